@@ -1,0 +1,1 @@
+"""Bundled content (data only): YAML cards, manifests and rules data."""

@@ -1,0 +1,1 @@
+"""Gettext catalogs and term tables (data only). English is the source locale."""

@@ -1,0 +1,169 @@
+"""One diagnostic format for every stage: loading, schema, ability language, semantics, backends.
+
+A diagnostic points at its source (``path:line:col``, 1-based), carries a stable code from
+:data:`CODES`, the offending text, and a hint. It renders either as text::
+
+    cards/core/items.yaml:12:31: error[RF301]: expected a number, 'X' or 'all' after 'take'
+       12 |   - "Before Combat: Activate and take exhaustoin."
+          |                                       ^^^^^^^^^^^
+       = hint: did you mean 'exhaustion'?
+
+or as a JSON record (``--format json``).
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from dataclasses import asdict, dataclass, field
+from typing import Iterable
+
+# Stable diagnostic codes. Never renumber; retire a code by leaving it here unused.
+# The docs page docs/diagnostics.md is generated from this table (see test_docs_codes).
+CODES: dict[str, str] = {
+    # RF0xx: usage and file system
+    "RF001": "content directory does not exist",
+    "RF002": "file cannot be read",
+    "RF003": "output cannot be written",
+    "RF004": "unknown card id on the command line",
+    # RF1xx: YAML and text encoding
+    "RF101": "not valid YAML",
+    "RF102": "tab character used for indentation",
+    "RF103": "duplicate key in a mapping",
+    "RF104": "file is not valid UTF-8",
+    "RF105": "file starts with a byte order mark",
+    "RF106": "file is empty",
+    "RF107": "YAML alias or anchor (not allowed in card data)",
+    "RF108": "file or value is too large",
+    "RF109": "CRLF line endings",
+    # RF2xx: schema
+    "RF201": "wrong type",
+    "RF202": "unknown field",
+    "RF203": "missing required field",
+    "RF204": "value not allowed",
+    "RF205": "value out of range",
+    "RF206": "schema violation",
+    "RF207": "unknown card kind",
+    # RF3xx: ability language syntax
+    "RF301": "ability text does not parse",
+    "RF302": "unknown word in ability text",
+    "RF303": "ability text ends too early",
+    # RF4xx: ability semantics (reference section 5)
+    "RF401": "phase-tagged ability acts in Before Combat or attacks in another phase",
+    "RF402": "cost does not match the card's usage",
+    "RF403": "cancel used where no wounds are being inflicted",
+    "RF404": "X is not bound by a cost",
+    "RF405": "X bound by a cost but never used",
+    "RF406": "'If you succeed/fail' without an attack or test before it",
+    "RF407": "skill test on a card that is not faced by a Hero",
+    "RF408": "unknown skill",
+    "RF409": "'Once per combat round' on a phase-tagged ability is redundant",
+    "RF410": "unknown stat, card or keyword",
+    "RF411": "Allies and Heroes are never activated or discarded",
+    "RF412": "exhaustion cost can never be paid (exceeds Stamina)",
+    # RF5xx: content and references
+    "RF501": "duplicate card id",
+    "RF502": "reference to an unknown id",
+    "RF503": "card id is not the kebab-case of the English name",
+    "RF504": "manifest problem",
+    # RF6xx: localisation
+    "RF601": "missing or empty translation",
+    "RF602": "slot or placeholder mismatch in a translation",
+    "RF603": "catalog does not compile",
+    "RF604": "glyph missing from the font",
+    # RF7xx: PDF and layout
+    "RF701": "text does not fit its box at the smallest allowed size",
+    "RF702": "invalid layout or paper option",
+}
+
+SEVERITIES = ("error", "warning")
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """A located message. ``line``/``col`` are 1-based; ``length`` is the caret span."""
+
+    code: str
+    message: str
+    path: str = "<input>"
+    line: int = 0
+    col: int = 0
+    length: int = 1
+    severity: str = "error"
+    hint: str | None = None
+    source_line: str | None = None
+    extra: dict = field(default_factory=dict, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.code not in CODES:
+            raise ValueError(f"unregistered diagnostic code {self.code}")
+        if self.severity not in SEVERITIES:
+            raise ValueError(f"bad severity {self.severity}")
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity == "error"
+
+    @property
+    def location(self) -> str:
+        if self.line:
+            return f"{self.path}:{self.line}:{self.col}"
+        return self.path
+
+    def render(self) -> str:
+        head = f"{self.location}: {self.severity}[{self.code}]: {self.message}"
+        lines = [head]
+        if self.source_line is not None and self.line:
+            text = self.source_line.rstrip("\r\n")
+            if len(text) > 200:  # keep the view near the column on very long lines
+                start = max(0, self.col - 80)
+                text = ("…" if start else "") + text[start : start + 160] + "…"
+                col = self.col - start + (1 if start else 0)
+            else:
+                col = self.col
+            gutter = f"{self.line:>5} | "
+            lines.append(gutter + text)
+            width = max(1, min(self.length, max(1, len(text) - col + 1)))
+            lines.append(" " * (len(gutter) - 2) + "| " + " " * max(0, col - 1) + "^" * width)
+        if self.hint:
+            lines.append(f"      = hint: {self.hint}")
+        return "\n".join(lines)
+
+    def to_json(self) -> dict:
+        data = asdict(self)
+        data.pop("extra")
+        data.update(self.extra)
+        return data
+
+
+class DiagnosticError(Exception):
+    """Raised to stop a stage; carries one or more diagnostics."""
+
+    def __init__(self, diagnostics: Diagnostic | Iterable[Diagnostic]):
+        if isinstance(diagnostics, Diagnostic):
+            diagnostics = [diagnostics]
+        self.diagnostics = list(diagnostics)
+        super().__init__("\n".join(d.render() for d in self.diagnostics))
+
+
+def did_you_mean(word: str, candidates: Iterable[str], cutoff: float = 0.6) -> str | None:
+    """Return a 'did you mean' hint for the closest candidate, or None."""
+    pool = list(dict.fromkeys(candidates))
+    lowered = {c.lower(): c for c in pool}
+    match = difflib.get_close_matches(word.lower(), list(lowered), n=1, cutoff=cutoff)
+    return f"did you mean '{lowered[match[0]]}'?" if match else None
+
+
+def has_errors(diagnostics: Iterable[Diagnostic]) -> bool:
+    return any(d.is_error for d in diagnostics)
+
+
+def sort_key(d: Diagnostic) -> tuple:
+    return (d.path, d.line, d.col, d.code, d.message)
+
+
+def render_all(diagnostics: Iterable[Diagnostic], fmt: str = "text") -> str:
+    items = sorted(diagnostics, key=sort_key)
+    if fmt == "json":
+        return json.dumps([d.to_json() for d in items], ensure_ascii=False, indent=2)
+    return "\n".join(d.render() for d in items)

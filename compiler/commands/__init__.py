@@ -1,0 +1,1 @@
+"""CLI sub-commands. Each module exposes ``command`` (a click.Command); cli.py registers them all."""

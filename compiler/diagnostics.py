@@ -74,6 +74,17 @@ CODES: dict[str, str] = {
     # RF7xx: PDF and layout
     "RF701": "text does not fit its box at the smallest allowed size",
     "RF702": "invalid layout or paper option",
+    # RF8xx: board and rules data
+    "RF801": "two board spaces share coordinates or an id",
+    "RF802": "neighbour is not adjacent on the hex grid",
+    "RF803": "reference to a space that is not on the board",
+    "RF804": "unknown terrain",
+    "RF805": "town missing or misplaced on the board",
+    "RF806": "town cannot be reached",
+    "RF807": "unknown adventure gem colour",
+    "RF808": "market column names a space that is not a town",
+    "RF809": "neighbour link is one-sided",
+    "RF810": "rules data value is inconsistent",
 }
 
 SEVERITIES = ("error", "warning")

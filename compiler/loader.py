@@ -1,0 +1,389 @@
+"""Load content directories into :class:`Content`, keeping the position of every value.
+
+Content is a list of directories. The bundled ``cards/`` (package ``runeforge.cards``) is
+always first; user directories extend it. A pack is a folder with ``manifest.yaml``; files
+outside any pack belong to an anonymous pack named after the directory given. Every other
+YAML file has ``kind:``; card kinds have ``cards: [...]``; document kinds (a schema in
+``compiler/schemas`` that is neither a card kind nor ``manifest``) are kept whole.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+from . import schema as schemas
+from .diagnostics import Diagnostic, did_you_mean
+from .positions import Pos, PositionIndex, convert, text_pos, token_length
+from .yamlsafe import Source, display_path, load_file
+
+YAML_SUFFIXES = (".yaml", ".yml")
+MANIFEST_NAMES = ("manifest.yaml", "manifest.yml")
+
+
+def kebab(name: str) -> str:
+    """The card id for an English name: ``Varikas the Dead`` -> ``varikas-the-dead``."""
+    text = unicodedata.normalize("NFKD", name)
+    text = "".join(c for c in text if not unicodedata.combining(c)).lower()
+    text = re.sub(r"['\u2019\u2018`]", "", text)
+    return re.sub(r"[^a-z0-9]+", "-", text).strip("-")
+
+
+@dataclass
+class FileData:
+    """One parsed file: its source text, plain data and position index."""
+
+    source: Source
+    data: object
+    index: PositionIndex
+
+    @property
+    def path(self) -> str:
+        return self.source.display
+
+    def diag_at(self, path: tuple, code: str, message: str, *, key: bool = False,
+                hint: str | None = None, severity: str = "error") -> Diagnostic:
+        line, col = self.index.find(tuple(path), key=key)
+        return self.source.diag(code, message, line, col, hint=hint, severity=severity,
+                                length=token_length(self.source.lines, (line, col)))
+
+
+class _Located:
+    """Shared by Card and Document: positions relative to ``self._prefix`` in the file."""
+
+    _file: FileData
+    _prefix: tuple
+
+    def pos(self, *keys, key: bool = False) -> Pos:
+        """1-based (line, col) of the value at ``keys`` (or of its key with ``key=True``)."""
+        return self._file.index.find(self._prefix + tuple(keys), key=key)
+
+    def text_pos(self, keys: tuple, offset: int) -> Pos:
+        """File position of character ``offset`` (0-based) inside the string at ``keys``."""
+        value = self._get(keys)
+        start = self.pos(*keys)
+        if not isinstance(value, str):
+            return start
+        return text_pos(self._file.source.lines, start, value, offset)
+
+    def source_line(self, line: int) -> str:
+        return self._file.source.line(line)
+
+    def diag(self, code: str, message: str, *keys, key: bool = False, hint: str | None = None,
+             severity: str = "error") -> Diagnostic:
+        """A diagnostic located at ``keys`` inside this card or document."""
+        return self._file.diag_at(self._prefix + tuple(keys), code, message, key=key, hint=hint,
+                                  severity=severity)
+
+    def _get(self, keys: tuple):
+        value = self.data
+        for k in keys:
+            try:
+                value = value[k]
+            except (KeyError, IndexError, TypeError):
+                return None
+        return value
+
+
+@dataclass(eq=False)
+class Card(_Located):
+    id: str
+    kind: str
+    name: str
+    data: dict
+    path: str
+    pack: str
+    index: int
+    _file: FileData = field(repr=False)
+    _prefix: tuple = field(repr=False, default=())
+
+    @property
+    def location(self) -> str:
+        line, col = self.pos()
+        return f"{self.path}:{line}:{col}"
+
+
+@dataclass(eq=False)
+class Document(_Located):
+    kind: str
+    data: object
+    path: str
+    pack: str
+    _file: FileData = field(repr=False)
+    _prefix: tuple = field(repr=False, default=())
+
+
+@dataclass(eq=False)
+class Pack:
+    id: str
+    root: Path
+    name: str = ""
+    type: str = "set"
+    origin: str = "original"
+    skills: list[str] = field(default_factory=list)
+    requires: list[str] = field(default_factory=list)
+    removes: list[str] = field(default_factory=list)
+    replaces: list[str] = field(default_factory=list)
+    bundled: bool = False
+    anonymous: bool = False
+    manifest: Document | None = None
+
+
+@dataclass
+class Content:
+    cards: dict[str, Card] = field(default_factory=dict)
+    packs: dict[str, Pack] = field(default_factory=dict)
+    skills: set[str] = field(default_factory=set)
+    documents: dict[str, list[Document]] = field(default_factory=dict)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    removed: dict[str, Card] = field(default_factory=dict)
+    files: list[FileData] = field(default_factory=list)
+
+
+def bundled_dir() -> Path:
+    """The bundled ``cards/`` directory (works from editable and normal installs)."""
+    return Path(str(resources.files("runeforge.cards")))
+
+
+def yaml_files(root: Path) -> list[Path]:
+    """YAML files below ``root``, sorted by relative path; hidden and cache folders skipped."""
+    found = []
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith((".", "__"))
+                             and not d.endswith(YAML_SUFFIXES))
+        here = Path(dirpath)
+        for name in filenames:
+            if name.endswith(YAML_SUFFIXES) and not name.startswith("."):
+                found.append(here / name)
+        # a directory named like a YAML file is reported as an unreadable file (RF002)
+        for name in os.listdir(here):
+            if name.endswith(YAML_SUFFIXES) and (here / name).is_dir():
+                found.append(here / name)
+    return sorted(set(found), key=lambda p: p.relative_to(root).as_posix())
+
+
+class _Loader:
+    def __init__(self) -> None:
+        self.content = Content()
+        self.seen_dirs: set[str] = set()
+        self.first_pos: dict[str, str] = {}  # card id -> "path:line:col" of its definition
+        self.pending: list[tuple[Pack, Document]] = []
+
+    @property
+    def diags(self) -> list[Diagnostic]:
+        return self.content.diagnostics
+
+    def add_dir(self, root: Path, bundled: bool = False) -> None:
+        root = Path(root)
+        if not root.exists():
+            self.diags.append(Diagnostic("RF001", f"content directory '{root}' does not exist",
+                                         display_path(root), hint="check the path"))
+            return
+        if not root.is_dir():
+            self.diags.append(Diagnostic("RF001", f"'{root}' is not a directory",
+                                         display_path(root),
+                                         hint="give the folder that holds the YAML files"))
+            return
+        real = os.path.realpath(root)
+        if real in self.seen_dirs:
+            return
+        self.seen_dirs.add(real)
+        files = yaml_files(root)
+        roots = sorted({f.parent for f in files if f.name in MANIFEST_NAMES and f.is_file()},
+                       key=lambda p: p.as_posix())
+        packs: dict[Path, Pack] = {}
+        for pack_root in roots:
+            manifest = next(pack_root / n for n in MANIFEST_NAMES if (pack_root / n).is_file())
+            pack = self.load_manifest(manifest, bundled)
+            if pack is not None:
+                packs[pack_root] = pack
+        anonymous = None
+        for path in files:
+            if path.name in MANIFEST_NAMES and path.parent in packs:
+                continue
+            owner = next((packs[p] for p in _ancestors(path, root) if p in packs), None)
+            if owner is None:
+                if anonymous is None:
+                    anonymous = self.add_pack(Pack(kebab(root.resolve().name) or "content",
+                                                   root, name=root.resolve().name,
+                                                   bundled=bundled, anonymous=True), None)
+                owner = anonymous
+            self.load_data_file(path, owner)
+
+    def add_pack(self, pack: Pack, where: FileData | None) -> Pack:
+        other = self.content.packs.get(pack.id)
+        if other is not None:
+            msg = f"pack id '{pack.id}' is used twice"
+            hint = f"also used by {display_path(other.root)}"
+            d = (where.diag_at(("id",), "RF504", msg, hint=hint) if where
+                 else Diagnostic("RF504", msg, display_path(pack.root), hint=hint))
+            self.diags.append(d)
+            return other
+        self.content.packs[pack.id] = pack
+        return pack
+
+    def parse(self, path: Path) -> FileData | None:
+        source, tree, diags = load_file(path)
+        self.diags.extend(diags)
+        if tree is None or source is None:
+            return None
+        data, index = convert(tree)
+        file = FileData(source, data, index)
+        self.content.files.append(file)
+        return file
+
+    def kind_of(self, file: FileData) -> str | None:
+        data = file.data
+        if not isinstance(data, dict):
+            self.diags.append(file.diag_at((), "RF201", "a content file must be a mapping "
+                                           "with 'kind:' and 'cards:'"))
+            return None
+        kind = data.get("kind")
+        if kind is None:
+            self.diags.append(file.diag_at((), "RF203", "missing required field 'kind'",
+                                           hint="one of: " + ", ".join(schemas.kinds())))
+            return None
+        if kind not in schemas.kinds():
+            self.diags.append(file.diag_at(("kind",), "RF207", f"unknown card kind '{kind}'",
+                                           hint=did_you_mean(str(kind), schemas.kinds())
+                                           or "one of: " + ", ".join(schemas.kinds())))
+            return None
+        return kind
+
+    def load_manifest(self, path: Path, bundled: bool) -> Pack | None:
+        file = self.parse(path)
+        if file is None:
+            return None
+        kind = self.kind_of(file)
+        if kind is None:
+            return None
+        if kind != schemas.MANIFEST:
+            self.diags.append(file.diag_at(("kind",), "RF504",
+                                           f"manifest.yaml must have 'kind: manifest', not "
+                                           f"'{kind}'"))
+            return None
+        errors = schemas.validate(file.data, kind, file)
+        self.diags.extend(errors)
+        data = file.data
+        doc = Document(kind, data, file.path, str(data.get("id", "")), file)
+        if errors and not isinstance(data.get("id"), str):
+            return None
+        get = lambda k: [x for x in data.get(k, []) or [] if isinstance(x, str)]  # noqa: E731
+        pack = Pack(str(data["id"]), path.parent, name=str(data.get("name", "")),
+                    type=str(data.get("type", "set")), origin=str(data.get("origin", "")),
+                    skills=get("skills"), requires=get("requires"), removes=get("removes"),
+                    replaces=get("replaces"), bundled=bundled, manifest=doc)
+        pack = self.add_pack(pack, file)
+        if pack.manifest is doc:
+            self.content.skills.update(pack.skills)
+            self.pending.append((pack, doc))
+        return pack
+
+    def load_data_file(self, path: Path, pack: Pack) -> None:
+        file = self.parse(path)
+        if file is None:
+            return
+        kind = self.kind_of(file)
+        if kind is None:
+            return
+        if kind == schemas.MANIFEST:
+            self.diags.append(file.diag_at(("kind",), "RF504", "a manifest must be named "
+                                           "manifest.yaml", hint=f"rename {file.path}"))
+            return
+        errors = schemas.validate(file.data, kind, file)
+        self.diags.extend(errors)
+        if kind not in schemas.CARD_KINDS:
+            doc = Document(kind, file.data, file.path, pack.id, file)
+            self.content.documents.setdefault(kind, []).append(doc)
+            return
+        bad = {_card_index(file, d) for d in errors}
+        cards = file.data.get("cards")
+        if not isinstance(cards, list):
+            return
+        for i, entry in enumerate(cards):
+            if i in bad or not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
+                continue
+            self.add_card(file, kind, pack, i, entry)
+
+    def add_card(self, file: FileData, kind: str, pack: Pack, i: int, entry: dict) -> None:
+        name = entry["name"]
+        expected = kebab(name)
+        card = Card(expected, kind, name, entry, file.path, pack.id, i, file, ("cards", i))
+        given = entry.get("id")
+        if given is not None and given != expected:
+            if entry.get("id_override") is True:
+                card.id = given
+            else:
+                self.diags.append(card.diag("RF503", f"card id '{given}' is not the kebab-case "
+                                            f"of its name '{name}'", "id",
+                                            hint=f"use id: {expected}, or add "
+                                            "`id_override: true`"))
+        here = card.location
+        previous = self.content.cards.get(card.id)
+        if previous is not None:
+            if card.id in pack.replaces and previous.pack != pack.id:
+                self.content.cards[card.id] = card
+                self.first_pos[card.id] = here
+                return
+            self.diags.append(card.diag("RF501", f"duplicate card id '{card.id}' (also at "
+                                        f"{self.first_pos[card.id]})", "name",
+                                        hint=f"first defined at {self.first_pos[card.id]}; "
+                                        "rename one, or list the id under `replaces:` in this "
+                                        "pack's manifest"))
+            return
+        self.content.cards[card.id] = card
+        self.first_pos[card.id] = here
+
+    def finish(self) -> Content:
+        content = self.content
+        for pack, doc in self.pending:
+            for i, ref in enumerate(doc.data.get("requires", []) or []):
+                if ref not in content.packs:
+                    content.diagnostics.append(doc.diag(
+                        "RF502", f"pack '{pack.id}' requires unknown pack '{ref}'",
+                        "requires", i, hint=did_you_mean(str(ref), content.packs)))
+            for field_name in ("removes", "replaces"):
+                for i, ref in enumerate(doc.data.get(field_name, []) or []):
+                    if ref in content.cards and field_name == "removes":
+                        content.removed[ref] = content.cards.pop(ref)
+                    elif ref not in content.cards and ref not in content.removed:
+                        content.diagnostics.append(doc.diag(
+                            "RF502", f"'{field_name}' names unknown card id '{ref}'",
+                            field_name, i, hint=did_you_mean(str(ref), content.cards)))
+        return content
+
+
+def _ancestors(path: Path, root: Path):
+    parent = path.parent
+    while True:
+        yield parent
+        if parent == root or parent == parent.parent:
+            return
+        parent = parent.parent
+
+
+def _card_index(file: FileData, d: Diagnostic) -> int | None:
+    """Index of the card a schema diagnostic falls in (by line), else None."""
+    cards = file.data.get("cards") if isinstance(file.data, dict) else None
+    if not isinstance(cards, list):
+        return None
+    starts = [file.index.find(("cards", i))[0] for i in range(len(cards))]
+    hit = None
+    for i, start in enumerate(starts):
+        if d.line >= start:
+            hit = i
+    return hit
+
+
+def load_content(dirs, include_bundled: bool = True) -> Content:
+    """Load the bundled content (unless ``include_bundled`` is false) and then ``dirs``."""
+    loader = _Loader()
+    if include_bundled:
+        loader.add_dir(bundled_dir(), bundled=True)
+    for d in dirs:
+        loader.add_dir(Path(d))
+    return loader.finish()

@@ -1,0 +1,189 @@
+"""Positions of YAML values: plain data from ruamel round-trip trees, plus a position index.
+
+:func:`convert` turns a ruamel tree (CommentedMap/CommentedSeq/scalar strings) into plain
+Python (dict/list/str/int/float/bool/None) and records the 1-based (line, col) of every value
+and every mapping key, keyed by the path from the file's root, using ruamel's ``lc`` data.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass, field
+
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+Pos = tuple[int, int]
+
+
+@dataclass
+class PositionIndex:
+    values: dict[tuple, Pos] = field(default_factory=dict)
+    keys: dict[tuple, Pos] = field(default_factory=dict)
+
+    def find(self, path: tuple, key: bool = False) -> Pos:
+        """Position of ``path``; falls back to the nearest enclosing value that is known."""
+        table = self.keys if key else self.values
+        if path in table:
+            return table[path]
+        path = tuple(path)
+        while path:
+            path = path[:-1]
+            if path in self.values:
+                return self.values[path]
+        return self.values.get((), (1, 1))
+
+
+def _scalar(value):
+    if value is None or isinstance(value, bool):
+        return value
+    if isinstance(value, int):  # ScalarInt, ScalarBoolean (an int subclass in ruamel)
+        if type(value).__name__ == "ScalarBoolean":
+            return bool(value)
+        return int(value)
+    if isinstance(value, float):
+        return float(value)
+    if isinstance(value, str):
+        return str(value)
+    if isinstance(value, (datetime.date, datetime.datetime)):
+        return value.isoformat()
+    inner = getattr(value, "value", None)  # TaggedScalar
+    return str(inner if inner is not None else value)
+
+
+def convert(tree) -> tuple[object, PositionIndex]:
+    index = PositionIndex()
+    lc = getattr(tree, "lc", None)
+    index.values[()] = (lc.line + 1, lc.col + 1) if lc is not None and lc.line is not None \
+        else (1, 1)
+    return _convert(tree, (), index), index
+
+
+def _convert(node, path: tuple, index: PositionIndex):
+    if isinstance(node, CommentedMap):
+        out = {}
+        for k, v in node.items():
+            key = _scalar(k)
+            key = key if isinstance(key, str) else str(key)
+            sub = path + (key,)
+            kl, kc = node.lc.key(k)
+            index.keys[sub] = (kl + 1, kc + 1)
+            if isinstance(v, (CommentedMap, CommentedSeq)) and v.lc.line is not None:
+                index.values[sub] = (v.lc.line + 1, v.lc.col + 1)
+            else:
+                vl, vc = node.lc.value(k)
+                index.values[sub] = (vl + 1, vc + 1)
+            out[key] = _convert(v, sub, index)
+        return out
+    if isinstance(node, CommentedSeq):
+        out = []
+        for i, v in enumerate(node):
+            sub = path + (i,)
+            il, ic = node.lc.item(i)
+            index.values[sub] = (il + 1, ic + 1)
+            out.append(_convert(v, sub, index))
+        return out
+    if isinstance(node, dict):
+        return {str(k): _convert(v, path + (str(k),), index) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_convert(v, path + (i,), index) for i, v in enumerate(node)]
+    return _scalar(node)
+
+
+_SIMPLE_ESCAPES = {"x": 4, "u": 6, "U": 10}
+
+
+def text_pos(lines: list[str], start: Pos, value: str, offset: int) -> Pos:
+    """File position of character ``offset`` (0-based) of the string ``value`` at ``start``.
+
+    Exact for single-line plain, single- and double-quoted scalars and for literal (``|``)
+    blocks; the start of the value otherwise.
+    """
+    line, col = start
+    if not 1 <= line <= len(lines):
+        return start
+    text = lines[line - 1]
+    head = text[col - 1: col] if col >= 1 else ""
+    offset = max(0, min(offset, len(value)))
+    if head == '"':
+        return _walk(text, line, col, offset, double=True) or start
+    if head == "'":
+        return _walk(text, line, col, offset, double=False) or start
+    if head in ("|", ">"):
+        return _block(lines, line, value, offset, literal=head == "|") or start
+    if text[col - 1: col - 1 + len(value)] == value:
+        return (line, col + offset)
+    return start
+
+
+def _walk(text: str, line: int, col: int, offset: int, double: bool) -> Pos | None:
+    i = col  # index in ``text`` of the first character after the opening quote
+    quote = '"' if double else "'"
+    produced = 0
+    while produced < offset:
+        if i >= len(text):
+            return None  # the scalar goes on over a line break: folded, best effort
+        c = text[i]
+        if double and c == "\\":
+            i += _SIMPLE_ESCAPES.get(text[i + 1: i + 2], 2)
+        elif c == quote:
+            if not double and text[i + 1: i + 2] == "'":
+                i += 2
+            else:
+                return None
+        else:
+            i += 1
+        produced += 1
+    return (line, i + 1)
+
+
+def _block(lines: list[str], line: int, value: str, offset: int, literal: bool) -> Pos | None:
+    # content starts on the next non-empty line; its indentation is the block's indentation
+    first = line + 1
+    while first <= len(lines) and not lines[first - 1].strip():
+        first += 1
+    if first > len(lines):
+        return None
+    content = lines[first - 1]
+    indent = len(content) - len(content.lstrip(" "))
+    if not literal:
+        before_break = value.split("\n")[0]
+        if offset <= len(content) - indent and content[indent:].startswith(before_break[:offset]):
+            return (first, indent + 1 + offset)
+        return (first, indent + 1)
+    consumed = 0
+    for n, part in enumerate(value.split("\n")):
+        if offset <= consumed + len(part):
+            return (first + n, indent + 1 + offset - consumed)
+        consumed += len(part) + 1
+    return (first, indent + 1)
+
+
+def token_length(lines: list[str], start: Pos) -> int:
+    """Length of the scalar token at ``start`` on its line (for the caret span)."""
+    line, col = start
+    if not 1 <= line <= len(lines):
+        return 1
+    rest = lines[line - 1][col - 1:]
+    if not rest:
+        return 1
+    if rest[0] in "\"'":
+        i = 1
+        while i < len(rest):
+            if rest[0] == '"' and rest[i] == "\\":
+                i += 2
+                continue
+            if rest[i] == rest[0]:
+                if rest[0] == "'" and rest[i + 1: i + 2] == "'":
+                    i += 2
+                    continue
+                return i + 1
+            i += 1
+        return len(rest)
+    if rest[0] in "[{|>-":
+        return 1
+    cut = len(rest)
+    for stop in (" #", ", ", "]", "}"):
+        j = rest.find(stop)
+        if j > 0:
+            cut = min(cut, j)
+    return max(1, len(rest[:cut].rstrip()))

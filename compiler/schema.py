@@ -1,0 +1,151 @@
+"""The kind registry and JSON Schema validation, mapped to located diagnostics.
+
+The registry is data-driven: every ``compiler/schemas/<kind>.schema.json`` is a kind.
+Card kinds are :data:`CARD_KINDS`; ``manifest`` is its own kind; any other schema file is a
+*document kind* (board, ruleset, dice …) whose whole file is validated and kept as a document.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Protocol
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
+
+from .diagnostics import Diagnostic, did_you_mean
+
+CARD_KINDS = ("hero", "ally", "item", "challenge", "event", "encounter")
+MANIFEST = "manifest"
+SUFFIX = ".schema.json"
+
+TYPE_NAMES = {"string": "a string", "integer": "a whole number", "number": "a number",
+              "boolean": "true or false", "array": "a list", "object": "a mapping",
+              "null": "nothing (null)"}
+RANGE_KEYWORDS = {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minItems",
+                  "maxItems", "minLength", "maxLength", "minProperties", "maxProperties"}
+
+
+class Locator(Protocol):
+    def diag_at(self, path: tuple, code: str, message: str, *, key: bool = False,
+                hint: str | None = None) -> Diagnostic: ...
+
+
+def _schema_dir():
+    return resources.files("runeforge").joinpath("schemas")
+
+
+@lru_cache(maxsize=None)
+def kinds() -> tuple[str, ...]:
+    """Every kind that has a schema file, sorted."""
+    names = [p.name[: -len(SUFFIX)] for p in _schema_dir().iterdir() if p.name.endswith(SUFFIX)]
+    return tuple(sorted(names))
+
+
+def document_kinds() -> tuple[str, ...]:
+    return tuple(k for k in kinds() if k not in CARD_KINDS and k != MANIFEST)
+
+
+@lru_cache(maxsize=None)
+def load_schema(kind: str) -> dict:
+    """The schema of a whole file of ``kind``. KeyError for an unknown kind."""
+    if kind not in kinds():
+        raise KeyError(kind)
+    return json.loads(_schema_dir().joinpath(kind + SUFFIX).read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=None)
+def validator(kind: str) -> Draft202012Validator:
+    schema = load_schema(kind)
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator(schema)
+
+
+def _type_name(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true/false"
+    return {dict: "a mapping", list: "a list", str: "a string", int: "a whole number",
+            float: "a decimal number", type(None): "nothing (null)"}.get(type(value),
+                                                                         type(value).__name__)
+
+
+def _expected(types) -> str:
+    if isinstance(types, str):
+        types = [types]
+    return " or ".join(TYPE_NAMES.get(t, t) for t in types)
+
+
+def _leaf_errors(error: ValidationError):
+    """For oneOf/anyOf, descend to the errors of the closest alternative."""
+    if error.context:
+        from jsonschema.exceptions import best_match
+
+        best = best_match(error.context)
+        if best is not None and best is not error:
+            yield from _leaf_errors(best)
+            return
+    yield error
+
+
+def _field(error: ValidationError) -> str:
+    path = [p for p in error.absolute_path]
+    names = [p for p in path if isinstance(p, str)]
+    return names[-1] if names else "file"
+
+
+def map_error(error: ValidationError, where: Locator) -> list[Diagnostic]:
+    path = tuple(error.absolute_path)
+    kw = error.validator
+    if kw == "additionalProperties" and isinstance(error.instance, dict):
+        allowed = list(error.schema.get("properties", {}))
+        extra = [k for k in error.instance if k not in allowed]
+        return [where.diag_at(path + (k,), "RF202", f"unknown field '{k}'", key=True,
+                              hint=did_you_mean(str(k), allowed)
+                              or f"allowed fields: {', '.join(allowed)}")
+                for k in extra]
+    if kw == "required" and isinstance(error.instance, dict):
+        missing = [k for k in error.validator_value if k not in error.instance]
+        where_text = f"in '{_field(error)}'" if path else "in this file"
+        return [where.diag_at(path, "RF203", f"missing required field '{k}' {where_text}",
+                              hint=_describe(error.schema.get("properties", {}).get(k)))
+                for k in missing]
+    if kw == "type":
+        return [where.diag_at(path, "RF201", f"'{_field(error)}' must be "
+                              f"{_expected(error.validator_value)}, not "
+                              f"{_type_name(error.instance)}")]
+    if kw in ("enum", "const"):
+        allowed = error.validator_value if kw == "enum" else [error.validator_value]
+        shown = ", ".join(json.dumps(v, ensure_ascii=False) for v in allowed)
+        hint = did_you_mean(str(error.instance), [str(a) for a in allowed])
+        return [where.diag_at(path, "RF204", f"'{_field(error)}' cannot be "
+                              f"{json.dumps(error.instance, ensure_ascii=False)[:60]}; "
+                              f"allowed: {shown}", hint=hint)]
+    if kw in RANGE_KEYWORDS:
+        return [where.diag_at(path, "RF205", f"'{_field(error)}': {error.message[:200]}")]
+    return [where.diag_at(path, "RF206", f"'{_field(error)}': {error.message[:200]}",
+                          hint=_describe(error.schema))]
+
+
+def _describe(schema) -> str | None:
+    if isinstance(schema, dict) and schema.get("description"):
+        return schema["description"]
+    return None
+
+
+def validate(data: Any, kind: str, where: Locator) -> list[Diagnostic]:
+    """Validate a whole file of ``kind``; every error located via ``where``."""
+    diags: list[Diagnostic] = []
+    errors = sorted(validator(kind).iter_errors(data),
+                    key=lambda e: [str(p) for p in e.absolute_path])
+    for error in errors:
+        for leaf in _leaf_errors(error):
+            diags.extend(map_error(leaf, where))
+    seen, unique = set(), []
+    for d in diags:
+        k = (d.line, d.col, d.code, d.message)
+        if k not in seen:
+            seen.add(k)
+            unique.append(d)
+    return unique

@@ -1,0 +1,199 @@
+"""Read one YAML file safely: size cap, encoding, BOM, line ends, tabs, anchors, then parse.
+
+Every problem becomes a located :class:`~runeforge.diagnostics.Diagnostic`; nothing here
+raises on bad input. The checks run *before* the YAML parser sees the text, so a huge file or
+an alias bomb ("billion laughs") costs one bounded scan, never an expansion.
+
+Decisions (documented in docs/card-format.md):
+
+* files larger than :data:`MAX_FILE_BYTES` are refused (RF108) from ``stat`` alone;
+* a UTF-8 byte order mark is an error (RF105); the rest of the file is still checked;
+* CRLF line ends are an **error** (RF109): `runeforge fmt` and the deterministic bundle rely
+  on LF, and Git's ``core.autocrlf`` silently produces them on Windows. The text is normalised
+  to LF and checked further, so one run reports everything;
+* anchors and aliases are refused (RF107): card data never needs them.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ruamel.yaml import YAML
+from ruamel.yaml.constructor import DuplicateKeyError
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.tokens import AliasToken, AnchorToken
+
+from .diagnostics import Diagnostic
+
+MAX_FILE_BYTES = 2 * 1024 * 1024
+MAX_TAB_REPORTS = 3
+BOM = b"\xef\xbb\xbf"
+
+
+def display_path(path: Path) -> str:
+    """``path`` relative to the current directory when it is below it, else absolute."""
+    full = Path(os.path.abspath(path))
+    try:
+        return full.relative_to(Path(os.path.abspath(Path.cwd()))).as_posix()
+    except (ValueError, OSError):
+        return full.as_posix()
+
+
+@dataclass
+class Source:
+    """The text of one file, normalised to LF, and its lines (for diagnostics)."""
+
+    path: Path
+    display: str
+    text: str = ""
+    crlf: bool = False
+    lines: list[str] = field(default_factory=list)
+
+    def line(self, line: int) -> str:
+        """Source line ``line`` (1-based) without its line end, or '' if out of range."""
+        if 1 <= line <= len(self.lines):
+            return self.lines[line - 1]
+        return ""
+
+    def diag(self, code: str, message: str, line: int = 0, col: int = 0, **kw) -> Diagnostic:
+        src = self.line(line) if line else None
+        return Diagnostic(code, message, self.display, line, col, source_line=src, **kw)
+
+
+def read_source(path: Path) -> tuple[Source | None, list[Diagnostic]]:
+    """Read and decode ``path``. Returns (None, diags) when the text is unusable."""
+    src = Source(Path(path), display_path(path))
+    try:
+        size = os.stat(path).st_size
+        if size > MAX_FILE_BYTES:
+            return None, [src.diag("RF108", f"file is {size} bytes; the limit is "
+                                   f"{MAX_FILE_BYTES} bytes", hint="split the cards over "
+                                   "several files; no card needs this much text")]
+        with open(path, "rb") as fh:
+            raw = fh.read(MAX_FILE_BYTES + 1)
+    except IsADirectoryError:
+        return None, [src.diag("RF002", "cannot read file: it is a directory",
+                               hint="rename the directory so it does not end in .yaml")]
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        return None, [src.diag("RF002", f"cannot read file: {reason}",
+                               hint="check the file's permissions")]
+    if len(raw) > MAX_FILE_BYTES:  # grew between stat and read
+        return None, [src.diag("RF108", f"file is larger than {MAX_FILE_BYTES} bytes")]
+    diags: list[Diagnostic] = []
+    if raw.startswith(BOM):
+        raw = raw[len(BOM):]
+        diags.append(src.diag("RF105", "file starts with a UTF-8 byte order mark", 1, 1,
+                              hint="save the file as UTF-8 without BOM"))
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = raw[: exc.start]
+        line = before.count(b"\n") + 1
+        line_start = before.rfind(b"\n") + 1
+        col = len(before[line_start:].decode("utf-8", errors="replace")) + 1
+        src.lines = raw.decode("utf-8", errors="replace").split("\n")
+        diags.append(src.diag("RF104", f"invalid UTF-8 byte 0x{raw[exc.start]:02x}", line, col,
+                              hint="save the file as UTF-8"))
+        return None, diags
+    if "\r\n" in text:
+        first = text.index("\r\n")
+        line = text.count("\n", 0, first) + 1
+        col = first - (text.rfind("\n", 0, first) + 1) + 1
+        src.crlf = True
+        text = text.replace("\r\n", "\n")
+        src.text, src.lines = text, text.split("\n")
+        diags.append(src.diag("RF109", "file uses CRLF (Windows) line ends", line, col,
+                              hint="convert to LF: set your editor to LF, and "
+                              "`git config core.autocrlf input`"))
+    src.text, src.lines = text, text.split("\n")
+    if not text.strip():
+        diags.append(src.diag("RF106", "file is empty", hint="a card file needs `kind:` and "
+                              "`cards:`; delete the file if it is not needed"))
+        return None, diags
+    return src, diags
+
+
+def _tabs(src: Source) -> list[Diagnostic]:
+    found = []
+    for n, line in enumerate(src.lines, 1):
+        indent = line[: len(line) - len(line.lstrip(" \t"))]
+        if "\t" in indent:
+            found.append(src.diag("RF102", "tab character used for indentation", n,
+                                  indent.index("\t") + 1,
+                                  hint="YAML indentation must use spaces"))
+            if len(found) >= MAX_TAB_REPORTS:
+                break
+    return found
+
+
+def _yaml() -> YAML:
+    yaml = YAML(typ="rt")
+    yaml.allow_duplicate_keys = False
+    return yaml
+
+
+def _marked(src: Source, exc: MarkedYAMLError, code: str = "RF101") -> Diagnostic:
+    mark = exc.problem_mark or exc.context_mark
+    line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+    problem = exc.problem or exc.context or "not valid YAML"
+    return src.diag(code, f"not valid YAML: {problem}", line, col)
+
+
+def _anchors(src: Source) -> list[Diagnostic]:
+    """Scan tokens (linear, no expansion) and refuse anchors and aliases."""
+    try:
+        for token in _yaml().scan(src.text):
+            if isinstance(token, (AnchorToken, AliasToken)):
+                what = "anchor" if isinstance(token, AnchorToken) else "alias"
+                mark = token.start_mark
+                return [src.diag("RF107", f"YAML {what} '{token.value}' is not allowed in card "
+                                 "data", mark.line + 1, mark.column + 1,
+                                 length=len(str(token.value)) + 1,
+                                 hint="write the value out; anchors and aliases can expand "
+                                 "without bound")]
+    except MarkedYAMLError as exc:
+        return [_marked(src, exc)]
+    except YAMLError as exc:
+        return [src.diag("RF101", f"not valid YAML: {exc}", 1, 1)]
+    return []
+
+
+def parse(src: Source):
+    """Parse the (already decoded) text round-trip. Returns (tree or None, diagnostics)."""
+    diags = _tabs(src)
+    if diags:
+        return None, diags
+    diags = _anchors(src)
+    if diags:
+        return None, diags
+    try:
+        tree = _yaml().load(src.text)
+    except DuplicateKeyError as exc:
+        d = _marked(src, exc, "RF103")
+        first = exc.context_mark
+        hint = f"first defined at line {first.line + 1}" if first else None
+        key = src.line(d.line)[d.col - 1:].split(":")[0].strip()
+        return None, [src.diag("RF103", f"duplicate key '{key}' in a mapping", d.line, d.col,
+                               length=max(1, len(key)), hint=hint)]
+    except MarkedYAMLError as exc:
+        return None, [_marked(src, exc)]
+    except RecursionError:
+        return None, [src.diag("RF108", "YAML nesting is too deep", 1, 1)]
+    except YAMLError as exc:
+        return None, [src.diag("RF101", f"not valid YAML: {exc}", 1, 1)]
+    if tree is None:
+        return None, [src.diag("RF106", "file has no content (only comments or blank lines)",
+                               1, 1)]
+    return tree, []
+
+
+def load_file(path: Path):
+    """read_source + parse: (Source or None, tree or None, diagnostics)."""
+    src, diags = read_source(path)
+    if src is None:
+        return None, None, diags
+    tree, more = parse(src)
+    return src, tree, diags + more

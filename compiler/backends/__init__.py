@@ -1,0 +1,57 @@
+"""Build backends and the stage registry used by `runeforge build`.
+
+A stage is a function ``stage(ctx: BuildContext) -> Iterable[Output]``. Stages only *return*
+files; `build` writes them (atomically) after every stage has succeeded, so a failing stage
+never leaves half of a build behind. To add a stage, add one line to :data:`STAGES`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable
+
+# (name, "module:function"), run in this order. Imported lazily.
+STAGES: list[tuple[str, str]] = [
+    ("bundle", "runeforge.backends.bundle:stage"),
+    ("text", "runeforge.backends.text:stage"),
+]
+
+
+@dataclass
+class Output:
+    """One file of the build, relative to the output directory."""
+
+    relpath: str
+    data: bytes
+
+
+@dataclass
+class BuildContext:
+    result: object  # runeforge.pipeline.CheckResult
+    locales: list[str] = field(default_factory=lambda: ["en"])
+    out_dir: Path = Path("output")
+
+    @property
+    def content(self):
+        return self.result.content
+
+    @property
+    def compiled(self):
+        return self.result.compiled
+
+
+def stages() -> list[tuple[str, Callable[[BuildContext], Iterable[Output]]]]:
+    out = []
+    for name, target in STAGES:
+        module, func = target.split(":")
+        out.append((name, getattr(importlib.import_module(module), func)))
+    return out
+
+
+def dumps_json(data) -> bytes:
+    """Deterministic JSON bytes: sorted keys, fixed separators, UTF-8, trailing newline."""
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return (text + "\n").encode("utf-8")

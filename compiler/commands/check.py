@@ -1,0 +1,88 @@
+"""`runeforge check`: load, validate and compile; print diagnostics."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from runeforge import pipeline
+from runeforge.console import console, finish, print_diagnostics, print_summary
+
+EPILOG = """\b
+Examples:
+  runeforge check                     # the bundled content
+  runeforge check my-cards/           # bundled content plus my-cards/
+  runeforge check --format json my-cards/ > report.json
+  runeforge check --coverage          # which bundled abilities compile
+"""
+
+
+def coverage(result) -> dict:
+    """Which bundled abilities parse and compile (an IR entry and no error at their place)."""
+    content = result.content
+    errors = [d for d in result.diagnostics if d.is_error]
+    rows = []
+    for card_id, card in content.cards.items():
+        if not content.packs[card.pack].bundled:
+            continue
+        irs = result.compiled.get(card_id, []) or []
+        texts = card.data.get("abilities", []) or []
+        for i, text in enumerate(texts):
+            line = card.pos("abilities", i)[0]
+            last = line + max(0, str(text).count("\n")) + (1 if line != card.text_pos(
+                ("abilities", i), 0)[0] else 0)
+            here = [d for d in errors if d.path == card.path and line <= d.line <= last]
+            parses = not any(d.code.startswith("RF3") for d in here)
+            compiled = i < len(irs) and irs[i] is not None and not here
+            rows.append({"card": card_id, "ability": i, "text": text, "parses": parses,
+                         "compiles": compiled})
+    total = len(rows)
+    parsed = sum(r["parses"] for r in rows)
+    done = sum(r["compiles"] for r in rows)
+    return {"total": total, "parses": parsed, "compiles": done,
+            "percent": round(100.0 * done / total, 1) if total else 100.0, "abilities": rows}
+
+
+def print_coverage(cov: dict, fmt: str) -> None:
+    if fmt == "json":
+        click.echo(json.dumps(cov, ensure_ascii=False, indent=2))
+        return
+    out = console()
+    for row in cov["abilities"]:
+        mark = "ok " if row["compiles"] else ("ir?" if row["parses"] else "ERR")
+        out.print(f"{mark} {row['card']}[{row['ability']}]: {row['text']}", markup=False)
+    total = cov["total"]
+    pct = (lambda n: f"{100.0 * n / total:.1f}%" if total else "100.0%")
+    out.print(f"coverage: {cov['parses']}/{total} abilities parse ({pct(cov['parses'])}), "
+              f"{cov['compiles']}/{total} compile ({pct(cov['compiles'])})", markup=False)
+
+
+@click.command("check", epilog=EPILOG)
+@click.argument("dirs", nargs=-1, type=click.Path(path_type=str))
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help="Diagnostics as text or as JSON records.")
+@click.option("--coverage", "show_coverage", is_flag=True,
+              help="Print which bundled abilities parse and compile, with the percentage.")
+def command(dirs: tuple[str, ...], fmt: str, show_coverage: bool) -> None:
+    """Load, validate and compile content; print diagnostics.
+
+    DIRS are content directories that extend the bundled cards/ (default: bundled only).
+    Exit status: 0 clean, 1 content errors, 2 usage errors.
+    """
+    result = pipeline.check(dirs)
+    if show_coverage:
+        cov = coverage(result)
+        if fmt == "json":
+            click.echo(json.dumps({"diagnostics": [d.to_json() for d in result.diagnostics],
+                                   "coverage": cov}, ensure_ascii=False, indent=2))
+            finish(result.diagnostics)
+            return
+        print_diagnostics(result.diagnostics)
+        print_coverage(cov, fmt)
+    else:
+        print_diagnostics(result.diagnostics, fmt)
+    n = len(result.content.cards)
+    print_summary(result.diagnostics, f"checked {n} card{'s' * (n != 1)} in "
+                  f"{len(result.content.packs)} pack{'s' * (len(result.content.packs) != 1)}")
+    finish(result.diagnostics)

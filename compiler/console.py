@@ -1,0 +1,60 @@
+"""Terminal output shared by the CLI commands: diagnostics, summaries, progress.
+
+rich decides about colour: none when NO_COLOR is set or the stream is not a terminal.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TextColumn
+from rich.text import Text
+
+from .diagnostics import Diagnostic, render_all, sort_key
+from .pipeline import exit_code
+
+
+def console(stderr: bool = False) -> Console:
+    # made per call: click's CliRunner swaps sys.stdout/sys.stderr for each invocation
+    return Console(file=sys.stderr if stderr else sys.stdout, highlight=False, soft_wrap=True)
+
+
+def print_diagnostics(diagnostics: list[Diagnostic], fmt: str = "text") -> None:
+    if fmt == "json":
+        click.echo(render_all(diagnostics, "json"))
+        return
+    out = console()
+    for d in sorted(diagnostics, key=sort_key):
+        text = Text(d.render())
+        text.highlight_regex(r"error\[RF\d+\]", "bold red")
+        text.highlight_regex(r"warning\[RF\d+\]", "bold yellow")
+        text.highlight_regex(r"(?m)^ +\| +\^+$", "red")
+        text.highlight_regex(r"(?m)= hint: .*$", "cyan")
+        out.print(text)
+
+
+def summary(diagnostics: list[Diagnostic], what: str) -> str:
+    errors = sum(1 for d in diagnostics if d.is_error)
+    warnings = len(diagnostics) - errors
+    return (f"{what}: {errors} error{'s' * (errors != 1)}, "
+            f"{warnings} warning{'s' * (warnings != 1)}")
+
+
+def print_summary(diagnostics: list[Diagnostic], what: str) -> None:
+    style = "red" if any(d.is_error for d in diagnostics) else "green"
+    console(stderr=True).print(Text(summary(diagnostics, what), style=style))
+
+
+def finish(diagnostics: list[Diagnostic]) -> None:
+    """Exit with 0 (clean), 1 (content errors) or 2 (usage errors)."""
+    code = exit_code(diagnostics)
+    if code:
+        raise SystemExit(code)
+
+
+def progress() -> Progress:
+    err = console(stderr=True)
+    return Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}"
+                    "/{task.total}"), console=err, transient=True, disable=not err.is_terminal)

@@ -1,0 +1,153 @@
+"""`runeforge fmt` logic: rewrite ability strings to canonical form, touching nothing else.
+
+The file is never re-dumped by ruamel: each changed ability scalar is replaced in the text,
+in place, using the parser's start/end marks, keeping its quoting style when that style can
+hold the new text. The result is parsed again and must equal the original data with just
+those abilities changed; everything else (comments, key order, spacing) is byte-identical.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ruamel.yaml import YAML
+from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
+
+from .diagnostics import Diagnostic, DiagnosticError
+from .positions import convert, text_pos
+from .schema import CARD_KINDS
+from .yamlsafe import BOM, Source, parse, read_source
+
+
+@dataclass
+class FormatResult:
+    path: Path
+    display: str
+    new_text: str | None = None  # None: unchanged (or not formattable)
+    new_bytes: bytes | None = None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    changed: int = 0
+
+
+def _get(node: MappingNode, key: str):
+    for k, v in node.value:
+        if isinstance(k, ScalarNode) and k.value == key:
+            return v
+    return None
+
+
+def _ability_nodes(root):
+    """Yield (card index, ability index, ScalarNode) for every ability of a card file."""
+    if not isinstance(root, MappingNode):
+        return
+    kind = _get(root, "kind")
+    if not isinstance(kind, ScalarNode) or kind.value not in CARD_KINDS:
+        return
+    cards = _get(root, "cards")
+    if not isinstance(cards, SequenceNode):
+        return
+    for i, card in enumerate(cards.value):
+        if not isinstance(card, MappingNode):
+            continue
+        abilities = _get(card, "abilities")
+        if not isinstance(abilities, SequenceNode):
+            continue
+        for j, item in enumerate(abilities.value):
+            if isinstance(item, ScalarNode):
+                yield i, j, item
+
+
+def _plain_ok(text: str) -> bool:
+    if not text or "\n" in text or text != text.strip():
+        return False
+    try:
+        return YAML(typ="safe").load(f"k: {text}\n") == {"k": text}
+    except Exception:  # noqa: BLE001 - anything that does not load back is not safe
+        return False
+
+
+def _render(new: str, node: ScalarNode, segment: str, force_double: bool) -> str:
+    style = None if force_double else node.style
+    if style == "'" and "\n" not in new:
+        return "'" + new.replace("'", "''") + "'"
+    if style is None and not force_double and _plain_ok(new):
+        return new
+    if style in ("|", ">") and "\n" not in new.strip("\n"):
+        header, _, body = segment.partition("\n")
+        first = next((ln for ln in body.split("\n") if ln.strip()), "  ")
+        indent = first[: len(first) - len(first.lstrip(" "))]
+        tail = segment[len(segment.rstrip("\n")):]
+        return header + "\n" + indent + new + tail
+    return json.dumps(new, ensure_ascii=False)
+
+
+def _map_diags(src: Source, node: ScalarNode, value: str, err: DiagnosticError):
+    start = (node.start_mark.line + 1, node.start_mark.column + 1)
+    for d in err.diagnostics:
+        line, col = text_pos(src.lines, start, value, max(0, d.col - 1))
+        yield Diagnostic(d.code, d.message, src.display, line, col, d.length, d.severity,
+                         d.hint, src.line(line), dict(d.extra))
+
+
+def format_file(path: Path, canonical) -> FormatResult:
+    src, diags = read_source(path)
+    result = FormatResult(Path(path), diags[0].path if diags else str(path), diagnostics=diags)
+    if src is None:
+        return result
+    result.display = src.display
+    tree, more = parse(src)
+    result.diagnostics.extend(more)
+    if tree is None:
+        return result
+    data, _ = convert(tree)
+    root = YAML(typ="rt").compose(src.text)
+    edits, expected = [], copy.deepcopy(data)
+    for i, j, node in _ability_nodes(root):
+        value = data["cards"][i]["abilities"][j]
+        if not isinstance(value, str):
+            continue
+        block = node.style in ("|", ">")
+        core = value.rstrip("\n") if block else value
+        try:
+            new = canonical(core)
+        except DiagnosticError as err:
+            result.diagnostics.extend(_map_diags(src, node, value, err))
+            continue
+        if new == core:
+            continue
+        edits.append((node, new))
+        expected["cards"][i]["abilities"][j] = new + (value[len(core):] if block else "")
+    if not edits:
+        return result
+    for force_double in (False, True):
+        text = _apply(src.text, edits, force_double)
+        if _reloads_as(text, expected):
+            break
+    else:
+        raise RuntimeError(f"fmt could not rewrite {src.display} safely")
+    result.changed = len(edits)
+    result.new_text = text
+    out = text.replace("\n", "\r\n") if src.crlf else text
+    raw = out.encode("utf-8")
+    if any(d.code == "RF105" for d in result.diagnostics):
+        raw = BOM + raw
+    result.new_bytes = raw
+    return result
+
+
+def _apply(text: str, edits, force_double: bool) -> str:
+    for node, new in sorted(edits, key=lambda e: e[0].start_mark.index, reverse=True):
+        a, b = node.start_mark.index, node.end_mark.index
+        text = text[:a] + _render(new, node, text[a:b], force_double) + text[b:]
+    return text
+
+
+def _reloads_as(text: str, expected) -> bool:
+    try:
+        tree = YAML(typ="rt").load(text)
+    except Exception:  # noqa: BLE001
+        return False
+    return convert(tree)[0] == expected

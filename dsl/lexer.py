@@ -1,0 +1,135 @@
+"""Tokenizer of the ability language: words to the grammar's terminals.
+
+Each word is looked up case-insensitively in :data:`VOCABULARY`; inflected forms
+("wounds", "takes", "Allies", "dice") and icon tokens ("{wound}") map to the same
+terminal as their base word. A word that is not in the vocabulary becomes ``WORD``
+(skill names in tests), so a misspelt keyword surfaces as a parse error at that
+word, where the parser can suggest the nearest expected word.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lark import Token
+from lark.lexer import Lexer
+
+from .errors import AbilitySyntaxError, suggest
+
+# terminal -> the words (lower case) that spell it. The first word is the display form
+# used in error messages.
+_TERMINAL_WORDS: dict[str, tuple[str, ...]] = {
+    "BEFORE": ("before",), "COMBAT": ("combat",), "RANGED": ("ranged",),
+    "MELEE": ("melee",), "MAGIC": ("magic",), "ANY": ("any",), "ALL": ("all",),
+    "PHASE": ("phase", "phases"), "ONCE": ("once",), "PER": ("per",), "TURN": ("turn",),
+    "ROUND": ("round",), "DURING": ("during",), "AND": ("and",), "MOVING": ("moving",),
+    "AFTER": ("after",), "AT": ("at",), "THE": ("the",), "START": ("start",), "OF": ("of",),
+    "YOUR": ("your",), "END": ("end",), "MARKET": ("market",), "STEP": ("step",),
+    "WHEN": ("when",), "YOU": ("you",), "DEFEAT": ("defeat",), "A": ("a", "an"),
+    "CHALLENGE": ("challenge",), "HERO": ("hero", "heroes"), "IS": ("is",),
+    "KNOCKED": ("knocked",), "OUT": ("out",), "ACTIVATE": ("activate",),
+    "DISCARD": ("discard",), "THIS": ("this",), "CARD": ("card", "cards"),
+    "TAKE": ("take", "takes"), "EXHAUSTION": ("exhaustion",), "WOUND": ("wound", "wounds"),
+    "PAY": ("pay",), "GOLD": ("gold",), "TO": ("to",), "X": ("x",), "OR": ("or",),
+    "MORE": ("more",), "UP": ("up",), "ENEMY": ("enemy",), "ONE": ("one",),
+    "ALLY": ("ally", "allies"), "EACH": ("each",), "OTHER": ("other",),
+    "ANOTHER": ("another",), "MIND": ("mind",), "BODY": ("body",), "SPIRIT": ("spirit",),
+    "LIFE": ("life",), "STAMINA": ("stamina",), "RECEIVE": ("receive", "receives"),
+    "ROLL": ("roll", "rolls"), "DAMAGE": ("damage",), "ITEM": ("item", "items"),
+    "COST": ("cost", "costs"), "LESS": ("less",), "TWICE": ("twice",), "AS": ("as",),
+    "MUCH": ("much",), "MAKE": ("make",), "ATTACK": ("attack",), "WITH": ("with",),
+    "INFLICT": ("inflict",), "ON": ("on",), "CANCEL": ("cancel",), "BEING": ("being",),
+    "INFLICTED": ("inflicted",), "FROM": ("from",), "TEST": ("test",), "IF": ("if",),
+    "SUCCEED": ("succeed",), "FAIL": ("fail",), "MOVE": ("move",),
+    "SPACE": ("space", "spaces"), "IN": ("in",), "DIRECTION": ("direction",),
+    "INSTEAD": ("instead",), "ROLLING": ("rolling",), "MOVEMENT": ("movement",),
+    "DIE": ("die", "dice"), "ADDITIONAL": ("additional",), "GAIN": ("gain",),
+    "DRAW": ("draw",), "UNTIL": ("until",), "NEXT": ("next",), "EVERY": ("every",),
+    "TIME": ("time",), "RESULT": ("result",), "MAY": ("may",), "CANNOT": ("cannot",),
+    "ESCAPE": ("escape",),
+}
+
+# Icon tokens stand for words (reference 2.7); the PDF draws them as symbols.
+ICONS: dict[str, str] = {
+    "wound": "WOUND", "exhaustion": "EXHAUSTION", "gold": "GOLD",
+    "mind": "MIND", "body": "BODY", "spirit": "SPIRIT",
+}
+
+VOCABULARY: dict[str, str] = {
+    word: terminal for terminal, words in _TERMINAL_WORDS.items() for word in words
+}
+
+PUNCTUATION = {":": "COLON", ",": "COMMA", ".": "DOT", "(": "LPAR", ")": "RPAR",
+               "'": "QUOTE", "\u2018": "QUOTE", "\u2019": "QUOTE"}
+
+# How each terminal is named in an error message.
+DISPLAY: dict[str, str] = {t: f"'{w[0]}'" for t, w in _TERMINAL_WORDS.items()}
+DISPLAY.update({
+    "X": "'X'", "NUMBER": "a number", "SIGNED": "a bonus such as '+2'",
+    "WORD": "a skill name", "COLON": "':'", "COMMA": "','", "DOT": "'.'",
+    "LPAR": "'('", "RPAR": "')'", "QUOTE": "a quote (')", "HERO": "'Hero'",
+    "ALLY": "'Allies'", "MIND": "'Mind'", "BODY": "'Body'", "SPIRIT": "'Spirit'",
+    "LIFE": "'Life'", "STAMINA": "'Stamina'", "WOUND": "'wounds'", "ITEM": "'Items'",
+})
+
+_TOKEN_RE = re.compile(
+    r"(?P<ws>\s+)"
+    r"|(?P<icon>\{[^{}\s]*\})"
+    r"|(?P<signed>[+-]\d+)"
+    r"|(?P<number>\d+)"
+    r"|(?P<word>[^\W\d_]+(?:['\u2019][^\W\d_]+)*)"
+    r"|(?P<punct>[:,.()'\u2018\u2019])"
+    r"|(?P<other>.)",
+    re.UNICODE,
+)
+
+
+def _token(type_: str, value: str, start: int, end: int) -> Token:
+    return Token(type_, value, start_pos=start, line=1, column=start + 1,
+                 end_line=1, end_column=end + 1, end_pos=end)
+
+
+def tokenize(text: str):
+    """Yield Lark tokens for ``text``; raise AbilitySyntaxError on a character or icon
+    the language does not know."""
+    for m in _TOKEN_RE.finditer(text):
+        kind = m.lastgroup
+        value = m.group()
+        start, end = m.span()
+        if kind == "ws":
+            continue
+        if kind == "word":
+            yield _token(VOCABULARY.get(value.lower(), "WORD"), value, start, end)
+        elif kind == "number":
+            yield _token("NUMBER", value, start, end)
+        elif kind == "signed":
+            yield _token("SIGNED", value, start, end)
+        elif kind == "punct":
+            yield _token(PUNCTUATION[value], value, start, end)
+        elif kind == "icon":
+            name = value[1:-1].lower()
+            if name not in ICONS:
+                near = suggest(name, ICONS)
+                raise AbilitySyntaxError(
+                    f"unknown icon {value}", start, end, code="RF302",
+                    hint=f"did you mean '{{{near}}}'?" if near else
+                    "icons are " + ", ".join("{%s}" % i for i in ICONS),
+                )
+            yield _token(ICONS[name], value, start, end)
+        else:
+            raise AbilitySyntaxError(
+                f"unexpected character {value!r}", start, end, code="RF301",
+                hint="ability text uses words, numbers, icons like {wound} and : , . ( ) '",
+            )
+
+
+class AbilityLexer(Lexer):
+    """Lark custom lexer (interface 0): ``lex(text)`` yields tokens."""
+
+    def __init__(self, lexer_conf) -> None:  # lexer_conf is unused; the vocabulary is fixed
+        pass
+
+    __future_interface__ = 0
+
+    def lex(self, text: str):  # type: ignore[override]
+        return tokenize(text)

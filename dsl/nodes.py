@@ -1,0 +1,260 @@
+"""AST of the ability language: plain, immutable dataclasses.
+
+Every node has a ``span`` (start, end offsets into the ability text) that is ignored by
+equality, so ``parse(print(ast)) == ast`` compares structure only. Enumerated values are
+plain strings named as in the effect IR (docs/effect-ir.md), so lowering is direct.
+
+Where two spellings mean the same but are both canonical ("Any Phase:" / "All Phases:",
+"Discard" / "Discard this card", a trigger before or after its effect), the node keeps
+which one was written so that the printer gives the author's text back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Optional, Union
+
+Span = Optional[tuple[int, int]]
+
+
+def _span() -> Span:
+    return field(default=None, compare=False, repr=False, kw_only=True)
+
+
+# ---- amounts and events ---------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Amount:
+    """``kind``: fixed | x | choice | up_to | all | at_least; ``values`` as written."""
+
+    kind: str
+    values: tuple[int, ...] = ()
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class TakesWounds:
+    target: str
+    amount: Amount
+    phase: Optional[str] = None
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class DefeatChallenge:
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class KnockedOut:
+    span: Span = _span()
+
+
+Event = Union[TakesWounds, DefeatChallenge, KnockedOut]
+
+
+# ---- costs (what using the ability costs) -----------------------------------------------------
+
+@dataclass(frozen=True)
+class Activate:
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class DiscardCard:
+    this_card: bool = False
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class PayGold:
+    amount: Amount
+    span: Span = _span()
+
+
+# ---- clauses --------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Suffer:
+    """``Take 1 wound`` (target None: the Hero facing the card) or ``your enemy takes 1 wound``.
+    As a cost (before ``to``) it is ``take N exhaustion`` / ``take N wounds``."""
+
+    amount: Amount
+    token: str
+    target: Optional[str] = None
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class Modifier:
+    subject: str
+    stat: str
+    value: int
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class CostModifier:
+    subjects: tuple[str, ...]
+    delta: Optional[int] = None
+    factor: Optional[int] = None
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class Attack:
+    phase: str
+    bonus: Optional[int] = None
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class Inflict:
+    amount: Amount
+    target: str
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class Cancel:
+    amount: Amount
+    target: str
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class Heal:
+    amount: Amount
+    tokens: tuple[str, ...]
+    target: str
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class Test:
+    attribute: str
+    skill: Optional[str]
+    target_number: int
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class Move:
+    amount: Amount
+    any_direction: bool = False
+    instead_of_rolling: bool = False
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class MovementDice:
+    amount: Amount
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class GainGold:
+    amount: Amount
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class DrawMarket:
+    amount: Amount
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class Restrict:
+    """``action``: escape | ally_attack."""
+
+    action: str
+    span: Span = _span()
+
+
+# ---- composite effects --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class And:
+    """Clauses joined by "and" in one sentence."""
+
+    items: tuple["Effect", ...]
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class MayDo:
+    """``you may <effect>``."""
+
+    effect: "Effect"
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """``If you succeed, ...`` (outcome 'success') / ``If you fail, ...`` ('failure')."""
+
+    outcome: str
+    effect: "Effect"
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class During:
+    """``Until the end of this combat, ...``: one duration value over an effect."""
+
+    until: str
+    effect: "Effect"
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """``Every time <event>, <effect>`` (event_first) or ``<effect> every time <event>``."""
+
+    event: Event
+    effect: "Effect"
+    event_first: bool = True
+    span: Span = _span()
+
+
+Clause = Union[Suffer, Modifier, CostModifier, Attack, Inflict, Cancel, Heal, Test, Move,
+               MovementDice, GainGold, DrawMarket, Restrict]
+Effect = Union[Clause, And, MayDo, Outcome, During, Trigger]
+Cost = Union[Activate, DiscardCard, PayGold, Suffer]
+
+
+@dataclass(frozen=True)
+class Ability:
+    """One ability (one paragraph of a card).
+
+    ``tag``: before_combat | ranged | melee | magic | any_phase | all_phases | None.
+    ``limits``: () or a tuple of turn | combat | round | before_combat ("Once ... and once ...").
+    ``window``: an untagged window (before_moving, ...) or None.
+    ``costs`` and ``cost_style``: 'to' (``Activate to ...``: the first sentence's effect is
+    what follows "to") or 'sentence' (``Activate and take 1 exhaustion. Until ...``), or None.
+    ``sentences``: one effect per sentence.
+    """
+
+    tag: Optional[str] = None
+    limits: tuple[str, ...] = ()
+    window: Optional[str] = None
+    costs: tuple[Cost, ...] = ()
+    cost_style: Optional[str] = None
+    sentences: tuple[Effect, ...] = ()
+    span: Span = _span()
+
+
+def walk(node):
+    """Yield ``node`` and every node below it, depth first, in source order."""
+    yield node
+    for f in fields(node):
+        if f.name == "span":
+            continue
+        value = getattr(node, f.name)
+        if isinstance(value, tuple):
+            for item in value:
+                if hasattr(item, "__dataclass_fields__"):
+                    yield from walk(item)
+        elif hasattr(value, "__dataclass_fields__"):
+            yield from walk(value)

@@ -1,0 +1,253 @@
+"""Canonical English for the AST: ``print_ability(parse_ability(t)) == t`` for canonical
+text, and ``parse_ability(print_ability(a)) == a`` for every AST the grammar can express.
+
+The canonical form is the reference's: its casing ("Hero", "Body", "X"), singular and
+plural by amount ("1 wound", "2 wounds"), single spaces, capitals at the start of the
+ability and after a tag or a full stop, lower case after a comma.
+"""
+
+from __future__ import annotations
+
+from functools import singledispatch
+
+from . import nodes as n
+
+TAGS = {"before_combat": "Before Combat", "ranged": "Ranged", "melee": "Melee",
+        "magic": "Magic", "any_phase": "Any Phase", "all_phases": "All Phases"}
+LIMITS = {"turn": "per turn", "combat": "per combat", "round": "per combat round",
+          "before_combat": "during 'Before Combat'"}
+WINDOWS = {"before_moving": "Before moving", "after_moving": "After moving",
+           "start_of_turn": "At the start of your turn", "end_of_turn": "At the end of your turn",
+           "market_step": "During your market step", "after_combat": "After combat",
+           "defeat_challenge": "When you defeat a challenge",
+           "knocked_out": "When your Hero is knocked out"}
+TARGETS = {"hero": "your Hero", "enemy": "your enemy", "ally": "one of your Allies",
+           "hero_or_ally": "your Hero or one of your Allies", "each_ally": "each of your Allies",
+           "each_hero": "each Hero", "each_other_hero": "each other Hero",
+           "another_hero": "another Hero", "you": "you"}
+DURATIONS = {"end_of_combat": "until the end of this combat",
+             "end_of_round": "until the end of this combat round",
+             "end_of_turn": "until the end of this turn",
+             "start_of_next_turn": "until the start of your next turn"}
+STATS = {"mind": "Mind", "body": "Body", "spirit": "Spirit", "life": "Life",
+         "stamina": "Stamina"}
+SUBJECTS = {"item": "Items", "ally": "Allies"}
+
+
+def amount(a: n.Amount) -> str:
+    if a.kind == "fixed":
+        return str(a.values[0])
+    if a.kind == "x":
+        return "X"
+    if a.kind == "choice":
+        return " or ".join(str(v) for v in a.values)
+    if a.kind == "up_to":
+        return f"up to {a.values[0]}"
+    if a.kind == "all":
+        return "all"
+    if a.kind == "at_least":
+        return f"{a.values[0]} or more"
+    raise ValueError(f"unknown amount kind {a.kind!r}")
+
+
+def is_singular(a: n.Amount) -> bool:
+    return a.kind in ("fixed", "up_to") and a.values[0] == 1
+
+
+def noun(a: n.Amount, singular: str, plural: str) -> str:
+    return f"{amount(a)} {singular if is_singular(a) else plural}"
+
+
+def token(a: n.Amount, tok: str) -> str:
+    return "exhaustion" if tok == "exhaustion" else ("wound" if is_singular(a) else "wounds")
+
+
+def signed(v: int) -> str:
+    return f"+{v}" if v >= 0 else str(v)
+
+
+def stat(name: str, value: int) -> str:
+    if name in STATS:
+        return STATS[name]
+    if name.endswith("_damage"):
+        return f"{name[:-7]} damage"
+    if name.endswith("_roll"):
+        return f"to {name[:-5]} combat rolls"
+    if name == "movement_dice":
+        return "movement die" if abs(value) == 1 else "movement dice"
+    raise ValueError(f"unknown stat {name!r}")
+
+
+@singledispatch
+def text(node) -> str:
+    raise TypeError(f"cannot print {type(node).__name__}")
+
+
+@text.register
+def _(node: n.Suffer) -> str:
+    what = f"{amount(node.amount)} {token(node.amount, node.token)}"
+    if node.target is None:
+        return f"take {what}"
+    if node.target == "you":
+        return f"you take {what}"
+    return f"{TARGETS[node.target]} takes {what}"
+
+
+@text.register
+def _(node: n.Activate) -> str:
+    return "activate"
+
+
+@text.register
+def _(node: n.DiscardCard) -> str:
+    return "discard this card" if node.this_card else "discard"
+
+
+@text.register
+def _(node: n.PayGold) -> str:
+    return f"pay {amount(node.amount)} gold"
+
+
+@text.register
+def _(node: n.Modifier) -> str:
+    verb = "receive" if node.subject == "you" else "receives"
+    return f"{TARGETS[node.subject]} {verb} {signed(node.value)} {stat(node.stat, node.value)}"
+
+
+@text.register
+def _(node: n.CostModifier) -> str:
+    who = " and ".join(SUBJECTS[s] for s in node.subjects)
+    if node.factor is not None:
+        return f"{who} cost twice as much"
+    if node.delta > 0:
+        return f"{who} cost you {node.delta} more gold"
+    return f"{who} cost you {-node.delta} less gold"
+
+
+@text.register
+def _(node: n.Attack) -> str:
+    bonus = f" with {signed(node.bonus)}" if node.bonus is not None else ""
+    return f"make a {node.phase} attack{bonus}"
+
+
+@text.register
+def _(node: n.Inflict) -> str:
+    return f"inflict {noun(node.amount, 'wound', 'wounds')} on {TARGETS[node.target]}"
+
+
+@text.register
+def _(node: n.Cancel) -> str:
+    return (f"cancel {noun(node.amount, 'wound', 'wounds')} being inflicted on "
+            f"{TARGETS[node.target]}")
+
+
+@text.register
+def _(node: n.Heal) -> str:
+    tokens = " and ".join(token(node.amount, t) for t in node.tokens)
+    return f"discard {amount(node.amount)} {tokens} from {TARGETS[node.target]}"
+
+
+@text.register
+def _(node: n.Test) -> str:
+    skill = f" {node.skill}" if node.skill else ""
+    return f"test {STATS[node.attribute]}{skill} ({node.target_number})"
+
+
+@text.register
+def _(node: n.Move) -> str:
+    out = f"move {noun(node.amount, 'space', 'spaces')}"
+    if node.any_direction:
+        out += " in any direction"
+    if node.instead_of_rolling:
+        out += " instead of rolling movement dice"
+    return out
+
+
+@text.register
+def _(node: n.MovementDice) -> str:
+    return f"roll {noun(node.amount, 'additional movement die', 'additional movement dice')}"
+
+
+@text.register
+def _(node: n.GainGold) -> str:
+    return f"gain {amount(node.amount)} gold"
+
+
+@text.register
+def _(node: n.DrawMarket) -> str:
+    return f"draw {noun(node.amount, 'market card', 'market cards')}"
+
+
+@text.register
+def _(node: n.Restrict) -> str:
+    if node.action == "escape":
+        return "you cannot escape from this combat"
+    return "Allies cannot attack this challenge"
+
+
+@text.register
+def _(node: n.And) -> str:
+    return " and ".join(text(i) for i in node.items)
+
+
+@text.register
+def _(node: n.MayDo) -> str:
+    return f"you may {text(node.effect)}"
+
+
+@text.register
+def _(node: n.Outcome) -> str:
+    word = "succeed" if node.outcome == "success" else "fail"
+    return f"if you {word}, {text(node.effect)}"
+
+
+@text.register
+def _(node: n.During) -> str:
+    return f"{DURATIONS[node.until]}, {text(node.effect)}"
+
+
+@text.register
+def _(node: n.Trigger) -> str:
+    if node.event_first:
+        return f"every time {event(node.event)}, {text(node.effect)}"
+    return f"{text(node.effect)} every time {event(node.event)}"
+
+
+def event(e) -> str:
+    if isinstance(e, n.TakesWounds):
+        out = f"{TARGETS[e.target]} takes {noun(e.amount, 'wound', 'wounds')}"
+        if e.phase:
+            out += f" as the result of a {e.phase} combat roll"
+        return out
+    if isinstance(e, n.DefeatChallenge):
+        return "you defeat a challenge"
+    if isinstance(e, n.KnockedOut):
+        return "your Hero is knocked out"
+    raise TypeError(f"unknown event {type(e).__name__}")
+
+
+def _cap(s: str) -> str:
+    return s[:1].upper() + s[1:]
+
+
+def print_ability(ability: n.Ability) -> str:
+    """The canonical English text of ``ability``."""
+    head = ""
+    if ability.tag:
+        head = TAGS[ability.tag] + ": "
+    lead = []
+    if ability.limits:
+        lead.append(" and ".join(f"once {LIMITS[x]}" for x in ability.limits))
+    if ability.window:
+        lead.append(WINDOWS[ability.window])
+    sentences = [text(s) for s in ability.sentences]
+    if ability.costs:
+        costs = " and ".join(text(c) for c in ability.costs)
+        if ability.cost_style == "to":
+            sentences[0] = f"{costs} to {sentences[0]}"
+        else:
+            sentences.insert(0, costs)
+    lead = [_cap(lead[0])] + [x[:1].lower() + x[1:] for x in lead[1:]] if lead else []
+    first = ", ".join([*lead, sentences[0]]) if lead else _cap(sentences[0])
+    rest = [_cap(s) for s in sentences[1:]]
+    return head + " ".join(s + "." for s in [first, *rest])

@@ -1,0 +1,109 @@
+"""The card catalog: the compiled bundle, checked and turned into effect objects.
+
+``Catalog(bundle)`` checks the IR version, validates every ability against the IR schema
+(:func:`runeforge.engine.ir.validate_ability`) and builds :class:`Ability` objects.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+
+from .costs import Cost, build_cost
+from .effects import Effect, build_effects
+from .errors import BundleError
+from .ir import IRError, check_bundle_version, validate_ability
+from .state import Challenge, Figure, Hero
+
+
+@dataclass
+class Ability:
+    card_id: str
+    index: int
+    source: str
+    tag: str | None
+    window: str | None
+    limits: tuple[str, ...]
+    costs: list[Cost]
+    static: bool
+    reaction: str | None
+    effects: list[Effect]
+    ir: dict = field(repr=False, default_factory=dict)
+
+    @property
+    def ref(self) -> str:
+        return f"{self.card_id}#{self.index}"
+
+    @property
+    def cost_ops(self) -> tuple[str, ...]:
+        return tuple(c.op for c in self.costs)
+
+    @classmethod
+    def from_ir(cls, card_id: str, index: int, ir: dict) -> Ability:
+        try:
+            validate_ability(ir)
+        except IRError as exc:
+            raise BundleError(f"card {card_id!r}, ability {index + 1}: {exc}") from None
+        return cls(
+            card_id=card_id, index=index, source=ir["source"], tag=ir["timing"]["tag"],
+            window=ir["timing"]["window"], limits=tuple(ir["limits"]),
+            costs=[build_cost(c) for c in ir["costs"]], static=ir["static"],
+            reaction=ir["reaction"], effects=build_effects(ir["effects"]), ir=ir,
+        )
+
+
+@dataclass
+class CardDef:
+    id: str
+    kind: str
+    name: str
+    data: dict
+    abilities: list[Ability]
+
+    @property
+    def usage(self) -> str | None:
+        return self.data.get("usage")
+
+    @property
+    def cost(self) -> int:
+        return int(self.data.get("cost", 0) or 0)
+
+
+class Catalog:
+    def __init__(self, bundle: dict):
+        try:
+            check_bundle_version(bundle)
+        except IRError as exc:
+            raise BundleError(str(exc)) from None
+        self.cards: dict[str, CardDef] = {}
+        for card in bundle.get("cards", []):
+            abilities = [Ability.from_ir(card["id"], i, ir)
+                         for i, ir in enumerate(card.get("abilities") or [])]
+            self.cards[card["id"]] = CardDef(card["id"], card["kind"],
+                                             card.get("name", card["id"]), card, abilities)
+
+    def card(self, card_id: str, kind: str | None = None) -> CardDef:
+        found = self.cards.get(card_id)
+        if found is None or (kind is not None and found.kind != kind):
+            pool = [c.id for c in self.cards.values() if kind is None or c.kind == kind]
+            near = difflib.get_close_matches(card_id, pool, n=1)
+            hint = f"; did you mean {near[0]!r}?" if near else ""
+            what = f"{kind} card" if kind else "card"
+            raise BundleError(f"unknown {what} id {card_id!r}{hint}")
+        return found
+
+    def ids(self, kind: str) -> list[str]:
+        return sorted(c.id for c in self.cards.values() if c.kind == kind)
+
+    def new_hero(self, hero_id: str, items=(), allies=(), gold: int = 0, **extra) -> Hero:
+        card = self.card(hero_id, "hero")
+        for item in items:
+            self.card(item, "item")
+        return Hero.from_card(card.data, items=list(items), gold=gold,
+                              allies=[self.new_ally(a) for a in allies], **extra)
+
+    def new_ally(self, ally_id: str) -> Figure:
+        return Figure.from_card(self.card(ally_id, "ally").data)
+
+    def new_challenge(self, challenge_id: str) -> Challenge:
+        return Challenge.from_card(self.card(challenge_id, "challenge").data)

@@ -131,23 +131,29 @@ class OddsResult:
     stalemate: float
     expected_hero_wounds: float
     expected_hero_wounds_if_win: float
-    policy: list[PolicyEntry]
     hero: str = ""
     challenge: str = ""
     allies: tuple[str, ...] = ()
     hero_wounds: int = 0
-    _decisions: dict = field(default_factory=dict, repr=False, compare=False)
-    _ally_life: tuple = field(default=(), repr=False, compare=False)
+    _solver: _Solver | None = field(default=None, repr=False, compare=False)
+    _policy: list | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def policy(self) -> list[PolicyEntry]:
+        """Decisions at every situation reachable with positive probability (built on first
+        use), sorted by wounds, phase and who already attacked."""
+        if self._policy is None:
+            self._policy = self._solver.policy_table(self.hero_wounds)
+        return self._policy
 
     def decision(self, hero_wounds: int, challenge_wounds: int, ally_wounds, phase,
                  attacked=()) -> str:
-        """The optimal decision in a situation (``phase`` as index 0-2 or name; ``attacked``
-        as names: "hero" and ally names). Works for every situation the solver visited."""
-        k = PHASES.index(phase) if isinstance(phase, str) else phase
-        aw = tuple(min(w, life) for w, life in zip(ally_wounds, self._ally_life, strict=True))
-        dead = {self.allies[i] for i, w in enumerate(aw) if w >= self._ally_life[i]}
-        key = (hero_wounds, challenge_wounds, aw, k, frozenset(attacked) - dead)
-        return self._decisions[key]
+        """The optimal decision in a situation: ``phase`` as index 0-2 or name, ``attacked``
+        as names ("hero" and ally names) of who already attacked this round. Works for every
+        situation reachable from the start under some policy; KeyError otherwise."""
+        return self._solver.decision(hero_wounds, challenge_wounds, tuple(ally_wounds),
+                                     PHASES.index(phase) if isinstance(phase, str) else phase,
+                                     attacked)
 
     def to_dict(self) -> dict:
         return {"hero": self.hero, "challenge": self.challenge, "allies": list(self.allies),
@@ -205,6 +211,7 @@ class _Solver:
         self.start: dict = {}  # state -> (win, loss, stalemate, wounds, wounds*win)
         self.node: dict = {}   # (k, mask, state) -> same 5-vector
         self.choice: dict = {}  # (k, mask, state) -> action
+        self._keys_cache: dict = {}
 
     # --- helpers -------------------------------------------------------------------------
     def _alive_mask(self, allies) -> int:
@@ -215,7 +222,8 @@ class _Solver:
         return m
 
     def _value(self, k: int, mask: int, state) -> tuple:
-        """Vector of a situation whose wounds differ from the round start (or a terminal)."""
+        """5-vector (win, loss, stalemate, final hero wounds, wounds * win) of the situation
+        (phase k, attacked mask restricted to the living) after a change, or a terminal."""
         h, c, allies = state
         if c >= self.chal.life:
             return (1.0, 0.0, 0.0, h, h)
@@ -225,77 +233,94 @@ class _Solver:
             self._solve_state(state)
         if k == 3:
             return self.start[state]
-        return self.node[(k, mask & self._alive_mask(allies), state)]
+        return self.node[(k, mask, state)]
 
-    def _actions(self, k: int, mask: int, state):
-        """(action, const 5-vector, p_unchanged) for each legal action at a chain node."""
+    def _actions(self, k: int, mask: int, state, alive: int):
+        """(action, constant 5-vector, p_unchanged) of each legal action at a chain node: the
+        constant part collects the outcomes that change something (their values are known)."""
         h, c, allies = state
         cd = self.chal.damage[k]
+        value = self._value
         out = []
         for who in range(self.n + 1):
             bit = 1 << who
-            if mask & bit or (who and allies[who - 1] >= self.allies[who - 1].life):
+            if mask & bit or not alive & bit:
                 continue
             ps, dealt = self.p[who][k], self.dmg[who][k]
             nmask = mask | bit
-            const = [0.0] * 5
-            stay = 0.0
-            if dealt == 0:
-                stay += ps
-            elif ps > 0.0:
-                _add(const, ps, self._value(k + 1, nmask, (h, c + dealt, allies)))
             pf = 1.0 - ps
-            if cd == 0:
-                stay += pf
-            elif pf > 0.0:
+            x = y = None
+            if dealt and ps > 0.0:
+                x = value(k + 1, nmask & alive, (h, c + dealt, allies))
+            if cd and pf > 0.0:
                 if who == HERO:
-                    nxt = (h + cd, c, allies)
+                    y = value(k + 1, nmask & alive, (h + cd, c, allies))
                 else:
                     aw = list(allies)
                     aw[who - 1] = min(aw[who - 1] + cd, self.allies[who - 1].life)
-                    nxt = (h, c, tuple(aw))
-                _add(const, pf, self._value(k + 1, nmask, nxt))
-            if dealt == 0 and cd == 0:
-                stay = 1.0
-            out.append((who, tuple(const), stay))
-        const = [0.0] * 5
+                    aw = tuple(aw)
+                    y = value(k + 1, nmask & self._alive_mask(aw), (h, c, aw))
+            stay = 1.0 if not dealt and not cd else (0.0 if dealt else ps) + (0.0 if cd else pf)
+            out.append((who, _mix(ps, x, pf, y), stay))
         if cd == 0:
-            stay = 1.0
+            out.append((DEFEND, _ZERO, 1.0))
         else:
             ps = self.p[HERO][k]
-            stay = ps
-            if ps < 1.0:
-                _add(const, 1.0 - ps, self._value(k + 1, mask, (h + cd, c, allies)))
-        out.append((DEFEND, tuple(const), stay))
+            y = value(k + 1, mask, (h + cd, c, allies)) if ps < 1.0 else None
+            out.append((DEFEND, _mix(ps, None, 1.0 - ps, y), ps))
         return out
 
     # --- one round-start state -----------------------------------------------------------
+    def _chain_keys(self, alive: int) -> list:
+        """Chain nodes (phase, attacked mask) for an alive set, latest phase first."""
+        keys = self._keys_cache.get(alive)
+        if keys is None:
+            bits = [b for b in range(self.n + 1) if alive >> b & 1]
+            keys = []
+            for k in (2, 1, 0):
+                for sub in range(1 << len(bits)):
+                    if bin(sub).count("1") <= k:
+                        keys.append((k, sum(1 << bits[j] for j in range(len(bits))
+                                            if sub >> j & 1)))
+            self._keys_cache[alive] = keys
+        return keys
+
     def _solve_state(self, state) -> None:
         alive = self._alive_mask(state[2])
-        bits = [b for b in range(self.n + 1) if alive >> b & 1]
-        # chain nodes: situations reached with nothing changed since the round start
-        keys = []
-        for k in (2, 1, 0):
-            for sub in range(1 << len(bits)):
-                if bin(sub).count("1") <= k:
-                    keys.append((k, sum(1 << bits[j] for j in range(len(bits)) if sub >> j & 1)))
-        acts = {key: self._actions(key[0], key[1], state) for key in keys}
+        keys = self._chain_keys(alive)
+        # per chain node: (action, constant 5-vector, p_unchanged, next chain node or None)
+        acts = {}
+        for k, mask in keys:
+            row = []
+            for who, const, stay in self._actions(k, mask, state, alive):
+                nmask = mask if who == DEFEND else mask | (1 << who)
+                row.append((who, const, stay, None if k == 2 else (k + 1, nmask & alive)))
+            acts[(k, mask)] = row
+        eps = _EPS
 
         def sweep(v):
             val = {}
             pick = {}
-            for k, mask in keys:
+            for key in keys:
                 best = None
-                for who, const, stay in acts[(k, mask)]:
-                    nmask = mask if who == DEFEND else mask | (1 << who)
-                    if k == 2:
-                        nxt = (0.0, 0.0, 0.0, 0.0, 0.0, 1.0)
+                bt = bp = bwd = 0.0
+                for who, c, stay, nk in acts[key]:
+                    if nk is None:
+                        n0 = n1 = n2 = n3 = n4 = 0.0
+                        n5 = 1.0
                     else:
-                        nxt = val[(k + 1, nmask & alive)]
-                    cand = tuple(const[i] + stay * nxt[i] for i in range(5)) + (stay * nxt[5],)
-                    if best is None or _better(cand, best, v):
-                        best, pick[(k, mask)] = cand, who
-                val[(k, mask)] = best
+                        n0, n1, n2, n3, n4, n5 = val[nk]
+                    w = c[0] + stay * n0
+                    p = stay * n5
+                    wd = c[3] + stay * n3
+                    tot = w + p * v
+                    if (best is None or tot > bt + eps
+                            or (tot >= bt - eps and (p < bp - eps
+                                                     or (p <= bp + eps and wd < bwd - eps)))):
+                        best = (w, c[1] + stay * n1, c[2] + stay * n2, wd, c[4] + stay * n4, p)
+                        bt, bp, bwd = tot, p, wd
+                        pick[key] = who
+                val[key] = best
             return val, pick
 
         v = 0.0
@@ -313,32 +338,46 @@ class _Solver:
         if p >= 1.0:
             vec = (0.0, 0.0, 1.0, state[0], 0.0)
         else:
-            vec = tuple(x / (1.0 - p) for x in r[:5])
+            q = 1.0 / (1.0 - p)
+            vec = (r[0] * q, r[1] * q, r[2] * q, r[3] * q, r[4] * q)
         self.start[state] = vec
-        for key, nv5 in val.items():
-            self.node[(key[0], key[1], state)] = tuple(nv5[i] + nv5[5] * vec[i] for i in range(5))
-            self.choice[(key[0], key[1], state)] = pick[key]
+        node, choice = self.node, self.choice
+        v0, v1, v2, v3, v4 = vec
+        for (k, mask), x in val.items():
+            p = x[5]
+            node[(k, mask, state)] = (x[0] + p * v0, x[1] + p * v1, x[2] + p * v2,
+                                      x[3] + p * v3, x[4] + p * v4)
+            choice[(k, mask, state)] = pick[(k, mask)]
 
     # --- whole combat --------------------------------------------------------------------
     def solve(self, hero_wounds: int) -> OddsResult:
         s0 = (hero_wounds, 0, (0,) * self.n)
         win, loss, stal, wounds, wwin = self._value(3, 0, s0)
-        names = ("hero",) + self.ally_names
-        labels = ["hero attacks"] + [f"{a} attacks" for a in self.ally_names]
-        decisions = {}
-        for (k, mask, st), who in self.choice.items():
-            att = frozenset(names[b] for b in range(self.n + 1) if mask >> b & 1)
-            decisions[(st[0], st[1], st[2], k, att)] = "hero defends" if who < 0 else labels[who]
-        policy = self._reachable(s0, names, labels)
         return OddsResult(
             win=win, loss=loss, stalemate=stal,
             expected_hero_wounds=wounds - hero_wounds,
             expected_hero_wounds_if_win=(wwin / win - hero_wounds) if win > 0 else 0.0,
-            policy=policy, hero=self.hero.name, challenge=self.chal.name,
-            allies=self.ally_names, hero_wounds=hero_wounds,
-            _decisions=decisions, _ally_life=tuple(a.life for a in self.allies))
+            hero=self.hero.name, challenge=self.chal.name, allies=self.ally_names,
+            hero_wounds=hero_wounds, _solver=self)
 
-    def _reachable(self, s0, names, labels) -> list[PolicyEntry]:
+    def _label(self, who: int) -> str:
+        return "hero defends" if who == DEFEND else \
+            "hero attacks" if who == HERO else f"{self.ally_names[who - 1]} attacks"
+
+    def decision(self, h: int, c: int, allies: tuple, k: int, attacked) -> str:
+        allies = tuple(min(w, a.life) for w, a in zip(allies, self.allies, strict=True))
+        names = ("hero",) + self.ally_names
+        mask = 0
+        for name in attacked:
+            mask |= 1 << names.index(name)
+        key = (k, mask & self._alive_mask(allies), (h, c, allies))
+        if key not in self.choice:
+            raise KeyError(f"situation not reachable from the start: {key}")
+        return self._label(self.choice[key])
+
+    def policy_table(self, hero_wounds: int) -> list[PolicyEntry]:
+        s0 = (hero_wounds, 0, (0,) * self.n)
+        names = ("hero",) + self.ally_names
         seen, todo, out = {(0, 0, s0)}, [(0, 0, s0)], []
         while todo:
             k, mask, st = todo.pop()
@@ -346,8 +385,7 @@ class _Solver:
             h, c, allies = st
             out.append(PolicyEntry(h, c, allies, PHASES[k],
                                    tuple(names[b] for b in range(self.n + 1) if mask >> b & 1),
-                                   "hero defends" if who < 0 else labels[who],
-                                   self.node[(k, mask, st)][0]))
+                                   self._label(who), self.node[(k, mask, st)][0]))
             for prob, nmask, nxt in self._outcomes(k, mask, st, who):
                 if prob <= 0.0:
                     continue
@@ -380,20 +418,14 @@ class _Solver:
         return [win, (1.0 - ps, nmask, (h, c, tuple(aw)))]
 
 
-def _add(acc: list, p: float, vec: tuple) -> None:
-    for i in range(5):
-        acc[i] += p * vec[i]
+_ZERO = (0.0, 0.0, 0.0, 0.0, 0.0)
 
 
-def _better(a: tuple, b: tuple, v: float) -> bool:
-    """Is chain-node candidate ``a`` strictly preferable to ``b`` when staying is worth v?"""
-    da = a[0] + a[5] * v - (b[0] + b[5] * v)
-    if da > _EPS:
-        return True
-    if da < -_EPS:
-        return False
-    if a[5] < b[5] - _EPS:
-        return True
-    if a[5] > b[5] + _EPS:
-        return False
-    return a[3] < b[3] - _EPS
+def _mix(p: float, x: tuple | None, q: float, y: tuple | None) -> tuple:
+    """p * x + q * y over 5-vectors; None stands for an outcome that changes nothing."""
+    if x is None:
+        return _ZERO if y is None else (q * y[0], q * y[1], q * y[2], q * y[3], q * y[4])
+    if y is None:
+        return (p * x[0], p * x[1], p * x[2], p * x[3], p * x[4])
+    return (p * x[0] + q * y[0], p * x[1] + q * y[1], p * x[2] + q * y[2],
+            p * x[3] + q * y[3], p * x[4] + q * y[4])

@@ -61,6 +61,7 @@ CODES: dict[str, str] = {
     "RF410": "unknown stat, card or keyword",
     "RF411": "Allies and Heroes are never activated or discarded",
     "RF412": "exhaustion cost can never be paid (exceeds Stamina)",
+    "RF413": "limit is redundant on an activated or one-use ability",
     # RF5xx: content and references
     "RF501": "duplicate card id",
     "RF502": "reference to an unknown id",

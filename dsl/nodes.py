@@ -243,13 +243,14 @@ class Ability:
     cost_style: Optional[str] = None
     sentences: tuple[Effect, ...] = ()
     span: Span = _span()
+    limits_span: Span = _span()
 
 
 def walk(node):
     """Yield ``node`` and every node below it, depth first, in source order."""
     yield node
     for f in fields(node):
-        if f.name == "span":
+        if f.name in ("span", "limits_span"):
             continue
         value = getattr(node, f.name)
         if isinstance(value, tuple):

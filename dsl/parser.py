@@ -96,14 +96,14 @@ def _node(make):
 class _ToAst(Transformer):
     # ---- ability ----------------------------------------------------------------
     def ability(self, ch):
-        tag = limits = window = None
+        tag = limits = window = limits_span = None
         sentences = []
         for c in ch:
             if isinstance(c, _Marker) and c.kind in ("tag", "limit", "window"):
                 if c.kind == "tag":
                     tag = c.value
                 elif c.kind == "limit":
-                    limits = c.value
+                    limits, limits_span = c.value, c.span
                 else:
                     window = c.value
             else:
@@ -128,7 +128,8 @@ class _ToAst(Transformer):
                         hint="write it first: 'Activate to ...' or 'Activate and take 1 "
                              "exhaustion. ...'")
         return n.Ability(tag=tag, limits=limits or (), window=window, costs=costs,
-                         cost_style=style, sentences=tuple(sentences), span=_sp(ch))
+                         cost_style=style, sentences=tuple(sentences), span=_sp(ch),
+                         limits_span=limits_span)
 
     def sentence(self, ch):
         return ch[0]

@@ -1,0 +1,185 @@
+"""Lower an ability AST (runeforge.dsl.nodes) to the effect IR (runeforge.engine.ir).
+
+The IR is what the engine runs; see docs/effect-ir.md. Lowering is a direct mapping:
+node kinds become ops, "and" lists are flattened, "you may", outcomes, durations and
+triggers become nested effect lists.
+"""
+
+from __future__ import annotations
+
+from functools import singledispatch
+
+from .dsl import nodes as n
+from .dsl.printer import print_ability
+
+STATIC_CLAUSES = (n.Modifier, n.CostModifier, n.Restrict)
+
+
+def amount(a: n.Amount) -> dict:
+    if a.kind in ("fixed", "up_to", "at_least"):
+        return {"kind": a.kind, "value": a.values[0]}
+    if a.kind == "choice":
+        return {"kind": "choice", "values": list(a.values)}
+    return {"kind": a.kind}
+
+
+def _target(t: str | None) -> str:
+    # "you" / no subject: the Hero (on adventure cards, the Hero facing the card)
+    return "hero" if t in (None, "you") else t
+
+
+@singledispatch
+def effect(node) -> list[dict]:
+    raise TypeError(f"no IR for {type(node).__name__}")
+
+
+def effects(node) -> list[dict]:
+    return effect(node)
+
+
+@effect.register
+def _(node: n.And) -> list[dict]:
+    return [op for item in node.items for op in effect(item)]
+
+
+@effect.register
+def _(node: n.MayDo) -> list[dict]:
+    return [{"op": "optional", "effects": effect(node.effect)}]
+
+
+@effect.register
+def _(node: n.Outcome) -> list[dict]:
+    return [{"op": "if", "outcome": node.outcome, "effects": effect(node.effect)}]
+
+
+@effect.register
+def _(node: n.During) -> list[dict]:
+    return [{"op": "for_duration", "until": node.until, "effects": effect(node.effect)}]
+
+
+@effect.register
+def _(node: n.Trigger) -> list[dict]:
+    return [{"op": "trigger", "event": event(node.event), "effects": effect(node.effect)}]
+
+
+@effect.register
+def _(node: n.Suffer) -> list[dict]:
+    return [{"op": "suffer", "amount": amount(node.amount), "token": node.token,
+             "target": _target(node.target)}]
+
+
+@effect.register
+def _(node: n.Modifier) -> list[dict]:
+    return [{"op": "modify", "target": _target(node.subject), "stat": node.stat,
+             "value": node.value}]
+
+
+@effect.register
+def _(node: n.CostModifier) -> list[dict]:
+    op = {"op": "cost_modifier", "subjects": list(node.subjects)}
+    if node.factor is not None:
+        op["factor"] = node.factor
+    if node.delta is not None:
+        op["delta"] = node.delta
+    return [op]
+
+
+@effect.register
+def _(node: n.Attack) -> list[dict]:
+    return [{"op": "attack", "phase": node.phase, "bonus": node.bonus or 0}]
+
+
+@effect.register
+def _(node: n.Inflict) -> list[dict]:
+    return [{"op": "inflict", "amount": amount(node.amount), "target": node.target}]
+
+
+@effect.register
+def _(node: n.Cancel) -> list[dict]:
+    return [{"op": "cancel", "amount": amount(node.amount), "target": node.target}]
+
+
+@effect.register
+def _(node: n.Heal) -> list[dict]:
+    return [{"op": "heal", "amount": amount(node.amount), "tokens": list(node.tokens),
+             "target": node.target}]
+
+
+@effect.register
+def _(node: n.Test) -> list[dict]:
+    return [{"op": "test", "attribute": node.attribute, "skill": node.skill,
+             "target_number": node.target_number}]
+
+
+@effect.register
+def _(node: n.Move) -> list[dict]:
+    return [{"op": "move", "amount": amount(node.amount), "any_direction": node.any_direction,
+             "instead_of_rolling": node.instead_of_rolling}]
+
+
+@effect.register
+def _(node: n.MovementDice) -> list[dict]:
+    return [{"op": "movement_dice", "amount": amount(node.amount)}]
+
+
+@effect.register
+def _(node: n.GainGold) -> list[dict]:
+    return [{"op": "gain_gold", "amount": amount(node.amount)}]
+
+
+@effect.register
+def _(node: n.DrawMarket) -> list[dict]:
+    return [{"op": "draw_market", "amount": amount(node.amount)}]
+
+
+@effect.register
+def _(node: n.Restrict) -> list[dict]:
+    return [{"op": "restrict", "action": node.action}]
+
+
+def event(e) -> dict:
+    if isinstance(e, n.TakesWounds):
+        return {"kind": "takes_wounds", "target": e.target, "amount": amount(e.amount),
+                "phase": e.phase}
+    if isinstance(e, n.DefeatChallenge):
+        return {"kind": "defeat_challenge"}
+    return {"kind": "knocked_out"}
+
+
+def cost(c) -> dict:
+    if isinstance(c, n.Activate):
+        return {"op": "activate"}
+    if isinstance(c, n.DiscardCard):
+        return {"op": "discard"}
+    if isinstance(c, n.PayGold):
+        return {"op": "gold", "amount": amount(c.amount)}
+    return {"op": "exhaustion" if c.token == "exhaustion" else "wounds",
+            "amount": amount(c.amount)}
+
+
+def is_static(ability: n.Ability) -> bool:
+    """Always on while the card is in play: no tag, window or cost, only modifiers,
+    market-price changes and restrictions."""
+    return (ability.tag is None and ability.window is None and not ability.costs
+            and not ability.limits
+            and all(isinstance(s, STATIC_CLAUSES) for s in ability.sentences))
+
+
+def is_reaction(ability: n.Ability) -> bool:
+    return any(isinstance(node, n.Cancel) for s in ability.sentences for node in n.walk(s))
+
+
+def lower(ability: n.Ability) -> dict:
+    """The IR object of one ability (validated against the engine's IR by the caller)."""
+    static = is_static(ability)
+    tag = "any_phase" if ability.tag == "all_phases" else ability.tag
+    limits = list(ability.limits) if ability.limits else ([] if static else ["turn"])
+    return {
+        "source": print_ability(ability),
+        "timing": {"tag": tag, "window": ability.window},
+        "limits": limits,
+        "costs": [cost(c) for c in ability.costs],
+        "static": static,
+        "reaction": "wounds_inflicted" if is_reaction(ability) else None,
+        "effects": [op for s in ability.sentences for op in effect(s)],
+    }

@@ -173,9 +173,11 @@ def parse(src: Source):
         tree = _yaml().load(src.text)
     except DuplicateKeyError as exc:
         d = _marked(src, exc, "RF103")
-        first = exc.context_mark
-        hint = f"first defined at line {first.line + 1}" if first else None
         key = src.line(d.line)[d.col - 1:].split(":")[0].strip()
+        start = exc.context_mark.line + 1 if exc.context_mark else 1
+        first = next((n for n in range(start, d.line) if src.line(n)[d.col - 1:].startswith(
+            key + ":") and not src.line(n)[: d.col - 1].strip(" -")), None)
+        hint = f"first defined at line {first}" if first else None
         return None, [src.diag("RF103", f"duplicate key '{key}' in a mapping", d.line, d.col,
                                length=max(1, len(key)), hint=hint)]
     except MarkedYAMLError as exc:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
-
 from runeforge import pipeline
 from runeforge.atomic import write_bytes_atomic
 from runeforge.backends import BuildContext, stages

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import click
-
 from runeforge import pipeline
 from runeforge.console import console, finish, print_diagnostics, print_summary
 
@@ -53,7 +52,10 @@ def print_coverage(cov: dict, fmt: str) -> None:
         mark = "ok " if row["compiles"] else ("ir?" if row["parses"] else "ERR")
         out.print(f"{mark} {row['card']}[{row['ability']}]: {row['text']}", markup=False)
     total = cov["total"]
-    pct = (lambda n: f"{100.0 * n / total:.1f}%" if total else "100.0%")
+
+    def pct(n: int) -> str:
+        return f"{100.0 * n / total:.1f}%" if total else "100.0%"
+
     out.print(f"coverage: {cov['parses']}/{total} abilities parse ({pct(cov['parses'])}), "
               f"{cov['compiles']}/{total} compile ({pct(cov['compiles'])})", markup=False)
 

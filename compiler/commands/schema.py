@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import click
-
 from runeforge import schema as schemas
 
 EPILOG = """\b

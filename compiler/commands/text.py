@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import click
-
 from runeforge import pipeline
 from runeforge.backends import text as text_backend
 from runeforge.console import console, finish, print_diagnostics, print_summary

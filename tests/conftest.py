@@ -1,0 +1,88 @@
+"""Shared fixtures: a writer for temporary content directories, and CLI runners."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+ITEM = """\
+kind: item
+cards:
+  - name: Girdle of Testing
+    origin: original
+    cost: 4
+    class: artifact
+    type: belt
+    usage: constant
+    abilities:
+      - "You receive +3 Body."
+"""
+
+
+class ContentDir:
+    """A temporary content directory; ``write`` puts a file in it (dedented text or bytes)."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        root.mkdir(parents=True, exist_ok=True)
+
+    def write(self, relpath: str, text: str | bytes) -> Path:
+        path = self.root / relpath
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(text, bytes):
+            path.write_bytes(text)
+        else:
+            path.write_text(textwrap.dedent(text), encoding="utf-8", newline="\n")
+        return path
+
+    def __str__(self) -> str:
+        return str(self.root)
+
+
+@pytest.fixture
+def content_dir(tmp_path) -> ContentDir:
+    return ContentDir(tmp_path / "my-cards")
+
+
+@pytest.fixture
+def item_text() -> str:
+    return ITEM
+
+
+@pytest.fixture
+def cli():
+    """Run the CLI in-process: cli("check", dir) -> click Result (stdout, stderr, exit_code)."""
+    from runeforge.cli import main
+
+    def run(*args, env=None):
+        runner = CliRunner(env={"NO_COLOR": "1", **(env or {})})
+        return runner.invoke(main, [str(a) for a in args], catch_exceptions=False)
+
+    return run
+
+
+def runeforge_exe() -> list[str]:
+    exe = shutil.which("runeforge")
+    if exe:
+        return [exe]
+    return [sys.executable, "-c", "from runeforge.cli import main; main()"]
+
+
+@pytest.fixture
+def cli_process():
+    """Run the real `runeforge` executable in a subprocess."""
+
+    def run(*args, cwd=None, env=None):
+        full_env = {**os.environ, "NO_COLOR": "1", **(env or {})}
+        full_env.pop("RUNEFORGE_DEBUG", None)
+        return subprocess.run([*runeforge_exe(), *map(str, args)], capture_output=True,
+                              text=True, cwd=cwd, env=full_env, timeout=120)
+
+    return run

@@ -1,0 +1,223 @@
+"""One proxy PDF: options, pages, outline, metadata, layout records, atomic write.
+
+``build_deck_pdf`` is the backend's entry point; the caller loops over locales and sets.
+
+Modes:
+  ``sheet``       cards on A4 or Letter in a centred grid with gutters and crop marks; each
+                  page of fronts is followed by a page of backs at mirrored columns
+                  (long-edge duplex), shifted by ``back_offset_mm``. ``bleed_mm`` is ignored.
+  ``print-shop``  one card per page, page = card + 2 x bleed, TrimBox = the card and
+                  BleedBox = the page; each front page is followed by its back page.
+
+The PDF is built in memory and written to a temp file in the target's directory, then
+``os.replace``-d: a failed or killed build leaves the old file (or none). Output is
+deterministic (reportlab invariant mode; ``SOURCE_DATE_EPOCH`` sets the dates).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+import os
+import tempfile
+from pathlib import Path
+from typing import Callable, Iterable
+
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from runeforge.diagnostics import Diagnostic, DiagnosticError
+
+from .faces import CardFace
+from .pdf_faces import FaceDrawer
+from .pdf_fonts import register_fonts
+from .pdf_sheet import (
+    draw_alignment_page,
+    draw_crop_marks,
+    draw_print_note,
+    plan_sheet,
+)
+from .pdf_style import card_size_mm, paper_size_mm
+
+MODES = ("sheet", "print-shop")
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` through a temp file in the same directory + os.replace."""
+    try:
+        from runeforge.atomic import write_bytes_atomic  # type: ignore[attr-defined]
+    except ImportError:
+        write_bytes_atomic = None
+    if write_bytes_atomic is not None:
+        write_bytes_atomic(path, data)
+        return
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def _option_error(message: str, hint: str | None = None) -> DiagnosticError:
+    return DiagnosticError(Diagnostic("RF702", message, path="<options>", hint=hint))
+
+
+def _check_options(mode, bleed_mm, back_offset_mm):
+    if mode not in MODES:
+        raise _option_error(f"unknown mode '{mode}'", hint="use sheet or print-shop")
+    if not (isinstance(bleed_mm, (int, float)) and 0 <= bleed_mm <= 10):
+        raise _option_error(f"bleed {bleed_mm!r} mm is out of range (0..10 mm)")
+    try:
+        dx, dy = (float(v) for v in back_offset_mm)
+    except (TypeError, ValueError):
+        raise _option_error(f"back offset {back_offset_mm!r} is not (x_mm, y_mm)") from None
+    if not (math.isfinite(dx) and math.isfinite(dy) and abs(dx) <= 20 and abs(dy) <= 20):
+        raise _option_error(f"back offset {dx},{dy} mm is out of range (-20..20 mm)")
+    return dx * mm, dy * mm
+
+
+def _box(x, y, w, h) -> list[float]:
+    return [round(x, 3), round(y, 3), round(x + w, 3), round(y + h, 3)]
+
+
+def build_deck_pdf(
+    faces: Iterable[CardFace],
+    out_path,
+    *,
+    paper: str = "A4",
+    card_size="poker",
+    mode: str = "sheet",
+    bleed_mm: float = 0.0,
+    back_offset_mm=(0.0, 0.0),
+    title: str = "Runeforge proxy deck",
+    layout_json=None,
+    progress: Callable[[int, int], None] | None = None,
+    warn: Callable[[Diagnostic], None] | None = None,
+    backs: bool = True,
+    alignment_page: bool = False,
+    style_dir=None,
+) -> list[dict]:
+    """Draw ``faces`` (``count`` copies each) into one PDF at ``out_path``.
+
+    Returns the layout records ``{card, copy, page, side, trim_box}`` (page is 1-based,
+    trim_box is ``[x0, y0, x1, y1]`` in PDF points); writes them to ``layout_json`` too.
+    ``progress(done, total)`` is called after each front drawn; an exception from it aborts
+    the build and leaves the old output untouched. ``warn`` receives RF604/RF701 warnings.
+    """
+    faces = list(faces)
+    offset = _check_options(mode, bleed_mm, back_offset_mm)
+    cw_mm, ch_mm = card_size_mm(card_size)
+    register_fonts()
+    copies = [(face, n) for face in faces for n in range(max(1, int(face.count)))]
+    total = len(copies)
+    buf = io.BytesIO()
+    if mode == "sheet":
+        sheet = plan_sheet(paper_size_mm(paper), (cw_mm, ch_mm))
+        pagesize, bleed = (sheet.page_w, sheet.page_h), 0.0
+    else:
+        sheet, bleed = None, bleed_mm * mm
+        pagesize = (cw_mm * mm + 2 * bleed, ch_mm * mm + 2 * bleed)
+    c = Canvas(buf, pagesize=pagesize, invariant=1, pageCompression=1)
+    locales = sorted({f.locale for f in faces})
+    c.setTitle(title)
+    c.setAuthor("Runeforge")
+    c.setCreator("Runeforge")
+    c.setSubject(f"Proxy cards ({', '.join(locales) or 'no cards'}): {total} cards, "
+                 f"{cw_mm:g}x{ch_mm:g} mm, {mode}")  # fmt: skip
+    c.setKeywords(["Runebound", "proxy", "cards"] + locales)
+    drawer = FaceDrawer(c, cw_mm * mm, ch_mm * mm, bleed, warn, style_dir)
+    records: list[dict] = []
+    page = 0
+    alignment_pages = []
+    bookmarked: set = set()
+
+    def bookmark(face, copy, x, y):
+        key = f"card-{len(records)}"
+        if (face.id, face.locale) in bookmarked:
+            return
+        bookmarked.add((face.id, face.locale))
+        c.bookmarkHorizontal(key, x, y + ch_mm * mm)
+        c.addOutlineEntry(face.name, key, level=0)
+
+    done = 0
+    if sheet is not None:
+        if alignment_page:
+            for back in (False, True):
+                draw_alignment_page(c, sheet, back, offset)
+                page += 1
+                alignment_pages.append(page)
+                c.showPage()
+        for start in range(0, total, sheet.per_page):
+            chunk = copies[start : start + sheet.per_page]
+            page += 1
+            for i, (face, copy) in enumerate(chunk):
+                x, y = sheet.slot(i)
+                bookmark(face, copy, x, y)
+                drawer.draw_face(face, x, y)
+                records.append({"card": face.id, "copy": copy, "page": page, "side": "front",
+                                "slot": i, "trim_box": _box(x, y, sheet.card_w, sheet.card_h)})
+                done += 1
+                if progress:
+                    progress(done, total)
+            draw_crop_marks(c, sheet, len(chunk))
+            note = chunk[0][0].label("print_note") if chunk else ""
+            draw_print_note(c, sheet, note)
+            c.showPage()
+            if backs:
+                page += 1
+                for i, (face, copy) in enumerate(chunk):
+                    x, y = sheet.back_slot(i, offset)
+                    drawer.draw_back(face, x, y)
+                    records.append({"card": face.id, "copy": copy, "page": page, "side": "back",
+                                    "slot": i,
+                                    "trim_box": _box(x, y, sheet.card_w, sheet.card_h)})
+                c.showPage()
+    else:
+        w, h = cw_mm * mm, ch_mm * mm
+        c.setTrimBox((bleed, bleed, bleed + w, bleed + h))
+        c.setBleedBox((0, 0, pagesize[0], pagesize[1]))
+        for face, copy in copies:
+            page += 1
+            bookmark(face, copy, bleed, bleed)
+            drawer.draw_face(face, bleed, bleed)
+            records.append({"card": face.id, "copy": copy, "page": page, "side": "front",
+                            "slot": 0, "trim_box": _box(bleed, bleed, w, h)})
+            c.showPage()
+            done += 1
+            if progress:
+                progress(done, total)
+            if backs:
+                page += 1
+                drawer.draw_back(face, bleed + offset[0], bleed + offset[1])
+                records.append({"card": face.id, "copy": copy, "page": page, "side": "back",
+                                "slot": 0, "trim_box": _box(bleed, bleed, w, h)})
+                c.showPage()
+    if page == 0:  # an empty deck still makes a valid (one blank page) PDF
+        c.showPage()
+        page = 1
+    c.showOutline()
+    c.save()
+    out_path = Path(out_path)
+    write_atomic(out_path, buf.getvalue())
+    if layout_json:
+        doc = {
+            "pdf": out_path.name,
+            "pages": page,
+            "page_size": [round(pagesize[0], 3), round(pagesize[1], 3)],
+            "mode": mode,
+            "card_size_mm": [cw_mm, ch_mm],
+            "alignment_pages": alignment_pages,
+            "cards": records,
+        }
+        data = json.dumps(doc, ensure_ascii=False, indent=1, sort_keys=True).encode("utf-8")
+        write_atomic(Path(layout_json), data + b"\n")
+    return records

@@ -1,0 +1,329 @@
+"""Card faces, one design per kind, drawn at a card's bottom-left corner.
+
+Every string goes through a fitting step (``pdf_text``): nothing is drawn outside its box.
+Static art (border, header band, stat panels) is one form per kind and colour (``pdf_art``).
+"""
+
+from __future__ import annotations
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from runeforge.diagnostics import Diagnostic
+
+from .faces import CardFace
+from .pdf_art import Art
+from .pdf_fonts import BOLD, ITALIC, REGULAR, glyph_diagnostics
+from .pdf_style import Geometry, load_style
+from .pdf_text import ICON_CALLBACK, ELLIPSIS, TextSpec, draw_fitted, fit_line, fit_text
+
+KIND_STYLES = ("hero", "ally", "item", "challenge", "event", "encounter")
+NUMERALS = {1: "I", 2: "II", 3: "III"}
+PHASES = (("mind", "ranged", "ranged_damage"), ("body", "melee", "melee_damage"),
+          ("spirit", "magic", "magic_damage"))  # fmt: skip
+
+
+def _fmt(value) -> str:
+    if value is None or value == "":
+        return "\u2013"
+    return str(value)
+
+
+class FaceDrawer:
+    """Draws faces and backs on one canvas; caches fitted text per face for its copies."""
+
+    def __init__(self, canvas, w, h, bleed, warn, style_dir=None):
+        self.c, self.w, self.h = canvas, w, h
+        self.warn = warn or (lambda d: None)
+        self.geo = {k: Geometry(load_style(k, style_dir), w, h) for k in KIND_STYLES}
+        self.art = Art(canvas, w, h, bleed, self.geo)
+        self._fitted: dict = {}
+        canvas.setNamedCB(ICON_CALLBACK, self._inline_icon)
+
+    # -- helpers ---------------------------------------------------------------------------
+    def _inline_icon(self, canvas, kind, label):
+        info = canvas._curr_tx_info
+        size = info["tx"]._fontsize or 8
+        width = size * self._icon_em
+        left = info["cur_x"] - width  # the hook sits after the icon's reserved spaces
+        self.art.icon(label, left + (width - size * 0.92) / 2, info["cur_y"] - size * 0.12,
+                      size * 0.92)  # fmt: skip
+
+    def _warn_fit(self, face: CardFace, what: str, size: float) -> None:
+        self.warn(Diagnostic(
+            code="RF701",
+            message=f"card '{face.id}' ({face.locale}): {what} does not fit at the smallest "
+                    f"size ({size:.1f} pt); it was cut",
+            path=face.id, severity="warning",
+            hint="shorten the text (or its translation) or use a larger card size",
+            extra={"card": face.id, "locale": face.locale},
+        ))  # fmt: skip
+
+    def line(self, face, text, box, font, size, min_size, colour, align="centre", what=None):
+        """One fitted line, vertically centred in ``box`` (x, y, w, h, card coordinates)."""
+        x, y, w, h = box
+        size = min(size, h * 0.95)
+        min_size = min(min_size, size)
+        text, size, cut = fit_line(text, font, size, min_size, w)
+        if cut and what:
+            self._warn_fit(face, what, min_size)
+        if not text:
+            return
+        c = self.c
+        c.setFont(font, size)
+        c.setFillColor(colour)
+        base = y + (h - size * 0.72) / 2
+        if align == "centre":
+            c.drawCentredString(x + w / 2, base, text)
+        elif align == "right":
+            c.drawRightString(x + w, base, text)
+        else:
+            c.drawString(x, base, text)
+
+    def runs(self, face, runs, box, font, size, min_size, colour, align="centre", what=None):
+        """A line of text runs and ``("icon", name)`` items, shrunk to the box width."""
+        x, y, w, h = box
+        size = min(size, h * 0.95)
+
+        def width_at(s):
+            return sum(s * 1.1 if isinstance(r, tuple) else stringWidth(r, font, s) for r in runs)
+
+        natural = width_at(size)
+        if natural > w:
+            size = max(min_size, size * w / natural * 0.999)
+        if width_at(size) > w:  # at the floor: fall back to plain text, cut
+            text = "".join(r if not isinstance(r, tuple) else "" for r in runs)
+            return self.line(face, text, box, font, size, min_size, colour, align, what)
+        total = width_at(size)
+        cx = {"centre": x + (w - total) / 2, "right": x + w - total}.get(align, x)
+        base = y + (h - size * 0.72) / 2
+        c = self.c
+        for r in runs:
+            if isinstance(r, tuple):
+                self.art.icon(r[1], cx + size * 0.1, base - size * 0.12, size * 0.9)
+                cx += size * 1.1
+            else:
+                c.setFont(font, size)
+                c.setFillColor(colour)
+                c.drawString(cx, base, r)
+                cx += stringWidth(r, font, size)
+
+    # -- faces -----------------------------------------------------------------------------
+    def draw_face(self, face: CardFace, x: float, y: float) -> None:
+        kind = face.kind if face.kind in self.geo else "encounter"
+        geo = self.geo[kind]
+        key = (face.id, face.locale, face.name)
+        first = key not in self._fitted
+        if first:
+            for diag in glyph_diagnostics(face.id, face.locale, face.strings()):
+                self.warn(diag)
+        c = self.c
+        c.saveState()
+        c.translate(x, y)
+        accent = face.colour if face.colour in ("green", "yellow", "blue", "red") else "accent"
+        self.art.frame(kind, accent, lambda cv: _panels(cv, kind, geo))
+        name_key = {"ally": "cost", "item": "cost"}.get(kind)
+        name_box = geo.box(*geo.style[name_key]["name_box"]) if name_key else geo.region("name")
+        if kind == "ally" and face.stats.get("familiar"):
+            name_box = geo.box(*geo.style["familiar"]["name_box"])
+        paper, ink, muted = geo.colour("paper"), geo.colour("ink"), geo.colour("muted")
+        self.line(face, face.name, name_box, BOLD, geo.size("name"), geo.size("name", "min_size"),
+                  paper, what="the name" if first else None)  # fmt: skip
+        self.line(face, _kind_line(face), geo.region("kind_line"), ITALIC, geo.size("kind_line"),
+                  geo.size("kind_line", "min_size"), muted, what="the kind line" if first else None)  # fmt: skip
+        getattr(self, f"_{kind}")(face, geo, first)
+        self._text(face, geo, first)
+        footer = f"{face.pack} \u00b7 {face.id}" if face.pack else face.id
+        self.line(face, footer, geo.region("footer"), REGULAR, geo.size("footer"),
+                  geo.size("footer", "min_size"), muted, align="left")  # fmt: skip
+        c.restoreState()
+
+    def draw_back(self, face: CardFace, x: float, y: float) -> None:
+        self.c.saveState()
+        self.c.translate(x, y)
+        self.art.back(face.kind, face.colour)
+        self.c.restoreState()
+
+    def _text(self, face, geo, first):
+        t = geo.style["text"]
+        x, y, w, h = geo.region("text")
+        key = (face.id, face.locale, face.name)
+        if key not in self._fitted:
+            self._icon_em = float(t["icon_width"])
+            spec = TextSpec(
+                size=t["size"] * geo.fs, min_size=t["min_size"] * geo.fs,
+                leading=float(t["leading"]), min_leading=float(t["min_leading"]),
+                para_gap=float(t["para_gap"]), icon_width=float(t["icon_width"]),
+                colour=geo.colour("ink"), flavour_colour=geo.colour("muted"),
+            )  # fmt: skip
+            fitted = fit_text(face.blocks, face.flavour, w, h, spec)
+            if fitted.overflow:
+                what = "the rules text" if fitted.paragraphs or face.blocks else "the flavour"
+                if fitted.dropped_flavour and not any(p[0] for p in fitted.paragraphs[-1:]):
+                    what = "the flavour"
+                self._warn_fit(face, what, spec.min_size)
+            self._fitted[key] = fitted
+        self._icon_em = float(t["icon_width"])
+        draw_fitted(self.c, self._fitted[key], x, y, w, h)
+
+    def _stat_box(self, face, geo, box, label, value, damage, colour_key, sect):
+        x, y, w, h = box
+        s = geo.style[sect]
+        fs, mn = geo.fs, s["min_size"] * geo.fs
+        ink = geo.colour("ink")
+        self.runs(face, [("icon", colour_key), " " + label], (x + w * 0.06, y + h * 0.72, w * 0.88,
+                  h * 0.24), BOLD, s["label_size"] * fs, mn, geo.colour(colour_key))  # fmt: skip
+        self.line(face, _fmt(value), (x, y + h * 0.30, w, h * 0.40), BOLD, s["value_size"] * fs,
+                  mn, ink)  # fmt: skip
+        if damage is not None:
+            self.runs(face, [_fmt(damage), ("icon", "wound")], (x + w * 0.06, y + h * 0.06,
+                      w * 0.88, h * 0.22), REGULAR, s["damage_size"] * fs, mn, ink)  # fmt: skip
+
+    def _attributes(self, face, geo, first):
+        boxes = _columns(geo.region("attributes"), 3, geo.length(geo.style["attributes"]["gap"]))
+        for box, (attr, _phase, dmg) in zip(boxes, PHASES):
+            self._stat_box(face, geo, box, face.label(attr), face.stats.get(attr),
+                           face.stats.get(dmg), attr, "attributes")  # fmt: skip
+
+    def _vitals(self, face, geo, items):
+        v = geo.style["vitals"]
+        boxes = _columns(geo.region("vitals"), len(items), geo.length(v["gap"]))
+        for box, runs in zip(boxes, items):
+            x, y, w, h = box
+            self.runs(face, runs, (x + w * 0.05, y, w * 0.9, h), REGULAR, v["size"] * geo.fs,
+                      v["min_size"] * geo.fs, geo.colour("ink"))  # fmt: skip
+
+    def _hero(self, face, geo, first):
+        self._attributes(face, geo, first)
+        self._vitals(face, geo, [[face.label("life") + " ", _fmt(face.stats.get("life"))],
+                                 [face.label("stamina") + " ", _fmt(face.stats.get("stamina"))]])
+
+    def _ally(self, face, geo, first):
+        self._hero(face, geo, first)
+        self._cost(face, geo)
+        if face.stats.get("familiar"):
+            cx, cy = geo.point(*geo.style["familiar"]["centre"])
+            r = geo.length(geo.style["familiar"]["radius"])
+            self.art.icon("familiar", cx - r * 0.75, cy - r * 0.75, r * 1.5)
+
+    def _cost(self, face, geo):
+        cost = geo.style["cost"]
+        cx, cy = geo.point(*cost["centre"])
+        r = geo.length(cost["radius"])
+        self.art.icon("gold", cx - r, cy - r, 2 * r)
+        self.line(face, _fmt(face.stats.get("cost")), (cx - r * 0.7, cy - r * 0.6, r * 1.4, r * 1.2),
+                  BOLD, cost["size"] * geo.fs, 3.0, geo.colour("ink"))  # fmt: skip
+
+    def _item(self, face, geo, first):
+        self._cost(face, geo)
+        u = geo.style["usage"]
+        usage = face.stats.get("usage")
+        if usage:
+            x, y, w, h = geo.region("usage")
+            self.runs(face, [("icon", usage), " " + face.label(usage)], (x, y, w, h), BOLD,
+                      u["size"] * geo.fs, u["min_size"] * geo.fs, geo.colour("ink"))  # fmt: skip
+
+    def _challenge(self, face, geo, first):
+        p = geo.style["phases"]
+        x, y, w, h = geo.region("phases")
+        gap = geo.length(p["gap"])
+        row_h = (h - 2 * gap) / 3
+        ink, fs = geo.colour("ink"), geo.fs
+        for i, (attr, phase, dmg) in enumerate(PHASES):
+            ry = y + h - (i + 1) * row_h - i * gap
+            self.runs(face, [("icon", attr), " " + face.label(phase)],
+                      (x + w * 0.03, ry, w * 0.44, row_h), BOLD, p["size"] * fs,
+                      p["min_size"] * fs, geo.colour(attr), align="left")  # fmt: skip
+            self.line(face, _fmt(face.stats.get(attr)), (x + w * 0.48, ry, w * 0.2, row_h), BOLD,
+                      p["value_size"] * fs, p["min_size"] * fs, ink)  # fmt: skip
+            self.runs(face, [_fmt(face.stats.get(dmg)), ("icon", "wound")],
+                      (x + w * 0.70, ry, w * 0.27, row_h), REGULAR, p["size"] * fs,
+                      p["min_size"] * fs, ink)  # fmt: skip
+        self._vitals(face, geo, [[face.label("life") + " ", _fmt(face.stats.get("life"))],
+                                 _reward_runs(face)])
+
+    def _event(self, face, geo, first):
+        n = geo.style["numeral"]
+        cx, cy = geo.point(*n["centre"])
+        r = geo.length(n["radius"])
+        c = self.c
+        c.setFillColor(geo.colour("paper"))
+        c.circle(cx, cy, r, stroke=0, fill=1)
+        numeral = NUMERALS.get(face.stats.get("event_number"), "")
+        self.line(face, numeral, (cx - r * 0.8, cy - r * 0.6, r * 1.6, r * 1.2), BOLD,
+                  n["size"] * geo.fs, 3.0, geo.colour("ink"))  # fmt: skip
+        if face.stats.get("renew", True):
+            s = geo.style["sun"]
+            sx, sy = geo.point(*s["centre"])
+            sr = geo.length(s["radius"])
+            c.setFillColor(geo.colour("paper"))
+            c.circle(sx, sy, sr, stroke=0, fill=1)
+            self.art.icon("sun", sx - sr * 0.85, sy - sr * 0.85, sr * 1.7)
+
+    def _encounter(self, face, geo, first):
+        if face.stats.get("reward"):
+            r = geo.style["reward"]
+            self.runs(face, _reward_runs(face), geo.region("reward"), REGULAR, r["size"] * geo.fs,
+                      r["min_size"] * geo.fs, geo.colour("ink"))  # fmt: skip
+
+
+def _reward_runs(face: CardFace) -> list:
+    reward = face.stats.get("reward") or {}
+    runs: list = [face.label("reward") + " "]
+    if reward.get("gold") is not None:
+        runs += [str(reward["gold"]), ("icon", "gold")]
+    if reward.get("keep"):
+        runs.append(" \u00b7 " + face.label("keep"))
+    if reward.get("becomes") in ("item", "ally"):
+        runs.append(" \u00b7 " + face.label("becomes_" + reward["becomes"]))
+    if len(runs) == 1:
+        runs.append(ELLIPSIS if reward else "\u2013")
+    return runs
+
+
+def _kind_line(face: CardFace) -> str:
+    parts = [face.label(face.kind)]
+    s = face.stats
+    if face.kind == "ally" and s.get("familiar"):
+        parts.append(face.label("familiar"))
+    if face.kind == "item":
+        if s.get("class"):
+            parts.append(face.label(s["class"]))
+        if s.get("type"):
+            kind = str(s["type"])
+            label = face.label(kind)
+            parts.append(label[:1].upper() + label[1:] if label == kind else label)
+    if face.kind in ("challenge", "encounter", "event") and face.colour:
+        parts.append(face.label(face.colour))
+    return " \u00b7 ".join(parts)
+
+
+def _columns(box, n, gap):
+    x, y, w, h = box
+    cw = (w - gap * (n - 1)) / n
+    return [(x + i * (cw + gap), y, cw, h) for i in range(n)]
+
+
+def _panels(c, kind, geo: Geometry) -> None:
+    """Static panels of a kind, part of its frame form."""
+    c.setFillColor(geo.colour("panel"))
+    c.setStrokeColor(geo.colour("panel_line"))
+    c.setLineWidth(0.5 * geo.fs)
+    r = geo.length(1.2)
+    boxes = []
+    if kind in ("hero", "ally"):
+        boxes += _columns(geo.region("attributes"), 3, geo.length(geo.style["attributes"]["gap"]))
+        boxes += _columns(geo.region("vitals"), 2, geo.length(geo.style["vitals"]["gap"]))
+    elif kind == "challenge":
+        x, y, w, h = geo.region("phases")
+        gap = geo.length(geo.style["phases"]["gap"])
+        rh = (h - 2 * gap) / 3
+        boxes += [(x, y + h - (i + 1) * rh - i * gap, w, rh) for i in range(3)]
+        boxes += _columns(geo.region("vitals"), 2, geo.length(geo.style["vitals"]["gap"]))
+    elif kind == "item":
+        boxes += [geo.region("usage"), geo.region("art")]
+    else:
+        boxes.append(geo.region("art"))
+        if kind == "encounter":
+            boxes.append(geo.region("reward"))
+    for x, y, w, h in boxes:
+        c.roundRect(x, y, w, h, r, stroke=1, fill=1)

@@ -1,0 +1,153 @@
+"""Layout data: card and paper sizes, and the YAML card styles with ``extends`` inheritance.
+
+Styles live in ``compiler/styles/<kind>.yaml`` (or a directory given by the caller). A style
+file may say ``extends: <other>``; mappings are merged key by key (the child wins), lists and
+scalars are replaced. The drawing code reads boxes and sizes from the merged mapping through
+:class:`Geometry`, which scales the reference 63 x 88 mm layout to the actual card size.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.units import mm
+from ruamel.yaml import YAML
+
+from runeforge.diagnostics import Diagnostic, DiagnosticError
+
+STYLE_DIR = Path(__file__).resolve().parent.parent / "styles"
+
+# Card sizes in mm (width, height), portrait. Poker is the Runebound / standard card size;
+# "mini" is the common 41 x 63 mm mini card, "tarot" the common 70 x 120 mm large card.
+CARD_SIZES: dict[str, tuple[float, float]] = {
+    "poker": (63.0, 88.0),
+    "mini": (41.0, 63.0),
+    "tarot": (70.0, 120.0),
+}
+# Paper sizes in mm.
+PAPER_SIZES: dict[str, tuple[float, float]] = {
+    "A4": (210.0, 297.0),
+    "Letter": (215.9, 279.4),
+}
+
+
+def _bad_option(message: str, hint: str | None = None) -> DiagnosticError:
+    return DiagnosticError(Diagnostic("RF702", message, path="<options>", hint=hint))
+
+
+def card_size_mm(card_size) -> tuple[float, float]:
+    """Resolve ``"poker" | "mini" | "tarot" | (w_mm, h_mm)`` to millimetres (RF702 if bad)."""
+    if isinstance(card_size, str):
+        if card_size not in CARD_SIZES:
+            raise _bad_option(
+                f"unknown card size '{card_size}'",
+                hint="use poker, mini, tarot or a size in mm such as 63x88",
+            )
+        return CARD_SIZES[card_size]
+    try:
+        w, h = (float(v) for v in card_size)
+    except (TypeError, ValueError):
+        raise _bad_option(f"card size {card_size!r} is not (width_mm, height_mm)") from None
+    if not (20 <= w <= 400 and 20 <= h <= 400):
+        raise _bad_option(f"card size {w}x{h} mm is out of range (20..400 mm)")
+    return (w, h)
+
+
+def paper_size_mm(paper: str) -> tuple[float, float]:
+    if paper not in PAPER_SIZES:
+        raise _bad_option(f"unknown paper '{paper}'", hint="use A4 or Letter")
+    return PAPER_SIZES[paper]
+
+
+def _merge(base: dict, child: dict) -> dict:
+    out = dict(base)
+    for key, value in child.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = _merge(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+def _plain(value):
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
+
+
+@lru_cache(maxsize=64)
+def load_style(name: str, directory: str | None = None) -> dict:
+    """The merged style mapping for ``name`` (a kind), following ``extends`` chains."""
+    folder = Path(directory) if directory else STYLE_DIR
+    chain: list[str] = []
+    data: dict = {}
+    current: str | None = name
+    layers = []
+    while current:
+        if current in chain:
+            raise _bad_option(f"style 'extends' cycle: {' -> '.join(chain + [current])}")
+        chain.append(current)
+        path = folder / f"{current}.yaml"
+        if not path.is_file() and directory and (STYLE_DIR / f"{current}.yaml").is_file():
+            path = STYLE_DIR / f"{current}.yaml"  # user styles may extend bundled ones
+        if not path.is_file():
+            raise _bad_option(f"style '{current}' not found in {folder}")
+        layer = _plain(YAML(typ="safe").load(path.read_text(encoding="utf-8")) or {})
+        if not isinstance(layer, dict):
+            raise _bad_option(f"style file {path} is not a mapping")
+        layers.append(layer)
+        current = layer.pop("extends", None)
+    for layer in reversed(layers):
+        data = _merge(data, layer)
+    return data
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Maps the reference layout (mm, top-left origin) onto a card of ``w`` x ``h`` points."""
+
+    style: dict
+    w: float
+    h: float
+
+    @property
+    def sx(self) -> float:
+        return self.w / (self.style["reference"]["width"] * mm)
+
+    @property
+    def sy(self) -> float:
+        return self.h / (self.style["reference"]["height"] * mm)
+
+    @property
+    def fs(self) -> float:
+        return min(self.sx, self.sy)
+
+    def box(self, x: float, y: float, w: float, h: float) -> tuple[float, float, float, float]:
+        """Reference box -> (x, y, w, h) in points, origin at the card's bottom-left."""
+        sx, sy = self.sx * mm, self.sy * mm
+        return (x * sx, self.h - (y + h) * sy, w * sx, h * sy)
+
+    def region(self, key: str, field: str = "box") -> tuple[float, float, float, float]:
+        return self.box(*self.style[key][field])
+
+    def point(self, x: float, y: float) -> tuple[float, float]:
+        return (x * self.sx * mm, self.h - y * self.sy * mm)
+
+    def length(self, value: float) -> float:
+        return value * self.fs * mm
+
+    def size(self, key: str, field: str = "size") -> float:
+        return float(self.style[key][field]) * self.fs
+
+    def colour(self, name: str):
+        return _colour(self.style["colours"].get(name, name))
+
+
+@lru_cache(maxsize=256)
+def _colour(value: str):
+    return HexColor(value)

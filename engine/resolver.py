@@ -48,6 +48,7 @@ class Resolver:
         self.finished = False
         self._trigger_depth = 0
         self._built: dict[int, list] = {}
+        self.grants: list[dict] = []  # movement / market effects for the turn loop
 
     # ----------------------------------------------------------------- decisions
     def ask(self, hero: Hero, kind: str, options: list, source: str | None = None, **info):
@@ -55,7 +56,9 @@ class Resolver:
         answer = self.players[hero.id].decide(decision, self)
         self.log.emit("decision", hero=hero.id, kind=kind, options=_jsonable(options),
                       answer=answer, source=source)
-        if kind != "use_ability" and answer not in decision.options:
+        if kind == "x" and not (isinstance(answer, int) and answer >= 0):
+            raise IllegalAction(f"{hero.name}: X must be a whole number >= 0, got {answer!r}")
+        if kind not in ("use_ability", "x") and answer not in decision.options:
             raise IllegalAction(f"{hero.name}: {answer!r} is not a legal answer to {kind!r} "
                                 f"here; legal: {decision.options!r}")
         return answer
@@ -109,7 +112,7 @@ class Resolver:
 
     def static_sources(self):
         """(owner Hero, card id, effect, x) for every always-on effect and duration in force."""
-        for hero in self.heroes():
+        for hero in self.state.heroes:
             cards = self.held_cards(hero)
             enemy = self.enemies.get(hero.id)
             if enemy is not None and enemy.kind == "challenge":
@@ -340,7 +343,7 @@ class Resolver:
         try:
             for cost in ability.costs:
                 if cost.x_room(ctx) is not None:
-                    ctx.x = min(1, cost.x_room(ctx))
+                    ctx.x = 1  # the smallest useful X must be payable
                 cost.check(ctx)
         except IllegalAction as exc:
             return str(exc)
@@ -376,10 +379,11 @@ class Resolver:
             self.moment = Moment(window, outer.step, outer.combat, outer.round, outer.turn)
         try:
             while pending is None or pending.amount > 0:
-                legal = [a.ref for a in self.candidates(hero)
-                         if self.refusal(hero, a, pending) is None]
-                if not legal:
+                fitting = [a for a in self.candidates(hero)
+                           if timing_refusal(a, self.moment) is None]
+                if not fitting:
                     break
+                legal = [a.ref for a in fitting if self.refusal(hero, a, pending) is None]
                 choice = self.ask(hero, "use_ability", [*legal, None], window=window,
                                   pending=pending.amount if pending else 0)
                 if choice is None:
@@ -423,10 +427,22 @@ class Resolver:
 
     # ----------------------------------------------------------------- other windows' effects
     def movement_effect(self, ctx: Context, effect) -> None:
-        raise IllegalAction(f"{ctx.source}: movement effects are used in the movement step")
+        """Movement grants are recorded for the movement step (the turn loop applies them)."""
+        if self.moment.in_combat:
+            raise IllegalAction(f"{ctx.source}: movement effects are used in the movement step")
+        grant = {"hero": ctx.owner.id, "source": ctx.source, "op": effect.op,
+                 "amount": effect.amount.resolve(ctx)}
+        if effect.op == "move":
+            grant.update(any_direction=effect.any_direction,
+                         instead_of_rolling=effect.instead_of_rolling)
+        self.grants.append(grant)
+        self.log.emit("grant", **grant)
 
     def market_effect(self, ctx: Context, effect) -> None:
-        raise IllegalAction(f"{ctx.source}: market effects are used in the market step")
+        grant = {"hero": ctx.owner.id, "source": ctx.source, "op": effect.op,
+                 "amount": effect.amount.resolve(ctx)}
+        self.grants.append(grant)
+        self.log.emit("grant", **grant)
 
 
 def _bucket_text(bucket: str) -> str:

@@ -126,3 +126,18 @@ PROVISIONAL_IR = {
                             [{"op": "attack", "phase": "magic", "bonus": 2}], tag="magic",
                             costs=[_ACT])],
 }
+
+
+def fight(cat, hero, challenge_id, dice, answers, ruleset=None, extra_heroes=()):
+    """Run one scripted combat; returns (result, combat, state)."""
+    from runeforge.engine.combat import Combat
+    from runeforge.engine.dice import ScriptedDice
+    from runeforge.engine.players import ScriptedPlayer
+    from runeforge.engine.ruleset import BASE
+    from runeforge.engine.state import State
+
+    state = State(heroes=[hero, *extra_heroes])
+    combat = Combat(cat, state, ScriptedDice(dice), {hero.id: ScriptedPlayer(answers)},
+                    ruleset or BASE)
+    result = combat.fight_challenge(hero, cat.new_challenge(challenge_id))
+    return result, combat, state

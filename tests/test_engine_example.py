@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 from engine_bundle import catalog
-
 from runeforge.engine.combat import Combat
 from runeforge.engine.dice import ScriptedDice
 from runeforge.engine.players import ScriptedPlayer

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 from engine_bundle import catalog, fight
-
 from runeforge.engine.combat import Combat
 from runeforge.engine.dice import ScriptedDice
 from runeforge.engine.duel import Duel

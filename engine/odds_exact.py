@@ -25,18 +25,19 @@ Ties between actions (equal win probability within 1e-12) go to the action whose
 less likely to change nothing, then to fewer expected Hero wounds, then to the order
 Hero attack, allies (in input order), defend.
 
-Pure Python; the engine's only import is the IR's list of modifiable stats.
+``stamina`` and ``movement_dice`` modifiers are accepted and have no effect on combat.
+Pure Python; the only import is the engine IR's vocabulary (phases, modifiable stats).
 """
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 
 from runeforge.engine.ir import MODIFIABLE_STATS, PHASES
 
 ATTRIBUTES = ("mind", "body", "spirit")  # combat value of the ranged, melee, magic phase
 STAT_FIELDS = ATTRIBUTES + ("ranged_damage", "melee_damage", "magic_damage", "life")
-_COMBAT_IGNORED = ("stamina", "movement_dice")  # valid modifiers with no effect on combat
 _EPS = 1e-12
 DEFEND = -1  # action codes: DEFEND, HERO, or 1 + ally index
 HERO = 0
@@ -92,7 +93,7 @@ def _side(card: dict, what: str, modifiers: dict | None = None) -> _Side:
     life = card["life"] + mods.get("life", 0)
     if life < 1:
         raise ValueError(f"{what} {card.get('name', '?')!r}: life must be at least 1, got {life}")
-    if min(damage) < 0 or min(card[f"{p}_damage"] for p in PHASES) < 0:
+    if min(card[f"{p}_damage"] for p in PHASES) < 0:
         raise ValueError(f"{what} {card.get('name', '?')!r}: damage cannot be negative")
     return _Side(str(card.get("name", what)), roll, damage, life)
 
@@ -190,7 +191,15 @@ def exact_odds(hero: dict, challenge: dict, allies=(), modifiers: dict | None = 
         raise ValueError(f"hero_wounds must be a non-negative integer, got {hero_wounds!r}")
     if hero_wounds >= h.life:
         raise ValueError(f"hero_wounds {hero_wounds} >= life {h.life}: the Hero is knocked out")
-    return _Solver(h, c, al).solve(hero_wounds)
+    # the lazy recursion goes about 3 frames deep per wound dealt anywhere
+    need = 3 * (h.life + c.life + sum(a.life for a in al)) + 200
+    old = sys.getrecursionlimit()
+    if need > old:
+        sys.setrecursionlimit(need + old)
+    try:
+        return _Solver(h, c, al).solve(hero_wounds)
+    finally:
+        sys.setrecursionlimit(old)
 
 
 class _Solver:

@@ -342,18 +342,26 @@ def test_monte_carlo_agrees_within_three_sigma(hero, chal, allies, mods, wounds)
     n = 20_000
     wins = 0
     total = sq = 0.0
+    won_wounds = []
     s0 = (wounds, 0, (0,) * len(allies))
     for _ in range(n):
         won, taken = simulate(rules, res, names, s0, rng)
         wins += won
         total += taken
         sq += taken * taken
+        if won:
+            won_wounds.append(taken)
     p = res.win
     sigma = math.sqrt(max(p * (1 - p), 1e-9) / n)
     assert abs(wins / n - p) <= 3 * sigma, (wins / n, p, sigma)
     mean = total / n
     sd = math.sqrt(max(sq / n - mean * mean, 1e-9) / n)
     assert abs(mean - res.expected_hero_wounds) <= 3 * sd, (mean, res.expected_hero_wounds, sd)
+    if len(won_wounds) > 100:
+        m = sum(won_wounds) / len(won_wounds)
+        var = sum((x - m) ** 2 for x in won_wounds) / len(won_wounds)
+        sd = math.sqrt(max(var, 1e-9) / len(won_wounds))
+        assert abs(m - res.expected_hero_wounds_if_win) <= 3 * sd + 1e-9, (m, sd)
 
 
 # --------------------------------------------------------------------------------------

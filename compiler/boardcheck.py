@@ -43,7 +43,7 @@ HEX_DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 Pos = Callable[..., "tuple[int, int]"]
 
 
-class _Reporter:
+class Reporter:
     def __init__(self, pos: Pos, path: str, lines: Sequence[str] | None):
         self.pos, self.path, self.lines = pos, path, lines
         self.out: list[Diagnostic] = []
@@ -89,7 +89,7 @@ def check_board(doc: Mapping, pos: Pos, path: str,
     ``pos("spaces", 3, "terrain")`` (list indices are ints); ``pos()`` is the document.
     ``lines`` (optional) are the file's lines, to show the source line under a diagnostic.
     """
-    rep = _Reporter(pos, path, lines)
+    rep = Reporter(pos, path, lines)
     if not isinstance(doc, Mapping):
         return rep.out
     raw_spaces = doc.get("spaces")
@@ -124,7 +124,7 @@ def check_board(doc: Mapping, pos: Pos, path: str,
     return rep.out
 
 
-def _check_terrain_town_gem(rep: _Reporter, i: int, sp: Mapping, town_at: dict) -> None:
+def _check_terrain_town_gem(rep: Reporter, i: int, sp: Mapping, town_at: dict) -> None:
     sid = sp.get("id")
     terrain = sp.get("terrain")
     town = sp.get("town")
@@ -158,7 +158,7 @@ def _check_terrain_town_gem(rep: _Reporter, i: int, sp: Mapping, town_at: dict) 
                 "true", hint="a sun ring marks a gem where counters are renewed; add `gem:`")
 
 
-def _check_links(rep: _Reporter, spaces: list, by_id: dict) -> None:
+def _check_links(rep: Reporter, spaces: list, by_id: dict) -> None:
     index = dict(spaces)
     for i, sp in spaces:
         sid = sp.get("id")
@@ -205,7 +205,7 @@ def _graph(spaces: list, by_id: dict) -> dict[str, list[str]]:
     return graph
 
 
-def _check_towns(rep: _Reporter, doc: Mapping, spaces: list, by_id: dict,
+def _check_towns(rep: Reporter, doc: Mapping, spaces: list, by_id: dict,
                  town_at: dict) -> None:
     for town in TOWNS:
         if town not in town_at:
@@ -234,7 +234,7 @@ def _check_towns(rep: _Reporter, doc: Mapping, spaces: list, by_id: dict,
                     hint="link its space to the rest of the map")
 
 
-def _check_market_column(rep: _Reporter, doc: Mapping, town_at: dict) -> None:
+def _check_market_column(rep: Reporter, doc: Mapping, town_at: dict) -> None:
     column = doc.get("market_column")
     if not isinstance(column, list):
         return

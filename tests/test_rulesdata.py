@@ -184,3 +184,72 @@ def test_inconsistent_data_is_refused():
         load_ruleset("expert")
     with pytest.raises(RulesDataError, match="no value for 7 players"):
         PlayerTable.from_list(doc["experience"]["cost"])(7)
+
+
+# -- compiler-side semantic check of ruleset documents (runeforge.rulescheck) -----------------
+def _positions(text):
+    import io
+
+    from ruamel.yaml import YAML
+
+    doc = YAML().load(io.StringIO(text))
+
+    def pos(*keys):
+        node = doc
+        for key in keys[:-1]:
+            node = node[key]
+        if not keys:
+            return 1, 1
+        key = keys[-1]
+        line, col = node.lc.item(key) if isinstance(key, int) else node.lc.value(key)
+        return line + 1, col + 1
+
+    return doc, pos
+
+
+RULES_DIR = ROOT / "cards" / "rules"
+BOARD_TOWNS = ["Vynelvale", "Riverwatch", "Dawnsmoor", "Tamalir", "Forge", "Nerekhall",
+               "Greyhaven", "Frostgate"]
+
+
+@pytest.mark.parametrize("name", ["base", "advanced"])
+def test_rulescheck_bundled_clean(name):
+    from runeforge.rulescheck import check_ruleset
+
+    text = (RULES_DIR / f"{name}.yaml").read_text(encoding="utf-8")
+    doc, pos = _positions(text)
+    assert check_ruleset(doc, pos, name, text.splitlines(), towns=BOARD_TOWNS) == []
+
+
+@pytest.mark.parametrize("old, new, needle, fragment", [
+    ("{min_players: 3, max_players: 4, value: 5}", "{min_players: 2, max_players: 4, value: 5}",
+     "2, max_players: 4", "already has a value"),
+    ("{min_players: 6, max_players: 6, value: 3}", "{min_players: 6, max_players: 5, value: 3}",
+     "5, value: 3", "is empty"),
+    ("  reduced_dice: 4\n", "  reduced_dice: 6\n", "6\n", "more than dice"),
+    ("seats: [2, 3, 4, 5]", "seats: [2, 3, 4, 7]", "7]", "first-turn dice 7"),
+    ("first_card_beside: Tamalir", "first_card_beside: Tamalyr", "Tamalyr", "not a town"),
+])
+def test_rulescheck_located(old, new, needle, fragment):
+    from runeforge.rulescheck import check_ruleset
+
+    text = (RULES_DIR / "advanced.yaml").read_text(encoding="utf-8")
+    assert old in text
+    text = text.replace(old, new, 1)
+    doc, pos = _positions(text)
+    diags = check_ruleset(doc, pos, "advanced.yaml", text.splitlines(), towns=BOARD_TOWNS)
+    hit = [d for d in diags if fragment in d.message]
+    assert hit and all(d.code == "RF810" for d in diags), [d.render() for d in diags]
+    start = text.index(needle)
+    line = text.count("\n", 0, start) + 1
+    col = start - (text.rfind("\n", 0, start) + 1) + 1
+    assert (hit[0].line, hit[0].col) == (line, col)
+
+
+def test_rulescheck_gap_in_a_table():
+    from runeforge.rulescheck import check_ruleset
+
+    doc = bundled_document("base")
+    doc["experience"]["cost"] = doc["experience"]["cost"][1:]
+    diags = check_ruleset(doc, lambda *k: (3, 1), "base.yaml")
+    assert [d.code for d in diags] == ["RF810"] and "1, 2 player(s)" in diags[0].message

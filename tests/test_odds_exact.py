@@ -291,14 +291,18 @@ def test_no_single_deviation_improves_the_dp_policy(hero, chal, allies):
 # --------------------------------------------------------------------------------------
 # Monte Carlo following the DP's policy
 # --------------------------------------------------------------------------------------
-def simulate(rules: Rules, res: OddsResult, names, s0, rng):
+def simulate(rules: Rules, res: OddsResult, names, s0, rng, memo):
     h, c, aw = s0
+    rand = rng.random
     while True:
         att = set()
         for k in range(3):
-            labels = {"hero" if a == "H" else names[a] for a in att}
-            d = res.decision(h, c, aw, k, labels)
-            roll = rng.randint(1, 10) + rng.randint(1, 10)
+            labels = frozenset("hero" if a == "H" else names[a] for a in att)
+            key = (h, c, aw, k, labels)
+            d = memo.get(key)
+            if d is None:
+                d = memo[key] = res.decision(h, c, aw, k, labels)
+            roll = 2 + int(rand() * 10) + int(rand() * 10)  # two d10, faces 1..10
             if d == "hero defends":
                 if rules.cd[k] and roll + rules.hb[k] < rules.ct[k]:
                     h += rules.cd[k]
@@ -333,7 +337,24 @@ MC_CASES = [
 ]
 
 
-@pytest.mark.parametrize("hero,chal,allies,mods,wounds", MC_CASES)
+def bundled_pairs():
+    """Every bundled core hero against the first challenge of each colour (real YAML)."""
+    from importlib.resources import files
+
+    from ruamel.yaml import YAML
+
+    core = files("runeforge.cards") / "core"
+    load = YAML(typ="safe").load
+    heroes = load((core / "heroes.yaml").read_text("utf-8"))["cards"]
+    chals = load((core / "challenges.yaml").read_text("utf-8"))["cards"]
+    picked = [next(c for c in chals if c["colour"] == col)
+              for col in ("green", "yellow", "blue", "red") if any(c["colour"] == col
+                                                                   for c in chals)]
+    return [(h, c, (), {}, 0) for h in heroes for c in picked]
+
+
+@pytest.mark.parametrize("hero,chal,allies,mods,wounds", MC_CASES + bundled_pairs(),
+                         ids=lambda x: x.get("name") if isinstance(x, dict) else None)
 def test_monte_carlo_agrees_within_three_sigma(hero, chal, allies, mods, wounds):
     res = exact_odds(hero, chal, list(allies), mods, hero_wounds=wounds)
     rules = Rules(hero, chal, allies, mods)
@@ -343,9 +364,10 @@ def test_monte_carlo_agrees_within_three_sigma(hero, chal, allies, mods, wounds)
     wins = 0
     total = sq = 0.0
     won_wounds = []
+    memo = {}
     s0 = (wounds, 0, (0,) * len(allies))
     for _ in range(n):
-        won, taken = simulate(rules, res, names, s0, rng)
+        won, taken = simulate(rules, res, names, s0, rng, memo)
         wins += won
         total += taken
         sq += taken * taken

@@ -175,3 +175,25 @@ def test_knocked_out_hero_goes_to_nearest_town(board):
         dist = board.distances_from(sid)
         best = min(dist[board.town_space(t)] for t in board.towns)
         assert near and all(dist[board.town_space(t)] == best for t in near)
+
+
+def test_dice_file_schema():
+    import json
+    from pathlib import Path
+
+    import jsonschema
+
+    root = Path(__file__).resolve().parents[1]
+    schema = json.loads((root / "compiler" / "schemas" / "dice.schema.json").read_text())
+    doc = bundled_document("movement-dice")
+    jsonschema.validate(doc, schema)
+    assert doc["origin"] == "original"
+    doc["dice"][0]["faces"][0] = ["road"]  # a face shows two or more symbols
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(doc, schema)
+    doc = bundled_document("movement-dice")
+    doc["dice"][0]["faces"][0] = ["road", "lava"]
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(doc, schema)
+    with pytest.raises(Exception, match="lava"):
+        MovementDice.from_dict(doc)

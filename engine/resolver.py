@@ -336,6 +336,8 @@ class Resolver:
             return f"{name}: {why}"
         if pending is not None and pending.figure is not hero:
             return f"{name}: the wounds are being inflicted on another figure"
+        if "activate" in ability.cost_ops and ability.card_id in hero.activated:
+            return f"{name} is already activated (face down) until refreshed"
         for bucket in self.moment.limit_buckets(ability.limits, ability.tag):
             if hero.used.get(f"{ability.ref}@{bucket}", 0):
                 return f"{name}: already used ({_bucket_text(bucket)})"

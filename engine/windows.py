@@ -81,10 +81,6 @@ def timing_refusal(ability, moment: Moment) -> str | None:
     if ability.static:
         return "it is always on (a static ability is never used)"
     tag, window = ability.tag, ability.window
-    if ability.reaction == WOUNDS_INFLICTED and moment.window != WOUNDS_INFLICTED:
-        return "it can only be used while wounds are being inflicted on your Hero"
-    if moment.window == WOUNDS_INFLICTED and ability.reaction != WOUNDS_INFLICTED:
-        return "only reactions to wounds being inflicted can be used now"
     if tag in PHASES:
         if moment.step == BEFORE_COMBAT:
             return (f"a {tag.capitalize()}: ability can only be used in the {tag} phase, "
@@ -101,4 +97,8 @@ def timing_refusal(ability, moment: Moment) -> str | None:
     elif window is not None:
         if moment.window != window:
             return f"it is used in the '{window.replace('_', ' ')}' window (now: {moment.window})"
+    if ability.reaction == WOUNDS_INFLICTED and moment.window != WOUNDS_INFLICTED:
+        return "it can only be used while wounds are being inflicted on your Hero"
+    if moment.window == WOUNDS_INFLICTED and ability.reaction != WOUNDS_INFLICTED:
+        return "only reactions to wounds being inflicted can be used now"
     return None

@@ -5,7 +5,6 @@ IR comes from the bundled YAML cards via the pipeline (tests/engine_bundle.py)."
 from __future__ import annotations
 
 import pytest
-from engine_bundle import catalog, fight
 from runeforge.engine.combat import Combat
 from runeforge.engine.dice import ScriptedDice
 from runeforge.engine.duel import Duel
@@ -14,6 +13,8 @@ from runeforge.engine.players import ScriptedPlayer
 from runeforge.engine.ruleset import BASE
 from runeforge.engine.state import State
 from runeforge.engine.windows import Moment
+
+from tests.engine_bundle import catalog, fight
 
 VARIKAS, BLOOD, WOLVES = "varikas-the-dead", "blood-of-the-bloodmother", "hungry-wolves"
 MIRROR = "mirror-of-shael"

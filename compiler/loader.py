@@ -47,9 +47,14 @@ class FileData:
 
     def diag_at(self, path: tuple, code: str, message: str, *, key: bool = False,
                 hint: str | None = None, severity: str = "error") -> Diagnostic:
-        line, col = self.index.find(tuple(path), key=key)
+        path = tuple(path)
+        line, col = self.index.find(path, key=key)
+        if key and path in self.index.keys:
+            length = len(str(path[-1]))
+        else:
+            length = token_length(self.source.lines, (line, col))
         return self.source.diag(code, message, line, col, hint=hint, severity=severity,
-                                length=token_length(self.source.lines, (line, col)))
+                                length=length)
 
 
 class _Located:

@@ -19,19 +19,18 @@ from __future__ import annotations
 import io
 import json
 import math
-import os
-import tempfile
 from pathlib import Path
 from typing import Callable, Iterable
 
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from runeforge.atomic import write_bytes_atomic
 from runeforge.diagnostics import Diagnostic, DiagnosticError
 
 from .faces import CardFace
 from .pdf_faces import FaceDrawer
-from .pdf_fonts import register_fonts
+from .pdf_fonts import REGULAR, register_fonts
 from .pdf_sheet import (
     draw_alignment_page,
     draw_crop_marks,
@@ -43,28 +42,9 @@ from .pdf_style import card_size_mm, paper_size_mm
 MODES = ("sheet", "print-shop")
 
 
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temp file in the same directory + os.replace."""
-    try:
-        from runeforge.atomic import write_bytes_atomic  # type: ignore[attr-defined]
-    except ImportError:
-        write_bytes_atomic = None
-    if write_bytes_atomic is not None:
-        write_bytes_atomic(path, data)
-        return
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+def write_atomic(path, data: bytes) -> None:
+    """Temp file in the same directory + os.replace (runeforge.atomic)."""
+    write_bytes_atomic(path, data)
 
 
 def _option_error(message: str, hint: str | None = None) -> DiagnosticError:
@@ -89,9 +69,27 @@ def _box(x, y, w, h) -> list[float]:
     return [round(x, 3), round(y, 3), round(x + w, 3), round(y + h, 3)]
 
 
-def build_deck_pdf(
+def build_deck_pdf(faces: Iterable[CardFace], out_path, *, layout_json=None, **options):
+    """Draw ``faces`` (``count`` copies each) into one PDF at ``out_path``, atomically.
+
+    Takes the options of :func:`render_deck_pdf`. Returns the layout records
+    ``{card, copy, page, side, slot, trim_box}`` (page is 1-based, trim_box is
+    ``[x0, y0, x1, y1]`` in PDF points) and writes them, with the page size and count, to
+    ``layout_json`` when given. A failure (also one raised by ``progress``) leaves the old
+    files untouched.
+    """
+    data, layout = render_deck_pdf(faces, **options)
+    out_path = Path(out_path)
+    layout["pdf"] = out_path.name
+    write_atomic(out_path, data)
+    if layout_json:
+        text = json.dumps(layout, ensure_ascii=False, indent=1, sort_keys=True)
+        write_atomic(Path(layout_json), text.encode("utf-8") + b"\n")
+    return layout["cards"]
+
+
+def render_deck_pdf(
     faces: Iterable[CardFace],
-    out_path,
     *,
     paper: str = "A4",
     card_size="poker",
@@ -99,19 +97,18 @@ def build_deck_pdf(
     bleed_mm: float = 0.0,
     back_offset_mm=(0.0, 0.0),
     title: str = "Runeforge proxy deck",
-    layout_json=None,
     progress: Callable[[int, int], None] | None = None,
     warn: Callable[[Diagnostic], None] | None = None,
     backs: bool = True,
     alignment_page: bool = False,
     style_dir=None,
-) -> list[dict]:
-    """Draw ``faces`` (``count`` copies each) into one PDF at ``out_path``.
+) -> tuple[bytes, dict]:
+    """The PDF bytes and the layout document ``{pages, page_size, mode, cards: [...]}``.
 
-    Returns the layout records ``{card, copy, page, side, trim_box}`` (page is 1-based,
-    trim_box is ``[x0, y0, x1, y1]`` in PDF points); writes them to ``layout_json`` too.
-    ``progress(done, total)`` is called after each front drawn; an exception from it aborts
-    the build and leaves the old output untouched. ``warn`` receives RF604/RF701 warnings.
+    ``progress(done, total)`` is called after each front drawn (an exception from it aborts
+    the build). ``warn`` receives RF604 (missing glyph) and RF701 (text cut) warnings, once
+    per face. ``backs=False`` leaves out back pages; ``alignment_page=True`` starts the
+    document with a front/back pair of duplex alignment targets (sheet mode).
     """
     faces = list(faces)
     offset = _check_options(mode, bleed_mm, back_offset_mm)
@@ -126,7 +123,8 @@ def build_deck_pdf(
     else:
         sheet, bleed = None, bleed_mm * mm
         pagesize = (cw_mm * mm + 2 * bleed, ch_mm * mm + 2 * bleed)
-    c = Canvas(buf, pagesize=pagesize, invariant=1, pageCompression=1)
+    c = Canvas(buf, pagesize=pagesize, invariant=1, pageCompression=1,
+               initialFontName=REGULAR, initialFontSize=8, initialLeading=9.6)
     locales = sorted({f.locale for f in faces})
     c.setTitle(title)
     c.setAuthor("Runeforge")
@@ -206,18 +204,12 @@ def build_deck_pdf(
         page = 1
     c.showOutline()
     c.save()
-    out_path = Path(out_path)
-    write_atomic(out_path, buf.getvalue())
-    if layout_json:
-        doc = {
-            "pdf": out_path.name,
-            "pages": page,
-            "page_size": [round(pagesize[0], 3), round(pagesize[1], 3)],
-            "mode": mode,
-            "card_size_mm": [cw_mm, ch_mm],
-            "alignment_pages": alignment_pages,
-            "cards": records,
-        }
-        data = json.dumps(doc, ensure_ascii=False, indent=1, sort_keys=True).encode("utf-8")
-        write_atomic(Path(layout_json), data + b"\n")
-    return records
+    layout = {
+        "pages": page,
+        "page_size": [round(pagesize[0], 3), round(pagesize[1], 3)],
+        "mode": mode,
+        "card_size_mm": [cw_mm, ch_mm],
+        "alignment_pages": alignment_pages,
+        "cards": records,
+    }
+    return buf.getvalue(), layout

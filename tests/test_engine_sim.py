@@ -6,7 +6,6 @@ import json
 import random
 
 import pytest
-
 from runeforge.engine.combat import Combat
 from runeforge.engine.dice import Dice, ScriptedDice
 from runeforge.engine.duel import Duel
@@ -14,6 +13,7 @@ from runeforge.engine.errors import IllegalAction
 from runeforge.engine.players import HeuristicBot, ScriptedPlayer
 from runeforge.engine.ruleset import ADVANCED, BASE
 from runeforge.engine.state import ActiveEffect, State
+
 from tests.engine_bundle import catalog
 
 VARIKAS, TESSA = "varikas-the-dead", "tessa-brightwater"
@@ -60,7 +60,7 @@ def test_hero_vs_hero_follows_its_rules(cat):
                        (TESSA, "attack"), (TESSA, "defend")]
     # in each phase the defender rolls first and that total is the attacker's target
     rolls = log.of_type("roll")
-    pairs = list(zip(rolls[::2], rolls[1::2]))
+    pairs = list(zip(rolls[::2], rolls[1::2], strict=False))
     for target, roll in pairs:
         assert target["purpose"] == "target" and roll["target"] == target["total"]
         assert target["figure"] != roll["figure"]

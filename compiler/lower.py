@@ -173,7 +173,7 @@ def lower(ability: n.Ability) -> dict:
     """The IR object of one ability (validated against the engine's IR by the caller)."""
     static = is_static(ability)
     tag = "any_phase" if ability.tag == "all_phases" else ability.tag
-    limits = list(ability.limits) if ability.limits else ([] if static else ["turn"])
+    limits = list(dict.fromkeys(ability.limits)) if ability.limits else ([] if static else ["turn"])
     return {
         "source": print_ability(ability),
         "timing": {"tag": tag, "window": ability.window},

@@ -68,9 +68,33 @@ class _Marker:
 
 
 def _is_cost(item) -> bool:
-    return isinstance(item, COST_TYPES) or (
-        isinstance(item, n.Suffer) and item.target is None
-        and item.amount.kind in ("fixed", "x"))
+    if isinstance(item, (n.Activate, n.DiscardCard)):
+        return True
+    if isinstance(item, n.PayGold):
+        return item.amount.kind in ("fixed", "x")
+    return (isinstance(item, n.Suffer) and item.target is None
+            and item.amount.kind in ("fixed", "x"))
+
+
+def _check_amounts(node, in_event: bool = False) -> None:
+    """'N or more' belongs to trigger events, and an event counts wounds as N or N or more."""
+    for child in n.walk(node):
+        if isinstance(child, n.TakesWounds):
+            if child.amount.kind not in ("fixed", "at_least"):
+                raise AbilitySyntaxError(
+                    "a trigger event counts wounds as 'N' or 'N or more'", *child.amount.span,
+                    hint="e.g. 'every time your Hero takes 1 or more wounds'")
+        elif isinstance(child, n.Amount) and child.kind == "at_least":
+            if not _inside_event(node, child):
+                raise AbilitySyntaxError(
+                    "'N or more' is only used in trigger events", *child.span,
+                    hint="write a number, 'X', 'N or M', 'up to N' or 'all'")
+        if isinstance(child, n.PayGold) and child.amount.kind not in ("fixed", "x"):
+            raise AbilitySyntaxError("a gold cost is a number or X", *child.amount.span)
+
+
+def _inside_event(root, amount) -> bool:
+    return any(isinstance(e, n.TakesWounds) and e.amount is amount for e in n.walk(root))
 
 
 class Word(str):
@@ -127,6 +151,8 @@ class _ToAst(Transformer):
                         "a cost can only start the ability", *node.span,
                         hint="write it first: 'Activate to ...' or 'Activate and take 1 "
                              "exhaustion. ...'")
+        for part in (*costs, *sentences):
+            _check_amounts(part)
         return n.Ability(tag=tag, limits=limits or (), window=window, costs=costs,
                          cost_style=style, sentences=tuple(sentences), span=_sp(ch),
                          limits_span=limits_span)

@@ -1,0 +1,107 @@
+"""Hypothesis strategies for ability ASTs that the grammar can express.
+
+The shapes follow dsl/ability.lark: an effect is a phrase (an action list, optionally
+"you may", optionally followed by "every time <event>") or a prefix (outcome, duration,
+trigger) over an effect; costs are Activate / Discard / take N|X exhaustion|wounds / pay.
+"""
+
+from hypothesis import strategies as st
+
+from runeforge.dsl import nodes as n
+from runeforge.dsl.lexer import VOCABULARY
+
+num = st.integers(min_value=0, max_value=120)
+amount = st.one_of(
+    num.map(lambda v: n.Amount("fixed", (v,))),
+    st.just(n.Amount("x")),
+    st.tuples(num, num).map(lambda t: n.Amount("choice", t)),
+    num.map(lambda v: n.Amount("up_to", (v,))),
+    st.just(n.Amount("all")),
+)
+# "N or more" only counts wounds in trigger events
+event_amount = st.one_of(num.map(lambda v: n.Amount("fixed", (v,))),
+                         num.map(lambda v: n.Amount("at_least", (v,))))
+cost_amount = st.one_of(num.map(lambda v: n.Amount("fixed", (v,))), st.just(n.Amount("x")))
+
+TARGETS = ["hero", "enemy", "ally", "hero_or_ally", "each_ally", "each_hero",
+           "each_other_hero", "another_hero"]
+target = st.sampled_from(TARGETS)
+subject = st.sampled_from(["you", *TARGETS])
+phase = st.sampled_from(["ranged", "melee", "magic"])
+attribute = st.sampled_from(["mind", "body", "spirit"])
+stat = st.sampled_from(["mind", "body", "spirit", "life", "stamina", "ranged_damage",
+                        "melee_damage", "magic_damage", "ranged_roll", "melee_roll",
+                        "magic_roll", "movement_dice"])
+token = st.sampled_from(["wound", "exhaustion"])
+skill_word = st.from_regex(r"[A-Z][a-z]{2,8}", fullmatch=True).filter(
+    lambda w: w.lower() not in VOCABULARY)
+skill = st.one_of(st.none(), st.lists(skill_word, min_size=1, max_size=2).map(" ".join))
+
+clause = st.one_of(
+    st.builds(n.Suffer, amount, token, st.one_of(st.none(), subject)),
+    st.builds(n.Modifier, subject, stat, st.integers(-9, 9)),
+    st.builds(lambda s, d: n.CostModifier(tuple(s), delta=d),
+              st.lists(st.sampled_from(["item", "ally"]), min_size=1, max_size=2),
+              st.integers(-9, 9).filter(bool)),
+    st.builds(lambda s: n.CostModifier(tuple(s), factor=2),
+              st.lists(st.sampled_from(["item", "ally"]), min_size=1, max_size=2)),
+    st.builds(n.Attack, phase, st.one_of(st.none(), st.integers(-5, 5))),
+    st.builds(n.Inflict, amount, target),
+    st.builds(n.Cancel, amount, target),
+    st.builds(lambda a, t, tg: n.Heal(a, tuple(t), tg), amount,
+              st.lists(token, min_size=1, max_size=2), target),
+    st.builds(n.Test, attribute, skill, num),
+    st.builds(n.Move, amount, st.booleans(), st.booleans()),
+    st.builds(n.MovementDice, amount),
+    st.builds(n.GainGold, amount),
+    st.builds(n.DrawMarket, amount),
+    st.builds(n.Restrict, st.sampled_from(["escape", "ally_attack"])),
+)
+action_list = st.one_of(clause, st.lists(clause, min_size=2, max_size=3).map(
+    lambda items: n.And(tuple(items))))
+actions = st.one_of(action_list, action_list.map(n.MayDo))
+event = st.one_of(
+    st.builds(n.TakesWounds, target, event_amount, st.one_of(st.none(), phase)),
+    st.just(n.DefeatChallenge()),
+    st.just(n.KnockedOut()),
+)
+phrase = st.one_of(actions, st.builds(lambda e, a: n.Trigger(e, a, event_first=False),
+                                      event, actions))
+effect = st.recursive(
+    phrase,
+    lambda inner: st.one_of(
+        st.builds(n.Outcome, st.sampled_from(["success", "failure"]), inner),
+        st.builds(n.During, st.sampled_from(["end_of_combat", "end_of_round", "end_of_turn",
+                                             "start_of_next_turn"]), inner),
+        st.builds(lambda e, i: n.Trigger(e, i, event_first=True), event, inner),
+    ),
+    max_leaves=4,
+)
+cost = st.one_of(
+    st.just(n.Activate()), st.builds(n.DiscardCard, st.booleans()),
+    st.builds(n.PayGold, cost_amount),
+    st.builds(lambda a, t: n.Suffer(a, t, None), cost_amount, token),
+)
+tag = st.sampled_from([None, "before_combat", "ranged", "melee", "magic", "any_phase",
+                       "all_phases"])
+limits = st.lists(st.sampled_from(["turn", "combat", "round", "before_combat"]),
+                  max_size=2).map(tuple)
+window = st.sampled_from([None, "before_moving", "after_moving", "start_of_turn",
+                          "end_of_turn", "market_step", "after_combat", "defeat_challenge",
+                          "knocked_out"])
+
+
+@st.composite
+def ability(draw):
+    style = draw(st.sampled_from([None, "to", "sentence"]))
+    sentences = draw(st.lists(effect, min_size=1, max_size=3))
+    costs = ()
+    if style == "to":
+        costs = tuple(draw(st.lists(cost, min_size=1, max_size=3)))
+        sentences[0] = draw(phrase)
+    elif style == "sentence":
+        spend = draw(st.one_of(st.just(n.Activate()), st.builds(n.DiscardCard, st.booleans()),
+                               st.builds(n.PayGold, cost_amount)))
+        costs = tuple(draw(st.permutations([spend, *draw(st.lists(cost, max_size=2))])))
+    return n.Ability(tag=draw(tag), limits=draw(limits), window=draw(window), costs=costs,
+                     cost_style=style, sentences=tuple(sentences))

@@ -1,0 +1,111 @@
+"""Property tests of the ability language (Hypothesis).
+
+- Any AST the grammar can express prints to text that parses back to the same AST, and
+  that text is a fixed point of the printer.
+- Random text and mutated valid abilities never raise anything but a syntax error in
+  the parser, and never anything but a diagnostic in the compiler.
+"""
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from runeforge.abilities import compile_text
+from runeforge.diagnostics import DiagnosticError
+from runeforge.dsl import AbilitySyntaxError, parse_ability, print_ability
+from runeforge.lower import lower
+
+from .strategies import ability
+
+SETTINGS = settings(max_examples=300, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
+
+
+@SETTINGS
+@given(ability())
+def test_random_ast_prints_and_reparses_to_itself(ast):
+    text = print_ability(ast)
+    again = parse_ability(text)
+    assert again == ast, text
+    assert print_ability(again) == text
+
+
+@SETTINGS
+@given(ability())
+def test_every_expressible_ast_lowers_to_valid_ir(ast):
+    from runeforge.engine.ir import validate_ability
+
+    validate_ability(lower(ast))
+
+
+SEEDS = [
+    "Before Combat: Activate and take X exhaustion to make a magic attack. If you succeed, "
+    "inflict X wounds on your enemy.",
+    "Any Phase: Once during 'Before Combat' and once per combat round, you may cancel 1 wound "
+    "being inflicted on your Hero.",
+    "Before moving, activate to move up to 4 spaces in any direction instead of rolling "
+    "movement dice.",
+    "Until the end of this combat, your enemy takes 1 wound every time your Hero takes 1 or "
+    "more wounds as the result of a magic combat roll.",
+    "Test Body Swim (14). If you fail, take 1 wound.",
+    "Items and Allies cost twice as much.",
+]
+ALPHABET = "abcdefghijklmnopqrstuvwxyzXHB0123456789 :,.()'{}+-\u2019\t\u00e9\u0416"
+
+
+def _mutate(text: str, rnd: random.Random, steps: int) -> str:
+    chars = list(text)
+    for _ in range(steps):
+        op = rnd.randrange(5)
+        i = rnd.randrange(len(chars) + 1)
+        if op == 0 and chars:
+            del chars[min(i, len(chars) - 1)]
+        elif op == 1:
+            chars.insert(i, rnd.choice(ALPHABET))
+        elif op == 2 and chars:
+            chars[min(i, len(chars) - 1)] = rnd.choice(ALPHABET)
+        elif op == 3:  # swap two words
+            words = "".join(chars).split(" ")
+            a, b = rnd.randrange(len(words)), rnd.randrange(len(words))
+            words[a], words[b] = words[b], words[a]
+            chars = list(" ".join(words))
+        else:  # drop a word
+            words = "".join(chars).split(" ")
+            if len(words) > 1:
+                del words[rnd.randrange(len(words))]
+            chars = list(" ".join(words))
+    return "".join(chars)
+
+
+def _only_diagnostics(text: str) -> None:
+    try:
+        parse_ability(text)
+    except AbilitySyntaxError as err:
+        assert 0 <= err.start <= len(text) and err.end > err.start
+        assert err.code in ("RF301", "RF302", "RF303")
+    try:
+        compile_text(text, kind="item", usage="activated")
+    except DiagnosticError as err:
+        assert err.diagnostics
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from(SEEDS), st.integers(0, 2**32 - 1), st.integers(1, 4))
+def test_mutated_abilities_give_only_diagnostics(seed, rnd_seed, steps):
+    _only_diagnostics(_mutate(seed, random.Random(rnd_seed), steps))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=80))
+def test_random_text_gives_only_diagnostics(text):
+    _only_diagnostics(text)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(sorted(set(
+    "before combat activate take x exhaustion to make a magic attack if you succeed inflict "
+    "wounds on your enemy . , : ( ) 1 2 once per turn and you may cancel being inflicted hero "
+    "test body swim every time until the end of this".split()))), max_size=25))
+def test_random_word_salad_gives_only_diagnostics(words):
+    _only_diagnostics(" ".join(words))

@@ -1,0 +1,158 @@
+"""`runeforge fight`: one combat fought by the heuristic bot, told as a readable account."""
+
+from __future__ import annotations
+
+import click
+from rich.text import Text
+from runeforge import pipeline
+from runeforge.console import console, finish, print_diagnostics
+from runeforge.diagnostics import Diagnostic, DiagnosticError, did_you_mean
+
+EPILOG = """\b
+Examples:
+  runeforge fight --hero varikas-the-dead --challenge blood-of-the-bloodmother
+  runeforge fight --hero varikas-the-dead --challenge hungry-wolves \\
+      --item padded-leather-armor --ally acolyte-of-flame --seed 7 --log fight.jsonl
+"""
+
+
+def _unknown(option: str, value: str, kind: str, pool: list[str]) -> Diagnostic:
+    return Diagnostic("RF004", f"unknown {kind} id '{value}' given to {option}",
+                      path="<command line>", hint=did_you_mean(value, pool)
+                      or f"{kind} ids: {', '.join(pool[:8])}{' …' if len(pool) > 8 else ''}")
+
+
+def check_ids(bundle: dict, hero: str, challenge: str, items, allies) -> None:
+    by_kind: dict[str, list[str]] = {}
+    for card in bundle["cards"]:
+        by_kind.setdefault(card["kind"], []).append(card["id"])
+    wanted = [("--hero", hero, "hero"), ("--challenge", challenge, "challenge")]
+    wanted += [("--item", i, "item") for i in items] + [("--ally", a, "ally") for a in allies]
+    diags = [_unknown(opt, value, kind, sorted(by_kind.get(kind, [])))
+             for opt, value, kind in wanted if value not in by_kind.get(kind, [])]
+    if diags:
+        raise DiagnosticError(diags)
+
+
+def load_ruleset(name: str):
+    from runeforge.engine.rulesdata import RulesData, bundled_document
+
+    return RulesData.from_dict(bundled_document(name)).combat_ruleset()
+
+
+def narrate(record: dict, names: dict[str, str]) -> Text | None:
+    """One line of the account for an event-log record (None: not worth a line)."""
+    def n(card_id):
+        return names.get(card_id, card_id or "?")
+
+    kind = record["type"]
+    if kind == "window" and record["window"] in ("before_combat", "escape"):
+        head = "Before Combat" if record["window"] == "before_combat" else \
+            f"Round {record['round']}"
+        return Text(f"\n{head}", style="bold")
+    if kind == "roll":
+        what = {"attack": f"{record.get('phase')} attack", "defend": f"{record.get('phase')} "
+                "defence", "test": f"test {record['attribute'].capitalize()}"
+                f"{' ' + record['skill'] if record.get('skill') else ''}", "escape": "escape",
+                "target": f"{record.get('phase')} roll (the target)"}[record["purpose"]]
+        line = (f"  {n(record['figure'])}: {what}: rolls {record['natural']} + "
+                f"{record['attribute'].capitalize()} {record['value']}")
+        if record["bonus"]:
+            line += f" {record['bonus']:+d}"
+        line += f" = {record['total']}"
+        if record["target"] is not None:
+            ok = record["success"]
+            line += f" vs {record['target']}: {'success' if ok else 'failure'}"
+            return Text(line, style="green" if ok else "red")
+        return Text(line)
+    if kind == "no_roll":
+        return Text(f"  {n(record['hero'])} defends without rolling: {record['reason']}",
+                    style="dim")
+    if kind == "use_ability":
+        return Text(f"  {n(record['hero'])} uses {n(record['ability'].split('#')[0])}: "
+                    f"\"{record['text']}\"" + (f" (X = {record['x']})" if record['x'] else ""))
+    if kind == "card_text":
+        return Text(f"  {n(record['card'])}: \"{record['text']}\"")
+    if kind == "decision" and record["kind"] == "phase_action":
+        answer = record["answer"]
+        who = n(answer[5:]) + " attacks" if answer.startswith("ally:") else \
+            f"{n(record['hero'])} {'attacks' if answer == 'attack' else 'defends'}"
+        return Text(f"  {record.get('phase', '')}: {who}".replace("  : ", "  "), style="cyan")
+    if kind == "decision" and record["kind"] == "escape":
+        return Text(f"  {n(record['hero'])} {'tries to escape' if record['answer'] else 'fights on'}",
+                    style="cyan")
+    if kind == "wounds_cancelled":
+        return Text(f"  {n(record['source'])} cancels {record['amount']} wound(s)",
+                    style="yellow")
+    if kind == "state" and record["field"] in ("wounds", "exhaustion", "gold"):
+        return Text(f"    {n(record['figure'])}: {record['field']} {record['old']} -> "
+                    f"{record['new']}", style="magenta")
+    if kind == "discarded":
+        return Text(f"  {n(record['card'])} goes to the bottom of the market deck")
+    if kind == "ally_killed":
+        return Text(f"  {n(record['ally'])} is killed", style="red")
+    if kind == "trigger":
+        return Text(f"  {n(record['source'])} triggers", style="yellow")
+    if kind == "reward":
+        kept = f" and keeps {n(record['kept'])}" if record.get("kept") else ""
+        return Text(f"\nReward: {record['gold']} gold{kept}", style="bold green")
+    if kind == "knocked_out":
+        return Text(f"\n{n(record['hero'])} is knocked out", style="bold red")
+    if kind == "combat_end":
+        return Text(f"Outcome: {record['outcome']} after {record['rounds']} round(s)",
+                    style="bold")
+    return None
+
+
+@click.command("fight", epilog=EPILOG)
+@click.option("--hero", "hero_id", required=True, metavar="ID", help="The Hero's card id.")
+@click.option("--challenge", "challenge_id", required=True, metavar="ID",
+              help="The challenge's card id.")
+@click.option("--item", "items", multiple=True, metavar="ID", help="An item the Hero holds.")
+@click.option("--ally", "allies", multiple=True, metavar="ID", help="An Ally of the Hero.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Dice seed.")
+@click.option("--log", "log_path", type=click.Path(dir_okay=False, writable=True),
+              help="Write the event log (JSON lines) here.")
+@click.option("--ruleset", type=click.Choice(["base", "advanced"]), default="base",
+              show_default=True, help="Base (seed 000) or advanced (seed 002) rules.")
+@click.argument("dirs", nargs=-1, type=click.Path(path_type=str))
+def command(hero_id, challenge_id, items, allies, seed, log_path, ruleset, dirs) -> None:
+    """Fight one combat with the heuristic bot and print what happened.
+
+    DIRS are content directories that extend the bundled cards/. The same seed gives the
+    same fight and the same log. Exit status: 0 fought, 1 content errors, 2 usage errors.
+    """
+    from runeforge.backends.bundle import build_bundle
+    from runeforge.engine.catalog import Catalog
+    from runeforge.engine.combat import Combat
+    from runeforge.engine.dice import Dice
+    from runeforge.engine.players import HeuristicBot
+    from runeforge.engine.state import State
+
+    result = pipeline.check(dirs)
+    if not result.ok:
+        print_diagnostics(result.diagnostics)
+        finish(result.diagnostics)
+    bundle = build_bundle(result.content, result.compiled)
+    check_ids(bundle, hero_id, challenge_id, items, allies)
+    catalog = Catalog(bundle)
+    rules = load_ruleset(ruleset)
+    hero = catalog.new_hero(hero_id, items=list(items), allies=list(allies))
+    state = State(heroes=[hero])
+    combat = Combat(catalog, state, Dice(seed), {hero.id: HeuristicBot()}, rules)
+    challenge = catalog.new_challenge(challenge_id)
+    outcome = combat.fight_challenge(hero, challenge)
+
+    names = {c.id: c.name for c in catalog.cards.values()}
+    out = console()
+    out.print(Text(f"{hero.name} vs {challenge.name} (ruleset: {rules.name}, seed {seed})",
+                   style="bold"))
+    for record in combat.log.records:
+        line = narrate(record, names)
+        if line is not None:
+            out.print(line)
+    out.print(Text(f"{hero.name}: {hero.wounds} wound(s), {hero.exhaustion} exhaustion, "
+                   f"{hero.gold} gold", style="dim"))
+    if log_path:
+        combat.log.write(log_path)
+    del outcome

@@ -86,3 +86,7 @@ def cli_process():
                               text=True, cwd=cwd, env=full_env, timeout=120)
 
     return run
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "slow: takes several seconds (e.g. builds a real wheel)")

@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .errors import IllegalAction
-from .resolver import ATTRIBUTE_OF, Defeat, Resolver
+from .resolver import Defeat, Resolver
+from .rolls import ATTRIBUTE_OF
 from .state import Challenge, Figure, Hero
 from .windows import (
     AFTER_COMBAT,

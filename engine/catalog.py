@@ -35,6 +35,12 @@ class Ability:
         return f"{self.card_id}#{self.index}"
 
     @property
+    def standing(self) -> bool:
+        """Always on: static, or a cost-free rule made only of triggers ("Every time ...")."""
+        return self.static or (not self.costs and bool(self.effects)
+                               and all(e.op == "trigger" for e in self.effects))
+
+    @property
     def cost_ops(self) -> tuple[str, ...]:
         return tuple(c.op for c in self.costs)
 

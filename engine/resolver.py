@@ -119,7 +119,7 @@ class Resolver(Rolls):
                 cards.append(enemy.id)  # the challenge's rules apply to the Hero facing it
             for card_id in cards:
                 for ability in self.catalog.card(card_id).abilities:
-                    if ability.static:
+                    if ability.standing:
                         for effect in ability.effects:
                             yield hero, card_id, effect, None
         for active in self.state.effects:
@@ -247,7 +247,7 @@ class Resolver(Rolls):
     # ----------------------------------------------------------------- abilities
     def candidates(self, hero: Hero) -> list[Ability]:
         return [a for card_id in self.held_cards(hero)
-                for a in self.catalog.card(card_id).abilities if not a.static]
+                for a in self.catalog.card(card_id).abilities if not a.standing]
 
     def refusal(self, hero: Hero, ability: Ability, pending: WoundBatch | None = None):
         name = self.catalog.card(ability.card_id).name

@@ -78,7 +78,7 @@ class Moment:
 
 def timing_refusal(ability, moment: Moment) -> str | None:
     """Why ``ability`` cannot be used at ``moment`` (None when its timing fits)."""
-    if ability.static:
+    if ability.standing:
         return "it is always on (a static ability is never used)"
     tag, window = ability.tag, ability.window
     if tag in PHASES:

@@ -106,10 +106,6 @@ def test_skill_bonus_is_ruleset_data(cat, ruleset, dice, answers, total, exhaust
 
 def test_skill_test_roll_record(cat):
     hero = cat.new_hero(TESSA)
-    with pytest.raises(ScriptExhausted):
-        result, combat, state = fight(cat, hero, BLOOD, [9], [("skill_exhaustion", 2)],
-                                      ruleset=ADVANCED)
-    hero = cat.new_hero(TESSA)
     state = State(heroes=[hero])
     player = ScriptedPlayer([("skill_exhaustion", 2), ("escape", True)])
     combat = Combat(cat, state, ScriptedDice([9, 20]), {hero.id: player}, ADVANCED)
@@ -182,3 +178,27 @@ def test_knock_out_procedure(cat):
                    key=lambda c: cat.card(c).cost)
     assert priciest in state.market_bottom
     assert state.undefeated == [BLOOD]
+
+
+# ------------------------------------------------------------------ phase abilities
+def test_magic_tagged_item_works_in_the_magic_phase_until_end_of_round(cat):
+    hero = cat.new_hero(VARIKAS, items=["soul-burn"])
+    answers = [("use_ability", None), ("escape", False), ("phase_action", "defend"),
+               ("phase_action", "defend"), ("use_ability", "soul-burn#0"),
+               ("phase_action", "attack"), ("escape", True)]
+    result, combat, state = fight(cat, hero, BLOOD, [20, 20, 7, 20], answers)
+    magic = [r for r in combat.log.of_type("roll") if r.get("phase") == "magic"][0]
+    assert (magic["bonus"], magic["total"], magic["success"]) == (3, 14, True)
+    assert hero.exhaustion == 1 and "soul-burn" in hero.activated
+    assert [e["until"] for e in combat.log.of_type("expired")] == ["end_of_round"]
+    assert state.effects == []
+
+
+def test_melee_tagged_ally_reaction_in_the_melee_phase(cat):
+    hero = cat.new_hero(VARIKAS, allies=["old-shieldbearer"])
+    answers = [("use_ability", None), ("escape", False), ("phase_action", "defend"),
+               ("phase_action", "defend"), ("use_ability", "old-shieldbearer#0"),
+               ("optional", True), ("phase_action", "defend"), ("escape", True)]
+    result, combat, state = fight(cat, hero, BLOOD, [20, 2, 20, 20], answers)
+    assert combat.log.of_type("wounds_cancelled")[0]["source"] == "old-shieldbearer"
+    assert hero.wounds == 0

@@ -214,3 +214,69 @@ def test_belt_of_strength_is_always_on(cat):
     with pytest.raises(IllegalAction, match="always on"):
         combat.moment = Moment("before_combat", "before_combat", 1)
         combat.use_ability(hero, "belt-of-strength#0")
+
+
+# --------------------------------------------------------------------------- a challenge's attack
+PACK_MANIFEST = """\
+kind: manifest
+id: extra
+name: "Engine test pack"
+type: expansion
+origin: original
+skills: []
+requires: [core]
+removes: []
+"""
+PACK_ITEMS = """\
+kind: item
+cards:
+  - name: Witch Ward
+    origin: original
+    cost: 3
+    class: artifact
+    type: charm
+    usage: constant
+    abilities:
+      - "Every time your Hero takes 1 or more wounds as the result of a magic combat roll, gain 1 gold."
+"""
+PACK_CHALLENGES = """\
+kind: challenge
+cards:
+  - name: Hexing Crone
+    origin: original
+    colour: green
+    mind: 10
+    body: 10
+    spirit: 12
+    ranged_damage: 0
+    melee_damage: 1
+    magic_damage: 2
+    life: 3
+    reward: {gold: 2}
+    abilities:
+      - "Before Combat: Make a magic attack."
+"""
+
+
+def test_challenge_before_combat_magic_attack_is_a_magic_combat_roll(content_dir):
+    """On a challenge card, "Make a magic attack." is the challenge attacking: the Hero rolls a
+    magic combat roll against it, and a failure wounds him "as the result of a magic combat
+    roll" (the Mirror of Shael ruling), which sets off a standing magic-wound trigger."""
+    content_dir.write("extra/manifest.yaml", PACK_MANIFEST)
+    content_dir.write("extra/items.yaml", PACK_ITEMS)
+    content_dir.write("extra/challenges.yaml", PACK_CHALLENGES)
+    cat = catalog(content_dir)
+    hero = cat.new_hero(VARIKAS, items=["witch-ward"])
+    result, combat, state = fight(cat, hero, "hexing-crone", [2, 20], [
+        ("use_ability", None), ("escape", True)])
+    defence = combat.log.of_type("roll")[0]
+    assert (defence["figure"], defence["purpose"], defence["phase"], defence["total"],
+            defence["target"], defence["success"]) == (VARIKAS, "defend", "magic", 6, 12, False)
+    assert wounds_of(combat, VARIKAS) == [(0, 2)]
+    trigger = combat.log.of_type("trigger")[0]
+    assert trigger["source"] == "witch-ward" and trigger["event"]["phase"] == "magic"
+    assert hero.gold == 1
+    # the Ward is always on: never offered as an ability to use
+    offered = [o for d in combat.log.of_type("decision") if d["kind"] == "use_ability"
+               for o in d["options"]]
+    assert "witch-ward#0" not in offered

@@ -145,6 +145,11 @@ class _ToAst(Transformer):
                     "the ability pays its costs but does nothing", *first.span,
                     hint="add 'to <effect>' or a sentence with the effect")
         for s in sentences:
+            if isinstance(s, _Marker):
+                raise AbilitySyntaxError(
+                    "a cost can only start the ability", *s.span,
+                    hint="write it first: 'Activate to ...' or 'Activate and take 1 "
+                         "exhaustion. ...'")
             for node in n.walk(s):
                 if isinstance(node, COST_TYPES):
                     raise AbilitySyntaxError(

@@ -109,3 +109,10 @@ def test_random_text_gives_only_diagnostics(text):
     "test body swim every time until the end of this".split()))), max_size=25))
 def test_random_word_salad_gives_only_diagnostics(words):
     _only_diagnostics(" ".join(words))
+
+
+@settings(max_examples=300, deadline=None)
+@given(ability(), ability())
+def test_two_abilities_glued_together_give_an_ability_or_a_diagnostic(a, b):
+    # costs, tags and windows of the second land mid-ability: never a crash
+    _only_diagnostics(print_ability(a) + " " + print_ability(b))

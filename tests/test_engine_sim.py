@@ -157,3 +157,29 @@ def test_heuristic_bot_duels_complete(cat):
         assert result.outcome in {"won", "escaped", "abandoned"}
         if result.outcome == "won":
             assert result.spoils or not state.hero(result.loser).items
+
+
+# ------------------------------------------------------------------ the bundle contract
+def test_bundle_of_another_ir_version_is_refused():
+    from runeforge.engine.catalog import Catalog
+    from runeforge.engine.errors import BundleError
+
+    from tests.engine_bundle import bundle
+
+    data = bundle()
+    data["ir_version"] = 2
+    with pytest.raises(BundleError, match="IR version 2; this engine runs version 1"):
+        Catalog(data)
+    data = bundle()
+    card = next(c for c in data["cards"] if c["id"] == VARIKAS)
+    card["abilities"][0]["effects"][0]["phase"] = "psychic"
+    with pytest.raises(BundleError, match="card 'varikas-the-dead', ability 1: invalid IR"):
+        Catalog(data)
+
+
+def test_unknown_card_ids_get_a_suggestion(cat):
+    from runeforge.engine.errors import BundleError
+
+    with pytest.raises(BundleError, match="unknown hero card id 'varikas'; did you mean "
+                                          "'varikas-the-dead'"):
+        cat.new_hero("varikas")

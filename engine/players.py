@@ -95,11 +95,34 @@ class HeuristicBot(Player):
                 continue
             if pending and "cancel" in ops:
                 return ref
+            if not pending and "attack" in ops and not self._worth_attacking(ability, engine, hero):
+                continue
             if not pending and ops & {"attack", "inflict", "modify", "gain_gold", "for_duration"}:
                 return ref
             if not pending and "heal" in ops and (hero.wounds or hero.exhaustion):
                 return ref
         return None
+
+    @staticmethod
+    def _worth_attacking(ability, engine, hero) -> bool:
+        """An ability's attack is worth it if it likely hits or a miss costs little."""
+        from .combat import chance
+        from .effects import walk
+        from .rolls import ATTRIBUTE_OF
+
+        enemy = engine.enemies.get(hero.id)
+        if enemy is None:
+            return False
+        for effect in walk(ability.effects):
+            if effect.op == "attack":
+                attr = ATTRIBUTE_OF[effect.phase]
+                need = (engine.stat(enemy, attr) - engine.stat(hero, attr) - effect.bonus
+                        - engine.stat(hero, f"{effect.phase}_roll"))
+                risk = engine.stat(enemy, f"{effect.phase}_damage")
+                left = engine.stat(hero, "life") - hero.wounds
+                if chance(need) < 0.5 and risk * 2 >= left:
+                    return False
+        return True
 
     def _phase_action(self, d, engine):
         ev = d.info.get("ev", {})

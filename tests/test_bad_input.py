@@ -8,7 +8,6 @@ import time
 import tracemalloc
 
 import pytest
-
 from runeforge import yamlsafe
 from runeforge.loader import load_content
 

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import json
-import os
 
 import click
 import pytest
-
-from runeforge import abilities, cli as cli_module
+from runeforge import abilities
+from runeforge import cli as cli_module
 from runeforge.cli import main
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from runeforge import abilities
 from runeforge.diagnostics import Diagnostic, DiagnosticError
 

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-
 from runeforge.loader import bundled_dir, kebab, load_content
 
 

@@ -6,7 +6,6 @@ import json
 
 import pytest
 from jsonschema import Draft202012Validator
-
 from runeforge import schema as schemas
 from runeforge import schemagen
 from runeforge.loader import load_content

@@ -68,7 +68,7 @@ def deck(locale: str = "en") -> list[CardFace]:
 
 
 LONG_BODY = ("Before each combat round, every hero in this space takes 1 {exhaustion} and "
-             "loses 1 {gold} unless they discard an item. ") * 12
+             "loses 1 {gold} unless they discard an item. ") * 30
 
 
 def long_card(locale: str = "en") -> CardFace:

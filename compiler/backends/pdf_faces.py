@@ -157,9 +157,9 @@ class FaceDrawer:
             )  # fmt: skip
             fitted = fit_text(face.blocks, face.flavour, w, h, spec)
             if fitted.overflow:
-                what = "the rules text" if fitted.paragraphs or face.blocks else "the flavour"
-                if fitted.dropped_flavour and not any(p[0] for p in fitted.paragraphs[-1:]):
-                    what = "the flavour"
+                what = "the rules text" if fitted.cut_rules else "the flavour"
+                if fitted.cut_rules and fitted.dropped_flavour:
+                    what = "the rules text (flavour left out)"
                 self._warn_fit(face, what, spec.min_size)
             self._fitted[key] = fitted
         self._icon_em = float(t["icon_width"])

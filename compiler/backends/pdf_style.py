@@ -82,29 +82,58 @@ def _plain(value):
 
 @lru_cache(maxsize=64)
 def load_style(name: str, directory: str | None = None) -> dict:
-    """The merged style mapping for ``name`` (a kind), following ``extends`` chains."""
-    folder = Path(directory) if directory else STYLE_DIR
-    chain: list[str] = []
-    data: dict = {}
-    current: str | None = name
+    """The merged style mapping for ``name`` (a kind), following ``extends`` chains.
+
+    With ``directory``, files there win over the bundled ones; a user file may extend a
+    bundled style, including the one of its own name (``event.yaml: extends: event``).
+    The result must have every key the bundled style of that name has (RF702 otherwise).
+    """
+    user = Path(directory) if directory else None
+    seen: list[tuple[Path, str]] = []
     layers = []
+    current: str | None = name
     while current:
-        if current in chain:
-            raise _bad_option(f"style 'extends' cycle: {' -> '.join(chain + [current])}")
-        chain.append(current)
-        path = folder / f"{current}.yaml"
-        if not path.is_file() and directory and (STYLE_DIR / f"{current}.yaml").is_file():
-            path = STYLE_DIR / f"{current}.yaml"  # user styles may extend bundled ones
-        if not path.is_file():
-            raise _bad_option(f"style '{current}' not found in {folder}")
-        layer = _plain(YAML(typ="safe").load(path.read_text(encoding="utf-8")) or {})
+        path = None
+        in_user = user is not None and (user / f"{current}.yaml").is_file()
+        if in_user and (user, current) not in seen:
+            path, folder = user / f"{current}.yaml", user
+        elif in_user and not (STYLE_DIR / f"{current}.yaml").is_file():
+            path, folder = user / f"{current}.yaml", user  # seen before: a cycle, below
+        elif (STYLE_DIR / f"{current}.yaml").is_file():
+            path, folder = STYLE_DIR / f"{current}.yaml", STYLE_DIR
+        if path is None:
+            raise _bad_option(f"style '{current}' not found in {user or STYLE_DIR}")
+        if (folder, current) in seen:
+            chain = " -> ".join(n for _, n in seen)
+            raise _bad_option(f"style 'extends' cycle: {chain} -> {current}")
+        seen.append((folder, current))
+        try:
+            layer = _plain(YAML(typ="safe").load(path.read_text(encoding="utf-8")) or {})
+        except Exception as exc:  # ruamel raises several error types
+            raise _bad_option(f"style file {path} cannot be read: {exc}") from None
         if not isinstance(layer, dict):
             raise _bad_option(f"style file {path} is not a mapping")
         layers.append(layer)
         current = layer.pop("extends", None)
+    data: dict = {}
     for layer in reversed(layers):
         data = _merge(data, layer)
+    if user is not None and (STYLE_DIR / f"{name}.yaml").is_file():
+        missing = _missing(load_style(name), data)
+        if missing:
+            raise _bad_option(f"style '{name}' in {user} lacks {', '.join(missing[:5])}",
+                              hint=f"start it with 'extends: {name}' to inherit the bundled one")
     return data
+
+
+def _missing(reference: dict, data: dict, prefix: str = "") -> list[str]:
+    out = []
+    for key, value in reference.items():
+        if key not in data:
+            out.append(prefix + key)
+        elif isinstance(value, dict) and isinstance(data[key], dict):
+            out.extend(_missing(value, data[key], f"{prefix}{key}."))
+    return out
 
 
 @dataclass(frozen=True)

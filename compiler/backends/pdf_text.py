@@ -47,6 +47,7 @@ class Fitted:
     gap: float
     overflow: bool  # True when text was dropped or cut at the floor
     dropped_flavour: bool = False
+    cut_rules: bool = False
 
 
 @lru_cache(maxsize=1)
@@ -130,6 +131,7 @@ def _pstyle(size: float, leading: float, colour, italic: bool) -> ParagraphStyle
         textColor=colour,
         alignment=TA_LEFT,
         splitLongWords=1,
+        spaceShrinkage=0,  # never let a left-aligned line run past the box
         allowWidows=1,
         allowOrphans=1,
     )
@@ -221,7 +223,7 @@ def fit_text(
             lo, best = mid, fitted
         else:
             hi = mid - 1
-    best.overflow = True
+    best.overflow = best.cut_rules = True
     best.dropped_flavour = has_flavour
     return best
 

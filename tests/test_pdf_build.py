@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pypdf
 import pytest
-from tests.test_pdf_fixtures import LOCALE_TEXT, deck, norm
-
 from runeforge.backends.pdf_document import build_deck_pdf
 from runeforge.diagnostics import DiagnosticError
+
+from tests.test_pdf_fixtures import LOCALE_TEXT, deck, norm
 
 MM = 72 / 25.4
 COPIES = 11  # copies in deck()

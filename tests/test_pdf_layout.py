@@ -11,9 +11,9 @@ import json
 import pypdf
 import pytest
 from pypdf.generic import ContentStream
-
 from runeforge.backends.pdf_document import build_deck_pdf
 from runeforge.backends.pdf_fonts import missing_glyphs
+
 from tests.test_pdf_fixtures import LOCALE_TEXT, deck, inside, lines, long_card, norm
 
 MM = 72 / 25.4
@@ -108,7 +108,7 @@ def test_back_pages_mirror_front_columns(tmp_path, offset):
         fronts = _placements(reader, front_page, "/FormXob.rf-frame-")
         backs = _placements(reader, front_page + 1, "/FormXob.rf-back-")
         assert len(fronts) == len(backs) > 0
-        for (fk, fx, fy), (bk, bx, by) in zip(fronts, backs):
+        for (fk, fx, fy), (bk, bx, by) in zip(fronts, backs, strict=True):
             assert bk == fk
             assert bx == pytest.approx(page_w - fx - card_w + offset[0] * MM, abs=0.02)
             assert by == pytest.approx(fy + offset[1] * MM, abs=0.02)

@@ -6,7 +6,6 @@ import os
 
 import pytest
 from reportlab.lib.colors import black
-
 from runeforge.backends.faces import CardFace, TextBlock, faces_from_cards, split_tag
 from runeforge.backends.pdf_document import build_deck_pdf
 from runeforge.backends.pdf_fonts import (
@@ -138,8 +137,9 @@ def test_style_values_drive_the_drawing(tmp_path):
         (folder / "event.yaml").write_text(f"extends: event\ntext: {{size: {size}, min_size: 4}}\n",
                                            encoding="utf-8")
         build_deck_pdf(faces, folder / "d.pdf", style_dir=str(folder))
-    from tests.test_pdf_fixtures import runs
     import pypdf
+
+    from tests.test_pdf_fixtures import runs
 
     def body_size(path):
         page = pypdf.PdfReader(str(path)).pages[0]

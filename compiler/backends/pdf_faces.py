@@ -7,14 +7,13 @@ Static art (border, header band, stat panels) is one form per kind and colour (`
 from __future__ import annotations
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
-
 from runeforge.diagnostics import Diagnostic
 
 from .faces import CardFace
 from .pdf_art import Art
 from .pdf_fonts import BOLD, ITALIC, REGULAR, glyph_diagnostics
 from .pdf_style import Geometry, load_style
-from .pdf_text import ICON_CALLBACK, ELLIPSIS, TextSpec, draw_fitted, fit_line, fit_text
+from .pdf_text import ELLIPSIS, ICON_CALLBACK, TextSpec, draw_fitted, fit_line, fit_text
 
 KIND_STYLES = ("hero", "ally", "item", "challenge", "event", "encounter")
 NUMERALS = {1: "I", 2: "II", 3: "III"}
@@ -125,7 +124,7 @@ class FaceDrawer:
         name_box = geo.box(*geo.style[name_key]["name_box"]) if name_key else geo.region("name")
         if kind == "ally" and face.stats.get("familiar"):
             name_box = geo.box(*geo.style["familiar"]["name_box"])
-        paper, ink, muted = geo.colour("paper"), geo.colour("ink"), geo.colour("muted")
+        paper, muted = geo.colour("paper"), geo.colour("muted")
         self.line(face, face.name, name_box, BOLD, geo.size("name"), geo.size("name", "min_size"),
                   paper, what="the name" if first else None)  # fmt: skip
         self.line(face, _kind_line(face), geo.region("kind_line"), ITALIC, geo.size("kind_line"),
@@ -180,14 +179,14 @@ class FaceDrawer:
 
     def _attributes(self, face, geo, first):
         boxes = _columns(geo.region("attributes"), 3, geo.length(geo.style["attributes"]["gap"]))
-        for box, (attr, _phase, dmg) in zip(boxes, PHASES):
+        for box, (attr, _phase, dmg) in zip(boxes, PHASES, strict=True):
             self._stat_box(face, geo, box, face.label(attr), face.stats.get(attr),
                            face.stats.get(dmg), attr, "attributes")  # fmt: skip
 
     def _vitals(self, face, geo, items):
         v = geo.style["vitals"]
         boxes = _columns(geo.region("vitals"), len(items), geo.length(v["gap"]))
-        for box, runs in zip(boxes, items):
+        for box, runs in zip(boxes, items, strict=True):
             x, y, w, h = box
             self.runs(face, runs, (x + w * 0.05, y, w * 0.9, h), REGULAR, v["size"] * geo.fs,
                       v["min_size"] * geo.fs, geo.colour("ink"))  # fmt: skip

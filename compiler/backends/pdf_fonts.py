@@ -21,7 +21,6 @@ from pathlib import Path
 
 import fontpkg_noto_sans
 from fontTools.ttLib import TTFont as FTFont
-
 from runeforge.diagnostics import Diagnostic
 
 REGULAR = "RF-NotoSans"

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 
 from reportlab.lib.colors import black, white
 from reportlab.lib.units import mm
-
 from runeforge.diagnostics import Diagnostic, DiagnosticError
 
 from .pdf_fonts import REGULAR
@@ -72,7 +71,7 @@ def plan_sheet(paper_mm, card_mm, gutter_mm: float = 3.0, margin_mm: float = 4.0
 
 def _segments(cuts_lo, cuts_hi, limit):
     """Free intervals along a cut line: outside every card span [lo, hi]."""
-    spans = sorted(zip(cuts_lo, cuts_hi))
+    spans = sorted(zip(cuts_lo, cuts_hi, strict=True))
     free, pos = [], 0.0
     for lo, hi in spans:
         if lo - MARK_CLEARANCE > pos:

@@ -1,0 +1,53 @@
+"""`runeforge preview`: a static HTML page of card faces, for a quick look in a browser."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+from runeforge import pipeline
+from runeforge.console import console, finish, print_diagnostics, print_summary
+
+EPILOG = """\b
+Examples:
+  runeforge preview                         # bundled cards, English, into ./output
+  runeforge preview my-cards/ --locale en   # plus my-cards/
+  runeforge preview --out /tmp/cards        # somewhere else
+"""
+
+
+def faces_for(result, locale: str):
+    """Card faces of a checked content, with the rules text of ``locale``."""
+    from runeforge.backends.faces import faces_from_cards
+    from runeforge.backends.text import render_rules_text
+
+    texts: dict[str, list[str]] = {}
+    for record in render_rules_text(result.content, result.compiled, locale):
+        texts.setdefault(record["card"], []).append(record["text"])
+    cards = list(result.content.cards.values())
+    return faces_from_cards(cards, locale, lambda card, _loc: texts.get(card.id, []))
+
+
+@click.command("preview", epilog=EPILOG)
+@click.argument("dirs", nargs=-1, type=click.Path(path_type=str))
+@click.option("--locale", default="en", show_default=True, metavar="L",
+              help="Locale of the rules text shown.")
+@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"),
+              show_default=True, help="Output directory.")
+def command(dirs, locale: str, out_dir: Path) -> None:
+    """Write a static HTML page of card faces (output/preview-<locale>.html).
+
+    Card text is escaped and the page runs no scripts, so untrusted content is safe to view.
+    """
+    from runeforge.backends.preview import write_preview
+    from runeforge.backends.text import check_locale
+
+    check_locale(locale)
+    result = pipeline.check(dirs)
+    print_diagnostics(result.diagnostics)
+    if not result.ok:
+        print_summary(result.diagnostics, "preview stopped, nothing written")
+        finish(result.diagnostics)
+    faces = faces_for(result, locale)
+    path = write_preview(faces, out_dir, locale=locale)
+    console().print(f"wrote {path} ({len(faces)} cards)", markup=False, highlight=False)

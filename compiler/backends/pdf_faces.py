@@ -149,7 +149,7 @@ class FaceDrawer:
         if key not in self._fitted:
             self._icon_em = float(t["icon_width"])
             spec = TextSpec(
-                size=t["size"] * geo.fs, min_size=t["min_size"] * geo.fs,
+                size=t["size"] * geo.ts, min_size=t["min_size"] * geo.ts,
                 leading=float(t["leading"]), min_leading=float(t["min_leading"]),
                 para_gap=float(t["para_gap"]), icon_width=float(t["icon_width"]),
                 colour=geo.colour("ink"), flavour_colour=geo.colour("muted"),
@@ -167,7 +167,7 @@ class FaceDrawer:
     def _stat_box(self, face, geo, box, label, value, damage, colour_key, sect):
         x, y, w, h = box
         s = geo.style[sect]
-        fs, mn = geo.fs, s["min_size"] * geo.fs
+        fs, mn = geo.ts, s["min_size"] * geo.ts
         ink = geo.colour("ink")
         self.runs(face, [("icon", colour_key), " " + label], (x + w * 0.06, y + h * 0.72, w * 0.88,
                   h * 0.24), BOLD, s["label_size"] * fs, mn, geo.colour(colour_key))  # fmt: skip
@@ -188,8 +188,8 @@ class FaceDrawer:
         boxes = _columns(geo.region("vitals"), len(items), geo.length(v["gap"]))
         for box, runs in zip(boxes, items, strict=True):
             x, y, w, h = box
-            self.runs(face, runs, (x + w * 0.05, y, w * 0.9, h), REGULAR, v["size"] * geo.fs,
-                      v["min_size"] * geo.fs, geo.colour("ink"))  # fmt: skip
+            self.runs(face, runs, (x + w * 0.05, y, w * 0.9, h), REGULAR, v["size"] * geo.ts,
+                      v["min_size"] * geo.ts, geo.colour("ink"))  # fmt: skip
 
     def _hero(self, face, geo, first):
         self._attributes(face, geo, first)
@@ -210,7 +210,7 @@ class FaceDrawer:
         r = geo.length(cost["radius"])
         self.art.icon("gold", cx - r, cy - r, 2 * r)
         self.line(face, _fmt(face.stats.get("cost")), (cx - r * 0.7, cy - r * 0.6, r * 1.4, r * 1.2),
-                  BOLD, cost["size"] * geo.fs, 3.0, geo.colour("ink"))  # fmt: skip
+                  BOLD, cost["size"] * geo.ts, 3.0, geo.colour("ink"))  # fmt: skip
 
     def _item(self, face, geo, first):
         self._cost(face, geo)
@@ -219,14 +219,14 @@ class FaceDrawer:
         if usage:
             x, y, w, h = geo.region("usage")
             self.runs(face, [("icon", usage), " " + face.label(usage)], (x, y, w, h), BOLD,
-                      u["size"] * geo.fs, u["min_size"] * geo.fs, geo.colour("ink"))  # fmt: skip
+                      u["size"] * geo.ts, u["min_size"] * geo.ts, geo.colour("ink"))  # fmt: skip
 
     def _challenge(self, face, geo, first):
         p = geo.style["phases"]
         x, y, w, h = geo.region("phases")
         gap = geo.length(p["gap"])
         row_h = (h - 2 * gap) / 3
-        ink, fs = geo.colour("ink"), geo.fs
+        ink, fs = geo.colour("ink"), geo.ts
         for i, (attr, phase, dmg) in enumerate(PHASES):
             ry = y + h - (i + 1) * row_h - i * gap
             self.runs(face, [("icon", attr), " " + face.label(phase)],
@@ -249,7 +249,7 @@ class FaceDrawer:
         c.circle(cx, cy, r, stroke=0, fill=1)
         numeral = NUMERALS.get(face.stats.get("event_number"), "")
         self.line(face, numeral, (cx - r * 0.8, cy - r * 0.6, r * 1.6, r * 1.2), BOLD,
-                  n["size"] * geo.fs, 3.0, geo.colour("ink"))  # fmt: skip
+                  n["size"] * geo.ts, 3.0, geo.colour("ink"))  # fmt: skip
         if face.stats.get("renew", True):
             s = geo.style["sun"]
             sx, sy = geo.point(*s["centre"])
@@ -261,8 +261,8 @@ class FaceDrawer:
     def _encounter(self, face, geo, first):
         if face.stats.get("reward"):
             r = geo.style["reward"]
-            self.runs(face, _reward_runs(face), geo.region("reward"), REGULAR, r["size"] * geo.fs,
-                      r["min_size"] * geo.fs, geo.colour("ink"))  # fmt: skip
+            self.runs(face, _reward_runs(face), geo.region("reward"), REGULAR, r["size"] * geo.ts,
+                      r["min_size"] * geo.ts, geo.colour("ink"))  # fmt: skip
 
 
 def _reward_runs(face: CardFace) -> list:

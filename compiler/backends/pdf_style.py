@@ -153,7 +153,14 @@ class Geometry:
 
     @property
     def fs(self) -> float:
+        """Scale of lengths drawn at the card's size (line widths, icons)."""
         return min(self.sx, self.sy)
+
+    @property
+    def ts(self) -> float:
+        """Scale of font sizes: as lengths, but not below ``fonts.scale_floor`` so that
+        small cards keep readable text (it shrinks to fit, with RF701 at the floor)."""
+        return max(self.fs, float(self.style.get("fonts", {}).get("scale_floor", 0.0)))
 
     def box(self, x: float, y: float, w: float, h: float) -> tuple[float, float, float, float]:
         """Reference box -> (x, y, w, h) in points, origin at the card's bottom-left."""
@@ -170,7 +177,7 @@ class Geometry:
         return value * self.fs * mm
 
     def size(self, key: str, field: str = "size") -> float:
-        return float(self.style[key][field]) * self.fs
+        return float(self.style[key][field]) * self.ts
 
     def colour(self, name: str):
         return _colour(self.style["colours"].get(name, name))

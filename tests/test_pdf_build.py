@@ -229,3 +229,23 @@ def test_bad_options_are_rf702_and_write_nothing(tmp_path, options, words):
     diag = info.value.diagnostics[0]
     assert diag.code == "RF702" and words in diag.message
     assert not out.exists()
+
+
+def test_build_stage_makes_one_pdf_per_pack_and_locale_from_bundled_cards():
+    from runeforge import pipeline
+    from runeforge.backends import BuildContext
+    from runeforge.backends.pdf_stage import stage
+
+    result = pipeline.check(())
+    outputs = {o.relpath: o.data for o in stage(BuildContext(result, ["en"]))}
+    packs = {card.pack for card in result.content.cards.values()}
+    assert set(outputs) == {f"pdf/{p}-en.{ext}" for p in packs for ext in ("pdf", "layout.json")}
+    for pack in packs:
+        reader = pypdf.PdfReader(__import__("io").BytesIO(outputs[f"pdf/{pack}-en.pdf"]))
+        layout = json.loads(outputs[f"pdf/{pack}-en.layout.json"])
+        assert len(reader.pages) == layout["pages"]
+        ids = {r["card"] for r in layout["cards"]}
+        assert ids == {cid for cid, c in result.content.cards.items() if c.pack == pack}
+        copies = sum(int(c.data.get("count", 1)) for c in result.content.cards.values()
+                     if c.pack == pack)
+        assert sum(r["side"] == "front" for r in layout["cards"]) == copies

@@ -261,6 +261,7 @@ class FaceDrawer:
     def _encounter(self, face, geo, first):
         if face.stats.get("reward"):
             r = geo.style["reward"]
+            _panel(self.c, geo, geo.region("reward"))  # only encounters with a reward have one
             self.runs(face, _reward_runs(face), geo.region("reward"), REGULAR, r["size"] * geo.ts,
                       r["min_size"] * geo.ts, geo.colour("ink"))  # fmt: skip
 
@@ -304,10 +305,6 @@ def _columns(box, n, gap):
 
 def _panels(c, kind, geo: Geometry) -> None:
     """Static panels of a kind, part of its frame form."""
-    c.setFillColor(geo.colour("panel"))
-    c.setStrokeColor(geo.colour("panel_line"))
-    c.setLineWidth(0.5 * geo.fs)
-    r = geo.length(1.2)
     boxes = []
     if kind in ("hero", "ally"):
         boxes += _columns(geo.region("attributes"), 3, geo.length(geo.style["attributes"]["gap"]))
@@ -322,7 +319,13 @@ def _panels(c, kind, geo: Geometry) -> None:
         boxes += [geo.region("usage"), geo.region("art")]
     else:
         boxes.append(geo.region("art"))
-        if kind == "encounter":
-            boxes.append(geo.region("reward"))
-    for x, y, w, h in boxes:
-        c.roundRect(x, y, w, h, r, stroke=1, fill=1)
+    for box in boxes:
+        _panel(c, geo, box)
+
+
+def _panel(c, geo: Geometry, box) -> None:
+    c.setFillColor(geo.colour("panel"))
+    c.setStrokeColor(geo.colour("panel_line"))
+    c.setLineWidth(0.5 * geo.fs)
+    x, y, w, h = box
+    c.roundRect(x, y, w, h, geo.length(1.2), stroke=1, fill=1)

@@ -16,18 +16,6 @@ Examples:
 """
 
 
-def faces_for(result, locale: str):
-    """Card faces of a checked content, with the rules text of ``locale``."""
-    from runeforge.backends.faces import faces_from_cards
-    from runeforge.backends.text import render_rules_text
-
-    texts: dict[str, list[str]] = {}
-    for record in render_rules_text(result.content, result.compiled, locale):
-        texts.setdefault(record["card"], []).append(record["text"])
-    cards = list(result.content.cards.values())
-    return faces_from_cards(cards, locale, lambda card, _loc: texts.get(card.id, []))
-
-
 @click.command("preview", epilog=EPILOG)
 @click.argument("dirs", nargs=-1, type=click.Path(path_type=str))
 @click.option("--locale", default="en", show_default=True, metavar="L",
@@ -39,6 +27,7 @@ def command(dirs, locale: str, out_dir: Path) -> None:
 
     Card text is escaped and the page runs no scripts, so untrusted content is safe to view.
     """
+    from runeforge.backends.pdf_stage import faces_for
     from runeforge.backends.preview import write_preview
     from runeforge.backends.text import check_locale
 

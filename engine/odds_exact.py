@@ -364,8 +364,9 @@ class _Solver:
         win, loss, stal, wounds, wwin = self._value(3, 0, s0)
         return OddsResult(
             win=win, loss=loss, stalemate=stal,
-            expected_hero_wounds=wounds - hero_wounds,
-            expected_hero_wounds_if_win=(wwin / win - hero_wounds) if win > 0 else 0.0,
+            # wounds never go down; clamp the rounding noise of "no wound taken" to 0
+            expected_hero_wounds=max(0.0, wounds - hero_wounds),
+            expected_hero_wounds_if_win=max(0.0, wwin / win - hero_wounds) if win > 0 else 0.0,
             hero=self.hero.name, challenge=self.chal.name, allies=self.ally_names,
             hero_wounds=hero_wounds, _solver=self)
 

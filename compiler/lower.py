@@ -86,7 +86,7 @@ def _(node: n.CostModifier) -> list[dict]:
 
 @effect.register
 def _(node: n.Attack) -> list[dict]:
-    return [{"op": "attack", "phase": node.phase, "bonus": node.bonus or 0}]
+    return [{"op": "attack", "phase": node.phase, "bonus": node.bonus or 0, "damage": "normal"}]
 
 
 @effect.register
@@ -157,12 +157,31 @@ def cost(c) -> dict:
             "amount": amount(c.amount)}
 
 
+def _inflicts_on_enemy(ops: list[dict]) -> bool:
+    return any(op.get("op") == "inflict" and op.get("target") == "enemy"
+               or _inflicts_on_enemy(op.get("effects", [])) for op in ops)
+
+
+def _mark_attack_damage(ops: list[dict]) -> None:
+    """An attack whose "If you succeed," inflicts wounds on the enemy deals those wounds
+    instead of its normal damage (Touch of Death's X, the Fire Bomb's 2)."""
+    last_attack = None
+    for op in ops:
+        if op["op"] == "attack":
+            last_attack = op
+        elif op["op"] == "if" and op["outcome"] == "success" and last_attack is not None:
+            if _inflicts_on_enemy(op["effects"]):
+                last_attack["damage"] = "effect"
+        if "effects" in op and op["op"] != "if":
+            _mark_attack_damage(op["effects"])
+
+
 def is_static(ability: n.Ability) -> bool:
-    """Always on while the card is in play: no tag, window or cost, only modifiers,
-    market-price changes and restrictions."""
+    """Always on while the card is in play: no tag, window, limit or cost, only modifiers,
+    market-price changes, restrictions and triggers ("Every time ..., gain 1 gold.")."""
     return (ability.tag is None and ability.window is None and not ability.costs
             and not ability.limits
-            and all(isinstance(s, STATIC_CLAUSES) for s in ability.sentences))
+            and all(isinstance(s, STATIC_CLAUSES + (n.Trigger,)) for s in ability.sentences))
 
 
 def is_reaction(ability: n.Ability) -> bool:
@@ -174,6 +193,8 @@ def lower(ability: n.Ability) -> dict:
     static = is_static(ability)
     tag = "any_phase" if ability.tag == "all_phases" else ability.tag
     limits = list(dict.fromkeys(ability.limits)) if ability.limits else ([] if static else ["turn"])
+    effects = [op for s in ability.sentences for op in effect(s)]
+    _mark_attack_damage(effects)
     return {
         "source": print_ability(ability),
         "timing": {"tag": tag, "window": ability.window},
@@ -181,5 +202,5 @@ def lower(ability: n.Ability) -> dict:
         "costs": [cost(c) for c in ability.costs],
         "static": static,
         "reaction": "wounds_inflicted" if is_reaction(ability) else None,
-        "effects": [op for s in ability.sentences for op in effect(s)],
+        "effects": effects,
     }

@@ -83,11 +83,13 @@ class Effect:
 class Attack(Effect):
     phase: str
     bonus: int
+    damage: str = "normal"  # "effect": the ability's "If you succeed" says what is inflicted
     op = "attack"
 
     def run(self, ctx):
-        ctx.outcome = "success" if ctx.engine.ability_attack(ctx, self.phase, self.bonus) \
-            else "failure"
+        hit = ctx.engine.ability_attack(ctx, self.phase, self.bonus,
+                                        normal_damage=self.damage == "normal")
+        ctx.outcome = "success" if hit else "failure"
 
 
 @dataclass
@@ -316,7 +318,7 @@ def build_effect(ir: dict) -> Effect:
     op = ir["op"]
     amt = Amount.from_ir(ir["amount"]) if "amount" in ir else None
     if op == "attack":
-        return Attack(ir["phase"], ir["bonus"])
+        return Attack(ir["phase"], ir["bonus"], ir["damage"])
     if op == "inflict":
         return Inflict(amt, ir["target"])
     if op == "suffer":

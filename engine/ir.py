@@ -94,7 +94,8 @@ def ir_schema() -> dict:
     effects = {"type": "array", "items": {"$ref": "#/$defs/effect"}}
     target = _enum(TARGETS)
     effect_ops = [
-        _op("attack", phase=_enum(PHASES), bonus={"type": "integer"}),
+        _op("attack", phase=_enum(PHASES), bonus={"type": "integer"},
+            damage=_enum(("normal", "effect"))),
         _op("inflict", amount=_amount(), target=target),
         _op("suffer", amount=_amount(), token=_enum(TOKENS), target=target),
         _op("cancel", amount=_amount(), target=target),

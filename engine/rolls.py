@@ -41,15 +41,17 @@ class Rolls:
         return self.stat(enemy, ATTRIBUTE_OF[phase])
 
     def combat_attack(self, actor: Figure, enemy: Figure, phase: str, bonus: int,
-                      source: str | None, target: int | None = None) -> bool:
+                      source: str | None, target: int | None = None,
+                      normal_damage: bool = True) -> bool:
         if target is None:
             target = self.target_number(enemy, phase)
         bonus += self.stat(actor, f"{phase}_roll")
         ok = self.roll(actor, "attack", ATTRIBUTE_OF[phase], bonus, target, phase=phase,
                        source=source)
         if ok:
-            self.inflict(enemy, self.stat(actor, f"{phase}_damage"), source=actor.id,
-                         phase=phase)
+            if normal_damage:
+                self.inflict(enemy, self.stat(actor, f"{phase}_damage"), source=actor.id,
+                             phase=phase)
         else:
             self.inflict(actor, self.stat(enemy, f"{phase}_damage"), source=enemy.id,
                          phase=phase)
@@ -67,12 +69,14 @@ class Rolls:
                          phase=phase)
         return ok
 
-    def ability_attack(self, ctx: Context, phase: str, bonus: int) -> bool:
+    def ability_attack(self, ctx: Context, phase: str, bonus: int,
+                       normal_damage: bool = True) -> bool:
         enemy = self.enemy_of(ctx.owner)
         if ctx.hostile:  # on the challenge's card: the challenge attacks, the Hero defends
             target = self.stat(enemy, ATTRIBUTE_OF[phase]) + bonus
             return self.combat_defend(ctx.owner, enemy, phase, source=ctx.source, target=target)
-        return self.combat_attack(ctx.actor, enemy, phase, bonus, source=ctx.source)
+        return self.combat_attack(ctx.actor, enemy, phase, bonus, source=ctx.source,
+                                  normal_damage=normal_damage)
 
     def skill_test(self, ctx: Context, attribute: str, skill: str | None, target: int) -> bool:
         hero = ctx.owner  # only Heroes take skill tests: on an Ally's card, "you" is the Hero

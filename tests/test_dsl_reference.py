@@ -64,7 +64,7 @@ EXPECTED = {
         "timing": {"tag": "before_combat", "window": None}, "limits": ["turn"],
         "costs": [{"op": "activate"}, {"op": "exhaustion", "amount": {"kind": "x"}}],
         "static": False, "reaction": None,
-        "effects": [{"op": "attack", "phase": "magic", "bonus": 0},
+        "effects": [{"op": "attack", "phase": "magic", "bonus": 0, "damage": "effect"},
                     {"op": "if", "outcome": "success", "effects": [
                         {"op": "inflict", "amount": {"kind": "x"}, "target": "enemy"}]}]}),
     "Wings of Regiroth": ("item", "activated", {
@@ -83,7 +83,8 @@ EXPECTED = {
     "Varikas the Dead": ("hero", None, {
         "timing": {"tag": "before_combat", "window": None}, "limits": ["turn"],
         "costs": [{"op": "exhaustion", "amount": fixed(1)}], "static": False,
-        "reaction": None, "effects": [{"op": "attack", "phase": "magic", "bonus": 0}]}),
+        "reaction": None,
+        "effects": [{"op": "attack", "phase": "magic", "bonus": 0, "damage": "normal"}]}),
     "Blood of the Bloodmother": ("challenge", None, {
         "timing": {"tag": "before_combat", "window": None}, "limits": ["turn"], "costs": [],
         "static": False, "reaction": None,
@@ -94,7 +95,7 @@ EXPECTED = {
     "Dwarven Fire Bomb": ("item", "one-use", {
         "timing": {"tag": "before_combat", "window": None}, "limits": ["turn"],
         "costs": [{"op": "discard"}], "static": False, "reaction": None,
-        "effects": [{"op": "attack", "phase": "ranged", "bonus": 0},
+        "effects": [{"op": "attack", "phase": "ranged", "bonus": 0, "damage": "effect"},
                     {"op": "if", "outcome": "success", "effects": [
                         {"op": "inflict", "amount": fixed(2), "target": "enemy"}]}]}),
     "An event": ("event", None, {

@@ -44,29 +44,25 @@ class CardContext:
 
 
 def check_ability(a: n.Ability, ctx: CardContext) -> Iterator[Finding]:
-    yield from _phase_tag(a)
+    nodes = [node for s in a.sentences for node in n.walk(s)]  # source order, walked once
+    yield from _phase_tag(a, nodes)
     yield from _usage(a, ctx)
     yield from _reaction(a)
-    yield from _x_binding(a)
-    yield from _outcomes(a)
-    yield from _tests(a, ctx)
-    yield from _modifiers(a)
+    yield from _x_binding(a, nodes)
+    yield from _outcomes(nodes)
+    yield from _tests(nodes, ctx)
+    yield from _modifiers(nodes)
     yield from _limits(a, ctx)
 
 
-def _effects(a: n.Ability):
-    for s in a.sentences:
-        yield from n.walk(s)
-
-
-def _phase_tag(a: n.Ability):
+def _phase_tag(a: n.Ability, nodes):
     """1. Ranged:/Melee:/Magic: never act in Before Combat, nor attack in another phase."""
     if a.tag not in PHASE_TAGS:
         return
     if "before_combat" in a.limits:
         yield Finding("RF401", f"a '{a.tag.title()}:' ability cannot be used in Before Combat",
                       a.limits_span, hint=f"use 'Any Phase:' or drop \"Once during 'Before Combat'\"")
-    for node in _effects(a):
+    for node in nodes:
         if isinstance(node, n.Attack) and node.phase != a.tag:
             yield Finding("RF401",
                           f"a '{a.tag.title()}:' ability cannot make a {node.phase} attack",
@@ -127,10 +123,10 @@ def _children(node):
     return ()
 
 
-def _x_binding(a: n.Ability):
+def _x_binding(a: n.Ability, nodes):
     """4. X must be bound by a cost of the same ability; an unused binding is a warning."""
     binders = [c for c in a.costs if isinstance(c, (n.Suffer, n.PayGold)) and c.amount.kind == "x"]
-    uses = [node for node in _effects(a) if isinstance(node, n.Amount) and node.kind == "x"]
+    uses = [node for node in nodes if isinstance(node, n.Amount) and node.kind == "x"]
     if not binders:
         for use in uses:
             yield Finding("RF404", "X is not bound: no cost of this ability says 'take X "
@@ -143,23 +139,22 @@ def _x_binding(a: n.Ability):
                                "number", severity="warning")
 
 
-def _outcomes(a: n.Ability):
+def _outcomes(nodes):
     """5. 'If you succeed/fail' must follow an attack or a test in the same ability."""
     seen = False
-    for s in a.sentences:
-        for node in n.walk(s):
-            if isinstance(node, (n.Attack, n.Test)):
-                seen = True
-            elif isinstance(node, n.Outcome) and not seen:
-                word = "succeed" if node.outcome == "success" else "fail"
-                yield Finding("RF406", f"'If you {word}' has no attack or test before it",
-                              node.span, hint="make an attack or a test first, e.g. "
-                                              "'Test Body (12). If you fail, take 1 wound.'")
+    for node in nodes:
+        if isinstance(node, (n.Attack, n.Test)):
+            seen = True
+        elif isinstance(node, n.Outcome) and not seen:
+            word = "succeed" if node.outcome == "success" else "fail"
+            yield Finding("RF406", f"'If you {word}' has no attack or test before it",
+                          node.span, hint="make an attack or a test first, e.g. "
+                                          "'Test Body (12). If you fail, take 1 wound.'")
 
 
-def _tests(a: n.Ability, ctx: CardContext):
+def _tests(nodes, ctx: CardContext):
     """6. Skill tests are taken by Heroes only; a skill must be declared."""
-    for node in _effects(a):
+    for node in nodes:
         if not isinstance(node, n.Test):
             continue
         if ctx.kind == "ally":
@@ -173,9 +168,9 @@ def _tests(a: n.Ability, ctx: CardContext):
                           "declare it in the pack's manifest under 'skills:'")
 
 
-def _modifiers(a: n.Ability):
+def _modifiers(nodes):
     """8. A stat the subject does not have."""
-    for node in _effects(a):
+    for node in nodes:
         if isinstance(node, n.Modifier):
             allowed = _SUBJECT_STATS.get(node.subject, _FIGURE_STATS)
             if node.stat not in allowed:

@@ -246,16 +246,28 @@ class Ability:
     limits_span: Span = _span()
 
 
+_CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _child_fields(cls: type) -> tuple[str, ...]:
+    names = _CHILD_FIELDS.get(cls)
+    if names is None:
+        names = tuple(f.name for f in fields(cls) if f.name not in ("span", "limits_span"))
+        _CHILD_FIELDS[cls] = names
+    return names
+
+
 def walk(node):
     """Yield ``node`` and every node below it, depth first, in source order."""
-    yield node
-    for f in fields(node):
-        if f.name in ("span", "limits_span"):
-            continue
-        value = getattr(node, f.name)
-        if isinstance(value, tuple):
-            for item in value:
-                if hasattr(item, "__dataclass_fields__"):
-                    yield from walk(item)
-        elif hasattr(value, "__dataclass_fields__"):
-            yield from walk(value)
+    stack = [node]
+    while stack:
+        node = stack.pop()
+        yield node
+        children = []
+        for name in _child_fields(type(node)):
+            value = getattr(node, name)
+            if isinstance(value, tuple):
+                children.extend(v for v in value if hasattr(v, "__dataclass_fields__"))
+            elif hasattr(value, "__dataclass_fields__"):
+                children.append(value)
+        stack.extend(reversed(children))

@@ -1,0 +1,77 @@
+"""Ability language throughput, measured in one run on one corpus (not a test).
+
+Prints abilities/second for: raw Lark LALR (same grammar and tokenizer, tree output),
+parse to the AST, and parse + section-5 checks + IR lowering (the compiler's core, with
+no cache). Target: the full compile runs at >= 0.5x the raw Lark parse rate.
+
+    python benchmarks/bench_dsl.py [--seconds S]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+from ruamel.yaml import YAML
+
+from runeforge.checks import CardContext, check_ability
+from runeforge.dsl import parse_ability, raw_parser
+from runeforge.lower import lower
+
+CARDS = Path(__file__).resolve().parents[1] / "cards"
+
+
+def corpus() -> list[str]:
+    texts = []
+    yaml = YAML(typ="safe")
+    for path in sorted(CARDS.rglob("*.yaml")):
+        data = yaml.load(path.read_text(encoding="utf-8")) or {}
+        for card in data.get("cards", []) if isinstance(data, dict) else []:
+            texts.extend(a for a in card.get("abilities", []) if isinstance(a, str))
+    return texts
+
+
+def rates(fns, texts, seconds) -> list[float]:
+    """Abilities/second of each function, measured in interleaved rounds so that a change
+    in machine load affects all of them alike and the ratios stay meaningful."""
+    spent = [0.0] * len(fns)
+    count = [0] * len(fns)
+    deadline = time.perf_counter() + seconds * len(fns)
+    while time.perf_counter() < deadline:
+        for i, fn in enumerate(fns):
+            start = time.perf_counter()
+            for t in texts:
+                fn(t)
+            spent[i] += time.perf_counter() - start
+            count[i] += len(texts)
+    return [c / s for c, s in zip(count, spent)]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seconds", type=float, default=2.0)
+    args = ap.parse_args()
+    texts = corpus()
+    ctx = CardContext("item", "activated", None, frozenset({"Swim", "Climb", "Diplomacy",
+                                                             "Tracking", "Lore"}))
+    raw = raw_parser()
+
+    def full(t):
+        a = parse_ability(t)
+        list(check_ability(a, ctx))
+        lower(a)
+
+    for fn in (raw.parse, parse_ability, full):  # warm up
+        for t in texts:
+            fn(t)
+    r_raw, r_parse, r_full = rates([raw.parse, parse_ability, full], texts, args.seconds)
+    print(f"corpus: {len(texts)} bundled abilities")
+    print(f"raw Lark LALR parse      {r_raw:10.0f} abilities/s")
+    print(f"parse to AST             {r_parse:10.0f} abilities/s  ({r_parse / r_raw:.2f}x raw)")
+    print(f"parse + checks + IR      {r_full:10.0f} abilities/s  ({r_full / r_raw:.2f}x raw; "
+          f"target >= 0.50x)")
+
+
+if __name__ == "__main__":
+    main()

@@ -175,3 +175,17 @@ def test_no_system_fonts_are_consulted(monkeypatch, tmp_path):
     instance_path(BOLD)
     assert opened and not any(p.startswith("/usr/share/fonts") for p in opened)
     assert any("fontpkg_noto_sans" in p for p in opened) or os.listdir(tmp_path)
+
+
+def test_option_parsers_for_the_command_line():
+    from runeforge.backends.pdf_style import parse_back_offset, parse_card_size, parse_length_mm
+
+    assert parse_length_mm("3mm") == 3 and parse_length_mm("0.5cm") == 5
+    assert parse_length_mm("0.125in") == pytest.approx(3.175)
+    assert parse_back_offset("0.5,-1") == (0.5, -1.0)
+    assert parse_card_size("Tarot") == "tarot" and parse_card_size("50x70mm") == (50.0, 70.0)
+    for bad, parser in (("3 parsecs", parse_length_mm), ("1;2", parse_back_offset),
+                        ("50by70", parse_card_size), ("5x5", parse_card_size)):
+        with pytest.raises(DiagnosticError) as info:
+            parser(bad)
+        assert info.value.diagnostics[0].code == "RF702"

@@ -186,3 +186,42 @@ class Geometry:
 @lru_cache(maxsize=256)
 def _colour(value: str):
     return HexColor(value)
+
+
+# -- command-line option values (for `runeforge build`) -----------------------------------
+_UNITS = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72}
+
+
+def parse_length_mm(text: str) -> float:
+    """``"3mm"``, ``"0.3cm"``, ``"0.125in"``, ``"8pt"`` or a bare number (mm) -> mm."""
+    value = str(text).strip().lower()
+    unit = next((u for u in _UNITS if value.endswith(u)), "")
+    try:
+        number = float(value[: len(value) - len(unit)] if unit else value)
+    except ValueError:
+        raise _bad_option(f"'{text}' is not a length",
+                          hint="write it like 3mm, 0.125in or 3") from None
+    return number * _UNITS.get(unit, 1.0)
+
+
+def parse_back_offset(text: str) -> tuple[float, float]:
+    """``"X,Y"`` in mm (units allowed on each part) -> (x_mm, y_mm)."""
+    parts = str(text).split(",")
+    if len(parts) != 2:
+        raise _bad_option(f"back offset '{text}' is not X,Y", hint="for example 0.5,-1 (mm)")
+    return parse_length_mm(parts[0]), parse_length_mm(parts[1])
+
+
+def parse_card_size(text: str):
+    """``poker``/``mini``/``tarot`` or ``WxH`` in mm -> a value for ``card_size``."""
+    value = str(text).strip().lower()
+    if value in CARD_SIZES:
+        return value
+    parts = value.replace("mm", "").split("x")
+    if len(parts) == 2:
+        try:
+            return card_size_mm((float(parts[0]), float(parts[1])))
+        except ValueError:
+            pass
+    raise _bad_option(f"unknown card size '{text}'",
+                      hint="use poker, mini, tarot or WxH in mm such as 63x88")

@@ -1,0 +1,121 @@
+"""Gettext catalogs: read PO with Babel, compile to MO in memory, load as Translations.
+
+``runeforge build`` calls :func:`compile_catalogs`; it never trusts a stale ``.mo`` and never
+falls back silently (``Translations.load`` returns NullTranslations when a catalog is missing;
+here a missing catalog is an RF603 error).
+"""
+
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import PoFileError, read_po
+from babel.support import Translations
+from runeforge.diagnostics import Diagnostic, DiagnosticError
+
+from .slots import check_message
+from .terms import locales_dir
+
+DOMAIN = "runeforge"
+LOCALES = ("fi", "pl", "el", "ru")  # locales with a catalog; en is the source, en-XA pseudo
+
+
+def po_path(root, locale: str) -> Path:
+    return Path(str(root)) / locale / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def read_catalog(path: Path, locale: str) -> Catalog:
+    """Read one PO file; a syntax error raises DiagnosticError RF603 at its line."""
+    try:
+        with open(path, "rb") as fh:
+            return read_po(fh, locale=locale, abort_invalid=True)
+    except PoFileError as err:
+        raise DiagnosticError(Diagnostic(
+            "RF603", f"catalog does not parse: {err}", str(path),
+            line=getattr(err, "lineno", 0) or 0,
+            hint="fix the PO syntax (see `pybabel update`)")) from None
+    except OSError as err:
+        raise DiagnosticError(Diagnostic(
+            "RF603", f"no catalog for locale '{locale}': {err.strerror or err}", str(path),
+            hint="run `pybabel init` for the locale, see docs/translating.md")) from None
+
+
+def message_problems(catalog: Catalog, path: Path) -> list[Diagnostic]:
+    """RF602 for slot mismatches (errors), RF601 for untranslated or fuzzy (warnings),
+    RF603 for what Babel's own checks reject."""
+    out = []
+    for message in catalog:
+        if not message.id:
+            continue
+        line = message.lineno or 0
+        first = message.id if isinstance(message.id, str) else message.id[0]
+        label = f"{message.context or ''}|{first}"
+        forms = message.string if isinstance(message.string, (tuple, list)) else (message.string,)
+        if message.fuzzy or not all(forms):
+            out.append(Diagnostic("RF601", f"{'fuzzy' if message.fuzzy else 'untranslated'} "
+                                  f"message {label!r}", str(path), line=line, severity="warning",
+                                  hint="translate it and remove the fuzzy flag"))
+            continue
+        for problem in check_message(message.id, message.string):
+            out.append(Diagnostic("RF602", f"{label!r}: {problem}", str(path), line=line,
+                                  hint="a translation must use exactly the msgid's {slots}"))
+    for message, errors in catalog.check():
+        for err in errors:
+            out.append(Diagnostic("RF603", f"{message.context}|{message.id!r}: {err}", str(path),
+                                  line=message.lineno or 0))
+    return out
+
+
+def compile_catalog(catalog: Catalog) -> Translations:
+    """Compile with Babel's mofile into memory and load it as Translations."""
+    buf = io.BytesIO()
+    write_mo(buf, catalog, use_fuzzy=False)
+    buf.seek(0)
+    return Translations(fp=buf, domain=DOMAIN)
+
+
+def compile_catalogs(root=None, locales=LOCALES) -> dict[str, Translations]:
+    """Compile every locale's catalog under ``root`` (default: the bundled locales).
+
+    Raises DiagnosticError with RF603/RF602 errors when a catalog is missing, does not parse,
+    or has a broken slot; untranslated entries are warnings (see :func:`catalog_diagnostics`).
+    """
+    root = root if root is not None else locales_dir()
+    result, errors = {}, []
+    for locale in locales:
+        path = po_path(root, locale)
+        try:
+            catalog = read_catalog(path, locale)
+        except DiagnosticError as err:
+            errors.extend(err.diagnostics)
+            continue
+        errors.extend(d for d in message_problems(catalog, path) if d.severity == "error")
+        result[locale] = compile_catalog(catalog)
+    if errors:
+        raise DiagnosticError(errors)
+    return result
+
+
+def catalog_diagnostics(root=None, locales=LOCALES) -> list[Diagnostic]:
+    """Every problem of the catalogs, warnings included (the test suite wants none)."""
+    root = root if root is not None else locales_dir()
+    out = []
+    for locale in locales:
+        path = po_path(root, locale)
+        try:
+            catalog = read_catalog(path, locale)
+        except DiagnosticError as err:
+            out.extend(err.diagnostics)
+            continue
+        out.extend(message_problems(catalog, path))
+    return out
+
+
+@lru_cache(maxsize=None)
+def translations(locale: str) -> Translations:
+    """The bundled catalog of ``locale``, compiled from its PO file (cached)."""
+    return compile_catalogs(None, (locale,))[locale]

@@ -1,0 +1,91 @@
+"""Babel extractor ``runeforge_cards`` (entry point group ``babel.extractors``).
+
+* On a card YAML file it yields every card's ``name`` (msgctxt ``card.name``) and ``flavour``
+  (msgctxt ``card.flavour``), with the card id and ``file:line`` as translator comments.
+* On the template registry (``compiler/l10n/templates.py``) it yields every rules-text
+  template (msgctxt = the template key), the face labels (``label.<key>``) and the plural
+  labels (``npgettext``), each with a comment on its slots and mood.
+
+Messages are yielded as ``pgettext``/``npgettext`` calls, so keep those in the extraction
+keywords (Babel's defaults have them). See docs/translating.md for the commands.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+from ruamel.yaml import YAML
+from ruamel.yaml.error import YAMLError
+from runeforge.loader import kebab
+
+from . import templates as registry
+
+CARD_FIELDS = (("name", "card.name"), ("flavour", "card.flavour"))
+
+
+def _relpath(name: str) -> str:
+    try:
+        return os.path.relpath(name)
+    except ValueError:
+        return name
+
+
+def extract_cards(fileobj, keywords, comment_tags, options):
+    """Yield ``(lineno, funcname, messages, comments)`` for Babel."""
+    name = getattr(fileobj, "name", "") or ""
+    if name.endswith(".py"):
+        yield from extract_templates(fileobj)
+        return
+    yield from _card_messages(fileobj, _relpath(name) if name else "<cards>")
+
+
+def _card_messages(fileobj, where: str):
+    raw = fileobj.read()
+    text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+    try:
+        data = YAML(typ="rt").load(text)
+    except YAMLError:
+        return  # `runeforge check` reports broken YAML; nothing to extract here
+    cards = data.get("cards") if hasattr(data, "get") else None
+    if not isinstance(cards, list):
+        return
+    for card in cards:
+        if not hasattr(card, "get") or not isinstance(card.get("name"), str):
+            continue
+        card_id = card.get("id") if isinstance(card.get("id"), str) else kebab(card["name"])
+        for key, context in CARD_FIELDS:
+            value = card.get(key)
+            if not isinstance(value, str) or not value.strip():
+                continue
+            line = card.lc.value(key)[0] + 1
+            comment = f"card: {card_id} ({where}:{line}); {key}"
+            yield line, "pgettext", (context, value), [comment]
+
+
+def _key_lines(source: str) -> dict[str, int]:
+    lines = {}
+    for i, line in enumerate(source.splitlines(), 1):
+        for m in re.finditer(r'"([a-z_.\-]+)"\s*:', line):
+            lines.setdefault(m.group(1), i)
+    return lines
+
+
+def extract_templates(fileobj=None):
+    """The template registry's messages (the module itself is the source of truth)."""
+    source = ""
+    if fileobj is not None:
+        raw = fileobj.read()
+        source = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+    lines = _key_lines(source)
+    for key, english in registry.TEMPLATES.items():
+        base = key
+        for mood in ("inf", "purp"):
+            if key.endswith("." + mood) and key[: -len(mood) - 1] in registry.VERB_CLAUSES:
+                base = key[: -len(mood) - 1]
+        yield lines.get(base, 1), "pgettext", (key, english), [registry.comment_for(key)]
+    for key, english in registry.LABELS.items():
+        yield lines.get(key, 1), "pgettext", (f"label.{key}", english), ["card face label"]
+    for key, (one, other) in registry.PLURAL_LABELS.items():
+        yield (lines.get(key, 1), "npgettext", (f"label.{key}", one, other),
+               ["card face label with a count; keep {n} in every plural form"])

@@ -1,0 +1,166 @@
+"""The sentence templates of the rules text: one message per AST node kind and variant.
+
+Each entry is ``msgctxt -> English msgid``. The msgctxt is stable (code looks messages up
+by it); the English text is the source string translators see, and rendering it with the
+English term table gives exactly the canonical printer's text (runeforge.dsl.printer).
+
+Slots are ``{name}`` or ``{name.form}``. ``name`` is fixed by the code (the slot checker
+insists every translation uses the same names); ``form`` is the translator's choice of
+grammatical form for a term, target or counted phrase (``{target.dat}``, ``{wounds.acc}``,
+``{noun.gen.pl}``), looked up in locales/<loc>/terms.yaml.
+
+Clauses a player performs come in three moods, because English uses one verb form where
+other languages use three: ``imp`` (a sentence of its own: "inflict 2 wounds ..."),
+``inf`` (after "you may": "voit perua ...") and ``purp`` (after a cost's "to":
+"... peruaksesi 1 haavan"). Their contexts are ``effect.<kind>`` (imp),
+``effect.<kind>.inf`` and ``effect.<kind>.purp``.
+"""
+
+from __future__ import annotations
+
+MOODS = ("imp", "inf", "purp")
+
+# Clauses with a verb in one of the three moods (msgctxt without the mood suffix).
+VERB_CLAUSES: dict[str, str] = {
+    "effect.take": "take {what}",
+    "effect.attack": "make a {phase} attack",
+    "effect.attack.bonus": "make a {phase} attack with {bonus}",
+    "effect.inflict": "inflict {wounds} on {target}",
+    "effect.cancel": "cancel {wounds} being inflicted on {target}",
+    "effect.heal": "discard {tokens} from {target}",
+    "effect.test": "test {attribute} ({number})",
+    "effect.test.skill": "test {attribute} {skill} ({number})",
+    "effect.move": "move {spaces}",
+    "effect.move.any": "move {spaces} in any direction",
+    "effect.move.instead": "move {spaces} instead of rolling movement dice",
+    "effect.move.any_instead": "move {spaces} in any direction instead of rolling movement dice",
+    "effect.movement_dice": "roll {dice}",
+    "effect.gain_gold": "gain {gold}",
+    "effect.draw_market": "draw {cards}",
+}
+
+OTHER: dict[str, str] = {
+    # the whole ability
+    "ability.tagged": "{tag}: {text}",
+    "ability.lead": "{lead}, {sentence}",
+    "ability.cost_to": "{costs} to {effect}",
+    "list.and": "{first} and {second}",
+    # costs (always imperative)
+    "cost.activate": "activate",
+    "cost.discard": "discard",
+    "cost.discard_this": "discard this card",
+    "cost.pay_gold": "pay {gold}",
+    # clauses with their own subject
+    "effect.suffer.subject": "{target} takes {what}",
+    "effect.suffer.you": "you take {what}",
+    "effect.modifier": "{target} receives {value} {stat}",
+    "effect.modifier.you": "you receive {value} {stat}",
+    "effect.cost.less": "{subjects} cost you {n} less {gold}",
+    "effect.cost.more": "{subjects} cost you {n} more {gold}",
+    "effect.cost.double": "{subjects} cost twice as much",
+    "effect.restrict.escape": "you cannot escape from this combat",
+    "effect.restrict.ally_attack": "Allies cannot attack this challenge",
+    # composite effects
+    "effect.may": "you may {effect}",
+    "effect.outcome.success": "if you succeed, {effect}",
+    "effect.outcome.failure": "if you fail, {effect}",
+    "effect.during": "{duration}, {effect}",
+    "effect.trigger.first": "every time {event}, {effect}",
+    "effect.trigger.after": "{effect} every time {event}",
+    # events
+    "event.takes_wounds": "{target} takes {wounds}",
+    "event.takes_wounds.phase": "{target} takes {wounds} as the result of a {phase} combat roll",
+    "event.defeat_challenge": "you defeat a challenge",
+    "event.knocked_out": "your Hero is knocked out",
+    # amounts: {n} is the number, {noun} the counted term(s)
+    "amount.fixed": "{n} {noun}",
+    "amount.x": "X {noun}",
+    "amount.choice": "{n} or {m} {noun}",
+    "amount.up_to": "up to {n} {noun}",
+    "amount.all": "all {noun}",
+    "amount.at_least": "{n} or more {noun.nom.pl}",
+    "number.signed": "+{n}",
+    # timing tags (printed bold), limits, windows, durations
+    "tag.before_combat": "Before Combat",
+    "tag.ranged": "Ranged",
+    "tag.melee": "Melee",
+    "tag.magic": "Magic",
+    "tag.any_phase": "Any Phase",
+    "tag.all_phases": "All Phases",
+    "limit.turn": "once per turn",
+    "limit.combat": "once per combat",
+    "limit.round": "once per combat round",
+    "limit.before_combat": "once during 'Before Combat'",
+    "window.before_moving": "before moving",
+    "window.after_moving": "after moving",
+    "window.start_of_turn": "at the start of your turn",
+    "window.end_of_turn": "at the end of your turn",
+    "window.market_step": "during your market step",
+    "window.after_combat": "after combat",
+    "window.defeat_challenge": "when you defeat a challenge",
+    "window.knocked_out": "when your Hero is knocked out",
+    "duration.end_of_combat": "until the end of this combat",
+    "duration.end_of_round": "until the end of this combat round",
+    "duration.end_of_turn": "until the end of this turn",
+    "duration.start_of_next_turn": "until the start of your next turn",
+}
+
+# Short labels of the card faces (the PDF backend), msgctxt "label.<key>".
+LABELS: dict[str, str] = {
+    "life": "Life", "stamina": "Stamina", "cost": "Cost", "reward": "Reward",
+    "mind": "Mind", "body": "Body", "spirit": "Spirit",
+    "ranged": "Ranged", "melee": "Melee", "magic": "Magic",
+    "ranged_damage": "Ranged damage", "melee_damage": "Melee damage",
+    "magic_damage": "Magic damage", "gold": "Gold", "familiar": "Familiar",
+    "skills": "Skills", "event_number": "Event", "experience": "Experience",
+    "kind.hero": "Hero", "kind.ally": "Ally", "kind.item": "Item",
+    "kind.challenge": "Challenge", "kind.event": "Event", "kind.encounter": "Encounter",
+    "class.weapon": "Weapon", "class.armor": "Armor", "class.artifact": "Artifact",
+    "class.consumable": "Consumable",
+    "usage.activated": "Activated", "usage.one-use": "One use", "usage.constant": "Constant",
+    "colour.green": "Green", "colour.yellow": "Yellow", "colour.blue": "Blue",
+    "colour.red": "Red",
+    "reward.keep": "Keep this card", "reward.becomes.item": "Becomes an Item",
+    "reward.becomes.ally": "Becomes an Ally",
+}
+
+# Labels with a count: msgctxt "label.<key>", (singular, plural) msgids for ngettext.
+PLURAL_LABELS: dict[str, tuple[str, str]] = {
+    "reward_gold": ("{n} gold", "{n} gold"),
+    "copies": ("{n} copy", "{n} copies"),
+}
+
+
+def all_templates() -> dict[str, str]:
+    """Every rules-text message: msgctxt -> English msgid (moods expanded)."""
+    out: dict[str, str] = {}
+    for key, text in VERB_CLAUSES.items():
+        out[key] = text
+        out[key + ".inf"] = text
+        out[key + ".purp"] = text
+    out.update(OTHER)
+    return out
+
+
+def mood_key(key: str, mood: str) -> str:
+    return key if mood == "imp" else f"{key}.{mood}"
+
+
+TEMPLATES = all_templates()
+
+COMMENTS = {
+    "imp": "imperative: a sentence of its own",
+    "inf": "after 'you may' (infinitive)",
+    "purp": "after a cost's 'to' (purpose: ru 'чтобы' + infinitive, fi -kseen form)",
+}
+
+
+def comment_for(key: str) -> str:
+    """A translator comment for a template key."""
+    base = "rules text template; keep every {slot} name, choose forms with {slot.form}"
+    for mood in ("inf", "purp"):
+        if key.endswith("." + mood) and key[: -len(mood) - 1] in VERB_CLAUSES:
+            return f"{base}; mood: {COMMENTS[mood]}"
+    if key in VERB_CLAUSES:
+        return f"{base}; mood: {COMMENTS['imp']}"
+    return base

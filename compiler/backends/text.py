@@ -1,24 +1,34 @@
 """Rules text per locale (output/text/<locale>.json).
 
-PROVISIONAL renderer: English only, the source ability text. The l10n work replaces
-:func:`render_rules_text` with the AST-based renderer for fi, pl, el, ru; the record shape
-``{card, ability, text}`` stays.
+The text is generated from each ability's AST by runeforge.l10n (one sentence template per
+node kind, term tables with counted forms, gettext catalogs for fi, pl, el, ru; "en" equals
+the canonical printer; "en-XA" is the pseudo-locale for layout testing). Records keep the
+shape ``{card, ability, text}``.
 """
 
 from __future__ import annotations
 
+from runeforge.abilities import parse_cached
+from runeforge.l10n.catalogs import LOCALES as CATALOG_LOCALES
+from runeforge.l10n.catalogs import compile_catalogs
+from runeforge.l10n.render import LOCALES, render_ability
 from runeforge.pipeline import UsageError
 
 from . import BuildContext, Output, dumps_json
 
 
 def available_locales() -> tuple[str, ...]:
-    return ("en",)
+    return LOCALES
+
+
+def default_locales() -> tuple[str, ...]:
+    """The real locales (without the pseudo-locale en-XA)."""
+    return tuple(loc for loc in LOCALES if loc != "en-XA")
 
 
 def check_locale(locale: str) -> None:
     if locale not in available_locales():
-        raise UsageError(f"no rules-text renderer for locale '{locale}' yet; available: "
+        raise UsageError(f"no rules-text renderer for locale '{locale}'; available: "
                          + ", ".join(available_locales()))
 
 
@@ -28,13 +38,18 @@ def render_rules_text(content, compiled: dict, locale: str) -> list[dict]:
     records = []
     for card_id, card in content.cards.items():
         for i, text in enumerate(card.data.get("abilities", []) or []):
-            records.append({"card": card_id, "ability": i, "text": text})
+            if not isinstance(text, str):
+                continue
+            records.append({"card": card_id, "ability": i,
+                            "text": render_ability(parse_cached(text), locale)})
     return records
 
 
 def stage(ctx: BuildContext):
     for locale in ctx.locales:
         check_locale(locale)
+    # compile the catalogs from their PO files now: a broken catalog stops the build (RF603)
+    compile_catalogs(None, [loc for loc in ctx.locales if loc in CATALOG_LOCALES])
     for locale in ctx.locales:
         records = render_rules_text(ctx.content, ctx.compiled, locale)
         yield Output(f"text/{locale}.json", dumps_json(records))

@@ -73,20 +73,37 @@ def test_check_text_format_shows_source_and_caret(cli, content_dir, item_text):
 
 
 def test_check_coverage(cli, monkeypatch):
+    """Ability 1 of every multi-ability card fails to parse; the rest compile."""
+
     def compile_card(card, content):
         texts = card.data.get("abilities", [])
-        return [{"source": t} for t in texts[:1]], []
+        diags = []
+        if len(texts) > 1:
+            d = card.diag("RF301", "does not parse", "abilities", 1)
+            diags.append(d)
+        irs = [{"source": t} for i, t in enumerate(texts) if i != 1 or len(texts) < 2]
+        return irs, diags
 
     monkeypatch.setattr(abilities, "compile_card", compile_card)
-    res = cli("check", "--coverage")
-    assert res.exit_code == 0
-    last = res.stdout.strip().splitlines()[-1]
-    assert last.startswith("coverage: ") and "compile (" in last
     res = cli("check", "--coverage", "--format", "json")
+    assert res.exit_code == 1
     cov = json.loads(res.stdout)["coverage"]
-    multi = [r for r in cov["abilities"] if r["ability"] > 0]
-    assert cov["total"] > 0 and all(not r["compiles"] for r in multi)
-    assert cov["compiles"] == cov["total"] - len(multi)
+    failing = [r for r in cov["abilities"] if r["ability"] == 1]
+    assert cov["total"] > 0 and failing, "the bundled content has a multi-ability card"
+    assert all(not r["compiles"] and not r["parses"] for r in failing)
+    assert all(r["compiles"] and r["parses"] for r in cov["abilities"] if r["ability"] != 1)
+    assert cov["compiles"] == cov["total"] - len(failing)
+    res = cli("check", "--coverage")
+    last = res.stdout.strip().splitlines()[-1]
+    done, total = cov["compiles"], cov["total"]
+    assert last.endswith(f"{done}/{total} compile ({100.0 * done / total:.1f}%)")
+
+    def lose_an_ir(card, content):  # an IR missing without an error: not counted as built
+        return [], []
+
+    monkeypatch.setattr(abilities, "compile_card", lose_an_ir)
+    cov = json.loads(cli("check", "--coverage", "--format", "json").stdout)["coverage"]
+    assert cov["compiles"] == 0 and cov["parses"] == cov["total"]
 
 
 def test_build_writes_versioned_deterministic_bundle(cli, tmp_path, content_dir, item_text):

@@ -17,25 +17,37 @@ Examples:
 """
 
 
+def _lines(card, i: int, text) -> tuple[int, int]:
+    """First and last file line of ability ``i`` (a block scalar starts on its indicator)."""
+    line = card.pos("abilities", i)[0]
+    block = card.text_pos(("abilities", i), 0)[0] != line
+    return line, line + str(text).rstrip("\n").count("\n") + (1 if block else 0)
+
+
 def coverage(result) -> dict:
-    """Which bundled abilities parse and compile (an IR entry and no error at their place)."""
+    """Which bundled abilities parse and compile (an IR entry and no error at their place).
+
+    The compiler leaves failed abilities out of a card's IR list, so an ability compiles when
+    no error points into it and the card has one IR per such clean ability.
+    """
     content = result.content
     errors = [d for d in result.diagnostics if d.is_error]
     rows = []
     for card_id, card in content.cards.items():
         if not content.packs[card.pack].bundled:
             continue
-        irs = result.compiled.get(card_id, []) or []
+        irs = [ir for ir in result.compiled.get(card_id, []) or [] if ir is not None]
         texts = card.data.get("abilities", []) or []
+        found = []
         for i, text in enumerate(texts):
-            line = card.pos("abilities", i)[0]
-            last = line + max(0, str(text).count("\n")) + (1 if line != card.text_pos(
-                ("abilities", i), 0)[0] else 0)
-            here = [d for d in errors if d.path == card.path and line <= d.line <= last]
-            parses = not any(d.code.startswith("RF3") for d in here)
-            compiled = i < len(irs) and irs[i] is not None and not here
+            first, last = _lines(card, i, text)
+            found.append([d for d in errors if d.path == card.path and first <= d.line <= last])
+        clean = [i for i, here in enumerate(found) if not here]
+        complete = len(irs) == len(clean)
+        for i, text in enumerate(texts):
+            parses = not any(d.code.startswith("RF3") for d in found[i])
             rows.append({"card": card_id, "ability": i, "text": text, "parses": parses,
-                         "compiles": compiled})
+                         "compiles": complete and i in clean})
     total = len(rows)
     parsed = sum(r["parses"] for r in rows)
     done = sum(r["compiles"] for r in rows)

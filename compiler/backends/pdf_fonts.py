@@ -14,14 +14,16 @@ System fonts are never consulted. reportlab embeds and subsets the TTFs (FontFil
 from __future__ import annotations
 
 import hashlib
+import io
 import os
-import tempfile
 from functools import lru_cache
 from pathlib import Path
 
 import fontpkg_noto_sans
 from fontTools.ttLib import TTFont as FTFont
 from runeforge.diagnostics import Diagnostic
+
+from ..atomic import write_bytes_atomic
 
 REGULAR = "RF-NotoSans"
 BOLD = "RF-NotoSans-Bold"
@@ -61,18 +63,9 @@ def _file_hash(path: Path) -> str:
 
 
 def _write_atomic(path: Path, font: FTFont) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            font.save(fh)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    buf = io.BytesIO()
+    font.save(buf)
+    write_bytes_atomic(path, buf.getvalue())
 
 
 def instance_path(name: str) -> Path:

@@ -1,7 +1,8 @@
 """Rulesets: base (seed 000, Finnish rulebook) and advanced (seed 002 summary).
 
 Everything that differs between them is a data value here; the engine reads these fields
-and never branches on the ruleset's name.
+and never branches on the ruleset's name. The values come from ``cards/rules/*.yaml`` through
+:mod:`runeforge.engine.rulesdata` (the single source); ``Ruleset`` is the combat engine's view.
 """
 
 from __future__ import annotations
@@ -44,26 +45,23 @@ class Ruleset:
         return d
 
 
-BASE = Ruleset(
-    name="base",
-    defeat_margin=0,
-    # Seed 000 "Taitotestit": roll + attribute + "the bonus points of your skill, if any".
-    # The rulebook gives no number; we use a flat +2 and no exhaustion purchase.
-    skill_bonus=2,
-    skill_bonus_per_exhaustion=0,
-    spoils=("item", "ally", "gold", "adventure"),
-    knockout_loses_adventure_counters=False,
-)
+def _from_data(name: str) -> Ruleset:
+    """The combat values of a bundled ruleset, read from ``cards/rules/<name>.yaml``.
 
-ADVANCED = Ruleset(
-    name="advanced",
-    defeat_margin=1,
-    # Seed 002: "If you have the skill, may take exhaustion to gain bonus": +1 per exhaustion.
-    skill_bonus=0,
-    skill_bonus_per_exhaustion=1,
-    spoils=("item", "ally"),
-    knockout_loses_adventure_counters=True,
-)
+    The YAML files are the single source of every ruleset value; this module only keeps the
+    combat engine's view of them (``RulesData.combat_ruleset``).
+    """
+    from .rulesdata import load_ruleset
+
+    return load_ruleset(name).combat_ruleset()
+
+
+# Base (seed 000): wounds >= Life; a flat +2 skill bonus (the rulebook gives no number) and no
+# exhaustion purchase; spoils item, ally, all gold or an adventure card.
+BASE = _from_data("base")
+# Advanced (seed 002): "wounds > Life" as written; +1 per exhaustion taken on a skill test;
+# spoils item or ally; a knocked-out Hero also loses adventure counters.
+ADVANCED = _from_data("advanced")
 
 RULESETS = {r.name: r for r in (BASE, ADVANCED)}
 

@@ -8,6 +8,7 @@ here a missing catalog is an RF603 error).
 from __future__ import annotations
 
 import io
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -28,11 +29,28 @@ def po_path(root, locale: str) -> Path:
     return Path(str(root)) / locale / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
+QUOTED = r'"(?:[^"\\]|\\.)*"'
+PO_LINE = re.compile(rf"^(?:#.*|\s*|(?:#~ )?(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)"
+                     rf"\s+{QUOTED}\s*|(?:#~ )?{QUOTED}\s*)$")
+
+
+def syntax_errors(text: str) -> list[tuple[int, str]]:
+    """Lines that are not PO syntax. Babel's parser silently accepts some of them
+    (``msgstr Przed walką"`` becomes "rzed walką"), so they are checked here first."""
+    return [(i, line) for i, line in enumerate(text.splitlines(), 1) if not PO_LINE.match(line)]
+
+
 def read_catalog(path: Path, locale: str) -> Catalog:
     """Read one PO file; a syntax error raises DiagnosticError RF603 at its line."""
     try:
-        with open(path, "rb") as fh:
-            return read_po(fh, locale=locale, abort_invalid=True)
+        raw = Path(path).read_bytes()
+        for lineno, line in syntax_errors(raw.decode("utf-8", errors="replace"))[:1]:
+            raise DiagnosticError(Diagnostic(
+                "RF603", "catalog does not parse: not a PO line", str(path), line=lineno,
+                col=1, length=max(1, len(line)), source_line=line,
+                hint='every line is a comment, a keyword with a "quoted string", or a '
+                     '"quoted string"'))
+        return read_po(io.BytesIO(raw), locale=locale, abort_invalid=True)
     except PoFileError as err:
         raise DiagnosticError(Diagnostic(
             "RF603", f"catalog does not parse: {err}", str(path),

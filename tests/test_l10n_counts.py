@@ -1,0 +1,149 @@
+"""Counted nouns: the form after a number follows Babel's CLDR plural category, in every
+locale and for every template with a count; spot checks written by hand."""
+
+from __future__ import annotations
+
+import pytest
+from runeforge.dsl import nodes as n
+from runeforge.l10n.render import Quantity, renderer
+from runeforge.l10n.slots import SLOT
+from runeforge.l10n.terms import babel_locale, category, load_terms
+
+NUMBERS = [0, 1, 2, 3, 4, 5, 11, 12, 14, 21, 22, 25, 101, 111]
+LOCALES = ["en", "fi", "pl", "el", "ru"]
+
+
+def fixed(v):
+    return n.Amount("fixed", (v,))
+
+
+# template (msgctxt) -> (slot holding the count, term key, a node with count v)
+COUNTED = {
+    "effect.take": ("what", "wound", lambda v: n.Suffer(fixed(v), "wound")),
+    "effect.suffer.subject": ("what", "exhaustion",
+                              lambda v: n.Suffer(fixed(v), "exhaustion", "enemy")),
+    "effect.suffer.you": ("what", "wound", lambda v: n.Suffer(fixed(v), "wound", "you")),
+    "cost.pay_gold": ("gold", "gold", lambda v: n.PayGold(fixed(v))),
+    "effect.inflict": ("wounds", "wound", lambda v: n.Inflict(fixed(v), "enemy")),
+    "effect.cancel": ("wounds", "wound", lambda v: n.Cancel(fixed(v), "hero")),
+    "effect.heal": ("tokens", "wound", lambda v: n.Heal(fixed(v), ("wound",), "hero")),
+    "effect.move": ("spaces", "space", lambda v: n.Move(fixed(v))),
+    "effect.movement_dice": ("dice", "additional_movement_die",
+                             lambda v: n.MovementDice(fixed(v))),
+    "effect.gain_gold": ("gold", "gold", lambda v: n.GainGold(fixed(v))),
+    "effect.draw_market": ("cards", "market_card", lambda v: n.DrawMarket(fixed(v))),
+}
+
+
+def _slot_form(template: str, slot: str):
+    for m in SLOT.finditer(template):
+        if m.group(1) == slot:
+            return m.group(2)
+    raise AssertionError(f"slot {{{slot}}} not in {template!r}")
+
+
+def expected_phrase(locale, key, slot, term_key, v):
+    """The amount phrase built directly from the term table's form for v's CLDR category."""
+    r = renderer(locale)
+    case = _slot_form(r.msg(key), slot)
+    amount_template = r.msg("amount.fixed")
+    noun_form = _slot_form(amount_template, "noun") or case
+    cat = category(locale, v)
+    noun = load_terms(locale).get("terms", term_key).form(noun_form, cat)
+    number = str(v)
+    return amount_template.replace("{n}", number).replace(
+        "{noun}" if "{noun}" in amount_template else "{noun.%s}" % noun_form, noun)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("key", sorted(COUNTED))
+def test_every_counted_template_uses_the_form_of_the_cldr_category(locale, key):
+    slot, term_key, build = COUNTED[key]
+    r = renderer(locale)
+    seen_categories = set()
+    for v in NUMBERS:
+        text = r.effect(build(v))
+        phrase = expected_phrase(locale, key, slot, term_key, v)
+        assert phrase in text, (locale, v, text)
+        seen_categories.add(category(locale, v))
+    # the numbers cover every category integers can have ("other" is fractions in pl/ru)
+    integer_categories = set(babel_locale(locale).plural_form.tags)
+    if locale not in ("pl", "ru"):
+        integer_categories |= {"other"}
+    assert seen_categories == integer_categories
+
+
+def test_cldr_categories_are_babels_not_gettexts():
+    assert [category("ru", v) for v in (1, 2, 5, 11, 21, 22, 25, 111, 1.5)] == \
+        ["one", "few", "many", "many", "one", "few", "many", "many", "other"]
+    assert [category("pl", v) for v in (1, 2, 5, 12, 21, 22, 25, 1.5)] == \
+        ["one", "few", "many", "many", "many", "few", "many", "other"]
+    assert [category("fi", v) for v in (1, 2, 21)] == ["one", "other", "other"]
+
+
+@pytest.mark.parametrize("v, want", [(1, "1 урон"), (2, "2 урона"), (5, "5 урона"),
+                                     (21, "21 урон"), (22, "22 урона"), (11, "11 урона")])
+def test_ru_wounds_by_hand(v, want):
+    assert renderer("ru").effect(n.Inflict(fixed(v), "enemy")) == \
+        f"нанесите {want} вашему противнику"
+
+
+@pytest.mark.parametrize("v, want", [(1, "1 карту рынка"), (2, "2 карты рынка"),
+                                     (5, "5 карт рынка"), (21, "21 карту рынка"),
+                                     (22, "22 карты рынка"), (12, "12 карт рынка"),
+                                     (111, "111 карт рынка")])
+def test_ru_market_cards_by_hand(v, want):
+    assert renderer("ru").effect(n.DrawMarket(fixed(v))) == f"возьмите {want}"
+
+
+@pytest.mark.parametrize("v, want", [(1, "1 золотой"), (2, "2 золотых"), (5, "5 золотых"),
+                                     (21, "21 золотой")])
+def test_ru_gold_by_hand(v, want):
+    assert renderer("ru").effect(n.GainGold(fixed(v))) == f"получите {want}"
+
+
+@pytest.mark.parametrize("v, nom, acc", [(1, "1 rana", "1 ranę"), (2, "2 rany", "2 rany"),
+                                         (5, "5 ran", "5 ran"), (22, "22 rany", "22 rany"),
+                                         (12, "12 ran", "12 ran"), (21, "21 ran", "21 ran")])
+def test_pl_wounds_by_hand(v, nom, acc):
+    r = renderer("pl")
+    wound = load_terms("pl").get("terms", "wound")
+    assert r.quantity(Quantity(fixed(v), (wound,)), "nom") == nom
+    assert r.effect(n.Inflict(fixed(v), "enemy")) == f"zadaj {acc} twojemu przeciwnikowi"
+
+
+@pytest.mark.parametrize("v, imp, inf", [(1, "ota 1 haava", "ottaa 1 haavan"),
+                                         (2, "ota 2 haavaa", "ottaa 2 haavaa"),
+                                         (21, "ota 21 haavaa", "ottaa 21 haavaa")])
+def test_fi_wounds_by_hand(v, imp, inf):
+    r = renderer("fi")
+    assert r.effect(n.Suffer(fixed(v), "wound")) == imp
+    assert r.effect(n.MayDo(n.Suffer(fixed(v), "wound"))) == f"voit {inf}"
+
+
+@pytest.mark.parametrize("v, want", [(1, "1 πλήγμα"), (2, "2 πλήγματα"), (21, "21 πλήγματα")])
+def test_el_wounds_by_hand(v, want):
+    assert renderer("el").effect(n.Inflict(fixed(v), "enemy")) == \
+        f"προκαλέστε {want} στον αντίπαλό σας"
+
+
+def test_fractions_take_the_other_category():
+    wound = load_terms("ru").get("terms", "wound")
+    assert renderer("ru").quantity(Quantity(fixed(1.5), (wound,)), "acc") == "1,5 урона"
+    space = load_terms("pl").get("terms", "space")
+    assert renderer("pl").quantity(Quantity(fixed(1.5), (space,)), "acc") == "1,5 pola"
+
+
+@pytest.mark.parametrize("v, want", [(1, "+1 кубик движения"), (2, "+2 кубика движения"),
+                                     (5, "+5 кубиков движения")])
+def test_ru_counted_stat_by_hand(v, want):
+    assert renderer("ru").effect(n.Modifier("you", "movement_dice", v)) == \
+        f"вы получаете {want}"
+
+
+def test_english_singular_and_plural_as_the_printer():
+    r = renderer("en")
+    assert r.effect(n.Inflict(fixed(1), "enemy")) == "inflict 1 wound on your enemy"
+    assert r.effect(n.Inflict(fixed(0), "enemy")) == "inflict 0 wounds on your enemy"
+    assert r.effect(n.Inflict(n.Amount("up_to", (1,)), "enemy")) == \
+        "inflict up to 1 wound on your enemy"

@@ -1,0 +1,79 @@
+"""The seeds' published words are the ones the term tables, catalogs and generated text use."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from runeforge.dsl.parser import parse_ability
+from runeforge.l10n.catalogs import translations
+from runeforge.l10n.render import render_ability
+from runeforge.l10n.templates import LABELS, TEMPLATES
+from runeforge.l10n.terms import load_glossary, load_terms
+from runeforge.loader import load_content
+
+LOCALES = ["fi", "pl", "el", "ru"]
+
+
+def generated_text(locale):
+    content = load_content([])
+    texts = {t for card in content.cards.values()
+             for t in (card.data.get("abilities") or []) if isinstance(t, str)}
+    return " ".join(render_ability(parse_ability(t), locale) for t in sorted(texts))
+
+
+def english(context):
+    if context.startswith("label."):
+        return LABELS[context[len("label."):]]
+    return TEMPLATES[context]
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_glossary_names_its_seed(locale):
+    glossary = load_glossary(locale)
+    source = glossary["source"].split(" ")[0]
+    assert Path(source).name.split("_")[0] in {"000", "001", "003", "004"}
+    if Path(source).exists():
+        seed = Path(source).read_text(encoding="utf-8").lower()
+        # every word whose stem occurs in the seed text is spelled as the seed spells it
+        found = [e for e in glossary["entries"].values()
+                 if e.get("stem", e["word"]).lower() in seed]
+        assert len(found) >= len(glossary["entries"]) // 2
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_term_tables_and_catalogs_use_the_glossary_words(locale):
+    glossary = load_glossary(locale)["entries"]
+    terms = load_terms(locale)
+    catalog = translations(locale)
+    checked = 0
+    for concept, entry in glossary.items():
+        if "term" in entry:
+            section, key, form = entry["term"].split(".", 2)
+            assert terms.get(section, key).form(form) == entry["word"], concept
+            checked += 1
+        if "message" in entry:
+            text = catalog.pgettext(entry["message"], english(entry["message"]))
+            assert entry.get("stem", entry["word"]).lower() in text.lower(), (concept, text)
+            checked += 1
+    assert checked >= len(glossary)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_generated_text_uses_the_glossary_words(locale):
+    text = generated_text(locale).lower()
+    entries = load_glossary(locale)["entries"]
+    in_text = {c: e for c, e in entries.items() if e.get("in_text")}
+    assert len(in_text) >= 5
+    missing = {c: e["word"] for c, e in in_text.items()
+               if e.get("stem", e["word"]).lower() not in text}
+    assert missing == {}
+
+
+def test_spot_check_seed_words_in_the_normative_texts():
+    ability = parse_ability("Before Combat: Test Body Swim (14). If you fail, take 1 wound.")
+    assert render_ability(ability, "fi").startswith("Ennen taistelua: ")
+    assert "haava" in render_ability(ability, "fi")
+    assert render_ability(ability, "pl").startswith("Przed walką: ")
+    assert "урон" in render_ability(ability, "ru")
+    assert "πλήγμα" in render_ability(ability, "el")

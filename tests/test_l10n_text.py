@@ -1,0 +1,101 @@
+"""`runeforge text --locale L`: every bundled ability, no English left, no unfilled slot, no
+character the PDF font lacks; the same for names, flavour and labels."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from click.testing import CliRunner
+from runeforge.backends.pdf_fonts import missing_glyphs
+from runeforge.backends.text import available_locales, render_rules_text
+from runeforge.cli import main
+from runeforge.l10n.names import card_name, flavour, label
+from runeforge.l10n.templates import LABELS, PLURAL_LABELS
+from runeforge.pipeline import check
+
+LOCALES = ["fi", "pl", "el", "ru"]
+# words that may stay in every locale: the ability variable
+ALLOWED = {"X"}
+# native words that happen to be spelled like a word of the English text, listed by hand
+NATIVE = {"pl": {"test"}, "fi": set(), "el": set(), "ru": set()}
+
+
+@pytest.fixture(scope="module")
+def result():
+    res = check(())
+    assert res.ok
+    return res
+
+
+@pytest.fixture(scope="module")
+def english_words(result):
+    words = set()
+    for r in render_rules_text(result.content, result.compiled, "en"):
+        words |= {w.lower() for w in re.findall(r"[A-Za-z']+", r["text"])}
+    return words - {w.lower() for w in ALLOWED}
+
+
+def cli_records(locale, *args):
+    out = CliRunner().invoke(main, ["text", "--locale", locale, "--format", "json", *args])
+    assert out.exit_code == 0, out.output
+    return json.loads(out.output)
+
+
+def test_all_locales_are_available():
+    assert available_locales() == ("en", "fi", "pl", "el", "ru", "en-XA")
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_text_command_has_no_english_left(locale, result, english_words):
+    records = cli_records(locale)
+    abilities = sum(len(c.data.get("abilities") or []) for c in result.content.cards.values())
+    assert len(records) == abilities
+    assert {tuple(sorted(r)) for r in records} == {("ability", "card", "text")}
+    leftovers = {}
+    for r in records:
+        # Latin-script locales may share short words with English by chance (fi "on"); what
+        # must not stay is a word of the generated English text.
+        words = re.findall(r"\w+", r["text"])
+        latin = [w for w in words if re.fullmatch(r"[A-Za-z]+", w) and w not in ALLOWED]
+        if locale in ("el", "ru"):
+            english = latin
+        else:
+            english = [w for w in latin
+                       if w.lower() in english_words and w.lower() not in NATIVE[locale]]
+        if english:
+            leftovers[r["card"]] = english
+    assert leftovers == {}
+
+
+@pytest.mark.parametrize("locale", LOCALES + ["en", "en-XA"])
+def test_no_unfilled_slot_and_no_missing_glyph(locale, result):
+    texts = [r["text"] for r in render_rules_text(result.content, result.compiled, locale)]
+    for card_id in result.content.cards:
+        texts.append(card_name(card_id, locale))
+        texts.append(flavour(card_id, locale))
+    texts += [label(key, locale) for key in LABELS]
+    texts += [label(key, locale, n=v) for key in PLURAL_LABELS for v in (0, 1, 2, 5, 21, 22)]
+    for text in texts:
+        assert "{" not in text and "}" not in text, text
+        assert missing_glyphs(text) == set(), (text, missing_glyphs(text))
+
+
+def test_text_command_one_card_in_russian():
+    records = cli_records("ru", "--card", "belt-of-strength")
+    assert records == [{"card": "belt-of-strength", "ability": 0,
+                        "text": "Вы получаете +3 к Телу."}]
+
+
+def test_text_command_plain_output_english_equals_source():
+    out = CliRunner().invoke(main, ["text", "--locale", "en", "--card", "rune-plate"])
+    assert out.exit_code == 0
+    assert ("Any Phase: Once during 'Before Combat' and once per combat round, you may cancel "
+            "1 wound being inflicted on your Hero.") in " ".join(out.output.split())
+
+
+def test_unknown_locale_is_a_usage_error():
+    out = CliRunner().invoke(main, ["text", "--locale", "de"])
+    assert out.exit_code != 0
+    assert "en-XA" in out.output

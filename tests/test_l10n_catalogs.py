@@ -176,3 +176,22 @@ def test_a_broken_slot_stops_the_compile(tmp_path):
     with pytest.raises(DiagnosticError) as err:
         compile_catalogs(root)
     assert {d.code for d in err.value.diagnostics} == {"RF602"}
+
+
+def test_build_stops_on_a_broken_catalog_and_writes_nothing(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from runeforge.cli import main
+    from runeforge.l10n import catalogs
+
+    root = _copy_locales(tmp_path)
+    path = po_path(root, "fi")
+    path.write_text(path.read_text(encoding="utf-8").replace('msgid "Before Combat"',
+                                                             'msgid Before Combat"', 1),
+                    encoding="utf-8")
+    monkeypatch.setattr(catalogs, "locales_dir", lambda: root)
+    out_dir = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", "--out", str(out_dir), "--locale", "fi"])
+    assert result.exit_code != 0
+    assert "RF603" in result.output
+    assert not out_dir.exists() or not any(out_dir.rglob("*.json"))

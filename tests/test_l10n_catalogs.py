@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
+
 from runeforge.diagnostics import DiagnosticError
 from runeforge.l10n.catalogs import LOCALES, catalog_diagnostics, compile_catalogs, po_path
 from runeforge.l10n.names import card_name, flavour, label

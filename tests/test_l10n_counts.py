@@ -4,6 +4,7 @@ locale and for every template with a count; spot checks written by hand."""
 from __future__ import annotations
 
 import pytest
+
 from runeforge.dsl import nodes as n
 from runeforge.l10n.render import Quantity, renderer
 from runeforge.l10n.slots import SLOT

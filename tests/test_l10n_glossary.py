@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from runeforge.dsl.parser import parse_ability
 from runeforge.l10n.catalogs import translations
 from runeforge.l10n.render import render_ability

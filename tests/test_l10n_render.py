@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+
 from runeforge.dsl.parser import parse_ability
 from runeforge.dsl.printer import print_ability
 from runeforge.l10n.render import LOCALES, render_ability, render_blocks

@@ -8,6 +8,7 @@ import re
 
 import pytest
 from click.testing import CliRunner
+
 from runeforge.backends.pdf_fonts import missing_glyphs
 from runeforge.backends.text import available_locales, render_rules_text
 from runeforge.cli import main

@@ -16,6 +16,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import PoFileError, read_po
 from babel.support import Translations
+
 from runeforge.diagnostics import Diagnostic, DiagnosticError
 
 from .slots import check_message

@@ -17,6 +17,7 @@ import re
 
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
+
 from runeforge.loader import kebab
 
 from . import templates as registry

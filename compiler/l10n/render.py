@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from babel.numbers import format_decimal
+
 from runeforge.dsl import nodes as n
 
 from . import pseudo

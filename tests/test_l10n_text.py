@@ -100,3 +100,22 @@ def test_unknown_locale_is_a_usage_error():
     out = CliRunner().invoke(main, ["text", "--locale", "de"])
     assert out.exit_code != 0
     assert "en-XA" in out.output
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_translation_and_term_form_is_in_the_pdf_font(locale):
+    """Covers every string the renderer can produce, not only the bundled cards'."""
+    from babel.messages.pofile import read_po
+
+    from runeforge.l10n.catalogs import po_path
+    from runeforge.l10n.terms import load_terms, locales_dir
+
+    with open(po_path(locales_dir(), locale), "rb") as fh:
+        strings = [s for m in read_po(fh) if m.id
+                   for s in (m.string if isinstance(m.string, tuple) else (m.string,))]
+    table = load_terms(locale)
+    strings += [form for section in table.sections.values() for term in section.values()
+                for form in term.forms.values()]
+    assert len(strings) > 300
+    missing = {ch for s in strings for ch in missing_glyphs(s)}
+    assert missing == set()

@@ -17,6 +17,7 @@ from typing import Callable, Iterable
 STAGES: list[tuple[str, str]] = [
     ("bundle", "runeforge.backends.bundle:stage"),
     ("text", "runeforge.backends.text:stage"),
+    ("pdf", "runeforge.backends.pdf_stage:stage"),
 ]
 
 
@@ -33,6 +34,10 @@ class BuildContext:
     result: object  # runeforge.pipeline.CheckResult
     locales: list[str] = field(default_factory=lambda: ["en"])
     out_dir: Path = Path("output")
+    # per-stage options, e.g. {"pdf": {"paper": "Letter", "bleed_mm": 3.0}}
+    options: dict = field(default_factory=dict)
+    # progress(done, total) for long stages (PDF faces); None when nobody is watching
+    progress: Callable[[int, int], None] | None = None
 
     @property
     def content(self):

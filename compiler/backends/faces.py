@@ -122,19 +122,26 @@ def faces_from_cards(
     labels: dict | None = None,
     name_for: Callable[[object, str], str] | None = None,
     flavour_for: Callable[[object, str], str | None] | None = None,
+    blocks_for: Callable[[object, str], list[TextBlock]] | None = None,
 ) -> list[CardFace]:
     """Adapter from loaded cards to faces, until ``runeforge.pipeline`` supplies them.
 
     ``cards`` items need ``id``, ``kind`` and ``data`` (the card's YAML mapping), or are such
     mappings themselves. ``text_for(card, locale)`` returns the localised ability strings
     (default: the English abilities as written); a leading ``Tag:`` becomes the bold tag.
+    ``blocks_for(card, locale)``, when given, supplies the text blocks directly (the build
+    passes the tag and body rendered from the AST, so no text is split by pattern).
     """
     faces = []
     for card in cards:
         data = getattr(card, "data", card)
         kind = getattr(card, "kind", None) or data.get("kind")
         card_id = getattr(card, "id", None) or data.get("id") or _kebab(data["name"])
-        texts = text_for(card, locale) if text_for else list(data.get("abilities", []))
+        if blocks_for is not None:
+            blocks = tuple(blocks_for(card, locale))
+        else:
+            texts = text_for(card, locale) if text_for else list(data.get("abilities", []))
+            blocks = tuple(split_tag(t) for t in texts)
         name = name_for(card, locale) if name_for else data["name"]
         flavour = flavour_for(card, locale) if flavour_for else data.get("flavour")
         stats = {
@@ -151,7 +158,7 @@ def faces_from_cards(
                 colour=data.get("colour"),
                 stats=stats,
                 labels=dict(labels or {}),
-                blocks=tuple(split_tag(t) for t in texts),
+                blocks=blocks,
                 flavour=flavour,
                 count=int(data.get("count", 1)),
                 pack=str(getattr(card, "pack", "") or data.get("pack", "")),

@@ -2,21 +2,43 @@
 
 from __future__ import annotations
 
+import json
+from dataclasses import dataclass
 from pathlib import Path
 
 import click
+
 from runeforge import pipeline
 from runeforge.atomic import write_bytes_atomic
-from runeforge.backends import BuildContext, stages
+from runeforge.backends import BuildContext, dumps_json, stages
+from runeforge.backends.pdf_style import parse_back_offset, parse_card_size, parse_length_mm
 from runeforge.console import console, finish, print_diagnostics, print_summary, progress
-from runeforge.diagnostics import Diagnostic
+from runeforge.diagnostics import Diagnostic, DiagnosticError
 
 EPILOG = """\b
 Examples:
   runeforge build                          # bundled content into ./output
   runeforge build my-cards/ --out dist/    # plus my-cards/, into dist/
   runeforge build --locale en --locale ru
+  runeforge build --paper Letter --back-offset 0.5,-1
+  runeforge build --mode print-shop --bleed 3mm --locale en
 """
+
+
+def _option(parse):
+    """A click callback that turns an RF702 option error into a usage error (exit 2)."""
+
+    def callback(ctx, param, value):
+        if value is None:
+            return None
+        try:
+            return parse(value)
+        except DiagnosticError as exc:
+            d = exc.diagnostics[0]
+            raise click.BadParameter(f"{d.message} ({d.hint})" if d.hint else d.message) \
+                from None
+
+    return callback
 
 
 @click.command("build", epilog=EPILOG)
@@ -24,15 +46,34 @@ Examples:
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"),
               show_default=True, help="Output directory.")
 @click.option("--locale", "locales", multiple=True, metavar="L",
-              help="Locale of the rules text and PDFs (repeatable; default: every available).")
-def command(dirs, out_dir: Path, locales: tuple[str, ...]) -> None:
+              help="Locale of the rules text and PDFs (repeatable; default: en fi pl el ru; "
+                   "en-XA is the pseudo-locale for layout tests).")
+@click.option("--paper", type=click.Choice(["A4", "Letter"], case_sensitive=False),
+              default="A4", show_default=True, help="Sheet size of the proxy PDFs.")
+@click.option("--card-size", default="poker", show_default=True,
+              callback=_option(parse_card_size),
+              help="poker (63x88 mm), mini (41x63), tarot (70x120) or WxH in mm.")
+@click.option("--mode", type=click.Choice(["sheet", "print-shop"]), default="sheet",
+              show_default=True, help="Sheets of cards with crop marks, or one card per page "
+                                      "with bleed for a print shop.")
+@click.option("--bleed", default="3mm", show_default=True, callback=_option(parse_length_mm),
+              help="Bleed around each card in print-shop mode.")
+@click.option("--back-offset", default="0,0", show_default=True,
+              callback=_option(parse_back_offset),
+              help="Shift of the back pages in mm (X,Y) for duplex printers that shift.")
+@click.option("--alignment-page", is_flag=True,
+              help="Start each PDF with a front/back duplex alignment test page.")
+@click.option("--layout-json", type=click.Path(path_type=Path), default=None,
+              help="Also write every drawn card's page and trim box (PDF points) here.")
+def command(dirs, out_dir: Path, locales: tuple[str, ...], paper: str, card_size, mode: str,
+            bleed, back_offset, alignment_page: bool, layout_json: Path | None) -> None:
     """Compile the content: bundle.json, rules text per locale, proxy PDFs per locale.
 
     Nothing is written when the content has errors.
     """
-    from runeforge.backends.text import available_locales, check_locale
+    from runeforge.backends.text import check_locale, default_locales
 
-    locales = list(dict.fromkeys(locales)) or list(available_locales())
+    locales = list(dict.fromkeys(locales)) or list(default_locales())
     for locale in locales:
         check_locale(locale)
     result = pipeline.check(dirs)
@@ -41,18 +82,34 @@ def command(dirs, out_dir: Path, locales: tuple[str, ...]) -> None:
         print_summary(result.diagnostics, "build stopped, nothing written")
         finish(result.diagnostics)
     print_diagnostics(result.diagnostics)  # warnings
-    ctx = BuildContext(result, locales, out_dir)
+    seen = len(result.diagnostics)
+    pdf = {"paper": "Letter" if paper.lower() == "letter" else "A4", "card_size": card_size,
+           "mode": mode, "bleed_mm": bleed if mode == "print-shop" else 0.0,
+           "back_offset_mm": back_offset, "alignment_page": alignment_page}
+    ctx = BuildContext(result, locales, out_dir, options={"pdf": pdf})
     outputs = []
     todo = stages()
     with progress() as bar:
         task = bar.add_task("building", total=len(todo))
+        faces = bar.add_task("card faces", total=None, visible=False)
+
+        def faces_done(done: int, total: int) -> None:
+            bar.update(faces, completed=done, total=total, visible=True)
+
+        ctx.progress = faces_done
         for name, stage in todo:
             bar.update(task, description=f"building: {name}")
             outputs.extend(stage(ctx))
             bar.advance(task)
+    print_diagnostics(result.diagnostics[seen:])  # warnings of the stages (text fitting …)
+    if layout_json is not None:
+        layouts = {o.relpath: json.loads(o.data) for o in outputs
+                   if o.relpath.endswith(".layout.json")}
+        outputs.append(_Extra(layout_json, dumps_json(layouts)))
     try:
         for out in outputs:
-            write_bytes_atomic(out_dir / out.relpath, out.data)
+            target = out.path if isinstance(out, _Extra) else out_dir / out.relpath
+            write_bytes_atomic(target, out.data)
     except OSError as exc:
         diag = Diagnostic("RF003", f"cannot write output: {exc.strerror or exc}",
                           str(getattr(exc, "filename", None) or out_dir),
@@ -61,3 +118,11 @@ def command(dirs, out_dir: Path, locales: tuple[str, ...]) -> None:
         raise SystemExit(1) from None
     console(stderr=True).print(f"wrote {len(outputs)} file{'s' * (len(outputs) != 1)} to "
                                f"{out_dir}", markup=False)
+
+
+@dataclass
+class _Extra:
+    """A file written outside the output directory (--layout-json)."""
+
+    path: Path
+    data: bytes

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from .costs import Cost, build_cost
 from .effects import Effect, build_effects
@@ -34,7 +35,7 @@ class Ability:
     def ref(self) -> str:
         return f"{self.card_id}#{self.index}"
 
-    @property
+    @cached_property
     def standing(self) -> bool:
         """Always on: static, or a cost-free rule made only of triggers ("Every time ...")."""
         return self.static or (not self.costs and bool(self.effects)
@@ -66,6 +67,20 @@ class CardDef:
     data: dict
     abilities: list[Ability]
 
+    @cached_property
+    def standing_effects(self) -> tuple[Effect, ...]:
+        """The effects of the always-on abilities (computed once: abilities never change)."""
+        return tuple(e for a in self.abilities if a.standing for e in a.effects)
+
+    @cached_property
+    def modifiers(self) -> dict[str, tuple[Effect, ...]]:
+        """The always-on ``modify`` effects by stat (the engine's hot path reads these)."""
+        out: dict[str, list[Effect]] = {}
+        for e in self.standing_effects:
+            if e.op == "modify":
+                out.setdefault(e.stat, []).append(e)
+        return {k: tuple(v) for k, v in out.items()}
+
     @property
     def usage(self) -> str | None:
         return self.data.get("usage")
@@ -87,6 +102,34 @@ class Catalog:
                          for i, ir in enumerate(card.get("abilities") or [])]
             self.cards[card["id"]] = CardDef(card["id"], card["kind"],
                                              card.get("name", card["id"]), card, abilities)
+        self._summary: tuple = (-1, frozenset(), frozenset(), frozenset())
+
+    def _standing_summary(self) -> tuple:
+        """(card count, modified stats, standing ops, restricted actions), recomputed only
+        when cards are added: lets the engine skip searches no card can answer."""
+        if self._summary[0] != len(self.cards):
+            cards = self.cards.values()
+            self._summary = (
+                len(self.cards), frozenset(stat for c in cards for stat in c.modifiers),
+                frozenset(e.op for c in cards for e in c.standing_effects),
+                frozenset(e.action for c in cards for e in c.standing_effects
+                          if e.op == "restrict"))
+        return self._summary
+
+    @property
+    def modified_stats(self) -> frozenset:
+        """Stats that some always-on rule of some card modifies."""
+        return self._standing_summary()[1]
+
+    @property
+    def standing_ops(self) -> frozenset:
+        """IR ops of the always-on effects of all cards."""
+        return self._standing_summary()[2]
+
+    @property
+    def restricted_actions(self) -> frozenset:
+        """Actions some card's always-on rule restricts."""
+        return self._standing_summary()[3]
 
     def card(self, card_id: str, kind: str | None = None) -> CardDef:
         found = self.cards.get(card_id)

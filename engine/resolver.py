@@ -110,38 +110,62 @@ class Resolver(Rolls):
     def held_cards(self, hero: Hero) -> list[str]:
         return [hero.id, *hero.items, *(a.id for a in hero.allies)]
 
-    def static_sources(self):
-        """(owner Hero, card id, effect, x) for every always-on effect and duration in force."""
+    def _standing_cards(self):
+        """(owner Hero, CardDef) of every card whose always-on rules are in force."""
+        card = self.catalog.card
         for hero in self.state.heroes:
             cards = self.held_cards(hero)
             enemy = self.enemies.get(hero.id)
             if enemy is not None and enemy.kind == "challenge":
                 cards.append(enemy.id)  # the challenge's rules apply to the Hero facing it
             for card_id in cards:
-                for ability in self.catalog.card(card_id).abilities:
-                    if ability.standing:
-                        for effect in ability.effects:
-                            yield hero, card_id, effect, None
+                yield hero, card(card_id)
+
+    def _durations(self):
+        """(owner Hero, card id, built effects, x) of every duration in force."""
         for active in self.state.effects:
             built = self._built.get(id(active))
             if built is None:
                 built = self._built[id(active)] = build_effects(active.effects)
             owner = next((h for h in self.state.heroes if h.id == active.owner), None)
             if owner is not None:
-                for effect in built:
-                    yield owner, active.source, effect, active.x
+                yield owner, active.source, built, active.x
+
+    def static_sources(self):
+        """(owner Hero, card id, effect, x) for every always-on effect and duration in force."""
+        for hero, card in self._standing_cards():
+            for effect in card.standing_effects:
+                yield hero, card.id, effect, None
+        for owner, source, built, x in self._durations():
+            for effect in built:
+                yield owner, source, effect, x
 
     def stat(self, fig: Figure, name: str) -> int:
-        base = getattr(fig, name, 0) if not name.endswith("_roll") else 0
-        total = base
-        for owner, card_id, effect, x in self.static_sources():
-            if effect.op == "modify" and effect.stat == name:
-                ctx = Context(self, owner, card_id, x=x)
-                if any(f is fig for f in self.targets(ctx, effect.target, choose=False)):
-                    total += effect.value
+        total = getattr(fig, name, 0) if not name.endswith("_roll") else 0
+        if name in self.catalog.modified_stats:
+            for owner, card in self._standing_cards():
+                for effect in card.modifiers.get(name, ()):
+                    total += self._modifier(fig, owner, card.id, effect, None)
+        if self.state.effects:
+            for owner, source, built, x in self._durations():
+                for effect in built:
+                    if effect.op == "modify" and effect.stat == name:
+                        total += self._modifier(fig, owner, source, effect, x)
         return total
 
+    def _modifier(self, fig: Figure, owner: Hero, card_id: str, effect, x) -> int:
+        """``effect.value`` if the modify effect applies to ``fig``, else 0."""
+        target = effect.target
+        if target in ("hero", "you"):
+            return effect.value if fig is owner else 0
+        ctx = Context(self, owner, card_id, x=x)
+        if any(f is fig for f in self.targets(ctx, target, choose=False)):
+            return effect.value
+        return 0
+
     def restricted(self, action: str) -> str | None:
+        if not self.state.effects and action not in self.catalog.restricted_actions:
+            return None  # no card has such a rule and no duration is in force
         for _owner, card_id, effect, _x in self.static_sources():
             if effect.op == "restrict" and effect.action == action:
                 return card_id
@@ -337,6 +361,8 @@ class Resolver(Rolls):
     def fire(self, event: dict) -> None:
         if self._trigger_depth >= MAX_TRIGGER_DEPTH:
             raise EngineError(f"triggers nest deeper than {MAX_TRIGGER_DEPTH}: {event}")
+        if not self.state.effects and "trigger" not in self.catalog.standing_ops:
+            return  # no card has an always-on trigger and no duration is in force
         self._trigger_depth += 1
         try:
             for owner, card_id, effect, x in list(self.static_sources()):

@@ -1,0 +1,157 @@
+"""Shared by `runeforge odds` and `runeforge balance`: load the content, compile only the cards
+a combat involves, read static modifiers from their IR, build a small engine bundle.
+
+Loading validates every file (schemas, ids) as every command does; compiling the abilities of
+the whole content is what makes `runeforge check` take about a second, so these commands compile
+only the abilities of the Hero, the challenge, the items and the Allies they use.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from runeforge import pipeline
+from runeforge.console import finish, print_diagnostics
+from runeforge.diagnostics import Diagnostic, DiagnosticError, did_you_mean
+
+ATTRIBUTES = ("mind", "body", "spirit")
+PHASES = ("ranged", "melee", "magic")
+STATS = ATTRIBUTES + tuple(f"{p}_damage" for p in PHASES) + ("life",)
+
+
+def load(dirs):
+    """Load and validate the content (no ability compilation); exit 1/2 on errors."""
+    result = pipeline.check(dirs, compile=False)
+    if not result.ok:
+        print_diagnostics(result.diagnostics)
+        finish(result.diagnostics)
+    return result.content
+
+
+def unknown(option: str, value: str, kind: str, pool: list[str]) -> Diagnostic:
+    return Diagnostic("RF004", f"unknown {kind} id '{value}' given to {option}",
+                      path="<command line>", hint=did_you_mean(value, pool)
+                      or f"{kind} ids: {', '.join(pool[:8])}{' …' if len(pool) > 8 else ''}")
+
+
+def check_ids(content, wanted) -> None:
+    """``wanted``: (option, id, kind) triples; unknown ids are RF004 usage errors (exit 2)."""
+    by_kind: dict[str, list[str]] = {}
+    for card in content.cards.values():
+        by_kind.setdefault(card.kind, []).append(card.id)
+    diags = [unknown(opt, value, kind, sorted(by_kind.get(kind, [])))
+             for opt, value, kind in wanted if value not in by_kind.get(kind, [])]
+    if diags:
+        raise DiagnosticError(diags)
+
+
+def compile_cards(content, ids) -> dict[str, list[dict]]:
+    """The IR of the abilities of ``ids`` only; ability errors are printed (exit 1)."""
+    from runeforge.abilities import compile_card
+
+    compiled, diags = {}, []
+    for card_id in dict.fromkeys(ids):
+        irs, ds = compile_card(content.cards[card_id], content)
+        compiled[card_id] = irs
+        diags.extend(ds)
+    if any(d.is_error for d in diags):
+        print_diagnostics(diags)
+        finish(diags)
+    return compiled
+
+
+def bundle_for(content, compiled: dict) -> dict:
+    """An engine bundle holding just the compiled cards."""
+    from runeforge.backends.bundle import FORMAT, FORMAT_VERSION, card_record
+    from runeforge.engine.ir import IR_VERSION
+
+    return {"format": FORMAT, "format_version": FORMAT_VERSION, "ir_version": IR_VERSION,
+            "cards": [card_record(content.cards[i], irs) for i, irs in compiled.items()],
+            "documents": {}}
+
+
+def stats(card) -> dict:
+    """The combat stats of a Hero, Ally or challenge card as the exact odds take them."""
+    data = card.data
+    out = {"name": data.get("name", card.id)}
+    for s in STATS:
+        v = data.get(s, 1 if s == "life" else 0)
+        out[s] = v if isinstance(v, int) and not isinstance(v, bool) else 0
+    return out
+
+
+@dataclass
+class StaticModel:
+    """What the exact model takes from the compiled abilities, and what it leaves out."""
+
+    hero_modifiers: dict[str, int] = field(default_factory=dict)
+    challenge_modifiers: dict[str, int] = field(default_factory=dict)
+    allies_barred: str | None = None  # card id of an "Allies cannot attack" rule
+    applied: list[dict] = field(default_factory=list)  # {card, text, effect}
+    ignored: list[dict] = field(default_factory=list)  # {card, text, reason}
+
+
+def _reason(ir: dict) -> str:
+    if ir["reaction"]:
+        return "a reaction to wounds being inflicted"
+    tag = ir["timing"]["tag"]
+    if tag == "before_combat":
+        return "a Before Combat ability"
+    if tag in PHASES or tag == "any_phase":
+        return "a combat-phase ability that is used, not always on"
+    if ir["timing"]["window"]:
+        return f"used in the '{ir['timing']['window'].replace('_', ' ')}' window"
+    if ir["static"]:
+        return "a rule the exact model does not represent"
+    return "an ability that is used (activated or paid for), not always on"
+
+
+def static_model(compiled: dict, hero: str, challenge: str, items=(), allies=()) -> StaticModel:
+    """Read ``static: true`` ``modify`` effects (and "Allies cannot attack") from the IR of the
+    Hero, items, Allies and the challenge. A modifier on ``hero``/``you`` from a card the Hero
+    holds or faces counts for the Hero; ``enemy`` from the Hero's cards counts for the
+    challenge. Everything else is listed as ignored, with the reason."""
+    model = StaticModel()
+    sources = [(hero, "hero")] + [(i, "item") for i in items] + [(a, "ally") for a in allies]
+    sources.append((challenge, "challenge"))
+    for card_id, role in sources:
+        for ir in compiled.get(card_id, []):
+            kept = ir["static"] and ir["effects"] and all(
+                _usable(e, role) for e in ir["effects"])
+            if not kept:
+                model.ignored.append({"card": card_id, "text": ir["source"],
+                                      "reason": _reason(ir)})
+                continue
+            for e in ir["effects"]:
+                if e["op"] == "restrict":
+                    model.allies_barred = card_id
+                    effect = "Allies do not attack"
+                else:
+                    mine = e["target"] in ("hero", "you")
+                    mods = model.hero_modifiers if mine else model.challenge_modifiers
+                    mods[e["stat"]] = mods.get(e["stat"], 0) + e["value"]
+                    who = "Hero" if mine else "challenge"
+                    effect = f"{who} {e['stat'].replace('_', ' ')} {e['value']:+d}"
+                model.applied.append({"card": card_id, "text": ir["source"], "effect": effect})
+    return model
+
+
+def _usable(effect: dict, role: str) -> bool:
+    op = effect["op"]
+    if op == "restrict":
+        return effect["action"] == "ally_attack" and role == "challenge"
+    if op != "modify":
+        return False
+    if effect["target"] in ("hero", "you"):
+        return True
+    return effect["target"] == "enemy" and role != "challenge" and effect["stat"] in STATS
+
+
+def apply_challenge_modifiers(chal: dict, mods: dict) -> dict:
+    out = dict(chal)
+    for stat, delta in mods.items():
+        out[stat] = out[stat] + delta
+    for p in PHASES:
+        out[f"{p}_damage"] = max(0, out[f"{p}_damage"])
+    out["life"] = max(1, out["life"])
+    return out

@@ -1,0 +1,171 @@
+"""`runeforge odds`: a Hero's chance to defeat a challenge, exact or by Monte Carlo."""
+
+from __future__ import annotations
+
+import json
+
+import click
+from rich.table import Table
+from rich.text import Text
+
+from runeforge.console import console
+
+from . import _combatcontent as cc
+
+EPILOG = """\b
+Examples:
+  runeforge odds --hero varikas-the-dead --challenge blood-of-the-bloodmother --exact
+  runeforge odds --hero orrin-stonehand --challenge margath --item belt-of-strength --exact
+  runeforge odds --hero varikas-the-dead --challenge hungry-wolves --item touch-of-death \\
+      --trials 20000 --seed 7 --format json my-cards/
+"""
+
+
+def exact(content, hero_id, challenge_id, items, allies, ruleset: str) -> dict:
+    """The exact odds (base rules, no escape) with the static modifiers of the cards' IR."""
+    from runeforge.engine.odds_exact import exact_odds
+
+    compiled = cc.compile_cards(content, [hero_id, *items, *allies, challenge_id])
+    model = cc.static_model(compiled, hero_id, challenge_id, items, allies)
+    margin = _margin(ruleset)
+    hero = cc.stats(content.cards[hero_id])
+    chal = cc.apply_challenge_modifiers(cc.stats(content.cards[challenge_id]),
+                                        model.challenge_modifiers)
+    ally_stats = [] if model.allies_barred else [cc.stats(content.cards[a]) for a in allies]
+    hero["life"] += margin
+    chal["life"] += margin
+    for a in ally_stats:
+        a["life"] += margin
+    try:
+        res = exact_odds(hero, chal, ally_stats, model.hero_modifiers)
+    except ValueError as exc:
+        raise click.UsageError(f"these cards cannot be solved exactly: {exc}") from None
+    out = res.to_dict()
+    out.pop("policy")
+    first = [e.to_dict() for e in res.policy if e.hero_wounds == 0 and e.challenge_wounds == 0
+             and not any(e.ally_wounds)]
+    out.update(method="exact", hero=hero_id, challenge=challenge_id, items=list(items),
+               allies=list(allies), ruleset=ruleset, modifiers=model.hero_modifiers,
+               challenge_modifiers=model.challenge_modifiers, applied=model.applied,
+               ignored=model.ignored, allies_barred=model.allies_barred,
+               first_round=first, defeat_margin=margin)
+    return out
+
+
+def _margin(ruleset: str) -> int:
+    from runeforge.engine.ruleset import get_ruleset
+
+    return get_ruleset(ruleset).defeat_margin
+
+
+def monte_carlo(content, hero_id, challenge_id, items, allies, ruleset, trials, seed,
+                policy) -> dict:
+    from runeforge.engine.catalog import Catalog
+    from runeforge.engine.odds_mc import monte_carlo_odds
+
+    from .fight import load_ruleset
+
+    compiled = cc.compile_cards(content, [hero_id, *items, *allies, challenge_id])
+    catalog = Catalog(cc.bundle_for(content, compiled))
+    res = monte_carlo_odds(catalog, hero_id, challenge_id, items, allies, trials=trials,
+                           seed=seed, ruleset=load_ruleset(ruleset), policy=policy)
+    out = res.to_dict()
+    out["ruleset"] = ruleset
+    return out
+
+
+def _names(content, ids) -> str:
+    return ", ".join(content.cards[i].name for i in ids) or "-"
+
+
+def render(content, r: dict) -> None:
+    out = console()
+    hero, chal = content.cards[r["hero"]], content.cards[r["challenge"]]
+    head = f"{hero.name} vs {chal.name}"
+    if r["items"]:
+        head += f" with {_names(content, r['items'])}"
+    if r["allies"]:
+        head += f" and {_names(content, r['allies'])}"
+    out.print(Text(head, style="bold"))
+    table = Table(show_header=False, box=None, pad_edge=False)
+    table.add_column(style="cyan")
+    table.add_column()
+    if r["method"] == "exact":
+        table.add_row("method", f"exact (optimal play, no escape, {r['ruleset']} rules)")
+        table.add_row("win", f"{r['win']:.2%}")
+        table.add_row("loss (knocked out)", f"{r['loss']:.2%}")
+        if r["stalemate"]:
+            table.add_row("stalemate", f"{r['stalemate']:.2%} (nothing can change)")
+        table.add_row("expected wounds taken", f"{r['expected_hero_wounds']:.2f}")
+        table.add_row("expected wounds if won", f"{r['expected_hero_wounds_if_win']:.2f}")
+        moves = ", ".join(f"{e['phase']}: {e['decision']}" for e in r["first_round"]
+                          if not e["attacked"] or e["decision"] != "hero defends")
+        table.add_row("first round", moves or "-")
+    else:
+        lo, hi = r["ci95"]
+        table.add_row("method", f"Monte Carlo with the engine ({r['policy']} policy, "
+                      f"{r['ruleset']} rules)")
+        table.add_row("win", f"{r['win']:.2%}  (95% CI {lo:.2%} – {hi:.2%}, Wilson)")
+        for k, v in r["outcomes"].items():
+            if k != "defeated":
+                table.add_row(k.replace("_", " "), f"{v / r['trials']:.2%}")
+        table.add_row("expected wounds taken", f"{r['expected_hero_wounds']:.2f}")
+        table.add_row("trials", f"{r['trials']} (seed {r['seed']})")
+    out.print(table)
+    if r["method"] == "exact":
+        for a in r["applied"]:
+            out.print(Text(f"applied: {content.cards[a['card']].name}: \"{a['text']}\" "
+                           f"({a['effect']})", style="green"))
+        for a in r["ignored"]:
+            out.print(Text(f"ignored by the exact model: {content.cards[a['card']].name}: "
+                           f"\"{a['text']}\" ({a['reason']})", style="yellow"))
+        if r["ignored"]:
+            out.print(Text("(the Monte Carlo odds, without --exact, run every ability)",
+                           style="dim"))
+
+
+@click.command("odds", epilog=EPILOG)
+@click.option("--hero", "hero_id", required=True, metavar="ID", help="The Hero's card id.")
+@click.option("--challenge", "challenge_id", required=True, metavar="ID",
+              help="The challenge's card id.")
+@click.option("--item", "items", multiple=True, metavar="ID", help="An item the Hero holds.")
+@click.option("--ally", "allies", multiple=True, metavar="ID", help="An Ally of the Hero.")
+@click.option("--exact", "is_exact", is_flag=True,
+              help="Exact odds (optimal play, no escape; only static modifiers of the cards).")
+@click.option("--trials", type=click.IntRange(1, 10_000_000), default=None, metavar="N",
+              help="Monte Carlo combats with the engine (default 10000).")
+@click.option("--seed", type=click.IntRange(0), default=0, show_default=True,
+              help="Dice seed of the Monte Carlo.")
+@click.option("--policy", type=click.Choice(["bot", "optimal"]), default="bot",
+              show_default=True, help="Monte Carlo decisions: the heuristic bot, or the exact "
+              "optimal phase decisions (the bot for abilities, never escaping).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+@click.option("--ruleset", type=click.Choice(["base", "advanced"]), default="base",
+              show_default=True, help="Base (seed 000) or advanced (seed 002) rules.")
+@click.argument("dirs", nargs=-1, type=click.Path(path_type=str))
+def command(hero_id, challenge_id, items, allies, is_exact, trials, seed, policy, fmt,
+            ruleset, dirs) -> None:
+    """The chance that a Hero defeats a challenge.
+
+    --exact solves the combat exactly (optimal phase decisions, no escape); static modifiers
+    of the cards count, other abilities are listed as ignored. Otherwise a Monte Carlo runs
+    the engine with every compiled ability and reports a 95% Wilson interval. DIRS are content
+    directories that extend the bundled cards/. Exit status: 0 ok, 1 content errors,
+    2 usage errors.
+    """
+    if is_exact and trials is not None:
+        raise click.UsageError("--exact and --trials exclude each other")
+    content = cc.load(dirs)
+    wanted = [("--hero", hero_id, "hero"), ("--challenge", challenge_id, "challenge")]
+    wanted += [("--item", i, "item") for i in items] + [("--ally", a, "ally") for a in allies]
+    cc.check_ids(content, wanted)
+    if is_exact:
+        result = exact(content, hero_id, challenge_id, items, allies, ruleset)
+    else:
+        result = monte_carlo(content, hero_id, challenge_id, items, allies, ruleset,
+                             trials or 10_000, seed, policy)
+    if fmt == "json":
+        click.echo(json.dumps(result, indent=2, sort_keys=True, ensure_ascii=False))
+    else:
+        render(content, result)

@@ -78,6 +78,11 @@ class _Located:
     def source_line(self, line: int) -> str:
         return self._file.source.line(line)
 
+    @property
+    def lines(self):
+        """The lines of the file this value comes from (for source lines in diagnostics)."""
+        return self._file.source.lines
+
     def diag(self, code: str, message: str, *keys, key: bool = False, hint: str | None = None,
              severity: str = "error") -> Diagnostic:
         """A diagnostic located at ``keys`` inside this card or document."""

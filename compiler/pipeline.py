@@ -56,6 +56,7 @@ def check(dirs=(), include_bundled: bool = True, compile: bool = True) -> CheckR
     """Load ``dirs`` (after the bundled content), validate, and compile the abilities."""
     content = load_content([Path(d) for d in dirs], include_bundled=include_bundled)
     result = CheckResult(content, diagnostics=list(content.diagnostics))
+    result.diagnostics.extend(check_documents(content))
     if compile and not any(d.code in USAGE_CODES for d in content.diagnostics):
         from .abilities import compile_content
 
@@ -64,6 +65,30 @@ def check(dirs=(), include_bundled: bool = True, compile: bool = True) -> CheckR
         result.diagnostics.extend(diags)
     result.diagnostics = _unique(result.diagnostics)
     return result
+
+
+def check_documents(content: Content) -> list[Diagnostic]:
+    """Semantic checks of the rules data: boards (adjacency, terrain, towns) and rulesets
+    (tables, the doom track's first town against the board's market column)."""
+    from .boardcheck import check_board
+    from .rulescheck import check_ruleset
+
+    out: list[Diagnostic] = []
+    towns: list[str] | None = None
+    # the semantic checks read documents that passed their schema; the rest already have errors
+    invalid = {d.path for d in content.diagnostics if d.is_error}
+    for board in content.documents.get("board", []):
+        if isinstance(board.data, dict) and board.path not in invalid:
+            out.extend(check_board(board.data, board.pos, board.path, board.lines))
+            column = board.data.get("market_column")
+            if isinstance(column, list):
+                towns = [row["town"] for row in column
+                         if isinstance(row, dict) and isinstance(row.get("town"), str)]
+    for ruleset in content.documents.get("ruleset", []):
+        if isinstance(ruleset.data, dict) and ruleset.path not in invalid:
+            out.extend(check_ruleset(ruleset.data, ruleset.pos, ruleset.path, ruleset.lines,
+                                     towns=towns))
+    return out
 
 
 def _unique(diagnostics: list[Diagnostic]) -> list[Diagnostic]:

@@ -65,6 +65,24 @@ def vassal_cards(spec: AdventureSpec, held: Sequence[str]) -> list[str]:
     return [c for c in held if vassal_of(spec, c)]
 
 
+def become_king(spec: AdventureSpec, hero, discard: list, order: Sequence[str] | None = None,
+                max_vassals: int = 3) -> list[str]:
+    """The new Elder King discards his Dragon Lords (wild cards) to ``discard`` and sets up to
+    ``max_vassals`` of his vassals before his Hero, in ``order`` (default: the order he
+    took them in). Returns that line of vassals."""
+    for card in [c for c in hero.trophies if is_wild(spec, c)]:
+        hero.trophies.remove(card)
+        discard.append(card)
+    held = vassal_cards(spec, hero.trophies)
+    if order is None:
+        return held[:max_vassals]
+    unknown = [c for c in order if c not in held]
+    if unknown or len(order) > max_vassals:
+        raise ValueError(f"{hero.id} cannot set out {list(order)!r}: holds vassals {held!r}, "
+                         f"at most {max_vassals}")
+    return list(order)
+
+
 # ---------------------------------------------------------------------- challenger order
 @dataclass(frozen=True)
 class Standing:

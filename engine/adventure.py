@@ -1,0 +1,258 @@
+"""Turn step 3: the adventure (seed 000 "Askel 3: Seikkailu"; seed 002 "Adventure").
+
+On a space with an adventure counter the Hero may draw from the deck of its colour: events and
+encounters are played and another card drawn, until a challenge is fought. On an undefeated
+challenge marker the Hero fights that challenge instead. With other Heroes on the space the
+Hero may attack one or negotiate (trade) instead of adventuring.
+
+Decision ``adventure``: ``counter``, ``undefeated``, ``attack:<hero>``, ``trade:<hero>`` or
+``pass``.
+"""
+
+from __future__ import annotations
+
+from .turn import TurnOver
+
+MAX_DRAWS = 60  # a safety net: an adventure ends once this many cards were drawn
+
+
+class AdventureStep:
+    # ------------------------------------------------------------------ the step
+    def adventure_step(self, hero) -> None:
+        s = self.state
+        space = s.positions[hero.id]
+        barred = self.barred_colours(hero.id)
+        options = []
+        marker = s.undefeated_at(space)
+        if marker is not None:
+            if self.colour_of(marker["card"]) not in barred:
+                options.append("undefeated")
+        elif space in s.board_counters and s.board_counters[space] not in barred:
+            options.append("counter")
+        others = [h for h in s.heroes_at(space) if h != hero.id]
+        for other in others:
+            options += [f"attack:{other}", f"trade:{other}"]
+        if not options:
+            return
+        options.append("pass")
+        choice = self.ask(hero.id, "adventure", options, space=space)
+        if choice == "counter":
+            self.draw_and_play(hero, s.board_counters[space])
+        elif choice == "undefeated":
+            s.undefeated_track.remove(marker)
+            self.emit("undefeated_challenge", hero=hero.id, card=marker["card"], space=space)
+            self.fight_card(hero, marker["card"], "normal")
+        elif choice.startswith("attack:"):
+            self.attack_hero(hero, self.hero(choice[7:]))
+        elif choice.startswith("trade:"):
+            self.negotiate(hero, self.hero(choice[6:]))
+        self.after_effects(hero)
+
+    def draw_and_play(self, hero, colour: str) -> None:
+        for _ in range(MAX_DRAWS):
+            card = self.draw_adventure(colour)
+            if card is None:
+                self.emit("deck_empty", colour=colour)
+                return
+            if self.resolve_card(hero, card) == "challenge":
+                return
+
+    def resolve_card(self, hero, card: str, hazard: bool = False) -> str:
+        kind = self.card(card).kind
+        self.emit("adventure_card", hero=hero.id, card=card, kind=kind, hazard=hazard)
+        if kind == "event":
+            self.play_event(hero, card)
+        elif kind == "encounter":
+            self.play_encounter(hero, card)
+        elif kind == "challenge":
+            self.fight_card(hero, card, "hazard" if hazard else "normal")
+        else:  # pragma: no cover - decks hold adventure cards only
+            self.discard_played(card, "deck-bottom")
+        self.after_effects(hero)
+        return kind
+
+    # ------------------------------------------------------------------ challenges
+    def fight_card(self, hero, card: str, mode: str):
+        result = self.combat.fight(hero, self.catalog.new_challenge(card), mode)
+        self.settle()
+        self.emit("fight_result", hero=hero.id, card=card, outcome=result.outcome)
+        if result.outcome == "escaped":
+            self.move_back(hero)
+            raise TurnOver()
+        if result.outcome in ("knocked_out", "abandoned"):
+            if result.outcome == "abandoned":
+                self.challenge_undefeated(card, hero.id, mode)
+            if mode != "endgame":
+                self.move_to_nearest_town(hero)
+            self.check_win(hero)
+            raise TurnOver()
+        self.enforce_limits(hero)
+        self.check_win(hero)
+        return result
+
+    def take_counter(self, hero, colour: str, mode: str) -> str | None:
+        """The adventure counter of a defeated challenge: from the space (normal), from the
+        box (travel hazard; none if the box has none of that colour), none in the endgame."""
+        s = self.state
+        space = s.positions.get(hero.id)
+        if mode == "normal" and space in s.board_counters:
+            got = s.board_counters.pop(space)
+        elif mode != "endgame" and s.box_counters.get(colour, 0) > 0:
+            s.box_counters[colour] -= 1
+            got = colour
+        else:
+            return None
+        hero.adventure_counters.append(got)
+        return got
+
+    def challenge_done(self, card: str, mode: str) -> None:
+        rule = "removed" if mode == "endgame" else self.rules.adventure.defeated_challenge
+        self.discard_played(card, rule)
+
+    def challenge_undefeated(self, card: str, hero_id: str, mode: str) -> None:
+        if mode == "hazard":  # seed 002: to the doom track, not an undefeated adventure
+            self.discard_played(card, "doom-track")
+        elif mode == "endgame":
+            self.state.adventure_decks.setdefault(self.colour_of(card), []).append(card)
+        else:
+            self.to_undefeated(card, self.state.positions.get(hero_id))
+
+    def to_undefeated(self, card: str, space: str | None) -> None:
+        """Seed 000: the track has 6 places; when full, the card that has been there longest
+        goes to the bottom of its colour deck and its marker moves to the new place. While the
+        doom track is in play that card, fought and not defeated, is a played card: it goes to
+        the doom track instead (seed 000 Path of Doom: played cards never go under the deck;
+        seed 002: every discard goes to the doom track)."""
+        track = self.state.undefeated_track
+        if len(track) >= self.board.undefeated_slots:
+            oldest = track.pop(0)
+            self.emit("undefeated_full", card=oldest["card"])
+            self.discard_played(oldest["card"], "deck-bottom")
+        track.append({"card": card, "space": space})
+        self.emit("undefeated", card=card, space=space)
+
+    # ------------------------------------------------------------------ events
+    def play_event(self, hero, card: str) -> None:
+        s = self.state
+        number = int(self.card(card).data.get("event_number", 1))
+        current = s.active_event
+        now = int(self.card(current).data.get("event_number", 1)) if current else None
+        if not self.rules.adventure.event_replaces(number, now):
+            self.emit("event_ignored", card=card, active=current)
+            self.discard_played(card, self.rules.adventure.event_discard)
+            return
+        if current:
+            self.discard_played(current, self.rules.adventure.event_discard)
+        s.active_event = card
+        self.emit("event", card=card, replaces=current)
+        now_text = [a for a in self.card(card).abilities
+                    if not a.standing and a.tag is None and a.window is None]
+        self.combat.run_card_text(hero, card, now_text, hostile=True)
+        if self.card(card).data.get("renew", True):
+            self.renew_counters(hero)
+
+    def renew_counters(self, hero) -> None:
+        """The sun icon: counters from the box onto empty sun-ringed gems of their colour; if
+        the box is short, the Hero who drew the event chooses the spaces."""
+        s = self.state
+        for colour in ("green", "yellow", "blue", "red"):
+            empty = sorted(sp.id for sp in self.board.gems(colour, sun_only=True)
+                           if sp.id not in s.board_counters)
+            while empty and s.box_counters.get(colour, 0) > 0:
+                space = empty[0] if s.box_counters[colour] >= len(empty) else \
+                    self.ask(hero.id, "renew_space", list(empty), colour=colour)
+                empty.remove(space)
+                s.box_counters[colour] -= 1
+                s.board_counters[space] = colour
+                self.emit("counter_renewed", space=space, colour=colour)
+
+    # ------------------------------------------------------------------ encounters
+    def play_encounter(self, hero, card: str) -> None:
+        cdef = self.card(card)
+        text = [a for a in cdef.abilities if not a.standing]
+        self.combat.run_card_text(hero, card, text, hostile=True)
+        reward = cdef.data.get("reward") or {}
+        if reward.get("gold"):
+            self.combat.gain_gold(hero, int(reward["gold"]), source=card)
+        if reward.get("keep") and reward.get("becomes") == "item":
+            hero.items.append(card)
+            hero.trophies.append(card)
+            self.enforce_limits(hero)
+            return
+        self.discard_played(card, self.rules.adventure.encounter_after_play)
+
+    # ------------------------------------------------------------------ decks
+    def draw_adventure(self, colour: str) -> str | None:
+        deck = self.state.adventure_decks.get(colour) or []
+        return deck.pop(0) if deck else None
+
+    def to_deck_bottom(self, card: str) -> None:
+        self.state.adventure_decks.setdefault(self.colour_of(card), []).append(card)
+
+    def discard_played(self, card: str, rule: str) -> None:
+        """Where a played adventure card goes: ``deck-bottom``, ``doom-track`` or
+        ``removed``. While the doom track is in play, every card that would go under its
+        deck goes to the doom track instead (Path of Doom); without it, to the deck."""
+        if self.state.phase == "endgame":
+            rule = "removed"
+        if rule == "deck-bottom" and self.state.doom:
+            rule = "doom-track"
+        if rule == "doom-track" and not self.state.doom:
+            rule = "deck-bottom"
+        if rule == "removed":
+            self.state.removed.append(card)
+        elif rule == "doom-track":
+            self.add_to_doom_track(card)
+        else:
+            self.to_deck_bottom(card)
+
+    # ------------------------------------------------------------------ other Heroes
+    def attack_hero(self, hero, other) -> None:
+        self.emit("hero_attack", attacker=hero.id, defender=other.id)
+        result = self.combat.fight_heroes(hero, other)
+        self.settle()
+        if result.outcome == "escaped":
+            self.move_back(hero)
+        elif result.loser in (hero.id, other.id) and result.outcome == "won":
+            self.move_to_nearest_town(self.hero(result.loser))
+            self.enforce_limits(self.hero(result.winner))
+        self.check_win(hero)
+        raise TurnOver()
+
+    def negotiate(self, hero, other) -> None:
+        """Seed 000 "Neuvottelut": swap or buy items and Allies; the other player agrees."""
+        offers = ["none"]
+        mine = [*hero.items, *(a.id for a in hero.allies)]
+        theirs = [*other.items, *(a.id for a in other.allies)]
+        offers += [f"swap:{a}:{b}" for a in sorted(set(mine)) for b in sorted(set(theirs))]
+        offers += [f"buy:{b}:{self.card(b).cost}" for b in sorted(set(theirs))
+                   if 0 < self.card(b).cost <= hero.gold]
+        offer = self.ask(hero.id, "trade", offers, other=other.id)
+        if offer == "none":
+            return
+        if not self.ask(other.id, "accept_trade", [True, False], offer=offer, other=hero.id):
+            self.emit("trade_refused", hero=hero.id, other=other.id, offer=offer)
+            return
+        parts = offer.split(":")
+        if parts[0] == "swap":
+            self.transfer(hero, other, parts[1])
+            self.transfer(other, hero, parts[2])
+        else:
+            self.transfer(other, hero, parts[1])
+            price = int(parts[2])
+            self.combat.set_tokens(hero, "gold", hero.gold - price, "trade")
+            self.combat.set_tokens(other, "gold", other.gold + price, "trade")
+        self.emit("trade", hero=hero.id, other=other.id, offer=offer)
+        self.enforce_limits(hero)
+        self.enforce_limits(other)
+        self.check_win(hero)
+
+    def transfer(self, giver, taker, card: str) -> None:
+        got = self.combat._remove_card(giver, card)
+        if isinstance(got, str):
+            taker.items.append(card)
+        else:
+            taker.allies.append(got)
+        if card in giver.trophies:
+            giver.trophies.remove(card)
+            taker.trophies.append(card)

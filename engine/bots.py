@@ -1,0 +1,218 @@
+"""Game bots. Both answer every question through the same interface as a human player
+(:class:`~runeforge.engine.players.Player`): the engine offers the legal options, the bot
+picks one, the engine checks it.
+
+* :class:`RandomBot` picks uniformly among the legal options (its own seeded RNG).
+* :class:`GameBot` (``heuristic``): combat decisions from the combat
+  :class:`~runeforge.engine.players.HeuristicBot`; it moves toward adventure counters of
+  colours it expects to beat (a quick estimate against the average challenge of the colour,
+  or the undefeated challenge itself), heals and shops in towns, buys experience in its best
+  attribute, and attacks another Hero only to stop them winning with runes.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .errors import EngineError
+from .players import HeuristicBot, Player
+
+PHASE_ATTR = (("ranged", "mind"), ("melee", "body"), ("magic", "spirit"))
+
+
+class RandomBot(Player):
+    def __init__(self, seed=0):
+        self.rng = random.Random(f"runeforge-random-bot-{seed}")
+
+    def decide(self, decision, engine):
+        if not decision.options:
+            raise EngineError(f"no options for {decision.kind}")
+        return self.rng.choice(decision.options)
+
+
+def make_bot(name: str, seed) -> Player:
+    if name == "random":
+        return RandomBot(seed)
+    if name == "heuristic":
+        return GameBot()
+    raise EngineError(f"unknown bot {name!r}; choose random or heuristic")
+
+
+def _strength(engine, fig) -> dict:
+    return {attr: engine.stat(fig, attr) + 0 for _, attr in PHASE_ATTR} | {
+        f"{p}_damage": engine.stat(fig, f"{p}_damage") for p, _ in PHASE_ATTR} | {
+        f"{p}_roll": engine.stat(fig, f"{p}_roll") for p, _ in PHASE_ATTR}
+
+
+def win_estimate(engine, hero, enemy: dict) -> float:
+    """A quick chance-like score (0..1) that ``hero`` beats a challenge with stats ``enemy``."""
+    from .combat import chance
+
+    me = _strength(engine, hero)
+    best, received = 0.0, 0.0
+    for phase, attr in PHASE_ATTR:
+        need = enemy.get(attr, 10) - me[attr] - me[f"{phase}_roll"]
+        best = max(best, chance(need) * me[f"{phase}_damage"])
+        received += (1 - chance(need)) * enemy.get(f"{phase}_damage", 0)
+    for ally in hero.allies:
+        best += max(chance(enemy.get(a, 10) - engine.stat(ally, a))
+                    * engine.stat(ally, f"{p}_damage") for p, a in PHASE_ATTR) * 0.8
+    received *= 2 / 3
+    life_left = engine.stat(hero, "life") + engine.ruleset.defeat_margin - hero.wounds
+    enemy_life = enemy.get("life", 3) + engine.ruleset.defeat_margin
+    mine = best * life_left
+    theirs = received * enemy_life
+    return 1.0 if theirs <= 0 else mine / (mine + theirs)
+
+
+def _worth(p: float, gain: float) -> float:
+    """Value of trying an adventure won with chance ``p``: worth it from p = 0.3 on (a
+    knock-out costs gold and a card, but standing still ends no game)."""
+    return p * gain + 0.05 if p >= 0.3 else 0.0
+
+
+class GameBot(HeuristicBot):
+    def __init__(self):
+        self._averages: dict[str, dict] = {}
+        self._tries: dict[str, int] = {}  # undefeated challenges this bot failed against
+
+    def decide(self, decision, engine):
+        method = getattr(self, "_" + decision.kind, None)
+        if method is None:
+            return decision.options[0]
+        return method(decision, engine)
+
+    # ------------------------------------------------------------------ estimates
+    def average(self, game, colour: str) -> dict:
+        if colour not in self._averages:
+            cards = [c.data for c in game.catalog.cards.values()
+                     if c.kind == "challenge" and c.data.get("colour") == colour]
+            keys = ("mind", "body", "spirit", "ranged_damage", "melee_damage", "magic_damage",
+                    "life")
+            self._averages[colour] = {k: round(sum(int(c.get(k, 0) or 0) for c in cards)
+                                            / max(1, len(cards))) for k in keys}
+        return self._averages[colour]
+
+    def space_value(self, engine, hero, space: str) -> float:
+        game = engine.game
+        s = game.state
+        barred = game.barred_colours(hero.id)
+        marker = s.undefeated_at(space)
+        if marker is not None:
+            card = game.card(marker["card"])
+            if card.data.get("colour") in barred:
+                return 0.0
+            p = win_estimate(engine, hero, card.data) * 0.6 ** self._tries.get(card.id, 0)
+            return _worth(p, 1 + game.adventure.counter_value(card.data["colour"]))
+        colour = s.board_counters.get(space)
+        if colour is None or colour in barred:
+            return 0.0
+        p = win_estimate(engine, hero, self.average(game, colour))
+        return _worth(p, 1 + game.adventure.counter_value(colour))
+
+    def town_value(self, engine, hero, space: str) -> float:
+        if not engine.game.board.is_town(space):
+            return 0.0
+        hurt = hero.wounds / max(1, engine.stat(hero, "life"))
+        return (2.5 * hurt if hero.gold else 0.0) + (0.8 if hero.gold >= 5 else 0.0)
+
+    # ------------------------------------------------------------------ movement
+    def _movement(self, d, engine):
+        hero = engine.state.hero(d.hero)
+        grants = [o for o in d.options if o.startswith("grant:")]
+        if grants:
+            return grants[0]
+        rolls = [o for o in d.options if o.startswith("roll:")]
+        if hero.exhaustion >= 2 and hero.exhaustion * 2 >= engine.stat(hero, "stamina"):
+            return "roll:2" if "roll:2" in rolls else rolls[-1]
+        return rolls[0]
+
+    def _destination(self, d, engine):
+        hero = engine.state.hero(d.hero)
+        game = engine.game
+        values = {sp: self.space_value(engine, hero, sp) + self.town_value(engine, hero, sp)
+                  for sp in d.options}
+        best = max(d.options, key=lambda sp: values[sp])
+        if values[best] > 0:
+            return best
+        targets = [sp for sp in list(game.state.board_counters) +
+                   [u["space"] for u in game.state.undefeated_track if u["space"]]
+                   if self.space_value(engine, hero, sp) > 0]
+        if not targets:  # nothing it expects to beat: any new card it may draw
+            barred = game.barred_colours(hero.id)
+            targets = [sp for sp, colour in game.state.board_counters.items()
+                       if colour not in barred and game.state.undefeated_at(sp) is None]
+        if not targets:
+            targets = sorted(game.board.towns.values())
+        dists = [game.board.distances_from(t) for t in sorted(set(targets))[:12]]
+        return min(d.options, key=lambda sp: min(dd.get(sp, 99) for dd in dists))
+
+    # ------------------------------------------------------------------ adventure
+    def _adventure(self, d, engine):
+        game = engine.game
+        hero = engine.state.hero(d.hero)
+        space = game.state.positions[hero.id]
+        if "undefeated" in d.options and self.space_value(engine, hero, space) > 0:
+            card = game.state.undefeated_at(space)["card"]
+            self._tries[card] = self._tries.get(card, 0) + 1
+            return "undefeated"
+        if "counter" in d.options:  # a new card is the only way the game moves on
+            return "counter"
+        for option in d.options:
+            if option.startswith("attack:"):
+                other = engine.state.hero(option[7:])
+                runes = sum(game.adventure.carries_marker(game.card(c).data)
+                            for c in other.items)
+                if runes >= game.adventure.hold_count - 1 and hero.wounds == 0:
+                    return option
+        return "pass"
+
+    def _trade(self, d, engine):
+        return "none"
+
+    def _accept_trade(self, d, engine):
+        game = engine.game
+        parts = d.info.get("offer", "none").split(":")
+        if parts[0] == "swap":
+            return game.card(parts[1]).cost >= game.card(parts[2]).cost
+        return False
+
+    # ------------------------------------------------------------------ market
+    def _market(self, d, engine):
+        game = engine.game
+        hero = engine.state.hero(d.hero)
+        opts = d.options
+        if f"heal_wound:{hero.id}" in opts:
+            return f"heal_wound:{hero.id}"
+        if f"heal_exhaustion:{hero.id}" in opts and hero.exhaustion >= 2:
+            return f"heal_exhaustion:{hero.id}"
+        prices = d.info.get("prices", {})
+        buys = [o for o in opts if o.startswith(("buy:", "hire:"))
+                and game.card(o.split(":", 1)[1]).data.get("usage") != "one-use"]
+        if buys:
+            return max(buys, key=lambda o: (game.card(o.split(":", 1)[1]).cost - prices[o], o))
+        return "done"
+
+    # ------------------------------------------------------------------ experience
+    def _experience(self, d, engine):
+        hero = engine.state.hero(d.hero)
+        buys = [o for o in d.options if o != "done"]
+        if not buys:
+            return "done"
+        score = {}
+        for p, attr in PHASE_ATTR:
+            score[attr] = engine.stat(hero, f"{p}_damage") * 2 + engine.stat(hero, attr) / 10
+        score["stamina"] = 1.0
+        score["life"] = 0.5
+        return max(buys, key=lambda o: (sum(score.get(t, 0) for t in o[4:].split("+")), o))
+
+    # ------------------------------------------------------------------ small choices
+    def _town(self, d, engine):
+        return d.options[0]
+
+    def _renew_space(self, d, engine):
+        return d.options[0]
+
+    def _discard_excess(self, d, engine):
+        game = engine.game
+        return min(d.options, key=lambda c: (game.card(c).cost, c))

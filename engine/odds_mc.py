@@ -52,7 +52,9 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     den = 1.0 + z2 / trials
     mid = (p + z2 / (2 * trials)) / den
     half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / den
-    return max(0.0, mid - half), min(1.0, mid + half)
+    lo = 0.0 if successes == 0 else max(0.0, mid - half)
+    hi = 1.0 if successes == trials else min(1.0, mid + half)
+    return lo, hi
 
 
 class QuietLog(EventLog):
@@ -128,9 +130,17 @@ class OptimalPlayer(HeuristicBot):
 
     def __init__(self):
         self.cache: dict = {}
+        self._combat = 0  # bumped by start_combat(); tells trials apart
         self._round_key = None
         # (OddsResult, enemy wounds, ally wounds, ally lives left, ally ids) at round start
         self._root = None
+        self._stats_key = None
+        self._stats = None
+
+    def start_combat(self) -> None:
+        """Called before each fresh combat (the Monte Carlo does; a game's combats are told
+        apart by the state's combat number)."""
+        self._combat += 1
 
     def _escape(self, d, engine):
         return False
@@ -140,10 +150,10 @@ class OptimalPlayer(HeuristicBot):
         enemy = engine.enemies.get(hero.id)
         if enemy is None or getattr(enemy, "kind", "") == "hero":
             return super()._phase_action(d, engine)
-        key = (engine.state.combat_no, engine.moment.round)
+        key = (self._combat, id(engine), engine.state.combat_no, engine.moment.round)
         if key != self._round_key:
             self._round_key = key
-            self._root = self._solve(hero, enemy, engine, d.options)
+            self._root = self._solve(hero, enemy, engine)
         res, c0, aw0, lives, ids = self._root
         if res is None:
             return super()._phase_action(d, engine)
@@ -165,29 +175,40 @@ class OptimalPlayer(HeuristicBot):
             answer = f"ally:{ids[int(choice.split()[0][1:])]}"
         return answer if answer in d.options else super()._phase_action(d, engine)
 
-    def _solve(self, hero, enemy, engine, options):
+    def _current_stats(self, hero, enemy, engine):
+        """Stat dicts (lives without wounds) of the Hero, the enemy and the Allies that may
+        attack; recomputed only when something that can change a stat changed."""
+        allies = () if engine.restricted("ally_attack") else tuple(hero.allies)
+        sig = (self._combat, id(engine), engine.state.combat_no, id(enemy),
+               tuple(map(id, engine.state.effects)), tuple(hero.items),
+               tuple(a.id for a in allies))
+        if sig == self._stats_key:
+            return self._stats
         stat = engine.stat
         margin = engine.ruleset.defeat_margin
 
-        def side(fig, name, wounds_off):
+        def side(fig, name, rolls=True):
             d = {"name": name}
             for ph in _PHASES:
-                d[_ATTR[ph]] = stat(fig, _ATTR[ph]) + stat(fig, f"{ph}_roll")
+                d[_ATTR[ph]] = stat(fig, _ATTR[ph]) + (stat(fig, f"{ph}_roll") if rolls else 0)
                 d[f"{ph}_damage"] = max(0, stat(fig, f"{ph}_damage"))
-            d["life"] = stat(fig, "life") + margin - wounds_off
+            d["life"] = stat(fig, "life") + margin
             return d
 
-        h = side(hero, "hero", 0)
-        c = {"name": "enemy", "life": stat(enemy, "life") + margin - enemy.wounds}
-        for ph in _PHASES:
-            c[_ATTR[ph]] = stat(enemy, _ATTR[ph])
-            c[f"{ph}_damage"] = max(0, stat(enemy, f"{ph}_damage"))
-        allies = [] if engine.restricted("ally_attack") else list(hero.allies)
-        ally_dicts = [side(a, f"a{i}", a.wounds) for i, a in enumerate(allies)]
+        self._stats_key = sig
+        self._stats = (side(hero, "hero"), side(enemy, "enemy", rolls=False),
+                       [side(a, f"a{i}") for i, a in enumerate(allies)], allies)
+        return self._stats
+
+    def _solve(self, hero, enemy, engine):
+        h, c, ally_dicts, allies = self._current_stats(hero, enemy, engine)
+        c = dict(c, life=c["life"] - enemy.wounds)
+        ally_dicts = [dict(d, life=d["life"] - a.wounds)
+                      for d, a in zip(ally_dicts, allies, strict=True)]
         if h["life"] <= hero.wounds or c["life"] < 1 or any(a["life"] < 1 for a in ally_dicts):
             return None, 0, (), (), ()
-        key = (tuple(sorted(h.items())), tuple(sorted(c.items())),
-               tuple(tuple(sorted(a.items())) for a in ally_dicts), hero.wounds)
+        key = (tuple(h.values()), tuple(c.values()), tuple(tuple(a.values()) for a in ally_dicts),
+               hero.wounds)
         res = self.cache.get(key)
         if res is None:
             res = self.cache[key] = exact_odds(h, c, ally_dicts, hero_wounds=hero.wounds)
@@ -208,6 +229,8 @@ def fight_once(catalog, hero_id: str, challenge_id: str, items=(), allies=(), se
     """One combat on fresh cards: (CombatResult, Combat). ``player`` defaults to the bot."""
     hero = catalog.new_hero(hero_id, items=list(items), allies=list(allies))
     state = State(heroes=[hero])
+    if hasattr(player, "start_combat"):
+        player.start_combat()
     combat = Combat(catalog, state, Dice(seed), {hero.id: player or HeuristicBot()}, ruleset,
                     log=log if log is not None else QuietLog())
     return combat.fight_challenge(hero, catalog.new_challenge(challenge_id)), combat

@@ -20,11 +20,23 @@ STATS = ATTRIBUTES + tuple(f"{p}_damage" for p in PHASES) + ("life",)
 
 
 def load(dirs):
-    """Load and validate the content (no ability compilation); exit 1/2 on errors."""
+    """Load and validate the content (no ability compilation); exit 1/2 on errors.
+
+    Clean content is cached (see :mod:`._contentcache`): the same files and the same compiler
+    give the same Content, so a second run skips the YAML parse and the schema checks."""
+    from . import _contentcache
+
+    key = _contentcache.key(dirs)
+    content = _contentcache.get(key, "content")
+    if content is not None:
+        content._cache_key = key
+        return content
     result = pipeline.check(dirs, compile=False)
     if not result.ok:
         print_diagnostics(result.diagnostics)
         finish(result.diagnostics)
+    _contentcache.put(key, "content", result.content)
+    result.content._cache_key = key
     return result.content
 
 
@@ -47,13 +59,22 @@ def check_ids(content, wanted) -> None:
 
 def compile_cards(content, ids) -> dict[str, list[dict]]:
     """The IR of the abilities of ``ids`` only; ability errors are printed (exit 1)."""
-    from runeforge.abilities import compile_card
+    from . import _contentcache
 
-    compiled, diags = {}, []
+    key = getattr(content, "_cache_key", None)
+    known = (_contentcache.get(key, "ir") if key else None) or {}
+    compiled, diags, fresh = {}, [], False
     for card_id in dict.fromkeys(ids):
-        irs, ds = compile_card(content.cards[card_id], content)
+        if card_id not in known:
+            from runeforge.abilities import compile_card
+
+            known[card_id] = compile_card(content.cards[card_id], content)
+            fresh = True
+        irs, ds = known[card_id]
         compiled[card_id] = irs
         diags.extend(ds)
+    if fresh and key and not any(d.is_error for d in diags):
+        _contentcache.put(key, "ir", known)
     if any(d.is_error for d in diags):
         print_diagnostics(diags)
         finish(diags)

@@ -225,20 +225,36 @@ class DrawStep:
 MAX_CHAIN = 60
 
 
+def next_draw(spec: AdventureSpec, kind: str, source: str, side_left: bool
+              ) -> tuple[str, str | None]:
+    """What to do with a card of ``kind`` drawn from ``source`` ("base" or "side"), and where
+    the next card comes from (None: the adventure ends with this card).
+
+    A challenge is fought. A side event or encounter is resolved and the base deck drawn
+    again. A base card whose kind is in ``spec.redirect`` is resolved (or discarded) and
+    followed by the side deck of its colour, or, when that is empty, by the base deck again
+    (``when_empty: base``). Any other base event or encounter is resolved and the base deck
+    drawn again (the ordinary rule: draw until a challenge).
+    """
+    if kind == "challenge":
+        return "fight", None
+    if source == "side" or kind not in spec.redirect:
+        return "resolve", "base"
+    action = "discard" if spec.base_card == "discard" else "resolve"
+    if side_left:
+        return action, "side"
+    return action, ("base" if spec.when_empty == "base" else None)
+
+
 def draw_chain(decks: AdventureDecks, colour: str, spec: AdventureSpec,
                cards: Mapping[str, Mapping]) -> list[DrawStep]:
-    """What one adventure on a gem of ``colour`` draws, in order, per seed 001.
-
-    A base card whose kind is in ``spec.redirect`` is resolved (or discarded, still renewing
-    the sun-ringed gems if it is an event with the sun icon) and followed by a draw from the
-    side deck of that colour; a side event or encounter is resolved and followed by another
-    base draw; when the side deck is empty the base deck is drawn again (``when_empty``).
-    The chain ends at a challenge (to fight) or when a deck runs out. Without redirection a
-    drawn card is simply returned for the ordinary rules. Cards are taken off the decks.
-    """
+    """The whole chain of one adventure on a gem of ``colour`` (seed 001), by
+    :func:`next_draw`: cards are taken off the decks in order until a challenge or until the
+    deck to draw from is empty. A discarded base event still renews the sun-ringed gems when
+    ``spec.renew`` (a resolved event renews by its own sun icon)."""
     steps: list[DrawStep] = []
-    source = "base"
-    while len(steps) < MAX_CHAIN:
+    source: str | None = "base"
+    while source is not None and len(steps) < MAX_CHAIN:
         deck = decks.base.get(colour, []) if source == "base" else decks.side.get(colour, [])
         if not deck:
             break
@@ -246,24 +262,10 @@ def draw_chain(decks: AdventureDecks, colour: str, spec: AdventureSpec,
         card = cards[card_id]
         kind = card.get("kind")
         sun = kind == "event" and bool(card.get("renew", True))
-        if kind == "challenge":
-            steps.append(DrawStep(card_id, source, "fight"))
-            break
-        if source == "side":
-            steps.append(DrawStep(card_id, "side", "resolve", renew=sun))
-            source = "base"
-            continue
-        if kind not in spec.redirect:
-            steps.append(DrawStep(card_id, "base", "resolve", renew=sun))
-            break
-        if spec.base_card == "discard":
-            steps.append(DrawStep(card_id, "base", "discard", renew=sun and spec.renew))
-        else:
-            steps.append(DrawStep(card_id, "base", "resolve", renew=sun))
-        if decks.side.get(colour):
-            source = "side"
-        elif spec.when_empty != "base":
-            break
+        action, nxt = next_draw(spec, kind, source, bool(decks.side.get(colour)))
+        renew = sun and (spec.renew if action == "discard" else True)
+        steps.append(DrawStep(card_id, source, action, renew=renew and action != "fight"))
+        source = nxt
     return steps
 
 

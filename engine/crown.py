@@ -72,6 +72,8 @@ def become_king(spec: AdventureSpec, hero, discard: list, order: Sequence[str] |
     took them in). Returns that line of vassals."""
     for card in [c for c in hero.trophies if is_wild(spec, c)]:
         hero.trophies.remove(card)
+        if card in hero.items:  # a Dragon Rune kept as an item
+            hero.items.remove(card)
         discard.append(card)
     held = vassal_cards(spec, hero.trophies)
     if order is None:
@@ -239,9 +241,18 @@ class EngineBattles:
 # ---------------------------------------------------------------------- the rule module
 class CrownRules(AdventureRules):
     def on_defeat(self, game, hero, card_id: str) -> str | None:
+        """A Hero with a full set (or who defeated Margath) becomes Elder King; the showdown
+        starts after his experience step. Defeated Dragon Lords count even when the card
+        itself is not kept (``game.defeated_challenges``: (hero id, card id) pairs)."""
         if getattr(game, "elder_king", None):
             return None
-        if is_elder_king(self.spec, list(hero.trophies)):
+        held = list(hero.trophies)
+        for who, card in getattr(game, "defeated_challenges", ()):
+            if who == hero.id and card not in held and is_wild(self.spec, card):
+                held.append(card)
+        if card_id not in held:
+            held.append(card_id)
+        if is_elder_king(self.spec, held):
             game.elder_king = hero.id
             return "endgame"
         return None

@@ -94,7 +94,8 @@ def test_base_adventure_does_not_redirect(b, cards):
     spec = ar.get_adventure(b, "rise-of-the-dragon-lords")
     decks = ar.AdventureDecks(base={"green": ["harvest-fair", "hungry-wolves"]})
     steps = ar.draw_chain(decks, "green", spec, cards)
-    assert [(s.card, s.action) for s in steps] == [("harvest-fair", "resolve")]
+    assert [(s.card, s.action) for s in steps] == [("harvest-fair", "resolve"),
+                                                   ("hungry-wolves", "fight")]
 
 
 def test_dragon_lords_victory_by_margath_or_three_runes(b):

@@ -202,3 +202,19 @@ def test_showdown_refuses_a_vassal_the_king_does_not_hold(spec):
     tomek.trophies += [LADY_S]
     with pytest.raises(ValueError, match="cannot set out"):
         crown.become_king(spec, tomek, [], order=[KNIGHT_S])
+
+
+def test_a_kept_vassal_counts_once(spec):
+    rules = load_rules(spec)
+
+    class Game:
+        elder_king = None
+        defeated_challenges = []
+
+    cat = Catalog(bundle())
+    hero = cat.new_hero("tessa-brightwater")
+    hero.trophies += [KNIGHT_S, KNIGHT_H]
+    assert rules.on_defeat(Game, hero, KNIGHT_H) is None  # two knights are not three
+    Game.defeated_challenges = [(hero.id, "high-lord-margath")]  # not kept, still defeated
+    assert rules.on_defeat(Game, hero, "hungry-wolves") == "endgame"
+    assert Game.elder_king == hero.id

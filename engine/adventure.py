@@ -27,7 +27,8 @@ class AdventureStep:
         if marker is not None:
             if self.colour_of(marker["card"]) not in barred:
                 options.append("undefeated")
-        elif space in s.board_counters and s.board_counters[space] not in barred:
+        elif (space in s.board_counters and s.board_counters[space] not in barred
+              and self.can_draw(s.board_counters[space])):
             options.append("counter")
         others = [h for h in s.heroes_at(space) if h != hero.id]
         for other in others:
@@ -184,7 +185,30 @@ class AdventureStep:
     # ------------------------------------------------------------------ decks
     def draw_adventure(self, colour: str) -> str | None:
         deck = self.state.adventure_decks.get(colour) or []
+        if not deck:
+            self.refill_deck(colour)
         return deck.pop(0) if deck else None
+
+    def can_draw(self, colour: str) -> bool:
+        if not self.state.adventure_decks.get(colour):
+            self.refill_deck(colour)
+        return bool(self.state.adventure_decks.get(colour))
+
+    def refill_deck(self, colour: str) -> None:
+        """Seed 002: an exhausted draw pile is rebuilt from the challenge cards of its colour
+        in the discard pile (the doom track), shuffled. Never in the endgame."""
+        s = self.state
+        if s.phase != "game":
+            return
+        cards = [c for c in s.doom_track if self.card(c).kind == "challenge"
+                 and self.colour_of(c) == colour]
+        if not cards:
+            return
+        for card in cards:
+            s.doom_track.remove(card)
+        self.rng.shuffle(cards)
+        s.adventure_decks.setdefault(colour, []).extend(cards)
+        self.emit("deck_refilled", colour=colour, cards=len(cards))
 
     def to_deck_bottom(self, card: str) -> None:
         self.state.adventure_decks.setdefault(self.colour_of(card), []).append(card)

@@ -21,13 +21,19 @@ PHASE_ATTR = (("ranged", "mind"), ("melee", "body"), ("magic", "spirit"))
 
 
 class RandomBot(Player):
+    """Uniform among the legal options, except that an offered adventure is never passed up
+    (``pass`` is chosen only when nothing else is offered), so that games move on."""
+
     def __init__(self, seed=0):
         self.rng = random.Random(f"runeforge-random-bot-{seed}")
 
     def decide(self, decision, engine):
-        if not decision.options:
+        options = decision.options
+        if not options:
             raise EngineError(f"no options for {decision.kind}")
-        return self.rng.choice(decision.options)
+        if decision.kind == "adventure" and len(options) > 1:
+            options = [o for o in options if o != "pass"]
+        return self.rng.choice(options)
 
 
 def make_bot(name: str, seed) -> Player:
@@ -41,24 +47,25 @@ def make_bot(name: str, seed) -> Player:
 def _strength(engine, fig) -> dict:
     return {attr: engine.stat(fig, attr) + 0 for _, attr in PHASE_ATTR} | {
         f"{p}_damage": engine.stat(fig, f"{p}_damage") for p, _ in PHASE_ATTR} | {
-        f"{p}_roll": engine.stat(fig, f"{p}_roll") for p, _ in PHASE_ATTR}
+        f"{p}_roll": engine.stat(fig, f"{p}_roll") for p, _ in PHASE_ATTR} | {
+        "life": engine.stat(fig, "life")}
 
 
-def win_estimate(engine, hero, enemy: dict) -> float:
+def win_estimate(engine, hero, enemy: dict, me: dict | None = None) -> float:
     """A quick chance-like score (0..1) that ``hero`` beats a challenge with stats ``enemy``."""
     from .combat import chance
 
-    me = _strength(engine, hero)
+    me = me or _strength(engine, hero)
     best, received = 0.0, 0.0
     for phase, attr in PHASE_ATTR:
         need = enemy.get(attr, 10) - me[attr] - me[f"{phase}_roll"]
         best = max(best, chance(need) * me[f"{phase}_damage"])
         received += (1 - chance(need)) * enemy.get(f"{phase}_damage", 0)
     for ally in hero.allies:
-        best += max(chance(enemy.get(a, 10) - engine.stat(ally, a))
-                    * engine.stat(ally, f"{p}_damage") for p, a in PHASE_ATTR) * 0.8
+        best += max(chance(enemy.get(a, 10) - getattr(ally, a))
+                    * getattr(ally, f"{p}_damage") for p, a in PHASE_ATTR) * 0.8
     received *= 2 / 3
-    life_left = engine.stat(hero, "life") + engine.ruleset.defeat_margin - hero.wounds
+    life_left = me["life"] + engine.ruleset.defeat_margin - hero.wounds
     enemy_life = enemy.get("life", 3) + engine.ruleset.defeat_margin
     mine = best * life_left
     theirs = received * enemy_life
@@ -93,8 +100,9 @@ class GameBot(HeuristicBot):
                                             / max(1, len(cards))) for k in keys}
         return self._averages[colour]
 
-    def space_value(self, engine, hero, space: str) -> float:
+    def space_value(self, engine, hero, space: str, me: dict | None = None) -> float:
         game = engine.game
+        me = me or _strength(engine, hero)
         s = game.state
         barred = game.barred_colours(hero.id)
         marker = s.undefeated_at(space)
@@ -102,12 +110,12 @@ class GameBot(HeuristicBot):
             card = game.card(marker["card"])
             if card.data.get("colour") in barred:
                 return 0.0
-            p = win_estimate(engine, hero, card.data) * 0.6 ** self._tries.get(card.id, 0)
+            p = win_estimate(engine, hero, card.data, me) * 0.6 ** self._tries.get(card.id, 0)
             return _worth(p, 1 + game.adventure.counter_value(card.data["colour"]))
         colour = s.board_counters.get(space)
-        if colour is None or colour in barred:
+        if colour is None or colour in barred or not s.adventure_decks.get(colour):
             return 0.0
-        p = win_estimate(engine, hero, self.average(game, colour))
+        p = win_estimate(engine, hero, self.average(game, colour), me)
         return _worth(p, 1 + game.adventure.counter_value(colour))
 
     def town_value(self, engine, hero, space: str) -> float:
@@ -130,18 +138,24 @@ class GameBot(HeuristicBot):
     def _destination(self, d, engine):
         hero = engine.state.hero(d.hero)
         game = engine.game
-        values = {sp: self.space_value(engine, hero, sp) + self.town_value(engine, hero, sp)
+        me = _strength(engine, hero)
+        values = {sp: self.space_value(engine, hero, sp, me) + self.town_value(engine, hero, sp)
                   for sp in d.options}
         best = max(d.options, key=lambda sp: values[sp])
         if values[best] > 0:
             return best
         targets = [sp for sp in list(game.state.board_counters) +
                    [u["space"] for u in game.state.undefeated_track if u["space"]]
-                   if self.space_value(engine, hero, sp) > 0]
+                   if self.space_value(engine, hero, sp, me) > 0]
+        barred = game.barred_colours(hero.id)
         if not targets:  # nothing it expects to beat: any new card it may draw
-            barred = game.barred_colours(hero.id)
             targets = [sp for sp, colour in game.state.board_counters.items()
-                       if colour not in barred and game.state.undefeated_at(sp) is None]
+                       if colour not in barred and game.state.undefeated_at(sp) is None
+                       and game.state.adventure_decks.get(colour)]
+        if not targets:  # or any undefeated challenge: a knock-out at least heals
+            targets = [u["space"] for u in game.state.undefeated_track
+                       if u["space"] and game.colour_of(u["card"]) not in barred]
+            self._desperate = True
         if not targets:
             targets = sorted(game.board.towns.values())
         dists = [game.board.distances_from(t) for t in sorted(set(targets))[:12]]
@@ -152,7 +166,9 @@ class GameBot(HeuristicBot):
         game = engine.game
         hero = engine.state.hero(d.hero)
         space = game.state.positions[hero.id]
-        if "undefeated" in d.options and self.space_value(engine, hero, space) > 0:
+        if "undefeated" in d.options and (self.space_value(engine, hero, space) > 0
+                                          or getattr(self, "_desperate", False)):
+            self._desperate = False
             card = game.state.undefeated_at(space)["card"]
             self._tries[card] = self._tries.get(card, 0) + 1
             return "undefeated"

@@ -102,7 +102,8 @@ class Game(TurnSteps, AdventureStep, MarketStep, ExperienceStep, DoomTrack, Endg
         hero = self.hero(hero_id)
         try:
             if self.adventure.renew_when_board_empty and not any(
-                    s.undefeated_at(sp) is None for sp in s.board_counters):
+                    s.undefeated_at(sp) is None and self.can_draw(colour)
+                    for sp, colour in s.board_counters.items()):
                 self.emit("renewal_safeguard", hero=hero_id)
                 self.renew_counters(hero)
             self.refresh(hero)
@@ -149,8 +150,8 @@ class Game(TurnSteps, AdventureStep, MarketStep, ExperienceStep, DoomTrack, Endg
         self.settle()
         out = False
         for h in list(self.state.heroes):
-            life = self.combat.stat(h, "life")
-            if self.combat.ruleset.is_defeated(h.wounds, life) and h.id not in self.out():
+            if h.wounds and self.combat.ruleset.is_defeated(h.wounds, self.combat.stat(h, "life"))\
+                    and h.id not in self.out():
                 self.combat.knock_out(h)
                 self.settle()
                 self.move_to_nearest_town(h)
@@ -190,12 +191,13 @@ class Game(TurnSteps, AdventureStep, MarketStep, ExperienceStep, DoomTrack, Endg
         if self.state.phase == "over":
             return True
         adv = self.adventure
+        for who, beaten in self.defeated_challenges:
+            if beaten in adv.defeat_to_win:
+                self.declare(who, f"defeated {self.card(beaten).name}")
+                return True
+        self.defeated_challenges.clear()
         for h in self.state.heroes:
-            for who, beaten in self.defeated_challenges:
-                if who == h.id and beaten in adv.defeat_to_win:
-                    self.declare(h.id, f"defeated {self.card(beaten).name}")
-                    return True
-            if adv.hold_marker:
+            if adv.hold_marker and len(h.items) >= adv.hold_count:
                 runes = [c for c in h.items if adv.carries_marker(self.card(c).data)]
                 if len(runes) >= adv.hold_count:
                     self.declare(h.id, f"holds {len(runes)} cards marked {adv.hold_marker}")

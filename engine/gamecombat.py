@@ -39,15 +39,13 @@ class GameCombat(Duel):
         super().set_tokens(fig, attr, value, source, cause)
 
     # ------------------------------------------------------------------ event rules
-    def static_sources(self):
-        yield from super().static_sources()
+    def _standing_cards(self):
+        yield from super()._standing_cards()
         event = self.state.active_event
         if event:
-            for ability in self.catalog.card(event).abilities:
-                if ability.standing:
-                    for hero in self.state.heroes:
-                        for effect in ability.effects:
-                            yield hero, event, effect, None
+            card = self.catalog.card(event)
+            for hero in self.state.heroes:
+                yield hero, card
 
     def heroes(self):
         if self.enemies:

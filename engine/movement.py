@@ -147,10 +147,61 @@ def _search(board: Board, start: str, rolled: Sequence[frozenset], goal: str | N
 
 def reachable(board: Board, start: str, rolled: Sequence[frozenset]) -> frozenset[str]:
     """Every space the Hero can end on with these dice (the start included: no die need be
-    used). Walks may revisit spaces; figures and counters do not block."""
+    used). Walks may revisit spaces; figures and counters do not block.
+
+    Exact by construction: ``at[mask]`` is the set (a bitset over spaces) of the spaces a walk
+    can end on using exactly the dice in ``mask``, one step per die; a walk using ``mask`` plus
+    die ``d`` last ends on a neighbour of ``at[mask]`` that die ``d`` can enter. The answer is
+    the union over all masks (2**d masks, one neighbour expansion each).
+    """
     board.space(start)
-    parent, _ = _search(board, start, rolled)
-    return frozenset(space for space, _used in parent)
+    index, names, links, terrain = _tables(board)
+    n = len(rolled)
+    town = terrain["town"]
+    enter = []
+    for face in rolled:
+        bits = town
+        for symbol in face:
+            bits |= terrain.get(symbol, 0)
+        enter.append(bits)
+    at = [0] * (1 << n)
+    at[0] = 1 << index[start]
+    union = 0
+    for mask in range(1 << n):  # every mask is final before any superset is visited
+        here = at[mask]
+        if not here:
+            continue
+        union |= here
+        spread, rest = 0, here
+        while rest:
+            low = rest & -rest
+            spread |= links[low.bit_length() - 1]
+            rest ^= low
+        for d in range(n):
+            if not mask >> d & 1:
+                at[mask | 1 << d] |= spread & enter[d]
+    out, rest = [], union
+    while rest:
+        low = rest & -rest
+        out.append(names[low.bit_length() - 1])
+        rest ^= low
+    return frozenset(out)
+
+
+def _tables(board: Board):
+    """Bitset tables of a board: space index, names, neighbour bits, terrain -> space bits."""
+    tables = getattr(board, "_movement_tables", None)
+    if tables is None:
+        names = sorted(board.spaces)
+        index = {sid: i for i, sid in enumerate(names)}
+        links = [sum(1 << index[nb] for nb in set(board.neighbours(sid))) for sid in names]
+        terrain: dict[str, int] = {"town": 0}
+        for sid in names:
+            kind = board.terrain(sid)
+            terrain[kind] = terrain.get(kind, 0) | 1 << index[sid]
+        tables = (index, names, links, terrain)
+        board._movement_tables = tables
+    return tables
 
 
 def find_path(board: Board, start: str, goal: str, rolled: Sequence[frozenset]):

@@ -63,8 +63,8 @@ class TurnSteps:
             reach = sorted(reachable(self.board, start, rolled))
             dest = self.ask(hero.id, "destination", reach, how="dice", at=start,
                             rolled=[sorted(f) for f in rolled])
-            found = find_path(self.board, start, dest, rolled)
-            prev = found[0][-2] if found and len(found[0]) > 1 else s.previous.get(hero.id)
+            self.last_roll = (hero.id, start, dest, rolled)  # the path is found if needed
+            prev = start
         elif choice == "step":
             reach = sorted(free_step_targets(rules, self.board, start, resting=False))
             dest = self.ask(hero.id, "destination", reach, how="step", at=start)
@@ -82,6 +82,8 @@ class TurnSteps:
         self.after_effects(hero)
         if dest != start and self.rules.travel_hazards and self.is_empty_space(dest, hero.id):
             self.travel_hazard(hero, dest)
+
+    last_roll: tuple | None = None
 
     def roll_movement(self, n: int) -> tuple:
         dice = self.movement_dice.dice
@@ -113,7 +115,13 @@ class TurnSteps:
         self.emit("moved", hero=hero.id, to=dest)
 
     def move_back(self, hero) -> None:
-        """After a successful escape: one space back the way the Hero came."""
+        """After a successful escape: one space back the way the Hero came (along a path the
+        dice allowed, when the Hero rolled)."""
+        last = getattr(self, "last_roll", None)
+        if last and last[0] == hero.id and last[2] == self.state.positions[hero.id]:
+            found = find_path(self.board, last[1], last[2], last[3])
+            if found and len(found[0]) > 1:
+                self.state.previous[hero.id] = found[0][-2]
         back = self.state.previous.get(hero.id)
         if back and back in self.board:
             self.state.positions[hero.id] = back

@@ -1,0 +1,130 @@
+"""`runeforge play`: a whole game played by bots to its end, with a summary and a replayable
+JSON-lines log."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+import click
+from rich.table import Table
+from rich.text import Text
+
+from runeforge import pipeline
+from runeforge.console import console, finish, print_diagnostics
+from runeforge.diagnostics import did_you_mean
+
+EPILOG = """\b
+Examples:
+  runeforge play --players 4 --seed 1
+  runeforge play --ruleset advanced --players 3 --bots random --seed 7 --log game.jsonl
+  runeforge replay game.jsonl
+"""
+
+DEFAULT_ADVENTURE = "rise-of-the-dragon-lords"
+
+
+def load_bundle(dirs) -> dict:
+    """The compiled bundle of the bundled cards plus DIRS (content errors end the command)."""
+    from runeforge.backends.bundle import build_bundle
+
+    result = pipeline.check(dirs)
+    if not result.ok:
+        print_diagnostics(result.diagnostics)
+        finish(result.diagnostics)
+    return build_bundle(result.content, result.compiled)
+
+
+def adventures(bundle: dict) -> list[str]:
+    from runeforge.engine.scenario import ADVENTURES
+
+    ids = set(ADVENTURES)
+    ids.update(d.get("id") for d in bundle.get("documents", {}).get("adventure", []))
+    return sorted(i for i in ids if i)
+
+
+def new_game(bundle: dict, options: dict):
+    """A game from plain options (the same dict the log's first record holds)."""
+    from runeforge.engine.scenario import ADVENTURES
+    from runeforge.engine.setup import new_game as core_game
+
+    opts = dict(options)
+    adventure = opts.pop("adventure", DEFAULT_ADVENTURE)
+    if adventure in ADVENTURES:
+        return core_game(bundle, adventure=adventure, **opts)
+    from runeforge.engine.adventure_game import new_adventure_game
+
+    return new_adventure_game(bundle, adventure=adventure, **opts)
+
+
+def state_digest(game) -> str:
+    text = json.dumps(game.state.to_dict(), sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def play_game(bundle: dict, options: dict):
+    """Play to the end; the log starts with the options and ends with the end state's digest."""
+    game = new_game(bundle, options)
+    game.log.emit("options", **options)
+    game.run()
+    game.log.emit("end_state", sha256=state_digest(game), winner=game.state.winner,
+                  how=game.state.how, rounds=game.state.round, turns=game.state.turn)
+    return game
+
+
+def summary(game, out) -> None:
+    s = game.state
+    names = {c.id: c.name for c in game.catalog.cards.values()}
+    winner = names.get(s.winner, s.winner) if s.winner else "nobody"
+    out.print(Text(f"Winner: {winner}", style="bold green" if s.winner else "bold red"))
+    out.print(f"How: {s.how}")
+    out.print(f"Rounds: {s.round}   turns: {s.turn}   ruleset: {s.ruleset}   adventure: "
+              f"{s.adventure}   players: {s.players}   seed: {s.seed}   doom track: "
+              f"{'on' if s.doom else 'off'} ({s.doom_tokens} doom tokens)")
+    table = Table("seat", "Hero", "level", "gold", "items", "allies", "red challenges",
+                  "counters")
+    for i, hero_id in enumerate(s.seats, 1):
+        hero = s.hero(hero_id)
+        table.add_row(str(i), names.get(hero_id, hero_id), str(game.level(hero_id)),
+                      str(hero.gold), ", ".join(names.get(c, c) for c in hero.items) or "-",
+                      ", ".join(a.name for a in hero.allies) or "-",
+                      str(s.red_challenges.get(hero_id, 0)), str(len(hero.adventure_counters)))
+    out.print(table)
+
+
+@click.command("play", epilog=EPILOG)
+@click.option("--adventure", default=DEFAULT_ADVENTURE, show_default=True, metavar="ID",
+              help="The adventure (scenario) to play.")
+@click.option("--players", type=click.IntRange(1, 6), default=4, show_default=True,
+              help="Number of players (each played by a bot).")
+@click.option("--ruleset", type=click.Choice(["base", "advanced"]), default="base",
+              show_default=True, help="Base (seed 000) or advanced (seed 002) rules.")
+@click.option("--seed", type=int, default=1, show_default=True, help="Game seed.")
+@click.option("--bots", type=click.Choice(["heuristic", "random"]), default="heuristic",
+              show_default=True, help="Which bot plays every seat.")
+@click.option("--no-doom", is_flag=True,
+              help="Play the base rules without the Path of Doom variant (the doom track is "
+                   "always on in the advanced rules). Games may then end only by the turn "
+                   "cap.")
+@click.option("--debug", is_flag=True, help="Check the game invariants after every step.")
+@click.option("--log", "log_path", type=click.Path(dir_okay=False, writable=True),
+              help="Write the event log (JSON lines) here; `runeforge replay` re-checks it.")
+@click.argument("dirs", nargs=-1, type=click.Path(path_type=str))
+def command(adventure, players, ruleset, seed, bots, no_doom, debug, log_path, dirs) -> None:
+    """Play a whole game with bots and print who won, when and how.
+
+    DIRS are content directories that extend the bundled cards/. The same options give the
+    same game and the same log. Exit status: 0 played, 1 content errors, 2 usage errors.
+    """
+    bundle = load_bundle(dirs)
+    known = adventures(bundle)
+    if adventure not in known:
+        hint = did_you_mean(adventure, known) or f"adventures: {', '.join(known)}"
+        raise click.BadParameter(f"unknown adventure {adventure!r}; {hint}",
+                                 param_hint="--adventure")
+    options = {"adventure": adventure, "ruleset": ruleset, "players": players, "seed": seed,
+               "bots": bots, "doom": None if not no_doom else False, "debug": debug}
+    game = play_game(bundle, options)
+    summary(game, console())
+    if log_path:
+        game.log.write(log_path)

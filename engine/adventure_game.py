@@ -63,11 +63,11 @@ class AdventureHooks:
         self.elder_king = None
         self.giant_lords_defeated = 0
         rng = random.Random(f"runeforge-adventure-{s.seed}")
+        # the box (coins, counters, tokens) is the base game's; winning is the adventure's
+        self.adventure = dataclasses.replace(self.adventure, id=spec.id, name=spec.name,
+                                             defeat_to_win=(), hold_marker=None)
         if spec.endgame.get("type") != RED_ENDGAME:
-            # the adventure's own endgame replaces the doom track's red one
-            self.adventure = dataclasses.replace(self.adventure, defeat_to_win=(),
-                                                 hold_marker=None)
-            s.doom = False
+            s.doom = False  # the adventure's own endgame replaces the doom track's red one
         s.adventure = spec.id
         pool = Counter(c for deck in s.adventure_decks.values() for c in deck)
         pool.update(s.doom_track)
@@ -172,9 +172,13 @@ class AdventureHooks:
             self.state.phase = "endgame"
 
     def check_win(self, hero) -> bool:
-        if self.spec.endgame.get("type") == RED_ENDGAME:
-            return super().check_win(hero)
-        return self.state.phase == "over"
+        if self.state.phase == "over":
+            return True
+        found = self.adventure_rules.win(self)
+        if found is None:
+            return False
+        self.declare(found[0], f"{found[1]} ({self.spec.name})")
+        return True
 
     def run_endgame(self) -> None:
         kind = self.spec.endgame.get("type")

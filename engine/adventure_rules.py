@@ -14,13 +14,18 @@ returns an :class:`AdventureRules`.
 The hook points a game loop calls (all optional, the base class does the data part):
 
 * ``decks(bundle, rng, expansions)`` — the adventure decks (:class:`AdventureDecks`);
-* ``draw_chain(decks, colour, cards)`` — the cards a draw from a gem produces, in order,
-  each with what to do with it (:class:`DrawStep`);
-* ``counter_colours()`` — gem colours that get adventure counters at setup;
+* ``draw_chain(decks, colour, cards)`` — the cards one adventure draws, in order, each with
+  what to do with it (:class:`DrawStep`); the game loop uses the same rule step by step
+  (:func:`next_draw`);
+* ``counter_colours()`` — gem colours that get adventure counters (at setup and renewal);
 * ``on_defeat(game, hero, card_id)`` — a challenge was defeated; returns ``"endgame"`` when
   that starts the endgame (after the current player's experience step);
-* ``winner(game)`` — a Hero id when someone has won by the adventure's victory conditions;
-* ``endgame(game)`` — run the adventure's endgame, returning the winner's Hero id.
+* ``win(game)`` — (Hero id, how) when someone has won by the adventure's victory
+  conditions (checked after every step).
+
+The endgame itself is chosen by the data (``endgame.type``: ``red-challenges``,
+``elder-king``, ``giant-lord-invasion``) and run by :mod:`.adventure_game` with the rule
+module's functions (:func:`.crown.showdown`, :func:`.kyros.invade` …).
 """
 
 from __future__ import annotations
@@ -62,6 +67,7 @@ class Victory:
     cards: tuple[str, ...] = ()
     count: int = 1
     name: str | None = None
+    description: str | None = None
 
 
 @dataclass(frozen=True)
@@ -87,7 +93,7 @@ class AdventureSpec:
         decks = tuple(DeckSpec(d["pack"], tuple(d.get("colours") or COLOURS),
                                d.get("place", "base")) for d in doc.get("decks", ()))
         victory = tuple(Victory(v["type"], v.get("card"), tuple(v.get("cards") or ()),
-                                int(v.get("count", 1)), v.get("name"))
+                                int(v.get("count", 1)), v.get("name"), v.get("description"))
                         for v in doc.get("victory", ()))
         aside = doc.get("set_aside") or {}
         draws = doc.get("draws") or {}
@@ -274,17 +280,23 @@ def held_cards(hero) -> set[str]:
     return set(getattr(hero, "trophies", ())) | set(getattr(hero, "items", ()))
 
 
-def data_winner(spec: AdventureSpec, heroes: Sequence, defeated: Mapping[str, Sequence[str]]
-                ) -> str | None:
-    """A Hero id when the data victory conditions are met: ``defeated`` maps Hero ids to the
-    challenges they have defeated (in order); ``hold`` counts cards a Hero holds."""
+def data_win(spec: AdventureSpec, heroes: Sequence, defeated: Mapping[str, Sequence[str]]
+             ) -> tuple[str, Victory] | None:
+    """(Hero id, the condition met) when a data victory condition is met: ``defeated`` maps
+    Hero ids to the challenges they have defeated; ``hold`` counts cards a Hero holds."""
     for hero in heroes:
         for v in spec.victory:
             if v.type == "defeat" and v.card in defeated.get(hero.id, ()):
-                return hero.id
+                return hero.id, v
             if v.type == "hold" and len(held_cards(hero) & set(v.cards)) >= v.count:
-                return hero.id
+                return hero.id, v
     return None
+
+
+def data_winner(spec: AdventureSpec, heroes: Sequence, defeated: Mapping[str, Sequence[str]]
+                ) -> str | None:
+    found = data_win(spec, heroes, defeated)
+    return found[0] if found else None
 
 
 # ---------------------------------------------------------------------- the rule module interface
@@ -310,9 +322,17 @@ class AdventureRules:
     def on_defeat(self, game, hero, card_id: str) -> str | None:
         return None
 
-    def winner(self, game) -> str | None:
-        defeated = getattr(game, "defeated", {}) or {}
-        return data_winner(self.spec, game.heroes, defeated)
+    def win(self, game) -> tuple[str, str] | None:
+        """(Hero id, how) when the data victory conditions are met, over
+        ``game.state.heroes`` and ``game.defeated_challenges`` ((hero id, card id) pairs)."""
+        defeated: dict[str, list[str]] = {}
+        for who, card in getattr(game, "defeated_challenges", ()):
+            defeated.setdefault(who, []).append(card)
+        found = data_win(self.spec, game.state.heroes, defeated)
+        if found is None:
+            return None
+        hero, v = found
+        return hero, v.description or f"{v.type} {v.card or ', '.join(v.cards)}"
 
     def endgame(self, game) -> str | None:  # pragma: no cover - the game's red endgame
         return None

@@ -257,7 +257,7 @@ class CrownRules(AdventureRules):
             return "endgame"
         return None
 
-    def winner(self, game) -> str | None:
+    def win(self, game) -> tuple[str, str] | None:
         return None  # only the showdown decides
 
 

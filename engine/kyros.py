@@ -192,7 +192,7 @@ class KyrosRules(AdventureRules):
             return "endgame"
         return None
 
-    def winner(self, game) -> str | None:
+    def win(self, game) -> tuple[str, str] | None:
         return None  # fame decides at the end of the invasion
 
 

@@ -1,22 +1,38 @@
-"""Benchmark: exact combat odds (runeforge.engine.odds_exact), milliseconds per pair.
+"""Benchmark: combat odds. Exact odds ms per pair; Monte Carlo combats per second with the
+engine and with a bare loop of the same plain rules; full-game simulation (when available).
 
-Run:  python benchmarks/bench_odds.py [--repeat N]
+Run:  python benchmarks/bench_odds.py [--repeat N] [--trials N]
+
+Exact odds (runeforge.engine.odds_exact):
 
 Pairs: every bundled core hero against one challenge of each colour (20 pairs), plus the
 worst case the target speaks of (Life 10 against Life 10), a Belt of Strength modifier, and
 one or two bundled allies. Each time is the best of N solves from scratch (no cache between
 calls); "+table" also builds the readable policy table. Target: <= 5 ms per pair for
 Life <= 10 without allies.
+
+Monte Carlo (runeforge.engine.odds_mc): the bundled core heroes against one challenge of each
+colour with their abilities stripped (plain combat), the heuristic bot deciding. The engine
+runs every combat through Combat.fight_challenge; the bare loop below restates the same plain
+rules and the same bot decisions (escape when the next round could knock the Hero out,
+attack where chance x damage is best) in a few lines of Python. Both fight the same pairs
+with the same number of trials; the win rates must agree within noise (printed), and the
+ratio of the time per combat is the figure the target (engine <= 3x the bare loop) is about.
+
+Simulation (runeforge simulate, 4-player games/s, 1 -> 2 workers): printed as "not
+available" with the reason until the whole-game engine and the simulate command exist.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib.resources
+import random
 import statistics
 import time
 
 from ruamel.yaml import YAML
+
 from runeforge.engine.odds_exact import exact_odds
 
 TARGET_MS = 5.0
@@ -50,7 +66,9 @@ def row(label, hero, chal, allies=(), mods=None, repeat=5):
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=5)
-    n = ap.parse_args().repeat
+    ap.add_argument("--trials", type=int, default=1500, help="Monte Carlo trials per pair")
+    args = ap.parse_args()
+    n = args.repeat
     heroes, challenges, allies = load("heroes.yaml"), load("challenges.yaml"), load("allies.yaml")
     picked = [next(c for c in challenges if c["colour"] == col) for col in COLOURS]
     print(f"{'pair':<58} {'win':>7} {'E[wd]':>6} {'policy':>6} {'ms':>8} {'+table':>8}")
@@ -98,6 +116,141 @@ def main() -> None:
     print(f"exact odds, one ally: mean {statistics.mean(one):.2f} ms, max {max(one):.2f} ms; "
           f"two allies: mean {statistics.mean(two):.2f} ms, max {max(two):.2f} ms; "
           f"two allies v Life 10: {big:.1f} ms")
+
+
+    monte_carlo(heroes, picked, args.trials)
+    simulation()
+
+
+# --------------------------------------------------------------------------------------
+# Monte Carlo: the engine against a bare loop of the same plain rules
+# --------------------------------------------------------------------------------------
+STATS = ("mind", "body", "spirit", "ranged_damage", "melee_damage", "magic_damage", "life",
+         "stamina")
+
+
+def plain_catalog(heroes, challenges):
+    """An engine catalog of the cards' printed stats only (abilities stripped)."""
+    from runeforge.engine.catalog import Catalog
+    from runeforge.engine.ir import IR_VERSION
+
+    def record(card, kind):
+        rec = {k: card.get(k, 0) for k in STATS}
+        rec.update(id=kid(card), kind=kind, name=card["name"], abilities=[])
+        if kind == "challenge":
+            rec.update(colour=card["colour"], reward=card.get("reward", {}))
+        return rec
+
+    cards = [record(h, "hero") for h in heroes] + [record(c, "challenge") for c in challenges]
+    return Catalog({"format": "runeforge-bundle", "format_version": 1, "ir_version": IR_VERSION,
+                    "cards": cards, "documents": {}})
+
+
+def kid(card) -> str:
+    return "".join(ch if ch.isalnum() else "-" for ch in card["name"].lower()).replace("--", "-")
+
+
+def _chance(need: int) -> float:
+    return sum(1 for a in range(1, 11) for b in range(1, 11) if a + b >= need) / 100
+
+
+def bare_fights(hero, chal, trials: int, seed: int) -> dict:
+    """The plain combat rules and the heuristic bot's decisions, restated as a bare loop."""
+    rnd = random.Random(seed).random
+    hb = (hero["mind"], hero["body"], hero["spirit"])
+    hd = (hero["ranged_damage"], hero["melee_damage"], hero["magic_damage"])
+    ct = (chal["mind"], chal["body"], chal["spirit"])
+    cd = (chal["ranged_damage"], chal["melee_damage"], chal["magic_damage"])
+    hl, cl = hero["life"], chal["life"]
+    need = tuple(ct[k] - hb[k] for k in range(3))
+    ev = [round(_chance(need[k]) * hd[k] - (1 - _chance(need[k])) * 0.25 * cd[k], 4)
+          for k in range(3)]
+    attack_now = tuple(ev[k] > 0 and ev[k] >= max(ev[k + 1:], default=0) for k in range(3))
+    worst = sum(cd)
+    out = {"defeated": 0, "knocked_out": 0, "escaped": 0, "abandoned": 0}
+    for _ in range(trials):
+        hw = cw = 0
+        result = "abandoned"
+        for _round in range(100):
+            while worst >= hl - hw and cl - cw > 1:  # the bot escapes when in danger
+                if int(rnd() * 10) + int(rnd() * 10) + 2 + hb[0] >= ct[0]:
+                    result = "escaped"
+                    break
+                hw += 1
+                if hw >= hl:
+                    result = "knocked_out"
+                    break
+            if result != "abandoned":
+                break
+            attacked = False
+            for k in range(3):
+                roll = int(rnd() * 10) + int(rnd() * 10) + 2
+                if not attacked and attack_now[k]:
+                    attacked = True
+                    if roll >= need[k]:
+                        cw += hd[k]
+                        if cw >= cl:
+                            result = "defeated"
+                            break
+                        continue
+                elif not cd[k] or roll >= need[k]:
+                    continue
+                hw += cd[k]
+                if hw >= hl:
+                    result = "knocked_out"
+                    break
+            if result != "abandoned":
+                break
+        out[result] += 1
+    return out
+
+
+def monte_carlo(heroes, challenges, trials: int) -> None:
+    from runeforge.engine.odds_mc import monte_carlo_odds
+
+    cat = plain_catalog(heroes, challenges)
+    pairs = [(h, c) for h in heroes[:5] for c in challenges]
+    print()
+    print(f"-- Monte Carlo, plain cards, bot policy: {len(pairs)} pairs x {trials} trials")
+    print(f"{'pair':<52} {'engine':>7} {'bare':>7} {'|diff|/sd':>9}")
+    engine_s = bare_s = 0.0
+    worst_z = 0.0
+    for h, c in pairs:
+        t = time.perf_counter()
+        res = monte_carlo_odds(cat, kid(h), kid(c), trials=trials, seed=1, policy="bot")
+        engine_s += time.perf_counter() - t
+        t = time.perf_counter()
+        bare = bare_fights(h, c, trials, seed=2)
+        bare_s += time.perf_counter() - t
+        pb = bare["defeated"] / trials
+        sd = max(((res.win * (1 - res.win) + pb * (1 - pb)) / trials) ** 0.5, 1e-9)
+        z = abs(res.win - pb) / sd
+        worst_z = max(worst_z, z)
+        label = f"{h['name']} v {c['name']}"[:52]
+        print(f"{label:<52} {res.win:>7.3f} {pb:>7.3f} {z:>9.2f}")
+    n = trials * len(pairs)
+    t = time.perf_counter()
+    for h, c in pairs[:4]:
+        monte_carlo_odds(cat, kid(h), kid(c), trials=trials, seed=1, policy="optimal")
+    opt_rate = trials * 4 / (time.perf_counter() - t)
+    ratio = (engine_s / n) / (bare_s / n)
+    print(f"Monte Carlo: engine {n / engine_s:,.0f} combats/s (bot), {opt_rate:,.0f} combats/s "
+          f"(optimal policy); bare loop {n / bare_s:,.0f} combats/s; engine/bare time per "
+          f"combat {ratio:.1f}x (target <= 3x: {'met' if ratio <= 3 else 'NOT met'}); "
+          f"largest win-rate difference {worst_z:.1f} sd")
+
+
+def simulation() -> None:
+    import importlib.util
+
+    reason = None
+    if importlib.util.find_spec("runeforge.commands.simulate") is None:
+        reason = "runeforge simulate (issue 9 item 5) is not built yet: it needs the " \
+                 "whole-game engine, still in progress"
+    print()
+    if reason:
+        print(f"simulated 4-player games/s: not available: {reason}")
+        print(f"simulate speed-up 1 -> 2 workers: not available: {reason}")
 
 
 if __name__ == "__main__":

@@ -18,6 +18,8 @@ rules and the same bot decisions (escape when the next round could knock the Her
 attack where chance x damage is best) in a few lines of Python. Both fight the same pairs
 with the same number of trials; the win rates must agree within noise (printed), and the
 ratio of the time per combat is the figure the target (engine <= 3x the bare loop) is about.
+Monte Carlo times are CPU times of this process (time.process_time), so other load on a shared
+machine does not distort the ratio.
 
 Simulation (runeforge simulate, 4-player games/s, 1 -> 2 workers): printed as "not
 available" with the reason until the whole-game engine and the simulate command exist.
@@ -216,12 +218,12 @@ def monte_carlo(heroes, challenges, trials: int) -> None:
     engine_s = bare_s = 0.0
     worst_z = 0.0
     for h, c in pairs:
-        t = time.perf_counter()
+        t = time.process_time()
         res = monte_carlo_odds(cat, kid(h), kid(c), trials=trials, seed=1, policy="bot")
-        engine_s += time.perf_counter() - t
-        t = time.perf_counter()
+        engine_s += time.process_time() - t
+        t = time.process_time()
         bare = bare_fights(h, c, trials, seed=2)
-        bare_s += time.perf_counter() - t
+        bare_s += time.process_time() - t
         pb = bare["defeated"] / trials
         sd = max(((res.win * (1 - res.win) + pb * (1 - pb)) / trials) ** 0.5, 1e-9)
         z = abs(res.win - pb) / sd
@@ -229,10 +231,10 @@ def monte_carlo(heroes, challenges, trials: int) -> None:
         label = f"{h['name']} v {c['name']}"[:52]
         print(f"{label:<52} {res.win:>7.3f} {pb:>7.3f} {z:>9.2f}")
     n = trials * len(pairs)
-    t = time.perf_counter()
+    t = time.process_time()
     for h, c in pairs[:4]:
         monte_carlo_odds(cat, kid(h), kid(c), trials=trials, seed=1, policy="optimal")
-    opt_rate = trials * 4 / (time.perf_counter() - t)
+    opt_rate = trials * 4 / (time.process_time() - t)
     ratio = (engine_s / n) / (bare_s / n)
     print(f"Monte Carlo: engine {n / engine_s:,.0f} combats/s (bot), {opt_rate:,.0f} combats/s "
           f"(optimal policy); bare loop {n / bare_s:,.0f} combats/s; engine/bare time per "

@@ -75,7 +75,7 @@ OTHER: dict[str, str] = {
     # amounts: {n} is the number, {noun} the counted term(s)
     "amount.fixed": "{n} {noun}",
     "amount.x": "X {noun}",
-    "amount.choice": "{n} or {m} {noun}",
+    "amount.choice": "{n} or {m} {noun.nom.pl}",
     "amount.up_to": "up to {n} {noun}",
     "amount.all": "all {noun}",
     "amount.at_least": "{n} or more {noun.nom.pl}",

@@ -62,6 +62,7 @@ class AdventureHooks:
         self.spec, self.adventure_rules = spec, rules
         self.elder_king = None
         self.giant_lords_defeated = 0
+        self.adventure_defeats: list[tuple[str, str]] = []  # (hero, card), whole game
         rng = random.Random(f"runeforge-adventure-{s.seed}")
         # the box (coins, counters, tokens) is the base game's; winning is the adventure's
         self.adventure = dataclasses.replace(self.adventure, id=spec.id, name=spec.name,
@@ -156,6 +157,9 @@ class AdventureHooks:
     # ------------------------------------------------------------------ defeats and endgame
     def fight_card(self, hero, card: str, mode: str):
         result = super().fight_card(hero, card, mode)
+        if result.outcome == "defeated":
+            self.adventure_defeats.append((hero.id, card))
+            self.check_win(hero)
         if result.outcome == "defeated" and self.state.phase == "game":
             if self.adventure_rules.on_defeat(self, hero, card) == "endgame":
                 self.state.endgame["pending"] = self.spec.endgame.get("type")
@@ -201,7 +205,8 @@ class AdventureHooks:
     # ------------------------------------------------------------------ Crown: the showdown
     def king_line(self, hero_id: str) -> list[str]:
         hero = self.hero(hero_id)
-        line = crown.become_king(self.spec, hero, self.state.removed)
+        line = crown.become_king(self.spec, hero, self.state.removed,
+                                 card_of=lambda c: self.card(c).data)
         line.sort(key=lambda c: -int(self.card(c).data.get("life", 1)))  # strongest first
         line = line[: int(self.spec.endgame.get("vassals", 3))]
         self.battles.set_vassals(hero_id, line)
@@ -288,6 +293,7 @@ class AdventureHooks:
             else:
                 self.move_to_nearest_town(hero)
             raise TurnOver()
+        self.adventure_defeats.append((hero.id, lord))
         del s.endgame["occupied"][town]
         s.endgame["fame_tokens"][lord] = len(tokens)
         s.endgame["free_card"] = hero.id

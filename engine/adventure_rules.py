@@ -276,6 +276,15 @@ def draw_chain(decks: AdventureDecks, colour: str, spec: AdventureSpec,
 
 
 # ---------------------------------------------------------------------- victory
+def defeats(game) -> list[tuple[str, str]]:
+    """(Hero id, card id) of every challenge defeated so far: ``game.adventure_defeats``
+    (kept for the whole game by :mod:`.adventure_game`), else ``game.defeated_challenges``."""
+    found = getattr(game, "adventure_defeats", None)
+    if found is None:
+        found = getattr(game, "defeated_challenges", ())
+    return list(found)
+
+
 def held_cards(hero) -> set[str]:
     return set(getattr(hero, "trophies", ())) | set(getattr(hero, "items", ()))
 
@@ -326,7 +335,7 @@ class AdventureRules:
         """(Hero id, how) when the data victory conditions are met, over
         ``game.state.heroes`` and ``game.defeated_challenges`` ((hero id, card id) pairs)."""
         defeated: dict[str, list[str]] = {}
-        for who, card in getattr(game, "defeated_challenges", ()):
+        for who, card in defeats(game):
             defeated.setdefault(who, []).append(card)
         found = data_win(self.spec, game.state.heroes, defeated)
         if found is None:

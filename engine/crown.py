@@ -27,7 +27,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, Mapping, Protocol, Sequence
 
-from .adventure_rules import AdventureRules, AdventureSpec
+from .adventure_rules import AdventureRules, AdventureSpec, defeats
 from .players import Player
 
 TITLES = ("rogue", "knight", "lady", "duke")
@@ -41,8 +41,17 @@ def vassal_of(spec: AdventureSpec, card_id: str) -> tuple[str, str] | None:
     return (data["title"], data["house"]) if data else None
 
 
-def is_wild(spec: AdventureSpec, card_id: str) -> bool:
-    return bool(spec.card_data(card_id).get("wild"))
+def is_wild(spec: AdventureSpec, card_id: str, card: Mapping | None = None) -> bool:
+    """A Dragon Lord: a card marked ``wild``, or (given its bundle record ``card``) a
+    challenge of a colour and pack in the endgame's ``wild`` (Crown: the base red deck)."""
+    if spec.card_data(card_id).get("wild"):
+        return True
+    rule = spec.endgame.get("wild") or {}
+    if card is None or card.get("kind") != "challenge":
+        return False
+    packs = rule.get("packs")
+    return card.get("colour") in (rule.get("colours") or ()) and (
+        not packs or card.get("pack") in packs)
 
 
 def full_set(vassals: Sequence[tuple[str, str]], wild: int = 0) -> bool:
@@ -53,12 +62,15 @@ def full_set(vassals: Sequence[tuple[str, str]], wild: int = 0) -> bool:
     return best + wild >= SET_SIZE
 
 
-def is_elder_king(spec: AdventureSpec, held: Sequence[str]) -> bool:
-    """``held``: the adventure cards a Hero has defeated and keeps (trophies)."""
+def is_elder_king(spec: AdventureSpec, held: Sequence[str],
+                  card_of: Callable[[str], Mapping] | None = None) -> bool:
+    """``held``: the vassals a Hero keeps and the Dragon Lords he has defeated;
+    ``card_of(id)`` gives a card's bundle record (for the colour-wide ``wild`` rule)."""
     if any(spec.card_data(c).get("crowns") for c in held):
         return True
     vassals = [v for v in (vassal_of(spec, c) for c in held) if v]
-    return full_set(vassals, sum(1 for c in held if is_wild(spec, c)))
+    lookup = card_of or (lambda c: None)
+    return full_set(vassals, sum(1 for c in held if is_wild(spec, c, lookup(c))))
 
 
 def vassal_cards(spec: AdventureSpec, held: Sequence[str]) -> list[str]:
@@ -66,11 +78,13 @@ def vassal_cards(spec: AdventureSpec, held: Sequence[str]) -> list[str]:
 
 
 def become_king(spec: AdventureSpec, hero, discard: list, order: Sequence[str] | None = None,
-                max_vassals: int = 3) -> list[str]:
+                max_vassals: int = 3, card_of: Callable[[str], Mapping] | None = None
+                ) -> list[str]:
     """The new Elder King discards his Dragon Lords (wild cards) to ``discard`` and sets up to
     ``max_vassals`` of his vassals before his Hero, in ``order`` (default: the order he
     took them in). Returns that line of vassals."""
-    for card in [c for c in hero.trophies if is_wild(spec, c)]:
+    lookup = card_of or (lambda c: None)
+    for card in [c for c in hero.trophies if is_wild(spec, c, lookup(c))]:
         hero.trophies.remove(card)
         if card in hero.items:  # a Dragon Rune kept as an item
             hero.items.remove(card)
@@ -243,16 +257,20 @@ class CrownRules(AdventureRules):
     def on_defeat(self, game, hero, card_id: str) -> str | None:
         """A Hero with a full set (or who defeated Margath) becomes Elder King; the showdown
         starts after his experience step. Defeated Dragon Lords count even when the card
-        itself is not kept (``game.defeated_challenges``: (hero id, card id) pairs)."""
+        itself is not kept (:func:`.adventure_rules.defeats`)."""
         if getattr(game, "elder_king", None):
             return None
+        catalog = getattr(game, "catalog", None)
+        card_of = (lambda c: catalog.card(c).data) if catalog is not None else None
         held = list(hero.trophies)
-        for who, card in getattr(game, "defeated_challenges", ()):
-            if who == hero.id and card not in held and is_wild(self.spec, card):
+        for who, card in defeats(game):
+            if who == hero.id and card not in held and (
+                    self.spec.card_data(card).get("crowns")
+                    or is_wild(self.spec, card, card_of(card) if card_of else None)):
                 held.append(card)
         if card_id not in held:
             held.append(card_id)
-        if is_elder_king(self.spec, held):
+        if is_elder_king(self.spec, held, card_of):
             game.elder_king = hero.id
             return "endgame"
         return None

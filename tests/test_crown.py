@@ -50,12 +50,26 @@ def test_tomeks_set_from_the_seed(spec):
     assert crown.is_elder_king(spec, [*held, ROGUE_S])  # rogue, knight and lady of Secrets
 
 
+def _card_of():
+    cards = {c["id"]: c for c in bundle()["cards"]}
+    return cards.__getitem__
+
+
 def test_dragon_lords_are_wild_and_margath_crowns(spec):
-    assert not crown.is_elder_king(spec, [KNIGHT_S, KNIGHT_H])
-    assert crown.is_elder_king(spec, [KNIGHT_S, KNIGHT_H, "dragon-rune-of-ash"])
-    assert not crown.is_elder_king(spec, [LADY_S, KNIGHT_H, "dragon-rune-of-ash"])
-    assert crown.is_elder_king(spec, ["high-lord-margath"])
-    assert not crown.is_elder_king(spec, ["dragon-rune-of-ash"])
+    card_of = _card_of()
+    assert not crown.is_elder_king(spec, [KNIGHT_S, KNIGHT_H], card_of)
+    assert crown.is_elder_king(spec, [KNIGHT_S, KNIGHT_H, "dragon-rune-of-ash"], card_of)
+    assert not crown.is_elder_king(spec, [LADY_S, KNIGHT_H, "dragon-rune-of-ash"], card_of)
+    assert crown.is_elder_king(spec, ["high-lord-margath"], card_of)
+    assert not crown.is_elder_king(spec, ["dragon-rune-of-ash"], card_of)
+    # every challenge of the base red deck is a Dragon Lord; other red cards are not
+    red = [c["id"] for c in bundle()["cards"] if c["kind"] == "challenge"
+           and c["colour"] == "red" and c["pack"] == "core"]
+    assert len(red) >= 4 and all(crown.is_wild(spec, c, card_of(c)) for c in red)
+    tomb = next(c["id"] for c in bundle()["cards"] if c["pack"] == "into-the-tomb"
+                and c["colour"] == "red")
+    assert not crown.is_wild(spec, tomb, card_of(tomb))
+    assert not crown.is_wild(spec, KNIGHT_S, card_of(KNIGHT_S))
 
 
 def test_challenger_order_level_gold_counters_roll():
@@ -137,14 +151,16 @@ def test_the_seeds_elder_king_battle(spec):
     class Game:
         heroes = state.heroes
         elder_king = None
+        catalog = cat
 
     tomek.trophies.append(ROGUE_S)
     assert rules.on_defeat(Game, tomek, ROGUE_S) == "endgame"
     assert Game.elder_king == tomek.id
     michal.trophies += ["dragon-rune-of-ash", KNIGHT_B]
 
+    card_of = _card_of()
     line = crown.become_king(spec, tomek, state.discarded_adventures,
-                             order=[LADY_S, KNIGHT_S, KNIGHT_H])
+                             order=[LADY_S, KNIGHT_S, KNIGHT_H], card_of=card_of)
     order = crown.challenger_order(
         [crown.Standing(h.id, levels[h.id], h.gold, len(h.adventure_counters))
          for h in (krzysiek, michal, marek)], roll=lambda: 10)
@@ -163,7 +179,7 @@ def test_the_seeds_elder_king_battle(spec):
 
     def new_king(hero_id):
         hero = state.hero(hero_id)
-        vassals = crown.become_king(spec, hero, state.discarded_adventures)
+        vassals = crown.become_king(spec, hero, state.discarded_adventures, card_of=card_of)
         battles.set_vassals(hero_id, vassals)
         return vassals
 
@@ -207,14 +223,24 @@ def test_showdown_refuses_a_vassal_the_king_does_not_hold(spec):
 def test_a_kept_vassal_counts_once(spec):
     rules = load_rules(spec)
 
+    cat = Catalog(bundle())
+
     class Game:
         elder_king = None
         defeated_challenges = []
+        catalog = cat
 
-    cat = Catalog(bundle())
     hero = cat.new_hero("tessa-brightwater")
     hero.trophies += [KNIGHT_S, KNIGHT_H]
     assert rules.on_defeat(Game, hero, KNIGHT_H) is None  # two knights are not three
-    Game.defeated_challenges = [(hero.id, "high-lord-margath")]  # not kept, still defeated
+    red = next(c["id"] for c in bundle()["cards"] if c["kind"] == "challenge"
+               and c["colour"] == "red" and c["pack"] == "core"
+               and not (c.get("reward") or {}).get("keep"))
+    Game.defeated_challenges = [("someone-else", red)]
+    assert rules.on_defeat(Game, hero, "hungry-wolves") is None  # another Hero's Dragon Lord
+    Game.defeated_challenges = [(hero.id, red)]  # a Dragon Lord not kept is still wild
     assert rules.on_defeat(Game, hero, "hungry-wolves") == "endgame"
     assert Game.elder_king == hero.id
+    Game.elder_king, hero.trophies = None, []
+    Game.defeated_challenges = [(hero.id, "high-lord-margath")]  # not kept, still crowns
+    assert rules.on_defeat(Game, hero, "hungry-wolves") == "endgame"

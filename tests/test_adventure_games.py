@@ -1,0 +1,79 @@
+"""Whole games of Crown of the Elder Kings and Sceptre of Kyros, played by bots to their end
+with the game invariants checked after every step (debug mode), and the acceptance commands.
+The larger soak (seeds 1-100, 2-6 players) is benchmarks/soak_adventures.py."""
+
+from __future__ import annotations
+
+import pytest
+
+from runeforge.engine import kyros
+from runeforge.engine.adventure_game import new_adventure_game
+from tests.engine_bundle import bundle
+
+CROWN, KYROS = "crown-of-the-elder-kings", "sceptre-of-kyros"
+
+
+def _play(adventure, players, seed):
+    game = new_adventure_game(bundle(), adventure=adventure, players=players, seed=seed,
+                              debug=True)
+    game.run()
+    assert game.state.phase == "over"
+    return game
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_crown_ends_with_the_last_elder_king(players):
+    game = _play(CROWN, players, seed=1)
+    s = game.state
+    assert s.winner in s.seats
+    showdown = game.log.of_type("showdown")
+    assert len(showdown) == 1, "the showdown decides the game"
+    duels = game.log.of_type("showdown_duel")
+    kings = [showdown[0]["king"]] + [d["challenger"] for d in duels
+                                     if d["winner"] == d["challenger"]]
+    assert s.winner == kings[-1]
+    # everyone else was eliminated in the showdown, in challenge order
+    assert sorted(game.out()) == sorted(h for h in s.seats if h != s.winner)
+    order = showdown[0]["order"]
+    levels = [game.level(h) for h in order]
+    assert levels == sorted(levels, reverse=True)
+    # defeated vassals left the game: none is held by two places (invariants) or by the winner
+    assert not any(game.state.hero(h).trophies.count(c) > 1 for h in s.seats
+                   for c in game.state.hero(h).trophies)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_kyros_ends_when_the_last_town_is_liberated(players):
+    game = _play(KYROS, players, seed=1)
+    s = game.state
+    invasion = game.log.of_type("invasion")
+    assert len(invasion) == 1
+    occupied = invasion[0]["occupied"]
+    assert list(occupied) == kyros.invasion_towns(game.board.market_column, players)
+    assert s.endgame["occupied"] == {}
+    assert s.adventure_decks.get("red", []) == []
+    lords = set(game.spec.cards_with("giant_lord"))
+    defeated = sum(1 for h in s.heroes for c in h.trophies if c in lords)
+    assert defeated >= 8 + len(occupied) - 0  # the eight before, and every occupier
+    fame = s.endgame["fame"]
+    assert s.winner == max(fame, key=lambda h: (fame[h], game.level(h), s.hero(h).gold,
+                                                len(s.hero(h).adventure_counters)))
+    for hero in s.heroes:  # 1 fame per Lord + 1 per token on it
+        own = [c for c in hero.trophies if c in lords]
+        assert fame[hero.id] == len(own) + sum(s.endgame["fame_tokens"].get(c, 0) for c in own)
+
+
+def test_no_red_counters_and_no_base_blue_in_kyros():
+    game = new_adventure_game(bundle(), adventure=KYROS, players=3, seed=2)
+    s = game.state
+    assert "red" not in s.board_counters.values()
+    assert all(game.card(c).data.get("pack") == KYROS for c in s.adventure_decks["blue"])
+    assert s.adventure_decks["red"] == [] and not s.doom
+
+
+@pytest.mark.parametrize("adventure", [CROWN, KYROS])
+def test_acceptance_command(cli, adventure):
+    out = cli("play", "--adventure", adventure, "--players", "4", "--seed", "1", "--debug")
+    assert out.exit_code == 0, out.output
+    assert f"adventure: {adventure}" in out.output
+    assert "Winner: nobody" not in out.output

@@ -15,11 +15,17 @@ hooks a game needs:
 
 from __future__ import annotations
 
+from itertools import chain
+
 from .combat import MAX_ROUNDS, CombatResult
 from .duel import Duel
 from .resolver import Defeat
 from .state import Challenge, Figure, Hero
 from .windows import DEFEAT_CHALLENGE, PHASES, Moment
+
+
+_ALL_STATS = ("mind", "body", "spirit", "ranged_damage", "melee_damage", "magic_damage",
+              "life", "stamina", "ranged_roll", "melee_roll", "magic_roll", "movement_dice")
 
 
 class GameCombat(Duel):
@@ -40,12 +46,51 @@ class GameCombat(Duel):
 
     # ------------------------------------------------------------------ event rules
     def _standing_cards(self):
-        yield from super()._standing_cards()
+        cards = super()._standing_cards()
         event = self.state.active_event
-        if event:
-            card = self.catalog.card(event)
-            for hero in self.state.heroes:
-                yield hero, card
+        if not event:
+            return cards
+        card = self.catalog.card(event)
+        return chain(cards, ((hero, card) for hero in self.state.heroes))
+
+    def stat(self, fig, name: str) -> int:
+        """The resolver's ``stat`` with a fast path: when every always-on modifier of
+        ``name`` in the whole catalog targets its own Hero ("you receive +3 Body"), only the
+        Hero's own cards, the challenge it faces and the active event can change it."""
+        if name not in self._self_only():
+            return super().stat(fig, name)
+        total = getattr(fig, name, 0) if not name.endswith("_roll") else 0
+        if isinstance(fig, Hero):
+            card = self.catalog.card
+            ids = [fig.id, *fig.items, *(a.id for a in fig.allies)]
+            enemy = self.enemies.get(fig.id)
+            if enemy is not None and enemy.kind == "challenge":
+                ids.append(enemy.id)
+            if self.state.active_event:
+                ids.append(self.state.active_event)
+            for card_id in ids:
+                for effect in card(card_id).modifiers.get(name, ()):
+                    total += effect.value
+        if self.state.effects:
+            for owner, source, built, x in self._durations():
+                for effect in built:
+                    if effect.op == "modify" and effect.stat == name:
+                        total += self._modifier(fig, owner, source, effect, x)
+        return total
+
+    def _self_only(self) -> frozenset:
+        cached = getattr(self.catalog, "_self_only_stats", None)
+        if cached is None or cached[0] != self.catalog.modified_stats:
+            stats = {}
+            for c in self.catalog.cards.values():
+                for stat, effects in c.modifiers.items():
+                    ok = all(e.target in ("hero", "you") for e in effects)
+                    stats[stat] = stats.get(stat, True) and ok
+            cached = (self.catalog.modified_stats,
+                      frozenset(k for k, v in stats.items() if v) | frozenset(
+                          k for k in _ALL_STATS if k not in self.catalog.modified_stats))
+            self.catalog._self_only_stats = cached
+        return cached[1]
 
     def heroes(self):
         if self.enemies:

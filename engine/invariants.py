@@ -25,26 +25,21 @@ class InvariantError(EngineError):
 
 def card_places(state) -> Counter:
     """Every card copy in the game, counted over all places."""
-    places: Counter = Counter()
-    places.update(state.market_deck)
+    cards = [*state.market_deck, *state.doom_track, *state.removed, *state.market_bottom,
+             *state.undefeated, *state.discarded_adventures]
     for stack in state.market_stacks.values():
-        places.update(stack)
+        cards += stack
     for deck in state.adventure_decks.values():
-        places.update(deck)
-    places.update(state.doom_track)
-    places.update(state.removed)
-    places.update(u["card"] for u in state.undefeated_track)
+        cards += deck
+    cards += [u["card"] for u in state.undefeated_track]
     if state.active_event:
-        places[state.active_event] += 1
-    places.update(state.market_bottom)
-    places.update(state.undefeated)
-    places.update(state.discarded_adventures)
+        cards.append(state.active_event)
     for hero in state.heroes:
-        held = Counter([hero.id, *hero.items, *(a.id for a in hero.allies)])
-        trophies = Counter(hero.trophies) - held  # kept cards also listed as items/allies
-        places.update(held)
-        places.update(trophies)
-    return places
+        held = [hero.id, *hero.items, *(a.id for a in hero.allies)]
+        cards += held
+        for card in set(hero.trophies):  # kept cards are also listed as items or Allies
+            cards += [card] * max(0, hero.trophies.count(card) - held.count(card))
+    return Counter(cards)
 
 
 def check_invariants(game) -> list[str]:
@@ -66,11 +61,11 @@ def check_invariants(game) -> list[str]:
         for fig in [hero, *hero.allies]:
             for attr in ("gold", "wounds", "exhaustion"):
                 nonneg(f"{fig.id} {attr}", getattr(fig, attr, 0))
-            life = game.combat.stat(fig, "life")
-            if ruleset.is_defeated(fig.wounds, life):
+            life = game.combat.stat(fig, "life") if fig.wounds else 1
+            if fig.wounds and ruleset.is_defeated(fig.wounds, life):
                 problems.append(f"{fig.id} has {fig.wounds} wounds with Life {life} "
                                 "between steps")
-            stamina = game.combat.stat(fig, "stamina")
+            stamina = game.combat.stat(fig, "stamina") if fig.exhaustion else 0
             if fig.exhaustion > max(stamina, 0):
                 problems.append(f"{fig.id} has {fig.exhaustion} exhaustion over Stamina "
                                 f"{stamina}")
@@ -98,8 +93,11 @@ def check_invariants(game) -> list[str]:
         problems.append(f"undefeated track holds {len(s.undefeated_track)} cards")
     if game.expected_cards:
         found = card_places(s)
-        expected = Counter(game.expected_cards)
-        extra, missing = found - expected, expected - found
+        expected = game.expected_cards
+        extra = missing = None
+        if found != expected:
+            expected = Counter(expected)
+            extra, missing = found - expected, expected - found
         if extra:
             problems.append(f"cards in more places than they exist: {dict(extra)}")
         if missing:

@@ -1,0 +1,29 @@
+"""Shared set-up for the game scripts: the bundled content compiled once, and one game."""
+
+from __future__ import annotations
+
+import functools
+
+
+@functools.lru_cache(maxsize=1)
+def content():
+    """(bundle, catalog) of the bundled cards, compiled once per process."""
+    from runeforge import pipeline
+    from runeforge.backends.bundle import build_bundle
+    from runeforge.engine.catalog import Catalog
+
+    result = pipeline.check([])
+    if not result.ok:
+        raise SystemExit("the bundled content does not compile; run `runeforge check`")
+    bundle = build_bundle(result.content, result.compiled)
+    return bundle, Catalog(bundle)
+
+
+def play(**options):
+    """Play one game of the bundled adventure to its end; returns the Game."""
+    from runeforge.engine.setup import new_game
+
+    bundle, catalog = content()
+    game = new_game(bundle, catalog=catalog, **options)
+    game.run()
+    return game

@@ -23,7 +23,6 @@ from .resolver import Defeat
 from .state import Challenge, Figure, Hero
 from .windows import DEFEAT_CHALLENGE, PHASES, Moment
 
-
 _ALL_STATS = ("mind", "body", "spirit", "ranged_damage", "melee_damage", "magic_damage",
               "life", "stamina", "ranged_roll", "melee_roll", "magic_roll", "movement_dice")
 

@@ -8,10 +8,10 @@ import functools
 import json
 
 import pytest
+
 from runeforge.engine.catalog import Catalog
 from runeforge.engine.invariants import check_invariants
 from runeforge.engine.setup import new_game
-
 from tests.engine_bundle import bundle
 
 GAMES = 200

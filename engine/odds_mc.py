@@ -34,7 +34,7 @@ from .log import EventLog
 from .odds_exact import exact_odds
 from .players import HeuristicBot
 from .ruleset import BASE, Ruleset
-from .state import State
+from .state import STAT_FIELDS, State
 
 TRIAL_STRIDE = 1_000_000_000  # trial seeds S * stride + i never collide for i < stride
 Z95 = 1.959963984540054
@@ -225,9 +225,12 @@ def make_player(policy: str):
 
 
 def fight_once(catalog, hero_id: str, challenge_id: str, items=(), allies=(), seed: int = 0,
-               ruleset: Ruleset = BASE, player=None, log=None):
-    """One combat on fresh cards: (CombatResult, Combat). ``player`` defaults to the bot."""
+               ruleset: Ruleset = BASE, player=None, log=None, hero_bonus=None):
+    """One combat on fresh cards: (CombatResult, Combat). ``player`` defaults to the bot;
+    ``hero_bonus`` ({stat: n}) raises the Hero's printed stats (experience tokens)."""
     hero = catalog.new_hero(hero_id, items=list(items), allies=list(allies))
+    for stat, n in (hero_bonus or {}).items():
+        setattr(hero, stat, getattr(hero, stat) + n)
     state = State(heroes=[hero])
     if hasattr(player, "start_combat"):
         player.start_combat()
@@ -238,8 +241,10 @@ def fight_once(catalog, hero_id: str, challenge_id: str, items=(), allies=(), se
 
 def monte_carlo_odds(catalog, hero_id: str, challenge_id: str, items=(), allies=(),
                      trials: int = 10_000, seed: int = 0, ruleset: Ruleset = BASE,
-                     policy: str = "bot") -> McResult:
+                     policy: str = "bot", hero_bonus: dict | None = None) -> McResult:
     """Fight ``trials`` combats with the engine; count the outcomes (see the module doc).
+    ``hero_bonus`` ({stat: n}, printed stats such as ``body`` or ``life``) is added to the
+    Hero's card, as experience tokens are.
 
     Raises ValueError on a bad count, seed or policy; the catalog raises BundleError for an
     unknown card id.
@@ -249,6 +254,10 @@ def monte_carlo_odds(catalog, hero_id: str, challenge_id: str, items=(), allies=
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
     player = make_player(policy)
+    for stat, n in (hero_bonus or {}).items():
+        if stat not in STAT_FIELDS or isinstance(n, bool) or not isinstance(n, int):
+            raise ValueError(f"hero_bonus: {stat!r}: {n!r} is not a printed stat and a whole "
+                             f"number; stats: {', '.join(STAT_FIELDS)}")
     catalog.new_hero(hero_id, items=list(items), allies=list(allies))  # unknown ids: now
     catalog.new_challenge(challenge_id)
     result = McResult(hero_id, challenge_id, tuple(items), tuple(allies), ruleset.name, policy,
@@ -258,7 +267,7 @@ def monte_carlo_odds(catalog, hero_id: str, challenge_id: str, items=(), allies=
     for i in range(trials):
         log = QuietLog()
         outcome, _ = fight_once(catalog, hero_id, challenge_id, items, allies, base + i,
-                                ruleset, player, log)
+                                ruleset, player, log, hero_bonus)
         outcomes[outcome.outcome] = outcomes.get(outcome.outcome, 0) + 1
         result.wounds_taken += log.taken.get(hero_id, 0)
     return result

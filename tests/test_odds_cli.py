@@ -189,3 +189,15 @@ def test_content_cache_follows_the_files(cli, tmp_path, own_cache):
     (root / "challenges.yaml").write_text(text.replace("life: 4", "life: 2"))  # weaker
     assert odds(cli, *args)["win"] > first["win"]
     assert len(list(own_cache.glob("content-*.pickle"))) == 2
+
+
+def test_allies_barred_and_no_escape_rules_are_read_from_the_ir(cli):
+    args = ("--hero", "orrin-stonehand", "--challenge", "barrow-wight", "--exact")
+    alone = odds(cli, *args)
+    helped = odds(cli, *args, "--ally", "hired-crossbowman")
+    assert helped["allies_barred"] == "barrow-wight"  # "Allies cannot attack this challenge."
+    assert helped["win"] == alone["win"]
+    margath = odds(cli, "--hero", "orrin-stonehand", "--challenge", "high-lord-margath",
+                   "--exact")
+    assert any(a["card"] == "high-lord-margath" and a["effect"].startswith("no escape")
+               for a in margath["applied"])

@@ -209,3 +209,14 @@ def test_result_dict_and_bad_input(bundled):
 
     with pytest.raises(BundleError, match="did you mean 'hungry-wolves'"):
         monte_carlo_odds(bundled, "varikas-the-dead", "hungry-wolfs", trials=5)
+
+
+def test_hero_bonus_raises_printed_stats(plain):
+    args = (plain, "plain-walker", "plain-ogre")
+    base = monte_carlo_odds(*args, trials=600, seed=4, policy="optimal")
+    strong = monte_carlo_odds(*args, trials=600, seed=4, policy="optimal",
+                              hero_bonus={"mind": 4, "life": 2})
+    exact = exact_for(plain, "plain-walker", "plain-ogre")
+    assert strong.ci[0] > base.ci[1] and strong.win > exact.win
+    with pytest.raises(ValueError, match="printed stat"):
+        monte_carlo_odds(*args, trials=5, hero_bonus={"mind_roll": 1})

@@ -45,9 +45,10 @@ class Cell:
     modifiers: dict
     win: float
     loss: float
-    stalemate: float
+    stalemate: float  # exact: nothing can change; Monte Carlo: escaped or abandoned
     expected_wounds: float
     barred: bool
+    ci: tuple[float, float] | None = None  # Monte Carlo: the 95 % Wilson interval
 
 
 @dataclass
@@ -59,6 +60,7 @@ class Report:
     challenges: list  # [{id, name, colour, pack, count, ignored}]
     cells: list[Cell] = field(default_factory=list)
     rule: str = RULE_TEXT
+    method: str = "exact"  # or "monte-carlo (N trials, seed S, optimal policy)"
 
     def win(self, hero: str, challenge: str, tokens: int) -> float:
         return self._index[(hero, challenge, tokens)].win
@@ -168,7 +170,10 @@ def adventure_challenges(content, adventure: str | None) -> tuple[str, str, list
     raise LookupError(did_you_mean(adventure, pool) or f"adventures: {', '.join(pool)}")
 
 
-def build(content, adventure: str | None, ruleset: str) -> Report:
+def build(content, adventure: str | None, ruleset: str, trials: int | None = None,
+          seed: int = 0) -> Report:
+    """The report; ``trials``: Monte Carlo with the engine (every ability, the ``optimal``
+    policy) instead of the exact odds."""
     from runeforge.engine.odds_exact import exact_odds
     from runeforge.engine.rulesdata import load_ruleset
     from runeforge.engine.ruleset import get_ruleset
@@ -179,6 +184,15 @@ def build(content, adventure: str | None, ruleset: str) -> Report:
     heroes = [c for c in content.cards.values() if c.kind == "hero"]
     compiled = cc.compile_cards(content, [c.id for c in heroes + chals])
     report = Report(adv_id, adv_name, ruleset, [(h.id, h.name) for h in heroes], [])
+    fight = None
+    if trials:
+        fight = _monte_carlo(content, compiled, rules, ruleset, trials, seed)
+        report.method = f"Monte Carlo with the engine ({trials} trials a cell, seed {seed}, " \
+                        "optimal policy, every ability)"
+        report.rule = report.rule.replace(
+            "Odds are exact (optimal play, no escape); static modifiers of the Hero's and the "
+            "challenge's cards count, other abilities are ignored.",
+            f"Odds are a {report.method}; escapes and unfinished combats count as not won.")
     for c in chals:
         model = cc.static_model(compiled, heroes[0].id if heroes else c.id, c.id)
         ignored = [i["text"] for i in model.ignored if i["card"] == c.id]
@@ -196,13 +210,34 @@ def build(content, adventure: str | None, ruleset: str) -> Report:
                 mods = dict(model.hero_modifiers)
                 for k, v in token_modifiers(hero, t, rules.experience).items():
                     mods[k] = mods.get(k, 0) + v
-                res = exact_odds(dict(hero, life=hero["life"] + margin), chal, (), mods)
                 barred = COLOURS[colour_rank] in rules.experience.barred_colours(
                     mods_life_tokens(t, rules.experience))
+                if fight is not None:
+                    bonus = token_modifiers(hero, t, rules.experience)
+                    report.cells.append(fight(h.id, c.id, t, mods, bonus, barred))
+                    continue
+                res = exact_odds(dict(hero, life=hero["life"] + margin), chal, (), mods)
                 report.cells.append(Cell(h.id, c.id, t, mods, res.win, res.loss,
                                          res.stalemate, res.expected_hero_wounds, barred))
     report.index()
     return report
+
+
+def _monte_carlo(content, compiled, rules, ruleset: str, trials: int, seed: int):
+    """A cell function running the engine on the compiled cards (tokens as printed stats)."""
+    from runeforge.engine.catalog import Catalog
+    from runeforge.engine.odds_mc import monte_carlo_odds
+
+    catalog = Catalog(cc.bundle_for(content, compiled))
+    engine_rules = rules.combat_ruleset()
+
+    def fight(hero_id, chal_id, tokens, mods, bonus, barred) -> Cell:
+        res = monte_carlo_odds(catalog, hero_id, chal_id, trials=trials, seed=seed,
+                               ruleset=engine_rules, policy="optimal", hero_bonus=bonus)
+        return Cell(hero_id, chal_id, tokens, mods, res.win, res.share("knocked_out"),
+                    1.0 - res.win - res.share("knocked_out"), res.expected_hero_wounds,
+                    barred, res.ci)
+    return fight
 
 
 def mods_life_tokens(tokens: int, experience) -> int:

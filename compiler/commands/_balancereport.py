@@ -21,14 +21,17 @@ def cells_csv(report: Report) -> bytes:
     buf = io.StringIO(newline="")
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(["challenge", "challenge_name", "colour", "pack", "hero", "tokens", "modifiers",
-                "win", "loss", "stalemate", "expected_wounds", "barred", "out_of_order"])
+                "win", "win_ci_low", "win_ci_high", "loss", "stalemate", "expected_wounds",
+                "barred", "out_of_order"])
     names = {c["id"]: c for c in report.challenges}
     flags = report.flags()
     for x in report.cells:
         c = names[x.challenge]
         mods = ";".join(f"{k}{v:+d}" for k, v in sorted(x.modifiers.items()))
+        lo, hi = x.ci or (x.win, x.win)
         w.writerow([x.challenge, c["name"], c["colour"], c["pack"], x.hero, x.tokens, mods,
-                    f"{x.win:.6f}", f"{x.loss:.6f}", f"{x.stalemate:.6f}",
+                    f"{x.win:.6f}", f"{lo:.6f}", f"{hi:.6f}", f"{x.loss:.6f}",
+                    f"{x.stalemate:.6f}",
                     f"{x.expected_wounds:.4f}", int(x.barred), int(x.challenge in flags)])
     return buf.getvalue().encode("utf-8")
 
@@ -125,6 +128,7 @@ def pdf(report: Report) -> bytes:
              Paragraph(escape(f"Adventure {report.adventure}, {report.ruleset} rules, "
                               f"{len(report.heroes)} heroes, {len(report.challenges)} "
                               "challenges."), body),
+             Paragraph(escape(f"Method: {report.method}."), body),
              Spacer(1, 3 * mm), Paragraph(escape(report.rule), body),
              Paragraph("Median win probability per colour", h2)]
     summary = report.summary()

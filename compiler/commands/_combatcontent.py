@@ -144,7 +144,9 @@ def static_model(compiled: dict, hero: str, challenge: str, items=(), allies=())
                                       "reason": _reason(ir)})
                 continue
             for e in ir["effects"]:
-                if e["op"] == "restrict":
+                if e["op"] == "restrict" and e["action"] == "escape":
+                    effect = "no escape (the exact model never escapes anyway)"
+                elif e["op"] == "restrict":
                     model.allies_barred = card_id
                     effect = "Allies do not attack"
                 else:
@@ -160,7 +162,8 @@ def static_model(compiled: dict, hero: str, challenge: str, items=(), allies=())
 def _usable(effect: dict, role: str) -> bool:
     op = effect["op"]
     if op == "restrict":
-        return effect["action"] == "ally_attack" and role == "challenge"
+        return effect["action"] == "escape" or (effect["action"] == "ally_attack"
+                                                and role == "challenge")
     if op != "modify":
         return False
     if effect["target"] in ("hero", "you"):

@@ -30,13 +30,19 @@ Examples:
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
               default=Path("output/balance"), show_default=True,
               help="Folder for balance.csv, balance-summary.csv, balance.html, balance.pdf.")
+@click.option("--trials", type=click.IntRange(1, 1_000_000), default=None, metavar="N",
+              help="Monte Carlo with the engine (every ability) instead of the exact odds: "
+                   "N combats a cell; slow (heroes x challenges x 4 x N combats).")
+@click.option("--seed", type=click.IntRange(0), default=0, show_default=True,
+              help="Dice seed of the Monte Carlo.")
 @click.argument("dirs", nargs=-1, type=click.Path(path_type=str))
-def command(adventure, ruleset, out_dir, dirs) -> None:
+def command(adventure, ruleset, out_dir, trials, seed, dirs) -> None:
     """Write a balance report: how hard each challenge is for each Hero.
 
     Exact odds (optimal play, no escape; static modifiers count) of every Hero against every
     challenge of the adventure's decks, at 0, 2, 4 and 6 experience tokens bought by the rule
-    stated in the report. Summaries per colour (median, min, max) and challenges out of order
+    stated in the report (--trials N: a Monte Carlo with the engine instead, running every
+    ability). Summaries per colour (median, min, max) and challenges out of order
     for their colour. DIRS extend the bundled cards/. Exit status: 0 written, 1 content
     errors, 2 usage errors.
     """
@@ -44,7 +50,7 @@ def command(adventure, ruleset, out_dir, dirs) -> None:
 
     content = cc.load(dirs)
     try:
-        report = _balance.build(content, adventure, ruleset)
+        report = _balance.build(content, adventure, ruleset, trials, seed)
     except LookupError as exc:
         raise click.BadParameter(f"unknown adventure '{adventure}'; {exc.args[0]}",
                                  param_hint="--adventure") from None

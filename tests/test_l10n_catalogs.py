@@ -22,6 +22,11 @@ from runeforge.loader import load_content
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@pytest.fixture(scope="module")
+def content():
+    return load_content([])
+
+
 def catalog(locale):
     with open(po_path(locales_dir(), locale), "rb") as fh:
         return read_po(fh, locale=locale)
@@ -118,11 +123,11 @@ def test_every_template_and_label_is_in_the_catalog(locale):
 
 
 @pytest.mark.parametrize("locale", LOCALES)
-def test_every_bundled_card_name_and_flavour_is_translated(locale):
+def test_every_bundled_card_name_and_flavour_is_translated(locale, content):
     """Cards added later show up here until their names and flavour are translated."""
     translated = {(m.context, m.id) for m in messages(locale) if m.string and not m.fuzzy}
     missing = []
-    for card_id, card in load_content([]).cards.items():
+    for card_id, card in content.cards.items():
         if ("card.name", card.name) not in translated:
             missing.append(f"{card_id}: name {card.name!r}")
         text = card.data.get("flavour")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -16,11 +17,16 @@ from runeforge.loader import load_content
 LOCALES = ["fi", "pl", "el", "ru"]
 
 
-def generated_text(locale):
+@lru_cache(maxsize=1)
+def bundled_abilities():
     content = load_content([])
-    texts = {t for card in content.cards.values()
-             for t in (card.data.get("abilities") or []) if isinstance(t, str)}
-    return " ".join(render_ability(parse_ability(t), locale) for t in sorted(texts))
+    return sorted({parse_ability(t) for card in content.cards.values()
+                   for t in (card.data.get("abilities") or []) if isinstance(t, str)},
+                  key=repr)
+
+
+def generated_text(locale):
+    return " ".join(render_ability(a, locale) for a in bundled_abilities())
 
 
 def english(context):

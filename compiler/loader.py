@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import re
 import unicodedata
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -237,7 +238,7 @@ class _Loader:
         return pack
 
     def parse(self, path: Path) -> FileData | None:
-        source, tree, diags = load_file(path)
+        source, tree, diags = _load_file_cached(path)
         self.diags.extend(diags)
         if tree is None or source is None:
             return None
@@ -365,6 +366,32 @@ class _Loader:
                             "RF502", f"'{field_name}' names unknown card id '{ref}'",
                             field_name, i, hint=did_you_mean(str(ref), content.cards)))
         return content
+
+
+_PARSED: "OrderedDict[tuple, tuple]" = OrderedDict()
+_PARSED_MAX = 1024
+
+
+def _load_file_cached(path: Path):
+    """load_file, remembered for files that have not changed since (same size and mtime,
+    same working directory for the display path). ruamel's round-trip parser is pure
+    Python and dominates loading; commands and tests that load the bundled content more
+    than once in a process parse it once. Plain data is still converted per load."""
+    try:
+        st = path.stat()
+    except OSError:
+        return load_file(path)
+    key = (str(path.resolve()), st.st_mtime_ns, st.st_size, os.getcwd())
+    hit = _PARSED.get(key)
+    if hit is None:
+        hit = load_file(path)
+        _PARSED[key] = hit
+        if len(_PARSED) > _PARSED_MAX:
+            _PARSED.popitem(last=False)
+    else:
+        _PARSED.move_to_end(key)
+    source, tree, diags = hit
+    return source, tree, list(diags)
 
 
 def _ancestors(path: Path, root: Path):

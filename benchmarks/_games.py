@@ -24,6 +24,6 @@ def play(**options):
     from runeforge.engine.setup import new_game
 
     bundle, catalog = content()
-    game = new_game(bundle, catalog=catalog, **options)
+    game = new_game(bundle, catalog=catalog, packs="adventure", **options)
     game.run()
     return game

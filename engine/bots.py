@@ -72,6 +72,13 @@ def win_estimate(engine, hero, enemy: dict, me: dict | None = None) -> float:
     return 1.0 if theirs <= 0 else mine / (mine + theirs)
 
 
+def _has_challenge(game, colour) -> bool:
+    """Does the deck of ``colour`` still hold a challenge (else drawing only cycles cards)?"""
+    card = game.card
+    return any(card(c).kind == "challenge"
+               for c in game.state.adventure_decks.get(colour) or ())
+
+
 def _worth(p: float, gain: float) -> float:
     """Value of trying an adventure won with chance ``p``: worth it from p = 0.3 on (a
     knock-out costs gold and a card, but standing still ends no game)."""
@@ -113,7 +120,7 @@ class GameBot(HeuristicBot):
             p = win_estimate(engine, hero, card.data, me) * 0.6 ** self._tries.get(card.id, 0)
             return _worth(p, 1 + game.adventure.counter_value(card.data["colour"]))
         colour = s.board_counters.get(space)
-        if colour is None or colour in barred or not s.adventure_decks.get(colour):
+        if colour is None or colour in barred or not _has_challenge(game, colour):
             return 0.0
         p = win_estimate(engine, hero, self.average(game, colour), me)
         return _worth(p, 1 + game.adventure.counter_value(colour))
@@ -151,7 +158,7 @@ class GameBot(HeuristicBot):
         if not targets:  # nothing it expects to beat: any new card it may draw
             targets = [sp for sp, colour in game.state.board_counters.items()
                        if colour not in barred and game.state.undefeated_at(sp) is None
-                       and game.state.adventure_decks.get(colour)]
+                       and _has_challenge(game, colour)]
         if not targets:  # or any undefeated challenge: a knock-out at least heals
             targets = [u["space"] for u in game.state.undefeated_track
                        if u["space"] and game.colour_of(u["card"]) not in barred]
@@ -172,8 +179,9 @@ class GameBot(HeuristicBot):
             card = game.state.undefeated_at(space)["card"]
             self._tries[card] = self._tries.get(card, 0) + 1
             return "undefeated"
-        if "counter" in d.options:  # a new card is the only way the game moves on
-            return "counter"
+        colour = game.state.board_counters.get(space)
+        if "counter" in d.options and _has_challenge(game, colour):
+            return "counter"  # a new card is the only way the game moves on
         for option in d.options:
             if option.startswith("attack:"):
                 other = engine.state.hero(option[7:])

@@ -27,6 +27,9 @@ RISE_OF_THE_DRAGON_LORDS = {
     "origin": "seed-000",
     # "Seikkailussa Rise of the Dragon Lords päämääränä on joko tappaa High Lord Margath, tai
     # kerätä kolme Lohikäärmeriimua."
+    # The content packs whose cards are in the game (the core set); other packs' cards are
+    # not part of this adventure at all.
+    "packs": ["core"],
     "win": {"defeat": ["high-lord-margath"], "hold": {"marker": "dragon-rune", "count": 3}},
     # Components (seed 000 "Tarvikkeet"): 58 adventure counters 22/16/11/9, 60 experience
     # tokens, 50 coins worth 28x1 + 12x5 + 10x10 = 188 gold, 8 doom tokens.
@@ -64,6 +67,7 @@ class Adventure:
     starting_gold: int
     turn_cap: int
     renew_when_board_empty: bool = False
+    packs: tuple[str, ...] = ()
 
     @classmethod
     def from_dict(cls, doc: Mapping) -> Adventure:
@@ -78,9 +82,14 @@ class Adventure:
                 experience_tokens=int(doc["experience_tokens"]),
                 bank_gold=int(doc["bank_gold"]), starting_gold=int(doc["starting_gold"]),
                 turn_cap=int(doc["turn_cap"]),
-                renew_when_board_empty=bool(doc.get("renew_when_board_empty", False)))
+                renew_when_board_empty=bool(doc.get("renew_when_board_empty", False)),
+                packs=tuple(doc.get("packs", ())))
         except (KeyError, TypeError, ValueError) as exc:
             raise EngineError(f"malformed adventure data: {exc!r}") from None
+
+    def uses(self, card: Mapping) -> bool:
+        """Is this card part of the game (its pack is one of the adventure's)?"""
+        return not self.packs or card.get("pack") in (None, *self.packs)
 
     def counter_value(self, colour: str) -> int:
         return dict(self.counter_values)[colour]

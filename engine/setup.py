@@ -10,6 +10,9 @@
 6. Heroes dealt at random; a random first player; everyone starts in the start town.
 
 ``new_game`` takes plain options and returns a ready :class:`~runeforge.engine.game.Game`.
+With ``packs="adventure"`` only the adventure's packs are dealt (the cards of other packs
+stay in the box); ``packs=None`` deals every card of the content (used by the adventure
+layer, :mod:`.adventure_game`, which builds its own decks from them).
 The same seed and options give the same game and the same log.
 """
 
@@ -48,7 +51,7 @@ def doom_default(rules: RulesData, doom: bool | None) -> bool:
 
 def new_game(bundle: dict, *, ruleset: str = "base", adventure: str = "rise-of-the-dragon-lords",
              players: int = 4, seed: int = 0, bots="heuristic", doom: bool | None = None,
-             debug: bool = False, catalog: Catalog | None = None) -> Game:
+             debug: bool = False, catalog: Catalog | None = None, packs=None) -> Game:
     from .bots import make_bot
 
     if not 1 <= players <= 6:
@@ -66,7 +69,12 @@ def new_game(bundle: dict, *, ruleset: str = "base", adventure: str = "rise-of-t
     for card in catalog.cards.values():
         if card.kind in GAME_KINDS:
             copies[card.id] = int(card.data.get("count", 1) or 1)
-    heroes = [c for c in sorted(copies) if catalog.card(c).kind == "hero"]
+    if packs == "adventure":
+        packs = adv.packs
+    boxed = sorted(c for c in copies if packs is not None
+                   and catalog.card(c).data.get("pack") not in (None, *packs))
+    dealt = {c: n for c, n in copies.items() if c not in boxed}
+    heroes = [c for c in sorted(dealt) if catalog.card(c).kind == "hero"]
     if len(heroes) < players:
         raise EngineError(f"{players} players need {players} Heroes; the content has "
                           f"{len(heroes)}")
@@ -84,7 +92,7 @@ def new_game(bundle: dict, *, ruleset: str = "base", adventure: str = "rise-of-t
             state.box_counters[space.gem] -= 1
             state.board_counters[space.id] = space.gem
     # 3. the market
-    market = [c for c in sorted(copies) if catalog.card(c).kind in ("ally", "item")
+    market = [c for c in sorted(dealt) if catalog.card(c).kind in ("ally", "item")
               for _ in range(copies[c])]
     rng.shuffle(market)
     state.market_deck = market
@@ -96,14 +104,15 @@ def new_game(bundle: dict, *, ruleset: str = "base", adventure: str = "rise-of-t
             state.market_stacks[town].append(state.market_deck.pop(0))
     # 4. adventure decks
     for colour in COLOURS:
-        deck = [c for c in sorted(copies)
+        deck = [c for c in sorted(dealt)
                 if catalog.card(c).kind in ("challenge", "event", "encounter")
                 and catalog.card(c).data.get("colour") == colour for _ in range(copies[c])]
         rng.shuffle(deck)
         state.adventure_decks[colour] = deck
     # 6. Heroes and seats
     rng.shuffle(heroes)
-    chosen, state.removed = heroes[:players], sorted(heroes[players:])
+    chosen = heroes[:players]
+    state.removed = sorted([*heroes[players:], *(c for c in boxed for _ in range(copies[c]))])
     first = rng.randrange(players)
     state.seats = chosen[first:] + chosen[:first]
     players_by_hero = {}
@@ -126,7 +135,8 @@ def new_game(bundle: dict, *, ruleset: str = "base", adventure: str = "rise-of-t
 
 
 def play(bundle: dict, **options):
-    """Set up and play a whole game; returns the finished Game."""
+    """Set up and play a whole game of the adventure's own packs; returns the finished Game."""
+    options.setdefault("packs", "adventure")
     game = new_game(bundle, **options)
     game.run()
     return game

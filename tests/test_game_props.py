@@ -34,7 +34,7 @@ def spec(i: int) -> dict:
 
 def play(**options):
     b, cat = content()
-    game = new_game(b, catalog=cat, **options)
+    game = new_game(b, catalog=cat, packs="adventure", **options)
     game.run()
     return game
 

@@ -51,7 +51,7 @@ def new_game(bundle: dict, options: dict):
     opts = dict(options)
     adventure = opts.pop("adventure", DEFAULT_ADVENTURE)
     if adventure in ADVENTURES:
-        return core_game(bundle, adventure=adventure, **opts)
+        return core_game(bundle, adventure=adventure, packs="adventure", **opts)
     from runeforge.engine.adventure_game import new_adventure_game
 
     return new_adventure_game(bundle, adventure=adventure, **opts)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 import click
+from rich.markup import escape
+
 from runeforge import pipeline
 from runeforge.backends import text as text_backend
 from runeforge.console import console, finish, print_diagnostics, print_summary
@@ -41,6 +43,8 @@ def command(dirs, locale: str, card_ids: tuple[str, ...], fmt: str) -> None:
                  for c in unknown]
         print_diagnostics(diags)
         finish(diags)
+    from runeforge.l10n.names import card_name
+
     records = text_backend.render_rules_text(result.content, result.compiled, locale)
     if card_ids:
         records = [r for r in records if r["card"] in card_ids]
@@ -52,6 +56,7 @@ def command(dirs, locale: str, card_ids: tuple[str, ...], fmt: str) -> None:
     for r in records:
         if r["card"] != last:
             card = result.content.cards[r["card"]]
-            out.print(f"[bold]{card.name}[/bold] ({r['card']})")
+            name = escape(card_name(card.name, locale))  # card data is untrusted: no markup
+            out.print(f"[bold]{name}[/bold] ({escape(r['card'])})")
             last = r["card"]
         out.print(f"  {r['text']}", markup=False)

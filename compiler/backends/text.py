@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from runeforge.abilities import parse_cached
 from runeforge.l10n.catalogs import LOCALES as CATALOG_LOCALES
-from runeforge.l10n.catalogs import compile_catalogs
+from runeforge.l10n.catalogs import catalog_diagnostics, compile_catalogs
 from runeforge.l10n.render import LOCALES, render_ability
 from runeforge.pipeline import UsageError
 
@@ -48,8 +48,14 @@ def render_rules_text(content, compiled: dict, locale: str) -> list[dict]:
 def stage(ctx: BuildContext):
     for locale in ctx.locales:
         check_locale(locale)
-    # compile the catalogs from their PO files now: a broken catalog stops the build (RF603)
-    compile_catalogs(None, [loc for loc in ctx.locales if loc in CATALOG_LOCALES])
+    # compile the catalogs from their PO files now: a broken catalog stops the build (RF603);
+    # untranslated or fuzzy entries would print English, so they are reported (RF601)
+    catalog_locales = [loc for loc in ctx.locales if loc in CATALOG_LOCALES]
+    compile_catalogs(None, catalog_locales)
+    diagnostics = getattr(ctx.result, "diagnostics", None)
+    if isinstance(diagnostics, list):
+        diagnostics.extend(d for d in catalog_diagnostics(None, catalog_locales)
+                           if not d.is_error)
     for locale in ctx.locales:
         records = render_rules_text(ctx.content, ctx.compiled, locale)
         yield Output(f"text/{locale}.json", dumps_json(records))

@@ -51,7 +51,8 @@ def doom_default(rules: RulesData, doom: bool | None) -> bool:
 
 def new_game(bundle: dict, *, ruleset: str = "base", adventure: str = "rise-of-the-dragon-lords",
              players: int = 4, seed: int = 0, bots="heuristic", doom: bool | None = None,
-             debug: bool = False, catalog: Catalog | None = None, packs=None) -> Game:
+             debug: bool = False, catalog: Catalog | None = None, packs=None,
+             log=None) -> Game:
     from .bots import make_bot
 
     if not 1 <= players <= 6:
@@ -123,7 +124,7 @@ def new_game(bundle: dict, *, ruleset: str = "base", adventure: str = "rise-of-t
         state.experience[hero_id] = []
         players_by_hero[hero_id] = make_bot(bot_names[i], f"{seed}-{i}")
     game = Game(catalog, rules, board, dice, adv, state, players_by_hero, seed=seed,
-                debug=debug, expected_cards=copies)
+                debug=debug, expected_cards=copies, log=log)
     # 5. starting gold from the bank
     for hero in state.heroes:
         game.combat.set_tokens(hero, "gold", adv.starting_gold, "setup")

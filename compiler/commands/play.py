@@ -43,7 +43,7 @@ def adventures(bundle: dict) -> list[str]:
     return sorted(i for i in ids if i)
 
 
-def new_game(bundle: dict, options: dict):
+def new_game(bundle: dict, options: dict, log=None):
     """A game from plain options (the same dict the log's first record holds)."""
     from runeforge.engine.scenario import ADVENTURES
     from runeforge.engine.setup import new_game as core_game
@@ -51,10 +51,10 @@ def new_game(bundle: dict, options: dict):
     opts = dict(options)
     adventure = opts.pop("adventure", DEFAULT_ADVENTURE)
     if adventure in ADVENTURES:
-        return core_game(bundle, adventure=adventure, packs="adventure", **opts)
+        return core_game(bundle, adventure=adventure, packs="adventure", log=log, **opts)
     from runeforge.engine.adventure_game import new_adventure_game
 
-    return new_adventure_game(bundle, adventure=adventure, **opts)
+    return new_adventure_game(bundle, adventure=adventure, log=log, **opts)
 
 
 def state_digest(game) -> str:
@@ -64,8 +64,11 @@ def state_digest(game) -> str:
 
 def play_game(bundle: dict, options: dict):
     """Play to the end; the log starts with the options and ends with the end state's digest."""
-    game = new_game(bundle, options)
-    game.log.emit("options", **options)
+    from runeforge.engine.log import EventLog
+
+    log = EventLog()
+    log.emit("options", **options)
+    game = new_game(bundle, options, log)
     game.run()
     game.log.emit("end_state", sha256=state_digest(game), winner=game.state.winner,
                   how=game.state.how, rounds=game.state.round, turns=game.state.turn)

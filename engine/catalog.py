@@ -102,20 +102,40 @@ class Catalog:
                          for i, ir in enumerate(card.get("abilities") or [])]
             cards[card["id"]] = CardDef(card["id"], card["kind"],
                                         card.get("name", card["id"]), card, abilities)
-        self.cards: dict[str, CardDef] = _CardTable(cards, self.refresh)
+        self.cards: dict[str, CardDef] = cards
         self.refresh()
 
     def refresh(self) -> None:
         """Summarise the always-on rules of all cards, so the engine's hot path can skip
-        searches no card can answer. Runs again whenever ``cards`` changes."""
+        searches no card can answer. Runs again by itself when the number of cards changes;
+        call it after replacing a card under an existing id."""
         cards = self.cards.values()
-        #: stats that some always-on ``modify`` of some card changes
-        self.modified_stats = frozenset(stat for c in cards for stat in c.modifiers)
-        #: IR ops of all always-on effects (e.g. whether any card has a standing trigger)
-        self.standing_ops = frozenset(e.op for c in cards for e in c.standing_effects)
-        #: actions some card's always-on rule restricts
-        self.restricted_actions = frozenset(e.action for c in cards for e in c.standing_effects
-                                            if e.op == "restrict")
+        self._summary = (
+            len(self.cards),
+            frozenset(stat for c in cards for stat in c.modifiers),
+            frozenset(e.op for c in cards for e in c.standing_effects),
+            frozenset(e.action for c in cards for e in c.standing_effects
+                      if e.op == "restrict"))
+
+    def _summarised(self) -> tuple:
+        if self._summary[0] != len(self.cards):
+            self.refresh()
+        return self._summary
+
+    @property
+    def modified_stats(self) -> frozenset:
+        """Stats that some always-on ``modify`` of some card changes."""
+        return self._summarised()[1]
+
+    @property
+    def standing_ops(self) -> frozenset:
+        """IR ops of all always-on effects (e.g. whether any card has a standing trigger)."""
+        return self._summarised()[2]
+
+    @property
+    def restricted_actions(self) -> frozenset:
+        """Actions some card's always-on rule restricts."""
+        return self._summarised()[3]
 
     def card(self, card_id: str, kind: str | None = None) -> CardDef:
         found = self.cards.get(card_id)
@@ -143,28 +163,3 @@ class Catalog:
     def new_challenge(self, challenge_id: str) -> Challenge:
         return Challenge.from_card(self.card(challenge_id, "challenge").data)
 
-
-class _CardTable(dict):
-    """The catalog's cards by id; every change calls ``on_change`` (the catalog's summary)."""
-
-    def __init__(self, cards: dict, on_change):
-        super().__init__(cards)
-        self._on_change = on_change
-
-    def _changed(method):  # noqa: N805 - a decorator used in the class body
-        def wrapper(self, *args, **kwargs):
-            result = method(self, *args, **kwargs)
-            self._on_change()
-            return result
-        wrapper.__name__ = method.__name__
-        return wrapper
-
-    __setitem__ = _changed(dict.__setitem__)
-    __delitem__ = _changed(dict.__delitem__)
-    update = _changed(dict.update)
-    pop = _changed(dict.pop)
-    popitem = _changed(dict.popitem)
-    setdefault = _changed(dict.setdefault)
-    clear = _changed(dict.clear)
-    __ior__ = _changed(dict.__ior__)
-    del _changed

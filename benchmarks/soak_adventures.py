@@ -2,7 +2,9 @@
 the game invariants checked after every step (debug mode). Prints, per adventure, how many
 games ended with a winner, how many at the engine's turn cap, and the games per second.
 
-    python benchmarks/soak_adventures.py [--first 1] [--last 100] [ADVENTURE ...]
+    python benchmarks/soak_adventures.py [--first 1] [--last 100] [--dir DIR] [ADVENTURE ...]
+
+``--dir`` adds a content directory (an adventure folder of your own).
 """
 
 from __future__ import annotations
@@ -25,8 +27,9 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--first", type=int, default=1)
     ap.add_argument("--last", type=int, default=100)
     ap.add_argument("--players", default="2,3,4,5,6")
+    ap.add_argument("--dir", action="append", default=[])
     args = ap.parse_args(argv)
-    result = pipeline.check([])
+    result = pipeline.check(args.dir)
     bundle = build_bundle(result.content, result.compiled)
     failures = 0
     for adventure in args.adventures:

@@ -194,6 +194,12 @@ class AdventureStep:
             self.refill_deck(colour)
         return bool(self.state.adventure_decks.get(colour))
 
+    def has_challenge(self, colour: str) -> bool:
+        """Does the deck of ``colour`` (refilled if empty) still hold a challenge?"""
+        self.can_draw(colour)
+        card = self.card
+        return any(card(c).kind == "challenge" for c in self.state.adventure_decks[colour])
+
     def refill_deck(self, colour: str) -> None:
         """Seed 002: an exhausted draw pile is rebuilt from the challenge cards of its colour
         in the discard pile (the doom track), shuffled. Never in the endgame."""

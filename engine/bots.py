@@ -21,8 +21,10 @@ PHASE_ATTR = (("ranged", "mind"), ("melee", "body"), ("magic", "spirit"))
 
 
 class RandomBot(Player):
-    """Uniform among the legal options, except that an offered adventure is never passed up
-    (``pass`` is chosen only when nothing else is offered), so that games move on."""
+    """Uniform among the legal options, with two leanings so that games move on: an offered
+    adventure is never passed up (``pass`` only when nothing else is offered), and half of
+    the time it moves to a reachable space with an adventure counter or an undefeated
+    challenge, if there is one."""
 
     def __init__(self, seed=0):
         self.rng = random.Random(f"runeforge-random-bot-{seed}")
@@ -33,6 +35,10 @@ class RandomBot(Player):
             raise EngineError(f"no options for {decision.kind}")
         if decision.kind == "adventure" and len(options) > 1:
             options = [o for o in options if o != "pass"]
+        if decision.kind == "destination" and self.rng.random() < 0.5:
+            s = engine.game.state
+            adventures = [o for o in options if o in s.board_counters]
+            options = adventures or options
         return self.rng.choice(options)
 
 

@@ -102,7 +102,7 @@ class Game(TurnSteps, AdventureStep, MarketStep, ExperienceStep, DoomTrack, Endg
         hero = self.hero(hero_id)
         try:
             if self.adventure.renew_when_board_empty and not any(
-                    s.undefeated_at(sp) is None and self.can_draw(colour)
+                    s.undefeated_at(sp) is None and self.has_challenge(colour)
                     for sp, colour in s.board_counters.items()):
                 self.emit("renewal_safeguard", hero=hero_id)
                 self.renew_counters(hero)

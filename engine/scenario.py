@@ -44,7 +44,7 @@ RISE_OF_THE_DRAGON_LORDS = {
     "turn_cap": 400,
     # House rule (not in the seeds), so that a game cannot stall: when a turn starts with no
     # adventure counter on the board that can be played (not under an undefeated-challenge
-    # marker, and its colour deck not empty), counters are renewed from the box as by an event's sun
+    # marker, and its colour deck still holding a challenge), counters are renewed from the box as by an event's sun
     # icon. Without it a board emptied of counters can never be renewed (renewal needs an
     # event, an event needs a counter to draw on).
     "renew_when_board_empty": True,

@@ -83,3 +83,14 @@ def test_acceptance_command(cli, adventure):
     assert out.exit_code == 0, out.output
     assert f"adventure: {adventure}" in out.output
     assert "Winner: nobody" not in out.output
+
+
+def test_rise_of_the_dragon_lords_by_its_adventure_data():
+    game = new_adventure_game(bundle(), adventure="rise-of-the-dragon-lords", players=4,
+                              seed=SEED, debug=True)
+    dealt = [c for deck in game.state.adventure_decks.values() for c in deck]
+    dealt += game.state.market_deck + [c for st in game.state.market_stacks.values() for c in st]
+    assert {game.card(c).data["pack"] for c in dealt} == {"core"}
+    assert game.state.doom  # the red endgame of the doom track is this adventure's
+    game.run()
+    assert game.state.phase == "over" and game.state.winner in game.state.seats

@@ -170,7 +170,7 @@ def test_default_report_is_the_base_adventure(cli, tmp_path, monkeypatch):
     assert {r["pack"] for r in data} == {"core"}
 
 
-def test_monte_carlo_report_runs_the_engine(report_dir, cli, monkeypatch):
+def test_monte_carlo_report_runs_the_engine(report_dir, written, cli, monkeypatch):
     root, pack = report_dir
     monkeypatch.setenv("RUNEFORGE_CACHE_DIR", str(root / "cache"))
     res = cli("balance", "--adventure", "plain-pack", "--trials", "10", "--seed", "5",

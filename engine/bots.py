@@ -229,6 +229,7 @@ class GameBot(HeuristicBot):
         buys = [o for o in d.options if o != "done"]
         if not buys:
             return "done"
+        self._tries.clear()  # stronger now: worth trying the undefeated challenges again
         score = {}
         for p, attr in PHASE_ATTR:
             score[attr] = engine.stat(hero, f"{p}_damage") * 2 + engine.stat(hero, attr) / 10

@@ -94,3 +94,14 @@ def test_rise_of_the_dragon_lords_by_its_adventure_data():
     assert game.state.doom  # the red endgame of the doom track is this adventure's
     game.run()
     assert game.state.phase == "over" and game.state.winner in game.state.seats
+
+
+@pytest.mark.parametrize("adventure", [CROWN, KYROS])
+def test_adventure_game_log_replays_to_the_same_end(cli, tmp_path, adventure):
+    log = tmp_path / "game.jsonl"
+    out = cli("play", "--adventure", adventure, "--players", "3", "--seed", str(SEED),
+              "--log", log)
+    assert out.exit_code == 0, out.output
+    again = cli("replay", log)
+    assert again.exit_code == 0, again.output
+    assert "same end state" in again.output

@@ -144,6 +144,8 @@ def _marked(src: Source, exc: MarkedYAMLError, code: str = "RF101") -> Diagnosti
 
 def _anchors(src: Source) -> list[Diagnostic]:
     """Scan tokens (linear, no expansion) and refuse anchors and aliases."""
+    if "&" not in src.text and "*" not in src.text:
+        return []  # an anchor is written '&name' and an alias '*name': none can be here
     try:
         for token in _yaml().scan(src.text):
             if isinstance(token, (AnchorToken, AliasToken)):

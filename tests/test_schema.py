@@ -6,6 +6,7 @@ import json
 
 import pytest
 from jsonschema import Draft202012Validator
+
 from runeforge import schema as schemas
 from runeforge import schemagen
 from runeforge.loader import load_content
@@ -130,3 +131,9 @@ def test_schema_command_prints_a_valid_schema(cli):
 def test_schema_command_unknown_kind_is_a_usage_error(cli):
     res = cli("schema", "--kind", "itme")
     assert res.exit_code == 2 and "hero" in res.output and "did you mean 'item'" in res.output
+
+
+@pytest.mark.parametrize("kind", sorted(schemas.kinds()))
+def test_every_kind_schema_is_valid_draft_2020_12(kind):
+    # the loader does not check its schemas at run time; this is where they are checked
+    Draft202012Validator.check_schema(schemas.load_schema(kind))

@@ -1,7 +1,9 @@
-"""The `runeforge` command line: a click group that registers every command module.
+"""The `runeforge` command line: a click group over the command modules.
 
 Every module in package ``runeforge.commands`` that has a ``command`` (a click.Command) is a
-sub-command; modules are found with pkgutil and registered in name order. Exit status:
+sub-command named after the module; modules are found with pkgutil and imported only when
+their command runs (or for --help), so `runeforge odds` does not import the PDF backend.
+Exit status:
 0 clean, 1 content errors, 2 usage errors, 3 internal error (a bug: please report it).
 """
 
@@ -33,6 +35,19 @@ def internal_error(exc: BaseException) -> None:
 
 
 class RuneforgeGroup(click.Group):
+    """Commands are the modules of runeforge.commands, loaded when first asked for."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(super().list_commands(ctx)) | set(command_modules()))
+
+    def get_command(self, ctx: click.Context, name: str):
+        command = super().get_command(ctx, name)
+        if command is None and name in command_modules():
+            command = load_command(name)
+            if command is not None:
+                self.add_command(command, name)
+        return command
+
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
@@ -67,19 +82,24 @@ def _broken(name: str, exc: BaseException) -> click.Command:
     return broken
 
 
+def command_modules() -> list[str]:
+    """Names of the command modules (a leading underscore marks a helper module)."""
+    return sorted(m.name for m in pkgutil.iter_modules(commands_pkg.__path__)
+                  if not m.name.startswith("_"))
+
+
+def load_command(name: str) -> click.Command | None:
+    try:
+        module = importlib.import_module(f"{commands_pkg.__name__}.{name}")
+    except Exception as exc:  # noqa: BLE001 - one broken command must not hide the rest
+        return _broken(name, exc)
+    command = getattr(module, "command", None)
+    return command if isinstance(command, click.Command) else None
+
+
 def register_commands(group: click.Group) -> None:
-    modules = sorted(pkgutil.iter_modules(commands_pkg.__path__), key=lambda m: m.name)
-    for info in modules:
-        if info.name.startswith("_"):
-            continue
-        try:
-            module = importlib.import_module(f"{commands_pkg.__name__}.{info.name}")
-        except Exception as exc:  # noqa: BLE001 - one broken command must not hide the rest
-            group.add_command(_broken(info.name, exc))
-            continue
-        command = getattr(module, "command", None)
-        if isinstance(command, click.Command):
-            group.add_command(command)
-
-
-register_commands(main)
+    """Import and add every command now (for embedding the commands in another group)."""
+    for name in command_modules():
+        command = load_command(name)
+        if command is not None:
+            group.add_command(command, name)

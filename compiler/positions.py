@@ -1,8 +1,9 @@
-"""Positions of YAML values: plain data from ruamel round-trip trees, plus a position index.
+"""Positions of YAML values: plain data from YAML nodes, plus a position index.
 
-:func:`convert` turns a ruamel tree (CommentedMap/CommentedSeq/scalar strings) into plain
-Python (dict/list/str/int/float/bool/None) and records the 1-based (line, col) of every value
-and every mapping key, keyed by the path from the file's root, using ruamel's ``lc`` data.
+:func:`convert` turns the node tree of :func:`runeforge.yamlsafe.parse` (or a ruamel
+round-trip tree) into plain Python (dict/list/str/int/float/bool/None) and records the
+1-based (line, col) of every value and every mapping key, keyed by the path from the file's
+root, using each node's start mark.
 """
 
 from __future__ import annotations
@@ -10,7 +11,9 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass, field
 
+from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 Pos = tuple[int, int]
 
@@ -50,8 +53,47 @@ def _scalar(value):
     return str(inner if inner is not None else value)
 
 
+_CONSTRUCTOR = None
+
+
+def _construct_scalar(node: ScalarNode):
+    """A scalar's value, typed exactly as ruamel's safe (YAML 1.2) loader types it."""
+    global _CONSTRUCTOR
+    if _CONSTRUCTOR is None:
+        _CONSTRUCTOR = YAML(typ="safe", pure=True).constructor
+    return _CONSTRUCTOR.construct_object(node, deep=True)
+
+
+def _convert_node(node, path: tuple, index: PositionIndex):
+    if isinstance(node, MappingNode):
+        out = {}
+        for key_node, value_node in node.value:
+            key = _scalar(_construct_scalar(key_node)) if isinstance(key_node, ScalarNode) \
+                else str(key_node.value)
+            key = key if isinstance(key, str) else str(key)
+            sub = path + (key,)
+            index.keys[sub] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+            index.values[sub] = (value_node.start_mark.line + 1,
+                                 value_node.start_mark.column + 1)
+            out[key] = _convert_node(value_node, sub, index)
+        return out
+    if isinstance(node, SequenceNode):
+        out = []
+        for i, item in enumerate(node.value):
+            sub = path + (i,)
+            index.values[sub] = (item.start_mark.line + 1, item.start_mark.column + 1)
+            out.append(_convert_node(item, sub, index))
+        return out
+    return _scalar(_construct_scalar(node))
+
+
 def convert(tree) -> tuple[object, PositionIndex]:
+    """Plain data and positions from a YAML node tree (yamlsafe.parse) or, for callers that
+    still hold one, a ruamel round-trip tree."""
     index = PositionIndex()
+    if isinstance(tree, Node):
+        index.values[()] = (tree.start_mark.line + 1, tree.start_mark.column + 1)
+        return _convert_node(tree, (), index), index
     lc = getattr(tree, "lc", None)
     index.values[()] = (lc.line + 1, lc.col + 1) if lc is not None and lc.line is not None \
         else (1, 1)

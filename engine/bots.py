@@ -23,8 +23,8 @@ PHASE_ATTR = (("ranged", "mind"), ("melee", "body"), ("magic", "spirit"))
 class RandomBot(Player):
     """Uniform among the legal options, with two leanings so that games move on: an offered
     adventure is never passed up (``pass`` only when nothing else is offered), and half of
-    the time it moves to a reachable space with an adventure counter or an undefeated
-    challenge, if there is one."""
+    the time it moves to a reachable space with an adventure counter (not an undefeated
+    challenge), if there is one."""
 
     def __init__(self, seed=0):
         self.rng = random.Random(f"runeforge-random-bot-{seed}")
@@ -37,7 +37,8 @@ class RandomBot(Player):
             options = [o for o in options if o != "pass"]
         if decision.kind == "destination" and self.rng.random() < 0.5:
             s = engine.game.state
-            adventures = [o for o in options if o in s.board_counters]
+            adventures = [o for o in options if o in s.board_counters
+                          and s.undefeated_at(o) is None]
             options = adventures or options
         return self.rng.choice(options)
 

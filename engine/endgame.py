@@ -68,6 +68,15 @@ class Endgame:
         except TurnOver:
             if s.phase == "endgame" and hero.id not in s.endgame["out"]:
                 self.eliminate(hero.id)  # a combat that never ended counts as a defeat
+        self.settle()
+        for h in s.heroes:  # wounds taken after the combat (e.g. "after combat" text)
+            if (h.wounds and h.id not in s.endgame["out"] and s.phase == "endgame"
+                    and self.combat.ruleset.is_defeated(h.wounds, self.combat.stat(h, "life"))):
+                self.combat.mode = "endgame"
+                try:
+                    self.combat.knock_out(h)  # in the endgame: eliminated, losing nothing
+                finally:
+                    self.combat.mode = "normal"
 
     def eliminate(self, hero_id: str) -> None:
         out = self.state.endgame.setdefault("out", [])

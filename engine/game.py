@@ -101,9 +101,10 @@ class Game(TurnSteps, AdventureStep, MarketStep, ExperienceStep, DoomTrack, Endg
         self.emit("turn", hero=hero_id, turn=s.turn, round=s.round)
         hero = self.hero(hero_id)
         try:
+            barred = self.barred_colours(hero_id)
             if self.adventure.renew_when_board_empty and not any(
-                    s.undefeated_at(sp) is None and self.has_challenge(colour)
-                    for sp, colour in s.board_counters.items()):
+                    s.undefeated_at(sp) is None and colour not in barred
+                    and self.has_challenge(colour) for sp, colour in s.board_counters.items()):
                 self.emit("renewal_safeguard", hero=hero_id)
                 self.renew_counters(hero)
             self.refresh(hero)

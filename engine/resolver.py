@@ -210,8 +210,11 @@ class Resolver(Rolls):
             try:
                 self.set_tokens(fig, "wounds", fig.wounds + taken, source, cause="wounds")
             except Defeat:
-                self.fire({"kind": "takes_wounds", "figure": fig.id, "amount": taken,
-                           "phase": phase})
+                try:  # triggers caused by the same wounds still fire first ...
+                    self.fire({"kind": "takes_wounds", "figure": fig.id, "amount": taken,
+                               "phase": phase})
+                except Defeat:  # ... but the first defeat is the one that ends the combat
+                    self.log.emit("simultaneous_defeat", figure=fig.id)
                 raise
             self.fire({"kind": "takes_wounds", "figure": fig.id, "amount": taken,
                        "phase": phase})

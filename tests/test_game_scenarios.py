@@ -505,3 +505,19 @@ def test_three_dragon_runes_win():
         hero.trophies.append(rune)
     assert game.check_win(hero)
     assert game.state.winner == hero.id and "dragon-rune" in game.state.how
+
+
+def test_hero_defeat_stands_when_a_trigger_kills_the_enemy_in_the_same_wounds():
+    """Found by the soak: Bloodthorn Talisman's trigger wounds the enemy as the Hero falls;
+    the Hero's defeat (first) ends the combat: knocked out, not a defeated challenge."""
+    game, (hero, _) = make("base", use_ability=["bloodthorn-talisman#0"] + [None] * 20,
+                           escape=[False] * 5, phase_action=["defend"] * 6)
+    hero.items.append(take(game, "bloodthorn-talisman"))
+    hero.wounds = hero.life - 2
+    wolves = game.catalog.new_challenge(take(game, "hungry-wolves"))  # melee 2, ranged 0
+    wolves.wounds = wolves.life - 1
+    game.combat.dice = ScriptedDice([2] * 10)
+    result = game.combat.fight(hero, wolves, "normal")
+    assert result.outcome == "knocked_out"
+    assert game.log.of_type("simultaneous_defeat")
+    assert game.log.of_type("trigger")[-1]["source"] == "bloodthorn-talisman"

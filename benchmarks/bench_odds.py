@@ -21,9 +21,9 @@ ratio of the time per combat is the figure the target (engine <= 3x the bare loo
 Monte Carlo times are CPU times of this process (time.process_time), so other load on a shared
 machine does not distort the ratio.
 
-Simulation: 4-player games per second of the whole-game engine (runeforge.engine.setup), and,
-as a stand-in until `runeforge simulate` (item 5) exists, the speed-up of a process pool
-playing the same seeds with 1 and 2 workers (the winners must not change).
+Simulation: 4-player games per second of the whole-game engine, and the speed-up of
+`runeforge simulate` (runeforge.engine.simulate) from 1 to 2 local workers on the same
+seeds (the results must not change).
 """
 
 from __future__ import annotations
@@ -243,64 +243,33 @@ def monte_carlo(heroes, challenges, trials: int) -> None:
           f"largest win-rate difference {worst_z:.1f} sd")
 
 
-def _play(seed: int):
-    """One 4-player base game by the heuristic bots (a worker of the process pool)."""
-    from runeforge.engine.setup import new_game
-
-    game = new_game(_BUNDLE, players=4, seed=seed)
-    game.run()
-    return game.state.winner
-
-
-_BUNDLE: dict = {}
-
-
-def _init_worker(bundle: dict) -> None:
-    _BUNDLE.update(bundle)
-
-
-def simulation(games: int = 8) -> None:
-    """Games/s of the whole-game engine, and a process pool's speed-up from 1 to 2 workers
-    (a stand-in until `runeforge simulate` exists)."""
-    import importlib.util
-    import multiprocessing
+def simulation(games: int = 16) -> None:
+    """Games/s of the whole-game engine and the speed-up of `runeforge simulate` from 1 to 2
+    local workers (runeforge.engine.simulate.run_local, the same code the command runs)."""
     import os
 
-    print()
-    if importlib.util.find_spec("runeforge.commands.simulate") is not None:
-        print("runeforge simulate exists: measure it here (this benchmark predates it)")
-    reason = ("runeforge simulate (issue 9 item 5) is not built: the whole-game engine was "
-              "still changing when the odds work was done")
-    try:
-        from runeforge import pipeline
-        from runeforge.backends.bundle import build_bundle
+    from runeforge import pipeline
+    from runeforge.backends.bundle import build_bundle
+    from runeforge.engine import simulate as sim
 
-        result = pipeline.check(())
-        bundle = build_bundle(result.content, result.compiled)
-        _init_worker(bundle)
-        t = time.perf_counter()
-        c = time.process_time()
-        winners = [_play(s) for s in range(1, games + 1)]
-        wall1, cpu1 = time.perf_counter() - t, time.process_time() - c
-        ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
-        walls = {}
-        for workers in (1, 2):
-            with ctx.Pool(workers, _init_worker, (bundle,)) as pool:
-                t = time.perf_counter()
-                got = pool.map(_play, range(1, games + 1), chunksize=1)
-                walls[workers] = time.perf_counter() - t
-            assert got == winners, "a pool changed the results of the same seeds"
-    except Exception as exc:  # noqa: BLE001 - the game engine is someone else's work in progress
-        print(f"simulated 4-player games/s: not available: {type(exc).__name__}: {exc}")
-        print(f"simulate speed-up 1 -> 2 workers: not available: {reason}")
-        return
+    print()
+    result = pipeline.check(())
+    bundle = build_bundle(result.content, result.compiled)
+    specs = sim.specs(games, seed=1, players=(4,))
+    c = time.process_time()
+    t = time.perf_counter()
+    one = sim.run_local(bundle, specs, workers=1)
+    wall1, cpu1 = time.perf_counter() - t, time.process_time() - c
+    t = time.perf_counter()
+    two = sim.run_local(bundle, specs, workers=2)
+    wall2 = time.perf_counter() - t
+    assert one == two, "2 workers changed the results of the same seeds"
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"simulated 4-player games/s (game engine, one process, {games} games): "
+    print(f"simulated 4-player games/s (heuristic bots, one process, {games} games): "
           f"{games / cpu1:.2f} per CPU second, {games / wall1:.2f} per wall second")
-    print(f"simulate speed-up 1 -> 2 workers: not available: {reason}")
-    print(f"  stand-in, a process pool playing the same seeds (same winners): 1 worker "
-          f"{walls[1]:.1f} s, 2 workers {walls[2]:.1f} s, speed-up {walls[1] / walls[2]:.2f}x "
-          f"(target >= 1.8x; load average {load:.1f} on {os.cpu_count()} CPUs)")
+    print(f"simulate speed-up 1 -> 2 workers: {wall1 / wall2:.2f}x (1 worker {wall1:.1f} s, "
+          f"2 workers {wall2:.1f} s, same results; target >= 1.8x; load average {load:.1f} "
+          f"on {os.cpu_count()} CPUs)")
 
 
 if __name__ == "__main__":

@@ -45,7 +45,7 @@ def rates(fns, texts, seconds) -> list[float]:
                 fn(t)
             spent[i] += time.perf_counter() - start
             count[i] += len(texts)
-    return [c / s for c, s in zip(count, spent)]
+    return [c / s for c, s in zip(count, spent, strict=True)]
 
 
 def main() -> None:

@@ -19,6 +19,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
+
 from runeforge import pipeline
 from runeforge.backends.faces import ICON_RE, faces_from_cards
 from runeforge.backends.pdf_document import render_deck_pdf

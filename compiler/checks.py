@@ -61,7 +61,7 @@ def _phase_tag(a: n.Ability, nodes):
         return
     if "before_combat" in a.limits:
         yield Finding("RF401", f"a '{a.tag.title()}:' ability cannot be used in Before Combat",
-                      a.limits_span, hint=f"use 'Any Phase:' or drop \"Once during 'Before Combat'\"")
+                      a.limits_span, hint="use 'Any Phase:' or drop \"Once during 'Before Combat'\"")
     for node in nodes:
         if isinstance(node, n.Attack) and node.phase != a.tag:
             yield Finding("RF401",

@@ -8,6 +8,7 @@ import time
 import tracemalloc
 
 import pytest
+
 from runeforge import yamlsafe
 from runeforge.loader import load_content
 

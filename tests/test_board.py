@@ -9,6 +9,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 from ruamel.yaml import YAML
+
 from runeforge.boardcheck import TOWNS, check_board
 from runeforge.engine.board import Board, BoardError
 

@@ -6,6 +6,7 @@ import json
 
 import click
 import pytest
+
 from runeforge import abilities
 from runeforge import cli as cli_module
 from runeforge.cli import main
@@ -28,8 +29,14 @@ def test_commands_are_discovered_from_the_package():
     from runeforge import commands
 
     names = {m.name for m in pkgutil.iter_modules(commands.__path__) if not m.name.startswith("_")}
-    assert {"check", "fmt", "build", "text", "schema"} <= set(main.commands)
-    assert len(main.commands) >= len(names) - 1  # each module exposing `command` is registered
+    ctx = click.Context(main)
+    listed = set(main.list_commands(ctx))
+    assert {"check", "fmt", "build", "text", "schema"} <= listed
+    assert listed == names  # commands are loaded on demand, but every module is listed
+    for name in names:  # each module exposes a `command` named after the module
+        command = main.get_command(ctx, name)
+        assert isinstance(command, click.Command) and command.name == name
+        assert "unavailable" not in (command.help or "")
 
 
 def test_a_command_module_that_fails_to_import_does_not_break_the_cli(monkeypatch):

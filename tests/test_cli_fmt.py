@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from runeforge import abilities
 from runeforge.diagnostics import Diagnostic, DiagnosticError
 

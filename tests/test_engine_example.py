@@ -4,12 +4,12 @@ with scripted dice and scripted decisions, every intermediate state the seed sta
 from __future__ import annotations
 
 import pytest
+
 from runeforge.engine.combat import Combat
 from runeforge.engine.dice import ScriptedDice
 from runeforge.engine.players import ScriptedPlayer
 from runeforge.engine.ruleset import BASE
 from runeforge.engine.state import State
-
 from tests.engine_bundle import catalog
 
 HERO, CHALLENGE = "varikas-the-dead", "blood-of-the-bloodmother"

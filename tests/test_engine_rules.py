@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from runeforge.engine.combat import Combat
 from runeforge.engine.dice import Dice, ScriptedDice
 from runeforge.engine.errors import IllegalAction, ScriptExhausted
@@ -11,7 +12,6 @@ from runeforge.engine.resolver import Defeat
 from runeforge.engine.ruleset import ADVANCED, BASE, get_ruleset
 from runeforge.engine.state import State
 from runeforge.engine.windows import Moment
-
 from tests.engine_bundle import catalog, fight
 
 VARIKAS, TESSA, BLOOD = "varikas-the-dead", "tessa-brightwater", "blood-of-the-bloodmother"

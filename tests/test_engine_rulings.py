@@ -5,6 +5,7 @@ IR comes from the bundled YAML cards via the pipeline (tests/engine_bundle.py)."
 from __future__ import annotations
 
 import pytest
+
 from runeforge.engine.combat import Combat
 from runeforge.engine.dice import ScriptedDice
 from runeforge.engine.duel import Duel
@@ -13,7 +14,6 @@ from runeforge.engine.players import ScriptedPlayer
 from runeforge.engine.ruleset import BASE
 from runeforge.engine.state import State
 from runeforge.engine.windows import Moment
-
 from tests.engine_bundle import catalog, fight
 
 VARIKAS, BLOOD, WOLVES = "varikas-the-dead", "blood-of-the-bloodmother", "hungry-wolves"

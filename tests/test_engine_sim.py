@@ -6,6 +6,7 @@ import json
 import random
 
 import pytest
+
 from runeforge.engine.combat import Combat
 from runeforge.engine.dice import Dice, ScriptedDice
 from runeforge.engine.duel import Duel
@@ -13,7 +14,6 @@ from runeforge.engine.errors import IllegalAction
 from runeforge.engine.players import HeuristicBot, ScriptedPlayer
 from runeforge.engine.ruleset import ADVANCED, BASE
 from runeforge.engine.state import ActiveEffect, State
-
 from tests.engine_bundle import catalog
 
 VARIKAS, TESSA = "varikas-the-dead", "tessa-brightwater"
@@ -163,7 +163,6 @@ def test_heuristic_bot_duels_complete(cat):
 def test_bundle_of_another_ir_version_is_refused():
     from runeforge.engine.catalog import Catalog
     from runeforge.engine.errors import BundleError
-
     from tests.engine_bundle import bundle
 
     data = bundle()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from runeforge.loader import bundled_dir, kebab, load_content
 
 

@@ -11,6 +11,7 @@ from itertools import permutations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from runeforge.engine.board import Board, Space
 from runeforge.engine.movement import TERRAINS, assign_dice, find_path, reachable
 

@@ -8,6 +8,7 @@ from fractions import Fraction
 from itertools import product
 
 import pytest
+
 from runeforge.engine.board import Board
 from runeforge.engine.errors import IllegalAction
 from runeforge.engine.movement import (

@@ -14,6 +14,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from runeforge.engine.odds_exact import OddsResult, exact_odds
 
 PH = ("ranged", "melee", "magic")

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pypdf
 import pytest
+
 from runeforge.backends.pdf_document import build_deck_pdf
 from runeforge.diagnostics import DiagnosticError
-
 from tests.test_pdf_fixtures import LOCALE_TEXT, deck, norm
 
 MM = 72 / 25.4

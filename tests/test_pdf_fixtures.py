@@ -107,6 +107,7 @@ def runs(page) -> list[dict]:
 def lines(page) -> list[dict]:
     """Runs that pypdf reports at the same text position joined into one drawn line."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
+
     from runeforge.backends.pdf_fonts import register_fonts
 
     register_fonts()

@@ -11,9 +11,9 @@ import json
 import pypdf
 import pytest
 from pypdf.generic import ContentStream
+
 from runeforge.backends.pdf_document import build_deck_pdf
 from runeforge.backends.pdf_fonts import missing_glyphs
-
 from tests.test_pdf_fixtures import LOCALE_TEXT, deck, inside, lines, long_card, norm
 
 MM = 72 / 25.4

@@ -6,6 +6,7 @@ import os
 
 import pytest
 from reportlab.lib.colors import black
+
 from runeforge.backends.faces import CardFace, TextBlock, faces_from_cards, split_tag
 from runeforge.backends.pdf_document import build_deck_pdf
 from runeforge.backends.pdf_fonts import (

@@ -9,9 +9,9 @@ import subprocess
 
 import pytest
 from markupsafe import escape
+
 from runeforge.backends.faces import CardFace, TextBlock
 from runeforge.backends.preview import render_preview, write_preview
-
 from tests.test_pdf_fixtures import LOCALE_TEXT, deck
 
 EVIL = "<script>alert('x')</script>"

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import jsonschema
 import pytest
+
 from runeforge.engine.rulesdata import (
     PlayerTable,
     RulesData,

@@ -24,6 +24,7 @@ from typing import Callable, Iterable
 
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
+
 from runeforge.atomic import write_bytes_atomic
 from runeforge.diagnostics import Diagnostic, DiagnosticError
 

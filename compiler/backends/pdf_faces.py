@@ -7,6 +7,7 @@ Static art (border, header band, stat panels) is one form per kind and colour (`
 from __future__ import annotations
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
+
 from runeforge.diagnostics import Diagnostic
 
 from .faces import CardFace

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import fontpkg_noto_sans
 from fontTools.ttLib import TTFont as FTFont
+
 from runeforge.diagnostics import Diagnostic
 
 from ..atomic import write_bytes_atomic

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from reportlab.lib.colors import black, white
 from reportlab.lib.units import mm
+
 from runeforge.diagnostics import Diagnostic, DiagnosticError
 
 from .pdf_fonts import REGULAR

@@ -15,6 +15,7 @@ from pathlib import Path
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from ruamel.yaml import YAML
+
 from runeforge.diagnostics import Diagnostic, DiagnosticError
 
 STYLE_DIR = Path(__file__).resolve().parent.parent / "styles"

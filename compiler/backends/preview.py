@@ -13,6 +13,7 @@ from pathlib import Path
 
 from jinja2 import FileSystemLoader, StrictUndefined
 from jinja2.sandbox import SandboxedEnvironment
+
 from runeforge.atomic import write_bytes_atomic
 
 from .faces import COLOURS, ICON_RE, KINDS, CardFace

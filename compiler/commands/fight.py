@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 from rich.text import Text
+
 from runeforge import pipeline
 from runeforge.console import console, finish, print_diagnostics
 from runeforge.diagnostics import Diagnostic, DiagnosticError, did_you_mean

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
+
 from runeforge.atomic import write_bytes_atomic
 from runeforge.console import console, finish, print_diagnostics
 from runeforge.diagnostics import Diagnostic

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
+
 from runeforge import pipeline
 from runeforge.console import console, finish, print_diagnostics, print_summary
 

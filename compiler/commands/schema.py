@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import click
+
 from runeforge import schema as schemas
 
 EPILOG = """\b

@@ -30,7 +30,8 @@ class GameSpec:
 
 def start_game(bundle: dict, options: dict, log=None, catalog=None):
     """A ready game from plain options: a scripted-in adventure of engine/scenario.py, or
-    an adventure document of the bundle (engine/adventure_game.py)."""
+    an adventure document of the bundle (engine/adventure_game.py), which is also used for
+    any adventure played with card expansions (``expansions``, ``expansion_mode``)."""
     from .scenario import ADVENTURES
     from .setup import new_game
 
@@ -38,7 +39,9 @@ def start_game(bundle: dict, options: dict, log=None, catalog=None):
     adventure = opts.pop("adventure", DEFAULT_ADVENTURE)
     if catalog is not None:
         opts["catalog"] = catalog
-    if adventure in ADVENTURES:
+    if adventure in ADVENTURES and not opts.get("expansions"):
+        opts.pop("expansions", None)
+        opts.pop("expansion_mode", None)
         return new_game(bundle, adventure=adventure, packs="adventure", log=log, **opts)
     from .adventure_game import new_adventure_game
 

@@ -13,11 +13,13 @@ from rich.text import Text
 from runeforge import pipeline
 from runeforge.console import console, finish, print_diagnostics
 from runeforge.diagnostics import did_you_mean
+from runeforge.engine.expansions import ADVENTURE_EXPANSIONS, MARKET_EXPANSIONS
 
 EPILOG = """\b
 Examples:
   runeforge play --players 4 --seed 1
   runeforge play --ruleset advanced --players 3 --bots random --seed 7 --log game.jsonl
+  runeforge play --expansion legendary-relics --expansion dark-forest --new-cards-first
   runeforge replay game.jsonl
 """
 
@@ -43,20 +45,6 @@ def adventures(bundle: dict) -> list[str]:
     return sorted(i for i in ids if i)
 
 
-def new_game(bundle: dict, options: dict, log=None):
-    """A game from plain options (the same dict the log's first record holds)."""
-    from runeforge.engine.scenario import ADVENTURES
-    from runeforge.engine.setup import new_game as core_game
-
-    opts = dict(options)
-    adventure = opts.pop("adventure", DEFAULT_ADVENTURE)
-    if adventure in ADVENTURES:
-        return core_game(bundle, adventure=adventure, packs="adventure", log=log, **opts)
-    from runeforge.engine.adventure_game import new_adventure_game
-
-    return new_adventure_game(bundle, adventure=adventure, log=log, **opts)
-
-
 def state_digest(game) -> str:
     text = json.dumps(game.state.to_dict(), sort_keys=True, ensure_ascii=False)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
@@ -65,10 +53,11 @@ def state_digest(game) -> str:
 def play_game(bundle: dict, options: dict):
     """Play to the end; the log starts with the options and ends with the end state's digest."""
     from runeforge.engine.log import EventLog
+    from runeforge.engine.simulate import start_game
 
     log = EventLog()
     log.emit("options", **options)
-    game = new_game(bundle, options, log)
+    game = start_game(bundle, options, log)
     game.run()
     game.log.emit("end_state", sha256=state_digest(game), winner=game.state.winner,
                   how=game.state.how, rounds=game.state.round, turns=game.state.turn)
@@ -109,11 +98,18 @@ def summary(game, out) -> None:
               help="Play the base rules without the Path of Doom variant (the doom track is "
                    "always on in the advanced rules). Games may then end only by the turn "
                    "cap.")
+@click.option("--expansion", "expansions", multiple=True, metavar="ID",
+              help="A card expansion to play with (repeatable): "
+                   f"{', '.join(MARKET_EXPANSIONS + ADVENTURE_EXPANSIONS)}.")
+@click.option("--new-cards-first", is_flag=True,
+              help="Deal the expansions' cards first (until exhausted) instead of shuffling "
+                   "them into the market and adventure decks.")
 @click.option("--debug", is_flag=True, help="Check the game invariants after every step.")
 @click.option("--log", "log_path", type=click.Path(dir_okay=False, writable=True),
               help="Write the event log (JSON lines) here; `runeforge replay` re-checks it.")
 @click.argument("dirs", nargs=-1, type=click.Path(path_type=str))
-def command(adventure, players, ruleset, seed, bots, no_doom, debug, log_path, dirs) -> None:
+def command(adventure, players, ruleset, seed, bots, no_doom, expansions, new_cards_first,
+            debug, log_path, dirs) -> None:
     """Play a whole game with bots and print who won, when and how.
 
     DIRS are content directories that extend the bundled cards/. The same options give the
@@ -127,6 +123,16 @@ def command(adventure, players, ruleset, seed, bots, no_doom, debug, log_path, d
                                  param_hint="--adventure")
     options = {"adventure": adventure, "ruleset": ruleset, "players": players, "seed": seed,
                "bots": bots, "doom": None if not no_doom else False, "debug": debug}
+    known_expansions = MARKET_EXPANSIONS + ADVENTURE_EXPANSIONS
+    for expansion in expansions:
+        if expansion not in known_expansions:
+            hint = (did_you_mean(expansion, list(known_expansions))
+                    or f"expansions: {', '.join(known_expansions)}")
+            raise click.BadParameter(f"unknown expansion {expansion!r}; {hint}",
+                                     param_hint="--expansion")
+    if expansions or new_cards_first:  # only then, so older logs keep their options
+        options["expansions"] = list(dict.fromkeys(expansions))
+        options["expansion_mode"] = "first" if new_cards_first else "shuffle"
     game = play_game(bundle, options)
     summary(game, console())
     if log_path:

@@ -18,6 +18,8 @@ from .errors import EngineError
 from .players import HeuristicBot, Player
 
 PHASE_ATTR = (("ranged", "mind"), ("melee", "body"), ("magic", "spirit"))
+FIGURE_STATS = ("mind", "body", "spirit", "ranged_damage", "melee_damage", "magic_damage",
+                "life")
 
 
 class RandomBot(Player):
@@ -79,6 +81,19 @@ def win_estimate(engine, hero, enemy: dict, me: dict | None = None) -> float:
     return 1.0 if theirs <= 0 else mine / (mine + theirs)
 
 
+def occupier_at(game, space: str) -> dict | None:
+    """The stats of the Giant Lord occupying the town at ``space`` as it would fight now
+    (Sceptre of Kyros: tokens and items of the town's market stack), or None."""
+    occupied = getattr(game, "occupied", None)
+    if occupied is None or space is None or not game.board.is_town(space):
+        return None
+    town = game.board.space(space).town
+    if town not in occupied():
+        return None
+    fig = game.occupier_figure(town)[0]
+    return {k: getattr(fig, k) for k in FIGURE_STATS}
+
+
 def _has_challenge(game, colour) -> bool:
     """Does the deck of ``colour`` still hold a challenge (else drawing only cycles cards)?"""
     card = game.card
@@ -119,6 +134,9 @@ class GameBot(HeuristicBot):
         me = me or _strength(engine, hero)
         s = game.state
         barred = game.barred_colours(hero.id)
+        lord = occupier_at(game, space)
+        if lord is not None:  # its fame and the town's end are worth more than a counter
+            return _worth(win_estimate(engine, hero, lord, me), 3)
         marker = s.undefeated_at(space)
         if marker is not None:
             card = game.card(marker["card"])
@@ -133,8 +151,8 @@ class GameBot(HeuristicBot):
         return _worth(p, 1 + game.adventure.counter_value(colour))
 
     def town_value(self, engine, hero, space: str) -> float:
-        if not engine.game.board.is_town(space):
-            return 0.0
+        if not engine.game.board.is_town(space) or occupier_at(engine.game, space):
+            return 0.0  # no market step in an occupied town
         hurt = hero.wounds / max(1, engine.stat(hero, "life"))
         return (2.5 * hurt if hero.gold else 0.0) + (0.8 if hero.gold >= 5 else 0.0)
 
@@ -166,6 +184,10 @@ class GameBot(HeuristicBot):
             targets = [sp for sp, colour in game.state.board_counters.items()
                        if colour not in barred and game.state.undefeated_at(sp) is None
                        and _has_challenge(game, colour)]
+        if not targets:  # or a town a Giant Lord occupies: liberating it ends the game
+            targets = [sp for sp in game.state.board_counters if occupier_at(game, sp)]
+            if targets:
+                self._desperate = True
         if not targets:  # or any undefeated challenge: a knock-out at least heals
             targets = [u["space"] for u in game.state.undefeated_track
                        if u["space"] and game.colour_of(u["card"]) not in barred]
@@ -186,6 +208,12 @@ class GameBot(HeuristicBot):
             card = game.state.undefeated_at(space)["card"]
             self._tries[card] = self._tries.get(card, 0) + 1
             return "undefeated"
+        if occupier_at(game, space) is not None:
+            if "counter" in d.options and (self.space_value(engine, hero, space) > 0
+                                           or getattr(self, "_desperate", False)):
+                self._desperate = False
+                return "counter"
+            return "pass"
         colour = game.state.board_counters.get(space)
         if "counter" in d.options and _has_challenge(game, colour):
             return "counter"  # a new card is the only way the game moves on
@@ -197,6 +225,18 @@ class GameBot(HeuristicBot):
                 if runes >= game.adventure.hold_count - 1 and hero.wounds == 0:
                     return option
         return "pass"
+
+    # ------------------------------------------------------------------ combat
+    def _escape(self, d, engine):
+        """Never from a Giant Lord occupying a town: escaping leaves the Lord whole and the
+        Hero wounded, while a knock-out heals the Hero; the town is the game's end."""
+        game = getattr(engine, "game", None)
+        enemy = engine.enemies.get(d.hero) if hasattr(engine, "enemies") else None
+        if game is not None and enemy is not None:
+            space = game.state.positions.get(d.hero)
+            if occupier_at(game, space) is not None and enemy.id in game.occupied().values():
+                return False
+        return super()._escape(d, engine)
 
     def _trade(self, d, engine):
         return "none"
@@ -231,12 +271,29 @@ class GameBot(HeuristicBot):
         if not buys:
             return "done"
         self._tries.clear()  # stronger now: worth trying the undefeated challenges again
+        lords = [lord for sp in engine.game.state.board_counters
+                 if (lord := occupier_at(engine.game, sp)) is not None]
+        if lords:  # the invasion: grow where it most helps against the easiest Lord
+            return self._experience_against(hero, engine, lords, buys)
         score = {}
         for p, attr in PHASE_ATTR:
             score[attr] = engine.stat(hero, f"{p}_damage") * 2 + engine.stat(hero, attr) / 10
         score["stamina"] = 1.0
         score["life"] = 0.5
         return max(buys, key=lambda o: (sum(score.get(t, 0) for t in o[4:].split("+")), o))
+
+    def _experience_against(self, hero, engine, lords: list[dict], buys: list[str]) -> str:
+        bonus = dict(engine.game.rules.experience.tokens)
+        me = _strength(engine, hero)
+
+        def after(option):
+            mine = dict(me)
+            for kind in option[4:].split("+"):
+                if kind in mine:
+                    mine[kind] += bonus.get(kind, 1)
+            return max(win_estimate(engine, hero, lord, mine) for lord in lords)
+
+        return max(buys, key=lambda o: (after(o), o))
 
     # ------------------------------------------------------------------ small choices
     def _town(self, d, engine):

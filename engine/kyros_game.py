@@ -52,11 +52,11 @@ class InvasionSteps:
             return
         self.next_player()
 
-    def fight_occupier(self, hero, town: str) -> None:
-        s = self.state
+    def occupier_figure(self, town: str):
+        """(figure, tokens, usable items) of the Lord occupying ``town`` as it would fight
+        now; changes nothing (bots use it to judge the fight)."""
         lord = self.occupied()[town]
-        s.adventure_decks["red"].remove(lord)
-        stack = s.market_stacks.get(town, [])
+        stack = self.state.market_stacks.get(town, [])
         tokens = kyros.choose_tokens(len(stack))  # the bot on the attacker's left
         fig = kyros.giant_lord(self.card(lord).data, tokens)
         cards = {c: self.card(c).data for c in stack}
@@ -64,6 +64,13 @@ class InvasionSteps:
         for stat in ("mind", "body", "spirit", "ranged_damage", "melee_damage",
                      "magic_damage", "life"):
             setattr(fig, stat, getattr(fig, stat) + kyros.static_bonus(usable, cards, stat))
+        return fig, tokens, usable
+
+    def fight_occupier(self, hero, town: str) -> None:
+        s = self.state
+        lord = self.occupied()[town]
+        fig, tokens, usable = self.occupier_figure(town)
+        s.adventure_decks["red"].remove(lord)
         self.emit("giant_lord_in_town", hero=hero.id, town=town, lord=lord, tokens=tokens,
                   items=usable, stats=kyros.stat_line(fig))
         result = self.combat.fight(hero, fig, "normal")

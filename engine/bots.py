@@ -6,8 +6,12 @@ picks one, the engine checks it.
 * :class:`GameBot` (``heuristic``): combat decisions from the combat
   :class:`~runeforge.engine.players.HeuristicBot`; it moves toward adventure counters of
   colours it expects to beat (a quick estimate against the average challenge of the colour,
-  or the undefeated challenge itself), heals and shops in towns, buys experience in its best
-  attribute, and attacks another Hero only to stop them winning with runes.
+  or the undefeated challenge itself), heals and shops in towns, buys the experience that most
+  raises its estimated chances against what is left to beat (the undefeated challenges and
+  the colours it may still draw), and attacks another Hero only to stop them winning with
+  runes. In Sceptre of Kyros it judges an occupied town by the Giant Lord as it would fight
+  there (:func:`occupier_at`), goes there when it expects to win or nothing else is left,
+  and never escapes from it (escaping leaves the Lord whole; a knock-out heals the Hero).
 """
 
 from __future__ import annotations
@@ -171,11 +175,12 @@ class GameBot(HeuristicBot):
         hero = engine.state.hero(d.hero)
         game = engine.game
         me = _strength(engine, hero)
-        values = {sp: self.space_value(engine, hero, sp, me) + self.town_value(engine, hero, sp)
-                  for sp in d.options}
+        adventure = {sp: self.space_value(engine, hero, sp, me) for sp in d.options}
+        values = {sp: adventure[sp] + self.town_value(engine, hero, sp) for sp in d.options}
         best = max(d.options, key=lambda sp: values[sp])
-        if values[best] > 0:
-            return best
+        lords = [sp for sp in game.state.board_counters if occupier_at(game, sp)]
+        if values[best] > 0 and (adventure[best] > 0 or hero.wounds or not lords):
+            return best  # (an unhurt Hero does not go shopping while Lords hold towns)
         targets = [sp for sp in list(game.state.board_counters) +
                    [u["space"] for u in game.state.undefeated_track if u["space"]]
                    if self.space_value(engine, hero, sp, me) > 0]
@@ -183,7 +188,7 @@ class GameBot(HeuristicBot):
         if not targets:  # nothing it expects to beat: any new card it may draw
             targets = [sp for sp, colour in game.state.board_counters.items()
                        if colour not in barred and game.state.undefeated_at(sp) is None
-                       and _has_challenge(game, colour)]
+                       and _has_challenge(game, colour) and occupier_at(game, sp) is None]
         if not targets:  # or a town a Giant Lord occupies: liberating it ends the game
             targets = [sp for sp in game.state.board_counters if occupier_at(game, sp)]
             if targets:
@@ -275,6 +280,9 @@ class GameBot(HeuristicBot):
                  if (lord := occupier_at(engine.game, sp)) is not None]
         if lords:  # the invasion: grow where it most helps against the easiest Lord
             return self._experience_against(hero, engine, lords, buys)
+        threats = self.threats(engine, hero)
+        if threats:
+            return self._experience_against(hero, engine, threats, buys, total=True)
         score = {}
         for p, attr in PHASE_ATTR:
             score[attr] = engine.stat(hero, f"{p}_damage") * 2 + engine.stat(hero, attr) / 10
@@ -282,7 +290,19 @@ class GameBot(HeuristicBot):
         score["life"] = 0.5
         return max(buys, key=lambda o: (sum(score.get(t, 0) for t in o[4:].split("+")), o))
 
-    def _experience_against(self, hero, engine, lords: list[dict], buys: list[str]) -> str:
+    def threats(self, engine, hero) -> list[dict]:
+        """What is left to beat: the undefeated challenges and the average challenge of
+        every colour it may still draw (not barred, the deck still holding a challenge)."""
+        game = engine.game
+        barred = game.barred_colours(hero.id)
+        out = [game.card(u["card"]).data for u in game.state.undefeated_track
+               if game.colour_of(u["card"]) not in barred]
+        out += [self.average(game, c) for c in ("green", "yellow", "blue", "red")
+                if c not in barred and _has_challenge(game, c)]
+        return out
+
+    def _experience_against(self, hero, engine, lords: list[dict], buys: list[str],
+                            total: bool = False) -> str:
         bonus = dict(engine.game.rules.experience.tokens)
         me = _strength(engine, hero)
 
@@ -291,7 +311,8 @@ class GameBot(HeuristicBot):
             for kind in option[4:].split("+"):
                 if kind in mine:
                     mine[kind] += bonus.get(kind, 1)
-            return max(win_estimate(engine, hero, lord, mine) for lord in lords)
+            found = [win_estimate(engine, hero, lord, mine) for lord in lords]
+            return sum(found) if total else max(found)
 
         return max(buys, key=lambda o: (after(o), o))
 

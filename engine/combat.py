@@ -46,19 +46,25 @@ class CombatResult:
 
 class Combat(Resolver):
     # ------------------------------------------------------------------ challenge combat
-    def fight_challenge(self, hero: Hero, challenge: Challenge) -> CombatResult:
+    def fight_challenge(self, hero: Hero, challenge: Challenge, *, before_combat: bool = True,
+                        escape: bool = True, **start_info) -> CombatResult:
+        """A Hero against a challenge, round by round until one is defeated or the Hero
+        escapes. ``before_combat=False`` skips the "Before Combat" step (no card text, no
+        window) and ``escape=False`` the escape step of every round (a travel hazard);
+        ``start_info`` goes into the ``combat_start`` record."""
         self._begin({hero.id: challenge})
-        self.log.emit("combat_start", hero=hero.id, challenge=challenge.id,
+        self.log.emit("combat_start", hero=hero.id, challenge=challenge.id, **start_info,
                       ruleset=self.ruleset.name, combat=self.state.combat_no)
         rounds = 0
         try:
-            self._step(BEFORE_COMBAT, 0)
-            own = [a for a in self.catalog.card(challenge.id).abilities
-                   if a.tag == BEFORE_COMBAT and not a.static]
-            self.run_card_text(hero, challenge.id, own, hostile=True)  # the challenge first
-            self.open_window(hero, BEFORE_COMBAT)
+            if before_combat:
+                self._step(BEFORE_COMBAT, 0)
+                own = [a for a in self.catalog.card(challenge.id).abilities
+                       if a.tag == BEFORE_COMBAT and not a.static]
+                self.run_card_text(hero, challenge.id, own, hostile=True)  # challenge first
+                self.open_window(hero, BEFORE_COMBAT)
             for rounds in range(1, MAX_ROUNDS + 1):
-                if self._escape_step(hero, challenge, rounds):
+                if escape and self._escape_step(hero, challenge, rounds):
                     return self._end(self._escaped(hero, challenge, rounds))
                 attacked: set[str] = set()
                 for phase in PHASES:

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from itertools import chain
 
-from .combat import MAX_ROUNDS, CombatResult
+from .combat import CombatResult
 from .duel import Duel
 from .resolver import Defeat
 from .state import Challenge, Figure, Hero
-from .windows import DEFEAT_CHALLENGE, PHASES, Moment
+from .windows import DEFEAT_CHALLENGE, Moment
 
 _ALL_STATS = ("mind", "body", "spirit", "ranged_damage", "melee_damage", "magic_damage",
               "life", "stamina", "ranged_roll", "melee_roll", "magic_roll", "movement_dice")
@@ -103,7 +103,9 @@ class GameCombat(Duel):
         try:
             if mode != "hazard":
                 return self.fight_challenge(hero, challenge)
-            return self._fight_without_before_combat(hero, challenge)
+            # a travel hazard: no "Before Combat" step and no escape
+            return self.fight_challenge(hero, challenge, before_combat=False, escape=False,
+                                        hazard=True)
         finally:
             self.mode = "normal"
             self.finished = False
@@ -113,26 +115,6 @@ class GameCombat(Duel):
             return super().fight_heroes(attacker, defender)
         finally:
             self.finished = False
-
-    def _fight_without_before_combat(self, hero, challenge):
-        self._begin({hero.id: challenge})
-        self.log.emit("combat_start", hero=hero.id, challenge=challenge.id, hazard=True,
-                      ruleset=self.ruleset.name, combat=self.state.combat_no)
-        rounds = 0
-        try:
-            for rounds in range(1, MAX_ROUNDS + 1):
-                attacked: set[str] = set()
-                for phase in PHASES:
-                    self._step(phase, rounds)
-                    self.open_window(hero, phase)
-                    self._phase(hero, challenge, phase, attacked, hero_vs_hero=False)
-                self.expire("end_of_round")
-            self.log.emit("combat_abandoned", rounds=MAX_ROUNDS)
-            return self._end(CombatResult("abandoned", MAX_ROUNDS))
-        except Defeat as defeat:
-            if defeat.figure is challenge:
-                return self._end(self._challenge_defeated(hero, challenge, rounds))
-            return self._end(self._knocked_out(hero, challenge, rounds))
 
     def _escape_step(self, hero, enemy, round_no):
         if self.mode == "hazard" or (self.mode == "endgame"

@@ -17,6 +17,7 @@ Decisions (documented in docs/card-format.md):
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -143,10 +144,16 @@ def _marked(src: Source, exc: MarkedYAMLError, code: str = "RF101") -> Diagnosti
     return src.diag(code, f"not valid YAML: {problem}", line, col)
 
 
+# An anchor '&name' or an alias '*name' starts a node: after a line start, white space or a
+# flow indicator, with a name character right after it. Text such as "Artifacts & Allies"
+# does not match; anything that might be one gets the exact token scan below.
+_MAYBE_ANCHOR = re.compile(r"(?:^|[\s\[{,:])[&*][^\s,\[\]{}]", re.M)
+
+
 def _anchors(src: Source) -> list[Diagnostic]:
     """Scan tokens (linear, no expansion) and refuse anchors and aliases."""
-    if "&" not in src.text and "*" not in src.text:
-        return []  # an anchor is written '&name' and an alias '*name': none can be here
+    if not _MAYBE_ANCHOR.search(src.text):
+        return []  # no '&name' or '*name' where a node can start: no anchor or alias here
     try:
         for token in _yaml().scan(src.text):
             if isinstance(token, (AnchorToken, AliasToken)):

@@ -181,3 +181,13 @@ def test_top_level_must_be_a_mapping(content_dir):
     content_dir.write("a.yaml", "- 1\n- 2\n")
     (d,) = only(content_dir, "RF201")
     assert (d.line, d.col) == (1, 1)
+
+
+def test_anchor_pre_check_skips_only_text_that_cannot_hold_an_anchor():
+    # the exact token scan runs whenever an anchor or alias might be present
+    from runeforge.yamlsafe import _MAYBE_ANCHOR
+
+    might = ["a: &x 1", "b: *x", "- *x", "[*a, 2]", "{a: &b c}", '{"a":&b c}', "&top\n"]
+    cannot = ["flavour: Artifacts & Allies", 'x: "2 * 3"', "name: a&b"]
+    assert all(_MAYBE_ANCHOR.search(t) for t in might)
+    assert not any(_MAYBE_ANCHOR.search(t) for t in cannot)

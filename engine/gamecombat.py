@@ -70,12 +70,7 @@ class GameCombat(Duel):
             for card_id in ids:
                 for effect in card(card_id).modifiers.get(name, ()):
                     total += effect.value
-        if self.state.effects:
-            for owner, source, built, x in self._durations():
-                for effect in built:
-                    if effect.op == "modify" and effect.stat == name:
-                        total += self._modifier(fig, owner, source, effect, x)
-        return total
+        return total + self.duration_modifiers(fig, name)
 
     def _self_only(self) -> frozenset:
         cached = getattr(self.catalog, "_self_only_stats", None)

@@ -146,6 +146,11 @@ class Resolver(Rolls):
             for owner, card in self._standing_cards():
                 for effect in card.modifiers.get(name, ()):
                     total += self._modifier(fig, owner, card.id, effect, None)
+        return total + self.duration_modifiers(fig, name)
+
+    def duration_modifiers(self, fig: Figure, name: str) -> int:
+        """What the effects lasting "until the end of …" add to ``fig``'s stat ``name``."""
+        total = 0
         if self.state.effects:
             for owner, source, built, x in self._durations():
                 for effect in built:

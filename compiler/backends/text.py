@@ -9,8 +9,9 @@ shape ``{card, ability, text}``.
 from __future__ import annotations
 
 from runeforge.abilities import parse_cached
+from runeforge.diagnostics import DiagnosticError
 from runeforge.l10n.catalogs import LOCALES as CATALOG_LOCALES
-from runeforge.l10n.catalogs import catalog_diagnostics, compile_catalogs
+from runeforge.l10n.catalogs import load_catalogs
 from runeforge.l10n.render import LOCALES, render_ability
 from runeforge.pipeline import UsageError
 
@@ -50,12 +51,13 @@ def stage(ctx: BuildContext):
         check_locale(locale)
     # compile the catalogs from their PO files now: a broken catalog stops the build (RF603);
     # untranslated or fuzzy entries would print English, so they are reported (RF601)
-    catalog_locales = [loc for loc in ctx.locales if loc in CATALOG_LOCALES]
-    compile_catalogs(None, catalog_locales)
+    _, problems = load_catalogs(None, [loc for loc in ctx.locales if loc in CATALOG_LOCALES])
+    errors = [d for d in problems if d.is_error]
+    if errors:
+        raise DiagnosticError(errors)
     diagnostics = getattr(ctx.result, "diagnostics", None)
     if isinstance(diagnostics, list):
-        diagnostics.extend(d for d in catalog_diagnostics(None, catalog_locales)
-                           if not d.is_error)
+        diagnostics.extend(d for d in problems if not d.is_error)
     for locale in ctx.locales:
         records = render_rules_text(ctx.content, ctx.compiled, locale)
         yield Output(f"text/{locale}.json", dumps_json(records))

@@ -97,23 +97,33 @@ def compile_catalog(catalog: Catalog) -> Translations:
     return Translations(fp=buf, domain=DOMAIN)
 
 
+def load_catalogs(root=None, locales=LOCALES) -> tuple[dict[str, Translations], list[Diagnostic]]:
+    """Read, check and compile every locale's catalog under ``root`` (default: the bundled
+    locales) once: (the compiled catalogs without errors, every diagnostic, warnings too)."""
+    root = root if root is not None else locales_dir()
+    result, diagnostics = {}, []
+    for locale in locales:
+        path = po_path(root, locale)
+        try:
+            catalog = read_catalog(path, locale)
+        except DiagnosticError as err:
+            diagnostics.extend(err.diagnostics)
+            continue
+        problems = message_problems(catalog, path)
+        diagnostics.extend(problems)
+        if not any(d.is_error for d in problems):
+            result[locale] = compile_catalog(catalog)
+    return result, diagnostics
+
+
 def compile_catalogs(root=None, locales=LOCALES) -> dict[str, Translations]:
     """Compile every locale's catalog under ``root`` (default: the bundled locales).
 
     Raises DiagnosticError with RF603/RF602 errors when a catalog is missing, does not parse,
     or has a broken slot; untranslated entries are warnings (see :func:`catalog_diagnostics`).
     """
-    root = root if root is not None else locales_dir()
-    result, errors = {}, []
-    for locale in locales:
-        path = po_path(root, locale)
-        try:
-            catalog = read_catalog(path, locale)
-        except DiagnosticError as err:
-            errors.extend(err.diagnostics)
-            continue
-        errors.extend(d for d in message_problems(catalog, path) if d.severity == "error")
-        result[locale] = compile_catalog(catalog)
+    result, diagnostics = load_catalogs(root, locales)
+    errors = [d for d in diagnostics if d.is_error]
     if errors:
         raise DiagnosticError(errors)
     return result
@@ -121,17 +131,7 @@ def compile_catalogs(root=None, locales=LOCALES) -> dict[str, Translations]:
 
 def catalog_diagnostics(root=None, locales=LOCALES) -> list[Diagnostic]:
     """Every problem of the catalogs, warnings included (the test suite wants none)."""
-    root = root if root is not None else locales_dir()
-    out = []
-    for locale in locales:
-        path = po_path(root, locale)
-        try:
-            catalog = read_catalog(path, locale)
-        except DiagnosticError as err:
-            out.extend(err.diagnostics)
-            continue
-        out.extend(message_problems(catalog, path))
-    return out
+    return load_catalogs(root, locales)[1]
 
 
 @lru_cache(maxsize=None)

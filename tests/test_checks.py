@@ -3,7 +3,6 @@ has a failing example here, written as a real YAML card, with its code and the e
 file:line:col of the offending words; and a corrected card that passes.
 """
 
-import textwrap
 
 import pytest
 
@@ -12,7 +11,7 @@ from runeforge import pipeline
 MANIFEST = "kind: manifest\nid: test-pack\nname: Test pack\ntype: set\norigin: original\n" \
            "skills: [Swim, Climb]\n"
 
-ITEM = """\
+ITEM_HEAD = """\
 kind: item
 cards:
   - name: Test Item
@@ -22,8 +21,8 @@ cards:
     type: trinket
     usage: {usage}
     abilities:
-      - "{ability}"
 """
+ITEM = ITEM_HEAD + '      - "{ability}"\n'
 HERO = """\
 kind: hero
 cards:
@@ -147,19 +146,10 @@ def test_syntax_error_points_inside_the_yaml_string_with_words_and_suggestion(tm
 
 def test_plain_and_single_quoted_scalars_are_located_exactly(tmp_path):
     (tmp_path / "manifest.yaml").write_text(MANIFEST)
-    (tmp_path / "cards.yaml").write_text(textwrap.dedent("""\
-        kind: item
-        cards:
-          - name: Test Item
-            origin: original
-            cost: 3
-            class: artifact
-            type: trinket
-            usage: activated
-            abilities:
-              - Activate to gain 1 goldd.
-              - 'Activate to gain 1 gold. If you''re lucky, gain 2 gold.'
-        """))
+    (tmp_path / "cards.yaml").write_text(
+        ITEM_HEAD.format(usage="activated")
+        + "      - Activate to gain 1 goldd.\n"
+        + "      - 'Activate to gain 1 gold. If you''re lucky, gain 2 gold.'\n")
     diags = [d for d in pipeline.check([tmp_path]).diagnostics if d.path.endswith("cards.yaml")]
     by_line = {d.line: d for d in diags}
     assert by_line[10].col == 8 + len("Activate to gain 1 ") + 1

@@ -93,6 +93,23 @@ class CardFace:
         value = self.labels.get(key) if self.labels else None
         return value or DEFAULT_LABELS.get(key) or key
 
+    def kind_line(self) -> str:
+        """The line under the name: kind, familiar, item class and type, adventure colour."""
+        parts = [self.label(self.kind)]
+        s = self.stats
+        if self.kind == "ally" and s.get("familiar"):
+            parts.append(self.label("familiar"))
+        if self.kind == "item":
+            if s.get("class"):
+                parts.append(self.label(s["class"]))
+            if s.get("type"):  # a free word: capitalised when no label translates it
+                kind = str(s["type"])
+                label = self.label(kind)
+                parts.append(label[:1].upper() + label[1:] if label == kind else label)
+        if self.kind in ("challenge", "encounter", "event") and self.colour:
+            parts.append(self.label(self.colour))
+        return " \u00b7 ".join(parts)
+
     def strings(self) -> list[str]:
         """Every string this face may print (for glyph checks)."""
         out = [self.name, self.flavour or ""]

@@ -128,7 +128,7 @@ class FaceDrawer:
         paper, muted = geo.colour("paper"), geo.colour("muted")
         self.line(face, face.name, name_box, BOLD, geo.size("name"), geo.size("name", "min_size"),
                   paper, what="the name" if first else None)  # fmt: skip
-        self.line(face, _kind_line(face), geo.region("kind_line"), ITALIC, geo.size("kind_line"),
+        self.line(face, face.kind_line(), geo.region("kind_line"), ITALIC, geo.size("kind_line"),
                   geo.size("kind_line", "min_size"), muted, what="the kind line" if first else None)  # fmt: skip
         getattr(self, f"_{kind}")(face, geo, first)
         self._text(face, geo, first)
@@ -279,23 +279,6 @@ def _reward_runs(face: CardFace) -> list:
     if len(runs) == 1:
         runs.append(ELLIPSIS if reward else "\u2013")
     return runs
-
-
-def _kind_line(face: CardFace) -> str:
-    parts = [face.label(face.kind)]
-    s = face.stats
-    if face.kind == "ally" and s.get("familiar"):
-        parts.append(face.label("familiar"))
-    if face.kind == "item":
-        if s.get("class"):
-            parts.append(face.label(s["class"]))
-        if s.get("type"):
-            kind = str(s["type"])
-            label = face.label(kind)
-            parts.append(label[:1].upper() + label[1:] if label == kind else label)
-    if face.kind in ("challenge", "encounter", "event") and face.colour:
-        parts.append(face.label(face.colour))
-    return " \u00b7 ".join(parts)
 
 
 def _columns(box, n, gap):

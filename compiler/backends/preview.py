@@ -83,25 +83,13 @@ def _stats(face: CardFace) -> list[dict]:
     return [{"icon": None, "damage": None, **row} for row in rows]
 
 
-def _subtitle(face: CardFace) -> str:
-    parts = [face.label(face.kind)]
-    s = face.stats
-    if face.kind == "ally" and s.get("familiar"):
-        parts.append(face.label("familiar"))
-    if face.kind == "item":
-        parts += [face.label(str(s[k])) for k in ("class", "type") if s.get(k)]
-    if face.colour:
-        parts.append(face.label(face.colour))
-    return " \u00b7 ".join(parts)
-
-
 def card_context(face: CardFace) -> dict:
     return {
         "id": str(face.id),
         "kind": face.kind if face.kind in KINDS else "unknown",
         "colour": face.colour if face.colour in COLOURS else "none",
         "name": str(face.name),
-        "subtitle": _subtitle(face),
+        "subtitle": face.kind_line(),
         "stats": _stats(face),
         "blocks": [{"tag": b.tag, "body": segments(b.body)} for b in face.blocks],
         "flavour": face.flavour,

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import click
+
 from runeforge import pipeline
 from runeforge.console import finish, print_diagnostics
 from runeforge.diagnostics import Diagnostic, DiagnosticError, did_you_mean
@@ -17,6 +19,21 @@ from runeforge.diagnostics import Diagnostic, DiagnosticError, did_you_mean
 ATTRIBUTES = ("mind", "body", "spirit")
 PHASES = ("ranged", "melee", "magic")
 STATS = ATTRIBUTES + tuple(f"{p}_damage" for p in PHASES) + ("life",)
+
+
+def combatants(command):
+    """The options that name who fights: --hero, --challenge, --item..., --ally..."""
+    for option in reversed([
+        click.option("--hero", "hero_id", required=True, metavar="ID",
+                     help="The Hero's card id."),
+        click.option("--challenge", "challenge_id", required=True, metavar="ID",
+                     help="The challenge's card id."),
+        click.option("--item", "items", multiple=True, metavar="ID",
+                     help="An item the Hero holds."),
+        click.option("--ally", "allies", multiple=True, metavar="ID", help="An Ally of the Hero."),
+    ]):
+        command = option(command)
+    return command
 
 
 def load(dirs):

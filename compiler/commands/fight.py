@@ -6,6 +6,7 @@ import click
 from rich.text import Text
 
 from runeforge import pipeline
+from runeforge.commands._combatcontent import combatants
 from runeforge.console import console, finish, print_diagnostics
 from runeforge.diagnostics import Diagnostic, DiagnosticError, did_you_mean
 
@@ -106,11 +107,7 @@ def narrate(record: dict, names: dict[str, str]) -> Text | None:
 
 
 @click.command("fight", epilog=EPILOG)
-@click.option("--hero", "hero_id", required=True, metavar="ID", help="The Hero's card id.")
-@click.option("--challenge", "challenge_id", required=True, metavar="ID",
-              help="The challenge's card id.")
-@click.option("--item", "items", multiple=True, metavar="ID", help="An item the Hero holds.")
-@click.option("--ally", "allies", multiple=True, metavar="ID", help="An Ally of the Hero.")
+@combatants
 @click.option("--seed", type=int, default=0, show_default=True, help="Dice seed.")
 @click.option("--log", "log_path", type=click.Path(dir_okay=False, writable=True),
               help="Write the event log (JSON lines) here.")

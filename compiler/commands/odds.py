@@ -8,6 +8,7 @@ import click
 from rich.table import Table
 from rich.text import Text
 
+from runeforge.commands._combatcontent import combatants
 from runeforge.console import console
 
 from . import _combatcontent as cc
@@ -125,11 +126,7 @@ def render(content, r: dict) -> None:
 
 
 @click.command("odds", epilog=EPILOG)
-@click.option("--hero", "hero_id", required=True, metavar="ID", help="The Hero's card id.")
-@click.option("--challenge", "challenge_id", required=True, metavar="ID",
-              help="The challenge's card id.")
-@click.option("--item", "items", multiple=True, metavar="ID", help="An item the Hero holds.")
-@click.option("--ally", "allies", multiple=True, metavar="ID", help="An Ally of the Hero.")
+@combatants
 @click.option("--exact", "is_exact", is_flag=True,
               help="Exact odds (optimal play, no escape; only static modifiers of the cards).")
 @click.option("--trials", type=click.IntRange(1, 10_000_000), default=None, metavar="N",

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 from collections import defaultdict
 from dataclasses import asdict, dataclass
+
+from .odds_mc import wilson
 
 DEFAULT_ADVENTURE = "rise-of-the-dragon-lords"
 
@@ -144,17 +145,6 @@ def run_dask(bundle: dict, game_specs: list[GameSpec], scheduler, progress=None)
 
 
 # ---- summaries --------------------------------------------------------------------------------
-
-def wilson(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """95 % Wilson score interval of a proportion."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = successes / n
-    den = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
 
 def _rates(rows: dict[str, list[int]]) -> list[dict]:
     out = []

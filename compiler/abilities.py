@@ -94,16 +94,6 @@ def compile_card(card, content) -> tuple[list[dict], list[Diagnostic]]:
     return out, diags
 
 
-def compile_content(content) -> tuple[dict[str, list[dict]], list[Diagnostic]]:
-    """Compile every card of ``content``: ({card_id: [ir, ...]}, diagnostics)."""
-    compiled, diags = {}, []
-    for card_id, card in content.cards.items():
-        irs, ds = compile_card(card, content)
-        compiled[card_id] = irs
-        diags.extend(ds)
-    return compiled, diags
-
-
 def canonical_text(text: str) -> str:
     """The canonical form of one ability string (for `runeforge fmt`).
 

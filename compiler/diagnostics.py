@@ -44,6 +44,7 @@ CODES: dict[str, str] = {
     "RF205": "value out of range",
     "RF206": "schema violation",
     "RF207": "unknown card kind",
+    "RF208": "unknown game",
     # RF3xx: ability language syntax
     "RF301": "ability text does not parse",
     "RF302": "unknown word in ability text",
@@ -72,6 +73,7 @@ CODES: dict[str, str] = {
     "RF602": "slot or placeholder mismatch in a translation",
     "RF603": "catalog does not compile",
     "RF604": "glyph missing from the font",
+    "RF605": "the card's game has no rules text in this locale",
     # RF7xx: PDF and layout
     "RF701": "text does not fit its box at the smallest allowed size",
     "RF702": "invalid layout or paper option",

@@ -18,7 +18,6 @@ from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
 from .diagnostics import Diagnostic, DiagnosticError
 from .positions import convert, text_pos
-from .schema import CARD_KINDS
 from .yamlsafe import BOM, Source, parse, read_source
 
 
@@ -39,12 +38,12 @@ def _get(node: MappingNode, key: str):
     return None
 
 
-def _ability_nodes(root):
+def _ability_nodes(root, card_kinds):
     """Yield (card index, ability index, ScalarNode) for every ability of a card file."""
     if not isinstance(root, MappingNode):
         return
     kind = _get(root, "kind")
-    if not isinstance(kind, ScalarNode) or kind.value not in CARD_KINDS:
+    if not isinstance(kind, ScalarNode) or kind.value not in card_kinds:
         return
     cards = _get(root, "cards")
     if not isinstance(cards, SequenceNode):
@@ -92,7 +91,9 @@ def _map_diags(src: Source, node: ScalarNode, value: str, err: DiagnosticError):
                          d.hint, src.line(line), dict(d.extra))
 
 
-def format_file(path: Path, canonical) -> FormatResult:
+def format_file(path: Path, canonical, card_kinds) -> FormatResult:
+    """Rewrite the abilities of the cards of ``card_kinds`` in ``path`` with ``canonical``
+    (both from the game of the file's pack)."""
     src, diags = read_source(path)
     result = FormatResult(Path(path), diags[0].path if diags else str(path), diagnostics=diags)
     if src is None:
@@ -105,7 +106,7 @@ def format_file(path: Path, canonical) -> FormatResult:
     data, _ = convert(tree)
     root = YAML(typ="rt").compose(src.text)
     edits, expected = [], copy.deepcopy(data)
-    for i, j, node in _ability_nodes(root):
+    for i, j, node in _ability_nodes(root, card_kinds):
         value = data["cards"][i]["abilities"][j]
         if not isinstance(value, str):
             continue

@@ -17,8 +17,10 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
+from . import games
 from . import schema as schemas
 from .diagnostics import Diagnostic, did_you_mean
+from .games import DEFAULT_GAME
 from .positions import Pos, PositionIndex, convert, text_pos, token_length
 from .yamlsafe import Source, display_path, load_file
 
@@ -90,6 +92,17 @@ class _Located:
         return self._file.diag_at(self._prefix + tuple(keys), code, message, key=key, hint=hint,
                                   severity=severity)
 
+    def span_diag(self, keys: tuple, span: tuple[int, int], code: str, message: str, *,
+                  hint: str | None = None, severity: str = "error") -> Diagnostic:
+        """A diagnostic at characters ``span`` (0-based, end exclusive) of the string at
+        ``keys``: what a game's dialect reports inside an ability."""
+        start, end = span
+        line, col = self.text_pos(keys, start)
+        end_line, end_col = self.text_pos(keys, max(start, end - 1))
+        length = end_col - col + 1 if end_line == line else 1
+        return Diagnostic(code, message, self.path, line, col, max(1, length), severity, hint,
+                          self.source_line(line))
+
     def _get(self, keys: tuple):
         value = self.data
         for k in keys:
@@ -111,6 +124,7 @@ class Card(_Located):
     index: int
     _file: FileData = field(repr=False)
     _prefix: tuple = field(repr=False, default=())
+    game: str = DEFAULT_GAME
 
     @property
     def location(self) -> str:
@@ -126,6 +140,7 @@ class Document(_Located):
     pack: str
     _file: FileData = field(repr=False)
     _prefix: tuple = field(repr=False, default=())
+    game: str = DEFAULT_GAME
 
 
 @dataclass(eq=False)
@@ -142,6 +157,7 @@ class Pack:
     bundled: bool = False
     anonymous: bool = False
     manifest: Document | None = None
+    game: str = DEFAULT_GAME
 
 
 @dataclass
@@ -153,6 +169,22 @@ class Content:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     removed: dict[str, Card] = field(default_factory=dict)
     files: list[FileData] = field(default_factory=list)
+
+    def games(self) -> set[str]:
+        """The games of the packs loaded."""
+        return {pack.game for pack in self.packs.values()}
+
+    def of_game(self, game: str) -> "Content":
+        """A view of the cards, packs and documents of one game (diagnostics are shared)."""
+        return Content(
+            cards={k: c for k, c in self.cards.items() if c.game == game},
+            packs={k: p for k, p in self.packs.items() if p.game == game},
+            skills=self.skills,
+            documents={kind: kept for kind, docs in self.documents.items()
+                       if (kept := [d for d in docs if d.game == game])},
+            diagnostics=self.diagnostics,
+            removed={k: c for k, c in self.removed.items() if c.game == game},
+            files=self.files)
 
 
 def bundled_dir() -> Path:
@@ -247,23 +279,37 @@ class _Loader:
         self.content.files.append(file)
         return file
 
-    def kind_of(self, file: FileData) -> str | None:
+    def kind_of(self, file: FileData, game: str = DEFAULT_GAME) -> str | None:
         data = file.data
         if not isinstance(data, dict):
             self.diags.append(file.diag_at((), "RF201", "a content file must be a mapping "
                                            "with 'kind:' and 'cards:'"))
             return None
+        known = schemas.kinds(game)
         kind = data.get("kind")
         if kind is None:
             self.diags.append(file.diag_at((), "RF203", "missing required field 'kind'",
-                                           hint="one of: " + ", ".join(schemas.kinds())))
+                                           hint="one of: " + ", ".join(known)))
             return None
-        if kind not in schemas.kinds():
-            self.diags.append(file.diag_at(("kind",), "RF207", f"unknown card kind '{kind}'",
-                                           hint=did_you_mean(str(kind), schemas.kinds())
-                                           or "one of: " + ", ".join(schemas.kinds())))
+        if kind not in known:
+            where = "" if game == DEFAULT_GAME else f" of the game '{game}'"
+            self.diags.append(file.diag_at(("kind",), "RF207", f"unknown card kind '{kind}'"
+                                           + where, hint=did_you_mean(str(kind), known)
+                                           or "one of: " + ", ".join(known)))
             return None
         return kind
+
+    def game_of(self, file: FileData) -> str:
+        """The game a manifest names (RF208 at ``game:`` for one no plug-in provides)."""
+        game = file.data.get("game", DEFAULT_GAME) if isinstance(file.data, dict) else None
+        if not isinstance(game, str):
+            return DEFAULT_GAME  # the schema reports the type
+        if game not in games.ids():
+            self.diags.append(file.diag_at(("game",), "RF208", f"unknown game '{game}'",
+                                           hint=did_you_mean(game, games.ids())
+                                           or "games: " + ", ".join(games.ids())))
+            return DEFAULT_GAME
+        return game
 
     def load_manifest(self, path: Path, bundled: bool) -> Pack | None:
         file = self.parse(path)
@@ -284,10 +330,11 @@ class _Loader:
         if errors and not isinstance(data.get("id"), str):
             return None
         get = lambda k: [x for x in data.get(k, []) or [] if isinstance(x, str)]  # noqa: E731
+        doc.game = self.game_of(file)
         pack = Pack(str(data["id"]), path.parent, name=str(data.get("name", "")),
                     type=str(data.get("type", "set")), origin=str(data.get("origin", "")),
                     skills=get("skills"), requires=get("requires"), removes=get("removes"),
-                    replaces=get("replaces"), bundled=bundled, manifest=doc)
+                    replaces=get("replaces"), bundled=bundled, manifest=doc, game=doc.game)
         pack = self.add_pack(pack, file)
         if pack.manifest is doc:
             self.content.skills.update(pack.skills)
@@ -298,17 +345,17 @@ class _Loader:
         file = self.parse(path)
         if file is None:
             return
-        kind = self.kind_of(file)
+        kind = self.kind_of(file, pack.game)
         if kind is None:
             return
         if kind == schemas.MANIFEST:
             self.diags.append(file.diag_at(("kind",), "RF504", "a manifest must be named "
                                            "manifest.yaml", hint=f"rename {file.path}"))
             return
-        errors = schemas.validate(file.data, kind, file)
+        errors = schemas.validate(file.data, kind, file, pack.game)
         self.diags.extend(errors)
-        if kind not in schemas.CARD_KINDS:
-            doc = Document(kind, file.data, file.path, pack.id, file)
+        if kind not in games.get(pack.game).card_kinds:
+            doc = Document(kind, file.data, file.path, pack.id, file, game=pack.game)
             self.content.documents.setdefault(kind, []).append(doc)
             return
         bad = {_card_index(file, d) for d in errors}
@@ -323,7 +370,8 @@ class _Loader:
     def add_card(self, file: FileData, kind: str, pack: Pack, i: int, entry: dict) -> None:
         name = entry["name"]
         expected = kebab(name)
-        card = Card(expected, kind, name, entry, file.path, pack.id, i, file, ("cards", i))
+        card = Card(expected, kind, name, entry, file.path, pack.id, i, file, ("cards", i),
+                    game=pack.game)
         given = entry.get("id")
         if given is not None and given != expected:
             if entry.get("id_override") is True:
@@ -414,6 +462,21 @@ def _card_index(file: FileData, d: Diagnostic) -> int | None:
         if d.line >= start:
             hit = i
     return hit
+
+
+def game_of_file(path: Path, root: Path) -> str:
+    """The game of a content file: that of the nearest pack manifest above it (up to
+    ``root``), else the default game. A manifest that names no known game counts as the
+    default game here; `check` reports it (RF208)."""
+    for folder in _ancestors(Path(path), Path(root)):
+        manifest = next((folder / n for n in MANIFEST_NAMES if (folder / n).is_file()), None)
+        if manifest is None:
+            continue
+        _, tree, _ = _load_file_cached(manifest)
+        data = convert(tree)[0] if tree is not None else None
+        game = data.get("game") if isinstance(data, dict) else None
+        return game if isinstance(game, str) and game in games.ids() else DEFAULT_GAME
+    return DEFAULT_GAME
 
 
 def load_content(dirs, include_bundled: bool = True) -> Content:

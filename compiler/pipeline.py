@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import games
 from .diagnostics import Diagnostic, has_errors
 from .loader import Content, load_content
 
@@ -58,8 +59,6 @@ def check(dirs=(), include_bundled: bool = True, compile: bool = True) -> CheckR
     result = CheckResult(content, diagnostics=list(content.diagnostics))
     result.diagnostics.extend(check_documents(content))
     if compile and not any(d.code in USAGE_CODES for d in content.diagnostics):
-        from .abilities import compile_content
-
         compiled, diags = compile_content(content)
         result.compiled = dict(compiled)
         result.diagnostics.extend(diags)
@@ -68,27 +67,23 @@ def check(dirs=(), include_bundled: bool = True, compile: bool = True) -> CheckR
 
 
 def check_documents(content: Content) -> list[Diagnostic]:
-    """Semantic checks of the rules data: boards (adjacency, terrain, towns) and rulesets
-    (tables, the doom track's first town against the board's market column)."""
-    from .boardcheck import check_board
-    from .rulescheck import check_ruleset
-
+    """Each game's semantic checks of its own documents (for Runebound: boards and
+    rulesets)."""
     out: list[Diagnostic] = []
-    towns: list[str] | None = None
-    # the semantic checks read documents that passed their schema; the rest already have errors
-    invalid = {d.path for d in content.diagnostics if d.is_error}
-    for board in content.documents.get("board", []):
-        if isinstance(board.data, dict) and board.path not in invalid:
-            out.extend(check_board(board.data, board.pos, board.path, board.lines))
-            column = board.data.get("market_column")
-            if isinstance(column, list):
-                towns = [row["town"] for row in column
-                         if isinstance(row, dict) and isinstance(row.get("town"), str)]
-    for ruleset in content.documents.get("ruleset", []):
-        if isinstance(ruleset.data, dict) and ruleset.path not in invalid:
-            out.extend(check_ruleset(ruleset.data, ruleset.pos, ruleset.path, ruleset.lines,
-                                     towns=towns))
+    for game in games.all_games():
+        if game.id in content.games():
+            out.extend(game.documents_diagnostics(content.of_game(game.id)))
     return out
+
+
+def compile_content(content) -> tuple[dict[str, list[dict]], list[Diagnostic]]:
+    """Compile every card with its game's dialect: ({card_id: [ir, ...]}, diagnostics)."""
+    compiled, diags = {}, []
+    for card_id, card in content.cards.items():
+        irs, ds = games.get(card.game).compile_card(card, content)
+        compiled[card_id] = irs
+        diags.extend(ds)
+    return compiled, diags
 
 
 def _unique(diagnostics: list[Diagnostic]) -> list[Diagnostic]:

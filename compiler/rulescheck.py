@@ -90,3 +90,26 @@ def _check_table(rep: Reporter, keys: tuple, rows, complete: bool) -> None:
     if complete and missing:
         rep.add("RF810", f"no value for {', '.join(map(str, missing))} player(s) in "
                 f"{'.'.join(keys)}", keys, hint="cover every player count from 1 to 6")
+
+
+def check_documents(content) -> list[Diagnostic]:
+    """Runebound's semantic checks of its rules data: boards (adjacency, terrain, towns) and
+    rulesets (tables, the doom track's first town against the board's market column)."""
+    from .boardcheck import check_board
+
+    out: list[Diagnostic] = []
+    towns: list[str] | None = None
+    # the semantic checks read documents that passed their schema; the rest already have errors
+    invalid = {d.path for d in content.diagnostics if d.is_error}
+    for board in content.documents.get("board", []):
+        if isinstance(board.data, dict) and board.path not in invalid:
+            out.extend(check_board(board.data, board.pos, board.path, board.lines))
+            column = board.data.get("market_column")
+            if isinstance(column, list):
+                towns = [row["town"] for row in column
+                         if isinstance(row, dict) and isinstance(row.get("town"), str)]
+    for ruleset in content.documents.get("ruleset", []):
+        if isinstance(ruleset.data, dict) and ruleset.path not in invalid:
+            out.extend(check_ruleset(ruleset.data, ruleset.pos, ruleset.path, ruleset.lines,
+                                     towns=towns))
+    return out

@@ -1,8 +1,9 @@
-"""The kind registry and JSON Schema validation, mapped to located diagnostics.
+"""The kinds of each game and JSON Schema validation, mapped to located diagnostics.
 
-The registry is data-driven: every ``compiler/schemas/<kind>.schema.json`` is a kind.
-Card kinds are :data:`CARD_KINDS`; ``manifest`` is its own kind; any other schema file is a
-*document kind* (board, ruleset, dice …) whose whole file is validated and kept as a document.
+Every game (runeforge.games) names its card kinds and document kinds and the folder of their
+``<kind>.schema.json`` files; ``manifest`` is a kind of every game (its schema is the
+toolchain's own, ``compiler/schemas/manifest.schema.json``). A card kind's file holds
+``cards: [...]``; a document kind's whole file is validated and kept as a document.
 """
 
 from __future__ import annotations
@@ -15,9 +16,9 @@ from typing import Any, Protocol
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
+from . import games
 from .diagnostics import Diagnostic, did_you_mean
 
-CARD_KINDS = ("hero", "ally", "item", "challenge", "event", "encounter")
 MANIFEST = "manifest"
 SUFFIX = ".schema.json"
 
@@ -33,34 +34,38 @@ class Locator(Protocol):
                 hint: str | None = None) -> Diagnostic: ...
 
 
-def _schema_dir():
-    return resources.files("runeforge").joinpath("schemas")
+def _manifest_path():
+    return resources.files("runeforge").joinpath("schemas").joinpath(MANIFEST + SUFFIX)
 
 
 @lru_cache(maxsize=None)
-def kinds() -> tuple[str, ...]:
-    """Every kind that has a schema file, sorted."""
-    names = [p.name[: -len(SUFFIX)] for p in _schema_dir().iterdir() if p.name.endswith(SUFFIX)]
-    return tuple(sorted(names))
+def kinds(game: str | None = None) -> tuple[str, ...]:
+    """Every kind of file of ``game`` (default: the default game), manifest included, sorted."""
+    return tuple(sorted(games.get(game).kinds + (MANIFEST,)))
 
 
-def document_kinds() -> tuple[str, ...]:
-    return tuple(k for k in kinds() if k not in CARD_KINDS and k != MANIFEST)
+def card_kinds(game: str | None = None) -> tuple[str, ...]:
+    return games.get(game).card_kinds
+
+
+def document_kinds(game: str | None = None) -> tuple[str, ...]:
+    return games.get(game).document_kinds
 
 
 @lru_cache(maxsize=None)
-def load_schema(kind: str) -> dict:
-    """The schema of a whole file of ``kind``. KeyError for an unknown kind."""
-    if kind not in kinds():
+def load_schema(kind: str, game: str | None = None) -> dict:
+    """The schema of a whole file of ``kind`` in ``game``. KeyError for an unknown kind."""
+    if kind not in kinds(game):
         raise KeyError(kind)
-    return json.loads(_schema_dir().joinpath(kind + SUFFIX).read_text(encoding="utf-8"))
+    path = _manifest_path() if kind == MANIFEST else games.get(game).schema_path(kind)
+    return json.loads(path.read_text(encoding="utf-8"))
 
 
 @lru_cache(maxsize=None)
-def validator(kind: str) -> Draft202012Validator:
+def validator(kind: str, game: str | None = None) -> Draft202012Validator:
     # the packaged schemas are checked against the metaschema by tests/test_schema.py, not
     # on every run (it cost a tenth of a cold load)
-    return Draft202012Validator(load_schema(kind))
+    return Draft202012Validator(load_schema(kind, game))
 
 
 def _type_name(value: Any) -> str:
@@ -134,10 +139,10 @@ def _describe(schema) -> str | None:
     return None
 
 
-def validate(data: Any, kind: str, where: Locator) -> list[Diagnostic]:
-    """Validate a whole file of ``kind``; every error located via ``where``."""
+def validate(data: Any, kind: str, where: Locator, game: str | None = None) -> list[Diagnostic]:
+    """Validate a whole file of ``kind`` (of ``game``); every error located via ``where``."""
     diags: list[Diagnostic] = []
-    errors = sorted(validator(kind).iter_errors(data),
+    errors = sorted(validator(kind, game).iter_errors(data),
                     key=lambda e: [str(p) for p in e.absolute_path])
     for error in errors:
         for leaf in _leaf_errors(error):

@@ -154,6 +154,10 @@ def manifest_schema() -> dict:
                          maxLength=200),
             "type": {"enum": ["set", "adventure", "expansion"], "description": "Pack type."},
             "origin": COMMON["origin"],
+            "game": {"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$",
+                     "description": "The game the pack's files belong to (its card kinds, "
+                     "ability language, IR, text and faces). Default: runebound-2e.",
+                     "default": "runebound-2e", "examples": ["runebound-2e"]},
             "description": _str("What the pack adds."),
             "skills": {**SKILLS["skills"], "description": "Skill names this pack adds."},
             "requires": {**ids, "description": "Ids of packs this one builds on."},

@@ -7,7 +7,7 @@ import json
 import click
 import pytest
 
-from runeforge import abilities
+from runeforge import abilities, pipeline
 from runeforge import cli as cli_module
 from runeforge.cli import main
 
@@ -183,7 +183,7 @@ def test_internal_error_exit_3_without_traceback(cli, monkeypatch):
     def boom(content):
         raise ZeroDivisionError("oops")
 
-    monkeypatch.setattr(abilities, "compile_content", boom)
+    monkeypatch.setattr(pipeline, "compile_content", boom)
     res = cli("check")
     assert res.exit_code == 3 and "internal error: ZeroDivisionError: oops" in res.stderr
     assert "Traceback" not in res.output and "report" in res.stderr

@@ -19,17 +19,19 @@ from __future__ import annotations
 import io
 import json
 import math
+from functools import partial
 from pathlib import Path
 from typing import Callable, Iterable
 
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from runeforge import games
 from runeforge.atomic import write_bytes_atomic
 from runeforge.diagnostics import Diagnostic, DiagnosticError
+from runeforge.games import resolve
 
 from .faces import CardFace
-from .pdf_faces import FaceDrawer
 from .pdf_fonts import REGULAR, register_fonts
 from .pdf_sheet import (
     draw_alignment_page,
@@ -102,6 +104,8 @@ def render_deck_pdf(
     backs: bool = True,
     alignment_page: bool = False,
     style_dir=None,
+    drawer=None,
+    keywords=None,
 ) -> tuple[bytes, dict]:
     """The PDF bytes and the layout document ``{pages, page_size, mode, cards: [...]}``.
 
@@ -109,6 +113,8 @@ def render_deck_pdf(
     the build). ``warn`` receives RF604 (missing glyph) and RF701 (text cut) warnings, once
     per face. ``backs=False`` leaves out back pages; ``alignment_page=True`` starts the
     document with a front/back pair of duplex alignment targets (sheet mode).
+    ``drawer(canvas, w, h, bleed, warn)`` makes the face drawer and ``keywords`` are the PDF's
+    keywords: both come from the game of the faces (default: the default game's face style).
     """
     faces = list(faces)
     offset = _check_options(mode, bleed_mm, back_offset_mm)
@@ -131,8 +137,11 @@ def render_deck_pdf(
     c.setCreator("Runeforge")
     c.setSubject(f"Proxy cards ({', '.join(locales) or 'no cards'}): {total} cards, "
                  f"{cw_mm:g}x{ch_mm:g} mm, {mode}")  # fmt: skip
-    c.setKeywords(["Runebound", "proxy", "cards"] + locales)
-    drawer = FaceDrawer(c, cw_mm * mm, ch_mm * mm, bleed, warn, style_dir)
+    game = games.get()
+    c.setKeywords(list(game.faces.pdf_keywords if keywords is None else keywords) + locales)
+    if style_dir is not None:  # a face style read from another folder (layout tests)
+        drawer = partial(resolve(game.faces.drawer), style_dir=style_dir)
+    draw = (drawer or game.face_drawer)(c, cw_mm * mm, ch_mm * mm, bleed, warn)
     records: list[dict] = []
     page = 0
     alignment_pages = []
@@ -160,7 +169,7 @@ def render_deck_pdf(
             for i, (face, copy) in enumerate(chunk):
                 x, y = sheet.slot(i)
                 bookmark(face, copy, x, y)
-                drawer.draw_face(face, x, y)
+                draw.draw_face(face, x, y)
                 records.append({"card": face.id, "copy": copy, "page": page, "side": "front",
                                 "slot": i, "trim_box": _box(x, y, sheet.card_w, sheet.card_h)})
                 done += 1
@@ -174,7 +183,7 @@ def render_deck_pdf(
                 page += 1
                 for i, (face, copy) in enumerate(chunk):
                     x, y = sheet.back_slot(i, offset)
-                    drawer.draw_back(face, x, y)
+                    draw.draw_back(face, x, y)
                     records.append({"card": face.id, "copy": copy, "page": page, "side": "back",
                                     "slot": i,
                                     "trim_box": _box(x, y, sheet.card_w, sheet.card_h)})
@@ -186,7 +195,7 @@ def render_deck_pdf(
         for face, copy in copies:
             page += 1
             bookmark(face, copy, bleed, bleed)
-            drawer.draw_face(face, bleed, bleed)
+            draw.draw_face(face, bleed, bleed)
             records.append({"card": face.id, "copy": copy, "page": page, "side": "front",
                             "slot": 0, "trim_box": _box(bleed, bleed, w, h)})
             c.showPage()
@@ -195,7 +204,7 @@ def render_deck_pdf(
                 progress(done, total)
             if backs:
                 page += 1
-                drawer.draw_back(face, bleed + offset[0], bleed + offset[1])
+                draw.draw_back(face, bleed + offset[0], bleed + offset[1])
                 records.append({"card": face.id, "copy": copy, "page": page, "side": "back",
                                 "slot": 0, "trim_box": _box(bleed, bleed, w, h)})
                 c.showPage()

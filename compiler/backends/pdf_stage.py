@@ -1,69 +1,42 @@
 """Build stage for `runeforge build`: one proxy PDF per pack and locale (output/pdf/).
 
-Faces are localised through runeforge.l10n: names and flavour from the catalogs, labels
-from the label messages, and each ability's bold tag and body rendered from its AST
-(``render_blocks``), so nothing is split or glued by pattern. Warnings (RF604, RF701)
-are added to the check result's diagnostics.
+Each pack is drawn in its game's face style: the game localises its cards into faces and
+gives the drawer of fronts and backs (runeforge.games). Warnings (RF604, RF701) are added to
+the check result's diagnostics.
 """
 
 from __future__ import annotations
 
 import json
 
+from runeforge import games
+
 from . import BuildContext, Output
-from .faces import DEFAULT_LABELS, TextBlock, faces_from_cards
-
-# PDF label key -> l10n label key (compiler/l10n/templates.py LABELS)
-_KINDS = ("hero", "ally", "item", "challenge", "event", "encounter")
-_CLASSES = ("weapon", "armor", "artifact", "rune", "relic", "consumable")
-_USAGES = ("activated", "one-use", "constant")
-_COLOURS = ("green", "yellow", "blue", "red")
-LABEL_KEYS = {
-    **{k: f"kind.{k}" for k in _KINDS},
-    **{k: f"class.{k}" for k in _CLASSES},
-    **{k: f"usage.{k}" for k in _USAGES},
-    **{k: f"colour.{k}" for k in _COLOURS},
-    "keep": "reward.keep", "becomes_item": "reward.becomes.item",
-    "becomes_ally": "reward.becomes.ally",
-    **{k: k for k in ("mind", "body", "spirit", "ranged", "melee", "magic", "life", "stamina",
-                      "cost", "familiar", "reward", "damage", "renew", "print_note")},
-}
 
 
-def labels_for(locale: str) -> dict[str, str]:
-    """Localised face labels; a key the catalogs do not have yet keeps its English text."""
-    from runeforge.l10n.names import label
-    from runeforge.l10n.templates import LABELS
+def game_faces(result, locale: str) -> list[tuple]:
+    """``(game, face)`` for every card of a checked content in ``locale``, in content order;
+    each game's face style localises its own cards."""
+    out: list[tuple] = []
+    run: list = []
 
-    out = dict(DEFAULT_LABELS)
-    for pdf_key, l10n_key in LABEL_KEYS.items():
-        if l10n_key in LABELS:
-            out[pdf_key] = label(l10n_key, locale)
+    def flush():
+        if run:
+            game = games.get(run[0].game)
+            out.extend((game, face) for face in game.card_faces(list(run), locale))
+            run.clear()
+
+    for card in result.content.cards.values():
+        if run and card.game != run[0].game:
+            flush()
+        run.append(card)
+    flush()
     return out
 
 
 def faces_for(result, locale: str) -> list:
     """Card faces of a checked content in ``locale``, in content order."""
-    from runeforge.abilities import parse_cached
-    from runeforge.l10n.names import card_name, flavour
-    from runeforge.l10n.render import render_blocks
-
-    def blocks(card, loc):
-        out = []
-        for text in card.data.get("abilities", []) or []:
-            if isinstance(text, str):
-                tag, body = render_blocks(parse_cached(text), loc)
-                out.append(TextBlock(tag, body))
-        return out
-
-    def flavour_for(card, loc):
-        text = card.data.get("flavour")
-        return flavour(text, loc) if isinstance(text, str) and text else None
-
-    return faces_from_cards(list(result.content.cards.values()), locale,
-                            labels=labels_for(locale), blocks_for=blocks,
-                            name_for=lambda card, loc: card_name(card.name, loc),
-                            flavour_for=flavour_for)
+    return [face for _, face in game_faces(result, locale)]
 
 
 def pdf_outputs(result, locales, *, warn=None, progress=None, **options) -> list[Output]:
@@ -74,13 +47,16 @@ def pdf_outputs(result, locales, *, warn=None, progress=None, **options) -> list
     packs = result.content.packs
     for locale in locales:
         by_pack: dict[str, list] = {}
-        for face in faces_for(result, locale):
-            by_pack.setdefault(face.pack, []).append(face)
+        for game, face in game_faces(result, locale):
+            by_pack.setdefault(face.pack, []).append((game, face))
         for pack_id in sorted(by_pack):
             pack = packs.get(pack_id)
+            game = by_pack[pack_id][0][0]
             title = f"{getattr(pack, 'name', '') or pack_id} ({locale})"
-            data, layout = render_deck_pdf(by_pack[pack_id], title=title, warn=warn,
-                                           progress=progress, **options)
+            data, layout = render_deck_pdf([face for _, face in by_pack[pack_id]], title=title,
+                                           warn=warn, progress=progress,
+                                           drawer=game.face_drawer,
+                                           keywords=game.faces.pdf_keywords, **options)
             name = f"pdf/{pack_id}-{locale}"
             layout["pdf"] = f"{pack_id}-{locale}.pdf"
             text = json.dumps(layout, ensure_ascii=False, indent=1, sort_keys=True) + "\n"

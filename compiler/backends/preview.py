@@ -14,14 +14,12 @@ from pathlib import Path
 from jinja2 import FileSystemLoader, StrictUndefined
 from jinja2.sandbox import SandboxedEnvironment
 
+from runeforge import games
 from runeforge.atomic import write_bytes_atomic
 
-from .faces import COLOURS, ICON_RE, KINDS, CardFace
+from .faces import ICON_RE
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
-NUMERALS = {1: "I", 2: "II", 3: "III"}
-
-
 def _env() -> SandboxedEnvironment:
     env = SandboxedEnvironment(
         loader=FileSystemLoader(str(TEMPLATES)),
@@ -47,72 +45,31 @@ def segments(text: str) -> list[dict]:
     return out
 
 
-def _value(v) -> str:
-    return "\u2013" if v is None or v == "" else str(v)
+def card_context(face, context=None) -> dict:
+    """The template's view of one face: the game's own view (``context``, default: the
+    default game's), with the rules text cut into text and icon segments."""
+    view = dict((context or games.get().preview_context)(face))
+    view["blocks"] = [{"tag": b["tag"], "body": segments(b["body"])} for b in view["blocks"]]
+    return view
 
 
-def _stats(face: CardFace) -> list[dict]:
-    s, label = face.stats, face.label
-    rows: list[dict] = []
-    if face.kind in ("hero", "ally", "challenge"):
-        for attr, dmg in (("mind", "ranged_damage"), ("body", "melee_damage"),
-                          ("spirit", "magic_damage")):  # fmt: skip
-            rows.append({"label": label(attr), "value": _value(s.get(attr)),
-                         "damage": _value(s.get(dmg)) if dmg in s else None, "icon": attr})
-        rows.append({"label": label("life"), "value": _value(s.get("life"))})
-    if face.kind in ("hero", "ally"):
-        rows.append({"label": label("stamina"), "value": _value(s.get("stamina"))})
-    if face.kind in ("ally", "item"):
-        rows.append({"label": label("cost"), "value": _value(s.get("cost")), "icon": "gold"})
-    if face.kind == "item" and s.get("usage"):
-        rows.append({"label": label(str(s["usage"])), "value": "", "icon": None})
-    if face.kind == "event":
-        rows.append({"label": label("event"), "value": NUMERALS.get(s.get("event_number"), "")})
-        if s.get("renew", True):
-            rows.append({"label": label("renew"), "value": "", "icon": None})
-    reward = s.get("reward")
-    if isinstance(reward, dict) and face.kind in ("challenge", "encounter"):
-        parts = []
-        if reward.get("gold") is not None:
-            parts.append(str(reward["gold"]))
-        if reward.get("keep"):
-            parts.append(label("keep"))
-        if reward.get("becomes") in ("item", "ally"):
-            parts.append(label("becomes_" + reward["becomes"]))
-        rows.append({"label": label("reward"), "value": " \u00b7 ".join(parts), "icon": "gold"})
-    return [{"icon": None, "damage": None, **row} for row in rows]
-
-
-def card_context(face: CardFace) -> dict:
-    return {
-        "id": str(face.id),
-        "kind": face.kind if face.kind in KINDS else "unknown",
-        "colour": face.colour if face.colour in COLOURS else "none",
-        "name": str(face.name),
-        "subtitle": face.kind_line(),
-        "stats": _stats(face),
-        "blocks": [{"tag": b.tag, "body": segments(b.body)} for b in face.blocks],
-        "flavour": face.flavour,
-        "count": int(face.count),
-        "pack": str(face.pack),
-    }
-
-
-def render_preview(faces: list[CardFace], *, title: str = "Runeforge preview",
-                   locale: str = "en") -> str:  # fmt: skip
+def render_preview(faces: list, *, title: str = "Runeforge preview",
+                   locale: str = "en", contexts=None) -> str:  # fmt: skip
+    """``contexts``: one view function per face (from each face's game), or None."""
     template = _env().get_template("preview.html.j2")
+    contexts = contexts or [None] * len(faces)
     return template.render(
         title=title,
         locale=locale,
-        cards=[card_context(f) for f in faces],
+        cards=[card_context(f, ctx) for f, ctx in zip(faces, contexts, strict=True)],
         icons=["wound", "exhaustion", "gold", "mind", "body", "spirit"],
     )
 
 
-def write_preview(faces: list[CardFace], out_dir, *, locale: str = "en",
-                  title: str = "Runeforge preview") -> Path:  # fmt: skip
+def write_preview(faces: list, out_dir, *, locale: str = "en",
+                  title: str = "Runeforge preview", contexts=None) -> Path:  # fmt: skip
     """Write ``<out_dir>/preview-<locale>.html`` atomically; return its path."""
     path = Path(out_dir) / f"preview-{locale}.html"
-    html = render_preview(faces, title=title, locale=locale)
+    html = render_preview(faces, title=title, locale=locale, contexts=contexts)
     write_bytes_atomic(path, html.encode("utf-8"))
     return path

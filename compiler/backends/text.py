@@ -1,30 +1,30 @@
 """Rules text per locale (output/text/<locale>.json).
 
-The text is generated from each ability's AST by runeforge.l10n (one sentence template per
-node kind, term tables with counted forms, gettext catalogs for fi, pl, el, ru; "en" equals
-the canonical printer; "en-XA" is the pseudo-locale for layout testing). Records keep the
-shape ``{card, ability, text}``.
+Each card's text comes from its game's text style (for Runebound: generated from each
+ability's AST by runeforge.l10n, one sentence template per node kind, term tables with
+counted forms, gettext catalogs for fi, pl, el, ru; "en" equals the canonical printer;
+"en-XA" is the pseudo-locale for layout testing). Records keep the shape
+``{card, ability, text}``, in content order. A card whose game has no text in a locale is
+left out of that locale's file, with one warning (RF605) per game and locale.
 """
 
 from __future__ import annotations
 
-from runeforge.abilities import parse_cached
+from runeforge import games
 from runeforge.diagnostics import DiagnosticError
-from runeforge.l10n.catalogs import LOCALES as CATALOG_LOCALES
-from runeforge.l10n.catalogs import load_catalogs
-from runeforge.l10n.render import LOCALES, render_ability
 from runeforge.pipeline import UsageError
 
 from . import BuildContext, Output, dumps_json
 
 
 def available_locales() -> tuple[str, ...]:
-    return LOCALES
+    """Every locale some game renders, in the order the games list them."""
+    return tuple(dict.fromkeys(loc for game in games.all_games() for loc in game.text.locales))
 
 
 def default_locales() -> tuple[str, ...]:
-    """The real locales (without the pseudo-locale en-XA)."""
-    return tuple(loc for loc in LOCALES if loc != "en-XA")
+    """The real locales of the default game (without the pseudo-locale en-XA)."""
+    return tuple(loc for loc in games.get().text.locales if loc != "en-XA")
 
 
 def check_locale(locale: str) -> None:
@@ -33,31 +33,39 @@ def check_locale(locale: str) -> None:
                          + ", ".join(available_locales()))
 
 
-def render_rules_text(content, compiled: dict, locale: str) -> list[dict]:
+def render_rules_text(content, compiled: dict, locale: str, warn=None) -> list[dict]:
     """[{card, ability, text}] for every ability of every card, in content order."""
     check_locale(locale)
-    records = []
+    records, missing = [], set()
     for card_id, card in content.cards.items():
-        for i, text in enumerate(card.data.get("abilities", []) or []):
-            if not isinstance(text, str):
-                continue
-            records.append({"card": card_id, "ability": i,
-                            "text": render_ability(parse_cached(text), locale)})
+        game = games.get(card.game)
+        if locale not in game.text.locales:
+            if warn is not None and game.id not in missing:
+                warn(card.diag("RF605", f"the game '{game.id}' has no rules text in locale "
+                               f"'{locale}'; its cards are left out of text/{locale}.json",
+                               "name", severity="warning",
+                               hint="its locales: " + ", ".join(game.text.locales)))
+            missing.add(game.id)
+            continue
+        for i, text in game.render_text(card, locale):
+            records.append({"card": card_id, "ability": i, "text": text})
     return records
 
 
 def stage(ctx: BuildContext):
     for locale in ctx.locales:
         check_locale(locale)
-    # compile the catalogs from their PO files now: a broken catalog stops the build (RF603);
-    # untranslated or fuzzy entries would print English, so they are reported (RF601)
-    _, problems = load_catalogs(None, [loc for loc in ctx.locales if loc in CATALOG_LOCALES])
+    diagnostics = getattr(ctx.result, "diagnostics", None)
+    warn = diagnostics.append if isinstance(diagnostics, list) else None
+    in_use = {card.game for card in ctx.content.cards.values()}
+    problems = [d for game in games.all_games() if game.id in in_use
+                for d in game.prepare_text(ctx.locales)]
     errors = [d for d in problems if d.is_error]
     if errors:
         raise DiagnosticError(errors)
-    diagnostics = getattr(ctx.result, "diagnostics", None)
-    if isinstance(diagnostics, list):
-        diagnostics.extend(d for d in problems if not d.is_error)
+    for d in problems:
+        if warn:
+            warn(d)
     for locale in ctx.locales:
-        records = render_rules_text(ctx.content, ctx.compiled, locale)
+        records = render_rules_text(ctx.content, ctx.compiled, locale, warn=warn)
         yield Output(f"text/{locale}.json", dumps_json(records))

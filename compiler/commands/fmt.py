@@ -29,7 +29,8 @@ def command(dirs, check_only: bool) -> None:
 
     Comments, key order, quoting and spacing are kept byte-for-byte.
     """
-    from runeforge.abilities import canonical_text
+    from runeforge import games
+    from runeforge.loader import game_of_file
 
     roots = [Path(d) for d in dirs] or [bundled_dir()]
     diags: list[Diagnostic] = []
@@ -42,7 +43,8 @@ def command(dirs, check_only: bool) -> None:
                                     display_path(root)))
             continue
         for path in yaml_files(root):
-            res = format_file(path, canonical_text)
+            game = games.get(game_of_file(path, root))
+            res = format_file(path, game.canonical, game.card_kinds)
             diags.extend(res.diagnostics)
             if res.new_bytes is None:
                 continue

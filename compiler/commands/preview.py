@@ -28,7 +28,7 @@ def command(dirs, locale: str, out_dir: Path) -> None:
 
     Card text is escaped and the page runs no scripts, so untrusted content is safe to view.
     """
-    from runeforge.backends.pdf_stage import faces_for
+    from runeforge.backends.pdf_stage import game_faces
     from runeforge.backends.preview import write_preview
     from runeforge.backends.text import check_locale
 
@@ -38,6 +38,8 @@ def command(dirs, locale: str, out_dir: Path) -> None:
     if not result.ok:
         print_summary(result.diagnostics, "preview stopped, nothing written")
         finish(result.diagnostics)
-    faces = faces_for(result, locale)
-    path = write_preview(faces, out_dir, locale=locale)
+    pairs = game_faces(result, locale)
+    faces = [face for _, face in pairs]
+    path = write_preview(faces, out_dir, locale=locale,
+                         contexts=[game.preview_context for game, _ in pairs])
     console().print(f"wrote {path} ({len(faces)} cards)", markup=False, highlight=False)

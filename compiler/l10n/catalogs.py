@@ -138,3 +138,10 @@ def catalog_diagnostics(root=None, locales=LOCALES) -> list[Diagnostic]:
 def translations(locale: str) -> Translations:
     """The bundled catalog of ``locale``, compiled from its PO file (cached)."""
     return compile_catalogs(None, (locale,))[locale]
+
+
+def prepare_build(locales) -> list[Diagnostic]:
+    """Compile the catalogs of ``locales`` from their PO files once per build: the problems
+    (RF603 errors stop the build; untranslated or fuzzy entries, RF601, would print English)."""
+    _, problems = load_catalogs(None, [loc for loc in locales if loc in LOCALES])
+    return problems

@@ -291,3 +291,12 @@ def render_ability(ability: n.Ability, locale: str) -> str:
     if locale == "en-XA":
         return pseudo.pseudo(renderer("en").ability(ability))
     return renderer(locale).ability(ability)
+
+
+def render_card(card, locale: str) -> list[tuple[int, str]]:
+    """[(ability index, localised text)] for every ability string of a Runebound card."""
+    from runeforge.abilities import parse_cached
+
+    return [(i, render_ability(parse_cached(text), locale))
+            for i, text in enumerate(card.data.get("abilities", []) or [])
+            if isinstance(text, str)]

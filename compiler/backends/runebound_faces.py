@@ -1,0 +1,122 @@
+"""Runebound's face style: its cards as localised :class:`CardFace` values, the physical deck
+of each card (cards of one deck share a back), and the HTML preview's view of a face.
+
+Faces are localised through runeforge.l10n: names and flavour from the catalogs, labels
+from the label messages, and each ability's bold tag and body rendered from its AST
+(``render_blocks``), so nothing is split or glued by pattern.
+"""
+
+from __future__ import annotations
+
+from .faces import COLOURS, DEFAULT_LABELS, KINDS, CardFace, TextBlock, faces_from_cards
+
+# PDF label key -> l10n label key (compiler/l10n/templates.py LABELS)
+_CLASSES = ("weapon", "armor", "artifact", "rune", "relic", "consumable")
+_USAGES = ("activated", "one-use", "constant")
+LABEL_KEYS = {
+    **{k: f"kind.{k}" for k in KINDS},
+    **{k: f"class.{k}" for k in _CLASSES},
+    **{k: f"usage.{k}" for k in _USAGES},
+    **{k: f"colour.{k}" for k in COLOURS},
+    "keep": "reward.keep", "becomes_item": "reward.becomes.item",
+    "becomes_ally": "reward.becomes.ally",
+    **{k: k for k in ("mind", "body", "spirit", "ranged", "melee", "magic", "life", "stamina",
+                      "cost", "familiar", "reward", "damage", "renew", "print_note")},
+}
+NUMERALS = {1: "I", 2: "II", 3: "III"}
+
+
+def labels_for(locale: str) -> dict[str, str]:
+    """Localised face labels; a key the catalogs do not have yet keeps its English text."""
+    from runeforge.l10n.names import label
+    from runeforge.l10n.templates import LABELS
+
+    out = dict(DEFAULT_LABELS)
+    for pdf_key, l10n_key in LABEL_KEYS.items():
+        if l10n_key in LABELS:
+            out[pdf_key] = label(l10n_key, locale)
+    return out
+
+
+def localised_faces(cards, locale: str) -> list[CardFace]:
+    """Faces of Runebound cards in ``locale``, in the order given."""
+    from runeforge.abilities import parse_cached
+    from runeforge.l10n.names import card_name, flavour
+    from runeforge.l10n.render import render_blocks
+
+    def blocks(card, loc):
+        out = []
+        for text in card.data.get("abilities", []) or []:
+            if isinstance(text, str):
+                tag, body = render_blocks(parse_cached(text), loc)
+                out.append(TextBlock(tag, body))
+        return out
+
+    def flavour_for(card, loc):
+        text = card.data.get("flavour")
+        return flavour(text, loc) if isinstance(text, str) and text else None
+
+    return faces_from_cards(list(cards), locale, labels=labels_for(locale), blocks_for=blocks,
+                            name_for=lambda card, loc: card_name(card.name, loc),
+                            flavour_for=flavour_for)
+
+
+def deck_of(card) -> str:
+    """The physical deck: adventure cards by colour (the back shows it), the rest by kind."""
+    data = card.data if isinstance(card.data, dict) else {}
+    colour = data.get("colour")
+    if card.kind in ("challenge", "event", "encounter") and colour in COLOURS:
+        return f"adventure-{colour}"
+    return {"ally": "market", "item": "market"}.get(card.kind, card.kind)
+
+
+def _value(v) -> str:
+    return "\u2013" if v is None or v == "" else str(v)
+
+
+def _stats(face: CardFace) -> list[dict]:
+    s, label = face.stats, face.label
+    rows: list[dict] = []
+    if face.kind in ("hero", "ally", "challenge"):
+        for attr, dmg in (("mind", "ranged_damage"), ("body", "melee_damage"),
+                          ("spirit", "magic_damage")):  # fmt: skip
+            rows.append({"label": label(attr), "value": _value(s.get(attr)),
+                         "damage": _value(s.get(dmg)) if dmg in s else None, "icon": attr})
+        rows.append({"label": label("life"), "value": _value(s.get("life"))})
+    if face.kind in ("hero", "ally"):
+        rows.append({"label": label("stamina"), "value": _value(s.get("stamina"))})
+    if face.kind in ("ally", "item"):
+        rows.append({"label": label("cost"), "value": _value(s.get("cost")), "icon": "gold"})
+    if face.kind == "item" and s.get("usage"):
+        rows.append({"label": label(str(s["usage"])), "value": "", "icon": None})
+    if face.kind == "event":
+        rows.append({"label": label("event"), "value": NUMERALS.get(s.get("event_number"), "")})
+        if s.get("renew", True):
+            rows.append({"label": label("renew"), "value": "", "icon": None})
+    reward = s.get("reward")
+    if isinstance(reward, dict) and face.kind in ("challenge", "encounter"):
+        parts = []
+        if reward.get("gold") is not None:
+            parts.append(str(reward["gold"]))
+        if reward.get("keep"):
+            parts.append(label("keep"))
+        if reward.get("becomes") in ("item", "ally"):
+            parts.append(label("becomes_" + reward["becomes"]))
+        rows.append({"label": label("reward"), "value": " \u00b7 ".join(parts), "icon": "gold"})
+    return [{"icon": None, "damage": None, **row} for row in rows]
+
+
+def preview_context(face: CardFace) -> dict:
+    """The preview template's view of one face (plain dicts and strings only)."""
+    return {
+        "id": str(face.id),
+        "kind": face.kind if face.kind in KINDS else "unknown",
+        "colour": face.colour if face.colour in COLOURS else "none",
+        "name": str(face.name),
+        "subtitle": face.kind_line(),
+        "stats": _stats(face),
+        "blocks": [{"tag": b.tag, "body": b.body} for b in face.blocks],
+        "flavour": face.flavour,
+        "count": int(face.count),
+        "pack": str(face.pack),
+    }

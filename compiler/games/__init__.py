@@ -1,0 +1,213 @@
+"""Games as plug-ins: the contract a game fills in, and the registry of games.
+
+A game is one :class:`Game` value. It names, for each layer of the toolchain, where that game's
+part lives (as ``"module:attribute"`` strings, imported only when a command needs them, so the
+registry costs nothing at start-up):
+
+* its card kinds and document kinds, with the folder of their JSON Schemas;
+* its ability dialect (:class:`Dialect`: grammar, parser, canonical printer, compiler);
+* its semantic checks of documents;
+* its IR family (:class:`IRFamily`: name, version, validator);
+* its rules text (:class:`TextStyle`: locales, renderer, the msgctxt family of its catalogs);
+* its face styles and physical decks (:class:`FaceStyle`);
+* its engine entry points (``engine``: name -> ``"module:attribute"``).
+
+The generic pipeline (loader, checks, formatter, the build stages, the commands) asks the
+registry for the game of a pack (``game:`` in ``manifest.yaml``, default
+:data:`DEFAULT_GAME`) and calls what the game names. Built-in games are listed in
+:data:`BUILTIN`; other packages add theirs through the ``runeforge.games`` entry-point group
+(the value is a :class:`Game`), or in-process with :func:`register`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any, Callable
+
+DEFAULT_GAME = "runebound-2e"
+ENTRY_POINT_GROUP = "runeforge.games"
+# module:attribute of every game that ships with Runeforge, in registry order
+BUILTIN = ("runeforge.games.runebound:GAME",)
+
+
+def resolve(ref: str) -> Any:
+    """The object named by ``"package.module:attribute"`` (the module is imported on first
+    use; the attribute is looked up on every call, so a patched attribute is seen)."""
+    module, _, attr = ref.partition(":")
+    obj = importlib.import_module(module)
+    for part in attr.split(".") if attr else ():
+        obj = getattr(obj, part)
+    return obj
+
+
+def _call(ref: str | None, *args, **kwargs):
+    return resolve(ref)(*args, **kwargs) if ref else None
+
+
+@dataclass(frozen=True)
+class Dialect:
+    """The ability language of a game.
+
+    ``compile_card(card, content) -> (ir list, diagnostics)`` parses, checks and lowers the
+    abilities of one card; ``canonical(text) -> text`` is what ``fmt`` writes (it raises
+    DiagnosticError, located in the string, when the text does not parse); ``parse`` and
+    ``print`` are the AST round trip; ``grammar`` is ``package:file.lark``.
+    """
+
+    grammar: str
+    parse: str
+    print: str
+    compile_card: str
+    canonical: str
+
+
+@dataclass(frozen=True)
+class IRFamily:
+    """The effect IR a game's abilities compile to: ``validate(ir)`` raises on a bad one."""
+
+    name: str
+    version: int
+    schema: str
+    validate: str
+
+
+@dataclass(frozen=True)
+class TextStyle:
+    """Rules text. ``render(card, locale) -> [(ability index, text)]``; ``prepare(locales)
+    -> diagnostics`` compiles the game's catalogs once per build (None: nothing to prepare);
+    ``msgctxt`` is the prefix of the game's catalog contexts."""
+
+    locales: tuple[str, ...]
+    render: str
+    msgctxt: str
+    prepare: str | None = None
+
+
+@dataclass(frozen=True)
+class FaceStyle:
+    """Card faces. ``faces(cards, locale) -> [CardFace-like]`` localises the cards;
+    ``drawer(canvas, w, h, bleed, warn)`` returns an object with ``draw_face(face, x, y)`` and
+    ``draw_back(face, x, y)``; ``deck(card) -> str`` names the physical deck a card belongs to
+    (cards of one deck share a back); ``preview(face) -> dict`` is the HTML preview's view of a
+    face; ``pdf_keywords`` go into the PDF's metadata."""
+
+    faces: str
+    drawer: str
+    deck: str
+    preview: str
+    pdf_keywords: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Game:
+    id: str
+    name: str
+    card_kinds: tuple[str, ...]
+    document_kinds: tuple[str, ...]
+    # the folder of "<kind>.schema.json" files, as (package, folder)
+    schema_dir: tuple[str, str]
+    dialect: Dialect
+    ir: IRFamily
+    text: TextStyle
+    faces: FaceStyle
+    # check_documents(content) -> diagnostics, over the content of this game only
+    check_documents: str | None = None
+    engine: dict[str, str] = field(default_factory=dict)
+
+    # -- the layers, resolved on demand ------------------------------------------------------
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        return tuple(sorted(self.card_kinds + self.document_kinds))
+
+    def schema_path(self, kind: str):
+        package, folder = self.schema_dir
+        return resources.files(package).joinpath(folder).joinpath(f"{kind}.schema.json")
+
+    def compile_card(self, card, content):
+        return _call(self.dialect.compile_card, card, content)
+
+    def canonical(self, text: str) -> str:
+        return _call(self.dialect.canonical, text)
+
+    def validate_ir(self, ir: dict) -> None:
+        _call(self.ir.validate, ir)
+
+    def documents_diagnostics(self, content) -> list:
+        return list(_call(self.check_documents, content) or [])
+
+    def render_text(self, card, locale: str) -> list[tuple[int, str]]:
+        return _call(self.text.render, card, locale)
+
+    def prepare_text(self, locales) -> list:
+        return list(_call(self.text.prepare, locales) or [])
+
+    def card_faces(self, cards, locale: str) -> list:
+        return _call(self.faces.faces, cards, locale)
+
+    def face_drawer(self, canvas, w, h, bleed, warn):
+        return _call(self.faces.drawer, canvas, w, h, bleed, warn)
+
+    def deck_of(self, card) -> str:
+        return _call(self.faces.deck, card)
+
+    def preview_context(self, face) -> dict:
+        return _call(self.faces.preview, face)
+
+    def entry(self, name: str) -> Callable | None:
+        """The engine entry point ``name`` (e.g. ``"play"``), or None if the game has none."""
+        ref = self.engine.get(name)
+        return resolve(ref) if ref else None
+
+
+_REGISTERED: dict[str, Game] = {}
+_LOADED = False
+
+
+def _load() -> None:
+    global _LOADED
+    if _LOADED:
+        return
+    _LOADED = True
+    for ref in BUILTIN:
+        _add(resolve(ref))
+    from importlib.metadata import entry_points
+
+    for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
+        _add(ep.load())
+
+
+def _add(game: Game) -> None:
+    if not isinstance(game, Game):
+        raise TypeError(f"a game plug-in must be a runeforge.games.Game, not {type(game)!r}")
+    _REGISTERED[game.id] = game
+
+
+def register(game: Game) -> Game:
+    """Add (or replace) a game in this process; returns it."""
+    _load()
+    _add(game)
+    return game
+
+
+def unregister(game_id: str) -> None:
+    """Remove a game added with :func:`register` (tests)."""
+    if game_id != DEFAULT_GAME:
+        _REGISTERED.pop(game_id, None)
+
+
+def ids() -> tuple[str, ...]:
+    _load()
+    return tuple(_REGISTERED)
+
+
+def get(game_id: str | None = None) -> Game:
+    """The game ``game_id`` (default: :data:`DEFAULT_GAME`). KeyError if none has that id."""
+    _load()
+    return _REGISTERED[game_id or DEFAULT_GAME]
+
+
+def all_games() -> tuple[Game, ...]:
+    _load()
+    return tuple(_REGISTERED.values())

@@ -1,0 +1,48 @@
+"""Runebound (2nd edition), seeds 000-002: the game every pack belongs to unless its manifest
+names another. One declarative value; the layers it names live where they always lived."""
+
+from __future__ import annotations
+
+from . import Dialect, FaceStyle, Game, IRFamily, TextStyle
+
+GAME = Game(
+    id="runebound-2e",
+    name="Runebound (2nd edition)",
+    card_kinds=("hero", "ally", "item", "challenge", "event", "encounter"),
+    document_kinds=("adventure", "board", "dice", "ruleset"),
+    schema_dir=("runeforge", "schemas"),
+    dialect=Dialect(
+        grammar="runeforge.dsl:ability.lark",
+        parse="runeforge.dsl.parser:parse_ability",
+        print="runeforge.dsl.printer:print_ability",
+        compile_card="runeforge.abilities:compile_card",
+        canonical="runeforge.abilities:canonical_text",
+    ),
+    ir=IRFamily(
+        name="runebound-2e",
+        version=1,
+        schema="runeforge.engine.ir:ir_schema",
+        validate="runeforge.engine.ir:validate_ability",
+    ),
+    text=TextStyle(
+        locales=("en", "fi", "pl", "el", "ru", "en-XA"),
+        render="runeforge.l10n.render:render_card",
+        msgctxt="",  # the Runebound catalogs came first: their contexts have no prefix
+        prepare="runeforge.l10n.catalogs:prepare_build",
+    ),
+    faces=FaceStyle(
+        faces="runeforge.backends.runebound_faces:localised_faces",
+        drawer="runeforge.backends.pdf_faces:FaceDrawer",
+        deck="runeforge.backends.runebound_faces:deck_of",
+        preview="runeforge.backends.runebound_faces:preview_context",
+        pdf_keywords=("Runebound", "proxy", "cards"),
+    ),
+    check_documents="runeforge.rulescheck:check_documents",
+    engine={
+        "catalog": "runeforge.engine.catalog:Catalog",
+        "start_game": "runeforge.engine.simulate:start_game",
+        "fight": "runeforge.engine.combat:Combat",
+        "odds_exact": "runeforge.engine.odds_exact:exact_odds",
+        "odds_mc": "runeforge.engine.odds_mc:monte_carlo_odds",
+    },
+)

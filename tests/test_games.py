@@ -1,0 +1,175 @@
+"""Games as plug-ins (issue 12): a second, test-only game works end to end beside Runebound.
+
+``tests/tinygame`` is a two-kind game with a three-rule grammar. Every test here runs it mixed
+with the bundled Runebound content, through the same commands a user runs.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from runeforge import games, schema
+from tests.tinygame import GAME as TINY
+
+CONTENT = Path(__file__).parent / "tinygame" / "content"
+
+
+@pytest.fixture
+def tiny():
+    games.register(TINY)
+    yield TINY
+    games.unregister(TINY.id)
+
+
+@pytest.fixture
+def tiny_dir(tmp_path):
+    target = tmp_path / "tiny"
+    shutil.copytree(CONTENT, target)
+    return target
+
+
+def _records(res):
+    return json.loads(res.output[: res.output.rindex("]") + 1])
+
+
+def test_runebound_is_the_default_game_and_names_its_layers():
+    rb = games.get()
+    assert rb.id == games.DEFAULT_GAME == "runebound-2e"
+    assert rb.card_kinds == schema.card_kinds()
+    from runeforge.l10n.render import LOCALES
+
+    assert rb.text.locales == LOCALES
+    # the IR version the registry announces is the one the engine runs
+    ir = games.resolve(rb.ir.schema.rpartition(":")[0] + ":IR_VERSION")
+    assert rb.ir.version == ir
+    # every name the entry gives resolves
+    for ref in (*vars(rb.dialect).values(), rb.ir.schema, rb.ir.validate, rb.text.render,
+                rb.text.prepare, rb.faces.faces, rb.faces.drawer, rb.faces.deck,
+                rb.faces.preview, rb.check_documents, *rb.engine.values()):
+        if ":" in ref and not ref.endswith(".lark"):
+            assert games.resolve(ref) is not None, ref
+
+
+def test_mixed_content_checks_clean(cli, tiny, tiny_dir):
+    res = cli("check", tiny_dir)
+    assert res.exit_code == 0, res.output
+    assert "253 cards in 10 packs: 0 errors" in res.output
+
+
+def test_errors_are_located_in_the_tiny_games_own_files(cli, tiny, tiny_dir):
+    text = (tiny_dir / "fighters.yaml").read_text(encoding="utf-8")
+    text = text.replace('"Strike (4+): Deal 2 damage."', '"Strike (7+): Deal 2 damage."')
+    text = text.replace('"Jab (5+): Deal 1 damage."', '"Jab (5+): Deall 1 damage."')
+    (tiny_dir / "fighters.yaml").write_text(text, encoding="utf-8")
+    actions = (tiny_dir / "actions.yaml").read_text(encoding="utf-8")
+    (tiny_dir / "actions.yaml").write_text(actions.replace("count: 2", "count: two"))
+    (tiny_dir / "more.yaml").write_text("kind: hero\ncards: []\n", encoding="utf-8")
+    res = cli("check", "--format", "json", tiny_dir)
+    assert res.exit_code == 1
+    found = {(d["code"], Path(d["path"]).name, d["line"], d["col"]) for d in _records(res)}
+    # a die cannot show 7: the number itself, line 8, column 18 of the string's file
+    assert ("RF205", "fighters.yaml", 8, 18) in found
+    # 'Deall' is no word of the tiny dialect; the hint comes from the tiny vocabulary
+    assert ("RF301", "fighters.yaml", 14, 20) in found
+    assert ("RF201", "actions.yaml", 5, 12) in found
+    # 'hero' is a Runebound kind, not a kind of this pack's game
+    assert ("RF207", "more.yaml", 1, 7) in found
+    hints = {d["code"]: d.get("hint") for d in _records(res)}
+    assert "deal" in (hints["RF301"] or "")
+    assert "fighter" in (hints["RF207"] or "")
+
+
+def test_unknown_game_in_a_manifest_is_located(cli, tiny, tiny_dir):
+    manifest = tiny_dir / "manifest.yaml"
+    manifest.write_text(manifest.read_text().replace("game: tinygame", "game: tinygam"))
+    res = cli("check", tiny_dir)
+    assert res.exit_code == 1
+    assert "manifest.yaml:6:7: error[RF208]: unknown game 'tinygam'" in res.output
+    assert "did you mean 'tinygame'" in res.output
+
+
+def test_fmt_round_trips_with_the_tiny_printer(cli, tiny, tiny_dir):
+    path = tiny_dir / "actions.yaml"
+    path.write_text(path.read_text().replace('"Rest (3+): Gain 1 gold."',
+                                             '"rest  ( 3 + ) :  GAIN 1 Gold ."'))
+    res = cli("fmt", "--check", tiny_dir)
+    assert res.exit_code == 1 and "would reformat" in res.output
+    res = cli("fmt", tiny_dir)
+    assert res.exit_code == 0, res.output
+    assert '"Rest (3+): Gain 1 gold."' in path.read_text()
+    assert cli("fmt", "--check", tiny_dir).exit_code == 0
+    from tests.tinygame.dialect import canonical, parse, print_ability
+
+    for text in ("Strike (4+): Deal 2 damage.", "Dash (2+): Gain 3 steps."):
+        assert print_ability(parse(text)) == text == canonical(text)
+
+
+def test_text_in_english_and_a_warning_for_other_locales(cli, tiny, tiny_dir):
+    res = cli("text", tiny_dir, "--locale", "en", "--format", "json", "--card", "moss-runner")
+    assert res.exit_code == 0
+    assert json.loads(res.output) == [
+        {"card": "moss-runner", "ability": 0, "text": "Dash (2+): Gain 3 steps."},
+        {"card": "moss-runner", "ability": 1, "text": "Jab (5+): Deal 1 damage."}]
+
+
+def test_build_bundle_pdf_and_one_engine_step(cli, tiny, tiny_dir, tmp_path):
+    out = tmp_path / "out"
+    res = cli("build", tiny_dir, "--out", out, "--locale", "en", "--locale", "fi")
+    assert res.exit_code == 0, res.output
+    assert "RF605" in res.output and "tinygame" in res.output  # no Finnish in the tiny game
+    bundle = json.loads((out / "bundle.json").read_text(encoding="utf-8"))
+    assert bundle["ir_versions"] == {"runebound-2e": 1, "tinygame": 1}
+    tiny_cards = {c["id"]: c for c in bundle["cards"] if c["game"] == "tinygame"}
+    assert tiny_cards["pebble-knight"]["abilities"] == [
+        {"action": "strike", "need": 4, "op": "deal", "amount": 2, "unit": "damage"}]
+    assert {c["game"] for c in bundle["cards"]} == {"runebound-2e", "tinygame"}
+    en = json.loads((out / "text" / "en.json").read_text(encoding="utf-8"))
+    fi = json.loads((out / "text" / "fi.json").read_text(encoding="utf-8"))
+    assert {"card": "pebble-knight", "ability": 0, "text": "Strike (4+): Deal 2 damage."} in en
+    assert not any(r["card"] in tiny_cards for r in fi)
+    # the tiny game's pack is printed in its own face style: its own words and keywords
+    reader = PdfReader(out / "pdf" / "tiny-duel-en.pdf")
+    page = reader.pages[0].extract_text()
+    assert "Pebble Knight" in page and "Tiny game - fighter" in page
+    assert "Strike (4+): Deal 2 damage." in page
+    assert reader.metadata["/Keywords"].startswith("Tiny game")
+    # 4 faces (Second Wind twice) on one sheet, then their backs
+    layout = json.loads((out / "pdf" / "tiny-duel-en.layout.json").read_text())
+    assert [r["card"] for r in layout["cards"] if r["side"] == "front"] == [
+        "second-wind", "second-wind", "pebble-knight", "moss-runner"]
+    # a Runebound pack beside it still has the Runebound frame words
+    assert "Runebound" in PdfReader(out / "pdf" / "core-en.pdf").metadata["/Keywords"]
+    # one engine step of the tiny game, run from the bundle through its entry points
+    start, step = TINY.entry("start"), TINY.entry("step")
+    state = step(bundle, start(bundle), seed=3)
+    assert state["turn"] == 1 and len(state["log"]) == 2  # Moss Runner has two abilities
+    again = step(bundle, start(bundle), seed=3)
+    assert again == state  # seeded
+    # and the Runebound engine takes the same mixed bundle, ignoring the tiny cards
+    catalog = games.get().entry("catalog")(bundle)
+    assert "pebble-knight" not in catalog.cards and "varikas-the-dead" in catalog.cards
+
+
+def test_preview_and_schema_dispatch_to_the_game(cli, tiny, tiny_dir, tmp_path):
+    res = cli("preview", tiny_dir, "--out", tmp_path)
+    assert res.exit_code == 0, res.output
+    html = (tmp_path / "preview-en.html").read_text(encoding="utf-8")
+    assert "Tiny game - fighter" in html and "Varikas the Dead" in html
+    res = cli("schema", "--game", "tinygame", "--kind", "fighter")
+    assert res.exit_code == 0 and json.loads(res.output)["title"] == "Tiny game fighter cards"
+    res = cli("schema", "--game", "tinygame", "--kind", "hero")
+    assert res.exit_code == 2 and "fighter" in res.output
+
+
+def test_decks_name_the_back_a_card_shares():
+    from runeforge.pipeline import check
+
+    result = check()
+    rb = games.get()
+    decks = {rb.deck_of(c) for c in result.content.cards.values()}
+    assert {"hero", "market", "adventure-green", "adventure-red"} <= decks

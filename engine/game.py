@@ -22,6 +22,7 @@ from .gamecombat import GameCombat
 from .invariants import InvariantError, check_invariants
 from .log import EventLog
 from .market import MarketStep
+from .rulesdata import RulesData
 from .ruleset import Ruleset
 from .turn import TurnOver, TurnSteps
 from .windows import END_OF_TURN, START_OF_TURN, Moment
@@ -211,9 +212,8 @@ class Game(TurnSteps, AdventureStep, MarketStep, ExperienceStep, DoomTrack, Endg
 
 
 def _combat_ruleset(rules) -> Ruleset:
-    try:
-        return rules.combat_ruleset()
-    except AttributeError:  # already a combat Ruleset
-        if isinstance(rules, Ruleset):
-            return rules
-        raise EngineError("rules must be a RulesData") from None
+    if isinstance(rules, RulesData):
+        return Ruleset.from_data(rules)
+    if isinstance(rules, Ruleset):  # already a combat Ruleset
+        return rules
+    raise EngineError("rules must be a RulesData")

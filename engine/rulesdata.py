@@ -5,8 +5,9 @@ code reads these values and never branches on the ruleset's id. Built from the p
 a ``kind: ruleset`` document (see ``compiler/schemas/ruleset.schema.json``).
 
 The combat values (defeat comparison, skill bonus, spoils, knock-out losses) are also held by
-``engine/ruleset.py`` (the combat engine's ``Ruleset``); :meth:`RulesData.combat_ruleset`
-builds that object from the same YAML so both read one source.
+``engine/ruleset.py`` (the combat engine's ``Ruleset``); ``Ruleset.from_data`` builds that
+object from a ``RulesData``, so both read one source. This module imports no other part of the
+engine but its errors.
 """
 
 from __future__ import annotations
@@ -230,22 +231,6 @@ class RulesData:
                 raise RulesDataError(f"first-turn dice {list(seats)} exceed {m.dice}")
         if len(set(self.experience.colour_order)) != 4:
             raise RulesDataError("colour_order must name the four colours once")
-
-    def combat_ruleset(self):
-        """The combat engine's ``Ruleset`` (engine/ruleset.py) with this file's values."""
-        from .ruleset import Ruleset  # the combat developer's module
-
-        return Ruleset(
-            name=self.id,
-            defeat_margin=self.combat.defeat_margin,
-            skill_bonus=self.combat.skill_bonus,
-            skill_bonus_per_exhaustion=self.combat.skill_bonus_per_exhaustion,
-            escape_failure_wounds=self.combat.escape_failure_wounds,
-            spoils=tuple(s.replace("adventure-card", "adventure")
-                         for s in self.hero_vs_hero.spoils),
-            knockout_loses_gold="gold" in self.knock_out.loses,
-            knockout_loses_adventure_counters="adventure-counters" in self.knock_out.loses,
-        )
 
 
 def _compare(a: int, op: str, b: int) -> bool:

@@ -2,7 +2,9 @@
 
 Everything that differs between them is a data value here; the engine reads these fields
 and never branches on the ruleset's name. The values come from ``cards/rules/*.yaml`` through
-:mod:`runeforge.engine.rulesdata` (the single source); ``Ruleset`` is the combat engine's view.
+:mod:`runeforge.engine.rulesdata` (the single source); ``Ruleset`` is the combat engine's view,
+built from a ``RulesData`` by :meth:`Ruleset.from_data` (this module depends on rulesdata,
+never the other way round).
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 
 from .errors import EngineError
+from .rulesdata import RulesData, load_ruleset
 
 
 @dataclass(frozen=True)
@@ -44,24 +47,30 @@ class Ruleset:
         d["spoils"] = list(self.spoils)
         return d
 
-
-def _from_data(name: str) -> Ruleset:
-    """The combat values of a bundled ruleset, read from ``cards/rules/<name>.yaml``.
-
-    The YAML files are the single source of every ruleset value; this module only keeps the
-    combat engine's view of them (``RulesData.combat_ruleset``).
-    """
-    from .rulesdata import load_ruleset
-
-    return load_ruleset(name).combat_ruleset()
+    @classmethod
+    def from_data(cls, data: RulesData) -> Ruleset:
+        """The combat engine's view of a ruleset file (``cards/rules/<id>.yaml`` as
+        :class:`~runeforge.engine.rulesdata.RulesData`): the YAML files are the single source
+        of every ruleset value; this class only keeps the values combat reads."""
+        return cls(
+            name=data.id,
+            defeat_margin=data.combat.defeat_margin,
+            skill_bonus=data.combat.skill_bonus,
+            skill_bonus_per_exhaustion=data.combat.skill_bonus_per_exhaustion,
+            escape_failure_wounds=data.combat.escape_failure_wounds,
+            spoils=tuple(s.replace("adventure-card", "adventure")
+                         for s in data.hero_vs_hero.spoils),
+            knockout_loses_gold="gold" in data.knock_out.loses,
+            knockout_loses_adventure_counters="adventure-counters" in data.knock_out.loses,
+        )
 
 
 # Base (seed 000): wounds >= Life; a flat +2 skill bonus (the rulebook gives no number) and no
 # exhaustion purchase; spoils item, ally, all gold or an adventure card.
-BASE = _from_data("base")
+BASE = Ruleset.from_data(load_ruleset("base"))
 # Advanced (seed 002): "wounds > Life" as written; +1 per exhaustion taken on a skill test;
 # spoils item or ally; a knocked-out Hero also loses adventure counters.
-ADVANCED = _from_data("advanced")
+ADVANCED = Ruleset.from_data(load_ruleset("advanced"))
 
 RULESETS = {r.name: r for r in (BASE, ADVANCED)}
 

@@ -154,8 +154,8 @@ def test_shared_values(base, adv):
 
 def test_same_values_as_the_combat_ruleset(base, adv):
     ruleset = pytest.importorskip("runeforge.engine.ruleset")
-    assert base.combat_ruleset() == ruleset.BASE
-    assert adv.combat_ruleset() == ruleset.ADVANCED
+    assert ruleset.Ruleset.from_data(base) == ruleset.BASE
+    assert ruleset.Ruleset.from_data(adv) == ruleset.ADVANCED
 
 
 def test_values_not_names_drive_behaviour():

@@ -227,9 +227,10 @@ def _monte_carlo(content, compiled, rules, ruleset: str, trials: int, seed: int)
     """A cell function running the engine on the compiled cards (tokens as printed stats)."""
     from runeforge.engine.catalog import Catalog
     from runeforge.engine.odds_mc import monte_carlo_odds
+    from runeforge.engine.ruleset import Ruleset
 
     catalog = Catalog(cc.bundle_for(content, compiled))
-    engine_rules = rules.combat_ruleset()
+    engine_rules = Ruleset.from_data(rules)
 
     def fight(hero_id, chal_id, tokens, mods, bonus, barred) -> Cell:
         res = monte_carlo_odds(catalog, hero_id, chal_id, trials=trials, seed=seed,

@@ -38,8 +38,9 @@ def check_ids(bundle: dict, hero: str, challenge: str, items, allies) -> None:
 
 def load_ruleset(name: str):
     from runeforge.engine.rulesdata import RulesData, bundled_document
+    from runeforge.engine.ruleset import Ruleset
 
-    return RulesData.from_dict(bundled_document(name)).combat_ruleset()
+    return Ruleset.from_data(RulesData.from_dict(bundled_document(name)))
 
 
 def narrate(record: dict, names: dict[str, str]) -> Text | None:

@@ -4,7 +4,7 @@ picks one, the engine checks it.
 
 * :class:`RandomBot` picks uniformly among the legal options (its own seeded RNG).
 * :class:`GameBot` (``heuristic``): combat decisions from the combat
-  :class:`~runeforge.engine.players.HeuristicBot`; it moves toward adventure counters of
+  :class:`~runeforge.engine.combat_bot.HeuristicBot`; it moves toward adventure counters of
   colours it expects to beat (a quick estimate against the average challenge of the colour,
   or the undefeated challenge itself), heals and shops in towns, buys the experience that most
   raises its estimated chances against what is left to beat (the undefeated challenges and
@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import random
 
+from .combat_bot import HeuristicBot
 from .errors import EngineError
-from .players import HeuristicBot, Player
+from .players import Player
 
 PHASE_ATTR = (("ranged", "mind"), ("melee", "body"), ("magic", "spirit"))
 FIGURE_STATS = ("mind", "body", "spirit", "ranged_damage", "melee_damage", "magic_damage",

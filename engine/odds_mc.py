@@ -11,7 +11,7 @@ can be replayed and read.
 
 Policies (who answers the engine's questions):
 
-* ``bot`` — the :class:`~runeforge.engine.players.HeuristicBot` as it plays (it may escape);
+* ``bot`` — the :class:`~runeforge.engine.combat_bot.HeuristicBot` as it plays (it may escape);
 * ``optimal`` — the bot for abilities, never escapes, and takes the phase decisions of the
   exact odds' optimal policy (:mod:`runeforge.engine.odds_exact`) solved for the situation at
   the start of each round, on the stats the engine reports then (modifiers, durations and
@@ -29,10 +29,10 @@ import math
 from dataclasses import dataclass, field
 
 from .combat import Combat
+from .combat_bot import HeuristicBot
 from .dice import Dice
 from .log import EventLog
 from .odds_exact import exact_odds
-from .players import HeuristicBot
 from .ruleset import BASE, Ruleset
 from .state import STAT_FIELDS, State
 

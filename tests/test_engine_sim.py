@@ -8,10 +8,11 @@ import random
 import pytest
 
 from runeforge.engine.combat import Combat
+from runeforge.engine.combat_bot import HeuristicBot
 from runeforge.engine.dice import Dice, ScriptedDice
 from runeforge.engine.duel import Duel
 from runeforge.engine.errors import IllegalAction
-from runeforge.engine.players import HeuristicBot, ScriptedPlayer
+from runeforge.engine.players import ScriptedPlayer
 from runeforge.engine.ruleset import ADVANCED, BASE
 from runeforge.engine.state import ActiveEffect, State
 from tests.engine_bundle import catalog

@@ -124,8 +124,8 @@ def command(hero_id, challenge_id, items, allies, seed, log_path, ruleset, dirs)
     from runeforge.backends.bundle import build_bundle
     from runeforge.engine.catalog import Catalog
     from runeforge.engine.combat import Combat
+    from runeforge.engine.combat_bot import HeuristicBot
     from runeforge.engine.dice import Dice
-    from runeforge.engine.players import HeuristicBot
     from runeforge.engine.state import State
 
     result = pipeline.check(dirs)

@@ -23,10 +23,11 @@ import dataclasses
 import random
 from collections import Counter
 
-from .adventure_rules import get_adventure, load_rules, next_draw
+from .adventure_rules import get_adventure, next_draw
 from .crown_game import ShowdownSteps
 from .expansions import ADVENTURE_EXPANSIONS, MARKET_EXPANSIONS, market_deck
 from .kyros_game import InvasionSteps
+from .rule_modules import load_rules
 
 SIDE = "side:"
 RED_ENDGAME = "red-challenges"

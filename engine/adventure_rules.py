@@ -8,8 +8,9 @@ The data says which packs make the adventure decks and how (``base``, ``beside``
 ``replace``), which base cards are set aside, which gem colours get counters, how a base
 draw is redirected to the side deck of the same colour, the victory conditions and the
 endgame. A rule module (``rules: crown``) adds what is not data; it is one of the names in
-:data:`RULE_MODULES`, each a module of this package exposing ``make_rules(spec)`` that
-returns an :class:`AdventureRules`.
+:data:`.rule_modules.RULE_MODULES`, each a module of this package exposing
+``make_rules(spec)`` that returns an :class:`AdventureRules` (this module is the
+``dragon-lords`` one).
 
 The hook points a game loop calls (all optional, the base class does the data part):
 
@@ -31,22 +32,14 @@ module's functions (:func:`.crown.showdown`, :func:`.kyros.invade` …).
 from __future__ import annotations
 
 import difflib
-import importlib
 import random
 from dataclasses import dataclass, field
-from typing import Callable, Mapping, Sequence
+from typing import Mapping, Sequence
 
 from .errors import EngineError
 
 COLOURS = ("green", "yellow", "blue", "red")
 ADVENTURE_KINDS = ("challenge", "event", "encounter")
-
-# name in ``rules:`` -> module (relative to runeforge.engine). One module per adventure.
-RULE_MODULES = {
-    "dragon-lords": "runeforge.engine.adventure_rules",
-    "crown": "runeforge.engine.crown",
-    "kyros": "runeforge.engine.kyros",
-}
 
 
 class AdventureError(EngineError):
@@ -350,15 +343,3 @@ class AdventureRules:
 def make_rules(spec: AdventureSpec) -> AdventureRules:
     """The Rise of the Dragon Lords rules: all data (Margath, three runes, red endgame)."""
     return AdventureRules(spec)
-
-
-def load_rules(spec: AdventureSpec) -> AdventureRules:
-    """The rule module the adventure names (``rules:``), or the data-only rules."""
-    name = spec.rules or "dragon-lords"
-    if name not in RULE_MODULES:
-        near = difflib.get_close_matches(name, list(RULE_MODULES), n=1)
-        hint = f"; did you mean {near[0]!r}?" if near else ""
-        raise AdventureError(f"adventure {spec.id!r} names unknown rule module {name!r}{hint}")
-    module = importlib.import_module(RULE_MODULES[name])
-    factory: Callable[[AdventureSpec], AdventureRules] = module.make_rules
-    return factory(spec)

@@ -7,10 +7,11 @@ from __future__ import annotations
 import pytest
 
 from runeforge.engine import crown
-from runeforge.engine.adventure_rules import get_adventure, load_rules
+from runeforge.engine.adventure_rules import get_adventure
 from runeforge.engine.catalog import Catalog
 from runeforge.engine.dice import ScriptedDice
 from runeforge.engine.players import Player
+from runeforge.engine.rule_modules import load_rules
 from runeforge.engine.ruleset import BASE
 from runeforge.engine.state import State
 from tests.engine_bundle import bundle

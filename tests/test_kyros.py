@@ -8,8 +8,9 @@ import random
 import pytest
 
 from runeforge.engine import kyros
-from runeforge.engine.adventure_rules import AdventureDecks, draw_chain, get_adventure, load_rules
+from runeforge.engine.adventure_rules import AdventureDecks, draw_chain, get_adventure
 from runeforge.engine.board import Board
+from runeforge.engine.rule_modules import load_rules
 from runeforge.engine.rulesdata import bundled_document
 from tests.engine_bundle import bundle
 

@@ -21,9 +21,10 @@ def content():
 
 def play(**options):
     """Play one game of the bundled adventure to its end; returns the Game."""
+    from runeforge.engine.bots import make_bot
     from runeforge.engine.setup import new_game
 
     bundle, catalog = content()
-    game = new_game(bundle, catalog=catalog, packs="adventure", **options)
+    game = new_game(bundle, catalog=catalog, packs="adventure", make_bot=make_bot, **options)
     game.run()
     return game

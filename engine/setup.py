@@ -13,12 +13,16 @@
 With ``packs="adventure"`` only the adventure's packs are dealt (the cards of other packs
 stay in the box); ``packs=None`` deals every card of the content (used by the adventure
 layer, :mod:`.adventure_game`, which builds its own decks from them).
+The players come from the caller: ``make_bot(name, seed)`` turns each name of ``bots`` into a
+:class:`~runeforge.engine.players.Player` (the bots, :func:`runeforge.engine.bots.make_bot`,
+play the game, so they sit above it; the game knows them only through that interface).
 The same seed and options give the same game and the same log.
 """
 
 from __future__ import annotations
 
 import random
+from typing import Callable
 
 from .board import Board
 from .catalog import Catalog
@@ -26,6 +30,7 @@ from .errors import EngineError
 from .game import Game
 from .gamestate import GameState
 from .movement import MovementDice
+from .players import Player
 from .rulesdata import RulesData, bundled_document, load_ruleset
 from .scenario import COLOURS, load_adventure
 
@@ -50,11 +55,10 @@ def doom_default(rules: RulesData, doom: bool | None) -> bool:
 
 
 def new_game(bundle: dict, *, ruleset: str = "base", adventure: str = "rise-of-the-dragon-lords",
-             players: int = 4, seed: int = 0, bots="heuristic", doom: bool | None = None,
+             players: int = 4, seed: int = 0, bots="heuristic",
+             make_bot: Callable[[str, str], Player], doom: bool | None = None,
              debug: bool = False, catalog: Catalog | None = None, packs=None,
              log=None) -> Game:
-    from .bots import make_bot
-
     if not 1 <= players <= 6:
         raise EngineError(f"a game has 1 to 6 players, not {players}")
     catalog = catalog or Catalog(bundle)

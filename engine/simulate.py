@@ -15,6 +15,7 @@ import json
 from collections import defaultdict
 from dataclasses import asdict, dataclass
 
+from .bots import make_bot
 from .odds_mc import wilson
 
 DEFAULT_ADVENTURE = "rise-of-the-dragon-lords"
@@ -32,11 +33,12 @@ class GameSpec:
 def start_game(bundle: dict, options: dict, log=None, catalog=None):
     """A ready game from plain options: a scripted-in adventure of engine/scenario.py, or
     an adventure document of the bundle (engine/adventure_game.py), which is also used for
-    any adventure played with card expansions (``expansions``, ``expansion_mode``)."""
+    any adventure played with card expansions (``expansions``, ``expansion_mode``). The bots
+    named in ``bots`` are those of :func:`.bots.make_bot` unless ``make_bot`` is given."""
     from .scenario import ADVENTURES
     from .setup import new_game
 
-    opts = dict(options)
+    opts = {"make_bot": make_bot, **options}
     adventure = opts.pop("adventure", DEFAULT_ADVENTURE)
     if catalog is not None:
         opts["catalog"] = catalog

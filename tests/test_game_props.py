@@ -9,6 +9,7 @@ import json
 
 import pytest
 
+from runeforge.engine.bots import make_bot
 from runeforge.engine.catalog import Catalog
 from runeforge.engine.invariants import check_invariants
 from runeforge.engine.setup import new_game
@@ -34,7 +35,7 @@ def spec(i: int) -> dict:
 
 def play(**options):
     b, cat = content()
-    game = new_game(b, catalog=cat, packs="adventure", **options)
+    game = new_game(b, catalog=cat, packs="adventure", make_bot=make_bot, **options)
     game.run()
     return game
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from runeforge.engine.bots import GameBot
+from runeforge.engine.bots import GameBot, make_bot
 from runeforge.engine.dice import ScriptedDice
 from runeforge.engine.invariants import check_invariants
 from runeforge.engine.setup import new_game
@@ -44,7 +44,7 @@ class Faces:
 def make(ruleset="base", players=2, doom=None, seed=0, **scripts):
     b, cat = content()
     game = new_game(b, catalog=cat, ruleset=ruleset, players=players, seed=seed, doom=doom,
-                    packs="adventure")
+                    packs="adventure", make_bot=make_bot)
     heroes = [game.hero(h) for h in game.state.seats]
     for hero in heroes:
         game.players[hero.id] = Script(**scripts)

@@ -20,8 +20,8 @@ ADVENTURES = ("crown-of-the-elder-kings", "sceptre-of-kyros", "rise-of-the-drago
 def main(argv: list[str]) -> int:
     from runeforge import pipeline
     from runeforge.backends.bundle import build_bundle
-    from runeforge.engine.adventure_game import new_adventure_game
-    from runeforge.engine.bots import make_bot
+    from runeforge.engine.runebound.adventures.adventure_game import new_adventure_game
+    from runeforge.engine.runebound.bots.game_bot import make_bot
 
     ap = argparse.ArgumentParser()
     ap.add_argument("adventures", nargs="*", default=list(ADVENTURES))

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from runeforge.engine.adventure_game import new_adventure_game
-from runeforge.engine.bots import GameBot, make_bot, occupier_at
-from runeforge.engine.players import Decision
+from runeforge.engine.common.decisions import Decision
+from runeforge.engine.runebound.adventures.adventure_game import new_adventure_game
+from runeforge.engine.runebound.bots.game_bot import GameBot, make_bot, occupier_at
 from tests.engine_bundle import bundle
 
 CROWN, KYROS = "crown-of-the-elder-kings", "sceptre-of-kyros"

@@ -9,9 +9,9 @@ from collections import Counter
 import pytest
 
 from runeforge import pipeline
-from runeforge.engine import adventure_rules as ar
-from runeforge.engine.rule_modules import load_rules
-from runeforge.engine.state import Hero
+from runeforge.engine.runebound.adventures import adventure_rules as ar
+from runeforge.engine.runebound.adventures.rule_modules import load_rules
+from runeforge.engine.runebound.core.state import Hero
 from tests.engine_bundle import bundle
 
 ADVENTURES = ("rise-of-the-dragon-lords", "crown-of-the-elder-kings", "sceptre-of-kyros")

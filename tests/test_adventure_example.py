@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from runeforge import pipeline
-from runeforge.engine.adventure_game import new_adventure_game
-from runeforge.engine.adventure_rules import build_decks, get_adventure
-from runeforge.engine.bots import make_bot
+from runeforge.engine.runebound.adventures.adventure_game import new_adventure_game
+from runeforge.engine.runebound.adventures.adventure_rules import build_decks, get_adventure
+from runeforge.engine.runebound.bots.game_bot import make_bot
 from tests.engine_bundle import bundle
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "my-first-adventure"

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from runeforge.engine import kyros
-from runeforge.engine.adventure_game import new_adventure_game
-from runeforge.engine.bots import make_bot
+from runeforge.engine.runebound.adventures import kyros
+from runeforge.engine.runebound.adventures.adventure_game import new_adventure_game
+from runeforge.engine.runebound.bots.game_bot import make_bot
 from tests.engine_bundle import bundle
 
 CROWN, KYROS = "crown-of-the-elder-kings", "sceptre-of-kyros"

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from runeforge.engine.invariants import InvariantError, check_invariants
-from runeforge.engine.rulesdata import load_ruleset
-from runeforge.engine.ruleset import ADVANCED, BASE, Ruleset
+from runeforge.engine.runebound.core.rulesdata import load_ruleset
+from runeforge.engine.runebound.core.ruleset import ADVANCED, BASE, Ruleset
+from runeforge.engine.runebound.game.invariants import InvariantError, check_invariants
 from tests.test_game_scenarios import make
 
 

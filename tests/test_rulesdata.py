@@ -1,5 +1,5 @@
 """Rulesets as data (cards/rules/base.yaml, advanced.yaml): schema, values from rules-notes,
-and agreement with the combat engine's Ruleset (engine/ruleset.py)."""
+and agreement with the combat engine's Ruleset (engine/runebound/core/ruleset.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from runeforge.engine.rulesdata import (
+from runeforge.engine.runebound.core.rulesdata import (
     PlayerTable,
     RulesData,
     RulesDataError,
@@ -153,7 +153,7 @@ def test_shared_values(base, adv):
 
 
 def test_same_values_as_the_combat_ruleset(base, adv):
-    ruleset = pytest.importorskip("runeforge.engine.ruleset")
+    ruleset = pytest.importorskip("runeforge.engine.runebound.core.ruleset")
     assert ruleset.Ruleset.from_data(base) == ruleset.BASE
     assert ruleset.Ruleset.from_data(adv) == ruleset.ADVANCED
 

@@ -17,7 +17,7 @@ def card_record(card, irs: list) -> dict:
 
 
 def build_bundle(content, compiled: dict) -> dict:
-    from runeforge.engine.ir import IR_VERSION
+    from runeforge.engine.runebound.core.ir import IR_VERSION
 
     documents = {kind: [doc.data for doc in docs]
                  for kind, docs in sorted(content.documents.items())}

@@ -23,6 +23,7 @@ import dataclasses
 import random
 from collections import Counter
 
+from ..game.setup import new_game
 from .adventure_rules import get_adventure, next_draw
 from .crown_game import ShowdownSteps
 from .expansions import ADVENTURE_EXPANSIONS, MARKET_EXPANSIONS, market_deck
@@ -36,8 +37,6 @@ RED_ENDGAME = "red-challenges"
 def new_adventure_game(bundle: dict, *, adventure: str = "rise-of-the-dragon-lords",
                        expansions=(), expansion_mode: str = "shuffle", **options):
     """A ready game of ``adventure`` (an adventure document of the bundle)."""
-    from ..game.setup import new_game
-
     spec = get_adventure(bundle, adventure)
     rules = load_rules(spec)
     game = new_game(bundle, adventure="rise-of-the-dragon-lords", **options)

@@ -38,6 +38,8 @@ from typing import Mapping, Sequence
 
 from runeforge.engine.common.errors import EngineError
 
+from .expansions import mix_adventure_cards
+
 COLOURS = ("green", "yellow", "blue", "red")
 ADVENTURE_KINDS = ("challenge", "event", "encounter")
 
@@ -181,8 +183,6 @@ def build_decks(bundle: Mapping, spec: AdventureSpec, rng: random.Random,
                 ) -> AdventureDecks:
     """The shuffled adventure decks of ``spec``; adventure-card expansions mixed in by colour
     (``shuffle``) or put on top to be drawn first (``first``), see :mod:`.expansions`."""
-    from .expansions import mix_adventure_cards
-
     decks = AdventureDecks({c: [] for c in COLOURS}, {})
     replaced: set[str] = {c for d in spec.decks if d.place == "replace" for c in d.colours}
     for deck in spec.decks:

@@ -30,6 +30,8 @@ from typing import Callable, Mapping, Protocol, Sequence
 
 from runeforge.engine.common.decisions import Player
 
+from ..combat.combat import Combat
+from ..combat.duel import Duel
 from .adventure_rules import AdventureRules, AdventureSpec, defeats
 
 TITLES = ("rogue", "knight", "lady", "duke")
@@ -205,9 +207,6 @@ class EngineBattles:
     (state.heroes); ``players`` maps Hero ids to players (bots, scripts)."""
 
     def __init__(self, catalog, state, dice, players: Mapping, ruleset, log=None):
-        from ..combat.combat import Combat
-        from ..combat.duel import Duel
-
         wrapped = {k: _NoEscape(p) for k, p in players.items()}
         self.combat = Combat(catalog, state, dice, wrapped, ruleset, log)
         self.duel = Duel(catalog, state, dice, wrapped, ruleset, self.combat.log)

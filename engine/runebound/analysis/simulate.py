@@ -15,7 +15,11 @@ import json
 from collections import defaultdict
 from dataclasses import asdict, dataclass
 
+from ..adventures.adventure_game import new_adventure_game
 from ..bots.game_bot import make_bot
+from ..core.catalog import Catalog
+from ..game.scenario import ADVENTURES
+from ..game.setup import new_game
 from .odds_mc import wilson
 
 DEFAULT_ADVENTURE = "rise-of-the-dragon-lords"
@@ -36,9 +40,6 @@ def start_game(bundle: dict, options: dict, log=None, catalog=None):
     (engine/runebound/adventures/adventure_game.py), which is also used for any adventure
     played with card expansions (``expansions``, ``expansion_mode``). The bots named in
     ``bots`` are those of :func:`..bots.game_bot.make_bot` unless ``make_bot`` is given."""
-    from ..game.scenario import ADVENTURES
-    from ..game.setup import new_game
-
     opts = {"make_bot": make_bot, **options}
     adventure = opts.pop("adventure", DEFAULT_ADVENTURE)
     if catalog is not None:
@@ -47,8 +48,6 @@ def start_game(bundle: dict, options: dict, log=None, catalog=None):
         opts.pop("expansions", None)
         opts.pop("expansion_mode", None)
         return new_game(bundle, adventure=adventure, packs="adventure", log=log, **opts)
-    from ..adventures.adventure_game import new_adventure_game
-
     return new_adventure_game(bundle, adventure=adventure, log=log, **opts)
 
 
@@ -65,8 +64,6 @@ _CATALOGS: dict[int, object] = {}
 
 def run_one(bundle: dict, spec: GameSpec) -> dict:
     """Play one game to its end and return its result record."""
-    from ..core.catalog import Catalog
-
     catalog = _CATALOGS.get(id(bundle))
     if catalog is None:  # one catalog per bundle per process, not per game
         _CATALOGS.clear()

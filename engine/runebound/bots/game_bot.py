@@ -21,6 +21,7 @@ import random
 from runeforge.engine.common.decisions import Player
 from runeforge.engine.common.errors import EngineError
 
+from ..combat.combat import chance
 from .combat_bot import HeuristicBot
 
 PHASE_ATTR = (("ranged", "mind"), ("melee", "body"), ("magic", "spirit"))
@@ -68,8 +69,6 @@ def _strength(engine, fig) -> dict:
 
 def win_estimate(engine, hero, enemy: dict, me: dict | None = None) -> float:
     """A quick chance-like score (0..1) that ``hero`` beats a challenge with stats ``enemy``."""
-    from ..combat.combat import chance
-
     me = me or _strength(engine, hero)
     best, received = 0.0, 0.0
     for phase, attr in PHASE_ATTR:

@@ -37,9 +37,9 @@ def catalog(*dirs) -> Catalog:
 
 def fight(cat, hero, challenge_id, dice, answers, ruleset=None, extra_heroes=()):
     """Run one scripted combat; returns (result, combat, state)."""
-    from runeforge.engine.common.decisions import ScriptedPlayer
     from runeforge.engine.common.dice import ScriptedDice
     from runeforge.engine.runebound.combat.combat import Combat
+    from runeforge.engine.runebound.core.decisions import ScriptedPlayer
     from runeforge.engine.runebound.core.ruleset import BASE
     from runeforge.engine.runebound.core.state import State
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from runeforge.engine.common.decisions import ScriptedPlayer
 from runeforge.engine.common.dice import ScriptedDice
 from runeforge.engine.runebound.combat.combat import Combat
+from runeforge.engine.runebound.core.decisions import ScriptedPlayer
 from runeforge.engine.runebound.core.ruleset import BASE
 from runeforge.engine.runebound.core.state import State
 from tests.engine_bundle import catalog

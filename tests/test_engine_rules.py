@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from runeforge.engine.common.decisions import ScriptedPlayer
 from runeforge.engine.common.dice import Dice, ScriptedDice
 from runeforge.engine.common.errors import IllegalAction, ScriptExhausted
 from runeforge.engine.runebound.combat.combat import Combat
+from runeforge.engine.runebound.core.decisions import ScriptedPlayer
 from runeforge.engine.runebound.core.resolver import Defeat
 from runeforge.engine.runebound.core.ruleset import ADVANCED, BASE, get_ruleset
 from runeforge.engine.runebound.core.state import State

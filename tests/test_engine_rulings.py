@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from runeforge.engine.common.decisions import ScriptedPlayer
 from runeforge.engine.common.dice import ScriptedDice
 from runeforge.engine.common.errors import IllegalAction
 from runeforge.engine.runebound.combat.combat import Combat
 from runeforge.engine.runebound.combat.duel import Duel
+from runeforge.engine.runebound.core.decisions import ScriptedPlayer
 from runeforge.engine.runebound.core.ruleset import BASE
 from runeforge.engine.runebound.core.state import State
 from runeforge.engine.runebound.core.windows import Moment

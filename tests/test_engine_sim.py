@@ -7,12 +7,12 @@ import random
 
 import pytest
 
-from runeforge.engine.common.decisions import ScriptedPlayer
 from runeforge.engine.common.dice import Dice, ScriptedDice
 from runeforge.engine.common.errors import IllegalAction
 from runeforge.engine.runebound.bots.combat_bot import HeuristicBot
 from runeforge.engine.runebound.combat.combat import Combat
 from runeforge.engine.runebound.combat.duel import Duel
+from runeforge.engine.runebound.core.decisions import ScriptedPlayer
 from runeforge.engine.runebound.core.ruleset import ADVANCED, BASE
 from runeforge.engine.runebound.core.state import ActiveEffect, State
 from tests.engine_bundle import catalog

@@ -1,7 +1,6 @@
 """Dice: a seeded source passed into the engine, and a scripted one for tests.
 
-A combat roll and a skill test both roll two ten-sided dice; a face of 0 counts as 10,
-so a roll is 2..20.
+Ten-sided dice; a face of 0 counts as 10, so a die is 1..10 and a roll of two is 2..20.
 """
 
 from __future__ import annotations

@@ -148,7 +148,7 @@ class OptimalPlayer(HeuristicBot):
         return False
 
     def _phase_action(self, d, engine):
-        hero = engine.state.hero(d.hero)
+        hero = engine.state.hero(d.actor)
         enemy = engine.enemies.get(hero.id)
         if enemy is None or getattr(enemy, "kind", "") == "hero":
             return super()._phase_action(d, engine)

@@ -29,7 +29,7 @@ class HeuristicBot(Player):
         return method(decision, engine)
 
     def _use_ability(self, d, engine):
-        hero = engine.state.hero(d.hero)
+        hero = engine.state.hero(d.actor)
         pending = d.info.get("pending", 0)
         for ref in d.options:
             if ref is None:

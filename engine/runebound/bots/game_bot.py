@@ -163,7 +163,7 @@ class GameBot(HeuristicBot):
 
     # ------------------------------------------------------------------ movement
     def _movement(self, d, engine):
-        hero = engine.state.hero(d.hero)
+        hero = engine.state.hero(d.actor)
         grants = [o for o in d.options if o.startswith("grant:")]
         if grants:
             return grants[0]
@@ -173,7 +173,7 @@ class GameBot(HeuristicBot):
         return rolls[0]
 
     def _destination(self, d, engine):
-        hero = engine.state.hero(d.hero)
+        hero = engine.state.hero(d.actor)
         game = engine.game
         me = _strength(engine, hero)
         adventure = {sp: self.space_value(engine, hero, sp, me) for sp in d.options}
@@ -206,7 +206,7 @@ class GameBot(HeuristicBot):
     # ------------------------------------------------------------------ adventure
     def _adventure(self, d, engine):
         game = engine.game
-        hero = engine.state.hero(d.hero)
+        hero = engine.state.hero(d.actor)
         space = game.state.positions[hero.id]
         if "undefeated" in d.options and (self.space_value(engine, hero, space) > 0
                                           or getattr(self, "_desperate", False)):
@@ -237,9 +237,9 @@ class GameBot(HeuristicBot):
         """Never from a Giant Lord occupying a town: escaping leaves the Lord whole and the
         Hero wounded, while a knock-out heals the Hero; the town is the game's end."""
         game = getattr(engine, "game", None)
-        enemy = engine.enemies.get(d.hero) if hasattr(engine, "enemies") else None
+        enemy = engine.enemies.get(d.actor) if hasattr(engine, "enemies") else None
         if game is not None and enemy is not None:
-            space = game.state.positions.get(d.hero)
+            space = game.state.positions.get(d.actor)
             if occupier_at(game, space) is not None and enemy.id in game.occupied().values():
                 return False
         return super()._escape(d, engine)
@@ -257,7 +257,7 @@ class GameBot(HeuristicBot):
     # ------------------------------------------------------------------ market
     def _market(self, d, engine):
         game = engine.game
-        hero = engine.state.hero(d.hero)
+        hero = engine.state.hero(d.actor)
         opts = d.options
         if f"heal_wound:{hero.id}" in opts:
             return f"heal_wound:{hero.id}"
@@ -272,7 +272,7 @@ class GameBot(HeuristicBot):
 
     # ------------------------------------------------------------------ experience
     def _experience(self, d, engine):
-        hero = engine.state.hero(d.hero)
+        hero = engine.state.hero(d.actor)
         buys = [o for o in d.options if o != "done"]
         if not buys:
             return "done"

@@ -7,4 +7,9 @@ rulesets) < ``combat`` (challenge and hero-vs-hero combat, combat in the game) <
 set-up) < ``adventures`` (adventure documents and rule modules: Crown, Kyros, expansions)
 < ``bots`` < ``analysis`` (exact odds, Monte Carlo, simulations).
 Every layer may use :mod:`runeforge.engine.common`.
+
+:data:`GAME` is the id of this game in a bundle: the engine takes the cards and documents
+whose ``game`` is this id (or missing) and ignores the rest (:mod:`.core.bundle`).
 """
+
+GAME = "runebound-2e"

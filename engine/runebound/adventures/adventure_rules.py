@@ -38,6 +38,7 @@ from typing import Mapping, Sequence
 
 from runeforge.engine.common.errors import EngineError
 
+from ..core.bundle import own_cards, own_documents
 from .expansions import mix_adventure_cards
 
 COLOURS = ("green", "yellow", "blue", "red")
@@ -115,7 +116,7 @@ class AdventureSpec:
 # ---------------------------------------------------------------------- bundle access
 def adventures(bundle: Mapping) -> dict[str, AdventureSpec]:
     """Every adventure document of a compiled bundle, by id."""
-    docs = (bundle.get("documents") or {}).get("adventure") or []
+    docs = own_documents(bundle, "adventure")
     return {d["id"]: AdventureSpec.from_dict(d) for d in docs}
 
 
@@ -132,8 +133,9 @@ def get_adventure(bundle: Mapping, adventure_id: str) -> AdventureSpec:
 
 
 def _check_refs(bundle: Mapping, spec: AdventureSpec) -> None:
-    ids = {c["id"] for c in bundle.get("cards", [])}
-    packs = {c.get("pack") for c in bundle.get("cards", [])}
+    cards = own_cards(bundle)
+    ids = {c["id"] for c in cards}
+    packs = {c.get("pack") for c in cards}
     for deck in spec.decks:
         if deck.pack not in packs:
             raise AdventureError(f"adventure {spec.id!r}: deck pack {deck.pack!r} has no cards")
@@ -146,7 +148,7 @@ def _check_refs(bundle: Mapping, spec: AdventureSpec) -> None:
 
 
 def card_index(bundle: Mapping) -> dict[str, dict]:
-    return {c["id"]: c for c in bundle.get("cards", [])}
+    return {c["id"]: c for c in own_cards(bundle)}
 
 
 # ---------------------------------------------------------------------- decks
@@ -174,7 +176,7 @@ def expand(records: Sequence[Mapping]) -> list[str]:
 
 def pack_cards(bundle: Mapping, pack: str, colours: Sequence[str] = COLOURS,
                kinds: Sequence[str] = ADVENTURE_KINDS) -> list[dict]:
-    return [c for c in bundle.get("cards", []) if c.get("pack") == pack
+    return [c for c in own_cards(bundle) if c.get("pack") == pack
             and c.get("kind") in kinds and c.get("colour") in colours]
 
 

@@ -18,6 +18,8 @@ from __future__ import annotations
 import random
 from typing import Mapping, MutableMapping, Sequence
 
+from ..core.bundle import own_cards
+
 MODES = ("shuffle", "first")
 MARKET_KINDS = ("item", "ally")
 ADVENTURE_KINDS = ("challenge", "event", "encounter")
@@ -42,7 +44,7 @@ def market_deck(bundle: Mapping, base_packs: Sequence[str], expansions: Sequence
     """The market deck (index 0 is the top): the base packs' items and allies, with the
     expansions' shuffled in or on top ("new cards first")."""
     _check_mode(mode)
-    cards = bundle.get("cards", [])
+    cards = own_cards(bundle)
     base = _copies(c for c in cards if c.get("pack") in base_packs
                    and c.get("kind") in MARKET_KINDS)
     new = _copies(c for c in cards if c.get("pack") in expansions

@@ -1,7 +1,9 @@
 """The card catalog: the compiled bundle, checked and turned into effect objects.
 
-``Catalog(bundle)`` checks the IR version, validates every ability against the IR schema
-(:func:`runeforge.engine.runebound.core.ir.validate_ability`) and builds :class:`Ability` objects.
+``Catalog(bundle)`` checks the IR version, takes Runebound's cards of the bundle (the cards of
+another game are ignored: :mod:`.bundle`), validates every ability against the IR schema
+(:func:`runeforge.engine.runebound.core.ir.validate_ability`) and builds :class:`Ability`
+objects.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from functools import cached_property
 
 from runeforge.engine.common.errors import BundleError
 
+from .bundle import own_cards
 from .costs import Cost, build_cost
 from .effects import Effect, build_effects
 from .ir import IRError, check_bundle_version, validate_ability
@@ -98,7 +101,7 @@ class Catalog:
         except IRError as exc:
             raise BundleError(str(exc)) from None
         cards: dict[str, CardDef] = {}
-        for card in bundle.get("cards", []):
+        for card in own_cards(bundle):
             abilities = [Ability.from_ir(card["id"], i, ir)
                          for i, ir in enumerate(card.get("abilities") or [])]
             cards[card["id"]] = CardDef(card["id"], card["kind"],

@@ -31,6 +31,7 @@ from typing import Callable
 from runeforge.engine.common.decisions import Player
 from runeforge.engine.common.errors import EngineError
 
+from ..core.bundle import own_documents
 from ..core.catalog import Catalog
 from ..core.rulesdata import RulesData, bundled_document, load_ruleset
 from .board import Board
@@ -43,7 +44,7 @@ GAME_KINDS = ("hero", "ally", "item", "challenge", "event", "encounter")
 
 
 def _document(bundle: dict, kind: str, doc_id: str | None, fallback: str) -> dict:
-    for doc in bundle.get("documents", {}).get(kind, []):
+    for doc in own_documents(bundle, kind):
         if doc_id is None or doc.get("id") == doc_id:
             return doc
     return bundled_document(fallback)
@@ -68,7 +69,7 @@ def new_game(bundle: dict, *, ruleset: str = "base", adventure: str = "rise-of-t
         raise EngineError(f"a game has 1 to 6 players, not {players}")
     catalog = catalog or Catalog(bundle)
     rules = RulesData.from_dict(_document(bundle, "ruleset", ruleset, ruleset)) \
-        if any(d.get("id") == ruleset for d in bundle.get("documents", {}).get("ruleset", [])) \
+        if any(d.get("id") == ruleset for d in own_documents(bundle, "ruleset")) \
         else load_ruleset(ruleset)
     board = Board.from_dict(_document(bundle, "board", None, "board"))
     dice = MovementDice.from_dict(_document(bundle, "dice", None, "movement-dice"))

@@ -17,6 +17,7 @@ from runeforge.engine.runebound.core.rulesdata import (
     bundled_document,
     load_ruleset,
 )
+from runeforge.engine.runebound.core.ruleset import ADVANCED, BASE, Ruleset
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMA = json.loads((ROOT / "compiler" / "schemas" / "ruleset.schema.json").read_text())
@@ -153,9 +154,8 @@ def test_shared_values(base, adv):
 
 
 def test_same_values_as_the_combat_ruleset(base, adv):
-    ruleset = pytest.importorskip("runeforge.engine.runebound.core.ruleset")
-    assert ruleset.Ruleset.from_data(base) == ruleset.BASE
-    assert ruleset.Ruleset.from_data(adv) == ruleset.ADVANCED
+    assert Ruleset.from_data(base) == BASE
+    assert Ruleset.from_data(adv) == ADVANCED
 
 
 def test_values_not_names_drive_behaviour():

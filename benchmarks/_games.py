@@ -10,7 +10,7 @@ def content():
     """(bundle, catalog) of the bundled cards, compiled once per process."""
     from runeforge import pipeline
     from runeforge.backends.bundle import build_bundle
-    from runeforge.engine.catalog import Catalog
+    from runeforge.engine.runebound.core.catalog import Catalog
 
     result = pipeline.check([])
     if not result.ok:
@@ -21,9 +21,10 @@ def content():
 
 def play(**options):
     """Play one game of the bundled adventure to its end; returns the Game."""
-    from runeforge.engine.setup import new_game
+    from runeforge.engine.runebound.bots.game_bot import make_bot
+    from runeforge.engine.runebound.game.setup import new_game
 
     bundle, catalog = content()
-    game = new_game(bundle, catalog=catalog, packs="adventure", **options)
+    game = new_game(bundle, catalog=catalog, packs="adventure", make_bot=make_bot, **options)
     game.run()
     return game

@@ -12,9 +12,9 @@ import random
 import time
 from itertools import permutations
 
-from runeforge.engine.board import Board
-from runeforge.engine.movement import MovementDice, reachable
-from runeforge.engine.rulesdata import bundled_document
+from runeforge.engine.runebound.core.rulesdata import bundled_document
+from runeforge.engine.runebound.game.board import Board
+from runeforge.engine.runebound.game.movement import MovementDice, reachable
 
 
 def brute(board: Board, start: str, rolled) -> frozenset:

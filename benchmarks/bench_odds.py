@@ -3,7 +3,7 @@ engine and with a bare loop of the same plain rules; full-game simulation (when 
 
 Run:  python benchmarks/bench_odds.py [--repeat N] [--trials N]
 
-Exact odds (runeforge.engine.odds_exact):
+Exact odds (runeforge.engine.runebound.analysis.odds_exact):
 
 Pairs: every bundled core hero against one challenge of each colour (20 pairs), plus the
 worst case the target speaks of (Life 10 against Life 10), a Belt of Strength modifier, and
@@ -11,19 +11,19 @@ one or two bundled allies. Each time is the best of N solves from scratch (no ca
 calls); "+table" also builds the readable policy table. Target: <= 5 ms per pair for
 Life <= 10 without allies.
 
-Monte Carlo (runeforge.engine.odds_mc): the bundled core heroes against one challenge of each
-colour with their abilities stripped (plain combat), the heuristic bot deciding. The engine
-runs every combat through Combat.fight_challenge; the bare loop below restates the same plain
-rules and the same bot decisions (escape when the next round could knock the Hero out,
-attack where chance x damage is best) in a few lines of Python. Both fight the same pairs
-with the same number of trials; the win rates must agree within noise (printed), and the
-ratio of the time per combat is the figure the target (engine <= 3x the bare loop) is about.
-Monte Carlo times are CPU times of this process (time.process_time), so other load on a shared
-machine does not distort the ratio.
+Monte Carlo (runeforge.engine.runebound.analysis.odds_mc): the bundled core heroes against one
+challenge of each colour with their abilities stripped (plain combat), the heuristic bot
+deciding. The engine runs every combat through Combat.fight_challenge; the bare loop below
+restates the same plain rules and the same bot decisions (escape when the next round could
+knock the Hero out, attack where chance x damage is best) in a few lines of Python. Both fight
+the same pairs with the same number of trials; the win rates must agree within noise (printed),
+and the ratio of the time per combat is the figure the target (engine <= 3x the bare loop) is
+about. Monte Carlo times are CPU times of this process (time.process_time), so other load on a
+shared machine does not distort the ratio.
 
 Simulation: 4-player games per second of the whole-game engine, and the speed-up of
-`runeforge simulate` (runeforge.engine.simulate) from 1 to 2 local workers on the same
-seeds (the results must not change).
+`runeforge simulate` (runeforge.engine.runebound.analysis.simulate) from 1 to 2 local workers
+on the same seeds (the results must not change).
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ import time
 
 from ruamel.yaml import YAML
 
-from runeforge.engine.odds_exact import exact_odds
+from runeforge.engine.runebound.analysis.odds_exact import exact_odds
 
 TARGET_MS = 5.0
 COLOURS = ("green", "yellow", "blue", "red")
@@ -134,8 +134,8 @@ STATS = ("mind", "body", "spirit", "ranged_damage", "melee_damage", "magic_damag
 
 def plain_catalog(heroes, challenges):
     """An engine catalog of the cards' printed stats only (abilities stripped)."""
-    from runeforge.engine.catalog import Catalog
-    from runeforge.engine.ir import IR_VERSION
+    from runeforge.engine.runebound.core.catalog import Catalog
+    from runeforge.engine.runebound.core.ir import IR_VERSION
 
     def record(card, kind):
         rec = {k: card.get(k, 0) for k in STATS}
@@ -209,7 +209,7 @@ def bare_fights(hero, chal, trials: int, seed: int) -> dict:
 
 
 def monte_carlo(heroes, challenges, trials: int) -> None:
-    from runeforge.engine.odds_mc import monte_carlo_odds
+    from runeforge.engine.runebound.analysis.odds_mc import monte_carlo_odds
 
     cat = plain_catalog(heroes, challenges)
     pairs = [(h, c) for h in heroes[:5] for c in challenges]
@@ -245,12 +245,13 @@ def monte_carlo(heroes, challenges, trials: int) -> None:
 
 def simulation(games: int = 16) -> None:
     """Games/s of the whole-game engine and the speed-up of `runeforge simulate` from 1 to 2
-    local workers (runeforge.engine.simulate.run_local, the same code the command runs)."""
+    local workers (runeforge.engine.runebound.analysis.simulate.run_local, the same code the
+    command runs)."""
     import os
 
     from runeforge import pipeline
     from runeforge.backends.bundle import build_bundle
-    from runeforge.engine import simulate as sim
+    from runeforge.engine.runebound.analysis import simulate as sim
 
     print()
     result = pipeline.check(())

@@ -20,7 +20,8 @@ ADVENTURES = ("crown-of-the-elder-kings", "sceptre-of-kyros", "rise-of-the-drago
 def main(argv: list[str]) -> int:
     from runeforge import pipeline
     from runeforge.backends.bundle import build_bundle
-    from runeforge.engine.adventure_game import new_adventure_game
+    from runeforge.engine.runebound.adventures.adventure_game import new_adventure_game
+    from runeforge.engine.runebound.bots.game_bot import make_bot
 
     ap = argparse.ArgumentParser()
     ap.add_argument("adventures", nargs="*", default=list(ADVENTURES))
@@ -40,7 +41,7 @@ def main(argv: list[str]) -> int:
         for players in (int(p) for p in args.players.split(",")):
             for seed in range(args.first, args.last + 1):
                 game = new_adventure_game(bundle, adventure=adventure, players=players,
-                                          seed=seed, debug=True)
+                                          seed=seed, debug=True, make_bot=make_bot)
                 try:
                     game.run()
                 except Exception as exc:  # an invariant or engine error: report and go on

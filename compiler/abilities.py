@@ -14,7 +14,7 @@ from .dsl import nodes as n
 from .dsl.errors import AbilitySyntaxError
 from .dsl.parser import parse_ability
 from .dsl.printer import print_ability
-from .engine.ir import IRError, validate_ability
+from .engine.runebound.core.ir import IRError, validate_ability
 from .lower import lower
 
 

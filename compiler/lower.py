@@ -1,4 +1,4 @@
-"""Lower an ability AST (runeforge.dsl.nodes) to the effect IR (runeforge.engine.ir).
+"""Lower an ability AST (runeforge.dsl.nodes) to the effect IR (runeforge.engine.runebound.core.ir).
 
 The IR is what the engine runs; see docs/effect-ir.md. Lowering is a direct mapping:
 node kinds become ops, "and" lists are flattened, "you may", outcomes, durations and

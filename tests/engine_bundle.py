@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 import functools
 
-from runeforge.engine.catalog import Catalog
+from runeforge.engine.runebound.core.catalog import Catalog
 
 
 @functools.lru_cache(maxsize=8)
@@ -37,11 +37,11 @@ def catalog(*dirs) -> Catalog:
 
 def fight(cat, hero, challenge_id, dice, answers, ruleset=None, extra_heroes=()):
     """Run one scripted combat; returns (result, combat, state)."""
-    from runeforge.engine.combat import Combat
-    from runeforge.engine.dice import ScriptedDice
-    from runeforge.engine.players import ScriptedPlayer
-    from runeforge.engine.ruleset import BASE
-    from runeforge.engine.state import State
+    from runeforge.engine.common.dice import ScriptedDice
+    from runeforge.engine.runebound.combat.combat import Combat
+    from runeforge.engine.runebound.core.decisions import ScriptedPlayer
+    from runeforge.engine.runebound.core.ruleset import BASE
+    from runeforge.engine.runebound.core.state import State
 
     state = State(heroes=[hero, *extra_heroes])
     combat = Combat(cat, state, ScriptedDice(dice), {hero.id: ScriptedPlayer(answers)},

@@ -76,7 +76,7 @@ def plain_catalog(root: Path):
     """The engine catalog of ``root`` alone (no bundled cards), through the real pipeline."""
     from runeforge import pipeline
     from runeforge.backends.bundle import build_bundle
-    from runeforge.engine.catalog import Catalog
+    from runeforge.engine.runebound.core.catalog import Catalog
 
     result = pipeline.check([root], include_bundled=False)
     assert result.ok, [d.render() for d in result.diagnostics]

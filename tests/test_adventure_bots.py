@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from runeforge.engine.adventure_game import new_adventure_game
-from runeforge.engine.bots import GameBot, occupier_at
-from runeforge.engine.players import Decision
+from runeforge.engine.common.decisions import Decision
+from runeforge.engine.runebound.adventures.adventure_game import new_adventure_game
+from runeforge.engine.runebound.bots.game_bot import GameBot, make_bot, occupier_at
 from tests.engine_bundle import bundle
 
 CROWN, KYROS = "crown-of-the-elder-kings", "sceptre-of-kyros"
@@ -20,7 +20,7 @@ CROWN, KYROS = "crown-of-the-elder-kings", "sceptre-of-kyros"
 
 def _game(adventure, players, seed, debug=False):
     return new_adventure_game(bundle(), adventure=adventure, players=players, seed=seed,
-                              debug=debug)
+                              debug=debug, make_bot=make_bot)
 
 
 # (players, seed) that reached the 400-round turn cap before the fix

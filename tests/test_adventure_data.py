@@ -9,8 +9,9 @@ from collections import Counter
 import pytest
 
 from runeforge import pipeline
-from runeforge.engine import adventure_rules as ar
-from runeforge.engine.state import Hero
+from runeforge.engine.runebound.adventures import adventure_rules as ar
+from runeforge.engine.runebound.adventures.rule_modules import load_rules
+from runeforge.engine.runebound.core.state import Hero
 from tests.engine_bundle import bundle
 
 ADVENTURES = ("rise-of-the-dragon-lords", "crown-of-the-elder-kings", "sceptre-of-kyros")
@@ -34,12 +35,12 @@ def _colour_counts(b, pack, kinds=ar.ADVENTURE_KINDS):
 def test_bundle_carries_every_adventure(b):
     assert set(ADVENTURES) <= set(ar.adventures(b))
     for adventure in ADVENTURES:
-        assert isinstance(ar.load_rules(ar.get_adventure(b, adventure)), ar.AdventureRules)
+        assert isinstance(load_rules(ar.get_adventure(b, adventure)), ar.AdventureRules)
 
 
 def test_rise_of_the_dragon_lords_plays_the_core_decks(b):
     spec = ar.get_adventure(b, "rise-of-the-dragon-lords")
-    decks = ar.load_rules(spec).decks(b, random.Random(3))
+    decks = load_rules(spec).decks(b, random.Random(3))
     core = _colour_counts(b, "core")
     assert {c: len(d) for c, d in decks.base.items() if d} == dict(core)
     assert not decks.side and not decks.aside
@@ -60,7 +61,7 @@ def test_crown_sets_aside_base_blue_and_puts_its_decks_beside(b, cards):
 
 def test_kyros_sets_aside_blue_and_red_and_places_no_red_counters(b, cards):
     spec = ar.get_adventure(b, "sceptre-of-kyros")
-    rules = ar.load_rules(spec)
+    rules = load_rules(spec)
     decks = rules.decks(b, random.Random(5))
     assert decks.base["red"] == []
     assert sorted(decks.base["blue"]) == spec.cards_with("giant_lord")
@@ -115,7 +116,7 @@ def test_unknown_adventure_and_rule_module_are_clear_errors(b):
     spec = ar.get_adventure(b, "sceptre-of-kyros")
     bad = ar.AdventureSpec(**{**spec.__dict__, "rules": "kyro"})
     with pytest.raises(ar.AdventureError, match="did you mean 'kyros'"):
-        ar.load_rules(bad)
+        load_rules(bad)
 
 
 def test_adventure_naming_an_unknown_card_is_refused(b):

@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from runeforge import pipeline
-from runeforge.engine.adventure_game import new_adventure_game
-from runeforge.engine.adventure_rules import build_decks, get_adventure
+from runeforge.engine.runebound.adventures.adventure_game import new_adventure_game
+from runeforge.engine.runebound.adventures.adventure_rules import build_decks, get_adventure
+from runeforge.engine.runebound.bots.game_bot import make_bot
 from tests.engine_bundle import bundle
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "my-first-adventure"
@@ -41,7 +42,7 @@ def test_example_decks_follow_its_adventure_yaml():
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_example_plays_to_an_end(seed):
     game = new_adventure_game(bundle(EXAMPLE), adventure="my-first-adventure", players=3,
-                              seed=seed, debug=True)
+                              seed=seed, debug=True, make_bot=make_bot)
     game.run()
     assert game.state.phase == "over"
     assert game.state.winner in game.state.seats

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from runeforge.engine import kyros
-from runeforge.engine.adventure_game import new_adventure_game
+from runeforge.engine.runebound.adventures import kyros
+from runeforge.engine.runebound.adventures.adventure_game import new_adventure_game
+from runeforge.engine.runebound.bots.game_bot import make_bot
 from tests.engine_bundle import bundle
 
 CROWN, KYROS = "crown-of-the-elder-kings", "sceptre-of-kyros"
@@ -15,7 +16,7 @@ CROWN, KYROS = "crown-of-the-elder-kings", "sceptre-of-kyros"
 
 def _play(adventure, players, seed):
     game = new_adventure_game(bundle(), adventure=adventure, players=players, seed=seed,
-                              debug=True)
+                              debug=True, make_bot=make_bot)
     game.run()
     assert game.state.phase == "over"
     return game
@@ -71,7 +72,7 @@ def test_kyros_ends_when_the_last_town_is_liberated(players):
 
 
 def test_no_red_counters_and_no_base_blue_in_kyros():
-    game = new_adventure_game(bundle(), adventure=KYROS, players=3, seed=2)
+    game = new_adventure_game(bundle(), adventure=KYROS, players=3, seed=2, make_bot=make_bot)
     s = game.state
     assert "red" not in s.board_counters.values()
     assert all(game.card(c).data.get("pack") == KYROS for c in s.adventure_decks["blue"])
@@ -88,7 +89,7 @@ def test_acceptance_command(cli, adventure):
 
 def test_rise_of_the_dragon_lords_by_its_adventure_data():
     game = new_adventure_game(bundle(), adventure="rise-of-the-dragon-lords", players=4,
-                              seed=SEED, debug=True)
+                              seed=SEED, debug=True, make_bot=make_bot)
     dealt = [c for deck in game.state.adventure_decks.values() for c in deck]
     dealt += game.state.market_deck + [c for st in game.state.market_stacks.values() for c in st]
     assert {game.card(c).data["pack"] for c in dealt} == {"core"}

@@ -10,8 +10,8 @@ import json
 import pytest
 from pypdf import PdfReader
 
-from runeforge.engine.odds_exact import exact_odds
-from runeforge.engine.rulesdata import load_ruleset
+from runeforge.engine.runebound.analysis.odds_exact import exact_odds
+from runeforge.engine.runebound.core.rulesdata import load_ruleset
 from tests.odds_support import PLAIN_CHALLENGES, write_plain_pack
 
 # the plain pack plus a green that is really a red, and a name that needs escaping

@@ -11,7 +11,7 @@ import pytest
 from ruamel.yaml import YAML
 
 from runeforge.boardcheck import TOWNS, check_board
-from runeforge.engine.board import Board, BoardError
+from runeforge.engine.runebound.game.board import Board, BoardError
 
 ROOT = Path(__file__).resolve().parents[1]
 BOARD_FILE = ROOT / "cards" / "rules" / "board.yaml"

@@ -122,7 +122,7 @@ def test_build_writes_versioned_deterministic_bundle(cli, tmp_path, content_dir,
     assert raw == (out2 / "bundle.json").read_bytes() and raw.endswith(b"\n")
     bundle = json.loads(raw)
     assert bundle["format"] == "runeforge-bundle" and bundle["format_version"] == 1
-    from runeforge.engine.ir import IR_VERSION
+    from runeforge.engine.runebound.core.ir import IR_VERSION
 
     assert bundle["ir_version"] == IR_VERSION
     card = next(c for c in bundle["cards"] if c["id"] == "girdle-of-testing")

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from runeforge.engine import crown
-from runeforge.engine.adventure_rules import get_adventure, load_rules
-from runeforge.engine.catalog import Catalog
-from runeforge.engine.dice import ScriptedDice
-from runeforge.engine.players import Player
-from runeforge.engine.ruleset import BASE
-from runeforge.engine.state import State
+from runeforge.engine.common.decisions import Player
+from runeforge.engine.common.dice import ScriptedDice
+from runeforge.engine.runebound.adventures import crown
+from runeforge.engine.runebound.adventures.adventure_rules import get_adventure
+from runeforge.engine.runebound.adventures.rule_modules import load_rules
+from runeforge.engine.runebound.core.catalog import Catalog
+from runeforge.engine.runebound.core.ruleset import BASE
+from runeforge.engine.runebound.core.state import State
 from tests.engine_bundle import bundle
 
 ADVENTURE = "crown-of-the-elder-kings"

@@ -34,7 +34,7 @@ def test_random_ast_prints_and_reparses_to_itself(ast):
 @SETTINGS
 @given(ability())
 def test_every_expressible_ast_lowers_to_valid_ir(ast):
-    from runeforge.engine.ir import validate_ability
+    from runeforge.engine.runebound.core.ir import validate_ability
 
     validate_ability(lower(ast))
 

@@ -12,7 +12,7 @@ import pytest
 from runeforge.abilities import compile_text
 from runeforge.dsl import nodes as n
 from runeforge.dsl import parse_ability, print_ability
-from runeforge.engine.ir import validate_ability
+from runeforge.engine.runebound.core.ir import validate_ability
 
 REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "docs" / "ability-language.md"
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from runeforge.engine.combat import Combat
-from runeforge.engine.dice import ScriptedDice
-from runeforge.engine.players import ScriptedPlayer
-from runeforge.engine.ruleset import BASE
-from runeforge.engine.state import State
+from runeforge.engine.common.dice import ScriptedDice
+from runeforge.engine.runebound.combat.combat import Combat
+from runeforge.engine.runebound.core.decisions import ScriptedPlayer
+from runeforge.engine.runebound.core.ruleset import BASE
+from runeforge.engine.runebound.core.state import State
 from tests.engine_bundle import catalog
 
 HERO, CHALLENGE = "varikas-the-dead", "blood-of-the-bloodmother"

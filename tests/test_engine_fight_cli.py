@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from runeforge.engine.ruleset import RULESETS
+from runeforge.engine.runebound.core.ruleset import RULESETS
 
 ARGS = ["fight", "--hero", "varikas-the-dead", "--challenge", "blood-of-the-bloodmother",
         "--item", "padded-leather-armor", "--item", "dwarven-fire-bomb",

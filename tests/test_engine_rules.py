@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from runeforge.engine.combat import Combat
-from runeforge.engine.dice import Dice, ScriptedDice
-from runeforge.engine.errors import IllegalAction, ScriptExhausted
-from runeforge.engine.players import ScriptedPlayer
-from runeforge.engine.resolver import Defeat
-from runeforge.engine.ruleset import ADVANCED, BASE, get_ruleset
-from runeforge.engine.state import State
-from runeforge.engine.windows import Moment
+from runeforge.engine.common.dice import Dice, ScriptedDice
+from runeforge.engine.common.errors import IllegalAction, ScriptExhausted
+from runeforge.engine.runebound.combat.combat import Combat
+from runeforge.engine.runebound.core.decisions import ScriptedPlayer
+from runeforge.engine.runebound.core.resolver import Defeat
+from runeforge.engine.runebound.core.ruleset import ADVANCED, BASE, get_ruleset
+from runeforge.engine.runebound.core.state import State
+from runeforge.engine.runebound.core.windows import Moment
 from tests.engine_bundle import catalog, fight
 
 VARIKAS, TESSA, BLOOD = "varikas-the-dead", "tessa-brightwater", "blood-of-the-bloodmother"

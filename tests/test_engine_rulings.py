@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from runeforge.engine.combat import Combat
-from runeforge.engine.dice import ScriptedDice
-from runeforge.engine.duel import Duel
-from runeforge.engine.errors import IllegalAction
-from runeforge.engine.players import ScriptedPlayer
-from runeforge.engine.ruleset import BASE
-from runeforge.engine.state import State
-from runeforge.engine.windows import Moment
+from runeforge.engine.common.dice import ScriptedDice
+from runeforge.engine.common.errors import IllegalAction
+from runeforge.engine.runebound.combat.combat import Combat
+from runeforge.engine.runebound.combat.duel import Duel
+from runeforge.engine.runebound.core.decisions import ScriptedPlayer
+from runeforge.engine.runebound.core.ruleset import BASE
+from runeforge.engine.runebound.core.state import State
+from runeforge.engine.runebound.core.windows import Moment
 from tests.engine_bundle import catalog, fight
 
 VARIKAS, BLOOD, WOLVES = "varikas-the-dead", "blood-of-the-bloodmother", "hungry-wolves"

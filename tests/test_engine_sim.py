@@ -7,13 +7,14 @@ import random
 
 import pytest
 
-from runeforge.engine.combat import Combat
-from runeforge.engine.dice import Dice, ScriptedDice
-from runeforge.engine.duel import Duel
-from runeforge.engine.errors import IllegalAction
-from runeforge.engine.players import HeuristicBot, ScriptedPlayer
-from runeforge.engine.ruleset import ADVANCED, BASE
-from runeforge.engine.state import ActiveEffect, State
+from runeforge.engine.common.dice import Dice, ScriptedDice
+from runeforge.engine.common.errors import IllegalAction
+from runeforge.engine.runebound.bots.combat_bot import HeuristicBot
+from runeforge.engine.runebound.combat.combat import Combat
+from runeforge.engine.runebound.combat.duel import Duel
+from runeforge.engine.runebound.core.decisions import ScriptedPlayer
+from runeforge.engine.runebound.core.ruleset import ADVANCED, BASE
+from runeforge.engine.runebound.core.state import ActiveEffect, State
 from tests.engine_bundle import catalog
 
 VARIKAS, TESSA = "varikas-the-dead", "tessa-brightwater"
@@ -161,8 +162,8 @@ def test_heuristic_bot_duels_complete(cat):
 
 # ------------------------------------------------------------------ the bundle contract
 def test_bundle_of_another_ir_version_is_refused():
-    from runeforge.engine.catalog import Catalog
-    from runeforge.engine.errors import BundleError
+    from runeforge.engine.common.errors import BundleError
+    from runeforge.engine.runebound.core.catalog import Catalog
     from tests.engine_bundle import bundle
 
     data = bundle()
@@ -177,7 +178,7 @@ def test_bundle_of_another_ir_version_is_refused():
 
 
 def test_unknown_card_ids_get_a_suggestion(cat):
-    from runeforge.engine.errors import BundleError
+    from runeforge.engine.common.errors import BundleError
 
     with pytest.raises(BundleError, match="unknown hero card id 'varikas'; did you mean "
                                           "'varikas-the-dead'"):

@@ -9,8 +9,12 @@ from collections import Counter
 
 import pytest
 
-from runeforge.engine import expansions as ex
-from runeforge.engine.adventure_rules import build_decks, card_index, get_adventure
+from runeforge.engine.runebound.adventures import expansions as ex
+from runeforge.engine.runebound.adventures.adventure_rules import (
+    build_decks,
+    card_index,
+    get_adventure,
+)
 from tests.engine_bundle import bundle
 
 

@@ -23,7 +23,7 @@ def _options(log) -> dict:
 
 def _dealt(bundle, options) -> list[str]:
     """The market cards dealt to the towns at set-up, by the same routing as `play`."""
-    from runeforge.engine.simulate import start_game
+    from runeforge.engine.runebound.analysis.simulate import start_game
 
     game = start_game(bundle, options)
     return [c for stack in game.state.market_stacks.values() for c in stack]
@@ -54,7 +54,7 @@ def test_shuffled_expansions_also_on_the_base_adventure(cli, tmp_path, bundle):
     assert options["expansions"] == ["artifacts-and-allies", "dark-forest"]
     assert options["expansion_mode"] == "shuffle"
     packs = {c["id"]: c.get("pack") for c in bundle["cards"]}
-    from runeforge.engine.simulate import start_game
+    from runeforge.engine.runebound.analysis.simulate import start_game
 
     game = start_game(bundle, options)
     in_play = [c for deck in game.state.adventure_decks.values() for c in deck]

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from runeforge.engine.invariants import InvariantError, check_invariants
-from runeforge.engine.rulesdata import load_ruleset
-from runeforge.engine.ruleset import ADVANCED, BASE
+from runeforge.engine.runebound.core.rulesdata import load_ruleset
+from runeforge.engine.runebound.core.ruleset import ADVANCED, BASE, Ruleset
+from runeforge.engine.runebound.game.invariants import InvariantError, check_invariants
 from tests.test_game_scenarios import make
 
 
@@ -63,6 +63,6 @@ def test_debug_mode_raises_at_the_step():
 
 
 def test_combat_rulesets_come_from_the_yaml():
-    assert BASE == load_ruleset("base").combat_ruleset()
-    assert ADVANCED == load_ruleset("advanced").combat_ruleset()
+    assert BASE == Ruleset.from_data(load_ruleset("base"))
+    assert ADVANCED == Ruleset.from_data(load_ruleset("advanced"))
     assert (BASE.defeat_margin, ADVANCED.defeat_margin) == (0, 1)

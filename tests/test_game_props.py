@@ -9,9 +9,10 @@ import json
 
 import pytest
 
-from runeforge.engine.catalog import Catalog
-from runeforge.engine.invariants import check_invariants
-from runeforge.engine.setup import new_game
+from runeforge.engine.runebound.bots.game_bot import make_bot
+from runeforge.engine.runebound.core.catalog import Catalog
+from runeforge.engine.runebound.game.invariants import check_invariants
+from runeforge.engine.runebound.game.setup import new_game
 from tests.engine_bundle import bundle
 
 GAMES = 200
@@ -34,7 +35,7 @@ def spec(i: int) -> dict:
 
 def play(**options):
     b, cat = content()
-    game = new_game(b, catalog=cat, packs="adventure", **options)
+    game = new_game(b, catalog=cat, packs="adventure", make_bot=make_bot, **options)
     game.run()
     return game
 
@@ -70,7 +71,7 @@ def test_same_seed_same_game(ruleset):
 
 
 def test_state_round_trips_through_json():
-    from runeforge.engine.gamestate import GameState
+    from runeforge.engine.runebound.game.gamestate import GameState
 
     game = play(ruleset="advanced", players=4, seed=3)
     data = game.state.to_dict()

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from runeforge.engine.bots import GameBot
-from runeforge.engine.dice import ScriptedDice
-from runeforge.engine.invariants import check_invariants
-from runeforge.engine.setup import new_game
-from runeforge.engine.turn import TurnOver
+from runeforge.engine.common.dice import ScriptedDice
+from runeforge.engine.runebound.bots.game_bot import GameBot, make_bot
+from runeforge.engine.runebound.game.invariants import check_invariants
+from runeforge.engine.runebound.game.setup import new_game
+from runeforge.engine.runebound.game.turn import TurnOver
 from tests.test_game_props import content
 
 
@@ -44,7 +44,7 @@ class Faces:
 def make(ruleset="base", players=2, doom=None, seed=0, **scripts):
     b, cat = content()
     game = new_game(b, catalog=cat, ruleset=ruleset, players=players, seed=seed, doom=doom,
-                    packs="adventure")
+                    packs="adventure", make_bot=make_bot)
     heroes = [game.hero(h) for h in game.state.seats]
     for hero in heroes:
         game.players[hero.id] = Script(**scripts)

@@ -7,10 +7,15 @@ import random
 
 import pytest
 
-from runeforge.engine import kyros
-from runeforge.engine.adventure_rules import AdventureDecks, draw_chain, get_adventure, load_rules
-from runeforge.engine.board import Board
-from runeforge.engine.rulesdata import bundled_document
+from runeforge.engine.runebound.adventures import kyros
+from runeforge.engine.runebound.adventures.adventure_rules import (
+    AdventureDecks,
+    draw_chain,
+    get_adventure,
+)
+from runeforge.engine.runebound.adventures.rule_modules import load_rules
+from runeforge.engine.runebound.core.rulesdata import bundled_document
+from runeforge.engine.runebound.game.board import Board
 from tests.engine_bundle import bundle
 
 ADVENTURE = "sceptre-of-kyros"

@@ -12,8 +12,8 @@ from itertools import permutations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from runeforge.engine.board import Board, Space
-from runeforge.engine.movement import TERRAINS, assign_dice, find_path, reachable
+from runeforge.engine.runebound.game.board import Board, Space
+from runeforge.engine.runebound.game.movement import TERRAINS, assign_dice, find_path, reachable
 
 DIRS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 HEXES = [(q, r) for q in range(-2, 3) for r in range(-2, 3) if abs(q + r) <= 2]

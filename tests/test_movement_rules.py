@@ -9,9 +9,10 @@ from itertools import product
 
 import pytest
 
-from runeforge.engine.board import Board
-from runeforge.engine.errors import IllegalAction
-from runeforge.engine.movement import (
+from runeforge.engine.common.errors import IllegalAction
+from runeforge.engine.runebound.core.rulesdata import bundled_document, load_ruleset
+from runeforge.engine.runebound.game.board import Board
+from runeforge.engine.runebound.game.movement import (
     TERRAINS,
     Figure,
     MovementDice,
@@ -22,7 +23,6 @@ from runeforge.engine.movement import (
     reachable,
     rest_exhaustion_removed,
 )
-from runeforge.engine.rulesdata import bundled_document, load_ruleset
 
 BASE = load_ruleset("base").movement
 ADV = load_ruleset("advanced").movement

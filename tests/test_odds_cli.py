@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from runeforge.engine.odds_exact import exact_odds
+from runeforge.engine.runebound.analysis.odds_exact import exact_odds
 from tests.odds_support import PLAIN_CHALLENGES, PLAIN_HEROES, stat_dict, write_plain_pack
 
 

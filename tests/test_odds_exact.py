@@ -1,4 +1,4 @@
-"""Exact combat odds (engine/odds_exact.py), issue 9 item 1.
+"""Exact combat odds (engine/runebound/analysis/odds_exact.py), issue 9 item 1.
 
 The checks here do not reuse the solver's code: the 2d10 table, the rules of a combat round,
 the policy evaluation and the Monte Carlo are written again below, plainly.
@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from runeforge.engine.odds_exact import OddsResult, exact_odds
+from runeforge.engine.runebound.analysis.odds_exact import OddsResult, exact_odds
 
 PH = ("ranged", "melee", "magic")
 ATT = ("mind", "body", "spirit")

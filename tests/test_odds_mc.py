@@ -1,4 +1,4 @@
-"""Monte Carlo odds with the engine (engine/odds_mc.py), issue 9 item 2.
+"""Monte Carlo odds with the engine (engine/runebound/analysis/odds_mc.py), issue 9 item 2.
 
 Engine against exact: the cards come from a pack of plain cards written as real YAML and
 compiled by the real pipeline. The engine fights about 2,000-4,000 combats a second here, so
@@ -20,8 +20,8 @@ import math
 
 import pytest
 
-from runeforge.engine.odds_exact import exact_odds
-from runeforge.engine.odds_mc import (
+from runeforge.engine.runebound.analysis.odds_exact import exact_odds
+from runeforge.engine.runebound.analysis.odds_mc import (
     TRIAL_STRIDE,
     McResult,
     OptimalPlayer,
@@ -29,7 +29,7 @@ from runeforge.engine.odds_mc import (
     monte_carlo_odds,
     wilson,
 )
-from runeforge.engine.ruleset import ADVANCED, BASE
+from runeforge.engine.runebound.core.ruleset import ADVANCED, BASE
 from tests.engine_bundle import catalog
 from tests.odds_support import (
     PLAIN_ALLY,
@@ -205,7 +205,7 @@ def test_result_dict_and_bad_input(bundled):
         monte_carlo_odds(bundled, "varikas-the-dead", "hungry-wolves", seed=-1)
     with pytest.raises(ValueError, match="policy"):
         monte_carlo_odds(bundled, "varikas-the-dead", "hungry-wolves", policy="greedy")
-    from runeforge.engine.errors import BundleError
+    from runeforge.engine.common.errors import BundleError
 
     with pytest.raises(BundleError, match="did you mean 'hungry-wolves'"):
         monte_carlo_odds(bundled, "varikas-the-dead", "hungry-wolfs", trials=5)

@@ -1,5 +1,5 @@
 """Rulesets as data (cards/rules/base.yaml, advanced.yaml): schema, values from rules-notes,
-and agreement with the combat engine's Ruleset (engine/ruleset.py)."""
+and agreement with the combat engine's Ruleset (engine/runebound/core/ruleset.py)."""
 
 from __future__ import annotations
 
@@ -10,13 +10,14 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from runeforge.engine.rulesdata import (
+from runeforge.engine.runebound.core.rulesdata import (
     PlayerTable,
     RulesData,
     RulesDataError,
     bundled_document,
     load_ruleset,
 )
+from runeforge.engine.runebound.core.ruleset import ADVANCED, BASE, Ruleset
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMA = json.loads((ROOT / "compiler" / "schemas" / "ruleset.schema.json").read_text())
@@ -153,9 +154,8 @@ def test_shared_values(base, adv):
 
 
 def test_same_values_as_the_combat_ruleset(base, adv):
-    ruleset = pytest.importorskip("runeforge.engine.ruleset")
-    assert base.combat_ruleset() == ruleset.BASE
-    assert adv.combat_ruleset() == ruleset.ADVANCED
+    assert Ruleset.from_data(base) == BASE
+    assert Ruleset.from_data(adv) == ADVANCED
 
 
 def test_values_not_names_drive_behaviour():

@@ -7,7 +7,7 @@ import pytest
 from click.testing import CliRunner
 
 from runeforge.cli import main
-from runeforge.engine import simulate as sim
+from runeforge.engine.runebound.analysis import simulate as sim
 
 from .engine_bundle import bundle as compiled_bundle
 

@@ -174,9 +174,9 @@ def build(content, adventure: str | None, ruleset: str, trials: int | None = Non
           seed: int = 0) -> Report:
     """The report; ``trials``: Monte Carlo with the engine (every ability, the ``optimal``
     policy) instead of the exact odds."""
-    from runeforge.engine.odds_exact import exact_odds
-    from runeforge.engine.rulesdata import load_ruleset
-    from runeforge.engine.ruleset import get_ruleset
+    from runeforge.engine.runebound.analysis.odds_exact import exact_odds
+    from runeforge.engine.runebound.core.rulesdata import load_ruleset
+    from runeforge.engine.runebound.core.ruleset import get_ruleset
 
     adv_id, adv_name, chals = adventure_challenges(content, adventure)
     rules = load_ruleset(ruleset)
@@ -225,11 +225,12 @@ def build(content, adventure: str | None, ruleset: str, trials: int | None = Non
 
 def _monte_carlo(content, compiled, rules, ruleset: str, trials: int, seed: int):
     """A cell function running the engine on the compiled cards (tokens as printed stats)."""
-    from runeforge.engine.catalog import Catalog
-    from runeforge.engine.odds_mc import monte_carlo_odds
+    from runeforge.engine.runebound.analysis.odds_mc import monte_carlo_odds
+    from runeforge.engine.runebound.core.catalog import Catalog
+    from runeforge.engine.runebound.core.ruleset import Ruleset
 
     catalog = Catalog(cc.bundle_for(content, compiled))
-    engine_rules = rules.combat_ruleset()
+    engine_rules = Ruleset.from_data(rules)
 
     def fight(hero_id, chal_id, tokens, mods, bonus, barred) -> Cell:
         res = monte_carlo_odds(catalog, hero_id, chal_id, trials=trials, seed=seed,

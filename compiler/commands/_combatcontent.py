@@ -101,7 +101,7 @@ def compile_cards(content, ids) -> dict[str, list[dict]]:
 def bundle_for(content, compiled: dict) -> dict:
     """An engine bundle holding just the compiled cards."""
     from runeforge.backends.bundle import FORMAT, FORMAT_VERSION, card_record
-    from runeforge.engine.ir import IR_VERSION
+    from runeforge.engine.runebound.core.ir import IR_VERSION
 
     return {"format": FORMAT, "format_version": FORMAT_VERSION, "ir_version": IR_VERSION,
             "cards": [card_record(content.cards[i], irs) for i, irs in compiled.items()],

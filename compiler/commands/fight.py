@@ -37,9 +37,10 @@ def check_ids(bundle: dict, hero: str, challenge: str, items, allies) -> None:
 
 
 def load_ruleset(name: str):
-    from runeforge.engine.rulesdata import RulesData, bundled_document
+    from runeforge.engine.runebound.core.rulesdata import RulesData, bundled_document
+    from runeforge.engine.runebound.core.ruleset import Ruleset
 
-    return RulesData.from_dict(bundled_document(name)).combat_ruleset()
+    return Ruleset.from_data(RulesData.from_dict(bundled_document(name)))
 
 
 def narrate(record: dict, names: dict[str, str]) -> Text | None:
@@ -121,11 +122,11 @@ def command(hero_id, challenge_id, items, allies, seed, log_path, ruleset, dirs)
     same fight and the same log. Exit status: 0 fought, 1 content errors, 2 usage errors.
     """
     from runeforge.backends.bundle import build_bundle
-    from runeforge.engine.catalog import Catalog
-    from runeforge.engine.combat import Combat
-    from runeforge.engine.dice import Dice
-    from runeforge.engine.players import HeuristicBot
-    from runeforge.engine.state import State
+    from runeforge.engine.common.dice import Dice
+    from runeforge.engine.runebound.bots.combat_bot import HeuristicBot
+    from runeforge.engine.runebound.combat.combat import Combat
+    from runeforge.engine.runebound.core.catalog import Catalog
+    from runeforge.engine.runebound.core.state import State
 
     result = pipeline.check(dirs)
     if not result.ok:

@@ -24,7 +24,7 @@ Examples:
 
 def exact(content, hero_id, challenge_id, items, allies, ruleset: str) -> dict:
     """The exact odds (base rules, no escape) with the static modifiers of the cards' IR."""
-    from runeforge.engine.odds_exact import exact_odds
+    from runeforge.engine.runebound.analysis.odds_exact import exact_odds
 
     compiled = cc.compile_cards(content, [hero_id, *items, *allies, challenge_id])
     model = cc.static_model(compiled, hero_id, challenge_id, items, allies)
@@ -54,15 +54,15 @@ def exact(content, hero_id, challenge_id, items, allies, ruleset: str) -> dict:
 
 
 def _margin(ruleset: str) -> int:
-    from runeforge.engine.ruleset import get_ruleset
+    from runeforge.engine.runebound.core.ruleset import get_ruleset
 
     return get_ruleset(ruleset).defeat_margin
 
 
 def monte_carlo(content, hero_id, challenge_id, items, allies, ruleset, trials, seed,
                 policy) -> dict:
-    from runeforge.engine.catalog import Catalog
-    from runeforge.engine.odds_mc import monte_carlo_odds
+    from runeforge.engine.runebound.analysis.odds_mc import monte_carlo_odds
+    from runeforge.engine.runebound.core.catalog import Catalog
 
     from .fight import load_ruleset
 

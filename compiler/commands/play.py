@@ -13,7 +13,7 @@ from rich.text import Text
 from runeforge import pipeline
 from runeforge.console import console, finish, print_diagnostics
 from runeforge.diagnostics import did_you_mean
-from runeforge.engine.expansions import ADVENTURE_EXPANSIONS, MARKET_EXPANSIONS
+from runeforge.engine.runebound.adventures.expansions import ADVENTURE_EXPANSIONS, MARKET_EXPANSIONS
 
 EPILOG = """\b
 Examples:
@@ -38,7 +38,7 @@ def load_bundle(dirs) -> dict:
 
 
 def adventures(bundle: dict) -> list[str]:
-    from runeforge.engine.scenario import ADVENTURES
+    from runeforge.engine.runebound.game.scenario import ADVENTURES
 
     ids = set(ADVENTURES)
     ids.update(d.get("id") for d in bundle.get("documents", {}).get("adventure", []))
@@ -52,8 +52,8 @@ def state_digest(game) -> str:
 
 def play_game(bundle: dict, options: dict):
     """Play to the end; the log starts with the options and ends with the end state's digest."""
-    from runeforge.engine.log import EventLog
-    from runeforge.engine.simulate import start_game
+    from runeforge.engine.common.log import EventLog
+    from runeforge.engine.runebound.analysis.simulate import start_game
 
     log = EventLog()
     log.emit("options", **options)

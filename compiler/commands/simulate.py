@@ -60,7 +60,7 @@ def command(dirs, games, workers, scheduler, players, rulesets, adventures, bots
     """
     from runeforge.backends.bundle import build_bundle
     from runeforge.diagnostics import did_you_mean
-    from runeforge.engine import simulate as sim
+    from runeforge.engine.runebound.analysis import simulate as sim
 
     result = pipeline.check(dirs)
     if not result.ok:

@@ -21,8 +21,8 @@ GAME = Game(
     ir=IRFamily(
         name="runebound-2e",
         version=1,
-        schema="runeforge.engine.ir:ir_schema",
-        validate="runeforge.engine.ir:validate_ability",
+        schema="runeforge.engine.runebound.core.ir:ir_schema",
+        validate="runeforge.engine.runebound.core.ir:validate_ability",
     ),
     text=TextStyle(
         locales=("en", "fi", "pl", "el", "ru", "en-XA"),
@@ -39,10 +39,10 @@ GAME = Game(
     ),
     check_documents="runeforge.rulescheck:check_documents",
     engine={
-        "catalog": "runeforge.engine.catalog:Catalog",
-        "start_game": "runeforge.engine.simulate:start_game",
-        "fight": "runeforge.engine.combat:Combat",
-        "odds_exact": "runeforge.engine.odds_exact:exact_odds",
-        "odds_mc": "runeforge.engine.odds_mc:monte_carlo_odds",
+        "catalog": "runeforge.engine.runebound.core.catalog:Catalog",
+        "start_game": "runeforge.engine.runebound.analysis.simulate:start_game",
+        "fight": "runeforge.engine.runebound.combat.combat:Combat",
+        "odds_exact": "runeforge.engine.runebound.analysis.odds_exact:exact_odds",
+        "odds_mc": "runeforge.engine.runebound.analysis.odds_mc:monte_carlo_odds",
     },
 )

@@ -1,0 +1,93 @@
+"""Exact combat odds: a Hero (and allies) against one challenge, base ruleset, no escape.
+
+The combat is a finite Markov decision process. Its round-start states are
+``(hero wounds, challenge wounds, ally wounds)``; inside a round the situation is
+``(phase, who already attacked, current wounds)``. In each phase the player chooses one
+action: the Hero attacks (once per round), an ally that has not attacked this round attacks,
+or the Hero defends. Every choice maximises the probability of defeating the challenge.
+
+Wounds never decrease, so the only cycle is a round that ends where it began. For a round-start
+state ``s`` the value ``V`` satisfies ``V = T(V)``, where ``T(v)`` is the optimum of the
+within-round program in which "the round ends unchanged" is worth ``v``. ``T`` is a maximum
+of finitely many affine functions ``r_pi + p_pi * v`` (one per adaptive within-round policy
+``pi``; ``p_pi`` = probability that the round changes nothing), hence convex, nondecreasing,
+with slopes in [0, 1]. The win probability is the least fixed point of ``T`` in [0, 1]
+(positive-reward MDP). We solve it with a Dinkelbach/Newton iteration: start at ``v = 0``,
+take the maximising policy ``pi`` at ``v`` and jump to ``v' = r_pi / (1 - p_pi)``, the exact
+value of repeating ``pi`` forever (a geometric series, no truncation). Each ``v'`` is the value
+of a real stationary policy, so ``v' <= V*``; ``T(v) >= v`` keeps the sequence nondecreasing;
+there are finitely many pieces, so the iteration stops after a few steps at a ``v`` with
+``T(v) = v``. A fixed point that is a policy's value and not above the least fixed point is
+the least fixed point: the result is exact up to float rounding. If every policy has
+``p_pi = 1`` nothing can ever change: that state is a ``stalemate`` (win 0, combat never ends).
+
+Ties between actions (equal win probability within 1e-12) go to the action whose round is
+less likely to change nothing, then to fewer expected Hero wounds, then to the order
+Hero attack, allies (in input order), defend.
+
+``stamina`` and ``movement_dice`` modifiers are accepted and have no effect on combat.
+Pure Python; it imports only the engine IR's vocabulary (phases, modifiable stats) and its
+solver, :mod:`.odds_solver` (this module checks the input and runs it).
+"""
+
+from __future__ import annotations
+
+import sys
+
+from ..core.ir import MODIFIABLE_STATS, PHASES
+from .odds_solver import ATTRIBUTES, STAT_FIELDS, OddsResult, Side, Solver
+
+
+def _side(card: dict, what: str, modifiers: dict | None = None) -> Side:
+    if not isinstance(card, dict):
+        raise ValueError(f"{what}: expected a dict of card stats, got {type(card).__name__}")
+    missing = [f for f in STAT_FIELDS if f not in card]
+    if missing:
+        raise ValueError(f"{what} {card.get('name', '?')!r}: missing stat(s) {', '.join(missing)}")
+    for f in STAT_FIELDS:
+        if isinstance(card[f], bool) or not isinstance(card[f], int):
+            raise ValueError(f"{what} {card.get('name', '?')!r}: {f} must be an integer, "
+                             f"got {card[f]!r}")
+    mods = dict(modifiers or {})
+    for stat, delta in mods.items():
+        if stat not in MODIFIABLE_STATS:
+            raise ValueError(f"unknown modifier stat {stat!r}; expected one of "
+                             f"{', '.join(MODIFIABLE_STATS)}")
+        if isinstance(delta, bool) or not isinstance(delta, int):
+            raise ValueError(f"modifier {stat!r} must be an integer, got {delta!r}")
+    roll = tuple(card[a] + mods.get(a, 0) + mods.get(f"{p}_roll", 0)
+                 for a, p in zip(ATTRIBUTES, PHASES, strict=True))
+    damage = tuple(max(0, card[f"{p}_damage"] + mods.get(f"{p}_damage", 0)) for p in PHASES)
+    life = card["life"] + mods.get("life", 0)
+    if life < 1:
+        raise ValueError(f"{what} {card.get('name', '?')!r}: life must be at least 1, got {life}")
+    if min(card[f"{p}_damage"] for p in PHASES) < 0:
+        raise ValueError(f"{what} {card.get('name', '?')!r}: damage cannot be negative")
+    return Side(str(card.get("name", what)), roll, damage, life)
+
+
+def exact_odds(hero: dict, challenge: dict, allies=(), modifiers: dict | None = None,
+               hero_wounds: int = 0) -> OddsResult:
+    """Exact win probability, expected wounds and optimal policy (see the module docstring).
+
+    ``hero``, ``challenge`` and each ally are plain dicts with ``mind``, ``body``, ``spirit``,
+    ``ranged_damage``, ``melee_damage``, ``magic_damage``, ``life`` (docs/card-format.md; for a
+    challenge the attributes are target numbers). ``modifiers`` ({stat: delta}, stats as in the
+    IR ``modify`` op) apply to the Hero. Raises ValueError on bad input.
+    """
+    h = _side(hero, "hero", modifiers)
+    c = _side(challenge, "challenge")
+    al = tuple(_side(a, "ally") for a in allies)
+    if isinstance(hero_wounds, bool) or not isinstance(hero_wounds, int) or hero_wounds < 0:
+        raise ValueError(f"hero_wounds must be a non-negative integer, got {hero_wounds!r}")
+    if hero_wounds >= h.life:
+        raise ValueError(f"hero_wounds {hero_wounds} >= life {h.life}: the Hero is knocked out")
+    # the lazy recursion goes about 3 frames deep per wound dealt anywhere
+    need = 3 * (h.life + c.life + sum(a.life for a in al)) + 200
+    old = sys.getrecursionlimit()
+    if need > old:
+        sys.setrecursionlimit(need + old)
+    try:
+        return Solver(h, c, al).solve(hero_wounds)
+    finally:
+        sys.setrecursionlimit(old)

@@ -1,0 +1,275 @@
+"""Monte Carlo combat odds with the full engine and the compiled effects of every card involved.
+
+Each trial is one real :class:`~runeforge.engine.runebound.combat.combat.Combat` (Before Combat
+texts, activated items, triggers, durations, the wounds window: everything the engine runs),
+fought from scratch on a fresh Hero with the chosen items and Allies. The result is the share
+of trials the challenge is defeated, with a 95 % Wilson score interval.
+
+Reproducible: trial ``i`` of seed ``S`` rolls ``Dice(S * TRIAL_STRIDE + i)``. With the
+``bot`` policy that is exactly ``runeforge fight --seed <S * TRIAL_STRIDE + i>``, so any trial
+can be replayed and read.
+
+Policies (who answers the engine's questions):
+
+* ``bot`` — the :class:`~runeforge.engine.runebound.bots.combat_bot.HeuristicBot` as it plays
+  (it may escape);
+* ``optimal`` — the bot for abilities, never escapes, and takes the phase decisions of the
+  exact odds' optimal policy (:mod:`runeforge.engine.runebound.analysis.odds_exact`) solved for
+  the situation at the start of each round, on the stats the engine reports then (modifiers,
+  durations and wounds included). With cards without combat abilities this is the exact model's
+  policy, so the two must agree; a situation the solve cannot reach (an ability changed wounds
+  mid-round) falls back to the bot.
+
+The engine module never imports the compiler: pass a
+:class:`~runeforge.engine.runebound.core.catalog.Catalog` built from the compiled bundle.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from runeforge.engine.common.dice import Dice
+from runeforge.engine.common.log import EventLog
+
+from ..bots.combat_bot import HeuristicBot
+from ..combat.combat import Combat
+from ..core.ruleset import BASE, Ruleset
+from ..core.state import STAT_FIELDS, State
+from .odds_exact import exact_odds
+
+TRIAL_STRIDE = 1_000_000_000  # trial seeds S * stride + i never collide for i < stride
+Z95 = 1.959963984540054
+POLICIES = ("bot", "optimal")
+_PHASES = ("ranged", "melee", "magic")
+_ATTR = {"ranged": "mind", "melee": "body", "magic": "spirit"}
+
+
+def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a binomial proportion (95 % for the default ``z``)."""
+    if trials <= 0:
+        return 0.0, 1.0
+    p = successes / trials
+    z2 = z * z
+    den = 1.0 + z2 / trials
+    mid = (p + z2 / (2 * trials)) / den
+    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / den
+    lo = 0.0 if successes == 0 else max(0.0, mid - half)
+    hi = 1.0 if successes == trials else min(1.0, mid + half)
+    return lo, hi
+
+
+class QuietLog(EventLog):
+    """An event log that keeps no records, only the wounds each figure took (for speed)."""
+
+    def __init__(self):
+        super().__init__()
+        self.taken: dict[str, int] = {}
+
+    def emit(self, type_: str, **fields) -> dict:
+        if type_ == "state" and fields["field"] == "wounds" and fields["new"] > fields["old"]:
+            fig = fields["figure"]
+            self.taken[fig] = self.taken.get(fig, 0) + fields["new"] - fields["old"]
+        return fields
+
+
+@dataclass
+class McResult:
+    """Monte Carlo odds. ``win`` = defeated / trials, ``ci`` its 95 % Wilson interval."""
+
+    hero: str
+    challenge: str
+    items: tuple[str, ...]
+    allies: tuple[str, ...]
+    ruleset: str
+    policy: str
+    seed: int
+    trials: int
+    outcomes: dict[str, int] = field(default_factory=dict)  # defeated, knocked_out, escaped…
+    wounds_taken: int = 0  # the Hero's wounds over all trials (before a knock-out removes them)
+
+    @property
+    def wins(self) -> int:
+        return self.outcomes.get("defeated", 0)
+
+    @property
+    def win(self) -> float:
+        return self.wins / self.trials if self.trials else 0.0
+
+    @property
+    def ci(self) -> tuple[float, float]:
+        return wilson(self.wins, self.trials)
+
+    @property
+    def std_error(self) -> float:
+        p = self.win
+        return math.sqrt(p * (1 - p) / self.trials) if self.trials else 0.0
+
+    @property
+    def expected_hero_wounds(self) -> float:
+        return self.wounds_taken / self.trials if self.trials else 0.0
+
+    def share(self, outcome: str) -> float:
+        return self.outcomes.get(outcome, 0) / self.trials if self.trials else 0.0
+
+    def to_dict(self) -> dict:
+        lo, hi = self.ci
+        return {"method": "monte-carlo", "hero": self.hero, "challenge": self.challenge,
+                "items": list(self.items), "allies": list(self.allies),
+                "ruleset": self.ruleset, "policy": self.policy, "seed": self.seed,
+                "trials": self.trials, "win": self.win, "ci95": [lo, hi],
+                "outcomes": dict(sorted(self.outcomes.items())),
+                "expected_hero_wounds": self.expected_hero_wounds}
+
+
+class OptimalPlayer(HeuristicBot):
+    """The bot for abilities; phase decisions from the exact optimal policy; never escapes.
+
+    The exact program is solved at the start of each round for the Hero's, the Allies' and
+    the enemy's current stats (engine.stat: modifiers included) and wounds, as a fresh combat
+    whose lives are the lives left. Solves are cached across trials.
+    """
+
+    def __init__(self):
+        self.cache: dict = {}
+        self._combat = 0  # bumped by start_combat(); tells trials apart
+        self._round_key = None
+        # (OddsResult, enemy wounds, ally wounds, ally lives left, ally ids) at round start
+        self._root = None
+        self._stats_key = None
+        self._stats = None
+
+    def start_combat(self) -> None:
+        """Called before each fresh combat (the Monte Carlo does; a game's combats are told
+        apart by the state's combat number)."""
+        self._combat += 1
+
+    def _escape(self, d, engine):
+        return False
+
+    def _phase_action(self, d, engine):
+        hero = engine.state.hero(d.actor)
+        enemy = engine.enemies.get(hero.id)
+        if enemy is None or getattr(enemy, "kind", "") == "hero":
+            return super()._phase_action(d, engine)
+        key = (self._combat, id(engine), engine.state.combat_no, engine.moment.round)
+        if key != self._round_key:
+            self._round_key = key
+            self._root = self._solve(hero, enemy, engine)
+        res, c0, aw0, lives, ids = self._root
+        if res is None:
+            return super()._phase_action(d, engine)
+        aw = []
+        for ally_id, w0, life in zip(ids, aw0, lives, strict=True):
+            ally = hero.ally(ally_id)  # a killed Ally has left the Hero: all its life is gone
+            aw.append(life if ally is None else min(ally.wounds - w0, life))
+        attacked = [] if "attack" in d.options else ["hero"]
+        attacked += [f"a{i}" for i, a in enumerate(ids) if f"ally:{a}" not in d.options]
+        try:
+            choice = res.decision(hero.wounds, enemy.wounds - c0, aw, d.info["phase"], attacked)
+        except KeyError:  # a situation the round-start solve cannot reach
+            return super()._phase_action(d, engine)
+        if choice == "hero attacks":
+            answer = "attack"
+        elif choice == "hero defends":
+            answer = "defend"
+        else:
+            answer = f"ally:{ids[int(choice.split()[0][1:])]}"
+        return answer if answer in d.options else super()._phase_action(d, engine)
+
+    def _current_stats(self, hero, enemy, engine):
+        """Stat dicts (lives without wounds) of the Hero, the enemy and the Allies that may
+        attack; recomputed only when something that can change a stat changed."""
+        allies = () if engine.restricted("ally_attack") else tuple(hero.allies)
+        sig = (self._combat, id(engine), engine.state.combat_no, id(enemy),
+               tuple(map(id, engine.state.effects)), tuple(hero.items),
+               tuple(a.id for a in allies))
+        if sig == self._stats_key:
+            return self._stats
+        stat = engine.stat
+        margin = engine.ruleset.defeat_margin
+
+        def side(fig, name, rolls=True):
+            d = {"name": name}
+            for ph in _PHASES:
+                d[_ATTR[ph]] = stat(fig, _ATTR[ph]) + (stat(fig, f"{ph}_roll") if rolls else 0)
+                d[f"{ph}_damage"] = max(0, stat(fig, f"{ph}_damage"))
+            d["life"] = stat(fig, "life") + margin
+            return d
+
+        self._stats_key = sig
+        self._stats = (side(hero, "hero"), side(enemy, "enemy", rolls=False),
+                       [side(a, f"a{i}") for i, a in enumerate(allies)], allies)
+        return self._stats
+
+    def _solve(self, hero, enemy, engine):
+        h, c, ally_dicts, allies = self._current_stats(hero, enemy, engine)
+        c = dict(c, life=c["life"] - enemy.wounds)
+        ally_dicts = [dict(d, life=d["life"] - a.wounds)
+                      for d, a in zip(ally_dicts, allies, strict=True)]
+        if h["life"] <= hero.wounds or c["life"] < 1 or any(a["life"] < 1 for a in ally_dicts):
+            return None, 0, (), (), ()
+        key = (tuple(h.values()), tuple(c.values()), tuple(tuple(a.values()) for a in ally_dicts),
+               hero.wounds)
+        res = self.cache.get(key)
+        if res is None:
+            res = self.cache[key] = exact_odds(h, c, ally_dicts, hero_wounds=hero.wounds)
+        return (res, enemy.wounds, tuple(a.wounds for a in allies),
+                tuple(a["life"] for a in ally_dicts), tuple(a.id for a in allies))
+
+
+def make_player(policy: str):
+    if policy == "bot":
+        return HeuristicBot()
+    if policy == "optimal":
+        return OptimalPlayer()
+    raise ValueError(f"unknown policy {policy!r}; choose one of {', '.join(POLICIES)}")
+
+
+def fight_once(catalog, hero_id: str, challenge_id: str, items=(), allies=(), seed: int = 0,
+               ruleset: Ruleset = BASE, player=None, log=None, hero_bonus=None):
+    """One combat on fresh cards: (CombatResult, Combat). ``player`` defaults to the bot;
+    ``hero_bonus`` ({stat: n}) raises the Hero's printed stats (experience tokens)."""
+    hero = catalog.new_hero(hero_id, items=list(items), allies=list(allies))
+    for stat, n in (hero_bonus or {}).items():
+        setattr(hero, stat, getattr(hero, stat) + n)
+    state = State(heroes=[hero])
+    if hasattr(player, "start_combat"):
+        player.start_combat()
+    combat = Combat(catalog, state, Dice(seed), {hero.id: player or HeuristicBot()}, ruleset,
+                    log=log if log is not None else QuietLog())
+    return combat.fight_challenge(hero, catalog.new_challenge(challenge_id)), combat
+
+
+def monte_carlo_odds(catalog, hero_id: str, challenge_id: str, items=(), allies=(),
+                     trials: int = 10_000, seed: int = 0, ruleset: Ruleset = BASE,
+                     policy: str = "bot", hero_bonus: dict | None = None) -> McResult:
+    """Fight ``trials`` combats with the engine; count the outcomes (see the module doc).
+    ``hero_bonus`` ({stat: n}, printed stats such as ``body`` or ``life``) is added to the
+    Hero's card, as experience tokens are.
+
+    Raises ValueError on a bad count, seed or policy; the catalog raises BundleError for an
+    unknown card id.
+    """
+    if isinstance(trials, bool) or not isinstance(trials, int) or not 1 <= trials < TRIAL_STRIDE:
+        raise ValueError(f"trials must be an integer 1..{TRIAL_STRIDE - 1}, got {trials!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
+    player = make_player(policy)
+    for stat, n in (hero_bonus or {}).items():
+        if stat not in STAT_FIELDS or isinstance(n, bool) or not isinstance(n, int):
+            raise ValueError(f"hero_bonus: {stat!r}: {n!r} is not a printed stat and a whole "
+                             f"number; stats: {', '.join(STAT_FIELDS)}")
+    catalog.new_hero(hero_id, items=list(items), allies=list(allies))  # unknown ids: now
+    catalog.new_challenge(challenge_id)
+    result = McResult(hero_id, challenge_id, tuple(items), tuple(allies), ruleset.name, policy,
+                      seed, trials)
+    outcomes = result.outcomes
+    base = seed * TRIAL_STRIDE
+    for i in range(trials):
+        log = QuietLog()
+        outcome, _ = fight_once(catalog, hero_id, challenge_id, items, allies, base + i,
+                                ruleset, player, log, hero_bonus)
+        outcomes[outcome.outcome] = outcomes.get(outcome.outcome, 0) + 1
+        result.wounds_taken += log.taken.get(hero_id, 0)
+    return result

@@ -1,0 +1,359 @@
+"""The solver of the exact combat odds (:mod:`.odds_exact` describes the model and the
+method): the within-round programme, the Dinkelbach/Newton iteration per round-start state,
+the policy table, and the result types.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..core.ir import PHASES
+
+ATTRIBUTES = ("mind", "body", "spirit")  # combat value of the ranged, melee, magic phase
+STAT_FIELDS = ATTRIBUTES + ("ranged_damage", "melee_damage", "magic_damage", "life")
+_EPS = 1e-12
+DEFEND = -1  # action codes: DEFEND, HERO, or 1 + ally index
+HERO = 0
+
+# P(2d10 >= n) with a 0 counting as 10: sums 2..20, counts 1,2,..,10,..,2,1 out of 100.
+_AT_LEAST = {}
+_acc = 0
+for _s in range(20, 1, -1):
+    _acc += 10 - abs(_s - 11)
+    _AT_LEAST[_s] = _acc / 100.0
+del _acc, _s
+
+
+def p_roll_at_least(need: int) -> float:
+    """Probability that 2d10 (0 = 10) is at least ``need``."""
+    if need <= 2:
+        return 1.0
+    if need > 20:
+        return 0.0
+    return _AT_LEAST[need]
+
+
+@dataclass(frozen=True)
+class Side:
+    """A combatant reduced to what combat needs: per-phase roll bonus, damage, life."""
+
+    name: str
+    roll: tuple[int, int, int]
+    damage: tuple[int, int, int]
+    life: int
+
+
+@dataclass(frozen=True)
+class PolicyEntry:
+    """One decision of the optimal policy: in this situation, do ``decision``."""
+
+    hero_wounds: int
+    challenge_wounds: int
+    ally_wounds: tuple[int, ...]
+    phase: str
+    attacked: tuple[str, ...]  # who already attacked this round
+    decision: str  # "hero attacks", "<ally> attacks" or "hero defends"
+    win: float  # win probability from this situation on
+
+    def to_dict(self) -> dict:
+        return {"hero_wounds": self.hero_wounds, "challenge_wounds": self.challenge_wounds,
+                "ally_wounds": list(self.ally_wounds), "phase": self.phase,
+                "attacked": list(self.attacked), "decision": self.decision, "win": self.win}
+
+
+@dataclass
+class OddsResult:
+    """Exact odds. ``win + loss + stalemate == 1``.
+
+    ``expected_hero_wounds``: expected wounds the Hero takes in this combat (final wounds minus
+    the starting wounds), unconditional over all outcomes; a knock-out counts every wound
+    inflicted, overflow included; a stalemate counts the wounds taken before it froze.
+    ``expected_hero_wounds_if_win``: the same, conditional on winning (0.0 when win == 0).
+    ``policy``: the decisions at every situation reachable with positive probability.
+    """
+
+    win: float
+    loss: float
+    stalemate: float
+    expected_hero_wounds: float
+    expected_hero_wounds_if_win: float
+    hero: str = ""
+    challenge: str = ""
+    allies: tuple[str, ...] = ()
+    hero_wounds: int = 0
+    _solver: Solver | None = field(default=None, repr=False, compare=False)
+    _policy: list | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def policy(self) -> list[PolicyEntry]:
+        """Decisions at every situation reachable with positive probability (built on first
+        use), sorted by wounds, phase and who already attacked."""
+        if self._policy is None:
+            self._policy = self._solver.policy_table(self.hero_wounds)
+        return self._policy
+
+    def decision(self, hero_wounds: int, challenge_wounds: int, ally_wounds, phase,
+                 attacked=()) -> str:
+        """The optimal decision in a situation: ``phase`` as index 0-2 or name, ``attacked``
+        as names ("hero" and ally names) of who already attacked this round. Works for every
+        situation reachable from the start under some policy; KeyError otherwise."""
+        return self._solver.decision(hero_wounds, challenge_wounds, tuple(ally_wounds),
+                                     PHASES.index(phase) if isinstance(phase, str) else phase,
+                                     attacked)
+
+    def to_dict(self) -> dict:
+        return {"hero": self.hero, "challenge": self.challenge, "allies": list(self.allies),
+                "hero_wounds": self.hero_wounds, "win": self.win, "loss": self.loss,
+                "stalemate": self.stalemate, "expected_hero_wounds": self.expected_hero_wounds,
+                "expected_hero_wounds_if_win": self.expected_hero_wounds_if_win,
+                "policy": [e.to_dict() for e in self.policy]}
+
+    def format_policy(self) -> str:
+        """The policy as a plain text table, one situation a line."""
+        head = f"{'hero':>4} {'chal':>4} {'allies':<10} {'phase':<6} {'attacked':<18} " \
+               f"{'decision':<24} {'win':>7}"
+        lines = [head, "-" * len(head)]
+        for e in self.policy:
+            lines.append(f"{e.hero_wounds:>4} {e.challenge_wounds:>4} "
+                         f"{','.join(map(str, e.ally_wounds)) or '-':<10} {e.phase:<6} "
+                         f"{','.join(e.attacked) or '-':<18} {e.decision:<24} {e.win:>7.4f}")
+        return "\n".join(lines)
+
+
+class Solver:
+    def __init__(self, hero: Side, chal: Side, allies: tuple[Side, ...]):
+        self.hero, self.chal, self.allies = hero, chal, allies
+        self.n = len(allies)
+        names: list[str] = []
+        for a in allies:  # unique labels: a second "Guard" becomes "Guard#2"
+            name, i = a.name, 2
+            while name in names or name == "hero":
+                name, i = f"{a.name}#{i}", i + 1
+            names.append(name)
+        self.ally_names = tuple(names)
+        # success probability of each attacker (0 = hero, 1.. = allies) in each phase
+        self.p = [[p_roll_at_least(chal.roll[k] - s.roll[k]) for k in range(3)]
+                  for s in (hero,) + allies]
+        self.dmg = [s.damage for s in (hero,) + allies]
+        self.start: dict = {}  # state -> (win, loss, stalemate, wounds, wounds*win)
+        self.node: dict = {}   # (k, mask, state) -> same 5-vector
+        self.choice: dict = {}  # (k, mask, state) -> action
+        self._keys_cache: dict = {}
+
+    # --- helpers -------------------------------------------------------------------------
+    def _alive_mask(self, allies) -> int:
+        m = 1
+        for i, w in enumerate(allies):
+            if w < self.allies[i].life:
+                m |= 2 << i
+        return m
+
+    def _value(self, k: int, mask: int, state) -> tuple:
+        """5-vector (win, loss, stalemate, final hero wounds, wounds * win) of the situation
+        (phase k, attacked mask restricted to the living) after a change, or a terminal."""
+        h, c, allies = state
+        if c >= self.chal.life:
+            return (1.0, 0.0, 0.0, h, h)
+        if h >= self.hero.life:
+            return (0.0, 1.0, 0.0, h, 0.0)
+        if state not in self.start:
+            self._solve_state(state)
+        if k == 3:
+            return self.start[state]
+        return self.node[(k, mask, state)]
+
+    def _actions(self, k: int, mask: int, state, alive: int):
+        """(action, constant 5-vector, p_unchanged) of each legal action at a chain node: the
+        constant part collects the outcomes that change something (their values are known)."""
+        h, c, allies = state
+        cd = self.chal.damage[k]
+        value = self._value
+        out = []
+        for who in range(self.n + 1):
+            bit = 1 << who
+            if mask & bit or not alive & bit:
+                continue
+            ps, dealt = self.p[who][k], self.dmg[who][k]
+            nmask = mask | bit
+            pf = 1.0 - ps
+            x = y = None
+            if dealt and ps > 0.0:
+                x = value(k + 1, nmask & alive, (h, c + dealt, allies))
+            if cd and pf > 0.0:
+                if who == HERO:
+                    y = value(k + 1, nmask & alive, (h + cd, c, allies))
+                else:
+                    aw = list(allies)
+                    aw[who - 1] = min(aw[who - 1] + cd, self.allies[who - 1].life)
+                    aw = tuple(aw)
+                    y = value(k + 1, nmask & self._alive_mask(aw), (h, c, aw))
+            stay = 1.0 if not dealt and not cd else (0.0 if dealt else ps) + (0.0 if cd else pf)
+            out.append((who, _mix(ps, x, pf, y), stay))
+        if cd == 0:
+            out.append((DEFEND, _ZERO, 1.0))
+        else:
+            ps = self.p[HERO][k]
+            y = value(k + 1, mask, (h + cd, c, allies)) if ps < 1.0 else None
+            out.append((DEFEND, _mix(ps, None, 1.0 - ps, y), ps))
+        return out
+
+    # --- one round-start state -----------------------------------------------------------
+    def _chain_keys(self, alive: int) -> list:
+        """Chain nodes (phase, attacked mask) for an alive set, latest phase first."""
+        keys = self._keys_cache.get(alive)
+        if keys is None:
+            bits = [b for b in range(self.n + 1) if alive >> b & 1]
+            keys = []
+            for k in (2, 1, 0):
+                for sub in range(1 << len(bits)):
+                    if bin(sub).count("1") <= k:
+                        keys.append((k, sum(1 << bits[j] for j in range(len(bits))
+                                            if sub >> j & 1)))
+            self._keys_cache[alive] = keys
+        return keys
+
+    def _solve_state(self, state) -> None:
+        alive = self._alive_mask(state[2])
+        keys = self._chain_keys(alive)
+        # per chain node: (action, constant 5-vector, p_unchanged, next chain node or None)
+        acts = {}
+        for k, mask in keys:
+            row = []
+            for who, const, stay in self._actions(k, mask, state, alive):
+                nmask = mask if who == DEFEND else mask | (1 << who)
+                row.append((who, const, stay, None if k == 2 else (k + 1, nmask & alive)))
+            acts[(k, mask)] = row
+        eps = _EPS
+
+        def sweep(v):
+            val = {}
+            pick = {}
+            for key in keys:
+                best = None
+                bt = bp = bwd = 0.0
+                for who, c, stay, nk in acts[key]:
+                    if nk is None:
+                        n0 = n1 = n2 = n3 = n4 = 0.0
+                        n5 = 1.0
+                    else:
+                        n0, n1, n2, n3, n4, n5 = val[nk]
+                    w = c[0] + stay * n0
+                    p = stay * n5
+                    wd = c[3] + stay * n3
+                    tot = w + p * v
+                    if (best is None or tot > bt + eps
+                            or (tot >= bt - eps and (p < bp - eps
+                                                     or (p <= bp + eps and wd < bwd - eps)))):
+                        best = (w, c[1] + stay * n1, c[2] + stay * n2, wd, c[4] + stay * n4, p)
+                        bt, bp, bwd = tot, p, wd
+                        pick[key] = who
+                val[key] = best
+            return val, pick
+
+        v = 0.0
+        for _ in range(200):
+            val, pick = sweep(v)
+            r = val[(0, 0)]
+            if r[5] >= 1.0:
+                break  # T(v) = v with p = 1: nothing the player can do changes anything
+            nv = r[0] / (1.0 - r[5])
+            if nv <= v + 1e-15:
+                break
+            v = nv
+        r = val[(0, 0)]
+        p = r[5]
+        if p >= 1.0:
+            vec = (0.0, 0.0, 1.0, state[0], 0.0)
+        else:
+            q = 1.0 / (1.0 - p)
+            vec = (r[0] * q, r[1] * q, r[2] * q, r[3] * q, r[4] * q)
+        self.start[state] = vec
+        node, choice = self.node, self.choice
+        v0, v1, v2, v3, v4 = vec
+        for (k, mask), x in val.items():
+            p = x[5]
+            node[(k, mask, state)] = (x[0] + p * v0, x[1] + p * v1, x[2] + p * v2,
+                                      x[3] + p * v3, x[4] + p * v4)
+            choice[(k, mask, state)] = pick[(k, mask)]
+
+    # --- whole combat --------------------------------------------------------------------
+    def solve(self, hero_wounds: int) -> OddsResult:
+        s0 = (hero_wounds, 0, (0,) * self.n)
+        win, loss, stal, wounds, wwin = self._value(3, 0, s0)
+        return OddsResult(
+            win=win, loss=loss, stalemate=stal,
+            # wounds never go down; clamp the rounding noise of "no wound taken" to 0
+            expected_hero_wounds=max(0.0, wounds - hero_wounds),
+            expected_hero_wounds_if_win=max(0.0, wwin / win - hero_wounds) if win > 0 else 0.0,
+            hero=self.hero.name, challenge=self.chal.name, allies=self.ally_names,
+            hero_wounds=hero_wounds, _solver=self)
+
+    def _label(self, who: int) -> str:
+        return "hero defends" if who == DEFEND else \
+            "hero attacks" if who == HERO else f"{self.ally_names[who - 1]} attacks"
+
+    def decision(self, h: int, c: int, allies: tuple, k: int, attacked) -> str:
+        allies = tuple(min(w, a.life) for w, a in zip(allies, self.allies, strict=True))
+        names = ("hero",) + self.ally_names
+        mask = 0
+        for name in attacked:
+            mask |= 1 << names.index(name)
+        key = (k, mask & self._alive_mask(allies), (h, c, allies))
+        if key not in self.choice:
+            raise KeyError(f"situation not reachable from the start: {key}")
+        return self._label(self.choice[key])
+
+    def policy_table(self, hero_wounds: int) -> list[PolicyEntry]:
+        s0 = (hero_wounds, 0, (0,) * self.n)
+        names = ("hero",) + self.ally_names
+        seen, todo, out = {(0, 0, s0)}, [(0, 0, s0)], []
+        while todo:
+            k, mask, st = todo.pop()
+            who = self.choice[(k, mask, st)]
+            h, c, allies = st
+            out.append(PolicyEntry(h, c, allies, PHASES[k],
+                                   tuple(names[b] for b in range(self.n + 1) if mask >> b & 1),
+                                   self._label(who), self.node[(k, mask, st)][0]))
+            for prob, nmask, nxt in self._outcomes(k, mask, st, who):
+                if prob <= 0.0:
+                    continue
+                if nxt[1] >= self.chal.life or nxt[0] >= self.hero.life:
+                    continue
+                nk = k + 1
+                if nk == 3:
+                    nk, nmask = 0, 0
+                key = (nk, nmask & self._alive_mask(nxt[2]), nxt)
+                if key not in seen:
+                    seen.add(key)
+                    todo.append(key)
+        out.sort(key=lambda e: (e.hero_wounds, e.challenge_wounds, e.ally_wounds,
+                                PHASES.index(e.phase), len(e.attacked), e.attacked))
+        return out
+
+    def _outcomes(self, k, mask, st, who):
+        h, c, allies = st
+        cd = self.chal.damage[k]
+        if who == DEFEND:
+            ps = self.p[HERO][k] if cd else 1.0
+            return [(ps, mask, st), (1.0 - ps, mask, (h + cd, c, allies))]
+        ps = self.p[who][k]
+        nmask = mask | (1 << who)
+        win = (ps, nmask, (h, c + self.dmg[who][k], allies))
+        if who == HERO:
+            return [win, (1.0 - ps, nmask, (h + cd, c, allies))]
+        aw = list(allies)
+        aw[who - 1] = min(aw[who - 1] + cd, self.allies[who - 1].life)
+        return [win, (1.0 - ps, nmask, (h, c, tuple(aw)))]
+
+
+_ZERO = (0.0, 0.0, 0.0, 0.0, 0.0)
+
+
+def _mix(p: float, x: tuple | None, q: float, y: tuple | None) -> tuple:
+    """p * x + q * y over 5-vectors; None stands for an outcome that changes nothing."""
+    if x is None:
+        return _ZERO if y is None else (q * y[0], q * y[1], q * y[2], q * y[3], q * y[4])
+    if y is None:
+        return (p * x[0], p * x[1], p * x[2], p * x[3], p * x[4])
+    return (p * x[0] + q * y[0], p * x[1] + q * y[1], p * x[2] + q * y[2],
+            p * x[3] + q * y[3], p * x[4] + q * y[4])

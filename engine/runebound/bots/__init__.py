@@ -1,0 +1,1 @@
+"""Bots: the combat bot and the game bots, which answer through the player interface."""

@@ -1,0 +1,329 @@
+"""Game bots. Both answer every question through the same interface as a human player
+(:class:`~runeforge.engine.common.decisions.Player`): the engine offers the legal options, the
+bot picks one, the engine checks it.
+
+* :class:`RandomBot` picks uniformly among the legal options (its own seeded RNG).
+* :class:`GameBot` (``heuristic``): combat decisions from the combat
+  :class:`~runeforge.engine.runebound.bots.combat_bot.HeuristicBot`; it moves toward adventure
+  counters of colours it expects to beat (a quick estimate against the average challenge of the
+  colour, or the undefeated challenge itself), heals and shops in towns, buys the experience
+  that most raises its estimated chances against what is left to beat (the undefeated
+  challenges and the colours it may still draw), and attacks another Hero only to stop them
+  winning with runes. In Sceptre of Kyros it judges an occupied town by the Giant Lord as it
+  would fight there (:func:`occupier_at`), goes there when it expects to win or nothing else is
+  left, and never escapes from it (escaping leaves the Lord whole; a knock-out heals the Hero).
+"""
+
+from __future__ import annotations
+
+import random
+
+from runeforge.engine.common.decisions import Player
+from runeforge.engine.common.errors import EngineError
+
+from ..combat.combat import chance
+from .combat_bot import HeuristicBot
+
+PHASE_ATTR = (("ranged", "mind"), ("melee", "body"), ("magic", "spirit"))
+FIGURE_STATS = ("mind", "body", "spirit", "ranged_damage", "melee_damage", "magic_damage",
+                "life")
+
+
+class RandomBot(Player):
+    """Uniform among the legal options, with two leanings so that games move on: an offered
+    adventure is never passed up (``pass`` only when nothing else is offered), and half of
+    the time it moves to a reachable space with an adventure counter (not an undefeated
+    challenge), if there is one."""
+
+    def __init__(self, seed=0):
+        self.rng = random.Random(f"runeforge-random-bot-{seed}")
+
+    def decide(self, decision, engine):
+        options = decision.options
+        if not options:
+            raise EngineError(f"no options for {decision.kind}")
+        if decision.kind == "adventure" and len(options) > 1:
+            options = [o for o in options if o != "pass"]
+        if decision.kind == "destination" and self.rng.random() < 0.5:
+            s = engine.game.state
+            adventures = [o for o in options if o in s.board_counters
+                          and s.undefeated_at(o) is None]
+            options = adventures or options
+        return self.rng.choice(options)
+
+
+def make_bot(name: str, seed) -> Player:
+    if name == "random":
+        return RandomBot(seed)
+    if name == "heuristic":
+        return GameBot()
+    raise EngineError(f"unknown bot {name!r}; choose random or heuristic")
+
+
+def _strength(engine, fig) -> dict:
+    return {attr: engine.stat(fig, attr) + 0 for _, attr in PHASE_ATTR} | {
+        f"{p}_damage": engine.stat(fig, f"{p}_damage") for p, _ in PHASE_ATTR} | {
+        f"{p}_roll": engine.stat(fig, f"{p}_roll") for p, _ in PHASE_ATTR} | {
+        "life": engine.stat(fig, "life")}
+
+
+def win_estimate(engine, hero, enemy: dict, me: dict | None = None) -> float:
+    """A quick chance-like score (0..1) that ``hero`` beats a challenge with stats ``enemy``."""
+    me = me or _strength(engine, hero)
+    best, received = 0.0, 0.0
+    for phase, attr in PHASE_ATTR:
+        need = enemy.get(attr, 10) - me[attr] - me[f"{phase}_roll"]
+        best = max(best, chance(need) * me[f"{phase}_damage"])
+        received += (1 - chance(need)) * enemy.get(f"{phase}_damage", 0)
+    for ally in hero.allies:
+        best += max(chance(enemy.get(a, 10) - getattr(ally, a))
+                    * getattr(ally, f"{p}_damage") for p, a in PHASE_ATTR) * 0.8
+    received *= 2 / 3
+    life_left = me["life"] + engine.ruleset.defeat_margin - hero.wounds
+    enemy_life = enemy.get("life", 3) + engine.ruleset.defeat_margin
+    mine = best * life_left
+    theirs = received * enemy_life
+    return 1.0 if theirs <= 0 else mine / (mine + theirs)
+
+
+def occupier_at(game, space: str) -> dict | None:
+    """The stats of the Giant Lord occupying the town at ``space`` as it would fight now
+    (Sceptre of Kyros: tokens and items of the town's market stack), or None."""
+    occupied = getattr(game, "occupied", None)
+    if occupied is None or space is None or not game.board.is_town(space):
+        return None
+    town = game.board.space(space).town
+    if town not in occupied():
+        return None
+    fig = game.occupier_figure(town)[0]
+    return {k: getattr(fig, k) for k in FIGURE_STATS}
+
+
+def _has_challenge(game, colour) -> bool:
+    """Does the deck of ``colour`` still hold a challenge (else drawing only cycles cards)?"""
+    card = game.card
+    return any(card(c).kind == "challenge"
+               for c in game.state.adventure_decks.get(colour) or ())
+
+
+def _worth(p: float, gain: float) -> float:
+    """Value of trying an adventure won with chance ``p``: worth it from p = 0.3 on (a
+    knock-out costs gold and a card, but standing still ends no game)."""
+    return p * gain + 0.05 if p >= 0.3 else 0.0
+
+
+class GameBot(HeuristicBot):
+    def __init__(self):
+        self._averages: dict[str, dict] = {}
+        self._tries: dict[str, int] = {}  # undefeated challenges this bot failed against
+
+    def decide(self, decision, engine):
+        method = getattr(self, "_" + decision.kind, None)
+        if method is None:
+            return decision.options[0]
+        return method(decision, engine)
+
+    # ------------------------------------------------------------------ estimates
+    def average(self, game, colour: str) -> dict:
+        if colour not in self._averages:
+            cards = [c.data for c in game.catalog.cards.values()
+                     if c.kind == "challenge" and c.data.get("colour") == colour]
+            keys = ("mind", "body", "spirit", "ranged_damage", "melee_damage", "magic_damage",
+                    "life")
+            self._averages[colour] = {k: round(sum(int(c.get(k, 0) or 0) for c in cards)
+                                            / max(1, len(cards))) for k in keys}
+        return self._averages[colour]
+
+    def space_value(self, engine, hero, space: str, me: dict | None = None) -> float:
+        game = engine.game
+        me = me or _strength(engine, hero)
+        s = game.state
+        barred = game.barred_colours(hero.id)
+        lord = occupier_at(game, space)
+        if lord is not None:  # its fame and the town's end are worth more than a counter
+            return _worth(win_estimate(engine, hero, lord, me), 3)
+        marker = s.undefeated_at(space)
+        if marker is not None:
+            card = game.card(marker["card"])
+            if card.data.get("colour") in barred:
+                return 0.0
+            p = win_estimate(engine, hero, card.data, me) * 0.6 ** self._tries.get(card.id, 0)
+            return _worth(p, 1 + game.adventure.counter_value(card.data["colour"]))
+        colour = s.board_counters.get(space)
+        if colour is None or colour in barred or not _has_challenge(game, colour):
+            return 0.0
+        p = win_estimate(engine, hero, self.average(game, colour), me)
+        return _worth(p, 1 + game.adventure.counter_value(colour))
+
+    def town_value(self, engine, hero, space: str) -> float:
+        if not engine.game.board.is_town(space) or occupier_at(engine.game, space):
+            return 0.0  # no market step in an occupied town
+        hurt = hero.wounds / max(1, engine.stat(hero, "life"))
+        return (2.5 * hurt if hero.gold else 0.0) + (0.8 if hero.gold >= 5 else 0.0)
+
+    # ------------------------------------------------------------------ movement
+    def _movement(self, d, engine):
+        hero = engine.state.hero(d.actor)
+        grants = [o for o in d.options if o.startswith("grant:")]
+        if grants:
+            return grants[0]
+        rolls = [o for o in d.options if o.startswith("roll:")]
+        if hero.exhaustion >= 2 and hero.exhaustion * 2 >= engine.stat(hero, "stamina"):
+            return "roll:2" if "roll:2" in rolls else rolls[-1]
+        return rolls[0]
+
+    def _destination(self, d, engine):
+        hero = engine.state.hero(d.actor)
+        game = engine.game
+        me = _strength(engine, hero)
+        adventure = {sp: self.space_value(engine, hero, sp, me) for sp in d.options}
+        values = {sp: adventure[sp] + self.town_value(engine, hero, sp) for sp in d.options}
+        best = max(d.options, key=lambda sp: values[sp])
+        lords = [sp for sp in game.state.board_counters if occupier_at(game, sp)]
+        if values[best] > 0 and (adventure[best] > 0 or hero.wounds or not lords):
+            return best  # (an unhurt Hero does not go shopping while Lords hold towns)
+        targets = [sp for sp in list(game.state.board_counters) +
+                   [u["space"] for u in game.state.undefeated_track if u["space"]]
+                   if self.space_value(engine, hero, sp, me) > 0]
+        barred = game.barred_colours(hero.id)
+        if not targets:  # nothing it expects to beat: any new card it may draw
+            targets = [sp for sp, colour in game.state.board_counters.items()
+                       if colour not in barred and game.state.undefeated_at(sp) is None
+                       and _has_challenge(game, colour) and occupier_at(game, sp) is None]
+        if not targets:  # or a town a Giant Lord occupies: liberating it ends the game
+            targets = [sp for sp in game.state.board_counters if occupier_at(game, sp)]
+            if targets:
+                self._desperate = True
+        if not targets:  # or any undefeated challenge: a knock-out at least heals
+            targets = [u["space"] for u in game.state.undefeated_track
+                       if u["space"] and game.colour_of(u["card"]) not in barred]
+            self._desperate = True
+        if not targets:
+            targets = sorted(game.board.towns.values())
+        dists = [game.board.distances_from(t) for t in sorted(set(targets))[:12]]
+        return min(d.options, key=lambda sp: min(dd.get(sp, 99) for dd in dists))
+
+    # ------------------------------------------------------------------ adventure
+    def _adventure(self, d, engine):
+        game = engine.game
+        hero = engine.state.hero(d.actor)
+        space = game.state.positions[hero.id]
+        if "undefeated" in d.options and (self.space_value(engine, hero, space) > 0
+                                          or getattr(self, "_desperate", False)):
+            self._desperate = False
+            card = game.state.undefeated_at(space)["card"]
+            self._tries[card] = self._tries.get(card, 0) + 1
+            return "undefeated"
+        if occupier_at(game, space) is not None:
+            if "counter" in d.options and (self.space_value(engine, hero, space) > 0
+                                           or getattr(self, "_desperate", False)):
+                self._desperate = False
+                return "counter"
+            return "pass"
+        colour = game.state.board_counters.get(space)
+        if "counter" in d.options and _has_challenge(game, colour):
+            return "counter"  # a new card is the only way the game moves on
+        for option in d.options:
+            if option.startswith("attack:"):
+                other = engine.state.hero(option[7:])
+                runes = sum(game.adventure.carries_marker(game.card(c).data)
+                            for c in other.items)
+                if runes >= game.adventure.hold_count - 1 and hero.wounds == 0:
+                    return option
+        return "pass"
+
+    # ------------------------------------------------------------------ combat
+    def _escape(self, d, engine):
+        """Never from a Giant Lord occupying a town: escaping leaves the Lord whole and the
+        Hero wounded, while a knock-out heals the Hero; the town is the game's end."""
+        game = getattr(engine, "game", None)
+        enemy = engine.enemies.get(d.actor) if hasattr(engine, "enemies") else None
+        if game is not None and enemy is not None:
+            space = game.state.positions.get(d.actor)
+            if occupier_at(game, space) is not None and enemy.id in game.occupied().values():
+                return False
+        return super()._escape(d, engine)
+
+    def _trade(self, d, engine):
+        return "none"
+
+    def _accept_trade(self, d, engine):
+        game = engine.game
+        parts = d.info.get("offer", "none").split(":")
+        if parts[0] == "swap":
+            return game.card(parts[1]).cost >= game.card(parts[2]).cost
+        return False
+
+    # ------------------------------------------------------------------ market
+    def _market(self, d, engine):
+        game = engine.game
+        hero = engine.state.hero(d.actor)
+        opts = d.options
+        if f"heal_wound:{hero.id}" in opts:
+            return f"heal_wound:{hero.id}"
+        if f"heal_exhaustion:{hero.id}" in opts and hero.exhaustion >= 2:
+            return f"heal_exhaustion:{hero.id}"
+        prices = d.info.get("prices", {})
+        buys = [o for o in opts if o.startswith(("buy:", "hire:"))
+                and game.card(o.split(":", 1)[1]).data.get("usage") != "one-use"]
+        if buys:
+            return max(buys, key=lambda o: (game.card(o.split(":", 1)[1]).cost - prices[o], o))
+        return "done"
+
+    # ------------------------------------------------------------------ experience
+    def _experience(self, d, engine):
+        hero = engine.state.hero(d.actor)
+        buys = [o for o in d.options if o != "done"]
+        if not buys:
+            return "done"
+        self._tries.clear()  # stronger now: worth trying the undefeated challenges again
+        lords = [lord for sp in engine.game.state.board_counters
+                 if (lord := occupier_at(engine.game, sp)) is not None]
+        if lords:  # the invasion: grow where it most helps against the easiest Lord
+            return self._experience_against(hero, engine, lords, buys)
+        threats = self.threats(engine, hero)
+        if threats:
+            return self._experience_against(hero, engine, threats, buys, total=True)
+        score = {}
+        for p, attr in PHASE_ATTR:
+            score[attr] = engine.stat(hero, f"{p}_damage") * 2 + engine.stat(hero, attr) / 10
+        score["stamina"] = 1.0
+        score["life"] = 0.5
+        return max(buys, key=lambda o: (sum(score.get(t, 0) for t in o[4:].split("+")), o))
+
+    def threats(self, engine, hero) -> list[dict]:
+        """What is left to beat: the undefeated challenges and the average challenge of
+        every colour it may still draw (not barred, the deck still holding a challenge)."""
+        game = engine.game
+        barred = game.barred_colours(hero.id)
+        out = [game.card(u["card"]).data for u in game.state.undefeated_track
+               if game.colour_of(u["card"]) not in barred]
+        out += [self.average(game, c) for c in ("green", "yellow", "blue", "red")
+                if c not in barred and _has_challenge(game, c)]
+        return out
+
+    def _experience_against(self, hero, engine, lords: list[dict], buys: list[str],
+                            total: bool = False) -> str:
+        bonus = dict(engine.game.rules.experience.tokens)
+        me = _strength(engine, hero)
+
+        def after(option):
+            mine = dict(me)
+            for kind in option[4:].split("+"):
+                if kind in mine:
+                    mine[kind] += bonus.get(kind, 1)
+            found = [win_estimate(engine, hero, lord, mine) for lord in lords]
+            return sum(found) if total else max(found)
+
+        return max(buys, key=lambda o: (after(o), o))
+
+    # ------------------------------------------------------------------ small choices
+    def _town(self, d, engine):
+        return d.options[0]
+
+    def _renew_space(self, d, engine):
+        return d.options[0]
+
+    def _discard_excess(self, d, engine):
+        game = engine.game
+        return min(d.options, key=lambda c: (game.card(c).cost, c))

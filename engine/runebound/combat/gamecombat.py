@@ -1,0 +1,179 @@
+"""The combat engine wired into a whole game: the bank, the active event, where cards go.
+
+:class:`GameCombat` is the combat engine
+(:class:`~runeforge.engine.runebound.combat.duel.Duel`) with the hooks a game needs:
+
+* gold comes from and goes to the bank (``GameState.bank_gold``), never from nothing;
+* the active event's always-on rules apply to every Hero (cost modifiers, restrictions);
+* outside combat "each Hero" means every Hero in the game;
+* the adventure counter of a defeated challenge is taken from the space (or, for a travel
+  hazard, from the box); where a challenge card goes (undefeated track, doom track, deck) is
+  the game's decision (:class:`~runeforge.engine.runebound.game.game.Game`);
+* combat modes: ``normal``; ``hazard`` (seed 002: no Before Combat, no escape, no reward);
+  ``endgame`` (no escape; a knocked-out Hero is eliminated and loses nothing).
+"""
+
+from __future__ import annotations
+
+from itertools import chain
+
+from ..core.resolver import Defeat
+from ..core.state import Challenge, Figure, Hero
+from ..core.windows import DEFEAT_CHALLENGE, Moment
+from .combat import CombatResult
+from .duel import Duel
+
+_ALL_STATS = ("mind", "body", "spirit", "ranged_damage", "melee_damage", "magic_damage",
+              "life", "stamina", "ranged_roll", "melee_roll", "magic_roll", "movement_dice")
+
+
+class GameCombat(Duel):
+    def __init__(self, game, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.game = game
+        self.mode = "normal"
+
+    # ------------------------------------------------------------------ bank
+    def set_tokens(self, fig, attr, value, source, cause=None):
+        if attr == "gold":
+            delta = value - fig.gold
+            if delta > self.state.bank_gold:  # the bank holds only so many coins
+                value = fig.gold + self.state.bank_gold
+                delta = self.state.bank_gold
+            self.state.bank_gold -= delta
+        super().set_tokens(fig, attr, value, source, cause)
+
+    # ------------------------------------------------------------------ event rules
+    def _standing_cards(self):
+        cards = super()._standing_cards()
+        event = self.state.active_event
+        if not event:
+            return cards
+        card = self.catalog.card(event)
+        return chain(cards, ((hero, card) for hero in self.state.heroes))
+
+    def stat(self, fig, name: str) -> int:
+        """The resolver's ``stat`` with a fast path: when every always-on modifier of
+        ``name`` in the whole catalog targets its own Hero ("you receive +3 Body"), only the
+        Hero's own cards, the challenge it faces and the active event can change it."""
+        if name not in self._self_only():
+            return super().stat(fig, name)
+        total = getattr(fig, name, 0) if not name.endswith("_roll") else 0
+        if isinstance(fig, Hero):
+            card = self.catalog.card
+            ids = [fig.id, *fig.items, *(a.id for a in fig.allies)]
+            enemy = self.enemies.get(fig.id)
+            if enemy is not None and enemy.kind == "challenge":
+                ids.append(enemy.id)
+            if self.state.active_event:
+                ids.append(self.state.active_event)
+            for card_id in ids:
+                for effect in card(card_id).modifiers.get(name, ()):
+                    total += effect.value
+        return total + self.duration_modifiers(fig, name)
+
+    def _self_only(self) -> frozenset:
+        cached = getattr(self.catalog, "_self_only_stats", None)
+        if cached is None or cached[0] != self.catalog.modified_stats:
+            stats = {}
+            for c in self.catalog.cards.values():
+                for stat, effects in c.modifiers.items():
+                    ok = all(e.target in ("hero", "you") for e in effects)
+                    stats[stat] = stats.get(stat, True) and ok
+            cached = (self.catalog.modified_stats,
+                      frozenset(k for k, v in stats.items() if v) | frozenset(
+                          k for k in _ALL_STATS if k not in self.catalog.modified_stats))
+            self.catalog._self_only_stats = cached
+        return cached[1]
+
+    def heroes(self):
+        if self.enemies:
+            return super().heroes()
+        return [h for h in self.state.heroes if h.id not in self.state.endgame.get("out", ())]
+
+    # ------------------------------------------------------------------ fights
+    def fight(self, hero: Hero, challenge: Challenge, mode: str = "normal") -> CombatResult:
+        """A challenge fight in ``mode`` (normal, hazard, endgame)."""
+        self.mode = mode
+        try:
+            if mode != "hazard":
+                return self.fight_challenge(hero, challenge)
+            # a travel hazard: no "Before Combat" step and no escape
+            return self.fight_challenge(hero, challenge, before_combat=False, escape=False,
+                                        hazard=True)
+        finally:
+            self.mode = "normal"
+            self.finished = False
+
+    def fight_heroes(self, attacker, defender):
+        try:
+            return super().fight_heroes(attacker, defender)
+        finally:
+            self.finished = False
+
+    def _escape_step(self, hero, enemy, round_no):
+        if self.mode == "hazard" or (self.mode == "endgame"
+                                     and not self.game.rules.endgame.may_escape):
+            return False
+        return super()._escape_step(hero, enemy, round_no)
+
+    # ------------------------------------------------------------------ outcomes
+    def _challenge_defeated(self, hero: Hero, challenge: Challenge, rounds: int):
+        self.log.emit("challenge_defeated", hero=hero.id, challenge=challenge.id,
+                      mode=self.mode)
+        self.moment = Moment(DEFEAT_CHALLENGE, None, self.state.combat_no, rounds,
+                             self.state.turn)
+        hazard = self.mode == "hazard"
+        if challenge.reward_gold and not hazard:
+            self.gain_gold(hero, challenge.reward_gold, source=challenge.id)
+        counter = self.game.take_counter(hero, challenge.colour, self.mode)
+        challenge.wounds = 0
+        if challenge.colour == "red":
+            self.state.red_challenges[hero.id] = self.state.red_challenges.get(hero.id, 0) + 1
+        kept = challenge.reward_keep and not hazard
+        if kept:
+            if challenge.reward_becomes == "item":
+                hero.items.append(challenge.id)
+            elif challenge.reward_becomes == "ally":
+                card = self.catalog.card(challenge.id)
+                hero.allies.append(Figure.from_card({**card.data, "kind": "ally"}))
+            hero.trophies.append(challenge.id)
+        else:
+            self.game.challenge_done(challenge.id, self.mode)
+        self.log.emit("reward", hero=hero.id, gold=0 if hazard else challenge.reward_gold,
+                      kept=challenge.id if kept else None, counter=counter)
+        self.game.defeated_challenges.append((hero.id, challenge.id))
+        try:
+            self.fire({"kind": "defeat_challenge", "hero": hero.id})
+            self.open_window(hero, DEFEAT_CHALLENGE)
+        except Defeat:  # pragma: no cover - the game checks defeat after the combat
+            pass
+        return CombatResult("defeated", rounds, winner=hero.id, loser=challenge.id)
+
+    def _knocked_out(self, hero: Hero, enemy, rounds: int) -> CombatResult:
+        self.knock_out(hero)
+        if isinstance(enemy, Challenge):
+            self.set_tokens(enemy, "wounds", 0, source="knocked_out")
+            self.game.challenge_undefeated(enemy.id, hero.id, self.mode)
+        return CombatResult("knocked_out", rounds, winner=enemy.id, loser=hero.id)
+
+    def _escaped(self, hero, challenge, rounds):
+        self.set_tokens(challenge, "wounds", 0, source="escape")
+        if isinstance(challenge, Challenge):
+            self.game.challenge_undefeated(challenge.id, hero.id, self.mode)
+        self.log.emit("escaped", hero=hero.id, challenge=challenge.id, to="undefeated_track")
+        return CombatResult("escaped", rounds, loser=hero.id)
+
+    def knock_out(self, hero: Hero) -> None:
+        if self.mode == "endgame" and self.game.rules.endgame.eliminated_loses_nothing:
+            self.log.emit("eliminated", hero=hero.id)
+            self.set_tokens(hero, "wounds", 0, source="eliminated")
+            self.set_tokens(hero, "exhaustion", 0, source="eliminated")
+            self.game.eliminate(hero.id)
+            return
+        counters = list(hero.adventure_counters)
+        super().knock_out(hero)
+        if counters and not hero.adventure_counters:  # lost counters go back to the box
+            for colour in counters:
+                self.state.box_counters[colour] = self.state.box_counters.get(colour, 0) + 1
+        self.game.knocked_out.append(hero.id)

@@ -1,0 +1,417 @@
+"""Engine services the effect objects call: stats with modifiers, wounds and exhaustion, the
+wounds-being-inflicted window, rolls, ability use with costs and limits, durations, triggers.
+
+:class:`~runeforge.engine.runebound.combat.combat.Combat` builds the combat flow on top of this.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from runeforge.engine.common.decisions import Decision
+from runeforge.engine.common.errors import EngineError, IllegalAction
+from runeforge.engine.common.log import EventLog
+
+from .catalog import Ability, Catalog
+from .effects import Context, build_effects, run_all
+from .rolls import Rolls
+from .ruleset import Ruleset
+from .state import ActiveEffect, Figure, Hero, State
+from .windows import WOUNDS_INFLICTED, Moment, timing_refusal
+
+MAX_TRIGGER_DEPTH = 8
+
+
+class Defeat(Exception):  # noqa: N818 - control flow, not an error
+    """Raised when a Hero or a challenge is defeated; ends the combat at once."""
+
+    def __init__(self, figure: Figure):
+        super().__init__(figure.id)
+        self.figure = figure
+
+
+@dataclass
+class WoundBatch:
+    figure: Figure
+    amount: int
+    source: str
+    phase: str | None
+
+
+class Resolver(Rolls):
+    def __init__(self, catalog: Catalog, state: State, dice, players: dict, ruleset: Ruleset,
+                 log: EventLog | None = None):
+        self.catalog, self.state, self.dice, self.players = catalog, state, dice, players
+        self.ruleset = ruleset
+        self.log = log if log is not None else EventLog()
+        self.moment = Moment(window="none", turn=state.turn)
+        self.enemies: dict[str, Figure] = {}  # hero id -> that Hero's enemy
+        self.finished = False
+        self._trigger_depth = 0
+        self._built: dict[int, list] = {}
+        self.grants: list[dict] = []  # movement / market effects for the turn loop
+
+    # ----------------------------------------------------------------- decisions
+    def ask(self, hero: Hero, kind: str, options: list, source: str | None = None, **info):
+        decision = Decision(kind, hero.id, list(options), source, info)
+        answer = self.players[hero.id].decide(decision, self)
+        self.log.emit("decision", hero=hero.id, kind=kind, options=_jsonable(options),
+                      answer=answer, source=source)
+        if kind == "x" and not (isinstance(answer, int) and answer >= 0):
+            raise IllegalAction(f"{hero.name}: X must be a whole number >= 0, got {answer!r}")
+        if kind not in ("use_ability", "x") and answer not in decision.options:
+            raise IllegalAction(f"{hero.name}: {answer!r} is not a legal answer to {kind!r} "
+                                f"here; legal: {decision.options!r}")
+        return answer
+
+    def ability(self, ref: str) -> Ability:
+        card_id, _, index = ref.rpartition("#")
+        card = self.catalog.card(card_id)
+        try:
+            return card.abilities[int(index)]
+        except (ValueError, IndexError):
+            raise IllegalAction(f"{card.name} has no ability {index!r}") from None
+
+    # ----------------------------------------------------------------- sides, targets
+    def heroes(self) -> list[Hero]:
+        return [h for h in self.state.heroes if h.id in self.enemies]
+
+    def enemy_of(self, fig: Figure) -> Figure:
+        return self.enemies[fig.id]
+
+    def owner_of(self, fig: Figure) -> Hero | None:
+        for h in self.state.heroes:
+            if h is fig or any(a is fig for a in h.allies):
+                return h
+        return None
+
+    def targets(self, ctx: Context, target: str, choose: bool = True) -> list[Figure]:
+        owner = ctx.owner
+        others = [h for h in self.heroes() if h is not owner]
+        if target in ("hero", "you"):
+            return [owner]
+        if target == "enemy":
+            return [self.enemies[owner.id]] if owner.id in self.enemies else []
+        if target == "each_ally":
+            return list(owner.allies)
+        if target == "each_hero":
+            return self.heroes() or [owner]
+        if target == "each_other_hero":
+            return others
+        pool = {"ally": owner.allies, "hero_or_ally": [owner, *owner.allies],
+                "another_hero": others}[target]
+        if not choose:
+            return list(pool)
+        if not pool:
+            return []
+        pick = self.ask(owner, "target", [f.id for f in pool], source=ctx.source, what=target)
+        return [f for f in pool if f.id == pick][:1]
+
+    # ----------------------------------------------------------------- static effects
+    def held_cards(self, hero: Hero) -> list[str]:
+        return [hero.id, *hero.items, *(a.id for a in hero.allies)]
+
+    def _standing_cards(self):
+        """(owner Hero, CardDef) of every card whose always-on rules are in force."""
+        card = self.catalog.card
+        for hero in self.state.heroes:
+            cards = self.held_cards(hero)
+            enemy = self.enemies.get(hero.id)
+            if enemy is not None and enemy.kind == "challenge":
+                cards.append(enemy.id)  # the challenge's rules apply to the Hero facing it
+            for card_id in cards:
+                yield hero, card(card_id)
+
+    def _durations(self):
+        """(owner Hero, card id, built effects, x) of every duration in force."""
+        for active in self.state.effects:
+            built = self._built.get(id(active))
+            if built is None:
+                built = self._built[id(active)] = build_effects(active.effects)
+            owner = next((h for h in self.state.heroes if h.id == active.owner), None)
+            if owner is not None:
+                yield owner, active.source, built, active.x
+
+    def static_sources(self):
+        """(owner Hero, card id, effect, x) for every always-on effect and duration in force."""
+        for hero, card in self._standing_cards():
+            for effect in card.standing_effects:
+                yield hero, card.id, effect, None
+        for owner, source, built, x in self._durations():
+            for effect in built:
+                yield owner, source, effect, x
+
+    def stat(self, fig: Figure, name: str) -> int:
+        total = getattr(fig, name, 0) if not name.endswith("_roll") else 0
+        if name in self.catalog.modified_stats:
+            for owner, card in self._standing_cards():
+                for effect in card.modifiers.get(name, ()):
+                    total += self._modifier(fig, owner, card.id, effect, None)
+        return total + self.duration_modifiers(fig, name)
+
+    def duration_modifiers(self, fig: Figure, name: str) -> int:
+        """What the effects lasting "until the end of …" add to ``fig``'s stat ``name``."""
+        total = 0
+        if self.state.effects:
+            for owner, source, built, x in self._durations():
+                for effect in built:
+                    if effect.op == "modify" and effect.stat == name:
+                        total += self._modifier(fig, owner, source, effect, x)
+        return total
+
+    def _modifier(self, fig: Figure, owner: Hero, card_id: str, effect, x) -> int:
+        """``effect.value`` if the modify effect applies to ``fig``, else 0."""
+        target = effect.target
+        if target in ("hero", "you"):
+            return effect.value if fig is owner else 0
+        ctx = Context(self, owner, card_id, x=x)
+        if any(f is fig for f in self.targets(ctx, target, choose=False)):
+            return effect.value
+        return 0
+
+    def restricted(self, action: str) -> str | None:
+        if not self.state.effects and action not in self.catalog.restricted_actions:
+            return None  # no card has such a rule and no duration is in force
+        for _owner, card_id, effect, _x in self.static_sources():
+            if effect.op == "restrict" and effect.action == action:
+                return card_id
+        return None
+
+    # ----------------------------------------------------------------- tokens
+    def set_tokens(self, fig: Figure, attr: str, value: int, source: str | None,
+                   cause: str | None = None) -> None:
+        old = getattr(fig, attr)
+        if old == value:
+            return
+        setattr(fig, attr, value)
+        self.log.emit("state", figure=fig.id, field=attr, old=old, new=value, source=source,
+                      cause=cause)
+        if attr == "wounds" and value > old:
+            self.check_defeat(fig)
+
+    def check_defeat(self, fig: Figure) -> None:
+        if not self.ruleset.is_defeated(fig.wounds, self.stat(fig, "life")):
+            return
+        if fig.kind == "ally":
+            owner = self.owner_of(fig)
+            if owner is not None and fig in owner.allies:
+                owner.allies.remove(fig)
+                self.state.market_bottom.append(fig.id)
+                self.log.emit("ally_killed", ally=fig.id, hero=owner.id)
+            return
+        if self.moment.in_combat:
+            raise Defeat(fig)
+
+    def inflict(self, fig: Figure, amount: int, source: str | None, phase: str | None) -> int:
+        """Put wounds on ``fig``; on a Hero they go through the wounds-being-inflicted window."""
+        if amount <= 0:
+            return 0
+        batch = WoundBatch(fig, amount, source or "", phase)
+        self.log.emit("wounds_inflicted", figure=fig.id, amount=amount, source=source,
+                      phase=phase)
+        if isinstance(fig, Hero):
+            self.open_window(fig, WOUNDS_INFLICTED, pending=batch)
+        taken = batch.amount
+        if taken > 0:
+            try:
+                self.set_tokens(fig, "wounds", fig.wounds + taken, source, cause="wounds")
+            except Defeat:
+                try:  # triggers caused by the same wounds still fire first ...
+                    self.fire({"kind": "takes_wounds", "figure": fig.id, "amount": taken,
+                               "phase": phase})
+                except Defeat:  # ... but the first defeat is the one that ends the combat
+                    self.log.emit("simultaneous_defeat", figure=fig.id)
+                raise
+            self.fire({"kind": "takes_wounds", "figure": fig.id, "amount": taken,
+                       "phase": phase})
+        return taken
+
+    def cancel_wounds(self, batch: WoundBatch, n: int, source: str) -> None:
+        n = min(n, batch.amount)
+        batch.amount -= n
+        self.log.emit("wounds_cancelled", figure=batch.figure.id, amount=n, source=source,
+                      left=batch.amount)
+
+    def add_exhaustion(self, fig: Figure, n: int, source: str | None, chosen: bool) -> None:
+        stamina = self.stat(fig, "stamina")
+        if chosen and fig.exhaustion + n > stamina:
+            raise IllegalAction(
+                f"{source}: {fig.name} has {fig.exhaustion} exhaustion and Stamina {stamina}; "
+                f"taking {n} would turn exhaustion into wounds, which a player may never choose")
+        new = fig.exhaustion + n
+        overflow = max(0, new - stamina)
+        self.set_tokens(fig, "exhaustion", new - overflow, source, cause="exhaustion")
+        if overflow:
+            self.log.emit("exhaustion_overflow", figure=fig.id, wounds=overflow)
+            self.set_tokens(fig, "wounds", fig.wounds + overflow, source, cause="exhaustion")
+            self.fire({"kind": "takes_wounds", "figure": fig.id, "amount": overflow,
+                       "phase": None})
+
+    def gain_gold(self, hero: Hero, n: int, source: str | None) -> None:
+        self.set_tokens(hero, "gold", max(0, hero.gold + n), source, cause="gold")
+
+    def discard_item(self, hero: Hero, card_id: str) -> None:
+        hero.items.remove(card_id)
+        if card_id in hero.activated:
+            hero.activated.remove(card_id)
+        self.state.market_bottom.append(card_id)
+        self.log.emit("discarded", hero=hero.id, card=card_id, to="market_bottom")
+
+    # ----------------------------------------------------------------- activation
+    def check_activation(self, hero: Hero, card_id: str) -> None:
+        name = self.catalog.card(card_id).name
+        if card_id in hero.activated:
+            raise IllegalAction(f"{name} is already activated (face down) until refreshed")
+        allowance, key = self.moment.activation_scope()
+        limit = getattr(self.ruleset, allowance, 1) if allowance else 1
+        if hero.activations.get(key, 0) >= limit:
+            step = key.split(":")[0].replace("_", " ")
+            raise IllegalAction(
+                f"cannot activate {name}: {hero.name} has already activated {limit} card(s) "
+                f"in this {step} step ({', '.join(hero.activated) or '-'}); one-use and "
+                "constant cards do not count")
+
+    def activate(self, hero: Hero, card_id: str) -> None:
+        _, key = self.moment.activation_scope()
+        hero.activations[key] = hero.activations.get(key, 0) + 1
+        hero.activated.append(card_id)
+        self.log.emit("activated", hero=hero.id, card=card_id, scope=key)
+
+    # ----------------------------------------------------------------- abilities
+    def candidates(self, hero: Hero) -> list[Ability]:
+        return [a for card_id in self.held_cards(hero)
+                for a in self.catalog.card(card_id).abilities if not a.standing]
+
+    def refusal(self, hero: Hero, ability: Ability, pending: WoundBatch | None = None):
+        name = self.catalog.card(ability.card_id).name
+        if ability.card_id not in self.held_cards(hero):
+            return f"{hero.name} does not hold {name}"
+        why = timing_refusal(ability, self.moment)
+        if why:
+            return f"{name}: {why}"
+        if pending is not None and pending.figure is not hero:
+            return f"{name}: the wounds are being inflicted on another figure"
+        if "activate" in ability.cost_ops and ability.card_id in hero.activated:
+            return f"{name} is already activated (face down) until refreshed"
+        for bucket in self.moment.limit_buckets(ability.limits, ability.tag):
+            if hero.used.get(f"{ability.ref}@{bucket}", 0):
+                return f"{name}: already used ({_bucket_text(bucket)})"
+        ctx = Context(self, hero, ability.card_id, pending=pending)
+        try:
+            for cost in ability.costs:
+                if cost.x_room(ctx) is not None:
+                    ctx.x = 1  # the smallest useful X must be payable
+                cost.check(ctx)
+        except IllegalAction as exc:
+            return str(exc)
+        return None
+
+    def use_ability(self, hero: Hero, ref: str, pending: WoundBatch | None = None) -> None:
+        ability = self.ability(ref)
+        why = self.refusal(hero, ability, pending)
+        if why:
+            raise IllegalAction(why)
+        actor = hero.ally(ability.card_id) or hero
+        ctx = Context(self, hero, ability.card_id, actor=actor, pending=pending,
+                      phase=self.moment.step)
+        rooms = [c.x_room(ctx) for c in ability.costs if c.x_room(ctx) is not None]
+        if rooms:
+            ctx.x = self.ask(hero, "x", list(range(1, min(rooms) + 1)), source=ability.card_id)
+        for cost in ability.costs:
+            cost.check(ctx)
+        for bucket in self.moment.limit_buckets(ability.limits, ability.tag):
+            key = f"{ability.ref}@{bucket}"
+            hero.used[key] = hero.used.get(key, 0) + 1
+        self.log.emit("use_ability", hero=hero.id, ability=ref, text=ability.source,
+                      window=self.moment.window, x=ctx.x)
+        for cost in ability.costs:
+            self.log.emit("pay", hero=hero.id, cost=cost.op, source=ability.card_id)
+            cost.pay(ctx)
+        run_all(ability.effects, ctx)
+
+    def open_window(self, hero: Hero, window: str, pending: WoundBatch | None = None) -> None:
+        """Let ``hero``'s player use abilities that fit ``window`` until it passes."""
+        outer = self.moment
+        if window != outer.window:
+            self.moment = Moment(window, outer.step, outer.combat, outer.round, outer.turn)
+        try:
+            while pending is None or pending.amount > 0:
+                fitting = [a for a in self.candidates(hero)
+                           if timing_refusal(a, self.moment) is None]
+                if not fitting:
+                    break
+                legal = [a.ref for a in fitting if self.refusal(hero, a, pending) is None]
+                choice = self.ask(hero, "use_ability", [*legal, None], window=window,
+                                  pending=pending.amount if pending else 0)
+                if choice is None:
+                    break
+                self.use_ability(hero, choice, pending)
+        finally:
+            self.moment = outer
+
+    def run_card_text(self, hero: Hero, card_id: str, abilities, hostile: bool) -> None:
+        for ability in abilities:
+            self.log.emit("card_text", hero=hero.id, card=card_id, text=ability.source)
+            run_all(ability.effects, Context(self, hero, card_id, hostile=hostile,
+                                             phase=self.moment.step))
+
+    # ----------------------------------------------------------------- durations, triggers
+    def add_duration(self, ctx: Context, until: str, effects_ir: list[dict]) -> None:
+        self.state.effects.append(ActiveEffect(ctx.owner.id, ctx.source, until,
+                                               list(effects_ir), ctx.x))
+        self.log.emit("duration", hero=ctx.owner.id, source=ctx.source, until=until)
+
+    def expire(self, until: str) -> None:
+        for active in [e for e in self.state.effects if e.until == until]:
+            self.state.effects.remove(active)
+            self._built.pop(id(active), None)
+            self.log.emit("expired", hero=active.owner, source=active.source, until=until)
+
+    def fire(self, event: dict) -> None:
+        if self._trigger_depth >= MAX_TRIGGER_DEPTH:
+            raise EngineError(f"triggers nest deeper than {MAX_TRIGGER_DEPTH}: {event}")
+        if not self.state.effects and "trigger" not in self.catalog.standing_ops:
+            return  # no card has an always-on trigger and no duration is in force
+        self._trigger_depth += 1
+        try:
+            for owner, card_id, effect, x in list(self.static_sources()):
+                if effect.op != "trigger":
+                    continue
+                ctx = Context(self, owner, card_id, x=x, phase=event.get("phase"))
+                if effect.matches(event, ctx, self):
+                    self.log.emit("trigger", hero=owner.id, source=card_id, event=event)
+                    run_all(effect.effects, ctx)
+        finally:
+            self._trigger_depth -= 1
+
+    # ----------------------------------------------------------------- other windows' effects
+    def movement_effect(self, ctx: Context, effect) -> None:
+        """Movement grants are recorded for the movement step (the turn loop applies them)."""
+        if self.moment.in_combat:
+            raise IllegalAction(f"{ctx.source}: movement effects are used in the movement step")
+        grant = {"hero": ctx.owner.id, "source": ctx.source, "op": effect.op,
+                 "amount": effect.amount.resolve(ctx)}
+        if effect.op == "move":
+            grant.update(any_direction=effect.any_direction,
+                         instead_of_rolling=effect.instead_of_rolling)
+        self.grants.append(grant)
+        self.log.emit("grant", **grant)
+
+    def market_effect(self, ctx: Context, effect) -> None:
+        grant = {"hero": ctx.owner.id, "source": ctx.source, "op": effect.op,
+                 "amount": effect.amount.resolve(ctx)}
+        self.grants.append(grant)
+        self.log.emit("grant", **grant)
+
+
+def _bucket_text(bucket: str) -> str:
+    kind = bucket.split(":")[0]
+    return {"turn": "once per turn", "combat": "once per combat", "round": "once per round",
+            "before_combat": "once during Before Combat"}.get(kind, "once in this step")
+
+
+def _jsonable(options):
+    return [o if isinstance(o, (str, int, bool, type(None))) else str(o) for o in options]
+
+
+

@@ -1,0 +1,96 @@
+"""Combat rolls and skill tests: 2d10 + attribute + modifiers against a target number.
+
+A mixin of :class:`~runeforge.engine.runebound.core.resolver.Resolver` (it uses ``stat``,
+``inflict``, ``ask``, ``add_exhaustion`` and ``log`` from there).
+"""
+
+from __future__ import annotations
+
+from .effects import Context
+from .state import Figure, Hero
+
+ATTRIBUTE_OF = {"ranged": "mind", "melee": "body", "magic": "spirit"}
+
+
+class Rolls:
+    def roll(self, fig: Figure, purpose: str, attribute: str, bonus: int, target: int,
+             **extra) -> bool:
+        natural = self.dice.roll_2d10()
+        value = self.stat(fig, attribute)
+        total = natural + value + bonus
+        ok = total >= target
+        self.log.emit("roll", figure=fig.id, purpose=purpose, dice=list(self.dice.last_faces),
+                      natural=natural, attribute=attribute, value=value, bonus=bonus,
+                      total=total, target=target, success=ok, **extra)
+        return ok
+
+    def combat_roll_total(self, fig: Figure, phase: str, bonus: int, purpose: str) -> int:
+        """A defending Hero's roll in hero-vs-hero combat: the attacker's target number."""
+        natural = self.dice.roll_2d10()
+        value = self.stat(fig, ATTRIBUTE_OF[phase])
+        extra = self.stat(fig, f"{phase}_roll") + bonus
+        total = natural + value + extra
+        self.log.emit("roll", figure=fig.id, purpose=purpose, dice=list(self.dice.last_faces),
+                      natural=natural, attribute=ATTRIBUTE_OF[phase], value=value, bonus=extra,
+                      total=total, target=None, success=None, phase=phase)
+        return total
+
+    def target_number(self, enemy: Figure, phase: str) -> int:
+        if isinstance(enemy, Hero):
+            return self.combat_roll_total(enemy, phase, 0, "target")
+        return self.stat(enemy, ATTRIBUTE_OF[phase])
+
+    def combat_attack(self, actor: Figure, enemy: Figure, phase: str, bonus: int,
+                      source: str | None, target: int | None = None,
+                      normal_damage: bool = True) -> bool:
+        if target is None:
+            target = self.target_number(enemy, phase)
+        bonus += self.stat(actor, f"{phase}_roll")
+        ok = self.roll(actor, "attack", ATTRIBUTE_OF[phase], bonus, target, phase=phase,
+                       source=source)
+        if ok:
+            if normal_damage:
+                self.inflict(enemy, self.stat(actor, f"{phase}_damage"), source=actor.id,
+                             phase=phase)
+        else:
+            self.inflict(actor, self.stat(enemy, f"{phase}_damage"), source=enemy.id,
+                         phase=phase)
+        return ok
+
+    def combat_defend(self, hero: Hero, enemy: Figure, phase: str, bonus: int = 0,
+                      source: str | None = None, target: int | None = None) -> bool:
+        if target is None:
+            target = self.target_number(enemy, phase)
+        bonus += self.stat(hero, f"{phase}_roll")
+        ok = self.roll(hero, "defend", ATTRIBUTE_OF[phase], bonus, target, phase=phase,
+                       source=source)
+        if not ok:
+            self.inflict(hero, self.stat(enemy, f"{phase}_damage"), source=enemy.id,
+                         phase=phase)
+        return ok
+
+    def ability_attack(self, ctx: Context, phase: str, bonus: int,
+                       normal_damage: bool = True) -> bool:
+        enemy = self.enemy_of(ctx.owner)
+        if ctx.hostile:  # on the challenge's card: the challenge attacks, the Hero defends
+            target = self.stat(enemy, ATTRIBUTE_OF[phase]) + bonus
+            return self.combat_defend(ctx.owner, enemy, phase, source=ctx.source, target=target)
+        return self.combat_attack(ctx.actor, enemy, phase, bonus, source=ctx.source,
+                                  normal_damage=normal_damage)
+
+    def skill_test(self, ctx: Context, attribute: str, skill: str | None, target: int) -> bool:
+        hero = ctx.owner  # only Heroes take skill tests: on an Ally's card, "you" is the Hero
+        bonus = 0
+        has_skill = skill is not None and skill.lower() in {s.lower() for s in hero.skills}
+        if has_skill:
+            bonus += self.ruleset.skill_bonus
+            per = self.ruleset.skill_bonus_per_exhaustion
+            room = self.stat(hero, "stamina") - hero.exhaustion
+            if per and room > 0:
+                n = self.ask(hero, "skill_exhaustion", list(range(room + 1)), source=ctx.source,
+                             skill=skill)
+                self.add_exhaustion(hero, n, source=ctx.source, chosen=True)
+                bonus += per * n
+        return self.roll(hero, "test", attribute, bonus, target, skill=skill,
+                         has_skill=has_skill, source=ctx.source)
+

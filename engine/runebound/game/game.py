@@ -1,0 +1,220 @@
+"""A whole game of Runebound: the turn loop over the steps, and where every card goes.
+
+``Game`` holds the read-only data (catalog, rules, board, movement dice, adventure), the
+:class:`~runeforge.engine.runebound.game.gamestate.GameState` and the players, and runs turns
+until a Hero wins. The steps live in mixins: :mod:`.turn` (refresh, movement, travel hazards),
+:mod:`.adventure` (challenges, events, encounters, the undefeated track, other Heroes),
+:mod:`.market`, :mod:`.experience`, :mod:`.doom` (doom track) and :mod:`.endgame`. Build a game
+with :func:`runeforge.engine.runebound.game.setup.new_game`.
+"""
+
+from __future__ import annotations
+
+import random
+
+from runeforge.engine.common.dice import Dice
+from runeforge.engine.common.errors import EngineError
+from runeforge.engine.common.log import EventLog
+
+from ..combat.gamecombat import GameCombat
+from ..core.rulesdata import RulesData
+from ..core.ruleset import Ruleset
+from ..core.windows import END_OF_TURN, START_OF_TURN, Moment
+from .adventure import AdventureStep
+from .doom import DoomTrack
+from .endgame import Endgame
+from .experience import ExperienceStep
+from .invariants import InvariantError, check_invariants
+from .market import MarketStep
+from .turn import TurnOver, TurnSteps
+
+
+class Game(TurnSteps, AdventureStep, MarketStep, ExperienceStep, DoomTrack, Endgame):
+    def __init__(self, catalog, rules, board, movement_dice, adventure, state, players,
+                 *, seed: int = 0, debug: bool = False, log: EventLog | None = None,
+                 expected_cards: dict | None = None):
+        self.catalog, self.rules, self.board = catalog, rules, board
+        self.movement_dice, self.adventure = movement_dice, adventure
+        self.state, self.players, self.debug = state, players, debug
+        self.log = log if log is not None else EventLog()
+        self.rng = random.Random(f"runeforge-board-{seed}")
+        self.combat = GameCombat(self, catalog, state, Dice(seed), players,
+                                 _combat_ruleset(rules), self.log)
+        self.expected_cards = expected_cards or {}
+        self.defeated_challenges: list[tuple[str, str]] = []
+        self.knocked_out: list[str] = []
+        self.steps = 0
+        self.pending_movement: list[dict] = []
+
+    # ------------------------------------------------------------------ helpers
+    def hero(self, hero_id: str):
+        return self.state.hero(hero_id)
+
+    def card(self, card_id: str):
+        return self.catalog.card(card_id)
+
+    def colour_of(self, card_id: str) -> str:
+        return self.card(card_id).data.get("colour", "")
+
+    def ask(self, hero_id: str, kind: str, options: list, **info):
+        return self.combat.ask(self.hero(hero_id), kind, options, **info)
+
+    def emit(self, type_: str, **fields) -> None:
+        self.log.emit(type_, **fields)
+
+    def checkpoint(self, label: str) -> None:
+        self.steps += 1
+        if self.debug:
+            problems = check_invariants(self)
+            if problems:
+                raise InvariantError(f"after {label} (turn {self.state.turn}): "
+                                     + "; ".join(problems))
+
+    # ------------------------------------------------------------------ the loop
+    def run(self):
+        self.emit("game_start", seats=list(self.state.seats), ruleset=self.rules.id,
+                  adventure=self.adventure.id, players=self.state.players,
+                  doom=self.state.doom)
+        self.checkpoint("setup")
+        while self.state.phase != "over":
+            if self.state.phase == "endgame":
+                self.run_endgame()
+            else:
+                self.take_turn(self.state.active_hero)
+                self.next_player()
+        self.emit("game_end", winner=self.state.winner, how=self.state.how,
+                  round=self.state.round, turn=self.state.turn)
+        return self.state
+
+    def next_player(self) -> None:
+        s = self.state
+        if s.phase != "game":
+            return
+        s.current = (s.current + 1) % len(s.seats)
+        if s.current == 0:
+            s.round += 1
+            if s.round > self.adventure.turn_cap:
+                self.declare(None, f"turn cap of {self.adventure.turn_cap} rounds: no winner")
+        s.turn += 1
+
+    def take_turn(self, hero_id: str) -> None:
+        s = self.state
+        self.combat.moment = Moment("none", turn=s.turn)
+        self.emit("turn", hero=hero_id, turn=s.turn, round=s.round)
+        hero = self.hero(hero_id)
+        try:
+            barred = self.barred_colours(hero_id)
+            if self.adventure.renew_when_board_empty and not any(
+                    s.undefeated_at(sp) is None and colour not in barred
+                    and self.has_challenge(colour) for sp, colour in s.board_counters.items()):
+                self.emit("renewal_safeguard", hero=hero_id)
+                self.renew_counters(hero)
+            self.refresh(hero)
+            self.checkpoint("refresh")
+            self.movement(hero)
+            self.checkpoint("movement")
+            self.adventure_step(hero)
+            self.checkpoint("adventure")
+            if self.board.is_town(s.positions[hero.id]):
+                self.market_step(hero)
+                self.checkpoint("market")
+            self.experience_step(hero)
+            self.checkpoint("experience")
+        except TurnOver:
+            self.settle()
+            self.checkpoint("turn over")
+        self.end_turn(hero)
+        s.turns_taken[hero_id] = s.turns_taken.get(hero_id, 0) + 1
+
+    def start_of_turn(self, hero) -> None:
+        self.combat.moment = Moment(START_OF_TURN, turn=self.state.turn)
+        self.combat.open_window(hero, START_OF_TURN)
+        event = self.state.active_event
+        if event:
+            own = [a for a in self.card(event).abilities if a.window == START_OF_TURN
+                   and not a.standing]
+            self.combat.run_card_text(hero, event, own, hostile=True)
+        self.after_effects(hero)
+
+    def end_turn(self, hero) -> None:
+        if self.state.phase != "game":
+            return
+        self.combat.moment = Moment(END_OF_TURN, turn=self.state.turn)
+        self.combat.open_window(hero, END_OF_TURN)
+        self.combat.expire("end_of_turn")
+        self.combat.moment = Moment("none", turn=self.state.turn)
+        self.after_effects(hero, turn_can_end=False)
+
+    # ------------------------------------------------------------------ after effects
+    def after_effects(self, hero, turn_can_end: bool = True) -> None:
+        """Apply recorded grants, move pending cards, knock out Heroes at Life."""
+        self.combat.finished = False
+        self.apply_grants(hero)
+        self.settle()
+        out = False
+        for h in list(self.state.heroes):
+            if h.wounds and self.combat.ruleset.is_defeated(h.wounds, self.combat.stat(h, "life"))\
+                    and h.id not in self.out():
+                self.combat.knock_out(h)
+                self.settle()
+                self.move_to_nearest_town(h)
+                out = out or h.id == hero.id
+        self.check_win(hero)
+        if self.state.phase != "game" or (out and turn_can_end):
+            raise TurnOver()
+
+    def apply_grants(self, hero) -> None:
+        grants, self.combat.grants = self.combat.grants, []
+        for grant in grants:
+            if grant["op"] == "draw_market":
+                space = self.state.positions.get(grant["hero"])
+                if space and self.board.is_town(space):
+                    self.market_draw(self.board.space(space).town, grant["amount"])
+                else:
+                    self.emit("grant_unused", **grant, reason="not in a town")
+            else:
+                self.pending_movement.append(grant)
+
+    def settle(self) -> None:
+        """Move the cards the combat engine set aside to their places in the game."""
+        s = self.state
+        while s.market_bottom:
+            s.market_deck.append(s.market_bottom.pop(0))
+        while s.discarded_adventures:
+            self.discard_played(s.discarded_adventures.pop(0),
+                                self.rules.adventure.defeated_challenge)
+        while s.undefeated:
+            self.to_undefeated(s.undefeated.pop(0), s.positions.get(s.active_hero))
+
+    def out(self) -> tuple:
+        return tuple(self.state.endgame.get("out", ()))
+
+    # ------------------------------------------------------------------ winning
+    def check_win(self, hero) -> bool:
+        if self.state.phase == "over":
+            return True
+        adv = self.adventure
+        for who, beaten in self.defeated_challenges:
+            if beaten in adv.defeat_to_win:
+                self.declare(who, f"defeated {self.card(beaten).name}")
+                return True
+        self.defeated_challenges.clear()
+        for h in self.state.heroes:
+            if adv.hold_marker and len(h.items) >= adv.hold_count:
+                runes = [c for c in h.items if adv.carries_marker(self.card(c).data)]
+                if len(runes) >= adv.hold_count:
+                    self.declare(h.id, f"holds {len(runes)} cards marked {adv.hold_marker}")
+                    return True
+        return False
+
+    def declare(self, winner: str | None, how: str) -> None:
+        self.state.winner, self.state.how, self.state.phase = winner, how, "over"
+        self.emit("winner", hero=winner, how=how)
+
+
+def _combat_ruleset(rules) -> Ruleset:
+    if isinstance(rules, RulesData):
+        return Ruleset.from_data(rules)
+    if isinstance(rules, Ruleset):  # already a combat Ruleset
+        return rules
+    raise EngineError("rules must be a RulesData")

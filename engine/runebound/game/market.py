@@ -1,0 +1,151 @@
+"""Turn step 4: the market (seed 000 "Askel 4: Markkinat"; seed 002 "Market").
+
+In a town: draw ``draw_on_visit`` market cards into the town's stack, open the market window
+(abilities such as "draw 1 market card"), then buy, hire, sell, heal and discard in any order.
+Prices go through the cost modifiers in force (items held, the active event): all factors
+first, then the deltas (seed 002: discounts apply after doubling); a price is never below 0.
+Carrying limits (ruleset data): weapons, armor, Allies, and familiars in a place of their own.
+
+Decision ``market``: ``buy:<card>``, ``hire:<card>``, ``sell:<card>``, ``heal_wound:<figure>``,
+``heal_exhaustion:<figure>`` or ``done``. ``discard_excess`` asks which
+card to give up when a limit is exceeded.
+"""
+
+from __future__ import annotations
+
+from ..core.windows import MARKET_STEP, Moment
+
+MAX_MARKET_ACTIONS = 24  # a safety net for players that never say "done"
+
+
+class MarketStep:
+    def market_step(self, hero) -> None:
+        s = self.state
+        town = self.board.space(s.positions[hero.id]).town
+        self.market_draw(town, self.rules.market.draw_on_visit)
+        self.combat.moment = Moment(MARKET_STEP, turn=s.turn)
+        self.combat.open_window(hero, MARKET_STEP)
+        self.combat.moment = Moment("none", turn=s.turn)
+        self.after_effects(hero)
+        for _ in range(MAX_MARKET_ACTIONS):
+            options = self.market_options(hero, town)
+            prices = {o: self.price(hero, o.split(":", 1)[1]) for o in options
+                      if o.startswith(("buy:", "hire:"))}
+            choice = self.ask(hero.id, "market", options, town=town, prices=prices)
+            if choice == "done":
+                break
+            self.market_action(hero, town, choice)
+        self.after_effects(hero)
+
+    def market_draw(self, town: str, n: int) -> None:
+        s = self.state
+        for _ in range(n):
+            if not s.market_deck:
+                self.emit("market_deck_empty", town=town)
+                return
+            card = s.market_deck.pop(0)
+            s.market_stacks.setdefault(town, []).append(card)
+            self.emit("market_draw", town=town, card=card)
+
+    # ------------------------------------------------------------------ prices
+    def price(self, hero, card_id: str) -> int:
+        card = self.card(card_id)
+        subject = "ally" if card.kind == "ally" else "item"
+        factor, delta = 1, 0
+        for owner, _src, effect, _x in self.combat.static_sources():
+            if owner is hero and effect.op == "cost_modifier" and subject in effect.subjects:
+                if effect.factor is not None:
+                    factor *= effect.factor
+                if effect.delta is not None:
+                    delta += effect.delta
+        return max(0, card.cost * factor + delta)
+
+    def sell_price(self, card_id: str) -> int | None:
+        return self.rules.market.sell_price(self.card(card_id).cost)
+
+    # ------------------------------------------------------------------ options
+    def market_options(self, hero, town: str) -> list[str]:
+        options = []
+        for card_id in sorted(set(self.state.market_stacks.get(town, []))):
+            kind = self.card(card_id).kind
+            if self.price(hero, card_id) <= hero.gold and self.room_for(hero, card_id):
+                options.append(("hire:" if kind == "ally" else "buy:") + card_id)
+        for card_id in sorted(set(hero.items)):
+            if card_id not in hero.trophies and self.sell_price(card_id) is not None:
+                options.append(f"sell:{card_id}")
+        m = self.rules.market
+        for fig in [hero, *hero.allies]:
+            if fig.wounds and hero.gold >= m.wound_price:
+                options.append(f"heal_wound:{fig.id}")
+            if fig.exhaustion and hero.gold >= m.exhaustion_price:
+                options.append(f"heal_exhaustion:{fig.id}")
+        options.append("done")
+        return list(dict.fromkeys(options))
+
+    def market_action(self, hero, town: str, choice: str) -> None:
+        verb, _, what = choice.partition(":")
+        stack = self.state.market_stacks.setdefault(town, [])
+        m = self.rules.market
+        if verb in ("buy", "hire"):
+            self.combat.set_tokens(hero, "gold", hero.gold - self.price(hero, what), verb)
+            stack.remove(what)
+            if verb == "hire":
+                hero.allies.append(self.catalog.new_ally(what))
+            else:
+                hero.items.append(what)
+        elif verb == "sell":
+            hero.items.remove(what)
+            if what in hero.activated:
+                hero.activated.remove(what)
+            stack.append(what)
+            self.combat.gain_gold(hero, self.sell_price(what), source="sell")
+        elif verb == "heal_wound":
+            fig = self._figure(hero, what)
+            self.combat.set_tokens(hero, "gold", hero.gold - m.wound_price, "heal")
+            self.combat.set_tokens(fig, "wounds", fig.wounds - 1, "heal")
+        elif verb == "heal_exhaustion":
+            fig = self._figure(hero, what)
+            self.combat.set_tokens(hero, "gold", hero.gold - m.exhaustion_price, "heal")
+            cleared = fig.exhaustion if m.exhaustion_per == "figure" else 1
+            self.combat.set_tokens(fig, "exhaustion", fig.exhaustion - cleared, "heal")
+        self.emit("market", hero=hero.id, action=choice, gold=hero.gold)
+
+    @staticmethod
+    def _figure(hero, fig_id: str):
+        return hero if fig_id == hero.id else hero.ally(fig_id)
+
+    # ------------------------------------------------------------------ carrying limits
+    def slot_of(self, card_id: str) -> str | None:
+        card = self.card(card_id)
+        if card.kind == "ally" or card.data.get("becomes") == "ally":
+            return "familiar" if card.data.get("familiar") else "ally"
+        cls = card.data.get("class")
+        return cls if cls in ("weapon", "armor") else None
+
+    def limit(self, slot: str) -> int:
+        m = self.rules.market
+        return {"weapon": m.weapon_limit, "armor": m.armor_limit, "ally": m.ally_limit,
+                "familiar": m.familiar_limit}[slot]
+
+    def held_in(self, hero, slot: str) -> list[str]:
+        cards = [*hero.items, *(a.id for a in hero.allies)]
+        return [c for c in cards if self.slot_of(c) == slot]
+
+    def room_for(self, hero, card_id: str) -> bool:
+        slot = self.slot_of(card_id)
+        return slot is None or len(self.held_in(hero, slot)) < self.limit(slot)
+
+    def enforce_limits(self, hero) -> None:
+        """Over a limit (a reward, spoils, a trade): give up cards of that kind until within
+        it; kept adventure cards are never given up (seed 000)."""
+        for slot in ("weapon", "armor", "ally", "familiar"):
+            while len(self.held_in(hero, slot)) > self.limit(slot):
+                losable = sorted(c for c in self.held_in(hero, slot) if c not in hero.trophies)
+                if not losable:
+                    break
+                card = losable[0] if len(losable) == 1 else \
+                    self.ask(hero.id, "discard_excess", losable, slot=slot)
+                self.combat._remove_card(hero, card)
+                self.state.market_deck.append(card)
+                self.emit("discarded", hero=hero.id, card=card, to="market_bottom",
+                          why=f"{slot} limit")

@@ -173,3 +173,38 @@ def test_decks_name_the_back_a_card_shares():
     rb = games.get()
     decks = {rb.deck_of(c) for c in result.content.cards.values()}
     assert {"hero", "market", "adventure-green", "adventure-red"} <= decks
+
+
+def test_play_runs_the_engine_of_the_adventures_game(cli, tiny, tiny_dir, tmp_path):
+    log = tmp_path / "duel.jsonl"
+    res = cli("play", "--adventure", "pebble-arena", "--players", "2", "--seed", "4",
+              "--log", log, tiny_dir)
+    assert res.exit_code == 0, res.output
+    assert "game: tinygame   adventure: pebble-arena" in res.output
+    winner = res.output.split("Winner: ")[1].split()[0]
+    assert winner in ("pebble-knight", "moss-runner")
+    records = [json.loads(line) for line in log.read_text().splitlines()]
+    assert records[0] == {"type": "options", "adventure": "pebble-arena", "players": 2,
+                          "seed": 4, "bots": "heuristic"}
+    assert {r["fighter"] for r in records[1:]} == {"pebble-knight", "moss-runner"}
+    # the same seed, the same duel
+    assert cli("play", "--adventure", "pebble-arena", "--players", "2", "--seed", "4",
+               tiny_dir).output == res.output
+    # Runebound's own options do not apply to another game's adventure
+    res = cli("play", "--adventure", "pebble-arena", "--ruleset", "advanced", tiny_dir)
+    assert res.exit_code == 2 and "Runebound" in res.output
+
+
+def test_runebound_commands_ignore_the_other_games_content(cli, tiny, tiny_dir):
+    """The tiny game's adventure document shares the kind name 'adventure' with Runebound's."""
+    play = cli("play", "--players", "4", "--seed", "1", tiny_dir)
+    alone = cli("play", "--players", "4", "--seed", "1")
+    assert play.exit_code == 0 and play.output == alone.output
+    odds = ("odds", "--hero", "varikas-the-dead", "--challenge", "blood-of-the-bloodmother",
+            "--exact")
+    assert cli(*odds, tiny_dir).output == cli(*odds).output
+    res = cli("fight", "--hero", "pebble-knight", "--challenge", "blood-of-the-bloodmother",
+              tiny_dir)
+    assert res.exit_code == 2 and "unknown hero id 'pebble-knight'" in res.output
+    res = cli("simulate", "--games", "2", "--adventure", "pebble-arena", tiny_dir)
+    assert res.exit_code == 2 and "pebble-arena" in res.output

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import click
 
-from runeforge import pipeline
+from runeforge import games, pipeline
 from runeforge.console import finish, print_diagnostics
 from runeforge.diagnostics import Diagnostic, DiagnosticError, did_you_mean
 
@@ -37,10 +37,18 @@ def combatants(command):
 
 
 def load(dirs):
-    """Load and validate the content (no ability compilation); exit 1/2 on errors.
+    """Load and validate the content (no ability compilation); exit 1/2 on errors. These
+    commands run Runebound's engine, so they see Runebound's cards, packs and documents only.
 
     Clean content is cached (see :mod:`._contentcache`): the same files and the same compiler
     give the same Content, so a second run skips the YAML parse and the schema checks."""
+    content = _load_all(dirs)
+    own = content.of_game(games.DEFAULT_GAME)
+    own._cache_key = content._cache_key
+    return own
+
+
+def _load_all(dirs):
     from . import _contentcache
 
     key = _contentcache.key(dirs)

@@ -25,8 +25,10 @@ def _unknown(option: str, value: str, kind: str, pool: list[str]) -> Diagnostic:
 
 
 def check_ids(bundle: dict, hero: str, challenge: str, items, allies) -> None:
+    from runeforge.engine.runebound.core.bundle import own_cards
+
     by_kind: dict[str, list[str]] = {}
-    for card in bundle["cards"]:
+    for card in own_cards(bundle):
         by_kind.setdefault(card["kind"], []).append(card["id"])
     wanted = [("--hero", hero, "hero"), ("--challenge", challenge, "challenge")]
     wanted += [("--item", i, "item") for i in items] + [("--ally", a, "ally") for a in allies]

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+from pathlib import Path
 
 import click
 from rich.table import Table
 from rich.text import Text
 
-from runeforge import pipeline
+from runeforge import games, pipeline
+from runeforge.atomic import write_bytes_atomic
 from runeforge.console import console, finish, print_diagnostics
 from runeforge.diagnostics import did_you_mean
 from runeforge.engine.runebound.adventures.expansions import ADVENTURE_EXPANSIONS, MARKET_EXPANSIONS
@@ -37,12 +39,39 @@ def load_bundle(dirs) -> dict:
     return build_bundle(result.content, result.compiled)
 
 
-def adventures(bundle: dict) -> list[str]:
+def adventure_games(bundle: dict) -> dict[str, str]:
+    """Every adventure id of the bundle (and Runebound's built-in scenarios) -> its game."""
     from runeforge.engine.runebound.game.scenario import ADVENTURES
 
-    ids = set(ADVENTURES)
-    ids.update(d.get("id") for d in bundle.get("documents", {}).get("adventure", []))
-    return sorted(i for i in ids if i)
+    found = {i: games.DEFAULT_GAME for i in ADVENTURES}
+    for doc in bundle.get("documents", {}).get("adventure", []):
+        if isinstance(doc, dict) and isinstance(doc.get("id"), str):
+            found.setdefault(doc["id"], doc.get("game", games.DEFAULT_GAME))
+    return found
+
+
+def adventures(bundle: dict) -> list[str]:
+    return sorted(adventure_games(bundle))
+
+
+def play_other_game(game, bundle: dict, options: dict, log_path) -> None:
+    """Play an adventure of another game with that game's ``play`` engine entry point:
+    ``play(bundle, options) -> {winner, how, rounds, log}``."""
+    play = game.entry("play")
+    if play is None:
+        raise click.UsageError(f"the game '{game.id}' of adventure '{options['adventure']}' "
+                               "has no play engine")
+    result = play(bundle, options)
+    out = console()
+    out.print(f"Winner: {result['winner'] or 'nobody'}", markup=False)
+    out.print(f"How: {result['how']}", markup=False)
+    out.print(f"Rounds: {result['rounds']}   game: {game.id}   adventure: "
+              f"{options['adventure']}   players: {options['players']}   seed: "
+              f"{options['seed']}", markup=False)
+    if log_path:
+        text = "".join(json.dumps(r, sort_keys=True, ensure_ascii=False) + "\n"
+                       for r in [{"type": "options", **options}, *result["log"]])
+        write_bytes_atomic(Path(log_path), text.encode("utf-8"))
 
 
 def state_digest(game) -> str:
@@ -116,11 +145,19 @@ def command(adventure, players, ruleset, seed, bots, no_doom, expansions, new_ca
     same game and the same log. Exit status: 0 played, 1 content errors, 2 usage errors.
     """
     bundle = load_bundle(dirs)
-    known = adventures(bundle)
+    known = adventure_games(bundle)
     if adventure not in known:
-        hint = did_you_mean(adventure, known) or f"adventures: {', '.join(known)}"
+        hint = did_you_mean(adventure, known) or f"adventures: {', '.join(sorted(known))}"
         raise click.BadParameter(f"unknown adventure {adventure!r}; {hint}",
                                  param_hint="--adventure")
+    game = games.get(known[adventure])
+    if game.id != games.DEFAULT_GAME:  # the adventure's game runs it, with the common options
+        if expansions or new_cards_first or no_doom or ruleset != "base":
+            raise click.UsageError("--ruleset, --no-doom, --expansion and --new-cards-first "
+                                   f"are options of {games.get().name}, not of {game.name}")
+        play_other_game(game, bundle, {"adventure": adventure, "players": players,
+                                       "seed": seed, "bots": bots}, log_path)
+        return
     options = {"adventure": adventure, "ruleset": ruleset, "players": players, "seed": seed,
                "bots": bots, "doom": None if not no_doom else False, "debug": debug}
     known_expansions = MARKET_EXPANSIONS + ADVENTURE_EXPANSIONS

@@ -67,9 +67,11 @@ def command(dirs, games, workers, scheduler, players, rulesets, adventures, bots
         print_diagnostics(result.diagnostics)
         finish(result.diagnostics)
     bundle = build_bundle(result.content, result.compiled)
-    from runeforge.commands.play import adventures as known_adventures
+    from runeforge import games as registry
+    from runeforge.commands.play import adventure_games
 
-    known = known_adventures(bundle)
+    # simulate plays Runebound's engine: its own adventures only
+    known = sorted(a for a, g in adventure_games(bundle).items() if g == registry.DEFAULT_GAME)
     for adv in adventures:
         if adv not in known:
             hint = did_you_mean(adv, known) or "known: " + ", ".join(known)
@@ -93,7 +95,9 @@ def command(dirs, games, workers, scheduler, players, rulesets, adventures, bots
                               indent=1, sort_keys=True))
         return
     out = console()
-    names = {c["id"]: c.get("name", c["id"]) for c in bundle["cards"]}
+    from runeforge.engine.runebound.core.bundle import own_cards
+
+    names = {c["id"]: c.get("name", c["id"]) for c in own_cards(bundle)}
     out.print(f"{summary['games']} games, seeds {seed}..{seed + games - 1}, bots: {bots}",
               markup=False)
     for adv in summary["adventures"]:

@@ -11,7 +11,7 @@ GAME = Game(
     id="tinygame",
     name="Tiny dice duel (test game)",
     card_kinds=("fighter", "action"),
-    document_kinds=(),
+    document_kinds=("adventure",),
     schema_dir=("tests.tinygame", "schemas"),
     dialect=Dialect(
         grammar="tests.tinygame:tiny.lark",
@@ -26,5 +26,6 @@ GAME = Game(
     faces=FaceStyle(faces="tests.tinygame.faces:faces", drawer="tests.tinygame.faces:TinyDrawer",
                     deck="tests.tinygame.faces:deck", preview="tests.tinygame.faces:preview",
                     pdf_keywords=("Tiny game", "proxy")),
-    engine={"start": "tests.tinygame.engine:start", "step": "tests.tinygame.engine:step"},
+    engine={"start": "tests.tinygame.engine:start", "step": "tests.tinygame.engine:step",
+            "play": "tests.tinygame.engine:play"},
 )

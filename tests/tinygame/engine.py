@@ -41,3 +41,19 @@ def step(bundle: dict, state: dict, seed: int) -> dict:
             steps[me] += ir["amount"]
         log.append({"fighter": me, "action": ir["action"], "die": die, "hit": hit})
     return {"turn": state["turn"] + 1, "health": health, "steps": steps, "log": log}
+
+
+def play(bundle: dict, options: dict) -> dict:
+    """A whole duel: steps until a fighter's health is gone or the adventure's rounds end."""
+    arena = next(d for d in bundle["documents"]["adventure"]
+                 if d.get("game") == GAME and d["id"] == options["adventure"])
+    state = start(bundle)
+    for turn in range(arena["rounds"] * len(state["health"])):
+        state = step(bundle, state, seed=options["seed"] * 1000 + turn)
+        beaten = [f for f, h in state["health"].items() if h <= 0]
+        if beaten:
+            winner = max(state["health"], key=lambda f: (state["health"][f], f))
+            return {"winner": winner, "how": f"{beaten[0]} has no health left",
+                    "rounds": turn // len(state["health"]) + 1, "log": state["log"]}
+    return {"winner": None, "how": "the rounds ran out", "rounds": arena["rounds"],
+            "log": state["log"]}

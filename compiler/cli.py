@@ -69,7 +69,8 @@ class RuneforgeGroup(click.Group):
              epilog="Example: runeforge check my-cards/")
 @click.version_option(__version__, prog_name="runeforge")
 def main() -> None:
-    """Runeforge: compile Runebound card content (YAML + ability language)."""
+    """Runeforge: compile board-game card content (YAML + ability language): Runebound
+    2e first, every game a plug-in."""
 
 
 def _broken(name: str, exc: BaseException) -> click.Command:

@@ -208,3 +208,39 @@ def test_runebound_commands_ignore_the_other_games_content(cli, tiny, tiny_dir):
     assert res.exit_code == 2 and "unknown hero id 'pebble-knight'" in res.output
     res = cli("simulate", "--games", "2", "--adventure", "pebble-arena", tiny_dir)
     assert res.exit_code == 2 and "pebble-arena" in res.output
+
+
+def _runebound_language_fingerprint(vocabulary=None) -> str:
+    """The Runebound grammar text, LALR tables built afresh, and vocabulary, as one digest."""
+    import hashlib
+
+    from lark import Lark
+
+    from runeforge.dsl.lexer import VOCABULARY, AbilityLexer
+    from runeforge.dsl.parser import _grammar_text
+
+    lark = Lark(_grammar_text(), parser="lalr", lexer=AbilityLexer, start="ability")
+    table = lark.parser.parser.parser.parse_table
+    # state numbers may differ between two builds; what each state does may not
+    states = sorted(repr(sorted((str(k), str(act), str(arg) if str(act) == "Reduce" else "")
+                                for k, (act, arg) in acts.items()))
+                    for acts in table.states.values())
+    words = sorted((vocabulary or VOCABULARY).items())
+    blob = json.dumps([_grammar_text(), repr(states), words])
+    return hashlib.sha256(blob.encode("utf-8")).hexdigest()
+
+
+def test_another_game_leaves_the_runebound_language_as_it_is(cli, tiny_dir):
+    from runeforge.dsl.lexer import VOCABULARY
+
+    before = _runebound_language_fingerprint()
+    games.register(TINY)
+    try:
+        assert cli("check", tiny_dir).exit_code == 0  # the tiny grammar was built and used
+        assert games.resolve(TINY.dialect.vocabulary) != games.resolve(
+            games.get().dialect.vocabulary)
+        assert _runebound_language_fingerprint() == before
+    finally:
+        games.unregister(TINY.id)
+    # the digest does see a change (here: one more word for the tokenizer)
+    assert _runebound_language_fingerprint({**VOCABULARY, "stage": "PHASE"}) != before

@@ -53,7 +53,8 @@ class Dialect:
     ``compile_card(card, content) -> (ir list, diagnostics)`` parses, checks and lowers the
     abilities of one card; ``canonical(text) -> text`` is what ``fmt`` writes (it raises
     DiagnosticError, located in the string, when the text does not parse); ``parse`` and
-    ``print`` are the AST round trip; ``grammar`` is ``package:file.lark``.
+    ``print`` are the AST round trip; ``grammar`` is ``package:file.lark``; ``vocabulary``
+    names the words the tokenizer knows (and "did you mean" suggests from).
     """
 
     grammar: str
@@ -61,6 +62,7 @@ class Dialect:
     print: str
     compile_card: str
     canonical: str
+    vocabulary: str | None = None
 
 
 @dataclass(frozen=True)

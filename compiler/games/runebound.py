@@ -17,6 +17,7 @@ GAME = Game(
         print="runeforge.dsl.printer:print_ability",
         compile_card="runeforge.abilities:compile_card",
         canonical="runeforge.abilities:canonical_text",
+        vocabulary="runeforge.dsl.lexer:VOCABULARY",
     ),
     ir=IRFamily(
         name="runebound-2e",

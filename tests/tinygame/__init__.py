@@ -19,6 +19,7 @@ GAME = Game(
         print="tests.tinygame.dialect:print_ability",
         compile_card="tests.tinygame.dialect:compile_card",
         canonical="tests.tinygame.dialect:canonical",
+        vocabulary="tests.tinygame.dialect:WORDS",
     ),
     ir=IRFamily(name="tinygame", version=1, schema="tests.tinygame.dialect:IR_SCHEMA",
                 validate="tests.tinygame.dialect:validate_ir"),

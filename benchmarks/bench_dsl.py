@@ -28,7 +28,8 @@ def corpus() -> list[str]:
     for path in sorted(CARDS.rglob("*.yaml")):
         data = yaml.load(path.read_text(encoding="utf-8")) or {}
         for card in data.get("cards", []) if isinstance(data, dict) else []:
-            texts.extend(a for a in card.get("abilities", []) if isinstance(a, str))
+            if isinstance(card, dict):  # an adventure document lists card ids under cards:
+                texts.extend(a for a in card.get("abilities", []) if isinstance(a, str))
     return texts
 
 

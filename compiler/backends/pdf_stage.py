@@ -34,11 +34,6 @@ def game_faces(result, locale: str) -> list[tuple]:
     return out
 
 
-def faces_for(result, locale: str) -> list:
-    """Card faces of a checked content in ``locale``, in content order."""
-    return [face for _, face in game_faces(result, locale)]
-
-
 def pdf_outputs(result, locales, *, warn=None, progress=None, **options) -> list[Output]:
     """``pdf/<pack>-<locale>.pdf`` and its ``.layout.json`` for every pack with cards."""
     from .pdf_document import render_deck_pdf

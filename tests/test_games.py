@@ -53,6 +53,11 @@ def test_runebound_is_the_default_game_and_names_its_layers():
                 rb.faces.preview, rb.check_documents, *rb.engine.values()):
         if ":" in ref and not ref.endswith(".lark"):
             assert games.resolve(ref) is not None, ref
+    from importlib import resources
+
+    for game in (rb, TINY):  # the grammar file each dialect names is there
+        package, _, name = game.dialect.grammar.partition(":")
+        assert resources.files(package).joinpath(name).is_file(), game.dialect.grammar
 
 
 def test_mixed_content_checks_clean(cli, tiny, tiny_dir):

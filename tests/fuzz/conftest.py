@@ -1,0 +1,132 @@
+"""Conventions shared by the fuzz targets in tests/fuzz/.
+
+How many cases a target runs comes from the environment variable ``RUNEFORGE_FUZZ_CASES``:
+
+* unset, empty or ``small``: each target's small count, so the normal suite stays quick;
+* ``full``: each target's full count (``tox -e fuzz``: 100,000 ability strings, 10,000 card
+  files);
+* a positive number such as ``0.1``: that fraction of the full count (at least one case).
+
+A target asks ``fuzz_cases(small, full)`` for its count and ``fuzz_settings(count)`` for the
+Hypothesis settings of a fuzz run (no example database, so a run writes nothing, and no
+Hypothesis deadline: the tally below times every case itself). It runs each case inside
+``tally.case()``, which interrupts a hang, times the case and counts what went wrong; the counts
+of every target are printed at the end of the run (``fuzz <target>: N cases, ...``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import threading
+import time
+from dataclasses import dataclass, field
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+FUZZ_ENV = "RUNEFORGE_FUZZ_CASES"
+SLOW_SECONDS = 1.0  # a case over this is a hang (the acceptance limit of issue 22)
+INTERRUPT_SECONDS = 30.0  # a case still running after this is interrupted
+
+
+def fuzz_scale() -> str:
+    return os.environ.get(FUZZ_ENV, "").strip().lower() or "small"
+
+
+def fuzz_cases(small: int, full: int) -> int:
+    """The number of cases a target runs: ``small`` by default, ``full`` in ``tox -e fuzz``."""
+    scale = fuzz_scale()
+    if scale == "small":
+        return small
+    if scale == "full":
+        return full
+    try:
+        factor = float(scale)
+    except ValueError:
+        raise pytest.UsageError(
+            f"{FUZZ_ENV}={scale!r}: expected 'small', 'full' or a fraction such as 0.1"
+        ) from None
+    if not factor > 0:
+        raise pytest.UsageError(f"{FUZZ_ENV}={scale!r}: the fraction must be positive")
+    return max(1, round(full * factor))
+
+
+def fuzz_settings(count: int) -> settings:
+    """Hypothesis settings for a fuzz run of ``count`` cases."""
+    return settings(max_examples=count, deadline=None, database=None, derandomize=False,
+                    suppress_health_check=list(HealthCheck), print_blob=True)
+
+
+class CaseTimeout(Exception):
+    """A fuzz case ran longer than INTERRUPT_SECONDS (raised by the alarm, main thread only)."""
+
+
+@dataclass
+class Tally:
+    """What one fuzz target saw: cases run, failures by kind, the slowest case."""
+
+    target: str
+    cases: int = 0
+    failures: dict[str, int] = field(default_factory=dict)
+    slowest: float = 0.0
+    slowest_input: object = None
+
+    def fail(self, kind: str) -> None:
+        self.failures[kind] = self.failures.get(kind, 0) + 1
+
+    @contextlib.contextmanager
+    def case(self, value: object = None):
+        """Run one case: interrupt it after INTERRUPT_SECONDS, fail it over SLOW_SECONDS.
+
+        Both count as a ``hang``; the caller records its other failures with ``fail(kind)``.
+        """
+        self.cases += 1
+        alarm = (threading.current_thread() is threading.main_thread()
+                 and hasattr(signal, "setitimer"))
+        if alarm:
+            def on_alarm(signum, frame):
+                raise CaseTimeout(f"case ran over {INTERRUPT_SECONDS:.0f} s: {value!r:.200}")
+            previous = signal.signal(signal.SIGALRM, on_alarm)
+            signal.setitimer(signal.ITIMER_REAL, INTERRUPT_SECONDS)
+        start = time.perf_counter()
+        try:
+            yield self
+        except CaseTimeout:
+            self.fail("hang")
+            raise
+        finally:
+            elapsed = time.perf_counter() - start
+            if alarm:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+                signal.signal(signal.SIGALRM, previous)
+            if elapsed > self.slowest:
+                self.slowest, self.slowest_input = elapsed, value
+        if elapsed > SLOW_SECONDS:
+            self.fail("hang")
+            raise AssertionError(f"case took {elapsed:.2f} s (limit {SLOW_SECONDS} s): "
+                                 f"{value!r:.200}")
+
+    def summary(self) -> str:
+        kinds = ", ".join(f"{n} {k}" for k, n in sorted(self.failures.items())) or "0 failures"
+        return (f"fuzz {self.target}: {self.cases} cases, {kinds}; "
+                f"slowest {self.slowest * 1000:.0f} ms")
+
+
+_TALLIES: list[Tally] = []
+
+
+@pytest.fixture
+def fuzz_tally(request):
+    """A Tally named after the requesting test; printed in the terminal summary."""
+    tally = Tally(request.node.name)
+    _TALLIES.append(tally)
+    return tally
+
+
+def pytest_terminal_summary(terminalreporter):
+    if _TALLIES:
+        terminalreporter.section(f"fuzz counts ({FUZZ_ENV}={fuzz_scale()})")
+        for tally in _TALLIES:
+            terminalreporter.write_line(tally.summary())

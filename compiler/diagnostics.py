@@ -36,6 +36,7 @@ CODES: dict[str, str] = {
     "RF107": "YAML alias or anchor (not allowed in card data)",
     "RF108": "file or value is too large",
     "RF109": "CRLF line endings",
+    "RF110": "YAML value cannot be read (bad tag, number, date or boolean)",
     # RF2xx: schema
     "RF201": "wrong type",
     "RF202": "unknown field",
@@ -68,6 +69,7 @@ CODES: dict[str, str] = {
     "RF502": "reference to an unknown id",
     "RF503": "card id is not the kebab-case of the English name",
     "RF504": "manifest problem",
+    "RF505": "card name gives an empty id",
     # RF6xx: localisation
     "RF601": "missing or empty translation",
     "RF602": "slot or placeholder mismatch in a translation",

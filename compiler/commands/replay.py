@@ -14,30 +14,14 @@ import json
 import click
 from rich.text import Text
 
+from runeforge import games
 from runeforge.console import console
+from runeforge.diagnostics import did_you_mean
 
-from .play import load_bundle, play_game, summary
+from ._replaylog import read_log
+from .play import adventure_games, load_bundle, play_game, summary
 
-
-def read_log(path: str) -> list[dict]:
-    records = []
-    try:
-        with open(path, encoding="utf-8") as fh:
-            for n, line in enumerate(fh, 1):
-                if line.strip():
-                    try:
-                        records.append(json.loads(line))
-                    except json.JSONDecodeError as exc:
-                        raise click.ClickException(
-                            f"{path}:{n}: not a JSON line ({exc.msg})") from None
-    except OSError as exc:
-        raise click.ClickException(f"cannot read {path}: {exc.strerror}") from None
-    options = [r for r in records if r.get("type") == "options"]
-    ends = [r for r in records if r.get("type") == "end_state"]
-    if not options or not ends:
-        raise click.ClickException(f"{path}: not a game log of `runeforge play --log` (it needs "
-                                   "an 'options' and an 'end_state' record)")
-    return records
+__all__ = ["command", "read_log"]
 
 
 @click.command("replay")
@@ -50,9 +34,17 @@ def command(log_file, dirs) -> None:
     played with) and compared record by record. Exit status: 0 same, 1 different.
     """
     logged = read_log(log_file)
-    options = {k: v for k, v in next(r for r in logged if r["type"] == "options").items()
-               if k not in ("seq", "type")}
-    game = play_game(load_bundle(dirs), options)
+    options = {k: v for k, v in logged[0].items() if k not in ("seq", "type")}
+    bundle = load_bundle(dirs)
+    known = adventure_games(bundle)
+    adventure = options["adventure"]
+    if known.get(adventure) != games.DEFAULT_GAME:
+        hint = ("it is an adventure of another game, whose logs cannot be replayed"
+                if adventure in known else
+                did_you_mean(adventure, sorted(known)) or "is the content DIRS the same?")
+        raise click.ClickException(f"{log_file}:1: the logged adventure {adventure!r} is not "
+                                   f"a Runebound adventure of this content; {hint}")
+    game = play_game(bundle, options)
     again = json.loads(json.dumps(game.log.records, ensure_ascii=False))
     out = console()
     for old, new in zip(logged, again, strict=False):

@@ -1,0 +1,157 @@
+"""Reading a game log for `runeforge replay`: a log is data from outside, checked before use.
+
+Every line must be UTF-8 text holding one JSON object no deeper than ``MAX_DEPTH``; every
+record is checked against ``RECORD`` (a sequence number equal to its line's place and a
+type), the first against ``OPTIONS`` (the values `runeforge play` accepts on its command
+line, nothing else) and the last against ``END_STATE``. Any failure is a ``ClickException``
+naming the file and line (exit 1), never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+
+import click
+from jsonschema import Draft202012Validator, validators
+
+from runeforge.engine.runebound.adventures.expansions import ADVENTURE_EXPANSIONS, MARKET_EXPANSIONS
+
+MAX_BYTES = 256 * 1024 * 1024  # a 10,000-turn game's log is a few MB
+MAX_DEPTH = 32  # the engine's records nest a few levels (lists of lists of faces)
+EXPANSIONS = [*MARKET_EXPANSIONS, *ADVENTURE_EXPANSIONS]
+
+RECORD = {
+    "type": "object",
+    "required": ["seq", "type"],
+    "properties": {"seq": {"type": "integer", "minimum": 0},
+                   "type": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"}},
+}
+# as `runeforge play` validates its options (click.IntRange(1, 6), click.Choice, ...)
+OPTIONS = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["seq", "type", "adventure", "ruleset", "players", "seed", "bots", "doom"],
+    "properties": {
+        "seq": {"const": 0},
+        "type": {"const": "options"},
+        "adventure": {"type": "string", "minLength": 1, "maxLength": 200},
+        "ruleset": {"enum": ["base", "advanced"]},
+        "players": {"type": "integer", "minimum": 1, "maximum": 6},
+        "seed": {"type": "integer", "minimum": -(2 ** 63), "maximum": 2 ** 63 - 1},
+        "bots": {"enum": ["heuristic", "random"]},
+        "doom": {"enum": [None, False]},  # `play` writes null, or false for --no-doom
+        "debug": {"type": "boolean"},
+        "expansions": {"type": "array", "uniqueItems": True,
+                       "items": {"enum": EXPANSIONS}},
+        "expansion_mode": {"enum": ["first", "shuffle"]},
+    },
+    "dependentRequired": {"expansions": ["expansion_mode"],
+                          "expansion_mode": ["expansions"]},
+}
+END_STATE = {
+    "type": "object",
+    "required": ["seq", "type", "sha256"],
+    "properties": {"type": {"const": "end_state"},
+                   "sha256": {"type": "string", "pattern": "^[0-9a-f]{64}$"}},
+}
+# JSON Schema counts 2.0 as an integer; the command line does not
+_Strict = validators.extend(Draft202012Validator, type_checker=Draft202012Validator.TYPE_CHECKER
+                            .redefine("integer", lambda _checker, value: type(value) is int))
+_VALIDATORS = {name: _Strict(schema)
+               for name, schema in (("record", RECORD), ("options", OPTIONS),
+                                    ("end_state", END_STATE))}
+
+
+def _depth(value) -> int:
+    """The nesting depth of a JSON value, without recursion."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        deepest = max(deepest, depth)
+        if depth > MAX_DEPTH:
+            break
+        if isinstance(item, dict):
+            stack.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, list):
+            stack.extend((v, depth + 1) for v in item)
+    return deepest
+
+
+def _check(kind: str, record: dict, where: str) -> None:
+    errors = sorted(_VALIDATORS[kind].iter_errors(record), key=lambda e: list(e.path))
+    if errors:
+        error = errors[0]
+        field = ".".join(str(p) for p in error.path)
+        what = f"'{field}'" if field else "the record"
+        message = error.message if len(error.message) <= 200 else error.message[:200] + "…"
+        raise click.ClickException(f"{where}: {what} of this {kind.replace('_', ' ')} record "
+                                   f"is not valid: {message}")
+
+
+def _read_bytes(path: str) -> bytes:
+    """The file's bytes: a regular file only (a FIFO would block, a device never end)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_BINARY", 0))
+    except OSError as exc:
+        raise click.ClickException(f"cannot read {path}: {exc.strerror}") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise click.ClickException(f"cannot read {path}: not a regular file")
+        if info.st_size > MAX_BYTES:
+            raise click.ClickException(f"cannot read {path}: larger than "
+                                       f"{MAX_BYTES // 2 ** 20} MiB")
+        with os.fdopen(os.dup(fd), "rb") as fh:
+            return fh.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise click.ClickException(f"cannot read {path}: {exc.strerror}") from None
+    finally:
+        os.close(fd)
+
+
+def _parse_line(raw: bytes, where: str):
+    try:
+        line = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise click.ClickException(f"{where}: not UTF-8 text (byte {exc.start + 1} is "
+                                   f"0x{raw[exc.start]:02x})") from None
+    try:
+        record = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise click.ClickException(f"{where}: not a JSON line ({exc.msg})") from None
+    except (ValueError, RecursionError) as exc:  # a number over 4,300 digits; deep nesting
+        raise click.ClickException(f"{where}: not a JSON line the log can hold "
+                                   f"({type(exc).__name__}: {str(exc)[:120]})") from None
+    if not isinstance(record, dict):
+        raise click.ClickException(f"{where}: a record must be a JSON object, not "
+                                   f"{type(record).__name__ if record is not None else 'null'}")
+    if _depth(record) > MAX_DEPTH:
+        raise click.ClickException(f"{where}: the record nests deeper than {MAX_DEPTH} levels")
+    return record
+
+
+def read_log(path: str) -> list[dict]:
+    """The records of the log at ``path``, each checked (see the module's doc)."""
+    data = _read_bytes(path)
+    records: list[dict] = []
+    lines: list[int] = []
+    for n, raw in enumerate(data.split(b"\n"), 1):
+        if not raw.strip():
+            continue
+        where = f"{path}:{n}"
+        record = _parse_line(raw, where)
+        _check("record", record, where)
+        if record["seq"] != len(records):
+            raise click.ClickException(f"{where}: record {record['seq']} where record "
+                                       f"{len(records)} was expected")
+        records.append(record)
+        lines.append(n)
+    if not records or records[0]["type"] != "options" or records[-1]["type"] != "end_state":
+        raise click.ClickException(f"{path}: not a game log of `runeforge play --log` (it "
+                                   "needs an 'options' record first and an 'end_state' "
+                                   "record last)")
+    _check("options", records[0], f"{path}:{lines[0]}")
+    _check("end_state", records[-1], f"{path}:{lines[-1]}")
+    return records

@@ -45,6 +45,8 @@ EXAMPLES = {
     "RF301": "`Before Combat: Activate and and make a magic attack.`",
     "RF302": "`take 1 exhaustoin` (did you mean 'exhaustion'?)",
     "RF303": "`Before Combat: Activate and take`",
+    "RF304": "`Until the end of this turn, ` written 33 times before `gain 1 gold.`",
+    "RF305": "`Gain 1000 gold.`, or a number thousands of digits long",
     "RF401": "`Melee: Activate to make a magic attack.`",
     "RF402": "`Discard to ...` on an item with `usage: constant`",
     "RF403": "`Activate to cancel 1 wound.` outside a wounds-being-inflicted window",

@@ -50,6 +50,8 @@ CODES: dict[str, str] = {
     "RF301": "ability text does not parse",
     "RF302": "unknown word in ability text",
     "RF303": "ability text ends too early",
+    "RF304": "ability nests too deep (more than 32 prefixes such as 'until ...,' in a row)",
+    "RF305": "number in ability text is too large (the limit is 999)",
     # RF4xx: ability semantics (reference section 5)
     "RF401": "phase-tagged ability acts in Before Combat or attacks in another phase",
     "RF402": "cost does not match the card's usage",

@@ -276,6 +276,8 @@ class _Loader:
             return None
         data, index = convert(tree)
         file = FileData(source, data, index)
+        self.diags.extend(source.diag(p.code, p.message, p.line, p.col, hint=p.hint,
+                                      length=p.length) for p in index.problems)
         self.content.files.append(file)
         return file
 
@@ -324,7 +326,7 @@ class _Loader:
                                            f"'{kind}'"))
             return None
         errors = schemas.validate(file.data, kind, file)
-        self.diags.extend(errors)
+        self.diags.extend(_unreported(file, errors))
         data = file.data
         doc = Document(kind, data, file.path, str(data.get("id", "")), file)
         if errors and not isinstance(data.get("id"), str):
@@ -353,12 +355,13 @@ class _Loader:
                                            "manifest.yaml", hint=f"rename {file.path}"))
             return
         errors = schemas.validate(file.data, kind, file, pack.game)
-        self.diags.extend(errors)
+        self.diags.extend(_unreported(file, errors))
         if kind not in games.get(pack.game).card_kinds:
             doc = Document(kind, file.data, file.path, pack.id, file, game=pack.game)
             self.content.documents.setdefault(kind, []).append(doc)
             return
         bad = {_card_index(file, d) for d in errors}
+        bad |= {_card_index(file, p) for p in file.index.problems}
         cards = file.data.get("cards")
         if not isinstance(cards, list):
             return
@@ -373,7 +376,15 @@ class _Loader:
         card = Card(expected, kind, name, entry, file.path, pack.id, i, file, ("cards", i),
                     game=pack.game)
         given = entry.get("id")
-        if given is not None and given != expected:
+        if not expected and not isinstance(given, str):
+            self.diags.append(card.diag("RF505", f"the name '{name}' gives an empty card id "
+                                        "(no letter a-z or digit in it)", "name",
+                                        hint="add an `id:` in kebab-case, e.g. "
+                                        "`id: my-card`"))
+            return
+        if not expected:
+            card.id = given  # no kebab-case to compare with: the explicit id is the id
+        elif given is not None and given != expected:
             if entry.get("id_override") is True:
                 card.id = given
             else:
@@ -451,7 +462,16 @@ def _ancestors(path: Path, root: Path):
         parent = parent.parent
 
 
-def _card_index(file: FileData, d: Diagnostic) -> int | None:
+def _unreported(file: FileData, errors: list[Diagnostic]) -> list[Diagnostic]:
+    """Schema errors, less those at a value the loader could not read (already RF110/RF108:
+    its text stands in for it, and 'must be a whole number, not a string' says nothing new)."""
+    if not file.index.problems:
+        return errors
+    places = {(p.line, p.col) for p in file.index.problems}
+    return [d for d in errors if (d.line, d.col) not in places]
+
+
+def _card_index(file: FileData, d) -> int | None:
     """Index of the card a schema diagnostic falls in (by line), else None."""
     cards = file.data.get("cards") if isinstance(file.data, dict) else None
     if not isinstance(cards, list):

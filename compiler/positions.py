@@ -4,6 +4,12 @@
 round-trip tree) into plain Python (dict/list/str/int/float/bool/None) and records the
 1-based (line, col) of every value and every mapping key, keyed by the path from the file's
 root, using each node's start mark.
+
+A scalar that cannot be converted (``!!int abc``, an unknown tag such as ``!foo`` or
+``!!python/name:...``, the date ``2001-13-45``, a number longer than
+:data:`MAX_NUMBER_CHARS` characters) never raises: it is kept as its source text and recorded
+in :attr:`PositionIndex.problems` at its node's mark, for the loader to report (RF110, RF108).
+Only the plain YAML 1.2 tags are constructed; no tag ever names code to run.
 """
 
 from __future__ import annotations
@@ -18,10 +24,33 @@ from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 Pos = tuple[int, int]
 
 
+# The tags a card file may carry (explicitly or by resolution); anything else is RF110.
+_TAG = "tag:yaml.org,2002:"
+SCALAR_TAGS = frozenset(_TAG + t for t in ("str", "int", "float", "bool", "null", "timestamp"))
+COLLECTION_TAGS = frozenset((_TAG + "map", _TAG + "seq"))
+# No number in card data needs more characters; longer ones are refused before conversion
+# (Python refuses ints over 4,300 digits, and converting them costs quadratic time).
+MAX_NUMBER_CHARS = 100
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A value the loader could not convert: where, the code, the message and a hint."""
+
+    path: tuple
+    line: int
+    col: int
+    code: str
+    message: str
+    hint: str
+    length: int = 1
+
+
 @dataclass
 class PositionIndex:
     values: dict[tuple, Pos] = field(default_factory=dict)
     keys: dict[tuple, Pos] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
 
     def find(self, path: tuple, key: bool = False) -> Pos:
         """Position of ``path``; falls back to the nearest enclosing value that is known."""
@@ -61,14 +90,60 @@ def _construct_scalar(node: ScalarNode):
     global _CONSTRUCTOR
     if _CONSTRUCTOR is None:
         _CONSTRUCTOR = YAML(typ="safe", pure=True).constructor
-    return _CONSTRUCTOR.construct_object(node, deep=True)
+    # the scalar constructor itself: construct_object would remember every node it sees
+    return _CONSTRUCTOR.yaml_constructors[node.tag](_CONSTRUCTOR, node)
+
+
+def _problem(index: PositionIndex, node, path: tuple, code: str, message: str,
+             hint: str) -> None:
+    mark = node.start_mark
+    text = node.value if isinstance(node.value, str) else ""
+    length = max(1, min(len(text), 60)) if "\n" not in text else 1
+    index.problems.append(Problem(path, mark.line + 1, mark.column + 1, code, message, hint,
+                                  length))
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+_KINDS = {"int": "a whole number", "float": "a number", "bool": "true or false",
+          "timestamp": "a date", "null": "null"}
+
+
+def _checked_scalar(node: ScalarNode, path: tuple, index: PositionIndex):
+    """The value of a scalar node, or its source text with a problem recorded."""
+    tag = node.tag or ""
+    text = node.value if isinstance(node.value, str) else str(node.value)
+    if tag not in SCALAR_TAGS:
+        shown = tag.replace(_TAG, "!!")
+        _problem(index, node, path, "RF110", f"YAML tag '{_short(shown)}' is not allowed in "
+                 "card data", "remove the tag; card data uses plain text, numbers, true/false "
+                 "and lists or mappings of them")
+        return text
+    short = tag[len(_TAG):]
+    if short in ("int", "float") and len(text) > MAX_NUMBER_CHARS:
+        _problem(index, node, path, "RF108", f"number has {len(text)} characters; the limit "
+                 f"is {MAX_NUMBER_CHARS}", "no value in card data needs a number this long")
+        return text
+    try:
+        return _scalar(_construct_scalar(node))
+    except Exception:  # noqa: BLE001 - ruamel raises ValueError, KeyError, ConstructorError
+        kind = _KINDS.get(short, short)
+        _problem(index, node, path, "RF110", f"'{_short(text)}' cannot be read as {kind}",
+                 "write a valid value, or quote it (without a tag) to make it text")
+        return text
 
 
 def _convert_node(node, path: tuple, index: PositionIndex):
+    if isinstance(node, (MappingNode, SequenceNode)) and node.tag not in COLLECTION_TAGS:
+        shown = (node.tag or "").replace(_TAG, "!!")
+        _problem(index, node, path, "RF110", f"YAML tag '{_short(shown)}' is not allowed in "
+                 "card data", "remove the tag; a plain mapping or list needs none")
     if isinstance(node, MappingNode):
         out = {}
         for key_node, value_node in node.value:
-            key = _scalar(_construct_scalar(key_node)) if isinstance(key_node, ScalarNode) \
+            key = _checked_scalar(key_node, path, index) if isinstance(key_node, ScalarNode) \
                 else str(key_node.value)
             key = key if isinstance(key, str) else str(key)
             sub = path + (key,)
@@ -84,7 +159,7 @@ def _convert_node(node, path: tuple, index: PositionIndex):
             index.values[sub] = (item.start_mark.line + 1, item.start_mark.column + 1)
             out.append(_convert_node(item, sub, index))
         return out
-    return _scalar(_construct_scalar(node))
+    return _checked_scalar(node, path, index)
 
 
 def convert(tree) -> tuple[object, PositionIndex]:

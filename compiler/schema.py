@@ -13,7 +13,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any, Protocol
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError
 
 from . import games
@@ -61,11 +61,23 @@ def load_schema(kind: str, game: str | None = None) -> dict:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
+def _is_integer(checker, instance) -> bool:
+    # JSON Schema counts 4.0 as an integer; card data does not: `cost: 4.0` is a typo or a
+    # decimal where a whole number is meant, and True is no number at all
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+# Draft 2020-12 with integers that are Python ints only (floats such as 4.0 are RF201).
+StrictValidator = validators.extend(
+    Draft202012Validator,
+    type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer))
+
+
 @lru_cache(maxsize=None)
 def validator(kind: str, game: str | None = None) -> Draft202012Validator:
     # the packaged schemas are checked against the metaschema by tests/test_schema.py, not
     # on every run (it cost a tenth of a cold load)
-    return Draft202012Validator(load_schema(kind, game))
+    return StrictValidator(load_schema(kind, game))
 
 
 def _type_name(value: Any) -> str:

@@ -16,9 +16,21 @@ from pathlib import Path
 BASE = "https://runeforge.invalid/schemas/"
 COLOURS = ["green", "yellow", "blue", "red"]
 
+# Upper bounds of the numbers on a card (documented in docs/card-format.md). The printed
+# cards stay far below them (Mind/Body/Spirit 21, damage 4, Life 12, Stamina 7, cost and
+# gold 10, 3 copies); the bounds catch typos and keep the engine and the exact odds small.
+MAX_ATTRIBUTE = 30
+MAX_DAMAGE = 20
+MAX_LIFE = 50
+MAX_STAMINA = 30
+MAX_GOLD = 50
+MAX_COUNT = 20
 
-def _int(desc: str, minimum: int = 0, examples=None) -> dict:
-    out = {"type": "integer", "minimum": minimum, "description": desc}
+
+def _int(desc: str, minimum: int = 0, examples=None, maximum: int = 20) -> dict:
+    # every number has an upper bound (docs/card-format.md): a card with Life 2**63 or a
+    # million copies is a typo, and the engine, the odds and the PDFs are sized for the game
+    out = {"type": "integer", "minimum": minimum, "maximum": maximum, "description": desc}
     if examples:
         out["examples"] = examples
     return out
@@ -43,7 +55,7 @@ COMMON = {
                "description": "Where the card comes from: `original` (written for this "
                "project) or the seed that quotes it (`seed-000` … `seed-004`).",
                "examples": ["original", "seed-002"]},
-    "count": _int("Copies of this card in the deck (default 1).", 1, [1, 2]),
+    "count": _int("Copies of this card in the deck (default 1).", 1, [1, 2], MAX_COUNT),
     "flavour": _str("Italic flavour text (English); translated in the catalogs.",
                     ["Worn leather, a buckle of old iron."]),
     "art": _str("Path to an image, relative to the card file.", ["art/belt.png"],
@@ -56,29 +68,32 @@ COMMON = {
 }
 
 ATTRS = {
-    "mind": _int("Mind: the ranged combat value and Mind skill-test attribute.", 0, [3]),
-    "body": _int("Body: the melee combat value and Body skill-test attribute.", 0, [4]),
-    "spirit": _int("Spirit: the magic combat value and Spirit skill-test attribute.", 0, [2]),
+    "mind": _int("Mind: the ranged combat value and Mind skill-test attribute.", 0, [3],
+                 MAX_ATTRIBUTE),
+    "body": _int("Body: the melee combat value and Body skill-test attribute.", 0, [4],
+                 MAX_ATTRIBUTE),
+    "spirit": _int("Spirit: the magic combat value and Spirit skill-test attribute.", 0, [2],
+                   MAX_ATTRIBUTE),
 }
 DAMAGE = {
-    "ranged_damage": _int("Wounds dealt by a successful ranged attack.", 0, [1]),
-    "melee_damage": _int("Wounds dealt by a successful melee attack.", 0, [2]),
-    "magic_damage": _int("Wounds dealt by a successful magic attack.", 0, [1]),
+    "ranged_damage": _int("Wounds dealt by a successful ranged attack.", 0, [1], MAX_DAMAGE),
+    "melee_damage": _int("Wounds dealt by a successful melee attack.", 0, [2], MAX_DAMAGE),
+    "magic_damage": _int("Wounds dealt by a successful magic attack.", 0, [1], MAX_DAMAGE),
 }
-LIFE = {"life": _int("Life: wounds it can take; one more knocks it out.", 1, [8])}
-STAMINA = {"stamina": _int("Stamina: exhaustion it can take.", 0, [6])}
+LIFE = {"life": _int("Life: wounds it can take; one more knocks it out.", 1, [8], MAX_LIFE)}
+STAMINA = {"stamina": _int("Stamina: exhaustion it can take.", 0, [6], MAX_STAMINA)}
 SKILLS = {"skills": {"type": "array", "items": _str("A skill name from a manifest's "
                                                     "`skills`.", ["Swim"], maxLength=60),
                      "uniqueItems": True, "description": "Skills (names from the packs' "
                      "manifests)."}}
-COST = {"cost": _int("Price in gold at the market.", 0, [4])}
+COST = {"cost": _int("Price in gold at the market.", 0, [4], MAX_GOLD)}
 COLOUR = {"colour": {"enum": COLOURS, "description": "Adventure colour.",
                      "examples": ["green"]}}
 REWARD = {"reward": {
     "type": "object", "additionalProperties": False,
     "description": "What the Hero gains for defeating the card.",
     "properties": {
-        "gold": _int("Gold taken from the bank.", 0, [2]),
+        "gold": _int("Gold taken from the bank.", 0, [2], MAX_GOLD),
         "keep": {"type": "boolean", "description": "The Hero keeps the card as a trophy."},
         "becomes": {"enum": ["item", "ally"], "description": "The card joins the Hero as an "
                     "item or an ally."},

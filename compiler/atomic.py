@@ -35,3 +35,32 @@ def write_bytes_atomic(path: str | os.PathLike, data: bytes, mode: int | None = 
 def write_text_atomic(path: str | os.PathLike, text: str, encoding: str = "utf-8") -> None:
     """Write ``text`` atomically. Line ends are written as given (no translation)."""
     write_bytes_atomic(path, text.encode(encoding))
+
+
+def output_problem(path: str | os.PathLike, *, directory: bool,
+                   parents: bool = True) -> str | None:
+    """Why ``path`` cannot be written, checked before any work starts (None: it can be).
+
+    ``directory``: the path is an output folder (else a file written in its folder).
+    ``parents``: missing folders on the way are created by the writer (else they must
+    exist). Only what can be known beforehand is checked: a later write may still fail.
+    """
+    path = Path(os.path.abspath(path))
+    if path.exists() or path.is_symlink():
+        if directory and not path.is_dir():
+            return f"{path} exists and is not a directory"
+        if not directory and path.is_dir():
+            return f"{path} is a directory"
+        folder = path if directory else path.parent
+    else:
+        folder = path if directory else path.parent
+        if not parents and not folder.is_dir():
+            return (f"the folder {folder} does not exist" if not folder.exists() else
+                    f"{folder} is not a directory")
+        while not folder.exists() and folder != folder.parent:
+            folder = folder.parent
+        if not folder.is_dir():
+            return f"{folder} is not a directory"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return f"the folder {folder} is not writable"
+    return None

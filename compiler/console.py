@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn
 from rich.text import Text
 
+from .atomic import output_problem
 from .diagnostics import Diagnostic, render_all, sort_key
 from .pipeline import exit_code
 
@@ -58,3 +59,32 @@ def progress() -> Progress:
     err = console(stderr=True)
     return Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}"
                     "/{task.total}"), console=err, transient=True, disable=not err.is_terminal)
+
+
+def log_path_option(ctx: click.Context, param: click.Parameter, value):
+    """A click callback for an output file such as ``--log``: a path that cannot be written
+    is a usage error (exit 2) before the command's work starts, not after it."""
+    if value is not None:
+        problem = output_problem(value, directory=False, parents=False)
+        if problem:
+            raise click.BadParameter(f"cannot write {value}: {problem}")
+    return value
+
+
+def output_dir_diagnostic(out_dir) -> Diagnostic | None:
+    """RF003 for an output folder that cannot be written, found before the work starts."""
+    problem = output_problem(out_dir, directory=True)
+    if problem is None:
+        return None
+    return Diagnostic("RF003", f"cannot write output: {problem}", str(out_dir),
+                      hint="check --out and its permissions")
+
+
+def content_dirs_argument(ctx: click.Context, param: click.Parameter, value):
+    """A click callback for the DIRS argument: an empty path is a usage error (exit 2), not
+    the current folder (``check ""`` would load whatever is there)."""
+    for path in value or ():
+        if not str(path).strip():
+            raise click.BadParameter("an empty path names no folder (write . for the current "
+                                     "folder)")
+    return value

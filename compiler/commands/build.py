@@ -9,10 +9,18 @@ from pathlib import Path
 import click
 
 from runeforge import pipeline
-from runeforge.atomic import write_bytes_atomic
+from runeforge.atomic import output_problem, write_bytes_atomic
 from runeforge.backends import BuildContext, dumps_json, stages
 from runeforge.backends.pdf_style import parse_back_offset, parse_card_size, parse_length_mm
-from runeforge.console import console, finish, print_diagnostics, print_summary, progress
+from runeforge.console import (
+    console,
+    content_dirs_argument,
+    finish,
+    output_dir_diagnostic,
+    print_diagnostics,
+    print_summary,
+    progress,
+)
 from runeforge.diagnostics import Diagnostic, DiagnosticError
 
 EPILOG = """\b
@@ -42,7 +50,8 @@ def _option(parse):
 
 
 @click.command("build", epilog=EPILOG)
-@click.argument("dirs", nargs=-1, type=click.Path(path_type=str))
+@click.argument("dirs", nargs=-1, type=click.Path(path_type=str),
+                callback=content_dirs_argument)
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"),
               show_default=True, help="Output directory.")
 @click.option("--locale", "locales", multiple=True, metavar="L",
@@ -76,6 +85,7 @@ def command(dirs, out_dir: Path, locales: tuple[str, ...], paper: str, card_size
     locales = list(dict.fromkeys(locales)) or list(default_locales())
     for locale in locales:
         check_locale(locale)
+    _check_outputs(out_dir, layout_json)
     result = pipeline.check(dirs)
     if not result.ok:
         print_diagnostics(result.diagnostics)
@@ -118,6 +128,18 @@ def command(dirs, out_dir: Path, locales: tuple[str, ...], paper: str, card_size
         raise SystemExit(1) from None
     console(stderr=True).print(f"wrote {len(outputs)} file{'s' * (len(outputs) != 1)} to "
                                f"{out_dir}", markup=False)
+
+
+def _check_outputs(out_dir: Path, layout_json: Path | None) -> None:
+    """RF003 before any work when an output cannot be written (issue 22: fail early)."""
+    diag = output_dir_diagnostic(out_dir)
+    problem = layout_json is not None and output_problem(layout_json, directory=False)
+    if diag is None and problem:
+        diag = Diagnostic("RF003", f"cannot write output: {problem}", str(layout_json),
+                          hint="check --layout-json and its permissions")
+    if diag is not None:
+        print_diagnostics([diag])
+        raise SystemExit(1)
 
 
 @dataclass

@@ -7,7 +7,13 @@ import json
 import click
 
 from runeforge import pipeline
-from runeforge.console import console, finish, print_diagnostics, print_summary
+from runeforge.console import (
+    console,
+    content_dirs_argument,
+    finish,
+    print_diagnostics,
+    print_summary,
+)
 
 EPILOG = """\b
 Examples:
@@ -74,7 +80,8 @@ def print_coverage(cov: dict, fmt: str) -> None:
 
 
 @click.command("check", epilog=EPILOG)
-@click.argument("dirs", nargs=-1, type=click.Path(path_type=str))
+@click.argument("dirs", nargs=-1, type=click.Path(path_type=str),
+                callback=content_dirs_argument)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="Diagnostics as text or as JSON records.")
 @click.option("--coverage", "show_coverage", is_flag=True,

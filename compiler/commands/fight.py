@@ -7,7 +7,13 @@ from rich.text import Text
 
 from runeforge import pipeline
 from runeforge.commands._combatcontent import combatants
-from runeforge.console import console, finish, print_diagnostics
+from runeforge.console import (
+    console,
+    content_dirs_argument,
+    finish,
+    log_path_option,
+    print_diagnostics,
+)
 from runeforge.diagnostics import Diagnostic, DiagnosticError, did_you_mean
 
 EPILOG = """\b
@@ -112,11 +118,12 @@ def narrate(record: dict, names: dict[str, str]) -> Text | None:
 @click.command("fight", epilog=EPILOG)
 @combatants
 @click.option("--seed", type=int, default=0, show_default=True, help="Dice seed.")
-@click.option("--log", "log_path", type=click.Path(dir_okay=False, writable=True),
+@click.option("--log", "log_path", type=click.Path(dir_okay=False), callback=log_path_option,
               help="Write the event log (JSON lines) here.")
 @click.option("--ruleset", type=click.Choice(["base", "advanced"]), default="base",
               show_default=True, help="Base (seed 000) or advanced (seed 002) rules.")
-@click.argument("dirs", nargs=-1, type=click.Path(path_type=str))
+@click.argument("dirs", nargs=-1, type=click.Path(path_type=str),
+                callback=content_dirs_argument)
 def command(hero_id, challenge_id, items, allies, seed, log_path, ruleset, dirs) -> None:
     """Fight one combat with the heuristic bot and print what happened.
 

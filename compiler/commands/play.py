@@ -13,9 +13,16 @@ from rich.text import Text
 
 from runeforge import games, pipeline
 from runeforge.atomic import write_bytes_atomic
-from runeforge.console import console, finish, print_diagnostics
+from runeforge.console import (
+    console,
+    content_dirs_argument,
+    finish,
+    log_path_option,
+    print_diagnostics,
+)
 from runeforge.diagnostics import did_you_mean
 from runeforge.engine.runebound.adventures.expansions import ADVENTURE_EXPANSIONS, MARKET_EXPANSIONS
+from runeforge.engine.runebound.core.rulesdata import HOUSE_RULES
 
 EPILOG = """\b
 Examples:
@@ -93,6 +100,18 @@ def play_game(bundle: dict, options: dict):
     return game
 
 
+def ruleset_summary(rules) -> str:
+    """The readings a player should know before trusting the result."""
+    c, eg = rules.combat, rules.endgame
+    defeat = {">=": "wounds reaching Life",
+                 ">": "wounds over Life (seed 002's literal reading)"}.get(
+        c.defeat_when, c.defeat_when)
+    after = {"same-hero": "a Hero who wins a confrontation goes on",
+             "next-hero": "confrontations go round the table"}.get(eg.next_after_win,
+                                                                    eg.next_after_win)
+    return f"a figure is defeated at {defeat}; endgame: {after}"
+
+
 def summary(game, out) -> None:
     s = game.state
     names = {c.id: c.name for c in game.catalog.cards.values()}
@@ -102,7 +121,10 @@ def summary(game, out) -> None:
     out.print(f"Rounds: {s.round}   turns: {s.turn}   ruleset: {s.ruleset}   adventure: "
               f"{s.adventure}   players: {s.players}   seed: {s.seed}   doom track: "
               f"{'on' if s.doom else 'off'} ({s.doom_tokens} doom tokens)")
-    table = Table("seat", "Hero", "level", "gold", "items", "allies", "red challenges",
+    out.print(f"Ruleset: {game.rules.name}; {ruleset_summary(game.rules)}", markup=False)
+    out.print("House rules: " + (", ".join(game.rules.house_rules_on) or "none (the seeds' "
+                                 "rules only)"), markup=False)
+    table = Table("seat", "Hero", "level", "gold", "items", "allies", "red challenges beaten",
                   "counters")
     for i, hero_id in enumerate(s.seats, 1):
         hero = s.hero(hero_id)
@@ -133,12 +155,18 @@ def summary(game, out) -> None:
 @click.option("--new-cards-first", is_flag=True,
               help="Deal the expansions' cards first (until exhausted) instead of shuffling "
                    "them into the market and adventure decks.")
+@click.option("--house-rule", "house_rules", multiple=True,
+              type=click.Choice(sorted(HOUSE_RULES)),
+              help="Turn on a house rule, a rule found in no seed (repeatable; all are off "
+                   "unless a ruleset turns them on): "
+                   + "; ".join(f"{k}: {v}" for k, v in sorted(HOUSE_RULES.items())) + ".")
 @click.option("--debug", is_flag=True, help="Check the game invariants after every step.")
-@click.option("--log", "log_path", type=click.Path(dir_okay=False, writable=True),
+@click.option("--log", "log_path", type=click.Path(dir_okay=False), callback=log_path_option,
               help="Write the event log (JSON lines) here; `runeforge replay` re-checks it.")
-@click.argument("dirs", nargs=-1, type=click.Path(path_type=str))
+@click.argument("dirs", nargs=-1, type=click.Path(path_type=str),
+                callback=content_dirs_argument)
 def command(adventure, players, ruleset, seed, bots, no_doom, expansions, new_cards_first,
-            debug, log_path, dirs) -> None:
+            house_rules, debug, log_path, dirs) -> None:
     """Play a whole game with bots and print who won, when and how.
 
     DIRS are content directories that extend the bundled cards/. The same options give the
@@ -152,8 +180,9 @@ def command(adventure, players, ruleset, seed, bots, no_doom, expansions, new_ca
                                  param_hint="--adventure")
     game = games.get(known[adventure])
     if game.id != games.DEFAULT_GAME:  # the adventure's game runs it, with the common options
-        if expansions or new_cards_first or no_doom or ruleset != "base":
-            raise click.UsageError("--ruleset, --no-doom, --expansion and --new-cards-first "
+        if expansions or new_cards_first or no_doom or ruleset != "base" or house_rules:
+            raise click.UsageError("--ruleset, --no-doom, --house-rule, --expansion and "
+                                   "--new-cards-first "
                                    f"are options of {games.get().name}, not of {game.name}")
         play_other_game(game, bundle, {"adventure": adventure, "players": players,
                                        "seed": seed, "bots": bots}, log_path)
@@ -167,6 +196,8 @@ def command(adventure, players, ruleset, seed, bots, no_doom, expansions, new_ca
                     or f"expansions: {', '.join(known_expansions)}")
             raise click.BadParameter(f"unknown expansion {expansion!r}; {hint}",
                                      param_hint="--expansion")
+    if house_rules:  # only then, so older logs keep their options
+        options["house_rules"] = sorted(set(house_rules))
     if expansions or new_cards_first:  # only then, so older logs keep their options
         options["expansions"] = list(dict.fromkeys(expansions))
         options["expansion_mode"] = "first" if new_cards_first else "shuffle"

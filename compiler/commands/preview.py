@@ -7,7 +7,15 @@ from pathlib import Path
 import click
 
 from runeforge import pipeline
-from runeforge.console import console, finish, print_diagnostics, print_summary
+from runeforge.console import (
+    console,
+    content_dirs_argument,
+    finish,
+    output_dir_diagnostic,
+    print_diagnostics,
+    print_summary,
+)
+from runeforge.diagnostics import Diagnostic
 
 EPILOG = """\b
 Examples:
@@ -18,7 +26,8 @@ Examples:
 
 
 @click.command("preview", epilog=EPILOG)
-@click.argument("dirs", nargs=-1, type=click.Path(path_type=str))
+@click.argument("dirs", nargs=-1, type=click.Path(path_type=str),
+                callback=content_dirs_argument)
 @click.option("--locale", default="en", show_default=True, metavar="L",
               help="Locale of the rules text shown.")
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"),
@@ -33,6 +42,10 @@ def command(dirs, locale: str, out_dir: Path) -> None:
     from runeforge.backends.text import check_locale
 
     check_locale(locale)
+    problem = output_dir_diagnostic(out_dir)
+    if problem is not None:  # before any work, like `build`
+        print_diagnostics([problem])
+        raise SystemExit(1)
     result = pipeline.check(dirs)
     print_diagnostics(result.diagnostics)
     if not result.ok:
@@ -40,6 +53,12 @@ def command(dirs, locale: str, out_dir: Path) -> None:
         finish(result.diagnostics)
     pairs = game_faces(result, locale)
     faces = [face for _, face in pairs]
-    path = write_preview(faces, out_dir, locale=locale,
-                         contexts=[game.preview_context for game, _ in pairs])
+    try:
+        path = write_preview(faces, out_dir, locale=locale,
+                             contexts=[game.preview_context for game, _ in pairs])
+    except OSError as exc:
+        print_diagnostics([Diagnostic("RF003", f"cannot write output: {exc.strerror or exc}",
+                                      str(getattr(exc, "filename", None) or out_dir),
+                                      hint="check --out and its permissions")])
+        raise SystemExit(1) from None
     console().print(f"wrote {path} ({len(faces)} cards)", markup=False, highlight=False)

@@ -15,7 +15,7 @@ import click
 from rich.text import Text
 
 from runeforge import games
-from runeforge.console import console
+from runeforge.console import console, content_dirs_argument
 from runeforge.diagnostics import did_you_mean
 
 from ._replaylog import read_log
@@ -26,7 +26,8 @@ __all__ = ["command", "read_log"]
 
 @click.command("replay")
 @click.argument("log_file", type=click.Path(dir_okay=False, path_type=str))
-@click.argument("dirs", nargs=-1, type=click.Path(path_type=str))
+@click.argument("dirs", nargs=-1, type=click.Path(path_type=str),
+                callback=content_dirs_argument)
 def command(log_file, dirs) -> None:
     """Replay the game logged in LOG_FILE and check it reaches the same end state.
 

@@ -8,7 +8,7 @@ import click
 from rich.table import Table
 
 from runeforge import pipeline
-from runeforge.console import console, finish, print_diagnostics, progress
+from runeforge.console import console, content_dirs_argument, finish, print_diagnostics, progress
 
 EPILOG = """\b
 Examples:
@@ -34,8 +34,19 @@ def _players(ctx, param, value: str) -> tuple[int, ...]:
     return counts
 
 
+def _need_dask() -> None:
+    """--scheduler without the optional extra is a usage error, found before any work."""
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        raise click.UsageError("--scheduler needs Dask, which is not installed: pip install "
+                               "'runeforge[distributed]' (or leave out --scheduler to play "
+                               "the games here, --workers N for N processes)") from None
+
+
 @click.command("simulate", epilog=EPILOG)
-@click.argument("dirs", nargs=-1, type=click.Path(path_type=str))
+@click.argument("dirs", nargs=-1, type=click.Path(path_type=str),
+                callback=content_dirs_argument)
 @click.option("--games", type=click.IntRange(1), default=100, show_default=True)
 @click.option("--workers", type=click.IntRange(1), default=1, show_default=True,
               help="Local worker processes.")
@@ -62,6 +73,10 @@ def command(dirs, games, workers, scheduler, players, rulesets, adventures, bots
     from runeforge.diagnostics import did_you_mean
     from runeforge.engine.runebound.analysis import simulate as sim
 
+    if scheduler is not None:
+        if not scheduler.strip():
+            raise click.BadParameter("an empty address", param_hint="--scheduler")
+        _need_dask()
     result = pipeline.check(dirs)
     if not result.ok:
         print_diagnostics(result.diagnostics)
@@ -86,7 +101,11 @@ def command(dirs, games, workers, scheduler, players, rulesets, adventures, bots
             bar.update(task, completed=n)
 
         if scheduler:
-            results = sim.run_dask(bundle, todo, scheduler, progress=done)
+            try:
+                results = sim.run_dask(bundle, todo, scheduler, progress=done)
+            except (OSError, TimeoutError) as exc:  # no scheduler there, or it went away
+                raise click.ClickException(f"the Dask scheduler {scheduler!r} cannot be used: "
+                                           f"{type(exc).__name__}: {exc}") from None
         else:
             results = sim.run_local(bundle, todo, workers, progress=done)
     summary = sim.summarize(results)

@@ -17,6 +17,7 @@ import click
 from jsonschema import Draft202012Validator, validators
 
 from runeforge.engine.runebound.adventures.expansions import ADVENTURE_EXPANSIONS, MARKET_EXPANSIONS
+from runeforge.engine.runebound.core.rulesdata import HOUSE_RULES
 
 MAX_BYTES = 256 * 1024 * 1024  # a 10,000-turn game's log is a few MB
 MAX_DEPTH = 32  # the engine's records nest a few levels (lists of lists of faces)
@@ -46,6 +47,8 @@ OPTIONS = {
         "expansions": {"type": "array", "uniqueItems": True,
                        "items": {"enum": EXPANSIONS}},
         "expansion_mode": {"enum": ["first", "shuffle"]},
+        "house_rules": {"type": "array", "uniqueItems": True, "minItems": 1,
+                        "items": {"enum": sorted(HOUSE_RULES)}},
     },
     "dependentRequired": {"expansions": ["expansion_mode"],
                           "expansion_mode": ["expansions"]},

@@ -49,6 +49,9 @@ class Duel(Combat):
             return self._end(CombatResult("won", rounds, winner=winner.id, loser=loser.id,
                                           spoils=taken))
 
+    def trophy_moved(self, giver: Hero, taker: Hero, card: str) -> None:
+        """A kept adventure card changed hands (the whole game keeps tallies on it)."""
+
     def _spoils(self, winner: Hero, loser: Hero) -> list[str]:
         options = []
         allowed = self.ruleset.spoils
@@ -75,11 +78,9 @@ class Duel(Combat):
             winner.items.append(card)
         elif kind == "ally":
             winner.allies.append(self._remove_card(loser, card))  # wounds and all
-        else:
+        if card and card in loser.trophies:
             loser.trophies.remove(card)
             winner.trophies.append(card)
-        if card in loser.trophies:
-            loser.trophies.remove(card)
-            winner.trophies.append(card)
+            self.trophy_moved(loser, winner, card)
         self.log.emit("spoils", winner=winner.id, loser=loser.id, took=choice)
         return [choice]

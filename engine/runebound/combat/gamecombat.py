@@ -117,6 +117,16 @@ class GameCombat(Duel):
             return False
         return super()._escape_step(hero, enemy, round_no)
 
+    def trophy_moved(self, giver: Hero, taker: Hero, card: str) -> None:
+        """A kept red challenge taken from another Hero moves one beaten red challenge of the
+        endgame ranking with it ("most red Challenge cards in inventory")."""
+        data = self.catalog.card(card)
+        if data.kind == "challenge" and data.data.get("colour") == "red":
+            tally = self.state.red_challenges
+            if tally.get(giver.id, 0) > 0:
+                tally[giver.id] -= 1
+                tally[taker.id] = tally.get(taker.id, 0) + 1
+
     # ------------------------------------------------------------------ outcomes
     def _challenge_defeated(self, hero: Hero, challenge: Challenge, rounds: int):
         self.log.emit("challenge_defeated", hero=hero.id, challenge=challenge.id,
@@ -130,6 +140,8 @@ class GameCombat(Duel):
         challenge.wounds = 0
         if challenge.colour == "red":
             self.state.red_challenges[hero.id] = self.state.red_challenges.get(hero.id, 0) + 1
+        if self.mode == "endgame":
+            self.state.endgame["won"] = True
         kept = challenge.reward_keep and not hazard
         if kept:
             if challenge.reward_becomes == "item":

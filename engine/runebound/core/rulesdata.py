@@ -12,12 +12,19 @@ part of the engine but its errors."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from runeforge.engine.common.errors import EngineError
 
 BUNDLED = ("base", "advanced")
+
+# House rules: rules found in no seed, off unless turned on. name -> what it does.
+HOUSE_RULES = {
+    "renew_when_board_empty": (
+        "when a Hero's turn starts with no adventure counter on the board that it may play, "
+        "counters are renewed from the box as by an event's sun icon"),
+}
 
 
 class RulesDataError(EngineError):
@@ -190,6 +197,22 @@ class EndgameRules:
     may_escape: bool
     eliminated_loses_nothing: bool
     all_eliminated_ranking: tuple[str, ...]
+    next_after_win: str = "same-hero"  # "same-hero" | "next-hero": who confronts after a win
+
+    def next_confronter(self, order: list[str], out, current: str | None,
+                        won: bool) -> str | None:
+        """Who takes the next confrontation. ``order``: every Hero in confrontation order;
+        ``out``: those eliminated; ``current``: who just confronted (None: nobody yet),
+        ``won``: and defeated the challenge. None when every Hero is out."""
+        alive = [h for h in order if h not in out]
+        if not alive:
+            return None
+        if current is None:
+            return alive[0]
+        if won and self.next_after_win == "same-hero" and current in alive:
+            return current
+        at = order.index(current)
+        return next(h for h in order[at + 1:] + order[:at + 1] if h not in out)
 
     def hero_level(self, experience_tokens: int) -> int:
         return experience_tokens + (1 if self.level == "one-plus-tokens" else 0)
@@ -211,6 +234,27 @@ class RulesData:
     hero_vs_hero: HeroVsHeroRules
     doom_track: DoomTrackRules
     endgame: EndgameRules
+    # Rules in no seed, each off unless a ruleset (or `play --house-rule`) turns it on:
+    # ((name, on), ...) over every name of HOUSE_RULES.
+    house_rules: tuple[tuple[str, bool], ...] = ()
+
+    def house_rule(self, name: str) -> bool:
+        if name not in HOUSE_RULES:
+            raise RulesDataError(f"unknown house rule {name!r}")
+        return dict(self.house_rules).get(name, False)
+
+    @property
+    def house_rules_on(self) -> tuple[str, ...]:
+        return tuple(sorted(n for n, on in self.house_rules if on))
+
+    def with_house_rules(self, names) -> RulesData:
+        """This ruleset with the house rules ``names`` turned on as well."""
+        unknown = sorted(set(names) - set(HOUSE_RULES))
+        if unknown:
+            raise RulesDataError(f"unknown house rule {unknown[0]!r}; choose from "
+                                 f"{', '.join(sorted(HOUSE_RULES))}")
+        on = set(self.house_rules_on) | set(names)
+        return replace(self, house_rules=tuple((n, n in on) for n in sorted(HOUSE_RULES)))
 
     @classmethod
     def from_dict(cls, doc: Mapping) -> RulesData:
@@ -299,8 +343,18 @@ def _build(doc: Mapping) -> RulesData:
         endgame=EndgameRules(
             eg["trigger"], eg["deck"], tuple(eg["remove"]), eg["return_undefeated"],
             eg["level"], eg["order"], tuple(eg["order_tiebreak"]), bool(eg["may_escape"]),
-            bool(eg["eliminated_loses_nothing"]), tuple(eg["all_eliminated_ranking"])),
+            bool(eg["eliminated_loses_nothing"]), tuple(eg["all_eliminated_ranking"]),
+            str(eg.get("next_after_win", "same-hero"))),
+        house_rules=_house_rules(doc.get("house_rules") or {}),
     )
+
+
+def _house_rules(doc: Mapping) -> tuple[tuple[str, bool], ...]:
+    unknown = sorted(set(doc) - set(HOUSE_RULES))
+    if unknown:
+        raise RulesDataError(f"unknown house rule {unknown[0]!r}; choose from "
+                             f"{', '.join(sorted(HOUSE_RULES))}")
+    return tuple((name, bool(doc.get(name, False))) for name in sorted(HOUSE_RULES))
 
 
 def bundled_document(name: str) -> dict:

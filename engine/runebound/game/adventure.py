@@ -286,3 +286,4 @@ class AdventureStep:
         if card in giver.trophies:
             giver.trophies.remove(card)
             taker.trophies.append(card)
+            self.combat.trophy_moved(giver, taker, card)

@@ -74,7 +74,7 @@ class Game(TurnSteps, AdventureStep, MarketStep, ExperienceStep, DoomTrack, Endg
     def run(self):
         self.emit("game_start", seats=list(self.state.seats), ruleset=self.rules.id,
                   adventure=self.adventure.id, players=self.state.players,
-                  doom=self.state.doom)
+                  doom=self.state.doom, house_rules=list(self.rules.house_rules_on))
         self.checkpoint("setup")
         while self.state.phase != "over":
             if self.state.phase == "endgame":
@@ -104,7 +104,7 @@ class Game(TurnSteps, AdventureStep, MarketStep, ExperienceStep, DoomTrack, Endg
         hero = self.hero(hero_id)
         try:
             barred = self.barred_colours(hero_id)
-            if self.adventure.renew_when_board_empty and not any(
+            if self.rules.house_rule("renew_when_board_empty") and not any(
                     s.undefeated_at(sp) is None and colour not in barred
                     and self.has_challenge(colour) for sp, colour in s.board_counters.items()):
                 self.emit("renewal_safeguard", hero=hero_id)

@@ -42,12 +42,6 @@ RISE_OF_THE_DRAGON_LORDS = {
     "starting_gold": 3,  # "Anna jokaiselle pelaajalle kolme kultarahaa"
     # Safety net only (a draw is declared when reached): rounds of turns.
     "turn_cap": 400,
-    # House rule (not in the seeds), so that a game cannot stall: when a turn starts with no
-    # adventure counter on the board that can be played (not under an undefeated-challenge
-    # marker, and its colour deck still holding a challenge), counters are renewed from the box as by an event's sun
-    # icon. Without it a board emptied of counters can never be renewed (renewal needs an
-    # event, an event needs a counter to draw on).
-    "renew_when_board_empty": True,
 }
 
 ADVENTURES = {RISE_OF_THE_DRAGON_LORDS["id"]: RISE_OF_THE_DRAGON_LORDS}
@@ -66,7 +60,6 @@ class Adventure:
     bank_gold: int
     starting_gold: int
     turn_cap: int
-    renew_when_board_empty: bool = False
     packs: tuple[str, ...] = ()
 
     @classmethod
@@ -82,7 +75,6 @@ class Adventure:
                 experience_tokens=int(doc["experience_tokens"]),
                 bank_gold=int(doc["bank_gold"]), starting_gold=int(doc["starting_gold"]),
                 turn_cap=int(doc["turn_cap"]),
-                renew_when_board_empty=bool(doc.get("renew_when_board_empty", False)),
                 packs=tuple(doc.get("packs", ())))
         except (KeyError, TypeError, ValueError) as exc:
             raise EngineError(f"malformed adventure data: {exc!r}") from None

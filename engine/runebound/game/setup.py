@@ -64,13 +64,15 @@ def new_game(bundle: dict, *, ruleset: str = "base", adventure: str = "rise-of-t
              players: int = 4, seed: int = 0, bots="heuristic",
              make_bot: Callable[[str, str], Player], doom: bool | None = None,
              debug: bool = False, catalog: Catalog | None = None, packs=None,
-             log=None) -> Game:
+             log=None, house_rules=()) -> Game:
     if not 1 <= players <= 6:
         raise EngineError(f"a game has 1 to 6 players, not {players}")
     catalog = catalog or Catalog(bundle)
     rules = RulesData.from_dict(_document(bundle, "ruleset", ruleset, ruleset)) \
         if any(d.get("id") == ruleset for d in own_documents(bundle, "ruleset")) \
         else load_ruleset(ruleset)
+    if house_rules:  # rules in no seed, turned on for this game (e.g. `play --house-rule`)
+        rules = rules.with_house_rules(house_rules)
     board = Board.from_dict(_document(bundle, "board", None, "board"))
     dice = MovementDice.from_dict(_document(bundle, "dice", None, "movement-dice"))
     adv = load_adventure(adventure)
@@ -141,7 +143,8 @@ def new_game(bundle: dict, *, ruleset: str = "base", adventure: str = "rise-of-t
     if state.doom:
         game.setup_doom_track()
     game.options = {"ruleset": rules.id, "adventure": adv.id, "players": players,
-                    "seed": seed, "bots": bot_names, "doom": state.doom}
+                    "seed": seed, "bots": bot_names, "doom": state.doom,
+                    "house_rules": list(rules.house_rules_on)}
     return game
 
 

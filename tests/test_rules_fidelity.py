@@ -1,0 +1,180 @@
+"""Rules fidelity (issue 16): scripted scenarios where the engine used to depart from seeds
+000-002. Each test quotes the seed it checks; each failed on the engine before the fix."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+from click.testing import CliRunner
+
+from runeforge.cli import main
+from tests.test_game_scenarios import make, of_kind, ok, take
+
+
+class OutcomeDice:
+    """2d10 totals chosen per confrontation: 20 (every roll succeeds) while ``wins[hero]``
+    still has wins to give, else 2 (every roll fails)."""
+
+    last_faces: tuple[int, ...] = ()
+
+    def __init__(self, game, wins: dict[str, int]):
+        self.game, self.wins = game, dict(wins)
+
+    def roll_2d10(self) -> int:
+        return 20 if self.wins.get(self.game.state.endgame.get("current"), 0) > 0 else 2
+
+
+def endgame(players: int, wins: dict[int, int], ruleset="base"):
+    """A game in its endgame; the red deck holds, in this order, two red challenges that
+    leave the game when beaten, then High Lord Margath (whose defeat would win)."""
+    game, heroes = make(ruleset, players=players)
+    s = game.state
+    s.phase = "endgame"
+    for hero in heroes:
+        hero.wounds = 0
+    reds = [c for c in of_kind(game, "challenge", colour="red")
+            if c not in game.adventure.defeat_to_win
+            and not game.adventure.carries_marker(game.card(c).data)]
+    lords = [c for c in reds if not (game.card(c).data.get("reward") or {}).get("keep")][:2]
+    lords += list(game.adventure.defeat_to_win)  # two that leave when beaten; then Margath
+    deck = s.adventure_decks["red"]
+    for card in list(deck):  # only these stay in the red deck
+        deck.remove(card)
+        s.removed.append(card)
+    for card in lords:
+        s.removed.remove(card) if card in s.removed else take(game, card)
+    game.setup_endgame()
+    deck[:] = lords  # in this order
+    order = s.endgame["order"]
+    dice = OutcomeDice(game, {order[i]: n for i, n in wins.items()})
+    game.combat.dice = dice
+    _count_wins(game, dice)
+    return game, [game.hero(h) for h in order]
+
+
+def _count_wins(game, dice):
+    """Each challenge a confronting Hero defeats uses up one of its scripted wins."""
+    defeated = game.combat._challenge_defeated
+
+    def counted(hero, challenge, rounds):
+        dice.wins[hero.id] -= 1
+        return defeated(hero, challenge, rounds)
+
+    game.combat._challenge_defeated = counted
+
+
+def confronters(game) -> list[str]:
+    return [r["hero"] for r in game.log.records if r.get("type") == "confrontation"]
+
+
+def test_endgame_ranking_counts_the_red_challenges_a_hero_defeated():
+    """Seed 000 "Pudotuspeli": "Pelaajat pitävät kaikki punaiset haasteet jotka he ovat
+    aiemmin voittaneet ja saaneet"; seed 002: "If all players eliminated from the Endgame,
+    winner = player with most red Challenge cards in inventory".
+
+    One Hero beats two red challenges in the endgame and is eliminated last; the other beats
+    none but holds a Dragon Rune beaten earlier. The first has beaten more: it wins."""
+    game, (first, second) = endgame(2, {0: 2})
+    s = game.state
+    rune = next(c for c in of_kind(game, "challenge", colour="red")
+                if game.adventure.carries_marker(game.card(c).data))
+    take(game, rune)
+    second.items.append(rune)
+    second.trophies.append(rune)
+    s.red_challenges[second.id] = 1  # beaten before the endgame
+    game.run_endgame()
+    assert s.red_challenges[first.id] == 2
+    assert sorted(s.endgame["out"]) == sorted([first.id, second.id])
+    assert s.winner == first.id, s.how
+    assert "every Hero eliminated" in s.how
+    ranking = next(r for r in game.log.records if r.get("type") == "endgame_ranking")
+    assert ranking["heroes"][first.id][0] == 2 and ranking["heroes"][second.id][0] == 1
+    ok(game)
+
+
+def test_a_red_challenge_taken_as_spoils_moves_its_tally():
+    """Seed 002: "most red Challenge cards in inventory": a kept red challenge taken from
+    another Hero counts for the Hero who holds it now, not for the one who lost it."""
+    game, (winner, loser) = make("base")
+    rune = next(c for c in of_kind(game, "challenge", colour="red")
+                if game.adventure.carries_marker(game.card(c).data))
+    take(game, rune)
+    loser.items.append(rune)
+    loser.trophies.append(rune)
+    game.state.red_challenges[loser.id] = 1
+    game.transfer(loser, winner, rune)
+    assert game.state.red_challenges == {loser.id: 0, winner.id: 1}
+    assert rune in winner.trophies and rune not in loser.trophies
+
+
+def test_a_hero_who_wins_a_confrontation_confronts_again():
+    """Seed 002: "If the Hero is defeated, it is eliminated from Endgame ...; proceed to
+    next-highest level Hero until someone wins": the next Hero confronts only after a
+    defeat."""
+    game, (a, b, c) = endgame(3, {0: 1})
+    game.run_endgame()
+    assert confronters(game) == [a.id, a.id, b.id, c.id]
+    assert game.state.phase == "over"
+
+
+def test_round_robin_confrontations_are_a_ruleset_value():
+    """The other reading ("next-hero": the table takes turns) is data, not code."""
+    game, (a, b, c) = endgame(3, {0: 1})
+    eg = dataclasses.replace(game.rules.endgame, next_after_win="next-hero")
+    game.rules = dataclasses.replace(game.rules, endgame=eg)
+    game.run_endgame()
+    assert confronters(game) == [a.id, b.id, c.id, a.id]
+
+
+def _empty_board(game):
+    s = game.state
+    for space in list(s.board_counters):
+        s.box_counters[s.board_counters.pop(space)] += 1
+
+
+def test_no_renewal_without_an_event_by_default():
+    """No seed renews counters except through an event's sun icon (seed 000: "Kun
+    tapahtumakortissa on aurinkosymboli ..."); renewing an empty board is a house rule, off
+    unless turned on."""
+    game, (hero, _) = make("base")
+    assert game.rules.house_rules_on == ()
+    _empty_board(game)
+    game.take_turn(hero.id)
+    types = [r["type"] for r in game.log.records]
+    assert "renewal_safeguard" not in types and not game.state.board_counters
+
+
+def test_the_renewal_house_rule_is_opt_in():
+    from runeforge.engine.runebound.bots.game_bot import make_bot
+    from runeforge.engine.runebound.game.setup import new_game
+    from tests.test_game_props import content
+
+    b, cat = content()
+    game = new_game(b, catalog=cat, players=2, seed=0, packs="adventure", make_bot=make_bot,
+                    house_rules=("renew_when_board_empty",))
+    assert game.rules.house_rules_on == ("renew_when_board_empty",)
+    _empty_board(game)
+    game.take_turn(game.state.seats[0])
+    assert "renewal_safeguard" in [r["type"] for r in game.log.records]
+    assert game.state.board_counters
+
+
+def test_play_prints_and_logs_the_house_rules(tmp_path):
+    runner = CliRunner()
+    log = tmp_path / "game.jsonl"
+    res = runner.invoke(main, ["play", "--players", "2", "--seed", "3", "--house-rule",
+                               "renew_when_board_empty", "--log", str(log)])
+    assert res.exit_code == 0, res.output
+    assert "House rules: renew_when_board_empty" in res.output
+    records = [json.loads(line) for line in log.read_text().splitlines()]
+    assert records[0]["house_rules"] == ["renew_when_board_empty"]
+    start = next(r for r in records if r["type"] == "game_start")
+    assert start["house_rules"] == ["renew_when_board_empty"]
+    res = runner.invoke(main, ["replay", str(log)])
+    assert res.exit_code == 0, res.output
+    res = runner.invoke(main, ["play", "--players", "2", "--seed", "3"])
+    assert "House rules: none" in res.output
+    assert "wounds reaching Life" in res.output
+    res = runner.invoke(main, ["play", "--players", "2", "--ruleset", "advanced", "--seed", "3"])
+    assert "wounds over Life (seed 002's literal reading)" in res.output

@@ -97,6 +97,15 @@ CODES: dict[str, str] = {
 SEVERITIES = ("error", "warning")
 
 
+# Why a diagnostic of these codes has no line:col when it has none (it is about a whole file)
+NO_POSITION = {
+    "RF002": "the file could not be read, so there is no line to point at",
+    "RF106": "the file has no content, so there is no line to point at",
+    "RF108": "the file was not read (it is over the size limit), so there is no line to "
+             "point at",
+}
+
+
 @dataclass(frozen=True)
 class Diagnostic:
     """A located message. ``line``/``col`` are 1-based; ``length`` is the caret span."""
@@ -145,11 +154,15 @@ class Diagnostic:
             lines.append(" " * (len(gutter) - 2) + "| " + " " * max(0, col - 1) + "^" * width)
         if self.hint:
             lines.append(f"      = hint: {self.hint}")
+        if not self.line and self.code in NO_POSITION:
+            lines.append(f"      = note: no line:col: {NO_POSITION[self.code]}")
         return "\n".join(lines)
 
     def to_json(self) -> dict:
         data = asdict(self)
         data.pop("extra")
+        if not self.line and self.code in NO_POSITION:
+            data["no_position"] = NO_POSITION[self.code]
         data.update(self.extra)
         return data
 

@@ -11,7 +11,7 @@ import json
 
 from runeforge import games
 
-from . import BuildContext, Output
+from . import BuildContext, Output, at_card
 
 
 def game_faces(result, locale: str) -> list[tuple]:
@@ -62,6 +62,9 @@ def pdf_outputs(result, locales, *, warn=None, progress=None, **options) -> list
 
 def stage(ctx: BuildContext):
     diagnostics = getattr(ctx.result, "diagnostics", None)
-    warn = diagnostics.append if isinstance(diagnostics, list) else None
+    warn = None
+    if isinstance(diagnostics, list):
+        def warn(diag):  # RF701/RF604 are found per face: give them the card's place
+            diagnostics.append(at_card(ctx.content, diag))
     return pdf_outputs(ctx.result, ctx.locales, warn=warn, progress=ctx.progress,
                        **ctx.options.get("pdf", {}))

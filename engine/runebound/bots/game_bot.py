@@ -22,6 +22,7 @@ from runeforge.engine.common.decisions import Player
 from runeforge.engine.common.errors import EngineError
 
 from ..combat.combat import chance
+from . import choices
 from .combat_bot import HeuristicBot
 
 PHASE_ATTR = (("ranged", "mind"), ("melee", "body"), ("magic", "spirit"))
@@ -39,7 +40,9 @@ class RandomBot(Player):
         self.rng = random.Random(f"runeforge-random-bot-{seed}")
 
     def decide(self, decision, engine):
-        options = decision.options
+        if decision.kind in choices.NEW_KINDS:
+            return choices.answer(decision, engine)
+        options = choices.old_options(decision.kind, decision.options)
         if not options:
             raise EngineError(f"no options for {decision.kind}")
         if decision.kind == "adventure" and len(options) > 1:
@@ -118,6 +121,10 @@ class GameBot(HeuristicBot):
         self._tries: dict[str, int] = {}  # undefeated challenges this bot failed against
 
     def decide(self, decision, engine):
+        if decision.kind in choices.NEW_KINDS:
+            return choices.answer(decision, engine)
+        if decision.kind == "accept_trade" and "deal" in decision.info:
+            return choices.accept_deal(decision, engine)
         method = getattr(self, "_" + decision.kind, None)
         if method is None:
             return decision.options[0]

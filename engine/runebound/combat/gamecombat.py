@@ -188,4 +188,11 @@ class GameCombat(Duel):
         if counters and not hero.adventure_counters:  # lost counters go back to the box
             for colour in counters:
                 self.state.box_counters[colour] = self.state.box_counters.get(colour, 0) + 1
+        # the points written down stand for counters the box could not give as change (seed
+        # 000 "kirjoita paperille ylös sinulle kuuluvien seikkailumerkkien pistemäärät"): they
+        # go with the counters (seed 002: "discard ... adventure counters")
+        written = getattr(self.state, "experience_credit", {}).get(hero.id, 0)
+        if self.ruleset.knockout_loses_adventure_counters and written:
+            self.state.experience_credit[hero.id] = 0
+            self.log.emit("lost_written_points", hero=hero.id, points=written)
         self.game.knocked_out.append(hero.id)

@@ -125,6 +125,7 @@ class Game(TurnSteps, AdventureStep, MarketStep, ExperienceStep, DoomTrack, Endg
             self.checkpoint("turn over")
         self.end_turn(hero)
         s.turns_taken[hero_id] = s.turns_taken.get(hero_id, 0) + 1
+        self.offer_hero_changes()  # seed 002: a knocked-out Hero may be changed (turn.py)
 
     def start_of_turn(self, hero) -> None:
         self.combat.moment = Moment(START_OF_TURN, turn=self.state.turn)

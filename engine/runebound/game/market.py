@@ -7,11 +7,20 @@ first, then the deltas (seed 002: discounts apply after doubling); a price is ne
 Carrying limits (ruleset data): weapons, armor, Allies, and familiars in a place of their own.
 
 Decision ``market``: ``buy:<card>``, ``hire:<card>``, ``sell:<card>``, ``heal_wound:<figure>``,
-``heal_exhaustion:<figure>`` or ``done``. ``discard_excess`` asks which
+``heal_exhaustion:<figure>``, ``discard:<card>`` or ``done``. ``discard_excess`` asks which
 card to give up when a limit is exceeded.
+
+Discarding (seed 000 "Kumppaneiden tai esineiden poistamisen pelistä voi tehdä milloin vain"):
+an item or Ally may be given up at any time, to the bottom of the market deck; kept adventure
+cards never ("Näitä kortteja ei voi myydä, hukata tai hävittää"). The engine offers it as
+``discard:<card>`` in the market step and in the ``movement`` decision (the two points of the
+turn where it can change anything: room to buy or hire, and the dice a wounded Ally costs),
+and asks ``discard_excess`` whenever a limit is exceeded.
 """
 
 from __future__ import annotations
+
+from runeforge.engine.common.errors import IllegalAction
 
 from ..core.windows import MARKET_STEP, Moment
 
@@ -73,6 +82,7 @@ class MarketStep:
         for card_id in sorted(set(hero.items)):
             if card_id not in hero.trophies and self.sell_price(card_id) is not None:
                 options.append(f"sell:{card_id}")
+        options += [f"discard:{c}" for c in self.discardable(hero)]
         m = self.rules.market
         for fig in [hero, *hero.allies]:
             if fig.wounds and hero.gold >= m.wound_price:
@@ -108,6 +118,8 @@ class MarketStep:
             self.combat.set_tokens(hero, "gold", hero.gold - m.exhaustion_price, "heal")
             cleared = fig.exhaustion if m.exhaustion_per == "figure" else 1
             self.combat.set_tokens(fig, "exhaustion", fig.exhaustion - cleared, "heal")
+        elif verb == "discard":
+            self.discard_card(hero, what, why="player")
         self.emit("market", hero=hero.id, action=choice, gold=hero.gold)
 
     @staticmethod
@@ -145,7 +157,17 @@ class MarketStep:
                     break
                 card = losable[0] if len(losable) == 1 else \
                     self.ask(hero.id, "discard_excess", losable, slot=slot)
-                self.combat._remove_card(hero, card)
-                self.state.market_deck.append(card)
-                self.emit("discarded", hero=hero.id, card=card, to="market_bottom",
-                          why=f"{slot} limit")
+                self.discard_card(hero, card, why=f"{slot} limit")
+
+    def discardable(self, hero) -> list[str]:
+        """The items and Allies the player may give up (not kept adventure cards)."""
+        cards = [*hero.items, *(a.id for a in hero.allies)]
+        return sorted({c for c in cards if c not in hero.trophies})
+
+    def discard_card(self, hero, card: str, why: str) -> None:
+        """Seed 000: a discarded item or Ally goes to the bottom of the market deck."""
+        if card not in self.discardable(hero):
+            raise IllegalAction(f"{hero.name} cannot discard {card!r}")
+        self.combat._remove_card(hero, card)
+        self.state.market_deck.append(card)
+        self.emit("discarded", hero=hero.id, card=card, to="market_bottom", why=why)

@@ -8,9 +8,21 @@ Wings of Regiroth), then ``destination`` (a space id from the exact reachable se
 
 from __future__ import annotations
 
+from ..core.state import STAT_FIELDS
 from ..core.windows import AFTER_MOVING, BEFORE_MOVING, Moment
 from .movement import Figure as MoveFigure
 from .movement import dice_allowed, find_path, free_step_targets, reachable, rest_exhaustion_removed
+
+
+def _renamed(value, old: str, new: str):
+    """``value`` (JSON-like: dicts, lists, tuples, strings) with every ``old`` made ``new``."""
+    if isinstance(value, str):
+        return new if value == old else value
+    if isinstance(value, dict):
+        return {_renamed(k, old, new): _renamed(v, old, new) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(_renamed(v, old, new) for v in value)
+    return value
 
 
 class TurnOver(Exception):  # noqa: N818 - control flow: the active Hero's turn ends now
@@ -40,19 +52,26 @@ class TurnSteps:
         self.combat.moment = Moment(BEFORE_MOVING, turn=s.turn)
         self.combat.open_window(hero, BEFORE_MOVING)
         self.after_effects(hero)
-        figures = [MoveFigure("hero", hero.wounds, hero.exhaustion)]
-        figures += [MoveFigure("ally", a.wounds, a.exhaustion) for a in hero.allies]
-        allowed = dice_allowed(rules, figures, in_town=self.board.is_town(start),
-                               players=s.players, seat=s.seats.index(hero.id) + 1,
-                               first_turn=s.turns_taken.get(hero.id, 0) == 0)
-        extra = sum(g["amount"] for g in self.pending_movement if g["op"] == "movement_dice")
-        extra += max(0, self.combat.stat(hero, "movement_dice"))
-        options = [f"roll:{k}" for k in range(allowed + extra, -1, -1)]
-        if free_step_targets(rules, self.board, start, resting=False):
-            options.append("step")
-        moves = [g for g in self.pending_movement if g["op"] == "move"]
-        options += [f"grant:{i}" for i in range(len(moves))]
-        choice = self.ask(hero.id, "movement", options, allowed=allowed, extra=extra, at=start)
+        while True:  # a discard (seed 000 "milloin vain") may change the dice allowed
+            figures = [MoveFigure("hero", hero.wounds, hero.exhaustion)]
+            figures += [MoveFigure("ally", a.wounds, a.exhaustion) for a in hero.allies]
+            allowed = dice_allowed(rules, figures, in_town=self.board.is_town(start),
+                                   players=s.players, seat=s.seats.index(hero.id) + 1,
+                                   first_turn=s.turns_taken.get(hero.id, 0) == 0)
+            extra = sum(g["amount"] for g in self.pending_movement
+                        if g["op"] == "movement_dice")
+            extra += max(0, self.combat.stat(hero, "movement_dice"))
+            options = [f"roll:{k}" for k in range(allowed + extra, -1, -1)]
+            if free_step_targets(rules, self.board, start, resting=False):
+                options.append("step")
+            moves = [g for g in self.pending_movement if g["op"] == "move"]
+            options += [f"grant:{i}" for i in range(len(moves))]
+            options += [f"discard:{c}" for c in self.discardable(hero)]
+            choice = self.ask(hero.id, "movement", options, allowed=allowed, extra=extra,
+                              at=start)
+            if not choice.startswith("discard:"):
+                break
+            self.discard_card(hero, choice[8:], why="player")
         if choice.startswith("roll:"):
             k = int(choice[5:])
             rested = rest_exhaustion_removed(rules, min(k, allowed), allowed) if k <= allowed \
@@ -92,12 +111,24 @@ class TurnSteps:
         return rolled
 
     def rest(self, hero, n: int) -> None:
-        """Remove ``n`` exhaustion, the Hero's first, then the Allies' in order."""
-        for fig in [hero, *hero.allies]:
-            take = min(n, fig.exhaustion)
-            if take:
-                self.combat.set_tokens(fig, "exhaustion", fig.exhaustion - take, "rest")
-                n -= take
+        """Remove ``n`` exhaustion from the Hero and the Allies as the player splits it (seed
+        000: "yksi sankarilta ja yksi kumppanilta"). Decision ``rest_split`` (the figure that
+        loses the next exhaustion), asked only while there is a choice: more than one figure
+        with exhaustion and less rest than their exhaustion. Otherwise (and in the option
+        order) the Hero's first, then the Allies' in order."""
+        while n > 0:
+            tired = [fig for fig in [hero, *hero.allies] if fig.exhaustion]
+            if not tired:
+                break
+            if len(tired) == 1 or n >= sum(fig.exhaustion for fig in tired):
+                fig = tired[0]
+            else:
+                pick = self.ask(hero.id, "rest_split", [f.id for f in tired], left=n)
+                fig = next(f for f in tired if f.id == pick)
+            take = 1 if len(tired) > 1 and n < sum(f.exhaustion for f in tired) \
+                else min(n, fig.exhaustion)
+            self.combat.set_tokens(fig, "exhaustion", fig.exhaustion - take, "rest")
+            n -= take
         self.emit("rest", hero=hero.id)
 
     def _step_back(self, start: str, dest: str) -> str | None:
@@ -133,6 +164,63 @@ class TurnSteps:
         self.state.positions[hero.id] = self.board.town_space(town)
         self.state.previous.pop(hero.id, None)
         self.emit("moved", hero=hero.id, to=self.board.town_space(town), why="knocked_out")
+
+    # ------------------------------------------------------------------ a new Hero
+    def offer_hero_changes(self) -> None:
+        """Seed 002, knock-out: "may choose a new hero if you want, keeping all current
+        experience counters" (ruleset data ``knock_out.may_change_hero``). Asked after the
+        turn of the knock-out (no one is in the middle of a step then), for every Hero knocked
+        out since: decision ``change_hero``, ``keep`` or the id of a Hero card in the box."""
+        queue, self.knocked_out = list(self.knocked_out), []
+        if not self.rules.knock_out.may_change_hero or self.state.phase == "over":
+            return
+        for hero_id in dict.fromkeys(queue):
+            if hero_id not in self.state.seats or hero_id in self.out():
+                continue
+            unused = sorted({c for c in self.state.removed if self.card(c).kind == "hero"
+                             and self.adventure.uses(self.card(c).data)})
+            if not unused:
+                return
+            choice = self.ask(hero_id, "change_hero", ["keep", *unused])
+            if choice != "keep":
+                self.change_hero(self.hero(hero_id), choice)
+
+    def change_hero(self, hero, new_id: str) -> None:
+        """The player's new Hero takes the old one's place: the printed stats, name and
+        skills of the new card plus the bonuses of the experience tokens kept; everything the
+        player holds (items, Allies, kept cards, tokens, position) stays. The Hero object is
+        the same, so every key that names the Hero is renamed; the old card goes to the box."""
+        s, old = self.state, hero.id
+        fresh = self.catalog.new_hero(new_id)
+        for token in s.experience.get(old, []):
+            setattr(fresh, token, getattr(fresh, token) + self.rules.experience.bonus(token))
+        hero.id, hero.name, hero.skills = fresh.id, fresh.name, list(fresh.skills)
+        for stat in STAT_FIELDS:
+            setattr(hero, stat, getattr(fresh, stat))
+        s.removed.remove(new_id)
+        s.removed.append(old)
+        s.seats[s.seats.index(old)] = new_id
+        for name in ("positions", "previous", "turns_taken", "experience",
+                     "experience_credit", "red_challenges"):
+            table = getattr(s, name)
+            if old in table:
+                table[new_id] = table.pop(old)
+        endgame = _renamed(s.endgame, old, new_id)
+        s.endgame.clear()
+        s.endgame.update(endgame)
+        for effect in s.effects:
+            if effect.owner == old:
+                effect.owner = new_id
+        for players in {id(self.players): self.players,
+                        id(self.combat.players): self.combat.players}.values():
+            if old in players:
+                players[new_id] = players.pop(old)
+        self.defeated_challenges[:] = _renamed(self.defeated_challenges, old, new_id)
+        if hasattr(self, "adventure_defeats"):  # the adventure layer's records
+            self.adventure_defeats[:] = _renamed(self.adventure_defeats, old, new_id)
+        if getattr(self, "elder_king", None) == old:
+            self.elder_king = new_id
+        self.emit("hero_changed", old=old, new=new_id, tokens=list(s.experience.get(new_id, [])))
 
     def is_empty_space(self, space: str, hero_id: str) -> bool:
         s = self.state

@@ -6,8 +6,13 @@ A reader (or a crashed build) never sees a half-written file.
 from __future__ import annotations
 
 import os
+import re
+import stat
 import tempfile
 from pathlib import Path
+
+# the names write_bytes_atomic gives its temporary files: mkstemp's 8 random characters
+TEMP_NAME = re.compile(r"\A\..+\.[A-Za-z0-9_]{8}\.tmp\Z", re.S)
 
 
 def write_bytes_atomic(path: str | os.PathLike, data: bytes, mode: int | None = None) -> None:
@@ -64,3 +69,34 @@ def output_problem(path: str | os.PathLike, *, directory: bool,
     if not os.access(folder, os.W_OK | os.X_OK):
         return f"the folder {folder} is not writable"
     return None
+
+
+def remove_stale_temps(folders=(), targets=()) -> list[Path]:
+    """Remove the temporary files of :func:`write_bytes_atomic`'s naming (``.NAME.XXXXXXXX.tmp``)
+    that a killed run left behind; return what was removed.
+
+    In each of ``folders`` (not below it: a command names the folders it owns) every such
+    file goes; beside each of ``targets`` only those of that file's name. Only regular files
+    are removed."""
+    removed = []
+    wanted = [(Path(f), None) for f in folders]
+    wanted += [(Path(t).parent, Path(t).name) for t in targets]
+    for folder, name in wanted:
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            continue
+        for entry in names:
+            if not TEMP_NAME.match(entry) or (name is not None and not (
+                    entry.startswith(f".{name}.") and len(entry) == len(name) + 14)):
+                continue
+            path = folder / entry
+            try:
+                if stat.S_ISREG(os.lstat(path).st_mode):
+                    os.unlink(path)
+                    removed.append(path)
+            except FileNotFoundError:
+                continue
+            except OSError:
+                pass
+    return removed

@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from runeforge import pipeline
-from runeforge.atomic import output_problem, write_bytes_atomic
+from runeforge.atomic import output_problem, remove_stale_temps, write_bytes_atomic
 from runeforge.backends import BuildContext, dumps_json, stages
 from runeforge.backends.pdf_style import parse_back_offset, parse_card_size, parse_length_mm
 from runeforge.console import (
@@ -116,9 +116,17 @@ def command(dirs, out_dir: Path, locales: tuple[str, ...], paper: str, card_size
         layouts = {o.relpath: json.loads(o.data) for o in outputs
                    if o.relpath.endswith(".layout.json")}
         outputs.append(_Extra(layout_json, dumps_json(layouts)))
+    targets = [out.path if isinstance(out, _Extra) else out_dir / out.relpath
+               for out in outputs]
+    # a killed build's leftovers: any in the folders of out_dir it writes to, else by name
+    stale = remove_stale_temps({t.parent for t in targets if t.is_relative_to(out_dir)}
+                               | {out_dir}, [t for t in targets if not t.is_relative_to(out_dir)])
+    if stale:
+        console(stderr=True).print(f"removed {len(stale)} temporary file"
+                                   f"{'s' * (len(stale) != 1)} left by an interrupted build",
+                                   markup=False)
     try:
-        for out in outputs:
-            target = out.path if isinstance(out, _Extra) else out_dir / out.relpath
+        for out, target in zip(outputs, targets, strict=True):
             write_bytes_atomic(target, out.data)
     except OSError as exc:
         diag = Diagnostic("RF003", f"cannot write output: {exc.strerror or exc}",

@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from runeforge import pipeline
+from runeforge.atomic import remove_stale_temps
 from runeforge.console import (
     console,
     content_dirs_argument,
@@ -53,6 +54,7 @@ def command(dirs, locale: str, out_dir: Path) -> None:
         finish(result.diagnostics)
     pairs = game_faces(result, locale)
     faces = [face for _, face in pairs]
+    remove_stale_temps(targets=[out_dir / f"preview-{locale}.html"])  # an interrupted run's
     try:
         path = write_preview(faces, out_dir, locale=locale,
                              contexts=[game.preview_context for game, _ in pairs])

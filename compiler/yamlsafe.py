@@ -6,7 +6,10 @@ an alias bomb ("billion laughs") costs one bounded scan, never an expansion.
 
 Decisions (documented in docs/card-format.md):
 
-* files larger than :data:`MAX_FILE_BYTES` are refused (RF108) from ``stat`` alone;
+* only regular files are read: a FIFO, a device or a socket named ``*.yaml`` (or a symlink
+  to one, such as ``/dev/zero``) is RF002, found by ``fstat`` on a non-blocking descriptor
+  before any read, so nothing blocks or reads without end;
+* files larger than :data:`MAX_FILE_BYTES` are refused (RF108) from ``fstat`` alone;
 * a UTF-8 byte order mark is an error (RF105); the rest of the file is still checked;
 * CRLF line ends are an **error** (RF109): `runeforge fmt` and the deterministic bundle rely
   on LF, and Git's ``core.autocrlf`` silently produces them on Windows. The text is normalised
@@ -18,6 +21,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -64,26 +68,70 @@ class Source:
         return Diagnostic(code, message, self.display, line, col, source_line=src, **kw)
 
 
+class Unreadable(Exception):
+    """A content file that is not read: (code, message, hint)."""
+
+    def __init__(self, code: str, message: str, hint: str) -> None:
+        super().__init__(message)
+        self.code, self.message, self.hint = code, message, hint
+
+
+_SPECIAL = ((stat.S_ISDIR, "a directory", "rename the directory so it does not end in .yaml"),
+            (stat.S_ISFIFO, "a named pipe (FIFO)", "content files must be regular files"),
+            (stat.S_ISCHR, "a device", "content files must be regular files"),
+            (stat.S_ISBLK, "a device", "content files must be regular files"),
+            (stat.S_ISSOCK, "a socket", "content files must be regular files"))
+
+
+def read_limited(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of the regular file ``path`` (at most ``limit``), or :class:`Unreadable`.
+
+    The file is opened non-blocking and checked with ``fstat`` on the open descriptor before
+    any read, so a FIFO never blocks, a device (a symlink to /dev/zero) is never read, and a
+    file swapped between a check and the open cannot slip through."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as exc:
+        if isinstance(exc, IsADirectoryError):
+            raise Unreadable("RF002", "cannot read file: it is a directory",
+                             _SPECIAL[0][2]) from None
+        raise Unreadable("RF002", f"cannot read file: {exc.strerror or exc}",
+                         "check the file's permissions") from None
+    try:
+        st = os.fstat(fd)
+        for test, what, hint in _SPECIAL:
+            if test(st.st_mode):
+                raise Unreadable("RF002", f"cannot read file: it is {what}", hint)
+        if st.st_size > limit:
+            raise Unreadable("RF108", f"file is {st.st_size} bytes; the limit is {limit} "
+                             "bytes", "split the cards over several files; no card needs "
+                             "this much text")
+        chunks, size = [], 0
+        while size <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as exc:
+        raise Unreadable("RF002", f"cannot read file: {exc.strerror or exc}",
+                         "check the file's permissions") from None
+    finally:
+        os.close(fd)
+    if size > limit:  # grew between fstat and read
+        raise Unreadable("RF108", f"file is larger than {limit} bytes",
+                         "split the cards over several files")
+    return b"".join(chunks)
+
+
 def read_source(path: Path) -> tuple[Source | None, list[Diagnostic]]:
     """Read and decode ``path``. Returns (None, diags) when the text is unusable."""
     src = Source(Path(path), display_path(path))
     try:
-        size = os.stat(path).st_size
-        if size > MAX_FILE_BYTES:
-            return None, [src.diag("RF108", f"file is {size} bytes; the limit is "
-                                   f"{MAX_FILE_BYTES} bytes", hint="split the cards over "
-                                   "several files; no card needs this much text")]
-        with open(path, "rb") as fh:
-            raw = fh.read(MAX_FILE_BYTES + 1)
-    except IsADirectoryError:
-        return None, [src.diag("RF002", "cannot read file: it is a directory",
-                               hint="rename the directory so it does not end in .yaml")]
-    except OSError as exc:
-        reason = exc.strerror or str(exc)
-        return None, [src.diag("RF002", f"cannot read file: {reason}",
-                               hint="check the file's permissions")]
-    if len(raw) > MAX_FILE_BYTES:  # grew between stat and read
-        return None, [src.diag("RF108", f"file is larger than {MAX_FILE_BYTES} bytes")]
+        raw = read_limited(path)
+    except Unreadable as exc:
+        return None, [src.diag(exc.code, exc.message, hint=exc.hint)]
     diags: list[Diagnostic] = []
     if raw.startswith(BOM):
         raw = raw[len(BOM):]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import builtins
 import os
 import time
 import tracemalloc
@@ -152,14 +151,14 @@ def test_directory_named_like_a_yaml_file_cannot_be_read(content_dir, cli):
 
 def test_unreadable_file_simulated(content_dir, cli, item_text, monkeypatch):
     path = content_dir.write("a.yaml", item_text)
-    real_open = builtins.open
+    real_open = os.open  # the loader opens content files with os.open (non-blocking, fstat)
 
     def fake_open(file, *args, **kwargs):
         if os.fspath(file) == os.fspath(path):
             raise PermissionError(13, "Permission denied", os.fspath(file))
         return real_open(file, *args, **kwargs)
 
-    monkeypatch.setattr(builtins, "open", fake_open)
+    monkeypatch.setattr(os, "open", fake_open)
     (d,) = only(content_dir, "RF002")
     assert "Permission denied" in d.message
     res = cli("check", content_dir.root)

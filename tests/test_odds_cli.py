@@ -181,14 +181,14 @@ def test_content_cache_follows_the_files(cli, tmp_path, own_cache):
     root = write_plain_pack(tmp_path / "my-cards")
     args = ("--hero", "plain-seer", "--challenge", "plain-ogre", "--exact", root)
     first = odds(cli, *args)
-    entries = sorted(p.name.split("-")[0] for p in own_cache.glob("*.pickle"))
+    entries = sorted(p.name.split("-")[0] for p in own_cache.glob("*.json"))
     assert entries == ["content", "ir"]
     assert own_cache.stat().st_mode & 0o077 == 0
     assert odds(cli, *args) == first  # served from the cache
     text = (root / "challenges.yaml").read_text()
     (root / "challenges.yaml").write_text(text.replace("life: 4", "life: 2"))  # weaker
     assert odds(cli, *args)["win"] > first["win"]
-    assert len(list(own_cache.glob("content-*.pickle"))) == 2
+    assert len(list(own_cache.glob("content-*.json"))) == 2
 
 
 def test_allies_barred_and_no_escape_rules_are_read_from_the_ir(cli):

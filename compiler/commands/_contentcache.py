@@ -2,31 +2,49 @@
 balance), keyed by everything the result depends on.
 
 The key hashes the bytes of every YAML file of every content directory (the bundled cards/
-and the DIRS given, found as the loader finds them), the compiler's own files (size and
+and the DIRS given, found as the loader finds them and read as it reads them: regular files
+of at most the loader's size limit, so a FIFO or a /dev/zero symlink never blocks or fills
+memory; with such a file there is no key and no cache), the compiler's own files (size and
 modification time of every .py/.json/.lark file of the runeforge packages), the runeforge
 and Python versions. Any change gives a new key; only content without errors is stored.
 
-Location: ``$RUNEFORGE_CACHE_DIR``, else ``$XDG_CACHE_HOME/runeforge``, else
-``~/.cache/runeforge``; created 0700 and used only if owned by the current user and not
-writable by others (the entries are pickles). ``RUNEFORGE_NO_CACHE=1`` turns it off. Every
-cache failure falls back to loading normally.
+Entries are JSON data (:mod:`._contentcodec`), checked field by field when read; nothing in
+an entry is executed. Location: ``$RUNEFORGE_CACHE_DIR``, else ``$XDG_CACHE_HOME/runeforge``,
+else ``~/.cache/runeforge``; created 0700. The folder is opened once with ``O_NOFOLLOW``
+and checked on the open handle (a directory owned by the current user, not writable by group
+or others); every entry is opened relative to that handle with ``O_NOFOLLOW`` and checked the
+same way (a regular file of the user, not writable by others, at most :data:`MAX_ENTRY_BYTES`),
+so a symlink swapped in between a check and a use is never followed. Writes go to a temp
+file in the same folder and are renamed into place. ``RUNEFORGE_NO_CACHE=1`` turns the cache
+off. Every cache failure falls back to loading normally.
 """
 
 from __future__ import annotations
 
 import hashlib
 import importlib.util
+import json
 import os
-import pickle
+import secrets
 import stat
 import sys
+import time
 from pathlib import Path
 
 KEEP = 8  # entries of each kind kept; older ones are removed when a new one is written
+MAX_ENTRY_BYTES = 64 * 1024 * 1024
+SUFFIX = ".json"
+TEMP_SUFFIX = ".tmp"
+STALE_TEMP_SECONDS = 600  # a temp file this old is a leftover of a killed write
+
+_FLAGS = (os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+          | getattr(os, "O_CLOEXEC", 0))
+_SUPPORTED = (hasattr(os, "O_NOFOLLOW") and hasattr(os, "O_DIRECTORY")
+              and os.open in os.supports_dir_fd and hasattr(os, "getuid"))
 
 
 def cache_dir() -> Path | None:
-    if os.environ.get("RUNEFORGE_NO_CACHE"):
+    if os.environ.get("RUNEFORGE_NO_CACHE") or not _SUPPORTED:
         return None
     base = os.environ.get("RUNEFORGE_CACHE_DIR")
     if base:
@@ -35,13 +53,36 @@ def cache_dir() -> Path | None:
     return (Path(xdg) if xdg else Path.home() / ".cache") / "runeforge"
 
 
-def _safe(directory: Path) -> bool:
+def _owned(st: os.stat_result) -> bool:
+    """Owned by the current user and writable by no one else."""
+    return st.st_uid == os.getuid() and not st.st_mode & 0o022
+
+
+def _open_dir(create: bool) -> int | None:
+    """A descriptor of the cache folder, or None when it is missing or not safe to use."""
+    directory = cache_dir()
+    if directory is None:
+        return None
     try:
-        st = directory.stat()
+        if create:
+            directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+        fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW
+                     | getattr(os, "O_CLOEXEC", 0))
     except OSError:
-        return False
-    owner_ok = not hasattr(os, "getuid") or st.st_uid == os.getuid()
-    return stat.S_ISDIR(st.st_mode) and owner_ok and not st.st_mode & 0o022
+        return None
+    try:
+        st = os.fstat(fd)
+    except OSError:
+        os.close(fd)
+        return None
+    if not (stat.S_ISDIR(st.st_mode) and _owned(st)):
+        os.close(fd)
+        return None
+    return fd
+
+
+def _name(kind: str, key_: str) -> str:
+    return f"{kind}-{key_}{SUFFIX}"
 
 
 def key(dirs) -> str | None:
@@ -50,6 +91,7 @@ def key(dirs) -> str | None:
         return None
     import runeforge
     from runeforge.loader import bundled_dir, yaml_files
+    from runeforge.yamlsafe import Unreadable, read_limited
 
     h = hashlib.sha256()
     h.update(f"{runeforge.__version__}|{sys.version}|".encode())
@@ -59,7 +101,10 @@ def key(dirs) -> str | None:
             return None  # the loader reports it; nothing to cache
         for path in yaml_files(root):
             h.update(f"{path.relative_to(root).as_posix()}\n".encode())
-            h.update(hashlib.sha256(path.read_bytes()).digest())
+            try:
+                h.update(hashlib.sha256(read_limited(path)).digest())
+            except Unreadable:
+                return None  # the loader reports the file; content with errors is not cached
     for package in ("runeforge", "runeforge.dsl", "runeforge.engine"):
         code = Path(importlib.util.find_spec(package).origin).parent
         for path in sorted(code.rglob("*")):
@@ -70,31 +115,107 @@ def key(dirs) -> str | None:
     return h.hexdigest()
 
 
+def _read_entry(dir_fd: int, name: str) -> bytes | None:
+    try:
+        fd = os.open(name, _FLAGS, dir_fd=dir_fd)
+    except OSError:
+        return None  # missing, or a symlink (ELOOP with O_NOFOLLOW)
+    try:
+        st = os.fstat(fd)
+        if not (stat.S_ISREG(st.st_mode) and _owned(st)) or st.st_size > MAX_ENTRY_BYTES:
+            return None
+        chunks, size = [], 0
+        while size <= MAX_ENTRY_BYTES:
+            chunk = os.read(fd, 1 << 20)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        return b"".join(chunks) if size <= MAX_ENTRY_BYTES else None
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
 def get(key_: str | None, kind: str):
-    directory = cache_dir()
-    if key_ is None or directory is None or not _safe(directory):
+    """The value stored under (``key_``, ``kind``), or None: missing, unsafe or malformed."""
+    from ._contentcodec import BadEntry, decode_content, decode_ir
+
+    if key_ is None:
+        return None
+    dir_fd = _open_dir(create=False)
+    if dir_fd is None:
         return None
     try:
-        with open(directory / f"{kind}-{key_}.pickle", "rb") as fh:
-            return pickle.load(fh)
-    except Exception:  # noqa: BLE001 - a missing or stale entry: load normally
+        raw = _read_entry(dir_fd, _name(kind, key_))
+    finally:
+        os.close(dir_fd)
+    if raw is None:
         return None
+    try:
+        data = json.loads(raw.decode("utf-8"))
+        return decode_content(data) if kind == "content" else decode_ir(data)
+    except (BadEntry, ValueError, RecursionError):
+        return None  # not what put() writes: load normally
+
+
+def _write_entry(dir_fd: int, name: str, raw: bytes) -> None:
+    temp = f".{name}.{secrets.token_hex(4)}{TEMP_SUFFIX}"
+    flags = (os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW
+             | getattr(os, "O_CLOEXEC", 0))
+    fd = os.open(temp, flags, 0o600, dir_fd=dir_fd)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(raw)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(temp, name, src_dir_fd=dir_fd, dst_dir_fd=dir_fd)
+    except BaseException:
+        try:
+            os.unlink(temp, dir_fd=dir_fd)
+        except OSError:
+            pass
+        raise
+
+
+def _prune(dir_fd: int, kind: str) -> None:
+    """Keep the newest :data:`KEEP` entries of ``kind``; remove temp files of killed writes."""
+    entries, now = [], time.time()
+    for name in os.listdir(dir_fd):
+        try:
+            st = os.stat(name, dir_fd=dir_fd, follow_symlinks=False)
+        except OSError:
+            continue
+        if name.startswith(f".{kind}-") and name.endswith(TEMP_SUFFIX):
+            if now - st.st_mtime > STALE_TEMP_SECONDS:
+                os.unlink(name, dir_fd=dir_fd)
+        elif name.startswith(f"{kind}-") and name.endswith(SUFFIX):
+            entries.append((st.st_mtime_ns, name))
+    for _, name in sorted(entries)[:-KEEP]:
+        os.unlink(name, dir_fd=dir_fd)
 
 
 def put(key_: str | None, kind: str, value) -> None:
-    directory = cache_dir()
-    if key_ is None or directory is None:
+    from ._contentcodec import encode_content, encode_ir
+
+    if key_ is None:
         return
     try:
-        directory.mkdir(mode=0o700, parents=True, exist_ok=True)
-        if not _safe(directory):
-            return
-        from runeforge.atomic import write_bytes_atomic
-
-        write_bytes_atomic(directory / f"{kind}-{key_}.pickle",
-                           pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL), mode=0o600)
-        old = sorted(directory.glob(f"{kind}-*.pickle"), key=lambda p: p.stat().st_mtime_ns)
-        for path in old[:-KEEP]:
-            path.unlink(missing_ok=True)
-    except Exception:  # noqa: BLE001 - the cache is an optimisation only
+        data = encode_content(value) if kind == "content" else encode_ir(value)
+        raw = json.dumps(data, ensure_ascii=False, separators=(",", ":"),
+                         allow_nan=False).encode("utf-8")
+    except (ValueError, TypeError, RecursionError):
+        return  # not data the cache can keep: nothing stored
+    if len(raw) > MAX_ENTRY_BYTES:
         return
+    dir_fd = _open_dir(create=True)
+    if dir_fd is None:
+        return
+    try:
+        _write_entry(dir_fd, _name(kind, key_), raw)
+        _prune(dir_fd, kind)
+    except OSError:
+        return  # the cache is an optimisation only
+    finally:
+        os.close(dir_fd)

@@ -1,0 +1,253 @@
+"""Loaded content and compiled IR as plain JSON data, for the per-user cache.
+
+:func:`encode_content` writes a :class:`~runeforge.loader.Content` as JSON-ready data (the
+text, plain data and positions of every file; cards, documents and packs as references into
+them); :func:`decode_content` rebuilds it and checks every field's type on the way, raising
+:class:`BadEntry` for anything that is not what :func:`encode_content` writes. Nothing in an
+entry is ever executed or names a type to build: a tampered or stale entry is only data, and
+the cache treats :class:`BadEntry` as a miss.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from runeforge.diagnostics import Diagnostic
+from runeforge.loader import Card, Content, Document, FileData, Pack
+from runeforge.positions import PositionIndex
+from runeforge.yamlsafe import Source
+
+FORMAT = 1
+_DIAG_FIELDS = {"code": str, "message": str, "path": str, "line": int, "col": int,
+                "length": int, "severity": str, "hint": (str, type(None)),
+                "source_line": (str, type(None)), "extra": dict}
+
+
+class BadEntry(ValueError):
+    """A cache entry that is not what this module writes."""
+
+
+def _want(value, kind, what: str):
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise BadEntry(f"{what}: unexpected {type(value).__name__}")
+    return value
+
+
+def _strs(value, what: str) -> list[str]:
+    return [_want(v, str, what) for v in _want(value, list, what)]
+
+
+def _path_key(value) -> tuple:
+    return tuple(_want(p, (str, int), "path element") for p in _want(value, list, "path"))
+
+
+def _same_json(value) -> bool:
+    """True when ``value`` comes back equal from JSON (no tuples, sets or other types)."""
+    try:
+        return json.loads(json.dumps(value, allow_nan=False)) == value
+    except (TypeError, ValueError):
+        return False
+
+
+# --- diagnostics ----------------------------------------------------------------------------
+
+def encode_diag(d: Diagnostic) -> dict:
+    return {name: getattr(d, name) for name in _DIAG_FIELDS}
+
+
+def decode_diag(data) -> Diagnostic:
+    data = _want(data, dict, "diagnostic")
+    if set(data) != set(_DIAG_FIELDS):
+        raise BadEntry("diagnostic fields")
+    for name, kind in _DIAG_FIELDS.items():
+        _want(data[name], kind, f"diagnostic {name}")
+    return Diagnostic(**data)  # checks the code and the severity
+
+
+# --- content --------------------------------------------------------------------------------
+
+def _encode_file(f: FileData) -> dict:
+    src = f.source
+    return {"path": str(src.path), "display": src.display, "text": src.text,
+            "crlf": src.crlf, "data": f.data,
+            "values": [[list(k), *v] for k, v in f.index.values.items()],
+            "keys": [[list(k), *v] for k, v in f.index.keys.items()]}
+
+
+def _decode_positions(rows) -> dict:
+    out = {}
+    for row in _want(rows, list, "positions"):
+        path, line, col = _want(row, list, "position")
+        out[_path_key(path)] = (_want(line, int, "line"), _want(col, int, "col"))
+    return out
+
+
+def _decode_file(data) -> FileData:
+    data = _want(data, dict, "file")
+    text = _want(data["text"], str, "text")
+    src = Source(Path(_want(data["path"], str, "path")), _want(data["display"], str, "display"),
+                 text, _want(data["crlf"], bool, "crlf"), text.split("\n"))
+    index = PositionIndex(_decode_positions(data["values"]), _decode_positions(data["keys"]))
+    return FileData(src, data["data"], index)
+
+
+def _at(data, prefix: tuple):
+    for k in prefix:
+        if isinstance(data, dict) and isinstance(k, str) and k in data:
+            data = data[k]
+        elif isinstance(data, list) and isinstance(k, int) and 0 <= k < len(data):
+            data = data[k]
+        else:
+            raise BadEntry("reference outside its file")
+    return data
+
+
+class _Encoder:
+    def __init__(self, content: Content) -> None:
+        self.files: list[FileData] = list(content.files)
+        self.numbers = {id(f): i for i, f in enumerate(self.files)}
+
+    def file_no(self, f: FileData) -> int:
+        if id(f) not in self.numbers:
+            self.numbers[id(f)] = len(self.files)
+            self.files.append(f)
+        return self.numbers[id(f)]
+
+    def located(self, obj, data) -> dict:
+        if _at(obj._file.data, obj._prefix) is not data:
+            raise BadEntry("data is not its file's")
+        return {"file": self.file_no(obj._file), "prefix": list(obj._prefix)}
+
+    def card(self, c: Card) -> dict:
+        return {"id": c.id, "kind": c.kind, "name": c.name, "path": c.path, "pack": c.pack,
+                "index": c.index, "game": c.game, **self.located(c, c.data)}
+
+    def doc(self, d: Document) -> dict:
+        return {"kind": d.kind, "path": d.path, "pack": d.pack, "game": d.game,
+                **self.located(d, d.data)}
+
+    def pack(self, p: Pack) -> dict:
+        return {"id": p.id, "root": str(p.root), "name": p.name, "type": p.type,
+                "origin": p.origin, "skills": p.skills, "requires": p.requires,
+                "removes": p.removes, "replaces": p.replaces, "bundled": p.bundled,
+                "anonymous": p.anonymous, "game": p.game,
+                "manifest": self.doc(p.manifest) if p.manifest is not None else None}
+
+
+def encode_content(content: Content) -> dict:
+    """JSON-ready data of ``content``; :class:`BadEntry` when it holds anything else."""
+    enc = _Encoder(content)
+    out = {
+        "format": FORMAT,
+        "cards": [enc.card(c) for c in content.cards.values()],
+        "removed": [enc.card(c) for c in content.removed.values()],
+        "packs": [enc.pack(p) for p in content.packs.values()],
+        "skills": sorted(content.skills),
+        "documents": {k: [enc.doc(d) for d in docs] for k, docs in content.documents.items()},
+        "diagnostics": [encode_diag(d) for d in content.diagnostics],
+    }
+    out["files"] = [_encode_file(f) for f in enc.files]
+    out["file_count"] = len(content.files)
+    if not _same_json(out):
+        raise BadEntry("content that JSON does not keep")
+    return out
+
+
+class _Decoder:
+    def __init__(self, files: list[FileData]) -> None:
+        self.files = files
+
+    def place(self, data) -> tuple[FileData, tuple, object]:
+        no = _want(data["file"], int, "file number")
+        if not 0 <= no < len(self.files):
+            raise BadEntry("file number")
+        f = self.files[no]
+        prefix = _path_key(data["prefix"])
+        return f, prefix, _at(f.data, prefix)
+
+    def card(self, data) -> Card:
+        data = _want(data, dict, "card")
+        f, prefix, entry = self.place(data)
+        return Card(_want(data["id"], str, "id"), _want(data["kind"], str, "kind"),
+                    _want(data["name"], str, "name"), _want(entry, dict, "card data"),
+                    _want(data["path"], str, "path"), _want(data["pack"], str, "pack"),
+                    _want(data["index"], int, "index"), f, prefix,
+                    game=_want(data["game"], str, "game"))
+
+    def doc(self, data) -> Document:
+        data = _want(data, dict, "document")
+        f, prefix, value = self.place(data)
+        return Document(_want(data["kind"], str, "kind"), value, _want(data["path"], str, "path"),
+                        _want(data["pack"], str, "pack"), f, prefix,
+                        game=_want(data["game"], str, "game"))
+
+    def pack(self, data) -> Pack:
+        data = _want(data, dict, "pack")
+        manifest = data["manifest"]
+        return Pack(_want(data["id"], str, "id"), Path(_want(data["root"], str, "root")),
+                    name=_want(data["name"], str, "name"), type=_want(data["type"], str, "type"),
+                    origin=_want(data["origin"], str, "origin"),
+                    skills=_strs(data["skills"], "skills"),
+                    requires=_strs(data["requires"], "requires"),
+                    removes=_strs(data["removes"], "removes"),
+                    replaces=_strs(data["replaces"], "replaces"),
+                    bundled=_want(data["bundled"], bool, "bundled"),
+                    anonymous=_want(data["anonymous"], bool, "anonymous"),
+                    manifest=None if manifest is None else self.doc(manifest),
+                    game=_want(data["game"], str, "game"))
+
+
+def decode_content(data) -> Content:
+    """The Content that :func:`encode_content` wrote; :class:`BadEntry` for anything else."""
+    try:
+        data = _want(data, dict, "entry")
+        if data.get("format") != FORMAT:
+            raise BadEntry("format")
+        files = [_decode_file(f) for f in _want(data["files"], list, "files")]
+        count = _want(data["file_count"], int, "file count")
+        dec = _Decoder(files)
+        cards = [dec.card(c) for c in _want(data["cards"], list, "cards")]
+        removed = [dec.card(c) for c in _want(data["removed"], list, "removed")]
+        packs = [dec.pack(p) for p in _want(data["packs"], list, "packs")]
+        documents = {_want(k, str, "kind"): [dec.doc(d) for d in _want(v, list, "documents")]
+                     for k, v in _want(data["documents"], dict, "documents").items()}
+        return Content(cards={c.id: c for c in cards}, packs={p.id: p for p in packs},
+                       skills=set(_strs(data["skills"], "skills")), documents=documents,
+                       diagnostics=[decode_diag(d) for d in
+                                    _want(data["diagnostics"], list, "diagnostics")],
+                       removed={c.id: c for c in removed}, files=files[:count])
+    except BadEntry:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        raise BadEntry(str(exc)) from None
+
+
+# --- compiled IR ----------------------------------------------------------------------------
+
+def encode_ir(known: dict) -> dict:
+    """{card id: (irs, diagnostics)} as JSON-ready data (BadEntry if JSON cannot keep it)."""
+    out = {"format": FORMAT, "cards": {
+        card_id: {"irs": irs, "diagnostics": [encode_diag(d) for d in diags]}
+        for card_id, (irs, diags) in known.items()}}
+    if not _same_json(out):
+        raise BadEntry("IR that JSON does not keep")
+    return out
+
+
+def decode_ir(data) -> dict:
+    try:
+        data = _want(data, dict, "entry")
+        if data.get("format") != FORMAT:
+            raise BadEntry("format")
+        out = {}
+        for card_id, entry in _want(data["cards"], dict, "cards").items():
+            entry = _want(entry, dict, "card")
+            irs = [_want(ir, dict, "ir") for ir in _want(entry["irs"], list, "irs")]
+            out[card_id] = (irs, [decode_diag(d) for d in
+                                  _want(entry["diagnostics"], list, "diagnostics")])
+        return out
+    except BadEntry:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        raise BadEntry(str(exc)) from None

@@ -129,9 +129,14 @@ def map_error(error: ValidationError, where: Locator) -> list[Diagnostic]:
                               hint=_describe(error.schema.get("properties", {}).get(k)))
                 for k in missing]
     if kw == "type":
+        hint = _describe(error.schema)
+        if isinstance(error.instance, float) and "integer" in str(error.validator_value):
+            whole = error.instance.is_integer()
+            hint = (f"write {int(error.instance)}, without the decimal point" if whole
+                    else "card data has no fractions; write a whole number")
         return [where.diag_at(path, "RF201", f"'{_field(error)}' must be "
                               f"{_expected(error.validator_value)}, not "
-                              f"{_type_name(error.instance)}")]
+                              f"{_type_name(error.instance)}", hint=hint)]
     if kw in ("enum", "const"):
         allowed = error.validator_value if kw == "enum" else [error.validator_value]
         shown = ", ".join(json.dumps(v, ensure_ascii=False) for v in allowed)
@@ -140,9 +145,21 @@ def map_error(error: ValidationError, where: Locator) -> list[Diagnostic]:
                               f"{json.dumps(error.instance, ensure_ascii=False)[:60]}; "
                               f"allowed: {shown}", hint=hint)]
     if kw in RANGE_KEYWORDS:
-        return [where.diag_at(path, "RF205", f"'{_field(error)}': {error.message[:200]}")]
+        return [where.diag_at(path, "RF205", f"'{_field(error)}': {error.message[:200]}",
+                              hint=_range_hint(error.schema))]
     return [where.diag_at(path, "RF206", f"'{_field(error)}': {error.message[:200]}",
                           hint=_describe(error.schema))]
+
+
+def _range_hint(schema) -> str | None:
+    if not isinstance(schema, dict):
+        return None
+    low, high = schema.get("minimum"), schema.get("maximum")
+    if low is None and high is None:
+        return _describe(schema)
+    bounds = f"from {low} to {high}" if low is not None and high is not None else \
+        (f"at least {low}" if high is None else f"at most {high}")
+    return f"allowed: {bounds} (the bounds are listed in docs/card-format.md)"
 
 
 def _describe(schema) -> str | None:
@@ -159,9 +176,13 @@ def validate(data: Any, kind: str, where: Locator, game: str | None = None) -> l
     for error in errors:
         for leaf in _leaf_errors(error):
             diags.extend(map_error(leaf, where))
+    # a value of the wrong type (RF201) is reported once: not also as out of range
+    wrong_type = {(d.line, d.col) for d in diags if d.code == "RF201"}
     seen, unique = set(), []
     for d in diags:
         k = (d.line, d.col, d.code, d.message)
+        if d.code in ("RF204", "RF205") and (d.line, d.col) in wrong_type:
+            continue
         if k not in seen:
             seen.add(k)
             unique.append(d)

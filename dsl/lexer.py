@@ -84,6 +84,24 @@ _TOKEN_RE = re.compile(
 )
 
 
+# The largest number an ability may write ("Test Body (12)", "+3 Body", "gain 2 gold"); the
+# effect IR bounds its numbers by the same value (engine/runebound/core/ir.py MAX_NUMBER).
+MAX_NUMBER = 999
+
+
+def _number(value: str, start: int, end: int) -> str:
+    """``value`` without leading zeros, or AbilitySyntaxError RF305 when it is over MAX_NUMBER
+    (checked on the digits, so a number thousands of digits long never reaches ``int``)."""
+    sign = value[0] if value[0] in "+-" else ""
+    digits = value[len(sign):].lstrip("0") or "0"
+    if len(digits) > len(str(MAX_NUMBER)) or int(digits) > MAX_NUMBER:
+        shown = value if len(value) <= 12 else f"{value[:6]}... ({len(digits)} digits)"
+        raise AbilitySyntaxError(
+            f"the number {shown} is too large; numbers in abilities are at most {MAX_NUMBER}",
+            start, end, code="RF305", hint=f"write a number from 0 to {MAX_NUMBER}")
+    return sign + digits
+
+
 def _token(type_: str, value: str, start: int, end: int) -> Token:
     return Token(type_, value, start_pos=start, line=1, column=start + 1,
                  end_line=1, end_column=end + 1, end_pos=end)
@@ -101,9 +119,9 @@ def tokenize(text: str):
         if kind == "word":
             yield _token(VOCABULARY.get(value.lower(), "WORD"), value, start, end)
         elif kind == "number":
-            yield _token("NUMBER", value, start, end)
+            yield _token("NUMBER", _number(value, start, end), start, end)
         elif kind == "signed":
-            yield _token("SIGNED", value, start, end)
+            yield _token("SIGNED", _number(value, start, end), start, end)
         elif kind == "punct":
             yield _token(PUNCTUATION[value], value, start, end)
         elif kind == "icon":

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from .irvalidate import Checker, Invalid
+
 IR_VERSION = 1
 
 TAGS = ("before_combat", "ranged", "melee", "magic", "any_phase")
@@ -56,27 +58,47 @@ MARKET_SUBJECTS = ("item", "ally")
 COST_OPS = ("activate", "discard", "exhaustion", "wounds", "gold")
 
 
+# Bounds of the numbers in an ability (the language refuses larger ones with RF305) and of
+# its nesting (RF304): how many effect lists may nest below the ability's own ("Until the
+# end of this turn, if you succeed, you may ..." nests three). The engine resolves nested
+# effects recursively, so the bound also keeps a hand-made bundle from exhausting the stack.
+MAX_NUMBER = 999
+MAX_NESTING = 32
+
+COUNT = {"type": "integer", "minimum": 0, "maximum": MAX_NUMBER}
+SIGNED = {"type": "integer", "minimum": -MAX_NUMBER, "maximum": MAX_NUMBER}
+
+
+def _branches(key: str, variants: dict[str, dict]) -> dict:
+    """An object told apart by ``key``: each variant is checked only when ``key`` names it.
+
+    Written as ``allOf`` of ``if``/``then`` rather than ``oneOf``: a validator then checks each
+    subtree once, where ``oneOf`` checks it against every alternative (time exponential in
+    the nesting, issue 22).
+    """
+    return {
+        "type": "object",
+        "required": [key],
+        "properties": {key: {"enum": list(variants)}},
+        "allOf": [{"if": {"properties": {key: {"const": name}}, "required": [key]},
+                   "then": variant} for name, variant in variants.items()],
+    }
+
+
 def _amount(kinds: tuple[str, ...] = ("fixed", "x", "choice", "up_to", "all")) -> dict:
     variants = {
-        "fixed": {"properties": {"kind": {"const": "fixed"}, "value": {"type": "integer", "minimum": 0}},
-                  "required": ["kind", "value"]},
-        "x": {"properties": {"kind": {"const": "x"}}, "required": ["kind"]},
-        "choice": {"properties": {"kind": {"const": "choice"},
-                                  "values": {"type": "array", "items": {"type": "integer", "minimum": 0},
-                                             "minItems": 2}},
-                   "required": ["kind", "values"]},
-        "up_to": {"properties": {"kind": {"const": "up_to"}, "value": {"type": "integer", "minimum": 0}},
-                  "required": ["kind", "value"]},
-        "all": {"properties": {"kind": {"const": "all"}}, "required": ["kind"]},
-        "at_least": {"properties": {"kind": {"const": "at_least"},
-                                    "value": {"type": "integer", "minimum": 0}},
-                     "required": ["kind", "value"]},
+        "fixed": {"value": COUNT},
+        "x": {},
+        "choice": {"values": {"type": "array", "items": COUNT, "minItems": 2}},
+        "up_to": {"value": COUNT},
+        "all": {},
+        "at_least": {"value": COUNT},
     }
-    return {"oneOf": [dict(variants[k], type="object", additionalProperties=False) for k in kinds]}
+    return _branches("kind", {k: _fields("kind", k, **variants[k]) for k in kinds})
 
 
-def _op(name: str, **props) -> dict:
-    properties = {"op": {"const": name}, **props}
+def _fields(key: str, name: str, **props) -> dict:
+    properties = {key: {"const": name}, **props}
     return {
         "type": "object",
         "properties": properties,
@@ -85,30 +107,42 @@ def _op(name: str, **props) -> dict:
     }
 
 
+def _op(name: str, **props) -> dict:
+    return _fields("op", name, **props)
+
+
 def _enum(values) -> dict:
     return {"enum": list(values)}
 
 
+def _by_op(ops: list[dict]) -> dict:
+    return _branches("op", {op["properties"]["op"]["const"]: op for op in ops})
+
+
 def ir_schema() -> dict:
-    """The JSON Schema (draft 2020-12) of one compiled ability."""
+    """The JSON Schema (draft 2020-12) of one compiled ability.
+
+    Any draft 2020-12 validator checks it in time linear in the ability's size;
+    :func:`validate_ability` checks it with :mod:`.irvalidate`, which also bounds the nesting
+    of effect lists by :data:`MAX_NESTING` (a JSON Schema cannot say that).
+    """
     effects = {"type": "array", "items": {"$ref": "#/$defs/effect"}}
     target = _enum(TARGETS)
     effect_ops = [
-        _op("attack", phase=_enum(PHASES), bonus={"type": "integer"},
-            damage=_enum(("normal", "effect"))),
+        _op("attack", phase=_enum(PHASES), bonus=SIGNED, damage=_enum(("normal", "effect"))),
         _op("inflict", amount=_amount(), target=target),
         _op("suffer", amount=_amount(), token=_enum(TOKENS), target=target),
         _op("cancel", amount=_amount(), target=target),
         _op("heal", amount=_amount(), tokens={"type": "array", "items": _enum(TOKENS), "minItems": 1},
             target=target),
         _op("test", attribute=_enum(ATTRIBUTES), skill={"type": ["string", "null"]},
-            target_number={"type": "integer", "minimum": 0}),
+            target_number=COUNT),
         _op("if", outcome=_enum(("success", "failure")), effects=effects),
-        _op("modify", target=target, stat=_enum(MODIFIABLE_STATS), value={"type": "integer"}),
+        _op("modify", target=target, stat=_enum(MODIFIABLE_STATS), value=SIGNED),
         {"type": "object", "additionalProperties": False, "required": ["op", "subjects"],
          "properties": {"op": {"const": "cost_modifier"},
                         "subjects": {"type": "array", "items": _enum(MARKET_SUBJECTS), "minItems": 1},
-                        "delta": {"type": "integer"}, "factor": {"type": "integer", "minimum": 0}},
+                        "delta": SIGNED, "factor": COUNT},
          "minProperties": 3},
         _op("restrict", action=_enum(RESTRICTIONS)),
         _op("move", amount=_amount(), any_direction={"type": "boolean"},
@@ -120,16 +154,13 @@ def ir_schema() -> dict:
         _op("trigger", event={"$ref": "#/$defs/event"}, effects=effects),
         _op("optional", effects=effects),
     ]
-    events = [
-        {"type": "object", "additionalProperties": False, "required": ["kind", "target", "amount", "phase"],
-         "properties": {"kind": {"const": "takes_wounds"}, "target": target,
-                        "amount": _amount(("fixed", "at_least")),
-                        "phase": {"enum": [*PHASES, None]}}},
-        {"type": "object", "additionalProperties": False, "required": ["kind"],
-         "properties": {"kind": {"const": "defeat_challenge"}}},
-        {"type": "object", "additionalProperties": False, "required": ["kind"],
-         "properties": {"kind": {"const": "knocked_out"}}},
-    ]
+    events = {
+        "takes_wounds": _fields("kind", "takes_wounds", target=target,
+                                amount=_amount(("fixed", "at_least")),
+                                phase={"enum": [*PHASES, None]}),
+        "defeat_challenge": _fields("kind", "defeat_challenge"),
+        "knocked_out": _fields("kind", "knocked_out"),
+    }
     costs = [
         _op("activate"),
         _op("discard"),
@@ -155,9 +186,9 @@ def ir_schema() -> dict:
             "effects": effects,
         },
         "$defs": {
-            "effect": {"oneOf": effect_ops},
-            "event": {"oneOf": events},
-            "cost": {"oneOf": costs},
+            "effect": _by_op(effect_ops),
+            "event": _branches("kind", events),
+            "cost": _by_op(costs),
         },
     }
 
@@ -167,21 +198,21 @@ class IRError(ValueError):
 
 
 @lru_cache(maxsize=1)
-def _validator():
-    import jsonschema
-
-    schema = ir_schema()
-    jsonschema.Draft202012Validator.check_schema(schema)
-    return jsonschema.Draft202012Validator(schema)
+def checker() -> Checker:
+    """The compiled IR schema (one effect list at the top, MAX_NESTING more below it)."""
+    return Checker(ir_schema(), max_ref_depth={"effect": MAX_NESTING + 1})
 
 
 def validate_ability(ir: dict) -> None:
-    """Raise IRError when ``ir`` is not a valid compiled ability of IR_VERSION."""
-    errors = sorted(_validator().iter_errors(ir), key=lambda e: list(e.absolute_path))
-    if errors:
-        err = errors[0]
-        where = "/".join(str(p) for p in err.absolute_path) or "(root)"
-        raise IRError(f"invalid IR at {where}: {err.message}")
+    """Raise IRError when ``ir`` is not a valid compiled ability of IR_VERSION.
+
+    Linear in the size of ``ir`` and without recursion: a hostile bundle cannot make it slow
+    or exhaust the stack.
+    """
+    try:
+        checker().check(ir)
+    except Invalid as err:
+        raise IRError(f"invalid IR at {err.where}: {err.message}") from None
 
 
 def check_bundle_version(bundle: dict) -> None:

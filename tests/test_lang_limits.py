@@ -1,0 +1,294 @@
+"""Issue 22, items 1 and 2: the ability language under hostile input.
+
+Nested prefixes are checked in time linear in the ability (the IR validator visits each node
+once), nest at most 32 deep (RF304, before anything recurses), and numbers are at most 999
+(RF305, before ``int`` sees a 5,000-digit string). ``check`` and ``fmt --check`` report each
+as a located diagnostic, never exit 3.
+"""
+
+from __future__ import annotations
+
+import signal
+import time
+
+import pytest
+
+from runeforge.abilities import canonical_text, compile_text
+from runeforge.diagnostics import DiagnosticError
+from runeforge.dsl import lexer, parser
+from runeforge.dsl import nodes as n
+from runeforge.dsl.errors import AbilitySyntaxError
+from runeforge.dsl.parser import parse_ability
+from runeforge.engine.runebound.core import ir as irmod
+from runeforge.engine.runebound.core.ir import IRError, checker, validate_ability
+
+UNTIL = "Until the end of this turn, "
+EVERY = "Every time your Hero takes 1 wound, "
+PREFIXES = {
+    "duration": UNTIL,
+    "trigger": EVERY,
+    "outcome": "If you succeed, ",
+}
+
+
+def _ability(prefix: str, depth: int, tail: str = "gain 1 gold.") -> str:
+    lead = "Make a magic attack. " if prefix.startswith("If") else ""
+    return lead + prefix * depth + tail
+
+
+@pytest.fixture
+def alarm():
+    """A generous wall-clock guard (seconds) that interrupts exponential blow-up: a timing
+    target is a benchmark, but a hang must fail the test instead of stalling the suite."""
+
+    def arm(seconds: int):
+        def on_alarm(signum, frame):
+            raise TimeoutError(f"still running after {seconds} s")
+        signal.signal(signal.SIGALRM, on_alarm)
+        signal.alarm(seconds)
+
+    yield arm
+    signal.alarm(0)
+    signal.signal(signal.SIGALRM, signal.SIG_DFL)
+
+
+def _compile_error(text: str) -> DiagnosticError:
+    with pytest.raises(DiagnosticError) as info:
+        compile_text(text)
+    return info.value
+
+
+def _codes(err: DiagnosticError) -> list[str]:
+    return [d.code for d in err.diagnostics]
+
+
+# ---- item 1: linear validation ------------------------------------------------------------
+
+@pytest.mark.parametrize("kind", sorted(PREFIXES))
+def test_validation_work_grows_linearly_with_nesting(kind):
+    visits = []
+    for depth in range(1, 21):
+        validate_ability(compile_text(_ability(PREFIXES[kind], depth)))
+        visits.append(checker().visits)
+    steps = {b - a for a, b in zip(visits[:-1], visits[1:], strict=True)}
+    assert len(steps) == 1, visits  # the same work per level: linear, not 2**depth or 3**depth
+    assert visits[-1] < 20 * 40, visits
+
+
+def test_the_schema_itself_is_linear_for_a_standard_validator(alarm):
+    """Any draft 2020-12 validator checks the published schema in linear time: each node is
+    checked against one branch (if/then on its 'op'), not against every oneOf alternative."""
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = irmod.ir_schema()
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    alarm(30)  # was more than 120 s at depth 20; now milliseconds
+    for kind in PREFIXES:
+        ir = compile_text(_ability(PREFIXES[kind], 20))
+        assert validator.is_valid(ir)
+        ir["effects"][-1]["effects"][0]["bogus"] = 1
+        assert not validator.is_valid(ir)
+
+
+def test_nested_duration_card_checks_cleanly(content_dir, cli, alarm):
+    """The card of issue 22 (twenty nested durations, 572 characters) through `check`."""
+    text = _ability(UNTIL, 20)
+    assert len(text) == 572
+    content_dir.write("items.yaml", f"""\
+        kind: item
+        cards:
+          - name: Girdle of Testing
+            origin: original
+            cost: 4
+            class: artifact
+            type: belt
+            usage: constant
+            abilities:
+              - "{text}"
+              - "{_ability(EVERY, 14)}"
+        """)
+    alarm(60)  # the guard only catches blow-up; the measured time is in the report
+    start = time.perf_counter()
+    result = cli("check", content_dir)
+    elapsed = time.perf_counter() - start
+    assert result.exit_code == 0, result.output
+    assert "0 errors" in result.output
+    assert elapsed < 60
+
+
+# ---- item 2: nesting limit -----------------------------------------------------------------
+
+def test_dsl_limits_are_the_ir_limits():
+    assert parser.MAX_NESTING == irmod.MAX_NESTING == 32
+    assert lexer.MAX_NUMBER == irmod.MAX_NUMBER == 999
+
+
+@pytest.mark.parametrize("kind", sorted(PREFIXES))
+def test_nesting_up_to_the_limit_compiles(kind):
+    ir = compile_text(_ability(PREFIXES[kind], parser.MAX_NESTING))
+    depth, effects = 0, ir["effects"]
+    while effects and "effects" in effects[-1]:
+        depth, effects = depth + 1, effects[-1]["effects"]
+    assert depth == parser.MAX_NESTING
+
+
+@pytest.mark.parametrize("kind", sorted(PREFIXES))
+@pytest.mark.parametrize("depth", [33, 500, 5000])
+def test_nesting_over_the_limit_is_rf304_at_the_33rd_prefix(kind, depth):
+    prefix = PREFIXES[kind]
+    text = _ability(prefix, depth)
+    with pytest.raises(AbilitySyntaxError) as info:
+        parse_ability(text)
+    err = info.value
+    assert err.code == "RF304"
+    lead = text.index(prefix)
+    assert err.start == lead + 32 * len(prefix)  # counted from the outside
+    assert text[err.start:err.end].strip() == prefix.strip()
+    assert "the limit is 32" in err.message
+    assert _codes(_compile_error(text)) == ["RF304"]
+
+
+def test_you_may_and_a_trailing_trigger_count_as_levels():
+    text = UNTIL * 31 + "you may gain 1 gold every time you defeat a challenge."
+    with pytest.raises(AbilitySyntaxError) as info:
+        parse_ability(text)
+    assert info.value.code == "RF304"
+    # the trailing trigger scopes "you may ...": it is level 32, "you may" level 33
+    assert text[info.value.start:info.value.end] == "you may "
+    assert compile_text(UNTIL * 31 + "you may gain 1 gold.")
+    text = UNTIL * 32 + "gain 1 gold every time you defeat a challenge."
+    with pytest.raises(AbilitySyntaxError) as info:
+        parse_ability(text)
+    assert text[info.value.start:info.value.end] == " every time you defeat a challenge"
+
+
+def test_cost_sentence_nesting_is_limited_too():
+    text = "Activate to " + "you may gain 1 gold every time you defeat a challenge. " + (
+        "If you succeed, " * 40) + "gain 1 gold."
+    err = _compile_error(text)
+    assert _codes(err) == ["RF304"]
+
+
+def test_fmt_reports_deep_nesting_located_in_the_string():
+    text = _ability(UNTIL, 40)
+    with pytest.raises(DiagnosticError) as info:
+        canonical_text(text)
+    (diag,) = info.value.diagnostics
+    assert diag.code == "RF304"
+    assert diag.col == 32 * len(UNTIL) + 1
+
+
+def test_ir_validator_refuses_deep_hand_made_ir_without_recursion():
+    ir = compile_text("Gain 1 gold.")
+    for depth in (irmod.MAX_NESTING + 1, 100_000):
+        inner = [{"op": "gain_gold", "amount": {"kind": "fixed", "value": 1}}]
+        for _ in range(depth):
+            inner = [{"op": "optional", "effects": inner}]
+        ir["effects"] = inner
+        with pytest.raises(IRError, match="nested more than 33 'effect' levels"):
+            validate_ability(ir)
+
+
+def test_ir_validator_survives_hostile_values():
+    deep: list = []
+    for _ in range(100_000):
+        deep = [deep]
+    hostile = (deep, {"a": deep}, 10 ** 5000, -(10 ** 5000), 4.0, True, None, "1", 1000, -1)
+    for bad in hostile:
+        ir = compile_text("Gain 1 gold.")
+        ir["effects"][0]["amount"]["value"] = bad
+        with pytest.raises(IRError, match="effects/0/amount/value"):
+            validate_ability(ir)
+    for bad in hostile[:-3]:
+        ir = compile_text("Gain 1 gold.")
+        ir["limits"] = [bad]
+        with pytest.raises(IRError, match="limits/0"):
+            validate_ability(ir)
+
+
+# ---- numbers ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, start", [
+    ("Gain 1000 gold.", 5),
+    ("Gain " + "9" * 5000 + " gold.", 5),
+    ("You receive +" + "9" * 4301 + " Body.", 12),
+    ("You receive -1000 Body.", 12),
+    ("Test Body (" + "1" * 10_000 + ").", 11),
+    ("Activate to gain 1 or " + "7" * 5000 + " gold.", 22),
+])
+def test_a_number_over_999_is_rf305_at_the_number(text, start):
+    with pytest.raises(AbilitySyntaxError) as info:
+        parse_ability(text)
+    assert info.value.code == "RF305"
+    assert info.value.start == start
+    assert "at most 999" in info.value.message
+    assert len(info.value.message) < 200  # the number is not copied into the message
+    assert _codes(_compile_error(text)) == ["RF305"]
+
+
+def test_numbers_up_to_999_and_leading_zeros_are_fine():
+    assert compile_text("You receive +999 Body.")["effects"][0]["value"] == 999
+    assert compile_text("You receive -999 Body.")["effects"][0]["value"] == -999
+    assert canonical_text("Gain " + "0" * 5000 + "7 gold.") == "Gain 7 gold."
+
+
+def test_parse_of_nested_text_stays_linear():
+    """The amount check walks each sentence once ("N or more" inside its event)."""
+    sentence = "Every time your Hero takes 1 or more wounds, gain 1 gold. "
+    ast = parse_ability(sentence * 2000)
+    assert len(ast.sentences) == 2000
+    assert all(isinstance(s, n.Trigger) for s in ast.sentences)
+
+
+# ---- the CLI: located diagnostics, exit 1, never 3 -------------------------------------------
+
+def test_check_and_fmt_report_hostile_abilities(content_dir, cli):
+    content_dir.write("items.yaml", f"""\
+        kind: item
+        cards:
+          - name: Girdle of Testing
+            origin: original
+            cost: 4
+            class: artifact
+            type: belt
+            usage: constant
+            abilities:
+              - "{_ability("If you succeed, ", 40)}"
+              - "Gain 1000 gold."
+        """)
+    checked = cli("check", content_dir)
+    assert checked.exit_code == 1, checked.output
+    path = str(content_dir.root / "items.yaml")
+    assert f"items.yaml:10:{9 + 1 + len('Make a magic attack. ') + 32 * 16}: error[RF304]" \
+        in checked.output
+    assert "items.yaml:11:15: error[RF305]" in checked.output
+    formatted = cli("fmt", "--check", content_dir)
+    assert formatted.exit_code == 1, formatted.output
+    assert "[RF304]" in formatted.output and "[RF305]" in formatted.output
+    assert path  # the file was not rewritten by --check
+    assert "1000 gold" in (content_dir.root / "items.yaml").read_text(encoding="utf-8")
+
+
+def test_fmt_check_on_long_hostile_abilities_never_exits_3(content_dir, cli, alarm):
+    """fmt has no 1,000-character limit: 5,000 nested prefixes and 5,000-digit numbers."""
+    deep = _ability(UNTIL, 5000)
+    content_dir.write("items.yaml", f"""\
+        kind: item
+        cards:
+          - name: Girdle of Testing
+            origin: original
+            cost: 4
+            class: artifact
+            type: belt
+            usage: constant
+            abilities:
+              - "{deep}"
+              - "Gain {"9" * 5000} gold."
+              - "You receive +{"9" * 5000} Body."
+        """)
+    alarm(60)
+    result = cli("fmt", "--check", content_dir)
+    assert result.exit_code == 1, result.output[:2000]
+    assert result.output.count("[RF304]") == 1
+    assert result.output.count("[RF305]") == 2
+    assert "internal error" not in result.output

@@ -13,11 +13,35 @@ from . import crown
 
 class ShowdownSteps:
     def king_line(self, hero_id: str) -> list[str]:
+        """Seed 001: the new King "w dowolnej kolejności, wykłada do trzech z posiadanych
+        Wasali" (sets out up to three of his vassals, in any order). Decision
+        ``vassal_order``, asked while he holds a vassal not yet set out and the line has
+        room: the next vassal of the line, or ``done``. ``info["suggested"]`` is the line
+        the engine used to set (the first three vassals taken, strongest first)."""
         hero = self.hero(hero_id)
-        line = crown.become_king(self.spec, hero, self.state.removed,
-                                 card_of=lambda c: self.card(c).data)
-        line.sort(key=lambda c: -int(self.card(c).data.get("life", 1)))  # strongest first
-        line = line[: int(self.spec.endgame.get("vassals", 3))]
+        most = int(self.spec.endgame.get("vassals", 3))
+
+        def card_of(card_id):
+            return self.card(card_id).data
+
+        def strength(card_id):  # strongest first, then by id
+            return -int(card_of(card_id).get("life", 1)), card_id
+
+        first = crown.become_king(self.spec, hero, self.state.removed, card_of=card_of)
+        suggested = sorted(first, key=lambda c: strength(c)[0])[:most]  # strongest first
+        held = crown.vassal_cards(self.spec, hero.trophies)
+        line: list[str] = []
+        while len(line) < most:
+            left = sorted({c for c in held if line.count(c) < held.count(c)}, key=strength)
+            if not left:
+                break
+            choice = self.ask(hero_id, "vassal_order", [*left, "done"], chosen=list(line),
+                              suggested=suggested)
+            if choice == "done":
+                break
+            line.append(choice)
+        line = crown.become_king(self.spec, hero, self.state.removed, order=line,
+                                 max_vassals=most, card_of=card_of)
         self.battles.set_vassals(hero_id, line)
         return line
 

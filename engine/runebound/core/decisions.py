@@ -8,7 +8,22 @@ Combat kinds: ``use_ability`` (an ability ref "card#index" or None to pass), ``p
 ``optional`` (bool), ``target`` (figure id), ``skill_exhaustion`` (int), ``spoils``
 ("item:<id>", "ally:<id>", "gold", "adventure:<id>"), ``knockout_loss`` (card id). The whole
 game adds its own (``movement``, ``destination``, ``adventure``, ``market``, ``experience`` …,
-see ``docs/engine-game.md``).
+see ``docs/engine-game.md``), among them the player choices of seeds 000-002:
+
+* ``rest_split`` (figure id): which of the Hero and his Allies loses the next exhaustion when
+  resting; asked only while more than one figure has exhaustion and the rest does not cover
+  it all (seed 000 "yksi sankarilta ja yksi kumppanilta");
+* ``discard:<card>``, an option of ``market`` and ``movement``: give up an item or Ally (not a
+  kept adventure card) to the bottom of the market deck (seed 000 "milloin vain");
+  ``discard_excess`` (card id) when a carrying limit is exceeded;
+* ``trade`` (``none``, ``swap:<mine>:<theirs>``, ``buy:<theirs>:<cost>`` or ``offer``); a
+  deal is built with ``trade_give`` and ``trade_ask`` (a card id at a time, or ``done``) and
+  ``trade_gold`` (int: gold paid, negative = gold asked); ``accept_trade`` (bool) of the
+  other player, with ``info["deal"]`` for a deal (seed 000 "Neuvottelut");
+* ``change_hero`` (``keep`` or a Hero card id in the box): after a knock-out when the
+  ruleset's ``knock_out.may_change_hero`` (seed 002), asked after that turn;
+* ``vassal_order`` (a vassal card id, or ``done``): the Elder King sets out up to three
+  vassals one at a time, in the order he chooses (seed 001 "w dowolnej kolejności").
 
 The bots (:mod:`runeforge.engine.runebound.bots`) answer through the same interface.
 """

@@ -6,7 +6,8 @@ challenge marker the Hero fights that challenge instead. With other Heroes on th
 Hero may attack one or negotiate (trade) instead of adventuring.
 
 Decision ``adventure``: ``counter``, ``undefeated``, ``attack:<hero>``, ``trade:<hero>`` or
-``pass``.
+``pass``. A trade asks ``trade`` (and, for a deal, ``trade_give``, ``trade_ask`` and
+``trade_gold``) of the active player and ``accept_trade`` of the other.
 """
 
 from __future__ import annotations
@@ -250,32 +251,83 @@ class AdventureStep:
         raise TurnOver()
 
     def negotiate(self, hero, other) -> None:
-        """Seed 000 "Neuvottelut": swap or buy items and Allies; the other player agrees."""
+        """Seed 000 "Neuvottelut": "voit vaihtaa tai kaupata tavaroita ja kumppaneita.
+        Kaikkien pelaajien tekemien neuvottelujen tulokset ovat sitovia." Decision ``trade``:
+        ``none``, the quick offers ``swap:<mine>:<theirs>`` and ``buy:<theirs>:<printed
+        cost>``, or ``offer``: a deal of any cards and gold each way, built in steps
+        (:meth:`build_deal`). The other player accepts or refuses (``accept_trade``); an
+        accepted deal is carried out at once (binding)."""
         offers = ["none"]
         mine = [*hero.items, *(a.id for a in hero.allies)]
         theirs = [*other.items, *(a.id for a in other.allies)]
         offers += [f"swap:{a}:{b}" for a in sorted(set(mine)) for b in sorted(set(theirs))]
         offers += [f"buy:{b}:{self.card(b).cost}" for b in sorted(set(theirs))
                    if 0 < self.card(b).cost <= hero.gold]
+        offers.append("offer")
         offer = self.ask(hero.id, "trade", offers, other=other.id)
         if offer == "none":
             return
-        if not self.ask(other.id, "accept_trade", [True, False], offer=offer, other=hero.id):
+        info = {}
+        if offer == "offer":
+            deal = self.build_deal(hero, other, mine, theirs)
+            if deal is None:
+                self.emit("trade_empty", hero=hero.id, other=other.id)
+                return
+            offer = "deal:{}:{}:{}".format(",".join(deal["give"]), ",".join(deal["ask"]),
+                                           deal["gold"])
+            info["deal"] = deal
+        if not self.ask(other.id, "accept_trade", [True, False], offer=offer, other=hero.id,
+                        **info):
             self.emit("trade_refused", hero=hero.id, other=other.id, offer=offer)
             return
         parts = offer.split(":")
         if parts[0] == "swap":
             self.transfer(hero, other, parts[1])
             self.transfer(other, hero, parts[2])
-        else:
+        elif parts[0] == "buy":
             self.transfer(other, hero, parts[1])
             price = int(parts[2])
             self.combat.set_tokens(hero, "gold", hero.gold - price, "trade")
             self.combat.set_tokens(other, "gold", other.gold + price, "trade")
+        else:
+            deal = info["deal"]
+            for card in deal["give"]:
+                self.transfer(hero, other, card)
+            for card in deal["ask"]:
+                self.transfer(other, hero, card)
+            payer, payee = (hero, other) if deal["gold"] > 0 else (other, hero)
+            if deal["gold"]:
+                amount = abs(deal["gold"])
+                self.combat.set_tokens(payer, "gold", payer.gold - amount, "trade")
+                self.combat.set_tokens(payee, "gold", payee.gold + amount, "trade")
         self.emit("trade", hero=hero.id, other=other.id, offer=offer)
         self.enforce_limits(hero)
         self.enforce_limits(other)
         self.check_win(hero)
+
+    def build_deal(self, hero, other, mine: list, theirs: list) -> dict | None:
+        """The active player's offer, in steps: ``trade_give`` (a card of his to give, one
+        at a time, or ``done``), ``trade_ask`` (a card of the other's to ask for, or
+        ``done``), then ``trade_gold`` (gold he pays, from 0 to all his gold, or, negative,
+        gold he asks, down to all the other's). Returns ``{give, ask, gold}`` or None when
+        nothing would change hands."""
+        picked = {}
+        for kind, pool in (("trade_give", mine), ("trade_ask", theirs)):
+            chosen: list[str] = []
+            left = list(pool)
+            while left:
+                choice = self.ask(hero.id, kind, [*sorted(set(left)), "done"], other=other.id,
+                                  chosen=list(chosen))
+                if choice == "done":
+                    break
+                left.remove(choice)
+                chosen.append(choice)
+            picked[kind] = chosen
+        gold = self.ask(hero.id, "trade_gold", list(range(-other.gold, hero.gold + 1)),
+                        other=other.id, give=picked["trade_give"], ask=picked["trade_ask"])
+        if not (picked["trade_give"] or picked["trade_ask"] or gold):
+            return None
+        return {"give": picked["trade_give"], "ask": picked["trade_ask"], "gold": gold}
 
     def transfer(self, giver, taker, card: str) -> None:
         got = self.combat._remove_card(giver, card)

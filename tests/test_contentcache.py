@@ -1,0 +1,237 @@
+"""Issue 22, item 5: the per-user content cache holds JSON data only, opens its folder and
+entries without following symlinks and checks them on the open handle, and falls back to a
+normal load for anything unexpected; content loading never reads a FIFO or a device."""
+
+from __future__ import annotations
+
+import json
+import os
+import pickle
+import threading
+import time
+
+import pytest
+
+from runeforge import pipeline
+from runeforge.commands import _contentcache as cache
+from runeforge.commands._contentcodec import BadEntry, decode_content, encode_content
+from runeforge.loader import load_content
+
+posix_only = pytest.mark.skipif(not hasattr(os, "mkfifo") or not hasattr(os, "getuid"),
+                                reason="POSIX file types and owners")
+KEY = "k" * 64
+
+
+@pytest.fixture(scope="module")
+def clean_content():
+    result = pipeline.check([], compile=False)
+    assert result.ok
+    return result.content
+
+
+@pytest.fixture
+def cache_at(tmp_path, monkeypatch):
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("RUNEFORGE_CACHE_DIR", str(folder))
+    monkeypatch.delenv("RUNEFORGE_NO_CACHE", raising=False)
+    return folder
+
+
+def entry(folder, kind="content"):
+    return folder / f"{kind}-{KEY}.json"
+
+
+class Planted:
+    """A pickle that creates ``marker`` when unpickled."""
+
+    def __init__(self, marker):
+        self.marker = str(marker)
+
+    def __reduce__(self):
+        return (open, (self.marker, "w"))
+
+
+def test_round_trip_keeps_cards_data_and_positions(cache_at, clean_content):
+    cache.put(KEY, "content", clean_content)
+    raw = entry(cache_at).read_bytes()
+    assert raw.startswith(b"{") and b"pickle" not in raw[:20]
+    back = cache.get(KEY, "content")
+    assert back is not None
+    assert encode_content(back) == encode_content(clean_content)
+    a, b = clean_content.cards["varikas-the-dead"], back.cards["varikas-the-dead"]
+    assert (b.data, b.location, b.pos("life")) == (a.data, a.location, a.pos("life"))
+    assert b.data is b._file.data["cards"][b.index]
+    assert [p.id for p in back.packs.values()] == [p.id for p in clean_content.packs.values()]
+
+
+def test_ir_round_trip(cache_at, clean_content):
+    from runeforge.abilities import compile_card
+
+    known = {"varikas-the-dead": compile_card(clean_content.cards["varikas-the-dead"],
+                                              clean_content)}
+    cache.put(KEY, "ir", known)
+    assert cache.get(KEY, "ir") == known
+
+
+@posix_only
+def test_no_temp_file_is_left_and_stale_ones_are_removed(cache_at, clean_content):
+    cache_at.mkdir(mode=0o700)
+    stale = cache_at / f".content-{'0' * 64}.json.dead.tmp"
+    stale.write_text("half a write")
+    os.utime(stale, (time.time() - 3600, time.time() - 3600))
+    fresh = cache_at / f".content-{'1' * 64}.json.live.tmp"
+    fresh.write_text("a write in progress")
+    cache.put(KEY, "content", clean_content)
+    names = sorted(p.name for p in cache_at.iterdir())
+    assert names == [fresh.name, entry(cache_at).name]
+
+
+@pytest.mark.parametrize("text", [
+    "[]", "{}", '{"format": 1}', "null", "not json", "\x00\x01",
+    '{"format": 1, "files": [], "file_count": 0, "cards": [{"file": 5}], "removed": [], '
+    '"packs": [], "skills": [], "documents": {}, "diagnostics": []}',
+    "[" * 100000,
+])
+def test_malformed_entry_is_a_miss(cache_at, text):
+    cache_at.mkdir(mode=0o700)
+    entry(cache_at).write_text(text)
+    assert cache.get(KEY, "content") is None
+    assert cache.get(KEY, "ir") is None
+
+
+def test_tampered_field_types_are_refused(clean_content):
+    good = encode_content(clean_content)
+    for change in (lambda d: d["cards"][0].update(index="0"),
+                   lambda d: d["cards"][0].update(prefix=["cards", 10 ** 6]),
+                   lambda d: d["files"][0].update(values=[[["a"], "1", 1]]),
+                   lambda d: d["packs"][0].update(skills=[1]),
+                   lambda d: d["diagnostics"].append({"code": "RF999"}),
+                   lambda d: d.update(format=2)):
+        data = json.loads(json.dumps(good))
+        change(data)
+        with pytest.raises(BadEntry):
+            decode_content(data)
+
+
+@posix_only
+def test_a_pickle_in_the_cache_is_never_loaded(cache_at, tmp_path, cli):
+    marker = tmp_path / "ran"
+    cache_at.mkdir(mode=0o700)
+    payload = pickle.dumps(Planted(marker))
+    key = cache.key([])
+    assert key is not None
+    for name in (f"content-{key}.pickle", f"content-{key}.json", f"ir-{key}.json"):
+        (cache_at / name).write_bytes(payload)
+    res = cli("odds", "--hero", "varikas-the-dead", "--challenge", "hungry-wolves", "--exact",
+              env={"RUNEFORGE_CACHE_DIR": str(cache_at)})
+    assert res.exit_code == 0, res.output
+    assert not marker.exists()
+    # the bad entry was replaced by a good one
+    assert cache.get(key, "content") is not None
+
+
+@posix_only
+def test_symlinked_cache_folder_is_not_used(tmp_path, monkeypatch, clean_content):
+    real = tmp_path / "real"
+    monkeypatch.setenv("RUNEFORGE_CACHE_DIR", str(real))
+    cache.put(KEY, "content", clean_content)
+    assert cache.get(KEY, "content") is not None
+    link = tmp_path / "link"
+    link.symlink_to(real)
+    monkeypatch.setenv("RUNEFORGE_CACHE_DIR", str(link))
+    assert cache.get(KEY, "content") is None
+    cache.put("m" * 64, "content", clean_content)
+    assert not (real / f"content-{'m' * 64}.json").exists()
+
+
+@posix_only
+def test_symlinked_entry_in_a_safe_folder_is_not_loaded(cache_at, tmp_path, clean_content):
+    cache.put("a" * 64, "content", clean_content)
+    outside = tmp_path / "planted.json"
+    outside.write_bytes((cache_at / f"content-{'a' * 64}.json").read_bytes())
+    outside.chmod(0o600)
+    entry(cache_at).symlink_to(outside)
+    assert cache.get(KEY, "content") is None
+
+
+@posix_only
+@pytest.mark.parametrize("mode", [0o666, 0o620, 0o602])
+def test_entry_writable_by_others_is_not_loaded(cache_at, clean_content, mode):
+    cache.put(KEY, "content", clean_content)
+    entry(cache_at).chmod(mode)
+    assert cache.get(KEY, "content") is None
+
+
+@posix_only
+def test_folder_writable_by_others_is_not_used(cache_at, clean_content):
+    cache.put(KEY, "content", clean_content)
+    cache_at.chmod(0o777)
+    try:
+        assert cache.get(KEY, "content") is None
+    finally:
+        cache_at.chmod(0o700)
+
+
+@posix_only
+def test_entry_that_is_a_fifo_does_not_block(cache_at):
+    cache_at.mkdir(mode=0o700)
+    os.mkfifo(entry(cache_at), 0o600)
+    assert finishes(lambda: cache.get(KEY, "content")) is None
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0,
+                    reason="needs root to give a file to another user")
+def test_entry_of_another_user_is_not_loaded(cache_at, clean_content):
+    cache.put(KEY, "content", clean_content)
+    os.chown(entry(cache_at), 12345, 12345)
+    assert cache.get(KEY, "content") is None
+    os.chown(cache_at, 12345, 12345)
+    os.chown(entry(cache_at), 0, 0)
+    assert cache.get(KEY, "content") is None
+
+
+def finishes(call, seconds=10):
+    """The result of ``call`` run in a thread; fails if it is still running after
+    ``seconds`` (a blocked open of a FIFO)."""
+    out = {}
+    thread = threading.Thread(target=lambda: out.setdefault("v", call()), daemon=True)
+    thread.start()
+    thread.join(seconds)
+    assert not thread.is_alive(), "blocked"
+    return out.get("v")
+
+
+# --- special files in content folders -------------------------------------------------------
+
+@posix_only
+def test_fifo_named_yaml_is_rf002_and_does_not_block(content_dir, cache_at, cli):
+    content_dir.root.mkdir(parents=True, exist_ok=True)
+    os.mkfifo(content_dir.root / "x.yaml")
+    content = finishes(lambda: load_content([content_dir.root], include_bundled=False))
+    assert [(d.code, "FIFO" in d.message) for d in content.diagnostics] == [("RF002", True)]
+    assert finishes(lambda: cache.key([content_dir.root])) is None
+    res = finishes(lambda: cli("odds", "--hero", "varikas-the-dead", "--challenge",
+                               "hungry-wolves", "--exact", content_dir.root))
+    assert res.exit_code == 1 and "x.yaml: error[RF002]" in res.stdout
+
+
+@posix_only
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
+def test_dev_zero_symlink_is_rf002_and_never_read(content_dir, cache_at):
+    content_dir.root.mkdir(parents=True, exist_ok=True)
+    (content_dir.root / "z.yaml").symlink_to("/dev/zero")
+    content = finishes(lambda: load_content([content_dir.root], include_bundled=False))
+    assert [(d.code, "device" in d.message) for d in content.diagnostics] == [("RF002", True)]
+    assert finishes(lambda: cache.key([content_dir.root])) is None
+
+
+def test_file_over_the_size_limit_is_rf108_in_loading_and_no_cache_key(content_dir, cache_at,
+                                                                        monkeypatch):
+    from runeforge import yamlsafe
+
+    monkeypatch.setattr(yamlsafe, "MAX_FILE_BYTES", 1000)
+    monkeypatch.setattr(yamlsafe.read_limited, "__defaults__", (1000,))
+    content_dir.write("big.yaml", "kind: item\n# " + "x" * 2000 + "\n")
+    content = load_content([content_dir.root], include_bundled=False)
+    assert [d.code for d in content.diagnostics] == ["RF108"]
+    assert cache.key([content_dir.root]) is None

@@ -178,3 +178,46 @@ def test_play_prints_and_logs_the_house_rules(tmp_path):
     assert "wounds reaching Life" in res.output
     res = runner.invoke(main, ["play", "--players", "2", "--ruleset", "advanced", "--seed", "3"])
     assert "wounds over Life (seed 002's literal reading)" in res.output
+
+
+def test_an_event_that_does_not_take_effect_still_renews_counters():
+    """Reading (docs/engine-game.md): the sun icon renews when the event is drawn. Seed 000:
+    "Jokaisen tapahtumakortin vasemmassa alakulmassa on auringonkehä ikoni. Ikoni muistuttaa
+    seikkailumerkkien uudistuttamisesta"; seed 001 renews from a card discarded unresolved:
+    "chociaż wylosowana karta nadal odnawia klejnoty przygód otoczone promieniami słońca"."""
+    game, (hero, _) = make(doom=False)
+    s = game.state
+    number = {e: game.card(e).data["event_number"] for e in of_kind(game, "event")}
+    high = max(number, key=lambda e: (number[e], e))
+    lows = [e for e in of_kind(game, "event", renew=True) if number[e] < number[high]]
+    low = lows[0]
+    game.play_event(hero, take(game, high))
+    _empty_board(game)
+    game.play_event(hero, take(game, low))
+    assert s.active_event == high  # no effect ...
+    suns = {sp.id for sp in game.board.gems(sun_only=True)}
+    assert set(s.board_counters) == suns  # ... but the gems are renewed
+    ok(game)
+    narrow = dataclasses.replace(game.rules.adventure, renew_on="takes-effect")
+    game.rules = dataclasses.replace(game.rules, adventure=narrow)
+    _empty_board(game)
+    other = lows[1]
+    game.play_event(hero, take(game, other))
+    assert not s.board_counters
+
+
+def test_bots_do_not_escape_when_nothing_else_moves_the_game():
+    """Without the renewal house rule a Hero who escapes from the last undefeated challenge
+    leaves the game where it was; the heuristic bot fights on (a knock-out heals it)."""
+    from runeforge.engine.common.decisions import Decision
+    from runeforge.engine.runebound.bots.game_bot import GameBot, stalled
+
+    game, (hero, _) = make("base")
+    _empty_board(game)
+    assert stalled(game, hero.id)
+    decision = Decision("escape", hero.id, [False, True], info={"danger": True})
+    assert GameBot().decide(decision, game.combat) is False
+    game2, (hero2, _) = make("base")  # with fresh counters about, escaping is still an option
+    assert not stalled(game2, hero2.id)
+    assert GameBot().decide(Decision("escape", hero2.id, [False, True],
+                                     info={"danger": True}), game2.combat) is True

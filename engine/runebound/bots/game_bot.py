@@ -109,6 +109,28 @@ def _has_challenge(game, colour) -> bool:
                for c in game.state.adventure_decks.get(colour) or ())
 
 
+def stalled(game, hero_id: str, ignore: str | None = None) -> bool:
+    """No fresh counter on the board this Hero may play (outside undefeated markers, of a
+    colour it may face, its deck still holding a challenge; the space ``ignore`` left out,
+    e.g. the one being fought on): the game moves on only through the undefeated
+    challenges or, where the ruleset has them, travel hazards."""
+    s = game.state
+    barred = game.barred_colours(hero_id)
+    return not any(sp != ignore and s.undefeated_at(sp) is None and colour not in barred
+                   and _has_challenge(game, colour) for sp, colour in s.board_counters.items())
+
+
+def hazard_spaces(game, options) -> list[str]:
+    """The destinations where a travel hazard can strike (ruleset with travel hazards): no
+    town, counter, undefeated marker or Hero."""
+    s = game.state
+    if not game.rules.travel_hazards:
+        return []
+    taken = set(s.board_counters) | {u["space"] for u in s.undefeated_track} | \
+        set(s.positions.values())
+    return [sp for sp in options if sp not in taken and not game.board.is_town(sp)]
+
+
 def _worth(p: float, gain: float) -> float:
     """Value of trying an adventure won with chance ``p``: worth it from p = 0.3 on (a
     knock-out costs gold and a card, but standing still ends no game)."""
@@ -205,6 +227,9 @@ class GameBot(HeuristicBot):
             targets = [u["space"] for u in game.state.undefeated_track
                        if u["space"] and game.colour_of(u["card"]) not in barred]
             self._desperate = True
+        wild = hazard_spaces(game, d.options) if stalled(game, hero.id) else []
+        if wild and not hero.wounds:  # a hazard won gives a counter, one lost feeds the doom
+            return wild[0]
         if not targets:
             targets = sorted(game.board.towns.values())
         dists = [game.board.distances_from(t) for t in sorted(set(targets))[:12]]
@@ -249,6 +274,9 @@ class GameBot(HeuristicBot):
             space = game.state.positions.get(d.actor)
             if occupier_at(game, space) is not None and enemy.id in game.occupied().values():
                 return False
+        space = game.state.positions.get(d.actor) if game is not None else None
+        if space is not None and stalled(game, d.actor, ignore=space):
+            return False  # escaping moves nothing on; a knock-out at least heals the Hero
         return super()._escape(d, engine)
 
     def _trade(self, d, engine):

@@ -88,6 +88,7 @@ class AdventureRules:
     event_discard: str  # "deck-bottom" | "doom-track"
     defeated_challenge: str
     encounter_after_play: str  # "removed" | "deck-bottom" | "doom-track"
+    renew_on: str = "draw"  # the sun icon renews on "draw", or only if the event "takes-effect"
 
     def event_replaces(self, new_number: int, current_number: int | None) -> bool:
         if current_number is None:
@@ -311,7 +312,8 @@ def _build(doc: Mapping) -> RulesData:
         travel_hazards=bool(doc["travel_hazards"]["enabled"]),
         travel_hazard_dice=int(doc["travel_hazards"]["dice"]),
         adventure=AdventureRules(ad["event_replaces_if"], ad["event_discard"],
-                                 ad["defeated_challenge"], ad["encounter_after_play"]),
+                                 ad["defeated_challenge"], ad["encounter_after_play"],
+                                 str(ad.get("renew_on", "draw"))),
         experience=ExperienceRules(
             purchase=ex["purchase"], cost=PlayerTable.from_list(ex["cost"]),
             distinct_in_purchase=bool(ex["distinct_in_purchase"]),

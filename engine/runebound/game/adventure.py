@@ -139,9 +139,12 @@ class AdventureStep:
         number = int(self.card(card).data.get("event_number", 1))
         current = s.active_event
         now = int(self.card(current).data.get("event_number", 1)) if current else None
+        renews = self.card(card).data.get("renew", True)
         if not self.rules.adventure.event_replaces(number, now):
             self.emit("event_ignored", card=card, active=current)
             self.discard_played(card, self.rules.adventure.event_discard)
+            if renews and self.rules.adventure.renew_on == "draw":
+                self.renew_counters(hero)  # the sun icon is on the card drawn (seed 001)
             return
         if current:
             self.discard_played(current, self.rules.adventure.event_discard)
@@ -150,7 +153,7 @@ class AdventureStep:
         now_text = [a for a in self.card(card).abilities
                     if not a.standing and a.tag is None and a.window is None]
         self.combat.run_card_text(hero, card, now_text, hostile=True)
-        if self.card(card).data.get("renew", True):
+        if renews:
             self.renew_counters(hero)
 
     def renew_counters(self, hero) -> None:

@@ -1,25 +1,72 @@
 """Terminal output shared by the CLI commands: diagnostics, summaries, progress.
 
 rich decides about colour: none when NO_COLOR is set or the stream is not a terminal.
+Text from content (card names, ability text, source lines) is never sent to the terminal
+raw: :class:`SafeConsole` shows every control character as a visible symbol (ESC as ␛), so a
+card name cannot move the cursor, retitle the window or hide text.
 """
 
 from __future__ import annotations
 
+import re
 import sys
 
 import click
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn
+from rich.segment import Segment
 from rich.text import Text
 
 from .atomic import output_problem
 from .diagnostics import Diagnostic, render_all, sort_key
 from .pipeline import exit_code
 
+# C0 controls but tab and newline, DEL, C1 controls (0x9b is a one-byte CSI) and the bidi
+# overrides and isolates that reorder what a terminal shows
+UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def _visible(match: re.Match) -> str:
+    code = ord(match.group())
+    if code < 0x20:
+        return chr(0x2400 + code)  # the Control Pictures block: ESC -> ␛
+    return "\u2421" if code == 0x7F else "\ufffd"
+
+
+def neutralise(text: str) -> str:
+    """``text`` with every control character replaced by one visible character (so columns
+    and caret positions stay where they were)."""
+    return UNSAFE.sub(_visible, text)
+
+
+class SafeConsole(Console):
+    """A rich Console whose rendered text never carries control characters of its own: rich
+    adds its colours from segment styles afterwards, so they still work. Strings and Text are
+    neutralised before layout (so widths are right), every segment once more after it."""
+
+    def render_str(self, text: str, **kwargs) -> Text:
+        return super().render_str(neutralise(text), **kwargs)
+
+    def print(self, *objects, **kwargs) -> None:
+        safe = []
+        for obj in objects:
+            if isinstance(obj, Text) and UNSAFE.search(obj.plain):
+                obj = obj.copy()
+                obj.plain = neutralise(obj.plain)  # same length: the styles keep their spans
+            safe.append(obj)
+        super().print(*safe, **kwargs)
+
+    def render(self, renderable, options=None):
+        for segment in super().render(renderable, options):
+            if segment.control is None and UNSAFE.search(segment.text):
+                segment = Segment(neutralise(segment.text), segment.style)
+            yield segment
+
 
 def console(stderr: bool = False) -> Console:
     # made per call: click's CliRunner swaps sys.stdout/sys.stderr for each invocation
-    return Console(file=sys.stderr if stderr else sys.stdout, highlight=False, soft_wrap=True)
+    return SafeConsole(file=sys.stderr if stderr else sys.stdout, highlight=False,
+                       soft_wrap=True)
 
 
 def print_diagnostics(diagnostics: list[Diagnostic], fmt: str = "text") -> None:

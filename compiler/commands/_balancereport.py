@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from pathlib import Path
 
 from runeforge.atomic import write_bytes_atomic
@@ -17,9 +18,32 @@ SERIES_COLOURS = ("#9ecae1", "#4292c6", "#2171b5", "#08306b")  # 0, 2, 4, 6 toke
 COLOUR_HEX = {"green": "#3a7d3a", "yellow": "#c9a400", "blue": "#2f5fa8", "red": "#a83232"}
 
 
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+NUMBER = re.compile(r"\A[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\Z")
+
+
+def safe_cell(value):
+    """A CSV cell a spreadsheet shows as text, never runs as a formula (OWASP's CSV
+    injection rule): a string starting with = + - @, tab or CR gets a leading ' unless it is
+    a plain number, which stays a number. Numbers themselves are written as they are."""
+    if isinstance(value, str) and value.startswith(FORMULA_START) and not NUMBER.match(value):
+        return "'" + value
+    return value
+
+
+class _SafeWriter:
+    """csv.writer whose rows go through :func:`safe_cell`."""
+
+    def __init__(self, buf):
+        self._w = csv.writer(buf, lineterminator="\n")
+
+    def writerow(self, row) -> None:
+        self._w.writerow([safe_cell(v) for v in row])
+
+
 def cells_csv(report: Report) -> bytes:
     buf = io.StringIO(newline="")
-    w = csv.writer(buf, lineterminator="\n")
+    w = _SafeWriter(buf)
     w.writerow(["challenge", "challenge_name", "colour", "pack", "hero", "tokens", "modifiers",
                 "win", "win_ci_low", "win_ci_high", "loss", "stalemate", "expected_wounds",
                 "barred", "out_of_order"])
@@ -38,7 +62,7 @@ def cells_csv(report: Report) -> bytes:
 
 def summary_csv(report: Report) -> bytes:
     buf = io.StringIO(newline="")
-    w = csv.writer(buf, lineterminator="\n")
+    w = _SafeWriter(buf)
     w.writerow(["colour", "tokens", "challenges", "median", "min", "max"])
     for r in report.summary():
         w.writerow([r["colour"], r["tokens"], r["challenges"], f"{r['median']:.6f}",
@@ -199,4 +223,4 @@ def write_all(report: Report, out: Path) -> list[Path]:
     return paths
 
 
-__all__ = ["COLOURS", "write_all", "cells_csv", "summary_csv", "html", "pdf"]
+__all__ = ["COLOURS", "write_all", "cells_csv", "summary_csv", "html", "pdf", "safe_cell"]

@@ -8,6 +8,12 @@
 
 Messages are yielded as ``pgettext``/``npgettext`` calls, so keep those in the extraction
 keywords (Babel's defaults have them). See docs/translating.md for the commands.
+
+Babel flags every message with a ``{slot}`` ``python-brace-format``, which GNU ``msgfmt
+--check`` (Poedit, Weblate) rejects for a translation that picks a form (``{what.acc}``); an
+extractor cannot change a message's flags, so :mod:`.poflags` replaces that flag with
+``runeforge-format`` after extraction and update
+(``python -m runeforge.l10n.poflags --regenerate`` runs all three).
 """
 
 from __future__ import annotations

@@ -13,6 +13,7 @@ import sys
 
 import click
 from rich.console import Console
+from rich.errors import MarkupError
 from rich.progress import BarColumn, Progress, TextColumn
 from rich.segment import Segment
 from rich.text import Text
@@ -45,7 +46,11 @@ class SafeConsole(Console):
     neutralised before layout (so widths are right), every segment once more after it."""
 
     def render_str(self, text: str, **kwargs) -> Text:
-        return super().render_str(neutralise(text), **kwargs)
+        text = neutralise(text)
+        try:
+            return super().render_str(text, **kwargs)
+        except MarkupError:  # brackets from content ("[/x]") are text, never a crash
+            return super().render_str(text, **{**kwargs, "markup": False})
 
     def print(self, *objects, **kwargs) -> None:
         safe = []

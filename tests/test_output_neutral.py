@@ -95,3 +95,13 @@ def test_balance_csv_cells_never_start_a_formula():
         assert row["challenge_name"] == '\'=HYPERLINK("http://x","click")'
         assert row["pack"] == "'+pack" and row["win"] == "0.500000"
     assert {r["modifiers"] for r in rows} == {"", "body-2"}
+
+
+def test_brackets_from_content_never_crash_the_console(capsys):
+    table = Table("name")
+    table.add_row("[/x] Pups")
+    out = console()
+    out.print(table)
+    out.print("[/oops] text")
+    written = capsys.readouterr().out
+    assert "[/x] Pups" in written and "[/oops] text" in written

@@ -44,3 +44,14 @@ def test_outside_its_folders_only_its_own_files_temps_go(tmp_path):
     assert os.path.exists(other) and link.is_symlink()
     assert remove_stale_temps(folders=[tmp_path]) == [tmp_path / os.path.basename(other)]
     assert link.is_symlink()  # a symlink is never followed or removed
+
+
+def test_fight_log_is_written_atomically_and_clears_its_old_temp(cli, tmp_path):
+    log = tmp_path / "fight.jsonl"
+    old = leftover(tmp_path, "fight.jsonl")
+    res = cli("fight", "--hero", "varikas-the-dead", "--challenge", "hungry-wolves", "--seed",
+              "2", "--log", log)
+    assert res.exit_code == 0, res.output
+    assert not os.path.exists(old)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fight.jsonl"]
+    assert log.read_text(encoding="utf-8").startswith('{"')

@@ -6,6 +6,7 @@ import click
 from rich.text import Text
 
 from runeforge import pipeline
+from runeforge.atomic import remove_stale_temps, write_bytes_atomic
 from runeforge.commands._combatcontent import combatants
 from runeforge.console import (
     console,
@@ -161,6 +162,7 @@ def command(hero_id, challenge_id, items, allies, seed, log_path, ruleset, dirs)
             out.print(line)
     out.print(Text(f"{hero.name}: {hero.wounds} wound(s), {hero.exhaustion} exhaustion, "
                    f"{hero.gold} gold", style="dim"))
-    if log_path:
-        combat.log.write(log_path)
+    if log_path:  # write_bytes_atomic's naming, so an interrupted run's temp file is removed
+        remove_stale_temps(targets=[log_path])
+        write_bytes_atomic(log_path, combat.log.to_jsonl().encode("utf-8"))
     del outcome

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import click
+from rich.markup import escape
 from rich.table import Table
 
 from runeforge import pipeline
@@ -125,6 +126,7 @@ def command(dirs, games, workers, scheduler, players, rulesets, adventures, bots
                   f"({adv['decided_rate']:.1%}, 95 % CI {low:.1%}–{high:.1%})", markup=False)
         table = Table("hero", "games", "wins", "win rate", "95 % CI")
         for row in sorted(adv["heroes"], key=lambda r: -r["rate"]):
-            table.add_row(names.get(row["id"], row["id"]), str(row["games"]), str(row["wins"]),
+            table.add_row(escape(names.get(row["id"], row["id"])), str(row["games"]),
+                          str(row["wins"]),
                           f"{row['rate']:.1%}", f"{row['ci95'][0]:.1%}–{row['ci95'][1]:.1%}")
         out.print(table)

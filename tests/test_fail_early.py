@@ -88,3 +88,23 @@ def test_output_problem_cases(tmp_path, blocker):
     assert "is not a directory" in output_problem(blocker / "x.json", directory=False)
     assert "is a directory" in output_problem(tmp_path, directory=False)
     assert "not a directory" in output_problem(blocker, directory=True)
+
+
+@pytest.mark.parametrize("address, expect", [("garbage", "missing port"),
+                                             ("foo://x:1", "unknown address scheme"),
+                                             ("tcp://h", "missing port")])
+def test_simulate_scheduler_address_dask_cannot_parse_is_a_usage_error(cli, monkeypatch,
+                                                                       address, expect):
+    pytest.importorskip("distributed")
+    no_work_done(monkeypatch)
+    res = cli("simulate", "--games", "1", "--scheduler", address)
+    assert res.exit_code == 2, res.output
+    assert expect in res.output and "--scheduler" in res.output
+
+
+def test_simulate_scheduler_nobody_answers_is_exit_1(cli_process):
+    pytest.importorskip("distributed")
+    res = cli_process("simulate", "--games", "1", "--scheduler", "tcp://127.0.0.1:1",
+                      env={"DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT": "1s"})
+    assert res.returncode == 1, res.stderr
+    assert "cannot be used" in res.stderr and "internal error" not in res.stderr

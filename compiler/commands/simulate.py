@@ -35,14 +35,24 @@ def _players(ctx, param, value: str) -> tuple[int, ...]:
     return counts
 
 
-def _need_dask() -> None:
-    """--scheduler without the optional extra is a usage error, found before any work."""
+def _need_dask(address: str) -> None:
+    """--scheduler without the optional extra, or with an address Dask cannot parse, is a
+    usage error, found before any work."""
     try:
-        import distributed  # noqa: F401
+        from distributed.comm.addressing import parse_address, parse_host_port
+        from distributed.comm.registry import get_backend
     except ImportError:
         raise click.UsageError("--scheduler needs Dask, which is not installed: pip install "
                                "'runeforge[distributed]' (or leave out --scheduler to play "
                                "the games here, --workers N for N processes)") from None
+    try:
+        scheme, location = parse_address(address)
+        get_backend(scheme)
+        if scheme in ("tcp", "tls", "ws", "wss"):
+            parse_host_port(location)
+    except ValueError as exc:
+        raise click.BadParameter(f"{exc} (an address is like tcp://10.0.0.5:8786)",
+                                 param_hint="--scheduler") from None
 
 
 @click.command("simulate", epilog=EPILOG)
@@ -77,7 +87,7 @@ def command(dirs, games, workers, scheduler, players, rulesets, adventures, bots
     if scheduler is not None:
         if not scheduler.strip():
             raise click.BadParameter("an empty address", param_hint="--scheduler")
-        _need_dask()
+        _need_dask(scheduler)
     result = pipeline.check(dirs)
     if not result.ok:
         print_diagnostics(result.diagnostics)

@@ -60,6 +60,8 @@ def test_the_untouched_log_replays(tmp_path, played):
     ({"expansions": ["legendary-relics"], "expansion_mode": "weird"}, "'expansion_mode'"),
     ({"expansions": ["no-such-box"], "expansion_mode": "first"}, "'expansions.0'"),
     ({"expansion_mode": "first"}, "expansions"),
+    ({"house_rules": ["no-such-rule"]}, "'house_rules.0'"),
+    ({"house_rules": []}, "'house_rules'"),
     ({"colour": "red"}, "colour"),
     ({"ruleset": KeyError}, "ruleset"),
 ])

@@ -77,8 +77,10 @@ def test_tokens_at_most_one_of_each_kind():
     assert kyros.choose_tokens(0) == []
     with pytest.raises(ValueError, match="different"):
         kyros.choose_tokens(2, lambda n, kinds: ["mind", "mind"])
-    with pytest.raises(ValueError):
-        kyros.choose_tokens(2, lambda n, kinds: ["mind"])
+    with pytest.raises(ValueError, match="at most 2"):
+        kyros.choose_tokens(2, lambda n, kinds: ["mind", "body", "life"])
+    # seed 001 "może ... obdarzyć": the player on the left *may* give fewer
+    assert kyros.choose_tokens(2, lambda n, kinds: ["mind"]) == ["mind"]
 
 
 def test_spirit_token_adds_magic_damage_and_stamina_none(cards):

@@ -10,14 +10,16 @@ adventure document. This module adds:
   each town from the top of the market column down (Frostgate, Greyhaven, Nerekhall …) until
   players + ``extra_towns`` towns are occupied; each occupied town gets a red counter. No
   market step in an occupied town, and a knocked-out Hero cannot go there.
-* **a Giant Lord in a town**: the player on the attacker's left gives it one experience
-  token per card in the town's market stack, at most one of each kind (so at most five);
-  +2 Mind/Body/Spirit also add 1 damage in that phase; base Stamina is 0. It uses the
-  town's items as a Hero would (not those used only in the movement step), chosen by that
-  player, and tests at attribute − 10. Knocking the Hero out: the Lord loses its tokens,
-  wounds and exhaustion. Defeated: the Hero takes the card (tokens stay on it), the red
-  counter and the reward, goes on to a market step in the liberated town and may take one
-  card of its stack for free.
+* **a Giant Lord in a town**: the player on the attacker's left may give it one experience
+  token per card in the town's market stack, at most one of each kind (so at most five; the
+  decision ``giant_lord_tokens``, :func:`token_options`); +2 Mind/Body/Spirit also add 1
+  damage in that phase; base Stamina is 0. It holds the town's items (:class:`LordFigure`;
+  not those used only in the movement step) and uses them as a Hero would, every choice
+  made by that player, and tests at attribute − 10 (the combat side is
+  :mod:`.kyros_game`). Knocking the Hero out: the Lord loses its tokens, wounds and
+  exhaustion. Defeated: the Hero takes the card (tokens stay on it), the red counter and
+  the reward, goes on to a market step in the liberated town and may take one card of its
+  stack for free.
 * **winning**: when the last occupied town is liberated, most fame wins (each Giant Lord 1
   fame + 1 per token on it); ties by level, then gold, then unspent adventure counters.
 """
@@ -26,6 +28,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from itertools import combinations
 from typing import Callable, Mapping, Sequence
 
 from ..core.state import Challenge
@@ -46,25 +49,70 @@ MOVEMENT_WINDOWS = ("before_moving", "after_moving", "movement")
 
 
 def token_count(stack_size: int) -> int:
-    """One token per card in the town's market stack, at most one of each kind."""
+    """At most one token per card in the town's market stack, at most one of each kind."""
     return max(0, min(stack_size, len(TOKENS)))
+
+
+NO_TOKENS = "none"
+
+
+def token_options(stack_size: int) -> list[str]:
+    """The legal answers to ``giant_lord_tokens``: every set of up to :func:`token_count`
+    different kinds, written ``life+stamina+mind`` (kinds in :data:`TOKEN_PREFERENCE`
+    order) or ``none``. Seed 001: the player on the left "może ... obdarzyć" (*may* give)
+    one token per market card, so fewer is legal. The first option is the bots' choice
+    (the first ``n`` kinds of :data:`TOKEN_PREFERENCE`)."""
+    n = token_count(stack_size)
+    return ["+".join(kinds) if kinds else NO_TOKENS for k in range(n, -1, -1)
+            for kinds in combinations(TOKEN_PREFERENCE, k)]
+
+
+def parse_tokens(answer: str) -> list[str]:
+    """The kinds of a ``giant_lord_tokens`` answer (see :func:`token_options`)."""
+    return [] if answer == NO_TOKENS else answer.split("+")
 
 
 def choose_tokens(stack_size: int, chooser: Callable[[int, list[str]], Sequence[str]] | None
                   = None) -> list[str]:
     """The tokens the player on the attacker's left gives (``chooser(n, kinds)``; default:
-    :data:`TOKEN_PREFERENCE`). Refuses a repeated or unknown kind, or the wrong number."""
+    :data:`TOKEN_PREFERENCE`, as the bots answer). Refuses a repeated or unknown kind, or
+    more than one per market card."""
     n = token_count(stack_size)
     picked = list(chooser(n, list(TOKENS)) if chooser else TOKEN_PREFERENCE[:n])
-    if len(picked) != n or len(set(picked)) != n or not set(picked) <= set(TOKENS):
-        raise ValueError(f"a Giant Lord with {stack_size} market cards gets {n} different "
-                         f"tokens of {', '.join(TOKENS)}; got {picked!r}")
+    if len(picked) > n or len(set(picked)) != len(picked) or not set(picked) <= set(TOKENS):
+        raise ValueError(f"a Giant Lord with {stack_size} market cards gets at most {n} "
+                         f"different tokens of {', '.join(TOKENS)}; got {picked!r}")
     return picked
 
 
-def giant_lord(card: Mapping, tokens: Sequence[str] = ()) -> Challenge:
-    """The Giant Lord's figure with its experience tokens applied."""
-    fig = Challenge.from_card(dict(card))
+@dataclass
+class LordFigure(Challenge):
+    """A Giant Lord fighting in its town (seed 001): a challenge that holds the usable items
+    of the town's market stack and uses them "tak jakby był Bohaterem" (as if it were a
+    Hero): abilities in the combat windows, activation, exhaustion and discard costs paid
+    by the Lord. ``decider`` is the Hero whose player makes every choice for it (the player
+    on the attacker's left); its own rolls (attacks and tests made through the items) are at
+    attribute + ``test_modifier`` (−10)."""
+
+    items: list[str] = field(default_factory=list)
+    allies: list = field(default_factory=list)  # the Lord has none
+    skills: list[str] = field(default_factory=list)
+    activated: list[str] = field(default_factory=list)
+    activations: dict[str, int] = field(default_factory=dict)
+    used: dict[str, int] = field(default_factory=dict)
+    gold: int = 0
+    decider: str = ""
+    test_modifier: int = -10
+
+    def ally(self, ally_id: str):
+        return None
+
+
+def giant_lord(card: Mapping, tokens: Sequence[str] = (), *, items: Sequence[str] = (),
+               decider: str = "", test_modifier: int = -10) -> LordFigure:
+    """The Giant Lord's figure with its experience tokens applied, holding ``items``."""
+    fig = LordFigure.from_card(dict(card), items=list(items), decider=decider,
+                               test_modifier=test_modifier)
     fig.stamina = int(card.get("stamina", 0) or 0)
     for kind in tokens:
         stat, bonus = TOKENS[kind]

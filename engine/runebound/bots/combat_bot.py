@@ -18,6 +18,18 @@ def _effect_ops(ability) -> set[str]:
     return {e.op for e in walk(ability.effects)}
 
 
+def _figure(d, engine):
+    """The figure a decision is for: the actor's Hero, or the fighting figure named by
+    ``info["figure"]`` whose choices the actor's player makes (Sceptre of Kyros: the Giant
+    Lord in its town, decided by the player on the attacker's left)."""
+    fid = d.info.get("figure")
+    if fid is not None:
+        for fig in engine.enemies.values():
+            if fig.id == fid:
+                return fig
+    return engine.state.hero(d.actor)
+
+
 class HeuristicBot(Player):
     """A simple bot: attacks where its chance times damage is best, uses attacks and cancels,
     escapes when the next round could knock its Hero out and the enemy is far from dead."""
@@ -29,7 +41,7 @@ class HeuristicBot(Player):
         return method(decision, engine)
 
     def _use_ability(self, d, engine):
-        hero = engine.state.hero(d.actor)
+        hero = _figure(d, engine)
         pending = d.info.get("pending", 0)
         for ref in d.options:
             if ref is None:
@@ -59,6 +71,8 @@ class HeuristicBot(Player):
                 attr = ATTRIBUTE_OF[effect.phase]
                 need = (engine.stat(enemy, attr) - engine.stat(hero, attr) - effect.bonus
                         - engine.stat(hero, f"{effect.phase}_roll"))
+                if hero.kind == "challenge":  # a Giant Lord: its roll at attribute - 10
+                    need += 11 - getattr(hero, "test_modifier", 0)  # against the Hero's
                 risk = engine.stat(enemy, f"{effect.phase}_damage")
                 left = engine.stat(hero, "life") - hero.wounds
                 if chance(need) < 0.5 and risk * 2 >= left:

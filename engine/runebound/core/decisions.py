@@ -23,7 +23,12 @@ see ``docs/engine-game.md``), among them the player choices of seeds 000-002:
 * ``change_hero`` (``keep`` or a Hero card id in the box): after a knock-out when the
   ruleset's ``knock_out.may_change_hero`` (seed 002), asked after that turn;
 * ``vassal_order`` (a vassal card id, or ``done``): the Elder King sets out up to three
-  vassals one at a time, in the order he chooses (seed 001 "w dowolnej kolejności").
+  vassals one at a time, in the order he chooses (seed 001 "w dowolnej kolejności");
+* ``giant_lord_tokens`` (``life+stamina+mind+body`` … or ``none``): the tokens the player on
+  the attacker's left gives a Giant Lord in its town, up to one per market card and one of
+  each kind (seed 001); the first option is the bots' answer. That player then answers every
+  question about the Lord's items: a figure whose choices another player makes is asked
+  through that player, ``actor`` its Hero and ``info["figure"]`` the figure's id.
 
 The bots (:mod:`runeforge.engine.runebound.bots`) answer through the same interface.
 """

@@ -25,6 +25,9 @@ COST_TYPES = (n.Activate, n.DiscardCard, n.PayGold)
 # the checks, lowering, printers and the engine recurse over them.
 SCOPES = (n.MayDo, n.Outcome, n.During, n.Trigger)
 MAX_NESTING = 32
+# The longest ability text parsed (RF108): ten times what a card's schema allows (1,000), so
+# that `fmt`, which has no schema, also parses any one string in milliseconds.
+MAX_TEXT = 10_000
 
 
 def _start(x) -> int:
@@ -429,6 +432,10 @@ def parse_ability(text: str) -> n.Ability:
     if not text.strip():
         raise AbilitySyntaxError("the ability is empty", 0, 1, code="RF303",
                                  hint="write the ability text, or remove the empty entry")
+    if len(text) > MAX_TEXT:
+        raise AbilitySyntaxError(
+            f"the ability is {len(text):,} characters long; the limit is {MAX_TEXT:,}",
+            MAX_TEXT, len(text), code="RF108", hint="split it into several abilities")
     try:
         return _parser().parse(text)
     except AbilitySyntaxError:

@@ -110,8 +110,11 @@ class Tally:
 
     def summary(self) -> str:
         kinds = ", ".join(f"{n} {k}" for k, n in sorted(self.failures.items())) or "0 failures"
+        slowest = repr(self.slowest_input)
+        if len(slowest) > 60:
+            slowest = f"{slowest[:57]}... ({len(slowest)} characters)"
         return (f"fuzz {self.target}: {self.cases} cases, {kinds}; "
-                f"slowest {self.slowest * 1000:.0f} ms")
+                f"slowest {self.slowest * 1000:.0f} ms: {slowest}")
 
 
 _TALLIES: list[Tally] = []

@@ -32,7 +32,8 @@ EXAMPLES = {
     "RF105": "a file saved by an editor as \"UTF-8 with BOM\"",
     "RF106": "a file with nothing in it, or only comments",
     "RF107": "`name: &a [...]` / `- *a` (anchors and aliases; \"billion laughs\")",
-    "RF108": "a 10 MB file (the limit is 2 MB per file), or nesting thousands deep",
+    "RF108": "a 10 MB file (the limit is 2 MB per file), nesting thousands deep, or an "
+             "ability over 10,000 characters given to `fmt`",
     "RF109": "a file checked out with `core.autocrlf=true` (an error: convert to LF)",
     "RF201": "`cost: four`",
     "RF202": "`flavor: ...` (did you mean 'flavour'?)",

@@ -221,3 +221,39 @@ def test_bots_do_not_escape_when_nothing_else_moves_the_game():
     assert not stalled(game2, hero2.id)
     assert GameBot().decide(Decision("escape", hero2.id, [False, True],
                                      info={"danger": True}), game2.combat) is True
+
+
+# ------------------------------------------------------------------ one attack per round
+def _rod_fight(answers, dice):
+    from tests.engine_bundle import catalog, fight
+
+    cat = catalog()
+    hero = cat.new_hero("varikas-the-dead", items=["stormcaller-rod"])
+    return fight(cat, hero, "blood-of-the-bloodmother", dice, answers)
+
+
+def test_an_item_attack_after_a_normal_attack_is_refused():
+    """Seed 000: "voit hyökätä vain yhdessä taistelun vaiheessa kullakin
+    taistelukierroksella"; seed 002: "Hero or Allies may each attack in one phase only".
+    A Hero who made its melee attack cannot attack again with an item in the magic phase."""
+    import pytest
+
+    from runeforge.engine.common.errors import IllegalAction
+
+    answers = [("escape", False), ("phase_action", "defend"), ("phase_action", "attack"),
+               ("use_ability", "stormcaller-rod#0")]
+    with pytest.raises(IllegalAction, match="has already attacked this combat round"):
+        _rod_fight(answers, [20] * 6)
+
+
+def test_an_item_attack_is_the_heros_attack_for_the_round():
+    """The attack made through Stormcaller Rod in the magic phase counts as the Hero's attack:
+    no normal attack is offered in that phase; in the next round both are open again."""
+    answers = [("escape", False), ("phase_action", "defend"), ("phase_action", "defend"),
+               ("use_ability", "stormcaller-rod#0"), ("phase_action", "defend"),
+               ("escape", True)]
+    result, combat, state = _rod_fight(answers, [20] * 8)
+    magic = [r for r in combat.log.of_type("decision") if r["kind"] == "phase_action"][-1]
+    assert "attack" not in magic["options"] and "defend" in magic["options"]
+    attacks = [r for r in combat.log.of_type("roll") if r.get("phase") == "magic"]
+    assert attacks and attacks[0]["source"] == "stormcaller-rod"

@@ -67,7 +67,7 @@ class Combat(Resolver):
             for rounds in range(1, MAX_ROUNDS + 1):
                 if escape and self._escape_step(hero, challenge, rounds):
                     return self._end(self._escaped(hero, challenge, rounds))
-                attacked: set[str] = set()
+                attacked = self.round_attacks = set()  # ability attacks count too
                 for phase in PHASES:
                     self._step(phase, rounds)
                     self.open_window(hero, phase)
@@ -84,6 +84,7 @@ class Combat(Resolver):
         self.state.combat_no += 1
         self.enemies = dict(enemies)
         self.finished = False
+        self.round_attacks = set()
 
     def _step(self, step: str, round_no: int) -> None:
         self.moment = Moment(step, step, self.state.combat_no, round_no, self.state.turn)

@@ -31,7 +31,7 @@ class Duel(Combat):
                     self.log.emit("escaped", hero=attacker.id, from_hero=defender.id)
                     return self._end(CombatResult("escaped", rounds, loser=attacker.id))
                 self.log.emit("roles", round=rounds, attacker=active.id, defender=passive.id)
-                attacked: set[str] = set()
+                attacked = self.round_attacks = set()  # ability attacks count too
                 for phase in PHASES:
                     self._step(phase, rounds)
                     self.open_window(passive, phase)

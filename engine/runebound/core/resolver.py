@@ -13,7 +13,7 @@ from runeforge.engine.common.errors import EngineError, IllegalAction
 from runeforge.engine.common.log import EventLog
 
 from .catalog import Ability, Catalog
-from .effects import Context, build_effects, run_all
+from .effects import Context, build_effects, run_all, walk
 from .rolls import Rolls
 from .ruleset import Ruleset
 from .state import ActiveEffect, Figure, Hero, State
@@ -50,6 +50,7 @@ class Resolver(Rolls):
         self._trigger_depth = 0
         self._built: dict[int, list] = {}
         self.grants: list[dict] = []  # movement / market effects for the turn loop
+        self.round_attacks: set[str] = set()  # figures that attacked this combat round
 
     # ----------------------------------------------------------------- decisions
     def ask(self, hero: Hero, kind: str, options: list, source: str | None = None, **info):
@@ -291,6 +292,11 @@ class Resolver(Rolls):
             return f"{name}: {why}"
         if pending is not None and pending.figure is not hero:
             return f"{name}: the wounds are being inflicted on another figure"
+        if self.moment.round > 0 and _attacks(ability):
+            actor = hero.ally(ability.card_id) or hero
+            if actor.id in self.round_attacks:
+                # seed 002 "Hero or Allies may each attack in one phase only" (each round)
+                return f"{name}: {actor.name} has already attacked this combat round"
         if "activate" in ability.cost_ops and ability.card_id in hero.activated:
             return f"{name} is already activated (face down) until refreshed"
         for bucket in self.moment.limit_buckets(ability.limits, ability.tag):
@@ -414,4 +420,6 @@ def _jsonable(options):
     return [o if isinstance(o, (str, int, bool, type(None))) else str(o) for o in options]
 
 
-
+def _attacks(ability: Ability) -> bool:
+    """Does the ability make an attack of its owner's side (not one on a challenge's card)?"""
+    return any(e.op == "attack" for e in walk(ability.effects))

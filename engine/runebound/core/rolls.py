@@ -75,6 +75,8 @@ class Rolls:
         if ctx.hostile:  # on the challenge's card: the challenge attacks, the Hero defends
             target = self.stat(enemy, ATTRIBUTE_OF[phase]) + bonus
             return self.combat_defend(ctx.owner, enemy, phase, source=ctx.source, target=target)
+        if self.moment.round > 0:  # an attack through an ability is the figure's attack
+            self.round_attacks.add(ctx.actor.id)  # for this combat round (seed 002)
         return self.combat_attack(ctx.actor, enemy, phase, bonus, source=ctx.source,
                                   normal_damage=normal_damage)
 

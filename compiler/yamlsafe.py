@@ -29,11 +29,16 @@ from ruamel.yaml import YAML
 from ruamel.yaml.constructor import DuplicateKeyError
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
+from ruamel.yaml.scanner import RoundTripScanner, Scanner
 from ruamel.yaml.tokens import AliasToken, AnchorToken
 
 from .diagnostics import Diagnostic
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
+# Deepest nesting of block indentation, and of flow collections ([ {), the scanner accepts.
+# Card data needs fewer than 10; ruamel's scanner costs time quadratic in the flow depth
+# and its composer recurses per level, so the bound keeps a hostile file fast and shallow.
+MAX_DEPTH = 50
 MAX_TAB_REPORTS = 3
 BOM = b"\xef\xbb\xbf"
 
@@ -179,9 +184,40 @@ def _tabs(src: Source) -> list[Diagnostic]:
     return found
 
 
+class NestingTooDeep(MarkedYAMLError):
+    """More than MAX_DEPTH levels of indentation or of flow collections."""
+
+
+class _Bounded:
+    """A scanner that stops at MAX_DEPTH levels of nesting, before any cost grows."""
+
+    def _too_deep(self, what: str):
+        return NestingTooDeep(problem=f"{what} nest deeper than {MAX_DEPTH} levels",
+                              problem_mark=self.reader.get_mark())
+
+    def fetch_flow_collection_start(self, *args, **kwargs):
+        if len(self.flow_context) >= MAX_DEPTH:
+            raise self._too_deep("flow collections ([ or {)")
+        return super().fetch_flow_collection_start(*args, **kwargs)
+
+    def add_indent(self, column: int) -> bool:
+        if len(self.indents) >= MAX_DEPTH and self.indent < column:
+            raise self._too_deep("indented blocks")
+        return super().add_indent(column)
+
+
+class _SafeScanner(_Bounded, Scanner):
+    pass
+
+
+class _RoundTripScanner(_Bounded, RoundTripScanner):
+    pass
+
+
 def _yaml() -> YAML:
     yaml = YAML(typ="rt")
     yaml.allow_duplicate_keys = False
+    yaml.Scanner = _RoundTripScanner
     return yaml
 
 
@@ -190,6 +226,12 @@ def _marked(src: Source, exc: MarkedYAMLError, code: str = "RF101") -> Diagnosti
     line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
     problem = exc.problem or exc.context or "not valid YAML"
     return src.diag(code, f"not valid YAML: {problem}", line, col)
+
+
+def _too_deep(src: Source, exc: NestingTooDeep) -> Diagnostic:
+    mark = exc.problem_mark
+    return src.diag("RF108", f"YAML {exc.problem}", mark.line + 1, mark.column + 1,
+                    hint="card data never nests this deep; flatten the structure")
 
 
 # An anchor '&name' or an alias '*name' starts a node: after a line start, white space or a
@@ -212,6 +254,8 @@ def _anchors(src: Source) -> list[Diagnostic]:
                                  length=len(str(token.value)) + 1,
                                  hint="write the value out; anchors and aliases can expand "
                                  "without bound")]
+    except NestingTooDeep as exc:
+        return [_too_deep(src, exc)]
     except MarkedYAMLError as exc:
         return [_marked(src, exc)]
     except YAMLError as exc:
@@ -223,7 +267,9 @@ def _composer() -> YAML:
     # The safe (YAML 1.2) scanner keeps every node's start mark but, unlike the round-trip
     # scanner, does not gather comments, which cost two thirds of a load. Values are built
     # from the nodes by positions.convert with the same SafeConstructor.
-    return YAML(typ="safe", pure=True)
+    yaml = YAML(typ="safe", pure=True)
+    yaml.Scanner = _SafeScanner
+    return yaml
 
 
 def _duplicate_key(src: Source, node) -> Diagnostic | None:
@@ -270,6 +316,8 @@ def parse(src: Source):
         hint = f"first defined at line {first}" if first else None
         return None, [src.diag("RF103", f"duplicate key '{key}' in a mapping", d.line, d.col,
                                length=max(1, len(key)), hint=hint)]
+    except NestingTooDeep as exc:
+        return None, [_too_deep(src, exc)]
     except MarkedYAMLError as exc:
         return None, [_marked(src, exc)]
     except RecursionError:

@@ -126,8 +126,9 @@ def test_a_pickle_in_the_cache_is_never_loaded(cache_at, tmp_path, cli):
               env={"RUNEFORGE_CACHE_DIR": str(cache_at)})
     assert res.exit_code == 0, res.output
     assert not marker.exists()
-    # the bad entry was replaced by a good one
+    # the bad entry was replaced by a good one, and the old pickle removed unread
     assert cache.get(key, "content") is not None
+    assert not (cache_at / f"content-{key}.pickle").exists()
 
 
 @posix_only

@@ -180,7 +180,8 @@ def _write_entry(dir_fd: int, name: str, raw: bytes) -> None:
 
 
 def _prune(dir_fd: int, kind: str) -> None:
-    """Keep the newest :data:`KEEP` entries of ``kind``; remove temp files of killed writes."""
+    """Keep the newest :data:`KEEP` entries of ``kind``; remove temp files of killed writes
+    and the pickles earlier versions wrote."""
     entries, now = [], time.time()
     for name in os.listdir(dir_fd):
         try:
@@ -190,6 +191,8 @@ def _prune(dir_fd: int, kind: str) -> None:
         if name.startswith(f".{kind}-") and name.endswith(TEMP_SUFFIX):
             if now - st.st_mtime > STALE_TEMP_SECONDS:
                 os.unlink(name, dir_fd=dir_fd)
+        elif name.startswith(f"{kind}-") and name.endswith(".pickle"):
+            os.unlink(name, dir_fd=dir_fd)  # an entry of the old pickle cache: never read
         elif name.startswith(f"{kind}-") and name.endswith(SUFFIX):
             entries.append((st.st_mtime_ns, name))
     for _, name in sorted(entries)[:-KEEP]:

@@ -264,13 +264,13 @@ class _Loader:
     def finish(self) -> Content:
         content = self.content
         for pack, doc in self.pending:
-            for i, ref in enumerate(doc.data.get("requires", []) or []):
+            for i, ref in _ids(doc.data, "requires"):
                 if ref not in content.packs:
                     content.diagnostics.append(doc.diag(
                         "RF502", f"pack '{pack.id}' requires unknown pack '{ref}'",
                         "requires", i, hint=did_you_mean(str(ref), content.packs)))
             for field_name in ("removes", "replaces"):
-                for i, ref in enumerate(doc.data.get(field_name, []) or []):
+                for i, ref in _ids(doc.data, field_name):
                     if ref in content.cards and field_name == "removes":
                         content.removed[ref] = content.cards.pop(ref)
                     elif ref not in content.cards and ref not in content.removed:
@@ -278,6 +278,13 @@ class _Loader:
                             "RF502", f"'{field_name}' names unknown card id '{ref}'",
                             field_name, i, hint=did_you_mean(str(ref), content.cards)))
         return content
+
+
+def _ids(data: dict, name: str):
+    """(index, id) of the strings listed under ``name`` (the schema reports anything else)."""
+    value = data.get(name)
+    return [(i, ref) for i, ref in enumerate(value) if isinstance(ref, str)] \
+        if isinstance(value, list) else []
 
 
 _PARSED: "OrderedDict[tuple, tuple]" = OrderedDict()

@@ -184,7 +184,7 @@ class _Loader:
         doc = Document(kind, data, file.path, str(data.get("id", "")), file)
         if errors and not isinstance(data.get("id"), str):
             return None
-        get = lambda k: [x for x in data.get(k, []) or [] if isinstance(x, str)]  # noqa: E731
+        get = lambda k: [ref for _, ref in _ids(data, k)]  # noqa: E731
         doc.game = self.game_of(file)
         pack = Pack(str(data["id"]), path.parent, name=str(data.get("name", "")),
                     type=str(data.get("type", "set")), origin=str(data.get("origin", "")),

@@ -216,11 +216,12 @@ def test_deep_nesting_is_rf108_at_the_level_over_the_limit_and_fast(content_dir,
     assert "deeper than 50 levels" in d.message
 
 
-@pytest.mark.parametrize("value", ["[[[[[]]]]]", "[{a: 1}]", "core", "{a: b}", "[1, true]"])
+@pytest.mark.parametrize("value", ["[[[[[]]]]]", "[{a: 1}]", "core", "{a: b}", "[1, true]",
+                                   "5", "1.5"])
 def test_manifest_lists_of_the_wrong_shape_are_schema_errors(content_dir, value):
     content_dir.write("pack/manifest.yaml", "kind: manifest\nid: my-pack\nname: Mine\n"
                       f"type: set\norigin: original\nrequires: {value}\nremoves: {value}\n"
-                      f"replaces: {value}\n")
+                      f"replaces: {value}\nskills: {value}\n")
     got = load_content([content_dir.root], include_bundled=False).diagnostics
     assert got and {d.code for d in got} <= {"RF201", "RF206"}, [d.render() for d in got]
-    assert {d.line for d in got} == {6, 7, 8}
+    assert {d.line for d in got} == {6, 7, 8, 9}

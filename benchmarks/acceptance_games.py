@@ -1,7 +1,7 @@
 """Acceptance of the whole game: seeds 1..200 x {base, advanced}, 4 players, heuristic bots
 (what `runeforge play --players 4 --seed N [--ruleset R]` plays) all end with a winner.
 
-Usage: python benchmarks/acceptance_games.py [--seeds 200] [--players 4]
+Usage: python benchmarks/acceptance_games.py [--seeds 200] [--players 4] [--house-rule NAME]
 Prints how each game was won, the longest game and the runtime; exit 1 if any game ends
 without a winner.
 """
@@ -18,11 +18,15 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from _games import content, play  # noqa: E402
 
+from runeforge.engine.runebound.bots.game_bot import stalled  # noqa: E402
+
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seeds", type=int, default=200)
     ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--house-rule", action="append", default=[], metavar="NAME",
+                    help="turn on a house rule (off by default, as in `runeforge play`)")
     args = ap.parse_args(argv)
     content()
     start = time.perf_counter()
@@ -31,16 +35,20 @@ def main(argv=None) -> int:
         how, longest = Counter(), (0, 0)
         t0 = time.perf_counter()
         for seed in range(1, args.seeds + 1):
-            game = play(ruleset=ruleset, players=args.players, seed=seed)
+            game = play(ruleset=ruleset, players=args.players, seed=seed,
+                        house_rules=tuple(args.house_rule))
             s = game.state
             if s.winner is None:
-                failures.append((ruleset, seed, s.how))
+                why = s.how + ("; the board ran dry (no fresh counter for any Hero)"
+                               if all(stalled(game, h) for h in s.seats) else "")
+                failures.append((ruleset, seed, why))
             how[(s.how or "?").split(" (")[0].split(":")[0]] += 1
             longest = max(longest, (s.round, seed))
         print(f"{ruleset}: {args.seeds} games in {time.perf_counter() - t0:.1f} s; longest "
               f"{longest[0]} rounds (seed {longest[1]}); won by: {dict(how)}")
     total = time.perf_counter() - start
-    print(f"{2 * args.seeds} games, {len(failures)} without a winner, {total:.1f} s")
+    print(f"{2 * args.seeds} games, {len(failures)} without a winner, {total:.1f} s; house "
+          f"rules: {', '.join(args.house_rule) or 'none'}")
     for ruleset, seed, why in failures:
         print(f"  NO WINNER: {ruleset} seed {seed}: {why}")
     return 1 if failures else 0

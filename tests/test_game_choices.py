@@ -199,7 +199,6 @@ def test_advanced_knock_out_may_take_a_new_hero_keeping_experience():
     s = game.state
     old = hero.id
     s.experience[old] = ["body", "life"]
-    s.experience_box -= 2
     hero.body += 2
     hero.life += 1
     kept = take(game, of_kind(game, "challenge", colour="red")[1])

@@ -3,6 +3,8 @@ the combat rulesets are the YAML rulesets."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from runeforge.engine.runebound.core.rulesdata import load_ruleset
@@ -42,7 +44,9 @@ def test_a_card_in_two_places_and_a_lost_card():
 def test_counters_and_experience_tokens_conserved():
     def change(game, heroes):
         heroes[1].adventure_counters.append("blue")
-        game.state.experience_box -= 1
+        # an adventure whose tokens are a pool (the bundled one has no limit, seed 000)
+        game.adventure = dataclasses.replace(game.adventure, experience_tokens=60)
+        game.state.experience_box = 59
     problems = broken(change)
     assert any("blue counters not conserved" in p for p in problems)
     assert any("experience tokens not conserved" in p for p in problems)

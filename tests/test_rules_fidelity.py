@@ -257,3 +257,18 @@ def test_an_item_attack_is_the_heros_attack_for_the_round():
     assert "attack" not in magic["options"] and "defend" in magic["options"]
     attacks = [r for r in combat.log.of_type("roll") if r.get("phase") == "magic"]
     assert attacks and attacks[0]["source"] == "stormcaller-rod"
+
+
+def test_experience_tokens_have_no_limit():
+    """Seed 000: "Kokemusmerkkien määrällä ei ole rajoituksia" (there is no limit to the
+    number of experience tokens): a Hero can buy a token when 60 have been bought."""
+    game, (hero, other) = make("base")
+    game.state.experience[other.id] = ["body"] * 60
+    other.body += 120
+    if game.state.experience_box is not None:  # a box of 60 would now be empty
+        game.state.experience_box -= 60
+    hero.adventure_counters += ["red", "red"]
+    assert game.experience_options(hero), "no token offered after 60 were bought"
+    game.buy_experience(hero, ["mind"])
+    assert game.state.experience[hero.id] == ["mind"]
+    assert game.adventure.experience_tokens is None

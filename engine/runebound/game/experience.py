@@ -47,8 +47,9 @@ class ExperienceStep:
     def experience_options(self, hero) -> list[str]:
         ex = self.rules.experience
         n = ex.tokens_per_purchase
-        if (self.experience_points(hero) < ex.cost(self.state.players)
-                or self.state.experience_box < n):
+        box = self.state.experience_box  # None: no limit (seed 000)
+        if self.experience_points(hero) < ex.cost(self.state.players) or (
+                box is not None and box < n):
             return []
         types = [t for t, _ in ex.tokens]
         combos = (combinations(types, n) if ex.distinct_in_purchase
@@ -65,7 +66,8 @@ class ExperienceStep:
             stat = token
             setattr(hero, stat, getattr(hero, stat) + ex.bonus(token))
             tokens.append(token)
-            self.state.experience_box -= 1
+            if self.state.experience_box is not None:
+                self.state.experience_box -= 1
         if ex.heals_hero:
             self.combat.set_tokens(hero, "wounds", 0, "experience")
             self.combat.set_tokens(hero, "exhaustion", 0, "experience")

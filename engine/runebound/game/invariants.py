@@ -51,7 +51,8 @@ def check_invariants(game) -> list[str]:
             problems.append(f"{what} is negative ({value})")
 
     nonneg("bank gold", s.bank_gold)
-    nonneg("experience box", s.experience_box)
+    if s.experience_box is not None:
+        nonneg("experience box", s.experience_box)
     for colour, n in s.box_counters.items():
         nonneg(f"{colour} counters in the box", n)
     for hero_id, n in s.experience_credit.items():
@@ -84,7 +85,7 @@ def check_invariants(game) -> list[str]:
                             f"{s.box_counters.get(colour, 0)} + Heroes {held[colour]} = {now},"
                             f" expected {total}")
     tokens = sum(len(t) for t in s.experience.values())
-    if tokens + s.experience_box != adv.experience_tokens:
+    if adv.experience_tokens is not None and tokens + s.experience_box != adv.experience_tokens:
         problems.append(f"experience tokens not conserved: {tokens} bought + "
                         f"{s.experience_box} in the box != {adv.experience_tokens}")
     if not 0 <= s.doom_tokens <= game.rules.doom_track.tokens:

@@ -37,7 +37,9 @@ RISE_OF_THE_DRAGON_LORDS = {
     # assumption: the back of a counter shows its experience points; the seed gives no
     # numbers, so each colour is worth its place in the difficulty order.
     "counter_values": {"green": 1, "yellow": 2, "blue": 3, "red": 4},
-    "experience_tokens": 60,
+    # "Kokemusmerkkien määrällä ei ole rajoituksia": the 60 tokens in the box are no limit
+    # (None: unlimited; a number would make them a pool that can run out).
+    "experience_tokens": None,
     "bank_gold": 188,
     "starting_gold": 3,  # "Anna jokaiselle pelaajalle kolme kultarahaa"
     # Safety net only (a draw is declared when reached): rounds of turns.
@@ -56,7 +58,7 @@ class Adventure:
     hold_count: int
     counters: tuple[tuple[str, int], ...]
     counter_values: tuple[tuple[str, int], ...]
-    experience_tokens: int
+    experience_tokens: int | None  # None: no limit (seed 000)
     bank_gold: int
     starting_gold: int
     turn_cap: int
@@ -72,7 +74,8 @@ class Adventure:
                 hold_marker=hold.get("marker"), hold_count=int(hold.get("count", 0)),
                 counters=tuple((c, int(doc["counters"][c])) for c in COLOURS),
                 counter_values=tuple((c, int(doc["counter_values"][c])) for c in COLOURS),
-                experience_tokens=int(doc["experience_tokens"]),
+                experience_tokens=None if doc.get("experience_tokens") is None
+                else int(doc["experience_tokens"]),
                 bank_gold=int(doc["bank_gold"]), starting_gold=int(doc["starting_gold"]),
                 turn_cap=int(doc["turn_cap"]),
                 packs=tuple(doc.get("packs", ())))

@@ -272,3 +272,41 @@ def test_experience_tokens_have_no_limit():
     game.buy_experience(hero, ["mind"])
     assert game.state.experience[hero.id] == ["mind"]
     assert game.adventure.experience_tokens is None
+
+
+# ------------------------------------------------------------------ Crown: a set by spoils
+def test_a_crown_set_completed_through_spoils_counts_at_once():
+    """Seed 001 (Korona Starszych Królów): the Hero who holds a full set of vassals becomes
+    the Elder King. A set completed by taking a vassal as spoils counts at once, not after
+    the Hero's next defeated challenge."""
+    from runeforge.engine.common.decisions import Player
+    from runeforge.engine.runebound.adventures.adventure_game import new_adventure_game
+    from runeforge.engine.runebound.bots.game_bot import make_bot
+    from tests.engine_bundle import bundle
+
+    class Takes(Player):
+        def decide(self, decision, engine):
+            assert decision.kind == "spoils"
+            return "adventure:rogue-of-secrets"
+
+    game = new_adventure_game(bundle(), adventure="crown-of-the-elder-kings", players=2,
+                              seed=3, make_bot=make_bot)
+    s = game.state
+    a, b = (game.hero(h) for h in s.seats)
+
+    def take_card(card):
+        for place in [*s.adventure_decks.values(), s.removed, s.doom_track]:
+            if card in place:
+                place.remove(card)
+                return card
+        raise AssertionError(card)
+
+    a.trophies += [take_card("lady-of-secrets"), take_card("knight-of-secrets")]
+    b.trophies.append(take_card("rogue-of-secrets"))
+    game.check_win(a)
+    assert not s.endgame.get("pending")  # two of the three: no set yet
+    game.combat.players[a.id] = Takes()
+    game.combat._spoils(a, b)
+    game.check_win(a)  # as after every fight between Heroes
+    assert "rogue-of-secrets" in a.trophies
+    assert game.elder_king == a.id and s.endgame.get("pending") == "elder-king"

@@ -155,18 +155,25 @@ class AdventureHooks(ShowdownSteps, InvasionSteps):
 
     # ------------------------------------------------------------------ defeats and endgame
     def fight_card(self, hero, card: str, mode: str):
-        result = super().fight_card(hero, card, mode)
+        self._fighting_card = True  # a defeat is judged by on_defeat, with its card
+        try:
+            result = super().fight_card(hero, card, mode)
+        finally:
+            self._fighting_card = False
         if result.outcome == "defeated":
             self.adventure_defeats.append((hero.id, card))
             self.check_win(hero)
         if result.outcome == "defeated" and self.state.phase == "game":
             if self.adventure_rules.on_defeat(self, hero, card) == "endgame":
-                self.state.endgame["pending"] = self.spec.endgame.get("type")
-                if self.elder_king:
-                    self.state.endgame["king"] = self.elder_king
-                self.emit("endgame_pending", hero=hero.id, card=card,
-                          endgame=self.spec.endgame.get("type"))
+                self._endgame_pending(hero, card)
         return result
+
+    def _endgame_pending(self, hero, card: str | None) -> None:
+        self.state.endgame["pending"] = self.spec.endgame.get("type")
+        if self.elder_king:
+            self.state.endgame["king"] = self.elder_king
+        self.emit("endgame_pending", hero=hero.id, card=card,
+                  endgame=self.spec.endgame.get("type"))
 
     def take_turn(self, hero_id: str) -> None:
         super().take_turn(hero_id)
@@ -177,6 +184,12 @@ class AdventureHooks(ShowdownSteps, InvasionSteps):
     def check_win(self, hero) -> bool:
         if self.state.phase == "over":
             return True
+        if (self.state.phase == "game" and not self.state.endgame.get("pending")
+                and not getattr(self, "_fighting_card", False)):
+            for h in self.state.heroes:  # spoils and trades change what a Hero holds
+                if self.adventure_rules.on_holdings(self, h) == "endgame":
+                    self._endgame_pending(h, None)
+                    break
         found = self.adventure_rules.win(self)
         if found is None:
             return False

@@ -21,6 +21,8 @@ The hook points a game loop calls (all optional, the base class does the data pa
 * ``counter_colours()`` — gem colours that get adventure counters (at setup and renewal);
 * ``on_defeat(game, hero, card_id)`` — a challenge was defeated; returns ``"endgame"`` when
   that starts the endgame (after the current player's experience step);
+* ``on_holdings(game, hero)`` — the cards a Hero holds changed without a defeat (spoils of a
+  fight between Heroes, a trade); returns ``"endgame"`` like ``on_defeat``;
 * ``win(game)`` — (Hero id, how) when someone has won by the adventure's victory
   conditions (checked after every step).
 
@@ -324,6 +326,9 @@ class AdventureRules:
         return draw_chain(decks, colour, self.spec, cards)
 
     def on_defeat(self, game, hero, card_id: str) -> str | None:
+        return None
+
+    def on_holdings(self, game, hero) -> str | None:
         return None
 
     def win(self, game) -> tuple[str, str] | None:

@@ -261,6 +261,16 @@ class CrownRules(AdventureRules):
         itself is not kept (:func:`.adventure_rules.defeats`)."""
         if getattr(game, "elder_king", None):
             return None
+        return self._crowned(game, hero, card_id)
+
+    def on_holdings(self, game, hero) -> str | None:
+        """A set completed through spoils or a trade counts at once (seed 001: the Hero who
+        holds a full set becomes Elder King), not only at the next defeated challenge."""
+        if getattr(game, "elder_king", None):
+            return None
+        return self._crowned(game, hero, None)
+
+    def _crowned(self, game, hero, card_id: str | None) -> str | None:
         catalog = getattr(game, "catalog", None)
         card_of = (lambda c: catalog.card(c).data) if catalog is not None else None
         held = list(hero.trophies)
@@ -269,7 +279,7 @@ class CrownRules(AdventureRules):
                     self.spec.card_data(card).get("crowns")
                     or is_wild(self.spec, card, card_of(card) if card_of else None)):
                 held.append(card)
-        if card_id not in held:
+        if card_id is not None and card_id not in held:
             held.append(card_id)
         if is_elder_king(self.spec, held, card_of):
             game.elder_king = hero.id

@@ -14,7 +14,9 @@ Decisions (documented in docs/card-format.md):
 * CRLF line ends are an **error** (RF109): `runeforge fmt` and the deterministic bundle rely
   on LF, and Git's ``core.autocrlf`` silently produces them on Windows. The text is normalised
   to LF and checked further, so one run reports everything;
-* anchors and aliases are refused (RF107): card data never needs them.
+* anchors and aliases are refused (RF107): card data never needs them;
+* the scanner stops at :data:`MAX_DEPTH` levels of indentation or of flow collections
+  (RF108), before ruamel's cost (quadratic in the flow depth) or recursion can grow.
 """
 
 from __future__ import annotations

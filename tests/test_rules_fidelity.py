@@ -22,7 +22,9 @@ class OutcomeDice:
         self.game, self.wins = game, dict(wins)
 
     def roll_2d10(self) -> int:
-        return 20 if self.wins.get(self.game.state.endgame.get("current"), 0) > 0 else 2
+        hero = next(r["hero"] for r in reversed(self.game.log.records)
+                    if r.get("type") == "confrontation")
+        return 20 if self.wins.get(hero, 0) > 0 else 2
 
 
 def endgame(players: int, wins: dict[int, int], ruleset="base"):
@@ -91,6 +93,22 @@ def test_endgame_ranking_counts_the_red_challenges_a_hero_defeated():
     ranking = next(r for r in game.log.records if r.get("type") == "endgame_ranking")
     assert ranking["heroes"][first.id][0] == 2 and ranking["heroes"][second.id][0] == 1
     ok(game)
+
+
+def test_the_ranking_itself_counts_beaten_not_held_red_challenges():
+    """The same rule as above, on the ranking alone: Heroes eliminated, one having beaten two
+    red challenges that left the game, the other holding one Dragon Rune it beat."""
+    game, (first, second) = make("base")
+    s = game.state
+    s.phase = "endgame"
+    rune = next(c for c in of_kind(game, "challenge", colour="red")
+                if game.adventure.carries_marker(game.card(c).data))
+    take(game, rune)
+    second.items.append(rune)
+    second.trophies.append(rune)
+    s.red_challenges = {first.id: 2, second.id: 1}
+    game.rank_endgame([])
+    assert s.winner == first.id, s.how
 
 
 def test_a_red_challenge_taken_as_spoils_moves_its_tally():

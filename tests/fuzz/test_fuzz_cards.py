@@ -26,7 +26,7 @@ from pathlib import Path
 from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
-from runeforge import pipeline
+from runeforge import loader, pipeline
 from runeforge.engine.runebound.core.ir import IRError, validate_ability
 
 from .conftest import fuzz_cases, fuzz_settings
@@ -153,6 +153,9 @@ def run_case(folder: Path, name: str, raw: bytes) -> tuple[int, list[str]]:
         return result.exit_code, bad_ir
     finally:
         shutil.rmtree(case, ignore_errors=True)
+        # every case is a new file: the loader's parse cache (meant for loading the same
+        # files again) would only fill up, and collecting its million objects stalls a case
+        loader._PARSED.clear()
 
 
 def test_fuzz_card_files(tmp_path, fuzz_tally):

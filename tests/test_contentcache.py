@@ -236,3 +236,44 @@ def test_file_over_the_size_limit_is_rf108_in_loading_and_no_cache_key(content_d
     content = load_content([content_dir.root], include_bundled=False)
     assert [d.code for d in content.diagnostics] == ["RF108"]
     assert cache.key([content_dir.root]) is None
+
+
+@posix_only
+def test_a_symlink_flipping_between_checks_never_loads_the_planted_entry(tmp_path, monkeypatch):
+    """The issue's race: the cache folder is reached through a symlink that flips between a
+    safe folder and one others can write (where an entry is planted). The folder is checked
+    on the handle its entries are opened through, so the planted entry is never read."""
+    from runeforge.commands._contentcodec import encode_ir
+
+    safe, unsafe = tmp_path / "safe" / "runeforge", tmp_path / "unsafe" / "runeforge"
+    for folder, mode, card in ((safe, 0o700, "benign"), (unsafe, 0o777, "planted")):
+        folder.mkdir(parents=True)
+        (folder / f"ir-{KEY}.json").write_text(json.dumps(encode_ir({card: ([], [])})))
+        (folder / f"ir-{KEY}.json").chmod(0o600)
+        folder.chmod(mode)
+    link = tmp_path / "link"
+    link.symlink_to(tmp_path / "safe")
+    monkeypatch.setenv("RUNEFORGE_CACHE_DIR", str(link / "runeforge"))
+    stop = threading.Event()
+
+    def flip():
+        targets = [tmp_path / "unsafe", tmp_path / "safe"]
+        n = 0
+        while not stop.is_set():
+            tmp = tmp_path / f"link.{n % 2}"
+            tmp.symlink_to(targets[n % 2])
+            os.replace(tmp, link)
+            n += 1
+
+    thread = threading.Thread(target=flip, daemon=True)
+    thread.start()
+    try:
+        seen = [cache.get(KEY, "ir") for _ in range(3000)]
+    finally:
+        stop.set()
+        thread.join(5)
+    assert ["planted"] not in [list(v) for v in seen if v is not None]
+    tmp = tmp_path / "link.safe"
+    tmp.symlink_to(tmp_path / "safe")
+    os.replace(tmp, link)
+    assert list(cache.get(KEY, "ir")) == ["benign"]  # the set-up can be read when it holds

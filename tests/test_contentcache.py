@@ -64,6 +64,16 @@ def test_round_trip_keeps_cards_data_and_positions(cache_at, clean_content):
     assert [p.id for p in back.packs.values()] == [p.id for p in clean_content.packs.values()]
 
 
+def test_ir_that_is_not_valid_ir_is_a_miss(cache_at, clean_content):
+    from runeforge.abilities import compile_card
+
+    irs, diags = compile_card(clean_content.cards["varikas-the-dead"], clean_content)
+    assert irs
+    cache.put(KEY, "ir", {"varikas-the-dead": ([{**irs[0], "effects": "boom"}], diags)})
+    assert entry(cache_at, "ir").exists()
+    assert cache.get(KEY, "ir") is None
+
+
 def test_ir_round_trip(cache_at, clean_content):
     from runeforge.abilities import compile_card
 

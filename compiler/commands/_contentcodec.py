@@ -236,6 +236,10 @@ def encode_ir(known: dict) -> dict:
 
 
 def decode_ir(data) -> dict:
+    """The {card id: (irs, diagnostics)} that :func:`encode_ir` wrote, every ability checked
+    against the engine's IR schema (odds and balance cache Runebound's IR only)."""
+    from runeforge.engine.runebound.core.ir import IRError, validate_ability
+
     try:
         data = _want(data, dict, "entry")
         if data.get("format") != FORMAT:
@@ -244,10 +248,12 @@ def decode_ir(data) -> dict:
         for card_id, entry in _want(data["cards"], dict, "cards").items():
             entry = _want(entry, dict, "card")
             irs = [_want(ir, dict, "ir") for ir in _want(entry["irs"], list, "irs")]
+            for ir in irs:
+                validate_ability(ir)
             out[card_id] = (irs, [decode_diag(d) for d in
                                   _want(entry["diagnostics"], list, "diagnostics")])
         return out
     except BadEntry:
         raise
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
+    except (KeyError, TypeError, ValueError, IndexError, IRError) as exc:
         raise BadEntry(str(exc)) from None

@@ -82,9 +82,14 @@ class Tally:
     slowest: float = 0.0  # CPU seconds
     slowest_input: object = None
     slowest_wall: float = 0.0  # wall-clock seconds, for the record
+    outcomes: dict[str, int] = field(default_factory=dict)  # what the cases did (note())
 
     def fail(self, kind: str) -> None:
         self.failures[kind] = self.failures.get(kind, 0) + 1
+
+    def note(self, outcome: str) -> None:
+        """Count what a case did (e.g. "IR validated"), to show the run reached it."""
+        self.outcomes[outcome] = self.outcomes.get(outcome, 0) + 1
 
     @contextlib.contextmanager
     def case(self, value: object = None):
@@ -128,7 +133,8 @@ class Tally:
         slowest = repr(self.slowest_input)
         if len(slowest) > 60:
             slowest = f"{slowest[:57]}... ({len(slowest)} characters)"
-        return (f"fuzz {self.target}: {self.cases} cases, {kinds}; "
+        seen = "".join(f"; {n} {k}" for k, n in sorted(self.outcomes.items()))
+        return (f"fuzz {self.target}: {self.cases} cases, {kinds}{seen}; "
                 f"slowest {self.slowest * 1000:.0f} ms of CPU: {slowest}; "
                 f"slowest wall-clock {self.slowest_wall * 1000:.0f} ms")
 

@@ -69,7 +69,7 @@ def test_simulate_scheduler_without_dask_is_a_usage_error(cli, monkeypatch):
 
 
 @pytest.mark.parametrize("command", ["check", "build", "preview", "play", "simulate",
-                                     "fight"])
+                                     "fight", "fmt", "text", "odds", "balance"])
 def test_an_empty_content_path_is_a_usage_error(cli, monkeypatch, command):
     no_work_done(monkeypatch)
     res = cli(command, "")

@@ -9,7 +9,7 @@ import click
 from rich.table import Table
 from rich.text import Text
 
-from runeforge.console import console
+from runeforge.console import console, content_dirs_argument
 
 from . import _combatcontent as cc
 
@@ -35,7 +35,8 @@ Examples:
                    "N combats a cell; slow (heroes x challenges x 4 x N combats).")
 @click.option("--seed", type=click.IntRange(0), default=0, show_default=True,
               help="Dice seed of the Monte Carlo.")
-@click.argument("dirs", nargs=-1, type=click.Path(path_type=str))
+@click.argument("dirs", nargs=-1, type=click.Path(path_type=str),
+                callback=content_dirs_argument)
 def command(adventure, ruleset, out_dir, trials, seed, dirs) -> None:
     """Write a balance report: how hard each challenge is for each Hero.
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from runeforge.atomic import write_bytes_atomic
-from runeforge.console import console, finish, print_diagnostics
+from runeforge.console import console, content_dirs_argument, finish, print_diagnostics
 from runeforge.diagnostics import Diagnostic
 from runeforge.formatter import format_file
 from runeforge.loader import bundled_dir, yaml_files
@@ -21,7 +21,8 @@ Examples:
 
 
 @click.command("fmt", epilog=EPILOG)
-@click.argument("dirs", nargs=-1, type=click.Path(path_type=str))
+@click.argument("dirs", nargs=-1, type=click.Path(path_type=str),
+                callback=content_dirs_argument)
 @click.option("--check", "check_only", is_flag=True,
               help="Change nothing; exit 1 if some file would change.")
 def command(dirs, check_only: bool) -> None:

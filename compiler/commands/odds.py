@@ -9,7 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from runeforge.commands._combatcontent import combatants
-from runeforge.console import console
+from runeforge.console import console, content_dirs_argument
 
 from . import _combatcontent as cc
 
@@ -140,7 +140,8 @@ def render(content, r: dict) -> None:
               show_default=True)
 @click.option("--ruleset", type=click.Choice(["base", "advanced"]), default="base",
               show_default=True, help="Base (seed 000) or advanced (seed 002) rules.")
-@click.argument("dirs", nargs=-1, type=click.Path(path_type=str))
+@click.argument("dirs", nargs=-1, type=click.Path(path_type=str),
+                callback=content_dirs_argument)
 def command(hero_id, challenge_id, items, allies, is_exact, trials, seed, policy, fmt,
             ruleset, dirs) -> None:
     """The chance that a Hero defeats a challenge.

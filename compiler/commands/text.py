@@ -9,7 +9,13 @@ from rich.markup import escape
 
 from runeforge import pipeline
 from runeforge.backends import text as text_backend
-from runeforge.console import console, finish, print_diagnostics, print_summary
+from runeforge.console import (
+    console,
+    content_dirs_argument,
+    finish,
+    print_diagnostics,
+    print_summary,
+)
 from runeforge.diagnostics import Diagnostic, did_you_mean
 
 EPILOG = """\b
@@ -21,7 +27,8 @@ Examples:
 
 
 @click.command("text", epilog=EPILOG)
-@click.argument("dirs", nargs=-1, type=click.Path(path_type=str))
+@click.argument("dirs", nargs=-1, type=click.Path(path_type=str),
+                callback=content_dirs_argument)
 @click.option("--locale", "-l", default="en", show_default=True, help="Locale of the text.")
 @click.option("--card", "card_ids", multiple=True, metavar="ID",
               help="Only this card (repeatable). Ids are the kebab-case of the English name.")

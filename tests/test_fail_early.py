@@ -17,14 +17,15 @@ def blocker(tmp_path):
     return path
 
 
+def work_started(*args, **kwargs):
+    raise AssertionError("the command started its work before checking its outputs")
+
+
 def no_work_done(monkeypatch):
     """Make the content pipeline fail loudly, so a test shows the command stopped before it."""
     from runeforge import pipeline
 
-    def check(*args, **kwargs):
-        raise AssertionError("the command started its work before checking its outputs")
-
-    monkeypatch.setattr(pipeline, "check", check)
+    monkeypatch.setattr(pipeline, "check", work_started)
 
 
 @pytest.mark.parametrize("out", ["file", "file/sub"])
@@ -108,3 +109,13 @@ def test_simulate_scheduler_nobody_answers_is_exit_1(cli_process):
                       env={"DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT": "1s"})
     assert res.returncode == 1, res.stderr
     assert "cannot be used" in res.stderr and "internal error" not in res.stderr
+
+
+def test_balance_checks_its_out_folder_before_the_work(cli, blocker, monkeypatch):
+    from runeforge.commands import _combatcontent
+
+    no_work_done(monkeypatch)
+    monkeypatch.setattr(_combatcontent, "load", work_started)  # also a cached load
+    res = cli("balance", "--out", str(blocker / "reports"))
+    assert res.exit_code == 1, res.output
+    assert "RF003" in res.output

@@ -47,8 +47,15 @@ def command(adventure, ruleset, out_dir, trials, seed, dirs) -> None:
     for their colour. DIRS extend the bundled cards/. Exit status: 0 written, 1 content
     errors, 2 usage errors.
     """
+    from runeforge.atomic import output_problem
+    from runeforge.diagnostics import Diagnostic, DiagnosticError
+
     from . import _balance, _balancereport
 
+    problem = output_problem(out_dir, directory=True)
+    if problem:  # before the work, which can take minutes
+        raise DiagnosticError([Diagnostic("RF003", f"cannot write the report: {problem}",
+                                          path=str(out_dir), hint="check --out")])
     content = cc.load(dirs)
     try:
         report = _balance.build(content, adventure, ruleset, trials, seed)
@@ -61,8 +68,6 @@ def command(adventure, ruleset, out_dir, trials, seed, dirs) -> None:
     try:
         paths = _balancereport.write_all(report, out_dir)
     except OSError as exc:
-        from runeforge.diagnostics import Diagnostic, DiagnosticError
-
         raise DiagnosticError([Diagnostic("RF003", f"cannot write the report: {exc.strerror}",
                                           path=str(out_dir), hint="check --out")]) from None
     out = console()

@@ -55,3 +55,13 @@ def test_fight_log_is_written_atomically_and_clears_its_old_temp(cli, tmp_path):
     assert not os.path.exists(old)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["fight.jsonl"]
     assert log.read_text(encoding="utf-8").startswith('{"')
+
+
+def test_play_log_is_written_atomically_and_clears_its_old_temp(cli, tmp_path):
+    log = tmp_path / "game.jsonl"
+    old = leftover(tmp_path, "game.jsonl")
+    res = cli("play", "--players", "2", "--seed", "3", "--log", log)
+    assert res.exit_code == 0, res.output
+    assert not os.path.exists(old)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.jsonl"]
+    assert cli("replay", log).exit_code == 0

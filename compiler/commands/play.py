@@ -12,7 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from runeforge import games, pipeline
-from runeforge.atomic import write_bytes_atomic
+from runeforge.atomic import remove_stale_temps, write_bytes_atomic
 from runeforge.console import (
     console,
     content_dirs_argument,
@@ -78,6 +78,7 @@ def play_other_game(game, bundle: dict, options: dict, log_path) -> None:
     if log_path:
         text = "".join(json.dumps(r, sort_keys=True, ensure_ascii=False) + "\n"
                        for r in [{"type": "options", **options}, *result["log"]])
+        remove_stale_temps(targets=[log_path])
         write_bytes_atomic(Path(log_path), text.encode("utf-8"))
 
 
@@ -204,4 +205,6 @@ def command(adventure, players, ruleset, seed, bots, no_doom, expansions, new_ca
     game = play_game(bundle, options)
     summary(game, console())
     if log_path:
-        game.log.write(log_path)
+        # write_bytes_atomic's naming, so a temp file an interrupted run left is removed
+        remove_stale_temps(targets=[log_path])
+        write_bytes_atomic(Path(log_path), game.log.to_jsonl().encode("utf-8"))

@@ -17,17 +17,9 @@ from . import nodes as n
 from .errors import AbilitySyntaxError
 from .expect import explain_unexpected
 from .lexer import AbilityLexer
+from .limits import MAX_NESTING, MAX_TEXT, check_nesting
 
 COST_TYPES = (n.Activate, n.DiscardCard, n.PayGold)
-# Prefixes that scope the rest of the sentence ("If you succeed,", "Until ...,", "Every time
-# ...,", "you may", a trailing "every time ..."): each is one nested effect list in the IR.
-# An ability nests at most MAX_NESTING of them (RF304), as the IR allows (ir.py MAX_NESTING):
-# the checks, lowering, printers and the engine recurse over them.
-SCOPES = (n.MayDo, n.Outcome, n.During, n.Trigger)
-MAX_NESTING = 32
-# The longest ability text parsed (RF108): ten times what a card's schema allows (1,000), so
-# that `fmt`, which has no schema, also parses any one string in milliseconds.
-MAX_TEXT = 10_000
 
 
 def _start(x) -> int:
@@ -85,33 +77,6 @@ def _is_cost(item) -> bool:
             and item.amount.kind in ("fixed", "x"))
 
 
-def _prefix_span(node) -> tuple[int, int]:
-    """The words of a scoping prefix: "Until the end of this turn, " or " every time ..."."""
-    inner = node.effect.span
-    if isinstance(node, n.Trigger) and not node.event_first:
-        return (inner[1], node.span[1])
-    return (node.span[0], max(node.span[0] + 1, inner[0]))
-
-
-def _check_nesting(effect) -> None:
-    """RF304 at the first prefix, from the outside, that is nested deeper than MAX_NESTING.
-
-    Iterative: the AST may be as deep as the text is long."""
-    stack = [(effect, 0)]
-    while stack:
-        node, depth = stack.pop()
-        if isinstance(node, SCOPES):
-            depth += 1
-            if depth > MAX_NESTING:
-                raise AbilitySyntaxError(
-                    f"this sentence nests {depth} prefixes such as 'if you succeed,' or "
-                    f"'until ...,'; the limit is {MAX_NESTING}", *_prefix_span(node),
-                    code="RF304", hint="split the ability into several sentences")
-            stack.append((node.effect, depth))
-        elif isinstance(node, n.And):
-            stack.extend((item, depth) for item in node.items)
-
-
 def _check_amounts(node, in_event: bool = False) -> None:
     """'N or more' belongs to trigger events, and an event counts wounds as N or N or more."""
     in_events = {id(e.amount) for e in n.walk(node) if isinstance(e, n.TakesWounds)}
@@ -166,7 +131,7 @@ class _ToAst(Transformer):
             else:
                 sentences.append(c)
         for s in sentences:  # before anything else walks the sentences
-            _check_nesting(s.value[1] if isinstance(s, _Marker) else s)
+            check_nesting(s.value[1] if isinstance(s, _Marker) else s)
         costs, style = (), None
         first = sentences[0]
         if isinstance(first, _Marker):  # "<costs> to <effect>."
@@ -449,5 +414,5 @@ def parse_ability(text: str) -> n.Ability:
         raise
 
 
-__all__ = ["parse_ability", "raw_parser", "UnexpectedCharacters", "UnexpectedEOF",
-           "UnexpectedToken"]
+__all__ = ["MAX_NESTING", "MAX_TEXT", "parse_ability", "raw_parser", "UnexpectedCharacters",
+           "UnexpectedEOF", "UnexpectedToken"]

@@ -26,6 +26,12 @@ cards:
 """
 
 
+def item_with(*abilities: str) -> str:
+    """The test item's file with these ability strings (each written in double quotes)."""
+    head = ITEM.split("    abilities:\n")[0]
+    return head + "    abilities:\n" + "".join(f'      - "{a}"\n' for a in abilities)
+
+
 class ContentDir:
     """A temporary content directory; ``write`` puts a file in it (dedented text or bytes)."""
 

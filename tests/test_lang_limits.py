@@ -22,6 +22,7 @@ from runeforge.dsl.errors import AbilitySyntaxError
 from runeforge.dsl.parser import parse_ability
 from runeforge.engine.runebound.core import ir as irmod
 from runeforge.engine.runebound.core.ir import IRError, checker, validate_ability
+from tests.conftest import item_with
 
 UNTIL = "Until the end of this turn, "
 EVERY = "Every time your Hero takes 1 wound, "
@@ -95,19 +96,7 @@ def test_nested_duration_card_checks_cleanly(content_dir, cli, alarm):
     """The card of issue 22 (twenty nested durations, 572 characters) through `check`."""
     text = _ability(UNTIL, 20)
     assert len(text) == 572
-    content_dir.write("items.yaml", f"""\
-        kind: item
-        cards:
-          - name: Girdle of Testing
-            origin: original
-            cost: 4
-            class: artifact
-            type: belt
-            usage: constant
-            abilities:
-              - "{text}"
-              - "{_ability(EVERY, 14)}"
-        """)
+    content_dir.write("items.yaml", item_with(text, _ability(EVERY, 14)))
     alarm(60)  # the guard only catches blow-up; the measured time is in the report
     start = time.perf_counter()
     result = cli("check", content_dir)
@@ -244,19 +233,8 @@ def test_parse_of_nested_text_stays_linear():
 # ---- the CLI: located diagnostics, exit 1, never 3 -------------------------------------------
 
 def test_check_and_fmt_report_hostile_abilities(content_dir, cli):
-    content_dir.write("items.yaml", f"""\
-        kind: item
-        cards:
-          - name: Girdle of Testing
-            origin: original
-            cost: 4
-            class: artifact
-            type: belt
-            usage: constant
-            abilities:
-              - "{_ability("If you succeed, ", 40)}"
-              - "Gain 1000 gold."
-        """)
+    content_dir.write("items.yaml",
+                      item_with(_ability("If you succeed, ", 40), "Gain 1000 gold."))
     checked = cli("check", content_dir)
     assert checked.exit_code == 1, checked.output
     path = str(content_dir.root / "items.yaml")
@@ -273,21 +251,10 @@ def test_check_and_fmt_report_hostile_abilities(content_dir, cli):
 def test_fmt_check_on_long_hostile_abilities_never_exits_3(content_dir, cli, alarm):
     """fmt has no 1,000-character limit: 300 nested prefixes, 5,000-digit numbers, and a
     string of 5,000 prefixes (140,000 characters) over the language's own 10,000."""
-    content_dir.write("items.yaml", f"""\
-        kind: item
-        cards:
-          - name: Girdle of Testing
-            origin: original
-            cost: 4
-            class: artifact
-            type: belt
-            usage: constant
-            abilities:
-              - "{_ability(UNTIL, 300)}"
-              - "Gain {"9" * 5000} gold."
-              - "You receive +{"9" * 5000} Body."
-              - "{_ability(UNTIL, 5000)}"
-        """)
+    nines = "9" * 5000
+    content_dir.write("items.yaml", item_with(_ability(UNTIL, 300), f"Gain {nines} gold.",
+                                              f"You receive +{nines} Body.",
+                                              _ability(UNTIL, 5000)))
     alarm(60)
     result = cli("fmt", "--check", content_dir)
     assert result.exit_code == 1, result.output[:2000]

@@ -144,11 +144,23 @@ def map_error(error: ValidationError, where: Locator) -> list[Diagnostic]:
         return [where.diag_at(path, "RF204", f"'{_field(error)}' cannot be "
                               f"{json.dumps(error.instance, ensure_ascii=False)[:60]}; "
                               f"allowed: {shown}", hint=hint)]
+    if kw in ("minLength", "maxLength") and isinstance(error.instance, str):
+        bound = "at most" if kw == "maxLength" else "at least"
+        return [where.diag_at(path, "RF205", f"'{_field(error)}' is {len(error.instance)} "
+                              f"characters long; {bound} {error.validator_value} are allowed",
+                              hint=_describe(error.schema))]
     if kw in RANGE_KEYWORDS:
-        return [where.diag_at(path, "RF205", f"'{_field(error)}': {error.message[:200]}",
+        return [where.diag_at(path, "RF205", f"'{_field(error)}': {_shorten(error.message)}",
                               hint=_range_hint(error.schema))]
     return [where.diag_at(path, "RF206", f"'{_field(error)}': {error.message[:200]}",
                           hint=_describe(error.schema))]
+
+
+def _shorten(message: str, limit: int = 200) -> str:
+    """A schema message that quotes a long value: keep its end, where the reason is."""
+    if len(message) <= limit:
+        return message
+    return message[: limit // 2] + " … " + message[-(limit // 2):]
 
 
 def _range_hint(schema) -> str | None:

@@ -225,3 +225,14 @@ def test_manifest_lists_of_the_wrong_shape_are_schema_errors(content_dir, value)
     got = load_content([content_dir.root], include_bundled=False).diagnostics
     assert got and {d.code for d in got} <= {"RF201", "RF206"}, [d.render() for d in got]
     assert {d.line for d in got} == {6, 7, 8, 9}
+
+
+def test_a_too_long_ability_says_how_long_not_the_whole_text(content_dir, cli):
+    from tests.conftest import item_with
+
+    content_dir.write("items.yaml", item_with("You receive +1 Body. " * 60))
+    res = cli("check", content_dir)
+    assert res.exit_code == 1
+    line = next(x for x in res.output.splitlines() if "error[RF205]" in x)
+    assert "is 1260 characters long; at most 1000 are allowed" in line
+    assert len(line) < 200

@@ -120,6 +120,28 @@ def test_log_written_atomically(cat, tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["fight.jsonl"]
 
 
+def test_log_temp_files_have_the_name_the_commands_clean_up(cat, tmp_path, monkeypatch):
+    """A write killed before its rename leaves .fight.jsonl.XXXXXXXX.tmp, the naming that
+    `runeforge` commands remove on their next run (compiler/atomic.TEMP_NAME)."""
+    import os
+
+    from runeforge.atomic import TEMP_NAME
+
+    _, combat, _ = bot_fight(cat, 3)
+
+    def killed(src, dst):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "replace", killed)
+    seen = []
+    real_unlink = os.unlink
+    monkeypatch.setattr(os, "unlink", lambda p: (seen.append(os.path.basename(p)),
+                                                 real_unlink(p)))
+    with pytest.raises(KeyboardInterrupt):
+        combat.log.write(str(tmp_path / "fight.jsonl"))
+    assert len(seen) == 1 and TEMP_NAME.match(seen[0]) and seen[0].startswith(".fight.jsonl.")
+
+
 def test_state_round_trips_through_json(cat):
     result, combat, state = bot_fight(cat, 11)
     state.effects.append(ActiveEffect(state.heroes[0].id, "mirror-of-shael", "end_of_combat",

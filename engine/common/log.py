@@ -31,7 +31,9 @@ class EventLog:
     def write(self, path: str) -> None:
         """Write the log atomically (temp file in the same directory, then os.replace)."""
         directory = os.path.dirname(os.path.abspath(path))
-        fd, tmp = tempfile.mkstemp(dir=directory, prefix=".log-", suffix=".tmp")
+        # the compiler's naming (.NAME.XXXXXXXX.tmp), which its commands clean up after a kill
+        fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{os.path.basename(path)}.",
+                                   suffix=".tmp")
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
                 fh.write(self.to_jsonl())

@@ -8,6 +8,8 @@ from . import BuildContext, Output, dumps_json
 
 FORMAT = "runeforge-bundle"
 FORMAT_VERSION = 1
+# documents that test the content and are not part of it (`runeforge test` reads them)
+TEST_KINDS = ("scenarios",)
 
 
 def card_record(card, irs: list) -> dict:
@@ -27,7 +29,8 @@ def build_bundle(content, compiled: dict) -> dict:
     IR version of each game loaded, and ``ir_version`` (kept for older readers) that of the
     default game."""
     documents = {kind: [document_record(doc) for doc in docs]
-                 for kind, docs in sorted(content.documents.items())}
+                 for kind, docs in sorted(content.documents.items())
+                 if kind not in TEST_KINDS}
     in_use = content.games()
     return {
         "format": FORMAT,

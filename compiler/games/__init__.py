@@ -117,6 +117,9 @@ class Game:
     # check_documents(content) -> diagnostics, over the content of this game only
     check_documents: str | None = None
     engine: dict[str, str] = field(default_factory=dict)
+    # run(content, compiled, documents) -> [ScenarioResult]: the game's card scenarios
+    # (documents of kind "scenarios", run by `runeforge test`); None: the game has none
+    scenarios: str | None = None
 
     # -- the layers, resolved on demand ------------------------------------------------------
     @property

@@ -9,7 +9,7 @@ GAME = Game(
     id="runebound-2e",
     name="Runebound (2nd edition)",
     card_kinds=("hero", "ally", "item", "challenge", "event", "encounter"),
-    document_kinds=("adventure", "board", "dice", "ruleset"),
+    document_kinds=("adventure", "board", "dice", "ruleset", "scenarios"),
     schema_dir=("runeforge", "schemas"),
     dialect=Dialect(
         grammar="runeforge.dsl:ability.lark",
@@ -39,6 +39,7 @@ GAME = Game(
         pdf_keywords=("Runebound", "proxy", "cards"),
     ),
     check_documents="runeforge.rulescheck:check_documents",
+    scenarios="runeforge.scenarios.runebound:run",
     engine={
         "catalog": "runeforge.engine.runebound.core.catalog:Catalog",
         "start_game": "runeforge.engine.runebound.analysis.simulate:start_game",

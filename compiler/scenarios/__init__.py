@@ -1,0 +1,116 @@
+"""Card scenarios: what cards must do, stated in YAML next to the cards, run by `runeforge test`.
+
+A scenario file is a document of kind ``scenarios`` (``<name>.scenarios.yaml``; the schema is
+the game's ``scenarios.schema.json``). Each game of the registry that has scenarios names a
+runner (``Game.scenarios``, ``run(content, compiled, documents) -> [ScenarioResult]``); this
+module collects the documents per game, runs them and measures what they covered. Reports
+(text, JSON, JUnit XML) are in :mod:`.report`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from runeforge import games
+
+KIND = "scenarios"
+
+
+@dataclass
+class Check:
+    """One expected value: ``what`` (e.g. ``hero.wounds``) at ``keys`` inside the scenario."""
+
+    what: str
+    expected: object
+    actual: object
+    keys: tuple
+
+    @property
+    def ok(self) -> bool:
+        return self.expected == self.actual
+
+
+@dataclass
+class ScenarioResult:
+    name: str
+    game: str
+    path: str
+    line: int
+    col: int
+    checks: list[Check] = field(default_factory=list)
+    error: str | None = None  # the scenario could not run to its end
+    error_at: tuple[int, int] | None = None  # (line, col) of the error's cause
+    covers: list[str] = field(default_factory=list)  # card ids whose behaviour it states
+    ops: set[str] = field(default_factory=set)  # IR ops it ran
+    where: object = field(default=None, repr=False)  # keys inside the scenario -> (line, col)
+
+    def locate(self, keys: tuple) -> tuple[int, int]:
+        return self.where(*keys) if self.where is not None else (self.line, self.col)
+
+    @property
+    def passed(self) -> bool:
+        return self.error is None and all(c.ok for c in self.checks)
+
+    @property
+    def failures(self) -> list[Check]:
+        return [c for c in self.checks if not c.ok]
+
+
+def run(content, compiled) -> list[ScenarioResult]:
+    """Every scenario of the content, game by game, in file order."""
+    results: list[ScenarioResult] = []
+    docs = content.documents.get(KIND, [])
+    for game in games.all_games():
+        mine = [d for d in docs if d.game == game.id and isinstance(d.data, dict)]
+        if mine and game.scenarios:
+            results.extend(games.resolve(game.scenarios)(content, compiled, mine))
+    return results
+
+
+@dataclass
+class Coverage:
+    cards: list[str]  # every card of the games that have scenarios
+    covered: set[str]
+    ops: set[str]  # every IR op the compiled abilities of those cards use
+    ops_run: set[str]
+
+    @property
+    def uncovered(self) -> list[str]:
+        return [c for c in self.cards if c not in self.covered]
+
+    @property
+    def ops_missing(self) -> list[str]:
+        return sorted(self.ops - self.ops_run)
+
+    def percent(self) -> tuple[float, float]:
+        cards = 100.0 * len(self.covered & set(self.cards)) / max(1, len(self.cards))
+        ops = 100.0 * len(self.ops & self.ops_run) / max(1, len(self.ops))
+        return cards, ops
+
+
+def coverage(content, compiled, results: list[ScenarioResult]) -> Coverage:
+    """Cards covered by a passing scenario, and the IR ops the bundle uses that some passing
+    scenario ran (an op of an always-on ability counts when its card was in play)."""
+    with_runner = {g.id for g in games.all_games() if g.scenarios}
+    cards = [cid for cid, card in content.cards.items() if card.game in with_runner]
+    ops = {op for cid in cards for ir in compiled.get(cid, []) for op in _ops(ir)}
+    passed = [r for r in results if r.passed]
+    return Coverage(cards=cards, covered={c for r in passed for c in r.covers},
+                    ops=ops, ops_run={op for r in passed for op in r.ops})
+
+
+def _ops(ir) -> set[str]:
+    """The effect ops of an ability's IR (what the engine logs as ``effect`` records; cost ops
+    such as ``activate`` are not effects), walked without recursion."""
+    found = set()
+    stack = [(e, True) for e in ir.get("effects", [])] if isinstance(ir, dict) else []
+    while stack:
+        value, effect = stack.pop()
+        if isinstance(value, dict):
+            if effect and isinstance(value.get("op"), str):
+                found.add(value["op"])
+            for key, inner in value.items():
+                stack.append((inner, key == "effects"))
+        elif isinstance(value, list):
+            stack.extend((v, effect) for v in value)
+    return found

@@ -1,0 +1,209 @@
+"""Runebound's scenarios: one scripted combat each (a Hero with items and Allies against a
+challenge), run by the combat engine with scripted dice and scripted decisions.
+
+A scenario passes when the combat runs to its end with exactly the dice and decisions it
+lists, and every value of ``then`` is what the engine reached. A decision that is not offered,
+an answer that is not legal, dice or decisions left over: each is a failure at its place in
+the file, with what the engine offered.
+"""
+
+from __future__ import annotations
+
+from runeforge.engine.common.errors import EngineError
+
+from . import Check, ScenarioResult
+
+FIGURE_FIELDS = ("wounds", "exhaustion", "gold", "activated")
+
+
+def run(content, compiled, documents) -> list[ScenarioResult]:
+    from runeforge.backends.bundle import build_bundle
+    from runeforge.engine.runebound.core.catalog import Catalog
+
+    catalog = Catalog(build_bundle(content, compiled))
+    out = []
+    for doc in documents:
+        for i, scenario in enumerate(doc.data.get("scenarios") or []):
+            if isinstance(scenario, dict):
+                out.append(run_one(doc, i, scenario, catalog))
+    return out
+
+
+def run_one(doc, index: int, scenario: dict, catalog) -> ScenarioResult:
+    keys = ("scenarios", index)
+    line, col = doc.pos(*keys, "name")
+    given = scenario.get("given") or {}
+    named = [given.get("hero"), *given.get("items", []), *given.get("allies", []),
+             given.get("enemy")]
+    result = ScenarioResult(name=str(scenario.get("name")), game=doc.game, path=doc.path,
+                            line=line, col=col,
+                            covers=list(scenario.get("covers") or [c for c in named if c]))
+    at = result.where = _Locator(doc, keys)
+    problem = _check_cards(given, catalog, at)
+    if problem:
+        result.error, result.error_at = problem
+        return result
+    try:
+        combat, hero, enemy, outcome, player, dice = _fight(scenario, given, catalog)
+    except _ScenarioError as exc:
+        result.error, result.error_at = str(exc), exc.at(at)
+        return result
+    result.ops = _ops_run(combat, hero, catalog)
+    leftover = _leftovers(scenario, player, dice, at)
+    if leftover:
+        result.error, result.error_at = leftover
+    result.checks = _checks(scenario.get("then") or {}, outcome, hero, enemy, combat.log)
+    return result
+
+
+class _ScenarioError(Exception):
+    def __init__(self, message: str, keys: tuple = ()):
+        super().__init__(message)
+        self.keys = keys
+
+    def at(self, locator) -> tuple[int, int]:
+        return locator(*self.keys)
+
+
+class _Locator:
+    """(line, col) of a place inside scenario ``keys`` of ``doc`` (falls back outward)."""
+
+    def __init__(self, doc, keys):
+        self.doc, self.keys = doc, keys
+
+    def __call__(self, *inner) -> tuple[int, int]:
+        for cut in range(len(inner), -1, -1):
+            try:
+                return self.doc.pos(*self.keys, *inner[:cut])
+            except (KeyError, IndexError, TypeError, ValueError):
+                continue
+        return self.doc.pos(*self.keys)
+
+
+KINDS = {"hero": "hero", "enemy": "challenge", "items": "item", "allies": "ally"}
+
+
+def _check_cards(given: dict, catalog, at):
+    for field, kind in KINDS.items():
+        ids = given.get(field)
+        for i, card_id in enumerate(ids if isinstance(ids, list) else [ids]):
+            if card_id is None:
+                continue
+            where = (field, i) if isinstance(ids, list) else (field,)
+            card = catalog.cards.get(card_id)
+            if card is None:
+                return f"no card '{card_id}' in the content", at("given", *where)
+            if card.kind != kind:
+                return (f"'{card_id}' is a {card.kind}, not a {kind}", at("given", *where))
+    return None
+
+
+def _fight(scenario: dict, given: dict, catalog):
+    from runeforge.engine.common.dice import ScriptedDice
+    from runeforge.engine.runebound.combat.combat import Combat
+    from runeforge.engine.runebound.core.decisions import ScriptedPlayer
+    from runeforge.engine.runebound.core.ruleset import get_ruleset
+    from runeforge.engine.runebound.core.state import State
+
+    hero = catalog.new_hero(given["hero"], items=given.get("items", []),
+                            allies=given.get("allies", []), gold=given.get("gold", 0),
+                            wounds=given.get("wounds", 0),
+                            exhaustion=given.get("exhaustion", 0))
+    enemy = catalog.new_challenge(given["enemy"])
+    answers = [next(iter(step.items())) for step in scenario.get("do") or []]
+    player = ScriptedPlayer(answers)
+    dice = ScriptedDice(list(scenario.get("dice") or []))
+    combat = Combat(catalog, State(heroes=[hero]), dice, {hero.id: player},
+                    get_ruleset(given.get("ruleset", "base")))
+    try:
+        outcome = combat.fight_challenge(hero, enemy,
+                                         before_combat=given.get("before_combat", True),
+                                         escape=given.get("escape", True)).outcome
+    except EngineError as exc:  # a script that does not fit: where the engine stopped
+        if player.used < len(answers):
+            keys = ("do", player.used)
+        elif "answers" in str(exc):
+            keys = ("do",)
+        else:
+            keys = ("dice",)
+        raise _ScenarioError(str(exc), keys) from None
+    return combat, hero, enemy, outcome, player, dice
+
+
+def _leftovers(scenario, player, dice, at):
+    answers = scenario.get("do") or []
+    if player.used < len(answers):
+        rest = [next(iter(a)) for a in answers[player.used:]]
+        return (f"{len(rest)} decision(s) listed but never asked, from #{player.used + 1}: "
+                f"{', '.join(rest)}", at("do", player.used))
+    if dice.remaining:
+        return (f"{dice.remaining} die roll(s) listed but never rolled "
+                f"(the combat rolled {dice.used})", at("dice", dice.used))
+    return None
+
+
+def _checks(then: dict, outcome, hero, enemy, log) -> list[Check]:
+    checks = []
+    if "outcome" in then:
+        checks.append(Check("outcome", then["outcome"], outcome, ("then", "outcome")))
+    for side, fig in (("hero", hero), ("enemy", enemy)):
+        for name, expected in (then.get(side) or {}).items():
+            checks.append(Check(f"{side}.{name}", expected, _value(fig, name),
+                                ("then", side, name)))
+    for ally_id, fields in (then.get("allies") or {}).items():
+        ally = hero.ally(ally_id)
+        for name, expected in fields.items():
+            actual = ally is not None if name == "alive" else _value(ally, name)
+            checks.append(Check(f"allies.{ally_id}.{name}", expected, actual,
+                                ("then", "allies", ally_id, name)))
+    records = log.records
+    checks.extend(_log_order(then.get("log") or [], records))
+    for i, pattern in enumerate(then.get("never") or []):
+        hits = [r for r in records if _matches(r, pattern)]
+        checks.append(Check(f"never {pattern}", 0, len(hits), ("then", "never", i)))
+    return checks
+
+
+def _value(fig, name: str):
+    if fig is None:
+        return None
+    value = getattr(fig, name, None)
+    return sorted(value) if name == "activated" and value is not None else value
+
+
+def _log_order(patterns: list, records: list) -> list[Check]:
+    """Each pattern must match a record after the one the previous pattern matched."""
+    checks, start = [], 0
+    for i, pattern in enumerate(patterns):
+        found = next((k for k in range(start, len(records))
+                      if _matches(records[k], pattern)), None)
+        shown = records[found] if found is not None else "no such record after the previous"
+        checks.append(Check(f"log #{i + 1} {pattern}", pattern,
+                            pattern if found is not None else shown, ("then", "log", i)))
+        if found is not None:
+            start = found + 1
+    return checks
+
+
+def _matches(record: dict, pattern: dict) -> bool:
+    return all(record.get(k) == v for k, v in pattern.items())
+
+
+def _ops_run(combat, hero, catalog) -> set[str]:
+    """The effect ops the combat ran, and those of the always-on abilities in play."""
+    ops = {r["op"] for r in combat.log.records if r.get("type") == "effect"}
+    for card_id in [hero.id, *hero.items, *(a.id for a in hero.allies), *combat_enemy(combat)]:
+        for ability in catalog.card(card_id).abilities:
+            if ability.standing:
+                ops.update(e.op for e in _walk(ability.effects))
+    return ops
+
+
+def combat_enemy(combat) -> list[str]:
+    return [r["challenge"] for r in combat.log.records if r.get("type") == "combat_start"]
+
+
+def _walk(effects):
+    from runeforge.engine.runebound.core.effects import walk
+
+    return walk(effects)

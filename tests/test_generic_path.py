@@ -21,6 +21,7 @@ GENERIC = [
     "compiler/backends/pdf_document.py", "compiler/backends/pdf_sheet.py",
     "compiler/backends/preview.py", "compiler/commands/check.py", "compiler/commands/fmt.py",
     "compiler/commands/text.py", "compiler/commands/build.py", "compiler/commands/preview.py",
+    "compiler/scenarios/__init__.py", "compiler/scenarios/report.py", "compiler/commands/test.py",
 ]
 # the one place the default game is named: a pack without `game:` is Runebound (issue 12)
 ALLOWED = {("compiler/games/__init__.py", "runebound-2e")}

@@ -52,7 +52,9 @@ def run_one(doc, index: int, scenario: dict, catalog) -> ScenarioResult:
     leftover = _leftovers(scenario, player, dice, at)
     if leftover:
         result.error, result.error_at = leftover
-    result.checks = _checks(scenario.get("then") or {}, outcome, hero, enemy, combat.log)
+    then = scenario.get("then") or {}
+    result.checks = _checks(then, outcome, hero, enemy, combat.log)
+    result.checks += _log_order(then.get("grants") or [], combat.grants, "grant", "grants")
     return result
 
 
@@ -104,21 +106,30 @@ def _fight(scenario: dict, given: dict, catalog):
     from runeforge.engine.runebound.core.decisions import ScriptedPlayer
     from runeforge.engine.runebound.core.ruleset import get_ruleset
     from runeforge.engine.runebound.core.state import State
+    from runeforge.engine.runebound.core.windows import Moment
 
     hero = catalog.new_hero(given["hero"], items=given.get("items", []),
                             allies=given.get("allies", []), gold=given.get("gold", 0),
                             wounds=given.get("wounds", 0),
                             exhaustion=given.get("exhaustion", 0))
-    enemy = catalog.new_challenge(given["enemy"])
+    if not given.get("enemy") and not given.get("window"):
+        raise _ScenarioError("a scenario needs an enemy (a combat) or a window of the turn",
+                             ("given",))
+    enemy = catalog.new_challenge(given["enemy"]) if given.get("enemy") else None
     answers = [next(iter(step.items())) for step in scenario.get("do") or []]
     player = ScriptedPlayer(answers)
     dice = ScriptedDice(list(scenario.get("dice") or []))
     combat = Combat(catalog, State(heroes=[hero]), dice, {hero.id: player},
                     get_ruleset(given.get("ruleset", "base")))
     try:
-        outcome = combat.fight_challenge(hero, enemy,
-                                         before_combat=given.get("before_combat", True),
-                                         escape=given.get("escape", True)).outcome
+        if enemy is None:  # a window of the turn, outside combat
+            combat.moment = Moment(given["window"], turn=combat.state.turn)
+            combat.open_window(hero, given["window"])
+            outcome = None
+        else:
+            outcome = combat.fight_challenge(hero, enemy,
+                                             before_combat=given.get("before_combat", True),
+                                             escape=given.get("escape", True)).outcome
     except EngineError as exc:  # a script that does not fit: where the engine stopped
         if player.used < len(answers):
             keys = ("do", player.used)
@@ -171,15 +182,16 @@ def _value(fig, name: str):
     return sorted(value) if name == "activated" and value is not None else value
 
 
-def _log_order(patterns: list, records: list) -> list[Check]:
+def _log_order(patterns: list, records: list, label: str = "log",
+               key: str = "log") -> list[Check]:
     """Each pattern must match a record after the one the previous pattern matched."""
     checks, start = [], 0
     for i, pattern in enumerate(patterns):
         found = next((k for k in range(start, len(records))
                       if _matches(records[k], pattern)), None)
         shown = records[found] if found is not None else "no such record after the previous"
-        checks.append(Check(f"log #{i + 1} {pattern}", pattern,
-                            pattern if found is not None else shown, ("then", "log", i)))
+        checks.append(Check(f"{label} #{i + 1} {pattern}", pattern,
+                            pattern if found is not None else shown, ("then", key, i)))
         if found is not None:
             start = found + 1
     return checks

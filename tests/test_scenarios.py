@@ -173,3 +173,41 @@ def test_coverage_counts_cards_and_effect_ops(content_dir):
     results = scenarios.run(result.content, result.compiled)
     cov = scenarios.coverage(result.content, result.compiled, results)
     assert "lantern-of-the-deep-road" in cov.uncovered
+
+
+def test_the_authoring_guides_worked_example(content_dir, cli):
+    """docs/authoring.md: the scenario first (it fails: no such card), then the card (it
+    passes). The YAML is taken from the guide itself, so the guide cannot rot."""
+    import re
+    from pathlib import Path
+
+    guide = (Path(__file__).parents[1] / "docs" / "authoring.md").read_text(encoding="utf-8")
+    part = guide[guide.index("### Worked example: the scenario first"):]
+    scenario, card = re.findall(r"```yaml\n(.*?)```", part, re.S)[:2]
+    content_dir.write("charms.scenarios.yaml", scenario)
+    res = cli("test", content_dir)
+    assert res.exit_code == 1 and "no card 'wardstone' in the content" in res.output
+    content_dir.write("items.yaml", card)
+    res = cli("test", content_dir)
+    assert "pass The Wardstone cancels one wound of the wolves' bite" in res.output
+
+
+def test_the_readme_tutorials_lantern_scenario(content_dir, cli):
+    """README step 6: the scenario of step 1's lantern passes, and with gold: 2 it fails
+    where the README says."""
+    import re
+    import textwrap
+    from pathlib import Path
+
+    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    blocks = [textwrap.dedent(b) for b in re.findall(r"```yaml\n(.*?)```", readme, re.S)]
+    item = next(b for b in blocks if "Lantern of the Deep Road" in b)
+    scenario = next(b for b in blocks if "kind: scenarios" in b)
+    content_dir.write("items.yaml", item)
+    content_dir.write("lantern.scenarios.yaml", scenario)
+    res = cli("test", content_dir)
+    assert res.exit_code in (0, 1)
+    assert "pass Before moving, the lantern gives 1 gold and stays face down" in res.output
+    content_dir.write("lantern.scenarios.yaml", scenario.replace("gold: 1", "gold: 2"))
+    res = cli("test", content_dir)
+    assert "lantern.scenarios.yaml:12:20: hero.gold: expected 2, got 1" in res.output

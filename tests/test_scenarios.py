@@ -211,3 +211,20 @@ def test_the_readme_tutorials_lantern_scenario(content_dir, cli):
     content_dir.write("lantern.scenarios.yaml", scenario.replace("gold: 1", "gold: 2"))
     res = cli("test", content_dir)
     assert "lantern.scenarios.yaml:12:20: hero.gold: expected 2, got 1" in res.output
+
+
+def test_a_scenario_is_one_combat_window_or_played_card(content_dir, cli):
+    content_dir.write("two.scenarios.yaml", """\
+        kind: scenarios
+        scenarios:
+          - name: Both a combat and a window
+            given: {hero: varikas-the-dead, enemy: hungry-wolves, window: before_moving}
+            then: {hero: {gold: 0}}
+          - name: A challenge is not played like an event
+            given: {hero: varikas-the-dead, play: hungry-wolves}
+            then: {hero: {gold: 0}}
+        """)
+    res = cli("test", content_dir)
+    assert res.exit_code == 1
+    assert "two.scenarios.yaml:4:12: a scenario has one of: an enemy (a combat)" in res.output
+    assert "'hungry-wolves' is a challenge, not an event or encounter" in res.output

@@ -34,7 +34,7 @@ def run_one(doc, index: int, scenario: dict, catalog) -> ScenarioResult:
     line, col = doc.pos(*keys, "name")
     given = scenario.get("given") or {}
     named = [given.get("hero"), *given.get("items", []), *given.get("allies", []),
-             given.get("enemy")]
+             given.get("enemy"), given.get("play")]
     result = ScenarioResult(name=str(scenario.get("name")), game=doc.game, path=doc.path,
                             line=line, col=col,
                             covers=list(scenario.get("covers") or [c for c in named if c]))
@@ -82,7 +82,8 @@ class _Locator:
         return self.doc.pos(*self.keys)
 
 
-KINDS = {"hero": "hero", "enemy": "challenge", "items": "item", "allies": "ally"}
+KINDS = {"hero": "hero", "enemy": "challenge", "items": "item", "allies": "ally",
+         "play": ("event", "encounter")}
 
 
 def _check_cards(given: dict, catalog, at):
@@ -95,9 +96,15 @@ def _check_cards(given: dict, catalog, at):
             card = catalog.cards.get(card_id)
             if card is None:
                 return f"no card '{card_id}' in the content", at("given", *where)
-            if card.kind != kind:
-                return (f"'{card_id}' is a {card.kind}, not a {kind}", at("given", *where))
+            allowed = kind if isinstance(kind, tuple) else (kind,)
+            if card.kind not in allowed:
+                return (f"'{card_id}' is a {card.kind}, not {_a(' or '.join(allowed))}",
+                        at("given", *where))
     return None
+
+
+def _a(noun: str) -> str:
+    return ("an " if noun[:1] in "aeiou" else "a ") + noun
 
 
 def _fight(scenario: dict, given: dict, catalog):
@@ -112,9 +119,9 @@ def _fight(scenario: dict, given: dict, catalog):
                             allies=given.get("allies", []), gold=given.get("gold", 0),
                             wounds=given.get("wounds", 0),
                             exhaustion=given.get("exhaustion", 0))
-    if not given.get("enemy") and not given.get("window"):
-        raise _ScenarioError("a scenario needs an enemy (a combat) or a window of the turn",
-                             ("given",))
+    if sum(bool(given.get(k)) for k in ("enemy", "window", "play")) != 1:
+        raise _ScenarioError("a scenario has one of: an enemy (a combat), a window of the "
+                             "turn, or a card to play", ("given",))
     enemy = catalog.new_challenge(given["enemy"]) if given.get("enemy") else None
     answers = [next(iter(step.items())) for step in scenario.get("do") or []]
     player = ScriptedPlayer(answers)
@@ -122,7 +129,13 @@ def _fight(scenario: dict, given: dict, catalog):
     combat = Combat(catalog, State(heroes=[hero]), dice, {hero.id: player},
                     get_ruleset(given.get("ruleset", "base")))
     try:
-        if enemy is None:  # a window of the turn, outside combat
+        if given.get("play"):  # an event or encounter drawn: its text, as when drawn
+            card = catalog.card(given["play"])
+            text = [a for a in card.abilities if not a.standing and a.window is None]
+            combat.moment = Moment("none", turn=combat.state.turn)
+            combat.run_card_text(hero, card.id, text, hostile=True)
+            outcome = None
+        elif enemy is None:  # a window of the turn, outside combat
             combat.moment = Moment(given["window"], turn=combat.state.turn)
             combat.open_window(hero, given["window"])
             outcome = None

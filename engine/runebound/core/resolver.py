@@ -210,8 +210,9 @@ class Resolver(Rolls):
         batch = WoundBatch(fig, amount, source or "", phase)
         self.log.emit("wounds_inflicted", figure=fig.id, amount=amount, source=source,
                       phase=phase)
-        if isinstance(fig, Hero):
-            self.open_window(fig, WOUNDS_INFLICTED, pending=batch)
+        owner = fig if isinstance(fig, Hero) else self.owner_of(fig)
+        if owner is not None:  # on a Hero or one of its Allies: its player may react
+            self.open_window(owner, WOUNDS_INFLICTED, pending=batch)
         taken = batch.amount
         if taken > 0:
             try:
@@ -290,8 +291,8 @@ class Resolver(Rolls):
         why = timing_refusal(ability, self.moment)
         if why:
             return f"{name}: {why}"
-        if pending is not None and pending.figure is not hero:
-            return f"{name}: the wounds are being inflicted on another figure"
+        if pending is not None and not _cancels_for(ability, hero, pending.figure):
+            return f"{name}: the wounds are being inflicted on {pending.figure.name}"
         if self.moment.round > 0 and _attacks(ability):
             actor = hero.ally(ability.card_id) or hero
             if actor.id in self.round_attacks:
@@ -356,10 +357,30 @@ class Resolver(Rolls):
             self.moment = outer
 
     def run_card_text(self, hero: Hero, card_id: str, abilities, hostile: bool) -> None:
+        """Card text that happens to the Hero (an event, an encounter, a challenge's text).
+        Text with a cost ("Pay 2 gold to draw 1 market card.") is an offer: the Hero's player
+        decides (``optional``) when the Hero can pay, and nothing happens when it cannot."""
         for ability in abilities:
             self.log.emit("card_text", hero=hero.id, card=card_id, text=ability.source)
-            run_all(ability.effects, Context(self, hero, card_id, hostile=hostile,
-                                             phase=self.moment.step))
+            ctx = Context(self, hero, card_id, hostile=hostile, phase=self.moment.step)
+            if ability.costs and not self._offer(hero, card_id, ability, ctx):
+                continue
+            run_all(ability.effects, ctx)
+
+    def _offer(self, hero: Hero, card_id: str, ability: Ability, ctx: Context) -> bool:
+        try:
+            for cost in ability.costs:
+                cost.check(ctx)
+        except IllegalAction as exc:
+            self.log.emit("offer_unpayable", hero=hero.id, card=card_id, why=str(exc))
+            return False
+        if not self.ask(hero, "optional", [True, False], source=card_id,
+                        text=ability.source):
+            return False
+        for cost in ability.costs:
+            self.log.emit("pay", hero=hero.id, cost=cost.op, source=card_id)
+            cost.pay(ctx)
+        return True
 
     # ----------------------------------------------------------------- durations, triggers
     def add_duration(self, ctx: Context, until: str, effects_ir: list[dict]) -> None:
@@ -423,3 +444,12 @@ def _jsonable(options):
 def _attacks(ability: Ability) -> bool:
     """Does the ability make an attack of its owner's side (not one on a challenge's card)?"""
     return any(e.op == "attack" for e in walk(ability.effects))
+
+
+def _cancels_for(ability: Ability, hero: Hero, figure: Figure) -> bool:
+    """Does the ability react to wounds landing on ``figure`` (its owner ``hero`` or one of
+    the Hero's Allies)? Its ``cancel`` target says whose wounds: ``hero``, ``ally`` or
+    ``hero_or_ally``; an ability without a cancel (e.g. a trigger) reacts for the Hero."""
+    targets = {e.target for e in walk(ability.effects) if e.op == "cancel"} or {"hero"}
+    on_hero = figure is hero
+    return any(t == "hero_or_ally" or (t == "hero") == on_hero for t in targets)

@@ -42,6 +42,7 @@ class ScenarioResult:
     error_at: tuple[int, int] | None = None  # (line, col) of the error's cause
     covers: list[str] = field(default_factory=list)  # card ids whose behaviour it states
     ops: set[str] = field(default_factory=set)  # IR ops it ran
+    branches: set = field(default_factory=set)  # (card id, outcome) of "If you ..." taken
     where: object = field(default=None, repr=False)  # keys inside the scenario -> (line, col)
 
     def locate(self, keys: tuple) -> tuple[int, int]:
@@ -73,6 +74,12 @@ class Coverage:
     covered: set[str]
     ops: set[str]  # every IR op the compiled abilities of those cards use
     ops_run: set[str]
+    branches: set = field(default_factory=set)  # (card, outcome) of every "If you ..."
+    branches_taken: set = field(default_factory=set)
+
+    @property
+    def branches_missing(self) -> list[tuple[str, str]]:
+        return sorted(self.branches - self.branches_taken)
 
     @property
     def uncovered(self) -> list[str]:
@@ -95,8 +102,12 @@ def coverage(content, compiled, results: list[ScenarioResult]) -> Coverage:
     cards = [cid for cid, card in content.cards.items() if card.game in with_runner]
     ops = {op for cid in cards for ir in compiled.get(cid, []) for op in _ops(ir)}
     passed = [r for r in results if r.passed]
+    branches = {(cid, outcome) for cid in cards for ir in compiled.get(cid, [])
+                for outcome in _branches(ir)}
     return Coverage(cards=cards, covered={c for r in passed for c in r.covers},
-                    ops=ops, ops_run={op for r in passed for op in r.ops})
+                    ops=ops, ops_run={op for r in passed for op in r.ops},
+                    branches=branches,
+                    branches_taken={b for r in passed for b in r.branches} & branches)
 
 
 def _ops(ir) -> set[str]:
@@ -113,4 +124,18 @@ def _ops(ir) -> set[str]:
                 stack.append((inner, key == "effects"))
         elif isinstance(value, list):
             stack.extend((v, effect) for v in value)
+    return found
+
+
+def _branches(ir) -> set[str]:
+    """The outcomes of the ``if`` effects of an ability ("If you succeed" / "If you fail")."""
+    found, stack = set(), [ir]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            if value.get("op") == "if" and isinstance(value.get("outcome"), str):
+                found.add(value["outcome"])
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
     return found

@@ -41,7 +41,10 @@ def as_json(results: list[ScenarioResult], cov: Coverage | None = None) -> dict:
         out["coverage"] = {"cards": len(cov.cards), "cards_covered": len(cov.covered),
                            "cards_percent": round(cards, 1), "uncovered": cov.uncovered,
                            "ops": sorted(cov.ops), "ops_percent": round(ops, 1),
-                           "ops_missing": cov.ops_missing}
+                           "ops_missing": cov.ops_missing,
+                           "branches": len(cov.branches),
+                           "branches_taken": len(cov.branches_taken),
+                           "branches_missing": [f"{c}:{o}" for c, o in cov.branches_missing]}
     return json.loads(json.dumps(out, default=str))
 
 
@@ -67,6 +70,14 @@ def coverage_lines(cov: Coverage, limit: int = 40) -> list[str]:
              f"{len(cov.ops & cov.ops_run)}/{len(cov.ops)} ({ops:.1f} %)"]
     if cov.ops_missing:
         lines.append("  ops never run: " + ", ".join(cov.ops_missing))
+    done = len(cov.branches_taken)
+    lines.append(f"\"If you ...\" branches taken: {done}/{len(cov.branches)} "
+                 f"({100.0 * done / max(1, len(cov.branches)):.1f} %)")
+    if cov.branches_missing:
+        shown = [f"{card} (if {outcome})" for card, outcome in cov.branches_missing[:limit]]
+        more = len(cov.branches_missing) - len(shown)
+        lines.append("  never taken: " + ", ".join(shown) + (f" … and {more} more" if more
+                                                              else ""))
     if cov.uncovered:
         shown = cov.uncovered[:limit]
         more = len(cov.uncovered) - len(shown)

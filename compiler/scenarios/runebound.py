@@ -9,6 +9,8 @@ the file, with what the engine offered.
 
 from __future__ import annotations
 
+import functools
+
 from runeforge.engine.common.errors import EngineError
 
 from . import Check, ScenarioResult
@@ -34,7 +36,7 @@ def run_one(doc, index: int, scenario: dict, catalog) -> ScenarioResult:
     line, col = doc.pos(*keys, "name")
     given = scenario.get("given") or {}
     named = [given.get("hero"), *given.get("items", []), *given.get("allies", []),
-             given.get("enemy"), given.get("play")]
+             given.get("enemy"), given.get("play"), given.get("event")]
     result = ScenarioResult(name=str(scenario.get("name")), game=doc.game, path=doc.path,
                             line=line, col=col,
                             covers=list(scenario.get("covers") or [c for c in named if c]))
@@ -49,11 +51,17 @@ def run_one(doc, index: int, scenario: dict, catalog) -> ScenarioResult:
         result.error, result.error_at = str(exc), exc.at(at)
         return result
     result.ops = _ops_run(combat, hero, catalog)
+    result.branches = {(r["source"], r["outcome"]) for r in combat.log.records
+                       if r.get("type") == "branch" and r.get("taken")}
     leftover = _leftovers(scenario, player, dice, at)
     if leftover:
         result.error, result.error_at = leftover
     then = scenario.get("then") or {}
     result.checks = _checks(then, outcome, hero, enemy, combat.log)
+    for card_id, expected in (then.get("prices") or {}).items():
+        actual = combat.price_of(hero, card_id) if card_id in catalog.cards else None
+        result.checks.append(Check(f"price of {card_id}", expected, actual,
+                                   ("then", "prices", card_id)))
     result.checks += _log_order(then.get("grants") or [], combat.grants, "grant", "grants")
     return result
 
@@ -83,7 +91,15 @@ class _Locator:
 
 
 KINDS = {"hero": "hero", "enemy": "challenge", "items": "item", "allies": "ally",
-         "play": ("event", "encounter")}
+         "play": ("event", "encounter"), "event": "event"}
+
+
+@functools.lru_cache(maxsize=1)
+def _combat_class():
+    from runeforge.engine.runebound.combat.combat import Combat
+    from runeforge.engine.runebound.combat.gamecombat import ActiveEventRules
+
+    return type("ScenarioCombat", (ActiveEventRules, Combat), {})
 
 
 def _check_cards(given: dict, catalog, at):
@@ -107,9 +123,12 @@ def _a(noun: str) -> str:
     return ("an " if noun[:1] in "aeiou" else "a ") + noun
 
 
+def _ScenarioCombat(*args):
+    return _combat_class()(*args)
+
+
 def _fight(scenario: dict, given: dict, catalog):
     from runeforge.engine.common.dice import ScriptedDice
-    from runeforge.engine.runebound.combat.combat import Combat
     from runeforge.engine.runebound.core.decisions import ScriptedPlayer
     from runeforge.engine.runebound.core.ruleset import get_ruleset
     from runeforge.engine.runebound.core.state import State
@@ -126,8 +145,10 @@ def _fight(scenario: dict, given: dict, catalog):
     answers = [next(iter(step.items())) for step in scenario.get("do") or []]
     player = ScriptedPlayer(answers)
     dice = ScriptedDice(list(scenario.get("dice") or []))
-    combat = Combat(catalog, State(heroes=[hero]), dice, {hero.id: player},
-                    get_ruleset(given.get("ruleset", "base")))
+    state = State(heroes=[hero])
+    state.active_event = given.get("event")  # as GameState holds it
+    combat = _ScenarioCombat(catalog, state, dice, {hero.id: player},
+                             get_ruleset(given.get("ruleset", "base")))
     try:
         if given.get("play"):  # an event or encounter drawn: its text, as when drawn
             card = catalog.card(given["play"])

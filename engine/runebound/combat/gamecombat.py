@@ -19,15 +19,55 @@ from itertools import chain
 
 from ..core.resolver import Defeat
 from ..core.state import Challenge, Figure, Hero
-from ..core.windows import DEFEAT_CHALLENGE, Moment
+from ..core.windows import (
+    AFTER_MOVING,
+    BEFORE_MOVING,
+    DEFEAT_CHALLENGE,
+    END_OF_TURN,
+    MARKET_STEP,
+    START_OF_TURN,
+    Moment,
+)
 from .combat import CombatResult
 from .duel import Duel
+
+# windows in which the active event's own text runs, for the Hero whose window it is
+EVENT_WINDOWS = (START_OF_TURN, BEFORE_MOVING, AFTER_MOVING, DEFEAT_CHALLENGE, MARKET_STEP,
+                 END_OF_TURN)
+
+
+class ActiveEventRules:
+    """The active event (``state.active_event``, a card id or None) in the combat engine: its
+    always-on rules apply to every Hero, and its text for a window ("Before moving, you may
+    roll 1 additional movement die."; "When you defeat a challenge, gain 1 gold.") runs
+    after the Hero's own abilities in that window."""
+
+    def open_window(self, hero, window, pending=None) -> None:
+        super().open_window(hero, window, pending)
+        if pending is None and window in EVENT_WINDOWS:
+            self.event_text(hero, window)
+
+    def event_text(self, hero, window: str) -> None:
+        event = getattr(self.state, "active_event", None)
+        if event:
+            own = [a for a in self.catalog.card(event).abilities
+                   if a.window == window and not a.standing]
+            if own:
+                self.run_card_text(hero, event, own, hostile=True)
+
+    def _standing_cards(self):
+        cards = super()._standing_cards()
+        event = getattr(self.state, "active_event", None)
+        if not event:
+            return cards
+        card = self.catalog.card(event)
+        return chain(cards, ((hero, card) for hero in self.state.heroes))
 
 _ALL_STATS = ("mind", "body", "spirit", "ranged_damage", "melee_damage", "magic_damage",
               "life", "stamina", "ranged_roll", "melee_roll", "magic_roll", "movement_dice")
 
 
-class GameCombat(Duel):
+class GameCombat(ActiveEventRules, Duel):
     def __init__(self, game, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.game = game
@@ -44,14 +84,6 @@ class GameCombat(Duel):
         super().set_tokens(fig, attr, value, source, cause)
 
     # ------------------------------------------------------------------ event rules
-    def _standing_cards(self):
-        cards = super()._standing_cards()
-        event = self.state.active_event
-        if not event:
-            return cards
-        card = self.catalog.card(event)
-        return chain(cards, ((hero, card) for hero in self.state.heroes))
-
     def stat(self, fig, name: str) -> int:
         """The resolver's ``stat`` with a fast path: when every always-on modifier of
         ``name`` in the whole catalog targets its own Hero ("you receive +3 Body"), only the

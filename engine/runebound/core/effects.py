@@ -168,7 +168,9 @@ class If(Effect):
     op = "if"
 
     def run(self, ctx):
-        if ctx.outcome == self.outcome:
+        taken = ctx.outcome == self.outcome
+        ctx.engine.log.emit("branch", source=ctx.source, outcome=self.outcome, taken=taken)
+        if taken:
             run_all(self.effects, ctx)
 
 

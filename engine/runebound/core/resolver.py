@@ -142,6 +142,21 @@ class Resolver(Rolls):
             for effect in built:
                 yield owner, source, effect, x
 
+    def price_of(self, hero: Hero, card_id: str) -> int:
+        """What ``card_id`` (an item or Ally) costs ``hero``: the printed cost times every cost
+        factor in force for it, then plus every delta (seed 002: discounts after doubling),
+        never below 0."""
+        card = self.catalog.card(card_id)
+        subject = "ally" if card.kind == "ally" else "item"
+        factor, delta = 1, 0
+        for owner, _src, effect, _x in self.static_sources():
+            if owner is hero and effect.op == "cost_modifier" and subject in effect.subjects:
+                if effect.factor is not None:
+                    factor *= effect.factor
+                if effect.delta is not None:
+                    delta += effect.delta
+        return max(0, card.cost * factor + delta)
+
     def stat(self, fig: Figure, name: str) -> int:
         total = getattr(fig, name, 0) if not name.endswith("_roll") else 0
         if name in self.catalog.modified_stats:

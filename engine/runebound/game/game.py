@@ -129,12 +129,7 @@ class Game(TurnSteps, AdventureStep, MarketStep, ExperienceStep, DoomTrack, Endg
 
     def start_of_turn(self, hero) -> None:
         self.combat.moment = Moment(START_OF_TURN, turn=self.state.turn)
-        self.combat.open_window(hero, START_OF_TURN)
-        event = self.state.active_event
-        if event:
-            own = [a for a in self.card(event).abilities if a.window == START_OF_TURN
-                   and not a.standing]
-            self.combat.run_card_text(hero, event, own, hostile=True)
+        self.combat.open_window(hero, START_OF_TURN)  # the active event's text too
         self.after_effects(hero)
 
     def end_turn(self, hero) -> None:

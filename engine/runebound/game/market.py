@@ -58,16 +58,7 @@ class MarketStep:
 
     # ------------------------------------------------------------------ prices
     def price(self, hero, card_id: str) -> int:
-        card = self.card(card_id)
-        subject = "ally" if card.kind == "ally" else "item"
-        factor, delta = 1, 0
-        for owner, _src, effect, _x in self.combat.static_sources():
-            if owner is hero and effect.op == "cost_modifier" and subject in effect.subjects:
-                if effect.factor is not None:
-                    factor *= effect.factor
-                if effect.delta is not None:
-                    delta += effect.delta
-        return max(0, card.cost * factor + delta)
+        return self.combat.price_of(hero, card_id)
 
     def sell_price(self, card_id: str) -> int | None:
         return self.rules.market.sell_price(self.card(card_id).cost)

@@ -209,11 +209,12 @@ class GameBot(HeuristicBot):
         values = {sp: adventure[sp] + self.town_value(engine, hero, sp) for sp in d.options}
         best = max(d.options, key=lambda sp: values[sp])
         lords = [sp for sp in game.state.board_counters if occupier_at(game, sp)]
-        if values[best] > 0 and (adventure[best] > 0 or hero.wounds or not lords):
-            return best  # (an unhurt Hero does not go shopping while Lords hold towns)
         targets = [sp for sp in list(game.state.board_counters) +
                    [u["space"] for u in game.state.undefeated_track if u["space"]]
                    if self.space_value(engine, hero, sp, me) > 0]
+        if values[best] > 0 and (adventure[best] > 0 or hero.wounds or not (lords or targets)):
+            return best  # an unhurt Hero goes shopping only when no adventure is worth it
+        # (and never while Lords hold towns)
         barred = game.barred_colours(hero.id)
         if not targets:  # nothing it expects to beat: any new card it may draw
             targets = [sp for sp, colour in game.state.board_counters.items()
@@ -228,8 +229,8 @@ class GameBot(HeuristicBot):
                        if u["space"] and game.colour_of(u["card"]) not in barred]
             self._desperate = True
         wild = hazard_spaces(game, d.options) if stalled(game, hero.id) else []
-        if wild and not hero.wounds:  # a hazard won gives a counter, one lost feeds the doom
-            return wild[0]
+        if wild:  # a hazard won gives a counter, one lost feeds the doom (and a knock-out
+            return wild[0]  # heals a Hero who cannot pay for healing)
         if not targets:
             targets = sorted(game.board.towns.values())
         dists = [game.board.distances_from(t) for t in sorted(set(targets))[:12]]

@@ -276,3 +276,21 @@ def test_a_branch_never_taken_is_reported(content_dir):
     cov = scenarios.coverage(result.content, result.compiled, results)
     assert ("test-charm", "success") in cov.branches_taken
     assert ("test-charm", "failure") in cov.branches_missing
+
+
+def test_a_script_that_ends_early_points_after_its_last_decision(content_dir, cli):
+    content_dir.write("short.scenarios.yaml", """\
+        kind: scenarios
+        scenarios:
+          - name: Too short a script
+            given: {hero: varikas-the-dead, enemy: hungry-wolves, escape: false}
+            dice: [2]
+            do:
+              - phase_action: defend
+              - phase_action: attack
+            then: {outcome: defeated}
+        """)
+    res = cli("test", content_dir)
+    assert res.exit_code == 1
+    assert ("short.scenarios.yaml:8:9: scripted player for varikas-the-dead ran out of "
+            "answers: the engine asks 'phase_action' (options ['defend'])") in res.output

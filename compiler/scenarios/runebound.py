@@ -167,8 +167,8 @@ def _fight(scenario: dict, given: dict, catalog):
     except EngineError as exc:  # a script that does not fit: where the engine stopped
         if player.used < len(answers):
             keys = ("do", player.used)
-        elif "answers" in str(exc):
-            keys = ("do",)
+        elif "answers" in str(exc):  # the script ended early: after its last decision
+            keys = ("do", len(answers) - 1) if answers else ("given",)
         else:
             keys = ("dice",)
         raise _ScenarioError(str(exc), keys) from None

@@ -110,32 +110,23 @@ def coverage(content, compiled, results: list[ScenarioResult]) -> Coverage:
                     branches_taken={b for r in passed for b in r.branches} & branches)
 
 
-def _ops(ir) -> set[str]:
-    """The effect ops of an ability's IR (what the engine logs as ``effect`` records; cost ops
-    such as ``activate`` are not effects), walked without recursion."""
-    found = set()
-    stack = [(e, True) for e in ir.get("effects", [])] if isinstance(ir, dict) else []
+def _effects(ir):
+    """Every effect of an ability's IR, nested ones (``if``, ``optional``, durations,
+    triggers: their ``effects`` lists) included; not its costs (``activate`` is a cost op).
+    Walked without recursion."""
+    stack = list(ir.get("effects", [])) if isinstance(ir, dict) else []
     while stack:
-        value, effect = stack.pop()
-        if isinstance(value, dict):
-            if effect and isinstance(value.get("op"), str):
-                found.add(value["op"])
-            for key, inner in value.items():
-                stack.append((inner, key == "effects"))
-        elif isinstance(value, list):
-            stack.extend((v, effect) for v in value)
-    return found
+        effect = stack.pop()
+        if isinstance(effect, dict) and isinstance(effect.get("op"), str):
+            yield effect
+            stack.extend(effect.get("effects") or [])
+
+
+def _ops(ir) -> set[str]:
+    """The effect ops of an ability (what the engine logs as ``effect`` records)."""
+    return {e["op"] for e in _effects(ir)}
 
 
 def _branches(ir) -> set[str]:
     """The outcomes of the ``if`` effects of an ability ("If you succeed" / "If you fail")."""
-    found, stack = set(), [ir]
-    while stack:
-        value = stack.pop()
-        if isinstance(value, dict):
-            if value.get("op") == "if" and isinstance(value.get("outcome"), str):
-                found.add(value["outcome"])
-            stack.extend(value.values())
-        elif isinstance(value, list):
-            stack.extend(value)
-    return found
+    return {e["outcome"] for e in _effects(ir) if e["op"] == "if" and "outcome" in e}

@@ -96,6 +96,7 @@ KINDS = {"hero": "hero", "enemy": "challenge", "items": "item", "allies": "ally"
 
 @functools.lru_cache(maxsize=1)
 def _combat_class():
+    """The combat engine with the game's active-event rules, built once (imported lazily)."""
     from runeforge.engine.runebound.combat.combat import Combat
     from runeforge.engine.runebound.combat.gamecombat import ActiveEventRules
 
@@ -123,10 +124,6 @@ def _a(noun: str) -> str:
     return ("an " if noun[:1] in "aeiou" else "a ") + noun
 
 
-def _ScenarioCombat(*args):
-    return _combat_class()(*args)
-
-
 def _fight(scenario: dict, given: dict, catalog):
     from runeforge.engine.common.dice import ScriptedDice
     from runeforge.engine.runebound.core.decisions import ScriptedPlayer
@@ -147,7 +144,7 @@ def _fight(scenario: dict, given: dict, catalog):
     dice = ScriptedDice(list(scenario.get("dice") or []))
     state = State(heroes=[hero])
     state.active_event = given.get("event")  # as GameState holds it
-    combat = _ScenarioCombat(catalog, state, dice, {hero.id: player},
+    combat = _combat_class()(catalog, state, dice, {hero.id: player},
                              get_ruleset(given.get("ruleset", "base")))
     try:
         if given.get("play"):  # an event or encounter drawn: its text, as when drawn

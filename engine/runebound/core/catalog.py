@@ -16,7 +16,7 @@ from runeforge.engine.common.errors import BundleError
 
 from .bundle import own_cards
 from .costs import Cost, build_cost
-from .effects import Effect, build_effects
+from .effects import Effect, build_effects, walk
 from .ir import IRError, check_bundle_version, validate_ability
 from .state import Challenge, Figure, Hero
 
@@ -44,6 +44,18 @@ class Ability:
         """Always on: static, or a cost-free rule made only of triggers ("Every time ...")."""
         return self.static or (not self.costs and bool(self.effects)
                                and all(e.op == "trigger" for e in self.effects))
+
+    @cached_property
+    def attacks(self) -> bool:
+        """Does it make an attack (an ``attack`` effect, nested ones included)?"""
+        return any(e.op == "attack" for e in walk(self.effects))
+
+    @cached_property
+    def cancel_targets(self) -> frozenset[str]:
+        """Whose wounds its ``cancel`` effects cancel (``hero``, ``ally``, ``hero_or_ally``);
+        an ability without a cancel (e.g. a trigger) reacts to wounds on its Hero."""
+        return frozenset(e.target for e in walk(self.effects) if e.op == "cancel") \
+            or frozenset({"hero"})
 
     @property
     def cost_ops(self) -> tuple[str, ...]:

@@ -13,7 +13,7 @@ from runeforge.engine.common.errors import EngineError, IllegalAction
 from runeforge.engine.common.log import EventLog
 
 from .catalog import Ability, Catalog
-from .effects import Context, build_effects, run_all, walk
+from .effects import Context, build_effects, run_all
 from .rolls import Rolls
 from .ruleset import Ruleset
 from .state import ActiveEffect, Figure, Hero, State
@@ -308,7 +308,7 @@ class Resolver(Rolls):
             return f"{name}: {why}"
         if pending is not None and not _cancels_for(ability, hero, pending.figure):
             return f"{name}: the wounds are being inflicted on {pending.figure.name}"
-        if self.moment.round > 0 and _attacks(ability):
+        if self.moment.round > 0 and ability.attacks:
             actor = hero.ally(ability.card_id) or hero
             if actor.id in self.round_attacks:
                 # seed 002 "Hero or Allies may each attack in one phase only" (each round)
@@ -456,15 +456,8 @@ def _jsonable(options):
     return [o if isinstance(o, (str, int, bool, type(None))) else str(o) for o in options]
 
 
-def _attacks(ability: Ability) -> bool:
-    """Does the ability make an attack of its owner's side (not one on a challenge's card)?"""
-    return any(e.op == "attack" for e in walk(ability.effects))
-
-
 def _cancels_for(ability: Ability, hero: Hero, figure: Figure) -> bool:
     """Does the ability react to wounds landing on ``figure`` (its owner ``hero`` or one of
-    the Hero's Allies)? Its ``cancel`` target says whose wounds: ``hero``, ``ally`` or
-    ``hero_or_ally``; an ability without a cancel (e.g. a trigger) reacts for the Hero."""
-    targets = {e.target for e in walk(ability.effects) if e.op == "cancel"} or {"hero"}
+    the Hero's Allies)? Its cancel targets say whose wounds."""
     on_hero = figure is hero
-    return any(t == "hero_or_ally" or (t == "hero") == on_hero for t in targets)
+    return any(t == "hero_or_ally" or (t == "hero") == on_hero for t in ability.cancel_targets)

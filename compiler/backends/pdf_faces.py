@@ -13,6 +13,7 @@ from runeforge.diagnostics import Diagnostic
 from .faces import CardFace
 from .pdf_art import Art
 from .pdf_fonts import BOLD, ITALIC, REGULAR, glyph_diagnostics
+from .pdf_picture import draw_picture
 from .pdf_style import Geometry, load_style
 from .pdf_text import ELLIPSIS, ICON_CALLBACK, TextSpec, draw_fitted, fit_line, fit_text
 
@@ -121,6 +122,8 @@ class FaceDrawer:
         c.translate(x, y)
         accent = face.colour if face.colour in ("green", "yellow", "blue", "red") else "accent"
         self.art.frame(kind, accent, lambda cv: _panels(cv, kind, geo))
+        if face.stats.get("art"):  # a checked Picture (pdf_picture.resolve_art)
+            draw_picture(c, face.stats["art"], geo.region("art"))
         name_key = {"ally": "cost", "item": "cost"}.get(kind)
         name_box = geo.box(*geo.style[name_key]["name_box"]) if name_key else geo.region("name")
         if kind == "ally" and face.stats.get("familiar"):

@@ -87,6 +87,17 @@ class CardFace:
     count: int = 1
     pack: str = ""
     origin: str = "original"
+    # The physical deck (cards of one deck share a back) and its printed, localised name;
+    # a face made without one is in the deck of its kind. ``own_back``: the card has two
+    # printed sides, so it prints its own back instead of its deck's.
+    deck: str = ""
+    deck_name: str = ""
+    own_back: bool = False
+
+    @property
+    def back_key(self) -> str:
+        """What its back shows: the deck's, or the card's own (``card:<id>``)."""
+        return f"card:{self.id}" if self.own_back else (self.deck or self.kind)
 
     def label(self, key: str) -> str:
         """Localised label for ``key``; English default, then the key itself."""
@@ -102,17 +113,17 @@ class CardFace:
         if self.kind == "item":
             if s.get("class"):
                 parts.append(self.label(s["class"]))
-            if s.get("type"):  # a free word: capitalised when no label translates it
-                kind = str(s["type"])
-                label = self.label(kind)
-                parts.append(label[:1].upper() + label[1:] if label == kind else label)
+            if s.get("type"):  # a free word: printed only when the locale's table has it
+                word = (self.labels or {}).get("type." + str(s["type"]))
+                if word:
+                    parts.append(word)
         if self.kind in ("challenge", "encounter", "event") and self.colour:
             parts.append(self.label(self.colour))
         return " \u00b7 ".join(parts)
 
     def strings(self) -> list[str]:
         """Every string this face may print (for glyph checks)."""
-        out = [self.name, self.flavour or ""]
+        out = [self.name, self.flavour or "", self.kind_line(), self.deck_name]
         for block in self.blocks:
             out.append(block.tag or "")
             out.append(ICON_RE.sub("", block.body))

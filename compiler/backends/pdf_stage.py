@@ -23,7 +23,8 @@ def game_faces(result, locale: str) -> list[tuple]:
     def flush():
         if run:
             game = games.get(run[0].game)
-            out.extend((game, face) for face in game.card_faces(list(run), locale))
+            out.extend((game, face) for face in game.card_faces(list(run), locale,
+                                                                 content=result.content))
             run.clear()
 
     for card in result.content.cards.values():

@@ -8,6 +8,9 @@ from the label messages, and each ability's bold tag and body rendered from its 
 
 from __future__ import annotations
 
+from dataclasses import replace
+from functools import lru_cache
+
 from .faces import COLOURS, DEFAULT_LABELS, KINDS, CardFace, TextBlock, faces_from_cards
 
 # PDF label key -> l10n label key (compiler/l10n/templates.py LABELS)
@@ -27,7 +30,8 @@ NUMERALS = {1: "I", 2: "II", 3: "III"}
 
 
 def labels_for(locale: str) -> dict[str, str]:
-    """Localised face labels; a key the catalogs do not have yet keeps its English text."""
+    """Localised face labels; a key the catalogs do not have yet keeps its English text.
+    Item subtypes come from the locale's face table as ``type.<word>`` (absent: left off)."""
     from runeforge.l10n.names import label
     from runeforge.l10n.templates import LABELS
 
@@ -35,11 +39,38 @@ def labels_for(locale: str) -> dict[str, str]:
     for pdf_key, l10n_key in LABEL_KEYS.items():
         if l10n_key in LABELS:
             out[pdf_key] = label(l10n_key, locale)
+    for word, text in face_table(locale).get("item_types", {}).items():
+        out["type." + word] = text
     return out
 
 
-def localised_faces(cards, locale: str) -> list[CardFace]:
-    """Faces of Runebound cards in ``locale``, in the order given."""
+@lru_cache(maxsize=8)
+def face_table(locale: str) -> dict:
+    """``locales/<locale>/faces.yaml``: item subtypes, deck and adventure names (en-XA: the
+    English table, pseudo-translated)."""
+    from importlib import resources
+
+    from ruamel.yaml import YAML
+
+    from runeforge.l10n import pseudo
+
+    folder = "en" if locale == "en-XA" else locale
+    path = resources.files("runeforge.locales").joinpath(folder).joinpath("faces.yaml")
+    try:
+        data = YAML(typ="safe").load(path.read_text(encoding="utf-8")) or {}
+    except FileNotFoundError:
+        return {}
+    table = {section: {str(k): str(v) for k, v in (data.get(section) or {}).items()}
+             for section in ("item_types", "decks", "packs")}
+    if locale == "en-XA":
+        table = {section: {k: pseudo.pseudo(v) for k, v in words.items()}
+                 for section, words in table.items()}
+    return table
+
+
+def localised_faces(cards, locale: str, content=None) -> list[CardFace]:
+    """Faces of Runebound cards in ``locale``, in the order given; ``content`` (the loaded
+    content) lets each face know its physical deck from the adventures' deck lists."""
     from runeforge.abilities import parse_cached
     from runeforge.l10n.names import card_name, flavour
     from runeforge.l10n.render import render_blocks
@@ -56,18 +87,63 @@ def localised_faces(cards, locale: str) -> list[CardFace]:
         text = card.data.get("flavour")
         return flavour(text, loc) if isinstance(text, str) and text else None
 
-    return faces_from_cards(list(cards), locale, labels=labels_for(locale), blocks_for=blocks,
-                            name_for=lambda card, loc: card_name(card.name, loc),
-                            flavour_for=flavour_for)
+    cards = list(cards)
+    labels = labels_for(locale)
+    faces = faces_from_cards(cards, locale, labels=labels, blocks_for=blocks,
+                             name_for=lambda card, loc: card_name(card.name, loc),
+                             flavour_for=flavour_for)
+    own = own_decks(content)
+    packs = getattr(content, "packs", None) or {}
+    out = []
+    for card, face in zip(cards, faces, strict=True):
+        deck = _deck(card, own)
+        out.append(replace(face, deck=deck, deck_name=deck_name(deck, locale, labels, packs)))
+    return out
 
 
-def deck_of(card) -> str:
-    """The physical deck: adventure cards by colour (the back shows it), the rest by kind."""
+def own_decks(content) -> set[tuple[str, str]]:
+    """(pack, colour) of every adventure deck kept apart from the base decks of its colour:
+    the adventures' ``decks`` entries placed ``beside`` or ``replace``."""
+    out: set[tuple[str, str]] = set()
+    for doc in (getattr(content, "documents", None) or {}).get("adventure", []):
+        data = doc.data if isinstance(doc.data, dict) else {}
+        for entry in data.get("decks") or []:
+            if isinstance(entry, dict) and entry.get("place") in ("beside", "replace"):
+                for colour in entry.get("colours") or COLOURS:
+                    out.add((str(entry.get("pack")), str(colour)))
+    return out
+
+
+def _deck(card, own) -> str:
     data = card.data if isinstance(card.data, dict) else {}
     colour = data.get("colour")
     if card.kind in ("challenge", "event", "encounter") and colour in COLOURS:
+        if (card.pack, colour) in own:
+            return f"{card.pack}-{colour}"
         return f"adventure-{colour}"
     return {"ally": "market", "item": "market"}.get(card.kind, card.kind)
+
+
+def deck_of(card, content=None) -> str:
+    """The physical deck: heroes, the market (items and allies), one adventure deck per
+    colour, and each adventure's own decks (``<pack>-<colour>``, from its deck list)."""
+    return _deck(card, own_decks(content))
+
+
+def deck_name(deck: str, locale: str, labels: dict, packs=None) -> str:
+    """The name printed on a deck's back: "Adventure · Green", "Market", or the adventure's
+    own name and colour."""
+    table = face_table(locale)
+    decks, names = table.get("decks", {}), table.get("packs", {})
+    head, _, colour = deck.rpartition("-")
+    if colour in COLOURS and head:
+        if head == "adventure":
+            first = decks.get("adventure", "Adventure")
+        else:
+            pack = (packs or {}).get(head)
+            first = names.get(head) or getattr(pack, "name", "") or head
+        return f"{first} \u00b7 {labels.get(colour, colour)}"
+    return decks.get(deck, deck)
 
 
 def _value(v) -> str:

@@ -46,6 +46,17 @@ def _call(ref: str | None, *args, **kwargs):
     return resolve(ref)(*args, **kwargs) if ref else None
 
 
+def _with_content(ref: str, content, *args):
+    """Call ``ref`` with ``content=`` when given and the function takes it (older plug-ins
+    have no such parameter)."""
+    import inspect
+
+    func = resolve(ref)
+    if content is not None and "content" in inspect.signature(func).parameters:
+        return func(*args, content=content)
+    return func(*args)
+
+
 @dataclass(frozen=True)
 class Dialect:
     """The ability language of a game.
@@ -91,9 +102,11 @@ class TextStyle:
 class FaceStyle:
     """Card faces. ``faces(cards, locale) -> [CardFace-like]`` localises the cards;
     ``drawer(canvas, w, h, bleed, warn)`` returns an object with ``draw_face(face, x, y)`` and
-    ``draw_back(face, x, y)``; ``deck(card) -> str`` names the physical deck a card belongs to
-    (cards of one deck share a back); ``preview(face) -> dict`` is the HTML preview's view of a
-    face; ``pdf_keywords`` go into the PDF's metadata."""
+    ``draw_back(face, x, y)``; ``deck(card[, content]) -> str`` names the physical deck a card
+    belongs to (cards of one deck share a back); ``faces`` and ``deck`` may take a keyword
+    ``content`` (the loaded content: an adventure's deck list is there); ``preview(face) ->
+    dict`` is the HTML preview's view of a face; ``pdf_keywords`` go into the PDF's
+    metadata."""
 
     faces: str
     drawer: str
@@ -148,14 +161,16 @@ class Game:
     def prepare_text(self, locales) -> list:
         return list(_call(self.text.prepare, locales) or [])
 
-    def card_faces(self, cards, locale: str) -> list:
-        return _call(self.faces.faces, cards, locale)
+    def card_faces(self, cards, locale: str, content=None) -> list:
+        """Localised faces; ``content`` (the loaded content) is passed to a faces function
+        that takes it, so that a face can know its physical deck from the game's documents."""
+        return _with_content(self.faces.faces, content, cards, locale)
 
     def face_drawer(self, canvas, w, h, bleed, warn):
         return _call(self.faces.drawer, canvas, w, h, bleed, warn)
 
-    def deck_of(self, card) -> str:
-        return _call(self.faces.deck, card)
+    def deck_of(self, card, content=None) -> str:
+        return _with_content(self.faces.deck, content, card)
 
     def preview_context(self, face) -> dict:
         return _call(self.faces.preview, face)

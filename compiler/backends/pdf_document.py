@@ -67,6 +67,12 @@ def _check_options(mode, bleed_mm, back_offset_mm):
     return dx * mm, dy * mm
 
 
+def _deck(face, back) -> dict:
+    """A back record's deck and the back drawn (what ``draw_back`` returned), when known."""
+    out = {"deck": face.deck} if getattr(face, "deck", "") else {}
+    return {**out, "back": back} if isinstance(back, str) else out
+
+
 def _box(x, y, w, h) -> list[float]:
     return [round(x, 3), round(y, 3), round(x + w, 3), round(y + h, 3)]
 
@@ -183,9 +189,9 @@ def render_deck_pdf(
                 page += 1
                 for i, (face, copy) in enumerate(chunk):
                     x, y = sheet.back_slot(i, offset)
-                    draw.draw_back(face, x, y)
+                    back = draw.draw_back(face, x, y)
                     records.append({"card": face.id, "copy": copy, "page": page, "side": "back",
-                                    "slot": i,
+                                    "slot": i, **_deck(face, back),
                                     "trim_box": _box(x, y, sheet.card_w, sheet.card_h)})
                 c.showPage()
     else:
@@ -204,9 +210,10 @@ def render_deck_pdf(
                 progress(done, total)
             if backs:
                 page += 1
-                draw.draw_back(face, bleed + offset[0], bleed + offset[1])
+                back = draw.draw_back(face, bleed + offset[0], bleed + offset[1])
                 records.append({"card": face.id, "copy": copy, "page": page, "side": "back",
-                                "slot": 0, "trim_box": _box(bleed, bleed, w, h)})
+                                "slot": 0, **_deck(face, back),
+                                "trim_box": _box(bleed, bleed, w, h)})
                 c.showPage()
     if page == 0:  # an empty deck still makes a valid (one blank page) PDF
         c.showPage()

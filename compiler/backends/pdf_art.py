@@ -14,13 +14,12 @@ ICONS = (
     "sun", "activated", "one-use", "constant", "familiar",
 )  # fmt: skip
 
+# base colour of a back per deck family (own: an adventure's own decks)
 _BACK_BASE = {
     "hero": "#4a1d14",
-    "ally": "#1d4239",
-    "item": "#352b4a",
-    "challenge": "#3a3026",
-    "event": "#4d3d12",
-    "encounter": "#22344d",
+    "market": "#352b4a",
+    "adventure": "#3a3026",
+    "own": "#1f2f3a",
 }
 
 
@@ -191,55 +190,135 @@ class Art:
         self._form(key, draw, (-b, -b, self.w + b, self.h + b))
         self.c.doForm(key)
 
-    def back(self, kind: str, colour: str | None) -> None:
-        """The back of a card of ``kind`` (and ``colour``), drawn at the card origin."""
-        geo = self.styles[kind]
-        key = f"rf-back-{kind}-{colour or 'none'}"
+    def back(self, key: str, kind: str, colour: str | None) -> str:
+        """The back every card of deck ``key`` shares, drawn at the card origin; returns the
+        form's name. Its colour is told by a pattern and a pip shape as well as by hue
+        (``BACK_MARKS``), so colour-blind players sort and shuffle by shape too. The deck's
+        name is drawn over it by the caller (text stays out of forms)."""
+        geo = self.styles[kind if kind in self.styles else "encounter"]
+        name = "rf-back-" + "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in key)
         b = self.bleed
+        mark = BACK_MARKS.get(colour or "", BACK_MARKS[""])
+        base = HexColor(_BACK_BASE.get(_deck_family(key, kind), "#333333"))
+        own = _deck_family(key, kind) == "own"
 
         def draw(c):
             style = geo.style
-            base = HexColor(_BACK_BASE.get(kind, "#333333"))
             c.setFillColor(base)
             c.rect(-b, -b, self.w + 2 * b, self.h + 2 * b, stroke=0, fill=1)
             tone = geo.colour(colour) if colour else HexColor("#c9b68a")
-            c.setStrokeColor(tone)
-            c.setStrokeAlpha(1)
-            c.setLineWidth(0.35)
             step = geo.length(style["back"]["step"])
-            n = int((self.w + self.h) / step) + 2
-            for i in range(-n, n):
-                x0 = i * step
-                c.line(x0, 0, x0 + self.h, self.h)
-                c.line(x0, self.h, x0 + self.h, 0)
+            _back_pattern(c, mark["pattern"], tone, step, -b, -b, self.w + 2 * b,
+                          self.h + 2 * b, 0.5 * geo.fs)  # fmt: skip
             inset = geo.length(style["back"]["inset"])
-            c.setFillColor(base)
+            c.setStrokeColor(tone)
             c.setLineWidth(1.2 * geo.fs)
             c.roundRect(inset, inset, self.w - 2 * inset, self.h - 2 * inset,
                         geo.length(2.5), stroke=1, fill=0)  # fmt: skip
-            cx, cy, r = self.w / 2, self.h / 2, min(self.w, self.h) * 0.22
+            if own:  # an adventure's own deck: a second frame line inside the first
+                gap = geo.length(1.6)
+                c.roundRect(inset + gap, inset + gap, self.w - 2 * (inset + gap),
+                            self.h - 2 * (inset + gap), geo.length(1.8), stroke=1, fill=0)
+            cx, cy, r = self.w / 2, self.h * 0.58, min(self.w, self.h) * 0.22
+            c.setFillColor(base)
             c.circle(cx, cy, r, stroke=1, fill=1)
-            _emblem(c, kind, cx, cy, r * 0.62)
+            # the pip: a filled shape per colour (or per deck for the colourless decks)
+            c.setFillColor(tone)
+            c.setStrokeColor(HexColor("#fbf7ec"))
+            c.setLineWidth(0.8 * geo.fs)
+            shape = mark["pip"] if colour else {"hero": "shield", "market": "coin"}.get(
+                key, "circle")
+            _pip(c, shape, cx, cy, r * 0.62)
+            # the band that carries the deck's name
+            c.setFillColor(HexColor("#fbf7ec"))
+            bx, by, bw, bh = back_band(self.w, self.h)
+            c.roundRect(bx, by, bw, bh, geo.length(1.2), stroke=0, fill=1)
 
-        self._form(key, draw, (-b, -b, self.w + b, self.h + b))
-        self.c.doForm(key)
+        self._form(name, draw, (-b, -b, self.w + b, self.h + b))
+        self.c.doForm(name)
+        return name
 
 
-def _emblem(c, kind: str, cx: float, cy: float, r: float) -> None:
-    """A shape per kind in the middle of a back, so sorted piles are told apart."""
+# How a colour looks on a back besides its hue: a pattern of lines and a pip shape.
+BACK_MARKS = {
+    "green": {"pattern": "vertical", "pip": "triangle"},
+    "yellow": {"pattern": "dots", "pip": "circle"},
+    "blue": {"pattern": "horizontal", "pip": "square"},
+    "red": {"pattern": "cross", "pip": "star"},
+    "": {"pattern": "diagonal", "pip": "circle"},
+}
+
+
+def _deck_family(key: str, kind: str) -> str:
+    if key.startswith("adventure-"):
+        return "adventure"
+    if key in ("hero", "market"):
+        return key
+    if kind in ("challenge", "event", "encounter"):
+        return "own"
+    return kind
+
+
+def back_band(w: float, h: float) -> tuple[float, float, float, float]:
+    """Where a back's name band is (card coordinates): under the emblem."""
+    return (w * 0.12, h * 0.18, w * 0.76, h * 0.17)
+
+
+def _back_pattern(c, pattern, tone, step, x0, y0, w, h, width) -> None:
+    c.saveState()
+    c.setStrokeColor(tone)
+    c.setFillColor(tone)
+    c.setLineWidth(width)
+    lines = []
+    if pattern == "vertical":
+        lines = [(x0 + i * step / 2, y0, x0 + i * step / 2, y0 + h)
+                 for i in range(int(2 * w / step) + 2)]
+    elif pattern == "horizontal":
+        lines = [(x0, y0 + i * step / 2, x0 + w, y0 + i * step / 2)
+                 for i in range(int(2 * h / step) + 2)]
+    elif pattern in ("cross", "diagonal"):
+        n = int((w + h) / step) + 2
+        for i in range(-n, n):
+            lines.append((x0 + i * step, y0, x0 + i * step + h, y0 + h))
+            if pattern == "cross":
+                lines.append((x0 + i * step, y0 + h, x0 + i * step + h, y0))
+    elif pattern == "dots":
+        r = step * 0.09
+        for i in range(int(w / (step / 2)) + 2):
+            for j in range(int(h / (step / 2)) + 2):
+                c.circle(x0 + i * step / 2 + (step / 4 if j % 2 else 0), y0 + j * step / 2, r,
+                         stroke=0, fill=1)  # fmt: skip
+    if lines:
+        c.lines(lines)
+    c.restoreState()
+
+
+def _pip(c, shape: str, cx: float, cy: float, r: float) -> None:
+    """A filled shape: triangle, circle, square, star, shield or coin."""
     import math
 
-    sides = {"hero": 3, "ally": 0, "item": 4, "challenge": 4, "event": 8, "encounter": 6}
-    n = sides.get(kind, 5)
     p = c.beginPath()
-    if n == 0:
-        p.circle(cx - r * 0.45, cy, r * 0.5)
-        p.circle(cx + r * 0.45, cy, r * 0.5)
-    else:
-        rot = math.pi / 4 if kind == "item" else math.pi / 2
-        for i in range(n):
-            a = rot + i * 2 * math.pi / n
-            x, y = cx + r * math.cos(a), cy + r * math.sin(a)
+    if shape == "circle":
+        p.circle(cx, cy, r * 0.85)
+    elif shape == "coin":
+        p.circle(cx, cy, r * 0.85)
+        p.circle(cx, cy, r * 0.55)
+    elif shape == "square":
+        s = r * 0.72
+        p.rect(cx - s, cy - s, 2 * s, 2 * s)
+    elif shape == "star":
+        _star(p, cx, cy - r * 0.05, r, r * 0.42)
+    elif shape == "shield":
+        p.moveTo(cx - r * 0.75, cy + r * 0.75)
+        p.lineTo(cx + r * 0.75, cy + r * 0.75)
+        p.curveTo(cx + r * 0.75, cy - r * 0.1, cx + r * 0.4, cy - r * 0.6, cx, cy - r * 0.95)
+        p.curveTo(cx - r * 0.4, cy - r * 0.6, cx - r * 0.75, cy - r * 0.1, cx - r * 0.75,
+                  cy + r * 0.75)  # fmt: skip
+        p.close()
+    else:  # triangle
+        for i in range(3):
+            a = math.pi / 2 + i * 2 * math.pi / 3
+            x, y = cx + r * math.cos(a), cy - r * 0.15 + r * math.sin(a)
             p.lineTo(x, y) if i else p.moveTo(x, y)
         p.close()
-    c.drawPath(p, stroke=1, fill=0)
+    c.drawPath(p, stroke=1, fill=1, fillMode=0)

@@ -10,13 +10,14 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from runeforge.diagnostics import Diagnostic
 
-from .faces import CardFace
-from .pdf_art import Art
+from .faces import COLOURS, CardFace
+from .pdf_art import Art, back_band
 from .pdf_fonts import BOLD, ITALIC, REGULAR, glyph_diagnostics
 from .pdf_picture import draw_picture
 from .pdf_style import Geometry, load_style
 from .pdf_text import ELLIPSIS, ICON_CALLBACK, TextSpec, draw_fitted, fit_line, fit_text
 
+FLOOR = 5.0  # points: no text is printed smaller (rules text has a higher floor, pdf_style)
 KIND_STYLES = ("hero", "ally", "item", "challenge", "event", "encounter")
 NUMERALS = {1: "I", 2: "II", 3: "III"}
 PHASES = (("mind", "ranged", "ranged_damage"), ("body", "melee", "melee_damage"),
@@ -38,6 +39,7 @@ class FaceDrawer:
         self.geo = {k: Geometry(load_style(k, style_dir), w, h) for k in KIND_STYLES}
         self.art = Art(canvas, w, h, bleed, self.geo)
         self._fitted: dict = {}
+        self._backs: set[str] = set()
         canvas.setNamedCB(ICON_CALLBACK, self._inline_icon)
 
     # -- helpers ---------------------------------------------------------------------------
@@ -140,11 +142,30 @@ class FaceDrawer:
                   geo.size("footer", "min_size"), muted, align="left")  # fmt: skip
         c.restoreState()
 
-    def draw_back(self, face: CardFace, x: float, y: float) -> None:
-        self.c.saveState()
-        self.c.translate(x, y)
-        self.art.back(face.kind, face.colour)
-        self.c.restoreState()
+    def draw_back(self, face: CardFace, x: float, y: float) -> str:
+        """The back of ``face``'s deck (the same drawing for every card of the deck: the
+        deck's name, its colour's pip and pattern), or the card's own; returns its key."""
+        c = self.c
+        c.saveState()
+        c.translate(x, y)
+        key = face.back_key
+        adventure = face.kind in ("challenge", "event", "encounter")
+        colour = face.colour if adventure and face.colour in COLOURS else None
+        self.art.back(key, face.kind, colour)
+        title = face.name if face.own_back else (face.deck_name or face.label(face.kind))
+        bx, by, bw, bh = back_band(self.w, self.h)
+        parts = title.split(" \u00b7 ", 1)
+        geo = self.geo.get(face.kind, self.geo["encounter"])
+        ink, size = geo.colour("ink"), geo.size("name")
+        rows = len(parts)
+        for i, part in enumerate(parts):
+            row = (bx + bw * 0.04, by + bh * (rows - 1 - i) / rows, bw * 0.92, bh / rows)
+            self.line(face, part, row, BOLD if i == 0 else REGULAR,
+                      size if i == 0 else size * 0.8, FLOOR, ink,
+                      what=None if key in self._backs else "the deck name")  # fmt: skip
+        self._backs.add(key)
+        c.restoreState()
+        return key
 
     def _text(self, face, geo, first):
         t = geo.style["text"]

@@ -32,7 +32,7 @@ def _pages(path) -> list:
         ("Letter", "poker", 9, (215.9, 279.4)),
         ("A4", "mini", 16, (210, 297)),
         ("A4", "tarot", 4, (210, 297)),
-        ("Letter", (50, 70), 9, (215.9, 279.4)),
+        ("Letter", (50, 70), 12, (215.9, 279.4)),  # 4 columns with 1.07 mm gutters
     ],
 )
 def test_sheet_pages_size_and_count(tmp_path, paper, card_size, per_page, paper_mm):

@@ -1,17 +1,21 @@
-"""One proxy PDF: options, pages, outline, metadata, layout records, atomic write.
+"""One proxy PDF: options, pages, outline, metadata, layout records.
 
-``build_deck_pdf`` is the backend's entry point; the caller loops over locales and sets.
+``render_deck_pdf`` is the backend's entry point; the caller loops over locales and sets.
 
 Modes:
   ``sheet``       cards on A4 or Letter in a centred grid with gutters and crop marks; each
                   page of fronts is followed by a page of backs at mirrored columns
-                  (long-edge duplex), shifted by ``back_offset_mm``. ``bleed_mm`` is ignored.
+                  (long-edge duplex), shifted by ``back_offset_mm``. Each card's background
+                  extends ``bleed_mm`` into the gutters (at most half a gutter, pdf_sheet).
+                  Cards are sorted by deck and every deck starts on a sheet of its own;
+                  an optional contents page lists the decks and each sheet has a label.
   ``print-shop``  one card per page, page = card + 2 x bleed, TrimBox = the card and
                   BleedBox = the page; each front page is followed by its back page.
 
-The PDF is built in memory and written to a temp file in the target's directory, then
-``os.replace``-d: a failed or killed build leaves the old file (or none). Output is
-deterministic (reportlab invariant mode; ``SOURCE_DATE_EPOCH`` sets the dates).
+``colour="cmyk"`` writes every colour operator in DeviceCMYK (``k``/``K``). The PDF is built
+in memory; ``build_deck_pdf`` writes it atomically (a failed or killed build leaves the old
+file, or none). Output is deterministic (reportlab invariant mode; ``SOURCE_DATE_EPOCH``
+sets the dates).
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from functools import partial
 from pathlib import Path
 from typing import Callable, Iterable
 
+from reportlab.lib.colors import CMYKColor, rgb2cmyk, toColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
@@ -32,16 +37,26 @@ from runeforge.diagnostics import Diagnostic, DiagnosticError
 from runeforge.games import resolve
 
 from .faces import CardFace
+from .pdf_alignment import draw_alignment_page
+from .pdf_contents import deck_groups, draw_contents_page
 from .pdf_fonts import REGULAR, register_fonts
 from .pdf_sheet import (
-    draw_alignment_page,
+    MIN_MARGIN_MM,
+    clip_to,
     draw_crop_marks,
     draw_print_note,
+    draw_sheet_label,
     plan_sheet,
 )
 from .pdf_style import card_size_mm, paper_size_mm
 
 MODES = ("sheet", "print-shop")
+COLOURS = ("rgb", "cmyk")
+SHEET_TEXTS = {  # English defaults of the words on sheets (the build passes translations)
+    "sheet": "sheet {n}/{total}", "front": "front", "back": "back",
+    "contents": "Contents", "deck": "Deck", "cards": "Cards", "copies": "Copies",
+    "sheets": "Sheets", "blank": "This page is left blank (the back of the contents).",
+}
 
 
 def write_atomic(path, data: bytes) -> None:
@@ -53,9 +68,11 @@ def _option_error(message: str, hint: str | None = None) -> DiagnosticError:
     return DiagnosticError(Diagnostic("RF702", message, path="<options>", hint=hint))
 
 
-def _check_options(mode, bleed_mm, back_offset_mm):
+def _check_options(mode, bleed_mm, back_offset_mm, colour="rgb"):
     if mode not in MODES:
         raise _option_error(f"unknown mode '{mode}'", hint="use sheet or print-shop")
+    if colour not in COLOURS:
+        raise _option_error(f"unknown colour model '{colour}'", hint="use rgb or cmyk")
     if not (isinstance(bleed_mm, (int, float)) and 0 <= bleed_mm <= 10):
         raise _option_error(f"bleed {bleed_mm!r} mm is out of range (0..10 mm)")
     try:
@@ -67,10 +84,13 @@ def _check_options(mode, bleed_mm, back_offset_mm):
     return dx * mm, dy * mm
 
 
-def _deck(face, back) -> dict:
-    """A back record's deck and the back drawn (what ``draw_back`` returned), when known."""
-    out = {"deck": face.deck} if getattr(face, "deck", "") else {}
-    return {**out, "back": back} if isinstance(back, str) else out
+def to_cmyk(colour):
+    """Any reportlab colour as a CMYKColor (the canvas's enforceColorSpace hook)."""
+    tc = toColor(colour)
+    if isinstance(tc, CMYKColor):
+        return tc
+    c, m, y, k = rgb2cmyk(tc.red, tc.green, tc.blue)
+    return CMYKColor(c, m, y, k, alpha=tc.alpha)
 
 
 def _box(x, y, w, h) -> list[float]:
@@ -112,6 +132,11 @@ def render_deck_pdf(
     style_dir=None,
     drawer=None,
     keywords=None,
+    decks: dict | None = None,
+    contents: bool = False,
+    label: str = "",
+    texts: dict | None = None,
+    colour: str = "rgb",
 ) -> tuple[bytes, dict]:
     """The PDF bytes and the layout document ``{pages, page_size, mode, cards: [...]}``.
 
@@ -121,22 +146,32 @@ def render_deck_pdf(
     document with a front/back pair of duplex alignment targets (sheet mode).
     ``drawer(canvas, w, h, bleed, warn)`` makes the face drawer and ``keywords`` are the PDF's
     keywords: both come from the game of the faces (default: the default game's face style).
+    ``decks`` maps a card id to its physical deck (default: the face's ``deck`` attribute;
+    without either, all cards form one deck). ``contents`` adds a contents page (and a
+    blank back) first; ``label`` starts every sheet label ("core-en"); ``texts`` are the
+    translated words of sheets, contents and the alignment page (keys of ``SHEET_TEXTS``,
+    plus ``print_note`` and the alignment page's ``align_*``).
     """
     faces = list(faces)
-    offset = _check_options(mode, bleed_mm, back_offset_mm)
+    offset = _check_options(mode, bleed_mm, back_offset_mm, colour)
+    texts = {**SHEET_TEXTS, **(texts or {})}
     cw_mm, ch_mm = card_size_mm(card_size)
     register_fonts()
-    copies = [(face, n) for face in faces for n in range(max(1, int(face.count)))]
+    groups = deck_groups(faces, decks)  # [(deck, [faces])], decks in order of first card
+    copies = [(face, n) for _, group in groups for face in group
+              for n in range(max(1, int(face.count)))]
     total = len(copies)
     buf = io.BytesIO()
     if mode == "sheet":
-        sheet = plan_sheet(paper_size_mm(paper), (cw_mm, ch_mm))
-        pagesize, bleed = (sheet.page_w, sheet.page_h), 0.0
+        sheet = plan_sheet(paper_size_mm(paper), (cw_mm, ch_mm), bleed_mm,
+                           MIN_MARGIN_MM.get(paper, 4.0))
+        pagesize, bleed = (sheet.page_w, sheet.page_h), max(sheet.bleed_x, sheet.bleed_y)
     else:
         sheet, bleed = None, bleed_mm * mm
         pagesize = (cw_mm * mm + 2 * bleed, ch_mm * mm + 2 * bleed)
     c = Canvas(buf, pagesize=pagesize, invariant=1, pageCompression=1,
-               initialFontName=REGULAR, initialFontSize=8, initialLeading=9.6)
+               initialFontName=REGULAR, initialFontSize=8, initialLeading=9.6,
+               enforceColorSpace=to_cmyk if colour == "cmyk" else None)
     locales = sorted({f.locale for f in faces})
     c.setTitle(title)
     c.setAuthor("Runeforge")
@@ -148,12 +183,11 @@ def render_deck_pdf(
     if style_dir is not None:  # a face style read from another folder (layout tests)
         drawer = partial(resolve(game.faces.drawer), style_dir=style_dir)
     draw = (drawer or game.face_drawer)(c, cw_mm * mm, ch_mm * mm, bleed, warn)
+    state = {"page": 0, "done": 0}
     records: list[dict] = []
-    page = 0
-    alignment_pages = []
     bookmarked: set = set()
 
-    def bookmark(face, copy, x, y):
+    def bookmark(face, x, y):
         key = f"card-{len(records)}"
         if (face.id, face.locale) in bookmarked:
             return
@@ -161,71 +195,116 @@ def render_deck_pdf(
         c.bookmarkHorizontal(key, x, y + ch_mm * mm)
         c.addOutlineEntry(face.name, key, level=0)
 
-    done = 0
+    def front_done():
+        state["done"] += 1
+        if progress:
+            progress(state["done"], total)
+
+    layout: dict = {"alignment_pages": [], "contents_pages": [], "sheets": []}
     if sheet is not None:
-        if alignment_page:
-            for back in (False, True):
-                draw_alignment_page(c, sheet, back, offset)
-                page += 1
-                alignment_pages.append(page)
-                c.showPage()
-        for start in range(0, total, sheet.per_page):
-            chunk = copies[start : start + sheet.per_page]
-            page += 1
-            for i, (face, copy) in enumerate(chunk):
-                x, y = sheet.slot(i)
-                bookmark(face, copy, x, y)
-                draw.draw_face(face, x, y)
-                records.append({"card": face.id, "copy": copy, "page": page, "side": "front",
-                                "slot": i, "trim_box": _box(x, y, sheet.card_w, sheet.card_h)})
-                done += 1
-                if progress:
-                    progress(done, total)
-            draw_crop_marks(c, sheet, len(chunk))
-            note = chunk[0][0].label("print_note") if chunk else ""
-            draw_print_note(c, sheet, note)
-            c.showPage()
-            if backs:
-                page += 1
-                for i, (face, copy) in enumerate(chunk):
-                    x, y = sheet.back_slot(i, offset)
-                    back = draw.draw_back(face, x, y)
-                    records.append({"card": face.id, "copy": copy, "page": page, "side": "back",
-                                    "slot": i, **_deck(face, back),
-                                    "trim_box": _box(x, y, sheet.card_w, sheet.card_h)})
-                c.showPage()
+        _sheets(c, sheet, groups, draw, records, bookmark, front_done, state, layout,
+                offset=offset, backs=backs, alignment_page=alignment_page,
+                contents=contents, label=label, texts=texts, title=title)
     else:
         w, h = cw_mm * mm, ch_mm * mm
         c.setTrimBox((bleed, bleed, bleed + w, bleed + h))
         c.setBleedBox((0, 0, pagesize[0], pagesize[1]))
         for face, copy in copies:
-            page += 1
-            bookmark(face, copy, bleed, bleed)
+            state["page"] += 1
+            bookmark(face, bleed, bleed)
             draw.draw_face(face, bleed, bleed)
-            records.append({"card": face.id, "copy": copy, "page": page, "side": "front",
-                            "slot": 0, "trim_box": _box(bleed, bleed, w, h)})
+            records.append({"card": face.id, "copy": copy, "page": state["page"],
+                            "side": "front", "slot": 0, "trim_box": _box(bleed, bleed, w, h)})
             c.showPage()
-            done += 1
-            if progress:
-                progress(done, total)
+            front_done()
             if backs:
-                page += 1
-                back = draw.draw_back(face, bleed + offset[0], bleed + offset[1])
-                records.append({"card": face.id, "copy": copy, "page": page, "side": "back",
-                                "slot": 0, **_deck(face, back),
-                                "trim_box": _box(bleed, bleed, w, h)})
+                state["page"] += 1
+                draw.draw_back(face, bleed + offset[0], bleed + offset[1])
+                records.append({"card": face.id, "copy": copy, "page": state["page"],
+                                "side": "back", "slot": 0, "trim_box": _box(bleed, bleed, w, h)})
                 c.showPage()
-    if page == 0:  # an empty deck still makes a valid (one blank page) PDF
+    if state["page"] == 0:  # an empty deck still makes a valid (one blank page) PDF
         c.showPage()
-        page = 1
+        state["page"] = 1
     c.showOutline()
     c.save()
-    layout = {
-        "pages": page,
+    layout.update({
+        "pages": state["page"],
         "page_size": [round(pagesize[0], 3), round(pagesize[1], 3)],
         "mode": mode,
         "card_size_mm": [cw_mm, ch_mm],
-        "alignment_pages": alignment_pages,
+        "bleed_mm": [round(sheet.bleed_x / mm, 3), round(sheet.bleed_y / mm, 3)]
+        if sheet is not None else [bleed_mm, bleed_mm],
+        "colour": colour,
         "cards": records,
-    }
+    })  # fmt: skip
     return buf.getvalue(), layout
+
+
+def _sheets(c, sheet, groups, draw, records, bookmark, front_done, state, layout, *, offset,
+            backs, alignment_page, contents, label, texts, title):
+    """Sheet mode: contents, alignment pair, then each deck's sheets of fronts and backs."""
+
+    def new_page():
+        state["page"] += 1
+        return state["page"]
+
+    chunks = [(deck, group[i: i + sheet.per_page])
+              for deck, group in ((d, [(f, n) for f in g for n in range(max(1, int(f.count)))])
+                                  for d, g in groups)
+              for i in range(0, len(group), sheet.per_page)]
+    sheets_of: dict = {}
+    first = 1 + (2 if contents and backs else 1 if contents else 0) + (2 * alignment_page)
+    for k, (deck, _) in enumerate(chunks):
+        sheets_of.setdefault(deck, []).append(first + k * (2 if backs else 1))
+    if contents:
+        layout["contents_pages"].append(new_page())
+        draw_contents_page(c, sheet, title, groups, sheets_of, texts)
+        c.showPage()
+        if backs:  # keep fronts on odd pages for duplex printing
+            layout["contents_pages"].append(new_page())
+            c.showPage()
+    if alignment_page:
+        align = {k[6:]: v for k, v in texts.items() if k.startswith("align_")}
+        for back in (False, True):
+            layout["alignment_pages"].append(new_page())
+            draw_alignment_page(c, sheet, back, offset, align)
+            c.showPage()
+    n_sheets = len(chunks)
+    for k, (deck, chunk) in enumerate(chunks):
+        tag = " \u00b7 ".join(p for p in (label, deck or "", texts["sheet"].replace(
+            "{n}", str(k + 1)).replace("{total}", str(n_sheets))) if p)
+        page = new_page()
+        layout["sheets"].append({"deck": deck, "page": page, "side": "front"})
+        for i, (face, copy) in enumerate(chunk):
+            x, y = sheet.slot(i)
+            bookmark(face, x, y)
+            c.saveState()
+            clip_to(c, sheet.bleed_box(x, y))
+            draw.draw_face(face, x, y)
+            c.restoreState()
+            records.append({"card": face.id, "copy": copy, "page": page, "side": "front",
+                            "slot": i, "deck": deck,
+                            "trim_box": _box(x, y, sheet.card_w, sheet.card_h)})
+            front_done()
+        draw_crop_marks(c, sheet, len(chunk))
+        note = draw_print_note(c, sheet, texts.get("print_note") or chunk[0][0].label(
+            "print_note"))
+        layout["sheets"][-1]["note_box"] = [round(v, 3) for v in note] if note else None
+        draw_sheet_label(c, sheet, f"{tag} \u00b7 {texts['front']}")
+        c.showPage()
+        if not backs:
+            continue
+        page = new_page()
+        layout["sheets"].append({"deck": deck, "page": page, "side": "back"})
+        for i, (face, copy) in enumerate(chunk):
+            x, y = sheet.back_slot(i, offset)
+            c.saveState()
+            clip_to(c, sheet.bleed_box(x, y))
+            draw.draw_back(face, x, y)
+            c.restoreState()
+            records.append({"card": face.id, "copy": copy, "page": page, "side": "back",
+                            "slot": i, "deck": deck,
+                            "trim_box": _box(x, y, sheet.card_w, sheet.card_h)})
+        draw_sheet_label(c, sheet, f"{tag} \u00b7 {texts['back']}")
+        c.showPage()

@@ -93,6 +93,12 @@ def to_cmyk(colour):
     return CMYKColor(c, m, y, k, alpha=tc.alpha)
 
 
+def _deck(face, back) -> dict:
+    """A back record's deck and the back drawn (what ``draw_back`` returned), when known."""
+    out = {"deck": face.deck} if getattr(face, "deck", "") else {}
+    return {**out, "back": back} if isinstance(back, str) else out
+
+
 def _box(x, y, w, h) -> list[float]:
     return [round(x, 3), round(y, 3), round(x + w, 3), round(y + h, 3)]
 
@@ -219,9 +225,10 @@ def render_deck_pdf(
             front_done()
             if backs:
                 state["page"] += 1
-                draw.draw_back(face, bleed + offset[0], bleed + offset[1])
+                back = draw.draw_back(face, bleed + offset[0], bleed + offset[1])
                 records.append({"card": face.id, "copy": copy, "page": state["page"],
-                                "side": "back", "slot": 0, "trim_box": _box(bleed, bleed, w, h)})
+                                "side": "back", "slot": 0, **_deck(face, back),
+                                "trim_box": _box(bleed, bleed, w, h)})
                 c.showPage()
     if state["page"] == 0:  # an empty deck still makes a valid (one blank page) PDF
         c.showPage()
@@ -301,10 +308,10 @@ def _sheets(c, sheet, groups, draw, records, bookmark, front_done, state, layout
             x, y = sheet.back_slot(i, offset)
             c.saveState()
             clip_to(c, sheet.bleed_box(x, y))
-            draw.draw_back(face, x, y)
+            back = draw.draw_back(face, x, y)
             c.restoreState()
             records.append({"card": face.id, "copy": copy, "page": page, "side": "back",
-                            "slot": i, "deck": deck,
+                            "slot": i, "deck": deck, **_deck(face, back),
                             "trim_box": _box(x, y, sheet.card_w, sheet.card_h)})
         draw_sheet_label(c, sheet, f"{tag} \u00b7 {texts['back']}")
         c.showPage()

@@ -137,6 +137,65 @@ def _worth(p: float, gain: float) -> float:
     return p * gain + 0.05 if p >= 0.3 else 0.0
 
 
+class _Spaces:
+    """What a Hero's adventure on each space is worth (:meth:`GameBot.space_value`), for one
+    decision: the Hero's strength, its barred colours, the value of a colour's average
+    challenge, whether a deck still holds a challenge and who occupies a town are worked
+    out once, not once per space (nothing changes while a bot decides)."""
+
+    def __init__(self, bot, engine, hero, me: dict | None = None):
+        self.bot, self.engine, self.hero = bot, engine, hero
+        self.game = engine.game
+        self.me = me or _strength(engine, hero)
+        self.barred = self.game.barred_colours(hero.id)
+        self._values: dict[str, float] = {}
+        self._colours: dict[str, float] = {}
+        self._decks: dict[str, bool] = {}
+        self._lords: dict[str, dict | None] = {}
+        self._markers: dict[str, dict] = {}
+        for marker in self.game.state.undefeated_track:  # the first on a space, as
+            self._markers.setdefault(marker["space"], marker)  # GameState.undefeated_at
+
+    def has_challenge(self, colour) -> bool:
+        found = self._decks.get(colour)
+        if found is None:
+            found = self._decks[colour] = _has_challenge(self.game, colour)
+        return found
+
+    def occupier(self, space) -> dict | None:
+        if space not in self._lords:
+            self._lords[space] = occupier_at(self.game, space)
+        return self._lords[space]
+
+    def value(self, space: str) -> float:
+        found = self._values.get(space)
+        if found is None:
+            found = self._values[space] = self._value(space)
+        return found
+
+    def _value(self, space: str) -> float:
+        game, engine, hero, me = self.game, self.engine, self.hero, self.me
+        s = game.state
+        lord = self.occupier(space)
+        if lord is not None:  # its fame and the town's end are worth more than a counter
+            return _worth(win_estimate(engine, hero, lord, me), 3)
+        marker = self._markers.get(space)
+        if marker is not None:
+            card = game.card(marker["card"])
+            if card.data.get("colour") in self.barred:
+                return 0.0
+            p = win_estimate(engine, hero, card.data, me) * 0.6 ** self.bot._tries.get(card.id, 0)
+            return _worth(p, 1 + game.adventure.counter_value(card.data["colour"]))
+        colour = s.board_counters.get(space)
+        if colour is None or colour in self.barred or not self.has_challenge(colour):
+            return 0.0
+        found = self._colours.get(colour)
+        if found is None:
+            p = win_estimate(engine, hero, self.bot.average(game, colour), me)
+            found = self._colours[colour] = _worth(p, 1 + game.adventure.counter_value(colour))
+        return found
+
+
 class GameBot(HeuristicBot):
     def __init__(self):
         self._averages: dict[str, dict] = {}
@@ -164,25 +223,7 @@ class GameBot(HeuristicBot):
         return self._averages[colour]
 
     def space_value(self, engine, hero, space: str, me: dict | None = None) -> float:
-        game = engine.game
-        me = me or _strength(engine, hero)
-        s = game.state
-        barred = game.barred_colours(hero.id)
-        lord = occupier_at(game, space)
-        if lord is not None:  # its fame and the town's end are worth more than a counter
-            return _worth(win_estimate(engine, hero, lord, me), 3)
-        marker = s.undefeated_at(space)
-        if marker is not None:
-            card = game.card(marker["card"])
-            if card.data.get("colour") in barred:
-                return 0.0
-            p = win_estimate(engine, hero, card.data, me) * 0.6 ** self._tries.get(card.id, 0)
-            return _worth(p, 1 + game.adventure.counter_value(card.data["colour"]))
-        colour = s.board_counters.get(space)
-        if colour is None or colour in barred or not _has_challenge(game, colour):
-            return 0.0
-        p = win_estimate(engine, hero, self.average(game, colour), me)
-        return _worth(p, 1 + game.adventure.counter_value(colour))
+        return _Spaces(self, engine, hero, me).value(space)
 
     def town_value(self, engine, hero, space: str) -> float:
         if not engine.game.board.is_town(space) or occupier_at(engine.game, space):
@@ -204,24 +245,24 @@ class GameBot(HeuristicBot):
     def _destination(self, d, engine):
         hero = engine.state.hero(d.actor)
         game = engine.game
-        me = _strength(engine, hero)
-        adventure = {sp: self.space_value(engine, hero, sp, me) for sp in d.options}
+        spaces = _Spaces(self, engine, hero)  # every value computed once for this decision
+        adventure = {sp: spaces.value(sp) for sp in d.options}
         values = {sp: adventure[sp] + self.town_value(engine, hero, sp) for sp in d.options}
         best = max(d.options, key=lambda sp: values[sp])
-        lords = [sp for sp in game.state.board_counters if occupier_at(game, sp)]
+        lords = [sp for sp in game.state.board_counters if spaces.occupier(sp)]
         targets = [sp for sp in list(game.state.board_counters) +
                    [u["space"] for u in game.state.undefeated_track if u["space"]]
-                   if self.space_value(engine, hero, sp, me) > 0]
+                   if spaces.value(sp) > 0]
         if values[best] > 0 and (adventure[best] > 0 or hero.wounds or not (lords or targets)):
             return best  # an unhurt Hero goes shopping only when no adventure is worth it
         # (and never while Lords hold towns)
-        barred = game.barred_colours(hero.id)
+        barred = spaces.barred
         if not targets:  # nothing it expects to beat: any new card it may draw
             targets = [sp for sp, colour in game.state.board_counters.items()
                        if colour not in barred and game.state.undefeated_at(sp) is None
-                       and _has_challenge(game, colour) and occupier_at(game, sp) is None]
+                       and spaces.has_challenge(colour) and spaces.occupier(sp) is None]
         if not targets:  # or a town a Giant Lord occupies: liberating it ends the game
-            targets = [sp for sp in game.state.board_counters if occupier_at(game, sp)]
+            targets = [sp for sp in game.state.board_counters if spaces.occupier(sp)]
             if targets:
                 self._desperate = True
         if not targets:  # or any undefeated challenge: a knock-out at least heals

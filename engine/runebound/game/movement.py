@@ -124,24 +124,31 @@ def _step_masks(board: Board, rolled: Sequence[frozenset]) -> dict[str, int]:
 
 
 def _search(board: Board, start: str, rolled: Sequence[frozenset], goal: str | None = None):
-    """BFS over (space, used-dice mask). Returns (parents, found_state)."""
+    """BFS over (space, used-dice mask). Returns (parents, found_state).
+
+    States leave the queue in the order they enter it, so the first state entering on
+    ``goal`` is the first one the search would reach: the search stops there."""
     masks = _step_masks(board, rolled)
+    links = board._links
+    enter = {sid: masks.get(sp.terrain, 0) for sid, sp in board.spaces.items()}
     first = (start, 0)
     parent: dict[tuple[str, int], tuple[tuple[str, int], int] | None] = {first: None}
+    if goal == start:
+        return parent, first
     queue = deque([first])
     while queue:
         state = queue.popleft()
-        if goal is not None and state[0] == goal:
-            return parent, state
         here, used = state
-        for nxt in board.neighbours(here):
-            free = masks.get(board.terrain(nxt), 0) & ~used
+        for nxt in links[here]:
+            free = enter[nxt] & ~used
             while free:
                 bit = free & -free
                 free ^= bit
                 new = (nxt, used | bit)
                 if new not in parent:
                     parent[new] = (state, bit.bit_length() - 1)
+                    if nxt == goal:
+                        return parent, new
                     queue.append(new)
     return parent, None
 

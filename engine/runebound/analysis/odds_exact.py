@@ -66,6 +66,14 @@ def _side(card: dict, what: str, modifiers: dict | None = None) -> Side:
     return Side(str(card.get("name", what)), roll, damage, life)
 
 
+def exact_solver(hero: dict, challenge: dict, allies=(), modifiers: dict | None = None):
+    """The round loop's solver for these stats (as :func:`exact_odds` takes them), to be asked
+    ``value(hero_wounds, challenge_wounds)`` for any start (the caller gives the recursion
+    room: about 3 frames per wound of life); raises ValueError on bad input."""
+    return Solver(_side(hero, "hero", modifiers), _side(challenge, "challenge"),
+                  tuple(_side(a, "ally") for a in allies))
+
+
 def exact_odds(hero: dict, challenge: dict, allies=(), modifiers: dict | None = None,
                hero_wounds: int = 0) -> OddsResult:
     """Exact win probability, expected wounds and optimal policy (see the module docstring).

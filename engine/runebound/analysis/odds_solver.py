@@ -288,6 +288,11 @@ class Solver:
             hero=self.hero.name, challenge=self.chal.name, allies=self.ally_names,
             hero_wounds=hero_wounds, _solver=self)
 
+    def value(self, hero_wounds: int, challenge_wounds: int) -> tuple:
+        """The 5-vector (win, loss, stalemate, final hero wounds, wounds * win) of the round
+        loop started with these wounds (Allies unhurt); a terminal start is won or lost."""
+        return self._value(3, 0, (hero_wounds, challenge_wounds, (0,) * self.n))
+
     def _label(self, who: int) -> str:
         return "hero defends" if who == DEFEND else \
             "hero attacks" if who == HERO else f"{self.ally_names[who - 1]} attacks"

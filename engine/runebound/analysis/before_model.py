@@ -1,0 +1,192 @@
+"""Which abilities the exact odds model, read from the IR: the Before Combat steps.
+
+:func:`before_model` takes the abilities of every card a combat involves (the Hero, the items,
+the Allies and the challenge) as ``(card id, index, role, IR dict)`` and sorts them:
+
+* **steps** — Before Combat abilities the exact model plays (:mod:`.odds_before`): the
+  challenge's own texts, which the engine runs first and in card order (tests, "take N wounds
+  / exhaustion", "your enemy takes N wounds"), and the Hero's and items' Before Combat
+  abilities, which the player may use in any order in the Hero's window (attacks, tests,
+  wounds and exhaustion, "until the end of this combat" modifiers of the Hero; paid with
+  exhaustion (N or X), a wound, activation or discarding);
+* **inert** — abilities that cannot change the combat's outcome: those of a window outside
+  combat (movement, market, start of turn) or one that opens only after the outcome is decided
+  (after combat, on defeating a challenge, on a knock-out);
+* **uncovered** — Before Combat abilities (and anything else usable in the Before Combat
+  window, such as a wound cancel) that the model cannot play, each with the reason.
+
+``complete`` is true when nothing in the Before Combat step is uncovered: then the model's
+Before Combat decisions are the whole story of that step. Static modifiers, "cannot escape"
+and "Allies cannot attack" are read by the caller (they are not Before Combat steps). The
+engine's rules this follows are in ``Combat.fight_challenge`` (challenge text first, then the
+Hero's window), ``Resolver.open_window``/``refusal``/``use_ability`` (once per combat, the
+activation allowance, the costs) and ``Rolls.skill_test``/``combat_attack``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..core.ir import WINDOWS
+
+HERO_TARGETS = ("hero", "you", "each_hero")  # in a one-Hero combat, "each Hero" is the Hero
+COSTS = ("activate", "discard", "exhaustion", "wounds")
+
+
+@dataclass(frozen=True)
+class Step:
+    """One Before Combat ability the model plays. ``effects``/``costs``: its IR."""
+
+    ref: str  # "card#index", as the engine names abilities
+    card: str
+    role: str  # hero, item, ally or challenge
+    source: str
+    costs: tuple
+    effects: tuple
+
+    @property
+    def hostile(self) -> bool:
+        return self.role == "challenge"
+
+    def cost_ops(self) -> tuple[str, ...]:
+        return tuple(c["op"] for c in self.costs)
+
+    def x_cost(self) -> bool:
+        return any(c.get("amount", {}).get("kind") == "x" for c in self.costs)
+
+
+@dataclass
+class BeforeModel:
+    steps: list[Step] = field(default_factory=list)
+    inert: list[tuple[str, int, str, str]] = field(default_factory=list)  # card, i, text, why
+    uncovered: list[tuple[str, int, str, str]] = field(default_factory=list)
+
+    @property
+    def complete(self) -> bool:
+        return not self.uncovered
+
+    @property
+    def hostile(self) -> list[Step]:
+        return [s for s in self.steps if s.hostile]
+
+    @property
+    def own(self) -> list[Step]:
+        return [s for s in self.steps if not s.hostile]
+
+
+def inert_reason(ir: dict) -> str | None:
+    """Why an ability cannot change a combat's outcome (None: it may)."""
+    window = ir["timing"]["window"]
+    if window in WINDOWS and not ir["static"]:
+        return f"used in the '{window.replace('_', ' ')}' window, outside the fight " \
+               "(no effect on the odds)"
+    return None
+
+
+def acts_before_combat(ir: dict, role: str) -> bool:
+    """Can the ability do something during the Before Combat step?"""
+    if ir["static"] or inert_reason(ir):
+        return False
+    tag = ir["timing"]["tag"]
+    if role == "challenge":  # the engine runs only its Before Combat texts
+        return tag == "before_combat"
+    standing = not ir["costs"] and ir["effects"] and all(
+        e["op"] == "trigger" for e in ir["effects"])
+    if standing:
+        return False  # an always-on trigger: the caller reports it
+    return tag in (None, "any_phase", "before_combat")
+
+
+def step_refusal(ir: dict, role: str) -> str | None:
+    """Why the model cannot play this Before Combat ability (None: it can)."""
+    if ir["timing"]["tag"] != "before_combat":
+        return "usable in every step, Before Combat included (not modelled)" \
+            if not ir["reaction"] else "a reaction to wounds being inflicted (not modelled)"
+    if ir["reaction"]:
+        return "a reaction to wounds being inflicted (not modelled)"
+    if role == "ally":
+        return "an Ally's Before Combat ability (not modelled)"
+    if role == "challenge" and ir["costs"]:
+        return "a Before Combat offer with a cost (not modelled)"
+    has_x = False
+    for c in ir["costs"]:
+        if c["op"] not in COSTS:
+            return f"a '{c['op']}' cost (not modelled)"
+        if c["op"] == "discard" and role != "item":
+            return "a discard cost on a card that is not an item"
+        kind = c.get("amount", {}).get("kind", "fixed")
+        if kind == "x" and c["op"] == "exhaustion":
+            has_x = True
+        elif kind != "fixed":
+            return f"a '{c['op']}' cost of {kind} (not modelled)"
+    counts = {"test": 0}
+    why = _effects_refusal(ir["effects"], role, has_x, True, counts)
+    if why is None and counts["test"] > 1:
+        why = "two tests in one ability (not modelled)"
+    return why
+
+
+def _effects_refusal(effects, role, has_x, top, counts) -> str | None:
+    for e in effects:
+        op = e["op"]
+        amount = e.get("amount")
+        if amount is not None and not (amount["kind"] == "fixed"
+                                       or (amount["kind"] == "x" and has_x)):
+            return f"an amount of {amount['kind']} (not modelled)"
+        if op == "test":
+            counts["test"] += 1
+        elif op == "attack":
+            pass
+        elif op in ("if", "optional"):
+            why = _effects_refusal(e["effects"], role, has_x, False, counts)
+            if why:
+                return why
+        elif op in ("suffer", "inflict"):
+            if e["target"] not in HERO_TARGETS + ("enemy",):
+                return f"'{e['target']}' as a target (not modelled)"
+            if op == "suffer" and e["target"] == "enemy" and e["token"] != "wound":
+                return "exhaustion on the enemy (not modelled)"
+        elif op == "gain_gold":
+            pass  # gold changes nothing in this combat
+        elif op == "for_duration":
+            if not top or e["until"] != "end_of_combat":
+                return "a duration other than 'until the end of this combat' (not modelled)"
+            for m in e["effects"]:
+                if m["op"] != "modify" or m["target"] not in ("hero", "you"):
+                    return "a lasting effect other than a modifier of your Hero (not modelled)"
+        else:
+            return f"the effect '{op}' (not modelled)"
+    return None
+
+
+def before_model(abilities) -> BeforeModel:
+    """Sort ``(card id, index, role, IR)`` tuples (see the module docstring)."""
+    model = BeforeModel()
+    for card, index, role, ir in abilities:
+        why = inert_reason(ir)
+        if why:
+            model.inert.append((card, index, ir["source"], why))
+            continue
+        if not acts_before_combat(ir, role):
+            continue
+        why = step_refusal(ir, role)
+        if why:
+            model.uncovered.append((card, index, ir["source"], why))
+            continue
+        model.steps.append(Step(f"{card}#{index}", card, role, ir["source"],
+                                tuple(ir["costs"]), tuple(ir["effects"])))
+    # the player's questions name the card, not the ability: one deciding ability per card
+    deciding: dict[str, int] = {}
+    for s in model.steps:
+        if s.x_cost() or _decides(s.effects):
+            deciding[s.card] = deciding.get(s.card, 0) + 1
+    for s in [s for s in model.steps if deciding.get(s.card, 0) > 1]:
+        model.steps.remove(s)
+        model.uncovered.append((s.card, int(s.ref.rsplit("#", 1)[1]), s.source,
+                                "a second ability with a choice on the same card (not modelled)"))
+    return model
+
+
+def _decides(effects) -> bool:
+    return any(e["op"] in ("test", "optional") or _decides(e.get("effects", ()))
+               for e in effects if e["op"] != "for_duration")

@@ -117,7 +117,7 @@ def test_styles_inherit_with_extends():
 def test_user_style_dir_extends_bundled_and_cycles_are_rf702(tmp_path):
     (tmp_path / "hero.yaml").write_text("extends: hero\ntext: {size: 9.5}\n", encoding="utf-8")
     style = load_style("hero", str(tmp_path))
-    assert style["text"]["size"] == 9.5 and style["text"]["min_size"] == 4.6
+    assert style["text"]["size"] == 9.5 and style["text"]["min_size"] == 6.5
     (tmp_path / "a.yaml").write_text("extends: b\n", encoding="utf-8")
     (tmp_path / "b.yaml").write_text("extends: a\n", encoding="utf-8")
     with pytest.raises(DiagnosticError) as info:

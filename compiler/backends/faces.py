@@ -19,6 +19,7 @@ from typing import Callable, Iterable
 KINDS = ("hero", "ally", "item", "challenge", "event", "encounter")
 COLOURS = ("green", "yellow", "blue", "red")
 ICON_TOKENS = ("wound", "exhaustion", "gold", "mind", "body", "spirit")
+DASH = "\u2013"  # what a face prints for a missing value
 ICON_RE = re.compile(r"\{(" + "|".join(ICON_TOKENS) + r")\}")
 
 # English labels printed on faces. The caller passes localised ones; missing keys fall back

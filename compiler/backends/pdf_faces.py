@@ -14,10 +14,11 @@ from .faces import COLOURS, CardFace
 from .pdf_art import Art, back_band
 from .pdf_fonts import BOLD, ITALIC, REGULAR, glyph_diagnostics
 from .pdf_picture import draw_picture
+from .pdf_reflow import columns_for, runs_width, split_reward, two_lines
 from .pdf_style import Geometry, load_style
 from .pdf_text import ELLIPSIS, ICON_CALLBACK, TextSpec, draw_fitted, fit_line, fit_text
 
-FLOOR = 5.0  # points: no text is printed smaller (rules text has a higher floor, pdf_style)
+ART_PANEL_KINDS = ("item", "event", "encounter")  # faces whose frame has an art panel
 KIND_STYLES = ("hero", "ally", "item", "challenge", "event", "encounter")
 NUMERALS = {1: "I", 2: "II", 3: "III"}
 PHASES = (("mind", "ranged", "ranged_damage"), ("body", "melee", "melee_damage"),
@@ -40,6 +41,10 @@ class FaceDrawer:
         self.art = Art(canvas, w, h, bleed, self.geo)
         self._fitted: dict = {}
         self._backs: set[str] = set()
+        self._warned: set = set()
+        self._moved: dict = {}  # face key -> paragraphs moved into the rules text
+        floors = self.geo["hero"].style.get("floors", {})
+        self.floor = float(floors.get("text", 5.0))
         canvas.setNamedCB(ICON_CALLBACK, self._inline_icon)
 
     # -- helpers ---------------------------------------------------------------------------
@@ -51,24 +56,39 @@ class FaceDrawer:
         self.art.icon(label, left + (width - size * 0.92) / 2, info["cur_y"] - size * 0.12,
                       size * 0.92)  # fmt: skip
 
-    def _warn_fit(self, face: CardFace, what: str, size: float) -> None:
+    def _warn_fit(self, face: CardFace, what: str, size: float, lost: str = "") -> None:
+        """RF701 once per face, locale and part: what was cut and the words left out."""
+        key = (face.id, face.locale, face.name, what)
+        if key in self._warned:
+            return
+        self._warned.add(key)
+        cut = lost.strip()
+        cut = f'"{cut[:80]}{ELLIPSIS if len(cut) > 80 else ""}"' if cut else "a part"
         self.warn(Diagnostic(
             code="RF701",
             message=f"card '{face.id}' ({face.locale}): {what} does not fit at the smallest "
-                    f"size ({size:.1f} pt); it was cut",
+                    f"size ({size:.1f} pt); cut: {cut}",
             path=face.id, severity="warning",
             hint="shorten the text (or its translation) or use a larger card size",
-            extra={"card": face.id, "locale": face.locale},
+            extra={"card": face.id, "locale": face.locale, "cut": lost.strip()},
         ))  # fmt: skip
 
-    def line(self, face, text, box, font, size, min_size, colour, align="centre", what=None):
-        """One fitted line, vertically centred in ``box`` (x, y, w, h, card coordinates)."""
+    def line(self, face, text, box, font, size, min_size, colour, align="centre",
+             what="a line", shorter=()):  # fmt: skip
+        """One fitted line, vertically centred in ``box`` (x, y, w, h, card coordinates), never
+        below the floor: the first of ``text`` and its ``shorter`` forms that fits, else cut
+        (RF701)."""
         x, y, w, h = box
-        size = min(size, h * 0.95)
-        min_size = min(min_size, size)
+        min_size = max(min_size, self.floor)
+        size = max(min(size, h * 0.95), min_size)
+        for alt in shorter:
+            if stringWidth(text, font, min_size) <= w:
+                break
+            text = alt
+        full = text
         text, size, cut = fit_line(text, font, size, min_size, w)
-        if cut and what:
-            self._warn_fit(face, what, min_size)
+        if cut:
+            self._warn_fit(face, what, min_size, full[len(text.rstrip(ELLIPSIS).rstrip()):])
         if not text:
             return
         c = self.c
@@ -82,10 +102,13 @@ class FaceDrawer:
         else:
             c.drawString(x, base, text)
 
-    def runs(self, face, runs, box, font, size, min_size, colour, align="centre", what=None):
-        """A line of text runs and ``("icon", name)`` items, shrunk to the box width."""
+    def runs(self, face, runs, box, font, size, min_size, colour, align="centre",
+             what="a line"):  # fmt: skip
+        """A line of text runs and ``("icon", name)`` items, shrunk to the box width (never
+        below the floor)."""
         x, y, w, h = box
-        size = min(size, h * 0.95)
+        min_size = max(min_size, self.floor)
+        size = max(min(size, h * 0.95), min_size)
 
         def width_at(s):
             return sum(s * 1.1 if isinstance(r, tuple) else stringWidth(r, font, s) for r in runs)
@@ -131,15 +154,17 @@ class FaceDrawer:
         if kind == "ally" and face.stats.get("familiar"):
             name_box = geo.box(*geo.style["familiar"]["name_box"])
         paper, muted = geo.colour("paper"), geo.colour("muted")
-        self.line(face, face.name, name_box, BOLD, geo.size("name"), geo.size("name", "min_size"),
-                  paper, what="the name" if first else None)  # fmt: skip
-        self.line(face, face.kind_line(), geo.region("kind_line"), ITALIC, geo.size("kind_line"),
-                  geo.size("kind_line", "min_size"), muted, what="the kind line" if first else None)  # fmt: skip
+        self._name(face, geo, name_box, paper)
+        parts = face.kind_line().split(" \u00b7 ")
+        self.line(face, " \u00b7 ".join(parts), geo.region("kind_line"), ITALIC,
+                  geo.size("kind_line"), geo.size("kind_line", "min_size"), muted,
+                  what="the kind line", shorter=[" \u00b7 ".join(parts[1:])] if parts[1:] else ())  # fmt: skip
         getattr(self, f"_{kind}")(face, geo, first)
         self._text(face, geo, first)
         footer = f"{face.pack} \u00b7 {face.id}" if face.pack else face.id
         self.line(face, footer, geo.region("footer"), REGULAR, geo.size("footer"),
-                  geo.size("footer", "min_size"), muted, align="left")  # fmt: skip
+                  geo.size("footer", "min_size"), muted, align="left", what="the footer",
+                  shorter=[face.id])  # fmt: skip
         c.restoreState()
 
     def draw_back(self, face: CardFace, x: float, y: float) -> str:
@@ -161,33 +186,67 @@ class FaceDrawer:
         for i, part in enumerate(parts):
             row = (bx + bw * 0.04, by + bh * (rows - 1 - i) / rows, bw * 0.92, bh / rows)
             self.line(face, part, row, BOLD if i == 0 else REGULAR,
-                      size if i == 0 else size * 0.8, FLOOR, ink,
-                      what=None if key in self._backs else "the deck name")  # fmt: skip
+                      size if i == 0 else size * 0.8, self.floor, ink,
+                      what="the deck name")  # fmt: skip
         self._backs.add(key)
         c.restoreState()
         return key
 
+    def _name(self, face, geo, box, colour):
+        """The name on one line, or on two when one would go below the name's smallest size."""
+        size = geo.size("name")
+        min_size = max(geo.size("name", "min_size"), self.floor)
+        x, y, w, h = box
+        halves = two_lines(face.name, BOLD)
+        if stringWidth(face.name, BOLD, min_size) <= w or halves is None:
+            return self.line(face, face.name, box, BOLD, size, min_size, colour, what="the name")
+        top, bottom = halves
+        size = min(size, h * 0.46, size * w / max(stringWidth(top, BOLD, size),
+                                                  stringWidth(bottom, BOLD, size)) * 0.999)
+        size = max(size, self.floor)
+        for text, row in ((top, (x, y + h * 0.48, w, h * 0.5)), (bottom, (x, y + h * 0.02, w, h * 0.5))):
+            self.line(face, text, row, BOLD, size, size, colour, what="the name")
+
     def _text(self, face, geo, first):
+        """Rules text and flavour (and what moved there), at the rules floor or above; when
+        they need more room and the face has no picture, the empty art box above is used."""
         t = geo.style["text"]
         x, y, w, h = geo.region("text")
         key = (face.id, face.locale, face.name)
+        self._icon_em = float(t["icon_width"])
         if key not in self._fitted:
-            self._icon_em = float(t["icon_width"])
             spec = TextSpec(
-                size=t["size"] * geo.ts, min_size=t["min_size"] * geo.ts,
+                size=t["size"] * geo.ts, min_size=max(t["min_size"] * geo.ts, geo.rules_floor),
                 leading=float(t["leading"]), min_leading=float(t["min_leading"]),
                 para_gap=float(t["para_gap"]), icon_width=float(t["icon_width"]),
                 colour=geo.colour("ink"), flavour_colour=geo.colour("muted"),
             )  # fmt: skip
-            fitted = fit_text(face.blocks, face.flavour, w, h, spec)
+            blocks = face.blocks + tuple(self._moved.get(key, ()))
+            fitted, tall = fit_text(blocks, face.flavour, w, h, spec), None
+            art = geo.style.get("art", {})
+            empty_art = face.kind in ART_PANEL_KINDS and art.get("picture", True) \
+                and not face.stats.get("art")
+            if fitted.size <= spec.min_size + 1e-6 and empty_art:
+                ax, ay, aw, ah = geo.region("art")
+                if ay > y:
+                    taller = fit_text(blocks, face.flavour, w, ay + ah - y, spec)
+                    if taller.size > fitted.size or (fitted.overflow and not taller.overflow):
+                        fitted, tall = taller, (x, y, w, ay + ah - y)
             if fitted.overflow:
                 what = "the rules text" if fitted.cut_rules else "the flavour"
                 if fitted.cut_rules and fitted.dropped_flavour:
                     what = "the rules text (flavour left out)"
-                self._warn_fit(face, what, spec.min_size)
-            self._fitted[key] = fitted
-        self._icon_em = float(t["icon_width"])
-        draw_fitted(self.c, self._fitted[key], x, y, w, h)
+                self._warn_fit(face, what, spec.min_size, fitted.lost)
+            self._fitted[key] = (fitted, tall)
+        fitted, tall = self._fitted[key]
+        if tall is not None:  # cover the empty art panel and the rule above the text
+            ax, ay, aw, ah = geo.region("art")
+            self.c.setFillColor(geo.colour("paper"))
+            pad = geo.length(0.4)
+            self.c.rect(min(ax, x) - pad, y + h, max(aw, w) + 2 * pad, ay + ah - y - h + pad,
+                        stroke=0, fill=1)  # fmt: skip
+            x, y, w, h = tall
+        draw_fitted(self.c, fitted, x, y, w, h)
 
     def _stat_box(self, face, geo, box, label, value, damage, colour_key, sect):
         x, y, w, h = box
@@ -203,7 +262,16 @@ class FaceDrawer:
                       w * 0.88, h * 0.22), REGULAR, s["damage_size"] * fs, mn, ink)  # fmt: skip
 
     def _attributes(self, face, geo, first):
-        boxes = _columns(geo.region("attributes"), 3, geo.length(geo.style["attributes"]["gap"]))
+        """Three stat panels, each as wide as its label needs (drawn per face)."""
+        a = geo.style["attributes"]
+        size = a["label_size"] * geo.ts
+        needs = [runs_width([("icon", attr), " " + face.label(attr)], BOLD, size) / 0.88
+                 for attr, _, _ in PHASES]
+        boxes = columns_for(geo.region("attributes"), needs, geo.length(a["gap"]))
+        name = "rf-attributes-" + face.kind + "".join(f"-{b[2]:.1f}" for b in boxes)
+        self.art._form(name, lambda c: [_panel(c, geo, box) for box in boxes],
+                       (0, 0, self.w, self.h))  # fmt: skip
+        self.c.doForm(name)
         for box, (attr, _phase, dmg) in zip(boxes, PHASES, strict=True):
             self._stat_box(face, geo, box, face.label(attr), face.stats.get(attr),
                            face.stats.get(dmg), attr, "attributes")  # fmt: skip
@@ -214,7 +282,13 @@ class FaceDrawer:
         for box, runs in zip(boxes, items, strict=True):
             x, y, w, h = box
             self.runs(face, runs, (x + w * 0.05, y, w * 0.9, h), REGULAR, v["size"] * geo.ts,
-                      v["min_size"] * geo.ts, geo.colour("ink"))  # fmt: skip
+                      v["min_size"] * geo.ts, geo.colour("ink"), what="a stat")  # fmt: skip
+
+    def _reward(self, face, geo, box, size, min_size):
+        """The reward's runs for ``box``; what does not fit there moves into the rules text."""
+        runs, moved = split_reward(face, box[2], REGULAR, size, max(min_size, self.floor))
+        self._moved[(face.id, face.locale, face.name)] = (moved,) if moved else ()
+        return runs
 
     def _hero(self, face, geo, first):
         self._attributes(face, geo, first)
@@ -262,8 +336,12 @@ class FaceDrawer:
             self.runs(face, [_fmt(face.stats.get(dmg)), ("icon", "wound")],
                       (x + w * 0.70, ry, w * 0.27, row_h), REGULAR, p["size"] * fs,
                       p["min_size"] * fs, ink)  # fmt: skip
+        v = geo.style["vitals"]
+        _, box = _columns(geo.region("vitals"), 2, geo.length(v["gap"]))
+        reward = self._reward(face, geo, (box[0], box[1], box[2] * 0.9, box[3]),
+                              v["size"] * geo.ts, v["min_size"] * geo.ts)
         self._vitals(face, geo, [[face.label("life") + " ", _fmt(face.stats.get("life"))],
-                                 _reward_runs(face)])
+                                 reward])
 
     def _event(self, face, geo, first):
         n = geo.style["numeral"]
@@ -287,22 +365,10 @@ class FaceDrawer:
         if face.stats.get("reward"):
             r = geo.style["reward"]
             _panel(self.c, geo, geo.region("reward"))  # only encounters with a reward have one
-            self.runs(face, _reward_runs(face), geo.region("reward"), REGULAR, r["size"] * geo.ts,
-                      r["min_size"] * geo.ts, geo.colour("ink"))  # fmt: skip
-
-
-def _reward_runs(face: CardFace) -> list:
-    reward = face.stats.get("reward") or {}
-    runs: list = [face.label("reward") + " "]
-    if reward.get("gold") is not None:
-        runs += [str(reward["gold"]), ("icon", "gold")]
-    if reward.get("keep"):
-        runs.append(" \u00b7 " + face.label("keep"))
-    if reward.get("becomes") in ("item", "ally"):
-        runs.append(" \u00b7 " + face.label("becomes_" + reward["becomes"]))
-    if len(runs) == 1:
-        runs.append(ELLIPSIS if reward else "\u2013")
-    return runs
+            box = geo.region("reward")
+            runs = self._reward(face, geo, box, r["size"] * geo.ts, r["min_size"] * geo.ts)
+            self.runs(face, runs, box, REGULAR, r["size"] * geo.ts, r["min_size"] * geo.ts,
+                      geo.colour("ink"), what="the reward")  # fmt: skip
 
 
 def _columns(box, n, gap):
@@ -314,8 +380,7 @@ def _columns(box, n, gap):
 def _panels(c, kind, geo: Geometry) -> None:
     """Static panels of a kind, part of its frame form."""
     boxes = []
-    if kind in ("hero", "ally"):
-        boxes += _columns(geo.region("attributes"), 3, geo.length(geo.style["attributes"]["gap"]))
+    if kind in ("hero", "ally"):  # the attribute panels are drawn per face (their widths vary)
         boxes += _columns(geo.region("vitals"), 2, geo.length(geo.style["vitals"]["gap"]))
     elif kind == "challenge":
         x, y, w, h = geo.region("phases")
@@ -325,7 +390,7 @@ def _panels(c, kind, geo: Geometry) -> None:
         boxes += _columns(geo.region("vitals"), 2, geo.length(geo.style["vitals"]["gap"]))
     elif kind == "item":
         boxes += [geo.region("usage"), geo.region("art")]
-    else:
+    elif kind in ART_PANEL_KINDS:
         boxes.append(geo.region("art"))
     for box in boxes:
         _panel(c, geo, box)

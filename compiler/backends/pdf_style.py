@@ -163,6 +163,14 @@ class Geometry:
         small cards keep readable text (it shrinks to fit, with RF701 at the floor)."""
         return max(self.fs, float(self.style.get("fonts", {}).get("scale_floor", 0.0)))
 
+    @property
+    def rules_floor(self) -> float:
+        """The smallest size of rules text (points, never scaled): ``floors.rules``, or
+        ``floors.rules_small`` on cards narrower than ``floors.small_width`` mm (mini)."""
+        f = self.style.get("floors", {})
+        small = self.w < float(f.get("small_width", 0)) * mm
+        return float(f.get("rules_small" if small else "rules", 0.0))
+
     def box(self, x: float, y: float, w: float, h: float) -> tuple[float, float, float, float]:
         """Reference box -> (x, y, w, h) in points, origin at the card's bottom-left."""
         sx, sy = self.sx * mm, self.sy * mm

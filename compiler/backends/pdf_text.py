@@ -48,6 +48,7 @@ class Fitted:
     overflow: bool  # True when text was dropped or cut at the floor
     dropped_flavour: bool = False
     cut_rules: bool = False
+    lost: str = ""  # the words left out (for the warning)
 
 
 @lru_cache(maxsize=1)
@@ -203,6 +204,7 @@ def fit_text(
         fitted = layout.search([(w, False) for w in rules])
         if fitted is not None:
             fitted.overflow = fitted.dropped_flavour = True
+            fitted.lost = _plain(units[-1])
             return fitted
     # Cut the rules text at the floor: binary search on the number of words kept.
     flat = [(i, j) for i, words in enumerate(rules) for j in range(len(words))]
@@ -225,7 +227,15 @@ def fit_text(
             hi = mid - 1
     best.overflow = best.cut_rules = True
     best.dropped_flavour = has_flavour
+    left = flat[lo:]
+    best.lost = " ".join(w for _, w in (rules[i][j] for i, j in left))
+    if has_flavour:
+        best.lost = (best.lost + " / " + _plain(units[-1])).strip(" /")
     return best
+
+
+def _plain(words) -> str:
+    return ICON_RE.sub("", " ".join(w for _, w in words))
 
 
 def draw_fitted(canvas, fitted: Fitted, x: float, y: float, width: float, height: float):

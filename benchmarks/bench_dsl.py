@@ -10,6 +10,7 @@ no cache). Target: the full compile runs at >= 0.5x the raw Lark parse rate.
 from __future__ import annotations
 
 import argparse
+import os
 import time
 from pathlib import Path
 
@@ -50,8 +51,9 @@ def rates(fns, texts, seconds) -> list[float]:
 
 
 def main() -> None:
+    tiny = os.environ.get("RUNEFORGE_BENCH_TINY") == "1"  # tests/test_benchmarks_run.py
     ap = argparse.ArgumentParser()
-    ap.add_argument("--seconds", type=float, default=2.0)
+    ap.add_argument("--seconds", type=float, default=0.05 if tiny else 2.0)
     args = ap.parse_args()
     texts = corpus()
     ctx = CardContext("item", "activated", None, frozenset({"Swim", "Climb", "Diplomacy",

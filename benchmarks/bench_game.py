@@ -35,8 +35,9 @@ def timed_one(seed: int, **options) -> float:
 
 
 def main() -> None:
+    tiny = os.environ.get("RUNEFORGE_BENCH_TINY") == "1"  # tests/test_benchmarks_run.py
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=30)
+    ap.add_argument("--games", type=int, default=1 if tiny else 30)
     args = ap.parse_args()
     content()
     for ruleset in ("base", "advanced"):

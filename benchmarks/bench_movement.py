@@ -8,6 +8,7 @@ Run: python benchmarks/bench_movement.py [--rolls N]
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import time
 from itertools import permutations
@@ -38,8 +39,9 @@ def brute(board: Board, start: str, rolled) -> frozenset:
 
 
 def main() -> None:
+    tiny = os.environ.get("RUNEFORGE_BENCH_TINY") == "1"  # tests/test_benchmarks_run.py
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--rolls", type=int, default=300)
+    parser.add_argument("--rolls", type=int, default=10 if tiny else 300)
     args = parser.parse_args()
     board = Board.from_dict(bundled_document("board"))
     dice = MovementDice.from_dict(bundled_document("movement-dice"))

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.resources
+import os
 import random
 import statistics
 import time
@@ -67,9 +68,11 @@ def row(label, hero, chal, allies=(), mods=None, repeat=5):
 
 
 def main() -> None:
+    tiny = os.environ.get("RUNEFORGE_BENCH_TINY") == "1"  # tests/test_benchmarks_run.py
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--repeat", type=int, default=5)
-    ap.add_argument("--trials", type=int, default=1500, help="Monte Carlo trials per pair")
+    ap.add_argument("--repeat", type=int, default=1 if tiny else 5)
+    ap.add_argument("--trials", type=int, default=10 if tiny else 1500,
+                    help="Monte Carlo trials per pair")
     args = ap.parse_args()
     n = args.repeat
     heroes, challenges, allies = load("heroes.yaml"), load("challenges.yaml"), load("allies.yaml")
@@ -122,7 +125,7 @@ def main() -> None:
 
 
     monte_carlo(heroes, picked, args.trials)
-    simulation()
+    simulation(2 if tiny else 16)
 
 
 # --------------------------------------------------------------------------------------

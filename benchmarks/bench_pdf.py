@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import os
 import time
 from dataclasses import replace
 
@@ -65,8 +66,9 @@ def bare_loop(faces) -> bytes:
 
 
 def main() -> None:
+    tiny = os.environ.get("RUNEFORGE_BENCH_TINY") == "1"  # tests/test_benchmarks_run.py
     parser = argparse.ArgumentParser()
-    parser.add_argument("--repeat", type=int, default=12)
+    parser.add_argument("--repeat", type=int, default=1 if tiny else 12)
     parser.add_argument("--locale", default="en")
     args = parser.parse_args()
     register_fonts()

@@ -81,6 +81,11 @@ CODES: dict[str, str] = {
     # RF7xx: PDF and layout
     "RF701": "text does not fit its box at the smallest allowed size",
     "RF702": "invalid layout or paper option",
+    "RF710": "card art file not found",
+    "RF711": "card art file is not a readable PNG or JPEG image",
+    "RF712": "card art is under 300 dpi at its printed size",
+    "RF713": "card art path is outside the content folder",
+    "RF714": "card art on a kind whose face has no art box",
     # RF8xx: board and rules data
     "RF801": "two board spaces share coordinates or an id",
     "RF802": "neighbour is not adjacent on the hex grid",

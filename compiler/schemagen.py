@@ -58,8 +58,14 @@ COMMON = {
     "count": _int("Copies of this card in the deck (default 1).", 1, [1, 2], MAX_COUNT),
     "flavour": _str("Italic flavour text (English); translated in the catalogs.",
                     ["Worn leather, a buckle of old iron."]),
-    "art": _str("Path to an image, relative to the card file.", ["art/belt.png"],
+    "art": _str("Path to a PNG or JPEG image inside the pack's folder, relative to the card "
+                "file; printed in the face's art box, cropped to fill it.", ["art/belt.png"],
                 maxLength=300),
+    "art_focus": {"type": "array", "minItems": 2, "maxItems": 2,
+                  "items": {"type": "number", "minimum": 0, "maximum": 1},
+                  "description": "The point of the art to keep in view when it is cropped: "
+                  "[x, y] from the image's top-left, 0..1 (default [0.5, 0.5], the centre).",
+                  "examples": [[0.5, 0.3]]},
     "abilities": {"type": "array", "description": "One ability per entry, in the ability "
                   "language (docs/ability-language.md).",
                   "items": _str("One ability sentence.", ["You receive +3 Body."],

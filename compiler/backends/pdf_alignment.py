@@ -13,22 +13,23 @@ from reportlab.lib.units import mm
 
 from .pdf_fonts import REGULAR
 
-RULER_MM = 6  # ticks from -6 to +6 mm
+RULER_MM = 10  # ticks every mm from -10 to +10 mm, numbered every 5 mm
 NUMBER_SIZE = 5.0
 CROSS_ARM = (RULER_MM + 3) * mm
 
 
 def _ruler(c, cx: float, cy: float) -> None:
-    """Horizontal and vertical mm rulers crossing at the slot centre, numbered every 2 mm."""
+    """A horizontal ruler (ticks and numbers above its axis) and a vertical one (to the right
+    of its axis) crossing at the slot centre."""
     c.setLineWidth(0.35)
     c.setFont(REGULAR, NUMBER_SIZE)
     for k in range(-RULER_MM, RULER_MM + 1):
-        long = 2.2 * mm if k % 2 == 0 else 1.3 * mm
-        c.line(cx + k * mm, cy, cx + k * mm, cy - long)  # below the horizontal axis
-        c.line(cx, cy + k * mm, cx - long, cy + k * mm)  # left of the vertical axis
-        if k % 2 == 0 and k:
-            c.drawCentredString(cx + k * mm, cy - 2.2 * mm - NUMBER_SIZE, f"{k:+d}")
-            c.drawRightString(cx - 2.6 * mm, cy + k * mm - NUMBER_SIZE * 0.35, f"{-k:+d}")
+        long = 2.4 * mm if k % 5 == 0 else 1.2 * mm
+        c.line(cx + k * mm, cy, cx + k * mm, cy + long)
+        c.line(cx, cy + k * mm, cx + long, cy + k * mm)
+        if k % 5 == 0 and k:
+            c.drawCentredString(cx + k * mm, cy + 2.4 * mm + 1.0, f"{k:+d}")
+            c.drawString(cx + 2.4 * mm + 1.0, cy + k * mm - NUMBER_SIZE * 0.35, f"{-k:+d}")
     c.line(cx - RULER_MM * mm, cy, cx + RULER_MM * mm, cy)
     c.line(cx, cy - RULER_MM * mm, cx, cy + RULER_MM * mm)
     c.circle(cx, cy, 0.6 * mm, stroke=1, fill=0)
@@ -84,6 +85,7 @@ def _paragraph(c, markup: str, box) -> None:
     from reportlab.platypus import Paragraph
 
     x, y, w, h = box
+    markup = markup.replace(" %", "\u00a0%")
     size = 8.0
     while True:
         style = ParagraphStyle("align", fontName=REGULAR, fontSize=size, leading=size * 1.2,

@@ -10,10 +10,11 @@ from .pdf_fonts import BOLD, REGULAR
 
 
 def face_deck(face, decks: dict | None):
-    """The deck of ``face``: from ``decks`` (card id -> deck), else its ``deck`` attribute."""
+    """The deck of ``face``: from ``decks`` (card id -> deck), else its ``deck`` attribute
+    ("" when it has none: such faces form one group)."""
     if decks is not None and face.id in decks:
         return decks[face.id]
-    return getattr(face, "deck", None)
+    return getattr(face, "deck", "") or ""
 
 
 def deck_groups(faces, decks: dict | None) -> list[tuple[object, list]]:
@@ -37,7 +38,8 @@ def contents_rows(groups, sheets_of: dict, texts: dict) -> list[list[str]]:
     for deck, faces in groups:
         n = sum(max(1, int(f.count)) for f in faces)
         kinds = list(dict.fromkeys(f.label(f.kind) for f in faces))
-        name = texts.get(f"deck.{deck}") or (deck if deck is not None else "")
+        name = next((f.deck_name for f in faces if getattr(f, "deck_name", "")), "") \
+            or texts.get(f"deck.{deck}") or (deck or "")
         rows.append([f"{name} ({', '.join(kinds)})" if name else ", ".join(kinds),
                      str(len(faces)), str(n), _pages(sheets_of.get(deck, []))])
         cards, copies = cards + len(faces), copies + n

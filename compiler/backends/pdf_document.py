@@ -55,7 +55,7 @@ COLOURS = ("rgb", "cmyk")
 SHEET_TEXTS = {  # English defaults of the words on sheets (the build passes translations)
     "sheet": "sheet {n}/{total}", "front": "front", "back": "back",
     "contents": "Contents", "deck": "Deck", "cards": "Cards", "copies": "Copies",
-    "sheets": "Sheets", "blank": "This page is left blank (the back of the contents).",
+    "sheets": "Pages", "blank": "This page is left blank (the back of the contents).",
 }
 
 

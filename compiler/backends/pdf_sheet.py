@@ -181,9 +181,9 @@ def _bands(sheet: Sheet):
     a card's edge between the crop marks; the band runs from the paper edge to the bleed."""
     gap = MARK_CLEARANCE + 0.3 * mm
     lo, hi = _nearest(sheet.column_spans(), sheet.page_w / 2)
-    yield "bottom", lo + gap, hi - gap, 1.5 * mm, sheet.y0 - sheet.bleed_y - 0.8 * mm
+    yield "bottom", lo + gap, hi - gap, 1.5 * mm, sheet.y0 - sheet.bleed_y - 0.5 * mm
     lo, hi = _nearest(sheet.row_spans(), sheet.page_h / 2)
-    yield "left", lo + gap, hi - gap, 1.5 * mm, sheet.x0 - sheet.bleed_x - 0.8 * mm
+    yield "left", lo + gap, hi - gap, 1.5 * mm, sheet.x0 - sheet.bleed_x - 0.5 * mm
 
 
 def _note_height(lines: int, size: float) -> float:

@@ -21,7 +21,8 @@ from runeforge.console import (
     print_summary,
     progress,
 )
-from runeforge.diagnostics import Diagnostic, DiagnosticError
+from runeforge.diagnostics import Diagnostic, DiagnosticError, did_you_mean, has_errors
+from runeforge.games import get as game_of
 
 EPILOG = """\b
 Examples:
@@ -30,6 +31,9 @@ Examples:
   runeforge build --locale en --locale ru
   runeforge build --paper Letter --back-offset 0.5,-1
   runeforge build --mode print-shop --bleed 3mm --locale en
+  runeforge build --decks market --fronts-only     # one deck, no back pages
+  runeforge build --export png --dpi 600 --locale en  # one PNG per face, one per deck back
+  runeforge build --colour cmyk
 """
 
 
@@ -49,6 +53,14 @@ def _option(parse):
     return callback
 
 
+def parse_bleed(text: str) -> float:
+    value = parse_length_mm(text)
+    if not 0 <= value <= 10:
+        raise DiagnosticError(Diagnostic("RF702", f"bleed '{text}' is out of range (0..10 mm)",
+                                         "<options>", hint="for example 3mm or 0.125in"))
+    return value
+
+
 @click.command("build", epilog=EPILOG)
 @click.argument("dirs", nargs=-1, type=click.Path(path_type=str),
                 callback=content_dirs_argument)
@@ -65,23 +77,41 @@ def _option(parse):
 @click.option("--mode", type=click.Choice(["sheet", "print-shop"]), default="sheet",
               show_default=True, help="Sheets of cards with crop marks, or one card per page "
                                       "with bleed for a print shop.")
-@click.option("--bleed", default="3mm", show_default=True, callback=_option(parse_length_mm),
-              help="Bleed around each card in print-shop mode.")
+@click.option("--bleed", default="3mm", show_default=True, callback=_option(parse_bleed),
+              help="Bleed around each card (0-10 mm): into the gutters on sheets (at most "
+                   "half a gutter), around each page in print-shop mode and PNG exports.")
 @click.option("--back-offset", default="0,0", show_default=True,
               callback=_option(parse_back_offset),
               help="Shift of the back pages in mm (X,Y) for duplex printers that shift.")
 @click.option("--alignment-page", is_flag=True,
               help="Start each PDF with a front/back duplex alignment test page.")
+@click.option("--decks", "decks", multiple=True, metavar="DECK[,DECK]",
+              help="Print only these decks (repeatable or comma-separated).")
+@click.option("--cards", "cards", multiple=True, metavar="ID[,ID]",
+              help="Print only these cards (repeatable or comma-separated).")
+@click.option("--fronts-only", is_flag=True, help="Leave out the pages of backs.")
+@click.option("--export", type=click.Choice(["png"]), default=None,
+              help="Also write one PNG per card face (with bleed) and one per deck back, "
+                   "under png/<pack>-<locale>/ with a manifest.csv pairing them.")
+@click.option("--dpi", type=click.Choice(["300", "600"]), default=None,
+              help="Resolution of --export png (default 300).")
+@click.option("--colour", "--color", "colour", type=click.Choice(["rgb", "cmyk"]),
+              default="rgb", show_default=True,
+              help="Colour operators of the PDFs (cmyk for print shops that ask for it).")
 @click.option("--layout-json", type=click.Path(path_type=Path), default=None,
               help="Also write every drawn card's page and trim box (PDF points) here.")
 def command(dirs, out_dir: Path, locales: tuple[str, ...], paper: str, card_size, mode: str,
-            bleed, back_offset, alignment_page: bool, layout_json: Path | None) -> None:
+            bleed, back_offset, alignment_page: bool, decks, cards, fronts_only: bool,
+            export, dpi, colour: str, layout_json: Path | None) -> None:
     """Compile the content: bundle.json, rules text per locale, proxy PDFs per locale.
 
     Nothing is written when the content has errors.
     """
     from runeforge.backends.text import check_locale, default_locales
 
+    if dpi is not None and export is None:
+        raise click.UsageError("--dpi sets the resolution of --export png; add --export png")
+    decks, cards = _split(decks), _split(cards)
     locales = list(dict.fromkeys(locales)) or list(default_locales())
     for locale in locales:
         check_locale(locale)
@@ -93,9 +123,11 @@ def command(dirs, out_dir: Path, locales: tuple[str, ...], paper: str, card_size
         finish(result.diagnostics)
     print_diagnostics(result.diagnostics)  # warnings
     seen = len(result.diagnostics)
+    _check_subset(result, decks, cards)
     pdf = {"paper": "Letter" if paper.lower() == "letter" else "A4", "card_size": card_size,
-           "mode": mode, "bleed_mm": bleed if mode == "print-shop" else 0.0,
-           "back_offset_mm": back_offset, "alignment_page": alignment_page}
+           "mode": mode, "bleed_mm": bleed, "back_offset_mm": back_offset,
+           "alignment_page": alignment_page, "backs": not fronts_only, "colour": colour,
+           "decks": decks, "cards": cards, "export": export, "dpi": int(dpi or 300)}
     ctx = BuildContext(result, locales, out_dir, options={"pdf": pdf})
     outputs = []
     todo = stages()
@@ -112,6 +144,9 @@ def command(dirs, out_dir: Path, locales: tuple[str, ...], paper: str, card_size
             outputs.extend(stage(ctx))
             bar.advance(task)
     print_diagnostics(result.diagnostics[seen:])  # warnings of the stages (text fitting …)
+    if has_errors(result.diagnostics[seen:]):  # e.g. a card's art file is missing
+        print_summary(result.diagnostics, "build stopped, nothing written")
+        finish(result.diagnostics)
     if layout_json is not None:
         layouts = {o.relpath: json.loads(o.data) for o in outputs
                    if o.relpath.endswith(".layout.json")}
@@ -136,6 +171,32 @@ def command(dirs, out_dir: Path, locales: tuple[str, ...], paper: str, card_size
         raise SystemExit(1) from None
     console(stderr=True).print(f"wrote {len(outputs)} file{'s' * (len(outputs) != 1)} to "
                                f"{out_dir}", markup=False)
+
+
+def _split(values) -> list[str]:
+    return list(dict.fromkeys(v.strip() for text in values for v in text.split(",")
+                              if v.strip()))
+
+
+def _check_subset(result, decks: list[str], cards: list[str]) -> None:
+    """Unknown --cards ids are RF004 (exit 2); an unknown --decks name is a usage error."""
+    content = result.content
+    unknown = [c for c in cards if c not in content.cards]
+    if unknown:
+        diags = [Diagnostic("RF004", f"unknown card id '{c}' given to --cards",
+                            "<command line>", hint=did_you_mean(c, content.cards)
+                            or "ids are the kebab-case of the English name")
+                 for c in unknown]
+        print_diagnostics(diags)
+        finish(diags)
+    if decks:
+        known = {game_of(card.game).deck_of(card, content) for card in content.cards.values()}
+        for deck in decks:
+            if deck not in known:
+                near = did_you_mean(deck, known)
+                raise click.BadParameter(
+                    f"unknown deck '{deck}'" + (f" (did you mean '{near}'?)" if near else "")
+                    + f"; the decks are: {', '.join(sorted(known))}", param_hint="--decks")
 
 
 def _check_outputs(out_dir: Path, layout_json: Path | None) -> None:

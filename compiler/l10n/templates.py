@@ -124,6 +124,15 @@ LABELS: dict[str, str] = {
     "colour.red": "Red",
     "reward.keep": "Keep this card", "reward.becomes.item": "Becomes an Item",
     "reward.becomes.ally": "Becomes an Ally",
+    # the margins of proxy sheets, their contents page and the duplex alignment page
+    "sheet.number": "sheet {n}/{total}", "sheet.front": "front", "sheet.back": "back",
+    "sheet.contents": "Contents", "sheet.deck": "Deck", "sheet.cards": "Cards",
+    "sheet.copies": "Copies", "sheet.sheets": "Pages",
+    "align.front": "FRONT \u00b7 duplex alignment test",
+    "align.back": "BACK \u00b7 duplex alignment test",
+    "align.steps": "Print both sides at 100 %, flip on the long edge and hold the sheet to "
+                   "the light.",
+    "align.read": "Add the numbers under the cross of the back to --back-offset X,Y (mm).",
 }
 
 # Labels with a count: msgctxt "label.<key>", (singular, plural) msgids for ngettext.

@@ -32,8 +32,8 @@ RULE_TEXT = (
     "4 = +4, +2; 6 = +6, +3. Best attribute: the highest of Mind, Body, Spirit; ties go to "
     "the higher damage of its phase, then ranged, melee, magic. Life tokens stop at the "
     "ruleset's maximum; later tokens go to the attribute. Odds are exact (optimal play, no "
-    "escape); static modifiers of the Hero's and the challenge's cards count, other abilities "
-    "are ignored. A challenge is flagged when its mean win probability at 0 tokens is below "
+    "escape); static modifiers and Before Combat abilities and tests of the Hero's and the "
+    "challenge's cards count (each choice the best one), other abilities are ignored. A challenge is flagged when its mean win probability at 0 tokens is below "
     "the median of a harder colour or above the median of an easier colour.")
 
 
@@ -174,7 +174,6 @@ def build(content, adventure: str | None, ruleset: str, trials: int | None = Non
           seed: int = 0) -> Report:
     """The report; ``trials``: Monte Carlo with the engine (every ability, the ``optimal``
     policy) instead of the exact odds."""
-    from runeforge.engine.runebound.analysis.odds_exact import exact_odds
     from runeforge.engine.runebound.core.rulesdata import load_ruleset
     from runeforge.engine.runebound.core.ruleset import get_ruleset
 
@@ -190,8 +189,9 @@ def build(content, adventure: str | None, ruleset: str, trials: int | None = Non
         report.method = f"Monte Carlo with the engine ({trials} trials a cell, seed {seed}, " \
                         "optimal policy, every ability)"
         report.rule = report.rule.replace(
-            "Odds are exact (optimal play, no escape); static modifiers of the Hero's and the "
-            "challenge's cards count, other abilities are ignored.",
+            "Odds are exact (optimal play, no escape); static modifiers and Before Combat "
+            "abilities and tests of the Hero's and the challenge's cards count (each choice "
+            "the best one), other abilities are ignored.",
             f"Odds are a {report.method}; escapes and unfinished combats count as not won.")
     for c in chals:
         model = cc.static_model(compiled, heroes[0].id if heroes else c.id, c.id)
@@ -216,7 +216,7 @@ def build(content, adventure: str | None, ruleset: str, trials: int | None = Non
                     bonus = token_modifiers(hero, t, rules.experience)
                     report.cells.append(fight(h.id, c.id, t, mods, bonus, barred))
                     continue
-                res = exact_odds(dict(hero, life=hero["life"] + margin), chal, (), mods)
+                res = cc.exact_with_before(content, h.id, chal, (), model, mods, ruleset)
                 report.cells.append(Cell(h.id, c.id, t, mods, res.win, res.loss,
                                          res.stalemate, res.expected_hero_wounds, barred))
     report.index()

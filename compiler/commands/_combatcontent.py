@@ -128,13 +128,21 @@ def stats(card) -> dict:
 
 @dataclass
 class StaticModel:
-    """What the exact model takes from the compiled abilities, and what it leaves out."""
+    """What the exact model takes from the compiled abilities, and what it leaves out.
+
+    ``ignored`` entries carry ``affects_odds``: False for an ability that cannot change the
+    outcome (used outside the fight); ``covered`` is true when no ignored ability can."""
 
     hero_modifiers: dict[str, int] = field(default_factory=dict)
     challenge_modifiers: dict[str, int] = field(default_factory=dict)
     allies_barred: str | None = None  # card id of an "Allies cannot attack" rule
     applied: list[dict] = field(default_factory=list)  # {card, text, effect}
-    ignored: list[dict] = field(default_factory=list)  # {card, text, reason}
+    ignored: list[dict] = field(default_factory=list)  # {card, text, reason, affects_odds}
+    before: object = None  # the engine's BeforeModel: the Before Combat steps played exactly
+
+    @property
+    def covered(self) -> bool:
+        return not any(i["affects_odds"] for i in self.ignored)
 
 
 def _reason(ir: dict) -> str:
@@ -157,16 +165,31 @@ def static_model(compiled: dict, hero: str, challenge: str, items=(), allies=())
     Hero, items, Allies and the challenge. A modifier on ``hero``/``you`` from a card the Hero
     holds or faces counts for the Hero; ``enemy`` from the Hero's cards counts for the
     challenge. Everything else is listed as ignored, with the reason."""
+    from runeforge.engine.runebound.analysis.before_model import before_model
+
     model = StaticModel()
     sources = [(hero, "hero")] + [(i, "item") for i in items] + [(a, "ally") for a in allies]
     sources.append((challenge, "challenge"))
+    model.before = before_model([(card_id, i, role, ir) for card_id, role in sources
+                                 for i, ir in enumerate(compiled.get(card_id, []))])
+    played = {s.ref: s for s in model.before.steps}
+    inert = {(c, i): why for c, i, _t, why in model.before.inert}
+    uncovered = {(c, i): why for c, i, _t, why in model.before.uncovered}
     for card_id, role in sources:
-        for ir in compiled.get(card_id, []):
+        for index, ir in enumerate(compiled.get(card_id, [])):
             kept = ir["static"] and ir["effects"] and all(
                 _usable(e, role) for e in ir["effects"])
+            if not kept and f"{card_id}#{index}" in played:
+                effect = "Before Combat, exact: " + (
+                    "every outcome weighed" if role == "challenge"
+                    else "used or not, whichever wins more often")
+                model.applied.append({"card": card_id, "text": ir["source"], "effect": effect})
+                continue
             if not kept:
+                key = (card_id, index)
                 model.ignored.append({"card": card_id, "text": ir["source"],
-                                      "reason": _reason(ir)})
+                                      "reason": inert.get(key) or uncovered.get(key)
+                                      or _reason(ir), "affects_odds": key not in inert})
                 continue
             for e in ir["effects"]:
                 if e["op"] == "restrict" and e["action"] == "escape":
@@ -204,3 +227,38 @@ def apply_challenge_modifiers(chal: dict, mods: dict) -> dict:
         out[f"{p}_damage"] = max(0, out[f"{p}_damage"])
     out["life"] = max(1, out["life"])
     return out
+
+
+def hero_numbers(card_stats: dict, card, mods: dict, margin: int) -> dict:
+    """The Hero's numbers for the exact model with Before Combat (static modifiers and the
+    defeat margin included): attributes, ``<phase>_roll``, damage, life, stamina."""
+    out = {"name": card_stats.get("name", "hero")}
+    for a in ATTRIBUTES:
+        out[a] = card_stats[a] + mods.get(a, 0)
+    for p in PHASES:
+        out[f"{p}_roll"] = mods.get(f"{p}_roll", 0)
+        out[f"{p}_damage"] = max(0, card_stats[f"{p}_damage"] + mods.get(f"{p}_damage", 0))
+    out["life"] = card_stats["life"] + mods.get("life", 0) + margin
+    stamina = card.data.get("stamina", 0)
+    stamina = stamina if isinstance(stamina, int) and not isinstance(stamina, bool) else 0
+    out["stamina"] = stamina + mods.get("stamina", 0)
+    return out
+
+
+def exact_with_before(content, hero_id: str, chal: dict, ally_stats, model: StaticModel,
+                      mods: dict, ruleset: str):
+    """The exact odds of the whole combat (Before Combat included) as a BeforeSolution;
+    ``chal`` and ``ally_stats`` as the exact odds take them (margin included). ValueError on
+    cards the model cannot take."""
+    from runeforge.engine.runebound.analysis.odds_before import Rules, exact_combat_odds
+    from runeforge.engine.runebound.core.ruleset import get_ruleset
+
+    r = get_ruleset(ruleset)
+    card = content.cards[hero_id]
+    skills = [s for s in card.data.get("skills") or () if isinstance(s, str)]
+    hero = hero_numbers(stats(card), card, mods, r.defeat_margin)
+    if hero["life"] < 1:
+        raise ValueError(f"hero {hero['name']!r}: life must be at least 1, got {hero['life']}")
+    return exact_combat_odds(hero, chal, ally_stats, model.before,
+                             Rules(r.skill_bonus, r.skill_bonus_per_exhaustion,
+                                   r.activations_before_combat), skills)

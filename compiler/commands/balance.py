@@ -40,7 +40,8 @@ Examples:
 def command(adventure, ruleset, out_dir, trials, seed, dirs) -> None:
     """Write a balance report: how hard each challenge is for each Hero.
 
-    Exact odds (optimal play, no escape; static modifiers count) of every Hero against every
+    Exact odds (optimal play, no escape; static modifiers and Before Combat abilities
+    count) of every Hero against every
     challenge of the adventure's decks, at 0, 2, 4 and 6 experience tokens bought by the rule
     stated in the report (--trials N: a Monte Carlo with the engine instead, running every
     ability). Summaries per colour (median, min, max) and challenges out of order

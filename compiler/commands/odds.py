@@ -39,12 +39,19 @@ def exact(content, hero_id, challenge_id, items, allies, ruleset: str) -> dict:
         a["life"] += margin
     try:
         res = exact_odds(hero, chal, ally_stats, model.hero_modifiers)
+        whole = cc.exact_with_before(content, hero_id, chal, ally_stats, model,
+                                     model.hero_modifiers, ruleset)
     except ValueError as exc:
         raise click.UsageError(f"these cards cannot be solved exactly: {exc}") from None
     out = res.to_dict()
     out.pop("policy")
+    # the round loop's first round from an untouched start; the whole combat's figures
     first = [e.to_dict() for e in res.policy if e.hero_wounds == 0 and e.challenge_wounds == 0
              and not any(e.ally_wounds)]
+    out.update(win=whole.win, loss=whole.loss, stalemate=whole.stalemate,
+               expected_hero_wounds=whole.expected_hero_wounds,
+               expected_hero_wounds_if_win=whole.expected_hero_wounds_if_win,
+               before_combat=whole.to_dict(), covered=model.covered)
     out.update(method="exact", hero=hero_id, challenge=challenge_id, items=list(items),
                allies=list(allies), ruleset=ruleset, modifiers=model.hero_modifiers,
                challenge_modifiers=model.challenge_modifiers, applied=model.applied,
@@ -102,6 +109,23 @@ def render(content, r: dict) -> None:
         moves = ", ".join(f"{e['phase']}: {e['decision']}" for e in r["first_round"]
                           if not e["attacked"] or e["decision"] != "hero defends")
         table.add_row("first round", moves or "-")
+        before = r.get("before_combat") or {}
+        if r["applied"] and any(a["effect"].startswith("Before Combat") for a in r["applied"]):
+            plan = "; ".join("pass" if p["decision"] == "pass" else
+                             f"use {content.cards[p['ability'].rsplit('#', 1)[0]].name}"
+                             + (f" (X = {p['x']})" if "x" in p else "")
+                             for p in before.get("plan", []))
+            table.add_row("before combat", plan or "-")
+            starts = sorted(before.get("start", []), key=lambda s: -s["probability"])
+            text = ", ".join(f"{s['probability']:.1%} at {s['hero_wounds']} wound(s)"
+                             + (f", {s['enemy_wounds']} on the enemy" if s["enemy_wounds"]
+                                else "") for s in starts[:4])
+            if len(starts) > 4:
+                text += f", … ({len(starts)} starts)"
+            table.add_row("rounds start", text or "-")
+            if before.get("won_before") or before.get("lost_before"):
+                table.add_row("ended before the rounds",
+                              f"won {before['won_before']:.2%}, lost {before['lost_before']:.2%}")
     else:
         lo, hi = r["ci95"]
         table.add_row("method", f"Monte Carlo with the engine ({r['policy']} policy, "
@@ -120,7 +144,7 @@ def render(content, r: dict) -> None:
         for a in r["ignored"]:
             out.print(Text(f"ignored by the exact model: {content.cards[a['card']].name}: "
                            f"\"{a['text']}\" ({a['reason']})", style="yellow"))
-        if r["ignored"]:
+        if not r.get("covered", True):
             out.print(Text("(the Monte Carlo odds, without --exact, run every ability)",
                            style="dim"))
 
@@ -128,7 +152,8 @@ def render(content, r: dict) -> None:
 @click.command("odds", epilog=EPILOG)
 @combatants
 @click.option("--exact", "is_exact", is_flag=True,
-              help="Exact odds (optimal play, no escape; only static modifiers of the cards).")
+              help="Exact odds (optimal play, no escape; static modifiers and Before Combat "
+              "abilities of the cards).")
 @click.option("--trials", type=click.IntRange(1, 10_000_000), default=None, metavar="N",
               help="Monte Carlo combats with the engine (default 10000).")
 @click.option("--seed", type=click.IntRange(0), default=0, show_default=True,
@@ -146,8 +171,8 @@ def command(hero_id, challenge_id, items, allies, is_exact, trials, seed, policy
             ruleset, dirs) -> None:
     """The chance that a Hero defeats a challenge.
 
-    --exact solves the combat exactly (optimal phase decisions, no escape); static modifiers
-    of the cards count, other abilities are listed as ignored. Otherwise a Monte Carlo runs
+    --exact solves the combat exactly (optimal decisions, no escape); static modifiers and
+    Before Combat abilities and tests count, other abilities are listed as ignored. Otherwise a Monte Carlo runs
     the engine with every compiled ability and reports a 95% Wilson interval. DIRS are content
     directories that extend the bundled cards/. Exit status: 0 ok, 1 content errors,
     2 usage errors.

@@ -187,9 +187,10 @@ def static_model(compiled: dict, hero: str, challenge: str, items=(), allies=())
                 continue
             if not kept:
                 key = (card_id, index)
+                why = inert.get(key) or _inert_static(ir)
                 model.ignored.append({"card": card_id, "text": ir["source"],
-                                      "reason": inert.get(key) or uncovered.get(key)
-                                      or _reason(ir), "affects_odds": key not in inert})
+                                      "reason": why or uncovered.get(key) or _reason(ir),
+                                      "affects_odds": why is None})
                 continue
             for e in ir["effects"]:
                 if e["op"] == "restrict" and e["action"] == "escape":
@@ -205,6 +206,19 @@ def static_model(compiled: dict, hero: str, challenge: str, items=(), allies=())
                     effect = f"{who} {e['stat'].replace('_', ' ')} {e['value']:+d}"
                 model.applied.append({"card": card_id, "text": ir["source"], "effect": effect})
     return model
+
+
+def _inert_static(ir: dict) -> str | None:
+    """Why an always-on rule cannot change a fight (None: it may): prices, and triggers that
+    only gain gold (no cost in a fight the exact model plays is paid in gold)."""
+    if not ir["static"] or not ir["effects"]:
+        return None
+    if all(e["op"] == "cost_modifier" for e in ir["effects"]):
+        return "a price rule (no effect on the odds)"
+    if all(e["op"] == "trigger" and all(x["op"] == "gain_gold" for x in e["effects"])
+           for e in ir["effects"]):
+        return "gains gold only (no effect on the odds)"
+    return None
 
 
 def _usable(effect: dict, role: str) -> bool:

@@ -22,11 +22,13 @@ Examples:
 """
 
 
-def exact(content, hero_id, challenge_id, items, allies, ruleset: str) -> dict:
-    """The exact odds (base rules, no escape) with the static modifiers of the cards' IR."""
+def exact(content, hero_id, challenge_id, items, allies, ruleset: str, compiled=None) -> dict:
+    """The exact odds (no escape) with the static modifiers and the Before Combat abilities
+    of the cards' IR (``compiled``: card id -> IR list, compiled here when not given)."""
     from runeforge.engine.runebound.analysis.odds_exact import exact_odds
 
-    compiled = cc.compile_cards(content, [hero_id, *items, *allies, challenge_id])
+    if compiled is None:
+        compiled = cc.compile_cards(content, [hero_id, *items, *allies, challenge_id])
     model = cc.static_model(compiled, hero_id, challenge_id, items, allies)
     margin = _margin(ruleset)
     hero = cc.stats(content.cards[hero_id])

@@ -20,9 +20,9 @@ import math
 
 import pytest
 
+from runeforge.engine.common.dice import Dice
 from runeforge.engine.runebound.analysis.odds_exact import exact_odds
 from runeforge.engine.runebound.analysis.odds_mc import (
-    TRIAL_STRIDE,
     McResult,
     OptimalPlayer,
     fight_once,
@@ -154,10 +154,11 @@ def test_seeded_and_reproducible_and_each_trial_replays(bundled):
     c = monte_carlo_odds(*args, trials=300, seed=6)
     assert a.to_dict() == b.to_dict()
     assert (a.outcomes, a.wounds_taken) != (c.outcomes, c.wounds_taken)
-    # trial i of seed S is the fight with dice seed S * TRIAL_STRIDE + i (runeforge fight)
+    # the trials of seed S are engine fights one after the other on Dice(S)
     counts: dict = {}
-    for i in range(300):
-        result, _ = fight_once(*args, seed=5 * TRIAL_STRIDE + i)
+    dice = Dice(5)
+    for _ in range(300):
+        result, _ = fight_once(*args, dice=dice)
         counts[result.outcome] = counts.get(result.outcome, 0) + 1
     assert counts == a.outcomes
 

@@ -119,13 +119,17 @@ def narrate(record: dict, names: dict[str, str]) -> Text | None:
 @click.command("fight", epilog=EPILOG)
 @combatants
 @click.option("--seed", type=int, default=0, show_default=True, help="Dice seed.")
+@click.option("--trial", type=click.IntRange(0, 999_999_998), default=None, metavar="I",
+              help="Fight trial I of `runeforge odds --seed S` (bot policy): the trials "
+              "before it are fought quietly first on the same dice.")
 @click.option("--log", "log_path", type=click.Path(dir_okay=False), callback=log_path_option,
               help="Write the event log (JSON lines) here.")
 @click.option("--ruleset", type=click.Choice(["base", "advanced"]), default="base",
               show_default=True, help="Base (seed 000) or advanced (seed 002) rules.")
 @click.argument("dirs", nargs=-1, type=click.Path(path_type=str),
                 callback=content_dirs_argument)
-def command(hero_id, challenge_id, items, allies, seed, log_path, ruleset, dirs) -> None:
+def command(hero_id, challenge_id, items, allies, seed, trial, log_path, ruleset,
+            dirs) -> None:
     """Fight one combat with the heuristic bot and print what happened.
 
     DIRS are content directories that extend the bundled cards/. The same seed gives the
@@ -146,15 +150,23 @@ def command(hero_id, challenge_id, items, allies, seed, log_path, ruleset, dirs)
     check_ids(bundle, hero_id, challenge_id, items, allies)
     catalog = Catalog(bundle)
     rules = load_ruleset(ruleset)
+    dice = Dice(seed)
+    if trial:  # the dice as `odds --seed S` leaves them after trials 0 .. I-1
+        from runeforge.engine.runebound.analysis.odds_mc import McResult, run_trials
+
+        before = McResult(hero_id, challenge_id, tuple(items), tuple(allies), rules.name,
+                          "bot", seed, trial)
+        run_trials(catalog, before, dice, HeuristicBot(), rules)
     hero = catalog.new_hero(hero_id, items=list(items), allies=list(allies))
     state = State(heroes=[hero])
-    combat = Combat(catalog, state, Dice(seed), {hero.id: HeuristicBot()}, rules)
+    combat = Combat(catalog, state, dice, {hero.id: HeuristicBot()}, rules)
     challenge = catalog.new_challenge(challenge_id)
     outcome = combat.fight_challenge(hero, challenge)
 
     names = {c.id: c.name for c in catalog.cards.values()}
     out = console()
-    out.print(Text(f"{hero.name} vs {challenge.name} (ruleset: {rules.name}, seed {seed})",
+    which = f"seed {seed}" if trial is None else f"seed {seed}, trial {trial}"
+    out.print(Text(f"{hero.name} vs {challenge.name} (ruleset: {rules.name}, {which})",
                    style="bold"))
     for record in combat.log.records:
         line = narrate(record, names)

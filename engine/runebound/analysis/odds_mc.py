@@ -5,9 +5,14 @@ texts, activated items, triggers, durations, the wounds window: everything the e
 fought from scratch on a fresh Hero with the chosen items and Allies. The result is the share
 of trials the challenge is defeated, with a 95 % Wilson score interval.
 
-Reproducible: trial ``i`` of seed ``S`` rolls ``Dice(S * TRIAL_STRIDE + i)``. With the
-``bot`` policy that is exactly ``runeforge fight --seed <S * TRIAL_STRIDE + i>``, so any trial
-can be replayed and read.
+Reproducible: the trials of seed ``S`` roll one stream, ``Dice(S)``, one combat after the
+other. With the ``bot`` policy trial ``i`` is exactly ``runeforge fight --seed S --trial i``
+(which fights trials ``0 .. i-1`` quietly first), so any trial can be replayed and read.
+
+Speed: with the ``bot`` policy every combat runs in the compiled combat kernel
+(:mod:`..combat.kernel`), which draws the same dice and takes the same decisions as the engine,
+so a run gives the same counts with or without it (``use_kernel=False``);
+``result.kernel`` says "compiled", or why the engine fought instead.
 
 Policies (who answers the engine's questions):
 
@@ -34,11 +39,12 @@ from runeforge.engine.common.log import EventLog
 
 from ..bots.combat_bot import HeuristicBot
 from ..combat.combat import Combat
+from ..combat.kernel import compile_kernel
 from ..core.ruleset import BASE, Ruleset
 from ..core.state import STAT_FIELDS, State
 from .optimal_player import OptimalPlayer
 
-TRIAL_STRIDE = 1_000_000_000  # trial seeds S * stride + i never collide for i < stride
+MAX_TRIALS = 999_999_999
 Z95 = 1.959963984540054
 POLICIES = ("bot", "optimal")
 
@@ -85,6 +91,7 @@ class McResult:
     trials: int
     outcomes: dict[str, int] = field(default_factory=dict)  # defeated, knocked_out, escaped…
     wounds_taken: int = 0  # the Hero's wounds over all trials (before a knock-out removes them)
+    kernel: str = "engine"  # "compiled", or why the engine fought (kernel fallback)
 
     @property
     def wins(self) -> int:
@@ -117,7 +124,7 @@ class McResult:
                 "ruleset": self.ruleset, "policy": self.policy, "seed": self.seed,
                 "trials": self.trials, "win": self.win, "ci95": [lo, hi],
                 "outcomes": dict(sorted(self.outcomes.items())),
-                "expected_hero_wounds": self.expected_hero_wounds}
+                "expected_hero_wounds": self.expected_hero_wounds, "kernel": self.kernel}
 
 
 def make_player(policy: str):
@@ -129,32 +136,50 @@ def make_player(policy: str):
 
 
 def fight_once(catalog, hero_id: str, challenge_id: str, items=(), allies=(), seed: int = 0,
-               ruleset: Ruleset = BASE, player=None, log=None, hero_bonus=None):
+               ruleset: Ruleset = BASE, player=None, log=None, hero_bonus=None, dice=None):
     """One combat on fresh cards: (CombatResult, Combat). ``player`` defaults to the bot;
-    ``hero_bonus`` ({stat: n}) raises the Hero's printed stats (experience tokens)."""
+    ``hero_bonus`` ({stat: n}) raises the Hero's printed stats (experience tokens); ``dice``
+    (default ``Dice(seed)``) lets trials share one stream."""
     hero = catalog.new_hero(hero_id, items=list(items), allies=list(allies))
     for stat, n in (hero_bonus or {}).items():
         setattr(hero, stat, getattr(hero, stat) + n)
     state = State(heroes=[hero])
     if hasattr(player, "start_combat"):
         player.start_combat()
-    combat = Combat(catalog, state, Dice(seed), {hero.id: player or HeuristicBot()}, ruleset,
+    combat = Combat(catalog, state, dice if dice is not None else Dice(seed),
+                    {hero.id: player or HeuristicBot()}, ruleset,
                     log=log if log is not None else QuietLog())
     return combat.fight_challenge(hero, catalog.new_challenge(challenge_id)), combat
 
 
+def _kernel_trials(kernel, result: McResult, dice: Dice, trials: int) -> None:
+    """The trials on ``dice`` one after the other, as the engine's loop below, in batches (a
+    kernel sets up its helpers once per call)."""
+    outcomes = result.outcomes
+    for start in range(0, trials, 4096):
+        for out in kernel.run_stream(dice, min(4096, trials - start)):
+            outcomes[out[0]] = outcomes.get(out[0], 0) + 1
+            result.wounds_taken += out[-1]
+
+
 def monte_carlo_odds(catalog, hero_id: str, challenge_id: str, items=(), allies=(),
                      trials: int = 10_000, seed: int = 0, ruleset: Ruleset = BASE,
-                     policy: str = "bot", hero_bonus: dict | None = None) -> McResult:
-    """Fight ``trials`` combats with the engine; count the outcomes (see the module doc).
+                     policy: str = "bot", hero_bonus: dict | None = None,
+                     use_kernel: bool = True) -> McResult:
+    """Fight ``trials`` combats; count the outcomes (see the module doc).
     ``hero_bonus`` ({stat: n}, printed stats such as ``body`` or ``life``) is added to the
     Hero's card, as experience tokens are.
+
+    With the ``bot`` policy each combat runs in the compiled combat kernel
+    (:mod:`..combat.kernel`), which fights on the same dice with the same decisions as the
+    engine; ``result.kernel`` says "compiled", or why the engine fought instead.
+    ``use_kernel=False`` always fights with the engine.
 
     Raises ValueError on a bad count, seed or policy; the catalog raises BundleError for an
     unknown card id.
     """
-    if isinstance(trials, bool) or not isinstance(trials, int) or not 1 <= trials < TRIAL_STRIDE:
-        raise ValueError(f"trials must be an integer 1..{TRIAL_STRIDE - 1}, got {trials!r}")
+    if isinstance(trials, bool) or not isinstance(trials, int) or not 1 <= trials <= MAX_TRIALS:
+        raise ValueError(f"trials must be an integer 1..{MAX_TRIALS}, got {trials!r}")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
     player = make_player(policy)
@@ -166,12 +191,31 @@ def monte_carlo_odds(catalog, hero_id: str, challenge_id: str, items=(), allies=
     catalog.new_challenge(challenge_id)
     result = McResult(hero_id, challenge_id, tuple(items), tuple(allies), ruleset.name, policy,
                       seed, trials)
+    run_trials(catalog, result, Dice(seed), player, ruleset, use_kernel, hero_bonus)
+    return result
+
+
+def run_trials(catalog, result: McResult, dice: Dice, player, ruleset: Ruleset,
+               use_kernel: bool = True, hero_bonus: dict | None = None) -> None:
+    """Fight ``result.trials`` combats of ``result``'s cards on ``dice``, one after the other,
+    and count them into ``result`` (the kernel with the bot policy, else the engine).
+    ``runeforge fight --trial I`` runs this for I trials to reach trial I's dice."""
+    hero_id, challenge_id = result.hero, result.challenge
+    items, allies = result.items, result.allies
+    if result.policy == "bot" and use_kernel:
+        kernel = compile_kernel(catalog, hero_id, challenge_id, items, allies, ruleset,
+                                hero_bonus=hero_bonus)
+        result.kernel = kernel.fallback or "compiled"
+        if kernel.fn is not None:
+            _kernel_trials(kernel, result, dice, result.trials)
+            return
+    else:
+        result.kernel = "engine (the optimal policy reads the engine)" if use_kernel else \
+            "engine (asked for)"
     outcomes = result.outcomes
-    base = seed * TRIAL_STRIDE
-    for i in range(trials):
+    for _ in range(result.trials):
         log = QuietLog()
-        outcome, _ = fight_once(catalog, hero_id, challenge_id, items, allies, base + i,
-                                ruleset, player, log, hero_bonus)
+        outcome, _ = fight_once(catalog, hero_id, challenge_id, items, allies, 0, ruleset,
+                                player, log, hero_bonus, dice=dice)
         outcomes[outcome.outcome] = outcomes.get(outcome.outcome, 0) + 1
         result.wounds_taken += log.taken.get(hero_id, 0)
-    return result

@@ -1,11 +1,14 @@
-"""Proxy PDF speed: card faces per second for a full deck build, beside a bare reportlab loop.
+"""Proxy PDF speed: card faces per second for a full deck build, and PNG exports per second
+(`build --export png`), each beside a bare loop, as ratios measured in this one run.
 
-Both run in this process, on one core, over the same faces (the bundled cards in English,
-repeated with distinct ids so that every face is fitted afresh). The bare loop draws the
-same strings with plain canvas calls and one Paragraph per face, with no fitting, icons,
-backs, crop marks or outline. Targets (issue 8): >= 400 faces/s and >= 0.4x the bare loop.
+All run in this process, on one core, over the same faces (the bundled cards, repeated with
+distinct ids so that every face is fitted afresh). The bare reportlab loop draws the same
+strings with plain canvas calls and one Paragraph per face, with no fitting, icons, backs,
+crop marks or outline. The bare PNG loop renders the bare loop's pages with pdfium at the
+same dpi and writes them as PNG with Pillow: what any export through a PDF renderer costs.
+Targets (issue 8): >= 400 faces/s and >= 0.4x the bare loop.
 
-    python benchmarks/bench_pdf.py [--repeat N] [--locale en]
+    python benchmarks/bench_pdf.py [--repeat N] [--locale en] [--png-faces N] [--dpi 300]
 """
 
 from __future__ import annotations
@@ -65,11 +68,42 @@ def bare_loop(faces) -> bytes:
     return buf.getvalue()
 
 
+def bare_png_loop(faces, dpi: int) -> int:
+    """The bare loop's pages rendered by pdfium and written as PNG; returns the bytes written."""
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(bare_loop(faces))
+    written = 0
+    try:
+        for i in range(len(pdf)):
+            image = pdf[i].render(scale=dpi / 72).to_pil().convert("RGB")
+            out = io.BytesIO()
+            image.save(out, format="PNG", dpi=(dpi, dpi), compress_level=6)
+            written += len(out.getvalue())
+    finally:
+        pdf.close()
+    return written
+
+
+def png_exports(faces, dpi: int) -> int:
+    """Our export (print-shop PDF, pdfium, PNG per face and per deck back); PNGs written."""
+    from functools import partial
+
+    from runeforge.backends.png_export import png_outputs
+
+    outputs = png_outputs(faces, "bench", dpi=dpi, card_mm=(63.0, 88.0), bleed_mm=3.0,
+                          render=partial(render_deck_pdf, warn=lambda d: None))
+    return sum(1 for o in outputs if o.relpath.endswith(".png"))
+
+
 def main() -> None:
     tiny = os.environ.get("RUNEFORGE_BENCH_TINY") == "1"  # tests/test_benchmarks_run.py
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeat", type=int, default=1 if tiny else 12)
     parser.add_argument("--locale", default="en")
+    parser.add_argument("--png-faces", type=int, default=60,
+                        help="faces exported as PNG (each a few ms of rendering)")
+    parser.add_argument("--dpi", type=int, default=300)
     args = parser.parse_args()
     register_fonts()
     base = bundled_faces(args.locale)
@@ -94,6 +128,22 @@ def main() -> None:
     print(f"ratio                : {ratio:8.2f} x the bare loop")
     ok = ours_rate >= 400 and ratio >= 0.4
     print(f"targets (>= 400 faces/s, >= 0.4x): {'met' if ok else 'NOT met'}")
+
+    some = faces[: args.png_faces]
+    png_exports(some[:3], args.dpi)  # warm-up: pdfium, Pillow's encoder
+    t0 = time.perf_counter()
+    pngs = png_exports(some, args.dpi)
+    export = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    bare_png_loop(some, args.dpi)
+    bare_png = time.perf_counter() - t0
+    png_rate, bare_png_rate = pngs / export, len(some) / bare_png
+    print(f"PNG export at {args.dpi} dpi : {png_rate:8.1f} PNGs/s   ({pngs} PNGs: {len(some)} "
+          f"faces + deck backs, {export:.2f} s)")
+    print(f"bare pdfium+PNG loop   : {bare_png_rate:8.1f} PNGs/s   ({len(some)} bare pages, "
+          f"{bare_png:.2f} s)")
+    print(f"ratio                  : {png_rate / bare_png_rate:8.2f} x the bare PNG loop, "
+          f"{png_rate / bare_rate:.3f} x the bare reportlab loop's faces/s")
 
 
 if __name__ == "__main__":

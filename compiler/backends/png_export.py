@@ -33,8 +33,13 @@ def _safe(name) -> str:
 def _png(page, dpi: int, size_px: tuple[int, int]) -> bytes:
     bitmap = page.render(scale=dpi / 72.0, rev_byteorder=True, may_draw_forms=True)
     image = bitmap.to_pil().convert("RGB")
-    if image.size != size_px:  # pdfium rounds the page size; keep the documented size
-        image = image.resize(size_px)
+    if image.size != size_px:  # pdfium rounds the page size up: drop the partial last pixel
+        w, h = image.size
+        if abs(w - size_px[0]) <= 1 and abs(h - size_px[1]) <= 1 and w >= size_px[0] \
+                and h >= size_px[1]:
+            image = image.crop((0, 0, *size_px))
+        else:  # pragma: no cover - pdfium's sizes are ceil(page x scale)
+            image = image.resize(size_px)
     out = io.BytesIO()
     image.save(out, format="PNG", dpi=(dpi, dpi), compress_level=6)
     return out.getvalue()

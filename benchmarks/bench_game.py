@@ -1,56 +1,153 @@
 """Benchmark (not a test): whole games of the bundled adventure played by bots.
 
-Prints the median time of a 4-player game with heuristic bots (base and advanced rules), the
-games per second, and, measured in the same run, the cost of debug mode (invariants after
-every step) as a ratio.
-Run: python benchmarks/bench_game.py [--games N]
+Prints, for 4-player games with heuristic bots (base and advanced rules), the median time of
+a game and the games per second of three versions measured in the same run, game by game in
+turn: *before* (the engine at the commit before issue 19's work on game speed, checked out
+from git into a temporary directory), *caches off* (this checkout with
+RUNEFORGE_NO_GAME_CACHES=1) and *after* (this checkout); the speed-up after/before against
+the target of x10, and whether every game's event log was byte-identical in the three. Then,
+as before, the cost of debug mode (invariants and cache checks after every step) as a ratio.
+Times are CPU times of the worker processes (the machine may be shared); wall times are
+printed too.
+
+Run: python benchmarks/bench_game.py [--games N] [--before REV | --before none]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import shutil
 import statistics
+import subprocess
 import sys
-import time
+import tempfile
+from pathlib import Path
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-
-from _games import content, play  # noqa: E402
-
-
-def timed(n: int, **options) -> list[float]:
-    out = []
-    for seed in range(1, n + 1):
-        start = time.perf_counter()
-        play(seed=seed, **options)
-        out.append(time.perf_counter() - start)
-    return out
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+# the last commit before the work on issue 19 item 4 (whole games ten times faster)
+BEFORE = "5c1ab7c08b9a0f5e979f9643b69e93724d140dde"
+TARGET = 10.0
+# setuptools package-dir of pyproject.toml: runeforge <- compiler/, runeforge.X <- X/
+MAPPED = ("dsl", "engine", "cards", "locales")
 
 
-def timed_one(seed: int, **options) -> float:
-    start = time.perf_counter()
-    play(seed=seed, **options)
-    return time.perf_counter() - start
+class Worker:
+    def __init__(self, name: str, env: dict):
+        self.name = name
+        self.proc = subprocess.Popen([sys.executable, str(HERE / "_game_worker.py")],
+                                     cwd=str(ROOT), env=env, text=True,
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        if self.proc.stdout.readline().strip() != "ready":
+            raise RuntimeError(f"the {name} worker did not start")
+
+    def play(self, **job) -> dict:
+        self.proc.stdin.write(json.dumps(job) + "\n")
+        self.proc.stdin.flush()
+        line = self.proc.stdout.readline()
+        if not line:
+            raise RuntimeError(f"the {self.name} worker stopped")
+        return json.loads(line)
+
+    def close(self) -> None:
+        self.proc.stdin.close()
+        self.proc.wait(timeout=60)
+
+
+def checkout(rev: str, into: Path) -> Path | None:
+    """The package tree of ``rev`` (``runeforge`` as setuptools maps it) under ``into``, or
+    None when git or the commit is not available."""
+    src = into / "src"
+    src.mkdir()
+    try:
+        archive = subprocess.run(["git", "archive", rev, "compiler", *MAPPED], cwd=ROOT,
+                                 capture_output=True, check=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(src)], input=archive, check=True)
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    pkg = into / "pkg" / "runeforge"
+    pkg.mkdir(parents=True)
+    for entry in (src / "compiler").iterdir():
+        (pkg / entry.name).symlink_to(entry)
+    for name in MAPPED:
+        (pkg / name).symlink_to(src / name)
+    return into / "pkg"
+
+
+def env_for(pythonpath: Path | None = None, no_caches: bool = False) -> dict:
+    env = dict(os.environ)
+    env.pop("RUNEFORGE_NO_GAME_CACHES", None)
+    if no_caches:
+        env["RUNEFORGE_NO_GAME_CACHES"] = "1"
+    if pythonpath is not None:
+        env["PYTHONPATH"] = os.pathsep.join([str(pythonpath), env.get("PYTHONPATH", "")])
+    return env
+
+
+def per_second(times: list[float]) -> float:
+    return len(times) / sum(times) if sum(times) else float("inf")
 
 
 def main() -> None:
-    tiny = os.environ.get("RUNEFORGE_BENCH_TINY") == "1"  # tests/test_benchmarks_run.py
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=1 if tiny else 30)
+    ap.add_argument("--games", type=int, default=30, help="games per ruleset (seeds 1..N)")
+    ap.add_argument("--before", default=BEFORE,
+                    help="git revision measured as 'before' ('none' to skip)")
     args = ap.parse_args()
-    content()
-    for ruleset in ("base", "advanced"):
-        times = timed(args.games, ruleset=ruleset, players=4, bots="heuristic")
-        ratios = []  # the same seed with and without debug, interleaved
-        for seed in range(1, max(3, args.games // 5) + 1):
-            plain = timed_one(seed, ruleset=ruleset, players=4, bots="heuristic")
-            debug = timed_one(seed, ruleset=ruleset, players=4, bots="heuristic", debug=True)
-            ratios.append(debug / plain)
-        med = statistics.median(times)
-        print(f"{ruleset}: 4 players, heuristic bots: median {med * 1000:.0f} ms a game, "
-              f"{len(times) / sum(times):.1f} games/s; debug mode (invariants after every "
-              f"step) x{statistics.median(ratios):.2f} the time of the same game")
+    tmp = Path(tempfile.mkdtemp(prefix="bench-game-"))
+    workers = {}
+    try:
+        if args.before != "none":
+            tree = checkout(args.before, tmp)
+            if tree is None:
+                print(f"before: not measured (no git checkout of {args.before}); the figure "
+                      "recorded for issue 19 at 5c1ab7c was 129 ms a game, 7 games/s")
+            else:
+                workers["before"] = Worker("before", env_for(tree))
+        workers["caches off"] = Worker("caches off", env_for(no_caches=True))
+        workers["after"] = Worker("after", env_for())
+        for ruleset in ("base", "advanced"):
+            report(ruleset, args.games, workers, args.before)
+    finally:
+        for worker in workers.values():
+            worker.close()
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def report(ruleset: str, games: int, workers: dict, rev: str) -> None:
+    cpu = {name: [] for name in workers}
+    wall = {name: [] for name in workers}
+    same = 0
+    for seed in range(1, games + 1):
+        order = list(workers) if seed % 2 else list(reversed(workers))  # no side goes first
+        digests = set()
+        for name in order:
+            got = workers[name].play(ruleset=ruleset, seed=seed, players=4)
+            cpu[name].append(got["cpu"])
+            wall[name].append(got["wall"])
+            digests.add(got["digest"])
+        same += len(digests) == 1
+    print(f"{ruleset}: 4 players, heuristic bots, {games} games (seeds 1-{games}); "
+          f"event logs byte-identical in all versions: {same}/{games}")
+    for name in workers:
+        label = f"{name} ({rev[:7]})" if name == "before" else name
+        print(f"  {label:18s} median {statistics.median(cpu[name]) * 1000:6.1f} ms a game "
+              f"(CPU), {per_second(cpu[name]):5.1f} games/s (wall {per_second(wall[name]):.1f})")
+    if "before" in workers:
+        ratio = sum(cpu["before"]) / sum(cpu["after"])
+        verdict = "met" if ratio >= TARGET else f"missed by x{TARGET / ratio:.1f}"
+        print(f"  games/s after / before: x{ratio:.2f} (target x{TARGET:.0f}: {verdict}); "
+              f"caches alone (after / caches off): "
+              f"x{sum(cpu['caches off']) / sum(cpu['after']):.2f}")
+    ratios = []  # the same seed with and without debug
+    for seed in range(1, max(3, games // 5) + 1):
+        plain = workers["after"].play(ruleset=ruleset, seed=seed, players=4)["cpu"]
+        debug = workers["after"].play(ruleset=ruleset, seed=seed, players=4, debug=True)["cpu"]
+        ratios.append(debug / plain)
+    print(f"  debug mode (invariants and cache checks after every step) "
+          f"x{statistics.median(ratios):.2f} the time of the same game")
 
 
 if __name__ == "__main__":

@@ -28,6 +28,7 @@ class ShowdownSteps:
             return -int(card_of(card_id).get("life", 1)), card_id
 
         first = crown.become_king(self.spec, hero, self.state.removed, card_of=card_of)
+        self.combat.modifiers_changed()  # the Dragon Runes he held as items are gone
         suggested = sorted(first, key=lambda c: strength(c)[0])[:most]  # strongest first
         held = crown.vassal_cards(self.spec, hero.trophies)
         line: list[str] = []
@@ -42,6 +43,7 @@ class ShowdownSteps:
             line.append(choice)
         line = crown.become_king(self.spec, hero, self.state.removed, order=line,
                                  max_vassals=most, card_of=card_of)
+        self.combat.modifiers_changed()
         self.battles.set_vassals(hero_id, line)
         return line
 

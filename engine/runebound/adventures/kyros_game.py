@@ -55,6 +55,7 @@ class LordCombat:
                 self._built.pop(id(active), None)
                 self.log.emit("expired", hero=lord.id, source=active.source, until="lord")
             self.lord = self.lord_attacker = self.lord_stack = None
+            self.modifiers_changed()
 
     def _lord_in_play(self):
         lord = self.lord
@@ -65,6 +66,7 @@ class LordCombat:
         attacker = self.lord_attacker
         if self.lord is not None and attacker is not None and enemies.get(attacker.id) is self.lord:
             self.enemies[self.lord.id] = attacker  # "your enemy" on the Lord's items
+            self.modifiers_changed()
 
     def ask(self, hero, kind, options, source=None, **info):
         if hero is not None and hero is self.lord:
@@ -97,10 +99,10 @@ class LordCombat:
                 built = self._built[id(active)] = build_effects(active.effects)
             yield lord, active.source, built, active.x
 
-    def stat(self, fig, name: str) -> int:
+    def standing_modifier(self, fig, name: str) -> int:
         if fig is self.lord and fig.id in self.enemies:
-            return Resolver.stat(self, fig, name)  # the full path: its items' rules too
-        return super().stat(fig, name)
+            return Resolver.standing_modifier(self, fig, name)  # the full path: its items'
+        return super().standing_modifier(fig, name)  # rules too
 
     def open_window(self, hero, window, pending=None) -> None:
         lord = self._lord_in_play()
@@ -270,6 +272,7 @@ class InvasionSteps:
                     hero.allies.append(self.catalog.new_ally(card))
                 else:
                     hero.items.append(card)
+                self.combat.modifiers_changed()
                 self.emit("free_market_card", hero=hero.id, card=card, town=town)
                 self.enforce_limits(hero)
         super().market_step(hero)

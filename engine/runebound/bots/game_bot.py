@@ -152,6 +152,9 @@ class _Spaces:
         self._colours: dict[str, float] = {}
         self._decks: dict[str, bool] = {}
         self._lords: dict[str, dict | None] = {}
+        occupied = getattr(self.game, "occupied", None)
+        self._any_lord = occupied is not None and bool(occupied())  # Sceptre of Kyros
+        self._counters = self.game.state.board_counters
         self._markers: dict[str, dict] = {}
         for marker in self.game.state.undefeated_track:  # the first on a space, as
             self._markers.setdefault(marker["space"], marker)  # GameState.undefeated_at
@@ -163,11 +166,15 @@ class _Spaces:
         return found
 
     def occupier(self, space) -> dict | None:
+        if not self._any_lord:  # no town is occupied: occupier_at is None everywhere
+            return None
         if space not in self._lords:
             self._lords[space] = occupier_at(self.game, space)
         return self._lords[space]
 
     def value(self, space: str) -> float:
+        if not (self._any_lord or space in self._markers or space in self._counters):
+            return 0.0  # no Lord, no undefeated challenge and no counter here
         found = self._values.get(space)
         if found is None:
             found = self._values[space] = self._value(space)

@@ -83,6 +83,7 @@ class Combat(Resolver):
     def _begin(self, enemies: dict) -> None:
         self.state.combat_no += 1
         self.enemies = dict(enemies)
+        self.modifiers_changed()  # the challenge's rules now apply to its Hero
         self.finished = False
         self.round_attacks = set()
 
@@ -106,6 +107,7 @@ class Combat(Resolver):
                       winner=result.winner, loser=result.loser, spoils=result.spoils)
         self.moment = Moment("none", turn=self.state.turn)
         self.enemies = {}
+        self.modifiers_changed()
         return result
 
     # ------------------------------------------------------------------ escape
@@ -206,6 +208,7 @@ class Combat(Resolver):
                                    if self.catalog.card(challenge.id).kind == "ally"
                                    else Figure.from_card({**self.catalog.card(challenge.id).data,
                                                           "kind": "ally"}))
+            self.modifiers_changed()
             hero.trophies.append(challenge.id)
         else:
             self.state.discarded_adventures.append(challenge.id)
@@ -255,6 +258,7 @@ class Combat(Resolver):
     def _remove_card(self, hero: Hero, card_id: str):
         if card_id in hero.items:
             hero.items.remove(card_id)
+            self.modifiers_changed()
             if card_id in hero.activated:
                 hero.activated.remove(card_id)
             return card_id
@@ -262,4 +266,5 @@ class Combat(Resolver):
         if ally is None:
             raise IllegalAction(f"{hero.name} holds no {card_id}")
         hero.allies.remove(ally)
+        self.modifiers_changed()
         return ally

@@ -78,6 +78,7 @@ class Duel(Combat):
             winner.items.append(card)
         elif kind == "ally":
             winner.allies.append(self._remove_card(loser, card))  # wounds and all
+        self.modifiers_changed()
         if card and card in loser.trophies:
             loser.trophies.remove(card)
             winner.trophies.append(card)

@@ -84,13 +84,14 @@ class GameCombat(ActiveEventRules, Duel):
         super().set_tokens(fig, attr, value, source, cause)
 
     # ------------------------------------------------------------------ event rules
-    def stat(self, fig, name: str) -> int:
-        """The resolver's ``stat`` with a fast path: when every always-on modifier of
-        ``name`` in the whole catalog targets its own Hero ("you receive +3 Body"), only the
-        Hero's own cards, the challenge it faces and the active event can change it."""
+    def standing_modifier(self, fig, name: str) -> int:
+        """The resolver's ``standing_modifier`` with a fast path: when every always-on
+        modifier of ``name`` in the whole catalog targets its own Hero ("you receive +3
+        Body"), only the Hero's own cards, the challenge it faces and the active event can
+        change it."""
         if name not in self._self_only():
-            return super().stat(fig, name)
-        total = getattr(fig, name, 0) if not name.endswith("_roll") else 0
+            return super().standing_modifier(fig, name)
+        total = 0
         if isinstance(fig, Hero):
             card = self.catalog.card
             ids = [fig.id, *fig.items, *(a.id for a in fig.allies)]
@@ -102,7 +103,7 @@ class GameCombat(ActiveEventRules, Duel):
             for card_id in ids:
                 for effect in card(card_id).modifiers.get(name, ()):
                     total += effect.value
-        return total + self.duration_modifiers(fig, name)
+        return total
 
     def _self_only(self) -> frozenset:
         cached = getattr(self.catalog, "_self_only_stats", None)
@@ -181,6 +182,7 @@ class GameCombat(ActiveEventRules, Duel):
             elif challenge.reward_becomes == "ally":
                 card = self.catalog.card(challenge.id)
                 hero.allies.append(Figure.from_card({**card.data, "kind": "ally"}))
+            self.modifiers_changed()
             hero.trophies.append(challenge.id)
         else:
             self.game.challenge_done(challenge.id, self.mode)

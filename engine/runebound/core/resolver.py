@@ -13,9 +13,10 @@ from runeforge.engine.common.errors import EngineError, IllegalAction
 from runeforge.engine.common.log import EventLog
 
 from .catalog import Ability, Catalog
-from .effects import Context, build_effects, run_all
+from .effects import Context, run_all
 from .rolls import Rolls
 from .ruleset import Ruleset
+from .standing import StandingRules
 from .state import ActiveEffect, Figure, Hero, State
 from .windows import WOUNDS_INFLICTED, Moment, timing_refusal
 
@@ -38,7 +39,7 @@ class WoundBatch:
     phase: str | None
 
 
-class Resolver(Rolls):
+class Resolver(Rolls, StandingRules):
     def __init__(self, catalog: Catalog, state: State, dice, players: dict, ruleset: Ruleset,
                  log: EventLog | None = None):
         self.catalog, self.state, self.dice, self.players = catalog, state, dice, players
@@ -108,91 +109,6 @@ class Resolver(Rolls):
         pick = self.ask(owner, "target", [f.id for f in pool], source=ctx.source, what=target)
         return [f for f in pool if f.id == pick][:1]
 
-    # ----------------------------------------------------------------- static effects
-    def held_cards(self, hero: Hero) -> list[str]:
-        return [hero.id, *hero.items, *(a.id for a in hero.allies)]
-
-    def _standing_cards(self):
-        """(owner Hero, CardDef) of every card whose always-on rules are in force."""
-        card = self.catalog.card
-        for hero in self.state.heroes:
-            cards = self.held_cards(hero)
-            enemy = self.enemies.get(hero.id)
-            if enemy is not None and enemy.kind == "challenge":
-                cards.append(enemy.id)  # the challenge's rules apply to the Hero facing it
-            for card_id in cards:
-                yield hero, card(card_id)
-
-    def _durations(self):
-        """(owner Hero, card id, built effects, x) of every duration in force."""
-        for active in self.state.effects:
-            built = self._built.get(id(active))
-            if built is None:
-                built = self._built[id(active)] = build_effects(active.effects)
-            owner = next((h for h in self.state.heroes if h.id == active.owner), None)
-            if owner is not None:
-                yield owner, active.source, built, active.x
-
-    def static_sources(self):
-        """(owner Hero, card id, effect, x) for every always-on effect and duration in force."""
-        for hero, card in self._standing_cards():
-            for effect in card.standing_effects:
-                yield hero, card.id, effect, None
-        for owner, source, built, x in self._durations():
-            for effect in built:
-                yield owner, source, effect, x
-
-    def price_of(self, hero: Hero, card_id: str) -> int:
-        """What ``card_id`` (an item or Ally) costs ``hero``: the printed cost times every cost
-        factor in force for it, then plus every delta (seed 002: discounts after doubling),
-        never below 0."""
-        card = self.catalog.card(card_id)
-        subject = "ally" if card.kind == "ally" else "item"
-        factor, delta = 1, 0
-        for owner, _src, effect, _x in self.static_sources():
-            if owner is hero and effect.op == "cost_modifier" and subject in effect.subjects:
-                if effect.factor is not None:
-                    factor *= effect.factor
-                if effect.delta is not None:
-                    delta += effect.delta
-        return max(0, card.cost * factor + delta)
-
-    def stat(self, fig: Figure, name: str) -> int:
-        total = getattr(fig, name, 0) if not name.endswith("_roll") else 0
-        if name in self.catalog.modified_stats:
-            for owner, card in self._standing_cards():
-                for effect in card.modifiers.get(name, ()):
-                    total += self._modifier(fig, owner, card.id, effect, None)
-        return total + self.duration_modifiers(fig, name)
-
-    def duration_modifiers(self, fig: Figure, name: str) -> int:
-        """What the effects lasting "until the end of …" add to ``fig``'s stat ``name``."""
-        total = 0
-        if self.state.effects:
-            for owner, source, built, x in self._durations():
-                for effect in built:
-                    if effect.op == "modify" and effect.stat == name:
-                        total += self._modifier(fig, owner, source, effect, x)
-        return total
-
-    def _modifier(self, fig: Figure, owner: Hero, card_id: str, effect, x) -> int:
-        """``effect.value`` if the modify effect applies to ``fig``, else 0."""
-        target = effect.target
-        if target in ("hero", "you"):
-            return effect.value if fig is owner else 0
-        ctx = Context(self, owner, card_id, x=x)
-        if any(f is fig for f in self.targets(ctx, target, choose=False)):
-            return effect.value
-        return 0
-
-    def restricted(self, action: str) -> str | None:
-        if not self.state.effects and action not in self.catalog.restricted_actions:
-            return None  # no card has such a rule and no duration is in force
-        for _owner, card_id, effect, _x in self.static_sources():
-            if effect.op == "restrict" and effect.action == action:
-                return card_id
-        return None
-
     # ----------------------------------------------------------------- tokens
     def set_tokens(self, fig: Figure, attr: str, value: int, source: str | None,
                    cause: str | None = None) -> None:
@@ -212,6 +128,7 @@ class Resolver(Rolls):
             owner = self.owner_of(fig)
             if owner is not None and fig in owner.allies:
                 owner.allies.remove(fig)
+                self.modifiers_changed()
                 self.state.market_bottom.append(fig.id)
                 self.log.emit("ally_killed", ally=fig.id, hero=owner.id)
             return
@@ -269,6 +186,7 @@ class Resolver(Rolls):
 
     def discard_item(self, hero: Hero, card_id: str) -> None:
         hero.items.remove(card_id)
+        self.modifiers_changed()
         if card_id in hero.activated:
             hero.activated.remove(card_id)
         self.state.market_bottom.append(card_id)
@@ -298,6 +216,14 @@ class Resolver(Rolls):
     def candidates(self, hero: Hero) -> list[Ability]:
         return [a for card_id in self.held_cards(hero)
                 for a in self.catalog.card(card_id).abilities if not a.standing]
+
+    def fitting(self, hero: Hero) -> list[Ability]:
+        """The abilities of ``hero``'s cards whose timing fits the moment (its window and
+        step; whether each may be used now is :meth:`refusal`'s question)."""
+        moment = self.moment
+        return self.standing_cached(("fitting", id(hero), moment.window, moment.step), hero,
+                                    lambda: [a for a in self.candidates(hero)
+                                             if timing_refusal(a, moment) is None])
 
     def refusal(self, hero: Hero, ability: Ability, pending: WoundBatch | None = None):
         name = self.catalog.card(ability.card_id).name
@@ -358,8 +284,7 @@ class Resolver(Rolls):
             self.moment = Moment(window, outer.step, outer.combat, outer.round, outer.turn)
         try:
             while pending is None or pending.amount > 0:
-                fitting = [a for a in self.candidates(hero)
-                           if timing_refusal(a, self.moment) is None]
+                fitting = self.fitting(hero)
                 if not fitting:
                     break
                 legal = [a.ref for a in fitting if self.refusal(hero, a, pending) is None]
@@ -416,7 +341,9 @@ class Resolver(Rolls):
             return  # no card has an always-on trigger and no duration is in force
         self._trigger_depth += 1
         try:
-            for owner, card_id, effect, x in list(self.static_sources()):
+            # a snapshot: what the triggers do may change what is held
+            for owner, card_id, effect, x in [*self.standing_triggers(),
+                                              *self._duration_sources()]:
                 if effect.op != "trigger":
                     continue
                 ctx = Context(self, owner, card_id, x=x, phase=event.get("phase"))

@@ -149,6 +149,7 @@ class AdventureStep:
         if current:
             self.discard_played(current, self.rules.adventure.event_discard)
         s.active_event = card
+        self.combat.modifiers_changed()  # its always-on rules apply to every Hero
         self.emit("event", card=card, replaces=current)
         now_text = [a for a in self.card(card).abilities
                     if not a.standing and a.tag is None and a.window is None]
@@ -181,6 +182,7 @@ class AdventureStep:
             self.combat.gain_gold(hero, int(reward["gold"]), source=card)
         if reward.get("keep") and reward.get("becomes") == "item":
             hero.items.append(card)
+            self.combat.modifiers_changed()
             hero.trophies.append(card)
             self.enforce_limits(hero)
             return
@@ -338,6 +340,7 @@ class AdventureStep:
             taker.items.append(card)
         else:
             taker.allies.append(got)
+        self.combat.modifiers_changed()
         if card in giver.trophies:
             giver.trophies.remove(card)
             taker.trophies.append(card)

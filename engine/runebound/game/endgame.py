@@ -89,6 +89,7 @@ class Endgame:
         out = self.state.endgame.setdefault("out", [])
         if hero_id not in out:
             out.append(hero_id)
+            self.combat.modifiers_changed()  # "each Hero" no longer counts it
             self.emit("eliminated", hero=hero_id)
 
     def red_challenges(self, hero_id: str) -> int:

@@ -10,6 +10,7 @@ with :func:`runeforge.engine.runebound.game.setup.new_game`.
 
 from __future__ import annotations
 
+import os
 import random
 
 from runeforge.engine.common.dice import Dice
@@ -40,6 +41,10 @@ class Game(TurnSteps, AdventureStep, MarketStep, ExperienceStep, DoomTrack, Endg
         self.rng = random.Random(f"runeforge-board-{seed}")
         self.combat = GameCombat(self, catalog, state, Dice(seed), players,
                                  _combat_ruleset(rules), self.log)
+        # the caches of whole games (issue 19); RUNEFORGE_NO_GAME_CACHES=1 turns them off, so
+        # the tests and the benchmark can compare with the same code without them
+        self.combat.cache_stats(not no_game_caches())
+        self.combat.verify_cache = debug  # every cached stat checked against a fresh one
         self.expected_cards = expected_cards or {}
         self.defeated_challenges: list[tuple[str, str]] = []
         self.knocked_out: list[str] = []
@@ -206,6 +211,11 @@ class Game(TurnSteps, AdventureStep, MarketStep, ExperienceStep, DoomTrack, Endg
     def declare(self, winner: str | None, how: str) -> None:
         self.state.winner, self.state.how, self.state.phase = winner, how, "over"
         self.emit("winner", hero=winner, how=how)
+
+
+def no_game_caches() -> bool:
+    """Are the caches of whole games turned off (``RUNEFORGE_NO_GAME_CACHES=1``)?"""
+    return os.environ.get("RUNEFORGE_NO_GAME_CACHES", "") not in ("", "0")
 
 
 def _combat_ruleset(rules) -> Ruleset:

@@ -94,8 +94,10 @@ class MarketStep:
                 hero.allies.append(self.catalog.new_ally(what))
             else:
                 hero.items.append(what)
+            self.combat.modifiers_changed()
         elif verb == "sell":
             hero.items.remove(what)
+            self.combat.modifiers_changed()
             if what in hero.activated:
                 hero.activated.remove(what)
             stack.append(what)

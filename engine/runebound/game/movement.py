@@ -164,6 +164,7 @@ def reachable(board: Board, start: str, rolled: Sequence[frozenset]) -> frozense
     """
     board.space(start)
     index, names, links, terrain = _tables(board)
+    spreads = _spreads(board)
     n = len(rolled)
     town = terrain["town"]
     enter = []
@@ -180,11 +181,15 @@ def reachable(board: Board, start: str, rolled: Sequence[frozenset]) -> frozense
         if not here:
             continue
         union |= here
-        spread, rest = 0, here
-        while rest:
-            low = rest & -rest
-            spread |= links[low.bit_length() - 1]
-            rest ^= low
+        spread = spreads.get(here)
+        if spread is None:
+            spread, rest = 0, here
+            while rest:
+                low = rest & -rest
+                spread |= links[low.bit_length() - 1]
+                rest ^= low
+            if len(spreads) < _MAX_SPREADS:
+                spreads[here] = spread
         for d in range(n):
             if not mask >> d & 1:
                 at[mask | 1 << d] |= spread & enter[d]
@@ -194,6 +199,18 @@ def reachable(board: Board, start: str, rolled: Sequence[frozenset]) -> frozense
         out.append(names[low.bit_length() - 1])
         rest ^= low
     return frozenset(out)
+
+
+_MAX_SPREADS = 1 << 16
+
+
+def _spreads(board: Board) -> dict[int, int]:
+    """The board's memo of neighbour sets: a set of spaces (bits) -> the spaces next to
+    any of them. Walks from the same spaces meet the same sets again and again."""
+    memo = getattr(board, "_movement_spreads", None)
+    if memo is None:
+        memo = board._movement_spreads = {}
+    return memo
 
 
 def _tables(board: Board):

@@ -195,6 +195,7 @@ class TurnSteps:
         for token in s.experience.get(old, []):
             setattr(fresh, token, getattr(fresh, token) + self.rules.experience.bonus(token))
         hero.id, hero.name, hero.skills = fresh.id, fresh.name, list(fresh.skills)
+        self.combat.modifiers_changed()  # the new Hero card's own rules
         for stat in STAT_FIELDS:
             setattr(hero, stat, getattr(fresh, stat))
         s.removed.remove(new_id)

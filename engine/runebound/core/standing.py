@@ -1,0 +1,217 @@
+"""The rules in force: what the held cards, the challenge faced, the active event and the
+durations add to a figure's stats, restrict, make cost or set off; and the cache of the
+standing part of those answers, which a whole game asks for thousands of times.
+
+A mixin of :class:`~runeforge.engine.runebound.core.resolver.Resolver` (it uses
+``state``, ``catalog``, ``enemies``, ``targets`` and ``heroes`` from there).
+
+The cache (off unless :meth:`StandingRules.cache_stats` turns it on; the whole game does)
+holds only what the *standing* rules give: the always-on abilities of the cards held, of the
+challenge faced and of the active event. Durations ("until the end of this combat ...") and
+a figure's printed stats are read afresh every time. Every change of a source of the cached
+answers calls :meth:`StandingRules.modifiers_changed` (a Hero gains, loses, discards,
+trades or is killed an item or Ally; a combat starts or ends; an event becomes active; a
+Hero leaves the game or changes card; a Giant Lord's items change), and a refresh of the
+catalog drops the cache too. With ``verify_cache`` (the game's debug mode) every answer read
+from the cache is compared with a fresh computation, so a change that forgot to call
+:meth:`~StandingRules.modifiers_changed` fails the soak instead of changing a game.
+"""
+
+from __future__ import annotations
+
+from runeforge.engine.common.errors import EngineError
+
+from .effects import Context, build_effects
+from .state import Figure, Hero
+
+_MISSING = object()
+
+
+class StandingRules:
+    _stat_cache: dict | None = None  # key -> (identity checked object, value); None: off
+    _cache_catalog = None  # the catalog summary the cached values were computed under
+    verify_cache = False  # recompute every value read from the cache and compare
+
+    # ----------------------------------------------------------------- sources
+    def held_cards(self, hero: Hero) -> list[str]:
+        return [hero.id, *hero.items, *(a.id for a in hero.allies)]
+
+    def _standing_cards(self):
+        """(owner Hero, CardDef) of every card whose always-on rules are in force."""
+        card = self.catalog.card
+        for hero in self.state.heroes:
+            cards = self.held_cards(hero)
+            enemy = self.enemies.get(hero.id)
+            if enemy is not None and enemy.kind == "challenge":
+                cards.append(enemy.id)  # the challenge's rules apply to the Hero facing it
+            for card_id in cards:
+                yield hero, card(card_id)
+
+    def _durations(self):
+        """(owner Hero, card id, built effects, x) of every duration in force."""
+        for active in self.state.effects:
+            built = self._built.get(id(active))
+            if built is None:
+                built = self._built[id(active)] = build_effects(active.effects)
+            owner = next((h for h in self.state.heroes if h.id == active.owner), None)
+            if owner is not None:
+                yield owner, active.source, built, active.x
+
+    def static_sources(self):
+        """(owner Hero, card id, effect, x) for every always-on effect and duration in force."""
+        for hero, card in self._standing_cards():
+            for effect in card.standing_effects:
+                yield hero, card.id, effect, None
+        for owner, source, built, x in self._durations():
+            for effect in built:
+                yield owner, source, effect, x
+
+    def _duration_sources(self):
+        """``static_sources`` of the durations only (they follow the standing ones)."""
+        for owner, source, built, x in self._durations():
+            for effect in built:
+                yield owner, source, effect, x
+
+    # ----------------------------------------------------------------- stats
+    def stat(self, fig: Figure, name: str) -> int:
+        total = getattr(fig, name, 0) if not name.endswith("_roll") else 0
+        cache = self._stat_cache
+        if cache is None:
+            total += self.standing_modifier(fig, name)
+        else:
+            summary = self.catalog._summary
+            if summary is not self._cache_catalog or summary[0] != len(self.catalog.cards):
+                self.modifiers_changed()  # a card of the catalog was added or replaced
+                cache = self._stat_cache
+            hit = cache.get((id(fig), name))
+            if hit is None or hit[0] is not fig:
+                hit = cache[(id(fig), name)] = (fig, self.standing_modifier(fig, name))
+            elif self.verify_cache:
+                self._verify(f"{fig.id} {name}", hit[1], self.standing_modifier(fig, name))
+            total += hit[1]
+        if self.state.effects:
+            total += self.duration_modifiers(fig, name)
+        return total
+
+    def standing_modifier(self, fig: Figure, name: str) -> int:
+        """What the always-on rules in force (held cards, the challenge faced) add to
+        ``fig``'s stat ``name``; durations are not included."""
+        total = 0
+        if name in self.catalog.modified_stats:
+            for owner, card in self._standing_cards():
+                for effect in card.modifiers.get(name, ()):
+                    total += self._modifier(fig, owner, card.id, effect, None)
+        return total
+
+    def duration_modifiers(self, fig: Figure, name: str) -> int:
+        """What the effects lasting "until the end of …" add to ``fig``'s stat ``name``."""
+        total = 0
+        if self.state.effects:
+            for owner, source, built, x in self._durations():
+                for effect in built:
+                    if effect.op == "modify" and effect.stat == name:
+                        total += self._modifier(fig, owner, source, effect, x)
+        return total
+
+    def _modifier(self, fig: Figure, owner: Hero, card_id: str, effect, x) -> int:
+        """``effect.value`` if the modify effect applies to ``fig``, else 0."""
+        target = effect.target
+        if target in ("hero", "you"):
+            return effect.value if fig is owner else 0
+        ctx = Context(self, owner, card_id, x=x)
+        if any(f is fig for f in self.targets(ctx, target, choose=False)):
+            return effect.value
+        return 0
+
+    # ----------------------------------------------------------------- restrictions, prices
+    def restricted(self, action: str) -> str | None:
+        """The card whose rule forbids ``action`` now (the first in force), or None."""
+        if not self.state.effects and action not in self.catalog.restricted_actions:
+            return None  # no card has such a rule and no duration is in force
+        found = self.standing_cached(("restricted", action), None, self._restricted_by,
+                                     action)
+        if found is None and self.state.effects:
+            found = self._restricted_by(action, self._duration_sources())
+        return found
+
+    def _restricted_by(self, action: str, sources=None) -> str | None:
+        for _owner, card_id, effect, _x in (self._standing_sources() if sources is None
+                                            else sources):
+            if effect.op == "restrict" and effect.action == action:
+                return card_id
+        return None
+
+    def _standing_sources(self):
+        for hero, card in self._standing_cards():
+            for effect in card.standing_effects:
+                yield hero, card.id, effect, None
+
+    def price_of(self, hero: Hero, card_id: str) -> int:
+        """What ``card_id`` (an item or Ally) costs ``hero``: the printed cost times every cost
+        factor in force for it, then plus every delta (seed 002: discounts after doubling),
+        never below 0."""
+        card = self.catalog.card(card_id)
+        subject = "ally" if card.kind == "ally" else "item"
+        factor, delta = self.standing_cached(("price", id(hero), subject), hero,
+                                             self._cost_factors, hero, subject)
+        if self.state.effects:
+            more, plus = self._cost_factors(hero, subject, self._duration_sources())
+            factor, delta = factor * more, delta + plus
+        return max(0, card.cost * factor + delta)
+
+    def _cost_factors(self, hero: Hero, subject: str, sources=None) -> tuple[int, int]:
+        factor, delta = 1, 0
+        for owner, _src, effect, _x in (self._standing_sources() if sources is None
+                                        else sources):
+            if owner is hero and effect.op == "cost_modifier" and subject in effect.subjects:
+                if effect.factor is not None:
+                    factor *= effect.factor
+                if effect.delta is not None:
+                    delta += effect.delta
+        return factor, delta
+
+    def standing_triggers(self) -> list[tuple]:
+        """(owner, card id, effect, None) of every standing trigger in force, in the order of
+        ``static_sources`` (a list: firing one may change what is held)."""
+        return self.standing_cached(("triggers",), None, lambda: [
+            source for source in self._standing_sources() if source[2].op == "trigger"])
+
+    # ----------------------------------------------------------------- the cache
+    def cache_stats(self, on: bool = True) -> None:
+        """Cache the standing part of ``stat``, ``restricted``, ``price_of``, the standing
+        triggers and the abilities a Hero may use in a window (see the module's text)."""
+        self._stat_cache = {} if on else None
+        self._cache_catalog = self.catalog._summary
+
+    def modifiers_changed(self) -> None:
+        """Drop every cached answer: a source of the standing rules changed."""
+        if self._stat_cache is not None:
+            self._stat_cache = {}
+            self.catalog._summarised()  # refreshed if cards were added
+            self._cache_catalog = self.catalog._summary
+
+    def standing_cached(self, key: tuple, owner, compute, *args):
+        """``compute(*args)``, from the cache when it is on (``owner``, when given, is the
+        object ``key`` names by ``id()``, checked on every hit)."""
+        cache = self._stat_cache
+        if cache is None:
+            return compute(*args)
+        summary = self.catalog._summary
+        if summary is not self._cache_catalog or summary[0] != len(self.catalog.cards):
+            self.modifiers_changed()
+            cache = self._stat_cache
+        hit = cache.get(key, _MISSING)
+        if hit is _MISSING or hit[0] is not owner:
+            value = compute(*args)
+            cache[key] = (owner, value)
+            return value
+        if self.verify_cache:
+            self._verify(repr(key), hit[1], compute(*args))
+        return hit[1]
+
+    @staticmethod
+    def _verify(what: str, cached, fresh) -> None:
+        if fresh != cached:
+            raise EngineError(f"stale standing-rules cache: {what} is {fresh!r}, the cache "
+                              f"says {cached!r} (a change of its sources did not call "
+                              "modifiers_changed)")

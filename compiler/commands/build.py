@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import click
@@ -24,6 +24,7 @@ from runeforge.console import (
 from runeforge.diagnostics import Diagnostic, DiagnosticError, did_you_mean, has_errors
 from runeforge.games import get as game_of
 
+STRICT = ("RF701", "RF604")  # the print warnings --strict makes errors
 EPILOG = """\b
 Examples:
   runeforge build                          # bundled content into ./output
@@ -34,6 +35,7 @@ Examples:
   runeforge build --decks market --fronts-only     # one deck, no back pages
   runeforge build --export png --dpi 600 --locale en  # one PNG per face, one per deck back
   runeforge build --colour cmyk
+  runeforge build --strict                 # fail (exit 1) when text is cut to fit a card
 """
 
 
@@ -100,9 +102,12 @@ def parse_bleed(text: str) -> float:
               help="Colour operators of the PDFs (cmyk for print shops that ask for it).")
 @click.option("--layout-json", type=click.Path(path_type=Path), default=None,
               help="Also write every drawn card's page and trim box (PDF points) here.")
+@click.option("--strict", is_flag=True,
+              help="Treat print warnings (text cut to fit: RF701, glyph missing: RF604) as "
+                   "errors: exit 1 and write nothing.")
 def command(dirs, out_dir: Path, locales: tuple[str, ...], paper: str, card_size, mode: str,
             bleed, back_offset, alignment_page: bool, decks, cards, fronts_only: bool,
-            export, dpi, colour: str, layout_json: Path | None) -> None:
+            export, dpi, colour: str, layout_json: Path | None, strict: bool) -> None:
     """Compile the content: bundle.json, rules text per locale, proxy PDFs per locale.
 
     Nothing is written when the content has errors.
@@ -143,6 +148,9 @@ def command(dirs, out_dir: Path, locales: tuple[str, ...], paper: str, card_size
             bar.update(task, description=f"building: {name}")
             outputs.extend(stage(ctx))
             bar.advance(task)
+    if strict:  # a cut or a missing glyph is an error: nothing is written
+        result.diagnostics[seen:] = [replace(d, severity="error") if d.code in STRICT else d
+                                     for d in result.diagnostics[seen:]]
     print_diagnostics(result.diagnostics[seen:])  # warnings of the stages (text fitting …)
     if has_errors(result.diagnostics[seen:]):  # e.g. a card's art file is missing
         print_summary(result.diagnostics, "build stopped, nothing written")

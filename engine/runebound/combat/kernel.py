@@ -173,6 +173,7 @@ def compile_kernel(catalog, hero_id: str, challenge_id: str, items=(), allies=()
     """The kernel of this combat (cached), or one whose ``fallback`` says why none can be
     made. ``hero_bonus`` ({stat: n}) raises the Hero's printed stats. Unknown card ids raise
     the catalog's BundleError."""
+    ruleset = ruleset if ruleset is not None else BASE
     ids = (hero_id, *items, *allies, challenge_id)
     bonus = sorted((hero_bonus or {}).items())
     key = digest(catalog, ids, ruleset, mode, (before_combat, escape, bonus))

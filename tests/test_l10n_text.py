@@ -120,3 +120,60 @@ def test_every_translation_and_term_form_is_in_the_pdf_font(locale):
     assert len(strings) > 300
     missing = {ch for s in strings for ch in missing_glyphs(s)}
     assert missing == set()
+
+
+def _face_strings(face) -> list[str]:
+    """What a face prints besides its name, flavour and rules text: the kind line (item
+    subtypes included), the deck's name on its back, the stat and reward labels."""
+    from runeforge.backends.runebound_faces import preview_context
+
+    view = preview_context(face)
+    out = [face.kind_line(), face.deck_name]
+    out += [str(s["label"]) for s in view["stats"]]  # values: numbers and numerals
+    out += [face.label(k) for k in ("reward", "keep", "becomes_item", "becomes_ally",
+                                    "print_note")]
+    return [s for s in out if s]
+
+
+# face words spelled as in English: Polish "amulet" and "rapier"; the unit of the scale note
+NATIVE_FACE = {"pl": {"amulet", "rapier"}, "fi": set(), "el": set(), "ru": set()}
+UNITS = {"mm"}
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_faces_have_no_english_left(locale, result):
+    from runeforge.backends.pdf_stage import game_faces
+
+    english = {w.lower() for _, face in game_faces(result, "en")
+               for text in _face_strings(face) for w in re.findall(r"[A-Za-z]+", text)}
+    english -= {w.lower() for w in ALLOWED}
+    faces = [face for _, face in game_faces(result, locale)]
+    assert len(faces) == len(result.content.cards)
+    leftovers = {}
+    for face in faces:
+        for text in _face_strings(face):
+            latin = [w for w in re.findall(r"\w+", text)
+                     if re.fullmatch(r"[A-Za-z]+", w) and w not in ALLOWED | UNITS]
+            if locale in ("fi", "pl"):
+                latin = [w for w in latin if w.lower() in english
+                         and w.lower() not in NATIVE_FACE[locale]]
+            if latin:
+                leftovers.setdefault(face.id, []).extend(latin)
+    assert leftovers == {}
+    # every bundled item subtype is translated, so none is left off the face
+    items = [f for f in faces if f.kind == "item" and f.stats.get("type")]
+    assert items and all(len(f.kind_line().split(" \u00b7 ")) == 3 for f in items)
+
+
+def test_an_item_subtype_missing_from_the_table_is_left_off():
+    from runeforge.backends.faces import CardFace
+    from runeforge.backends.runebound_faces import face_table, labels_for
+
+    labels = labels_for("ru")
+    face = CardFace(id="x", kind="item", name="X", locale="ru", labels=labels,
+                    stats={"class": "weapon", "type": "spear"})
+    assert face.kind_line() == "Предмет · Оружие · " + face_table("ru")["item_types"]["spear"]
+    odd = CardFace(id="y", kind="item", name="Y", locale="ru", labels=labels,
+                   stats={"class": "weapon", "type": "zweihander"})
+    assert odd.kind_line() == "Предмет · Оружие"  # no English word on a Russian face
+    assert face_table("en-XA")["item_types"]["spear"] != "Spear"  # pseudo-translated

@@ -151,13 +151,48 @@ def render(content, r: dict) -> None:
                            style="dim"))
 
 
+def show(content, hero_id, challenge_id, items, allies, ruleset: str, fmt: str) -> None:
+    """``--show-kernel``: the kernel's source and the content's fallbacks."""
+    from runeforge.engine.runebound.combat.kernel import compile_kernel
+    from runeforge.engine.runebound.combat.kernel_check import fallbacks
+    from runeforge.engine.runebound.core.catalog import Catalog
+
+    from .fight import load_ruleset
+
+    kinds = ("hero", "challenge", "item", "ally")
+    ids = [c.id for c in content.cards.values() if c.kind in kinds]
+    catalog = Catalog(cc.bundle_for(content, cc.compile_cards(content, ids)))
+    rules = load_ruleset(ruleset)
+    kernel = compile_kernel(catalog, hero_id, challenge_id, items, allies, rules)
+    found = fallbacks(catalog, rules)
+    if fmt == "json":
+        click.echo(json.dumps({"kernel": kernel.source or None, "fallback": kernel.fallback,
+                               "digest": kernel.digest, "strings": list(kernel.strings),
+                               "fallbacks": [{"card": c, "reason": r} for c, r in found]},
+                              indent=2, sort_keys=True, ensure_ascii=False))
+        return
+    if kernel.fallback:
+        click.echo(f"# no kernel: {kernel.fallback}; the engine fights this combat")
+    else:
+        click.echo(kernel.source, nl=False)
+        click.echo(f"# string table STR ({len(kernel.strings)}): "
+                   + ", ".join(repr(s) for s in kernel.strings))
+    if found:
+        for card, reason in found:
+            click.echo(f"# fallback: {card}: {reason}")
+    else:
+        click.echo(f"# fallbacks: none; every hero, challenge, item and Ally of this content "
+                   f"({len(ids)} cards) compiles into kernels")
+
+
 @click.command("odds", epilog=EPILOG)
 @combatants
 @click.option("--exact", "is_exact", is_flag=True,
               help="Exact odds (optimal play, no escape; static modifiers and Before Combat "
               "abilities of the cards).")
 @click.option("--trials", type=click.IntRange(1, 10_000_000), default=None, metavar="N",
-              help="Monte Carlo combats with the engine (default 10000).")
+              help="Monte Carlo combats (default 10000): the compiled kernel with the bot "
+              "policy, the engine otherwise.")
 @click.option("--seed", type=click.IntRange(0), default=0, show_default=True,
               help="Dice seed of the Monte Carlo.")
 @click.option("--policy", type=click.Choice(["bot", "optimal"]), default="bot",
@@ -167,10 +202,13 @@ def render(content, r: dict) -> None:
               show_default=True)
 @click.option("--ruleset", type=click.Choice(["base", "advanced"]), default="base",
               show_default=True, help="Base (seed 000) or advanced (seed 002) rules.")
+@click.option("--show-kernel", is_flag=True,
+              help="Print the Python source of this combat's compiled kernel (what the Monte "
+              "Carlo runs), and every card of the content the kernel cannot express.")
 @click.argument("dirs", nargs=-1, type=click.Path(path_type=str),
                 callback=content_dirs_argument)
 def command(hero_id, challenge_id, items, allies, is_exact, trials, seed, policy, fmt,
-            ruleset, dirs) -> None:
+            ruleset, show_kernel, dirs) -> None:
     """The chance that a Hero defeats a challenge.
 
     --exact solves the combat exactly (optimal decisions, no escape); static modifiers and
@@ -185,6 +223,12 @@ def command(hero_id, challenge_id, items, allies, is_exact, trials, seed, policy
     wanted = [("--hero", hero_id, "hero"), ("--challenge", challenge_id, "challenge")]
     wanted += [("--item", i, "item") for i in items] + [("--ally", a, "ally") for a in allies]
     cc.check_ids(content, wanted)
+    if show_kernel:
+        if is_exact or trials is not None:
+            raise click.UsageError("--show-kernel prints the kernel; it takes no --exact or "
+                                   "--trials")
+        show(content, hero_id, challenge_id, items, allies, ruleset, fmt)
+        return
     if is_exact:
         result = exact(content, hero_id, challenge_id, items, allies, ruleset)
     else:

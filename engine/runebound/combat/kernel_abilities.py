@@ -46,6 +46,8 @@ class Abilities:
         """Write ``W_<name>`` for ``moment``; False (and nothing written) when no ability
         of the Hero's cards fits it."""
         fit = self.fitting(moment, pending)
+        if self.g.bot and not any(self._bot_may_use(ab, ok, pending) for _j, _c, ab, ok in fit):
+            fit = []  # the bot passes at once and nobody is asked: no window to write
         if not fit:
             self.windows[name] = False
             return False
@@ -89,6 +91,15 @@ class Abilities:
                     with src.block("else:"):
                         src.line("refuse(1, a)")
         return True
+
+    @staticmethod
+    def _bot_may_use(ab, ok: bool, pending) -> bool:
+        ops = {e.op for e in walk(ab.effects)}
+        if not ok or "wounds" in ab.cost_ops:
+            return False
+        if pending:
+            return "cancel" in ops
+        return bool(ops & BOT_PICKS) or "heal" in ops
 
     def _bot_choice(self, fit, legal, pending) -> None:
         """HeuristicBot._use_ability inline: the first legal ability the bot would use."""

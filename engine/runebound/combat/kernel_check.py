@@ -112,3 +112,23 @@ def combat_cards(catalog) -> tuple[list[str], list[str]]:
                    for a in card.abilities):
                 out[kind].append(card_id)
     return out["item"], out["ally"]
+
+
+def fallbacks(catalog, ruleset=None) -> list[tuple[str, str]]:
+    """(card id, reason) for every card of the catalog that keeps a kernel from being made:
+    each Hero and challenge is compiled against a partner, each item and Ally in a hand."""
+    from .kernel import compile_kernel
+
+    heroes, chals = catalog.ids("hero"), catalog.ids("challenge")
+    if not heroes or not chals:
+        return []
+    hero, chal = heroes[0], chals[0]
+    hands = [(h, h, chal, (), ()) for h in heroes] + [(c, hero, c, (), ()) for c in chals]
+    hands += [(i, hero, chal, (i,), ()) for i in catalog.ids("item")]
+    hands += [(a, hero, chal, (), (a,)) for a in catalog.ids("ally")]
+    out = []
+    for card, h, c, items, allies in hands:
+        kernel = compile_kernel(catalog, h, c, items, allies, ruleset or BASE)
+        if kernel.fallback:
+            out.append((card, kernel.fallback))
+    return out

@@ -140,6 +140,7 @@ class Gen:
                 if self.A.windows.get("bc"):
                     src.line("W_bc()")
             with src.block("for rnd in range(1, 101):"):
+                src.comment("a combat round: escape, then the ranged, melee and magic phases")
                 src.line("nr = 0")
                 if plan.escape:
                     self._escape()
@@ -147,6 +148,7 @@ class Gen:
                 if self.n_allies:
                     src.line(f"raa = [False] * {self.n_allies}")
                 for p in PHASES:
+                    src.comment(f"{p} phase")
                     if self.A.windows.get(p):
                         src.line(f"W_{p}()")
                     self._phase(p)

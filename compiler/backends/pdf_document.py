@@ -68,7 +68,7 @@ def _option_error(message: str, hint: str | None = None) -> DiagnosticError:
     return DiagnosticError(Diagnostic("RF702", message, path="<options>", hint=hint))
 
 
-def _check_options(mode, bleed_mm, back_offset_mm, colour="rgb"):
+def check_options(mode, bleed_mm, back_offset_mm, colour="rgb"):
     if mode not in MODES:
         raise _option_error(f"unknown mode '{mode}'", hint="use sheet or print-shop")
     if colour not in COLOURS:
@@ -159,7 +159,7 @@ def render_deck_pdf(
     plus ``print_note`` and the alignment page's ``align_*``).
     """
     faces = list(faces)
-    offset = _check_options(mode, bleed_mm, back_offset_mm, colour)
+    offset = check_options(mode, bleed_mm, back_offset_mm, colour)
     texts = {**SHEET_TEXTS, **(texts or {})}
     cw_mm, ch_mm = card_size_mm(card_size)
     register_fonts()

@@ -120,6 +120,7 @@ def command(dirs, out_dir: Path, locales: tuple[str, ...], paper: str, card_size
     locales = list(dict.fromkeys(locales)) or list(default_locales())
     for locale in locales:
         check_locale(locale)
+    _check_print_options(paper, card_size, mode, bleed, back_offset)
     _check_outputs(out_dir, layout_json)
     result = pipeline.check(dirs)
     if not result.ok:
@@ -184,6 +185,24 @@ def command(dirs, out_dir: Path, locales: tuple[str, ...], paper: str, card_size
 def _split(values) -> list[str]:
     return list(dict.fromkeys(v.strip() for text in values for v in text.split(",")
                               if v.strip()))
+
+
+def _check_print_options(paper: str, card_size, mode: str, bleed, back_offset) -> None:
+    """Options that are each fine but do not go together (a card larger than the paper, a
+    back offset out of range) are usage errors (exit 2), found before any work."""
+    from runeforge.backends.pdf_document import check_options
+    from runeforge.backends.pdf_sheet import MIN_MARGIN_MM, plan_sheet
+    from runeforge.backends.pdf_style import card_size_mm, paper_size_mm
+
+    paper = "Letter" if paper.lower() == "letter" else "A4"
+    try:
+        check_options(mode, bleed, back_offset)
+        if mode == "sheet":
+            plan_sheet(paper_size_mm(paper), card_size_mm(card_size), bleed,
+                       MIN_MARGIN_MM.get(paper, 4.0))
+    except DiagnosticError as exc:
+        d = exc.diagnostics[0]
+        raise click.UsageError(f"{d.message} ({d.hint})" if d.hint else d.message) from None
 
 
 def _check_subset(result, decks: list[str], cards: list[str]) -> None:

@@ -139,7 +139,7 @@ def test_build_bundle_pdf_and_one_engine_step(cli, tiny, tiny_dir, tmp_path):
     assert not any(r["card"] in tiny_cards for r in fi)
     # the tiny game's pack is printed in its own face style: its own words and keywords
     reader = PdfReader(out / "pdf" / "tiny-duel-en.pdf")
-    page = reader.pages[2].extract_text()  # after the contents page and its blank back
+    page = reader.pages[0].extract_text()
     assert "Pebble Knight" in page and "Tiny game - fighter" in page
     assert "Strike (4+): Deal 2 damage." in page
     assert reader.metadata["/Keywords"].startswith("Tiny game")

@@ -68,7 +68,7 @@ def test_art_is_placed_in_the_art_box_at_its_size(cli, content_dir, tmp_path):
         listing = subprocess.run(["pdfimages", "-list", str(pdf)], capture_output=True,
                                  text=True, check=True).stdout.splitlines()[2:]
         rows = [r.split() for r in listing]
-        fronts = [r for r in rows if r[0] == "3"]  # page 3: the first sheet of fronts
+        fronts = [r for r in rows if r[0] == "1"]  # page 1: the first sheet of fronts
         assert len(fronts) == 1, listing
         width, height, x_ppi = int(fronts[0][3]), int(fronts[0][4]), int(fronts[0][12])
         assert (width, height) == (1000, 400)
@@ -77,8 +77,8 @@ def test_art_is_placed_in_the_art_box_at_its_size(cli, content_dir, tmp_path):
     # pypdf sees the same image, drawn once on the fronts page and nowhere else
     reader = pypdf.PdfReader(str(pdf))
     pages = [i for i, page in enumerate(reader.pages) if list(page.images)]
-    assert pages == [2]
-    assert reader.pages[2].images[0].image.size == (1000, 400)
+    assert pages == [0]
+    assert reader.pages[0].images[0].image.size == (1000, 400)
 
 
 def test_card_without_art_has_no_image(cli, content_dir, tmp_path):
@@ -130,7 +130,7 @@ def test_jpeg_art_is_accepted(cli, content_dir, tmp_path):
     res, out = _build(cli, content_dir, tmp_path)
     assert res.exit_code == 0, res.output
     reader = pypdf.PdfReader(str(out / "pdf" / "my-cards-en.pdf"))
-    assert reader.pages[2].images[0].image.size == (1000, 400)
+    assert reader.pages[0].images[0].image.size == (1000, 400)
 
 
 def test_low_resolution_art_is_a_warning_with_the_dpi(cli, content_dir, tmp_path):

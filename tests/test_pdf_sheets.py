@@ -41,8 +41,9 @@ def test_cards_are_sorted_by_deck_and_each_sheet_holds_one_deck():
     for r in layout["cards"]:
         by_page.setdefault(r["page"], set()).add(r["deck"])
     assert all(len(decks) == 1 for decks in by_page.values())
-    # the contents page and its blank back come first, so fronts stay on odd pages
-    assert layout["contents_pages"] == [1, 2]
+    # the first sheet's fronts and backs are pages 1 and 2; the contents page comes last
+    assert min(r["page"] for r in fronts) == 1
+    assert layout["contents_pages"] == [layout["pages"]]
     assert all(r["page"] % 2 == 1 for r in fronts)
     assert all(r["page"] % 2 == 0 for r in layout["cards"] if r["side"] == "back")
     # within a deck, the given order is kept
@@ -53,7 +54,8 @@ def test_cards_are_sorted_by_deck_and_each_sheet_holds_one_deck():
 def test_contents_page_lists_every_deck_with_counts():
     faces = _decked()
     data, layout = render_deck_pdf(faces, contents=True, texts=sheet_texts("pl"))
-    text = _reader(data).pages[0].extract_text()
+    assert layout["contents_pages"] == [layout["pages"]]
+    text = _reader(data).pages[-1].extract_text()
     assert "Spis treści" in text and "Talia" in text and "Egzemplarze" in text
     cells = text.splitlines()  # the table's cells, row by row
     for deck_id, name in (("deck-a", "Deck A"), ("deck-b", "Deck B")):
@@ -83,11 +85,11 @@ def test_sheet_labels_name_pack_deck_sheet_and_side():
     assert label["y"] > top + 3 * MM
 
 
-def test_fronts_only_leaves_out_back_pages_and_the_blank_one():
+def test_fronts_only_leaves_out_back_pages():
     _, layout = render_deck_pdf(_decked(), backs=False, contents=True)
     assert {r["side"] for r in layout["cards"]} == {"front"}
-    assert layout["contents_pages"] == [1]
     assert layout["pages"] == 1 + len(layout["sheets"])
+    assert layout["contents_pages"] == [layout["pages"]]
 
 
 @pytest.mark.parametrize("locale", LOCALES)

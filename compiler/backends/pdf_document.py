@@ -8,7 +8,8 @@ Modes:
                   (long-edge duplex), shifted by ``back_offset_mm``. Each card's background
                   extends ``bleed_mm`` into the gutters (at most half a gutter, pdf_sheet).
                   Cards are sorted by deck and every deck starts on a sheet of its own;
-                  an optional contents page lists the decks and each sheet has a label.
+                  an optional contents page (the last page) lists the decks and the pages of
+                  their sheets; each sheet has a label.
   ``print-shop``  one card per page, page = card + 2 x bleed, TrimBox = the card and
                   BleedBox = the page; each front page is followed by its back page.
 
@@ -55,7 +56,7 @@ COLOURS = ("rgb", "cmyk")
 SHEET_TEXTS = {  # English defaults of the words on sheets (the build passes translations)
     "sheet": "sheet {n}/{total}", "front": "front", "back": "back",
     "contents": "Contents", "deck": "Deck", "cards": "Cards", "copies": "Copies",
-    "sheets": "Pages", "blank": "This page is left blank (the back of the contents).",
+    "sheets": "Pages",
 }
 
 
@@ -153,8 +154,8 @@ def render_deck_pdf(
     ``drawer(canvas, w, h, bleed, warn)`` makes the face drawer and ``keywords`` are the PDF's
     keywords: both come from the game of the faces (default: the default game's face style).
     ``decks`` maps a card id to its physical deck (default: the face's ``deck`` attribute;
-    without either, all cards form one deck). ``contents`` adds a contents page (and a
-    blank back) first; ``label`` starts every sheet label ("core-en"); ``texts`` are the
+    without either, all cards form one deck). ``contents`` adds a contents page at the end
+    (after the sheets, so that pages 1 and 2 are the first sheet's fronts and backs); ``label`` starts every sheet label ("core-en"); ``texts`` are the
     translated words of sheets, contents and the alignment page (keys of ``SHEET_TEXTS``,
     plus ``print_note`` and the alignment page's ``align_*``).
     """
@@ -250,7 +251,7 @@ def render_deck_pdf(
 
 def _sheets(c, sheet, groups, draw, records, bookmark, front_done, state, layout, *, offset,
             backs, alignment_page, contents, label, texts, title):
-    """Sheet mode: contents, alignment pair, then each deck's sheets of fronts and backs."""
+    """Sheet mode: the alignment pair, each deck's sheets of fronts and backs, contents."""
 
     def new_page():
         state["page"] += 1
@@ -261,16 +262,9 @@ def _sheets(c, sheet, groups, draw, records, bookmark, front_done, state, layout
                                   for d, g in groups)
               for i in range(0, len(group), sheet.per_page)]
     sheets_of: dict = {}
-    first = 1 + (2 if contents and backs else 1 if contents else 0) + (2 * alignment_page)
+    first = 1 + 2 * alignment_page
     for k, (deck, _) in enumerate(chunks):
         sheets_of.setdefault(deck, []).append(first + k * (2 if backs else 1))
-    if contents:
-        layout["contents_pages"].append(new_page())
-        draw_contents_page(c, sheet, title, groups, sheets_of, texts)
-        c.showPage()
-        if backs:  # keep fronts on odd pages for duplex printing
-            layout["contents_pages"].append(new_page())
-            c.showPage()
     if alignment_page:
         align = {k[6:]: v for k, v in texts.items() if k.startswith("align_")}
         for back in (False, True):
@@ -314,4 +308,10 @@ def _sheets(c, sheet, groups, draw, records, bookmark, front_done, state, layout
                             "slot": i, "deck": deck, **_deck(face, back),
                             "trim_box": _box(x, y, sheet.card_w, sheet.card_h)})
         draw_sheet_label(c, sheet, f"{tag} \u00b7 {texts['back']}")
+        c.showPage()
+    if contents:
+        layout["contents_pages"].append(new_page())
+        c.bookmarkPage("contents")
+        c.addOutlineEntry(texts["contents"], "contents", level=0)
+        draw_contents_page(c, sheet, title, groups, sheets_of, texts)
         c.showPage()

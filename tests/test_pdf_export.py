@@ -149,3 +149,25 @@ def test_cmyk_pdf_has_no_rgb_colour_operator(cli, tmp_path):
         else:
             assert not {b"rg", b"RG", b"sc", b"SC"} & ops, ops
             assert {b"k", b"K"} <= ops
+
+
+def test_png_export_is_deterministic_and_pairs_own_backs():
+    from dataclasses import replace
+    from functools import partial
+
+    from runeforge.backends.pdf_document import render_deck_pdf
+    from runeforge.backends.png_export import png_outputs
+    from tests.test_pdf_fixtures import deck
+
+    faces = [replace(f, deck="relics", own_back=(i == 0)) for i, f in enumerate(deck()[:3])]
+
+    def export():
+        return png_outputs(faces, "t-en", dpi=300, card_mm=(63.0, 88.0), bleed_mm=3.0,
+                           render=partial(render_deck_pdf))
+
+    first, second = export(), export()
+    assert [(o.relpath, o.data) for o in first] == [(o.relpath, o.data) for o in second]
+    names = sorted(o.relpath for o in first)
+    own = f"png/t-en/relics/001-{faces[0].id}-back.png"
+    assert own in names and "png/t-en/relics/back.png" in names
+    assert len(names) == 3 + 2 + 1  # 3 fronts, the card's own back, the deck's back, manifest

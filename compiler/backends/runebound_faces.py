@@ -154,9 +154,12 @@ def _stats(face: CardFace) -> list[dict]:
     s, label = face.stats, face.label
     rows: list[dict] = []
     if face.kind in ("hero", "ally", "challenge"):
-        for attr, dmg in (("mind", "ranged_damage"), ("body", "melee_damage"),
-                          ("spirit", "magic_damage")):  # fmt: skip
-            rows.append({"label": label(attr), "value": _value(s.get(attr)),
+        # as on the PDF: a Hero's or Ally's attributes, a challenge's combat phases
+        for attr, phase, dmg in (("mind", "ranged", "ranged_damage"),
+                                 ("body", "melee", "melee_damage"),
+                                 ("spirit", "magic", "magic_damage")):  # fmt: skip
+            name = label(phase if face.kind == "challenge" else attr)
+            rows.append({"label": name, "value": _value(s.get(attr)),
                          "damage": _value(s.get(dmg)) if dmg in s else None, "icon": attr})
         rows.append({"label": label("life"), "value": _value(s.get("life"))})
     if face.kind in ("hero", "ally"):

@@ -36,7 +36,8 @@ Examples:
 def command(dirs, locale: str, out_dir: Path) -> None:
     """Write a static HTML page of card faces (output/preview-<locale>.html).
 
-    Card text is escaped and the page runs no scripts, so untrusted content is safe to view.
+    Cards are in sections by pack and kind, with a search box. Card text is escaped and the
+    page runs no script but its own (allowed by hash), so untrusted content is safe to view.
     """
     from runeforge.backends.pdf_stage import game_faces
     from runeforge.backends.preview import write_preview
@@ -57,10 +58,17 @@ def command(dirs, locale: str, out_dir: Path) -> None:
     remove_stale_temps(targets=[out_dir / f"preview-{locale}.html"])  # an interrupted run's
     try:
         path = write_preview(faces, out_dir, locale=locale,
-                             contexts=[game.preview_context for game, _ in pairs])
+                             contexts=[game.preview_context for game, _ in pairs],
+                             pack_names=_pack_names(result.content.packs))
     except OSError as exc:
         print_diagnostics([Diagnostic("RF003", f"cannot write output: {exc.strerror or exc}",
                                       str(getattr(exc, "filename", None) or out_dir),
                                       hint="check --out and its permissions")])
         raise SystemExit(1) from None
     console().print(f"wrote {path} ({len(faces)} cards)", markup=False, highlight=False)
+
+
+def _pack_names(packs) -> dict[str, str]:
+    """Pack id -> name, the packs others build on first (core before its expansions)."""
+    ordered = sorted(packs.values(), key=lambda p: (len(p.requires), p.type != "set", p.id))
+    return {p.id: p.name or p.id for p in ordered}

@@ -104,6 +104,7 @@ def test_600_dpi_doubles_the_pixels(cli, tmp_path):
     (["--back-offset", "30,0"], "out of range"),
     (["--card-size", "250x250"], "does not fit"),
     (["--paper", "Letter", "--card-size", "200x280"], "does not fit"),
+    (["--mode", "print-shop", "--alignment-page"], "for sheets"),
 ])
 def test_option_misuse_is_exit_2(cli, tmp_path, args, words):
     out = tmp_path / "out"

@@ -121,6 +121,9 @@ def command(dirs, out_dir: Path, locales: tuple[str, ...], paper: str, card_size
     for locale in locales:
         check_locale(locale)
     _check_print_options(paper, card_size, mode, bleed, back_offset)
+    if alignment_page and mode != "sheet":
+        raise click.UsageError("--alignment-page is a duplex test for sheets; a print-shop "
+                               "file has one card per page (leave out --mode print-shop)")
     _check_outputs(out_dir, layout_json)
     result = pipeline.check(dirs)
     if not result.ok:

@@ -40,6 +40,7 @@ from ruamel.yaml import YAML
 from runeforge.engine.runebound.analysis.odds_exact import exact_odds
 
 TARGET_MS = 5.0
+TRIALS_CAP = 10**9  # trials of the bundled-card kernel figure; RUNEFORGE_BENCH_TINY lowers it
 COLOURS = ("green", "yellow", "blue", "red")
 
 
@@ -68,7 +69,10 @@ def row(label, hero, chal, allies=(), mods=None, repeat=5):
 
 
 def main() -> None:
+    global TRIALS_CAP
     tiny = os.environ.get("RUNEFORGE_BENCH_TINY") == "1"  # tests/test_benchmarks_run.py
+    if tiny:
+        TRIALS_CAP = 50
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=1 if tiny else 5)
     ap.add_argument("--trials", type=int, default=10 if tiny else 1500,
@@ -218,13 +222,20 @@ def monte_carlo(heroes, challenges, trials: int) -> None:
     pairs = [(h, c) for h in heroes[:5] for c in challenges]
     print()
     print(f"-- Monte Carlo, plain cards, bot policy: {len(pairs)} pairs x {trials} trials")
-    print(f"{'pair':<52} {'engine':>7} {'bare':>7} {'|diff|/sd':>9}")
-    engine_s = bare_s = 0.0
+    print(f"{'pair':<46} {'kernel':>7} {'engine':>7} {'bare':>7} {'|diff|/sd':>9}")
+    kernel_s = engine_s = bare_s = 0.0
     worst_z = 0.0
     for h, c in pairs:
+        monte_carlo_odds(cat, kid(h), kid(c), trials=1, seed=0)  # compile the kernel first
         t = time.process_time()
         res = monte_carlo_odds(cat, kid(h), kid(c), trials=trials, seed=1, policy="bot")
+        kernel_s += time.process_time() - t
+        assert res.kernel == "compiled", res.kernel
+        t = time.process_time()
+        eng = monte_carlo_odds(cat, kid(h), kid(c), trials=trials, seed=1, policy="bot",
+                               use_kernel=False)
         engine_s += time.process_time() - t
+        assert eng.outcomes == res.outcomes, "the kernel and the engine disagree"
         t = time.process_time()
         bare = bare_fights(h, c, trials, seed=2)
         bare_s += time.process_time() - t
@@ -232,18 +243,52 @@ def monte_carlo(heroes, challenges, trials: int) -> None:
         sd = max(((res.win * (1 - res.win) + pb * (1 - pb)) / trials) ** 0.5, 1e-9)
         z = abs(res.win - pb) / sd
         worst_z = max(worst_z, z)
-        label = f"{h['name']} v {c['name']}"[:52]
-        print(f"{label:<52} {res.win:>7.3f} {pb:>7.3f} {z:>9.2f}")
+        label = f"{h['name']} v {c['name']}"[:46]
+        print(f"{label:<46} {res.win:>7.3f} {eng.win:>7.3f} {pb:>7.3f} {z:>9.2f}")
     n = trials * len(pairs)
     t = time.process_time()
     for h, c in pairs[:4]:
         monte_carlo_odds(cat, kid(h), kid(c), trials=trials, seed=1, policy="optimal")
     opt_rate = trials * 4 / (time.process_time() - t)
-    ratio = (engine_s / n) / (bare_s / n)
-    print(f"Monte Carlo: engine {n / engine_s:,.0f} combats/s (bot), {opt_rate:,.0f} combats/s "
-          f"(optimal policy); bare loop {n / bare_s:,.0f} combats/s; engine/bare time per "
-          f"combat {ratio:.1f}x (target <= 3x: {'met' if ratio <= 3 else 'NOT met'}); "
-          f"largest win-rate difference {worst_z:.1f} sd")
+    ratio = kernel_s / bare_s
+    e_ratio = engine_s / bare_s
+    verdict = "met" if ratio <= 3 else f"NOT met, missed by {ratio / 3:.1f}x"
+    print(f"Monte Carlo: kernel {n / kernel_s:,.0f} combats/s, engine {n / engine_s:,.0f} "
+          f"combats/s (bot; the same counts), {opt_rate:,.0f} combats/s (optimal policy, "
+          f"engine); bare loop {n / bare_s:,.0f} combats/s")
+    print(f"kernel/bare time per combat {ratio:.2f}x (target <= 3x: {verdict}); engine/bare "
+          f"{e_ratio:.1f}x; engine/kernel {engine_s / kernel_s:.1f}x; largest win-rate "
+          f"difference kernel v bare {worst_z:.1f} sd")
+    bundled_kernels()
+
+
+def bundled_kernels(trials: int = 2000) -> None:
+    """The kernel on the bundled cards with their abilities: every core hero against the
+    four challenges of the worked example's set, kernel v engine on the same dice."""
+    from runeforge import pipeline
+    from runeforge.backends.bundle import build_bundle
+    from runeforge.engine.runebound.analysis.odds_mc import monte_carlo_odds
+    from runeforge.engine.runebound.core.catalog import Catalog
+
+    result = pipeline.check(())
+    cat = Catalog(build_bundle(result.content, result.compiled))
+    pairs = [(h, c) for h in cat.ids("hero")[:6]
+             for c in ("blood-of-the-bloodmother", "high-lord-margath", "ironbound-ogre")]
+    trials = max(50, min(trials, TRIALS_CAP))
+    k_s = e_s = 0.0
+    for h, c in pairs:
+        monte_carlo_odds(cat, h, c, trials=1)
+        t = time.process_time()
+        res = monte_carlo_odds(cat, h, c, trials=trials, seed=3)
+        k_s += time.process_time() - t
+        t = time.process_time()
+        eng = monte_carlo_odds(cat, h, c, trials=trials // 4, seed=3, use_kernel=False)
+        e_s += time.process_time() - t
+        assert res.kernel == "compiled" and eng.trials == trials // 4
+    n = trials * len(pairs)
+    print(f"bundled cards with abilities ({len(pairs)} pairs): kernel {n / k_s:,.0f} "
+          f"combats/s, engine {n / 4 / e_s:,.0f} combats/s, engine/kernel "
+          f"{(e_s / (n / 4)) / (k_s / n):.1f}x")
 
 
 def simulation(games: int = 16) -> None:

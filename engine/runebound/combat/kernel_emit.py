@@ -19,7 +19,7 @@ from .kernel_plan import PHASES, Plan, Unsupported, mod_local, restrict_local
 from .kernel_runtime import BC, ESC, NONE
 from .kernel_source import Source
 
-SCALARS = ("hw", "hx", "cw", "gold", "rnd", "rah", "nbc", "nr")
+SCALARS = ("hw", "hx", "cw", "gold", "rnd", "rah", "nbc", "nr", "ht")
 
 
 class Gen:
@@ -86,7 +86,7 @@ class Gen:
                 src.line(f"aw = [0] * {n}; ax = [0] * {n}; al = [True] * {n}; "
                          f"raa = [False] * {n}")
                 src.line(f"hd = [True] * {len(plan.cards)}; act = [False] * {len(plan.cards)}")
-                src.line("used = set(); nwin = {}; trg = []; ht = [0]")
+                src.line("used = set(); nwin = {}; trg = []; ht = 0")
                 for name in self.locals:
                     src.line(f"{name} = 0")
                 self._flow()
@@ -166,7 +166,7 @@ class Gen:
             with src.block(f"if hw < {self.life('h', True)}:"):
                 src.line("W_ac()")
         src.line("out.append((outcome, rnd, hw, hx, gold, cw, tuple(aw), tuple(ax), tuple(al), "
-                 "tuple(hd), ht[0]))")
+                 "tuple(hd), ht))")
 
     def _expire(self, until: str) -> None:
         src = self.src

@@ -14,17 +14,52 @@ _STEPS = (("before_combat", 0), ("escape", 1), ("ranged", 1), ("melee", 1), ("ma
           (None, 0))
 
 
+def emit_roll(src, into: str = "r") -> None:
+    """Two ten-sided dice as ``Dice.roll_2d10`` draws them (``randrange(10)`` is
+    ``getrandbits(4)`` until below 10; a 0 counts as 10)."""
+    src.line("a = gb(4)")
+    with src.block("while a > 9:"):
+        src.line("a = gb(4)")
+    src.line("b = gb(4)")
+    with src.block("while b > 9:"):
+        src.line("b = gb(4)")
+    src.line(f"{into} = (a or 10) + (b or 10)")
+
+
+def emit_hurt(g, fig: str, n, ph: str, step: int) -> None:
+    """Wounds on the Hero (h) or the enemy (c) in a combat step: inline when no window and
+    no trigger can follow, else the helper."""
+    src = g.src
+    if isinstance(n, int) and n <= 0:
+        return
+    plain = not g.fires and (fig == "c" or step not in g.wound_windows["h"])
+    if not plain:
+        src.line(f"hurt_{fig}({n}, {ph!r}, {step})")
+        return
+    var, life, down = ("hw", g.life("h"), "HERO_DOWN") if fig == "h" else \
+        ("cw", g.life("c"), "ENEMY_DOWN")
+    if isinstance(n, int):
+        src.line(f"{var} += {n}")
+        if fig == "h":
+            src.line(f"ht += {n}")
+        with src.block(f"if {var} >= {life}:"):
+            src.line(f"raise {down}")
+        return
+    src.line(f"n = {n}")
+    with src.block("if n > 0:"):
+        src.line(f"{var} += n")
+        if fig == "h":
+            src.line("ht += n")
+        with src.block(f"if {var} >= {life}:"):
+            src.line(f"raise {down}")
+
+
 def emit_figure_helpers(g) -> None:
     src = g.src
     with src.block("def roll():"):
-        src.line("a = gb(4)")
-        with src.block("while a > 9:"):
-            src.line("a = gb(4)")
-        src.line("b = gb(4)")
-        with src.block("while b > 9:"):
-            src.line("b = gb(4)")
-        src.line("return (a or 10) + (b or 10)")
-    fires = any(t.event["kind"] == "takes_wounds" for t in g.triggers)
+        emit_roll(src)
+        src.line("return r")
+    fires = g.fires = any(t.event["kind"] == "takes_wounds" for t in g.triggers)
     _wound_windows(g)
     _hurt_hero(g, fires)
     _hurt_allies(g, fires)
@@ -79,7 +114,7 @@ def _hurt_hero(g, fires: bool) -> None:
         _window_calls(g, "h")
         with src.block("if n > 0:"):
             src.line("hw += n")
-            src.line("ht[0] += n")
+            src.line("ht += n")
             with src.block(f"if step != {NONE} and hw >= {g.life('h', True)}:"):
                 if fires:
                     with src.block("try:"):
@@ -140,7 +175,7 @@ def _exhaust(g, fires: bool) -> None:
             src.line("hx = new - over")
             with src.block("if over:"):
                 src.line("hw += over")
-                src.line("ht[0] += over")
+                src.line("ht += over")
                 with src.block(f"if step != {NONE} and hw >= {g.life('h', True)}:"):
                     src.line("raise HERO_DOWN")
                 _fire(g, fires, "-1", "over")

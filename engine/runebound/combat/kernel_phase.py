@@ -3,6 +3,7 @@ heuristic bot's rule inline, or ASK with the engine's ``ev`` info), then the rol
 
 from __future__ import annotations
 
+from .kernel_figures import emit_hurt, emit_roll
 from .kernel_plan import ATTR, PHASES
 from .kernel_runtime import STEP_OF, ev
 
@@ -43,42 +44,69 @@ def emit_phase(g, p: str) -> None:
         now = hero_ev(g, p)
         rest = [hero_ev(g, q) for q in later]
         if isinstance(now, float) and all(isinstance(r, float) for r in rest):
-            attack_now = str(now >= max(rest, default=0) and now > 0)
+            attack_now = now >= max(rest, default=0) and now > 0
         else:
             attack_now = (f"({now}) >= max([{', '.join(map(str, rest))}], default=0) and "
                           f"({now}) > 0")
+        if not allies_may:  # no Ally may attack: the Hero attacks or defends, inline
+            if attack_now is False:
+                _defend(g, p, step)
+                return
+            cond = "not rah" if attack_now is True else f"not rah and ({attack_now})"
+            with src.block(f"if {cond}:"):
+                _attack(g, p, step)
+            with src.block("else:"):
+                _defend(g, p, step)
+            return
         with src.block(f"if not rah and ({attack_now}):"):
             src.line("pa = -1")
         with src.block("else:"):
             src.line("pa = -2")
-            if allies_may:
-                with src.block(f"if {ally_gate}:"):
-                    src.line("be = 0.0")
-                    for i in range(g.n_allies):
-                        with src.block(f"if al[{i}] and not raa[{i}]:"):
-                            src.line(f"e = {ally_ev(g, i, p)}")
-                            with src.block("if e > be:"):
-                                src.line("be = e")
-                                src.line(f"pa = {i}")
+            with src.block(f"if {ally_gate}:"):
+                src.line("be = 0.0")
+                for i in range(g.n_allies):
+                    with src.block(f"if al[{i}] and not raa[{i}]:"):
+                        src.line(f"e = {ally_ev(g, i, p)}")
+                        with src.block("if e > be:"):
+                            src.line("be = e")
+                            src.line(f"pa = {i}")
     else:
         _ask_phase(g, p, later, allies_may, ally_gate)
-    dmg = g.s("c", f"{p}_damage")
     with src.block("if pa == -2:"):
-        if isinstance(dmg, int):
-            if dmg > 0:
-                src.line(f"defend_h_{p}(0, {step})")
-            else:
-                src.line("pass  # the enemy deals no damage: no defence is rolled")
-        else:
-            with src.block(f"if {dmg} > 0:"):
-                src.line(f"defend_h_{p}(0, {step})")
+        _defend(g, p, step)
     with src.block("elif pa == -1:"):
-        src.line("rah = True")
-        src.line(f"attack_h_{p}(0, True, {step})")
+        _attack(g, p, step)
     for i in range(g.n_allies):
         with src.block(f"elif pa == {i}:"):
             src.line(f"raa[{i}] = True")
             src.line(f"attack_a{i}_{p}(0, True, {step})")
+
+
+def _attack(g, p: str, step: int) -> None:
+    """The Hero's attack (Combat._phase, Rolls.combat_attack), inline."""
+    src, s = g.src, g.s
+    src.line("rah = True")
+    emit_roll(src)
+    with src.block(f"if r >= {_need(g, 'h', p)}:"):
+        emit_hurt(g, "c", s("h", p + "_damage"), p, step)
+        src.line("pass")
+    with src.block("else:"):
+        emit_hurt(g, "h", s("c", p + "_damage"), p, step)
+        src.line("pass")
+
+
+def _defend(g, p: str, step: int) -> None:
+    """The Hero defends; no roll when the enemy deals no damage in this phase."""
+    src, s = g.src, g.s
+    dmg = s("c", f"{p}_damage")
+    if isinstance(dmg, int) and dmg <= 0:
+        src.line("pass  # the enemy deals no damage: no defence is rolled")
+        return
+    with src.block("if True:" if isinstance(dmg, int) else f"if {dmg} > 0:"):
+        emit_roll(src)
+        with src.block(f"if r < {_need(g, 'h', p)}:"):
+            emit_hurt(g, "h", dmg, p, step)
+            src.line("pass")
 
 
 def _ask_phase(g, p, later, allies_may, ally_gate) -> None:

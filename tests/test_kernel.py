@@ -192,3 +192,30 @@ def test_kernels_are_cached_by_digest(cat):
     assert len({a.digest, b.digest, c.digest}) == 3
     life = cat.card("orrin-stonehand").data["life"]  # advanced: defeated at wounds > Life
     assert f"hw >= {life + 1}" in b.source and f"hw >= {life}" in a.source
+
+
+def test_fight_trial_replays_the_monte_carlo_trial(cat, cli, tmp_path):
+    """`odds --seed S` fights its trials on one stream of Dice(S); `fight --seed S --trial I`
+    fights the trials before I quietly and then prints trial I, with the same result."""
+    import json
+
+    from runeforge.engine.runebound.analysis.odds_mc import fight_once
+
+    h, c = "tessa-brightwater", "ironbound-ogre"
+    dice, seen = Dice(9), []
+    for _ in range(12):
+        result, combat = fight_once(cat, h, c, dice=dice)
+        seen.append((result.outcome, result.rounds, combat.state.heroes[0].wounds))
+    assert len(set(seen)) > 2  # the trials differ, so picking the wrong one shows
+    for trial in (0, 7, 11):
+        log = tmp_path / f"t{trial}.jsonl"
+        out = cli("fight", "--hero", h, "--challenge", c, "--seed", 9, "--trial", trial,
+                  "--log", log)
+        assert out.exit_code == 0, out.output
+        assert f"seed 9, trial {trial}" in out.output
+        end = [json.loads(line) for line in log.read_text().splitlines()][-1]
+        assert (end["outcome"], end["rounds"]) == seen[trial][:2]
+    odds = cli("odds", "--hero", h, "--challenge", c, "--seed", 9, "--trials", 12,
+               "--format", "json")
+    counts = json.loads(odds.output)["outcomes"]
+    assert counts == {k: sum(1 for s in seen if s[0] == k) for k in counts}

@@ -105,6 +105,19 @@ def _fire(g, fires: bool, fig: str, n: str) -> None:
         g.src.line(f"fire_tw({fig}, {n}, ph, step)")
 
 
+def _defeated(g, fires: bool, fig: str, cond: str, down: str) -> None:
+    """Resolver.inflict's defeat: in a combat step the wounds' triggers still fire (a second
+    defeat among them is ignored), then the first defeat ends the combat."""
+    src = g.src
+    with src.block(f"if step != {NONE} and {cond}:"):
+        if fires:
+            with src.block("try:"):
+                src.line(f"fire_tw({fig}, n, ph, step)")
+            with src.block("except Down:"):
+                src.line("pass")
+        src.line(f"raise {down}")
+
+
 def _hurt_hero(g, fires: bool) -> None:
     src = g.src
     with src.block("def hurt_h(n, ph, step):"):
@@ -115,13 +128,7 @@ def _hurt_hero(g, fires: bool) -> None:
         with src.block("if n > 0:"):
             src.line("hw += n")
             src.line("ht += n")
-            with src.block(f"if step != {NONE} and hw >= {g.life('h', True)}:"):
-                if fires:
-                    with src.block("try:"):
-                        src.line("fire_tw(-1, n, ph, step)")
-                    with src.block("except Down:"):
-                        src.line("pass")
-                src.line("raise HERO_DOWN")
+            _defeated(g, fires, "-1", f"hw >= {g.life('h', True)}", "HERO_DOWN")
             _fire(g, fires, "-1", "n")
 
 
@@ -152,13 +159,7 @@ def _hurt_enemy(g, fires: bool) -> None:
         with src.block("if n <= 0:"):
             src.line("return")
         src.line("cw += n")
-        with src.block(f"if step != {NONE} and cw >= {g.life('c', True)}:"):
-            if fires:
-                with src.block("try:"):
-                    src.line("fire_tw(-2, n, ph, step)")
-                with src.block("except Down:"):
-                    src.line("pass")
-            src.line("raise ENEMY_DOWN")
+        _defeated(g, fires, "-2", f"cw >= {g.life('c', True)}", "ENEMY_DOWN")
         _fire(g, fires, "-2", "n")
 
 

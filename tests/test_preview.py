@@ -66,7 +66,7 @@ def test_the_search_script_is_allowed_by_its_hash_only():
 def test_sections_by_pack_then_kind(result_faces):
     faces, pairs = result_faces
     page = render_preview(faces, contexts=[g.preview_context for g, _ in pairs],
-                          pack_names={"core": "Core set"})
+                          pack_names={"core": "Core set"}, kind_order=pairs[0][0].card_kinds)
     packs = re.findall(r'<section class="pack" id="pack-([^"]+)"', page)
     assert "core" in packs and len(packs) == len(set(packs)) == len({f.pack for f in faces})
     assert "<h2>Core set</h2>" in page

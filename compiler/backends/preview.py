@@ -24,7 +24,6 @@ from runeforge.atomic import write_bytes_atomic
 from .faces import ICON_RE
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
-KIND_ORDER = ("hero", "ally", "item", "challenge", "event", "encounter")
 # The page's only script: filters the cards by the search box (and by "#q=..." in the
 # address, so a link can carry a search). Card text is read from the DOM, never evaluated.
 SEARCH_SCRIPT = """
@@ -89,28 +88,31 @@ def card_context(face, context=None) -> dict:
     return view
 
 
-def sections(faces: list, views: list[dict], pack_names: dict | None = None) -> list[dict]:
+def sections(faces: list, views: list[dict], pack_names: dict | None = None,
+             kind_order=()) -> list[dict]:  # fmt: skip
     """Cards grouped by pack (in the order of ``pack_names``, then of first appearance), then
-    by kind (heroes first)."""
+    by kind (in ``kind_order``, the game's order of its card kinds, then first appearance)."""
     packs: dict[str, dict[str, list]] = {}
     kind_names: dict[str, str] = {}
     for face, view in zip(faces, views, strict=True):
         packs.setdefault(str(view.get("pack", "")), {}).setdefault(view["kind"], []).append(view)
         label = getattr(face, "label", None)
         kind_names.setdefault(view["kind"], label(view["kind"]) if label else view["kind"])
-    order = {k: i for i, k in enumerate(KIND_ORDER)}
+    order = {k: i for i, k in enumerate(kind_order)}
     rank = {pack: i for i, pack in enumerate(pack_names or {})}
     ordered = sorted(packs, key=lambda p: rank.get(p, len(rank)))
     return [{"id": pack, "name": (pack_names or {}).get(pack) or pack,
              "groups": [{"kind": kind, "name": kind_names[kind], "cards": packs[pack][kind]}
-                        for kind in sorted(packs[pack], key=lambda k: (order.get(k, 99), k))]}
+                        for kind in sorted(packs[pack], key=lambda k: order.get(k, len(order)))]}
             for pack in ordered]
 
 
 def render_preview(faces: list, *, title: str = "Runeforge preview",
-                   locale: str = "en", contexts=None, pack_names=None) -> str:  # fmt: skip
+                   locale: str = "en", contexts=None, pack_names=None,
+                   kind_order=()) -> str:  # fmt: skip
     """``contexts``: one view function per face (from each face's game), or None;
-    ``pack_names``: pack id -> the name shown over its section."""
+    ``pack_names``: pack id -> the name shown over its section; ``kind_order``: the order of
+    the kind sections."""
     template = _env().get_template("preview.html.j2")
     contexts = contexts or [None] * len(faces)
     views = [card_context(f, ctx) for f, ctx in zip(faces, contexts, strict=True)]
@@ -118,7 +120,7 @@ def render_preview(faces: list, *, title: str = "Runeforge preview",
         title=title,
         locale=locale,
         count=len(views),
-        sections=sections(faces, views, pack_names),
+        sections=sections(faces, views, pack_names, kind_order),
         icons=["wound", "exhaustion", "gold", "mind", "body", "spirit"],
         script=SEARCH_SCRIPT,
         script_sha256=script_hash()[len("'sha256-"):-1],
@@ -127,10 +129,10 @@ def render_preview(faces: list, *, title: str = "Runeforge preview",
 
 def write_preview(faces: list, out_dir, *, locale: str = "en",
                   title: str = "Runeforge preview", contexts=None,
-                  pack_names=None) -> Path:  # fmt: skip
+                  pack_names=None, kind_order=()) -> Path:  # fmt: skip
     """Write ``<out_dir>/preview-<locale>.html`` atomically; return its path."""
     path = Path(out_dir) / f"preview-{locale}.html"
     html = render_preview(faces, title=title, locale=locale, contexts=contexts,
-                          pack_names=pack_names)
+                          pack_names=pack_names, kind_order=kind_order)
     write_bytes_atomic(path, html.encode("utf-8"))
     return path

@@ -59,7 +59,9 @@ def command(dirs, locale: str, out_dir: Path) -> None:
     try:
         path = write_preview(faces, out_dir, locale=locale,
                              contexts=[game.preview_context for game, _ in pairs],
-                             pack_names=_pack_names(result.content.packs))
+                             pack_names=_pack_names(result.content.packs),
+                             kind_order=[k for game in {g.id: g for g, _ in pairs}.values()
+                                         for k in game.card_kinds])
     except OSError as exc:
         print_diagnostics([Diagnostic("RF003", f"cannot write output: {exc.strerror or exc}",
                                       str(getattr(exc, "filename", None) or out_dir),

@@ -19,7 +19,11 @@ from runeforge.engine.runebound.analysis.odds_before import (
     solve_before,
 )
 from runeforge.engine.runebound.analysis.odds_exact import exact_odds
-from runeforge.engine.runebound.analysis.optimal_player import OptimalPlayer, decide_phase
+from runeforge.engine.runebound.analysis.optimal_player import (
+    OptimalPlayer,
+    decide_cancel,
+    decide_phase,
+)
 from tests.engine_bundle import bundle
 
 BASE = Rules(skill_bonus=2, skill_bonus_per_exhaustion=0, activations_before_combat=1)
@@ -57,11 +61,18 @@ def chal(**kw):
     return c
 
 
+def starts(sol):
+    """The start distribution by (hero wounds, exhaustion, enemy wounds, modifiers); no
+    once-per-combat ability is spent in these tests."""
+    assert all(not k[4] for k in sol.start)
+    return {k[:4]: p for k, p in sol.start.items()}
+
+
 def leaf_table(table, default=0.5):
     """A stub round loop: win probability from a {(h, c): p} table (others: default)."""
     seen = []
 
-    def leaf(h, c, mods):
+    def leaf(h, c, mods, *_):
         seen.append((h, c, mods))
         p = table.get((h, c), default)
         return (p, 1.0 - p, 0.0, float(h), p * h)
@@ -79,7 +90,7 @@ def test_skill_test_without_the_skill(cards):
     p = p2d10(14 - 5)
     assert p == 0.72
     assert sol.win == pytest.approx(p * 0.8 + (1 - p) * 0.6, abs=1e-12)
-    assert sol.start == pytest.approx({(0, 0, 0, ()): p, (1, 0, 0, ()): 1 - p})
+    assert starts(sol) == pytest.approx({(0, 0, 0, ()): p, (1, 0, 0, ()): 1 - p})
     assert sol.expected_hero_wounds == pytest.approx(1 - p)
 
 
@@ -88,16 +99,16 @@ def test_skill_bonus_and_exhaustion_for_the_test(cards):
     leaf = leaf_table({(0, 0): 0.8, (1, 0): 0.6})
     # base rules: the skill gives +2, no exhaustion to buy: P(2d10 >= 7)
     sol = solve_before(hero(), chal(), m, BASE, leaf, skills=["swim"])
-    assert sol.start[(0, 0, 0, ())] == pytest.approx(p2d10(7))
+    assert starts(sol)[(0, 0, 0, ())] == pytest.approx(p2d10(7))
     # advanced: +1 per exhaustion, up to the Stamina (3); exhaustion costs nothing later here,
     # so the best is all 3: P(2d10 >= 14 - 5 - 3)
     sol = solve_before(hero(stamina=3), chal(), m, ADVANCED, leaf, skills=["Swim"])
     assert decide_before_combat(sol, "skill_exhaustion", "blood-of-the-bloodmother",
                                 0, 0, 0) == 3
-    assert sol.start == pytest.approx({(0, 3, 0, ()): p2d10(6), (1, 3, 0, ()): 1 - p2d10(6)})
+    assert starts(sol) == pytest.approx({(0, 3, 0, ()): p2d10(6), (1, 3, 0, ()): 1 - p2d10(6)})
     # without the skill there is nothing to buy
     sol = solve_before(hero(stamina=3), chal(), m, ADVANCED, leaf)
-    assert sol.start[(0, 0, 0, ())] == pytest.approx(p2d10(9))
+    assert starts(sol)[(0, 0, 0, ())] == pytest.approx(p2d10(9))
     assert not [k for k in sol.decisions if k[0] == "skill_exhaustion"]
 
 
@@ -106,7 +117,7 @@ def test_exhaustion_past_stamina_becomes_wounds_and_can_knock_out(cards):
     m = model(cards, "keeper-of-the-regalia")
     p = p2d10(14 - 4)
     sol = solve_before(hero(stamina=1), chal(), m, BASE, leaf_table({}))
-    assert sol.start == pytest.approx({(0, 0, 0, ()): p, (1, 1, 0, ()): 1 - p})
+    assert starts(sol) == pytest.approx({(0, 0, 0, ()): p, (1, 1, 0, ()): 1 - p})
     sol = solve_before(hero(stamina=1, life=1), chal(), m, BASE, leaf_table({}, 1.0))
     assert sol.lost_before == pytest.approx(1 - p)
     assert sol.loss == pytest.approx(1 - p) and sol.win == pytest.approx(p)
@@ -114,14 +125,14 @@ def test_exhaustion_past_stamina_becomes_wounds_and_can_knock_out(cards):
 
 def test_plain_wounds_and_enemy_wounds(cards):
     duke = solve_before(hero(), chal(), model(cards, "duke-of-hate"), BASE, leaf_table({}))
-    assert duke.start == {(1, 0, 0, ()): 1.0}  # "Each Hero takes 1 wound."
+    assert starts(duke) == {(1, 0, 0, ()): 1.0}  # "Each Hero takes 1 wound."
     hag = solve_before(hero(), chal(), model(cards, "mire-hag"), BASE, leaf_table({}))
-    assert hag.start == {(0, 1, 0, ()): 1.0}  # "Your Hero takes 1 exhaustion."
+    assert starts(hag) == {(0, 1, 0, ()): 1.0}  # "Your Hero takes 1 exhaustion."
     # Herald of the Old Crown: Test Spirit Lore (12); success: your enemy takes 1 wound
     herald = model(cards, "herald-of-the-old-crown")
     p = p2d10(12 - 4)
     sol = solve_before(hero(), chal(), herald, BASE, leaf_table({}))
-    assert sol.start == pytest.approx({(0, 0, 1, ()): p, (0, 0, 0, ()): 1 - p})
+    assert starts(sol) == pytest.approx({(0, 0, 1, ()): p, (0, 0, 0, ()): 1 - p})
     sol = solve_before(hero(), chal(life=1), herald, BASE, leaf_table({}, 0.0))
     assert sol.won_before == pytest.approx(p) and sol.win == pytest.approx(p)
 
@@ -137,7 +148,7 @@ def test_before_combat_attack_used_only_when_it_pays(cards):
     sol = solve_before(hero(), chal(), m, BASE, good)
     assert sol.win == pytest.approx(p * 0.9 + (1 - p) * 0.3)
     assert decide_before_combat(sol, "use_ability", None, 0, 0, 0) == "varikas-the-dead#0"
-    assert sol.start == pytest.approx({(0, 1, 1, ()): p, (2, 1, 0, ()): 1 - p})
+    assert starts(sol) == pytest.approx({(0, 1, 1, ()): p, (2, 1, 0, ()): 1 - p})
     bad = leaf_table({(0, 0): 0.8, (0, 1): 0.9, (2, 0): 0.3})
     sol = solve_before(hero(), chal(), m, BASE, bad)
     assert sol.win == pytest.approx(0.8)
@@ -158,7 +169,7 @@ def test_x_exhaustion_is_chosen(cards):
                        leaf_table({(0, 0): 0.2, (0, 1): 0.5}, 0.0))
     assert decide_before_combat(sol, "x", "touch-of-death", 0, 0, 0) == 2  # enough to kill
     assert sol.won_before == pytest.approx(p)
-    assert sol.start == pytest.approx({(2, 2, 0, ()): 1 - p})  # the miss: 2 magic damage
+    assert starts(sol) == pytest.approx({(2, 2, 0, ()): 1 - p})  # the miss: 2 magic damage
 
 
 def test_costs_activation_allowance_discard_and_wounds(cards):
@@ -180,7 +191,7 @@ def test_costs_activation_allowance_discard_and_wounds(cards):
     scroll = model(cards, "scroll-of-lightning")
     p = p2d10(14 - 4 - 2)
     sol = solve_before(hero(), chal(), scroll, BASE, leaf_table({(0, 0): 0.0}, 1.0))
-    assert sol.start == pytest.approx({(0, 0, 2, ()): p, (2, 0, 0, ()): 1 - p})
+    assert starts(sol) == pytest.approx({(0, 0, 2, ()): p, (2, 0, 0, ()): 1 - p})
 
 
 def test_lasting_modifier_reaches_the_rounds(cards):
@@ -188,11 +199,11 @@ def test_lasting_modifier_reaches_the_rounds(cards):
     m = model(cards, "pact-stone")
     leaf = leaf_table({}, 0.5)
 
-    def better(h, c, mods):
+    def better(h, c, mods, *_):
         v = leaf(h, c, mods)
         return (0.9, 0.1, 0.0, v[3], 0.9 * h) if mods else v
     sol = solve_before(hero(), chal(), m, BASE, better)
-    assert sol.start == {(0, 1, 0, (("magic_roll", 2),)): 1.0} and sol.win == 0.9
+    assert starts(sol) == {(0, 1, 0, (("magic_roll", 2),)): 1.0} and sol.win == 0.9
     # and the whole combat with the real round loop: the stone only helps
     plain = exact_combat_odds(hero(), chal(), (), before_model([]), BASE)
     stone = exact_combat_odds(hero(), chal(), (), m, BASE)
@@ -211,7 +222,7 @@ def test_no_before_combat_is_the_round_loop():
     want = exact_odds(_card(hero()), _card(chal()))
     assert sol.win == pytest.approx(want.win, abs=1e-12)
     assert sol.expected_hero_wounds == pytest.approx(want.expected_hero_wounds, abs=1e-9)
-    assert sol.start == {(0, 0, 0, ()): 1.0}
+    assert starts(sol) == {(0, 0, 0, ()): 1.0}
 
 
 # ------------------------------------------------------------------ what is covered
@@ -220,10 +231,20 @@ def test_before_model_sorts_abilities(cards):
               "pact-stone", "blood-of-the-bloodmother", "mirela-of-the-salt-marsh")
     assert {s.card for s in m.steps} == {"pact-stone", "blood-of-the-bloodmother"}
     assert [c for c, *_ in m.inert] == ["ilse-of-the-ninth-bell"]  # after combat
+    # once per combat: Orrin's cancel (any step, Before Combat included), Mirela's strike
+    rounds = {a.ref: a for a in m.rounds}
+    assert set(rounds) == {"orrin-stonehand#0", "mirela-of-the-salt-marsh#0"}
+    orrin, mirela = rounds["orrin-stonehand#0"], rounds["mirela-of-the-salt-marsh#0"]
+    assert (orrin.kind, orrin.phases, orrin.amount) == ("cancel", (-1, 0, 1, 2), 1)
+    assert (mirela.kind, mirela.phases, mirela.amount, mirela.cost) == ("strike", (2,), 1, 1)
     why = {c: r for c, _i, _t, r in m.uncovered}
-    assert set(why) == {"orrin-stonehand", "stamina-tonic"}  # both usable in Before Combat
-    assert "reaction" in why["orrin-stonehand"] and "every step" in why["stamina-tonic"]
-    assert not m.complete
+    assert set(why) == {"stamina-tonic"} and "every step" in why["stamina-tonic"]
+    assert not m.complete and not m.complete_before
+    # an activated cancel (usable in Before Combat too) and an activated attack in a phase
+    m = model(cards, "tower-shield", "throwing-knives")
+    why = {c: r for c, _i, _t, r in m.uncovered}
+    assert "reaction" in why["tower-shield"] and "combat-phase" in why["throwing-knives"]
+    assert [c for c, *_ in m.uncovered_before] == ["tower-shield"]
     assert model(cards, "varikas-the-dead", "blood-of-the-bloodmother").complete
 
 
@@ -259,3 +280,80 @@ def test_optimal_player_takes_the_exact_before_combat_decision():
                player=player, log=log)
     used = [r["ability"] for r in log.records if r["type"] == "use_ability"]
     assert used and set(used) <= {"varikas-the-dead#0", "touch-of-death#0"}
+    # Mirela's once-per-combat strike is used in some fights, never twice in one
+    strikes = []
+    for seed in range(30):
+        log = EventLog()
+        fight_once(cat, "mirela-of-the-salt-marsh", "sverke-ashbeard", seed=seed,
+                   player=player, log=log)
+        strikes.append(sum(r["type"] == "use_ability" for r in log.records))
+    assert max(strikes) == 1 and sum(strikes) >= 10
+
+
+# ------------------------------------------------------------------ once-per-combat abilities
+def _duel(spirit, target):
+    """Only the magic phase matters: the Hero dies of one wound, the challenge of two; the
+    ranged and melee phases can change nothing (unhittable, harmless)."""
+    h = {"mind": 0, "body": 0, "spirit": spirit, "ranged_damage": 1, "melee_damage": 1,
+         "magic_damage": 1, "life": 1}
+    c = {"mind": 30, "body": 30, "spirit": target, "ranged_damage": 0, "melee_damage": 0,
+         "magic_damage": 1, "life": 2}
+    return h, c
+
+
+def test_strike_in_its_phase():
+    from runeforge.engine.runebound.analysis.odds_solver import RoundAbility
+
+    h, c = _duel(4, 14)
+    p = p2d10(10)
+    strike = RoundAbility("Mirela", "m#0", "strike", (2,), 1, 1)
+    assert exact_odds(h, c).win == pytest.approx(p * p)  # two hits, or a wound first
+    # one wound for 1 exhaustion: one hit is enough
+    assert exact_odds(h, c, abilities=[strike], stamina=1).win == pytest.approx(p)
+    # no Stamina left to pay with: as without it
+    assert exact_odds(h, c, abilities=[strike], stamina=1,
+                      exhaustion=1).win == pytest.approx(p * p)
+    # a strike of the melee phase works there too (melee is harmless here)
+    melee = RoundAbility("M", "m#0", "strike", (1,), 1, 0)
+    res = exact_odds(h, c, abilities=[melee])
+    assert res.win == pytest.approx(p)
+    assert res.decision(0, 0, (), "melee", (), (1, 0)) == "use M"
+
+
+def test_cancel_when_wounds_land():
+    from runeforge.engine.runebound.analysis.odds_solver import RoundAbility
+
+    h, c = _duel(4, 14)
+    p = p2d10(10)
+    cancel = RoundAbility("Orrin", "o#0", "cancel", (-1, 0, 1, 2), 1)
+    # two hits before two misses (the first miss is cancelled): p^2 (3 - 2p)
+    res = exact_odds(h, c, abilities=[cancel])
+    assert res.win == pytest.approx(p * p * (3 - 2 * p))
+    assert decide_cancel(res, 0, 0, (), "magic", ["hero"], (1, 0), 1) == 0
+    # a cancel of the melee phase only is no help in the magic phase
+    melee = RoundAbility("Shield", "s#0", "cancel", (1,), 1)
+    assert exact_odds(h, c, abilities=[melee]).win == pytest.approx(p * p)
+
+
+def test_cancel_in_before_combat(cards):
+    """Blood of the Bloodmother's failed test, with Orrin's cancel still there: use it now
+    or keep it for the rounds, whichever wins more often."""
+    m = model(cards, "blood-of-the-bloodmother", "orrin-stonehand")
+    p = p2d10(14 - 5)
+
+    def leaf(h, c, mods, e, spent):
+        return {(0, False): 0.9, (0, True): 0.8, (1, False): 0.5}.get((h, bool(spent)), 0.0), \
+            0.0, 0.0, float(h), 0.0
+
+    def vec(h, c, mods, e, spent):
+        w = leaf(h, c, mods, e, spent)[0]
+        return (w, 1 - w, 0.0, float(h), w * h)
+    sol = solve_before(hero(), chal(), m, BASE, vec)
+    assert sol.win == pytest.approx(p * 0.9 + (1 - p) * 0.8)
+    assert decide_before_combat(sol, "cancel", 1, 0, 0, 0) == "orrin-stonehand#0"
+    assert sol.start == pytest.approx({(0, 0, 0, (), frozenset()): p,
+                                       (0, 0, 0, (), frozenset({"orrin-stonehand#0"})): 1 - p})
+    # when keeping it is worth more, the wound is taken
+    sol = solve_before(hero(), chal(), m, BASE, lambda h, c, mods, e, spent: vec(
+        h, c, mods, e, spent) if not spent else (0.1, 0.9, 0.0, float(h), 0.1 * h))
+    assert decide_before_combat(sol, "cancel", 1, 0, 0, 0) is None

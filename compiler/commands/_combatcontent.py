@@ -173,6 +173,7 @@ def static_model(compiled: dict, hero: str, challenge: str, items=(), allies=())
     model.before = before_model([(card_id, i, role, ir) for card_id, role in sources
                                  for i, ir in enumerate(compiled.get(card_id, []))])
     played = {s.ref: s for s in model.before.steps}
+    rounds = {a.ref: a for a in model.before.rounds}
     inert = {(c, i): why for c, i, _t, why in model.before.inert}
     uncovered = {(c, i): why for c, i, _t, why in model.before.uncovered}
     for card_id, role in sources:
@@ -183,6 +184,13 @@ def static_model(compiled: dict, hero: str, challenge: str, items=(), allies=())
                 effect = "Before Combat, exact: " + (
                     "every outcome weighed" if role == "challenge"
                     else "used or not, whichever wins more often")
+                model.applied.append({"card": card_id, "text": ir["source"], "effect": effect})
+                continue
+            if not kept and f"{card_id}#{index}" in rounds:
+                ab = rounds[f"{card_id}#{index}"]
+                effect = "once per combat, exact: " + (
+                    "cancels when that wins more often" if ab.kind == "cancel"
+                    else "used in the phase and round where it wins more often")
                 model.applied.append({"card": card_id, "text": ir["source"], "effect": effect})
                 continue
             if not kept:

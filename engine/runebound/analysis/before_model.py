@@ -12,11 +12,15 @@ the Allies and the challenge) as ``(card id, index, role, IR dict)`` and sorts t
 * **inert** — abilities that cannot change the combat's outcome: those of a window outside
   combat (movement, market, start of turn) or one that opens only after the outcome is decided
   (after combat, on defeating a challenge, on a knock-out);
-* **uncovered** — Before Combat abilities (and anything else usable in the Before Combat
-  window, such as a wound cancel) that the model cannot play, each with the reason.
+* **rounds** — once-per-combat abilities of the Hero's and items' cards the round loop plays
+  (:class:`~.odds_solver.RoundAbility`): "<Phase>: Once per combat, take N exhaustion to
+  inflict M wounds on your enemy" and "Once per combat, you may cancel N wounds being
+  inflicted on your Hero" (in the phases and Before Combat its timing allows);
+* **uncovered** — everything else that can act in the fight, each with the reason.
 
-``complete`` is true when nothing in the Before Combat step is uncovered: then the model's
-Before Combat decisions are the whole story of that step. Static modifiers, "cannot escape"
+``complete_before`` is true when nothing usable in the Before Combat step is uncovered: then
+the model's Before Combat decisions are the whole story of that step; ``complete`` when
+nothing at all is. Static modifiers, "cannot escape"
 and "Allies cannot attack" are read by the caller (they are not Before Combat steps). The
 engine's rules this follows are in ``Combat.fight_challenge`` (challenge text first, then the
 Hero's window), ``Resolver.open_window``/``refusal``/``use_ability`` (once per combat, the
@@ -27,7 +31,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..core.ir import WINDOWS
+from ..core.ir import PHASES, WINDOWS
+from .odds_solver import RoundAbility
 
 HERO_TARGETS = ("hero", "you", "each_hero")  # in a one-Hero combat, "each Hero" is the Hero
 COSTS = ("activate", "discard", "exhaustion", "wounds")
@@ -60,10 +65,16 @@ class BeforeModel:
     steps: list[Step] = field(default_factory=list)
     inert: list[tuple[str, int, str, str]] = field(default_factory=list)  # card, i, text, why
     uncovered: list[tuple[str, int, str, str]] = field(default_factory=list)
+    rounds: list[RoundAbility] = field(default_factory=list)
+    uncovered_before: list[tuple[str, int, str, str]] = field(default_factory=list)
 
     @property
     def complete(self) -> bool:
         return not self.uncovered
+
+    @property
+    def complete_before(self) -> bool:
+        return not self.uncovered_before
 
     @property
     def hostile(self) -> list[Step]:
@@ -159,19 +170,61 @@ def _effects_refusal(effects, role, has_x, top, counts) -> str | None:
     return None
 
 
+def round_ability(card: str, index: int, role: str, ir: dict, allies: bool,
+                  name: str = "") -> RoundAbility | None:
+    """The round loop's view of a once-per-combat strike or cancel (None: not one)."""
+    if role not in ("hero", "item") or ir["static"] or "combat" not in ir["limits"]:
+        return None
+    effects, tag = ir["effects"], ir["timing"]["tag"]
+    if len(effects) == 1 and effects[0]["op"] == "optional":
+        effects = effects[0]["effects"]  # "you may": the player says yes when it uses it
+    if len(effects) != 1 or effects[0].get("amount", {}).get("kind") != "fixed":
+        return None
+    e = effects[0]
+    ref, name = f"{card}#{index}", name or card
+    if ir["reaction"] == "wounds_inflicted":
+        if ir["costs"] or e["op"] != "cancel" or not (
+                e["target"] == "hero" or (e["target"] == "hero_or_ally" and not allies)):
+            return None
+        phases = (-1, 0, 1, 2) if tag in (None, "any_phase") else \
+            (-1,) if tag == "before_combat" else (PHASES.index(tag),)
+        return RoundAbility(name, ref, "cancel", phases, e["amount"]["value"])
+    if ir["reaction"] or tag not in PHASES:
+        return None
+    costs = ir["costs"]
+    if len(costs) > 1 or any(c["op"] != "exhaustion" or c["amount"]["kind"] != "fixed"
+                             for c in costs):
+        return None
+    if e["op"] not in ("inflict", "suffer") or e["target"] != "enemy" \
+            or e.get("token", "wound") != "wound":
+        return None
+    cost = costs[0]["amount"]["value"] if costs else 0
+    return RoundAbility(name, ref, "strike", (PHASES.index(tag),), e["amount"]["value"], cost)
+
+
 def before_model(abilities) -> BeforeModel:
     """Sort ``(card id, index, role, IR)`` tuples (see the module docstring)."""
     model = BeforeModel()
+    abilities = list(abilities)
+    allies = any(role == "ally" for _c, _i, role, _ir in abilities)
     for card, index, role, ir in abilities:
         why = inert_reason(ir)
         if why:
             model.inert.append((card, index, ir["source"], why))
             continue
+        ability = round_ability(card, index, role, ir, allies)
+        if ability is not None:
+            model.rounds.append(ability)
+            continue
         if not acts_before_combat(ir, role):
+            why = _round_refusal(ir, role)
+            if why:
+                model.uncovered.append((card, index, ir["source"], why))
             continue
         why = step_refusal(ir, role)
         if why:
             model.uncovered.append((card, index, ir["source"], why))
+            model.uncovered_before.append((card, index, ir["source"], why))
             continue
         model.steps.append(Step(f"{card}#{index}", card, role, ir["source"],
                                 tuple(ir["costs"]), tuple(ir["effects"])))
@@ -182,9 +235,29 @@ def before_model(abilities) -> BeforeModel:
             deciding[s.card] = deciding.get(s.card, 0) + 1
     for s in [s for s in model.steps if deciding.get(s.card, 0) > 1]:
         model.steps.remove(s)
-        model.uncovered.append((s.card, int(s.ref.rsplit("#", 1)[1]), s.source,
-                                "a second ability with a choice on the same card (not modelled)"))
+        entry = (s.card, int(s.ref.rsplit("#", 1)[1]), s.source,
+                 "a second ability with a choice on the same card (not modelled)")
+        model.uncovered.append(entry)
+        model.uncovered_before.append(entry)
     return model
+
+
+def _round_refusal(ir: dict, role: str) -> str | None:
+    """Why an ability that does not act in Before Combat is not covered (None: it changes
+    nothing the model does not already read: static modifiers and rules)."""
+    if ir["static"]:
+        if all(e["op"] in ("modify", "restrict", "cost_modifier") for e in ir["effects"]):
+            return None
+        if all(e["op"] == "trigger" and all(x["op"] == "gain_gold" for x in e["effects"])
+               for e in ir["effects"]):
+            return None
+        return "an always-on trigger (not modelled)"
+    if role == "challenge":
+        return None  # the engine runs only a challenge's Before Combat texts
+    if not ir["costs"] and ir["effects"] and all(e["op"] == "trigger" for e in ir["effects"]):
+        return "an always-on trigger (not modelled)"
+    return "a combat-phase ability other than a once-per-combat strike or cancel " \
+        "(not modelled)"
 
 
 def _decides(effects) -> bool:

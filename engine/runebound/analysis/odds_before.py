@@ -52,7 +52,8 @@ class Rules:
 @dataclass
 class BeforeSolution:
     """The whole combat, Before Combat included. ``start`` maps each start of the round loop,
-    ``(hero wounds, exhaustion, enemy wounds, modifiers)``, to its probability under the
+    ``(hero wounds, exhaustion, enemy wounds, modifiers, once-per-combat abilities spent)``,
+    to its probability under the
     optimal decisions; ``won_before``/``lost_before`` end the combat before the rounds."""
 
     win: float
@@ -70,8 +71,10 @@ class BeforeSolution:
         return {"won_before": self.won_before, "lost_before": self.lost_before,
                 "plan": self.plan,
                 "start": [{"hero_wounds": h, "exhaustion": e, "enemy_wounds": c,
-                           "modifiers": dict(m), "probability": p}
-                          for (h, e, c, m), p in sorted(self.start.items())]}
+                           "modifiers": dict(m), "spent": sorted(sp), "probability": p}
+                          for (h, e, c, m, sp), p in sorted(
+                              self.start.items(),
+                              key=lambda kv: kv[0][:4] + (sorted(kv[0][4]),))]}
 
 
 def decide_before_combat(solution: BeforeSolution, kind: str, card: str | None,
@@ -79,10 +82,12 @@ def decide_before_combat(solution: BeforeSolution, kind: str, card: str | None,
     """The optimal answer to a Before Combat question, from plain numbers.
 
     ``kind``: ``use_ability`` (answer: an ability ref ``card#index`` or None to pass),
-    ``x``, ``skill_exhaustion`` (a number) or ``optional`` (True/False); ``card``: the card the
-    question is about (the ``source`` of the engine's decision; None for ``use_ability``);
-    ``used``: refs of the Hero's Before Combat abilities used so far in this combat (the one
-    being used included, except for ``x``, which is asked before it counts as used).
+    ``x``, ``skill_exhaustion`` (a number), ``optional`` (True/False) or ``cancel`` (wounds
+    being inflicted on the Hero: the ref of the cancel to use, or None); ``card``: the card the
+    question is about (the ``source`` of the engine's decision; None for ``use_ability``; the
+    wounds pending for ``cancel``); ``used``: refs of the Hero's Before Combat abilities and
+    once-per-combat cancels used so far in this combat (the one being used included, except
+    for ``x``, which is asked before it counts as used).
     KeyError for a situation the solution never reached.
     """
     used = frozenset(used)
@@ -103,6 +108,7 @@ class _Search:
         self.start, self.skip = start, skip
         self.skills = {s.lower() for s in skills}
         self.hostile, self.own = model.hostile, model.own
+        self.cancels = [a for a in model.rounds if a.kind == "cancel" and -1 in a.phases]
         self.leaf_value, self.mode, self.decisions = leaf_value, mode, decisions
         self.memo: dict = {}
 
@@ -115,7 +121,7 @@ class _Search:
     def leaf(self, st):
         if self.mode == "dist":
             return {("start",) + st: 1.0}
-        return self.leaf_value(st[0], st[2], st[3])
+        return self.leaf_value(st[0], st[2], st[3], st[1], st[4])
 
     def mix(self, pairs):
         pairs = [(p, v) for p, v in pairs if p > 0.0]
@@ -145,24 +151,41 @@ class _Search:
         return self.hero[name] + sum(d for s, d in mods if s == name)
 
     def wound_hero(self, st, n):
-        h, e, c, mods = st
+        """Wounds put on the Hero with no window (a cost, exhaustion past the Stamina)."""
+        h, e, c, mods, spent = st
         if n <= 0:
             return st
         h += n
-        return ("ko", h) if h >= self.stat("life", mods) else (h, e, c, mods)
+        return ("ko", h) if h >= self.stat("life", mods) else (h, e, c, mods, spent)
+
+    def hurt(self, st, n, used, then):
+        """``n`` wounds inflicted on the Hero: the wounds window opens, and while wounds are
+        left a cancel still there may answer (the player chooses)."""
+        if n <= 0:
+            return then(st)
+        avail = [a for a in self.cancels if a.ref not in st[4]]
+        if not avail:
+            return then(self.wound_hero(st, n))
+        options = [(None, lambda: then(self.wound_hero(st, n)))]
+        for a in avail:
+            after = st[:4] + (st[4] | {a.ref},)
+            options.append((a.ref, lambda after=after, a=a: self.hurt(after, n - a.amount,
+                                                                      used, then)))
+        h, e, c = st[:3]
+        return self.choose(("cancel", n, h, e, c, used | st[4]), options)
 
     def wound_enemy(self, st, n):
-        h, e, c, mods = st
+        h, e, c, mods, spent = st
         if n <= 0:
             return st
         c += n
-        return ("win", h) if c >= self.chal["life"] else (h, e, c, mods)
+        return ("win", h) if c >= self.chal["life"] else (h, e, c, mods, spent)
 
     def exhaust(self, st, n):
-        h, e, c, mods = st
+        h, e, c, mods, spent = st
         new = e + n
         over = max(0, new - self.stat("stamina", mods))
-        return self.wound_hero((h, new - over, c, mods), over)
+        return self.wound_hero((h, new - over, c, mods, spent), over)
 
     def go(self, st, k, outcome):
         if len(st) == 2:  # ("ko" | "win", hero wounds): the combat is over
@@ -171,7 +194,7 @@ class _Search:
 
     # --- the step ----------------------------------------------------------------------
     def run(self):
-        return self.challenge_text(self.skip, tuple(self.start) + ((),))
+        return self.challenge_text(self.skip, tuple(self.start) + ((), frozenset()))
 
     def challenge_text(self, i, st):
         if i == len(self.hostile):
@@ -183,11 +206,11 @@ class _Search:
     def window(self, st, used):
         key = (st, used)
         if key not in self.memo:
-            h, e, c, _m = st
+            h, e, c = st[:3]
             options = [(None, lambda: self.leaf(st))]
             options += [(s.ref, lambda s=s: self.use(s, st, used))
                         for s in self.own if self.legal(s, st, used)]
-            self.memo[key] = self.choose(("use", h, e, c, used), options)
+            self.memo[key] = self.choose(("use", h, e, c, used | st[4]), options)
         return self.memo[key]
 
     def legal(self, step, st, used) -> bool:
@@ -211,11 +234,11 @@ class _Search:
         return True
 
     def use(self, step, st, used):
-        h, e, c, mods = st
+        h, e, c, mods, spent = st
         after = used | {step.ref}
         if step.x_cost():
             room = self.stat("stamina", mods) - e
-            return self.choose(("x", step.card, h, e, c, used),
+            return self.choose(("x", step.card, h, e, c, used | spent),
                                [(x, lambda x=x: self.pay(step, st, after, x))
                                 for x in range(1, room + 1)])
         return self.pay(step, st, after, None)
@@ -248,14 +271,14 @@ class _Search:
         if op == "test":
             return self.test(step, e, st, used, then)
         if op == "attack":
-            return self.attack(step, e, st, then)
+            return self.attack(step, e, st, used, then)
         if op == "if":
             if outcome != e["outcome"]:
                 return then(st)
             return self.effects(step, e["effects"], 0, st, outcome, x, used, then)
         if op == "optional":
-            h, ex, c, _m = st
-            return self.choose(("optional", step.card, h, ex, c, used), [
+            h, ex, c = st[:3]
+            return self.choose(("optional", step.card, h, ex, c, used | st[4]), [
                 (False, lambda: then(st)),
                 (True, lambda: self.effects(step, e["effects"], 0, st, outcome, x, used, then))])
         if op in ("suffer", "inflict"):
@@ -263,33 +286,33 @@ class _Search:
                 return then(self.wound_enemy(st, n))
             if op == "suffer" and e["token"] == "exhaustion":
                 return then(self.exhaust(st, n))
-            return then(self.wound_hero(st, n))
+            return self.hurt(st, n, used, then)
         if op == "for_duration":
             mods = dict(st[3])
             for m in e["effects"]:
                 mods[m["stat"]] = mods.get(m["stat"], 0) + m["value"]
-            return then(st[:3] + (tuple(sorted((s, d) for s, d in mods.items() if d)),))
+            return then(st[:3] + (tuple(sorted((s, d) for s, d in mods.items() if d)), st[4]))
         return then(st)  # gain_gold: nothing for this combat
 
     def test(self, step, e, st, used, then):
-        h, ex, c, mods = st
+        h, ex, c, mods, spent = st
         has_skill = e["skill"] is not None and e["skill"].lower() in self.skills
         bonus = self.rules.skill_bonus if has_skill else 0
         per = self.rules.skill_bonus_per_exhaustion
         room = self.stat("stamina", mods) - ex
 
         def roll(n):
-            s = (h, ex + n, c, mods)
+            s = (h, ex + n, c, mods, spent)
             p = p_roll_at_least(e["target_number"] - self.stat(e["attribute"], mods)
                                 - bonus - per * n)
             return self.mix([(p, then(s, "success")), (1.0 - p, then(s, "failure"))])
 
         if has_skill and per and room > 0:
-            return self.choose(("skill_exhaustion", step.card, h, ex, c, used),
+            return self.choose(("skill_exhaustion", step.card, h, ex, c, used | spent),
                                [(n, lambda n=n: roll(n)) for n in range(room + 1)])
         return roll(0)
 
-    def attack(self, step, e, st, then):
+    def attack(self, step, e, st, used, then):
         mods = st[3]
         phase = e["phase"]
         attr = _ATTR[phase]
@@ -301,8 +324,9 @@ class _Search:
             p = p_roll_at_least(self.chal[attr] - mine - e["bonus"])
             hit = self.wound_enemy(st, max(0, self.stat(f"{phase}_damage", mods))) \
                 if e["damage"] == "normal" else st
-        miss = self.wound_hero(st, self.chal[f"{phase}_damage"])
-        return self.mix([(p, then(hit, "success")), (1.0 - p, then(miss, "failure"))])
+        return self.mix([(p, then(hit, "success")),
+                         (1.0 - p, self.hurt(st, self.chal[f"{phase}_damage"], used,
+                                             lambda s: then(s, "failure")))])
 
 
 def solve_before(hero: dict, chal: dict, model: BeforeModel, rules: Rules, leaf_value,
@@ -312,8 +336,9 @@ def solve_before(hero: dict, chal: dict, model: BeforeModel, rules: Rules, leaf_
     ``hero``: the Hero's effective numbers (:data:`HERO_NUMBERS`: attributes, ``<phase>_roll``
     and damage with static modifiers, ``life`` with the defeat margin, ``stamina``);
     ``chal``: the challenge's (:data:`CHALLENGE_NUMBERS`, life with the margin);
-    ``leaf_value(hero_wounds, enemy_wounds, modifiers)``: the round loop's 5-vector from that
-    start (modifiers: sorted ``(stat, delta)`` pairs lasting the combat).
+    ``leaf_value(hero_wounds, enemy_wounds, modifiers, exhaustion, spent)``: the round loop's
+    5-vector from that start (modifiers: sorted ``(stat, delta)`` pairs lasting the combat;
+    spent: refs of the once-per-combat abilities already used).
     ``start``: (hero wounds, exhaustion, enemy wounds) when the step begins; ``skip``: how many
     of the challenge's texts already ran (a player asked its first question mid-step).
     """
@@ -369,14 +394,17 @@ def exact_combat_odds(hero: dict, chal: dict, allies=(), model: BeforeModel | No
     takes them (life with the margin)."""
     model = model or BeforeModel()
     solvers: dict = {}
+    rounds = tuple(model.rounds)
 
-    def leaf(h, c, mods):
+    def leaf(h, c, mods, e=0, spent=frozenset()):
         solver = solvers.get(mods)
         if solver is None:
             solver = solvers[mods] = exact_solver(
                 round_card(hero, mods), round_card(chal, ()), allies,
-                {f"{p}_roll": _get(hero, f"{p}_roll", mods) for p in PHASES})
-        return solver.value(h, c)
+                {f"{p}_roll": _get(hero, f"{p}_roll", mods) for p in PHASES},
+                rounds, _get(hero, "stamina", mods))
+        flags = sum(1 << i for i, a in enumerate(rounds) if a.ref not in spent)
+        return solver.value(h, c, flags, e)
 
     return solve_before(hero, chal, model, rules, leaf, skills, start, skip)
 

@@ -66,22 +66,26 @@ def _side(card: dict, what: str, modifiers: dict | None = None) -> Side:
     return Side(str(card.get("name", what)), roll, damage, life)
 
 
-def exact_solver(hero: dict, challenge: dict, allies=(), modifiers: dict | None = None):
+def exact_solver(hero: dict, challenge: dict, allies=(), modifiers: dict | None = None,
+                 abilities=(), stamina: int = 0):
     """The round loop's solver for these stats (as :func:`exact_odds` takes them), to be asked
     ``value(hero_wounds, challenge_wounds)`` for any start (the caller gives the recursion
     room: about 3 frames per wound of life); raises ValueError on bad input."""
     return Solver(_side(hero, "hero", modifiers), _side(challenge, "challenge"),
-                  tuple(_side(a, "ally") for a in allies))
+                  tuple(_side(a, "ally") for a in allies), tuple(abilities), stamina)
 
 
 def exact_odds(hero: dict, challenge: dict, allies=(), modifiers: dict | None = None,
-               hero_wounds: int = 0) -> OddsResult:
+               hero_wounds: int = 0, abilities=(), stamina: int = 0,
+               exhaustion: int = 0) -> OddsResult:
     """Exact win probability, expected wounds and optimal policy (see the module docstring).
 
     ``hero``, ``challenge`` and each ally are plain dicts with ``mind``, ``body``, ``spirit``,
     ``ranged_damage``, ``melee_damage``, ``magic_damage``, ``life`` (docs/card-format.md; for a
     challenge the attributes are target numbers). ``modifiers`` ({stat: delta}, stats as in the
-    IR ``modify`` op) apply to the Hero. Raises ValueError on bad input.
+    IR ``modify`` op) apply to the Hero. ``abilities``: the Hero's once-per-combat
+    :class:`~.odds_solver.RoundAbility` list the round loop plays (a strike is paid from
+    ``stamina`` - ``exhaustion``). Raises ValueError on bad input.
     """
     h = _side(hero, "hero", modifiers)
     c = _side(challenge, "challenge")
@@ -96,6 +100,6 @@ def exact_odds(hero: dict, challenge: dict, allies=(), modifiers: dict | None = 
     if need > old:
         sys.setrecursionlimit(need + old)
     try:
-        return Solver(h, c, al).solve(hero_wounds)
+        return Solver(h, c, al, tuple(abilities), stamina).solve(hero_wounds, exhaustion)
     finally:
         sys.setrecursionlimit(old)

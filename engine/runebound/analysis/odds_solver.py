@@ -12,8 +12,9 @@ from ..core.ir import PHASES
 ATTRIBUTES = ("mind", "body", "spirit")  # combat value of the ranged, melee, magic phase
 STAT_FIELDS = ATTRIBUTES + ("ranged_damage", "melee_damage", "magic_damage", "life")
 _EPS = 1e-12
-DEFEND = -1  # action codes: DEFEND, HERO, or 1 + ally index
+DEFEND = -1  # action codes: DEFEND, HERO, 1 + ally index, or STRIKE + ability index
 HERO = 0
+STRIKE = 1000
 
 # P(2d10 >= n) with a 0 counting as 10: sums 2..20, counts 1,2,..,10,..,2,1 out of 100.
 _AT_LEAST = {}
@@ -44,6 +45,22 @@ class Side:
 
 
 @dataclass(frozen=True)
+class RoundAbility:
+    """A once-per-combat ability of the Hero the round loop plays (an index bit in the state
+    says it is still there). ``kind``: ``strike`` (used in the window of ``phases[0]`` before
+    the phase's action: pay ``cost`` exhaustion, inflict ``amount`` wounds on the enemy) or
+    ``cancel`` (when wounds are inflicted on the Hero in one of ``phases``, cancel up to
+    ``amount`` of them). ``ref``: the engine's ``card#index``."""
+
+    name: str
+    ref: str
+    kind: str
+    phases: tuple[int, ...]
+    amount: int
+    cost: int = 0
+
+
+@dataclass(frozen=True)
 class PolicyEntry:
     """One decision of the optimal policy: in this situation, do ``decision``."""
 
@@ -52,13 +69,15 @@ class PolicyEntry:
     ally_wounds: tuple[int, ...]
     phase: str
     attacked: tuple[str, ...]  # who already attacked this round
-    decision: str  # "hero attacks", "<ally> attacks" or "hero defends"
+    decision: str  # "hero attacks", "<ally> attacks", "hero defends" or "use <ability>"
     win: float  # win probability from this situation on
+    abilities: tuple[str, ...] = ()  # once-per-combat abilities still there to use
 
     def to_dict(self) -> dict:
         return {"hero_wounds": self.hero_wounds, "challenge_wounds": self.challenge_wounds,
                 "ally_wounds": list(self.ally_wounds), "phase": self.phase,
-                "attacked": list(self.attacked), "decision": self.decision, "win": self.win}
+                "attacked": list(self.attacked), "decision": self.decision, "win": self.win,
+                "abilities": list(self.abilities)}
 
 
 @dataclass
@@ -81,6 +100,7 @@ class OddsResult:
     challenge: str = ""
     allies: tuple[str, ...] = ()
     hero_wounds: int = 0
+    exhaustion: int = 0
     _solver: Solver | None = field(default=None, repr=False, compare=False)
     _policy: list | None = field(default=None, repr=False, compare=False)
 
@@ -89,17 +109,18 @@ class OddsResult:
         """Decisions at every situation reachable with positive probability (built on first
         use), sorted by wounds, phase and who already attacked."""
         if self._policy is None:
-            self._policy = self._solver.policy_table(self.hero_wounds)
+            self._policy = self._solver.policy_table(self.hero_wounds, self.exhaustion)
         return self._policy
 
     def decision(self, hero_wounds: int, challenge_wounds: int, ally_wounds, phase,
-                 attacked=()) -> str:
+                 attacked=(), extra=None) -> str:
         """The optimal decision in a situation: ``phase`` as index 0-2 or name, ``attacked``
-        as names ("hero" and ally names) of who already attacked this round. Works for every
-        situation reachable from the start under some policy; KeyError otherwise."""
+        as names ("hero" and ally names) of who already attacked this round, ``extra``
+        (flags of the abilities still there, exhaustion), default all of them and 0. Works
+        for every situation reachable from the start under some policy; KeyError otherwise."""
         return self._solver.decision(hero_wounds, challenge_wounds, tuple(ally_wounds),
                                      PHASES.index(phase) if isinstance(phase, str) else phase,
-                                     attacked)
+                                     attacked, extra)
 
     def to_dict(self) -> dict:
         return {"hero": self.hero, "challenge": self.challenge, "allies": list(self.allies),
@@ -121,8 +142,15 @@ class OddsResult:
 
 
 class Solver:
-    def __init__(self, hero: Side, chal: Side, allies: tuple[Side, ...]):
+    """States are ``(hero wounds, challenge wounds, ally wounds, (flags, exhaustion))``:
+    ``flags`` has bit ``i`` set while ``abilities[i]`` is still there to use."""
+
+    def __init__(self, hero: Side, chal: Side, allies: tuple[Side, ...],
+                 abilities: tuple[RoundAbility, ...] = (), stamina: int = 0):
         self.hero, self.chal, self.allies = hero, chal, allies
+        self.abilities, self.stamina = tuple(abilities), stamina
+        self.all_flags = (1 << len(self.abilities)) - 1
+        self.hit_choice: dict = {}  # (next k, mask, state, wounds) -> ability index or None
         self.n = len(allies)
         names: list[str] = []
         for a in allies:  # unique labels: a second "Guard" becomes "Guard#2"
@@ -151,7 +179,7 @@ class Solver:
     def _value(self, k: int, mask: int, state) -> tuple:
         """5-vector (win, loss, stalemate, final hero wounds, wounds * win) of the situation
         (phase k, attacked mask restricted to the living) after a change, or a terminal."""
-        h, c, allies = state
+        h, c, allies, _x = state
         if c >= self.chal.life:
             return (1.0, 0.0, 0.0, h, h)
         if h >= self.hero.life:
@@ -165,10 +193,18 @@ class Solver:
     def _actions(self, k: int, mask: int, state, alive: int):
         """(action, constant 5-vector, p_unchanged) of each legal action at a chain node: the
         constant part collects the outcomes that change something (their values are known)."""
-        h, c, allies = state
+        h, c, allies, ex = state
         cd = self.chal.damage[k]
         value = self._value
         out = []
+        plain = not self.abilities  # no once-per-combat ability: the fast path
+        if not plain:
+            flags, exh = ex
+            for i, ab in enumerate(self.abilities):
+                if ab.kind == "strike" and flags >> i & 1 and ab.phases[0] == k \
+                        and exh + ab.cost <= self.stamina:
+                    nxt = (h, c + ab.amount, allies, (flags & ~(1 << i), exh + ab.cost))
+                    out.append((STRIKE + i, value(k, mask, nxt), 0.0))
         for who in range(self.n + 1):
             bit = 1 << who
             if mask & bit or not alive & bit:
@@ -178,24 +214,42 @@ class Solver:
             pf = 1.0 - ps
             x = y = None
             if dealt and ps > 0.0:
-                x = value(k + 1, nmask & alive, (h, c + dealt, allies))
+                x = value(k + 1, nmask & alive, (h, c + dealt, allies, ex))
             if cd and pf > 0.0:
                 if who == HERO:
-                    y = value(k + 1, nmask & alive, (h + cd, c, allies))
+                    y = value(k + 1, nmask & alive, (h + cd, c, allies, ex)) if plain \
+                        else self._hit(k, k + 1, nmask & alive, state, cd)
                 else:
                     aw = list(allies)
                     aw[who - 1] = min(aw[who - 1] + cd, self.allies[who - 1].life)
                     aw = tuple(aw)
-                    y = value(k + 1, nmask & self._alive_mask(aw), (h, c, aw))
+                    y = value(k + 1, nmask & self._alive_mask(aw), (h, c, aw, ex))
             stay = 1.0 if not dealt and not cd else (0.0 if dealt else ps) + (0.0 if cd else pf)
             out.append((who, _mix(ps, x, pf, y), stay))
         if cd == 0:
             out.append((DEFEND, _ZERO, 1.0))
         else:
             ps = self.p[HERO][k]
-            y = value(k + 1, mask, (h + cd, c, allies)) if ps < 1.0 else None
+            y = None if ps >= 1.0 else value(k + 1, mask, (h + cd, c, allies, ex)) if plain \
+                else self._hit(k, k + 1, mask, state, cd)
             out.append((DEFEND, _mix(ps, None, 1.0 - ps, y), ps))
         return out
+
+    def _hit(self, k: int, nk: int, nmask: int, state, cd: int) -> tuple:
+        """Value of ``cd`` wounds inflicted on the Hero in phase ``k`` (next node ``nk``,
+        ``nmask``): taken, or partly cancelled by a cancel still there, whichever is best."""
+        h, c, allies, (flags, exh) = state
+        best, bv = None, self._value(nk, nmask, (h + cd, c, allies, (flags, exh)))
+        for i, ab in enumerate(self.abilities):
+            if ab.kind == "cancel" and flags >> i & 1 and k in ab.phases:
+                after = (h, c, allies, (flags & ~(1 << i), exh))
+                left = cd - ab.amount  # the window stays open while wounds are left
+                v = self._hit(k, nk, nmask, after, left) if left > 0 else \
+                    self._value(nk, nmask, after)
+                if better(v, bv):
+                    best, bv = i, v
+        self.hit_choice[(nk, nmask, state, cd)] = best
+        return bv
 
     # --- one round-start state -----------------------------------------------------------
     def _chain_keys(self, alive: int) -> list:
@@ -220,8 +274,9 @@ class Solver:
         for k, mask in keys:
             row = []
             for who, const, stay in self._actions(k, mask, state, alive):
-                nmask = mask if who == DEFEND else mask | (1 << who)
-                row.append((who, const, stay, None if k == 2 else (k + 1, nmask & alive)))
+                nmask = mask if who == DEFEND or who >= STRIKE else mask | (1 << who)
+                nk = None if k == 2 or who >= STRIKE else (k + 1, nmask & alive)
+                row.append((who, const, stay, nk))
             acts[(k, mask)] = row
         eps = _EPS
 
@@ -277,8 +332,8 @@ class Solver:
             choice[(k, mask, state)] = pick[(k, mask)]
 
     # --- whole combat --------------------------------------------------------------------
-    def solve(self, hero_wounds: int) -> OddsResult:
-        s0 = (hero_wounds, 0, (0,) * self.n)
+    def solve(self, hero_wounds: int, exhaustion: int = 0) -> OddsResult:
+        s0 = (hero_wounds, 0, (0,) * self.n, (self.all_flags, exhaustion))
         win, loss, stal, wounds, wwin = self._value(3, 0, s0)
         return OddsResult(
             win=win, loss=loss, stalemate=stal,
@@ -286,45 +341,53 @@ class Solver:
             expected_hero_wounds=max(0.0, wounds - hero_wounds),
             expected_hero_wounds_if_win=max(0.0, wwin / win - hero_wounds) if win > 0 else 0.0,
             hero=self.hero.name, challenge=self.chal.name, allies=self.ally_names,
-            hero_wounds=hero_wounds, _solver=self)
+            hero_wounds=hero_wounds, exhaustion=exhaustion, _solver=self)
 
-    def value(self, hero_wounds: int, challenge_wounds: int) -> tuple:
+    def value(self, hero_wounds: int, challenge_wounds: int, flags: int | None = None,
+              exhaustion: int = 0) -> tuple:
         """The 5-vector (win, loss, stalemate, final hero wounds, wounds * win) of the round
-        loop started with these wounds (Allies unhurt); a terminal start is won or lost."""
-        return self._value(3, 0, (hero_wounds, challenge_wounds, (0,) * self.n))
+        loop started with these wounds (Allies unhurt), the abilities of ``flags`` (default:
+        all) and this exhaustion; a terminal start is won or lost."""
+        flags = self.all_flags if flags is None else flags
+        return self._value(3, 0, (hero_wounds, challenge_wounds, (0,) * self.n,
+                                  (flags, exhaustion)))
 
     def _label(self, who: int) -> str:
+        if who >= STRIKE:
+            return f"use {self.abilities[who - STRIKE].name}"
         return "hero defends" if who == DEFEND else \
             "hero attacks" if who == HERO else f"{self.ally_names[who - 1]} attacks"
 
-    def decision(self, h: int, c: int, allies: tuple, k: int, attacked) -> str:
+    def decision(self, h: int, c: int, allies: tuple, k: int, attacked, extra=None) -> str:
         allies = tuple(min(w, a.life) for w, a in zip(allies, self.allies, strict=True))
         names = ("hero",) + self.ally_names
         mask = 0
         for name in attacked:
             mask |= 1 << names.index(name)
-        key = (k, mask & self._alive_mask(allies), (h, c, allies))
+        extra = (self.all_flags, 0) if extra is None else tuple(extra)
+        key = (k, mask & self._alive_mask(allies), (h, c, allies, extra))
         if key not in self.choice:
             raise KeyError(f"situation not reachable from the start: {key}")
         return self._label(self.choice[key])
 
-    def policy_table(self, hero_wounds: int) -> list[PolicyEntry]:
-        s0 = (hero_wounds, 0, (0,) * self.n)
+    def policy_table(self, hero_wounds: int, exhaustion: int = 0) -> list[PolicyEntry]:
+        s0 = (hero_wounds, 0, (0,) * self.n, (self.all_flags, exhaustion))
         names = ("hero",) + self.ally_names
         seen, todo, out = {(0, 0, s0)}, [(0, 0, s0)], []
         while todo:
             k, mask, st = todo.pop()
             who = self.choice[(k, mask, st)]
-            h, c, allies = st
+            h, c, allies, (flags, _e) = st
             out.append(PolicyEntry(h, c, allies, PHASES[k],
                                    tuple(names[b] for b in range(self.n + 1) if mask >> b & 1),
-                                   self._label(who), self.node[(k, mask, st)][0]))
-            for prob, nmask, nxt in self._outcomes(k, mask, st, who):
+                                   self._label(who), self.node[(k, mask, st)][0],
+                                   tuple(a.name for i, a in enumerate(self.abilities)
+                                         if flags >> i & 1)))
+            for prob, nk, nmask, nxt in self._outcomes(k, mask, st, who):
                 if prob <= 0.0:
                     continue
                 if nxt[1] >= self.chal.life or nxt[0] >= self.hero.life:
                     continue
-                nk = k + 1
                 if nk == 3:
                     nk, nmask = 0, 0
                 key = (nk, nmask & self._alive_mask(nxt[2]), nxt)
@@ -336,22 +399,50 @@ class Solver:
         return out
 
     def _outcomes(self, k, mask, st, who):
-        h, c, allies = st
+        """(probability, next phase, mask, next state) of each outcome of an action."""
+        h, c, allies, ex = st
         cd = self.chal.damage[k]
+        if who >= STRIKE:
+            i = who - STRIKE
+            ab = self.abilities[i]
+            return [(1.0, k, mask, (h, c + ab.amount, allies,
+                                    (ex[0] & ~(1 << i), ex[1] + ab.cost)))]
         if who == DEFEND:
             ps = self.p[HERO][k] if cd else 1.0
-            return [(ps, mask, st), (1.0 - ps, mask, (h + cd, c, allies))]
+            return [(ps, k + 1, mask, st), (1.0 - ps, k + 1, mask, self._after_hit(k, mask, st, cd))]
         ps = self.p[who][k]
         nmask = mask | (1 << who)
-        win = (ps, nmask, (h, c + self.dmg[who][k], allies))
+        win = (ps, k + 1, nmask, (h, c + self.dmg[who][k], allies, ex))
         if who == HERO:
-            return [win, (1.0 - ps, nmask, (h + cd, c, allies))]
+            alive = self._alive_mask(allies)
+            return [win, (1.0 - ps, k + 1, nmask, self._after_hit(k, nmask & alive, st, cd))]
         aw = list(allies)
         aw[who - 1] = min(aw[who - 1] + cd, self.allies[who - 1].life)
-        return [win, (1.0 - ps, nmask, (h, c, tuple(aw)))]
+        return [win, (1.0 - ps, k + 1, nmask, (h, c, tuple(aw), ex))]
+
+    def _after_hit(self, k, nmask, st, cd):
+        """The state after ``cd`` wounds on the Hero, with the cancel the policy uses."""
+        h, c, allies, (flags, exh) = st
+        if cd <= 0:
+            return st
+        i = self.hit_choice.get((k + 1, nmask, st, cd))
+        if i is None:
+            return (h + cd, c, allies, (flags, exh))
+        return self._after_hit(k, nmask, (h, c, allies, (flags & ~(1 << i), exh)),
+                               cd - self.abilities[i].amount)
+
+    def cancel_choice(self, k: int, attacked_mask: int, state, wounds: int):
+        """The cancel (ability index or None) the policy uses when ``wounds`` land on the
+        Hero in phase ``k``; ``attacked_mask`` as after the action. KeyError if not solved."""
+        return self.hit_choice[(k + 1, attacked_mask, state, wounds)]
 
 
 _ZERO = (0.0, 0.0, 0.0, 0.0, 0.0)
+
+
+def better(v: tuple, w: tuple) -> bool:
+    """Is 5-vector ``v`` strictly better than ``w``: more wins, then fewer wounds."""
+    return v[0] > w[0] + _EPS or (v[0] >= w[0] - _EPS and v[3] < w[3] - _EPS)
 
 
 def _mix(p: float, x: tuple | None, q: float, y: tuple | None) -> tuple:

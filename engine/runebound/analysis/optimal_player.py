@@ -40,21 +40,40 @@ from .odds_exact import exact_odds
 _PHASES = PHASES
 _ATTR = {"ranged": "mind", "melee": "body", "magic": "spirit"}
 _BEFORE_KINDS = ("use_ability", "x", "skill_exhaustion", "optional")
+__all__ = ["OptimalPlayer", "decide_before_combat", "decide_cancel", "decide_phase"]
 
-__all__ = ["OptimalPlayer", "decide_before_combat", "decide_phase"]
 
 
 def decide_phase(solution, hero_wounds: int, enemy_wounds: int, ally_wounds, phase,
-                 attacked=()) -> str:
-    """The optimal phase decision from plain numbers (see the module docstring)."""
+                 attacked=(), extra=None) -> str:
+    """The optimal phase decision from plain numbers (see the module docstring); ``extra``:
+    (flags of the once-per-combat abilities still there, exhaustion), default all and 0."""
     solver = solution._solver
     aw = tuple(min(w, a.life) for w, a in zip(ally_wounds, solver.allies, strict=True))
     if hero_wounds >= solver.hero.life or enemy_wounds >= solver.chal.life:
         raise KeyError("the combat is over")
-    state = (hero_wounds, enemy_wounds, aw)
+    extra = (solver.all_flags, 0) if extra is None else tuple(extra)
+    state = (hero_wounds, enemy_wounds, aw, extra)
     if state not in solver.start:
         solver._value(3, 0, state)  # solve that start of a round
-    return solution.decision(hero_wounds, enemy_wounds, aw, phase, attacked)
+    return solution.decision(hero_wounds, enemy_wounds, aw, phase, attacked, extra)
+
+
+def decide_cancel(solution, hero_wounds: int, enemy_wounds: int, ally_wounds, phase,
+                  attacked, extra, wounds: int):
+    """Which once-per-combat cancel (index into the solve's abilities, or None) answers
+    ``wounds`` being inflicted on the Hero in ``phase``; ``attacked`` as after the action
+    whose roll failed. KeyError for a situation the solve did not reach."""
+    solver = solution._solver
+    k = PHASES.index(phase) if isinstance(phase, str) else phase
+    aw = tuple(min(w, a.life) for w, a in zip(ally_wounds, solver.allies, strict=True))
+    names = ("hero",) + solver.ally_names
+    mask = 0
+    for name in attacked:
+        mask |= 1 << names.index(name)
+    mask &= solver._alive_mask(aw)
+    return solver.cancel_choice(k, mask, (hero_wounds, enemy_wounds, aw, tuple(extra)),
+                                wounds)
 
 
 class OptimalPlayer(HeuristicBot):
@@ -77,19 +96,39 @@ class OptimalPlayer(HeuristicBot):
         self._before_key = None
         self._before = None  # (BeforeSolution, refs of the modelled Hero abilities) or None
         self.before_cache: dict = {}
+        self.models: dict = {}
+        self._fresh = False  # start_combat() said the next combat starts from nothing
 
     def decide(self, decision, engine):
-        if decision.kind in _BEFORE_KINDS and engine.moment.step == BEFORE_COMBAT \
-                and not decision.info.get("pending"):
+        step = engine.moment.step
+        if decision.kind in _BEFORE_KINDS and step == BEFORE_COMBAT:
             answer = self._before_combat(decision, engine)
+            if answer is not _NO_ANSWER:
+                return answer
+        elif decision.kind == "use_ability" and step in _PHASES:
+            answer = self._round_ability(decision, engine)
             if answer is not _NO_ANSWER:
                 return answer
         return super().decide(decision, engine)
 
     def start_combat(self) -> None:
-        """Called before each fresh combat (the Monte Carlo does; a game's combats are told
-        apart by the state's combat number)."""
+        """Called before each fresh combat on a fresh Hero (the Monte Carlo does; a game's
+        combats are told apart by the state's combat number)."""
         self._combat += 1
+        self._fresh = True
+
+    def _model(self, hero, enemy, engine):
+        """The exact model's view of every ability in this fight (cached by the cards)."""
+        key = (hero.id, tuple(hero.items), tuple(a.id for a in hero.allies), enemy.id)
+        model = self.models.get(key)
+        if model is None:
+            card = engine.catalog.card
+            roles = [(hero.id, "hero")] + [(i, "item") for i in hero.items] + \
+                [(a.id, "ally") for a in hero.allies] + [(enemy.id, "challenge")]
+            model = self.models[key] = before_model(
+                (cid, ab.index, role, ab.ir) for cid, role in roles
+                for ab in card(cid).abilities)
+        return model
 
     def _escape(self, d, engine):
         return False
@@ -103,27 +142,77 @@ class OptimalPlayer(HeuristicBot):
         if key != self._round_key:
             self._round_key = key
             self._root = self._solve(hero, enemy, engine)
-        res, c0, aw0, lives, ids = self._root
+        res, c0, aw0, lives, ids, _rounds = self._root
         if res is None:
             return super()._phase_action(d, engine)
-        aw = []
-        for ally_id, w0, life in zip(ids, aw0, lives, strict=True):
-            ally = hero.ally(ally_id)  # a killed Ally has left the Hero: all its life is gone
-            aw.append(life if ally is None else min(ally.wounds - w0, life))
+        aw = self._ally_wounds(hero, self._root)
         attacked = [] if "attack" in d.options else ["hero"]
         attacked += [f"a{i}" for i, a in enumerate(ids) if f"ally:{a}" not in d.options]
         try:
             choice = decide_phase(res, hero.wounds, enemy.wounds - c0, aw, d.info["phase"],
-                                  attacked)
+                                  attacked, self._extra(hero, engine))
         except KeyError:  # a situation the round-start solve cannot reach
             return super()._phase_action(d, engine)
         if choice == "hero attacks":
             answer = "attack"
         elif choice == "hero defends":
             answer = "defend"
+        elif choice.startswith("use "):
+            return super()._phase_action(d, engine)  # the window for it has passed
         else:
             answer = f"ally:{ids[int(choice.split()[0][1:])]}"
         return answer if answer in d.options else super()._phase_action(d, engine)
+
+    @staticmethod
+    def _ally_wounds(hero, root) -> list[int]:
+        _res, _c0, aw0, lives, ids, _rounds = root
+        aw = []
+        for ally_id, w0, life in zip(ids, aw0, lives, strict=True):
+            ally = hero.ally(ally_id)  # a killed Ally has left the Hero: all its life is gone
+            aw.append(life if ally is None else min(ally.wounds - w0, life))
+        return aw
+
+    def _extra(self, hero, engine) -> tuple[int, int]:
+        """(flags of the round solve's abilities not used yet, exhaustion) now."""
+        rounds = self._root[5]
+        bucket = f"@combat:{engine.state.combat_no}"
+        flags = sum(1 << i for i, a in enumerate(rounds) if not hero.used.get(a.ref + bucket))
+        return flags, hero.exhaustion
+
+    def _round_ability(self, d, engine):
+        """A once-per-combat strike in a phase's window, or a cancel when wounds land on the
+        Hero, as the round loop's optimal policy says; only when the model covers every
+        ability in the fight (otherwise the bot decides)."""
+        hero = engine.state.hero(d.actor)
+        enemy = engine.enemies.get(hero.id)
+        if enemy is None or getattr(enemy, "kind", "") != "challenge":
+            return _NO_ANSWER
+        if not self._model(hero, enemy, engine).complete:
+            return _NO_ANSWER
+        key = (self._combat, id(engine), engine.state.combat_no, engine.moment.round)
+        if key != self._round_key:
+            self._round_key = key
+            self._root = self._solve(hero, enemy, engine)
+        res, c0, _aw0, _lives, ids, rounds = self._root
+        if res is None:
+            return _NO_ANSWER
+        aw = self._ally_wounds(hero, self._root)
+        attacked = ["hero"] if hero.id in engine.round_attacks else []
+        attacked += [f"a{i}" for i, a in enumerate(ids) if a in engine.round_attacks]
+        extra = self._extra(hero, engine)
+        phase = engine.moment.step
+        try:
+            if d.info.get("pending"):
+                i = decide_cancel(res, hero.wounds, enemy.wounds - c0, aw, phase, attacked,
+                                  extra, d.info["pending"])
+                answer = None if i is None else rounds[i].ref
+            else:
+                choice = decide_phase(res, hero.wounds, enemy.wounds - c0, aw, phase,
+                                      attacked, extra)
+                answer = next((a.ref for a in rounds if choice == f"use {a.name}"), None)
+        except KeyError:
+            return _NO_ANSWER
+        return answer if answer in d.options else None
 
     def _current_stats(self, hero, enemy, engine):
         """Stat dicts (lives without wounds) of the Hero, the enemy and the Allies that may
@@ -156,14 +245,20 @@ class OptimalPlayer(HeuristicBot):
         ally_dicts = [dict(d, life=d["life"] - a.wounds)
                       for d, a in zip(ally_dicts, allies, strict=True)]
         if h["life"] <= hero.wounds or c["life"] < 1 or any(a["life"] < 1 for a in ally_dicts):
-            return None, 0, (), (), ()
+            return None, 0, (), (), (), ()
+        bucket = f"@combat:{engine.state.combat_no}"
+        rounds = tuple(a for a in self._model(hero, enemy, engine).rounds
+                       if not hero.used.get(a.ref + bucket))
+        stamina = engine.stat(hero, "stamina")
         key = (tuple(h.values()), tuple(c.values()), tuple(tuple(a.values()) for a in ally_dicts),
-               hero.wounds)
+               hero.wounds, rounds, stamina, hero.exhaustion)
         res = self.cache.get(key)
         if res is None:
-            res = self.cache[key] = exact_odds(h, c, ally_dicts, hero_wounds=hero.wounds)
+            res = self.cache[key] = exact_odds(h, c, ally_dicts, hero_wounds=hero.wounds,
+                                               abilities=rounds, stamina=stamina,
+                                               exhaustion=hero.exhaustion)
         return (res, enemy.wounds, tuple(a.wounds for a in allies),
-                tuple(a["life"] for a in ally_dicts), tuple(a.id for a in allies))
+                tuple(a["life"] for a in ally_dicts), tuple(a.id for a in allies), rounds)
 
     # ------------------------------------------------------------------ Before Combat
     def _before_combat(self, d, engine):
@@ -180,9 +275,12 @@ class OptimalPlayer(HeuristicBot):
         solution, own = self._before
         bucket = f"@combat:{engine.state.combat_no}"
         used = [ref for ref in own if hero.used.get(ref + bucket)]
-        card = None if d.kind == "use_ability" else d.source
+        kind, card = d.kind, d.source
+        if kind == "use_ability":
+            pending = d.info.get("pending", 0)
+            kind, card = ("cancel", pending) if pending else ("use_ability", None)
         try:
-            answer = decide_before_combat(solution, d.kind, card, hero.wounds, hero.exhaustion,
+            answer = decide_before_combat(solution, kind, card, hero.wounds, hero.exhaustion,
                                           enemy.wounds, used)
         except KeyError:  # a situation the model did not reach: the bot decides
             return _NO_ANSWER
@@ -191,24 +289,21 @@ class OptimalPlayer(HeuristicBot):
     def _solve_before(self, d, hero, enemy, engine):
         """The exact Before Combat solution from this first question on, or None when an
         ability acting in this step is not one the model covers."""
-        catalog = engine.catalog
-        abilities = []
-        roles = [(hero.id, "hero")] + [(i, "item") for i in hero.items] + \
-            [(a.id, "ally") for a in hero.allies] + [(enemy.id, "challenge")]
-        for card_id, role in roles:
-            for ab in catalog.card(card_id).abilities:
-                abilities.append((card_id, ab.index, role, ab.ir))
-        model = before_model(abilities)
-        if not model.complete or not model.steps:
+        fresh, self._fresh = self._fresh, False
+        model = self._model(hero, enemy, engine)
+        cancels = [a for a in model.rounds if a.kind == "cancel" and -1 in a.phases]
+        if not model.complete_before or not (model.steps or cancels):
             return None
         hostile = model.hostile
-        if d.kind == "use_ability":
-            skip = len(hostile)
+        if fresh:  # a fresh Hero and challenge: solve the step from its beginning
+            start, skip = (0, 0, 0), 0
+        elif d.kind == "use_ability" and not d.info.get("pending"):
+            start, skip = (hero.wounds, hero.exhaustion, enemy.wounds), len(hostile)
         else:
             at = [i for i, s in enumerate(hostile) if s.card == d.source]
-            if d.source != enemy.id or len(at) != 1:
-                return None  # a question inside one of the Hero's abilities: not at a start
-            skip = at[0]
+            if d.kind != "skill_exhaustion" or d.source != enemy.id or len(at) != 1:
+                return None  # a question inside a text: not at a start the model can take
+            start, skip = (hero.wounds, hero.exhaustion, enemy.wounds), at[0]
         stat = engine.stat
         margin = engine.ruleset.defeat_margin
         h = {n: stat(hero, n) for n in ("mind", "body", "spirit", "stamina")}
@@ -230,11 +325,10 @@ class OptimalPlayer(HeuristicBot):
             ally_dicts.append(ad)
         r = engine.ruleset
         rules = Rules(r.skill_bonus, r.skill_bonus_per_exhaustion, r.activations_before_combat)
-        start = (hero.wounds, hero.exhaustion, enemy.wounds)
         ckey = (tuple(sorted(h.items())), tuple(sorted(c.items())),
                 tuple(tuple(sorted(a.items())) for a in ally_dicts),
-                tuple((s.ref, s.role) for s in model.steps), rules, tuple(hero.skills),
-                start, skip)
+                tuple((s.ref, s.role) for s in model.steps), tuple(model.rounds), rules,
+                tuple(hero.skills), start, skip)
         solution = self.before_cache.get(ckey)
         if solution is None:
             try:
@@ -243,7 +337,7 @@ class OptimalPlayer(HeuristicBot):
             except ValueError:
                 return None
             self.before_cache[ckey] = solution
-        return solution, tuple(s.ref for s in model.own)
+        return solution, tuple(s.ref for s in model.own) + tuple(a.ref for a in cancels)
 
 
 _NO_ANSWER = object()

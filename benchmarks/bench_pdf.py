@@ -101,7 +101,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeat", type=int, default=1 if tiny else 12)
     parser.add_argument("--locale", default="en")
-    parser.add_argument("--png-faces", type=int, default=60,
+    parser.add_argument("--png-faces", type=int, default=6 if tiny else 60,
                         help="faces exported as PNG (each a few ms of rendering)")
     parser.add_argument("--dpi", type=int, default=300)
     args = parser.parse_args()

@@ -82,8 +82,8 @@ class Combat(Resolver):
 
     def _begin(self, enemies: dict) -> None:
         self.state.combat_no += 1
-        self.enemies = dict(enemies)
-        self.modifiers_changed()  # the challenge's rules now apply to its Hero
+        before, self.enemies = self.enemies, dict(enemies)
+        self.enemies_changed(before)  # the challenge's rules now apply to its Hero
         self.finished = False
         self.round_attacks = set()
 
@@ -106,8 +106,8 @@ class Combat(Resolver):
         self.log.emit("combat_end", outcome=result.outcome, rounds=result.rounds,
                       winner=result.winner, loser=result.loser, spoils=result.spoils)
         self.moment = Moment("none", turn=self.state.turn)
-        self.enemies = {}
-        self.modifiers_changed()
+        before, self.enemies = self.enemies, {}
+        self.enemies_changed(before)
         return result
 
     # ------------------------------------------------------------------ escape

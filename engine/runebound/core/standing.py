@@ -25,11 +25,13 @@ from .effects import Context, build_effects
 from .state import Figure, Hero
 
 _MISSING = object()
+_ROLLS = frozenset({"ranged_roll", "melee_roll", "magic_roll"})  # no printed value
 
 
 class StandingRules:
     _stat_cache: dict | None = None  # key -> (identity checked object, value); None: off
     _cache_catalog = None  # the catalog summary the cached values were computed under
+    _outside_cache = None  # the cache of the moment no combat runs, kept during a combat
     verify_cache = False  # recompute every value read from the cache and compare
 
     # ----------------------------------------------------------------- sources
@@ -74,14 +76,13 @@ class StandingRules:
 
     # ----------------------------------------------------------------- stats
     def stat(self, fig: Figure, name: str) -> int:
-        total = getattr(fig, name, 0) if not name.endswith("_roll") else 0
+        total = 0 if name in _ROLLS else getattr(fig, name, 0)
         cache = self._stat_cache
         if cache is None:
             total += self.standing_modifier(fig, name)
         else:
-            summary = self.catalog._summary
-            if summary is not self._cache_catalog or summary[0] != len(self.catalog.cards):
-                self.modifiers_changed()  # a card of the catalog was added or replaced
+            if self.catalog._summary is not self._cache_catalog:
+                self.modifiers_changed()  # the catalog was refreshed (a card replaced)
                 cache = self._stat_cache
             hit = cache.get((id(fig), name))
             if hit is None or hit[0] is not fig:
@@ -187,8 +188,23 @@ class StandingRules:
         """Drop every cached answer: a source of the standing rules changed."""
         if self._stat_cache is not None:
             self._stat_cache = {}
+            self._outside_cache = None
             self.catalog._summarised()  # refreshed if cards were added
             self._cache_catalog = self.catalog._summary
+
+    def enemies_changed(self, before: dict) -> None:
+        """``enemies`` changed from ``before``: a combat started or ended. The answers of the
+        moment no combat runs are kept for its end, unless a source changes meanwhile."""
+        if self._stat_cache is None:
+            return
+        if not before and self.enemies:  # a combat starts: keep the answers outside it
+            outside = self._stat_cache
+            self.modifiers_changed()
+            self._outside_cache = outside
+        elif before and not self.enemies and self._outside_cache is not None:
+            self._stat_cache, self._outside_cache = self._outside_cache, None
+        else:
+            self.modifiers_changed()
 
     def standing_cached(self, key: tuple, owner, compute, *args):
         """``compute(*args)``, from the cache when it is on (``owner``, when given, is the
@@ -196,8 +212,7 @@ class StandingRules:
         cache = self._stat_cache
         if cache is None:
             return compute(*args)
-        summary = self.catalog._summary
-        if summary is not self._cache_catalog or summary[0] != len(self.catalog.cards):
+        if self.catalog._summary is not self._cache_catalog:
             self.modifiers_changed()
             cache = self._stat_cache
         hit = cache.get(key, _MISSING)

@@ -40,7 +40,10 @@ def exact(content, hero_id, challenge_id, items, allies, ruleset: str, compiled=
     for a in ally_stats:
         a["life"] += margin
     try:
-        res = exact_odds(hero, chal, ally_stats, model.hero_modifiers)
+        numbers = cc.hero_numbers(cc.stats(content.cards[hero_id]), content.cards[hero_id],
+                                  model.hero_modifiers, 0)
+        res = exact_odds(hero, chal, ally_stats, model.hero_modifiers,
+                         abilities=tuple(model.before.rounds), stamina=numbers["stamina"])
         whole = cc.exact_with_before(content, hero_id, chal, ally_stats, model,
                                      model.hero_modifiers, ruleset)
     except ValueError as exc:
@@ -108,7 +111,11 @@ def render(content, r: dict) -> None:
             table.add_row("stalemate", f"{r['stalemate']:.2%} (nothing can change)")
         table.add_row("expected wounds taken", f"{r['expected_hero_wounds']:.2f}")
         table.add_row("expected wounds if won", f"{r['expected_hero_wounds_if_win']:.2f}")
-        moves = ", ".join(f"{e['phase']}: {e['decision']}" for e in r["first_round"]
+        def said(decision: str) -> str:  # "use <card id>" reads "use <card name>"
+            card = content.cards.get(decision[4:]) if decision.startswith("use ") else None
+            return f"use {card.name}" if card is not None else decision
+
+        moves = ", ".join(f"{e['phase']}: {said(e['decision'])}" for e in r["first_round"]
                           if not e["attacked"] or e["decision"] != "hero defends")
         table.add_row("first round", moves or "-")
         before = r.get("before_combat") or {}

@@ -248,15 +248,22 @@ class FaceDrawer:
             x, y, w, h = tall
         draw_fitted(self.c, fitted, x, y, w, h)
 
-    def _stat_box(self, face, geo, box, label, value, damage, colour_key, sect):
+    def _stat_box(self, face, geo, box, label, value, damage, colour_key, sect, icon_up=True):
+        """A stat panel: label (with the attribute's icon, or the icon by the value when the
+        label needs the whole width), value, damage."""
         x, y, w, h = box
         s = geo.style[sect]
         fs, mn = geo.ts, s["min_size"] * geo.ts
         ink = geo.colour("ink")
-        self.runs(face, [("icon", colour_key), " " + label], (x + w * 0.06, y + h * 0.72, w * 0.88,
-                  h * 0.24), BOLD, s["label_size"] * fs, mn, geo.colour(colour_key))  # fmt: skip
-        self.line(face, _fmt(value), (x, y + h * 0.30, w, h * 0.40), BOLD, s["value_size"] * fs,
-                  mn, ink)  # fmt: skip
+        head = [("icon", colour_key), " " + label] if icon_up else [label]
+        self.runs(face, head, (x + w * 0.06, y + h * 0.72, w * 0.88, h * 0.24), BOLD,
+                  s["label_size"] * fs, mn, geo.colour(colour_key), what="a stat label")  # fmt: skip
+        if icon_up:
+            self.line(face, _fmt(value), (x, y + h * 0.30, w, h * 0.40), BOLD,
+                      s["value_size"] * fs, mn, ink)  # fmt: skip
+        else:
+            self.runs(face, [("icon", colour_key), " " + _fmt(value)],
+                      (x, y + h * 0.30, w, h * 0.40), BOLD, s["value_size"] * fs, mn, ink)
         if damage is not None:
             self.runs(face, [_fmt(damage), ("icon", "wound")], (x + w * 0.06, y + h * 0.06,
                       w * 0.88, h * 0.22), REGULAR, s["damage_size"] * fs, mn, ink)  # fmt: skip
@@ -264,17 +271,21 @@ class FaceDrawer:
     def _attributes(self, face, geo, first):
         """Three stat panels, each as wide as its label needs (drawn per face)."""
         a = geo.style["attributes"]
-        size = a["label_size"] * geo.ts
+        size = max(a["label_size"] * geo.ts, self.floor)
+        region, gap = geo.region("attributes"), geo.length(a["gap"])
         needs = [runs_width([("icon", attr), " " + face.label(attr)], BOLD, size) / 0.88
                  for attr, _, _ in PHASES]
-        boxes = columns_for(geo.region("attributes"), needs, geo.length(a["gap"]))
+        icon_up = sum(needs) <= region[2] - 2 * gap
+        if not icon_up:  # too narrow (Finnish on mini cards): the icons go by the values
+            needs = [runs_width([face.label(attr)], BOLD, size) / 0.88 for attr, _, _ in PHASES]
+        boxes = columns_for(region, needs, gap)
         name = "rf-attributes-" + face.kind + "".join(f"-{b[2]:.1f}" for b in boxes)
         self.art._form(name, lambda c: [_panel(c, geo, box) for box in boxes],
                        (0, 0, self.w, self.h))  # fmt: skip
         self.c.doForm(name)
         for box, (attr, _phase, dmg) in zip(boxes, PHASES, strict=True):
             self._stat_box(face, geo, box, face.label(attr), face.stats.get(attr),
-                           face.stats.get(dmg), attr, "attributes")  # fmt: skip
+                           face.stats.get(dmg), attr, "attributes", icon_up)  # fmt: skip
 
     def _vitals(self, face, geo, items):
         v = geo.style["vitals"]
@@ -326,15 +337,20 @@ class FaceDrawer:
         gap = geo.length(p["gap"])
         row_h = (h - 2 * gap) / 3
         ink, fs = geo.colour("ink"), geo.ts
+        # the label column takes the width its longest label needs (up to 62 %)
+        need = max(runs_width([("icon", a), " " + face.label(ph)], BOLD,
+                              max(p["size"] * fs, self.floor)) for a, ph, _ in PHASES)
+        lw = min(max(w * 0.44, need * 1.02), w * 0.62)
+        vw = (w * 0.94 - lw) * 0.43
         for i, (attr, phase, dmg) in enumerate(PHASES):
             ry = y + h - (i + 1) * row_h - i * gap
             self.runs(face, [("icon", attr), " " + face.label(phase)],
-                      (x + w * 0.03, ry, w * 0.44, row_h), BOLD, p["size"] * fs,
-                      p["min_size"] * fs, geo.colour(attr), align="left")  # fmt: skip
-            self.line(face, _fmt(face.stats.get(attr)), (x + w * 0.48, ry, w * 0.2, row_h), BOLD,
+                      (x + w * 0.03, ry, lw, row_h), BOLD, p["size"] * fs,
+                      p["min_size"] * fs, geo.colour(attr), align="left", what="a phase")  # fmt: skip
+            self.line(face, _fmt(face.stats.get(attr)), (x + w * 0.04 + lw, ry, vw, row_h), BOLD,
                       p["value_size"] * fs, p["min_size"] * fs, ink)  # fmt: skip
             self.runs(face, [_fmt(face.stats.get(dmg)), ("icon", "wound")],
-                      (x + w * 0.70, ry, w * 0.27, row_h), REGULAR, p["size"] * fs,
+                      (x + w * 0.06 + lw + vw, ry, w * 0.91 - lw - vw, row_h), REGULAR, p["size"] * fs,
                       p["min_size"] * fs, ink)  # fmt: skip
         v = geo.style["vitals"]
         _, box = _columns(geo.region("vitals"), 2, geo.length(v["gap"]))

@@ -3,7 +3,8 @@
 * A reward too long for its box keeps its label and gold there; its other parts ("Keep this
   card", "Becomes an Item") become a paragraph of the rules text (:func:`split_reward`).
 * Stat columns get the width their labels need (:func:`columns_for`): equal when every label
-  fits its equal share, else each label's width plus an equal share of what is left.
+  fits its equal share, else each label's width plus an equal share of what is left (or, when
+  they cannot all fit, widths in proportion to the labels').
 * A name that does not fit on one line is set on two (:func:`two_lines`).
 """
 
@@ -54,8 +55,10 @@ def columns_for(box, needs: list[float], gap: float) -> list[tuple]:
     x, y, w, h = box
     free = w - gap * (len(needs) - 1)
     share = free / len(needs)
-    if all(n <= share for n in needs) or sum(needs) > free:
+    if all(n <= share for n in needs):
         widths = [share] * len(needs)
+    elif sum(needs) > free:  # each shrinks in proportion
+        widths = [n * free / sum(needs) for n in needs]
     else:
         spare = (free - sum(needs)) / len(needs)
         widths = [n + spare for n in needs]

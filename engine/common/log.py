@@ -12,13 +12,30 @@ import tempfile
 
 
 class EventLog:
-    def __init__(self):
-        self.records: list[dict] = []
+    """Records are built when someone reads them (``records``, ``of_type``, ``to_jsonl``,
+    ``write``): a game that nobody logs does not pay for building them. ``emit`` keeps the
+    type and the fields it was given; a record read later is the same dict that building it
+    at once would have made (``seq`` is its place in the log)."""
 
-    def emit(self, type_: str, **fields) -> dict:
-        record = {"seq": len(self.records), "type": type_, **fields}
-        self.records.append(record)
-        return record
+    def __init__(self):
+        self._records: list[dict] = []
+        self._pending: list[tuple[str, dict]] = []  # emitted, not yet built
+
+    @property
+    def records(self) -> list[dict]:
+        if self._pending:
+            built, start = self._records, len(self._records)
+            built.extend({"seq": start + i, "type": type_, **fields}
+                         for i, (type_, fields) in enumerate(self._pending))
+            self._pending = []
+        return self._records
+
+    @records.setter
+    def records(self, value: list[dict]) -> None:
+        self._records, self._pending = value, []
+
+    def emit(self, type_: str, **fields) -> None:
+        self._pending.append((type_, fields))
 
     def of_type(self, type_: str) -> list[dict]:
         return [r for r in self.records if r["type"] == type_]

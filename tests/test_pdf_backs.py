@@ -34,7 +34,9 @@ def layouts(result, tmp_path_factory):
     res = CliRunner().invoke(main, ["build", "--locale", "ru", "--out", str(out / "out"),
                                     "--layout-json", str(out / "layout.json")])
     assert res.exit_code == 0, res.output
-    return json.loads((out / "layout.json").read_text(encoding="utf-8"))
+    layouts = json.loads((out / "layout.json").read_text(encoding="utf-8"))
+    layouts["_out"] = str(out / "out")
+    return layouts
 
 
 def test_decks_come_from_the_adventures_deck_lists(result):
@@ -65,6 +67,8 @@ def test_one_back_per_deck_id_in_the_layout_json(layouts, result):
     kinds = {cid: card.kind for cid, card in result.content.cards.items()}
     seen_decks = set()
     for name, layout in layouts.items():
+        if name == "_out":
+            continue
         backs = defaultdict(set)
         kinds_of = defaultdict(set)
         for record in layout["cards"]:
@@ -81,6 +85,40 @@ def test_one_back_per_deck_id_in_the_layout_json(layouts, result):
             assert kinds_of["adventure-yellow"] >= {"challenge", "event", "encounter"}
             assert kinds_of["market"] == {"item", "ally"}
     assert "crown-of-the-elder-kings-blue" in seen_decks and "market" in seen_decks
+
+
+def test_back_cells_of_one_deck_on_the_sheets_are_equal(layouts, result):
+    """On the built sheets, the back cells of cards of different kinds in one adventure deck
+    (same slot, different sheets) are the same pixels; another deck's are not."""
+    kinds = {cid: card.kind for cid, card in result.content.cards.items()}
+    layout = layouts["pdf/core-ru.layout.json"]
+    doc = pdfium.PdfDocument(f"{layouts['_out']}/pdf/core-ru.pdf")
+    scale = 100 / 72
+    height = layout["page_size"][1]
+    pages: dict = {}
+
+    def cell(record):
+        if record["page"] not in pages:
+            pages[record["page"]] = doc[record["page"] - 1].render(scale=scale).to_pil()
+        x0, y0, x1, y1 = record["trim_box"]
+        box = (round(x0 * scale) + 2, round((height - y1) * scale) + 2,
+               round(x1 * scale) - 2, round((height - y0) * scale) - 2)
+        return pages[record["page"]].crop(box)
+
+    backs = [r for r in layout["cards"] if r["side"] == "back"]
+    by_slot = defaultdict(dict)
+    for r in backs:
+        by_slot[(r["deck"], r["slot"])].setdefault(kinds[r["card"]], r)
+    deck, slot = next(key for key, found in sorted(by_slot.items())
+                      if key[0].startswith("adventure-") and len(found) >= 2)
+    found = list(by_slot[(deck, slot)].values())
+    cells = [cell(r) for r in found]
+    assert len({kinds[r["card"]] for r in found}) == len(found) >= 2
+    assert len({r["page"] for r in found}) > 1
+    assert all(c.tobytes() == cells[0].tobytes() for c in cells)
+    other = next(r for r in backs if r["deck"] != deck and r["deck"].startswith("adventure-")
+                 and r["slot"] == slot)
+    assert _diff(cells[0], cell(other)) > 5
 
 
 def _render_backs(faces):

@@ -254,7 +254,9 @@ class GameBot(HeuristicBot):
         game = engine.game
         spaces = _Spaces(self, engine, hero)  # every value computed once for this decision
         adventure = {sp: spaces.value(sp) for sp in d.options}
-        values = {sp: adventure[sp] + self.town_value(engine, hero, sp) for sp in d.options}
+        towns = game.board.town_spaces  # town_value is 0 elsewhere
+        values = {sp: adventure[sp] + (self.town_value(engine, hero, sp) if sp in towns else 0.0)
+                  for sp in d.options}
         best = max(d.options, key=lambda sp: values[sp])
         lords = [sp for sp in game.state.board_counters if spaces.occupier(sp)]
         targets = [sp for sp in list(game.state.board_counters) +
@@ -281,7 +283,7 @@ class GameBot(HeuristicBot):
             return wild[0]  # heals a Hero who cannot pay for healing)
         if not targets:
             targets = sorted(game.board.towns.values())
-        dists = [game.board.distances_from(t) for t in sorted(set(targets))[:12]]
+        dists = [game.board.distances_view(t) for t in sorted(set(targets))[:12]]
         return min(d.options, key=lambda sp: min(dd.get(sp, 99) for dd in dists))
 
     # ------------------------------------------------------------------ adventure

@@ -223,7 +223,8 @@ class Resolver(Rolls, StandingRules):
         moment = self.moment
         return self.standing_cached(("fitting", id(hero), moment.window, moment.step), hero,
                                     lambda: [a for a in self.candidates(hero)
-                                             if timing_refusal(a, moment) is None])
+                                             if timing_refusal(a, moment) is None],
+                                    held_only=True)
 
     def refusal(self, hero: Hero, ability: Ability, pending: WoundBatch | None = None):
         name = self.catalog.card(ability.card_id).name

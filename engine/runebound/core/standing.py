@@ -32,6 +32,7 @@ class StandingRules:
     _stat_cache: dict | None = None  # key -> (identity checked object, value); None: off
     _cache_catalog = None  # the catalog summary the cached values were computed under
     _outside_cache = None  # the cache of the moment no combat runs, kept during a combat
+    _held_cache: dict | None = None  # answers that depend on the cards held only
     verify_cache = False  # recompute every value read from the cache and compare
 
     # ----------------------------------------------------------------- sources
@@ -182,14 +183,21 @@ class StandingRules:
         """Cache the standing part of ``stat``, ``restricted``, ``price_of``, the standing
         triggers and the abilities a Hero may use in a window (see the module's text)."""
         self._stat_cache = {} if on else None
+        self._held_cache = {} if on else None
         self._cache_catalog = self.catalog._summary
 
     def modifiers_changed(self) -> None:
         """Drop every cached answer: a source of the standing rules changed."""
         if self._stat_cache is not None:
-            self._stat_cache = {}
-            self._outside_cache = None
-            self.catalog._summarised()  # refreshed if cards were added
+            self._held_cache = {}
+            self._drop_standing()
+
+    def _drop_standing(self) -> None:
+        self._stat_cache = {}
+        self._outside_cache = None
+        self.catalog._summarised()  # refreshed if cards were added
+        if self._cache_catalog is not self.catalog._summary:
+            self._held_cache = {}
             self._cache_catalog = self.catalog._summary
 
     def enemies_changed(self, before: dict) -> None:
@@ -199,22 +207,23 @@ class StandingRules:
             return
         if not before and self.enemies:  # a combat starts: keep the answers outside it
             outside = self._stat_cache
-            self.modifiers_changed()
+            self._drop_standing()
             self._outside_cache = outside
         elif before and not self.enemies and self._outside_cache is not None:
             self._stat_cache, self._outside_cache = self._outside_cache, None
         else:
-            self.modifiers_changed()
+            self._drop_standing()
 
-    def standing_cached(self, key: tuple, owner, compute, *args):
+    def standing_cached(self, key: tuple, owner, compute, *args, held_only: bool = False):
         """``compute(*args)``, from the cache when it is on (``owner``, when given, is the
-        object ``key`` names by ``id()``, checked on every hit)."""
-        cache = self._stat_cache
-        if cache is None:
+        object ``key`` names by ``id()``, checked on every hit). ``held_only``: the answer
+        depends on the cards the Heroes hold and on nothing else (not on whom they face),
+        so a combat's start or end keeps it."""
+        if self._stat_cache is None:
             return compute(*args)
         if self.catalog._summary is not self._cache_catalog:
             self.modifiers_changed()
-            cache = self._stat_cache
+        cache = self._held_cache if held_only else self._stat_cache
         hit = cache.get(key, _MISSING)
         if hit is _MISSING or hit[0] is not owner:
             value = compute(*args)

@@ -63,6 +63,7 @@ class Board:
         self.market_column: tuple[str, ...] = tuple(market_column)
         self.undefeated_slots = undefeated_slots
         self._dist_cache: dict[str, dict[str, int]] = {}
+        self.town_spaces = frozenset(sid for sid, sp in self.spaces.items() if sp.is_town)
 
     @classmethod
     def from_dict(cls, doc: Mapping) -> Board:
@@ -126,6 +127,10 @@ class Board:
 
     def distances_from(self, space_id: str) -> dict[str, int]:
         """Steps from ``space_id`` to every space it can reach (BFS over the links)."""
+        return dict(self.distances_view(space_id))
+
+    def distances_view(self, space_id: str) -> Mapping[str, int]:
+        """``distances_from`` without the copy: the board's own table, to be read only."""
         self.space(space_id)
         cached = self._dist_cache.get(space_id)
         if cached is None:
@@ -138,19 +143,19 @@ class Board:
                         cached[nxt] = cached[here] + 1
                         queue.append(nxt)
             self._dist_cache[space_id] = cached
-        return dict(cached)
+        return cached
 
     def distance(self, a: str, b: str) -> int | None:
         """Steps from ``a`` to ``b``, or None if ``b`` cannot be reached."""
         self.space(b)
-        return self.distances_from(a).get(b)
+        return self.distances_view(a).get(b)
 
     def nearest_towns(self, space_id: str) -> tuple[str, ...]:
         """The town(s) closest to ``space_id``, by name (ties: all of them, board order).
 
         A knocked-out Hero moves to the nearest town and chooses between equally near ones.
         """
-        dist = self.distances_from(space_id)
+        dist = self.distances_view(space_id)
         reach = [(dist[sid], name) for name, sid in self.towns.items() if sid in dist]
         if not reach:
             return ()

@@ -79,9 +79,12 @@ def main() -> int:
     by_hero = {h: sum(1 for x, _ in covered if x == h) for h in heroes}
     for h in heroes:
         print(f"  {h:<28} {by_hero[h]:>4} of {len(chals)} challenges covered")
-    print("left out by the exact model (these make a pair uncovered):")
+    print("left out by the exact model (these make a pair uncovered):" if left else
+          "left out by the exact model: nothing that can change the odds")
     for (card, text, reason), pairs in sorted(left.items()):
         print(f"  {card}: \"{text}\" ({reason}): {len(pairs)} pairs")
+    uncovered = [(h, c) for h in heroes for c in chals if (h, c) not in set(covered)]
+    print(f"uncovered pairs: {', '.join(f'{h} v {c}' for h, c in uncovered) or 'none'}")
     if args.coverage_only:
         return 0
 

@@ -82,3 +82,20 @@ def test_uncovered_pair_says_so(cli):
     inert = exact(cli, "ilse-of-the-ninth-bell", "blood-of-the-bloodmother", (), "base")
     assert inert["covered"] is True  # "After combat, ..." cannot change the outcome
     assert [i["affects_odds"] for i in inert["ignored"]] == [False]
+
+
+def test_full_check_script_runs_and_reports_coverage():
+    """benchmarks/exact_vs_mc.py (the whole-set check) on one pair, so it cannot rot."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    proc = subprocess.run([sys.executable, str(root / "benchmarks" / "exact_vs_mc.py"),
+                           "--trials", "300", "--match", "varikas-the-dead v blood-of"],
+                          cwd=root, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    out = proc.stdout
+    assert "bundled hero x challenge pairs covered" in out and "uncovered pairs:" in out
+    assert "varikas-the-dead v blood-of-the-bloodmother" in out
+    assert "exact v Monte Carlo: agree" in out

@@ -72,6 +72,7 @@ class GameCombat(ActiveEventRules, Duel):
         super().__init__(*args, **kwargs)
         self.game = game
         self.mode = "normal"
+        self._self_only_for = self._self_only_stats = None
 
     # ------------------------------------------------------------------ bank
     def set_tokens(self, fig, attr, value, source, cause=None):
@@ -106,6 +107,9 @@ class GameCombat(ActiveEventRules, Duel):
         return total
 
     def _self_only(self) -> frozenset:
+        summary = self.catalog._summarised()  # refreshed when cards were added
+        if self._self_only_for is summary:  # computed for this state of the catalog
+            return self._self_only_stats
         cached = getattr(self.catalog, "_self_only_stats", None)
         if cached is None or cached[0] != self.catalog.modified_stats:
             stats = {}
@@ -117,6 +121,7 @@ class GameCombat(ActiveEventRules, Duel):
                       frozenset(k for k, v in stats.items() if v) | frozenset(
                           k for k in _ALL_STATS if k not in self.catalog.modified_stats))
             self.catalog._self_only_stats = cached
+        self._self_only_for, self._self_only_stats = self.catalog._summary, cached[1]
         return cached[1]
 
     def heroes(self):

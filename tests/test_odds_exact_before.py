@@ -240,11 +240,20 @@ def test_before_model_sorts_abilities(cards):
     why = {c: r for c, _i, _t, r in m.uncovered}
     assert set(why) == {"stamina-tonic"} and "every step" in why["stamina-tonic"]
     assert not m.complete and not m.complete_before
-    # an activated cancel (usable in Before Combat too) and an activated attack in a phase
-    m = model(cards, "tower-shield", "throwing-knives")
+    # a cancel that also wounds the enemy (usable in Before Combat too), an activated attack
+    m = model(cards, "shield-of-light", "throwing-knives")
     why = {c: r for c, _i, _t, r in m.uncovered}
-    assert "reaction" in why["tower-shield"] and "combat-phase" in why["throwing-knives"]
-    assert [c for c, *_ in m.uncovered_before] == ["tower-shield"]
+    assert "reaction" in why["shield-of-light"] and "combat-phase" in why["throwing-knives"]
+    assert [c for c, *_ in m.uncovered_before] == ["shield-of-light"]
+    # an activated card is face down for the rest of the combat: once per combat
+    tower = model(cards, "tower-shield").rounds
+    assert [(a.kind, a.phases, a.amount, a.activate) for a in tower] == [
+        ("cancel", (-1, 0, 1, 2), 2, True)]
+    amulet = model(cards, "amulet-of-warding").rounds  # "cancel 1 or 2": the most
+    assert [(a.phases, a.amount) for a in amulet] == [((2,), 2)]
+    # two activated cards share one activation a round: not modelled
+    m = model(cards, "tower-shield", "padded-leather-armor")
+    assert not m.rounds and len(m.uncovered) == 2 and len(m.uncovered_before) == 2
     assert model(cards, "varikas-the-dead", "blood-of-the-bloodmother").complete
 
 
@@ -357,3 +366,15 @@ def test_cancel_in_before_combat(cards):
     sol = solve_before(hero(), chal(), m, BASE, lambda h, c, mods, e, spent: vec(
         h, c, mods, e, spent) if not spent else (0.1, 0.9, 0.0, float(h), 0.1 * h))
     assert decide_before_combat(sol, "cancel", 1, 0, 0, 0) is None
+
+
+def test_activated_cancel_shares_the_before_combat_allowance(cards):
+    """Tower Shield cancels the failed Swim test's wound by activating; then Touch of Death
+    cannot be activated in the same Before Combat step (one activation)."""
+    m = model(cards, "blood-of-the-bloodmother", "touch-of-death", "tower-shield")
+    sol = solve_before(hero(), chal(), m, BASE, leaf_table({}, 0.5))
+    shield = frozenset({"tower-shield#0"})
+    after = [k for k in sol.decisions if k[0] == "use" and k[4] == shield]
+    assert after and all(sol.decisions[k] is None for k in after)
+    # without the shield's activation Touch of Death may be chosen
+    assert any(k[0] == "x" for k in sol.decisions)

@@ -30,6 +30,8 @@ SAMPLE = [  # hero, challenge, items, ruleset
     ("varikas-the-dead", "keeper-of-the-regalia", ("touch-of-death", "pact-stone"), "base"),
     ("mirela-of-the-salt-marsh", "sverke-ashbeard", (), "base"),  # a once-per-combat strike
     ("orrin-stonehand", "duke-of-hate", (), "base"),  # a cancel, Before Combat or later
+    # an activated cancel sharing the Before Combat activation with an X attack
+    ("varikas-the-dead", "blood-of-the-bloodmother", ("touch-of-death", "tower-shield"), "base"),
 ]
 
 
@@ -76,9 +78,10 @@ def test_worked_example_exact_lies_in_the_monte_carlo_interval(cli, cat):
 
 
 def test_uncovered_pair_says_so(cli):
-    ex = exact(cli, "orrin-stonehand", "blood-of-the-bloodmother", ("tower-shield",), "base")
+    ex = exact(cli, "orrin-stonehand", "blood-of-the-bloodmother", ("shield-of-light",),
+               "base")
     assert ex["covered"] is False
-    assert [i["card"] for i in ex["ignored"] if i["affects_odds"]] == ["tower-shield"]
+    assert [i["card"] for i in ex["ignored"] if i["affects_odds"]] == ["shield-of-light"]
     inert = exact(cli, "ilse-of-the-ninth-bell", "blood-of-the-bloodmother", (), "base")
     assert inert["covered"] is True  # "After combat, ..." cannot change the outcome
     assert [i["affects_odds"] for i in inert["ignored"]] == [False]

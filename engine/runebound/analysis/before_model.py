@@ -172,23 +172,30 @@ def _effects_refusal(effects, role, has_x, top, counts) -> str | None:
 
 def round_ability(card: str, index: int, role: str, ir: dict, allies: bool,
                   name: str = "") -> RoundAbility | None:
-    """The round loop's view of a once-per-combat strike or cancel (None: not one)."""
-    if role not in ("hero", "item") or ir["static"] or "combat" not in ir["limits"]:
+    """The round loop's view of a once-per-combat strike or cancel (None: not one). An
+    activated card is face down until refreshed: once per combat too."""
+    activate = [c["op"] for c in ir["costs"]] == ["activate"]
+    if role not in ("hero", "item") or ir["static"] or not (
+            "combat" in ir["limits"] or activate):
         return None
     effects, tag = ir["effects"], ir["timing"]["tag"]
     if len(effects) == 1 and effects[0]["op"] == "optional":
         effects = effects[0]["effects"]  # "you may": the player says yes when it uses it
-    if len(effects) != 1 or effects[0].get("amount", {}).get("kind") != "fixed":
+    if len(effects) != 1 or effects[0].get("amount", {}).get("kind") not in ("fixed", "choice"):
         return None
     e = effects[0]
+    amount = e["amount"].get("value", 0) if e["amount"]["kind"] == "fixed" else \
+        max(e["amount"]["values"])  # "1 or 2": the most there is to cancel
     ref, name = f"{card}#{index}", name or card
     if ir["reaction"] == "wounds_inflicted":
-        if ir["costs"] or e["op"] != "cancel" or not (
+        if (ir["costs"] and not activate) or e["op"] != "cancel" or not (
                 e["target"] == "hero" or (e["target"] == "hero_or_ally" and not allies)):
             return None
         phases = (-1, 0, 1, 2) if tag in (None, "any_phase") else \
             (-1,) if tag == "before_combat" else (PHASES.index(tag),)
-        return RoundAbility(name, ref, "cancel", phases, e["amount"]["value"])
+        return RoundAbility(name, ref, "cancel", phases, amount, activate=activate)
+    if e["amount"]["kind"] != "fixed":
+        return None
     if ir["reaction"] or tag not in PHASES:
         return None
     costs = ir["costs"]
@@ -228,6 +235,19 @@ def before_model(abilities) -> BeforeModel:
             continue
         model.steps.append(Step(f"{card}#{index}", card, role, ir["source"],
                                 tuple(ir["costs"]), tuple(ir["effects"])))
+    # activated cards share the round's activation allowance: the model plays one at most
+    activated = [a for a in model.rounds if a.activate]
+    if len(activated) > 1:
+        for a in activated:
+            model.rounds.remove(a)
+            entry = (a.card, int(a.ref.rsplit("#", 1)[1]),
+                     next(ir["source"] for c, i, _r, ir in abilities
+                          if f"{c}#{i}" == a.ref),
+                     "one of several activated cards sharing the activation allowance "
+                     "(not modelled)")
+            model.uncovered.append(entry)
+            if -1 in a.phases:
+                model.uncovered_before.append(entry)
     # the player's questions name the card, not the ability: one deciding ability per card
     deciding: dict[str, int] = {}
     for s in model.steps:

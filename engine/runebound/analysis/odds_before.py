@@ -163,7 +163,8 @@ class _Search:
         left a cancel still there may answer (the player chooses)."""
         if n <= 0:
             return then(st)
-        avail = [a for a in self.cancels if a.ref not in st[4]]
+        avail = [a for a in self.cancels if a.ref not in st[4]
+                 and (not a.activate or self.can_activate(a.card, used, st[4]))]
         if not avail:
             return then(self.wound_hero(st, n))
         options = [(None, lambda: then(self.wound_hero(st, n)))]
@@ -213,18 +214,20 @@ class _Search:
             self.memo[key] = self.choose(("use", h, e, c, used | st[4]), options)
         return self.memo[key]
 
+    def can_activate(self, card, used, spent) -> bool:
+        """Is ``card`` face up, and is there activation allowance left in this step?"""
+        cards = [s.card for s in self.own if s.ref in used and "activate" in s.cost_ops()]
+        cards += [a.card for a in self.cancels if a.ref in spent and a.activate]
+        return card not in cards and len(cards) < self.rules.activations_before_combat
+
     def legal(self, step, st, used) -> bool:
         if step.ref in used:
             return False
         mine = [s for s in self.own if s.ref in used]
         if any(s.card == step.card and "discard" in s.cost_ops() for s in mine):
             return False  # the card is gone
-        if "activate" in step.cost_ops():
-            if any(s.card == step.card and "activate" in s.cost_ops() for s in mine):
-                return False
-            if sum("activate" in s.cost_ops() for s in mine) >= \
-                    self.rules.activations_before_combat:
-                return False
+        if "activate" in step.cost_ops() and not self.can_activate(step.card, used, st[4]):
+            return False
         room = self.stat("stamina", st[3]) - st[1]
         for cost in step.costs:
             if cost["op"] == "exhaustion":

@@ -50,7 +50,8 @@ class RoundAbility:
     says it is still there). ``kind``: ``strike`` (used in the window of ``phases[0]`` before
     the phase's action: pay ``cost`` exhaustion, inflict ``amount`` wounds on the enemy) or
     ``cancel`` (when wounds are inflicted on the Hero in one of ``phases``, cancel up to
-    ``amount`` of them). ``ref``: the engine's ``card#index``."""
+    ``amount`` of them). ``ref``: the engine's ``card#index``; ``activate``: paid by
+    activating the card (face down for the rest of the combat), else once per combat."""
 
     name: str
     ref: str
@@ -58,6 +59,11 @@ class RoundAbility:
     phases: tuple[int, ...]
     amount: int
     cost: int = 0
+    activate: bool = False
+
+    @property
+    def card(self) -> str:
+        return self.ref.rsplit("#", 1)[0]
 
 
 @dataclass(frozen=True)

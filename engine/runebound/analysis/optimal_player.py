@@ -176,7 +176,7 @@ class OptimalPlayer(HeuristicBot):
         """(flags of the round solve's abilities not used yet, exhaustion) now."""
         rounds = self._root[5]
         bucket = f"@combat:{engine.state.combat_no}"
-        flags = sum(1 << i for i, a in enumerate(rounds) if not hero.used.get(a.ref + bucket))
+        flags = sum(1 << i for i, a in enumerate(rounds) if not _spent(hero, a, bucket))
         return flags, hero.exhaustion
 
     def _round_ability(self, d, engine):
@@ -248,7 +248,7 @@ class OptimalPlayer(HeuristicBot):
             return None, 0, (), (), (), ()
         bucket = f"@combat:{engine.state.combat_no}"
         rounds = tuple(a for a in self._model(hero, enemy, engine).rounds
-                       if not hero.used.get(a.ref + bucket))
+                       if not _spent(hero, a, bucket))
         stamina = engine.stat(hero, "stamina")
         key = (tuple(h.values()), tuple(c.values()), tuple(tuple(a.values()) for a in ally_dicts),
                hero.wounds, rounds, stamina, hero.exhaustion)
@@ -272,9 +272,10 @@ class OptimalPlayer(HeuristicBot):
             self._before = self._solve_before(d, hero, enemy, engine)
         if self._before is None:
             return _NO_ANSWER
-        solution, own = self._before
+        solution, own, own_activated = self._before
         bucket = f"@combat:{engine.state.combat_no}"
-        used = [ref for ref in own if hero.used.get(ref + bucket)]
+        used = [ref for ref in own if hero.used.get(ref + bucket)
+                or own_activated.get(ref) in hero.activated]
         kind, card = d.kind, d.source
         if kind == "use_ability":
             pending = d.info.get("pending", 0)
@@ -337,7 +338,15 @@ class OptimalPlayer(HeuristicBot):
             except ValueError:
                 return None
             self.before_cache[ckey] = solution
-        return solution, tuple(s.ref for s in model.own) + tuple(a.ref for a in cancels)
+        return (solution, tuple(s.ref for s in model.own) + tuple(a.ref for a in cancels),
+                {a.ref: a.card for a in cancels if a.activate})
 
 
 _NO_ANSWER = object()
+
+
+def _spent(hero, ability, bucket: str) -> bool:
+    """Has the Hero used this once-per-combat ability (an activated card: face down)?"""
+    if ability.activate:
+        return ability.card in hero.activated
+    return bool(hero.used.get(ability.ref + bucket))

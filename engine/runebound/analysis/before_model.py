@@ -248,6 +248,15 @@ def before_model(abilities) -> BeforeModel:
             model.uncovered.append(entry)
             if -1 in a.phases:
                 model.uncovered_before.append(entry)
+    # a card activated by a Before Combat step is face down in the rounds: not modelled
+    stepped = {s.card for s in model.steps if "activate" in s.cost_ops()}
+    for a in [a for a in model.rounds if a.activate and a.card in stepped]:
+        model.rounds.remove(a)
+        entry = (a.card, int(a.ref.rsplit("#", 1)[1]),
+                 next(ir["source"] for c, i, _r, ir in abilities if f"{c}#{i}" == a.ref),
+                 "activated by another ability of its card too (not modelled)")
+        model.uncovered.append(entry)
+        model.uncovered_before.append(entry)
     # the player's questions name the card, not the ability: one deciding ability per card
     deciding: dict[str, int] = {}
     for s in model.steps:

@@ -378,3 +378,26 @@ def test_activated_cancel_shares_the_before_combat_allowance(cards):
     assert after and all(sol.decisions[k] is None for k in after)
     # without the shield's activation Touch of Death may be chosen
     assert any(k[0] == "x" for k in sol.decisions)
+
+
+def test_an_allys_ability_lasts_while_it_lives():
+    from runeforge.engine.runebound.analysis.odds_solver import RoundAbility
+
+    h, c = _duel(4, 14)
+    p = p2d10(10)
+    owl = RoundAbility("Owl", "brass-owl#0", "cancel", (-1, 0, 1, 2), 1, holder="brass-owl")
+    with pytest.raises(ValueError, match="ids of the Allies"):
+        exact_odds(h, c, abilities=[owl])
+    # an Ally that does not fight (barred) is never wounded: its cancel is always there
+    assert exact_odds(h, c, abilities=[owl], ally_ids=()).win == pytest.approx(
+        p * p * (3 - 2 * p))
+    # with the Ally alive (it never needs to attack) the cancel is there; a round that starts
+    # with the Ally dead has no cancel: two hits before one miss
+    from runeforge.engine.runebound.analysis.odds_exact import exact_solver
+
+    ally = {"name": "owl", "mind": 0, "body": 0, "spirit": 0, "ranged_damage": 0,
+            "melee_damage": 0, "magic_damage": 0, "life": 1}
+    solver = exact_solver(h, c, [ally], abilities=[owl], ally_ids=("brass-owl",))
+    alive = solver._value(3, 0, (0, 0, (0,), (1, 0)))
+    dead = solver._value(3, 0, (0, 0, (1,), (1, 0)))
+    assert alive[0] == pytest.approx(p * p * (3 - 2 * p)) and dead[0] == pytest.approx(p * p)

@@ -33,6 +33,7 @@ SAMPLE = [  # hero, challenge, items, ruleset
     # an activated cancel sharing the Before Combat activation with an X attack
     ("varikas-the-dead", "blood-of-the-bloodmother", ("touch-of-death", "tower-shield"), "base"),
 ]
+ALLY_SAMPLE = [("varikas-the-dead", "sverke-ashbeard", "brass-owl")]  # an Ally's cancel
 
 
 @pytest.fixture(scope="module")
@@ -63,6 +64,18 @@ def test_exact_agrees_with_the_engine_on_a_sample(cli, cat):
         p = ex["win"]
         sd = math.sqrt(p * (1 - p) / TRIALS)
         assert abs(mc.win - p) <= 3 * sd + 1e-12, (hero, chal, p, mc.win, sd)
+        dev += (mc.win - p) * TRIALS
+        var += p * (1 - p) * TRIALS
+    for hero, chal, ally in ALLY_SAMPLE:
+        res = cli("odds", "--hero", hero, "--challenge", chal, "--ally", ally, "--exact",
+                  "--format", "json")
+        ex = json.loads(res.stdout)
+        assert ex["covered"] and any(a["card"] == ally for a in ex["applied"])
+        mc = monte_carlo_odds(cat, hero, chal, (), (ally,), trials=TRIALS, seed=11,
+                              policy="optimal")
+        p = ex["win"]
+        sd = math.sqrt(p * (1 - p) / TRIALS)
+        assert abs(mc.win - p) <= 3 * sd + 1e-12, (hero, chal, ally, p, mc.win, sd)
         dev += (mc.win - p) * TRIALS
         var += p * (1 - p) * TRIALS
     assert abs(dev) <= 3 * math.sqrt(var)

@@ -268,10 +268,10 @@ def hero_numbers(card_stats: dict, card, mods: dict, margin: int) -> dict:
 
 
 def exact_with_before(content, hero_id: str, chal: dict, ally_stats, model: StaticModel,
-                      mods: dict, ruleset: str):
+                      mods: dict, ruleset: str, ally_ids=()):
     """The exact odds of the whole combat (Before Combat included) as a BeforeSolution;
-    ``chal`` and ``ally_stats`` as the exact odds take them (margin included). ValueError on
-    cards the model cannot take."""
+    ``chal`` and ``ally_stats`` as the exact odds take them (margin included), ``ally_ids``
+    the card ids of ``ally_stats``. ValueError on cards the model cannot take."""
     from runeforge.engine.runebound.analysis.odds_before import Rules, exact_combat_odds
     from runeforge.engine.runebound.core.ruleset import get_ruleset
 
@@ -283,4 +283,5 @@ def exact_with_before(content, hero_id: str, chal: dict, ally_stats, model: Stat
         raise ValueError(f"hero {hero['name']!r}: life must be at least 1, got {hero['life']}")
     return exact_combat_odds(hero, chal, ally_stats, model.before,
                              Rules(r.skill_bonus, r.skill_bonus_per_exhaustion,
-                                   r.activations_before_combat), skills)
+                                   r.activations_before_combat), skills,
+                             ally_ids=tuple(ally_ids))

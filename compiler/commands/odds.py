@@ -42,10 +42,12 @@ def exact(content, hero_id, challenge_id, items, allies, ruleset: str, compiled=
     try:
         numbers = cc.hero_numbers(cc.stats(content.cards[hero_id]), content.cards[hero_id],
                                   model.hero_modifiers, 0)
+        fighting = () if model.allies_barred else tuple(allies)
         res = exact_odds(hero, chal, ally_stats, model.hero_modifiers,
-                         abilities=tuple(model.before.rounds), stamina=numbers["stamina"])
+                         abilities=tuple(model.before.rounds), stamina=numbers["stamina"],
+                         ally_ids=fighting)
         whole = cc.exact_with_before(content, hero_id, chal, ally_stats, model,
-                                     model.hero_modifiers, ruleset)
+                                     model.hero_modifiers, ruleset, fighting)
     except ValueError as exc:
         raise click.UsageError(f"these cards cannot be solved exactly: {exc}") from None
     out = res.to_dict()

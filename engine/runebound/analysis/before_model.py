@@ -175,7 +175,7 @@ def round_ability(card: str, index: int, role: str, ir: dict, allies: bool,
     """The round loop's view of a once-per-combat strike or cancel (None: not one). An
     activated card is face down until refreshed: once per combat too."""
     activate = [c["op"] for c in ir["costs"]] == ["activate"]
-    if role not in ("hero", "item") or ir["static"] or not (
+    if role not in ("hero", "item", "ally") or ir["static"] or not (
             "combat" in ir["limits"] or activate):
         return None
     effects, tag = ir["effects"], ir["timing"]["tag"]
@@ -187,13 +187,15 @@ def round_ability(card: str, index: int, role: str, ir: dict, allies: bool,
     amount = e["amount"].get("value", 0) if e["amount"]["kind"] == "fixed" else \
         max(e["amount"]["values"])  # "1 or 2": the most there is to cancel
     ref, name = f"{card}#{index}", name or card
+    holder = card if role == "ally" else None  # an Ally's card: there while it lives
     if ir["reaction"] == "wounds_inflicted":
         if (ir["costs"] and not activate) or e["op"] != "cancel" or not (
                 e["target"] == "hero" or (e["target"] == "hero_or_ally" and not allies)):
             return None
         phases = (-1, 0, 1, 2) if tag in (None, "any_phase") else \
             (-1,) if tag == "before_combat" else (PHASES.index(tag),)
-        return RoundAbility(name, ref, "cancel", phases, amount, activate=activate)
+        return RoundAbility(name, ref, "cancel", phases, amount, activate=activate,
+                            holder=holder)
     if e["amount"]["kind"] != "fixed":
         return None
     if ir["reaction"] or tag not in PHASES:
@@ -206,7 +208,8 @@ def round_ability(card: str, index: int, role: str, ir: dict, allies: bool,
             or e.get("token", "wound") != "wound":
         return None
     cost = costs[0]["amount"]["value"] if costs else 0
-    return RoundAbility(name, ref, "strike", (PHASES.index(tag),), e["amount"]["value"], cost)
+    return RoundAbility(name, ref, "strike", (PHASES.index(tag),), e["amount"]["value"], cost,
+                        holder=holder)
 
 
 def before_model(abilities) -> BeforeModel:

@@ -390,11 +390,12 @@ def _plan(model: BeforeModel, decisions: dict) -> list[dict]:
 
 def exact_combat_odds(hero: dict, chal: dict, allies=(), model: BeforeModel | None = None,
                       rules: Rules = Rules(), skills=(), start=(0, 0, 0),
-                      skip: int = 0) -> BeforeSolution:
+                      skip: int = 0, ally_ids=None) -> BeforeSolution:
     """Exact odds of the whole combat: :func:`solve_before` over the round loop of
     :func:`~.odds_exact.exact_solver` (one solve per set of lasting modifiers). ``hero`` and
     ``chal`` as for :func:`solve_before`; ``allies``: stat dicts as :func:`~.odds_exact.exact_odds`
-    takes them (life with the margin)."""
+    takes them (life with the margin); ``ally_ids``: their card ids (an Ally's
+    once-per-combat ability is there while it lives)."""
     model = model or BeforeModel()
     solvers: dict = {}
     rounds = tuple(model.rounds)
@@ -405,7 +406,7 @@ def exact_combat_odds(hero: dict, chal: dict, allies=(), model: BeforeModel | No
             solver = solvers[mods] = exact_solver(
                 round_card(hero, mods), round_card(chal, ()), allies,
                 {f"{p}_roll": _get(hero, f"{p}_roll", mods) for p in PHASES},
-                rounds, _get(hero, "stamina", mods))
+                rounds, _get(hero, "stamina", mods), ally_ids)
         flags = sum(1 << i for i, a in enumerate(rounds) if a.ref not in spent)
         return solver.value(h, c, flags, e)
 

@@ -25,7 +25,8 @@ Ties between actions (equal win probability within 1e-12) go to the action whose
 less likely to change nothing, then to fewer expected Hero wounds, then to the order
 Hero attack, allies (in input order), defend.
 
-``stamina`` and ``movement_dice`` modifiers are accepted and have no effect on combat.
+``stamina`` and ``movement_dice`` modifiers are accepted and have no effect on the rounds (the
+Stamina that pays a once-per-combat strike is passed as ``stamina``).
 Pure Python; it imports only the engine IR's vocabulary (phases, modifiable stats) and its
 solver, :mod:`.odds_solver` (this module checks the input and runs it).
 """
@@ -67,17 +68,17 @@ def _side(card: dict, what: str, modifiers: dict | None = None) -> Side:
 
 
 def exact_solver(hero: dict, challenge: dict, allies=(), modifiers: dict | None = None,
-                 abilities=(), stamina: int = 0):
+                 abilities=(), stamina: int = 0, ally_ids=None):
     """The round loop's solver for these stats (as :func:`exact_odds` takes them), to be asked
     ``value(hero_wounds, challenge_wounds)`` for any start (the caller gives the recursion
     room: about 3 frames per wound of life); raises ValueError on bad input."""
     return Solver(_side(hero, "hero", modifiers), _side(challenge, "challenge"),
-                  tuple(_side(a, "ally") for a in allies), tuple(abilities), stamina)
+                  tuple(_side(a, "ally") for a in allies), tuple(abilities), stamina, ally_ids)
 
 
 def exact_odds(hero: dict, challenge: dict, allies=(), modifiers: dict | None = None,
                hero_wounds: int = 0, abilities=(), stamina: int = 0,
-               exhaustion: int = 0) -> OddsResult:
+               exhaustion: int = 0, ally_ids=None) -> OddsResult:
     """Exact win probability, expected wounds and optimal policy (see the module docstring).
 
     ``hero``, ``challenge`` and each ally are plain dicts with ``mind``, ``body``, ``spirit``,
@@ -85,7 +86,9 @@ def exact_odds(hero: dict, challenge: dict, allies=(), modifiers: dict | None = 
     challenge the attributes are target numbers). ``modifiers`` ({stat: delta}, stats as in the
     IR ``modify`` op) apply to the Hero. ``abilities``: the Hero's once-per-combat
     :class:`~.odds_solver.RoundAbility` list the round loop plays (a strike is paid from
-    ``stamina`` - ``exhaustion``). Raises ValueError on bad input.
+    ``stamina`` - ``exhaustion``; an Ally's ability needs ``ally_ids``, the card ids of
+    ``allies`` in order, and is there while that Ally lives; an Ally not among them does not
+    fight, so it is never wounded). Raises ValueError on bad input.
     """
     h = _side(hero, "hero", modifiers)
     c = _side(challenge, "challenge")
@@ -100,6 +103,7 @@ def exact_odds(hero: dict, challenge: dict, allies=(), modifiers: dict | None = 
     if need > old:
         sys.setrecursionlimit(need + old)
     try:
-        return Solver(h, c, al, tuple(abilities), stamina).solve(hero_wounds, exhaustion)
+        return Solver(h, c, al, tuple(abilities), stamina, ally_ids).solve(hero_wounds,
+                                                                           exhaustion)
     finally:
         sys.setrecursionlimit(old)

@@ -60,6 +60,7 @@ class RoundAbility:
     amount: int
     cost: int = 0
     activate: bool = False
+    holder: str | None = None  # an Ally's card id: there only while that Ally lives
 
     @property
     def card(self) -> str:
@@ -152,10 +153,22 @@ class Solver:
     ``flags`` has bit ``i`` set while ``abilities[i]`` is still there to use."""
 
     def __init__(self, hero: Side, chal: Side, allies: tuple[Side, ...],
-                 abilities: tuple[RoundAbility, ...] = (), stamina: int = 0):
+                 abilities: tuple[RoundAbility, ...] = (), stamina: int = 0,
+                 ally_ids: tuple[str, ...] | None = None):
         self.hero, self.chal, self.allies = hero, chal, allies
         self.abilities, self.stamina = tuple(abilities), stamina
         self.all_flags = (1 << len(self.abilities)) - 1
+        # the alive-mask bit an ability needs (its Ally's); 0: the Hero's, or an Ally that
+        # does not fight (barred), so it is never wounded
+        self.needs = []
+        for ab in self.abilities:
+            if ab.holder is None:
+                self.needs.append(0)
+            elif ally_ids is None:
+                raise ValueError(f"{ab.ref}: an Ally's ability needs the ids of the Allies")
+            else:
+                ids = list(ally_ids)
+                self.needs.append(2 << ids.index(ab.holder) if ab.holder in ids else 0)
         self.hit_choice: dict = {}  # (next k, mask, state, wounds) -> ability index or None
         self.n = len(allies)
         names: list[str] = []
@@ -208,7 +221,8 @@ class Solver:
             flags, exh = ex
             for i, ab in enumerate(self.abilities):
                 if ab.kind == "strike" and flags >> i & 1 and ab.phases[0] == k \
-                        and exh + ab.cost <= self.stamina:
+                        and exh + ab.cost <= self.stamina \
+                        and alive & self.needs[i] == self.needs[i]:
                     nxt = (h, c + ab.amount, allies, (flags & ~(1 << i), exh + ab.cost))
                     out.append((STRIKE + i, value(k, mask, nxt), 0.0))
         for who in range(self.n + 1):
@@ -246,8 +260,10 @@ class Solver:
         ``nmask``): taken, or partly cancelled by a cancel still there, whichever is best."""
         h, c, allies, (flags, exh) = state
         best, bv = None, self._value(nk, nmask, (h + cd, c, allies, (flags, exh)))
+        alive = self._alive_mask(allies)
         for i, ab in enumerate(self.abilities):
-            if ab.kind == "cancel" and flags >> i & 1 and k in ab.phases:
+            if ab.kind == "cancel" and flags >> i & 1 and k in ab.phases \
+                    and alive & self.needs[i] == self.needs[i]:
                 after = (h, c, allies, (flags & ~(1 << i), exh))
                 left = cd - ab.amount  # the window stays open while wounds are left
                 v = self._hit(k, nk, nmask, after, left) if left > 0 else \

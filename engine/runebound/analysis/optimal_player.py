@@ -247,16 +247,18 @@ class OptimalPlayer(HeuristicBot):
         if h["life"] <= hero.wounds or c["life"] < 1 or any(a["life"] < 1 for a in ally_dicts):
             return None, 0, (), (), (), ()
         bucket = f"@combat:{engine.state.combat_no}"
+        held = {a.id for a in hero.allies}  # a killed Ally's abilities left with it
         rounds = tuple(a for a in self._model(hero, enemy, engine).rounds
-                       if not _spent(hero, a, bucket))
+                       if not _spent(hero, a, bucket) and (a.holder is None or a.holder in held))
         stamina = engine.stat(hero, "stamina")
         key = (tuple(h.values()), tuple(c.values()), tuple(tuple(a.values()) for a in ally_dicts),
-               hero.wounds, rounds, stamina, hero.exhaustion)
+               hero.wounds, rounds, stamina, hero.exhaustion, tuple(a.id for a in allies))
         res = self.cache.get(key)
         if res is None:
             res = self.cache[key] = exact_odds(h, c, ally_dicts, hero_wounds=hero.wounds,
                                                abilities=rounds, stamina=stamina,
-                                               exhaustion=hero.exhaustion)
+                                               exhaustion=hero.exhaustion,
+                                               ally_ids=tuple(a.id for a in allies))
         return (res, enemy.wounds, tuple(a.wounds for a in allies),
                 tuple(a["life"] for a in ally_dicts), tuple(a.id for a in allies), rounds)
 
@@ -329,12 +331,12 @@ class OptimalPlayer(HeuristicBot):
         ckey = (tuple(sorted(h.items())), tuple(sorted(c.items())),
                 tuple(tuple(sorted(a.items())) for a in ally_dicts),
                 tuple((s.ref, s.role) for s in model.steps), tuple(model.rounds), rules,
-                tuple(hero.skills), start, skip)
+                tuple(hero.skills), start, skip, tuple(a.id for a in allies))
         solution = self.before_cache.get(ckey)
         if solution is None:
             try:
                 solution = exact_combat_odds(h, c, ally_dicts, model, rules, hero.skills,
-                                             start, skip)
+                                             start, skip, tuple(a.id for a in allies))
             except ValueError:
                 return None
             self.before_cache[ckey] = solution

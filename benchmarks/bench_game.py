@@ -97,8 +97,10 @@ def per_second(times: list[float]) -> float:
 
 
 def main() -> None:
+    tiny = os.environ.get("RUNEFORGE_BENCH_TINY") == "1"  # tests/test_benchmarks_run.py
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=30, help="games per ruleset (seeds 1..N)")
+    ap.add_argument("--games", type=int, default=1 if tiny else 30,
+                    help="games per ruleset (seeds 1..N)")
     ap.add_argument("--before", default=BEFORE,
                     help="git revision measured as 'before' ('none' to skip)")
     args = ap.parse_args()

@@ -23,7 +23,7 @@ BENCH = ROOT / "benchmarks"
 # the line each script prints when it got to its end (a regex, searched in stdout)
 SUMMARY = {
     "bench_dsl.py": r"parse \+ checks \+ IR\s+\d+ abilities/s",
-    "bench_game.py": r"advanced: 4 players.*games/s",
+    "bench_game.py": r"advanced: 4 players(.|\n)*\n\s+after\s+median\s+[\d.]+ ms a game",
     "bench_movement.py": r"ratio\s*:\s*[\d.]+x",
     "bench_odds.py": r"simulate speed-up 1 -> 2 workers",
     "bench_pdf.py": r"faces/s",

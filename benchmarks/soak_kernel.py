@@ -33,7 +33,7 @@ def _catalog():
 
 
 def jobs(cat) -> list[tuple]:
-    from runeforge.engine.runebound.combat.kernel_check import combat_cards
+    from runeforge.engine.runebound.analysis.kernel_check import combat_cards
 
     heroes, chals = cat.ids("hero"), cat.ids("challenge")
     out = [(h, c, (), ()) for h in heroes for c in chals]
@@ -47,7 +47,7 @@ def jobs(cat) -> list[tuple]:
 
 
 def run(batch: list, seeds: int, ask_seeds: int) -> tuple[int, dict, list]:
-    from runeforge.engine.runebound.combat.kernel_check import differential
+    from runeforge.engine.runebound.analysis.kernel_check import differential
     from runeforge.engine.runebound.core.ruleset import ADVANCED, BASE
 
     cat = _catalog()

@@ -14,9 +14,9 @@ import copy
 import pytest
 
 from runeforge.engine.common.dice import Dice
+from runeforge.engine.runebound.analysis.kernel_check import combat_cards, differential
 from runeforge.engine.runebound.analysis.odds_mc import monte_carlo_odds
 from runeforge.engine.runebound.combat import kernel as K
-from runeforge.engine.runebound.combat.kernel_check import combat_cards, differential
 from runeforge.engine.runebound.core.catalog import Catalog
 from runeforge.engine.runebound.core.ruleset import ADVANCED, BASE
 from tests.engine_bundle import bundle
@@ -147,7 +147,7 @@ def test_card_data_that_would_inject_code_yields_a_safe_kernel(cat, tmp_path):
         comments = [line for line in kernel.source.splitlines() if line not in code]
         assert any("import os" in line for line in comments)  # the name, made inert
         assert len(kernel.source.splitlines()) == len(code) + len(comments)
-        from runeforge.engine.runebound.combat.kernel_check import RandomPlayer
+        from runeforge.engine.runebound.analysis.kernel_check import RandomPlayer
 
         result = kernel.run(Dice(3), RandomPlayer(3) if mode == "ask" else None)
         assert result.outcome in ("defeated", "knocked_out", "escaped")

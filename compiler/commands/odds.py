@@ -162,8 +162,8 @@ def render(content, r: dict) -> None:
 
 def show(content, hero_id, challenge_id, items, allies, ruleset: str, fmt: str) -> None:
     """``--show-kernel``: the kernel's source and the content's fallbacks."""
+    from runeforge.engine.runebound.analysis.kernel_check import fallbacks
     from runeforge.engine.runebound.combat.kernel import compile_kernel
-    from runeforge.engine.runebound.combat.kernel_check import fallbacks
     from runeforge.engine.runebound.core.catalog import Catalog
 
     from .fight import load_ruleset

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from ..core.effects import walk
 from ..core.windows import Moment, timing_refusal
-from .kernel_plan import ATTR, UNTILS, Unsupported, mod_local, restrict_local
+from .kernel_effects import emit_effects
+from .kernel_plan import ATTR, Unsupported
 from .kernel_runtime import BC, NONE, STEP_OF
 
 BOT_PICKS = frozenset({"attack", "inflict", "modify", "gain_gold", "for_duration"})
@@ -292,8 +293,6 @@ class Abilities:
 
     # ------------------------------------------------------------------ effects
     def effects(self, effects, ctx) -> None:
-        from .kernel_effects import emit_effects
-
         emit_effects(self, effects, ctx)
 
 
@@ -322,16 +321,3 @@ def _value(cost) -> str:
 def _cancels_for(ab, figure: str) -> bool:
     on_hero = figure == "h"
     return any(t == "hero_or_ally" or (t == "hero") == on_hero for t in ab.cancel_targets)
-
-
-def duration_line(src, until: str, raw: dict, x: str, trigger_index) -> None:
-    """One effect of a duration put in force (the engine's add_duration)."""
-    u = UNTILS.get(until, until)
-    if raw["op"] == "modify":
-        src.line(f"{mod_local(u, raw['target'], raw['stat'])} += {int(raw['value'])}")
-    elif raw["op"] == "restrict":
-        src.line(f"{restrict_local(u, raw['action'])} += 1")
-    elif raw["op"] == "trigger":
-        src.line(f"trg.append(({trigger_index(raw)}, {'RCT'.index(u)}, {x}))")
-    else:
-        src.line("pass  # lasts, but does nothing in a combat")

@@ -7,8 +7,7 @@ differential test can hold it to the engine.
 
 from __future__ import annotations
 
-from .kernel_abilities import duration_line
-from .kernel_plan import Unsupported
+from .kernel_plan import UNTILS, Unsupported, mod_local, restrict_local
 
 HOSTILE_OK = frozenset({"test", "if", "suffer", "inflict", "gain_gold", "attack", "heal",
                         "optional", "modify", "for_duration", "restrict", "trigger",
@@ -195,3 +194,16 @@ EMIT = {
     "restrict": _lasting, "trigger": _lasting, "cost_modifier": _lasting,
     "for_duration": _for_duration, "gain_gold": _gain_gold,
 }
+
+
+def duration_line(src, until: str, raw: dict, x: str, trigger_index) -> None:
+    """One effect of a duration put in force (the engine's add_duration)."""
+    u = UNTILS.get(until, until)
+    if raw["op"] == "modify":
+        src.line(f"{mod_local(u, raw['target'], raw['stat'])} += {int(raw['value'])}")
+    elif raw["op"] == "restrict":
+        src.line(f"{restrict_local(u, raw['action'])} += 1")
+    elif raw["op"] == "trigger":
+        src.line(f"trg.append(({trigger_index(raw)}, {'RCT'.index(u)}, {x}))")
+    else:
+        src.line("pass  # lasts, but does nothing in a combat")

@@ -19,10 +19,10 @@ from runeforge.engine.common.dice import Dice
 from runeforge.engine.common.log import EventLog
 
 from ..bots.combat_bot import HeuristicBot
+from ..combat.combat import Combat
+from ..combat.kernel import compile_kernel
 from ..core.ruleset import BASE
 from ..core.state import State
-from .combat import Combat
-from .kernel import compile_kernel
 
 
 class RandomPlayer(Player):
@@ -100,7 +100,7 @@ def differential(catalog, hero_id, challenge_id, items=(), allies=(), ruleset=No
 
 def combat_cards(catalog) -> tuple[list[str], list[str]]:
     """The bundled items and Allies that have an ability a combat can use."""
-    from .kernel_plan import Plan
+    from ..combat.kernel_plan import Plan
 
     out: dict[str, list[str]] = {"item": [], "ally": []}
     probe = Plan(None, None, [], None, catalog)
@@ -117,8 +117,6 @@ def combat_cards(catalog) -> tuple[list[str], list[str]]:
 def fallbacks(catalog, ruleset=None) -> list[tuple[str, str]]:
     """(card id, reason) for every card of the catalog that keeps a kernel from being made:
     each Hero and challenge is compiled against a partner, each item and Ally in a hand."""
-    from .kernel import compile_kernel
-
     heroes, chals = catalog.ids("hero"), catalog.ids("challenge")
     if not heroes or not chals:
         return []

@@ -139,7 +139,8 @@ def report(ruleset: str, games: int, workers: dict, rev: str) -> None:
             wall[name].append(got["wall"])
             digests.add(got["digest"])
         same += len(digests) == 1
-    print(f"{ruleset}: 4 players, heuristic bots, {games} games (seeds 1-{games}); "
+    print(f"{ruleset}: 4 players, heuristic bots, {games} game{'s' * (games != 1)} "
+          f"(seeds 1-{games}); "
           f"event logs byte-identical in all versions: {same}/{games}")
     for name in workers:
         label = f"{name} ({rev[:7]})" if name == "before" else name

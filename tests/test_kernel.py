@@ -84,6 +84,31 @@ def test_hands_of_several_cards_fight_as_in_the_engine(cat):
     assert not bad, "\n".join(bad[:5])
 
 
+@pytest.mark.parametrize("player", ["bot", "optimal"])
+def test_players_that_read_the_engine_play_the_same_through_the_kernels_view(cat, player):
+    """In ask mode a player reads the engine through KernelView: the heuristic bot and the
+    optimal player (which re-solves the exact program from the stats it reads) take the same
+    decisions as in the engine, on every hero and a sample of challenges and hands."""
+    import random
+
+    from runeforge.engine.runebound.analysis.optimal_player import OptimalPlayer
+    from runeforge.engine.runebound.bots.combat_bot import HeuristicBot
+
+    make = HeuristicBot if player == "bot" else OptimalPlayer
+    rng = random.Random(7)
+    bad = []
+    for h in cat.ids("hero"):
+        for _ in range(3):
+            c = rng.choice(cat.ids("challenge"))
+            hand = dict(items=tuple(rng.sample(cat.ids("item"), rng.randint(0, 2))),
+                        allies=tuple(rng.sample(cat.ids("ally"), rng.randint(0, 1))))
+            found = differential(cat, h, c, ruleset=rng.choice([BASE, ADVANCED]),
+                                 seeds=range(4), mode="ask", player=make, **hand)
+            if found is not None:
+                bad.append(f"{h} {hand} v {c}: {found}")
+    assert not bad, "\n".join(bad[:5])
+
+
 def test_a_wrong_kernel_is_caught(cat):
     """The comparison can fail: a kernel whose enemy dies one wound late disagrees."""
     h, c = "varikas-the-dead", "blood-of-the-bloodmother"
@@ -174,12 +199,14 @@ def test_an_ability_the_kernel_cannot_express_falls_back_with_its_reason(cat):
     assert mc.kernel == kernel.fallback  # the engine fought, and the result says why
 
 
-def test_the_monte_carlo_gives_the_same_counts_with_and_without_the_kernel(cat):
+@pytest.mark.parametrize("policy", ["bot", "optimal"])
+def test_the_monte_carlo_gives_the_same_counts_with_and_without_the_kernel(cat, policy):
     for h, c, items in [("varikas-the-dead", "blood-of-the-bloodmother", ()),
                         ("tessa-brightwater", "ironbound-ogre", ("dwarven-fire-bomb",)),
                         ("hadrik-the-unbowed", "high-lord-margath", ("chain-mail",))]:
-        fast = monte_carlo_odds(cat, h, c, items=items, trials=400, seed=4)
-        slow = monte_carlo_odds(cat, h, c, items=items, trials=400, seed=4, use_kernel=False)
+        fast = monte_carlo_odds(cat, h, c, items=items, trials=300, seed=4, policy=policy)
+        slow = monte_carlo_odds(cat, h, c, items=items, trials=300, seed=4, policy=policy,
+                                use_kernel=False)
         assert fast.kernel == "compiled" and slow.kernel == "engine (asked for)"
         assert (fast.outcomes, fast.wounds_taken) == (slow.outcomes, slow.wounds_taken)
 

@@ -81,16 +81,26 @@ def kernel_fight(kernel, challenge_id, items, allies, seed, player):
 
 
 def differential(catalog, hero_id, challenge_id, items=(), allies=(), ruleset=None,
-                 seeds=range(10), mode: str = "bot"):
+                 seeds=range(10), mode: str = "bot", player=None):
     """None when the kernel agrees with the engine on every seed; the first
-    :class:`Mismatch` otherwise; the fallback reason (a str) when there is no kernel."""
+    :class:`Mismatch` otherwise; the fallback reason (a str) when there is no kernel.
+    ``player`` (``ask`` mode): a factory of the player both sides use, one each for the
+    whole run (e.g. ``OptimalPlayer``, which reads the engine: the kernel's view); default
+    a :class:`RandomPlayer` per seed."""
     ruleset = ruleset if ruleset is not None else BASE
     kernel = compile_kernel(catalog, hero_id, challenge_id, items, allies, ruleset, mode=mode)
     if kernel.fn is None:
         return kernel.fallback
+    both = (player(), player()) if player is not None else None
     for seed in seeds:
-        p1 = HeuristicBot() if mode == "bot" else RandomPlayer(seed)
-        p2 = None if mode == "bot" else RandomPlayer(seed)
+        if both is not None:
+            p1, p2 = both
+            for p in both:
+                if hasattr(p, "start_combat"):
+                    p.start_combat()
+        else:
+            p1 = HeuristicBot() if mode == "bot" else RandomPlayer(seed)
+            p2 = None if mode == "bot" else RandomPlayer(seed)
         e, ed = engine_fight(catalog, hero_id, challenge_id, items, allies, seed, ruleset, p1)
         k, kd = kernel_fight(kernel, challenge_id, items, allies, seed, p2)
         if e != k or (mode == "ask" and ed != kd):

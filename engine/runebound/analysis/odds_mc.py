@@ -9,10 +9,12 @@ Reproducible: the trials of seed ``S`` roll one stream, ``Dice(S)``, one combat 
 other. With the ``bot`` policy trial ``i`` is exactly ``runeforge fight --seed S --trial i``
 (which fights trials ``0 .. i-1`` quietly first), so any trial can be replayed and read.
 
-Speed: with the ``bot`` policy every combat runs in the compiled combat kernel
-(:mod:`..combat.kernel`), which draws the same dice and takes the same decisions as the engine,
-so a run gives the same counts with or without it (``use_kernel=False``);
-``result.kernel`` says "compiled", or why the engine fought instead.
+Speed: every combat runs in the compiled combat kernel (:mod:`..combat.kernel`), which draws
+the same dice and takes the same decisions as the engine, so a run gives the same counts with
+or without it (``use_kernel=False``): with the ``bot`` policy the bot's rules are written into
+the kernel; the ``optimal`` player is asked at each decision and reads the kernel's state
+through a view of the engine (:mod:`..combat.kernel_view`). ``result.kernel`` says
+"compiled", or why the engine fought instead.
 
 Policies (who answers the engine's questions):
 
@@ -152,12 +154,13 @@ def fight_once(catalog, hero_id: str, challenge_id: str, items=(), allies=(), se
     return combat.fight_challenge(hero, catalog.new_challenge(challenge_id)), combat
 
 
-def _kernel_trials(kernel, result: McResult, dice: Dice, trials: int) -> None:
+def _kernel_trials(kernel, result: McResult, dice: Dice, trials: int, player=None) -> None:
     """The trials on ``dice`` one after the other, as the engine's loop below, in batches (a
-    kernel sets up its helpers once per call)."""
+    kernel sets up its helpers once per call); ``player`` answers an ``ask`` kernel (the
+    optimal policy, which reads the engine through the kernel's view)."""
     outcomes = result.outcomes
     for start in range(0, trials, 4096):
-        for out in kernel.run_stream(dice, min(4096, trials - start)):
+        for out in kernel.run_stream(dice, min(4096, trials - start), player=player):
             outcomes[out[0]] = outcomes.get(out[0], 0) + 1
             result.wounds_taken += out[-1]
 
@@ -170,10 +173,9 @@ def monte_carlo_odds(catalog, hero_id: str, challenge_id: str, items=(), allies=
     ``hero_bonus`` ({stat: n}, printed stats such as ``body`` or ``life``) is added to the
     Hero's card, as experience tokens are.
 
-    With the ``bot`` policy each combat runs in the compiled combat kernel
-    (:mod:`..combat.kernel`), which fights on the same dice with the same decisions as the
-    engine; ``result.kernel`` says "compiled", or why the engine fought instead.
-    ``use_kernel=False`` always fights with the engine.
+    Each combat runs in the compiled combat kernel (:mod:`..combat.kernel`), which fights on
+    the same dice with the same decisions as the engine; ``result.kernel`` says "compiled",
+    or why the engine fought instead. ``use_kernel=False`` always fights with the engine.
 
     Raises ValueError on a bad count, seed or policy; the catalog raises BundleError for an
     unknown card id.
@@ -198,20 +200,21 @@ def monte_carlo_odds(catalog, hero_id: str, challenge_id: str, items=(), allies=
 def run_trials(catalog, result: McResult, dice: Dice, player, ruleset: Ruleset,
                use_kernel: bool = True, hero_bonus: dict | None = None) -> None:
     """Fight ``result.trials`` combats of ``result``'s cards on ``dice``, one after the other,
-    and count them into ``result`` (the kernel with the bot policy, else the engine).
+    and count them into ``result`` (the kernel, or the engine where none can be made).
     ``runeforge fight --trial I`` runs this for I trials to reach trial I's dice."""
     hero_id, challenge_id = result.hero, result.challenge
     items, allies = result.items, result.allies
-    if result.policy == "bot" and use_kernel:
+    if use_kernel:
+        mode = "bot" if result.policy == "bot" else "ask"
         kernel = compile_kernel(catalog, hero_id, challenge_id, items, allies, ruleset,
-                                hero_bonus=hero_bonus)
+                                mode=mode, hero_bonus=hero_bonus)
         result.kernel = kernel.fallback or "compiled"
         if kernel.fn is not None:
-            _kernel_trials(kernel, result, dice, result.trials)
+            _kernel_trials(kernel, result, dice, result.trials,
+                           None if mode == "bot" else player)
             return
     else:
-        result.kernel = "engine (the optimal policy reads the engine)" if use_kernel else \
-            "engine (asked for)"
+        result.kernel = "engine (asked for)"
     outcomes = result.outcomes
     for _ in range(result.trials):
         log = QuietLog()

@@ -43,7 +43,7 @@ _NAME = re.compile(
     r"hw|hx|cw|gold|rnd|rah|nbc|nr|aw|ax|al|raa|hd|act|used|nwin|trg|ht|outcome|down|"
     r"a|b|r|n|x|f|i|k|t|v|e|be|st|new|over|opts|ch|oc|ok|go|pb|step|mr|win|ph|bonus|"
     r"normal|tbonus|chosen|danger|pool|have|room|n_amt|act|lose|top|tied|lost|evs|later|"
-    r"ti|tu|tx|pa|rng|seeds|sd|gold0|out)$")
+    r"ti|tu|tx|pa|rng|seeds|sd|gold0|out|SNAP)$")
 _ALLOWED_NODES = (ast.Module, ast.FunctionDef, ast.arguments, ast.arg, ast.Nonlocal,
                   ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Expr, ast.Return, ast.If,
                   ast.While, ast.For, ast.Break, ast.Continue, ast.Pass, ast.Try,
@@ -119,6 +119,10 @@ class Kernel:
     fallback: str | None = None  # why the engine must fight this combat
     fn: object = None
     kept_as: str | None = None  # a defeated challenge kept as "item", "ally" or "trophy"
+    cards: tuple = ()  # (index, id, kind, Ally index) of the plan's cards, for the view
+    refs: tuple = ()  # the usable abilities' refs by candidate index
+    catalog: object = None
+    ruleset: object = None
 
     def run(self, dice, player=None, gold: int = 0) -> KernelResult:
         """One combat on the dice ``dice`` (an engine ``Dice``: the kernel draws from its
@@ -126,25 +130,45 @@ class Kernel:
         if self.fn is None:
             raise RuntimeError(f"no kernel for this combat: {self.fallback}")
         decisions: list = []
-        ask = None if self.mode == "bot" else _asker(self.hero, player, decisions)
+        ask = None if self.mode == "bot" else self.asker(player, decisions)
         out: list = []
         self.fn(dice._rng, ask, gold, self.strings, (None,), out)
         return KernelResult(*out[0], decisions=decisions)
 
-    def run_stream(self, dice, n: int, gold: int = 0) -> list[tuple]:
-        """Bot mode: ``n`` combats one after the other on ``dice``; the raw result tuples
-        (KernelResult's fields in order), for the Monte Carlo."""
-        if self.fn is None or self.mode != "bot":
-            raise RuntimeError(f"no bot kernel for this combat: {self.fallback}")
+    def asker(self, player, record: list | None = None):
+        """The ASK function of an ``ask`` kernel: each question goes to ``player`` as the
+        engine would put it, with a :class:`~.kernel_view.KernelView` as the engine."""
+        from .kernel_view import KernelView
+
+        view = KernelView(self, self.catalog, self.ruleset, self.cards, self.refs)
+        return _asker(self.hero, player, record if record is not None else [], view)
+
+    def run_stream(self, dice, n: int, gold: int = 0, player=None) -> list[tuple]:
+        """``n`` combats one after the other on ``dice``; the raw result tuples
+        (KernelResult's fields in order), for the Monte Carlo. In ``ask`` mode ``player``
+        answers, and its ``start_combat()`` (when it has one) is called before each."""
+        if self.fn is None:
+            raise RuntimeError(f"no kernel for this combat: {self.fallback}")
         out: list = []
-        self.fn(dice._rng, None, gold, self.strings, (None,) * n, out)
+        if self.mode == "bot":
+            self.fn(dice._rng, None, gold, self.strings, (None,) * n, out)
+            return out
+        start = getattr(player, "start_combat", None)
+
+        def combats():
+            for _ in range(n):
+                if start is not None:
+                    start()
+                yield None
+        self.fn(dice._rng, self.asker(player), gold, self.strings, combats(), out)
         return out
 
 
-def _asker(hero_id: str, player, record: list):
-    def ask(kind, options, source, info):
+def _asker(hero_id: str, player, record: list, view):
+    def ask(kind, options, source, info, snap, step, rnd):
+        view.update(snap, step, rnd)
         decision = Decision(kind, hero_id, list(options), source, info)
-        answer = player.decide(decision, None)
+        answer = player.decide(decision, view)
         if kind == "x" and not (isinstance(answer, int) and answer >= 0):
             raise IllegalAction(f"X must be a whole number >= 0, got {answer!r}")
         if kind not in ("use_ability", "x") and answer not in decision.options:
@@ -195,6 +219,9 @@ def compile_kernel(catalog, hero_id: str, challenge_id: str, items=(), allies=()
         linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
         exec(compile(tree, filename, "exec"), namespace)  # noqa: S102
         kernel.source, kernel.strings, kernel.fn = source, tuple(strings), namespace["kernel"]
+        kernel.cards = tuple((c.index, c.id, c.kind, c.ally) for c in plan.cards)
+        kernel.refs = tuple(ab.ref for _c, ab in plan.candidates())
+        kernel.catalog, kernel.ruleset = catalog, ruleset
         if plan.challenge.reward_keep:
             kernel.kept_as = plan.challenge.reward_becomes or "trophy"
     _CACHE[key] = kernel

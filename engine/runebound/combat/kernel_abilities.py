@@ -77,7 +77,7 @@ class Abilities:
                             src.line(f"opts.append({src.string(ab.ref)})")
                     src.line("opts.append(None)")
                     info = f"{{'window': {win}, 'pending': {'pb[0]' if pending else 0}}}"
-                    src.line(f"a = ASK('use_ability', opts, None, {info})")
+                    src.line(f"a = ASK('use_ability', opts, None, {info}, SNAP, {step}, {mr})")
                     src.line("ch = None if a is None else REF.get(a, -9)")
                     with src.block("if ch == -9:"):
                         src.line("refuse(1, a)")
@@ -236,7 +236,7 @@ class Abilities:
             if rooms:
                 room = rooms[0] if len(rooms) == 1 else f"min({', '.join(rooms)})"
                 g.decide("x", f"list(range(1, {room} + 1))", f"{room}",
-                         source=src.string(card.id), into="x")
+                         source=src.string(card.id), into="x", rnd="mr")
             first = True
             for step in steps:
                 with src.block(f"{'if' if first else 'elif'} step == {step}:"):

@@ -53,13 +53,17 @@ class Gen:
         raise Unsupported("a lasting trigger the plan did not read")
 
     def decide(self, kind: str, options: str, bot: str | None, *, source: str = "None",
-               info: str = "{}", into: str) -> None:
-        """A decision point: the bot's answer inline, or ASK (checked like Resolver.ask)."""
+               info: str = "{}", into: str, step: str = "step",
+               rnd: str = "(rnd if 0 < step < 5 else 0)") -> None:
+        """A decision point: the bot's answer inline, or ASK (checked like Resolver.ask),
+        which gets the kernel's state (SNAP), the step and the round for the player's view
+        of the engine."""
         src = self.src
         if self.bot and bot is not None:
             src.line(f"{into} = {bot}")
             return
-        src.line(f"{into} = ASK({src.word(kind)}, {options}, {source}, {info})")
+        src.line(f"{into} = ASK({src.word(kind)}, {options}, {source}, {info}, SNAP, "
+                 f"{step}, {rnd})")
 
     # ------------------------------------------------------------------ the function
     def emit(self) -> Source:
@@ -75,6 +79,11 @@ class Gen:
             self._windows()
             self.A.use_functions()
             self._challenge_text()
+            if not self.bot:
+                from .kernel_view import snapshot_source
+
+                for line in snapshot_source(self):
+                    src.line(line)
             src.comment("one combat per seed (None: the generator as it is)")
             with src.block("for sd in seeds:"):
                 with src.block("if sd is not None:"):
@@ -188,7 +197,7 @@ class Gen:
                 src.line(f"danger = ({worst}) >= {self.life('h')} - hw and "
                          f"{self.life('c')} - cw > 1")
                 self.decide("escape", "[False, True]", "danger",
-                            info="{'danger': danger}", into="go")
+                            info="{'danger': danger}", into="go", step=str(ESC), rnd="rnd")
                 with src.block("if not go:"):
                     src.line("break")
                 src.line("r = roll()")
@@ -247,7 +256,8 @@ class Gen:
                     with src.block("if len(tied) == 1:"):
                         src.line("lost = tied[0]")
                     with src.block("else:"):
-                        src.line("a = ASK('knockout_loss', [CID[k] for k in tied], None, {})")
+                        src.line("a = ASK('knockout_loss', [CID[k] for k in tied], None, {}, "
+                                 f"SNAP, {NONE}, 0)")
                         src.line("lost = {v: k for k, v in CID.items()}[a]")
                 for c, _ in losable:
                     with src.block(f"if lost == {c.index}:"):

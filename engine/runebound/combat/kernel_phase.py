@@ -128,6 +128,7 @@ def _ask_phase(g, p, later, allies_may, ally_gate) -> None:
                     src.line(f"evs[{ids[i]}] = {ally_ev(g, i, p)}")
     src.line("opts.append('defend')")
     g.decide("phase_action", "opts", None,
-             info=f"{{'phase': {p!r}, 'ev': evs, 'hero_ev_later': later}}", into="a")
+             info=f"{{'phase': {p!r}, 'ev': evs, 'hero_ev_later': later}}", into="a",
+             step=str(STEP_OF[p]), rnd="rnd")
     src.line("pa = -1 if a == 'attack' else -2 if a == 'defend' else "
              "{" + ", ".join(f"{ids[i]}: {i}" for i in range(g.n_allies)) + "}[a]")

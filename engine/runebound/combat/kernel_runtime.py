@@ -55,4 +55,4 @@ NAMESPACE = {
     "ev": ev, "refuse": refuse,
 }
 BUILTINS = {"range": range, "max": max, "min": min, "round": round, "len": len, "set": set,
-            "list": list, "tuple": tuple}
+            "list": list, "tuple": tuple, "frozenset": frozenset}

@@ -17,7 +17,10 @@ WORDS = frozenset({
     "melee", "magic", "attack", "defend", "use_ability", "phase_action", "escape", "x",
     "amount", "optional", "target", "skill_exhaustion", "knockout_loss", "ev",
     "hero_ev_later", "phase", "danger", "window", "pending", "before_combat", "after_combat",
-    "defeat_challenge", "wounds_inflicted", "what", "skill", "text",
+    "defeat_challenge", "wounds_inflicted", "what", "skill", "text", "ally_attack",
+    "mind", "body", "spirit", "life", "stamina", "ranged_damage", "melee_damage",
+    "magic_damage", "ranged_roll", "melee_roll", "magic_roll", "h", "c",
+    *(f"a{i}" for i in range(64)),
 })
 _SAFE = re.compile(r"[^A-Za-z0-9 ,.:;()'+\-]")
 

@@ -94,17 +94,23 @@ class GameCombat(ActiveEventRules, Duel):
             return super().standing_modifier(fig, name)
         total = 0
         if isinstance(fig, Hero):
-            card = self.catalog.card
-            ids = [fig.id, *fig.items, *(a.id for a in fig.allies)]
-            enemy = self.enemies.get(fig.id)
+            # the Hero's own cards (cached apart: a combat's start or end keeps it) ...
+            total = self.standing_cached(("held", id(fig), name), fig, self._held_modifier,
+                                         fig, name, held_only=True)
+            enemy = self.enemies.get(fig.id)  # ... the challenge it faces, the event
             if enemy is not None and enemy.kind == "challenge":
-                ids.append(enemy.id)
+                total += self._card_modifier(enemy.id, name)
             if self.state.active_event:
-                ids.append(self.state.active_event)
-            for card_id in ids:
-                for effect in card(card_id).modifiers.get(name, ()):
-                    total += effect.value
+                total += self._card_modifier(self.state.active_event, name)
         return total
+
+    def _held_modifier(self, hero, name: str) -> int:
+        card = self.catalog.card
+        return sum(e.value for card_id in (hero.id, *hero.items, *(a.id for a in hero.allies))
+                   for e in card(card_id).modifiers.get(name, ()))
+
+    def _card_modifier(self, card_id: str, name: str) -> int:
+        return sum(e.value for e in self.catalog.card(card_id).modifiers.get(name, ()))
 
     def _self_only(self) -> frozenset:
         summary = self.catalog._summarised()  # refreshed when cards were added

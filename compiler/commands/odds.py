@@ -147,6 +147,9 @@ def render(content, r: dict) -> None:
                 table.add_row(k.replace("_", " "), f"{v / r['trials']:.2%}")
         table.add_row("expected wounds taken", f"{r['expected_hero_wounds']:.2f}")
         table.add_row("trials", f"{r['trials']} (seed {r['seed']})")
+        how = r.get("kernel", "engine")
+        table.add_row("ran in", "the combat's compiled kernel (the engine's rules; "
+                      "--show-kernel prints it)" if how == "compiled" else how)
     out.print(table)
     if r["method"] == "exact":
         for a in r["applied"]:

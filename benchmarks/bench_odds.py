@@ -291,6 +291,40 @@ def bundled_kernels(trials: int = 2000) -> None:
           f"{(e_s / (n / 4)) / (k_s / n):.1f}x")
 
 
+def balance(trials: int, monte_carlo_runs: bool = True) -> None:
+    """`runeforge balance` on the bundled core set (every Hero against every challenge at 4
+    experience levels): exact, and Monte Carlo runs of 1 and ``trials`` combats a cell with
+    the optimal policy (in the combats' kernels). Their difference is the time of the
+    combats alone (compiling a kernel per cell is the same in both); a --trials 2000 run
+    follows from that rate."""
+    import subprocess
+    import sys
+    import tempfile
+
+    exe = [sys.executable, "-c", "from runeforge.cli import main; main()"]
+
+    def run(*args) -> float:
+        t = time.perf_counter()
+        subprocess.run([*exe, "balance", *args], check=True, capture_output=True)
+        return time.perf_counter() - t
+
+    with tempfile.TemporaryDirectory() as tmp:
+        exact_s = run("--out", f"{tmp}/a")
+        if not monte_carlo_runs:  # RUNEFORGE_BENCH_TINY: the Monte Carlo runs take minutes
+            print(f"\nbalance, bundled core set: exact {exact_s:.1f} s (tiny run: no Monte "
+                  "Carlo)")
+            return
+        one_s = run("--trials", "1", "--out", f"{tmp}/b")
+        many_s = run("--trials", str(trials), "--out", f"{tmp}/c")
+        cells = sum(1 for _ in open(f"{tmp}/c/balance.csv", encoding="utf-8")) - 1
+    per_combat = max(many_s - one_s, 1e-9) / (cells * max(trials - 1, 1))
+    print()
+    print(f"balance, bundled core set ({cells} cells): exact {exact_s:.1f} s; Monte Carlo "
+          f"(optimal policy, kernels) --trials 1 {one_s:.1f} s, --trials {trials} "
+          f"{many_s:.1f} s: {1 / per_combat:,.0f} combats/s; --trials 2000 would take about "
+          f"{(one_s + per_combat * cells * 1999) / 60:.0f} min")
+
+
 def simulation(games: int = 16) -> None:
     """Games/s of the whole-game engine and the speed-up of `runeforge simulate` from 1 to 2
     local workers (runeforge.engine.runebound.analysis.simulate.run_local, the same code the

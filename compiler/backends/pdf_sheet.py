@@ -240,7 +240,9 @@ def draw_print_note(c, sheet: Sheet, text: str):
 
 def draw_sheet_label(c, sheet: Sheet, text: str) -> None:
     """A sheet's label ("core-en · sheet 3/20 · front") in the top margin, over the first
-    column between its crop marks, shrunk to 5 pt at the least and cut at the end if longer."""
+    column between its crop marks, shrunk to 5 pt at the least; when still too long its
+    leading parts are dropped ("market · sheet 3/20 · front", then "sheet 3/20 · front"),
+    and only what is left is cut at the end."""
     gap = MARK_CLEARANCE + 0.3 * mm
     x0, x1 = sheet.column_spans()[0]
     width = x1 - x0 - 2 * gap
@@ -250,6 +252,10 @@ def draw_sheet_label(c, sheet: Sheet, text: str) -> None:
         return
     while size > 5.0 and stringWidth(text, REGULAR, size) > width:
         size -= 0.25
+    parts = text.split(" \u00b7 ")
+    while len(parts) > 2 and stringWidth(" \u00b7 ".join(parts), REGULAR, size) > width:
+        parts = parts[1:]
+    text = " \u00b7 ".join(parts)
     while len(text) > 1 and stringWidth(text, REGULAR, size) > width:
         text = text[:-2].rstrip() + "\u2026"
     c.saveState()

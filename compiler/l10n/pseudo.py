@@ -8,6 +8,9 @@ variable X and punctuation stay as they are so numbers remain readable.
 from __future__ import annotations
 
 import math
+import re
+
+_SLOT = re.compile(r"(\{\w+\})")
 
 ACCENTS = str.maketrans({
     "a": "à", "b": "ƀ", "c": "ç", "d": "ď", "e": "é", "g": "ĝ", "h": "ĥ", "i": "î",
@@ -22,8 +25,10 @@ PAD = "·"
 
 
 def accent(text: str) -> str:
-    """Accent every letter (X stays X: it is the ability variable)."""
-    return text.translate(ACCENTS)
+    """Accent every letter (X stays X: it is the ability variable); a slot the caller fills
+    (``{n}``, ``{total}``) stays as it is."""
+    return "".join(part if _SLOT.fullmatch(part) else part.translate(ACCENTS)
+                   for part in _SLOT.split(text))
 
 
 def pseudo(text: str) -> str:

@@ -246,3 +246,20 @@ def test_fight_trial_replays_the_monte_carlo_trial(cat, cli, tmp_path):
                "--format", "json")
     counts = json.loads(odds.output)["outcomes"]
     assert counts == {k: sum(1 for s in seen if s[0] == k) for k in counts}
+
+
+@pytest.mark.parametrize("broken", ["raises", "unsafe"])
+def test_a_generator_fault_falls_back_to_the_engine(cat, monkeypatch, broken):
+    """A bug in the generator (an exception, or source the whitelist refuses) never stops a
+    Monte Carlo: the engine fights, and the result says why."""
+    def generate(plan, mode):
+        if broken == "raises":
+            raise KeyError("no such op")
+        return "import os\ndef kernel(rng, ASK, gold0, STR, seeds, out):\n    pass\n", []
+
+    monkeypatch.setattr(K, "generate", generate)
+    monkeypatch.setattr(K, "_CACHE", {})
+    res = monte_carlo_odds(cat, "orrin-stonehand", "marsh-goblins", trials=30, seed=1)
+    assert res.kernel.startswith("the kernel generator failed")
+    assert ("KeyError" if broken == "raises" else "UnsafeKernel") in res.kernel
+    assert sum(res.outcomes.values()) == 30

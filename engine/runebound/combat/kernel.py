@@ -223,10 +223,13 @@ def compile_kernel(catalog, hero_id: str, challenge_id: str, items=(), allies=()
         plan = Plan.build(catalog, hero_id, challenge_id, items, allies, ruleset,
                           before_combat, escape, dict(bonus))
         source, strings = generate(plan, mode)
+        tree = check_source(source)
     except Unsupported as exc:
         kernel.fallback = str(exc)
+    except (UnsafeKernel, RecursionError, KeyError, ValueError, TypeError,
+            AttributeError, SyntaxError) as exc:  # a generator bug: the engine fights
+        kernel.fallback = f"the kernel generator failed ({type(exc).__name__}: {exc})"
     else:
-        tree = check_source(source)
         namespace = dict(NAMESPACE)
         namespace["__builtins__"] = dict(BUILTINS)
         filename = f"<kernel {key[:12]}>"

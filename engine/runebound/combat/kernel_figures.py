@@ -4,6 +4,8 @@ exhaustion, and the attack and defence rolls of each phase (``core/resolver.py``
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 from ..core.effects import walk
 from ..core.windows import Moment
 from .kernel_abilities import Ctx
@@ -118,12 +120,19 @@ def _defeated(g, fires: bool, fig: str, cond: str, down: str) -> None:
         src.line(f"raise {down}")
 
 
+@contextmanager
+def _wounds_function(g, head: str):
+    """``def hurt_x(...)``: the kernel's state, and nothing to do for no wounds."""
+    with g.src.block(head):
+        g.nonlocals(g.src)
+        with g.src.block("if n <= 0:"):
+            g.src.line("return")
+        yield
+
+
 def _hurt_hero(g, fires: bool) -> None:
     src = g.src
-    with src.block("def hurt_h(n, ph, step):"):
-        g.nonlocals(src)
-        with src.block("if n <= 0:"):
-            src.line("return")
+    with _wounds_function(g, "def hurt_h(n, ph, step):"):
         _window_calls(g, "h")
         with src.block("if n > 0:"):
             src.line("hw += n")
@@ -140,10 +149,7 @@ def _ally_expr(g, stat: str) -> str:
 
 def _hurt_allies(g, fires: bool) -> None:
     src = g.src
-    with src.block("def hurt_a(i, n, ph, step):"):
-        g.nonlocals(src)
-        with src.block("if n <= 0:"):
-            src.line("return")
+    with _wounds_function(g, "def hurt_a(i, n, ph, step):"):
         _window_calls(g, "a")
         with src.block("if n > 0:"):
             src.line("aw[i] += n")
@@ -154,10 +160,7 @@ def _hurt_allies(g, fires: bool) -> None:
 
 def _hurt_enemy(g, fires: bool) -> None:
     src = g.src
-    with src.block("def hurt_c(n, ph, step):"):
-        g.nonlocals(src)
-        with src.block("if n <= 0:"):
-            src.line("return")
+    with _wounds_function(g, "def hurt_c(n, ph, step):"):
         src.line("cw += n")
         _defeated(g, fires, "-2", f"cw >= {g.life('c', True)}", "ENEMY_DOWN")
         _fire(g, fires, "-2", "n")

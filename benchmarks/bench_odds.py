@@ -129,6 +129,7 @@ def main() -> None:
 
 
     monte_carlo(heroes, picked, args.trials)
+    balance(10, monte_carlo_runs=not tiny)
     simulation(2 if tiny else 16)
 
 

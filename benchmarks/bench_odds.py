@@ -256,7 +256,7 @@ def monte_carlo(heroes, challenges, trials: int) -> None:
     verdict = "met" if ratio <= 3 else f"NOT met, missed by {ratio / 3:.1f}x"
     print(f"Monte Carlo: kernel {n / kernel_s:,.0f} combats/s, engine {n / engine_s:,.0f} "
           f"combats/s (bot; the same counts), {opt_rate:,.0f} combats/s (optimal policy, "
-          f"engine); bare loop {n / bare_s:,.0f} combats/s")
+          f"kernel asking the player); bare loop {n / bare_s:,.0f} combats/s")
     print(f"kernel/bare time per combat {ratio:.2f}x (target <= 3x: {verdict}); engine/bare "
           f"{e_ratio:.1f}x; engine/kernel {engine_s / kernel_s:.1f}x; largest win-rate "
           f"difference kernel v bare {worst_z:.1f} sd")

@@ -211,6 +211,20 @@ def test_the_monte_carlo_gives_the_same_counts_with_and_without_the_kernel(cat, 
         assert (fast.outcomes, fast.wounds_taken) == (slow.outcomes, slow.wounds_taken)
 
 
+def test_the_kernel_cache_is_bounded(cat, monkeypatch):
+    """balance compiles a kernel per cell (thousands, ~75 KB each): the cache keeps the most
+    recently used ones and forgets the source lines of those it drops."""
+    import linecache
+
+    monkeypatch.setattr(K, "_CACHE", K.OrderedDict())
+    monkeypatch.setattr(K, "CACHE_SIZE", 3)
+    made = [K.compile_kernel(cat, h, "marsh-goblins") for h in cat.ids("hero")[:5]]
+    assert len(K._CACHE) == 3
+    assert f"<kernel {made[0].digest[:12]}>" not in linecache.cache
+    assert f"<kernel {made[-1].digest[:12]}>" in linecache.cache
+    assert K.compile_kernel(cat, cat.ids("hero")[4], "marsh-goblins") is made[-1]
+
+
 def test_kernels_are_cached_by_digest(cat):
     a = K.compile_kernel(cat, "orrin-stonehand", "high-lord-margath")
     assert K.compile_kernel(cat, "orrin-stonehand", "high-lord-margath") is a
@@ -258,7 +272,7 @@ def test_a_generator_fault_falls_back_to_the_engine(cat, monkeypatch, broken):
         return "import os\ndef kernel(rng, ASK, gold0, STR, seeds, out):\n    pass\n", []
 
     monkeypatch.setattr(K, "generate", generate)
-    monkeypatch.setattr(K, "_CACHE", {})
+    monkeypatch.setattr(K, "_CACHE", K.OrderedDict())
     res = monte_carlo_odds(cat, "orrin-stonehand", "marsh-goblins", trials=30, seed=1)
     assert res.kernel.startswith("the kernel generator failed")
     assert ("KeyError" if broken == "raises" else "UnsafeKernel") in res.kernel

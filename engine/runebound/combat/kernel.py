@@ -25,6 +25,7 @@ import hashlib
 import json
 import linecache
 import re
+from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from runeforge.engine.common.decisions import Decision
@@ -193,7 +194,15 @@ def _asker(hero_id: str, player, record: list, view):
     return ask
 
 
-_CACHE: dict[str, Kernel] = {}
+_CACHE: OrderedDict[str, Kernel] = OrderedDict()
+CACHE_SIZE = 256  # kernels kept (about 75 KB each); balance compiles thousands, one per cell
+
+
+def _remember(key: str, kernel: Kernel) -> None:
+    _CACHE[key] = kernel
+    while len(_CACHE) > CACHE_SIZE:
+        old_key, _old = _CACHE.popitem(last=False)
+        linecache.cache.pop(f"<kernel {old_key[:12]}>", None)
 
 
 def digest(catalog, ids, ruleset: Ruleset, mode: str, flags) -> str:
@@ -217,6 +226,7 @@ def compile_kernel(catalog, hero_id: str, challenge_id: str, items=(), allies=()
     key = digest(catalog, ids, ruleset, mode, (before_combat, escape, bonus))
     found = _CACHE.get(key)
     if found is not None:
+        _CACHE.move_to_end(key)
         return found
     kernel = Kernel(hero_id, challenge_id, tuple(items), tuple(allies), mode, key)
     try:
@@ -241,5 +251,5 @@ def compile_kernel(catalog, hero_id: str, challenge_id: str, items=(), allies=()
         kernel.catalog, kernel.ruleset = catalog, ruleset
         if plan.challenge.reward_keep:
             kernel.kept_as = plan.challenge.reward_becomes or "trophy"
-    _CACHE[key] = kernel
+    _remember(key, kernel)
     return kernel

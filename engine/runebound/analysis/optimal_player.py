@@ -138,11 +138,7 @@ class OptimalPlayer(HeuristicBot):
         enemy = engine.enemies.get(hero.id)
         if enemy is None or getattr(enemy, "kind", "") == "hero":
             return super()._phase_action(d, engine)
-        key = (self._combat, id(engine), engine.state.combat_no, engine.moment.round)
-        if key != self._round_key:
-            self._round_key = key
-            self._root = self._solve(hero, enemy, engine)
-        res, c0, aw0, lives, ids, _rounds = self._root
+        res, c0, aw0, lives, ids, _rounds = self._round_root(hero, enemy, engine)
         if res is None:
             return super()._phase_action(d, engine)
         aw = self._ally_wounds(hero, self._root)
@@ -162,6 +158,14 @@ class OptimalPlayer(HeuristicBot):
         else:
             answer = f"ally:{ids[int(choice.split()[0][1:])]}"
         return answer if answer in d.options else super()._phase_action(d, engine)
+
+    def _round_root(self, hero, enemy, engine):
+        """The round program solved at the start of this round (once per round)."""
+        key = (self._combat, id(engine), engine.state.combat_no, engine.moment.round)
+        if key != self._round_key:
+            self._round_key = key
+            self._root = self._solve(hero, enemy, engine)
+        return self._root
 
     @staticmethod
     def _ally_wounds(hero, root) -> list[int]:
@@ -189,11 +193,7 @@ class OptimalPlayer(HeuristicBot):
             return _NO_ANSWER
         if not self._model(hero, enemy, engine).complete:
             return _NO_ANSWER
-        key = (self._combat, id(engine), engine.state.combat_no, engine.moment.round)
-        if key != self._round_key:
-            self._round_key = key
-            self._root = self._solve(hero, enemy, engine)
-        res, c0, _aw0, _lives, ids, rounds = self._root
+        res, c0, _aw0, _lives, ids, rounds = self._round_root(hero, enemy, engine)
         if res is None:
             return _NO_ANSWER
         aw = self._ally_wounds(hero, self._root)

@@ -126,3 +126,29 @@ def inside(line: dict, box, tol: float = 0.05) -> bool:
     return (line["x"] >= x0 - tol and line["x"] + line["width"] <= x1 + tol
             and line["y"] - 0.3 * line["size"] >= y0 - tol
             and line["y"] + 0.8 * line["size"] <= y1 + tol)
+
+
+def page_ops(reader, page_index: int):
+    """(operands, operator, ctm) of each operator of a page's own content stream, with the
+    current transformation matrix (a, b, c, d, e, f) as q/Q and cm leave it."""
+    from pypdf.generic import ContentStream
+
+    ctm, stack = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), []
+    for operands, op in ContentStream(reader.pages[page_index].get_contents(),
+                                      reader).operations:
+        if op == b"q":
+            stack.append(ctm)
+        elif op == b"Q":
+            ctm = stack.pop()
+        elif op == b"cm":
+            a2, b2, c2, d2, e2, f2 = (float(v) for v in operands)
+            a, b, c, d, e, f = ctm
+            ctm = (a2 * a + b2 * c, a2 * b + b2 * d, c2 * a + d2 * c, c2 * b + d2 * d,
+                   e2 * a + f2 * c + e, e2 * b + f2 * d + f)
+        yield operands, op, ctm
+
+
+def at(ctm, x: float, y: float) -> tuple[float, float]:
+    """User-space point (x, y) in page coordinates under ``ctm``."""
+    a, b, c, d, e, f = ctm
+    return (a * x + c * y + e, b * x + d * y + f)

@@ -14,7 +14,15 @@ from pypdf.generic import ContentStream
 
 from runeforge.backends.pdf_document import build_deck_pdf
 from runeforge.backends.pdf_fonts import missing_glyphs
-from tests.test_pdf_fixtures import LOCALE_TEXT, deck, inside, lines, long_card, norm
+from tests.test_pdf_fixtures import (
+    LOCALE_TEXT,
+    deck,
+    inside,
+    lines,
+    long_card,
+    norm,
+    page_ops,
+)
 
 MM = 72 / 25.4
 
@@ -83,19 +91,11 @@ LONG_BODY_START = "Before each combat round, every hero in this space takes 1"
 
 def _placements(reader, page_index, prefix):
     """(form kind, x, y) of each top-level form XObject whose name starts with ``prefix``."""
-    page = reader.pages[page_index]
-    ops = ContentStream(page.get_contents(), reader).operations
-    stack, ctm, out = [], (0.0, 0.0), []
-    for operands, op in ops:
-        if op == b"q":
-            stack.append(ctm)
-        elif op == b"Q":
-            ctm = stack.pop()
-        elif op == b"cm":
-            ctm = (ctm[0] + float(operands[4]), ctm[1] + float(operands[5]))
-        elif op == b"Do" and str(operands[0]).startswith(prefix):
+    out = []
+    for operands, op, ctm in page_ops(reader, page_index):
+        if op == b"Do" and str(operands[0]).startswith(prefix):
             kind = str(operands[0])[len(prefix):].split("-")[0]
-            out.append((kind, round(ctm[0], 2), round(ctm[1], 2)))
+            out.append((kind, round(ctm[4], 2), round(ctm[5], 2)))
     return out
 
 

@@ -14,7 +14,7 @@ from pypdf.generic import ContentStream
 
 from runeforge.backends.pdf_document import render_deck_pdf
 from runeforge.backends.pdf_stage import sheet_texts
-from tests.test_pdf_fixtures import deck, lines
+from tests.test_pdf_fixtures import at, deck, lines, page_ops
 
 MM = 72 / 25.4
 LOCALES = ("en", "fi", "pl", "el", "ru", "en-XA")
@@ -117,28 +117,12 @@ def test_alignment_page_is_translated_with_a_ruler_front_and_a_cross_back(locale
 def _marks(reader, page_index):
     """Straight segments of a page's own content, in page coordinates (q/Q and cm followed:
     the print note may be drawn turned a quarter)."""
-    ops = ContentStream(reader.pages[page_index].get_contents(), reader).operations
-    ctm, stack = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), []
-
-    def at(x, y):
-        a, b, c, d, e, f = ctm
-        return (a * x + c * y + e, b * x + d * y + f)
-
     segs, start = [], None
-    for operands, op in ops:
-        if op == b"q":
-            stack.append(ctm)
-        elif op == b"Q":
-            ctm = stack.pop()
-        elif op == b"cm":
-            a2, b2, c2, d2, e2, f2 = (float(v) for v in operands)
-            a, b, c, d, e, f = ctm
-            ctm = (a2 * a + b2 * c, a2 * b + b2 * d, c2 * a + d2 * c, c2 * b + d2 * d,
-                   e2 * a + f2 * c + e, e2 * b + f2 * d + f)
-        elif op == b"m":
-            start = at(float(operands[0]), float(operands[1]))
+    for operands, op, ctm in page_ops(reader, page_index):
+        if op == b"m":
+            start = at(ctm, float(operands[0]), float(operands[1]))
         elif op == b"l" and start is not None:
-            end = at(float(operands[0]), float(operands[1]))
+            end = at(ctm, float(operands[0]), float(operands[1]))
             segs.append((start, end))
             start = end
     return segs

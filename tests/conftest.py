@@ -52,6 +52,17 @@ class ContentDir:
         return str(self.root)
 
 
+@pytest.fixture(scope="session")
+def result():
+    """The bundled content checked and compiled (``pipeline.check(())``), shared read-only by
+    the tests that look at every bundled card."""
+    from runeforge.pipeline import check
+
+    res = check(())
+    assert res.ok
+    return res
+
+
 @pytest.fixture
 def content_dir(tmp_path) -> ContentDir:
     return ContentDir(tmp_path / "my-cards")

@@ -24,13 +24,6 @@ NATIVE = {"pl": {"test"}, "fi": set(), "el": set(), "ru": set()}
 
 
 @pytest.fixture(scope="module")
-def result():
-    res = check(())
-    assert res.ok
-    return res
-
-
-@pytest.fixture(scope="module")
 def english_words(result):
     words = set()
     for r in render_rules_text(result.content, result.compiled, "en"):

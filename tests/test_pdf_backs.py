@@ -14,14 +14,6 @@ import pytest
 from runeforge import games
 from runeforge.backends.pdf_document import render_deck_pdf
 from runeforge.backends.pdf_stage import game_faces
-from runeforge.pipeline import check
-
-
-@pytest.fixture(scope="module")
-def result():
-    res = check(())
-    assert res.ok
-    return res
 
 
 @pytest.fixture(scope="module")

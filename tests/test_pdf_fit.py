@@ -14,16 +14,8 @@ import pytest
 from runeforge.backends.faces import ICON_RE
 from runeforge.backends.pdf_document import render_deck_pdf
 from runeforge.backends.pdf_stage import game_faces
-from runeforge.pipeline import check
 
 LOCALES = ["en", "fi", "pl", "el", "ru", "en-XA"]
-
-
-@pytest.fixture(scope="module")
-def result():
-    res = check(())
-    assert res.ok
-    return res
 
 
 def _norm(text: str) -> str:

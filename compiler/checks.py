@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Iterator, Optional
 
 from .dsl import nodes as n
+from .checks_branching import check_branching  # families 1-3 (issue 21)
 from .dsl.errors import suggest
 
 PHASE_TAGS = ("ranged", "melee", "magic")
@@ -53,6 +54,7 @@ def check_ability(a: n.Ability, ctx: CardContext) -> Iterator[Finding]:
     yield from _tests(nodes, ctx)
     yield from _modifiers(nodes)
     yield from _limits(a, ctx)
+    yield from check_branching(a, ctx, nodes, Finding)  # families 1-3 (issue 21)
 
 
 def _phase_tag(a: n.Ability, nodes):

@@ -60,6 +60,13 @@ EXAMPLES = {
     "RF410": "`You receive +1 Luck.`",
     "RF411": "`Activate ...` on an ally card",
     "RF412": "`take 9 exhaustion` on a hero with Stamina 6",
+    # ---- families 1-3: conditions, choices, random tables (issue 21)
+    "RF414": "`If your Hero is in a swamps space, ...` (did you mean 'swamp'?)",
+    "RF415": "`During your market step, if your enemy is a red challenge, ...`",
+    "RF416": "`Activate to ... While you have an Ally, gain 1 gold.`",
+    "RF417": "`Choose one: gain 2 gold.` (one option)",
+    "RF418": "`Choose one: gain 1 gold; or gain 1 gold.` (a warning)",
+    "RF419": "`Roll a die. On 1–3, ... On 5–10, ...` (4 is not covered)",
     "RF501": "two cards named `Rune Plate` (the hint names the other file:line)",
     "RF502": "`removes: [belt-of-strenght]` in a manifest",
     "RF503": "`id: belt` on `Belt of Strength` without `id_override: true`",

@@ -13,6 +13,7 @@ from .dsl import nodes as n
 from .dsl.printer import print_ability
 
 STATIC_CLAUSES = (n.Modifier, n.CostModifier, n.Restrict)
+STATIC_SENTENCES = (n.WhileState,)  # families 1-3: "While ..., you receive +1 Body."
 
 
 def amount(a: n.Amount) -> dict:
@@ -181,7 +182,8 @@ def is_static(ability: n.Ability) -> bool:
     market-price changes, restrictions and triggers ("Every time ..., gain 1 gold.")."""
     return (ability.tag is None and ability.window is None and not ability.costs
             and not ability.limits
-            and all(isinstance(s, STATIC_CLAUSES + (n.Trigger,)) for s in ability.sentences))
+            and all(isinstance(s, STATIC_CLAUSES + STATIC_SENTENCES + (n.Trigger,))
+                    for s in ability.sentences))
 
 
 def is_reaction(ability: n.Ability) -> bool:
@@ -204,3 +206,7 @@ def lower(ability: n.Ability) -> dict:
         "reaction": "wounds_inflicted" if is_reaction(ability) else None,
         "effects": effects,
     }
+
+
+# ---- families 1-3: conditions, choices, random tables (issue 21)
+from . import lower_branching  # noqa: E402,F401  registers on effect

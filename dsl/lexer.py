@@ -48,6 +48,11 @@ _TERMINAL_WORDS: dict[str, tuple[str, ...]] = {
     "TIME": ("time",), "RESULT": ("result",), "MAY": ("may",), "CANNOT": ("cannot",),
     "ESCAPE": ("escape",),
 }
+# ---- families 1-3: conditions, choices, random tables (issue 21)
+_TERMINAL_WORDS.update({
+    "HAVE": ("have", "has"), "NO": ("no",), "SKILL": ("skill",), "TOWN": ("town", "towns"),
+    "WHILE": ("while",), "CHOOSE": ("choose",),
+})
 
 # Icon tokens stand for words (reference 2.7); the PDF draws them as symbols.
 ICONS: dict[str, str] = {
@@ -60,13 +65,15 @@ VOCABULARY: dict[str, str] = {
 }
 
 PUNCTUATION = {":": "COLON", ",": "COMMA", ".": "DOT", "(": "LPAR", ")": "RPAR",
-               "'": "QUOTE", "\u2018": "QUOTE", "\u2019": "QUOTE"}
+               "'": "QUOTE", "\u2018": "QUOTE", "\u2019": "QUOTE",
+               ";": "SEMICOLON", "-": "DASH", "\u2013": "DASH"}  # family 2, family 3
 
 # How each terminal is named in an error message.
 DISPLAY: dict[str, str] = {t: f"'{w[0]}'" for t, w in _TERMINAL_WORDS.items()}
 DISPLAY.update({
     "X": "'X'", "NUMBER": "a number", "SIGNED": "a bonus such as '+2'",
     "WORD": "a skill name", "COLON": "':'", "COMMA": "','", "DOT": "'.'",
+    "SEMICOLON": "';'", "DASH": "'–'",  # families 2-3
     "LPAR": "'('", "RPAR": "')'", "QUOTE": "a quote (')", "HERO": "'Hero'",
     "ALLY": "'Allies'", "MIND": "'Mind'", "BODY": "'Body'", "SPIRIT": "'Spirit'",
     "LIFE": "'Life'", "STAMINA": "'Stamina'", "WOUND": "'wounds'", "ITEM": "'Items'",
@@ -75,10 +82,11 @@ DISPLAY.update({
 _TOKEN_RE = re.compile(
     r"(?P<ws>\s+)"
     r"|(?P<icon>\{[^{}\s]*\})"
+    r"|(?P<dash>\u2013|(?<=\d)-(?=\d)|(?<=\s)-(?=\s))"  # family 3: a range "1–3", "1-3"
     r"|(?P<signed>[+-]\d+)"
     r"|(?P<number>\d+)"
     r"|(?P<word>[^\W\d_]+(?:['\u2019][^\W\d_]+)*)"
-    r"|(?P<punct>[:,.()'\u2018\u2019])"
+    r"|(?P<punct>[:,.()'\u2018\u2019;])"
     r"|(?P<other>.)",
     re.UNICODE,
 )
@@ -122,7 +130,7 @@ def tokenize(text: str):
             yield _token("NUMBER", _number(value, start, end), start, end)
         elif kind == "signed":
             yield _token("SIGNED", _number(value, start, end), start, end)
-        elif kind == "punct":
+        elif kind in ("punct", "dash"):  # dash: family 3
             yield _token(PUNCTUATION[value], value, start, end)
         elif kind == "icon":
             name = value[1:-1].lower()

@@ -18,7 +18,8 @@ from .errors import AbilitySyntaxError
 
 MAX_TEXT = 10_000
 MAX_NESTING = 32
-SCOPES = (n.MayDo, n.Outcome, n.During, n.Trigger)
+SCOPES = (n.MayDo, n.Outcome, n.During, n.Trigger,
+          n.IfState, n.WhileState, n.TableRow)  # the last three: families 1 and 3
 
 
 def prefix_span(node) -> tuple[int, int]:
@@ -46,3 +47,7 @@ def check_nesting(effect) -> None:
             stack.append((node.effect, depth))
         elif isinstance(node, n.And):
             stack.extend((item, depth) for item in node.items)
+        elif isinstance(node, n.Choice):  # family 2: each option is an effect list
+            stack.extend((item, depth + 1) for item in node.options)
+        elif isinstance(node, n.DieTable):  # family 3
+            stack.extend((row, depth) for row in node.rows)

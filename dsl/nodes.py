@@ -271,3 +271,6 @@ def walk(node):
             elif hasattr(value, "__dataclass_fields__"):
                 children.append(value)
         stack.extend(reversed(children))
+
+# ---- families 1-3: conditions, choices, random tables (issue 21)
+from .nodes_branching import Choice, Condition, DieTable, IfState, TableRow, WhileState  # noqa: E402,F401

@@ -17,6 +17,7 @@ from . import nodes as n
 from .errors import AbilitySyntaxError
 from .expect import explain_unexpected
 from .lexer import AbilityLexer
+from .parser_branching import BranchingRules  # families 1-3 (issue 21)
 from .limits import MAX_NESTING, MAX_TEXT, check_nesting
 
 COST_TYPES = (n.Activate, n.DiscardCard, n.PayGold)
@@ -115,7 +116,7 @@ def _node(make):
     return lambda self, ch: make(ch, _sp(ch))
 
 
-class _ToAst(Transformer):
+class _ToAst(BranchingRules, Transformer):  # BranchingRules: families 1-3
     # ---- ability ----------------------------------------------------------------
     def ability(self, ch):
         tag = limits = window = limits_span = None

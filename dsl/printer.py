@@ -251,3 +251,6 @@ def print_ability(ability: n.Ability) -> str:
     first = ", ".join([*lead, sentences[0]]) if lead else _cap(sentences[0])
     rest = [_cap(s) for s in sentences[1:]]
     return head + " ".join(s + "." for s in [first, *rest])
+
+# ---- families 1-3: conditions, choices, random tables (issue 21)
+from . import printer_branching  # noqa: E402,F401  registers on text

@@ -153,7 +153,27 @@ def ir_schema() -> dict:
         _op("for_duration", until=_enum(DURATIONS), effects=effects),
         _op("trigger", event={"$ref": "#/$defs/event"}, effects=effects),
         _op("optional", effects=effects),
+        # ---- families 1-3: conditions, choices, random tables (issue 21)
+        _op("if_state", condition={"$ref": "#/$defs/condition"}, effects=effects),
+        _op("while", condition={"$ref": "#/$defs/condition"}, effects=effects),
+        _op("choose", options={"type": "array", "items": effects, "minItems": 1}),
+        _op("roll_table", rows={"type": "array", "minItems": 1, "items": {
+            "type": "object", "additionalProperties": False,
+            "required": ["low", "high", "effects"],
+            "properties": {"low": COUNT, "high": COUNT, "effects": effects}}}),
     ]
+    conditions = {  # family 1: what "if"/"while" test (docs/language.md, Family 1)
+        "terrain": _fields("kind", "terrain", terrain={"type": "string"}),
+        "town": _fields("kind", "town"),
+        "named_town": _fields("kind", "named_town", town={"type": "string"}),
+        "at_least": _fields("kind", "at_least", token=_enum(("wound", "exhaustion", "gold")),
+                            count=COUNT),
+        "none": _fields("kind", "none", token=_enum(TOKENS)),
+        "skill": _fields("kind", "skill", skill={"type": "string"}),
+        "ally": _fields("kind", "ally"),
+        "item_class": _fields("kind", "item_class", **{"class": {"type": "string"}}),
+        "enemy_colour": _fields("kind", "enemy_colour", colour={"type": "string"}),
+    }
     events = {
         "takes_wounds": _fields("kind", "takes_wounds", target=target,
                                 amount=_amount(("fixed", "at_least")),
@@ -189,6 +209,7 @@ def ir_schema() -> dict:
             "effect": _by_op(effect_ops),
             "event": _branches("kind", events),
             "cost": _by_op(costs),
+            "condition": _branches("kind", conditions),  # family 1
         },
     }
 

@@ -149,6 +149,7 @@ class CombatRules:
     skill_bonus: int
     skill_bonus_per_exhaustion: int
     escape_failure_wounds: int
+    die_faces: int = 10  # overridden by the file's combat.die_faces (family 3 die tables)
 
     @property
     def defeat_margin(self) -> int:
@@ -332,7 +333,8 @@ def _build(doc: Mapping) -> RulesData:
             ally_limit=int(mk["limits"]["ally"]), familiar_limit=int(mk["limits"]["familiar"])),
         combat=CombatRules(cb["defeat_when"], int(cb["skill_bonus"]),
                            int(cb["skill_bonus_per_exhaustion"]),
-                           int(cb["escape_failure_wounds"])),
+                           int(cb["escape_failure_wounds"]),
+                           int(cb.get("die_faces", CombatRules.die_faces))),
         knock_out=KnockOutRules(frozenset(ko["loses"]), tuple(ko["priciest_card"]),
                                 ko["move_to"], ko["challenge_to"], bool(ko["may_change_hero"])),
         hero_vs_hero=HeroVsHeroRules(

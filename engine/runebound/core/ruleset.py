@@ -39,6 +39,8 @@ class Ruleset:
     # Knock-out: what the Hero loses besides wounds, exhaustion and the priciest card.
     knockout_loses_gold: bool = True
     knockout_loses_adventure_counters: bool = False
+    # Faces of one die: what a "Roll a die. On 1–3, ..." table rolls (family 3).
+    die_faces: int = 10
 
     def is_defeated(self, wounds: int, life: int) -> bool:
         return wounds >= life + self.defeat_margin
@@ -63,6 +65,7 @@ class Ruleset:
                          for s in data.hero_vs_hero.spoils),
             knockout_loses_gold="gold" in data.knock_out.loses,
             knockout_loses_adventure_counters="adventure-counters" in data.knock_out.loses,
+            die_faces=data.combat.die_faces,
         )
 
 

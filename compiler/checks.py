@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator, Optional
 
-from .dsl import nodes as n
 from .checks_branching import check_branching  # families 1-3 (issue 21)
+from .dsl import nodes as n
 from .dsl.errors import suggest
 
 PHASE_TAGS = ("ranged", "melee", "magic")

@@ -209,4 +209,6 @@ def lower(ability: n.Ability) -> dict:
 
 
 # ---- families 1-3: conditions, choices, random tables (issue 21)
-from . import lower_branching  # noqa: E402,F401  registers on effect
+from .lower_branching import register as _register_branching  # noqa: E402
+
+_register_branching(effect)

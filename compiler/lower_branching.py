@@ -1,5 +1,5 @@
 """Lowering of families 1-3 (conditions, choices, random tables; issue 21) to the effect IR,
-registered on :func:`runeforge.lower.effect`:
+registered on :func:`runeforge.lower.effect` by :func:`register` (called by lower):
 
 * ``If <condition>, ...``  -> ``{"op": "if_state", "condition": {...}, "effects": [...]}``
 * ``While <condition>, ...`` -> ``{"op": "while", "condition": {...}, "effects": [...]}``
@@ -13,7 +13,6 @@ The condition objects are listed in docs/language.md (Family 1) and in the IR sc
 from __future__ import annotations
 
 from .dsl import nodes as n
-from .lower import effect
 
 
 def condition(c: n.Condition) -> dict:
@@ -35,25 +34,25 @@ def condition(c: n.Condition) -> dict:
     return {"kind": kind}  # town, ally
 
 
-@effect.register
-def _(node: n.IfState) -> list[dict]:
-    return [{"op": "if_state", "condition": condition(node.condition),
-             "effects": effect(node.effect)}]
+def register(effect) -> None:
+    """Register the lowering of this module's nodes on ``effect`` (lower.effect)."""
 
+    @effect.register
+    def _(node: n.IfState) -> list[dict]:
+        return [{"op": "if_state", "condition": condition(node.condition),
+                 "effects": effect(node.effect)}]
 
-@effect.register
-def _(node: n.WhileState) -> list[dict]:
-    return [{"op": "while", "condition": condition(node.condition),
-             "effects": effect(node.effect)}]
+    @effect.register
+    def _(node: n.WhileState) -> list[dict]:
+        return [{"op": "while", "condition": condition(node.condition),
+                 "effects": effect(node.effect)}]
 
+    @effect.register
+    def _(node: n.Choice) -> list[dict]:
+        return [{"op": "choose", "options": [effect(o) for o in node.options]}]
 
-@effect.register
-def _(node: n.Choice) -> list[dict]:
-    return [{"op": "choose", "options": [effect(o) for o in node.options]}]
-
-
-@effect.register
-def _(node: n.DieTable) -> list[dict]:
-    return [{"op": "roll_table",
-             "rows": [{"low": r.low, "high": r.high, "effects": effect(r.effect)}
-                      for r in node.rows]}]
+    @effect.register
+    def _(node: n.DieTable) -> list[dict]:
+        return [{"op": "roll_table",
+                 "rows": [{"low": r.low, "high": r.high, "effects": effect(r.effect)}
+                          for r in node.rows]}]

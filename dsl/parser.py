@@ -17,8 +17,8 @@ from . import nodes as n
 from .errors import AbilitySyntaxError
 from .expect import explain_unexpected
 from .lexer import AbilityLexer
-from .parser_branching import BranchingRules  # families 1-3 (issue 21)
 from .limits import MAX_NESTING, MAX_TEXT, check_nesting
+from .parser_branching import BranchingRules  # families 1-3 (issue 21)
 
 COST_TYPES = (n.Activate, n.DiscardCard, n.PayGold)
 

@@ -253,4 +253,6 @@ def print_ability(ability: n.Ability) -> str:
     return head + " ".join(s + "." for s in [first, *rest])
 
 # ---- families 1-3: conditions, choices, random tables (issue 21)
-from . import printer_branching  # noqa: E402,F401  registers on text
+from .printer_branching import register as _register_branching  # noqa: E402
+
+_register_branching(text)

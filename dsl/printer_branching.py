@@ -1,5 +1,5 @@
 """Canonical English of families 1-3 (conditions, choices, random tables; issue 21),
-registered on :func:`runeforge.dsl.printer.text`.
+registered on :func:`runeforge.dsl.printer.text` by :func:`register` (called by printer).
 
 Canonical forms: "if your Hero is in a swamp space, ...", "while you have an Ally, ...",
 "choose one: gain 2 gold; or take 1 wound", "roll a die. On 1–3, ... On 4–10, ..." (an en
@@ -9,7 +9,6 @@ dash in ranges; "-" is read too).
 from __future__ import annotations
 
 from . import nodes_branching as b
-from .printer import text
 
 RANGE_DASH = "\u2013"
 
@@ -45,27 +44,26 @@ def faces(low: int, high: int) -> str:
     return str(low) if low == high else f"{low}{RANGE_DASH}{high}"
 
 
-@text.register
-def _(node: b.IfState) -> str:
-    return f"if {condition(node.condition)}, {text(node.effect)}"
+def register(text) -> None:
+    """Register the printers of this module's nodes on ``text`` (printer.text)."""
 
+    @text.register
+    def _(node: b.IfState) -> str:
+        return f"if {condition(node.condition)}, {text(node.effect)}"
 
-@text.register
-def _(node: b.WhileState) -> str:
-    return f"while {condition(node.condition)}, {text(node.effect)}"
+    @text.register
+    def _(node: b.WhileState) -> str:
+        return f"while {condition(node.condition)}, {text(node.effect)}"
 
+    @text.register
+    def _(node: b.Choice) -> str:
+        return "choose one: " + "; or ".join(text(o) for o in node.options)
 
-@text.register
-def _(node: b.Choice) -> str:
-    return "choose one: " + "; or ".join(text(o) for o in node.options)
+    @text.register
+    def _(node: b.TableRow) -> str:
+        return f"On {faces(node.low, node.high)}, {text(node.effect)}"
 
-
-@text.register
-def _(node: b.TableRow) -> str:
-    return f"On {faces(node.low, node.high)}, {text(node.effect)}"
-
-
-@text.register
-def _(node: b.DieTable) -> str:
-    # print_ability adds the final full stop and capitalises the first word
-    return ". ".join(["roll a die", *(text(r) for r in node.rows)])
+    @text.register
+    def _(node: b.DieTable) -> str:
+        # print_ability adds the final full stop and capitalises the first word
+        return ". ".join(["roll a die", *(text(r) for r in node.rows)])

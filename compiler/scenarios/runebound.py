@@ -146,6 +146,9 @@ def _fight(scenario: dict, given: dict, catalog):
     state.active_event = given.get("event")  # as GameState holds it
     combat = _combat_class()(catalog, state, dice, {hero.id: player},
                              get_ruleset(given.get("ruleset", "base")))
+    if given.get("terrain") or given.get("town"):  # family 1: the Hero's space
+        place = ("town" if given.get("town") else given["terrain"], given.get("town"))
+        combat.hero_place = lambda _hero: place
     try:
         if given.get("play"):  # an event or encounter drawn: its text, as when drawn
             card = catalog.card(given["play"])

@@ -40,6 +40,11 @@ class HeuristicBot(Player):
             return decision.options[0]
         return method(decision, engine)
 
+    def _choice(self, d, engine):  # family 2 (issue 21): "Choose one"
+        from .choices import best_option
+
+        return best_option(d, engine)
+
     def _use_ability(self, d, engine):
         hero = _figure(d, engine)
         pending = d.info.get("pending", 0)

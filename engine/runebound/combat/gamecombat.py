@@ -74,6 +74,11 @@ class GameCombat(ActiveEventRules, Duel):
         self.mode = "normal"
         self._self_only_for = self._self_only_stats = None
 
+    def hero_place(self, hero):  # family 1 (issue 21): conditions on the Hero's space
+        """(terrain, town name or None) of the space ``hero`` stands on."""
+        space = self.game.board.space(self.game.state.positions[hero.id])
+        return space.terrain, space.town
+
     # ------------------------------------------------------------------ bank
     def set_tokens(self, fig, attr, value, source, cause=None):
         if attr == "gold":

@@ -14,6 +14,7 @@ from functools import cached_property
 
 from runeforge.engine.common.errors import BundleError
 
+from . import effects_branching  # noqa: F401  registers the ops of families 1-3 (issue 21)
 from .bundle import own_cards
 from .costs import Cost, build_cost
 from .effects import Effect, build_effects, walk

@@ -316,6 +316,11 @@ def run_all(effects: list[Effect], ctx: Context) -> None:
             return
 
 
+# op -> builder of the ops defined in other modules (families 1-3: effects_branching, which
+# registers itself; the catalog imports it)
+EXTRA_BUILDERS: dict = {}
+
+
 def build_effect(ir: dict) -> Effect:
     op = ir["op"]
     amt = Amount.from_ir(ir["amount"]) if "amount" in ir else None
@@ -354,6 +359,8 @@ def build_effect(ir: dict) -> Effect:
         return GainGold(amt)
     if op == "draw_market":
         return DrawMarket(amt)
+    if op in EXTRA_BUILDERS:  # families 1-3 (effects_branching)
+        return EXTRA_BUILDERS[op](ir)
     raise ValueError(f"unknown effect op {op!r}")
 
 
@@ -366,3 +373,7 @@ def walk(effects: list[Effect]):
     for e in effects:
         yield e
         yield from walk(getattr(e, "effects", []) or [])
+        for option in getattr(e, "options", ()) or ():  # family 2: choose
+            yield from walk(option)
+        for row in getattr(e, "rows", ()) or ():  # family 3: roll_table
+            yield from walk(row[2])

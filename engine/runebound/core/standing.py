@@ -22,6 +22,7 @@ from __future__ import annotations
 from runeforge.engine.common.errors import EngineError
 
 from .effects import Context, build_effects
+from .effects_branching import while_modifiers  # family 1 (issue 21)
 from .state import Figure, Hero
 
 _MISSING = object()
@@ -93,6 +94,8 @@ class StandingRules:
             total += hit[1]
         if self.state.effects:
             total += self.duration_modifiers(fig, name)
+        if "while" in self.catalog.standing_ops:  # family 1: conditional, never cached
+            total += while_modifiers(self, fig, name)
         return total
 
     def standing_modifier(self, fig: Figure, name: str) -> int:

@@ -1,0 +1,149 @@
+"""Effects of families 1-3 (issue 21): conditions on the state, choices and random tables.
+
+* ``if_state``: its effects run when the condition holds for the Hero using (or facing)
+  the ability; the log says which (a ``condition`` record: its ``kind`` and ``taken``).
+* ``while``: a constant rule; its ``modify`` effects count in a stat while the condition
+  holds. They are read afresh every time (:func:`while_modifiers`), never cached with the
+  standing rules, because the state they read (the Hero's space, wounds, gold, Allies,
+  items, the enemy) changes without any card changing hands.
+* ``choose``: the Hero's player picks one option (decision kind ``choice``: the option's
+  index; ``info["effects"]`` holds each option's IR). Every option is offered, also one that
+  would do nothing now (the printed game's reading: a player may choose an option with no
+  effect, e.g. "discard 1 wound" with no wound).
+* ``roll_table``: one die of the ruleset's ``die_faces`` (from the rules data) from the
+  engine's dice stream, then the row that covers it.
+
+The Hero's space comes from ``engine.hero_place(hero)``: ``(terrain, town name or None)``
+(the whole game's board and positions; a scenario's ``given``), or None where the engine has
+no board (a lone combat): a condition on the space then does not hold.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import effects as fx
+
+TOKEN_FIELDS = {"wound": "wounds", "exhaustion": "exhaustion", "gold": "gold"}
+
+
+def hero_place(engine, hero):
+    place = getattr(engine, "hero_place", None)
+    return place(hero) if place is not None else None
+
+
+def holds(condition: dict, ctx) -> bool:
+    """Does ``condition`` (IR) hold now for ``ctx.owner``?"""
+    engine, hero, kind = ctx.engine, ctx.owner, condition["kind"]
+    if kind in ("terrain", "town", "named_town"):
+        place = hero_place(engine, hero)
+        if place is None:
+            return False
+        terrain, town = place
+        if kind == "terrain":
+            return terrain == condition["terrain"]
+        if kind == "town":
+            return town is not None
+        return (town or "").lower() == condition["town"].lower()
+    if kind == "at_least":
+        return getattr(hero, TOKEN_FIELDS[condition["token"]], 0) >= condition["count"]
+    if kind == "none":
+        return getattr(hero, TOKEN_FIELDS[condition["token"]], 0) == 0
+    if kind == "skill":
+        return condition["skill"].lower() in {s.lower() for s in getattr(hero, "skills", ())}
+    if kind == "ally":
+        return bool(getattr(hero, "allies", ()))
+    if kind == "item_class":
+        card = engine.catalog.card
+        return any(card(i).data.get("class") == condition["class"]
+                   for i in getattr(hero, "items", ()))
+    if kind == "enemy_colour":
+        enemy = getattr(engine, "enemies", {}).get(hero.id)
+        return getattr(enemy, "colour", None) == condition["colour"]
+    raise ValueError(f"unknown condition kind {kind!r}")
+
+
+@dataclass
+class IfState(fx.Effect):
+    condition: dict
+    effects: list
+    op = "if_state"
+
+    def run(self, ctx):
+        taken = holds(self.condition, ctx)
+        ctx.engine.log.emit("condition", source=ctx.source, kind=self.condition["kind"],
+                            taken=taken)
+        if taken:
+            fx.run_all(self.effects, ctx)
+
+
+@dataclass
+class While(fx.Effect):
+    condition: dict
+    effects: list
+    op = "while"
+    static_kind = True
+
+    def run(self, ctx):  # used, not standing: its modifiers for this round, if it holds
+        if holds(self.condition, ctx):
+            fx.run_all(self.effects, ctx)
+
+
+@dataclass
+class Choose(fx.Effect):
+    options: list  # of effect lists
+    raw: list
+    op = "choose"
+
+    def run(self, ctx):
+        pick = ctx.engine.ask(ctx.owner, "choice", list(range(len(self.options))),
+                              source=ctx.source, effects=self.raw)
+        ctx.engine.log.emit("chosen", source=ctx.source, option=pick)
+        fx.run_all(self.options[pick], ctx)
+
+
+@dataclass
+class RollTable(fx.Effect):
+    rows: list  # (low, high, effects)
+    op = "roll_table"
+
+    def run(self, ctx):
+        engine = ctx.engine
+        faces = engine.ruleset.die_faces
+        face = engine.dice.die(faces)
+        row = next((r for r in self.rows if r[0] <= face <= r[1]), None)
+        engine.log.emit("die_roll", source=ctx.source, hero=ctx.owner.id, face=face,
+                        faces=faces, row=None if row is None else [row[0], row[1]])
+        if row is not None:
+            fx.run_all(row[2], ctx)
+
+
+def while_modifiers(engine, fig, name: str) -> int:
+    """What the always-on ``while`` rules whose condition holds now add to ``fig``'s stat
+    ``name`` (computed afresh: see the module's text)."""
+    total = 0
+    for owner, card in engine._standing_cards():
+        for effect in card.standing_effects:
+            if effect.op != "while":
+                continue
+            inner = [e for e in effect.effects if e.op == "modify" and e.stat == name]
+            if inner and holds(effect.condition, fx.Context(engine, owner, card.id)):
+                for e in inner:
+                    total += engine._modifier(fig, owner, card.id, e, None)
+    return total
+
+
+def _build(ir: dict):
+    op = ir["op"]
+    if op == "if_state":
+        return IfState(ir["condition"], fx.build_effects(ir["effects"]))
+    if op == "while":
+        return While(ir["condition"], fx.build_effects(ir["effects"]))
+    if op == "choose":
+        return Choose([fx.build_effects(o) for o in ir["options"]], list(ir["options"]))
+    return RollTable([(r["low"], r["high"], fx.build_effects(r["effects"]))
+                      for r in ir["rows"]])
+
+
+for _op in ("if_state", "while", "choose", "roll_table"):
+    fx.EXTRA_BUILDERS[_op] = _build

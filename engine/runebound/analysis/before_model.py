@@ -36,6 +36,13 @@ from .odds_solver import RoundAbility
 
 HERO_TARGETS = ("hero", "you", "each_hero")  # in a one-Hero combat, "each Hero" is the Hero
 COSTS = ("activate", "discard", "exhaustion", "wounds")
+# ---- families 1-3 (issue 21): why an ability with such an effect is not modelled
+BRANCHING_REASONS = {
+    "if_state": "a condition on the state ('If your Hero is in ...', not modelled)",
+    "choose": "a choice of options ('Choose one', not modelled)",
+    "roll_table": "a random table ('Roll a die', not modelled)",
+    "while": "a rule in force only while a condition holds ('While ...', not modelled)",
+}
 
 
 @dataclass(frozen=True)
@@ -165,6 +172,9 @@ def _effects_refusal(effects, role, has_x, top, counts) -> str | None:
             for m in e["effects"]:
                 if m["op"] != "modify" or m["target"] not in ("hero", "you"):
                     return "a lasting effect other than a modifier of your Hero (not modelled)"
+        # ---- families 1-3 (issue 21): a branch the model does not follow
+        elif op in BRANCHING_REASONS:
+            return BRANCHING_REASONS[op]
         else:
             return f"the effect '{op}' (not modelled)"
     return None
@@ -280,6 +290,9 @@ def _round_refusal(ir: dict, role: str) -> str | None:
     if ir["static"]:
         if all(e["op"] in ("modify", "restrict", "cost_modifier") for e in ir["effects"]):
             return None
+        # ---- family 1 (issue 21): a rule in force only while a condition holds
+        if any(e["op"] == "while" for e in ir["effects"]):
+            return "a rule in force only while a condition holds ('While ...', not modelled)"
         if all(e["op"] == "trigger" and all(x["op"] == "gain_gold" for x in e["effects"])
                for e in ir["effects"]):
             return None

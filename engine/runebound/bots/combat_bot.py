@@ -12,6 +12,7 @@ from runeforge.engine.common.decisions import Player
 from ..combat.combat import chance
 from ..core.effects import walk
 from ..core.rolls import ATTRIBUTE_OF
+from .choices import best_option  # family 2 (issue 21)
 
 
 def _effect_ops(ability) -> set[str]:
@@ -41,8 +42,6 @@ class HeuristicBot(Player):
         return method(decision, engine)
 
     def _choice(self, d, engine):  # family 2 (issue 21): "Choose one"
-        from .choices import best_option
-
         return best_option(d, engine)
 
     def _use_ability(self, d, engine):

@@ -20,6 +20,7 @@ from babel.numbers import format_decimal
 from runeforge.dsl import nodes as n
 
 from . import pseudo
+from .render_branching import BranchingRender  # families 1-3 (issue 21)
 from .slots import SlotError, fill
 from .templates import TEMPLATES, mood_key
 from .terms import Term, babel_locale, category, load_terms
@@ -45,7 +46,7 @@ class Quantity:
     terms: tuple[Term, ...]
 
 
-class Renderer:
+class Renderer(BranchingRender):  # BranchingRender: families 1-3 (issue 21)
     def __init__(self, locale: str):
         if locale not in LOCALES:
             raise ValueError(f"unknown locale {locale!r}; available: {', '.join(LOCALES)}")

@@ -77,6 +77,37 @@ effect = st.recursive(
     ),
     max_leaves=4,
 )
+
+# ---- families 1-3: conditions, choices, random tables (issue 21) ------------------------
+condition = st.one_of(
+    st.builds(n.Condition, st.just("terrain"),
+              st.sampled_from(["road", "river", "plains", "hills", "forest", "swamp",
+                               "mountains"])),
+    st.just(n.Condition("town")),
+    st.builds(n.Condition, st.just("named_town"),
+              st.lists(skill_word, min_size=1, max_size=2).map(" ".join)),
+    st.builds(n.Condition, st.just("at_least"), st.sampled_from(["wound", "exhaustion", "gold"]),
+              num),
+    st.builds(n.Condition, st.just("none"), token),
+    st.builds(n.Condition, st.just("skill"), skill.filter(bool)),
+    st.just(n.Condition("ally")),
+    st.builds(n.Condition, st.just("item_class"),
+              st.sampled_from(["weapon", "armor", "artifact", "rune", "relic", "consumable"])),
+    st.builds(n.Condition, st.just("enemy_colour"),
+              st.sampled_from(["green", "yellow", "blue", "red"])),
+)
+choice = st.lists(action_list, min_size=1, max_size=5).map(lambda o: n.Choice(tuple(o)))
+_faces = st.tuples(st.integers(0, 12), st.integers(0, 12))
+die_table = st.lists(st.builds(lambda f, e: n.TableRow(f[0], f[1], e), _faces, effect),
+                     min_size=1, max_size=4).map(lambda rows: n.DieTable(tuple(rows)))
+_before_branching = effect
+effect = st.one_of(  # the ability's sentences (and every prefix) may now also be these
+    _before_branching,
+    st.builds(n.IfState, condition, st.one_of(_before_branching, choice)),
+    st.builds(n.WhileState, condition, _before_branching),
+    choice,
+    die_table,
+)
 cost = st.one_of(
     st.just(n.Activate()), st.builds(n.DiscardCard, st.booleans()),
     st.builds(n.PayGold, cost_amount),

@@ -95,8 +95,9 @@ def _condition(a, ctx, c):
     if c.kind in KNOWN:
         what, known = KNOWN[c.kind]
         pool = known()
-        if c.value not in pool and c.value.lower() not in {p.lower() for p in pool}:
-            near = suggest(c.value, pool)
+        if c.value not in pool:  # towns as the board spells them: "Tamalir"
+            near = next((p for p in pool if p.lower() == c.value.lower()), None) \
+                or suggest(c.value, pool)
             yield _f("RF414", f"the game has no {what} '{c.value}'", c.span,
                            hint=f"did you mean '{near}'?" if near else
                            f"{what}s are: " + ", ".join(pool))

@@ -40,6 +40,11 @@ class Condition:
     count: Optional[int] = None
     span: Span = _span()
 
+    @property
+    def skill(self) -> Optional[str]:
+        """The skill named (``you have the <Skill> skill``), as :class:`~.nodes.Test` has."""
+        return self.value if self.kind == "skill" else None
+
 
 @dataclass(frozen=True)
 class IfState:

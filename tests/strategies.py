@@ -7,6 +7,7 @@ trigger) over an effect; costs are Activate / Discard / take N|X exhaustion|woun
 
 from hypothesis import strategies as st
 
+from runeforge.boardcheck import TOWNS  # family 1 (issue 21): conditions name real towns
 from runeforge.dsl import nodes as n
 from runeforge.dsl.lexer import VOCABULARY
 
@@ -84,8 +85,7 @@ condition = st.one_of(
               st.sampled_from(["road", "river", "plains", "hills", "forest", "swamp",
                                "mountains"])),
     st.just(n.Condition("town")),
-    st.builds(n.Condition, st.just("named_town"),
-              st.lists(skill_word, min_size=1, max_size=2).map(" ".join)),
+    st.builds(n.Condition, st.just("named_town"), st.sampled_from(TOWNS)),  # the board's
     st.builds(n.Condition, st.just("at_least"), st.sampled_from(["wound", "exhaustion", "gold"]),
               num),
     st.builds(n.Condition, st.just("none"), token),

@@ -99,6 +99,7 @@ def findings(text, kind="item", usage="constant"):
 @pytest.mark.parametrize("text, near", [
     ("If your Hero is in a swamps space, gain 2 gold.", "swamp"),
     ("If your Hero is in Tamalr, gain 1 gold.", "Tamalir"),
+    ("If your Hero is in tamalir, gain 1 gold.", "Tamalir"),
     ("If you have a wepon, gain 1 gold.", "weapon"),
     ("Melee: If your enemy is a rde challenge, make a melee attack.", "red"),
 ])

@@ -42,7 +42,8 @@ class BranchingRender:
         if kind in ("town", "ally"):
             return self.t(f"condition.{kind}")
         if kind == "named_town":
-            return self.t("condition.named_town", town=c.value)
+            return self.t("condition.named_town",
+                          town=self.terms.find("towns", c.value) or c.value)
         if kind == "skill":
             return self.t("condition.skill", skill=self.terms.find("skills", c.value) or c.value)
         if kind == "at_least":

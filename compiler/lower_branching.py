@@ -40,7 +40,8 @@ def register(effect) -> None:
     @effect.register
     def _(node: n.IfState) -> list[dict]:
         return [{"op": "if_state", "condition": condition(node.condition),
-                 "effects": effect(node.effect)}]
+                 "effects": effect(node.effect),
+                 "else": effect(node.otherwise) if node.otherwise is not None else []}]
 
     @effect.register
     def _(node: n.WhileState) -> list[dict]:

@@ -51,7 +51,7 @@ _TERMINAL_WORDS: dict[str, tuple[str, ...]] = {
 # ---- families 1-3: conditions, choices, random tables (issue 21)
 _TERMINAL_WORDS.update({
     "HAVE": ("have", "has"), "NO": ("no",), "SKILL": ("skill",), "TOWN": ("town", "towns"),
-    "WHILE": ("while",), "CHOOSE": ("choose",),
+    "WHILE": ("while",), "CHOOSE": ("choose",), "OTHERWISE": ("otherwise",),
 })
 
 # Icon tokens stand for words (reference 2.7); the PDF draws them as symbols.

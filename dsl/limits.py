@@ -45,6 +45,8 @@ def check_nesting(effect) -> None:
                     f"'until ...,'; the limit is {MAX_NESTING}", *prefix_span(node),
                     code="RF304", hint="split the ability into several sentences")
             stack.append((node.effect, depth))
+            if getattr(node, "otherwise", None) is not None:  # family 1: "Otherwise, ..."
+                stack.append((node.otherwise, depth))
         elif isinstance(node, n.And):
             stack.extend((item, depth) for item in node.items)
         elif isinstance(node, n.Choice):  # family 2: each option is an effect list

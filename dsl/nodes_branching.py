@@ -48,10 +48,12 @@ class Condition:
 
 @dataclass(frozen=True)
 class IfState:
-    """``If <condition>, <effect>``: the effect happens only when the condition holds."""
+    """``If <condition>, <effect>``: the effect happens only when the condition holds;
+    ``otherwise``: the next sentence ``Otherwise, <effect>.`` (when the condition fails)."""
 
     condition: Condition
     effect: object
+    otherwise: object = None
     span: Span = _span()
 
 

@@ -119,6 +119,7 @@ def _node(make):
 class _ToAst(BranchingRules, Transformer):  # BranchingRules: families 1-3
     # ---- ability ----------------------------------------------------------------
     def ability(self, ch):
+        ch = self.merge_otherwise(ch)  # family 1 (issue 21): "Otherwise, ..."
         tag = limits = window = limits_span = None
         sentences = []
         for c in ch:

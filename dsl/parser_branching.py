@@ -10,6 +10,7 @@ from lark import Token
 
 from . import nodes as n
 from . import nodes_branching as b
+from .errors import AbilitySyntaxError
 
 
 def _span(children) -> tuple[int, int]:
@@ -56,6 +57,26 @@ class BranchingRules:
         parts = _nodes(ch)
         return b.IfState(parts[0], self._nested(parts[-1]), span=_span(ch))
 
+    def otherwise(self, ch):
+        return _Otherwise(self._nested(_nodes(ch)[0]), _span(ch))
+
+    @staticmethod
+    def merge_otherwise(children: list) -> list:
+        """Join each ``Otherwise, ...`` sentence to the ``If <condition>, ...`` before it."""
+        out = []
+        for child in children:
+            if isinstance(child, _Otherwise):
+                before = out[-1] if out else None
+                if not isinstance(before, b.IfState) or before.otherwise is not None:
+                    raise AbilitySyntaxError(
+                        "'Otherwise' must follow a sentence 'If <condition>, ...'",
+                        *child.span, hint="write 'If your Hero is in a town, ...' before it")
+                out[-1] = b.IfState(before.condition, before.effect, child.effect,
+                                    span=(before.span[0], child.span[1]))
+            else:
+                out.append(child)
+        return out
+
     def while_state(self, ch):
         parts = _nodes(ch)
         return b.WhileState(parts[0], self._nested(parts[-1]), span=_span(ch))
@@ -81,6 +102,13 @@ class BranchingRules:
 
     def face_range(self, ch):
         return _Faces(int(ch[0]), int(ch[-1]), _span(ch))
+
+
+class _Otherwise:
+    """An ``Otherwise, ...`` sentence until it joins the ``If`` before it."""
+
+    def __init__(self, effect, span):
+        self.effect, self.span = effect, span
 
 
 class _Faces(tuple):

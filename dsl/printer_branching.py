@@ -49,7 +49,10 @@ def register(text) -> None:
 
     @text.register
     def _(node: b.IfState) -> str:
-        return f"if {condition(node.condition)}, {text(node.effect)}"
+        out = f"if {condition(node.condition)}, {text(node.effect)}"
+        if node.otherwise is not None:  # a sentence of its own, after the "if"
+            out += f". Otherwise, {text(node.otherwise)}"
+        return out
 
     @text.register
     def _(node: b.WhileState) -> str:

@@ -104,6 +104,7 @@ _before_branching = effect
 effect = st.one_of(  # the ability's sentences (and every prefix) may now also be these
     _before_branching,
     st.builds(n.IfState, condition, st.one_of(_before_branching, choice)),
+    st.builds(n.IfState, condition, _before_branching, _before_branching),  # "Otherwise, ..."
     st.builds(n.WhileState, condition, _before_branching),
     choice,
     die_table,

@@ -75,13 +75,30 @@ def test_ir_of_each_form():
     assert ir["effects"] == [{"op": "if_state", "condition": {"kind": "terrain",
                                                               "terrain": "swamp"},
                               "effects": [{"op": "gain_gold",
-                                           "amount": {"kind": "fixed", "value": 2}}]}]
+                                           "amount": {"kind": "fixed", "value": 2}}],
+                              "else": []}]
     ir = compile_text("While you have an Ally, you receive +1 Body.")
     assert ir["static"] and ir["limits"] == [] and ir["effects"][0]["op"] == "while"
     ir = compile_text("Choose one: gain 2 gold; or take 1 wound.")
     assert [len(o) for o in ir["effects"][0]["options"]] == [1, 1]
     ir = compile_text("Roll a die. On 1–9, gain 1 gold. On 10, take 1 wound.")
     assert [(r["low"], r["high"]) for r in ir["effects"][0]["rows"]] == [(1, 9), (10, 10)]
+
+
+def test_otherwise_joins_the_if_before_it():
+    ast = parse_ability("If you have no wounds, gain 1 gold. Otherwise, take 1 exhaustion.")
+    [sentence] = ast.sentences
+    assert sentence.otherwise == n.Suffer(n.Amount("fixed", (1,)), "exhaustion")
+    ir = compile_text(print_ability(ast))
+    assert ir["effects"][0]["else"][0]["op"] == "suffer"
+    assert compile_text("If you have an Ally, gain 1 gold.")["effects"][0]["else"] == []
+    for bad, at in [("Otherwise, gain 1 gold.", 0),
+                    ("Gain 1 gold. Otherwise, gain 1 gold.", 13),
+                    ("If you have an Ally, gain 1 gold. Otherwise, gain 1 gold. "
+                     "Otherwise, gain 2 gold.", 58)]:
+        with pytest.raises(AbilitySyntaxError, match="'Otherwise' must follow") as err:
+            parse_ability(bad)
+        assert err.value.start == at
 
 
 def test_a_cost_inside_a_condition_is_refused():
@@ -191,11 +208,12 @@ def test_the_scenarios_of_the_test_content_pass():
     assert result.ok, [d.message for d in result.diagnostics if d.is_error]
     mine = [r for r in scenarios.run(result.content, result.compiled)
             if "lang-branching" in r.path]
-    assert len(mine) == 19 and not [r.name for r in mine if not r.passed]
+    assert len(mine) == 21 and not [r.name for r in mine if not r.passed]
     assert {"if_state", "while", "choose", "roll_table"} <= set().union(*(r.ops for r in mine))
     names = {r.name for r in mine}
     for card in ("Wayfarer's Cloak", "Marsh Lantern", "Pilgrim's Badge", "Hunter's Token",
-                 "Hermit's Riddle", "Weary Traveller", "Forked Trail", "Fortune Stone"):
+                 "Hermit's Riddle", "Weary Traveller", "Forked Trail", "Fortune Stone",
+                 "Wayside Well"):
         assert any(name.startswith(card) for name in names), card
 
 

@@ -52,8 +52,12 @@ class BranchingRender:
         raise TypeError(f"unknown condition kind {kind!r}")
 
     def _ifstate(self, node: n.IfState, mood: str) -> str:
-        return self.t("effect.if_state", condition=self.condition(node.condition),
-                      effect=self.effect(node.effect, mood))
+        out = self.t("effect.if_state", condition=self.condition(node.condition),
+                     effect=self.effect(node.effect, mood))
+        if node.otherwise is not None:  # a sentence of its own
+            other = self.t("effect.otherwise", effect=self.effect(node.otherwise, mood))
+            out += ". " + other[:1].upper() + other[1:]
+        return out
 
     def _whilestate(self, node: n.WhileState, mood: str) -> str:
         return self.t("effect.while", condition=self.condition(node.condition),

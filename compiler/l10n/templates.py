@@ -106,6 +106,7 @@ OTHER: dict[str, str] = {
     # ---- families 1-3: conditions, choices, random tables (issue 21) ----------------
     "effect.if_state": "if {condition}, {effect}",
     "effect.while": "while {condition}, {effect}",
+    "effect.otherwise": "otherwise, {effect}",
     "condition.terrain.road": "your Hero is in a road space",
     "condition.terrain.river": "your Hero is in a river space",
     "condition.terrain.plains": "your Hero is in a plains space",

@@ -75,8 +75,11 @@ class GameCombat(ActiveEventRules, Duel):
         self._self_only_for = self._self_only_stats = None
 
     def hero_place(self, hero):  # family 1 (issue 21): conditions on the Hero's space
-        """(terrain, town name or None) of the space ``hero`` stands on."""
-        space = self.game.board.space(self.game.state.positions[hero.id])
+        """(terrain, town name or None) of the space ``hero`` stands on (None: off the board)."""
+        where = self.game.state.positions.get(hero.id)
+        if where is None:
+            return None
+        space = self.game.board.space(where)
         return space.terrain, space.town
 
     # ------------------------------------------------------------------ bank

@@ -373,6 +373,7 @@ def walk(effects: list[Effect]):
     for e in effects:
         yield e
         yield from walk(getattr(e, "effects", []) or [])
+        yield from walk(getattr(e, "otherwise", ()) or ())  # family 1: if_state's else
         for option in getattr(e, "options", ()) or ():  # family 2: choose
             yield from walk(option)
         for row in getattr(e, "rows", ()) or ():  # family 3: roll_table

@@ -67,14 +67,14 @@ def holds(condition: dict, ctx) -> bool:
 class IfState(fx.Effect):
     condition: dict
     effects: list
+    otherwise: list  # "Otherwise, ..." (IR "else")
     op = "if_state"
 
     def run(self, ctx):
         taken = holds(self.condition, ctx)
         ctx.engine.log.emit("condition", source=ctx.source, kind=self.condition["kind"],
                             taken=taken)
-        if taken:
-            fx.run_all(self.effects, ctx)
+        fx.run_all(self.effects if taken else self.otherwise, ctx)
 
 
 @dataclass
@@ -136,7 +136,8 @@ def while_modifiers(engine, fig, name: str) -> int:
 def _build(ir: dict):
     op = ir["op"]
     if op == "if_state":
-        return IfState(ir["condition"], fx.build_effects(ir["effects"]))
+        return IfState(ir["condition"], fx.build_effects(ir["effects"]),
+                       fx.build_effects(ir["else"]))
     if op == "while":
         return While(ir["condition"], fx.build_effects(ir["effects"]))
     if op == "choose":

@@ -154,7 +154,8 @@ def ir_schema() -> dict:
         _op("trigger", event={"$ref": "#/$defs/event"}, effects=effects),
         _op("optional", effects=effects),
         # ---- families 1-3: conditions, choices, random tables (issue 21)
-        _op("if_state", condition={"$ref": "#/$defs/condition"}, effects=effects),
+        _op("if_state", condition={"$ref": "#/$defs/condition"}, effects=effects,
+            **{"else": effects}),
         _op("while", condition={"$ref": "#/$defs/condition"}, effects=effects),
         _op("choose", options={"type": "array", "items": effects, "minItems": 1}),
         _op("roll_table", rows={"type": "array", "minItems": 1, "items": {

@@ -31,7 +31,7 @@ MIN_OPTIONS, MAX_OPTIONS = 2, 4
 _OUT_OF_COMBAT_KINDS = ("event", "encounter")
 
 
-@lru_cache(maxsize=1)
+@lru_cache(maxsize=None)
 def _schema_enum(kind: str, prop: str) -> tuple[str, ...]:
     doc = json.loads(resources.files("runeforge.schemas").joinpath(
         f"{kind}.schema.json").read_text(encoding="utf-8"))
@@ -87,7 +87,7 @@ def check_branching(a: n.Ability, ctx, nodes, finding) -> list:
             out.extend(_choice(node))
         elif isinstance(node, n.DieTable):
             out.extend(_table(node))
-    out.extend(_whiles(a))
+    out.extend(_whiles(a, nodes))
     return [finding(*args, **kw) for args, kw in out]
 
 
@@ -118,25 +118,24 @@ def _condition(a, ctx, c):
                                         "Melee: ...) or test a condition of the Hero")
 
 
-def _whiles(a: n.Ability):
+def _whiles(a: n.Ability, nodes):
     constant = (a.tag is None and a.window is None and not a.costs and not a.limits)
-    for s in a.sentences:
-        for node in n.walk(s):
-            if not isinstance(node, n.WhileState):
-                continue
-            if node is not s or not constant:
+    top = {id(s) for s in a.sentences}
+    for node in nodes:
+        if isinstance(node, n.WhileState):
+            if id(node) not in top or not constant:
                 yield _f("RF416", "'While' makes a constant rule: it must be a whole "
-                                        "sentence of an ability without a tag, window, limit "
-                                        "or cost", node.span,
-                               hint="write it as its own ability, or use 'If ...,' for a "
-                                    "check at the moment the ability is used")
+                                  "sentence of an ability without a tag, window, limit or "
+                                  "cost", node.span,
+                         hint="write it as its own ability, or use 'If ...,' for a check "
+                              "at the moment the ability is used")
                 continue
             items = node.effect.items if isinstance(node.effect, n.And) else (node.effect,)
             for item in items:
                 if not isinstance(item, n.Modifier):
                     yield _f("RF416", "'While ...,' holds modifiers only (e.g. 'you "
-                                            "receive +1 Body')", item.span,
-                                   hint="use 'If ...,' for an effect that happens once")
+                                      "receive +1 Body')", item.span,
+                             hint="use 'If ...,' for an effect that happens once")
 
 
 def _choice(node: n.Choice):

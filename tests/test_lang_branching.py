@@ -318,9 +318,15 @@ def test_scripted_and_seeded_dice_give_one_die():
 
 
 def test_the_kernel_leaves_these_forms_to_the_engine():
-    from runeforge.engine.runebound.combat.kernel_plan import COMBAT_OPS
+    from runeforge.engine.runebound.combat.kernel_plan import COMBAT_OPS, Plan, Unsupported
+    from tests.engine_bundle import catalog
 
     assert not {"if_state", "while", "choose", "roll_table"} & COMBAT_OPS
+    cat = catalog(str(CONTENT))
+    for item, op in (("wayfarers-cloak", "while"), ("hunters-token", "if_state")):
+        with pytest.raises(Unsupported, match=op):  # the engine fights it instead
+            Plan.build(cat, "varikas-the-dead", "restless-scarecrow", items=[item])
+    Plan.build(cat, "varikas-the-dead", "restless-scarecrow")  # without them: a kernel
 
 
 # ------------------------------------------------------------------ exact odds

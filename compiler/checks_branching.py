@@ -7,7 +7,7 @@
 * RF415 a condition that cannot be known where the ability is used: the enemy's colour
   outside combat (in a window of the turn, or on an event or encounter's text).
 * RF416 "While ..." in anything but a constant ability (no tag, window, limit or cost), or
-  over a clause that is not a modifier ("you receive +1 Body").
+  over a clause that is not a constant rule (a modifier, a price, a restriction).
 * RF417 "Choose one" with fewer than 2 or more than 4 options; RF418 (warning) two options
   that are the same.
 * RF419 a "Roll a die" table whose rows do not cover the faces 1..N exactly once (N from
@@ -27,6 +27,7 @@ from .dsl.errors import suggest
 from .dsl.printer import text
 
 MIN_OPTIONS, MAX_OPTIONS = 2, 4
+WHILE_CLAUSES = (n.Modifier, n.CostModifier, n.Restrict)  # the static clauses
 # card kinds whose text runs outside combat (their abilities have no combat tag)
 _OUT_OF_COMBAT_KINDS = ("event", "encounter")
 
@@ -132,10 +133,11 @@ def _whiles(a: n.Ability, nodes):
                 continue
             items = node.effect.items if isinstance(node.effect, n.And) else (node.effect,)
             for item in items:
-                if not isinstance(item, n.Modifier):
-                    yield _f("RF416", "'While ...,' holds modifiers only (e.g. 'you "
-                                      "receive +1 Body')", item.span,
-                             hint="use 'If ...,' for an effect that happens once")
+                if not isinstance(item, WHILE_CLAUSES):
+                    yield _f("RF416", "'While ...,' holds constant rules only: modifiers "
+                                      "('you receive +1 Body'), prices ('Items cost you 1 "
+                                      "less gold') or 'you cannot escape from this combat'",
+                             item.span, hint="use 'If ...,' for an effect that happens once")
 
 
 def _choice(node: n.Choice):

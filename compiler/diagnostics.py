@@ -69,7 +69,7 @@ CODES: dict[str, str] = {
     # ---- families 1-3: conditions, choices, random tables (issue 21)
     "RF414": "condition on a state the game does not have (terrain, town, item class, colour)",
     "RF415": "condition that cannot be known where the ability is used",
-    "RF416": "'While' outside a constant ability, or over a clause that is not a modifier",
+    "RF416": "'While' outside a constant ability, or over a clause that is not a constant rule",
     "RF417": "'Choose one' with fewer than 2 or more than 4 options",
     "RF418": "'Choose one' offers the same option twice",
     "RF419": "'Roll a die' table does not cover the die exactly (gap, overlap, face off the die)",

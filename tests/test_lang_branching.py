@@ -149,6 +149,8 @@ def test_rf416_while_only_as_a_constant_rule_of_modifiers():
     assert "RF416" in [f[0] for f in found]
     assert findings("While you have no wounds, you receive +1 Body and you receive +1 Mind.") \
         == []
+    assert findings("While your Hero is in a town, Items cost you 1 less gold.") == []
+    assert findings("While you have an Ally, you cannot escape from this combat.") == []
 
 
 def test_rf417_two_to_four_options():
@@ -208,7 +210,7 @@ def test_the_scenarios_of_the_test_content_pass():
     assert result.ok, [d.message for d in result.diagnostics if d.is_error]
     mine = [r for r in scenarios.run(result.content, result.compiled)
             if "lang-branching" in r.path]
-    assert len(mine) == 21 and not [r.name for r in mine if not r.passed]
+    assert len(mine) == 23 and not [r.name for r in mine if not r.passed]
     assert {"if_state", "while", "choose", "roll_table"} <= set().union(*(r.ops for r in mine))
     names = {r.name for r in mine}
     for card in ("Wayfarer's Cloak", "Marsh Lantern", "Pilgrim's Badge", "Hunter's Token",
@@ -258,6 +260,24 @@ def test_a_while_rule_follows_the_state_through_the_standing_cache():
     assert combat.stat(hero, "mind") == mind + 2
     hero.wounds = 0  # even behind the engine's back: the rule is never cached
     assert combat.stat(hero, "mind") == mind
+
+
+def test_while_rules_on_prices_and_escape_follow_the_state():
+    game, hero = _game_with("While your Hero is in a town, Items cost you 1 less gold.",
+                            "While your enemy is a red challenge, you cannot escape from "
+                            "this combat.")
+    combat = game.combat
+    game.state.positions[hero.id] = game.board.town_space("Forge")
+    assert combat.price_of(hero, "iron-mace") == 3
+    game.state.positions[hero.id] = _space(game, "plains")
+    assert combat.price_of(hero, "iron-mace") == 4
+    assert combat.restricted("escape") is None
+    red = next(c for c in sorted(game.catalog.cards) if game.card(c).kind == "challenge"
+               and game.card(c).data.get("colour") == "red")
+    combat.enemies[hero.id] = game.catalog.new_challenge(red)
+    assert combat.restricted("escape") == "test-charm"
+    combat.enemies.clear()
+    assert combat.restricted("escape") is None
 
 
 def test_the_game_gives_the_heros_space_to_conditions():

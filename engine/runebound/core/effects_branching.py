@@ -118,19 +118,24 @@ class RollTable(fx.Effect):
             fx.run_all(row[2], ctx)
 
 
-def while_modifiers(engine, fig, name: str) -> int:
-    """What the always-on ``while`` rules whose condition holds now add to ``fig``'s stat
-    ``name`` (computed afresh: see the module's text)."""
-    total = 0
+def while_sources(engine, op: str):
+    """(owner Hero, card id, effect, None) of every ``op`` effect (modify, cost_modifier,
+    restrict) of an always-on ``while`` rule whose condition holds now, in the shape of the
+    standing rules' sources (computed afresh: see the module's text)."""
     for owner, card in engine._standing_cards():
         for effect in card.standing_effects:
             if effect.op != "while":
                 continue
-            inner = [e for e in effect.effects if e.op == "modify" and e.stat == name]
+            inner = [e for e in effect.effects if e.op == op]
             if inner and holds(effect.condition, fx.Context(engine, owner, card.id)):
                 for e in inner:
-                    total += engine._modifier(fig, owner, card.id, e, None)
-    return total
+                    yield owner, card.id, e, None
+
+
+def while_modifiers(engine, fig, name: str) -> int:
+    """What the ``while`` rules in force now add to ``fig``'s stat ``name``."""
+    return sum(engine._modifier(fig, owner, card_id, e, None)
+               for owner, card_id, e, _x in while_sources(engine, "modify") if e.stat == name)
 
 
 def _build(ir: dict):

@@ -22,7 +22,7 @@ from __future__ import annotations
 from runeforge.engine.common.errors import EngineError
 
 from .effects import Context, build_effects
-from .effects_branching import while_modifiers  # family 1 (issue 21)
+from .effects_branching import while_modifiers, while_sources  # family 1 (issue 21)
 from .state import Figure, Hero
 
 _MISSING = object()
@@ -131,12 +131,16 @@ class StandingRules:
     # ----------------------------------------------------------------- restrictions, prices
     def restricted(self, action: str) -> str | None:
         """The card whose rule forbids ``action`` now (the first in force), or None."""
-        if not self.state.effects and action not in self.catalog.restricted_actions:
+        whiles = "while" in self.catalog.standing_ops  # family 1: conditional, never cached
+        if not self.state.effects and action not in self.catalog.restricted_actions \
+                and not whiles:
             return None  # no card has such a rule and no duration is in force
         found = self.standing_cached(("restricted", action), None, self._restricted_by,
                                      action)
         if found is None and self.state.effects:
             found = self._restricted_by(action, self._duration_sources())
+        if found is None and whiles:
+            found = self._restricted_by(action, while_sources(self, "restrict"))
         return found
 
     def _restricted_by(self, action: str, sources=None) -> str | None:
@@ -161,6 +165,9 @@ class StandingRules:
                                              self._cost_factors, hero, subject)
         if self.state.effects:
             more, plus = self._cost_factors(hero, subject, self._duration_sources())
+            factor, delta = factor * more, delta + plus
+        if "while" in self.catalog.standing_ops:  # family 1: conditional, never cached
+            more, plus = self._cost_factors(hero, subject, while_sources(self, "cost_modifier"))
             factor, delta = factor * more, delta + plus
         return max(0, card.cost * factor + delta)
 

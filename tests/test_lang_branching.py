@@ -210,7 +210,7 @@ def test_the_scenarios_of_the_test_content_pass():
     assert result.ok, [d.message for d in result.diagnostics if d.is_error]
     mine = [r for r in scenarios.run(result.content, result.compiled)
             if "lang-branching" in r.path]
-    assert len(mine) == 23 and not [r.name for r in mine if not r.passed]
+    assert len(mine) == 25 and not [r.name for r in mine if not r.passed]
     assert {"if_state", "while", "choose", "roll_table"} <= set().union(*(r.ops for r in mine))
     names = {r.name for r in mine}
     for card in ("Wayfarer's Cloak", "Marsh Lantern", "Pilgrim's Badge", "Hunter's Token",

@@ -370,6 +370,16 @@ def test_the_exact_odds_report_these_forms_as_not_modelled(text, words):
     assert not model.complete
 
 
+def test_the_monte_carlo_odds_say_a_lone_combat_has_no_board(cli):
+    out = cli("odds", "--hero", "varikas-the-dead", "--challenge", "bone-dice-gambler",
+              "--item", "wayfarers-cloak", "--trials", "50", str(CONTENT))
+    assert out.exit_code == 0, out.output
+    assert "no board" in out.output and "Wayfarer's Cloak" in out.output
+    out = cli("odds", "--hero", "varikas-the-dead", "--challenge", "bone-dice-gambler",
+              "--item", "hunters-token", "--trials", "50", str(CONTENT))
+    assert out.exit_code == 0 and "no board" not in out.output
+
+
 # ------------------------------------------------------------------ five locales
 NUMBERS = [0, 1, 2, 3, 4, 5, 11, 12, 14, 21, 22, 25, 101, 111]
 

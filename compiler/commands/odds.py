@@ -86,7 +86,26 @@ def monte_carlo(content, hero_id, challenge_id, items, allies, ruleset, trials, 
                            seed=seed, ruleset=load_ruleset(ruleset), policy=policy)
     out = res.to_dict()
     out["ruleset"] = ruleset
+    # ---- family 1 (issue 21): a lone combat has no board; say how the space was read
+    out["no_board"] = sorted(card for card, irs in compiled.items() for ir in irs
+                             if _reads_space(ir["effects"]))
     return out
+
+
+_PLACES = ("terrain", "town", "named_town")
+
+
+def _reads_space(effects) -> bool:
+    """Does an effect (nested ones too) test the Hero's space (family 1 conditions)?"""
+    for e in effects:
+        if e.get("condition", {}).get("kind") in _PLACES:
+            return True
+        nested = [*e.get("effects", ()), *e.get("else", ()),
+                  *(x for o in e.get("options", ()) for x in o),
+                  *(x for row in e.get("rows", ()) for x in row["effects"])]
+        if nested and _reads_space(nested):
+            return True
+    return False
 
 
 def _names(content, ids) -> str:
@@ -150,6 +169,9 @@ def render(content, r: dict) -> None:
         how = r.get("kernel", "engine")
         table.add_row("ran in", "the combat's compiled kernel (the engine's rules; "
                       "--show-kernel prints it)" if how == "compiled" else how)
+        if r.get("no_board"):  # family 1 (issue 21)
+            table.add_row("no board", "a lone combat has no board: conditions on the Hero's "
+                          "space do not hold (" + _names(content, r["no_board"]) + ")")
     out.print(table)
     if r["method"] == "exact":
         for a in r["applied"]:

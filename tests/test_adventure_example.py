@@ -21,7 +21,7 @@ def test_example_checks_clean_and_compiles_fully(cli):
     result = pipeline.check([str(EXAMPLE)])
     assert not result.errors and not result.warnings, result.diagnostics[:3]
     own = [c for c in result.content.cards.values() if c.pack == "my-first-adventure"]
-    assert len(own) == 4
+    assert len(own) == 7
     for card in own:  # every ability of the example compiled to IR
         assert len(result.compiled.get(card.id, [])) == len(card.data.get("abilities", []))
     out = cli("check", "--coverage", EXAMPLE)
@@ -34,8 +34,9 @@ def test_example_decks_follow_its_adventure_yaml():
     b = bundle(EXAMPLE)
     spec = get_adventure(b, "my-first-adventure")
     decks = build_decks(b, spec, random.Random(1))
-    assert sorted(decks.side["green"]) == ["a-trail-of-wax", "lamplighters-ghost",
-                                           "soot-imps", "soot-imps"]
+    assert sorted(decks.side["green"]) == ["a-trail-of-wax", "guttering-candles",
+                                           "lamplighters-ghost", "marsh-lights",
+                                           "soot-imps", "soot-imps", "the-chandlers-bargain"]
     assert "the-lantern-thief" in decks.base["yellow"]
 
 
@@ -47,6 +48,22 @@ def test_example_plays_to_an_end(seed):
     assert game.state.phase == "over"
     assert game.state.winner in game.state.seats
     assert game.state.adventure == "my-first-adventure"
+
+
+def test_example_scenarios_pass_and_cover_its_cards(cli):
+    """The three encounters written with a condition, a choice and a die table (no Python)
+    do what their scenarios say, and every card of the example is covered."""
+    out = cli("test", "--coverage", "--format", "json", EXAMPLE)
+    assert out.exit_code == 0, out.output
+    import json
+
+    report = json.loads(out.output)
+    mine = [r for r in report["scenarios"] if "my-first-adventure" in r["path"]]
+    assert len(mine) == 8 and all(r["passed"] for r in mine)
+    ran = {op for r in mine for op in r["ops"]}
+    assert {"if_state", "choose", "roll_table"} <= ran, ran
+    assert not [c for c in report["coverage"]["uncovered"] if c in (
+        "marsh-lights", "the-chandlers-bargain", "guttering-candles")]
 
 
 def test_play_command_takes_the_example(cli):

@@ -66,6 +66,8 @@ CODES: dict[str, str] = {
     "RF411": "Allies and Heroes are never activated or discarded",
     "RF412": "exhaustion cost can never be paid (exceeds Stamina)",
     "RF413": "limit is redundant on an activated or one-use ability",
+    # ---- family 7: combat
+    "RF425": "additional wounds without a successful attack, or not on the enemy",
     # RF5xx: content and references
     "RF501": "duplicate card id",
     "RF502": "reference to an unknown id",

@@ -204,3 +204,7 @@ def lower(ability: n.Ability) -> dict:
         "reaction": "wounds_inflicted" if is_reaction(ability) else None,
         "effects": effects,
     }
+
+
+# ---- family 7: combat
+from . import lower_combat  # noqa: E402,F401

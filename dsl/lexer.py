@@ -48,6 +48,8 @@ _TERMINAL_WORDS: dict[str, tuple[str, ...]] = {
     "TIME": ("time",), "RESULT": ("result",), "MAY": ("may",), "CANNOT": ("cannot",),
     "ESCAPE": ("escape",),
 }
+# ---- family 7: combat
+_TERMINAL_WORDS["ATTACK"] = ("attack", "attacks")
 
 # Icon tokens stand for words (reference 2.7); the PDF draws them as symbols.
 ICONS: dict[str, str] = {

@@ -271,3 +271,7 @@ def walk(node):
             elif hasattr(value, "__dataclass_fields__"):
                 children.append(value)
         stack.extend(reversed(children))
+
+
+# ---- family 7: combat
+from .nodes_combat import *  # noqa: E402,F401,F403

@@ -276,6 +276,11 @@ class _ToAst(Transformer):
     draw_market = _node(lambda ch, s: n.DrawMarket(_values(ch)[0], span=s))
     cannot_escape = _node(lambda ch, s: n.Restrict("escape", span=s))
     allies_cannot_attack = _node(lambda ch, s: n.Restrict("ally_attack", span=s))
+    # ---- family 7: combat
+    extra_wounds = _node(lambda ch, s: n.ExtraWounds(_ints(ch)[0], (_values(ch) or [None])[0],
+                                                     span=s))
+    inflict_additional = _node(lambda ch, s: n.InflictAdditional(_values(ch)[0], _values(ch)[1],
+                                                                  span=s))
 
     def test(self, ch):
         vals = _values(ch)

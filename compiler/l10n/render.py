@@ -300,3 +300,7 @@ def render_card(card, locale: str) -> list[tuple[int, str]]:
     return [(i, render_ability(parse_cached(text), locale))
             for i, text in enumerate(card.data.get("abilities", []) or [])
             if isinstance(text, str)]
+
+
+# ---- family 7: combat
+from . import render_combat  # noqa: E402,F401

@@ -37,6 +37,8 @@ VERB_CLAUSES: dict[str, str] = {
     "effect.movement_dice": "roll {dice}",
     "effect.gain_gold": "gain {gold}",
     "effect.draw_market": "draw {cards}",
+    # ---- family 7: combat
+    "effect.inflict_additional": "inflict {wounds} on {target}",
 }
 
 OTHER: dict[str, str] = {
@@ -103,6 +105,9 @@ OTHER: dict[str, str] = {
     "duration.end_of_round": "until the end of this combat round",
     "duration.end_of_turn": "until the end of this turn",
     "duration.start_of_next_turn": "until the start of your next turn",
+    # ---- family 7: combat
+    "effect.extra_wounds": "your attacks inflict {wounds}",
+    "effect.extra_wounds.phase": "your {phase} attacks inflict {wounds}",
 }
 
 # Short labels of the card faces (the PDF backend), msgctxt "label.<key>".

@@ -36,6 +36,11 @@ from .odds_solver import RoundAbility
 
 HERO_TARGETS = ("hero", "you", "each_hero")  # in a one-Hero combat, "each Hero" is the Hero
 COSTS = ("activate", "discard", "exhaustion", "wounds")
+# ---- family 7: combat
+NOT_MODELLED = {
+    "extra_wounds": "additional wounds on every successful attack (not modelled)",
+    "inflict_additional": "additional wounds after an attack's success (not modelled)",
+}
 
 
 @dataclass(frozen=True)
@@ -165,6 +170,8 @@ def _effects_refusal(effects, role, has_x, top, counts) -> str | None:
             for m in e["effects"]:
                 if m["op"] != "modify" or m["target"] not in ("hero", "you"):
                     return "a lasting effect other than a modifier of your Hero (not modelled)"
+        elif op in NOT_MODELLED:  # ---- family 7: combat
+            return NOT_MODELLED[op]
         else:
             return f"the effect '{op}' (not modelled)"
     return None
@@ -277,6 +284,9 @@ def before_model(abilities) -> BeforeModel:
 def _round_refusal(ir: dict, role: str) -> str | None:
     """Why an ability that does not act in Before Combat is not covered (None: it changes
     nothing the model does not already read: static modifiers and rules)."""
+    why = _not_modelled(ir["effects"])  # ---- family 7: combat
+    if why:
+        return why
     if ir["static"]:
         if all(e["op"] in ("modify", "restrict", "cost_modifier") for e in ir["effects"]):
             return None
@@ -290,6 +300,14 @@ def _round_refusal(ir: dict, role: str) -> str | None:
         return "an always-on trigger (not modelled)"
     return "a combat-phase ability other than a once-per-combat strike or cancel " \
         "(not modelled)"
+
+
+def _not_modelled(effects) -> str | None:  # ---- family 7: combat
+    for e in effects:
+        why = NOT_MODELLED.get(e["op"]) or _not_modelled(e.get("effects", ()))
+        if why:
+            return why
+    return None
 
 
 def _decides(effects) -> bool:

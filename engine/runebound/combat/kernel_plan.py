@@ -28,6 +28,12 @@ COVERS = {"hero": "h", "you": "h", "each_hero": "h", "enemy": "c", "each_ally": 
           "ally": "a", "hero_or_ally": "ha", "each_other_hero": "", "another_hero": ""}
 UNTILS = {"end_of_round": "R", "end_of_combat": "C", "end_of_turn": "T",
           "start_of_next_turn": "T"}
+# ---- family 7: combat
+# Combat-family ops the kernel does not compile: a combat with one is fought by the engine.
+ENGINE_ONLY_OPS = {
+    "extra_wounds": "additional wounds on a successful attack",
+    "inflict_additional": "additional wounds after an attack's success",
+}
 
 
 class Unsupported(Exception):  # noqa: N818 - a reason, not an error of the user
@@ -130,6 +136,8 @@ class Plan:
         elif not self.fits_combat(ab):
             return  # e.g. "Before moving, ...": never used in a combat
         for e in walk(ab.effects):
+            if e.op in ENGINE_ONLY_OPS:  # ---- family 7: combat
+                raise Unsupported(f"{where}: {ENGINE_ONLY_OPS[e.op]} (engine only)")
             if e.op not in COMBAT_OPS:
                 raise Unsupported(f"{where}: the {e.op!r} effect belongs to the turn loop")
             if e.op == "for_duration":
@@ -143,6 +151,8 @@ class Plan:
                 self._read_duration(where, "T", e.raw)
 
     def _read_static(self, where: str, e) -> None:
+        if e.op in ENGINE_ONLY_OPS:  # ---- family 7: combat
+            raise Unsupported(f"{where}: {ENGINE_ONLY_OPS[e.op]} (engine only)")
         if e.op == "trigger":
             if e.event["kind"] not in TRIGGER_KINDS:
                 raise Unsupported(f"{where}: a trigger on {e.event['kind']!r}")

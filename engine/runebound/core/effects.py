@@ -354,6 +354,12 @@ def build_effect(ir: dict) -> Effect:
         return GainGold(amt)
     if op == "draw_market":
         return DrawMarket(amt)
+    # ---- family 7: combat
+    from .effects_combat import build as build_combat
+
+    combat = build_combat(ir)
+    if combat is not None:
+        return combat
     raise ValueError(f"unknown effect op {op!r}")
 
 

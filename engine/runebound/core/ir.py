@@ -153,6 +153,9 @@ def ir_schema() -> dict:
         _op("for_duration", until=_enum(DURATIONS), effects=effects),
         _op("trigger", event={"$ref": "#/$defs/event"}, effects=effects),
         _op("optional", effects=effects),
+        # ---- family 7: combat
+        _op("extra_wounds", phase=_enum([*PHASES, None]), value=COUNT),
+        _op("inflict_additional", amount=_amount(), target=target),
     ]
     events = {
         "takes_wounds": _fields("kind", "takes_wounds", target=target,

@@ -1,0 +1,40 @@
+"""AST nodes of the combat family (issue 21, family 7): extra wounds on a successful attack,
+rerolling a combat roll, a cap on wounds per phase, immunity to a phase's attacks.
+
+Re-exported from :mod:`runeforge.dsl.nodes`; see docs/language.md "Family 7: combat".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+from .nodes import Amount, Span, _span
+
+
+@dataclass(frozen=True)
+class ExtraWounds:
+    """``Your attacks inflict N additional wounds.`` / ``Your melee attacks ...``: a standing
+    rule; every successful attack of the Hero (of ``phase``, or of any phase when None)
+    inflicts ``value`` more wounds on the enemy."""
+
+    value: int
+    phase: Optional[str] = None
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class InflictAdditional:
+    """``If you succeed, inflict N additional wounds on your enemy.``: wounds on top of the
+    attack's own damage (plain ``inflict N wounds`` after an attack replaces its damage)."""
+
+    amount: Amount
+    target: str
+    span: Span = _span()
+
+
+COMBAT_CLAUSES = (ExtraWounds, InflictAdditional)
+# The clauses that are always-on rules when they make up a cost-free, untimed ability.
+COMBAT_STANDING = (ExtraWounds,)
+
+__all__ = ["COMBAT_CLAUSES", "COMBAT_STANDING", "ExtraWounds", "InflictAdditional"]

@@ -1,0 +1,193 @@
+"""The combat family of the ability language (issue 21, family 7): every example of
+docs/language.md "Family 7: combat" parses, prints back, lowers to valid IR and renders in
+the five locales; the engine plays the forms in the scenarios of tests/lang_combat/; the
+checks RF425-RF429; the kernels fall back and the exact odds say what they ignore."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from runeforge.checks import CardContext, check_ability
+from runeforge.dsl.parser import parse_ability
+from runeforge.dsl.printer import print_ability
+from runeforge.engine.runebound.core.ir import validate_ability
+from runeforge.l10n.render import render_ability
+from runeforge.lower import lower
+
+ROOT = Path(__file__).resolve().parent.parent
+CONTENT = ROOT / "tests" / "lang_combat"
+LOCALES = ("en", "fi", "pl", "el", "ru")
+
+
+def examples() -> list[str]:
+    doc = (ROOT / "docs" / "language.md").read_text(encoding="utf-8")
+    section = doc.split("\n## Family 7: combat\n", 1)[1].split("\n## ", 1)[0]
+    blocks = re.findall(r"```text\n(.*?)```", section, re.S)
+    return [line for b in blocks for line in b.splitlines() if line.strip()]
+
+
+def test_the_docs_section_has_examples():
+    assert len(examples()) >= 6
+
+
+@pytest.mark.parametrize("text", examples())
+def test_every_documented_example_round_trips_lowers_and_renders(text):
+    ability = parse_ability(text)
+    assert print_ability(ability) == text
+    assert parse_ability(print_ability(ability)) == ability
+    ir = lower(ability)
+    validate_ability(ir)
+    assert json.loads(json.dumps(ir)) == ir
+    assert render_ability(ability, "en") == text
+    for locale in LOCALES[1:]:
+        out = render_ability(ability, locale)
+        assert out and "{" not in out and out != text, (locale, out)
+
+
+# ---- additional wounds ------------------------------------------------------------------
+
+def test_additional_wounds_lower_to_their_ops():
+    ir = lower(parse_ability("Your melee attacks inflict 2 additional wounds."))
+    assert ir["static"] is True
+    assert ir["effects"] == [{"op": "extra_wounds", "phase": "melee", "value": 2}]
+    ir = lower(parse_ability("Your attacks inflict 1 additional wound."))
+    assert ir["effects"] == [{"op": "extra_wounds", "phase": None, "value": 1}]
+    ir = lower(parse_ability("Magic: Activate to make a magic attack. If you succeed, inflict "
+                             "1 additional wound on your enemy."))
+    attack, branch = ir["effects"]
+    assert attack["damage"] == "normal"  # the attack keeps its own damage
+    assert branch["effects"] == [{"op": "inflict_additional", "target": "enemy",
+                                  "amount": {"kind": "fixed", "value": 1}}]
+
+
+@pytest.mark.parametrize("text, where", [
+    ("Activate to inflict 1 additional wound on your enemy.", "inflict 1 additional wound"),
+    ("Magic: Activate to make a magic attack. If you fail, inflict 1 additional wound on your "
+     "enemy.", "inflict 1 additional wound"),
+    ("Magic: Activate to make a magic attack. If you succeed, inflict 1 additional wound on "
+     "your Hero.", "inflict 1 additional wound on your Hero"),
+])
+def test_rf425_additional_wounds_need_a_successful_attack_on_the_enemy(text, where):
+    found = list(check_ability(parse_ability(text), CardContext("item", "activated")))
+    assert [f.code for f in found] == ["RF425"]
+    start, end = found[0].span
+    assert text[start:end].startswith(where)
+
+
+def test_rf425_is_not_raised_on_the_canonical_forms():
+    for text in ("Magic: Activate to make a magic attack. If you succeed, inflict 1 "
+                 "additional wound on your enemy.",
+                 "Your attacks inflict 1 additional wound."):
+        found = [f.code for f in check_ability(parse_ability(text),
+                                               CardContext("item", "activated"))]
+        assert "RF425" not in found
+
+
+def test_a_located_error_for_a_misplaced_additional_wound(content_dir, cli):
+    content_dir.write("items.yaml", """\
+        kind: item
+        cards:
+          - name: Hollow Wand
+            origin: original
+            cost: 2
+            class: artifact
+            type: wand
+            usage: activated
+            abilities:
+              - "Activate to inflict 1 additional wound on your enemy."
+        """)
+    res = cli("check", content_dir)
+    assert res.exit_code == 1
+    assert "items.yaml:10:" in res.output and "error[RF425]" in res.output
+
+
+# ---- the engine: scenarios --------------------------------------------------------------
+
+def test_the_family_scenarios_pass_in_the_engine(cli):
+    res = cli("test", "--format", "json", CONTENT)
+    data = json.loads(res.stdout)
+    mine = [s for s in data["scenarios"] if "lang_combat" in s["path"]]
+    assert len(mine) >= 4
+    assert all(s["passed"] for s in mine), [s for s in mine if not s["passed"]]
+    assert res.exit_code == 0
+
+
+def _catalog():
+    from tests.engine_bundle import catalog
+
+    return catalog(CONTENT)
+
+
+def test_an_allys_attack_gets_no_additional_wounds():
+    from runeforge.engine.runebound.core.state import State  # noqa: F401
+    from tests.engine_bundle import fight
+
+    cat = _catalog()
+    hero = cat.new_hero("varikas-the-dead", items=["blade-of-the-second-cut"],
+                        allies=["village-archer"])
+    answers = [("escape", False), ("phase_action", "defend"),
+               ("phase_action", "ally:village-archer"), ("phase_action", "defend"),
+               ("escape", True)]
+    _, combat, _ = fight(cat, hero, "hungry-wolves", [20, 20, 20], answers)
+    hits = [r for r in combat.log.records if r["type"] == "wounds_inflicted"
+            and r["figure"] == "hungry-wolves"]
+    assert hits and all(r["amount"] == 1 for r in hits), hits
+
+
+# ---- kernels and exact odds ---------------------------------------------------------------
+
+def test_the_kernel_falls_back_on_additional_wounds_and_compiles_enemy_modifiers():
+    from runeforge.engine.runebound.analysis.kernel_check import differential
+    from runeforge.engine.runebound.combat.kernel import compile_kernel
+
+    cat = _catalog()
+    for item in ("blade-of-the-second-cut", "wand-of-echoes"):
+        kernel = compile_kernel(cat, "varikas-the-dead", "hungry-wolves", items=(item,))
+        assert kernel.fn is None and "additional wounds" in kernel.fallback, item
+        assert item in kernel.fallback
+    assert differential(cat, "varikas-the-dead", "hungry-wolves", ("dulling-charm",),
+                        seeds=range(20)) is None
+    assert differential(cat, "varikas-the-dead", "hungry-wolves", ("dulling-charm",),
+                        seeds=range(20), mode="ask") is None
+
+
+def _exact(cli, *items):
+    args = ["odds", "--hero", "varikas-the-dead", "--challenge", "hungry-wolves", "--exact",
+            "--format", "json"]
+    for i in items:
+        args += ["--item", i]
+    res = cli(*args, CONTENT)
+    assert res.exit_code == 0, res.output
+    return json.loads(res.stdout)
+
+
+def test_the_exact_odds_ignore_additional_wounds_with_a_reason(cli):
+    for item in ("blade-of-the-second-cut", "wand-of-echoes"):
+        ex = _exact(cli, item)
+        assert ex["covered"] is False
+        ignored = [i for i in ex["ignored"] if i["card"] == item]
+        assert ignored and ignored[0]["affects_odds"] is True
+        assert "additional wounds" in ignored[0]["reason"], ignored
+
+
+def test_the_exact_odds_cover_an_enemy_modifier_and_agree_with_the_engine(cli):
+    import math
+
+    from runeforge.engine.runebound.analysis.odds_mc import monte_carlo_odds
+
+    ex = _exact(cli, "dulling-charm")
+    plain = _exact(cli)
+    assert ex["covered"] is True
+    assert {"card": "dulling-charm", "text": "Your enemy receives -2 Body.",
+            "effect": "challenge body -2"} in ex["applied"]
+    assert ex["win"] > plain["win"]
+    trials = 3000
+    mc = monte_carlo_odds(_catalog(), "varikas-the-dead", "hungry-wolves", ("dulling-charm",),
+                          trials=trials, seed=5, policy="optimal")
+    assert mc.kernel == "compiled"
+    sd = math.sqrt(ex["win"] * (1 - ex["win"]) / trials)
+    assert abs(mc.win - ex["win"]) <= 4 * sd + 1e-9, (mc.win, ex["win"])

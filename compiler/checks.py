@@ -54,7 +54,7 @@ def check_ability(a: n.Ability, ctx: CardContext) -> Iterator[Finding]:
     yield from _tests(nodes, ctx)
     yield from _modifiers(nodes)
     yield from _limits(a, ctx)
-    yield from check_combat(a, nodes, ctx)  # ---- family 7: combat
+    yield from check_combat(a, nodes, ctx, Finding)  # ---- family 7: combat
 
 
 def _phase_tag(a: n.Ability, nodes):

@@ -6,10 +6,10 @@ from __future__ import annotations
 from .dsl import nodes as n
 
 
-def check_combat(a: n.Ability, nodes, ctx):
-    from .checks import Finding
-
-    yield from _additional_wounds(a, Finding)
+def check_combat(a: n.Ability, nodes, ctx, finding):
+    """The findings (made by ``finding``, checks.Finding) of the combat family's rules."""
+    yield from _additional_wounds(a, finding)
+    yield from _rerolls(a, nodes, ctx, finding)
 
 
 def _additional_wounds(a: n.Ability, finding):
@@ -46,3 +46,52 @@ def _with_outcome(node, success: bool):
             yield from _with_outcome(item, success)
     elif isinstance(node, (n.MayDo, n.During, n.Trigger)):
         yield from _with_outcome(node.effect, success and not isinstance(node, n.Trigger))
+
+
+ADVENTURE_KINDS = ("challenge", "event", "encounter")
+
+
+def _rerolls(a: n.Ability, nodes, ctx, finding):
+    """RF426: "reroll your combat roll" is used right after the Hero's combat roll: not on an
+    adventure card (no Hero uses it), not in a window, not inside an outcome, a duration or
+    a trigger (no roll is being made there), not with a cancel (another moment)."""
+    rerolls = [node for node in nodes if isinstance(node, n.Reroll)]
+    if not rerolls:
+        return
+    first = rerolls[0]
+    if ctx.kind in ADVENTURE_KINDS:
+        yield finding("RF426", f"a {ctx.kind} card cannot reroll a combat roll: no Hero uses "
+                               "its text after a roll", first.span,
+                      hint="put the reroll on a Hero, Ally or item card")
+    if a.window is not None:
+        yield finding("RF426", f"a reroll in the window '{a.window.replace('_', ' ')}': it is "
+                               "used right after a combat roll", first.span,
+                      hint="drop the window: 'Once per combat, take 1 exhaustion to reroll "
+                           "your combat roll.'")
+    if any(isinstance(node, n.Cancel) for node in nodes):
+        yield finding("RF426", "a reroll and a cancel in one ability: they are used at "
+                               "different moments", first.span,
+                      hint="make them two abilities")
+    for s in a.sentences:
+        yield from _nested_reroll(s, None, finding)
+
+
+def _nested_reroll(node, outer, finding):
+    if isinstance(node, n.Reroll):
+        if outer is not None:
+            yield finding("RF426", f"'reroll your combat roll' inside {outer}: no combat roll "
+                                   "has just been made there", node.span,
+                          hint="a reroll is its own sentence, after its costs")
+        return
+    kinds = {n.Outcome: "an outcome", n.During: "a duration", n.Trigger: "a trigger"}
+    inner = next((v for k, v in kinds.items() if isinstance(node, k)), outer)
+    for child in _children(node):
+        yield from _nested_reroll(child, inner, finding)
+
+
+def _children(node):
+    if isinstance(node, n.And):
+        return node.items
+    if isinstance(node, (n.MayDo, n.Outcome, n.During, n.Trigger)):
+        return (node.effect,)
+    return ()

@@ -62,6 +62,7 @@ EXAMPLES = {
     "RF412": "`take 9 exhaustion` on a hero with Stamina 6",
     # ---- family 7: combat
     "RF425": "`Activate to inflict 1 additional wound on your enemy.` (no attack before it)",
+    "RF426": "`After combat, reroll your combat roll.`, or a reroll on a challenge card",
     "RF501": "two cards named `Rune Plate` (the hint names the other file:line)",
     "RF502": "`removes: [belt-of-strenght]` in a manifest",
     "RF503": "`id: belt` on `Belt of Strength` without `id_override: true`",

@@ -68,6 +68,7 @@ CODES: dict[str, str] = {
     "RF413": "limit is redundant on an activated or one-use ability",
     # ---- family 7: combat
     "RF425": "additional wounds without a successful attack, or not on the enemy",
+    "RF426": "a reroll of a combat roll where no combat roll has just been made",
     # RF5xx: content and references
     "RF501": "duplicate card id",
     "RF502": "reference to an unknown id",

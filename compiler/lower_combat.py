@@ -1,21 +1,31 @@
-"""Lowering of the combat family (issue 21, family 7) to the effect IR; registered on
-:func:`runeforge.lower.effect` (docs/effect-ir.md, docs/language.md "Family 7: combat")."""
+"""Lowering of the combat family (issue 21, family 7) to the effect IR, registered on
+:func:`runeforge.lower.effect` by :func:`register` (called at the end of lower.py; this module
+does not import it). See docs/effect-ir.md and docs/language.md "Family 7: combat"."""
 
 from __future__ import annotations
 
-from . import lower
 from .dsl import nodes as n
 
 # "Your attacks inflict 1 additional wound." is a standing rule, like a modifier.
-lower.STATIC_CLAUSES = lower.STATIC_CLAUSES + n.COMBAT_STANDING
+STANDING = n.COMBAT_STANDING
 
 
-@lower.effect.register
-def _(node: n.ExtraWounds) -> list[dict]:
-    return [{"op": "extra_wounds", "phase": node.phase, "value": node.value}]
+def reaction(ability: n.Ability) -> str | None:
+    """"... to reroll your combat roll" is used right after the Hero's combat roll."""
+    return "combat_roll" if any(isinstance(node, n.Reroll) for s in ability.sentences
+                                for node in n.walk(s)) else None
 
 
-@lower.effect.register
-def _(node: n.InflictAdditional) -> list[dict]:
-    return [{"op": "inflict_additional", "amount": lower.amount(node.amount),
-             "target": node.target}]
+def register(effect, amount) -> None:
+    @effect.register
+    def _(node: n.ExtraWounds) -> list[dict]:
+        return [{"op": "extra_wounds", "phase": node.phase, "value": node.value}]
+
+    @effect.register
+    def _(node: n.InflictAdditional) -> list[dict]:
+        return [{"op": "inflict_additional", "amount": amount(node.amount),
+                 "target": node.target}]
+
+    @effect.register
+    def _(node: n.Reroll) -> list[dict]:
+        return [{"op": "reroll"}]

@@ -6,10 +6,14 @@ Re-exported from :mod:`runeforge.dsl.nodes`; see docs/language.md "Family 7: com
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Optional
 
-from .nodes import Amount, Span, _span
+Span = Optional[tuple[int, int]]  # as in nodes.py (this module does not import it: no cycle)
+
+
+def _span() -> Span:
+    return field(default=None, compare=False, repr=False, kw_only=True)
 
 
 @dataclass(frozen=True)
@@ -28,13 +32,21 @@ class InflictAdditional:
     """``If you succeed, inflict N additional wounds on your enemy.``: wounds on top of the
     attack's own damage (plain ``inflict N wounds`` after an attack replaces its damage)."""
 
-    amount: Amount
+    amount: "Amount"  # noqa: F821 - nodes.Amount
     target: str
     span: Span = _span()
 
 
-COMBAT_CLAUSES = (ExtraWounds, InflictAdditional)
+@dataclass(frozen=True)
+class Reroll:
+    """``... to reroll your combat roll.``: used right after the Hero's combat roll (attack
+    or defence), before its result counts; the new roll replaces it."""
+
+    span: Span = _span()
+
+
+COMBAT_CLAUSES = (ExtraWounds, InflictAdditional, Reroll)
 # The clauses that are always-on rules when they make up a cost-free, untimed ability.
 COMBAT_STANDING = (ExtraWounds,)
 
-__all__ = ["COMBAT_CLAUSES", "COMBAT_STANDING", "ExtraWounds", "InflictAdditional"]
+__all__ = ["COMBAT_CLAUSES", "COMBAT_STANDING", "ExtraWounds", "InflictAdditional", "Reroll"]

@@ -281,6 +281,7 @@ class _ToAst(Transformer):
                                                      span=s))
     inflict_additional = _node(lambda ch, s: n.InflictAdditional(_values(ch)[0], _values(ch)[1],
                                                                   span=s))
+    reroll = _node(lambda ch, s: n.Reroll(span=s))
 
     def test(self, ch):
         vals = _values(ch)

@@ -254,4 +254,6 @@ def print_ability(ability: n.Ability) -> str:
 
 
 # ---- family 7: combat
-from . import printer_combat  # noqa: E402,F401
+from . import printer_combat  # noqa: E402
+
+printer_combat.register(text, TARGETS, noun)

@@ -62,6 +62,7 @@ clause = st.one_of(
     clause,
     st.builds(n.ExtraWounds, num, st.one_of(st.none(), phase)),
     st.builds(n.InflictAdditional, amount, target),
+    st.just(n.Reroll()),
 )
 action_list = st.one_of(clause, st.lists(clause, min_size=2, max_size=3).map(
     lambda items: n.And(tuple(items))))

@@ -191,3 +191,106 @@ def test_the_exact_odds_cover_an_enemy_modifier_and_agree_with_the_engine(cli):
     assert mc.kernel == "compiled"
     sd = math.sqrt(ex["win"] * (1 - ex["win"]) / trials)
     assert abs(mc.win - ex["win"]) <= 4 * sd + 1e-9, (mc.win, ex["win"])
+
+
+# ---- rerolls ------------------------------------------------------------------------------
+
+def test_a_reroll_is_a_reaction_to_a_combat_roll():
+    ir = lower(parse_ability("Once per combat, take 1 exhaustion to reroll your combat roll."))
+    assert ir["reaction"] == "combat_roll" and ir["effects"] == [{"op": "reroll"}]
+    assert ir["limits"] == ["combat"]
+
+
+@pytest.mark.parametrize("text, kind, usage", [
+    ("After combat, reroll your combat roll.", "item", "constant"),
+    ("Once per combat, take 1 exhaustion to reroll your combat roll.", "challenge", None),
+    ("Make a melee attack. If you fail, reroll your combat roll.", "item", "constant"),
+    ("Activate to reroll your combat roll and cancel 1 wound being inflicted on your Hero.",
+     "item", "activated"),
+])
+def test_rf426_a_reroll_where_no_combat_roll_has_just_been_made(text, kind, usage):
+    found = [f for f in check_ability(parse_ability(text), CardContext(kind, usage))
+             if f.code == "RF426"]
+    assert found, text
+    start, end = found[0].span
+    assert text[start:end] == "reroll your combat roll"
+
+
+def test_rf426_is_not_raised_on_the_canonical_form():
+    text = "Once per combat, take 1 exhaustion to reroll your combat roll."
+    codes = [f.code for f in check_ability(parse_ability(text), CardContext("item", "constant"))]
+    assert "RF426" not in codes
+
+
+def _knucklebone_fight(dice, answers):
+    from tests.engine_bundle import fight
+
+    cat = _catalog()
+    hero = cat.new_hero("varikas-the-dead", items=["knucklebone-of-second-chances"])
+    _, combat, _ = fight(cat, hero, "hungry-wolves", dice, answers)
+    return hero, combat.log.records
+
+
+def test_a_reroll_is_offered_right_after_the_roll_and_only_once_per_combat():
+    ref = "knucklebone-of-second-chances#0"
+    answers = [("escape", False), ("phase_action", "defend"), ("phase_action", "attack"),
+               ("use_ability", ref), ("phase_action", "defend"), ("escape", False),
+               ("phase_action", "defend"), ("phase_action", "attack"),
+               ("phase_action", "defend"), ("escape", True)]
+    hero, log = _knucklebone_fight([3, 4, 3, 20], answers)
+    rolls = [i for i, r in enumerate(log) if r["type"] == "roll" and r.get("phase") == "melee"]
+    assert len(rolls) == 3  # round 1: the roll and its reroll; round 2: one roll
+    asked = [r for r in log if r["type"] == "decision" and r["kind"] == "use_ability"]
+    after_first = next(r for r in log[rolls[0]:] if r["type"] == "decision")
+    assert after_first["kind"] == "use_ability" and ref in after_first["options"]
+    after_last = next(r for r in log[rolls[2]:] if r["type"] == "decision")
+    assert after_last["kind"] == "use_ability" and after_last["options"] == [None]
+    assert all(ref not in r["options"] for r in asked if r is not after_first)
+    assert hero.exhaustion == 1 and hero.wounds == 4  # both melee misses cost 2 wounds
+
+
+def test_a_reroll_is_offered_in_no_other_window():
+    ref = "knucklebone-of-second-chances#0"
+    _, log = _knucklebone_fight([20, 20], [("escape", False), ("phase_action", "defend"),
+                                           ("phase_action", "defend"),
+                                           ("phase_action", "defend"), ("escape", True)])
+    offers = [r for r in log if r["type"] == "decision" and r["kind"] == "use_ability"
+              and ref in r["options"]]
+    # offered only after the melee defence roll (the one combat roll of the fight)
+    assert len(offers) == 1
+    roll = next(i for i, r in enumerate(log) if r["type"] == "roll")
+    assert log.index(offers[0]) > roll
+
+
+def test_a_reroll_cannot_be_used_in_a_phase_window():
+    from runeforge.engine.common.dice import ScriptedDice
+    from runeforge.engine.common.errors import IllegalAction
+    from runeforge.engine.runebound.combat.combat import Combat
+    from runeforge.engine.runebound.core.decisions import ScriptedPlayer
+    from runeforge.engine.runebound.core.ruleset import BASE
+    from runeforge.engine.runebound.core.state import State
+
+    cat = _catalog()
+    hero = cat.new_hero("varikas-the-dead", items=["knucklebone-of-second-chances"])
+    combat = Combat(cat, State(heroes=[hero]), ScriptedDice([20]),
+                    {hero.id: ScriptedPlayer([])}, BASE)
+    combat._begin({hero.id: cat.new_challenge("hungry-wolves")})
+    combat._step("melee", 1)
+    with pytest.raises(IllegalAction, match="right after your combat roll"):
+        combat.use_ability(hero, "knucklebone-of-second-chances#0")
+
+
+def test_kernels_and_exact_odds_leave_rerolls_to_the_engine(cli):
+    from runeforge.engine.runebound.analysis.odds_mc import monte_carlo_odds
+    from runeforge.engine.runebound.combat.kernel import compile_kernel
+
+    cat = _catalog()
+    item = "knucklebone-of-second-chances"
+    kernel = compile_kernel(cat, "varikas-the-dead", "hungry-wolves", items=(item,))
+    assert kernel.fn is None and "reroll" in kernel.fallback and item in kernel.fallback
+    mc = monte_carlo_odds(cat, "varikas-the-dead", "hungry-wolves", (item,), trials=20)
+    assert mc.kernel == kernel.fallback
+    ex = _exact(cli, item)
+    assert ex["covered"] is False
+    ignored = [i for i in ex["ignored"] if i["card"] == item]
+    assert ignored[0]["affects_odds"] and "reroll" in ignored[0]["reason"]

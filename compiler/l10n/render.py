@@ -303,4 +303,7 @@ def render_card(card, locale: str) -> list[tuple[int, str]]:
 
 
 # ---- family 7: combat
-from . import render_combat  # noqa: E402,F401
+from . import render_combat  # noqa: E402
+
+for _name, _method in render_combat.METHODS.items():
+    setattr(Renderer, _name, _method)

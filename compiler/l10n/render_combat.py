@@ -1,14 +1,13 @@
 """Localised rules text of the combat family (issue 21, family 7): methods of
-:class:`runeforge.l10n.render.Renderer`, looked up by node kind like its own."""
+:class:`runeforge.l10n.render.Renderer` (set by the end of render.py from :data:`METHODS`;
+this module does not import it), looked up by node kind like its own."""
 
 from __future__ import annotations
 
 from runeforge.dsl import nodes as n
 
-from .render import Renderer
 
-
-def _extrawounds(self: Renderer, node: n.ExtraWounds, mood: str) -> str:
+def _extrawounds(self, node: n.ExtraWounds, mood: str) -> str:
     wounds = self.qty(n.Amount("fixed", (node.value,)), "additional_wound")
     if node.phase is None:
         return self.t("effect.extra_wounds", wounds=wounds)
@@ -16,11 +15,17 @@ def _extrawounds(self: Renderer, node: n.ExtraWounds, mood: str) -> str:
                   wounds=wounds)
 
 
-def _inflictadditional(self: Renderer, node: n.InflictAdditional, mood: str) -> str:
+def _inflictadditional(self, node: n.InflictAdditional, mood: str) -> str:
     return self.verb("effect.inflict_additional", mood,
                      wounds=self.qty(node.amount, "additional_wound"),
                      target=self.term("targets", node.target))
 
 
-Renderer._extrawounds = _extrawounds
-Renderer._inflictadditional = _inflictadditional
+
+def _reroll(self, node: n.Reroll, mood: str) -> str:
+    return self.verb("effect.reroll", mood)
+
+
+
+METHODS = {"_extrawounds": _extrawounds, "_inflictadditional": _inflictadditional,
+           "_reroll": _reroll}

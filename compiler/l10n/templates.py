@@ -39,6 +39,7 @@ VERB_CLAUSES: dict[str, str] = {
     "effect.draw_market": "draw {cards}",
     # ---- family 7: combat
     "effect.inflict_additional": "inflict {wounds} on {target}",
+    "effect.reroll": "reroll your combat roll",
 }
 
 OTHER: dict[str, str] = {

@@ -40,6 +40,7 @@ COSTS = ("activate", "discard", "exhaustion", "wounds")
 NOT_MODELLED = {
     "extra_wounds": "additional wounds on every successful attack (not modelled)",
     "inflict_additional": "additional wounds after an attack's success (not modelled)",
+    "reroll": "a reroll of a combat roll (not modelled)",
 }
 
 
@@ -170,8 +171,6 @@ def _effects_refusal(effects, role, has_x, top, counts) -> str | None:
             for m in e["effects"]:
                 if m["op"] != "modify" or m["target"] not in ("hero", "you"):
                     return "a lasting effect other than a modifier of your Hero (not modelled)"
-        elif op in NOT_MODELLED:  # ---- family 7: combat
-            return NOT_MODELLED[op]
         else:
             return f"the effect '{op}' (not modelled)"
     return None
@@ -229,6 +228,12 @@ def before_model(abilities) -> BeforeModel:
         if why:
             model.inert.append((card, index, ir["source"], why))
             continue
+        why = _not_modelled(ir["effects"])  # ---- family 7: combat
+        if why:
+            model.uncovered.append((card, index, ir["source"], why))
+            if acts_before_combat(ir, role) or ir["reaction"]:
+                model.uncovered_before.append((card, index, ir["source"], why))
+            continue
         ability = round_ability(card, index, role, ir, allies)
         if ability is not None:
             model.rounds.append(ability)
@@ -284,9 +289,6 @@ def before_model(abilities) -> BeforeModel:
 def _round_refusal(ir: dict, role: str) -> str | None:
     """Why an ability that does not act in Before Combat is not covered (None: it changes
     nothing the model does not already read: static modifiers and rules)."""
-    why = _not_modelled(ir["effects"])  # ---- family 7: combat
-    if why:
-        return why
     if ir["static"]:
         if all(e["op"] in ("modify", "restrict", "cost_modifier") for e in ir["effects"]):
             return None

@@ -33,6 +33,7 @@ UNTILS = {"end_of_round": "R", "end_of_combat": "C", "end_of_turn": "T",
 ENGINE_ONLY_OPS = {
     "extra_wounds": "additional wounds on a successful attack",
     "inflict_additional": "additional wounds after an attack's success",
+    "reroll": "a reroll of a combat roll",
 }
 
 
@@ -128,6 +129,8 @@ class Plan:
             for e in ab.effects:
                 self._read_static(where, e)
             return
+        if ab.reaction == "combat_roll":  # ---- family 7: combat (no kernel moment for it)
+            raise Unsupported(f"{where}: {ENGINE_ONLY_OPS['reroll']} (engine only)")
         if card.kind == "challenge":
             if ab.tag == "before_combat" and ab.costs:
                 raise Unsupported(f"{where}: a challenge's text with a cost (an offer)")

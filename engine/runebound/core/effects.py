@@ -316,6 +316,11 @@ def run_all(effects: list[Effect], ctx: Context) -> None:
             return
 
 
+# ---- family 7: combat: builders of ops defined in other modules (effects_combat registers
+# its own; catalog.py imports it), each returning None for an op it does not know
+EXTRA_BUILDERS: list = []
+
+
 def build_effect(ir: dict) -> Effect:
     op = ir["op"]
     amt = Amount.from_ir(ir["amount"]) if "amount" in ir else None
@@ -354,12 +359,10 @@ def build_effect(ir: dict) -> Effect:
         return GainGold(amt)
     if op == "draw_market":
         return DrawMarket(amt)
-    # ---- family 7: combat
-    from .effects_combat import build as build_combat
-
-    combat = build_combat(ir)
-    if combat is not None:
-        return combat
+    for build in EXTRA_BUILDERS:  # ---- family 7: combat (ops of other modules)
+        built = build(ir)
+        if built is not None:
+            return built
     raise ValueError(f"unknown effect op {op!r}")
 
 

@@ -56,6 +56,8 @@ DURATIONS = ("end_of_combat", "end_of_round", "end_of_turn", "start_of_next_turn
 RESTRICTIONS = ("escape", "ally_attack")
 MARKET_SUBJECTS = ("item", "ally")
 COST_OPS = ("activate", "discard", "exhaustion", "wounds", "gold")
+# ---- family 7: combat: "reroll your combat roll" is used right after the Hero's combat roll
+REACTIONS_COMBAT = ("combat_roll",)
 
 
 # Bounds of the numbers in an ability (the language refuses larger ones with RF305) and of
@@ -156,6 +158,7 @@ def ir_schema() -> dict:
         # ---- family 7: combat
         _op("extra_wounds", phase=_enum([*PHASES, None]), value=COUNT),
         _op("inflict_additional", amount=_amount(), target=target),
+        _op("reroll"),
     ]
     events = {
         "takes_wounds": _fields("kind", "takes_wounds", target=target,
@@ -185,7 +188,7 @@ def ir_schema() -> dict:
             "limits": {"type": "array", "items": _enum(LIMITS), "uniqueItems": True},
             "costs": {"type": "array", "items": {"$ref": "#/$defs/cost"}},
             "static": {"type": "boolean"},
-            "reaction": {"enum": [None, "wounds_inflicted"]},
+            "reaction": {"enum": [None, "wounds_inflicted", *REACTIONS_COMBAT]},
             "effects": effects,
         },
         "$defs": {

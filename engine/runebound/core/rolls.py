@@ -7,7 +7,7 @@ A mixin of :class:`~runeforge.engine.runebound.core.resolver.Resolver` (it uses 
 from __future__ import annotations
 
 from .effects import Context
-from .effects_combat import extra_wounds
+from .effects_combat import combat_roll, extra_wounds
 from .state import Figure, Hero
 
 ATTRIBUTE_OF = {"ranged": "mind", "melee": "body", "magic": "spirit"}
@@ -47,8 +47,8 @@ class Rolls:
         if target is None:
             target = self.target_number(enemy, phase)
         bonus += self.stat(actor, f"{phase}_roll")
-        ok = self.roll(actor, "attack", ATTRIBUTE_OF[phase], bonus, target, phase=phase,
-                       source=source)
+        ok = combat_roll(self, actor, "attack", ATTRIBUTE_OF[phase], bonus, target, phase=phase,
+                         source=source)  # ---- family 7: combat (rerolls)
         if ok:
             extra = extra_wounds(self, actor, phase)  # ---- family 7: combat
             if normal_damage:
@@ -66,8 +66,8 @@ class Rolls:
         if target is None:
             target = self.target_number(enemy, phase)
         bonus += self.stat(hero, f"{phase}_roll")
-        ok = self.roll(hero, "defend", ATTRIBUTE_OF[phase], bonus, target, phase=phase,
-                       source=source)
+        ok = combat_roll(self, hero, "defend", ATTRIBUTE_OF[phase], bonus, target, phase=phase,
+                         source=source)  # ---- family 7: combat (rerolls)
         if not ok:
             self.inflict(hero, self.stat(enemy, f"{phase}_damage"), source=enemy.id,
                          phase=phase)

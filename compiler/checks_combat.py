@@ -10,6 +10,7 @@ def check_combat(a: n.Ability, nodes, ctx, finding):
     """The findings (made by ``finding``, checks.Finding) of the combat family's rules."""
     yield from _additional_wounds(a, finding)
     yield from _rerolls(a, nodes, ctx, finding)
+    yield from _protections(nodes, finding)
 
 
 def _additional_wounds(a: n.Ability, finding):
@@ -95,3 +96,22 @@ def _children(node):
     if isinstance(node, (n.MayDo, n.Outcome, n.During, n.Trigger)):
         return (node.effect,)
     return ()
+
+
+def _protections(nodes, finding):
+    """RF427: a cap on wounds per phase protects your Hero (the engine has no cap for an
+    Ally or the enemy). RF428 (warning): a cap of 0 leaves no wound at all in the phases."""
+    for node in nodes:
+        if not isinstance(node, n.WoundCap):
+            continue
+        if node.subject not in ("hero", "you"):
+            who = node.subject.replace("_", " ")
+            yield finding("RF427", f"a cap on wounds in each combat phase is for your Hero, "
+                                   f"not {who}", node.span,
+                          hint="write 'Your Hero takes no more than N wounds in each combat "
+                               "phase.'")
+        elif node.value == 0:
+            yield finding("RF428", "no more than 0 wounds: your Hero takes no wounds at all in "
+                                   "the combat phases", node.span,
+                          hint="if that is meant, 'Your Hero is immune to ranged attacks.' "
+                               "(and melee, magic) says it per phase", severity="warning")

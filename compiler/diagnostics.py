@@ -69,6 +69,8 @@ CODES: dict[str, str] = {
     # ---- family 7: combat
     "RF425": "additional wounds without a successful attack, or not on the enemy",
     "RF426": "a reroll of a combat roll where no combat roll has just been made",
+    "RF427": "a cap on wounds per combat phase for someone other than your Hero",
+    "RF428": "a cap of 0 wounds per combat phase (no wounds at all in the phases)",
     # RF5xx: content and references
     "RF501": "duplicate card id",
     "RF502": "reference to an unknown id",

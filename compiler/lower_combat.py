@@ -29,3 +29,12 @@ def register(effect, amount) -> None:
     @effect.register
     def _(node: n.Reroll) -> list[dict]:
         return [{"op": "reroll"}]
+
+    @effect.register
+    def _(node: n.WoundCap) -> list[dict]:
+        target = "hero" if node.subject == "you" else node.subject
+        return [{"op": "wound_cap", "target": target, "value": node.value}]
+
+    @effect.register
+    def _(node: n.Immune) -> list[dict]:
+        return [{"op": "immune", "target": "hero", "phase": node.phase}]

@@ -51,6 +51,7 @@ _TERMINAL_WORDS: dict[str, tuple[str, ...]] = {
 # ---- family 7: combat
 _TERMINAL_WORDS["ATTACK"] = ("attack", "attacks")
 _TERMINAL_WORDS["REROLL"] = ("reroll",)
+_TERMINAL_WORDS.update(NO=("no",), THAN=("than",), IMMUNE=("immune",))
 
 # Icon tokens stand for words (reference 2.7); the PDF draws them as symbols.
 ICONS: dict[str, str] = {

@@ -45,8 +45,28 @@ class Reroll:
     span: Span = _span()
 
 
-COMBAT_CLAUSES = (ExtraWounds, InflictAdditional, Reroll)
-# The clauses that are always-on rules when they make up a cost-free, untimed ability.
-COMBAT_STANDING = (ExtraWounds,)
+@dataclass(frozen=True)
+class WoundCap:
+    """``Your Hero takes no more than N wounds in each combat phase.``: a standing rule; the
+    wounds the Hero takes in one phase step of a round beyond N are not taken."""
 
-__all__ = ["COMBAT_CLAUSES", "COMBAT_STANDING", "ExtraWounds", "InflictAdditional", "Reroll"]
+    subject: str
+    value: int
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class Immune:
+    """``Your Hero is immune to ranged attacks.``: a standing rule; the combat rolls of that
+    phase (a failed defence or attack) inflict no wounds on the Hero."""
+
+    phase: str
+    span: Span = _span()
+
+
+COMBAT_CLAUSES = (ExtraWounds, InflictAdditional, Reroll, WoundCap, Immune)
+# The clauses that are always-on rules when they make up a cost-free, untimed ability.
+COMBAT_STANDING = (ExtraWounds, WoundCap, Immune)
+
+__all__ = ["COMBAT_CLAUSES", "COMBAT_STANDING", "ExtraWounds", "Immune", "InflictAdditional",
+           "Reroll", "WoundCap"]

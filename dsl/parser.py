@@ -282,6 +282,8 @@ class _ToAst(Transformer):
     inflict_additional = _node(lambda ch, s: n.InflictAdditional(_values(ch)[0], _values(ch)[1],
                                                                   span=s))
     reroll = _node(lambda ch, s: n.Reroll(span=s))
+    wound_cap = _node(lambda ch, s: n.WoundCap(_values(ch)[0], _ints(ch)[0], span=s))
+    immune = _node(lambda ch, s: n.Immune(_values(ch)[0], span=s))
 
     def test(self, ch):
         vals = _values(ch)

@@ -21,3 +21,13 @@ def register(text, targets, noun) -> None:
     @text.register
     def _(node: n.Reroll) -> str:
         return "reroll your combat roll"
+
+    @text.register
+    def _(node: n.WoundCap) -> str:
+        who = "you take" if node.subject == "you" else f"{targets[node.subject]} takes"
+        wounds = "wound" if node.value == 1 else "wounds"
+        return f"{who} no more than {node.value} {wounds} in each combat phase"
+
+    @text.register
+    def _(node: n.Immune) -> str:
+        return f"your Hero is immune to {node.phase} attacks"

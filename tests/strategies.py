@@ -63,6 +63,8 @@ clause = st.one_of(
     st.builds(n.ExtraWounds, num, st.one_of(st.none(), phase)),
     st.builds(n.InflictAdditional, amount, target),
     st.just(n.Reroll()),
+    st.builds(n.WoundCap, subject, num),
+    st.builds(n.Immune, phase),
 )
 action_list = st.one_of(clause, st.lists(clause, min_size=2, max_size=3).map(
     lambda items: n.And(tuple(items))))

@@ -39,6 +39,8 @@ COUNTED = {
                                   lambda v: n.ExtraWounds(v, "melee")),
     "effect.inflict_additional": ("wounds", "additional_wound",
                                   lambda v: n.InflictAdditional(fixed(v), "enemy")),
+    "effect.wound_cap": ("wounds", "wound", lambda v: n.WoundCap("hero", v)),
+    "effect.wound_cap.you": ("wounds", "wound", lambda v: n.WoundCap("you", v)),
 }
 
 

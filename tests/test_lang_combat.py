@@ -294,3 +294,66 @@ def test_kernels_and_exact_odds_leave_rerolls_to_the_engine(cli):
     assert ex["covered"] is False
     ignored = [i for i in ex["ignored"] if i["card"] == item]
     assert ignored[0]["affects_odds"] and "reroll" in ignored[0]["reason"]
+
+
+# ---- a cap on wounds per phase, immunity ----------------------------------------------------
+
+def test_caps_and_immunity_are_standing_rules():
+    ir = lower(parse_ability("Your Hero takes no more than 2 wounds in each combat phase."))
+    assert ir["static"] and ir["effects"] == [{"op": "wound_cap", "target": "hero",
+                                               "value": 2}]
+    ir = lower(parse_ability("Your Hero is immune to melee attacks."))
+    assert ir["static"] and ir["effects"] == [{"op": "immune", "target": "hero",
+                                               "phase": "melee"}]
+
+
+@pytest.mark.parametrize("text, code, where", [
+    ("Each of your Allies takes no more than 1 wound in each combat phase.", "RF427",
+     "Each of your Allies takes no more than 1 wound in each combat phase"),
+    ("Your enemy takes no more than 1 wound in each combat phase.", "RF427",
+     "Your enemy takes no more than 1 wound in each combat phase"),
+    ("Your Hero takes no more than 0 wounds in each combat phase.", "RF428",
+     "Your Hero takes no more than 0 wounds in each combat phase"),
+])
+def test_rf427_rf428_caps(text, code, where):
+    found = [f for f in check_ability(parse_ability(text), CardContext("item", "constant"))
+             if f.code in ("RF427", "RF428")]
+    assert [f.code for f in found] == [code]
+    assert text[slice(*found[0].span)] == where
+    assert found[0].severity == ("warning" if code == "RF428" else "error")
+
+
+def test_a_cap_counts_every_batch_of_one_phase():
+    from runeforge.engine.common.dice import ScriptedDice
+    from runeforge.engine.runebound.combat.combat import Combat
+    from runeforge.engine.runebound.core.decisions import ScriptedPlayer
+    from runeforge.engine.runebound.core.ruleset import BASE
+    from runeforge.engine.runebound.core.state import State
+    from runeforge.engine.runebound.core.windows import Moment
+
+    cat = _catalog()
+    hero = cat.new_hero("varikas-the-dead", items=["steadfast-buckler"])
+    combat = Combat(cat, State(heroes=[hero]), ScriptedDice([]),
+                    {hero.id: ScriptedPlayer([])}, BASE)
+    combat._begin({hero.id: cat.new_challenge("hungry-wolves")})
+    combat.moment = Moment("melee", "melee", combat.state.combat_no, 1)
+    assert combat.inflict(hero, 1, source="x", phase=None) == 1
+    assert combat.inflict(hero, 2, source="y", phase="melee") == 0
+    combat.moment = Moment("magic", "magic", combat.state.combat_no, 1)
+    assert combat.inflict(hero, 3, source="z", phase="magic") == 1
+    combat.moment = Moment("before_combat", "before_combat", combat.state.combat_no, 0)
+    assert combat.inflict(hero, 2, source="w", phase=None) == 2  # no cap in Before Combat
+    assert hero.wounds == 4
+
+
+@pytest.mark.parametrize("item, words", [("warding-cloak", "immunity"),
+                                         ("steadfast-buckler", "a cap on the wounds")])
+def test_kernels_and_exact_odds_leave_caps_and_immunity_to_the_engine(cli, item, words):
+    from runeforge.engine.runebound.combat.kernel import compile_kernel
+
+    kernel = compile_kernel(_catalog(), "varikas-the-dead", "hungry-wolves", items=(item,))
+    assert kernel.fn is None and words in kernel.fallback and item in kernel.fallback
+    ex = _exact(cli, item)
+    assert ex["covered"] is False
+    ignored = [i for i in ex["ignored"] if i["card"] == item]
+    assert ignored[0]["affects_odds"] and words in ignored[0]["reason"]

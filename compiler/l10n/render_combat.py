@@ -27,5 +27,17 @@ def _reroll(self, node: n.Reroll, mood: str) -> str:
 
 
 
-METHODS = {"_extrawounds": _extrawounds, "_inflictadditional": _inflictadditional,
+def _woundcap(self, node: n.WoundCap, mood: str) -> str:
+    wounds = self.qty(n.Amount("fixed", (node.value,)), "wound")
+    if node.subject == "you":
+        return self.t("effect.wound_cap.you", wounds=wounds)
+    return self.t("effect.wound_cap", target=self.term("targets", node.subject), wounds=wounds)
+
+
+def _immune(self, node: n.Immune, mood: str) -> str:
+    return self.t("effect.immune", target=self.term("targets", "hero"),
+                  phase=self.term("phases", node.phase))
+
+
+METHODS = {"_woundcap": _woundcap, "_immune": _immune,"_extrawounds": _extrawounds, "_inflictadditional": _inflictadditional,
            "_reroll": _reroll}

@@ -109,6 +109,9 @@ OTHER: dict[str, str] = {
     # ---- family 7: combat
     "effect.extra_wounds": "your attacks inflict {wounds}",
     "effect.extra_wounds.phase": "your {phase} attacks inflict {wounds}",
+    "effect.wound_cap": "{target} takes no more than {wounds} in each combat phase",
+    "effect.wound_cap.you": "you take no more than {wounds} in each combat phase",
+    "effect.immune": "{target} is immune to {phase} attacks",
 }
 
 # Short labels of the card faces (the PDF backend), msgctxt "label.<key>".

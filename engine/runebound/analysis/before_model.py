@@ -41,6 +41,8 @@ NOT_MODELLED = {
     "extra_wounds": "additional wounds on every successful attack (not modelled)",
     "inflict_additional": "additional wounds after an attack's success (not modelled)",
     "reroll": "a reroll of a combat roll (not modelled)",
+    "wound_cap": "a cap on the wounds the Hero takes in each combat phase (not modelled)",
+    "immune": "immunity to a phase's attacks (not modelled)",
 }
 
 

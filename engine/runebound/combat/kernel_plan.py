@@ -34,6 +34,8 @@ ENGINE_ONLY_OPS = {
     "extra_wounds": "additional wounds on a successful attack",
     "inflict_additional": "additional wounds after an attack's success",
     "reroll": "a reroll of a combat roll",
+    "wound_cap": "a cap on the wounds the Hero takes in each combat phase",
+    "immune": "immunity to a phase's attacks",
 }
 
 

@@ -13,7 +13,7 @@ from runeforge.engine.common.errors import IllegalAction
 
 from .effects import EXTRA_BUILDERS, Amount, Effect
 from .state import Hero
-from .windows import COMBAT_ROLL
+from .windows import COMBAT_ROLL, PHASES
 
 
 @dataclass
@@ -49,6 +49,34 @@ class Reroll(Effect):
         reroll(ctx.engine, ctx.source)
 
 
+@dataclass
+class WoundCap(Effect):
+    target: str
+    value: int
+    op = "wound_cap"
+    static_kind = True
+
+    def run(self, ctx):  # used as an effect (not always on): lasts to the end of the round
+        ctx.engine.add_duration(ctx, "end_of_round", [self.ir()])
+
+    def ir(self):
+        return {"op": "wound_cap", "target": self.target, "value": self.value}
+
+
+@dataclass
+class Immune(Effect):
+    target: str
+    phase: str
+    op = "immune"
+    static_kind = True
+
+    def run(self, ctx):  # used as an effect (not always on): lasts to the end of the round
+        ctx.engine.add_duration(ctx, "end_of_round", [self.ir()])
+
+    def ir(self):
+        return {"op": "immune", "target": self.target, "phase": self.phase}
+
+
 def build(ir: dict) -> Effect | None:
     """The effect object of a combat-family op, or None when ``ir`` is not one."""
     op = ir["op"]
@@ -58,6 +86,10 @@ def build(ir: dict) -> Effect | None:
         return InflictAdditional(Amount.from_ir(ir["amount"]), ir["target"])
     if op == "reroll":
         return Reroll()
+    if op == "wound_cap":
+        return WoundCap(ir["target"], ir["value"])
+    if op == "immune":
+        return Immune(ir["target"], ir["phase"])
     return None
 
 
@@ -116,3 +148,45 @@ def reroll(engine, source: str) -> None:
     engine.log.emit("reroll", figure=pending["fig"].id, source=source)
     pending["ok"] = engine.roll(pending["fig"], pending["purpose"], pending["attribute"],
                                 pending["bonus"], pending["target"], **pending["extra"])
+
+
+# ---- a cap on wounds per phase, immunity to a phase's attacks -----------------------------
+
+def _rules(engine, op: str, fig):
+    """(card id, effect) of every ``op`` rule in force for ``fig`` (its own Hero's rules;
+    the only target the language gives these rules is "your Hero")."""
+    if op not in engine.catalog.standing_ops and not engine.state.effects:
+        return
+    for owner, card_id, effect, _x in engine.static_sources():
+        if effect.op == op and owner is fig and effect.target in ("hero", "you"):
+            yield card_id, effect
+
+
+def immune_to(engine, fig, phase: str | None) -> str | None:
+    """The card that makes ``fig`` immune to ``phase`` attacks (None: not immune)."""
+    if phase is None:
+        return None
+    return next((card for card, e in _rules(engine, "immune", fig) if e.phase == phase), None)
+
+
+def capped_wounds(engine, fig, amount: int) -> int:
+    """``amount`` wounds about to be taken by ``fig``, less what a cap on wounds in each
+    combat phase forbids (counted per phase step of a round; outside the phases: no cap)."""
+    moment = engine.moment
+    if amount <= 0 or moment.round <= 0 or moment.step not in PHASES:
+        return amount
+    caps = [(card, e.value) for card, e in _rules(engine, "wound_cap", fig)]
+    if not caps:
+        return amount
+    card, cap = min(caps, key=lambda c: c[1])
+    key = (moment.combat, moment.round, moment.step)
+    seen = getattr(engine, "_phase_taken", None)
+    if seen is None or seen[0] != key:
+        seen = engine._phase_taken = (key, {})
+    taken = seen[1].get(fig.id, 0)
+    allowed = max(0, min(amount, cap - taken))
+    seen[1][fig.id] = taken + allowed
+    if allowed < amount:
+        engine.log.emit("wounds_capped", figure=fig.id, amount=amount - allowed, source=card,
+                        left=allowed, phase=moment.step)
+    return allowed

@@ -159,6 +159,8 @@ def ir_schema() -> dict:
         _op("extra_wounds", phase=_enum([*PHASES, None]), value=COUNT),
         _op("inflict_additional", amount=_amount(), target=target),
         _op("reroll"),
+        _op("wound_cap", target=target, value=COUNT),
+        _op("immune", target=target, phase=_enum(PHASES)),
     ]
     events = {
         "takes_wounds": _fields("kind", "takes_wounds", target=target,

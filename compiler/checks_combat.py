@@ -11,6 +11,7 @@ def check_combat(a: n.Ability, nodes, ctx, finding):
     yield from _additional_wounds(a, finding)
     yield from _rerolls(a, nodes, ctx, finding)
     yield from _protections(nodes, finding)
+    yield from _assists(a, nodes, ctx, finding)
 
 
 def _additional_wounds(a: n.Ability, finding):
@@ -115,3 +116,23 @@ def _protections(nodes, finding):
                                    "the combat phases", node.span,
                           hint="if that is meant, 'Your Hero is immune to ranged attacks.' "
                                "(and melee, magic) says it per phase", severity="warning")
+
+
+def _assists(a: n.Ability, nodes, ctx, finding):
+    """RF429: an attack against another Hero's enemy is used in that phase of another Hero's
+    combat: by a Hero's own card (not an adventure card), tagged with its phase (or Any
+    Phase), in no window, and not with a reroll (another moment)."""
+    for node in nodes:
+        if not isinstance(node, n.AttackOther):
+            continue
+        if ctx.kind in ADVENTURE_KINDS:
+            yield finding("RF429", f"a {ctx.kind} card cannot attack another Hero's enemy",
+                          node.span, hint="put it on a Hero, Ally or item card")
+        elif a.tag not in (node.phase, "any_phase", "all_phases") or a.window is not None:
+            yield finding("RF429", f"an attack against another Hero's enemy is used in the "
+                                   f"{node.phase} phase of that Hero's combat", node.span,
+                          hint=f"tag the ability '{node.phase.title()}:'")
+        elif any(isinstance(x, n.Reroll) for x in nodes):
+            yield finding("RF429", "an attack against another Hero's enemy and a reroll in "
+                                   "one ability: they are used at different moments",
+                          node.span, hint="make them two abilities")

@@ -11,9 +11,15 @@ STANDING = n.COMBAT_STANDING
 
 
 def reaction(ability: n.Ability) -> str | None:
-    """"... to reroll your combat roll" is used right after the Hero's combat roll."""
-    return "combat_roll" if any(isinstance(node, n.Reroll) for s in ability.sentences
-                                for node in n.walk(s)) else None
+    """The moment a combat-family ability waits for: "... to reroll your combat roll" right
+    after the Hero's combat roll (``combat_roll``); "make a ranged attack against another
+    Hero's enemy" in a phase of another Hero's combat in the space (``assist``)."""
+    kinds = {type(node) for s in ability.sentences for node in n.walk(s)}
+    if n.Reroll in kinds:
+        return "combat_roll"
+    if n.AttackOther in kinds:
+        return "assist"
+    return None
 
 
 def register(effect, amount) -> None:
@@ -38,3 +44,7 @@ def register(effect, amount) -> None:
     @effect.register
     def _(node: n.Immune) -> list[dict]:
         return [{"op": "immune", "target": "hero", "phase": node.phase}]
+
+    @effect.register
+    def _(node: n.AttackOther) -> list[dict]:
+        return [{"op": "attack_other", "phase": node.phase}]

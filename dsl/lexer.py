@@ -51,7 +51,8 @@ _TERMINAL_WORDS: dict[str, tuple[str, ...]] = {
 # ---- family 7: combat
 _TERMINAL_WORDS["ATTACK"] = ("attack", "attacks")
 _TERMINAL_WORDS["REROLL"] = ("reroll",)
-_TERMINAL_WORDS.update(NO=("no",), THAN=("than",), IMMUNE=("immune",))
+_TERMINAL_WORDS.update(NO=("no",), THAN=("than",), IMMUNE=("immune",), AGAINST=("against",),
+                       HEROS=("hero's", "hero\u2019s"))
 
 # Icon tokens stand for words (reference 2.7); the PDF draws them as symbols.
 ICONS: dict[str, str] = {
@@ -75,6 +76,7 @@ DISPLAY.update({
     "ALLY": "'Allies'", "MIND": "'Mind'", "BODY": "'Body'", "SPIRIT": "'Spirit'",
     "LIFE": "'Life'", "STAMINA": "'Stamina'", "WOUND": "'wounds'", "ITEM": "'Items'",
 })
+DISPLAY["HEROS"] = "'Hero's'"  # ---- family 7: combat
 
 _TOKEN_RE = re.compile(
     r"(?P<ws>\s+)"

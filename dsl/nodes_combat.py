@@ -64,9 +64,18 @@ class Immune:
     span: Span = _span()
 
 
-COMBAT_CLAUSES = (ExtraWounds, InflictAdditional, Reroll, WoundCap, Immune)
+@dataclass(frozen=True)
+class AttackOther:
+    """``Ranged: Activate to make a ranged attack against another Hero's enemy.``: used by a
+    Hero who stands in the space of another Hero's combat (docs/language.md reads when)."""
+
+    phase: str
+    span: Span = _span()
+
+
+COMBAT_CLAUSES = (ExtraWounds, InflictAdditional, Reroll, WoundCap, Immune, AttackOther)
 # The clauses that are always-on rules when they make up a cost-free, untimed ability.
 COMBAT_STANDING = (ExtraWounds, WoundCap, Immune)
 
-__all__ = ["COMBAT_CLAUSES", "COMBAT_STANDING", "ExtraWounds", "Immune", "InflictAdditional",
-           "Reroll", "WoundCap"]
+__all__ = ["COMBAT_CLAUSES", "COMBAT_STANDING", "AttackOther", "ExtraWounds", "Immune",
+           "InflictAdditional", "Reroll", "WoundCap"]

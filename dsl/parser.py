@@ -284,6 +284,7 @@ class _ToAst(Transformer):
     reroll = _node(lambda ch, s: n.Reroll(span=s))
     wound_cap = _node(lambda ch, s: n.WoundCap(_values(ch)[0], _ints(ch)[0], span=s))
     immune = _node(lambda ch, s: n.Immune(_values(ch)[0], span=s))
+    attack_other = _node(lambda ch, s: n.AttackOther(_values(ch)[0], span=s))
 
     def test(self, ch):
         vals = _values(ch)

@@ -31,3 +31,7 @@ def register(text, targets, noun) -> None:
     @text.register
     def _(node: n.Immune) -> str:
         return f"your Hero is immune to {node.phase} attacks"
+
+    @text.register
+    def _(node: n.AttackOther) -> str:
+        return f"make a {node.phase} attack against another Hero's enemy"

@@ -65,6 +65,7 @@ clause = st.one_of(
     st.just(n.Reroll()),
     st.builds(n.WoundCap, subject, num),
     st.builds(n.Immune, phase),
+    st.builds(n.AttackOther, phase),
 )
 action_list = st.one_of(clause, st.lists(clause, min_size=2, max_size=3).map(
     lambda items: n.And(tuple(items))))

@@ -357,3 +357,116 @@ def test_kernels_and_exact_odds_leave_caps_and_immunity_to_the_engine(cli, item,
     assert ex["covered"] is False
     ignored = [i for i in ex["ignored"] if i["card"] == item]
     assert ignored[0]["affects_odds"] and words in ignored[0]["reason"]
+
+
+# ---- attacks against another Hero's enemy ------------------------------------------------------
+
+LONGBOW = "longbow-of-the-watch"
+
+
+def test_an_attack_against_another_heros_enemy_lowers_to_an_assist():
+    ir = lower(parse_ability("Ranged: Activate to make a ranged attack against another Hero's "
+                             "enemy."))
+    assert ir["reaction"] == "assist"
+    assert ir["effects"] == [{"op": "attack_other", "phase": "ranged"}]
+    # the typographic apostrophe is the same word
+    assert parse_ability("Ranged: Activate to make a ranged attack against another Hero\u2019s "
+                         "enemy.") == parse_ability(ir["source"])
+
+
+@pytest.mark.parametrize("text, kind, usage", [
+    ("Activate to make a ranged attack against another Hero's enemy.", "item", "activated"),
+    ("Melee: Activate to make a ranged attack against another Hero's enemy.", "item",
+     "activated"),
+    ("Ranged: Make a ranged attack against another Hero's enemy.", "challenge", None),
+])
+def test_rf429_an_attack_against_another_heros_enemy_out_of_its_phase(text, kind, usage):
+    found = [f for f in check_ability(parse_ability(text), CardContext(kind, usage))
+             if f.code == "RF429"]
+    assert found, text
+    assert text[slice(*found[0].span)] == \
+        text[text.index("ake a") - 1:].rstrip(".")
+
+
+def test_rf429_is_not_raised_on_the_canonical_form():
+    text = "Ranged: Activate to make a ranged attack against another Hero's enemy."
+    codes = [f.code for f in check_ability(parse_ability(text),
+                                           CardContext("item", "activated"))]
+    assert "RF429" not in codes
+
+
+def _two_heroes(items=(), companion_items=(LONGBOW,), positions=None, answers=(), dice=()):
+    from runeforge.engine.common.dice import ScriptedDice
+    from runeforge.engine.runebound.combat.combat import Combat
+    from runeforge.engine.runebound.core.decisions import ScriptedPlayer
+    from runeforge.engine.runebound.core.ruleset import BASE
+    from runeforge.engine.runebound.core.state import State
+
+    cat = _catalog()
+    hero = cat.new_hero("varikas-the-dead", items=list(items))
+    other = cat.new_hero("tessa-brightwater", items=list(companion_items))
+    state = State(heroes=[hero, other])
+    if positions is not None:
+        state.positions = positions
+    player = ScriptedPlayer(list(answers))
+    combat = Combat(cat, state, ScriptedDice(list(dice)), {hero.id: player, other.id: player},
+                    BASE)
+    return combat, hero, other, cat
+
+
+def test_a_hero_in_another_space_is_not_offered_the_attack():
+    answers = [("escape", False), ("phase_action", "defend"), ("phase_action", "defend"),
+               ("phase_action", "defend"), ("escape", True)]
+    combat, hero, other, cat = _two_heroes(positions={"varikas-the-dead": "a1",
+                                                      "tessa-brightwater": "b2"},
+                                           answers=answers, dice=[20, 20])
+    combat.fight_challenge(hero, cat.new_challenge("hungry-wolves"))
+    assert not [r for r in combat.log.records if r["type"] == "decision"
+                and r["hero"] == other.id]
+    combat, hero, other, cat = _two_heroes(positions={"varikas-the-dead": "a1",
+                                                      "tessa-brightwater": "a1"},
+                                           answers=answers, dice=[20, 20])
+    combat.fight_challenge(hero, cat.new_challenge("hungry-wolves"))
+    offers = [r for r in combat.log.records if r["type"] == "decision"
+              and r["hero"] == other.id]
+    assert offers and all(r["kind"] == "use_ability" for r in offers)
+    assert f"{LONGBOW}#0" in offers[0]["options"]
+
+
+def test_the_fighting_hero_cannot_use_it_in_his_own_fight():
+    from runeforge.engine.common.errors import IllegalAction
+
+    combat, hero, _other, cat = _two_heroes(items=(LONGBOW,), companion_items=())
+    combat._begin({hero.id: cat.new_challenge("hungry-wolves")})
+    combat._step("ranged", 1)
+    with pytest.raises(IllegalAction, match="another Hero fights"):
+        combat.use_ability(hero, f"{LONGBOW}#0")
+
+
+def test_a_bystander_defeated_by_his_miss_is_knocked_out_and_the_fight_goes_on():
+    answers = [("escape", False), ("use_ability", f"{LONGBOW}#0"),
+               ("phase_action", "defend"), ("phase_action", "defend"),
+               ("phase_action", "defend"), ("escape", True)]
+    combat, hero, other, cat = _two_heroes(answers=answers, dice=[2, 20, 20, 20, 20])
+    other.wounds = 7  # Life 8: the raiders' 2 ranged wounds defeat her
+    result = combat.fight_challenge(hero, cat.new_challenge("orc-raiders"))
+    assert result.outcome == "escaped" and result.loser == hero.id
+    assert any(r["type"] == "knocked_out" and r["hero"] == other.id
+               for r in combat.log.records)
+    assert other.wounds == 0 and hero.wounds == 0
+
+
+def test_kernels_compile_a_hand_with_it_and_the_odds_call_it_inert(cli):
+    from runeforge.engine.runebound.analysis.kernel_check import differential
+    from runeforge.engine.runebound.combat.kernel import compile_kernel
+
+    cat = _catalog()
+    kernel = compile_kernel(cat, "varikas-the-dead", "hungry-wolves", items=(LONGBOW,))
+    assert kernel.fn is not None, kernel.fallback
+    assert differential(cat, "varikas-the-dead", "hungry-wolves", (LONGBOW,),
+                        seeds=range(10), mode="ask") is None
+    ex = _exact(cli, LONGBOW)
+    assert ex["covered"] is True
+    inert = [i for i in ex["ignored"] if i["card"] == LONGBOW]
+    assert inert and inert[0]["affects_odds"] is False
+    assert "another Hero's combat" in inert[0]["reason"]

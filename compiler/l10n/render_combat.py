@@ -39,5 +39,10 @@ def _immune(self, node: n.Immune, mood: str) -> str:
                   phase=self.term("phases", node.phase))
 
 
-METHODS = {"_woundcap": _woundcap, "_immune": _immune,"_extrawounds": _extrawounds, "_inflictadditional": _inflictadditional,
+def _attackother(self, node: n.AttackOther, mood: str) -> str:
+    return self.verb("effect.attack_other", mood, phase=self.term("phases", node.phase),
+                     other=self.term("targets", "another_hero"))
+
+
+METHODS = {"_attackother": _attackother,"_woundcap": _woundcap, "_immune": _immune,"_extrawounds": _extrawounds, "_inflictadditional": _inflictadditional,
            "_reroll": _reroll}

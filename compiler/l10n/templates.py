@@ -40,6 +40,7 @@ VERB_CLAUSES: dict[str, str] = {
     # ---- family 7: combat
     "effect.inflict_additional": "inflict {wounds} on {target}",
     "effect.reroll": "reroll your combat roll",
+    "effect.attack_other": "make a {phase} attack against {other}'s enemy",
 }
 
 OTHER: dict[str, str] = {

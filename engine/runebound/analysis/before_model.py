@@ -230,7 +230,11 @@ def before_model(abilities) -> BeforeModel:
         if why:
             model.inert.append((card, index, ir["source"], why))
             continue
-        why = _not_modelled(ir["effects"])  # ---- family 7: combat
+        if ir["reaction"] == "assist":  # ---- family 7: combat
+            model.inert.append((card, index, ir["source"], "used only in another Hero's "
+                                "combat (no effect on the odds of this one)"))
+            continue
+        why = _not_modelled(ir["effects"])
         if why:
             model.uncovered.append((card, index, ir["source"], why))
             if acts_before_combat(ir, role) or ir["reaction"]:

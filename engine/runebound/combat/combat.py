@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from runeforge.engine.common.errors import IllegalAction
 
-from ..core.effects_combat import immune_to
+from ..core.effects_combat import immune_to, open_assists
 from ..core.resolver import Defeat, Resolver
 from ..core.rolls import ATTRIBUTE_OF
 from ..core.state import Challenge, Figure, Hero
@@ -72,6 +72,7 @@ class Combat(Resolver):
                 for phase in PHASES:
                     self._step(phase, rounds)
                     self.open_window(hero, phase)
+                    open_assists(self, hero)  # ---- family 7: combat
                     self._phase(hero, challenge, phase, attacked, hero_vs_hero=False)
                 self.expire("end_of_round")
             self.log.emit("combat_abandoned", rounds=MAX_ROUNDS)

@@ -13,7 +13,7 @@ from runeforge.engine.common.errors import IllegalAction
 
 from .effects import EXTRA_BUILDERS, Amount, Effect
 from .state import Hero
-from .windows import COMBAT_ROLL, PHASES
+from .windows import ASSIST, COMBAT_ROLL, PHASES
 
 
 @dataclass
@@ -77,6 +77,16 @@ class Immune(Effect):
         return {"op": "immune", "target": self.target, "phase": self.phase}
 
 
+@dataclass
+class AttackOther(Effect):
+    phase: str
+    op = "attack_other"
+
+    def run(self, ctx):
+        hit = attack_other(ctx, self.phase)
+        ctx.outcome = "success" if hit else "failure"
+
+
 def build(ir: dict) -> Effect | None:
     """The effect object of a combat-family op, or None when ``ir`` is not one."""
     op = ir["op"]
@@ -90,6 +100,8 @@ def build(ir: dict) -> Effect | None:
         return WoundCap(ir["target"], ir["value"])
     if op == "immune":
         return Immune(ir["target"], ir["phase"])
+    if op == "attack_other":
+        return AttackOther(ir["phase"])
     return None
 
 
@@ -112,16 +124,20 @@ EXTRA_BUILDERS.append(build)
 
 # ---- rerolls ------------------------------------------------------------------------------
 
-def has_rerolls(catalog) -> bool:
-    """Does any card of ``catalog`` have an ability used right after a combat roll? (Read
-    once per catalog summary: without one, a combat roll opens no window.)"""
+def has_reaction(catalog, kind: str) -> bool:
+    """Does any card of ``catalog`` have an ability of ``reaction`` ``kind`` (``combat_roll``,
+    ``assist``)? Read once per catalog summary: without one, no such window is opened."""
     summary = catalog._summarised()
-    cached = getattr(catalog, "_rerolls", None)
+    cached = getattr(catalog, "_family7_reactions", None)
     if cached is None or cached[0] is not summary:
-        found = any(a.reaction == COMBAT_ROLL for card in catalog.cards.values()
-                    for a in card.abilities)
-        cached = catalog._rerolls = (summary, found)
-    return cached[1]
+        found = frozenset(a.reaction for card in catalog.cards.values()
+                          for a in card.abilities if a.reaction)
+        cached = catalog._family7_reactions = (summary, found)
+    return kind in cached[1]
+
+
+def has_rerolls(catalog) -> bool:
+    return has_reaction(catalog, COMBAT_ROLL)
 
 
 def combat_roll(engine, fig, purpose: str, attribute: str, bonus: int, target: int,
@@ -190,3 +206,54 @@ def capped_wounds(engine, fig, amount: int) -> int:
         engine.log.emit("wounds_capped", figure=fig.id, amount=amount - allowed, source=card,
                         left=allowed, phase=moment.step)
     return allowed
+
+
+# ---- attacks against another Hero's enemy -------------------------------------------------
+
+def bystanders(engine, hero) -> list:
+    """The Heroes in ``hero``'s space who are in no fight themselves and have a player. With a
+    board (``state.positions``, the whole game) the space is read from it; the combat engine
+    alone has no board, and the other Heroes of its state stand in the space (the caller
+    builds the state of one fight: a scenario's ``companion``)."""
+    positions = getattr(engine.state, "positions", None)
+    out = (getattr(engine.state, "endgame", None) or {}).get("out", ())  # eliminated Heroes
+    here = positions.get(hero.id) if positions else None
+    return [h for h in engine.state.heroes
+            if h is not hero and h.id not in engine.enemies and h.id in engine.players
+            and h.id not in out and (positions is None or positions.get(h.id) == here)]
+
+
+def open_assists(engine, hero) -> None:
+    """In a phase of ``hero``'s combat, the Heroes standing by may use their attacks against
+    another Hero's enemy (the ``assist`` window), each in the order of the state."""
+    if not has_reaction(engine.catalog, ASSIST):
+        return
+    for other in bystanders(engine, hero):
+        engine.open_window(other, ASSIST)
+
+
+def attack_other(ctx, phase: str) -> bool:
+    """The owner (not in a fight) attacks the enemy of a Hero fighting in the space: a combat
+    roll against that enemy as if it were the owner's own; success wounds the enemy (its
+    defeat is the fighting Hero's victory), failure wounds the owner, who is knocked out at
+    once if that defeats him, and the fight goes on."""
+    engine = ctx.engine
+    fighting = [h for h in engine.heroes() if h is not ctx.owner]
+    if ctx.owner.id in engine.enemies or not fighting:
+        raise IllegalAction(f"{ctx.source}: no other Hero is fighting in your space")
+    if len(fighting) > 1:
+        pick = engine.ask(ctx.owner, "target", [h.id for h in fighting], source=ctx.source,
+                          what="another_hero")
+        fighting = [h for h in fighting if h.id == pick]
+    enemy = engine.enemies[fighting[0].id]
+    engine.log.emit("attack_other", hero=ctx.owner.id, helped=fighting[0].id, enemy=enemy.id,
+                    phase=phase, source=ctx.source)
+    try:
+        return engine.combat_attack(ctx.actor, enemy, phase, 0, source=ctx.source)
+    except Exception as exc:  # resolver.Defeat (this module cannot import the resolver)
+        if type(exc).__name__ != "Defeat" or exc.figure is not ctx.owner:
+            raise  # e.g. the fighting Hero's enemy is defeated: that combat ends
+        moment = engine.moment
+        engine.knock_out(ctx.owner)
+        engine.moment = moment
+        return False

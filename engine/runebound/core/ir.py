@@ -57,7 +57,8 @@ RESTRICTIONS = ("escape", "ally_attack")
 MARKET_SUBJECTS = ("item", "ally")
 COST_OPS = ("activate", "discard", "exhaustion", "wounds", "gold")
 # ---- family 7: combat: "reroll your combat roll" is used right after the Hero's combat roll
-REACTIONS_COMBAT = ("combat_roll",)
+# and "make a ranged attack against another Hero's enemy" in another Hero's combat (assist)
+REACTIONS_COMBAT = ("combat_roll", "assist")
 
 
 # Bounds of the numbers in an ability (the language refuses larger ones with RF305) and of
@@ -161,6 +162,7 @@ def ir_schema() -> dict:
         _op("reroll"),
         _op("wound_cap", target=target, value=COUNT),
         _op("immune", target=target, phase=_enum(PHASES)),
+        _op("attack_other", phase=_enum(PHASES)),
     ]
     events = {
         "takes_wounds": _fields("kind", "takes_wounds", target=target,

@@ -140,19 +140,34 @@ def test_an_allys_attack_gets_no_additional_wounds():
 
 # ---- kernels and exact odds ---------------------------------------------------------------
 
-def test_the_kernel_falls_back_on_additional_wounds_and_compiles_enemy_modifiers():
+def test_the_kernels_compile_standing_additional_wounds_and_enemy_modifiers():
     from runeforge.engine.runebound.analysis.kernel_check import differential
     from runeforge.engine.runebound.combat.kernel import compile_kernel
 
     cat = _catalog()
-    for item in ("blade-of-the-second-cut", "wand-of-echoes"):
+    for items in (("dulling-charm",), ("blade-of-the-second-cut",),
+                  ("blade-of-the-second-cut", "dulling-charm")):
+        for chal in ("hungry-wolves", "orc-raiders", "blood-of-the-bloodmother"):
+            kernel = compile_kernel(cat, "varikas-the-dead", chal, items=items)
+            assert kernel.fn is not None, kernel.fallback
+            for mode in ("bot", "ask"):
+                assert differential(cat, "varikas-the-dead", chal, items, seeds=range(25),
+                                    mode=mode) is None, (items, chal, mode)
+    # an ability attack whose success says what it inflicts gets the additional wounds too
+    assert differential(cat, "varikas-the-dead", "orc-raiders",
+                        ("blade-of-the-second-cut", "touch-of-death"), seeds=range(25),
+                        mode="ask") is None
+
+
+def test_the_kernels_fall_back_on_additional_wounds_they_do_not_compile():
+    from runeforge.engine.runebound.combat.kernel import compile_kernel
+
+    cat = _catalog()
+    for item, words in (("wand-of-echoes", "additional wounds after"),
+                        ("hunting-horn", "lasting")):
         kernel = compile_kernel(cat, "varikas-the-dead", "hungry-wolves", items=(item,))
-        assert kernel.fn is None and "additional wounds" in kernel.fallback, item
+        assert kernel.fn is None and words in kernel.fallback, (item, kernel.fallback)
         assert item in kernel.fallback
-    assert differential(cat, "varikas-the-dead", "hungry-wolves", ("dulling-charm",),
-                        seeds=range(20)) is None
-    assert differential(cat, "varikas-the-dead", "hungry-wolves", ("dulling-charm",),
-                        seeds=range(20), mode="ask") is None
 
 
 def _exact(cli, *items):
@@ -346,13 +361,24 @@ def test_a_cap_counts_every_batch_of_one_phase():
     assert hero.wounds == 4
 
 
-@pytest.mark.parametrize("item, words", [("warding-cloak", "immunity"),
-                                         ("steadfast-buckler", "a cap on the wounds")])
-def test_kernels_and_exact_odds_leave_caps_and_immunity_to_the_engine(cli, item, words):
+def test_the_kernels_compile_immunity_and_fall_back_on_a_cap(cli):
+    from runeforge.engine.runebound.analysis.kernel_check import differential
     from runeforge.engine.runebound.combat.kernel import compile_kernel
 
-    kernel = compile_kernel(_catalog(), "varikas-the-dead", "hungry-wolves", items=(item,))
-    assert kernel.fn is None and words in kernel.fallback and item in kernel.fallback
+    cat = _catalog()
+    for chal in ("hungry-wolves", "orc-raiders", "blood-of-the-bloodmother",
+                 "briar-skirmishers"):  # the last attacks Before Combat
+        for mode in ("bot", "ask"):
+            assert differential(cat, "varikas-the-dead", chal, ("warding-cloak",),
+                                seeds=range(25), mode=mode) is None, (chal, mode)
+    kernel = compile_kernel(cat, "varikas-the-dead", "orc-raiders", items=("steadfast-buckler",))
+    assert kernel.fn is None and "a cap on the wounds" in kernel.fallback
+    assert "steadfast-buckler" in kernel.fallback
+
+
+@pytest.mark.parametrize("item, words", [("warding-cloak", "immunity"),
+                                         ("steadfast-buckler", "a cap on the wounds")])
+def test_the_exact_odds_ignore_caps_and_immunity_with_a_reason(cli, item, words):
     ex = _exact(cli, item)
     assert ex["covered"] is False
     ignored = [i for i in ex["ignored"] if i["card"] == item]

@@ -278,13 +278,19 @@ def _attack(g, fig: str, p: str) -> None:
     hurt_self = "hurt_h" if fig == "h" else f"hurt_a({fig[1:]}, "
     with src.block(f"def {name}(bonus, normal, step):"):
         src.line("r = roll()")
+        extra = g.plan.extra_wounds(p) if fig == "h" else 0  # ---- family 7: combat
         with src.block(f"if r + {s(fig, attr, True)} + {s(fig, p + '_roll', True)} + bonus >= "
                        f"{s('c', attr, True)}:"):
             with src.block("if normal:"):
-                src.line(f"hurt_c({s(fig, p + '_damage', True)}, {p!r}, step)")
+                src.line(f"hurt_c({s(fig, p + '_damage', True)} + {extra}, {p!r}, step)")
+            if extra != 0:
+                with src.block("else:"):
+                    src.line(f"hurt_c({extra}, {p!r}, step)")
             src.line("return True")
         dmg = s("c", p + "_damage", True)
-        if fig == "h":
+        if fig == "h" and g.plan.immune(p):  # ---- family 7: combat
+            src.line("pass  # immune to this phase's attacks")
+        elif fig == "h":
             src.line(f"hurt_h({dmg}, {p!r}, step)")
         else:
             src.line(f"{hurt_self}{dmg}, {p!r}, step)")
@@ -299,5 +305,6 @@ def _defend(g, p: str) -> None:
         with src.block(f"if r + {s('h', attr, True)} + {s('h', p + '_roll', True)} >= "
                        f"{s('c', attr, True)} + tbonus:"):
             src.line("return True")
-        src.line(f"hurt_h({s('c', p + '_damage', True)}, {p!r}, step)")
+        if not g.plan.immune(p):  # ---- family 7: combat
+            src.line(f"hurt_h({s('c', p + '_damage', True)}, {p!r}, step)")
         src.line("return False")

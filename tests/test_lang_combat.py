@@ -138,76 +138,6 @@ def test_an_allys_attack_gets_no_additional_wounds():
     assert hits and all(r["amount"] == 1 for r in hits), hits
 
 
-# ---- kernels and exact odds ---------------------------------------------------------------
-
-def test_the_kernels_compile_standing_additional_wounds_and_enemy_modifiers():
-    from runeforge.engine.runebound.analysis.kernel_check import differential
-    from runeforge.engine.runebound.combat.kernel import compile_kernel
-
-    cat = _catalog()
-    for items in (("dulling-charm",), ("blade-of-the-second-cut",),
-                  ("blade-of-the-second-cut", "dulling-charm")):
-        for chal in ("hungry-wolves", "orc-raiders", "blood-of-the-bloodmother"):
-            kernel = compile_kernel(cat, "varikas-the-dead", chal, items=items)
-            assert kernel.fn is not None, kernel.fallback
-            for mode in ("bot", "ask"):
-                assert differential(cat, "varikas-the-dead", chal, items, seeds=range(25),
-                                    mode=mode) is None, (items, chal, mode)
-    # an ability attack whose success says what it inflicts gets the additional wounds too
-    assert differential(cat, "varikas-the-dead", "orc-raiders",
-                        ("blade-of-the-second-cut", "touch-of-death"), seeds=range(25),
-                        mode="ask") is None
-
-
-def test_the_kernels_fall_back_on_additional_wounds_they_do_not_compile():
-    from runeforge.engine.runebound.combat.kernel import compile_kernel
-
-    cat = _catalog()
-    for item, words in (("wand-of-echoes", "additional wounds after"),
-                        ("hunting-horn", "lasting")):
-        kernel = compile_kernel(cat, "varikas-the-dead", "hungry-wolves", items=(item,))
-        assert kernel.fn is None and words in kernel.fallback, (item, kernel.fallback)
-        assert item in kernel.fallback
-
-
-def _exact(cli, *items):
-    args = ["odds", "--hero", "varikas-the-dead", "--challenge", "hungry-wolves", "--exact",
-            "--format", "json"]
-    for i in items:
-        args += ["--item", i]
-    res = cli(*args, CONTENT)
-    assert res.exit_code == 0, res.output
-    return json.loads(res.stdout)
-
-
-def test_the_exact_odds_ignore_additional_wounds_with_a_reason(cli):
-    for item in ("blade-of-the-second-cut", "wand-of-echoes"):
-        ex = _exact(cli, item)
-        assert ex["covered"] is False
-        ignored = [i for i in ex["ignored"] if i["card"] == item]
-        assert ignored and ignored[0]["affects_odds"] is True
-        assert "additional wounds" in ignored[0]["reason"], ignored
-
-
-def test_the_exact_odds_cover_an_enemy_modifier_and_agree_with_the_engine(cli):
-    import math
-
-    from runeforge.engine.runebound.analysis.odds_mc import monte_carlo_odds
-
-    ex = _exact(cli, "dulling-charm")
-    plain = _exact(cli)
-    assert ex["covered"] is True
-    assert {"card": "dulling-charm", "text": "Your enemy receives -2 Body.",
-            "effect": "challenge body -2"} in ex["applied"]
-    assert ex["win"] > plain["win"]
-    trials = 3000
-    mc = monte_carlo_odds(_catalog(), "varikas-the-dead", "hungry-wolves", ("dulling-charm",),
-                          trials=trials, seed=5, policy="optimal")
-    assert mc.kernel == "compiled"
-    sd = math.sqrt(ex["win"] * (1 - ex["win"]) / trials)
-    assert abs(mc.win - ex["win"]) <= 4 * sd + 1e-9, (mc.win, ex["win"])
-
-
 # ---- rerolls ------------------------------------------------------------------------------
 
 def test_a_reroll_is_a_reaction_to_a_combat_roll():
@@ -295,22 +225,6 @@ def test_a_reroll_cannot_be_used_in_a_phase_window():
         combat.use_ability(hero, "knucklebone-of-second-chances#0")
 
 
-def test_kernels_and_exact_odds_leave_rerolls_to_the_engine(cli):
-    from runeforge.engine.runebound.analysis.odds_mc import monte_carlo_odds
-    from runeforge.engine.runebound.combat.kernel import compile_kernel
-
-    cat = _catalog()
-    item = "knucklebone-of-second-chances"
-    kernel = compile_kernel(cat, "varikas-the-dead", "hungry-wolves", items=(item,))
-    assert kernel.fn is None and "reroll" in kernel.fallback and item in kernel.fallback
-    mc = monte_carlo_odds(cat, "varikas-the-dead", "hungry-wolves", (item,), trials=20)
-    assert mc.kernel == kernel.fallback
-    ex = _exact(cli, item)
-    assert ex["covered"] is False
-    ignored = [i for i in ex["ignored"] if i["card"] == item]
-    assert ignored[0]["affects_odds"] and "reroll" in ignored[0]["reason"]
-
-
 # ---- a cap on wounds per phase, immunity ----------------------------------------------------
 
 def test_caps_and_immunity_are_standing_rules():
@@ -359,30 +273,6 @@ def test_a_cap_counts_every_batch_of_one_phase():
     combat.moment = Moment("before_combat", "before_combat", combat.state.combat_no, 0)
     assert combat.inflict(hero, 2, source="w", phase=None) == 2  # no cap in Before Combat
     assert hero.wounds == 4
-
-
-def test_the_kernels_compile_immunity_and_fall_back_on_a_cap(cli):
-    from runeforge.engine.runebound.analysis.kernel_check import differential
-    from runeforge.engine.runebound.combat.kernel import compile_kernel
-
-    cat = _catalog()
-    for chal in ("hungry-wolves", "orc-raiders", "blood-of-the-bloodmother",
-                 "briar-skirmishers"):  # the last attacks Before Combat
-        for mode in ("bot", "ask"):
-            assert differential(cat, "varikas-the-dead", chal, ("warding-cloak",),
-                                seeds=range(25), mode=mode) is None, (chal, mode)
-    kernel = compile_kernel(cat, "varikas-the-dead", "orc-raiders", items=("steadfast-buckler",))
-    assert kernel.fn is None and "a cap on the wounds" in kernel.fallback
-    assert "steadfast-buckler" in kernel.fallback
-
-
-@pytest.mark.parametrize("item, words", [("warding-cloak", "immunity"),
-                                         ("steadfast-buckler", "a cap on the wounds")])
-def test_the_exact_odds_ignore_caps_and_immunity_with_a_reason(cli, item, words):
-    ex = _exact(cli, item)
-    assert ex["covered"] is False
-    ignored = [i for i in ex["ignored"] if i["card"] == item]
-    assert ignored[0]["affects_odds"] and words in ignored[0]["reason"]
 
 
 # ---- attacks against another Hero's enemy ------------------------------------------------------
@@ -481,18 +371,3 @@ def test_a_bystander_defeated_by_his_miss_is_knocked_out_and_the_fight_goes_on()
                for r in combat.log.records)
     assert other.wounds == 0 and hero.wounds == 0
 
-
-def test_kernels_compile_a_hand_with_it_and_the_odds_call_it_inert(cli):
-    from runeforge.engine.runebound.analysis.kernel_check import differential
-    from runeforge.engine.runebound.combat.kernel import compile_kernel
-
-    cat = _catalog()
-    kernel = compile_kernel(cat, "varikas-the-dead", "hungry-wolves", items=(LONGBOW,))
-    assert kernel.fn is not None, kernel.fallback
-    assert differential(cat, "varikas-the-dead", "hungry-wolves", (LONGBOW,),
-                        seeds=range(10), mode="ask") is None
-    ex = _exact(cli, LONGBOW)
-    assert ex["covered"] is True
-    inert = [i for i in ex["ignored"] if i["card"] == LONGBOW]
-    assert inert and inert[0]["affects_odds"] is False
-    assert "another Hero's combat" in inert[0]["reason"]

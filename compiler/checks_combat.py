@@ -8,6 +8,8 @@ from .dsl import nodes as n
 
 def check_combat(a: n.Ability, nodes, ctx, finding):
     """The findings (made by ``finding``, checks.Finding) of the combat family's rules."""
+    if not any(isinstance(node, n.COMBAT_CLAUSES) for node in nodes):
+        return  # the common case: one pass over the nodes already walked
     yield from _additional_wounds(a, finding)
     yield from _rerolls(a, nodes, ctx, finding)
     yield from _protections(nodes, finding)

@@ -14,12 +14,14 @@ def reaction(ability: n.Ability) -> str | None:
     """The moment a combat-family ability waits for: "... to reroll your combat roll" right
     after the Hero's combat roll (``combat_roll``); "make a ranged attack against another
     Hero's enemy" in a phase of another Hero's combat in the space (``assist``)."""
-    kinds = {type(node) for s in ability.sentences for node in n.walk(s)}
-    if n.Reroll in kinds:
-        return "combat_roll"
-    if n.AttackOther in kinds:
-        return "assist"
-    return None
+    found = None
+    for s in ability.sentences:
+        for node in n.walk(s):
+            if isinstance(node, n.Reroll):
+                return "combat_roll"
+            if isinstance(node, n.AttackOther):
+                found = "assist"
+    return found
 
 
 def register(effect, amount) -> None:

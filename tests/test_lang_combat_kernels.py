@@ -96,19 +96,22 @@ def test_kernels_and_exact_odds_leave_rerolls_to_the_engine(cli):
     assert ignored[0]["affects_odds"] and "reroll" in ignored[0]["reason"]
 
 
-def test_the_kernels_compile_immunity_and_fall_back_on_a_cap(cli):
+def test_the_kernels_compile_immunity_and_caps_and_fall_back_on_lasting_ones():
     from runeforge.engine.runebound.analysis.kernel_check import differential
     from runeforge.engine.runebound.combat.kernel import compile_kernel
 
     cat = _catalog()
-    for chal in ("hungry-wolves", "orc-raiders", "blood-of-the-bloodmother",
-                 "briar-skirmishers"):  # the last attacks Before Combat
-        for mode in ("bot", "ask"):
-            assert differential(cat, "varikas-the-dead", chal, ("warding-cloak",),
-                                seeds=range(25), mode=mode) is None, (chal, mode)
-    kernel = compile_kernel(cat, "varikas-the-dead", "orc-raiders", items=("steadfast-buckler",))
-    assert kernel.fn is None and "a cap on the wounds" in kernel.fallback
-    assert "steadfast-buckler" in kernel.fallback
+    hands = [("warding-cloak",), ("steadfast-buckler",), ("steadfast-buckler", "warding-cloak"),
+             ("steadfast-buckler", "rune-plate"),  # a cancel before the cap counts
+             ("steadfast-buckler", "mirror-of-shael"),  # a trigger on the wounds taken
+             ("steadfast-buckler", "blade-of-the-second-cut")]
+    for items in hands:
+        for chal in ("hungry-wolves", "orc-raiders", "frost-giant", "briar-skirmishers"):
+            for mode in ("bot", "ask"):  # briar-skirmishers attack Before Combat
+                assert differential(cat, "varikas-the-dead", chal, items, seeds=range(20),
+                                    mode=mode) is None, (items, chal, mode)
+    kernel = compile_kernel(cat, "varikas-the-dead", "orc-raiders", items=("oath-token",))
+    assert kernel.fn is None and "immunity" in kernel.fallback and "lasting" in kernel.fallback
 
 
 @pytest.mark.parametrize("item, words", [("warding-cloak", "immunity"),

@@ -10,7 +10,7 @@ from ..core.effects import walk
 from ..core.windows import Moment
 from .kernel_abilities import Ctx
 from .kernel_plan import ATTR, COVERS, PHASES
-from .kernel_runtime import NONE
+from .kernel_runtime import NONE, STEP_OF
 
 _STEPS = (("before_combat", 0), ("escape", 1), ("ranged", 1), ("melee", 1), ("magic", 1),
           (None, 0))
@@ -35,6 +35,8 @@ def emit_hurt(g, fig: str, n, ph: str, step: int) -> None:
     if isinstance(n, int) and n <= 0:
         return
     plain = not g.fires and (fig == "c" or step not in g.wound_windows["h"])
+    if fig == "h" and g.plan.wound_cap() is not None:  # ---- family 7: combat
+        plain = False  # the cap is counted in hurt_h
     if not plain:
         src.line(f"hurt_{fig}({n}, {ph!r}, {step})")
         return
@@ -134,6 +136,16 @@ def _hurt_hero(g, fires: bool) -> None:
     src = g.src
     with _wounds_function(g, "def hurt_h(n, ph, step):"):
         _window_calls(g, "h")
+        cap = g.plan.wound_cap()
+        if cap is not None:  # ---- family 7: combat (effects_combat.capped_wounds)
+            with src.block(f"if step in ({STEP_OF['ranged']}, {STEP_OF['melee']}, "
+                           f"{STEP_OF['magic']}):"):
+                src.line("k = rnd * 8 + step")
+                with src.block("if wc[0] != k:"):
+                    src.line("wc[0] = k")
+                    src.line("wc[1] = 0")
+                src.line(f"n = max(0, min(n, {cap} - wc[1]))")
+                src.line("wc[1] += n")
         with src.block("if n > 0:"):
             src.line("hw += n")
             src.line("ht += n")

@@ -31,7 +31,7 @@ UNTILS = {"end_of_round": "R", "end_of_combat": "C", "end_of_turn": "T",
 # ---- family 7: combat
 # Combat-family rules the kernel compiles when they are always on (a card's standing rule);
 # anywhere else (a duration, an effect) they are left to the engine like the ops below.
-KERNEL_STANDING = frozenset({"extra_wounds", "immune"})
+KERNEL_STANDING = frozenset({"extra_wounds", "immune", "wound_cap"})
 # Combat-family ops the kernel does not compile: a combat with one is fought by the engine.
 ENGINE_ONLY_OPS = {
     "extra_wounds": "additional wounds on a successful attack",
@@ -132,8 +132,9 @@ class Plan:
         where = f"{card.id}: \"{ab.source}\""
         if ab.standing:
             for e in ab.effects:
-                if e.op == "immune" and card.held(False) is not None:  # ---- family 7
-                    raise Unsupported(f"{where}: immunity on a card that can leave the Hero")
+                if e.op in ("immune", "wound_cap") and card.held(False) is not None:  # fam. 7
+                    raise Unsupported(f"{where}: {ENGINE_ONLY_OPS[e.op]} on a card that can "
+                                      "leave the Hero")
                 self._read_static(where, e)
             return
         if ab.reaction == "combat_roll":  # ---- family 7: combat (no kernel moment for it)
@@ -296,6 +297,12 @@ class Plan:
     def immune(self, phase: str) -> bool:
         """Is the Hero immune to ``phase`` attacks (a standing rule of a card always held)?"""
         return any(e.op == "immune" and e.phase == phase for _c, e in self.standing())
+
+    def wound_cap(self) -> int | None:
+        """The most wounds the Hero takes in one phase step (standing rules of cards always
+        held; the lowest counts), or None."""
+        caps = [e.value for _c, e in self.standing() if e.op == "wound_cap"]
+        return min(caps) if caps else None
 
 
 def mod_local(until: str, target: str, stat: str) -> str:

@@ -371,3 +371,22 @@ def test_a_bystander_defeated_by_his_miss_is_knocked_out_and_the_fight_goes_on()
                for r in combat.log.records)
     assert other.wounds == 0 and hero.wounds == 0
 
+
+
+def test_the_heuristic_bot_rerolls_a_failed_combat_roll_only():
+    from runeforge.engine.common.dice import ScriptedDice
+    from runeforge.engine.runebound.bots.combat_bot import HeuristicBot
+    from runeforge.engine.runebound.combat.combat import Combat
+    from runeforge.engine.runebound.core.ruleset import BASE
+    from runeforge.engine.runebound.core.state import State
+
+    cat = _catalog()
+    hero = cat.new_hero("varikas-the-dead", items=["knucklebone-of-second-chances"])
+    combat = Combat(cat, State(heroes=[hero]), ScriptedDice([20, 3, 20] + [20] * 30),
+                    {hero.id: HeuristicBot()}, BASE)
+    combat.fight_challenge(hero, cat.new_challenge("orc-raiders"))
+    rerolls = [r for r in combat.log.records if r["type"] == "reroll"]
+    assert len(rerolls) == 1  # the one failed roll (3), once per combat
+    rolls = [r for r in combat.log.records if r["type"] == "roll"]
+    failed = next(i for i, r in enumerate(rolls) if not r["success"])
+    assert rolls[failed + 1]["natural"] == 20 and rolls[failed + 1]["success"]

@@ -105,14 +105,22 @@ def build(ir: dict) -> Effect | None:
     return None
 
 
+def _sources(engine, op: str):
+    """(owner, card id, effect, x) that may hold an ``op`` rule: every standing rule and
+    duration when some card has ``op`` always on, else the durations only (often none)."""
+    if op in engine.catalog.standing_ops:
+        return engine.static_sources()
+    if engine.state.effects:
+        return engine._duration_sources()
+    return ()
+
+
 def extra_wounds(engine, actor, phase: str) -> int:
     """The wounds every rule in force adds to ``actor``'s successful ``phase`` attack: the
     ``extra_wounds`` rules of the cards its Hero holds (and of durations the Hero started).
     "Your attacks" are the Hero's: an Ally's attack gets none."""
-    if "extra_wounds" not in engine.catalog.standing_ops and not engine.state.effects:
-        return 0
     total = 0
-    for owner, _card, effect, _x in engine.static_sources():
+    for owner, _card, effect, _x in _sources(engine, "extra_wounds"):
         if (effect.op == "extra_wounds" and owner is actor
                 and effect.phase in (None, phase)):
             total += effect.value
@@ -171,9 +179,7 @@ def reroll(engine, source: str) -> None:
 def _rules(engine, op: str, fig):
     """(card id, effect) of every ``op`` rule in force for ``fig`` (its own Hero's rules;
     the only target the language gives these rules is "your Hero")."""
-    if op not in engine.catalog.standing_ops and not engine.state.effects:
-        return
-    for owner, card_id, effect, _x in engine.static_sources():
+    for owner, card_id, effect, _x in _sources(engine, op):
         if effect.op == op and owner is fig and effect.target in ("hero", "you"):
             yield card_id, effect
 

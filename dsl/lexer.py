@@ -52,7 +52,7 @@ _TERMINAL_WORDS: dict[str, tuple[str, ...]] = {
 _TERMINAL_WORDS["ATTACK"] = ("attack", "attacks")
 _TERMINAL_WORDS["REROLL"] = ("reroll",)
 _TERMINAL_WORDS.update(NO=("no",), THAN=("than",), IMMUNE=("immune",), AGAINST=("against",),
-                       HEROS=("hero's", "hero\u2019s"))
+                       HEROS=("hero's",))
 
 # Icon tokens stand for words (reference 2.7); the PDF draws them as symbols.
 ICONS: dict[str, str] = {
@@ -77,6 +77,7 @@ DISPLAY.update({
     "LIFE": "'Life'", "STAMINA": "'Stamina'", "WOUND": "'wounds'", "ITEM": "'Items'",
 })
 DISPLAY["HEROS"] = "'Hero's'"  # ---- family 7: combat
+VOCABULARY["hero\u2019s"] = "HEROS"  # the typographic apostrophe (not offered as a suggestion)
 
 _TOKEN_RE = re.compile(
     r"(?P<ws>\s+)"

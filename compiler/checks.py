@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Iterator, Optional
 
 from .checks_branching import check_branching  # families 1-3 (issue 21)
+from .checks_combat import check_combat
 from .dsl import nodes as n
 from .dsl.errors import suggest
 
@@ -55,6 +56,7 @@ def check_ability(a: n.Ability, ctx: CardContext) -> Iterator[Finding]:
     yield from _modifiers(nodes)
     yield from _limits(a, ctx)
     yield from check_branching(a, ctx, nodes, Finding)  # families 1-3 (issue 21)
+    yield from check_combat(a, nodes, ctx, Finding)  # ---- family 7: combat
 
 
 def _phase_tag(a: n.Ability, nodes):

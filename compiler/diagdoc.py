@@ -67,6 +67,12 @@ EXAMPLES = {
     "RF417": "`Choose one: gain 2 gold.` (one option)",
     "RF418": "`Choose one: gain 1 gold; or gain 1 gold.` (a warning)",
     "RF419": "`Roll a die. On 1–3, ... On 5–10, ...` (4 is not covered)",
+    # ---- family 7: combat
+    "RF425": "`Activate to inflict 1 additional wound on your enemy.` (no attack before it)",
+    "RF426": "`After combat, reroll your combat roll.`, or a reroll on a challenge card",
+    "RF427": "`Each of your Allies takes no more than 1 wound in each combat phase.`",
+    "RF428": "`Your Hero takes no more than 0 wounds in each combat phase.`",
+    "RF429": "`Activate to make a ranged attack against another Hero's enemy.` (no `Ranged:`)",
     "RF501": "two cards named `Rune Plate` (the hint names the other file:line)",
     "RF502": "`removes: [belt-of-strenght]` in a manifest",
     "RF503": "`id: belt` on `Belt of Strength` without `id_override: true`",

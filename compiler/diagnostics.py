@@ -73,6 +73,12 @@ CODES: dict[str, str] = {
     "RF417": "'Choose one' with fewer than 2 or more than 4 options",
     "RF418": "'Choose one' offers the same option twice",
     "RF419": "'Roll a die' table does not cover the die exactly (gap, overlap, face off the die)",
+    # ---- family 7: combat
+    "RF425": "additional wounds without a successful attack, or not on the enemy",
+    "RF426": "a reroll of a combat roll where no combat roll has just been made",
+    "RF427": "a cap on wounds per combat phase for someone other than your Hero",
+    "RF428": "a cap of 0 wounds per combat phase (no wounds at all in the phases)",
+    "RF429": "an attack against another Hero's enemy out of that phase or on an adventure card",
     # RF5xx: content and references
     "RF501": "duplicate card id",
     "RF502": "reference to an unknown id",

@@ -203,7 +203,7 @@ def lower(ability: n.Ability) -> dict:
         "limits": limits,
         "costs": [cost(c) for c in ability.costs],
         "static": static,
-        "reaction": "wounds_inflicted" if is_reaction(ability) else None,
+        "reaction": "wounds_inflicted" if is_reaction(ability) else combat_reaction(ability),
         "effects": effects,
     }
 
@@ -212,3 +212,9 @@ def lower(ability: n.Ability) -> dict:
 from .lower_branching import register as _register_branching  # noqa: E402
 
 _register_branching(effect)
+# ---- family 7: combat
+from . import lower_combat  # noqa: E402
+
+STATIC_CLAUSES += lower_combat.STANDING
+combat_reaction = lower_combat.reaction
+lower_combat.register(effect, amount)

@@ -53,6 +53,11 @@ _TERMINAL_WORDS.update({
     "HAVE": ("have", "has"), "NO": ("no",), "SKILL": ("skill",), "TOWN": ("town", "towns"),
     "WHILE": ("while",), "CHOOSE": ("choose",), "OTHERWISE": ("otherwise",),
 })
+# ---- family 7: combat
+_TERMINAL_WORDS["ATTACK"] = ("attack", "attacks")
+_TERMINAL_WORDS["REROLL"] = ("reroll",)
+_TERMINAL_WORDS.update(NO=("no",), THAN=("than",), IMMUNE=("immune",), AGAINST=("against",),
+                       HEROS=("hero's",))
 
 # Icon tokens stand for words (reference 2.7); the PDF draws them as symbols.
 ICONS: dict[str, str] = {
@@ -78,6 +83,8 @@ DISPLAY.update({
     "ALLY": "'Allies'", "MIND": "'Mind'", "BODY": "'Body'", "SPIRIT": "'Spirit'",
     "LIFE": "'Life'", "STAMINA": "'Stamina'", "WOUND": "'wounds'", "ITEM": "'Items'",
 })
+DISPLAY["HEROS"] = "'Hero's'"  # ---- family 7: combat
+VOCABULARY["hero\u2019s"] = "HEROS"  # the typographic apostrophe (not offered as a suggestion)
 
 _TOKEN_RE = re.compile(
     r"(?P<ws>\s+)"

@@ -274,3 +274,6 @@ def walk(node):
 
 # ---- families 1-3: conditions, choices, random tables (issue 21)
 from .nodes_branching import Choice, Condition, DieTable, IfState, TableRow, WhileState  # noqa: E402,F401
+
+# ---- family 7: combat
+from .nodes_combat import *  # noqa: E402,F401,F403

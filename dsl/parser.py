@@ -278,6 +278,15 @@ class _ToAst(BranchingRules, Transformer):  # BranchingRules: families 1-3
     draw_market = _node(lambda ch, s: n.DrawMarket(_values(ch)[0], span=s))
     cannot_escape = _node(lambda ch, s: n.Restrict("escape", span=s))
     allies_cannot_attack = _node(lambda ch, s: n.Restrict("ally_attack", span=s))
+    # ---- family 7: combat
+    extra_wounds = _node(lambda ch, s: n.ExtraWounds(_ints(ch)[0], (_values(ch) or [None])[0],
+                                                     span=s))
+    inflict_additional = _node(lambda ch, s: n.InflictAdditional(_values(ch)[0], _values(ch)[1],
+                                                                  span=s))
+    reroll = _node(lambda ch, s: n.Reroll(span=s))
+    wound_cap = _node(lambda ch, s: n.WoundCap(_values(ch)[0], _ints(ch)[0], span=s))
+    immune = _node(lambda ch, s: n.Immune(_values(ch)[0], span=s))
+    attack_other = _node(lambda ch, s: n.AttackOther(_values(ch)[0], span=s))
 
     def test(self, ch):
         vals = _values(ch)

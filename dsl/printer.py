@@ -256,3 +256,8 @@ def print_ability(ability: n.Ability) -> str:
 from .printer_branching import register as _register_branching  # noqa: E402
 
 _register_branching(text)
+
+# ---- family 7: combat
+from . import printer_combat  # noqa: E402
+
+printer_combat.register(text, TARGETS, noun)

@@ -58,6 +58,16 @@ clause = st.one_of(
     st.builds(n.DrawMarket, amount),
     st.builds(n.Restrict, st.sampled_from(["escape", "ally_attack"])),
 )
+# ---- family 7: combat
+clause = st.one_of(
+    clause,
+    st.builds(n.ExtraWounds, num, st.one_of(st.none(), phase)),
+    st.builds(n.InflictAdditional, amount, target),
+    st.just(n.Reroll()),
+    st.builds(n.WoundCap, subject, num),
+    st.builds(n.Immune, phase),
+    st.builds(n.AttackOther, phase),
+)
 action_list = st.one_of(clause, st.lists(clause, min_size=2, max_size=3).map(
     lambda items: n.And(tuple(items))))
 actions = st.one_of(action_list, action_list.map(n.MayDo))

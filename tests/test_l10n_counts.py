@@ -33,6 +33,14 @@ COUNTED = {
                              lambda v: n.MovementDice(fixed(v))),
     "effect.gain_gold": ("gold", "gold", lambda v: n.GainGold(fixed(v))),
     "effect.draw_market": ("cards", "market_card", lambda v: n.DrawMarket(fixed(v))),
+    # ---- family 7: combat
+    "effect.extra_wounds": ("wounds", "additional_wound", lambda v: n.ExtraWounds(v)),
+    "effect.extra_wounds.phase": ("wounds", "additional_wound",
+                                  lambda v: n.ExtraWounds(v, "melee")),
+    "effect.inflict_additional": ("wounds", "additional_wound",
+                                  lambda v: n.InflictAdditional(fixed(v), "enemy")),
+    "effect.wound_cap": ("wounds", "wound", lambda v: n.WoundCap("hero", v)),
+    "effect.wound_cap.you": ("wounds", "wound", lambda v: n.WoundCap("you", v)),
 }
 
 

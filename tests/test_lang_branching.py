@@ -30,8 +30,11 @@ def doc_examples() -> list[str]:
     """Every line of a ```text fence in the Family 1-3 sections of docs/language.md."""
     text = (ROOT / "docs" / "language.md").read_text(encoding="utf-8")
     start = text.index("## Family 1: Conditions")
+    others = [m.start() for m in re.finditer(r"^## Family (\d+)", text, re.M)
+              if m.start() > start and m.group(1) not in ("1", "2", "3")]
+    section = text[start:min(others, default=len(text))]
     out = []
-    for fence in re.findall(r"```text\n(.*?)```", text[start:], re.S):
+    for fence in re.findall(r"```text\n(.*?)```", section, re.S):
         out.extend(line for line in fence.splitlines() if line.strip())
     return out
 

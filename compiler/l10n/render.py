@@ -301,3 +301,10 @@ def render_card(card, locale: str) -> list[tuple[int, str]]:
     return [(i, render_ability(parse_cached(text), locale))
             for i, text in enumerate(card.data.get("abilities", []) or [])
             if isinstance(text, str)]
+
+
+# ---- family 7: combat
+from . import render_combat  # noqa: E402
+
+for _name, _method in render_combat.METHODS.items():
+    setattr(Renderer, _name, _method)

@@ -37,6 +37,10 @@ VERB_CLAUSES: dict[str, str] = {
     "effect.movement_dice": "roll {dice}",
     "effect.gain_gold": "gain {gold}",
     "effect.draw_market": "draw {cards}",
+    # ---- family 7: combat
+    "effect.inflict_additional": "inflict {wounds} on {target}",
+    "effect.reroll": "reroll your combat roll",
+    "effect.attack_other": "make a {phase} attack against {other}'s enemy",
 }
 
 OTHER: dict[str, str] = {
@@ -136,6 +140,12 @@ OTHER: dict[str, str] = {
     "effect.roll_table": "roll a die",
     "table.row": "on {faces}, {effect}",
     "table.range": "{low}\u2013{high}",
+    # ---- family 7: combat
+    "effect.extra_wounds": "your attacks inflict {wounds}",
+    "effect.extra_wounds.phase": "your {phase} attacks inflict {wounds}",
+    "effect.wound_cap": "{target} takes no more than {wounds} in each combat phase",
+    "effect.wound_cap.you": "you take no more than {wounds} in each combat phase",
+    "effect.immune": "{target} is immune to {phase} attacks",
 }
 
 # Short labels of the card faces (the PDF backend), msgctxt "label.<key>".

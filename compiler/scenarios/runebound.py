@@ -92,6 +92,7 @@ class _Locator:
 
 KINDS = {"hero": "hero", "enemy": "challenge", "items": "item", "allies": "ally",
          "play": ("event", "encounter"), "event": "event"}
+KINDS.update(companion="hero", companion_items="item")  # ---- family 7: combat
 
 
 @functools.lru_cache(maxsize=1)
@@ -144,7 +145,12 @@ def _fight(scenario: dict, given: dict, catalog):
     dice = ScriptedDice(list(scenario.get("dice") or []))
     state = State(heroes=[hero])
     state.active_event = given.get("event")  # as GameState holds it
-    combat = _combat_class()(catalog, state, dice, {hero.id: player},
+    players = {hero.id: player}
+    if given.get("companion"):  # ---- family 7: combat: another Hero in the space
+        other = catalog.new_hero(given["companion"], items=given.get("companion_items", []))
+        state.heroes.append(other)
+        players[other.id] = player  # one script answers both, in order
+    combat = _combat_class()(catalog, state, dice, players,
                              get_ruleset(given.get("ruleset", "base")))
     if given.get("terrain") or given.get("town"):  # family 1: the Hero's space
         place = ("town" if given.get("town") else given["terrain"], given.get("town"))

@@ -43,6 +43,14 @@ BRANCHING_REASONS = {
     "roll_table": "a random table ('Roll a die', not modelled)",
     "while": "a rule in force only while a condition holds ('While ...', not modelled)",
 }
+# ---- family 7: combat
+NOT_MODELLED = {
+    "extra_wounds": "additional wounds on every successful attack (not modelled)",
+    "inflict_additional": "additional wounds after an attack's success (not modelled)",
+    "reroll": "a reroll of a combat roll (not modelled)",
+    "wound_cap": "a cap on the wounds the Hero takes in each combat phase (not modelled)",
+    "immune": "immunity to a phase's attacks (not modelled)",
+}
 
 
 @dataclass(frozen=True)
@@ -232,6 +240,16 @@ def before_model(abilities) -> BeforeModel:
         if why:
             model.inert.append((card, index, ir["source"], why))
             continue
+        if ir["reaction"] == "assist":  # ---- family 7: combat
+            model.inert.append((card, index, ir["source"], "used only in another Hero's "
+                                "combat (no effect on the odds of this one)"))
+            continue
+        why = _not_modelled(ir["effects"])
+        if why:
+            model.uncovered.append((card, index, ir["source"], why))
+            if acts_before_combat(ir, role) or ir["reaction"]:
+                model.uncovered_before.append((card, index, ir["source"], why))
+            continue
         ability = round_ability(card, index, role, ir, allies)
         if ability is not None:
             model.rounds.append(ability)
@@ -303,6 +321,14 @@ def _round_refusal(ir: dict, role: str) -> str | None:
         return "an always-on trigger (not modelled)"
     return "a combat-phase ability other than a once-per-combat strike or cancel " \
         "(not modelled)"
+
+
+def _not_modelled(effects) -> str | None:  # ---- family 7: combat
+    for e in effects:
+        why = NOT_MODELLED.get(e["op"]) or _not_modelled(e.get("effects", ()))
+        if why:
+            return why
+    return None
 
 
 def _decides(effects) -> bool:

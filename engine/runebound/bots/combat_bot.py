@@ -54,6 +54,11 @@ class HeuristicBot(Player):
             ops = _effect_ops(ability)
             if "wounds" in ability.cost_ops:
                 continue
+            if "reroll" in ops:  # ---- family 7: combat: reroll a failed combat roll
+                pending = getattr(engine, "pending_roll", None)
+                if pending is not None and not pending["ok"]:
+                    return ref
+                continue
             if pending and "cancel" in ops:
                 return ref
             if not pending and "attack" in ops and not self._worth_attacking(ability, engine, hero):

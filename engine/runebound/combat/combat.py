@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from runeforge.engine.common.errors import IllegalAction
 
+from ..core.effects_combat import immune_to, open_assists
 from ..core.resolver import Defeat, Resolver
 from ..core.rolls import ATTRIBUTE_OF
 from ..core.state import Challenge, Figure, Hero
@@ -71,6 +72,7 @@ class Combat(Resolver):
                 for phase in PHASES:
                     self._step(phase, rounds)
                     self.open_window(hero, phase)
+                    open_assists(self, hero)  # ---- family 7: combat
                     self._phase(hero, challenge, phase, attacked, hero_vs_hero=False)
                 self.expire("end_of_round")
             self.log.emit("combat_abandoned", rounds=MAX_ROUNDS)
@@ -154,6 +156,12 @@ class Combat(Resolver):
             self.log.emit("no_roll", hero=hero.id, phase=phase,
                           reason=f"{enemy.name} deals no {phase} damage; a defence need not "
                                  "be rolled")
+            return
+        immune = immune_to(self, hero, phase) if action == "defend" else None  # ---- family 7
+        if immune is not None:
+            self.log.emit("no_roll", hero=hero.id, phase=phase,
+                          reason=f"{hero.name} is immune to {phase} attacks ({immune}); a "
+                                 "defence need not be rolled")
             return
         target = self.target_number(enemy, phase) if hero_vs_hero else None
         if action == "defend":

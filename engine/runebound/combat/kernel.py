@@ -44,7 +44,8 @@ _NAME = re.compile(
     r"hw|hx|cw|gold|rnd|rah|nbc|nr|aw|ax|al|raa|hd|act|used|nwin|trg|ht|outcome|down|"
     r"a|b|r|n|x|f|i|k|t|v|e|be|st|new|over|opts|ch|oc|ok|go|pb|step|mr|win|ph|bonus|"
     r"normal|tbonus|chosen|danger|pool|have|room|n_amt|act|lose|top|tied|lost|evs|later|"
-    r"ti|tu|tx|pa|rng|seeds|sd|gold0|out|SNAP)$")
+    r"ti|tu|tx|pa|rng|seeds|sd|gold0|out|SNAP|"
+    r"wc)$")  # ---- family 7: combat (wc: the wounds the Hero took in this phase step)
 _ALLOWED_NODES = (ast.Module, ast.FunctionDef, ast.arguments, ast.arg, ast.Nonlocal,
                   ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Expr, ast.Return, ast.If,
                   ast.While, ast.For, ast.Break, ast.Continue, ast.Pass, ast.Try,

@@ -96,6 +96,8 @@ class Gen:
                          f"raa = [False] * {n}")
                 src.line(f"hd = [True] * {len(plan.cards)}; act = [False] * {len(plan.cards)}")
                 src.line("used = set(); nwin = {}; trg = []; ht = 0")
+                if plan.wound_cap() is not None:  # ---- family 7: combat
+                    src.line("wc = [0, 0]")
                 for name in self.locals:
                     src.line(f"{name} = 0")
                 self._flow()

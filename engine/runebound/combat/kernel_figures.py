@@ -10,7 +10,7 @@ from ..core.effects import walk
 from ..core.windows import Moment
 from .kernel_abilities import Ctx
 from .kernel_plan import ATTR, COVERS, PHASES
-from .kernel_runtime import NONE
+from .kernel_runtime import NONE, STEP_OF
 
 _STEPS = (("before_combat", 0), ("escape", 1), ("ranged", 1), ("melee", 1), ("magic", 1),
           (None, 0))
@@ -35,6 +35,8 @@ def emit_hurt(g, fig: str, n, ph: str, step: int) -> None:
     if isinstance(n, int) and n <= 0:
         return
     plain = not g.fires and (fig == "c" or step not in g.wound_windows["h"])
+    if fig == "h" and g.plan.wound_cap() is not None:  # ---- family 7: combat
+        plain = False  # the cap is counted in hurt_h
     if not plain:
         src.line(f"hurt_{fig}({n}, {ph!r}, {step})")
         return
@@ -134,6 +136,16 @@ def _hurt_hero(g, fires: bool) -> None:
     src = g.src
     with _wounds_function(g, "def hurt_h(n, ph, step):"):
         _window_calls(g, "h")
+        cap = g.plan.wound_cap()
+        if cap is not None:  # ---- family 7: combat (effects_combat.capped_wounds)
+            with src.block(f"if step in ({STEP_OF['ranged']}, {STEP_OF['melee']}, "
+                           f"{STEP_OF['magic']}):"):
+                src.line("k = rnd * 8 + step")
+                with src.block("if wc[0] != k:"):
+                    src.line("wc[0] = k")
+                    src.line("wc[1] = 0")
+                src.line(f"n = max(0, min(n, {cap} - wc[1]))")
+                src.line("wc[1] += n")
         with src.block("if n > 0:"):
             src.line("hw += n")
             src.line("ht += n")
@@ -278,13 +290,19 @@ def _attack(g, fig: str, p: str) -> None:
     hurt_self = "hurt_h" if fig == "h" else f"hurt_a({fig[1:]}, "
     with src.block(f"def {name}(bonus, normal, step):"):
         src.line("r = roll()")
+        extra = g.plan.extra_wounds(p) if fig == "h" else 0  # ---- family 7: combat
         with src.block(f"if r + {s(fig, attr, True)} + {s(fig, p + '_roll', True)} + bonus >= "
                        f"{s('c', attr, True)}:"):
             with src.block("if normal:"):
-                src.line(f"hurt_c({s(fig, p + '_damage', True)}, {p!r}, step)")
+                src.line(f"hurt_c({s(fig, p + '_damage', True)} + {extra}, {p!r}, step)")
+            if extra != 0:
+                with src.block("else:"):
+                    src.line(f"hurt_c({extra}, {p!r}, step)")
             src.line("return True")
         dmg = s("c", p + "_damage", True)
-        if fig == "h":
+        if fig == "h" and g.plan.immune(p):  # ---- family 7: combat
+            src.line("pass  # immune to this phase's attacks")
+        elif fig == "h":
             src.line(f"hurt_h({dmg}, {p!r}, step)")
         else:
             src.line(f"{hurt_self}{dmg}, {p!r}, step)")
@@ -299,5 +317,6 @@ def _defend(g, p: str) -> None:
         with src.block(f"if r + {s('h', attr, True)} + {s('h', p + '_roll', True)} >= "
                        f"{s('c', attr, True)} + tbonus:"):
             src.line("return True")
-        src.line(f"hurt_h({s('c', p + '_damage', True)}, {p!r}, step)")
+        if not g.plan.immune(p):  # ---- family 7: combat
+            src.line(f"hurt_h({s('c', p + '_damage', True)}, {p!r}, step)")
         src.line("return False")

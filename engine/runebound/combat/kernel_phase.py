@@ -88,11 +88,19 @@ def _attack(g, p: str, step: int) -> None:
     src.line("rah = True")
     emit_roll(src)
     with src.block(f"if r >= {_need(g, 'h', p)}:"):
-        emit_hurt(g, "c", s("h", p + "_damage"), p, step)
+        emit_hurt(g, "c", plus(s("h", p + "_damage"), g.plan.extra_wounds(p)), p, step)
         src.line("pass")
     with src.block("else:"):
-        emit_hurt(g, "h", s("c", p + "_damage"), p, step)
+        if not g.plan.immune(p):  # ---- family 7: combat (immune: no wounds)
+            emit_hurt(g, "h", s("c", p + "_damage"), p, step)
         src.line("pass")
+
+
+def plus(a, b):  # ---- family 7: combat
+    """``a + b`` of two ints or kernel expressions."""
+    if isinstance(a, int) and isinstance(b, int):
+        return a + b
+    return a if b == 0 else f"({a} + {b})"
 
 
 def _defend(g, p: str, step: int) -> None:
@@ -101,6 +109,9 @@ def _defend(g, p: str, step: int) -> None:
     dmg = s("c", f"{p}_damage")
     if isinstance(dmg, int) and dmg <= 0:
         src.line("pass  # the enemy deals no damage: no defence is rolled")
+        return
+    if g.plan.immune(p):  # ---- family 7: combat
+        src.line("pass  # the Hero is immune to this phase's attacks: no defence is rolled")
         return
     with src.block("if True:" if isinstance(dmg, int) else f"if {dmg} > 0:"):
         emit_roll(src)

@@ -28,6 +28,18 @@ COVERS = {"hero": "h", "you": "h", "each_hero": "h", "enemy": "c", "each_ally": 
           "ally": "a", "hero_or_ally": "ha", "each_other_hero": "", "another_hero": ""}
 UNTILS = {"end_of_round": "R", "end_of_combat": "C", "end_of_turn": "T",
           "start_of_next_turn": "T"}
+# ---- family 7: combat
+# Combat-family rules the kernel compiles when they are always on (a card's standing rule);
+# anywhere else (a duration, an effect) they are left to the engine like the ops below.
+KERNEL_STANDING = frozenset({"extra_wounds", "immune", "wound_cap"})
+# Combat-family ops the kernel does not compile: a combat with one is fought by the engine.
+ENGINE_ONLY_OPS = {
+    "extra_wounds": "additional wounds on a successful attack",
+    "inflict_additional": "additional wounds after an attack's success",
+    "reroll": "a reroll of a combat roll",
+    "wound_cap": "a cap on the wounds the Hero takes in each combat phase",
+    "immune": "immunity to a phase's attacks",
+}
 
 
 class Unsupported(Exception):  # noqa: N818 - a reason, not an error of the user
@@ -120,8 +132,13 @@ class Plan:
         where = f"{card.id}: \"{ab.source}\""
         if ab.standing:
             for e in ab.effects:
+                if e.op in ("immune", "wound_cap") and card.held(False) is not None:  # fam. 7
+                    raise Unsupported(f"{where}: {ENGINE_ONLY_OPS[e.op]} on a card that can "
+                                      "leave the Hero")
                 self._read_static(where, e)
             return
+        if ab.reaction == "combat_roll":  # ---- family 7: combat (no kernel moment for it)
+            raise Unsupported(f"{where}: {ENGINE_ONLY_OPS['reroll']} (engine only)")
         if card.kind == "challenge":
             if ab.tag == "before_combat" and ab.costs:
                 raise Unsupported(f"{where}: a challenge's text with a cost (an offer)")
@@ -130,6 +147,8 @@ class Plan:
         elif not self.fits_combat(ab):
             return  # e.g. "Before moving, ...": never used in a combat
         for e in walk(ab.effects):
+            if e.op in ENGINE_ONLY_OPS:  # ---- family 7: combat
+                raise Unsupported(f"{where}: {ENGINE_ONLY_OPS[e.op]} (engine only)")
             if e.op not in COMBAT_OPS:
                 raise Unsupported(f"{where}: the {e.op!r} effect belongs to the turn loop")
             if e.op == "for_duration":
@@ -143,6 +162,10 @@ class Plan:
                 self._read_duration(where, "T", e.raw)
 
     def _read_static(self, where: str, e) -> None:
+        if e.op in KERNEL_STANDING:  # ---- family 7: combat (read by extra_wounds, immune)
+            return
+        if e.op in ENGINE_ONLY_OPS:
+            raise Unsupported(f"{where}: {ENGINE_ONLY_OPS[e.op]} (engine only)")
         if e.op == "trigger":
             if e.event["kind"] not in TRIGGER_KINDS:
                 raise Unsupported(f"{where}: a trigger on {e.event['kind']!r}")
@@ -155,6 +178,8 @@ class Plan:
 
     def _read_duration(self, where: str, until: str, raw: dict) -> None:
         op = raw["op"]
+        if op in ENGINE_ONLY_OPS:  # ---- family 7: combat (lasting: engine only)
+            raise Unsupported(f"{where}: {ENGINE_ONLY_OPS[op]}, lasting (engine only)")
         if op == "modify":
             self.durations.add((until, raw["target"], raw["stat"]))
         elif op == "restrict":
@@ -253,6 +278,31 @@ class Plan:
         conds += [restrict_local(u, a) for u, a in sorted(self.duration_restricts)
                   if a == action]
         return " or ".join(conds) if conds else False
+
+    # ---- family 7: combat
+    def extra_wounds(self, phase: str):
+        """What the Hero's successful ``phase`` attack inflicts beyond its damage (the
+        standing ``extra_wounds`` rules): an int, or an expression over the kernel's locals."""
+        total, terms = 0, []
+        for card, e in self.standing():
+            if e.op != "extra_wounds" or e.phase not in (None, phase):
+                continue
+            cond = card.held(False)
+            if cond is None:
+                total += e.value
+            else:
+                terms.append(f"({e.value} if {cond} else 0)")
+        return "(" + " + ".join([str(total), *terms]) + ")" if terms else total
+
+    def immune(self, phase: str) -> bool:
+        """Is the Hero immune to ``phase`` attacks (a standing rule of a card always held)?"""
+        return any(e.op == "immune" and e.phase == phase for _c, e in self.standing())
+
+    def wound_cap(self) -> int | None:
+        """The most wounds the Hero takes in one phase step (standing rules of cards always
+        held; the lowest counts), or None."""
+        caps = [e.value for _c, e in self.standing() if e.op == "wound_cap"]
+        return min(caps) if caps else None
 
 
 def mod_local(until: str, target: str, stat: str) -> str:

@@ -316,8 +316,8 @@ def run_all(effects: list[Effect], ctx: Context) -> None:
             return
 
 
-# op -> builder of the ops defined in other modules (families 1-3: effects_branching, which
-# registers itself; the catalog imports it)
+# op -> builder of the ops defined in other modules (families 1-3: effects_branching;
+# family 7: effects_combat); each registers itself and the catalog imports it
 EXTRA_BUILDERS: dict = {}
 
 

@@ -56,6 +56,9 @@ DURATIONS = ("end_of_combat", "end_of_round", "end_of_turn", "start_of_next_turn
 RESTRICTIONS = ("escape", "ally_attack")
 MARKET_SUBJECTS = ("item", "ally")
 COST_OPS = ("activate", "discard", "exhaustion", "wounds", "gold")
+# ---- family 7: combat: "reroll your combat roll" is used right after the Hero's combat roll
+# and "make a ranged attack against another Hero's enemy" in another Hero's combat (assist)
+REACTIONS_COMBAT = ("combat_roll", "assist")
 
 
 # Bounds of the numbers in an ability (the language refuses larger ones with RF305) and of
@@ -162,6 +165,13 @@ def ir_schema() -> dict:
             "type": "object", "additionalProperties": False,
             "required": ["low", "high", "effects"],
             "properties": {"low": COUNT, "high": COUNT, "effects": effects}}}),
+        # ---- family 7: combat
+        _op("extra_wounds", phase=_enum([*PHASES, None]), value=COUNT),
+        _op("inflict_additional", amount=_amount(), target=target),
+        _op("reroll"),
+        _op("wound_cap", target=target, value=COUNT),
+        _op("immune", target=target, phase=_enum(PHASES)),
+        _op("attack_other", phase=_enum(PHASES)),
     ]
     conditions = {  # family 1: what "if"/"while" test (docs/language.md, Family 1)
         "terrain": _fields("kind", "terrain", terrain={"type": "string"}),
@@ -203,7 +213,7 @@ def ir_schema() -> dict:
             "limits": {"type": "array", "items": _enum(LIMITS), "uniqueItems": True},
             "costs": {"type": "array", "items": {"$ref": "#/$defs/cost"}},
             "static": {"type": "boolean"},
-            "reaction": {"enum": [None, "wounds_inflicted"]},
+            "reaction": {"enum": [None, "wounds_inflicted", *REACTIONS_COMBAT]},
             "effects": effects,
         },
         "$defs": {

@@ -14,6 +14,7 @@ from runeforge.engine.common.log import EventLog
 
 from .catalog import Ability, Catalog
 from .effects import Context, run_all
+from .effects_combat import capped_wounds, immune_to
 from .rolls import Rolls
 from .ruleset import Ruleset
 from .standing import StandingRules
@@ -139,13 +140,17 @@ class Resolver(Rolls, StandingRules):
         """Put wounds on ``fig``; on a Hero they go through the wounds-being-inflicted window."""
         if amount <= 0:
             return 0
+        immune = immune_to(self, fig, phase)  # ---- family 7: combat
+        if immune is not None:
+            self.log.emit("immune", figure=fig.id, amount=amount, source=immune, phase=phase)
+            return 0
         batch = WoundBatch(fig, amount, source or "", phase)
         self.log.emit("wounds_inflicted", figure=fig.id, amount=amount, source=source,
                       phase=phase)
         owner = fig if isinstance(fig, Hero) else self.owner_of(fig)
         if owner is not None:  # on a Hero or one of its Allies: its player may react
             self.open_window(owner, WOUNDS_INFLICTED, pending=batch)
-        taken = batch.amount
+        taken = capped_wounds(self, fig, batch.amount)  # ---- family 7: combat
         if taken > 0:
             try:
                 self.set_tokens(fig, "wounds", fig.wounds + taken, source, cause="wounds")

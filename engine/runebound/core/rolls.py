@@ -7,6 +7,7 @@ A mixin of :class:`~runeforge.engine.runebound.core.resolver.Resolver` (it uses 
 from __future__ import annotations
 
 from .effects import Context
+from .effects_combat import combat_roll, extra_wounds
 from .state import Figure, Hero
 
 ATTRIBUTE_OF = {"ranged": "mind", "melee": "body", "magic": "spirit"}
@@ -46,12 +47,15 @@ class Rolls:
         if target is None:
             target = self.target_number(enemy, phase)
         bonus += self.stat(actor, f"{phase}_roll")
-        ok = self.roll(actor, "attack", ATTRIBUTE_OF[phase], bonus, target, phase=phase,
-                       source=source)
+        ok = combat_roll(self, actor, "attack", ATTRIBUTE_OF[phase], bonus, target, phase=phase,
+                         source=source)  # ---- family 7: combat (rerolls)
         if ok:
+            extra = extra_wounds(self, actor, phase)  # ---- family 7: combat
             if normal_damage:
-                self.inflict(enemy, self.stat(actor, f"{phase}_damage"), source=actor.id,
-                             phase=phase)
+                self.inflict(enemy, self.stat(actor, f"{phase}_damage") + extra,
+                             source=actor.id, phase=phase)
+            elif extra:  # the ability's "If you succeed" says what else it inflicts
+                self.inflict(enemy, extra, source=actor.id, phase=phase)
         else:
             self.inflict(actor, self.stat(enemy, f"{phase}_damage"), source=enemy.id,
                          phase=phase)
@@ -62,8 +66,8 @@ class Rolls:
         if target is None:
             target = self.target_number(enemy, phase)
         bonus += self.stat(hero, f"{phase}_roll")
-        ok = self.roll(hero, "defend", ATTRIBUTE_OF[phase], bonus, target, phase=phase,
-                       source=source)
+        ok = combat_roll(self, hero, "defend", ATTRIBUTE_OF[phase], bonus, target, phase=phase,
+                         source=source)  # ---- family 7: combat (rerolls)
         if not ok:
             self.inflict(hero, self.stat(enemy, f"{phase}_damage"), source=enemy.id,
                          phase=phase)

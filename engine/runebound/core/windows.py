@@ -22,6 +22,10 @@ AFTER_MOVING = "after_moving"
 START_OF_TURN = "start_of_turn"
 END_OF_TURN = "end_of_turn"
 MARKET_STEP = "market_step"
+# ---- family 7: combat: right after the Hero's combat roll, before its result counts
+COMBAT_ROLL = "combat_roll"
+# ---- family 7: combat: a phase of another Hero's combat in the space of a Hero not in it
+ASSIST = "assist"
 
 COMBAT_STEPS = (BEFORE_COMBAT, ESCAPE, *PHASES)
 # Which activation allowance a step draws on (the Ruleset holds the numbers).
@@ -101,4 +105,13 @@ def timing_refusal(ability, moment: Moment) -> str | None:
         return "it can only be used while wounds are being inflicted on your Hero"
     if moment.window == WOUNDS_INFLICTED and ability.reaction != WOUNDS_INFLICTED:
         return "only reactions to wounds being inflicted can be used now"
+    # ---- family 7: combat
+    if ability.reaction == COMBAT_ROLL and moment.window != COMBAT_ROLL:
+        return "it can only be used right after your combat roll"
+    if moment.window == COMBAT_ROLL and ability.reaction != COMBAT_ROLL:
+        return "only rerolls can be used right after a combat roll"
+    if ability.reaction == ASSIST and moment.window != ASSIST:
+        return "it is used while another Hero fights in your space"
+    if moment.window == ASSIST and ability.reaction != ASSIST:
+        return "only attacks against another Hero's enemy can be used in another Hero's combat"
     return None

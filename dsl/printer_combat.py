@@ -1,0 +1,37 @@
+"""Canonical English of the combat family's clauses, registered on printer.text by
+:func:`register` (called at the end of printer.py; this module does not import it)."""
+
+from __future__ import annotations
+
+from . import nodes as n
+
+
+def register(text, targets, noun) -> None:
+    @text.register
+    def _(node: n.ExtraWounds) -> str:
+        whose = f"your {node.phase} attacks" if node.phase else "your attacks"
+        wounds = "additional wound" if node.value == 1 else "additional wounds"
+        return f"{whose} inflict {node.value} {wounds}"
+
+    @text.register
+    def _(node: n.InflictAdditional) -> str:
+        return (f"inflict {noun(node.amount, 'additional wound', 'additional wounds')} on "
+                f"{targets[node.target]}")
+
+    @text.register
+    def _(node: n.Reroll) -> str:
+        return "reroll your combat roll"
+
+    @text.register
+    def _(node: n.WoundCap) -> str:
+        who = "you take" if node.subject == "you" else f"{targets[node.subject]} takes"
+        wounds = "wound" if node.value == 1 else "wounds"
+        return f"{who} no more than {node.value} {wounds} in each combat phase"
+
+    @text.register
+    def _(node: n.Immune) -> str:
+        return f"your Hero is immune to {node.phase} attacks"
+
+    @text.register
+    def _(node: n.AttackOther) -> str:
+        return f"make a {node.phase} attack against another Hero's enemy"

@@ -1,0 +1,267 @@
+"""Effects and standing combat rules of the combat family (issue 21, family 7).
+
+``extra_wounds`` is a standing rule (like ``modify``): the engine asks :func:`extra_wounds`
+when an attack succeeds. ``inflict_additional`` runs in an ability, after its attack's
+"If you succeed,". Built by :func:`runeforge.engine.runebound.core.effects.build_effect`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from runeforge.engine.common.errors import IllegalAction
+
+from .effects import EXTRA_BUILDERS, Amount, Effect
+from .state import Hero
+from .windows import ASSIST, COMBAT_ROLL, PHASES
+
+
+@dataclass
+class ExtraWounds(Effect):
+    phase: str | None
+    value: int
+    op = "extra_wounds"
+    static_kind = True
+
+    def run(self, ctx):  # used as an effect (not always on): lasts to the end of the round
+        ctx.engine.add_duration(ctx, "end_of_round", [self.ir()])
+
+    def ir(self):
+        return {"op": "extra_wounds", "phase": self.phase, "value": self.value}
+
+
+@dataclass
+class InflictAdditional(Effect):
+    amount: Amount
+    target: str
+    op = "inflict_additional"
+
+    def run(self, ctx):
+        for fig in ctx.engine.targets(ctx, self.target):
+            ctx.engine.inflict(fig, self.amount.resolve(ctx), source=ctx.source, phase=None)
+
+
+@dataclass
+class Reroll(Effect):
+    op = "reroll"
+
+    def run(self, ctx):
+        reroll(ctx.engine, ctx.source)
+
+
+@dataclass
+class WoundCap(Effect):
+    target: str
+    value: int
+    op = "wound_cap"
+    static_kind = True
+
+    def run(self, ctx):  # used as an effect (not always on): lasts to the end of the round
+        ctx.engine.add_duration(ctx, "end_of_round", [self.ir()])
+
+    def ir(self):
+        return {"op": "wound_cap", "target": self.target, "value": self.value}
+
+
+@dataclass
+class Immune(Effect):
+    target: str
+    phase: str
+    op = "immune"
+    static_kind = True
+
+    def run(self, ctx):  # used as an effect (not always on): lasts to the end of the round
+        ctx.engine.add_duration(ctx, "end_of_round", [self.ir()])
+
+    def ir(self):
+        return {"op": "immune", "target": self.target, "phase": self.phase}
+
+
+@dataclass
+class AttackOther(Effect):
+    phase: str
+    op = "attack_other"
+
+    def run(self, ctx):
+        hit = attack_other(ctx, self.phase)
+        ctx.outcome = "success" if hit else "failure"
+
+
+def build(ir: dict) -> Effect | None:
+    """The effect object of a combat-family op, or None when ``ir`` is not one."""
+    op = ir["op"]
+    if op == "extra_wounds":
+        return ExtraWounds(ir["phase"], ir["value"])
+    if op == "inflict_additional":
+        return InflictAdditional(Amount.from_ir(ir["amount"]), ir["target"])
+    if op == "reroll":
+        return Reroll()
+    if op == "wound_cap":
+        return WoundCap(ir["target"], ir["value"])
+    if op == "immune":
+        return Immune(ir["target"], ir["phase"])
+    if op == "attack_other":
+        return AttackOther(ir["phase"])
+    return None
+
+
+def _sources(engine, op: str):
+    """(owner, card id, effect, x) that may hold an ``op`` rule: every standing rule and
+    duration when some card has ``op`` always on, else the durations only (often none)."""
+    if op in engine.catalog.standing_ops:
+        return engine.static_sources()
+    if engine.state.effects:
+        return engine._duration_sources()
+    return ()
+
+
+def extra_wounds(engine, actor, phase: str) -> int:
+    """The wounds every rule in force adds to ``actor``'s successful ``phase`` attack: the
+    ``extra_wounds`` rules of the cards its Hero holds (and of durations the Hero started).
+    "Your attacks" are the Hero's: an Ally's attack gets none."""
+    total = 0
+    for owner, _card, effect, _x in _sources(engine, "extra_wounds"):
+        if (effect.op == "extra_wounds" and owner is actor
+                and effect.phase in (None, phase)):
+            total += effect.value
+    return total
+
+
+for _op in ("extra_wounds", "inflict_additional", "reroll", "wound_cap", "immune",
+            "attack_other"):
+    EXTRA_BUILDERS[_op] = build
+
+
+# ---- rerolls ------------------------------------------------------------------------------
+
+def has_reaction(catalog, kind: str) -> bool:
+    """Does any card of ``catalog`` have an ability of ``reaction`` ``kind`` (``combat_roll``,
+    ``assist``)? Read once per catalog summary: without one, no such window is opened."""
+    summary = catalog._summarised()
+    cached = getattr(catalog, "_family7_reactions", None)
+    if cached is None or cached[0] is not summary:
+        found = frozenset(a.reaction for card in catalog.cards.values()
+                          for a in card.abilities if a.reaction)
+        cached = catalog._family7_reactions = (summary, found)
+    return kind in cached[1]
+
+
+def has_rerolls(catalog) -> bool:
+    return has_reaction(catalog, COMBAT_ROLL)
+
+
+def combat_roll(engine, fig, purpose: str, attribute: str, bonus: int, target: int,
+                **extra) -> bool:
+    """A combat roll (attack or defence). A Hero's player may then use abilities that reroll
+    it (the ``combat_roll`` window); the last roll counts."""
+    ok = engine.roll(fig, purpose, attribute, bonus, target, **extra)
+    if not isinstance(fig, Hero) or not has_rerolls(engine.catalog):
+        return ok
+    pending = {"fig": fig, "purpose": purpose, "attribute": attribute, "bonus": bonus,
+               "target": target, "extra": extra, "ok": ok}
+    outer, engine.pending_roll = getattr(engine, "pending_roll", None), pending
+    try:
+        engine.open_window(fig, COMBAT_ROLL)
+    finally:
+        engine.pending_roll = outer
+    return pending["ok"]
+
+
+def reroll(engine, source: str) -> None:
+    pending = getattr(engine, "pending_roll", None)
+    if pending is None:
+        raise IllegalAction(f"{source}: there is no combat roll to reroll")
+    engine.log.emit("reroll", figure=pending["fig"].id, source=source)
+    pending["ok"] = engine.roll(pending["fig"], pending["purpose"], pending["attribute"],
+                                pending["bonus"], pending["target"], **pending["extra"])
+
+
+# ---- a cap on wounds per phase, immunity to a phase's attacks -----------------------------
+
+def _rules(engine, op: str, fig):
+    """(card id, effect) of every ``op`` rule in force for ``fig`` (its own Hero's rules;
+    the only target the language gives these rules is "your Hero")."""
+    for owner, card_id, effect, _x in _sources(engine, op):
+        if effect.op == op and owner is fig and effect.target in ("hero", "you"):
+            yield card_id, effect
+
+
+def immune_to(engine, fig, phase: str | None) -> str | None:
+    """The card that makes ``fig`` immune to ``phase`` attacks (None: not immune)."""
+    if phase is None:
+        return None
+    return next((card for card, e in _rules(engine, "immune", fig) if e.phase == phase), None)
+
+
+def capped_wounds(engine, fig, amount: int) -> int:
+    """``amount`` wounds about to be taken by ``fig``, less what a cap on wounds in each
+    combat phase forbids (counted per phase step of a round; outside the phases: no cap)."""
+    moment = engine.moment
+    if amount <= 0 or moment.round <= 0 or moment.step not in PHASES:
+        return amount
+    caps = [(card, e.value) for card, e in _rules(engine, "wound_cap", fig)]
+    if not caps:
+        return amount
+    card, cap = min(caps, key=lambda c: c[1])
+    key = (moment.combat, moment.round, moment.step)
+    seen = getattr(engine, "_phase_taken", None)
+    if seen is None or seen[0] != key:
+        seen = engine._phase_taken = (key, {})
+    taken = seen[1].get(fig.id, 0)
+    allowed = max(0, min(amount, cap - taken))
+    seen[1][fig.id] = taken + allowed
+    if allowed < amount:
+        engine.log.emit("wounds_capped", figure=fig.id, amount=amount - allowed, source=card,
+                        left=allowed, phase=moment.step)
+    return allowed
+
+
+# ---- attacks against another Hero's enemy -------------------------------------------------
+
+def bystanders(engine, hero) -> list:
+    """The Heroes in ``hero``'s space who are in no fight themselves and have a player. With a
+    board (``state.positions``, the whole game) the space is read from it; the combat engine
+    alone has no board, and the other Heroes of its state stand in the space (the caller
+    builds the state of one fight: a scenario's ``companion``)."""
+    positions = getattr(engine.state, "positions", None)
+    out = (getattr(engine.state, "endgame", None) or {}).get("out", ())  # eliminated Heroes
+    here = positions.get(hero.id) if positions else None
+    return [h for h in engine.state.heroes
+            if h is not hero and h.id not in engine.enemies and h.id in engine.players
+            and h.id not in out and (positions is None or positions.get(h.id) == here)]
+
+
+def open_assists(engine, hero) -> None:
+    """In a phase of ``hero``'s combat, the Heroes standing by may use their attacks against
+    another Hero's enemy (the ``assist`` window), each in the order of the state."""
+    if not has_reaction(engine.catalog, ASSIST):
+        return
+    for other in bystanders(engine, hero):
+        engine.open_window(other, ASSIST)
+
+
+def attack_other(ctx, phase: str) -> bool:
+    """The owner (not in a fight) attacks the enemy of a Hero fighting in the space: a combat
+    roll against that enemy as if it were the owner's own; success wounds the enemy (its
+    defeat is the fighting Hero's victory), failure wounds the owner, who is knocked out at
+    once if that defeats him, and the fight goes on."""
+    engine = ctx.engine
+    fighting = [h for h in engine.heroes() if h is not ctx.owner]
+    if ctx.owner.id in engine.enemies or not fighting:
+        raise IllegalAction(f"{ctx.source}: no other Hero is fighting in your space")
+    if len(fighting) > 1:
+        pick = engine.ask(ctx.owner, "target", [h.id for h in fighting], source=ctx.source,
+                          what="another_hero")
+        fighting = [h for h in fighting if h.id == pick]
+    enemy = engine.enemies[fighting[0].id]
+    engine.log.emit("attack_other", hero=ctx.owner.id, helped=fighting[0].id, enemy=enemy.id,
+                    phase=phase, source=ctx.source)
+    try:
+        return engine.combat_attack(ctx.actor, enemy, phase, 0, source=ctx.source)
+    except Exception as exc:  # resolver.Defeat (this module cannot import the resolver)
+        if type(exc).__name__ != "Defeat" or exc.figure is not ctx.owner:
+            raise  # e.g. the fighting Hero's enemy is defeated: that combat ends
+        moment = engine.moment
+        engine.knock_out(ctx.owner)
+        engine.moment = moment
+        return False

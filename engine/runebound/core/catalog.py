@@ -14,8 +14,10 @@ from functools import cached_property
 
 from runeforge.engine.common.errors import BundleError
 
-from . import effects_branching  # noqa: F401  registers the ops of families 1-3 (issue 21)
-from . import effects_combat  # noqa: F401  (family 7: registers its effect ops)
+from . import (
+    effects_branching,  # noqa: F401  registers the ops of families 1-3 (issue 21)
+    effects_combat,  # noqa: F401  (family 7: registers its effect ops)
+)
 from .bundle import own_cards
 from .costs import Cost, build_cost
 from .effects import Effect, build_effects, walk

@@ -53,6 +53,7 @@ def check_ability(a: n.Ability, ctx: CardContext) -> Iterator[Finding]:
     yield from _tests(nodes, ctx)
     yield from _modifiers(nodes)
     yield from _limits(a, ctx)
+    yield from check_place(a, ctx, nodes)  # family 4/9 (checks_place.py)
 
 
 def _phase_tag(a: n.Ability, nodes):
@@ -198,3 +199,6 @@ def _limits(a: n.Ability, ctx: CardContext):
         yield Finding("RF413", "limit is redundant: an activated or one-use card can be used "
                                "once until it is refreshed", a.limits_span, hint="drop the limit",
                       severity="warning")
+
+
+from .checks_place import check_place  # noqa: E402  family 4/9: movement, place, game

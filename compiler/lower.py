@@ -204,3 +204,6 @@ def lower(ability: n.Ability) -> dict:
         "reaction": "wounds_inflicted" if is_reaction(ability) else None,
         "effects": effects,
     }
+
+
+from . import lower_place  # noqa: E402,F401  family 4/9: IR of its clauses

@@ -271,3 +271,5 @@ def walk(node):
             elif hasattr(value, "__dataclass_fields__"):
                 children.append(value)
         stack.extend(reversed(children))
+
+from .nodes_place import DiscardEvent, DoomTokens, MoveTo  # noqa: E402,F401  family 4/9

@@ -416,3 +416,6 @@ def parse_ability(text: str) -> n.Ability:
 
 __all__ = ["MAX_NESTING", "MAX_TEXT", "parse_ability", "raw_parser", "UnexpectedCharacters",
            "UnexpectedEOF", "UnexpectedToken"]
+
+
+from . import parser_place  # noqa: E402,F401  family 4/9: its transformer rules

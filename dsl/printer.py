@@ -251,3 +251,6 @@ def print_ability(ability: n.Ability) -> str:
     first = ", ".join([*lead, sentences[0]]) if lead else _cap(sentences[0])
     rest = [_cap(s) for s in sentences[1:]]
     return head + " ".join(s + "." for s in [first, *rest])
+
+
+from . import printer_place  # noqa: E402,F401  family 4/9: its canonical English

@@ -354,7 +354,13 @@ def build_effect(ir: dict) -> Effect:
         return GainGold(amt)
     if op == "draw_market":
         return DrawMarket(amt)
+    if op in EXTRA_BUILDERS:  # ops of the language's later families (issue 21)
+        return EXTRA_BUILDERS[op](ir)
     raise ValueError(f"unknown effect op {op!r}")
+
+
+# op -> builder of the effect object, for ops defined in modules beside this one
+EXTRA_BUILDERS: dict = {}
 
 
 def build_effects(irs: list[dict]) -> list[Effect]:
@@ -366,3 +372,9 @@ def walk(effects: list[Effect]):
     for e in effects:
         yield e
         yield from walk(getattr(e, "effects", []) or [])
+
+
+# ---- family 4/9: movement and place, game-level effects (issue 21)
+from .effects_place import BUILDERS as _PLACE_BUILDERS  # noqa: E402
+
+EXTRA_BUILDERS.update(_PLACE_BUILDERS)

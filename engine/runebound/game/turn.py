@@ -52,6 +52,7 @@ class TurnSteps:
         self.combat.moment = Moment(BEFORE_MOVING, turn=s.turn)
         self.combat.open_window(hero, BEFORE_MOVING)
         self.after_effects(hero)
+        start = s.positions[hero.id]  # "Move your Hero to ..." may have moved the Hero
         while True:  # a discard (seed 000 "milloin vain") may change the dice allowed
             figures = [MoveFigure("hero", hero.wounds, hero.exhaustion)]
             figures += [MoveFigure("ally", a.wounds, a.exhaustion) for a in hero.allies]

@@ -1,0 +1,42 @@
+"""Checks of family 4 (movement and place) and family 9 (game-level effects), in the manner
+of reference section 5. Called from :func:`runeforge.checks.check_ability`.
+
+* RF420 "Move your Hero to <Town>." names a town that is not on the board (did you mean);
+  the towns are the board data's (runeforge.boardcheck.TOWNS, the towns a board may have).
+* RF421 a game-level effect (moving the Hero to a town, the doom track, the event in play)
+  in a phase-tagged or Before Combat ability: it acts on the board and the game, never in a
+  combat. (The engine refuses it there too; the exact odds report it ignored.)
+* RF422 placing or removing 0 doom tokens: it does nothing.
+"""
+
+from __future__ import annotations
+
+from .boardcheck import TOWNS
+from .dsl import nodes_place as p
+from .dsl.errors import suggest
+
+COMBAT_TAGS = ("before_combat", "ranged", "melee", "magic", "any_phase", "all_phases")
+_WHAT = {p.MoveTo: "moving your Hero to a town", p.DoomTokens: "the doom track",
+         p.DiscardEvent: "the event in play"}
+
+
+def check_place(a, ctx, nodes):
+    from .checks import Finding  # checks.py imports this module at its end
+
+    for node in nodes:
+        if not isinstance(node, p.PLACE_CLAUSES):
+            continue
+        if a.tag in COMBAT_TAGS:
+            yield Finding("RF421", f"{_WHAT[type(node)]} is not part of a combat: it cannot "
+                                   f"be in a '{a.tag.replace('_', ' ').title()}:' ability",
+                          node.span, hint="drop the tag, or use a window such as 'After "
+                                          "combat,' or 'At the end of your turn,'")
+        if isinstance(node, p.MoveTo) and node.town is not None and node.town not in TOWNS:
+            near = suggest(node.town, TOWNS)
+            span = (node.span[1] - len(node.town), node.span[1]) if node.span else None
+            yield Finding("RF420", f"unknown town '{node.town}'", span,
+                          hint=f"did you mean '{near}'?" if near else
+                          "the towns are " + ", ".join(TOWNS))
+        if isinstance(node, p.DoomTokens) and node.count == 0:
+            yield Finding("RF422", f"{node.action} 0 doom tokens: the effect does nothing",
+                          node.span, hint="write 1 or more doom tokens, or drop the clause")

@@ -1,0 +1,71 @@
+"""The game applies the grants of family 4 (movement and place) and family 9 (game-level
+effects): the effects record them (core/effects_place.py), :meth:`Game.apply_grants` hands
+each to the function named by its op here.
+
+* ``move_to``: the Hero goes to the named town, or to the nearest town (the player chooses
+  between equally near ones, decision ``town``, as after a knock-out);
+* ``doom_tokens``: doom tokens are placed on (or removed from) the doom track's heraldries.
+  In a game without the doom track (``state.doom`` false: base rules without the Path of
+  Doom variant) nothing happens and the log says why (``grant_unused``): the compiler cannot
+  know which ruleset a card will be played under, so this is not a compile-time error;
+* ``discard_event``: the event in play is discarded where the ruleset sends replaced events,
+  and its always-on rules end. With no event in play nothing happens (``grant_unused``).
+"""
+
+from __future__ import annotations
+
+from runeforge.engine.common.errors import EngineError
+
+
+def move_to(game, grant: dict) -> None:
+    hero = game.hero(grant["hero"])
+    at = game.state.positions.get(hero.id)
+    if at is None:
+        game.emit("grant_unused", **grant, reason="the Hero is not on the board")
+        return
+    if grant["town"] is None:
+        towns = game.board.nearest_towns(at)
+        town = towns[0] if len(towns) == 1 else game.ask(hero.id, "town", sorted(towns))
+    else:
+        town = grant["town"]
+    try:
+        space = game.board.town_space(town)
+    except EngineError:  # a hand-made bundle: the compiler refuses unknown towns (RF420)
+        game.emit("grant_unused", **grant, reason=f"no town {town!r} on this board")
+        return
+    if space != at:
+        game.state.previous.pop(hero.id, None)
+    game.state.positions[hero.id] = space
+    game.emit("moved", hero=hero.id, to=space, why=grant["source"])
+
+
+def doom_tokens(game, grant: dict) -> None:
+    s = game.state
+    if not s.doom:
+        game.emit("grant_unused", **grant, reason="this game has no doom track")
+        return
+    if grant["action"] == "place":
+        for _ in range(grant["count"]):
+            if s.phase != "game":
+                break
+            game.place_doom_token()
+        return
+    removed = min(grant["count"], s.doom_tokens)
+    s.doom_tokens -= removed
+    game.emit("doom_token_removed", number=removed, left=s.doom_tokens,
+              source=grant["source"])
+
+
+def discard_event(game, grant: dict) -> None:
+    s = game.state
+    event = s.active_event
+    if not event:
+        game.emit("grant_unused", **grant, reason="no event in play")
+        return
+    s.active_event = None
+    game.combat.modifiers_changed()  # its always-on rules end
+    game.emit("event_discarded", card=event, source=grant["source"])
+    game.discard_played(event, game.rules.adventure.event_discard)
+
+
+GRANTS = {"move_to": move_to, "doom_tokens": doom_tokens, "discard_event": discard_event}

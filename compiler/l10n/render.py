@@ -300,3 +300,6 @@ def render_card(card, locale: str) -> list[tuple[int, str]]:
     return [(i, render_ability(parse_cached(text), locale))
             for i, text in enumerate(card.data.get("abilities", []) or [])
             if isinstance(text, str)]
+
+
+from . import render_place  # noqa: E402,F401  family 4/9: its Renderer methods

@@ -37,6 +37,12 @@ VERB_CLAUSES: dict[str, str] = {
     "effect.movement_dice": "roll {dice}",
     "effect.gain_gold": "gain {gold}",
     "effect.draw_market": "draw {cards}",
+    # ---- family 4/9: movement and place, game-level effects (issue 21)
+    "effect.move_to.nearest": "move {hero} to the nearest town",
+    "effect.move_to.town": "move {hero} to {town}",
+    "effect.doom.place": "place {tokens} on the doom track",
+    "effect.doom.remove": "remove {tokens} from the doom track",
+    "effect.discard_event": "discard the event in play",
 }
 
 OTHER: dict[str, str] = {

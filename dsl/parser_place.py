@@ -7,7 +7,7 @@ transformer before the first parse builds the Lark parser.
 from __future__ import annotations
 
 from . import nodes as n
-from .parser import _ToAst, _ints, _node, _sp, _values, _word
+from .parser import _ints, _node, _sp, _ToAst, _values, _word
 
 _RULES = {
     "move_to_nearest_town": _node(lambda ch, s: n.MoveTo(None, span=s)),

@@ -57,6 +57,15 @@ clause = st.one_of(
     st.builds(n.DrawMarket, amount),
     st.builds(n.Restrict, st.sampled_from(["escape", "ally_attack"])),
 )
+# ---- family 4/9: movement and place, game-level effects (issue 21)
+town = st.one_of(st.sampled_from(["Tamalir", "Forge", "Frostgate"]),
+                 st.lists(skill_word, min_size=1, max_size=2).map(" ".join))
+clause = st.one_of(
+    clause,
+    st.builds(n.MoveTo, st.one_of(st.none(), town)),
+    st.builds(n.DoomTokens, st.sampled_from(["place", "remove"]), num),
+    st.just(n.DiscardEvent()),
+)
 action_list = st.one_of(clause, st.lists(clause, min_size=2, max_size=3).map(
     lambda items: n.And(tuple(items))))
 actions = st.one_of(action_list, action_list.map(n.MayDo))

@@ -155,8 +155,7 @@ def ir_schema() -> dict:
         _op("optional", effects=effects),
         # ---- family 4/9: movement and place, game-level effects (issue 21)
         _op("move_to", town={"type": ["string", "null"], "minLength": 1, "maxLength": 100}),
-        _op("doom_tokens", action=_enum(("place", "remove")),
-            count={**COUNT, "minimum": 1}),
+        _op("doom_tokens", action=_enum(("place", "remove")), count=COUNT),
         _op("discard_event"),
     ]
     events = {

@@ -1,0 +1,305 @@
+"""Issue 21, families 4 (movement and place) and 9 (game-level effects): every example of
+their sections of docs/language.md goes through the whole pipeline; the checks RF420-RF422
+are located; the test content's scenarios pass; whole games apply the grants."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from runeforge.abilities import compile_ability
+from runeforge.checks import CardContext
+from runeforge.dsl import nodes as n
+from runeforge.dsl.parser import parse_ability
+from runeforge.dsl.printer import print_ability
+from runeforge.engine.runebound.core.ir import validate_ability
+from runeforge.l10n.render import render_ability
+from runeforge.lower import lower
+
+ROOT = Path(__file__).resolve().parent.parent
+CONTENT = ROOT / "tests" / "data" / "lang-place"
+LOCALES = ("en", "fi", "pl", "el", "ru")
+FAMILIES = ("## Family 4: Movement and place", "## Family 9: Game-level effects")
+
+
+def doc_examples() -> list[str]:
+    text = (ROOT / "docs" / "language.md").read_text(encoding="utf-8")
+    out = []
+    for head in FAMILIES:
+        assert head in text, head
+        section = text.split(head, 1)[1].split("\n## ", 1)[0]
+        for block in re.findall(r"```text\n(.*?)```", section, re.S):
+            out += [line for line in block.splitlines() if line.strip()]
+    return out
+
+
+EXAMPLES = doc_examples()
+
+
+def test_the_docs_have_examples_of_every_form():
+    kinds = {type(node).__name__ for t in EXAMPLES for s in parse_ability(t).sentences
+             for node in n.walk(s)}
+    assert {"MoveTo", "DoomTokens", "DiscardEvent", "Move"} <= kinds
+    towns = [parse_ability(t).sentences[0] for t in EXAMPLES if "Tamalir" in t]
+    assert towns and towns[0].town == "Tamalir"
+
+
+@pytest.mark.parametrize("text", EXAMPLES)
+def test_doc_example_parses_prints_lowers_and_renders(text):
+    ability = parse_ability(text)
+    assert print_ability(ability) == text
+    assert parse_ability(print_ability(ability)) == ability
+    ir = lower(ability)
+    validate_ability(ir)
+    for locale in LOCALES:
+        rendered = render_ability(ability, locale)
+        assert rendered and "{" not in rendered, (locale, rendered)
+    assert render_ability(ability, "en") == text
+
+
+@pytest.mark.parametrize("text, effects", [
+    ("Move your Hero to the nearest town.", [{"op": "move_to", "town": None}]),
+    ("Move your Hero to Greyhaven.", [{"op": "move_to", "town": "Greyhaven"}]),
+    ("Place 1 doom token on the doom track.",
+     [{"op": "doom_tokens", "action": "place", "count": 1}]),
+    ("Remove 3 doom tokens from the doom track.",
+     [{"op": "doom_tokens", "action": "remove", "count": 3}]),
+    ("Discard the event in play.", [{"op": "discard_event"}]),
+])
+def test_ir_of_each_form(text, effects):
+    ir, findings = compile_ability(text, CardContext("encounter"))
+    assert findings == []
+    assert ir["effects"] == effects
+
+
+def test_translations_by_hand():
+    move = parse_ability("Pay 1 gold to move your Hero to Tamalir.")
+    assert render_ability(move, "fi") == \
+        "Maksa 1 kultaraha siirtääksesi sankarisi kaupunkiin Tamalir."
+    assert render_ability(move, "ru").endswith("переместить вашего героя в город Tamalir.")
+    doom = parse_ability("Place 2 doom tokens on the doom track.")
+    assert render_ability(doom, "fi") == "Laita 2 Kohtalomerkkiä Kohtalon polulle."
+    assert render_ability(doom, "pl") == "Połóż 2 żetony Zagłady na torze Zagłady."
+    assert render_ability(parse_ability("Remove 5 doom tokens from the doom track."),
+                          "ru") == "Уберите 5 жетонов рока со шкалы рока."
+    assert render_ability(parse_ability("You may discard the event in play."), "fi") == \
+        "Voit hylätä pelissä olevan Tapahtuman."
+
+
+# ---------------------------------------------------------------------------------- checks
+def _codes(text, kind="encounter"):
+    return [(f.code, text[f.span[0]:f.span[1]], f.hint) for f in
+            compile_ability(text, CardContext(kind, "activated" if kind == "item" else None))[1]]
+
+
+def test_unknown_town_is_rf420_at_the_name_with_did_you_mean():
+    assert _codes("Move your Hero to Tamalyr.") == \
+        [("RF420", "Tamalyr", "did you mean 'Tamalir'?")]
+    (code, where, hint), = _codes("Move your Hero to Atlantis.")
+    assert (code, where) == ("RF420", "Atlantis") and "Tamalir" in hint
+
+
+@pytest.mark.parametrize("text", [
+    "Before Combat: Place 1 doom token on the doom track.",
+    "Any Phase: Activate to move your Hero to the nearest town.",
+    "Melee: Activate to discard the event in play.",
+])
+def test_game_level_effects_in_a_combat_ability_are_rf421(text):
+    assert [c for c, *_ in _codes(text, "item")] == ["RF421"]
+
+
+def test_zero_doom_tokens_is_rf422():
+    assert [c for c, *_ in _codes("Remove 0 doom tokens from the doom track.")] == ["RF422"]
+
+
+def test_rf420_is_located_in_the_card_file(content_dir, cli):
+    content_dir.write("enc.yaml", """\
+        kind: encounter
+        cards:
+          - name: Misread Map
+            origin: original
+            colour: green
+            abilities:
+              - "Move your Hero to Forje."
+        """)
+    res = cli("check", content_dir)
+    assert res.exit_code == 1
+    assert re.search(r"enc\.yaml:7:\d+: error\[RF420\]: unknown town 'Forje'", res.output), \
+        res.output
+    assert "did you mean 'Forge'?" in res.output
+
+
+# ---------------------------------------------------------------------------------- scenarios
+def test_the_scenarios_of_the_test_content_pass(cli):
+    res = cli("test", "--coverage", CONTENT)
+    assert res.exit_code == 0, res.output
+    for name in ("Lost Waymarker", "Ferryman's Chart", "Omen of Ruin", "Pilgrim's Staff"):
+        assert f"pass The {name}" in res.output
+    assert "effect ops the content uses that a passing scenario ran" in res.output
+    assert "(100.0 %)" in res.output.split("effect ops")[1].splitlines()[0]
+
+
+def test_the_engine_refuses_a_game_level_effect_in_a_combat():
+    from runeforge.engine.common.errors import IllegalAction
+    from runeforge.engine.runebound.core.effects import Context, build_effect
+    from runeforge.engine.runebound.core.windows import Moment
+
+    class Engine:
+        moment = Moment("none", "melee", 1, 1, 1)
+        grants: list = []
+
+    class Owner:
+        id = "varikas-the-dead"
+
+    effect = build_effect({"op": "move_to", "town": None})
+    with pytest.raises(IllegalAction, match="not in a combat"):
+        effect.run(Context(Engine(), Owner(), "lost-waymarker"))
+
+
+def test_exact_odds_report_a_game_level_effect_ignored():
+    from runeforge.engine.runebound.analysis.before_model import step_refusal
+
+    for op in ({"op": "move_to", "town": None}, {"op": "discard_event"},
+               {"op": "doom_tokens", "action": "place", "count": 1}):
+        ir = {"timing": {"tag": "before_combat", "window": None}, "costs": [],
+              "reaction": None, "effects": [op]}
+        assert step_refusal(ir, "item") == f"the effect '{op['op']}' (not modelled)"
+
+
+def test_the_kernel_leaves_a_game_level_effect_to_the_engine():
+    from runeforge.engine.runebound.combat.kernel_plan import COMBAT_OPS
+
+    assert not {"move_to", "doom_tokens", "discard_event"} & COMBAT_OPS
+
+
+# ---------------------------------------------------------------------------------- games
+@pytest.fixture(scope="module")
+def place_bundle():
+    from tests.engine_bundle import bundle
+
+    return bundle(str(CONTENT))
+
+
+def _game(place_bundle, ruleset="base", doom=None, **scripts):
+    from runeforge.engine.runebound.bots.game_bot import make_bot
+    from runeforge.engine.runebound.core.catalog import Catalog
+    from runeforge.engine.runebound.game.setup import new_game
+    from tests.test_game_scenarios import Script
+
+    game = new_game(place_bundle, catalog=Catalog(place_bundle), ruleset=ruleset, players=2,
+                    doom=doom, make_bot=make_bot)
+    hero = game.hero(game.state.seats[0])
+    game.players[hero.id] = Script(**scripts)
+    return game, hero
+
+
+def _play(game, hero, card_id, answers=()):
+    """Run a card's text for ``hero`` as when drawn, then the turn loop's after-effects."""
+    card = game.catalog.card(card_id)
+    game.combat.run_card_text(hero, card_id, list(card.abilities), hostile=True)
+    game.after_effects(hero)
+
+
+def _records(game, type_):
+    return [r for r in game.log.records if r.get("type") == type_]
+
+
+def test_a_game_moves_the_hero_to_the_nearest_town(place_bundle):
+    game, hero = _game(place_bundle)
+    game.state.positions[hero.id] = "H2"  # a river space next to Frostgate
+    _play(game, hero, "lost-waymarker")
+    assert game.state.positions[hero.id] == game.board.town_space("Frostgate")
+    assert _records(game, "moved")[-1]["why"] == "lost-waymarker"
+    assert not [d for d in game.players[hero.id].asked if d.kind == "town"]
+
+
+def test_equally_near_towns_are_the_players_choice(place_bundle):
+    game, hero = _game(place_bundle, town=["Nerekhall"])
+    game.state.positions[hero.id] = "D9"  # as near to Tamalir, Nerekhall and Vynelvale
+    _play(game, hero, "lost-waymarker")
+    assert game.state.positions[hero.id] == game.board.town_space("Nerekhall")
+    question, = [d for d in game.players[hero.id].asked if d.kind == "town"]
+    assert question.options == ["Nerekhall", "Tamalir", "Vynelvale"]
+
+
+def test_a_game_moves_the_hero_to_a_named_town(place_bundle):
+    game, hero = _game(place_bundle, optional=[True])
+    game.state.positions[hero.id] = game.board.town_space("Frostgate")
+    hero.gold = 2
+    _play(game, hero, "ferrymans-chart")
+    assert game.state.positions[hero.id] == game.board.town_space("Tamalir")
+    assert hero.gold == 1
+
+
+def test_a_move_before_moving_starts_the_movement_step_from_the_town(place_bundle):
+    game, hero = _game(place_bundle, movement=["step"])
+    game.state.positions[hero.id] = "H2"
+    game.combat.grants.append({"hero": hero.id, "source": "t", "op": "move_to",
+                               "town": "Forge"})
+    game.movement(hero)
+    step = next(d for d in game.players[hero.id].asked if d.kind == "movement")
+    assert step.info["at"] == game.board.town_space("Forge")
+
+
+def test_a_game_applies_an_up_to_move_grant_in_the_movement_step(place_bundle):
+    game, hero = _game(place_bundle)
+    hero.items.append("pilgrims-staff")
+    start = game.state.positions[hero.id]
+    far = sorted(sp for sp, d in game.board.distances_from(start).items() if d == 2)[0]
+    game.players[hero.id].answers.update(use_ability=["pilgrims-staff#0"], amount=[2],
+                                         movement=["grant:0"], destination=[far])
+    game.movement(hero)
+    assert game.state.positions[hero.id] == far
+    dest = next(d for d in game.players[hero.id].asked if d.kind == "destination")
+    assert max(game.board.distance(start, sp) for sp in dest.options) == 2
+
+
+def test_doom_tokens_are_placed_and_removed_on_the_doom_track(place_bundle):
+    game, hero = _game(place_bundle, ruleset="base")
+    assert game.state.doom
+    before = game.state.doom_tokens
+    _play(game, hero, "omen-of-ruin")
+    assert game.state.doom_tokens == before + 2
+    assert [r["number"] for r in _records(game, "doom_token")][-2:] == [before + 1, before + 2]
+    _play(game, hero, "hermit-of-the-heath")
+    assert game.state.doom_tokens == before + 1
+    assert _records(game, "doom_token_removed")[-1]["left"] == before + 1
+
+
+def test_the_last_doom_token_placed_by_a_card_begins_the_endgame(place_bundle):
+    game, hero = _game(place_bundle, ruleset="base")
+    game.state.doom_tokens = game.doom_tokens_total() - 1
+    with pytest.raises(Exception) as caught:  # the turn is over: the endgame begins
+        _play(game, hero, "omen-of-ruin")
+    assert type(caught.value).__name__ == "TurnOver"
+    assert game.state.phase == "endgame"
+    assert game.state.doom_tokens == game.doom_tokens_total()  # the second token is not placed
+
+
+def test_without_the_doom_track_a_doom_effect_does_nothing_and_says_why(place_bundle):
+    game, hero = _game(place_bundle, ruleset="base", doom=False)
+    _play(game, hero, "omen-of-ruin")
+    assert game.state.doom_tokens == 0
+    unused = _records(game, "grant_unused")[-1]
+    assert unused["op"] == "doom_tokens" and unused["reason"] == "this game has no doom track"
+
+
+def test_the_event_in_play_is_discarded_and_its_rules_end(place_bundle):
+    from tests.test_game_scenarios import of_kind, take
+
+    game, hero = _game(place_bundle, doom=False)
+    event = "no-more-business-as-usual"  # "Items and Allies cost twice as much."
+    assert event in of_kind(game, "event")
+    game.play_event(hero, take(game, event))
+    item = sorted(c for c in game.catalog.cards if game.card(c).kind == "item"
+                  and game.card(c).data.get("cost"))[0]
+    doubled = game.combat.price_of(hero, item)
+    _play(game, hero, "town-crier")
+    assert game.state.active_event is None
+    assert game.state.adventure_decks[game.colour_of(event)][-1] == event
+    assert game.combat.price_of(hero, item) < doubled
+    assert _records(game, "event_discarded")[-1]["card"] == event
+    _play(game, hero, "town-crier")  # nothing in play now
+    assert _records(game, "grant_unused")[-1]["reason"] == "no event in play"

@@ -33,6 +33,9 @@ COUNTED = {
                              lambda v: n.MovementDice(fixed(v))),
     "effect.gain_gold": ("gold", "gold", lambda v: n.GainGold(fixed(v))),
     "effect.draw_market": ("cards", "market_card", lambda v: n.DrawMarket(fixed(v))),
+    # ---- family 4/9: game-level effects (issue 21)
+    "effect.doom.place": ("tokens", "doom_token", lambda v: n.DoomTokens("place", v)),
+    "effect.doom.remove": ("tokens", "doom_token", lambda v: n.DoomTokens("remove", v)),
 }
 
 

@@ -7,11 +7,16 @@ of reference section 5. Called from :func:`runeforge.checks.check_ability`.
   in a phase-tagged or Before Combat ability: it acts on the board and the game, never in a
   combat. (The engine refuses it there too; the exact odds report it ignored.)
 * RF422 placing or removing 0 doom tokens: it does nothing.
+* RF423 "Until this card is discarded, ..." on a card no Hero holds (a challenge, an event,
+  an encounter): there is no card to discard, so it would never end or never begin.
+* RF424 "Until this card is discarded, ..." in an ability whose cost discards the card: it
+  ends as it begins.
 """
 
 from __future__ import annotations
 
 from .boardcheck import TOWNS
+from .dsl import nodes as n
 from .dsl import nodes_place as p
 from .dsl.errors import suggest
 
@@ -25,6 +30,8 @@ def check_place(a, ctx, nodes):
 
     for node in nodes:
         if not isinstance(node, p.PLACE_CLAUSES):
+            if isinstance(node, n.During) and node.until == "while_held":
+                yield from _while_held(a, ctx, node, Finding)
             continue
         if a.tag in COMBAT_TAGS:
             yield Finding("RF421", f"{_WHAT[type(node)]} is not part of a combat: it cannot "
@@ -40,3 +47,16 @@ def check_place(a, ctx, nodes):
         if isinstance(node, p.DoomTokens) and node.count == 0:
             yield Finding("RF422", f"{node.action} 0 doom tokens: the effect does nothing",
                           node.span, hint="write 1 or more doom tokens, or drop the clause")
+
+
+def _while_held(a, ctx, node, finding):
+    span = getattr(node.until, "span", None) or node.span  # the duration's words
+    if ctx.kind in ("challenge", "event", "encounter"):
+        article = "an" if ctx.kind[0] in "aeiou" else "a"
+        yield finding("RF423", f"'until this card is discarded' on {article} {ctx.kind} card: "
+                               "no Hero holds it", span,
+                      hint="use 'until the next event' or 'until the end of this turn'")
+    if any(type(c).__name__ == "DiscardCard" for c in a.costs):
+        yield finding("RF424", "'until this card is discarded' after discarding this card: "
+                               "it ends as it begins", span,
+                      hint="drop the discard cost, or choose another duration")

@@ -60,10 +60,12 @@ EXAMPLES = {
     "RF410": "`You receive +1 Luck.`",
     "RF411": "`Activate ...` on an ally card",
     "RF412": "`take 9 exhaustion` on a hero with Stamina 6",
-    # ---- family 4/9: movement and place, game-level effects (issue 21)
+    # ---- family 4/8/9: movement and place, durations, game-level effects (issue 21)
     "RF420": "`Move your Hero to Tamalyr.` (did you mean 'Tamalir'?)",
     "RF421": "`Before Combat: Place 1 doom token on the doom track.`",
     "RF422": "`Remove 0 doom tokens from the doom track.`",
+    "RF423": "`Until this card is discarded, ...` on an encounter",
+    "RF424": "`Discard this card. Until this card is discarded, you receive +1 Body.`",
     "RF501": "two cards named `Rune Plate` (the hint names the other file:line)",
     "RF502": "`removes: [belt-of-strenght]` in a manifest",
     "RF503": "`id: belt` on `Belt of Strength` without `id_override: true`",

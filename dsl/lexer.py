@@ -48,11 +48,12 @@ _TERMINAL_WORDS: dict[str, tuple[str, ...]] = {
     "TIME": ("time",), "RESULT": ("result",), "MAY": ("may",), "CANNOT": ("cannot",),
     "ESCAPE": ("escape",),
 }
-# ---- family 4/9: movement and place, game-level effects (issue 21)
+# ---- family 4/8/9: movement and place, durations, game-level effects (issue 21)
 _TERMINAL_WORDS.update({
     "NEAREST": ("nearest",), "TOWN": ("town", "towns"), "DOOM": ("doom",),
     "TOKEN": ("token", "tokens"), "TRACK": ("track",), "PLACE": ("place",),
     "REMOVE": ("remove",), "EVENT": ("event",), "PLAY": ("play",),
+    "DISCARDED": ("discarded",),
 })
 
 # Icon tokens stand for words (reference 2.7); the PDF draws them as symbols.

@@ -1,4 +1,5 @@
-"""Canonical English of family 4 (movement and place) and family 9 (game-level effects).
+"""Canonical English of families 4 (movement and place), 8 (durations) and 9 (game-level
+effects).
 
 Registered on :func:`runeforge.dsl.printer.text`; imported once at the end of printer.py.
 """
@@ -6,7 +7,13 @@ Registered on :func:`runeforge.dsl.printer.text`; imported once at the end of pr
 from __future__ import annotations
 
 from . import nodes_place as p
-from .printer import text
+from .printer import DURATIONS, text
+
+DURATIONS.update({  # family 8
+    "next_event": "until the next event",
+    "end_of_next_turn": "until the end of your next turn",
+    "while_held": "until this card is discarded",
+})
 
 
 @text.register

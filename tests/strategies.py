@@ -58,8 +58,8 @@ clause = st.one_of(
     st.builds(n.Restrict, st.sampled_from(["escape", "ally_attack"])),
 )
 # ---- family 4/9: movement and place, game-level effects (issue 21)
-town = st.one_of(st.sampled_from(["Tamalir", "Forge", "Frostgate"]),
-                 st.lists(skill_word, min_size=1, max_size=2).map(" ".join))
+town = st.sampled_from(["Tamalir", "Vynelvale", "Riverwatch", "Dawnsmoor", "Forge", "Nerekhall",
+                        "Greyhaven", "Frostgate"])
 clause = st.one_of(
     clause,
     st.builds(n.MoveTo, st.one_of(st.none(), town)),
@@ -81,7 +81,10 @@ effect = st.recursive(
     lambda inner: st.one_of(
         st.builds(n.Outcome, st.sampled_from(["success", "failure"]), inner),
         st.builds(n.During, st.sampled_from(["end_of_combat", "end_of_round", "end_of_turn",
-                                             "start_of_next_turn"]), inner),
+                                             "start_of_next_turn",
+                                             # family 8 (issue 21)
+                                             "next_event", "end_of_next_turn", "while_held"]),
+                  inner),
         st.builds(lambda e, i: n.Trigger(e, i, event_first=True), event, inner),
     ),
     max_leaves=4,

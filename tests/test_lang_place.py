@@ -78,7 +78,7 @@ def test_translations_by_hand():
     move = parse_ability("Pay 1 gold to move your Hero to Tamalir.")
     assert render_ability(move, "fi") == \
         "Maksa 1 kultaraha siirtääksesi sankarisi kaupunkiin Tamalir."
-    assert render_ability(move, "ru").endswith("переместить вашего героя в город Tamalir.")
+    assert render_ability(move, "ru").endswith("переместить вашего героя в город Тамалир.")
     doom = parse_ability("Place 2 doom tokens on the doom track.")
     assert render_ability(doom, "fi") == "Laita 2 Kohtalomerkkiä Kohtalon polulle."
     assert render_ability(doom, "pl") == "Połóż 2 żetony Zagłady na torze Zagłady."

@@ -1,7 +1,8 @@
 """Localised text of family 4 (movement and place) and family 9 (game-level effects): the
 :class:`~runeforge.l10n.render.Renderer` methods of their nodes, added once at the end of
-render.py. Town names are proper nouns and stay as the board writes them; the templates
-put them after the word for "town" so that no language has to inflect them."""
+render.py. Town names are proper nouns: as the board writes them, or in the locale's script
+(terms.yaml ``towns``); the templates put them after the word for "town" so that no language
+has to inflect them."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ def _moveto(self, node, mood: str) -> str:
     hero = self.term("targets", "hero")
     if node.town is None:
         return self.verb("effect.move_to.nearest", mood, hero=hero)
-    return self.verb("effect.move_to.town", mood, hero=hero, town=node.town)
+    town = self.terms.find("towns", node.town) or node.town  # Latin-script locales: as is
+    return self.verb("effect.move_to.town", mood, hero=hero, town=town)
 
 
 def _doomtokens(self, node, mood: str) -> str:

@@ -109,6 +109,10 @@ OTHER: dict[str, str] = {
     "duration.end_of_round": "until the end of this combat round",
     "duration.end_of_turn": "until the end of this turn",
     "duration.start_of_next_turn": "until the start of your next turn",
+    # ---- family 8: durations (issue 21)
+    "duration.next_event": "until the next event",
+    "duration.end_of_next_turn": "until the end of your next turn",
+    "duration.while_held": "until this card is discarded",
 }
 
 # Short labels of the card faces (the PDF backend), msgctxt "label.<key>".

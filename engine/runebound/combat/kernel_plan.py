@@ -133,6 +133,8 @@ class Plan:
             if e.op not in COMBAT_OPS:
                 raise Unsupported(f"{where}: the {e.op!r} effect belongs to the turn loop")
             if e.op == "for_duration":
+                if e.until not in UNTILS:  # ---- family 8 (issue 21): outlasts the combat
+                    raise Unsupported(f"{where}: a duration {e.until!r} (ends outside combat)")
                 for raw in e.raw_effects:
                     self._read_duration(where, UNTILS[e.until], raw)
             elif e.op == "modify":

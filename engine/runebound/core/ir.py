@@ -53,6 +53,7 @@ MODIFIABLE_STATS = (
     "movement_dice",
 )
 DURATIONS = ("end_of_combat", "end_of_round", "end_of_turn", "start_of_next_turn")
+DURATIONS += ("next_event", "end_of_next_turn", "while_held")  # ---- family 8 (issue 21)
 RESTRICTIONS = ("escape", "ally_attack")
 MARKET_SUBJECTS = ("item", "ally")
 COST_OPS = ("activate", "discard", "exhaustion", "wounds", "gold")

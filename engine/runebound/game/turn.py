@@ -8,6 +8,7 @@ Wings of Regiroth), then ``destination`` (a space id from the exact reachable se
 
 from __future__ import annotations
 
+from ..core.durations_more import owner_turn_starts
 from ..core.state import STAT_FIELDS
 from ..core.windows import AFTER_MOVING, BEFORE_MOVING, Moment
 from .movement import Figure as MoveFigure
@@ -42,6 +43,7 @@ class TurnSteps:
                        if e.until == "start_of_next_turn" and e.owner == hero.id]:
             self.state.effects.remove(active)
             self.emit("expired", hero=hero.id, source=active.source, until=active.until)
+        owner_turn_starts(self.combat, hero.id)  # family 8: "until the end of your next turn"
         self.start_of_turn(hero)
 
     # ------------------------------------------------------------------ movement

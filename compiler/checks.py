@@ -53,7 +53,7 @@ def check_ability(a: n.Ability, ctx: CardContext) -> Iterator[Finding]:
     yield from _tests(nodes, ctx)
     yield from _modifiers(nodes)
     yield from _limits(a, ctx)
-    yield from check_place(a, ctx, nodes)  # family 4/9 (checks_place.py)
+    yield from check_place(a, ctx, nodes, Finding)  # family 4/8/9 (checks_place.py)
 
 
 def _phase_tag(a: n.Ability, nodes):
@@ -201,4 +201,4 @@ def _limits(a: n.Ability, ctx: CardContext):
                       severity="warning")
 
 
-from .checks_place import check_place  # noqa: E402  family 4/9: movement, place, game
+from .checks_place import check_place  # noqa: E402  family 4/8/9 (issue 21)

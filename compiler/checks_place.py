@@ -1,8 +1,9 @@
 """Checks of family 4 (movement and place) and family 9 (game-level effects), in the manner
 of reference section 5. Called from :func:`runeforge.checks.check_ability`.
 
-* RF420 "Move your Hero to <Town>." names a town that is not on the board (did you mean);
-  the towns are the board data's (runeforge.boardcheck.TOWNS, the towns a board may have).
+* RF420 "Move your Hero to <Town>." names a town, or "Every time your Hero enters a <terrain>
+  space" a terrain, that is not on the board (did you mean); the towns and terrains are the
+  board data's (runeforge.boardcheck.TOWNS and TERRAINS).
 * RF421 a game-level effect (moving the Hero to a town, the doom track, the event in play)
   in a phase-tagged or Before Combat ability: it acts on the board and the game, never in a
   combat. (The engine refuses it there too; the exact odds report it ignored.)
@@ -15,21 +16,26 @@ of reference section 5. Called from :func:`runeforge.checks.check_ability`.
 
 from __future__ import annotations
 
-from .boardcheck import TOWNS
+from .boardcheck import TERRAINS, TOWNS
 from .dsl import nodes as n
 from .dsl import nodes_place as p
 from .dsl.errors import suggest
 
+ENTER_PLACES = ("town", *TERRAINS)
+TERRAIN_NAMES = sorted(set(p.TERRAIN_WORDS) - {"hills", "mountains"})  # as cards write them
 COMBAT_TAGS = ("before_combat", "ranged", "melee", "magic", "any_phase", "all_phases")
 _WHAT = {p.MoveTo: "moving your Hero to a town", p.DoomTokens: "the doom track",
          p.DiscardEvent: "the event in play"}
 
 
-def check_place(a, ctx, nodes):
-    from .checks import Finding  # checks.py imports this module at its end
-
+def check_place(a, ctx, nodes, Finding):  # noqa: N803 - checks.Finding (no import cycle)
     for node in nodes:
         if not isinstance(node, p.PLACE_CLAUSES):
+            if isinstance(node, p.EntersSpace) and node.place not in ENTER_PLACES:
+                near = suggest(node.place, TERRAIN_NAMES)
+                yield Finding("RF420", f"unknown terrain '{node.place}'", node.span,
+                              hint=f"did you mean '{near}'?" if near else
+                              "the terrains are " + ", ".join(TERRAIN_NAMES))
             if isinstance(node, n.During) and node.until == "while_held":
                 yield from _while_held(a, ctx, node, Finding)
             continue

@@ -61,7 +61,8 @@ EXAMPLES = {
     "RF411": "`Activate ...` on an ally card",
     "RF412": "`take 9 exhaustion` on a hero with Stamina 6",
     # ---- family 4/8/9: movement and place, durations, game-level effects (issue 21)
-    "RF420": "`Move your Hero to Tamalyr.` (did you mean 'Tamalir'?)",
+    "RF420": "`Move your Hero to Tamalyr.` (did you mean 'Tamalir'?), `Every time your Hero "
+             "enters a swampp space, ...`",
     "RF421": "`Before Combat: Place 1 doom token on the doom track.`",
     "RF422": "`Remove 0 doom tokens from the doom track.`",
     "RF423": "`Until this card is discarded, ...` on an encounter",

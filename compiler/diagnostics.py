@@ -67,7 +67,7 @@ CODES: dict[str, str] = {
     "RF412": "exhaustion cost can never be paid (exceeds Stamina)",
     "RF413": "limit is redundant on an activated or one-use ability",
     # ---- family 4/8/9: movement and place, durations, game-level effects (issue 21)
-    "RF420": "unknown town in 'Move your Hero to <Town>'",
+    "RF420": "unknown town or terrain (not in the board data)",
     "RF421": "a game-level effect (town, doom track, event in play) in a combat ability",
     "RF422": "placing or removing 0 doom tokens",
     "RF423": "'until this card is discarded' on a card no Hero holds",

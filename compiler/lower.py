@@ -206,4 +206,9 @@ def lower(ability: n.Ability) -> dict:
     }
 
 
-from . import lower_place  # noqa: E402,F401  family 4/9: IR of its clauses
+# ---- family 4/8/9: movement and place, durations, game-level effects (issue 21)
+from . import lower_place as _place  # noqa: E402
+
+for _cls, _ir in _place.EFFECTS.items():
+    effect.register(_cls)(_ir)
+event = _place.with_events(event)

@@ -1,22 +1,25 @@
-"""IR of family 4 (movement and place) and family 9 (game-level effects); registered on
-:func:`runeforge.lower.effect`, imported once at the end of lower.py."""
+"""IR of families 4 (movement and place), 8 (durations: nothing to add, ``for_duration``
+carries the value) and 9 (game-level effects) of issue 21. lower.py registers these (one block
+at its end); this module does not import lower.py (no import cycle)."""
 
 from __future__ import annotations
 
 from .dsl import nodes_place as p
-from .lower import effect
+
+EFFECTS = {
+    p.MoveTo: lambda node: [{"op": "move_to", "town": node.town}],
+    p.DoomTokens: lambda node: [{"op": "doom_tokens", "action": node.action,
+                                 "count": node.count}],
+    p.DiscardEvent: lambda node: [{"op": "discard_event"}],
+}
 
 
-@effect.register
-def _(node: p.MoveTo) -> list[dict]:
-    return [{"op": "move_to", "town": node.town}]
+def with_events(inner):
+    """lower.event, taught family 4's trigger events."""
 
+    def event(e) -> dict:
+        if isinstance(e, p.EntersSpace):
+            return {"kind": "enters_space", "place": e.place}
+        return inner(e)
 
-@effect.register
-def _(node: p.DoomTokens) -> list[dict]:
-    return [{"op": "doom_tokens", "action": node.action, "count": node.count}]
-
-
-@effect.register
-def _(node: p.DiscardEvent) -> list[dict]:
-    return [{"op": "discard_event"}]
+    return event

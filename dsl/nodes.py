@@ -272,4 +272,4 @@ def walk(node):
                 children.append(value)
         stack.extend(reversed(children))
 
-from .nodes_place import DiscardEvent, DoomTokens, MoveTo  # noqa: E402,F401  family 4/9
+from .nodes_place import DiscardEvent, DoomTokens, EntersSpace, MoveTo  # noqa: E402,F401  family 4/9

@@ -5,7 +5,8 @@ Clauses a card says about the board and the game rather than about a combat:
 * :class:`MoveTo` "Move your Hero to the nearest town." / "Move your Hero to Tamalir.";
 * :class:`DoomTokens` "Place 1 doom token on the doom track." / "Remove 1 doom token from the
   doom track.";
-* :class:`DiscardEvent` "Discard the event in play.".
+* :class:`DiscardEvent` "Discard the event in play.";
+* :class:`EntersSpace`, a trigger event: "Every time your Hero enters a town, ...".
 
 Re-exported from :mod:`runeforge.dsl.nodes`.
 """
@@ -48,3 +49,22 @@ class DiscardEvent:
 
 
 PLACE_CLAUSES = (MoveTo, DoomTokens, DiscardEvent)
+
+
+@dataclass(frozen=True)
+class EntersSpace:
+    """Trigger event "your Hero enters a town" (``place`` 'town') or "your Hero enters a
+    swamp space" (``place`` the board's terrain id: road, river, plains, hills, forest,
+    swamp, mountains; checked against the board data, RF420)."""
+
+    place: str
+    span: Span = _span()
+
+
+# The word a card writes before "space" -> the board's terrain id (engine/runebound/game/
+# movement.py TERRAINS); the first word of each id is the canonical one ("a hill space").
+TERRAIN_WORDS = {"road": "road", "river": "river", "plains": "plains", "hill": "hills",
+                 "hills": "hills", "forest": "forest", "swamp": "swamp",
+                 "mountain": "mountains", "mountains": "mountains"}
+TERRAIN_TEXT = {"road": "road", "river": "river", "plains": "plains", "hills": "hill",
+                "forest": "forest", "swamp": "swamp", "mountains": "mountain"}

@@ -418,4 +418,8 @@ __all__ = ["MAX_NESTING", "MAX_TEXT", "parse_ability", "raw_parser", "Unexpected
            "UnexpectedEOF", "UnexpectedToken"]
 
 
-from . import parser_place  # noqa: E402,F401  family 4/9: its transformer rules
+# ---- family 4/8/9: movement and place, durations, game-level effects (issue 21)
+from .parser_place import RULES as _PLACE_RULES  # noqa: E402
+
+for _rule, _method in _PLACE_RULES.items():
+    setattr(_ToAst, _rule, _method)

@@ -1,27 +1,62 @@
 """Transformer rules of families 4 (movement and place), 8 (durations) and 9 (game-level
-effects).
-
-Imported once at the end of :mod:`runeforge.dsl.parser`; adds its methods to the parser's
-transformer before the first parse builds the Lark parser.
+effects) of issue 21: grammar rule name -> method. parser.py adds them to its transformer
+(one block at its end) before the first parse builds the Lark parser; this module does not
+import parser.py (no import cycle).
 """
 
 from __future__ import annotations
 
+from lark import Token
+
 from . import nodes as n
-from .parser import _ints, _node, _sp, _ToAst, _values, _word
+from .nodes_place import TERRAIN_WORDS
 
-_RULES = {
-    "move_to_nearest_town": _node(lambda ch, s: n.MoveTo(None, span=s)),
-    "move_to_town": _node(lambda ch, s: n.MoveTo(str(_values(ch)[0]), span=s)),
-    "place_doom_tokens": _node(lambda ch, s: n.DoomTokens("place", _ints(ch)[0], span=s)),
-    "remove_doom_tokens": _node(lambda ch, s: n.DoomTokens("remove", _ints(ch)[0], span=s)),
-    "discard_event": _node(lambda ch, s: n.DiscardEvent(span=s)),
-    "town": lambda self, ch: _word(" ".join(str(t) for t in ch), _sp(ch)),
+
+class Word(str):
+    """A word-valued result that remembers where it was written (as parser.Word)."""
+
+    span: tuple[int, int]
+
+
+def _sp(ch) -> tuple[int, int]:
+    first, last = ch[0], ch[-1]
+    start = first.start_pos if isinstance(first, Token) else first.span[0]
+    end = last.end_pos if isinstance(last, Token) else last.span[1]
+    return start, end
+
+
+def _word(value: str, ch) -> Word:
+    w = Word(value)
+    w.span = _sp(ch)
+    return w
+
+
+def _number(ch) -> int:
+    return next(int(t) for t in ch if isinstance(t, Token) and t.type == "NUMBER")
+
+
+def _words(ch, type_: str = "WORD") -> str:
+    return " ".join(str(t) for t in ch if isinstance(t, Token) and t.type == type_)
+
+
+def _terrain(ch) -> str:
+    word = _words(ch).lower()
+    return TERRAIN_WORDS.get(word, word)  # an unknown word is RF420 in the checks
+
+
+RULES = {
+    # family 4: movement and place
+    "move_to_nearest_town": lambda self, ch: n.MoveTo(None, span=_sp(ch)),
+    "move_to_town": lambda self, ch: n.MoveTo(str(ch[-1]), span=_sp(ch)),
+    "town": lambda self, ch: _word(_words(ch), ch),
+    "enters_town": lambda self, ch: n.EntersSpace("town", span=_sp(ch)),
+    "enters_terrain": lambda self, ch: n.EntersSpace(_terrain(ch), span=_sp(ch)),
     # family 8: durations
-    "until_next_event": lambda self, ch: _word("next_event", _sp(ch)),
-    "until_end_of_next_turn": lambda self, ch: _word("end_of_next_turn", _sp(ch)),
-    "until_card_discarded": lambda self, ch: _word("while_held", _sp(ch)),
+    "until_next_event": lambda self, ch: _word("next_event", ch),
+    "until_end_of_next_turn": lambda self, ch: _word("end_of_next_turn", ch),
+    "until_card_discarded": lambda self, ch: _word("while_held", ch),
+    # family 9: game-level effects
+    "place_doom_tokens": lambda self, ch: n.DoomTokens("place", _number(ch), span=_sp(ch)),
+    "remove_doom_tokens": lambda self, ch: n.DoomTokens("remove", _number(ch), span=_sp(ch)),
+    "discard_event": lambda self, ch: n.DiscardEvent(span=_sp(ch)),
 }
-
-for _name, _rule in _RULES.items():
-    setattr(_ToAst, _name, _rule)

@@ -253,4 +253,10 @@ def print_ability(ability: n.Ability) -> str:
     return head + " ".join(s + "." for s in [first, *rest])
 
 
-from . import printer_place  # noqa: E402,F401  family 4/9: its canonical English
+# ---- family 4/8/9: movement and place, durations, game-level effects (issue 21)
+from . import printer_place as _place  # noqa: E402
+
+DURATIONS.update(_place.DURATIONS)
+for _cls, _text in _place.TEXT.items():
+    text.register(_cls)(_text)
+event = _place.with_events(event)

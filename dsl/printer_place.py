@@ -1,34 +1,47 @@
 """Canonical English of families 4 (movement and place), 8 (durations) and 9 (game-level
-effects).
-
-Registered on :func:`runeforge.dsl.printer.text`; imported once at the end of printer.py.
+effects) of issue 21. printer.py registers these (one block at its end); this module does not
+import printer.py (no import cycle).
 """
 
 from __future__ import annotations
 
 from . import nodes_place as p
-from .printer import DURATIONS, text
 
-DURATIONS.update({  # family 8
+DURATIONS = {  # family 8
     "next_event": "until the next event",
     "end_of_next_turn": "until the end of your next turn",
     "while_held": "until this card is discarded",
-})
+}
 
 
-@text.register
-def _(node: p.MoveTo) -> str:
+def _move_to(node: p.MoveTo) -> str:
     return f"move your Hero to {node.town or 'the nearest town'}"
 
 
-@text.register
-def _(node: p.DoomTokens) -> str:
+def _doom_tokens(node: p.DoomTokens) -> str:
     tokens = "doom token" if node.count == 1 else "doom tokens"
     if node.action == "place":
         return f"place {node.count} {tokens} on the doom track"
     return f"remove {node.count} {tokens} from the doom track"
 
 
-@text.register
-def _(node: p.DiscardEvent) -> str:
+def _discard_event(node: p.DiscardEvent) -> str:
     return "discard the event in play"
+
+
+TEXT = {p.MoveTo: _move_to, p.DoomTokens: _doom_tokens, p.DiscardEvent: _discard_event}
+
+
+def event_text(e: p.EntersSpace) -> str:
+    if e.place == "town":
+        return "your Hero enters a town"
+    return f"your Hero enters a {p.TERRAIN_TEXT.get(e.place, e.place)} space"
+
+
+def with_events(inner):
+    """printer.event, taught family 4's trigger events."""
+
+    def event(e) -> str:
+        return event_text(e) if isinstance(e, p.EntersSpace) else inner(e)
+
+    return event

@@ -74,6 +74,9 @@ event = st.one_of(
     st.just(n.DefeatChallenge()),
     st.just(n.KnockedOut()),
 )
+# ---- family 4: trigger events (issue 21)
+event = st.one_of(event, st.builds(n.EntersSpace, st.sampled_from(
+    ["town", "road", "river", "plains", "hills", "forest", "swamp", "mountains"])))
 phrase = st.one_of(actions, st.builds(lambda e, a: n.Trigger(e, a, event_first=False),
                                       event, actions))
 effect = st.recursive(

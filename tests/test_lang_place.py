@@ -41,7 +41,7 @@ EXAMPLES = doc_examples()
 def test_the_docs_have_examples_of_every_form():
     kinds = {type(node).__name__ for t in EXAMPLES for s in parse_ability(t).sentences
              for node in n.walk(s)}
-    assert {"MoveTo", "DoomTokens", "DiscardEvent", "Move"} <= kinds
+    assert {"MoveTo", "DoomTokens", "DiscardEvent", "Move", "EntersSpace"} <= kinds
     towns = [parse_ability(t).sentences[0] for t in EXAMPLES if "Tamalir" in t]
     assert towns and towns[0].town == "Tamalir"
 
@@ -303,3 +303,51 @@ def test_the_event_in_play_is_discarded_and_its_rules_end(place_bundle):
     assert _records(game, "event_discarded")[-1]["card"] == event
     _play(game, hero, "town-crier")  # nothing in play now
     assert _records(game, "grant_unused")[-1]["reason"] == "no event in play"
+
+
+# ---------------------------------------------------------------- "every time your Hero enters"
+def test_entering_a_town_triggers_the_waystone_pendant(place_bundle):
+    game, hero = _game(place_bundle, movement=["step"])
+    hero.items.append("waystone-pendant")
+    game.combat.modifiers_changed()
+    forge = game.board.town_space("Forge")
+    near = sorted(sp for sp in game.board.neighbours(forge) if not game.board.is_town(sp))[0]
+    game.state.positions[hero.id] = near
+    gold = hero.gold
+    game.players[hero.id].answers["destination"] = [forge]
+    game.movement(hero)  # one step into Forge
+    assert game.state.positions[hero.id] == forge and hero.gold == gold + 1
+    trigger = _records(game, "trigger")[-1]
+    assert trigger["source"] == "waystone-pendant" and trigger["event"]["town"] is True
+    game.players[hero.id].answers.update(movement=["step"], destination=[near])
+    game.movement(hero)  # out again: not a town
+    assert hero.gold == gold + 1
+
+
+def test_a_move_to_a_town_by_a_card_is_entering_it_too(place_bundle):
+    game, hero = _game(place_bundle)
+    hero.items.append("waystone-pendant")
+    game.combat.modifiers_changed()
+    game.state.positions[hero.id] = "H2"
+    gold = hero.gold
+    _play(game, hero, "lost-waymarker")
+    assert hero.gold == gold + 1
+
+
+def test_the_creeping_fog_tires_every_hero_entering_a_swamp(place_bundle):
+    game, hero = _game(place_bundle, doom=False, movement=["step"])
+    game.state.active_event = "creeping-fog"  # its rules apply to every Hero
+    game.combat.modifiers_changed()
+    swamp = next(sp for sp in sorted(game.board.spaces) if game.board.terrain(sp) == "swamp")
+    beside = sorted(game.board.neighbours(swamp))[0]
+    game.state.positions[hero.id] = beside
+    game.players[hero.id].answers["destination"] = [swamp]
+    game.movement(hero)
+    assert game.state.positions[hero.id] == swamp and hero.exhaustion == 1
+    assert _records(game, "trigger")[-1]["event"]["terrain"] == "swamp"
+
+
+def test_an_unknown_terrain_is_rf420_with_did_you_mean():
+    (code, where, hint), = _codes("Every time your Hero enters a swampp space, gain 1 gold.",
+                                  "item")
+    assert code == "RF420" and hint == "did you mean 'swamp'?"

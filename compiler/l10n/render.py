@@ -302,4 +302,9 @@ def render_card(card, locale: str) -> list[tuple[int, str]]:
             if isinstance(text, str)]
 
 
-from . import render_place  # noqa: E402,F401  family 4/9: its Renderer methods
+# ---- family 4/8/9: movement and place, durations, game-level effects (issue 21)
+from . import render_place as _place  # noqa: E402
+
+for _name, _method in _place.METHODS.items():
+    setattr(Renderer, _name, _method)
+Renderer.event = _place.with_events(Renderer.event)

@@ -1,14 +1,18 @@
-"""Localised text of family 4 (movement and place) and family 9 (game-level effects): the
-:class:`~runeforge.l10n.render.Renderer` methods of their nodes, added once at the end of
-render.py. Town names are proper nouns: as the board writes them, or in the locale's script
+"""Localised text of families 4 (movement and place), 8 (durations: ``duration.<until>``
+templates, nothing to add here) and 9 (game-level effects) of issue 21: Renderer methods of
+their nodes and of the trigger event "your Hero enters ...". render.py adds them to its
+Renderer (one block at its end); this module does not import render.py (no import cycle).
+
+Town names are proper nouns: as the board writes them, or in the locale's script
 (terms.yaml ``towns``); the templates put them after the word for "town" so that no language
-has to inflect them."""
+has to inflect them. Terrains are terms (terms.yaml ``terrains``) in the case the template
+asks for ("suoruutuun", "клетку болота").
+"""
 
 from __future__ import annotations
 
 from runeforge.dsl import nodes as n
-
-from .render import Renderer
+from runeforge.dsl import nodes_place as p
 
 
 def _moveto(self, node, mood: str) -> str:
@@ -28,6 +32,19 @@ def _discardevent(self, node, mood: str) -> str:
     return self.verb("effect.discard_event", mood)
 
 
-Renderer._moveto = _moveto
-Renderer._doomtokens = _doomtokens
-Renderer._discardevent = _discardevent
+METHODS = {"_moveto": _moveto, "_doomtokens": _doomtokens, "_discardevent": _discardevent}
+
+
+def with_events(inner):
+    """Renderer.event, taught family 4's trigger events."""
+
+    def event(self, e) -> str:
+        if not isinstance(e, p.EntersSpace):
+            return inner(self, e)
+        hero = self.term("targets", "hero")
+        if e.place == "town":
+            return self.t("event.enters.town", hero=hero)
+        return self.t("event.enters.terrain", hero=hero,
+                      terrain=self.term("terrains", e.place))
+
+    return event

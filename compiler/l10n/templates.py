@@ -113,6 +113,9 @@ OTHER: dict[str, str] = {
     "duration.next_event": "until the next event",
     "duration.end_of_next_turn": "until the end of your next turn",
     "duration.while_held": "until this card is discarded",
+    # ---- family 4: trigger events (issue 21)
+    "event.enters.town": "{hero} enters a town",
+    "event.enters.terrain": "{hero} enters a {terrain} space",
 }
 
 # Short labels of the card faces (the PDF backend), msgctxt "label.<key>".

@@ -23,7 +23,7 @@ from ruamel.yaml import YAML
 from .slots import SlotError
 
 SECTIONS = ("terms", "targets", "stats", "phases", "subjects", "skills")
-SECTIONS += ("towns",)  # ---- family 4: town names in a locale's script (issue 21)
+SECTIONS += ("towns", "terrains")  # ---- family 4 (issue 21): towns in a locale's script, terrains
 RESERVED = ("gender", "counting", "note")
 X_SAMPLE = 5  # X is counted like a number of this value ("X wounds", "X урона", "X haavaa")
 

@@ -247,6 +247,8 @@ class Trigger(Effect):
         """Does ``event`` (as fired by the engine) set off this trigger for ``ctx.owner``?"""
         if event["kind"] != self.event["kind"]:
             return False
+        if event["kind"] in EVENT_MATCHERS:  # events of the language's later families
+            return EVENT_MATCHERS[event["kind"]](self.event, event, ctx)
         if event["kind"] != "takes_wounds":
             return event.get("hero") == ctx.owner.id
         if self.event["phase"] is not None and event.get("phase") != self.event["phase"]:
@@ -361,6 +363,8 @@ def build_effect(ir: dict) -> Effect:
 
 # op -> builder of the effect object, for ops defined in modules beside this one
 EXTRA_BUILDERS: dict = {}
+# trigger event kind -> matches(trigger's event IR, fired event, ctx), likewise
+EVENT_MATCHERS: dict = {}
 
 
 def build_effects(irs: list[dict]) -> list[Effect]:
@@ -376,5 +380,7 @@ def walk(effects: list[Effect]):
 
 # ---- family 4/9: movement and place, game-level effects (issue 21)
 from .effects_place import BUILDERS as _PLACE_BUILDERS  # noqa: E402
+from .effects_place import MATCHERS as _PLACE_MATCHERS  # noqa: E402
 
 EXTRA_BUILDERS.update(_PLACE_BUILDERS)
+EVENT_MATCHERS.update(_PLACE_MATCHERS)

@@ -6,7 +6,8 @@ movement and market effects do (``Resolver.grants``), and the game applies it af
 window (:mod:`runeforge.engine.runebound.game.place`). In a combat they are refused: the
 compiler already refuses them in a phase-tagged ability (RF421).
 
-Registered in :data:`runeforge.engine.runebound.core.effects.EXTRA_BUILDERS`.
+Registered in :data:`runeforge.engine.runebound.core.effects.EXTRA_BUILDERS` (builders) and
+``EVENT_MATCHERS`` (the trigger event "your Hero enters a town / a swamp space").
 """
 
 from __future__ import annotations
@@ -15,7 +16,16 @@ from dataclasses import dataclass
 
 from runeforge.engine.common.errors import IllegalAction
 
-from .effects import Effect
+
+class _GameEffect:
+    """The interface of :class:`runeforge.engine.runebound.core.effects.Effect` (not imported:
+    effects.py registers this module's builders, and the engine has no import cycles)."""
+
+    op = ""
+    static_kind = False
+
+    def describe(self) -> str:
+        return self.op
 
 
 def _grant(ctx, op: str, **fields) -> None:
@@ -29,7 +39,7 @@ def _grant(ctx, op: str, **fields) -> None:
 
 
 @dataclass
-class MoveTo(Effect):
+class MoveTo(_GameEffect):
     town: str | None  # None: the nearest town
     op = "move_to"
 
@@ -38,7 +48,7 @@ class MoveTo(Effect):
 
 
 @dataclass
-class DoomTokens(Effect):
+class DoomTokens(_GameEffect):
     action: str  # place | remove
     count: int
     op = "doom_tokens"
@@ -48,7 +58,7 @@ class DoomTokens(Effect):
 
 
 @dataclass
-class DiscardEvent(Effect):
+class DiscardEvent(_GameEffect):
     op = "discard_event"
 
     def run(self, ctx):
@@ -60,3 +70,18 @@ BUILDERS = {
     "doom_tokens": lambda ir: DoomTokens(ir["action"], ir["count"]),
     "discard_event": lambda ir: DiscardEvent(),
 }
+
+
+
+def _enters(wanted: dict, event: dict, ctx) -> bool:
+    """"Every time your Hero enters a town / a swamp space": the game fires
+    ``{"kind": "enters_space", "hero", "space", "terrain", "town"}`` when a Hero ends a move
+    in a space (game/place.py)."""
+    if event.get("hero") != ctx.owner.id:
+        return False
+    if wanted["place"] == "town":
+        return bool(event.get("town"))
+    return event.get("terrain") == wanted["place"]
+
+
+MATCHERS = {"enters_space": _enters}

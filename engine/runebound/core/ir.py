@@ -54,6 +54,8 @@ MODIFIABLE_STATS = (
 )
 DURATIONS = ("end_of_combat", "end_of_round", "end_of_turn", "start_of_next_turn")
 DURATIONS += ("next_event", "end_of_next_turn", "while_held")  # ---- family 8 (issue 21)
+# ---- family 4 (issue 21): where a Hero enters (the board's terrains, game/movement.py)
+ENTER_PLACES = ("town", "road", "river", "plains", "hills", "forest", "swamp", "mountains")
 RESTRICTIONS = ("escape", "ally_attack")
 MARKET_SUBJECTS = ("item", "ally")
 COST_OPS = ("activate", "discard", "exhaustion", "wounds", "gold")
@@ -165,6 +167,8 @@ def ir_schema() -> dict:
                                 phase={"enum": [*PHASES, None]}),
         "defeat_challenge": _fields("kind", "defeat_challenge"),
         "knocked_out": _fields("kind", "knocked_out"),
+        # ---- family 4 (issue 21): "your Hero enters a town / a swamp space"
+        "enters_space": _fields("kind", "enters_space", place=_enum(ENTER_PLACES)),
     }
     costs = [
         _op("activate"),

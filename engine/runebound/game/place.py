@@ -10,6 +10,8 @@ each to the function named by its op here.
   know which ruleset a card will be played under, so this is not a compile-time error;
 * ``discard_event``: the event in play is discarded where the ruleset sends replaced events,
   and its always-on rules end. With no event in play nothing happens (``grant_unused``).
+
+:func:`entered` fires the trigger event of "Every time your Hero enters a town, ...".
 """
 
 from __future__ import annotations
@@ -37,6 +39,18 @@ def move_to(game, grant: dict) -> None:
         game.state.previous.pop(hero.id, None)
     game.state.positions[hero.id] = space
     game.emit("moved", hero=hero.id, to=space, why=grant["source"])
+    if space != at:
+        entered(game, hero, space)
+
+
+def entered(game, hero, space: str) -> None:
+    """The Hero ended a move in ``space`` (the movement step, a movement effect, "Move your
+    Hero to ..."): "Every time your Hero enters a town / a swamp space" triggers fire. Spaces
+    passed on the way are not entered; being carried off after a knock-out or an escape is
+    not a move of the Hero's own."""
+    board = game.board
+    game.combat.fire({"kind": "enters_space", "hero": hero.id, "space": space,
+                      "terrain": board.terrain(space), "town": board.is_town(space)})
 
 
 def doom_tokens(game, grant: dict) -> None:

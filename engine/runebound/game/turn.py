@@ -13,6 +13,7 @@ from ..core.state import STAT_FIELDS
 from ..core.windows import AFTER_MOVING, BEFORE_MOVING, Moment
 from .movement import Figure as MoveFigure
 from .movement import dice_allowed, find_path, free_step_targets, reachable, rest_exhaustion_removed
+from .place import entered
 
 
 def _renamed(value, old: str, new: str):
@@ -143,10 +144,13 @@ class TurnSteps:
 
     def move_hero(self, hero, dest: str, prev: str | None) -> None:
         s = self.state
-        if dest != s.positions[hero.id]:
+        moved = dest != s.positions[hero.id]
+        if moved:
             s.previous[hero.id] = prev if prev is not None else s.positions[hero.id]
         s.positions[hero.id] = dest
         self.emit("moved", hero=hero.id, to=dest)
+        if moved:
+            entered(self, hero, dest)  # family 4: "Every time your Hero enters ..." (place.py)
 
     def move_back(self, hero) -> None:
         """After a successful escape: one space back the way the Hero came (along a path the

@@ -7,7 +7,8 @@ of reference section 5. Called from :func:`runeforge.checks.check_ability`.
 * RF421 a game-level effect (moving the Hero to a town, the doom track, the event in play)
   in a phase-tagged or Before Combat ability: it acts on the board and the game, never in a
   combat. (The engine refuses it there too; the exact odds report it ignored.)
-* RF422 placing or removing 0 doom tokens: it does nothing.
+* RF422 a number the form cannot use: placing or removing 0 doom tokens (it does nothing);
+  "each Hero within N spaces" with N 0 (write "in your space") or over 9.
 * RF423 "Until this card is discarded, ..." on a card no Hero holds (a challenge, an event,
   an encounter): there is no card to discard, so it would never end or never begin.
 * RF424 "Until this card is discarded, ..." in an ability whose cost discards the card: it
@@ -29,6 +30,7 @@ _WHAT = {p.MoveTo: "moving your Hero to a town", p.DoomTokens: "the doom track",
 
 
 def check_place(a, ctx, nodes, Finding):  # noqa: N803 - checks.Finding (no import cycle)
+    yield from _within(nodes, Finding)
     for node in nodes:
         if not isinstance(node, p.PLACE_CLAUSES):
             if isinstance(node, p.EntersSpace) and node.place not in ENTER_PLACES:
@@ -66,3 +68,17 @@ def _while_held(a, ctx, node, finding):
         yield finding("RF424", "'until this card is discarded' after discarding this card: "
                                "it ends as it begins", span,
                       hint="drop the discard cost, or choose another duration")
+
+
+def _within(nodes, finding):
+    for node in nodes:
+        for name in ("target", "subject"):
+            value = getattr(node, name, None)
+            if not (isinstance(value, str) and value.startswith("each_hero_within_")):
+                continue
+            k = int(value.rsplit("_", 1)[1])
+            if not 1 <= k <= p.MAX_WITHIN:
+                yield finding("RF422", f"'within {k} spaces': a distance is 1 to "
+                                       f"{p.MAX_WITHIN} spaces", getattr(value, "span", None)
+                              or node.span, hint="write 'each Hero in your space' for 0"
+                              if k == 0 else f"write at most {p.MAX_WITHIN}")

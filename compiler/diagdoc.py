@@ -64,7 +64,7 @@ EXAMPLES = {
     "RF420": "`Move your Hero to Tamalyr.` (did you mean 'Tamalir'?), `Every time your Hero "
              "enters a swampp space, ...`",
     "RF421": "`Before Combat: Place 1 doom token on the doom track.`",
-    "RF422": "`Remove 0 doom tokens from the doom track.`",
+    "RF422": "`Remove 0 doom tokens from the doom track.`, `each Hero within 12 spaces`",
     "RF423": "`Until this card is discarded, ...` on an encounter",
     "RF424": "`Discard this card. Until this card is discarded, you receive +1 Body.`",
     "RF501": "two cards named `Rune Plate` (the hint names the other file:line)",

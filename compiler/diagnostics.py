@@ -69,7 +69,7 @@ CODES: dict[str, str] = {
     # ---- family 4/8/9: movement and place, durations, game-level effects (issue 21)
     "RF420": "unknown town or terrain (not in the board data)",
     "RF421": "a game-level effect (town, doom track, event in play) in a combat ability",
-    "RF422": "placing or removing 0 doom tokens",
+    "RF422": "a number the form cannot use (0 doom tokens, within 0 or over 9 spaces)",
     "RF423": "'until this card is discarded' on a card no Hero holds",
     "RF424": "'until this card is discarded' after discarding this card",
     # RF5xx: content and references

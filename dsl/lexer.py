@@ -53,7 +53,7 @@ _TERMINAL_WORDS.update({
     "NEAREST": ("nearest",), "TOWN": ("town", "towns"), "DOOM": ("doom",),
     "TOKEN": ("token", "tokens"), "TRACK": ("track",), "PLACE": ("place",),
     "REMOVE": ("remove",), "EVENT": ("event",), "PLAY": ("play",),
-    "DISCARDED": ("discarded",), "ENTER": ("enter", "enters"),
+    "DISCARDED": ("discarded",), "ENTER": ("enter", "enters"), "WITHIN": ("within",),
 })
 
 # Icon tokens stand for words (reference 2.7); the PDF draws them as symbols.

@@ -68,3 +68,10 @@ TERRAIN_WORDS = {"road": "road", "river": "river", "plains": "plains", "hill": "
                  "mountain": "mountains", "mountains": "mountains"}
 TERRAIN_TEXT = {"road": "road", "river": "river", "plains": "plains", "hills": "hill",
                 "forest": "forest", "swamp": "swamp", "mountains": "mountain"}
+
+
+# Targets by the board: "each Hero in your space", "each Hero within N spaces" (N from 1 to
+# MAX_WITHIN; the target string carries N, as the effect IR's target does).
+MAX_WITHIN = 9
+WITHIN_TARGETS = tuple(f"each_hero_within_{k}" for k in range(1, MAX_WITHIN + 1))
+BOARD_TARGETS = ("each_hero_in_space", *WITHIN_TARGETS)

@@ -51,6 +51,8 @@ RULES = {
     "town": lambda self, ch: _word(_words(ch), ch),
     "enters_town": lambda self, ch: n.EntersSpace("town", span=_sp(ch)),
     "enters_terrain": lambda self, ch: n.EntersSpace(_terrain(ch), span=_sp(ch)),
+    "each_hero_in_space": lambda self, ch: _word("each_hero_in_space", ch),
+    "each_hero_within": lambda self, ch: _word(f"each_hero_within_{_number(ch)}", ch),
     # family 8: durations
     "until_next_event": lambda self, ch: _word("next_event", ch),
     "until_end_of_next_turn": lambda self, ch: _word("end_of_next_turn", ch),

@@ -257,6 +257,7 @@ def print_ability(ability: n.Ability) -> str:
 from . import printer_place as _place  # noqa: E402
 
 DURATIONS.update(_place.DURATIONS)
+TARGETS.update(_place.TARGETS)
 for _cls, _text in _place.TEXT.items():
     text.register(_cls)(_text)
 event = _place.with_events(event)

@@ -7,6 +7,10 @@ from __future__ import annotations
 
 from . import nodes_place as p
 
+TARGETS = {"each_hero_in_space": "each Hero in your space",  # family 4
+           **{f"each_hero_within_{k}": f"each Hero within {k} space{'s' if k != 1 else ''}"
+              for k in range(0, 1000)}}
+
 DURATIONS = {  # family 8
     "next_event": "until the next event",
     "end_of_next_turn": "until the end of your next turn",

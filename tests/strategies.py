@@ -60,8 +60,15 @@ clause = st.one_of(
 # ---- family 4/9: movement and place, game-level effects (issue 21)
 town = st.sampled_from(["Tamalir", "Vynelvale", "Riverwatch", "Dawnsmoor", "Forge", "Nerekhall",
                         "Greyhaven", "Frostgate"])
+board_target = st.one_of(st.just("each_hero_in_space"),
+                         st.integers(1, 9).map(lambda k: f"each_hero_within_{k}"))
 clause = st.one_of(
     clause,
+    st.builds(n.Suffer, amount, token, board_target),
+    st.builds(n.Modifier, board_target, stat, st.integers(-9, 9)),
+    st.builds(n.Inflict, amount, board_target),
+    st.builds(lambda a, t, tg: n.Heal(a, tuple(t), tg), amount,
+              st.lists(token, min_size=1, max_size=2), board_target),
     st.builds(n.MoveTo, st.one_of(st.none(), town)),
     st.builds(n.DoomTokens, st.sampled_from(["place", "remove"]), num),
     st.just(n.DiscardEvent()),
@@ -74,9 +81,10 @@ event = st.one_of(
     st.just(n.DefeatChallenge()),
     st.just(n.KnockedOut()),
 )
-# ---- family 4: trigger events (issue 21)
+# ---- family 4: trigger events, targets by the board (issue 21)
 event = st.one_of(event, st.builds(n.EntersSpace, st.sampled_from(
-    ["town", "road", "river", "plains", "hills", "forest", "swamp", "mountains"])))
+    ["town", "road", "river", "plains", "hills", "forest", "swamp", "mountains"])),
+                  st.builds(n.TakesWounds, board_target, event_amount, st.one_of(st.none(), phase)))
 phrase = st.one_of(actions, st.builds(lambda e, a: n.Trigger(e, a, event_first=False),
                                       event, actions))
 effect = st.recursive(

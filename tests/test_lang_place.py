@@ -42,6 +42,8 @@ def test_the_docs_have_examples_of_every_form():
     kinds = {type(node).__name__ for t in EXAMPLES for s in parse_ability(t).sentences
              for node in n.walk(s)}
     assert {"MoveTo", "DoomTokens", "DiscardEvent", "Move", "EntersSpace"} <= kinds
+    targets = {getattr(s, "target", None) for t in EXAMPLES for s in parse_ability(t).sentences}
+    assert {"each_hero_in_space", "each_hero_within_2"} <= targets
     towns = [parse_ability(t).sentences[0] for t in EXAMPLES if "Tamalir" in t]
     assert towns and towns[0].town == "Tamalir"
 
@@ -351,3 +353,51 @@ def test_an_unknown_terrain_is_rf420_with_did_you_mean():
     (code, where, hint), = _codes("Every time your Hero enters a swampp space, gain 1 gold.",
                                   "item")
     assert code == "RF420" and hint == "did you mean 'swamp'?"
+
+
+# ---------------------------------------------------------------- targets by the board
+def test_each_hero_in_your_space_and_within_n_spaces_in_a_game(place_bundle):
+    game, hero = _game(place_bundle)
+    other = game.hero(game.state.seats[1])
+    tamalir = game.board.town_space("Tamalir")
+    dist = game.board.distances_from(tamalir)
+    game.state.positions.update({hero.id: tamalir, other.id: tamalir})
+    _play(game, hero, "rockslide")
+    assert (hero.wounds, other.wounds) == (1, 1)
+    two = sorted(sp for sp, d in dist.items() if d == 2)[0]
+    three = sorted(sp for sp, d in dist.items() if d == 3)[0]
+    for place, rested in ((two, 1), (three, 2)):
+        hero.exhaustion = other.exhaustion = 2
+        game.state.positions[other.id] = place
+        _play(game, hero, "beacon-fire")
+        assert (hero.exhaustion, other.exhaustion) == (1, rested)
+
+
+def test_within_out_of_range_is_rf422():
+    assert [c for c, *_ in _codes("Each Hero within 10 spaces takes 1 wound.")] == ["RF422"]
+    assert [c for c, *_ in _codes("Each Hero within 9 spaces takes 1 wound.")] == []
+
+
+def test_kernel_and_odds_leave_targets_by_the_board_to_the_engine():
+    import copy
+
+    from runeforge.engine.runebound.analysis.before_model import step_refusal
+    from runeforge.engine.runebound.combat import kernel as K
+    from runeforge.engine.runebound.core.catalog import Catalog
+    from tests.engine_bundle import bundle
+
+    b = bundle()
+    for card in b["cards"]:
+        if card["id"] == "healing-draught":
+            ability = copy.deepcopy(card["abilities"][0])
+            ability["timing"]["tag"] = "any_phase"
+            ability["effects"] = [{"op": "inflict", "amount": {"kind": "fixed", "value": 1},
+                                   "target": "each_hero_in_space"}]
+            ability["source"] = "Any Phase: Inflict 1 wound on each Hero in your space."
+            card["abilities"], card["text"] = [ability], [ability["source"]]
+            ir = ability
+    kernel = K.compile_kernel(Catalog(b), "orrin-stonehand", "marsh-goblins",
+                              items=("healing-draught",))
+    assert kernel.fn is None and "by the board" in kernel.fallback
+    ir = {**ir, "timing": {"tag": "before_combat", "window": None}, "costs": []}
+    assert step_refusal(ir, "item") == "'each_hero_in_space' as a target (not modelled)"

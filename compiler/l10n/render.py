@@ -308,3 +308,4 @@ from . import render_place as _place  # noqa: E402
 for _name, _method in _place.METHODS.items():
     setattr(Renderer, _name, _method)
 Renderer.event = _place.with_events(Renderer.event)
+Renderer.term = _place.with_targets(Renderer.term)

@@ -11,8 +11,16 @@ asks for ("suoruutuun", "клетку болота").
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+
 from runeforge.dsl import nodes as n
 from runeforge.dsl import nodes_place as p
+
+from .terms import category
+
+_WITHIN = re.compile(r"each_hero_within_(\d+)")
+_SPACES = re.compile(r"\{spaces(?:\.(\w+))?\}")
 
 
 def _moveto(self, node, mood: str) -> str:
@@ -48,3 +56,25 @@ def with_events(inner):
                       terrain=self.term("terrains", e.place))
 
     return event
+
+
+def with_targets(inner):
+    """Renderer.term, taught "each Hero within N spaces": the locale's ``targets.
+    each_hero_within`` with ``{spaces}`` (or ``{spaces.<case>}``) made the number and the
+    term ``space`` in that case, counted by the number's CLDR category."""
+
+    def term(self, section: str, key: str):
+        m = _WITHIN.fullmatch(key) if section == "targets" else None
+        if m is None:
+            return inner(self, section, key)
+        k = int(m.group(1))
+        base, space = inner(self, "targets", "each_hero_within"), inner(self, "terms", "space")
+        cat = category(self.locale, k)
+
+        def spaces(found) -> str:
+            return f"{self.num(k)} {space.form(found.group(1), cat)}"
+
+        return replace(base, key=key, forms={f: _SPACES.sub(spaces, text)
+                                             for f, text in base.forms.items()})
+
+    return term

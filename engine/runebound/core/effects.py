@@ -365,6 +365,8 @@ def build_effect(ir: dict) -> Effect:
 EXTRA_BUILDERS: dict = {}
 # trigger event kind -> matches(trigger's event IR, fired event, ctx), likewise
 EVENT_MATCHERS: dict = {}
+# target -> figures(engine, ctx), for targets of those families (Resolver.targets)
+EXTRA_TARGETS: dict = {}
 
 
 def build_effects(irs: list[dict]) -> list[Effect]:
@@ -381,6 +383,8 @@ def walk(effects: list[Effect]):
 # ---- family 4/9: movement and place, game-level effects (issue 21)
 from .effects_place import BUILDERS as _PLACE_BUILDERS  # noqa: E402
 from .effects_place import MATCHERS as _PLACE_MATCHERS  # noqa: E402
+from .effects_place import TARGETS as _PLACE_TARGETS  # noqa: E402
 
 EXTRA_BUILDERS.update(_PLACE_BUILDERS)
 EVENT_MATCHERS.update(_PLACE_MATCHERS)
+EXTRA_TARGETS.update(_PLACE_TARGETS)

@@ -85,3 +85,34 @@ def _enters(wanted: dict, event: dict, ctx) -> bool:
 
 
 MATCHERS = {"enters_space": _enters}
+
+
+
+def _near(within: int | None):
+    """Every Hero in the game (none knocked out of the endgame) whose space is at most
+    ``within`` spaces from the owner's (``None``: the owner's own space). Without a board (a
+    scenario's combat) the owner is the only Hero known to be in its space."""
+
+    def heroes(engine, ctx) -> list:
+        game = getattr(engine, "game", None)
+        if game is None:
+            return [ctx.owner]
+        positions = game.state.positions
+        at = positions.get(ctx.owner.id)
+        out = set(game.state.endgame.get("out", ()))
+        found = []
+        for hero in game.state.heroes:
+            there = positions.get(hero.id)
+            if hero.id in out or at is None or there is None:
+                continue
+            far = 0 if there == at else game.board.distance(at, there)
+            if far is not None and far <= (within or 0):
+                found.append(hero)
+        return found
+
+    return heroes
+
+
+MAX_WITHIN = 9
+TARGETS = {"each_hero_in_space": _near(None),
+           **{f"each_hero_within_{k}": _near(k) for k in range(1, MAX_WITHIN + 1)}}

@@ -54,7 +54,9 @@ MODIFIABLE_STATS = (
 )
 DURATIONS = ("end_of_combat", "end_of_round", "end_of_turn", "start_of_next_turn")
 DURATIONS += ("next_event", "end_of_next_turn", "while_held")  # ---- family 8 (issue 21)
-# ---- family 4 (issue 21): where a Hero enters (the board's terrains, game/movement.py)
+# ---- family 4 (issue 21): targets by the board; where a Hero enters (game/movement.py)
+MAX_WITHIN = 9
+TARGETS += ("each_hero_in_space", *(f"each_hero_within_{k}" for k in range(1, MAX_WITHIN + 1)))
 ENTER_PLACES = ("town", "road", "river", "plains", "hills", "forest", "swamp", "mountains")
 RESTRICTIONS = ("escape", "ally_attack")
 MARKET_SUBJECTS = ("item", "ally")

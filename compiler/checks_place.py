@@ -23,15 +23,18 @@ from .dsl import nodes_place as p
 from .dsl.errors import suggest
 
 ENTER_PLACES = ("town", *TERRAINS)
-TERRAIN_NAMES = sorted(set(p.TERRAIN_WORDS) - {"hills", "mountains"})  # as cards write them
+TERRAIN_NAMES = sorted(set(p.TERRAIN_TEXT.values()))  # as cards write them before "space"
 COMBAT_TAGS = ("before_combat", "ranged", "melee", "magic", "any_phase", "all_phases")
 _WHAT = {p.MoveTo: "moving your Hero to a town", p.DoomTokens: "the doom track",
-         p.DiscardEvent: "the event in play"}
+         p.DiscardEvent: "the event in play", p.TerrainRule: "a movement rule",
+         p.DiscardUndefeated: "the undefeated track"}
 
 
 def check_place(a, ctx, nodes, Finding):  # noqa: N803 - checks.Finding (no import cycle)
     yield from _within(nodes, Finding)
     for node in nodes:
+        if isinstance(node, p.TerrainRule):
+            yield from _terrain_rule(a, ctx, node, Finding)
         if not isinstance(node, p.PLACE_CLAUSES):
             if isinstance(node, p.EntersSpace) and node.place not in ENTER_PLACES:
                 near = suggest(node.place, TERRAIN_NAMES)
@@ -52,6 +55,9 @@ def check_place(a, ctx, nodes, Finding):  # noqa: N803 - checks.Finding (no impo
             yield Finding("RF420", f"unknown town '{node.town}'", span,
                           hint=f"did you mean '{near}'?" if near else
                           "the towns are " + ", ".join(TOWNS))
+        if isinstance(node, p.DiscardUndefeated) and node.count == 0:
+            yield Finding("RF422", "discard 0 challenges: the effect does nothing", node.span,
+                          hint="write 1 or more, or drop the clause")
         if isinstance(node, p.DoomTokens) and node.count == 0:
             yield Finding("RF422", f"{node.action} 0 doom tokens: the effect does nothing",
                           node.span, hint="write 1 or more doom tokens, or drop the clause")
@@ -82,3 +88,23 @@ def _within(nodes, finding):
                                        f"{p.MAX_WITHIN} spaces", getattr(value, "span", None)
                               or node.span, hint="write 'each Hero in your space' for 0"
                               if k == 0 else f"write at most {p.MAX_WITHIN}")
+
+
+def _terrain_rule(a, ctx, node, finding):
+    """The skill must be declared (RF408, as in a skill test) and both terrains the board's
+    (RF420); a movement rule has no place in a combat ability (RF421)."""
+    if node.skill.lower() not in {s.lower() for s in ctx.skills}:
+        near = suggest(node.skill, ctx.skills)
+        yield finding("RF408", f"unknown skill '{node.skill}'", node.span,
+                      hint=f"did you mean '{near}'?" if near else
+                      "declare it in the pack's manifest under 'skills:'")
+    for terrain in (node.terrain, node.like):
+        if terrain not in TERRAINS:
+            near = suggest(terrain, list(p.TERRAIN_PLURAL.values()))
+            yield finding("RF420", f"unknown terrain '{terrain}'", node.span,
+                          hint=f"did you mean '{near}'?" if near else
+                          "the terrains are " + ", ".join(p.TERRAIN_PLURAL.values()))
+    if a.tag in COMBAT_TAGS:
+        yield finding("RF421", "a movement rule is not part of a combat: it cannot be in a "
+                               f"'{a.tag.replace('_', ' ').title()}:' ability", node.span,
+                      hint="drop the tag: the rule is always on while the card is in play")

@@ -68,8 +68,8 @@ CODES: dict[str, str] = {
     "RF413": "limit is redundant on an activated or one-use ability",
     # ---- family 4/8/9: movement and place, durations, game-level effects (issue 21)
     "RF420": "unknown town or terrain (not in the board data)",
-    "RF421": "a game-level effect (town, doom track, event in play) in a combat ability",
-    "RF422": "a number the form cannot use (0 doom tokens, within 0 or over 9 spaces)",
+    "RF421": "a game-level effect or movement rule in a combat ability",
+    "RF422": "a number the form cannot use (0 doom tokens or challenges, within 0 or 10+ spaces)",
     "RF423": "'until this card is discarded' on a card no Hero holds",
     "RF424": "'until this card is discarded' after discarding this card",
     # RF5xx: content and references

@@ -212,3 +212,4 @@ from . import lower_place as _place  # noqa: E402
 for _cls, _ir in _place.EFFECTS.items():
     effect.register(_cls)(_ir)
 event = _place.with_events(event)
+STATIC_CLAUSES += _place.STATIC

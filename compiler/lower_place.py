@@ -11,7 +11,11 @@ EFFECTS = {
     p.DoomTokens: lambda node: [{"op": "doom_tokens", "action": node.action,
                                  "count": node.count}],
     p.DiscardEvent: lambda node: [{"op": "discard_event"}],
+    p.DiscardUndefeated: lambda node: [{"op": "discard_undefeated", "count": node.count}],
+    p.TerrainRule: lambda node: [{"op": "terrain_rule", "skill": node.skill,
+                                  "terrain": node.terrain, "like": node.like}],
 }
+STATIC = (p.TerrainRule,)  # always on, as a modifier is
 
 
 def with_events(inner):

@@ -54,6 +54,8 @@ _TERMINAL_WORDS.update({
     "TOKEN": ("token", "tokens"), "TRACK": ("track",), "PLACE": ("place",),
     "REMOVE": ("remove",), "EVENT": ("event",), "PLAY": ("play",),
     "DISCARDED": ("discarded",), "ENTER": ("enter", "enters"), "WITHIN": ("within",),
+    "SKILL": ("skill",), "THROUGH": ("through",), "THEY": ("they",), "WERE": ("were",),
+    "UNDEFEATED": ("undefeated",), "CHALLENGE": ("challenge", "challenges"),
 })
 
 # Icon tokens stand for words (reference 2.7); the PDF draws them as symbols.

@@ -272,4 +272,11 @@ def walk(node):
                 children.append(value)
         stack.extend(reversed(children))
 
-from .nodes_place import DiscardEvent, DoomTokens, EntersSpace, MoveTo  # noqa: E402,F401  family 4/9
+from .nodes_place import (  # noqa: E402,F401  family 4/8/9 (issue 21)
+    DiscardEvent,
+    DiscardUndefeated,
+    DoomTokens,
+    EntersSpace,
+    MoveTo,
+    TerrainRule,
+)

@@ -48,7 +48,15 @@ class DiscardEvent:
     span: Span = _span()
 
 
-PLACE_CLAUSES = (MoveTo, DoomTokens, DiscardEvent)
+@dataclass(frozen=True)
+class DiscardUndefeated:
+    """"Discard 1 challenge from the undefeated track.": the player chooses which."""
+
+    count: int
+    span: Span = _span()
+
+
+PLACE_CLAUSES = (MoveTo, DoomTokens, DiscardEvent, DiscardUndefeated)  # not in a combat
 
 
 @dataclass(frozen=True)
@@ -75,3 +83,21 @@ TERRAIN_TEXT = {"road": "road", "river": "river", "plains": "plains", "hills": "
 MAX_WITHIN = 9
 WITHIN_TARGETS = tuple(f"each_hero_within_{k}" for k in range(1, MAX_WITHIN + 1))
 BOARD_TARGETS = ("each_hero_in_space", *WITHIN_TARGETS)
+
+
+
+@dataclass(frozen=True)
+class TerrainRule:
+    """"Heroes with the Climb skill may move through mountains as if they were plains.": an
+    always-on movement rule; ``terrain`` and ``like`` are the board's terrain ids."""
+
+    skill: str
+    terrain: str
+    like: str
+    span: Span = _span()
+
+
+# "through <terrain>s": the word a card writes -> terrain id; the first is canonical
+TERRAIN_PLURAL = {"road": "roads", "river": "rivers", "plains": "plains", "hills": "hills",
+                  "forest": "forests", "swamp": "swamps", "mountains": "mountains"}
+TERRAIN_WORDS.update({plural: terrain for terrain, plural in TERRAIN_PLURAL.items()})

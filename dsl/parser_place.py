@@ -51,6 +51,10 @@ RULES = {
     "town": lambda self, ch: _word(_words(ch), ch),
     "enters_town": lambda self, ch: n.EntersSpace("town", span=_sp(ch)),
     "enters_terrain": lambda self, ch: n.EntersSpace(_terrain(ch), span=_sp(ch)),
+    "terrain_rule": lambda self, ch: n.TerrainRule(
+        str(next(c for c in ch if not isinstance(c, Token))),
+        *(TERRAIN_WORDS.get(str(t).lower(), str(t).lower()) for t in ch
+          if isinstance(t, Token) and t.type == "WORD"), span=_sp(ch)),
     "each_hero_in_space": lambda self, ch: _word("each_hero_in_space", ch),
     "each_hero_within": lambda self, ch: _word(f"each_hero_within_{_number(ch)}", ch),
     # family 8: durations
@@ -61,4 +65,5 @@ RULES = {
     "place_doom_tokens": lambda self, ch: n.DoomTokens("place", _number(ch), span=_sp(ch)),
     "remove_doom_tokens": lambda self, ch: n.DoomTokens("remove", _number(ch), span=_sp(ch)),
     "discard_event": lambda self, ch: n.DiscardEvent(span=_sp(ch)),
+    "discard_undefeated": lambda self, ch: n.DiscardUndefeated(_number(ch), span=_sp(ch)),
 }

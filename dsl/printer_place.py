@@ -33,7 +33,20 @@ def _discard_event(node: p.DiscardEvent) -> str:
     return "discard the event in play"
 
 
-TEXT = {p.MoveTo: _move_to, p.DoomTokens: _doom_tokens, p.DiscardEvent: _discard_event}
+def _terrain_rule(node: p.TerrainRule) -> str:
+    plural = p.TERRAIN_PLURAL
+    return (f"Heroes with the {node.skill} skill may move through "
+            f"{plural.get(node.terrain, node.terrain)} as if they were "
+            f"{plural.get(node.like, node.like)}")
+
+
+def _discard_undefeated(node: p.DiscardUndefeated) -> str:
+    what = "challenge" if node.count == 1 else "challenges"
+    return f"discard {node.count} {what} from the undefeated track"
+
+
+TEXT = {p.MoveTo: _move_to, p.DoomTokens: _doom_tokens, p.DiscardEvent: _discard_event,
+        p.TerrainRule: _terrain_rule, p.DiscardUndefeated: _discard_undefeated}
 
 
 def event_text(e: p.EntersSpace) -> str:

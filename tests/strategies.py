@@ -70,8 +70,12 @@ clause = st.one_of(
     st.builds(lambda a, t, tg: n.Heal(a, tuple(t), tg), amount,
               st.lists(token, min_size=1, max_size=2), board_target),
     st.builds(n.MoveTo, st.one_of(st.none(), town)),
+    st.builds(n.TerrainRule, st.lists(skill_word, min_size=1, max_size=2).map(" ".join),
+              *[st.sampled_from(["road", "river", "plains", "hills", "forest", "swamp",
+                                 "mountains"])] * 2),
     st.builds(n.DoomTokens, st.sampled_from(["place", "remove"]), num),
     st.just(n.DiscardEvent()),
+    st.builds(n.DiscardUndefeated, num),
 )
 action_list = st.one_of(clause, st.lists(clause, min_size=2, max_size=3).map(
     lambda items: n.And(tuple(items))))

@@ -36,6 +36,8 @@ COUNTED = {
     # ---- family 4/9: game-level effects (issue 21)
     "effect.doom.place": ("tokens", "doom_token", lambda v: n.DoomTokens("place", v)),
     "effect.doom.remove": ("tokens", "doom_token", lambda v: n.DoomTokens("remove", v)),
+    "effect.discard_undefeated": ("challenges", "undefeated_challenge",
+                                  lambda v: n.DiscardUndefeated(v)),
 }
 
 

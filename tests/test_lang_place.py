@@ -41,7 +41,8 @@ EXAMPLES = doc_examples()
 def test_the_docs_have_examples_of_every_form():
     kinds = {type(node).__name__ for t in EXAMPLES for s in parse_ability(t).sentences
              for node in n.walk(s)}
-    assert {"MoveTo", "DoomTokens", "DiscardEvent", "Move", "EntersSpace"} <= kinds
+    assert {"MoveTo", "DoomTokens", "DiscardEvent", "Move", "EntersSpace",
+            "TerrainRule", "DiscardUndefeated"} <= kinds
     targets = {getattr(s, "target", None) for t in EXAMPLES for s in parse_ability(t).sentences}
     assert {"each_hero_in_space", "each_hero_within_2"} <= targets
     towns = [parse_ability(t).sentences[0] for t in EXAMPLES if "Tamalir" in t]
@@ -401,3 +402,66 @@ def test_kernel_and_odds_leave_targets_by_the_board_to_the_engine():
     assert kernel.fn is None and "by the board" in kernel.fallback
     ir = {**ir, "timing": {"tag": "before_combat", "window": None}, "costs": []}
     assert step_refusal(ir, "item") == "'each_hero_in_space' as a target (not modelled)"
+
+
+# ---------------------------------------------------------------- movement rules by skill
+@pytest.mark.parametrize("skills, reaches", [(["Climb"], True), (["Swim"], False)])
+def test_climbers_move_through_mountains_as_if_they_were_plains(place_bundle, skills,
+                                                                reaches):
+    from tests.test_game_scenarios import Faces
+
+    game, hero = _game(place_bundle, doom=False, movement=["roll:1"])
+    hero.skills = list(skills)
+    game.state.active_event = "thawing-passes"
+    game.combat.modifiers_changed()
+    mountain = next(sp for sp in sorted(game.board.spaces)
+                    if game.board.terrain(sp) == "mountains"
+                    and any(game.board.terrain(nb) not in ("mountains", "town")
+                            for nb in game.board.neighbours(sp)))
+    start = next(nb for nb in sorted(game.board.neighbours(mountain))
+                 if game.board.terrain(nb) not in ("mountains", "town"))
+    game.state.positions[hero.id] = start
+    game.rng = Faces([0])  # road, plains, river: no mountains on the die
+    game.players[hero.id].answers["destination"] = [mountain if reaches else start]
+    game.movement(hero)
+    dest = next(d for d in game.players[hero.id].asked if d.kind == "destination")
+    assert (mountain in dest.options) == reaches
+    assert game.state.positions[hero.id] == (mountain if reaches else start)
+    assert bool(_records(game, "terrain_rule")) == reaches
+
+
+def test_a_movement_rule_names_a_known_skill_and_terrains():
+    def codes(text):
+        return [(f.code, f.hint) for f in compile_ability(
+            text, CardContext("event", skills=frozenset({"Climb", "Swim"})))[1]]
+
+    text = "Heroes with the Climbing skill may move through mountains as if they were plains."
+    assert codes(text) == [("RF408", "did you mean 'Climb'?")]
+    text = "Heroes with the Climb skill may move through mountins as if they were plains."
+    assert codes(text) == [("RF420", "did you mean 'mountains'?")]
+    text = "Heroes with the Climb skill may move through mountains as if they were plains."
+    assert codes(text) == []
+    assert codes("Melee: " + text)[0][0] == "RF421"
+
+
+# ---------------------------------------------------------------- the undefeated track
+def test_the_player_chooses_a_challenge_to_take_off_the_undefeated_track(place_bundle):
+    from tests.test_game_scenarios import of_kind, ok, take
+
+    game, hero = _game(place_bundle, doom=False)
+    first, second = of_kind(game, "challenge", colour="green")[:2]
+    for card, space in ((first, "H2"), (second, "I2")):
+        game.to_undefeated(take(game, card), space)
+    game.players[hero.id].answers["undefeated"] = [second]
+    _play(game, hero, "road-wardens")
+    assert [e["card"] for e in game.state.undefeated_track] == [first]
+    assert game.state.undefeated_at("I2") is None and game.state.undefeated_at("H2")
+    assert game.state.adventure_decks["green"][-1] == second
+    assert _records(game, "undefeated_discarded")[-1]["card"] == second
+    question = next(d for d in game.players[hero.id].asked if d.kind == "undefeated")
+    assert question.options == [first, second]
+    _play(game, hero, "road-wardens")  # one left: no question
+    _play(game, hero, "road-wardens")  # none left
+    assert not game.state.undefeated_track
+    assert _records(game, "grant_unused")[-1]["reason"] == "the undefeated track is empty"
+    ok(game)  # every card is in one place

@@ -40,7 +40,19 @@ def _discardevent(self, node, mood: str) -> str:
     return self.verb("effect.discard_event", mood)
 
 
-METHODS = {"_moveto": _moveto, "_doomtokens": _doomtokens, "_discardevent": _discardevent}
+def _terrainrule(self, node, mood: str) -> str:
+    return self.t("effect.terrain_rule", skill=self.terms.find("skills", node.skill) or node.skill,
+                  terrain=self.term("terrains", node.terrain),
+                  like=self.term("terrains", node.like))
+
+
+def _discardundefeated(self, node, mood: str) -> str:
+    challenges = self.qty(n.Amount("fixed", (node.count,)), "undefeated_challenge")
+    return self.verb("effect.discard_undefeated", mood, challenges=challenges)
+
+
+METHODS = {"_discardundefeated": _discardundefeated, "_moveto": _moveto, "_doomtokens": _doomtokens, "_discardevent": _discardevent,
+           "_terrainrule": _terrainrule}
 
 
 def with_events(inner):

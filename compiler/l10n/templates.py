@@ -43,6 +43,7 @@ VERB_CLAUSES: dict[str, str] = {
     "effect.doom.place": "place {tokens} on the doom track",
     "effect.doom.remove": "remove {tokens} from the doom track",
     "effect.discard_event": "discard the event in play",
+    "effect.discard_undefeated": "discard {challenges} from the undefeated track",
 }
 
 OTHER: dict[str, str] = {
@@ -113,9 +114,11 @@ OTHER: dict[str, str] = {
     "duration.next_event": "until the next event",
     "duration.end_of_next_turn": "until the end of your next turn",
     "duration.while_held": "until this card is discarded",
-    # ---- family 4: trigger events (issue 21)
+    # ---- family 4: trigger events, movement rules (issue 21)
     "event.enters.town": "{hero} enters a town",
     "event.enters.terrain": "{hero} enters a {terrain} space",
+    "effect.terrain_rule": "Heroes with the {skill} skill may move through {terrain.pl} as if "
+                           "they were {like.pl}",
 }
 
 # Short labels of the card faces (the PDF backend), msgctxt "label.<key>".

@@ -65,10 +65,40 @@ class DiscardEvent(_GameEffect):
         _grant(ctx, self.op)
 
 
+@dataclass
+class DiscardUndefeated(_GameEffect):
+    count: int
+    op = "discard_undefeated"
+
+    def run(self, ctx):
+        _grant(ctx, self.op, count=self.count)
+
+
+@dataclass
+class TerrainRule(_GameEffect):
+    """"Heroes with the Climb skill may move through mountains as if they were plains.":
+    always on (the movement step reads it, game/place.py); used as a non-static ability (with
+    a cost or a window) it holds to the end of the turn."""
+
+    skill: str
+    terrain: str
+    like: str
+    op = "terrain_rule"
+    static_kind = True
+
+    def run(self, ctx):
+        ctx.engine.add_duration(ctx, "end_of_turn", [self.ir()])
+
+    def ir(self):
+        return {"op": self.op, "skill": self.skill, "terrain": self.terrain, "like": self.like}
+
+
 BUILDERS = {
+    "terrain_rule": lambda ir: TerrainRule(ir["skill"], ir["terrain"], ir["like"]),
     "move_to": lambda ir: MoveTo(ir["town"]),
     "doom_tokens": lambda ir: DoomTokens(ir["action"], ir["count"]),
     "discard_event": lambda ir: DiscardEvent(),
+    "discard_undefeated": lambda ir: DiscardUndefeated(ir["count"]),
 }
 
 

@@ -162,6 +162,9 @@ def ir_schema() -> dict:
         _op("move_to", town={"type": ["string", "null"], "minLength": 1, "maxLength": 100}),
         _op("doom_tokens", action=_enum(("place", "remove")), count=COUNT),
         _op("discard_event"),
+        _op("discard_undefeated", count=COUNT),
+        _op("terrain_rule", skill={"type": "string", "minLength": 1, "maxLength": 100},
+            terrain=_enum(ENTER_PLACES[1:]), like=_enum(ENTER_PLACES[1:])),
     ]
     events = {
         "takes_wounds": _fields("kind", "takes_wounds", target=target,

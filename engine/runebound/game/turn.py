@@ -13,7 +13,7 @@ from ..core.state import STAT_FIELDS
 from ..core.windows import AFTER_MOVING, BEFORE_MOVING, Moment
 from .movement import Figure as MoveFigure
 from .movement import dice_allowed, find_path, free_step_targets, reachable, rest_exhaustion_removed
-from .place import entered
+from .place import entered, with_terrain_rules
 
 
 def _renamed(value, old: str, new: str):
@@ -82,7 +82,7 @@ class TurnSteps:
                 else 0
             if rested:
                 self.rest(hero, rested)
-            rolled = self.roll_movement(k)
+            rolled = with_terrain_rules(self, hero, self.roll_movement(k))  # family 4
             reach = sorted(reachable(self.board, start, rolled))
             dest = self.ask(hero.id, "destination", reach, how="dice", at=start,
                             rolled=[sorted(f) for f in rolled])

@@ -18,7 +18,8 @@ from runeforge.engine.runebound.core.ir import validate_ability
 from runeforge.engine.runebound.core.windows import BEFORE_MOVING, START_OF_TURN, Moment
 from runeforge.l10n.render import render_ability
 from runeforge.lower import lower
-from tests.test_lang_place import CONTENT, LOCALES, _game, _play, _records
+from tests.test_lang_place import CONTENT, LOCALES
+from tests.test_lang_place_games import _game, _play, _records
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -31,36 +31,43 @@ _WHAT = {p.MoveTo: "moving your Hero to a town", p.DoomTokens: "the doom track",
 
 
 def check_place(a, ctx, nodes, Finding):  # noqa: N803 - checks.Finding (no import cycle)
-    yield from _within(nodes, Finding)
-    for node in nodes:
-        if isinstance(node, p.TerrainRule):
-            yield from _terrain_rule(a, ctx, node, Finding)
-        if not isinstance(node, p.PLACE_CLAUSES):
-            if isinstance(node, p.EntersSpace) and node.place not in ENTER_PLACES:
-                near = suggest(node.place, TERRAIN_NAMES)
-                yield Finding("RF420", f"unknown terrain '{node.place}'", node.span,
-                              hint=f"did you mean '{near}'?" if near else
-                              "the terrains are " + ", ".join(TERRAIN_NAMES))
-            if isinstance(node, n.During) and node.until == "while_held":
-                yield from _while_held(a, ctx, node, Finding)
-            continue
-        if a.tag in COMBAT_TAGS:
-            yield Finding("RF421", f"{_WHAT[type(node)]} is not part of a combat: it cannot "
-                                   f"be in a '{a.tag.replace('_', ' ').title()}:' ability",
-                          node.span, hint="drop the tag, or use a window such as 'After "
-                                          "combat,' or 'At the end of your turn,'")
-        if isinstance(node, p.MoveTo) and node.town is not None and node.town not in TOWNS:
-            near = suggest(node.town, TOWNS)
-            span = (node.span[1] - len(node.town), node.span[1]) if node.span else None
-            yield Finding("RF420", f"unknown town '{node.town}'", span,
-                          hint=f"did you mean '{near}'?" if near else
-                          "the towns are " + ", ".join(TOWNS))
-        if isinstance(node, p.DiscardUndefeated) and node.count == 0:
-            yield Finding("RF422", "discard 0 challenges: the effect does nothing", node.span,
-                          hint="write 1 or more, or drop the clause")
-        if isinstance(node, p.DoomTokens) and node.count == 0:
-            yield Finding("RF422", f"{node.action} 0 doom tokens: the effect does nothing",
-                          node.span, hint="write 1 or more doom tokens, or drop the clause")
+    for node in nodes:  # one dict look-up per node: most abilities have none of these
+        check = _CHECKS.get(type(node))
+        if check is not None:
+            yield from check(a, ctx, node, Finding)
+
+
+def _game_level(a, ctx, node, finding):
+    if a.tag in COMBAT_TAGS:
+        yield finding("RF421", f"{_WHAT[type(node)]} is not part of a combat: it cannot "
+                               f"be in a '{a.tag.replace('_', ' ').title()}:' ability",
+                      node.span, hint="drop the tag, or use a window such as 'After "
+                                      "combat,' or 'At the end of your turn,'")
+    if isinstance(node, p.MoveTo) and node.town is not None and node.town not in TOWNS:
+        near = suggest(node.town, TOWNS)
+        span = (node.span[1] - len(node.town), node.span[1]) if node.span else None
+        yield finding("RF420", f"unknown town '{node.town}'", span,
+                      hint=f"did you mean '{near}'?" if near else
+                      "the towns are " + ", ".join(TOWNS))
+    if isinstance(node, p.DiscardUndefeated) and node.count == 0:
+        yield finding("RF422", "discard 0 challenges: the effect does nothing", node.span,
+                      hint="write 1 or more, or drop the clause")
+    if isinstance(node, p.DoomTokens) and node.count == 0:
+        yield finding("RF422", f"{node.action} 0 doom tokens: the effect does nothing",
+                      node.span, hint="write 1 or more doom tokens, or drop the clause")
+
+
+def _enters(a, ctx, node, finding):
+    if node.place not in ENTER_PLACES:
+        near = suggest(node.place, TERRAIN_NAMES)
+        yield finding("RF420", f"unknown terrain '{node.place}'", node.span,
+                      hint=f"did you mean '{near}'?" if near else
+                      "the terrains are " + ", ".join(TERRAIN_NAMES))
+
+
+def _during(a, ctx, node, finding):
+    if node.until == "while_held":
+        yield from _while_held(a, ctx, node, finding)
 
 
 def _while_held(a, ctx, node, finding):
@@ -76,18 +83,17 @@ def _while_held(a, ctx, node, finding):
                       hint="drop the discard cost, or choose another duration")
 
 
-def _within(nodes, finding):
-    for node in nodes:
-        for name in ("target", "subject"):
-            value = getattr(node, name, None)
-            if not (isinstance(value, str) and value.startswith("each_hero_within_")):
-                continue
-            k = int(value.rsplit("_", 1)[1])
-            if not 1 <= k <= p.MAX_WITHIN:
-                yield finding("RF422", f"'within {k} spaces': a distance is 1 to "
-                                       f"{p.MAX_WITHIN} spaces", getattr(value, "span", None)
-                              or node.span, hint="write 'each Hero in your space' for 0"
-                              if k == 0 else f"write at most {p.MAX_WITHIN}")
+def _within(a, ctx, node, finding):
+    for name in ("target", "subject"):
+        value = getattr(node, name, None)
+        if not (isinstance(value, str) and value.startswith("each_hero_within_")):
+            continue
+        k = int(value.rsplit("_", 1)[1])
+        if not 1 <= k <= p.MAX_WITHIN:
+            yield finding("RF422", f"'within {k} spaces': a distance is 1 to "
+                                   f"{p.MAX_WITHIN} spaces", getattr(value, "span", None)
+                          or node.span, hint="write 'each Hero in your space' for 0"
+                          if k == 0 else f"write at most {p.MAX_WITHIN}")
 
 
 def _terrain_rule(a, ctx, node, finding):
@@ -108,3 +114,13 @@ def _terrain_rule(a, ctx, node, finding):
         yield finding("RF421", "a movement rule is not part of a combat: it cannot be in a "
                                f"'{a.tag.replace('_', ' ').title()}:' ability", node.span,
                       hint="drop the tag: the rule is always on while the card is in play")
+
+
+_CHECKS = {
+    **dict.fromkeys(p.PLACE_CLAUSES, _game_level),
+    p.TerrainRule: _terrain_rule,
+    p.EntersSpace: _enters,
+    n.During: _during,
+    **dict.fromkeys((n.Suffer, n.Modifier, n.Inflict, n.Cancel, n.Heal, n.TakesWounds),
+                    _within),
+}

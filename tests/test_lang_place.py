@@ -225,3 +225,18 @@ def test_a_movement_rule_names_a_known_skill_and_terrains():
     text = "Heroes with the Climb skill may move through mountains as if they were plains."
     assert codes(text) == []
     assert codes("Melee: " + text)[0][0] == "RF421"
+
+
+@pytest.mark.parametrize("text, message", [
+    ("Move your Hero to.", "expected 'the' or a town after 'to'"),
+    ("Every time your Hero enters a space, gain 1 gold.", "expected 'town' or a terrain after 'a'"),
+    ("Place doom token on the doom track.", "expected a number after 'Place'"),
+    ("Discard 1 challenge from the undefeated.", "expected 'track' after 'undefeated'"),
+])
+def test_a_broken_form_is_a_located_error_in_words(text, message):
+    from runeforge.dsl.errors import AbilitySyntaxError
+
+    with pytest.raises(AbilitySyntaxError) as caught:
+        parse_ability(text)
+    assert message in caught.value.message and caught.value.code in ("RF301", "RF302")
+    assert 0 <= caught.value.start < len(text)

@@ -60,7 +60,8 @@ def _game_level(a, ctx, node, finding):
 def _enters(a, ctx, node, finding):
     if node.place not in ENTER_PLACES:
         near = suggest(node.place, TERRAIN_NAMES)
-        yield finding("RF420", f"unknown terrain '{node.place}'", node.span,
+        yield finding("RF420", f"unknown terrain '{node.place}'",
+                      getattr(node.place, "span", None) or node.span,
                       hint=f"did you mean '{near}'?" if near else
                       "the terrains are " + ", ".join(TERRAIN_NAMES))
 
@@ -107,7 +108,8 @@ def _terrain_rule(a, ctx, node, finding):
     for terrain in (node.terrain, node.like):
         if terrain not in TERRAINS:
             near = suggest(terrain, list(p.TERRAIN_PLURAL.values()))
-            yield finding("RF420", f"unknown terrain '{terrain}'", node.span,
+            yield finding("RF420", f"unknown terrain '{terrain}'",
+                          getattr(terrain, "span", None) or node.span,
                           hint=f"did you mean '{near}'?" if near else
                           "the terrains are " + ", ".join(p.TERRAIN_PLURAL.values()))
     if a.tag in COMBAT_TAGS:

@@ -39,9 +39,15 @@ def _words(ch, type_: str = "WORD") -> str:
     return " ".join(str(t) for t in ch if isinstance(t, Token) and t.type == type_)
 
 
-def _terrain(ch) -> str:
-    word = _words(ch).lower()
-    return TERRAIN_WORDS.get(word, word)  # an unknown word is RF420 in the checks
+def _terrains(ch) -> list[Word]:
+    """The terrain ids of the WORD tokens, each remembering where it was written (an unknown
+    word stays as written, lower case: RF420 in the checks, pointing at it)."""
+    out = []
+    for t in ch:
+        if isinstance(t, Token) and t.type == "WORD":
+            word = str(t).lower()
+            out.append(_word(TERRAIN_WORDS.get(word, word), [t]))
+    return out
 
 
 RULES = {
@@ -50,11 +56,9 @@ RULES = {
     "move_to_town": lambda self, ch: n.MoveTo(str(ch[-1]), span=_sp(ch)),
     "town": lambda self, ch: _word(_words(ch), ch),
     "enters_town": lambda self, ch: n.EntersSpace("town", span=_sp(ch)),
-    "enters_terrain": lambda self, ch: n.EntersSpace(_terrain(ch), span=_sp(ch)),
+    "enters_terrain": lambda self, ch: n.EntersSpace(_terrains(ch)[0], span=_sp(ch)),
     "terrain_rule": lambda self, ch: n.TerrainRule(
-        str(next(c for c in ch if not isinstance(c, Token))),
-        *(TERRAIN_WORDS.get(str(t).lower(), str(t).lower()) for t in ch
-          if isinstance(t, Token) and t.type == "WORD"), span=_sp(ch)),
+        str(next(c for c in ch if not isinstance(c, Token))), *_terrains(ch), span=_sp(ch)),
     "each_hero_in_space": lambda self, ch: _word("each_hero_in_space", ch),
     "each_hero_within": lambda self, ch: _word(f"each_hero_within_{_number(ch)}", ch),
     # family 8: durations

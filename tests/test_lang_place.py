@@ -177,10 +177,10 @@ def test_the_kernel_leaves_a_game_level_effect_to_the_engine():
     assert not {"move_to", "doom_tokens", "discard_event"} & COMBAT_OPS
 
 
-def test_an_unknown_terrain_is_rf420_with_did_you_mean():
+def test_an_unknown_terrain_is_rf420_at_the_word_with_did_you_mean():
     (code, where, hint), = _codes("Every time your Hero enters a swampp space, gain 1 gold.",
                                   "item")
-    assert code == "RF420" and hint == "did you mean 'swamp'?"
+    assert (code, where, hint) == ("RF420", "swampp", "did you mean 'swamp'?")
 
 
 def test_within_out_of_range_is_rf422():

@@ -240,3 +240,18 @@ def test_a_broken_form_is_a_located_error_in_words(text, message):
         parse_ability(text)
     assert message in caught.value.message and caught.value.code in ("RF301", "RF302")
     assert 0 <= caught.value.start < len(text)
+
+
+@pytest.mark.parametrize("text", [
+    "Every time your Hero enters a swampp space, gain 1 gold.",
+    "Heroes with the Climb skill may move through mountins as if they were plainz.",
+    "Move your Hero to Atlantis.",
+    "Each Hero within 12 spaces takes 1 wound.",
+])
+def test_text_with_an_error_of_the_checks_still_renders_in_every_locale(text):
+    """`runeforge text` and the fuzz targets render what parses, errors of the checks or not
+    (an unknown terrain or town is written as the card writes it)."""
+    ability = parse_ability(text)
+    for locale in LOCALES:
+        assert render_ability(ability, locale)
+    assert render_ability(ability, "en") == text

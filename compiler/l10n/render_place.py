@@ -40,10 +40,15 @@ def _discardevent(self, node, mood: str) -> str:
     return self.verb("effect.discard_event", mood)
 
 
+def _terrain(self, terrain: str):
+    """The terrain's term; a word the board does not know (RF420 in the checks, but the text
+    is still rendered, e.g. by `runeforge text` on a card with errors) as written."""
+    return self.terms.find("terrains", terrain) or terrain
+
+
 def _terrainrule(self, node, mood: str) -> str:
     return self.t("effect.terrain_rule", skill=self.terms.find("skills", node.skill) or node.skill,
-                  terrain=self.term("terrains", node.terrain),
-                  like=self.term("terrains", node.like))
+                  terrain=_terrain(self, node.terrain), like=_terrain(self, node.like))
 
 
 def _discardundefeated(self, node, mood: str) -> str:
@@ -64,8 +69,7 @@ def with_events(inner):
         hero = self.term("targets", "hero")
         if e.place == "town":
             return self.t("event.enters.town", hero=hero)
-        return self.t("event.enters.terrain", hero=hero,
-                      terrain=self.term("terrains", e.place))
+        return self.t("event.enters.terrain", hero=hero, terrain=_terrain(self, e.place))
 
     return event
 

@@ -57,6 +57,7 @@ def check_ability(a: n.Ability, ctx: CardContext) -> Iterator[Finding]:
     yield from _limits(a, ctx)
     yield from check_branching(a, ctx, nodes, Finding)  # families 1-3 (issue 21)
     yield from check_combat(a, nodes, ctx, Finding)  # ---- family 7: combat
+    yield from check_place(a, ctx, nodes, Finding)  # family 4/8/9 (checks_place.py)
 
 
 def _phase_tag(a: n.Ability, nodes):
@@ -202,3 +203,6 @@ def _limits(a: n.Ability, ctx: CardContext):
         yield Finding("RF413", "limit is redundant: an activated or one-use card can be used "
                                "once until it is refreshed", a.limits_span, hint="drop the limit",
                       severity="warning")
+
+
+from .checks_place import check_place  # noqa: E402  family 4/8/9 (issue 21)

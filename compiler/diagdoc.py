@@ -73,6 +73,13 @@ EXAMPLES = {
     "RF427": "`Each of your Allies takes no more than 1 wound in each combat phase.`",
     "RF428": "`Your Hero takes no more than 0 wounds in each combat phase.`",
     "RF429": "`Activate to make a ranged attack against another Hero's enemy.` (no `Ranged:`)",
+    # ---- family 4/8/9: movement and place, durations, game-level effects (issue 21)
+    "RF420": "`Move your Hero to Tamalyr.` (did you mean 'Tamalir'?), `Every time your Hero "
+             "enters a swampp space, ...`",
+    "RF421": "`Before Combat: Place 1 doom token on the doom track.`",
+    "RF422": "`Remove 0 doom tokens from the doom track.`, `each Hero within 12 spaces`",
+    "RF423": "`Until this card is discarded, ...` on an encounter",
+    "RF424": "`Discard this card. Until this card is discarded, you receive +1 Body.`",
     "RF501": "two cards named `Rune Plate` (the hint names the other file:line)",
     "RF502": "`removes: [belt-of-strenght]` in a manifest",
     "RF503": "`id: belt` on `Belt of Strength` without `id_override: true`",

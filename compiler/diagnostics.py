@@ -79,6 +79,12 @@ CODES: dict[str, str] = {
     "RF427": "a cap on wounds per combat phase for someone other than your Hero",
     "RF428": "a cap of 0 wounds per combat phase (no wounds at all in the phases)",
     "RF429": "an attack against another Hero's enemy out of that phase or on an adventure card",
+    # ---- family 4/8/9: movement and place, durations, game-level effects (issue 21)
+    "RF420": "unknown town or terrain (not in the board data)",
+    "RF421": "a game-level effect or movement rule in a combat ability",
+    "RF422": "a number the form cannot use (0 doom tokens or challenges, within 0 or 10+ spaces)",
+    "RF423": "'until this card is discarded' on a card no Hero holds",
+    "RF424": "'until this card is discarded' after discarding this card",
     # RF5xx: content and references
     "RF501": "duplicate card id",
     "RF502": "reference to an unknown id",

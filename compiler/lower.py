@@ -218,3 +218,10 @@ from . import lower_combat  # noqa: E402
 STATIC_CLAUSES += lower_combat.STANDING
 combat_reaction = lower_combat.reaction
 lower_combat.register(effect, amount)
+# ---- family 4/8/9: movement and place, durations, game-level effects (issue 21)
+from . import lower_place as _place  # noqa: E402
+
+for _cls, _ir in _place.EFFECTS.items():
+    effect.register(_cls)(_ir)
+event = _place.with_events(event)
+STATIC_CLAUSES += _place.STATIC

@@ -16,12 +16,19 @@ _AMOUNT = {"NUMBER", "X", "UP", "ALL"}
 _ORDER = ["NUMBER", "X", "UP", "ALL", "SIGNED"]
 
 
-def _describe(expected: set[str]) -> str:
+# ---- family 4 (issue 21): what a name (WORD) stands for after these words
+_NAME_AFTER = {"to": "a town", "a": "a terrain", "an": "a terrain", "through": "a terrain",
+               "were": "a terrain"}
+
+
+def _describe(expected: set[str], prev=None) -> str:
     names = sorted(expected - {"$END"}, key=lambda t: (_ORDER.index(t) if t in _ORDER else 99, t))
     words = []
     for t in names:
         if t == "UP":
             words.append("'up to'")
+        elif t == "WORD" and prev is not None and str(prev).lower() in _NAME_AFTER:
+            words.append(_NAME_AFTER[str(prev).lower()])
         else:
             words.append(DISPLAY.get(t, t.lower()))
     if len(words) > 8:
@@ -59,7 +66,7 @@ def explain_unexpected(err: UnexpectedInput, text: str) -> AbilitySyntaxError:
     pos = len(text) if at_end else token.start_pos
     prev = _previous_token(text, pos)
     after = f" after '{prev}'" if prev is not None else " at the start"
-    wanted = _describe(expected)
+    wanted = _describe(expected, prev)
     if at_end:
         hint = "end every sentence with '.'" if "DOT" in expected else None
         return AbilitySyntaxError(f"the ability ends too early: expected {wanted}{after}",

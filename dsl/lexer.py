@@ -58,6 +58,15 @@ _TERMINAL_WORDS["ATTACK"] = ("attack", "attacks")
 _TERMINAL_WORDS["REROLL"] = ("reroll",)
 _TERMINAL_WORDS.update(NO=("no",), THAN=("than",), IMMUNE=("immune",), AGAINST=("against",),
                        HEROS=("hero's",))
+# ---- family 4/8/9: movement and place, durations, game-level effects (issue 21)
+_TERMINAL_WORDS.update({
+    "NEAREST": ("nearest",), "TOWN": ("town", "towns"), "DOOM": ("doom",),
+    "TOKEN": ("token", "tokens"), "TRACK": ("track",), "PLACE": ("place",),
+    "REMOVE": ("remove",), "EVENT": ("event",), "PLAY": ("play",),
+    "DISCARDED": ("discarded",), "ENTER": ("enter", "enters"), "WITHIN": ("within",),
+    "SKILL": ("skill",), "THROUGH": ("through",), "THEY": ("they",), "WERE": ("were",),
+    "UNDEFEATED": ("undefeated",), "CHALLENGE": ("challenge", "challenges"),
+})
 
 # Icon tokens stand for words (reference 2.7); the PDF draws them as symbols.
 ICONS: dict[str, str] = {

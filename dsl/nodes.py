@@ -277,3 +277,11 @@ from .nodes_branching import Choice, Condition, DieTable, IfState, TableRow, Whi
 
 # ---- family 7: combat
 from .nodes_combat import *  # noqa: E402,F401,F403
+from .nodes_place import (  # noqa: E402,F401  family 4/8/9 (issue 21)
+    DiscardEvent,
+    DiscardUndefeated,
+    DoomTokens,
+    EntersSpace,
+    MoveTo,
+    TerrainRule,
+)

@@ -427,3 +427,10 @@ def parse_ability(text: str) -> n.Ability:
 
 __all__ = ["MAX_NESTING", "MAX_TEXT", "parse_ability", "raw_parser", "UnexpectedCharacters",
            "UnexpectedEOF", "UnexpectedToken"]
+
+
+# ---- family 4/8/9: movement and place, durations, game-level effects (issue 21)
+from .parser_place import RULES as _PLACE_RULES  # noqa: E402
+
+for _rule, _method in _PLACE_RULES.items():
+    setattr(_ToAst, _rule, _method)

@@ -261,3 +261,12 @@ _register_branching(text)
 from . import printer_combat  # noqa: E402
 
 printer_combat.register(text, TARGETS, noun)
+
+# ---- family 4/8/9: movement and place, durations, game-level effects (issue 21)
+from . import printer_place as _place  # noqa: E402
+
+DURATIONS.update(_place.DURATIONS)
+TARGETS.update(_place.TARGETS)
+for _cls, _text in _place.TEXT.items():
+    text.register(_cls)(_text)
+event = _place.with_events(event)

@@ -68,6 +68,26 @@ clause = st.one_of(
     st.builds(n.Immune, phase),
     st.builds(n.AttackOther, phase),
 )
+# ---- family 4/9: movement and place, game-level effects (issue 21)
+town = st.sampled_from(["Tamalir", "Vynelvale", "Riverwatch", "Dawnsmoor", "Forge", "Nerekhall",
+                        "Greyhaven", "Frostgate"])
+board_target = st.one_of(st.just("each_hero_in_space"),
+                         st.integers(1, 9).map(lambda k: f"each_hero_within_{k}"))
+clause = st.one_of(
+    clause,
+    st.builds(n.Suffer, amount, token, board_target),
+    st.builds(n.Modifier, board_target, stat, st.integers(-9, 9)),
+    st.builds(n.Inflict, amount, board_target),
+    st.builds(lambda a, t, tg: n.Heal(a, tuple(t), tg), amount,
+              st.lists(token, min_size=1, max_size=2), board_target),
+    st.builds(n.MoveTo, st.one_of(st.none(), town)),
+    st.builds(n.TerrainRule, st.lists(skill_word, min_size=1, max_size=2).map(" ".join),
+              *[st.sampled_from(["road", "river", "plains", "hills", "forest", "swamp",
+                                 "mountains"])] * 2),
+    st.builds(n.DoomTokens, st.sampled_from(["place", "remove"]), num),
+    st.just(n.DiscardEvent()),
+    st.builds(n.DiscardUndefeated, num),
+)
 action_list = st.one_of(clause, st.lists(clause, min_size=2, max_size=3).map(
     lambda items: n.And(tuple(items))))
 actions = st.one_of(action_list, action_list.map(n.MayDo))
@@ -76,6 +96,10 @@ event = st.one_of(
     st.just(n.DefeatChallenge()),
     st.just(n.KnockedOut()),
 )
+# ---- family 4: trigger events, targets by the board (issue 21)
+event = st.one_of(event, st.builds(n.EntersSpace, st.sampled_from(
+    ["town", "road", "river", "plains", "hills", "forest", "swamp", "mountains"])),
+                  st.builds(n.TakesWounds, board_target, event_amount, st.one_of(st.none(), phase)))
 phrase = st.one_of(actions, st.builds(lambda e, a: n.Trigger(e, a, event_first=False),
                                       event, actions))
 effect = st.recursive(
@@ -83,7 +107,10 @@ effect = st.recursive(
     lambda inner: st.one_of(
         st.builds(n.Outcome, st.sampled_from(["success", "failure"]), inner),
         st.builds(n.During, st.sampled_from(["end_of_combat", "end_of_round", "end_of_turn",
-                                             "start_of_next_turn"]), inner),
+                                             "start_of_next_turn",
+                                             # family 8 (issue 21)
+                                             "next_event", "end_of_next_turn", "while_held"]),
+                  inner),
         st.builds(lambda e, i: n.Trigger(e, i, event_first=True), event, inner),
     ),
     max_leaves=4,

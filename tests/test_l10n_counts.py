@@ -41,6 +41,11 @@ COUNTED = {
                                   lambda v: n.InflictAdditional(fixed(v), "enemy")),
     "effect.wound_cap": ("wounds", "wound", lambda v: n.WoundCap("hero", v)),
     "effect.wound_cap.you": ("wounds", "wound", lambda v: n.WoundCap("you", v)),
+    # ---- family 4/9: game-level effects (issue 21)
+    "effect.doom.place": ("tokens", "doom_token", lambda v: n.DoomTokens("place", v)),
+    "effect.doom.remove": ("tokens", "doom_token", lambda v: n.DoomTokens("remove", v)),
+    "effect.discard_undefeated": ("challenges", "undefeated_challenge",
+                                  lambda v: n.DiscardUndefeated(v)),
 }
 
 

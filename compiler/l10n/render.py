@@ -308,3 +308,10 @@ from . import render_combat  # noqa: E402
 
 for _name, _method in render_combat.METHODS.items():
     setattr(Renderer, _name, _method)
+# ---- family 4/8/9: movement and place, durations, game-level effects (issue 21)
+from . import render_place as _place  # noqa: E402
+
+for _name, _method in _place.METHODS.items():
+    setattr(Renderer, _name, _method)
+Renderer.event = _place.with_events(Renderer.event)
+Renderer.term = _place.with_targets(Renderer.term)

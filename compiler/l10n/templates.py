@@ -41,6 +41,13 @@ VERB_CLAUSES: dict[str, str] = {
     "effect.inflict_additional": "inflict {wounds} on {target}",
     "effect.reroll": "reroll your combat roll",
     "effect.attack_other": "make a {phase} attack against {other}'s enemy",
+    # ---- family 4/9: movement and place, game-level effects (issue 21)
+    "effect.move_to.nearest": "move {hero} to the nearest town",
+    "effect.move_to.town": "move {hero} to {town}",
+    "effect.doom.place": "place {tokens} on the doom track",
+    "effect.doom.remove": "remove {tokens} from the doom track",
+    "effect.discard_event": "discard the event in play",
+    "effect.discard_undefeated": "discard {challenges} from the undefeated track",
 }
 
 OTHER: dict[str, str] = {
@@ -146,6 +153,15 @@ OTHER: dict[str, str] = {
     "effect.wound_cap": "{target} takes no more than {wounds} in each combat phase",
     "effect.wound_cap.you": "you take no more than {wounds} in each combat phase",
     "effect.immune": "{target} is immune to {phase} attacks",
+    # ---- family 8: durations (issue 21)
+    "duration.next_event": "until the next event",
+    "duration.end_of_next_turn": "until the end of your next turn",
+    "duration.while_held": "until this card is discarded",
+    # ---- family 4: trigger events, movement rules (issue 21)
+    "event.enters.town": "{hero} enters a town",
+    "event.enters.terrain": "{hero} enters a {terrain} space",
+    "effect.terrain_rule": "Heroes with the {skill} skill may move through {terrain.pl} as if "
+                           "they were {like.pl}",
 }
 
 # Short labels of the card faces (the PDF backend), msgctxt "label.<key>".

@@ -22,8 +22,8 @@ from ruamel.yaml import YAML
 
 from .slots import SlotError
 
-SECTIONS = ("terms", "targets", "stats", "phases", "subjects", "skills",
-            "towns")  # towns: family 1 (issue 21), "your Hero is in <Town>"
+SECTIONS = ("terms", "targets", "stats", "phases", "subjects", "skills")
+SECTIONS += ("towns", "terrains")  # ---- family 4 (issue 21): towns in a locale's script, terrains
 RESERVED = ("gender", "counting", "note")
 X_SAMPLE = 5  # X is counted like a number of this value ("X wounds", "X урона", "X haavaa")
 

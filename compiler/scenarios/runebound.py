@@ -242,9 +242,12 @@ def _matches(record: dict, pattern: dict) -> bool:
 
 
 def _ops_run(combat, hero, catalog) -> set[str]:
-    """The effect ops the combat ran, and those of the always-on abilities in play."""
+    """The effect ops the combat ran, and those of the always-on abilities in play (the
+    Hero's cards, its enemy, the event in play)."""
     ops = {r["op"] for r in combat.log.records if r.get("type") == "effect"}
-    for card_id in [hero.id, *hero.items, *(a.id for a in hero.allies), *combat_enemy(combat)]:
+    event = [combat.state.active_event] if combat.state.active_event else []  # in play too
+    for card_id in [hero.id, *hero.items, *(a.id for a in hero.allies), *combat_enemy(combat),
+                    *event]:
         for ability in catalog.card(card_id).abilities:
             if ability.standing:
                 ops.update(e.op for e in _walk(ability.effects))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..core.effects import walk
+from ..core.effects import EXTRA_TARGETS, walk
 from ..core.ruleset import Ruleset
 from ..core.windows import Moment, timing_refusal
 
@@ -130,6 +130,8 @@ class Plan:
 
     def _read_ability(self, card: Card, ab) -> None:
         where = f"{card.id}: \"{ab.source}\""
+        if _by_the_board(ab.ir):  # ---- family 4 (issue 21): Heroes in a space, within N
+            raise Unsupported(f"{where}: a target by the board (the Heroes in a space)")
         if ab.standing:
             for e in ab.effects:
                 if e.op in ("immune", "wound_cap") and card.held(False) is not None:  # fam. 7
@@ -152,6 +154,8 @@ class Plan:
             if e.op not in COMBAT_OPS:
                 raise Unsupported(f"{where}: the {e.op!r} effect belongs to the turn loop")
             if e.op == "for_duration":
+                if e.until not in UNTILS:  # ---- family 8 (issue 21): outlasts the combat
+                    raise Unsupported(f"{where}: a duration {e.until!r} (ends outside combat)")
                 for raw in e.raw_effects:
                     self._read_duration(where, UNTILS[e.until], raw)
             elif e.op == "modify":
@@ -311,3 +315,18 @@ def mod_local(until: str, target: str, stat: str) -> str:
 
 def restrict_local(until: str, action: str) -> str:
     return f"{until}x_{action}"
+
+
+# ---- family 4 (issue 21): targets by the board are the engine's (other Heroes' spaces)
+def _by_the_board(ir) -> bool:
+    stack = [ir]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            target = item.get("target")
+            if isinstance(target, str) and target in EXTRA_TARGETS:
+                return True
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False

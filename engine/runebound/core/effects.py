@@ -247,6 +247,8 @@ class Trigger(Effect):
         """Does ``event`` (as fired by the engine) set off this trigger for ``ctx.owner``?"""
         if event["kind"] != self.event["kind"]:
             return False
+        if event["kind"] in EVENT_MATCHERS:  # events of the language's later families
+            return EVENT_MATCHERS[event["kind"]](self.event, event, ctx)
         if event["kind"] != "takes_wounds":
             return event.get("hero") == ctx.owner.id
         if self.event["phase"] is not None and event.get("phase") != self.event["phase"]:
@@ -316,11 +318,6 @@ def run_all(effects: list[Effect], ctx: Context) -> None:
             return
 
 
-# op -> builder of the ops defined in other modules (families 1-3: effects_branching;
-# family 7: effects_combat); each registers itself and the catalog imports it
-EXTRA_BUILDERS: dict = {}
-
-
 def build_effect(ir: dict) -> Effect:
     op = ir["op"]
     amt = Amount.from_ir(ir["amount"]) if "amount" in ir else None
@@ -359,9 +356,17 @@ def build_effect(ir: dict) -> Effect:
         return GainGold(amt)
     if op == "draw_market":
         return DrawMarket(amt)
-    if op in EXTRA_BUILDERS:  # families 1-3 (effects_branching)
+    if op in EXTRA_BUILDERS:  # ops of the language's later families (issue 21)
         return EXTRA_BUILDERS[op](ir)
     raise ValueError(f"unknown effect op {op!r}")
+
+
+# op -> builder of the effect object, for ops defined in modules beside this one
+EXTRA_BUILDERS: dict = {}
+# trigger event kind -> matches(trigger's event IR, fired event, ctx), likewise
+EVENT_MATCHERS: dict = {}
+# target -> figures(engine, ctx), for targets of those families (Resolver.targets)
+EXTRA_TARGETS: dict = {}
 
 
 def build_effects(irs: list[dict]) -> list[Effect]:
@@ -378,3 +383,13 @@ def walk(effects: list[Effect]):
             yield from walk(option)
         for row in getattr(e, "rows", ()) or ():  # family 3: roll_table
             yield from walk(row[2])
+
+
+# ---- family 4/9: movement and place, game-level effects (issue 21)
+from .effects_place import BUILDERS as _PLACE_BUILDERS  # noqa: E402
+from .effects_place import MATCHERS as _PLACE_MATCHERS  # noqa: E402
+from .effects_place import TARGETS as _PLACE_TARGETS  # noqa: E402
+
+EXTRA_BUILDERS.update(_PLACE_BUILDERS)
+EVENT_MATCHERS.update(_PLACE_MATCHERS)
+EXTRA_TARGETS.update(_PLACE_TARGETS)

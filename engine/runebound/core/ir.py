@@ -53,6 +53,11 @@ MODIFIABLE_STATS = (
     "movement_dice",
 )
 DURATIONS = ("end_of_combat", "end_of_round", "end_of_turn", "start_of_next_turn")
+DURATIONS += ("next_event", "end_of_next_turn", "while_held")  # ---- family 8 (issue 21)
+# ---- family 4 (issue 21): targets by the board; where a Hero enters (game/movement.py)
+MAX_WITHIN = 9
+TARGETS += ("each_hero_in_space", *(f"each_hero_within_{k}" for k in range(1, MAX_WITHIN + 1)))
+ENTER_PLACES = ("town", "road", "river", "plains", "hills", "forest", "swamp", "mountains")
 RESTRICTIONS = ("escape", "ally_attack")
 MARKET_SUBJECTS = ("item", "ally")
 COST_OPS = ("activate", "discard", "exhaustion", "wounds", "gold")
@@ -172,6 +177,13 @@ def ir_schema() -> dict:
         _op("wound_cap", target=target, value=COUNT),
         _op("immune", target=target, phase=_enum(PHASES)),
         _op("attack_other", phase=_enum(PHASES)),
+        # ---- family 4/9: movement and place, game-level effects (issue 21)
+        _op("move_to", town={"type": ["string", "null"], "minLength": 1, "maxLength": 100}),
+        _op("doom_tokens", action=_enum(("place", "remove")), count=COUNT),
+        _op("discard_event"),
+        _op("discard_undefeated", count=COUNT),
+        _op("terrain_rule", skill={"type": "string", "minLength": 1, "maxLength": 100},
+            terrain=_enum(ENTER_PLACES[1:]), like=_enum(ENTER_PLACES[1:])),
     ]
     conditions = {  # family 1: what "if"/"while" test (docs/language.md, Family 1)
         "terrain": _fields("kind", "terrain", terrain={"type": "string"}),
@@ -191,6 +203,8 @@ def ir_schema() -> dict:
                                 phase={"enum": [*PHASES, None]}),
         "defeat_challenge": _fields("kind", "defeat_challenge"),
         "knocked_out": _fields("kind", "knocked_out"),
+        # ---- family 4 (issue 21): "your Hero enters a town / a swamp space"
+        "enters_space": _fields("kind", "enters_space", place=_enum(ENTER_PLACES)),
     }
     costs = [
         _op("activate"),

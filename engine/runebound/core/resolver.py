@@ -13,7 +13,7 @@ from runeforge.engine.common.errors import EngineError, IllegalAction
 from runeforge.engine.common.log import EventLog
 
 from .catalog import Ability, Catalog
-from .effects import Context, run_all
+from .effects import EXTRA_TARGETS, Context, run_all
 from .effects_combat import capped_wounds, immune_to
 from .rolls import Rolls
 from .ruleset import Ruleset
@@ -90,6 +90,8 @@ class Resolver(Rolls, StandingRules):
 
     def targets(self, ctx: Context, target: str, choose: bool = True) -> list[Figure]:
         owner = ctx.owner
+        if target in EXTRA_TARGETS:  # targets of the language's later families (issue 21)
+            return EXTRA_TARGETS[target](self, ctx)
         others = [h for h in self.heroes() if h is not owner]
         if target in ("hero", "you"):
             return [owner]

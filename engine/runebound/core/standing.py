@@ -198,6 +198,7 @@ class StandingRules:
 
     def modifiers_changed(self) -> None:
         """Drop every cached answer: a source of the standing rules changed."""
+        end_unheld(self)  # family 8: "until this card is discarded" (durations_more.py)
         if self._stat_cache is not None:
             self._held_cache = {}
             self._drop_standing()
@@ -249,3 +250,6 @@ class StandingRules:
             raise EngineError(f"stale standing-rules cache: {what} is {fresh!r}, the cache "
                               f"says {cached!r} (a change of its sources did not call "
                               "modifiers_changed)")
+
+
+from .durations_more import end_unheld  # noqa: E402  family 8 (issue 21)

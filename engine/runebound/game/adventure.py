@@ -12,6 +12,7 @@ Decision ``adventure``: ``counter``, ``undefeated``, ``attack:<hero>``, ``trade:
 
 from __future__ import annotations
 
+from ..core.durations_more import event_drawn
 from .turn import TurnOver
 
 MAX_DRAWS = 60  # a safety net: an adventure ends once this many cards were drawn
@@ -136,6 +137,7 @@ class AdventureStep:
     # ------------------------------------------------------------------ events
     def play_event(self, hero, card: str) -> None:
         s = self.state
+        event_drawn(self.combat)  # family 8: "until the next event" ends (durations_more.py)
         number = int(self.card(card).data.get("event_number", 1))
         current = s.active_event
         now = int(self.card(current).data.get("event_number", 1)) if current else None

@@ -27,6 +27,7 @@ from .endgame import Endgame
 from .experience import ExperienceStep
 from .invariants import InvariantError, check_invariants
 from .market import MarketStep
+from .place import GRANTS as PLACE_GRANTS
 from .turn import TurnOver, TurnSteps
 
 
@@ -173,6 +174,8 @@ class Game(TurnSteps, AdventureStep, MarketStep, ExperienceStep, DoomTrack, Endg
                     self.market_draw(self.board.space(space).town, grant["amount"])
                 else:
                     self.emit("grant_unused", **grant, reason="not in a town")
+            elif grant["op"] in PLACE_GRANTS:  # family 4/9: the board and the game
+                PLACE_GRANTS[grant["op"]](self, grant)
             else:
                 self.pending_movement.append(grant)
 

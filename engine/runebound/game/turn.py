@@ -8,10 +8,12 @@ Wings of Regiroth), then ``destination`` (a space id from the exact reachable se
 
 from __future__ import annotations
 
+from ..core.durations_more import owner_turn_starts
 from ..core.state import STAT_FIELDS
 from ..core.windows import AFTER_MOVING, BEFORE_MOVING, Moment
 from .movement import Figure as MoveFigure
 from .movement import dice_allowed, find_path, free_step_targets, reachable, rest_exhaustion_removed
+from .place import entered, with_terrain_rules
 
 
 def _renamed(value, old: str, new: str):
@@ -42,6 +44,7 @@ class TurnSteps:
                        if e.until == "start_of_next_turn" and e.owner == hero.id]:
             self.state.effects.remove(active)
             self.emit("expired", hero=hero.id, source=active.source, until=active.until)
+        owner_turn_starts(self.combat, hero.id)  # family 8: "until the end of your next turn"
         self.start_of_turn(hero)
 
     # ------------------------------------------------------------------ movement
@@ -52,6 +55,7 @@ class TurnSteps:
         self.combat.moment = Moment(BEFORE_MOVING, turn=s.turn)
         self.combat.open_window(hero, BEFORE_MOVING)
         self.after_effects(hero)
+        start = s.positions[hero.id]  # "Move your Hero to ..." may have moved the Hero
         while True:  # a discard (seed 000 "milloin vain") may change the dice allowed
             figures = [MoveFigure("hero", hero.wounds, hero.exhaustion)]
             figures += [MoveFigure("ally", a.wounds, a.exhaustion) for a in hero.allies]
@@ -78,7 +82,7 @@ class TurnSteps:
                 else 0
             if rested:
                 self.rest(hero, rested)
-            rolled = self.roll_movement(k)
+            rolled = with_terrain_rules(self, hero, self.roll_movement(k))  # family 4
             reach = sorted(reachable(self.board, start, rolled))
             dest = self.ask(hero.id, "destination", reach, how="dice", at=start,
                             rolled=[sorted(f) for f in rolled])
@@ -140,10 +144,13 @@ class TurnSteps:
 
     def move_hero(self, hero, dest: str, prev: str | None) -> None:
         s = self.state
-        if dest != s.positions[hero.id]:
+        moved = dest != s.positions[hero.id]
+        if moved:
             s.previous[hero.id] = prev if prev is not None else s.positions[hero.id]
         s.positions[hero.id] = dest
         self.emit("moved", hero=hero.id, to=dest)
+        if moved:
+            entered(self, hero, dest)  # family 4: "Every time your Hero enters ..." (place.py)
 
     def move_back(self, hero) -> None:
         """After a successful escape: one space back the way the Hero came (along a path the

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator, Optional
 
+from . import checks_decks  # family 5/6 (issue 21)
 from .dsl import nodes as n
 from .dsl.errors import suggest
 
@@ -53,6 +54,7 @@ def check_ability(a: n.Ability, ctx: CardContext) -> Iterator[Finding]:
     yield from _tests(nodes, ctx)
     yield from _modifiers(nodes)
     yield from _limits(a, ctx)
+    yield from checks_decks.check(a, ctx, nodes)  # family 5/6 (issue 21)
 
 
 def _phase_tag(a: n.Ability, nodes):

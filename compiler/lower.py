@@ -204,3 +204,13 @@ def lower(ability: n.Ability) -> dict:
         "reaction": "wounds_inflicted" if is_reaction(ability) else None,
         "effects": effects,
     }
+
+
+# ---- family 5/6: decks and cards, economy and experience (issue 21)
+from . import lower_decks  # noqa: E402
+
+_cost_before_family_d = cost
+
+
+def cost(c) -> dict:  # noqa: F811 - "discard an Item" is lowered by lower_decks
+    return lower_decks.cost(c) or _cost_before_family_d(c)

@@ -271,3 +271,7 @@ def walk(node):
             elif hasattr(value, "__dataclass_fields__"):
                 children.append(value)
         stack.extend(reversed(children))
+
+
+# ---- family 5/6: decks and cards, economy and experience (issue 21)
+from .nodes_decks import *  # noqa: E402,F401,F403

@@ -251,3 +251,7 @@ def print_ability(ability: n.Ability) -> str:
     first = ", ".join([*lead, sentences[0]]) if lead else _cap(sentences[0])
     rest = [_cap(s) for s in sentences[1:]]
     return head + " ".join(s + "." for s in [first, *rest])
+
+
+# ---- family 5/6: decks and cards, economy and experience (issue 21)
+from . import printer_decks  # noqa: E402,F401

@@ -300,3 +300,9 @@ def render_card(card, locale: str) -> list[tuple[int, str]]:
     return [(i, render_ability(parse_cached(text), locale))
             for i, text in enumerate(card.data.get("abilities", []) or [])
             if isinstance(text, str)]
+
+
+# ---- family 5/6: decks and cards, economy and experience (issue 21)
+from . import render_decks  # noqa: E402
+
+render_decks.install(Renderer)

@@ -123,5 +123,11 @@ def build_cost(ir: dict) -> Cost:
         return Activate()
     if op == "discard":
         return Discard()
+    # ---- family 5/6: decks and cards, economy and experience (issue 21)
+    from .effects_decks import build_cost as build_family_cost
+
+    built = build_family_cost(ir)
+    if built is not None:
+        return built
     amount = Amount.from_ir(ir["amount"])
     return {"exhaustion": Exhaustion, "wounds": Wounds, "gold": Gold}[op](amount)

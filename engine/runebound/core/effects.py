@@ -354,6 +354,12 @@ def build_effect(ir: dict) -> Effect:
         return GainGold(amt)
     if op == "draw_market":
         return DrawMarket(amt)
+    # ---- family 5/6: decks and cards, economy and experience (issue 21)
+    from . import effects_decks
+
+    built = effects_decks.build(ir)
+    if built is not None:
+        return built
     raise ValueError(f"unknown effect op {op!r}")
 
 

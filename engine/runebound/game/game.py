@@ -22,6 +22,7 @@ from ..core.rulesdata import RulesData
 from ..core.ruleset import Ruleset
 from ..core.windows import END_OF_TURN, START_OF_TURN, Moment
 from .adventure import AdventureStep
+from .decks import GAME_GRANTS, DeckEffects  # family 5/6 (issue 21)
 from .doom import DoomTrack
 from .endgame import Endgame
 from .experience import ExperienceStep
@@ -30,7 +31,7 @@ from .market import MarketStep
 from .turn import TurnOver, TurnSteps
 
 
-class Game(TurnSteps, AdventureStep, MarketStep, ExperienceStep, DoomTrack, Endgame):
+class Game(DeckEffects, TurnSteps, AdventureStep, MarketStep, ExperienceStep, DoomTrack, Endgame):
     def __init__(self, catalog, rules, board, movement_dice, adventure, state, players,
                  *, seed: int = 0, debug: bool = False, log: EventLog | None = None,
                  expected_cards: dict | None = None):
@@ -173,6 +174,8 @@ class Game(TurnSteps, AdventureStep, MarketStep, ExperienceStep, DoomTrack, Endg
                     self.market_draw(self.board.space(space).town, grant["amount"])
                 else:
                     self.emit("grant_unused", **grant, reason="not in a town")
+            elif grant["op"] in GAME_GRANTS:  # family 5/6 (issue 21): decks.py
+                self.apply_deck_grant(grant)
             else:
                 self.pending_movement.append(grant)
 

@@ -1,0 +1,105 @@
+"""The game's side of family 5/6 of the ability language (issue 21): decks and cards, economy
+and experience. The effects record grants (:mod:`..core.effects_decks`); ``Game.apply_grants``
+hands them here once the card text is done.
+
+* ``draw_adventure``: the Hero adventures in the deck of that colour exactly as on an adventure
+  counter of that colour: the game's (or the adventure's) own ``draw_and_play`` (events and
+  encounters are played and another card drawn, until a challenge is fought).
+* ``draw_market_keep``: the top N market cards; the player keeps one (decision ``keep``), free,
+  within the carrying limits; the rest go to the bottom of the market deck (seed 000: where a
+  market card given up goes).
+* ``return_to_deck``: the card goes to the bottom of its deck (an adventure card to its colour's
+  deck, a market card to the market deck) from wherever it went (the box, the doom track, the
+  undefeated track, a Hero's cards), whatever the rules would do with it.
+* ``gain_experience``: experience points written down for the Hero (seed 000 "kirjoita
+  paperille ylös"), spent in the experience step with his adventure counters.
+* An encounter placed as an Ally stays with the Hero (it is not discarded after play) and counts
+  against the Ally limit, which is enforced at once.
+"""
+
+from __future__ import annotations
+
+from ..core.effects import walk
+from ..core.effects_decks import GAME_GRANTS
+
+
+class DeckEffects:
+    def apply_deck_grant(self, grant: dict) -> None:
+        hero = self.hero(grant["hero"])
+        op = grant["op"]
+        if op == "draw_adventure":
+            if self.state.phase == "game":
+                self.draw_and_play(hero, grant["colour"])
+            else:
+                self.emit("grant_unused", **grant, reason=f"phase {self.state.phase}")
+        elif op == "draw_market_keep":
+            self.draw_market_keep(hero, grant["amount"])
+        elif op == "return_to_deck":
+            self.return_to_deck(grant["card"])
+        elif op == "gain_experience":
+            credit = self.state.experience_credit
+            credit[hero.id] = credit.get(hero.id, 0) + grant["amount"]
+            self.emit("experience_gained", hero=hero.id, points=grant["amount"],
+                      written=credit[hero.id])
+
+    def draw_market_keep(self, hero, n: int) -> None:
+        s = self.state
+        drawn = [s.market_deck.pop(0) for _ in range(min(n, len(s.market_deck)))]
+        if not drawn:
+            self.emit("market_deck_empty", town=None)
+            return
+        keep = drawn[0] if len(drawn) == 1 else self.ask(hero.id, "keep", sorted(set(drawn)))
+        drawn.remove(keep)
+        if self.card(keep).kind == "ally":
+            hero.allies.append(self.catalog.new_ally(keep))
+        else:
+            hero.items.append(keep)
+        self.combat.modifiers_changed()
+        s.market_deck.extend(drawn)
+        self.emit("market_keep", hero=hero.id, card=keep, to_bottom=list(drawn))
+        self.enforce_limits(hero)
+
+    def return_to_deck(self, card: str) -> None:
+        s = self.state
+        for place in (s.removed, s.doom_track, s.market_deck):
+            if card in place:
+                place.remove(card)
+                break
+        else:
+            marker = next((u for u in s.undefeated_track if u["card"] == card), None)
+            if marker is not None:
+                s.undefeated_track.remove(marker)
+            for hero in s.heroes:
+                if card in hero.items or hero.ally(card) is not None:
+                    self.combat._remove_card(hero, card)
+                    if card in hero.trophies:
+                        hero.trophies.remove(card)
+            for deck in s.adventure_decks.values():
+                if card in deck:
+                    deck.remove(card)
+        if self.card(card).kind in ("challenge", "event", "encounter"):
+            self.to_deck_bottom(card)
+        else:
+            s.market_deck.append(card)
+        self.emit("returned_to_deck", card=card)
+
+    # ------------------------------------------------------------------ placed as an Ally
+    def places_as_ally(self, card_id: str) -> bool:
+        """Does the card's text place it in front of the Hero as an Ally?"""
+        return any(e.op == "place_ally" for a in self.card(card_id).abilities
+                   for e in walk(a.effects))
+
+    def slot_of(self, card_id: str):
+        if self.card(card_id).kind != "ally" and self.places_as_ally(card_id):
+            return "ally"
+        return super().slot_of(card_id)
+
+    def discard_played(self, card: str, rule: str) -> None:
+        owner = next((h for h in self.state.heroes if h.ally(card) is not None), None)
+        if owner is not None:  # placed in front of the Hero as an Ally: it stays there
+            self.enforce_limits(owner)
+            return
+        super().discard_played(card, rule)
+
+
+__all__ = ["DeckEffects", "GAME_GRANTS"]

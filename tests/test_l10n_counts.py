@@ -33,6 +33,11 @@ COUNTED = {
                              lambda v: n.MovementDice(fixed(v))),
     "effect.gain_gold": ("gold", "gold", lambda v: n.GainGold(fixed(v))),
     "effect.draw_market": ("cards", "market_card", lambda v: n.DrawMarket(fixed(v))),
+    # ---- family 5/6: decks and cards, economy and experience (issue 21)
+    "effect.draw_market_keep": ("cards", "market_card", lambda v: n.DrawMarketKeep(fixed(v))),
+    "effect.gain_experience": ("experience", "experience",
+                               lambda v: n.GainExperience(fixed(v))),
+    "effect.pay_you": ("gold", "gold", lambda v: n.PaysYou("each_other_hero", fixed(v))),
 }
 
 

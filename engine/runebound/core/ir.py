@@ -171,7 +171,7 @@ def ir_schema() -> dict:
     # ---- family 5/6: decks and cards, economy and experience (issue 21)
     from . import ir_decks
 
-    effect_ops += ir_decks.effect_ops(_op, _amount, _enum, COUNT)
+    effect_ops += ir_decks.effect_ops(_op, _amount, _enum, COUNT, target)
     costs += ir_decks.cost_ops(_op)
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",

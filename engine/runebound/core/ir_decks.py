@@ -4,20 +4,20 @@ schema by :func:`runeforge.engine.runebound.core.ir.ir_schema` (docs/effect-ir.m
 from __future__ import annotations
 
 COLOURS = ("green", "yellow", "blue", "red")
-# the statistics of an Ally card (an encounter placed as an Ally); Life is required
-ALLY_STATS = ("life", "mind", "body", "spirit", "ranged_damage", "melee_damage",
+# the statistics the language can give an Ally placed from a card; the compiler's checks
+# (RF431) insist on Life and refuse Stamina, the IR takes whatever the language can say
+ALLY_STATS = ("life", "mind", "body", "spirit", "stamina", "ranged_damage", "melee_damage",
               "magic_damage")
 GOLD_BASES = ("discarded", "this_card")  # "its cost" (the Item discarded), "this card's cost"
-PAYERS = ("each_other_hero", "another_hero")
 
 EFFECT_OPS = ("draw_adventure", "draw_market_keep", "return_to_deck", "place_ally",
               "gain_experience", "gain_gold_equal", "pay_you")
 COST_OPS = ("discard_item",)
 
 
-def effect_ops(op, amount, enum, count) -> list[dict]:
+def effect_ops(op, amount, enum, count, target) -> list[dict]:
     """The schemas of the family's effect ops, built with ir.py's helpers."""
-    stats = {"type": "object", "additionalProperties": False, "required": ["life"],
+    stats = {"type": "object", "additionalProperties": False,
              "properties": {s: count for s in ALLY_STATS}}
     return [
         op("draw_adventure", colour=enum(COLOURS)),
@@ -26,7 +26,7 @@ def effect_ops(op, amount, enum, count) -> list[dict]:
         op("place_ally", stats=stats),
         op("gain_experience", amount=amount()),
         op("gain_gold_equal", basis=enum(GOLD_BASES)),
-        op("pay_you", payer=enum(PAYERS), amount=amount()),
+        op("pay_you", payer=target, amount=amount()),
     ]
 
 

@@ -90,7 +90,9 @@ class DeckEffects:
                    for e in walk(a.effects))
 
     def slot_of(self, card_id: str):
-        if self.card(card_id).kind != "ally" and self.places_as_ally(card_id):
+        if self.card(card_id).kind != "ally" and (
+                self.places_as_ally(card_id)
+                or any(h.ally(card_id) is not None for h in self.state.heroes)):
             return "ally"
         return super().slot_of(card_id)
 

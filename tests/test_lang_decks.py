@@ -1,0 +1,254 @@
+"""Family 5/6 of the ability language (issue 21): decks and cards, economy and experience.
+
+The examples of docs/language.md's two sections parse, print back, lower to valid IR and render
+in five locales; the checks RF430-RF434 fire where they should; the game applies the grants;
+the scenarios of tests/data/decks_content run; combat kernels and the exact odds leave the new
+ops to the engine."""
+
+from __future__ import annotations
+
+import functools
+import re
+from pathlib import Path
+
+import pytest
+
+from runeforge.abilities import compile_ability
+from runeforge.checks import CardContext
+from runeforge.dsl import nodes as n
+from runeforge.dsl.parser import parse_ability
+from runeforge.dsl.printer import print_ability
+from runeforge.engine.runebound.core.ir import validate_ability
+from runeforge.l10n.render import render_ability
+from runeforge.lower import lower
+
+ROOT = Path(__file__).resolve().parents[1]
+CONTENT = ROOT / "tests" / "data" / "decks_content"
+LOCALES = ("en", "fi", "pl", "el", "ru")
+
+
+def doc_examples() -> list[str]:
+    text = (ROOT / "docs" / "language.md").read_text(encoding="utf-8")
+    out = []
+    for heading in ("## Family 5: Decks and cards", "## Family 6: Economy and experience"):
+        section = text.split(heading, 1)[1].split("\n## ", 1)[0]
+        for fence in re.findall(r"```text\n(.*?)```", section, re.S):
+            out += [line for line in fence.splitlines() if line.strip()]
+    return out
+
+
+def test_the_docs_show_an_example_of_every_form():
+    examples = doc_examples()
+    assert len(examples) >= 10
+    kinds = {type(node) for t in examples for s in parse_ability(t).sentences
+             for node in n.walk(s)}
+    kinds |= {type(c) for t in examples for c in parse_ability(t).costs}
+    assert set(n.FAMILY_CLAUSES) | set(n.FAMILY_COSTS) <= kinds
+
+
+@pytest.mark.parametrize("text", doc_examples())
+def test_doc_example(text):
+    ast = parse_ability(text)
+    assert print_ability(ast) == text
+    assert parse_ability(print_ability(ast)) == ast
+    validate_ability(lower(ast))
+    rendered = {loc: render_ability(ast, loc) for loc in LOCALES}
+    assert rendered["en"] == text
+    for loc in LOCALES[1:]:  # translated, not English left over
+        assert rendered[loc] != text and "{" not in rendered[loc], (loc, rendered[loc])
+
+
+@pytest.mark.parametrize("text, op", [
+    ("Draw a yellow adventure card and resolve it.", "draw_adventure"),
+    ("You may draw 2 market cards and keep one.", "draw_market_keep"),
+    ("Gain 2 experience.", "gain_experience"),
+    ("Another Hero pays you 3 gold.", "pay_you"),
+])
+def test_lowering(text, op):
+    ir = lower(parse_ability(text))
+    validate_ability(ir)
+    assert op in str(ir["effects"])
+
+
+def test_keep_one_alone_is_a_located_error():
+    from runeforge.dsl.errors import AbilitySyntaxError
+
+    with pytest.raises(AbilitySyntaxError) as err:
+        parse_ability("Gain 1 gold and keep one.")
+    assert err.value.start == len("Gain 1 gold and ")
+
+
+def test_an_unknown_ally_stat_is_a_located_error():
+    from runeforge.dsl.errors import AbilitySyntaxError
+
+    text = "Place this card in front of you as an Ally with Luck 3."
+    with pytest.raises(AbilitySyntaxError) as err:
+        parse_ability(text)
+    assert err.value.start == text.index("Luck") and "Life" in str(err.value)
+
+
+ENCOUNTER = CardContext("encounter")
+HERO = CardContext("hero")
+ITEM = CardContext("item", usage="one-use")
+
+
+@pytest.mark.parametrize("code, ctx, text, where", [
+    ("RF430", ITEM, "Gain gold equal to its cost.", "Gain gold equal to its cost"),
+    ("RF431", ENCOUNTER, "Place this card in front of you as an Ally with Body 2.",
+     "Place this card"),
+    ("RF431", ENCOUNTER, "Place this card in front of you as an Ally with Life 3 and Stamina 2.",
+     "Stamina 2"),
+    ("RF431", ENCOUNTER, "Place this card in front of you as an Ally with Life 3 and Life 2.",
+     "Life 2"),
+    ("RF432", HERO, "Return this card to the bottom of its deck.", "Return this card"),
+    ("RF432", ITEM, "Place this card in front of you as an Ally with Life 3.", "Place"),
+    ("RF433", ENCOUNTER, "Your enemy pays you 1 gold.", "Your enemy pays you"),
+    ("RF434", ENCOUNTER, "Gain gold equal to this card's cost.", "Gain gold"),
+])
+def test_checks(code, ctx, text, where):
+    ir, findings = compile_ability(text, ctx)
+    hits = [f for f in findings if f.code == code]
+    assert ir is None and hits, findings
+    assert hits[0].span[0] == text.index(where)
+
+
+@pytest.mark.parametrize("ctx, text", [
+    (ITEM, "Discard an Item to gain gold equal to its cost."),
+    (ITEM, "Discard this card to gain gold equal to this card's cost."),
+    (ENCOUNTER, "Each other Hero pays you 1 gold."),
+    (ENCOUNTER, "Place this card in front of you as an Ally with Life 3 and Body 2."),
+    (ENCOUNTER, "Return this card to the bottom of its deck."),
+])
+def test_no_finding_on_good_text(ctx, text):
+    ir, findings = compile_ability(text, ctx)
+    assert ir is not None and not findings
+
+
+# ---- the scenarios of the test content ---------------------------------------------------
+
+@functools.lru_cache(maxsize=1)
+def _scenarios():
+    from runeforge import pipeline, scenarios
+
+    result = pipeline.check([str(CONTENT)])
+    assert result.ok
+    return [r for r in scenarios.run(result.content, result.compiled)
+            if "decks_content" in str(r.path)]
+
+
+def test_the_scenarios_of_the_family_pass():
+    from runeforge.scenarios import report
+
+    results = _scenarios()
+    assert len(results) == 7
+    for r in results:
+        assert r.passed, "\n".join(report.failure_lines(r))
+    ops = set().union(*(r.ops for r in results))
+    assert {"place_ally", "draw_adventure", "draw_market_keep", "return_to_deck",
+            "gain_experience", "pay_you", "gain_gold_equal"} <= ops
+
+
+# ---- the game applies the grants ------------------------------------------------------------
+
+def _game():
+    from tests.test_game_scenarios import make
+
+    game, heroes = make(players=2)
+    return game, heroes
+
+
+def _grant(game, hero, op, **fields):
+    game.combat.grants.append({"hero": hero.id, "source": "test", "op": op, **fields})
+    game.apply_grants(hero)
+
+
+def test_gain_experience_is_written_down():
+    game, (hero, _) = _game()
+    before = game.experience_points(hero)
+    _grant(game, hero, "gain_experience", amount=2)
+    assert game.experience_points(hero) == before + 2
+    assert game.state.experience_credit[hero.id] >= 2
+
+
+def test_draw_market_keep_keeps_one_and_puts_the_rest_under_the_deck():
+    game, (hero, _) = _game()
+    deck = game.state.market_deck
+    top = deck[:3]
+    want = sorted(set(top))[-1]
+    game.players[hero.id].answers["keep"] = [want]
+    held = len(hero.items) + len(hero.allies)
+    _grant(game, hero, "draw_market_keep", amount=3)
+    assert len(hero.items) + len(hero.allies) == held + 1
+    rest = list(top)
+    rest.remove(want)
+    assert deck[-2:] == rest
+
+
+def test_draw_adventure_uses_the_games_own_draw(monkeypatch):
+    game, (hero, _) = _game()
+    calls = []
+    monkeypatch.setattr(type(game), "draw_and_play",
+                        lambda self, h, colour: calls.append((h.id, colour)))
+    _grant(game, hero, "draw_adventure", colour="green")
+    assert calls == [(hero.id, "green")]
+
+
+def test_return_to_deck_moves_a_played_card_under_its_deck():
+    from tests.test_game_scenarios import of_kind, take
+
+    game, (hero, _) = _game()
+    card = take(game, of_kind(game, "encounter")[0])
+    game.state.removed.append(card)
+    _grant(game, hero, "return_to_deck", card=card)
+    assert card not in game.state.removed
+    assert game.state.adventure_decks[game.colour_of(card)][-1] == card
+
+
+def test_each_other_hero_pays_what_he_has():
+    from runeforge.engine.runebound.core.effects import Amount, Context
+    from runeforge.engine.runebound.core.effects_decks import PayYou
+
+    game, (hero, other) = _game()
+    game.combat.set_tokens(hero, "gold", 0, "test")
+    game.combat.set_tokens(other, "gold", 1, "test")
+    bank = game.state.bank_gold
+    PayYou("each_other_hero", Amount("fixed", 3)).run(Context(game.combat, hero, "test"))
+    assert (hero.gold, other.gold, game.state.bank_gold) == (1, 0, bank)
+
+
+def test_an_encounter_placed_as_an_ally_stays_with_the_hero():
+    from runeforge.engine.runebound.core.effects import Context
+    from runeforge.engine.runebound.core.effects_decks import PlaceAlly
+    from tests.test_game_scenarios import of_kind, take
+
+    game, (hero, _) = _game()
+    card = take(game, of_kind(game, "encounter")[0])
+    PlaceAlly({"life": 3, "body": 2}).run(Context(game.combat, hero, card))
+    game.discard_played(card, game.rules.adventure.encounter_after_play)
+    ally = hero.ally(card)
+    assert ally is not None and (ally.life, ally.body) == (3, 2)
+    assert card in hero.trophies and card not in game.state.removed
+    assert game.slot_of(card) == "ally"
+
+
+# ---- kernels and exact odds leave the new ops to the engine ------------------------------------
+
+def test_the_new_ops_are_not_kernel_ops():
+    from runeforge.engine.runebound.combat.kernel_plan import COMBAT_OPS
+    from runeforge.engine.runebound.core.ir_decks import EFFECT_OPS
+
+    assert COMBAT_OPS.isdisjoint(EFFECT_OPS)
+
+
+@pytest.mark.parametrize("text, why", [
+    ("Before Combat: Gain 1 experience.", "gain_experience"),
+    ("Before Combat: Each other Hero pays you 1 gold.", "pay_you"),
+    ("Before Combat: Discard an Item to gain gold equal to its cost.", "discard_item"),
+])
+def test_exact_odds_report_the_new_forms_ignored(text, why):
+    from runeforge.engine.runebound.analysis.before_model import before_model
+
+    ir = lower(parse_ability(text))
+    model = before_model([("some-item", 0, "item", ir)])
+    assert not model.steps and not model.complete_before
+    assert any(why in reason for *_, reason in model.uncovered_before)

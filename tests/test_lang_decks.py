@@ -140,12 +140,33 @@ def test_the_scenarios_of_the_family_pass():
     from runeforge.scenarios import report
 
     results = _scenarios()
-    assert len(results) == 7
+    assert len(results) == 8
     for r in results:
         assert r.passed, "\n".join(report.failure_lines(r))
     ops = set().union(*(r.ops for r in results))
     assert {"place_ally", "draw_adventure", "draw_market_keep", "return_to_deck",
             "gain_experience", "pay_you", "gain_gold_equal"} <= ops
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("subject", ["item", "ally"])
+def test_cost_more_counts_its_gold_in_every_locale(locale, subject):
+    """"Items/Allies cost you N more gold": the gold takes the form of N's CLDR category in
+    the case the translator chose (the counted-template check of test_l10n_counts, for a
+    template whose number is not an amount)."""
+    from runeforge.l10n.render import renderer
+    from runeforge.l10n.terms import category
+
+    r = renderer(locale)
+    case = re.search(r"\{gold(?:\.([\w.]+))?\}", r.msg("effect.cost.more")).group(1)
+    gold = r.term("terms", "gold")
+    seen = set()
+    for v in (1, 2, 3, 5, 11, 12, 21, 22, 25, 101):
+        text = r.effect(n.CostModifier((subject,), delta=v))
+        form = gold.form(case, category(locale, v))
+        assert r.num(v) in text and form in text, (locale, v, text)
+        seen.add(form)
+    assert len(seen) >= (1 if locale == "en" else 2) or locale in ("el",)
 
 
 # ---- the game applies the grants ------------------------------------------------------------

@@ -273,3 +273,92 @@ def test_exact_odds_report_the_new_forms_ignored(text, why):
     model = before_model([("some-item", 0, "item", ir)])
     assert not model.steps and not model.complete_before
     assert any(why in reason for *_, reason in model.uncovered_before)
+
+
+# ---- whole games with the test cards: the card text, the grants and the invariants -----------
+
+@functools.lru_cache(maxsize=1)
+def _bundle_with_test_cards():
+    from runeforge import pipeline
+    from runeforge.backends.bundle import build_bundle
+
+    result = pipeline.check([str(CONTENT)])
+    assert result.ok
+    return build_bundle(result.content, result.compiled)
+
+
+def _game_with(card: str, colour: str, **answers):
+    """A 2-player base game in which ``card`` (a test encounter) is on top of its deck."""
+    from runeforge.engine.runebound.bots.game_bot import make_bot
+    from runeforge.engine.runebound.core.catalog import Catalog
+    from runeforge.engine.runebound.game.setup import new_game
+    from tests.test_game_scenarios import Script
+
+    b = _bundle_with_test_cards()
+    game = new_game(b, catalog=Catalog(b), players=2, seed=0, packs="adventure",
+                    make_bot=make_bot, debug=True)
+    heroes = [game.hero(h) for h in game.state.seats]
+    for hero in heroes:
+        game.players[hero.id] = Script(**answers)
+    game.state.removed.remove(card)  # a test card is in no deck of the adventure: the box
+    game.state.adventure_decks.setdefault(colour, []).insert(0, card)
+    return game, heroes
+
+
+def _play(game, hero, colour):
+    from runeforge.engine.runebound.game.invariants import check_invariants
+    from runeforge.engine.runebound.game.turn import TurnOver
+
+    card = game.draw_adventure(colour)
+    try:
+        game.resolve_card(hero, card)
+    except TurnOver:
+        pass
+    assert check_invariants(game) == []
+    return card
+
+
+def test_a_game_places_the_encounter_as_an_ally():
+    from runeforge.engine.common.dice import ScriptedDice
+
+    game, (hero, _) = _game_with("oathbound-squire", "yellow")
+    game.combat.dice = ScriptedDice([10])
+    _play(game, hero, "yellow")
+    ally = hero.ally("oathbound-squire")
+    assert ally is not None and (ally.life, ally.body) == (3, 2)
+    assert "oathbound-squire" not in game.state.removed
+    assert game.slot_of("oathbound-squire") == "ally"
+
+
+def test_a_game_keeps_one_of_three_market_cards():
+    game, (hero, _) = _game_with("peddlers-wagon", "blue")
+    top = game.state.market_deck[:3]
+    want = sorted(set(top))[0]
+    game.players[hero.id].answers["keep"] = [want]
+    _play(game, hero, "blue")
+    assert want in hero.items or hero.ally(want) is not None
+    assert [c for c in game.state.market_deck[-2:]] == [c for c in top if c != want][:2]
+
+
+def test_a_game_writes_experience_down_and_returns_the_card_under_its_deck():
+    game, (hero, _) = _game_with("restless-cairn", "red")
+    before = game.experience_points(hero)
+    _play(game, hero, "red")
+    assert game.experience_points(hero) == before + 1
+    assert game.state.adventure_decks["red"][-1] == "restless-cairn"
+    assert "restless-cairn" not in game.state.removed
+
+
+def test_a_game_lets_the_other_hero_pay_the_toll():
+    game, (hero, other) = _game_with("toll-bridge", "green")
+    game.combat.set_tokens(other, "gold", 1, "test")
+    mine = hero.gold
+    _play(game, hero, "green")
+    assert (hero.gold, other.gold) == (mine + 1, 0)
+
+
+def test_a_game_draws_on_from_the_green_deck():
+    game, (hero, _) = _game_with("crossroads-omen", "green")
+    _play(game, hero, "green")
+    drawn = [r["card"] for r in game.log.records if r.get("type") == "adventure_card"]
+    assert drawn[0] == "crossroads-omen" and len(drawn) >= 2

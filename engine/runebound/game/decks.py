@@ -60,28 +60,43 @@ class DeckEffects:
         self.enforce_limits(hero)
 
     def return_to_deck(self, card: str) -> None:
+        """The card just played goes under its deck. It is looked for where it was just put
+        first (the end of a pile: the bottom of its deck already, the doom track, the box),
+        so that another copy lying out of the game is never the one taken."""
         s = self.state
-        for place in (s.removed, s.doom_track, s.market_deck):
+        adventure = self.card(card).kind in ("challenge", "event", "encounter")
+        deck = s.adventure_decks.setdefault(self.colour_of(card), []) if adventure \
+            else s.market_deck
+        if deck and deck[-1] == card:
+            self.emit("returned_to_deck", card=card)
+            return
+        if not self._take_out(card):
+            self.emit("grant_unused", op="return_to_deck", card=card, reason="not found")
+            return
+        deck.append(card)
+        self.emit("returned_to_deck", card=card)
+
+    def _take_out(self, card: str) -> bool:
+        s = self.state
+        for place in (s.doom_track, s.removed):
+            if place and place[-1] == card:
+                place.pop()
+                return True
+        marker = next((u for u in s.undefeated_track if u["card"] == card), None)
+        if marker is not None:
+            s.undefeated_track.remove(marker)
+            return True
+        for hero in s.heroes:
+            if card in hero.items or hero.ally(card) is not None:
+                self.combat._remove_card(hero, card)
+                if card in hero.trophies:
+                    hero.trophies.remove(card)
+                return True
+        for place in (*s.adventure_decks.values(), s.market_deck, s.doom_track, s.removed):
             if card in place:
                 place.remove(card)
-                break
-        else:
-            marker = next((u for u in s.undefeated_track if u["card"] == card), None)
-            if marker is not None:
-                s.undefeated_track.remove(marker)
-            for hero in s.heroes:
-                if card in hero.items or hero.ally(card) is not None:
-                    self.combat._remove_card(hero, card)
-                    if card in hero.trophies:
-                        hero.trophies.remove(card)
-            for deck in s.adventure_decks.values():
-                if card in deck:
-                    deck.remove(card)
-        if self.card(card).kind in ("challenge", "event", "encounter"):
-            self.to_deck_bottom(card)
-        else:
-            s.market_deck.append(card)
-        self.emit("returned_to_deck", card=card)
+                return True
+        return False
 
     # ------------------------------------------------------------------ placed as an Ally
     def places_as_ally(self, card_id: str) -> bool:

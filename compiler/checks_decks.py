@@ -53,7 +53,7 @@ def _ally_stats(node: n.PlaceAlly):
 
     spans = node.stat_spans or tuple(node.span for _ in node.stats)
     seen = set()
-    for (stat, _value), span in zip(node.stats, spans):
+    for (stat, _value), span in zip(node.stats, spans, strict=True):
         if stat == "stamina":
             yield Finding("RF431", "an Ally has no Stamina", span,
                           hint="an Ally card prints Life, Mind, Body, Spirit and damage")

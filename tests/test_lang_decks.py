@@ -362,3 +362,37 @@ def test_a_game_draws_on_from_the_green_deck():
     _play(game, hero, "green")
     drawn = [r["card"] for r in game.log.records if r.get("type") == "adventure_card"]
     assert drawn[0] == "crossroads-omen" and len(drawn) >= 2
+
+
+def test_a_killed_placed_ally_goes_where_played_encounters_go():
+    from runeforge.engine.common.dice import ScriptedDice
+    from runeforge.engine.runebound.game.invariants import check_invariants
+
+    game, (hero, _) = _game_with("oathbound-squire", "yellow")
+    game.combat.dice = ScriptedDice([10])
+    _play(game, hero, "yellow")
+    ally = hero.ally("oathbound-squire")
+    game.combat.set_tokens(ally, "wounds", 3, "test")  # Life 3: killed
+    game.settle()
+    assert hero.ally("oathbound-squire") is None
+    assert "oathbound-squire" not in hero.trophies + game.state.market_deck
+    assert game.state.removed[-1] == "oathbound-squire"  # base: encounters leave the game
+    assert check_invariants(game) == []
+
+
+def test_a_placed_ally_over_the_ally_limit_makes_the_hero_give_up_another():
+    from runeforge.engine.common.dice import ScriptedDice
+
+    game, (hero, _) = _game_with("oathbound-squire", "yellow")
+    limit = game.rules.market.ally_limit
+    allies = [c for c in game.state.market_deck if game.slot_of(c) == "ally"][:limit]
+    assert len(allies) == limit
+    for card in allies:
+        game.state.market_deck.remove(card)
+        hero.allies.append(game.catalog.new_ally(card))
+    game.players[hero.id].answers["discard_excess"] = [sorted(allies)[0]]
+    game.combat.dice = ScriptedDice([10])
+    _play(game, hero, "yellow")
+    held = [a.id for a in hero.allies]
+    assert "oathbound-squire" in held and len(held) == limit
+    assert sorted(allies)[0] not in held and game.state.market_deck[-1] == sorted(allies)[0]

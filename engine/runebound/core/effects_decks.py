@@ -5,7 +5,7 @@ combat engine too: ``place_ally``, ``gain_gold_equal``, ``pay_you`` and the cost
 ``discard_item``. What needs the whole game (its decks, the experience record) is recorded as a
 grant, like ``draw_market``, and the game applies it once the card text is done
 (:mod:`runeforge.engine.runebound.game.decks`): ``draw_adventure``, ``draw_market_keep``,
-``return_to_deck``, ``gain_experience``.
+``return_to_deck``, ``gain_experience``; ``place_ally`` does both.
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ from .costs import Cost
 from .effects import Amount, Effect
 from .state import Figure
 
-GAME_GRANTS = ("draw_adventure", "draw_market_keep", "return_to_deck", "gain_experience")
+GAME_GRANTS = ("draw_adventure", "draw_market_keep", "return_to_deck", "gain_experience",
+               "place_ally")
 
 
 def grant(ctx, op: str, **fields) -> None:
@@ -66,9 +67,10 @@ class GainExperience(Effect):
 
 @dataclass
 class PlaceAlly(Effect):
-    """The card joins the Hero as an Ally with the stats its text gives, kept like an Ally
-    won from a challenge (a kept adventure card: never sold or given up); the game enforces
-    the Ally limit right after (it gives up another Ally if the Hero is over it)."""
+    """The card joins the Hero at once as an Ally with the stats its text gives, kept like an
+    Ally won from a challenge (a kept adventure card: never sold or given up). The grant tells
+    the game that this copy stays (it is not discarded after play) and to enforce the Ally
+    limit (another Ally is given up if the Hero is over it)."""
 
     stats: dict
     op = "place_ally"
@@ -83,6 +85,7 @@ class PlaceAlly(Effect):
         hero.trophies.append(card_id)
         ctx.engine.modifiers_changed()
         ctx.engine.log.emit("placed_as_ally", hero=hero.id, card=card_id, **self.stats)
+        grant(ctx, self.op, card=card_id)  # the game keeps the card and enforces the limit
 
 
 @dataclass

@@ -36,6 +36,8 @@ class DeckEffects:
             self.draw_market_keep(hero, grant["amount"])
         elif op == "return_to_deck":
             self.return_to_deck(grant["card"])
+        elif op == "place_ally":
+            self.enforce_limits(hero)
         elif op == "gain_experience":
             credit = self.state.experience_credit
             credit[hero.id] = credit.get(hero.id, 0) + grant["amount"]
@@ -111,11 +113,22 @@ class DeckEffects:
             return "ally"
         return super().slot_of(card_id)
 
+    def settle_placed_allies(self) -> None:
+        """(Called by ``Game.settle``.) An Ally placed from an adventure card that was killed or given up went under the
+        market deck with the other Allies: it is a played adventure card, so it goes where
+        played encounters go (and is no longer a kept card)."""
+        s = self.state
+        for card in [c for c in s.market_bottom if self.card(c).kind != "ally"
+                     and self.places_as_ally(c)]:
+            s.market_bottom.remove(card)
+            for hero in s.heroes:
+                if card in hero.trophies and hero.ally(card) is None:
+                    hero.trophies.remove(card)
+            self.discard_played(card, self.rules.adventure.encounter_after_play)
+
     def discard_played(self, card: str, rule: str) -> None:
-        owner = next((h for h in self.state.heroes if h.ally(card) is not None), None)
-        if owner is not None:  # placed in front of the Hero as an Ally: it stays there
-            self.enforce_limits(owner)
-            return
+        if any(g["op"] == "place_ally" and g["card"] == card for g in self.combat.grants):
+            return  # this copy was just placed in front of its Hero as an Ally: it stays
         super().discard_played(card, rule)
 
 

@@ -182,6 +182,8 @@ class Game(DeckEffects, TurnSteps, AdventureStep, MarketStep, ExperienceStep, Do
     def settle(self) -> None:
         """Move the cards the combat engine set aside to their places in the game."""
         s = self.state
+        if s.market_bottom:  # family 5/6 (issue 21): an Ally placed from an adventure card
+            self.settle_placed_allies()
         while s.market_bottom:
             s.market_deck.append(s.market_bottom.pop(0))
         while s.discarded_adventures:

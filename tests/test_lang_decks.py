@@ -380,7 +380,10 @@ def test_a_killed_placed_ally_goes_where_played_encounters_go():
     assert check_invariants(game) == []
 
 
-def test_a_placed_ally_over_the_ally_limit_makes_the_hero_give_up_another():
+@pytest.mark.parametrize("give_up", ["old", "new"])
+def test_over_the_ally_limit_the_player_gives_up_an_old_ally_or_declines_the_new(give_up):
+    """Seed 000: with two Allies already, the Hero cannot take the new one unless he first
+    gives up one of the old ones."""
     from runeforge.engine.common.dice import ScriptedDice
 
     game, (hero, _) = _game_with("oathbound-squire", "yellow")
@@ -390,9 +393,17 @@ def test_a_placed_ally_over_the_ally_limit_makes_the_hero_give_up_another():
     for card in allies:
         game.state.market_deck.remove(card)
         hero.allies.append(game.catalog.new_ally(card))
-    game.players[hero.id].answers["discard_excess"] = [sorted(allies)[0]]
+    old = sorted(allies)[0]
+    answer = old if give_up == "old" else "oathbound-squire"
+    game.players[hero.id].answers["discard_excess"] = [answer]
     game.combat.dice = ScriptedDice([10])
     _play(game, hero, "yellow")
+    asked = [d for d in game.players[hero.id].asked if d.kind == "discard_excess"]
+    assert sorted(asked[0].options) == sorted([*allies, "oathbound-squire"])
     held = [a.id for a in hero.allies]
-    assert "oathbound-squire" in held and len(held) == limit
-    assert sorted(allies)[0] not in held and game.state.market_deck[-1] == sorted(allies)[0]
+    assert len(held) == limit and answer not in held
+    if give_up == "old":
+        assert "oathbound-squire" in held and game.state.market_deck[-1] == old
+    else:
+        assert held == allies and game.state.removed[-1] == "oathbound-squire"
+        assert "oathbound-squire" not in hero.trophies

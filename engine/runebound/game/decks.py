@@ -14,7 +14,8 @@ hands them here once the card text is done.
 * ``gain_experience``: experience points written down for the Hero (seed 000 "kirjoita
   paperille ylös"), spent in the experience step with his adventure counters.
 * An encounter placed as an Ally stays with the Hero (it is not discarded after play) and counts
-  against the Ally limit, which is enforced at once.
+  against the Ally limit: over it, the player gives up an old Ally or declines the new one
+  (seed 000, "A Question of Honor").
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ class DeckEffects:
         elif op == "return_to_deck":
             self.return_to_deck(grant["card"])
         elif op == "place_ally":
-            self.enforce_limits(hero)
+            self.keep_placed_ally(hero, grant["card"])
         elif op == "gain_experience":
             credit = self.state.experience_credit
             credit[hero.id] = credit.get(hero.id, 0) + grant["amount"]
@@ -112,6 +113,26 @@ class DeckEffects:
                 or any(h.ally(card_id) is not None for h in self.state.heroes)):
             return "ally"
         return super().slot_of(card_id)
+
+    def keep_placed_ally(self, hero, card: str) -> None:
+        """Seed 000: a Hero who already has as many Allies as he may "cannot take the new Ally
+        unless he first gives up one of his old ones". Over the limit, the player chooses
+        (``discard_excess``) among his Allies he may give up and the new one: an old one goes
+        under the market deck, the new one goes where played encounters go."""
+        slot = self.slot_of(card)
+        held = self.held_in(hero, slot) if slot else []
+        if hero.ally(card) is not None and len(held) > self.limit(slot):
+            options = sorted({c for c in held if c not in hero.trophies} | {card})
+            choice = options[0] if len(options) == 1 else \
+                self.ask(hero.id, "discard_excess", options, slot=slot, new=card)
+            if choice == card:
+                self.combat._remove_card(hero, card)
+                hero.trophies.remove(card)
+                self.emit("ally_declined", hero=hero.id, card=card)
+                self.discard_played(card, self.rules.adventure.encounter_after_play)
+            else:
+                self.discard_card(hero, choice, why=f"{slot} limit")
+        self.enforce_limits(hero)
 
     def settle_placed_allies(self) -> None:
         """(Called by ``Game.settle``.) An Ally placed from an adventure card that was killed or given up went under the

@@ -8,6 +8,7 @@ RF433 a payer that is not another Hero; RF434 "this card's cost" on a card witho
 from __future__ import annotations
 
 from .dsl import nodes as n
+from .dsl.printer import TARGETS
 
 # where "this card" can go: the kinds of card that have a deck ("return this card to the
 # bottom of its deck") and the kinds that can be placed in front of the Hero as an Ally
@@ -42,8 +43,8 @@ def check(a: n.Ability, ctx, nodes):
             yield Finding("RF432", f"a {ctx.kind} card has no deck to return to", node.span,
                           hint="adventure and market cards have decks; Hero cards do not")
         elif isinstance(node, n.PaysYou) and node.payer not in PAYERS:
-            who = node.payer.replace("_", " ")
-            yield Finding("RF433", f"{who} cannot pay you: only other Heroes hold gold",
+            who = TARGETS.get(node.payer, node.payer)
+            yield Finding("RF433", f"{who} cannot pay you: only other Heroes pay gold",
                           node.span, hint="write 'each other Hero pays you ...' or 'another "
                                           "Hero pays you ...'")
 

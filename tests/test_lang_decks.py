@@ -407,3 +407,57 @@ def test_over_the_ally_limit_the_player_gives_up_an_old_ally_or_declines_the_new
     else:
         assert held == allies and game.state.removed[-1] == "oathbound-squire"
         assert "oathbound-squire" not in hero.trophies
+
+
+BAD_ENCOUNTER = """\
+    kind: encounter
+    cards:
+      - name: Broken Oath
+        origin: original
+        colour: yellow
+        abilities:
+          - "Place this card in front of you as an Ally with Body 2 and Stamina 1."
+          - "Your enemy pays you 1 gold."
+          - "Draw 2 market cards and keep two."
+    """
+
+
+def test_check_reports_the_family_errors_at_their_place(content_dir, cli):
+    content_dir.write("encounters.yaml", BAD_ENCOUNTER)
+    res = cli("check", content_dir)
+    assert res.exit_code == 1, res.output
+    out = res.output
+    assert "encounters.yaml:7:69: error[RF431]: an Ally has no Stamina: 'Stamina 1'" in out
+    assert "encounters.yaml:7:10: error[RF431]: an Ally needs Life" in out, out
+    assert "encounters.yaml:8:10: error[RF433]: your enemy cannot pay you" in out, out
+    assert "encounters.yaml:9:39: error[RF302]: unknown word 'two': expected 'one'" in out
+    assert "Traceback" not in out
+
+
+@pytest.mark.parametrize("effect", [
+    {"op": "gain_experience", "amount": {"kind": "fixed", "value": 1}},
+    {"op": "pay_you", "payer": "each_other_hero", "amount": {"kind": "fixed", "value": 1}},
+    {"op": "draw_adventure", "colour": "green"},
+])
+def test_a_combat_ability_with_a_new_op_falls_back_to_the_engine(effect):
+    """As test_kernel's draw_market case: the kernel names the op, the engine fights."""
+    import copy
+
+    from runeforge.engine.runebound.analysis.odds_mc import monte_carlo_odds
+    from runeforge.engine.runebound.combat import kernel as K
+    from runeforge.engine.runebound.core.catalog import Catalog
+    from tests.engine_bundle import bundle
+
+    b = copy.deepcopy(bundle())
+    for card in b["cards"]:
+        if card["id"] == "healing-draught":  # an untimed one-use card
+            ability = copy.deepcopy(card["abilities"][0])
+            ability["effects"] = [effect]
+            card["abilities"] = [ability]
+    odd = Catalog(b)
+    kernel = K.compile_kernel(odd, "orrin-stonehand", "marsh-goblins",
+                              items=("healing-draught",))
+    assert kernel.fn is None and effect["op"] in kernel.fallback
+    mc = monte_carlo_odds(odd, "orrin-stonehand", "marsh-goblins",
+                          items=("healing-draught",), trials=20)
+    assert mc.kernel == kernel.fallback

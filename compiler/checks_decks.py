@@ -1,7 +1,7 @@
 """Semantic checks of family 5/6 (issue 21): decks and cards, economy and experience.
 
 RF430 "its cost" without "discard an Item"; RF431 an Ally's stats (Life required, each stat
-once, no Stamina); RF432 "this card" has no deck or cannot become an Ally on this kind of card;
+once); RF432 "this card" has no deck or cannot become an Ally on this kind of card;
 RF433 a payer that is not another Hero; RF434 "this card's cost" on a card without a cost.
 """
 
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .dsl import nodes as n
 from .dsl.printer import TARGETS
+from .dsl.printer_decks import ALLY_STAT_NAMES
 
 # where "this card" can go: the kinds of card that have a deck ("return this card to the
 # bottom of its deck") and the kinds that can be placed in front of the Hero as an Ally
@@ -55,11 +56,8 @@ def _ally_stats(node: n.PlaceAlly):
     spans = node.stat_spans or tuple(node.span for _ in node.stats)
     seen = set()
     for (stat, _value), span in zip(node.stats, spans, strict=True):
-        if stat == "stamina":
-            yield Finding("RF431", "an Ally has no Stamina", span,
-                          hint="an Ally card prints Life, Mind, Body, Spirit and damage")
-        elif stat in seen:
-            yield Finding("RF431", f"{stat.replace('_', ' ')} is given twice", span,
+        if stat in seen:
+            yield Finding("RF431", f"{ALLY_STAT_NAMES[stat]} is given twice", span,
                           hint="give each stat once")
         seen.add(stat)
     if "life" not in seen:

@@ -62,7 +62,7 @@ EXAMPLES = {
     "RF412": "`take 9 exhaustion` on a hero with Stamina 6",
     # ---- family 5/6: decks and cards, economy and experience (issue 21)
     "RF430": "`Gain gold equal to its cost.` with no `Discard an Item to ...`",
-    "RF431": "`... as an Ally with Body 2.` (no Life), or `with Life 3 and Stamina 2`",
+    "RF431": "`... as an Ally with Body 2.` (no Life), or `with Life 3 and Life 2`",
     "RF432": "`Return this card to the bottom of its deck.` on a Hero card",
     "RF433": "`Your enemy pays you 1 gold.`",
     "RF434": "`Gain gold equal to this card's cost.` on an encounter",

@@ -68,7 +68,7 @@ CODES: dict[str, str] = {
     "RF413": "limit is redundant on an activated or one-use ability",
     # ---- family 5/6: decks and cards, economy and experience (issue 21)
     "RF430": "'its cost' without a discarded Item to count",
-    "RF431": "an Ally placed from a card lacks Life, repeats a stat or has Stamina",
+    "RF431": "an Ally placed from a card lacks Life or gives a stat twice",
     "RF432": "this kind of card has no deck to return to, or cannot become an Ally",
     "RF433": "someone other than another Hero pays you",
     "RF434": "'this card's cost' on a card without a cost",

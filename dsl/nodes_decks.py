@@ -14,7 +14,7 @@ __all__ = ["COLOURS", "ALLY_STATS", "DrawAdventure", "DrawMarketKeep", "KeepOne"
 
 COLOURS = ("green", "yellow", "blue", "red")
 # the statistics printed on an Ally card, in the order the printer and the IR use
-ALLY_STATS = ("life", "mind", "body", "spirit", "ranged_damage", "melee_damage",
+ALLY_STATS = ("life", "mind", "body", "spirit", "stamina", "ranged_damage", "melee_damage",
               "magic_damage")
 
 

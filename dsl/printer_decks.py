@@ -34,8 +34,9 @@ def _(node: n.ReturnToDeck) -> str:
 
 @text.register
 def _(node: n.PlaceAlly) -> str:
-    stats = " and ".join(f"{ALLY_STAT_NAMES[s]} {v}" for s, v in node.stats)
-    return f"place this card in front of you as an Ally with {stats}"
+    stats = [f"{ALLY_STAT_NAMES[s]} {v}" for s, v in node.stats]
+    listed = ", ".join(stats[:-1]) + " and " + stats[-1] if len(stats) > 1 else stats[0]
+    return f"place this card in front of you as an Ally with {listed}"
 
 
 @text.register

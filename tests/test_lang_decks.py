@@ -78,6 +78,15 @@ def test_keep_one_alone_is_a_located_error():
     assert err.value.start == len("Gain 1 gold and ")
 
 
+def test_ally_stats_print_as_a_list():
+    ast = parse_ability("Place this card in front of you as an Ally with Life 3 and Body 2 and "
+                        "Stamina 1.")
+    assert print_ability(ast) == ("Place this card in front of you as an Ally with Life 3, "
+                                  "Body 2 and Stamina 1.")
+    assert ast.sentences[0].stats == (("life", 3), ("body", 2), ("stamina", 1))
+    assert render_ability(ast, "en") == print_ability(ast)
+
+
 def test_an_unknown_ally_stat_is_a_located_error():
     from runeforge.dsl.errors import AbilitySyntaxError
 
@@ -96,8 +105,6 @@ ITEM = CardContext("item", usage="one-use")
     ("RF430", ITEM, "Gain gold equal to its cost.", "Gain gold equal to its cost"),
     ("RF431", ENCOUNTER, "Place this card in front of you as an Ally with Body 2.",
      "Place this card"),
-    ("RF431", ENCOUNTER, "Place this card in front of you as an Ally with Life 3 and Stamina 2.",
-     "Stamina 2"),
     ("RF431", ENCOUNTER, "Place this card in front of you as an Ally with Life 3 and Life 2.",
      "Life 2"),
     ("RF432", HERO, "Return this card to the bottom of its deck.", "Return this card"),
@@ -117,6 +124,7 @@ def test_checks(code, ctx, text, where):
     (ITEM, "Discard this card to gain gold equal to this card's cost."),
     (ENCOUNTER, "Each other Hero pays you 1 gold."),
     (ENCOUNTER, "Place this card in front of you as an Ally with Life 3 and Body 2."),
+    (ENCOUNTER, "Place this card in front of you as an Ally with Life 3, Body 2 and Stamina 2."),
     (ENCOUNTER, "Return this card to the bottom of its deck."),
 ])
 def test_no_finding_on_good_text(ctx, text):
@@ -416,7 +424,7 @@ BAD_ENCOUNTER = """\
         origin: original
         colour: yellow
         abilities:
-          - "Place this card in front of you as an Ally with Body 2 and Stamina 1."
+          - "Place this card in front of you as an Ally with Body 2 and Body 1."
           - "Your enemy pays you 1 gold."
           - "Draw 2 market cards and keep two."
     """
@@ -427,7 +435,7 @@ def test_check_reports_the_family_errors_at_their_place(content_dir, cli):
     res = cli("check", content_dir)
     assert res.exit_code == 1, res.output
     out = res.output
-    assert "encounters.yaml:7:69: error[RF431]: an Ally has no Stamina: 'Stamina 1'" in out
+    assert "encounters.yaml:7:69: error[RF431]: Body is given twice: 'Body 1'" in out, out
     assert "encounters.yaml:7:10: error[RF431]: an Ally needs Life" in out, out
     assert "encounters.yaml:8:10: error[RF433]: your enemy cannot pay you" in out, out
     assert "encounters.yaml:9:39: error[RF302]: unknown word 'two': expected 'one'" in out

@@ -21,7 +21,12 @@ def _returntodeck(self, node: n.ReturnToDeck, mood: str) -> str:
 def _placeally(self, node: n.PlaceAlly, mood: str) -> str:
     stats = [self.t("ally.stat", stat=self.term("stats", stat), n=self.num(value))
              for stat, value in node.stats]
-    return self.verb("effect.place_ally", mood, stats=self.join(stats))
+    listed = stats[0]
+    for stat in stats[1:-1]:
+        listed = self.t("list.comma", first=listed, second=stat)
+    if len(stats) > 1:
+        listed = self.t("list.and", first=listed, second=stats[-1])
+    return self.verb("effect.place_ally", mood, stats=listed)
 
 
 def _gainexperience(self, node: n.GainExperience, mood: str) -> str:

@@ -75,6 +75,7 @@ OTHER: dict[str, str] = {
     "effect.pay_you": "{target} pays you {gold}",
     "cost.discard_item": "discard an Item",
     "ally.stat": "{stat} {n}",
+    "list.comma": "{first}, {second}",
     # composite effects
     "effect.may": "you may {effect}",
     "effect.outcome.success": "if you succeed, {effect}",

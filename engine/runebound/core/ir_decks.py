@@ -4,8 +4,8 @@ schema by :func:`runeforge.engine.runebound.core.ir.ir_schema` (docs/effect-ir.m
 from __future__ import annotations
 
 COLOURS = ("green", "yellow", "blue", "red")
-# the statistics the language can give an Ally placed from a card; the compiler's checks
-# (RF431) insist on Life and refuse Stamina, the IR takes whatever the language can say
+# the statistics of an Ally card, which the language can give an Ally placed from a card (the
+# compiler's check RF431 insists on Life; a stat not given is 0, as on a card)
 ALLY_STATS = ("life", "mind", "body", "spirit", "stamina", "ranged_damage", "melee_damage",
               "magic_damage")
 GOLD_BASES = ("discarded", "this_card")  # "its cost" (the Item discarded), "this card's cost"

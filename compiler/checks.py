@@ -54,7 +54,7 @@ def check_ability(a: n.Ability, ctx: CardContext) -> Iterator[Finding]:
     yield from _tests(nodes, ctx)
     yield from _modifiers(nodes)
     yield from _limits(a, ctx)
-    yield from checks_decks.check(a, ctx, nodes)  # family 5/6 (issue 21)
+    yield from checks_decks.check(a, ctx, nodes, Finding)  # family 5/6 (issue 21)
 
 
 def _phase_tag(a: n.Ability, nodes):

@@ -19,9 +19,9 @@ HAS_COST = ("item", "ally")  # market cards print a cost
 PAYERS = ("each_other_hero", "another_hero")
 
 
-def check(a: n.Ability, ctx, nodes):
-    from .checks import Finding
-
+def check(a: n.Ability, ctx, nodes, Finding):  # noqa: N803 - checks.Finding, passed in
+    """The family's findings (``Finding`` is checks.Finding: passed in, not imported, so that
+    checks.py can import this module without a cycle)."""
     discards = any(isinstance(c, n.DiscardItem) for c in a.costs)
     for node in nodes:
         if isinstance(node, n.GainGoldEqual):
@@ -35,7 +35,7 @@ def check(a: n.Ability, ctx, nodes):
                               hint="only Items and Allies have a cost; write a number: "
                                    "'gain 2 gold'")
         elif isinstance(node, n.PlaceAlly):
-            yield from _ally_stats(node)
+            yield from _ally_stats(node, Finding)
             if ctx.kind not in BECOMES_ALLY:
                 yield Finding("RF432", f"a {ctx.kind} card cannot be placed in front of the "
                                        "Hero as an Ally", node.span,
@@ -50,9 +50,7 @@ def check(a: n.Ability, ctx, nodes):
                                           "Hero pays you ...'")
 
 
-def _ally_stats(node: n.PlaceAlly):
-    from .checks import Finding
-
+def _ally_stats(node: n.PlaceAlly, Finding):  # noqa: N803
     spans = node.stat_spans or tuple(node.span for _ in node.stats)
     seen = set()
     for (stat, _value), span in zip(node.stats, spans, strict=True):

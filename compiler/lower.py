@@ -209,6 +209,7 @@ def lower(ability: n.Ability) -> dict:
 # ---- family 5/6: decks and cards, economy and experience (issue 21)
 from . import lower_decks  # noqa: E402
 
+lower_decks.install(effect, amount)
 _cost_before_family_d = cost
 
 

@@ -5,8 +5,16 @@ experience. Re-exported by :mod:`runeforge.dsl.nodes`; values are named as in th
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Optional
 
-from .nodes import Amount, Span, _span
+# (no import of .nodes: nodes.py re-exports this module, and an import back would be a cycle;
+# ``Amount`` in the annotations is runeforge.dsl.nodes.Amount)
+Span = Optional[tuple[int, int]]
+
+
+def _span() -> Span:
+    return field(default=None, compare=False, repr=False, kw_only=True)
+
 
 __all__ = ["COLOURS", "ALLY_STATS", "DrawAdventure", "DrawMarketKeep", "KeepOne", "ReturnToDeck",
            "PlaceAlly", "DiscardItem", "GainExperience", "GainGoldEqual", "PaysYou",
@@ -30,7 +38,7 @@ class DrawAdventure:
 class DrawMarketKeep:
     """``draw 3 market cards and keep one``: one clause (the parser joins the two actions)."""
 
-    amount: Amount
+    amount: "Amount"  # noqa: F821 - runeforge.dsl.nodes.Amount
     span: Span = _span()
 
 
@@ -71,7 +79,7 @@ class DiscardItem:
 class GainExperience:
     """``gain 1 experience``."""
 
-    amount: Amount
+    amount: "Amount"  # noqa: F821 - runeforge.dsl.nodes.Amount
     span: Span = _span()
 
 
@@ -89,7 +97,7 @@ class PaysYou:
     """``each other Hero pays you 1 gold``: each payer pays what it can, at most ``amount``."""
 
     payer: str
-    amount: Amount
+    amount: "Amount"  # noqa: F821 - runeforge.dsl.nodes.Amount
     span: Span = _span()
 
 

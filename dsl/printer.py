@@ -254,4 +254,6 @@ def print_ability(ability: n.Ability) -> str:
 
 
 # ---- family 5/6: decks and cards, economy and experience (issue 21)
-from . import printer_decks  # noqa: E402,F401
+from .printer_decks import install as _install_decks  # noqa: E402
+
+_install_decks(text, amount, noun, TARGETS)

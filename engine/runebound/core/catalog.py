@@ -14,6 +14,7 @@ from functools import cached_property
 
 from runeforge.engine.common.errors import BundleError
 
+from . import effects_decks  # noqa: F401 - family 5/6 (issue 21): registers its ops
 from .bundle import own_cards
 from .costs import Cost, build_cost
 from .effects import Effect, build_effects, walk

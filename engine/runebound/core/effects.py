@@ -316,6 +316,11 @@ def run_all(effects: list[Effect], ctx: Context) -> None:
             return
 
 
+# ---- family 5/6: decks and cards, economy and experience (issue 21)
+# op -> builder from IR, filled by .effects_decks (imported by .catalog: no import cycle)
+EXTRA_EFFECTS: dict = {}
+
+
 def build_effect(ir: dict) -> Effect:
     op = ir["op"]
     amt = Amount.from_ir(ir["amount"]) if "amount" in ir else None
@@ -354,12 +359,8 @@ def build_effect(ir: dict) -> Effect:
         return GainGold(amt)
     if op == "draw_market":
         return DrawMarket(amt)
-    # ---- family 5/6: decks and cards, economy and experience (issue 21)
-    from . import effects_decks
-
-    built = effects_decks.build(ir)
-    if built is not None:
-        return built
+    if op in EXTRA_EFFECTS:  # family 5/6 (issue 21): registered by effects_decks
+        return EXTRA_EFFECTS[op](ir)
     raise ValueError(f"unknown effect op {op!r}")
 
 

@@ -6,6 +6,9 @@ combat engine too: ``place_ally``, ``gain_gold_equal``, ``pay_you`` and the cost
 grant, like ``draw_market``, and the game applies it once the card text is done
 (:mod:`runeforge.engine.runebound.game.decks`): ``draw_adventure``, ``draw_market_keep``,
 ``return_to_deck``, ``gain_experience``; ``place_ally`` does both.
+
+The classes are registered with ``build_effect`` / ``build_cost`` when this module is imported
+(by :mod:`.catalog`, which builds every ability).
 """
 
 from __future__ import annotations
@@ -14,8 +17,8 @@ from dataclasses import dataclass
 
 from runeforge.engine.common.errors import IllegalAction
 
-from .costs import Cost
-from .effects import Amount, Effect
+from .costs import EXTRA_COSTS, Cost
+from .effects import EXTRA_EFFECTS, Amount, Effect
 from .state import Figure
 
 GAME_GRANTS = ("draw_adventure", "draw_market_keep", "return_to_deck", "gain_experience",
@@ -147,23 +150,17 @@ class DiscardItem(Cost):
         ctx.discarded = card
 
 
-def build(ir: dict) -> Effect | None:
-    op = ir["op"]
-    if op == "draw_adventure":
-        return DrawAdventure(ir["colour"])
-    if op in ("draw_market_keep", "gain_experience"):
-        cls = DrawMarketKeep if op == "draw_market_keep" else GainExperience
-        return cls(Amount.from_ir(ir["amount"]))
-    if op == "return_to_deck":
-        return ReturnToDeck()
-    if op == "place_ally":
-        return PlaceAlly(dict(ir["stats"]))
-    if op == "gain_gold_equal":
-        return GainGoldEqual(ir["basis"])
-    if op == "pay_you":
-        return PayYou(ir["payer"], Amount.from_ir(ir["amount"]))
-    return None
+def _build_amount(cls):
+    return lambda ir: cls(Amount.from_ir(ir["amount"]))
 
 
-def build_cost(ir: dict) -> Cost | None:
-    return DiscardItem() if ir["op"] == "discard_item" else None
+EXTRA_EFFECTS.update({
+    "draw_adventure": lambda ir: DrawAdventure(ir["colour"]),
+    "draw_market_keep": _build_amount(DrawMarketKeep),
+    "return_to_deck": lambda ir: ReturnToDeck(),
+    "place_ally": lambda ir: PlaceAlly(dict(ir["stats"])),
+    "gain_experience": _build_amount(GainExperience),
+    "gain_gold_equal": lambda ir: GainGoldEqual(ir["basis"]),
+    "pay_you": lambda ir: PayYou(ir["payer"], Amount.from_ir(ir["amount"])),
+})
+EXTRA_COSTS["discard_item"] = lambda ir: DiscardItem()

@@ -469,3 +469,11 @@ def test_a_combat_ability_with_a_new_op_falls_back_to_the_engine(effect):
     mc = monte_carlo_odds(odd, "orrin-stonehand", "marsh-goblins",
                           items=("healing-draught",), trials=20)
     assert mc.kernel == kernel.fallback
+
+
+def test_the_heuristic_bot_keeps_the_dearest_market_card():
+    game, (hero, _) = _game_with("peddlers-wagon", "blue")  # no "keep" scripted: the bot
+    top = game.state.market_deck[:3]
+    _play(game, hero, "blue")
+    kept = max(set(top), key=lambda c: (game.card(c).cost, c))
+    assert kept in hero.items or hero.ally(kept) is not None

@@ -17,13 +17,17 @@ HAS_DECK = ("challenge", "event", "encounter", "item", "ally")
 BECOMES_ALLY = ("challenge", "event", "encounter")
 HAS_COST = ("item", "ally")  # market cards print a cost
 PAYERS = ("each_other_hero", "another_hero")
+FAMILY = (n.GainGoldEqual, n.PlaceAlly, n.ReturnToDeck, n.PaysYou)
 
 
 def check(a: n.Ability, ctx, nodes, Finding):  # noqa: N803 - checks.Finding, passed in
     """The family's findings (``Finding`` is checks.Finding: passed in, not imported, so that
     checks.py can import this module without a cycle)."""
+    family = [node for node in nodes if isinstance(node, FAMILY)]
+    if not family:  # most abilities: nothing of this family to check
+        return
     discards = any(isinstance(c, n.DiscardItem) for c in a.costs)
-    for node in nodes:
+    for node in family:
         if isinstance(node, n.GainGoldEqual):
             if node.basis == "discarded" and not discards:
                 yield Finding("RF430", "'its cost' counts the Item discarded by this ability, "

@@ -134,6 +134,8 @@ def install(transformer_cls) -> None:
 
     def action_list(self, ch):
         items = base(self, ch)
+        if not any(type(item) is n.KeepOne for item in items):  # the common case, fast
+            return items
         joined = join_keep(list(items))
         if len(joined) == len(items):
             return items

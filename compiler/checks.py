@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator, Optional
 
+from . import checks_decks  # family 5/6 (issue 21)
 from .checks_branching import check_branching  # families 1-3 (issue 21)
 from .checks_combat import check_combat
 from .dsl import nodes as n
@@ -58,6 +59,7 @@ def check_ability(a: n.Ability, ctx: CardContext) -> Iterator[Finding]:
     yield from check_branching(a, ctx, nodes, Finding)  # families 1-3 (issue 21)
     yield from check_combat(a, nodes, ctx, Finding)  # ---- family 7: combat
     yield from check_place(a, ctx, nodes, Finding)  # family 4/8/9 (checks_place.py)
+    yield from checks_decks.check(a, ctx, nodes, Finding)  # family 5/6 (issue 21)
 
 
 def _phase_tag(a: n.Ability, nodes):

@@ -80,6 +80,12 @@ EXAMPLES = {
     "RF422": "`Remove 0 doom tokens from the doom track.`, `each Hero within 12 spaces`",
     "RF423": "`Until this card is discarded, ...` on an encounter",
     "RF424": "`Discard this card. Until this card is discarded, you receive +1 Body.`",
+    # ---- family 5/6: decks and cards, economy and experience (issue 21)
+    "RF430": "`Gain gold equal to its cost.` with no `Discard an Item to ...`",
+    "RF431": "`... as an Ally with Body 2.` (no Life), or `with Life 3 and Life 2`",
+    "RF432": "`Return this card to the bottom of its deck.` on a Hero card",
+    "RF433": "`Your enemy pays you 1 gold.`",
+    "RF434": "`Gain gold equal to this card's cost.` on an encounter",
     "RF501": "two cards named `Rune Plate` (the hint names the other file:line)",
     "RF502": "`removes: [belt-of-strenght]` in a manifest",
     "RF503": "`id: belt` on `Belt of Strength` without `id_override: true`",

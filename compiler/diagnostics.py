@@ -67,7 +67,7 @@ CODES: dict[str, str] = {
     "RF412": "exhaustion cost can never be paid (exceeds Stamina)",
     "RF413": "limit is redundant on an activated or one-use ability",
     # ---- families 1-3: conditions, choices, random tables (issue 21)
-    "RF414": "condition on a state the game does not have (terrain, town, item class, colour)",
+    "RF414": "condition on a state the game does not have (terrain, town, item class)",
     "RF415": "condition that cannot be known where the ability is used",
     "RF416": "'While' outside a constant ability, or over a clause that is not a constant rule",
     "RF417": "'Choose one' with fewer than 2 or more than 4 options",
@@ -85,6 +85,12 @@ CODES: dict[str, str] = {
     "RF422": "a number the form cannot use (0 doom tokens or challenges, within 0 or 10+ spaces)",
     "RF423": "'until this card is discarded' on a card no Hero holds",
     "RF424": "'until this card is discarded' after discarding this card",
+    # ---- family 5/6: decks and cards, economy and experience (issue 21)
+    "RF430": "'its cost' without a discarded Item to count",
+    "RF431": "an Ally placed from a card lacks Life or gives a stat twice",
+    "RF432": "this kind of card has no deck to return to, or cannot become an Ally",
+    "RF433": "someone other than another Hero pays you",
+    "RF434": "'this card's cost' on a card without a cost",
     # RF5xx: content and references
     "RF501": "duplicate card id",
     "RF502": "reference to an unknown id",

@@ -225,3 +225,12 @@ for _cls, _ir in _place.EFFECTS.items():
     effect.register(_cls)(_ir)
 event = _place.with_events(event)
 STATIC_CLAUSES += _place.STATIC
+# ---- family 5/6: decks and cards, economy and experience (issue 21)
+from . import lower_decks  # noqa: E402
+
+lower_decks.install(effect, amount)
+_cost_before_family_d = cost
+
+
+def cost(c) -> dict:  # noqa: F811 - "discard an Item" is lowered by lower_decks
+    return lower_decks.cost(c) or _cost_before_family_d(c)

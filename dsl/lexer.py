@@ -67,6 +67,15 @@ _TERMINAL_WORDS.update({
     "SKILL": ("skill",), "THROUGH": ("through",), "THEY": ("they",), "WERE": ("were",),
     "UNDEFEATED": ("undefeated",), "CHALLENGE": ("challenge", "challenges"),
 })
+# ---- family 5/6: decks and cards, economy and experience (issue 21)
+_TERMINAL_WORDS.update({
+    "GREEN": ("green",), "YELLOW": ("yellow",), "BLUE": ("blue",), "RED": ("red",),
+    "ADVENTURE": ("adventure",), "RESOLVE": ("resolve",), "IT": ("it",), "KEEP": ("keep",),
+    "RETURN": ("return",), "BOTTOM": ("bottom",), "ITS": ("its",), "DECK": ("deck",),
+    "PLACE": ("place",), "FRONT": ("front",), "EQUAL": ("equal",),
+    "EXPERIENCE": ("experience",), "CARD_POSS": ("card's", "card\u2019s"),
+})
+_TERMINAL_WORDS["PAY"] = ("pay", "pays")
 
 # Icon tokens stand for words (reference 2.7); the PDF draws them as symbols.
 ICONS: dict[str, str] = {

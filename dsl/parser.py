@@ -384,6 +384,18 @@ def _joined(actions):
     return n.MayDo(effect, span=span) if may else effect
 
 
+# ---- family 5/6: decks and cards, economy and experience (issue 21)
+from . import parser_decks  # noqa: E402
+
+parser_decks.install(_ToAst)
+COST_TYPES = COST_TYPES + n.FAMILY_COSTS
+_is_cost_before_family_d = _is_cost
+
+
+def _is_cost(item) -> bool:  # noqa: F811 - "discard an Item" is a cost too
+    return isinstance(item, n.FAMILY_COSTS) or _is_cost_before_family_d(item)
+
+
 def _grammar_text() -> str:
     return resources.files(__package__).joinpath("ability.lark").read_text(encoding="utf-8")
 

@@ -51,7 +51,7 @@ class BranchingRules:
     have_skill = _cond("skill", lambda ch: str(_nodes(ch)[0]))
     have_ally = _cond("ally")
     have_item_class = _cond("item_class", lambda ch: _words(ch)[0].lower())
-    enemy_colour = _cond("enemy_colour", lambda ch: _words(ch)[0].lower())
+    enemy_colour = _cond("enemy_colour", lambda ch: str(_nodes(ch)[0]))  # colour: family 5
 
     def if_state(self, ch):
         parts = _nodes(ch)

@@ -270,3 +270,8 @@ TARGETS.update(_place.TARGETS)
 for _cls, _text in _place.TEXT.items():
     text.register(_cls)(_text)
 event = _place.with_events(event)
+
+# ---- family 5/6: decks and cards, economy and experience (issue 21)
+from .printer_decks import install as _install_decks  # noqa: E402
+
+_install_decks(text, amount, noun, TARGETS)

@@ -174,3 +174,35 @@ def ability(draw):
         costs = tuple(draw(st.permutations([spend, *draw(st.lists(cost, max_size=2))])))
     return n.Ability(tag=draw(tag), limits=draw(limits), window=draw(window), costs=costs,
                      cost_style=style, sentences=tuple(sentences))
+
+# ---- family 5/6: decks and cards, economy and experience (issue 21)
+_ally_stat_names = st.sampled_from(["life", "mind", "body", "spirit", "stamina",
+                                    "ranged_damage", "melee_damage", "magic_damage"])
+decks_clause = st.one_of(
+    st.builds(n.DrawAdventure, st.sampled_from(["green", "yellow", "blue", "red"])),
+    st.builds(n.DrawMarketKeep, amount),
+    st.just(n.ReturnToDeck()),
+    st.builds(n.GainExperience, amount),
+    st.builds(n.GainGoldEqual, st.sampled_from(["discarded", "this_card"])),
+    st.builds(n.PaysYou, target, amount),
+)
+clause = st.one_of(clause, decks_clause)
+action_list = st.one_of(clause, st.lists(clause, min_size=2, max_size=3).map(
+    lambda items: n.And(tuple(items))))
+actions = st.one_of(action_list, action_list.map(n.MayDo))
+# "place this card ..." is a sentence of its own (an effect, not an action)
+place_ally = st.builds(lambda pairs: n.PlaceAlly(tuple(pairs)),
+                       st.lists(st.tuples(_ally_stat_names, num), min_size=1, max_size=3))
+phrase = st.one_of(actions, st.builds(lambda e, a: n.Trigger(e, a, event_first=False),
+                                      event, actions))
+effect = st.recursive(
+    st.one_of(phrase, place_ally),
+    lambda inner: st.one_of(
+        st.builds(n.Outcome, st.sampled_from(["success", "failure"]), inner),
+        st.builds(n.During, st.sampled_from(["end_of_combat", "end_of_round", "end_of_turn",
+                                             "start_of_next_turn"]), inner),
+        st.builds(lambda e, i: n.Trigger(e, i, event_first=True), event, inner),
+    ),
+    max_leaves=4,
+)
+cost = st.one_of(cost, st.just(n.DiscardItem()))

@@ -46,6 +46,11 @@ COUNTED = {
     "effect.doom.remove": ("tokens", "doom_token", lambda v: n.DoomTokens("remove", v)),
     "effect.discard_undefeated": ("challenges", "undefeated_challenge",
                                   lambda v: n.DiscardUndefeated(v)),
+    # ---- family 5/6: decks and cards, economy and experience (issue 21)
+    "effect.draw_market_keep": ("cards", "market_card", lambda v: n.DrawMarketKeep(fixed(v))),
+    "effect.gain_experience": ("experience", "experience",
+                               lambda v: n.GainExperience(fixed(v))),
+    "effect.pay_you": ("gold", "gold", lambda v: n.PaysYou("each_other_hero", fixed(v))),
 }
 
 

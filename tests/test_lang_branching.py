@@ -121,11 +121,17 @@ def findings(text, kind="item", usage="constant"):
     ("If your Hero is in Tamalr, gain 1 gold.", "Tamalir"),
     ("If your Hero is in tamalir, gain 1 gold.", "Tamalir"),
     ("If you have a wepon, gain 1 gold.", "weapon"),
-    ("Melee: If your enemy is a rde challenge, make a melee attack.", "red"),
 ])
 def test_rf414_a_state_the_game_does_not_have(text, near):
     [(code, severity, _span, hint)] = findings(text)
     assert (code, severity) == ("RF414", "error") and f"'{near}'" in hint
+
+
+def test_an_unknown_colour_is_an_unknown_word_with_a_suggestion():
+    # the four colours are words of the language (family 5 draws by colour too)
+    with pytest.raises(AbilitySyntaxError) as caught:
+        parse_ability("Melee: If your enemy is a rde challenge, make a melee attack.")
+    assert caught.value.code == "RF302" and "did you mean 'red'?" in str(caught.value)
 
 
 def test_rf408_an_unknown_skill_in_a_condition():

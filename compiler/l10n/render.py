@@ -315,3 +315,7 @@ for _name, _method in _place.METHODS.items():
     setattr(Renderer, _name, _method)
 Renderer.event = _place.with_events(Renderer.event)
 Renderer.term = _place.with_targets(Renderer.term)
+# ---- family 5/6: decks and cards, economy and experience (issue 21)
+from . import render_decks  # noqa: E402
+
+render_decks.install(Renderer)

@@ -48,6 +48,17 @@ VERB_CLAUSES: dict[str, str] = {
     "effect.doom.remove": "remove {tokens} from the doom track",
     "effect.discard_event": "discard the event in play",
     "effect.discard_undefeated": "discard {challenges} from the undefeated track",
+    # ---- family 5/6: decks and cards, economy and experience (issue 21)
+    "effect.draw_adventure.green": "draw a green adventure card and resolve it",
+    "effect.draw_adventure.yellow": "draw a yellow adventure card and resolve it",
+    "effect.draw_adventure.blue": "draw a blue adventure card and resolve it",
+    "effect.draw_adventure.red": "draw a red adventure card and resolve it",
+    "effect.draw_market_keep": "draw {cards} and keep one",
+    "effect.return_to_deck": "return this card to the bottom of its deck",
+    "effect.place_ally": "place this card in front of you as an Ally with {stats}",
+    "effect.gain_experience": "gain {experience}",
+    "effect.gain_gold_equal.discarded": "gain gold equal to its cost",
+    "effect.gain_gold_equal.this_card": "gain gold equal to this card's cost",
 }
 
 OTHER: dict[str, str] = {
@@ -71,6 +82,11 @@ OTHER: dict[str, str] = {
     "effect.cost.double": "{subjects} cost twice as much",
     "effect.restrict.escape": "you cannot escape from this combat",
     "effect.restrict.ally_attack": "Allies cannot attack this challenge",
+    # ---- family 5/6: decks and cards, economy and experience (issue 21)
+    "effect.pay_you": "{target} pays you {gold}",
+    "cost.discard_item": "discard an Item",
+    "ally.stat": "{stat} {n}",
+    "list.comma": "{first}, {second}",
     # composite effects
     "effect.may": "you may {effect}",
     "effect.outcome.success": "if you succeed, {effect}",

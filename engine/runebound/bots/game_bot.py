@@ -413,3 +413,11 @@ class GameBot(HeuristicBot):
     def _discard_excess(self, d, engine):
         game = engine.game
         return min(d.options, key=lambda c: (game.card(c).cost, c))
+
+    # ---- family 5/6 (issue 21): the dearest market card is kept, the cheapest Item discarded
+    def _keep(self, d, engine):
+        game = engine.game
+        return max(d.options, key=lambda c: (game.card(c).cost, c))
+
+    def _discard_item(self, d, engine):
+        return min(d.options, key=lambda c: (engine.catalog.card(c).cost, c))

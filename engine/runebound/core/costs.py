@@ -117,11 +117,18 @@ class Gold(Cost):
         ctx.engine.gain_gold(ctx.owner, -self.amount_value(ctx), source=ctx.source)
 
 
+# ---- family 5/6: decks and cards, economy and experience (issue 21)
+# op -> builder from IR, filled by .effects_decks (imported by .catalog: no import cycle)
+EXTRA_COSTS: dict = {}
+
+
 def build_cost(ir: dict) -> Cost:
     op = ir["op"]
     if op == "activate":
         return Activate()
     if op == "discard":
         return Discard()
+    if op in EXTRA_COSTS:  # family 5/6 (issue 21): registered by effects_decks
+        return EXTRA_COSTS[op](ir)
     amount = Amount.from_ir(ir["amount"])
     return {"exhaustion": Exhaustion, "wounds": Wounds, "gold": Gold}[op](amount)

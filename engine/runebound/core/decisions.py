@@ -28,7 +28,11 @@ see ``docs/engine-game.md``), among them the player choices of seeds 000-002:
   the attacker's left gives a Giant Lord in its town, up to one per market card and one of
   each kind (seed 001); the first option is the bots' answer. That player then answers every
   question about the Lord's items: a figure whose choices another player makes is asked
-  through that player, ``actor`` its Hero and ``info["figure"]`` the figure's id.
+  through that player, ``actor`` its Hero and ``info["figure"]`` the figure's id;
+* family 5/6 of the ability language (issue 21): ``keep`` (a market card id) for "draw 3
+  market cards and keep one"; ``discard_item`` (an item id) for the cost "discard an Item";
+  ``discard_excess`` with ``info["new"]`` when an Ally placed from a card is over the Ally
+  limit (the new card is among the options: declining it).
 
 The bots (:mod:`runeforge.engine.runebound.bots`) answer through the same interface.
 """

@@ -213,6 +213,11 @@ def ir_schema() -> dict:
         _op("wounds", amount=_amount(("fixed", "x"))),
         _op("gold", amount=_amount(("fixed", "x"))),
     ]
+    # ---- family 5/6: decks and cards, economy and experience (issue 21)
+    from . import ir_decks
+
+    effect_ops += ir_decks.effect_ops(_op, _amount, _enum, COUNT, target)
+    costs += ir_decks.cost_ops(_op)
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://runeforge.invalid/schemas/ir-ability.schema.json",

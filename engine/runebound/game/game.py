@@ -22,6 +22,7 @@ from ..core.rulesdata import RulesData
 from ..core.ruleset import Ruleset
 from ..core.windows import END_OF_TURN, START_OF_TURN, Moment
 from .adventure import AdventureStep
+from .decks import GAME_GRANTS, DeckEffects  # family 5/6 (issue 21)
 from .doom import DoomTrack
 from .endgame import Endgame
 from .experience import ExperienceStep
@@ -31,7 +32,7 @@ from .place import GRANTS as PLACE_GRANTS
 from .turn import TurnOver, TurnSteps
 
 
-class Game(TurnSteps, AdventureStep, MarketStep, ExperienceStep, DoomTrack, Endgame):
+class Game(DeckEffects, TurnSteps, AdventureStep, MarketStep, ExperienceStep, DoomTrack, Endgame):
     def __init__(self, catalog, rules, board, movement_dice, adventure, state, players,
                  *, seed: int = 0, debug: bool = False, log: EventLog | None = None,
                  expected_cards: dict | None = None):
@@ -176,12 +177,16 @@ class Game(TurnSteps, AdventureStep, MarketStep, ExperienceStep, DoomTrack, Endg
                     self.emit("grant_unused", **grant, reason="not in a town")
             elif grant["op"] in PLACE_GRANTS:  # family 4/9: the board and the game
                 PLACE_GRANTS[grant["op"]](self, grant)
+            elif grant["op"] in GAME_GRANTS:  # family 5/6 (issue 21): decks.py
+                self.apply_deck_grant(grant)
             else:
                 self.pending_movement.append(grant)
 
     def settle(self) -> None:
         """Move the cards the combat engine set aside to their places in the game."""
         s = self.state
+        if s.market_bottom:  # family 5/6 (issue 21): an Ally placed from an adventure card
+            self.settle_placed_allies()
         while s.market_bottom:
             s.market_deck.append(s.market_bottom.pop(0))
         while s.discarded_adventures:

@@ -13,7 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 
 from runeforge.dsl import nodes as n
+from runeforge.dsl.printer_branching import condition as printed_condition
 
+from .templates import TEMPLATES
 from .terms import Term, category
 
 
@@ -36,7 +38,10 @@ class BranchingRender:
     def condition(self, c: n.Condition) -> str:
         kind = c.kind
         if kind in ("terrain", "item_class", "enemy_colour"):
-            return self.t(f"condition.{kind}.{c.value}")
+            key = f"condition.{kind}.{c.value}"
+            if key not in TEMPLATES:  # a value the game does not have: RF414 in the checks;
+                return printed_condition(c)  # the text still renders, as written
+            return self.t(key)
         if kind == "none":
             return self.t(f"condition.none.{c.value}")
         if kind in ("town", "ally"):

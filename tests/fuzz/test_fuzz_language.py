@@ -316,7 +316,7 @@ def test_the_fuzzer_reaches_every_outcome():
     findings, and abilities that compile."""
     rnd = random.Random(22)
     codes, compiled = set(), 0
-    for _ in range(3000):
+    for _ in range(5000):
         ir, findings = compile_ability(mutate(WALKER.text(rnd, rnd.randint(3, 16)), rnd),
                                        CONTEXTS[0])
         codes.update(f.code for f in findings)

@@ -183,14 +183,40 @@ def test_heuristic_bot_duels_complete(cat):
 
 
 # ------------------------------------------------------------------ the bundle contract
+def test_a_version_1_bundle_still_runs():
+    """IR version 2 only adds to version 1 (issue 21): a bundle built before it still loads
+    and fights (every card of the core set, whose abilities are all version-1 ops)."""
+    from runeforge.engine.runebound.core.catalog import Catalog
+    from runeforge.engine.runebound.core.ir import IR_VERSION
+    from tests.engine_bundle import bundle
+
+    data = bundle()
+    assert data["ir_version"] == IR_VERSION == 2
+    data["ir_version"] = 1
+    data.pop("ir_versions", None)
+    v1_ops = {"attack", "inflict", "suffer", "cancel", "heal", "test", "if", "modify",
+              "cost_modifier", "restrict", "move", "movement_dice", "gain_gold", "draw_market",
+              "for_duration", "trigger", "optional"}
+
+    def ops(effects):
+        for e in effects:
+            yield e["op"]
+            yield from ops(e.get("effects", []))
+
+    data["cards"] = [c for c in data["cards"] if c.get("pack") == "core"
+                     and all(set(ops(a["effects"])) <= v1_ops for a in c.get("abilities") or ())]
+    catalog = Catalog(data)
+    assert VARIKAS in catalog.cards and len(catalog.cards) > 50
+
+
 def test_bundle_of_another_ir_version_is_refused():
     from runeforge.engine.common.errors import BundleError
     from runeforge.engine.runebound.core.catalog import Catalog
     from tests.engine_bundle import bundle
 
     data = bundle()
-    data["ir_version"] = 2
-    with pytest.raises(BundleError, match="IR version 2; this engine runs version 1"):
+    data["ir_version"] = 3
+    with pytest.raises(BundleError, match="IR version 3; this engine runs versions 1, 2"):
         Catalog(data)
     data = bundle()
     card = next(c for c in data["cards"] if c["id"] == VARIKAS)

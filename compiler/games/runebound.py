@@ -21,7 +21,7 @@ GAME = Game(
     ),
     ir=IRFamily(
         name="runebound-2e",
-        version=1,
+        version=2,
         schema="runeforge.engine.runebound.core.ir:ir_schema",
         validate="runeforge.engine.runebound.core.ir:validate_ability",
     ),

@@ -10,7 +10,11 @@ from functools import lru_cache
 
 from .irvalidate import Checker, Invalid
 
-IR_VERSION = 1
+IR_VERSION = 2
+# Versions this engine runs. Version 2 (issue 21: conditions, choices, die tables, places,
+# decks, experience, combat rules, new durations and targets) only adds ops, fields' values
+# and reaction kinds to version 1, so every version-1 ability is a valid version-2 one.
+READS = (1, 2)
 
 TAGS = ("before_combat", "ranged", "melee", "magic", "any_phase")
 WINDOWS = (
@@ -268,8 +272,8 @@ def validate_ability(ir: dict) -> None:
 
 def check_bundle_version(bundle: dict) -> None:
     version = bundle.get("ir_version")
-    if version != IR_VERSION:
+    if version not in READS:
         raise IRError(
-            f"bundle has IR version {version!r}; this engine runs version {IR_VERSION}. "
-            "Rebuild the bundle with a matching runeforge."
+            f"bundle has IR version {version!r}; this engine runs versions "
+            f"{', '.join(map(str, READS))}. Rebuild the bundle with a matching runeforge."
         )

@@ -419,3 +419,15 @@ def test_spot_checks_by_hand():
         "Επιλέξτε ένα: κερδίστε 1 χρυσό· ή δεχτείτε 1 πλήγμα."
     assert say("Roll a die. On 1–3, take 1 wound. On 4–10, gain 2 gold.", "ru") == \
         "Бросьте кубик. Результат 1–3: получите 1 урон. Результат 4–10: получите 2 золотых."
+
+
+@pytest.mark.parametrize("locale, clause", [("en", ", if your Hero"), ("fi", ", jos "),
+                                            ("pl", ", jeśli "), ("el", ", αν "),
+                                            ("ru", ", если ")])
+def test_a_window_before_a_condition_is_set_off_by_a_comma(locale, clause):
+    """"At the start of your turn, if ..., take ...": the conditional clause after a window
+    has its comma in every language (fi, pl, ru join a window and a plain sentence without)."""
+    ast = parse_ability("At the start of your turn, if your Hero is in a town, take 1 exhaustion.")
+    assert clause in render_ability(ast, locale)
+    plain = render_ability(parse_ability("At the start of your turn, take 1 exhaustion."), locale)
+    assert (", " in plain) == (locale in ("en", "el"))

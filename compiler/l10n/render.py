@@ -259,8 +259,13 @@ class Renderer(BranchingRender):  # BranchingRender: families 1-3 (issue 21)
         if ability.window:
             lead.append(self.t(f"window.{ability.window}"))
         first = sentences[0]
-        for item in reversed(lead):
-            first = self.t("ability.lead", lead=item, sentence=first)
+        # "At the start of your turn, if ..., take ...": a sentence that opens with a clause of
+        # its own ("if", "while") is set off from the lead by a comma in every language
+        clause = not ability.costs and isinstance(ability.sentences[0],
+                                                  (n.IfState, n.WhileState))
+        for i, item in enumerate(reversed(lead)):
+            key = "ability.lead.clause" if clause and i == 0 else "ability.lead"
+            first = self.t(key, lead=item, sentence=first)
         body = " ".join(_cap(s) + "." for s in [first, *sentences[1:]])
         tag = self.t(f"tag.{ability.tag}") if ability.tag else None
         return tag, body

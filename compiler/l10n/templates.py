@@ -65,6 +65,7 @@ OTHER: dict[str, str] = {
     # the whole ability
     "ability.tagged": "{tag}: {text}",
     "ability.lead": "{lead}, {sentence}",
+    "ability.lead.clause": "{lead}, {sentence}",  # before "if ...," / "while ...," (issue 21)
     "ability.cost_to": "{costs} to {effect}",
     "list.and": "{first} and {second}",
     # costs (always imperative)

@@ -101,7 +101,15 @@ def _combat_class():
     from runeforge.engine.runebound.combat.combat import Combat
     from runeforge.engine.runebound.combat.gamecombat import ActiveEventRules
 
-    return type("ScenarioCombat", (ActiveEventRules, Combat), {})
+    return type("ScenarioCombat", (_AtTheTable, ActiveEventRules, Combat), {})
+
+
+class _AtTheTable:
+    """Outside a fight every Hero of the scenario (the companion too) is in the game, as the
+    game's own combat engine has it (GameCombat.heroes): "each other Hero pays you"."""
+
+    def heroes(self):
+        return super().heroes() if self.enemies else list(self.state.heroes)
 
 
 def _check_cards(given: dict, catalog, at):
@@ -148,6 +156,7 @@ def _fight(scenario: dict, given: dict, catalog):
     players = {hero.id: player}
     if given.get("companion"):  # ---- family 7: combat: another Hero in the space
         other = catalog.new_hero(given["companion"], items=given.get("companion_items", []))
+        other.gold = int(given.get("companion_gold", 0))  # family 6: "other Heroes pay you"
         state.heroes.append(other)
         players[other.id] = player  # one script answers both, in order
     combat = _combat_class()(catalog, state, dice, players,

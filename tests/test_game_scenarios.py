@@ -145,13 +145,30 @@ def test_event_without_sun_icon_renews_nothing():
 @pytest.mark.parametrize("ruleset,place", [("base", "removed"), ("advanced", "doom_track")])
 def test_encounter_is_played_then_removed_or_discarded(ruleset, place):
     game, (hero, _) = make(ruleset, doom=False if ruleset == "base" else None)
-    encounter = "a-question-of-honor"  # Test Spirit Diplomacy (14): success gains 3 gold
+    encounter = "ferrymans-riddle"  # Test Mind Lore (11): success gains 2 gold
     take(game, encounter)
     game.combat.dice = ScriptedDice([20])
     gold = hero.gold
     game.play_encounter(hero, encounter)
-    assert hero.gold == gold + 3
+    assert hero.gold == gold + 2
     assert getattr(game.state, place)[-1] == encounter
+    ok(game)
+
+
+@pytest.mark.parametrize("ruleset", ["base", "advanced"])
+def test_an_encounter_that_places_itself_as_an_ally_stays_with_the_hero(ruleset):
+    """Seed 000's "A Question of Honor" may give an Ally: passed, the card itself is placed in
+    front of the Hero as an Ally (issue 21, family 5), and it is neither removed nor put on
+    the doom track as a played encounter is."""
+    game, (hero, _) = make(ruleset, doom=False if ruleset == "base" else None)
+    encounter = "a-question-of-honor"
+    take(game, encounter)
+    game.combat.dice = ScriptedDice([20])
+    game.play_encounter(hero, encounter)
+    ally = next(a for a in hero.allies if a.id == encounter)
+    assert (ally.life, ally.body, ally.melee_damage) == (3, 4, 2)
+    assert encounter not in game.state.removed
+    assert encounter not in getattr(game.state, "doom_track", [])
     ok(game)
 
 

@@ -91,3 +91,23 @@ def test_the_bot_never_escapes_from_an_occupying_lord():
         assert GameBot().decide(decision, engine) is True  # the ordinary rule elsewhere
     finally:
         engine.enemies = {}
+
+
+def test_no_hero_is_moved_to_an_occupied_town():
+    """Seed 001: a knocked-out Hero cannot go to an occupied town; nor can "Move your Hero to
+    the nearest town" (issue 21) take him there: the game's one choice of the nearest town
+    leaves out the adventure's closed towns."""
+    game = _invaded()
+    town = sorted(game.occupied())[0]
+    hero = game.state.heroes[0]
+    game.state.positions[hero.id] = game.board.town_space(town)  # nearest is the occupied one
+    assert game.board.nearest_towns(game.state.positions[hero.id]) == (town,)
+    chosen = game.choose_nearest_town(hero)
+    assert chosen not in game.occupied() and chosen in game.board.towns
+    game.move_to_nearest_town(hero)
+    assert game.state.positions[hero.id] != game.board.town_space(town)
+    game.combat.grants.append({"op": "move_to", "hero": hero.id, "town": None,
+                               "source": "test"})
+    game.state.positions[hero.id] = game.board.town_space(town)
+    game.apply_grants(hero)
+    assert game.board.space(game.state.positions[hero.id]).town not in game.occupied()

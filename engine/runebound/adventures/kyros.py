@@ -128,11 +128,6 @@ def stat_line(fig: Challenge) -> str:
             f"<{fig.spirit}/{fig.magic_damage} life {fig.life} stamina {fig.stamina}")
 
 
-def tested_attribute(fig: Challenge, attribute: str, penalty: int = -10) -> int:
-    """A Giant Lord's attribute for skill tests: attribute − 10."""
-    return getattr(fig, attribute) + penalty
-
-
 def usable_items(stack: Sequence[str], cards: Mapping[str, Mapping]) -> list[str]:
     """Cards of a town's market stack a Giant Lord can use: items, except those whose every
     ability belongs to the movement step (allies are not used)."""
@@ -146,13 +141,6 @@ def usable_items(stack: Sequence[str], cards: Mapping[str, Mapping]) -> list[str
             continue
         out.append(cid)
     return out
-
-
-def can_pay(fig: Challenge, ability: Mapping) -> bool:
-    """Can the Giant Lord pay the exhaustion cost of an ability (Stamina − exhaustion)?"""
-    need = sum(c["amount"]["value"] for c in ability.get("costs", [])
-               if c["op"] == "exhaustion" and c["amount"]["kind"] == "fixed")
-    return need <= fig.stamina - fig.exhaustion
 
 
 def static_bonus(items: Sequence[str], cards: Mapping[str, Mapping], stat: str) -> int:

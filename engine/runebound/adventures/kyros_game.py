@@ -277,18 +277,10 @@ class InvasionSteps:
                 self.enforce_limits(hero)
         super().market_step(hero)
 
-    def move_to_nearest_town(self, hero) -> None:
-        occupied = self.occupied()
-        if not occupied:
-            return super().move_to_nearest_town(hero)
-        dist = self.board.distances_from(self.state.positions[hero.id])
-        free = [t for t in self.board.towns if t not in occupied]
-        best = min(dist.get(self.board.town_space(t), 10**6) for t in free)
-        towns = sorted(t for t in free if dist.get(self.board.town_space(t), 10**6) == best)
-        town = towns[0] if len(towns) == 1 else self.ask(hero.id, "town", towns)
-        self.state.positions[hero.id] = self.board.town_space(town)
-        self.state.previous.pop(hero.id, None)
-        self.emit("moved", hero=hero.id, to=self.board.town_space(town), why="knocked_out")
+    def closed_towns(self) -> frozenset:
+        """A knocked-out Hero (or "Move your Hero to the nearest town") cannot go to an
+        occupied town."""
+        return frozenset(self.occupied())
 
     def finish_by_fame(self) -> None:
         s = self.state

@@ -150,13 +150,15 @@ class Board:
         self.space(b)
         return self.distances_view(a).get(b)
 
-    def nearest_towns(self, space_id: str) -> tuple[str, ...]:
-        """The town(s) closest to ``space_id``, by name (ties: all of them, board order).
+    def nearest_towns(self, space_id: str, closed=()) -> tuple[str, ...]:
+        """The town(s) closest to ``space_id``, by name (ties: all of them, board order),
+        leaving out the ``closed`` ones (Sceptre of Kyros: the occupied towns).
 
         A knocked-out Hero moves to the nearest town and chooses between equally near ones.
         """
         dist = self.distances_view(space_id)
-        reach = [(dist[sid], name) for name, sid in self.towns.items() if sid in dist]
+        reach = [(dist[sid], name) for name, sid in self.towns.items()
+                 if sid in dist and name not in closed]
         if not reach:
             return ()
         best = min(d for d, _ in reach)

@@ -29,8 +29,7 @@ def move_to(game, grant: dict) -> None:
         game.emit("grant_unused", **grant, reason="the Hero is not on the board")
         return
     if grant["town"] is None:
-        towns = game.board.nearest_towns(at)
-        town = towns[0] if len(towns) == 1 else game.ask(hero.id, "town", sorted(towns))
+        town = game.choose_nearest_town(hero)
     else:
         town = grant["town"]
     try:

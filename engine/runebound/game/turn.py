@@ -165,9 +165,17 @@ class TurnSteps:
             self.state.positions[hero.id] = back
             self.emit("moved", hero=hero.id, to=back, why="escape")
 
+    def closed_towns(self) -> frozenset:
+        """Towns no Hero may be moved to (an adventure's: Sceptre of Kyros's occupied towns)."""
+        return frozenset()
+
+    def choose_nearest_town(self, hero) -> str:
+        """The nearest open town; the Hero's player chooses between equally near ones."""
+        towns = self.board.nearest_towns(self.state.positions[hero.id], self.closed_towns())
+        return towns[0] if len(towns) == 1 else self.ask(hero.id, "town", sorted(towns))
+
     def move_to_nearest_town(self, hero) -> None:
-        towns = self.board.nearest_towns(self.state.positions[hero.id])
-        town = towns[0] if len(towns) == 1 else self.ask(hero.id, "town", sorted(towns))
+        town = self.choose_nearest_town(hero)
         self.state.positions[hero.id] = self.board.town_space(town)
         self.state.previous.pop(hero.id, None)
         self.emit("moved", hero=hero.id, to=self.board.town_space(town), why="knocked_out")

@@ -14,6 +14,7 @@ from runeforge.engine.runebound.adventures.rule_modules import load_rules
 from runeforge.engine.runebound.core.catalog import Catalog
 from runeforge.engine.runebound.core.ruleset import BASE
 from runeforge.engine.runebound.core.state import State
+from tests.crown_battles import EngineBattles
 from tests.engine_bundle import bundle
 
 ADVENTURE = "crown-of-the-elder-kings"
@@ -175,7 +176,7 @@ def test_the_seeds_elder_king_battle(spec):
     # (Body 3) cannot wound the Knight of Blood and is knocked out in round 3 (8 rolls).
     dice = ScriptedDice([10] * (5 + 11 + 5 + 5 + 16 + 8))
     players = {h.id: ShowdownBot() for h in state.heroes}
-    battles = crown.EngineBattles(cat, state, dice, players, BASE)
+    battles = EngineBattles(cat, state, dice, players, BASE)
     battles.set_vassals(tomek.id, line)
 
     def new_king(hero_id):

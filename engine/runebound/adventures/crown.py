@@ -17,9 +17,9 @@ the draw after a base event or encounter) is in the adventure document; this mod
   Hero. A knocked-out challenger is eliminated; a challenger who defeats the King takes the
   throne (the old King is eliminated) and sets his own vassals. The last King wins.
 
-The fights go through a :class:`Battles` object: :class:`EngineBattles` uses the combat engine
-(:class:`~runeforge.engine.runebound.combat.combat.Combat`,
-:class:`~runeforge.engine.runebound.combat.duel.Duel`).
+The fights go through a :class:`Battles` object: the game's is
+:class:`.crown_game.GameBattles` (its combat engine, bank and piles); the seed's worked
+example runs the showdown on the bare combat engine (tests/crown_battles.py).
 """
 
 from __future__ import annotations
@@ -28,10 +28,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, Mapping, Protocol, Sequence
 
-from runeforge.engine.common.decisions import Player
-
-from ..combat.combat import Combat
-from ..combat.duel import Duel
 from .adventure_rules import AdventureRules, AdventureSpec, defeats
 
 TITLES = ("rogue", "knight", "lady", "duke")
@@ -188,69 +184,6 @@ def showdown(king: str, vassals: Sequence[str], challengers: Sequence[str], batt
         result.eliminated.append(challenger)
     result.winner = king
     return result
-
-
-class _NoEscape(Player):
-    """Showdown fights have no escape: refuse it, pass every other question on."""
-
-    def __init__(self, inner: Player):
-        self.inner = inner
-
-    def decide(self, decision, engine):
-        if decision.kind == "escape":
-            return False
-        return self.inner.decide(decision, engine)
-
-
-class EngineBattles:
-    """Showdown fights through the combat engine. ``heroes`` maps Hero ids to Hero objects
-    (state.heroes); ``players`` maps Hero ids to players (bots, scripts)."""
-
-    def __init__(self, catalog, state, dice, players: Mapping, ruleset, log=None):
-        wrapped = {k: _NoEscape(p) for k, p in players.items()}
-        self.combat = Combat(catalog, state, dice, wrapped, ruleset, log)
-        self.duel = Duel(catalog, state, dice, wrapped, ruleset, self.combat.log)
-        self.catalog, self.state = catalog, state
-        self.figures: dict[str, object] = {}
-        self.owner: dict[str, str] = {}
-
-    def set_vassals(self, king: str, vassals: Sequence[str]) -> None:
-        for v in vassals:
-            self.owner[v] = king
-
-    def _vassal(self, card_id: str):
-        fig = self.figures.get(card_id)
-        if fig is None:
-            fig = self.catalog.new_challenge(card_id)
-            fig.reward_gold, fig.reward_keep, fig.colour = 0, False, ""  # no rewards here
-            self.figures[card_id] = fig
-        return fig
-
-    def refresh(self, heroes: Sequence[str], vassals: Sequence[str]) -> None:
-        for hero in self.state.heroes:
-            hero.wounds = hero.exhaustion = 0
-            hero.activated.clear()
-            for ally in hero.allies:
-                ally.wounds = ally.exhaustion = 0
-        for v in vassals:
-            fig = self._vassal(v)
-            fig.wounds = fig.exhaustion = 0
-
-    def fight_vassal(self, challenger: str, vassal: str) -> bool:
-        hero = self.state.hero(challenger)
-        result = self.combat.fight_challenge(hero, self._vassal(vassal))
-        if vassal in self.state.undefeated:
-            self.state.undefeated.remove(vassal)
-        if result.outcome == "defeated":
-            owner = self.owner.get(vassal)
-            if owner is not None and vassal in self.state.hero(owner).trophies:
-                self.state.hero(owner).trophies.remove(vassal)  # out of the game
-            return True
-        return False
-
-    def fight_king(self, challenger: str, king: str) -> bool:
-        result = self.duel.fight_heroes(self.state.hero(challenger), self.state.hero(king))
-        return result.winner == challenger
 
 
 # ---------------------------------------------------------------------- the rule module

@@ -118,16 +118,8 @@ def _cancel_in(node, outer, window):
         return
     kinds = {n.Outcome: "an outcome", n.During: "a duration", n.Trigger: "a trigger"}
     inner_outer = next((v for k, v in kinds.items() if isinstance(node, k)), outer)
-    for child in _children(node):
+    for child in n.children(node):
         yield from _cancel_in(child, inner_outer, window)
-
-
-def _children(node):
-    if isinstance(node, n.And):
-        return node.items
-    if isinstance(node, (n.MayDo, n.Outcome, n.During, n.Trigger)):
-        return (node.effect,)
-    return ()
 
 
 def _x_binding(a: n.Ability, nodes):

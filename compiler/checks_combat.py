@@ -89,16 +89,8 @@ def _nested_reroll(node, outer, finding):
         return
     kinds = {n.Outcome: "an outcome", n.During: "a duration", n.Trigger: "a trigger"}
     inner = next((v for k, v in kinds.items() if isinstance(node, k)), outer)
-    for child in _children(node):
+    for child in n.children(node):
         yield from _nested_reroll(child, inner, finding)
-
-
-def _children(node):
-    if isinstance(node, n.And):
-        return node.items
-    if isinstance(node, (n.MayDo, n.Outcome, n.During, n.Trigger)):
-        return (node.effect,)
-    return ()
 
 
 def _protections(nodes, finding):

@@ -257,20 +257,25 @@ def _child_fields(cls: type) -> tuple[str, ...]:
     return names
 
 
+def children(node) -> list:
+    """The nodes directly below ``node``, in source order (of every family's nodes)."""
+    out = []
+    for name in _child_fields(type(node)):
+        value = getattr(node, name)
+        if isinstance(value, tuple):
+            out.extend(v for v in value if hasattr(v, "__dataclass_fields__"))
+        elif hasattr(value, "__dataclass_fields__"):
+            out.append(value)
+    return out
+
+
 def walk(node):
     """Yield ``node`` and every node below it, depth first, in source order."""
     stack = [node]
     while stack:
         node = stack.pop()
         yield node
-        children = []
-        for name in _child_fields(type(node)):
-            value = getattr(node, name)
-            if isinstance(value, tuple):
-                children.extend(v for v in value if hasattr(v, "__dataclass_fields__"))
-            elif hasattr(value, "__dataclass_fields__"):
-                children.append(value)
-        stack.extend(reversed(children))
+        stack.extend(reversed(children(node)))
 
 # ---- families 1-3: conditions, choices, random tables (issue 21)
 from .nodes_branching import Choice, Condition, DieTable, IfState, TableRow, WhileState  # noqa: E402,F401

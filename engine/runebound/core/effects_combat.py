@@ -7,7 +7,7 @@ when an attack succeeds. ``inflict_additional`` runs in an ability, after its at
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from runeforge.engine.common.errors import IllegalAction
 
@@ -16,18 +16,24 @@ from .state import Hero
 from .windows import ASSIST, COMBAT_ROLL, PHASES
 
 
+class _StandingRule(Effect):
+    """An always-on combat rule of a held card; used as an effect (inside an ability, not
+    always on) it lasts to the end of the combat round."""
+
+    static_kind = True
+
+    def run(self, ctx):
+        ctx.engine.add_duration(ctx, "end_of_round", [self.ir()])
+
+    def ir(self) -> dict:
+        return {"op": self.op, **{f.name: getattr(self, f.name) for f in fields(self)}}
+
+
 @dataclass
-class ExtraWounds(Effect):
+class ExtraWounds(_StandingRule):
     phase: str | None
     value: int
     op = "extra_wounds"
-    static_kind = True
-
-    def run(self, ctx):  # used as an effect (not always on): lasts to the end of the round
-        ctx.engine.add_duration(ctx, "end_of_round", [self.ir()])
-
-    def ir(self):
-        return {"op": "extra_wounds", "phase": self.phase, "value": self.value}
 
 
 @dataclass
@@ -50,31 +56,17 @@ class Reroll(Effect):
 
 
 @dataclass
-class WoundCap(Effect):
+class WoundCap(_StandingRule):
     target: str
     value: int
     op = "wound_cap"
-    static_kind = True
-
-    def run(self, ctx):  # used as an effect (not always on): lasts to the end of the round
-        ctx.engine.add_duration(ctx, "end_of_round", [self.ir()])
-
-    def ir(self):
-        return {"op": "wound_cap", "target": self.target, "value": self.value}
 
 
 @dataclass
-class Immune(Effect):
+class Immune(_StandingRule):
     target: str
     phase: str
     op = "immune"
-    static_kind = True
-
-    def run(self, ctx):  # used as an effect (not always on): lasts to the end of the round
-        ctx.engine.add_duration(ctx, "end_of_round", [self.ir()])
-
-    def ir(self):
-        return {"op": "immune", "target": self.target, "phase": self.phase}
 
 
 @dataclass

@@ -20,18 +20,26 @@ from runeforge.checks import CardContext, check_ability
 from runeforge.dsl import parse_ability, raw_parser
 from runeforge.lower import lower
 
-CARDS = Path(__file__).resolve().parents[1] / "cards"
+ROOT = Path(__file__).resolve().parents[1]
+CARDS = ROOT / "cards"
+# the grown language (issue 21): the card files of its nine families and the example adventure
+FAMILIES = [ROOT / "examples", ROOT / "tests" / "data" / "lang-branching",
+            ROOT / "tests" / "data" / "lang-place", ROOT / "tests" / "data" / "decks_content",
+            ROOT / "tests" / "lang_combat"]
 
 
 def corpus() -> list[str]:
+    """Every ability of the bundled cards and of the families' card files (one of each)."""
     texts = []
     yaml = YAML(typ="safe")
-    for path in sorted(CARDS.rglob("*.yaml")):
+    paths = sorted(CARDS.rglob("*.yaml")) + sorted(
+        p for d in FAMILIES if d.is_dir() for p in d.rglob("*.yaml"))
+    for path in paths:
         data = yaml.load(path.read_text(encoding="utf-8")) or {}
         for card in data.get("cards", []) if isinstance(data, dict) else []:
             if isinstance(card, dict):  # an adventure document lists card ids under cards:
                 texts.extend(a for a in card.get("abilities", []) if isinstance(a, str))
-    return texts
+    return list(dict.fromkeys(texts))
 
 
 def rates(fns, texts, seconds) -> list[float]:
@@ -69,7 +77,7 @@ def main() -> None:
         for t in texts:
             fn(t)
     r_raw, r_parse, r_full = rates([raw.parse, parse_ability, full], texts, args.seconds)
-    print(f"corpus: {len(texts)} bundled abilities")
+    print(f"corpus: {len(texts)} abilities (bundled cards and the language families' card files)")
     print(f"raw Lark LALR parse      {r_raw:10.0f} abilities/s")
     print(f"parse to AST             {r_parse:10.0f} abilities/s  ({r_parse / r_raw:.2f}x raw)")
     print(f"parse + checks + IR      {r_full:10.0f} abilities/s  ({r_full / r_raw:.2f}x raw; "

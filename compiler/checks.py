@@ -50,7 +50,7 @@ def check_ability(a: n.Ability, ctx: CardContext) -> Iterator[Finding]:
     nodes = [node for s in a.sentences for node in n.walk(s)]  # source order, walked once
     yield from _phase_tag(a, nodes)
     yield from _usage(a, ctx)
-    yield from _reaction(a)
+    yield from _reaction(a, nodes)
     yield from _x_binding(a, nodes)
     yield from _outcomes(nodes)
     yield from _tests(nodes, ctx)
@@ -98,8 +98,10 @@ def _usage(a: n.Ability, ctx: CardContext):
                               hint=f"set 'usage: {need}' or remove '{word}'")
 
 
-def _reaction(a: n.Ability):
+def _reaction(a: n.Ability, nodes):
     """3. Cancel ... being inflicted only where wounds are being inflicted."""
+    if not any(isinstance(node, n.Cancel) for node in nodes):
+        return  # nothing to place: no second walk
     for s in a.sentences:
         yield from _cancel_in(s, outer=None, window=a.window)
 

@@ -186,8 +186,14 @@ def is_static(ability: n.Ability) -> bool:
                     for s in ability.sentences))
 
 
-def is_reaction(ability: n.Ability) -> bool:
-    return any(isinstance(node, n.Cancel) for s in ability.sentences for node in n.walk(s))
+# node type -> the moment the ability waits for (the first of this list found wins); the
+# combat family adds its own at the end of this module
+REACTIONS: tuple = ((n.Cancel, "wounds_inflicted"),)
+
+
+def reaction(ability: n.Ability) -> str | None:
+    kinds = {type(node) for s in ability.sentences for node in n.walk(s)}  # one walk
+    return next((moment for kind, moment in REACTIONS if kind in kinds), None)
 
 
 def lower(ability: n.Ability) -> dict:
@@ -203,7 +209,7 @@ def lower(ability: n.Ability) -> dict:
         "limits": limits,
         "costs": [cost(c) for c in ability.costs],
         "static": static,
-        "reaction": "wounds_inflicted" if is_reaction(ability) else combat_reaction(ability),
+        "reaction": reaction(ability),
         "effects": effects,
     }
 
@@ -216,7 +222,7 @@ _register_branching(effect)
 from . import lower_combat  # noqa: E402
 
 STATIC_CLAUSES += lower_combat.STANDING
-combat_reaction = lower_combat.reaction
+REACTIONS += lower_combat.REACTIONS
 lower_combat.register(effect, amount)
 # ---- family 4/8/9: movement and place, durations, game-level effects (issue 21)
 from . import lower_place as _place  # noqa: E402

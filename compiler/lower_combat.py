@@ -10,18 +10,11 @@ from .dsl import nodes as n
 STANDING = n.COMBAT_STANDING
 
 
-def reaction(ability: n.Ability) -> str | None:
-    """The moment a combat-family ability waits for: "... to reroll your combat roll" right
-    after the Hero's combat roll (``combat_roll``); "make a ranged attack against another
-    Hero's enemy" in a phase of another Hero's combat in the space (``assist``)."""
-    found = None
-    for s in ability.sentences:
-        for node in n.walk(s):
-            if isinstance(node, n.Reroll):
-                return "combat_roll"
-            if isinstance(node, n.AttackOther):
-                found = "assist"
-    return found
+# The moments a combat-family ability waits for, by the node that makes it one (the first
+# found in this order wins): "... to reroll your combat roll" right after the Hero's combat
+# roll; "make a ranged attack against another Hero's enemy" in a phase of another Hero's
+# combat in the space.
+REACTIONS = ((n.Reroll, "combat_roll"), (n.AttackOther, "assist"))
 
 
 def register(effect, amount) -> None:

@@ -262,11 +262,17 @@ def children(node) -> list:
     out = []
     for name in _child_fields(type(node)):
         value = getattr(node, name)
-        if isinstance(value, tuple):
-            out.extend(v for v in value if hasattr(v, "__dataclass_fields__"))
-        elif hasattr(value, "__dataclass_fields__"):
+        kind = type(value)
+        if kind in _LEAVES:
+            continue
+        if kind is tuple:
+            out.extend(v for v in value if hasattr(type(v), "__dataclass_fields__"))
+        elif hasattr(kind, "__dataclass_fields__"):
             out.append(value)
     return out
+
+
+_LEAVES = frozenset({str, int, bool, type(None)})  # field values that are never nodes
 
 
 def walk(node):

@@ -78,10 +78,11 @@ def _is_cost(item) -> bool:
             and item.amount.kind in ("fixed", "x"))
 
 
-def _check_amounts(node, in_event: bool = False) -> None:
-    """'N or more' belongs to trigger events, and an event counts wounds as N or N or more."""
-    in_events = {id(e.amount) for e in n.walk(node) if isinstance(e, n.TakesWounds)}
-    for child in n.walk(node):
+def _check_amounts(nodes: list) -> None:
+    """'N or more' belongs to trigger events, and an event counts wounds as N or N or more.
+    ``nodes``: every node of one part of the ability (``n.walk``), walked once by the caller."""
+    in_events = {id(e.amount) for e in nodes if isinstance(e, n.TakesWounds)}
+    for child in nodes:
         if isinstance(child, n.TakesWounds):
             if child.amount.kind not in ("fixed", "at_least"):
                 raise AbilitySyntaxError(
@@ -146,20 +147,23 @@ class _ToAst(BranchingRules, Transformer):  # BranchingRules: families 1-3
                 raise AbilitySyntaxError(
                     "the ability pays its costs but does nothing", *first.span,
                     hint="add 'to <effect>' or a sentence with the effect")
+        walked = []  # every node of each sentence: one walk, used by both checks below
         for s in sentences:
             if isinstance(s, _Marker):
                 raise AbilitySyntaxError(
                     "a cost can only start the ability", *s.span,
                     hint="write it first: 'Activate to ...' or 'Activate and take 1 "
                          "exhaustion. ...'")
-            for node in n.walk(s):
+            nodes = list(n.walk(s))
+            walked.append(nodes)
+            for node in nodes:
                 if isinstance(node, COST_TYPES):
                     raise AbilitySyntaxError(
                         "a cost can only start the ability", *node.span,
                         hint="write it first: 'Activate to ...' or 'Activate and take 1 "
                              "exhaustion. ...'")
-        for part in (*costs, *sentences):
-            _check_amounts(part)
+        for nodes in [list(n.walk(c)) for c in costs] + walked:
+            _check_amounts(nodes)
         return n.Ability(tag=tag, limits=limits or (), window=window, costs=costs,
                          cost_style=style, sentences=tuple(sentences), span=_sp(ch),
                          limits_span=limits_span)

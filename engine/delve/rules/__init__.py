@@ -1,0 +1,1 @@
+"""The rules of Delve's hero phase: rules data, action costs, attacks, wounds and renown."""

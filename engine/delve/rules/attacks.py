@@ -93,13 +93,9 @@ def gain_renown(hero: Figure, amount: int, rules: RulesData) -> int:
     return gained
 
 
-def attack(board: Board, attacker: Figure, weapon: Weapon, chosen, figures, dice,
-           rules: RulesData) -> list[dict]:
-    """R15-R19, R21: attack the ``chosen`` figure ids (one for combat and missile; for area,
-    every target in the order given). Returns one result per roll; slain figures are removed
-    from ``figures`` (a list) and their renown goes to ``attacker`` (A9)."""
+def check_choice(board: Board, attacker: Figure, weapon: Weapon, chosen, figures) -> dict:
+    """R15, R16, A7: the chosen target ids are legal for ``weapon``; returns id -> figure."""
     legal = {f.id: f for f in targets(board, attacker, weapon, figures)}
-    chosen = list(chosen)
     if weapon.range == "area":
         if sorted(chosen) != sorted(legal):
             raise IllegalAction(f"R16: an area attack ({weapon.name}) rolls against every "
@@ -112,6 +108,16 @@ def attack(board: Board, attacker: Figure, weapon: Weapon, chosen, figures, dice
                    "area": "is not in this chamber"}[weapon.range]
             raise IllegalAction(f"R16: {fid} {why}, so {weapon.name} ({weapon.range}) cannot "
                                 "target it")
+    return legal
+
+
+def attack(board: Board, attacker: Figure, weapon: Weapon, chosen, figures, dice,
+           rules: RulesData) -> list[dict]:
+    """R15-R19, R21: attack the ``chosen`` figure ids (one for combat and missile; for area,
+    every target in the order given). Returns one result per roll; slain figures are removed
+    from ``figures`` (a list) and their renown goes to ``attacker`` (A9)."""
+    chosen = list(chosen)
+    legal = check_choice(board, attacker, weapon, chosen, figures)
     results = []
     for fid in chosen:
         target = legal[fid]

@@ -44,6 +44,7 @@ def test_the_contract_example_tile_reads():
     ({"obstructions": [[[0, 0], [1, 0]]]}, "3 or more vertices"),
     ({"obstructions": [[[0, 0], [1.5, 0], [1, 1]]]}, "not exact"),
     ({"obstructions": [[[0, 0], [1, 1], [2, 2]]]}, "no area"),
+    ({"obstructions": [[[0, 0], [2, 2], [2, 0], [0, 3]]]}, "cross or touch"),
     ({"exits": [{"id": "n", "side": "up", "at": 0, "width": 1}]}, "side must be"),
     ({"exits": [{"id": "n", "side": "north", "at": 5, "width": 2}]}, "must fit"),
     ({"exits": [{"id": "n", "side": "north", "at": 0, "width": 1}]}, "void cell"),

@@ -158,6 +158,19 @@ def test_a3_recuperate_escalates_past_the_die_and_cannot_be_paid():
 
 
 # ---------------------------------------------------------------------- explore
+def test_r8_the_first_action_of_the_game_is_explore():
+    b = board()
+    hero = Figure("warden", "hero", (5, 1), 5)
+    t = HeroTurn("Warden", [4, 2], explore_first=True)
+    with pytest.raises(IllegalAction, match="R8: the first action of the game is Explore, "
+                                            "not Move"):
+        actions.move(t, b, hero, 0, [(4, 1)], [hero], 3, R)
+    room = Tile.from_record({"name": "Side Room", "size": [3, 3],
+                             "exits": [{"id": "w", "side": "west", "at": 0, "width": 2}]})
+    actions.explore(t, b, hero, 1, room, R)
+    actions.move(t, b, hero, 0, [(4, 1)], [hero], 3, R)          # any action after that
+
+
 def test_r9_r10_explore_pays_1_plus_and_places_the_top_chamber():
     b = board()
     hero = Figure("warden", "hero", (5, 1), 5)

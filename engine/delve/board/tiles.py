@@ -18,7 +18,7 @@ from fractions import Fraction
 
 from runeforge.engine.common.errors import EngineError
 
-from .geometry import number, unit_edges
+from .geometry import number, segments_touch, unit_edges
 
 SIDES = ("north", "east", "south", "west")
 # a quarter turn clockwise (x right, y down) takes each side to the next one
@@ -148,6 +148,8 @@ class Tile:
                     raise ValueError("a vertex lies outside the tile")
                 if _area2(pts) == 0:
                     raise ValueError("the polygon has no area")
+                if not _simple(pts):
+                    raise ValueError("the polygon's edges cross or touch each other")
             except (TypeError, ValueError) as exc:
                 raise bad(f"obstruction {poly!r}: {exc}") from None
             obstructions.append(pts)
@@ -180,3 +182,33 @@ def _int(v) -> bool:
 def _area2(pts) -> Fraction:
     return sum((pts[i][0] * pts[(i + 1) % len(pts)][1] - pts[(i + 1) % len(pts)][0] * pts[i][1]
                 for i in range(len(pts))), Fraction(0))
+
+
+def _simple(pts) -> bool:
+    """No two edges of the polygon meet except neighbours at their shared vertex."""
+    n = len(pts)
+    edges = [(pts[i], pts[(i + 1) % n]) for i in range(n)]
+    for i in range(n):
+        for j in range(i + 1, n):
+            if j == i + 1 or (i == 0 and j == n - 1):
+                a, b = edges[i], edges[j]
+                shared = a[1] if j == i + 1 else a[0]
+                other_a = a[0] if j == i + 1 else a[1]
+                other_b = b[1] if j == i + 1 else b[0]
+                # neighbours may meet only at the shared vertex: not folding back on themselves
+                if _orient(other_a, shared, other_b) == 0 and _dot(other_a, shared, other_b) > 0:
+                    return False
+                continue
+            if segments_touch(*edges[i], *edges[j]):
+                return False
+    return True
+
+
+def _orient(a, b, c) -> int:
+    v = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+    return (v > 0) - (v < 0)
+
+
+def _dot(a, shared, b) -> Fraction:
+    """Positive when a and b lie on the same side of the shared vertex (an edge folds back)."""
+    return (a[0] - shared[0]) * (b[0] - shared[0]) + (a[1] - shared[1]) * (b[1] - shared[1])

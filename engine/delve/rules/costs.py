@@ -43,6 +43,7 @@ class HeroTurn:
     recuperations: int = 0                # Recuperates made since the last reset (A3)
     in_action: str | None = None          # R3: the action that has not finished yet
     ended: bool = False
+    explore_first: bool = False           # R8: the game's first action must be Explore
 
     @property
     def dealt(self) -> int:
@@ -64,6 +65,8 @@ class HeroTurn:
                                 "aside")
         if self.in_action is not None:
             raise IllegalAction(f"R3: finish {self.in_action} before starting {action}")
+        if self.explore_first and action != "Explore":
+            raise IllegalAction(f"R8: the first action of the game is Explore, not {action}")
         if not 0 <= die < len(self.dice):
             raise IllegalAction(f"R4: {self.hero} has no die #{die + 1} left (it holds "
                                 f"{len(self.dice)})")
@@ -71,6 +74,7 @@ class HeroTurn:
         face = self.dice.pop(die)
         self.spent.append(face)
         self.in_action = action
+        self.explore_first = False
         if action == "Recuperate":
             self.recuperations += 1
         return face
@@ -98,7 +102,8 @@ class HeroTurn:
     def to_dict(self) -> dict:
         return {"hero": self.hero, "dice": list(self.dice), "spent": list(self.spent),
                 "set_aside": list(self.set_aside), "recuperations": self.recuperations,
-                "in_action": self.in_action, "ended": self.ended}
+                "in_action": self.in_action, "ended": self.ended,
+                "explore_first": self.explore_first}
 
     @classmethod
     def from_dict(cls, data: dict) -> HeroTurn:

@@ -11,10 +11,15 @@ from runeforge.engine.delve.board.board import Board
 from runeforge.engine.delve.board.placement import placements
 from runeforge.engine.delve.board.tiles import Tile
 
-RULES = {"die_faces": 6, "basic_actions": {"explore": 1, "move": 1, "recuperate": 1},
-         "recuperate_step": 1, "recuperate_reset": "turn", "pinned_move": 2,
-         "renown_per_slay": 1, "renown_track": 5, "voluntary_end": True,
-         "heal_per_recuperate": 1}
+# the shape of cards/delve/rules.yaml (a renown track of 5 to keep the lap tests short)
+RULES = {"kind": "rules", "id": "test-rules", "name": "Test rules", "origin": "seed-003",
+         "basic_actions": [
+             {"action": "explore", "need": 1, "escalating": False, "origin": "seed-003"},
+             {"action": "move", "need": 1, "escalating": False, "origin": "seed-003"},
+             {"action": "recuperate", "need": 1, "escalating": True, "origin": "seed-003"}],
+         "pinned_move_need": 2, "adjacency": 8, "diagonal_past_wall_corner": False,
+         "recuperate_reset": "turn", "voluntary_end": True, "renown_per_slay": 1,
+         "renown_track": 5, "hero_dice": 4, "round_limit": 12, "start_tile": "test-hall"}
 
 
 def tile(name="Test Hall", size=(6, 4), **fields) -> Tile:

@@ -91,8 +91,12 @@ def test_r5_a2_the_turn_ends_and_unused_dice_are_set_aside():
 def test_r6_the_basic_actions_cost_what_the_rules_data_says():
     assert (R.explore, R.move, R.recuperate) == (1, 1, 1)
     assert turn().move_cost(R, pinned=False) == 1 and turn().recuperate_cost(R) == 1
-    with pytest.raises(EngineError, match="no 'pinned_move'"):
-        RulesData.from_record({k: v for k, v in RULES.items() if k != "pinned_move"})
+    with pytest.raises(EngineError, match="no 'pinned_move_need'"):
+        RulesData.from_record({k: v for k, v in RULES.items() if k != "pinned_move_need"})
+    with pytest.raises(EngineError, match=r"basic_actions has no 'move' \(R6\)"):
+        RulesData.from_record({**RULES, "basic_actions": RULES["basic_actions"][::2]})
+    with pytest.raises(EngineError, match="'adjacency: 8'"):
+        RulesData.from_record({**RULES, "adjacency": 4})
 
 
 # ---------------------------------------------------------------------- move, pinned
@@ -145,7 +149,11 @@ def test_r14_a3_the_escalation_resets_each_turn_and_an_unwounded_hero_cannot_rec
     assert t.recuperate_cost(R) == 1
     with pytest.raises(IllegalAction, match="A3: warden is not wounded"):
         actions.recuperate(turn(6), hero, 0, R)
-    assert turn().recuperate_cost(RulesData.from_record({**RULES, "recuperate_step": 2})) == 1
+    flat = [{**a, "escalating": False} for a in RULES["basic_actions"]]
+    never = RulesData.from_record({**RULES, "basic_actions": flat})
+    t = turn(1, 1)
+    actions.recuperate(t, Figure("w", "hero", (0, 0), 6, wounds=2), 0, never)
+    assert t.recuperate_cost(never) == 1                          # not escalating: stays (1+)
 
 
 def test_a3_recuperate_escalates_past_the_die_and_cannot_be_paid():

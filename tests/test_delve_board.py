@@ -48,6 +48,7 @@ def test_the_contract_example_tile_reads():
     ({"exits": [{"id": "n", "side": "up", "at": 0, "width": 1}]}, "side must be"),
     ({"exits": [{"id": "n", "side": "north", "at": 5, "width": 2}]}, "must fit"),
     ({"exits": [{"id": "n", "side": "north", "at": 0, "width": 1}]}, "void cell"),
+    ({"walls": [[[1, 0], [4, 0]]]}, "exit 'north' is closed by a wall along it (at [2, 0])"),
 ])
 def test_a_bad_tile_is_refused_naming_it(change, words):
     with pytest.raises(EngineError) as err:
@@ -199,3 +200,31 @@ def test_board_round_trips_through_a_dict():
                                    "side-room": Tile.from_record(ROOM)})
     assert again.owner == board.owner and again.blocked == board.blocked
     assert again.joined == board.joined
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much,
+                                                                   HealthCheck.too_slow])
+@given(tile_records("Old Room"), tile_records("New Room"), st.data())
+def test_r10a_every_placement_joins_the_exit_exactly_without_overlap(old, new, data):
+    try:
+        first, second = Tile.from_record(old), Tile.from_record(new)
+    except EngineError:
+        return
+    board = start_board(first)
+    at = board.chambers[0].exits[first.exits[0].id]
+    options = placements(board, second, at)
+    for p in options:
+        turned = second.rotated(p.rotation)
+        assert turned.exit(p.exit_id).width == len(at.edges)
+    if not options:
+        return
+    p = data.draw(st.sampled_from(options))
+    chamber = place(board, second, at, p.exit_id, p.rotation)
+    joined = chamber.exits[p.exit_id]
+    assert joined.edges == at.edges and not joined.edges & board.blocked
+    assert not chamber.cells & board.chambers[0].cells
+    assert len(chamber.cells) == len(second.cells)
+    # each cell along the old exit steps straight into the new chamber
+    for cell in at.cells:
+        across = [n for n in board.steps(cell) if board.owner[n] == chamber.index]
+        assert across, cell

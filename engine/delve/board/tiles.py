@@ -169,6 +169,10 @@ class Tile:
             ex = Exit(eid, side, at, width)
             if any(c in void for c in ex.cells(w, h)):
                 raise bad(f"exit {eid!r} opens onto a void cell")
+            closed = set(ex.edges(w, h)) & {e for a, b in walls for e in unit_edges(a, b)}
+            if closed:
+                raise bad(f"exit {eid!r} is closed by a wall along it (at "
+                          f"{list(min(closed)[1:])})")
             seen.add(eid)
             exits.append(ex)
         return cls(label, name, w, h, frozenset(void), tuple(walls), tuple(obstructions),

@@ -287,3 +287,22 @@ def test_the_hero_turn_round_trips_through_json():
     t.begin("Move", 1, 1, R)
     again = HeroTurn.from_dict(json.loads(json.dumps(t.to_dict())))
     assert again == t
+
+
+def test_a_hero_phase_snapshot_round_trips_through_json_and_its_invariants_hold():
+    from runeforge.engine.delve.rules.state import DelveState, problems
+    hall = tile(size=(6, 4), exits=EXITS)
+    b = start_board(hall)
+    hero, near, far, figures = party()
+    state = DelveState(b, figures, {"warden": turn(3, 5)}, {"warden": 2})
+    actions.weapon_action(state.turns["warden"], b, hero, SWORD, 0, ["gnawer"], figures,
+                          ScriptedDice([6]), R)
+    assert problems(state) == [] and near not in state.figures and hero.renown == 1
+    data = json.loads(json.dumps(state.to_dict()))
+    again = DelveState.from_dict(data, {hall.id: hall})
+    assert again.to_dict() == state.to_dict()
+    state.figure("stalker").cell = (1, 1)
+    state.turns["warden"].dice.append(6)
+    found = problems(state)
+    assert any("share the cell [1, 1]" in p for p in found)
+    assert any("!= dealt 2" in p for p in found)

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from runeforge.engine.delve.board.board import Board
 from runeforge.engine.delve.board.placement import place, start_board
 from runeforge.engine.delve.board.sight import blocked_by, sees, visible_cells
-from tests.delve_boards import boards, tile
+from tests.delve_boards import boards, tile, tile_records
 from tests.delve_sight_brute import brute_blocked
 
 EAST_WEST = [{"id": "w", "side": "west", "at": 1, "width": 2},
@@ -94,3 +94,28 @@ def test_r20_every_pair_agrees_with_the_brute_force(board):
     for a in cells:
         for b in cells:
             assert sees(board, a, b) == (brute_blocked(board, a, b) is None), (a, b)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.filter_too_much,
+                                                                   HealthCheck.too_slow])
+@given(tile_records(), st.integers(1, 3), st.data())
+def test_r20_sight_turns_with_the_tile(record, turns, data):
+    """A quarter turn moves cell (x, y) to (h - 1 - y, x); sight must not change."""
+    from runeforge.engine.common.errors import EngineError
+    from runeforge.engine.delve.board.tiles import Tile
+    try:
+        t = Tile.from_record(record)
+    except EngineError:
+        return
+    plain, turned = start_board(t), start_board(t.rotated(turns))
+
+    def turn(cell):
+        w, h = t.width, t.height
+        for _ in range(turns):
+            cell, (w, h) = (h - 1 - cell[1], cell[0]), (h, w)
+        return cell
+
+    cells = sorted(plain.owner)
+    for _ in range(10):
+        a, b = data.draw(st.sampled_from(cells)), data.draw(st.sampled_from(cells))
+        assert sees(plain, a, b) == sees(turned, turn(a), turn(b)), (a, b)

@@ -1,0 +1,169 @@
+"""Delve's face style: plain proxy faces with a die-cost badge ("3+") beside each action,
+a weapon table on adversaries, Vigour and Move on figures, and a tile drawn from its data
+(scaled to the card: walls, exits, void cells, obstructions). Names stay English; the rules
+text is the game's own translation (runeforge.delve.text)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.lib.colors import HexColor
+
+from runeforge.dsl.delve import nodes as n
+from runeforge.dsl.delve.parser import parse_ability
+
+from .checks import exit_cells, rational
+from .text import render_ability
+
+INK, PAPER, ACCENT, STONE = (HexColor("#22201c"), HexColor("#f2ecdf"), HexColor("#7a2e1c"),
+                             HexColor("#b9b0a0"))
+KIND_LINE = {"hero": "Hero", "adversary": "Adversary", "exploration": "Exploration",
+             "skill": "Skill", "tile": "Chamber tile", "encounter_table": "Encounter table"}
+
+
+@dataclass(frozen=True)
+class DelveFace:
+    id: str
+    kind: str
+    name: str
+    locale: str
+    pack: str
+    lines: tuple  # (badge or "", text)
+    count: int = 1
+    deck: str = ""
+    tile: dict | None = None
+
+    def label(self, key: str) -> str:
+        return {"print_note": "Delve proxy: print at 100 %."}.get(key, key)
+
+
+def _ability_lines(card, locale: str) -> list[tuple[str, str]]:
+    out = []
+    for text in card.data.get("abilities", []) or []:
+        if not isinstance(text, str):
+            continue
+        ability = parse_ability(text)
+        badge = ""
+        if isinstance(ability, (n.Action, n.Spend)):
+            badge = f"{ability.cost.need}+{'*' if ability.cost.escalating else ''}"
+        out.append((badge, render_ability(ability, locale)))
+    return out
+
+
+def _lines(card, locale: str) -> list[tuple[str, str]]:
+    d = card.data
+    if card.kind == "hero":
+        return [("", f"Move {d['move']} · Vigour {d['vigour']}")] + _ability_lines(card, locale)
+    if card.kind == "adversary":
+        rows = [("", f"Vigour {d['vigour']} · Move {d['move']} · {d['behaviour']}")]
+        rows += [(f"{w['hit']}+", f"{w['name']}: {w['range']}, Damage {w['damage']}")
+                 for w in d["weapons"]]
+        return rows
+    if card.kind == "skill":
+        return _ability_lines(card, locale)
+    if card.kind == "exploration":
+        rows = [("", f"Chamber: {d['tile']}"), ("", f"Encounter: {d.get('encounter') or '-'}")]
+        return rows + ([("", d["text"])] if d.get("text") else [])
+    if card.kind == "encounter_table":
+        return [("", f"{'/'.join(map(str, r['roll']))}: " + (", ".join(
+            f"{g['count']}x {g['id']}" for g in r["adversaries"]) or "-")) for r in d["rows"]]
+    return [("", f"{d['size'][0]} x {d['size'][1]} spaces, exits: "
+             + ", ".join(e["id"] for e in d["exits"]))]
+
+
+def faces(cards, locale: str) -> list[DelveFace]:
+    return [DelveFace(card.id, card.kind, card.name, locale, card.pack,
+                      tuple(_lines(card, locale)), int(card.data.get("count", 1)), deck(card),
+                      card.data if card.kind == "tile" else None) for card in cards]
+
+
+def deck(card) -> str:
+    return f"delve-{card.kind}"
+
+
+class DelveDrawer:
+    def __init__(self, canvas, w, h, bleed, warn):
+        self.c, self.w, self.h = canvas, w, h
+
+    def draw_face(self, face: DelveFace, x: float, y: float) -> None:
+        c = self.c
+        c.saveState()
+        c.translate(x, y)
+        c.setFillColor(PAPER)
+        c.setStrokeColor(ACCENT)
+        c.setLineWidth(2)
+        c.rect(3, 3, self.w - 6, self.h - 6, fill=1, stroke=1)
+        c.setFillColor(INK)
+        c.setFont("Helvetica-Bold", 11)
+        c.drawCentredString(self.w / 2, self.h - 24, face.name)
+        c.setFont("Helvetica-Oblique", 7)
+        c.drawCentredString(self.w / 2, self.h - 35, "Delve · " + KIND_LINE.get(face.kind, ""))
+        top = self.h - 52
+        if face.tile is not None:
+            top = self._tile(face.tile, top)
+        for i, (badge, text) in enumerate(face.lines):
+            yy = top - 13 * i
+            if badge:
+                c.setFillColor(ACCENT)
+                c.circle(16, yy + 3, 7, fill=1, stroke=0)
+                c.setFillColor(PAPER)
+                c.setFont("Helvetica-Bold", 6)
+                c.drawCentredString(16, yy + 1, badge)
+            c.setFillColor(INK)
+            c.setFont("Helvetica", 6.5)
+            c.drawString(26, yy, text[:70])
+        c.restoreState()
+
+    def _tile(self, tile: dict, top: float) -> float:
+        c = self.c
+        width, height = tile["size"]
+        unit = min((self.w - 30) / width, (top - 60) / height)
+        x0, y0 = (self.w - unit * width) / 2, top - unit * height
+
+        def pt(px, py):
+            return x0 + float(px) * unit, y0 + (height - float(py)) * unit
+
+        void = {tuple(v) for v in tile.get("void", []) or []}
+        c.setLineWidth(0.4)
+        for cx in range(width):
+            for cy in range(height):
+                if (cx, cy) not in void:
+                    c.setFillColor(PAPER)
+                    c.setStrokeColor(STONE)
+                    c.rect(*pt(cx, cy + 1), unit, unit, fill=1, stroke=1)
+        c.setStrokeColor(INK)
+        c.setLineWidth(2)
+        for (ax, ay), (bx, by) in tile.get("walls", []) or []:
+            c.line(*pt(ax, ay), *pt(bx, by))
+        c.setFillColor(STONE)
+        for poly in tile.get("obstructions", []) or []:
+            path = c.beginPath()
+            points = [pt(rational(px), rational(py)) for px, py in poly]
+            path.moveTo(*points[0])
+            for p in points[1:]:
+                path.lineTo(*p)
+            path.close()
+            c.drawPath(path, fill=1, stroke=1)
+        c.setFillColor(ACCENT)
+        for ex in tile["exits"]:
+            for cx, cy in exit_cells(tile, ex):
+                c.rect(*pt(cx + 0.3, cy + 0.7), unit * 0.4, unit * 0.4, fill=1, stroke=0)
+        return y0 - 14
+
+    def draw_back(self, face: DelveFace, x: float, y: float) -> None:
+        c = self.c
+        c.saveState()
+        c.translate(x, y)
+        c.setFillColor(ACCENT)
+        c.rect(0, 0, self.w, self.h, fill=1, stroke=0)
+        c.setFillColor(PAPER)
+        c.setFont("Helvetica-Bold", 16)
+        c.drawCentredString(self.w / 2, self.h / 2, "DELVE")
+        c.restoreState()
+
+
+def preview(face: DelveFace) -> dict:
+    return {"id": face.id, "kind": "unknown", "colour": "none", "name": face.name,
+            "subtitle": "Delve · " + KIND_LINE.get(face.kind, face.kind), "stats": [],
+            "blocks": [{"tag": badge or None, "body": text} for badge, text in face.lines],
+            "flavour": None, "count": face.count, "pack": face.pack}

@@ -124,6 +124,7 @@ EXAMPLES = {
     "RF909": "an exit that runs past the end of its tile's side",
     "RF910": "an encounter table with no row for a roll of 6",
     "RF911": "no `rules` document in a Delve pack, or Recuperate missing from it",
+    "RF912": "`Rest (2+): Heal 0 wounds.`",
 }
 
 

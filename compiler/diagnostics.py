@@ -134,6 +134,7 @@ CODES: dict[str, str] = {
     "RF909": "Delve tile geometry is not valid",
     "RF910": "Delve encounter table does not give each d6 roll exactly once",
     "RF911": "Delve rules data is missing or inconsistent",
+    "RF912": "Delve move, heal or renown amount is 0",
 }
 
 SEVERITIES = ("error", "warning")

@@ -143,11 +143,12 @@ def _adversary(card) -> list[Diagnostic]:
 def _rules(content) -> list[Diagnostic]:
     docs = content.documents.get("rules", [])
     out: list[Diagnostic] = []
-    for pack in content.packs.values():
-        if not any(d.pack == pack.id for d in docs) and any(
-                c.pack == pack.id for c in content.cards.values()) and pack.bundled:
-            out.append(Diagnostic("RF911", f"the Delve pack '{pack.id}' has no rules document",
-                                  str(pack.root), hint="add a file with `kind: rules`"))
+    if not docs and content.cards:
+        pack = next(iter(content.packs.values()), None)
+        out.append(Diagnostic("RF911", "the Delve content has no rules document",
+                              str(pack.root) if pack else "<content>",
+                              hint="add a file with `kind: rules` (the bundled Delve pack has "
+                              "one)"))
     for doc in docs:
         if not isinstance(doc.data, dict) or not isinstance(doc.data.get("basic_actions"), list):
             continue

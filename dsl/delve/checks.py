@@ -1,4 +1,4 @@
-"""Semantic checks of a Delve ability (codes RF901-RF907, see runeforge.diagnostics).
+"""Semantic checks of a Delve ability (codes RF901-RF907 and RF912, see runeforge.diagnostics).
 
 Each check returns :class:`Problem` values located by offsets into the ability text; the
 compiler turns them into ``file:line:col`` diagnostics. The die faces are 1 to 6."""
@@ -38,6 +38,10 @@ def _cost_problems(cost: n.Cost, in_header: bool) -> list[Problem]:
 
 
 def _effect_problems(effect) -> list[Problem]:
+    amount = {n.Move: "up_to", n.Heal: "wounds", n.Renown: "amount"}.get(type(effect))
+    if amount and getattr(effect, amount) < 1:
+        return [Problem("RF912", "an amount of 0 does nothing", effect.span,
+                        "use 1 or more, or drop the effect")]
     if not isinstance(effect, n.Attack):
         return []
     out = []

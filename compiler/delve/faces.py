@@ -8,7 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from reportlab.lib.colors import HexColor
+from reportlab.lib.utils import simpleSplit
 
+from runeforge.backends.pdf_fonts import BOLD, ITALIC, REGULAR, register_fonts
 from runeforge.dsl.delve import nodes as n
 from runeforge.dsl.delve.parser import parse_ability
 
@@ -17,6 +19,7 @@ from .text import render_ability
 
 INK, PAPER, ACCENT, STONE = (HexColor("#22201c"), HexColor("#f2ecdf"), HexColor("#7a2e1c"),
                              HexColor("#b9b0a0"))
+FONT, SIZE, LEADING = REGULAR, 6.5, 12
 KIND_LINE = {"hero": "Hero", "adversary": "Adversary", "exploration": "Exploration",
              "skill": "Skill", "tile": "Chamber tile", "encounter_table": "Encounter table"}
 
@@ -84,6 +87,7 @@ def deck(card) -> str:
 class DelveDrawer:
     def __init__(self, canvas, w, h, bleed, warn):
         self.c, self.w, self.h = canvas, w, h
+        register_fonts()  # Noto Sans: Greek and Cyrillic rules text
 
     def draw_face(self, face: DelveFace, x: float, y: float) -> None:
         c = self.c
@@ -94,24 +98,28 @@ class DelveDrawer:
         c.setLineWidth(2)
         c.rect(3, 3, self.w - 6, self.h - 6, fill=1, stroke=1)
         c.setFillColor(INK)
-        c.setFont("Helvetica-Bold", 11)
+        c.setFont(BOLD, 11)
         c.drawCentredString(self.w / 2, self.h - 24, face.name)
-        c.setFont("Helvetica-Oblique", 7)
+        c.setFont(ITALIC, 7)
         c.drawCentredString(self.w / 2, self.h - 35, "Delve · " + KIND_LINE.get(face.kind, ""))
         top = self.h - 52
         if face.tile is not None:
             top = self._tile(face.tile, top)
-        for i, (badge, text) in enumerate(face.lines):
-            yy = top - 13 * i
+        yy = top + LEADING
+        for badge, text in face.lines:
+            lines = simpleSplit(text, FONT, SIZE, self.w - 34) or [""]
+            yy -= LEADING
             if badge:
                 c.setFillColor(ACCENT)
                 c.circle(16, yy + 3, 7, fill=1, stroke=0)
                 c.setFillColor(PAPER)
-                c.setFont("Helvetica-Bold", 6)
+                c.setFont(BOLD, 6)
                 c.drawCentredString(16, yy + 1, badge)
             c.setFillColor(INK)
-            c.setFont("Helvetica", 6.5)
-            c.drawString(26, yy, text[:70])
+            c.setFont(FONT, SIZE)
+            for k, line in enumerate(lines):
+                c.drawString(26, yy - k * (SIZE + 1.5), line)
+            yy -= (len(lines) - 1) * (SIZE + 1.5)
         c.restoreState()
 
     def _tile(self, tile: dict, top: float) -> float:
@@ -150,16 +158,20 @@ class DelveDrawer:
                 c.rect(*pt(cx + 0.3, cy + 0.7), unit * 0.4, unit * 0.4, fill=1, stroke=0)
         return y0 - 14
 
-    def draw_back(self, face: DelveFace, x: float, y: float) -> None:
+    def draw_back(self, face: DelveFace, x: float, y: float) -> str:
+        """The back of the face's deck (one per kind); returns its key for the layout."""
         c = self.c
         c.saveState()
         c.translate(x, y)
         c.setFillColor(ACCENT)
         c.rect(0, 0, self.w, self.h, fill=1, stroke=0)
         c.setFillColor(PAPER)
-        c.setFont("Helvetica-Bold", 16)
+        c.setFont(BOLD, 16)
         c.drawCentredString(self.w / 2, self.h / 2, "DELVE")
+        c.setFont(REGULAR, 9)
+        c.drawCentredString(self.w / 2, self.h / 2 - 16, KIND_LINE.get(face.kind, face.kind))
         c.restoreState()
+        return face.deck
 
 
 def preview(face: DelveFace) -> dict:

@@ -62,8 +62,9 @@ def _catalog_path(locale: str):
 
 @lru_cache(maxsize=None)
 def translations(locale: str) -> Translations | None:
-    """The compiled catalog of ``locale`` (None for English, whose text is the msgid)."""
-    if locale == "en":
+    """The compiled catalog of ``locale`` (None for English, whose text is the msgid, and for a
+    locale Delve has no catalog of, such as the pseudo-locale: its faces print English)."""
+    if locale not in LOCALES or locale == "en":
         return None
     with _catalog_path(locale).open("rb") as fh:
         catalog = pofile.read_po(fh, locale=locale.replace("-", "_"))

@@ -125,3 +125,13 @@ def test_text_command_shows_the_delve_cards_in_greek(delve):
                for r in records)
     one = CliRunner().invoke(main, ["text", "--locale", "el", "--card", "orrin-ashgrove"])
     assert one.exit_code == 0 and "Έκρηξη Θράκας (4+)" in one.output
+
+
+def test_faces_print_the_translated_labels_and_the_weapon_table(delve):
+    cards = list(delve.cards.values())
+    faces = {f.id: f for f in games.get("delve").card_faces(cards, "el")}
+    rat = faces["gloom-rat"].lines
+    assert rat[0][1].startswith("Ζωτικότητα 1 · Κίνηση 5")
+    assert rat[1][0] == "5+" and "Απόσταση Μάχης, Ζημιά 1" in rat[1][1]
+    orrin = faces["orrin-ashgrove"].lines
+    assert [badge for badge, _ in orrin] == ["", "4+", "2+", "1+*", ""]

@@ -15,7 +15,7 @@ from runeforge.dsl.delve import nodes as n
 from runeforge.dsl.delve.parser import parse_ability
 
 from .checks import exit_cells, rational
-from .text import render_ability
+from .text import label, render_ability
 
 INK, PAPER, ACCENT, STONE = (HexColor("#22201c"), HexColor("#f2ecdf"), HexColor("#7a2e1c"),
                              HexColor("#b9b0a0"))
@@ -55,22 +55,30 @@ def _ability_lines(card, locale: str) -> list[tuple[str, str]]:
 
 def _lines(card, locale: str) -> list[tuple[str, str]]:
     d = card.data
+
+    def t(key):
+        return label(key, locale)
+
     if card.kind == "hero":
-        return [("", f"Move {d['move']} · Vigour {d['vigour']}")] + _ability_lines(card, locale)
+        return [("", f"{t('label.move')} {d['move']} · {t('label.vigour')} {d['vigour']}")] \
+            + _ability_lines(card, locale)
     if card.kind == "adversary":
-        rows = [("", f"Vigour {d['vigour']} · Move {d['move']} · {d['behaviour']}")]
-        rows += [(f"{w['hit']}+", f"{w['name']}: {w['range']}, Damage {w['damage']}")
-                 for w in d["weapons"]]
+        rows = [("", f"{t('label.vigour')} {d['vigour']} · {t('label.move')} {d['move']} · "
+                 f"{t('behaviour.' + d['behaviour'])}")]
+        # the weapon table: Hit as the badge, then name, range and Damage
+        rows += [(f"{w['hit']}+", f"{w['name']}: {t('range.' + w['range'])}, "
+                  f"{t('label.damage')} {w['damage']}") for w in d["weapons"]]
         return rows
     if card.kind == "skill":
         return _ability_lines(card, locale)
     if card.kind == "exploration":
-        rows = [("", f"Chamber: {d['tile']}"), ("", f"Encounter: {d.get('encounter') or '-'}")]
+        rows = [("", f"{t('label.chamber')}: {d['tile']}"),
+                ("", f"{t('label.encounter')}: {d.get('encounter') or '-'}")]
         return rows + ([("", d["text"])] if d.get("text") else [])
     if card.kind == "encounter_table":
         return [("", f"{'/'.join(map(str, r['roll']))}: " + (", ".join(
             f"{g['count']}x {g['id']}" for g in r["adversaries"]) or "-")) for r in d["rows"]]
-    return [("", f"{d['size'][0]} x {d['size'][1]} spaces, exits: "
+    return [("", f"{d['size'][0]} x {d['size'][1]} {t('label.spaces')}, {t('label.exits')}: "
              + ", ".join(e["id"] for e in d["exits"]))]
 
 

@@ -53,7 +53,23 @@ TEMPLATES = {
     "form.action": "{name} {cost}: {effects}.",
     "form.spend": "Spend a hero die {cost} to {effects}.",
     "form.trigger": "Every time you {event}, {effects}.",
+    # words printed on faces
+    "label.move": "Move",
+    "label.vigour": "Vigour",
+    "label.damage": "Damage",
+    "label.chamber": "Chamber",
+    "label.encounter": "Encounter",
+    "label.exits": "exits",
+    "label.spaces": "spaces",
+    "behaviour.advance": "advance",
+    "behaviour.hold": "hold",
+    "behaviour.skirmish": "skirmish",
 }
+
+
+def label(key: str, locale: str) -> str:
+    """A word printed on a Delve face (``label.*``, ``behaviour.*``, ``range.*``)."""
+    return _t(key, locale)
 
 
 def _catalog_path(locale: str):

@@ -158,3 +158,22 @@ def test_bundled_delve_files_are_canonical():
 
     cards = Path(__file__).resolve().parent.parent / "cards" / "delve"
     assert CliRunner().invoke(main, ["fmt", "--check", str(cards)]).exit_code == 0
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.text(max_size=80),
+                 st.lists(st.sampled_from(["Spend", "a", "hero", "die", "(3+)", "(4+*)", "to",
+                                           "heal", "1", "wound", "Attack", ":", ",", ".",
+                                           "Every", "time", "you", "Cleave", "(", "+", "*",
+                                           "area", "Hit", "Damage", "and", "move", "up"]),
+                          max_size=14).map(" ".join)))
+def test_any_text_parses_or_gives_a_located_syntax_error(text):
+    try:
+        ability = parse_ability(text)
+    except AbilitySyntaxError as err:
+        assert 0 <= err.start < err.end and err.code in ("RF301", "RF303")
+        with pytest.raises(DiagnosticError):
+            canonical_text(text)
+        return
+    check_ability(ability)
+    assert parse_ability(print_ability(ability)) == ability

@@ -17,6 +17,7 @@ RANGES = {
     "RF6": "Localisation",
     "RF7": "PDF and layout",
     "RF8": "Board and rules data",
+    "RF9": "Delve (seed 003): its dialect and content",
 }
 
 # One short example of input that produces the code (or of the message).
@@ -112,6 +113,18 @@ EXAMPLES = {
     "RF808": "a market column for a space that is a forest",
     "RF809": "A lists B as a neighbour but B does not list A",
     "RF810": "a ruleset value that contradicts another",
+    "RF901": "`Cleave (7+): Attack an adjacent adversary: combat, Hit 4+, Damage 1.`",
+    "RF902": "`Spend a hero die (3+*) to heal 1 wound.`",
+    "RF903": "`... combat, Hit 7+, Damage 1.`",
+    "RF904": "`Attack a visible adversary: area, Hit 4+, Damage 1.`",
+    "RF905": "`Last Stand (6+*): Heal 1 wound.` (warning: (7+) never comes)",
+    "RF906": "`... combat, Hit 4+, Damage 0.`",
+    "RF907": "`Attack an adjacent adversary: missile, Hit 4+, Damage 1.`",
+    "RF908": "`tile: no-such-chamber` on an exploration card",
+    "RF909": "an exit that runs past the end of its tile's side",
+    "RF910": "an encounter table with no row for a roll of 6",
+    "RF911": "no `rules` document in a Delve pack, or Recuperate missing from it",
+    "RF912": "`Rest (2+): Heal 0 wounds.`",
 }
 
 

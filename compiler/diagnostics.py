@@ -122,6 +122,19 @@ CODES: dict[str, str] = {
     "RF808": "market column names a space that is not a town",
     "RF809": "neighbour link is one-sided",
     "RF810": "rules data value is inconsistent",
+    # RF9xx: Delve (seed 003): its ability dialect and its content
+    "RF901": "Delve die cost is not 1 to 6",
+    "RF902": "Delve escalating cost '*' outside an action header",
+    "RF903": "Delve Hit is not 1 to 6",
+    "RF904": "Delve area attack names a single target",
+    "RF905": "Delve escalating cost whose next use can never be paid",
+    "RF906": "Delve attack deals less than 1 damage",
+    "RF907": "Delve attack range does not fit its target",
+    "RF908": "Delve content names an unknown tile, exit, adversary or encounter table",
+    "RF909": "Delve tile geometry is not valid",
+    "RF910": "Delve encounter table does not give each d6 roll exactly once",
+    "RF911": "Delve rules data is missing or inconsistent",
+    "RF912": "Delve move, heal or renown amount is 0",
 }
 
 SEVERITIES = ("error", "warning")

@@ -213,20 +213,22 @@ class _Loader:
             doc = Document(kind, file.data, file.path, pack.id, file, game=pack.game)
             self.content.documents.setdefault(kind, []).append(doc)
             return
-        bad = {_card_index(file, d) for d in errors}
-        bad |= {_card_index(file, p) for p in file.index.problems}
-        cards = file.data.get("cards")
+        key = games.get(pack.game).list_key(kind)
+        bad = {_card_index(file, d, key) for d in errors}
+        bad |= {_card_index(file, p, key) for p in file.index.problems}
+        cards = file.data.get(key)
         if not isinstance(cards, list):
             return
         for i, entry in enumerate(cards):
             if i in bad or not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
                 continue
-            self.add_card(file, kind, pack, i, entry)
+            self.add_card(file, kind, pack, i, entry, key)
 
-    def add_card(self, file: FileData, kind: str, pack: Pack, i: int, entry: dict) -> None:
+    def add_card(self, file: FileData, kind: str, pack: Pack, i: int, entry: dict,
+                 key: str = "cards") -> None:
         name = entry["name"]
         expected = kebab(name)
-        card = Card(expected, kind, name, entry, file.path, pack.id, i, file, ("cards", i),
+        card = Card(expected, kind, name, entry, file.path, pack.id, i, file, (key, i),
                     game=pack.game)
         given = entry.get("id")
         if not expected and not isinstance(given, str):
@@ -331,12 +333,12 @@ def _unreported(file: FileData, errors: list[Diagnostic]) -> list[Diagnostic]:
     return [d for d in errors if (d.line, d.col) not in places]
 
 
-def _card_index(file: FileData, d) -> int | None:
+def _card_index(file: FileData, d, key: str = "cards") -> int | None:
     """Index of the card a schema diagnostic falls in (by line), else None."""
-    cards = file.data.get("cards") if isinstance(file.data, dict) else None
+    cards = file.data.get(key) if isinstance(file.data, dict) else None
     if not isinstance(cards, list):
         return None
-    starts = [file.index.find(("cards", i))[0] for i in range(len(cards))]
+    starts = [file.index.find((key, i))[0] for i in range(len(cards))]
     hit = None
     for i, start in enumerate(starts):
         if d.line >= start:

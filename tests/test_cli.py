@@ -92,6 +92,7 @@ def test_check_coverage(cli, monkeypatch):
         return irs, diags
 
     monkeypatch.setattr(abilities, "compile_card", compile_card)
+    monkeypatch.setattr("runeforge.delve.abilities.compile_card", compile_card)  # the 2nd game
     res = cli("check", "--coverage", "--format", "json")
     assert res.exit_code == 1
     cov = json.loads(res.stdout)["coverage"]
@@ -109,6 +110,7 @@ def test_check_coverage(cli, monkeypatch):
         return [], []
 
     monkeypatch.setattr(abilities, "compile_card", lose_an_ir)
+    monkeypatch.setattr("runeforge.delve.abilities.compile_card", lose_an_ir)
     cov = json.loads(cli("check", "--coverage", "--format", "json").stdout)["coverage"]
     assert cov["compiles"] == 0 and cov["parses"] == cov["total"]
 

@@ -12,6 +12,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
 from runeforge.diagnostics import DiagnosticError
+from runeforge.games import DEFAULT_GAME
 from runeforge.l10n.catalogs import LOCALES, catalog_diagnostics, compile_catalogs, po_path
 from runeforge.l10n.names import card_name, flavour, label
 from runeforge.l10n.slots import check_message
@@ -24,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 @pytest.fixture(scope="module")
 def content():
-    return load_content([])
+    return load_content([]).of_game(DEFAULT_GAME)  # Delve has its own catalogs (delve.po)
 
 
 def catalog(locale):

@@ -19,7 +19,7 @@ LOCALES = ["fi", "pl", "el", "ru"]
 
 @lru_cache(maxsize=1)
 def bundled_abilities():
-    content = load_content([])
+    content = load_content([]).of_game("runebound-2e")  # Delve: tests/test_delve_l10n.py
     return sorted({parse_ability(t) for card in content.cards.values()
                    for t in (card.data.get("abilities") or []) if isinstance(t, str)},
                   key=repr)

@@ -157,7 +157,7 @@ def test_normative_example_in_every_locale(locale, i):
 
 
 def _bundled_abilities():
-    content = load_content([])
+    content = load_content([]).of_game("runebound-2e")  # Delve: tests/test_delve_l10n.py
     return sorted({t for card in content.cards.values()
                    for t in (card.data.get("abilities") or []) if isinstance(t, str)})
 

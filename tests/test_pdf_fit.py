@@ -100,8 +100,9 @@ def _check_pdf(data: bytes, layout: dict, faces, rules_floor: float) -> dict:
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_every_bundled_card_is_readable_and_uncut(result, locale):
-    faces = [face for _, face in game_faces(result, locale)]
-    assert len(faces) == len(result.content.cards)
+    # Runebound's face style (Delve's plain faces: tests/test_delve_content.py)
+    faces = [face for game, face in game_faces(result, locale) if game.id == "runebound-2e"]
+    assert len(faces) == len(result.content.of_game("runebound-2e").cards)
     warnings = []
     data, layout = render_deck_pdf(faces, warn=warnings.append)
     assert [d.message for d in warnings] == []  # no cut (RF701), no missing glyph (RF604)
@@ -114,7 +115,7 @@ def test_every_bundled_card_is_readable_and_uncut(result, locale):
 def test_mini_cards_keep_the_floors_without_a_cut(result, locale):
     """Finnish stat labels and Polish phase labels are the widest on mini cards: the icons
     move by the values, the phase column widens, names take two lines; nothing is cut."""
-    faces = [face for _, face in game_faces(result, locale)]
+    faces = [face for game, face in game_faces(result, locale) if game.id == "runebound-2e"]
     warnings = []
     data, layout = render_deck_pdf(faces, warn=warnings.append, backs=False, card_size="mini")
     assert [d.message for d in warnings if d.code == "RF701"] == []

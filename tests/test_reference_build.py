@@ -6,6 +6,9 @@ per locale, PDFs and their layout JSON). A build of the bundled content today mu
 same ``bundle.json`` apart from the ``game`` key of every record and the ``ir_versions`` map,
 and byte-identical text and PDFs.
 
+Delve (issue 13) is bundled beside Runebound: its records (``game: delve``), its text records
+and its own PDFs (``pdf/delve-*``) are set aside before the comparison, and nothing else.
+
 Regenerate the reference only for an intended change of the output, and say so in the commit.
 """
 
@@ -33,13 +36,28 @@ def built(tmp_path_factory):
     return out
 
 
+OTHER_GAMES = ("delve",)  # bundled beside Runebound after the reference was made
+
+
 def _strip_game_keys(bundle: dict) -> dict:
     bundle = dict(bundle)
     bundle.pop("ir_versions", None)
-    bundle["cards"] = [{k: v for k, v in c.items() if k != "game"} for c in bundle["cards"]]
-    bundle["documents"] = {kind: [{k: v for k, v in d.items() if k != "game"} for d in docs]
-                           for kind, docs in bundle["documents"].items()}
+    bundle["cards"] = [{k: v for k, v in c.items() if k != "game"} for c in bundle["cards"]
+                       if c["game"] not in OTHER_GAMES]
+    documents = {kind: [{k: v for k, v in d.items() if k != "game"} for d in docs
+                        if d.get("game") not in OTHER_GAMES]
+                 for kind, docs in bundle["documents"].items()}
+    bundle["documents"] = {kind: docs for kind, docs in documents.items() if docs}
     return bundle
+
+
+def _runebound_text(path: Path, delve_ids: set) -> bytes:
+    """A text/<locale>.json as the reference wrote it: without the other games' records."""
+    records = json.loads(path.read_text(encoding="utf-8"))
+    kept = [r for r in records if r["card"] not in delve_ids]
+    from runeforge.backends import dumps_json
+
+    return dumps_json(kept) if len(kept) != len(records) else path.read_bytes()
 
 
 def test_bundle_equals_reference_apart_from_game_keys(built):
@@ -48,9 +66,10 @@ def test_bundle_equals_reference_apart_from_game_keys(built):
     assert _strip_game_keys(new) == old
     # the new keys are there, and say Runebound for the bundled content
     assert new["ir_version"] == old["ir_version"]
-    assert new["ir_versions"] == {"runebound-2e": old["ir_version"]}
-    assert {c["game"] for c in new["cards"]} == {"runebound-2e"}
-    assert {d["game"] for docs in new["documents"].values() for d in docs} == {"runebound-2e"}
+    assert new["ir_versions"] == {"runebound-2e": old["ir_version"], "delve": 1}
+    assert {c["game"] for c in new["cards"]} == {"runebound-2e", "delve"}
+    assert {d["game"] for docs in new["documents"].values() for d in docs} == {"runebound-2e",
+                                                                               "delve"}
 
 
 def _reference_sums() -> dict[str, str]:
@@ -63,8 +82,15 @@ def _reference_sums() -> dict[str, str]:
 
 def test_text_and_pdfs_are_byte_identical(built):
     expected = _reference_sums()
-    made = {p.relative_to(built).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in built.rglob("*") if p.is_file() and p.name != "bundle.json"}
+    bundle = json.loads((built / "bundle.json").read_text(encoding="utf-8"))
+    delve_ids = {c["id"] for c in bundle["cards"] if c["game"] in OTHER_GAMES}
+    made = {}
+    for p in built.rglob("*"):
+        name = p.relative_to(built).as_posix()
+        if not p.is_file() or p.name == "bundle.json" or name.startswith("pdf/delve-"):
+            continue
+        data = _runebound_text(p, delve_ids) if name.startswith("text/") else p.read_bytes()
+        made[name] = hashlib.sha256(data).hexdigest()
     assert sorted(made) == sorted(expected), "the build writes other files than before"
     changed = sorted(name for name in expected if made[name] != expected[name])
     assert not changed, f"changed since the reference: {changed}"

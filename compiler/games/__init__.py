@@ -29,7 +29,7 @@ from typing import Any, Callable
 DEFAULT_GAME = "runebound-2e"
 ENTRY_POINT_GROUP = "runeforge.games"
 # module:attribute of every game that ships with Runeforge, in registry order
-BUILTIN = ("runeforge.games.runebound:GAME",)
+BUILTIN = ("runeforge.games.runebound:GAME", "runeforge.games.delve:GAME")
 
 
 def resolve(ref: str) -> Any:
@@ -133,8 +133,15 @@ class Game:
     # run(content, compiled, documents) -> [ScenarioResult]: the game's card scenarios
     # (documents of kind "scenarios", run by `runeforge test`); None: the game has none
     scenarios: str | None = None
+    # the key of a card file's list per card kind, when it is not "cards" (Delve's tiles are
+    # listed under "tiles:")
+    card_lists: dict[str, str] = field(default_factory=dict)
 
     # -- the layers, resolved on demand ------------------------------------------------------
+    def list_key(self, kind: str) -> str:
+        """The key under which a file of card kind ``kind`` lists its cards."""
+        return self.card_lists.get(kind, "cards")
+
     @property
     def kinds(self) -> tuple[str, ...]:
         return tuple(sorted(self.card_kinds + self.document_kinds))

@@ -1,6 +1,6 @@
 """Babel extractor ``runeforge_cards`` (entry point group ``babel.extractors``).
 
-* On a card YAML file it yields every card's ``name`` (msgctxt ``card.name``) and ``flavour``
+* On a card YAML file of a Runebound pack it yields every card's ``name`` (msgctxt ``card.name``) and ``flavour``
   (msgctxt ``card.flavour``), with the card id and ``file:line`` as translator comments.
 * On the template registry (``compiler/l10n/templates.py``) it yields every rules-text
   template (msgctxt = the template key), the face labels (``label.<key>``) and the plural
@@ -44,7 +44,25 @@ def extract_cards(fileobj, keywords, comment_tags, options):
     if name.endswith(".py"):
         yield from extract_templates(fileobj)
         return
+    if name and _other_game(name):
+        return  # another game's pack (game: in its manifest) has its own catalogs
     yield from _card_messages(fileobj, _relpath(name) if name else "<cards>")
+
+
+def _other_game(name: str) -> bool:
+    """Whether the card file ``name`` lies in a pack whose manifest names a game other than
+    Runebound (the default game); such a game translates its cards in its own catalogs."""
+    from pathlib import Path
+
+    from runeforge.games import DEFAULT_GAME
+
+    for folder in Path(name).resolve().parents:
+        manifest = folder / "manifest.yaml"
+        if manifest.is_file():
+            found = re.search(r"^game:\s*['\"]?([\w.-]+)", manifest.read_text(encoding="utf-8"),
+                              re.M)
+            return bool(found) and found.group(1) != DEFAULT_GAME
+    return False
 
 
 def _card_messages(fileobj, where: str):

@@ -1,0 +1,180 @@
+"""Delve's rules text in every locale, from the ability AST (never written by hand).
+
+The English templates below are the msgids of ``locales/<loc>/LC_MESSAGES/delve.po``; every
+context starts with ``delve.`` (the game's msgctxt family). A clause has two moods: the
+imperative (after an action header or a trigger's comma) and ``.purp``, after "Spend a hero
+die (N+) to" (el "για να" + subjunctive, fi the -kseen form, pl/ru the infinitive). Action
+names are translated under ``delve.action``. English is the canonical printer's text.
+"""
+
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+from importlib import resources
+
+from babel.messages import mofile, pofile
+from babel.support import Translations
+
+from runeforge.diagnostics import Diagnostic
+from runeforge.dsl.delve import nodes as n
+from runeforge.dsl.delve.parser import parse_ability
+from runeforge.dsl.delve.printer import print_cost
+
+DOMAIN = "delve"
+CTX = "delve."
+LOCALES = ("en", "fi", "pl", "el", "ru")
+
+# key -> English text; a tuple is (singular, plural) for a count ``{n}``
+CLAUSES = {
+    "effect.explore": "explore",
+    "effect.move": ("move up to {n} space", "move up to {n} spaces"),
+    "effect.heal": ("heal {n} wound", "heal {n} wounds"),
+    "effect.renown": ("gain {n} renown", "gain {n} renown"),
+    "effect.skill": "gain a skill",
+    "effect.attack": "attack {target}: {range}, Hit {hit}+, Damage {damage}",
+}
+TEMPLATES = {
+    **CLAUSES,
+    **{f"{key}.purp": text for key, text in CLAUSES.items()},
+    "target.adjacent": "an adjacent adversary",
+    "target.visible": "a visible adversary",
+    "target.each": "each adversary in this chamber",
+    "target.adjacent.purp": "an adjacent adversary",
+    "target.visible.purp": "a visible adversary",
+    "target.each.purp": "each adversary in this chamber",
+    "range.combat": "combat",
+    "range.missile": "missile",
+    "range.area": "area",
+    "event.slay": "slay an adversary",
+    "event.explored": "explore a chamber",
+    "event.recuperated": "recuperate",
+    "join": "{first} and {next}",
+    "form.action": "{name} {cost}: {effects}.",
+    "form.spend": "Spend a hero die {cost} to {effects}.",
+    "form.trigger": "Every time you {event}, {effects}.",
+    # words printed on faces
+    "label.move": "Move",
+    "label.vigour": "Vigour",
+    "label.damage": "Damage",
+    "label.chamber": "Chamber",
+    "label.encounter": "Encounter",
+    "label.exits": "exits",
+    "label.spaces": "spaces",
+    "behaviour.advance": "advance",
+    "behaviour.hold": "hold",
+    "behaviour.skirmish": "skirmish",
+}
+
+
+def label(key: str, locale: str) -> str:
+    """A word printed on a Delve face (``label.*``, ``behaviour.*``, ``range.*``)."""
+    return _t(key, locale)
+
+
+def _catalog_path(locale: str):
+    return resources.files("runeforge.locales").joinpath(locale, "LC_MESSAGES", f"{DOMAIN}.po")
+
+
+@lru_cache(maxsize=None)
+def translations(locale: str) -> Translations | None:
+    """The compiled catalog of ``locale`` (None for English, whose text is the msgid, and for a
+    locale Delve has no catalog of, such as the pseudo-locale: its faces print English)."""
+    if locale not in LOCALES or locale == "en":
+        return None
+    with _catalog_path(locale).open("rb") as fh:
+        catalog = pofile.read_po(fh, locale=locale.replace("-", "_"))
+    buf = io.BytesIO()
+    mofile.write_mo(buf, catalog)
+    buf.seek(0)
+    return Translations(buf, domain=DOMAIN)
+
+
+def _t(key: str, locale: str, count: int | None = None) -> str:
+    text = TEMPLATES[key]
+    tr = translations(locale)
+    if isinstance(text, tuple):
+        if tr is None:
+            return text[0] if count == 1 else text[1]
+        return tr.npgettext(CTX + key, text[0], text[1], count)
+    return text if tr is None else tr.pgettext(CTX + key, text)
+
+
+def action_name(name: str, locale: str) -> str:
+    tr = translations(locale)
+    return name if tr is None else tr.pgettext(CTX + "action", name)
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _clause(effect, locale: str, mood: str) -> str:
+    suffix = ".purp" if mood == "purp" else ""
+    if isinstance(effect, n.Explore):
+        return _t("effect.explore" + suffix, locale)
+    if isinstance(effect, n.Skill):
+        return _t("effect.skill" + suffix, locale)
+    if isinstance(effect, n.Move):
+        return _t("effect.move" + suffix, locale, effect.up_to).replace("{n}", str(effect.up_to))
+    if isinstance(effect, n.Heal):
+        return _t("effect.heal" + suffix, locale, effect.wounds).replace("{n}", str(effect.wounds))
+    if isinstance(effect, n.Renown):
+        return _t("effect.renown" + suffix, locale, effect.amount).replace("{n}",
+                                                                          str(effect.amount))
+    return _t("effect.attack" + suffix, locale).format(
+        target=_t(f"target.{effect.target}{suffix}", locale),
+        range=_t(f"range.{effect.range}", locale), hit=effect.hit, damage=effect.damage)
+
+
+def _effects(effects, locale: str, mood: str) -> str:
+    text = _clause(effects[0], locale, mood)
+    for effect in effects[1:]:
+        text = _t("join", locale).format(first=text, next=_clause(effect, locale, mood))
+    return text
+
+
+def render_ability(ability, locale: str) -> str:
+    """The text of one parsed ability in ``locale``."""
+    if isinstance(ability, n.Action):
+        return _t("form.action", locale).format(
+            name=action_name(ability.name, locale), cost=print_cost(ability.cost),
+            effects=_cap(_effects(ability.effects, locale, "imp")))
+    if isinstance(ability, n.Spend):
+        return _t("form.spend", locale).format(cost=print_cost(ability.cost),
+                                                effects=_effects(ability.effects, locale, "purp"))
+    return _t("form.trigger", locale).format(event=_t(f"event.{ability.event}", locale),
+                                              effects=_effects(ability.effects, locale, "imp"))
+
+
+def render_card(card, locale: str) -> list[tuple[int, str]]:
+    out = []
+    for i, text in enumerate(card.data.get("abilities", []) or []):
+        if isinstance(text, str):
+            try:
+                out.append((i, render_ability(parse_ability(text), locale)))
+            except Exception:  # noqa: BLE001 - a text that does not parse was reported by check
+                continue
+    return out
+
+
+def prepare(locales) -> list[Diagnostic]:
+    """RF603 for a Delve catalog that cannot be read, RF601 for a missing translation."""
+    out = []
+    for locale in locales:
+        if locale not in LOCALES or locale == "en":
+            continue
+        path = _catalog_path(locale)
+        try:
+            with path.open("rb") as fh:
+                catalog = pofile.read_po(fh, locale=locale)
+        except Exception as err:  # noqa: BLE001 - any read failure is the catalog's problem
+            out.append(Diagnostic("RF603", f"the Delve catalog does not read: {err}", str(path)))
+            continue
+        for message in catalog:
+            if message.id and (not message.string or message.fuzzy or
+                               (isinstance(message.string, tuple) and not all(message.string))):
+                out.append(Diagnostic("RF601", f"untranslated Delve message "
+                                      f"{message.context}|{message.id!r}", str(path),
+                                      severity="warning"))
+    return out

@@ -1,0 +1,44 @@
+"""Delve (seed 003): the hero-dice dungeon game, Runeforge's second bundled game. Heroes spend
+hero dice on actions whose header is their cost; chambers are tiles laid from an exploration
+deck. Content and every number not in the seed are the project's own (docs/delve.md)."""
+
+from __future__ import annotations
+
+from . import Dialect, FaceStyle, Game, IRFamily, TextStyle
+
+GAME = Game(
+    id="delve",
+    name="Delve (hero-dice dungeon)",
+    card_kinds=("hero", "adversary", "exploration", "skill", "tile", "encounter_table"),
+    document_kinds=("rules",),
+    schema_dir=("runeforge", "schemas/delve"),
+    dialect=Dialect(
+        grammar="runeforge.dsl.delve:delve.lark",
+        parse="runeforge.dsl.delve.parser:parse_ability",
+        print="runeforge.dsl.delve.printer:print_ability",
+        compile_card="runeforge.delve.abilities:compile_card",
+        canonical="runeforge.delve.abilities:canonical_text",
+        vocabulary="runeforge.dsl.delve.parser:VOCABULARY",
+    ),
+    ir=IRFamily(
+        name="delve",
+        version=1,
+        schema="runeforge.engine.delve.ir:ir_schema",
+        validate="runeforge.engine.delve.ir:validate_ability",
+    ),
+    text=TextStyle(
+        locales=("en", "fi", "pl", "el", "ru"),
+        render="runeforge.delve.text:render_card",
+        msgctxt="delve.",
+        prepare="runeforge.delve.text:prepare",
+    ),
+    faces=FaceStyle(
+        faces="runeforge.delve.faces:faces",
+        drawer="runeforge.delve.faces:DelveDrawer",
+        deck="runeforge.delve.faces:deck",
+        preview="runeforge.delve.faces:preview",
+        pdf_keywords=("Delve", "proxy", "cards"),
+    ),
+    check_documents="runeforge.delve.checks:check_documents",
+    card_lists={"tile": "tiles"},
+)

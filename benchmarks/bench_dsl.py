@@ -35,11 +35,26 @@ def corpus() -> list[str]:
     paths = sorted(CARDS.rglob("*.yaml")) + sorted(
         p for d in FAMILIES if d.is_dir() for p in d.rglob("*.yaml"))
     for path in paths:
+        if _game_of(path) != "runebound-2e":  # another game's pack (Delve): its own dialect
+            continue
         data = yaml.load(path.read_text(encoding="utf-8")) or {}
         for card in data.get("cards", []) if isinstance(data, dict) else []:
             if isinstance(card, dict):  # an adventure document lists card ids under cards:
                 texts.extend(a for a in card.get("abilities", []) if isinstance(a, str))
     return list(dict.fromkeys(texts))
+
+
+def _game_of(path: Path) -> str:
+    """The game of the pack holding ``path``: ``game:`` of the nearest manifest.yaml above."""
+    yaml = YAML(typ="safe")
+    for folder in path.parents:
+        manifest = folder / "manifest.yaml"
+        if manifest.is_file():
+            data = yaml.load(manifest.read_text(encoding="utf-8")) or {}
+            return data.get("game", "runebound-2e") if isinstance(data, dict) else "runebound-2e"
+        if folder in (CARDS, ROOT):
+            break
+    return "runebound-2e"
 
 
 def rates(fns, texts, seconds) -> list[float]:

@@ -15,13 +15,18 @@ from runeforge.dsl.delve import nodes as n
 from runeforge.dsl.delve.parser import parse_ability
 
 from .checks import exit_cells, rational
-from .text import label, render_ability
+from .text import TEMPLATES, label, render_ability
 
 INK, PAPER, ACCENT, STONE = (HexColor("#22201c"), HexColor("#f2ecdf"), HexColor("#7a2e1c"),
                              HexColor("#b9b0a0"))
 FONT, SIZE, LEADING = REGULAR, 6.5, 12
-KIND_LINE = {"hero": "Hero", "adversary": "Adversary", "exploration": "Exploration",
-             "skill": "Skill", "tile": "Chamber tile", "encounter_table": "Encounter table"}
+
+
+def kind_line(kind: str, locale: str) -> str:
+    """The line under a face's name: the game and the card's kind, in the face's language."""
+    kind_key = f"label.kind.{kind}"
+    return label("label.game", locale) + " · " + (
+        label(kind_key, locale) if kind_key in TEMPLATES else kind)
 
 
 @dataclass(frozen=True)
@@ -37,7 +42,7 @@ class DelveFace:
     tile: dict | None = None
 
     def label(self, key: str) -> str:
-        return {"print_note": "Delve proxy: print at 100 %."}.get(key, key)
+        return label(f"label.{key}", self.locale) if f"label.{key}" in TEMPLATES else key
 
 
 def _ability_lines(card, locale: str) -> list[tuple[str, str]]:
@@ -109,7 +114,7 @@ class DelveDrawer:
         c.setFont(BOLD, 11)
         c.drawCentredString(self.w / 2, self.h - 24, face.name)
         c.setFont(ITALIC, 7)
-        c.drawCentredString(self.w / 2, self.h - 35, "Delve · " + KIND_LINE.get(face.kind, ""))
+        c.drawCentredString(self.w / 2, self.h - 35, kind_line(face.kind, face.locale))
         top = self.h - 52
         if face.tile is not None:
             top = self._tile(face.tile, top)
@@ -177,13 +182,15 @@ class DelveDrawer:
         c.setFont(BOLD, 16)
         c.drawCentredString(self.w / 2, self.h / 2, "DELVE")
         c.setFont(REGULAR, 9)
-        c.drawCentredString(self.w / 2, self.h / 2 - 16, KIND_LINE.get(face.kind, face.kind))
+        kind_key = f"label.kind.{face.kind}"
+        c.drawCentredString(self.w / 2, self.h / 2 - 16, label(kind_key, face.locale)
+                            if kind_key in TEMPLATES else face.kind)
         c.restoreState()
         return face.deck
 
 
 def preview(face: DelveFace) -> dict:
     return {"id": face.id, "kind": "unknown", "colour": "none", "name": face.name,
-            "subtitle": "Delve · " + KIND_LINE.get(face.kind, face.kind), "stats": [],
+            "subtitle": kind_line(face.kind, face.locale), "stats": [],
             "blocks": [{"tag": badge or None, "body": text} for badge, text in face.lines],
             "flavour": None, "count": face.count, "pack": face.pack}

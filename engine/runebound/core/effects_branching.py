@@ -118,18 +118,23 @@ class RollTable(fx.Effect):
             fx.run_all(row[2], ctx)
 
 
+def _while_rules(engine) -> list:
+    """(owner Hero, card id, ``while`` effect) of every card in force: which rules there are
+    depends only on the cards in play, so the standing-rules cache keeps this list."""
+    return [(owner, card.id, effect) for owner, card in engine._standing_cards()
+            for effect in card.standing_effects if effect.op == "while"]
+
+
 def while_sources(engine, op: str):
     """(owner Hero, card id, effect, None) of every ``op`` effect (modify, cost_modifier,
     restrict) of an always-on ``while`` rule whose condition holds now, in the shape of the
-    standing rules' sources (computed afresh: see the module's text)."""
-    for owner, card in engine._standing_cards():
-        for effect in card.standing_effects:
-            if effect.op != "while":
-                continue
-            inner = [e for e in effect.effects if e.op == op]
-            if inner and holds(effect.condition, fx.Context(engine, owner, card.id)):
-                for e in inner:
-                    yield owner, card.id, e, None
+    standing rules' sources. The rules come from the cache; their conditions are read afresh
+    on every call (see the module's text)."""
+    for owner, card_id, effect in engine.standing_cached(("while",), None, _while_rules, engine):
+        inner = [e for e in effect.effects if e.op == op]
+        if inner and holds(effect.condition, fx.Context(engine, owner, card_id)):
+            for e in inner:
+                yield owner, card_id, e, None
 
 
 def while_modifiers(engine, fig, name: str) -> int:

@@ -1,0 +1,118 @@
+"""The adversary phase — the Runeforge project's OWN rule (the seed leaves it open).
+
+After the hero phase, each adversary on the board acts once, in the order they were placed,
+by the ``behaviour`` of its record:
+
+* ``advance``: unless a hero is already in reach of one of its weapons, it moves toward the
+  nearest hero (a shortest legal path by BFS over the board, other figures blocking) up to its
+  Move, stopping when it stands next to a hero; then it attacks if a target is in range.
+* ``hold``: it does not move; it attacks if a target is in range.
+* ``skirmish``: it keeps its distance: if it has a missile target from where it stands it stays
+  and shoots; otherwise it moves (up to Move) to the reachable cell, fewest steps first, from
+  which it has a missile target and is next to no hero; failing that it moves toward the
+  nearest hero but stops ``SKIRMISH["keep_away"]`` or more steps short; then it attacks.
+
+An attack uses the adversary's first weapon (in record order) that has a target, against the
+target with the most wounds, then the lowest id: roll one die; a roll of at least Hit gives
+Damage wounds (R17-R19). A hero whose wounds reach its Vigour is down and leaves the board.
+Numbers of this rule are data here and in the adversary records (Move, Hit, Damage).
+"""
+
+from __future__ import annotations
+
+from ..board.sight import sees
+from ..rules.attacks import targets, wound
+from .state import adversary_weapons
+
+SKIRMISH = {"keep_away": 2}   # the project's own number: steps a skirmisher stays away
+
+
+def _distances(board, sources, occupied) -> dict:
+    """BFS steps from any cell of ``sources`` (figures other than the mover block)."""
+    from collections import deque
+    best = {c: 0 for c in sources}
+    queue = deque(sources)
+    while queue:
+        cell = queue.popleft()
+        for n in board.steps(cell, occupied):
+            if n not in best:
+                best[n] = best[cell] + 1
+                queue.append(n)
+    return best
+
+
+def _attack(game, figure, record) -> None:
+    s = game.state
+    for w in adversary_weapons(record):
+        foes = targets(s.board, figure, w, s.figures)
+        if not foes:
+            continue
+        chosen = foes if w.range == "area" else [sorted(foes, key=lambda f: (-f.wounds,
+                                                                           f.id))[0]]
+        for hero in chosen:
+            roll = game.dice.die(game.rules.die_faces)
+            taken = wound(hero, w.damage) if roll >= w.hit else 0
+            game.log.emit("adversary_attack", adversary=figure.id, weapon=w.name,
+                          target=hero.id, roll=roll, hit=roll >= w.hit, wounds=taken)
+            if hero.slain:
+                s.figures.remove(hero)
+                s.down.append(hero.id)
+                game.log.emit("hero_down", hero=hero.id)
+        return
+
+
+def _has_target(game, figure, record, cell) -> bool:
+    s = game.state
+    here = figure.cell
+    figure.cell = cell
+    try:
+        return any(targets(s.board, figure, w, s.figures) for w in adversary_weapons(record))
+    finally:
+        figure.cell = here
+
+
+def _move_to(game, figure, cell, reach_from) -> None:
+    if cell == figure.cell:
+        return
+    from .engine import path_to
+    path = path_to(game.state.board, figure.cell, cell, game.occupied(figure))
+    game.log.emit("adversary_move", adversary=figure.id, path=[list(c) for c in path])
+    figure.cell = cell
+
+
+def _act(game, figure) -> None:
+    s = game.state
+    record = game.records.adversaries[s.kinds[figure.id]]
+    behaviour = record.get("behaviour", "advance")
+    heroes = s.heroes_up()
+    if not heroes:
+        return
+    occupied = game.occupied(figure)
+    if behaviour != "hold" and not _has_target(game, figure, record, figure.cell):
+        reach = s.board.reach(figure.cell, record["move"], occupied)
+        hero_cells = [h.cell for h in heroes]
+        near = _distances(s.board, hero_cells, occupied - set(hero_cells))
+        order = sorted(reach, key=lambda c: (reach[c], c[1], c[0]))
+        goal = None
+        if behaviour == "skirmish":
+            goal = next((c for c in order
+                         if not any(s.board.adjacent(c, h) for h in hero_cells)
+                         and any(not s.board.adjacent(c, h) and sees(s.board, c, h)
+                                 for h in hero_cells)), None)
+            if goal is None:
+                far = [c for c in order if near.get(c, 10**6) >= SKIRMISH["keep_away"]]
+                goal = min(far, key=lambda c: (near.get(c, 10**6), reach[c], c[1], c[0]),
+                           default=figure.cell)
+        else:
+            goal = min(order, key=lambda c: (near.get(c, 10**6), reach[c], c[1], c[0]))
+        _move_to(game, figure, goal, reach)
+    _attack(game, figure, record)
+
+
+def adversary_phase(game) -> None:
+    s = game.state
+    game.log.emit("adversary_phase", round=s.round)
+    for figure in list(s.adversaries()):
+        if figure in s.figures and s.heroes_up():
+            _act(game, figure)
+            game.step("adversary")

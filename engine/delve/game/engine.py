@@ -1,0 +1,252 @@
+"""The Delve game loop: rounds of a hero phase then an adversary phase, to a win or a loss.
+
+Hero phase (R1-R21, A2): each hero still up rolls ``hero_dice`` dice (rules data), then its
+player is asked ``delve.action`` (through :meth:`Player.decide`) with every legal action as an
+option — ``explore``, ``move`` (to a reachable cell), ``recuperate`` or ``weapon`` (a weapon
+action of the hero's IR with its target), each naming the die that pays — or None to stop.
+The turn ends when the player stops or no action is possible; unused dice are set aside.
+Explore turns over the top exploration card, places its chamber and rolls its encounter table
+(one die) to place adversaries nearest the chamber's centre.
+
+Adversary phase: the project's own rule, see :mod:`.adversaries`.
+
+End: the heroes win when the exploration deck is empty and no adversary is on the board; they
+lose when every hero is down or after ``round_limit`` rounds (rules data). Every step goes to
+the :class:`EventLog`; with ``debug`` the invariants (:mod:`.invariants`) are checked after it.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from runeforge.engine.common.decisions import Decision
+from runeforge.engine.common.errors import EngineError, IllegalAction
+from runeforge.engine.common.log import EventLog
+
+from ..board.placement import centre_cells, placements
+from ..rules import actions
+from ..rules.attacks import Figure, targets
+from ..rules.costs import HeroTurn, roll_hero_dice
+from . import adversaries as adv
+from .invariants import Watch
+from .state import GameState, Records, hero_weapons, new_game
+
+ACTION = "delve.action"
+
+
+def path_to(board, start, goal, occupied, limit=None):
+    """The cells after ``start`` of a shortest legal path to ``goal`` (BFS), or None."""
+    parent = {start: None}
+    queue = deque([(start, 0)])
+    while queue:
+        cell, d = queue.popleft()
+        if cell == goal:
+            path = []
+            while cell != start:
+                path.append(cell)
+                cell = parent[cell]
+            return path[::-1]
+        if limit is not None and d >= limit:
+            continue
+        for n in board.steps(cell, occupied):
+            if n not in parent:
+                parent[n] = cell
+                queue.append((n, d + 1))
+    return None
+
+
+class DelveGame:
+    def __init__(self, records: Records, hero_ids, seed: int, dice, players: dict,
+                 debug: bool = False, log: EventLog | None = None):
+        self.records = records
+        self.rules = records.rules
+        self.state: GameState = new_game(records, hero_ids, seed)
+        self.dice = dice
+        self.players = players          # hero id -> Player
+        self.log = log or EventLog()
+        self.watch = Watch(self) if debug else None
+        self.log.emit("setup", heroes=list(hero_ids), seed=seed, deck=list(self.state.deck),
+                      cells={f.id: list(f.cell) for f in self.state.figures})
+        self.step("setup")
+
+    # ------------------------------------------------------------------ helpers
+    def step(self, what: str) -> None:
+        if self.watch is not None:
+            self.watch.check(what)
+
+    def occupied(self, but=None) -> set:
+        return {f.cell for f in self.state.figures if f is not but}
+
+    def hero_record(self, hero_id: str) -> dict:
+        return self.records.heroes[hero_id]
+
+    def paying_dice(self, turn: HeroTurn, cost: int) -> list[int]:
+        """One die index per distinct face that pays (``cost``+), lowest face first."""
+        seen, out = set(), []
+        for i in sorted(range(len(turn.dice)), key=lambda i: turn.dice[i]):
+            face = turn.dice[i]
+            if face >= cost and face not in seen and cost <= self.rules.die_faces:
+                seen.add(face)
+                out.append(i)
+        return out
+
+    def can_explore(self, hero: Figure) -> bool:
+        s = self.state
+        if not s.deck:
+            return False
+        exits = s.board.exits_next_to(hero.cell)
+        card = self.records.exploration[s.deck[0]]
+        return bool(exits) and bool(placements(s.board, self.records.tiles[card["tile"]],
+                                               exits[0]))
+
+    def options(self, hero: Figure, turn: HeroTurn) -> list[dict]:
+        """Every legal action of ``hero`` now (A2: the turn ends when this is empty)."""
+        s, rules, out = self.state, self.rules, []
+        if self.can_explore(hero):
+            out += [{"action": "explore", "die": d} for d in self.paying_dice(turn, rules.explore)]
+        for w in hero_weapons(self.hero_record(hero.id)):
+            foes = targets(s.board, hero, w, s.figures)
+            if not foes:
+                continue
+            for d in self.paying_dice(turn, w.cost):
+                if w.range == "area":
+                    out.append({"action": "weapon", "weapon": w.name, "die": d,
+                                "targets": [f.id for f in foes]})
+                else:
+                    out += [{"action": "weapon", "weapon": w.name, "die": d, "targets": [f.id]}
+                            for f in foes]
+        if hero.wounds:
+            out += [{"action": "recuperate", "die": d}
+                    for d in self.paying_dice(turn, turn.recuperate_cost(rules))]
+        pinned = actions.is_pinned(s.board, hero, s.figures)
+        move_dice = self.paying_dice(turn, turn.move_cost(rules, pinned))
+        if move_dice:
+            reach = s.board.reach(hero.cell, self.hero_record(hero.id)["move"],
+                                  self.occupied(hero))
+            cells = sorted((c for c in reach if c != hero.cell), key=lambda c: (c[1], c[0]))
+            out += [{"action": "move", "die": d, "to": list(c)} for d in move_dice
+                    for c in cells]
+        return out
+
+    # ------------------------------------------------------------------ hero phase
+    def hero_turn(self, hero: Figure) -> None:
+        s, rules = self.state, self.rules
+        faces = roll_hero_dice(self.dice, rules.hero_dice, rules)
+        turn = HeroTurn(hero.id, faces)
+        s.turns[hero.id], s.dealt[hero.id] = turn, len(faces)
+        self.log.emit("hero_dice", hero=hero.id, faces=list(faces), round=s.round)
+        self.step("hero_dice")
+        while s.result is None and hero in s.figures:
+            opts = self.options(hero, turn)
+            if not opts:
+                break
+            answer = self.players[hero.id].decide(
+                Decision(ACTION, hero.id, opts, info={"dice": list(turn.dice)}), self)
+            self.log.emit("decision", kind=ACTION, actor=hero.id, answer=answer)
+            if answer is None:
+                break
+            if answer not in opts:
+                raise IllegalAction(f"{hero.id}: {answer!r} is not a legal Delve action now")
+            self.do(hero, turn, answer)
+            self.check_end()
+        turn.end(rules, voluntary=True)
+        self.log.emit("turn_end", hero=hero.id, set_aside=list(turn.set_aside))
+        self.step("turn_end")
+
+    def do(self, hero: Figure, turn: HeroTurn, act: dict) -> None:
+        s, rules, kind = self.state, self.rules, act["action"]
+        face = turn.dice[act["die"]]
+        if kind == "move":
+            goal = tuple(act["to"])
+            path = path_to(s.board, hero.cell, goal, self.occupied(hero))
+            actions.move(turn, s.board, hero, act["die"], path, s.figures,
+                         self.hero_record(hero.id)["move"], rules)
+            self.log.emit("move", hero=hero.id, die=face, path=[list(c) for c in path])
+        elif kind == "recuperate":
+            healed = actions.recuperate(turn, hero, act["die"], rules)
+            self.log.emit("recuperate", hero=hero.id, die=face, healed=healed)
+        elif kind == "explore":
+            self.explore(hero, turn, act["die"], face)
+        elif kind == "weapon":
+            w = next(w for w in hero_weapons(self.hero_record(hero.id))
+                     if w.name == act["weapon"])
+            results = actions.weapon_action(turn, s.board, hero, w, act["die"], act["targets"],
+                                            s.figures, self.dice, rules)
+            for r in results:
+                if r["slain"]:
+                    s.kinds.pop(r["target"], None)
+            s.renown[hero.id] = hero.renown
+            self.log.emit("attack", hero=hero.id, weapon=w.name, die=face, results=results)
+        else:  # pragma: no cover - options() offers no other kind
+            raise EngineError(f"unknown Delve action {kind!r}")
+        self.step(kind)
+
+    def explore(self, hero: Figure, turn: HeroTurn, die: int, face: int) -> None:
+        s = self.state
+        card_id = s.deck[0]
+        card = self.records.exploration[card_id]
+        chamber = actions.explore(turn, s.board, hero, die, self.records.tiles[card["tile"]],
+                                  self.rules)
+        s.explored.append(s.deck.pop(0))
+        self.log.emit("explore", hero=hero.id, die=face, card=card_id, tile=card["tile"],
+                      chamber=chamber.index, rotation=chamber.rotation,
+                      origin=list(chamber.origin))
+        table = card.get("encounter")
+        if not table:
+            return
+        roll = self.dice.die(self.rules.die_faces)
+        row = next((r for r in self.records.encounters[table]["rows"] if roll in r["roll"]),
+                   None)
+        ids = [a["id"] for a in (row or {}).get("adversaries", []) for _ in range(a["count"])]
+        cells = centre_cells(s.board, chamber, len(ids), self.occupied())
+        placed = []
+        for adv_id, cell in zip(ids, cells, strict=False):
+            s.spawned += 1
+            fid = f"{adv_id}-{s.spawned}"
+            s.figures.append(Figure(fid, "adversary", cell,
+                                    self.records.adversaries[adv_id]["vigour"]))
+            s.kinds[fid] = adv_id
+            placed.append({"id": fid, "cell": list(cell)})
+        self.log.emit("encounter", table=table, roll=roll, adversaries=placed)
+
+    # ------------------------------------------------------------------ the game
+    def check_end(self) -> bool:
+        s = self.state
+        if s.result is not None:
+            return True
+        if not s.heroes_up():
+            s.result = {"winner": "adversaries", "how": "every hero is down"}
+        elif not s.deck and not s.adversaries():
+            s.result = {"winner": "heroes", "how": "the deck is explored and the board clear"}
+        if s.result is not None:
+            s.phase = "over"
+            self.log.emit("game_end", round=s.round, **s.result)
+        return s.result is not None
+
+    def play_round(self) -> None:
+        s = self.state
+        s.round += 1
+        s.turns, s.dealt = {}, {}
+        s.phase = "heroes"
+        self.log.emit("round", round=s.round)
+        for hero_id in s.heroes:
+            hero = s.figure(hero_id)
+            if hero is not None and s.result is None:
+                self.hero_turn(hero)
+        if s.result is None:
+            s.phase = "adversaries"
+            adv.adversary_phase(self)
+            self.check_end()
+        limit = self.rules.round_limit
+        if s.result is None and limit is not None and s.round >= limit:
+            s.result = {"winner": "adversaries", "how": f"the round limit ({limit}) is reached"}
+            s.phase = "over"
+            self.log.emit("game_end", round=s.round, **s.result)
+        self.step("round_end")
+
+    def play(self, max_rounds: int = 1000) -> dict:
+        while self.state.result is None:
+            if self.state.round >= max_rounds:
+                raise EngineError("a Delve game without a round limit did not end")
+            self.play_round()
+        return {**self.state.result, "rounds": self.state.round}

@@ -22,23 +22,10 @@ from __future__ import annotations
 
 from ..board.sight import sees
 from ..rules.attacks import targets, wound
+from .paths import distances, path_to
 from .state import adversary_weapons
 
 SKIRMISH = {"keep_away": 2}   # the project's own number: steps a skirmisher stays away
-
-
-def _distances(board, sources, occupied) -> dict:
-    """BFS steps from any cell of ``sources`` (figures other than the mover block)."""
-    from collections import deque
-    best = {c: 0 for c in sources}
-    queue = deque(sources)
-    while queue:
-        cell = queue.popleft()
-        for n in board.steps(cell, occupied):
-            if n not in best:
-                best[n] = best[cell] + 1
-                queue.append(n)
-    return best
 
 
 def _attack(game, figure, record) -> None:
@@ -74,7 +61,6 @@ def _has_target(game, figure, record, cell) -> bool:
 def _move_to(game, figure, cell, reach_from) -> None:
     if cell == figure.cell:
         return
-    from .engine import path_to
     path = path_to(game.state.board, figure.cell, cell, game.occupied(figure))
     game.log.emit("adversary_move", adversary=figure.id, path=[list(c) for c in path])
     figure.cell = cell
@@ -91,7 +77,7 @@ def _act(game, figure) -> None:
     if behaviour != "hold" and not _has_target(game, figure, record, figure.cell):
         reach = s.board.reach(figure.cell, record["move"], occupied)
         hero_cells = [h.cell for h in heroes]
-        near = _distances(s.board, hero_cells, occupied - set(hero_cells))
+        near = distances(s.board, hero_cells, occupied - set(hero_cells))
         order = sorted(reach, key=lambda c: (reach[c], c[1], c[0]))
         goal = None
         if behaviour == "skirmish":

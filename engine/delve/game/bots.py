@@ -6,7 +6,7 @@ import random
 
 from runeforge.engine.common.decisions import Player
 
-from .adversaries import _distances
+from .paths import distances
 
 
 class RandomBot(Player):
@@ -49,7 +49,7 @@ class HeuristicBot(Player):
                          for c in e.cells] if s.deck else []
             if not goals:
                 return None
-            dist = _distances(s.board, goals, set())
+            dist = distances(s.board, goals, set())
             now = dist.get(hero.cell, 10**6)
             best = min(by["move"], key=lambda o: (dist.get(tuple(o["to"]), 10**6), o["die"]))
             if dist.get(tuple(best["to"]), 10**6) < now:

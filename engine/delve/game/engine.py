@@ -17,8 +17,6 @@ the :class:`EventLog`; with ``debug`` the invariants (:mod:`.invariants`) are ch
 
 from __future__ import annotations
 
-from collections import deque
-
 from runeforge.engine.common.decisions import Decision
 from runeforge.engine.common.errors import EngineError, IllegalAction
 from runeforge.engine.common.log import EventLog
@@ -29,30 +27,10 @@ from ..rules.attacks import Figure, targets
 from ..rules.costs import HeroTurn, roll_hero_dice
 from . import adversaries as adv
 from .invariants import Watch
+from .paths import path_to
 from .state import GameState, Records, hero_weapons, new_game
 
 ACTION = "delve.action"
-
-
-def path_to(board, start, goal, occupied, limit=None):
-    """The cells after ``start`` of a shortest legal path to ``goal`` (BFS), or None."""
-    parent = {start: None}
-    queue = deque([(start, 0)])
-    while queue:
-        cell, d = queue.popleft()
-        if cell == goal:
-            path = []
-            while cell != start:
-                path.append(cell)
-                cell = parent[cell]
-            return path[::-1]
-        if limit is not None and d >= limit:
-            continue
-        for n in board.steps(cell, occupied):
-            if n not in parent:
-                parent[n] = cell
-                queue.append((n, d + 1))
-    return None
 
 
 class DelveGame:

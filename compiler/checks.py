@@ -102,26 +102,19 @@ def _reaction(a: n.Ability, nodes):
     """3. Cancel ... being inflicted only where wounds are being inflicted."""
     if not any(isinstance(node, n.Cancel) for node in nodes):
         return  # nothing to place: no second walk
+    window = a.window
     for s in a.sentences:
-        yield from _cancel_in(s, outer=None, window=a.window)
-
-
-def _cancel_in(node, outer, window):
-    if isinstance(node, n.Cancel):
-        if outer is not None:
-            yield Finding("RF403", f"'cancel' inside {outer}: no wounds are being inflicted "
-                                   "there", node.span,
-                          hint="a cancel reacts to wounds being inflicted; put it in its own "
-                               "sentence")
-        elif window is not None:
-            yield Finding("RF403", f"'cancel' in the window '{window.replace('_', ' ')}': no "
-                                   "wounds are being inflicted then", node.span,
-                          hint="drop the window; a cancel is used when wounds are inflicted")
-        return
-    kinds = {n.Outcome: "an outcome", n.During: "a duration", n.Trigger: "a trigger"}
-    inner_outer = next((v for k, v in kinds.items() if isinstance(node, k)), outer)
-    for child in n.children(node):
-        yield from _cancel_in(child, inner_outer, window)
+        for node, outer in n.within_scopes(s, n.Cancel):
+            if outer is not None:
+                yield Finding("RF403", f"'cancel' inside {outer}: no wounds are being "
+                                       "inflicted there", node.span,
+                              hint="a cancel reacts to wounds being inflicted; put it in its "
+                                   "own sentence")
+            elif window is not None:
+                yield Finding("RF403", f"'cancel' in the window '{window.replace('_', ' ')}': "
+                                       "no wounds are being inflicted then", node.span,
+                              hint="drop the window; a cancel is used when wounds are "
+                                   "inflicted")
 
 
 def _x_binding(a: n.Ability, nodes):

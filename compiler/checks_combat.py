@@ -77,20 +77,11 @@ def _rerolls(a: n.Ability, nodes, ctx, finding):
                                "different moments", first.span,
                       hint="make them two abilities")
     for s in a.sentences:
-        yield from _nested_reroll(s, None, finding)
-
-
-def _nested_reroll(node, outer, finding):
-    if isinstance(node, n.Reroll):
-        if outer is not None:
-            yield finding("RF426", f"'reroll your combat roll' inside {outer}: no combat roll "
-                                   "has just been made there", node.span,
-                          hint="a reroll is its own sentence, after its costs")
-        return
-    kinds = {n.Outcome: "an outcome", n.During: "a duration", n.Trigger: "a trigger"}
-    inner = next((v for k, v in kinds.items() if isinstance(node, k)), outer)
-    for child in n.children(node):
-        yield from _nested_reroll(child, inner, finding)
+        for node, outer in n.within_scopes(s, n.Reroll):
+            if outer is not None:
+                yield finding("RF426", f"'reroll your combat roll' inside {outer}: no combat "
+                                       "roll has just been made there", node.span,
+                              hint="a reroll is its own sentence, after its costs")
 
 
 def _protections(nodes, finding):

@@ -275,6 +275,23 @@ def children(node) -> list:
 _LEAVES = frozenset({str, int, bool, type(None)})  # field values that are never nodes
 
 
+# The prefixes that scope what follows them, and how a message names each
+SCOPE_NAMES = {Outcome: "an outcome", During: "a duration", Trigger: "a trigger"}
+
+
+def within_scopes(node, kind: type, outer: Optional[str] = None):
+    """Yield (found, scope) for every node of ``kind`` at or below ``node`` (not below a found
+    one): ``scope`` names the innermost outcome, duration or trigger around it, or None."""
+    stack = [(node, outer)]
+    while stack:
+        node, outer = stack.pop()
+        if isinstance(node, kind):
+            yield node, outer
+            continue
+        inner = SCOPE_NAMES.get(type(node), outer)
+        stack.extend((child, inner) for child in reversed(children(node)))
+
+
 def walk(node):
     """Yield ``node`` and every node below it, depth first, in source order."""
     stack = [node]

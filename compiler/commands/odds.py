@@ -8,6 +8,7 @@ import click
 from rich.table import Table
 from rich.text import Text
 
+from runeforge import games
 from runeforge.commands._combatcontent import combatants
 from runeforge.console import console, content_dirs_argument
 
@@ -19,6 +20,8 @@ Examples:
   runeforge odds --hero orrin-stonehand --challenge margath --item belt-of-strength --exact
   runeforge odds --hero varikas-the-dead --challenge hungry-wolves --item touch-of-death \\
       --trials 20000 --seed 7 --format json my-cards/
+  runeforge odds --hero garrick-stoneward --challenge bone-sentry        (Delve: one turn)
+  runeforge odds --hero sefa-quillmark --challenge mire-crawler --start adjacent --top 20
 """
 
 
@@ -239,20 +242,39 @@ def show(content, hero_id, challenge_id, items, allies, ruleset: str, fmt: str) 
 @click.option("--show-kernel", is_flag=True,
               help="Print the Python source of this combat's compiled kernel (what the Monte "
               "Carlo runs), and every card of the content the kernel cannot express.")
+@click.option("--start", type=click.Choice(["adjacent", "apart"]), default=None,
+              help="Delve: where the hero starts, next to the adversary (default) or apart "
+              "from it (visible, not adjacent).")
+@click.option("--top", type=click.IntRange(1), default=12, show_default=True,
+              help="Delve: rows of the per-roll plan to print.")
 @click.argument("dirs", nargs=-1, type=click.Path(path_type=str),
                 callback=content_dirs_argument)
 def command(hero_id, challenge_id, items, allies, is_exact, trials, seed, policy, fmt,
-            ruleset, show_kernel, dirs) -> None:
+            ruleset, show_kernel, start, top, dirs) -> None:
     """The chance that a Hero defeats a challenge.
 
     --exact solves the combat exactly (optimal decisions, no escape); static modifiers and
     Before Combat abilities and tests count, other abilities are listed as ignored. Otherwise a Monte Carlo runs
-    the engine with every compiled ability and reports a 95% Wilson interval. DIRS are content
-    directories that extend the bundled cards/. Exit status: 0 ok, 1 content errors,
-    2 usage errors.
+    the engine with every compiled ability and reports a 95% Wilson interval. For the cards
+    of another game (Delve: --challenge names an adversary) that game answers: Delve gives the
+    exact chance to slay in one hero turn and the best plan. DIRS are content directories
+    that extend the bundled cards/. Exit status: 0 ok, 1 content errors, 2 usage errors.
     """
     if is_exact and trials is not None:
         raise click.UsageError("--exact and --trials exclude each other")
+    from . import _gameodds
+
+    game, whole = _gameodds.game_of(dirs, hero_id, challenge_id)
+    if game.id != games.DEFAULT_GAME:  # the cards' game answers (docs/architecture.md)
+        given = {"--item": items, "--ally": allies, "--trials": trials is not None,
+                 "--policy": policy != "bot", "--ruleset": ruleset != "base",
+                 "--show-kernel": show_kernel}
+        _gameodds.run(game, whole, hero_id, challenge_id, start, fmt, top,
+                      [k for k, v in given.items() if v])
+        return
+    if start is not None:
+        raise click.UsageError("--start is an option of Delve's odds, not of "
+                               f"{games.get().name}")
     content = cc.load(dirs)
     wanted = [("--hero", hero_id, "hero"), ("--challenge", challenge_id, "challenge")]
     wanted += [("--item", i, "item") for i in items] + [("--ally", a, "ally") for a in allies]

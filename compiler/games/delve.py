@@ -40,5 +40,8 @@ GAME = Game(
         pdf_keywords=("Delve", "proxy", "cards"),
     ),
     check_documents="runeforge.delve.checks:check_documents",
+    engine={
+        "odds_exact": "runeforge.engine.delve.analysis.odds:odds_exact",
+    },
     card_lists={"tile": "tiles"},
 )

@@ -1,0 +1,237 @@
+"""Exact odds that a Delve hero slays one adversary in one hero turn (``runeforge odds``).
+
+The model (docs/delve.md, "Odds"): the hero rolls its hero dice (the hero's ``hero_dice``, else
+the rules data's); each action spends one die showing at least its cost (R2). The actions that
+count are the hero's weapon actions (``Name (N+): Attack …``, escalating ``(N+*)`` too: each
+use this turn costs one more, R14's step) and its ``Spend a hero die (N+) to attack …``
+abilities, plus the basic Move, which switches between the two positions the model knows:
+*adjacent* (combat weapons reach; the hero is pinned, A5, so Move costs the rules'
+``pinned_move_need``) and *apart* (the adversary is visible and not adjacent, so missile
+weapons reach, R16; Move costs the basic Move's need). Area attacks hit the adversary from
+either position (same chamber, A7). Every attack rolls a fresh die (A1): a roll of Hit or more
+deals Damage wounds (R17); the adversary is slain when its wounds reach its Vigour (R19).
+
+Decisions are adaptive: after each roll the hero picks the best next action. :class:`Solver`
+is an exact expectimax over (sorted remaining dice, wounds dealt, position, uses of each
+escalating action), in :class:`~fractions.Fraction`. Ties go to the first action in card
+order paid with the lowest die that pays; stopping is chosen only when nothing helps.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from itertools import combinations_with_replacement
+from math import factorial
+
+from runeforge.engine.common.errors import EngineError
+
+from ..rules.data import SEED, RulesData
+
+POSITIONS = ("adjacent", "apart")
+REACH = {"combat": ("adjacent",), "missile": ("apart",), "area": ("adjacent", "apart")}
+
+
+@dataclass(frozen=True)
+class Action:
+    """One thing a die can pay for in the model: an attack or the basic Move."""
+
+    name: str
+    need: int
+    escalating: bool = False
+    kind: str = "attack"          # "attack" or "move"
+    form: str = "action"          # "action" (a named header) or "spend" (Spend a hero die)
+    range: str | None = None
+    hit: int | None = None
+    damage: int | None = None
+
+    def label(self) -> str:
+        star = "*" if self.escalating else ""
+        if self.kind == "move":
+            return f"Move ({self.need}+)"
+        if self.form == "spend":
+            return f"Spend ({self.need}+): attack, {self.range}, Hit {self.hit}+, " \
+                   f"Damage {self.damage}"
+        return f"{self.name} ({self.need}+{star})"
+
+    def to_dict(self) -> dict:
+        return {k: v for k, v in self.__dict__.items() if v is not None}
+
+
+def hero_attacks(hero: dict) -> list[Action]:
+    """The hero IR's attacks: ``action`` and ``spend`` abilities whose one effect is an attack,
+    in card order."""
+    out = []
+    for ir in hero.get("abilities", []):
+        effects = ir.get("effects", [])
+        if ir.get("form") not in ("action", "spend") or len(effects) != 1 \
+                or effects[0].get("op") != "attack":
+            continue
+        e, cost = effects[0], ir["cost"]
+        name = ir.get("name") or f"Spend a hero die ({cost['need']}+)"
+        out.append(Action(name, cost["need"], bool(cost.get("escalating")), "attack",
+                          ir["form"], e["range"], e["hit"], e["damage"]))
+    return out
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Everything the solver needs, as plain numbers."""
+
+    attacks: tuple[Action, ...]
+    vigour: int
+    dice: int
+    faces: int = 6
+    move: int = 1                 # the basic Move's need when apart
+    pinned_move: int = 2          # A5: its need when adjacent (pinned)
+    step: int = 1                 # an escalating cost's rise per use (R14)
+
+    def __post_init__(self):
+        if self.vigour < 1 or self.dice < 0 or self.faces < 1:
+            raise EngineError("odds: Vigour is at least 1, dice at least 0, faces at least 1")
+
+
+def problem(hero: dict, adversary: dict, rules: RulesData, rules_doc: dict | None = None,
+            dice: int | None = None, vigour_bonus: int = 0) -> Problem:
+    """The problem of ``hero`` (a Delve hero record with IR abilities) against ``adversary``."""
+    step = (rules_doc or {}).get("recuperate_step", SEED["recuperate_step"])
+    count = dice if dice is not None else hero.get("hero_dice", rules.hero_dice)
+    return Problem(tuple(hero_attacks(hero)), adversary["vigour"] + vigour_bonus, count,
+                   rules.die_faces, rules.move, rules.pinned_move, step)
+
+
+def rolls(n: int, faces: int):
+    """Every sorted roll of ``n`` dice with its exact probability."""
+    total = faces ** n
+    for combo in combinations_with_replacement(range(1, faces + 1), n):
+        ways = factorial(n)
+        for f in set(combo):
+            ways //= factorial(combo.count(f))
+        yield combo, Fraction(ways, total)
+
+
+class Solver:
+    """The exact expectimax of one :class:`Problem`."""
+
+    def __init__(self, p: Problem):
+        self.p = p
+        self.escalating = [i for i, a in enumerate(p.attacks) if a.escalating]
+        self.moves = (Action("Move", p.pinned_move, kind="move"),   # from adjacent (pinned)
+                      Action("Move", p.move, kind="move"))          # from apart
+        self.value = lru_cache(maxsize=None)(self._value)
+
+    def cost(self, index: int, uses: tuple[int, ...]) -> int:
+        a = self.p.attacks[index]
+        if not a.escalating:
+            return a.need
+        return a.need + self.p.step * uses[self.escalating.index(index)]
+
+    def choices(self, dice: tuple[int, ...], pos: str, uses: tuple[int, ...]):
+        """(action index or "move", face) pairs legal now: card order, then lowest face."""
+        out = []
+        for i, a in enumerate(self.p.attacks):
+            need = self.cost(i, uses)
+            if pos in REACH[a.range] and need <= self.p.faces:
+                out += [(i, f) for f in sorted(set(dice)) if f >= need]
+        need = self.moves[POSITIONS.index(pos)].need
+        if need <= self.p.faces:
+            out += [("move", f) for f in sorted(set(dice)) if f >= need]
+        return out
+
+    def after(self, choice, dice, wounds, pos, uses):
+        """[(probability, next state)] of making ``choice``."""
+        what, face = choice
+        rest = list(dice)
+        rest.remove(face)
+        rest = tuple(rest)
+        if what == "move":
+            return [(Fraction(1), (rest, wounds, POSITIONS[1 - POSITIONS.index(pos)], uses))]
+        a = self.p.attacks[what]
+        if a.escalating:
+            k = self.escalating.index(what)
+            uses = uses[:k] + (uses[k] + 1,) + uses[k + 1:]
+        hit = Fraction(max(0, self.p.faces - a.hit + 1), self.p.faces)
+        hurt = min(self.p.vigour, wounds + a.damage)
+        return [(hit, (rest, hurt, pos, uses)), (1 - hit, (rest, wounds, pos, uses))]
+
+    def _value(self, dice, wounds, pos, uses) -> tuple[Fraction, object]:
+        """(chance to slay from here, best choice or None to stop)."""
+        if wounds >= self.p.vigour:
+            return Fraction(1), None
+        best, choice = Fraction(0), None
+        for c in self.choices(dice, pos, uses):
+            v = sum((pr * self.value(*state)[0] for pr, state in self.after(c, dice, wounds,
+                                                                             pos, uses)
+                     if pr), Fraction(0))
+            if v > best:
+                best, choice = v, c
+        return best, choice
+
+    def start(self, roll, pos: str):
+        return self.value(tuple(sorted(roll)), 0, pos, (0,) * len(self.escalating))
+
+    def describe(self, choice, pos: str) -> str:
+        if choice is None:
+            return "stop"
+        what, face = choice
+        if what == "move":
+            goal = "away (apart)" if pos == "adjacent" else "next to it"
+            return f"Move ({self.moves[POSITIONS.index(pos)].need}+) {goal} with a {face}"
+        return f"{self.p.attacks[what].label()} with a {face}"
+
+
+def solve(p: Problem, start: str = "adjacent") -> dict:
+    """The exact chance to slay, and the first decision for each roll (plain data)."""
+    if start not in POSITIONS:
+        raise EngineError(f"odds: the start is one of {', '.join(POSITIONS)}, not {start!r}")
+    s = Solver(p)
+    total, first = Fraction(0), []
+    for roll, pr in rolls(p.dice, p.faces):
+        v, choice = s.start(roll, start)
+        total += pr * v
+        first.append({"roll": list(roll), "probability": str(pr), "slay": str(v),
+                      "first": s.describe(choice, start),
+                      "choice": None if choice is None else
+                      {"action": "move" if choice[0] == "move" else p.attacks[choice[0]].name,
+                       "face": choice[1]}})
+    return {"probability": str(total), "percent": float(total * 100), "dice": p.dice,
+            "faces": p.faces, "vigour": p.vigour, "start": start,
+            "actions": [a.to_dict() for a in p.attacks],
+            "move": {"adjacent": p.pinned_move, "apart": p.move}, "first": first,
+            "by_face": by_face(first)}
+
+
+def by_face(first: list[dict]) -> list[dict]:
+    """For each face, what the first decision spends it on and how often (over the rolls that
+    spend that face first), most often first: the plan in words."""
+    seen: dict = {}
+    for row in first:
+        if row["choice"] is None:
+            continue
+        face = row["choice"]["face"]
+        seen.setdefault(face, {}).setdefault(row["first"], Fraction(0))
+        seen[face][row["first"]] += Fraction(row["probability"])
+    out = []
+    for face in sorted(seen, reverse=True):
+        for text, pr in sorted(seen[face].items(), key=lambda kv: (-kv[1], kv[0])):
+            out.append({"face": face, "first": text, "probability": str(pr)})
+    return out
+
+
+def odds_exact(bundle: dict, options: dict) -> dict:
+    """The ``odds_exact`` engine entry of the game ``delve``: ``options`` holds ``hero``,
+    ``adversary`` (ids), optionally ``start`` (adjacent | apart) and ``dice``."""
+    from ..game.state import Records
+
+    records = Records.from_bundle(bundle)
+    hero, adv = options["hero"], options["adversary"]
+    if hero not in records.heroes:
+        raise EngineError(f"no Delve hero {hero!r} in the bundle")
+    if adv not in records.adversaries:
+        raise EngineError(f"no Delve adversary {adv!r} in the bundle")
+    p = problem(records.heroes[hero], records.adversaries[adv], records.rules,
+                records.rules_doc, options.get("dice"))
+    out = solve(p, options.get("start") or "adjacent")
+    out.update(hero=hero, adversary=adv, method="exact")
+    return out

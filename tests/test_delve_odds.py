@@ -1,0 +1,266 @@
+"""Delve's exact odds (engine/delve/analysis/odds.py, `runeforge odds` for Delve cards): the
+DP against a hand-worked case, against a brute-force search over every plan for every roll,
+against a Monte Carlo that plays the engine's own rules with the DP's policy, and the CLI."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import random
+from fractions import Fraction
+
+import pytest
+
+from runeforge.backends.bundle import build_bundle
+from runeforge.engine.common.dice import Dice
+from runeforge.engine.common.errors import EngineError
+from runeforge.engine.delve.analysis.odds import (
+    REACH,
+    Action,
+    Problem,
+    Solver,
+    odds_exact,
+    problem,
+    rolls,
+    solve,
+)
+from runeforge.engine.delve.board.placement import start_board
+from runeforge.engine.delve.game.state import Records
+from runeforge.engine.delve.rules import actions
+from runeforge.engine.delve.rules.attacks import Figure, Weapon
+from runeforge.engine.delve.rules.costs import HeroTurn, roll_hero_dice
+from runeforge.pipeline import check
+from tests.delve_boards import tile
+
+
+@pytest.fixture(scope="module")
+def bundle():
+    result = check(())
+    return build_bundle(result.content, result.compiled)
+
+
+@pytest.fixture(scope="module")
+def records(bundle):
+    return Records.from_bundle(bundle)
+
+
+def weapon(need, rng="combat", hit=4, damage=1, escalating=False, name="W", form="action"):
+    return Action(name, need, escalating, "attack", form, rng, hit, damage)
+
+
+# ---------------------------------------------------------------------- hand-worked
+def test_one_die_one_weapon_by_hand():
+    # Hit 4+ Damage 2 against Vigour 2, one die paying (3+): P = 4/6 (the die pays) * 3/6
+    p = Problem((weapon(3, hit=4, damage=2),), vigour=2, dice=1)
+    assert Fraction(solve(p)["probability"]) == Fraction(4, 6) * Fraction(3, 6)
+
+
+def test_two_dice_one_weapon_by_hand():
+    # each die pays with 4/6 and then kills with 1/2: P = 1 - (2/6 + 4/6 * 1/2)^2 = 5/9
+    p = Problem((weapon(3, hit=4, damage=2),), vigour=2, dice=2)
+    assert Fraction(solve(p)["probability"]) == Fraction(5, 9)
+
+
+def test_range_and_position_by_hand():
+    # a missile weapon from adjacent: Move (2+, pinned) with one die, shoot (2+) with the
+    # other: P(both dice >= 2) * P(hit 4+) = (5/6)^2 * 1/2; apart it is 1 - (1 - 5/6*1/2)^2
+    p = Problem((weapon(2, "missile"),), vigour=1, dice=2, move=1, pinned_move=2)
+    assert Fraction(solve(p, "adjacent")["probability"]) == Fraction(25, 36) / 2
+    assert Fraction(solve(p, "apart")["probability"]) == 1 - (1 - Fraction(5, 12)) ** 2
+
+
+def test_escalating_cost_rises_per_use():
+    # (5+*): the first use needs 5+, the second 6+; Hit 1+ (always), Damage 1, Vigour 2
+    p = Problem((weapon(5, hit=1, escalating=True),), vigour=2, dice=2)
+    # both dice >= 5 and at least one is a 6: 2*(1/6)(1/6) + (1/6)^2 = 3/36
+    assert Fraction(solve(p)["probability"]) == Fraction(3, 36)
+
+
+def test_area_reaches_from_both_positions_and_nothing_helps_gives_stop():
+    p = Problem((weapon(1, "area", hit=1, damage=1),), vigour=1, dice=1)
+    assert solve(p, "adjacent")["probability"] == solve(p, "apart")["probability"] == "1"
+    hopeless = solve(Problem((weapon(1, hit=1),), vigour=3, dice=2))
+    assert hopeless["probability"] == "0" and hopeless["by_face"] == []
+    assert {row["first"] for row in hopeless["first"]} == {"stop"}
+
+
+def test_rolls_sum_to_one_and_count_multisets():
+    found = list(rolls(4, 6))
+    assert len(found) == math.comb(9, 4) and sum(p for _, p in found) == 1
+
+
+# ---------------------------------------------------------------------- brute force
+def brute(p: Problem, start: str) -> Fraction:
+    """Every ordered roll; for each, the best of EVERY plan tree (a plan is stop, or a die
+    and an action followed by a plan per outcome), each plan evaluated on its own."""
+    def cost(a: Action, uses: dict, index):
+        return a.need + p.step * uses.get(index, 0) if a.escalating else a.need
+
+    def plans(dice, pos, uses):
+        yield None
+        for d, face in enumerate(dice):
+            rest = dice[:d] + dice[d + 1:]
+            for i, a in enumerate(p.attacks):
+                need = cost(a, uses, i)
+                if pos in REACH[a.range] and need <= p.faces and face >= need:
+                    more = {**uses, i: uses.get(i, 0) + 1}
+                    for hit_plan in plans(rest, pos, more):
+                        for miss_plan in plans(rest, pos, more):
+                            yield ("attack", a, hit_plan, miss_plan)
+            need = p.pinned_move if pos == "adjacent" else p.move
+            if face >= need:
+                other = "apart" if pos == "adjacent" else "adjacent"
+                for then in plans(rest, other, uses):
+                    yield ("move", None, then, None)
+
+    def value(plan, wounds):
+        if wounds >= p.vigour:
+            return Fraction(1)
+        if plan is None:
+            return Fraction(0)
+        kind, a, first, second = plan
+        if kind == "move":
+            return value(first, wounds)
+        hit = Fraction(p.faces - a.hit + 1, p.faces)
+        return hit * value(first, wounds + a.damage) + (1 - hit) * value(second, wounds)
+
+    total = Fraction(0)
+    for roll in itertools.product(range(1, p.faces + 1), repeat=p.dice):
+        total += max(value(plan, 0) for plan in plans(list(roll), start, {}))
+    return total / p.faces ** p.dice
+
+
+def random_problem(rng: random.Random, dice: int, most: int) -> Problem:
+    attacks = tuple(weapon(rng.randint(1, 6), rng.choice(["combat", "missile", "area"]),
+                           rng.randint(2, 6), rng.randint(1, 2), rng.random() < 0.3,
+                           name=f"W{i}", form=rng.choice(["action", "spend"]))
+                    for i in range(rng.randint(1, most)))
+    return Problem(attacks, rng.randint(1, 3), dice, move=rng.randint(1, 3),
+                   pinned_move=rng.randint(1, 4))
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_dp_equals_brute_force_over_all_plans(seed):
+    rng = random.Random(seed)
+    p = random_problem(rng, 2, 3) if seed < 9 else random_problem(rng, 3, 1)
+    for start in ("adjacent", "apart"):
+        assert Fraction(solve(p, start)["probability"]) == brute(p, start), (p, start)
+
+
+def test_more_dice_never_lower_the_odds():
+    rng = random.Random(5)
+    for _ in range(10):
+        p = random_problem(rng, 1, 3)
+        values = [Fraction(solve(Problem(p.attacks, p.vigour, n, move=p.move,
+                                         pinned_move=p.pinned_move))["probability"])
+                  for n in range(4)]
+        assert values == sorted(values)
+
+
+def test_bad_start_is_an_engine_error():
+    with pytest.raises(EngineError, match="adjacent, apart"):
+        solve(Problem((weapon(1),), 1, 1), "behind")
+
+
+# ---------------------------------------------------------------------- Monte Carlo
+HERE, NEAR, FAR = (2, 1), (1, 1), (0, 1)     # the adversary; adjacent and apart cells
+BOARD = tile(size=(6, 4), exits=[{"id": "e", "side": "east", "at": 1, "width": 2}])
+
+
+def play_turn(solver: Solver, p: Problem, hero_rec, start, rules, dice) -> bool:
+    """One hero turn with the engine's rules (HeroTurn, actions.move, actions.weapon_action)
+    on a plain chamber, deciding with the DP's policy; True when the adversary is slain."""
+    board = start_board(BOARD)
+    hero = Figure("hero", "hero", NEAR if start == "adjacent" else FAR, hero_rec["vigour"])
+    foe = Figure("foe", "adversary", HERE, p.vigour)
+    figures = [hero, foe]
+    turn = HeroTurn("hero", roll_hero_dice(dice, p.dice, rules))
+    pos, uses = start, (0,) * len(solver.escalating)
+    while True:
+        _, choice = solver.value(tuple(sorted(turn.dice)), foe.wounds, pos, uses)
+        if choice is None:
+            return foe.slain
+        what, face = choice
+        die = turn.dice.index(face)
+        if what == "move":
+            goal = FAR if pos == "adjacent" else NEAR
+            actions.move(turn, board, hero, die, [goal], figures, hero_rec["move"], rules)
+            pos = "apart" if pos == "adjacent" else "adjacent"
+            continue
+        a = p.attacks[what]
+        w = Weapon(a.name, solver.cost(what, uses), a.range, a.hit, a.damage)
+        actions.weapon_action(turn, board, hero, w, die, ["foe"], figures, dice, rules)
+        if a.escalating:
+            k = solver.escalating.index(what)
+            uses = uses[:k] + (uses[k] + 1,) + uses[k + 1:]
+        if foe.slain:
+            return True
+
+
+@pytest.mark.parametrize("hero,adversary,start", [
+    ("garrick-stoneward", "bone-sentry", "adjacent"),
+    ("sefa-quillmark", "mire-crawler", "adjacent"),     # Move (2+, pinned) then shoot
+    ("vesna-kolt", "fen-witch", "apart"),                # Javelin, or Move then Spear
+    ("hollis-dunmere", "hollow-archer", "apart"),        # area from apart, Staff after a Move
+])
+def test_dp_matches_monte_carlo_with_the_engine_rules(records, hero, adversary, start):
+    rules = records.rules
+    p = problem(records.heroes[hero], records.adversaries[adversary], rules,
+                records.rules_doc)
+    solver = Solver(p)
+    exact = float(Fraction(solve(p, start)["probability"]))
+    n, dice = 2500, Dice(len(hero) * 101 + len(adversary))
+    wins = sum(play_turn(solver, p, records.heroes[hero], start, rules, dice)
+               for _ in range(n))
+    sigma = math.sqrt(max(exact * (1 - exact), 1e-9) / n)
+    assert abs(wins / n - exact) <= 3 * sigma + 1e-9, (wins / n, exact)
+    assert 0 < exact < 1
+
+
+def test_bundled_attacks_include_spend_abilities(records):
+    p = problem(records.heroes["tamsin-roe"], records.adversaries["bone-sentry"],
+                records.rules, records.rules_doc)
+    assert [(a.form, a.need, a.hit, a.damage) for a in p.attacks] == [
+        ("action", 2, 4, 1), ("spend", 6, 2, 3)]
+    assert p.dice == records.rules.hero_dice and p.vigour == 2
+
+
+# ---------------------------------------------------------------------- entry and CLI
+def test_engine_entry_of_the_game(bundle):
+    from runeforge import games
+
+    entry = games.get("delve").entry("odds_exact")
+    r = entry(bundle, {"hero": "garrick-stoneward", "adversary": "bone-sentry"})
+    assert r == odds_exact(bundle, {"hero": "garrick-stoneward", "adversary": "bone-sentry",
+                                    "start": "adjacent"})
+    with pytest.raises(EngineError, match="no Delve adversary"):
+        entry(bundle, {"hero": "garrick-stoneward", "adversary": "nobody"})
+
+
+def test_cli_json_and_text(cli, records):
+    args = ["odds", "--hero", "sefa-quillmark", "--challenge", "mire-crawler"]
+    res = cli(*args, "--format", "json", "--start", "apart")
+    assert res.exit_code == 0, res.output
+    r = json.loads(res.stdout)
+    p = problem(records.heroes["sefa-quillmark"], records.adversaries["mire-crawler"],
+                records.rules, records.rules_doc)
+    assert r["probability"] == solve(p, "apart")["probability"]
+    assert r["game"] == "delve" and r["dice"] == 4 and r["start"] == "apart"
+    assert sum(Fraction(x["probability"]) for x in r["first"]) == 1
+    text = cli(*args, "--top", "3")
+    assert text.exit_code == 0, text.output
+    frac = solve(p, "adjacent")["probability"]
+    assert f"({frac})" in text.stdout and "Move (2+) away (apart) with a" in text.stdout
+    assert "the 3 likeliest of 126 rolls" in text.stdout
+
+
+def test_cli_refuses_runebound_options_and_unknown_ids(cli):
+    res = cli("odds", "--hero", "garrick-stoneward", "--challenge", "bone-sentry",
+              "--item", "belt-of-strength")
+    assert res.exit_code == 2 and "--item" in res.output
+    res = cli("odds", "--hero", "garrick-stoneward", "--challenge", "bone-sentr")
+    assert res.exit_code == 2 and "did you mean 'bone-sentry'" in res.output
+    res = cli("odds", "--hero", "varikas-the-dead", "--challenge", "hungry-wolves",
+              "--start", "apart", "--exact")
+    assert res.exit_code == 2 and "--start is an option of Delve" in res.output

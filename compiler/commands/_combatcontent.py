@@ -36,13 +36,14 @@ def combatants(command):
     return command
 
 
-def load(dirs):
+def load(dirs, whole=None):
     """Load and validate the content (no ability compilation); exit 1/2 on errors. These
-    commands run Runebound's engine, so they see Runebound's cards, packs and documents only.
+    commands run Runebound's engine, so they see Runebound's cards, packs and documents only
+    (``whole``: the content of every game, already loaded from ``dirs``).
 
     Clean content is cached (see :mod:`._contentcache`): the same files and the same compiler
     give the same Content, so a second run skips the YAML parse and the schema checks."""
-    content = _load_all(dirs)
+    content = whole if whole is not None else _load_all(dirs)
     own = content.of_game(games.DEFAULT_GAME)
     own._cache_key = content._cache_key
     return own

@@ -275,7 +275,7 @@ def command(hero_id, challenge_id, items, allies, is_exact, trials, seed, policy
     if start is not None:
         raise click.UsageError("--start is an option of Delve's odds, not of "
                                f"{games.get().name}")
-    content = cc.load(dirs)
+    content = cc.load(dirs, whole)
     wanted = [("--hero", hero_id, "hero"), ("--challenge", challenge_id, "challenge")]
     wanted += [("--item", i, "item") for i in items] + [("--ally", a, "ally") for a in allies]
     cc.check_ids(content, wanted)

@@ -186,3 +186,36 @@ def test_an_unshuffled_slay_trial_places_its_adversary_with_the_last_chamber(rec
             assert result["how"] == "the Rust Golem is slain"
             assert "rust-golem" in result["slain_adversaries"]
     assert won >= 1
+
+
+def test_replay_reproduces_a_delve_game_and_names_the_first_tampered_record(cli, tmp_path):
+    log = tmp_path / "slay.jsonl"
+    res = cli("play", "--adventure", "the-iron-warden", "--players", "2", "--seed", "5",
+              "--bots", "random", "--log", log)
+    assert res.exit_code == 0, res.output
+    again = cli("replay", log)
+    assert again.exit_code == 0, again.output
+    assert "Replayed" in again.output and "same end state" in again.output
+    lines = log.read_text(encoding="utf-8").splitlines()
+    # one hero die changed: the replay rolls the seed's die and differs there
+    n = next(i for i, line in enumerate(lines) if '"type": "hero_dice"' in line)
+    record = json.loads(lines[n])
+    record["faces"][0] = record["faces"][0] % 6 + 1
+    tampered = tmp_path / "tampered.jsonl"
+    tampered.write_text("\n".join(lines[:n] + [json.dumps(record)] + lines[n + 1:]) + "\n",
+                        encoding="utf-8")
+    bad = cli("replay", tampered)
+    assert bad.exit_code == 1
+    assert f"the replay differs at record {n} (hero_dice)" in bad.output
+    # the end state's digest changed
+    end = json.loads(lines[-1])
+    end["sha256"] = "0" * 64
+    tampered.write_text("\n".join(lines[:-1] + [json.dumps(end)]) + "\n", encoding="utf-8")
+    bad = cli("replay", tampered)
+    assert bad.exit_code == 1 and f"record {len(lines) - 1} (end_state)" in bad.output
+    # options outside what Delve's play accepts are refused, located
+    first = json.loads(lines[0])
+    first["players"] = 6
+    tampered.write_text("\n".join([json.dumps(first)] + lines[1:]) + "\n", encoding="utf-8")
+    bad = cli("replay", tampered)
+    assert bad.exit_code == 1 and ":1: 'players' of this options record" in bad.output

@@ -142,6 +142,9 @@ def test_play_a_trial_from_the_command_line(cli, tmp_path):
     assert bad.exit_code == 2 and "did you mean 'first-descent'" in bad.output
     bad = cli("play", "--adventure", "first-descent", "--ruleset", "advanced")
     assert bad.exit_code == 2 and "Runebound" in bad.output
+    bad = cli("play", "--adventure", "first-descent", "--players", "5")
+    assert bad.exit_code == 1 and "1 to 4 heroes, not 5" in bad.output
+    assert "Traceback" not in bad.output
 
 
 def test_the_result_holds_what_a_campaign_runner_needs(bundle):

@@ -125,6 +125,10 @@ EXAMPLES = {
     "RF910": "an encounter table with no row for a roll of 6",
     "RF911": "no `rules` document in a Delve pack, or Recuperate missing from it",
     "RF912": "`Rest (2+): Heal 0 wounds.`",
+    "RF920": "a trial with `deck: [dripping-step]` (the card is `dripping-steps`)",
+    "RF921": "a trial with `deck: []`",
+    "RF922": "a trial with `goal: {type: slay}` and no adversary",
+    "RF923": "two trials with `id: first-descent`",
 }
 
 

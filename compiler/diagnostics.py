@@ -135,6 +135,10 @@ CODES: dict[str, str] = {
     "RF910": "Delve encounter table does not give each d6 roll exactly once",
     "RF911": "Delve rules data is missing or inconsistent",
     "RF912": "Delve move, heal or renown amount is 0",
+    "RF920": "Delve trial names an unknown tile, exploration card, adversary or hero",
+    "RF921": "Delve trial's exploration deck is empty or lists a card twice",
+    "RF922": "Delve trial's goal and its adversary do not agree",
+    "RF923": "Delve trial id is used twice",
 }
 
 SEVERITIES = ("error", "warning")

@@ -10,7 +10,7 @@ GAME = Game(
     id="delve",
     name="Delve (hero-dice dungeon)",
     card_kinds=("hero", "adversary", "exploration", "skill", "tile", "encounter_table"),
-    document_kinds=("rules",),
+    document_kinds=("rules", "trial"),
     schema_dir=("runeforge", "schemas/delve"),
     dialect=Dialect(
         grammar="runeforge.dsl.delve:delve.lark",
@@ -44,4 +44,7 @@ GAME = Game(
         "odds_exact": "runeforge.engine.delve.analysis.odds:odds_exact",
     },
     card_lists={"tile": "tiles"},
+    engine={"play": "runeforge.engine.delve.game.play:play",
+            "log_options": "runeforge.engine.delve.game.play:LOG_OPTIONS"},
+    adventure_kinds=("trial",),
 )

@@ -40,11 +40,9 @@ GAME = Game(
         pdf_keywords=("Delve", "proxy", "cards"),
     ),
     check_documents="runeforge.delve.checks:check_documents",
-    engine={
-        "odds_exact": "runeforge.engine.delve.analysis.odds:odds_exact",
-    },
     card_lists={"tile": "tiles"},
     engine={"play": "runeforge.engine.delve.game.play:play",
-            "log_options": "runeforge.engine.delve.game.play:LOG_OPTIONS"},
+            "log_options": "runeforge.engine.delve.game.play:LOG_OPTIONS",
+            "odds_exact": "runeforge.engine.delve.analysis.odds:odds_exact"},
     adventure_kinds=("trial",),
 )

@@ -106,13 +106,17 @@ class FaceStyle:
     belongs to (cards of one deck share a back); ``faces`` and ``deck`` may take a keyword
     ``content`` (the loaded content: an adventure's deck list is there); ``preview(face) ->
     dict`` is the HTML preview's view of a face; ``pdf_keywords`` go into the PDF's
-    metadata."""
+    metadata. ``extra_pdfs(faces, paper=, title=, colour=) -> [(name, pdf bytes, layout)]``
+    (optional) prints more than cards from a pack's faces of one locale: the build writes
+    ``pdf/<pack>-<name>-<locale>.pdf`` and its ``.layout.json`` (Delve's tiles at full
+    size)."""
 
     faces: str
     drawer: str
     deck: str
     preview: str
     pdf_keywords: tuple[str, ...] = ()
+    extra_pdfs: str | None = None
 
 
 @dataclass(frozen=True)

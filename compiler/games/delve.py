@@ -38,6 +38,7 @@ GAME = Game(
         deck="runeforge.delve.faces:deck",
         preview="runeforge.delve.faces:preview",
         pdf_keywords=("Delve", "proxy", "cards"),
+        extra_pdfs="runeforge.delve.tile_pdf:extra_pdfs",
     ),
     check_documents="runeforge.delve.checks:check_documents",
     card_lists={"tile": "tiles"},

@@ -50,7 +50,7 @@ def command(dirs, locale: str, card_ids: tuple[str, ...], fmt: str) -> None:
                  for c in unknown]
         print_diagnostics(diags)
         finish(diags)
-    from runeforge.l10n.names import card_name
+    from runeforge import games
 
     records = text_backend.render_rules_text(result.content, result.compiled, locale)
     if card_ids:
@@ -63,7 +63,7 @@ def command(dirs, locale: str, card_ids: tuple[str, ...], fmt: str) -> None:
     for r in records:
         if r["card"] != last:
             card = result.content.cards[r["card"]]
-            name = escape(card_name(card.name, locale))  # card data is untrusted: no markup
+            name = escape(games.get(card.game).card_name(card, locale))  # untrusted: no markup
             out.print(f"[bold]{name}[/bold] ({escape(r['card'])})")
             last = r["card"]
         out.print(f"  {r['text']}", markup=False)

@@ -1,7 +1,7 @@
 """Delve's face style: plain proxy faces with a die-cost badge ("3+") beside each action,
 a weapon table on adversaries, Vigour and Move on figures, and a tile drawn from its data
-(scaled to the card: walls, exits, void cells, obstructions). Names stay English; the rules
-text is the game's own translation (runeforge.delve.text)."""
+(scaled to the card: walls, exits, void cells, obstructions). Names, weapon names and the
+rules text are the game's own translation (runeforge.delve.text, catalogs delve.po)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,16 @@ from runeforge.dsl.delve import nodes as n
 from runeforge.dsl.delve.parser import parse_ability
 
 from .checks import exit_cells, rational
-from .text import TEMPLATES, label, render_ability
+from .text import (
+    TEMPLATES,
+    card_name,
+    card_text,
+    exit_label,
+    label,
+    render_ability,
+    weapon_name,
+)
+from .tile_layout import geometry
 
 INK, PAPER, ACCENT, STONE = (HexColor("#22201c"), HexColor("#f2ecdf"), HexColor("#7a2e1c"),
                              HexColor("#b9b0a0"))
@@ -58,11 +67,16 @@ def _ability_lines(card, locale: str) -> list[tuple[str, str]]:
     return out
 
 
-def _lines(card, locale: str) -> list[tuple[str, str]]:
+def _lines(card, locale: str, names: dict) -> list[tuple[str, str]]:
+    """The face's rows; ``names`` maps the ids of the game's cards to their names in the
+    locale (an exploration card names its tile and table, a table its adversaries)."""
     d = card.data
 
     def t(key):
         return label(key, locale)
+
+    def name(card_id):
+        return names.get(card_id, card_id)
 
     if card.kind == "hero":
         return [("", f"{t('label.move')} {d['move']} · {t('label.vigour')} {d['vigour']}")] \
@@ -71,26 +85,27 @@ def _lines(card, locale: str) -> list[tuple[str, str]]:
         rows = [("", f"{t('label.vigour')} {d['vigour']} · {t('label.move')} {d['move']} · "
                  f"{t('behaviour.' + d['behaviour'])}")]
         # the weapon table: Hit as the badge, then name, range and Damage
-        rows += [(f"{w['hit']}+", f"{w['name']}: {t('range.' + w['range'])}, "
+        rows += [(f"{w['hit']}+", f"{weapon_name(w['name'], locale)}: {t('range.' + w['range'])}, "
                   f"{t('label.damage')} {w['damage']}") for w in d["weapons"]]
         return rows
     if card.kind == "skill":
         return _ability_lines(card, locale)
     if card.kind == "exploration":
-        rows = [("", f"{t('label.chamber')}: {d['tile']}"),
-                ("", f"{t('label.encounter')}: {d.get('encounter') or '-'}")]
-        return rows + ([("", d["text"])] if d.get("text") else [])
+        rows = [("", f"{t('label.chamber')}: {name(d['tile'])}"),
+                ("", f"{t('label.encounter')}: {name(d.get('encounter')) or '-'}")]
+        return rows + ([("", card_text(d["text"], locale))] if d.get("text") else [])
     if card.kind == "encounter_table":
         return [("", f"{'/'.join(map(str, r['roll']))}: " + (", ".join(
-            f"{g['count']}x {g['id']}" for g in r["adversaries"]) or "-")) for r in d["rows"]]
+            f"{g['count']}x {name(g['id'])}" for g in r["adversaries"]) or "-")) for r in d["rows"]]
     return [("", f"{d['size'][0]} x {d['size'][1]} {t('label.spaces')}, {t('label.exits')}: "
-             + ", ".join(e["id"] for e in d["exits"]))]
+             + ", ".join(exit_label(e["id"], e["side"], locale) for e in d["exits"]))]
 
 
 def faces(cards, locale: str) -> list[DelveFace]:
-    return [DelveFace(card.id, card.kind, card.name, locale, card.pack,
-                      tuple(_lines(card, locale)), int(card.data.get("count", 1)), deck(card),
-                      card.data if card.kind == "tile" else None) for card in cards]
+    names = {card.id: card_name(card, locale) for card in cards}
+    return [DelveFace(card.id, card.kind, names[card.id], locale, card.pack,
+                      tuple(_lines(card, locale, names)), int(card.data.get("count", 1)),
+                      deck(card), card.data if card.kind == "tile" else None) for card in cards]
 
 
 def deck(card) -> str:
@@ -154,8 +169,10 @@ class DelveDrawer:
                     c.rect(*pt(cx, cy + 1), unit, unit, fill=1, stroke=1)
         c.setStrokeColor(INK)
         c.setLineWidth(2)
-        for (ax, ay), (bx, by) in tile.get("walls", []) or []:
-            c.line(*pt(ax, ay), *pt(bx, by))
+        c.setLineCap(2)  # square caps: the outer wall's corners meet
+        geo = geometry(tile)  # the outer wall, open at the exits, and the inner walls
+        c.lines([(*pt(*a), *pt(*b)) for a, b in geo.boundary + geo.walls])
+        c.setLineCap(0)
         c.setFillColor(STONE)
         for poly in tile.get("obstructions", []) or []:
             path = c.beginPath()

@@ -22,17 +22,12 @@ from runeforge.backends.pdf_document import to_cmyk
 from runeforge.backends.pdf_fonts import BOLD, ITALIC, REGULAR, register_fonts
 
 from .faces import ACCENT, INK, PAPER, STONE
-from .text import label
+from .text import exit_label, label
 from .tile_layout import HEADER, INCH, MARGIN, Piece, geometry, plan
 
 GRID, SHADE = HexColor("#8c8474"), HexColor("#d9d2c3")
 WALL_WIDTH, GRID_WIDTH, MARK_WIDTH = 5.0, 0.4, 0.5
 EXIT_DEPTH = 0.12  # spaces: the exit's coloured strip inside the boundary
-
-
-def _exit_text(ex, locale: str) -> str:
-    side = label(f"label.side.{ex.side}", locale)
-    return side if ex.id == ex.side else f"{ex.id} ({side})"
 
 
 def _draw_piece(c, piece: Piece, name: str, tile: dict, locale: str) -> None:
@@ -87,7 +82,7 @@ def _draw_piece(c, piece: Piece, name: str, tile: dict, locale: str) -> None:
         if ex.side in ("west", "east"):
             c.rotate(90 if ex.side == "west" else -90)
         c.setFont(BOLD, 8)
-        c.drawCentredString(0, -3, _exit_text(ex, locale))
+        c.drawCentredString(0, -3, exit_label(ex.id, ex.side, locale))
         c.restoreState()
     # walls: the outer boundary but the exits, then the inner walls
     c.setStrokeColor(INK)

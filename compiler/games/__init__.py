@@ -90,12 +90,14 @@ class IRFamily:
 class TextStyle:
     """Rules text. ``render(card, locale) -> [(ability index, text)]``; ``prepare(locales)
     -> diagnostics`` compiles the game's catalogs once per build (None: nothing to prepare);
-    ``msgctxt`` is the prefix of the game's catalog contexts."""
+    ``msgctxt`` is the prefix of the game's catalog contexts; ``name(card, locale) -> str``
+    is a card's name in a locale (None: the default game's catalog, msgctxt ``card.name``)."""
 
     locales: tuple[str, ...]
     render: str
     msgctxt: str
     prepare: str | None = None
+    name: str | None = None
 
 
 @dataclass(frozen=True)
@@ -168,6 +170,14 @@ class Game:
 
     def render_text(self, card, locale: str) -> list[tuple[int, str]]:
         return _call(self.text.render, card, locale)
+
+    def card_name(self, card, locale: str) -> str:
+        """The card's name in ``locale``, from the game's own catalog when it names one."""
+        if self.text.name:
+            return _call(self.text.name, card, locale)
+        from runeforge.l10n.names import card_name
+
+        return card_name(card.name, locale)
 
     def prepare_text(self, locales) -> list:
         return list(_call(self.text.prepare, locales) or [])

@@ -31,6 +31,7 @@ GAME = Game(
         render="runeforge.delve.text:render_card",
         msgctxt="delve.",
         prepare="runeforge.delve.text:prepare",
+        name="runeforge.delve.text:card_name",
     ),
     faces=FaceStyle(
         faces="runeforge.delve.faces:faces",

@@ -51,6 +51,7 @@ def command(dirs, locale: str, card_ids: tuple[str, ...], fmt: str) -> None:
         print_diagnostics(diags)
         finish(diags)
     from runeforge import games
+    from runeforge.l10n.names import card_name
 
     records = text_backend.render_rules_text(result.content, result.compiled, locale)
     if card_ids:
@@ -63,7 +64,7 @@ def command(dirs, locale: str, card_ids: tuple[str, ...], fmt: str) -> None:
     for r in records:
         if r["card"] != last:
             card = result.content.cards[r["card"]]
-            name = escape(games.get(card.game).card_name(card, locale))  # untrusted: no markup
-            out.print(f"[bold]{name}[/bold] ({escape(r['card'])})")
+            name = games.get(card.game).card_name(card, locale) or card_name(card.name, locale)
+            out.print(f"[bold]{escape(name)}[/bold] ({escape(r['card'])})")  # untrusted data
             last = r["card"]
         out.print(f"  {r['text']}", markup=False)

@@ -171,13 +171,10 @@ class Game:
     def render_text(self, card, locale: str) -> list[tuple[int, str]]:
         return _call(self.text.render, card, locale)
 
-    def card_name(self, card, locale: str) -> str:
-        """The card's name in ``locale``, from the game's own catalog when it names one."""
-        if self.text.name:
-            return _call(self.text.name, card, locale)
-        from runeforge.l10n.names import card_name
-
-        return card_name(card.name, locale)
+    def card_name(self, card, locale: str) -> str | None:
+        """The card's name in ``locale`` from the game's own catalog (None: the game names
+        none; the caller then asks runeforge.l10n.names, the default game's catalog)."""
+        return _call(self.text.name, card, locale)
 
     def prepare_text(self, locales) -> list:
         return list(_call(self.text.prepare, locales) or [])

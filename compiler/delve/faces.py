@@ -49,6 +49,9 @@ class DelveFace:
     count: int = 1
     deck: str = ""
     tile: dict | None = None
+    # an adversary's weapon table: (name, range, Hit, Damage) in the face's language; the
+    # weapon rows of ``lines`` say the same for the preview
+    weapons: tuple = ()
 
     def label(self, key: str) -> str:
         return label(f"label.{key}", self.locale) if f"label.{key}" in TEMPLATES else key
@@ -101,11 +104,17 @@ def _lines(card, locale: str, names: dict) -> list[tuple[str, str]]:
              + ", ".join(exit_label(e["id"], e["side"], locale) for e in d["exits"]))]
 
 
+def _weapons(card, locale: str) -> tuple:
+    return tuple((weapon_name(w["name"], locale), label("range." + w["range"], locale),
+                  f"{w['hit']}+", str(w["damage"])) for w in card.data.get("weapons", []) or [])
+
+
 def faces(cards, locale: str) -> list[DelveFace]:
     names = {card.id: card_name(card, locale) for card in cards}
     return [DelveFace(card.id, card.kind, names[card.id], locale, card.pack,
                       tuple(_lines(card, locale, names)), int(card.data.get("count", 1)),
-                      deck(card), card.data if card.kind == "tile" else None) for card in cards]
+                      deck(card), card.data if card.kind == "tile" else None,
+                      _weapons(card, locale)) for card in cards]
 
 
 def deck(card) -> str:
@@ -134,7 +143,7 @@ class DelveDrawer:
         if face.tile is not None:
             top = self._tile(face.tile, top)
         yy = top + LEADING
-        for badge, text in face.lines:
+        for badge, text in face.lines[:1] if face.weapons else face.lines:
             lines = simpleSplit(text, FONT, SIZE, self.w - 34) or [""]
             yy -= LEADING
             if badge:
@@ -148,7 +157,39 @@ class DelveDrawer:
             for k, line in enumerate(lines):
                 c.drawString(26, yy - k * (SIZE + 1.5), line)
             yy -= (len(lines) - 1) * (SIZE + 1.5)
+        if face.weapons:
+            self._weapon_table(face, yy - 10)
         c.restoreState()
+
+    def _weapon_table(self, face: DelveFace, top: float) -> None:
+        """Weapon | Hit | Damage, each weapon's range under its name."""
+        c, hit_x, dmg_x = self.c, self.w - 52, self.w - 22
+        c.setFillColor(INK)
+        c.setFont(ITALIC, 6)
+        c.drawString(12, top, face.label("weapon"))
+        c.drawCentredString(hit_x, top, face.label("hit"))
+        c.drawCentredString(dmg_x, top, face.label("damage"))
+        c.setStrokeColor(STONE)
+        c.setLineWidth(0.5)
+        c.line(10, top - 3, self.w - 10, top - 3)
+        yy = top - 13
+        for name, reach, hit, damage in face.weapons:
+            names = simpleSplit(name, BOLD, 7, hit_x - 26) or [""]
+            c.setFillColor(INK)
+            c.setFont(BOLD, 7)
+            for k, line in enumerate(names):
+                c.drawString(12, yy - k * 8.5, line)
+            c.setFont(FONT, SIZE)
+            c.drawString(12, yy - len(names) * 8.5, reach)
+            c.setFillColor(ACCENT)
+            c.circle(hit_x, yy + 2.5, 7, fill=1, stroke=0)
+            c.setFillColor(PAPER)
+            c.setFont(BOLD, 6)
+            c.drawCentredString(hit_x, yy + 0.5, hit)
+            c.setFillColor(INK)
+            c.setFont(BOLD, 9)
+            c.drawCentredString(dmg_x, yy - 0.5, damage)
+            yy -= (len(names) + 1) * 8.5 + 6
 
     def _tile(self, tile: dict, top: float) -> float:
         c = self.c

@@ -57,6 +57,8 @@ TEMPLATES = {
     "label.move": "Move",
     "label.vigour": "Vigour",
     "label.damage": "Damage",
+    "label.weapon": "Weapon",
+    "label.hit": "Hit",
     "label.chamber": "Chamber",
     "label.encounter": "Encounter",
     "label.exits": "exits",

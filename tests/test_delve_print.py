@@ -189,3 +189,30 @@ def test_the_text_command_shows_delve_cards_in_greek():
     english = CliRunner(env={"NO_COLOR": "1"}).invoke(main, ["text", "--card",
                                                               "orrin-ashgrove"])
     assert "Orrin Ashgrove (orrin-ashgrove)" in english.output
+
+
+@pytest.mark.parametrize("locale", ("en", "fi", "pl", "el", "ru"))
+def test_every_delve_kind_has_a_face_in_every_locale(locale):
+    from runeforge import games
+    from runeforge.backends.pdf_document import render_deck_pdf
+    from runeforge.backends.pdf_fonts import missing_glyphs
+    from runeforge.delve.faces import kind_line
+
+    game = games.get("delve")
+    cards = list(load_content([]).of_game("delve").cards.values())
+    faces = game.card_faces(cards, locale)
+    assert {f.kind for f in faces} == set(game.card_kinds)
+    warnings = []
+    data, layout = render_deck_pdf(faces, drawer=game.face_drawer, warn=warnings.append)
+    assert warnings == []
+    words = "".join(f.name + "".join(b + t for b, t in f.lines) + "".join(
+        "".join(w) for w in f.weapons) for f in faces)
+    assert missing_glyphs(words) == set()  # no tofu
+    text = "".join(p.extract_text() for p in pypdf.PdfReader(io.BytesIO(data)).pages)
+    assert all(f.name in text for f in faces)
+    hit = {"en": "Hit", "fi": "Osuma", "pl": "Trafienie", "el": "Χτύπημα", "ru": "Попадание"}
+    assert hit[locale] in text  # the weapon table's header
+    assert all(f.weapons for f in faces if f.kind == "adversary")
+    if locale in ("el", "ru"):  # only the game's name and the "x" of sizes stay Latin
+        assert set(re.findall("[A-Za-z]+", words + "".join(
+            kind_line(f.kind, locale) for f in faces))) <= {"Delve", "x"}

@@ -109,6 +109,10 @@ def test_the_outer_wall_is_open_at_the_exits_and_obstructions_are_exact(built, t
             w, h = tile["size"]
             assert len(geometry(tile).boundary) == 2 * (w + h) - sum(
                 e["width"] for e in tile["exits"])
+    # void corners: the wall follows the floor (a corner cell taken off keeps the perimeter)
+    crossroads = next(t for t in tiles if t["id"] == "crossroads")
+    assert len(crossroads["void"]) == 4 and len(geometry(crossroads).boundary) == 24 - 8
+    assert len(geometry(crossroads).floor) == 32
     cistern = next(i for i, t in enumerate(tiles) if t["id"] == "flooded-cistern")
     x0, _, _, y1 = _cut_box(reader, cistern)
     starts = {(round(a[0], 2), round(a[1], 2)) for _, _, a, _ in _strokes(reader, cistern)}

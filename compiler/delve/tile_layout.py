@@ -7,7 +7,8 @@ exact Fractions): the floor cells (void cells are not floor), the outer boundary
 floor as wall segments except where an exit opens, the inner walls, the obstruction polygons
 and the exit spans. ``plan(tiles, paper)`` puts one tile on a page, turned to landscape when
 it only fits that way; a tile too big for either is split into pieces of whole cells, one a
-page, each piece showing a strip of its neighbour (``OVERLAP``) to lay the next piece on.
+page, each piece showing a strip of its neighbour (``OVERLAP``), cut with the piece, on
+which the next piece is laid up to the dashed line.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from .checks import exit_cells, rational
 
 INCH = 72.0  # points per space
 MARGIN = 36.0  # points of paper around the drawing: cut marks and the page header
-HEADER = 40.0  # points above the drawing: the tile's name, then room for the cut marks
+HEADER = 46.0  # points above the drawing: name, scale note, then room for the cut marks
 OVERLAP = Fraction(1, 2)  # spaces of a neighbouring piece shown on a split tile's piece
 MARK_GAP, MARK_LEN = 3.0, 14.0  # cut marks start this far outside the cut line
 
@@ -88,16 +89,23 @@ class Piece:
         """The page point of tile point (x, y)."""
         return self.origin[0] + float(x) * INCH, self.origin[1] - float(y) * INCH
 
-    @property
-    def cut_box(self) -> tuple[float, float, float, float]:
-        """x0, y0, x1, y1 in points (PDF coordinates, y up) of the piece's cut lines."""
-        (ax, ay), (bx, by) = self.at(*self.cells[:2]), self.at(*self.cells[2:])
+    def _box(self, x0, y0, x1, y1) -> tuple[float, float, float, float]:
+        (ax, ay), (bx, by) = self.at(x0, y0), self.at(x1, y1)
         return min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)
 
     @property
-    def view_box(self) -> tuple[float, float, float, float]:
-        (ax, ay), (bx, by) = self.at(*self.view[:2]), self.at(*self.view[2:])
-        return min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)
+    def cells_box(self) -> tuple[float, float, float, float]:
+        """x0, y0, x1, y1 in points (PDF coordinates, y up) of the cells this piece owns: on a
+        split tile, the next piece's edge is laid on the dashed line at this box's edge."""
+        return self._box(*self.cells)
+
+    @property
+    def cut_box(self) -> tuple[float, float, float, float]:
+        """The piece's cut lines, in points: its cells and any overlap strip (the strip is
+        cut with the piece, and the next piece is laid on it). A whole tile: its cells."""
+        return self._box(*self.view)
+
+    view_box = cut_box
 
     def cut_marks(self) -> list[tuple[float, float, float, float]]:
         """Segments (x1, y1, x2, y2) on the cut lines' extensions, outside the piece."""
@@ -114,6 +122,7 @@ class Piece:
         return {"tile": self.tile, "page": page, "piece": [self.index, self.pieces],
                 "page_size": [round(v, 3) for v in self.page_size],
                 "cells": list(self.cells),
+                "cells_box": [round(v, 3) for v in self.cells_box],
                 "cut_box": [round(v, 3) for v in self.cut_box]}
 
 
@@ -122,7 +131,11 @@ def _room(page_w: float, page_h: float) -> tuple[float, float]:
 
 
 def _spans(total: int, per: int) -> list[tuple[int, int]]:
-    return [(a, min(total, a + per)) for a in range(0, total, per)]
+    """``total`` cells in as few runs of at most ``per`` as can be, of even lengths (13 by 6:
+    5, 4, 4, not 6, 6, 1)."""
+    count = -(-total // per)
+    sizes = [total // count + (k < total % count) for k in range(count)]
+    return [(sum(sizes[:k]), sum(sizes[:k + 1])) for k in range(count)]
 
 
 def plan_tile(tile_id: str, size, paper: str) -> list[Piece]:

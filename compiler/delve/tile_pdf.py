@@ -16,6 +16,7 @@ from __future__ import annotations
 import io
 
 from reportlab.lib.colors import HexColor, black
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from runeforge.backends.pdf_document import to_cmyk
@@ -32,7 +33,7 @@ EXIT_DEPTH = 0.12  # spaces: the exit's coloured strip inside the boundary
 
 def _draw_piece(c, piece: Piece, name: str, tile: dict, locale: str) -> None:
     geo = geometry(tile)
-    page_w, page_h = piece.page_size
+    page_h = piece.page_size[1]
     c.setPageSize(piece.page_size)
     at = piece.at
     # header: name, piece, scale note (outside the cut)
@@ -41,14 +42,18 @@ def _draw_piece(c, piece: Piece, name: str, tile: dict, locale: str) -> None:
     title = name if piece.pieces == 1 else label("label.piece", locale).format(
         name=name, n=piece.index, total=piece.pieces)
     c.drawString(MARGIN, page_h - MARGIN - 10, title)
-    c.setFont(ITALIC, 8)
-    c.drawRightString(page_w - MARGIN, page_h - MARGIN - 10,
-                      label("label.tile_scale", locale))
+    c.setFont(ITALIC, 8)  # on a line of its own: a long Greek title and note do not share one
+    c.drawString(MARGIN, page_h - MARGIN - 22, label("label.tile_scale", locale))
     c.saveState()
+    # clip to the piece: half a wall's room past the tile's own edges, none where the piece
+    # meets another (that one draws its own cells)
     vx0, vy0, vx1, vy1 = piece.view_box
+    width, height = geo.size
+    pad = [WALL_WIDTH if edge else 0.0 for edge in (
+        piece.view[0] == 0, piece.view[3] == height, piece.view[2] == width, piece.view[1] == 0)]
     clip = c.beginPath()
-    clip.rect(vx0 - WALL_WIDTH, vy0 - WALL_WIDTH, vx1 - vx0 + 2 * WALL_WIDTH,
-              vy1 - vy0 + 2 * WALL_WIDTH)
+    clip.rect(vx0 - pad[0], vy0 - pad[1], vx1 - vx0 + pad[0] + pad[2],
+              vy1 - vy0 + pad[1] + pad[3])
     c.clipPath(clip, stroke=0, fill=0)
     # floor and grid
     c.setFillColor(PAPER)
@@ -108,7 +113,7 @@ def _offset(point, dx, dy):
 
 def _overlap(c, piece: Piece, locale: str) -> None:
     """Shade the strip of the next piece and dash the line where that piece's edge lies."""
-    x0, y0, x1, y1 = piece.cut_box
+    x0, y0, x1, y1 = piece.cells_box
     vx0, vy0, vx1, vy1 = piece.view_box
     strips = []
     if vx1 > x1:
@@ -119,15 +124,21 @@ def _overlap(c, piece: Piece, locale: str) -> None:
         c.saveState()
         c.setFillColor(SHADE, alpha=0.6)
         c.rect(*rect, fill=1, stroke=0)
+        c.setFillAlpha(1)
         c.setStrokeColor(INK)
         c.setLineWidth(0.8)
         c.setDash(4, 3)
         c.line(*line)
-        c.setFillColor(INK)
-        c.setFont(REGULAR, 7)
+        c.setDash()
         c.translate(rect[0] + rect[2] / 2, rect[1] + rect[3] / 2)
         c.rotate(angle)
-        c.drawCentredString(0, -2, label("label.overlap", locale))
+        text = label("label.overlap", locale)
+        half = stringWidth(text, REGULAR, 7) / 2 + 3
+        c.setFillColor(PAPER)  # a plate under the words: a wall may cross the strip
+        c.rect(-half, -5, 2 * half, 10, fill=1, stroke=0)
+        c.setFillColor(INK)
+        c.setFont(REGULAR, 7)
+        c.drawCentredString(0, -2, text)
         c.restoreState()
 
 

@@ -135,6 +135,10 @@ CODES: dict[str, str] = {
     "RF910": "Delve encounter table does not give each d6 roll exactly once",
     "RF911": "Delve rules data is missing or inconsistent",
     "RF912": "Delve move, heal or renown amount is 0",
+    "RF920": "Delve trial names an unknown tile, exploration card, adversary or hero",
+    "RF921": "Delve trial's exploration deck is empty or lists a card twice",
+    "RF922": "Delve trial's goal and its adversary do not agree",
+    "RF923": "Delve trial id is used twice",
     # RF95x: campaigns (seed 004): the campaign document, its map and its cards
     "RF951": "campaign structure is not the nine adventures of a campaign",
     "RF952": "campaign Act II pool or Act I branches do not fit",

@@ -34,10 +34,13 @@ def _ref(where, wanted, known, what: str, *keys) -> list[Diagnostic]:
 
 
 def _ids(docs) -> dict:
-    """{id: document} of documents written one per file or as a list."""
+    """{id: document} of documents written one per file or as a list (a list under
+    ``trials:`` too: Delve's trial files)."""
     out = {}
     for doc in docs:
         items = doc.data if isinstance(doc.data, list) else [doc.data]
+        if isinstance(doc.data, dict) and isinstance(doc.data.get("trials"), list):
+            items = doc.data["trials"]
         for item in items:
             if isinstance(item, dict) and isinstance(item.get("id"), str):
                 out[item["id"]] = doc

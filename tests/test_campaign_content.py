@@ -263,3 +263,19 @@ def test_every_adventure_trial_plays_to_an_end_with_delve(result):
             assert res["winner"] in ("heroes", "adversaries"), res["how"]
             winners.append(res["winner"])
     assert "heroes" in winners
+
+
+def test_a_relics_hero_side_ability_is_checked_where_it_is_written(tmp_path):
+    for pack in ("delve", "campaign"):
+        shutil.copytree(CARDS / pack, tmp_path / pack)
+    target = tmp_path / "campaign" / "relics.yaml"
+    text = target.read_text(encoding="utf-8")
+    old = "area, Hit 4+, Damage 2."
+    assert text.count(old) == 1
+    target.write_text(text.replace(old, "area, Hit 7+, Damage 2."), encoding="utf-8")
+    found = check([tmp_path / "delve", tmp_path / "campaign"], include_bundled=False)
+    hits = [d for d in found.diagnostics if d.code == "RF903"]
+    assert [(Path(d.path).name, d.line) for d in hits] == [
+        ("relics.yaml", _line_of(target, "Hit 7+"))]
+    line = target.read_text(encoding="utf-8").splitlines()[hits[0].line - 1]
+    assert line[hits[0].col - 1:].startswith("7+") or "Hit 7+" in line[hits[0].col - 5:]

@@ -57,7 +57,7 @@ def test_the_bundled_campaign_checks_clean_and_is_complete(result, cards):
             <= {1, 2, 3}
         assert any(c.data["class"] == cls for c in _of(cards, "starting_equipment"))
     assert len(_of(cards, "search_card")) >= 10
-    assert all(0 <= c.data["gold"] <= 100 for c in _of(cards, "search_card"))
+    assert all(25 <= c.data["gold"] <= 100 for c in _of(cards, "search_card"))
     overlord = _of(cards, "overlord_card")
     assert sum(c.data.get("copies", 1) for c in overlord if c.data["class"] == "basic") >= 15
     for cls in ("warlord", "saboteur", "magus"):

@@ -1,4 +1,5 @@
-"""Checks of Delve content across cards (codes RF903, RF906, RF908-RF911), after the schemas:
+"""Checks of Delve content across cards (codes RF903, RF906, RF908-RF911, RF920-RF923), after
+the schemas:
 
 * tiles: exits on the outer boundary, inside their side, not over a void cell; walls on grid
   lines inside the tile; void cells inside the tile; obstruction vertices inside it (RF909);
@@ -7,7 +8,10 @@
 * encounter tables give every d6 roll exactly once and name adversaries that exist (RF910,
   RF908);
 * adversary weapons have Hit 1-6 (RF903) and Damage >= 1 (RF906);
-* a Delve pack has one ``rules`` document with the three basic actions (RF911).
+* a Delve pack has one ``rules`` document with the three basic actions (RF911);
+* trials name a start tile, exploration cards, a goal adversary and heroes that exist (RF920),
+  have a deck with each card once (RF921), a ``slay`` goal names its adversary (RF922), and a
+  trial id is used once (RF923).
 """
 
 from __future__ import annotations
@@ -161,6 +165,74 @@ def _rules(content) -> list[Diagnostic]:
     return out
 
 
+def trial_entries(doc) -> list[tuple[tuple, dict]]:
+    """The trials of one ``trial`` document: ``[(key path of the trial, its data)]`` (a file
+    holds one trial, or a list of them under ``trials:``)."""
+    data = doc.data
+    if not isinstance(data, dict):
+        return []
+    if isinstance(data.get("trials"), list):
+        return [(("trials", i), t) for i, t in enumerate(data["trials"]) if isinstance(t, dict)]
+    return [((), data)]
+
+
+def _trial_ref(doc, keys, wanted, known, what: str) -> list[Diagnostic]:
+    if not isinstance(wanted, str) or wanted in known:
+        return []
+    return [doc.diag("RF920", f"the trial names an unknown {what} '{wanted}'", *keys,
+                     hint=did_you_mean(wanted, list(known)) or f"no {what} has that id")]
+
+
+def _trial(doc, keys: tuple, data: dict, by_kind: dict) -> list[Diagnostic]:
+    tiles, cards = by_kind.get("tile", {}), by_kind.get("exploration", {})
+    foes, heroes = by_kind.get("adversary", {}), by_kind.get("hero", {})
+    out = _trial_ref(doc, keys + ("start_tile",), data.get("start_tile"), tiles, "tile")
+    deck = data.get("deck")
+    if isinstance(deck, list):
+        if not deck:
+            out.append(doc.diag("RF921", "the trial's exploration deck is empty",
+                                *keys, "deck", hint="list the exploration card ids to explore"))
+        seen: set = set()
+        for i, card in enumerate(deck):
+            out += _trial_ref(doc, keys + ("deck", i), card, cards, "exploration card")
+            if card in seen:
+                out.append(doc.diag("RF921", f"the deck lists '{card}' twice", *keys, "deck",
+                                    i, hint="a deck holds each exploration card once"))
+            seen.add(card)
+    goal = data.get("goal")
+    if isinstance(goal, dict):
+        if goal.get("type") == "slay" and "adversary" not in goal:
+            out.append(doc.diag("RF922", "a `slay` goal names no adversary", *keys, "goal",
+                                hint="add `adversary: <adversary id>` (it is placed with the "
+                                "last chamber)"))
+        elif goal.get("type") == "clear" and "adversary" in goal:
+            out.append(doc.diag("RF922", "a `clear` goal takes no adversary", *keys, "goal",
+                                "adversary", hint="use `type: slay` to make the heroes hunt "
+                                "it"))
+        else:
+            out += _trial_ref(doc, keys + ("goal", "adversary"), goal.get("adversary"), foes,
+                              "adversary")
+    for i, hero in enumerate(data.get("heroes") or []):
+        out += _trial_ref(doc, keys + ("heroes", i), hero, heroes, "hero")
+    return out
+
+
+def _trials(content, by_kind: dict) -> list[Diagnostic]:
+    out: list[Diagnostic] = []
+    seen: dict = {}
+    for doc in content.documents.get("trial", []):
+        for keys, data in trial_entries(doc):
+            tid = data.get("id")
+            if isinstance(tid, str):
+                if tid in seen:
+                    out.append(doc.diag("RF923", f"the trial id '{tid}' is used twice", *keys,
+                                        "id", hint=f"also in the pack '{seen[tid]}'"))
+                else:
+                    seen[tid] = doc.pack
+            out += _trial(doc, keys, data, by_kind)
+    return out
+
+
 def check_documents(content) -> list[Diagnostic]:
     """Every cross-card problem of the Delve content given (one game's view)."""
     by_kind: dict[str, dict] = {}
@@ -176,4 +248,4 @@ def check_documents(content) -> list[Diagnostic]:
         out += _table(card, by_kind.get("adversary", {}))
     for card in by_kind.get("adversary", {}).values():
         out += _adversary(card)
-    return out + _rules(content)
+    return out + _rules(content) + _trials(content, by_kind)

@@ -4,9 +4,16 @@ seeded soak of whole games over the bundled trials with every invariant checked.
 
 from __future__ import annotations
 
+import json
 import textwrap
 from pathlib import Path
 
+import pytest
+
+from runeforge.backends.bundle import build_bundle
+from runeforge.engine.common.errors import EngineError
+from runeforge.engine.delve.game.play import play, play_records
+from runeforge.engine.delve.game.state import Records
 from runeforge.pipeline import check
 
 MANIFEST = """\
@@ -102,3 +109,113 @@ def test_schema_errors_in_a_trial_are_located(tmp_path):
         """)
     assert sorted((c, line) for c, line, _col, _m, _h in diags) == [("RF204", 6),
                                                                  ("RF205", 7)]
+
+
+@pytest.fixture(scope="module")
+def bundle():
+    result = check(())
+    return build_bundle(result.content, result.compiled)
+
+
+@pytest.fixture(scope="module")
+def records(bundle):
+    return Records.from_bundle(bundle)
+
+
+def test_play_a_trial_from_the_command_line(cli, tmp_path):
+    log = tmp_path / "delve.jsonl"
+    res = cli("play", "--adventure", "first-descent", "--players", "3", "--seed", "1",
+              "--log", log)
+    assert res.exit_code == 0, res.output
+    assert "game: delve   adventure: first-descent   players: 3   seed: 1" in res.output
+    first = res.output.splitlines()[0]
+    assert first.startswith(("Winner: heroes (", "Winner: adversaries"))
+    # the suggested heroes of the trial take the seats, in order
+    for name in ("Garrick Stoneward", "Sefa Quillmark", "Orrin Ashgrove"):
+        assert name in res.output
+    assert "Tamsin Roe" not in res.output
+    records = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    assert records[0] == {"seq": 0, "type": "options", "adventure": "first-descent",
+                          "players": 3, "seed": 1, "bots": "heuristic"}
+    assert records[-1]["type"] == "end_state" and len(records[-1]["sha256"]) == 64
+    assert [r["seq"] for r in records] == list(range(len(records)))
+    again = cli("play", "--adventure", "first-descent", "--players", "3", "--seed", "1")
+    assert again.output == res.output
+    bad = cli("play", "--adventure", "first-decent")
+    assert bad.exit_code == 2 and "did you mean 'first-descent'" in bad.output
+    bad = cli("play", "--adventure", "first-descent", "--ruleset", "advanced")
+    assert bad.exit_code == 2 and "Runebound" in bad.output
+
+
+def test_the_result_holds_what_a_campaign_runner_needs(bundle):
+    options = {"adventure": "first-descent", "players": 2, "seed": 3, "bots": "heuristic",
+               "heroes": ["vesna-kolt", "tamsin-roe"], "start_wounds": {"vesna-kolt": 2}}
+    result = play(bundle, options)
+    assert result["winner"] in ("heroes", "adversaries")
+    assert [h["id"] for h in result["heroes"]] == ["vesna-kolt", "tamsin-roe"]
+    setup = next(r for r in result["log"] if r["type"] == "setup")
+    assert setup["wounds"] == {"vesna-kolt": 2} and setup["trial"] == "first-descent"
+    explores = [r["card"] for r in result["log"] if r["type"] == "explore"]
+    assert result["explored"] == len(explores) and result["explored_cards"] == explores
+    slain = sum(r["slain"] for a in result["log"] if a["type"] == "attack"
+                for r in a["results"])
+    assert result["slain"] == slain == len(result["slain_adversaries"])
+    with pytest.raises(EngineError, match="not in the game"):
+        play(bundle, {**options, "start_wounds": {"garrick-stoneward": 1}})
+    with pytest.raises(EngineError, match="no Delve trial 'nowhere'"):
+        play(bundle, {**options, "adventure": "nowhere"})
+
+
+def test_an_unshuffled_slay_trial_places_its_adversary_with_the_last_chamber(records):
+    won = 0
+    for seed in range(6):
+        result = play_records(records, {"adventure": "the-iron-warden", "players": 4,
+                                        "seed": seed, "bots": "heuristic", "debug": True})
+        log = result["log"]
+        setup = next(r for r in log if r["type"] == "setup")
+        assert setup["deck"] == list(records.trials["the-iron-warden"]["deck"])
+        cards = [r["card"] for r in log if r["type"] == "explore"]
+        quarry = [i for i, r in enumerate(log) if r["type"] == "quarry"]
+        if len(cards) == len(setup["deck"]):
+            assert len(quarry) == 1 and log[quarry[0]]["adversary"] == "rust-golem"
+            assert log[quarry[0] - 1]["type"] in ("explore", "encounter")
+        else:
+            assert quarry == []
+        if result["winner"] == "heroes":
+            won += 1
+            assert result["how"] == "the Rust Golem is slain"
+            assert "rust-golem" in result["slain_adversaries"]
+    assert won >= 1
+
+
+def test_replay_reproduces_a_delve_game_and_names_the_first_tampered_record(cli, tmp_path):
+    log = tmp_path / "slay.jsonl"
+    res = cli("play", "--adventure", "the-iron-warden", "--players", "2", "--seed", "5",
+              "--bots", "random", "--log", log)
+    assert res.exit_code == 0, res.output
+    again = cli("replay", log)
+    assert again.exit_code == 0, again.output
+    assert "Replayed" in again.output and "same end state" in again.output
+    lines = log.read_text(encoding="utf-8").splitlines()
+    # one hero die changed: the replay rolls the seed's die and differs there
+    n = next(i for i, line in enumerate(lines) if '"type": "hero_dice"' in line)
+    record = json.loads(lines[n])
+    record["faces"][0] = record["faces"][0] % 6 + 1
+    tampered = tmp_path / "tampered.jsonl"
+    tampered.write_text("\n".join(lines[:n] + [json.dumps(record)] + lines[n + 1:]) + "\n",
+                        encoding="utf-8")
+    bad = cli("replay", tampered)
+    assert bad.exit_code == 1
+    assert f"the replay differs at record {n} (hero_dice)" in bad.output
+    # the end state's digest changed
+    end = json.loads(lines[-1])
+    end["sha256"] = "0" * 64
+    tampered.write_text("\n".join(lines[:-1] + [json.dumps(end)]) + "\n", encoding="utf-8")
+    bad = cli("replay", tampered)
+    assert bad.exit_code == 1 and f"record {len(lines) - 1} (end_state)" in bad.output
+    # options outside what Delve's play accepts are refused, located
+    first = json.loads(lines[0])
+    first["players"] = 6
+    tampered.write_text("\n".join([json.dumps(first)] + lines[1:]) + "\n", encoding="utf-8")
+    bad = cli("replay", tampered)
+    assert bad.exit_code == 1 and ":1: 'players' of this options record" in bad.output

@@ -3,7 +3,8 @@
 Every line must be UTF-8 text holding one JSON object no deeper than ``MAX_DEPTH``; every
 record is checked against ``RECORD`` (a sequence number equal to its line's place and a
 type), the first against ``OPTIONS`` (the values `runeforge play` accepts on its command
-line, nothing else) and the last against ``END_STATE``. Any failure is a ``ClickException``
+line, nothing else; another game's log against that game's ``log_options`` schema) and the
+last against ``END_STATE``. Any failure is a ``ClickException``
 naming the file and line (exit 1), never a traceback.
 """
 
@@ -67,6 +68,10 @@ _VALIDATORS = {name: _Strict(schema)
                                     ("end_state", END_STATE))}
 
 
+def _validator(kind: str, schema=None):
+    return _VALIDATORS[kind] if schema is None else _Strict(schema)
+
+
 def _depth(value) -> int:
     """The nesting depth of a JSON value, without recursion."""
     deepest, stack = 0, [(value, 1)]
@@ -82,8 +87,8 @@ def _depth(value) -> int:
     return deepest
 
 
-def _check(kind: str, record: dict, where: str) -> None:
-    errors = sorted(_VALIDATORS[kind].iter_errors(record), key=lambda e: list(e.path))
+def _check(kind: str, record: dict, where: str, schema=None) -> None:
+    errors = sorted(_validator(kind, schema).iter_errors(record), key=lambda e: list(e.path))
     if errors:
         error = errors[0]
         field = ".".join(str(p) for p in error.path)
@@ -135,8 +140,12 @@ def _parse_line(raw: bytes, where: str):
     return record
 
 
-def read_log(path: str) -> list[dict]:
-    """The records of the log at ``path``, each checked (see the module's doc)."""
+def read_log(path: str, options_schema=None) -> list[dict]:
+    """The records of the log at ``path``, each checked (see the module's doc).
+
+    ``options_schema``: the JSON Schema of the first record (default :data:`OPTIONS`, the
+    Runebound options), or a function of the first record that returns it (called once the
+    other records are checked)."""
     data = _read_bytes(path)
     records: list[dict] = []
     lines: list[int] = []
@@ -155,6 +164,7 @@ def read_log(path: str) -> list[dict]:
         raise click.ClickException(f"{path}: not a game log of `runeforge play --log` (it "
                                    "needs an 'options' record first and an 'end_state' "
                                    "record last)")
-    _check("options", records[0], f"{path}:{lines[0]}")
+    schema = options_schema(records[0]) if callable(options_schema) else options_schema
+    _check("options", records[0], f"{path}:{lines[0]}", schema)
     _check("end_state", records[-1], f"{path}:{lines[-1]}")
     return records

@@ -21,6 +21,7 @@ from runeforge.console import (
     print_diagnostics,
 )
 from runeforge.diagnostics import did_you_mean
+from runeforge.engine.common.errors import EngineError
 from runeforge.engine.runebound.adventures.expansions import ADVENTURE_EXPANSIONS, MARKET_EXPANSIONS
 from runeforge.engine.runebound.core.rulesdata import HOUSE_RULES
 
@@ -29,6 +30,7 @@ Examples:
   runeforge play --players 4 --seed 1
   runeforge play --ruleset advanced --players 3 --bots random --seed 7 --log game.jsonl
   runeforge play --expansion legendary-relics --expansion dark-forest --new-cards-first
+  runeforge play --adventure first-descent --players 3 --seed 1 --log delve.jsonl
   runeforge replay game.jsonl
 """
 
@@ -47,13 +49,14 @@ def load_bundle(dirs) -> dict:
 
 
 def adventure_games(bundle: dict) -> dict[str, str]:
-    """Every adventure id of the bundle (and Runebound's built-in scenarios) -> its game."""
+    """Every adventure id of the bundle (and Runebound's built-in scenarios) -> its game: the
+    documents of each game's ``adventure_kinds`` (Delve's trials, ...)."""
     from runeforge.engine.runebound.game.scenario import ADVENTURES
 
     found = {i: games.DEFAULT_GAME for i in ADVENTURES}
-    for doc in bundle.get("documents", {}).get("adventure", []):
-        if isinstance(doc, dict) and isinstance(doc.get("id"), str):
-            found.setdefault(doc["id"], doc.get("game", games.DEFAULT_GAME))
+    for game in games.all_games():
+        for adventure in game.adventure_ids(bundle):
+            found.setdefault(adventure, game.id)
     return found
 
 
@@ -68,18 +71,39 @@ def play_other_game(game, bundle: dict, options: dict, log_path) -> None:
     if play is None:
         raise click.UsageError(f"the game '{game.id}' of adventure '{options['adventure']}' "
                                "has no play engine")
-    result = play(bundle, options)
-    out = console()
-    out.print(f"Winner: {result['winner'] or 'nobody'}", markup=False)
+    try:
+        result = play(bundle, options)
+    except EngineError as exc:
+        raise click.ClickException(f"{game.name}: {exc}") from None
+    other_summary(game, options, result, console())
+    if log_path:
+        # a log that starts with its options is written as it is (it is replayable)
+        log = result["log"]
+        if not (log and log[0].get("type") == "options"):
+            log = [{"type": "options", **options}, *log]
+        text = "".join(json.dumps(r, sort_keys=True, ensure_ascii=False) + "\n" for r in log)
+        remove_stale_temps(targets=[log_path])
+        write_bytes_atomic(Path(log_path), text.encode("utf-8"))
+
+
+def other_summary(game, options: dict, result: dict, out) -> None:
+    """Who won an adventure of another game, how, when, and its seats (``heroes``: dicts
+    with ``name``, optionally ``wounds``, ``renown``, ``down``) when the result lists them."""
+    seats = result.get("heroes") or []
+    winner = result["winner"] or "nobody"
+    if result["winner"] == "heroes" and seats:
+        winner += " (" + ", ".join(h["name"] for h in seats) + ")"
+    out.print(f"Winner: {winner}", markup=False)
     out.print(f"How: {result['how']}", markup=False)
     out.print(f"Rounds: {result['rounds']}   game: {game.id}   adventure: "
               f"{options['adventure']}   players: {options['players']}   seed: "
               f"{options['seed']}", markup=False)
-    if log_path:
-        text = "".join(json.dumps(r, sort_keys=True, ensure_ascii=False) + "\n"
-                       for r in [{"type": "options", **options}, *result["log"]])
-        remove_stale_temps(targets=[log_path])
-        write_bytes_atomic(Path(log_path), text.encode("utf-8"))
+    if seats:
+        table = Table("seat", "Hero", "wounds", "renown", "state")
+        for i, h in enumerate(seats, 1):
+            table.add_row(str(i), h["name"], str(h.get("wounds", "-")),
+                          str(h.get("renown", "-")), "down" if h.get("down") else "up")
+        out.print(table)
 
 
 def state_digest(game) -> str:
@@ -185,8 +209,10 @@ def command(adventure, players, ruleset, seed, bots, no_doom, expansions, new_ca
             raise click.UsageError("--ruleset, --no-doom, --house-rule, --expansion and "
                                    "--new-cards-first "
                                    f"are options of {games.get().name}, not of {game.name}")
-        play_other_game(game, bundle, {"adventure": adventure, "players": players,
-                                       "seed": seed, "bots": bots}, log_path)
+        other = {"adventure": adventure, "players": players, "seed": seed, "bots": bots}
+        if debug:  # only then, so the options of other logs stay as they were
+            other["debug"] = True
+        play_other_game(game, bundle, other, log_path)
         return
     options = {"adventure": adventure, "ruleset": ruleset, "players": players, "seed": seed,
                "bots": bots, "doom": None if not no_doom else False, "debug": debug}

@@ -5,6 +5,9 @@ bots, doom track); the game is played again from them (every die comes from the 
 decision from the bots, which are deterministic), and the new log is compared with the file
 record by record, then the end state's SHA-256 with the one logged. Any difference is
 reported with the first record that differs (exit 1).
+
+The adventure of another game (a Delve trial, ...) is replayed the same way with that game's
+``play`` engine entry, its logged options checked against the game's ``log_options`` schema.
 """
 
 from __future__ import annotations
@@ -18,8 +21,8 @@ from runeforge import games
 from runeforge.console import console, content_dirs_argument
 from runeforge.diagnostics import did_you_mean
 
-from ._replaylog import read_log
-from .play import adventure_games, load_bundle, play_game, summary
+from ._replaylog import OPTIONS, read_log
+from .play import adventure_games, load_bundle, other_summary, play_game, summary
 
 __all__ = ["command", "read_log"]
 
@@ -34,11 +37,32 @@ def command(log_file, dirs) -> None:
     The game is re-run from the logged seed and options (with the same content DIRS it was
     played with) and compared record by record. Exit status: 0 same, 1 different.
     """
-    logged = read_log(log_file)
+    loaded: dict = {}
+
+    def options_schema(first: dict):
+        """The schema of the logged options: that of the adventure's game."""
+        loaded["bundle"] = bundle = load_bundle(dirs)
+        loaded["known"] = known = adventure_games(bundle)
+        adventure = first.get("adventure")
+        game_id = known.get(adventure) if isinstance(adventure, str) else None
+        if game_id is None or game_id == games.DEFAULT_GAME:
+            return OPTIONS
+        game = games.get(game_id)
+        schema = game.engine.get("log_options") and game.entry("log_options")
+        if not schema or game.entry("play") is None:
+            raise click.ClickException(f"{log_file}:1: the logged adventure {adventure!r} "
+                                       f"is one of {game.name}, whose logs cannot be "
+                                       "replayed")
+        loaded["game"] = game
+        return schema
+
+    logged = read_log(log_file, options_schema)
     options = {k: v for k, v in logged[0].items() if k not in ("seq", "type")}
-    bundle = load_bundle(dirs)
-    known = adventure_games(bundle)
+    bundle, known = loaded["bundle"], loaded["known"]
     adventure = options["adventure"]
+    if "game" in loaded:
+        replay_other_game(loaded["game"], bundle, options, logged)
+        return
     if known.get(adventure) != games.DEFAULT_GAME:
         hint = ("it is an adventure of another game, whose logs cannot be replayed"
                 if adventure in known else
@@ -47,16 +71,42 @@ def command(log_file, dirs) -> None:
                                    f"a Runebound adventure of this content; {hint}")
     game = play_game(bundle, options)
     again = json.loads(json.dumps(game.log.records, ensure_ascii=False))
+    compare(logged, again)
     out = console()
+    summary(game, out)
+    same(again, out)
+
+
+def compare(logged: list, again: list) -> None:
+    """A ClickException naming the first record (its number and type) where the replay
+    differs from the log, or the difference in length."""
     for old, new in zip(logged, again, strict=False):
         if old != new:
             raise click.ClickException(
-                f"the replay differs at record {old.get('seq')}: logged {json.dumps(old)[:300]}"
-                f" but replayed {json.dumps(new)[:300]}")
+                f"the replay differs at record {old.get('seq')} ({old.get('type')}): logged "
+                f"{json.dumps(old)[:300]} but replayed {json.dumps(new)[:300]}")
     if len(logged) != len(again):
         raise click.ClickException(f"the replay has {len(again)} records, the log "
                                    f"{len(logged)}")
-    summary(game, out)
-    end = again[-1]
+
+
+def same(again: list, out) -> None:
     out.print(Text(f"Replayed {len(again)} records: same end state (sha256 "
-                   f"{end['sha256'][:16]}…)", style="bold green"))
+                   f"{again[-1]['sha256'][:16]}…)", style="bold green"))
+
+
+def replay_other_game(game, bundle: dict, options: dict, logged: list) -> None:
+    """Replay the log of another game's adventure with that game's ``play`` entry."""
+    from runeforge.engine.common.errors import EngineError
+
+    try:
+        result = game.entry("play")(bundle, options)
+    except EngineError as exc:
+        raise click.ClickException(f"the logged game cannot be played again: {exc}") from None
+    again = json.loads(json.dumps(result["log"], ensure_ascii=False))
+    compare(logged, again)
+    if again[-1].get("type") != "end_state":
+        raise click.ClickException(f"{game.name} logs no end state: nothing to compare")
+    out = console()
+    other_summary(game, options, result, out)
+    same(again, out)

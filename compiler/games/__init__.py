@@ -10,7 +10,10 @@ registry costs nothing at start-up):
 * its IR family (:class:`IRFamily`: name, version, validator);
 * its rules text (:class:`TextStyle`: locales, renderer, the msgctxt family of its catalogs);
 * its face styles and physical decks (:class:`FaceStyle`);
-* its engine entry points (``engine``: name -> ``"module:attribute"``).
+* its engine entry points (``engine``: name -> ``"module:attribute"``): ``play(bundle,
+  options) -> {winner, how, rounds, log, ...}`` plays an adventure to its end; with
+  ``log_options`` (the JSON Schema of the log's first record) its logs can be replayed;
+* its adventure document kinds (``adventure_kinds``): what `runeforge play --adventure` knows.
 
 The generic pipeline (loader, checks, formatter, the build stages, the commands) asks the
 registry for the game of a pack (``game:`` in ``manifest.yaml``, default
@@ -137,6 +140,10 @@ class Game:
     # the key of a card file's list per card kind, when it is not "cards" (Delve's tiles are
     # listed under "tiles:")
     card_lists: dict[str, str] = field(default_factory=dict)
+    # the document kinds that are playable adventures (`play --adventure ID`): a document of
+    # such a kind is one adventure (its `id`), or lists them under the kind's plural
+    # (`trials:` for `kind: trial`)
+    adventure_kinds: tuple[str, ...] = ("adventure",)
 
     # -- the layers, resolved on demand ------------------------------------------------------
     def list_key(self, kind: str) -> str:
@@ -192,6 +199,19 @@ class Game:
 
     def preview_context(self, face) -> dict:
         return _call(self.faces.preview, face)
+
+    def adventure_ids(self, bundle: dict) -> list[str]:
+        """The ids of this game's adventures in ``bundle`` (see ``adventure_kinds``)."""
+        out = []
+        for kind in self.adventure_kinds:
+            for doc in (bundle.get("documents") or {}).get(kind, []) or []:
+                if not isinstance(doc, dict) or doc.get("game", DEFAULT_GAME) != self.id:
+                    continue
+                many = doc.get(kind + "s")
+                for entry in many if isinstance(many, list) else [doc]:
+                    if isinstance(entry, dict) and isinstance(entry.get("id"), str):
+                        out.append(entry["id"])
+        return out
 
     def entry(self, name: str) -> Callable | None:
         """The engine entry point ``name`` (e.g. ``"play"``), or None if the game has none."""

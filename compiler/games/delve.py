@@ -41,4 +41,7 @@ GAME = Game(
     ),
     check_documents="runeforge.delve.checks:check_documents",
     card_lists={"tile": "tiles"},
+    engine={"play": "runeforge.engine.delve.game.play:play",
+            "log_options": "runeforge.engine.delve.game.play:LOG_OPTIONS"},
+    adventure_kinds=("trial",),
 )

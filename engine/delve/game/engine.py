@@ -10,8 +10,11 @@ Explore turns over the top exploration card, places its chamber and rolls its en
 
 Adversary phase: the project's own rule, see :mod:`.adversaries`.
 
-End: the heroes win when the exploration deck is empty and no adversary is on the board; they
-lose when every hero is down or after ``round_limit`` rounds (rules data). Every step goes to
+End (the trial's goal, :mod:`.trial`): with ``clear`` the heroes win when the exploration deck
+is empty and no adversary is on the board; with ``slay`` the goal's adversary is placed with
+the last chamber (after its encounter, nearest the centre) and the heroes win when it is slain.
+They lose when every hero is down or after the trial's ``round_limit`` rounds (default: the
+rules data's). Every step goes to
 the :class:`EventLog`; with ``debug`` the invariants (:mod:`.invariants`) are checked after it.
 """
 
@@ -29,22 +32,27 @@ from . import adversaries as adv
 from .invariants import Watch
 from .paths import path_to
 from .state import GameState, Records, hero_weapons, new_game
+from .trial import Trial, default_trial
 
 ACTION = "delve.action"
 
 
 class DelveGame:
     def __init__(self, records: Records, hero_ids, seed: int, dice, players: dict,
-                 debug: bool = False, log: EventLog | None = None):
+                 debug: bool = False, log: EventLog | None = None, trial: Trial | None = None,
+                 start_wounds: dict | None = None):
         self.records = records
         self.rules = records.rules
-        self.state: GameState = new_game(records, hero_ids, seed)
+        self.trial = trial or default_trial(records.exploration, self.rules)
+        self.state: GameState = new_game(records, hero_ids, seed, self.trial, start_wounds)
         self.dice = dice
         self.players = players          # hero id -> Player
-        self.log = log or EventLog()
+        self.log = log if log is not None else EventLog()
         self.watch = Watch(self) if debug else None
         self.log.emit("setup", heroes=list(hero_ids), seed=seed, deck=list(self.state.deck),
-                      cells={f.id: list(f.cell) for f in self.state.figures})
+                      cells={f.id: list(f.cell) for f in self.state.figures},
+                      trial=self.trial.id, goal=self.trial.goal, quarry=self.trial.quarry,
+                      wounds={f.id: f.wounds for f in self.state.figures if f.wounds})
         self.step("setup")
 
     # ------------------------------------------------------------------ helpers
@@ -151,8 +159,8 @@ class DelveGame:
             results = actions.weapon_action(turn, s.board, hero, w, act["die"], act["targets"],
                                             s.figures, self.dice, rules)
             for r in results:
-                if r["slain"]:
-                    s.kinds.pop(r["target"], None)
+                if r["slain"] and r["target"] in s.kinds:
+                    s.slain.append(s.kinds.pop(r["target"]))
             s.renown[hero.id] = hero.renown
             self.log.emit("attack", hero=hero.id, weapon=w.name, die=face, results=results)
         else:  # pragma: no cover - options() offers no other kind
@@ -170,13 +178,29 @@ class DelveGame:
                       chamber=chamber.index, rotation=chamber.rotation,
                       origin=list(chamber.origin))
         table = card.get("encounter")
-        if not table:
-            return
-        roll = self.dice.die(self.rules.die_faces)
-        row = next((r for r in self.records.encounters[table]["rows"] if roll in r["roll"]),
-                   None)
-        ids = [a["id"] for a in (row or {}).get("adversaries", []) for _ in range(a["count"])]
+        if table:
+            roll = self.dice.die(self.rules.die_faces)
+            row = next((r for r in self.records.encounters[table]["rows"]
+                        if roll in r["roll"]), None)
+            ids = [a["id"] for a in (row or {}).get("adversaries", [])
+                   for _ in range(a["count"])]
+            placed = self.spawn(chamber, ids)
+            self.log.emit("encounter", table=table, roll=roll, adversaries=placed)
+        if not s.deck and self.trial.goal == "slay" and s.quarry is None:
+            placed = self.spawn(chamber, [self.trial.quarry], anywhere=True)
+            s.quarry = placed[0]["id"]
+            self.log.emit("quarry", adversary=self.trial.quarry, **placed[0])
+
+    def spawn(self, chamber, ids: list, anywhere: bool = False) -> list[dict]:
+        """Place adversaries ``ids`` on the free cells of ``chamber`` nearest its centre (a
+        full chamber places fewer; with ``anywhere`` the overflow goes to the other chambers,
+        the newest first)."""
+        s = self.state
         cells = centre_cells(s.board, chamber, len(ids), self.occupied())
+        for other in reversed(s.board.chambers) if anywhere else ():
+            if len(cells) < len(ids):
+                cells += centre_cells(s.board, other, len(ids) - len(cells),
+                                      self.occupied() | set(cells))
         placed = []
         for adv_id, cell in zip(ids, cells, strict=False):
             s.spawned += 1
@@ -185,7 +209,7 @@ class DelveGame:
                                     self.records.adversaries[adv_id]["vigour"]))
             s.kinds[fid] = adv_id
             placed.append({"id": fid, "cell": list(cell)})
-        self.log.emit("encounter", table=table, roll=roll, adversaries=placed)
+        return placed
 
     # ------------------------------------------------------------------ the game
     def check_end(self) -> bool:
@@ -194,6 +218,10 @@ class DelveGame:
             return True
         if not s.heroes_up():
             s.result = {"winner": "adversaries", "how": "every hero is down"}
+        elif self.trial.goal == "slay":
+            if s.quarry is not None and s.figure(s.quarry) is None:
+                name = self.records.adversaries[self.trial.quarry]["name"]
+                s.result = {"winner": "heroes", "how": f"the {name} is slain"}
         elif not s.deck and not s.adversaries():
             s.result = {"winner": "heroes", "how": "the deck is explored and the board clear"}
         if s.result is not None:
@@ -215,7 +243,7 @@ class DelveGame:
             s.phase = "adversaries"
             adv.adversary_phase(self)
             self.check_end()
-        limit = self.rules.round_limit
+        limit = self.trial.round_limit
         if s.result is None and limit is not None and s.round >= limit:
             s.result = {"winner": "adversaries", "how": f"the round limit ({limit}) is reached"}
             s.phase = "over"

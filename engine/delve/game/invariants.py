@@ -1,7 +1,8 @@
 """Invariants checked after every step of a game in debug mode: dice spent + unused + set
 aside = dealt, figures on the board have wounds < Vigour on distinct cells (the rules core's
 :func:`~..rules.state.problems`), renown only rises, and every exploration card is in exactly
-one place (the deck or the turned-over pile)."""
+one place (the deck or the turned-over pile) and no other card is, and a slay goal's
+adversary is placed once the last chamber is."""
 
 from __future__ import annotations
 
@@ -26,11 +27,16 @@ class Watch:
                 out.append(f"{f.id}: renown fell from {before} to {f.renown}")
             self.renown[f.id] = f.renown
         places = Counter(s.deck) + Counter(s.explored)
-        for card in self.game.records.exploration:
+        dealt = Counter(self.game.trial.deck)
+        for card in dealt:
             if places[card] != 1:
                 out.append(f"exploration card {card} is in {places[card]} places")
-        if set(places) - set(self.game.records.exploration):
-            out.append("an unknown exploration card is in play")
+        if set(places) - set(dealt):
+            out.append("an exploration card not in the trial's deck is in play")
+        goal = self.game.trial.goal
+        if goal == "slay" and not s.deck and s.quarry is None:
+            out.append("the last chamber is explored but the slay goal's adversary was not "
+                       "placed")
         for h in s.down:
             if s.figure(h) is not None:
                 out.append(f"{h} is down but on the board")

@@ -1,15 +1,15 @@
 """The state of a whole Delve game as plain data, built from a bundle's Delve records.
 
-:func:`new_game` takes the bundle (its ``cards`` of game ``delve`` and its ``rules`` document),
-the chosen hero ids and a seed: the exploration deck is shuffled with ``random.Random(seed)``,
-the start chamber (``start_tile`` of the rules) is placed and the heroes stand on its cells
-nearest the centre. :meth:`GameState.to_dict` / :meth:`GameState.from_dict` round-trip it
+:func:`new_game` takes the bundle's records (its ``cards`` of game ``delve``, its ``rules``
+document and its ``trial`` documents), the chosen hero ids, a seed and the trial played: the
+trial's exploration deck is dealt (shuffled with ``random.Random(seed)`` unless the trial says
+not), the start chamber (``start_tile`` of the trial, else of the rules) is placed and the
+heroes stand on its cells nearest the centre. :meth:`GameState.to_dict` / :meth:`GameState.from_dict` round-trip it
 through JSON (the dice are not part of the state: they are passed to the engine).
 """
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 
 from runeforge.engine.common.errors import EngineError
@@ -20,6 +20,7 @@ from ..board.tiles import Tile
 from ..rules.attacks import Figure, Weapon
 from ..rules.costs import HeroTurn
 from ..rules.data import RulesData
+from .trial import Trial, default_trial, from_record, trial_records
 
 
 @dataclass
@@ -32,6 +33,7 @@ class Records:
     exploration: dict
     encounters: dict
     rules_doc: dict
+    trials: dict = field(default_factory=dict)    # trial id -> trial record
 
     @classmethod
     def from_bundle(cls, bundle: dict) -> Records:
@@ -45,7 +47,15 @@ class Records:
             raise EngineError("the bundle holds no Delve rules document")
         return cls(by_kind.get("hero", {}), by_kind.get("adversary", {}),
                    {i: Tile.from_record(r) for i, r in by_kind.get("tile", {}).items()},
-                   by_kind.get("exploration", {}), by_kind.get("encounter_table", {}), docs[0])
+                   by_kind.get("exploration", {}), by_kind.get("encounter_table", {}), docs[0],
+                   trial_records(bundle))
+
+    def trial(self, trial_id: str) -> Trial:
+        """The trial ``trial_id`` of the bundle (EngineError naming the known ones)."""
+        if trial_id not in self.trials:
+            raise EngineError(f"no Delve trial {trial_id!r} in the bundle (trials: "
+                              f"{', '.join(sorted(self.trials)) or 'none'})")
+        return from_record(self.trials[trial_id], self.rules)
 
     @property
     def rules(self) -> RulesData:
@@ -85,6 +95,9 @@ class GameState:
     phase: str = "setup"
     result: dict | None = None                           # {"winner", "how"} when over
     spawned: int = 0
+    trial: str = ""                                      # the trial's id ("" without one)
+    quarry: str | None = None                            # figure id of a slay goal's adversary
+    slain: list = field(default_factory=list)            # adversary ids slain, in order
 
     def figure(self, fid: str) -> Figure | None:
         return next((f for f in self.figures if f.id == fid), None)
@@ -102,7 +115,8 @@ class GameState:
                 "down": list(self.down), "renown": dict(self.renown),
                 "turns": {k: t.to_dict() for k, t in self.turns.items()},
                 "dealt": dict(self.dealt), "round": self.round, "phase": self.phase,
-                "result": self.result, "spawned": self.spawned}
+                "result": self.result, "spawned": self.spawned, "trial": self.trial,
+                "quarry": self.quarry, "slain": list(self.slain)}
 
     @classmethod
     def from_dict(cls, data: dict, tiles: dict) -> GameState:
@@ -112,25 +126,41 @@ class GameState:
                    dict(data["renown"]),
                    {k: HeroTurn.from_dict(t) for k, t in data["turns"].items()},
                    dict(data["dealt"]), data["round"], data["phase"], data["result"],
-                   data["spawned"])
+                   data["spawned"], data.get("trial", ""), data.get("quarry"),
+                   list(data.get("slain", [])))
 
 
-def new_game(records: Records, hero_ids, seed: int) -> GameState:
+def new_game(records: Records, hero_ids, seed: int, trial: Trial | None = None,
+             start_wounds: dict | None = None) -> GameState:
+    """The state at the start: ``trial`` gives the start tile and the deck (default: every
+    exploration card, the rules' start tile); ``start_wounds`` ({hero id: n}) are wounds
+    carried in (a hero keeps at least 1 Vigour: more is cut to Vigour - 1)."""
     rules = records.rules
+    trial = trial or default_trial(records.exploration, rules)
     hero_ids = list(hero_ids)
     if not 1 <= len(hero_ids) <= 4 or len(set(hero_ids)) != len(hero_ids):
         raise EngineError("Delve is played with 1 to 4 different heroes")
     for h in hero_ids:
         if h not in records.heroes:
             raise EngineError(f"no Delve hero {h!r} in the bundle")
-    start = rules.start_tile
+    start = trial.start_tile
     if start not in records.tiles:
         raise EngineError(f"the start tile {start!r} is not in the bundle")
     board = start_board(records.tiles[start])
     cells = centre_cells(board, board.chambers[0], len(hero_ids))
     figures = [Figure(h, "hero", cell, records.heroes[h]["vigour"])
                for h, cell in zip(hero_ids, cells, strict=True)]
-    deck = sorted(records.exploration)
-    random.Random(seed).shuffle(deck)
-    return GameState(board, hero_ids, figures, deck=deck,
-                     renown={h: 0 for h in hero_ids})
+    strays = sorted(set(start_wounds or {}) - set(hero_ids))
+    if strays:
+        raise EngineError(f"start wounds for heroes not in the game: {strays}")
+    for f in figures:
+        carried = (start_wounds or {}).get(f.id, 0)
+        if not isinstance(carried, int) or carried < 0:
+            raise EngineError(f"start wounds of {f.id} must be an integer >= 0, not "
+                              f"{carried!r}")
+        f.wounds = min(carried, f.vigour - 1)
+    unknown = [c for c in trial.deck if c not in records.exploration]
+    if unknown:
+        raise EngineError(f"the trial's deck names unknown exploration cards: {unknown}")
+    return GameState(board, hero_ids, figures, deck=trial.deal(seed),
+                     renown={h: 0 for h in hero_ids}, trial=trial.id)

@@ -1,0 +1,103 @@
+"""Delve's ``play`` engine entry (shared contract 1): a whole trial played by bots.
+
+``play(bundle, options) -> result``. Options: ``adventure`` (a trial id), ``players`` (1-4),
+``seed``, ``bots`` (``heuristic`` or ``random``), and optionally ``heroes`` (hero ids in seat
+order, overriding the pick: the trial's suggested heroes, filled by a seeded pick),
+``start_wounds`` ({hero id: n}, wounds carried in, e.g. from campaign travel) and ``debug``
+(every invariant checked after every step).
+
+The result: ``winner`` ("heroes" or "adversaries"), ``how``, ``rounds``, ``explored`` and
+``slain`` (how many chambers were explored and adversaries slain; ``explored_cards`` and
+``slain_adversaries`` list them), ``heroes`` (each hero's id, name, wounds, renown and whether
+it is down), ``trial`` and ``log``: the event records, the options first and an ``end_state``
+record with the SHA-256 of the end state last, so that the game can be replayed and checked
+(:data:`LOG_OPTIONS` is the JSON Schema of the logged options record).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from runeforge.engine.common.dice import Dice
+from runeforge.engine.common.log import EventLog
+
+from .bots import HeuristicBot, RandomBot
+from .engine import DelveGame
+from .state import Records
+from .trial import pick_heroes
+
+_ID = {"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$", "maxLength": 200}
+LOG_OPTIONS = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["seq", "type", "adventure", "players", "seed", "bots"],
+    "properties": {
+        "seq": {"const": 0},
+        "type": {"const": "options"},
+        "adventure": _ID,
+        "players": {"type": "integer", "minimum": 1, "maximum": 4},
+        "seed": {"type": "integer", "minimum": -(2 ** 63), "maximum": 2 ** 63 - 1},
+        "bots": {"enum": ["heuristic", "random"]},
+        "heroes": {"type": "array", "minItems": 1, "maxItems": 4, "uniqueItems": True,
+                   "items": _ID},
+        "start_wounds": {"type": "object", "propertyNames": _ID,
+                         "additionalProperties": {"type": "integer", "minimum": 0,
+                                                  "maximum": 99}},
+        "debug": {"type": "boolean"},
+    },
+}
+# the streams of one seed: dice, and the random bots' choices (the deck and the hero pick use
+# the seed itself)
+DICE_SALT, BOT_SALT = 1, 2
+
+
+def state_digest(state) -> str:
+    text = json.dumps(state.to_dict(), sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def bots(kind: str, heroes, seed: int) -> dict:
+    if kind == "random":
+        return {h: RandomBot(seed * 10 + BOT_SALT * 100_003 + i) for i, h in enumerate(heroes)}
+    return {h: HeuristicBot() for h in heroes}
+
+
+def start(records: Records, options: dict, log: EventLog | None = None) -> DelveGame:
+    """The game of ``options`` set up (before its first round)."""
+    trial = records.trial(options["adventure"])
+    seed = options["seed"]
+    heroes = pick_heroes(trial, records.heroes, options["players"], seed, options.get("heroes"))
+    return DelveGame(records, heroes, seed, Dice(seed * 10 + DICE_SALT),
+                     bots(options.get("bots", "heuristic"), heroes, seed),
+                     debug=bool(options.get("debug")), log=log, trial=trial,
+                     start_wounds=options.get("start_wounds"))
+
+
+def outcome(game: DelveGame) -> dict:
+    s = game.state
+    heroes = []
+    for h in s.heroes:
+        fig = s.figure(h)
+        heroes.append({"id": h, "name": game.records.heroes[h]["name"],
+                       "wounds": fig.wounds if fig else game.records.heroes[h]["vigour"],
+                       "renown": s.renown.get(h, 0), "down": fig is None})
+    return {**s.result, "rounds": s.round, "trial": s.trial, "explored": len(s.explored),
+            "slain": len(s.slain), "explored_cards": list(s.explored),
+            "slain_adversaries": list(s.slain), "heroes": heroes}
+
+
+def play_records(records: Records, options: dict) -> dict:
+    """:func:`play` over records already read from a bundle (the soak reuses them)."""
+    log = EventLog()
+    log.emit("options", **options)
+    game = start(records, options, log)
+    game.play()
+    result = outcome(game)
+    log.emit("end_state", sha256=state_digest(game.state), winner=result["winner"],
+             how=result["how"], rounds=result["rounds"])
+    return {**result, "log": log.records}
+
+
+def play(bundle: dict, options: dict) -> dict:
+    return play_records(Records.from_bundle(bundle), options)

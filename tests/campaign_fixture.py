@@ -57,7 +57,8 @@ def cards() -> list[dict]:
         {"road": {"hero_dice": 1}, "water": {"adventure_vigour": 1}},
     ]
     for i, ev in enumerate(events):
-        out.append(card("travel_event", f"event-{i}", events=ev))
+        out.append(card("travel_event", f"event-{i}",
+                        events={symbol: {"effect": e} for symbol, e in ev.items()}))
     return out
 
 

@@ -58,6 +58,8 @@ def travel(data: CampaignData, sheet: dict, choose=None) -> list[dict]:
             stops.append({"symbol": symbol, "card": None, "resolved": False})
             continue
         event = (data.cards[card_id].get("events") or {}).get(symbol)
+        if isinstance(event, dict) and "effect" in event:
+            event = event["effect"]  # a symbol's event is {effect: {...}} in the content
         stop = {"symbol": symbol, "card": card_id, "resolved": event is not None}
         if event is not None:
             stop["effect"] = effects.apply(sheet, event, choose)

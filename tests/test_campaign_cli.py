@@ -163,3 +163,17 @@ def test_play_a_whole_campaign_and_replay_it(tmp_path):
     log.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
     result = rf("replay", log)
     assert result.exit_code == 1 and "error[RF964]" in result.output
+
+
+def test_bundled_campaign_with_delve_bots_keeps_every_invariant(one_bundle):
+    from runeforge.commands._campaign_play import run
+
+    winners = []
+    for seed, players in ((2, 1), (3, 2), (4, 3)):
+        options = {"campaign": CAMPAIGN, "players": players, "seed": seed, "bots": "random"}
+        _, game, runner = run(one_bundle, options, debug=True)  # invariants after every step
+        assert [g["trial"] for g in runner.games] == [
+            game.data.adventure(p["adventure"])["trial"] for p in game.sheet["played"]]
+        assert len(game.sheet["played"]) == 9
+        winners.append(game.sheet["winner"])
+    assert set(winners) <= {"heroes", "overlord"} and None not in winners

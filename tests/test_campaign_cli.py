@@ -177,3 +177,21 @@ def test_bundled_campaign_with_delve_bots_keeps_every_invariant(one_bundle):
         assert len(game.sheet["played"]) == 9
         winners.append(game.sheet["winner"])
     assert set(winners) <= {"heroes", "overlord"} and None not in winners
+
+
+def test_the_readme_tutorial_runs_as_written(tmp_path, monkeypatch):
+    import shlex
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    part = readme[readme.index("## Campaign tutorial"):readme.index("## Commands")]
+    part = part.replace("\\\n", " ")
+    commands = [line.split("#")[0].strip() for line in part.splitlines()
+                if line.strip().startswith("runeforge campaign ")]
+    assert len(commands) >= 9
+    monkeypatch.chdir(tmp_path)
+    for line in commands:
+        args = shlex.split(line)[2:]
+        result = rf(*args)
+        assert result.exit_code == 0, f"{line}\n{result.output}"
+    assert status(tmp_path / "camp.json")["next_adventure"] == "the-silent-mill"

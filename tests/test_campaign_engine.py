@@ -545,3 +545,33 @@ def test_random_and_heuristic_bots_both_finish(data):
                              bots=bots, debug=True)
         assert game.sheet["step"] == "over"
         assert any(e["type"] == "buy_skill" for e in game.log)  # XP was spent
+
+
+def test_campaign_layers_import_only_downward_and_no_game():
+    """data < sheet < rules < phase < runners; nothing of a game (Delve) or the compiler."""
+    import ast
+    from pathlib import Path
+
+    order = ["data", "sheet", "rules", "phase", "runners"]
+    root = Path(__file__).resolve().parents[1] / "engine" / "campaign"
+    bad = []
+    for path in sorted(root.rglob("*.py")):
+        rel = path.relative_to(root).parts
+        layer = rel[0] if len(rel) > 1 else path.stem
+        if layer not in order:
+            continue
+        depth = len(rel) - 1  # how many dots reach engine/campaign from this module
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                if node.level == 0:
+                    target = node.module or ""
+                    if target.startswith("runeforge") and not target.startswith(
+                            "runeforge.engine.common"):
+                        bad.append(f"{path.name} imports {target}")
+                    continue
+                if node.level <= depth:
+                    continue  # inside its own subpackage
+                target = (node.module or "").split(".")[0] or node.names[0].name
+                if target in order and order.index(target) > order.index(layer):
+                    bad.append(f"{'/'.join(rel)} imports the higher layer {target}")
+    assert not bad, bad

@@ -94,6 +94,15 @@ def test_tutorial_flow_and_status_keys(sheet):
     log = (sheet.parent / "camp.log.jsonl").read_text(encoding="utf-8").splitlines()
     assert [json.loads(x)["command"] for x in log] == ["new", "setup", "travel", "record", "xp",
                                                       "shop", "choose"]
+    log_file = sheet.parent / "camp.log.jsonl"
+    result = rf("replay", log_file)  # a sheet's own log: every command again
+    assert result.exit_code == 0 and "the same sheet" in result.output, result.output
+    rows = [json.loads(x) for x in log]
+    rows[3]["winner"] = "overlord"  # the record line, edited
+    log_file.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    result = rf("replay", log_file)
+    assert result.exit_code == 1 and "error[RF964]" in result.output
+    assert "line 4" in result.output
 
 
 def test_refused_action_changes_nothing(sheet):

@@ -98,8 +98,11 @@ def replay(log, dirs) -> None:
         rows = [json.loads(x) for x in lines]
     except json.JSONDecodeError as exc:
         raise fail(f"the log is not JSON lines: {exc.msg}", exc.lineno) from None
+    if rows and isinstance(rows[0], dict) and rows[0].get("command") == "new":
+        return replay_sheet_log(rows, dirs, fail)
     if not rows or not isinstance(rows[0], dict) or rows[0].get("type") != "options":
-        raise fail("the log does not start with the campaign's options", 1)
+        raise fail("the log does not start with the campaign's options (`campaign play "
+                   "--log`) or with `new` (a sheet's log)", 1)
     options = {k: v for k, v in rows[0].items() if k != "type"}
     if set(options) != {"campaign", "players", "seed", "bots"}:
         raise fail(f"the options are not a campaign's: {sorted(options)}", 1)
@@ -115,3 +118,25 @@ def replay(log, dirs) -> None:
                    min(len(rows), len(again)) + 1)
     console().print(f"Replayed {len(rows)} records: the same campaign (winner: "
                     f"{result.sheet['winner']}).", markup=False)
+
+
+def replay_sheet_log(rows: list, dirs, fail) -> None:
+    """A hand-kept sheet's log: every command again, every digest compared."""
+    from runeforge.engine.campaign.sheet.state import digest
+    from runeforge.engine.common.errors import EngineError
+
+    from ._campaign_redo import redo
+
+    data = io.campaign_data(io.bundle_for(dirs), rows[0].get("campaign"))
+    sheet = None
+    for i, row in enumerate(rows, 1):
+        try:
+            sheet = redo(data, sheet, row)
+        except (EngineError, KeyError, TypeError, ValueError) as exc:
+            raise fail(f"line {i} ({row.get('command')!r}) cannot be applied again: {exc}",
+                       i) from None
+        if digest(sheet) != row.get("sha256"):
+            raise fail(f"line {i} ({row.get('command')!r}) gives another sheet than the one "
+                       "logged", i)
+    console().print(f"Replayed {len(rows)} commands: the same sheet (act {sheet['act']}, "
+                    f"step {sheet['step']}).", markup=False)

@@ -339,5 +339,9 @@ def play_command(campaign_id, players, seed, bots, debug, log_path, output, dirs
 @click.argument("log", type=click.Path(dir_okay=False, exists=True))
 @DIRS
 def replay_command(log, dirs) -> None:
-    """Play the campaign of LOG again and check it gives the same log."""
+    """Play the campaign of LOG again and check it gives the same log.
+
+    LOG is a `campaign play --log` file (the bots play it again) or a sheet's own log
+    (SHEET.log.jsonl: every command applied again, the sheet's digest checked per line).
+    """
     _load_play().replay(log, dirs)

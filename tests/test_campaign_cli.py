@@ -129,6 +129,8 @@ def test_unknown_ids_get_did_you_mean(sheet):
     (lambda t: t.replace('"version": 1', '"version": 2'), "RF962"),
     (lambda t: t.replace('"gold": 0', '"gold": -50'), "RF963"),
     (lambda t: t.replace('"box": [', '"box": [\n      "sudden-chill",', 1), "RF963"),
+    (lambda t: t.replace('"side": "overlord"', '"side": "heroes"'), "RF963"),
+    (lambda t: t.replace('"next_adventure": "', '"next_adventure": "x', 1), "RF963"),
 ])
 def test_bad_sheets_are_located_errors_and_never_applied(sheet, edit, code):
     text = sheet.read_text(encoding="utf-8")

@@ -16,6 +16,19 @@ def problems(data: CampaignData, sheet: dict) -> list[str]:
     if sheet["gold"] < 0:
         out.append(f"gold is {sheet['gold']}")
     heroes = [p for p in sheet["players"] if p["side"] == "heroes"]
+    names = [p["name"] for p in sheet["players"]]
+    if len(heroes) + 1 != len(names) or not heroes or len(set(names)) != len(names):
+        out.append("the players are not one overlord and heroes with names of their own")
+    for h in heroes:
+        if not {"hero", "class", "skills", "items", "wounds", "fatigue", "conditions"} <= set(h):
+            out.append(f"hero player {h['name']} lacks hero, class, skills or items")
+            return out
+    for key in ("next_adventure",):
+        if sheet[key] is not None and sheet[key] not in data.adventures:
+            out.append(f"{key} {sheet[key]!r} is not an adventure of the campaign")
+    for p in sheet["played"]:
+        if p["adventure"] not in data.adventures:
+            out.append(f"played adventure {p['adventure']!r} is not of the campaign")
     for p in sheet["players"]:
         if p["xp"] < 0:
             out.append(f"{p['name']} has {p['xp']} XP")
@@ -57,9 +70,9 @@ def problems(data: CampaignData, sheet: dict) -> list[str]:
     ids = [r["id"] for r in sheet["relics"]]
     if len(ids) != len(set(ids)):
         out.append("a relic has two owners")
-    names = {h["name"] for h in heroes}
+    hero_names = {h["name"] for h in heroes}
     for r in sheet["relics"]:
-        if r["side"] == "heroes" and r["holder"] not in names:
+        if r["side"] == "heroes" and r["holder"] not in hero_names:
             out.append(f"relic {r['id']} is held by {r['holder']!r}, not a hero")
     carried = list(sheet["lieutenants"].values())
     overlords = {r["id"] for r in sheet["relics"] if r["side"] == "overlord"}

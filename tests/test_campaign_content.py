@@ -57,7 +57,7 @@ def test_the_bundled_campaign_checks_clean_and_is_complete(result, cards):
             <= {1, 2, 3}
         assert any(c.data["class"] == cls for c in _of(cards, "starting_equipment"))
     assert len(_of(cards, "search_card")) >= 10
-    assert all(0 <= c.data["gold"] <= 100 for c in _of(cards, "search_card"))
+    assert all(25 <= c.data["gold"] <= 100 for c in _of(cards, "search_card"))
     overlord = _of(cards, "overlord_card")
     assert sum(c.data.get("copies", 1) for c in overlord if c.data["class"] == "basic") >= 15
     for cls in ("warlord", "saboteur", "magus"):
@@ -243,3 +243,39 @@ def test_catalogs_are_complete_and_keep_their_slots(locale, cards):
         import subprocess
 
         subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(path)], check=True)
+
+
+def test_every_adventure_trial_plays_to_an_end_with_delve(result):
+    """The 14 campaign trials are playable Delve adventures (shared contract 1): each ends in
+    a win or a loss within its round limit, and the heroes can win some."""
+    import json
+
+    from runeforge.backends.bundle import build_bundle
+
+    bundle = json.loads(json.dumps(build_bundle(result.content, result.compiled)))
+    play = games.get("delve").entry("play")
+    (doc,) = [d for d in result.content.documents["campaign"] if d.game == "campaign"]
+    winners = []
+    for adventure in doc.data["adventures"]:
+        for seed in (0, 1):
+            res = play(bundle, {"adventure": adventure["trial"], "players": 3, "seed": seed,
+                                "bots": "heuristic"})
+            assert res["winner"] in ("heroes", "adversaries"), res["how"]
+            winners.append(res["winner"])
+    assert "heroes" in winners
+
+
+def test_a_relics_hero_side_ability_is_checked_where_it_is_written(tmp_path):
+    for pack in ("delve", "campaign"):
+        shutil.copytree(CARDS / pack, tmp_path / pack)
+    target = tmp_path / "campaign" / "relics.yaml"
+    text = target.read_text(encoding="utf-8")
+    old = "area, Hit 4+, Damage 2."
+    assert text.count(old) == 1
+    target.write_text(text.replace(old, "area, Hit 7+, Damage 2."), encoding="utf-8")
+    found = check([tmp_path / "delve", tmp_path / "campaign"], include_bundled=False)
+    hits = [d for d in found.diagnostics if d.code == "RF903"]
+    assert [(Path(d.path).name, d.line) for d in hits] == [
+        ("relics.yaml", _line_of(target, "Hit 7+"))]
+    line = target.read_text(encoding="utf-8").splitlines()[hits[0].line - 1]
+    assert line[hits[0].col - 1:].startswith("7+") or "Hit 7+" in line[hits[0].col - 5:]

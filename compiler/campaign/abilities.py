@@ -23,7 +23,10 @@ def ability_keys(card) -> list[tuple[tuple, str]]:
 
 
 def compile_card(card, content=None):
-    """(Delve IR list, diagnostics) for one campaign card's abilities."""
+    """(Delve IR list, diagnostics) for one campaign card's abilities. A relic's hero-side
+    abilities are checked, with located diagnostics, but their IR is not returned: a bundle
+    record's ``abilities`` (IR) line up one to one with its ``text`` (the card's own
+    ``abilities:`` list), and the hero side keeps its text inside ``hero``."""
     out, diags = [], []
     for keys, text in ability_keys(card):
         try:
@@ -39,5 +42,6 @@ def compile_card(card, content=None):
             continue
         ir = lower(ability)
         validate_ability(ir)
-        out.append(ir)
+        if keys[0] == "abilities":
+            out.append(ir)
     return out, diags

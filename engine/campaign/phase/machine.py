@@ -20,6 +20,7 @@ from runeforge.engine.common.decisions import Decision, Player
 
 from ..data import CampaignData
 from ..rules import invariants, progress, relics, rewards, shop, travel, xp
+from ..rules.common import refuse
 from ..rules.setup import setup
 from ..sheet.state import clone, hero_players, overlord_player
 
@@ -52,8 +53,6 @@ class Campaign:
         if answer is None and kind in PASS_KINDS:
             return None
         if answer not in options and kind != "travel_choice":
-            from ..rules.common import refuse
-
             refuse("R3", f"{actor} answered {answer!r} to {kind}; options: {options!r}")
         return answer
 

@@ -139,6 +139,10 @@ EXAMPLES = {
     "RF958": "`trial: no-such-trial` or `location: atlantis` on an adventure",
     "RF959": "a class with two skills marked `basic: true`",
     "RF960": "two adventures with the id `the-silent-mill`",
+    "RF961": "a sheet cut off half-way: `{\"version\": 1, \"gold\": 2`",
+    "RF962": "`\"version\": 2` in a sheet this runeforge did not write",
+    "RF963": "`\"gold\": -50`, or an overlord card in two places",
+    "RF964": "`runeforge campaign replay` of a log whose campaign ended differently",
 }
 
 

@@ -150,6 +150,11 @@ CODES: dict[str, str] = {
     "RF958": "campaign names an unknown trial, location, relic, adventure or other id",
     "RF959": "campaign hero class does not have exactly one free basic skill",
     "RF960": "campaign adventure or location id is used twice",
+    # campaign sheets and logs (runeforge campaign)
+    "RF961": "campaign sheet is not valid JSON (damaged or truncated)",
+    "RF962": "campaign sheet is of another version",
+    "RF963": "campaign sheet does not match its schema or its campaign (tampered)",
+    "RF964": "campaign log cannot be replayed or does not match",
 }
 
 SEVERITIES = ("error", "warning")

@@ -46,20 +46,18 @@ def build():
     return board
 
 
-def main() -> None:
-    tiny = os.environ.get("RUNEFORGE_BENCH_TINY") == "1"  # tests/test_benchmarks_run.py
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--pairs", type=int, default=300 if tiny else 20000)
-    args = parser.parse_args()
+def measure(count: int) -> None:
+    """Time ``count`` seeded pairs (a fifth of them by brute force too) and print the rates;
+    bench_delve.py reuses it."""
     board = build()
     rng = random.Random(2026)
     cells = sorted(board.owner)
-    pairs = [(rng.choice(cells), rng.choice(cells)) for _ in range(args.pairs)]
+    pairs = [(rng.choice(cells), rng.choice(cells)) for _ in range(count)]
 
     t0 = time.perf_counter()
     fast = [sees(board, a, b) for a, b in pairs]
     t_fast = time.perf_counter() - t0
-    few = pairs[: max(1, args.pairs // 5)]
+    few = pairs[: max(1, count // 5)]
     t0 = time.perf_counter()
     slow = [brute_blocked(board, a, b) is None for a, b in few]
     t_slow = time.perf_counter() - t0
@@ -72,6 +70,13 @@ def main() -> None:
     print(f"exact sight  : {fast_rate:10.1f} checks/s")
     print(f"brute force  : {slow_rate:10.1f} checks/s ({len(few)} pairs)")
     print(f"sight ratio  : {fast_rate / slow_rate:10.1f}x")
+
+
+def main() -> None:
+    tiny = os.environ.get("RUNEFORGE_BENCH_TINY") == "1"  # tests/test_benchmarks_run.py
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--pairs", type=int, default=300 if tiny else 20000)
+    measure(parser.parse_args().pairs)
 
 
 if __name__ == "__main__":

@@ -2,6 +2,11 @@
 
 Benchmarks print ratios measured in one run (never absolute thresholds). Run with
 `tox -e bench` or `python benchmarks/run_all.py`. Exit status is non-zero if one failed.
+
+The benchmarks: bench_delve.py (whole Delve games/s with heuristic bots, plain and debug, and
+line-of-sight checks/s against brute force), bench_delve_sight.py (line of sight alone),
+bench_dsl.py, bench_game.py, bench_movement.py, bench_odds.py, bench_pdf.py; tests/
+test_benchmarks_run.py runs each at a tiny size.
 """
 
 from __future__ import annotations

@@ -22,6 +22,7 @@ BENCH = ROOT / "benchmarks"
 
 # the line each script prints when it got to its end (a regex, searched in stdout)
 SUMMARY = {
+    "bench_delve.py": r"whole games\s*:\s*[\d.]+ games/s(.|\n)*sight ratio\s*:\s*[\d.]+x",
     "bench_delve_sight.py": r"sight ratio\s*:\s*[\d.]+x",
     "bench_dsl.py": r"parse \+ checks \+ IR\s+\d+ abilities/s",
     "bench_game.py": r"advanced: 4 players(.|\n)*\n\s+after\s+median\s+[\d.]+ ms a game",

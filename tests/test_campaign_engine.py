@@ -487,3 +487,91 @@ def test_sheet_round_trips_and_bad_sheets_are_refused(data):
     extra = clone(sheet)
     extra["overlord"]["deck"].append("warlord-t3-0")  # a copy in two places
     assert any("overlord_card" in p for p in invariants.problems(data, extra))
+
+
+def test_r56_a_campaign_phase_before_the_finale(data):
+    sheet = after(data, [{"winner": "heroes"}] * 8).sheet
+    assert sheet["act"] == "finale" and sheet["step"] == "xp"  # steps 4-8 still to come
+    assert sheet["finale_side"] == "heroes" and sheet["next_adventure"] is None
+
+
+def test_b6_r26_act_two_switch_happens_even_when_the_shop_is_skipped(data):
+    sheet = after(data, [{"winner": "heroes"}] * 5).sheet
+    assert sheet["act"] == "act2" and sheet["shop"]["act2"]
+    progress.choose(data, sheet, progress.available(data, sheet)[0])
+    assert not sheet["shop"]["act2"]
+    assert all(data.cards[c]["act"] == 2 for c in sheet["shop"]["deck"])
+    invariants.check(data, sheet)
+
+
+def test_r55_act_one_item_sold_after_the_interlude_goes_to_the_box(data):
+    sheet = after(data, [{"winner": "heroes"}] * 5).sheet
+    item = next(c for c in sheet["shop"]["deck"] if data.cards[c]["act"] == 1)
+    sheet["shop"]["deck"].remove(item)
+    player(sheet, "Ann")["items"].append(item)
+    trade.sell(data, sheet, "Ann", item)
+    assert item in sheet["shop"]["box"] and item not in sheet["shop"]["deck"]
+    invariants.check(data, sheet)
+
+
+def test_r40_r41_travel_from_home_and_the_overlords_hand(data):
+    assert travel.route(data, "hearth", "grey-fen") == ["road", "road", "wild", "water"]
+    assert travel.route(data, "hearth", "hearth") == []
+    sheet = fresh(data)
+    sheet["step"] = "travel"
+    deck = len(sheet["overlord"]["deck"])
+    travel.travel(data, sheet)
+    assert len(sheet["overlord"]["hand"]) == 4 and len(sheet["overlord"]["deck"]) == deck - 4
+
+
+def test_decisions_go_through_the_player_and_illegal_answers_are_refused(data):
+    sheet = after(data, [{"winner": "overlord"}]).sheet
+    sheet["step"] = "choose"
+    lord = ScriptedPlayer([("choose_adventure", "first-c")])
+    game = Campaign(data, clone(sheet), {"heroes": HeuristicBot(), "overlord": lord},
+                    debug=True)
+    game.choose()
+    assert game.sheet["next_adventure"] == "first-c"  # B1: the overlord won and chose
+    cheat = ScriptedPlayer([("choose_adventure", "finale-h")])
+    game = Campaign(data, clone(sheet), {"heroes": HeuristicBot(), "overlord": cheat})
+    before = clone(game.sheet)
+    refused("R3", game.choose)
+    assert game.sheet == before
+
+
+def test_random_and_heuristic_bots_both_finish(data):
+    for bots in ("random", "heuristic"):
+        game = play_campaign(data, 11, HEROES[:3], "Ov", BotRunner(fake_play, bundle()),
+                             bots=bots, debug=True)
+        assert game.sheet["step"] == "over"
+        assert any(e["type"] == "buy_skill" for e in game.log)  # XP was spent
+
+
+def test_campaign_layers_import_only_downward_and_no_game():
+    """data < sheet < rules < phase < runners; nothing of a game (Delve) or the compiler."""
+    import ast
+    from pathlib import Path
+
+    order = ["data", "sheet", "rules", "phase", "runners"]
+    root = Path(__file__).resolve().parents[1] / "engine" / "campaign"
+    bad = []
+    for path in sorted(root.rglob("*.py")):
+        rel = path.relative_to(root).parts
+        layer = rel[0] if len(rel) > 1 else path.stem
+        if layer not in order:
+            continue
+        depth = len(rel) - 1  # how many dots reach engine/campaign from this module
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                if node.level == 0:
+                    target = node.module or ""
+                    if target.startswith("runeforge") and not target.startswith(
+                            "runeforge.engine.common"):
+                        bad.append(f"{path.name} imports {target}")
+                    continue
+                if node.level <= depth:
+                    continue  # inside its own subpackage
+                target = (node.module or "").split(".")[0] or node.names[0].name
+                if target in order and order.index(target) > order.index(layer):
+                    bad.append(f"{'/'.join(rel)} imports the higher layer {target}")
+    assert not bad, bad

@@ -34,12 +34,20 @@ def _check(tmp_path: Path, text: str):
             if d.path.endswith("t.yaml")]
 
 
-def test_the_bundled_trials_check_clean_and_reach_the_bundle():
-    from runeforge.backends.bundle import build_bundle
-
+@pytest.fixture(scope="module")
+def bundle():
     result = check(())
     assert [str(d) for d in result.diagnostics if "trial" in d.path] == []
-    docs = build_bundle(result.content, result.compiled)["documents"]["trial"]
+    return build_bundle(result.content, result.compiled)
+
+
+@pytest.fixture(scope="module")
+def records(bundle):
+    return Records.from_bundle(bundle)
+
+
+def test_the_bundled_trials_check_clean_and_reach_the_bundle(bundle):
+    docs = bundle["documents"]["trial"]
     trials = [t for d in docs for t in d.get("trials", [d])]
     goals = {t["id"]: t["goal"]["type"] for t in trials}
     assert goals["first-descent"] == "clear" and "slay" in goals.values()
@@ -109,17 +117,6 @@ def test_schema_errors_in_a_trial_are_located(tmp_path):
         """)
     assert sorted((c, line) for c, line, _col, _m, _h in diags) == [("RF204", 6),
                                                                  ("RF205", 7)]
-
-
-@pytest.fixture(scope="module")
-def bundle():
-    result = check(())
-    return build_bundle(result.content, result.compiled)
-
-
-@pytest.fixture(scope="module")
-def records(bundle):
-    return Records.from_bundle(bundle)
 
 
 def test_play_a_trial_from_the_command_line(cli, tmp_path):
@@ -219,3 +216,41 @@ def test_replay_reproduces_a_delve_game_and_names_the_first_tampered_record(cli,
     tampered.write_text("\n".join([json.dumps(first)] + lines[1:]) + "\n", encoding="utf-8")
     bad = cli("replay", tampered)
     assert bad.exit_code == 1 and ":1: 'players' of this options record" in bad.output
+
+
+def test_200_seeded_games_over_the_bundled_trials_keep_every_invariant(records):
+    """Every trial, 1-4 heroes, random and heuristic bots; debug mode checks every invariant
+    after every step (a broken one raises). Full round limits (no shortening)."""
+    trials = sorted(records.trials)
+    ends, seen = {}, set()
+    for i in range(200):
+        trial = trials[i % len(trials)]
+        players, bots = 1 + i // len(trials) % 4, ("random", "heuristic")[i // 8 % 2]
+        result = play_records(records, {"adventure": trial, "players": players,
+                                        "seed": 1000 + i, "bots": bots, "debug": True})
+        limit = records.trials[trial].get("round_limit", records.rules.round_limit)
+        assert result["winner"] in ("heroes", "adversaries")
+        assert 1 <= result["rounds"] <= limit
+        assert len(result["heroes"]) == players
+        assert result["log"][-1]["type"] == "end_state"
+        if result["winner"] == "adversaries" and result["rounds"] < limit:
+            assert all(h["down"] for h in result["heroes"])
+        ends[(trial, result["winner"])] = ends.get((trial, result["winner"]), 0) + 1
+        seen.add((players, bots))
+    assert len(seen) == 8
+    assert all(ends.get((t, "heroes"), 0) > 0 for t in trials), ends
+
+
+def test_the_debug_watch_catches_a_broken_invariant(records):
+    from runeforge.engine.delve.game.play import start
+
+    game = start(records, {"adventure": "first-descent", "players": 2, "seed": 1,
+                           "bots": "heuristic", "debug": True})
+    assert game.watch.problems() == []
+    game.state.explored.append(game.state.deck[0])      # one card in two places
+    assert any("in 2 places" in p for p in game.watch.problems())
+    game.state.explored.pop()
+    game.state.deck.append("bottomless-shaft")          # a card the trial does not deal
+    assert any("not in the trial's deck" in p for p in game.watch.problems())
+    with pytest.raises(EngineError, match="invariants broken"):
+        game.step("test")

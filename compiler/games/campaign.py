@@ -5,7 +5,7 @@ overlord cards, relics (double-sided), travel events and conditions; its documen
 campaign (structure, economy, adventures) and its map. Abilities on items, skills and a relic's
 hero side are written in the Delve dialect (the adventures are played by Delve), so the dialect
 and the IR family are Delve's; ``effect`` mappings are structured data whose text comes from
-per-locale templates (runeforge.campaign.text). Content is original (docs/campaign.md).
+per-locale templates (runeforge.campaign.text). Content is original (docs/campaign-content.md).
 """
 
 from __future__ import annotations

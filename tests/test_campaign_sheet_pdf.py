@@ -167,6 +167,7 @@ def test_the_adventure_table_follows_the_structure(sheet, bundle):
     current = [r for r in model["path"] if r["options"]]
     available = progress.available(data, sheet)
     assert len(current) == 1 and len(current[0]["options"]) == len(available) > 0
+    assert current[0]["options_label"] == "available"  # the sheet rests at step xp
     assert sum(a["available"] for a in model["adventures"]) == len(available)
     assert len(model["adventures"]) == len(data.doc["adventures"])
 

@@ -161,6 +161,8 @@ def _path(data, sheet: dict, names: _Names, available: list[str], locale: str) -
             "adventure": names.adventure(entry["adventure"]) if entry else "",
             "winner": entry["winner"] if entry else None,
             "options": [names.adventure(a) for a in available] if current else [],
+            # chosen already (set-up, travel, the adventure itself) or still to choose
+            "options_label": "available" if sheet["step"] in CHOOSE_STEPS else "next",
         })
     return rows
 

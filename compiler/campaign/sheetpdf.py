@@ -78,12 +78,19 @@ class CheckBox(Flowable):
 
 
 class Ruled(Flowable):
-    """``n`` empty lines to write on."""
+    """Empty lines to write on: as many as the page has room for, from ``least`` to ``most``
+    (fewer than ``least`` fit: the lines go to the next page)."""
 
-    def __init__(self, n: int, width: float = WIDTH, gap: float = 6.5 * mm):
+    def __init__(self, least: int, most: int, gap: float = 6.5 * mm):
         super().__init__()
-        self.n, self.width, self.gap = n, width, gap
-        self.height = n * gap
+        self.least, self.most, self.gap = least, most, gap
+        self.n = most
+
+    def wrap(self, avail_width, avail_height):
+        self.width = avail_width
+        self.n = max(self.least, min(self.most, int(avail_height // self.gap)))
+        self.height = self.n * self.gap
+        return self.width, self.height
 
     def draw(self) -> None:
         c = self.canv
@@ -193,7 +200,7 @@ def _path(m: dict, st: dict) -> Table:
         if r["adventure"]:
             what = _p(r["adventure"], st["cell"])
         elif r["options"]:
-            what = Paragraph(f"<font name='{BOLD}'>{escape(L['available'])}:</font> "
+            what = Paragraph(f"<font name='{BOLD}'>{escape(L[r['options_label']])}:</font> "
                              + escape(", ".join(r["options"])), st["cell"])
         else:
             what = _p("", st["cell"])
@@ -236,7 +243,7 @@ def _story(m: dict) -> list:
     story.append(KeepTogether([_p(L["adventures"], st["h2"]), _path(m, st)]))
     story.append(Spacer(1, 3 * mm))
     story.append(_adventures(m, st))
-    story.append(KeepTogether([_p(L["notes"], st["h2"]), Spacer(1, 4 * mm), Ruled(8)]))
+    story.append(KeepTogether([_p(L["notes"], st["h2"]), Spacer(1, 4 * mm), Ruled(4, 12)]))
     return story
 
 
@@ -263,8 +270,8 @@ def render_sheet_pdf(sheet: dict, bundle: dict, locale: str, warn=None) -> bytes
         canvas.saveState()
         canvas.setFont(REGULAR, 7)
         canvas.setFillColor(INK)
-        canvas.drawString(MARGIN, MARGIN, f"{L['title']} · {model['campaign']}")
-        canvas.drawRightString(A4[0] - MARGIN, MARGIN, f"{L['page']} {doc_.page}")
+        canvas.drawString(MARGIN + FRAME_PAD, MARGIN, f"{L['title']} · {model['campaign']}")
+        canvas.drawRightString(A4[0] - MARGIN - FRAME_PAD, MARGIN, f"{L['page']} {doc_.page}")
         canvas.restoreState()
 
     doc.build(_story(model), onFirstPage=footer, onLaterPages=footer)

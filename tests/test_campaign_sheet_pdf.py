@@ -202,8 +202,11 @@ def test_command_writes_the_same_pdf_as_the_library(sheet, pdfs, tmp_path):
     path = tmp_path / "camp.json"
     path.write_text(dumps(sheet), encoding="utf-8")
     target = tmp_path / "camp-ru.pdf"
-    result = CliRunner().invoke(sheet_command, [str(path), "--locale", "ru", "--pdf",
-                                                str(target)])
+    # through the real CLI, so `runeforge campaign sheet` is wired into the campaign group
+    from runeforge.cli import main
+
+    result = CliRunner().invoke(main, ["campaign", "sheet", str(path), "--locale", "ru",
+                                       "--pdf", str(target)])
     assert result.exit_code == 0, result.output
     assert target.read_bytes() == pdfs["ru"].read_bytes()
 

@@ -345,3 +345,9 @@ def replay_command(log, dirs) -> None:
     (SHEET.log.jsonl: every command applied again, the sheet's digest checked per line).
     """
     _load_play().replay(log, dirs)
+
+
+# `campaign sheet SHEET --locale L --pdf FILE`: the printable sheet (compiler/campaign/sheetpdf.py)
+from ._campaign_sheet import sheet_command  # noqa: E402
+
+command.add_command(sheet_command)

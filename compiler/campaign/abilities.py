@@ -4,11 +4,7 @@ lowering, each problem located at its column in the YAML."""
 
 from __future__ import annotations
 
-from runeforge.delve.abilities import lower
-from runeforge.dsl.delve.checks import check_ability
-from runeforge.dsl.delve.errors import AbilitySyntaxError
-from runeforge.dsl.delve.parser import parse_ability
-from runeforge.engine.delve.ir import validate_ability
+from runeforge.delve.abilities import compile_texts
 
 
 def ability_keys(card) -> list[tuple[tuple, str]]:
@@ -27,21 +23,5 @@ def compile_card(card, content=None):
     abilities are checked, with located diagnostics, but their IR is not returned: a bundle
     record's ``abilities`` (IR) line up one to one with its ``text`` (the card's own
     ``abilities:`` list), and the hero side keeps its text inside ``hero``."""
-    out, diags = [], []
-    for keys, text in ability_keys(card):
-        try:
-            ability = parse_ability(text)
-        except AbilitySyntaxError as err:
-            diags.append(card.span_diag(keys, (err.start, err.end), err.code, err.message,
-                                        hint=err.hint))
-            continue
-        problems = check_ability(ability)
-        diags.extend(card.span_diag(keys, p.span, p.code, p.message, hint=p.hint,
-                                    severity=p.severity) for p in problems)
-        if any(p.severity == "error" for p in problems):
-            continue
-        ir = lower(ability)
-        validate_ability(ir)
-        if keys[0] == "abilities":
-            out.append(ir)
-    return out, diags
+    compiled, diags = compile_texts(card, ability_keys(card))
+    return [ir for keys, ir in compiled if keys[0] == "abilities"], diags

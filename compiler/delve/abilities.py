@@ -44,11 +44,18 @@ def lower(ability) -> dict:
 
 def compile_card(card, content=None):
     """(IR list, diagnostics) for one Delve card; each problem at its column in the YAML."""
+    keyed = [(("abilities", i), t) for i, t in enumerate(card.data.get("abilities", []) or [])
+             if isinstance(t, str)]
+    compiled, diags = compile_texts(card, keyed)
+    return [ir for _, ir in compiled], diags
+
+
+def compile_texts(card, keyed) -> tuple[list, list]:
+    """([(keys, IR)], diagnostics) for ``keyed``: ``[(keys, text)]``, each ability string of
+    ``card`` with the YAML keys where it stands (diagnostics are located there); a text with
+    an error has no IR."""
     out, diags = [], []
-    for i, text in enumerate(card.data.get("abilities", []) or []):
-        if not isinstance(text, str):
-            continue
-        keys = ("abilities", i)
+    for keys, text in keyed:
         try:
             ability = parse_ability(text)
         except AbilitySyntaxError as err:
@@ -62,7 +69,7 @@ def compile_card(card, content=None):
             continue
         ir = lower(ability)
         validate_ability(ir)
-        out.append(ir)
+        out.append((keys, ir))
     return out, diags
 
 

@@ -9,17 +9,13 @@ names are translated under ``delve.action``. English is the canonical printer's 
 
 from __future__ import annotations
 
-import io
-from functools import lru_cache
-from importlib import resources
-
-from babel.messages import mofile, pofile
 from babel.support import Translations
 
 from runeforge.diagnostics import Diagnostic
 from runeforge.dsl.delve import nodes as n
 from runeforge.dsl.delve.parser import parse_ability
 from runeforge.dsl.delve.printer import print_cost
+from runeforge.l10n import gamecatalog
 
 DOMAIN = "delve"
 CTX = "delve."
@@ -91,21 +87,12 @@ def label(key: str, locale: str) -> str:
 
 
 def _catalog_path(locale: str):
-    return resources.files("runeforge.locales").joinpath(locale, "LC_MESSAGES", f"{DOMAIN}.po")
+    return gamecatalog.catalog_path(DOMAIN, locale)
 
 
-@lru_cache(maxsize=None)
 def translations(locale: str) -> Translations | None:
-    """The compiled catalog of ``locale`` (None for English, whose text is the msgid, and for a
-    locale Delve has no catalog of, such as the pseudo-locale: its faces print English)."""
-    if locale not in LOCALES or locale == "en":
-        return None
-    with _catalog_path(locale).open("rb") as fh:
-        catalog = pofile.read_po(fh, locale=locale.replace("-", "_"))
-    buf = io.BytesIO()
-    mofile.write_mo(buf, catalog)
-    buf.seek(0)
-    return Translations(buf, domain=DOMAIN)
+    """The compiled Delve catalog of ``locale`` (None for English and the pseudo-locale)."""
+    return gamecatalog.translations(DOMAIN, locale)
 
 
 def _t(key: str, locale: str, count: int | None = None) -> str:
@@ -230,21 +217,4 @@ def render_card(card, locale: str) -> list[tuple[int, str]]:
 
 def prepare(locales) -> list[Diagnostic]:
     """RF603 for a Delve catalog that cannot be read, RF601 for a missing translation."""
-    out = []
-    for locale in locales:
-        if locale not in LOCALES or locale == "en":
-            continue
-        path = _catalog_path(locale)
-        try:
-            with path.open("rb") as fh:
-                catalog = pofile.read_po(fh, locale=locale)
-        except Exception as err:  # noqa: BLE001 - any read failure is the catalog's problem
-            out.append(Diagnostic("RF603", f"the Delve catalog does not read: {err}", str(path)))
-            continue
-        for message in catalog:
-            if message.id and (not message.string or message.fuzzy or
-                               (isinstance(message.string, tuple) and not all(message.string))):
-                out.append(Diagnostic("RF601", f"untranslated Delve message "
-                                      f"{message.context}|{message.id!r}", str(path),
-                                      severity="warning"))
-    return out
+    return gamecatalog.prepare(DOMAIN, "Delve", locales)

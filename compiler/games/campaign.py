@@ -10,7 +10,10 @@ per-locale templates (runeforge.campaign.text). Content is original (docs/campai
 
 from __future__ import annotations
 
-from . import Dialect, FaceStyle, Game, IRFamily, TextStyle
+from dataclasses import replace
+
+from . import FaceStyle, Game, TextStyle
+from .delve import GAME as DELVE
 
 GAME = Game(
     id="campaign",
@@ -19,20 +22,9 @@ GAME = Game(
                 "overlord_card", "relic", "travel_event", "condition"),
     document_kinds=("campaign", "campaign_map"),
     schema_dir=("runeforge", "schemas/campaign"),
-    dialect=Dialect(
-        grammar="runeforge.dsl.delve:delve.lark",
-        parse="runeforge.dsl.delve.parser:parse_ability",
-        print="runeforge.dsl.delve.printer:print_ability",
-        compile_card="runeforge.campaign.abilities:compile_card",
-        canonical="runeforge.delve.abilities:canonical_text",
-        vocabulary="runeforge.dsl.delve.parser:VOCABULARY",
-    ),
-    ir=IRFamily(
-        name="delve",
-        version=1,
-        schema="runeforge.engine.delve.ir:ir_schema",
-        validate="runeforge.engine.delve.ir:validate_ability",
-    ),
+    # Delve's dialect and IR family, with the campaign's own compile (a relic's hero side)
+    dialect=replace(DELVE.dialect, compile_card="runeforge.campaign.abilities:compile_card"),
+    ir=DELVE.ir,
     text=TextStyle(
         locales=("en", "fi", "pl", "el", "ru"),
         render="runeforge.campaign.text:render_card",

@@ -122,8 +122,17 @@ class _Loader:
         self.content.packs[pack.id] = pack
         return pack
 
+    def read(self, path: Path):
+        """(Source or None, YAML tree or None, diagnostics) of one file; the analysis
+        service overrides it to read an editor's unsaved text."""
+        return _load_file_cached(path)
+
+    def validate(self, file: FileData, kind: str, game: str = DEFAULT_GAME) -> list[Diagnostic]:
+        """Schema diagnostics of a file of ``kind`` (the analysis service caches them)."""
+        return schemas.validate(file.data, kind, file, game)
+
     def parse(self, path: Path) -> FileData | None:
-        source, tree, diags = _load_file_cached(path)
+        source, tree, diags = self.read(path)
         self.diags.extend(diags)
         if tree is None or source is None:
             return None
@@ -178,7 +187,7 @@ class _Loader:
                                            f"manifest.yaml must have 'kind: manifest', not "
                                            f"'{kind}'"))
             return None
-        errors = schemas.validate(file.data, kind, file)
+        errors = self.validate(file, kind)
         self.diags.extend(_unreported(file, errors))
         data = file.data
         doc = Document(kind, data, file.path, str(data.get("id", "")), file)
@@ -207,7 +216,7 @@ class _Loader:
             self.diags.append(file.diag_at(("kind",), "RF504", "a manifest must be named "
                                            "manifest.yaml", hint=f"rename {file.path}"))
             return
-        errors = schemas.validate(file.data, kind, file, pack.game)
+        errors = self.validate(file, kind, pack.game)
         self.diags.extend(_unreported(file, errors))
         if kind not in games.get(pack.game).card_kinds:
             doc = Document(kind, file.data, file.path, pack.id, file, game=pack.game)
@@ -361,9 +370,10 @@ def game_of_file(path: Path, root: Path) -> str:
     return DEFAULT_GAME
 
 
-def load_content(dirs, include_bundled: bool = True) -> Content:
-    """Load the bundled content (unless ``include_bundled`` is false) and then ``dirs``."""
-    loader = _Loader()
+def load_content(dirs, include_bundled: bool = True, loader: _Loader | None = None) -> Content:
+    """Load the bundled content (unless ``include_bundled`` is false) and then ``dirs``
+    (with ``loader``, a fresh loader object, when given: the analysis service's caches)."""
+    loader = loader if loader is not None else _Loader()
     if include_bundled:
         loader.add_dir(bundled_dir(), bundled=True)
     for d in dirs:

@@ -78,6 +78,18 @@ class _CachedLoader(loader_mod._Loader):
         super().__init__()
         self.service = service
 
+    def files_of(self, root: Path) -> list[Path]:
+        """The files on disk, and those an editor holds unsaved below ``root``."""
+        files = super().files_of(root)
+        known = {key_of(f) for f in files}
+        top = key_of(root)
+        extra = [Path(k) for k in self.service._texts if k not in known and _below(k, top)
+                 and k.endswith(loader_mod.YAML_SUFFIXES)]
+        if not extra:
+            return files
+        rel = lambda p: Path(key_of(p)).relative_to(top).as_posix()  # noqa: E731
+        return sorted(files + extra, key=rel)
+
     def parse(self, path: Path) -> FileData | None:
         entry = self.service._entry(path)
         self.diags.extend(entry.diags)

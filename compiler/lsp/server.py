@@ -16,6 +16,7 @@ manifest), else its own folder.
 from __future__ import annotations
 
 import functools
+import gc
 import logging
 from pathlib import Path
 
@@ -44,6 +45,9 @@ class RuneforgeServer(LanguageServer):
             self._service = AnalysisService(self.content_dirs(),
                                             include_bundled=self.options.get("bundled", True))
             self._service.check_all()
+            # the loaded content lives as long as the server: keep the cyclic collector from
+            # walking its ~250,000 objects on every update (a full pass costs ~100 ms)
+            gc.freeze()
         return self._service
 
     def content_dirs(self) -> list[Path]:

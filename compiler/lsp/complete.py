@@ -109,14 +109,45 @@ def _subschemas(schema: dict, root: dict, keys: tuple, depth: int = 0) -> list[d
     return out
 
 
+def _properties(schema, root: dict, name: str, depth: int = 0, seen=None) -> list[dict]:
+    """Every sub-schema of a property called ``name`` anywhere in ``schema``."""
+    seen = set() if seen is None else seen
+    if depth > 40 or not isinstance(schema, (dict, list)) or id(schema) in seen:
+        return []
+    seen.add(id(schema))
+    if isinstance(schema, list):
+        return [s for item in schema for s in _properties(item, root, name, depth + 1, seen)]
+    out = []
+    for sub in _subschemas(schema, root, ()):
+        props = sub.get("properties") or {}
+        if name in props:
+            out.extend(_subschemas(props[name], root, ()))
+    for key, value in schema.items():
+        if key == "$ref" and isinstance(value, str) and value.startswith("#/"):
+            target = root
+            for part in value[2:].split("/"):
+                target = target.get(part, {}) if isinstance(target, dict) else {}
+            out.extend(_properties(target, root, name, depth + 1, seen))
+        elif isinstance(value, (dict, list)):
+            out.extend(_properties(value, root, name, depth + 1, seen))
+    return out
+
+
 def schema_values(kind: str, game: str, keys: tuple, card_ids) -> list[str]:
-    """Enum values (and card ids where an id is expected) for the value at ``keys``."""
+    """Enum values (and card ids where an id is expected) for the value at ``keys`` (a
+    path from the file's root; ``("*", name)``: a property ``name`` anywhere)."""
     try:
         root = schemas.load_schema(kind, game)
     except Exception:  # noqa: BLE001 - no schema, no values
         return []
+    if keys[:1] == ("*",):
+        subs = _properties(root, root, keys[1])
+    else:
+        subs = _subschemas(root, root, keys)
+    subs = subs + [i for sub in subs if isinstance(sub.get("items"), dict)
+                   for i in _subschemas(sub["items"], root, ())]
     out: list[str] = []
-    for sub in _subschemas(root, root, keys):
+    for sub in subs:
         for value in sub.get("enum", []):
             out.append(value if isinstance(value, str) else json.dumps(value))
         if "const" in sub and isinstance(sub["const"], str):

@@ -50,8 +50,8 @@ def completion(service: AnalysisService, key: str, lines: list[str],
                      if (m := re.match(r"kind:\s*([\w-]+)", text))), None)
     if field is None or not isinstance(kind, str):
         return []
-    values = complete.schema_values(kind, game, field, service.content.cards)
-    ids = set(service.content.cards)
+    ids = {c.id for c in service.content.cards.values() if c.game == game}
+    values = complete.schema_values(kind, game, field, ids)
     return [types.CompletionItem(v, kind=types.CompletionItemKind.Reference if v in ids
                                  else types.CompletionItemKind.EnumMember) for v in values]
 
@@ -181,4 +181,25 @@ def symbols(service: AnalysisService, key: str, lines: list[str]) -> list[types.
             name = types.Range(rng.start, rng.start)
         out.append(types.DocumentSymbol(card.name, types.SymbolKind.Object, rng, name,
                                         detail=f"{card.kind} · {card.id}"))
+    return out + _document_symbols(service, key, lines)
+
+
+def _document_symbols(service: AnalysisService, key: str, lines: list[str]):
+    """The documents with an id in the file (a trial, or each entry of ``trials:``)."""
+    out = []
+    for docs in service.content.documents.values():
+        for doc in docs:
+            if key_of(doc.path) != key or not isinstance(doc.data, dict):
+                continue
+            many = doc.data.get(doc.kind + "s")
+            entries = ([((doc.kind + "s", i), e) for i, e in enumerate(many)]
+                       if isinstance(many, list) else [((), doc.data)])
+            for keys, entry in entries:
+                if not isinstance(entry, dict) or not isinstance(entry.get("id"), str):
+                    continue
+                line, col = doc.pos(*keys, "id")
+                rng = to_range(lines, line, col, len(entry["id"]))
+                out.append(types.DocumentSymbol(str(entry.get("name") or entry["id"]),
+                                                types.SymbolKind.Module, rng, rng,
+                                                detail=f"{doc.kind} · {entry['id']}"))
     return out

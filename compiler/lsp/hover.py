@@ -24,7 +24,7 @@ def describe(node, depth: int = 0) -> str:
         parts = []
         for f in dataclasses.fields(node):
             value = getattr(node, f.name)
-            if f.name == "span" or value in (None, (), [], False, ""):
+            if f.name == "span" or f.name.endswith("_span") or value in (None, (), [], False, ""):
                 continue
             parts.append(f"{f.name}={describe(value, depth + 1)}")
         return f"{type(node).__name__}({', '.join(parts)})"
@@ -47,7 +47,7 @@ def structure(game_id: str, text: str) -> list[str]:
     lines = [f"**{type(ast).__name__}**"]
     for f in dataclasses.fields(ast):
         value = getattr(ast, f.name)
-        if f.name == "span" or value in (None, (), [], ""):
+        if f.name == "span" or f.name.endswith("_span") or value in (None, (), [], ""):
             continue
         lines.append(f"- {f.name}: `{describe(value)}`")
     return lines
@@ -93,6 +93,10 @@ def card_hover(service: AnalysisService, card: Card, odds_lines: list[str]) -> s
     for loc in LOCALES[1:]:
         try:
             name = games.get(card.game).card_name(card, loc)
+            if name is None:  # the game names none: the default game's catalog
+                from ..l10n.names import card_name
+
+                name = card_name(card.id, loc)
         except Exception:  # noqa: BLE001
             name = None
         if name:

@@ -18,6 +18,8 @@ API (small on purpose)::
     service.ir(card_id)                     # its compiled IR list
     service.texts(card_id, locales=None)    # {locale: [(ability index, text)]}
     service.references(value)               # [(path, line, col)] where a string is used
+    service.odds(card_id)                   # exact odds: a foe vs each bundled hero, a hero
+                                            # vs each colour's median (runeforge.analysis.odds)
     service.result / service.content        # the latest CheckResult and Content
 
 How ``update`` stays cheap: every file's parse (ruamel + positions) and its schema
@@ -197,6 +199,14 @@ class AnalysisService:
             except Exception as exc:  # noqa: BLE001 - a query never takes the service down
                 out[loc] = [(-1, f"(no text: {type(exc).__name__}: {exc})")]
         return out
+
+    def odds(self, card_id: str) -> dict | None:
+        """Exact odds of a card (see :func:`runeforge.analysis.odds.odds`), None if it
+        is neither a hero nor a foe."""
+        from .odds import odds
+
+        card = self.card(card_id)
+        return odds(self, card) if card is not None else None
 
     def file_data(self, path) -> FileData | None:
         entry = self._entries.get(key_of(path))

@@ -11,7 +11,7 @@ from .. import games
 from ..analysis.service import AnalysisService, key_of
 from ..content import Card
 from ..formatter import format_file
-from . import complete, odds
+from . import complete
 from . import hover as hovers
 from .locate import HINT, ability_at, char_col, game_of, to_lsp, to_range, utf16_col, word_at
 
@@ -94,7 +94,7 @@ def hover(service: AnalysisService, key: str, lines: list[str],
         card = card or service.card_at(key, line)
         if card is None:
             return None
-        text = hovers.card_hover(service, card, odds.lines_for(service, card))
+        text = hovers.card_hover(service, card)
     return types.Hover(types.MarkupContent(types.MarkupKind.Markdown, text))
 
 

@@ -1,6 +1,6 @@
 """Hover text (Markdown): an ability's structure in words, its IR and its rules text in the
 five locales; a card's summary, with the exact odds its game's engine gives (see
-:mod:`.odds`)."""
+:mod:`runeforge.analysis.odds`)."""
 
 from __future__ import annotations
 
@@ -87,7 +87,22 @@ def _ir_of(service: AnalysisService, card: Card, index: int):
     return None
 
 
-def card_hover(service: AnalysisService, card: Card, odds_lines: list[str]) -> str:
+def odds_lines(result: dict | None) -> list[str]:
+    """Markdown of :meth:`AnalysisService.odds`."""
+    if not result or not result["rows"]:
+        return []
+    if result["role"] == "foe":
+        out = ["**Exact win chance of each bundled hero** (0 tokens)"]
+        out += [f"- {name}: {'—' if p is None else f'{p:.1%}'}" for name, p in result["rows"]]
+    else:
+        out = ["**Exact win chance against each colour's foes** (median)"]
+        out += [f"- {colour}: {p:.1%}" for colour, p in result["rows"]]
+    if not result["complete"]:
+        out.append("- … (stopped at the time budget)")
+    return out
+
+
+def card_hover(service: AnalysisService, card: Card) -> str:
     out = [f"### {card.name}", f"`{card.id}`: {card.kind} ({card.game}, pack {card.pack})"]
     names = []
     for loc in LOCALES[1:]:
@@ -103,6 +118,7 @@ def card_hover(service: AnalysisService, card: Card, odds_lines: list[str]) -> s
             names.append(f"{loc}: {name}")
     if names:
         out.append("; ".join(names))
-    if odds_lines:
-        out += [""] + odds_lines
+    lines = odds_lines(service.odds(card.id))
+    if lines:
+        out += [""] + lines
     return "\n".join(out)

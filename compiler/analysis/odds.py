@@ -1,4 +1,4 @@
-"""Exact odds for hovers, through the same code as `runeforge odds`.
+"""Exact odds of a card (hover, authoring page), through the same code as `runeforge odds`.
 
 A foe (a Runebound challenge, a Delve adversary): its exact win chance against each bundled
 hero of its game, at 0 tokens. A hero: the median of its exact win chances against the foes
@@ -14,7 +14,6 @@ import statistics
 import time
 
 from .. import games
-from ..analysis.service import AnalysisService
 from ..content import Card
 
 BUDGET_S = 3.0
@@ -30,7 +29,7 @@ def kinds_of(game_id: str) -> tuple[str, str]:
     return FOES.get(game_id, ("hero", "adversary"))
 
 
-def win(service: AnalysisService, hero: Card, foe: Card) -> float | None:
+def win(service, hero: Card, foe: Card) -> float | None:
     """The exact chance that ``hero`` defeats ``foe`` (None: this pair cannot be solved)."""
     key = (id(service.result), hero.id, foe.id)
     if key in _CACHE:
@@ -45,7 +44,7 @@ def win(service: AnalysisService, hero: Card, foe: Card) -> float | None:
     return value
 
 
-def _win(service: AnalysisService, hero: Card, foe: Card) -> float | None:
+def _win(service, hero: Card, foe: Card) -> float | None:
     result = service.result or service.check_all()
     if hero.game == games.DEFAULT_GAME:
         from ..commands.odds import exact
@@ -67,40 +66,42 @@ def _win(service: AnalysisService, hero: Card, foe: Card) -> float | None:
     return float(out.get("percent", 0.0)) / 100.0 if "percent" in out else None
 
 
-def _bundled(service: AnalysisService, game_id: str, kind: str) -> list[Card]:
+def _bundled(service, game_id: str, kind: str) -> list[Card]:
     content = service.content
     return [c for c in content.cards.values() if c.game == game_id and c.kind == kind
             and content.packs.get(c.pack) is not None and content.packs[c.pack].bundled]
 
 
-def lines_for(service: AnalysisService, card: Card) -> list[str]:
-    """Markdown lines of the odds of ``card`` (none for a card that is neither side)."""
+def odds(service, card: Card) -> dict | None:
+    """``{"role": "foe", "rows": [(hero name, win or None)]}`` for a foe,
+    ``{"role": "hero", "rows": [(colour, median win)]}`` for a hero, None for any other
+    card; ``"complete"`` is false when the time budget cut the rows short."""
     hero_kind, foe_kind = kinds_of(card.game)
     start = time.monotonic()
+    late = lambda: time.monotonic() - start > BUDGET_S  # noqa: E731
     if card.kind == foe_kind:
-        rows = []
+        rows, complete = [], True
         for hero in _bundled(service, card.game, hero_kind):
-            if time.monotonic() - start > BUDGET_S:
-                rows.append("- … (time budget reached)")
+            if late():
+                complete = False
                 break
-            p = win(service, hero, card)
-            rows.append(f"- {hero.name}: {'—' if p is None else f'{p:.1%}'}")
-        return ["**Exact win chance of each bundled hero** (0 tokens)"] + rows if rows else []
+            rows.append((hero.name, win(service, hero, card)))
+        return {"role": "foe", "rows": rows, "complete": complete}
     if card.kind == hero_kind:
         groups: dict[str, list[Card]] = {}
         for foe in _bundled(service, card.game, foe_kind):
             groups.setdefault(str(foe.data.get("colour") or foe_kind), []).append(foe)
-        rows = []
+        rows, complete = [], True
         for colour, foes in groups.items():
             wins = []
             for foe in foes:
-                if time.monotonic() - start > BUDGET_S:
+                if late():
+                    complete = False
                     break
                 p = win(service, card, foe)
                 if p is not None:
                     wins.append(p)
             if wins:
-                more = "" if len(wins) == len(foes) else f" (of {len(wins)}/{len(foes)})"
-                rows.append(f"- {colour}: median {statistics.median(wins):.1%}{more}")
-        return ["**Exact win chance against each colour's median foe**"] + rows if rows else []
-    return []
+                rows.append((colour, statistics.median(wins)))
+        return {"role": "hero", "rows": rows, "complete": complete}
+    return None

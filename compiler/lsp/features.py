@@ -40,7 +40,9 @@ def completion(service: AnalysisService, key: str, lines: list[str],
     if file is not None:
         at = ability_at(file, line, col)
         if at is not None:
-            words = complete.ability_words(game, at.text[: at.offset], service.content.skills)
+            skills = {s for pack in service.content.packs.values() if pack.game == game
+                      for s in pack.skills}
+            words = complete.ability_words(game, at.text[: at.offset], skills)
             return [types.CompletionItem(w, kind=types.CompletionItemKind.Keyword)
                     for w in words]
     field = _field_at(lines, line, col)
@@ -85,7 +87,8 @@ def hover(service: AnalysisService, key: str, lines: list[str],
         return None
     at = ability_at(file, line, col)
     if at is not None:
-        card = next((c for c in service.cards_in(key) if c._prefix == at.keys[:-2]), None)
+        card = next((c for c in service.cards_in(key)
+                     if at.keys[:len(c._prefix)] == c._prefix), None)
         game = card.game if card is not None else game_of(service, key)
         text = hovers.ability_hover(service, card, game, at.keys[-1], at.text)
     else:

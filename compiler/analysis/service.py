@@ -146,7 +146,9 @@ class AnalysisService:
         else:
             self._texts[key] = text.encode("utf-8", errors="surrogatepass")
         if not self._covered(key):
-            self.dirs.append(_root_for(Path(key)))
+            root = _root_for(Path(key))
+            if root is not None:
+                self.dirs.append(root)
         before = dict(self._by_path)
         self.check_all()
         changed = {k: v for k, v in self._by_path.items() if before.get(k) != v}
@@ -282,9 +284,11 @@ def _below(key: str, root: str) -> bool:
     return key == root or key.startswith(root.rstrip(os.sep) + os.sep)
 
 
-def _root_for(path: Path, levels: int = 6) -> Path:
+def _root_for(path: Path, levels: int = 6, most: int = 200) -> Path | None:
     """The folder to load for a file outside every content folder: its pack (the nearest
-    folder above with a manifest), else the file's own folder."""
+    folder above with a manifest), else the file's own folder when that is small (at most
+    ``most`` entries, no subfolder): a stray YAML file in /tmp or a home folder does not
+    make the service load everything below it. None: the file is not content."""
     folder = path.parent
     for _ in range(levels):
         if any((folder / n).is_file() for n in loader_mod.MANIFEST_NAMES):
@@ -292,6 +296,12 @@ def _root_for(path: Path, levels: int = 6) -> Path:
         if folder.parent == folder:
             break
         folder = folder.parent
+    try:
+        entries = list(os.scandir(path.parent))
+    except OSError:
+        return None
+    if len(entries) > most or any(e.is_dir() for e in entries):
+        return None
     return path.parent
 
 

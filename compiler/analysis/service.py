@@ -21,6 +21,7 @@ API (small on purpose)::
     service.odds(card_id)                   # exact odds: a foe vs each bundled hero, a hero
                                             # vs each colour's median (runeforge.analysis.odds)
     service.result / service.content        # the latest CheckResult and Content
+    service.generation                      # +1 per check: the key for caching answers
 
 How ``update`` stays cheap: every file's parse (ruamel + positions) and its schema
 diagnostics are cached per file, keyed by the file's text (an editor's text) or its mtime and
@@ -116,6 +117,7 @@ class AnalysisService:
         self.dirs = [Path(d) for d in dirs]
         self.include_bundled = include_bundled
         self.result: pipeline.CheckResult | None = None
+        self.generation = 0  # counts check_all runs: a cache of answers keys on it
         self._texts: dict[str, bytes] = {}      # key -> an editor's unsaved text (UTF-8)
         self._entries: dict[str, _Entry] = {}   # key -> the latest cached work on that file
         self._by_file: dict[int, _Entry] = {}   # id(FileData) -> its entry
@@ -132,6 +134,7 @@ class AnalysisService:
         the same order, as ``pipeline.check(dirs, include_bundled)``."""
         content = loader_mod.load_content(self.dirs, self.include_bundled, _CachedLoader(self))
         self.result = pipeline.analyse(content, compile=compile, compiler=self._compile)
+        self.generation += 1
         self._by_path = {}
         for d in self.result.diagnostics:
             self._by_path.setdefault(key_of(d.path), []).append(d)

@@ -95,3 +95,21 @@ def test_quick_fix_replaces_the_located_word(service, tmp_path):
     edit = fixes[0].edit.changes[path.as_uri()][0]
     assert (edit.range.start.line, edit.range.start.character, edit.range.end.character,
             edit.new_text) == (5, 4, 8, "class")
+
+
+def test_completion_while_the_yaml_does_not_parse(tmp_path):
+    (tmp_path / "manifest.yaml").write_text("kind: manifest\nid: typing\nname: Typing\n"
+                                            "type: set\norigin: original\n")
+    text = ("kind: item\ncards:\n  - name: Half Typed\n    origin: original\n    cost: 3\n"
+            "    class: artifact\n    type: trinket\n    usage: activated\n    abilities:\n"
+            '      - "Before Combat: Take 1 \n')
+    service = AnalysisService([tmp_path])
+    path = tmp_path / "items.yaml"
+    assert [d.code for d in service.update(path, text)[key_of(path)]] == ["RF101"]
+    lines = text.split("\n")
+    words = [w.label for w in features.completion(service, key_of(path), lines,
+                                                  types.Position(9, len(lines[9])))]
+    assert "exhaustion" in words and "wound" in words
+    usage = [w.label for w in features.completion(service, key_of(path), lines,
+                                                  types.Position(7, len(lines[7])))]
+    assert usage == ["activated", "one-use", "constant"]

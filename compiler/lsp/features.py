@@ -19,6 +19,7 @@ __all__ = ["completion", "definition", "formatting", "hover", "quick_fixes", "re
            "symbols", "to_lsp"]
 
 KEY = re.compile(r"([A-Za-z_][\w-]*):(?=\s|$)")
+QUOTED = re.compile(r"\"(?:[^\"\\]|\\.)*(?:\"|$)|'(?:[^']|'')*(?:'|$)")
 
 
 def _where(lines: list[str], position: types.Position) -> tuple[int, int]:
@@ -46,6 +47,12 @@ def completion(service: AnalysisService, key: str, lines: list[str],
             return [types.CompletionItem(w, kind=types.CompletionItemKind.Keyword)
                     for w in words]
     field = _field_at(lines, line, col)
+    typed = _open_ability(lines, line, col, field)
+    if typed is not None:  # an ability being typed where the YAML does not parse (yet)
+        skills = {s for pack in service.content.packs.values() if pack.game == game
+                  for s in pack.skills}
+        return [types.CompletionItem(w, kind=types.CompletionItemKind.Keyword)
+                for w in complete.ability_words(game, typed, skills)]
     kind = file.data.get("kind") if file is not None and isinstance(file.data, dict) else None
     if kind is None:
         kind = next((m.group(1) for text in lines
@@ -58,11 +65,24 @@ def completion(service: AnalysisService, key: str, lines: list[str],
                                  else types.CompletionItemKind.EnumMember) for v in values]
 
 
+def _open_ability(lines: list[str], line: int, col: int, field) -> str | None:
+    """The text of a quoted ability list entry up to the cursor (``- "...`` under
+    ``abilities:``), when the file did not give it (it does not parse while typed)."""
+    if field != ("*", "abilities") or line > len(lines):
+        return None
+    m = re.match(r"\s*-\s+(\"|')(.*)$", lines[line - 1][: col - 1])
+    if not m:
+        return None
+    quote, text = m.group(1), m.group(2)
+    return text.replace('\\"', '"') if quote == '"' else text.replace("''", "'")
+
+
 def _field_at(lines: list[str], line: int, col: int) -> tuple | None:
     """The key whose value the cursor is in: the last ``key:`` before the cursor on its
     line, else the nearest less-indented line above that ends a ``key:``. As a key path of
     one name, looked up anywhere in the schema (works while the YAML is half-typed)."""
     text = lines[line - 1][: col - 1] if line <= len(lines) else ""
+    text = QUOTED.sub('""', text)  # a key is never inside a string
     found = list(KEY.finditer(text))
     if found:
         return ("*", found[-1].group(1))

@@ -4,6 +4,8 @@ are tests/test_lsp_e2e.py."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 pytest.importorskip("lsprotocol")
@@ -113,3 +115,18 @@ def test_completion_while_the_yaml_does_not_parse(tmp_path):
     usage = [w.label for w in features.completion(service, key_of(path), lines,
                                                   types.Position(7, len(lines[7])))]
     assert usage == ["activated", "one-use", "constant"]
+
+
+def test_definition_of_a_document_id(service):
+    """A campaign adventure's `trial:` lands on the Delve trial's `id:`."""
+    for doc in service.content.documents.get("campaign", []):
+        lines = doc.lines
+        for n, text in enumerate(lines):
+            if text.strip().startswith("trial:"):
+                word = text.split("trial:")[1].strip()
+                loc = features.definition(service, lines,
+                                          types.Position(n, text.index(word) + 1))
+                target = Path(loc.uri[len("file://"):]).read_text().split("\n")
+                assert target[loc.range.start.line].strip() == f"- id: {word}"
+                return
+    pytest.skip("no campaign document names a trial")

@@ -169,9 +169,33 @@ def _word(lines: list[str], position: types.Position) -> str | None:
 
 def definition(service: AnalysisService, lines: list[str],
                position: types.Position) -> types.Location | None:
+    """Where the card (else the document entry: a trial, a map …) of the id under the
+    cursor is defined."""
     word = _word(lines, position)
     card = service.card(word) if word else None
-    return _card_location(service, card) if card is not None else None
+    if card is not None:
+        return _card_location(service, card)
+    for doc, keys, entry in _document_entries(service) if word else ():
+        if entry["id"] == word:
+            line, col = doc.pos(*keys, "id")
+            return types.Location(_uri(key_of(doc.path)),
+                                  to_range(doc.lines, line, col, len(word)))
+    return None
+
+
+def _document_entries(service: AnalysisService):
+    """(document, keys, entry) of every document entry with an id (a document, or each
+    entry of its kind's plural list: ``trials:``)."""
+    for docs in service.content.documents.values():
+        for doc in docs:
+            if not isinstance(doc.data, dict):
+                continue
+            many = doc.data.get(doc.kind + "s")
+            entries = ([((doc.kind + "s", i), e) for i, e in enumerate(many)]
+                       if isinstance(many, list) else [((), doc.data)])
+            for keys, entry in entries:
+                if isinstance(entry, dict) and isinstance(entry.get("id"), str):
+                    yield doc, keys, entry
 
 
 def references(service: AnalysisService, lines: list[str], position: types.Position,
@@ -210,19 +234,12 @@ def symbols(service: AnalysisService, key: str, lines: list[str]) -> list[types.
 def _document_symbols(service: AnalysisService, key: str, lines: list[str]):
     """The documents with an id in the file (a trial, or each entry of ``trials:``)."""
     out = []
-    for docs in service.content.documents.values():
-        for doc in docs:
-            if key_of(doc.path) != key or not isinstance(doc.data, dict):
-                continue
-            many = doc.data.get(doc.kind + "s")
-            entries = ([((doc.kind + "s", i), e) for i, e in enumerate(many)]
-                       if isinstance(many, list) else [((), doc.data)])
-            for keys, entry in entries:
-                if not isinstance(entry, dict) or not isinstance(entry.get("id"), str):
-                    continue
-                line, col = doc.pos(*keys, "id")
-                rng = to_range(lines, line, col, len(entry["id"]))
-                out.append(types.DocumentSymbol(str(entry.get("name") or entry["id"]),
-                                                types.SymbolKind.Module, rng, rng,
-                                                detail=f"{doc.kind} · {entry['id']}"))
+    for doc, keys, entry in _document_entries(service):
+        if key_of(doc.path) != key:
+            continue
+        line, col = doc.pos(*keys, "id")
+        rng = to_range(lines, line, col, len(entry["id"]))
+        out.append(types.DocumentSymbol(str(entry.get("name") or entry["id"]),
+                                        types.SymbolKind.Module, rng, rng,
+                                        detail=f"{doc.kind} · {entry['id']}"))
     return out

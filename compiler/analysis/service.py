@@ -12,6 +12,8 @@ API (small on purpose)::
                                             # -> {absolute path: [Diagnostic]} of every file
                                             #    whose diagnostics changed (path always in it)
     service.diagnostics_of(path)            # [Diagnostic] of one file now
+    service.diagnostics_by_file()           # {absolute path: [Diagnostic]} of every file
+    service.file_data(path)                 # its parse (FileData: text, data, positions)
     service.card(card_id)                   # Card or None
     service.cards_in(path)                  # the cards of one file, in file order
     service.card_at(path, line)             # the card whose entry holds 1-based ``line``
@@ -30,7 +32,8 @@ parses and validates only the changed file and compiles only its changed cards; 
 part, linking (packs, ids, duplicate ids, manifests'
 ``requires``/``replaces``, the games' document checks such as an adventure deck naming an
 unknown card), runs over the cached files of the rest, so cross-file errors appear and
-disappear as they do in `runeforge check`. A compiled card is reused while its text, its
+disappear as they do in `runeforge check`. A file an editor holds unsaved below a content
+folder is part of the content; one opened outside them brings its pack. A compiled card is reused while its text, its
 place in the file and the set of skills are unchanged (a game's ``compile_card`` reads the
 card and may read ``content.skills``; one that read more would need a wider key).
 """

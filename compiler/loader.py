@@ -88,7 +88,7 @@ class _Loader:
         if real in self.seen_dirs:
             return
         self.seen_dirs.add(real)
-        files = yaml_files(root)
+        files = self.files_of(root)
         roots = sorted({f.parent for f in files if f.name in MANIFEST_NAMES and f.is_file()},
                        key=lambda p: p.as_posix())
         packs: dict[Path, Pack] = {}
@@ -122,8 +122,22 @@ class _Loader:
         self.content.packs[pack.id] = pack
         return pack
 
+    def files_of(self, root: Path) -> list[Path]:
+        """The YAML files below ``root`` (the analysis service adds an editor's unsaved
+        files)."""
+        return yaml_files(root)
+
+    def read(self, path: Path):
+        """(Source or None, YAML tree or None, diagnostics) of one file; the analysis
+        service overrides it to read an editor's unsaved text."""
+        return _load_file_cached(path)
+
+    def validate(self, file: FileData, kind: str, game: str = DEFAULT_GAME) -> list[Diagnostic]:
+        """Schema diagnostics of a file of ``kind`` (the analysis service caches them)."""
+        return schemas.validate(file.data, kind, file, game)
+
     def parse(self, path: Path) -> FileData | None:
-        source, tree, diags = _load_file_cached(path)
+        source, tree, diags = self.read(path)
         self.diags.extend(diags)
         if tree is None or source is None:
             return None
@@ -178,7 +192,7 @@ class _Loader:
                                            f"manifest.yaml must have 'kind: manifest', not "
                                            f"'{kind}'"))
             return None
-        errors = schemas.validate(file.data, kind, file)
+        errors = self.validate(file, kind)
         self.diags.extend(_unreported(file, errors))
         data = file.data
         doc = Document(kind, data, file.path, str(data.get("id", "")), file)
@@ -207,7 +221,7 @@ class _Loader:
             self.diags.append(file.diag_at(("kind",), "RF504", "a manifest must be named "
                                            "manifest.yaml", hint=f"rename {file.path}"))
             return
-        errors = schemas.validate(file.data, kind, file, pack.game)
+        errors = self.validate(file, kind, pack.game)
         self.diags.extend(_unreported(file, errors))
         if kind not in games.get(pack.game).card_kinds:
             doc = Document(kind, file.data, file.path, pack.id, file, game=pack.game)
@@ -361,9 +375,10 @@ def game_of_file(path: Path, root: Path) -> str:
     return DEFAULT_GAME
 
 
-def load_content(dirs, include_bundled: bool = True) -> Content:
-    """Load the bundled content (unless ``include_bundled`` is false) and then ``dirs``."""
-    loader = _Loader()
+def load_content(dirs, include_bundled: bool = True, loader: _Loader | None = None) -> Content:
+    """Load the bundled content (unless ``include_bundled`` is false) and then ``dirs``
+    (with ``loader``, a fresh loader object, when given: the analysis service's caches)."""
+    loader = loader if loader is not None else _Loader()
     if include_bundled:
         loader.add_dir(bundled_dir(), bundled=True)
     for d in dirs:

@@ -56,10 +56,17 @@ def exit_code(diagnostics) -> int:
 def check(dirs=(), include_bundled: bool = True, compile: bool = True) -> CheckResult:
     """Load ``dirs`` (after the bundled content), validate, and compile the abilities."""
     content = load_content([Path(d) for d in dirs], include_bundled=include_bundled)
+    return analyse(content, compile=compile)
+
+
+def analyse(content: Content, compile: bool = True, compiler=None) -> CheckResult:
+    """Check loaded content: its documents, then (``compile``) its abilities with
+    ``compiler`` (default :func:`compile_content`; the analysis service passes a cached one).
+    The one sequence behind `check`, the analysis service and the language server."""
     result = CheckResult(content, diagnostics=list(content.diagnostics))
     result.diagnostics.extend(check_documents(content))
     if compile and not any(d.code in USAGE_CODES for d in content.diagnostics):
-        compiled, diags = compile_content(content)
+        compiled, diags = (compiler or compile_content)(content)
         result.compiled = dict(compiled)
         result.diagnostics.extend(diags)
     result.diagnostics = _unique(result.diagnostics)

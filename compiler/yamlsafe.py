@@ -139,6 +139,16 @@ def read_source(path: Path) -> tuple[Source | None, list[Diagnostic]]:
         raw = read_limited(path)
     except Unreadable as exc:
         return None, [src.diag(exc.code, exc.message, hint=exc.hint)]
+    return decode_source(src, raw)
+
+
+def decode_source(src: Source, raw: bytes) -> tuple[Source | None, list[Diagnostic]]:
+    """Decode the bytes of ``src`` (read from disk, or an editor's unsaved text encoded as
+    UTF-8): the checks of :func:`read_source` after the read."""
+    if len(raw) > MAX_FILE_BYTES:
+        return None, [src.diag("RF108", f"file is {len(raw)} bytes; the limit is "
+                               f"{MAX_FILE_BYTES} bytes", hint="split the cards over several "
+                               "files; no card needs this much text")]
     diags: list[Diagnostic] = []
     if raw.startswith(BOM):
         raw = raw[len(BOM):]
@@ -332,9 +342,11 @@ def parse(src: Source):
     return tree, []
 
 
-def load_file(path: Path):
-    """read_source + parse: (Source or None, tree or None, diagnostics)."""
-    src, diags = read_source(path)
+def load_file(path: Path, raw: bytes | None = None):
+    """read_source + parse: (Source or None, tree or None, diagnostics); with ``raw``, those
+    bytes stand for the file's content (an editor's unsaved text)."""
+    src, diags = (read_source(path) if raw is None
+                  else decode_source(Source(Path(path), display_path(path)), raw))
     if src is None:
         return None, None, diags
     tree, more = parse(src)

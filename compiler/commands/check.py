@@ -6,7 +6,7 @@ import json
 
 import click
 
-from runeforge import pipeline
+from runeforge.analysis import AnalysisService
 from runeforge.console import (
     console,
     content_dirs_argument,
@@ -92,7 +92,7 @@ def command(dirs: tuple[str, ...], fmt: str, show_coverage: bool) -> None:
     DIRS are content directories that extend the bundled cards/ (default: bundled only).
     Exit status: 0 clean, 1 content errors, 2 usage errors.
     """
-    result = pipeline.check(dirs)
+    result = AnalysisService(dirs).check_all()
     if show_coverage:
         cov = coverage(result)
         if fmt == "json":

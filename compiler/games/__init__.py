@@ -70,6 +70,10 @@ class Dialect:
     DiagnosticError, located in the string, when the text does not parse); ``parse`` and
     ``print`` are the AST round trip; ``grammar`` is ``package:file.lark``; ``vocabulary``
     names the words the tokenizer knows (and "did you mean" suggests from).
+    ``interactive() -> (lark, {terminal: words})`` (optional) is an LALR Lark parser of the
+    grammar, without transformer, whose ``parse_interactive`` tokenizes like the dialect, and
+    the words that spell each terminal: what the language server completes from. Without it,
+    the server builds a parser from ``grammar`` and reads the words off its terminals.
     """
 
     grammar: str
@@ -78,6 +82,7 @@ class Dialect:
     compile_card: str
     canonical: str
     vocabulary: str | None = None
+    interactive: str | None = None
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,164 @@
+"""One studio session: the content folders, the shared analysis service and the file the
+editor holds. Every method returns plain data for JSON; bad input gives diagnostics or a
+refusal (PathRefused), never an exception from the analysis."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+from runeforge import games
+from runeforge.analysis import AnalysisService, key_of
+from runeforge.atomic import write_bytes_atomic
+
+from . import views
+from .paths import Folders, PathRefused
+
+__all__ = ["Session", "PathRefused"]
+
+
+class Session:
+    def __init__(self, dirs=()) -> None:
+        from runeforge.loader import bundled_dir
+
+        given = [Path(d).resolve() for d in dirs]
+        self.folders = Folders(given or [bundled_dir()])
+        self.service = AnalysisService(given, include_bundled=True)
+        self.lock = threading.Lock()  # the service is not thread-safe; routes run in threads
+        self.current: Path | None = None
+
+    # -- files -------------------------------------------------------------------------------
+    def files(self) -> dict:
+        return {"folders": [str(r) for r in self.folders.roots],
+                "files": [ref for ref, _ in self.folders.files()],
+                "games": [{"id": g.id, "name": g.name, "kinds": list(g.card_kinds),
+                           "locales": list(g.text.locales)} for g in games.all_games()]}
+
+    def read(self, ref: str) -> dict:
+        path = self.folders.resolve(ref)
+        with self.lock:
+            self._switch(path)
+        return {"path": ref, "text": path.read_text(encoding="utf-8", errors="replace")}
+
+    def _switch(self, path: Path) -> None:
+        """The editor now holds ``path``: the previous file's unsaved text is dropped."""
+        if self.current is not None and self.current != path:
+            self.service.update(self.current, None)
+        self.current = path
+
+    # -- analysis ----------------------------------------------------------------------------
+    def analyse(self, ref: str, text: str, line: int = 1) -> dict:
+        """Check the editor's ``text`` of file ``ref``; the card at ``line`` in detail."""
+        path = self.folders.resolve(ref)
+        with self.lock:
+            self._switch(path)
+            self.service.update(path, text)
+            diags = [views.diag_record(d) for d in self.service.diagnostics_of(path)]
+            cards = self.service.cards_in(path)
+            card = self.service.card_at(path, max(1, int(line))) or (cards[0] if cards
+                                                                       else None)
+            return {"path": ref, "diagnostics": diags,
+                    "cards": [{"id": c.id, "name": c.name, "kind": c.kind,
+                               "line": c.pos()[0]} for c in cards],
+                    "card": self._card(card) if card is not None else None}
+
+    def _card(self, card) -> dict:
+        game = games.get(card.game)
+        irs = self.service.ir(card.id)
+        texts = self.service.texts(card.id)
+        return {"id": card.id, "name": card.name, "kind": card.kind, "game": card.game,
+                "pack": card.pack, "line": card.pos()[0],
+                "abilities": [{"structure": views.structure(ir), "ir": ir} for ir in irs
+                              if isinstance(ir, dict)],
+                "texts": {loc: [t for _, t in rows] for loc, rows in texts.items()},
+                "names": {loc: game.card_name(card, loc) or card.name for loc in texts},
+                "opponents": views.opponents(self.service, card)}
+
+    def face(self, card_id: str, locale: str) -> bytes:
+        with self.lock:
+            card = self.service.card(card_id)
+            if card is None:
+                raise LookupError(f"no card '{card_id}'")
+            if locale not in games.get(card.game).text.locales:
+                raise LookupError(f"no locale '{locale}'")
+            return views.face_png(self.service, card, locale)
+
+    def odds(self, card_id: str, opponent: str) -> dict:
+        with self.lock:
+            card = self.service.card(card_id)
+            if card is None:
+                return {"error": f"no card '{card_id}'"}
+            return views.odds(self.service, card, opponent)
+
+    def all_cards(self) -> dict:
+        """Every card of the content folders with the diagnostics of its entry."""
+        with self.lock:
+            by_file = self.service.diagnostics_by_file()
+            rows = []
+            for ref, path in self.folders.files():
+                found = self.service.cards_in(path)
+                diags = by_file.get(key_of(path), [])
+                starts = [c.pos()[0] for c in found]
+                for n, c in enumerate(found):
+                    end = starts[n + 1] if n + 1 < len(starts) else 10 ** 9
+                    mine = [views.diag_record(d) for d in diags
+                            if starts[n] <= d.line < end or (n == 0 and d.line < starts[0])]
+                    rows.append({"id": c.id, "name": c.name, "kind": c.kind, "pack": c.pack,
+                                 "game": c.game, "path": ref, "line": starts[n],
+                                 "diagnostics": mine})
+            return {"cards": rows}
+
+    # -- writing -----------------------------------------------------------------------------
+    def save(self, ref: str, text: str) -> dict:
+        """Write the editor's text to its file atomically, when it is YAML. The editor holds
+        the file itself, so comments and key order are the author's; the ruamel round-trip
+        loader (as `fmt` reads) must accept it first."""
+        from ruamel.yaml import YAML
+        from ruamel.yaml.error import YAMLError
+
+        path = self.folders.resolve(ref, must_exist=False)
+        try:
+            list(YAML(typ="rt").load_all(text))
+        except YAMLError as exc:
+            return {"saved": False, "error": f"not saved, the YAML does not parse: {exc}"}
+        write_bytes_atomic(path, text.encode("utf-8"))
+        with self.lock:
+            self._switch(path)
+            self.service.update(path, None)
+            diags = [views.diag_record(d) for d in self.service.diagnostics_of(path)]
+        return {"saved": True, "path": ref, "diagnostics": diags}
+
+    def new_card(self, folder: int, name: str, kind: str) -> dict:
+        """A new card file ``name`` in content folder ``folder``, holding one card of ``kind``
+        shaped like the first such card of the content; nothing is overwritten."""
+        from runeforge.loader import game_of_file
+
+        ref = f"{int(folder)}/{name}"
+        path = self.folders.resolve(ref, must_exist=False)
+        if path.exists():
+            raise PathRefused("that file exists")
+        game = games.get(game_of_file(path, self.folders.roots[int(folder)]))
+        if kind not in game.card_kinds:
+            raise PathRefused(f"'{kind}' is not a card kind of {game.name}")
+        text = template(self.service, game, kind)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return self.save(ref, text) | {"text": text}
+
+
+def template(service, game, kind: str) -> str:
+    """The YAML of a new card of ``kind``: the fields of the first such card of the game."""
+    import io
+
+    from ruamel.yaml import YAML
+
+    model = next((c for c in service.content.cards.values()
+                  if c.game == game.id and c.kind == kind), None)
+    card = {"name": f"New {kind.replace('_', ' ')}", "origin": "original"}
+    if model is not None:
+        for key, value in model.data.items():
+            card.setdefault(key, value)
+    out = io.StringIO()
+    yaml = YAML(typ="rt")
+    yaml.default_flow_style = False
+    yaml.dump({"kind": kind, game.list_key(kind): [card]}, out)
+    return "# A new card written in runeforge studio.\n" + out.getvalue()

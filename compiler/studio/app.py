@@ -11,13 +11,15 @@
     POST /api/new               {folder, name, kind} -> a new card file
     GET  /api/cards             every card of the content folders with its diagnostics
 
-A refused path is 403, a malformed request 400; analysis problems are diagnostics (200).
+A refused path is 403, a malformed request 400, a face of a card with errors 409; analysis
+problems are diagnostics (200); an unexpected failure is a JSON error (422), never a 500.
 """
 
 from __future__ import annotations
 
 import html
 import json
+import traceback
 from importlib import resources
 
 from starlette.applications import Starlette
@@ -27,9 +29,9 @@ from starlette.routing import Route
 
 from .paths import PathRefused
 from .security import Guard
-from .session import Session
+from .session import Session, Unavailable
 
-STATIC = {"studio.js": "text/javascript; charset=utf-8",
+STATIC = {"studio.js": "text/javascript; charset=utf-8", "favicon.svg": "image/svg+xml",
           "studio.css": "text/css; charset=utf-8"}
 
 
@@ -61,8 +63,14 @@ def make_app(session: Session, token: str, port: int = 0) -> Guard:
                 result = await run_in_threadpool(fn, body)
             except PathRefused as exc:
                 return JSONResponse({"error": f"refused: {exc}"}, status_code=403)
+            except Unavailable as exc:
+                return JSONResponse({"error": str(exc)}, status_code=409)
             except (ValueError, KeyError, TypeError, LookupError, json.JSONDecodeError) as exc:
                 return JSONResponse({"error": f"bad request: {exc}"}, status_code=400)
+            except Exception as exc:  # noqa: BLE001 - the page says so; the server stays up
+                traceback.print_exc()
+                return JSONResponse({"error": f"internal error ({type(exc).__name__}: {exc}); "
+                                     "please report it"}, status_code=422)
             if isinstance(result, bytes):
                 return Response(result, media_type="image/png")
             return JSONResponse(result)

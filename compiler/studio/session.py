@@ -14,7 +14,12 @@ from runeforge.atomic import write_bytes_atomic
 from . import views
 from .paths import Folders, PathRefused
 
-__all__ = ["Session", "PathRefused"]
+__all__ = ["Session", "PathRefused", "Unavailable"]
+
+
+class Unavailable(RuntimeError):
+    """What the page asked for cannot be made from the content as it is (a face of a card
+    whose abilities do not parse)."""
 
 
 class Session:
@@ -81,7 +86,13 @@ class Session:
                 raise LookupError(f"no card '{card_id}'")
             if locale not in games.get(card.game).text.locales:
                 raise LookupError(f"no locale '{locale}'")
-            return views.face_png(self.service, card, locale)
+            errors = [d for d in self.service.diagnostics_of(card.path) if d.is_error]
+            if errors:
+                raise Unavailable("the face is drawn once the file has no errors")
+            try:
+                return views.face_png(self.service, card, locale)
+            except Exception as exc:  # noqa: BLE001 - a face that cannot be drawn is said
+                raise Unavailable(f"the face cannot be drawn: {exc}") from None
 
     def odds(self, card_id: str, opponent: str) -> dict:
         with self.lock:

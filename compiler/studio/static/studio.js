@@ -119,7 +119,14 @@
     fillCards(r.cards, r.card);
     showCard(r.card);
     status(r.diagnostics.length ? r.diagnostics.length + " diagnostic(s)" : "no problems");
-    if (r.card) { await face(seq); await odds(seq); }
+    if (!r.card) return;
+    if (r.diagnostics.some((d) => d.severity === "error")) {
+      $("face-error").textContent = "The face above is the last one drawn: it is drawn " +
+        "again once the file has no errors.";
+    } else {
+      await face(seq);
+    }
+    await odds(seq);
   }
 
   function fillCards(cards, current) {
@@ -189,11 +196,12 @@
 
   async function face(seq) {
     if (!state.card) return;
+    if (seq === undefined) seq = state.seq;
     const img = $("face");
     img.dataset.state = "loading";
     const blob = await api("/api/face", { card: state.card.id,
                                           locale: $("face-locale").value || "en" }, true);
-    if (seq !== undefined && seq !== state.seq) return;
+    if (seq !== state.seq) return;
     if (!(blob instanceof Blob)) {
       $("face-error").textContent = blob.error || "no face";
       img.dataset.state = "error";

@@ -206,3 +206,19 @@ def test_all_cards_lists_the_folder_with_diagnostics(setup):
     assert [d["code"][:3] for d in row["diagnostics"]] == ["RF3"]
     assert all(r["path"].startswith("0/") for r in rows)  # the folder's cards, not bundled
     _analyse(client, "# my items\n" + ITEM)
+
+
+def test_odds_exact_plus_monte_carlo_and_another_games_odds(setup):
+    from fractions import Fraction
+
+    client, *_ = setup
+    r = post(client, "/api/odds", {"card": "dovan-the-lantern-bearer",
+                                   "opponent": "barrowfield-scavengers"}).json()
+    assert r["method"] == "exact" and r["ignored"]  # an ability the exact model leaves out
+    mc = r["monte_carlo"]
+    assert mc["trials"] > 0 and mc["ci95"][0] <= mc["win"] <= mc["ci95"][1]
+    r = post(client, "/api/odds", {"card": "gloom-rat", "opponent": "garrick-stoneward"}).json()
+    assert r["hero"] == "garrick-stoneward" and "monte_carlo" not in r
+    assert float(Fraction(r["probability"])) == pytest.approx(r["win"], abs=1e-4)
+    r = post(client, "/api/odds", {"card": "gloom-rat", "opponent": "barrowfield-scavengers"})
+    assert r.status_code == 200 and "error" in r.json()

@@ -34,8 +34,10 @@ class Session:
 
     # -- files -------------------------------------------------------------------------------
     def files(self) -> dict:
-        return {"folders": [str(r) for r in self.folders.roots],
-                "files": [ref for ref, _ in self.folders.files()],
+        with self.lock:
+            found = [{"path": ref, "cards": len(self.service.cards_in(path))}
+                     for ref, path in self.folders.files()]
+        return {"folders": [str(r) for r in self.folders.roots], "files": found,
                 "games": [{"id": g.id, "name": g.name, "kinds": list(g.card_kinds),
                            "locales": list(g.text.locales)} for g in games.all_games()]}
 
@@ -76,7 +78,7 @@ class Session:
                 "abilities": [{"structure": views.structure(ir), "ir": ir} for ir in irs
                               if isinstance(ir, dict)],
                 "texts": {loc: [t for _, t in rows] for loc, rows in texts.items()},
-                "names": {loc: game.card_name(card, loc) or card.name for loc in texts},
+                "names": {loc: _name(game, card, loc) for loc in texts},
                 "opponents": views.opponents(self.service, card)}
 
     def face(self, card_id: str, locale: str) -> bytes:
@@ -154,6 +156,16 @@ class Session:
         text = template(self.service, game, kind)
         path.parent.mkdir(parents=True, exist_ok=True)
         return self.save(ref, text) | {"text": text}
+
+
+def _name(game, card, locale: str) -> str:
+    """The card's name in ``locale``: the game's catalog, else the default one (as faces)."""
+    from runeforge.l10n.names import card_name
+
+    try:
+        return game.card_name(card, locale) or card_name(card.name, locale) or card.name
+    except Exception:  # noqa: BLE001 - a name is never worth a failed analysis
+        return card.name
 
 
 def template(service, game, kind: str) -> str:

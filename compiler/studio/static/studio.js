@@ -228,7 +228,7 @@
     const row = (k, v) => { const tr = el("tr"); tr.append(el("td", k), el("td", v)); t.append(tr); };
     const hero = state.card.kind === "hero" ? state.card.name
       : ($("opponent").selectedOptions[0] || {}).textContent;
-    t.append(el("caption", "chance that " + hero + " wins"));
+    box.append(el("p", "Chance that " + hero + " wins:", "caption"));
     row("exact", pct(r.win) + (r.probability ? " (" + r.probability + ")" : ""));
     if (r.loss !== undefined) row("loss", pct(r.loss));
     if (r.expected_hero_wounds !== undefined) row("expected wounds", r.expected_hero_wounds.toFixed(2));
@@ -269,7 +269,11 @@
     state.games = r.games;
     const sel = $("file");
     sel.replaceChildren();
-    for (const f of r.files) { const o = el("option", f); o.value = f; sel.append(o); }
+    for (const f of r.files) {
+      const o = el("option", f.path + (f.cards ? " (" + f.cards + " cards)" : ""));
+      o.value = f.path;
+      sel.append(o);
+    }
     const folders = $("new-folder");
     folders.replaceChildren();
     r.folders.forEach((f, i) => { const o = el("option", f); o.value = String(i); folders.append(o); });
@@ -278,7 +282,9 @@
     for (const g of r.games) for (const k of g.kinds) {
       const o = el("option", g.name + ": " + k); o.value = k; kinds.append(o);
     }
-    const want = select || new URLSearchParams(location.search).get("file") || r.files[0];
+    const first = r.files.find((f) => f.cards) || r.files[0];
+    const want = select || new URLSearchParams(location.search).get("file") ||
+      (first && first.path);
     if (want) await openFile(want);
   }
 

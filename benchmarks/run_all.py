@@ -5,7 +5,8 @@ Benchmarks print ratios measured in one run (never absolute thresholds). Run wit
 
 The benchmarks: bench_delve.py (whole Delve games/s with heuristic bots, plain and debug, and
 line-of-sight checks/s against brute force), bench_delve_sight.py (line of sight alone),
-bench_dsl.py, bench_game.py, bench_movement.py, bench_odds.py, bench_pdf.py; tests/
+bench_dsl.py, bench_game.py, bench_movement.py, bench_odds.py, bench_pdf.py,
+bench_studio.py (a studio keystroke to diagnostics, text and face, against a cold check); tests/
 test_benchmarks_run.py runs each at a tiny size.
 """
 

@@ -25,12 +25,18 @@ def diag_record(d) -> dict:
 
 
 def structure(ir: dict) -> dict:
-    """The parts of an ability a designer reads: tag, limit, costs, effects."""
+    """The parts of an ability a designer reads: tag, limit, costs, effects. Runebound's IR
+    has ``timing``/``limits``/``costs``; another game's may name its ability and give its
+    ``form`` and one ``cost`` (Delve's actions) instead."""
     timing = ir.get("timing") or {}
     tag = timing.get("tag") if isinstance(timing, dict) else timing
-    return {"source": ir.get("source", ""), "tag": tag or ("static" if ir.get("static") else ""),
-            "limit": list(ir.get("limits") or ([ir["limit"]] if ir.get("limit") else [])),
-            "costs": [_short(c) for c in ir.get("costs") or []],
+    limits = ir.get("limits") or ([ir["limit"]] if ir.get("limit") else [])
+    costs = list(ir.get("costs") or ([ir["cost"]] if ir.get("cost") else []))
+    return {"source": ir.get("source") or ir.get("name") or "",
+            "tag": tag or ir.get("form") or ("static" if ir.get("static") else ""),
+            "limit": [_value(x) for x in limits],
+            "costs": [_short(c) if isinstance(c, dict) and "op" in c else _value(c)
+                      for c in costs],
             "effects": [_short(e) for e in ir.get("effects") or []]}
 
 
@@ -45,6 +51,8 @@ def _short(part) -> str:
 def _value(v) -> str:
     if isinstance(v, dict) and v.get("kind") == "fixed" and "value" in v:
         return str(v["value"])
+    if isinstance(v, dict) and all(not isinstance(x, (dict, list)) for x in v.values()):
+        return ", ".join(f"{k} {x}" for k, x in v.items())
     if isinstance(v, (dict, list)):
         import json
 

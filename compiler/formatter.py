@@ -18,7 +18,7 @@ from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
 from .diagnostics import Diagnostic, DiagnosticError
 from .positions import convert, text_pos
-from .yamlsafe import BOM, Source, parse, read_source
+from .yamlsafe import BOM, Source, decode_source, display_path, parse, read_source
 
 
 @dataclass
@@ -91,10 +91,12 @@ def _map_diags(src: Source, node: ScalarNode, value: str, err: DiagnosticError):
                          d.hint, src.line(line), dict(d.extra))
 
 
-def format_file(path: Path, canonical, card_kinds) -> FormatResult:
+def format_file(path: Path, canonical, card_kinds, raw: bytes | None = None) -> FormatResult:
     """Rewrite the abilities of the cards of ``card_kinds`` in ``path`` with ``canonical``
-    (both from the game of the file's pack)."""
-    src, diags = read_source(path)
+    (both from the game of the file's pack); ``raw``: the file's bytes, when they are an
+    editor's unsaved text (the language server's formatting)."""
+    src, diags = (read_source(path) if raw is None
+                  else decode_source(Source(Path(path), display_path(path)), raw))
     result = FormatResult(Path(path), diags[0].path if diags else str(path), diagnostics=diags)
     if src is None:
         return result

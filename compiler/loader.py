@@ -88,7 +88,7 @@ class _Loader:
         if real in self.seen_dirs:
             return
         self.seen_dirs.add(real)
-        files = yaml_files(root)
+        files = self.files_of(root)
         roots = sorted({f.parent for f in files if f.name in MANIFEST_NAMES and f.is_file()},
                        key=lambda p: p.as_posix())
         packs: dict[Path, Pack] = {}
@@ -121,6 +121,11 @@ class _Loader:
             return other
         self.content.packs[pack.id] = pack
         return pack
+
+    def files_of(self, root: Path) -> list[Path]:
+        """The YAML files below ``root`` (the analysis service adds an editor's unsaved
+        files)."""
+        return yaml_files(root)
 
     def read(self, path: Path):
         """(Source or None, YAML tree or None, diagnostics) of one file; the analysis

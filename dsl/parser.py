@@ -417,6 +417,18 @@ def raw_parser() -> Lark:
     return _parser(False)
 
 
+def interactive():
+    """(the bare LALR parser, {terminal: words}) for completion: the words the tokenizer
+    reads as each terminal, with the icons ({wound}) and the punctuation."""
+    from .lexer import _TERMINAL_WORDS, ICONS
+
+    words = {t: list(ws) for t, ws in _TERMINAL_WORDS.items()}
+    for icon, terminal in ICONS.items():
+        words.setdefault(terminal, []).append("{%s}" % icon)
+    words.update(COLON=[":"], COMMA=[","], DOT=["."])
+    return raw_parser(), words
+
+
 def parse_ability(text: str) -> n.Ability:
     """Parse one ability. Raises AbilitySyntaxError (with offsets into ``text``)."""
     if not isinstance(text, str):

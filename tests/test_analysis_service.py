@@ -112,3 +112,23 @@ def test_queries(delve):
     assert service.ir(hero.id)
     texts = service.texts(hero.id, ["en", "ru"])
     assert texts["en"] and texts["ru"] and texts["en"] != texts["ru"]
+
+
+def test_odds_of_a_foe_and_a_hero():
+    service = AnalysisService([])
+    service.check_all()
+    foe = next(c for c in service.content.cards.values()
+               if c.game == "delve" and c.kind == "adversary")
+    result = service.odds(foe.id)
+    assert result["role"] == "foe" and result["complete"]
+    heroes = [c.name for c in service.content.cards.values()
+              if c.game == "delve" and c.kind == "hero"]
+    assert [name for name, _ in result["rows"]] == heroes
+    assert all(p is None or 0.0 <= p <= 1.0 for _, p in result["rows"])
+    assert len({p for _, p in result["rows"]}) > 1, "the heroes differ"
+    hero = service.odds("varikas-the-dead")
+    assert hero["role"] == "hero"
+    by_colour = dict(hero["rows"])
+    assert set(by_colour) == {"green", "yellow", "blue", "red"}
+    assert by_colour["green"] > by_colour["red"]
+    assert service.odds("dripping-steps") is None

@@ -26,6 +26,7 @@ SUMMARY = {
     "bench_delve_sight.py": r"sight ratio\s*:\s*[\d.]+x",
     "bench_dsl.py": r"parse \+ checks \+ IR\s+\d+ abilities/s",
     "bench_game.py": r"advanced: 4 players(.|\n)*\n\s+after\s+median\s+[\d.]+ ms a game",
+    "bench_lsp.py": r"ratio\s*:\s*[\d.]+x \(target >= 20x\)",
     "bench_movement.py": r"ratio\s*:\s*[\d.]+x",
     "bench_odds.py": r"simulate speed-up 1 -> 2 workers",
     "bench_pdf.py": r"faces/s",

@@ -22,6 +22,11 @@ GENERIC = [
     "compiler/backends/preview.py", "compiler/commands/check.py", "compiler/commands/fmt.py",
     "compiler/commands/text.py", "compiler/commands/build.py", "compiler/commands/preview.py",
     "compiler/scenarios/__init__.py", "compiler/scenarios/report.py", "compiler/commands/test.py",
+    # the analysis service and the language server (issue 17: every game of the registry;
+    # runeforge.analysis.odds pits a game's heroes against its foes, as `runeforge odds` does)
+    "compiler/analysis/__init__.py", "compiler/analysis/service.py", "compiler/commands/lsp.py",
+    "compiler/lsp/server.py", "compiler/lsp/features.py", "compiler/lsp/complete.py",
+    "compiler/lsp/hover.py", "compiler/lsp/locate.py",
 ]
 # the one place the default game is named: a pack without `game:` is Runebound (issue 12)
 ALLOWED = {("compiler/games/__init__.py", "runebound-2e")}

@@ -18,16 +18,20 @@ API (small on purpose)::
     service.ir(card_id)                     # its compiled IR list
     service.texts(card_id, locales=None)    # {locale: [(ability index, text)]}
     service.references(value)               # [(path, line, col)] where a string is used
+    service.odds(card_id)                   # exact odds: a foe vs each bundled hero, a hero
+                                            # vs each colour's median (runeforge.analysis.odds)
     service.result / service.content        # the latest CheckResult and Content
 
-How ``update`` stays cheap: every file's parse (ruamel + positions), its schema diagnostics
-and the compiled abilities of its cards are cached per file, keyed by the file's text (an
-editor's text) or its mtime and size (the disk). An update parses, validates and compiles
-only the changed file; the cheap part, linking (packs, ids, duplicate ids, manifests'
+How ``update`` stays cheap: every file's parse (ruamel + positions) and its schema
+diagnostics are cached per file, keyed by the file's text (an editor's text) or its mtime and
+size (the disk); a card's compiled abilities are cached by its text and place. An update
+parses and validates only the changed file and compiles only its changed cards; the cheap
+part, linking (packs, ids, duplicate ids, manifests'
 ``requires``/``replaces``, the games' document checks such as an adventure deck naming an
 unknown card), runs over the cached files of the rest, so cross-file errors appear and
-disappear as they do in `runeforge check`. A compiled card is reused while its file and the
-set of skills are unchanged (a game's ``compile_card`` may read ``content.skills``).
+disappear as they do in `runeforge check`. A compiled card is reused while its text, its
+place in the file and the set of skills are unchanged (a game's ``compile_card`` reads the
+card and may read ``content.skills``; one that read more would need a wider key).
 """
 
 from __future__ import annotations
@@ -51,13 +55,12 @@ def key_of(path) -> str:
 
 @dataclass
 class _Entry:
-    """One file's cached work: the parse, its schema diagnostics and compiled cards."""
+    """One file's cached work: the parse and its schema diagnostics."""
 
     stamp: tuple
     file: FileData | None
     diags: list[Diagnostic]
     schema: dict = field(default_factory=dict)    # (kind, game) -> [Diagnostic]
-    compiled: dict = field(default_factory=dict)  # (prefix, id, kind, game, skills) -> (irs, ds)
 
 
 class _Reader(loader_mod._Loader):
@@ -77,6 +80,18 @@ class _CachedLoader(loader_mod._Loader):
     def __init__(self, service: "AnalysisService") -> None:
         super().__init__()
         self.service = service
+
+    def files_of(self, root: Path) -> list[Path]:
+        """The files on disk, and those an editor holds unsaved below ``root``."""
+        files = super().files_of(root)
+        known = {key_of(f) for f in files}
+        top = key_of(root)
+        extra = [Path(k) for k in self.service._texts if k not in known and _below(k, top)
+                 and k.endswith(loader_mod.YAML_SUFFIXES)]
+        if not extra:
+            return files
+        rel = lambda p: Path(key_of(p)).relative_to(top).as_posix()  # noqa: E731
+        return sorted(files + extra, key=rel)
 
     def parse(self, path: Path) -> FileData | None:
         entry = self.service._entry(path)
@@ -105,6 +120,7 @@ class AnalysisService:
         self._entries: dict[str, _Entry] = {}   # key -> the latest cached work on that file
         self._by_file: dict[int, _Entry] = {}   # id(FileData) -> its entry
         self._by_path: dict[str, list[Diagnostic]] = {}
+        self._compiled: dict[tuple, tuple] = {}  # a card's text and place -> (irs, diags)
 
     # -- running ---------------------------------------------------------------------------
     @property
@@ -184,6 +200,14 @@ class AnalysisService:
                 out[loc] = [(-1, f"(no text: {type(exc).__name__}: {exc})")]
         return out
 
+    def odds(self, card_id: str) -> dict | None:
+        """Exact odds of a card (see :func:`runeforge.analysis.odds.odds`), None if it
+        is neither a hero nor a foe."""
+        from .odds import odds
+
+        card = self.card(card_id)
+        return odds(self, card) if card is not None else None
+
     def file_data(self, path) -> FileData | None:
         entry = self._entries.get(key_of(path))
         return entry.file if entry else None
@@ -224,19 +248,29 @@ class AnalysisService:
         return entry
 
     def _compile(self, content: Content):
-        compiled, diags = {}, []
+        """The pipeline's compile, card by card, reusing a card whose text (the lines from
+        its start to the next card's), place, id, kind, game and the skills are unchanged:
+        an edit of one card in a 200-card file compiles that card."""
+        compiled, diags, used = {}, [], {}
         skills = frozenset(content.skills)
+        starts: dict[int, list[int]] = {}
+        for card in content.cards.values():
+            starts.setdefault(id(card._file), []).append(card.pos()[0])
+        for found in starts.values():
+            found.sort()
         for card_id, card in content.cards.items():
-            entry = self._by_file.get(id(card._file))
-            key = (card._prefix, card.id, card.kind, card.game, skills)
-            hit = entry.compiled.get(key) if entry is not None else None
+            line, col = card.pos()
+            later = [s for s in starts[id(card._file)] if s > line]
+            lines = card.lines[line - 1: (later[0] if later else len(card.lines) + 1) - 1]
+            key = (card.path, card.id, card.kind, card.game, skills, line, col, tuple(lines))
+            hit = self._compiled.get(key)
             if hit is None:  # the pipeline's own compile, over a view holding this card
                 irs, ds = pipeline.compile_content(replace(content, cards={card_id: card}))
                 hit = (list(irs.get(card_id) or []), list(ds))
-                if entry is not None:
-                    entry.compiled[key] = hit
+            used[key] = hit
             compiled[card_id] = list(hit[0])
             diags.extend(hit[1])
+        self._compiled = used
         return compiled, diags
 
     def _covered(self, key: str) -> bool:

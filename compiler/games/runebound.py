@@ -18,6 +18,7 @@ GAME = Game(
         compile_card="runeforge.abilities:compile_card",
         canonical="runeforge.abilities:canonical_text",
         vocabulary="runeforge.dsl.lexer:VOCABULARY",
+        interactive="runeforge.dsl.parser:interactive",
     ),
     ir=IRFamily(
         name="runebound-2e",

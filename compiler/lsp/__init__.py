@@ -1,0 +1,1 @@
+"""The language server for card files (`runeforge lsp`); see :mod:`.server`."""

@@ -222,3 +222,8 @@ def test_odds_exact_plus_monte_carlo_and_another_games_odds(setup):
     assert float(Fraction(r["probability"])) == pytest.approx(r["win"], abs=1e-4)
     r = post(client, "/api/odds", {"card": "gloom-rat", "opponent": "barrowfield-scavengers"})
     assert r.status_code == 200 and "error" in r.json()
+
+
+def test_the_command_refuses_a_missing_folder(cli, tmp_path):
+    res = cli("studio", tmp_path / "nope", "--no-browser")
+    assert res.exit_code == 1 and "error[RF001]" in res.stdout and "Traceback" not in res.output

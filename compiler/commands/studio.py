@@ -31,19 +31,33 @@ def command(dirs, port: int, no_browser: bool) -> None:
     """
     import socket
     import webbrowser
+    from pathlib import Path
 
     import uvicorn
 
+    from runeforge.console import print_diagnostics
+    from runeforge.diagnostics import Diagnostic
     from runeforge.studio.app import make_app
     from runeforge.studio.security import new_token
     from runeforge.studio.session import Session
+    from runeforge.yamlsafe import display_path
 
+    missing = [Diagnostic("RF001", f"content directory '{d}' does not exist" if not
+                          Path(d).exists() else f"'{d}' is not a directory", display_path(d))
+               for d in dirs if not Path(d).is_dir()]
+    if missing:  # the page edits these folders: they must be there (as `fmt` says)
+        print_diagnostics(missing)
+        raise SystemExit(1)
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(("127.0.0.1", port))
+    except OSError as exc:
+        raise click.UsageError(f"cannot listen on 127.0.0.1:{port}: {exc.strerror or exc}; "
+                               "try another --port (0: a free one)") from None
     session = Session(dirs)
     session.service.check_all()  # warm: the first keystroke is then fast
     token = new_token()
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind(("127.0.0.1", port))
     bound = sock.getsockname()[1]
     app = make_app(session, token, bound)
     url = f"http://127.0.0.1:{bound}/?token={token}"

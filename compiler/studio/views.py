@@ -12,9 +12,8 @@ from __future__ import annotations
 import io
 
 from runeforge import games
+from runeforge.analysis.odds import kinds_of  # the hover's pairs: (hero kind, foe kind)
 
-# the kinds each game's odds pits against each other (hero, then its foe)
-FOES = {"runebound-2e": ("hero", "challenge"), "delve": ("hero", "adversary")}
 MC_TRIALS = 2000
 FACE_DPI = 150
 
@@ -87,8 +86,8 @@ def face_png(service, card, locale: str, dpi: int = FACE_DPI) -> bytes:
 
 def opponents(service, card) -> list[dict]:
     """The cards the page offers as the opponent of ``card`` (a hero or its foe)."""
-    kinds = FOES.get(card.game)
-    if not kinds or card.kind not in kinds:
+    kinds = kinds_of(card.game)
+    if card.kind not in kinds:
         return []
     want = kinds[1] if card.kind == kinds[0] else kinds[0]
     return [{"id": c.id, "name": c.name} for c in service.content.cards.values()
@@ -98,9 +97,9 @@ def opponents(service, card) -> list[dict]:
 def odds(service, card, opponent_id: str) -> dict:
     """The exact odds of the hero of the pair against its foe (+ Monte Carlo when the
     exact model ignores abilities). Errors come back as ``{"error": text}``."""
-    kinds = FOES.get(card.game)
+    kinds = kinds_of(card.game)
     other = service.card(opponent_id)
-    if not kinds or other is None or other.game != card.game:
+    if other is None or other.game != card.game:
         return {"error": "no such opponent"}
     hero, foe = (card, other) if card.kind == kinds[0] else (other, card)
     if hero.kind != kinds[0] or foe.kind != kinds[1]:

@@ -177,11 +177,13 @@ def template(service, game, kind: str) -> str:
     model = next((c for c in service.content.cards.values()
                   if c.game == game.id and c.kind == kind), None)
     card = {"name": f"New {kind.replace('_', ' ')}", "origin": "original"}
-    if model is not None:
+    if model is not None:  # its shape and numbers; its words (flavour, art) are not copied
         for key, value in model.data.items():
-            card.setdefault(key, value)
+            if key not in ("flavour", "art", "id", "id_override"):
+                card.setdefault(key, value)
     out = io.StringIO()
     yaml = YAML(typ="rt")
     yaml.default_flow_style = False
+    yaml.indent(mapping=2, sequence=4, offset=2)  # the bundled files' layout
     yaml.dump({"kind": kind, game.list_key(kind): [card]}, out)
     return "# A new card written in runeforge studio.\n" + out.getvalue()

@@ -270,7 +270,7 @@
     const sel = $("file");
     sel.replaceChildren();
     for (const f of r.files) {
-      const o = el("option", f.path + (f.cards ? " (" + f.cards + " cards)" : ""));
+      const o = el("option", f.path + (f.cards ? " (" + f.cards + (f.cards === 1 ? " card)" : " cards)") : ""));
       o.value = f.path;
       sel.append(o);
     }

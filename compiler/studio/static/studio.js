@@ -226,7 +226,7 @@
     const pct = (x) => (100 * x).toFixed(2) + " %";
     const t = el("table");
     const row = (k, v) => { const tr = el("tr"); tr.append(el("td", k), el("td", v)); t.append(tr); };
-    const hero = state.card.kind === "hero" ? state.card.name
+    const hero = r.hero === state.card.id ? state.card.name  // the side the odds are for
       : ($("opponent").selectedOptions[0] || {}).textContent;
     box.append(el("p", "Chance that " + hero + " wins:", "caption"));
     row("exact", pct(r.win) + (r.probability ? " (" + r.probability + ")" : ""));

@@ -22,6 +22,7 @@ needs_browser = pytest.mark.skipif(
     CHROMIUM is None and not os.environ.get("CI"),
     reason="chromium is not installed (apt-get install -y chromium; in CI this fails instead)")
 
+EVIL = "<img src=x onerror=alert(1)> Girdle"
 FILE = "# My items: comments stay where they are.\n" + ITEM.replace(
     "    abilities:\n", "    # the abilities, one per line\n    abilities:\n") + \
     "# end of my items\n"
@@ -32,6 +33,8 @@ def studio(tmp_path):
     root = tmp_path / "my-cards"
     root.mkdir()
     (root / "items.yaml").write_text(FILE, encoding="utf-8")
+    (root / "evil.yaml").write_text(ITEM.replace("Girdle of Testing", EVIL).replace(
+        "You receive +3 Body.", "You receive +1 Body."), encoding="utf-8")
     proc = subprocess.Popen(
         [sys.executable, "-c", "from runeforge.cli import main; main()", "studio", str(root),
          "--no-browser"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
@@ -92,6 +95,7 @@ def test_type_fix_see_and_save_in_chromium(studio):
 
             # 2. fix it: the underline goes, the Russian text and the face follow
             page.keyboard.press("ArrowUp")
+            expect(page.locator("#at-cursor")).to_contain_text("recieve")  # caret's line
             page.keyboard.press("End")
             for _ in range(len('recieve +2 Spirit."')):
                 page.keyboard.press("Backspace")
@@ -117,5 +121,14 @@ def test_type_fix_see_and_save_in_chromium(studio):
             assert saved == FILE.replace("# end of my items",
                                          '      - "You receive +2 Spirit."\n# end of my items')
             assert errors == []
+
+            # 4. card data is text, never markup: a card named like an <img> tag
+            dialogs = []
+            page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+            page.select_option("#file", "0/evil.yaml")
+            expect(page.locator("#card-head strong")).to_have_text(EVIL, timeout=10_000)
+            expect(page.locator('#texts tr[data-locale="ru"] strong')).to_contain_text("<img")
+            expect(face).to_have_attribute("data-state", "ready")
+            assert page.locator("img").count() == 1 and dialogs == []  # only the face
         finally:
             browser.close()

@@ -73,7 +73,16 @@
     back.scrollLeft = ta.scrollLeft;
   }
 
+  function showAtCursor() {  // the message of an underline under the caret
+    const line = lineOfCursor();
+    const here = (state.diags || []).filter((d) => d.line === line);
+    $("at-cursor").textContent = here.map((d) => d.code + ": " + d.message +
+      (d.hint ? " (hint: " + d.hint + ")" : "")).join(" · ");
+  }
+
   function showDiagnostics(diags) {
+    state.diags = diags;
+    showAtCursor();
     const list = $("diagnostics");
     list.replaceChildren();
     $("diag-count").textContent = diags.length ? "(" + diags.length + ")" : "(none)";
@@ -355,7 +364,11 @@
                                          schedule(); });
     ta.addEventListener("scroll", syncScroll);
     let lastLine = 0;
-    const moved = () => { const l = lineOfCursor(); if (l !== lastLine) { lastLine = l; schedule(); } };
+    const moved = () => {
+      showAtCursor();
+      const l = lineOfCursor();
+      if (l !== lastLine) { lastLine = l; schedule(); }
+    };
     ta.addEventListener("click", moved);
     ta.addEventListener("keyup", moved);
     ta.addEventListener("keydown", (e) => {

@@ -77,7 +77,7 @@ class Session:
                 "pack": card.pack, "line": card.pos()[0],
                 "abilities": [{"structure": views.structure(ir), "ir": ir} for ir in irs
                               if isinstance(ir, dict)],
-                "texts": {loc: [t for _, t in rows] for loc, rows in texts.items()},
+                "texts": {loc: _lines(rows) for loc, rows in texts.items()},
                 "names": {loc: _name(game, card, loc) for loc in texts},
                 "opponents": views.opponents(self.service, card)}
 
@@ -156,6 +156,14 @@ class Session:
         text = template(self.service, game, kind)
         path.parent.mkdir(parents=True, exist_ok=True)
         return self.save(ref, text) | {"text": text}
+
+
+def _lines(rows) -> list[str]:
+    """A locale's rules text; a text the service could not render (an ability that does not
+    parse: index -1) is one short line, the reason being in the diagnostics."""
+    if any(i == -1 for i, _ in rows):
+        return ["(no text until every ability parses: see the diagnostics)"]
+    return [t for _, t in rows]
 
 
 def _name(game, card, locale: str) -> str:

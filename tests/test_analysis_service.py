@@ -132,3 +132,23 @@ def test_odds_of_a_foe_and_a_hero():
     assert set(by_colour) == {"green", "yellow", "blue", "red"}
     assert by_colour["green"] > by_colour["red"]
     assert service.odds("dripping-steps") is None
+
+
+def test_a_file_outside_the_content_joins_with_its_pack_only(delve, tmp_path):
+    service = AnalysisService([delve], include_bundled=False)
+    service.check_all()
+    stray = tmp_path / "elsewhere" / "pack"
+    (stray / "sub").mkdir(parents=True)
+    (stray / "manifest.yaml").write_text(
+        "kind: manifest\nid: stray\nname: Stray\ntype: set\norigin: original\ngame: delve\n")
+    (tmp_path / "elsewhere" / "other.yaml").write_text("not: content\n")
+    path = stray / "sub" / "more.yaml"
+    text = ("kind: exploration\ncards:\n  - name: Dripping Steps\n    origin: original\n"
+            "    tile: long-gallery\n    placement: any\n    encounter: null\n")
+    changed = service.update(path, text)
+    assert [d.code for d in changed[key_of(path)]] == ["RF501"]  # against the cached rest
+    assert key_of(tmp_path / "elsewhere" / "other.yaml") not in service.diagnostics_by_file()
+    # a lone file in a crowded folder is not content: nothing loaded, nothing reported
+    crowded = tmp_path / "crowded"
+    (crowded / "a-subfolder").mkdir(parents=True)
+    assert service.update(crowded / "x.yaml", "kind: hero\n") == {key_of(crowded / "x.yaml"): []}

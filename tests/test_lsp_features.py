@@ -4,6 +4,8 @@ are tests/test_lsp_e2e.py."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 pytest.importorskip("lsprotocol")
@@ -95,3 +97,36 @@ def test_quick_fix_replaces_the_located_word(service, tmp_path):
     edit = fixes[0].edit.changes[path.as_uri()][0]
     assert (edit.range.start.line, edit.range.start.character, edit.range.end.character,
             edit.new_text) == (5, 4, 8, "class")
+
+
+def test_completion_while_the_yaml_does_not_parse(tmp_path):
+    (tmp_path / "manifest.yaml").write_text("kind: manifest\nid: typing\nname: Typing\n"
+                                            "type: set\norigin: original\n")
+    text = ("kind: item\ncards:\n  - name: Half Typed\n    origin: original\n    cost: 3\n"
+            "    class: artifact\n    type: trinket\n    usage: activated\n    abilities:\n"
+            '      - "Before Combat: Take 1 \n')
+    service = AnalysisService([tmp_path])
+    path = tmp_path / "items.yaml"
+    assert [d.code for d in service.update(path, text)[key_of(path)]] == ["RF101"]
+    lines = text.split("\n")
+    words = [w.label for w in features.completion(service, key_of(path), lines,
+                                                  types.Position(9, len(lines[9])))]
+    assert "exhaustion" in words and "wound" in words
+    usage = [w.label for w in features.completion(service, key_of(path), lines,
+                                                  types.Position(7, len(lines[7])))]
+    assert usage == ["activated", "one-use", "constant"]
+
+
+def test_definition_of_a_document_id(service):
+    """A campaign adventure's `trial:` lands on the Delve trial's `id:`."""
+    for doc in service.content.documents.get("campaign", []):
+        lines = doc.lines
+        for n, text in enumerate(lines):
+            if text.strip().startswith("trial:"):
+                word = text.split("trial:")[1].strip()
+                loc = features.definition(service, lines,
+                                          types.Position(n, text.index(word) + 1))
+                target = Path(loc.uri[len("file://"):]).read_text().split("\n")
+                assert target[loc.range.start.line].strip() == f"- id: {word}"
+                return
+    pytest.skip("no campaign document names a trial")

@@ -31,7 +31,7 @@ def kinds_of(game_id: str) -> tuple[str, str]:
 
 def win(service, hero: Card, foe: Card) -> float | None:
     """The exact chance that ``hero`` defeats ``foe`` (None: this pair cannot be solved)."""
-    key = (id(service.result), hero.id, foe.id)
+    key = (id(service), service.generation, hero.id, foe.id)
     if key in _CACHE:
         return _CACHE[key]
     try:

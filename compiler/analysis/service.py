@@ -21,6 +21,7 @@ API (small on purpose)::
     service.odds(card_id)                   # exact odds: a foe vs each bundled hero, a hero
                                             # vs each colour's median (runeforge.analysis.odds)
     service.result / service.content        # the latest CheckResult and Content
+    service.generation                      # +1 per check: the key for caching answers
 
 How ``update`` stays cheap: every file's parse (ruamel + positions) and its schema
 diagnostics are cached per file, keyed by the file's text (an editor's text) or its mtime and
@@ -116,6 +117,7 @@ class AnalysisService:
         self.dirs = [Path(d) for d in dirs]
         self.include_bundled = include_bundled
         self.result: pipeline.CheckResult | None = None
+        self.generation = 0  # counts check_all runs: a cache of answers keys on it
         self._texts: dict[str, bytes] = {}      # key -> an editor's unsaved text (UTF-8)
         self._entries: dict[str, _Entry] = {}   # key -> the latest cached work on that file
         self._by_file: dict[int, _Entry] = {}   # id(FileData) -> its entry
@@ -132,6 +134,7 @@ class AnalysisService:
         the same order, as ``pipeline.check(dirs, include_bundled)``."""
         content = loader_mod.load_content(self.dirs, self.include_bundled, _CachedLoader(self))
         self.result = pipeline.analyse(content, compile=compile, compiler=self._compile)
+        self.generation += 1
         self._by_path = {}
         for d in self.result.diagnostics:
             self._by_path.setdefault(key_of(d.path), []).append(d)
@@ -146,7 +149,9 @@ class AnalysisService:
         else:
             self._texts[key] = text.encode("utf-8", errors="surrogatepass")
         if not self._covered(key):
-            self.dirs.append(_root_for(Path(key)))
+            root = _root_for(Path(key))
+            if root is not None:
+                self.dirs.append(root)
         before = dict(self._by_path)
         self.check_all()
         changed = {k: v for k, v in self._by_path.items() if before.get(k) != v}
@@ -282,9 +287,11 @@ def _below(key: str, root: str) -> bool:
     return key == root or key.startswith(root.rstrip(os.sep) + os.sep)
 
 
-def _root_for(path: Path, levels: int = 6) -> Path:
+def _root_for(path: Path, levels: int = 6, most: int = 200) -> Path | None:
     """The folder to load for a file outside every content folder: its pack (the nearest
-    folder above with a manifest), else the file's own folder."""
+    folder above with a manifest), else the file's own folder when that is small (at most
+    ``most`` entries, no subfolder): a stray YAML file in /tmp or a home folder does not
+    make the service load everything below it. None: the file is not content."""
     folder = path.parent
     for _ in range(levels):
         if any((folder / n).is_file() for n in loader_mod.MANIFEST_NAMES):
@@ -292,6 +299,12 @@ def _root_for(path: Path, levels: int = 6) -> Path:
         if folder.parent == folder:
             break
         folder = folder.parent
+    try:
+        entries = list(os.scandir(path.parent))
+    except OSError:
+        return None
+    if len(entries) > most or any(e.is_dir() for e in entries):
+        return None
     return path.parent
 
 

@@ -19,6 +19,7 @@ __all__ = ["completion", "definition", "formatting", "hover", "quick_fixes", "re
            "symbols", "to_lsp"]
 
 KEY = re.compile(r"([A-Za-z_][\w-]*):(?=\s|$)")
+QUOTED = re.compile(r"\"(?:[^\"\\]|\\.)*(?:\"|$)|'(?:[^']|'')*(?:'|$)")
 
 
 def _where(lines: list[str], position: types.Position) -> tuple[int, int]:
@@ -46,6 +47,12 @@ def completion(service: AnalysisService, key: str, lines: list[str],
             return [types.CompletionItem(w, kind=types.CompletionItemKind.Keyword)
                     for w in words]
     field = _field_at(lines, line, col)
+    typed = _open_ability(lines, line, col, field)
+    if typed is not None:  # an ability being typed where the YAML does not parse (yet)
+        skills = {s for pack in service.content.packs.values() if pack.game == game
+                  for s in pack.skills}
+        return [types.CompletionItem(w, kind=types.CompletionItemKind.Keyword)
+                for w in complete.ability_words(game, typed, skills)]
     kind = file.data.get("kind") if file is not None and isinstance(file.data, dict) else None
     if kind is None:
         kind = next((m.group(1) for text in lines
@@ -58,11 +65,24 @@ def completion(service: AnalysisService, key: str, lines: list[str],
                                  else types.CompletionItemKind.EnumMember) for v in values]
 
 
+def _open_ability(lines: list[str], line: int, col: int, field) -> str | None:
+    """The text of a quoted ability list entry up to the cursor (``- "...`` under
+    ``abilities:``), when the file did not give it (it does not parse while typed)."""
+    if field != ("*", "abilities") or line > len(lines):
+        return None
+    m = re.match(r"\s*-\s+(\"|')(.*)$", lines[line - 1][: col - 1])
+    if not m:
+        return None
+    quote, text = m.group(1), m.group(2)
+    return text.replace('\\"', '"') if quote == '"' else text.replace("''", "'")
+
+
 def _field_at(lines: list[str], line: int, col: int) -> tuple | None:
     """The key whose value the cursor is in: the last ``key:`` before the cursor on its
     line, else the nearest less-indented line above that ends a ``key:``. As a key path of
     one name, looked up anywhere in the schema (works while the YAML is half-typed)."""
     text = lines[line - 1][: col - 1] if line <= len(lines) else ""
+    text = QUOTED.sub('""', text)  # a key is never inside a string
     found = list(KEY.finditer(text))
     if found:
         return ("*", found[-1].group(1))
@@ -149,9 +169,33 @@ def _word(lines: list[str], position: types.Position) -> str | None:
 
 def definition(service: AnalysisService, lines: list[str],
                position: types.Position) -> types.Location | None:
+    """Where the card (else the document entry: a trial, a map …) of the id under the
+    cursor is defined."""
     word = _word(lines, position)
     card = service.card(word) if word else None
-    return _card_location(service, card) if card is not None else None
+    if card is not None:
+        return _card_location(service, card)
+    for doc, keys, entry in _document_entries(service) if word else ():
+        if entry["id"] == word:
+            line, col = doc.pos(*keys, "id")
+            return types.Location(_uri(key_of(doc.path)),
+                                  to_range(doc.lines, line, col, len(word)))
+    return None
+
+
+def _document_entries(service: AnalysisService):
+    """(document, keys, entry) of every document entry with an id (a document, or each
+    entry of its kind's plural list: ``trials:``)."""
+    for docs in service.content.documents.values():
+        for doc in docs:
+            if not isinstance(doc.data, dict):
+                continue
+            many = doc.data.get(doc.kind + "s")
+            entries = ([((doc.kind + "s", i), e) for i, e in enumerate(many)]
+                       if isinstance(many, list) else [((), doc.data)])
+            for keys, entry in entries:
+                if isinstance(entry, dict) and isinstance(entry.get("id"), str):
+                    yield doc, keys, entry
 
 
 def references(service: AnalysisService, lines: list[str], position: types.Position,
@@ -190,19 +234,12 @@ def symbols(service: AnalysisService, key: str, lines: list[str]) -> list[types.
 def _document_symbols(service: AnalysisService, key: str, lines: list[str]):
     """The documents with an id in the file (a trial, or each entry of ``trials:``)."""
     out = []
-    for docs in service.content.documents.values():
-        for doc in docs:
-            if key_of(doc.path) != key or not isinstance(doc.data, dict):
-                continue
-            many = doc.data.get(doc.kind + "s")
-            entries = ([((doc.kind + "s", i), e) for i, e in enumerate(many)]
-                       if isinstance(many, list) else [((), doc.data)])
-            for keys, entry in entries:
-                if not isinstance(entry, dict) or not isinstance(entry.get("id"), str):
-                    continue
-                line, col = doc.pos(*keys, "id")
-                rng = to_range(lines, line, col, len(entry["id"]))
-                out.append(types.DocumentSymbol(str(entry.get("name") or entry["id"]),
-                                                types.SymbolKind.Module, rng, rng,
-                                                detail=f"{doc.kind} · {entry['id']}"))
+    for doc, keys, entry in _document_entries(service):
+        if key_of(doc.path) != key:
+            continue
+        line, col = doc.pos(*keys, "id")
+        rng = to_range(lines, line, col, len(entry["id"]))
+        out.append(types.DocumentSymbol(str(entry.get("name") or entry["id"]),
+                                        types.SymbolKind.Module, rng, rng,
+                                        detail=f"{doc.kind} · {entry['id']}"))
     return out

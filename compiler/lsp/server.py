@@ -8,9 +8,9 @@ a file as its symbols. Games come from the registry; nothing here names one. A r
 fails answers empty and logs why: the server never goes down over a file.
 
 Content folders: ``initializationOptions.dirs`` when the client gives them, else the
-workspace folder (just the bundled content when the workspace holds it, e.g. this
-repository); a file opened outside them adds its pack (the nearest folder above with a
-manifest), else its own folder.
+workspace folder when it holds packs (a manifest at most three folders down; just the
+bundled content when the workspace holds it, e.g. this repository); a file opened outside
+them adds its pack (the nearest folder above with a manifest), else its own small folder.
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ class RuneforgeServer(LanguageServer):
         root_key, bundled = key_of(root), key_of(bundled_dir())
         if bundled.startswith(root_key.rstrip("/") + "/") or root_key.startswith(bundled):
             return []
-        return [Path(root)]
+        return [Path(root)] if _has_packs(Path(root)) else []
 
     def _workspace_ready(self) -> bool:
         try:
@@ -88,6 +88,17 @@ class RuneforgeServer(LanguageServer):
             lines = self.lines(key)
             self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
                 uri=Path(key).as_uri(), diagnostics=[features.to_lsp(d, lines) for d in diags]))
+
+
+def _has_packs(root: Path, depth: int = 3) -> bool:
+    """Is there a pack manifest at most ``depth`` folders below ``root``? A workspace without
+    one (a home folder, a repository of something else) is not loaded whole: its files join
+    as they are opened, each with its pack."""
+    for level in range(depth + 1):
+        pattern = "/".join(["*"] * level + ["manifest.y*ml"])
+        if next(iter(root.glob(pattern)), None) is not None:
+            return True
+    return False
 
 
 server = RuneforgeServer()

@@ -2,7 +2,8 @@
 -- Put this file in ~/.config/nvim/lua/ and add `require("runeforge")` to init.lua,
 -- or source it: `:luafile path/to/runeforge.lua`.
 local function root_of(file)
-  -- the content folder: the nearest folder above with a pack manifest's parent, else cwd
+  -- the content folder: the folder holding the nearest pack (a folder with manifest.yaml)
+  -- above the file; else the current directory (Neovim 0.7 has no vim.fs: cwd)
   local found = vim.fs and vim.fs.find and vim.fs.find({ "manifest.yaml", "manifest.yml" },
     { upward = true, path = vim.fn.fnamemodify(file, ":p:h") })[1]
   if found then

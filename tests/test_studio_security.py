@@ -227,3 +227,22 @@ def test_odds_exact_plus_monte_carlo_and_another_games_odds(setup):
 def test_the_command_refuses_a_missing_folder(cli, tmp_path):
     res = cli("studio", tmp_path / "nope", "--no-browser")
     assert res.exit_code == 1 and "error[RF001]" in res.stdout and "Traceback" not in res.output
+
+
+def test_without_a_folder_the_bundled_cards_are_read_only():
+    from runeforge.loader import bundled_dir
+
+    session = Session([])
+    assert session.folders.roots == [bundled_dir().resolve()] and session.read_only
+    client = TestClient(make_app(session, TOKEN, PORT), base_url=BASE)
+    assert get(client, "/api/files").json()["read_only"] is True
+    ref = "0/core/heroes.yaml"
+    text = get(client, "/api/file", params={"path": ref}).json()["text"]
+    assert post(client, "/api/analyse", {"path": ref, "text": text}).status_code == 200
+    before = (bundled_dir() / "core" / "heroes.yaml").stat().st_mtime_ns
+    r = post(client, "/api/save", {"path": ref, "text": text})
+    assert r.status_code == 403 and "read-only" in r.json()["error"]
+    assert post(client, "/api/new", {"folder": 0, "name": "x.yaml", "kind": "hero"}
+                ).status_code == 403
+    assert (bundled_dir() / "core" / "heroes.yaml").stat().st_mtime_ns == before
+    assert not (bundled_dir() / "x.yaml").exists()

@@ -10,7 +10,7 @@ from runeforge.console import content_dirs_argument
 EPILOG = """\b
 Examples:
   runeforge studio my-cards/                 # open the page on my-cards/
-  runeforge studio                           # the bundled cards/
+  runeforge studio                           # the bundled cards/, read-only
   runeforge studio my-cards/ --no-browser    # print the URL only
 """
 
@@ -24,7 +24,8 @@ Examples:
 def command(dirs, port: int, no_browser: bool) -> None:
     """Serve the authoring page on 127.0.0.1 for the content folders DIRS.
 
-    The page edits the YAML files of DIRS (default: the bundled cards/) and shows, as you
+    The page edits the YAML files of DIRS (without DIRS it shows the bundled cards/,
+    read-only; `runeforge studio cards/` in a checkout edits them) and shows, as you
     type, the diagnostics of `check`, each ability's structure and IR, the rules text in
     every locale, the printed face and the odds. The URL carries a random token; only this
     machine, with that token, can use the server, and it writes only inside DIRS.

@@ -28,6 +28,9 @@ class Session:
 
         given = [Path(d).resolve() for d in dirs]
         self.folders = Folders(given or [bundled_dir()])
+        # without a folder the page shows the bundled cards but writes nothing: they may be
+        # an installed package's files (`runeforge studio cards/` edits a checkout's own)
+        self.read_only = not given
         self.service = AnalysisService(given, include_bundled=True)
         self.lock = threading.Lock()  # the service is not thread-safe; routes run in threads
         self.current: Path | None = None
@@ -38,6 +41,7 @@ class Session:
             found = [{"path": ref, "cards": len(self.service.cards_in(path))}
                      for ref, path in self.folders.files()]
         return {"folders": [str(r) for r in self.folders.roots], "files": found,
+                "read_only": self.read_only,
                 "games": [{"id": g.id, "name": g.name, "kinds": list(g.card_kinds),
                            "locales": list(g.text.locales)} for g in games.all_games()]}
 
@@ -129,6 +133,7 @@ class Session:
         from ruamel.yaml import YAML
         from ruamel.yaml.error import YAMLError
 
+        self._writable()
         path = self.folders.resolve(ref, must_exist=False)
         try:
             list(YAML(typ="rt").load_all(text))
@@ -141,11 +146,18 @@ class Session:
             diags = [views.diag_record(d) for d in self.service.diagnostics_of(path)]
         return {"saved": True, "path": ref, "diagnostics": diags}
 
+    def _writable(self) -> None:
+        if self.read_only:
+            raise PathRefused("the bundled cards are read-only here; start `runeforge studio "
+                              "DIR` with your content folder (`runeforge studio cards/` in a "
+                              "checkout edits the bundled cards)")
+
     def new_card(self, folder: int, name: str, kind: str) -> dict:
         """A new card file ``name`` in content folder ``folder``, holding one card of ``kind``
         shaped like the first such card of the content; nothing is overwritten."""
         from runeforge.loader import game_of_file
 
+        self._writable()
         ref = f"{int(folder)}/{name}"
         path = self.folders.resolve(ref, must_exist=False)
         if path.exists():

@@ -258,7 +258,7 @@
     state.path = path;
     $("file").value = path;
     $("editor").value = r.text;
-    $("save-status").textContent = "";
+    if (!$("save").disabled) $("save-status").textContent = "";
     state.dirty = false;
     goToLine(line || 1, 1);
     await analyse();
@@ -276,6 +276,12 @@
     const r = await api("/api/files");
     if (r.error) { status(r.error); return; }
     state.games = r.games;
+    if (r.read_only) {
+      $("save").disabled = true;
+      $("new-card").hidden = true;
+      $("save-status").textContent = "read-only: the bundled cards (start runeforge studio " +
+        "with your content folder to write)";
+    }
     const sel = $("file");
     sel.replaceChildren();
     for (const f of r.files) {
@@ -360,7 +366,8 @@
   // ---- wiring -------------------------------------------------------------------------
   document.addEventListener("DOMContentLoaded", () => {
     const ta = $("editor");
-    ta.addEventListener("input", () => { state.dirty = true; $("save-status").textContent = "";
+    ta.addEventListener("input", () => { state.dirty = true;
+                                         if (!$("save").disabled) $("save-status").textContent = "";
                                          schedule(); });
     ta.addEventListener("scroll", syncScroll);
     let lastLine = 0;

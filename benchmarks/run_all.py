@@ -7,7 +7,8 @@ The benchmarks: bench_delve.py (whole Delve games/s with heuristic bots, plain a
 line-of-sight checks/s against brute force), bench_delve_sight.py (line of sight alone),
 bench_dsl.py, bench_game.py, bench_lsp.py (the language server's didChange -> diagnostics
 round trip on a 200-card file against a cold `runeforge check`), bench_movement.py,
-bench_odds.py, bench_pdf.py; tests/
+bench_odds.py, bench_pdf.py, bench_studio.py (a studio keystroke to diagnostics, text and
+face, against a cold check); tests/
 test_benchmarks_run.py runs each at a tiny size.
 """
 

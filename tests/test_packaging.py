@@ -86,6 +86,8 @@ def test_wheel_contains_the_data(tmp_path):
               and n.endswith(".yaml")}
     assert source_cards <= packed
     assert "runeforge/cli.py" in names and "runeforge/commands/check.py" in names
+    for name in ("index.html", "studio.js", "studio.css", "favicon.svg"):  # the studio page
+        assert f"runeforge/studio/static/{name}" in names
     entry = zipfile.ZipFile(wheel).read(next(n for n in names
                                              if n.endswith("entry_points.txt"))).decode()
     assert "runeforge = runeforge.cli:main" in entry

@@ -193,7 +193,7 @@ def test_the_authoring_guides_worked_example(content_dir, cli):
 
 
 def test_the_readme_tutorials_lantern_scenario(content_dir, cli):
-    """README step 6: the scenario of step 1's lantern passes, and with gold: 2 it fails
+    """README step 7: the scenario of step 1's lantern passes, and with gold: 2 it fails
     where the README says."""
     import re
     import textwrap

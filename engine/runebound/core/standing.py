@@ -22,7 +22,11 @@ from __future__ import annotations
 from runeforge.engine.common.errors import EngineError
 
 from .effects import Context, build_effects
-from .effects_branching import while_modifiers, while_sources  # family 1 (issue 21)
+from .effects_branching import (  # family 1 (issue 21)
+    while_modifiers,
+    while_modifying,
+    while_sources,
+)
 from .state import Figure, Hero
 
 _MISSING = object()
@@ -82,8 +86,11 @@ class StandingRules:
         cache = self._stat_cache
         if cache is None:
             total += self.standing_modifier(fig, name)
+            if "while" in self.catalog.standing_ops:  # family 1: conditional, never cached
+                total += while_modifiers(self, fig, name)
         else:
-            if self.catalog._summary is not self._cache_catalog:
+            if self.catalog._summary is not self._cache_catalog \
+                    or len(self.catalog.cards) != self._cache_catalog[0]:
                 self.modifiers_changed()  # the catalog was refreshed (a card replaced)
                 cache = self._stat_cache
             hit = cache.get((id(fig), name))
@@ -92,10 +99,17 @@ class StandingRules:
             elif self.verify_cache:
                 self._verify(f"{fig.id} {name}", hit[1], self.standing_modifier(fig, name))
             total += hit[1]
+            # family 1: the 'while' rules in force that modify this stat (the list is
+            # cached with the cards in play; their conditions are read afresh)
+            whiles = cache.get(("while-modify", name))
+            if whiles is None:
+                whiles = cache[("while-modify", name)] = while_modifying(self, name)
+            elif self.verify_cache:
+                self._verify(f"while rules of {name}", whiles, while_modifying(self, name))
+            if whiles:
+                total += while_modifiers(self, fig, name)
         if self.state.effects:
             total += self.duration_modifiers(fig, name)
-        if "while" in self.catalog.standing_ops:  # family 1: conditional, never cached
-            total += while_modifiers(self, fig, name)
         return total
 
     def standing_modifier(self, fig: Figure, name: str) -> int:

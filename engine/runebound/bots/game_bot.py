@@ -63,24 +63,29 @@ def make_bot(name: str, seed) -> Player:
     raise EngineError(f"unknown bot {name!r}; choose random or heuristic")
 
 
+# (phase, attribute, damage key, roll key) of each phase, the keys built once
+_PHASE_KEYS = tuple((p, a, f"{p}_damage", f"{p}_roll") for p, a in PHASE_ATTR)
+_STRENGTH_STATS = (*(a for _, a in PHASE_ATTR), *(k[2] for k in _PHASE_KEYS),
+                   *(k[3] for k in _PHASE_KEYS), "life")
+
+
 def _strength(engine, fig) -> dict:
-    return {attr: engine.stat(fig, attr) + 0 for _, attr in PHASE_ATTR} | {
-        f"{p}_damage": engine.stat(fig, f"{p}_damage") for p, _ in PHASE_ATTR} | {
-        f"{p}_roll": engine.stat(fig, f"{p}_roll") for p, _ in PHASE_ATTR} | {
-        "life": engine.stat(fig, "life")}
+    stat = engine.stat
+    return {name: stat(fig, name) for name in _STRENGTH_STATS}
 
 
 def win_estimate(engine, hero, enemy: dict, me: dict | None = None) -> float:
     """A quick chance-like score (0..1) that ``hero`` beats a challenge with stats ``enemy``."""
     me = me or _strength(engine, hero)
     best, received = 0.0, 0.0
-    for phase, attr in PHASE_ATTR:
-        need = enemy.get(attr, 10) - me[attr] - me[f"{phase}_roll"]
-        best = max(best, chance(need) * me[f"{phase}_damage"])
-        received += (1 - chance(need)) * enemy.get(f"{phase}_damage", 0)
+    for _phase, attr, damage, roll in _PHASE_KEYS:
+        need = enemy.get(attr, 10) - me[attr] - me[roll]
+        p = chance(need)
+        best = max(best, p * me[damage])
+        received += (1 - p) * enemy.get(damage, 0)
     for ally in hero.allies:
         best += max(chance(enemy.get(a, 10) - getattr(ally, a))
-                    * getattr(ally, f"{p}_damage") for p, a in PHASE_ATTR) * 0.8
+                    * getattr(ally, damage) for _p, a, damage, _r in _PHASE_KEYS) * 0.8
     received *= 2 / 3
     life_left = me["life"] + engine.ruleset.defeat_margin - hero.wounds
     enemy_life = enemy.get("life", 3) + engine.ruleset.defeat_margin

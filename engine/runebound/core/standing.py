@@ -93,20 +93,18 @@ class StandingRules:
                     or len(self.catalog.cards) != self._cache_catalog[0]:
                 self.modifiers_changed()  # the catalog was refreshed (a card replaced)
                 cache = self._stat_cache
+            # (fig, standing part, the 'while' rules (family 1) in force that modify the
+            # stat: their list is cached with the cards in play, their conditions are read
+            # afresh)
             hit = cache.get((id(fig), name))
             if hit is None or hit[0] is not fig:
-                hit = cache[(id(fig), name)] = (fig, self.standing_modifier(fig, name))
+                hit = cache[(id(fig), name)] = (fig, self.standing_modifier(fig, name),
+                                                while_modifying(self, name))
             elif self.verify_cache:
-                self._verify(f"{fig.id} {name}", hit[1], self.standing_modifier(fig, name))
+                self._verify(f"{fig.id} {name}", hit[1:],
+                             (self.standing_modifier(fig, name), while_modifying(self, name)))
             total += hit[1]
-            # family 1: the 'while' rules in force that modify this stat (the list is
-            # cached with the cards in play; their conditions are read afresh)
-            whiles = cache.get(("while-modify", name))
-            if whiles is None:
-                whiles = cache[("while-modify", name)] = while_modifying(self, name)
-            elif self.verify_cache:
-                self._verify(f"while rules of {name}", whiles, while_modifying(self, name))
-            if whiles:
+            if hit[2]:
                 total += while_modifiers(self, fig, name)
         if self.state.effects:
             total += self.duration_modifiers(fig, name)

@@ -21,11 +21,10 @@ import random
 from runeforge.engine.common.decisions import Player
 from runeforge.engine.common.errors import EngineError
 
-from ..combat.combat import chance
 from . import choices
 from .combat_bot import HeuristicBot
+from .estimates import PHASE_ATTR, _has_challenge, _strength, win_estimate
 
-PHASE_ATTR = (("ranged", "mind"), ("melee", "body"), ("magic", "spirit"))
 FIGURE_STATS = ("mind", "body", "spirit", "ranged_damage", "melee_damage", "magic_damage",
                 "life")
 
@@ -63,37 +62,6 @@ def make_bot(name: str, seed) -> Player:
     raise EngineError(f"unknown bot {name!r}; choose random or heuristic")
 
 
-# (phase, attribute, damage key, roll key) of each phase, the keys built once
-_PHASE_KEYS = tuple((p, a, f"{p}_damage", f"{p}_roll") for p, a in PHASE_ATTR)
-_STRENGTH_STATS = (*(a for _, a in PHASE_ATTR), *(k[2] for k in _PHASE_KEYS),
-                   *(k[3] for k in _PHASE_KEYS), "life")
-
-
-def _strength(engine, fig) -> dict:
-    stat = engine.stat
-    return {name: stat(fig, name) for name in _STRENGTH_STATS}
-
-
-def win_estimate(engine, hero, enemy: dict, me: dict | None = None) -> float:
-    """A quick chance-like score (0..1) that ``hero`` beats a challenge with stats ``enemy``."""
-    me = me or _strength(engine, hero)
-    best, received = 0.0, 0.0
-    for _phase, attr, damage, roll in _PHASE_KEYS:
-        need = enemy.get(attr, 10) - me[attr] - me[roll]
-        p = chance(need)
-        best = max(best, p * me[damage])
-        received += (1 - p) * enemy.get(damage, 0)
-    for ally in hero.allies:
-        best += max(chance(enemy.get(a, 10) - getattr(ally, a))
-                    * getattr(ally, damage) for _p, a, damage, _r in _PHASE_KEYS) * 0.8
-    received *= 2 / 3
-    life_left = me["life"] + engine.ruleset.defeat_margin - hero.wounds
-    enemy_life = enemy.get("life", 3) + engine.ruleset.defeat_margin
-    mine = best * life_left
-    theirs = received * enemy_life
-    return 1.0 if theirs <= 0 else mine / (mine + theirs)
-
-
 def occupier_at(game, space: str) -> dict | None:
     """The stats of the Giant Lord occupying the town at ``space`` as it would fight now
     (Sceptre of Kyros: tokens and items of the town's market stack), or None."""
@@ -105,13 +73,6 @@ def occupier_at(game, space: str) -> dict | None:
         return None
     fig = game.occupier_figure(town)[0]
     return {k: getattr(fig, k) for k in FIGURE_STATS}
-
-
-def _has_challenge(game, colour) -> bool:
-    """Does the deck of ``colour`` still hold a challenge (else drawing only cycles cards)?"""
-    card = game.card
-    return any(card(c).kind == "challenge"
-               for c in game.state.adventure_decks.get(colour) or ())
 
 
 def stalled(game, hero_id: str, ignore: str | None = None) -> bool:

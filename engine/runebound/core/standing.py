@@ -82,8 +82,18 @@ class StandingRules:
 
     # ----------------------------------------------------------------- stats
     def stat(self, fig: Figure, name: str) -> int:
-        total = 0 if name in _ROLLS else getattr(fig, name, 0)
         cache = self._stat_cache
+        if cache is not None and not self.verify_cache:  # the hot path: a cache hit
+            hit = cache.get((id(fig), name))
+            summary = self._cache_catalog
+            if hit is not None and hit[0] is fig and not hit[2] \
+                    and self.catalog._summary is summary \
+                    and len(self.catalog.cards) == summary[0]:
+                total = hit[1] if name in _ROLLS else hit[1] + getattr(fig, name, 0)
+                if self.state.effects:
+                    total += self.duration_modifiers(fig, name)
+                return total
+        total = 0 if name in _ROLLS else getattr(fig, name, 0)
         if cache is None:
             total += self.standing_modifier(fig, name)
             if "while" in self.catalog.standing_ops:  # family 1: conditional, never cached

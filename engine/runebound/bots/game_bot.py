@@ -21,11 +21,10 @@ import random
 from runeforge.engine.common.decisions import Player
 from runeforge.engine.common.errors import EngineError
 
-from ..combat.combat import chance
 from . import choices
 from .combat_bot import HeuristicBot
+from .estimates import PHASE_ATTR, _has_challenge, _strength, win_estimate
 
-PHASE_ATTR = (("ranged", "mind"), ("melee", "body"), ("magic", "spirit"))
 FIGURE_STATS = ("mind", "body", "spirit", "ranged_damage", "melee_damage", "magic_damage",
                 "life")
 
@@ -63,32 +62,6 @@ def make_bot(name: str, seed) -> Player:
     raise EngineError(f"unknown bot {name!r}; choose random or heuristic")
 
 
-def _strength(engine, fig) -> dict:
-    return {attr: engine.stat(fig, attr) + 0 for _, attr in PHASE_ATTR} | {
-        f"{p}_damage": engine.stat(fig, f"{p}_damage") for p, _ in PHASE_ATTR} | {
-        f"{p}_roll": engine.stat(fig, f"{p}_roll") for p, _ in PHASE_ATTR} | {
-        "life": engine.stat(fig, "life")}
-
-
-def win_estimate(engine, hero, enemy: dict, me: dict | None = None) -> float:
-    """A quick chance-like score (0..1) that ``hero`` beats a challenge with stats ``enemy``."""
-    me = me or _strength(engine, hero)
-    best, received = 0.0, 0.0
-    for phase, attr in PHASE_ATTR:
-        need = enemy.get(attr, 10) - me[attr] - me[f"{phase}_roll"]
-        best = max(best, chance(need) * me[f"{phase}_damage"])
-        received += (1 - chance(need)) * enemy.get(f"{phase}_damage", 0)
-    for ally in hero.allies:
-        best += max(chance(enemy.get(a, 10) - getattr(ally, a))
-                    * getattr(ally, f"{p}_damage") for p, a in PHASE_ATTR) * 0.8
-    received *= 2 / 3
-    life_left = me["life"] + engine.ruleset.defeat_margin - hero.wounds
-    enemy_life = enemy.get("life", 3) + engine.ruleset.defeat_margin
-    mine = best * life_left
-    theirs = received * enemy_life
-    return 1.0 if theirs <= 0 else mine / (mine + theirs)
-
-
 def occupier_at(game, space: str) -> dict | None:
     """The stats of the Giant Lord occupying the town at ``space`` as it would fight now
     (Sceptre of Kyros: tokens and items of the town's market stack), or None."""
@@ -100,13 +73,6 @@ def occupier_at(game, space: str) -> dict | None:
         return None
     fig = game.occupier_figure(town)[0]
     return {k: getattr(fig, k) for k in FIGURE_STATS}
-
-
-def _has_challenge(game, colour) -> bool:
-    """Does the deck of ``colour`` still hold a challenge (else drawing only cycles cards)?"""
-    card = game.card
-    return any(card(c).kind == "challenge"
-               for c in game.state.adventure_decks.get(colour) or ())
 
 
 def stalled(game, hero_id: str, ignore: str | None = None) -> bool:

@@ -32,6 +32,10 @@ _P_AT_LEAST = {n: sum(1 for a in range(1, 11) for b in range(1, 11) if a + b >= 
                for n in range(-40, 60)}
 
 
+# phase -> (attribute, roll stat, damage stat), the names built once
+_PHASE_STATS = {p: (ATTRIBUTE_OF[p], f"{p}_roll", f"{p}_damage") for p in PHASES}
+
+
 def chance(need: int) -> float:
     """P(2d10 >= need) with faces 1..10."""
     return 1.0 if need <= 2 else 0.0 if need > 20 else _P_AT_LEAST[need]
@@ -176,17 +180,20 @@ class Combat(Resolver):
 
     def _phase_info(self, hero, enemy, phase, attacked, options, hero_vs_hero) -> dict:
         """Expected wounds dealt for each option (for bots; scripts ignore it)."""
+        stat = self.stat
+
         def ev(fig, ph):
+            attr, roll, damage = _PHASE_STATS[ph]
             if hero_vs_hero:
-                need = 11 + self.stat(enemy, ATTRIBUTE_OF[ph]) - self.stat(fig, ATTRIBUTE_OF[ph])
+                need = 11 + stat(enemy, attr) - stat(fig, attr)
             else:
-                need = self.stat(enemy, ATTRIBUTE_OF[ph]) - self.stat(fig, ATTRIBUTE_OF[ph])
-            need -= self.stat(fig, f"{ph}_roll")
+                need = stat(enemy, attr) - stat(fig, attr)
+            need -= stat(fig, roll)
             p = chance(need)
-            risk = self.stat(enemy, f"{ph}_damage")
-            if fig.kind == "ally" and fig.wounds + risk >= self.stat(fig, "life") and p < 0.5:
+            risk = stat(enemy, damage)
+            if fig.kind == "ally" and fig.wounds + risk >= stat(fig, "life") and p < 0.5:
                 return 0.0
-            return p * self.stat(fig, f"{ph}_damage") - (1 - p) * 0.25 * risk
+            return p * stat(fig, damage) - (1 - p) * 0.25 * risk
         later = PHASES[PHASES.index(phase) + 1:]
         out = {"ev": {}, "hero_ev_later": {}}
         for o in options:

@@ -137,6 +137,27 @@ def while_sources(engine, op: str):
                 yield owner, card_id, e, None
 
 
+def while_modifying(engine, name: str) -> tuple:
+    """The ``while`` rules in force (owner, card id, effect) with a ``modify`` of ``name``
+    among their effects, whatever their conditions: none, and no ``while`` can change it."""
+    if name not in while_stats(engine.catalog):
+        return ()
+    return tuple(rule for rule in engine.standing_cached(("while",), None, _while_rules, engine)
+                 if any(e.op == "modify" and e.stat == name for e in rule[2].effects))
+
+
+def while_stats(catalog) -> frozenset:
+    """The stats some always-on ``while`` rule of some card of ``catalog`` modifies (kept on
+    the catalog for its current summary: a refresh computes it again)."""
+    summary = catalog._summarised()
+    found = getattr(catalog, "_while_stats", None)
+    if found is None or found[0] is not summary:
+        stats = frozenset(e.stat for c in catalog.cards.values() for w in c.standing_effects
+                          if w.op == "while" for e in w.effects if e.op == "modify")
+        found = catalog._while_stats = (summary, stats)
+    return found[1]
+
+
 def while_modifiers(engine, fig, name: str) -> int:
     """What the ``while`` rules in force now add to ``fig``'s stat ``name``."""
     return sum(engine._modifier(fig, owner, card_id, e, None)

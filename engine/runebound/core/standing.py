@@ -22,7 +22,11 @@ from __future__ import annotations
 from runeforge.engine.common.errors import EngineError
 
 from .effects import Context, build_effects
-from .effects_branching import while_modifiers, while_sources  # family 1 (issue 21)
+from .effects_branching import (  # family 1 (issue 21)
+    while_modifiers,
+    while_modifying,
+    while_sources,
+)
 from .state import Figure, Hero
 
 _MISSING = object()
@@ -78,24 +82,42 @@ class StandingRules:
 
     # ----------------------------------------------------------------- stats
     def stat(self, fig: Figure, name: str) -> int:
-        total = 0 if name in _ROLLS else getattr(fig, name, 0)
         cache = self._stat_cache
+        if cache is not None and not self.verify_cache:  # the hot path: a cache hit
+            hit = cache.get((id(fig), name))
+            summary = self._cache_catalog
+            if hit is not None and hit[0] is fig and not hit[2] \
+                    and self.catalog._summary is summary \
+                    and len(self.catalog.cards) == summary[0]:
+                total = hit[1] if name in _ROLLS else hit[1] + getattr(fig, name, 0)
+                if self.state.effects:
+                    total += self.duration_modifiers(fig, name)
+                return total
+        total = 0 if name in _ROLLS else getattr(fig, name, 0)
         if cache is None:
             total += self.standing_modifier(fig, name)
+            if "while" in self.catalog.standing_ops:  # family 1: conditional, never cached
+                total += while_modifiers(self, fig, name)
         else:
-            if self.catalog._summary is not self._cache_catalog:
+            if self.catalog._summary is not self._cache_catalog \
+                    or len(self.catalog.cards) != self._cache_catalog[0]:
                 self.modifiers_changed()  # the catalog was refreshed (a card replaced)
                 cache = self._stat_cache
+            # (fig, standing part, the 'while' rules (family 1) in force that modify the
+            # stat: their list is cached with the cards in play, their conditions are read
+            # afresh)
             hit = cache.get((id(fig), name))
             if hit is None or hit[0] is not fig:
-                hit = cache[(id(fig), name)] = (fig, self.standing_modifier(fig, name))
+                hit = cache[(id(fig), name)] = (fig, self.standing_modifier(fig, name),
+                                                while_modifying(self, name))
             elif self.verify_cache:
-                self._verify(f"{fig.id} {name}", hit[1], self.standing_modifier(fig, name))
+                self._verify(f"{fig.id} {name}", hit[1:],
+                             (self.standing_modifier(fig, name), while_modifying(self, name)))
             total += hit[1]
+            if hit[2]:
+                total += while_modifiers(self, fig, name)
         if self.state.effects:
             total += self.duration_modifiers(fig, name)
-        if "while" in self.catalog.standing_ops:  # family 1: conditional, never cached
-            total += while_modifiers(self, fig, name)
         return total
 
     def standing_modifier(self, fig: Figure, name: str) -> int:

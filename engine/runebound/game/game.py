@@ -15,6 +15,7 @@ import random
 
 from runeforge.engine.common.dice import Dice
 from runeforge.engine.common.errors import EngineError
+from runeforge.engine.common.gcscope import freeze_long_lived
 from runeforge.engine.common.log import EventLog
 
 from ..combat.gamecombat import GameCombat
@@ -79,6 +80,7 @@ class Game(DeckEffects, TurnSteps, AdventureStep, MarketStep, ExperienceStep, Do
 
     # ------------------------------------------------------------------ the loop
     def run(self):
+        freeze_long_lived()  # the collector walks what games make, not the content
         self.emit("game_start", seats=list(self.state.seats), ruleset=self.rules.id,
                   adventure=self.adventure.id, players=self.state.players,
                   doom=self.state.doom, house_rules=list(self.rules.house_rules_on))

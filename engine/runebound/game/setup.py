@@ -73,7 +73,7 @@ def new_game(bundle: dict, *, ruleset: str = "base", adventure: str = "rise-of-t
         else load_ruleset(ruleset)
     if house_rules:  # rules in no seed, turned on for this game (e.g. `play --house-rule`)
         rules = rules.with_house_rules(house_rules)
-    board = Board.from_dict(_document(bundle, "board", None, "board"))
+    board = _board(_document(bundle, "board", None, "board"))
     dice = MovementDice.from_dict(_document(bundle, "dice", None, "movement-dice"))
     adv = load_adventure(adventure)
     rng = random.Random(f"runeforge-setup-{seed}")
@@ -154,3 +154,22 @@ def play(bundle: dict, **options):
     game = new_game(bundle, **options)
     game.run()
     return game
+
+
+_BOARDS: dict[int, tuple] = {}  # id(board document) -> (document, Board); a few, newest last
+
+
+def _board(doc) -> Board:
+    """The Board of ``doc``, shared by the games of a process that play the same document: a
+    board never changes during a game, and what it learns (distances, the movement tables
+    and neighbour sets) then serves every game instead of being worked out again. The cache
+    keeps the document, so its id cannot be reused while the entry lives."""
+    found = _BOARDS.get(id(doc))
+    if found is not None and found[0] is doc:
+        return found[1]
+    board = Board.from_dict(doc)
+    _BOARDS[id(doc)] = (doc, board)
+    while len(_BOARDS) > 4:
+        del _BOARDS[next(iter(_BOARDS))]
+    return board
+

@@ -1,0 +1,56 @@
+"""The game bot's quick estimates: a Hero's strength, its chance-like score against a
+challenge's stats, and whether a deck still holds a challenge (split from ``game_bot.py``;
+each works out its keys and sets once, not per call)."""
+
+from __future__ import annotations
+
+from ..combat.combat import chance
+
+PHASE_ATTR = (("ranged", "mind"), ("melee", "body"), ("magic", "spirit"))
+
+# (phase, attribute, damage key, roll key) of each phase, the keys built once
+_PHASE_KEYS = tuple((p, a, f"{p}_damage", f"{p}_roll") for p, a in PHASE_ATTR)
+_STRENGTH_STATS = (*(a for _, a in PHASE_ATTR), *(k[2] for k in _PHASE_KEYS),
+                   *(k[3] for k in _PHASE_KEYS), "life")
+
+
+def _strength(engine, fig) -> dict:
+    stat = engine.stat
+    return {name: stat(fig, name) for name in _STRENGTH_STATS}
+
+
+def win_estimate(engine, hero, enemy: dict, me: dict | None = None) -> float:
+    """A quick chance-like score (0..1) that ``hero`` beats a challenge with stats ``enemy``."""
+    me = me or _strength(engine, hero)
+    best, received = 0.0, 0.0
+    for _phase, attr, damage, roll in _PHASE_KEYS:
+        need = enemy.get(attr, 10) - me[attr] - me[roll]
+        p = chance(need)
+        best = max(best, p * me[damage])
+        received += (1 - p) * enemy.get(damage, 0)
+    for ally in hero.allies:
+        best += max(chance(enemy.get(a, 10) - getattr(ally, a))
+                    * getattr(ally, damage) for _p, a, damage, _r in _PHASE_KEYS) * 0.8
+    received *= 2 / 3
+    life_left = me["life"] + engine.ruleset.defeat_margin - hero.wounds
+    enemy_life = enemy.get("life", 3) + engine.ruleset.defeat_margin
+    mine = best * life_left
+    theirs = received * enemy_life
+    return 1.0 if theirs <= 0 else mine / (mine + theirs)
+
+
+def _has_challenge(game, colour) -> bool:
+    """Does the deck of ``colour`` still hold a challenge (else drawing only cycles cards)?"""
+    return not _challenge_ids(game.catalog).isdisjoint(
+        game.state.adventure_decks.get(colour) or ())
+
+
+def _challenge_ids(catalog) -> frozenset:
+    """The ids of the catalog's challenges (kept on the catalog for its current summary: a
+    refresh after new cards computes it again), so a deck is searched at C speed."""
+    summary = catalog._summarised()
+    found = getattr(catalog, "_challenge_ids", None)
+    if found is None or found[0] is not summary:
+        found = catalog._challenge_ids = (summary, frozenset(
+            c.id for c in catalog.cards.values() if c.kind == "challenge"))
+    return found[1]

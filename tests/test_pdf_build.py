@@ -239,7 +239,9 @@ def test_build_stage_makes_one_pdf_per_pack_and_locale_from_bundled_cards():
     result = pipeline.check(())
     outputs = {o.relpath: o.data for o in stage(BuildContext(result, ["en"]))}
     packs = {card.pack for card in result.content.cards.values()}
-    assert set(outputs) == {f"pdf/{p}-en.{ext}" for p in packs for ext in ("pdf", "layout.json")}
+    extra = {f"pdf/delve-tiles-en.{ext}" for ext in ("pdf", "layout.json")}  # Delve's tiles
+    assert set(outputs) == {f"pdf/{p}-en.{ext}" for p in packs
+                            for ext in ("pdf", "layout.json")} | extra
     for pack in packs:
         reader = pypdf.PdfReader(__import__("io").BytesIO(outputs[f"pdf/{pack}-en.pdf"]))
         layout = json.loads(outputs[f"pdf/{pack}-en.layout.json"])

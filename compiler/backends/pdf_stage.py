@@ -105,6 +105,8 @@ def pdf_outputs(result, locales, *, warn=None, progress=None, pictures=None, dec
             text = json.dumps(layout, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
             outputs.append(Output(f"{name}.pdf", data))
             outputs.append(Output(f"{name}.layout.json", text.encode("utf-8")))
+            if game.faces.extra_pdfs:  # more than cards: Delve's full-size tiles
+                outputs.extend(_extra_outputs(game, faces, pack_id, locale, title, options))
             if export == "png":
                 shop = {k: v for k, v in options.items()
                         if k not in ("mode", "bleed_mm", "backs", "alignment_page")}
@@ -116,6 +118,20 @@ def pdf_outputs(result, locales, *, warn=None, progress=None, pictures=None, dec
                                    drawer=game.face_drawer, keywords=game.faces.pdf_keywords,
                                    **shop)))  # fmt: skip
     return outputs
+
+
+def _extra_outputs(game, faces, pack_id: str, locale: str, title: str, options: dict):
+    """``pdf/<pack>-<name>-<locale>.pdf`` and its layout for each extra PDF of the game."""
+    make = games.resolve(game.faces.extra_pdfs)
+    out = []
+    for extra, data, layout in make(faces, paper=options.get("paper", "A4"), title=title,
+                                    colour=options.get("colour", "rgb")):
+        stem = f"{pack_id}-{extra}-{locale}"
+        layout["pdf"] = f"{stem}.pdf"
+        text = json.dumps(layout, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+        out += [Output(f"pdf/{stem}.pdf", data), Output(f"pdf/{stem}.layout.json",
+                                                         text.encode("utf-8"))]
+    return out
 
 
 def check_art(result, options: dict) -> tuple[dict, list]:

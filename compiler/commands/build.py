@@ -162,6 +162,9 @@ def command(dirs, out_dir: Path, locales: tuple[str, ...], paper: str, card_size
     if layout_json is not None:
         layouts = {o.relpath: json.loads(o.data) for o in outputs
                    if o.relpath.endswith(".layout.json")}
+        # cards only (the option's promise): a game's other prints (Delve's tiles) keep
+        # their layout beside their PDF
+        layouts = {k: v for k, v in layouts.items() if "cards" in v}
         outputs.append(_Extra(layout_json, dumps_json(layouts)))
     targets = [out.path if isinstance(out, _Extra) else out_dir / out.relpath
                for out in outputs]

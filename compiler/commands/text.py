@@ -50,6 +50,7 @@ def command(dirs, locale: str, card_ids: tuple[str, ...], fmt: str) -> None:
                  for c in unknown]
         print_diagnostics(diags)
         finish(diags)
+    from runeforge import games
     from runeforge.l10n.names import card_name
 
     records = text_backend.render_rules_text(result.content, result.compiled, locale)
@@ -63,7 +64,7 @@ def command(dirs, locale: str, card_ids: tuple[str, ...], fmt: str) -> None:
     for r in records:
         if r["card"] != last:
             card = result.content.cards[r["card"]]
-            name = escape(card_name(card.name, locale))  # card data is untrusted: no markup
-            out.print(f"[bold]{name}[/bold] ({escape(r['card'])})")
+            name = games.get(card.game).card_name(card, locale) or card_name(card.name, locale)
+            out.print(f"[bold]{escape(name)}[/bold] ({escape(r['card'])})")  # untrusted data
             last = r["card"]
         out.print(f"  {r['text']}", markup=False)

@@ -1,7 +1,7 @@
 """Delve's face style: plain proxy faces with a die-cost badge ("3+") beside each action,
 a weapon table on adversaries, Vigour and Move on figures, and a tile drawn from its data
-(scaled to the card: walls, exits, void cells, obstructions). Names stay English; the rules
-text is the game's own translation (runeforge.delve.text)."""
+(scaled to the card: walls, exits, void cells, obstructions). Names, weapon names and the
+rules text are the game's own translation (runeforge.delve.text, catalogs delve.po)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,16 @@ from runeforge.dsl.delve import nodes as n
 from runeforge.dsl.delve.parser import parse_ability
 
 from .checks import exit_cells, rational
-from .text import TEMPLATES, label, render_ability
+from .text import (
+    TEMPLATES,
+    card_name,
+    card_text,
+    exit_label,
+    label,
+    render_ability,
+    weapon_name,
+)
+from .tile_layout import geometry
 
 INK, PAPER, ACCENT, STONE = (HexColor("#22201c"), HexColor("#f2ecdf"), HexColor("#7a2e1c"),
                              HexColor("#b9b0a0"))
@@ -40,6 +49,9 @@ class DelveFace:
     count: int = 1
     deck: str = ""
     tile: dict | None = None
+    # an adversary's weapon table: (name, range, Hit, Damage) in the face's language; the
+    # weapon rows of ``lines`` say the same for the preview
+    weapons: tuple = ()
 
     def label(self, key: str) -> str:
         return label(f"label.{key}", self.locale) if f"label.{key}" in TEMPLATES else key
@@ -58,11 +70,16 @@ def _ability_lines(card, locale: str) -> list[tuple[str, str]]:
     return out
 
 
-def _lines(card, locale: str) -> list[tuple[str, str]]:
+def _lines(card, locale: str, names: dict) -> list[tuple[str, str]]:
+    """The face's rows; ``names`` maps the ids of the game's cards to their names in the
+    locale (an exploration card names its tile and table, a table its adversaries)."""
     d = card.data
 
     def t(key):
         return label(key, locale)
+
+    def name(card_id):
+        return names.get(card_id, card_id)
 
     if card.kind == "hero":
         return [("", f"{t('label.move')} {d['move']} · {t('label.vigour')} {d['vigour']}")] \
@@ -71,26 +88,33 @@ def _lines(card, locale: str) -> list[tuple[str, str]]:
         rows = [("", f"{t('label.vigour')} {d['vigour']} · {t('label.move')} {d['move']} · "
                  f"{t('behaviour.' + d['behaviour'])}")]
         # the weapon table: Hit as the badge, then name, range and Damage
-        rows += [(f"{w['hit']}+", f"{w['name']}: {t('range.' + w['range'])}, "
+        rows += [(f"{w['hit']}+", f"{weapon_name(w['name'], locale)}: {t('range.' + w['range'])}, "
                   f"{t('label.damage')} {w['damage']}") for w in d["weapons"]]
         return rows
     if card.kind == "skill":
         return _ability_lines(card, locale)
     if card.kind == "exploration":
-        rows = [("", f"{t('label.chamber')}: {d['tile']}"),
-                ("", f"{t('label.encounter')}: {d.get('encounter') or '-'}")]
-        return rows + ([("", d["text"])] if d.get("text") else [])
+        rows = [("", f"{t('label.chamber')}: {name(d['tile'])}"),
+                ("", f"{t('label.encounter')}: {name(d.get('encounter')) or '-'}")]
+        return rows + ([("", card_text(d["text"], locale))] if d.get("text") else [])
     if card.kind == "encounter_table":
         return [("", f"{'/'.join(map(str, r['roll']))}: " + (", ".join(
-            f"{g['count']}x {g['id']}" for g in r["adversaries"]) or "-")) for r in d["rows"]]
+            f"{g['count']}x {name(g['id'])}" for g in r["adversaries"]) or "-")) for r in d["rows"]]
     return [("", f"{d['size'][0]} x {d['size'][1]} {t('label.spaces')}, {t('label.exits')}: "
-             + ", ".join(e["id"] for e in d["exits"]))]
+             + ", ".join(exit_label(e["id"], e["side"], locale) for e in d["exits"]))]
+
+
+def _weapons(card, locale: str) -> tuple:
+    return tuple((weapon_name(w["name"], locale), label("range." + w["range"], locale),
+                  f"{w['hit']}+", str(w["damage"])) for w in card.data.get("weapons", []) or [])
 
 
 def faces(cards, locale: str) -> list[DelveFace]:
-    return [DelveFace(card.id, card.kind, card.name, locale, card.pack,
-                      tuple(_lines(card, locale)), int(card.data.get("count", 1)), deck(card),
-                      card.data if card.kind == "tile" else None) for card in cards]
+    names = {card.id: card_name(card, locale) for card in cards}
+    return [DelveFace(card.id, card.kind, names[card.id], locale, card.pack,
+                      tuple(_lines(card, locale, names)), int(card.data.get("count", 1)),
+                      deck(card), card.data if card.kind == "tile" else None,
+                      _weapons(card, locale)) for card in cards]
 
 
 def deck(card) -> str:
@@ -119,7 +143,7 @@ class DelveDrawer:
         if face.tile is not None:
             top = self._tile(face.tile, top)
         yy = top + LEADING
-        for badge, text in face.lines:
+        for badge, text in face.lines[:1] if face.weapons else face.lines:
             lines = simpleSplit(text, FONT, SIZE, self.w - 34) or [""]
             yy -= LEADING
             if badge:
@@ -133,7 +157,39 @@ class DelveDrawer:
             for k, line in enumerate(lines):
                 c.drawString(26, yy - k * (SIZE + 1.5), line)
             yy -= (len(lines) - 1) * (SIZE + 1.5)
+        if face.weapons:
+            self._weapon_table(face, yy - 10)
         c.restoreState()
+
+    def _weapon_table(self, face: DelveFace, top: float) -> None:
+        """Weapon | Hit | Damage, each weapon's range under its name."""
+        c, hit_x, dmg_x = self.c, self.w - 52, self.w - 22
+        c.setFillColor(INK)
+        c.setFont(ITALIC, 6)
+        c.drawString(12, top, face.label("weapon"))
+        c.drawCentredString(hit_x, top, face.label("hit"))
+        c.drawCentredString(dmg_x, top, face.label("damage"))
+        c.setStrokeColor(STONE)
+        c.setLineWidth(0.5)
+        c.line(10, top - 3, self.w - 10, top - 3)
+        yy = top - 13
+        for name, reach, hit, damage in face.weapons:
+            names = simpleSplit(name, BOLD, 7, hit_x - 26) or [""]
+            c.setFillColor(INK)
+            c.setFont(BOLD, 7)
+            for k, line in enumerate(names):
+                c.drawString(12, yy - k * 8.5, line)
+            c.setFont(FONT, SIZE)
+            c.drawString(12, yy - len(names) * 8.5, reach)
+            c.setFillColor(ACCENT)
+            c.circle(hit_x, yy + 2.5, 7, fill=1, stroke=0)
+            c.setFillColor(PAPER)
+            c.setFont(BOLD, 6)
+            c.drawCentredString(hit_x, yy + 0.5, hit)
+            c.setFillColor(INK)
+            c.setFont(BOLD, 9)
+            c.drawCentredString(dmg_x, yy - 0.5, damage)
+            yy -= (len(names) + 1) * 8.5 + 6
 
     def _tile(self, tile: dict, top: float) -> float:
         c = self.c
@@ -154,8 +210,10 @@ class DelveDrawer:
                     c.rect(*pt(cx, cy + 1), unit, unit, fill=1, stroke=1)
         c.setStrokeColor(INK)
         c.setLineWidth(2)
-        for (ax, ay), (bx, by) in tile.get("walls", []) or []:
-            c.line(*pt(ax, ay), *pt(bx, by))
+        c.setLineCap(2)  # square caps: the outer wall's corners meet
+        geo = geometry(tile)  # the outer wall, open at the exits, and the inner walls
+        c.lines([(*pt(*a), *pt(*b)) for a, b in geo.boundary + geo.walls])
+        c.setLineCap(0)
         c.setFillColor(STONE)
         for poly in tile.get("obstructions", []) or []:
             path = c.beginPath()

@@ -57,6 +57,8 @@ TEMPLATES = {
     "label.move": "Move",
     "label.vigour": "Vigour",
     "label.damage": "Damage",
+    "label.weapon": "Weapon",
+    "label.hit": "Hit",
     "label.chamber": "Chamber",
     "label.encounter": "Encounter",
     "label.exits": "exits",
@@ -69,6 +71,14 @@ TEMPLATES = {
     "label.kind.tile": "Chamber tile",
     "label.kind.encounter_table": "Encounter table",
     "label.print_note": "Delve proxy: print at 100 %.",
+    # printable tiles (tile_pdf)
+    "label.side.north": "north",
+    "label.side.east": "east",
+    "label.side.south": "south",
+    "label.side.west": "west",
+    "label.piece": "{name}, piece {n} of {total}",
+    "label.tile_scale": "1 space = 1 inch: print at 100 %, cut along the marks",
+    "label.overlap": "overlap: lay the next piece up to this line",
     "behaviour.advance": "advance",
     "behaviour.hold": "hold",
     "behaviour.skirmish": "skirmish",
@@ -111,6 +121,58 @@ def _t(key: str, locale: str, count: int | None = None) -> str:
 def action_name(name: str, locale: str) -> str:
     tr = translations(locale)
     return name if tr is None else tr.pgettext(CTX + "action", name)
+
+
+# names on Delve faces (cards, adversary weapons) and an exploration card's text: msgids are
+# the English of the content, under these contexts (like Runebound's ``card.name``)
+NAME_CONTEXTS = {"card": CTX + "card.name", "weapon": CTX + "weapon.name",
+                 "text": CTX + "card.text"}
+
+
+def _content_text(what: str, english: str, locale: str) -> str:
+    tr = translations(locale)
+    return english if tr is None or not english else tr.pgettext(NAME_CONTEXTS[what], english)
+
+
+def card_name(card, locale: str) -> str:
+    """A Delve card's name in ``locale`` (TextStyle.name: also what ``runeforge text``
+    prints); English where the catalog has none."""
+    return _content_text("card", card.name, locale)
+
+
+def weapon_name(name: str, locale: str) -> str:
+    return _content_text("weapon", name, locale)
+
+
+def card_text(text: str, locale: str) -> str:
+    return _content_text("text", text, locale)
+
+
+def exit_label(exit_id: str, side: str, locale: str) -> str:
+    """An exit as printed: its side in the locale, and its id too when that differs."""
+    word = _t(f"label.side.{side}", locale)
+    return word if exit_id == side else f"{exit_id} ({word})"
+
+
+def name_messages(content) -> list[tuple[str, str, str, str, int]]:
+    """``(msgctxt, English, card id, file, line)`` of every name and text of Delve content the
+    catalogs translate, once each, in content order (the catalogs' source list)."""
+    out, seen = [], set()
+
+    def add(what, english, card, *keys):
+        if isinstance(english, str) and english and (what, english) not in seen:
+            seen.add((what, english))
+            out.append((NAME_CONTEXTS[what], english, card.id, str(card.path),
+                        card.pos(*keys)[0]))
+
+    for card in content.cards.values():
+        if card.game != "delve":
+            continue
+        add("card", card.name, card, "name")
+        for i, weapon in enumerate(card.data.get("weapons", []) or []):
+            add("weapon", weapon.get("name"), card, "weapons", i, "name")
+        add("text", card.data.get("text"), card, "text")
+    return out
 
 
 def _cap(text: str) -> str:

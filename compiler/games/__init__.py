@@ -93,12 +93,14 @@ class IRFamily:
 class TextStyle:
     """Rules text. ``render(card, locale) -> [(ability index, text)]``; ``prepare(locales)
     -> diagnostics`` compiles the game's catalogs once per build (None: nothing to prepare);
-    ``msgctxt`` is the prefix of the game's catalog contexts."""
+    ``msgctxt`` is the prefix of the game's catalog contexts; ``name(card, locale) -> str``
+    is a card's name in a locale (None: the default game's catalog, msgctxt ``card.name``)."""
 
     locales: tuple[str, ...]
     render: str
     msgctxt: str
     prepare: str | None = None
+    name: str | None = None
 
 
 @dataclass(frozen=True)
@@ -109,13 +111,17 @@ class FaceStyle:
     belongs to (cards of one deck share a back); ``faces`` and ``deck`` may take a keyword
     ``content`` (the loaded content: an adventure's deck list is there); ``preview(face) ->
     dict`` is the HTML preview's view of a face; ``pdf_keywords`` go into the PDF's
-    metadata."""
+    metadata. ``extra_pdfs(faces, paper=, title=, colour=) -> [(name, pdf bytes, layout)]``
+    (optional) prints more than cards from a pack's faces of one locale: the build writes
+    ``pdf/<pack>-<name>-<locale>.pdf`` and its ``.layout.json`` (Delve's tiles at full
+    size)."""
 
     faces: str
     drawer: str
     deck: str
     preview: str
     pdf_keywords: tuple[str, ...] = ()
+    extra_pdfs: str | None = None
 
 
 @dataclass(frozen=True)
@@ -171,6 +177,11 @@ class Game:
 
     def render_text(self, card, locale: str) -> list[tuple[int, str]]:
         return _call(self.text.render, card, locale)
+
+    def card_name(self, card, locale: str) -> str | None:
+        """The card's name in ``locale`` from the game's own catalog (None: the game names
+        none; the caller then asks runeforge.l10n.names, the default game's catalog)."""
+        return _call(self.text.name, card, locale)
 
     def prepare_text(self, locales) -> list:
         return list(_call(self.text.prepare, locales) or [])

@@ -31,6 +31,7 @@ GAME = Game(
         render="runeforge.delve.text:render_card",
         msgctxt="delve.",
         prepare="runeforge.delve.text:prepare",
+        name="runeforge.delve.text:card_name",
     ),
     faces=FaceStyle(
         faces="runeforge.delve.faces:faces",
@@ -38,6 +39,7 @@ GAME = Game(
         deck="runeforge.delve.faces:deck",
         preview="runeforge.delve.faces:preview",
         pdf_keywords=("Delve", "proxy", "cards"),
+        extra_pdfs="runeforge.delve.tile_pdf:extra_pdfs",
     ),
     check_documents="runeforge.delve.checks:check_documents",
     card_lists={"tile": "tiles"},

@@ -20,7 +20,7 @@ from ..board.tiles import Tile
 from ..rules.attacks import Figure, Weapon
 from ..rules.costs import HeroTurn
 from ..rules.data import RulesData
-from .trial import Trial, default_trial, from_record, trial_records
+from .trial import Trial, default_trial, from_record, most_heroes, trial_records
 
 
 @dataclass
@@ -133,8 +133,9 @@ def new_game(records: Records, hero_ids, seed: int, trial: Trial | None = None,
     rules = records.rules
     trial = trial or default_trial(records.exploration, rules)
     hero_ids = list(hero_ids)
-    if not 1 <= len(hero_ids) <= 4 or len(set(hero_ids)) != len(hero_ids):
-        raise EngineError("Delve is played with 1 to 4 different heroes")
+    most = most_heroes(rules, records.heroes)
+    if not 1 <= len(hero_ids) <= most or len(set(hero_ids)) != len(hero_ids):
+        raise EngineError(f"Delve is played with 1 to {most} different heroes")
     for h in hero_ids:
         if h not in records.heroes:
             raise EngineError(f"no Delve hero {h!r} in the bundle")

@@ -15,6 +15,7 @@ The record is the bundled ``kind: rules`` document (``cards/delve/rules.yaml``, 
     renown_per_slay: 1                   # R21
     renown_track: 6                      # A10: spaces in one lap (R24)
     hero_dice: 4                         # original: dice rolled per hero
+    max_heroes: 4                        # original, optional: the most heroes in a game
     round_limit: 12                      # original: the game is lost after it (optional)
     start_tile: entry-hall               # original
     escalation_reset: turn               # original, optional: when (N+*) costs fall back
@@ -53,6 +54,7 @@ class RulesData:
     start_tile: str | None = None
     escalating_step: int = 1      # an ability's (N+*): one more per earlier use (R14's step)
     escalation_reset: str = "turn"   # when (N+*) uses reset: turn | game (default: A3's)
+    max_heroes: int | None = None    # the most heroes in a game (None: as many as the cards)
 
     @classmethod
     def from_record(cls, record: dict) -> RulesData:
@@ -102,6 +104,7 @@ class RulesData:
             round_limit=get("round_limit", int, optional=True),
             start_tile=get("start_tile", str, optional=True),
             escalating_step=seed["escalating_step"],
+            max_heroes=get("max_heroes", int, optional=True),
             escalation_reset=(get("escalation_reset", str, optional=True)
                               or get("recuperate_reset", str)),
         )

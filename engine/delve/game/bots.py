@@ -7,7 +7,9 @@ import random
 
 from runeforge.engine.common.decisions import Player
 
-from .heroes import EFFECT, SKILL, find
+from ..rules.abilities import weapon_of
+from ..rules.attacks import targets
+from .heroes import EFFECT, SKILL, find, hero_abilities
 from .paths import distances
 
 FAR = 10 ** 6
@@ -36,10 +38,23 @@ def _goals(engine, hero) -> list:
     return goals
 
 
+def _can_strike(engine, hero, cell) -> bool:
+    """Whether one of ``hero``'s attack abilities has a target from ``cell``."""
+    s, home = engine.state, hero.cell
+    weapons = {(e["range"], e["hit"], e["damage"]): weapon_of(a, e, a.need)
+               for a in hero_abilities(engine, hero.id) for e in a.effects if e["op"] == "attack"}
+    order = sorted(weapons.values(), key=lambda w: w.range == "missile")   # sight is dearest
+    hero.cell = cell
+    try:
+        return any(targets(s.board, hero, w, s.figures) for w in order)
+    finally:
+        hero.cell = home
+
+
 class HeuristicBot(Player):
     """Attack when possible (the likeliest damage, the cheapest die), explore when the chamber
-    is clear, heal when wounded (the most healed for the lowest die), move toward the nearest
-    adversary or unexplored exit (basic Move or a move ability), and spend what is left on
+    is clear, heal when wounded (the most healed for the lowest die), move to a cell from which
+    a weapon reaches an adversary, else toward the nearest adversary or unexplored exit (basic Move or a move ability), and spend what is left on
     abilities that give renown or a skill; pays with the lowest die that does."""
 
     def decide(self, decision, engine):
@@ -89,6 +104,11 @@ class HeuristicBot(Player):
             if heals:
                 return min(heals, key=lambda t: t[:2])[2]
         moves = [o for o in opts if "to" in o]
+        if moves and s.adversaries():
+            reach = {c: _can_strike(engine, hero, c) for c in {tuple(o["to"]) for o in moves}}
+            firing = [o for o in moves if reach[tuple(o["to"])]]
+            if firing:                          # a cell from which a weapon reaches a foe
+                return min(firing, key=lambda o: (face(o), o["to"][1], o["to"][0]))
         goals = _goals(engine, hero)
         if moves and goals:
             dist = distances(s.board, goals, set())

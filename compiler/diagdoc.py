@@ -129,6 +129,20 @@ EXAMPLES = {
     "RF921": "a trial with `deck: []`",
     "RF922": "a trial with `goal: {type: slay}` and no adversary",
     "RF923": "two trials with `id: first-descent`",
+    "RF951": "`structure:` with two Act I adventures, or eight in all",
+    "RF952": "an Act I adventure whose two `branches:` name the same Act II adventure",
+    "RF953": "two Interludes both with `side: heroes`",
+    "RF954": "a tier 2 warlord card with `xp: 1` when `tier_xp` says 2",
+    "RF955": "14 basic overlord cards (copies counted) with `min_deck: 15`",
+    "RF956": "a route with a `water` symbol and no travel event for `water`",
+    "RF957": "a relic with `hero:` and no `overlord:`",
+    "RF958": "`trial: no-such-trial` or `location: atlantis` on an adventure",
+    "RF959": "a class with two skills marked `basic: true`",
+    "RF960": "two adventures with the id `the-silent-mill`",
+    "RF961": "a sheet cut off half-way: `{\"version\": 1, \"gold\": 2`",
+    "RF962": "`\"version\": 2` in a sheet this runeforge did not write",
+    "RF963": "`\"gold\": -50`, or an overlord card in two places",
+    "RF964": "`runeforge campaign replay` of a log whose campaign ended differently",
 }
 
 

@@ -139,6 +139,22 @@ CODES: dict[str, str] = {
     "RF921": "Delve trial's exploration deck is empty or lists a card twice",
     "RF922": "Delve trial's goal and its adversary do not agree",
     "RF923": "Delve trial id is used twice",
+    # RF95x: campaigns (seed 004): the campaign document, its map and its cards
+    "RF951": "campaign structure is not the nine adventures of a campaign",
+    "RF952": "campaign Act II pool or Act I branches do not fit",
+    "RF953": "campaign Interlude or Finale missing for a side",
+    "RF954": "campaign overlord card tier does not match its class or cost",
+    "RF955": "campaign basic overlord deck is smaller than the minimum",
+    "RF956": "campaign route symbol has no travel event",
+    "RF957": "campaign relic lacks its hero or overlord side",
+    "RF958": "campaign names an unknown trial, location, relic, adventure or other id",
+    "RF959": "campaign hero class does not have exactly one free basic skill",
+    "RF960": "campaign adventure or location id is used twice",
+    # campaign sheets and logs (runeforge campaign)
+    "RF961": "campaign sheet is not valid JSON (damaged or truncated)",
+    "RF962": "campaign sheet is of another version",
+    "RF963": "campaign sheet does not match its schema or its campaign (tampered)",
+    "RF964": "campaign log cannot be replayed or does not match",
 }
 
 SEVERITIES = ("error", "warning")

@@ -72,7 +72,7 @@ def check_documents(content: Content) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     for game in games.all_games():
         if game.id in content.games():
-            out.extend(game.documents_diagnostics(content.of_game(game.id)))
+            out.extend(game.documents_diagnostics(content.of_game(game.id), content))
     return out
 
 

@@ -63,7 +63,8 @@ def test_runebound_is_the_default_game_and_names_its_layers():
 def test_mixed_content_checks_clean(cli, tiny, tiny_dir):
     res = cli("check", tiny_dir)
     assert res.exit_code == 0, res.output
-    assert "308 cards in 11 packs: 0 errors" in res.output  # with the bundled Delve pack
+    # with the bundled Delve and campaign packs
+    assert "396 cards in 12 packs: 0 errors" in res.output
 
 
 def test_errors_are_located_in_the_tiny_games_own_files(cli, tiny, tiny_dir):
@@ -128,11 +129,13 @@ def test_build_bundle_pdf_and_one_engine_step(cli, tiny, tiny_dir, tmp_path):
     assert res.exit_code == 0, res.output
     assert "RF605" in res.output and "tinygame" in res.output  # no Finnish in the tiny game
     bundle = json.loads((out / "bundle.json").read_text(encoding="utf-8"))
-    assert bundle["ir_versions"] == {"runebound-2e": 2, "tinygame": 1, "delve": 1}
+    assert bundle["ir_versions"] == {"runebound-2e": 2, "tinygame": 1, "delve": 1,
+                                     "campaign": 1}
     tiny_cards = {c["id"]: c for c in bundle["cards"] if c["game"] == "tinygame"}
     assert tiny_cards["pebble-knight"]["abilities"] == [
         {"action": "strike", "need": 4, "op": "deal", "amount": 2, "unit": "damage"}]
-    assert {c["game"] for c in bundle["cards"]} == {"runebound-2e", "tinygame", "delve"}
+    assert {c["game"] for c in bundle["cards"]} == {"runebound-2e", "tinygame", "delve",
+                                                    "campaign"}
     en = json.loads((out / "text" / "en.json").read_text(encoding="utf-8"))
     fi = json.loads((out / "text" / "fi.json").read_text(encoding="utf-8"))
     assert {"card": "pebble-knight", "ability": 0, "text": "Strike (4+): Deal 2 damage."} in en

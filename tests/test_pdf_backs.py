@@ -66,6 +66,8 @@ def test_one_back_per_deck_id_in_the_layout_json(layouts, result):
         for record in layout["cards"]:
             if record["side"] == "back":
                 assert record.get("deck") and record.get("back"), (name, record)
+                if record["back"] == f"{record['deck']}:{record['card']}":
+                    continue  # a double-sided card (a campaign relic) prints its own back
                 backs[record["deck"]].add(record["back"])
                 kinds_of[record["deck"]].add(kinds[record["card"]])
         assert backs, name

@@ -248,6 +248,7 @@ def test_build_stage_makes_one_pdf_per_pack_and_locale_from_bundled_cards():
         assert len(reader.pages) == layout["pages"]
         ids = {r["card"] for r in layout["cards"]}
         assert ids == {cid for cid, c in result.content.cards.items() if c.pack == pack}
-        copies = sum(int(c.data.get("count", 1)) for c in result.content.cards.values()
-                     if c.pack == pack)
+        # copies of a card: `count`, or `copies` in the campaign's cards (shared contract 2)
+        copies = sum(int(c.data.get("count", c.data.get("copies", 1)))
+                     for c in result.content.cards.values() if c.pack == pack)
         assert sum(r["side"] == "front" for r in layout["cards"]) == copies

@@ -6,8 +6,9 @@ per locale, PDFs and their layout JSON). A build of the bundled content today mu
 same ``bundle.json`` apart from the ``game`` key of every record and the ``ir_versions`` map,
 and byte-identical text and PDFs.
 
-Delve (issue 13) is bundled beside Runebound: its records (``game: delve``), its text records
-and its own PDFs (``pdf/delve-*``) are set aside before the comparison, and nothing else.
+Delve (issue 13) and the campaign (issue 14) are bundled beside Runebound: their records
+(``game: delve``, ``game: campaign``), their text records and their own PDFs (``pdf/delve-*``,
+``pdf/campaign-*``) are set aside before the comparison, and nothing else.
 
 Regenerate the reference only for an intended change of the output, and say so in the commit.
 """
@@ -36,7 +37,7 @@ def built(tmp_path_factory):
     return out
 
 
-OTHER_GAMES = ("delve",)  # bundled beside Runebound after the reference was made
+OTHER_GAMES = ("delve", "campaign")  # bundled beside Runebound after the reference was made
 
 
 def _strip_game_keys(bundle: dict) -> dict:
@@ -66,10 +67,11 @@ def test_bundle_equals_reference_apart_from_game_keys(built):
     assert _strip_game_keys(new) == old
     # the new keys are there, and say Runebound for the bundled content
     assert new["ir_version"] == old["ir_version"]
-    assert new["ir_versions"] == {"runebound-2e": old["ir_version"], "delve": 1}
-    assert {c["game"] for c in new["cards"]} == {"runebound-2e", "delve"}
+    assert new["ir_versions"] == {"runebound-2e": old["ir_version"], "delve": 1,
+                                  "campaign": 1}
+    assert {c["game"] for c in new["cards"]} == {"runebound-2e", *OTHER_GAMES}
     assert {d["game"] for docs in new["documents"].values() for d in docs} == {"runebound-2e",
-                                                                               "delve"}
+                                                                               *OTHER_GAMES}
 
 
 def _reference_sums() -> dict[str, str]:
@@ -87,7 +89,8 @@ def test_text_and_pdfs_are_byte_identical(built):
     made = {}
     for p in built.rglob("*"):
         name = p.relative_to(built).as_posix()
-        if not p.is_file() or p.name == "bundle.json" or name.startswith("pdf/delve-"):
+        if not p.is_file() or p.name == "bundle.json" or name.startswith(
+                tuple(f"pdf/{game}-" for game in OTHER_GAMES)):
             continue
         data = _runebound_text(p, delve_ids) if name.startswith("text/") else p.read_bytes()
         made[name] = hashlib.sha256(data).hexdigest()

@@ -100,6 +100,17 @@ def _deck(face, back) -> dict:
     return {**out, "back": back} if isinstance(back, str) else out
 
 
+def _draw_back(draw, face, x, y):
+    """The back of one card: its own back when the face carries one (``face.back``, a face
+    the drawer draws like a front: a double-sided card such as a campaign relic), else the
+    back of its deck. Returns the key of the back drawn."""
+    own = getattr(face, "back", None)
+    if own is None:
+        return draw.draw_back(face, x, y)
+    draw.draw_face(own, x, y)
+    return f"{getattr(face, 'deck', '') or 'card'}:{face.id}"
+
+
 def _box(x, y, w, h) -> list[float]:
     return [round(x, 3), round(y, 3), round(x + w, 3), round(y + h, 3)]
 
@@ -226,7 +237,7 @@ def render_deck_pdf(
             front_done()
             if backs:
                 state["page"] += 1
-                back = draw.draw_back(face, bleed + offset[0], bleed + offset[1])
+                back = _draw_back(draw, face, bleed + offset[0], bleed + offset[1])
                 records.append({"card": face.id, "copy": copy, "page": state["page"],
                                 "side": "back", "slot": 0, **_deck(face, back),
                                 "trim_box": _box(bleed, bleed, w, h)})
@@ -302,7 +313,7 @@ def _sheets(c, sheet, groups, draw, records, bookmark, front_done, state, layout
             x, y = sheet.back_slot(i, offset)
             c.saveState()
             clip_to(c, sheet.bleed_box(x, y))
-            back = draw.draw_back(face, x, y)
+            back = _draw_back(draw, face, x, y)
             c.restoreState()
             records.append({"card": face.id, "copy": copy, "page": page, "side": "back",
                             "slot": i, "deck": deck, **_deck(face, back),

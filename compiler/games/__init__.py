@@ -32,7 +32,8 @@ from typing import Any, Callable
 DEFAULT_GAME = "runebound-2e"
 ENTRY_POINT_GROUP = "runeforge.games"
 # module:attribute of every game that ships with Runeforge, in registry order
-BUILTIN = ("runeforge.games.runebound:GAME", "runeforge.games.delve:GAME")
+BUILTIN = ("runeforge.games.runebound:GAME", "runeforge.games.delve:GAME",
+           "runeforge.games.campaign:GAME")
 
 
 def resolve(ref: str) -> Any:
@@ -172,8 +173,18 @@ class Game:
     def validate_ir(self, ir: dict) -> None:
         _call(self.ir.validate, ir)
 
-    def documents_diagnostics(self, content) -> list:
-        return list(_call(self.check_documents, content) or [])
+    def documents_diagnostics(self, content, everything=None) -> list:
+        """The game's checks over its own ``content``; a check function that takes a keyword
+        ``everything`` also gets the content of every game (a campaign names the trials of
+        the game its adventures are played with)."""
+        if not self.check_documents:
+            return []
+        import inspect
+
+        func = resolve(self.check_documents)
+        if everything is not None and "everything" in inspect.signature(func).parameters:
+            return list(func(content, everything=everything) or [])
+        return list(func(content) or [])
 
     def render_text(self, card, locale: str) -> list[tuple[int, str]]:
         return _call(self.text.render, card, locale)

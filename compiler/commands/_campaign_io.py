@@ -1,0 +1,149 @@
+"""What the `runeforge campaign` commands share: reading a sheet with located errors (RF961 to
+RF963), the campaign's data from the bundle, applying one action on a copy of the sheet (a
+refused action changes nothing), writing the sheet atomically and appending the campaign log
+beside it (JSON lines)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from runeforge.atomic import write_text_atomic
+from runeforge.diagnostics import Diagnostic, DiagnosticError, did_you_mean
+
+CODE_OF = {"json": "RF961", "version": "RF962", "schema": "RF963", "content": "RF963"}
+
+
+class Refused(click.ClickException):
+    """A campaign rule refused the action (exit status 2, like a usage error); the sheet is
+    unchanged."""
+
+    exit_code = 2
+
+    def format_message(self) -> str:
+        return f"refused: {self.message}\n  = hint: the sheet is unchanged; see `runeforge " \
+               "campaign status SHEET` for what is possible now"
+
+
+def sheet_error(path, exc) -> DiagnosticError:
+    lines = None
+    try:
+        lines = Path(path).read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        pass
+    source = lines[exc.line - 1] if lines and 0 < exc.line <= len(lines) else None
+    return DiagnosticError(Diagnostic(CODE_OF[exc.kind], str(exc), str(path), exc.line, exc.col,
+                                      hint=exc.hint or None, source_line=source))
+
+
+def read_sheet(path) -> dict:
+    """The sheet at ``path``, checked (JSON, version, schema); a located error otherwise."""
+    from runeforge.engine.campaign.sheet.state import SheetError, load_text
+
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise click.BadParameter(f"no campaign sheet at {path} (make one with `runeforge "
+                                 "campaign new`)", param_hint="SHEET") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise click.BadParameter(f"cannot read {path}: {exc}", param_hint="SHEET") from None
+    try:
+        return load_text(text)
+    except SheetError as exc:
+        raise sheet_error(path, exc) from None
+
+
+def bundle_for(dirs) -> dict:
+    from runeforge.commands.play import load_bundle
+
+    return load_bundle(dirs)
+
+
+def campaign_data(bundle: dict, campaign_id: str | None):
+    from runeforge.engine.campaign.data import CampaignData
+    from runeforge.engine.common.errors import BundleError
+
+    ids = [d.get("id") for d in bundle.get("documents", {}).get("campaign", [])]
+    if campaign_id is not None and campaign_id not in ids:
+        hint = did_you_mean(campaign_id, ids) or f"campaigns: {', '.join(map(str, ids))}"
+        raise click.BadParameter(f"unknown campaign {campaign_id!r}; {hint}",
+                                 param_hint="--campaign")
+    try:
+        return CampaignData(bundle, campaign_id)
+    except BundleError as exc:
+        raise click.UsageError(str(exc)) from None
+
+
+def open_sheet(path, dirs):
+    """(sheet, campaign data) for a command on the sheet at ``path``; a sheet whose cards do
+    not add up for its campaign (edited by hand, a copy in two places) is refused (RF963)."""
+    from runeforge.engine.campaign.rules.invariants import problems
+    from runeforge.engine.campaign.sheet.state import SheetError
+
+    sheet = read_sheet(path)
+    data = campaign_data(bundle_for(dirs), sheet["campaign"])
+    found = problems(data, sheet)
+    if found:
+        raise sheet_error(path, SheetError(
+            "the campaign sheet does not add up for campaign "
+            f"{sheet['campaign']!r}: " + "; ".join(found), "content",
+            hint="the sheet was edited by hand or damaged; restore it from a copy"))
+    return sheet, data
+
+
+def known(value: str, candidates, what: str, param: str) -> str:
+    """``value`` if it is one of ``candidates``; else a usage error naming ``what`` (a noun)
+    with a did-you-mean hint or the list of what is known."""
+    pool = list(dict.fromkeys(candidates))
+    if value not in pool:
+        hint = did_you_mean(value, pool) or (f"known: {', '.join(pool)}" if pool
+                                             else "there is none now")
+        raise click.BadParameter(f"unknown {what} {value!r}; {hint}", param_hint=param)
+    return value
+
+
+def pairs(values, param: str) -> list[tuple[str, str]]:
+    out = []
+    for value in values:
+        left, sep, right = value.partition("=")
+        if not sep or not left or not right:
+            raise click.BadParameter(f"{value!r} is not LEFT=RIGHT", param_hint=param)
+        out.append((left, right))
+    return out
+
+
+def log_path(sheet_path) -> Path:
+    path = Path(sheet_path)
+    return path.with_name(path.stem + ".log.jsonl")
+
+
+def save(path, sheet: dict, entry: dict) -> None:
+    """Write the sheet atomically, then append ``entry`` to the campaign log beside it."""
+    from runeforge.engine.campaign.sheet.state import digest, dumps
+
+    write_text_atomic(path, dumps(sheet))
+    log = log_path(path)
+    before = log.read_text(encoding="utf-8") if log.exists() else ""
+    record = {**entry, "step": sheet["step"], "act": sheet["act"], "sha256": digest(sheet)}
+    write_text_atomic(log, before + json.dumps(record, sort_keys=True, ensure_ascii=False)
+                      + "\n")
+
+
+def apply(path, data, sheet: dict, command: str, args: dict, fn, *fargs, **fkwargs):
+    """Run the rule ``fn`` on a copy of the sheet; save only when it is legal."""
+    from runeforge.engine.campaign.rules.invariants import problems
+    from runeforge.engine.campaign.sheet.state import clone
+    from runeforge.engine.common.errors import EngineError
+
+    work = clone(sheet)
+    try:
+        result = fn(data, work, *fargs, **fkwargs)
+    except EngineError as exc:
+        raise Refused(str(exc)) from None
+    broken = problems(data, work)
+    if broken:  # a bug, never written
+        raise RuntimeError("campaign invariants broken: " + "; ".join(broken))
+    save(path, work, {"command": command, **args})
+    return work, result

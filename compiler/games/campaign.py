@@ -1,0 +1,50 @@
+"""Campaign (seed 004): the layer between adventures, Runeforge's third bundled "game".
+
+Its cards are the campaign's own: shop items, starting equipment, search cards, class skills,
+overlord cards, relics (double-sided), travel events and conditions; its documents are the
+campaign (structure, economy, adventures) and its map. Abilities on items, skills and a relic's
+hero side are written in the Delve dialect (the adventures are played by Delve), so the dialect
+and the IR family are Delve's; ``effect`` mappings are structured data whose text comes from
+per-locale templates (runeforge.campaign.text). Content is original (docs/campaign-content.md).
+"""
+
+from __future__ import annotations
+
+from . import Dialect, FaceStyle, Game, IRFamily, TextStyle
+
+GAME = Game(
+    id="campaign",
+    name="Campaign (between adventures)",
+    card_kinds=("shop_item", "starting_equipment", "search_card", "class_skill",
+                "overlord_card", "relic", "travel_event", "condition"),
+    document_kinds=("campaign", "campaign_map"),
+    schema_dir=("runeforge", "schemas/campaign"),
+    dialect=Dialect(
+        grammar="runeforge.dsl.delve:delve.lark",
+        parse="runeforge.dsl.delve.parser:parse_ability",
+        print="runeforge.dsl.delve.printer:print_ability",
+        compile_card="runeforge.campaign.abilities:compile_card",
+        canonical="runeforge.delve.abilities:canonical_text",
+        vocabulary="runeforge.dsl.delve.parser:VOCABULARY",
+    ),
+    ir=IRFamily(
+        name="delve",
+        version=1,
+        schema="runeforge.engine.delve.ir:ir_schema",
+        validate="runeforge.engine.delve.ir:validate_ability",
+    ),
+    text=TextStyle(
+        locales=("en", "fi", "pl", "el", "ru"),
+        render="runeforge.campaign.text:render_card",
+        msgctxt="campaign.",
+        prepare="runeforge.campaign.text:prepare",
+    ),
+    faces=FaceStyle(
+        faces="runeforge.campaign.faces:faces",
+        drawer="runeforge.campaign.faces:CampaignDrawer",
+        deck="runeforge.campaign.faces:deck",
+        preview="runeforge.campaign.faces:preview",
+        pdf_keywords=("Campaign", "proxy", "cards"),
+    ),
+    check_documents="runeforge.campaign.checks:check_documents",
+)

@@ -59,18 +59,21 @@ def test_one_scripted_hero_phase(records):
     assert hero.cell == (1, 1)
     game.hero_turn(hero)
     log = game.log.records
+    # Sefa's renown rule (R22: every time you explore a chamber, gain 1 renown) fires
     assert [r["type"] for r in log] == ["setup", "hero_dice", "decision", "move", "decision",
-                                        "explore", "encounter", "decision", "attack",
+                                        "explore", "encounter", "trigger", "decision", "attack",
                                         "decision", "turn_end"]
+    assert log[7]["event"] == "explored" and log[7]["effects"] == [
+        {"op": "renown", "amount": 1, "skills": 0}]
     assert log[3]["die"] == 1 and log[3]["path"] == [[1, 0]]
     assert (log[5]["die"], log[5]["tile"], log[5]["chamber"]) == (2, "flooded-cistern", 1)
     assert log[6]["adversaries"] == [{"id": "gloom-rat-1", "cell": [1, -3]},
                                      {"id": "gloom-rat-2", "cell": [2, -3]}]
-    assert log[8]["die"] == 4 and log[8]["results"] == [
+    assert log[9]["die"] == 4 and log[9]["results"] == [
         {"target": "gloom-rat-2", "roll": 5, "hit": True, "wounds": 1, "slain": True,
          "skills": 0}]
-    assert log[10]["set_aside"] == [6]
-    assert (hero.cell, hero.renown, s.renown[HERO]) == ((1, 0), 1, 1)
+    assert log[11]["set_aside"] == [6]
+    assert (hero.cell, hero.renown, s.renown[HERO]) == ((1, 0), 2, 2)
     assert [f.id for f in s.adversaries()] == ["gloom-rat-1"]
     assert s.explored == ["dripping-steps"] and len(s.deck) == 14
     assert len(s.board.chambers) == 2

@@ -27,8 +27,8 @@ from runeforge.engine.delve.analysis.odds import (
 )
 from runeforge.engine.delve.board.placement import start_board
 from runeforge.engine.delve.game.state import Records
-from runeforge.engine.delve.rules import actions
-from runeforge.engine.delve.rules.attacks import Figure, Weapon
+from runeforge.engine.delve.rules import abilities, actions
+from runeforge.engine.delve.rules.attacks import Figure
 from runeforge.engine.delve.rules.costs import HeroTurn, roll_hero_dice
 from runeforge.pipeline import check
 from tests.delve_boards import tile
@@ -169,13 +169,16 @@ BOARD = tile(size=(6, 4), exits=[{"id": "e", "side": "east", "at": 1, "width": 2
 
 
 def play_turn(solver: Solver, p: Problem, hero_rec, start, rules, dice) -> bool:
-    """One hero turn with the engine's rules (HeroTurn, actions.move, actions.weapon_action)
+    """One hero turn with the engine's rules (HeroTurn, actions.move, abilities.use_weapon)
     on a plain chamber, deciding with the DP's policy; True when the adversary is slain."""
     board = start_board(BOARD)
     hero = Figure("hero", "hero", NEAR if start == "adjacent" else FAR, hero_rec["vigour"])
     foe = Figure("foe", "adversary", HERE, p.vigour)
     figures = [hero, foe]
     turn = HeroTurn("hero", roll_hero_dice(dice, p.dice, rules))
+    weapons = [a for a in abilities.abilities_of(hero_rec, "hero") if a.weapon]
+    assert [(w.name, w.need, w.escalating) for w in weapons] == [
+        (a.name, a.need, a.escalating) for a in p.attacks]
     pos, uses = start, (0,) * len(solver.escalating)
     while True:
         _, choice = solver.value(tuple(sorted(turn.dice)), foe.wounds, pos, uses)
@@ -189,8 +192,11 @@ def play_turn(solver: Solver, p: Problem, hero_rec, start, rules, dice) -> bool:
             pos = "apart" if pos == "adjacent" else "adjacent"
             continue
         a = p.attacks[what]
-        w = Weapon(a.name, solver.cost(what, uses), a.range, a.hit, a.damage)
-        actions.weapon_action(turn, board, hero, w, die, ["foe"], figures, dice, rules)
+        # the engine's own path for every weapon ability (header, spend, escalating): it
+        # computes and checks the cost itself from the turn's uses
+        assert abilities.cost(turn, weapons[what], rules) == solver.cost(what, uses)
+        abilities.use_weapon(turn, board, hero, weapons[what], die, ["foe"], figures, dice,
+                             rules)
         if a.escalating:
             k = solver.escalating.index(what)
             uses = uses[:k] + (uses[k] + 1,) + uses[k + 1:]
@@ -213,6 +219,30 @@ def test_dp_matches_monte_carlo_with_the_engine_rules(records, hero, adversary, 
     n, dice = 2500, Dice(len(hero) * 101 + len(adversary))
     wins = sum(play_turn(solver, p, records.heroes[hero], start, rules, dice)
                for _ in range(n))
+    sigma = math.sqrt(max(exact * (1 - exact), 1e-9) / n)
+    assert abs(wins / n - exact) <= 3 * sigma + 1e-9, (wins / n, exact)
+    assert 0 < exact < 1
+
+
+ESCALATING_HERO = {  # an escalating weapon header and a spend attack, as the dialect's IR
+    "id": "test-hero", "move": 3, "vigour": 4, "abilities": [
+        {"form": "action", "name": "Rising Blow", "cost": {"need": 3, "escalating": True},
+         "effects": [{"op": "attack", "target": "adjacent", "range": "combat", "hit": 3,
+                      "damage": 1}]},
+        {"form": "spend", "cost": {"need": 5, "escalating": False},
+         "effects": [{"op": "attack", "target": "visible", "range": "missile", "hit": 4,
+                      "damage": 1}]}]}
+
+
+@pytest.mark.parametrize("start", ["adjacent", "apart"])
+def test_dp_matches_monte_carlo_with_an_escalating_weapon(records, start):
+    rules = records.rules
+    p = problem(ESCALATING_HERO, {"vigour": 3}, rules, records.rules_doc)
+    assert [a.escalating for a in p.attacks] == [True, False]
+    solver = Solver(p)
+    exact = float(Fraction(solve(p, start)["probability"]))
+    n, dice = 2500, Dice(7 + len(start))
+    wins = sum(play_turn(solver, p, ESCALATING_HERO, start, rules, dice) for _ in range(n))
     sigma = math.sqrt(max(exact * (1 - exact), 1e-9) / n)
     assert abs(wins / n - exact) <= 3 * sigma + 1e-9, (wins / n, exact)
     assert 0 < exact < 1

@@ -12,7 +12,7 @@ import pytest
 
 from runeforge.backends.bundle import build_bundle
 from runeforge.engine.common.errors import EngineError
-from runeforge.engine.delve.game.play import play, play_records
+from runeforge.engine.delve.game.play import play, play_records, seats
 from runeforge.engine.delve.game.state import Records
 from runeforge.pipeline import check
 
@@ -143,8 +143,23 @@ def test_play_a_trial_from_the_command_line(cli, tmp_path):
     bad = cli("play", "--adventure", "first-descent", "--ruleset", "advanced")
     assert bad.exit_code == 2 and "Runebound" in bad.output
     bad = cli("play", "--adventure", "first-descent", "--players", "5")
-    assert bad.exit_code == 1 and "1 to 4 heroes, not 5" in bad.output
+    assert bad.exit_code == 2 and "seats 1 to 4 players, not 5" in bad.output
+    assert "try --players 4" in bad.output and "rules data seats at most 4" in bad.output
     assert "Traceback" not in bad.output
+
+
+def test_seats_come_from_the_rules_data_and_the_hero_cards(bundle):
+    assert seats(bundle, {"adventure": "first-descent"}) == {
+        "most": 4, "why": "the rules data seats at most 4 heroes"}
+    few = [c for c in bundle["cards"] if not (c.get("game") == "delve" and c["kind"] == "hero"
+                                              and c["id"] not in ("vesna-kolt", "tamsin-roe"))]
+    small = {**bundle, "cards": few}
+    assert seats(small, {"adventure": "first-descent"}) == {
+        "most": 2, "why": "the bundle has 2 Delve hero cards"}
+    with pytest.raises(EngineError, match="1 to 2 heroes, not 3"):
+        play(small, {"adventure": "first-descent", "players": 3, "seed": 1})
+    with pytest.raises(EngineError, match="no Delve trial 'nowhere'"):
+        seats(bundle, {"adventure": "nowhere"})
 
 
 def test_the_result_holds_what_a_campaign_runner_needs(bundle):

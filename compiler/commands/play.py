@@ -209,6 +209,12 @@ def command(adventure, players, ruleset, seed, bots, no_doom, expansions, new_ca
             raise click.UsageError("--ruleset, --no-doom, --house-rule, --expansion and "
                                    "--new-cards-first "
                                    f"are options of {games.get().name}, not of {game.name}")
+        seats = game.entry("seats")
+        room = seats(bundle, {"adventure": adventure}) if seats is not None else None
+        if room is not None and players > room["most"]:
+            raise click.UsageError(
+                f"the {game.name} adventure '{adventure}' seats 1 to {room['most']} players, "
+                f"not {players} ({room['why']}); try --players {room['most']}")
         other = {"adventure": adventure, "players": players, "seed": seed, "bots": bots}
         if debug:  # only then, so the options of other logs stay as they were
             other["debug"] = True

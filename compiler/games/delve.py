@@ -45,6 +45,7 @@ GAME = Game(
     card_lists={"tile": "tiles"},
     engine={"play": "runeforge.engine.delve.game.play:play",
             "log_options": "runeforge.engine.delve.game.play:LOG_OPTIONS",
-            "odds_exact": "runeforge.engine.delve.analysis.odds:odds_exact"},
+            "odds_exact": "runeforge.engine.delve.analysis.odds:odds_exact",
+            "seats": "runeforge.engine.delve.game.play:seats"},
     adventure_kinds=("trial",),
 )

@@ -27,7 +27,8 @@ from math import factorial
 
 from runeforge.engine.common.errors import EngineError
 
-from ..rules.data import SEED, RulesData
+from ..rules.abilities import abilities_of
+from ..rules.data import RulesData
 
 POSITIONS = ("adjacent", "apart")
 REACH = {"combat": ("adjacent",), "missile": ("apart",), "area": ("adjacent", "apart")}
@@ -60,18 +61,15 @@ class Action:
 
 
 def hero_attacks(hero: dict) -> list[Action]:
-    """The hero IR's attacks: ``action`` and ``spend`` abilities whose one effect is an attack,
-    in card order."""
+    """The hero's weapon abilities as the engine reads them (:func:`~..rules.abilities.
+    abilities_of`: ``action`` and ``spend`` abilities whose one effect is an attack), in card
+    order."""
     out = []
-    for ir in hero.get("abilities", []):
-        effects = ir.get("effects", [])
-        if ir.get("form") not in ("action", "spend") or len(effects) != 1 \
-                or effects[0].get("op") != "attack":
-            continue
-        e, cost = effects[0], ir["cost"]
-        name = ir.get("name") or f"Spend a hero die ({cost['need']}+)"
-        out.append(Action(name, cost["need"], bool(cost.get("escalating")), "attack",
-                          ir["form"], e["range"], e["hit"], e["damage"]))
+    for a in abilities_of(hero):
+        if a.weapon:
+            e = a.effects[0]
+            out.append(Action(a.name, a.need, a.escalating, "attack", a.form, e["range"],
+                              e["hit"], e["damage"]))
     return out
 
 
@@ -95,7 +93,7 @@ class Problem:
 def problem(hero: dict, adversary: dict, rules: RulesData, rules_doc: dict | None = None,
             dice: int | None = None, vigour_bonus: int = 0) -> Problem:
     """The problem of ``hero`` (a Delve hero record with IR abilities) against ``adversary``."""
-    step = (rules_doc or {}).get("recuperate_step", SEED["recuperate_step"])
+    step = rules.escalating_step          # the engine's own (N+*) step (rules data)
     count = dice if dice is not None else hero.get("hero_dice", rules.hero_dice)
     return Problem(tuple(hero_attacks(hero)), adversary["vigour"] + vigour_bonus, count,
                    rules.die_faces, rules.move, rules.pinned_move, step)

@@ -125,6 +125,7 @@ class Board:
                         blocked.add(edge)
         self.blocked = blocked
         self._open = {}
+        self.sight_cache = {}     # (cell, cell) -> sees (board/sight.py; reset with the walls)
 
     def unexplored_exits(self, chamber: int) -> list[PlacedExit]:
         return [e for e in self.chambers[chamber].exits.values()

@@ -81,8 +81,16 @@ def blocked_by(board: Board, a, b) -> str | None:
 
 
 def sees(board: Board, a, b) -> bool:
-    """R20: cell ``a`` sees cell ``b`` (figures never block, A8)."""
-    return blocked_by(board, a, b) is None
+    """R20: cell ``a`` sees cell ``b`` (figures never block, A8). Sight is symmetric and
+    depends on the chambers only, so the answer is kept until the board changes."""
+    a, b = tuple(a), tuple(b)
+    key = (a, b) if a <= b else (b, a)
+    cache = getattr(board, "sight_cache", None)
+    if cache is None:
+        return blocked_by(board, a, b) is None
+    if key not in cache:
+        cache[key] = blocked_by(board, a, b) is None
+    return cache[key]
 
 
 def visible_cells(board: Board, a) -> set:

@@ -25,13 +25,15 @@ from runeforge.engine.common.errors import EngineError, IllegalAction
 from runeforge.engine.common.log import EventLog
 
 from ..board.placement import centre_cells, placements
+from ..board.placement import explore as place_chamber
 from ..rules import actions
-from ..rules.attacks import Figure, targets
+from ..rules.attacks import Figure
 from ..rules.costs import HeroTurn, roll_hero_dice
 from . import adversaries as adv
+from . import heroes as hz
 from .invariants import Watch
 from .paths import path_to
-from .state import GameState, Records, hero_weapons, new_game
+from .state import GameState, Records, new_game
 from .trial import Trial, default_trial
 
 ACTION = "delve.action"
@@ -90,17 +92,7 @@ class DelveGame:
         s, rules, out = self.state, self.rules, []
         if self.can_explore(hero):
             out += [{"action": "explore", "die": d} for d in self.paying_dice(turn, rules.explore)]
-        for w in hero_weapons(self.hero_record(hero.id)):
-            foes = targets(s.board, hero, w, s.figures)
-            if not foes:
-                continue
-            for d in self.paying_dice(turn, w.cost):
-                if w.range == "area":
-                    out.append({"action": "weapon", "weapon": w.name, "die": d,
-                                "targets": [f.id for f in foes]})
-                else:
-                    out += [{"action": "weapon", "weapon": w.name, "die": d, "targets": [f.id]}
-                            for f in foes]
+        out += hz.options(self, hero, turn)
         if hero.wounds:
             out += [{"action": "recuperate", "die": d}
                     for d in self.paying_dice(turn, turn.recuperate_cost(rules))]
@@ -119,6 +111,8 @@ class DelveGame:
         s, rules = self.state, self.rules
         faces = roll_hero_dice(self.dice, rules.hero_dice, rules)
         turn = HeroTurn(hero.id, faces)
+        if rules.escalation_reset == "game":        # (N+*) uses carried from earlier turns
+            turn.uses = dict(s.uses.get(hero.id, {}))
         s.turns[hero.id], s.dealt[hero.id] = turn, len(faces)
         self.log.emit("hero_dice", hero=hero.id, faces=list(faces), round=s.round)
         self.step("hero_dice")
@@ -135,6 +129,8 @@ class DelveGame:
                 raise IllegalAction(f"{hero.id}: {answer!r} is not a legal Delve action now")
             self.do(hero, turn, answer)
             self.check_end()
+        if rules.escalation_reset == "game":
+            s.uses[hero.id] = dict(turn.uses)
         turn.end(rules, voluntary=True)
         self.log.emit("turn_end", hero=hero.id, set_aside=list(turn.set_aside))
         self.step("turn_end")
@@ -151,28 +147,38 @@ class DelveGame:
         elif kind == "recuperate":
             healed = actions.recuperate(turn, hero, act["die"], rules)
             self.log.emit("recuperate", hero=hero.id, die=face, healed=healed)
+            hz.fire(self, hero, "recuperated")
         elif kind == "explore":
             self.explore(hero, turn, act["die"], face)
-        elif kind == "weapon":
-            w = next(w for w in hero_weapons(self.hero_record(hero.id))
-                     if w.name == act["weapon"])
-            results = actions.weapon_action(turn, s.board, hero, w, act["die"], act["targets"],
-                                            s.figures, self.dice, rules)
-            for r in results:
-                if r["slain"] and r["target"] in s.kinds:
-                    s.slain.append(s.kinds.pop(r["target"]))
-            s.renown[hero.id] = hero.renown
-            self.log.emit("attack", hero=hero.id, weapon=w.name, die=face, results=results)
+            hz.fire(self, hero, "explored")
+        elif kind in ("weapon", "ability"):
+            hz.use(self, hero, turn, act)
         else:  # pragma: no cover - options() offers no other kind
             raise EngineError(f"unknown Delve action {kind!r}")
         self.step(kind)
 
     def explore(self, hero: Figure, turn: HeroTurn, die: int, face: int) -> None:
+        """The basic Explore (1+): pay, then :meth:`reveal`."""
+        card = self.records.exploration[self.state.deck[0]]
+        chamber = actions.explore(turn, self.state.board, hero, die,
+                                  self.records.tiles[card["tile"]], self.rules)
+        self.turn_over(hero, chamber, face)
+
+    def reveal(self, hero: Figure) -> str | None:
+        """An ability's explore effect (already paid): the top card's chamber at the exit
+        next to ``hero`` (R9, A6); None when Explore is not possible now."""
+        if not self.can_explore(hero):
+            return None
+        card_id = self.state.deck[0]
+        tile = self.records.tiles[self.records.exploration[card_id]["tile"]]
+        self.turn_over(hero, place_chamber(self.state.board, hero.cell, tile), None)
+        return card_id
+
+    def turn_over(self, hero: Figure, chamber, face: int | None) -> None:
+        """The top card is explored as ``chamber``: log it and roll its encounter."""
         s = self.state
         card_id = s.deck[0]
         card = self.records.exploration[card_id]
-        chamber = actions.explore(turn, s.board, hero, die, self.records.tiles[card["tile"]],
-                                  self.rules)
         s.explored.append(s.deck.pop(0))
         self.log.emit("explore", hero=hero.id, die=face, card=card_id, tile=card["tile"],
                       chamber=chamber.index, rotation=chamber.rotation,

@@ -37,6 +37,12 @@ class Watch:
         if goal == "slay" and not s.deck and s.quarry is None:
             out.append("the last chamber is explored but the slay goal's adversary was not "
                        "placed")
+        for f in s.heroes_up():
+            if len(s.skills.get(f.id, [])) > f.skills:
+                out.append(f"{f.id} holds {len(s.skills[f.id])} skills but gained {f.skills}")
+        held = [k for ks in s.skills.values() for k in ks]
+        if len(held) != len(set(held)):
+            out.append("a skill is held by two heroes")
         for h in s.down:
             if s.figure(h) is not None:
                 out.append(f"{h} is down but on the board")

@@ -25,7 +25,7 @@ from runeforge.engine.common.log import EventLog
 from .bots import HeuristicBot, RandomBot
 from .engine import DelveGame
 from .state import Records
-from .trial import pick_heroes
+from .trial import most_heroes, pick_heroes
 
 _ID = {"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$", "maxLength": 200}
 LOG_OPTIONS = {
@@ -67,7 +67,8 @@ def start(records: Records, options: dict, log: EventLog | None = None) -> Delve
     """The game of ``options`` set up (before its first round)."""
     trial = records.trial(options["adventure"])
     seed = options["seed"]
-    heroes = pick_heroes(trial, records.heroes, options["players"], seed, options.get("heroes"))
+    heroes = pick_heroes(trial, records.heroes, options["players"], seed, options.get("heroes"),
+                         most_heroes(records.rules, records.heroes))
     return DelveGame(records, heroes, seed, Dice(seed * 10 + DICE_SALT),
                      bots(options.get("bots", "heuristic"), heroes, seed),
                      debug=bool(options.get("debug")), log=log, trial=trial,
@@ -101,3 +102,16 @@ def play_records(records: Records, options: dict) -> dict:
 
 def play(bundle: dict, options: dict) -> dict:
     return play_records(Records.from_bundle(bundle), options)
+
+
+def seats(bundle: dict, options: dict) -> dict:
+    """The ``seats`` engine entry: how many players the adventure ``options["adventure"]``
+    seats (``most``) and why (``why``), so that a front end can refuse more before playing."""
+    records = Records.from_bundle(bundle)
+    records.trial(options["adventure"])
+    rules, known = records.rules, records.heroes
+    most = most_heroes(rules, known)
+    why = (f"the rules data seats at most {rules.max_heroes} heroes"
+           if rules.max_heroes is not None and rules.max_heroes <= len(known)
+           else f"the bundle has {len(known)} Delve hero cards")
+    return {"most": most, "why": why}

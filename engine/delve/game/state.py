@@ -20,7 +20,7 @@ from ..board.tiles import Tile
 from ..rules.attacks import Figure, Weapon
 from ..rules.costs import HeroTurn
 from ..rules.data import RulesData
-from .trial import Trial, default_trial, from_record, trial_records
+from .trial import Trial, default_trial, from_record, most_heroes, trial_records
 
 
 @dataclass
@@ -34,6 +34,7 @@ class Records:
     encounters: dict
     rules_doc: dict
     trials: dict = field(default_factory=dict)    # trial id -> trial record
+    skills: dict = field(default_factory=dict)    # skill id -> skill record (card order)
 
     @classmethod
     def from_bundle(cls, bundle: dict) -> Records:
@@ -48,7 +49,7 @@ class Records:
         return cls(by_kind.get("hero", {}), by_kind.get("adversary", {}),
                    {i: Tile.from_record(r) for i, r in by_kind.get("tile", {}).items()},
                    by_kind.get("exploration", {}), by_kind.get("encounter_table", {}), docs[0],
-                   trial_records(bundle))
+                   trial_records(bundle), by_kind.get("skill", {}))
 
     def trial(self, trial_id: str) -> Trial:
         """The trial ``trial_id`` of the bundle (EngineError naming the known ones)."""
@@ -60,18 +61,6 @@ class Records:
     @property
     def rules(self) -> RulesData:
         return RulesData.from_record(self.rules_doc)
-
-
-def hero_weapons(hero: dict) -> list[Weapon]:
-    """The weapon actions of a hero's IR: ``action`` abilities whose one effect is an attack."""
-    out = []
-    for ir in hero.get("abilities", []):
-        effects = ir.get("effects", [])
-        if (ir.get("form") == "action" and len(effects) == 1 and effects[0]["op"] == "attack"
-                and not ir["cost"]["escalating"]):
-            e = effects[0]
-            out.append(Weapon(ir["name"], ir["cost"]["need"], e["range"], e["hit"], e["damage"]))
-    return out
 
 
 def adversary_weapons(adversary: dict) -> list[Weapon]:
@@ -98,6 +87,8 @@ class GameState:
     trial: str = ""                                      # the trial's id ("" without one)
     quarry: str | None = None                            # figure id of a slay goal's adversary
     slain: list = field(default_factory=list)            # adversary ids slain, in order
+    skills: dict = field(default_factory=dict)           # hero id -> skill ids (R24), in order
+    uses: dict = field(default_factory=dict)             # hero id -> (N+*) uses (game reset)
 
     def figure(self, fid: str) -> Figure | None:
         return next((f for f in self.figures if f.id == fid), None)
@@ -116,7 +107,9 @@ class GameState:
                 "turns": {k: t.to_dict() for k, t in self.turns.items()},
                 "dealt": dict(self.dealt), "round": self.round, "phase": self.phase,
                 "result": self.result, "spawned": self.spawned, "trial": self.trial,
-                "quarry": self.quarry, "slain": list(self.slain)}
+                "quarry": self.quarry, "slain": list(self.slain),
+                "skills": {k: list(v) for k, v in self.skills.items()},
+                "uses": {k: dict(v) for k, v in self.uses.items()}}
 
     @classmethod
     def from_dict(cls, data: dict, tiles: dict) -> GameState:
@@ -127,7 +120,9 @@ class GameState:
                    {k: HeroTurn.from_dict(t) for k, t in data["turns"].items()},
                    dict(data["dealt"]), data["round"], data["phase"], data["result"],
                    data["spawned"], data.get("trial", ""), data.get("quarry"),
-                   list(data.get("slain", [])))
+                   list(data.get("slain", [])),
+                   {k: list(v) for k, v in data.get("skills", {}).items()},
+                   {k: dict(v) for k, v in data.get("uses", {}).items()})
 
 
 def new_game(records: Records, hero_ids, seed: int, trial: Trial | None = None,
@@ -138,8 +133,9 @@ def new_game(records: Records, hero_ids, seed: int, trial: Trial | None = None,
     rules = records.rules
     trial = trial or default_trial(records.exploration, rules)
     hero_ids = list(hero_ids)
-    if not 1 <= len(hero_ids) <= 4 or len(set(hero_ids)) != len(hero_ids):
-        raise EngineError("Delve is played with 1 to 4 different heroes")
+    most = most_heroes(rules, records.heroes)
+    if not 1 <= len(hero_ids) <= most or len(set(hero_ids)) != len(hero_ids):
+        raise EngineError(f"Delve is played with 1 to {most} different heroes")
     for h in hero_ids:
         if h not in records.heroes:
             raise EngineError(f"no Delve hero {h!r} in the bundle")

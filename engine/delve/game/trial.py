@@ -67,12 +67,20 @@ def default_trial(exploration, rules) -> Trial:
                  round_limit=rules.round_limit)
 
 
-def pick_heroes(trial: Trial, known, players: int, seed: int, given=None) -> list[str]:
-    """The hero ids in seat order (1 to 4 different heroes)."""
+def most_heroes(rules, known) -> int:
+    """The most heroes a game seats: the rules data's ``max_heroes`` (original), and never
+    more than the bundle's hero cards."""
+    return min(rules.max_heroes or len(known), len(known))
+
+
+def pick_heroes(trial: Trial, known, players: int, seed: int, given=None,
+                most: int | None = None) -> list[str]:
+    """The hero ids in seat order (1 to ``most`` different heroes)."""
     if given:
         return list(given)
-    if not 1 <= players <= 4:
-        raise EngineError(f"Delve is played with 1 to 4 heroes, not {players}")
+    most = len(known) if most is None else most
+    if not 1 <= players <= most:
+        raise EngineError(f"Delve is played with 1 to {most} heroes, not {players}")
     chosen = [h for h in trial.heroes if h in known][:players]
     rest = sorted(h for h in known if h not in chosen)
     random.Random(seed).shuffle(rest)

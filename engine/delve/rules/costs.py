@@ -44,6 +44,7 @@ class HeroTurn:
     in_action: str | None = None          # R3: the action that has not finished yet
     ended: bool = False
     explore_first: bool = False           # R8: the game's first action must be Explore
+    uses: dict = field(default_factory=dict)   # escalating ability key -> uses since reset
 
     @property
     def dealt(self) -> int:
@@ -98,12 +99,14 @@ class HeroTurn:
         self.ended = True
         if rules.recuperate_reset == "turn":
             self.recuperations = 0
+        if rules.escalation_reset == "turn":
+            self.uses = {}
 
     def to_dict(self) -> dict:
         return {"hero": self.hero, "dice": list(self.dice), "spent": list(self.spent),
                 "set_aside": list(self.set_aside), "recuperations": self.recuperations,
                 "in_action": self.in_action, "ended": self.ended,
-                "explore_first": self.explore_first}
+                "explore_first": self.explore_first, "uses": dict(sorted(self.uses.items()))}
 
     @classmethod
     def from_dict(cls, data: dict) -> HeroTurn:

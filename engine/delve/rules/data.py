@@ -15,8 +15,10 @@ The record is the bundled ``kind: rules`` document (``cards/delve/rules.yaml``, 
     renown_per_slay: 1                   # R21
     renown_track: 6                      # A10: spaces in one lap (R24)
     hero_dice: 4                         # original: dice rolled per hero
+    max_heroes: 4                        # original, optional: the most heroes in a game
     round_limit: 12                      # original: the game is lost after it (optional)
     start_tile: entry-hall               # original
+    escalation_reset: turn               # original, optional: when (N+*) costs fall back
 
 A missing key is an :class:`EngineError` naming it, never a silent default. Three numbers are
 the seed's definitions rather than tunable rules, kept here in one place (:data:`SEED`) and
@@ -30,7 +32,8 @@ from dataclasses import dataclass
 
 from runeforge.engine.common.errors import EngineError
 
-SEED = {"die_faces": 6, "recuperate_step": 1, "heal_per_recuperate": 1}  # seed 003, R2/R14
+SEED = {"die_faces": 6, "recuperate_step": 1, "heal_per_recuperate": 1,  # seed 003, R2/R14
+        "escalating_step": 1}                                               # R14's (N+*) step
 
 
 @dataclass(frozen=True)
@@ -49,6 +52,9 @@ class RulesData:
     hero_dice: int
     round_limit: int | None = None
     start_tile: str | None = None
+    escalating_step: int = 1      # an ability's (N+*): one more per earlier use (R14's step)
+    escalation_reset: str = "turn"   # when (N+*) uses reset: turn | game (default: A3's)
+    max_heroes: int | None = None    # the most heroes in a game (None: as many as the cards)
 
     @classmethod
     def from_record(cls, record: dict) -> RulesData:
@@ -97,7 +103,14 @@ class RulesData:
             hero_dice=get("hero_dice", int),
             round_limit=get("round_limit", int, optional=True),
             start_tile=get("start_tile", str, optional=True),
+            escalating_step=seed["escalating_step"],
+            max_heroes=get("max_heroes", int, optional=True),
+            escalation_reset=(get("escalation_reset", str, optional=True)
+                              or get("recuperate_reset", str)),
         )
+        if data.escalation_reset not in ("turn", "game"):
+            raise EngineError("rules: 'escalation_reset' is 'turn' or 'game', not "
+                              f"{data.escalation_reset!r}")
         if data.recuperate_reset not in ("turn", "game"):
             raise EngineError("rules: 'recuperate_reset' is 'turn' or 'game', not "
                               f"{data.recuperate_reset!r}")

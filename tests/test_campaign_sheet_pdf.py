@@ -16,7 +16,8 @@ from click.testing import CliRunner
 from runeforge.backends.pdf_fonts import missing_glyphs
 from runeforge.campaign.sheetmodel import LABELS, UnknownLocale, label, sheet_model
 from runeforge.campaign.sheetpdf import MARGIN, WIDTH, render_sheet_pdf, write_sheet_pdf
-from runeforge.campaign.text import LOCALES
+from runeforge.campaign.text import LOCALES, name
+from runeforge.delve.text import name_of
 from runeforge.commands._campaign_sheet import sheet_command
 from runeforge.diagnostics import DiagnosticError
 from runeforge.engine.campaign.data import CampaignData
@@ -105,7 +106,7 @@ def test_every_locale_prints_its_labels_players_and_purse(pdfs, sheet, bundle):
         for p in sheet["players"]:
             assert p["name"].replace(" ", "") in squeezed, (locale, p["name"])
             if p["side"] == "heroes":
-                assert cards[p["hero"]] in text, (locale, p["hero"])
+                assert name_of(cards[p["hero"]], locale) in text, (locale, p["hero"])
 
 
 def test_ru_sheet_uses_the_seed_004_terms(pdfs, sheet, bundle):
@@ -117,10 +118,12 @@ def test_ru_sheet_uses_the_seed_004_terms(pdfs, sheet, bundle):
     assert f"Общий кошель (золотые) {sheet['gold']}" in text
     data = CampaignData(bundle)
     for entry in sheet["played"]:
-        assert data.adventure(entry["adventure"])["name"] in text
+        english = data.adventure(entry["adventure"])["name"]
+        assert name("adventure", english, "ru") in text and english not in text
     relic = next(r for r in sheet["relics"] if r["side"] == "heroes")
     assert relic["holder"] == "Ксения"
-    assert data.card(relic["id"])["hero"]["name"] in text
+    english = data.card(relic["id"])["hero"]["name"]
+    assert name("card", english, "ru") in text and english not in text
 
 
 def test_long_names_wrap_inside_the_page_and_their_cell(pdfs):

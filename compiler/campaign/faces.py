@@ -14,7 +14,7 @@ from reportlab.lib.utils import simpleSplit
 
 from runeforge.backends.pdf_fonts import BOLD, ITALIC, REGULAR, register_fonts
 
-from .text import TEMPLATES, TIERS, card_texts, condition_names, t
+from .text import TEMPLATES, TIERS, card_name, card_texts, condition_names, name, t
 
 INK, PAPER, ACCENT, DARK = (HexColor("#1f2328"), HexColor("#eef0e6"), HexColor("#2f5d50"),
                             HexColor("#3b2340"))
@@ -85,16 +85,18 @@ def deck(card) -> str:
 def _face(card, locale: str, names: dict) -> CampaignFace:
     count = int(card.data.get("copies", 1))
     if card.kind != "relic":
-        return CampaignFace(card.id, card.kind, card.name, locale, card.pack,
+        return CampaignFace(card.id, card.kind, card_name(card, locale), locale, card.pack,
                             _header(card, locale), _lines(card, locale, names), count,
                             deck(card))
     hero = card.data.get("hero") or {}
     overlord = card.data.get("overlord") or {}
     texts = card_texts(card, locale, names)
-    back = CampaignFace(card.id, card.kind, overlord.get("name", card.name), locale, card.pack,
+    back = CampaignFace(card.id, card.kind, name("card", overlord.get("name", card.name), locale),
+                        locale, card.pack,
                         "", tuple(("", x) for label, x in texts if label == "overlord"),
                         1, deck(card), "overlord")
-    return CampaignFace(card.id, card.kind, hero.get("name", card.name), locale, card.pack, "",
+    return CampaignFace(card.id, card.kind, name("card", hero.get("name", card.name), locale),
+                        locale, card.pack, "",
                         tuple(("", x) for label, x in texts if label != "overlord"), 1,
                         deck(card), "hero", back)
 

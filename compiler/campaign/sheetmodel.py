@@ -3,13 +3,16 @@ sheet in one locale, read from a campaign sheet (the engine's JSON) and the comp
 
 Labels are msgids of ``locales/<loc>/LC_MESSAGES/campaign.po`` under the msgctxt family
 ``campaign.sheet.``; class, overlord-class and tier words are the faces' own
-(``campaign.class.*``, ``campaign.overlord.*``). Card, adventure, location and hero names
-stay English, like the faces' (``compiler/campaign/text.py``).
+(``campaign.class.*``, ``campaign.overlord.*``). Card, adventure, location and the campaign's
+names come from the campaign's catalog like the faces' (``compiler/campaign/text.py``), a
+Delve hero's from Delve's (``delve.card.name``).
 """
 
 from __future__ import annotations
 
-from .text import LOCALES, TIERS, t, translations
+from runeforge.delve.text import name_of as delve_name
+
+from .text import LOCALES, TIERS, name, t, translations
 
 CTX = "campaign.sheet."
 LABELS = {
@@ -89,9 +92,11 @@ def label(key: str, locale: str) -> str:
 
 
 class _Names:
-    """English names of the bundle's cards (relics by side), adventures and locations."""
+    """Names of the bundle's cards (relics by side), adventures and locations in ``locale``
+    (English where a catalog has none)."""
 
-    def __init__(self, bundle: dict, data):
+    def __init__(self, bundle: dict, data, locale: str = "en"):
+        self.locale = locale
         self.cards = {c["id"]: c for c in bundle.get("cards", []) if isinstance(c, dict)}
         # campaign cards win over another game's card of the same id
         self.cards.update(data.cards)
@@ -103,16 +108,21 @@ class _Names:
         card = self.cards.get(card_id)
         if card is None:
             return card_id
+        english = str(card.get("name", card_id))
         if card.get("kind") == "relic" and side:
             face = card.get("hero" if side == "heroes" else "overlord") or {}
-            return str(face.get("name") or card.get("name", card_id))
-        return str(card.get("name", card_id))
+            english = str(face.get("name") or english)
+        if card_id in self.data.cards:
+            return name("card", english, self.locale)
+        return delve_name(english, self.locale)
 
     def adventure(self, adventure_id: str) -> str:
-        return str(self.data.adventures.get(adventure_id, {}).get("name", adventure_id))
+        english = self.data.adventures.get(adventure_id, {}).get("name")
+        return name("adventure", str(english), self.locale) if english else adventure_id
 
     def place(self, place_id: str) -> str:
-        return str(self.places.get(place_id, place_id))
+        english = self.places.get(place_id)
+        return name("location", str(english), self.locale) if english else place_id
 
 
 def _counted(ids, name) -> list[str]:
@@ -175,7 +185,7 @@ def sheet_model(sheet: dict, bundle: dict, locale: str) -> dict:
 
     check_locale(locale)
     data = CampaignData(bundle, sheet["campaign"])
-    names = _Names(bundle, data)
+    names = _Names(bundle, data, locale)
     if sheet["step"] in CHOOSE_STEPS:
         available = progress.available(data, sheet)
     else:
@@ -220,7 +230,7 @@ def sheet_model(sheet: dict, bundle: dict, locale: str) -> dict:
     return {
         "locale": locale,
         "labels": {key: label(key, locale) for key in LABELS},
-        "campaign": str(data.doc.get("name", data.id)),
+        "campaign": name("campaign", str(data.doc.get("name", data.id)), locale),
         "act": label(f"act.{act_key}", locale),
         "step": label(f"step.{sheet['step']}", locale) if f"step.{sheet['step']}" in LABELS
         else sheet["step"],

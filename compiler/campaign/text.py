@@ -3,7 +3,7 @@ dialect), structured effects from the templates below, face labels.
 
 The English templates are the msgids of ``locales/<loc>/LC_MESSAGES/campaign.po``; every
 context starts with ``campaign.`` (the game's msgctxt family). A tuple is (singular, plural)
-for a count ``{n}``. Card names stay English, like Delve's; action names and the condition
+for a count ``{n}``. Names of the content are translated under ``NAME_CONTEXTS``; action names and the condition
 names printed in effect text are translated under ``campaign.action`` and
 ``campaign.condition`` (``NAMED``: the names the bundled content gives).
 """
@@ -118,6 +118,61 @@ def content_name(kind: str, name: str, locale: str) -> str:
     under ``campaign.action`` / ``campaign.condition`` (the names the content gives)."""
     tr = translations(locale)
     return name if tr is None else tr.pgettext(f"{CTX}{kind}", name)
+
+
+# names of campaign content (cards, a relic's two sides, the campaign, its adventures, its map
+# and the map's locations): msgids are the English of the content, under these contexts
+NAME_CONTEXTS = {"card": CTX + "card.name", "campaign": CTX + "campaign.name",
+                 "adventure": CTX + "adventure.name", "map": CTX + "map.name",
+                 "location": CTX + "location.name"}
+
+
+def name(what: str, english: str, locale: str) -> str:
+    """A name of campaign content (``what``: a key of NAME_CONTEXTS) in ``locale``; English
+    where the catalog has none."""
+    tr = translations(locale)
+    if tr is None or not isinstance(english, str) or not english:
+        return english
+    return tr.pgettext(NAME_CONTEXTS[what], english)
+
+
+def card_name(card, locale: str) -> str:
+    """A campaign card's name in ``locale`` (TextStyle.name: also what ``runeforge text``
+    prints)."""
+    return name("card", card.name, locale)
+
+
+def name_messages(content) -> list[tuple[str, str, str, str, int]]:
+    """``(msgctxt, English, id, file, line)`` of every name of campaign content the catalogs
+    translate, once each, in content order (the catalogs' source list)."""
+    out, seen = [], set()
+
+    def add(what, english, ident, located, *keys):
+        if isinstance(english, str) and english and (what, english) not in seen:
+            seen.add((what, english))
+            out.append((NAME_CONTEXTS[what], english, str(ident), str(located.path),
+                        located.pos(*keys)[0]))
+
+    for card in content.cards.values():
+        if card.game != "campaign":
+            continue
+        add("card", card.name, card.id, card, "name")
+        for side in ("hero", "overlord"):
+            if isinstance(card.data.get(side), dict):
+                add("card", card.data[side].get("name"), card.id, card, side, "name")
+    for doc in content.documents.get("campaign", []):
+        d = doc.data if isinstance(doc.data, dict) else {}
+        add("campaign", d.get("name"), d.get("id"), doc, "name")
+        for i, adv in enumerate(d.get("adventures") or []):
+            if isinstance(adv, dict):
+                add("adventure", adv.get("name"), adv.get("id"), doc, "adventures", i, "name")
+    for doc in content.documents.get("campaign_map", []):
+        d = doc.data if isinstance(doc.data, dict) else {}
+        add("map", d.get("name"), d.get("id"), doc, "name")
+        for i, loc in enumerate(d.get("locations") or []):
+            if isinstance(loc, dict):
+                add("location", loc.get("name"), loc.get("id"), doc, "locations", i, "name")
+    return out
 
 
 def render_ability_text(text: str, locale: str) -> str:

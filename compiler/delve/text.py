@@ -113,7 +113,7 @@ def action_name(name: str, locale: str) -> str:
 # names on Delve faces (cards, adversary weapons) and an exploration card's text: msgids are
 # the English of the content, under these contexts (like Runebound's ``card.name``)
 NAME_CONTEXTS = {"card": CTX + "card.name", "weapon": CTX + "weapon.name",
-                 "text": CTX + "card.text"}
+                 "text": CTX + "card.text", "trial": CTX + "trial.name"}
 
 
 def _content_text(what: str, english: str, locale: str) -> str:
@@ -127,12 +127,31 @@ def card_name(card, locale: str) -> str:
     return _content_text("card", card.name, locale)
 
 
+def name_of(english: str, locale: str) -> str:
+    """A Delve card's name in ``locale`` from its English name (a bundle's card mapping)."""
+    return _content_text("card", english, locale)
+
+
 def weapon_name(name: str, locale: str) -> str:
     return _content_text("weapon", name, locale)
 
 
 def card_text(text: str, locale: str) -> str:
     return _content_text("text", text, locale)
+
+
+def trial_name(name: str, locale: str) -> str:
+    """A trial's name in ``locale`` (msgctxt ``delve.trial.name``); English where the catalog
+    has none."""
+    return _content_text("trial", name, locale)
+
+
+def trial_entries(doc) -> list[tuple[dict, tuple]]:
+    """``[(trial mapping, keys)]`` of a trial document: one trial, or a ``trials:`` list."""
+    data = doc.data if isinstance(doc.data, dict) else {}
+    if isinstance(data.get("trials"), list):
+        return [(t, ("trials", i)) for i, t in enumerate(data["trials"]) if isinstance(t, dict)]
+    return [(data, ())] if data.get("id") else []
 
 
 def exit_label(exit_id: str, side: str, locale: str) -> str:
@@ -159,7 +178,18 @@ def name_messages(content) -> list[tuple[str, str, str, str, int]]:
         for i, weapon in enumerate(card.data.get("weapons", []) or []):
             add("weapon", weapon.get("name"), card, "weapons", i, "name")
         add("text", card.data.get("text"), card, "text")
+    for doc in content.documents.get("trial", []):
+        if doc.game == "delve":
+            for trial, keys in trial_entries(doc):
+                _add_doc(out, seen, "trial", trial.get("name"), trial.get("id"), doc, *keys)
     return out
+
+
+def _add_doc(out, seen, what, english, ident, doc, *keys) -> None:
+    if isinstance(english, str) and english and (what, english) not in seen:
+        seen.add((what, english))
+        out.append((NAME_CONTEXTS[what], english, str(ident), str(doc.path),
+                    doc.pos(*keys, "name")[0]))
 
 
 def _cap(text: str) -> str:

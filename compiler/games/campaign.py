@@ -30,6 +30,7 @@ GAME = Game(
         render="runeforge.campaign.text:render_card",
         msgctxt="campaign.",
         prepare="runeforge.campaign.text:prepare",
+        name="runeforge.campaign.text:card_name",
     ),
     faces=FaceStyle(
         faces="runeforge.campaign.faces:faces",

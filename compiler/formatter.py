@@ -38,8 +38,13 @@ def _get(node: MappingNode, key: str):
     return None
 
 
+# where a card keeps ability strings: its own ``abilities`` and a side's (a campaign relic's
+# ``hero.abilities``)
+ABILITY_PLACES = (("abilities",), ("hero", "abilities"))
+
+
 def _ability_nodes(root, card_kinds):
-    """Yield (card index, ability index, ScalarNode) for every ability of a card file."""
+    """Yield (keys from the card list, ScalarNode) for every ability of a card file."""
     if not isinstance(root, MappingNode):
         return
     kind = _get(root, "kind")
@@ -49,14 +54,21 @@ def _ability_nodes(root, card_kinds):
     if not isinstance(cards, SequenceNode):
         return
     for i, card in enumerate(cards.value):
-        if not isinstance(card, MappingNode):
-            continue
-        abilities = _get(card, "abilities")
-        if not isinstance(abilities, SequenceNode):
-            continue
-        for j, item in enumerate(abilities.value):
-            if isinstance(item, ScalarNode):
-                yield i, j, item
+        for place in ABILITY_PLACES:
+            node = card
+            for key in place:
+                node = _get(node, key) if isinstance(node, MappingNode) else None
+            if not isinstance(node, SequenceNode):
+                continue
+            for j, item in enumerate(node.value):
+                if isinstance(item, ScalarNode):
+                    yield (i, *place, j), item
+
+
+def _at(data, keys):
+    for key in keys[:-1]:
+        data = data[key]
+    return data
 
 
 def _plain_ok(text: str) -> bool:
@@ -108,8 +120,8 @@ def format_file(path: Path, canonical, card_kinds, raw: bytes | None = None) -> 
     data, _ = convert(tree)
     root = YAML(typ="rt").compose(src.text)
     edits, expected = [], copy.deepcopy(data)
-    for i, j, node in _ability_nodes(root, card_kinds):
-        value = data["cards"][i]["abilities"][j]
+    for keys, node in _ability_nodes(root, card_kinds):
+        value = _at(data["cards"], keys)[keys[-1]]
         if not isinstance(value, str):
             continue
         block = node.style in ("|", ">")
@@ -122,7 +134,7 @@ def format_file(path: Path, canonical, card_kinds, raw: bytes | None = None) -> 
         if new == core:
             continue
         edits.append((node, new))
-        expected["cards"][i]["abilities"][j] = new + (value[len(core):] if block else "")
+        _at(expected["cards"], keys)[keys[-1]] = new + (value[len(core):] if block else "")
     if not edits:
         return result
     for force_double in (False, True):

@@ -14,7 +14,7 @@ import pytest
 from pypdf import PdfReader
 
 from runeforge import games
-from runeforge.campaign.text import render_card
+from runeforge.campaign.text import name, render_card
 from runeforge.pipeline import check
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -205,9 +205,9 @@ def test_the_pdf_prints_each_relics_overlord_side_on_its_back(result, cards):
                        and r["side"] == "back"]
             front_text = reader.pages[front["page"] - 1].extract_text()
             back_text = reader.pages[back["page"] - 1].extract_text()
-            assert relic.data["hero"]["name"] in front_text
-            assert relic.data["overlord"]["name"] in back_text
-            assert relic.data["overlord"]["name"] not in front_text
+            hero, lord = (name("card", relic.data[s]["name"], locale)
+                          for s in ("hero", "overlord"))
+            assert hero in front_text and lord in back_text and lord not in front_text
             assert side in back_text and back["back"].endswith(relic.id)
 
 

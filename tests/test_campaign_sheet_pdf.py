@@ -17,8 +17,8 @@ from runeforge.backends.pdf_fonts import missing_glyphs
 from runeforge.campaign.sheetmodel import LABELS, UnknownLocale, label, sheet_model
 from runeforge.campaign.sheetpdf import MARGIN, WIDTH, render_sheet_pdf, write_sheet_pdf
 from runeforge.campaign.text import LOCALES, name
-from runeforge.delve.text import name_of
 from runeforge.commands._campaign_sheet import sheet_command
+from runeforge.delve.text import name_of
 from runeforge.diagnostics import DiagnosticError
 from runeforge.engine.campaign.data import CampaignData
 from runeforge.engine.campaign.phase.bots import HeuristicBot

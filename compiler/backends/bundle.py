@@ -17,7 +17,7 @@ def card_record(card, irs: list) -> dict:
     record.update(id=card.id, kind=card.kind, pack=card.pack, game=card.game)
     record["text"] = list(card.data.get("abilities", []) or [])
     record["abilities"] = list(irs)
-    return record
+    return games.get(card.game).card_record(card, record)
 
 
 def document_record(doc) -> object:

@@ -155,6 +155,10 @@ class Game:
     # such a kind is one adventure (its `id`), or lists them under the kind's plural
     # (`trials:` for `kind: trial`)
     adventure_kinds: tuple[str, ...] = ("adventure",)
+    # bundle_record(card, record) -> record: what the game adds to a card's bundle record
+    # beyond ``text``/``abilities`` (the campaign: a relic hero side's IR, ``abilities_ir``);
+    # None: nothing
+    bundle_record: str | None = None
 
     # -- the layers, resolved on demand ------------------------------------------------------
     def list_key(self, kind: str) -> str:
@@ -174,6 +178,9 @@ class Game:
 
     def canonical(self, text: str) -> str:
         return _call(self.dialect.canonical, text)
+
+    def card_record(self, card, record: dict) -> dict:
+        return _call(self.bundle_record, card, record) if self.bundle_record else record
 
     def validate_ir(self, ir: dict) -> None:
         _call(self.ir.validate, ir)

@@ -40,4 +40,5 @@ GAME = Game(
         pdf_keywords=("Campaign", "proxy", "cards"),
     ),
     check_documents="runeforge.campaign.checks:check_documents",
+    bundle_record="runeforge.campaign.abilities:bundle_record",
 )

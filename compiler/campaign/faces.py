@@ -7,12 +7,15 @@ Names stay English; the rules text is the game's own translation."""
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from runeforge.backends.pdf_fonts import BOLD, ITALIC, REGULAR, register_fonts
+from runeforge.diagnostics import Diagnostic
 
 from .text import TEMPLATES, TIERS, card_name, card_texts, condition_names, name, t
 
@@ -107,10 +110,39 @@ def faces(cards, locale: str, content=None) -> list[CampaignFace]:
     return [_face(card, locale, names) for card in cards]
 
 
+def _upper(text: str, locale: str) -> str:
+    """Capitals; Greek drops its acute accents in capitals (ΕΚΣΤΡΑΤΕΙΑ, not ΕΚΣΤΡΑΤΕΊΑ)."""
+    if locale != "el":
+        return text.upper()
+    bare = "".join(ch for ch in unicodedata.normalize("NFD", text) if ch != "\u0301")
+    return unicodedata.normalize("NFC", bare.upper())
+
+
 class CampaignDrawer:
     def __init__(self, canvas, w, h, bleed, warn):
         self.c, self.w, self.h = canvas, w, h
+        self.warn = warn
         register_fonts()  # Noto Sans: Greek and Cyrillic text
+
+    def _centred(self, text: str, y: float, font: str, size: float, least: float) -> float:
+        """Draw ``text`` centred at ``y`` inside the frame: shrunk from ``size`` down to
+        ``least`` to fit its width, else on two lines at ``least`` (the second one below);
+        returns how far below ``y`` it went."""
+        room = self.w - 16
+        fitted = size
+        while fitted > least and stringWidth(text, font, fitted) > room:
+            fitted -= 0.5
+        lines = [text] if stringWidth(text, font, fitted) <= room else \
+            simpleSplit(text, font, fitted, room)
+        if len(lines) > 2 and self.warn:
+            self.warn(Diagnostic(
+                code="RF701", severity="warning", path=text,
+                message=f"{text!r} takes {len(lines)} lines on a campaign card (room for 2)",
+                hint="shorten the text (or its translation) or use a larger card size"))
+        self.c.setFont(font, fitted)
+        for k, line in enumerate(lines):
+            self.c.drawCentredString(self.w / 2, y - k * (fitted + 1), line)
+        return (len(lines) - 1) * (fitted + 1)
 
     def draw_face(self, face: CampaignFace, x: float, y: float) -> None:
         c = self.c
@@ -122,16 +154,13 @@ class CampaignDrawer:
         c.setLineWidth(2)
         c.rect(3, 3, self.w - 6, self.h - 6, fill=1, stroke=1)
         c.setFillColor(INK)
-        c.setFont(BOLD, 11)
-        c.drawCentredString(self.w / 2, self.h - 24, face.name)
-        c.setFont(ITALIC, 7)
-        c.drawCentredString(self.w / 2, self.h - 35, kind_line(face.kind, face.locale,
-                                                               face.side))
-        yy = self.h - 52
+        down = self._centred(face.name, self.h - 24, BOLD, 11, 8)
+        down += self._centred(kind_line(face.kind, face.locale, face.side),
+                              self.h - 35 - down, ITALIC, 7, 6)
+        yy = self.h - 52 - down
         if face.header:
             c.setFillColor(DARK if face.kind == "overlord_card" else ACCENT)
-            c.setFont(BOLD, 8)
-            c.drawCentredString(self.w / 2, yy, face.header)
+            yy -= self._centred(face.header, yy, BOLD, 8, 6.5)
             yy -= 16
         yy += LEADING
         for label, text in face.lines:
@@ -160,7 +189,8 @@ class CampaignDrawer:
         c.rect(0, 0, self.w, self.h, fill=1, stroke=0)
         c.setFillColor(PAPER)
         c.setFont(BOLD, 14)
-        c.drawCentredString(self.w / 2, self.h / 2, t("label.game", face.locale).upper())
+        c.drawCentredString(self.w / 2, self.h / 2, _upper(t("label.game", face.locale),
+                                                            face.locale))
         c.setFont(REGULAR, 9)
         c.drawCentredString(self.w / 2, self.h / 2 - 16, t(f"label.kind.{face.kind}",
                                                             face.locale))

@@ -38,16 +38,33 @@ def sheet_error(path, exc) -> DiagnosticError:
                                       hint=exc.hint or None, source_line=source))
 
 
+def read_utf8(path, code: str, what: str, hint: str) -> str:
+    """The text of ``path``; bytes that are not UTF-8 are a located error ``code`` at the
+    first bad byte (line:col), never a UnicodeDecodeError."""
+    raw = Path(path).read_bytes()
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        start = raw.rfind(b"\n", 0, exc.start) + 1
+        line = raw.count(b"\n", 0, exc.start) + 1
+        source = raw[start:raw.find(b"\n", start) if b"\n" in raw[start:] else len(raw)]
+        raise DiagnosticError(Diagnostic(
+            code, f"{what} is not UTF-8 text (byte 0x{raw[exc.start]:02x})", str(path), line,
+            exc.start - start + 1, hint=hint,
+            source_line=source.decode("utf-8", errors="replace"))) from None
+
+
 def read_sheet(path) -> dict:
     """The sheet at ``path``, checked (JSON, version, schema); a located error otherwise."""
     from runeforge.engine.campaign.sheet.state import SheetError, load_text
 
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = read_utf8(path, "RF961", "the campaign sheet",
+                         "restore the sheet from the campaign log or a copy")
     except FileNotFoundError:
         raise click.BadParameter(f"no campaign sheet at {path} (make one with `runeforge "
                                  "campaign new`)", param_hint="SHEET") from None
-    except (OSError, UnicodeDecodeError) as exc:
+    except OSError as exc:
         raise click.BadParameter(f"cannot read {path}: {exc}", param_hint="SHEET") from None
     try:
         return load_text(text)
@@ -123,9 +140,12 @@ def save(path, sheet: dict, entry: dict) -> None:
     """Write the sheet atomically, then append ``entry`` to the campaign log beside it."""
     from runeforge.engine.campaign.sheet.state import digest, dumps
 
-    write_text_atomic(path, dumps(sheet))
     log = log_path(path)
-    before = log.read_text(encoding="utf-8") if log.exists() else ""
+    # the log is read before the sheet is written: a log that cannot be appended to is an
+    # error with nothing written, never a new sheet beside an old log
+    before = read_utf8(log, "RF964", "the campaign log", "the log was damaged; restore it "
+                       "from a copy (the sheet is unchanged)") if log.exists() else ""
+    write_text_atomic(path, dumps(sheet))
     record = {**entry, "step": sheet["step"], "act": sheet["act"], "sha256": digest(sheet)}
     write_text_atomic(log, before + json.dumps(record, sort_keys=True, ensure_ascii=False)
                       + "\n")

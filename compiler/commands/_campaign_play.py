@@ -85,7 +85,8 @@ def play(campaign_id, players, seed, bots, debug, log_path, output, dirs) -> Non
 
 
 def replay(log, dirs) -> None:
-    lines = Path(log).read_text(encoding="utf-8").splitlines()
+    lines = io.read_utf8(log, "RF964", "the campaign log", "the log was damaged or is not "
+                         "a campaign log").splitlines()
 
     def fail(message: str, line: int) -> DiagnosticError:
         return DiagnosticError(Diagnostic("RF964", message, str(log), line, 1,

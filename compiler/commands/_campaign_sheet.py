@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import click
 
-from runeforge.console import console, content_dirs_argument
+from runeforge.console import console, content_dirs_argument, log_path_option
 
 from . import _campaign_io as io
 
@@ -46,6 +46,7 @@ def sheet_pdf_command(sheet_path, locale: str, pdf_path, dirs=()) -> None:
 @click.option("--locale", default="en", show_default=True, metavar="LOCALE",
               help="Language of the sheet: en, fi, pl, el or ru.")
 @click.option("--pdf", "pdf_path", required=True, type=click.Path(dir_okay=False),
+              callback=log_path_option,
               help="The PDF to write.")
 @click.argument("dirs", nargs=-1, type=click.Path(path_type=str),
                 callback=content_dirs_argument)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from runeforge.console import console, content_dirs_argument
+from runeforge.console import console, content_dirs_argument, log_path_option
 
 from . import _campaign_io as io
 
@@ -63,7 +63,7 @@ def parse_hero(value: str) -> tuple[str, str, str]:
               help="A hero player: name, the adventure game's hero id, the class (repeat).")
 @click.option("--overlord", required=True, metavar="NAME", help="The overlord player's name.")
 @click.option("-o", "--output", "output", required=True, type=click.Path(dir_okay=False),
-              help="The sheet to write (it must not exist yet).")
+              callback=log_path_option, help="The sheet to write (it must not exist yet).")
 @DIRS
 def new(campaign_id, seed, heroes, overlord, output, dirs) -> None:
     """Start a campaign sheet: the first adventure (the Introduction) is to set up."""
@@ -325,9 +325,9 @@ def _load_play():
 @click.option("--bots", type=click.Choice(["heuristic", "random"]), default="heuristic",
               show_default=True)
 @click.option("--debug", is_flag=True, help="Check the invariants after every step.")
-@click.option("--log", "log_path", type=click.Path(dir_okay=False),
+@click.option("--log", "log_path", type=click.Path(dir_okay=False), callback=log_path_option,
               help="Write the campaign's log (JSON lines); `campaign replay` re-checks it.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False),
+@click.option("-o", "--output", type=click.Path(dir_okay=False), callback=log_path_option,
               help="Also write the final campaign sheet here.")
 @DIRS
 def play_command(campaign_id, players, seed, bots, debug, log_path, output, dirs) -> None:

@@ -72,6 +72,10 @@ def new(campaign_id, seed, heroes, overlord, output, dirs) -> None:
     if Path(output).exists():
         raise click.BadParameter(f"{output} exists; a new campaign does not overwrite a sheet",
                                  param_hint="-o")
+    if io.log_path(output).exists():  # `save` would append the new campaign to an old log
+        raise click.BadParameter(f"{io.log_path(output)} exists (the log of another campaign); "
+                                 "a new campaign does not continue it: remove it or choose "
+                                 "another -o", param_hint="-o")
     bundle = io.bundle_for(dirs)
     data = io.campaign_data(bundle, campaign_id)
     game = data.doc.get("adventure_game")

@@ -1,0 +1,94 @@
+"""Bad input to the commands session 27 added (campaign, Delve play/replay/odds): each case is a
+command, what is set up on disk first, the exit status and what the output must say. Every
+case was a traceback, a wrong exit status, an unlocated error or a silently created folder
+before its fix; none may print a traceback or leave a changed file behind."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from runeforge.cli import main
+
+CAMPAIGN = "saltmarsh-reckoning"
+NEW = ["campaign", "new", "--campaign", CAMPAIGN, "--seed", "3", "--hero",
+       "Ann=garrick-stoneward:warrior", "--overlord", "Zed", "-o"]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def one_bundle():
+    from runeforge.commands import _campaign_io
+    from runeforge.commands.play import load_bundle
+
+    bundle = load_bundle(())
+    saved = _campaign_io.bundle_for
+    _campaign_io.bundle_for = lambda dirs: bundle
+    yield bundle
+    _campaign_io.bundle_for = saved
+
+
+def invoke(args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+@pytest.fixture
+def sheet(tmp_path):
+    path = tmp_path / "camp.json"
+    result = invoke([*NEW, path])
+    assert result.exit_code == 0, result.output
+    return path
+
+
+def binary(path):
+    path.write_bytes(b"{\n \xff\xfe junk\n")
+
+
+# (id, set-up on tmp_path + the sheet -> argv, exit status, texts the output must hold)
+CASES = [
+    # output folders: checked before any work (like `play --log`), never created silently
+    ("new-missing-folder", lambda t, s: [*NEW, t / "missing" / "c.json"], 2,
+     ["does not exist"]),
+    ("new-folder-is-a-file", lambda t, s: (t.joinpath("f").write_text("x"),
+                                          [*NEW, t / "f" / "c.json"])[1], 2,
+     ["is not a directory"]),
+    ("play-log-under-a-file", lambda t, s: (t.joinpath("f").write_text("x"),
+                                           ["campaign", "play", "--players", "1", "--log",
+                                            t / "f" / "c.jsonl"])[1], 2,
+     ["--log", "is not a directory"]),
+    ("play-output-missing-folder", lambda t, s: ["campaign", "play", "--players", "1", "-o",
+                                                 t / "missing" / "s.json"], 2,
+     ["does not exist"]),
+    ("sheet-pdf-missing-folder", lambda t, s: ["campaign", "sheet", s, "--pdf",
+                                               t / "missing" / "s.pdf"], 2,
+     ["--pdf", "does not exist"]),
+    # bytes that are not UTF-8: a located error at the byte, not "cannot read" / exit 3
+    ("status-binary-sheet", lambda t, s: (binary(s), ["campaign", "status", s])[1], 1,
+     [":2:2: error[RF961]", "not UTF-8", "0xff"]),
+    ("replay-binary-log", lambda t, s: (binary(t / "b.jsonl"),
+                                        ["campaign", "replay", t / "b.jsonl"])[1], 1,
+     [":2:2: error[RF964]", "not UTF-8"]),
+    ("setup-binary-log-beside", lambda t, s: (binary(t / "camp.log.jsonl"),
+                                              ["campaign", "setup", s])[1], 1,
+     ["camp.log.jsonl:2:2: error[RF964]", "the sheet is unchanged"]),
+    # a new campaign beside an old log would append to it: refused, the log untouched
+    ("new-beside-an-old-log", lambda t, s: (t.joinpath("n.log.jsonl").write_text("{}\n"),
+                                            [*NEW, t / "n.json"])[1], 2,
+     ["n.log.jsonl exists", "remove it"]),
+]
+
+
+@pytest.mark.parametrize("make,exit_code,texts", [c[1:] for c in CASES],
+                         ids=[c[0] for c in CASES])
+def test_bad_input_case(tmp_path, sheet, make, exit_code, texts):
+    args = make(tmp_path, sheet)
+    before = {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
+    result = invoke(args)
+    out = result.output
+    assert "Traceback" not in out and "internal error" not in out, out
+    assert result.exception is None or isinstance(result.exception, SystemExit), out
+    assert result.exit_code == exit_code, out
+    for text in texts:
+        assert text in " ".join(out.split()) or text in out, (text, out)
+    after = {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
+    assert after == before, "a refused command changed or wrote files"
+    assert not (tmp_path / "missing").exists()

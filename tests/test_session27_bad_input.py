@@ -5,10 +5,14 @@ before its fix; none may print a traceback or leave a changed file behind."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from click.testing import CliRunner
 
 from runeforge.cli import main
+
+BUNDLED = Path(__file__).resolve().parents[1] / "cards" / "campaign"
 
 CAMPAIGN = "saltmarsh-reckoning"
 NEW = ["campaign", "new", "--campaign", CAMPAIGN, "--seed", "3", "--hero",
@@ -22,7 +26,7 @@ def one_bundle():
 
     bundle = load_bundle(())
     saved = _campaign_io.bundle_for
-    _campaign_io.bundle_for = lambda dirs: bundle
+    _campaign_io.bundle_for = lambda dirs: saved(dirs) if dirs else bundle
     yield bundle
     _campaign_io.bundle_for = saved
 
@@ -41,6 +45,25 @@ def sheet(tmp_path):
 
 def binary(path):
     path.write_bytes(b"{\n \xff\xfe junk\n")
+
+
+def campaign_pack(folder: Path, edit) -> Path:
+    """A campaign pack holding a copy of the bundled campaign document, edited by ``edit``
+    (its id renamed so it does not clash with the bundled one)."""
+    pack = folder / "pack"
+    pack.mkdir()
+    manifest = (BUNDLED / "manifest.yaml").read_text(encoding="utf-8")
+    pack.joinpath("manifest.yaml").write_text(manifest.replace("id: campaign", "id: c2"),
+                                              encoding="utf-8")
+    text = (BUNDLED / "campaign.yaml").read_text(encoding="utf-8")
+    bad = edit(text.replace(f"id: {CAMPAIGN}", "id: other-campaign"))
+    assert bad != text
+    pack.joinpath("campaign.yaml").write_text(bad, encoding="utf-8")
+    return pack
+
+
+def drop_line(key):
+    return lambda t: "".join(x for x in t.splitlines(True) if not x.startswith(key + ":"))
 
 
 # (id, set-up on tmp_path + the sheet -> argv, exit status, texts the output must hold)
@@ -74,6 +97,21 @@ CASES = [
     ("new-beside-an-old-log", lambda t, s: (t.joinpath("n.log.jsonl").write_text("{}\n"),
                                             [*NEW, t / "n.json"])[1], 2,
      ["n.log.jsonl exists", "remove it"]),
+    # a campaign document missing `map` (or `home`): the schema's RF203, not KeyError (exit 3)
+    ("check-campaign-without-map", lambda t, s: ["check", campaign_pack(t, drop_line("map"))],
+     1, ["campaign.yaml:4:1: error[RF203]", "'map'"]),
+    ("check-campaign-without-home", lambda t, s: ["check", campaign_pack(t, drop_line("home"))],
+     1, ["campaign.yaml:4:1: error[RF203]", "'home'"]),
+    # an adventure game that is not a game with trials: RF958 at the value, not a check that
+    # passes and a `campaign play` that crashes with KeyError
+    ("check-campaign-unknown-game", lambda t, s: ["check", campaign_pack(t, lambda x: x.replace(
+        "adventure_game: delve", "adventure_game: delv"))], 1,
+     ["campaign.yaml:8:17: error[RF958]", "'delv'", "did you mean 'delve'"]),
+    ("play-campaign-of-runebound", lambda t, s: [
+        "campaign", "play", "--campaign", "other-campaign", "--players", "1",
+        campaign_pack(t, lambda x: x.replace("adventure_game: delve",
+                                             "adventure_game: runebound-2e"))], 1,
+     ["error[RF958]", "'runebound-2e'"]),
 ]
 
 

@@ -11,7 +11,7 @@ schemas. Every number they compare with is data of the campaign document:
 * RF956 every travel symbol on a route is covered by some travel event;
 * RF957 a relic has both sides (hero and overlord);
 * RF958 a name that does not exist: trial, location, relic, branch, lieutenant, condition,
-  class, map or home (with "did you mean");
+  class, map, home or adventure game (a game with trials) (with "did you mean");
 * RF959 each hero class has exactly one basic skill, and it costs 0 XP;
 * RF960 an adventure or location id used twice.
 """
@@ -255,6 +255,18 @@ def _skills(doc, skills) -> list[Diagnostic]:
     return out
 
 
+def _adventure_game(doc) -> list[Diagnostic]:
+    """RF958: ``adventure_game`` names a registered game that has trials to play."""
+    from runeforge import games
+
+    wanted = doc.data.get("adventure_game")
+    if not isinstance(wanted, str):
+        return []
+    able = [g.id for g in games.all_games() if "trial" in g.document_kinds]
+    return _ref(doc, wanted, able, "adventure game (a game with `trial` documents)",
+                "adventure_game")
+
+
 def check_documents(content, everything=None) -> list[Diagnostic]:
     """Every cross-card problem of the campaign content; ``everything`` (all games' content)
     gives the adventure game's trials and adversaries to check names against."""
@@ -274,11 +286,14 @@ def check_documents(content, everything=None) -> list[Diagnostic]:
                   {c for doc in campaigns for c in doc.data.get("classes", [])})
     for doc in campaigns:
         out += _structure(doc)
-        out += _ref(doc, doc.data["map"], maps, "campaign map", "map")
+        out += _adventure_game(doc)
+        if "map" in doc.data:  # a missing key is the schema's RF203, not a KeyError here
+            out += _ref(doc, doc.data["map"], maps, "campaign map", "map")
         locations = set()
-        if doc.data["map"] in maps:
+        if doc.data.get("map") in maps:
             locations = {loc["id"] for loc in maps[doc.data["map"]].data.get("locations", [])}
-            out += _ref(doc, doc.data["home"], locations, "map location", "home")
+            if "home" in doc.data:
+                out += _ref(doc, doc.data["home"], locations, "map location", "home")
         out += _adventures(doc, trials, locations, set(by_kind.get("relic", {})), adversaries)
         out += _overlord(doc, list(by_kind.get("overlord_card", {}).values()))
         out += _skills(doc, list(by_kind.get("class_skill", {}).values()))

@@ -130,3 +130,27 @@ def test_bad_input_case(tmp_path, sheet, make, exit_code, texts):
     after = {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
     assert after == before, "a refused command changed or wrote files"
     assert not (tmp_path / "missing").exists()
+
+
+# (id, argv, stdin bytes, exit status, texts the output must hold): commands fed on stdin,
+# run as a process (the language server owns stdin/stdout)
+STDIN_CASES = [
+    # a huge Content-Length made pygls allocate it in one read: MemoryError, exit 3
+    ("lsp-huge-content-length", ["lsp"], b"Content-Length: 999999999999999\r\n\r\n{}", 0,
+     ["Error in server"]),
+]
+
+
+@pytest.mark.parametrize("args,data,exit_code,texts", [c[1:] for c in STDIN_CASES],
+                         ids=[c[0] for c in STDIN_CASES])
+def test_bad_stdin_case(args, data, exit_code, texts):
+    import subprocess
+    import sys
+
+    proc = subprocess.run([sys.executable, "-c", "from runeforge.cli import main; main()",
+                           *args], input=data, capture_output=True, timeout=60)
+    out = (proc.stdout + proc.stderr).decode("utf-8", errors="replace")
+    assert "internal error" not in out and "MemoryError" not in out, out
+    assert proc.returncode == exit_code, out
+    for text in texts:
+        assert text in out, (text, out)

@@ -223,5 +223,29 @@ def document_symbol(ls: RuneforgeServer, params: types.DocumentSymbolParams):
     return features.symbols(ls.service, key, ls.lines(key))
 
 
+class _ChunkedStdin:
+    """stdin for pygls that reads a body in 1 MiB pieces: pygls reads ``Content-Length`` bytes
+    with one ``read(n)``, which allocates ``n`` bytes at once, so a client that sends a huge
+    (or garbled) length killed the server with MemoryError. Pieces stop at end of input."""
+
+    def __init__(self, raw) -> None:
+        self.raw = raw
+
+    def readline(self) -> bytes:
+        return self.raw.readline()
+
+    def read(self, n: int) -> bytes:
+        parts, left = [], n
+        while left > 0:
+            piece = self.raw.read(min(left, 1 << 20))
+            if not piece:
+                break
+            parts.append(piece)
+            left -= len(piece)
+        return b"".join(parts)
+
+
 def main() -> None:
-    server.start_io()
+    import sys
+
+    server.start_io(stdin=_ChunkedStdin(sys.stdin.buffer))

@@ -112,6 +112,14 @@ CASES = [
         campaign_pack(t, lambda x: x.replace("adventure_game: delve",
                                              "adventure_game: runebound-2e"))], 1,
      ["error[RF958]", "'runebound-2e'"]),
+    # odds across games: say the card is of the other game (it listed unrelated ids)
+    ("odds-delve-hero-runebound-challenge", lambda t, s: [
+        "odds", "--hero", "garrick-stoneward", "--challenge", "frost-giant"], 2,
+     ["error[RF004]", "'frost-giant' is a challenge of Runebound",
+      "--challenge takes an adversary of the same game"]),
+    ("odds-runebound-hero-delve-adversary", lambda t, s: [
+        "odds", "--hero", "brannoc-ironvow", "--challenge", "bone-sentry"], 2,
+     ["error[RF004]", "'bone-sentry' is an adversary of Delve"]),
 ]
 
 

@@ -66,18 +66,36 @@ def _load_all(dirs):
     return result.content
 
 
-def unknown(option: str, value: str, kind: str, pool: list[str]) -> Diagnostic:
+def _other_game(whole, content, value: str, option: str, kind: str) -> str | None:
+    """A hint when ``value`` is a card of another game than ``content``'s (odds of a Delve
+    hero against a Runebound challenge)."""
+    other = whole.cards.get(value) if whole is not None else None
+    if other is None or value in content.cards:
+        return None
+    from runeforge import games
+
+    def a(noun: str) -> str:
+        return ("an " if noun[:1] in "aeiou" else "a ") + noun
+
+    return (f"'{value}' is {a(other.kind)} of {games.get(other.game).name}; {option} takes "
+            f"{a(kind)} of the same game as the other cards")
+
+
+def unknown(option: str, value: str, kind: str, pool: list[str],
+            hint: str | None = None) -> Diagnostic:
     return Diagnostic("RF004", f"unknown {kind} id '{value}' given to {option}",
-                      path="<command line>", hint=did_you_mean(value, pool)
+                      path="<command line>", hint=hint or did_you_mean(value, pool)
                       or f"{kind} ids: {', '.join(pool[:8])}{' …' if len(pool) > 8 else ''}")
 
 
-def check_ids(content, wanted) -> None:
-    """``wanted``: (option, id, kind) triples; unknown ids are RF004 usage errors (exit 2)."""
+def check_ids(content, wanted, whole=None) -> None:
+    """``wanted``: (option, id, kind) triples; unknown ids are RF004 usage errors (exit 2).
+    ``whole`` (every game's content): an id that is a card of another game says so."""
     by_kind: dict[str, list[str]] = {}
     for card in content.cards.values():
         by_kind.setdefault(card.kind, []).append(card.id)
-    diags = [unknown(opt, value, kind, sorted(by_kind.get(kind, [])))
+    diags = [unknown(opt, value, kind, sorted(by_kind.get(kind, [])),
+                     _other_game(whole, content, value, opt, kind))
              for opt, value, kind in wanted if value not in by_kind.get(kind, [])]
     if diags:
         raise DiagnosticError(diags)

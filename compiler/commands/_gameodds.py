@@ -68,7 +68,8 @@ def run(game, content, hero_id, challenge_id, start, fmt, top, refused) -> None:
                                f"{game.name}")
     own = content.of_game(game.id)
     kinds = FOES.get(game.id, ("hero", "adversary"))
-    cc.check_ids(own, [("--hero", hero_id, kinds[0]), ("--challenge", challenge_id, kinds[1])])
+    cc.check_ids(own, [("--hero", hero_id, kinds[0]), ("--challenge", challenge_id, kinds[1])],
+                 whole=content)
     from runeforge.engine.common.errors import EngineError
 
     try:

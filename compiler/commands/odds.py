@@ -278,7 +278,7 @@ def command(hero_id, challenge_id, items, allies, is_exact, trials, seed, policy
     content = cc.load(dirs, whole)
     wanted = [("--hero", hero_id, "hero"), ("--challenge", challenge_id, "challenge")]
     wanted += [("--item", i, "item") for i in items] + [("--ally", a, "ally") for a in allies]
-    cc.check_ids(content, wanted)
+    cc.check_ids(content, wanted, whole=whole)
     if show_kernel:
         if is_exact or trials is not None:
             raise click.UsageError("--show-kernel prints the kernel; it takes no --exact or "

@@ -66,6 +66,24 @@ def drop_line(key):
     return lambda t: "".join(x for x in t.splitlines(True) if not x.startswith(key + ":"))
 
 
+def interrupted_setup(sheet: Path) -> None:
+    """`campaign setup` stopped by Ctrl-C after writing the sheet, before its log line."""
+    from runeforge.commands import _campaign_io
+
+    real = _campaign_io.write_text_atomic
+
+    def stop_at_the_log(path, text, *args):
+        if str(path).endswith(".log.jsonl"):
+            raise KeyboardInterrupt
+        real(path, text, *args)
+
+    _campaign_io.write_text_atomic = stop_at_the_log
+    try:
+        assert invoke(["campaign", "setup", sheet]).exit_code != 0
+    finally:
+        _campaign_io.write_text_atomic = real
+
+
 # (id, set-up on tmp_path + the sheet -> argv, exit status, texts the output must hold)
 CASES = [
     # output folders: checked before any work (like `play --log`), never created silently
@@ -97,6 +115,11 @@ CASES = [
     ("new-beside-an-old-log", lambda t, s: (t.joinpath("n.log.jsonl").write_text("{}\n"),
                                             [*NEW, t / "n.json"])[1], 2,
      ["n.log.jsonl exists", "remove it"]),
+    # Ctrl-C between the sheet and its log line: the next command refuses (RF964) instead of
+    # logging on from a sheet the log never reaches
+    ("travel-after-an-interrupted-setup", lambda t, s: (interrupted_setup(s),
+                                                        ["campaign", "travel", s])[1], 1,
+     ["camp.log.jsonl:1:1: error[RF964]", "interrupted"]),
     # a campaign document missing `map` (or `home`): the schema's RF203, not KeyError (exit 3)
     ("check-campaign-without-map", lambda t, s: ["check", campaign_pack(t, drop_line("map"))],
      1, ["campaign.yaml:4:1: error[RF203]", "'map'"]),

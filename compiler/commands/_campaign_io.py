@@ -151,12 +151,39 @@ def save(path, sheet: dict, entry: dict) -> None:
                       + "\n")
 
 
+def _same_as_log(path, sheet: dict) -> None:
+    """RF964 when the sheet is not the one its log's last line describes: a command stopped
+    (Ctrl-C, a full disk) between writing the sheet and appending its log line, or one of
+    them was edited. Going on would log commands no replay can reach."""
+    from runeforge.engine.campaign.sheet.state import digest
+
+    log = log_path(path)
+    if not log.exists():  # `campaign play -o` writes a sheet without a log
+        return
+    text = read_utf8(log, "RF964", "the campaign log", "the log was damaged; restore it "
+                     "from a copy (the sheet is unchanged)")
+    lines = text.splitlines()
+    try:
+        last = json.loads(lines[-1]) if lines else {}
+    except json.JSONDecodeError:
+        last = {}
+    if not isinstance(last, dict) or last.get("sha256") != digest(sheet):
+        raise DiagnosticError(Diagnostic(
+            "RF964", "the sheet is not the one the last line of its log describes (a command "
+                     "was interrupted between writing the sheet and its log, or one of them "
+                     "was edited)", str(log), max(len(lines), 1), 1,
+            source_line=lines[-1] if lines else None,
+            hint=f"`runeforge campaign replay {log}` shows where the log stops; restore "
+                 "the sheet and the log from a copy"))
+
+
 def apply(path, data, sheet: dict, command: str, args: dict, fn, *fargs, **fkwargs):
     """Run the rule ``fn`` on a copy of the sheet; save only when it is legal."""
     from runeforge.engine.campaign.rules.invariants import problems
     from runeforge.engine.campaign.sheet.state import clone
     from runeforge.engine.common.errors import EngineError
 
+    _same_as_log(path, sheet)
     work = clone(sheet)
     try:
         result = fn(data, work, *fargs, **fkwargs)

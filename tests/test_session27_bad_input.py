@@ -111,6 +111,20 @@ CASES = [
     ("setup-binary-log-beside", lambda t, s: (binary(t / "camp.log.jsonl"),
                                               ["campaign", "setup", s])[1], 1,
      ["camp.log.jsonl:2:2: error[RF964]", "the sheet is unchanged"]),
+    # JSON that json.loads refuses with ValueError / RecursionError: located, not exit 3
+    ("status-sheet-of-a-5000-digit-number", lambda t, s: (s.write_text(s.read_text().replace(
+        '"gold": 0', '"gold": 1' + "0" * 5000)), ["campaign", "status", s])[1], 1,
+     [":1:1: error[RF961]", "cannot read", "4300 digits"]),
+    ("status-deeply-nested-sheet", lambda t, s: (s.write_text("[" * 100000 + "]" * 100000),
+                                                 ["campaign", "status", s])[1], 1,
+     [":1:1: error[RF961]", "RecursionError"]),
+    ("replay-deeply-nested-log-line", lambda t, s: (t.joinpath("d.jsonl").write_text(
+        '{"type": "options"}\n{}\n' + "[" * 100000 + "]" * 100000 + "\n"),
+        ["campaign", "replay", t / "d.jsonl"])[1], 1, ["d.jsonl:3:1: error[RF964]"]),
+    # a line that is not JSON is located at its own line (it was always line 1)
+    ("replay-log-broken-on-line-3", lambda t, s: (t.joinpath("d.jsonl").write_text(
+        '{"type": "options"}\n{}\n{"cut off\n'), ["campaign", "replay", t / "d.jsonl"])[1],
+     1, ["d.jsonl:3:1: error[RF964]", "not JSON lines"]),
     # a new campaign beside an old log would append to it: refused, the log untouched
     ("new-beside-an-old-log", lambda t, s: (t.joinpath("n.log.jsonl").write_text("{}\n"),
                                             [*NEW, t / "n.json"])[1], 2,

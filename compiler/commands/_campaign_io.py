@@ -165,7 +165,7 @@ def _same_as_log(path, sheet: dict) -> None:
     lines = text.splitlines()
     try:
         last = json.loads(lines[-1]) if lines else {}
-    except json.JSONDecodeError:
+    except (ValueError, RecursionError):  # not JSON, a 5,000-digit number, deep nesting
         last = {}
     if not isinstance(last, dict) or last.get("sha256") != digest(sheet):
         raise DiagnosticError(Diagnostic(

@@ -95,10 +95,15 @@ def replay(log, dirs) -> None:
                                           hint="the log was edited, or the content or "
                                                "runeforge changed since it was written"))
 
-    try:
-        rows = [json.loads(x) for x in lines]
-    except json.JSONDecodeError as exc:
-        raise fail(f"the log is not JSON lines: {exc.msg}", exc.lineno) from None
+    rows = []
+    for number, line in enumerate(lines, 1):
+        try:
+            rows.append(json.loads(line))
+        except json.JSONDecodeError as exc:
+            raise fail(f"the log is not JSON lines: {exc.msg}", number) from None
+        except (ValueError, RecursionError) as exc:  # a number over 4,300 digits; nesting
+            raise fail(f"not a JSON line the log can hold ({type(exc).__name__}: "
+                       f"{str(exc)[:120]})", number) from None
     if rows and isinstance(rows[0], dict) and rows[0].get("command") == "new":
         return replay_sheet_log(rows, dirs, fail)
     if not rows or not isinstance(rows[0], dict) or rows[0].get("type") != "options":

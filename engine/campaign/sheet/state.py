@@ -133,6 +133,10 @@ def load_text(text: str) -> dict:
         why = "the file ends early (truncated?)" if exc.pos >= len(text.rstrip()) else exc.msg
         raise SheetError(f"the campaign sheet is not valid JSON: {why}", "json", exc.lineno,
                          exc.colno, "restore the sheet from the campaign log or a copy") from None
+    except (ValueError, RecursionError) as exc:  # a number over 4,300 digits; deep nesting
+        raise SheetError(f"the campaign sheet holds JSON this runeforge cannot read "
+                         f"({type(exc).__name__}: {str(exc)[:120]})", "json", 1, 1,
+                         "restore the sheet from the campaign log or a copy") from None
     if not isinstance(sheet, dict):
         raise SheetError("the campaign sheet is not a JSON object", "schema")
     version = sheet.get("version")

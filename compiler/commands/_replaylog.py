@@ -92,10 +92,11 @@ def _check(kind: str, record: dict, where: str, schema=None) -> None:
     if errors:
         error = errors[0]
         field = ".".join(str(p) for p in error.path)
-        what = f"'{field}'" if field else "the record"
+        name = kind.replace("_", " ")
+        what = (f"'{field}' of this {name} record" if field else
+                ("this record" if kind == "record" else f"this {name} record"))
         message = error.message if len(error.message) <= 200 else error.message[:200] + "…"
-        raise click.ClickException(f"{where}: {what} of this {kind.replace('_', ' ')} record "
-                                   f"is not valid: {message}")
+        raise click.ClickException(f"{where}: {what} is not valid: {message}")
 
 
 def _read_bytes(path: str) -> bytes:

@@ -31,6 +31,7 @@ from ..rules.attacks import Figure
 from ..rules.costs import HeroTurn, roll_hero_dice
 from . import adversaries as adv
 from . import heroes as hz
+from .carried import Carried
 from .invariants import Watch
 from .paths import path_to
 from .state import GameState, Records, new_game
@@ -42,11 +43,12 @@ ACTION = "delve.action"
 class DelveGame:
     def __init__(self, records: Records, hero_ids, seed: int, dice, players: dict,
                  debug: bool = False, log: EventLog | None = None, trial: Trial | None = None,
-                 start_wounds: dict | None = None):
+                 start_wounds: dict | None = None, carried: Carried | None = None):
         self.records = records
         self.rules = records.rules
         self.trial = trial or default_trial(records.exploration, self.rules)
         self.state: GameState = new_game(records, hero_ids, seed, self.trial, start_wounds)
+        self.carried = carried or Carried()
         self.dice = dice
         self.players = players          # hero id -> Player
         self.log = log if log is not None else EventLog()
@@ -92,6 +94,10 @@ class DelveGame:
         s, rules, out = self.state, self.rules, []
         if self.can_explore(hero):
             out += [{"action": "explore", "die": d} for d in self.paying_dice(turn, rules.explore)]
+        if turn.explore_first:
+            if out:
+                return out      # R8: the game's first action is Explore
+            turn.explore_first = False   # the project's reading: R8 lapses if it cannot be met
         out += hz.options(self, hero, turn)
         if hero.wounds:
             out += [{"action": "recuperate", "die": d}
@@ -109,8 +115,9 @@ class DelveGame:
     # ------------------------------------------------------------------ hero phase
     def hero_turn(self, hero: Figure) -> None:
         s, rules = self.state, self.rules
-        faces = roll_hero_dice(self.dice, rules.hero_dice, rules)
+        faces = roll_hero_dice(self.dice, self.carried.dice_count(self, hero.id), rules)
         turn = HeroTurn(hero.id, faces)
+        turn.explore_first = rules.explore_first and not s.explored and s.round == 1
         if rules.escalation_reset == "game":        # (N+*) uses carried from earlier turns
             turn.uses = dict(s.uses.get(hero.id, {}))
         s.turns[hero.id], s.dealt[hero.id] = turn, len(faces)
@@ -211,8 +218,9 @@ class DelveGame:
         for adv_id, cell in zip(ids, cells, strict=False):
             s.spawned += 1
             fid = f"{adv_id}-{s.spawned}"
-            s.figures.append(Figure(fid, "adversary", cell,
-                                    self.records.adversaries[adv_id]["vigour"]))
+            vigour = self.records.adversaries[adv_id]["vigour"]
+            vigour = max(1, vigour + self.carried.placed_vigour(adv_id))
+            s.figures.append(Figure(fid, "adversary", cell, vigour))
             s.kinds[fid] = adv_id
             placed.append({"id": fid, "cell": list(cell)})
         return placed

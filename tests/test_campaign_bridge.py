@@ -133,3 +133,53 @@ def test_play_validates_and_replays_the_new_options(bundle):
     assert play(bundle, opts)["log"][-1] == first["log"][-1]
     base = {k: opts[k] for k in ("adventure", "players", "seed", "bots", "heroes")}
     assert play(bundle, base)["log"][-1] != first["log"][-1]
+
+
+# ------------------------------------------------------------------ the campaign's bot runner
+@pytest.fixture(scope="module")
+def data(bundle):
+    from runeforge.engine.campaign.data import CampaignData
+    return CampaignData(bundle)
+
+
+def _sheet(data, players=2):
+    from runeforge.engine.campaign.sheet.state import new_sheet
+    heroes = [(f"P{i + 1}", h, c) for i, (h, c) in
+              enumerate(zip([GARRICK, "sefa-quillmark"], ["warrior", "healer"], strict=True))]
+    return new_sheet(data, 5, heroes[:players], "Overlord")
+
+
+def test_the_bot_runner_sends_the_sheets_state(bundle, data):
+    from runeforge.engine.campaign.phase.machine import Campaign
+    from runeforge.engine.campaign.runners.bot import BotRunner
+    sent = []
+
+    def fake_play(b, options):
+        sent.append(options)
+        return {"winner": "heroes", "explored": 0, "how": "fake", "rounds": 1}
+
+    sheet = _sheet(data)
+    adventure = data.doc["adventures"][0]
+    p1, p2 = sheet["players"][0], sheet["players"][1]
+    sheet["overlord"]["deck"][:2] = ["pilfered-pack", "pilfered-pack"]   # gold: not in Delve
+    plain = BotRunner(fake_play, bundle).options(Campaign(data, sheet), adventure)
+    p1["items"].append("bearded-axe")
+    p1["wounds"], p1["fatigue"], p1["conditions"] = 1, 1, ["chilled"]
+    p2["conditions"] = ["poisoned"]
+    sheet["overlord"]["deck"][:2] = ["lurking-menace", "sudden-chill"]
+    sheet["lieutenants"] = {"rust-golem": "ferrymans-oar", "fen-witch": "kilnheart-ember"}
+    BotRunner(fake_play, bundle)(Campaign(data, sheet), adventure)
+    opts = sent[-1]
+    axe = data.cards["bearded-axe"]["abilities"]
+    assert axe[0]["name"] == "Hew"
+    held = [ir for c in p1["items"] + p1["skills"] for ir in data.cards[c].get("abilities", [])]
+    assert opts["hero_abilities"][GARRICK] == held and axe[0] in held
+    assert axe[0] not in opts["hero_abilities"].get("sefa-quillmark", [])
+    assert opts["start_wounds"] == {GARRICK: 1, "sefa-quillmark": 1}     # travel; Poisoned
+    # fatigue -1 (original), Chilled -1, the hand's Sudden Chill -1 on every hero
+    assert opts["hero_dice"] == {GARRICK: -3, "sefa-quillmark": -1}
+    assert opts["adversary_vigour"] == 1                                  # Lurking Menace
+    assert opts["lieutenants"] == {"rust-golem": {"adversary_vigour": 2},
+                                   "fen-witch": {"wounds": 1}}
+    assert {"hero_dice", "lieutenants", "adversary_vigour", "start_wounds"}.isdisjoint(plain)
+    assert sent[-1]["hero_abilities"][GARRICK] != plain["hero_abilities"][GARRICK]

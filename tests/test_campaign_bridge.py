@@ -183,3 +183,36 @@ def test_the_bot_runner_sends_the_sheets_state(bundle, data):
                                    "fen-witch": {"wounds": 1}}
     assert {"hero_dice", "lieutenants", "adversary_vigour", "start_wounds"}.isdisjoint(plain)
     assert sent[-1]["hero_abilities"][GARRICK] != plain["hero_abilities"][GARRICK]
+
+
+# ------------------------------------------------------------------ the heuristic campaign bot
+def _campaign(bundle, data, seed, players=3, bots="heuristic", debug=True):
+    from runeforge.engine.campaign.runners.bot import BotRunner
+    from runeforge.engine.campaign.runners.campaign import play_campaign
+    from runeforge.engine.delve.game.play import play
+    heroes = [(f"P{i + 1}", h, c) for i, (h, c) in enumerate(zip(
+        [c["id"] for c in bundle["cards"] if c.get("game") == "delve" and c["kind"] == "hero"],
+        data.doc["classes"], strict=False))][:players]
+    return play_campaign(data, seed, heroes, "Overlord", BotRunner(play, bundle, bots),
+                         bots=bots, debug=debug)
+
+
+def test_the_heuristic_bot_spends_gold_and_xp_legally(bundle, data):
+    from runeforge.engine.campaign.phase.bots import item_score
+    from runeforge.engine.campaign.rules import xp
+    game = _campaign(bundle, data, 7)
+    kinds = [e["type"] for e in game.log]
+    bought = [e["result"] for e in game.log if e["type"] == "buy"]
+    assert bought and sum(bought) > 0 and kinds.count("buy_skill") >= 1
+    assert kinds.count("buy_overlord_card") >= 1
+    heroes = [p for p in game.sheet["players"] if p["side"] == "heroes"]
+    shop = [i for p in heroes for i in p["items"] if data.cards[i]["kind"] == "shop_item"]
+    assert shop and all(item_score(data.cards[i]) > 0 for i in shop)   # useful items
+    # every tier II/III card it owns had its prerequisites (R20): the rule, on the final deck
+    owned = [data.cards[c] for c in xp.owned(game.sheet)]
+    for cls in ("warlord", "saboteur", "magus"):
+        tiers = [int(c.get("tier", 1)) for c in owned if c.get("class") == cls]
+        if 2 in tiers:
+            assert tiers.count(1) >= data.rule("overlord", "tier2_needs")
+        if 3 in tiers:
+            assert tiers.count(1) + tiers.count(2) >= data.rule("overlord", "tier3_needs")

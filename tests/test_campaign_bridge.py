@@ -216,3 +216,33 @@ def test_the_heuristic_bot_spends_gold_and_xp_legally(bundle, data):
             assert tiers.count(1) >= data.rule("overlord", "tier2_needs")
         if 3 in tiers:
             assert tiers.count(1) + tiers.count(2) >= data.rule("overlord", "tier3_needs")
+
+
+# ------------------------------------------------------------------ R8 in the game loop
+class Record(Player):
+    def __init__(self):
+        self.asked = []
+
+    def decide(self, decision, engine):
+        self.asked.append(decision)
+        return decision.options[0] if decision.options else None
+
+
+@pytest.mark.parametrize("on", [True, False])
+def test_r8_the_first_action_of_the_game_is_explore_by_the_first_hero(records, on):
+    recs = dataclasses.replace(records, rules_doc={**records.rules_doc, "explore_first": on})
+    heroes = [GARRICK, "sefa-quillmark"]
+    players = {h: Record() for h in heroes}
+    g = DelveGame(recs, heroes, 4, ScriptedDice([3] * 200), players, debug=True)
+    assert not g.state.board.exits_next_to(g.state.figure(GARRICK).cell)   # at the centre
+    g.play_round()
+    first = players[GARRICK].asked[0]
+    if on:
+        assert {o["action"] for o in first.options} == {"explore"}
+        assert g.state.explored and g.log.records[[r["type"] for r in g.log.records]
+                                                  .index("explore")]["hero"] == GARRICK
+        later = players[GARRICK].asked[1]
+        assert {o["action"] for o in later.options} != {"explore"}
+    else:
+        assert {o["action"] for o in first.options} != {"explore"}
+    assert {o["action"] for o in players["sefa-quillmark"].asked[0].options} != {"explore"}

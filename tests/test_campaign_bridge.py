@@ -193,8 +193,16 @@ def _campaign(bundle, data, seed, players=3, bots="heuristic", debug=True):
     heroes = [(f"P{i + 1}", h, c) for i, (h, c) in enumerate(zip(
         [c["id"] for c in bundle["cards"] if c.get("game") == "delve" and c["kind"] == "hero"],
         data.doc["classes"], strict=False))][:players]
-    return play_campaign(data, seed, heroes, "Overlord", BotRunner(play, bundle, bots),
+    sent = []
+
+    def spy(b, options):
+        sent.append(options)
+        return play(b, options)
+
+    game = play_campaign(data, seed, heroes, "Overlord", BotRunner(spy, bundle, bots),
                          bots=bots, debug=debug)
+    game.sent = sent
+    return game
 
 
 def test_the_heuristic_bot_spends_gold_and_xp_legally(bundle, data):
@@ -246,3 +254,17 @@ def test_r8_the_first_action_of_the_game_is_explore_by_the_first_hero(records, o
     else:
         assert {o["action"] for o in first.options} != {"explore"}
     assert {o["action"] for o in players["sefa-quillmark"].asked[0].options} != {"explore"}
+
+
+def test_seeded_campaigns_with_the_state_carried_in_keep_every_invariant(bundle, data):
+    """A few here (the file stays fast); benchmarks/balance_campaign.py plays 200 per hero
+    count and benchmarks/soak_campaign.py 2000, with the same checks."""
+    from runeforge.engine.campaign.rules.invariants import check
+    keys = set()
+    for seed, players, bots in ((1, 2, "heuristic"), (2, 4, "heuristic"), (3, 3, "random")):
+        game = _campaign(bundle, data, seed, players, bots)
+        check(data, game.sheet)
+        assert len(game.sheet["played"]) == 9 and game.sheet["winner"] in ("heroes", "overlord")
+        assert len(game.sent) == 9 and all(o["hero_abilities"] for o in game.sent)
+        keys |= {k for o in game.sent for k in o}
+    assert {"hero_abilities", "hero_dice", "adversary_vigour"} <= keys

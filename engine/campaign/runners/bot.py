@@ -5,6 +5,7 @@ in, so the campaign layer never imports a game."""
 from __future__ import annotations
 
 from ..sheet.state import hero_players
+from .carry import carried, hand
 
 
 class BotRunner:
@@ -18,9 +19,9 @@ class BotRunner:
         options = {"adventure": adventure["trial"], "players": len(heroes),
                    "seed": sheet["seed"] * 1000 + len(sheet["played"]), "bots": self.bots,
                    "heroes": [h["hero"] for h in heroes]}
-        wounds = {h["hero"]: h["wounds"] for h in heroes if h.get("wounds")}
-        if wounds:
-            options["start_wounds"] = wounds  # R44: travel damage carries in
+        # R44: travel damage carries in; so do items, skills, fatigue, conditions, the
+        # overlord's hand (R41) and relics on lieutenants (R48-R50): see .carry
+        options.update(carried(game.data, sheet))
         return options
 
     def __call__(self, game, adventure: dict) -> dict:
@@ -33,5 +34,6 @@ class BotRunner:
         self.games.append({"adventure": adventure["id"], "trial": adventure["trial"],
                            "seed": options["seed"], "winner": winner,
                            "how": result.get("how"), "rounds": result.get("rounds"),
-                           "explored": result.get("explored"), "search": found})
+                           "explored": result.get("explored"), "search": found,
+                           "hand": hand(game.data, game.sheet)})
         return {"winner": winner, "search": found}

@@ -38,7 +38,8 @@ def _attack(game, figure, record) -> None:
                                                                            f.id))[0]]
         for hero in chosen:
             roll = game.dice.die(game.rules.die_faces)
-            taken = wound(hero, w.damage) if roll >= w.hit else 0
+            damage = w.damage + game.carried.extra_damage(s.kinds[figure.id])
+            taken = wound(hero, damage) if roll >= w.hit else 0
             game.log.emit("adversary_attack", adversary=figure.id, weapon=w.name,
                           target=hero.id, roll=roll, hit=roll >= w.hit, wounds=taken)
             if hero.slain:

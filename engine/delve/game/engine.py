@@ -26,11 +26,13 @@ from runeforge.engine.common.log import EventLog
 
 from ..board.placement import centre_cells, placements
 from ..board.placement import explore as place_chamber
+from ..board.placement import place as place_exit
 from ..rules import actions
 from ..rules.attacks import Figure
 from ..rules.costs import HeroTurn, roll_hero_dice
 from . import adversaries as adv
 from . import heroes as hz
+from .carried import Carried
 from .invariants import Watch
 from .paths import path_to
 from .state import GameState, Records, new_game
@@ -42,11 +44,12 @@ ACTION = "delve.action"
 class DelveGame:
     def __init__(self, records: Records, hero_ids, seed: int, dice, players: dict,
                  debug: bool = False, log: EventLog | None = None, trial: Trial | None = None,
-                 start_wounds: dict | None = None):
+                 start_wounds: dict | None = None, carried: Carried | None = None):
         self.records = records
         self.rules = records.rules
         self.trial = trial or default_trial(records.exploration, self.rules)
         self.state: GameState = new_game(records, hero_ids, seed, self.trial, start_wounds)
+        self.carried = carried or Carried()
         self.dice = dice
         self.players = players          # hero id -> Player
         self.log = log if log is not None else EventLog()
@@ -78,11 +81,20 @@ class DelveGame:
                 out.append(i)
         return out
 
-    def can_explore(self, hero: Figure) -> bool:
+    def exits_for(self, hero: Figure, turn: HeroTurn | None = None) -> list:
+        """The exits ``hero`` may explore through: next to it (R9); for the game's opening
+        Explore (R8) the start chamber's unexplored exits, wherever the hero stands in it (the
+        project's reading: heroes start at the centre, away from every exit)."""
+        s = self.state
+        if turn is not None and turn.explore_first and s.board.owner.get(hero.cell) == 0:
+            return s.board.unexplored_exits(0)
+        return s.board.exits_next_to(hero.cell)
+
+    def can_explore(self, hero: Figure, turn: HeroTurn | None = None) -> bool:
         s = self.state
         if not s.deck:
             return False
-        exits = s.board.exits_next_to(hero.cell)
+        exits = self.exits_for(hero, turn)
         card = self.records.exploration[s.deck[0]]
         return bool(exits) and bool(placements(s.board, self.records.tiles[card["tile"]],
                                                exits[0]))
@@ -90,8 +102,12 @@ class DelveGame:
     def options(self, hero: Figure, turn: HeroTurn) -> list[dict]:
         """Every legal action of ``hero`` now (A2: the turn ends when this is empty)."""
         s, rules, out = self.state, self.rules, []
-        if self.can_explore(hero):
+        if self.can_explore(hero, turn):
             out += [{"action": "explore", "die": d} for d in self.paying_dice(turn, rules.explore)]
+        if turn.explore_first:
+            if out:
+                return out      # R8: the game's first action is Explore
+            turn.explore_first = False   # the project's reading: R8 lapses if it cannot be met
         out += hz.options(self, hero, turn)
         if hero.wounds:
             out += [{"action": "recuperate", "die": d}
@@ -107,10 +123,11 @@ class DelveGame:
         return out
 
     # ------------------------------------------------------------------ hero phase
-    def hero_turn(self, hero: Figure) -> None:
+    def hero_turn(self, hero: Figure, opening: bool = False) -> None:
         s, rules = self.state, self.rules
-        faces = roll_hero_dice(self.dice, rules.hero_dice, rules)
+        faces = roll_hero_dice(self.dice, self.carried.dice_count(self, hero.id), rules)
         turn = HeroTurn(hero.id, faces)
+        turn.explore_first = opening and rules.explore_first and not s.explored
         if rules.escalation_reset == "game":        # (N+*) uses carried from earlier turns
             turn.uses = dict(s.uses.get(hero.id, {}))
         s.turns[hero.id], s.dealt[hero.id] = turn, len(faces)
@@ -160,8 +177,16 @@ class DelveGame:
     def explore(self, hero: Figure, turn: HeroTurn, die: int, face: int) -> None:
         """The basic Explore (1+): pay, then :meth:`reveal`."""
         card = self.records.exploration[self.state.deck[0]]
-        chamber = actions.explore(turn, self.state.board, hero, die,
-                                  self.records.tiles[card["tile"]], self.rules)
+        tile = self.records.tiles[card["tile"]]
+        if turn.explore_first:      # R8: the opening Explore, through the start chamber's exit
+            exit_ = self.exits_for(hero, turn)[0]
+            turn.begin("Explore", self.rules.explore, die, self.rules)
+            try:
+                chamber = place_exit(self.state.board, tile, exit_)
+            finally:
+                turn.finish()
+        else:
+            chamber = actions.explore(turn, self.state.board, hero, die, tile, self.rules)
         self.turn_over(hero, chamber, face)
 
     def reveal(self, hero: Figure) -> str | None:
@@ -211,8 +236,9 @@ class DelveGame:
         for adv_id, cell in zip(ids, cells, strict=False):
             s.spawned += 1
             fid = f"{adv_id}-{s.spawned}"
-            s.figures.append(Figure(fid, "adversary", cell,
-                                    self.records.adversaries[adv_id]["vigour"]))
+            vigour = self.records.adversaries[adv_id]["vigour"]
+            vigour = max(1, vigour + self.carried.placed_vigour(adv_id))
+            s.figures.append(Figure(fid, "adversary", cell, vigour))
             s.kinds[fid] = adv_id
             placed.append({"id": fid, "cell": list(cell)})
         return placed
@@ -241,10 +267,10 @@ class DelveGame:
         s.turns, s.dealt = {}, {}
         s.phase = "heroes"
         self.log.emit("round", round=s.round)
-        for hero_id in s.heroes:
+        for seat, hero_id in enumerate(s.heroes):
             hero = s.figure(hero_id)
             if hero is not None and s.result is None:
-                self.hero_turn(hero)
+                self.hero_turn(hero, opening=s.round == 1 and seat == 0)
         if s.result is None:
             s.phase = "adversaries"
             adv.adversary_phase(self)

@@ -32,7 +32,7 @@ def hero_abilities(game, hero_id: str) -> list[ab.Ability]:
     out = ab.abilities_of(game.records.heroes[hero_id], hero_id)
     for skill in game.state.skills.get(hero_id, []):
         out += ab.abilities_of(game.records.skills[skill], skill)
-    return out
+    return out + game.carried.hero_abilities(hero_id, {a.key for a in out})
 
 
 def find(game, hero_id: str, key: str) -> ab.Ability | None:
@@ -202,7 +202,8 @@ def fire(game, hero, event: str) -> None:
     """R22: the hero's renown rules for ``event`` (``slay``, ``explored``, ``recuperated``)."""
     if hero not in game.state.figures:
         return
-    for effects in ab.triggers_of(game.records.heroes[hero.id], event):
+    for effects in (ab.triggers_of(game.records.heroes[hero.id], event)
+                    + game.carried.triggers(hero.id, event)):
         done = apply(game, hero, "renown rule", effects, None)
         game.log.emit("trigger", hero=hero.id, event=event, effects=done)
         if any(r["op"] == "explore" and r["card"] for r in done):

@@ -3,8 +3,9 @@
 ``play(bundle, options) -> result``. Options: ``adventure`` (a trial id), ``players`` (1-4),
 ``seed``, ``bots`` (``heuristic`` or ``random``), and optionally ``heroes`` (hero ids in seat
 order, overriding the pick: the trial's suggested heroes, filled by a seeded pick),
-``start_wounds`` ({hero id: n}, wounds carried in, e.g. from campaign travel) and ``debug``
-(every invariant checked after every step).
+``start_wounds`` ({hero id: n}, wounds carried in, e.g. from campaign travel),
+``hero_abilities``, ``hero_dice``, ``adversary_vigour`` and ``lieutenants`` (a campaign's state
+carried in: :mod:`.carried`) and ``debug`` (every invariant checked after every step).
 
 The result: ``winner`` ("heroes" or "adversaries"), ``how``, ``rounds``, ``explored`` and
 ``slain`` (how many chambers were explored and adversaries slain; ``explored_cards`` and
@@ -23,11 +24,15 @@ from runeforge.engine.common.dice import Dice
 from runeforge.engine.common.log import EventLog
 
 from .bots import HeuristicBot, RandomBot
+from .carried import LIEUTENANT_EFFECTS, Carried
 from .engine import DelveGame
 from .state import Records
 from .trial import most_heroes, pick_heroes
 
 _ID = {"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$", "maxLength": 200}
+_INT = {"type": "integer", "minimum": -20, "maximum": 20}
+_EFFECT = {"type": "object", "additionalProperties": False,
+           "properties": {k: _INT for k in LIEUTENANT_EFFECTS}}
 LOG_OPTIONS = {
     "type": "object",
     "additionalProperties": False,
@@ -44,6 +49,15 @@ LOG_OPTIONS = {
         "start_wounds": {"type": "object", "propertyNames": _ID,
                          "additionalProperties": {"type": "integer", "minimum": 0,
                                                   "maximum": 99}},
+        "hero_abilities": {"type": "object", "propertyNames": _ID,
+                           "additionalProperties": {"type": "array", "maxItems": 64,
+                                                    "items": {"type": "object"}}},
+        "hero_dice": {"type": "object", "propertyNames": _ID,
+                      "additionalProperties": {"type": "integer", "minimum": -20,
+                                               "maximum": 20}},
+        "adversary_vigour": {"type": "integer", "minimum": -20, "maximum": 20},
+        "lieutenants": {"type": "object", "propertyNames": _ID,
+                        "additionalProperties": _EFFECT},
         "debug": {"type": "boolean"},
     },
 }
@@ -72,7 +86,8 @@ def start(records: Records, options: dict, log: EventLog | None = None) -> Delve
     return DelveGame(records, heroes, seed, Dice(seed * 10 + DICE_SALT),
                      bots(options.get("bots", "heuristic"), heroes, seed),
                      debug=bool(options.get("debug")), log=log, trial=trial,
-                     start_wounds=options.get("start_wounds"))
+                     start_wounds=options.get("start_wounds"),
+                     carried=Carried.from_options(options, heroes))
 
 
 def outcome(game: DelveGame) -> dict:

@@ -19,6 +19,10 @@ The record is the bundled ``kind: rules`` document (``cards/delve/rules.yaml``, 
     round_limit: 12                      # original: the game is lost after it (optional)
     start_tile: entry-hall               # original
     escalation_reset: turn               # original, optional: when (N+*) costs fall back
+    explore_first: true                  # R8, optional: the game's first action is Explore
+    carried_dice_phases: 1               # original, optional: hero phases a carried-in
+                                         # ``hero_dice`` modifier (play option) lasts; 0: all
+    min_hero_dice: 1                     # original, optional: a hero never rolls fewer
 
 A missing key is an :class:`EngineError` naming it, never a silent default. Three numbers are
 the seed's definitions rather than tunable rules, kept here in one place (:data:`SEED`) and
@@ -34,6 +38,10 @@ from runeforge.engine.common.errors import EngineError
 
 SEED = {"die_faces": 6, "recuperate_step": 1, "heal_per_recuperate": 1,  # seed 003, R2/R14
         "escalating_step": 1}                                               # R14's (N+*) step
+
+
+def _or(value, default):
+    return default if value is None else value
 
 
 @dataclass(frozen=True)
@@ -55,6 +63,9 @@ class RulesData:
     escalating_step: int = 1      # an ability's (N+*): one more per earlier use (R14's step)
     escalation_reset: str = "turn"   # when (N+*) uses reset: turn | game (default: A3's)
     max_heroes: int | None = None    # the most heroes in a game (None: as many as the cards)
+    explore_first: bool = False      # R8: the game's first action is Explore
+    carried_dice_phases: int = 1     # hero phases a ``hero_dice`` play option lasts (0: all)
+    min_hero_dice: int = 1           # the fewest dice a hero rolls after modifiers
 
     @classmethod
     def from_record(cls, record: dict) -> RulesData:
@@ -107,6 +118,9 @@ class RulesData:
             max_heroes=get("max_heroes", int, optional=True),
             escalation_reset=(get("escalation_reset", str, optional=True)
                               or get("recuperate_reset", str)),
+            explore_first=bool(get("explore_first", bool, optional=True)),
+            carried_dice_phases=_or(get("carried_dice_phases", int, optional=True), 1),
+            min_hero_dice=_or(get("min_hero_dice", int, optional=True), 1),
         )
         if data.escalation_reset not in ("turn", "game"):
             raise EngineError("rules: 'escalation_reset' is 'turn' or 'game', not "

@@ -1,0 +1,78 @@
+"""The campaign's state as an adventure game's play options (contract 1's carried-in keys).
+
+From the sheet, before an adventure (after travel):
+
+* ``hero_abilities``: the IR ``abilities`` of every item (shop items, starting equipment) and
+  skill each hero holds, in that order (cards without abilities add nothing).
+* ``start_wounds``: the wounds from travel (R44) plus the ``wounds`` of each condition.
+* ``hero_dice``: per hero, ``adventure.dice_per_fatigue`` (campaign document, the project's own
+  reading: -1) per fatigue — from travel and from conditions — plus the ``hero_dice`` of its
+  conditions, of the travel modifiers (``effects``) and of the overlord's hand.
+* the overlord's hand (R41): the top ``adventure.hand_per_hero`` x heroes cards of his deck
+  (shuffled at set-up); their ``adversary_vigour`` and ``hero_dice`` act in the adventure, and
+  their ``wounds`` / ``fatigue`` on each hero like travel's. Other effects (gold, choices) stay
+  on the cards: the bots do not play them (documented in docs/campaign.md).
+* ``adversary_vigour``: the hand's plus the travel modifier's.
+* ``lieutenants``: the overlord side's effect of each relic given to a lieutenant (R48-R49);
+  the adventure ignores it once that lieutenant is slain (R50).
+
+Only keys with an effect are sent, so a campaign without any of this plays as before.
+"""
+
+from __future__ import annotations
+
+from ..sheet.state import hero_players
+
+LIEUTENANT_KEYS = ("hero_dice", "adversary_vigour", "wounds")
+
+
+def _vigour(effect: dict) -> int:
+    return int(effect.get("adversary_vigour", 0)) + int(effect.get("adventure_vigour", 0))
+
+
+def hand(data, sheet: dict) -> list[str]:
+    """R41: the cards the overlord draws for this adventure (one per hero by default)."""
+    per = int(data.rule("adventure", "hand_per_hero", default=1))
+    return list(sheet["overlord"]["deck"][:per * len(hero_players(sheet))])
+
+
+def abilities(data, player: dict) -> list[dict]:
+    out = []
+    for card_id in list(player.get("items", [])) + list(player.get("skills", [])):
+        out += [ir for ir in (data.cards.get(card_id) or {}).get("abilities", []) or []
+                if isinstance(ir, dict)]
+    return out
+
+
+def carried(data, sheet: dict) -> dict:
+    """The carried-in play options of the sheet's next adventure."""
+    per_fatigue = int(data.rule("adventure", "dice_per_fatigue", default=-1))
+    cards = [data.cards[c].get("effect") or {} for c in hand(data, sheet) if c in data.cards]
+    flat = [e for e in cards if "choice" not in e]
+    travel = sheet.get("effects") or {}
+    out: dict = {"hero_abilities": {}, "start_wounds": {}, "hero_dice": {}}
+    for p in hero_players(sheet):
+        conds = [(data.cards.get(c) or {}).get("effect") or {} for c in p.get("conditions", [])]
+        every = flat + conds
+        wounds = p.get("wounds", 0) + sum(int(e.get("wounds", 0)) for e in every)
+        fatigue = p.get("fatigue", 0) + sum(int(e.get("fatigue", 0)) for e in every)
+        dice = (per_fatigue * fatigue + int(travel.get("hero_dice", 0))
+                + sum(int(e.get("hero_dice", 0)) for e in every))
+        if ab := abilities(data, p):
+            out["hero_abilities"][p["hero"]] = ab
+        if wounds > 0:
+            out["start_wounds"][p["hero"]] = wounds
+        if dice:
+            out["hero_dice"][p["hero"]] = dice
+    vigour = _vigour(travel) + sum(_vigour(e) for e in flat)
+    if vigour:
+        out["adversary_vigour"] = vigour
+    lts = {}
+    for lieutenant, relic in sorted((sheet.get("lieutenants") or {}).items()):
+        effect = ((data.cards.get(relic) or {}).get("overlord") or {}).get("effect") or {}
+        kept = {k: int(v) for k, v in effect.items() if k in LIEUTENANT_KEYS}
+        if kept:
+            lts[lieutenant] = kept
+    if lts:
+        out["lieutenants"] = lts
+    return {k: v for k, v in out.items() if v}

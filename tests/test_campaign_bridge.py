@@ -1,0 +1,270 @@
+"""The campaign's state carried into a Delve adventure (issue 14 depth, contract 1's options
+``hero_abilities``, ``hero_dice``, ``adversary_vigour``, ``lieutenants``): each option changes
+a scripted Delve game exactly; the bot runner sends the sheet's state; the heuristic campaign
+bot spends gold and XP legally; R8 in the game loop."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from runeforge.backends.bundle import build_bundle
+from runeforge.engine.common.decisions import Player
+from runeforge.engine.common.dice import ScriptedDice
+from runeforge.engine.delve.game.carried import Carried
+from runeforge.engine.delve.game.engine import DelveGame
+from runeforge.engine.delve.game.state import Records
+from runeforge.engine.delve.rules.attacks import Figure
+from runeforge.pipeline import check
+
+GARRICK = "garrick-stoneward"
+HEW = {"form": "action", "name": "Hew", "cost": {"need": 4, "escalating": False},
+       "effects": [{"op": "attack", "target": "adjacent", "range": "combat", "hit": 4,
+                    "damage": 2}]}
+
+
+@pytest.fixture(scope="module")
+def bundle():
+    result = check(())
+    return build_bundle(result.content, result.compiled)
+
+
+@pytest.fixture(scope="module")
+def records(bundle):
+    return Records.from_bundle(bundle)
+
+
+class Script(Player):
+    def __init__(self, answers):
+        self.answers = list(answers)
+
+    def decide(self, decision, engine):
+        want = self.answers.pop(0) if self.answers else None
+        if want is None:
+            return None
+        return next(o for o in decision.options
+                    if isinstance(o, dict) and all(o.get(k) == v for k, v in want.items()))
+
+
+def game(records, rolls, answers, options=None, foes=(), rules=None):
+    if rules is not None:
+        records = dataclasses.replace(records, rules_doc={**records.rules_doc, **rules})
+    carried = Carried.from_options(options or {}, [GARRICK])
+    g = DelveGame(records, [GARRICK], 1, ScriptedDice(list(rolls)), {GARRICK: Script(answers)},
+                  debug=True, carried=carried)
+    for adv, cell in foes:
+        g.state.spawned += 1
+        fid = f"{adv}-{g.state.spawned}"
+        g.state.figures.append(Figure(fid, "adversary", cell, records.adversaries[adv]["vigour"]))
+        g.state.kinds[fid] = adv
+    g.state.round = 1
+    return g
+
+
+def events(g, kind):
+    return [r for r in g.log.records if r["type"] == kind]
+
+
+# ------------------------------------------------------------------ the Delve options
+def test_an_items_attack_is_offered_and_played_like_the_heros_own(records):
+    plain = game(records, [], [], foes=[("mire-crawler", (0, 0))])
+    hero = plain.state.figure(GARRICK)
+    from runeforge.engine.delve.rules.costs import HeroTurn
+    assert not [o for o in plain.options(hero, HeroTurn(GARRICK, [4])) if o.get("weapon") == "Hew"]
+    g = game(records, [4, 1, 1, 1, 5], [{"action": "weapon", "weapon": "Hew"}, None],
+             {"hero_abilities": {GARRICK: [HEW]}}, foes=[("mire-crawler", (0, 0))])
+    g.hero_turn(g.state.figure(GARRICK))
+    (hit,) = events(g, "attack")
+    assert (hit["weapon"], hit["die"]) == ("Hew", 4)
+    assert hit["results"][0]["roll"] == 5 and hit["results"][0]["wounds"] == 2
+    assert g.state.figure("mire-crawler-1").wounds == 2
+
+
+def test_adversary_vigour_adds_to_every_adversary_placed(records):
+    plain = game(records, [], [])
+    placed = plain.spawn(plain.state.board.chambers[0], ["gloom-rat", "bone-sentry"])
+    assert [plain.state.figure(p["id"]).vigour for p in placed] == [1, 2]
+    g = game(records, [], [], {"adversary_vigour": 1})
+    placed = g.spawn(g.state.board.chambers[0], ["gloom-rat", "bone-sentry"])
+    assert [g.state.figure(p["id"]).vigour for p in placed] == [2, 3]
+
+
+def test_a_relic_on_a_lieutenant_works_until_it_is_slain(records):
+    dice = records.rules.hero_dice
+    opts = {"lieutenants": {"rust-golem": {"hero_dice": -1, "adversary_vigour": 2}}}
+    g = game(records, [6] * 20, [], opts)
+    placed = g.spawn(g.state.board.chambers[0], ["rust-golem"])
+    golem = g.state.figure(placed[0]["id"])
+    assert golem.vigour == records.adversaries["rust-golem"]["vigour"] + 2
+    g.hero_turn(g.state.figure(GARRICK))
+    assert len(events(g, "hero_dice")[-1]["faces"]) == dice - 1
+    g.state.figures.remove(golem)            # slain: R50, the relic's side is ignored
+    g.state.kinds.pop(golem.id)
+    g.hero_turn(g.state.figure(GARRICK))
+    assert len(events(g, "hero_dice")[-1]["faces"]) == dice
+
+
+def test_fatigue_costs_a_die_in_the_first_hero_phase_only(records):
+    dice = records.rules.hero_dice
+    g = game(records, [6] * 20, [], {"hero_dice": {GARRICK: -1}})
+    g.hero_turn(g.state.figure(GARRICK))
+    g.state.round = 2
+    g.hero_turn(g.state.figure(GARRICK))
+    assert [len(e["faces"]) for e in events(g, "hero_dice")] == [dice - 1, dice]
+    every = game(records, [6] * 20, [], {"hero_dice": {GARRICK: -1}},
+                 rules={"carried_dice_phases": 0})
+    every.hero_turn(every.state.figure(GARRICK))
+    every.state.round = 2
+    every.hero_turn(every.state.figure(GARRICK))
+    assert [len(e["faces"]) for e in events(every, "hero_dice")] == [dice - 1, dice - 1]
+
+
+def test_play_validates_and_replays_the_new_options(bundle):
+    import jsonschema
+
+    from runeforge.engine.delve.game.play import LOG_OPTIONS, play
+    opts = {"adventure": "first-descent", "players": 2, "seed": 3, "bots": "heuristic",
+            "heroes": [GARRICK, "sefa-quillmark"], "hero_abilities": {GARRICK: [HEW]},
+            "hero_dice": {"sefa-quillmark": -1}, "adversary_vigour": 1,
+            "lieutenants": {"rust-golem": {"wounds": 1}}}
+    first = play(bundle, opts)
+    jsonschema.validate(first["log"][0] | {}, LOG_OPTIONS)
+    assert play(bundle, opts)["log"][-1] == first["log"][-1]
+    base = {k: opts[k] for k in ("adventure", "players", "seed", "bots", "heroes")}
+    assert play(bundle, base)["log"][-1] != first["log"][-1]
+
+
+# ------------------------------------------------------------------ the campaign's bot runner
+@pytest.fixture(scope="module")
+def data(bundle):
+    from runeforge.engine.campaign.data import CampaignData
+    return CampaignData(bundle)
+
+
+def _sheet(data, players=2):
+    from runeforge.engine.campaign.sheet.state import new_sheet
+    heroes = [(f"P{i + 1}", h, c) for i, (h, c) in
+              enumerate(zip([GARRICK, "sefa-quillmark"], ["warrior", "healer"], strict=True))]
+    return new_sheet(data, 5, heroes[:players], "Overlord")
+
+
+def test_the_bot_runner_sends_the_sheets_state(bundle, data):
+    from runeforge.engine.campaign.phase.machine import Campaign
+    from runeforge.engine.campaign.runners.bot import BotRunner
+    sent = []
+
+    def fake_play(b, options):
+        sent.append(options)
+        return {"winner": "heroes", "explored": 0, "how": "fake", "rounds": 1}
+
+    sheet = _sheet(data)
+    adventure = data.doc["adventures"][0]
+    p1, p2 = sheet["players"][0], sheet["players"][1]
+    sheet["overlord"]["deck"][:2] = ["pilfered-pack", "pilfered-pack"]   # gold: not in Delve
+    plain = BotRunner(fake_play, bundle).options(Campaign(data, sheet), adventure)
+    p1["items"].append("bearded-axe")
+    p1["wounds"], p1["fatigue"], p1["conditions"] = 1, 1, ["chilled"]
+    p2["conditions"] = ["poisoned"]
+    sheet["overlord"]["deck"][:2] = ["lurking-menace", "sudden-chill"]
+    sheet["lieutenants"] = {"rust-golem": "ferrymans-oar", "fen-witch": "kilnheart-ember"}
+    BotRunner(fake_play, bundle)(Campaign(data, sheet), adventure)
+    opts = sent[-1]
+    axe = data.cards["bearded-axe"]["abilities"]
+    assert axe[0]["name"] == "Hew"
+    held = [ir for c in p1["items"] + p1["skills"] for ir in data.cards[c].get("abilities", [])]
+    assert opts["hero_abilities"][GARRICK] == held and axe[0] in held
+    assert axe[0] not in opts["hero_abilities"].get("sefa-quillmark", [])
+    assert opts["start_wounds"] == {GARRICK: 1, "sefa-quillmark": 1}     # travel; Poisoned
+    # fatigue -1 (original), Chilled -1, the hand's Sudden Chill -1 on every hero
+    assert opts["hero_dice"] == {GARRICK: -3, "sefa-quillmark": -1}
+    assert opts["adversary_vigour"] == 1                                  # Lurking Menace
+    assert opts["lieutenants"] == {"rust-golem": {"adversary_vigour": 2},
+                                   "fen-witch": {"wounds": 1}}
+    assert {"hero_dice", "lieutenants", "adversary_vigour", "start_wounds"}.isdisjoint(plain)
+    assert sent[-1]["hero_abilities"][GARRICK] != plain["hero_abilities"][GARRICK]
+
+
+# ------------------------------------------------------------------ the heuristic campaign bot
+def _campaign(bundle, data, seed, players=3, bots="heuristic", debug=True):
+    from runeforge.engine.campaign.runners.bot import BotRunner
+    from runeforge.engine.campaign.runners.campaign import play_campaign
+    from runeforge.engine.delve.game.play import play
+    heroes = [(f"P{i + 1}", h, c) for i, (h, c) in enumerate(zip(
+        [c["id"] for c in bundle["cards"] if c.get("game") == "delve" and c["kind"] == "hero"],
+        data.doc["classes"], strict=False))][:players]
+    sent = []
+
+    def spy(b, options):
+        sent.append(options)
+        return play(b, options)
+
+    game = play_campaign(data, seed, heroes, "Overlord", BotRunner(spy, bundle, bots),
+                         bots=bots, debug=debug)
+    game.sent = sent
+    return game
+
+
+def test_the_heuristic_bot_spends_gold_and_xp_legally(bundle, data):
+    from runeforge.engine.campaign.phase.bots import item_score
+    from runeforge.engine.campaign.rules import xp
+    game = _campaign(bundle, data, 7)
+    kinds = [e["type"] for e in game.log]
+    bought = [e["result"] for e in game.log if e["type"] == "buy"]
+    assert bought and sum(bought) > 0 and kinds.count("buy_skill") >= 1
+    assert kinds.count("buy_overlord_card") >= 1
+    heroes = [p for p in game.sheet["players"] if p["side"] == "heroes"]
+    shop = [i for p in heroes for i in p["items"] if data.cards[i]["kind"] == "shop_item"]
+    assert shop and all(item_score(data.cards[i]) > 0 for i in shop)   # useful items
+    # every tier II/III card it owns had its prerequisites (R20): the rule, on the final deck
+    owned = [data.cards[c] for c in xp.owned(game.sheet)]
+    for cls in ("warlord", "saboteur", "magus"):
+        tiers = [int(c.get("tier", 1)) for c in owned if c.get("class") == cls]
+        if 2 in tiers:
+            assert tiers.count(1) >= data.rule("overlord", "tier2_needs")
+        if 3 in tiers:
+            assert tiers.count(1) + tiers.count(2) >= data.rule("overlord", "tier3_needs")
+
+
+# ------------------------------------------------------------------ R8 in the game loop
+class Record(Player):
+    def __init__(self):
+        self.asked = []
+
+    def decide(self, decision, engine):
+        self.asked.append(decision)
+        return decision.options[0] if decision.options else None
+
+
+@pytest.mark.parametrize("on", [True, False])
+def test_r8_the_first_action_of_the_game_is_explore_by_the_first_hero(records, on):
+    recs = dataclasses.replace(records, rules_doc={**records.rules_doc, "explore_first": on})
+    heroes = [GARRICK, "sefa-quillmark"]
+    players = {h: Record() for h in heroes}
+    g = DelveGame(recs, heroes, 4, ScriptedDice([3] * 200), players, debug=True)
+    assert not g.state.board.exits_next_to(g.state.figure(GARRICK).cell)   # at the centre
+    g.play_round()
+    first = players[GARRICK].asked[0]
+    if on:
+        assert {o["action"] for o in first.options} == {"explore"}
+        assert g.state.explored and g.log.records[[r["type"] for r in g.log.records]
+                                                  .index("explore")]["hero"] == GARRICK
+        later = players[GARRICK].asked[1]
+        assert {o["action"] for o in later.options} != {"explore"}
+    else:
+        assert {o["action"] for o in first.options} != {"explore"}
+    assert {o["action"] for o in players["sefa-quillmark"].asked[0].options} != {"explore"}
+
+
+def test_seeded_campaigns_with_the_state_carried_in_keep_every_invariant(bundle, data):
+    """A few here (the file stays fast); benchmarks/balance_campaign.py plays 200 per hero
+    count and benchmarks/soak_campaign.py 2000, with the same checks."""
+    from runeforge.engine.campaign.rules.invariants import check
+    keys = set()
+    for seed, players, bots in ((1, 2, "heuristic"), (2, 4, "heuristic"), (3, 3, "random")):
+        game = _campaign(bundle, data, seed, players, bots)
+        check(data, game.sheet)
+        assert len(game.sheet["played"]) == 9 and game.sheet["winner"] in ("heroes", "overlord")
+        assert len(game.sent) == 9 and all(o["hero_abilities"] for o in game.sent)
+        keys |= {k for o in game.sent for k in o}
+    assert {"hero_abilities", "hero_dice", "adversary_vigour"} <= keys

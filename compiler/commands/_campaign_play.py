@@ -72,8 +72,12 @@ def play(campaign_id, players, seed, bots, debug, log_path, output, dirs) -> Non
                   f"{g['explored']} explored, search: {', '.join(g['search']) or '-'}",
                   markup=False)
     sheet = result.sheet
-    out.print(f"Interlude: {sheet['interlude_side']}   Finale: {sheet['finale_side']}",
-              markup=False)
+    # the sides name which Interlude and Finale were played (R51, R57), not who won them
+    def whose(side):
+        return {"heroes": "the heroes'", "overlord": "the overlord's"}.get(side, str(side))
+
+    out.print(f"Interlude played: {whose(sheet['interlude_side'])}   Finale played: "
+              f"{whose(sheet['finale_side'])}", markup=False)
     out.print(f"Winner of the campaign: {sheet['winner']}   gold left: {sheet['gold']}",
               markup=False)
     if log_path:

@@ -90,7 +90,7 @@ def test_adversary_vigour_adds_to_every_adversary_placed(records):
     assert [g.state.figure(p["id"]).vigour for p in placed] == [2, 3]
 
 
-def test_a_relic_on_a_lieutenant_works_until_it_is_slain(records):
+def test_r48_r50_a_relic_on_a_lieutenant_works_until_it_is_slain(records):
     dice = records.rules.hero_dice
     opts = {"lieutenants": {"rust-golem": {"hero_dice": -1, "adversary_vigour": 2}}}
     g = game(records, [6] * 20, [], opts)

@@ -187,7 +187,7 @@ def test_effect_text_follows_the_plural_forms():
         "(2) The heroes lose 25 gold.")
 
 
-def test_the_pdf_prints_each_relics_overlord_side_on_its_back(result, cards):
+def test_r47_the_pdf_prints_each_relics_overlord_side_on_its_back(result, cards):
     from runeforge.backends.pdf_stage import pdf_outputs
 
     relics = _of(cards, "relic")

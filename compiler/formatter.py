@@ -38,12 +38,7 @@ def _get(node: MappingNode, key: str):
     return None
 
 
-# where a card keeps ability strings: its own ``abilities`` and a side's (a campaign relic's
-# ``hero.abilities``)
-ABILITY_PLACES = (("abilities",), ("hero", "abilities"))
-
-
-def _ability_nodes(root, card_kinds):
+def _ability_nodes(root, card_kinds, places):
     """Yield (keys from the card list, ScalarNode) for every ability of a card file."""
     if not isinstance(root, MappingNode):
         return
@@ -54,7 +49,7 @@ def _ability_nodes(root, card_kinds):
     if not isinstance(cards, SequenceNode):
         return
     for i, card in enumerate(cards.value):
-        for place in ABILITY_PLACES:
+        for place in places:
             node = card
             for key in place:
                 node = _get(node, key) if isinstance(node, MappingNode) else None
@@ -103,9 +98,11 @@ def _map_diags(src: Source, node: ScalarNode, value: str, err: DiagnosticError):
                          d.hint, src.line(line), dict(d.extra))
 
 
-def format_file(path: Path, canonical, card_kinds, raw: bytes | None = None) -> FormatResult:
+def format_file(path: Path, canonical, card_kinds, raw: bytes | None = None,
+                places=(("abilities",),)) -> FormatResult:
     """Rewrite the abilities of the cards of ``card_kinds`` in ``path`` with ``canonical``
-    (both from the game of the file's pack); ``raw``: the file's bytes, when they are an
+    (both from the game of the file's pack), at the card's key paths ``places`` (the game's
+    ``ability_places``); ``raw``: the file's bytes, when they are an
     editor's unsaved text (the language server's formatting)."""
     src, diags = (read_source(path) if raw is None
                   else decode_source(Source(Path(path), display_path(path)), raw))
@@ -120,7 +117,7 @@ def format_file(path: Path, canonical, card_kinds, raw: bytes | None = None) -> 
     data, _ = convert(tree)
     root = YAML(typ="rt").compose(src.text)
     edits, expected = [], copy.deepcopy(data)
-    for keys, node in _ability_nodes(root, card_kinds):
+    for keys, node in _ability_nodes(root, card_kinds, places):
         value = _at(data["cards"], keys)[keys[-1]]
         if not isinstance(value, str):
             continue

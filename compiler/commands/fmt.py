@@ -45,7 +45,8 @@ def command(dirs, check_only: bool) -> None:
             continue
         for path in yaml_files(root):
             game = games.get(game_of_file(path, root))
-            res = format_file(path, game.canonical, game.card_kinds)
+            res = format_file(path, game.canonical, game.card_kinds,
+                              places=game.ability_places)
             diags.extend(res.diagnostics)
             if res.new_bytes is None:
                 continue

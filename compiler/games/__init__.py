@@ -159,6 +159,9 @@ class Game:
     # beyond ``text``/``abilities`` (the campaign: a relic hero side's IR, ``abilities_ir``);
     # None: nothing
     bundle_record: str | None = None
+    # where a card of this game keeps ability strings, as key paths (`runeforge fmt` rewrites
+    # them): its own ``abilities``, and for the campaign also a relic's ``hero.abilities``
+    ability_places: tuple[tuple[str, ...], ...] = (("abilities",),)
 
     # -- the layers, resolved on demand ------------------------------------------------------
     def list_key(self, kind: str) -> str:

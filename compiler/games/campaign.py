@@ -40,5 +40,6 @@ GAME = Game(
         pdf_keywords=("Campaign", "proxy", "cards"),
     ),
     check_documents="runeforge.campaign.checks:check_documents",
+    ability_places=(("abilities",), ("hero", "abilities")),
     bundle_record="runeforge.campaign.abilities:bundle_record",
 )

@@ -144,7 +144,8 @@ def formatting(service: AnalysisService, key: str, text: str) -> list[types.Text
     """`runeforge fmt` of the editor's text, as one edit (comments and layout kept)."""
     game = games.get(game_of(service, key))
     res = format_file(Path(key), game.canonical, game.card_kinds,
-                      raw=text.encode("utf-8", errors="surrogatepass"))
+                      raw=text.encode("utf-8", errors="surrogatepass"),
+                      places=game.ability_places)
     if res.new_bytes is None:
         return []
     new = res.new_bytes.decode("utf-8").lstrip("\ufeff")

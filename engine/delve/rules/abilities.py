@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from runeforge.engine.common.errors import IllegalAction
 
 from ..board.board import Board
+from .actions import check_path
 from .attacks import Figure, Weapon, attack, check_choice, targets
 from .costs import HeroTurn
 from .data import RulesData
@@ -125,11 +126,4 @@ def heal(hero: Figure, wounds: int) -> int:
 def step_to(board: Board, hero: Figure, path, figures, up_to: int) -> None:
     """A move effect (``move up to N spaces``): ``path`` (cells after the start) of 1 to N
     steps, each to a free neighbour past no wall or wall corner (R11, R12, A4)."""
-    path = [tuple(c) for c in path]
-    if not path or len(path) > up_to:
-        raise IllegalAction(f"R11: this move goes 1 to {up_to} spaces, not {len(path)}")
-    occupied = {f.cell for f in figures if f is not hero and not f.slain}
-    if not board.path_ok([hero.cell, *path], occupied):
-        raise IllegalAction(f"R12/A4: the path {[list(c) for c in path]} leaves the adjacent "
-                            "spaces, crosses a wall or a wall corner, or enters a figure's space")
-    hero.cell = path[-1]
+    hero.cell = check_path(board, hero, path, figures, up_to, "this move")[-1]

@@ -22,17 +22,25 @@ def is_pinned(board: Board, hero: Figure, figures) -> bool:
                for f in figures)
 
 
-def move(turn: HeroTurn, board: Board, hero: Figure, die: int, path, figures,
-         move_value: int, rules: RulesData) -> None:
-    """R6, R11, R12, A4, A5: Move (1+), or (2+) when pinned, along ``path`` (cells after the
-    start), at most ``move_value`` steps, each to a free neighbour past no wall."""
+def check_path(board: Board, hero: Figure, path, figures, up_to: int, what: str) -> list:
+    """``path`` (cells after the start) as tuples, once it is 1 to ``up_to`` steps, each to a
+    free neighbour past no wall or wall corner (R11, R12, A4); ``what`` names the move in the
+    refusal ("a Move", "this move")."""
     path = [tuple(c) for c in path]
-    if not path or len(path) > move_value:
-        raise IllegalAction(f"R11: a Move goes 1 to {move_value} spaces, not {len(path)}")
+    if not path or len(path) > up_to:
+        raise IllegalAction(f"R11: {what} goes 1 to {up_to} spaces, not {len(path)}")
     occupied = {f.cell for f in figures if f is not hero and not f.slain}
     if not board.path_ok([hero.cell, *path], occupied):
         raise IllegalAction(f"R12/A4: the path {[list(c) for c in path]} leaves the adjacent "
                             "spaces, crosses a wall or a wall corner, or enters a figure's space")
+    return path
+
+
+def move(turn: HeroTurn, board: Board, hero: Figure, die: int, path, figures,
+         move_value: int, rules: RulesData) -> None:
+    """R6, R11, R12, A4, A5: Move (1+), or (2+) when pinned, along ``path`` (cells after the
+    start), at most ``move_value`` steps, each to a free neighbour past no wall."""
+    path = check_path(board, hero, path, figures, move_value, "a Move")
     pinned = is_pinned(board, hero, figures)
     cost = turn.move_cost(rules, pinned)
     turn.begin("Move (pinned, A5)" if pinned else "Move", cost, die, rules)

@@ -268,3 +268,35 @@ def test_seeded_campaigns_with_the_state_carried_in_keep_every_invariant(bundle,
         assert len(game.sent) == 9 and all(o["hero_abilities"] for o in game.sent)
         keys |= {k for o in game.sent for k in o}
     assert {"hero_abilities", "hero_dice", "adversary_vigour"} <= keys
+
+
+def test_r47_a_heros_relic_side_is_carried_in_and_played(bundle, data, records):
+    """R47: a relic won by the heroes is played with its hero side. Its IR (the bundle's
+    ``hero.abilities_ir``) goes to Delve with its holder's items and skills, not to the other
+    hero's, and the Saltglass Lantern's trigger heals on an explored chamber (R22)."""
+    from runeforge.engine.campaign.runners.carry import carried
+    from runeforge.engine.delve.game import heroes
+
+    sheet = _sheet(data)
+    lantern = data.cards["saltglass-lantern"]["hero"]["abilities_ir"]
+    assert lantern and lantern[0]["event"] == "explored"
+    before = carried(data, sheet).get("hero_abilities", {})
+    sheet["relics"] = [{"id": "saltglass-lantern", "side": "heroes", "holder": "P1"},
+                       {"id": "ferrymans-oar", "side": "overlord", "holder": None}]
+    opts = carried(data, sheet)
+    assert opts["hero_abilities"][GARRICK] == before.get(GARRICK, []) + lantern
+    oar = data.cards["ferrymans-oar"]["hero"]["abilities_ir"]
+    assert not [ir for ir in opts["hero_abilities"].get("sefa-quillmark", [])
+                if ir in lantern or ir in oar]     # not the other hero's; the overlord's oar
+
+    g = game(records, [], [], {"hero_abilities": {GARRICK: opts["hero_abilities"][GARRICK]}})
+    hero = g.state.figure(GARRICK)
+    hero.wounds = 2
+    heroes.fire(g, hero, "explored")
+    assert hero.wounds == 1
+    plain = game(records, [], [])
+    hero = plain.state.figure(GARRICK)
+    hero.wounds = 2
+    heroes.fire(plain, hero, "explored")
+    assert hero.wounds == 2 - sum(1 for ir in records.heroes[GARRICK].get("abilities", [])
+                                  if ir.get("event") == "explored")

@@ -3,7 +3,8 @@
 From the sheet, before an adventure (after travel):
 
 * ``hero_abilities``: the IR ``abilities`` of every item (shop items, starting equipment) and
-  skill each hero holds, in that order (cards without abilities add nothing).
+  skill each hero holds, then the hero side of every relic its player holds (R47: the bundle's
+  ``hero.abilities_ir``), in that order (cards without abilities add nothing).
 * ``start_wounds``: the wounds from travel (R44) plus the ``wounds`` of each condition.
 * ``hero_dice``: per hero, ``adventure.dice_per_fatigue`` (campaign document, the project's own
   reading: -1) per fatigue — from travel and from conditions — plus the ``hero_dice`` of its
@@ -36,11 +37,17 @@ def hand(data, sheet: dict) -> list[str]:
     return list(sheet["overlord"]["deck"][:per * len(hero_players(sheet))])
 
 
-def abilities(data, player: dict) -> list[dict]:
+def abilities(data, player: dict, relics=()) -> list[dict]:
+    """The IR a hero carries in: its items' and skills' abilities, then the hero side of each
+    relic its player holds (``relics``: the sheet's relic entries)."""
     out = []
     for card_id in list(player.get("items", [])) + list(player.get("skills", [])):
         out += [ir for ir in (data.cards.get(card_id) or {}).get("abilities", []) or []
                 if isinstance(ir, dict)]
+    for relic in relics:
+        if relic.get("side") == "heroes" and relic.get("holder") == player.get("name"):
+            hero_side = (data.cards.get(relic["id"]) or {}).get("hero") or {}
+            out += [ir for ir in hero_side.get("abilities_ir", []) or [] if isinstance(ir, dict)]
     return out
 
 
@@ -58,7 +65,7 @@ def carried(data, sheet: dict) -> dict:
         fatigue = p.get("fatigue", 0) + sum(int(e.get("fatigue", 0)) for e in every)
         dice = (per_fatigue * fatigue + int(travel.get("hero_dice", 0))
                 + sum(int(e.get("hero_dice", 0)) for e in every))
-        if ab := abilities(data, p):
+        if ab := abilities(data, p, sheet.get("relics") or ()):
             out["hero_abilities"][p["hero"]] = ab
         if wounds > 0:
             out["start_wounds"][p["hero"]] = wounds

@@ -161,12 +161,12 @@ def test_the_bot_runner_sends_the_sheets_state(bundle, data):
     sheet = _sheet(data)
     adventure = data.doc["adventures"][0]
     p1, p2 = sheet["players"][0], sheet["players"][1]
-    sheet["overlord"]["deck"][:2] = ["pilfered-pack", "pilfered-pack"]   # gold: not in Delve
+    sheet["overlord"]["hand"] = ["pilfered-pack", "pilfered-pack"]   # gold: not in Delve
     plain = BotRunner(fake_play, bundle).options(Campaign(data, sheet), adventure)
     p1["items"].append("bearded-axe")
     p1["wounds"], p1["fatigue"], p1["conditions"] = 1, 1, ["chilled"]
     p2["conditions"] = ["poisoned"]
-    sheet["overlord"]["deck"][:2] = ["lurking-menace", "sudden-chill"]
+    sheet["overlord"]["hand"] = ["lurking-menace", "sudden-chill"]   # drawn at travel (R41)
     sheet["lieutenants"] = {"rust-golem": "ferrymans-oar", "fen-witch": "kilnheart-ember"}
     BotRunner(fake_play, bundle)(Campaign(data, sheet), adventure)
     opts = sent[-1]
@@ -300,3 +300,70 @@ def test_r47_a_heros_relic_side_is_carried_in_and_played(bundle, data, records):
     heroes.fire(plain, hero, "explored")
     assert hero.wounds == 2 - sum(1 for ir in records.heroes[GARRICK].get("abilities", [])
                                   if ir.get("event") == "explored")
+
+
+def test_r41_the_adventure_gets_the_hand_drawn_at_travel(bundle, data):
+    """R41: the hand the overlord drew at travel is the one that acts in the adventure (the
+    carry once read the next cards of his deck instead)."""
+    seen = []
+
+    class Spy:
+        def __init__(self, runner):
+            self.runner = runner
+
+        def __call__(self, game, adventure):
+            opts = self.runner.options(game, adventure)
+            seen.append((list(game.sheet["overlord"]["hand"]), list(game.sheet["overlord"]
+                                                                  ["deck"]), opts))
+            return self.runner(game, adventure)
+
+    from runeforge.engine.campaign.runners.bot import BotRunner
+    from runeforge.engine.campaign.runners.campaign import play_campaign
+    from runeforge.engine.delve.game.play import play
+    heroes = [("P1", GARRICK, "warrior"), ("P2", "sefa-quillmark", "healer")]
+    runner = BotRunner(play, bundle)
+    play_campaign(data, 3, heroes, "O", Spy(runner), debug=True)
+    per = data.rule("adventure", "hand_per_hero", default=1)
+    assert seen and all(len(h) == per * len(heroes) for h, _, _ in seen)
+    assert [g["hand"] for g in runner.games] == [h for h, _, _ in seen]
+    assert any(h != deck[:len(h)] for h, deck, _ in seen)   # not the next cards of the deck
+    chills = [(h, opts) for h, _, opts in seen if "sudden-chill" in h]
+    assert chills, "no adventure of this seed had a Sudden Chill in hand: pick another seed"
+    for h, opts in chills:  # the hand's -1 die on each hero reaches Delve
+        assert all(opts["hero_dice"].get(x, 0) <= -h.count("sudden-chill")
+                   for x in (GARRICK, "sefa-quillmark"))
+
+
+def test_r41_r43_the_hands_sheet_effects_are_played_before_a_bot_adventure(data):
+    """Gold, a condition and a choice in the overlord's hand change the sheet once, at the
+    adventure's start, the choice made by the heroes together (R43); the condition then acts
+    in the adventure like any condition."""
+    from runeforge.engine.campaign.phase.machine import Campaign
+    from runeforge.engine.campaign.runners.carry import carried
+    from runeforge.engine.common.decisions import ScriptedPlayer
+
+    sheet = _sheet(data)
+    sheet["step"] = "adventure"
+    sheet["next_adventure"] = data.doc["adventures"][0]["id"]
+    sheet["gold"] = 100
+    for card in ("pilfered-pack", "marsh-fever", "dark-bargain"):   # drawn at travel
+        sheet["overlord"]["deck"].remove(card)
+        sheet["overlord"]["hand"].append(card)
+    heroes = ScriptedPlayer([("hand_choice", 1)])       # Dark Bargain: pay 50 gold
+    game = Campaign(data, sheet, {"heroes": heroes}, debug=True)
+    before = carried(data, game.sheet)
+    played = game.play_hand()
+    assert [p["card"] for p in played] == ["pilfered-pack", "marsh-fever", "dark-bargain"]
+    assert played[-1]["effect"]["chosen"] == 1 and heroes.remaining == []
+    assert game.sheet["gold"] == 100 - 25 - 50
+    players = [p for p in game.sheet["players"] if p["side"] == "heroes"]
+    assert all(p["conditions"] == ["feverish"] and p["wounds"] == 0 for p in players)
+    after = carried(data, game.sheet)
+    fever = data.cards["feverish"]["effect"]
+    per_fatigue = data.rule("adventure", "dice_per_fatigue", default=-1)
+    dice = per_fatigue * fever.get("fatigue", 0) + fever.get("hero_dice", 0)
+    assert dice or fever.get("wounds"), "Feverish does nothing in an adventure"
+    for p in players:
+        for opt, delta in (("start_wounds", fever.get("wounds", 0)), ("hero_dice", dice)):
+            assert (after.get(opt, {}).get(p["hero"], 0)
+                    - before.get(opt, {}).get(p["hero"], 0)) == delta, (opt, p["hero"])

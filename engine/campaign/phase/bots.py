@@ -6,7 +6,7 @@ import random
 
 from runeforge.engine.common.decisions import Player
 
-from .machine import PASS_KINDS
+from .machine import INDEX_KINDS, PASS_KINDS
 
 
 def effect_score(effect: dict) -> float:
@@ -47,7 +47,7 @@ class RandomBot(Player):
         self.rng = random.Random(seed)
 
     def decide(self, decision, engine):
-        if decision.kind == "travel_choice":
+        if decision.kind in INDEX_KINDS:
             return self.rng.randrange(len(decision.options))
         pool = list(decision.options) + ([None] if decision.kind in PASS_KINDS else [])
         return self.rng.choice(pool)
@@ -57,7 +57,7 @@ class HeuristicBot(Player):
     def decide(self, decision, engine):
         kind, options = decision.kind, decision.options
         data = engine.data
-        if kind == "travel_choice":
+        if kind in INDEX_KINDS:
             scores = [effect_score(e) for e in options]
             return scores.index(max(scores))
         if kind == "buy_skill":

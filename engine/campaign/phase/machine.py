@@ -12,6 +12,8 @@ Decision kinds (``Decision.kind``; answering None passes where noted):
 * ``choose_adventure`` (actor: the side that chooses; options: adventure ids)
 * ``assign_relic`` (actor: the overlord's name; options: ``[lieutenant, relic]``; None: stop)
 * ``travel_choice`` (actor ``heroes``; options: the effects; the answer is an index)
+* ``hand_choice`` (actor ``heroes``; options: the effects of a choice in the overlord's hand,
+  played before a bot-played adventure; the answer is an index)
 """
 
 from __future__ import annotations
@@ -19,12 +21,13 @@ from __future__ import annotations
 from runeforge.engine.common.decisions import Decision, Player
 
 from ..data import CampaignData
-from ..rules import invariants, progress, relics, rewards, shop, travel, xp
+from ..rules import hand, invariants, progress, relics, rewards, shop, travel, xp
 from ..rules.common import refuse
 from ..rules.setup import setup
 from ..sheet.state import clone, hero_players, overlord_player
 
 PASS_KINDS = ("buy_skill", "buy_overlord_card", "shop_buy", "assign_relic")
+INDEX_KINDS = ("travel_choice", "hand_choice")   # answered with an index into the options
 
 
 class Campaign:
@@ -52,7 +55,7 @@ class Campaign:
         answer = self.players[side].decide(decision, self)
         if answer is None and kind in PASS_KINDS:
             return None
-        if answer not in options and kind != "travel_choice":
+        if answer not in options and kind not in INDEX_KINDS:
             refuse("R3", f"{actor} answered {answer!r} to {kind}; options: {options!r}")
         return answer
 
@@ -109,6 +112,13 @@ class Campaign:
         def choose(options):
             return self.ask("heroes", "travel_choice", "heroes", options)
         return self.apply("travel", travel.travel, choose)
+
+    def play_hand(self) -> list[dict]:
+        """Before a bot-played adventure: the sheet's part of the overlord's hand (R41, R43;
+        :mod:`..rules.hand`)."""
+        def choose(options):
+            return self.ask("heroes", "hand_choice", "heroes", options)
+        return self.apply("play_hand", hand.play, choose)
 
     def phase(self) -> None:
         """Steps 4-8 after a recorded adventure (steps 1-3 ran with :meth:`record`)."""

@@ -35,7 +35,7 @@ def route(data: CampaignData, start: str, goal: str) -> list[str]:
 
 
 def travel(data: CampaignData, sheet: dict, choose=None) -> list[dict]:
-    """Step 8: the overlord draws his hand (one card per hero, R41), then the heroes go from
+    """Step 8: the overlord draws his hand (``adventure.hand_per_hero`` cards per hero, R41), then the heroes go from
     home to the adventure. ``choose(options) -> index`` answers a choice event (R43).
     Returns the stops: symbol, card, whether it was resolved, what it did."""
     at_step(sheet, ("travel",), "travel")
@@ -45,7 +45,8 @@ def travel(data: CampaignData, sheet: dict, choose=None) -> list[dict]:
     if len(lord["deck"]) < minimum:
         refuse("R23", f"the overlord's deck holds {len(lord['deck'])} cards; an adventure "
                       f"needs at least {minimum}")
-    for _ in range(heroes):
+    per = int(data.rule("adventure", "hand_per_hero", default=1))
+    for _ in range(per * heroes):
         if lord["deck"]:
             lord["hand"].append(lord["deck"].pop(0))
     adventure = data.adventure(sheet["next_adventure"])

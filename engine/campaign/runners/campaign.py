@@ -25,6 +25,7 @@ def advance(game: Campaign, runner) -> None:
         game.travel()
     elif step == "adventure":
         adventure = game.data.adventure(game.sheet["next_adventure"])
+        game.play_hand()
         result = runner(game, adventure)
         game.record(adventure["id"], result["winner"], result.get("search", ()),
                     result.get("relic_to"))

@@ -9,10 +9,11 @@ From the sheet, before an adventure (after travel):
 * ``hero_dice``: per hero, ``adventure.dice_per_fatigue`` (campaign document, the project's own
   reading: -1) per fatigue — from travel and from conditions — plus the ``hero_dice`` of its
   conditions, of the travel modifiers (``effects``) and of the overlord's hand.
-* the overlord's hand (R41): the top ``adventure.hand_per_hero`` x heroes cards of his deck
-  (shuffled at set-up); their ``adversary_vigour`` and ``hero_dice`` act in the adventure, and
-  their ``wounds`` / ``fatigue`` on each hero like travel's. Other effects (gold, choices) stay
-  on the cards: the bots do not play them (documented in docs/campaign.md).
+* the overlord's hand (R41, drawn at travel): its cards' ``adversary_vigour`` and ``hero_dice``
+  act in the adventure, and their ``wounds`` / ``fatigue`` on each hero like travel's. What a
+  card does to the sheet (gold, overlord XP, a condition) and a card with a choice are played
+  on the sheet before a bot-played adventure (``Campaign.play_hand``): a condition then acts
+  like any condition, a choice's chosen branch like travel's.
 * ``adversary_vigour``: the hand's plus the travel modifier's.
 * ``lieutenants``: the overlord side's effect of each relic given to a lieutenant (R48-R49);
   the adventure ignores it once that lieutenant is slain (R50).
@@ -32,9 +33,8 @@ def _vigour(effect: dict) -> int:
 
 
 def hand(data, sheet: dict) -> list[str]:
-    """R41: the cards the overlord draws for this adventure (one per hero by default)."""
-    per = int(data.rule("adventure", "hand_per_hero", default=1))
-    return list(sheet["overlord"]["deck"][:per * len(hero_players(sheet))])
+    """R41: the overlord's hand for this adventure, drawn at travel (step 8)."""
+    return list(sheet["overlord"]["hand"])
 
 
 def abilities(data, player: dict, relics=()) -> list[dict]:

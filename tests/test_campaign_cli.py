@@ -206,3 +206,31 @@ def test_the_readme_tutorial_runs_as_written(tmp_path, monkeypatch):
         result = rf(*args)
         assert result.exit_code == 0, f"{line}\n{result.output}"
     assert status(tmp_path / "camp.json")["next_adventure"] == "the-silent-mill"
+
+
+@pytest.mark.parametrize("locale", ["fi", "pl", "el", "ru"])
+def test_status_in_a_locale_shows_the_sheets_labels_and_names(sheet, one_bundle, locale):
+    """`status --locale L` says what the printed sheet says in L: its labels and the names of
+    the campaign, the heroes' cards and the overlord's deck, and none of the English ones."""
+    from runeforge.campaign.sheetmodel import sheet_model
+
+    travel_to = rf("setup", sheet)
+    assert travel_to.exit_code == 0, travel_to.output
+    result = rf("status", sheet, "--locale", locale)
+    assert result.exit_code == 0, result.output
+    model = sheet_model(json.loads(sheet.read_text(encoding="utf-8")), one_bundle, locale)
+    english = sheet_model(json.loads(sheet.read_text(encoding="utf-8")), one_bundle, "en")
+    shown = [model["campaign"], model["act"], model["step"], model["next"],
+             *(model["labels"][k] for k in ("purse", "heroes", "skills", "items", "deck")),
+             *(n for h in model["heroes"] for n in (h["hero"], *h["items"], *h["skills"]))]
+    for text in shown:
+        assert text in result.output, (text, result.output)
+    for key in ("purse", "heroes", "skills", "items", "deck", "next"):
+        assert english["labels"][key] not in result.output       # translated, not English
+    assert english["campaign"] not in result.output
+
+
+def test_status_locale_refusals(sheet):
+    for args in (["--locale", "xx"], ["--locale", "fi", "--format", "json"]):
+        result = rf("status", sheet, *args)
+        assert result.exit_code == 2 and "--locale" in result.output, result.output

@@ -96,18 +96,26 @@ def campaign_data(bundle: dict, campaign_id: str | None):
 def open_sheet(path, dirs):
     """(sheet, campaign data) for a command on the sheet at ``path``; a sheet whose cards do
     not add up for its campaign (edited by hand, a copy in two places) is refused (RF963)."""
+    sheet, data, _ = open_sheet_and_bundle(path, dirs)
+    return sheet, data
+
+
+def open_sheet_and_bundle(path, dirs):
+    """:func:`open_sheet` and the compiled bundle it checked the sheet against (for the
+    commands that print names: the sheet PDF, ``status --locale``)."""
     from runeforge.engine.campaign.rules.invariants import problems
     from runeforge.engine.campaign.sheet.state import SheetError
 
     sheet = read_sheet(path)
-    data = campaign_data(bundle_for(dirs), sheet["campaign"])
+    bundle = bundle_for(dirs)
+    data = campaign_data(bundle, sheet["campaign"])
     found = problems(data, sheet)
     if found:
         raise sheet_error(path, SheetError(
             "the campaign sheet does not add up for campaign "
             f"{sheet['campaign']!r}: " + "; ".join(found), "content",
             hint="the sheet was edited by hand or damaged; restore it from a copy"))
-    return sheet, data
+    return sheet, data, bundle
 
 
 def known(value: str, candidates, what: str, param: str) -> str:

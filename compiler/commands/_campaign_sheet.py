@@ -24,18 +24,7 @@ def sheet_pdf_command(sheet_path, locale: str, pdf_path, dirs=()) -> None:
         check_locale(locale)
     except UnknownLocale as exc:
         raise click.BadParameter(str(exc), param_hint="--locale") from None
-    from runeforge.engine.campaign.rules.invariants import problems
-    from runeforge.engine.campaign.sheet.state import SheetError
-
-    sheet = io.read_sheet(sheet_path)
-    bundle = io.bundle_for(dirs)  # once: open_sheet would compile the content again
-    data = io.campaign_data(bundle, sheet["campaign"])
-    found = problems(data, sheet)
-    if found:  # the same refusal as every campaign command's (open_sheet)
-        raise io.sheet_error(sheet_path, SheetError(
-            "the campaign sheet does not add up for campaign "
-            f"{sheet['campaign']!r}: " + "; ".join(found), "content",
-            hint="the sheet was edited by hand or damaged; restore it from a copy"))
+    sheet, _, bundle = io.open_sheet_and_bundle(sheet_path, dirs)
     out = console()
     write_sheet_pdf(sheet, bundle, locale, pdf_path,
                     warn=lambda text: out.print(f"warning: {text}", markup=False))

@@ -81,3 +81,46 @@ def render(data, info: dict, out) -> None:
     if info["played"]:
         out.print("Played: " + ", ".join(f"{p['adventure']} ({p['winner']})"
                                          for p in info["played"]), markup=False)
+
+
+def render_localised(model: dict, out) -> None:
+    """The sheet in one locale (``campaign status --locale``): the printed sheet's model
+    (``runeforge.campaign.sheetmodel``), so every label and name is the sheet PDF's own."""
+    lab = model["labels"]
+    none = lab["none"]
+
+    def line(*parts):
+        out.print("   ".join(parts), markup=False)
+
+    line(f"{lab['campaign']}: {model['campaign']}")
+    line(f"{lab['act']}: {model['act']}", f"{lab['step']}: {model['step']}",
+         f"{lab['purse']}: {model['gold']}")
+    if model["winner"]:
+        line(f"{lab['campaign_winner']}: {model['winner']}")
+    if model["next"]:
+        line(f"{lab['next']}: {model['next']}")
+    available = [a["name"] for a in model["adventures"] if a["available"]]
+    if available and not model["next"] and not model["winner"]:   # steps 4-6: to choose
+        line(f"{lab['available']}: " + ", ".join(available))
+    line(f"{lab['heroes']}:")
+    for h in model["heroes"]:   # a block per hero: the names are long in every language
+        line(f"  {h['name']}: {h['hero']}, {h['class']}", f"{lab['xp']}: {h['xp']}",
+             f"{lab['wounds']}: {h['wounds']}", f"{lab['fatigue']}: {h['fatigue']}")
+        for key in ("skills", "items", "relics", "conditions"):
+            line(f"    {lab[key]}: " + (", ".join(h[key]) or none))
+    lord = model["overlord"]
+    line(f"{lab['overlord']}: {lord['name']}", f"{lab['xp']}: {lord['xp']}",
+         f"{lab['deck']}: {lord['deck_size']}")
+    for head, cards in lord["deck"]:
+        line(f"  {head}: " + ", ".join(cards))
+    if lord["set_aside"]:
+        line(f"{lab['set_aside']}: " + ", ".join(lord["set_aside"]))
+    if lord["lieutenants"]:
+        line(f"{lab['lieutenant_relics']}: "
+             + ", ".join(f"{lt} ({relic})" for lt, relic in lord["lieutenants"]))
+    if lord["stored"]:
+        line(f"{lab['stored']}: " + ", ".join(lord["stored"]))
+    played = [a for a in model["adventures"] if a["played"]]
+    if played:
+        line(f"{lab['played']}: " + ", ".join(f"{a['name']} ({lab[a['winner']]})"
+                                              for a in played))

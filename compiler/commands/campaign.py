@@ -106,13 +106,28 @@ def new(campaign_id, seed, heroes, overlord, output, dirs) -> None:
 @SHEET
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
+@click.option("--locale", default=None, metavar="LOCALE",
+              help="Show names and labels in en, fi, pl, el or ru, as the printed sheet does "
+                   "(text only; without it the text shows the ids the commands take).")
 @DIRS
-def status(sheet, fmt, dirs) -> None:
+def status(sheet, fmt, locale, dirs) -> None:
     """Show the sheet: act, step, purse, players, what can be chosen."""
-    from ._campaign_status import render
+    from ._campaign_status import render, render_localised
     from ._campaign_status import status as info_of
 
-    data_sheet, data = io.open_sheet(sheet, dirs)
+    if locale is not None:
+        from runeforge.campaign.sheetmodel import UnknownLocale, check_locale, sheet_model
+        try:
+            check_locale(locale)
+        except UnknownLocale as exc:
+            raise click.BadParameter(str(exc), param_hint="--locale") from None
+        if fmt == "json":
+            raise click.BadParameter("--locale is for the text format; the JSON has ids",
+                                     param_hint="--locale")
+    data_sheet, data, bundle = io.open_sheet_and_bundle(sheet, dirs)
+    if locale is not None:
+        render_localised(sheet_model(data_sheet, bundle, locale), console())
+        return
     info = info_of(data, data_sheet)
     if fmt == "json":
         click.echo(json.dumps(info, indent=2, sort_keys=True, ensure_ascii=False))

@@ -155,6 +155,9 @@ CODES: dict[str, str] = {
     "RF962": "campaign sheet is of another version",
     "RF963": "campaign sheet does not match its schema or its campaign (tampered)",
     "RF964": "campaign log cannot be replayed or does not match",
+    "RF965": "game log cannot be read as JSON lines (damaged, not UTF-8, not a file)",
+    "RF966": "game log record is not valid, out of place, or names no adventure here",
+    "RF967": "replay of a game log differs from the log",
 }
 
 SEVERITIES = ("error", "warning")
@@ -166,6 +169,9 @@ NO_POSITION = {
     "RF106": "the file has no content, so there is no line to point at",
     "RF108": "the file was not read (it is over the size limit), so there is no line to "
              "point at",
+    "RF965": "the log could not be read, so there is no line to point at",
+    "RF966": "the log as a whole lacks its first or last record",
+    "RF967": "the logs differ in length, which no single line shows",
 }
 
 

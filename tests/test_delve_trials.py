@@ -233,7 +233,7 @@ def test_replay_reproduces_a_delve_game_and_names_the_first_tampered_record(cli,
     first["players"] = 6
     tampered.write_text("\n".join([json.dumps(first)] + lines[1:]) + "\n", encoding="utf-8")
     bad = cli("replay", tampered)
-    assert bad.exit_code == 1 and ":1: 'players' of this options record" in bad.output
+    assert bad.exit_code == 1 and ":1:1: error[RF966]: 'players' of this options record" in bad.output
 
 
 def test_200_seeded_games_over_the_bundled_trials_keep_every_invariant(records):

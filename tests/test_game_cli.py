@@ -54,6 +54,6 @@ def test_usage_errors(cli, tmp_path):
     junk = tmp_path / "junk.jsonl"
     junk.write_text("not json\n", encoding="utf-8")
     result = cli("replay", junk)
-    assert result.exit_code == 1 and "junk.jsonl:1: not a JSON line" in result.output
+    assert result.exit_code == 1 and "junk.jsonl:1:1: error[RF965]: not a JSON line" in result.output
     missing = cli("replay", tmp_path / "none.jsonl")
     assert missing.exit_code == 1 and "cannot read" in missing.output

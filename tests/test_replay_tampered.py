@@ -105,7 +105,7 @@ def test_bad_records_are_refused_at_their_line(tmp_path, played, line, expect):
 def test_records_out_of_order_or_without_an_end_are_refused(tmp_path, played):
     swapped = [played[0], played[2], played[1], *played[3:]]
     result = replay(tmp_path, swapped)
-    assert result.exit_code == 1 and "tampered.jsonl:2: record 2 where record 1" in result.output
+    assert result.exit_code == 1 and "tampered.jsonl:2:1: error[RF966]: record 2 where record 1" in result.output
     result = replay(tmp_path, played[:-1])
     assert result.exit_code == 1 and "'end_state' record last" in result.output
     end = json.loads(played[-1])
@@ -121,3 +121,23 @@ def test_a_fifo_is_refused_without_blocking(tmp_path):
     os.mkfifo(fifo)
     result = CliRunner().invoke(main, ["replay", str(fifo)], catch_exceptions=False)
     assert result.exit_code == 1 and "not a regular file" in result.output
+
+
+def test_every_refusal_is_located_with_its_code(tmp_path, played):
+    """Replay errors are diagnostics like `check`'s: file:line:col, a code, the line, a hint.
+    RF965 a line that is no JSON, RF966 a record out of place, RF967 a record the replay does
+    not reproduce (at the line of the first changed record)."""
+    at = next(i for i, raw in enumerate(played) if b'"dice"' in raw and i > 0)
+    record = json.loads(played[at])
+    key = next(k for k in ("dice", "faces") if k in record)
+    record[key] = "edited"
+    edited = [*played[:at], json.dumps(record).encode(), *played[at + 1:]]
+    for lines, code, line in ((played[:3] + [b"{oops"] + played[4:], "RF965", 4),
+                              ([played[0], played[2], *played[1:2], *played[3:]], "RF966", 2),
+                              (edited, "RF967", at + 1)):
+        result = replay(tmp_path, lines)
+        assert result.exit_code == 1, result.output
+        head = result.output.splitlines()[0]
+        assert head.startswith(f"{tmp_path / 'tampered.jsonl'}:{line}:") and \
+            f"error[{code}]" in head, result.output
+        assert f"{line:>5} | " in result.output and "= hint:" in result.output

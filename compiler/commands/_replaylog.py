@@ -4,8 +4,10 @@ Every line must be UTF-8 text holding one JSON object no deeper than ``MAX_DEPTH
 record is checked against ``RECORD`` (a sequence number equal to its line's place and a
 type), the first against ``OPTIONS`` (the values `runeforge play` accepts on its command
 line, nothing else; another game's log against that game's ``log_options`` schema) and the
-last against ``END_STATE``. Any failure is a ``ClickException``
-naming the file and line (exit 1), never a traceback.
+last against ``END_STATE``. Any failure is a located diagnostic (exit 1), never a
+traceback: RF965 a file or line that cannot be read as a log's JSON line, RF966 a record that
+is not what the log must hold (its schema, its place, the options of no adventure here).
+The replay's own differences are RF967 (``replay.py``).
 """
 
 from __future__ import annotations
@@ -14,9 +16,9 @@ import json
 import os
 import stat
 
-import click
 from jsonschema import Draft202012Validator, validators
 
+from runeforge.diagnostics import Diagnostic, DiagnosticError
 from runeforge.engine.runebound.adventures.expansions import ADVENTURE_EXPANSIONS, MARKET_EXPANSIONS
 from runeforge.engine.runebound.core.rulesdata import HOUSE_RULES
 
@@ -68,6 +70,23 @@ _VALIDATORS = {name: _Strict(schema)
                                     ("end_state", END_STATE))}
 
 
+HINT_READ = "the log was damaged or is not one `runeforge play --log` wrote; play the game again"
+
+
+class LogRecords(list):
+    """The records of a log, with ``lines``: the file's ``(line number, bytes)`` of each."""
+
+    lines: list[tuple[int, bytes]]
+
+
+def log_error(code: str, path: str, message: str, line: int = 0, raw: bytes | None = None,
+              hint: str | None = None, col: int = 1) -> DiagnosticError:
+    """The located error of a game log: ``path:line:col``, ``code``, the line's text."""
+    source = raw.decode("utf-8", errors="replace") if raw is not None else None
+    return DiagnosticError(Diagnostic(code, message, str(path), line, col if line else 0,
+                                      hint=hint, source_line=source))
+
+
 def _validator(kind: str, schema=None):
     return _VALIDATORS[kind] if schema is None else _Strict(schema)
 
@@ -87,7 +106,8 @@ def _depth(value) -> int:
     return deepest
 
 
-def _check(kind: str, record: dict, where: str, schema=None) -> None:
+def _check(kind: str, record: dict, path: str, line: int, raw: bytes | None,
+           schema=None) -> None:
     errors = sorted(_validator(kind, schema).iter_errors(record), key=lambda e: list(e.path))
     if errors:
         error = errors[0]
@@ -96,7 +116,8 @@ def _check(kind: str, record: dict, where: str, schema=None) -> None:
         what = (f"'{field}' of this {name} record" if field else
                 ("this record" if kind == "record" else f"this {name} record"))
         message = error.message if len(error.message) <= 200 else error.message[:200] + "…"
-        raise click.ClickException(f"{where}: {what} is not valid: {message}")
+        raise log_error("RF966", path, f"{what} is not valid: {message}", line, raw,
+                        "a record was edited or cut; play the game again to get a whole log")
 
 
 def _read_bytes(path: str) -> bytes:
@@ -104,40 +125,43 @@ def _read_bytes(path: str) -> bytes:
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_BINARY", 0))
     except OSError as exc:
-        raise click.ClickException(f"cannot read {path}: {exc.strerror}") from None
+        raise log_error("RF965", path, f"cannot read the game log: {exc.strerror}") from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise click.ClickException(f"cannot read {path}: not a regular file")
+            raise log_error("RF965", path, "cannot read the game log: not a regular file")
         if info.st_size > MAX_BYTES:
-            raise click.ClickException(f"cannot read {path}: larger than "
-                                       f"{MAX_BYTES // 2 ** 20} MiB")
+            raise log_error("RF965", path, "cannot read the game log: larger than "
+                            f"{MAX_BYTES // 2 ** 20} MiB")
         with os.fdopen(os.dup(fd), "rb") as fh:
             return fh.read(MAX_BYTES + 1)
     except OSError as exc:
-        raise click.ClickException(f"cannot read {path}: {exc.strerror}") from None
+        raise log_error("RF965", path, f"cannot read the game log: {exc.strerror}") from None
     finally:
         os.close(fd)
 
 
-def _parse_line(raw: bytes, where: str):
+def _parse_line(raw: bytes, path: str, n: int):
+    def bad(message: str, col: int = 1):
+        return log_error("RF965", path, message, n, raw, HINT_READ, col)
+
     try:
         line = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise click.ClickException(f"{where}: not UTF-8 text (byte {exc.start + 1} is "
-                                   f"0x{raw[exc.start]:02x})") from None
+        raise bad(f"not UTF-8 text (byte {exc.start + 1} is 0x{raw[exc.start]:02x})",
+                  exc.start + 1) from None
     try:
         record = json.loads(line)
     except json.JSONDecodeError as exc:
-        raise click.ClickException(f"{where}: not a JSON line ({exc.msg})") from None
+        raise bad(f"not a JSON line ({exc.msg})", exc.colno) from None
     except (ValueError, RecursionError) as exc:  # a number over 4,300 digits; deep nesting
-        raise click.ClickException(f"{where}: not a JSON line the log can hold "
-                                   f"({type(exc).__name__}: {str(exc)[:120]})") from None
+        raise bad("not a JSON line the log can hold "
+                  f"({type(exc).__name__}: {str(exc)[:120]})") from None
     if not isinstance(record, dict):
-        raise click.ClickException(f"{where}: a record must be a JSON object, not "
-                                   f"{type(record).__name__ if record is not None else 'null'}")
+        raise bad("a record must be a JSON object, not "
+                  f"{type(record).__name__ if record is not None else 'null'}")
     if _depth(record) > MAX_DEPTH:
-        raise click.ClickException(f"{where}: the record nests deeper than {MAX_DEPTH} levels")
+        raise bad(f"the record nests deeper than {MAX_DEPTH} levels")
     return record
 
 
@@ -148,24 +172,25 @@ def read_log(path: str, options_schema=None) -> list[dict]:
     Runebound options), or a function of the first record that returns it (called once the
     other records are checked)."""
     data = _read_bytes(path)
-    records: list[dict] = []
-    lines: list[int] = []
+    records = LogRecords()
+    records.lines = lines = []
     for n, raw in enumerate(data.split(b"\n"), 1):
         if not raw.strip():
             continue
-        where = f"{path}:{n}"
-        record = _parse_line(raw, where)
-        _check("record", record, where)
+        record = _parse_line(raw, path, n)
+        _check("record", record, path, n, raw)
         if record["seq"] != len(records):
-            raise click.ClickException(f"{where}: record {record['seq']} where record "
-                                       f"{len(records)} was expected")
+            raise log_error("RF966", path, f"record {record['seq']} where record "
+                            f"{len(records)} was expected", n, raw,
+                            "records were removed, added or reordered; play the game again")
         records.append(record)
-        lines.append(n)
+        lines.append((n, raw))
     if not records or records[0]["type"] != "options" or records[-1]["type"] != "end_state":
-        raise click.ClickException(f"{path}: not a game log of `runeforge play --log` (it "
-                                   "needs an 'options' record first and an 'end_state' "
-                                   "record last)")
+        raise log_error("RF966", path, "not a game log of `runeforge play --log` (it needs an "
+                        "'options' record first and an 'end_state' record last)",
+                        hint="a log is written by `runeforge play --log FILE`; a cut log has "
+                             "no end state")
     schema = options_schema(records[0]) if callable(options_schema) else options_schema
-    _check("options", records[0], f"{path}:{lines[0]}", schema)
-    _check("end_state", records[-1], f"{path}:{lines[-1]}")
+    _check("options", records[0], path, *lines[0], schema)
+    _check("end_state", records[-1], path, *lines[-1])
     return records

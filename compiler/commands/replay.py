@@ -21,7 +21,7 @@ from runeforge import games
 from runeforge.console import console, content_dirs_argument
 from runeforge.diagnostics import did_you_mean
 
-from ._replaylog import OPTIONS, read_log
+from ._replaylog import OPTIONS, log_error, read_log
 from .play import adventure_games, load_bundle, other_summary, play_game, summary
 
 __all__ = ["command", "read_log"]
@@ -50,9 +50,9 @@ def command(log_file, dirs) -> None:
         game = games.get(game_id)
         schema = game.engine.get("log_options") and game.entry("log_options")
         if not schema or game.entry("play") is None:
-            raise click.ClickException(f"{log_file}:1: the logged adventure {adventure!r} "
-                                       f"is one of {game.name}, whose logs cannot be "
-                                       "replayed")
+            raise log_error("RF966", log_file, f"the logged adventure {adventure!r} is one "
+                            f"of {game.name}, whose logs cannot be replayed", 1,
+                            hint="only games with a play entry have replayable logs")
         loaded["game"] = game
         return schema
 
@@ -61,33 +61,36 @@ def command(log_file, dirs) -> None:
     bundle, known = loaded["bundle"], loaded["known"]
     adventure = options["adventure"]
     if "game" in loaded:
-        replay_other_game(loaded["game"], bundle, options, logged)
+        replay_other_game(loaded["game"], bundle, options, logged, log_file)
         return
     if known.get(adventure) != games.DEFAULT_GAME:
         hint = ("it is an adventure of another game, whose logs cannot be replayed"
                 if adventure in known else
                 did_you_mean(adventure, sorted(known)) or "is the content DIRS the same?")
-        raise click.ClickException(f"{log_file}:1: the logged adventure {adventure!r} is not "
-                                   f"a Runebound adventure of this content; {hint}")
+        raise log_error("RF966", log_file, f"the logged adventure {adventure!r} is not a "
+                        "Runebound adventure of this content", 1, hint=hint)
     game = play_game(bundle, options)
     again = json.loads(json.dumps(game.log.records, ensure_ascii=False))
-    compare(logged, again)
+    compare(logged, again, log_file)
     out = console()
     summary(game, out)
     same(again, out)
 
 
-def compare(logged: list, again: list) -> None:
-    """A ClickException naming the first record (its number and type) where the replay
-    differs from the log, or the difference in length."""
-    for old, new in zip(logged, again, strict=False):
+def compare(logged: list, again: list, path: str = "") -> None:
+    """RF967 at the first record (its line, number and type) where the replay differs from
+    the log, or at the end when the lengths differ."""
+    lines = getattr(logged, "lines", None) or [(0, None)] * len(logged)
+    hint = ("the log was edited, or the content DIRS, the seed's streams or the rules changed "
+            "since it was written")
+    for (n, raw), old, new in zip(lines, logged, again, strict=False):
         if old != new:
-            raise click.ClickException(
-                f"the replay differs at record {old.get('seq')} ({old.get('type')}): logged "
-                f"{json.dumps(old)[:300]} but replayed {json.dumps(new)[:300]}")
+            raise log_error(
+                "RF967", path, f"the replay differs at record {old.get('seq')} "
+                f"({old.get('type')}): replayed {json.dumps(new)[:300]}", n, raw, hint)
     if len(logged) != len(again):
-        raise click.ClickException(f"the replay has {len(again)} records, the log "
-                                   f"{len(logged)}")
+        raise log_error("RF967", path, f"the replay has {len(again)} records, the log "
+                        f"{len(logged)}", hint=hint)
 
 
 def same(again: list, out) -> None:
@@ -95,18 +98,19 @@ def same(again: list, out) -> None:
                    f"{again[-1]['sha256'][:16]}…)", style="bold green"))
 
 
-def replay_other_game(game, bundle: dict, options: dict, logged: list) -> None:
+def replay_other_game(game, bundle: dict, options: dict, logged: list, path: str = "") -> None:
     """Replay the log of another game's adventure with that game's ``play`` entry."""
     from runeforge.engine.common.errors import EngineError
 
     try:
         result = game.entry("play")(bundle, options)
     except EngineError as exc:
-        raise click.ClickException(f"the logged game cannot be played again: {exc}") from None
+        raise log_error("RF967", path, f"the logged game cannot be played again: {exc}", 1,
+                        hint="are the content DIRS the ones it was played with?") from None
     again = json.loads(json.dumps(result["log"], ensure_ascii=False))
-    compare(logged, again)
+    compare(logged, again, path)
     if again[-1].get("type") != "end_state":
-        raise click.ClickException(f"{game.name} logs no end state: nothing to compare")
+        raise log_error("RF967", path, f"{game.name} logs no end state: nothing to compare")
     out = console()
     other_summary(game, options, result, out)
     same(again, out)

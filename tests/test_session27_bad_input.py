@@ -179,10 +179,24 @@ def test_bad_input_case(tmp_path, sheet, make, exit_code, texts):
 
 # (id, argv, stdin bytes, exit status, texts the output must hold): commands fed on stdin,
 # run as a process (the language server owns stdin/stdout)
+def _rpc(*bodies: bytes) -> bytes:
+    return b"".join(b"Content-Length: %d\r\n\r\n" % len(b) + b for b in bodies)
+
+
 STDIN_CASES = [
     # a huge Content-Length made pygls allocate it in one read: MemoryError, exit 3
     ("lsp-huge-content-length", ["lsp"], b"Content-Length: 999999999999999\r\n\r\n{}", 0,
      ["Error in server"]),
+    # a body that is no JSON, and a request without its params, printed pygls's tracebacks
+    # on stderr; now one line each, and the server goes on to answer shutdown
+    ("lsp-malformed-json-rpc", ["lsp"], _rpc(
+        b'{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}',
+        b'{not json',
+        b'{"jsonrpc": "2.0", "id": 2, "method": "textDocument/hover", "params": {"x": 1}}',
+        b'{"jsonrpc": "2.0", "id": 3, "method": "shutdown"}',
+        b'{"jsonrpc": "2.0", "method": "exit"}'), 0,
+     ["runeforge lsp: error: Unable to handle message (JSONDecodeError",
+      "runeforge lsp: error: Unable to deserialize message", '"id": 3']),
 ]
 
 
@@ -196,6 +210,7 @@ def test_bad_stdin_case(args, data, exit_code, texts):
                            *args], input=data, capture_output=True, timeout=60)
     out = (proc.stdout + proc.stderr).decode("utf-8", errors="replace")
     assert "internal error" not in out and "MemoryError" not in out, out
+    assert "Traceback" not in out, out
     assert proc.returncode == exit_code, out
     for text in texts:
         assert text in out, (text, out)

@@ -245,7 +245,37 @@ class _ChunkedStdin:
         return b"".join(parts)
 
 
+class _OneLine(logging.Formatter):
+    """A log record as one line on stderr: its message and the exception's type and text,
+    not pygls's traceback of a message it could not read (the editor's log is the reader;
+    ``RUNEFORGE_DEBUG=1`` keeps the tracebacks)."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        message, *rest = record.getMessage().splitlines() or [""]
+        line = f"runeforge lsp: {record.levelname.lower()}: {message}"
+        if rest:  # pygls formats some tracebacks into the message itself
+            line += " (the details with RUNEFORGE_DEBUG=1)"
+        if record.exc_info and record.exc_info[1] is not None:
+            exc = record.exc_info[1]
+            text = " ".join(str(exc).split())
+            line += f" ({type(exc).__name__}: {text[:300]})"
+        return line
+
+
+def _log_to_stderr(debug: bool) -> None:
+    handler = logging.StreamHandler()
+    if not debug:
+        handler.setFormatter(_OneLine())
+    for name in ("pygls", "runeforge.lsp"):
+        logger = logging.getLogger(name)
+        logger.handlers[:] = [handler]
+        logger.setLevel(logging.DEBUG if debug else logging.WARNING)
+        logger.propagate = False
+
+
 def main() -> None:
+    import os
     import sys
 
+    _log_to_stderr(os.environ.get("RUNEFORGE_DEBUG") == "1")
     server.start_io(stdin=_ChunkedStdin(sys.stdin.buffer))

@@ -11,13 +11,8 @@ from lark import Token
 from . import nodes as n
 from . import nodes_branching as b
 from .errors import AbilitySyntaxError
-
-
-def _span(children) -> tuple[int, int]:
-    first, last = children[0], children[-1]
-    start = first.start_pos if isinstance(first, Token) else first.span[0]
-    end = last.end_pos if isinstance(last, Token) else last.span[1]
-    return (start, end)
+from .parser_parts import _sp as _span
+from .parser_parts import _values as _nodes
 
 
 def _words(children, types=("WORD",)) -> list[str]:
@@ -26,10 +21,6 @@ def _words(children, types=("WORD",)) -> list[str]:
 
 def _number(children) -> int:
     return next(int(c) for c in children if isinstance(c, Token) and c.type == "NUMBER")
-
-
-def _nodes(children) -> list:
-    return [c for c in children if not isinstance(c, Token)]
 
 
 def _cond(kind: str, value=None, count=None):

@@ -10,25 +10,12 @@ from lark import Token
 
 from . import nodes as n
 from .nodes_place import TERRAIN_WORDS
-
-
-class Word(str):
-    """A word-valued result that remembers where it was written (as parser.Word)."""
-
-    span: tuple[int, int]
-
-
-def _sp(ch) -> tuple[int, int]:
-    first, last = ch[0], ch[-1]
-    start = first.start_pos if isinstance(first, Token) else first.span[0]
-    end = last.end_pos if isinstance(last, Token) else last.span[1]
-    return start, end
+from .parser_parts import Word, _sp
+from .parser_parts import _word as _word_at
 
 
 def _word(value: str, ch) -> Word:
-    w = Word(value)
-    w.span = _sp(ch)
-    return w
+    return _word_at(value, _sp(ch))
 
 
 def _number(ch) -> int:

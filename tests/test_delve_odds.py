@@ -4,6 +4,7 @@ against a Monte Carlo that plays the engine's own rules with the DP's policy, an
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 import math
@@ -109,10 +110,16 @@ def brute(p: Problem, start: str) -> Fraction:
                         for miss_plan in plans(rest, pos, more):
                             yield ("attack", a, hit_plan, miss_plan)
             need = p.pinned_move if pos == "adjacent" else p.move
+            other = "apart" if pos == "adjacent" else "adjacent"
             if face >= need:
-                other = "apart" if pos == "adjacent" else "adjacent"
                 for then in plans(rest, other, uses):
                     yield ("move", None, then, None)
+            for j, m in enumerate(p.moves):           # move abilities: any position
+                key = ("m", j)
+                need = cost(m, uses, key)
+                if need <= p.faces and face >= need:
+                    for then in plans(rest, other, {**uses, key: uses.get(key, 0) + 1}):
+                        yield ("move", None, then, None)
 
     def value(plan, wounds):
         if wounds >= p.vigour:
@@ -136,8 +143,10 @@ def random_problem(rng: random.Random, dice: int, most: int) -> Problem:
                            rng.randint(2, 6), rng.randint(1, 2), rng.random() < 0.3,
                            name=f"W{i}", form=rng.choice(["action", "spend"]))
                     for i in range(rng.randint(1, most)))
+    moves = tuple(Action(f"M{i}", rng.randint(1, 6), rng.random() < 0.3, "move")
+                  for i in range(rng.choice([0, 0, 1, 2])))
     return Problem(attacks, rng.randint(1, 3), dice, move=rng.randint(1, 3),
-                   pinned_move=rng.randint(1, 4))
+                   pinned_move=rng.randint(1, 4), moves=moves)
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -177,6 +186,8 @@ def play_turn(solver: Solver, p: Problem, hero_rec, start, rules, dice) -> bool:
     figures = [hero, foe]
     turn = HeroTurn("hero", roll_hero_dice(dice, p.dice, rules))
     weapons = [a for a in abilities.abilities_of(hero_rec, "hero") if a.weapon]
+    moving = [a for a in abilities.abilities_of(hero_rec, "hero") if a.ops() == ["move"]]
+    assert [(m.name, m.need) for m in moving] == [(a.name, a.need) for a in p.moves]
     assert [(w.name, w.need, w.escalating) for w in weapons] == [
         (a.name, a.need, a.escalating) for a in p.attacks]
     pos, uses = start, (0,) * len(solver.escalating)
@@ -186,9 +197,20 @@ def play_turn(solver: Solver, p: Problem, hero_rec, start, rules, dice) -> bool:
             return foe.slain
         what, face = choice
         die = turn.dice.index(face)
+        goal = FAR if pos == "adjacent" else NEAR
         if what == "move":
-            goal = FAR if pos == "adjacent" else NEAR
             actions.move(turn, board, hero, die, [goal], figures, hero_rec["move"], rules)
+            pos = "apart" if pos == "adjacent" else "adjacent"
+            continue
+        if solver.actions[what].kind == "move":   # a move ability: its own cost, not pinned
+            ability = moving[what - len(p.attacks)]
+            assert abilities.cost(turn, ability, rules) == solver.cost(what, uses)
+            abilities.pay(turn, ability, die, rules)
+            abilities.step_to(board, hero, [goal], figures, ability.effects[0]["up_to"])
+            turn.finish()
+            if ability.escalating:
+                k = solver.escalating.index(what)
+                uses = uses[:k] + (uses[k] + 1,) + uses[k + 1:]
             pos = "apart" if pos == "adjacent" else "adjacent"
             continue
         a = p.attacks[what]
@@ -294,3 +316,42 @@ def test_cli_refuses_runebound_options_and_unknown_ids(cli):
     res = cli("odds", "--hero", "varikas-the-dead", "--challenge", "hungry-wolves",
               "--start", "apart", "--exact")
     assert res.exit_code == 2 and "--start is an option of Delve" in res.output
+
+
+DASH_ARCHER = {  # a missile weapon and a cheap move ability, as the dialect's IR
+    "id": "dash-archer", "move": 3, "vigour": 4, "abilities": [
+        {"form": "action", "name": "Longshot", "cost": {"need": 3, "escalating": False},
+         "effects": [{"op": "attack", "target": "visible", "range": "missile", "hit": 3,
+                      "damage": 1}]},
+        {"form": "action", "name": "Dash", "cost": {"need": 1, "escalating": True},
+         "effects": [{"op": "move", "up_to": 2}]}]}
+
+
+def test_a_move_ability_counts_and_matches_the_engine(records):
+    """A pinned archer (A5: Move costs 2+) steps away with Dash (1+*) on a 1, which the basic
+    Move cannot pay: the odds count it, and the engine's own Dash (pay, step_to) agrees."""
+    rules = records.rules
+    p = problem(DASH_ARCHER, {"vigour": 2}, rules, records.rules_doc)
+    assert [(m.name, m.need, m.escalating) for m in p.moves] == [("Dash", 1, True)]
+    without = dataclasses.replace(p, moves=())
+    assert Fraction(solve(p)["probability"]) > Fraction(solve(without)["probability"])
+    assert any(row["first"].startswith("Dash (1+*): move away") and row["roll"][0] == 1
+               for row in solve(p)["first"])
+    assert Fraction(solve(p)["probability"]) == brute(p, "adjacent")
+    solver = Solver(p)
+    exact = float(Fraction(solve(p, "adjacent")["probability"]))
+    n, dice = 2500, Dice(11)
+    wins = sum(play_turn(solver, p, DASH_ARCHER, "adjacent", rules, dice) for _ in range(n))
+    sigma = math.sqrt(max(exact * (1 - exact), 1e-9) / n)
+    assert abs(wins / n - exact) <= 3 * sigma + 1e-9, (wins / n, exact)
+
+
+def test_bundled_move_abilities_are_read(records):
+    moving = {h: [m.name for m in problem(r, {"vigour": 1}, records.rules).moves]
+              for h, r in records.heroes.items()}
+    assert any(moving.values()), "no bundled hero has a move ability any more"
+    for h, names in moving.items():
+        texts = [ir.get("name") for ir in records.heroes[h]["abilities"]
+                 if ir.get("form") == "action"        # a trigger's move is not a die's
+                 and [e["op"] for e in ir["effects"]] == ["move"]]
+        assert names == texts, h

@@ -4,7 +4,8 @@ The model (docs/delve.md, "Odds"): the hero rolls its hero dice (the hero's ``he
 the rules data's); each action spends one die showing at least its cost (R2). The actions that
 count are the hero's weapon actions (``Name (N+): Attack …``, escalating ``(N+*)`` too: each
 use this turn costs one more, R14's step) and its ``Spend a hero die (N+) to attack …``
-abilities, plus the basic Move, which switches between the two positions the model knows:
+abilities, its move abilities (``Name (N+): Move up to N spaces.``, escalating too), plus the
+basic Move; a move switches between the two positions the model knows:
 *adjacent* (combat weapons reach; the hero is pinned, A5, so Move costs the rules'
 ``pinned_move_need``) and *apart* (the adversary is visible and not adjacent, so missile
 weapons reach, R16; Move costs the basic Move's need). Area attacks hit the adversary from
@@ -60,6 +61,16 @@ class Action:
         return {k: v for k, v in self.__dict__.items() if v is not None}
 
 
+def hero_moves(hero: dict) -> list[Action]:
+    """The hero's move abilities: ``action`` and ``spend`` abilities whose one effect is a move
+    of at least one space (its need, escalating or not; a move ability is not pinned, A5 is
+    the basic Move's rule), in card order."""
+    return [Action(a.name, a.need, a.escalating, "move", a.form)
+            for a in abilities_of(hero)
+            if len(a.effects) == 1 and a.effects[0].get("op") == "move"
+            and int(a.effects[0].get("up_to", 0)) >= 1]
+
+
 def hero_attacks(hero: dict) -> list[Action]:
     """The hero's weapon abilities as the engine reads them (:func:`~..rules.abilities.
     abilities_of`: ``action`` and ``spend`` abilities whose one effect is an attack), in card
@@ -84,6 +95,7 @@ class Problem:
     move: int = 1                 # the basic Move's need when apart
     pinned_move: int = 2          # A5: its need when adjacent (pinned)
     step: int = 1                 # an escalating cost's rise per use (R14)
+    moves: tuple[Action, ...] = ()   # the hero's move abilities (kind "move")
 
     def __post_init__(self):
         if self.vigour < 1 or self.dice < 0 or self.faces < 1:
@@ -96,7 +108,8 @@ def problem(hero: dict, adversary: dict, rules: RulesData, rules_doc: dict | Non
     step = rules.escalating_step          # the engine's own (N+*) step (rules data)
     count = dice if dice is not None else hero.get("hero_dice", rules.hero_dice)
     return Problem(tuple(hero_attacks(hero)), adversary["vigour"] + vigour_bonus, count,
-                   rules.die_faces, rules.move, rules.pinned_move, step)
+                   rules.die_faces, rules.move, rules.pinned_move, step,
+                   tuple(hero_moves(hero)))
 
 
 def rolls(n: int, faces: int):
@@ -110,17 +123,20 @@ def rolls(n: int, faces: int):
 
 
 class Solver:
-    """The exact expectimax of one :class:`Problem`."""
+    """The exact expectimax of one :class:`Problem`. Its ``actions`` are the attacks, then the
+    move abilities (a choice names one by index); the basic Move is the choice "move". Ties
+    go to an attack in card order, then the basic Move, then a move ability."""
 
     def __init__(self, p: Problem):
         self.p = p
-        self.escalating = [i for i, a in enumerate(p.attacks) if a.escalating]
+        self.actions = tuple(p.attacks) + tuple(p.moves)
+        self.escalating = [i for i, a in enumerate(self.actions) if a.escalating]
         self.moves = (Action("Move", p.pinned_move, kind="move"),   # from adjacent (pinned)
                       Action("Move", p.move, kind="move"))          # from apart
         self.value = lru_cache(maxsize=None)(self._value)
 
     def cost(self, index: int, uses: tuple[int, ...]) -> int:
-        a = self.p.attacks[index]
+        a = self.actions[index]
         if not a.escalating:
             return a.need
         return a.need + self.p.step * uses[self.escalating.index(index)]
@@ -132,9 +148,13 @@ class Solver:
             need = self.cost(i, uses)
             if pos in REACH[a.range] and need <= self.p.faces:
                 out += [(i, f) for f in sorted(set(dice)) if f >= need]
-        need = self.moves[POSITIONS.index(pos)].need
+        need = self.moves[POSITIONS.index(pos)].need   # the basic Move before an ability's
         if need <= self.p.faces:
             out += [("move", f) for f in sorted(set(dice)) if f >= need]
+        for i in range(len(self.p.attacks), len(self.actions)):
+            need = self.cost(i, uses)
+            if need <= self.p.faces:
+                out += [(i, f) for f in sorted(set(dice)) if f >= need]
         return out
 
     def after(self, choice, dice, wounds, pos, uses):
@@ -143,12 +163,15 @@ class Solver:
         rest = list(dice)
         rest.remove(face)
         rest = tuple(rest)
+        other = POSITIONS[1 - POSITIONS.index(pos)]
         if what == "move":
-            return [(Fraction(1), (rest, wounds, POSITIONS[1 - POSITIONS.index(pos)], uses))]
-        a = self.p.attacks[what]
+            return [(Fraction(1), (rest, wounds, other, uses))]
+        a = self.actions[what]
         if a.escalating:
             k = self.escalating.index(what)
             uses = uses[:k] + (uses[k] + 1,) + uses[k + 1:]
+        if a.kind == "move":
+            return [(Fraction(1), (rest, wounds, other, uses))]
         hit = Fraction(max(0, self.p.faces - a.hit + 1), self.p.faces)
         hurt = min(self.p.vigour, wounds + a.damage)
         return [(hit, (rest, hurt, pos, uses)), (1 - hit, (rest, wounds, pos, uses))]
@@ -173,10 +196,14 @@ class Solver:
         if choice is None:
             return "stop"
         what, face = choice
+        goal = "away (apart)" if pos == "adjacent" else "next to it"
         if what == "move":
-            goal = "away (apart)" if pos == "adjacent" else "next to it"
             return f"Move ({self.moves[POSITIONS.index(pos)].need}+) {goal} with a {face}"
-        return f"{self.p.attacks[what].label()} with a {face}"
+        a = self.actions[what]
+        if a.kind == "move":
+            star = "*" if a.escalating else ""
+            return f"{a.name} ({a.need}+{star}): move {goal} with a {face}"
+        return f"{a.label()} with a {face}"
 
 
 def solve(p: Problem, start: str = "adjacent") -> dict:
@@ -191,11 +218,12 @@ def solve(p: Problem, start: str = "adjacent") -> dict:
         first.append({"roll": list(roll), "probability": str(pr), "slay": str(v),
                       "first": s.describe(choice, start),
                       "choice": None if choice is None else
-                      {"action": "move" if choice[0] == "move" else p.attacks[choice[0]].name,
+                      {"action": "move" if choice[0] == "move" else s.actions[choice[0]].name,
                        "face": choice[1]}})
     return {"probability": str(total), "percent": float(total * 100), "dice": p.dice,
             "faces": p.faces, "vigour": p.vigour, "start": start,
             "actions": [a.to_dict() for a in p.attacks],
+            "move_abilities": [a.to_dict() for a in p.moves],
             "move": {"adjacent": p.pinned_move, "apart": p.move}, "first": first,
             "by_face": by_face(first)}
 

@@ -92,26 +92,59 @@ def checked_code(source: str, filename: str):
     return compile(check_source(source), filename, "exec")
 
 
+_ALLOWED_TYPES = frozenset(_ALLOWED_NODES)  # exact classes: a subclass is refused
+_NAMES_OK: set[str] = set()  # names that passed the whitelist (the verdict never changes)
+
+
+def _name_ok(name: str) -> bool:
+    if name in _NAMES_OK:
+        return True
+    if _NAME.match(name) or name in NAMESPACE or name in BUILTINS \
+            or name in ("True", "False", "None"):
+        _NAMES_OK.add(name)
+        return True
+    return False
+
+
+def _nodes(tree: ast.AST):
+    """Every node under ``tree`` (ast.walk's nodes, without its generator per node)."""
+    stack = [tree]
+    pop, push, AST = stack.pop, stack.append, ast.AST
+    while stack:
+        node = pop()
+        yield node
+        for name in node._fields:
+            value = getattr(node, name, None)
+            if type(value) is list:
+                for item in value:
+                    if isinstance(item, AST):
+                        push(item)
+            elif isinstance(value, AST):
+                push(value)
+
+
 def _check(tree: ast.Module) -> None:
-    for node in ast.walk(tree):
-        if not isinstance(node, _ALLOWED_NODES):
-            raise UnsafeKernel(f"construct {type(node).__name__} at line {node.lineno}")
-        if isinstance(node, ast.Name):
-            if not (_NAME.match(node.id) or node.id in NAMESPACE or node.id in BUILTINS
-                    or node.id in ("True", "False", "None")):
+    allowed, words, methods = _ALLOWED_TYPES, WORDS, _METHODS
+    for node in _nodes(tree):
+        cls = type(node)
+        if cls not in allowed:
+            raise UnsafeKernel(f"construct {cls.__name__} at line "
+                               f"{getattr(node, 'lineno', '?')}")
+        if cls is ast.Name:
+            if not _name_ok(node.id):
                 raise UnsafeKernel(f"name {node.id!r} at line {node.lineno}")
-        elif isinstance(node, ast.Attribute):
-            if node.attr not in _METHODS:
+        elif cls is ast.Attribute:
+            if node.attr not in methods:
                 raise UnsafeKernel(f"attribute {node.attr!r} at line {node.lineno}")
-        elif isinstance(node, ast.Constant):
+        elif cls is ast.Constant:
             v = node.value
-            if isinstance(v, str) and v not in WORDS:
+            if isinstance(v, str) and v not in words:
                 raise UnsafeKernel(f"string {v!r} at line {node.lineno}")
             if not isinstance(v, (str, int, float, bool, type(None))):
                 raise UnsafeKernel(f"constant {v!r} at line {node.lineno}")
-        elif isinstance(node, (ast.FunctionDef, ast.arg, ast.Nonlocal)):
-            names = node.names if isinstance(node, ast.Nonlocal) else \
-                [node.name if isinstance(node, ast.FunctionDef) else node.arg]
+        elif cls is ast.FunctionDef or cls is ast.arg or cls is ast.Nonlocal:
+            names = node.names if cls is ast.Nonlocal else \
+                [node.name if cls is ast.FunctionDef else node.arg]
             for name in names:
                 if not _NAME.match(name):
                     raise UnsafeKernel(f"name {name!r} at line {node.lineno}")

@@ -247,20 +247,43 @@ def monte_carlo(heroes, challenges, trials: int) -> None:
         label = f"{h['name']} v {c['name']}"[:46]
         print(f"{label:<46} {res.win:>7.3f} {eng.win:>7.3f} {pb:>7.3f} {z:>9.2f}")
     n = trials * len(pairs)
-    t = time.process_time()
-    for h, c in pairs[:4]:
-        monte_carlo_odds(cat, kid(h), kid(c), trials=trials, seed=1, policy="optimal")
-    opt_rate = trials * 4 / (time.process_time() - t)
+    opt_rate, asked_rate = optimal_rates(cat, [(kid(h), kid(c)) for h, c in pairs[:4]], trials)
     ratio = kernel_s / bare_s
     e_ratio = engine_s / bare_s
     verdict = "met" if ratio <= 3 else f"NOT met, missed by {ratio / 3:.1f}x"
     print(f"Monte Carlo: kernel {n / kernel_s:,.0f} combats/s, engine {n / engine_s:,.0f} "
           f"combats/s (bot; the same counts), {opt_rate:,.0f} combats/s (optimal policy, "
-          f"kernel asking the player); bare loop {n / bare_s:,.0f} combats/s")
+          f"kernel with the policy's table; {asked_rate:,.0f} combats/s asking the "
+          f"OptimalPlayer itself, {opt_rate / asked_rate:.1f}x, the same results); bare loop "
+          f"{n / bare_s:,.0f} combats/s")
     print(f"kernel/bare time per combat {ratio:.2f}x (target <= 3x: {verdict}); engine/bare "
           f"{e_ratio:.1f}x; engine/kernel {engine_s / kernel_s:.1f}x; largest win-rate "
           f"difference kernel v bare {worst_z:.1f} sd")
     bundled_kernels()
+
+
+def optimal_rates(cat, pairs, trials: int) -> tuple[float, float]:
+    """Combats/s of the optimal policy in ask kernels: with its table (TablePlayer, what
+    odds --trials and balance --trials use) and asking the OptimalPlayer at every question
+    (as before the table; a quarter of the trials), on the same dice: the results of the
+    shared trials must be equal."""
+    from runeforge.engine.common.dice import Dice
+    from runeforge.engine.runebound.analysis.optimal_player import OptimalPlayer
+    from runeforge.engine.runebound.analysis.optimal_table import TablePlayer
+    from runeforge.engine.runebound.combat.kernel import compile_kernel
+
+    table_s = asked_s = 0.0
+    few = max(1, trials // 4)
+    for h, c in pairs:
+        kernel = compile_kernel(cat, h, c, mode="ask")
+        t = time.process_time()
+        fast = kernel.run_stream(Dice(7), trials, player=TablePlayer())
+        table_s += time.process_time() - t
+        t = time.process_time()
+        slow = kernel.run_stream(Dice(7), few, player=OptimalPlayer())
+        asked_s += time.process_time() - t
+        assert fast[:few] == slow, f"{h} v {c}: the table and the OptimalPlayer disagree"
+    return trials * len(pairs) / table_s, few * len(pairs) / asked_s
 
 
 def bundled_kernels(trials: int = 2000) -> None:
@@ -290,14 +313,20 @@ def bundled_kernels(trials: int = 2000) -> None:
     print(f"bundled cards with abilities ({len(pairs)} pairs): kernel {n / k_s:,.0f} "
           f"combats/s, engine {n / 4 / e_s:,.0f} combats/s, engine/kernel "
           f"{(e_s / (n / 4)) / (k_s / n):.1f}x")
+    table, asked = optimal_rates(cat, pairs, trials)
+    print(f"bundled cards with abilities, optimal policy ({len(pairs)} pairs): kernel with "
+          f"the policy's table {table:,.0f} combats/s, kernel asking the OptimalPlayer "
+          f"{asked:,.0f} combats/s: {table / asked:.1f}x, the same results")
 
 
-def balance(trials: int, monte_carlo_runs: bool = True) -> None:
+def balance(trials: int, monte_carlo_runs: bool = True, full: int = 2000,
+            limit_s: float = 600.0) -> None:
     """`runeforge balance` on the bundled core set (every Hero against every challenge at 4
-    experience levels): exact, and Monte Carlo runs of 1 and ``trials`` combats a cell with
-    the optimal policy (in the combats' kernels). Their difference is the time of the
-    combats alone (compiling a kernel per cell is the same in both); a --trials 2000 run
-    follows from that rate."""
+    experience levels): exact, then Monte Carlo runs of 1 and ``trials`` combats a cell with
+    the optimal policy (kernels, the policy's table). Their difference is the time of the
+    combats alone (compiling a kernel per cell is the same in both); from that rate the time
+    of a ``--trials full`` run is estimated, and when the estimate is within ``limit_s`` the
+    run is made and its measured time printed (otherwise only the estimate, said so)."""
     import subprocess
     import sys
     import tempfile
@@ -318,12 +347,21 @@ def balance(trials: int, monte_carlo_runs: bool = True) -> None:
         one_s = run("--trials", "1", "--out", f"{tmp}/b")
         many_s = run("--trials", str(trials), "--out", f"{tmp}/c")
         cells = sum(1 for _ in open(f"{tmp}/c/balance.csv", encoding="utf-8")) - 1
-    per_combat = max(many_s - one_s, 1e-9) / (cells * max(trials - 1, 1))
-    print()
-    print(f"balance, bundled core set ({cells} cells): exact {exact_s:.1f} s; Monte Carlo "
-          f"(optimal policy, kernels) --trials 1 {one_s:.1f} s, --trials {trials} "
-          f"{many_s:.1f} s: {1 / per_combat:,.0f} combats/s; --trials 2000 would take about "
-          f"{(one_s + per_combat * cells * 1999) / 60:.0f} min")
+        per_combat = max(many_s - one_s, 1e-9) / (cells * max(trials - 1, 1))
+        estimate = one_s + per_combat * cells * (full - 1)
+        print()
+        print(f"balance, bundled core set ({cells} cells): exact {exact_s:.1f} s; Monte Carlo "
+              f"(optimal policy, kernels, the policy's table) --trials 1 {one_s:.1f} s, "
+              f"--trials {trials} {many_s:.1f} s: {1 / per_combat:,.0f} combats/s; "
+              f"--trials {full} estimated {estimate:.0f} s")
+        if estimate > limit_s:
+            print(f"balance --trials {full}: NOT run, the estimate ({estimate / 60:.0f} min) "
+                  f"exceeds {limit_s / 60:.0f} min")
+            return
+        full_s = run("--trials", str(full), "--out", f"{tmp}/d")
+    print(f"balance --trials {full}, bundled core set ({cells} cells, {cells * full:,} "
+          f"combats): measured {full_s:.1f} s wall, {cells * full / full_s:,.0f} combats/s "
+          f"(fixed cost a cell included)")
 
 
 def simulation(games: int = 16) -> None:

@@ -9,7 +9,8 @@ depend on:
 
 * the question (kind, options, source, info, step, round) and the kernel's whole state as the
   view reads it (``SNAP``: wounds, exhaustion, gold, enemy wounds, Allies, held and activated
-  cards, uses, attacks of the round, every stat, restrictions, durations);
+  cards, uses, attacks of the round, every stat, restrictions, durations; ``SNAP(0)`` gives
+  it as one flat tuple without what is constant in the kernel);
 * the player's own memory within a combat, which is all the OptimalPlayer keeps besides
   pure caches: whether the combat is fresh, the Before Combat solution and the round-start
   solution in force. Each of these is named by the (interned) key of the question whose
@@ -73,18 +74,18 @@ class TablePlayer:
         me = self
 
         def ask(kind, options, source, info, snap, step, rnd):
-            s = snap()
             memory_now = (me._fresh, me._before, me._round)
-            try:  # info's dicts one level down as (tag, items): most questions hash so
+            try:  # SNAP(0): the state flat, without the kernel's constants; info's dicts
+                # one level down as (tag, items): most questions hash so
                 key = (kind, tuple(options), source, tuple(
                     [(k, (_TAG_DICT, *v.items()) if type(v) is dict else v)
-                     for k, v in info.items()]), *s[:12], tuple(s[12].values()),
-                    tuple(s[13].values()), s[14], step, rnd, memory_now)
+                     for k, v in info.items()]), step, rnd, memory_now, snap(0))
                 row = table.get(key)
             except TypeError:  # a list somewhere: the full (tagged) image of it
-                key = (kind, tuple(options), source, freeze(info), *s[:12],
-                       tuple(s[12].values()), tuple(s[13].values()), freeze(s[14]), step,
-                       rnd, memory_now, None)
+                s = snap()
+                key = (kind, tuple(options), source, freeze(info), step, rnd, memory_now,
+                       *s[:12], tuple(s[12].values()), tuple(s[13].values()),
+                       freeze(s[14]), None)
                 row = table.get(key)
             me.asked += 1
             if row is None:

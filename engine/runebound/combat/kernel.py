@@ -55,7 +55,8 @@ _ALLOWED_NODES = (ast.Module, ast.FunctionDef, ast.arguments, ast.arg, ast.Nonlo
                   ast.comprehension, ast.Attribute, ast.keyword, ast.Load, ast.Store,
                   ast.Del, ast.And, ast.Or, ast.Not, ast.USub, ast.Add, ast.Sub, ast.Mult,
                   ast.Mod, ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.Is,
-                  ast.IsNot, ast.In, ast.NotIn, ast.GeneratorExp, ast.Slice)
+                  ast.IsNot, ast.In, ast.NotIn, ast.GeneratorExp, ast.Slice,
+                  ast.Starred)
 _METHODS = frozenset({"append", "add", "get", "items", "seed", "getrandbits"})
 
 

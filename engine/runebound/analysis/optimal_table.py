@@ -13,8 +13,10 @@ depend on:
   it as one flat tuple without what is constant in the kernel);
 * the player's own memory within a combat, which is all the OptimalPlayer keeps besides
   pure caches: whether the combat is fresh, the Before Combat solution and the round-start
-  solution in force. Each of these is named by the (interned) key of the question whose
-  answer made it, so a table row is reused only when the player would be in the same memory.
+  solution in force (and the round it was solved in). Each solution is named by what it is
+  made of (the cached solution objects by identity, kept alive by the table, and the
+  numbers beside them), so a table row is reused only when the player would be in the same
+  memory, and two questions that led to the same solution share the rows after them.
 
 A question not in the table goes to the OptimalPlayer, whose memory is first set to the one
 the table tracked (the solutions of earlier rows are kept), and its answer and its memory
@@ -54,14 +56,16 @@ class TablePlayer:
         self.inner = inner if inner is not None else OptimalPlayer()
         self.tables: dict = {}  # kernel digest -> (rows, contexts, solutions)
         self.asked = self.solved = 0  # questions; questions the OptimalPlayer answered
-        self._fresh, self._before, self._round = True, None, None
+        # the player's memory in this combat: (fresh, Before Combat solution's context id,
+        # round-start solution's context id), in a list the askers share
+        self._memory = [(True, None, None)]
 
     def decide(self, decision, engine):
         return self.inner.decide(decision, engine)
 
     def start_combat(self) -> None:
         self.inner.start_combat()
-        self._fresh, self._before, self._round = True, None, None
+        self._memory[0] = (True, None, None)
 
     def kernel_asker(self, kernel, view, record: list | None):
         """The ASK function of an ``ask`` kernel with this player answering from its table
@@ -72,9 +76,10 @@ class TablePlayer:
         hero_id = kernel.hero
         freeze = _freeze
         me = self
+        cell = self._memory
 
         def ask(kind, options, source, info, snap, step, rnd):
-            memory_now = (me._fresh, me._before, me._round)
+            memory_now = cell[0]
             try:  # SNAP(0): the state flat, without the kernel's constants; info's dicts
                 # one level down as (tag, items): most questions hash so
                 key = (kind, tuple(options), source, tuple(
@@ -89,21 +94,23 @@ class TablePlayer:
                 row = table.get(key)
             me.asked += 1
             if row is None:
-                row = table[key] = solve(key, kind, options, source, info, snap, step, rnd)
-            answer, me._fresh, me._before, me._round = row
+                row = table[key] = solve(key, memory_now, kind, options, source, info, snap,
+                                         step, rnd)
+            answer, cell[0] = row
             if record is not None:
                 record.append((kind, list(options), answer))
             return answer
 
-        def solve(key, kind, options, source, info, snap, step, rnd):
+        def solve(key, memory_now, kind, options, source, info, snap, step, rnd):
             me.solved += 1
+            fresh, before, rounds = memory_now
             before_key = (inner._combat, id(view), 1)
-            inner._fresh = me._fresh
-            inner._before_key = before_key if me._before is not None else None
-            inner._before = memory[me._before] if me._before is not None else None
+            inner._fresh = fresh
+            inner._before_key = before_key if before is not None else None
+            inner._before = memory[before] if before is not None else None
             round_key = None
-            if me._round is not None:  # (the round it was solved in, the solution)
-                solved_in, inner._root = memory[me._round]
+            if rounds is not None:  # (the round it was solved in, the solution)
+                solved_in, inner._root = memory[rounds]
                 round_key = (*before_key, solved_in)
             inner._round_key = round_key
             view.update(snap, step, rnd)
@@ -113,13 +120,17 @@ class TablePlayer:
             if kind not in ("use_ability", "x") and answer not in options:
                 raise IllegalAction(f"{answer!r} is not a legal answer to {kind!r} here; "
                                     f"legal: {list(options)!r}")
-            before, rounds = me._before, me._round
             if inner._before_key != (before_key if before is not None else None):
-                before = _intern(contexts, memory, ("before", key), inner._before)
+                made = inner._before  # (solution, refs, {ref: card}) or None
+                name = None if made is None else \
+                    (id(made[0]), made[1], tuple(made[2].items()))
+                before = _intern(contexts, memory, ("before", name), made)
             if inner._round_key != round_key:
-                rounds = _intern(contexts, memory, ("round", key),
-                                 (inner._round_key[3], inner._root))
-            return answer, inner._fresh, before, rounds
+                solved_in, root = inner._round_key[3], inner._root
+                # (OddsResult, enemy wounds, ally wounds, lives, ally ids, round abilities)
+                name = (solved_in, id(root[0]), *root[1:5], tuple(map(id, root[5])))
+                rounds = _intern(contexts, memory, ("round", name), (solved_in, root))
+            return answer, (inner._fresh, before, rounds)
 
         return ask
 

@@ -7,13 +7,14 @@ questions in the same states thousands of times. :class:`TablePlayer` wraps an
 OptimalPlayer and keeps its answers in a table per kernel, keyed by everything the answer can
 depend on:
 
-* the question (kind, options, source, info, step, round) and the kernel's whole state as the
+* the question (kind, options, source, info, step) and the kernel's whole state as the
   view reads it (``SNAP``: wounds, exhaustion, gold, enemy wounds, Allies, held and activated
   cards, uses, attacks of the round, every stat, restrictions, durations; ``SNAP(0)`` gives
   it as one flat tuple without what is constant in the kernel);
 * the player's own memory within a combat, which is all the OptimalPlayer keeps besides
   pure caches: whether the combat is fresh, the Before Combat solution and the round-start
-  solution in force (and the round it was solved in). Each solution is named by what it is
+  solution in force (one solved in an earlier round counts as none: the player solves the
+  round anew; the round number is read by nothing else). Each solution is named by what it is
   made of (the cached solution objects by identity, kept alive by the table, and the
   numbers beside them), so a table row is reused only when the player would be in the same
   memory, and two questions that led to the same solution share the rows after them.
@@ -56,16 +57,17 @@ class TablePlayer:
         self.inner = inner if inner is not None else OptimalPlayer()
         self.tables: dict = {}  # kernel digest -> (rows, contexts, solutions)
         self.asked = self.solved = 0  # questions; questions the OptimalPlayer answered
-        # the player's memory in this combat: (fresh, Before Combat solution's context id,
-        # round-start solution's context id), in a list the askers share
-        self._memory = [(True, None, None)]
+        # the player's memory in this combat, in a list the askers share: (fresh, Before
+        # Combat solution's context id, round-start solution's context id), and the round of
+        # the last question (a round-start solution is one of that round)
+        self._memory = [(True, None, None), 0]
 
     def decide(self, decision, engine):
         return self.inner.decide(decision, engine)
 
     def start_combat(self) -> None:
         self.inner.start_combat()
-        self._memory[0] = (True, None, None)
+        self._memory[:] = [(True, None, None), 0]
 
     def kernel_asker(self, kernel, view, record: list | None):
         """The ASK function of an ``ask`` kernel with this player answering from its table
@@ -79,39 +81,40 @@ class TablePlayer:
         cell = self._memory
 
         def ask(kind, options, source, info, snap, step, rnd):
-            memory_now = cell[0]
+            mem = cell[0]
+            if cell[1] != rnd and mem[2] is not None:  # a round-start solution of a past
+                mem = (mem[0], mem[1], None)  # round: the player solves this round anew
             try:  # SNAP(0): the state flat, without the kernel's constants; info's dicts
                 # one level down as (tag, items): most questions hash so
                 key = (kind, tuple(options), source, tuple(
                     [(k, (_TAG_DICT, *v.items()) if type(v) is dict else v)
-                     for k, v in info.items()]), step, rnd, memory_now, snap(0))
+                     for k, v in info.items()]), step, mem, snap(0))
                 row = table.get(key)
             except TypeError:  # a list somewhere: the full (tagged) image of it
                 s = snap()
-                key = (kind, tuple(options), source, freeze(info), step, rnd, memory_now,
-                       *s[:12], tuple(s[12].values()), tuple(s[13].values()),
-                       freeze(s[14]), None)
+                key = (kind, tuple(options), source, freeze(info), step, mem, *s[:12],
+                       tuple(s[12].values()), tuple(s[13].values()), freeze(s[14]), None)
                 row = table.get(key)
             me.asked += 1
             if row is None:
-                row = table[key] = solve(key, memory_now, kind, options, source, info, snap,
-                                         step, rnd)
+                row = table[key] = solve(mem, kind, options, source, info, snap, step, rnd)
             answer, cell[0] = row
+            cell[1] = rnd
             if record is not None:
                 record.append((kind, list(options), answer))
             return answer
 
-        def solve(key, memory_now, kind, options, source, info, snap, step, rnd):
+        def solve(mem, kind, options, source, info, snap, step, rnd):
             me.solved += 1
-            fresh, before, rounds = memory_now
+            fresh, before, rounds = mem
             before_key = (inner._combat, id(view), 1)
             inner._fresh = fresh
             inner._before_key = before_key if before is not None else None
             inner._before = memory[before] if before is not None else None
             round_key = None
-            if rounds is not None:  # (the round it was solved in, the solution)
-                solved_in, inner._root = memory[rounds]
-                round_key = (*before_key, solved_in)
+            if rounds is not None:  # solved at the start of this round
+                inner._root = memory[rounds]
+                round_key = (*before_key, rnd)
             inner._round_key = round_key
             view.update(snap, step, rnd)
             answer = inner.decide(Decision(kind, hero_id, list(options), source, info), view)
@@ -125,11 +128,11 @@ class TablePlayer:
                 name = None if made is None else \
                     (id(made[0]), made[1], tuple(made[2].items()))
                 before = _intern(contexts, memory, ("before", name), made)
-            if inner._round_key != round_key:
-                solved_in, root = inner._round_key[3], inner._root
+            if inner._round_key != round_key:  # solved now, at the start of round rnd
+                root = inner._root
                 # (OddsResult, enemy wounds, ally wounds, lives, ally ids, round abilities)
-                name = (solved_in, id(root[0]), *root[1:5], tuple(map(id, root[5])))
-                rounds = _intern(contexts, memory, ("round", name), (solved_in, root))
+                name = (id(root[0]), *root[1:5], tuple(map(id, root[5])))
+                rounds = _intern(contexts, memory, ("round", name), root)
             return answer, (inner._fresh, before, rounds)
 
         return ask

@@ -44,6 +44,7 @@ from ..combat.combat import Combat
 from ..combat.kernel import compile_kernel
 from ..core.ruleset import BASE, Ruleset
 from ..core.state import STAT_FIELDS, State
+from .optimal_player import OptimalPlayer as OptimalPlayer  # re-exported (tests, callers)
 from .optimal_table import TablePlayer
 
 MAX_TRIALS = 999_999_999

@@ -129,7 +129,7 @@ def main() -> None:
 
 
     monte_carlo(heroes, picked, args.trials)
-    balance(10, monte_carlo_runs=not tiny)
+    balance(200, monte_carlo_runs=not tiny)
     simulation(2 if tiny else 16)
 
 
@@ -247,20 +247,43 @@ def monte_carlo(heroes, challenges, trials: int) -> None:
         label = f"{h['name']} v {c['name']}"[:46]
         print(f"{label:<46} {res.win:>7.3f} {eng.win:>7.3f} {pb:>7.3f} {z:>9.2f}")
     n = trials * len(pairs)
-    t = time.process_time()
-    for h, c in pairs[:4]:
-        monte_carlo_odds(cat, kid(h), kid(c), trials=trials, seed=1, policy="optimal")
-    opt_rate = trials * 4 / (time.process_time() - t)
+    opt_rate, asked_rate = optimal_rates(cat, [(kid(h), kid(c)) for h, c in pairs[:4]], trials)
     ratio = kernel_s / bare_s
     e_ratio = engine_s / bare_s
     verdict = "met" if ratio <= 3 else f"NOT met, missed by {ratio / 3:.1f}x"
     print(f"Monte Carlo: kernel {n / kernel_s:,.0f} combats/s, engine {n / engine_s:,.0f} "
           f"combats/s (bot; the same counts), {opt_rate:,.0f} combats/s (optimal policy, "
-          f"kernel asking the player); bare loop {n / bare_s:,.0f} combats/s")
+          f"kernel with the policy's table; {asked_rate:,.0f} combats/s asking the "
+          f"OptimalPlayer itself, {opt_rate / asked_rate:.1f}x, the same results); bare loop "
+          f"{n / bare_s:,.0f} combats/s")
     print(f"kernel/bare time per combat {ratio:.2f}x (target <= 3x: {verdict}); engine/bare "
           f"{e_ratio:.1f}x; engine/kernel {engine_s / kernel_s:.1f}x; largest win-rate "
           f"difference kernel v bare {worst_z:.1f} sd")
     bundled_kernels()
+
+
+def optimal_rates(cat, pairs, trials: int) -> tuple[float, float]:
+    """Combats/s of the optimal policy in ask kernels: with its table (TablePlayer, what
+    odds --trials and balance --trials use) and asking the OptimalPlayer at every question
+    (as before the table; a quarter of the trials), on the same dice: the results of the
+    shared trials must be equal."""
+    from runeforge.engine.common.dice import Dice
+    from runeforge.engine.runebound.analysis.optimal_player import OptimalPlayer
+    from runeforge.engine.runebound.analysis.optimal_table import TablePlayer
+    from runeforge.engine.runebound.combat.kernel import compile_kernel
+
+    table_s = asked_s = 0.0
+    few = max(1, trials // 4)
+    for h, c in pairs:
+        kernel = compile_kernel(cat, h, c, mode="ask")
+        t = time.process_time()
+        fast = kernel.run_stream(Dice(7), trials, player=TablePlayer())
+        table_s += time.process_time() - t
+        t = time.process_time()
+        slow = kernel.run_stream(Dice(7), few, player=OptimalPlayer())
+        asked_s += time.process_time() - t
+        assert fast[:few] == slow, f"{h} v {c}: the table and the OptimalPlayer disagree"
+    return trials * len(pairs) / table_s, few * len(pairs) / asked_s
 
 
 def bundled_kernels(trials: int = 2000) -> None:
@@ -290,14 +313,22 @@ def bundled_kernels(trials: int = 2000) -> None:
     print(f"bundled cards with abilities ({len(pairs)} pairs): kernel {n / k_s:,.0f} "
           f"combats/s, engine {n / 4 / e_s:,.0f} combats/s, engine/kernel "
           f"{(e_s / (n / 4)) / (k_s / n):.1f}x")
+    table, asked = optimal_rates(cat, pairs, trials)
+    print(f"bundled cards with abilities, optimal policy ({len(pairs)} pairs): kernel with "
+          f"the policy's table {table:,.0f} combats/s, kernel asking the OptimalPlayer "
+          f"{asked:,.0f} combats/s: {table / asked:.1f}x, the same results")
 
 
-def balance(trials: int, monte_carlo_runs: bool = True) -> None:
+def balance(trials: int, monte_carlo_runs: bool = True, full: int = 2000,
+            limit_s: float = 600.0) -> None:
     """`runeforge balance` on the bundled core set (every Hero against every challenge at 4
-    experience levels): exact, and Monte Carlo runs of 1 and ``trials`` combats a cell with
-    the optimal policy (in the combats' kernels). Their difference is the time of the
-    combats alone (compiling a kernel per cell is the same in both); a --trials 2000 run
-    follows from that rate."""
+    experience levels): exact, then Monte Carlo runs of ``trials`` and 2 x ``trials`` combats
+    a cell with the optimal policy (kernels, the policy's table). Their difference is the
+    time of ``trials`` more combats a cell once the kernels are compiled and the first
+    situations solved; from that rate the time of a ``--trials full`` run is estimated (an
+    upper bound still: the policy's table keeps filling, later combats cost less), and when
+    the estimate is within ``limit_s`` the run is made and its measured time printed
+    (otherwise only the estimate, said so). Wall times of the whole command."""
     import subprocess
     import sys
     import tempfile
@@ -315,15 +346,24 @@ def balance(trials: int, monte_carlo_runs: bool = True) -> None:
             print(f"\nbalance, bundled core set: exact {exact_s:.1f} s (tiny run: no Monte "
                   "Carlo)")
             return
-        one_s = run("--trials", "1", "--out", f"{tmp}/b")
-        many_s = run("--trials", str(trials), "--out", f"{tmp}/c")
+        one_s = run("--trials", str(trials), "--out", f"{tmp}/b")
+        two_s = run("--trials", str(2 * trials), "--out", f"{tmp}/c")
         cells = sum(1 for _ in open(f"{tmp}/c/balance.csv", encoding="utf-8")) - 1
-    per_combat = max(many_s - one_s, 1e-9) / (cells * max(trials - 1, 1))
-    print()
-    print(f"balance, bundled core set ({cells} cells): exact {exact_s:.1f} s; Monte Carlo "
-          f"(optimal policy, kernels) --trials 1 {one_s:.1f} s, --trials {trials} "
-          f"{many_s:.1f} s: {1 / per_combat:,.0f} combats/s; --trials 2000 would take about "
-          f"{(one_s + per_combat * cells * 1999) / 60:.0f} min")
+        per_combat = max(two_s - one_s, 1e-9) / (cells * trials)
+        estimate = two_s + per_combat * cells * (full - 2 * trials)
+        print()
+        print(f"balance, bundled core set ({cells} cells): exact {exact_s:.1f} s; Monte Carlo "
+              f"(optimal policy, kernels, the policy's table) --trials {trials} {one_s:.1f} s,"
+              f" --trials {2 * trials} {two_s:.1f} s: {1 / per_combat:,.0f} combats/s between "
+              f"them; --trials {full} estimated {estimate:.0f} s")
+        if estimate > limit_s:
+            print(f"balance --trials {full}: NOT run, the estimate ({estimate / 60:.0f} min) "
+                  f"exceeds {limit_s / 60:.0f} min")
+            return
+        full_s = run("--trials", str(full), "--out", f"{tmp}/d")
+    print(f"balance --trials {full}, bundled core set ({cells} cells, {cells * full:,} "
+          f"combats): measured {full_s:.1f} s wall, {cells * full / full_s:,.0f} combats/s "
+          f"(kernel compiles and exact solves included)")
 
 
 def simulation(games: int = 16) -> None:

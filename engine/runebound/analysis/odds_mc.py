@@ -44,7 +44,8 @@ from ..combat.combat import Combat
 from ..combat.kernel import compile_kernel
 from ..core.ruleset import BASE, Ruleset
 from ..core.state import STAT_FIELDS, State
-from .optimal_player import OptimalPlayer
+from .optimal_player import OptimalPlayer as OptimalPlayer  # re-exported (tests, callers)
+from .optimal_table import TablePlayer
 
 MAX_TRIALS = 999_999_999
 Z95 = 1.959963984540054
@@ -132,8 +133,8 @@ class McResult:
 def make_player(policy: str):
     if policy == "bot":
         return HeuristicBot()
-    if policy == "optimal":
-        return OptimalPlayer()
+    if policy == "optimal":  # the OptimalPlayer, its answers in a kernel kept in a table
+        return TablePlayer()
     raise ValueError(f"unknown policy {policy!r}; choose one of {', '.join(POLICIES)}")
 
 

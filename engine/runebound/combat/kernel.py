@@ -55,7 +55,8 @@ _ALLOWED_NODES = (ast.Module, ast.FunctionDef, ast.arguments, ast.arg, ast.Nonlo
                   ast.comprehension, ast.Attribute, ast.keyword, ast.Load, ast.Store,
                   ast.Del, ast.And, ast.Or, ast.Not, ast.USub, ast.Add, ast.Sub, ast.Mult,
                   ast.Mod, ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.Is,
-                  ast.IsNot, ast.In, ast.NotIn, ast.GeneratorExp, ast.Slice)
+                  ast.IsNot, ast.In, ast.NotIn, ast.GeneratorExp, ast.Slice,
+                  ast.Starred)
 _METHODS = frozenset({"append", "add", "get", "items", "seed", "getrandbits"})
 
 
@@ -81,26 +82,70 @@ def check_source(source: str) -> ast.Module:
     return tree
 
 
+def checked_code(source: str, filename: str):
+    """The code object of a kernel's source, checked as :func:`check_source` does. A source
+    whose shape (its text with every number as 0) was checked already is compiled straight
+    from the text: building Python's AST objects took most of a kernel's compile time, and
+    balance compiles one kernel per cell, four per shape (the experience levels)."""
+    shape = hashlib.sha256(_DIGITS.sub("0", source).encode()).hexdigest()
+    if shape in _CHECKED:
+        return compile(source, filename, "exec")
+    return compile(check_source(source), filename, "exec")
+
+
+_ALLOWED_TYPES = frozenset(_ALLOWED_NODES)  # exact classes: a subclass is refused
+_NAMES_OK: set[str] = set()  # names that passed the whitelist (the verdict never changes)
+
+
+def _name_ok(name: str) -> bool:
+    if name in _NAMES_OK:
+        return True
+    if _NAME.match(name) or name in NAMESPACE or name in BUILTINS \
+            or name in ("True", "False", "None"):
+        _NAMES_OK.add(name)
+        return True
+    return False
+
+
+def _nodes(tree: ast.AST):
+    """Every node under ``tree`` (ast.walk's nodes, without its generator per node)."""
+    stack = [tree]
+    pop, push, AST = stack.pop, stack.append, ast.AST
+    while stack:
+        node = pop()
+        yield node
+        for name in node._fields:
+            value = getattr(node, name, None)
+            if type(value) is list:
+                for item in value:
+                    if isinstance(item, AST):
+                        push(item)
+            elif isinstance(value, AST):
+                push(value)
+
+
 def _check(tree: ast.Module) -> None:
-    for node in ast.walk(tree):
-        if not isinstance(node, _ALLOWED_NODES):
-            raise UnsafeKernel(f"construct {type(node).__name__} at line {node.lineno}")
-        if isinstance(node, ast.Name):
-            if not (_NAME.match(node.id) or node.id in NAMESPACE or node.id in BUILTINS
-                    or node.id in ("True", "False", "None")):
+    allowed, words, methods = _ALLOWED_TYPES, WORDS, _METHODS
+    for node in _nodes(tree):
+        cls = type(node)
+        if cls not in allowed:
+            raise UnsafeKernel(f"construct {cls.__name__} at line "
+                               f"{getattr(node, 'lineno', '?')}")
+        if cls is ast.Name:
+            if not _name_ok(node.id):
                 raise UnsafeKernel(f"name {node.id!r} at line {node.lineno}")
-        elif isinstance(node, ast.Attribute):
-            if node.attr not in _METHODS:
+        elif cls is ast.Attribute:
+            if node.attr not in methods:
                 raise UnsafeKernel(f"attribute {node.attr!r} at line {node.lineno}")
-        elif isinstance(node, ast.Constant):
+        elif cls is ast.Constant:
             v = node.value
-            if isinstance(v, str) and v not in WORDS:
+            if isinstance(v, str) and v not in words:
                 raise UnsafeKernel(f"string {v!r} at line {node.lineno}")
             if not isinstance(v, (str, int, float, bool, type(None))):
                 raise UnsafeKernel(f"constant {v!r} at line {node.lineno}")
-        elif isinstance(node, (ast.FunctionDef, ast.arg, ast.Nonlocal)):
-            names = node.names if isinstance(node, ast.Nonlocal) else \
-                [node.name if isinstance(node, ast.FunctionDef) else node.arg]
+        elif cls is ast.FunctionDef or cls is ast.arg or cls is ast.Nonlocal:
+            names = node.names if cls is ast.Nonlocal else \
+                [node.name if cls is ast.FunctionDef else node.arg]
             for name in names:
                 if not _NAME.match(name):
                     raise UnsafeKernel(f"name {name!r} at line {node.lineno}")
@@ -157,6 +202,9 @@ class Kernel:
         from .kernel_view import KernelView
 
         view = KernelView(self, self.catalog, self.ruleset, self.cards, self.refs)
+        own = getattr(player, "kernel_asker", None)  # a player with its own table of answers
+        if own is not None:
+            return own(self, view, record)
         return _asker(self.hero, player, record if record is not None else [], view)
 
     def run_stream(self, dice, n: int, gold: int = 0, player=None) -> list[tuple]:
@@ -234,7 +282,8 @@ def compile_kernel(catalog, hero_id: str, challenge_id: str, items=(), allies=()
         plan = Plan.build(catalog, hero_id, challenge_id, items, allies, ruleset,
                           before_combat, escape, dict(bonus))
         source, strings = generate(plan, mode)
-        tree = check_source(source)
+        filename = f"<kernel {key[:12]}>"
+        code = checked_code(source, filename)
     except Unsupported as exc:
         kernel.fallback = str(exc)
     except (UnsafeKernel, RecursionError, KeyError, ValueError, TypeError,
@@ -243,9 +292,8 @@ def compile_kernel(catalog, hero_id: str, challenge_id: str, items=(), allies=()
     else:
         namespace = dict(NAMESPACE)
         namespace["__builtins__"] = dict(BUILTINS)
-        filename = f"<kernel {key[:12]}>"
         linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
-        exec(compile(tree, filename, "exec"), namespace)  # noqa: S102
+        exec(code, namespace)  # noqa: S102
         kernel.source, kernel.strings, kernel.fn = source, tuple(strings), namespace["kernel"]
         kernel.cards = tuple((c.index, c.id, c.kind, c.ally) for c in plan.cards)
         kernel.refs = tuple(ab.ref for _c, ab in plan.candidates())

@@ -122,12 +122,24 @@ class KernelView:
 
 
 def snapshot_source(g) -> list[str]:
-    """The ``SNAP`` function of an ``ask`` kernel: its state as the view reads it."""
+    """The ``SNAP`` function of an ``ask`` kernel: its state as the view reads it.
+    ``SNAP(0)`` is the same state as one flat tuple without the stats and restrictions
+    that are constants of the kernel (a table of answers per kernel keys on it: it tells
+    two states apart exactly when ``SNAP()`` does)."""
     figs = ["h", "c"] + [f"a{i}" for i in range(g.n_allies)]
-    stats = ", ".join(f"({f!r}, {s!r}): {g.s(f, s, True)}" for f in figs for s in STATS)
-    barred = ", ".join(f"{a!r}: {g.plan.restricted(a, True)}" for a in ("escape", "ally_attack"))
+    values = [(f, s, g.s(f, s, True)) for f in figs for s in STATS]
+    stats = ", ".join(f"({f!r}, {s!r}): {v}" for f, s, v in values)
+    rules = [(a, g.plan.restricted(a, True)) for a in ("escape", "ally_attack")]
+    barred = ", ".join(f"{a!r}: {v}" for a, v in rules)
     lasting = ", ".join(g.locals) + ("," if g.locals else "")
-    return ["def SNAP():",
+    varying = [str(v) for _f, _s, v in values if not isinstance(v, int)] + \
+        [str(v) for _a, v in rules if not isinstance(v, bool)]
+    flat = ", ".join(["hw, hx, gold, cw, rah, frozenset(used)",
+                      *(f"*{n}" for n in ("aw", "ax", "al", "hd", "act", "raa")),
+                      *(f"({v})" for v in varying), *g.locals])
+    return ["def SNAP(k=1):",
+            "    if not k:",
+            f"        return ({flat})",
             f"    return (hw, hx, gold, cw, tuple(aw), tuple(ax), tuple(al), tuple(hd), "
             f"tuple(act), frozenset(used), rah, tuple(raa), {{{stats}}}, {{{barred}}}, "
             f"({lasting}))"]

@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import weakref
 from itertools import chain
 
 from ..core.resolver import Defeat
@@ -70,9 +71,13 @@ _ALL_STATS = ("mind", "body", "spirit", "ranged_damage", "melee_damage", "magic_
 class GameCombat(ActiveEventRules, Duel):
     def __init__(self, game, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.game = game
+        self._game = weakref.ref(game)
         self.mode = "normal"
         self._self_only_for = self._self_only_stats = None
+
+    @property
+    def game(self):
+        return self._game()
 
     def hero_place(self, hero):  # family 1 (issue 21): conditions on the Hero's space
         """(terrain, town name or None) of the space ``hero`` stands on (None: off the board)."""

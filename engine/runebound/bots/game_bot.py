@@ -224,11 +224,13 @@ class GameBot(HeuristicBot):
         values = {sp: adventure[sp] + (self.town_value(engine, hero, sp) if sp in towns else 0.0)
                   for sp in d.options}
         best = max(d.options, key=lambda sp: values[sp])
+        if values[best] > 0 and (adventure[best] > 0 or hero.wounds):
+            return best  # (the targets below are worked out only when they are read)
         lords = [sp for sp in game.state.board_counters if spaces.occupier(sp)]
         targets = [sp for sp in list(game.state.board_counters) +
                    [u["space"] for u in game.state.undefeated_track if u["space"]]
                    if spaces.value(sp) > 0]
-        if values[best] > 0 and (adventure[best] > 0 or hero.wounds or not (lords or targets)):
+        if values[best] > 0 and not (lords or targets):
             return best  # an unhurt Hero goes shopping only when no adventure is worth it
         # (and never while Lords hold towns)
         barred = spaces.barred

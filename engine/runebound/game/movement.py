@@ -127,10 +127,17 @@ def _search(board: Board, start: str, rolled: Sequence[frozenset], goal: str | N
     """BFS over (space, used-dice mask). Returns (parents, found_state).
 
     States leave the queue in the order they enter it, so the first state entering on
-    ``goal`` is the first one the search would reach: the search stops there."""
+    ``goal`` is the first one the search would reach: the search stops there. With a goal,
+    a state from which the goal is farther (in steps, whatever the terrain) than the dice
+    left is never queued: no walk from it reaches the goal, none of the states it would
+    reach can either, and no state that can is first reached from it (its neighbours are
+    as far too), so the states kept are reached in the same order from the same parents
+    and the path found is the same."""
     masks = _step_masks(board, rolled)
     links = board._links
-    enter = {sid: masks.get(sp.terrain, 0) for sid, sp in board.spaces.items()}
+    terrain = _terrains(board)
+    n = len(rolled)
+    far = _distances_to(board, goal) if goal is not None else None
     first = (start, 0)
     parent: dict[tuple[str, int], tuple[tuple[str, int], int] | None] = {first: None}
     if goal == start:
@@ -140,7 +147,9 @@ def _search(board: Board, start: str, rolled: Sequence[frozenset], goal: str | N
         state = queue.popleft()
         here, used = state
         for nxt in links[here]:
-            free = enter[nxt] & ~used
+            free = masks.get(terrain[nxt], 0) & ~used
+            if far is not None and free and far.get(nxt, n + 1) > n - 1 - used.bit_count():
+                continue  # the goal is out of reach from there
             while free:
                 bit = free & -free
                 free ^= bit
@@ -151,6 +160,36 @@ def _search(board: Board, start: str, rolled: Sequence[frozenset], goal: str | N
                         return parent, new
                     queue.append(new)
     return parent, None
+
+
+def _terrains(board: Board) -> dict[str, str]:
+    """space -> its terrain (``town`` for a town), kept on the board."""
+    found = getattr(board, "_movement_terrains", None)
+    if found is None:
+        found = board._movement_terrains = {sid: sp.terrain for sid, sp in board.spaces.items()}
+    return found
+
+
+def _distances_to(board: Board, goal: str) -> dict[str, int]:
+    """Steps from every space to ``goal`` along the links (kept on the board, per goal)."""
+    memo = getattr(board, "_movement_to", None)
+    if memo is None:
+        memo = board._movement_to = {}
+    found = memo.get(goal)
+    if found is None:
+        into: dict[str, list[str]] = {}
+        for sid, nbs in board._links.items():
+            for nb in nbs:
+                into.setdefault(nb, []).append(sid)
+        found = memo[goal] = {goal: 0}
+        queue = deque([goal])
+        while queue:
+            here = queue.popleft()
+            for prev in into.get(here, ()):
+                if prev not in found:
+                    found[prev] = found[here] + 1
+                    queue.append(prev)
+    return found
 
 
 def reachable(board: Board, start: str, rolled: Sequence[frozenset]) -> frozenset[str]:

@@ -219,18 +219,24 @@ class GameBot(HeuristicBot):
         hero = engine.state.hero(d.actor)
         game = engine.game
         spaces = _Spaces(self, engine, hero)  # every value computed once for this decision
-        adventure = {sp: spaces.value(sp) for sp in d.options}
-        towns = game.board.town_spaces  # town_value is 0 elsewhere
-        values = {sp: adventure[sp] + (self.town_value(engine, hero, sp) if sp in towns else 0.0)
-                  for sp in d.options}
-        best = max(d.options, key=lambda sp: values[sp])
-        if values[best] > 0 and (adventure[best] > 0 or hero.wounds):
+        # only a space with a Lord, an undefeated challenge or a counter can have an
+        # adventure value (value() is 0 elsewhere) and only a town a town value: the other
+        # options are worth 0 without asking
+        towns = game.board.town_spaces
+        some = None if spaces._any_lord else spaces._markers.keys() | spaces._counters
+        adventure = {sp: spaces.value(sp) for sp in d.options if some is None or sp in some}
+        values = {sp: adventure.get(sp, 0.0)
+                  + (self.town_value(engine, hero, sp) if sp in towns else 0.0)
+                  for sp in d.options if sp in adventure or sp in towns}
+        best = max(d.options, key=lambda sp: values.get(sp, 0.0))
+        top = values.get(best, 0.0)
+        if top > 0 and (adventure.get(best, 0.0) > 0 or hero.wounds):
             return best  # (the targets below are worked out only when they are read)
         lords = [sp for sp in game.state.board_counters if spaces.occupier(sp)]
         targets = [sp for sp in list(game.state.board_counters) +
                    [u["space"] for u in game.state.undefeated_track if u["space"]]
                    if spaces.value(sp) > 0]
-        if values[best] > 0 and not (lords or targets):
+        if top > 0 and not (lords or targets):
             return best  # an unhurt Hero goes shopping only when no adventure is worth it
         # (and never while Lords hold towns)
         barred = spaces.barred

@@ -27,7 +27,7 @@ from ..core.windows import (
     END_OF_TURN,
     MARKET_STEP,
     START_OF_TURN,
-    Moment,
+    moment_at,
 )
 from .combat import CombatResult
 from .duel import Duel
@@ -188,8 +188,8 @@ class GameCombat(ActiveEventRules, Duel):
     def _challenge_defeated(self, hero: Hero, challenge: Challenge, rounds: int):
         self.log.emit("challenge_defeated", hero=hero.id, challenge=challenge.id,
                       mode=self.mode)
-        self.moment = Moment(DEFEAT_CHALLENGE, None, self.state.combat_no, rounds,
-                             self.state.turn)
+        self.moment = moment_at(DEFEAT_CHALLENGE, None, self.state.combat_no, rounds,
+                                self.state.turn)
         hazard = self.mode == "hazard"
         if challenge.reward_gold and not hazard:
             self.gain_gold(hero, challenge.reward_gold, source=challenge.id)

@@ -19,7 +19,7 @@ from .rolls import Rolls
 from .ruleset import Ruleset
 from .standing import StandingRules
 from .state import ActiveEffect, Figure, Hero, State
-from .windows import WOUNDS_INFLICTED, Moment, timing_refusal
+from .windows import WOUNDS_INFLICTED, moment_at, timing_refusal
 
 MAX_TRIGGER_DEPTH = 8
 
@@ -46,7 +46,7 @@ class Resolver(Rolls, StandingRules):
         self.catalog, self.state, self.dice, self.players = catalog, state, dice, players
         self.ruleset = ruleset
         self.log = log if log is not None else EventLog()
-        self.moment = Moment(window="none", turn=state.turn)
+        self.moment = moment_at(window="none", turn=state.turn)
         self.enemies: dict[str, Figure] = {}  # hero id -> that Hero's enemy
         self.finished = False
         self._trigger_depth = 0
@@ -289,7 +289,7 @@ class Resolver(Rolls, StandingRules):
         """Let ``hero``'s player use abilities that fit ``window`` until it passes."""
         outer = self.moment
         if window != outer.window:
-            self.moment = Moment(window, outer.step, outer.combat, outer.round, outer.turn)
+            self.moment = moment_at(window, outer.step, outer.combat, outer.round, outer.turn)
         try:
             while pending is None or pending.amount > 0:
                 fitting = self.fitting(hero)

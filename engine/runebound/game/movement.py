@@ -10,6 +10,7 @@ more, no less. With d dice and n spaces there are at most n * 2**d states.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import deque
 from dataclasses import dataclass
@@ -215,11 +216,13 @@ def reachable(board: Board, start: str, rolled: Sequence[frozenset]) -> frozense
     at = [0] * (1 << n)
     at[0] = 1 << index[start]
     union = 0
-    for mask in range(1 << n):  # every mask is final before any superset is visited
-        here = at[mask]
+    for mask, unused in enumerate(_unused_dice(n)):  # every mask is final before any
+        here = at[mask]                              # superset is visited
         if not here:
             continue
         union |= here
+        if not unused:  # every die used: nothing spreads further
+            continue
         spread = spreads.get(here)
         if spread is None:
             spread, rest = 0, here
@@ -229,26 +232,41 @@ def reachable(board: Board, start: str, rolled: Sequence[frozenset]) -> frozense
                 rest ^= low
             if len(spreads) < _MAX_SPREADS:
                 spreads[here] = spread
-        for d in range(n):
-            if not mask >> d & 1:
-                at[mask | 1 << d] |= spread & enter[d]
-    out, rest = [], union
-    while rest:
-        low = rest & -rest
-        out.append(names[low.bit_length() - 1])
-        rest ^= low
-    return frozenset(out)
+        for d, more in unused:
+            at[more] |= spread & enter[d]
+    answers = _spreads(board, "_movement_answers")  # bits -> the spaces' names
+    found = answers.get(union)
+    if found is None:
+        out, rest = [], union
+        while rest:
+            low = rest & -rest
+            out.append(names[low.bit_length() - 1])
+            rest ^= low
+        found = frozenset(out)
+        if len(answers) < _MAX_SPREADS:
+            answers[union] = found
+    return found
+
+
+@functools.lru_cache(maxsize=None)
+def _unused_dice(n: int) -> tuple:
+    """For each mask of ``n`` dice: (die, the mask with it) of each die it leaves unused."""
+    return tuple(tuple((d, mask | 1 << d) for d in range(n) if not mask >> d & 1)
+                 for mask in range(1 << n))
 
 
 _MAX_SPREADS = 1 << 16
 
 
-def _spreads(board: Board) -> dict[int, int]:
+def _spreads(board: Board, name: str = "_movement_spreads") -> dict:
     """The board's memo of neighbour sets: a set of spaces (bits) -> the spaces next to
-    any of them. Walks from the same spaces meet the same sets again and again."""
-    memo = getattr(board, "_movement_spreads", None)
+    any of them. Walks from the same spaces meet the same sets again and again. (With
+    ``name="_movement_answers"``: a set of spaces (bits) -> their names, reachable's
+    answers.)"""
+    memo = getattr(board, name, None)
     if memo is None:
-        memo = board._movement_spreads = {}
+        memo = {}
+        setattr(board, name, memo)
     return memo
 
 

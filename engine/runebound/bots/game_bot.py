@@ -97,6 +97,28 @@ def hazard_spaces(game, options) -> list[str]:
     return [sp for sp in options if sp not in taken and not game.board.is_town(sp)]
 
 
+def _averages(catalog) -> dict[str, dict]:
+    """colour -> the average challenge of that colour (its stats rounded), worked out once
+    per catalog (kept on it for its current summary: a refresh works them out again), not
+    once per bot and game: they depend on the cards alone."""
+    summary = catalog._summarised()
+    found = getattr(catalog, "_colour_averages", None)
+    if found is None or found[0] is not summary:
+        by_colour: dict[str, list[dict]] = {}
+        for c in catalog.cards.values():
+            if c.kind == "challenge":
+                by_colour.setdefault(c.data.get("colour"), []).append(c.data)
+        found = catalog._colour_averages = (
+            summary, {colour: _average_of(cards) for colour, cards in by_colour.items()})
+    return found[1]
+
+
+def _average_of(cards: list[dict]) -> dict:
+    keys = ("mind", "body", "spirit", "ranged_damage", "melee_damage", "magic_damage", "life")
+    return {k: round(sum(int(c.get(k, 0) or 0) for c in cards) / max(1, len(cards)))
+            for k in keys}
+
+
 def _worth(p: float, gain: float) -> float:
     """Value of trying an adventure won with chance ``p``: worth it from p = 0.3 on (a
     knock-out costs gold and a card, but standing still ends no game)."""
@@ -187,12 +209,8 @@ class GameBot(HeuristicBot):
     # ------------------------------------------------------------------ estimates
     def average(self, game, colour: str) -> dict:
         if colour not in self._averages:
-            cards = [c.data for c in game.catalog.cards.values()
-                     if c.kind == "challenge" and c.data.get("colour") == colour]
-            keys = ("mind", "body", "spirit", "ranged_damage", "melee_damage", "magic_damage",
-                    "life")
-            self._averages[colour] = {k: round(sum(int(c.get(k, 0) or 0) for c in cards)
-                                            / max(1, len(cards))) for k in keys}
+            self._averages[colour] = _averages(game.catalog).get(colour) \
+                or _average_of([])  # a colour with no challenge
         return self._averages[colour]
 
     def space_value(self, engine, hero, space: str, me: dict | None = None) -> float:

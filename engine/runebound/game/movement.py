@@ -178,10 +178,12 @@ def _distances_to(board: Board, goal: str) -> dict[str, int]:
         memo = board._movement_to = {}
     found = memo.get(goal)
     if found is None:
-        into: dict[str, list[str]] = {}
-        for sid, nbs in board._links.items():
-            for nb in nbs:
-                into.setdefault(nb, []).append(sid)
+        into = memo.get(None)  # space -> the spaces linking to it
+        if into is None:
+            into = memo[None] = {}
+            for sid, nbs in board._links.items():
+                for nb in nbs:
+                    into.setdefault(nb, []).append(sid)
         found = memo[goal] = {goal: 0}
         queue = deque([goal])
         while queue:

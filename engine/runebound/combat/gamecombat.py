@@ -107,9 +107,10 @@ class GameCombat(ActiveEventRules, Duel):
             return super().standing_modifier(fig, name)
         total = 0
         if isinstance(fig, Hero):
-            # the Hero's own cards (cached apart: a combat's start or end keeps it) ...
-            total = self.standing_cached(("held", id(fig), name), fig, self._held_modifier,
-                                         fig, name, held_only=True)
+            # the Hero's own cards (kept by the cards held: standing.held_cached) ...
+            total = self.held_cached(("held", name, fig.id, *fig.items,
+                                      *[a.id for a in fig.allies]),
+                                     self._held_modifier, fig, name)
             enemy = self.enemies.get(fig.id)  # ... the challenge it faces, the event
             if enemy is not None and enemy.kind == "challenge":
                 total += self._card_modifier(enemy.id, name)

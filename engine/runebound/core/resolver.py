@@ -19,7 +19,7 @@ from .rolls import Rolls
 from .ruleset import Ruleset
 from .standing import StandingRules
 from .state import ActiveEffect, Figure, Hero, State
-from .windows import WOUNDS_INFLICTED, moment_at, timing_refusal
+from .windows import WOUNDS_INFLICTED, Moment, moment_at, timing_refusal
 
 MAX_TRIGGER_DEPTH = 8
 
@@ -228,10 +228,12 @@ class Resolver(Rolls, StandingRules):
         """The abilities of ``hero``'s cards whose timing fits the moment (its window and
         step; whether each may be used now is :meth:`refusal`'s question)."""
         moment = self.moment
-        return self.standing_cached(("fitting", id(hero), moment.window, moment.step), hero,
-                                    lambda: [a for a in self.candidates(hero)
-                                             if timing_refusal(a, moment) is None],
-                                    held_only=True)
+        return self.held_cached(("fitting", moment.window, moment.step,
+                                 *self.held_cards(hero)),
+                                self._fitting_now, hero, moment)
+
+    def _fitting_now(self, hero: Hero, moment: Moment) -> list[Ability]:
+        return [a for a in self.candidates(hero) if timing_refusal(a, moment) is None]
 
     def refusal(self, hero: Hero, ability: Ability, pending: WoundBatch | None = None):
         name = self.catalog.card(ability.card_id).name

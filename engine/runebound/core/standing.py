@@ -25,6 +25,7 @@ from .effects import Context, build_effects
 from .effects_branching import (  # family 1 (issue 21)
     while_modifiers,
     while_modifying,
+    while_ops,
     while_sources,
 )
 from .state import Figure, Hero
@@ -154,7 +155,7 @@ class StandingRules:
     # ----------------------------------------------------------------- restrictions, prices
     def restricted(self, action: str) -> str | None:
         """The card whose rule forbids ``action`` now (the first in force), or None."""
-        whiles = "while" in self.catalog.standing_ops  # family 1: conditional, never cached
+        whiles = "restrict" in while_ops(self.catalog)  # family 1: conditional, never cached
         if not self.state.effects and action not in self.catalog.restricted_actions \
                 and not whiles:
             return None  # no card has such a rule and no duration is in force
@@ -189,7 +190,7 @@ class StandingRules:
         if self.state.effects:
             more, plus = self._cost_factors(hero, subject, self._duration_sources())
             factor, delta = factor * more, delta + plus
-        if "while" in self.catalog.standing_ops:  # family 1: conditional, never cached
+        if "cost_modifier" in while_ops(self.catalog):  # family 1: conditional, never cached
             more, plus = self._cost_factors(hero, subject, while_sources(self, "cost_modifier"))
             factor, delta = factor * more, delta + plus
         return max(0, card.cost * factor + delta)

@@ -389,8 +389,11 @@ def _bucket_text(bucket: str) -> str:
             "before_combat": "once during Before Combat"}.get(kind, "once in this step")
 
 
+_PLAIN = (str, int, bool, type(None))  # written to the log as they are
+
+
 def _jsonable(options):
-    return [o if isinstance(o, (str, int, bool, type(None))) else str(o) for o in options]
+    return [o if isinstance(o, _PLAIN) else str(o) for o in options]
 
 
 def _cancels_for(ability: Ability, hero: Hero, figure: Figure) -> bool:

@@ -149,3 +149,47 @@ def test_towns_are_wild(bs, n):
         frontier = {m for s in frontier for m in board.neighbours(s) if board.is_town(m)}
         towns_only |= frontier
     assert got == towns_only
+
+
+
+def plain_path(board, start, goal, rolled):
+    """The first path the plain breadth-first search over (space, dice used) finds, every
+    state queued (find_path leaves out the states the goal is out of reach from)."""
+    from collections import deque
+
+    first = (start, 0)
+    parent = {first: None}
+    found = first if goal == start else None
+    queue = deque([first])
+    while queue and found is None:
+        state = queue.popleft()
+        here, used = state
+        for nxt in board.neighbours(here):
+            for d in range(len(rolled)):
+                new = (nxt, used | 1 << d)
+                if used >> d & 1 or not step_ok(board, nxt, rolled[d]) or new in parent:
+                    continue
+                parent[new] = (state, d)
+                if nxt == goal:
+                    found = new
+                    break
+                queue.append(new)
+            if found is not None:
+                break
+    if found is None:
+        return None
+    spaces, dice = [], []
+    while parent[found] is not None:
+        spaces.append(found[0])
+        found, die = parent[found]
+        dice.append(die)
+    spaces.append(start)
+    return tuple(reversed(spaces)), tuple(reversed(dice))
+
+
+@SETTINGS
+@given(boards(), rolls)
+def test_find_path_is_the_first_path_of_the_plain_search(bs, rolled):
+    board, start = bs
+    for space in board.spaces:
+        assert find_path(board, start, space, rolled) == plain_path(board, start, space, rolled)

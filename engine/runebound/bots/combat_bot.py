@@ -15,8 +15,9 @@ from ..core.rolls import ATTRIBUTE_OF
 from .choices import best_option  # family 2 (issue 21)
 
 
-def _effect_ops(ability) -> set[str]:
-    return {e.op for e in walk(ability.effects)}
+def _effect_ops(ability) -> frozenset[str]:
+    ops = getattr(ability, "effect_ops", None)  # the catalog's Ability keeps them
+    return ops if ops is not None else frozenset(e.op for e in walk(ability.effects))
 
 
 def _figure(d, engine):

@@ -19,21 +19,39 @@ def _strength(engine, fig) -> dict:
     return {name: stat(fig, name) for name in _STRENGTH_STATS}
 
 
+# chance()'s answers by need: a dict lookup instead of a call (the estimates ask it about
+# a thousand times a game); a need outside the table asks chance() itself
+_CHANCE = {need: chance(need) for need in range(-60, 80)}
+
+
 def win_estimate(engine, hero, enemy: dict, me: dict | None = None) -> float:
     """A quick chance-like score (0..1) that ``hero`` beats a challenge with stats ``enemy``."""
     me = me or _strength(engine, hero)
     best, received = 0.0, 0.0
+    get, table = enemy.get, _CHANCE
     for _phase, attr, damage, roll in _PHASE_KEYS:
-        need = enemy.get(attr, 10) - me[attr] - me[roll]
-        p = chance(need)
-        best = max(best, p * me[damage])
-        received += (1 - p) * enemy.get(damage, 0)
+        need = get(attr, 10) - me[attr] - me[roll]
+        p = table.get(need)
+        if p is None:
+            p = chance(need)
+        hit = p * me[damage]
+        if hit > best:  # max(best, hit)
+            best = hit
+        received += (1 - p) * get(damage, 0)
     for ally in hero.allies:
-        best += max(chance(enemy.get(a, 10) - getattr(ally, a))
-                    * getattr(ally, damage) for _p, a, damage, _r in _PHASE_KEYS) * 0.8
+        top = None  # max() over the phases: the first of the highest
+        for _p, a, damage, _r in _PHASE_KEYS:
+            need = get(a, 10) - getattr(ally, a)
+            p = table.get(need)
+            if p is None:
+                p = chance(need)
+            hit = p * getattr(ally, damage)
+            if top is None or hit > top:
+                top = hit
+        best += top * 0.8
     received *= 2 / 3
     life_left = me["life"] + engine.ruleset.defeat_margin - hero.wounds
-    enemy_life = enemy.get("life", 3) + engine.ruleset.defeat_margin
+    enemy_life = get("life", 3) + engine.ruleset.defeat_margin
     mine = best * life_left
     theirs = received * enemy_life
     return 1.0 if theirs <= 0 else mine / (mine + theirs)

@@ -97,6 +97,28 @@ def hazard_spaces(game, options) -> list[str]:
     return [sp for sp in options if sp not in taken and not game.board.is_town(sp)]
 
 
+def _averages(catalog) -> dict[str, dict]:
+    """colour -> the average challenge of that colour (its stats rounded), worked out once
+    per catalog (kept on it for its current summary: a refresh works them out again), not
+    once per bot and game: they depend on the cards alone."""
+    summary = catalog._summarised()
+    found = getattr(catalog, "_colour_averages", None)
+    if found is None or found[0] is not summary:
+        by_colour: dict[str, list[dict]] = {}
+        for c in catalog.cards.values():
+            if c.kind == "challenge":
+                by_colour.setdefault(c.data.get("colour"), []).append(c.data)
+        found = catalog._colour_averages = (
+            summary, {colour: _average_of(cards) for colour, cards in by_colour.items()})
+    return found[1]
+
+
+def _average_of(cards: list[dict]) -> dict:
+    keys = ("mind", "body", "spirit", "ranged_damage", "melee_damage", "magic_damage", "life")
+    return {k: round(sum(int(c.get(k, 0) or 0) for c in cards) / max(1, len(cards)))
+            for k in keys}
+
+
 def _worth(p: float, gain: float) -> float:
     """Value of trying an adventure won with chance ``p``: worth it from p = 0.3 on (a
     knock-out costs gold and a card, but standing still ends no game)."""
@@ -187,12 +209,8 @@ class GameBot(HeuristicBot):
     # ------------------------------------------------------------------ estimates
     def average(self, game, colour: str) -> dict:
         if colour not in self._averages:
-            cards = [c.data for c in game.catalog.cards.values()
-                     if c.kind == "challenge" and c.data.get("colour") == colour]
-            keys = ("mind", "body", "spirit", "ranged_damage", "melee_damage", "magic_damage",
-                    "life")
-            self._averages[colour] = {k: round(sum(int(c.get(k, 0) or 0) for c in cards)
-                                            / max(1, len(cards))) for k in keys}
+            self._averages[colour] = _averages(game.catalog).get(colour) \
+                or _average_of([])  # a colour with no challenge
         return self._averages[colour]
 
     def space_value(self, engine, hero, space: str, me: dict | None = None) -> float:
@@ -219,16 +237,24 @@ class GameBot(HeuristicBot):
         hero = engine.state.hero(d.actor)
         game = engine.game
         spaces = _Spaces(self, engine, hero)  # every value computed once for this decision
-        adventure = {sp: spaces.value(sp) for sp in d.options}
-        towns = game.board.town_spaces  # town_value is 0 elsewhere
-        values = {sp: adventure[sp] + (self.town_value(engine, hero, sp) if sp in towns else 0.0)
-                  for sp in d.options}
-        best = max(d.options, key=lambda sp: values[sp])
+        # only a space with a Lord, an undefeated challenge or a counter can have an
+        # adventure value (value() is 0 elsewhere) and only a town a town value: the other
+        # options are worth 0 without asking
+        towns = game.board.town_spaces
+        some = None if spaces._any_lord else spaces._markers.keys() | spaces._counters
+        adventure = {sp: spaces.value(sp) for sp in d.options if some is None or sp in some}
+        values = {sp: adventure.get(sp, 0.0)
+                  + (self.town_value(engine, hero, sp) if sp in towns else 0.0)
+                  for sp in d.options if sp in adventure or sp in towns}
+        best = max(d.options, key=lambda sp: values.get(sp, 0.0))
+        top = values.get(best, 0.0)
+        if top > 0 and (adventure.get(best, 0.0) > 0 or hero.wounds):
+            return best  # (the targets below are worked out only when they are read)
         lords = [sp for sp in game.state.board_counters if spaces.occupier(sp)]
         targets = [sp for sp in list(game.state.board_counters) +
                    [u["space"] for u in game.state.undefeated_track if u["space"]]
                    if spaces.value(sp) > 0]
-        if values[best] > 0 and (adventure[best] > 0 or hero.wounds or not (lords or targets)):
+        if top > 0 and not (lords or targets):
             return best  # an unhurt Hero goes shopping only when no adventure is worth it
         # (and never while Lords hold towns)
         barred = spaces.barred

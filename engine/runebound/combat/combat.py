@@ -24,7 +24,7 @@ from ..core.windows import (
     ESCAPE,
     KNOCKED_OUT,
     PHASES,
-    Moment,
+    moment_at,
 )
 
 MAX_ROUNDS = 100
@@ -94,13 +94,13 @@ class Combat(Resolver):
         self.round_attacks = set()
 
     def _step(self, step: str, round_no: int) -> None:
-        self.moment = Moment(step, step, self.state.combat_no, round_no, self.state.turn)
+        self.moment = moment_at(step, step, self.state.combat_no, round_no, self.state.turn)
         self.log.emit("window", window=step, round=round_no)
 
     def _end(self, result: CombatResult) -> CombatResult:
         self.expire("end_of_round")
         self.expire("end_of_combat")
-        self.moment = Moment(AFTER_COMBAT, None, self.state.combat_no, 0, self.state.turn)
+        self.moment = moment_at(AFTER_COMBAT, None, self.state.combat_no, 0, self.state.turn)
         for hero in self.heroes():
             if self.ruleset.is_defeated(hero.wounds, self.stat(hero, "life")):
                 continue
@@ -111,7 +111,7 @@ class Combat(Resolver):
         self.finished = True
         self.log.emit("combat_end", outcome=result.outcome, rounds=result.rounds,
                       winner=result.winner, loser=result.loser, spoils=result.spoils)
-        self.moment = Moment("none", turn=self.state.turn)
+        self.moment = moment_at("none", turn=self.state.turn)
         before, self.enemies = self.enemies, {}
         self.enemies_changed(before)
         return result
@@ -208,8 +208,8 @@ class Combat(Resolver):
     # ------------------------------------------------------------------ outcomes
     def _challenge_defeated(self, hero: Hero, challenge: Challenge, rounds: int):
         self.log.emit("challenge_defeated", hero=hero.id, challenge=challenge.id)
-        self.moment = Moment(DEFEAT_CHALLENGE, None, self.state.combat_no, rounds,
-                             self.state.turn)
+        self.moment = moment_at(DEFEAT_CHALLENGE, None, self.state.combat_no, rounds,
+                                self.state.turn)
         if challenge.reward_gold:
             self.gain_gold(hero, challenge.reward_gold, source=challenge.id)
         if challenge.colour:
@@ -247,7 +247,7 @@ class Combat(Resolver):
     def knock_out(self, hero: Hero) -> None:
         """Seed 000 "Tajunnan menetys"; moving to the nearest town is the turn loop's."""
         self.log.emit("knocked_out", hero=hero.id)
-        self.moment = Moment(KNOCKED_OUT, None, self.state.combat_no, 0, self.state.turn)
+        self.moment = moment_at(KNOCKED_OUT, None, self.state.combat_no, 0, self.state.turn)
         try:
             self.fire({"kind": "knocked_out", "hero": hero.id})
         except Defeat:  # pragma: no cover

@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import weakref
 from itertools import chain
 
 from ..core.resolver import Defeat
@@ -26,7 +27,7 @@ from ..core.windows import (
     END_OF_TURN,
     MARKET_STEP,
     START_OF_TURN,
-    Moment,
+    moment_at,
 )
 from .combat import CombatResult
 from .duel import Duel
@@ -70,9 +71,13 @@ _ALL_STATS = ("mind", "body", "spirit", "ranged_damage", "melee_damage", "magic_
 class GameCombat(ActiveEventRules, Duel):
     def __init__(self, game, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.game = game
+        self._game = weakref.ref(game)
         self.mode = "normal"
         self._self_only_for = self._self_only_stats = None
+
+    @property
+    def game(self):
+        return self._game()
 
     def hero_place(self, hero):  # family 1 (issue 21): conditions on the Hero's space
         """(terrain, town name or None) of the space ``hero`` stands on (None: off the board)."""
@@ -102,9 +107,10 @@ class GameCombat(ActiveEventRules, Duel):
             return super().standing_modifier(fig, name)
         total = 0
         if isinstance(fig, Hero):
-            # the Hero's own cards (cached apart: a combat's start or end keeps it) ...
-            total = self.standing_cached(("held", id(fig), name), fig, self._held_modifier,
-                                         fig, name, held_only=True)
+            # the Hero's own cards (kept by the cards held: standing.held_cached) ...
+            total = self.held_cached(("held", name, fig.id, *fig.items,
+                                      *[a.id for a in fig.allies]),
+                                     self._held_modifier, fig, name)
             enemy = self.enemies.get(fig.id)  # ... the challenge it faces, the event
             if enemy is not None and enemy.kind == "challenge":
                 total += self._card_modifier(enemy.id, name)
@@ -183,8 +189,8 @@ class GameCombat(ActiveEventRules, Duel):
     def _challenge_defeated(self, hero: Hero, challenge: Challenge, rounds: int):
         self.log.emit("challenge_defeated", hero=hero.id, challenge=challenge.id,
                       mode=self.mode)
-        self.moment = Moment(DEFEAT_CHALLENGE, None, self.state.combat_no, rounds,
-                             self.state.turn)
+        self.moment = moment_at(DEFEAT_CHALLENGE, None, self.state.combat_no, rounds,
+                                self.state.turn)
         hazard = self.mode == "hazard"
         if challenge.reward_gold and not hazard:
             self.gain_gold(hero, challenge.reward_gold, source=challenge.id)

@@ -40,9 +40,15 @@ class Ability:
     effects: list[Effect]
     ir: dict = field(repr=False, default_factory=dict)
 
-    @property
+    @cached_property
     def ref(self) -> str:
         return f"{self.card_id}#{self.index}"
+
+    @cached_property
+    def effect_ops(self) -> frozenset[str]:
+        """The ops of its effects, nested ones included (the bots read them at every
+        window; the effects never change)."""
+        return frozenset(e.op for e in walk(self.effects))
 
     @cached_property
     def standing(self) -> bool:

@@ -158,6 +158,20 @@ def while_stats(catalog) -> frozenset:
     return found[1]
 
 
+def while_ops(catalog) -> frozenset:
+    """The ops of the effects of some always-on ``while`` rule of some card of ``catalog``
+    (kept on the catalog for its current summary): a question of another op never needs
+    the rules' conditions read (the bundled cards' ``while`` rules change prices only, so
+    ``restricted`` asks no condition)."""
+    summary = catalog._summarised()
+    found = getattr(catalog, "_while_ops", None)
+    if found is None or found[0] is not summary:
+        ops = frozenset(e.op for c in catalog.cards.values() for w in c.standing_effects
+                        if w.op == "while" for e in w.effects)
+        found = catalog._while_ops = (summary, ops)
+    return found[1]
+
+
 def while_modifiers(engine, fig, name: str) -> int:
     """What the ``while`` rules in force now add to ``fig``'s stat ``name``."""
     return sum(engine._modifier(fig, owner, card_id, e, None)

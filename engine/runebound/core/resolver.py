@@ -19,7 +19,7 @@ from .rolls import Rolls
 from .ruleset import Ruleset
 from .standing import StandingRules
 from .state import ActiveEffect, Figure, Hero, State
-from .windows import WOUNDS_INFLICTED, Moment, timing_refusal
+from .windows import WOUNDS_INFLICTED, Moment, moment_at, timing_refusal
 
 MAX_TRIGGER_DEPTH = 8
 
@@ -46,7 +46,7 @@ class Resolver(Rolls, StandingRules):
         self.catalog, self.state, self.dice, self.players = catalog, state, dice, players
         self.ruleset = ruleset
         self.log = log if log is not None else EventLog()
-        self.moment = Moment(window="none", turn=state.turn)
+        self.moment = moment_at(window="none", turn=state.turn)
         self.enemies: dict[str, Figure] = {}  # hero id -> that Hero's enemy
         self.finished = False
         self._trigger_depth = 0
@@ -228,10 +228,12 @@ class Resolver(Rolls, StandingRules):
         """The abilities of ``hero``'s cards whose timing fits the moment (its window and
         step; whether each may be used now is :meth:`refusal`'s question)."""
         moment = self.moment
-        return self.standing_cached(("fitting", id(hero), moment.window, moment.step), hero,
-                                    lambda: [a for a in self.candidates(hero)
-                                             if timing_refusal(a, moment) is None],
-                                    held_only=True)
+        return self.held_cached(("fitting", moment.window, moment.step,
+                                 *self.held_cards(hero)),
+                                self._fitting_now, hero, moment)
+
+    def _fitting_now(self, hero: Hero, moment: Moment) -> list[Ability]:
+        return [a for a in self.candidates(hero) if timing_refusal(a, moment) is None]
 
     def refusal(self, hero: Hero, ability: Ability, pending: WoundBatch | None = None):
         name = self.catalog.card(ability.card_id).name
@@ -289,7 +291,7 @@ class Resolver(Rolls, StandingRules):
         """Let ``hero``'s player use abilities that fit ``window`` until it passes."""
         outer = self.moment
         if window != outer.window:
-            self.moment = Moment(window, outer.step, outer.combat, outer.round, outer.turn)
+            self.moment = moment_at(window, outer.step, outer.combat, outer.round, outer.turn)
         try:
             while pending is None or pending.amount > 0:
                 fitting = self.fitting(hero)
@@ -387,8 +389,11 @@ def _bucket_text(bucket: str) -> str:
             "before_combat": "once during Before Combat"}.get(kind, "once in this step")
 
 
+_PLAIN = (str, int, bool, type(None))  # written to the log as they are
+
+
 def _jsonable(options):
-    return [o if isinstance(o, (str, int, bool, type(None))) else str(o) for o in options]
+    return [o if isinstance(o, _PLAIN) else str(o) for o in options]
 
 
 def _cancels_for(ability: Ability, hero: Hero, figure: Figure) -> bool:

@@ -25,6 +25,7 @@ from .effects import Context, build_effects
 from .effects_branching import (  # family 1 (issue 21)
     while_modifiers,
     while_modifying,
+    while_ops,
     while_sources,
 )
 from .state import Figure, Hero
@@ -37,7 +38,8 @@ class StandingRules:
     _stat_cache: dict | None = None  # key -> (identity checked object, value); None: off
     _cache_catalog = None  # the catalog summary the cached values were computed under
     _outside_cache = None  # the cache of the moment no combat runs, kept during a combat
-    _held_cache: dict | None = None  # answers that depend on the cards held only
+    _held_cache: dict | None = None  # answers that depend on the cards held only,
+    # keyed by those cards (held_cached)
     verify_cache = False  # recompute every value read from the cache and compare
 
     # ----------------------------------------------------------------- sources
@@ -153,7 +155,7 @@ class StandingRules:
     # ----------------------------------------------------------------- restrictions, prices
     def restricted(self, action: str) -> str | None:
         """The card whose rule forbids ``action`` now (the first in force), or None."""
-        whiles = "while" in self.catalog.standing_ops  # family 1: conditional, never cached
+        whiles = "restrict" in while_ops(self.catalog)  # family 1: conditional, never cached
         if not self.state.effects and action not in self.catalog.restricted_actions \
                 and not whiles:
             return None  # no card has such a rule and no duration is in force
@@ -188,7 +190,7 @@ class StandingRules:
         if self.state.effects:
             more, plus = self._cost_factors(hero, subject, self._duration_sources())
             factor, delta = factor * more, delta + plus
-        if "while" in self.catalog.standing_ops:  # family 1: conditional, never cached
+        if "cost_modifier" in while_ops(self.catalog):  # family 1: conditional, never cached
             more, plus = self._cost_factors(hero, subject, while_sources(self, "cost_modifier"))
             factor, delta = factor * more, delta + plus
         return max(0, card.cost * factor + delta)
@@ -222,8 +224,7 @@ class StandingRules:
         """Drop every cached answer: a source of the standing rules changed."""
         end_unheld(self)  # family 8: "until this card is discarded" (durations_more.py)
         if self._stat_cache is not None:
-            self._held_cache = {}
-            self._drop_standing()
+            self._drop_standing()  # (the held-card answers are keyed by the cards held)
 
     def _drop_standing(self) -> None:
         self._stat_cache = {}
@@ -247,16 +248,14 @@ class StandingRules:
         else:
             self._drop_standing()
 
-    def standing_cached(self, key: tuple, owner, compute, *args, held_only: bool = False):
+    def standing_cached(self, key: tuple, owner, compute, *args):
         """``compute(*args)``, from the cache when it is on (``owner``, when given, is the
-        object ``key`` names by ``id()``, checked on every hit). ``held_only``: the answer
-        depends on the cards the Heroes hold and on nothing else (not on whom they face),
-        so a combat's start or end keeps it."""
+        object ``key`` names by ``id()``, checked on every hit)."""
         if self._stat_cache is None:
             return compute(*args)
         if self.catalog._summary is not self._cache_catalog:
             self.modifiers_changed()
-        cache = self._held_cache if held_only else self._stat_cache
+        cache = self._stat_cache
         hit = cache.get(key, _MISSING)
         if hit is _MISSING or hit[0] is not owner:
             value = compute(*args)
@@ -265,6 +264,25 @@ class StandingRules:
         if self.verify_cache:
             self._verify(repr(key), hit[1], compute(*args))
         return hit[1]
+
+    def held_cached(self, key: tuple, compute, *args):
+        """``compute(*args)`` for an answer that depends on nothing but the cards ``key``
+        names (all of them: the cards a Hero holds) and the catalog: kept for the whole game,
+        whatever changes hands (other cards make another key), dropped only when the
+        catalog is refreshed. Cards change hands about 20 times a game, and each change
+        used to drop the answers of every Hero."""
+        memo = self._held_cache
+        if memo is None:
+            return compute(*args)
+        if self.catalog._summary is not self._cache_catalog:
+            self.modifiers_changed()
+            memo = self._held_cache
+        found = memo.get(key, _MISSING)
+        if found is _MISSING:
+            found = memo[key] = compute(*args)
+        elif self.verify_cache:
+            self._verify(repr(key), found, compute(*args))
+        return found
 
     @staticmethod
     def _verify(what: str, cached, fresh) -> None:

@@ -20,7 +20,7 @@ data), then seat order.
 
 from __future__ import annotations
 
-from ..core.windows import Moment
+from ..core.windows import moment_at
 from .turn import TurnOver
 
 
@@ -67,7 +67,7 @@ class Endgame:
     def confront(self, hero) -> None:
         s = self.state
         s.turn += 1
-        self.combat.moment = Moment("none", turn=s.turn)
+        self.combat.moment = moment_at("none", turn=s.turn)
         card = self.draw_adventure(self.rules.endgame.deck)
         self.emit("confrontation", hero=hero.id, card=card)
         try:

@@ -21,7 +21,7 @@ from runeforge.engine.common.log import EventLog
 from ..combat.gamecombat import GameCombat
 from ..core.rulesdata import RulesData
 from ..core.ruleset import Ruleset
-from ..core.windows import END_OF_TURN, START_OF_TURN, Moment
+from ..core.windows import END_OF_TURN, START_OF_TURN, moment_at
 from .adventure import AdventureStep
 from .decks import GAME_GRANTS, DeckEffects  # family 5/6 (issue 21)
 from .doom import DoomTrack
@@ -108,7 +108,7 @@ class Game(DeckEffects, TurnSteps, AdventureStep, MarketStep, ExperienceStep, Do
 
     def take_turn(self, hero_id: str) -> None:
         s = self.state
-        self.combat.moment = Moment("none", turn=s.turn)
+        self.combat.moment = moment_at("none", turn=s.turn)
         self.emit("turn", hero=hero_id, turn=s.turn, round=s.round)
         hero = self.hero(hero_id)
         try:
@@ -137,17 +137,17 @@ class Game(DeckEffects, TurnSteps, AdventureStep, MarketStep, ExperienceStep, Do
         self.offer_hero_changes()  # seed 002: a knocked-out Hero may be changed (turn.py)
 
     def start_of_turn(self, hero) -> None:
-        self.combat.moment = Moment(START_OF_TURN, turn=self.state.turn)
+        self.combat.moment = moment_at(START_OF_TURN, turn=self.state.turn)
         self.combat.open_window(hero, START_OF_TURN)  # the active event's text too
         self.after_effects(hero)
 
     def end_turn(self, hero) -> None:
         if self.state.phase != "game":
             return
-        self.combat.moment = Moment(END_OF_TURN, turn=self.state.turn)
+        self.combat.moment = moment_at(END_OF_TURN, turn=self.state.turn)
         self.combat.open_window(hero, END_OF_TURN)
         self.combat.expire("end_of_turn")
-        self.combat.moment = Moment("none", turn=self.state.turn)
+        self.combat.moment = moment_at("none", turn=self.state.turn)
         self.after_effects(hero, turn_can_end=False)
 
     # ------------------------------------------------------------------ after effects

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from runeforge.engine.common.errors import IllegalAction
 
-from ..core.windows import MARKET_STEP, Moment
+from ..core.windows import MARKET_STEP, moment_at
 
 MAX_MARKET_ACTIONS = 24  # a safety net for players that never say "done"
 
@@ -32,9 +32,9 @@ class MarketStep:
         s = self.state
         town = self.board.space(s.positions[hero.id]).town
         self.market_draw(town, self.rules.market.draw_on_visit)
-        self.combat.moment = Moment(MARKET_STEP, turn=s.turn)
+        self.combat.moment = moment_at(MARKET_STEP, turn=s.turn)
         self.combat.open_window(hero, MARKET_STEP)
-        self.combat.moment = Moment("none", turn=s.turn)
+        self.combat.moment = moment_at("none", turn=s.turn)
         self.after_effects(hero)
         for _ in range(MAX_MARKET_ACTIONS):
             options = self.market_options(hero, town)

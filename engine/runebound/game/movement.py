@@ -10,6 +10,7 @@ more, no less. With d dice and n spaces there are at most n * 2**d states.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import deque
 from dataclasses import dataclass
@@ -127,10 +128,17 @@ def _search(board: Board, start: str, rolled: Sequence[frozenset], goal: str | N
     """BFS over (space, used-dice mask). Returns (parents, found_state).
 
     States leave the queue in the order they enter it, so the first state entering on
-    ``goal`` is the first one the search would reach: the search stops there."""
+    ``goal`` is the first one the search would reach: the search stops there. With a goal,
+    a state from which the goal is farther (in steps, whatever the terrain) than the dice
+    left is never queued: no walk from it reaches the goal, none of the states it would
+    reach can either, and no state that can is first reached from it (its neighbours are
+    as far too), so the states kept are reached in the same order from the same parents
+    and the path found is the same."""
     masks = _step_masks(board, rolled)
     links = board._links
-    enter = {sid: masks.get(sp.terrain, 0) for sid, sp in board.spaces.items()}
+    terrain = _terrains(board)
+    n = len(rolled)
+    far = _distances_to(board, goal) if goal is not None else None
     first = (start, 0)
     parent: dict[tuple[str, int], tuple[tuple[str, int], int] | None] = {first: None}
     if goal == start:
@@ -140,7 +148,9 @@ def _search(board: Board, start: str, rolled: Sequence[frozenset], goal: str | N
         state = queue.popleft()
         here, used = state
         for nxt in links[here]:
-            free = enter[nxt] & ~used
+            free = masks.get(terrain[nxt], 0) & ~used
+            if far is not None and free and far.get(nxt, n + 1) > n - 1 - used.bit_count():
+                continue  # the goal is out of reach from there
             while free:
                 bit = free & -free
                 free ^= bit
@@ -151,6 +161,38 @@ def _search(board: Board, start: str, rolled: Sequence[frozenset], goal: str | N
                         return parent, new
                     queue.append(new)
     return parent, None
+
+
+def _terrains(board: Board) -> dict[str, str]:
+    """space -> its terrain (``town`` for a town), kept on the board."""
+    found = getattr(board, "_movement_terrains", None)
+    if found is None:
+        found = board._movement_terrains = {sid: sp.terrain for sid, sp in board.spaces.items()}
+    return found
+
+
+def _distances_to(board: Board, goal: str) -> dict[str, int]:
+    """Steps from every space to ``goal`` along the links (kept on the board, per goal)."""
+    memo = getattr(board, "_movement_to", None)
+    if memo is None:
+        memo = board._movement_to = {}
+    found = memo.get(goal)
+    if found is None:
+        into = memo.get(None)  # space -> the spaces linking to it
+        if into is None:
+            into = memo[None] = {}
+            for sid, nbs in board._links.items():
+                for nb in nbs:
+                    into.setdefault(nb, []).append(sid)
+        found = memo[goal] = {goal: 0}
+        queue = deque([goal])
+        while queue:
+            here = queue.popleft()
+            for prev in into.get(here, ()):
+                if prev not in found:
+                    found[prev] = found[here] + 1
+                    queue.append(prev)
+    return found
 
 
 def reachable(board: Board, start: str, rolled: Sequence[frozenset]) -> frozenset[str]:
@@ -176,11 +218,13 @@ def reachable(board: Board, start: str, rolled: Sequence[frozenset]) -> frozense
     at = [0] * (1 << n)
     at[0] = 1 << index[start]
     union = 0
-    for mask in range(1 << n):  # every mask is final before any superset is visited
-        here = at[mask]
+    for mask, unused in enumerate(_unused_dice(n)):  # every mask is final before any
+        here = at[mask]                              # superset is visited
         if not here:
             continue
         union |= here
+        if not unused:  # every die used: nothing spreads further
+            continue
         spread = spreads.get(here)
         if spread is None:
             spread, rest = 0, here
@@ -190,26 +234,41 @@ def reachable(board: Board, start: str, rolled: Sequence[frozenset]) -> frozense
                 rest ^= low
             if len(spreads) < _MAX_SPREADS:
                 spreads[here] = spread
-        for d in range(n):
-            if not mask >> d & 1:
-                at[mask | 1 << d] |= spread & enter[d]
-    out, rest = [], union
-    while rest:
-        low = rest & -rest
-        out.append(names[low.bit_length() - 1])
-        rest ^= low
-    return frozenset(out)
+        for d, more in unused:
+            at[more] |= spread & enter[d]
+    answers = _spreads(board, "_movement_answers")  # bits -> the spaces' names
+    found = answers.get(union)
+    if found is None:
+        out, rest = [], union
+        while rest:
+            low = rest & -rest
+            out.append(names[low.bit_length() - 1])
+            rest ^= low
+        found = frozenset(out)
+        if len(answers) < _MAX_SPREADS:
+            answers[union] = found
+    return found
+
+
+@functools.lru_cache(maxsize=None)
+def _unused_dice(n: int) -> tuple:
+    """For each mask of ``n`` dice: (die, the mask with it) of each die it leaves unused."""
+    return tuple(tuple((d, mask | 1 << d) for d in range(n) if not mask >> d & 1)
+                 for mask in range(1 << n))
 
 
 _MAX_SPREADS = 1 << 16
 
 
-def _spreads(board: Board) -> dict[int, int]:
+def _spreads(board: Board, name: str = "_movement_spreads") -> dict:
     """The board's memo of neighbour sets: a set of spaces (bits) -> the spaces next to
-    any of them. Walks from the same spaces meet the same sets again and again."""
-    memo = getattr(board, "_movement_spreads", None)
+    any of them. Walks from the same spaces meet the same sets again and again. (With
+    ``name="_movement_answers"``: a set of spaces (bits) -> their names, reachable's
+    answers.)"""
+    memo = getattr(board, name, None)
     if memo is None:
-        memo = board._movement_spreads = {}
+        memo = {}
+        setattr(board, name, memo)
     return memo
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..core.durations_more import owner_turn_starts
 from ..core.state import STAT_FIELDS
-from ..core.windows import AFTER_MOVING, BEFORE_MOVING, Moment
+from ..core.windows import AFTER_MOVING, BEFORE_MOVING, moment_at
 from .movement import Figure as MoveFigure
 from .movement import dice_allowed, find_path, free_step_targets, reachable, rest_exhaustion_removed
 from .place import entered, with_terrain_rules
@@ -52,7 +52,7 @@ class TurnSteps:
         s, rules = self.state, self.rules.movement
         start = s.positions[hero.id]
         self.pending_movement = []
-        self.combat.moment = Moment(BEFORE_MOVING, turn=s.turn)
+        self.combat.moment = moment_at(BEFORE_MOVING, turn=s.turn)
         self.combat.open_window(hero, BEFORE_MOVING)
         self.after_effects(hero)
         start = s.positions[hero.id]  # "Move your Hero to ..." may have moved the Hero
@@ -99,9 +99,9 @@ class TurnSteps:
             dest = self.ask(hero.id, "destination", reach, how=grant["source"], at=start)
             prev = self._step_back(start, dest)
         self.move_hero(hero, dest, prev)
-        self.combat.moment = Moment(AFTER_MOVING, turn=s.turn)
+        self.combat.moment = moment_at(AFTER_MOVING, turn=s.turn)
         self.combat.open_window(hero, AFTER_MOVING)
-        self.combat.moment = Moment("none", turn=s.turn)
+        self.combat.moment = moment_at("none", turn=s.turn)
         self.after_effects(hero)
         if dest != start and self.rules.travel_hazards and self.is_empty_space(dest, hero.id):
             self.travel_hazard(hero, dest)

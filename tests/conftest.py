@@ -63,6 +63,15 @@ def result():
     return res
 
 
+@pytest.fixture(scope="module")
+def bundle(result) -> dict:
+    """The bundled content as `runeforge build` writes it (``bundle.json``), built afresh for
+    each module from the session's compile (a module may change its copy)."""
+    from runeforge.backends.bundle import build_bundle
+
+    return build_bundle(result.content, result.compiled)
+
+
 @pytest.fixture
 def content_dir(tmp_path) -> ContentDir:
     return ContentDir(tmp_path / "my-cards")

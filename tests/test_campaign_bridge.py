@@ -9,25 +9,17 @@ import dataclasses
 
 import pytest
 
-from runeforge.backends.bundle import build_bundle
 from runeforge.engine.common.decisions import Player
 from runeforge.engine.common.dice import ScriptedDice
 from runeforge.engine.delve.game.carried import Carried
 from runeforge.engine.delve.game.engine import DelveGame
 from runeforge.engine.delve.game.state import Records
 from runeforge.engine.delve.rules.attacks import Figure
-from runeforge.pipeline import check
 
 GARRICK = "garrick-stoneward"
 HEW = {"form": "action", "name": "Hew", "cost": {"need": 4, "escalating": False},
        "effects": [{"op": "attack", "target": "adjacent", "range": "combat", "hit": 4,
                     "damage": 2}]}
-
-
-@pytest.fixture(scope="module")
-def bundle():
-    result = check(())
-    return build_bundle(result.content, result.compiled)
 
 
 @pytest.fixture(scope="module")

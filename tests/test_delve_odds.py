@@ -13,7 +13,6 @@ from fractions import Fraction
 
 import pytest
 
-from runeforge.backends.bundle import build_bundle
 from runeforge.engine.common.dice import Dice
 from runeforge.engine.common.errors import EngineError
 from runeforge.engine.delve.analysis.odds import (
@@ -31,14 +30,7 @@ from runeforge.engine.delve.game.state import Records
 from runeforge.engine.delve.rules import abilities, actions
 from runeforge.engine.delve.rules.attacks import Figure
 from runeforge.engine.delve.rules.costs import HeroTurn, roll_hero_dice
-from runeforge.pipeline import check
 from tests.delve_boards import tile
-
-
-@pytest.fixture(scope="module")
-def bundle():
-    result = check(())
-    return build_bundle(result.content, result.compiled)
 
 
 @pytest.fixture(scope="module")

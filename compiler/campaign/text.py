@@ -160,18 +160,15 @@ def name_messages(content) -> list[tuple[str, str, str, str, int]]:
         for side in ("hero", "overlord"):
             if isinstance(card.data.get(side), dict):
                 add("card", card.data[side].get("name"), card.id, card, side, "name")
-    for doc in content.documents.get("campaign", []):
-        d = doc.data if isinstance(doc.data, dict) else {}
-        add("campaign", d.get("name"), d.get("id"), doc, "name")
-        for i, adv in enumerate(d.get("adventures") or []):
-            if isinstance(adv, dict):
-                add("adventure", adv.get("name"), adv.get("id"), doc, "adventures", i, "name")
-    for doc in content.documents.get("campaign_map", []):
-        d = doc.data if isinstance(doc.data, dict) else {}
-        add("map", d.get("name"), d.get("id"), doc, "name")
-        for i, loc in enumerate(d.get("locations") or []):
-            if isinstance(loc, dict):
-                add("location", loc.get("name"), loc.get("id"), doc, "locations", i, "name")
+    # (document kind, its name's family, the list of named parts, their family)
+    for kind, family, part, part_family in (("campaign", "campaign", "adventures", "adventure"),
+                                            ("campaign_map", "map", "locations", "location")):
+        for doc in content.documents.get(kind, []):
+            d = doc.data if isinstance(doc.data, dict) else {}
+            add(family, d.get("name"), d.get("id"), doc, "name")
+            for i, item in enumerate(d.get(part) or []):
+                if isinstance(item, dict):
+                    add(part_family, item.get("name"), item.get("id"), doc, part, i, "name")
     return out
 
 

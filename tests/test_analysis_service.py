@@ -1,6 +1,7 @@
 """The analysis service (runeforge.analysis): the same result as `pipeline.check`, and an
 update of one file that re-checks it against the cached rest, cross-file errors included."""
 
+import math
 import shutil
 from pathlib import Path
 
@@ -119,19 +120,36 @@ def test_odds_of_a_foe_and_a_hero():
     service.check_all()
     foe = next(c for c in service.content.cards.values()
                if c.game == "delve" and c.kind == "adversary")
-    result = service.odds(foe.id)
+    # no time budget: the whole answer, whatever the machine's speed or load
+    result = service.odds(foe.id, budget=math.inf)
     assert result["role"] == "foe" and result["complete"]
     heroes = [c.name for c in service.content.cards.values()
               if c.game == "delve" and c.kind == "hero"]
     assert [name for name, _ in result["rows"]] == heroes
     assert all(p is None or 0.0 <= p <= 1.0 for _, p in result["rows"])
     assert len({p for _, p in result["rows"]}) > 1, "the heroes differ"
-    hero = service.odds("varikas-the-dead")
-    assert hero["role"] == "hero"
+    hero = service.odds("varikas-the-dead", budget=math.inf)
+    assert hero["role"] == "hero" and hero["complete"]
     by_colour = dict(hero["rows"])
     assert set(by_colour) == {"green", "yellow", "blue", "red"}
     assert by_colour["green"] > by_colour["red"]
     assert service.odds("dripping-steps") is None
+
+
+@pytest.mark.parametrize("card", ["varikas-the-dead", "foe"])
+def test_odds_cut_short_by_the_budget_say_so_and_keep_what_they_give(card):
+    """A hover's budget may cut the rows short; the answer then says it is incomplete, and
+    what it gives is the start of the whole answer (an exhausted budget gives no rows)."""
+    service = AnalysisService([])
+    service.check_all()
+    if card == "foe":
+        card = next(c.id for c in service.content.cards.values()
+                    if c.game == "delve" and c.kind == "adversary")
+    whole = service.odds(card, budget=math.inf)
+    cut = service.odds(card, budget=-1.0)  # over budget before the first row
+    assert whole["complete"] and not cut["complete"]
+    assert cut["role"] == whole["role"] and cut["rows"] == whole["rows"][:len(cut["rows"])]
+    assert cut["rows"] == []
 
 
 def test_a_file_outside_the_content_joins_with_its_pack_only(delve, tmp_path):

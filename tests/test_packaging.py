@@ -91,3 +91,65 @@ def test_wheel_contains_the_data(tmp_path):
     entry = zipfile.ZipFile(wheel).read(next(n for n in names
                                              if n.endswith("entry_points.txt"))).decode()
     assert "runeforge = runeforge.cli:main" in entry
+    metadata = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith("/METADATA")))
+    assert b"License-Expression: MIT" in metadata
+    assert any(n.endswith("licenses/LICENSE") for n in names)
+
+
+@pytest.mark.slow
+def test_sdist_carries_what_its_tests_need(tmp_path):
+    """A real sdist, built as a user would (`python -m build --sdist`, isolated): the tox and
+    Babel configuration, the test lock, the docs, the tests and their data."""
+    src = _copy_source(tmp_path / "src")
+    out = tmp_path / "dist"
+    proc = subprocess.run([sys.executable, "-m", "build", "--sdist", "-o", str(out), str(src)],
+                          capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    import tarfile
+
+    (sdist,) = out.glob("runeforge-*.tar.gz")
+    with tarfile.open(sdist) as tar:
+        names = {n.split("/", 1)[1] for n in tar.getnames() if "/" in n}
+    for needed in ("tox.ini", "babel.cfg", "LICENSE", "README.md", "requirements/test.txt",
+                   "docs/language.md", "tests/conftest.py",
+                   "tests/data/reference_build/fingerprint.json"):
+        assert needed in names, f"the sdist lacks {needed}"
+    tracked = {p.relative_to(ROOT).as_posix() for top in ("docs", "tests")
+               for p in (ROOT / top).rglob("*") if p.is_file() and "__pycache__" not in p.parts
+               and p.suffix != ".pyc"}
+    assert tracked <= names, f"the sdist lacks {sorted(tracked - names)[:5]}"
+
+
+def test_the_declared_licence_is_the_licence_file():
+    project = pyproject()["project"]
+    assert project["license"] == "MIT" and project["license-files"] == ["LICENSE"]
+    assert (ROOT / "LICENSE").read_text(encoding="utf-8").startswith("MIT License")
+
+
+def test_python_dash_m_runeforge_is_the_command_line():
+    proc = subprocess.run([sys.executable, "-m", "runeforge", "--help"], capture_output=True,
+                          text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("Usage: runeforge ") and "check" in proc.stdout
+
+
+def test_the_test_lock_pins_every_dependency_within_its_declared_range():
+    """requirements/test.txt (what tox installs) pins each dependency of pyproject.toml, the
+    test and distributed extras included, at a version its range allows, for every Python
+    the lock covers."""
+    from packaging.requirements import Requirement
+
+    from .reference_build import locked_versions
+
+    project = pyproject()["project"]
+    declared = [*project["dependencies"], *project["optional-dependencies"]["test"],
+                *project["optional-dependencies"]["distributed"]]
+    locked = locked_versions()
+    wrong = []
+    for text in declared:
+        req = Requirement(text)
+        name = req.name.lower().replace("_", "-").replace(".", "-")
+        versions = locked.get(name, "").split(" or ")
+        if not versions[0] or not all(req.specifier.contains(v) for v in versions):
+            wrong.append(f"{text}: locked {locked.get(name, 'nowhere')}")
+    assert not wrong, "refresh the lock (README, 'Development'): " + "; ".join(wrong)

@@ -1,99 +1,84 @@
-"""Runebound is untouched by the game plug-ins (issue 12).
+"""A build of the bundled content gives the reference build, on what the project owns.
 
-``tests/data/reference_build`` was made by ``runeforge build`` on the commit before games
-became plug-ins: ``bundle.json`` as it was, and the SHA-256 of every other file (rules text
-per locale, PDFs and their layout JSON). A build of the bundled content today must give the
-same ``bundle.json`` apart from the ``game`` key of every record and the ``ir_versions`` map,
-and byte-identical text and PDFs.
+The reference (``tests/data/reference_build``, see ``tests/reference_build.py``) is the
+bundle, the SHA-256 of every rules-text file and PDF layout JSON, and each PDF's pages (boxes
+and the digest of the text drawn on them). It holds on any machine whose libraries are within
+the declared ranges: a PDF's bytes, which the font subsetter and zlib write, are not compared.
 
-Delve (issue 13) and the campaign (issue 14) are bundled beside Runebound: their records
-(``game: delve``, ``game: campaign``), their text records and their own PDFs (``pdf/delve-*``,
-``pdf/campaign-*``) are set aside before the comparison, and nothing else.
-
-Regenerate the reference only for an intended change of the output, and say so in the commit.
+Regenerate only for an intended change of the output (``python -m tests.reference_build``),
+and say so in the commit.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
-from pathlib import Path
 
 import pytest
 
-REF = Path(__file__).parent / "data" / "reference_build"
+from . import reference_build as ref
 
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
-    from click.testing import CliRunner
-
-    from runeforge.cli import main
-
     out = tmp_path_factory.mktemp("ref") / "out"
-    result = CliRunner(env={"NO_COLOR": "1"}).invoke(main, ["build", "--out", str(out)],
-                                                     catch_exceptions=False)
-    assert result.exit_code == 0, result.output
+    ref.build(out)
     return out
 
 
-OTHER_GAMES = ("delve", "campaign")  # bundled beside Runebound after the reference was made
+@pytest.fixture(scope="module")
+def expected():
+    return json.loads((ref.REF / "fingerprint.json").read_text(encoding="utf-8"))
 
 
-def _strip_game_keys(bundle: dict) -> dict:
-    bundle = dict(bundle)
-    bundle.pop("ir_versions", None)
-    bundle["cards"] = [{k: v for k, v in c.items() if k != "game"} for c in bundle["cards"]
-                       if c["game"] not in OTHER_GAMES]
-    documents = {kind: [{k: v for k, v in d.items() if k != "game"} for d in docs
-                        if d.get("game") not in OTHER_GAMES]
-                 for kind, docs in bundle["documents"].items()}
-    bundle["documents"] = {kind: docs for kind, docs in documents.items() if docs}
-    return bundle
-
-
-def _runebound_text(path: Path, delve_ids: set) -> bytes:
-    """A text/<locale>.json as the reference wrote it: without the other games' records."""
-    records = json.loads(path.read_text(encoding="utf-8"))
-    kept = [r for r in records if r["card"] not in delve_ids]
-    from runeforge.backends import dumps_json
-
-    return dumps_json(kept) if len(kept) != len(records) else path.read_bytes()
-
-
-def test_bundle_equals_reference_apart_from_game_keys(built):
+def test_bundle_equals_the_reference(built):
     new = json.loads((built / "bundle.json").read_text(encoding="utf-8"))
-    old = json.loads((REF / "bundle.json").read_text(encoding="utf-8"))
-    assert _strip_game_keys(new) == old
-    # the new keys are there, and say Runebound for the bundled content
-    assert new["ir_version"] == old["ir_version"]
-    assert new["ir_versions"] == {"runebound-2e": old["ir_version"], "delve": 1,
-                                  "campaign": 1}
-    assert {c["game"] for c in new["cards"]} == {"runebound-2e", *OTHER_GAMES}
-    assert {d["game"] for docs in new["documents"].values() for d in docs} == {"runebound-2e",
-                                                                               *OTHER_GAMES}
+    old = json.loads((ref.REF / "bundle.json").read_text(encoding="utf-8"))
+    assert new == old
 
 
-def _reference_sums() -> dict[str, str]:
-    sums = {}
-    for line in (REF / "SHA256SUMS").read_text(encoding="utf-8").splitlines():
-        digest, name = line.split(maxsplit=1)
-        sums[name.removeprefix("./")] = digest
-    return sums
+def test_the_build_writes_the_reference_files(built, expected):
+    made = ref.fingerprint(built)
+    assert sorted(made["files"]) == sorted(expected["files"]), "other files than the reference"
+    assert sorted(made["pdfs"]) == sorted(expected["pdfs"]), "other PDFs than the reference"
 
 
-def test_text_and_pdfs_are_byte_identical(built):
-    expected = _reference_sums()
-    bundle = json.loads((built / "bundle.json").read_text(encoding="utf-8"))
-    delve_ids = {c["id"] for c in bundle["cards"] if c["game"] in OTHER_GAMES}
-    made = {}
-    for p in built.rglob("*"):
-        name = p.relative_to(built).as_posix()
-        if not p.is_file() or p.name == "bundle.json" or name.startswith(
-                tuple(f"pdf/{game}-" for game in OTHER_GAMES)):
-            continue
-        data = _runebound_text(p, delve_ids) if name.startswith("text/") else p.read_bytes()
-        made[name] = hashlib.sha256(data).hexdigest()
-    assert sorted(made) == sorted(expected), "the build writes other files than before"
-    changed = sorted(name for name in expected if made[name] != expected[name])
+def test_rules_text_and_pdf_layouts_are_byte_identical(built, expected):
+    made = ref.fingerprint(built)["files"]
+    changed = sorted(name for name, digest in expected["files"].items()
+                     if made.get(name) != digest)
     assert not changed, f"changed since the reference: {changed}"
+
+
+def test_pdf_pages_have_the_reference_boxes_and_text(built, expected):
+    made = ref.fingerprint(built)["pdfs"]
+    changed = []
+    for name, pages in expected["pdfs"].items():
+        new = made.get(name, [])
+        if len(new) != len(pages):
+            changed.append(f"{name}: {len(new)} pages, the reference has {len(pages)}")
+            continue
+        for number, (page, old) in enumerate(zip(new, pages, strict=True), start=1):
+            for key in ("media", "trim", "bleed", "text"):
+                if page[key] != old[key]:
+                    changed.append(f"{name} page {number}: {key} differs")
+    assert not changed, (f"{len(changed)} differences, first: {changed[:5]}; "
+                         f"{ref.library_note()}")
+
+
+def test_a_changed_word_or_page_box_is_caught(tmp_path):
+    """The page fingerprint sees one changed word, and a page of another size; it does not
+    see the same page written twice."""
+    from reportlab.pdfgen import canvas
+
+    def page(word: str, size: tuple[float, float], name: str) -> dict:
+        path = tmp_path / name
+        pdf = canvas.Canvas(str(path), pagesize=size)
+        pdf.drawString(72, 72, word)
+        pdf.save()
+        return ref.pdf_pages(path)[0]
+
+    a4 = (595.28, 841.89)
+    first = page("Market", a4, "a.pdf")
+    assert page("Market", a4, "b.pdf") == first
+    assert page("Markets", a4, "c.pdf")["text"] != first["text"]
+    assert page("Market", (612.0, 792.0), "d.pdf")["media"] != first["media"]

@@ -11,7 +11,9 @@ translation and every plural form; forms free).
 Babel cannot be told not to add its flag (``Message`` adds it to every message with braces,
 on extraction and on ``pybabel update``), so run this after each of them, or let it run them::
 
-    python -m runeforge.l10n.poflags            # the bundled catalogs, or FILE ... / DIR ...
+    python -m runeforge.l10n.poflags locales    # FILE ... / DIR ...; in a checkout (babel.cfg
+                                                #   beside locales/) its locales/ by default,
+                                                #   elsewhere the installed catalogs
     python -m runeforge.l10n.poflags --regenerate   # in the repository: extract, update, flags
 
 It rewrites the ``#,`` line of each entry and nothing else; on a fixed catalog it changes
@@ -117,16 +119,23 @@ def regenerate() -> None:
         CommandLineInterface().run(["pybabel", *args])
 
 
-def main(argv: list[str] | None = None) -> int:
+def default_catalogs() -> list[Path]:
+    """The checkout's ``locales/`` when run in one (``babel.cfg`` beside it: where the README's
+    Translating steps run), else the installed package's catalogs."""
     from .terms import locales_dir
 
+    here = Path("locales")
+    return [here] if Path("babel.cfg").is_file() and here.is_dir() else [locales_dir()]
+
+
+def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else list(argv)
     if "--regenerate" in args:
         args.remove("--regenerate")
         regenerate()
         args = args or ["locales"]
     changed = 0
-    for path in catalog_files(args or [locales_dir()]):
+    for path in catalog_files(args or default_catalogs()):
         text = path.read_text(encoding="utf-8")
         fixed = fix_flags(text)
         if fixed != text:

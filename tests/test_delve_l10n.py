@@ -1,6 +1,6 @@
 """Delve's rules text in en, fi, pl, el, ru (issue 13): its own catalogs (delve.po, msgctxt
 'delve.'), complete and consistent; every bundled ability rendered without English left; the
-Greek words are the seed's (delve-notes.md, "Greek terms")."""
+Greek words are the seed's (docs/delve-rules.md, "Greek terms of the seed")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Delve's hero-phase rules, one test (or more) per engine-level rule of delve-notes.md, with
+"""Delve's hero-phase rules, one test (or more) per engine-level rule of docs/delve-rules.md, with
 scripted d6 (runeforge.engine.common.dice.ScriptedDice) for the worked examples."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Rulesets as data (cards/rules/base.yaml, advanced.yaml): schema, values from rules-notes,
+"""Rulesets as data (cards/rules/base.yaml, advanced.yaml): schema, values from docs/rules-map.md,
 and agreement with the combat engine's Ruleset (engine/runebound/core/ruleset.py)."""
 
 from __future__ import annotations

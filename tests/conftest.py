@@ -116,7 +116,7 @@ def cli_process():
         full_env = {**os.environ, "NO_COLOR": "1", **(env or {})}
         full_env.pop("RUNEFORGE_DEBUG", None)
         return subprocess.run([*runeforge_exe(), *map(str, args)], capture_output=True,
-                              text=True, cwd=cwd, env=full_env, timeout=120)
+                              text=True, cwd=cwd, env=full_env, timeout=900)
 
     return run
 

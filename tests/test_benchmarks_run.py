@@ -41,7 +41,7 @@ def runs():
 
     def run(script):
         return script.name, subprocess.run([sys.executable, str(script)], cwd=ROOT, env=env,
-                                           capture_output=True, text=True, timeout=300)
+                                           capture_output=True, text=True, timeout=900)
 
     with ThreadPoolExecutor(max_workers=2) as pool:
         return dict(pool.map(run, scripts))
@@ -71,7 +71,7 @@ def test_run_all_runs_every_script_and_reports_failures(tmp_path):
     (fake / "bench_a.py").write_text("print('a ran')\n", encoding="utf-8")
     (fake / "bench_b.py").write_text("raise SystemExit(3)\n", encoding="utf-8")
     proc = subprocess.run([sys.executable, str(fake / "run_all.py")], capture_output=True,
-                          text=True, timeout=60)
+                          text=True, timeout=900)
     assert proc.returncode == 1
     assert "a ran" in proc.stdout and "bench_b.py: exit 3" in proc.stdout
     assert "failed: bench_b.py" in proc.stdout

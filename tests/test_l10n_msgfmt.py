@@ -29,7 +29,7 @@ CATALOGS = [locales_dir() / "runeforge.pot", *(po_path(locales_dir(), loc) for l
 
 def msgfmt_check(path) -> subprocess.CompletedProcess:
     return subprocess.run([MSGFMT, "--check", "-o", "/dev/null", str(path)],
-                          capture_output=True, text=True, timeout=60)
+                          capture_output=True, text=True, timeout=900)
 
 
 @needs_msgfmt

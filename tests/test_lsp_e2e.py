@@ -95,7 +95,7 @@ async def _diagnostics(client: LanguageClient, uri: str, version: int,
     else:
         client.text_document_did_open(types.DidOpenTextDocumentParams(
             types.TextDocumentItem(uri=uri, language_id="yaml", version=version, text=text)))
-    for _ in range(600):
+    for _ in range(12_000):  # up to 10 minutes: a hang guard, not a verdict on speed
         if uri in client.diagnostics:
             return list(client.diagnostics[uri])
         await asyncio.sleep(0.05)

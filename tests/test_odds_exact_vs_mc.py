@@ -109,7 +109,7 @@ def test_full_check_script_runs_and_reports_coverage():
     root = Path(__file__).resolve().parents[1]
     proc = subprocess.run([sys.executable, str(root / "benchmarks" / "exact_vs_mc.py"),
                            "--trials", "300", "--match", "varikas-the-dead v blood-of"],
-                          cwd=root, capture_output=True, text=True, timeout=300)
+                          cwd=root, capture_output=True, text=True, timeout=900)
     assert proc.returncode == 0, proc.stderr[-2000:]
     out = proc.stdout
     assert "bundled hero x challenge pairs covered" in out and "uncovered pairs:" in out

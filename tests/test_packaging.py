@@ -128,7 +128,7 @@ def test_the_declared_licence_is_the_licence_file():
 
 def test_python_dash_m_runeforge_is_the_command_line():
     proc = subprocess.run([sys.executable, "-m", "runeforge", "--help"], capture_output=True,
-                          text=True, timeout=120)
+                          text=True, timeout=900)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("Usage: runeforge ") and "check" in proc.stdout
 

@@ -163,8 +163,8 @@ def test_build_in_another_process_is_byte_identical_and_honours_source_date_epoc
         build_deck_pdf(deck("ru"), sys.argv[1])
     """)
     there = tmp_path / "there.pdf"
-    subprocess.run([sys.executable, "-c", script, str(there)], check=True, env=env, timeout=120)
-    subprocess.run([sys.executable, "-c", script, str(here)], check=True, env=env, timeout=120)
+    subprocess.run([sys.executable, "-c", script, str(there)], check=True, env=env, timeout=900)
+    subprocess.run([sys.executable, "-c", script, str(here)], check=True, env=env, timeout=900)
     assert here.read_bytes() == there.read_bytes()
     assert pypdf.PdfReader(str(here)).metadata["/CreationDate"].startswith("D:20231114")
 
@@ -199,7 +199,7 @@ def test_killed_build_leaves_old_file(tmp_path):
                 os.kill(os.getpid(), signal.SIGKILL)
         build_deck_pdf(deck(), sys.argv[1], progress=kill)
     """)
-    proc = subprocess.run([sys.executable, "-c", script, str(out)], timeout=120)
+    proc = subprocess.run([sys.executable, "-c", script, str(out)], timeout=900)
     assert proc.returncode == -9
     assert out.read_bytes() == b"%PDF old"
     assert [p.name for p in tmp_path.iterdir()] == ["deck.pdf"]

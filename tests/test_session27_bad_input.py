@@ -207,7 +207,7 @@ def test_bad_stdin_case(args, data, exit_code, texts):
     import sys
 
     proc = subprocess.run([sys.executable, "-c", "from runeforge.cli import main; main()",
-                           *args], input=data, capture_output=True, timeout=60)
+                           *args], input=data, capture_output=True, timeout=900)
     out = (proc.stdout + proc.stderr).decode("utf-8", errors="replace")
     assert "internal error" not in out and "MemoryError" not in out, out
     assert "Traceback" not in out, out

@@ -1,4 +1,4 @@
-"""Compile card abilities: parse (runeforge.dsl), check (section 5), lower to the effect IR.
+"""Compile card abilities: parse (runeforge.dsl.runebound), check (section 5), lower to the effect IR.
 
 Every problem becomes a Diagnostic pointing at the exact column inside the ability string
 in the YAML file. The engine runs only the IR this module produces.
@@ -10,10 +10,10 @@ from functools import lru_cache
 
 from .checks import CardContext, Finding, check_ability
 from .diagnostics import Diagnostic, DiagnosticError
-from .dsl import nodes as n
 from .dsl.errors import AbilitySyntaxError
-from .dsl.parser import parse_ability
-from .dsl.printer import print_ability
+from .dsl.runebound import nodes as n
+from .dsl.runebound.parser import parse_ability
+from .dsl.runebound.printer import print_ability
 from .engine.runebound.core.ir import IRError, validate_ability
 from .lower import lower
 

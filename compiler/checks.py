@@ -13,8 +13,8 @@ from typing import Iterator, Optional
 from . import checks_decks  # family 5/6 (issue 21)
 from .checks_branching import check_branching  # families 1-3 (issue 21)
 from .checks_combat import check_combat
-from .dsl import nodes as n
 from .dsl.errors import suggest
+from .dsl.runebound import nodes as n
 
 PHASE_TAGS = ("ranged", "melee", "magic")
 HEROIC_KINDS = ("hero", "ally")

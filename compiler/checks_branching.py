@@ -22,9 +22,9 @@ from functools import lru_cache
 from importlib import resources
 
 from .boardcheck import TERRAINS, TOWNS
-from .dsl import nodes as n
 from .dsl.errors import suggest
-from .dsl.printer import text
+from .dsl.runebound import nodes as n
+from .dsl.runebound.printer import text
 
 MIN_OPTIONS, MAX_OPTIONS = 2, 4
 WHILE_CLAUSES = (n.Modifier, n.CostModifier, n.Restrict)  # the static clauses

@@ -3,7 +3,7 @@ combat"), codes RF425-RF429. Called by :func:`runeforge.checks.check_ability`.""
 
 from __future__ import annotations
 
-from .dsl import nodes as n
+from .dsl.runebound import nodes as n
 
 
 def check_combat(a: n.Ability, nodes, ctx, finding):

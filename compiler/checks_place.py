@@ -18,9 +18,9 @@ of reference section 5. Called from :func:`runeforge.checks.check_ability`.
 from __future__ import annotations
 
 from .boardcheck import TERRAINS, TOWNS
-from .dsl import nodes as n
-from .dsl import nodes_place as p
 from .dsl.errors import suggest
+from .dsl.runebound import nodes as n
+from .dsl.runebound import nodes_place as p
 
 ENTER_PLACES = ("town", *TERRAINS)
 TERRAIN_NAMES = sorted(set(p.TERRAIN_TEXT.values()))  # as cards write them before "space"

@@ -1,4 +1,4 @@
-"""Lower an ability AST (runeforge.dsl.nodes) to the effect IR (runeforge.engine.runebound.core.ir).
+"""Lower an ability AST (runeforge.dsl.runebound.nodes) to the effect IR (runeforge.engine.runebound.core.ir).
 
 The IR is what the engine runs; see docs/effect-ir.md. Lowering is a direct mapping:
 node kinds become ops, "and" lists are flattened, "you may", outcomes, durations and
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from functools import singledispatch
 
-from .dsl import nodes as n
-from .dsl.printer import print_ability
+from .dsl.runebound import nodes as n
+from .dsl.runebound.printer import print_ability
 
 STATIC_CLAUSES = (n.Modifier, n.CostModifier, n.Restrict)
 STATIC_SENTENCES = (n.WhileState,)  # families 1-3: "While ..., you receive +1 Body."

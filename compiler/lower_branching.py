@@ -12,7 +12,7 @@ The condition objects are listed in docs/language.md (Family 1) and in the IR sc
 
 from __future__ import annotations
 
-from .dsl import nodes as n
+from .dsl.runebound import nodes as n
 
 
 def condition(c: n.Condition) -> dict:

@@ -4,7 +4,7 @@ does not import it). See docs/effect-ir.md and docs/language.md "Family 7: comba
 
 from __future__ import annotations
 
-from .dsl import nodes as n
+from .dsl.runebound import nodes as n
 
 # "Your attacks inflict 1 additional wound." is a standing rule, like a modifier.
 STANDING = n.COMBAT_STANDING

@@ -4,7 +4,7 @@ not import lower.py, so there is no import cycle); :func:`cost` lowers ``discard
 
 from __future__ import annotations
 
-from .dsl import nodes as n
+from .dsl.runebound import nodes as n
 
 
 def install(effect, amount) -> None:

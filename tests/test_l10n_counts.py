@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from runeforge.dsl import nodes as n
+from runeforge.dsl.runebound import nodes as n
 from runeforge.l10n.render import Quantity, renderer
 from runeforge.l10n.slots import SLOT
 from runeforge.l10n.terms import babel_locale, category, load_terms

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from runeforge.dsl.parser import parse_ability
+from runeforge.dsl.runebound.parser import parse_ability
 from runeforge.l10n.catalogs import translations
 from runeforge.l10n.render import render_ability
 from runeforge.l10n.templates import LABELS, TEMPLATES

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from runeforge.checks import CardContext, check_ability
-from runeforge.dsl.parser import parse_ability
-from runeforge.dsl.printer import print_ability
+from runeforge.dsl.runebound.parser import parse_ability
+from runeforge.dsl.runebound.printer import print_ability
 from runeforge.engine.runebound.core.ir import validate_ability
 from runeforge.l10n.render import render_ability
 from runeforge.lower import lower

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from runeforge.dsl.parser import parse_ability
+from runeforge.dsl.runebound.parser import parse_ability
 from runeforge.lower import lower
 
 ROOT = Path(__file__).resolve().parents[1]

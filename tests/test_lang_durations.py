@@ -12,8 +12,8 @@ import pytest
 
 from runeforge.abilities import compile_ability
 from runeforge.checks import CardContext
-from runeforge.dsl.parser import parse_ability
-from runeforge.dsl.printer import print_ability
+from runeforge.dsl.runebound.parser import parse_ability
+from runeforge.dsl.runebound.printer import print_ability
 from runeforge.engine.runebound.core.ir import validate_ability
 from runeforge.engine.runebound.core.windows import BEFORE_MOVING, START_OF_TURN, Moment
 from runeforge.l10n.render import render_ability

@@ -11,9 +11,9 @@ import pytest
 
 from runeforge.abilities import compile_ability
 from runeforge.checks import CardContext
-from runeforge.dsl import nodes as n
-from runeforge.dsl.parser import parse_ability
-from runeforge.dsl.printer import print_ability
+from runeforge.dsl.runebound import nodes as n
+from runeforge.dsl.runebound.parser import parse_ability
+from runeforge.dsl.runebound.printer import print_ability
 from runeforge.engine.runebound.core.ir import validate_ability
 from runeforge.l10n.render import render_ability
 from runeforge.lower import lower

@@ -1,9 +1,9 @@
-"""Localised rules text generated from the ability AST (runeforge.dsl.nodes).
+"""Localised rules text generated from the ability AST (runeforge.dsl.runebound.nodes).
 
 Every AST node kind has one whole-sentence template (runeforge.l10n.templates) looked up by
 its msgctxt in the locale's catalog; slots are filled with numbers, terms in the form the
 translator chose, targets in a case, and nested phrases rendered the same way. English
-("en") uses the English msgids and term table, and equals runeforge.dsl.printer exactly;
+("en") uses the English msgids and term table, and equals runeforge.dsl.runebound.printer exactly;
 "en-XA" is the pseudo-locale (runeforge.l10n.pseudo).
 
     render_ability(ability, "ru")  -> "Перед боем: ..."
@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from babel.numbers import format_decimal
 
-from runeforge.dsl import nodes as n
+from runeforge.dsl.runebound import nodes as n
 
 from . import pseudo
 from .render_branching import BranchingRender  # families 1-3 (issue 21)

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-from runeforge.dsl import nodes as n
-from runeforge.dsl.printer_branching import condition as printed_condition
+from runeforge.dsl.runebound import nodes as n
+from runeforge.dsl.runebound.printer_branching import condition as printed_condition
 
 from .templates import TEMPLATES
 from .terms import Term, category

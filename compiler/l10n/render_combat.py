@@ -4,7 +4,7 @@ this module does not import it), looked up by node kind like its own."""
 
 from __future__ import annotations
 
-from runeforge.dsl import nodes as n
+from runeforge.dsl.runebound import nodes as n
 
 
 def _extrawounds(self, node: n.ExtraWounds, mood: str) -> str:

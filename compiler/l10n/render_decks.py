@@ -3,7 +3,7 @@ Methods of :class:`runeforge.l10n.render.Renderer`, added by :func:`install`."""
 
 from __future__ import annotations
 
-from runeforge.dsl import nodes as n
+from runeforge.dsl.runebound import nodes as n
 
 
 def _drawadventure(self, node: n.DrawAdventure, mood: str) -> str:

@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from runeforge.dsl import nodes as n
-from runeforge.dsl import nodes_place as p
+from runeforge.dsl.runebound import nodes as n
+from runeforge.dsl.runebound import nodes_place as p
 
 from .terms import category
 

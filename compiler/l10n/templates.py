@@ -2,7 +2,7 @@
 
 Each entry is ``msgctxt -> English msgid``. The msgctxt is stable (code looks messages up
 by it); the English text is the source string translators see, and rendering it with the
-English term table gives exactly the canonical printer's text (runeforge.dsl.printer).
+English term table gives exactly the canonical printer's text (runeforge.dsl.runebound.printer).
 
 Slots are ``{name}`` or ``{name.form}``. ``name`` is fixed by the code (the slot checker
 insists every translation uses the same names); ``form`` is the translator's choice of

@@ -1,5 +1,5 @@
 """Canonical English of families 1-3 (conditions, choices, random tables; issue 21),
-registered on :func:`runeforge.dsl.printer.text` by :func:`register` (called by printer).
+registered on :func:`runeforge.dsl.runebound.printer.text` by :func:`register` (called by printer).
 
 Canonical forms: "if your Hero is in a swamp space, ...", "while you have an Ally, ...",
 "choose one: gain 2 gold; or take 1 wound", "roll a die. On 1–3, ... On 4–10, ..." (an en

@@ -1,5 +1,5 @@
 """Canonical English of family 5/6 (issue 21): decks and cards, economy and experience.
-:func:`install` registers the printers on :func:`runeforge.dsl.printer.text` (printer.py calls
+:func:`install` registers the printers on :func:`runeforge.dsl.runebound.printer.text` (printer.py calls
 it; this module does not import printer.py, so there is no import cycle)."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """AST nodes of family 5/6 of the ability language (issue 21): decks and cards, economy and
-experience. Re-exported by :mod:`runeforge.dsl.nodes`; values are named as in the effect IR.
+experience. Re-exported by :mod:`runeforge.dsl.runebound.nodes`; values are named as in the effect IR.
 """
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 # (no import of .nodes: nodes.py re-exports this module, and an import back would be a cycle;
-# ``Amount`` in the annotations is runeforge.dsl.nodes.Amount)
+# ``Amount`` in the annotations is runeforge.dsl.runebound.nodes.Amount)
 Span = Optional[tuple[int, int]]
 
 
@@ -38,7 +38,7 @@ class DrawAdventure:
 class DrawMarketKeep:
     """``draw 3 market cards and keep one``: one clause (the parser joins the two actions)."""
 
-    amount: "Amount"  # noqa: F821 - runeforge.dsl.nodes.Amount
+    amount: "Amount"  # noqa: F821 - runeforge.dsl.runebound.nodes.Amount
     span: Span = _span()
 
 
@@ -79,7 +79,7 @@ class DiscardItem:
 class GainExperience:
     """``gain 1 experience``."""
 
-    amount: "Amount"  # noqa: F821 - runeforge.dsl.nodes.Amount
+    amount: "Amount"  # noqa: F821 - runeforge.dsl.runebound.nodes.Amount
     span: Span = _span()
 
 
@@ -97,7 +97,7 @@ class PaysYou:
     """``each other Hero pays you 1 gold``: each payer pays what it can, at most ``amount``."""
 
     payer: str
-    amount: "Amount"  # noqa: F821 - runeforge.dsl.nodes.Amount
+    amount: "Amount"  # noqa: F821 - runeforge.dsl.runebound.nodes.Amount
     span: Span = _span()
 
 

@@ -13,8 +13,8 @@ from importlib import resources
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from ..errors import AbilitySyntaxError
 from . import nodes as n
-from .errors import AbilitySyntaxError
 from .expect import explain_unexpected
 from .lexer import AbilityLexer
 from .limits import MAX_NESTING, MAX_TEXT, check_nesting

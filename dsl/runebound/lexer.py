@@ -14,7 +14,7 @@ import re
 from lark import Token
 from lark.lexer import Lexer
 
-from .errors import AbilitySyntaxError, suggest
+from ..errors import AbilitySyntaxError, suggest
 
 # terminal -> the words (lower case) that spell it. The first word is the display form
 # used in error messages.

@@ -2,7 +2,7 @@
 ("If your Hero is in a swamp space, ...", "While ..., ..."), choices ("Choose one: ...; or
 ...") and random tables ("Roll a die. On 1–3, ... On 4–10, ...").
 
-Re-exported from :mod:`runeforge.dsl.nodes`.
+Re-exported from :mod:`runeforge.dsl.runebound.nodes`.
 """
 
 from __future__ import annotations

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from lark import Token
 
+from ..errors import AbilitySyntaxError
 from . import nodes as n
-from .errors import AbilitySyntaxError
 
 
 class _Pair(tuple):

@@ -1,7 +1,7 @@
 """AST nodes of the combat family (issue 21, family 7): extra wounds on a successful attack,
 rerolling a combat roll, a cap on wounds per phase, immunity to a phase's attacks.
 
-Re-exported from :mod:`runeforge.dsl.nodes`; see docs/language.md "Family 7: combat".
+Re-exported from :mod:`runeforge.dsl.runebound.nodes`; see docs/language.md "Family 7: combat".
 """
 
 from __future__ import annotations

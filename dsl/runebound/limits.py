@@ -13,8 +13,8 @@
 
 from __future__ import annotations
 
+from ..errors import AbilitySyntaxError
 from . import nodes as n
-from .errors import AbilitySyntaxError
 
 MAX_TEXT = 10_000
 MAX_NESTING = 32

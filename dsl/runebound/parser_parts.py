@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from lark import Token
 
+from ..errors import AbilitySyntaxError
 from . import nodes as n
-from .errors import AbilitySyntaxError
 
 # "discard an Item" (family 5/6, nodes_decks.FAMILY_COSTS) is a cost too
 COST_TYPES = (n.Activate, n.DiscardCard, n.PayGold) + n.FAMILY_COSTS

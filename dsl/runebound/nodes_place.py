@@ -8,7 +8,7 @@ Clauses a card says about the board and the game rather than about a combat:
 * :class:`DiscardEvent` "Discard the event in play.";
 * :class:`EntersSpace`, a trigger event: "Every time your Hero enters a town, ...".
 
-Re-exported from :mod:`runeforge.dsl.nodes`.
+Re-exported from :mod:`runeforge.dsl.runebound.nodes`.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from lark.exceptions import UnexpectedInput, UnexpectedToken
 
-from .errors import AbilitySyntaxError, suggest
+from ..errors import AbilitySyntaxError, suggest
 from .lexer import _TERMINAL_WORDS, DISPLAY, VOCABULARY, tokenize
 
 # Expectation groups shown as one phrase, and the order in which terminals are listed.

@@ -1,6 +1,6 @@
 """Transformer rules of families 1-3 (conditions, choices, random tables; issue 21).
 
-A mixin of the parser's transformer (:class:`runeforge.dsl.parser._ToAst`); it uses that
+A mixin of the parser's transformer (:class:`runeforge.dsl.runebound.parser._ToAst`); it uses that
 class's ``_nested`` to refuse costs inside a prefix.
 """
 
@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from lark import Token
 
+from ..errors import AbilitySyntaxError
 from . import nodes as n
 from . import nodes_branching as b
-from .errors import AbilitySyntaxError
 from .parser_parts import _sp as _span
 from .parser_parts import _values as _nodes
 

@@ -7,9 +7,11 @@ trigger) over an effect; costs are Activate / Discard / take N|X exhaustion|woun
 
 from hypothesis import strategies as st
 
-from runeforge.boardcheck import TOWNS  # family 1 (issue 21): conditions name real towns
 from runeforge.dsl.runebound import nodes as n
 from runeforge.dsl.runebound.lexer import VOCABULARY
+from runeforge.games.runebound.checks.board import (
+    TOWNS,  # family 1 (issue 21): conditions name real towns
+)
 
 num = st.integers(min_value=0, max_value=120)
 amount = st.one_of(

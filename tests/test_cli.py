@@ -7,9 +7,10 @@ import json
 import click
 import pytest
 
-from runeforge import abilities, pipeline
 from runeforge import cli as cli_module
+from runeforge import pipeline
 from runeforge.cli import main
+from runeforge.games.runebound import abilities
 
 
 def test_version(cli):

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from runeforge.abilities import compile_text
 from runeforge.dsl.runebound import nodes as n
 from runeforge.dsl.runebound import parse_ability, print_ability
 from runeforge.engine.runebound.core.ir import validate_ability
+from runeforge.games.runebound.abilities import compile_text
 
 REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "docs" / "ability-language.md"
 

@@ -41,7 +41,7 @@ def test_runebound_is_the_default_game_and_names_its_layers():
     rb = games.get()
     assert rb.id == games.DEFAULT_GAME == "runebound-2e"
     assert rb.card_kinds == schema.card_kinds()
-    from runeforge.l10n.render import LOCALES
+    from runeforge.games.runebound.text.render import LOCALES
 
     assert rb.text.locales == LOCALES
     # the IR version the registry announces is the one the engine runs

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from runeforge.dsl.runebound.parser import parse_ability
-from runeforge.lower import lower
+from runeforge.games.runebound.lower import lower
 
 ROOT = Path(__file__).resolve().parents[1]
 CONTENT = ROOT / "tests" / "data" / "decks_content"

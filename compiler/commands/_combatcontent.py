@@ -110,7 +110,7 @@ def compile_cards(content, ids) -> dict[str, list[dict]]:
     compiled, diags, fresh = {}, [], False
     for card_id in dict.fromkeys(ids):
         if card_id not in known:
-            from runeforge.abilities import compile_card
+            from runeforge.games.runebound.abilities import compile_card
 
             known[card_id] = compile_card(content.cards[card_id], content)
             fresh = True

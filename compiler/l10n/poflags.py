@@ -118,7 +118,7 @@ def regenerate() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from .terms import locales_dir
+    from .localedir import locales_dir
 
     args = sys.argv[1:] if argv is None else list(argv)
     if "--regenerate" in args:

@@ -29,14 +29,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 
-from runeforge.abilities import canonical_text, compile_ability
-from runeforge.checks import CardContext
 from runeforge.diagnostics import CODES, DiagnosticError
 from runeforge.dsl import AbilitySyntaxError
 from runeforge.dsl.runebound import parse_ability, print_ability, raw_parser
 from runeforge.dsl.runebound.lexer import _TERMINAL_WORDS, ICONS, PUNCTUATION
 from runeforge.engine.runebound.core.ir import IRError, validate_ability
-from runeforge.l10n.render import render_ability
+from runeforge.games.runebound.abilities import canonical_text, compile_ability
+from runeforge.games.runebound.checks import CardContext
+from runeforge.games.runebound.text.render import render_ability
 
 from ..strategies import ability
 from .conftest import fuzz_cases, fuzz_settings

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Mapping, Sequence
 
-from .boardcheck import Reporter
-from .diagnostics import Diagnostic, did_you_mean
+from runeforge.diagnostics import Diagnostic, did_you_mean
+
+from .board import Reporter
 
 PLAYERS = range(1, 7)
 TABLES = (
@@ -39,7 +40,7 @@ def _get(doc, keys):
 def check_ruleset(doc: Mapping, pos: Callable[..., tuple], path: str,
                   lines: Sequence[str] | None = None,
                   towns: Iterable[str] | None = None) -> list[Diagnostic]:
-    """Check a ruleset document; ``pos``/``lines`` as in :func:`runeforge.boardcheck.check_board`."""
+    """Check a ruleset document; ``pos``/``lines`` as in :func:`runeforge.games.runebound.checks.board.check_board`."""
     rep = Reporter(pos, path, lines)
     if not isinstance(doc, Mapping):
         return rep.out
@@ -95,7 +96,7 @@ def _check_table(rep: Reporter, keys: tuple, rows, complete: bool) -> None:
 def check_documents(content) -> list[Diagnostic]:
     """Runebound's semantic checks of its rules data: boards (adjacency, terrain, towns) and
     rulesets (tables, the doom track's first town against the board's market column)."""
-    from .boardcheck import check_board
+    from .board import check_board
 
     out: list[Diagnostic] = []
     towns: list[str] | None = None

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any, Callable, Mapping, Sequence
 
-from .diagnostics import Diagnostic, did_you_mean
+from runeforge.diagnostics import Diagnostic, did_you_mean
 
 TERRAINS = ("road", "river", "plains", "hills", "forest", "swamp", "mountains")
 TOWN = "town"

@@ -11,9 +11,16 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import lru_cache
 
-from .faces import COLOURS, DEFAULT_LABELS, KINDS, CardFace, TextBlock, faces_from_cards
+from runeforge.backends.faces import (
+    COLOURS,
+    DEFAULT_LABELS,
+    KINDS,
+    CardFace,
+    TextBlock,
+    faces_from_cards,
+)
 
-# PDF label key -> l10n label key (compiler/l10n/templates.py LABELS)
+# PDF label key -> l10n label key (compiler/games/runebound/text/templates.py LABELS)
 _CLASSES = ("weapon", "armor", "artifact", "rune", "relic", "consumable")
 _USAGES = ("activated", "one-use", "constant")
 LABEL_KEYS = {
@@ -32,8 +39,8 @@ NUMERALS = {1: "I", 2: "II", 3: "III"}
 def labels_for(locale: str) -> dict[str, str]:
     """Localised face labels; a key the catalogs do not have yet keeps its English text.
     Item subtypes come from the locale's face table as ``type.<word>`` (absent: left off)."""
+    from runeforge.l10n.labels import LABELS
     from runeforge.l10n.names import label
-    from runeforge.l10n.templates import LABELS
 
     out = dict(DEFAULT_LABELS)
     for pdf_key, l10n_key in LABEL_KEYS.items():
@@ -71,9 +78,9 @@ def face_table(locale: str) -> dict:
 def localised_faces(cards, locale: str, content=None) -> list[CardFace]:
     """Faces of Runebound cards in ``locale``, in the order given; ``content`` (the loaded
     content) lets each face know its physical deck from the adventures' deck lists."""
-    from runeforge.abilities import parse_cached
+    from runeforge.games.runebound.abilities import parse_cached
+    from runeforge.games.runebound.text.render import render_blocks
     from runeforge.l10n.names import card_name, flavour
-    from runeforge.l10n.render import render_blocks
 
     def blocks(card, loc):
         out = []

@@ -1,10 +1,10 @@
 """Lowering of the combat family (issue 21, family 7) to the effect IR, registered on
-:func:`runeforge.lower.effect` by :func:`register` (called at the end of lower.py; this module
+:func:`runeforge.games.runebound.lower.effect` by :func:`register` (called at the end of lower.py; this module
 does not import it). See docs/effect-ir.md and docs/language.md "Family 7: combat"."""
 
 from __future__ import annotations
 
-from .dsl.runebound import nodes as n
+from runeforge.dsl.runebound import nodes as n
 
 # "Your attacks inflict 1 additional wound." is a standing rule, like a modifier.
 STANDING = n.COMBAT_STANDING

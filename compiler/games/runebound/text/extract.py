@@ -2,9 +2,10 @@
 
 * On a card YAML file of a Runebound pack it yields every card's ``name`` (msgctxt ``card.name``) and ``flavour``
   (msgctxt ``card.flavour``), with the card id and ``file:line`` as translator comments.
-* On the template registry (``compiler/l10n/templates.py``) it yields every rules-text
-  template (msgctxt = the template key), the face labels (``label.<key>``) and the plural
-  labels (``npgettext``), each with a comment on its slots and mood.
+* On the template registry (``compiler/games/runebound/text/templates.py``) it yields every rules-text
+  template (msgctxt = the template key), each with a comment on its slots and mood; on the
+  labels (``compiler/l10n/labels.py``) the face and sheet labels (``label.<key>``) and the
+  plural labels (``npgettext``).
 
 Messages are yielded as ``pgettext``/``npgettext`` calls, so keep those in the extraction
 keywords (Babel's defaults have them). See docs/translating.md for the commands.
@@ -24,6 +25,7 @@ import re
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
+from runeforge.l10n import labels as label_registry
 from runeforge.loader import kebab
 
 from . import templates as registry
@@ -41,6 +43,9 @@ def _relpath(name: str) -> str:
 def extract_cards(fileobj, keywords, comment_tags, options):
     """Yield ``(lineno, funcname, messages, comments)`` for Babel."""
     name = getattr(fileobj, "name", "") or ""
+    if name.endswith("labels.py"):
+        yield from extract_labels(fileobj)
+        return
     if name.endswith(".py"):
         yield from extract_templates(fileobj)
         return
@@ -96,21 +101,30 @@ def _key_lines(source: str) -> dict[str, int]:
     return lines
 
 
-def extract_templates(fileobj=None):
-    """The template registry's messages (the module itself is the source of truth)."""
+def _source_lines(fileobj) -> dict[str, int]:
     source = ""
     if fileobj is not None:
         raw = fileobj.read()
         source = raw.decode("utf-8") if isinstance(raw, bytes) else raw
-    lines = _key_lines(source)
+    return _key_lines(source)
+
+
+def extract_templates(fileobj=None):
+    """The template registry's messages (the module itself is the source of truth)."""
+    lines = _source_lines(fileobj)
     for key, english in registry.TEMPLATES.items():
         base = key
         for mood in ("inf", "purp"):
             if key.endswith("." + mood) and key[: -len(mood) - 1] in registry.VERB_CLAUSES:
                 base = key[: -len(mood) - 1]
         yield lines.get(base, 1), "pgettext", (key, english), [registry.comment_for(key)]
-    for key, english in registry.LABELS.items():
+
+
+def extract_labels(fileobj=None):
+    """The labels' messages (the module itself is the source of truth)."""
+    lines = _source_lines(fileobj)
+    for key, english in label_registry.LABELS.items():
         yield lines.get(key, 1), "pgettext", (f"label.{key}", english), ["card face label"]
-    for key, (one, other) in registry.PLURAL_LABELS.items():
+    for key, (one, other) in label_registry.PLURAL_LABELS.items():
         yield (lines.get(key, 1), "npgettext", (f"label.{key}", one, other),
                ["card face label with a count; keep {n} in every plural form"])

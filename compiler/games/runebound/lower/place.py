@@ -4,7 +4,7 @@ at its end); this module does not import lower.py (no import cycle)."""
 
 from __future__ import annotations
 
-from .dsl.runebound import nodes_place as p
+from runeforge.dsl.runebound import nodes_place as p
 
 EFFECTS = {
     p.MoveTo: lambda node: [{"op": "move_to", "town": node.town}],

@@ -1,9 +1,13 @@
 """Runebound (2nd edition), seeds 000-002: the game every pack belongs to unless its manifest
-names another. One declarative value; the layers it names live where they always lived."""
+names another. One declarative value, :data:`GAME`; every layer it names is Runebound's own
+package: the dialect in ``runeforge.dsl.runebound``, the compiler's part in this package
+(:mod:`.abilities`, :mod:`.checks`, :mod:`.lower`, :mod:`.text`, :mod:`.faces`,
+:mod:`.scenarios`), the rules engine in ``runeforge.engine.runebound``. Its JSON Schemas are
+the toolchain's first ones, in ``compiler/schemas/`` beside the manifest's."""
 
 from __future__ import annotations
 
-from . import Dialect, FaceStyle, Game, IRFamily, TextStyle
+from .. import Dialect, FaceStyle, Game, IRFamily, TextStyle
 
 GAME = Game(
     id="runebound-2e",
@@ -15,8 +19,8 @@ GAME = Game(
         grammar="runeforge.dsl.runebound:ability.lark",
         parse="runeforge.dsl.runebound.parser:parse_ability",
         print="runeforge.dsl.runebound.printer:print_ability",
-        compile_card="runeforge.abilities:compile_card",
-        canonical="runeforge.abilities:canonical_text",
+        compile_card="runeforge.games.runebound.abilities:compile_card",
+        canonical="runeforge.games.runebound.abilities:canonical_text",
         vocabulary="runeforge.dsl.runebound.lexer:VOCABULARY",
         interactive="runeforge.dsl.runebound.parser:interactive",
     ),
@@ -28,19 +32,19 @@ GAME = Game(
     ),
     text=TextStyle(
         locales=("en", "fi", "pl", "el", "ru", "en-XA"),
-        render="runeforge.l10n.render:render_card",
+        render="runeforge.games.runebound.text.render:render_card",
         msgctxt="",  # the Runebound catalogs came first: their contexts have no prefix
-        prepare="runeforge.l10n.catalogs:prepare_build",
+        prepare="runeforge.games.runebound.text:prepare",
     ),
     faces=FaceStyle(
-        faces="runeforge.backends.runebound_faces:localised_faces",
-        drawer="runeforge.backends.pdf_faces:FaceDrawer",
-        deck="runeforge.backends.runebound_faces:deck_of",
-        preview="runeforge.backends.runebound_faces:preview_context",
+        faces="runeforge.games.runebound.faces:localised_faces",
+        drawer="runeforge.games.runebound.faces.drawer:FaceDrawer",
+        deck="runeforge.games.runebound.faces:deck_of",
+        preview="runeforge.games.runebound.faces:preview_context",
         pdf_keywords=("Runebound", "proxy", "cards"),
     ),
-    check_documents="runeforge.rulescheck:check_documents",
-    scenarios="runeforge.scenarios.runebound:run",
+    check_documents="runeforge.games.runebound.checks.ruleset:check_documents",
+    scenarios="runeforge.games.runebound.scenarios:run",
     engine={
         "catalog": "runeforge.engine.runebound.core.catalog:Catalog",
         "start_game": "runeforge.engine.runebound.analysis.simulate:start_game",

@@ -7,9 +7,9 @@ RF433 a payer that is not another Hero; RF434 "this card's cost" on a card witho
 
 from __future__ import annotations
 
-from .dsl.runebound import nodes as n
-from .dsl.runebound.printer import TARGETS
-from .dsl.runebound.printer_decks import ALLY_STAT_NAMES
+from runeforge.dsl.runebound import nodes as n
+from runeforge.dsl.runebound.printer import TARGETS
+from runeforge.dsl.runebound.printer_decks import ALLY_STAT_NAMES
 
 # where "this card" can go: the kinds of card that have a deck ("return this card to the
 # bottom of its deck") and the kinds that can be placed in front of the Hero as an Ally

@@ -1,8 +1,8 @@
 """Checks of families 1-3 (conditions, choices, random tables; issue 21), run by
-:func:`runeforge.checks.check_ability`. Codes RF414-RF419 (docs/diagnostics.md):
+:func:`runeforge.games.runebound.checks.check_ability`. Codes RF414-RF419 (docs/diagnostics.md):
 
 * RF414 a condition on a state the game does not have: a terrain or town not on the board
-  (the board's vocabulary, :mod:`runeforge.boardcheck`), an item class or challenge colour
+  (the board's vocabulary, :mod:`runeforge.games.runebound.checks.board`), an item class or challenge colour
   the card schemas do not list; with "did you mean". Unknown skills are RF408, as in tests.
 * RF415 a condition that cannot be known where the ability is used: the enemy's colour
   outside combat (in a window of the turn, or on an event or encounter's text).
@@ -21,10 +21,11 @@ import json
 from functools import lru_cache
 from importlib import resources
 
-from .boardcheck import TERRAINS, TOWNS
-from .dsl.errors import suggest
-from .dsl.runebound import nodes as n
-from .dsl.runebound.printer import text
+from runeforge.dsl.errors import suggest
+from runeforge.dsl.runebound import nodes as n
+from runeforge.dsl.runebound.printer import text
+
+from .board import TERRAINS, TOWNS
 
 MIN_OPTIONS, MAX_OPTIONS = 2, 4
 WHILE_CLAUSES = (n.Modifier, n.CostModifier, n.Restrict)  # the static clauses
@@ -63,7 +64,7 @@ def colours() -> tuple[str, ...]:
 @lru_cache(maxsize=1)
 def die_faces() -> int:
     """Faces of one die, from the rules data (the same in every bundled ruleset)."""
-    from .engine.runebound.core.rulesdata import load_ruleset
+    from runeforge.engine.runebound.core.rulesdata import load_ruleset
 
     return load_ruleset("base").combat.die_faces
 

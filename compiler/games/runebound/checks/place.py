@@ -1,9 +1,9 @@
 """Checks of family 4 (movement and place) and family 9 (game-level effects), in the manner
-of reference section 5. Called from :func:`runeforge.checks.check_ability`.
+of reference section 5. Called from :func:`runeforge.games.runebound.checks.check_ability`.
 
 * RF420 "Move your Hero to <Town>." names a town, or "Every time your Hero enters a <terrain>
   space" a terrain, that is not on the board (did you mean); the towns and terrains are the
-  board data's (runeforge.boardcheck.TOWNS and TERRAINS).
+  board data's (runeforge.games.runebound.checks.board.TOWNS and TERRAINS).
 * RF421 a game-level effect (moving the Hero to a town, the doom track, the event in play)
   in a phase-tagged or Before Combat ability: it acts on the board and the game, never in a
   combat. (The engine refuses it there too; the exact odds report it ignored.)
@@ -17,10 +17,11 @@ of reference section 5. Called from :func:`runeforge.checks.check_ability`.
 
 from __future__ import annotations
 
-from .boardcheck import TERRAINS, TOWNS
-from .dsl.errors import suggest
-from .dsl.runebound import nodes as n
-from .dsl.runebound import nodes_place as p
+from runeforge.dsl.errors import suggest
+from runeforge.dsl.runebound import nodes as n
+from runeforge.dsl.runebound import nodes_place as p
+
+from .board import TERRAINS, TOWNS
 
 ENTER_PLACES = ("town", *TERRAINS)
 TERRAIN_NAMES = sorted(set(p.TERRAIN_TEXT.values()))  # as cards write them before "space"

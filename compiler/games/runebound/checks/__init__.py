@@ -10,11 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator, Optional
 
-from . import checks_decks  # family 5/6 (issue 21)
-from .checks_branching import check_branching  # families 1-3 (issue 21)
-from .checks_combat import check_combat
-from .dsl.errors import suggest
-from .dsl.runebound import nodes as n
+from runeforge.dsl.errors import suggest
+from runeforge.dsl.runebound import nodes as n
+
+from . import decks as checks_decks  # family 5/6 (issue 21)
+from .branching import check_branching  # families 1-3 (issue 21)
+from .combat import check_combat
 
 PHASE_TAGS = ("ranged", "melee", "magic")
 HEROIC_KINDS = ("hero", "ally")
@@ -58,7 +59,7 @@ def check_ability(a: n.Ability, ctx: CardContext) -> Iterator[Finding]:
     yield from _limits(a, ctx)
     yield from check_branching(a, ctx, nodes, Finding)  # families 1-3 (issue 21)
     yield from check_combat(a, nodes, ctx, Finding)  # ---- family 7: combat
-    yield from check_place(a, ctx, nodes, Finding)  # family 4/8/9 (checks_place.py)
+    yield from check_place(a, ctx, nodes, Finding)  # family 4/8/9 (place.py)
     yield from checks_decks.check(a, ctx, nodes, Finding)  # family 5/6 (issue 21)
 
 
@@ -194,4 +195,4 @@ def _limits(a: n.Ability, ctx: CardContext):
                       severity="warning")
 
 
-from .checks_place import check_place  # noqa: E402  family 4/8/9 (issue 21)
+from .place import check_place  # noqa: E402  family 4/8/9 (issue 21)

@@ -1,10 +1,10 @@
 """Lowering of family 5/6 (issue 21): decks and cards, economy and experience.
-:func:`install` registers on :func:`runeforge.lower.effect` (lower.py calls it; this module does
+:func:`install` registers on :func:`runeforge.games.runebound.lower.effect` (lower.py calls it; this module does
 not import lower.py, so there is no import cycle); :func:`cost` lowers ``discard an Item``."""
 
 from __future__ import annotations
 
-from .dsl.runebound import nodes as n
+from runeforge.dsl.runebound import nodes as n
 
 
 def install(effect, amount) -> None:

@@ -1,9 +1,9 @@
 """Semantic checks of the combat family (issue 21, family 7; docs/language.md "Family 7:
-combat"), codes RF425-RF429. Called by :func:`runeforge.checks.check_ability`."""
+combat"), codes RF425-RF429. Called by :func:`runeforge.games.runebound.checks.check_ability`."""
 
 from __future__ import annotations
 
-from .dsl.runebound import nodes as n
+from runeforge.dsl.runebound import nodes as n
 
 
 def check_combat(a: n.Ability, nodes, ctx, finding):

@@ -1,5 +1,5 @@
 """Localised rules text of the combat family (issue 21, family 7): methods of
-:class:`runeforge.l10n.render.Renderer` (set by the end of render.py from :data:`METHODS`;
+:class:`runeforge.games.runebound.text.render.Renderer` (set by the end of render.py from :data:`METHODS`;
 this module does not import it), looked up by node kind like its own."""
 
 from __future__ import annotations

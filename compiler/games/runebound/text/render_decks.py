@@ -1,5 +1,5 @@
 """Localised rules text of family 5/6 (issue 21): decks and cards, economy and experience.
-Methods of :class:`runeforge.l10n.render.Renderer`, added by :func:`install`."""
+Methods of :class:`runeforge.games.runebound.text.render.Renderer`, added by :func:`install`."""
 
 from __future__ import annotations
 

@@ -1,22 +1,29 @@
 """Card faces, one design per kind, drawn at a card's bottom-left corner.
 
 Every string goes through a fitting step (``pdf_text``): nothing is drawn outside its box.
-Static art (border, header band, stat panels) is one form per kind and colour (``pdf_art``).
+Static art (border, header band, stat panels) is one form per kind and colour (:mod:`.art`).
 """
 
 from __future__ import annotations
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from runeforge.backends.faces import COLOURS, CardFace
+from runeforge.backends.pdf_fonts import BOLD, ITALIC, REGULAR, glyph_diagnostics
+from runeforge.backends.pdf_picture import draw_picture
+from runeforge.backends.pdf_style import Geometry, load_style
+from runeforge.backends.pdf_text import (
+    ELLIPSIS,
+    ICON_CALLBACK,
+    TextSpec,
+    draw_fitted,
+    fit_line,
+    fit_text,
+)
 from runeforge.diagnostics import Diagnostic
 
-from .faces import COLOURS, CardFace
-from .pdf_art import Art, back_band
-from .pdf_fonts import BOLD, ITALIC, REGULAR, glyph_diagnostics
-from .pdf_picture import draw_picture
-from .pdf_reflow import columns_for, runs_width, split_reward, two_lines
-from .pdf_style import Geometry, load_style
-from .pdf_text import ELLIPSIS, ICON_CALLBACK, TextSpec, draw_fitted, fit_line, fit_text
+from .art import Art, back_band
+from .reflow import columns_for, runs_width, split_reward, two_lines
 
 ART_PANEL_KINDS = ("item", "event", "encounter")  # faces whose frame has an art panel
 KIND_STYLES = ("hero", "ally", "item", "challenge", "event", "encounter")

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from runeforge.diagnostics import Diagnostic, DiagnosticError
+from runeforge.dsl.errors import AbilitySyntaxError
+from runeforge.dsl.runebound import nodes as n
+from runeforge.dsl.runebound.parser import parse_ability
+from runeforge.dsl.runebound.printer import print_ability
+from runeforge.engine.runebound.core.ir import IRError, validate_ability
+
 from .checks import CardContext, Finding, check_ability
-from .diagnostics import Diagnostic, DiagnosticError
-from .dsl.errors import AbilitySyntaxError
-from .dsl.runebound import nodes as n
-from .dsl.runebound.parser import parse_ability
-from .dsl.runebound.printer import print_ability
-from .engine.runebound.core.ir import IRError, validate_ability
 from .lower import lower
 
 

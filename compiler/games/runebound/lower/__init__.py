@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from functools import singledispatch
 
-from .dsl.runebound import nodes as n
-from .dsl.runebound.printer import print_ability
+from runeforge.dsl.runebound import nodes as n
+from runeforge.dsl.runebound.printer import print_ability
 
 STATIC_CLAUSES = (n.Modifier, n.CostModifier, n.Restrict)
 STATIC_SENTENCES = (n.WhileState,)  # families 1-3: "While ..., you receive +1 Body."
@@ -215,28 +215,28 @@ def lower(ability: n.Ability) -> dict:
 
 
 # ---- families 1-3: conditions, choices, random tables (issue 21)
-from .lower_branching import register as _register_branching  # noqa: E402
+from .branching import register as _register_branching  # noqa: E402
 
 _register_branching(effect)
 # ---- family 7: combat
-from . import lower_combat  # noqa: E402
+from . import combat as lower_combat  # noqa: E402
 
 STATIC_CLAUSES += lower_combat.STANDING
 REACTIONS += lower_combat.REACTIONS
 lower_combat.register(effect, amount)
 # ---- family 4/8/9: movement and place, durations, game-level effects (issue 21)
-from . import lower_place as _place  # noqa: E402
+from . import place as _place  # noqa: E402
 
 for _cls, _ir in _place.EFFECTS.items():
     effect.register(_cls)(_ir)
 event = _place.with_events(event)
 STATIC_CLAUSES += _place.STATIC
 # ---- family 5/6: decks and cards, economy and experience (issue 21)
-from . import lower_decks  # noqa: E402
+from . import decks as lower_decks  # noqa: E402
 
 lower_decks.install(effect, amount)
 _cost_before_family_d = cost
 
 
-def cost(c) -> dict:  # noqa: F811 - "discard an Item" is lowered by lower_decks
+def cost(c) -> dict:  # noqa: F811 - "discard an Item" is lowered by lower/decks.py
     return lower_decks.cost(c) or _cost_before_family_d(c)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from .faces import DASH, CardFace, TextBlock
+from runeforge.backends.faces import DASH, CardFace, TextBlock
 
 ICON_EM = 1.1  # width of an inline icon in a run, in ems
 

@@ -1,5 +1,5 @@
 """Lowering of families 1-3 (conditions, choices, random tables; issue 21) to the effect IR,
-registered on :func:`runeforge.lower.effect` by :func:`register` (called by lower):
+registered on :func:`runeforge.games.runebound.lower.effect` by :func:`register` (called by lower):
 
 * ``If <condition>, ...``  -> ``{"op": "if_state", "condition": {...}, "effects": [...]}``
 * ``While <condition>, ...`` -> ``{"op": "while", "condition": {...}, "effects": [...]}``
@@ -12,7 +12,7 @@ The condition objects are listed in docs/language.md (Family 1) and in the IR sc
 
 from __future__ import annotations
 
-from .dsl.runebound import nodes as n
+from runeforge.dsl.runebound import nodes as n
 
 
 def condition(c: n.Condition) -> dict:

@@ -12,8 +12,7 @@ from __future__ import annotations
 import functools
 
 from runeforge.engine.common.errors import EngineError
-
-from . import Check, ScenarioResult
+from runeforge.scenarios import Check, ScenarioResult
 
 FIGURE_FIELDS = ("wounds", "exhaustion", "gold", "activated")
 

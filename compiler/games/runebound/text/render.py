@@ -1,6 +1,6 @@
 """Localised rules text generated from the ability AST (runeforge.dsl.runebound.nodes).
 
-Every AST node kind has one whole-sentence template (runeforge.l10n.templates) looked up by
+Every AST node kind has one whole-sentence template (runeforge.games.runebound.text.templates) looked up by
 its msgctxt in the locale's catalog; slots are filled with numbers, terms in the form the
 translator chose, targets in a case, and nested phrases rendered the same way. English
 ("en") uses the English msgids and term table, and equals runeforge.dsl.runebound.printer exactly;
@@ -18,12 +18,13 @@ from functools import lru_cache
 from babel.numbers import format_decimal
 
 from runeforge.dsl.runebound import nodes as n
+from runeforge.l10n import pseudo
+from runeforge.l10n.localedir import babel_locale
+from runeforge.l10n.slots import SlotError, fill
 
-from . import pseudo
 from .render_branching import BranchingRender  # families 1-3 (issue 21)
-from .slots import SlotError, fill
 from .templates import TEMPLATES, mood_key
-from .terms import Term, babel_locale, category, load_terms
+from .terms import Term, category, load_terms
 
 LOCALES = ("en", "fi", "pl", "el", "ru", "en-XA")
 TOKENS = {"wound": "wound", "wounds": "wound", "exhaustion": "exhaustion"}
@@ -54,7 +55,7 @@ class Renderer(BranchingRender):  # BranchingRender: families 1-3 (issue 21)
         self.terms = load_terms(locale)
         self.catalog = None
         if locale not in ("en", "en-XA"):
-            from .catalogs import translations
+            from runeforge.l10n.catalogs import translations
 
             self.catalog = translations(locale)
 
@@ -301,7 +302,7 @@ def render_ability(ability: n.Ability, locale: str) -> str:
 
 def render_card(card, locale: str) -> list[tuple[int, str]]:
     """[(ability index, localised text)] for every ability string of a Runebound card."""
-    from runeforge.abilities import parse_cached
+    from runeforge.games.runebound.abilities import parse_cached
 
     return [(i, render_ability(parse_cached(text), locale))
             for i, text in enumerate(card.data.get("abilities", []) or [])

@@ -1,5 +1,5 @@
 """Localised rules text of families 1-3 (conditions, choices, random tables; issue 21): a
-mixin of :class:`runeforge.l10n.render.Renderer` (it uses ``t``, ``effect``, ``num``,
+mixin of :class:`runeforge.games.runebound.text.render.Renderer` (it uses ``t``, ``effect``, ``num``,
 ``term`` and ``terms`` from there).
 
 Conditions on a terrain, an item class or a challenge colour have one whole template per

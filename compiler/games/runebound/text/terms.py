@@ -15,12 +15,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib import resources
 
-from babel import Locale
 from ruamel.yaml import YAML
 
-from .slots import SlotError
+from runeforge.l10n.localedir import babel_locale, locales_dir
+from runeforge.l10n.slots import SlotError
 
 SECTIONS = ("terms", "targets", "stats", "phases", "subjects", "skills")
 SECTIONS += ("towns", "terrains")  # ---- family 4 (issue 21): towns in a locale's script, terrains
@@ -39,10 +38,6 @@ def _flatten(data: dict, prefix: str = "") -> dict[str, str]:
         else:
             out[name] = str(value)
     return out
-
-
-def babel_locale(locale: str) -> Locale:
-    return Locale.parse("en" if locale == "en-XA" else locale.replace("-", "_"))
 
 
 def category(locale: str, n) -> str:
@@ -96,10 +91,6 @@ class TermTable:
 
     def find(self, section: str, key: str) -> Term | None:
         return self.sections.get(section, {}).get(key)
-
-
-def locales_dir():
-    return resources.files("runeforge.locales")
 
 
 def parse_table(locale: str, data: dict) -> TermTable:

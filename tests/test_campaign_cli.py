@@ -212,7 +212,7 @@ def test_the_readme_tutorial_runs_as_written(tmp_path, monkeypatch):
 def test_status_in_a_locale_shows_the_sheets_labels_and_names(sheet, one_bundle, locale):
     """`status --locale L` says what the printed sheet says in L: its labels and the names of
     the campaign, the heroes' cards and the overlord's deck, and none of the English ones."""
-    from runeforge.campaign.sheetmodel import sheet_model
+    from runeforge.games.campaign.sheetmodel import sheet_model
 
     travel_to = rf("setup", sheet)
     assert travel_to.exit_code == 0, travel_to.output

@@ -93,8 +93,8 @@ def test_check_coverage(cli, monkeypatch):
         return irs, diags
 
     monkeypatch.setattr(abilities, "compile_card", compile_card)
-    monkeypatch.setattr("runeforge.delve.abilities.compile_card", compile_card)  # the 2nd game
-    monkeypatch.setattr("runeforge.campaign.abilities.compile_card", compile_card)  # the 3rd
+    monkeypatch.setattr("runeforge.games.delve.abilities.compile_card", compile_card)  # the 2nd game
+    monkeypatch.setattr("runeforge.games.campaign.abilities.compile_card", compile_card)  # the 3rd
     res = cli("check", "--coverage", "--format", "json")
     assert res.exit_code == 1
     cov = json.loads(res.stdout)["coverage"]
@@ -112,8 +112,8 @@ def test_check_coverage(cli, monkeypatch):
         return [], []
 
     monkeypatch.setattr(abilities, "compile_card", lose_an_ir)
-    monkeypatch.setattr("runeforge.delve.abilities.compile_card", lose_an_ir)
-    monkeypatch.setattr("runeforge.campaign.abilities.compile_card", lose_an_ir)
+    monkeypatch.setattr("runeforge.games.delve.abilities.compile_card", lose_an_ir)
+    monkeypatch.setattr("runeforge.games.campaign.abilities.compile_card", lose_an_ir)
     cov = json.loads(cli("check", "--coverage", "--format", "json").stdout)["coverage"]
     assert cov["compiles"] == 0 and cov["parses"] == cov["total"]
 

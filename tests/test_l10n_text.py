@@ -11,9 +11,9 @@ from click.testing import CliRunner
 
 from runeforge.backends.pdf_fonts import missing_glyphs
 from runeforge.backends.text import available_locales, render_rules_text
-from runeforge.campaign.abilities import ability_keys
-from runeforge.campaign.checks import card_effects
 from runeforge.cli import main
+from runeforge.games.campaign.abilities import ability_keys
+from runeforge.games.campaign.checks import card_effects
 from runeforge.l10n.labels import LABELS, PLURAL_LABELS
 from runeforge.l10n.names import card_name, flavour, label
 from runeforge.pipeline import check

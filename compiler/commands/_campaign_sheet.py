@@ -17,8 +17,8 @@ from . import _campaign_io as io
 
 def sheet_pdf_command(sheet_path, locale: str, pdf_path, dirs=()) -> None:
     """Read and check the sheet at ``sheet_path`` and write its PDF in ``locale``."""
-    from runeforge.campaign.sheetmodel import UnknownLocale, check_locale
-    from runeforge.campaign.sheetpdf import write_sheet_pdf
+    from runeforge.games.campaign.sheetmodel import UnknownLocale, check_locale
+    from runeforge.games.campaign.sheetpdf import write_sheet_pdf
 
     try:
         check_locale(locale)

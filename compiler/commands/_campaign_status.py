@@ -85,7 +85,7 @@ def render(data, info: dict, out) -> None:
 
 def render_localised(model: dict, out) -> None:
     """The sheet in one locale (``campaign status --locale``): the printed sheet's model
-    (``runeforge.campaign.sheetmodel``), so every label and name is the sheet PDF's own."""
+    (``runeforge.games.campaign.sheetmodel``), so every label and name is the sheet PDF's own."""
     lab = model["labels"]
     none = lab["none"]
 

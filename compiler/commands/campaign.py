@@ -116,7 +116,7 @@ def status(sheet, fmt, locale, dirs) -> None:
     from ._campaign_status import status as info_of
 
     if locale is not None:
-        from runeforge.campaign.sheetmodel import UnknownLocale, check_locale, sheet_model
+        from runeforge.games.campaign.sheetmodel import UnknownLocale, check_locale, sheet_model
         try:
             check_locale(locale)
         except UnknownLocale as exc:
@@ -366,7 +366,7 @@ def replay_command(log, dirs) -> None:
     _load_play().replay(log, dirs)
 
 
-# `campaign sheet SHEET --locale L --pdf FILE`: the printable sheet (compiler/campaign/sheetpdf.py)
+# `campaign sheet SHEET --locale L --pdf FILE`: the printable sheet (compiler/games/campaign/sheetpdf.py)
 from ._campaign_sheet import sheet_command  # noqa: E402
 
 command.add_command(sheet_command)

@@ -4,7 +4,7 @@ lowering, each problem located at its column in the YAML."""
 
 from __future__ import annotations
 
-from runeforge.delve.abilities import compile_texts
+from runeforge.games.delve.abilities import compile_texts
 
 
 def ability_keys(card) -> list[tuple[tuple, str]]:

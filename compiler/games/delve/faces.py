@@ -1,7 +1,7 @@
 """Delve's face style: plain proxy faces with a die-cost badge ("3+") beside each action,
 a weapon table on adversaries, Vigour and Move on figures, and a tile drawn from its data
 (scaled to the card: walls, exits, void cells, obstructions). Names, weapon names and the
-rules text are the game's own translation (runeforge.delve.text, catalogs delve.po)."""
+rules text are the game's own translation (runeforge.games.delve.text, catalogs delve.po)."""
 
 from __future__ import annotations
 

@@ -14,10 +14,10 @@ import dataclasses
 
 from babel.support import Translations
 
-from runeforge.delve.text import render_ability
 from runeforge.diagnostics import Diagnostic
 from runeforge.dsl.delve import nodes as n
 from runeforge.dsl.delve.parser import parse_ability
+from runeforge.games.delve.text import render_ability
 from runeforge.l10n import gamecatalog
 
 from .abilities import ability_keys

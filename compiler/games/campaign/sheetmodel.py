@@ -4,13 +4,13 @@ sheet in one locale, read from a campaign sheet (the engine's JSON) and the comp
 Labels are msgids of ``locales/<loc>/LC_MESSAGES/campaign.po`` under the msgctxt family
 ``campaign.sheet.``; class, overlord-class and tier words are the faces' own
 (``campaign.class.*``, ``campaign.overlord.*``). Card, adventure, location and the campaign's
-names come from the campaign's catalog like the faces' (``compiler/campaign/text.py``), a
+names come from the campaign's catalog like the faces' (``compiler/games/campaign/text.py``), a
 Delve hero's from Delve's (``delve.card.name``).
 """
 
 from __future__ import annotations
 
-from runeforge.delve.text import name_of as delve_name
+from runeforge.games.delve.text import name_of as delve_name
 
 from .text import LOCALES, TIERS, name, t, translations
 

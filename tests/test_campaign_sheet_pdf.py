@@ -14,7 +14,6 @@ from babel.messages import pofile
 from click.testing import CliRunner
 
 from runeforge.backends.pdf_fonts import missing_glyphs
-from runeforge.commands._campaign_sheet import sheet_command
 from runeforge.diagnostics import DiagnosticError
 from runeforge.engine.campaign.data import CampaignData
 from runeforge.engine.campaign.phase.bots import HeuristicBot
@@ -23,6 +22,7 @@ from runeforge.engine.campaign.rules import progress
 from runeforge.engine.campaign.runners.campaign import advance
 from runeforge.engine.campaign.runners.manual import ManualRunner
 from runeforge.engine.campaign.sheet.state import dumps, new_sheet
+from runeforge.games.campaign.commands.sheet import sheet_command
 from runeforge.games.campaign.sheetmodel import LABELS, UnknownLocale, label, sheet_model
 from runeforge.games.campaign.sheetpdf import MARGIN, WIDTH, render_sheet_pdf, write_sheet_pdf
 from runeforge.games.campaign.text import LOCALES, name

@@ -13,7 +13,14 @@ registry costs nothing at start-up):
 * its engine entry points (``engine``: name -> ``"module:attribute"``): ``play(bundle,
   options) -> {winner, how, rounds, log, ...}`` plays an adventure to its end; with
   ``log_options`` (the JSON Schema of the log's first record) its logs can be replayed;
-* its adventure document kinds (``adventure_kinds``): what `runeforge play --adventure` knows.
+* its adventure document kinds (``adventure_kinds``): what `runeforge play --adventure` knows;
+* the sub-commands it adds to the command line (``commands``: name -> a click command), as
+  the campaign adds `runeforge campaign`.
+
+Each built-in game is one package (``compiler/games/<game>/``, its ``__init__`` holding
+``GAME``) and names only modules of its own packages: ``runeforge.dsl.<dialect>``,
+``runeforge.games.<game>`` and ``runeforge.engine.<game>``. Nothing else imports them: the
+generic toolchain reaches a game only through this registry (tests/test_game_boundaries.py).
 
 The generic pipeline (loader, checks, formatter, the build stages, the commands) asks the
 registry for the game of a pack (``game:`` in ``manifest.yaml``, default
@@ -162,6 +169,9 @@ class Game:
     # where a card of this game keeps ability strings, as key paths (`runeforge fmt` rewrites
     # them): its own ``abilities``, and for the campaign also a relic's ``hero.abilities``
     ability_places: tuple[tuple[str, ...], ...] = (("abilities",),)
+    # sub-commands the game adds to `runeforge`: name -> "module:attribute" of a click.Command
+    # (the campaign's `runeforge campaign` group); a name of runeforge.commands wins
+    commands: dict[str, str] = field(default_factory=dict)
 
     # -- the layers, resolved on demand ------------------------------------------------------
     def list_key(self, kind: str) -> str:

@@ -49,4 +49,5 @@ GAME = Game(
     check_documents="runeforge.games.campaign.checks:check_documents",
     ability_places=(("abilities",), ("hero", "abilities")),
     bundle_record="runeforge.games.campaign.abilities:bundle_record",
+    commands={"campaign": "runeforge.games.campaign.commands:command"},
 )

@@ -1,6 +1,9 @@
 """`runeforge campaign`: keep a campaign sheet between the adventures of a table game, or play
 a whole campaign with bots (issue 14, seed 004). Every change is written atomically and
-appended to the campaign log beside the sheet (SHEET's name with .log.jsonl)."""
+appended to the campaign log beside the sheet (SHEET's name with .log.jsonl).
+
+The campaign adds this group to the command line through the registry (``Game.commands``):
+runeforge.cli lists it beside the modules of runeforge.commands."""
 
 from __future__ import annotations
 
@@ -11,7 +14,7 @@ import click
 
 from runeforge.console import console, content_dirs_argument, log_path_option
 
-from . import _campaign_io as io
+from . import sheetio as io
 
 EPILOG = """\b
 Examples:
@@ -112,8 +115,8 @@ def new(campaign_id, seed, heroes, overlord, output, dirs) -> None:
 @DIRS
 def status(sheet, fmt, locale, dirs) -> None:
     """Show the sheet: act, step, purse, players, what can be chosen."""
-    from ._campaign_status import render, render_localised
-    from ._campaign_status import status as info_of
+    from .statusview import render, render_localised
+    from .statusview import status as info_of
 
     if locale is not None:
         from runeforge.games.campaign.sheetmodel import UnknownLocale, check_locale, sheet_model
@@ -330,9 +333,9 @@ def travel_command(sheet, choices, dirs) -> None:
 
 
 def _load_play():
-    from . import _campaign_play
+    from . import botplay
 
-    return _campaign_play
+    return botplay
 
 
 @command.command("play", epilog="\b\nExample:\n  " + 'runeforge campaign play --campaign saltmarsh-reckoning --players 4 --seed 1 --log c.jsonl')
@@ -366,7 +369,7 @@ def replay_command(log, dirs) -> None:
     _load_play().replay(log, dirs)
 
 
-# `campaign sheet SHEET --locale L --pdf FILE`: the printable sheet (compiler/games/campaign/sheetpdf.py)
-from ._campaign_sheet import sheet_command  # noqa: E402
+# `campaign sheet SHEET --locale L --pdf FILE`: the printable sheet (../sheetpdf.py)
+from .sheet import sheet_command  # noqa: E402
 
 command.add_command(sheet_command)

@@ -2,7 +2,7 @@
 
 :func:`sheet_pdf_command` is what the CLI calls; :data:`sheet_command` is the click command
 ready for the `campaign` group (``command.add_command(sheet_command)``). A bad sheet is the
-campaign commands' located error (RF961-RF963, via ``_campaign_io.open_sheet``), an unknown
+campaign commands' located error (RF961-RF963, via ``sheetio.open_sheet``), an unknown
 locale a usage error; never a traceback.
 """
 
@@ -12,7 +12,7 @@ import click
 
 from runeforge.console import console, content_dirs_argument, log_path_option
 
-from . import _campaign_io as io
+from . import sheetio as io
 
 
 def sheet_pdf_command(sheet_path, locale: str, pdf_path, dirs=()) -> None:

@@ -14,7 +14,7 @@ from runeforge.atomic import remove_stale_temps, write_bytes_atomic, write_text_
 from runeforge.console import console
 from runeforge.diagnostics import Diagnostic, DiagnosticError
 
-from . import _campaign_io as io
+from . import sheetio as io
 
 
 def heroes_for(bundle: dict, data, players: int) -> list[tuple[str, str, str]]:
@@ -135,7 +135,7 @@ def replay_sheet_log(rows: list, dirs, fail) -> None:
     from runeforge.engine.campaign.sheet.state import digest
     from runeforge.engine.common.errors import EngineError
 
-    from ._campaign_redo import redo
+    from .redo import redo
 
     data = io.campaign_data(io.bundle_for(dirs), rows[0].get("campaign"))
     sheet = None

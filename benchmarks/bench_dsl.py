@@ -16,9 +16,9 @@ from pathlib import Path
 
 from ruamel.yaml import YAML
 
-from runeforge.checks import CardContext, check_ability
-from runeforge.dsl import parse_ability, raw_parser
-from runeforge.lower import lower
+from runeforge.dsl.runebound import parse_ability, raw_parser
+from runeforge.games.runebound.checks import CardContext, check_ability
+from runeforge.games.runebound.lower import lower
 
 ROOT = Path(__file__).resolve().parents[1]
 CARDS = ROOT / "cards"

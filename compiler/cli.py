@@ -2,7 +2,9 @@
 
 Every module in package ``runeforge.commands`` that has a ``command`` (a click.Command) is a
 sub-command named after the module; modules are found with pkgutil and imported only when
-their command runs (or for --help), so `runeforge odds` does not import the PDF backend.
+their command runs (or for --help), so `runeforge odds` does not import the PDF backend. A
+game adds its own sub-commands through the registry (``Game.commands``, e.g. `runeforge
+campaign`), loaded the same way.
 Exit status:
 0 clean, 1 content errors, 2 usage errors, 3 internal error (a bug: please report it).
 """
@@ -38,11 +40,12 @@ class RuneforgeGroup(click.Group):
     """Commands are the modules of runeforge.commands, loaded when first asked for."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(set(super().list_commands(ctx)) | set(command_modules()))
+        return sorted(set(super().list_commands(ctx)) | set(command_modules())
+                      | set(game_commands()))
 
     def get_command(self, ctx: click.Context, name: str):
         command = super().get_command(ctx, name)
-        if command is None and name in command_modules():
+        if command is None and (name in command_modules() or name in game_commands()):
             command = load_command(name)
             if command is not None:
                 self.add_command(command, name)
@@ -89,18 +92,37 @@ def command_modules() -> list[str]:
                   if not m.name.startswith("_"))
 
 
+def game_commands() -> dict[str, str]:
+    """The sub-commands the registered games add (``Game.commands``): name -> "module:attr";
+    a name that is also a module of runeforge.commands is left to the module."""
+    from . import games
+
+    modules = set(command_modules())
+    out: dict[str, str] = {}
+    for game in games.all_games():
+        for name, ref in game.commands.items():
+            if name not in modules:
+                out.setdefault(name, ref)
+    return out
+
+
 def load_command(name: str) -> click.Command | None:
     try:
-        module = importlib.import_module(f"{commands_pkg.__name__}.{name}")
+        if name in command_modules():
+            command = getattr(importlib.import_module(f"{commands_pkg.__name__}.{name}"),
+                              "command", None)
+        else:
+            from . import games
+
+            command = games.resolve(game_commands()[name])
     except Exception as exc:  # noqa: BLE001 - one broken command must not hide the rest
         return _broken(name, exc)
-    command = getattr(module, "command", None)
     return command if isinstance(command, click.Command) else None
 
 
 def register_commands(group: click.Group) -> None:
     """Import and add every command now (for embedding the commands in another group)."""
-    for name in command_modules():
+    for name in [*command_modules(), *game_commands()]:
         command = load_command(name)
         if command is not None:
             group.add_command(command, name)

@@ -1,12 +1,15 @@
-"""The ability language: grammar (ability.lark), tokenizer, AST nodes, parser and printer.
+"""The ability languages, one dialect per game, and what every dialect shares.
 
-    >>> from runeforge.dsl import parse_ability, print_ability
-    >>> print_ability(parse_ability("you receive +3 body."))
-    'You receive +3 Body.'
+* :mod:`.errors`: :class:`~.errors.AbilitySyntaxError` (a parse error with offsets into the
+  ability text) and :func:`~.errors.suggest` ("did you mean");
+* :mod:`.runebound`: Runebound's dialect (``ability.lark``, its tokenizer, AST, parser, printer);
+* :mod:`.delve`: Delve's dialect (``delve.lark``), also the campaign's.
+
+The dsl never imports the compiler; a dialect imports only this shared part and itself
+(tests/test_game_boundaries.py). A game reaches its dialect through the registry
+(``Game.dialect`` in :mod:`runeforge.games`).
 """
 
 from .errors import AbilitySyntaxError
-from .parser import parse_ability, raw_parser
-from .printer import print_ability
 
-__all__ = ["AbilitySyntaxError", "parse_ability", "print_ability", "raw_parser"]
+__all__ = ["AbilitySyntaxError"]

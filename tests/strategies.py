@@ -1,15 +1,17 @@
 """Hypothesis strategies for ability ASTs that the grammar can express.
 
-The shapes follow dsl/ability.lark: an effect is a phrase (an action list, optionally
+The shapes follow dsl/runebound/ability.lark: an effect is a phrase (an action list, optionally
 "you may", optionally followed by "every time <event>") or a prefix (outcome, duration,
 trigger) over an effect; costs are Activate / Discard / take N|X exhaustion|wounds / pay.
 """
 
 from hypothesis import strategies as st
 
-from runeforge.boardcheck import TOWNS  # family 1 (issue 21): conditions name real towns
-from runeforge.dsl import nodes as n
-from runeforge.dsl.lexer import VOCABULARY
+from runeforge.dsl.runebound import nodes as n
+from runeforge.dsl.runebound.lexer import VOCABULARY
+from runeforge.games.runebound.checks.board import (
+    TOWNS,  # family 1 (issue 21): conditions name real towns
+)
 
 num = st.integers(min_value=0, max_value=120)
 amount = st.one_of(

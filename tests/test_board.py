@@ -10,8 +10,8 @@ import jsonschema
 import pytest
 from ruamel.yaml import YAML
 
-from runeforge.boardcheck import TOWNS, check_board
 from runeforge.engine.runebound.game.board import Board, BoardError
+from runeforge.games.runebound.checks.board import TOWNS, check_board
 
 ROOT = Path(__file__).resolve().parents[1]
 BOARD_FILE = ROOT / "cards" / "rules" / "board.yaml"

@@ -17,8 +17,8 @@ CAMPAIGN = "saltmarsh-reckoning"
 
 @pytest.fixture(scope="module", autouse=True)
 def one_bundle():
-    from runeforge.commands import _campaign_io
     from runeforge.commands.play import load_bundle
+    from runeforge.games.campaign.commands import sheetio as _campaign_io
 
     bundle = load_bundle(())
     saved = _campaign_io.bundle_for
@@ -177,7 +177,7 @@ def test_play_a_whole_campaign_and_replay_it(tmp_path):
 
 
 def test_bundled_campaign_with_delve_bots_keeps_every_invariant(one_bundle):
-    from runeforge.commands._campaign_play import run
+    from runeforge.games.campaign.commands.botplay import run
 
     winners = []
     for seed, players in ((2, 1), (3, 2), (4, 3)):
@@ -212,7 +212,7 @@ def test_the_readme_tutorial_runs_as_written(tmp_path, monkeypatch):
 def test_status_in_a_locale_shows_the_sheets_labels_and_names(sheet, one_bundle, locale):
     """`status --locale L` says what the printed sheet says in L: its labels and the names of
     the campaign, the heroes' cards and the overlord's deck, and none of the English ones."""
-    from runeforge.campaign.sheetmodel import sheet_model
+    from runeforge.games.campaign.sheetmodel import sheet_model
 
     travel_to = rf("setup", sheet)
     assert travel_to.exit_code == 0, travel_to.output

@@ -14,7 +14,7 @@ import pytest
 from pypdf import PdfReader
 
 from runeforge import games
-from runeforge.campaign.text import name, render_card
+from runeforge.games.campaign.text import name, render_card
 from runeforge.pipeline import check
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -160,7 +160,7 @@ def test_russian_text_and_faces_use_the_seeds_terms(result, cards):
     game = games.get("campaign")
     faces = game.card_faces(list(cards.values()), "ru", result.content)
     words = " ".join(" ".join([f.header, f.name, *(t for _, t in f.lines)]) for f in faces)
-    from runeforge.campaign.faces import kind_line
+    from runeforge.games.campaign.faces import kind_line
 
     words += " ".join(kind_line(k, "ru") for k in game.card_kinds)
     words += " ".join(text for c in cards.values() for _, text in render_card(c, "ru"))
@@ -176,7 +176,7 @@ def test_russian_text_and_faces_use_the_seeds_terms(result, cards):
 
 
 def test_effect_text_follows_the_plural_forms():
-    from runeforge.campaign.text import render_effect
+    from runeforge.games.campaign.text import render_effect
 
     assert render_effect({"wounds": 1}, "ru") == "Каждый герой получает 1 рану."
     assert render_effect({"wounds": 2}, "ru") == "Каждый герой получает 2 раны."
@@ -215,10 +215,10 @@ def test_r47_the_pdf_prints_each_relics_overlord_side_on_its_back(result, cards)
 def test_catalogs_are_complete_and_keep_their_slots(locale, cards):
     from babel.messages import pofile
 
-    from runeforge.campaign.abilities import ability_keys
-    from runeforge.campaign.text import NAMED, TEMPLATES, prepare
     from runeforge.dsl.delve import nodes as n
     from runeforge.dsl.delve.parser import parse_ability
+    from runeforge.games.campaign.abilities import ability_keys
+    from runeforge.games.campaign.text import NAMED, TEMPLATES, prepare
 
     path = ROOT / "locales" / locale / "LC_MESSAGES" / "campaign.po"
     with path.open("rb") as fh:

@@ -17,11 +17,11 @@ from babel.messages.pofile import read_po
 from click.testing import CliRunner
 
 from runeforge import games
-from runeforge.campaign import text as ctext
-from runeforge.campaign.abilities import bundle_record
 from runeforge.cli import main
-from runeforge.delve import text as dtext
 from runeforge.engine.delve.ir import validate_ability
+from runeforge.games.campaign import text as ctext
+from runeforge.games.campaign.abilities import bundle_record
+from runeforge.games.delve import text as dtext
 from runeforge.loader import load_content
 
 LOCALES = ("fi", "pl", "el", "ru")
@@ -104,7 +104,7 @@ def test_names_in_code_follow_the_catalogs(content):
     assert ctext.name("location", "Quillhaven", "fi") == "Sulkasatama"
     assert dtext.trial_name("The First Descent", "pl") == "Pierwsze zejście"
     assert ctext.name("card", "No Such Card", "ru") == "No Such Card"
-    assert games.get("campaign").text.name == "runeforge.campaign.text:card_name"
+    assert games.get("campaign").text.name == "runeforge.games.campaign.text:card_name"
 
 
 def test_the_text_command_shows_campaign_names_in_russian():
@@ -131,9 +131,9 @@ def bundle():
 
 
 def test_the_russian_sheet_pdf_prints_translated_names(bundle, tmp_path):
-    from runeforge.campaign.sheetpdf import write_sheet_pdf
     from runeforge.engine.campaign.data import CampaignData
     from runeforge.engine.campaign.sheet.state import new_sheet
+    from runeforge.games.campaign.sheetpdf import write_sheet_pdf
 
     data = CampaignData(bundle)
     heroes = [c["id"] for c in bundle["cards"] if c.get("game") == "delve"

@@ -14,11 +14,6 @@ from babel.messages import pofile
 from click.testing import CliRunner
 
 from runeforge.backends.pdf_fonts import missing_glyphs
-from runeforge.campaign.sheetmodel import LABELS, UnknownLocale, label, sheet_model
-from runeforge.campaign.sheetpdf import MARGIN, WIDTH, render_sheet_pdf, write_sheet_pdf
-from runeforge.campaign.text import LOCALES, name
-from runeforge.commands._campaign_sheet import sheet_command
-from runeforge.delve.text import name_of
 from runeforge.diagnostics import DiagnosticError
 from runeforge.engine.campaign.data import CampaignData
 from runeforge.engine.campaign.phase.bots import HeuristicBot
@@ -27,6 +22,11 @@ from runeforge.engine.campaign.rules import progress
 from runeforge.engine.campaign.runners.campaign import advance
 from runeforge.engine.campaign.runners.manual import ManualRunner
 from runeforge.engine.campaign.sheet.state import dumps, new_sheet
+from runeforge.games.campaign.commands.sheet import sheet_command
+from runeforge.games.campaign.sheetmodel import LABELS, UnknownLocale, label, sheet_model
+from runeforge.games.campaign.sheetpdf import MARGIN, WIDTH, render_sheet_pdf, write_sheet_pdf
+from runeforge.games.campaign.text import LOCALES, name
+from runeforge.games.delve.text import name_of
 
 LONG = "Wilhelmina-Ottoline-Featherstonehaugh-Konstantinopoulou-Vasilakis-Montgomery-Smythe"
 A4_W, A4_H = 595.2756, 841.8898
@@ -215,7 +215,7 @@ def test_command_writes_the_same_pdf_as_the_library(sheet, pdfs, tmp_path):
 
 
 def test_sheet_labels_are_translated_in_every_catalog():
-    from runeforge.campaign.text import _catalog_path
+    from runeforge.games.campaign.text import _catalog_path
 
     for locale in LOCALES[1:]:
         with _catalog_path(locale).open("rb") as fh:

@@ -7,9 +7,10 @@ import json
 import click
 import pytest
 
-from runeforge import abilities, pipeline
 from runeforge import cli as cli_module
+from runeforge import pipeline
 from runeforge.cli import main
+from runeforge.games.runebound import abilities
 
 
 def test_version(cli):
@@ -32,8 +33,11 @@ def test_commands_are_discovered_from_the_package():
     ctx = click.Context(main)
     listed = set(main.list_commands(ctx))
     assert {"check", "fmt", "build", "text", "schema"} <= listed
-    assert listed == names  # commands are loaded on demand, but every module is listed
-    for name in names:  # each module exposes a `command` named after the module
+    # commands are loaded on demand, but every module is listed, and every game's own
+    # sub-command (Game.commands: the campaign's `runeforge campaign`)
+    assert "campaign" not in names and "campaign" in cli_module.game_commands()
+    assert listed == names | set(cli_module.game_commands())
+    for name in listed:  # each exposes a `command` named after the module or the game's entry
         command = main.get_command(ctx, name)
         assert isinstance(command, click.Command) and command.name == name
         assert "unavailable" not in (command.help or "")
@@ -92,8 +96,8 @@ def test_check_coverage(cli, monkeypatch):
         return irs, diags
 
     monkeypatch.setattr(abilities, "compile_card", compile_card)
-    monkeypatch.setattr("runeforge.delve.abilities.compile_card", compile_card)  # the 2nd game
-    monkeypatch.setattr("runeforge.campaign.abilities.compile_card", compile_card)  # the 3rd
+    monkeypatch.setattr("runeforge.games.delve.abilities.compile_card", compile_card)  # the 2nd game
+    monkeypatch.setattr("runeforge.games.campaign.abilities.compile_card", compile_card)  # the 3rd
     res = cli("check", "--coverage", "--format", "json")
     assert res.exit_code == 1
     cov = json.loads(res.stdout)["coverage"]
@@ -111,8 +115,8 @@ def test_check_coverage(cli, monkeypatch):
         return [], []
 
     monkeypatch.setattr(abilities, "compile_card", lose_an_ir)
-    monkeypatch.setattr("runeforge.delve.abilities.compile_card", lose_an_ir)
-    monkeypatch.setattr("runeforge.campaign.abilities.compile_card", lose_an_ir)
+    monkeypatch.setattr("runeforge.games.delve.abilities.compile_card", lose_an_ir)
+    monkeypatch.setattr("runeforge.games.campaign.abilities.compile_card", lose_an_ir)
     cov = json.loads(cli("check", "--coverage", "--format", "json").stdout)["coverage"]
     assert cov["compiles"] == 0 and cov["parses"] == cov["total"]
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from runeforge import abilities
 from runeforge.diagnostics import Diagnostic, DiagnosticError
+from runeforge.games.runebound import abilities
 
 
 def fake_canonical(text: str) -> str:

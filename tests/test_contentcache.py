@@ -65,7 +65,7 @@ def test_round_trip_keeps_cards_data_and_positions(cache_at, clean_content):
 
 
 def test_ir_that_is_not_valid_ir_is_a_miss(cache_at, clean_content):
-    from runeforge.abilities import compile_card
+    from runeforge.games.runebound.abilities import compile_card
 
     irs, diags = compile_card(clean_content.cards["varikas-the-dead"], clean_content)
     assert irs
@@ -75,7 +75,7 @@ def test_ir_that_is_not_valid_ir_is_a_miss(cache_at, clean_content):
 
 
 def test_ir_round_trip(cache_at, clean_content):
-    from runeforge.abilities import compile_card
+    from runeforge.games.runebound.abilities import compile_card
 
     known = {"varikas-the-dead": compile_card(clean_content.cards["varikas-the-dead"],
                                               clean_content)}

@@ -138,7 +138,7 @@ def test_content_checks_are_located(tmp_path, code):
 
 
 def test_rules_missing_from_delve_content_is_rf911(tmp_path):
-    from runeforge.delve.checks import check_documents
+    from runeforge.games.delve.checks import check_documents
     from runeforge.loader import load_content
 
     content = load_content([], include_bundled=True).of_game("delve")

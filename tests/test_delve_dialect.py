@@ -9,7 +9,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from runeforge.delve.abilities import canonical_text, compile_card, lower
 from runeforge.diagnostics import DiagnosticError
 from runeforge.dsl.delve import nodes as n
 from runeforge.dsl.delve.checks import check_ability
@@ -17,6 +16,7 @@ from runeforge.dsl.delve.errors import AbilitySyntaxError
 from runeforge.dsl.delve.parser import parse_ability
 from runeforge.dsl.delve.printer import print_ability
 from runeforge.engine.delve.ir import IR_VERSION, validate_ability
+from runeforge.games.delve.abilities import canonical_text, compile_card, lower
 from runeforge.pipeline import check
 
 WORDS = ("Shield", "Wall", "Ember", "Burst", "Quick", "Feet", "Lantern", "Hymn", "Iron")

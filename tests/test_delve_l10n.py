@@ -16,7 +16,10 @@ from click.testing import CliRunner
 
 from runeforge import games
 from runeforge.cli import main
-from runeforge.delve.text import (
+from runeforge.dsl.delve import nodes as n
+from runeforge.dsl.delve.parser import parse_ability
+from runeforge.dsl.delve.printer import print_ability
+from runeforge.games.delve.text import (
     CTX,
     TEMPLATES,
     _catalog_path,
@@ -24,9 +27,6 @@ from runeforge.delve.text import (
     render_ability,
     render_card,
 )
-from runeforge.dsl.delve import nodes as n
-from runeforge.dsl.delve.parser import parse_ability
-from runeforge.dsl.delve.printer import print_ability
 from runeforge.loader import load_content
 
 LOCALES = ("fi", "pl", "el", "ru")

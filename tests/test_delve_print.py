@@ -15,9 +15,9 @@ from babel.messages.pofile import read_po
 from click.testing import CliRunner
 
 from runeforge.cli import main
-from runeforge.delve.text import _catalog_path, name_messages
-from runeforge.delve.tile_layout import OVERLAP, geometry, plan_tile
-from runeforge.delve.tile_pdf import MARK_WIDTH, WALL_WIDTH, render_tiles_pdf
+from runeforge.games.delve.text import _catalog_path, name_messages
+from runeforge.games.delve.tile_layout import OVERLAP, geometry, plan_tile
+from runeforge.games.delve.tile_pdf import MARK_WIDTH, WALL_WIDTH, render_tiles_pdf
 from runeforge.loader import load_content
 from tests.test_pdf_fixtures import at, page_ops
 
@@ -205,7 +205,7 @@ def test_every_delve_kind_has_a_face_in_every_locale(locale):
     from runeforge import games
     from runeforge.backends.pdf_document import render_deck_pdf
     from runeforge.backends.pdf_fonts import missing_glyphs
-    from runeforge.delve.faces import kind_line
+    from runeforge.games.delve.faces import kind_line
 
     game = games.get("delve")
     cards = list(load_content([]).of_game("delve").cards.values())

@@ -11,10 +11,11 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from runeforge.abilities import compile_text
 from runeforge.diagnostics import DiagnosticError
-from runeforge.dsl import AbilitySyntaxError, parse_ability, print_ability
-from runeforge.lower import lower
+from runeforge.dsl import AbilitySyntaxError
+from runeforge.dsl.runebound import parse_ability, print_ability
+from runeforge.games.runebound.abilities import compile_text
+from runeforge.games.runebound.lower import lower
 
 from .strategies import ability
 

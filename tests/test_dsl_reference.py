@@ -19,18 +19,18 @@ from pathlib import Path
 
 import pytest
 
-from runeforge.abilities import compile_ability, compile_text
-from runeforge.checks import CardContext
-from runeforge.dsl import lexer, parse_ability, print_ability
-from runeforge.dsl import nodes as n
 from runeforge.dsl.errors import AbilitySyntaxError
-from runeforge.dsl.parser import raw_parser
+from runeforge.dsl.runebound import lexer, parse_ability, print_ability
+from runeforge.dsl.runebound import nodes as n
+from runeforge.dsl.runebound.parser import raw_parser
 from runeforge.engine.runebound.core.ir import validate_ability
-from runeforge.l10n.render import render_ability
+from runeforge.games.runebound.abilities import compile_ability, compile_text
+from runeforge.games.runebound.checks import CardContext
+from runeforge.games.runebound.text.render import render_ability
 
 ROOT = Path(__file__).resolve().parents[1]
 REFERENCE = ROOT / "docs" / "language-reference.md"
-GRAMMAR = ROOT / "dsl" / "ability.lark"
+GRAMMAR = ROOT / "dsl" / "runebound" / "ability.lark"
 LOCALES = ("en", "fi", "pl", "el", "ru")
 SKILLS = ("Swim", "Climb", "Diplomacy")
 HERO_STAMINA = 6  # the scratch pack's hero has this Stamina (RF412 reads it)
@@ -187,7 +187,7 @@ def test_the_examples_pass_runeforge_check_as_cards_of_a_scratch_pack(tmp_path):
 
 
 def test_the_delve_examples_compile_in_the_delve_dialect():
-    from runeforge.delve.abilities import lower
+    from runeforge.games.delve.abilities import lower
     from runeforge.dsl.delve.checks import check_ability
     from runeforge.dsl.delve.parser import parse_ability as parse_delve
     from runeforge.dsl.delve.printer import print_ability as print_delve

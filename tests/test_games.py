@@ -41,7 +41,7 @@ def test_runebound_is_the_default_game_and_names_its_layers():
     rb = games.get()
     assert rb.id == games.DEFAULT_GAME == "runebound-2e"
     assert rb.card_kinds == schema.card_kinds()
-    from runeforge.l10n.render import LOCALES
+    from runeforge.games.runebound.text.render import LOCALES
 
     assert rb.text.locales == LOCALES
     # the IR version the registry announces is the one the engine runs
@@ -224,8 +224,8 @@ def _runebound_language_fingerprint(vocabulary=None) -> str:
 
     from lark import Lark
 
-    from runeforge.dsl.lexer import VOCABULARY, AbilityLexer
-    from runeforge.dsl.parser import _grammar_text
+    from runeforge.dsl.runebound.lexer import VOCABULARY, AbilityLexer
+    from runeforge.dsl.runebound.parser import _grammar_text
 
     lark = Lark(_grammar_text(), parser="lalr", lexer=AbilityLexer, start="ability")
     table = lark.parser.parser.parser.parse_table
@@ -239,7 +239,7 @@ def _runebound_language_fingerprint(vocabulary=None) -> str:
 
 
 def test_another_game_leaves_the_runebound_language_as_it_is(cli, tiny_dir):
-    from runeforge.dsl.lexer import VOCABULARY
+    from runeforge.dsl.runebound.lexer import VOCABULARY
 
     before = _runebound_language_fingerprint()
     games.register(TINY)

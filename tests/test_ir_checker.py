@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from runeforge.engine.runebound.core.ir import IRError, ir_schema, validate_ability
 from runeforge.engine.runebound.core.irvalidate import Checker, Invalid, SchemaUnsupported
-from runeforge.lower import lower
+from runeforge.games.runebound.lower import lower
 
 from .strategies import ability
 

@@ -13,11 +13,13 @@ from babel.messages.pofile import read_po
 
 from runeforge.diagnostics import DiagnosticError
 from runeforge.games import DEFAULT_GAME
+from runeforge.games.runebound.text.templates import TEMPLATES
+from runeforge.games.runebound.text.terms import category
 from runeforge.l10n.catalogs import LOCALES, catalog_diagnostics, compile_catalogs, po_path
+from runeforge.l10n.labels import LABELS, PLURAL_LABELS
+from runeforge.l10n.localedir import locales_dir
 from runeforge.l10n.names import card_name, flavour, label
 from runeforge.l10n.slots import check_message
-from runeforge.l10n.templates import LABELS, PLURAL_LABELS, TEMPLATES
-from runeforge.l10n.terms import category, locales_dir
 from runeforge.loader import load_content
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -101,7 +103,8 @@ def _pot_keys(path):
 
 def test_the_template_catalog_is_what_the_extractor_gives():
     method_map = [("cards/**.yaml", "runeforge_cards"),
-                  ("compiler/l10n/templates.py", "runeforge_cards")]
+                  ("compiler/games/runebound/text/templates.py", "runeforge_cards"),
+                  ("compiler/l10n/labels.py", "runeforge_cards")]
     extracted = {}
     for filename, lineno, message, comments, context in extract_from_dir(str(ROOT), method_map):
         extracted[(context, message if isinstance(message, str) else tuple(message))] = \

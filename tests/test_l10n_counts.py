@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from runeforge.dsl import nodes as n
-from runeforge.l10n.render import Quantity, renderer
+from runeforge.dsl.runebound import nodes as n
+from runeforge.games.runebound.text.render import Quantity, renderer
+from runeforge.games.runebound.text.terms import category, load_terms
+from runeforge.l10n.localedir import babel_locale
 from runeforge.l10n.slots import SLOT
-from runeforge.l10n.terms import babel_locale, category, load_terms
 
 NUMBERS = [0, 1, 2, 3, 4, 5, 11, 12, 14, 21, 22, 25, 101, 111]
 LOCALES = ["en", "fi", "pl", "el", "ru"]

@@ -7,11 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from runeforge.dsl.parser import parse_ability
+from runeforge.dsl.runebound.parser import parse_ability
+from runeforge.games.runebound.text.render import render_ability
+from runeforge.games.runebound.text.templates import TEMPLATES
+from runeforge.games.runebound.text.terms import load_glossary, load_terms
 from runeforge.l10n.catalogs import translations
-from runeforge.l10n.render import render_ability
-from runeforge.l10n.templates import LABELS, TEMPLATES
-from runeforge.l10n.terms import load_glossary, load_terms
+from runeforge.l10n.labels import LABELS
 from runeforge.loader import load_content
 
 LOCALES = ["fi", "pl", "el", "ru"]

@@ -15,9 +15,9 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
 
 from runeforge.l10n.catalogs import LOCALES, po_path
+from runeforge.l10n.localedir import locales_dir
 from runeforge.l10n.poflags import BABEL_FLAG, FLAG, fix_flags, main
 from runeforge.l10n.slots import check_message
-from runeforge.l10n.terms import locales_dir
 
 MSGFMT = shutil.which("msgfmt")
 # with CI set (.ci/run installs Debian's gettext) a missing msgfmt fails instead of skipping

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from runeforge.dsl.nodes import walk
-from runeforge.dsl.parser import parse_ability
-from runeforge.dsl.printer import print_ability
-from runeforge.l10n.render import LOCALES, render_ability, render_blocks
+from runeforge.dsl.runebound.nodes import walk
+from runeforge.dsl.runebound.parser import parse_ability
+from runeforge.dsl.runebound.printer import print_ability
+from runeforge.games.runebound.text.render import LOCALES, render_ability, render_blocks
 from runeforge.loader import load_content
 
 from .strategies import ability as ability_strategy

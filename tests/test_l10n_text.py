@@ -11,11 +11,11 @@ from click.testing import CliRunner
 
 from runeforge.backends.pdf_fonts import missing_glyphs
 from runeforge.backends.text import available_locales, render_rules_text
-from runeforge.campaign.abilities import ability_keys
-from runeforge.campaign.checks import card_effects
 from runeforge.cli import main
+from runeforge.games.campaign.abilities import ability_keys
+from runeforge.games.campaign.checks import card_effects
+from runeforge.l10n.labels import LABELS, PLURAL_LABELS
 from runeforge.l10n.names import card_name, flavour, label
-from runeforge.l10n.templates import LABELS, PLURAL_LABELS
 from runeforge.pipeline import check
 
 LOCALES = ["fi", "pl", "el", "ru"]
@@ -111,8 +111,9 @@ def test_every_translation_and_term_form_is_in_the_pdf_font(locale):
     """Covers every string the renderer can produce, not only the bundled cards'."""
     from babel.messages.pofile import read_po
 
+    from runeforge.games.runebound.text.terms import load_terms
     from runeforge.l10n.catalogs import po_path
-    from runeforge.l10n.terms import load_terms, locales_dir
+    from runeforge.l10n.localedir import locales_dir
 
     with open(po_path(locales_dir(), locale), "rb") as fh:
         strings = [s for m in read_po(fh) if m.id
@@ -128,7 +129,7 @@ def test_every_translation_and_term_form_is_in_the_pdf_font(locale):
 def _face_strings(face) -> list[str]:
     """What a face prints besides its name, flavour and rules text: the kind line (item
     subtypes included), the deck's name on its back, the stat and reward labels."""
-    from runeforge.backends.runebound_faces import preview_context
+    from runeforge.games.runebound.faces import preview_context
 
     view = preview_context(face)
     out = [face.kind_line(), face.deck_name]
@@ -171,7 +172,7 @@ def test_faces_have_no_english_left(locale, result):
 
 def test_an_item_subtype_missing_from_the_table_is_left_off():
     from runeforge.backends.faces import CardFace
-    from runeforge.backends.runebound_faces import face_table, labels_for
+    from runeforge.games.runebound.faces import face_table, labels_for
 
     labels = labels_for("ru")
     face = CardFace(id="x", kind="item", name="X", locale="ru", labels=labels,

@@ -10,15 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from runeforge.abilities import compile_ability, compile_text
-from runeforge.checks import CardContext
-from runeforge.dsl import nodes as n
 from runeforge.dsl.errors import AbilitySyntaxError
-from runeforge.dsl.parser import parse_ability
-from runeforge.dsl.printer import print_ability
+from runeforge.dsl.runebound import nodes as n
+from runeforge.dsl.runebound.parser import parse_ability
+from runeforge.dsl.runebound.printer import print_ability
 from runeforge.engine.runebound.core.ir import validate_ability
-from runeforge.l10n.render import render_ability, renderer
-from runeforge.l10n.terms import category, load_terms
+from runeforge.games.runebound.abilities import compile_ability, compile_text
+from runeforge.games.runebound.checks import CardContext
+from runeforge.games.runebound.text.render import render_ability, renderer
+from runeforge.games.runebound.text.terms import category, load_terms
 
 ROOT = Path(__file__).resolve().parents[1]
 CONTENT = ROOT / "tests" / "data" / "lang-branching"
@@ -203,9 +203,9 @@ def _messages(text):
 
 
 def test_the_die_size_is_the_rules_data():
-    from runeforge.checks_branching import die_faces
     from runeforge.engine.runebound.core.rulesdata import load_ruleset
     from runeforge.engine.runebound.core.ruleset import get_ruleset
+    from runeforge.games.runebound.checks.branching import die_faces
 
     assert die_faces() == load_ruleset("base").combat.die_faces == 10
     assert get_ruleset("advanced").die_faces == load_ruleset("advanced").combat.die_faces

@@ -11,14 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from runeforge.abilities import compile_ability
-from runeforge.checks import CardContext
-from runeforge.dsl import nodes as n
-from runeforge.dsl.parser import parse_ability
-from runeforge.dsl.printer import print_ability
+from runeforge.dsl.runebound import nodes as n
+from runeforge.dsl.runebound.parser import parse_ability
+from runeforge.dsl.runebound.printer import print_ability
 from runeforge.engine.runebound.core.ir import validate_ability
-from runeforge.l10n.render import render_ability
-from runeforge.lower import lower
+from runeforge.games.runebound.abilities import compile_ability
+from runeforge.games.runebound.checks import CardContext
+from runeforge.games.runebound.lower import lower
+from runeforge.games.runebound.text.render import render_ability
 
 ROOT = Path(__file__).resolve().parents[1]
 CONTENT = ROOT / "tests" / "data" / "decks_content"
@@ -161,8 +161,8 @@ def test_cost_more_counts_its_gold_in_every_locale(locale, subject):
     """"Items/Allies cost you N more gold": the gold takes the form of N's CLDR category in
     the case the translator chose (the counted-template check of test_l10n_counts, for a
     template whose number is not an amount)."""
-    from runeforge.l10n.render import renderer
-    from runeforge.l10n.terms import category
+    from runeforge.games.runebound.text.render import renderer
+    from runeforge.games.runebound.text.terms import category
 
     r = renderer(locale)
     case = re.search(r"\{gold(?:\.([\w.]+))?\}", r.msg("effect.cost.more")).group(1)

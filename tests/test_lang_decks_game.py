@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from runeforge.dsl.parser import parse_ability
-from runeforge.lower import lower
+from runeforge.dsl.runebound.parser import parse_ability
+from runeforge.games.runebound.lower import lower
 
 ROOT = Path(__file__).resolve().parents[1]
 CONTENT = ROOT / "tests" / "data" / "decks_content"

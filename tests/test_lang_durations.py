@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from runeforge.abilities import compile_ability
-from runeforge.checks import CardContext
-from runeforge.dsl.parser import parse_ability
-from runeforge.dsl.printer import print_ability
+from runeforge.dsl.runebound.parser import parse_ability
+from runeforge.dsl.runebound.printer import print_ability
 from runeforge.engine.runebound.core.ir import validate_ability
 from runeforge.engine.runebound.core.windows import BEFORE_MOVING, START_OF_TURN, Moment
-from runeforge.l10n.render import render_ability
-from runeforge.lower import lower
+from runeforge.games.runebound.abilities import compile_ability
+from runeforge.games.runebound.checks import CardContext
+from runeforge.games.runebound.lower import lower
+from runeforge.games.runebound.text.render import render_ability
 from tests.test_lang_place import CONTENT, LOCALES
 from tests.test_lang_place_games import _game, _play, _records
 

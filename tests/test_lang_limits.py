@@ -13,14 +13,14 @@ import signal
 
 import pytest
 
-from runeforge.abilities import canonical_text, compile_text
 from runeforge.diagnostics import DiagnosticError
-from runeforge.dsl import lexer, parser
-from runeforge.dsl import nodes as n
 from runeforge.dsl.errors import AbilitySyntaxError
-from runeforge.dsl.parser import parse_ability
+from runeforge.dsl.runebound import lexer, parser
+from runeforge.dsl.runebound import nodes as n
+from runeforge.dsl.runebound.parser import parse_ability
 from runeforge.engine.runebound.core import ir as irmod
 from runeforge.engine.runebound.core.ir import IRError, checker, validate_ability
+from runeforge.games.runebound.abilities import canonical_text, compile_text
 from tests.conftest import item_with
 
 UNTIL = "Until the end of this turn, "

@@ -60,8 +60,9 @@ def test_package_name_mapping():
 
 
 def _copy_source(dest: Path) -> Path:
-    ignore = shutil.ignore_patterns(".git", ".tox", "build", "dist", "output", "*.egg-info",
-                                    "__pycache__", ".pytest_cache", ".ruff_cache", ".hypothesis")
+    ignore = shutil.ignore_patterns(".git", ".tox", ".venv", "build", "dist", "output",
+                                    "*.egg-info", "__pycache__", ".pytest_cache", ".ruff_cache",
+                                    ".hypothesis")
     shutil.copytree(ROOT, dest, ignore=ignore)
     return dest
 
@@ -78,7 +79,8 @@ def test_wheel_contains_the_data(tmp_path):
     names = set(zipfile.ZipFile(wheel).namelist())
     for kind in ("hero", "ally", "item", "challenge", "event", "encounter", "manifest"):
         assert f"runeforge/schemas/{kind}.schema.json" in names
-    assert any(n.startswith("runeforge/dsl/") and n.endswith(".lark") for n in names)
+    assert {"runeforge/dsl/runebound/ability.lark", "runeforge/dsl/delve/delve.lark"} <= names
+    assert "runeforge/games/runebound/checks/__init__.py" in names  # a game's layers
     assert "runeforge/cards/core/manifest.yaml" in names
     source_cards = {p.relative_to(ROOT / "cards").as_posix()
                     for p in (ROOT / "cards").rglob("*.yaml")}

@@ -79,7 +79,7 @@ def test_sections_by_pack_then_kind(result_faces):
 def test_preview_labels_are_the_pdfs(result_faces):
     """A challenge shows its combat phases (Ranged, Melee, Magic) as on the PDF, a Hero its
     attributes; in Finnish too."""
-    from runeforge.backends.runebound_faces import preview_context
+    from runeforge.games.runebound.faces import preview_context
 
     faces, _ = result_faces
     challenge = next(f for f in faces if f.kind == "challenge")

@@ -187,7 +187,7 @@ def test_inconsistent_data_is_refused():
         PlayerTable.from_list(doc["experience"]["cost"])(7)
 
 
-# -- compiler-side semantic check of ruleset documents (runeforge.rulescheck) -----------------
+# -- compiler-side semantic check of ruleset documents (runeforge.games.runebound.checks.ruleset) -----------------
 def _positions(text):
     import io
 
@@ -215,7 +215,7 @@ BOARD_TOWNS = ["Vynelvale", "Riverwatch", "Dawnsmoor", "Tamalir", "Forge", "Nere
 
 @pytest.mark.parametrize("name", ["base", "advanced"])
 def test_rulescheck_bundled_clean(name):
-    from runeforge.rulescheck import check_ruleset
+    from runeforge.games.runebound.checks.ruleset import check_ruleset
 
     text = (RULES_DIR / f"{name}.yaml").read_text(encoding="utf-8")
     doc, pos = _positions(text)
@@ -232,7 +232,7 @@ def test_rulescheck_bundled_clean(name):
     ("first_card_beside: Tamalir", "first_card_beside: Tamalyr", "Tamalyr", "not a town"),
 ])
 def test_rulescheck_located(old, new, needle, fragment):
-    from runeforge.rulescheck import check_ruleset
+    from runeforge.games.runebound.checks.ruleset import check_ruleset
 
     text = (RULES_DIR / "advanced.yaml").read_text(encoding="utf-8")
     assert old in text
@@ -248,7 +248,7 @@ def test_rulescheck_located(old, new, needle, fragment):
 
 
 def test_rulescheck_gap_in_a_table():
-    from runeforge.rulescheck import check_ruleset
+    from runeforge.games.runebound.checks.ruleset import check_ruleset
 
     doc = bundled_document("base")
     doc["experience"]["cost"] = doc["experience"]["cost"][1:]

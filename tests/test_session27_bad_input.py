@@ -21,8 +21,8 @@ NEW = ["campaign", "new", "--campaign", CAMPAIGN, "--seed", "3", "--hero",
 
 @pytest.fixture(scope="module", autouse=True)
 def one_bundle():
-    from runeforge.commands import _campaign_io
     from runeforge.commands.play import load_bundle
+    from runeforge.games.campaign.commands import sheetio as _campaign_io
 
     bundle = load_bundle(())
     saved = _campaign_io.bundle_for
@@ -68,7 +68,7 @@ def drop_line(key):
 
 def interrupted_setup(sheet: Path) -> None:
     """`campaign setup` stopped by Ctrl-C after writing the sheet, before its log line."""
-    from runeforge.commands import _campaign_io
+    from runeforge.games.campaign.commands import sheetio as _campaign_io
 
     real = _campaign_io.write_text_atomic
 

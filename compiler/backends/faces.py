@@ -5,7 +5,7 @@ values; the backends only lay them out. Rules text may hold icon tokens, written
 
     ``{wound}`` ``{exhaustion}`` ``{gold}`` ``{mind}`` ``{body}`` ``{spirit}``
 
-The PDF draws each as a small inline vector icon (see ``pdf_art.ICONS``); the HTML preview
+The PDF draws each as a small inline vector icon (see ``runeforge.games.runebound.faces.art.ICONS``); the HTML preview
 draws it as an inline ``<span class="icon icon-wound">`` with a text fallback. Any other
 ``{word}`` is printed as written.
 """

@@ -56,8 +56,8 @@ STAGE_OPTIONS = ("decks", "cards", "export", "dpi", "contents")
 
 def sheet_texts(locale: str) -> dict[str, str]:
     """The translated words printed on sheets (English where a catalog lacks one)."""
+    from runeforge.l10n.labels import LABELS
     from runeforge.l10n.names import label
-    from runeforge.l10n.templates import LABELS
 
     return {key: label(ref, locale) for key, ref in SHEET_LABELS.items() if ref in LABELS}
 

@@ -5,8 +5,9 @@ flavour paragraph. :func:`fit_text` searches one parameter ``t`` in [0, 1] that 
 size and leading together between their floors and their design values, and checks both the
 height of the stack and the widest line. If even the floor does not fit, flavour is dropped,
 then the rules text is cut at a word with an ellipsis; the caller gets ``overflow=True`` and
-emits RF701. Inline icon tokens become a zero-width ``<onDraw>`` hook (drawn by
-``pdf_art.Art.icon``) followed by no-break spaces that reserve the icon's width.
+emits RF701. Inline icon tokens become a zero-width ``<onDraw>`` hook (drawn by the face
+drawer's art, e.g. ``runeforge.games.runebound.faces.art.Art.icon``) followed by no-break
+spaces that reserve the icon's width.
 """
 
 from __future__ import annotations

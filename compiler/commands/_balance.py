@@ -21,6 +21,8 @@ from __future__ import annotations
 import statistics
 from dataclasses import dataclass, field
 
+from runeforge import games
+
 from . import _combatcontent as cc
 
 COLOURS = ("green", "yellow", "blue", "red")
@@ -174,8 +176,7 @@ def build(content, adventure: str | None, ruleset: str, trials: int | None = Non
           seed: int = 0) -> Report:
     """The report; ``trials``: Monte Carlo with the engine (every ability, the ``optimal``
     policy) instead of the exact odds."""
-    from runeforge.engine.runebound.core.rulesdata import load_ruleset
-    from runeforge.engine.runebound.core.ruleset import get_ruleset
+    load_ruleset, get_ruleset = games.get().entries("load_ruleset", "get_ruleset")
 
     adv_id, adv_name, chals = adventure_challenges(content, adventure)
     rules = load_ruleset(ruleset)
@@ -225,9 +226,7 @@ def build(content, adventure: str | None, ruleset: str, trials: int | None = Non
 
 def _monte_carlo(content, compiled, rules, ruleset: str, trials: int, seed: int):
     """A cell function running the engine on the compiled cards (tokens as printed stats)."""
-    from runeforge.engine.runebound.analysis.odds_mc import monte_carlo_odds
-    from runeforge.engine.runebound.core.catalog import Catalog
-    from runeforge.engine.runebound.core.ruleset import Ruleset
+    monte_carlo_odds, Catalog, Ruleset = games.get().entries("odds_mc", "catalog", "ruleset")
 
     catalog = Catalog(cc.bundle_for(content, compiled))
     engine_rules = Ruleset.from_data(rules)

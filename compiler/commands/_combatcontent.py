@@ -110,9 +110,7 @@ def compile_cards(content, ids) -> dict[str, list[dict]]:
     compiled, diags, fresh = {}, [], False
     for card_id in dict.fromkeys(ids):
         if card_id not in known:
-            from runeforge.abilities import compile_card
-
-            known[card_id] = compile_card(content.cards[card_id], content)
+            known[card_id] = games.get().compile_card(content.cards[card_id], content)
             fresh = True
         irs, ds = known[card_id]
         compiled[card_id] = irs
@@ -128,9 +126,9 @@ def compile_cards(content, ids) -> dict[str, list[dict]]:
 def bundle_for(content, compiled: dict) -> dict:
     """An engine bundle holding just the compiled cards."""
     from runeforge.backends.bundle import FORMAT, FORMAT_VERSION, card_record
-    from runeforge.engine.runebound.core.ir import IR_VERSION
 
-    return {"format": FORMAT, "format_version": FORMAT_VERSION, "ir_version": IR_VERSION,
+    return {"format": FORMAT, "format_version": FORMAT_VERSION,
+            "ir_version": games.get().ir.version,
             "cards": [card_record(content.cards[i], irs) for i, irs in compiled.items()],
             "documents": {}}
 
@@ -184,7 +182,7 @@ def static_model(compiled: dict, hero: str, challenge: str, items=(), allies=())
     Hero, items, Allies and the challenge. A modifier on ``hero``/``you`` from a card the Hero
     holds or faces counts for the Hero; ``enemy`` from the Hero's cards counts for the
     challenge. Everything else is listed as ignored, with the reason."""
-    from runeforge.engine.runebound.analysis.before_model import before_model
+    (before_model,) = games.get().entries("before_model")
 
     model = StaticModel()
     sources = [(hero, "hero")] + [(i, "item") for i in items] + [(a, "ally") for a in allies]
@@ -291,8 +289,8 @@ def exact_with_before(content, hero_id: str, chal: dict, ally_stats, model: Stat
     """The exact odds of the whole combat (Before Combat included) as a BeforeSolution;
     ``chal`` and ``ally_stats`` as the exact odds take them (margin included), ``ally_ids``
     the card ids of ``ally_stats``. ValueError on cards the model cannot take."""
-    from runeforge.engine.runebound.analysis.odds_before import Rules, exact_combat_odds
-    from runeforge.engine.runebound.core.ruleset import get_ruleset
+    Rules, exact_combat_odds, get_ruleset = games.get().entries(
+        "before_rules", "before_odds", "get_ruleset")
 
     r = get_ruleset(ruleset)
     card = content.cards[hero_id]

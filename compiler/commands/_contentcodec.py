@@ -238,8 +238,10 @@ def encode_ir(known: dict) -> dict:
 def decode_ir(data) -> dict:
     """The {card id: (irs, diagnostics)} that :func:`encode_ir` wrote, every ability checked
     against the engine's IR schema (odds and balance cache Runebound's IR only)."""
-    from runeforge.engine.runebound.core.ir import IRError, validate_ability
+    from runeforge import games
 
+    runebound = games.get()
+    (IRError,) = runebound.entries("ir_error")
     try:
         data = _want(data, dict, "entry")
         if data.get("format") != FORMAT:
@@ -249,7 +251,7 @@ def decode_ir(data) -> dict:
             entry = _want(entry, dict, "card")
             irs = [_want(ir, dict, "ir") for ir in _want(entry["irs"], list, "irs")]
             for ir in irs:
-                validate_ability(ir)
+                runebound.validate_ir(ir)
             out[card_id] = (irs, [decode_diag(d) for d in
                                   _want(entry["diagnostics"], list, "diagnostics")])
         return out

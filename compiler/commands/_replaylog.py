@@ -18,9 +18,11 @@ import stat
 
 from jsonschema import Draft202012Validator, validators
 
+from runeforge import games
 from runeforge.diagnostics import Diagnostic, DiagnosticError
-from runeforge.engine.runebound.adventures.expansions import ADVENTURE_EXPANSIONS, MARKET_EXPANSIONS
-from runeforge.engine.runebound.core.rulesdata import HOUSE_RULES
+
+ADVENTURE_EXPANSIONS, MARKET_EXPANSIONS, HOUSE_RULES = games.get().entries(
+    "adventure_expansions", "market_expansions", "house_rules")
 
 MAX_BYTES = 256 * 1024 * 1024  # a 10,000-turn game's log is a few MB
 MAX_DEPTH = 32  # the engine's records nest a few levels (lists of lists of faces)

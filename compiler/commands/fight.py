@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 from rich.text import Text
 
-from runeforge import pipeline
+from runeforge import games, pipeline
 from runeforge.atomic import remove_stale_temps, write_bytes_atomic
 from runeforge.commands._combatcontent import combatants
 from runeforge.console import (
@@ -32,7 +32,7 @@ def _unknown(option: str, value: str, kind: str, pool: list[str]) -> Diagnostic:
 
 
 def check_ids(bundle: dict, hero: str, challenge: str, items, allies) -> None:
-    from runeforge.engine.runebound.core.bundle import own_cards
+    (own_cards,) = games.get().entries("own_cards")
 
     by_kind: dict[str, list[str]] = {}
     for card in own_cards(bundle):
@@ -46,8 +46,8 @@ def check_ids(bundle: dict, hero: str, challenge: str, items, allies) -> None:
 
 
 def load_ruleset(name: str):
-    from runeforge.engine.runebound.core.rulesdata import RulesData, bundled_document
-    from runeforge.engine.runebound.core.ruleset import Ruleset
+    RulesData, bundled_document, Ruleset = games.get().entries(
+        "rules_data", "bundled_document", "ruleset")
 
     return Ruleset.from_data(RulesData.from_dict(bundled_document(name)))
 
@@ -137,10 +137,9 @@ def command(hero_id, challenge_id, items, allies, seed, trial, log_path, ruleset
     """
     from runeforge.backends.bundle import build_bundle
     from runeforge.engine.common.dice import Dice
-    from runeforge.engine.runebound.bots.combat_bot import HeuristicBot
-    from runeforge.engine.runebound.combat.combat import Combat
-    from runeforge.engine.runebound.core.catalog import Catalog
-    from runeforge.engine.runebound.core.state import State
+
+    HeuristicBot, Combat, Catalog, State = games.get().entries(
+        "combat_bot", "fight", "catalog", "state")
 
     result = pipeline.check(dirs)
     if not result.ok:
@@ -152,7 +151,7 @@ def command(hero_id, challenge_id, items, allies, seed, trial, log_path, ruleset
     rules = load_ruleset(ruleset)
     dice = Dice(seed)
     if trial:  # the dice as `odds --seed S` leaves them after trials 0 .. I-1
-        from runeforge.engine.runebound.analysis.odds_mc import McResult, run_trials
+        McResult, run_trials = games.get().entries("mc_result", "mc_trials")
 
         before = McResult(hero_id, challenge_id, tuple(items), tuple(allies), rules.name,
                           "bot", seed, trial)

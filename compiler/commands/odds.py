@@ -28,7 +28,7 @@ Examples:
 def exact(content, hero_id, challenge_id, items, allies, ruleset: str, compiled=None) -> dict:
     """The exact odds (no escape) with the static modifiers and the Before Combat abilities
     of the cards' IR (``compiled``: card id -> IR list, compiled here when not given)."""
-    from runeforge.engine.runebound.analysis.odds_exact import exact_odds
+    (exact_odds,) = games.get().entries("odds_exact")
 
     if compiled is None:
         compiled = cc.compile_cards(content, [hero_id, *items, *allies, challenge_id])
@@ -71,18 +71,16 @@ def exact(content, hero_id, challenge_id, items, allies, ruleset: str, compiled=
 
 
 def _margin(ruleset: str) -> int:
-    from runeforge.engine.runebound.core.ruleset import get_ruleset
+    (get_ruleset,) = games.get().entries("get_ruleset")
 
     return get_ruleset(ruleset).defeat_margin
 
 
 def monte_carlo(content, hero_id, challenge_id, items, allies, ruleset, trials, seed,
                 policy) -> dict:
-    from runeforge.engine.runebound.analysis.odds_mc import monte_carlo_odds
-    from runeforge.engine.runebound.core.catalog import Catalog
-
     from .fight import load_ruleset
 
+    monte_carlo_odds, Catalog = games.get().entries("odds_mc", "catalog")
     compiled = cc.compile_cards(content, [hero_id, *items, *allies, challenge_id])
     catalog = Catalog(cc.bundle_for(content, compiled))
     res = monte_carlo_odds(catalog, hero_id, challenge_id, items, allies, trials=trials,
@@ -190,11 +188,10 @@ def render(content, r: dict) -> None:
 
 def show(content, hero_id, challenge_id, items, allies, ruleset: str, fmt: str) -> None:
     """``--show-kernel``: the kernel's source and the content's fallbacks."""
-    from runeforge.engine.runebound.analysis.kernel_check import fallbacks
-    from runeforge.engine.runebound.combat.kernel import compile_kernel
-    from runeforge.engine.runebound.core.catalog import Catalog
-
     from .fight import load_ruleset
+
+    fallbacks, compile_kernel, Catalog = games.get().entries("kernel_fallbacks", "kernel",
+                                                             "catalog")
 
     kinds = ("hero", "challenge", "item", "ally")
     ids = [c.id for c in content.cards.values() if c.kind in kinds]

@@ -22,8 +22,9 @@ from runeforge.console import (
 )
 from runeforge.diagnostics import did_you_mean
 from runeforge.engine.common.errors import EngineError
-from runeforge.engine.runebound.adventures.expansions import ADVENTURE_EXPANSIONS, MARKET_EXPANSIONS
-from runeforge.engine.runebound.core.rulesdata import HOUSE_RULES
+
+ADVENTURE_EXPANSIONS, MARKET_EXPANSIONS, HOUSE_RULES = games.get().entries(
+    "adventure_expansions", "market_expansions", "house_rules")
 
 EPILOG = """\b
 Examples:
@@ -51,7 +52,7 @@ def load_bundle(dirs) -> dict:
 def adventure_games(bundle: dict) -> dict[str, str]:
     """Every adventure id of the bundle (and Runebound's built-in scenarios) -> its game: the
     documents of each game's ``adventure_kinds`` (Delve's trials, ...)."""
-    from runeforge.engine.runebound.game.scenario import ADVENTURES
+    (ADVENTURES,) = games.get().entries("adventures")
 
     found = {i: games.DEFAULT_GAME for i in ADVENTURES}
     for game in games.all_games():
@@ -114,7 +115,8 @@ def state_digest(game) -> str:
 def play_game(bundle: dict, options: dict):
     """Play to the end; the log starts with the options and ends with the end state's digest."""
     from runeforge.engine.common.log import EventLog
-    from runeforge.engine.runebound.analysis.simulate import start_game
+
+    (start_game,) = games.get().entries("start_game")
 
     log = EventLog()
     log.emit("options", **options)

@@ -80,10 +80,11 @@ def command(dirs, games, workers, scheduler, players, rulesets, adventures, bots
     The same seeds give the same per-game results in one process, in a process pool
     (--workers) or on Dask (--scheduler).
     """
+    from runeforge import games as registry
     from runeforge.backends.bundle import build_bundle
     from runeforge.diagnostics import did_you_mean
-    from runeforge.engine.runebound.analysis import simulate as sim
 
+    (sim,) = registry.get().entries("simulation")
     if scheduler is not None:
         if not scheduler.strip():
             raise click.BadParameter("an empty address", param_hint="--scheduler")
@@ -93,7 +94,6 @@ def command(dirs, games, workers, scheduler, players, rulesets, adventures, bots
         print_diagnostics(result.diagnostics)
         finish(result.diagnostics)
     bundle = build_bundle(result.content, result.compiled)
-    from runeforge import games as registry
     from runeforge.commands.play import adventure_games
 
     # simulate plays Runebound's engine: its own adventures only
@@ -125,7 +125,7 @@ def command(dirs, games, workers, scheduler, players, rulesets, adventures, bots
                               indent=1, sort_keys=True))
         return
     out = console()
-    from runeforge.engine.runebound.core.bundle import own_cards
+    (own_cards,) = registry.get().entries("own_cards")
 
     names = {c["id"]: c.get("name", c["id"]) for c in own_cards(bundle)}
     out.print(f"{summary['games']} games, seeds {seed}..{seed + games - 1}, bots: {bots}",

@@ -10,10 +10,20 @@ registry costs nothing at start-up):
 * its IR family (:class:`IRFamily`: name, version, validator);
 * its rules text (:class:`TextStyle`: locales, renderer, the msgctxt family of its catalogs);
 * its face styles and physical decks (:class:`FaceStyle`);
-* its engine entry points (``engine``: name -> ``"module:attribute"``): ``play(bundle,
-  options) -> {winner, how, rounds, log, ...}`` plays an adventure to its end; with
-  ``log_options`` (the JSON Schema of the log's first record) its logs can be replayed;
-* its adventure document kinds (``adventure_kinds``): what `runeforge play --adventure` knows.
+* its engine entry points (``engine``: name -> ``"module:attribute"``, or a module's name):
+  ``play(bundle, options) -> {winner, how, rounds, log, ...}`` plays an adventure to its end;
+  with ``log_options`` (the JSON Schema of the log's first record) its logs can be replayed;
+  a command that is one game's (Runebound's `fight`, `odds`, `simulate`, `balance`) takes
+  what it needs of that game's engine from here (:meth:`Game.entries`), never by import;
+* its adventure document kinds (``adventure_kinds``): what `runeforge play --adventure` knows;
+* the sub-commands it adds to the command line (``commands``: name -> a click command), as
+  the campaign adds `runeforge campaign`.
+
+Each built-in game is one package (``compiler/games/<game>/``, its ``__init__`` holding
+``GAME``) and names only modules of its own packages: ``runeforge.dsl.<game>``,
+``runeforge.games.<game>`` and ``runeforge.engine.<game>`` (the campaign's dialect is Delve's,
+the one dependency between games). Nothing else imports them: the generic toolchain reaches a
+game only through this registry (tests/test_game_boundaries.py).
 
 The generic pipeline (loader, checks, formatter, the build stages, the commands) asks the
 registry for the game of a pack (``game:`` in ``manifest.yaml``, default
@@ -31,7 +41,8 @@ from typing import Any, Callable
 
 DEFAULT_GAME = "runebound-2e"
 ENTRY_POINT_GROUP = "runeforge.games"
-# module:attribute of every game that ships with Runeforge, in registry order
+# module:attribute of every game that ships with Runeforge, in registry order: one line per
+# game, whose package is runeforge.games.<game> (compiler/games/<game>/)
 BUILTIN = ("runeforge.games.runebound:GAME", "runeforge.games.delve:GAME",
            "runeforge.games.campaign:GAME")
 
@@ -162,6 +173,9 @@ class Game:
     # where a card of this game keeps ability strings, as key paths (`runeforge fmt` rewrites
     # them): its own ``abilities``, and for the campaign also a relic's ``hero.abilities``
     ability_places: tuple[tuple[str, ...], ...] = (("abilities",),)
+    # sub-commands the game adds to `runeforge`: name -> "module:attribute" of a click.Command
+    # (the campaign's `runeforge campaign` group); a name of runeforge.commands wins
+    commands: dict[str, str] = field(default_factory=dict)
 
     # -- the layers, resolved on demand ------------------------------------------------------
     def list_key(self, kind: str) -> str:
@@ -243,6 +257,14 @@ class Game:
         """The engine entry point ``name`` (e.g. ``"play"``), or None if the game has none."""
         ref = self.engine.get(name)
         return resolve(ref) if ref else None
+
+    def entries(self, *names: str) -> tuple:
+        """The engine entry points ``names``, in order (what a command of this game imports);
+        KeyError naming the first one the game does not have."""
+        for name in names:
+            if name not in self.engine:
+                raise KeyError(f"{self.name} has no engine entry {name!r}")
+        return tuple(resolve(self.engine[name]) for name in names)
 
 
 _REGISTERED: dict[str, Game] = {}

@@ -19,8 +19,8 @@ from babel.support import Translations
 
 from runeforge.diagnostics import Diagnostic, DiagnosticError
 
+from .localedir import locales_dir
 from .slots import check_message
-from .terms import locales_dir
 
 DOMAIN = "runeforge"
 LOCALES = ("fi", "pl", "el", "ru")  # locales with a catalog; en is the source, en-XA pseudo

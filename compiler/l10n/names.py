@@ -16,9 +16,9 @@ from functools import lru_cache
 from babel.numbers import format_decimal
 
 from . import pseudo
+from .labels import LABELS, PLURAL_LABELS
+from .localedir import babel_locale
 from .slots import fill
-from .templates import LABELS, PLURAL_LABELS
-from .terms import babel_locale
 
 
 def _catalog(locale: str):

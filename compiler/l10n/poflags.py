@@ -122,7 +122,7 @@ def regenerate() -> None:
 def default_catalogs() -> list[Path]:
     """The checkout's ``locales/`` when run in one (``babel.cfg`` beside it: where the README's
     Translating steps run), else the installed package's catalogs."""
-    from .terms import locales_dir
+    from .localedir import locales_dir
 
     here = Path("locales")
     return [here] if Path("babel.cfg").is_file() and here.is_dir() else [locales_dir()]

@@ -1,6 +1,6 @@
 """Fuzz target of the ability language (issue 22): strings from the grammar, then mutated.
 
-Seeds are drawn from ``dsl/ability.lark`` itself (Hypothesis ``from_lark`` over the grammar,
+Seeds are drawn from ``dsl/runebound/ability.lark`` itself (Hypothesis ``from_lark`` over the grammar,
 each terminal spelt by one of its words) and from printed ASTs that the grammar can express
 (``tests/strategies.py``). Each seed is then mutated: tokens inserted, deleted, duplicated
 or swapped, a scoping prefix repeated up to 5,000 times, a number made thousands of digits
@@ -30,13 +30,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 
-from runeforge.abilities import canonical_text, compile_ability
-from runeforge.checks import CardContext
 from runeforge.diagnostics import CODES, DiagnosticError
-from runeforge.dsl import AbilitySyntaxError, parse_ability, print_ability, raw_parser
-from runeforge.dsl.lexer import _TERMINAL_WORDS, ICONS, PUNCTUATION
+from runeforge.dsl import AbilitySyntaxError
+from runeforge.dsl.runebound import parse_ability, print_ability, raw_parser
+from runeforge.dsl.runebound.lexer import _TERMINAL_WORDS, ICONS, PUNCTUATION
 from runeforge.engine.runebound.core.ir import IRError, validate_ability
-from runeforge.l10n.render import render_ability
+from runeforge.games.runebound.abilities import canonical_text, compile_ability
+from runeforge.games.runebound.checks import CardContext
+from runeforge.games.runebound.text.render import render_ability
 
 from ..strategies import ability
 from .conftest import fuzz_cases, fuzz_settings
@@ -74,7 +75,7 @@ def _spell(terminal: str, rnd: random.Random) -> str:
 
 
 class GrammarWalker:
-    """Random sentences of dsl/ability.lark, read from the compiled LALR grammar's rules.
+    """Random sentences of dsl/runebound/ability.lark, read from the compiled LALR grammar's rules.
 
     Past ``depth`` nested rules it takes the expansion that ends soonest, so every walk ends;
     the semantic rules the grammar cannot express (costs only first, "N or more" only in

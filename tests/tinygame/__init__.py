@@ -1,8 +1,10 @@
 """A tiny second game, for tests only: proof that a game is a plug-in of every layer.
 
 Two card kinds (``fighter``, ``action``), a three-rule grammar (``tiny.lark``: "Strike (4+):
-Deal 2 damage."), its own schemas, checks, IR, English text, face style and engine step. It is
-registered with :func:`runeforge.games.register` by the tests that use it. Original content.
+Deal 2 damage."), its own schemas, checks, IR, English text, face style, engine step and
+sub-command (``runeforge tiny``). It is registered with :func:`runeforge.games.register` by
+the tests that use it, or made a built-in game by one more line of ``runeforge.games.BUILTIN``
+(tests/test_game_boundaries.py). Original content.
 """
 
 from runeforge.games import Dialect, FaceStyle, Game, IRFamily, TextStyle
@@ -29,4 +31,5 @@ GAME = Game(
                     pdf_keywords=("Tiny game", "proxy")),
     engine={"start": "tests.tinygame.engine:start", "step": "tests.tinygame.engine:step",
             "play": "tests.tinygame.engine:play"},
+    commands={"tiny": "tests.tinygame.cli:command"},
 )

@@ -1,7 +1,7 @@
 """The board: hex spaces, their terrain, towns, adventure gems and the market column.
 
 Built from the plain dict of a ``kind: board`` document (``cards/rules/board.yaml``); the
-compiler validates that document (``runeforge.boardcheck``), the engine only reads it.
+compiler validates that document (``runeforge.games.runebound.checks.board``), the engine only reads it.
 Figures and counters on spaces never block movement, so the board holds no figures.
 """
 

@@ -1,1 +1,0 @@
-"""The campaign game's compiler side: abilities (Delve dialect), checks, text and faces."""

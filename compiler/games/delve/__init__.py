@@ -1,0 +1,56 @@
+"""Delve (seed 003): the hero-dice dungeon game, Runeforge's second bundled game. Heroes spend
+hero dice on actions whose header is their cost; chambers are tiles laid from an exploration
+deck. Content and every number not in the seed are the project's own (docs/delve.md).
+
+:data:`GAME` names Delve's packages only: its dialect (``runeforge.dsl.delve``), its compiler
+part here (:mod:`.abilities`: dialect glue; :mod:`.checks`: content checks; :mod:`.text`:
+rules text; :mod:`.faces`: face style; :mod:`.tile_layout` and :mod:`.tile_pdf`: the tiles at
+full size) and its engine (``runeforge.engine.delve``)."""
+
+from __future__ import annotations
+
+from .. import Dialect, FaceStyle, Game, IRFamily, TextStyle
+
+GAME = Game(
+    id="delve",
+    name="Delve (hero-dice dungeon)",
+    card_kinds=("hero", "adversary", "exploration", "skill", "tile", "encounter_table"),
+    document_kinds=("rules", "trial"),
+    schema_dir=("runeforge", "schemas/delve"),
+    dialect=Dialect(
+        grammar="runeforge.dsl.delve:delve.lark",
+        parse="runeforge.dsl.delve.parser:parse_ability",
+        print="runeforge.dsl.delve.printer:print_ability",
+        compile_card="runeforge.games.delve.abilities:compile_card",
+        canonical="runeforge.games.delve.abilities:canonical_text",
+        vocabulary="runeforge.dsl.delve.parser:VOCABULARY",
+    ),
+    ir=IRFamily(
+        name="delve",
+        version=1,
+        schema="runeforge.engine.delve.ir:ir_schema",
+        validate="runeforge.engine.delve.ir:validate_ability",
+    ),
+    text=TextStyle(
+        locales=("en", "fi", "pl", "el", "ru"),
+        render="runeforge.games.delve.text:render_card",
+        msgctxt="delve.",
+        prepare="runeforge.games.delve.text:prepare",
+        name="runeforge.games.delve.text:card_name",
+    ),
+    faces=FaceStyle(
+        faces="runeforge.games.delve.faces:faces",
+        drawer="runeforge.games.delve.faces:DelveDrawer",
+        deck="runeforge.games.delve.faces:deck",
+        preview="runeforge.games.delve.faces:preview",
+        pdf_keywords=("Delve", "proxy", "cards"),
+        extra_pdfs="runeforge.games.delve.tile_pdf:extra_pdfs",
+    ),
+    check_documents="runeforge.games.delve.checks:check_documents",
+    card_lists={"tile": "tiles"},
+    engine={"play": "runeforge.engine.delve.game.play:play",
+            "log_options": "runeforge.engine.delve.game.play:LOG_OPTIONS",
+            "odds_exact": "runeforge.engine.delve.analysis.odds:odds_exact",
+            "seats": "runeforge.engine.delve.game.play:seats"},
+    adventure_kinds=("trial",),
+)

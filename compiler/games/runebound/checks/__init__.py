@@ -1,0 +1,198 @@
+"""Semantic checks of an ability (docs/language-reference.md section 17, plus the activation
+rules of seed 002). Each check has its own diagnostic code; see docs/diagnostics.md.
+
+A check yields ``Finding(code, message, span, hint, severity)``; the caller maps the span
+(offsets into the ability text) to ``file:line:col``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator, Optional
+
+from runeforge.dsl.errors import suggest
+from runeforge.dsl.runebound import nodes as n
+
+from . import decks as checks_decks  # family 5/6 (issue 21)
+from .branching import check_branching  # families 1-3 (issue 21)
+from .combat import check_combat
+
+PHASE_TAGS = ("ranged", "melee", "magic")
+HEROIC_KINDS = ("hero", "ally")
+ADVENTURE_KINDS = ("challenge", "event", "encounter")
+# stats a subject can receive a modifier to; anything else is RF410
+_FIGURE_STATS = {"mind", "body", "spirit", "life", "stamina", "ranged_damage", "melee_damage",
+                 "magic_damage", "ranged_roll", "melee_roll", "magic_roll"}
+_SUBJECT_STATS = {
+    "you": _FIGURE_STATS | {"movement_dice"},
+    "hero": _FIGURE_STATS | {"movement_dice"},
+    "enemy": _FIGURE_STATS - {"stamina"},
+}
+
+
+@dataclass(frozen=True)
+class Finding:
+    code: str
+    message: str
+    span: Optional[tuple[int, int]]
+    hint: Optional[str] = None
+    severity: str = "error"
+
+
+@dataclass(frozen=True)
+class CardContext:
+    kind: str
+    usage: Optional[str] = None
+    stamina: Optional[int] = None
+    skills: frozenset = frozenset()
+
+
+def check_ability(a: n.Ability, ctx: CardContext) -> Iterator[Finding]:
+    nodes = [node for s in a.sentences for node in n.walk(s)]  # source order, walked once
+    yield from _phase_tag(a, nodes)
+    yield from _usage(a, ctx)
+    yield from _reaction(a, nodes)
+    yield from _x_binding(a, nodes)
+    yield from _outcomes(nodes)
+    yield from _tests(nodes, ctx)
+    yield from _modifiers(nodes)
+    yield from _limits(a, ctx)
+    yield from check_branching(a, ctx, nodes, Finding)  # families 1-3 (issue 21)
+    yield from check_combat(a, nodes, ctx, Finding)  # ---- family 7: combat
+    yield from check_place(a, ctx, nodes, Finding)  # family 4/8/9 (place.py)
+    yield from checks_decks.check(a, ctx, nodes, Finding)  # family 5/6 (issue 21)
+
+
+def _phase_tag(a: n.Ability, nodes):
+    """1. Ranged:/Melee:/Magic: never act in Before Combat, nor attack in another phase."""
+    if a.tag not in PHASE_TAGS:
+        return
+    if "before_combat" in a.limits:
+        yield Finding("RF401", f"a '{a.tag.title()}:' ability cannot be used in Before Combat",
+                      a.limits_span, hint="use 'Any Phase:' or drop \"Once during 'Before Combat'\"")
+    for node in nodes:
+        if isinstance(node, n.Attack) and node.phase != a.tag:
+            yield Finding("RF401",
+                          f"a '{a.tag.title()}:' ability cannot make a {node.phase} attack",
+                          node.span, hint=f"make a {a.tag} attack, or tag it "
+                                          f"'{node.phase.title()}:'")
+
+
+def _usage(a: n.Ability, ctx: CardContext):
+    """2. Activate needs usage activated, Discard needs one-use; constant has neither."""
+    for c in a.costs:
+        if not isinstance(c, (n.Activate, n.DiscardCard)):
+            continue
+        word = "Activate" if isinstance(c, n.Activate) else "Discard"
+        if ctx.kind in HEROIC_KINDS:
+            yield Finding("RF411", f"a {ctx.kind} card is never {word.lower()}d as a cost",
+                          c.span, hint="only items are activated (usage: activated) or "
+                                       "discarded (usage: one-use); use 'take N exhaustion'")
+        elif ctx.kind in ADVENTURE_KINDS:
+            yield Finding("RF402", f"'{word}' on a {ctx.kind} card: it has no usage",
+                          c.span, hint="adventure cards are not activated or discarded")
+        elif ctx.kind == "item":
+            need = "activated" if word == "Activate" else "one-use"
+            if ctx.usage != need:
+                yield Finding("RF402", f"'{word}' needs usage: {need}, but this item is "
+                                       f"{ctx.usage or 'without usage'}", c.span,
+                              hint=f"set 'usage: {need}' or remove '{word}'")
+
+
+def _reaction(a: n.Ability, nodes):
+    """3. Cancel ... being inflicted only where wounds are being inflicted."""
+    if not any(isinstance(node, n.Cancel) for node in nodes):
+        return  # nothing to place: no second walk
+    window = a.window
+    for s in a.sentences:
+        for node, outer in n.within_scopes(s, n.Cancel):
+            if outer is not None:
+                yield Finding("RF403", f"'cancel' inside {outer}: no wounds are being "
+                                       "inflicted there", node.span,
+                              hint="a cancel reacts to wounds being inflicted; put it in its "
+                                   "own sentence")
+            elif window is not None:
+                yield Finding("RF403", f"'cancel' in the window '{window.replace('_', ' ')}': "
+                                       "no wounds are being inflicted then", node.span,
+                              hint="drop the window; a cancel is used when wounds are "
+                                   "inflicted")
+
+
+def _x_binding(a: n.Ability, nodes):
+    """4. X must be bound by a cost of the same ability; an unused binding is a warning."""
+    binders = [c for c in a.costs if isinstance(c, (n.Suffer, n.PayGold)) and c.amount.kind == "x"]
+    uses = [node for node in nodes if isinstance(node, n.Amount) and node.kind == "x"]
+    if not binders:
+        for use in uses:
+            yield Finding("RF404", "X is not bound: no cost of this ability says 'take X "
+                                   "exhaustion' (or X wounds, X gold)", use.span,
+                          hint="add a cost such as 'take X exhaustion to ...'")
+    elif not uses:
+        for b in binders:
+            yield Finding("RF405", "X is chosen by this cost but never used", b.span,
+                          hint="use X in the effect (e.g. 'inflict X wounds') or write a "
+                               "number", severity="warning")
+
+
+def _outcomes(nodes):
+    """5. 'If you succeed/fail' must follow an attack or a test in the same ability."""
+    seen = False
+    for node in nodes:
+        if isinstance(node, (n.Attack, n.Test)):
+            seen = True
+        elif isinstance(node, n.Outcome) and not seen:
+            word = "succeed" if node.outcome == "success" else "fail"
+            yield Finding("RF406", f"'If you {word}' has no attack or test before it",
+                          node.span, hint="make an attack or a test first, e.g. "
+                                          "'Test Body (12). If you fail, take 1 wound.'")
+
+
+def _tests(nodes, ctx: CardContext):
+    """6. Skill tests are taken by Heroes only; a skill must be declared."""
+    for node in nodes:
+        if not isinstance(node, n.Test):
+            continue
+        if ctx.kind == "ally":
+            yield Finding("RF407", "Allies never take skill tests, so an Ally card cannot "
+                                   "ask for one", node.span,
+                          hint="put the test on the adventure card or an item the Hero uses")
+        if node.skill and node.skill.lower() not in {s.lower() for s in ctx.skills}:
+            near = suggest(node.skill, ctx.skills)
+            yield Finding("RF408", f"unknown skill '{node.skill}'", node.span,
+                          hint=f"did you mean '{near}'?" if near else
+                          "declare it in the pack's manifest under 'skills:'")
+
+
+def _modifiers(nodes):
+    """8. A stat the subject does not have."""
+    for node in nodes:
+        if isinstance(node, n.Modifier):
+            allowed = _SUBJECT_STATS.get(node.subject, _FIGURE_STATS)
+            if node.stat not in allowed:
+                who = node.subject.replace("_", " ")
+                yield Finding("RF410", f"{who} has no {node.stat.replace('_', ' ')} to modify",
+                              node.span, hint="modify one of: " + ", ".join(sorted(allowed)))
+
+
+def _limits(a: n.Ability, ctx: CardContext):
+    """7. 'Once per combat round' on a phase-tagged ability is redundant; costs the Hero
+    can never pay; limits that activation already imposes."""
+    if a.tag in PHASE_TAGS and "round" in a.limits:
+        yield Finding("RF409", "'Once per combat round' is redundant: a phase-tagged ability "
+                               "can only be used in its phase, once a round", a.limits_span,
+                      hint="drop the limit", severity="warning")
+    if ctx.kind == "hero" and ctx.stamina is not None:
+        for c in a.costs:
+            if (isinstance(c, n.Suffer) and c.token == "exhaustion"
+                    and c.amount.kind == "fixed" and c.amount.values[0] > ctx.stamina):
+                yield Finding("RF412", f"this cost needs {c.amount.values[0]} exhaustion but "
+                                       f"the Hero's Stamina is {ctx.stamina}", c.span,
+                              hint="exhaustion that would turn into wounds can never be chosen")
+    spent = any(isinstance(c, (n.Activate, n.DiscardCard)) for c in a.costs)
+    if spent and a.limits:
+        yield Finding("RF413", "limit is redundant: an activated or one-use card can be used "
+                               "once until it is refreshed", a.limits_span, hint="drop the limit",
+                      severity="warning")
+
+
+from .place import check_place  # noqa: E402  family 4/8/9 (issue 21)

@@ -1,0 +1,242 @@
+"""Lower an ability AST (runeforge.dsl.runebound.nodes) to the effect IR (runeforge.engine.runebound.core.ir).
+
+The IR is what the engine runs; see docs/effect-ir.md. Lowering is a direct mapping:
+node kinds become ops, "and" lists are flattened, "you may", outcomes, durations and
+triggers become nested effect lists.
+"""
+
+from __future__ import annotations
+
+from functools import singledispatch
+
+from runeforge.dsl.runebound import nodes as n
+from runeforge.dsl.runebound.printer import print_ability
+
+STATIC_CLAUSES = (n.Modifier, n.CostModifier, n.Restrict)
+STATIC_SENTENCES = (n.WhileState,)  # families 1-3: "While ..., you receive +1 Body."
+
+
+def amount(a: n.Amount) -> dict:
+    if a.kind in ("fixed", "up_to", "at_least"):
+        return {"kind": a.kind, "value": a.values[0]}
+    if a.kind == "choice":
+        return {"kind": "choice", "values": list(a.values)}
+    return {"kind": a.kind}
+
+
+def _target(t: str | None) -> str:
+    # "you" / no subject: the Hero (on adventure cards, the Hero facing the card)
+    return "hero" if t in (None, "you") else t
+
+
+@singledispatch
+def effect(node) -> list[dict]:
+    raise TypeError(f"no IR for {type(node).__name__}")
+
+
+def effects(node) -> list[dict]:
+    return effect(node)
+
+
+@effect.register
+def _(node: n.And) -> list[dict]:
+    return [op for item in node.items for op in effect(item)]
+
+
+@effect.register
+def _(node: n.MayDo) -> list[dict]:
+    return [{"op": "optional", "effects": effect(node.effect)}]
+
+
+@effect.register
+def _(node: n.Outcome) -> list[dict]:
+    return [{"op": "if", "outcome": node.outcome, "effects": effect(node.effect)}]
+
+
+@effect.register
+def _(node: n.During) -> list[dict]:
+    return [{"op": "for_duration", "until": node.until, "effects": effect(node.effect)}]
+
+
+@effect.register
+def _(node: n.Trigger) -> list[dict]:
+    return [{"op": "trigger", "event": event(node.event), "effects": effect(node.effect)}]
+
+
+@effect.register
+def _(node: n.Suffer) -> list[dict]:
+    return [{"op": "suffer", "amount": amount(node.amount), "token": node.token,
+             "target": _target(node.target)}]
+
+
+@effect.register
+def _(node: n.Modifier) -> list[dict]:
+    return [{"op": "modify", "target": _target(node.subject), "stat": node.stat,
+             "value": node.value}]
+
+
+@effect.register
+def _(node: n.CostModifier) -> list[dict]:
+    op = {"op": "cost_modifier", "subjects": list(node.subjects)}
+    if node.factor is not None:
+        op["factor"] = node.factor
+    if node.delta is not None:
+        op["delta"] = node.delta
+    return [op]
+
+
+@effect.register
+def _(node: n.Attack) -> list[dict]:
+    return [{"op": "attack", "phase": node.phase, "bonus": node.bonus or 0, "damage": "normal"}]
+
+
+@effect.register
+def _(node: n.Inflict) -> list[dict]:
+    return [{"op": "inflict", "amount": amount(node.amount), "target": node.target}]
+
+
+@effect.register
+def _(node: n.Cancel) -> list[dict]:
+    return [{"op": "cancel", "amount": amount(node.amount), "target": node.target}]
+
+
+@effect.register
+def _(node: n.Heal) -> list[dict]:
+    return [{"op": "heal", "amount": amount(node.amount), "tokens": list(node.tokens),
+             "target": node.target}]
+
+
+@effect.register
+def _(node: n.Test) -> list[dict]:
+    return [{"op": "test", "attribute": node.attribute, "skill": node.skill,
+             "target_number": node.target_number}]
+
+
+@effect.register
+def _(node: n.Move) -> list[dict]:
+    return [{"op": "move", "amount": amount(node.amount), "any_direction": node.any_direction,
+             "instead_of_rolling": node.instead_of_rolling}]
+
+
+@effect.register
+def _(node: n.MovementDice) -> list[dict]:
+    return [{"op": "movement_dice", "amount": amount(node.amount)}]
+
+
+@effect.register
+def _(node: n.GainGold) -> list[dict]:
+    return [{"op": "gain_gold", "amount": amount(node.amount)}]
+
+
+@effect.register
+def _(node: n.DrawMarket) -> list[dict]:
+    return [{"op": "draw_market", "amount": amount(node.amount)}]
+
+
+@effect.register
+def _(node: n.Restrict) -> list[dict]:
+    return [{"op": "restrict", "action": node.action}]
+
+
+def event(e) -> dict:
+    if isinstance(e, n.TakesWounds):
+        return {"kind": "takes_wounds", "target": e.target, "amount": amount(e.amount),
+                "phase": e.phase}
+    if isinstance(e, n.DefeatChallenge):
+        return {"kind": "defeat_challenge"}
+    return {"kind": "knocked_out"}
+
+
+def cost(c) -> dict:
+    if isinstance(c, n.Activate):
+        return {"op": "activate"}
+    if isinstance(c, n.DiscardCard):
+        return {"op": "discard"}
+    if isinstance(c, n.PayGold):
+        return {"op": "gold", "amount": amount(c.amount)}
+    return {"op": "exhaustion" if c.token == "exhaustion" else "wounds",
+            "amount": amount(c.amount)}
+
+
+def _inflicts_on_enemy(ops: list[dict]) -> bool:
+    return any(op.get("op") == "inflict" and op.get("target") == "enemy"
+               or _inflicts_on_enemy(op.get("effects", [])) for op in ops)
+
+
+def _mark_attack_damage(ops: list[dict]) -> None:
+    """An attack whose "If you succeed," inflicts wounds on the enemy deals those wounds
+    instead of its normal damage (Touch of Death's X, the Fire Bomb's 2)."""
+    last_attack = None
+    for op in ops:
+        if op["op"] == "attack":
+            last_attack = op
+        elif op["op"] == "if" and op["outcome"] == "success" and last_attack is not None:
+            if _inflicts_on_enemy(op["effects"]):
+                last_attack["damage"] = "effect"
+        if "effects" in op and op["op"] != "if":
+            _mark_attack_damage(op["effects"])
+
+
+def is_static(ability: n.Ability) -> bool:
+    """Always on while the card is in play: no tag, window, limit or cost, only modifiers,
+    market-price changes, restrictions and triggers ("Every time ..., gain 1 gold.")."""
+    return (ability.tag is None and ability.window is None and not ability.costs
+            and not ability.limits
+            and all(isinstance(s, STATIC_CLAUSES + STATIC_SENTENCES + (n.Trigger,))
+                    for s in ability.sentences))
+
+
+# node type -> the moment the ability waits for (the first of this list found wins); the
+# combat family adds its own at the end of this module
+REACTIONS: tuple = ((n.Cancel, "wounds_inflicted"),)
+
+
+def reaction(ability: n.Ability) -> str | None:
+    kinds = {type(node) for s in ability.sentences for node in n.walk(s)}  # one walk
+    return next((moment for kind, moment in REACTIONS if kind in kinds), None)
+
+
+def lower(ability: n.Ability) -> dict:
+    """The IR object of one ability (validated against the engine's IR by the caller)."""
+    static = is_static(ability)
+    tag = "any_phase" if ability.tag == "all_phases" else ability.tag
+    limits = list(dict.fromkeys(ability.limits)) if ability.limits else ([] if static else ["turn"])
+    effects = [op for s in ability.sentences for op in effect(s)]
+    _mark_attack_damage(effects)
+    return {
+        "source": print_ability(ability),
+        "timing": {"tag": tag, "window": ability.window},
+        "limits": limits,
+        "costs": [cost(c) for c in ability.costs],
+        "static": static,
+        "reaction": reaction(ability),
+        "effects": effects,
+    }
+
+
+# ---- families 1-3: conditions, choices, random tables (issue 21)
+from .branching import register as _register_branching  # noqa: E402
+
+_register_branching(effect)
+# ---- family 7: combat
+from . import combat as lower_combat  # noqa: E402
+
+STATIC_CLAUSES += lower_combat.STANDING
+REACTIONS += lower_combat.REACTIONS
+lower_combat.register(effect, amount)
+# ---- family 4/8/9: movement and place, durations, game-level effects (issue 21)
+from . import place as _place  # noqa: E402
+
+for _cls, _ir in _place.EFFECTS.items():
+    effect.register(_cls)(_ir)
+event = _place.with_events(event)
+STATIC_CLAUSES += _place.STATIC
+# ---- family 5/6: decks and cards, economy and experience (issue 21)
+from . import decks as lower_decks  # noqa: E402
+
+lower_decks.install(effect, amount)
+_cost_before_family_d = cost
+
+
+def cost(c) -> dict:  # noqa: F811 - "discard an Item" is lowered by lower/decks.py
+    return lower_decks.cost(c) or _cost_before_family_d(c)

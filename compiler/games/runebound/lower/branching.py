@@ -1,0 +1,59 @@
+"""Lowering of families 1-3 (conditions, choices, random tables; issue 21) to the effect IR,
+registered on :func:`runeforge.games.runebound.lower.effect` by :func:`register` (called by lower):
+
+* ``If <condition>, ...``  -> ``{"op": "if_state", "condition": {...}, "effects": [...]}``
+* ``While <condition>, ...`` -> ``{"op": "while", "condition": {...}, "effects": [...]}``
+* ``Choose one: ...; or ...`` -> ``{"op": "choose", "options": [[...], [...]]}``
+* ``Roll a die. On 1–3, ...`` -> ``{"op": "roll_table", "rows": [{"low": 1, "high": 3,
+  "effects": [...]}, ...]}``
+
+The condition objects are listed in docs/language.md (Family 1) and in the IR schema.
+"""
+
+from __future__ import annotations
+
+from runeforge.dsl.runebound import nodes as n
+
+
+def condition(c: n.Condition) -> dict:
+    kind = c.kind
+    if kind == "terrain":
+        return {"kind": kind, "terrain": c.value}
+    if kind == "named_town":
+        return {"kind": kind, "town": c.value}
+    if kind == "at_least":
+        return {"kind": kind, "token": c.value, "count": c.count}
+    if kind == "none":
+        return {"kind": kind, "token": c.value}
+    if kind == "skill":
+        return {"kind": kind, "skill": c.value}
+    if kind == "item_class":
+        return {"kind": kind, "class": c.value}
+    if kind == "enemy_colour":
+        return {"kind": kind, "colour": c.value}
+    return {"kind": kind}  # town, ally
+
+
+def register(effect) -> None:
+    """Register the lowering of this module's nodes on ``effect`` (lower.effect)."""
+
+    @effect.register
+    def _(node: n.IfState) -> list[dict]:
+        return [{"op": "if_state", "condition": condition(node.condition),
+                 "effects": effect(node.effect),
+                 "else": effect(node.otherwise) if node.otherwise is not None else []}]
+
+    @effect.register
+    def _(node: n.WhileState) -> list[dict]:
+        return [{"op": "while", "condition": condition(node.condition),
+                 "effects": effect(node.effect)}]
+
+    @effect.register
+    def _(node: n.Choice) -> list[dict]:
+        return [{"op": "choose", "options": [effect(o) for o in node.options]}]
+
+    @effect.register
+    def _(node: n.DieTable) -> list[dict]:
+        return [{"op": "roll_table",
+                 "rows": [{"low": r.low, "high": r.high, "effects": effect(r.effect)}
+                          for r in node.rows]}]

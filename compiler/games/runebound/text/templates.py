@@ -1,0 +1,216 @@
+"""The sentence templates of the rules text: one message per AST node kind and variant.
+
+Each entry is ``msgctxt -> English msgid``. The msgctxt is stable (code looks messages up
+by it); the English text is the source string translators see, and rendering it with the
+English term table gives exactly the canonical printer's text (runeforge.dsl.runebound.printer).
+
+Slots are ``{name}`` or ``{name.form}``. ``name`` is fixed by the code (the slot checker
+insists every translation uses the same names); ``form`` is the translator's choice of
+grammatical form for a term, target or counted phrase (``{target.dat}``, ``{wounds.acc}``,
+``{noun.gen.pl}``), looked up in locales/<loc>/terms.yaml.
+
+Clauses a player performs come in three moods, because English uses one verb form where
+other languages use three: ``imp`` (a sentence of its own: "inflict 2 wounds ..."),
+``inf`` (after "you may": "voit perua ...") and ``purp`` (after a cost's "to":
+"... peruaksesi 1 haavan"). Their contexts are ``effect.<kind>`` (imp),
+``effect.<kind>.inf`` and ``effect.<kind>.purp``.
+"""
+
+from __future__ import annotations
+
+MOODS = ("imp", "inf", "purp")
+
+# Clauses with a verb in one of the three moods (msgctxt without the mood suffix).
+VERB_CLAUSES: dict[str, str] = {
+    "effect.take": "take {what}",
+    "effect.attack": "make a {phase} attack",
+    "effect.attack.bonus": "make a {phase} attack with {bonus}",
+    "effect.inflict": "inflict {wounds} on {target}",
+    "effect.cancel": "cancel {wounds} being inflicted on {target}",
+    "effect.heal": "discard {tokens} from {target}",
+    "effect.test": "test {attribute} ({number})",
+    "effect.test.skill": "test {attribute} {skill} ({number})",
+    "effect.move": "move {spaces}",
+    "effect.move.any": "move {spaces} in any direction",
+    "effect.move.instead": "move {spaces} instead of rolling movement dice",
+    "effect.move.any_instead": "move {spaces} in any direction instead of rolling movement dice",
+    "effect.movement_dice": "roll {dice}",
+    "effect.gain_gold": "gain {gold}",
+    "effect.draw_market": "draw {cards}",
+    # ---- family 7: combat
+    "effect.inflict_additional": "inflict {wounds} on {target}",
+    "effect.reroll": "reroll your combat roll",
+    "effect.attack_other": "make a {phase} attack against {other}'s enemy",
+    # ---- family 4/9: movement and place, game-level effects (issue 21)
+    "effect.move_to.nearest": "move {hero} to the nearest town",
+    "effect.move_to.town": "move {hero} to {town}",
+    "effect.doom.place": "place {tokens} on the doom track",
+    "effect.doom.remove": "remove {tokens} from the doom track",
+    "effect.discard_event": "discard the event in play",
+    "effect.discard_undefeated": "discard {challenges} from the undefeated track",
+    # ---- family 5/6: decks and cards, economy and experience (issue 21)
+    "effect.draw_adventure.green": "draw a green adventure card and resolve it",
+    "effect.draw_adventure.yellow": "draw a yellow adventure card and resolve it",
+    "effect.draw_adventure.blue": "draw a blue adventure card and resolve it",
+    "effect.draw_adventure.red": "draw a red adventure card and resolve it",
+    "effect.draw_market_keep": "draw {cards} and keep one",
+    "effect.return_to_deck": "return this card to the bottom of its deck",
+    "effect.place_ally": "place this card in front of you as an Ally with {stats}",
+    "effect.gain_experience": "gain {experience}",
+    "effect.gain_gold_equal.discarded": "gain gold equal to its cost",
+    "effect.gain_gold_equal.this_card": "gain gold equal to this card's cost",
+}
+
+OTHER: dict[str, str] = {
+    # the whole ability
+    "ability.tagged": "{tag}: {text}",
+    "ability.lead": "{lead}, {sentence}",
+    "ability.lead.clause": "{lead}, {sentence}",  # before "if ...," / "while ...," (issue 21)
+    "ability.cost_to": "{costs} to {effect}",
+    "list.and": "{first} and {second}",
+    # costs (always imperative)
+    "cost.activate": "activate",
+    "cost.discard": "discard",
+    "cost.discard_this": "discard this card",
+    "cost.pay_gold": "pay {gold}",
+    # clauses with their own subject
+    "effect.suffer.subject": "{target} takes {what}",
+    "effect.suffer.you": "you take {what}",
+    "effect.modifier": "{target} receives {value} {stat}",
+    "effect.modifier.you": "you receive {value} {stat}",
+    "effect.cost.less": "{subjects} cost you {n} less {gold}",
+    "effect.cost.more": "{subjects} cost you {n} more {gold}",
+    "effect.cost.double": "{subjects} cost twice as much",
+    "effect.restrict.escape": "you cannot escape from this combat",
+    "effect.restrict.ally_attack": "Allies cannot attack this challenge",
+    # ---- family 5/6: decks and cards, economy and experience (issue 21)
+    "effect.pay_you": "{target} pays you {gold}",
+    "cost.discard_item": "discard an Item",
+    "ally.stat": "{stat} {n}",
+    "list.comma": "{first}, {second}",
+    # composite effects
+    "effect.may": "you may {effect}",
+    "effect.outcome.success": "if you succeed, {effect}",
+    "effect.outcome.failure": "if you fail, {effect}",
+    "effect.during": "{duration}, {effect}",
+    "effect.trigger.first": "every time {event}, {effect}",
+    "effect.trigger.after": "{effect} every time {event}",
+    # events
+    "event.takes_wounds": "{target} takes {wounds}",
+    "event.takes_wounds.phase": "{target} takes {wounds} as the result of a {phase} combat roll",
+    "event.defeat_challenge": "you defeat a challenge",
+    "event.knocked_out": "your Hero is knocked out",
+    # amounts: {n} is the number, {noun} the counted term(s)
+    "amount.fixed": "{n} {noun}",
+    "amount.x": "X {noun}",
+    "amount.choice": "{n} or {m} {noun.nom.pl}",
+    "amount.up_to": "up to {n} {noun}",
+    "amount.all": "all {noun}",
+    "amount.at_least": "{n} or more {noun.nom.pl}",
+    "number.signed": "+{n}",
+    # timing tags (printed bold), limits, windows, durations
+    "tag.before_combat": "Before Combat",
+    "tag.ranged": "Ranged",
+    "tag.melee": "Melee",
+    "tag.magic": "Magic",
+    "tag.any_phase": "Any Phase",
+    "tag.all_phases": "All Phases",
+    "limit.turn": "once per turn",
+    "limit.combat": "once per combat",
+    "limit.round": "once per combat round",
+    "limit.before_combat": "once during 'Before Combat'",
+    "window.before_moving": "before moving",
+    "window.after_moving": "after moving",
+    "window.start_of_turn": "at the start of your turn",
+    "window.end_of_turn": "at the end of your turn",
+    "window.market_step": "during your market step",
+    "window.after_combat": "after combat",
+    "window.defeat_challenge": "when you defeat a challenge",
+    "window.knocked_out": "when your Hero is knocked out",
+    "duration.end_of_combat": "until the end of this combat",
+    "duration.end_of_round": "until the end of this combat round",
+    "duration.end_of_turn": "until the end of this turn",
+    "duration.start_of_next_turn": "until the start of your next turn",
+    # ---- families 1-3: conditions, choices, random tables (issue 21) ----------------
+    "effect.if_state": "if {condition}, {effect}",
+    "effect.while": "while {condition}, {effect}",
+    "effect.otherwise": "otherwise, {effect}",
+    "condition.terrain.road": "your Hero is in a road space",
+    "condition.terrain.river": "your Hero is in a river space",
+    "condition.terrain.plains": "your Hero is in a plains space",
+    "condition.terrain.hills": "your Hero is in a hills space",
+    "condition.terrain.forest": "your Hero is in a forest space",
+    "condition.terrain.swamp": "your Hero is in a swamp space",
+    "condition.terrain.mountains": "your Hero is in a mountains space",
+    "condition.town": "your Hero is in a town",
+    "condition.named_town": "your Hero is in {town}",
+    "condition.at_least": "you have {n} or more {noun.nom.pl}",
+    "condition.none.wound": "you have no wounds",
+    "condition.none.exhaustion": "you have no exhaustion",
+    "condition.skill": "you have the {skill} skill",
+    "condition.ally": "you have an Ally",
+    "condition.item_class.weapon": "you have a weapon",
+    "condition.item_class.armor": "you have an armor",
+    "condition.item_class.artifact": "you have an artifact",
+    "condition.item_class.rune": "you have a rune",
+    "condition.item_class.relic": "you have a relic",
+    "condition.item_class.consumable": "you have a consumable",
+    "condition.enemy_colour.green": "your enemy is a green challenge",
+    "condition.enemy_colour.yellow": "your enemy is a yellow challenge",
+    "condition.enemy_colour.blue": "your enemy is a blue challenge",
+    "condition.enemy_colour.red": "your enemy is a red challenge",
+    "effect.choose": "choose one: {options}",
+    "list.or_option": "{first}; or {second}",
+    "effect.roll_table": "roll a die",
+    "table.row": "on {faces}, {effect}",
+    "table.range": "{low}\u2013{high}",
+    # ---- family 7: combat
+    "effect.extra_wounds": "your attacks inflict {wounds}",
+    "effect.extra_wounds.phase": "your {phase} attacks inflict {wounds}",
+    "effect.wound_cap": "{target} takes no more than {wounds} in each combat phase",
+    "effect.wound_cap.you": "you take no more than {wounds} in each combat phase",
+    "effect.immune": "{target} is immune to {phase} attacks",
+    # ---- family 8: durations (issue 21)
+    "duration.next_event": "until the next event",
+    "duration.end_of_next_turn": "until the end of your next turn",
+    "duration.while_held": "until this card is discarded",
+    # ---- family 4: trigger events, movement rules (issue 21)
+    "event.enters.town": "{hero} enters a town",
+    "event.enters.terrain": "{hero} enters a {terrain} space",
+    "effect.terrain_rule": "Heroes with the {skill} skill may move through {terrain.pl} as if "
+                           "they were {like.pl}",
+}
+
+def all_templates() -> dict[str, str]:
+    """Every rules-text message: msgctxt -> English msgid (moods expanded)."""
+    out: dict[str, str] = {}
+    for key, text in VERB_CLAUSES.items():
+        out[key] = text
+        out[key + ".inf"] = text
+        out[key + ".purp"] = text
+    out.update(OTHER)
+    return out
+
+
+def mood_key(key: str, mood: str) -> str:
+    return key if mood == "imp" else f"{key}.{mood}"
+
+
+TEMPLATES = all_templates()
+
+COMMENTS = {
+    "imp": "imperative: a sentence of its own",
+    "inf": "after 'you may' (infinitive)",
+    "purp": "after a cost's 'to' (purpose: ru 'чтобы' + infinitive, fi -kseen form)",
+}
+
+
+def comment_for(key: str) -> str:
+    """A translator comment for a template key."""
+    base = "rules text template; keep every {slot} name, choose forms with {slot.form}"
+    for mood in ("inf", "purp"):
+        if key.endswith("." + mood) and key[: -len(mood) - 1] in VERB_CLAUSES:
+            return f"{base}; mood: {COMMENTS[mood]}"
+    if key in VERB_CLAUSES:
+        return f"{base}; mood: {COMMENTS['imp']}"
+    return base

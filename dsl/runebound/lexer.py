@@ -1,0 +1,186 @@
+"""Tokenizer of the ability language: words to the grammar's terminals.
+
+Each word is looked up case-insensitively in :data:`VOCABULARY`; inflected forms
+("wounds", "takes", "Allies", "dice") and icon tokens ("{wound}") map to the same
+terminal as their base word. A word that is not in the vocabulary becomes ``WORD``
+(skill names in tests), so a misspelt keyword surfaces as a parse error at that
+word, where the parser can suggest the nearest expected word.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lark import Token
+from lark.lexer import Lexer
+
+from ..errors import AbilitySyntaxError, suggest
+
+# terminal -> the words (lower case) that spell it. The first word is the display form
+# used in error messages.
+_TERMINAL_WORDS: dict[str, tuple[str, ...]] = {
+    "BEFORE": ("before",), "COMBAT": ("combat",), "RANGED": ("ranged",),
+    "MELEE": ("melee",), "MAGIC": ("magic",), "ANY": ("any",), "ALL": ("all",),
+    "PHASE": ("phase", "phases"), "ONCE": ("once",), "PER": ("per",), "TURN": ("turn",),
+    "ROUND": ("round",), "DURING": ("during",), "AND": ("and",), "MOVING": ("moving",),
+    "AFTER": ("after",), "AT": ("at",), "THE": ("the",), "START": ("start",), "OF": ("of",),
+    "YOUR": ("your",), "END": ("end",), "MARKET": ("market",), "STEP": ("step",),
+    "WHEN": ("when",), "YOU": ("you",), "DEFEAT": ("defeat",), "A": ("a", "an"),
+    "CHALLENGE": ("challenge",), "HERO": ("hero", "heroes"), "IS": ("is",),
+    "KNOCKED": ("knocked",), "OUT": ("out",), "ACTIVATE": ("activate",),
+    "DISCARD": ("discard",), "THIS": ("this",), "CARD": ("card", "cards"),
+    "TAKE": ("take", "takes"), "EXHAUSTION": ("exhaustion",), "WOUND": ("wound", "wounds"),
+    "PAY": ("pay",), "GOLD": ("gold",), "TO": ("to",), "X": ("x",), "OR": ("or",),
+    "MORE": ("more",), "UP": ("up",), "ENEMY": ("enemy",), "ONE": ("one",),
+    "ALLY": ("ally", "allies"), "EACH": ("each",), "OTHER": ("other",),
+    "ANOTHER": ("another",), "MIND": ("mind",), "BODY": ("body",), "SPIRIT": ("spirit",),
+    "LIFE": ("life",), "STAMINA": ("stamina",), "RECEIVE": ("receive", "receives"),
+    "ROLL": ("roll", "rolls"), "DAMAGE": ("damage",), "ITEM": ("item", "items"),
+    "COST": ("cost", "costs"), "LESS": ("less",), "TWICE": ("twice",), "AS": ("as",),
+    "MUCH": ("much",), "MAKE": ("make",), "ATTACK": ("attack",), "WITH": ("with",),
+    "INFLICT": ("inflict",), "ON": ("on",), "CANCEL": ("cancel",), "BEING": ("being",),
+    "INFLICTED": ("inflicted",), "FROM": ("from",), "TEST": ("test",), "IF": ("if",),
+    "SUCCEED": ("succeed",), "FAIL": ("fail",), "MOVE": ("move",),
+    "SPACE": ("space", "spaces"), "IN": ("in",), "DIRECTION": ("direction",),
+    "INSTEAD": ("instead",), "ROLLING": ("rolling",), "MOVEMENT": ("movement",),
+    "DIE": ("die", "dice"), "ADDITIONAL": ("additional",), "GAIN": ("gain",),
+    "DRAW": ("draw",), "UNTIL": ("until",), "NEXT": ("next",), "EVERY": ("every",),
+    "TIME": ("time",), "RESULT": ("result",), "MAY": ("may",), "CANNOT": ("cannot",),
+    "ESCAPE": ("escape",),
+}
+# ---- families 1-3: conditions, choices, random tables (issue 21)
+_TERMINAL_WORDS.update({
+    "HAVE": ("have", "has"), "NO": ("no",), "SKILL": ("skill",), "TOWN": ("town", "towns"),
+    "WHILE": ("while",), "CHOOSE": ("choose",), "OTHERWISE": ("otherwise",),
+})
+# ---- family 7: combat
+_TERMINAL_WORDS["ATTACK"] = ("attack", "attacks")
+_TERMINAL_WORDS["REROLL"] = ("reroll",)
+_TERMINAL_WORDS.update(NO=("no",), THAN=("than",), IMMUNE=("immune",), AGAINST=("against",),
+                       HEROS=("hero's",))
+# ---- family 4/8/9: movement and place, durations, game-level effects (issue 21)
+_TERMINAL_WORDS.update({
+    "NEAREST": ("nearest",), "TOWN": ("town", "towns"), "DOOM": ("doom",),
+    "TOKEN": ("token", "tokens"), "TRACK": ("track",), "PLACE": ("place",),
+    "REMOVE": ("remove",), "EVENT": ("event",), "PLAY": ("play",),
+    "DISCARDED": ("discarded",), "ENTER": ("enter", "enters"), "WITHIN": ("within",),
+    "SKILL": ("skill",), "THROUGH": ("through",), "THEY": ("they",), "WERE": ("were",),
+    "UNDEFEATED": ("undefeated",), "CHALLENGE": ("challenge", "challenges"),
+})
+# ---- family 5/6: decks and cards, economy and experience (issue 21)
+_TERMINAL_WORDS.update({
+    "GREEN": ("green",), "YELLOW": ("yellow",), "BLUE": ("blue",), "RED": ("red",),
+    "ADVENTURE": ("adventure",), "RESOLVE": ("resolve",), "IT": ("it",), "KEEP": ("keep",),
+    "RETURN": ("return",), "BOTTOM": ("bottom",), "ITS": ("its",), "DECK": ("deck",),
+    "PLACE": ("place",), "FRONT": ("front",), "EQUAL": ("equal",),
+    "EXPERIENCE": ("experience",), "CARD_POSS": ("card's", "card\u2019s"),
+})
+_TERMINAL_WORDS["PAY"] = ("pay", "pays")
+
+# Icon tokens stand for words (reference 2.7); the PDF draws them as symbols.
+ICONS: dict[str, str] = {
+    "wound": "WOUND", "exhaustion": "EXHAUSTION", "gold": "GOLD",
+    "mind": "MIND", "body": "BODY", "spirit": "SPIRIT",
+}
+
+VOCABULARY: dict[str, str] = {
+    word: terminal for terminal, words in _TERMINAL_WORDS.items() for word in words
+}
+
+PUNCTUATION = {":": "COLON", ",": "COMMA", ".": "DOT", "(": "LPAR", ")": "RPAR",
+               "'": "QUOTE", "\u2018": "QUOTE", "\u2019": "QUOTE",
+               ";": "SEMICOLON", "-": "DASH", "\u2013": "DASH"}  # family 2, family 3
+
+# How each terminal is named in an error message.
+DISPLAY: dict[str, str] = {t: f"'{w[0]}'" for t, w in _TERMINAL_WORDS.items()}
+DISPLAY.update({
+    "X": "'X'", "NUMBER": "a number", "SIGNED": "a bonus such as '+2'",
+    "WORD": "a skill name", "COLON": "':'", "COMMA": "','", "DOT": "'.'",
+    "SEMICOLON": "';'", "DASH": "'–'",  # families 2-3
+    "LPAR": "'('", "RPAR": "')'", "QUOTE": "a quote (')", "HERO": "'Hero'",
+    "ALLY": "'Allies'", "MIND": "'Mind'", "BODY": "'Body'", "SPIRIT": "'Spirit'",
+    "LIFE": "'Life'", "STAMINA": "'Stamina'", "WOUND": "'wounds'", "ITEM": "'Items'",
+})
+DISPLAY["HEROS"] = "'Hero's'"  # ---- family 7: combat
+VOCABULARY["hero\u2019s"] = "HEROS"  # the typographic apostrophe (not offered as a suggestion)
+
+_TOKEN_RE = re.compile(
+    r"(?P<ws>\s+)"
+    r"|(?P<icon>\{[^{}\s]*\})"
+    r"|(?P<dash>\u2013|(?<=\d)-(?=\d)|(?<=\s)-(?=\s))"  # family 3: a range "1–3", "1-3"
+    r"|(?P<signed>[+-]\d+)"
+    r"|(?P<number>\d+)"
+    r"|(?P<word>[^\W\d_]+(?:['\u2019][^\W\d_]+)*)"
+    r"|(?P<punct>[:,.()'\u2018\u2019;])"
+    r"|(?P<other>.)",
+    re.UNICODE,
+)
+
+
+# The largest number an ability may write ("Test Body (12)", "+3 Body", "gain 2 gold"); the
+# effect IR bounds its numbers by the same value (engine/runebound/core/ir.py MAX_NUMBER).
+MAX_NUMBER = 999
+
+
+def _number(value: str, start: int, end: int) -> str:
+    """``value`` without leading zeros, or AbilitySyntaxError RF305 when it is over MAX_NUMBER
+    (checked on the digits, so a number thousands of digits long never reaches ``int``)."""
+    sign = value[0] if value[0] in "+-" else ""
+    digits = value[len(sign):].lstrip("0") or "0"
+    if len(digits) > len(str(MAX_NUMBER)) or int(digits) > MAX_NUMBER:
+        shown = value if len(value) <= 12 else f"{value[:6]}... ({len(digits)} digits)"
+        raise AbilitySyntaxError(
+            f"the number {shown} is too large; numbers in abilities are at most {MAX_NUMBER}",
+            start, end, code="RF305", hint=f"write a number from 0 to {MAX_NUMBER}")
+    return sign + digits
+
+
+def _token(type_: str, value: str, start: int, end: int) -> Token:
+    return Token(type_, value, start_pos=start, line=1, column=start + 1,
+                 end_line=1, end_column=end + 1, end_pos=end)
+
+
+def tokenize(text: str):
+    """Yield Lark tokens for ``text``; raise AbilitySyntaxError on a character or icon
+    the language does not know."""
+    for m in _TOKEN_RE.finditer(text):
+        kind = m.lastgroup
+        value = m.group()
+        start, end = m.span()
+        if kind == "ws":
+            continue
+        if kind == "word":
+            yield _token(VOCABULARY.get(value.lower(), "WORD"), value, start, end)
+        elif kind == "number":
+            yield _token("NUMBER", _number(value, start, end), start, end)
+        elif kind == "signed":
+            yield _token("SIGNED", _number(value, start, end), start, end)
+        elif kind in ("punct", "dash"):  # dash: family 3
+            yield _token(PUNCTUATION[value], value, start, end)
+        elif kind == "icon":
+            name = value[1:-1].lower()
+            if name not in ICONS:
+                near = suggest(name, ICONS)
+                raise AbilitySyntaxError(
+                    f"unknown icon {value}", start, end, code="RF302",
+                    hint=f"did you mean '{{{near}}}'?" if near else
+                    "icons are " + ", ".join("{%s}" % i for i in ICONS),
+                )
+            yield _token(ICONS[name], value, start, end)
+        else:
+            raise AbilitySyntaxError(
+                f"unexpected character {value!r}", start, end, code="RF301",
+                hint="ability text uses words, numbers, icons like {wound} and : , . ( ) '",
+            )
+
+
+class AbilityLexer(Lexer):
+    """Lark custom lexer (interface 0): ``lex(text)`` yields tokens."""
+
+    def __init__(self, lexer_conf) -> None:  # lexer_conf is unused; the vocabulary is fixed
+        pass
+
+    __future_interface__ = 0
+
+    def lex(self, text: str):  # type: ignore[override]
+        return tokenize(text)

@@ -1,0 +1,95 @@
+"""AST nodes of families 1-3 of the language, part II (issue 21): conditions on the state
+("If your Hero is in a swamp space, ...", "While ..., ..."), choices ("Choose one: ...; or
+...") and random tables ("Roll a die. On 1–3, ... On 4–10, ...").
+
+Re-exported from :mod:`runeforge.dsl.runebound.nodes`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+Span = Optional[tuple[int, int]]
+
+
+def _span() -> Span:
+    return field(default=None, compare=False, repr=False, kw_only=True)
+
+
+# Condition kinds and the field each one uses (value: a word; count: a number).
+CONDITION_KINDS = {
+    "terrain": "value",       # your Hero is in a <terrain> space
+    "town": None,             # your Hero is in a town
+    "named_town": "value",    # your Hero is in <Town>
+    "at_least": "both",       # you have N or more wounds | exhaustion | gold (value: token)
+    "none": "value",          # you have no wounds | exhaustion (value: token)
+    "skill": "value",         # you have the <Skill> skill
+    "ally": None,             # you have an Ally
+    "item_class": "value",    # you have a weapon | armor | artifact ...
+    "enemy_colour": "value",  # your enemy is a <colour> challenge
+}
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A condition on the state; ``kind`` one of :data:`CONDITION_KINDS`."""
+
+    kind: str
+    value: Optional[str] = None
+    count: Optional[int] = None
+    span: Span = _span()
+
+    @property
+    def skill(self) -> Optional[str]:
+        """The skill named (``you have the <Skill> skill``), as :class:`~.nodes.Test` has."""
+        return self.value if self.kind == "skill" else None
+
+
+@dataclass(frozen=True)
+class IfState:
+    """``If <condition>, <effect>``: the effect happens only when the condition holds;
+    ``otherwise``: the next sentence ``Otherwise, <effect>.`` (when the condition fails)."""
+
+    condition: Condition
+    effect: object
+    otherwise: object = None
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class WhileState:
+    """``While <condition>, <static clause>``: a constant rule in force while it holds."""
+
+    condition: Condition
+    effect: object
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class Choice:
+    """``Choose one: <option>; or <option>.``: the player picks one option (2 to 4)."""
+
+    options: tuple[object, ...]
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """``On 1–3, <effect>.`` (``low == high`` for a single face: ``On 10, ...``)."""
+
+    low: int
+    high: int
+    effect: object
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class DieTable:
+    """``Roll a die. On ..., ... On ..., ...``: one die is rolled and one row happens."""
+
+    rows: tuple[TableRow, ...]
+    span: Span = _span()
+
+
+BRANCHING_NODES = (Condition, IfState, WhileState, Choice, TableRow, DieTable)

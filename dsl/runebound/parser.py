@@ -1,0 +1,363 @@
+"""Parse ability text into the AST (``parse_ability``).
+
+Lark LALR(1) with the tokenizer of lexer.py; the AST is built during the parse by a
+transformer (no intermediate tree). Errors become :class:`AbilitySyntaxError` with the
+offset of the offending word and an explanation in words.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib import resources
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from ..errors import AbilitySyntaxError
+from . import nodes as n
+from .expect import explain_unexpected
+from .lexer import AbilityLexer
+from .limits import MAX_NESTING, MAX_TEXT, check_nesting
+from .parser_branching import BranchingRules  # families 1-3 (issue 21)
+from .parser_parts import (
+    COST_TYPES,
+    _check_amounts,
+    _constant,
+    _ints,
+    _is_cost,
+    _Items,
+    _items,
+    _joined,
+    _Marker,
+    _node,
+    _only_costs,
+    _Seq,
+    _sp,
+    _values,
+    _word,
+)
+
+
+class _ToAst(BranchingRules, Transformer):  # BranchingRules: families 1-3
+    # ---- ability ----------------------------------------------------------------
+    def ability(self, ch):
+        ch = self.merge_otherwise(ch)  # family 1 (issue 21): "Otherwise, ..."
+        tag = limits = window = limits_span = None
+        sentences = []
+        for c in ch:
+            if isinstance(c, _Marker) and c.kind in ("tag", "limit", "window"):
+                if c.kind == "tag":
+                    tag = c.value
+                elif c.kind == "limit":
+                    limits, limits_span = c.value, c.span
+                else:
+                    window = c.value
+            else:
+                sentences.append(c)
+        for s in sentences:  # before anything else walks the sentences
+            check_nesting(s.value[1] if isinstance(s, _Marker) else s)
+        costs, style = (), None
+        first = sentences[0]
+        if isinstance(first, _Marker):  # "<costs> to <effect>."
+            costs, sentences[0] = first.value
+            style = "to"
+        elif _only_costs(first) and any(isinstance(c, COST_TYPES) for c in _items(first)):
+            costs, style = tuple(_items(first)), "sentence"
+            sentences.pop(0)
+            if not sentences:
+                raise AbilitySyntaxError(
+                    "the ability pays its costs but does nothing", *first.span,
+                    hint="add 'to <effect>' or a sentence with the effect")
+        walked = []  # every node of each sentence: one walk, used by both checks below
+        for s in sentences:
+            if isinstance(s, _Marker):
+                raise AbilitySyntaxError(
+                    "a cost can only start the ability", *s.span,
+                    hint="write it first: 'Activate to ...' or 'Activate and take 1 "
+                         "exhaustion. ...'")
+            nodes = list(n.walk(s))
+            walked.append(nodes)
+            for node in nodes:
+                if isinstance(node, COST_TYPES):
+                    raise AbilitySyntaxError(
+                        "a cost can only start the ability", *node.span,
+                        hint="write it first: 'Activate to ...' or 'Activate and take 1 "
+                             "exhaustion. ...'")
+        for nodes in [list(n.walk(c)) for c in costs] + walked:
+            _check_amounts(nodes)
+        return n.Ability(tag=tag, limits=limits or (), window=window, costs=costs,
+                         cost_style=style, sentences=tuple(sentences), span=_sp(ch),
+                         limits_span=limits_span)
+
+    def sentence(self, ch):
+        return ch[0]
+
+    # ---- tags, limits, windows ----------------------------------------------------------
+    def _tag(name):
+        return lambda self, ch: _Marker("tag", name, _sp(ch))
+
+    tag_before_combat = _tag("before_combat")
+    tag_ranged = _tag("ranged")
+    tag_melee = _tag("melee")
+    tag_magic = _tag("magic")
+    tag_any_phase = _tag("any_phase")
+    tag_all_phases = _tag("all_phases")
+
+    def limit(self, ch):
+        return _Marker("limit", tuple(_values(ch)), _sp(ch))
+
+    per_turn = _constant("turn")
+    per_combat = _constant("combat")
+    per_round = _constant("round")
+    during_before_combat = _constant("before_combat")
+
+    def _window(name):
+        return lambda self, ch: _Marker("window", name, _sp(ch))
+
+    before_moving = _window("before_moving")
+    after_moving = _window("after_moving")
+    start_of_turn = _window("start_of_turn")
+    end_of_turn = _window("end_of_turn")
+    market_step = _window("market_step")
+    after_combat = _window("after_combat")
+    defeat_challenge = _window("defeat_challenge")
+    knocked_out = _window("knocked_out")
+
+    # ---- sentence prefixes ----------------------------------------------------------------
+    def _nested(self, effect):
+        if isinstance(effect, _Marker):
+            raise AbilitySyntaxError("costs ('... to ...') can only start the ability",
+                                     *effect.span, hint="move the costs to the first sentence")
+        return effect
+
+    def if_succeed(self, ch):
+        return n.Outcome("success", self._nested(ch[-1]), span=_sp(ch))
+
+    def if_fail(self, ch):
+        return n.Outcome("failure", self._nested(ch[-1]), span=_sp(ch))
+
+    def during(self, ch):
+        return n.During(ch[0], self._nested(ch[-1]), span=_sp(ch))
+
+    def trigger_first(self, ch):
+        event = _values(ch)[0]
+        return n.Trigger(event, self._nested(ch[-1]), event_first=True, span=_sp(ch))
+
+    def phrase(self, ch):
+        parts = _values(ch)
+        before = parts[0]
+        has_to = any(isinstance(c, Token) and c.type == "TO" for c in ch)
+        after = parts[1] if has_to else None
+        event = parts[-1] if not isinstance(parts[-1], _Marker) else None
+        if after is None:
+            effect = _joined(before)
+            if event is not None:
+                effect = n.Trigger(event, effect, event_first=False, span=_sp(ch))
+            return effect
+        may, items = before.value
+        if may:
+            raise AbilitySyntaxError("'you may' cannot stand before costs", *before.span,
+                                     hint="using an ability is always optional; write "
+                                          "'you may' after 'to' if the effect is optional")
+        for item in items:
+            if not _is_cost(item):
+                raise AbilitySyntaxError(
+                    "only costs can come before 'to'", *item.span,
+                    hint="costs are: Activate, Discard, take N exhaustion, take N wounds, "
+                         "pay N gold")
+        effect = _joined(after)
+        if event is not None:
+            effect = n.Trigger(event, effect, event_first=False, span=_sp(ch))
+        return _Marker("costed", (tuple(items), effect), _sp(ch))
+
+    def may(self, ch):
+        return _Marker("actions", (True, ch[-1]), _sp(ch))
+
+    def plain(self, ch):
+        return _Marker("actions", (False, ch[0]), _sp(ch))
+
+    def action_list(self, ch):
+        return _Items(_values(ch), _sp(ch))
+
+    # ---- costs and clauses ---------------------------------------------------------------
+    activate = _node(lambda ch, s: n.Activate(span=s))
+    discard_card = _node(lambda ch, s: n.DiscardCard(False, span=s))
+    discard_this_card = _node(lambda ch, s: n.DiscardCard(True, span=s))
+    pay_gold = _node(lambda ch, s: n.PayGold(_values(ch)[0], span=s))
+    take = _node(lambda ch, s: n.Suffer(_values(ch)[0], _values(ch)[1], None, span=s))
+    subject_takes = _node(lambda ch, s: n.Suffer(_values(ch)[1], _values(ch)[2], _values(ch)[0],
+                                                 span=s))
+    modifier = _node(lambda ch, s: n.Modifier(_values(ch)[0], _values(ch)[1],
+                                              _ints(ch, ("SIGNED",))[0], span=s))
+    costs_less = _node(lambda ch, s: n.CostModifier(_values(ch)[0], delta=-_ints(ch)[0], span=s))
+    costs_more = _node(lambda ch, s: n.CostModifier(_values(ch)[0], delta=_ints(ch)[0], span=s))
+    costs_double = _node(lambda ch, s: n.CostModifier(_values(ch)[0], factor=2, span=s))
+    attack = _node(lambda ch, s: n.Attack(_values(ch)[0], None, span=s))
+    attack_with = _node(lambda ch, s: n.Attack(_values(ch)[0], _ints(ch, ("SIGNED",))[0],
+                                               span=s))
+    inflict = _node(lambda ch, s: n.Inflict(_values(ch)[0], _values(ch)[1], span=s))
+    cancel = _node(lambda ch, s: n.Cancel(_values(ch)[0], _values(ch)[1], span=s))
+    heal = _node(lambda ch, s: n.Heal(_values(ch)[0], _values(ch)[1], _values(ch)[2], span=s))
+    movement_dice = _node(lambda ch, s: n.MovementDice(_values(ch)[0], span=s))
+    gain_gold = _node(lambda ch, s: n.GainGold(_values(ch)[0], span=s))
+    draw_market = _node(lambda ch, s: n.DrawMarket(_values(ch)[0], span=s))
+    cannot_escape = _node(lambda ch, s: n.Restrict("escape", span=s))
+    allies_cannot_attack = _node(lambda ch, s: n.Restrict("ally_attack", span=s))
+    # ---- family 7: combat
+    extra_wounds = _node(lambda ch, s: n.ExtraWounds(_ints(ch)[0], (_values(ch) or [None])[0],
+                                                     span=s))
+    inflict_additional = _node(lambda ch, s: n.InflictAdditional(_values(ch)[0], _values(ch)[1],
+                                                                  span=s))
+    reroll = _node(lambda ch, s: n.Reroll(span=s))
+    wound_cap = _node(lambda ch, s: n.WoundCap(_values(ch)[0], _ints(ch)[0], span=s))
+    immune = _node(lambda ch, s: n.Immune(_values(ch)[0], span=s))
+    attack_other = _node(lambda ch, s: n.AttackOther(_values(ch)[0], span=s))
+
+    def test(self, ch):
+        vals = _values(ch)
+        skill = vals[1] if len(vals) > 1 else None
+        return n.Test(vals[0], skill, _ints(ch)[0], span=_sp(ch))
+
+    def skill(self, ch):
+        return _word(" ".join(str(t) for t in ch), _sp(ch))
+
+    def move(self, ch):
+        opts = set(_values(ch)[1:])
+        return n.Move(_values(ch)[0], "any_direction" in opts, "instead_of_rolling" in opts,
+                      span=_sp(ch))
+
+    any_direction = _constant("any_direction")
+    instead_of_rolling = _constant("instead_of_rolling")
+
+    # ---- amounts, targets, words -------------------------------------------------------------
+    fixed = _node(lambda ch, s: n.Amount("fixed", tuple(_ints(ch)), span=s))
+    x = _node(lambda ch, s: n.Amount("x", (), span=s))
+    choice = _node(lambda ch, s: n.Amount("choice", tuple(_ints(ch)), span=s))
+    up_to = _node(lambda ch, s: n.Amount("up_to", tuple(_ints(ch)), span=s))
+    all = _node(lambda ch, s: n.Amount("all", (), span=s))
+    at_least = _node(lambda ch, s: n.Amount("at_least", tuple(_ints(ch)), span=s))
+
+    you = _constant("you")
+    hero = _constant("hero")
+    enemy = _constant("enemy")
+    ally = _constant("ally")
+    hero_or_ally = _constant("hero_or_ally")
+    each_ally = _constant("each_ally")
+    each_hero = _constant("each_hero")
+    each_other_hero = _constant("each_other_hero")
+    another_hero = _constant("another_hero")
+
+    def subject(self, ch):
+        return ch[0]
+
+    def market_subjects(self, ch):
+        return _Seq(_values(ch), _sp(ch))
+
+    items = _constant("item")
+    allies = _constant("ally")
+    wounds = _constant("wound")
+    exhaustion = _constant("exhaustion")
+
+    def tokens(self, ch):
+        return _Seq(_values(ch), _sp(ch))
+
+    mind = _constant("mind")
+    body = _constant("body")
+    spirit = _constant("spirit")
+    ranged = _constant("ranged")
+    melee = _constant("melee")
+    magic = _constant("magic")
+    life = _constant("life")
+    stamina = _constant("stamina")
+    damage = _node(lambda ch, s: _word(f"{_values(ch)[0]}_damage", s))
+    roll_bonus = _node(lambda ch, s: _word(f"{_values(ch)[0]}_roll", s))
+    movement_dice_stat = _constant("movement_dice")
+
+    def stat(self, ch):
+        return ch[0]
+
+    def attribute(self, ch):
+        return ch[0]
+
+    # ---- durations and events ------------------------------------------------------------------
+    until_end_of_combat = _constant("end_of_combat")
+    until_end_of_round = _constant("end_of_round")
+    until_end_of_turn = _constant("end_of_turn")
+    until_start_of_next_turn = _constant("start_of_next_turn")
+
+    takes_wounds = _node(lambda ch, s: n.TakesWounds(_values(ch)[0], _values(ch)[1], None,
+                                                     span=s))
+    takes_wounds_in_phase = _node(lambda ch, s: n.TakesWounds(_values(ch)[0], _values(ch)[1],
+                                                              _values(ch)[2], span=s))
+    defeat_challenge_event = _node(lambda ch, s: n.DefeatChallenge(span=s))
+    knocked_out_event = _node(lambda ch, s: n.KnockedOut(span=s))
+
+
+# ---- family 5/6: decks and cards, economy and experience (issue 21)
+from . import parser_decks  # noqa: E402
+
+parser_decks.install(_ToAst)
+
+
+def _grammar_text() -> str:
+    return resources.files(__package__).joinpath("ability.lark").read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=None)
+def _parser(with_transformer: bool = True) -> Lark:
+    return Lark(_grammar_text(), parser="lalr", lexer=AbilityLexer, start="ability",
+                transformer=_ToAst() if with_transformer else None,
+                maybe_placeholders=False)
+
+
+def raw_parser() -> Lark:
+    """The bare Lark LALR parser over the same grammar and tokenizer (tree output), for
+    benchmarks."""
+    return _parser(False)
+
+
+def interactive():
+    """(the bare LALR parser, {terminal: words}) for completion: the words the tokenizer
+    reads as each terminal, with the icons ({wound}) and the punctuation."""
+    from .lexer import _TERMINAL_WORDS, ICONS
+
+    words = {t: list(ws) for t, ws in _TERMINAL_WORDS.items()}
+    for icon, terminal in ICONS.items():
+        words.setdefault(terminal, []).append("{%s}" % icon)
+    words.update(COLON=[":"], COMMA=[","], DOT=["."])
+    return raw_parser(), words
+
+
+def parse_ability(text: str) -> n.Ability:
+    """Parse one ability. Raises AbilitySyntaxError (with offsets into ``text``)."""
+    if not isinstance(text, str):
+        raise AbilitySyntaxError("an ability must be a string", 0, 1)
+    if not text.strip():
+        raise AbilitySyntaxError("the ability is empty", 0, 1, code="RF303",
+                                 hint="write the ability text, or remove the empty entry")
+    if len(text) > MAX_TEXT:
+        raise AbilitySyntaxError(
+            f"the ability is {len(text):,} characters long; the limit is {MAX_TEXT:,}",
+            MAX_TEXT, len(text), code="RF108", hint="split it into several abilities")
+    try:
+        return _parser().parse(text)
+    except AbilitySyntaxError:
+        raise
+    except UnexpectedInput as err:
+        raise explain_unexpected(err, text) from None
+    except Exception as err:  # errors raised inside the transformer arrive wrapped
+        inner = getattr(err, "orig_exc", None)
+        if isinstance(inner, AbilitySyntaxError):
+            raise inner from None
+        raise
+
+
+__all__ = ["MAX_NESTING", "MAX_TEXT", "parse_ability", "raw_parser", "UnexpectedCharacters",
+           "UnexpectedEOF", "UnexpectedToken"]
+
+
+# ---- family 4/8/9: movement and place, durations, game-level effects (issue 21)
+from .parser_place import RULES as _PLACE_RULES  # noqa: E402
+
+for _rule, _method in _PLACE_RULES.items():
+    setattr(_ToAst, _rule, _method)

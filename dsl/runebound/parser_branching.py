@@ -1,0 +1,112 @@
+"""Transformer rules of families 1-3 (conditions, choices, random tables; issue 21).
+
+A mixin of the parser's transformer (:class:`runeforge.dsl.runebound.parser._ToAst`); it uses that
+class's ``_nested`` to refuse costs inside a prefix.
+"""
+
+from __future__ import annotations
+
+from lark import Token
+
+from ..errors import AbilitySyntaxError
+from . import nodes as n
+from . import nodes_branching as b
+from .parser_parts import _sp as _span
+from .parser_parts import _values as _nodes
+
+
+def _words(children, types=("WORD",)) -> list[str]:
+    return [str(c) for c in children if isinstance(c, Token) and c.type in types]
+
+
+def _number(children) -> int:
+    return next(int(c) for c in children if isinstance(c, Token) and c.type == "NUMBER")
+
+
+def _cond(kind: str, value=None, count=None):
+    def make(self, ch):
+        v = value(ch) if callable(value) else value
+        c = count(ch) if callable(count) else count
+        return b.Condition(kind, v, c, span=_span(ch))
+    return make
+
+
+class BranchingRules:
+    # ---- family 1: conditions -----------------------------------------------------------
+    in_terrain = _cond("terrain", lambda ch: _words(ch)[0].lower())
+    in_town = _cond("town")
+    in_named_town = _cond("named_town", lambda ch: " ".join(_words(ch)))
+    have_tokens = _cond("at_least", lambda ch: str(_nodes(ch)[0]), _number)
+    have_gold = _cond("at_least", "gold", _number)
+    have_no_tokens = _cond("none", lambda ch: str(_nodes(ch)[0]))
+    have_skill = _cond("skill", lambda ch: str(_nodes(ch)[0]))
+    have_ally = _cond("ally")
+    have_item_class = _cond("item_class", lambda ch: _words(ch)[0].lower())
+    enemy_colour = _cond("enemy_colour", lambda ch: str(_nodes(ch)[0]))  # colour: family 5
+
+    def if_state(self, ch):
+        parts = _nodes(ch)
+        return b.IfState(parts[0], self._nested(parts[-1]), span=_span(ch))
+
+    def otherwise(self, ch):
+        return _Otherwise(self._nested(_nodes(ch)[0]), _span(ch))
+
+    @staticmethod
+    def merge_otherwise(children: list) -> list:
+        """Join each ``Otherwise, ...`` sentence to the ``If <condition>, ...`` before it."""
+        out = []
+        for child in children:
+            if isinstance(child, _Otherwise):
+                before = out[-1] if out else None
+                if not isinstance(before, b.IfState) or before.otherwise is not None:
+                    raise AbilitySyntaxError(
+                        "'Otherwise' must follow a sentence 'If <condition>, ...'",
+                        *child.span, hint="write 'If your Hero is in a town, ...' before it")
+                out[-1] = b.IfState(before.condition, before.effect, child.effect,
+                                    span=(before.span[0], child.span[1]))
+            else:
+                out.append(child)
+        return out
+
+    def while_state(self, ch):
+        parts = _nodes(ch)
+        return b.WhileState(parts[0], self._nested(parts[-1]), span=_span(ch))
+
+    # ---- family 2: choices -----------------------------------------------------------------
+    def choose_one(self, ch):
+        options = []
+        for items in _nodes(ch):
+            options.append(items[0] if len(items) == 1 else
+                           n.And(tuple(items), span=items.span))
+        return b.Choice(tuple(options), span=_span(ch))
+
+    # ---- family 3: random tables -------------------------------------------------------------
+    def die_table(self, ch):
+        return b.DieTable(tuple(_nodes(ch)), span=_span(ch))
+
+    def table_row(self, ch):
+        (low, high), effect = _nodes(ch)[0], self._nested(_nodes(ch)[-1])
+        return b.TableRow(low, high, effect, span=_span(ch))
+
+    def one_face(self, ch):
+        return _Faces(int(ch[0]), int(ch[0]), _span(ch))
+
+    def face_range(self, ch):
+        return _Faces(int(ch[0]), int(ch[-1]), _span(ch))
+
+
+class _Otherwise:
+    """An ``Otherwise, ...`` sentence until it joins the ``If`` before it."""
+
+    def __init__(self, effect, span):
+        self.effect, self.span = effect, span
+
+
+class _Faces(tuple):
+    """(low, high) of a row, with the span of the numbers written."""
+
+    def __new__(cls, low, high, span):
+        self = super().__new__(cls, (low, high))
+        self.span = span
+        return self
+

@@ -1,0 +1,123 @@
+"""The parser's small parts: spans of Lark children, the span-keeping results (words,
+sequences, item lists, markers), what counts as a cost, the checks of amounts, and the
+helpers that build transformer rules. :mod:`.parser` builds its transformer from them."""
+
+from __future__ import annotations
+
+from lark import Token
+
+from ..errors import AbilitySyntaxError
+from . import nodes as n
+
+# "discard an Item" (family 5/6, nodes_decks.FAMILY_COSTS) is a cost too
+COST_TYPES = (n.Activate, n.DiscardCard, n.PayGold) + n.FAMILY_COSTS
+
+
+def _start(x) -> int:
+    return x.start_pos if isinstance(x, Token) else x.span[0]
+
+
+def _end(x) -> int:
+    return x.end_pos if isinstance(x, Token) else x.span[1]
+
+
+def _sp(children) -> tuple[int, int]:
+    return (_start(children[0]), _end(children[-1]))
+
+
+def _values(children):
+    return [c for c in children if not isinstance(c, Token)]
+
+
+def _ints(children, types=("NUMBER",)):
+    return [int(c) for c in children if isinstance(c, Token) and c.type in types]
+
+
+class _Seq(tuple):
+    """A tuple result that remembers its span."""
+
+    def __new__(cls, items, span):
+        self = super().__new__(cls, (str(i) for i in items))
+        self.span = span
+        return self
+
+
+class _Items(list):
+    """A list of actions that remembers its span."""
+
+    def __init__(self, items, span):
+        super().__init__(items)
+        self.span = span
+
+
+class _Marker:
+    """Ability-level parts (tag, limit, window) and sentence bodies with costs."""
+
+    __slots__ = ("kind", "value", "span")
+
+    def __init__(self, kind, value, span):
+        self.kind, self.value, self.span = kind, value, span
+
+
+def _is_cost(item) -> bool:
+    if isinstance(item, (n.Activate, n.DiscardCard) + n.FAMILY_COSTS):
+        return True
+    if isinstance(item, n.PayGold):
+        return item.amount.kind in ("fixed", "x")
+    return (isinstance(item, n.Suffer) and item.target is None
+            and item.amount.kind in ("fixed", "x"))
+
+
+def _check_amounts(nodes: list) -> None:
+    """'N or more' belongs to trigger events, and an event counts wounds as N or N or more.
+    ``nodes``: every node of one part of the ability (``n.walk``), walked once by the caller."""
+    in_events = {id(e.amount) for e in nodes if isinstance(e, n.TakesWounds)}
+    for child in nodes:
+        if isinstance(child, n.TakesWounds):
+            if child.amount.kind not in ("fixed", "at_least"):
+                raise AbilitySyntaxError(
+                    "a trigger event counts wounds as 'N' or 'N or more'", *child.amount.span,
+                    hint="e.g. 'every time your Hero takes 1 or more wounds'")
+        elif isinstance(child, n.Amount) and child.kind == "at_least":
+            if id(child) not in in_events:
+                raise AbilitySyntaxError(
+                    "'N or more' is only used in trigger events", *child.span,
+                    hint="write a number, 'X', 'N or M', 'up to N' or 'all'")
+        if isinstance(child, n.PayGold) and child.amount.kind not in ("fixed", "x"):
+            raise AbilitySyntaxError("a gold cost is a number or X", *child.amount.span)
+
+
+class Word(str):
+    """A word-valued result (target, phase, stat ...) that remembers where it was written."""
+
+    span: tuple[int, int]
+
+
+def _word(value: str, span) -> Word:
+    w = Word(value)
+    w.span = span
+    return w
+
+
+def _constant(value):
+    return lambda self, ch: _word(value, _sp(ch))
+
+
+def _node(make):
+    return lambda self, ch: make(ch, _sp(ch))
+
+
+def _items(effect):
+    if isinstance(effect, n.And):
+        return list(effect.items)
+    return [effect]
+
+
+def _only_costs(effect) -> bool:
+    return all(_is_cost(i) for i in _items(effect))
+
+
+def _joined(actions):
+    (may, items), span = actions.value, actions.span
+    effect = items[0] if len(items) == 1 else n.And(tuple(items), span=items.span)
+    return n.MayDo(effect, span=span) if may else effect

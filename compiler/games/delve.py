@@ -46,6 +46,9 @@ GAME = Game(
     engine={"play": "runeforge.engine.delve.game.play:play",
             "log_options": "runeforge.engine.delve.game.play:LOG_OPTIONS",
             "odds_exact": "runeforge.engine.delve.analysis.odds:odds_exact",
-            "seats": "runeforge.engine.delve.game.play:seats"},
+            "seats": "runeforge.engine.delve.game.play:seats",
+            # `runeforge simulate`: one trial as a result record, and the summary of many
+            "simulate": "runeforge.engine.delve.analysis.simulate:run_one",
+            "summarize": "runeforge.engine.delve.analysis.simulate:summarize"},
     adventure_kinds=("trial",),
 )

@@ -86,3 +86,98 @@ def test_simulate_of_a_game_without_it_is_one_line(cli):
     assert res.exit_code == 2
     assert one_line(res) == ("runeforge simulate: the game 'campaign' has no simulate (it has "
                              "none of: play, replay, simulate, fight, odds, balance, test)")
+
+
+# ---------------------------------------------------------------------- fight
+FIGHT = ("fight", "--hero", "garrick-stoneward", "--challenge", "bone-sentry", "--seed", "3")
+
+
+def test_fight_of_delve_cards_is_a_game_of_one_hero_and_one_adversary(cli, tmp_path):
+    log = tmp_path / "fight.jsonl"
+    res = cli(*FIGHT, "--log", log)
+    assert res.exit_code == 0, res.output
+    lines = res.stdout.splitlines()
+    assert lines[0] == "Garrick Stoneward vs Bone Sentry (Delve (hero-dice dungeon), adjacent, seed 3)"
+    assert lines[1] == "Bone Sentry stands adjacent to the hero, at [2, 1]"
+    records = [json.loads(x) for x in log.read_text(encoding="utf-8").splitlines()]
+    assert records[0] == {"seq": 0, "type": "options", "hero": "garrick-stoneward",
+                          "adversary": "bone-sentry", "start": "adjacent", "seed": 3}
+    # the dice of the game loop, seeded as `play` seeds them (seed*10+1)
+    from runeforge.engine.common.dice import Dice
+
+    dice = Dice(31)
+    first = next(r for r in records if r["type"] == "hero_dice")
+    assert first["faces"] == [dice.die(6) for _ in range(4)]
+    assert "  Garrick Stoneward rolls the hero dice: " + " ".join(map(str, first["faces"])) \
+        in lines
+    end = next(r for r in records if r["type"] == "game_end")
+    assert f"Outcome after {end['round']} round(s): {end['how']}" in lines
+    assert cli(*FIGHT).stdout == res.stdout           # the same seed, the same fight
+
+
+def test_fight_engine_places_the_adversary_and_plays_to_an_end(bundle):
+    from runeforge.engine.delve.analysis import fight as duel
+    from runeforge.engine.delve.board.sight import sees
+    from runeforge.engine.delve.game.state import Records
+
+    records = Records.from_bundle(bundle)
+    for start in ("adjacent", "apart"):
+        from runeforge.engine.common.log import EventLog
+
+        game = duel.setup(records, {"hero": "sefa-quillmark", "adversary": "tunnel-brute",
+                                    "start": start, "seed": 1}, EventLog())
+        hero, foe = game.state.figure("sefa-quillmark"), game.state.figure(game.state.quarry)
+        board = game.state.board
+        assert board.adjacent(hero.cell, foe.cell) == (start == "adjacent")
+        assert sees(board, hero.cell, foe.cell)
+    outcomes = set()
+    for seed in range(6):
+        r = duel.fight(bundle, {"hero": "sefa-quillmark", "adversary": "tunnel-brute",
+                                "start": "apart", "seed": seed, "rounds": 6})
+        assert r["rounds"] <= 6
+        if r["winner"] == "hero":
+            assert r["adversary"]["wounds"] == 6 and r["hero"]["wounds"] < 4
+        elif r["winner"] == "adversary":
+            assert r["hero"]["wounds"] == 4 and r["how"] == "every hero is down"
+        else:
+            assert r["how"] == "the round limit (6) is reached"
+        outcomes.add(r["winner"])
+    assert len(outcomes) > 1      # the dice decide, not the set-up
+
+
+def test_fight_refuses_runebound_options_for_delve_and_the_other_way(cli):
+    res = cli(*FIGHT, "--ally", "acolyte-of-flame")
+    assert res.exit_code == 2 and "--ally: options of Runebound" in res.output
+    res = cli("fight", "--hero", "garrick-stoneward", "--challenge", "bone-sentr")
+    assert res.exit_code == 2 and "did you mean 'bone-sentry'" in res.output
+    res = cli("fight", "--hero", "varikas-the-dead", "--challenge", "hungry-wolves", "--start",
+              "apart")
+    assert res.exit_code == 2 and "--start is an option of Delve" in res.output
+
+
+# ---------------------------------------------------------------------- odds
+def test_odds_of_delve_cards_from_the_command_line(cli, bundle):
+    from runeforge.engine.delve.analysis.odds import odds_exact
+
+    res = cli("odds", "--hero", "garrick-stoneward", "--challenge", "bone-sentry")
+    assert res.exit_code == 0, res.output
+    assert "slay" in res.stdout and "80.25%  (65/81)" in res.stdout
+    res = cli("odds", "--hero", "orrin-ashgrove", "--challenge", "fen-witch", "--start", "apart",
+              "--format", "json")
+    assert json.loads(res.stdout)["probability"] == odds_exact(
+        bundle, {"hero": "orrin-ashgrove", "adversary": "fen-witch", "start": "apart"})[
+        "probability"]
+
+
+# ---------------------------------------------------------------------- a game without it
+@pytest.mark.parametrize("args, line", [
+    (("fight", "--hero", "quilted-jerkin", "--challenge", "bone-sentry"),
+     "runeforge fight: the game 'campaign' has no fight"),
+    (("odds", "--hero", "quilted-jerkin", "--challenge", "bone-sentry"),
+     "runeforge odds: the game 'campaign' has no odds"),
+])
+def test_a_game_without_the_command_says_so_in_one_line(cli, args, line):
+    res = cli(*args)
+    assert res.exit_code == 2
+    assert one_line(res) == line + (" (it has none of: play, replay, simulate, fight, odds, "
+                                    "balance, test)")

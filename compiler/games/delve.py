@@ -49,6 +49,8 @@ GAME = Game(
             "seats": "runeforge.engine.delve.game.play:seats",
             # `runeforge simulate`: one trial as a result record, and the summary of many
             "simulate": "runeforge.engine.delve.analysis.simulate:run_one",
-            "summarize": "runeforge.engine.delve.analysis.simulate:summarize"},
+            "summarize": "runeforge.engine.delve.analysis.simulate:summarize",
+            # `runeforge fight`: one hero against one adversary, played to its end
+            "fight": "runeforge.engine.delve.analysis.fight:fight"},
     adventure_kinds=("trial",),
 )

@@ -181,3 +181,71 @@ def test_a_game_without_the_command_says_so_in_one_line(cli, args, line):
     assert res.exit_code == 2
     assert one_line(res) == line + (" (it has none of: play, replay, simulate, fight, odds, "
                                     "balance, test)")
+
+
+# ---------------------------------------------------------------------- balance
+def _csv(path):
+    import csv
+
+    with open(path, newline="", encoding="utf-8") as fh:
+        return list(csv.DictReader(fh))
+
+
+def test_balance_of_delve_every_hero_against_every_adversary(cli, tmp_path, bundle):
+    from fractions import Fraction
+
+    from runeforge.engine.delve.analysis.odds import odds_exact
+    from runeforge.engine.delve.game.state import Records
+
+    res = cli("balance", "--game", "delve", "--out", tmp_path / "a")
+    assert res.exit_code == 0, res.output
+    assert "Balance of Delve, every adversary: 6 heroes x 10 adversaries" in res.stdout
+    assert "per hero, over the adversaries" in res.stdout
+    records = Records.from_bundle(bundle)
+    rows = _csv(tmp_path / "a" / "delve-balance.csv")
+    assert len(rows) == len(records.heroes) * len(records.adversaries) * 2
+    assert {(r["hero"], r["adversary"], r["start"]) for r in rows} == {
+        (h, a, s) for h in records.heroes for a in records.adversaries
+        for s in ("adjacent", "apart")}
+    for r in rows[::17]:
+        exact = odds_exact(bundle, {"hero": r["hero"], "adversary": r["adversary"],
+                                    "start": r["start"]})["probability"]
+        assert r["slay_exact"] == exact and float(r["slay"]) == pytest.approx(
+            float(Fraction(exact)), abs=1e-6)
+    summary = _csv(tmp_path / "a" / "delve-balance-summary.csv")
+    brute = next(r for r in summary if r["adversary"] == "tunnel-brute"
+                 and r["start"] == "adjacent")
+    mine = sorted(float(r["slay"]) for r in rows if r["adversary"] == "tunnel-brute"
+                  and r["start"] == "adjacent")
+    assert float(brute["min"]) == mine[0] and float(brute["max"]) == mine[-1]
+    again = cli("balance", "--game", "delve", "--out", tmp_path / "b")
+    for name in ("delve-balance.csv", "delve-balance-summary.csv"):
+        assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
+    assert again.exit_code == 0
+
+
+def test_balance_of_a_delve_trial_and_by_fights(cli, tmp_path):
+    """--adventure with a Delve trial selects Delve and the adversaries the trial can place
+    (the Bargain Cells' deck places no Hollow Archer); --trials fights whole fights."""
+    res = cli("balance", "--adventure", "bargain-cells", "--start", "adjacent", "--trials", "2",
+              "--out", tmp_path)
+    assert res.exit_code == 0, res.output
+    assert "6 heroes x 9 adversaries (2 fights a cell (seeds 0..1))" in res.stdout
+    rows = _csv(tmp_path / "delve-balance.csv")
+    assert "hollow-archer" not in {r["adversary"] for r in rows} and len(rows) == 54
+    assert {r["start"] for r in rows} == {"adjacent"} and {r["trials"] for r in rows} == {"2"}
+    for r in rows:
+        wins = round(float(r["slay"]) * 2)
+        assert (float(r["slay_ci_low"]), float(r["slay_ci_high"])) == pytest.approx(
+            wilson(wins, 2), abs=1e-6)
+
+
+def test_balance_options_of_the_other_game_are_usage_errors(cli, tmp_path):
+    res = cli("balance", "--game", "delve", "--ruleset", "advanced", "--out", tmp_path)
+    assert res.exit_code == 2 and "--ruleset is an option of Runebound" in res.output
+    res = cli("balance", "--start", "apart", "--out", tmp_path)
+    assert res.exit_code == 2 and "--start is an option of Delve" in res.output
+    res = cli("balance", "--game", "campaign", "--out", tmp_path)
+    assert res.exit_code == 2 and one_line(res) == (
+        "runeforge balance: the game 'campaign' has no balance (it has none of: play, replay, "
+        "simulate, fight, odds, balance, test)")

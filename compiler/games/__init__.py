@@ -13,6 +13,15 @@ registry costs nothing at start-up):
 * its engine entry points (``engine``: name -> ``"module:attribute"``): ``play(bundle,
   options) -> {winner, how, rounds, log, ...}`` plays an adventure to its end; with
   ``log_options`` (the JSON Schema of the log's first record) its logs can be replayed;
+  the other commands of a game other than the default one call (compiler/commands/
+  _pergame.py; a game without the entry has no such command): ``simulate(bundle, options)
+  -> record`` (one adventure played by bots, no log; module-level, so that a process pool
+  or Dask can run it) and ``summarize(records) -> summary`` (`runeforge simulate`);
+  ``fight(bundle, options) -> {winner, how, rounds, hero, adversary, account, log}``
+  (`runeforge fight`); ``odds_exact(bundle, options)`` (`runeforge odds`);
+  ``balance(bundle, options) -> {title, method, rule, files, summary}`` (`runeforge
+  balance`: tables as ``{columns, rows}``); ``scenario(bundle, scenario) -> result`` (one
+  card scenario, for the generic scenarios runner ``runeforge.scenarios.entry:run``);
 * its adventure document kinds (``adventure_kinds``): what `runeforge play --adventure` knows.
 
 The generic pipeline (loader, checks, formatter, the build stages, the commands) asks the

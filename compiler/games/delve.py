@@ -51,6 +51,8 @@ GAME = Game(
             "simulate": "runeforge.engine.delve.analysis.simulate:run_one",
             "summarize": "runeforge.engine.delve.analysis.simulate:summarize",
             # `runeforge fight`: one hero against one adversary, played to its end
-            "fight": "runeforge.engine.delve.analysis.fight:fight"},
+            "fight": "runeforge.engine.delve.analysis.fight:fight",
+            # `runeforge balance --game delve`: every hero against every adversary
+            "balance": "runeforge.engine.delve.analysis.balance:balance"},
     adventure_kinds=("trial",),
 )

@@ -175,6 +175,7 @@ def test_odds_of_delve_cards_from_the_command_line(cli, bundle):
      "runeforge fight: the game 'campaign' has no fight"),
     (("odds", "--hero", "quilted-jerkin", "--challenge", "bone-sentry"),
      "runeforge odds: the game 'campaign' has no odds"),
+    (("test", "--game", "campaign"), "runeforge test: the game 'campaign' has no test"),
 ])
 def test_a_game_without_the_command_says_so_in_one_line(cli, args, line):
     res = cli(*args)
@@ -249,3 +250,133 @@ def test_balance_options_of_the_other_game_are_usage_errors(cli, tmp_path):
     assert res.exit_code == 2 and one_line(res) == (
         "runeforge balance: the game 'campaign' has no balance (it has none of: play, replay, "
         "simulate, fight, odds, balance, test)")
+
+
+# ---------------------------------------------------------------------- test (Delve scenarios)
+DELVE_PACK = """\
+    kind: manifest
+    id: my-delve
+    name: My Delve scenarios
+    type: set
+    origin: original
+    game: delve
+    """
+
+DELVE_SCENARIOS = """\
+    kind: scenarios
+    origin: original
+    scenarios:
+      - name: Maul Swing slays a Bone Sentry
+        given:
+          hero: garrick-stoneward
+          adversaries: [bone-sentry]
+        roll: [3, 1, 1, 1]
+        dice: [{hit}]
+        do:
+          - {{use: Maul Swing, die: 3}}
+        then:
+          adversaries: {{bone-sentry: {{slain: true}}}}
+          hero: {{renown: 1}}
+      - name: Longshot from next to the sentry
+        given:
+          hero: sefa-quillmark
+          adversaries: [bone-sentry]
+        roll: [3, 1, 1, 1]
+        do:
+          - {{use: Longshot}}
+        then: {{}}
+    """
+
+
+def _delve_pack(content_dir, hit=4):
+    content_dir.write("manifest.yaml", DELVE_PACK)
+    return content_dir.write("mine.scenarios.yaml", DELVE_SCENARIOS.format(hit=hit))
+
+
+def test_test_runs_a_delve_packs_scenarios_and_locates_failures(content_dir, cli):
+    path = _delve_pack(content_dir, hit=3)          # a 3 misses Maul Swing's Hit 4+
+    res = cli("test", "--format", "json", path)     # the file: only its scenarios
+    assert res.exit_code == 1
+    report = json.loads(res.stdout)
+    assert [(s["game"], s["passed"]) for s in report["scenarios"]] == [("delve", False),
+                                                                       ("delve", False)]
+    first, second = report["scenarios"]
+    assert {(f["what"], f["expected"], f["actual"], f["line"]) for f in first["failures"]} == {
+        ("adversaries.bone-sentry.slain", True, False, 13),
+        ("hero.renown", 1, 0, 14)}
+    assert "'Longshot' is not offered so (dice [3, 1, 1, 1]); the engine offers: Quick Feet " \
+           "with a 3 to one of" in second["error"]
+    text = cli("test", content_dir)
+    assert f"{path}:21:9: 'Longshot' is not offered" in text.stdout
+    _delve_pack(content_dir, hit=4)
+    res = cli("test", "--game", "delve", content_dir)
+    assert res.exit_code == 1 and "pass Maul Swing slays a Bone Sentry" in res.stdout
+    assert "24 scenarios: 23 passed, 1 failed" in res.stdout     # with the 22 bundled ones
+
+
+def test_a_delve_script_that_does_not_fit_fails_at_its_place(bundle):
+    from runeforge.engine.delve.analysis.scenarios import run_scenario
+
+    base = {"name": "x", "given": {"hero": "garrick-stoneward", "adversaries": ["bone-sentry"]},
+            "roll": [3, 1, 1, 1], "dice": [4], "do": [{"use": "Maul Swing"}], "then": {}}
+    assert run_scenario(bundle, base)["error"] is None
+
+    def error(**change):
+        return run_scenario(bundle, {**base, **change})["error"]
+
+    assert error(roll=[3, 1, 1]) == {"keys": ["roll"], "message": "the hero rolls 4 hero dice "
+                                     "(the rules data's hero_dice); 'roll' lists 3"}
+    assert error(dice=[4, 4])["keys"] == ["dice", 1]
+    assert "never rolled" in error(dice=[4, 4])["message"]
+    assert error(dice=[])["keys"] == ["dice"] and "ran out" in error(dice=[])["message"]
+    steps = [{"use": "move", "to": cell} for cell in ([0, 0], [1, 1]) * 3][:5]
+    late = error(given={"hero": "garrick-stoneward"}, roll=[1, 1, 1, 1], dice=[], do=steps)
+    assert late == {"keys": ["do", 4], "message": "1 step(s) listed but never asked, from #5 "
+                    "(the turn ended: no action left to take, or the hero is down)"}
+    gone = error(dice=[4], do=[{"use": "Maul Swing"}, {"use": "Shield Wall", "die": 1}])
+    assert gone["keys"] == ["do", 1] and "not offered so" in gone["message"]
+    unknown = error(given={"hero": "garrick-stoneward", "adversaries": ["bone-sentri"]})
+    assert unknown == {"keys": ["given", "adversaries", 0], "message": "no Delve adversary "
+                       "'bone-sentri' in the content (did you mean 'bone-sentry'?)"}
+
+
+def test_the_bundled_delve_scenarios_depend_on_their_dice(bundle):
+    """Every bundled Delve scenario that slays passes as written and fails when each later
+    die shows 1 (every attack misses): the checks read what the engine did."""
+    from ruamel.yaml import YAML
+
+    from runeforge.engine.delve.analysis.scenarios import run_scenario
+    from runeforge.loader import bundled_dir
+
+    doc = YAML(typ="safe").load((bundled_dir() / "delve" / "heroes.scenarios.yaml").read_text(
+        encoding="utf-8"))
+    slaying = [s for s in doc["scenarios"] if s["then"].get("slain")
+               or any(v.get("slain") for v in (s["then"].get("adversaries") or {}).values())]
+    assert len(slaying) >= 8
+    for scenario in slaying:
+        ran = run_scenario(bundle, scenario)
+        assert ran["error"] is None and all(c["expected"] == c["actual"] for c in ran["checks"])
+        missed = run_scenario(bundle, {**scenario, "dice": [1] * len(scenario["dice"])})
+        assert missed["error"] is not None or any(c["expected"] != c["actual"]
+                                                  for c in missed["checks"]), scenario["name"]
+
+
+def test_a_malformed_delve_scenario_is_a_located_diagnostic(content_dir, cli):
+    content_dir.write("manifest.yaml", DELVE_PACK)
+    content_dir.write("bad.scenarios.yaml", """\
+        kind: scenarios
+        origin: original
+        scenarios:
+          - name: a die shows 7
+            given:
+              hero: garrick-stoneward
+              wonds: 1
+            roll: [7, 1, 1, 1]
+            then: {}
+        """)
+    res = cli("test", content_dir)
+    assert res.exit_code == 1
+    assert "bad.scenarios.yaml:7:7: error[RF202]: unknown field 'wonds'" in res.output
+    assert "did you mean 'wounds'?" in res.output
+    assert "bad.scenarios.yaml:8:12: error[RF205]: 'roll': 7 is greater than the maximum of 6" \
+        in res.output

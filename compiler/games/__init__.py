@@ -157,6 +157,9 @@ class Game:
     # run(content, compiled, documents) -> [ScenarioResult]: the game's card scenarios
     # (documents of kind "scenarios", run by `runeforge test`); None: the game has none
     scenarios: str | None = None
+    # the card kinds whose behaviour scenarios state (`runeforge test --coverage` counts the
+    # cards of these kinds); empty: every card kind of the game
+    scenario_kinds: tuple[str, ...] = ()
     # the key of a card file's list per card kind, when it is not "cards" (Delve's tiles are
     # listed under "tiles:")
     card_lists: dict[str, str] = field(default_factory=dict)

@@ -10,7 +10,7 @@ GAME = Game(
     id="delve",
     name="Delve (hero-dice dungeon)",
     card_kinds=("hero", "adversary", "exploration", "skill", "tile", "encounter_table"),
-    document_kinds=("rules", "trial"),
+    document_kinds=("rules", "trial", "scenarios"),
     schema_dir=("runeforge", "schemas/delve"),
     dialect=Dialect(
         grammar="runeforge.dsl.delve:delve.lark",
@@ -53,6 +53,12 @@ GAME = Game(
             # `runeforge fight`: one hero against one adversary, played to its end
             "fight": "runeforge.engine.delve.analysis.fight:fight",
             # `runeforge balance --game delve`: every hero against every adversary
-            "balance": "runeforge.engine.delve.analysis.balance:balance"},
+            "balance": "runeforge.engine.delve.analysis.balance:balance",
+            # `runeforge test`: one card scenario (a hero turn with scripted dice)
+            "scenario": "runeforge.engine.delve.analysis.scenarios:run_scenario"},
+    # the generic runner of engine-run scenarios (compiler/scenarios/entry.py); the cards
+    # with behaviour are what --coverage counts (tiles, decks and tables are data)
+    scenarios="runeforge.scenarios.entry:run",
+    scenario_kinds=("hero", "skill", "adversary"),
     adventure_kinds=("trial",),
 )

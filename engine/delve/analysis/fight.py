@@ -38,27 +38,25 @@ STARTS = ("adjacent", "apart")
 DEFAULT_ROUNDS = 12
 
 
-def _cell(game, hero: Figure, start: str):
-    """Where the adversary stands: next to the hero, or apart (seen, not next to it)."""
-    board = game.state.board
-    chamber = board.chambers[0]
+def stand(board, hero_cell, start: str, occupied=frozenset()):
+    """Where an adversary stands in the hero's chamber: next to the hero (``adjacent``), or
+    seen by it and not next to it (``apart``); the nearest such free cell to the hero, then
+    to the chamber's centre, ties by the lowest (y, x). None when there is none."""
+    chamber = board.chambers[board.owner[hero_cell]]
     cx, cy = chamber.centre
     half = Fraction(1, 2)
 
     def key(cell):
-        near = max(abs(cell[0] - hero.cell[0]), abs(cell[1] - hero.cell[1]))
+        near = max(abs(cell[0] - hero_cell[0]), abs(cell[1] - hero_cell[1]))
         dx, dy = cell[0] + half - cx, cell[1] + half - cy
         return (near, dx * dx + dy * dy, cell[1], cell[0])
 
-    free = [c for c in chamber.cells if c != hero.cell]
+    free = [c for c in chamber.cells if c != hero_cell and c not in occupied]
     if start == "adjacent":
-        fits = [c for c in free if board.adjacent(hero.cell, c)]
+        fits = [c for c in free if board.adjacent(hero_cell, c)]
     else:
-        fits = [c for c in free if not board.adjacent(hero.cell, c)
-                and sees(board, hero.cell, c)]
-    if not fits:
-        raise EngineError(f"fight: the start chamber has no cell {start} to the hero")
-    return min(fits, key=key)
+        fits = [c for c in free if not board.adjacent(hero_cell, c) and sees(board, hero_cell, c)]
+    return min(fits, key=key, default=None)
 
 
 def setup(records: Records, options: dict, log: EventLog) -> DelveGame:
@@ -82,7 +80,9 @@ def setup(records: Records, options: dict, log: EventLog) -> DelveGame:
                      bots(options.get("bots", "heuristic"), [hero], seed), log=log,
                      trial=trial)
     s = game.state
-    cell = _cell(game, s.figure(hero), start)
+    cell = stand(s.board, s.figure(hero).cell, start)
+    if cell is None:
+        raise EngineError(f"fight: the start chamber has no cell {start} to the hero")
     s.spawned += 1
     fid = f"{adversary}-{s.spawned}"
     s.figures.append(Figure(fid, "adversary", cell, records.adversaries[adversary]["vigour"]))

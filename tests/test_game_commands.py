@@ -380,3 +380,23 @@ def test_a_malformed_delve_scenario_is_a_located_diagnostic(content_dir, cli):
     assert "did you mean 'wounds'?" in res.output
     assert "bad.scenarios.yaml:8:12: error[RF205]: 'roll': 7 is greater than the maximum of 6" \
         in res.output
+
+
+def test_which_commands_a_game_has_comes_from_its_registry_entry(capsys):
+    from dataclasses import replace
+
+    from runeforge import games
+    from runeforge.commands import _pergame
+
+    delve = games.get("delve")
+    assert [c for c in _pergame.PER_GAME if _pergame.has(delve, c)] == list(_pergame.PER_GAME)
+    assert all(_pergame.has(games.get(), c) for c in _pergame.PER_GAME)   # Runebound: all
+    only_play = replace(delve, id="only-play", engine={"play": delve.engine["play"]},
+                        scenarios=None)
+    assert [c for c in _pergame.PER_GAME if _pergame.has(only_play, c)] == ["play"]
+    with pytest.raises(SystemExit) as stop:
+        _pergame.require(only_play, "balance", " of adventure 'x'")
+    assert stop.value.code == 2
+    assert capsys.readouterr().err == ("runeforge balance: the game 'only-play' of adventure "
+                                       "'x' has no balance (it has: play)\n")
+    assert _pergame.require(delve, "balance") is delve

@@ -42,7 +42,8 @@ Examples:
               help="Folder for balance.csv, balance-summary.csv, balance.html, balance.pdf.")
 @click.option("--trials", type=click.IntRange(1, 1_000_000), default=None, metavar="N",
               help="Monte Carlo with the engine (every ability) instead of the exact odds: "
-                   "N combats a cell; slow (heroes x challenges x 4 x N combats).")
+                   "N combats a cell; slow (heroes x challenges x 4 x N combats). Delve: N "
+                   "whole fights a cell instead of the exact one-turn odds.")
 @click.option("--seed", type=click.IntRange(0), default=0, show_default=True,
               help="Dice seed of the Monte Carlo.")
 @click.option("--start", "starts", multiple=True, type=click.Choice(["adjacent", "apart"]),
@@ -132,9 +133,10 @@ def _adventure_game(content, adventure: str | None):
 
 def _other_game(game, whole, adventure, ruleset, out_dir, trials, seed, starts) -> None:
     """Another game's report: its ``balance(bundle, options) -> report`` engine entry
-    (options ``adventure``: one of its adventures, None for a pack of it or none given;
-    ``starts``, ``trials``, ``seed``); the report's ``files`` tables are written as CSV,
-    its ``summary`` tables printed."""
+    (options ``adventure``: one of its adventures, else None; ``pack``: the pack whose
+    adversaries these are; ``starts``, ``trials``, ``seed``). The report's ``files`` tables
+    are written as CSV, its ``summary`` tables printed."""
+    from runeforge.atomic import write_bytes_atomic
     from runeforge.diagnostics import Diagnostic, DiagnosticError
     from runeforge.engine.common.errors import EngineError
 
@@ -146,11 +148,11 @@ def _other_game(game, whole, adventure, ruleset, out_dir, trials, seed, starts) 
         raise click.UsageError(f"--ruleset is an option of {games.get().name}, not of "
                                f"{game.name}")
     own = whole.of_game(game.id)
-    if adventure in own.packs:  # a pack: all of it
+    options = {"adventure": adventure, "starts": list(starts), "trials": trials, "seed": seed}
+    if adventure in own.packs:  # a pack: its adversaries
         own.cards = {k: c for k, c in own.cards.items() if c.pack == adventure
                      or c.kind != "adversary"}
-        adventure = None
-    options = {"adventure": adventure, "starts": list(starts), "trials": trials, "seed": seed}
+        options.update(adventure=None, pack=adventure)
     try:
         report = game.entry("balance")(bundle(game, own, list(own.cards)), options)
     except EngineError as exc:
@@ -159,8 +161,7 @@ def _other_game(game, whole, adventure, ruleset, out_dir, trials, seed, starts) 
     try:
         for name, table in report["files"].items():
             path = out_dir / f"{game.id}-{name}"
-            _balancereport.write_bytes_atomic(path, _balancereport.table_csv(table["columns"],
-                                                                             table["rows"]))
+            write_bytes_atomic(path, _balancereport.table_csv(table["columns"], table["rows"]))
             paths.append(path)
     except OSError as exc:
         raise DiagnosticError([Diagnostic("RF003", f"cannot write the report: {exc.strerror}",

@@ -3,7 +3,8 @@ every adversary, as tables a front end writes as CSV and prints.
 
 ``balance(bundle, options) -> report``. Options: ``adventure`` (a trial id: the adversaries
 its exploration deck's encounter tables can place, and its ``slay`` goal's; None: every
-adversary of the bundle), ``starts`` (default both: ``adjacent`` and ``apart``, as ``runeforge
+adversary of the bundle), ``pack`` (named in the title: the bundle holds that pack's
+adversaries), ``starts`` (default both: ``adjacent`` and ``apart``, as ``runeforge
 odds --start`` reads them), ``trials`` (None: the exact odds; N: N fights a cell instead) and
 ``seed`` (the first fight's seed; fight i has seed ``seed+i``).
 
@@ -86,6 +87,7 @@ def balance(bundle: dict, options: dict) -> dict:
         raise EngineError(f"balance: nothing to compare: {len(heroes)} heroes, {len(foes)} "
                           "adversaries")
     where = (f"{records.trials[trial].get('name', trial)} ({trial})" if trial
+             else f"the adversaries of the pack {options['pack']}" if options.get("pack")
              else "every adversary")
     cells = []
     for a in foes:

@@ -211,11 +211,15 @@ def test_runebound_commands_ignore_the_other_games_content(cli, tiny, tiny_dir):
     odds = ("odds", "--hero", "varikas-the-dead", "--challenge", "blood-of-the-bloodmother",
             "--exact")
     assert cli(*odds, tiny_dir).output == cli(*odds).output
+    # issue #31: the cards' (the adventure's) game answers, here that it has no such command
     res = cli("fight", "--hero", "pebble-knight", "--challenge", "blood-of-the-bloodmother",
               tiny_dir)
-    assert res.exit_code == 2 and "unknown hero id 'pebble-knight'" in res.output
+    assert res.exit_code == 2
+    assert res.output == "runeforge fight: the game 'tinygame' has no fight (it has: play)\n"
     res = cli("simulate", "--games", "2", "--adventure", "pebble-arena", tiny_dir)
-    assert res.exit_code == 2 and "pebble-arena" in res.output
+    assert res.exit_code == 2
+    assert res.output == ("runeforge simulate: the game 'tinygame' of adventure 'pebble-arena' "
+                          "has no simulate (it has: play)\n")
 
 
 def _runebound_language_fingerprint(vocabulary=None) -> str:

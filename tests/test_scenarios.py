@@ -64,7 +64,10 @@ def test_the_bundle_has_scenarios_and_keeps_them_out_of_bundle_json():
     from runeforge.backends.bundle import build_bundle
 
     result, results = bundled()
-    assert results and all(r.game == "runebound-2e" for r in results)
+    # each scenario is its pack's game's: the Delve pack has its own (issue #31)
+    assert results and all(r.game == ("delve" if "cards/delve/" in r.path else
+                                      "runebound-2e") for r in results)
+    assert {r.game for r in results} == {"runebound-2e", "delve"}
     assert "scenarios" not in build_bundle(result.content, result.compiled)["documents"]
 
 

@@ -41,6 +41,16 @@ class _SafeWriter:
         self._w.writerow([safe_cell(v) for v in row])
 
 
+def table_csv(columns: list, rows: list) -> bytes:
+    """A header and rows as CSV through :func:`safe_cell` (another game's balance tables)."""
+    buf = io.StringIO(newline="")
+    w = _SafeWriter(buf)
+    w.writerow(columns)
+    for row in rows:
+        w.writerow(row)
+    return buf.getvalue().encode("utf-8")
+
+
 def cells_csv(report: Report) -> bytes:
     buf = io.StringIO(newline="")
     w = _SafeWriter(buf)
@@ -223,4 +233,5 @@ def write_all(report: Report, out: Path) -> list[Path]:
     return paths
 
 
-__all__ = ["COLOURS", "write_all", "cells_csv", "summary_csv", "html", "pdf", "safe_cell"]
+__all__ = ["COLOURS", "write_all", "cells_csv", "summary_csv", "html", "pdf", "safe_cell",
+           "table_csv"]

@@ -60,9 +60,9 @@ def bundle(game, content, ids) -> dict:
 def run(game, content, hero_id, challenge_id, start, fmt, top, refused) -> None:
     """Answer with ``game``'s ``odds_exact``; ``refused`` lists the Runebound-only options
     given (a usage error)."""
-    odds = game.entry("odds_exact")
-    if odds is None:
-        raise click.UsageError(f"the game '{game.id}' of these cards has no odds engine")
+    from ._pergame import require
+
+    odds = require(game, "odds").entry("odds_exact")
     if refused:
         raise click.UsageError(f"{', '.join(refused)}: options of {games.get().name}, not of "
                                f"{game.name}")

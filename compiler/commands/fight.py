@@ -22,6 +22,8 @@ Examples:
   runeforge fight --hero varikas-the-dead --challenge blood-of-the-bloodmother
   runeforge fight --hero varikas-the-dead --challenge hungry-wolves \\
       --item padded-leather-armor --ally acolyte-of-flame --seed 7 --log fight.jsonl
+  runeforge fight --hero garrick-stoneward --challenge bone-sentry --seed 3   (Delve)
+  runeforge fight --hero sefa-quillmark --challenge tunnel-brute --start apart
 """
 
 
@@ -126,14 +128,20 @@ def narrate(record: dict, names: dict[str, str]) -> Text | None:
               help="Write the event log (JSON lines) here.")
 @click.option("--ruleset", type=click.Choice(["base", "advanced"]), default="base",
               show_default=True, help="Base (seed 000) or advanced (seed 002) rules.")
+@click.option("--start", type=click.Choice(["adjacent", "apart"]), default=None,
+              help="Delve: where the adversary stands, next to the hero (default) or apart "
+              "from it (visible, not adjacent).")
 @click.argument("dirs", nargs=-1, type=click.Path(path_type=str),
                 callback=content_dirs_argument)
-def command(hero_id, challenge_id, items, allies, seed, trial, log_path, ruleset,
+def command(hero_id, challenge_id, items, allies, seed, trial, log_path, ruleset, start,
             dirs) -> None:
     """Fight one combat with the heuristic bot and print what happened.
 
-    DIRS are content directories that extend the bundled cards/. The same seed gives the
-    same fight and the same log. Exit status: 0 fought, 1 content errors, 2 usage errors.
+    The cards' game fights it (the hero's card, else the challenge's): for Delve cards
+    (--challenge names an adversary) the hero and the adversary fight rounds of the game,
+    the hero's turn then the adversary's, until one falls or the round limit. DIRS are
+    content directories that extend the bundled cards/. The same seed gives the same fight
+    and the same log. Exit status: 0 fought, 1 content errors, 2 usage errors.
     """
     from runeforge.backends.bundle import build_bundle
     from runeforge.engine.common.dice import Dice
@@ -145,6 +153,16 @@ def command(hero_id, challenge_id, items, allies, seed, trial, log_path, ruleset
     if not result.ok:
         print_diagnostics(result.diagnostics)
         finish(result.diagnostics)
+    game = _game_of(result.content, hero_id, challenge_id)
+    if game.id != games.DEFAULT_GAME:  # the cards' game fights (docs/architecture.md)
+        given = {"--item": items, "--ally": allies, "--trial": trial is not None,
+                 "--ruleset": ruleset != "base"}
+        _other_game(game, result, hero_id, challenge_id, start, seed, log_path,
+                    [k for k, v in given.items() if v])
+        return
+    if start is not None:
+        raise click.UsageError(f"--start is an option of Delve's fight, not of "
+                               f"{games.get().name}")
     bundle = build_bundle(result.content, result.compiled)
     check_ids(bundle, hero_id, challenge_id, items, allies)
     catalog = Catalog(bundle)
@@ -177,3 +195,56 @@ def command(hero_id, challenge_id, items, allies, seed, trial, log_path, ruleset
         remove_stale_temps(targets=[log_path])
         write_bytes_atomic(log_path, combat.log.to_jsonl().encode("utf-8"))
     del outcome
+
+
+def _game_of(content, hero_id: str, challenge_id: str):
+    """The game of the hero's card, else of the challenge's (the default game if neither is
+    a card of the content)."""
+    for card_id in (hero_id, challenge_id):
+        card = content.cards.get(card_id)
+        if card is not None:
+            return games.get(card.game)
+    return games.get()
+
+
+def _other_game(game, result, hero_id, challenge_id, start, seed, log_path, refused) -> None:
+    """The fight of another game: its ``fight(bundle, options) -> result`` engine entry
+    (options ``hero``, ``adversary``, ``start``, ``seed``; the result's ``account`` is
+    printed, its ``log`` written)."""
+    from runeforge.backends.bundle import build_bundle
+    from runeforge.engine.common.errors import EngineError
+
+    from . import _combatcontent as cc
+    from ._gameodds import FOES
+    from ._pergame import require
+
+    require(game, "fight")
+    if refused:
+        raise click.UsageError(f"{', '.join(refused)}: options of {games.get().name}, not of "
+                               f"{game.name}")
+    own = result.content.of_game(game.id)
+    kinds = FOES.get(game.id, ("hero", "adversary"))
+    cc.check_ids(own, [("--hero", hero_id, kinds[0]), ("--challenge", challenge_id, kinds[1])],
+                 whole=result.content)
+    options = {"hero": hero_id, "adversary": challenge_id, "start": start or "adjacent",
+               "seed": seed}
+    try:
+        fought = game.entry("fight")(build_bundle(result.content, result.compiled), options)
+    except EngineError as exc:
+        raise click.UsageError(f"these cards cannot fight: {exc}") from None
+    out = console()
+    hero, foe = fought["hero"], fought["adversary"]
+    out.print(Text(f"{hero['name']} vs {foe['name']} ({game.name}, {fought['start']}, seed "
+                   f"{seed})", style="bold"))
+    for line in fought["account"]:
+        out.print(line, markup=False, highlight=False)
+    out.print(Text(f"{hero['name']}: {hero['wounds']}/{hero['vigour']} wounds, "
+                   f"{hero['renown']} renown; {foe['name']}: {foe['wounds']}/{foe['vigour']} "
+                   "wounds", style="dim"))
+    if log_path:
+        import json
+
+        text = "".join(json.dumps(r, sort_keys=True, ensure_ascii=False) + "\n"
+                       for r in fought["log"])
+        remove_stale_temps(targets=[log_path])
+        write_bytes_atomic(log_path, text.encode("utf-8"))

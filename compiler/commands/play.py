@@ -68,10 +68,9 @@ def adventures(bundle: dict) -> list[str]:
 def play_other_game(game, bundle: dict, options: dict, log_path) -> None:
     """Play an adventure of another game with that game's ``play`` engine entry point:
     ``play(bundle, options) -> {winner, how, rounds, log}``."""
-    play = game.entry("play")
-    if play is None:
-        raise click.UsageError(f"the game '{game.id}' of adventure '{options['adventure']}' "
-                               "has no play engine")
+    from ._pergame import require
+
+    play = require(game, "play", f" of adventure '{options['adventure']}'").entry("play")
     try:
         result = play(bundle, options)
     except EngineError as exc:

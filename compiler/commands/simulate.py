@@ -1,4 +1,8 @@
-"""`runeforge simulate`: many whole games with bots; win rates by hero and by adventure."""
+"""`runeforge simulate`: many whole games with bots; win rates by hero and by adventure.
+
+The game of the adventures (``--adventure``, else ``--game``, else Runebound) plays them:
+Runebound with its own engine, another game through its ``simulate`` and ``summarize`` engine
+entries (``compiler/games/``), on the same runner (one process, ``--workers``, Dask)."""
 
 from __future__ import annotations
 
@@ -11,12 +15,15 @@ from rich.table import Table
 from runeforge import pipeline
 from runeforge.console import console, content_dirs_argument, finish, print_diagnostics, progress
 
+from ._pergame import game_option, require
+
 EPILOG = """\b
 Examples:
   runeforge simulate --games 200                       # 4 players, base rules, one process
   runeforge simulate --games 1000 --workers 2 --players 2-6 --ruleset base --ruleset advanced
   runeforge simulate --games 500 --adventure sceptre-of-kyros --format json
   runeforge simulate --games 5000 --scheduler tcp://10.0.0.5:8786   # on a Dask cluster
+  runeforge simulate --adventure first-descent --players 3 --games 20   # a Delve trial
 """
 
 
@@ -55,6 +62,46 @@ def _need_dask(address: str) -> None:
                                  param_hint="--scheduler") from None
 
 
+def _ci(ci) -> str:
+    """A 95 % interval as the tables print it."""
+    return f"{ci[0]:.1%}–{ci[1]:.1%}"
+
+
+def _rate_table(rows: list[dict], names: dict, wins: str = "wins") -> Table:
+    """Rows ``{id, games, wins, rate, ci95}`` (engine/common/sweep.py ``rates``), the best
+    rate first."""
+    table = Table("hero", "games", wins, "win rate", "95 % CI")
+    for row in sorted(rows, key=lambda r: -r["rate"]):
+        table.add_row(escape(names.get(row["id"], row["id"])), str(row["games"]),
+                      str(row["wins"]), f"{row['rate']:.1%}", _ci(row["ci95"]))
+    return table
+
+
+def game_of(bundle: dict, adventures, game):
+    """The game whose adventures these are (``--game`` when none is given, else the default
+    game); a usage error for an unknown adventure or adventures of two games."""
+    from runeforge import games as registry
+    from runeforge.commands.play import adventure_games
+    from runeforge.diagnostics import did_you_mean
+
+    known = adventure_games(bundle)
+    for adv in adventures:
+        if adv not in known:
+            mine = sorted(a for a, g in known.items() if game is None or g == game.id)
+            hint = did_you_mean(adv, mine) or "known: " + ", ".join(mine)
+            raise click.BadParameter(f"unknown adventure '{adv}' ({hint})",
+                                     param_hint="--adventure")
+    found = sorted({known[a] for a in adventures})
+    if len(found) > 1:
+        raise click.UsageError("--adventure: one game per run, not " + ", ".join(
+            f"{registry.get(g).name} ({', '.join(a for a in adventures if known[a] == g)})"
+            for g in found))
+    if found and game is not None and found[0] != game.id:
+        raise click.UsageError(f"--adventure {adventures[0]} is an adventure of "
+                               f"{registry.get(found[0]).name}, not of --game {game.id}")
+    return registry.get(found[0]) if found else (game or registry.get())
+
+
 @click.command("simulate", epilog=EPILOG)
 @click.argument("dirs", nargs=-1, type=click.Path(path_type=str),
                 callback=content_dirs_argument)
@@ -68,23 +115,29 @@ def _need_dask(address: str) -> None:
 @click.option("--ruleset", "rulesets", multiple=True, type=click.Choice(["base", "advanced"]),
               help="Ruleset (repeatable; default base).")
 @click.option("--adventure", "adventures", multiple=True, metavar="ID",
-              help="Adventure id (repeatable; default rise-of-the-dragon-lords).")
+              help="Adventure id (repeatable; default rise-of-the-dragon-lords). The "
+                   "adventures' game plays them (a Delve trial: Delve).")
 @click.option("--bots", type=click.Choice(["heuristic", "random"]), default="heuristic",
               show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True,
               help="Game i uses seed SEED+i, so any game can be replayed with `play`.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
-def command(dirs, games, workers, scheduler, players, rulesets, adventures, bots, seed, fmt):
+@game_option("The game of the adventures (default: theirs, else runebound-2e); without "
+             "--adventure, another game lists its adventures.")
+def command(dirs, games, workers, scheduler, players, rulesets, adventures, bots, seed, fmt,
+            game):
     """Play many whole games with bots and report win rates with 95 % intervals.
 
     The same seeds give the same per-game results in one process, in a process pool
-    (--workers) or on Dask (--scheduler).
+    (--workers) or on Dask (--scheduler). The adventures' game plays them: for a Delve trial
+    the heroes' win rate, how the games ended and the mean rounds.
     """
     from runeforge import games as registry
     from runeforge.backends.bundle import build_bundle
-    from runeforge.diagnostics import did_you_mean
 
     (sim,) = registry.get().entries("simulation")
+    if game is not None and not adventures:  # before the content is loaded
+        require(game, "simulate")
     if scheduler is not None:
         if not scheduler.strip():
             raise click.BadParameter("an empty address", param_hint="--scheduler")
@@ -94,31 +147,15 @@ def command(dirs, games, workers, scheduler, players, rulesets, adventures, bots
         print_diagnostics(result.diagnostics)
         finish(result.diagnostics)
     bundle = build_bundle(result.content, result.compiled)
-    from runeforge.commands.play import adventure_games
 
-    # simulate plays Runebound's engine: its own adventures only
-    known = sorted(a for a, g in adventure_games(bundle).items() if g == registry.DEFAULT_GAME)
-    for adv in adventures:
-        if adv not in known:
-            hint = did_you_mean(adv, known) or "known: " + ", ".join(known)
-            raise click.BadParameter(f"unknown adventure '{adv}' ({hint})",
-                                     param_hint="--adventure")
+    played = game_of(bundle, adventures, game)
+    if played.id != registry.DEFAULT_GAME:
+        _other_game(played, bundle, games, workers, scheduler, players, rulesets, adventures,
+                    bots, seed, fmt)
+        return
     todo = sim.specs(games, seed, players, rulesets or ("base",),
                      adventures or (sim.DEFAULT_ADVENTURE,), bots)
-    with progress() as bar:
-        task = bar.add_task("games", total=len(todo))
-
-        def done(n, total):
-            bar.update(task, completed=n)
-
-        if scheduler:
-            try:
-                results = sim.run_dask(bundle, todo, scheduler, progress=done)
-            except (OSError, TimeoutError) as exc:  # no scheduler there, or it went away
-                raise click.ClickException(f"the Dask scheduler {scheduler!r} cannot be used: "
-                                           f"{type(exc).__name__}: {exc}") from None
-        else:
-            results = sim.run_local(bundle, todo, workers, progress=done)
+    results = _sweep(bundle, todo, workers, scheduler, sim.run_one)
     summary = sim.summarize(results)
     if fmt == "json":
         click.echo(json.dumps({"summary": summary, "games": results}, ensure_ascii=False,
@@ -131,12 +168,80 @@ def command(dirs, games, workers, scheduler, players, rulesets, adventures, bots
     out.print(f"{summary['games']} games, seeds {seed}..{seed + games - 1}, bots: {bots}",
               markup=False)
     for adv in summary["adventures"]:
-        low, high = adv["ci95"]
         out.print(f"\n{adv['id']}: {adv['decided']}/{adv['games']} games ended with a winner "
-                  f"({adv['decided_rate']:.1%}, 95 % CI {low:.1%}–{high:.1%})", markup=False)
-        table = Table("hero", "games", "wins", "win rate", "95 % CI")
-        for row in sorted(adv["heroes"], key=lambda r: -r["rate"]):
-            table.add_row(escape(names.get(row["id"], row["id"])), str(row["games"]),
-                          str(row["wins"]),
-                          f"{row['rate']:.1%}", f"{row['ci95'][0]:.1%}–{row['ci95'][1]:.1%}")
-        out.print(table)
+                  f"({adv['decided_rate']:.1%}, 95 % CI {_ci(adv['ci95'])})", markup=False)
+        out.print(_rate_table(adv["heroes"], names))
+
+
+def _sweep(bundle: dict, todo: list, workers: int, scheduler, run_one) -> list[dict]:
+    """The games of ``todo`` played by ``run_one`` here, in a pool or on Dask, with a
+    progress bar."""
+    from runeforge.engine.common import sweep
+
+    with progress() as bar:
+        task = bar.add_task("games", total=len(todo))
+
+        def done(n, total):
+            bar.update(task, completed=n)
+
+        if scheduler:
+            try:
+                return sweep.run_dask(run_one, bundle, todo, scheduler, progress=done)
+            except (OSError, TimeoutError) as exc:  # no scheduler there, or it went away
+                raise click.ClickException(f"the Dask scheduler {scheduler!r} cannot be used: "
+                                           f"{type(exc).__name__}: {exc}") from None
+        return sweep.run_local(run_one, bundle, todo, workers, progress=done)
+
+
+def _other_game(game, bundle: dict, count: int, workers, scheduler, players, rulesets,
+                adventures, bots, seed, fmt) -> None:
+    """Another game's games: its ``simulate(bundle, options) -> record`` plays each (options:
+    ``adventure``, ``players``, ``seed``, ``bots``; game i has seed SEED+i and cycles through
+    the adventures and player counts), its ``summarize(records) -> summary`` sums them up."""
+    from runeforge import games as registry
+
+    first = adventures[0] if adventures else None
+    require(game, "simulate", f" of adventure '{first}'" if first else "")
+    if rulesets:
+        raise click.UsageError(f"--ruleset is an option of {registry.get().name}, not of "
+                               f"{game.name}")
+    if not adventures:
+        ids = sorted(set(game.adventure_ids(bundle)))
+        raise click.UsageError(f"name the adventures of {game.name} to simulate with "
+                               "--adventure ID (repeatable): "
+                               + (", ".join(ids) or "the content has none"))
+    seats = game.entry("seats")
+    for adv in dict.fromkeys(adventures):
+        room = seats(bundle, {"adventure": adv}) if seats is not None else None
+        if room is not None and max(players) > room["most"]:
+            raise click.UsageError(
+                f"the {game.name} adventure '{adv}' seats 1 to {room['most']} players, not "
+                f"{max(players)} ({room['why']}); try --players {room['most']}")
+    combos = [(a, p) for a in adventures for p in players]
+    todo = [{"adventure": combos[i % len(combos)][0], "players": combos[i % len(combos)][1],
+             "seed": seed + i, "bots": bots} for i in range(count)]
+    results = _sweep(bundle, todo, workers, scheduler, game.entry("simulate"))
+    summary = game.entry("summarize")(results)
+    if fmt == "json":
+        click.echo(json.dumps({"game": game.id, "summary": summary, "games": results},
+                              ensure_ascii=False, indent=1, sort_keys=True))
+        return
+    out = console()
+    names = {c["id"]: c.get("name", c["id"]) for c in bundle["cards"]
+             if c.get("game") == game.id}
+    side = summary.get("winners", "players")
+    out.print(f"{summary['games']} games of {game.name}, seeds {seed}..{seed + count - 1}, "
+              f"bots: {bots}", markup=False)
+    for adv in summary["adventures"]:
+        rounds = adv["rounds"]
+        out.print(f"\n{adv['id']} ({', '.join(map(str, adv['players']))} players): the {side} "
+                  f"won {adv['wins']}/{adv['games']} games ({adv['rate']:.1%}, 95 % CI "
+                  f"{_ci(adv['ci95'])}); rounds: mean {rounds['mean']:.1f}, "
+                  f"{rounds['min']}–{rounds['max']}", markup=False)
+        ended = Table("winner", "how the game ended", "games", "share")
+        for row in adv["ended"]:
+            ended.add_row(escape(str(row["winner"])), escape(row["how"]), str(row["games"]),
+                          f"{row['games'] / adv['games']:.1%}")
+        out.print(ended)
+        if any(h["games"] < adv["games"] for h in adv["heroes"]):  # not the same seats always
+            out.print(_rate_table(adv["heroes"], names, wins=f"{side} won"))

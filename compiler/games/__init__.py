@@ -15,6 +15,15 @@ registry costs nothing at start-up):
   with ``log_options`` (the JSON Schema of the log's first record) its logs can be replayed;
   a command that is one game's (Runebound's `fight`, `odds`, `simulate`, `balance`) takes
   what it needs of that game's engine from here (:meth:`Game.entries`), never by import;
+  the other commands of a game other than the default one call (compiler/commands/
+  _pergame.py; a game without the entry has no such command): ``simulate(bundle, options)
+  -> record`` (one adventure played by bots, no log; module-level, so that a process pool
+  or Dask can run it) and ``summarize(records) -> summary`` (`runeforge simulate`);
+  ``fight(bundle, options) -> {winner, how, rounds, hero, adversary, account, log}``
+  (`runeforge fight`); ``odds_exact(bundle, options)`` (`runeforge odds`);
+  ``balance(bundle, options) -> {title, method, rule, files, summary}`` (`runeforge
+  balance`: tables as ``{columns, rows}``); ``scenario(bundle, scenario) -> result`` (one
+  card scenario, for the generic scenarios runner ``runeforge.scenarios.entry:run``);
 * its adventure document kinds (``adventure_kinds``): what `runeforge play --adventure` knows;
 * the sub-commands it adds to the command line (``commands``: name -> a click command), as
   the campaign adds `runeforge campaign`.
@@ -159,6 +168,9 @@ class Game:
     # run(content, compiled, documents) -> [ScenarioResult]: the game's card scenarios
     # (documents of kind "scenarios", run by `runeforge test`); None: the game has none
     scenarios: str | None = None
+    # the card kinds whose behaviour scenarios state (`runeforge test --coverage` counts the
+    # cards of these kinds); empty: every card kind of the game
+    scenario_kinds: tuple[str, ...] = ()
     # the key of a card file's list per card kind, when it is not "cards" (Delve's tiles are
     # listed under "tiles:")
     card_lists: dict[str, str] = field(default_factory=dict)

@@ -57,14 +57,34 @@ class ScenarioResult:
         return [c for c in self.checks if not c.ok]
 
 
-def run(content, compiled) -> list[ScenarioResult]:
-    """Every scenario of the content, game by game, in file order."""
+class Locator:
+    """(line, col) of a place inside the scenario at ``keys`` of ``doc``: the deepest of the
+    inner keys that the file has (an expected value missing from the file falls back to its
+    parent)."""
+
+    def __init__(self, doc, keys: tuple):
+        self.doc, self.keys = doc, tuple(keys)
+
+    def __call__(self, *inner) -> tuple[int, int]:
+        for cut in range(len(inner), -1, -1):
+            try:
+                return self.doc.pos(*self.keys, *inner[:cut])
+            except (KeyError, IndexError, TypeError, ValueError):
+                continue
+        return self.doc.pos(*self.keys)
+
+
+def run(content, compiled, game: str | None = None) -> list[ScenarioResult]:
+    """Every scenario of the content (of ``game`` only, when given), game by game, in file
+    order."""
     results: list[ScenarioResult] = []
     docs = content.documents.get(KIND, [])
-    for game in games.all_games():
-        mine = [d for d in docs if d.game == game.id and isinstance(d.data, dict)]
-        if mine and game.scenarios:
-            results.extend(games.resolve(game.scenarios)(content, compiled, mine))
+    for each in games.all_games():
+        if game is not None and each.id != game:
+            continue
+        mine = [d for d in docs if d.game == each.id and isinstance(d.data, dict)]
+        if mine and each.scenarios:
+            results.extend(games.resolve(each.scenarios)(content, compiled, mine))
     return results
 
 
@@ -95,11 +115,16 @@ class Coverage:
         return cards, ops
 
 
-def coverage(content, compiled, results: list[ScenarioResult]) -> Coverage:
+def coverage(content, compiled, results: list[ScenarioResult],
+             game: str | None = None) -> Coverage:
     """Cards covered by a passing scenario, and the IR ops the bundle uses that some passing
-    scenario ran (an op of an always-on ability counts when its card was in play)."""
-    with_runner = {g.id for g in games.all_games() if g.scenarios}
-    cards = [cid for cid, card in content.cards.items() if card.game in with_runner]
+    scenario ran (an op of an always-on ability counts when its card was in play). The cards
+    counted are those of the games with scenarios (of ``game`` only, when given), of the
+    kinds each game's scenarios state (``Game.scenario_kinds``; empty: every kind)."""
+    kinds = {g.id: g.scenario_kinds for g in games.all_games() if g.scenarios
+             and (game is None or g.id == game)}
+    cards = [cid for cid, card in content.cards.items() if card.game in kinds
+             and (not kinds[card.game] or card.kind in kinds[card.game])]
     ops = {op for cid in cards for ir in compiled.get(cid, []) for op in _ops(ir)}
     passed = [r for r in results if r.passed]
     branches = {(cid, outcome) for cid in cards for ir in compiled.get(cid, [])

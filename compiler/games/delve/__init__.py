@@ -15,7 +15,7 @@ GAME = Game(
     id="delve",
     name="Delve (hero-dice dungeon)",
     card_kinds=("hero", "adversary", "exploration", "skill", "tile", "encounter_table"),
-    document_kinds=("rules", "trial"),
+    document_kinds=("rules", "trial", "scenarios"),
     schema_dir=("runeforge", "schemas/delve"),
     dialect=Dialect(
         grammar="runeforge.dsl.delve:delve.lark",
@@ -51,6 +51,19 @@ GAME = Game(
     engine={"play": "runeforge.engine.delve.game.play:play",
             "log_options": "runeforge.engine.delve.game.play:LOG_OPTIONS",
             "odds_exact": "runeforge.engine.delve.analysis.odds:odds_exact",
-            "seats": "runeforge.engine.delve.game.play:seats"},
+            "seats": "runeforge.engine.delve.game.play:seats",
+            # `runeforge simulate`: one trial as a result record, and the summary of many
+            "simulate": "runeforge.engine.delve.analysis.simulate:run_one",
+            "summarize": "runeforge.engine.delve.analysis.simulate:summarize",
+            # `runeforge fight`: one hero against one adversary, played to its end
+            "fight": "runeforge.engine.delve.analysis.fight:fight",
+            # `runeforge balance --game delve`: every hero against every adversary
+            "balance": "runeforge.engine.delve.analysis.balance:balance",
+            # `runeforge test`: one card scenario (a hero turn with scripted dice)
+            "scenario": "runeforge.engine.delve.analysis.scenarios:run_scenario"},
+    # the generic runner of engine-run scenarios (compiler/scenarios/entry.py); the cards
+    # with behaviour are what --coverage counts (tiles, decks and tables are data)
+    scenarios="runeforge.scenarios.entry:run",
+    scenario_kinds=("hero", "skill", "adversary"),
     adventure_kinds=("trial",),
 )

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 
 from runeforge.engine.common.dice import Dice
 from runeforge.engine.common.log import EventLog
+from runeforge.engine.common.sweep import wilson as wilson  # re-exported (tests, callers)
 
 from ..bots.combat_bot import HeuristicBot
 from ..combat.combat import Combat
@@ -48,22 +49,7 @@ from .optimal_player import OptimalPlayer as OptimalPlayer  # re-exported (tests
 from .optimal_table import TablePlayer
 
 MAX_TRIALS = 999_999_999
-Z95 = 1.959963984540054
 POLICIES = ("bot", "optimal")
-
-
-def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a binomial proportion (95 % for the default ``z``)."""
-    if trials <= 0:
-        return 0.0, 1.0
-    p = successes / trials
-    z2 = z * z
-    den = 1.0 + z2 / trials
-    mid = (p + z2 / (2 * trials)) / den
-    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / den
-    lo = 0.0 if successes == 0 else max(0.0, mid - half)
-    hi = 1.0 if successes == trials else min(1.0, mid + half)
-    return lo, hi
 
 
 class QuietLog(EventLog):

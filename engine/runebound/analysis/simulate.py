@@ -15,12 +15,14 @@ import json
 from collections import defaultdict
 from dataclasses import asdict, dataclass
 
+from runeforge.engine.common import sweep
+from runeforge.engine.common.sweep import rates, wilson
+
 from ..adventures.adventure_game import new_adventure_game
 from ..bots.game_bot import make_bot
 from ..core.catalog import Catalog
 from ..game.scenario import ADVENTURES
 from ..game.setup import new_game
-from .odds_mc import wilson
 
 DEFAULT_ADVENTURE = "rise-of-the-dragon-lords"
 
@@ -78,83 +80,22 @@ def run_one(bundle: dict, spec: GameSpec) -> dict:
             "how": state.how, "rounds": state.round, "digest": digest}
 
 
-# ---- local process pool ------------------------------------------------------------------
-
-_BUNDLE: dict | None = None
-
-
-def _init_worker(bundle: dict) -> None:
-    global _BUNDLE
-    _BUNDLE = bundle
-
-
-def _run_in_worker(spec: GameSpec) -> dict:
-    return run_one(_BUNDLE, spec)
-
+# ---- a local process pool, or Dask (engine/common/sweep.py: every game's simulate) ----------
 
 def run_local(bundle: dict, game_specs: list[GameSpec], workers: int = 1,
               progress=None) -> list[dict]:
     """Results in spec order; ``workers`` > 1 uses a process pool (the bundle is sent to
     each worker once)."""
-    if workers <= 1:
-        out = []
-        for spec in game_specs:
-            out.append(run_one(bundle, spec))
-            if progress:
-                progress(len(out), len(game_specs))
-        return out
-    from concurrent.futures import ProcessPoolExecutor
+    return sweep.run_local(run_one, bundle, game_specs, workers, progress)
 
-    out = []
-    chunk = max(1, len(game_specs) // (workers * 8))
-    with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker,
-                             initargs=(bundle,)) as pool:
-        for result in pool.map(_run_in_worker, game_specs, chunksize=chunk):
-            out.append(result)
-            if progress:
-                progress(len(out), len(game_specs))
-    return out
-
-
-# ---- Dask distributed ----------------------------------------------------------------------
 
 def run_dask(bundle: dict, game_specs: list[GameSpec], scheduler, progress=None) -> list[dict]:
     """The same results on a Dask cluster: ``scheduler`` is an address ("tcp://host:8786")
     or a ``distributed.Client``. Needs the optional extra: pip install runeforge[distributed]."""
-    try:
-        from distributed import Client, as_completed
-    except ImportError as exc:  # pragma: no cover - depends on the optional extra
-        raise RuntimeError("--scheduler needs Dask: pip install 'runeforge[distributed]'") \
-            from exc
-    client = scheduler if isinstance(scheduler, Client) else Client(scheduler)
-    try:
-        shared = client.scatter(bundle, broadcast=True)
-        futures = client.map(run_one, [shared] * len(game_specs), game_specs, pure=False)
-        index = {f.key: i for i, f in enumerate(futures)}
-        out: list = [None] * len(game_specs)
-        done = 0
-        for future in as_completed(futures):
-            out[index[future.key]] = future.result()
-            done += 1
-            if progress:
-                progress(done, len(game_specs))
-        return out
-    finally:
-        if client is not scheduler:
-            client.close()
+    return sweep.run_dask(run_one, bundle, game_specs, scheduler, progress)
 
 
 # ---- summaries --------------------------------------------------------------------------------
-
-def _rates(rows: dict[str, list[int]]) -> list[dict]:
-    out = []
-    for key in sorted(rows):
-        wins, games = rows[key]
-        low, high = wilson(wins, games)
-        out.append({"id": key, "games": games, "wins": wins,
-                    "rate": wins / games if games else 0.0, "ci95": [low, high]})
-    return out
-
 
 def summarize(results: list[dict]) -> dict:
     """Win rates by hero (over the games the hero played) and, per adventure, the share of
@@ -178,5 +119,5 @@ def summarize(results: list[dict]) -> dict:
         low, high = wilson(adv["decided"], adv["games"])
         adventures.append({"id": adv_id, "games": adv["games"], "decided": adv["decided"],
                            "decided_rate": adv["decided"] / adv["games"],
-                           "ci95": [low, high], "heroes": _rates(adv["heroes"])})
-    return {"games": len(results), "heroes": _rates(by_hero), "adventures": adventures}
+                           "ci95": [low, high], "heroes": rates(adv["heroes"])})
+    return {"games": len(results), "heroes": rates(by_hero), "adventures": adventures}

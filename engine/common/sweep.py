@@ -1,0 +1,106 @@
+"""Sweeps of many seeded games, for every game's ``simulate``: one process, a local process
+pool or a Dask cluster, the same per-game results in each; and the 95 % Wilson interval of a
+rate.
+
+A sweep is a function ``run_one(bundle, spec) -> dict`` (module-level, so that a process pool
+and Dask can send it by name), a compiled bundle (a dict) and a list of specs (anything
+picklable that fully determines one game). Results come back in spec order.
+"""
+
+from __future__ import annotations
+
+import math
+
+Z95 = 1.959963984540054
+
+
+def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a binomial proportion (95 % for the default ``z``)."""
+    if trials <= 0:
+        return 0.0, 1.0
+    p = successes / trials
+    z2 = z * z
+    den = 1.0 + z2 / trials
+    mid = (p + z2 / (2 * trials)) / den
+    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / den
+    lo = 0.0 if successes == 0 else max(0.0, mid - half)
+    hi = 1.0 if successes == trials else min(1.0, mid + half)
+    return lo, hi
+
+
+def rates(rows: dict[str, list[int]]) -> list[dict]:
+    """``{key: [wins, games]}`` as rows ``{id, games, wins, rate, ci95}``, sorted by key."""
+    out = []
+    for key in sorted(rows):
+        wins, games = rows[key]
+        low, high = wilson(wins, games)
+        out.append({"id": key, "games": games, "wins": wins,
+                    "rate": wins / games if games else 0.0, "ci95": [low, high]})
+    return out
+
+
+# ---- local process pool ------------------------------------------------------------------
+
+_WORK: tuple | None = None   # (run_one, bundle) of a pool worker
+
+
+def _init_worker(run_one, bundle: dict) -> None:
+    global _WORK
+    _WORK = (run_one, bundle)
+
+
+def _run_in_worker(spec) -> dict:
+    run_one, bundle = _WORK
+    return run_one(bundle, spec)
+
+
+def run_local(run_one, bundle: dict, specs: list, workers: int = 1,
+              progress=None) -> list[dict]:
+    """Results in spec order; ``workers`` > 1 uses a process pool (the bundle is sent to
+    each worker once). ``progress(done, total)`` is called after each game."""
+    if workers <= 1:
+        out = []
+        for spec in specs:
+            out.append(run_one(bundle, spec))
+            if progress:
+                progress(len(out), len(specs))
+        return out
+    from concurrent.futures import ProcessPoolExecutor
+
+    out = []
+    chunk = max(1, len(specs) // (workers * 8))
+    with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker,
+                             initargs=(run_one, bundle)) as pool:
+        for result in pool.map(_run_in_worker, specs, chunksize=chunk):
+            out.append(result)
+            if progress:
+                progress(len(out), len(specs))
+    return out
+
+
+# ---- Dask distributed ----------------------------------------------------------------------
+
+def run_dask(run_one, bundle: dict, specs: list, scheduler, progress=None) -> list[dict]:
+    """The same results on a Dask cluster: ``scheduler`` is an address ("tcp://host:8786")
+    or a ``distributed.Client``. Needs the optional extra: pip install runeforge[distributed]."""
+    try:
+        from distributed import Client, as_completed
+    except ImportError as exc:  # pragma: no cover - depends on the optional extra
+        raise RuntimeError("--scheduler needs Dask: pip install 'runeforge[distributed]'") \
+            from exc
+    client = scheduler if isinstance(scheduler, Client) else Client(scheduler)
+    try:
+        shared = client.scatter(bundle, broadcast=True)
+        futures = client.map(run_one, [shared] * len(specs), specs, pure=False)
+        index = {f.key: i for i, f in enumerate(futures)}
+        out: list = [None] * len(specs)
+        done = 0
+        for future in as_completed(futures):
+            out[index[future.key]] = future.result()
+            done += 1
+            if progress:
+                progress(done, len(specs))
+        return out
+    finally:
+        if client is not scheduler:
+            client.close()

@@ -63,7 +63,7 @@ GAME = Game(
             "scenario": "runeforge.engine.delve.analysis.scenarios:run_scenario"},
     # the generic runner of engine-run scenarios (compiler/scenarios/entry.py); the cards
     # with behaviour are what --coverage counts (tiles, decks and tables are data)
-    scenarios="runeforge.scenarios.entry:run",
+    scenarios="runeforge.games.delve.scenarios:run",
     scenario_kinds=("hero", "skill", "adversary"),
     adventure_kinds=("trial",),
 )

@@ -187,11 +187,11 @@ def test_the_examples_pass_runeforge_check_as_cards_of_a_scratch_pack(tmp_path):
 
 
 def test_the_delve_examples_compile_in_the_delve_dialect():
-    from runeforge.games.delve.abilities import lower
     from runeforge.dsl.delve.checks import check_ability
     from runeforge.dsl.delve.parser import parse_ability as parse_delve
     from runeforge.dsl.delve.printer import print_ability as print_delve
     from runeforge.engine.delve.ir import validate_ability as validate_delve
+    from runeforge.games.delve.abilities import lower
 
     for text in delve_examples():
         ability = parse_delve(text)

@@ -173,3 +173,16 @@ def test_each_adversary_adjacent_suffers_then_is_pushed(base):
     g.hero_turn(me)
     foe = g.state.figure("mire-crawler-1")
     assert foe.wounds == 1 and distance(me.cell, foe.cell) == 2
+
+
+def test_the_odds_model_counts_each_form_or_reports_it_ignored(base):
+    from runeforge.engine.delve.analysis.odds import hero_attacks, ignored
+    texts = [BOW, "Quick Shot (1+): Missile, Hit 5, Damage 1. Only once per turn.",
+             "Longbow (3+): Missile, Hit 3, Damage 1. If you rolled a 6, the target suffers 1 "
+             "wound.", "Add 1 to your missile attack rolls.",
+             "Every time you slay an adversary with a missile attack, gain 1 renown.",
+             "Shove (2+): Push an adversary adjacent to you 1 space."]
+    hero = hero_with(base, *texts).heroes[CASTER]
+    assert [a.name for a in hero_attacks(hero)] == ["Bow"]
+    assert [i["ability"] for i in ignored(hero)] == ["Quick Shot", "Longbow", "constant",
+                                                    "slay", "Shove"]

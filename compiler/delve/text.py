@@ -69,6 +69,9 @@ TEMPLATES = {
     'rider.rolled': 'if you rolled a {face}, {effects}',
     'rider.hits': 'if it hits, {effects}',
     'rider.slays': 'if this attack slays the target, {effects}',
+    'effect.strike_area': 'make an {range} attack',
+    'effect.strike_on_area': 'make an {range} attack against {who}',
+    'event.slay_range_area': 'slay an adversary with an {range} attack',
     'limit.turn': 'Only once per turn.',
     'event.slay_range': 'slay an adversary with a {range} attack',
     'form.turn_end': 'At the end of your turn, {effects}.',
@@ -286,8 +289,11 @@ def _new_clause(effect, locale: str) -> str:
         return _n("effect.heal_on", locale, effect.wounds, who=_who(effect.on, locale))
     if isinstance(effect, n.Strike):
         rng = _range_word(effect.range, locale)
-        text = (_t("effect.strike_on", locale).format(range=rng, who=_who(effect.target, locale))
-                if effect.target is not None else _t("effect.strike", locale).format(range=rng))
+        area = "_area" if effect.range == "area" else ""
+        text = (_t("effect.strike_on" + area, locale).format(range=rng,
+                                                             who=_who(effect.target, locale))
+                if effect.target is not None else
+                _t("effect.strike" + area, locale).format(range=rng))
         if effect.hit is not None:
             text += _t("effect.stats", locale).format(hit=effect.hit, damage=effect.damage)
         return text
@@ -380,7 +386,9 @@ def render_ability(ability, locale: str) -> str:
     body = _body(ability.effects, locale, "imp", first_capital=False)
     if ability.event == "turn_end":
         return _t("form.turn_end", locale).format(effects=body)
-    event = (_t("event.slay_range", locale).format(range=_range_word(ability.range, locale))
+    area = "_area" if ability.range == "area" else ""
+    event = (_t("event.slay_range" + area, locale).format(
+        range=_range_word(ability.range, locale))
              if ability.range else _t(f"event.{ability.event}", locale))
     return _t("form.trigger", locale).format(event=event, effects=body)
 

@@ -179,7 +179,7 @@ def _sel_child(tree: Tree) -> n.Selector:
 
 def _subject(tree: Tree) -> list:
     subj = tree.children[0]
-    who = n.Selector("self", span=_span(subj)) if _data(subj) == "you" else _sel_child(subj)
+    who = _sel_child(subj)
     out = []
     for verb in _trees(tree)[1:]:
         v, span = _data(verb), _span(verb)

@@ -51,6 +51,10 @@ def print_selector(sel: n.Selector) -> str:
     return " ".join([head, word, *tail])
 
 
+def _article(word: str) -> str:
+    return "an" if word[:1] in "aeiou" else "a"
+
+
 def _stats(hit, damage) -> str:
     return f"Hit {hit}+, Damage {damage}"
 
@@ -71,7 +75,7 @@ def print_effect(effect) -> str:
         return (f"attack {TARGET_TEXT[effect.target]}: {effect.range}, "
                 f"{_stats(effect.hit, effect.damage)}")
     if isinstance(effect, n.Strike):
-        text = f"make a {effect.range} attack"
+        text = f"make {_article(effect.range)} {effect.range} attack"
         if effect.target is not None:
             text += f" against {print_selector(effect.target)}"
         if effect.hit is not None:
@@ -140,7 +144,8 @@ def print_event(ability: n.Trigger) -> str:
     if ability.event == "turn_end":
         return "At the end of your turn"
     text = f"Every time you {EVENT_TEXT[ability.event]}"
-    return text + (f" with a {ability.range} attack" if ability.range else "")
+    return text + (f" with {_article(ability.range)} {ability.range} attack"
+                   if ability.range else "")
 
 
 def print_ability(ability) -> str:

@@ -129,7 +129,7 @@ def test_build_bundle_pdf_and_one_engine_step(cli, tiny, tiny_dir, tmp_path):
     assert res.exit_code == 0, res.output
     assert "RF605" in res.output and "tinygame" in res.output  # no Finnish in the tiny game
     bundle = json.loads((out / "bundle.json").read_text(encoding="utf-8"))
-    assert bundle["ir_versions"] == {"runebound-2e": 2, "tinygame": 1, "delve": 1,
+    assert bundle["ir_versions"] == {"runebound-2e": 2, "tinygame": 1, "delve": 2,
                                      "campaign": 1}
     tiny_cards = {c["id"]: c for c in bundle["cards"] if c["game"] == "tinygame"}
     assert tiny_cards["pebble-knight"]["abilities"] == [

@@ -5,8 +5,15 @@ One IR value per ability::
     {"form": "action", "name": "Shield Wall", "cost": {"need": 5, "escalating": false},
      "effects": [{"op": "heal", "wounds": 1}, {"op": "renown", "amount": 1}]}
 
-``form`` is ``action`` (a named action whose header is its cost), ``spend`` (``Spend a hero
-die (N+) to …``) or ``trigger`` (``Every time you <event>, …``, with ``event`` and no cost).
+``form`` is ``action`` (a named action whose header is its cost; ``name`` may be empty for
+``(5+): …``), ``spend`` (``Spend a hero die (N+) to …``), ``trigger`` (``Every time you
+<event>, …``, with ``event``, an optional ``range`` for slay, and no cost) or ``constant`` (a
+rule that always holds: only ``boost`` effects). ``limit: "turn"`` is ``Only once per turn``.
+
+Version 2 (issue 32) adds selectors (who an effect picks: ``quantity``, ``side``, ``count``,
+``filters``), ``heal`` on others, ``strike``, ``shift`` (push/pull), ``suffer``, ``reroll``,
+``ward``, ``boost``, ``until`` (a duration over lasting effects) and ``if`` (a rider on the
+roll before). Version-1 values are valid version-2 values.
 """
 
 from __future__ import annotations
@@ -16,7 +23,7 @@ from functools import lru_cache
 from jsonschema import Draft202012Validator
 
 IR_FAMILY = "delve"
-IR_VERSION = 1
+IR_VERSION = 2
 
 _FACE = {"type": "integer", "minimum": 1, "maximum": 6}
 _COUNT = {"type": "integer", "minimum": 1, "maximum": 999}
@@ -27,14 +34,46 @@ def _op(name: str, **props) -> dict:
             "required": ["op", *props], "properties": {"op": {"const": name}, **props}}
 
 
+SELECTOR = {"type": "object", "additionalProperties": False,
+            "required": ["quantity"],
+            "properties": {
+                "quantity": {"enum": ["one", "each", "up_to", "another", "each_other", "target",
+                                      "them", "self"]},
+                "side": {"enum": ["adversary", "hero"]},
+                "count": _COUNT,
+                "filters": {"type": "array", "items": {
+                    "type": "object", "additionalProperties": False, "required": ["kind"],
+                    "properties": {"kind": {"enum": ["adjacent", "adjacent_target", "within",
+                                                     "chamber", "visible"]},
+                                   "n": _COUNT}}}}}
+_RANGE = {"enum": ["combat", "missile", "area"]}
+_EFFECTS = {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/effect"}}
+
+
+def _opt(name: str, required: tuple, **props) -> dict:
+    return {"type": "object", "additionalProperties": False, "required": ["op", *required],
+            "properties": {"op": {"const": name}, **props}}
+
+
 EFFECT_SCHEMA = {"oneOf": [
     _op("explore"),
     _op("move", up_to=_COUNT),
-    _op("heal", wounds=_COUNT),
+    _opt("heal", ("wounds",), wounds=_COUNT, on=SELECTOR),
     _op("attack", target={"enum": ["adjacent", "visible", "each"]},
         range={"enum": ["combat", "missile", "area"]}, hit=_FACE, damage=_COUNT),
     _op("renown", amount=_COUNT),
     _op("skill"),
+    _opt("strike", ("range",), range=_RANGE, targets=SELECTOR, hit=_FACE, damage=_COUNT),
+    _op("shift", targets=SELECTOR, spaces=_COUNT, direction={"enum": ["away", "towards"]}),
+    _op("suffer", targets=SELECTOR, wounds=_COUNT),
+    _op("reroll", dice={"enum": ["spent", "unspent"]}),
+    _op("ward"),
+    _opt("boost", ("stat", "amount"), stat={"enum": ["roll", "damage", "move"]},
+         amount=_COUNT, range=_RANGE),
+    _op("until", duration={"enum": ["end_of_turn", "end_of_round", "next_turn"]},
+        effects=_EFFECTS),
+    _opt("if", ("cond", "effects"), cond={"enum": ["rolled", "hits", "slays"]}, face=_FACE,
+         effects=_EFFECTS),
 ]}
 
 IR_SCHEMA = {
@@ -43,14 +82,17 @@ IR_SCHEMA = {
     "title": f"Delve ability IR, version {IR_VERSION}",
     "type": "object", "additionalProperties": False,
     "required": ["form", "effects"],
+    "$defs": {"effect": EFFECT_SCHEMA},
     "properties": {
-        "form": {"enum": ["action", "spend", "trigger"]},
-        "name": {"type": "string", "minLength": 1},
+        "form": {"enum": ["action", "spend", "trigger", "constant"]},
+        "name": {"type": "string"},
+        "limit": {"const": "turn"},
+        "range": _RANGE,
         "cost": {"type": "object", "additionalProperties": False,
                  "required": ["need", "escalating"],
                  "properties": {"need": _FACE, "escalating": {"type": "boolean"}}},
-        "event": {"enum": ["slay", "explored", "recuperated"]},
-        "effects": {"type": "array", "minItems": 1, "items": EFFECT_SCHEMA},
+        "event": {"enum": ["slay", "explored", "recuperated", "turn_end"]},
+        "effects": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/effect"}},
     },
     "allOf": [
         {"if": {"properties": {"form": {"const": "action"}}},
@@ -61,6 +103,9 @@ IR_SCHEMA = {
         {"if": {"properties": {"form": {"const": "trigger"}}},
          "then": {"required": ["event"], "not": {"anyOf": [{"required": ["name"]},
                                                            {"required": ["cost"]}]}}},
+        {"if": {"properties": {"form": {"const": "constant"}}},
+         "then": {"not": {"anyOf": [{"required": ["name"]}, {"required": ["cost"]},
+                                    {"required": ["event"]}]}}},
     ],
 }
 

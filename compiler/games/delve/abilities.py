@@ -5,11 +5,23 @@ from __future__ import annotations
 
 from runeforge.diagnostics import Diagnostic, DiagnosticError
 from runeforge.dsl.delve import nodes as n
-from runeforge.dsl.delve.checks import check_ability
+from runeforge.dsl.delve.checks import Problem, check_ability
 from runeforge.dsl.delve.errors import AbilitySyntaxError  # noqa: F401  (re-export)
 from runeforge.dsl.delve.parser import parse_ability
 from runeforge.dsl.delve.printer import print_ability
 from runeforge.engine.delve.ir import validate_ability
+
+
+def selector_ir(sel) -> dict:
+    out: dict = {"quantity": sel.quantity}
+    if sel.side:
+        out["side"] = sel.side
+    if sel.quantity == "up_to":
+        out["count"] = sel.count
+    if sel.filters:
+        out["filters"] = [{"kind": f.kind, **({"n": f.n} if f.kind == "within" else {})}
+                          for f in sel.filters]
+    return out
 
 
 def _effect_ir(effect) -> dict:
@@ -18,13 +30,39 @@ def _effect_ir(effect) -> dict:
     if isinstance(effect, n.Move):
         return {"op": "move", "up_to": effect.up_to}
     if isinstance(effect, n.Heal):
-        return {"op": "heal", "wounds": effect.wounds}
+        out = {"op": "heal", "wounds": effect.wounds}
+        return {**out, "on": selector_ir(effect.on)} if effect.on else out
     if isinstance(effect, n.Renown):
         return {"op": "renown", "amount": effect.amount}
     if isinstance(effect, n.Skill):
         return {"op": "skill"}
-    return {"op": "attack", "target": effect.target, "range": effect.range, "hit": effect.hit,
-            "damage": effect.damage}
+    if isinstance(effect, n.Attack):
+        return {"op": "attack", "target": effect.target, "range": effect.range,
+                "hit": effect.hit, "damage": effect.damage}
+    if isinstance(effect, n.Strike):
+        out = {"op": "strike", "range": effect.range}
+        if effect.target is not None:
+            out["targets"] = selector_ir(effect.target)
+        if effect.hit is not None:
+            out.update(hit=effect.hit, damage=effect.damage)
+        return out
+    if isinstance(effect, n.Shift):
+        return {"op": "shift", "targets": selector_ir(effect.target), "spaces": effect.spaces,
+                "direction": "towards" if effect.towards else "away"}
+    if isinstance(effect, n.Suffer):
+        return {"op": "suffer", "targets": selector_ir(effect.target), "wounds": effect.wounds}
+    if isinstance(effect, n.Reroll):
+        return {"op": "reroll", "dice": effect.dice}
+    if isinstance(effect, n.Ward):
+        return {"op": "ward"}
+    if isinstance(effect, n.Boost):
+        out = {"op": "boost", "stat": effect.stat, "amount": effect.amount}
+        return {**out, "range": effect.range} if effect.range else out
+    if isinstance(effect, n.Until):
+        return {"op": "until", "duration": effect.duration,
+                "effects": [_effect_ir(e) for e in effect.effects]}
+    out = {"op": "if", "cond": effect.cond, "effects": [_effect_ir(e) for e in effect.effects]}
+    return {**out, "face": effect.face} if effect.face is not None else out
 
 
 def lower(ability) -> dict:
@@ -34,10 +72,16 @@ def lower(ability) -> dict:
         ir = {"form": "action", "name": ability.name}
     elif isinstance(ability, n.Spend):
         ir = {"form": "spend"}
+    elif isinstance(ability, n.Constant):
+        ir = {"form": "constant"}
     else:
         ir = {"form": "trigger", "event": ability.event}
-    if not isinstance(ability, n.Trigger):
+        if ability.range:
+            ir["range"] = ability.range
+    if isinstance(ability, (n.Action, n.Spend)):
         ir["cost"] = {"need": ability.cost.need, "escalating": ability.cost.escalating}
+        if ability.limit:
+            ir["limit"] = ability.limit
     ir["effects"] = [_effect_ir(e) for e in ability.effects]
     return ir
 
@@ -63,6 +107,11 @@ def compile_texts(card, keyed) -> tuple[list, list]:
                                         hint=err.hint))
             continue
         problems = check_ability(ability)
+        if getattr(card, "kind", None) == "adversary":
+            problems = [*problems, Problem(
+                "RF919", "an adversary card has no abilities in Delve's dialect: adversaries "
+                "act by their behaviour and weapons", ability.span or (0, len(text)),
+                "give the adversary 'behaviour' and 'weapons' fields instead")]
         diags.extend(card.span_diag(keys, p.span, p.code, p.message, hint=p.hint,
                                     severity=p.severity) for p in problems)
         if any(p.severity == "error" for p in problems):

@@ -14,7 +14,7 @@ from babel.support import Translations
 from runeforge.diagnostics import Diagnostic
 from runeforge.dsl.delve import nodes as n
 from runeforge.dsl.delve.parser import parse_ability
-from runeforge.dsl.delve.printer import print_cost
+from runeforge.dsl.delve.printer import print_cost, sentences
 from runeforge.l10n import gamecatalog
 
 DOMAIN = "delve"
@@ -46,6 +46,67 @@ TEMPLATES = {
     "event.explored": "explore a chamber",
     "event.recuperated": "recuperate",
     "join": "{first} and {next}",
+    # issue 32: the dialect's compositional forms (selectors "who", filters, durations, riders)
+    'effect.heal_on': ('heal {n} wound on {who}', 'heal {n} wounds on {who}'),
+    'effect.strike': 'make a {range} attack',
+    'effect.strike_on': 'make a {range} attack against {who}',
+    'effect.stats': ', Hit {hit}+, Damage {damage}',
+    'effect.push': ('push {who} {n} space away from you', 'push {who} {n} spaces away from you'),
+    'effect.pull': ('pull {who} {n} space towards you', 'pull {who} {n} spaces towards you'),
+    'effect.suffer_self': ('suffer {n} wound', 'suffer {n} wounds'),
+    'effect.suffer': ('{who} suffers {n} wound', '{who} suffers {n} wounds'),
+    'effect.reroll.spent': 'roll one of your spent dice again',
+    'effect.reroll.unspent': 'roll one of your unspent dice again',
+    'effect.ward': 'prevent the first wound you would suffer',
+    'effect.boost.roll': 'add {n} to your attack rolls',
+    'effect.boost.roll_range': 'add {n} to your {range} attack rolls',
+    'effect.boost.damage': 'your attacks deal +{n} Damage',
+    'effect.boost.damage_range': 'your {range} attacks deal +{n} Damage',
+    'effect.boost.move': 'add {n} to your Move',
+    'until.end_of_turn': 'until the end of your turn, {effects}',
+    'until.end_of_round': 'until the end of the round, {effects}',
+    'until.next_turn': 'until the start of your next turn, {effects}',
+    'rider.rolled': 'if you rolled a {face}, {effects}',
+    'rider.hits': 'if it hits, {effects}',
+    'rider.slays': 'if this attack slays the target, {effects}',
+    'effect.strike_area': 'make an {range} attack',
+    'effect.strike_on_area': 'make an {range} attack against {who}',
+    'event.slay_range_area': 'slay an adversary with an {range} attack',
+    'limit.turn': 'Only once per turn.',
+    'event.slay_range': 'slay an adversary with a {range} attack',
+    'form.turn_end': 'At the end of your turn, {effects}.',
+    'form.bare': '{cost}: {effects}.',
+    'form.constant': '{effects}.',
+    'form.spend.imp': 'Spend a hero die {cost} to {effects}.',
+    'sentence': '{first}. {next}',
+    'who.one.adversary': 'an adversary',
+    'who.one.adversary.visible': 'a visible adversary',
+    'who.each.adversary': 'each adversary',
+    'who.each.adversary.visible': 'each visible adversary',
+    'who.up_to.adversary': ('up to {n} adversary', 'up to {n} adversaries'),
+    'who.up_to.adversary.visible': ('up to {n} visible adversary', 'up to {n} visible adversaries'),
+    'who.another.adversary': 'another adversary',
+    'who.each_other.adversary': 'each other adversary',
+    'who.one.hero': 'a hero',
+    'who.one.hero.visible': 'a visible hero',
+    'who.each.hero': 'each hero',
+    'who.each.hero.visible': 'each visible hero',
+    'who.up_to.hero': ('up to {n} hero', 'up to {n} heroes'),
+    'who.up_to.hero.visible': ('up to {n} visible hero', 'up to {n} visible heroes'),
+    'who.another.hero': 'another hero',
+    'who.another.hero.visible': 'another visible hero',
+    'who.each_other.hero': 'each other hero',
+    'who.another.adversary.visible': 'another visible adversary',
+    'who.each_other.adversary.visible': 'each other visible adversary',
+    'who.each_other.hero.visible': 'each other visible hero',
+    'who.target': 'the target',
+    'who.them': 'each of them',
+    'who.self': 'yourself',
+    'filter.adjacent': 'adjacent to you',
+    'filter.adjacent_target': 'adjacent to the target',
+    'filter.within': ('within {n} space of you', 'within {n} spaces of you'),
+    'filter.chamber': 'in this chamber',
+    'who.join': '{who} {filter}',
     "form.action": "{name} {cost}: {effects}.",
     "form.spend": "Spend a hero die {cost} to {effects}.",
     "form.trigger": "Every time you {event}, {effects}.",
@@ -196,8 +257,74 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+NEW_NODES = (n.Strike, n.Shift, n.Suffer, n.Reroll, n.Ward, n.Boost, n.Until, n.Rider)
+
+
+def _n(key: str, locale: str, count: int, **slots) -> str:
+    return _t(key, locale, count).replace("{n}", str(count)).format(**slots) if slots else \
+        _t(key, locale, count).replace("{n}", str(count))
+
+
+def _who(sel: n.Selector, locale: str) -> str:
+    if sel.quantity in ("target", "them", "self"):
+        return _t(f"who.{sel.quantity}", locale)
+    visible = ".visible" if any(f.kind == "visible" for f in sel.filters) else ""
+    key = f"who.{sel.quantity}.{sel.side}{visible}"
+    text = _n(key, locale, sel.count) if sel.quantity == "up_to" else _t(key, locale)
+    for f in sel.filters:
+        if f.kind == "visible":
+            continue
+        part = _n("filter.within", locale, f.n) if f.kind == "within" else \
+            _t(f"filter.{f.kind}", locale)
+        text = _t("who.join", locale).format(who=text, filter=part)
+    return text
+
+
+def _range_word(rng: str, locale: str) -> str:
+    return _t(f"range.{rng}", locale)
+
+
+def _new_clause(effect, locale: str) -> str:
+    if isinstance(effect, n.Heal):
+        return _n("effect.heal_on", locale, effect.wounds, who=_who(effect.on, locale))
+    if isinstance(effect, n.Strike):
+        rng = _range_word(effect.range, locale)
+        area = "_area" if effect.range == "area" else ""
+        text = (_t("effect.strike_on" + area, locale).format(range=rng,
+                                                             who=_who(effect.target, locale))
+                if effect.target is not None else
+                _t("effect.strike" + area, locale).format(range=rng))
+        if effect.hit is not None:
+            text += _t("effect.stats", locale).format(hit=effect.hit, damage=effect.damage)
+        return text
+    if isinstance(effect, n.Shift):
+        key = "effect.pull" if effect.towards else "effect.push"
+        return _n(key, locale, effect.spaces, who=_who(effect.target, locale))
+    if isinstance(effect, n.Suffer):
+        if effect.target.quantity == "self":
+            return _n("effect.suffer_self", locale, effect.wounds)
+        return _n("effect.suffer", locale, effect.wounds, who=_who(effect.target, locale))
+    if isinstance(effect, n.Reroll):
+        return _t(f"effect.reroll.{effect.dice}", locale)
+    if isinstance(effect, n.Ward):
+        return _t("effect.ward", locale)
+    if isinstance(effect, n.Boost):
+        if effect.stat == "move":
+            return _t("effect.boost.move", locale).replace("{n}", str(effect.amount))
+        key = f"effect.boost.{effect.stat}" + ("_range" if effect.range else "")
+        slots = {"range": _range_word(effect.range, locale)} if effect.range else {}
+        return _t(key, locale).replace("{n}", str(effect.amount)).format(**slots)
+    if isinstance(effect, n.Until):
+        return _t(f"until.{effect.duration}", locale).format(
+            effects=_effects(effect.effects, locale, "imp"))
+    return _t(f"rider.{effect.cond}", locale).format(
+        face=effect.face, effects=_effects(effect.effects, locale, "imp"))
+
+
 def _clause(effect, locale: str, mood: str) -> str:
     suffix = ".purp" if mood == "purp" else ""
+    if isinstance(effect, NEW_NODES) or (isinstance(effect, n.Heal) and effect.on):
+        return _new_clause(effect, locale)
     if isinstance(effect, n.Explore):
         return _t("effect.explore" + suffix, locale)
     if isinstance(effect, n.Skill):
@@ -221,17 +348,49 @@ def _effects(effects, locale: str, mood: str) -> str:
     return text
 
 
+def _body(effects, locale: str, mood: str, first_capital: bool = True,
+          limit: str | None = None) -> str:
+    """The sentences of ``effects`` (a duration or a rider starts its own), without the
+    final full stop the form adds."""
+    parts = [_effects(s, locale, mood) for s in sentences(effects)]
+    text = _cap(parts[0]) if first_capital else parts[0]
+    for part in parts[1:]:
+        text = _t("sentence", locale).format(first=text, next=_cap(part))
+    if limit == "turn":
+        text += ". " + _t("limit.turn", locale)[:-1]
+    return text
+
+
+def _old_only(effects) -> bool:
+    return len(sentences(effects)) == 1 and not any(
+        isinstance(e, NEW_NODES) or (isinstance(e, n.Heal) and e.on) for e in effects)
+
+
 def render_ability(ability, locale: str) -> str:
     """The text of one parsed ability in ``locale``."""
     if isinstance(ability, n.Action):
+        body = _body(ability.effects, locale, "imp", limit=ability.limit)
+        if not ability.name:
+            return _t("form.bare", locale).format(cost=print_cost(ability.cost), effects=body)
         return _t("form.action", locale).format(
-            name=action_name(ability.name, locale), cost=print_cost(ability.cost),
-            effects=_cap(_effects(ability.effects, locale, "imp")))
+            name=action_name(ability.name, locale), cost=print_cost(ability.cost), effects=body)
     if isinstance(ability, n.Spend):
-        return _t("form.spend", locale).format(cost=print_cost(ability.cost),
-                                                effects=_effects(ability.effects, locale, "purp"))
-    return _t("form.trigger", locale).format(event=_t(f"event.{ability.event}", locale),
-                                              effects=_effects(ability.effects, locale, "imp"))
+        if _old_only(ability.effects) and not ability.limit:
+            return _t("form.spend", locale).format(
+                cost=print_cost(ability.cost), effects=_effects(ability.effects, locale, "purp"))
+        return _t("form.spend.imp", locale).format(
+            cost=print_cost(ability.cost),
+            effects=_body(ability.effects, locale, "imp", False, ability.limit))
+    if isinstance(ability, n.Constant):
+        return _t("form.constant", locale).format(effects=_body(ability.effects, locale, "imp"))
+    body = _body(ability.effects, locale, "imp", first_capital=False)
+    if ability.event == "turn_end":
+        return _t("form.turn_end", locale).format(effects=body)
+    area = "_area" if ability.range == "area" else ""
+    event = (_t("event.slay_range" + area, locale).format(
+        range=_range_word(ability.range, locale))
+             if ability.range else _t(f"event.{ability.event}", locale))
+    return _t("form.trigger", locale).format(event=event, effects=body)
 
 
 def render_card(card, locale: str) -> list[tuple[int, str]]:

@@ -77,10 +77,38 @@ def hero_attacks(hero: dict) -> list[Action]:
     order."""
     out = []
     for a in abilities_of(hero):
-        if a.weapon:
+        if a.weapon and a.limit is None:
             e = a.effects[0]
             out.append(Action(a.name, a.need, a.escalating, "attack", a.form, e["range"],
                               e["hit"], e["damage"]))
+    return out
+
+
+COUNTED = {"attack", "move"}
+
+
+def ignored(hero: dict) -> list[dict]:
+    """The hero's abilities the model leaves out, each with why (issue 32: every form of the
+    dialect is either counted or named here). Counted: weapon actions (one attack effect, no
+    limit) and move abilities (one move effect); also not modelled, as documented: heals and
+    renown (they cannot slay), skills, explore."""
+    out = []
+    for ir in hero.get("abilities", []):
+        form, ops = ir.get("form"), [e["op"] for e in ir.get("effects", [])]
+        name = ir.get("name") or ir.get("event") or form
+        if form in ("trigger", "constant"):
+            why = ("a renown rule fires after the turn's events" if form == "trigger" else
+                   "a constant bonus (to rolls, Damage or Move) is not modelled")
+        elif len(ops) == 1 and ops[0] in COUNTED and not ir.get("limit"):
+            continue
+        elif ir.get("limit"):
+            why = "'only once per turn' is not modelled"
+        elif set(ops) <= {"heal", "renown", "skill", "explore"}:
+            continue                     # documented: these cannot slay
+        else:
+            why = "an ability of several effects, or of " + ", ".join(
+                sorted(set(ops) - COUNTED) or ops) + ", is not modelled"
+        out.append({"ability": name, "ops": ops, "why": why})
     return out
 
 
@@ -260,4 +288,7 @@ def odds_exact(bundle: dict, options: dict) -> dict:
                 records.rules_doc, options.get("dice"))
     out = solve(p, options.get("start") or "adjacent")
     out.update(hero=hero, adversary=adv, method="exact")
+    left_out = ignored(records.heroes[hero])
+    if left_out:                       # said, never silently dropped (issue 32)
+        out["ignored"] = left_out
     return out

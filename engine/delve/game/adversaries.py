@@ -39,9 +39,16 @@ def _attack(game, figure, record) -> None:
         for hero in chosen:
             roll = game.dice.die(game.rules.die_faces)
             damage = w.damage + game.carried.extra_damage(s.kinds[figure.id])
-            taken = wound(hero, damage) if roll >= w.hit else 0
+            warded = roll >= w.hit and any(e["hero"] == hero.id and e["op"] == "ward"
+                                           for e in s.lasting)
+            if warded:          # "prevent the first wound you would suffer" (issue 32)
+                s.lasting.remove(next(e for e in s.lasting
+                                      if e["hero"] == hero.id and e["op"] == "ward"))
+                damage -= 1
+            taken = wound(hero, damage) if roll >= w.hit and damage > 0 else 0
             game.log.emit("adversary_attack", adversary=figure.id, weapon=w.name,
-                          target=hero.id, roll=roll, hit=roll >= w.hit, wounds=taken)
+                          target=hero.id, roll=roll, hit=roll >= w.hit, wounds=taken,
+                          **({"warded": 1} if warded else {}))
             if hero.slain:
                 s.figures.remove(hero)
                 s.down.append(hero.id)

@@ -62,8 +62,11 @@ class Carried:
             out.append(a)
         return out
 
-    def triggers(self, hero_id: str, event: str) -> list[tuple]:
-        return ab.triggers_of({"abilities": self.abilities.get(hero_id, [])}, event)
+    def triggers(self, hero_id: str, event: str, rng: str | None = None) -> list[tuple]:
+        return ab.triggers_of({"abilities": self.abilities.get(hero_id, [])}, event, rng)
+
+    def constants(self, hero_id: str) -> list[dict]:
+        return ab.constants_of({"abilities": self.abilities.get(hero_id, [])})
 
     def on_board(self, state) -> list[dict]:
         """The effects of the lieutenants that have a figure on the board now."""

@@ -28,6 +28,7 @@ from ..board.placement import centre_cells, placements
 from ..board.placement import explore as place_chamber
 from ..board.placement import place as place_exit
 from ..rules import actions
+from ..rules import effects as fx
 from ..rules.attacks import Figure
 from ..rules.costs import HeroTurn, roll_hero_dice
 from . import adversaries as adv
@@ -99,6 +100,10 @@ class DelveGame:
         return bool(exits) and bool(placements(s.board, self.records.tiles[card["tile"]],
                                                exits[0]))
 
+    def move_value(self, hero: Figure) -> int:
+        """R11: the hero's Move, with its bonuses (``add 1 to your Move``, issue 32)."""
+        return self.hero_record(hero.id)["move"] + hz.bonus(self, hero.id, "move")
+
     def options(self, hero: Figure, turn: HeroTurn) -> list[dict]:
         """Every legal action of ``hero`` now (A2: the turn ends when this is empty)."""
         s, rules, out = self.state, self.rules, []
@@ -115,8 +120,7 @@ class DelveGame:
         pinned = actions.is_pinned(s.board, hero, s.figures)
         move_dice = self.paying_dice(turn, turn.move_cost(rules, pinned))
         if move_dice:
-            reach = s.board.reach(hero.cell, self.hero_record(hero.id)["move"],
-                                  self.occupied(hero))
+            reach = s.board.reach(hero.cell, self.move_value(hero), self.occupied(hero))
             cells = sorted((c for c in reach if c != hero.cell), key=lambda c: (c[1], c[0]))
             out += [{"action": "move", "die": d, "to": list(c)} for d in move_dice
                     for c in cells]
@@ -131,6 +135,8 @@ class DelveGame:
         if rules.escalation_reset == "game":        # (N+*) uses carried from earlier turns
             turn.uses = dict(s.uses.get(hero.id, {}))
         s.turns[hero.id], s.dealt[hero.id] = turn, len(faces)
+        if s.lasting:      # "until the start of your next turn" ends now
+            s.lasting = fx.expire(s.lasting, hero.id, "next_turn")
         self.log.emit("hero_dice", hero=hero.id, faces=list(faces), round=s.round)
         self.step("hero_dice")
         while s.result is None and hero in s.figures:
@@ -146,6 +152,10 @@ class DelveGame:
                 raise IllegalAction(f"{hero.id}: {answer!r} is not a legal Delve action now")
             self.do(hero, turn, answer)
             self.check_end()
+        if s.result is None and hero in s.figures:
+            hz.fire(self, hero, "turn_end")          # "At the end of your turn, …"
+        if s.lasting:
+            s.lasting = fx.expire(s.lasting, hero.id, "end_of_turn")
         if rules.escalation_reset == "game":
             s.uses[hero.id] = dict(turn.uses)
         turn.end(rules, voluntary=True)
@@ -159,7 +169,7 @@ class DelveGame:
             goal = tuple(act["to"])
             path = path_to(s.board, hero.cell, goal, self.occupied(hero))
             actions.move(turn, s.board, hero, act["die"], path, s.figures,
-                         self.hero_record(hero.id)["move"], rules)
+                         self.move_value(hero), rules)
             self.log.emit("move", hero=hero.id, die=face, path=[list(c) for c in path])
         elif kind == "recuperate":
             healed = actions.recuperate(turn, hero, act["die"], rules)
@@ -275,6 +285,8 @@ class DelveGame:
             s.phase = "adversaries"
             adv.adversary_phase(self)
             self.check_end()
+        if s.lasting:
+            s.lasting = fx.expire(s.lasting, None, "end_of_round")
         limit = self.trial.round_limit
         if s.result is None and limit is not None and s.round >= limit:
             s.result = {"winner": "adversaries", "how": f"the round limit ({limit}) is reached"}

@@ -89,6 +89,7 @@ class GameState:
     slain: list = field(default_factory=list)            # adversary ids slain, in order
     skills: dict = field(default_factory=dict)           # hero id -> skill ids (R24), in order
     uses: dict = field(default_factory=dict)             # hero id -> (N+*) uses (game reset)
+    lasting: list = field(default_factory=list)          # lasting effects (until …), issue 32
 
     def figure(self, fid: str) -> Figure | None:
         return next((f for f in self.figures if f.id == fid), None)
@@ -109,7 +110,8 @@ class GameState:
                 "result": self.result, "spawned": self.spawned, "trial": self.trial,
                 "quarry": self.quarry, "slain": list(self.slain),
                 "skills": {k: list(v) for k, v in self.skills.items()},
-                "uses": {k: dict(v) for k, v in self.uses.items()}}
+                "uses": {k: dict(v) for k, v in self.uses.items()},
+                **({"lasting": [dict(e) for e in self.lasting]} if self.lasting else {})}
 
     @classmethod
     def from_dict(cls, data: dict, tiles: dict) -> GameState:
@@ -122,7 +124,8 @@ class GameState:
                    data["spawned"], data.get("trial", ""), data.get("quarry"),
                    list(data.get("slain", [])),
                    {k: list(v) for k, v in data.get("skills", {}).items()},
-                   {k: dict(v) for k, v in data.get("uses", {}).items()})
+                   {k: dict(v) for k, v in data.get("uses", {}).items()},
+                   [dict(e) for e in data.get("lasting", [])])
 
 
 def new_game(records: Records, hero_ids, seed: int, trial: Trial | None = None,

@@ -26,7 +26,7 @@ from .attacks import Figure, Weapon, attack, check_choice, targets
 from .costs import HeroTurn
 from .data import RulesData
 
-EVENTS = ("slay", "explored", "recuperated")     # the IR's trigger events (R22)
+EVENTS = ("slay", "explored", "recuperated", "turn_end")   # the IR's trigger events (R22)
 
 
 @dataclass(frozen=True)
@@ -38,6 +38,7 @@ class Ability:
     escalating: bool
     effects: tuple           # the IR's effect dicts, in order
     source: str              # the hero or skill id whose card prints it (R7, R24)
+    limit: str | None = None  # "turn": only once per turn
 
     @property
     def weapon(self) -> bool:
@@ -56,19 +57,29 @@ def abilities_of(record: dict, source: str | None = None) -> list[Ability]:
         if ir.get("form") not in ("action", "spend"):
             continue
         cost = ir["cost"]
-        if ir["form"] == "action":
+        if ir["form"] == "action" and ir["name"]:
             key, name = ir["name"], ir["name"]
+        elif ir["form"] == "action":
+            key, name = f"{source}:{i}", f"({cost['need']}+)"
         else:
             key, name = f"{source}:{i}", f"Spend a hero die ({cost['need']}+)"
         out.append(Ability(key, name, ir["form"], cost["need"], bool(cost["escalating"]),
-                           tuple(ir["effects"]), source))
+                           tuple(ir["effects"]), source, ir.get("limit")))
     return out
 
 
-def triggers_of(record: dict, event: str) -> list[tuple]:
-    """The effects of the ``trigger`` abilities of ``record`` for ``event`` (R22)."""
+def triggers_of(record: dict, event: str, rng: str | None = None) -> list[tuple]:
+    """The effects of the ``trigger`` abilities of ``record`` for ``event`` (R22); a slay
+    rule "with a missile attack" fires only for a slay by an attack of that range."""
     return [tuple(ir["effects"]) for ir in record.get("abilities", [])
-            if ir.get("form") == "trigger" and ir.get("event") == event]
+            if ir.get("form") == "trigger" and ir.get("event") == event
+            and ir.get("range") in (None, rng)]
+
+
+def constants_of(record: dict) -> list[dict]:
+    """The ``boost`` effects of the ``constant`` abilities of ``record`` (always on)."""
+    return [e for ir in record.get("abilities", []) if ir.get("form") == "constant"
+            for e in ir["effects"] if e["op"] == "boost"]
 
 
 def cost(turn: HeroTurn, ability: Ability, rules: RulesData) -> int:

@@ -112,7 +112,7 @@ def check_choice(board: Board, attacker: Figure, weapon: Weapon, chosen, figures
 
 
 def attack(board: Board, attacker: Figure, weapon: Weapon, chosen, figures, dice,
-           rules: RulesData) -> list[dict]:
+           rules: RulesData, roll_bonus: int = 0, damage_bonus: int = 0) -> list[dict]:
     """R15-R19, R21: attack the ``chosen`` figure ids (one for combat and missile; for area,
     every target in the order given). Returns one result per roll; slain figures are removed
     from ``figures`` (a list) and their renown goes to ``attacker`` (A9)."""
@@ -122,8 +122,8 @@ def attack(board: Board, attacker: Figure, weapon: Weapon, chosen, figures, dice
     for fid in chosen:
         target = legal[fid]
         roll = dice.die(rules.die_faces)          # A1: a fresh roll per target
-        hit = roll >= weapon.hit                  # R17
-        taken = wound(target, weapon.damage) if hit else 0
+        hit = roll + roll_bonus >= weapon.hit     # R17 (a lasting bonus adds to the roll)
+        taken = wound(target, weapon.damage + damage_bonus) if hit else 0
         result = {"target": fid, "roll": roll, "hit": hit, "wounds": taken,
                   "slain": target.slain, "skills": 0}
         if target.slain:                          # R19, R21, A9

@@ -45,6 +45,7 @@ class HeroTurn:
     ended: bool = False
     explore_first: bool = False           # R8: the game's first action must be Explore
     uses: dict = field(default_factory=dict)   # escalating ability key -> uses since reset
+    once: list = field(default_factory=list)   # "Only once per turn" ability keys used
 
     @property
     def dealt(self) -> int:
@@ -106,7 +107,8 @@ class HeroTurn:
         return {"hero": self.hero, "dice": list(self.dice), "spent": list(self.spent),
                 "set_aside": list(self.set_aside), "recuperations": self.recuperations,
                 "in_action": self.in_action, "ended": self.ended,
-                "explore_first": self.explore_first, "uses": dict(sorted(self.uses.items()))}
+                "explore_first": self.explore_first, "uses": dict(sorted(self.uses.items())),
+                **({"once": list(self.once)} if self.once else {})}
 
     @classmethod
     def from_dict(cls, data: dict) -> HeroTurn:

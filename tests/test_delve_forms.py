@@ -1,0 +1,188 @@
+"""Every new form of Delve's dialect (issue 32) runs in the engine: each test compiles an
+ability text from the corpus' patterns, gives it to a test hero and plays it with scripted
+dice, then looks at the state it changed (an adversary moved, a wound healed on another hero,
+a duration expiring at the end of the turn, a die rerolled, a trigger firing, …)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from benchmarks.corpus_delve import compile_one
+from runeforge.backends.bundle import build_bundle
+from runeforge.engine.delve.game.adversaries import adversary_phase
+from runeforge.engine.delve.game.state import Records
+from runeforge.engine.delve.rules.effects import distance
+from runeforge.pipeline import check
+from tests.test_delve_abilities import SEFA, events, game
+
+CASTER = "test-caster"
+BOW = "Bow (1+): Missile, Hit 4, Damage 1."
+AXE = "Axe (1+): Combat, Hit 4, Damage 1."
+
+
+@pytest.fixture(scope="module")
+def base():
+    result = check(())
+    return Records.from_bundle(build_bundle(result.content, result.compiled))
+
+
+def ir(text: str) -> dict:
+    compiled, diags = compile_one(text)
+    assert compiled is not None, [str(d) for d in diags]
+    return compiled
+
+
+def hero_with(base, *texts, vigour=5):
+    record = {"id": CASTER, "name": "Test Caster", "move": 3, "vigour": vigour,
+              "abilities": [ir(t) for t in texts]}
+    return dataclasses.replace(base, heroes={**base.heroes, CASTER: record})
+
+
+def play(base, texts, rolls, answers, foes=(), wounds=None, heroes=(CASTER, SEFA)):
+    g = game(hero_with(base, *texts), list(heroes), rolls, answers, foes=foes, wounds=wounds)
+    return g, g.state.figure(CASTER)
+
+
+def test_heal_a_wound_on_another_hero_in_this_chamber(base):
+    g, me = play(base, ["(5+): Heal 1 wound on another hero in this chamber."], [5, 1, 1, 1],
+                 [{"action": "ability", "ability": f"{CASTER}:0"}, None],
+                 wounds={SEFA: 2, CASTER: 1})
+    g.hero_turn(me)
+    assert g.state.figure(SEFA).wounds == 1 and me.wounds == 1
+
+
+def test_push_an_adjacent_adversary_away(base):
+    g, me = play(base, ["Shove (2+): Push an adversary adjacent to you 1 space."],
+                 [2, 1, 1, 1], [{"action": "ability", "ability": "Shove"}, None],
+                 foes=[("bone-sentry", (1, 2))])
+    foe = g.state.figure("bone-sentry-1")
+    before = distance(me.cell, foe.cell)
+    g.hero_turn(me)
+    assert distance(me.cell, foe.cell) == before + 1
+
+
+def test_each_adversary_in_this_chamber_moves_towards_you(base):
+    g, me = play(base, ["Bellow (5+): Each adversary in this chamber moves 1 space towards "
+                        "you."], [5, 1, 1, 1], [{"action": "ability", "ability": "Bellow"},
+                                                None],
+                 foes=[("bone-sentry", (3, 3)), ("gloom-rat", (0, 3))])
+    far = {f.id: distance(me.cell, f.cell) for f in g.state.adversaries()}
+    g.hero_turn(me)
+    assert all(distance(me.cell, f.cell) == far[f.id] - 1 for f in g.state.adversaries())
+
+
+def test_a_bonus_until_the_end_of_your_turn_hits_then_expires(base):
+    texts = ["Steady Aim (2+): Until the end of your turn, add 1 to your missile attack rolls.",
+             BOW]
+    g, me = play(base, texts, [2, 1, 1, 1, 3], [
+        {"action": "ability", "ability": "Steady Aim"},
+        {"action": "weapon", "weapon": "Bow"}, None], foes=[("bone-sentry", (3, 3))])
+    g.hero_turn(me)
+    (shot,) = events(g, "attack")
+    assert shot["results"][0]["roll"] == 3 and shot["results"][0]["hit"]   # 3 + 1 >= 4
+    assert g.state.lasting == []                     # expired when the turn ended
+
+
+def test_roll_one_of_your_spent_dice_again(base):
+    g, me = play(base, ["Second Wind (4+): Roll one of your spent dice again."],
+                 [1, 4, 1, 1, 6],
+                 [{"action": "move"}, {"action": "ability", "ability": "Second Wind"},
+                  {"action": "move", "die": 2}, None])
+    g.hero_turn(me)
+    (used,) = events(g, "ability")
+    assert used["effects"] == [{"op": "reroll", "face": 6}]
+    assert 6 in [m["die"] for m in events(g, "move")]       # the rerolled die was spent
+
+
+def test_a_trigger_with_a_condition_fires_only_for_its_range(base):
+    texts = ["Every time you slay an adversary with a missile attack, gain 1 renown.",
+             BOW, AXE]
+    g, me = play(base, texts, [1, 1, 1, 1, 6, 6],
+                 [{"action": "weapon", "weapon": "Bow"}, {"action": "weapon", "weapon": "Axe"},
+                  None], foes=[("gloom-rat", (3, 3)), ("gloom-rat", (1, 2))])
+    g.hero_turn(me)
+    assert len(events(g, "trigger")) == 1 and me.renown == 3   # 1 + 1 for each slay + 1
+
+
+def test_move_then_attack_in_sequence(base):
+    g, me = play(base, ["Pounce (3+): Move up to 2 spaces, then make a combat attack against "
+                        "an adjacent adversary.", AXE], [3, 1, 1, 1, 5],
+                 [{"action": "ability", "ability": "Pounce", "to": [2, 2]}, None],
+                 foes=[("bone-sentry", (3, 3))])
+    g.hero_turn(me)
+    (used,) = events(g, "ability")
+    assert me.cell == (2, 2) and used["effects"][1]["results"][0]["hit"]
+    assert g.state.figure("bone-sentry-1").wounds == 1
+
+
+def test_a_rider_on_a_roll_of_6(base):
+    g, me = play(base, ["Longbow (3+): Missile, Hit 3, Damage 1. If you rolled a 6, the target "
+                        "suffers 1 wound."], [3, 1, 1, 1, 6],
+                 [{"action": "ability", "ability": "Longbow"}, None],
+                 foes=[("mire-crawler", (3, 3))])
+    g.hero_turn(me)
+    assert g.state.figure("mire-crawler-1").wounds == 2
+
+
+def test_a_ward_prevents_the_first_wound_until_your_next_turn(base):
+    g, me = play(base, ["Bulwark (3+): Until the start of your next turn, prevent the first "
+                        "wound you would suffer."], [3, 1, 1, 1, 6], [
+        {"action": "ability", "ability": "Bulwark"}, None], foes=[("gloom-rat", (1, 2))],
+        heroes=(CASTER,))
+    g.hero_turn(me)
+    assert g.state.lasting and g.state.lasting[0]["op"] == "ward"
+    adversary_phase(g)                             # the rat's bite hits (a 6)
+    assert me.wounds == 0 and not g.state.lasting
+
+
+def test_constant_move_bonus_and_once_per_turn(base):
+    texts = ["+1 Move.", "Quick Shot (1+): Missile, Hit 5, Damage 1. Only once per turn."]
+    g, me = play(base, texts, [1, 1, 1, 1, 1], [
+        {"action": "weapon", "weapon": "Quick Shot"}, None], foes=[("mire-crawler", (3, 3))])
+    assert g.move_value(me) == 4
+    g.hero_turn(me)
+    turn = g.state.turns[CASTER]
+    assert "Quick Shot" in turn.once
+    assert not [o for o in g.options(me, turn) if o.get("weapon") == "Quick Shot"]
+
+
+def test_at_the_end_of_your_turn_heal(base):
+    g, me = play(base, ["Heal 1 wound at the end of your turn."], [1, 1, 1, 1], [None],
+                 wounds={CASTER: 2})
+    g.hero_turn(me)
+    assert me.wounds == 1 and events(g, "trigger")[0]["event"] == "turn_end"
+
+
+def test_a_missile_attack_against_up_to_two_visible_adversaries(base):
+    g, me = play(base, ["Volley (6): Make a missile attack against up to two visible "
+                        "adversaries.", BOW], [6, 1, 1, 1, 5, 5],
+                 [{"action": "ability", "ability": "Volley"}, {"targets": None}, None],
+                 foes=[("gloom-rat", (3, 3)), ("gloom-rat", (0, 3))])
+    g.players[CASTER].answers[1] = {}           # any pick of two
+    g.hero_turn(me)
+    assert not g.state.adversaries()
+
+
+def test_each_adversary_adjacent_suffers_then_is_pushed(base):
+    g, me = play(base, ["Sweep (3+): Each adversary adjacent to you suffers 1 wound, then push "
+                        "each of them 1 space away from you."], [3, 1, 1, 1],
+                 [{"action": "ability", "ability": "Sweep"}, None],
+                 foes=[("mire-crawler", (1, 2))])
+    g.hero_turn(me)
+    foe = g.state.figure("mire-crawler-1")
+    assert foe.wounds == 1 and distance(me.cell, foe.cell) == 2
+
+
+def test_the_odds_model_counts_each_form_or_reports_it_ignored(base):
+    from runeforge.engine.delve.analysis.odds import hero_attacks, ignored
+    texts = [BOW, "Quick Shot (1+): Missile, Hit 5, Damage 1. Only once per turn.",
+             "Longbow (3+): Missile, Hit 3, Damage 1. If you rolled a 6, the target suffers 1 "
+             "wound.", "Add 1 to your missile attack rolls.",
+             "Every time you slay an adversary with a missile attack, gain 1 renown.",
+             "Shove (2+): Push an adversary adjacent to you 1 space."]
+    hero = hero_with(base, *texts).heroes[CASTER]
+    assert [a.name for a in hero_attacks(hero)] == ["Bow"]
+    assert [i["ability"] for i in ignored(hero)] == ["Quick Shot", "Longbow", "constant",
+                                                    "slay", "Shove"]

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import yaml
 
-from runeforge.delve.abilities import compile_texts
+from runeforge.games.delve.abilities import compile_texts
 from runeforge.diagnostics import Diagnostic
 
 CORPUS = Path(__file__).resolve().parent.parent / "tests" / "data" / "corpus"

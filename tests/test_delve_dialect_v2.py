@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from runeforge.delve.abilities import canonical_text, lower
-from runeforge.delve.text import render_ability
+from runeforge.games.delve.abilities import canonical_text, lower
+from runeforge.games.delve.text import render_ability
 from runeforge.dsl.delve import nodes as n
 from runeforge.dsl.delve.checks import check_ability
 from runeforge.dsl.delve.parser import parse_ability

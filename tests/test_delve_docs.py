@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from benchmarks.corpus_delve import compile_one
-from runeforge.delve.abilities import canonical_text
+from runeforge.games.delve.abilities import canonical_text
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "delve.md"
 

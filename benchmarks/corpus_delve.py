@@ -19,8 +19,8 @@ from pathlib import Path
 
 import yaml
 
-from runeforge.games.delve.abilities import compile_texts
 from runeforge.diagnostics import Diagnostic
+from runeforge.games.delve.abilities import compile_texts
 
 CORPUS = Path(__file__).resolve().parent.parent / "tests" / "data" / "corpus"
 SEED = 32  # issue 32; fixed so the held-out part never changes

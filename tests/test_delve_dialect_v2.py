@@ -10,13 +10,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from runeforge.games.delve.abilities import canonical_text, lower
-from runeforge.games.delve.text import render_ability
 from runeforge.dsl.delve import nodes as n
 from runeforge.dsl.delve.checks import check_ability
 from runeforge.dsl.delve.parser import parse_ability
 from runeforge.dsl.delve.printer import print_ability
 from runeforge.engine.delve.ir import validate_ability
+from runeforge.games.delve.abilities import canonical_text, lower
+from runeforge.games.delve.text import render_ability
 
 nums = st.integers(min_value=1, max_value=9)
 rng = st.sampled_from(n.RANGES)

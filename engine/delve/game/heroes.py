@@ -367,9 +367,8 @@ def _reroll(game, hero, name, e, turn, ctx) -> dict:
         return {"op": "reroll", "face": None}
     if e["dice"] == "spent":
         pool = list(range(len(turn.spent) - (1 if turn.in_action else 0)))
-        faces = turn.spent
     else:
-        pool, faces = list(range(len(turn.dice))), turn.dice
+        pool = list(range(len(turn.dice)))
     if not pool:
         return {"op": "reroll", "face": None}
     pick = pool[0] if len(pool) == 1 else ask(

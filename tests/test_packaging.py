@@ -155,3 +155,12 @@ def test_the_test_lock_pins_every_dependency_within_its_declared_range():
         if not versions[0] or not all(req.specifier.contains(v) for v in versions):
             wrong.append(f"{text}: locked {locked.get(name, 'nowhere')}")
     assert not wrong, "refresh the lock (README, 'Development'): " + "; ".join(wrong)
+
+
+def test_every_grammar_file_is_package_data():
+    """Each .lark file (a dialect's grammar, or a fragment they %import) ships in the wheel."""
+    data = pyproject()["tool"]["setuptools"]["package-data"]
+    package_dir = pyproject()["tool"]["setuptools"]["package-dir"]
+    missing = [p.relative_to(ROOT).as_posix() for p in sorted((ROOT / "dsl").rglob("*.lark"))
+               if "*.lark" not in data.get(package_name(p.parent, package_dir), [])]
+    assert not missing, f"add to [tool.setuptools.package-data]: {missing}"

@@ -131,7 +131,6 @@ EXAMPLES = {
     "RF916": "`(2+): Until the end of your turn, heal 1 wound.`",
     "RF917": "`Bow (3+): Missile, Hit 3, Damage 1. If you rolled a 7, gain 1 renown.`",
     "RF918": "`Heal 1 wound.` with no cost and no trigger",
-    "RF919": "`(3+): Move 2 spaces.` on an adversary card",
     "RF920": "a trial with `deck: [dripping-step]` (the card is `dripping-steps`)",
     "RF921": "a trial with `deck: []`",
     "RF922": "a trial with `goal: {type: slay}` and no adversary",

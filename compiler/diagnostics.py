@@ -141,7 +141,6 @@ CODES: dict[str, str] = {
     "RF916": "Delve duration over an effect that does not last, or on a rule with no cost",
     "RF917": "Delve condition on a die face that is not 1 to 6",
     "RF918": "Delve rule with no cost and no trigger over an effect that happens once",
-    "RF919": "Delve ability on an adversary card (adversaries act by their behaviour)",
     "RF920": "Delve trial names an unknown tile, exploration card, adversary or hero",
     "RF921": "Delve trial's exploration deck is empty or lists a card twice",
     "RF922": "Delve trial's goal and its adversary do not agree",

@@ -28,8 +28,12 @@ def parser_of(game_id: str):
     package, _, name = dialect.grammar.partition(":")
     from importlib import resources
 
-    text = resources.files(package).joinpath(name).read_text(encoding="utf-8")
-    lark = Lark(text, parser="lalr", start="ability")
+    folder = resources.files(package)
+    text = folder.joinpath(name).read_text(encoding="utf-8")
+    # a dialect's grammar may %import the fragments every dialect shares (dsl/shared.lark)
+    shared = resources.files("runeforge.dsl")
+    lark = Lark(text, parser="lalr", start="ability",
+                import_paths=[str(folder), str(shared)])
     return lark, {t.name: _pattern_words(t.pattern) for t in lark.terminals}
 
 

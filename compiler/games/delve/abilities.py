@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from runeforge.diagnostics import Diagnostic, DiagnosticError
 from runeforge.dsl.delve import nodes as n
-from runeforge.dsl.delve.checks import Problem, check_ability
+from runeforge.dsl.delve.checks import check_ability
 from runeforge.dsl.delve.errors import AbilitySyntaxError  # noqa: F401  (re-export)
 from runeforge.dsl.delve.parser import parse_ability
 from runeforge.dsl.delve.printer import print_ability
@@ -107,11 +107,6 @@ def compile_texts(card, keyed) -> tuple[list, list]:
                                         hint=err.hint))
             continue
         problems = check_ability(ability)
-        if getattr(card, "kind", None) == "adversary":
-            problems = [*problems, Problem(
-                "RF919", "an adversary card has no abilities in Delve's dialect: adversaries "
-                "act by their behaviour and weapons", ability.span or (0, len(text)),
-                "give the adversary 'behaviour' and 'weapons' fields instead")]
         diags.extend(card.span_diag(keys, p.span, p.code, p.message, hint=p.hint,
                                     severity=p.severity) for p in problems)
         if any(p.severity == "error" for p in problems):

@@ -27,7 +27,7 @@ GAME = Game(
     ),
     ir=IRFamily(
         name="delve",
-        version=2,  # engine/delve/ir.py IR_VERSION (tests/test_games.py holds them equal)
+        version=3,  # engine/delve/ir.py IR_VERSION (tests/test_games.py holds them equal)
         schema="runeforge.engine.delve.ir:ir_schema",
         validate="runeforge.engine.delve.ir:validate_ability",
     ),

@@ -8,21 +8,11 @@ is the kind of figure whose card holds the ability: ``hero`` (heroes, skills, it
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from . import nodes as n
 from .owners import owner_problems
+from .problems import Problem
 
 FACES = 6
-
-
-@dataclass(frozen=True)
-class Problem:
-    code: str
-    message: str
-    span: tuple[int, int]
-    hint: str | None = None
-    severity: str = "error"
 
 
 def _cost_problems(cost: n.Cost, in_header: bool) -> list[Problem]:

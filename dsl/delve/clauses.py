@@ -257,9 +257,9 @@ class Tree2Ast(Words):
         return ("some", _amount(ch)[0])
 
     def there_are(self, meta, ch):
-        how, count = next(c for c in ch if isinstance(c, tuple) and isinstance(c[0], str))
-        sel = self.selector(meta, [c for c in ch if not (isinstance(c, tuple)
-                                                         and isinstance(c[0], str))]).sel
+        amount = next(c for c in ch if isinstance(c, tuple) and c[0] in ("none", "some"))
+        how, count = amount
+        sel = self.selector(meta, [c for c in ch if c is not amount]).sel
         return {"cond": how, "n": count, "who": _each(sel), "span": span_of(meta)}
 
     def none_is(self, meta, ch):

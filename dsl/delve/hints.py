@@ -178,9 +178,8 @@ def render(text: str, tokens: list[Token], edits) -> str:
     return out
 
 
-def propose(text: str, err: UnexpectedToken) -> str | None:
-    """A whole sentence close to ``text`` that parses, or None."""
-    from .parser import parse_ability
+def propose(text: str, err: UnexpectedToken, parse_ability) -> str | None:
+    """A whole sentence close to ``text`` that ``parse_ability`` reads, or None."""
     try:
         tokens = list(tokenize(text))
     except AbilitySyntaxError:
@@ -227,11 +226,12 @@ def _described(terminals) -> str:
     return ", ".join(words)
 
 
-def explain(err: UnexpectedInput, text: str) -> AbilitySyntaxError:
-    """The located error of a text the parser could not read, with the hint."""
+def explain(err: UnexpectedInput, text: str, parse_ability) -> AbilitySyntaxError:
+    """The located error of a text the parser could not read, with the hint (a rewrite is
+    checked with ``parse_ability``)."""
     token = getattr(err, "token", None)
     at_end = token is None or token.type == "$END"
-    rewrite = propose(text, err) if isinstance(err, UnexpectedToken) else None
+    rewrite = propose(text, err, parse_ability) if isinstance(err, UnexpectedToken) else None
     ip = getattr(err, "interactive_parser", None)
     accepted = _accepts(ip) if ip is not None else set()
     if rewrite:
@@ -248,7 +248,7 @@ def explain(err: UnexpectedInput, text: str) -> AbilitySyntaxError:
     if token.type == "WORD":
         if not rewrite:
             near = suggest(word, [w for t in accepted - SKIP for w in _words(t)
-                                  if w.isalpha()])
+                                  if w.isalpha()], cutoff=0.8)
             if near and near != word.lower():
                 hint = f"'{word}' is not a word of the dialect; did you mean '{near}'?"
         return AbilitySyntaxError(f"unknown word '{word}'", start, end, code="RF302",

@@ -21,6 +21,7 @@ the engine's dispatch tables).
 from __future__ import annotations
 
 from . import nodes as n
+from .problems import Problem
 
 EVENTS = {
     "hero": ("slay", "explored", "recuperated", "turn_start", "turn_end", "round_start",
@@ -49,7 +50,6 @@ HERO_ONLY_CONDITIONS = ("rolled", "rolled_up", "hits", "slays")
 
 
 def _problem(code, message, span, hint):
-    from .checks import Problem
     return Problem(code, message, span, hint)
 
 
@@ -94,6 +94,7 @@ def owner_problems(ability, owner: str) -> list:
             out.append(_problem("RF925", f"an {owner}'s ability cannot do this: {why}"
                                 if owner == "adversary" else why, e.span,
                                 "see the table of what each card runs in docs/delve.md"))
+            continue                     # one problem an effect: its words are in it
         if owner == "adversary" and isinstance(e, n.Rider) and e.cond in HERO_ONLY_CONDITIONS:
             out.append(_problem("RF925", "an adversary's ability makes no roll to ask about",
                                 e.span, "ask about the board: 'if there are no heroes "

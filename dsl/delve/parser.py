@@ -22,6 +22,7 @@ from ..errors import AbilitySyntaxError
 from . import nodes as n
 from .build import body_effects
 from .clauses import Tree2Ast
+from .hints import explain
 from .lexer import DISPLAY, TERMINAL_WORDS, VOCABULARY, DelveLexer, tokenize
 from .limits import MAX_NESTING
 from .words import span_of, spanned, tspan
@@ -46,6 +47,12 @@ class _ToAst(Tree2Ast):
         sentences = next(c for c in ch if isinstance(c, list))
         effects, info = body_effects(sentences, text)
         span = span_of(meta)
+        if not effects:
+            end = len(text.rstrip())
+            raise AbilitySyntaxError("the ability says when or how often, but not what happens",
+                                     max(0, end - 1), end, code="RF303",
+                                     hint="add an effect: 'Every time you slay an adversary, "
+                                          "gain 1 renown.'")
         if info.trigger is not None:
             event, ev_span = info.trigger
             if form != "rule":
@@ -154,8 +161,7 @@ def parse_ability(text: str):
     try:
         ability = parser().parse(text)
     except UnexpectedInput as err:
-        from .hints import explain
-        raise explain(err, text) from None
+        raise explain(err, text, parse_ability) from None
     except VisitError as err:  # pragma: no cover - the inline transformer raises directly
         raise err.orig_exc from None
     finally:

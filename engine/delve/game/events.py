@@ -23,6 +23,15 @@ from __future__ import annotations
 from ..rules import effects as fx
 from .choose import fallen
 
+# the events the game fires for each kind of figure (docs/delve.md prints this table; the
+# dialect's checks accept the same, dsl/delve/owners.py: a test holds the two equal)
+FIRED = {
+    "hero": ("slay", "explored", "recuperated", "turn_start", "turn_end", "round_start",
+             "round_end", "phase_start", "phase_end", "wounded"),
+    "adversary": ("slain", "wounded", "attacks", "round_start", "round_end", "phase_start",
+                  "phase_end"),
+}
+
 
 def _records(game, figure) -> list[tuple[str, dict]]:
     """(source id, card record) of every card whose rules ``figure`` holds."""

@@ -24,6 +24,7 @@ GAME = Game(
         compile_card="runeforge.games.delve.abilities:compile_card",
         canonical="runeforge.games.delve.abilities:canonical_text",
         vocabulary="runeforge.dsl.delve.parser:VOCABULARY",
+        interactive="runeforge.dsl.delve.parser:interactive",
     ),
     ir=IRFamily(
         name="delve",

@@ -195,9 +195,7 @@ type: set
 origin: original
 game: delve
 """
-ADVERSARY = """kind: adversary
-cards:
-  - name: Odd Thing
+ADVERSARY = """  - name: Odd Thing {i}
     origin: original
     vigour: 2
     move: 3
@@ -207,9 +205,7 @@ cards:
     abilities:
       - "{text}"
 """
-SKILL = """kind: skill
-cards:
-  - name: Odd Skill
+SKILL = """  - name: Odd Skill {i}
     origin: original
     abilities:
       - "{text}"
@@ -230,14 +226,35 @@ LOCATED = [
 ]
 
 
-@pytest.mark.parametrize("code, card, text, at", LOCATED, ids=[c[0] for c in LOCATED])
-def test_each_check_of_part_three_is_located_in_the_yaml(tmp_path, code, card, text, at):
-    (tmp_path / "manifest.yaml").write_text(PACK)
-    (tmp_path / "cards.yaml").write_text(card.format(text=text))
-    line = card.format(text=text).splitlines().index(f'      - "{text}"') + 1
-    found = [d for d in check([tmp_path]).diagnostics if d.code == code]
-    assert len(found) == 1, [str(d) for d in check([tmp_path]).diagnostics]
+@pytest.fixture(scope="module")
+def located(tmp_path_factory):
+    """One pack holding every case, each ability on a card of its own: checked once."""
+    root = tmp_path_factory.mktemp("part3")
+    (root / "manifest.yaml").write_text(PACK)
+    files = {SKILL: ("skills.yaml", "kind: skill\ncards:\n"),
+             ADVERSARY: ("adversaries.yaml", "kind: adversary\ncards:\n")}
+    texts = {name: head for name, head in files.values()}
+    where = {}
+    for i, (_code, card, text, _at) in enumerate(LOCATED):
+        name = files[card][0]
+        lines = texts[name].count("\n")
+        block = card.format(i=i, text=text)
+        where[i] = (name, lines + block.splitlines().index(f'      - "{text}"') + 1)
+        texts[name] += block
+    for name, body in texts.items():
+        (root / name).write_text(body)
+    return check([root]).diagnostics, where
+
+
+@pytest.mark.parametrize("case", range(len(LOCATED)), ids=[c[0] for c in LOCATED])
+def test_each_check_of_part_three_is_located_in_the_yaml(located, case):
+    diagnostics, where = located
+    code, _card, text, at = LOCATED[case]
+    name, line = where[case]
+    found = [d for d in diagnostics if d.code == code and d.path.endswith(name)
+             and d.line == line]
+    assert len(found) == 1, [str(d) for d in diagnostics if d.line == line]
     d = found[0]
-    assert d.path.endswith("cards.yaml") and d.line == line and d.hint
+    assert d.hint
     # the caret is under the offending words (the string opens at column 10)
     assert d.col == 10 + text.index(at) and d.length == len(at)

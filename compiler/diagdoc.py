@@ -131,6 +131,13 @@ EXAMPLES = {
     "RF916": "`(2+): Until the end of your turn, heal 1 wound.`",
     "RF917": "`Bow (3+): Missile, Hit 3, Damage 1. If you rolled a 7, gain 1 renown.`",
     "RF918": "`Heal 1 wound.` with no cost and no trigger",
+    "RF924": "`Each hero in this chamber heal 1 wound.` (the hint gives the sentence with "
+             "`heals`)",
+    "RF925": "`(3+): Heal 1 wound.` on an adversary (no hero dice); `This adversary is immune "
+             "to area attacks.` on a hero; docs/delve.md lists what each kind runs",
+    "RF926": "`(3+): Heal 1 wound every time you slay an adversary.`",
+    "RF927": "`Each hero in this chamber moves 1 space.` (towards or away from whom?)",
+    "RF928": "`(3+): This adversary is immune to area attacks.`",
     "RF920": "a trial with `deck: [dripping-step]` (the card is `dripping-steps`)",
     "RF921": "a trial with `deck: []`",
     "RF922": "a trial with `goal: {type: slay}` and no adversary",

@@ -94,7 +94,7 @@ def test_tiles_in_the_bundle_follow_the_shared_contract(result):
             along = width if ex["side"] in ("north", "south") else height
             assert ex["at"] + ex["width"] <= along
         assert len(void) < width * height
-    assert "ir_versions" in bundle and bundle["ir_versions"]["delve"] == 2
+    assert "ir_versions" in bundle and bundle["ir_versions"]["delve"] == 3
 
 
 def test_exploration_cards_name_tiles_and_tables_that_exist(delve):

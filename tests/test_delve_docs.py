@@ -1,5 +1,6 @@
-"""Every example of the dialect's core in docs/delve.md (issue 32) parses, is its own canonical
-text and compiles to valid IR (tests/test_delve_forms.py plays each pattern in the engine)."""
+"""Every example of the dialect in docs/delve.md (issue 32) parses, is its own canonical text
+and compiles to valid IR on its kind of card: the heroes' block on a hero, the adversaries'
+on an adversary (cards/delve/forms.scenarios.yaml plays each form in the engine)."""
 
 from __future__ import annotations
 
@@ -12,19 +13,21 @@ from benchmarks.corpus_delve import compile_one
 from runeforge.games.delve.abilities import canonical_text
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "delve.md"
+BLOCKS = {"delve-examples": "hero", "delve-adversary-examples": "adversary"}
 
 
-def examples() -> list[str]:
-    block = re.search(r"```delve-examples\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
-    return [line for line in block.group(1).splitlines() if line.strip()]
+def examples(block: str) -> list[str]:
+    found = re.search(rf"```{block}\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
+    return [line for line in found.group(1).splitlines() if line.strip()]
 
 
 def test_the_doc_has_examples():
-    assert len(examples()) >= 10
+    assert len(examples("delve-examples")) >= 10
+    assert len(examples("delve-adversary-examples")) >= 8
 
 
-@pytest.mark.parametrize("text", examples())
-def test_each_doc_example_is_canonical_and_compiles(text):
+@pytest.mark.parametrize("block, text", [(b, t) for b in BLOCKS for t in examples(b)])
+def test_each_doc_example_is_canonical_and_compiles(block, text):
     assert canonical_text(text) == text
-    ir, diags = compile_one(text)
+    ir, diags = compile_one(text, BLOCKS[block])
     assert ir is not None, [str(d) for d in diags]

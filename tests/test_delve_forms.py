@@ -186,3 +186,46 @@ def test_the_odds_model_counts_each_form_or_reports_it_ignored(base):
     assert [a.name for a in hero_attacks(hero)] == ["Bow"]
     assert [i["ability"] for i in ignored(hero)] == ["Quick Shot", "Longbow", "constant",
                                                     "slay", "Shove"]
+
+
+# ---------------------------------------------------------------------- part III in play
+def _forms(kinds, owner):
+    import yaml
+
+    from benchmarks.corpus_delve import CORPUS
+    texts = yaml.safe_load((CORPUS / "delve-forms.yaml").read_text(encoding="utf-8"))["texts"]
+    out = []
+    for t in texts:
+        if t["expect"] == "ok" and t["kind"] in kinds:
+            compiled, diags = compile_one(t["text"], owner)
+            assert compiled is not None, (t["text"], [str(d) for d in diags])
+            out.append(compiled)
+    return out
+
+
+def test_every_form_that_compiles_plays_in_whole_games_with_every_invariant(base):
+    """Issue 32: what passes check runs. Every hero form of the corpus is carried in by the
+    heroes, every adversary form is on the bundled adversaries, and seeded games with random
+    bots play to their end in debug mode (every invariant after every step)."""
+    from runeforge.engine.delve.game.play import play_records
+
+    hero_irs = _forms(("hero", "skill"), "hero")
+    adversary_irs = _forms(("adversary",), "adversary")
+    adversaries = {k: {**r, "abilities": adversary_irs} for k, r in base.adversaries.items()}
+    records = dataclasses.replace(base, adversaries=adversaries)
+    heroes = sorted(base.heroes)[:4]
+    carried = {h: hero_irs[i::4] for i, h in enumerate(heroes)}
+    ops, events_seen = set(), set()
+    for seed in range(5):
+        result = play_records(records, {"adventure": "first-descent", "players": 4,
+                                        "heroes": heroes, "seed": seed, "bots": "random",
+                                        "hero_abilities": carried, "debug": True})
+        assert result["winner"] in ("heroes", "adversaries")
+        for r in result["log"]:
+            if r["type"] in ("ability", "trigger"):
+                ops.update(e["op"] for e in r["effects"])
+            if r["type"] == "trigger":
+                events_seen.add(r["event"])
+    assert {"shift", "suffer", "heal", "renown", "until", "if", "pick"} <= ops, ops
+    assert {"round_start", "round_end", "phase_start", "phase_end", "slay", "slain", "wounded",
+            "attacks", "turn_start"} <= events_seen, events_seen

@@ -100,8 +100,11 @@ def test_plural_forms_follow_the_number():
     assert render_ability(heal(1), "pl") == "Rest (2+): Ulecz 1 ranę."
     assert render_ability(heal(3), "pl") == "Rest (2+): Ulecz 3 rany."
     assert render_ability(heal(5), "pl") == "Rest (2+): Ulecz 5 ran."
-    assert render_ability(heal(2), "el") == "Rest (2+): Θεράπευσε 2 πλήγματα."
-    assert render_ability(heal(21), "ru") == "Rest (2+): Излечи 21 рану."
+    # ru and el address the player in the plural, as Runebound's text does (issue 32); ru
+    # counts wounds as seed 004 does ("урон": 1 урон, 2 урона, 21 урон)
+    assert render_ability(heal(2), "el") == "Rest (2+): Θεραπεύστε 2 πλήγματα."
+    assert render_ability(heal(21), "ru") == "Rest (2+): Снимите 21 урон."
+    assert render_ability(heal(3), "ru") == "Rest (2+): Снимите 3 урона."
 
 
 def test_greek_uses_the_seeds_terms():

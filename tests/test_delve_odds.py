@@ -348,3 +348,67 @@ def test_bundled_move_abilities_are_read(records):
                  if ir.get("form") == "action"        # a trigger's move is not a die's
                  and [e["op"] for e in ir["effects"]] == ["move"]]
         assert names == texts, h
+
+
+# ---------------------------------------------------------------------- an adversary's rules
+def _rules(*texts):
+    from benchmarks.corpus_delve import compile_one
+
+    return [compile_one(t, "adversary")[0] for t in texts]
+
+
+def _odds(records, hero, adversary, abilities):
+    foe = {**records.adversaries[adversary], "abilities": abilities}
+    p = problem(records.heroes[hero], foe, records.rules, records.rules_doc)
+    return p, Fraction(solve(p)["probability"])
+
+
+def test_an_immune_range_leaves_its_attacks_out(records):
+    p, chance = _odds(records, "orrin-ashgrove", "gloom-rat",
+                      _rules("This adversary is immune to area attacks."))
+    assert p.attacks and all(a.range != "area" for a in p.attacks)
+    plain = problem(records.heroes["orrin-ashgrove"], records.adversaries["gloom-rat"],
+                    records.rules, records.rules_doc)
+    assert any(a.range == "area" for a in plain.attacks)
+    assert chance < Fraction(solve(plain)["probability"])
+
+
+def test_a_guard_on_rolls_is_a_hit_one_higher_and_on_damage_one_more():
+    base = Problem((weapon(2, hit=4, damage=1),), vigour=2, dice=3)
+    harder = dataclasses.replace(base, attacks=(weapon(2, hit=5, damage=1),))
+    stronger = dataclasses.replace(base, attacks=(weapon(2, hit=4, damage=2),))
+    from runeforge.engine.delve.analysis.odds import against
+
+    minus = _rules("Combat attacks against this adversary subtract 1 from their rolls.")
+    plus = _rules("Combat attacks against this adversary deal +1 Damage.")
+    rules_of = lambda irs: [e for ir in irs for e in ir["effects"]]  # noqa: E731
+    assert against(base.attacks[0], rules_of(minus)) == harder.attacks[0]
+    assert against(base.attacks[0], rules_of(plus)) == stronger.attacks[0]
+    assert solve(dataclasses.replace(base, attacks=(against(base.attacks[0],
+                                                            rules_of(minus)),)))["probability"] \
+        == solve(harder)["probability"]
+
+
+def test_a_ward_each_round_against_damage_1_is_one_more_vigour():
+    """With Damage 1 weapons only, ignoring the first wound is exactly one more Vigour."""
+    for seed in range(4):
+        rng = random.Random(seed)
+        attacks = tuple(weapon(rng.randint(1, 5), rng.choice(["combat", "area"]),
+                               rng.randint(2, 5), 1) for _ in range(2))
+        warded = Problem(attacks, vigour=2, dice=3, ward=True)
+        tougher = Problem(attacks, vigour=3, dice=3)
+        assert solve(warded)["probability"] == solve(tougher)["probability"]
+    two = Problem((weapon(1, hit=1, damage=2),), vigour=2, dice=1, ward=True)
+    assert Fraction(solve(two)["probability"]) == 0          # 2 - 1 wound: not slain
+
+
+def test_the_adversarys_other_rules_are_named_as_ignored(bundle):
+    from runeforge.engine.delve.analysis.odds import ignored_rules
+
+    foe = {"abilities": _rules("When this adversary is slain, each hero adjacent to it "
+                               "suffers 1 wound.", "Each hero within 2 spaces of this "
+                               "adversary is pinned.", "This adversary is immune to area "
+                               "attacks.")}
+    out = ignored_rules(foe)
+    assert [o["ops"] for o in out] == [["suffer"], ["pin"]]
+    assert all(o["why"] and o["card"] == "adversary" for o in out)

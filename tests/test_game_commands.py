@@ -311,7 +311,7 @@ def test_test_runs_a_delve_packs_scenarios_and_locates_failures(content_dir, cli
     _delve_pack(content_dir, hit=4)
     res = cli("test", "--game", "delve", content_dir)
     assert res.exit_code == 1 and "pass Maul Swing slays a Bone Sentry" in res.stdout
-    assert "24 scenarios: 23 passed, 1 failed" in res.stdout     # with the 22 bundled ones
+    assert "61 scenarios: 60 passed, 1 failed" in res.stdout     # with the 59 bundled ones
 
 
 def test_a_delve_script_that_does_not_fit_fails_at_its_place(bundle):

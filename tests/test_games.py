@@ -133,8 +133,8 @@ def test_build_bundle_pdf_and_one_engine_step(cli, tiny, tiny_dir, tmp_path):
     assert "RF605" in res.output and "tinygame" in res.output  # no Finnish in the tiny game
     bundle = json.loads((out / "bundle.json").read_text(encoding="utf-8"))
     # the campaign compiles a relic's hero side in Delve's dialect, to Delve's IR
-    assert bundle["ir_versions"] == {"runebound-2e": 2, "tinygame": 1, "delve": 2,
-                                     "campaign": 2}
+    assert bundle["ir_versions"] == {"runebound-2e": 2, "tinygame": 1, "delve": 3,
+                                     "campaign": 3}
     tiny_cards = {c["id"]: c for c in bundle["cards"] if c["game"] == "tinygame"}
     assert tiny_cards["pebble-knight"]["abilities"] == [
         {"action": "strike", "need": 4, "op": "deal", "amount": 2, "unit": "damage"}]

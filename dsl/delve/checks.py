@@ -1,24 +1,18 @@
-"""Semantic checks of a Delve ability (codes RF901-RF907, RF912-RF918, see runeforge.diagnostics).
+"""Semantic checks of a Delve ability (codes RF901-RF907, RF912-RF918, RF925, RF927, RF928;
+see runeforge.diagnostics).
 
 Each check returns :class:`Problem` values located by offsets into the ability text; the
-compiler turns them into ``file:line:col`` diagnostics. The die faces are 1 to 6."""
+compiler turns them into ``file:line:col`` diagnostics. The die faces are 1 to 6. ``owner``
+is the kind of figure whose card holds the ability: ``hero`` (heroes, skills, items) or
+``adversary``; what the engine runs for each is in :mod:`.owners`."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from . import nodes as n
+from .owners import owner_problems
+from .problems import Problem
 
 FACES = 6
-
-
-@dataclass(frozen=True)
-class Problem:
-    code: str
-    message: str
-    span: tuple[int, int]
-    hint: str | None = None
-    severity: str = "error"
 
 
 def _cost_problems(cost: n.Cost, in_header: bool) -> list[Problem]:
@@ -69,72 +63,103 @@ def _old_attack(effect) -> list[Problem]:
 
 
 ZERO = ("RF912", "an amount of 0 does nothing", "use 1 or more, or drop the effect")
-LASTING = (n.Boost, n.Ward)
-ADVERSARY_ONLY = (n.Strike, n.Shift)
+LASTING = (n.Boost, n.Ward, n.Root)          # last for a while: under a duration
+RULES = (n.Steadfast, n.Immune, n.Guard, n.Pin)   # always hold: an adversary's rules
+PRONOUNS = ("them", "it", "that")
 
 
 class _Scope:
-    """What came before an effect in its ability: a roll (for riders), a selector (them)."""
+    """What came before an effect in its ability: a roll (for riders), figures picked."""
 
-    def __init__(self, form: str):
+    def __init__(self, form: str, owner: str):
         self.form = form
+        self.owner = owner
         self.rolled = None      # "attack" or "reroll": the last effect that rolled a die
-        self.picked = False     # a selector picked figures ("each of them")
+        self.picked = False     # a selector picked figures ("each of them", "it")
 
 
-def _selector(sel, verb: str, side: str, scope: _Scope, span) -> list[Problem]:
+def _selector(sel, verb: str, side: str, scope: _Scope) -> list[Problem]:
     if sel is None:
         return []
     out = []
-    if sel.quantity == "target" and scope.rolled != "attack":
+    q = sel.quantity
+    if q == "target" and scope.rolled != "attack":
         out.append(Problem("RF914", "'the target' names an attack's target, and no attack "
                            "comes before it", sel.span, "put it after an attack, in 'If it "
                            "hits, …' or 'If you rolled a 6, …'"))
-    if sel.quantity == "them" and not scope.picked:
-        out.append(Problem("RF914", "'each of them' refers to figures picked before it, and "
-                           "none are", sel.span, "name them: 'each adversary adjacent to "
-                           "you'"))
-    if sel.side is not None and sel.side != side and side != "any":
+    if q in PRONOUNS and not scope.picked and not (q == "it" and scope.owner == "adversary"):
+        word = {"them": "each of them", "it": "it", "that": f"that {sel.side}"}[q]
+        out.append(Problem("RF914", f"'{word}' refers to figures picked before it, and none "
+                           "are", sel.span, "name them: 'each adversary adjacent to you', or "
+                           "'Choose an adversary. …'"))
+    if sel.side is not None and sel.side != side and side != "any" and q != "self":
         out.append(Problem("RF913", f"{verb} {'adversaries' if side == 'adversary' else 'heroes'}"
                            f", not {'heroes' if sel.side == 'hero' else 'adversaries'}",
                            sel.span, "write 'an adversary …'" if side == "adversary"
                            else "write 'another hero …' or 'each hero …'"))
-    if sel.quantity == "up_to" and sel.count < 1:
-        out.append(Problem("RF912", "up to 0 figures picks none", sel.count_span or sel.span,
-                           "use 'up to 1' or more"))
+    if q in ("up_to", "n") and sel.count < 1:
+        out.append(Problem("RF912", "0 figures picks none", sel.count_span or sel.span,
+                           "use 1 or more"))
     for f in sel.filters:
         if f.kind == "within" and f.n < 1:
             out.append(Problem("RF912", "within 0 spaces reaches no one", f.span,
                                "use 'within 1 space' or more"))
-    if sel.side is not None:
+    for other in sel.union:
+        out += _selector(other, verb, side, scope)
+    if sel.side is not None or q in ("self", "slayer", "attacked"):
         scope.picked = True
     return out
 
 
-def _effect_problems(effect, scope: _Scope, lasting_ok: bool) -> list[Problem]:
-    out: list[Problem] = []
-    amount = {n.Move: "up_to", n.Heal: "wounds", n.Renown: "amount", n.Shift: "spaces",
-              n.Suffer: "wounds", n.Boost: "amount"}.get(type(effect))
-    if amount and getattr(effect, amount) < 1:
-        out.append(Problem(ZERO[0], ZERO[1], effect.span, ZERO[2]))
-    if isinstance(effect, LASTING) and not lasting_ok:
-        if scope.form == "constant" and isinstance(effect, n.Ward):
-            out.append(Problem("RF915", "'prevent the first wound' needs a time to start and "
-                               "end", effect.span, "give it a cost and a duration: '(N+): Until "
-                               "the end of your turn, prevent …'"))
-        elif scope.form != "constant":
+def _amount(effect) -> list[Problem]:
+    field = {n.Move: "up_to", n.Heal: "wounds", n.Renown: "amount", n.Shift: "spaces",
+             n.Suffer: "wounds", n.Boost: "amount"}.get(type(effect))
+    if field and getattr(effect, field) < 1:
+        return [Problem(ZERO[0], ZERO[1], effect.span, ZERO[2])]
+    if isinstance(effect, n.Guard) and effect.amount == 0:
+        return [Problem(ZERO[0], ZERO[1], effect.span, ZERO[2])]
+    return []
+
+
+def _lasting(effect, scope: _Scope, lasting_ok: bool) -> list[Problem]:
+    out = []
+    if isinstance(effect, n.Ward) and effect.per is not None:
+        if scope.form != "constant" or not lasting_ok:
+            out.append(Problem("RF928", f"'each {effect.per}' makes a rule that always holds; "
+                               "here it would happen once", effect.span,
+                               "write it as a rule of its own, with no cost"))
+        return out
+    if isinstance(effect, RULES):
+        if scope.form != "constant" or not lasting_ok:
+            out.append(Problem("RF928", "this is a rule that always holds; here it would "
+                               "happen once", effect.span,
+                               "write it as a rule of its own: 'This adversary is immune "
+                               "to area attacks.'"))
+        return out
+    if scope.form == "constant" and isinstance(effect, (n.Ward, n.Root)) and lasting_ok is True:
+        out.append(Problem("RF915", "this effect needs a time to start and end", effect.span,
+                           "give it a cost and a duration: '(N+): Until the end of your "
+                           "turn, …', or make it come back: '… each round'"))
+    elif isinstance(effect, LASTING) and not lasting_ok:
+        if scope.form != "constant":
             out.append(Problem("RF915", "a lasting effect here needs a duration", effect.span,
                                "start the sentence with 'Until the end of your turn,'"))
-    if scope.form == "constant" and not isinstance(effect, LASTING + (n.Until,)):
+    return out
+
+
+def _effect_problems(effect, scope: _Scope, lasting_ok) -> list[Problem]:
+    out: list[Problem] = _amount(effect) + _lasting(effect, scope, lasting_ok)
+    if scope.form == "constant" and not isinstance(effect, LASTING + RULES + (n.Until,)):
         out.append(Problem("RF918", "this effect happens once, so it needs a cost or a "
                            "trigger; a rule with neither only changes numbers", effect.span,
                            "write '(N+): …' or 'Every time you …, …'"))
     if isinstance(effect, n.Attack):
         out += _old_attack(effect)
         scope.rolled = "attack"
+        scope.picked = True
     elif isinstance(effect, n.Strike):
         out += _attack_stats(effect)
-        out += _selector(effect.target, "attacks strike", "adversary", scope, effect.span)
+        out += _selector(effect.target, "attacks strike", "adversary", scope)
         t = effect.target
         if effect.range == "area" and t is not None and t.quantity not in ("each", "them"):
             out.append(Problem("RF904", "an area attack strikes every adversary in the chamber; "
@@ -142,54 +167,102 @@ def _effect_problems(effect, scope: _Scope, lasting_ok: bool) -> list[Problem]:
                                "write 'make an area attack against each adversary in this "
                                "chamber'"))
         scope.rolled = "attack"
+        scope.picked = True
     elif isinstance(effect, n.Shift):
-        verb = "pull moves" if effect.towards else "push moves"
-        out += _selector(effect.target, verb, "adversary", scope, effect.span)
+        out += _shift(effect, scope)
     elif isinstance(effect, n.Heal):
-        out += _selector(effect.on, "heal helps", "hero", scope, effect.span)
-    elif isinstance(effect, n.Suffer):
-        out += _selector(effect.target, "wounds go to", "any", scope, effect.span)
+        out += _selector(effect.on, "heal helps", "any" if scope.owner == "adversary"
+                         else "hero", scope)
+    elif isinstance(effect, (n.Suffer, n.Pick, n.Root)):
+        out += _selector(effect.target, "", "any", scope)
+    elif isinstance(effect, n.Renown):
+        out += _selector(effect.on, "renown goes to", "hero", scope)
+    elif isinstance(effect, n.Ward):
+        out += _selector(effect.on, "a prevented wound protects", "any", scope)
+    elif isinstance(effect, n.Pin):
+        out += _selector(effect.target, "pinning holds", "hero", scope)
+    elif isinstance(effect, (n.Steadfast, n.Immune, n.Guard)):
+        out += _selector(effect.on, "this rule protects", "adversary", scope)
     elif isinstance(effect, n.Reroll):
         scope.rolled = "reroll"
     elif isinstance(effect, n.Until):
-        if scope.form == "constant":
-            out.append(Problem("RF916", "a rule with no cost always holds, so a duration "
-                               "means nothing here", effect.span,
-                               "give it a cost: '(N+): Until …', or drop the duration"))
-        for inner in effect.effects:
-            if not isinstance(inner, LASTING):
-                out.append(Problem("RF916", "a duration lasts over a lasting effect; this "
-                                   "one happens at once", inner.span,
-                                   "drop 'until …', or make it 'add 1 to your attack rolls'"))
-            else:
-                out += _effect_problems(inner, scope, True)
+        out += _until(effect, scope)
     elif isinstance(effect, n.Rider):
-        if effect.cond == "rolled":
-            if scope.rolled is None:
-                out.append(Problem("RF914", "'if you rolled' follows a roll, and no attack "
-                                   "or reroll comes before it", effect.span,
-                                   "put it after an attack: '…, Damage 1. If you rolled a "
-                                   "6, …'"))
-            if effect.face is not None and not 1 <= effect.face <= FACES:
-                out.append(Problem("RF917", f"a hero die shows 1 to {FACES}, so it never "
-                                   f"rolls {effect.face}", effect.face_span,
-                                   f"use a face from 1 to {FACES}"))
-        elif scope.rolled != "attack":
-            out.append(Problem("RF914", "'if it hits' and 'if this attack slays' follow an "
-                               "attack, and none comes before", effect.span,
-                               "put it after an attack"))
-        for inner in effect.effects:
-            out += _effect_problems(inner, scope, False)
+        out += _rider(effect, scope)
     return out
 
 
-def check_ability(ability) -> list[Problem]:
-    """Every problem of one parsed ability, in text order."""
+def _shift(effect: n.Shift, scope: _Scope) -> list[Problem]:
+    out = []
+    if effect.towards is None:
+        out.append(Problem("RF927", "a figure moved by an ability moves towards or away from "
+                           "someone", effect.span, "write '… 1 space towards you' or '… away "
+                           "from the nearest hero'"))
+    t = effect.target
+    if effect.ref is None and not (t.quantity == "self" and t.side is None):
+        verb = "pull moves" if effect.towards else "push moves"
+        out += _selector(t, verb, "adversary" if scope.owner == "hero" else "any", scope)
+    else:
+        out += _selector(t, "", "any", scope)
+    out += _selector(effect.ref, "", "any", scope)
+    return out
+
+
+def _until(effect: n.Until, scope: _Scope) -> list[Problem]:
+    out = []
+    if scope.form == "constant":
+        out.append(Problem("RF916", "a rule with no cost always holds, so a duration "
+                           "means nothing here", effect.span,
+                           "give it a cost: '(N+): Until …', or drop the duration"))
+    for inner in effect.effects:
+        if not isinstance(inner, LASTING) or isinstance(inner, n.Ward) and inner.per:
+            out.append(Problem("RF916", "a duration lasts over a lasting effect; this "
+                               "one happens at once", inner.span,
+                               "drop 'until …', or make it 'add 1 to your attack rolls'"))
+        else:
+            out += _effect_problems(inner, scope, "until")
+    return out
+
+
+def _rider(effect: n.Rider, scope: _Scope) -> list[Problem]:
+    out = []
+    if effect.cond in ("rolled", "rolled_up"):
+        if scope.rolled is None:
+            out.append(Problem("RF914", "'if you rolled' follows a roll, and no attack "
+                               "or reroll comes before it", effect.span,
+                               "put it after an attack: '…, Damage 1. If you rolled a "
+                               "6, …'"))
+        if effect.face is not None and not 1 <= effect.face <= FACES:
+            out.append(Problem("RF917", f"a hero die shows 1 to {FACES}, so it never "
+                               f"rolls {effect.face}", effect.face_span,
+                               f"use a face from 1 to {FACES}"))
+    elif effect.cond in ("hits", "slays") and scope.rolled != "attack":
+        out.append(Problem("RF914", "'if it hits' and 'if this attack slays' follow an "
+                           "attack, and none comes before", effect.span,
+                           "put it after an attack"))
+    elif effect.cond == "some" and effect.n < 1:
+        out.append(Problem(ZERO[0], "a count of 0 is always met", effect.span,
+                           "write 'if there are no …' or use 1 or more"))
+    for inner in effect.effects:
+        out += _effect_problems(inner, scope, False)
+    return out
+
+
+def check_ability(ability, owner: str = "hero") -> list[Problem]:
+    """Every problem of one parsed ability on a card of ``owner`` (``hero``: heroes, skills,
+    items; ``adversary``), in text order."""
     out: list[Problem] = []
     if isinstance(ability, (n.Action, n.Spend)):
         out += _cost_problems(ability.cost, isinstance(ability, n.Action))
     form = "constant" if isinstance(ability, n.Constant) else "ability"
-    scope = _Scope(form)
+    scope = _Scope(form, owner)
+    if isinstance(ability, n.Trigger) and ability.event in ("slain", "attacks", "wounded"):
+        scope.picked = True
+    if isinstance(ability, n.Constant) and ability.limit:
+        out.append(Problem("RF918", "'once per turn' limits something that happens; a rule "
+                           "with no cost and no trigger happens at no time", ability.span,
+                           "write '(N+): …' or 'Every time you …, …'"))
     for effect in ability.effects:
         out += _effect_problems(effect, scope, form == "constant")
+    out += owner_problems(ability, owner)
     return sorted(out, key=lambda p: p.span)

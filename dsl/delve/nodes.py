@@ -12,13 +12,22 @@ def _span():
 
 RANGES = ("combat", "missile", "area")
 TARGETS = ("adjacent", "visible", "each")
-EVENTS = ("slay", "explored", "recuperated", "turn_end")
-# who a selector picks (issue 32): how many, of which side, filtered how
-QUANTITIES = ("one", "each", "up_to", "another", "each_other", "target", "them", "self")
+# when a trigger fires: the hero's own events, the clock, and what happens to a figure
+EVENTS = ("slay", "explored", "recuperated", "turn_end", "turn_start", "round_start",
+          "round_end", "phase_start", "phase_end", "wounded", "slain", "attacks")
+# who a selector picks (issue 32): how many, of which side, filtered how. ``n``: exactly
+# ``count`` figures ("two visible adversaries"); ``nearest``: the nearest one; ``it`` and
+# ``that``: a pronoun (the figure picked last, or on an adversary's card the adversary);
+# ``self``: "yourself" (side None) or "this adversary"; ``slayer``/``attacked``: the hero of
+# the trigger's event ("the hero who slew it", "the hero it attacked").
+QUANTITIES = ("one", "each", "up_to", "n", "another", "each_other", "nearest", "target",
+              "them", "that", "it", "self", "slayer", "attacked")
 SIDES = ("adversary", "hero")
-FILTERS = ("adjacent", "adjacent_target", "within", "chamber", "visible")
+FILTERS = ("adjacent", "adjacent_target", "within", "chamber", "visible", "wounded", "other")
+REFS = ("", "it", "adversary", "target")   # a filter's figure: you, it, this adversary, the target
 DURATIONS = ("end_of_turn", "end_of_round", "next_turn")
 CONDITIONS = ("rolled", "hits", "slays")
+STATE_CONDITIONS = ("rolled_up", "none", "some", "wounds")
 STATS = ("roll", "damage", "move")
 
 
@@ -52,6 +61,7 @@ class Filter:
     kind: str
     n: int = 0
     span: tuple[int, int] = _span()
+    ref: str = ""          # adjacent / within: "" you, "it", "adversary" (this one), "target"
 
 
 @dataclass(frozen=True)
@@ -67,6 +77,7 @@ class Selector:
     filters: tuple = ()
     span: tuple[int, int] = _span()
     count_span: tuple[int, int] = _span()
+    union: tuple = ()      # "yourself or a hero adjacent to you": the other selectors
 
 
 @dataclass(frozen=True)
@@ -92,6 +103,7 @@ class Attack:
 class Renown:
     amount: int
     span: tuple[int, int] = _span()
+    on: Selector | None = None      # None: you; "the hero who slew it gains 1 renown"
 
 
 @dataclass(frozen=True)
@@ -120,8 +132,9 @@ class Shift:
 
     target: Selector
     spaces: int
-    towards: bool
+    towards: bool | None           # None: no direction given (the checks refuse it)
     span: tuple[int, int] = _span()
+    ref: Selector | None = None    # towards / away from whom: None is you (push, pull)
 
 
 @dataclass(frozen=True)
@@ -143,8 +156,67 @@ class Reroll:
 
 @dataclass(frozen=True)
 class Ward:
-    """``prevent the first wound you would suffer`` (lasting: under a duration)."""
+    """``prevent the first wound you would suffer`` (lasting: under a duration), ``… <who>
+    would suffer``, ``ignore the first wound it suffers each round`` (``per``: a constant
+    that comes back each round or turn)."""
 
+    span: tuple[int, int] = _span()
+    on: Selector | None = None
+    per: str | None = None          # "round" / "turn"
+
+
+@dataclass(frozen=True)
+class Pick:
+    """``choose <who>``: the figures later effects call "it", "that hero", "each of them"."""
+
+    target: Selector
+    span: tuple[int, int] = _span()
+
+
+@dataclass(frozen=True)
+class Root:
+    """``<who> cannot move`` (lasting, under a duration)."""
+
+    target: Selector
+    span: tuple[int, int] = _span()
+
+
+@dataclass(frozen=True)
+class Steadfast:
+    """``<who> cannot be pushed [or pulled]``: a rule of an adversary."""
+
+    on: Selector | None
+    pushed: bool
+    pulled: bool
+    span: tuple[int, int] = _span()
+
+
+@dataclass(frozen=True)
+class Immune:
+    """``<who> is immune to <range> attacks`` / ``<range> attacks do not affect <who>``."""
+
+    on: Selector | None
+    range: str
+    span: tuple[int, int] = _span()
+
+
+@dataclass(frozen=True)
+class Guard:
+    """Attacks against an adversary: ``<range> attacks against this adversary subtract 1
+    from their rolls`` (stat roll, amount -1), ``… deal 1 additional damage to it`` (damage)."""
+
+    on: Selector
+    stat: str                       # roll / damage
+    amount: int                     # signed
+    range: str | None = None
+    span: tuple[int, int] = _span()
+
+
+@dataclass(frozen=True)
+class Pin:
+    """``heroes within 2 spaces of this adversary are pinned``: a rule of an adversary."""
+
+    target: Selector
     span: tuple[int, int] = _span()
 
 
@@ -178,10 +250,12 @@ class Rider:
     effects: tuple
     span: tuple[int, int] = _span()
     face_span: tuple[int, int] = _span()
+    who: Selector | None = None     # none / some: the figures counted; wounds: whose
+    n: int = 0                      # some: at least n; wounds: at least n
 
 
 Effect = (Explore | Move | Heal | Attack | Renown | Skill | Strike | Shift | Suffer | Reroll
-          | Ward | Boost | Until | Rider)
+          | Ward | Boost | Until | Rider | Pick | Root | Steadfast | Immune | Guard | Pin)
 
 
 @dataclass(frozen=True)
@@ -214,6 +288,10 @@ class Trigger:
     effects: tuple
     range: str | None = None     # slay: only with an attack of this range
     span: tuple[int, int] = _span()
+    who: Selector | None = None  # wounded / slain / attacks: whose event (None: you)
+    name: str = ""               # a label: "Renown: Every time …"
+    limit: str | None = None     # "turn": fires at most once per turn
+    event_span: tuple[int, int] = _span()
 
 
 @dataclass(frozen=True)
@@ -222,6 +300,8 @@ class Constant:
 
     effects: tuple
     span: tuple[int, int] = _span()
+    name: str = ""
+    limit: str | None = None
 
 
 Ability = Action | Spend | Trigger | Constant

@@ -2,10 +2,13 @@
 
 One voice for every variant the grammar reads: weapon shorthand ("Combat. Hit 4, Damage 2")
 prints as ``attack an adjacent adversary: combat, Hit 4+, Damage 2``; ``(6)`` and ``[3+]`` as
-``(6+)`` and ``(3+)``; ``Spend a 5+ hero die:`` as ``Spend a hero die (5+) to``; subjects that
-act ("each adversary … moves 1 space towards you") as the hero's verb ("pull each adversary
-… 1 space towards you"); a lasting effect or a rider starts its own sentence
-("Until the end of your turn, …", "If you rolled a 6, …")."""
+``(6+)`` and ``(3+)``; ``Spend a 5+ hero die:`` as ``Spend a hero die (5+) to``; figures
+moved by you as ``push``/``pull`` ("each adversary … moves 1 space towards you": "pull each
+adversary … 1 space towards you"), healed ones as ``heal N wounds on …``; "every" as
+"each"; a duration or a condition before what it governs, each starting its own sentence
+("Until the end of your turn, …", "If you rolled a 6, …"); a trigger first ("Every time …,",
+"At the end of your turn,"); the verb agreeing with its subject ("each hero gains", "heroes
+… are"). ``print_ability(parse_ability(t)) == t`` for canonical ``t``."""
 
 from __future__ import annotations
 
@@ -15,9 +18,18 @@ TARGET_TEXT = {"adjacent": "an adjacent adversary", "visible": "a visible advers
                "each": "each adversary in this chamber"}
 EVENT_TEXT = {"slay": "slay an adversary", "explored": "explore a chamber",
               "recuperated": "recuperate"}
+CLOCK_TEXT = {"turn_end": "At the end of your turn", "turn_start": "At the start of your turn",
+              "round_start": "At the start of each round",
+              "round_end": "At the end of each round",
+              "phase_start": "At the start of the adversary phase",
+              "phase_end": "At the end of the adversary phase"}
 DURATION_TEXT = {"end_of_turn": "until the end of your turn",
                  "end_of_round": "until the end of the round",
                  "next_turn": "until the start of your next turn"}
+NOUNS = {"adversary": ("adversary", "adversaries"), "hero": ("hero", "heroes")}
+REF_TEXT = {"": "you", "it": "it", "adversary": "this adversary", "target": "the target"}
+SINGULAR = ("one", "each", "another", "each_other", "nearest", "target", "it", "that", "self",
+            "slayer", "attacked", "them")     # "them" prints as "each of them"
 
 
 def _plural(count: int, one: str, many: str) -> str:
@@ -29,26 +41,59 @@ def print_cost(cost: n.Cost) -> str:
 
 
 def print_filter(f: n.Filter) -> str:
-    return {"adjacent": "adjacent to you", "adjacent_target": "adjacent to the target",
-            "within": f"within {_plural(f.n, 'space', 'spaces')} of you",
-            "chamber": "in this chamber", "visible": ""}[f.kind]
+    if f.kind == "adjacent":
+        return f"adjacent to {REF_TEXT[f.ref]}"
+    if f.kind == "within":
+        return f"within {_plural(f.n, 'space', 'spaces')} of {REF_TEXT[f.ref]}"
+    return {"adjacent_target": "adjacent to the target", "chamber": "in this chamber"}[f.kind]
+
+
+ADJECTIVES = ("other", "visible", "wounded")     # the order they stand in before the noun
+
+
+def singular(sel: n.Selector) -> bool:
+    if sel.quantity in ("up_to", "n"):
+        return sel.count == 1
+    return sel.quantity in SINGULAR
 
 
 def print_selector(sel: n.Selector) -> str:
-    if sel.quantity in ("target", "them", "self"):
-        return {"target": "the target", "them": "each of them", "self": "yourself"}[sel.quantity]
-    many = sel.quantity == "up_to" and sel.count != 1
-    noun = {"adversary": ("adversary", "adversaries"), "hero": ("hero", "heroes")}[sel.side]
-    word = noun[1] if many else noun[0]
-    visible = any(f.kind == "visible" for f in sel.filters)
-    if visible:
-        word = "visible " + word
-    if sel.quantity in ("another", "each_other"):
-        word = "other " + word if sel.quantity == "each_other" else word
-    head = {"one": "an" if not visible and word[0] in "aeiou" else "a", "each": "each",
-            "up_to": f"up to {sel.count}", "another": "another", "each_other": "each"}[sel.quantity]
-    tail = [print_filter(f) for f in sel.filters if f.kind != "visible"]
+    text = _one_selector(sel)
+    for other in sel.union:
+        text += " or " + _one_selector(other)
+    return text
+
+
+def _one_selector(sel: n.Selector) -> str:
+    q = sel.quantity
+    fixed = {"target": "the target", "them": "each of them", "it": "it"}
+    if q in fixed:
+        return fixed[q]
+    if q == "self":
+        return "this adversary" if sel.side == "adversary" else "yourself"
+    if q == "that":
+        return f"that {sel.side}"
+    if q == "slayer":
+        return f"the {sel.side} who slew it"
+    if q == "attacked":
+        return f"the {sel.side} it attacked"
+    noun = NOUNS[sel.side][0 if singular(sel) else 1]
+    kinds = {f.kind for f in sel.filters}
+    adjectives = [a for a in ADJECTIVES if a in kinds]
+    if q == "each_other":
+        adjectives.insert(0, "other")
+    word = " ".join(adjectives + [noun])
+    if q == "one":
+        head = "an" if word[0] in "aeiou" else "a"
+    else:
+        head = {"each": "each", "each_other": "each", "another": "another", "nearest": "the "
+                "nearest", "up_to": f"up to {sel.count}", "n": f"{sel.count}"}[q]
+    tail = [print_filter(f) for f in sel.filters if f.kind not in ADJECTIVES]
     return " ".join([head, word, *tail])
+
+
+def _verb(sel: n.Selector | None, base: str, third: str) -> str:
+    return third if sel is not None and singular(sel) else base
 
 
 def _article(word: str) -> str:
@@ -59,56 +104,130 @@ def _stats(hit, damage) -> str:
     return f"Hit {hit}+, Damage {damage}"
 
 
-def print_effect(effect) -> str:
-    if isinstance(effect, n.Explore):
+def _range(rng: str | None) -> str:
+    return f"{rng} " if rng else ""
+
+
+def print_effect(e) -> str:
+    if isinstance(e, n.Explore):
         return "explore"
-    if isinstance(effect, n.Move):
-        return "move up to " + _plural(effect.up_to, "space", "spaces")
-    if isinstance(effect, n.Heal):
-        text = "heal " + _plural(effect.wounds, "wound", "wounds")
-        return text + (f" on {print_selector(effect.on)}" if effect.on else "")
-    if isinstance(effect, n.Renown):
-        return f"gain {effect.amount} renown"
-    if isinstance(effect, n.Skill):
+    if isinstance(e, n.Move):
+        return "move up to " + _plural(e.up_to, "space", "spaces")
+    if isinstance(e, n.Heal):
+        text = "heal " + _plural(e.wounds, "wound", "wounds")
+        return text + (f" on {print_selector(e.on)}" if e.on else "")
+    if isinstance(e, n.Renown):
+        if e.on is None:
+            return f"gain {e.amount} renown"
+        return f"{print_selector(e.on)} {_verb(e.on, 'gain', 'gains')} {e.amount} renown"
+    if isinstance(e, n.Skill):
         return "gain a skill"
-    if isinstance(effect, n.Attack):
-        return (f"attack {TARGET_TEXT[effect.target]}: {effect.range}, "
-                f"{_stats(effect.hit, effect.damage)}")
-    if isinstance(effect, n.Strike):
-        text = f"make {_article(effect.range)} {effect.range} attack"
-        if effect.target is not None:
-            text += f" against {print_selector(effect.target)}"
-        if effect.hit is not None:
-            text += f", {_stats(effect.hit, effect.damage)}"
-        return text
-    if isinstance(effect, n.Shift):
-        spaces = _plural(effect.spaces, "space", "spaces")
-        if effect.towards:
-            return f"pull {print_selector(effect.target)} {spaces} towards you"
-        return f"push {print_selector(effect.target)} {spaces} away from you"
-    if isinstance(effect, n.Suffer):
-        wounds = _plural(effect.wounds, "wound", "wounds")
-        if effect.target.quantity == "self":
+    if isinstance(e, n.Attack):
+        return f"attack {TARGET_TEXT[e.target]}: {e.range}, {_stats(e.hit, e.damage)}"
+    if isinstance(e, n.Strike):
+        text = f"make {_article(e.range)} {e.range} attack"
+        if e.target is not None:
+            text += f" against {print_selector(e.target)}"
+        return text + (f", {_stats(e.hit, e.damage)}" if e.hit is not None else "")
+    if isinstance(e, n.Shift):
+        return _shift(e)
+    if isinstance(e, n.Suffer):
+        wounds = _plural(e.wounds, "wound", "wounds")
+        if e.target.quantity == "self" and e.target.side is None:
             return f"suffer {wounds}"
-        return f"{print_selector(effect.target)} suffers {wounds}"
-    if isinstance(effect, n.Reroll):
-        return f"roll one of your {effect.dice} dice again"
-    if isinstance(effect, n.Ward):
-        return "prevent the first wound you would suffer"
-    if isinstance(effect, n.Boost):
-        rng = f"{effect.range} " if effect.range else ""
-        if effect.stat == "roll":
-            return f"add {effect.amount} to your {rng}attack rolls"
-        if effect.stat == "damage":
-            return f"your {rng}attacks deal +{effect.amount} Damage"
-        return f"add {effect.amount} to your Move"
-    if isinstance(effect, n.Until):
-        return f"{DURATION_TEXT[effect.duration]}, {print_effects(effect.effects)}"
-    if isinstance(effect, n.Rider):
-        cond = {"rolled": f"you rolled a {effect.face}", "hits": "it hits",
-                "slays": "this attack slays the target"}[effect.cond]
-        return f"if {cond}, {print_effects(effect.effects)}"
-    raise TypeError(effect)  # pragma: no cover
+        return f"{print_selector(e.target)} {_verb(e.target, 'suffer', 'suffers')} {wounds}"
+    if isinstance(e, n.Reroll):
+        return f"roll one of your {e.dice} dice again"
+    if isinstance(e, n.Ward):
+        return _ward(e)
+    if isinstance(e, n.Boost):
+        if e.stat == "roll":
+            return f"add {e.amount} to your {_range(e.range)}attack rolls"
+        if e.stat == "damage":
+            return f"your {_range(e.range)}attacks deal +{e.amount} Damage"
+        return f"add {e.amount} to your Move"
+    if isinstance(e, n.Pick):
+        return f"choose {print_selector(e.target)}"
+    if isinstance(e, n.Root):
+        return f"{print_selector(e.target)} cannot move"
+    if isinstance(e, (n.Steadfast, n.Immune, n.Guard, n.Pin)):
+        return _rule(e)
+    if isinstance(e, n.Until):
+        return f"{DURATION_TEXT[e.duration]}, {print_effects(e.effects)}"
+    if isinstance(e, n.Rider):
+        return f"if {print_cond(e)}, {print_effects(e.effects)}"
+    raise TypeError(e)  # pragma: no cover
+
+
+def _shift(e: n.Shift) -> str:
+    spaces = _plural(e.spaces, "space", "spaces")
+    if e.towards is None:
+        return f"move {print_selector(e.target)} {spaces}"
+    if e.ref is None:
+        word = "pull" if e.towards else "push"
+        way = "towards you" if e.towards else "away from you"
+        return f"{word} {print_selector(e.target)} {spaces} {way}"
+    way = "towards" if e.towards else "away from"
+    if e.target.quantity == "self" and e.target.side is None:
+        return f"move {spaces} {way} {print_selector(e.ref)}"
+    return f"move {print_selector(e.target)} {spaces} {way} {print_selector(e.ref)}"
+
+
+def _ward(e: n.Ward) -> str:
+    if e.per is not None:
+        if e.on is None:
+            return f"ignore the first wound you suffer each {e.per}"
+        return (f"ignore the first wound {print_selector(e.on)} "
+                f"{_verb(e.on, 'suffer', 'suffers')} each {e.per}")
+    who = "you" if e.on is None else print_selector(e.on)
+    return f"prevent the first wound {who} would suffer"
+
+
+def _rule(e) -> str:
+    """The rules of an adversary: a subject that is, or the attacks against it."""
+    if isinstance(e, n.Guard):
+        head = f"{_range(e.range)}attacks against {print_selector(e.on)}"
+        if e.stat == "damage":
+            return f"{head} deal +{e.amount} Damage"
+        way = f"add {e.amount} to" if e.amount >= 0 else f"subtract {-e.amount} from"
+        return f"{head} {way} their rolls"
+    if isinstance(e, n.Pin):
+        return f"{print_selector(e.target)} {_verb(e.target, 'are', 'is')} pinned"
+    if isinstance(e, n.Steadfast):
+        what = " or ".join(w for w, on in (("pushed", e.pushed), ("pulled", e.pulled)) if on)
+        text = f"cannot be {what}"
+    else:
+        text = f"immune to {e.range} attacks"
+        if e.on is not None:
+            text = f"{_verb(e.on, 'are', 'is')} {text}"
+    return text if e.on is None else f"{print_selector(e.on)} {text}"
+
+
+def print_cond(e: n.Rider) -> str:
+    if e.cond == "rolled":
+        return f"you rolled a {e.face}"
+    if e.cond == "rolled_up":
+        return f"you rolled a {e.face} or higher"
+    if e.cond == "hits":
+        return "it hits"
+    if e.cond == "slays":
+        return "this attack slays the target"
+    if e.cond == "wounds":
+        me = e.who is None or (e.who.quantity == "self" and e.who.side is None)
+        who = "you" if me else print_selector(e.who)
+        if e.n == 1:
+            return f"{who} {'are' if me else 'is'} wounded"
+        return f"{who} {'have' if me else 'has'} {e.n} or more wounds"
+    sel = e.who
+    kinds = {f.kind for f in sel.filters}
+    adjectives = [a for a in ADJECTIVES if a in kinds]
+    tail = [print_filter(f) for f in sel.filters if f.kind not in ADJECTIVES]
+    if e.cond == "none":
+        return " ".join(["there are no", *adjectives, NOUNS[sel.side][1], *tail])
+    if e.n == 1:
+        word = " ".join(adjectives + [NOUNS[sel.side][0]])
+        return " ".join([f"there is {_article(word)}", word, *tail])
+    return " ".join([f"there are {e.n} or more", *adjectives, NOUNS[sel.side][1], *tail])
 
 
 MODALS = (n.Until, n.Rider)
@@ -141,11 +260,26 @@ def print_body(effects, limit: str | None = None, first_capital: bool = True) ->
 
 
 def print_event(ability: n.Trigger) -> str:
-    if ability.event == "turn_end":
-        return "At the end of your turn"
-    text = f"Every time you {EVENT_TEXT[ability.event]}"
+    ev = ability.event
+    if ev in CLOCK_TEXT:
+        return CLOCK_TEXT[ev]
+    who = ability.who
+    if ev == "wounded":
+        if who is None:
+            return "Every time you suffer a wound"
+        return f"Every time {print_selector(who)} {_verb(who, 'suffer', 'suffers')} a wound"
+    if ev == "slain":
+        return f"When {print_selector(who)} {_verb(who, 'are', 'is')} slain"
+    if ev == "attacks":
+        return "After you attack" if who is None else \
+            f"After {print_selector(who)} {_verb(who, 'attack', 'attacks')}"
+    text = f"Every time you {EVENT_TEXT[ev]}"
     return text + (f" with {_article(ability.range)} {ability.range} attack"
                    if ability.range else "")
+
+
+def _label(name: str) -> str:
+    return f"{name}: " if name else ""
 
 
 def print_ability(ability) -> str:
@@ -157,5 +291,6 @@ def print_ability(ability) -> str:
         return (f"Spend a hero die {print_cost(ability.cost)} to "
                 f"{print_body(ability.effects, ability.limit, first_capital=False)}")
     if isinstance(ability, n.Constant):
-        return print_body(ability.effects)
-    return f"{print_event(ability)}, {print_body(ability.effects, first_capital=False)}"
+        return _label(ability.name) + print_body(ability.effects, ability.limit)
+    return (f"{_label(ability.name)}{print_event(ability)}, "
+            f"{print_body(ability.effects, ability.limit, first_capital=False)}")

@@ -13,7 +13,19 @@ rule that always holds: only ``boost`` effects). ``limit: "turn"`` is ``Only onc
 Version 2 (issue 32) adds selectors (who an effect picks: ``quantity``, ``side``, ``count``,
 ``filters``), ``heal`` on others, ``strike``, ``shift`` (push/pull), ``suffer``, ``reroll``,
 ``ward``, ``boost``, ``until`` (a duration over lasting effects) and ``if`` (a rider on the
-roll before). Version-1 values are valid version-2 values.
+roll before).
+
+Version 3 (issue 32, part III) adds what a sentence of subject, verb and modifiers says:
+selectors ``n`` (exactly N), ``nearest``, ``slayer`` and ``attacked`` (the hero of the
+trigger's event), ``or`` (one of several selectors), the filters ``wounded`` and ``other``
+and ``within … of the target``; ``renown.on``, ``shift.from`` (towards / away from someone
+else), ``ward.on`` and ``ward.per`` (a ward that comes back each round or turn), ``pick``,
+``root`` (cannot move, lasting); an adversary's rules ``steadfast``, ``immune``, ``guard``
+(attacks against it) and ``pin``; conditions on the board (``if`` ``none``, ``some``,
+``wounds``, ``rolled_up``); triggers on the clock and on a figure's events
+(``turn_start``, ``round_start``, ``round_end``, ``phase_start``, ``phase_end``,
+``wounded``, ``slain``, ``attacks``) with ``who``, a ``label`` and a ``limit``. Every
+version-2 value is a valid version-3 value.
 """
 
 from __future__ import annotations
@@ -23,7 +35,7 @@ from functools import lru_cache
 from jsonschema import Draft202012Validator
 
 IR_FAMILY = "delve"
-IR_VERSION = 2
+IR_VERSION = 3
 
 _FACE = {"type": "integer", "minimum": 1, "maximum": 6}
 _COUNT = {"type": "integer", "minimum": 1, "maximum": 999}
@@ -34,18 +46,20 @@ def _op(name: str, **props) -> dict:
             "required": ["op", *props], "properties": {"op": {"const": name}, **props}}
 
 
+QUANTITIES = ["one", "each", "up_to", "n", "another", "each_other", "nearest", "target",
+              "them", "self", "slayer", "attacked"]
+FILTERS = ["adjacent", "adjacent_target", "within", "chamber", "visible", "wounded", "other"]
 SELECTOR = {"type": "object", "additionalProperties": False,
             "required": ["quantity"],
             "properties": {
-                "quantity": {"enum": ["one", "each", "up_to", "another", "each_other", "target",
-                                      "them", "self"]},
+                "quantity": {"enum": QUANTITIES},
                 "side": {"enum": ["adversary", "hero"]},
                 "count": _COUNT,
                 "filters": {"type": "array", "items": {
                     "type": "object", "additionalProperties": False, "required": ["kind"],
-                    "properties": {"kind": {"enum": ["adjacent", "adjacent_target", "within",
-                                                     "chamber", "visible"]},
-                                   "n": _COUNT}}}}}
+                    "properties": {"kind": {"enum": FILTERS}, "n": _COUNT,
+                                   "of": {"const": "target"}}}},
+                "or": {"type": "array", "items": {"$ref": "#/$defs/selector"}}}}
 _RANGE = {"enum": ["combat", "missile", "area"]}
 _EFFECTS = {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/effect"}}
 
@@ -55,26 +69,40 @@ def _opt(name: str, required: tuple, **props) -> dict:
             "properties": {"op": {"const": name}, **props}}
 
 
+_SEL = {"$ref": "#/$defs/selector"}
+_SIGNED = {"type": "integer", "minimum": -999, "maximum": 999, "not": {"const": 0}}
 EFFECT_SCHEMA = {"oneOf": [
     _op("explore"),
     _op("move", up_to=_COUNT),
-    _opt("heal", ("wounds",), wounds=_COUNT, on=SELECTOR),
+    _opt("heal", ("wounds",), wounds=_COUNT, on=_SEL),
     _op("attack", target={"enum": ["adjacent", "visible", "each"]},
         range={"enum": ["combat", "missile", "area"]}, hit=_FACE, damage=_COUNT),
-    _op("renown", amount=_COUNT),
+    _opt("renown", ("amount",), amount=_COUNT, on=_SEL),
     _op("skill"),
-    _opt("strike", ("range",), range=_RANGE, targets=SELECTOR, hit=_FACE, damage=_COUNT),
-    _op("shift", targets=SELECTOR, spaces=_COUNT, direction={"enum": ["away", "towards"]}),
-    _op("suffer", targets=SELECTOR, wounds=_COUNT),
+    _opt("strike", ("range",), range=_RANGE, targets=_SEL, hit=_FACE, damage=_COUNT),
+    _opt("shift", ("targets", "spaces", "direction"), targets=_SEL, spaces=_COUNT,
+         direction={"enum": ["away", "towards"]}, **{"from": _SEL}),
+    _op("suffer", targets=_SEL, wounds=_COUNT),
     _op("reroll", dice={"enum": ["spent", "unspent"]}),
-    _op("ward"),
+    _opt("ward", (), on=_SEL, per={"enum": ["round", "turn"]}),
     _opt("boost", ("stat", "amount"), stat={"enum": ["roll", "damage", "move"]},
          amount=_COUNT, range=_RANGE),
+    _op("pick", targets=_SEL),
+    _op("root", targets=_SEL),
+    _op("pin", targets=_SEL),
+    _op("steadfast", pushed={"type": "boolean"}, pulled={"type": "boolean"}),
+    _op("immune", range=_RANGE),
+    _opt("guard", ("stat", "amount"), stat={"enum": ["roll", "damage"]}, amount=_SIGNED,
+         range=_RANGE),
     _op("until", duration={"enum": ["end_of_turn", "end_of_round", "next_turn"]},
         effects=_EFFECTS),
-    _opt("if", ("cond", "effects"), cond={"enum": ["rolled", "hits", "slays"]}, face=_FACE,
+    _opt("if", ("cond", "effects"), cond={"enum": ["rolled", "rolled_up", "hits", "slays",
+                                                   "none", "some", "wounds"]},
+         face=_FACE, who=_SEL, n={"type": "integer", "minimum": 0, "maximum": 999},
          effects=_EFFECTS),
 ]}
+EVENTS = ["slay", "explored", "recuperated", "turn_end", "turn_start", "round_start",
+          "round_end", "phase_start", "phase_end", "wounded", "slain", "attacks"]
 
 IR_SCHEMA = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -82,7 +110,7 @@ IR_SCHEMA = {
     "title": f"Delve ability IR, version {IR_VERSION}",
     "type": "object", "additionalProperties": False,
     "required": ["form", "effects"],
-    "$defs": {"effect": EFFECT_SCHEMA},
+    "$defs": {"effect": EFFECT_SCHEMA, "selector": SELECTOR},
     "properties": {
         "form": {"enum": ["action", "spend", "trigger", "constant"]},
         "name": {"type": "string"},
@@ -91,7 +119,9 @@ IR_SCHEMA = {
         "cost": {"type": "object", "additionalProperties": False,
                  "required": ["need", "escalating"],
                  "properties": {"need": _FACE, "escalating": {"type": "boolean"}}},
-        "event": {"enum": ["slay", "explored", "recuperated", "turn_end"]},
+        "event": {"enum": EVENTS},
+        "who": _SEL,
+        "label": {"type": "string"},
         "effects": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/effect"}},
     },
     "allOf": [
@@ -105,7 +135,11 @@ IR_SCHEMA = {
                                                            {"required": ["cost"]}]}}},
         {"if": {"properties": {"form": {"const": "constant"}}},
          "then": {"not": {"anyOf": [{"required": ["name"]}, {"required": ["cost"]},
-                                    {"required": ["event"]}]}}},
+                                    {"required": ["event"]}, {"required": ["limit"]}]}}},
+        {"if": {"not": {"properties": {"form": {"const": "trigger"}}}},
+         "then": {"not": {"anyOf": [{"required": ["who"]}]}}},
+        {"if": {"properties": {"form": {"enum": ["action", "spend"]}}},
+         "then": {"not": {"required": ["label"]}}},
     ],
 }
 

@@ -24,10 +24,11 @@ GAME = Game(
         compile_card="runeforge.games.delve.abilities:compile_card",
         canonical="runeforge.games.delve.abilities:canonical_text",
         vocabulary="runeforge.dsl.delve.parser:VOCABULARY",
+        interactive="runeforge.dsl.delve.parser:interactive",
     ),
     ir=IRFamily(
         name="delve",
-        version=2,  # engine/delve/ir.py IR_VERSION (tests/test_games.py holds them equal)
+        version=3,  # engine/delve/ir.py IR_VERSION (tests/test_games.py holds them equal)
         schema="runeforge.engine.delve.ir:ir_schema",
         validate="runeforge.engine.delve.ir:validate_ability",
     ),

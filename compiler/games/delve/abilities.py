@@ -12,28 +12,50 @@ from runeforge.dsl.delve.printer import print_ability
 from runeforge.engine.delve.ir import validate_ability
 
 
-def selector_ir(sel) -> dict:
-    out: dict = {"quantity": sel.quantity}
-    if sel.side:
-        out["side"] = sel.side
-    if sel.quantity == "up_to":
-        out["count"] = sel.count
-    if sel.filters:
-        out["filters"] = [{"kind": f.kind, **({"n": f.n} if f.kind == "within" else {})}
-                          for f in sel.filters]
+def _filter_ir(f, owner: str) -> dict:
+    kind, ref = f.kind, f.ref
+    if kind == "adjacent" and ref == "it" and owner == "hero":
+        return {"kind": "adjacent_target"}
+    out: dict = {"kind": kind}
+    if kind == "within":
+        out["n"] = f.n
+        if ref == "target" or ref == "it" and owner == "hero":
+            out["of"] = "target"
     return out
 
 
-def _effect_ir(effect) -> dict:
+PRONOUN = {"hero": {"it": "them", "that": "them"}, "adversary": {"it": "self", "that": "them"}}
+
+
+def selector_ir(sel, owner: str = "hero") -> dict:
+    """A selector as IR: "it" is the figure picked last on a hero's card and the adversary
+    itself on an adversary's; "that hero" is the figure picked last."""
+    out: dict = {"quantity": PRONOUN[owner].get(sel.quantity, sel.quantity)}
+    if sel.side and sel.quantity not in ("self", "that"):
+        out["side"] = sel.side
+    if sel.quantity in ("up_to", "n"):
+        out["count"] = sel.count
+    if sel.filters:
+        out["filters"] = [_filter_ir(f, owner) for f in sel.filters]
+    if sel.union:
+        out["or"] = [selector_ir(u, owner) for u in sel.union]
+    return out
+
+
+def _effect_ir(effect, owner: str = "hero") -> dict:
+    def sel(s):
+        return selector_ir(s, owner)
+
     if isinstance(effect, n.Explore):
         return {"op": "explore"}
     if isinstance(effect, n.Move):
         return {"op": "move", "up_to": effect.up_to}
     if isinstance(effect, n.Heal):
         out = {"op": "heal", "wounds": effect.wounds}
-        return {**out, "on": selector_ir(effect.on)} if effect.on else out
+        return {**out, "on": sel(effect.on)} if effect.on else out
     if isinstance(effect, n.Renown):
-        return {"op": "renown", "amount": effect.amount}
+        out = {"op": "renown", "amount": effect.amount}
+        return {**out, "on": sel(effect.on)} if effect.on else out
     if isinstance(effect, n.Skill):
         return {"op": "skill"}
     if isinstance(effect, n.Attack):
@@ -42,31 +64,51 @@ def _effect_ir(effect) -> dict:
     if isinstance(effect, n.Strike):
         out = {"op": "strike", "range": effect.range}
         if effect.target is not None:
-            out["targets"] = selector_ir(effect.target)
+            out["targets"] = sel(effect.target)
         if effect.hit is not None:
             out.update(hit=effect.hit, damage=effect.damage)
         return out
     if isinstance(effect, n.Shift):
-        return {"op": "shift", "targets": selector_ir(effect.target), "spaces": effect.spaces,
-                "direction": "towards" if effect.towards else "away"}
+        out = {"op": "shift", "targets": sel(effect.target), "spaces": effect.spaces,
+               "direction": "towards" if effect.towards else "away"}
+        return {**out, "from": sel(effect.ref)} if effect.ref is not None else out
     if isinstance(effect, n.Suffer):
-        return {"op": "suffer", "targets": selector_ir(effect.target), "wounds": effect.wounds}
+        return {"op": "suffer", "targets": sel(effect.target), "wounds": effect.wounds}
     if isinstance(effect, n.Reroll):
         return {"op": "reroll", "dice": effect.dice}
     if isinstance(effect, n.Ward):
-        return {"op": "ward"}
+        out = {"op": "ward"}
+        if effect.on is not None:
+            out["on"] = sel(effect.on)
+        return {**out, "per": effect.per} if effect.per else out
     if isinstance(effect, n.Boost):
         out = {"op": "boost", "stat": effect.stat, "amount": effect.amount}
         return {**out, "range": effect.range} if effect.range else out
+    if isinstance(effect, (n.Pick, n.Root, n.Pin)):
+        return {"op": type(effect).__name__.lower(), "targets": sel(effect.target)}
+    if isinstance(effect, n.Steadfast):
+        return {"op": "steadfast", "pushed": effect.pushed, "pulled": effect.pulled}
+    if isinstance(effect, n.Immune):
+        return {"op": "immune", "range": effect.range}
+    if isinstance(effect, n.Guard):
+        out = {"op": "guard", "stat": effect.stat, "amount": effect.amount}
+        return {**out, "range": effect.range} if effect.range else out
     if isinstance(effect, n.Until):
         return {"op": "until", "duration": effect.duration,
-                "effects": [_effect_ir(e) for e in effect.effects]}
-    out = {"op": "if", "cond": effect.cond, "effects": [_effect_ir(e) for e in effect.effects]}
-    return {**out, "face": effect.face} if effect.face is not None else out
+                "effects": [_effect_ir(e, owner) for e in effect.effects]}
+    out = {"op": "if", "cond": effect.cond,
+           "effects": [_effect_ir(e, owner) for e in effect.effects]}
+    if effect.face is not None:
+        out["face"] = effect.face
+    if effect.who is not None:
+        out["who"] = sel(effect.who)
+    if effect.cond in ("some", "wounds"):
+        out["n"] = effect.n
+    return out
 
 
-def lower(ability) -> dict:
-    """The IR of a checked ability."""
+def lower(ability, owner: str = "hero") -> dict:
+    """The IR of a checked ability on a card of ``owner`` (hero or adversary)."""
     ir: dict = {}
     if isinstance(ability, n.Action):
         ir = {"form": "action", "name": ability.name}
@@ -78,12 +120,24 @@ def lower(ability) -> dict:
         ir = {"form": "trigger", "event": ability.event}
         if ability.range:
             ir["range"] = ability.range
+        if ability.who is not None:
+            ir["who"] = selector_ir(ability.who, owner)
+    if isinstance(ability, (n.Constant, n.Trigger)):
+        if ability.name:
+            ir["label"] = ability.name
+        if ability.limit:
+            ir["limit"] = ability.limit
     if isinstance(ability, (n.Action, n.Spend)):
         ir["cost"] = {"need": ability.cost.need, "escalating": ability.cost.escalating}
         if ability.limit:
             ir["limit"] = ability.limit
-    ir["effects"] = [_effect_ir(e) for e in ability.effects]
+    ir["effects"] = [_effect_ir(e, owner) for e in ability.effects]
     return ir
+
+
+def owner_of(card) -> str:
+    """Whose abilities a card holds: an adversary's, or a hero's (heroes, skills, items)."""
+    return "adversary" if getattr(card, "kind", "hero") == "adversary" else "hero"
 
 
 def compile_card(card, content=None):
@@ -106,12 +160,13 @@ def compile_texts(card, keyed) -> tuple[list, list]:
             diags.append(card.span_diag(keys, (err.start, err.end), err.code, err.message,
                                         hint=err.hint))
             continue
-        problems = check_ability(ability)
+        owner = owner_of(card)
+        problems = check_ability(ability, owner)
         diags.extend(card.span_diag(keys, p.span, p.code, p.message, hint=p.hint,
                                     severity=p.severity) for p in problems)
         if any(p.severity == "error" for p in problems):
             continue
-        ir = lower(ability)
+        ir = lower(ability, owner)
         validate_ability(ir)
         out.append((keys, ir))
     return out, diags

@@ -20,6 +20,8 @@ from fractions import Fraction
 
 from runeforge.diagnostics import Diagnostic, did_you_mean
 
+from .scenarios import check_scenarios
+
 FACES = range(1, 7)
 BASIC = ("explore", "move", "recuperate")
 
@@ -248,4 +250,4 @@ def check_documents(content) -> list[Diagnostic]:
         out += _table(card, by_kind.get("adversary", {}))
     for card in by_kind.get("adversary", {}).values():
         out += _adversary(card)
-    return out + _rules(content) + _trials(content, by_kind)
+    return out + _rules(content) + _trials(content, by_kind) + check_scenarios(content)

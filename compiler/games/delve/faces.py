@@ -90,7 +90,7 @@ def _lines(card, locale: str, names: dict) -> list[tuple[str, str]]:
         # the weapon table: Hit as the badge, then name, range and Damage
         rows += [(f"{w['hit']}+", f"{weapon_name(w['name'], locale)}: {t('range.' + w['range'])}, "
                   f"{t('label.damage')} {w['damage']}") for w in d["weapons"]]
-        return rows
+        return rows + _ability_lines(card, locale)      # its rules and triggers (issue 32)
     if card.kind == "skill":
         return _ability_lines(card, locale)
     if card.kind == "exploration":

@@ -12,15 +12,21 @@ weapons reach, R16; Move costs the basic Move's need). Area attacks hit the adve
 either position (same chamber, A7). Every attack rolls a fresh die (A1): a roll of Hit or more
 deals Damage wounds (R17); the adversary is slain when its wounds reach its Vigour (R19).
 
+The adversary's rules (issue 32) count as the engine plays them: a range it is ``immune``
+to is no attack against it; ``guard`` adds to (or takes from) each attack roll of its range,
+or to its Damage; a ``ward`` each round takes one wound off the first hit that wounds it.
+Its other rules are named in ``ignored`` with why (:func:`ignored_rules`).
+
 Decisions are adaptive: after each roll the hero picks the best next action. :class:`Solver`
 is an exact expectimax over (sorted remaining dice, wounds dealt, position, uses of each
-escalating action), in :class:`~fractions.Fraction`. Ties go to the first action in card
-order paid with the lowest die that pays; stopping is chosen only when nothing helps.
+escalating action, whether the adversary's ward is still up), in
+:class:`~fractions.Fraction`. Ties go to the first action in card order paid with the lowest
+die that pays; stopping is chosen only when nothing helps.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations_with_replacement
@@ -112,6 +118,49 @@ def ignored(hero: dict) -> list[dict]:
     return out
 
 
+def rules_of(adversary: dict) -> list[dict]:
+    """The effects of the adversary's rules that always hold (``constant`` abilities)."""
+    return [e for ir in adversary.get("abilities", []) if ir.get("form") == "constant"
+            for e in ir["effects"]]
+
+
+def against(attack: Action, rules: list[dict]) -> Action | None:
+    """``attack`` as it stands against an adversary with ``rules``: None when it is immune
+    to the range; Hit lowered by a roll bonus (raised by a malus), Damage raised."""
+    if any(e["op"] == "immune" and e["range"] == attack.range for e in rules):
+        return None
+    mine = [e for e in rules if e["op"] == "guard" and e.get("range") in (None, attack.range)]
+    roll = sum(e["amount"] for e in mine if e["stat"] == "roll")
+    damage = sum(e["amount"] for e in mine if e["stat"] == "damage")
+    return replace(attack, hit=attack.hit - roll, damage=max(0, attack.damage + damage))
+
+
+MODELLED_RULES = {"immune", "guard"}
+
+
+def ignored_rules(adversary: dict) -> list[dict]:
+    """The adversary's abilities the model leaves out, each with why."""
+    out = []
+    for ir in adversary.get("abilities", []):
+        ops = [e["op"] for e in ir.get("effects", [])]
+        name = ir.get("label") or ir.get("event") or ir.get("form")
+        if ir.get("form") == "constant":
+            left = [op for op in ops if op not in MODELLED_RULES
+                    and not (op == "ward" and ir["effects"][ops.index(op)].get("per"))]
+            if not left:
+                continue
+            why = {"steadfast": "no push or pull in the model",
+                   "pin": "the model's two positions have no distance"}.get(left[0],
+                                                                          "not modelled")
+        else:
+            why = {"slain": "it fires once the adversary is slain",
+                   "attacks": "the adversary does not attack in the hero's turn",
+                   "wounded": "what a wound makes it do is not modelled"}.get(
+                ir.get("event"), "the adversary's triggers are not modelled")
+        out.append({"ability": name, "ops": ops, "why": why, "card": "adversary"})
+    return out
+
+
 @dataclass(frozen=True)
 class Problem:
     """Everything the solver needs, as plain numbers."""
@@ -124,6 +173,7 @@ class Problem:
     pinned_move: int = 2          # A5: its need when adjacent (pinned)
     step: int = 1                 # an escalating cost's rise per use (R14)
     moves: tuple[Action, ...] = ()   # the hero's move abilities (kind "move")
+    ward: bool = False            # the adversary ignores the first wound it suffers (a round)
 
     def __post_init__(self):
         if self.vigour < 1 or self.dice < 0 or self.faces < 1:
@@ -135,9 +185,12 @@ def problem(hero: dict, adversary: dict, rules: RulesData, rules_doc: dict | Non
     """The problem of ``hero`` (a Delve hero record with IR abilities) against ``adversary``."""
     step = rules.escalating_step          # the engine's own (N+*) step (rules data)
     count = dice if dice is not None else hero.get("hero_dice", rules.hero_dice)
-    return Problem(tuple(hero_attacks(hero)), adversary["vigour"] + vigour_bonus, count,
+    mine = rules_of(adversary)
+    attacks = tuple(a for a in (against(x, mine) for x in hero_attacks(hero)) if a is not None)
+    ward = any(e["op"] == "ward" and e.get("per") for e in mine)
+    return Problem(attacks, adversary["vigour"] + vigour_bonus, count,
                    rules.die_faces, rules.move, rules.pinned_move, step,
-                   tuple(hero_moves(hero)))
+                   tuple(hero_moves(hero)), ward)
 
 
 def rolls(n: int, faces: int):
@@ -185,7 +238,7 @@ class Solver:
                 out += [(i, f) for f in sorted(set(dice)) if f >= need]
         return out
 
-    def after(self, choice, dice, wounds, pos, uses):
+    def after(self, choice, dice, wounds, pos, uses, ward=False):
         """[(probability, next state)] of making ``choice``."""
         what, face = choice
         rest = list(dice)
@@ -193,32 +246,35 @@ class Solver:
         rest = tuple(rest)
         other = POSITIONS[1 - POSITIONS.index(pos)]
         if what == "move":
-            return [(Fraction(1), (rest, wounds, other, uses))]
+            return [(Fraction(1), (rest, wounds, other, uses, ward))]
         a = self.actions[what]
         if a.escalating:
             k = self.escalating.index(what)
             uses = uses[:k] + (uses[k] + 1,) + uses[k + 1:]
         if a.kind == "move":
-            return [(Fraction(1), (rest, wounds, other, uses))]
-        hit = Fraction(max(0, self.p.faces - a.hit + 1), self.p.faces)
-        hurt = min(self.p.vigour, wounds + a.damage)
-        return [(hit, (rest, hurt, pos, uses)), (1 - hit, (rest, wounds, pos, uses))]
+            return [(Fraction(1), (rest, wounds, other, uses, ward))]
+        faces = self.p.faces
+        hit = Fraction(min(faces, max(0, faces - a.hit + 1)), faces)
+        damage = a.damage - (1 if ward and a.damage > 0 else 0)
+        hurt = min(self.p.vigour, wounds + damage)
+        still = ward and a.damage == 0
+        return [(hit, (rest, hurt, pos, uses, still)), (1 - hit, (rest, wounds, pos, uses, ward))]
 
-    def _value(self, dice, wounds, pos, uses) -> tuple[Fraction, object]:
+    def _value(self, dice, wounds, pos, uses, ward=False) -> tuple[Fraction, object]:
         """(chance to slay from here, best choice or None to stop)."""
         if wounds >= self.p.vigour:
             return Fraction(1), None
         best, choice = Fraction(0), None
         for c in self.choices(dice, pos, uses):
             v = sum((pr * self.value(*state)[0] for pr, state in self.after(c, dice, wounds,
-                                                                             pos, uses)
+                                                                             pos, uses, ward)
                      if pr), Fraction(0))
             if v > best:
                 best, choice = v, c
         return best, choice
 
     def start(self, roll, pos: str):
-        return self.value(tuple(sorted(roll)), 0, pos, (0,) * len(self.escalating))
+        return self.value(tuple(sorted(roll)), 0, pos, (0,) * len(self.escalating), self.p.ward)
 
     def describe(self, choice, pos: str) -> str:
         if choice is None:
@@ -288,7 +344,7 @@ def odds_exact(bundle: dict, options: dict) -> dict:
                 records.rules_doc, options.get("dice"))
     out = solve(p, options.get("start") or "adjacent")
     out.update(hero=hero, adversary=adv, method="exact")
-    left_out = ignored(records.heroes[hero])
+    left_out = ignored(records.heroes[hero]) + ignored_rules(records.adversaries[adv])
     if left_out:                       # said, never silently dropped (issue 32)
         out["ignored"] = left_out
     return out

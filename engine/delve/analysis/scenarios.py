@@ -10,7 +10,12 @@ scenarios`` document of a Delve pack (schema ``compiler/schemas/delve/scenarios.
   next to the hero (``start: adjacent``, the default) or apart from it (``start: apart``:
   seen, not next to it), nearest first; the exploration ``deck`` (card ids, top first) that
   an Explore turns over; the ``tile`` of the chamber (default the rules' start tile);
-  ``adversary_phase: true`` runs the adversary phase after the hero's turn;
+  ``adversary_phase: true`` runs the rest of the round after the hero's turn (the adversary
+  phase with the triggers at its start and end, and the round's end); issue 32: ``abilities``
+  the hero holds besides its cards' and, on an adversary (``{id, abilities}``), its rules and
+  triggers besides its card's (Delve IR: the compiler's runner compiles the scenario's text);
+  ``allies``: other heroes in the chamber (``hero``, ``wounds``, ``cell``, ``abilities``),
+  who take no turn;
 * ``roll``: the hero dice the hero rolls for the turn (as many as the game rolls);
 * ``dice``: every later die, in the order the engine rolls them (attack rolls, an explored
   chamber's encounter roll, the adversaries' attack rolls);
@@ -42,16 +47,21 @@ from runeforge.engine.common.dice import ScriptedDice
 from runeforge.engine.common.errors import EngineError, ScriptExhausted
 from runeforge.engine.common.log import EventLog
 
-from ..game import adversaries as adv
 from ..game import heroes as hz
 from ..game.engine import ACTION, DelveGame
 from ..game.state import Records
 from ..game.trial import Trial
 from ..rules.attacks import Figure
+from . import scenario_cast as cast
 from .fight import stand
+from .scenario_checks import checks as _checks
+from .scenario_checks import given_ids as _given_ids
+from .scenario_checks import ran_ops as _ops
+from .scenario_checks import resolve as _resolve
 
 BASIC = ("move", "recuperate", "explore")
 HERO_FIELDS = ("wounds", "renown", "skills", "dice", "spent", "cell", "down")
+ALLY_FIELDS = ("wounds", "renown", "cell", "down")
 ADVERSARY_FIELDS = ("wounds", "slain", "cell")
 
 
@@ -112,13 +122,15 @@ class _Script(Player):
         return self.steps[self.used] if self.used < len(self.steps) else None
 
     def figures(self, step: dict, game, keys: tuple) -> list[str] | None:
-        """The figure ids a step names (adversary ids name their first figure)."""
+        """The figure ids a step names (adversary ids name their first figure; a hero is
+        named by its id)."""
         given = step.get("targets", [step["target"]] if "target" in step else None)
         if given is None:
             return None
         out = []
+        heroes = {f.id for f in game.state.heroes_up()}
         for name in given:
-            fid = _resolve(name, self.names, game.state.kinds)
+            fid = name if name in heroes else _resolve(name, self.names, game.state.kinds)
             if fid is None:
                 on_board = sorted(game.state.kinds)
                 raise ScenarioError(f"no adversary '{name}' on the board (there are: "
@@ -212,16 +224,6 @@ class _Script(Player):
         return found[0]
 
 
-def _resolve(name: str, names: dict, kinds: dict) -> str | None:
-    """A figure id from a scenario's name: a given adversary's id or figure id, or one placed
-    later (an explored chamber's encounter): its figure id, or its id (the first such)."""
-    if name in names:
-        return names[name]
-    if name in kinds:
-        return name
-    return next((fid for fid, kind in kinds.items() if kind == name), None)
-
-
 def _place(game, given: dict, records: Records) -> dict:
     """Set the hero's state and stand the adversaries; returns name -> figure id (each
     adversary id names its first figure, each figure id itself)."""
@@ -241,10 +243,11 @@ def _place(game, given: dict, records: Records) -> dict:
     s.skills[hero.id] = list(given.get("skills") or [])
     if "cell" in given:
         cell = tuple(given["cell"])
-        if s.board.owner.get(cell) != 0:
-            raise ScenarioError(f"the cell {list(cell)} is not in the chamber",
+        if s.board.owner.get(cell) != 0 or cell in {f.cell for f in s.figures if f is not hero}:
+            raise ScenarioError(f"the cell {list(cell)} is not a free cell of the chamber",
                                 ("given", "cell"))
         hero.cell = cell
+    cast.place_allies(game, given, ScenarioError)
     names: dict = {}
     start = given.get("start", "adjacent")
     for i, entry in enumerate(given.get("adversaries") or []):
@@ -270,74 +273,6 @@ def _place(game, given: dict, records: Records) -> dict:
         names[fid] = fid
     game.log.emit("scenario", cells={f.id: list(f.cell) for f in s.figures})
     return names
-
-
-def _matches(record: dict, pattern: dict) -> bool:
-    return all(record.get(k) == v for k, v in pattern.items())
-
-
-def _checks(then: dict, game, hero_id: str, names: dict, kinds: dict) -> list[dict]:
-    s, out = game.state, []
-
-    def check(what, expected, actual, keys):
-        out.append({"what": what, "expected": expected, "actual": actual, "keys": list(keys)})
-
-    fig = s.figure(hero_id)
-    turn = s.turns.get(hero_id)
-    hero_now = {"wounds": fig.wounds if fig else game.records.heroes[hero_id]["vigour"],
-                "renown": s.renown.get(hero_id, 0), "skills": list(s.skills.get(hero_id, [])),
-                "dice": list(turn.set_aside) if turn else [],
-                "spent": list(turn.spent) if turn else [],
-                "cell": list(fig.cell) if fig else None, "down": fig is None}
-    for name, expected in (then.get("hero") or {}).items():
-        check(f"hero.{name}", expected, hero_now.get(name), ("then", "hero", name))
-    for who, fields in (then.get("adversaries") or {}).items():
-        fid = _resolve(who, names, kinds)
-        for name, expected in (fields or {}).items():
-            keys = ("then", "adversaries", who, name)
-            if fid is None:
-                check(f"adversaries.{who}.{name}", expected, "no such adversary", keys)
-                continue
-            f = s.figure(fid)
-            vigour = game.records.adversaries[kinds[fid]]["vigour"]
-            now = {"wounds": f.wounds if f else vigour, "slain": f is None,
-                   "cell": list(f.cell) if f else None}
-            check(f"adversaries.{who}.{name}", expected, now.get(name), keys)
-    if "slain" in then:
-        check("slain", then["slain"], list(s.slain), ("then", "slain"))
-    if "explored" in then:
-        check("explored", then["explored"], list(s.explored), ("then", "explored"))
-    records, start = game.log.records, 0
-    for i, pattern in enumerate(then.get("log") or []):
-        found = next((k for k in range(start, len(records)) if _matches(records[k], pattern)),
-                     None)
-        check(f"log #{i + 1} {pattern}", pattern,
-              pattern if found is not None else "no such record after the previous",
-              ("then", "log", i))
-        if found is not None:
-            start = found + 1
-    for i, pattern in enumerate(then.get("never") or []):
-        check(f"never {pattern}", 0, sum(_matches(r, pattern) for r in records),
-              ("then", "never", i))
-    return out
-
-
-def _ops(records: list[dict]) -> set[str]:
-    """The IR ops the hero's abilities ran (weapon actions, abilities, renown rules)."""
-    ops = set()
-    for r in records:
-        if r["type"] == "attack":
-            ops.add("attack")
-        elif r["type"] in ("ability", "trigger"):
-            ops.update(e["op"] for e in r["effects"])
-    return ops
-
-
-def _given_ids(given: dict) -> list[str]:
-    ids = [given.get("hero"), *(given.get("skills") or [])]
-    ids += [a if isinstance(a, str) else (a or {}).get("id")
-            for a in given.get("adversaries") or []]
-    return list(dict.fromkeys(i for i in ids if isinstance(i, str)))
 
 
 def run_scenario(bundle: dict, scenario: dict) -> dict:
@@ -377,19 +312,22 @@ def _run(records: Records, scenario: dict, given: dict):
         raise ScenarioError(str(exc), ("dice",)) from None
     names: dict = {}
     script = _Script(steps, names)
+    allies = cast.allies(given, records, ScenarioError)
+    records, carried = cast.cast(records, given, ScenarioError)
+    players = {hero: script, **{a: cast.Idle() for a in allies}}
     try:
-        game = _Game(records, [hero], 0, dice, {hero: script}, log=EventLog(), trial=trial)
+        game = _Game(records, [hero, *allies], 0, dice, players, log=EventLog(), trial=trial,
+                     carried=carried)
         names.update(_place(game, given, records))
         kinds = dict(game.state.kinds)
         count = game.carried.dice_count(game, hero)
         if len(roll) != count:
             raise ScenarioError(f"the hero rolls {count} hero dice (the rules data's "
                                 f"hero_dice); 'roll' lists {len(roll)}", ("roll",))
+        hz.clock(game, "round_start")
         game.hero_turn(game.state.figure(hero))
         if given.get("adversary_phase") and game.state.result is None:
-            game.state.phase = "adversaries"
-            adv.adversary_phase(game)
-            game.check_end()
+            cast.rest_of_round(game)
     except ScriptExhausted as exc:
         raise ScenarioError(f"{exc} ('roll' then 'dice')", ("dice",)) from None
     except EngineError as exc:  # an illegal step, a die out of range: where the engine stopped

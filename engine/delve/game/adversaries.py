@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from ..board.sight import sees
 from ..rules.attacks import targets, wound
+from . import heroes as hz
+from . import traits
 from .paths import distances, path_to
 from .state import adversary_weapons
 
@@ -39,11 +41,10 @@ def _attack(game, figure, record) -> None:
         for hero in chosen:
             roll = game.dice.die(game.rules.die_faces)
             damage = w.damage + game.carried.extra_damage(s.kinds[figure.id])
-            warded = roll >= w.hit and any(e["hero"] == hero.id and e["op"] == "ward"
-                                           for e in s.lasting)
-            if warded:          # "prevent the first wound you would suffer" (issue 32)
-                s.lasting.remove(next(e for e in s.lasting
-                                      if e["hero"] == hero.id and e["op"] == "ward"))
+            # issue 32: a ward ("prevent the first wound you would suffer", or a rule that
+            # ignores the first wound each round) takes one wound off
+            warded = roll >= w.hit and damage > 0 and traits.ward_off(game, hero)
+            if warded:
                 damage -= 1
             taken = wound(hero, damage) if roll >= w.hit and damage > 0 else 0
             game.log.emit("adversary_attack", adversary=figure.id, weapon=w.name,
@@ -53,6 +54,9 @@ def _attack(game, figure, record) -> None:
                 s.figures.remove(hero)
                 s.down.append(hero.id)
                 game.log.emit("hero_down", hero=hero.id)
+            if taken:
+                hz.wounded(game, hero, figure)      # the rules on a wound (issue 32)
+        hz.attacked(game, figure, chosen[0])        # "After this adversary attacks, …"
         return
 
 
@@ -82,7 +86,8 @@ def _act(game, figure) -> None:
     if not heroes:
         return
     occupied = game.occupied(figure)
-    if behaviour != "hold" and not _has_target(game, figure, record, figure.cell):
+    if behaviour != "hold" and not traits.rooted(game, figure) \
+            and not _has_target(game, figure, record, figure.cell):
         reach = s.board.reach(figure.cell, record["move"], occupied)
         hero_cells = [h.cell for h in heroes]
         near = distances(s.board, hero_cells, occupied - set(hero_cells))

@@ -33,6 +33,7 @@ from ..rules.attacks import Figure
 from ..rules.costs import HeroTurn, roll_hero_dice
 from . import adversaries as adv
 from . import heroes as hz
+from . import traits
 from .carried import Carried
 from .invariants import Watch
 from .paths import path_to
@@ -117,9 +118,9 @@ class DelveGame:
         if hero.wounds:
             out += [{"action": "recuperate", "die": d}
                     for d in self.paying_dice(turn, turn.recuperate_cost(rules))]
-        pinned = actions.is_pinned(s.board, hero, s.figures)
+        pinned = actions.is_pinned(s.board, hero, s.figures) or traits.pinned(self, hero)
         move_dice = self.paying_dice(turn, turn.move_cost(rules, pinned))
-        if move_dice:
+        if move_dice and not traits.rooted(self, hero):
             reach = s.board.reach(hero.cell, self.move_value(hero), self.occupied(hero))
             cells = sorted((c for c in reach if c != hero.cell), key=lambda c: (c[1], c[0]))
             out += [{"action": "move", "die": d, "to": list(c)} for d in move_dice
@@ -139,6 +140,7 @@ class DelveGame:
             s.lasting = fx.expire(s.lasting, hero.id, "next_turn")
         self.log.emit("hero_dice", hero=hero.id, faces=list(faces), round=s.round)
         self.step("hero_dice")
+        hz.fire(self, hero, "turn_start")          # "At the start of your turn, …"
         while s.result is None and hero in s.figures:
             opts = self.options(hero, turn)
             if not opts:
@@ -277,13 +279,19 @@ class DelveGame:
         s.turns, s.dealt = {}, {}
         s.phase = "heroes"
         self.log.emit("round", round=s.round)
+        hz.clock(self, "round_start")             # the clock's triggers (issue 32)
         for seat, hero_id in enumerate(s.heroes):
             hero = s.figure(hero_id)
             if hero is not None and s.result is None:
                 self.hero_turn(hero, opening=s.round == 1 and seat == 0)
         if s.result is None:
             s.phase = "adversaries"
+            hz.clock(self, "phase_start")
             adv.adversary_phase(self)
+            hz.clock(self, "phase_end")
+            self.check_end()
+        if s.result is None:
+            hz.clock(self, "round_end")
             self.check_end()
         if s.lasting:
             s.lasting = fx.expire(s.lasting, None, "end_of_round")

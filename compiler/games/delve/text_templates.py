@@ -1,0 +1,244 @@
+"""The English templates of Delve's rules text: the msgids of
+``locales/<loc>/LC_MESSAGES/delve.po`` (msgctxt ``delve.<key>``). English is the canonical
+printer's text (``dsl/delve/printer.py``); :func:`who_templates` spells every selector the
+grammar can build (a quantity, a side and its adjectives), so each has its own message and a
+translator can make the words agree."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+# key -> English text; a tuple is (singular, plural) for a count ``{n}``
+CLAUSES = {
+    "effect.explore": "explore",
+    "effect.move": ("move up to {n} space", "move up to {n} spaces"),
+    "effect.heal": ("heal {n} wound", "heal {n} wounds"),
+    "effect.renown": ("gain {n} renown", "gain {n} renown"),
+    "effect.skill": "gain a skill",
+    "effect.attack": "attack {target}: {range}, Hit {hit}+, Damage {damage}",
+}
+TEMPLATES = {
+    **CLAUSES,
+    **{f"{key}.purp": text for key, text in CLAUSES.items()},
+    "target.adjacent": "an adjacent adversary",
+    "target.visible": "a visible adversary",
+    "target.each": "each adversary in this chamber",
+    "target.adjacent.purp": "an adjacent adversary",
+    "target.visible.purp": "a visible adversary",
+    "target.each.purp": "each adversary in this chamber",
+    "range.combat": "combat",
+    "range.missile": "missile",
+    "range.area": "area",
+    "event.slay": "slay an adversary",
+    "event.explored": "explore a chamber",
+    "event.recuperated": "recuperate",
+    "join": "{first} and {next}",
+    # issue 32: the dialect's compositional forms (selectors "who", filters, durations, riders)
+    'effect.heal_on': ('heal {n} wound on {who}', 'heal {n} wounds on {who}'),
+    'effect.strike': 'make a {range} attack',
+    'effect.strike_on': 'make a {range} attack against {who}',
+    'effect.stats': ', Hit {hit}+, Damage {damage}',
+    'effect.push': ('push {who} {n} space away from you', 'push {who} {n} spaces away from you'),
+    'effect.pull': ('pull {who} {n} space towards you', 'pull {who} {n} spaces towards you'),
+    'effect.suffer_self': ('suffer {n} wound', 'suffer {n} wounds'),
+    'effect.suffer': ('{who} suffers {n} wound', '{who} suffers {n} wounds'),
+    'effect.reroll.spent': 'roll one of your spent dice again',
+    'effect.reroll.unspent': 'roll one of your unspent dice again',
+    'effect.ward': 'prevent the first wound you would suffer',
+    'effect.boost.roll': 'add {n} to your attack rolls',
+    'effect.boost.roll_range': 'add {n} to your {range} attack rolls',
+    'effect.boost.damage': 'your attacks deal +{n} Damage',
+    'effect.boost.damage_range': 'your {range} attacks deal +{n} Damage',
+    'effect.boost.move': 'add {n} to your Move',
+    'until.end_of_turn': 'until the end of your turn, {effects}',
+    'until.end_of_round': 'until the end of the round, {effects}',
+    'until.next_turn': 'until the start of your next turn, {effects}',
+    'rider.rolled': 'if you rolled a {face}, {effects}',
+    'rider.hits': 'if it hits, {effects}',
+    'rider.slays': 'if this attack slays the target, {effects}',
+    'effect.strike_area': 'make an {range} attack',
+    'effect.strike_on_area': 'make an {range} attack against {who}',
+    'event.slay_range_area': 'slay an adversary with an {range} attack',
+    'limit.turn': 'Only once per turn.',
+    'event.slay_range': 'slay an adversary with a {range} attack',
+    'form.turn_end': 'At the end of your turn, {effects}.',
+    'form.bare': '{cost}: {effects}.',
+    'form.constant': '{effects}.',
+    'form.spend.imp': 'Spend a hero die {cost} to {effects}.',
+    'sentence': '{first}. {next}',
+    'who.one.adversary': 'an adversary',
+    'who.one.adversary.visible': 'a visible adversary',
+    'who.each.adversary': 'each adversary',
+    'who.each.adversary.visible': 'each visible adversary',
+    'who.up_to.adversary': ('up to {n} adversary', 'up to {n} adversaries'),
+    'who.up_to.adversary.visible': ('up to {n} visible adversary', 'up to {n} visible adversaries'),
+    'who.another.adversary': 'another adversary',
+    'who.each_other.adversary': 'each other adversary',
+    'who.one.hero': 'a hero',
+    'who.one.hero.visible': 'a visible hero',
+    'who.each.hero': 'each hero',
+    'who.each.hero.visible': 'each visible hero',
+    'who.up_to.hero': ('up to {n} hero', 'up to {n} heroes'),
+    'who.up_to.hero.visible': ('up to {n} visible hero', 'up to {n} visible heroes'),
+    'who.another.hero': 'another hero',
+    'who.another.hero.visible': 'another visible hero',
+    'who.each_other.hero': 'each other hero',
+    'who.another.adversary.visible': 'another visible adversary',
+    'who.each_other.adversary.visible': 'each other visible adversary',
+    'who.each_other.hero.visible': 'each other visible hero',
+    'who.target': 'the target',
+    'who.them': 'each of them',
+    'who.self': 'yourself',
+    'filter.adjacent': 'adjacent to you',
+    'filter.adjacent_target': 'adjacent to the target',
+    'filter.within': ('within {n} space of you', 'within {n} spaces of you'),
+    'filter.chamber': 'in this chamber',
+    'who.join': '{who} {filter}',
+    "form.action": "{name} {cost}: {effects}.",
+    "form.spend": "Spend a hero die {cost} to {effects}.",
+    "form.trigger": "Every time you {event}, {effects}.",
+    # words printed on faces
+    "label.move": "Move",
+    "label.vigour": "Vigour",
+    "label.damage": "Damage",
+    "label.weapon": "Weapon",
+    "label.hit": "Hit",
+    "label.chamber": "Chamber",
+    "label.encounter": "Encounter",
+    "label.exits": "exits",
+    "label.spaces": "spaces",
+    "label.game": "Delve",
+    "label.kind.hero": "Hero",
+    "label.kind.adversary": "Adversary",
+    "label.kind.exploration": "Exploration",
+    "label.kind.skill": "Skill",
+    "label.kind.tile": "Chamber tile",
+    "label.kind.encounter_table": "Encounter table",
+    "label.print_note": "Delve proxy: print at 100 %.",
+    # printable tiles (tile_pdf)
+    "label.side.north": "north",
+    "label.side.east": "east",
+    "label.side.south": "south",
+    "label.side.west": "west",
+    "label.piece": "{name}, piece {n} of {total}",
+    "label.tile_scale": "1 space = 1 inch: print at 100 %, cut along the marks",
+    "label.overlap": "overlap: lay the next piece up to this line",
+    "behaviour.advance": "advance",
+    "behaviour.hold": "hold",
+    "behaviour.skirmish": "skirmish",
+}
+
+
+
+ADJECTIVES = ("other", "visible", "wounded")      # the order they stand in before the noun
+NOUNS = {"adversary": ("adversary", "adversaries"), "hero": ("hero", "heroes")}
+FOLDED = ("one", "each", "another", "each_other")  # "other" is in the quantity ("another")
+
+
+def adjective_sets(quantity: str) -> list[tuple]:
+    """The adjective combinations a selector of ``quantity`` may have, in printed order."""
+    pool = ("visible", "wounded") if quantity in FOLDED else ADJECTIVES
+    return [c for k in range(len(pool) + 1) for c in combinations(pool, k)]
+
+
+def _key(head: str, side: str, adjs) -> str:
+    return f"{head}.{side}" + "".join(f".{a}" for a in adjs)
+
+
+def who_templates() -> dict:
+    """who.<quantity>.<side>[.<adjective>…] -> English; who.none.* and who.count.* are the
+    plural nouns a condition counts ("there are no other heroes", "2 or more adversaries")."""
+    out: dict = {}
+    for side, (one, many) in NOUNS.items():
+        for q in ("one", "each", "another", "each_other", "up_to", "n", "nearest"):
+            for adjs in adjective_sets(q):
+                words = list(adjs)
+                if q == "each_other":
+                    words.insert(0, "other")
+                sg, pl = " ".join(words + [one]), " ".join(words + [many])
+                text = {"one": f"{'an' if sg[0] in 'aeiou' else 'a'} {sg}", "each": f"each {sg}",
+                        "another": f"another {sg}", "each_other": f"each {sg}",
+                        "up_to": (f"up to {{n}} {sg}", f"up to {{n}} {pl}"),
+                        "n": (f"{{n}} {sg}", f"{{n}} {pl}"), "nearest": f"the nearest {sg}"}[q]
+                out[_key(f"who.{q}", side, adjs)] = text
+        for adjs in adjective_sets("n"):
+            out[_key("who.none", side, adjs)] = " ".join(list(adjs) + [many])
+            out[_key("who.count", side, adjs)] = " ".join(list(adjs) + [many])
+        out[f"who.that.{side}"] = f"that {side}"
+        out[f"who.slayer.{side}"] = f"the {side} who slew it"
+        out[f"who.attacked.{side}"] = f"the {side} it attacked"
+    return out
+
+
+# issue 32, part III: the forms of a sentence of subject, verb and modifiers
+PART3 = {
+    "who.it": "it",
+    "who.self.adversary": "this adversary",
+    "who.or": "{who} or {other}",
+    "filter.adjacent.it": "adjacent to it",
+    "filter.adjacent.adversary": "adjacent to this adversary",
+    "filter.within.it": ("within {n} space of it", "within {n} spaces of it"),
+    "filter.within.adversary": ("within {n} space of this adversary",
+                                "within {n} spaces of this adversary"),
+    "filter.within.target": ("within {n} space of the target", "within {n} spaces of the target"),
+    "effect.renown_on": "{who} gains {n} renown",
+    "effect.renown_on.many": "{who} gain {n} renown",
+    "effect.suffer.many": ("{who} suffer {n} wound", "{who} suffer {n} wounds"),
+    "effect.move_ref.towards": ("move {n} space towards {ref}", "move {n} spaces towards {ref}"),
+    "effect.move_ref.away": ("move {n} space away from {ref}", "move {n} spaces away from {ref}"),
+    "effect.shift_ref.towards": ("move {who} {n} space towards {ref}",
+                                 "move {who} {n} spaces towards {ref}"),
+    "effect.shift_ref.away": ("move {who} {n} space away from {ref}",
+                              "move {who} {n} spaces away from {ref}"),
+    "effect.shift_nodir": ("move {who} {n} space", "move {who} {n} spaces"),
+    "effect.ward_on": "prevent the first wound {who} would suffer",
+    "effect.ward_per.round": "ignore the first wound you suffer each round",
+    "effect.ward_per.turn": "ignore the first wound you suffer each turn",
+    "effect.ward_on_per.round": "ignore the first wound {who} suffers each round",
+    "effect.ward_on_per.turn": "ignore the first wound {who} suffers each turn",
+    "effect.ward_on_per.round.many": "ignore the first wound {who} suffer each round",
+    "effect.ward_on_per.turn.many": "ignore the first wound {who} suffer each turn",
+    "effect.pick": "choose {who}",
+    "effect.root": "{who} cannot move",
+    "rule.steadfast.pushed": "cannot be pushed",
+    "rule.steadfast.pulled": "cannot be pulled",
+    "rule.steadfast.both": "cannot be pushed or pulled",
+    "rule.steadfast_on.pushed": "{who} cannot be pushed",
+    "rule.steadfast_on.pulled": "{who} cannot be pulled",
+    "rule.steadfast_on.both": "{who} cannot be pushed or pulled",
+    "rule.immune": "immune to {range} attacks",
+    "rule.immune_on": "{who} is immune to {range} attacks",
+    "rule.immune_on.many": "{who} are immune to {range} attacks",
+    "rule.guard.roll_minus": "attacks against {who} subtract {n} from their rolls",
+    "rule.guard.roll_minus_range": "{range} attacks against {who} subtract {n} from their rolls",
+    "rule.guard.roll_plus": "attacks against {who} add {n} to their rolls",
+    "rule.guard.roll_plus_range": "{range} attacks against {who} add {n} to their rolls",
+    "rule.guard.damage": "attacks against {who} deal +{n} Damage",
+    "rule.guard.damage_range": "{range} attacks against {who} deal +{n} Damage",
+    "rule.pin": "{who} is pinned",
+    "rule.pin.many": "{who} are pinned",
+    "rider.rolled_up": "if you rolled a {face} or higher, {effects}",
+    "rider.none": "if there are no {who}, {effects}",
+    "rider.some_one": "if there is {who}, {effects}",
+    "rider.some_many": "if there are {n} or more {who}, {effects}",
+    "rider.wounded_you": "if you are wounded, {effects}",
+    "rider.wounded": "if {who} is wounded, {effects}",
+    "rider.wounds_you": "if you have {n} or more wounds, {effects}",
+    "rider.wounds": "if {who} has {n} or more wounds, {effects}",
+    "form.clock.turn_start": "At the start of your turn, {effects}.",
+    "form.clock.round_start": "At the start of each round, {effects}.",
+    "form.clock.round_end": "At the end of each round, {effects}.",
+    "form.clock.phase_start": "At the start of the adversary phase, {effects}.",
+    "form.clock.phase_end": "At the end of the adversary phase, {effects}.",
+    "form.wounded_you": "Every time you suffer a wound, {effects}.",
+    "form.wounded": "Every time {who} suffers a wound, {effects}.",
+    "form.wounded.many": "Every time {who} suffer a wound, {effects}.",
+    "form.slain": "When {who} is slain, {effects}.",
+    "form.slain.many": "When {who} are slain, {effects}.",
+    "form.attacks": "After {who} attacks, {effects}.",
+    "form.attacks.many": "After {who} attack, {effects}.",
+    "form.attacks_you": "After you attack, {effects}.",
+    "form.label": "{name}: {text}",
+}
+TEMPLATES.update(PART3)
+TEMPLATES.update({k: v for k, v in who_templates().items() if k not in TEMPLATES})

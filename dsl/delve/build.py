@@ -1,0 +1,335 @@
+"""From sentences of clauses and modifiers to the AST (:mod:`.nodes`).
+
+* **Clauses.** A subject (you, a selector, "your attacks") and a verb with its objects
+  become one effect: "each hero in this chamber heals 1 wound" and "heal 1 wound on each hero
+  in this chamber" are the same :class:`~.nodes.Heal`. Some verbs only "you" can do (explore,
+  attack, reroll, a bonus); the verb agrees with its subject ("each hero heals", "you heal",
+  "heroes are"), else RF924 with the sentence rewritten.
+* **Modifiers.** A duration or a condition before the clauses of its sentence governs the
+  rest of the sentence ("If it hits, push it 1 space and …"); after a clause, that clause
+  ("… heal 1 wound if you have 2 or more wounds"). A trigger ("every time …", "at the end of
+  your turn") anywhere makes the ability a trigger; "once per turn" is its limit; "Hit 3+,
+  Damage 2" gives its numbers to the attack before it; "even if you are pinned" and
+  "including yourself" add nothing (an ability's move is never pinned; "each hero" includes
+  you).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..errors import AbilitySyntaxError
+from . import nodes as n
+from .printer import singular as is_singular
+from .words import YOU, Attacks, Clause, Mod, Part, Who, low
+
+ONLY_YOU = ("explore", "skill", "strike", "attack", "weapon", "reroll", "boost", "pick",
+            "put_back")
+THIRD = {"have": "has", "are": "is", "do": "does", "can": "can", "may": "may",
+         "cannot": "cannot", "push": "pushes", "slay": "slays"}
+
+
+class Sentence:
+    """What a sentence says beyond its effects: the trigger, a limit, Hit and Damage."""
+
+    def __init__(self):
+        self.trigger = None     # (event dict, span)
+        self.limit = None
+
+
+def third_person(word: str) -> str:
+    w = word.lower()
+    if w in THIRD:
+        return THIRD[w]
+    return w + "es" if w.endswith(("sh", "ch", "s", "x")) else w + "s"
+
+
+def base_form(word: str) -> str:
+    w = word.lower()
+    for base, third in THIRD.items():
+        if w == third:
+            return base
+    if w.endswith(("shes", "ches", "sses", "xes")):
+        return w[:-2]
+    return w[:-1] if w.endswith("s") and not w.endswith("ss") else w
+
+
+def _agree(clause: Clause, text: str) -> None:
+    """RF924 when the verb does not agree with its subject."""
+    verb = clause.pred.verb
+    if verb is None or verb.type in ("CANNOT", "IMMUNE", "PLUS"):
+        return
+    word = str(verb)
+    subj = clause.subject
+    if clause.modal:
+        want = base_form(word)
+    elif subj is None:
+        if not clause.said_you:
+            return          # an imperative, or an adversary's rule with its subject left out
+        want = base_form(word)
+    elif isinstance(subj, Attacks):
+        want = base_form(word)
+    else:
+        singular = not subj.plural and is_singular(subj.sel)
+        want = third_person(base_form(word)) if singular else base_form(word)
+    if want != word.lower():
+        fixed = text[:verb.start_pos] + (want.capitalize() if word[:1].isupper() else want) \
+            + text[verb.start_pos + len(word):]
+        who = "you" if subj is None else text[slice(*_span(subj))]
+        raise AbilitySyntaxError(f"'{word}' does not agree with '{who}'", verb.start_pos,
+                                 verb.start_pos + len(word), code="RF924",
+                                 hint=f"did you mean: '{fixed.strip()}'?")
+
+
+def _span(subj) -> tuple:
+    return subj.sel.span if isinstance(subj, Who) else subj.span
+
+
+def effect_of(clause: Clause, text: str, agree: bool = True):
+    """The effect a clause says (subject and verb together)."""
+    if agree:
+        _agree(clause, text)
+    p, subj, span = clause.pred, clause.subject, clause.span
+    kind, d = p.kind, p.data
+    who = subj.sel if isinstance(subj, Who) else None
+    if isinstance(subj, Attacks):
+        return _attacks_effect(subj, p, span)
+    if who is not None and kind in ONLY_YOU + ("their",):
+        raise AbilitySyntaxError(f"only you can '{low(p.verb)}' here", *who.span,
+                                 hint="leave out the subject: the ability's hero does it")
+    if kind == "explore":
+        return n.Explore(span)
+    if kind == "skill":
+        return n.Skill(span)
+    if kind == "move":
+        target = d.get("obj") or who
+        if target is None and d["dir"] is None:
+            return n.Move(d["n"], span)
+        if target is not None and d.get("obj") is not None and who is not None:
+            raise AbilitySyntaxError("a move names its figure once", *who.span,
+                                     hint="write 'move <who> N spaces towards …'")
+        return _shift(target or n.Selector("self"), d["n"], d["dir"], span)
+    if kind == "shift":
+        return _shift(d["obj"], d["n"], d["dir"], span)
+    if kind == "heal":
+        if who is not None and d["obj"] is not None:
+            raise AbilitySyntaxError("a heal names its figure once", *d["obj"].span,
+                                     hint="drop 'on …'")
+        on = who or d["obj"]
+        return n.Heal(d["n"], None if on is not None and on == n.Selector("self") else on, span)
+    if kind == "renown":
+        return n.Renown(d["n"], span, who)
+    if kind == "suffer":
+        return n.Suffer(who or n.Selector("self", span=span), d["n"], span)
+    if kind == "strike":
+        return n.Strike(d["range"], d["obj"], None, None, span)
+    if kind == "attack":
+        return _attack(d["range"], d["obj"], d["stats"], span)
+    if kind == "weapon":
+        hit, damage, hs, ds = d["stats"]
+        target = {"combat": "adjacent", "missile": "visible", "area": "each"}[d["range"]]
+        return n.Attack(target, d["range"], hit, damage, span, span, hs, ds)
+    if kind == "reroll":
+        return n.Reroll(d["dice"], span)
+    if kind == "put_back":
+        return None
+    if kind == "ward":
+        on = d["obj"]
+        if who is not None:
+            on = who
+        return n.Ward(span, None if on is None or on == n.Selector("self") else on)
+    if kind == "boost":
+        return n.Boost(d["stat"], d["n"], d["range"], span)
+    if kind == "pick":
+        return n.Pick(d["obj"], span)
+    if kind == "root":
+        return n.Root(who or n.Selector("self", span=span), span)
+    if kind == "steadfast":
+        return n.Steadfast(who, d["pushed"], d["pulled"], span)
+    if kind == "immune":
+        return n.Immune(who, d["range"], span)
+    if kind == "pinned":
+        if who is None:
+            raise AbilitySyntaxError("say who is pinned", *span,
+                                     hint="write 'heroes within 2 spaces of this adversary "
+                                          "are pinned'")
+        return n.Pin(who, span)
+    if kind == "roll_against":
+        on = d["obj"]
+        return n.Guard(_guarded(on, span), "roll", d["n"], d["range"], span)
+    raise AbilitySyntaxError(f"'{low(p.verb)}' needs a subject here", *span,
+                             hint="write 'your attacks …' or '<range> attacks against this "
+                                  "adversary …'")
+
+
+def _guarded(on, span) -> n.Selector:
+    if on is None or on is YOU:
+        raise AbilitySyntaxError("say which adversary the attacks are against", *span,
+                                 hint="write '… against this adversary'")
+    return on
+
+
+def _attacks_effect(subj: Attacks, p, span):
+    """"your combat attacks deal +1 Damage" (a bonus), "area attacks against this adversary
+    …" (a guard of that adversary)."""
+    kind, d = p.kind, p.data
+    target = subj.against if subj.against is not None else d.get("obj")
+    if subj.own and target is None and kind in ("deal", "their"):
+        return n.Boost("damage" if kind == "deal" else "roll", d["n"], subj.range, span)
+    if kind == "unaffected" or kind == "immune":
+        if subj.range is None:
+            raise AbilitySyntaxError("say which attacks", *subj.span,
+                                     hint="write 'area attacks do not affect this adversary'")
+        return n.Immune(_guarded(target, span), subj.range, span)
+    if kind in ("deal", "their") and not subj.own:
+        return n.Guard(_guarded(target, span), "damage" if kind == "deal" else "roll",
+                       d["n"], subj.range, span)
+    raise AbilitySyntaxError(f"attacks cannot '{low(p.verb)}'", *span,
+                             hint="write '… deal +1 Damage' or '… subtract 1 from their rolls'")
+
+
+def _shift(target, spaces, direction, span):
+    if direction is None:
+        return n.Shift(target, spaces, None, span)
+    way, ref = direction
+    return n.Shift(target, spaces, way == "towards", span, None if ref is YOU else ref)
+
+
+OLD_TARGETS = {
+    "adjacent": n.Selector("one", "adversary", 1, (n.Filter("adjacent"),)),
+    "visible": n.Selector("one", "adversary", 1, (n.Filter("visible"),)),
+    "each": n.Selector("each", "adversary", 1, (n.Filter("chamber"),)),
+}
+
+
+def _attack(rng, who, stats, span):
+    """"attack <who>: <range>, Hit N+, Damage N": the weapon form when <who> is one of its
+    three targets, else a strike at <who>."""
+    hit, damage, hs, ds = stats
+    for name, sel in OLD_TARGETS.items():
+        if who == sel:
+            return n.Attack(name, rng, hit, damage, span, who.span, hs, ds)
+    return n.Strike(rng, who, hit, damage, span, hs, ds)
+
+
+# ---------------------------------------------------------------------------- sentences
+def _wrap(mod: Mod, effects: tuple, span):
+    if mod.kind == "duration":
+        return n.Until(mod.value, effects, span)
+    c = mod.value
+    return n.Rider(c["cond"], c.get("face"), effects, span, c.get("face_span", (0, 0)),
+                   c.get("who"), c.get("n", 0))
+
+
+def _attach_stats(done: list, mod: Mod, prior: list) -> None:
+    hit, damage, hs, ds = mod.value
+    for seq in (done, prior):
+        for i in range(len(seq) - 1, -1, -1):
+            e = seq[i]
+            if isinstance(e, n.Strike) and e.hit is None:
+                seq[i] = replace(e, hit=hit, damage=damage, hit_span=hs, damage_span=ds,
+                                 span=(e.span[0], max(e.span[1], mod.span[1])))
+                return
+    raise AbilitySyntaxError("Hit and Damage follow 'make a … attack'", *mod.span,
+                             hint="write 'Make a combat attack against an adjacent "
+                                  "adversary, Hit 4+, Damage 1.'")
+
+
+def _shared_subject(clause: Clause, last: Who | None) -> Clause:
+    """"Each adversary … suffers 1 wound and moves 1 space": a verb in the third person with
+    no subject of its own shares the subject of the clause before (as "each of them" when
+    that picked figures)."""
+    verb = clause.pred.verb
+    if clause.subject is not None or clause.said_you or last is None or verb is None:
+        return clause
+    word = str(verb)
+    if base_form(word) == word.lower() or verb.type in ("CANNOT", "IMMUNE"):
+        return clause
+    sel = last.sel
+    if sel.quantity not in ("target", "it", "that", "self", "slayer", "attacked", "them"):
+        sel = n.Selector("them", span=sel.span)
+        return Clause(Who(sel, False), False, clause.pred, clause.span, clause.modal)
+    return Clause(Who(sel, last.plural), False, clause.pred, clause.span, clause.modal)
+
+
+def sentence_effects(parts: list[Part], text: str, info: Sentence, prior: list) -> list:
+    """The effects of one sentence; ``prior`` holds the effects of the sentences before
+    (Hit and Damage may follow a strike across a full stop)."""
+    out: list = []
+    last: Who | None = None
+    i = 0
+    while i < len(parts):
+        part = parts[i]
+        if part.clause is None:
+            mod = part.mod
+            rest = [p for p in parts[i + 1:] if p.clause is not None]
+            if mod.kind in ("duration", "cond") and rest:
+                inner = sentence_effects(parts[i + 1:], text, info, prior + out)
+                if inner:
+                    end = max(e.span[1] for e in inner)
+                    out.append(_wrap(mod, tuple(inner), (mod.span[0], end)))
+                return out
+            if mod.kind in ("duration", "cond"):
+                if not out:
+                    raise AbilitySyntaxError("this modifier governs nothing", *mod.span,
+                                             hint="put an effect after it: 'Until the end "
+                                                  "of your turn, add 1 to your attack rolls.'")
+                last = out.pop()
+                out.append(_wrap(mod, (last,), (last.span[0], mod.span[1])))
+            else:
+                _side(mod, info, out, prior)
+            i += 1
+            continue
+        clause = _shared_subject(part.clause, last)
+        if isinstance(clause.subject, Who):
+            last = clause.subject
+        effect = effect_of(clause, text) if clause is part.clause else \
+            effect_of(clause, text, agree=False)
+        effects = [] if effect is None else [effect]
+        for mod in part.tails:
+            if mod.kind in ("duration", "cond") and effects:
+                effects = [_wrap(mod, tuple(effects), (effects[0].span[0], mod.span[1]))]
+            elif mod.kind == "per":
+                effects = [_per(e, mod) for e in effects]
+            else:
+                _side(mod, info, out + effects, prior)
+        out += effects
+        i += 1
+    return out
+
+
+def _per(effect, mod: Mod):
+    if isinstance(effect, n.Ward):
+        return replace(effect, per=mod.value, span=(effect.span[0], mod.span[1]))
+    raise AbilitySyntaxError(f"'each {mod.value}' here comes back with nothing", *mod.span,
+                             hint="write 'ignore the first wound you suffer each round'")
+
+
+def _side(mod: Mod, info: Sentence, out: list, prior: list) -> None:
+    if mod.kind == "when":
+        if info.trigger is not None:
+            raise AbilitySyntaxError("an ability has one trigger", *mod.span,
+                                     hint="split it into two abilities")
+        info.trigger = (mod.value, mod.span)
+    elif mod.kind == "limit":
+        info.limit = "turn"
+    elif mod.kind == "stats":
+        _attach_stats(out, mod, prior)
+    elif mod.kind == "unpinned":
+        if not any(isinstance(e, (n.Move, n.Shift)) for e in out + prior):
+            raise AbilitySyntaxError("'even if you are pinned' follows a move", *mod.span,
+                                     hint="write 'Move up to 2 spaces, even if you are "
+                                          "pinned.'")
+    elif mod.kind == "per":
+        raise AbilitySyntaxError(f"'each {mod.value}' here comes back with nothing",
+                                 *mod.span, hint="write 'ignore the first wound you suffer "
+                                                 "each round'")
+    # "including yourself": "each hero" already includes you
+
+
+def body_effects(sentences: list, text: str) -> tuple[tuple, Sentence]:
+    info = Sentence()
+    effects: list = []
+    for parts in sentences:
+        effects += sentence_effects(parts, text, info, effects)
+    return tuple(effects), info

@@ -1,0 +1,338 @@
+"""Verbs, events and conditions of the parse tree as values (the second half of the
+transformer; :mod:`.words` holds who, amounts and modifiers)."""
+
+from __future__ import annotations
+
+from lark import Token, v_args
+
+from ..errors import AbilitySyntaxError
+from . import nodes as n
+from .words import (
+    YOU,
+    Attacks,
+    Clause,
+    Mod,
+    Part,
+    Pred,
+    Who,
+    Words,
+    is_ref,
+    low,
+    objs,
+    span_of,
+    spanned,
+    tok,
+)
+
+
+def _amount(ch) -> tuple[int, tuple]:
+    return next(c for c in ch if isinstance(c, tuple) and isinstance(c[0], int))
+
+
+def _verb(ch):
+    """The verb's token: the first token of the predicate that is a word."""
+    return next((c for c in ch if hasattr(c, "type") and c.type not in ("NUMBER", "PLUS")),
+                None)
+
+
+def _range(ch) -> str | None:
+    rng = tok(ch, "RANGE")
+    return low(rng) if rng else None
+
+
+@v_args(wrapper=spanned)
+class Tree2Ast(Words):
+    """The whole transformer (delve.lark's rules)."""
+
+    # -- predicates ---------------------------------------------------------------------
+    def _pred(self, kind, meta, ch, **data):
+        return Pred(kind, _verb(ch), span_of(meta), data)
+
+    def explore(self, meta, ch):
+        return self._pred("explore", meta, ch)
+
+    def move(self, meta, ch):
+        value, sp = _amount(ch)
+        return self._pred("move", meta, ch, n=value, n_span=sp, dir=_dir(ch))
+
+    def move_who(self, meta, ch):
+        value, sp = _amount(ch)
+        return self._pred("move", meta, ch, n=value, n_span=sp, dir=_dir(ch),
+                          obj=objs(ch, Who)[0].sel)
+
+    def heal(self, meta, ch):
+        on = [c for c in ch if isinstance(c, Who)]
+        return self._pred("heal", meta, ch, n=_amount(ch)[0], obj=on[0].sel if on else None)
+
+    def heal_on(self, meta, ch):
+        return objs(ch, Who)[0]
+
+    def renown(self, meta, ch):
+        return self._pred("renown", meta, ch, n=_amount(ch)[0])
+
+    def skill(self, meta, ch):
+        return self._pred("skill", meta, ch)
+
+    def suffer(self, meta, ch):
+        return self._pred("suffer", meta, ch, n=_amount(ch)[0])
+
+    def push(self, meta, ch):
+        ref = _refs(ch, 1)
+        return self._pred("shift", meta, ch, obj=objs(ch, Who)[0].sel, n=_amount(ch)[0],
+                          dir=("away", ref[0]) if ref else ("away", YOU))
+
+    def pull(self, meta, ch):
+        ref = _refs(ch, 1)
+        return self._pred("shift", meta, ch, obj=objs(ch, Who)[0].sel, n=_amount(ch)[0],
+                          dir=("towards", ref[0]) if ref else ("towards", YOU))
+
+    def towards(self, meta, ch):
+        return ("towards", _refs(ch)[0])
+
+    def away(self, meta, ch):
+        return ("away", _refs(ch)[0])
+
+    def strike(self, meta, ch):
+        who = objs(ch, Who)
+        return self._pred("strike", meta, ch, range=_range(ch), obj=who[0].sel if who else None)
+
+    def attack(self, meta, ch):
+        stats = objs(ch, Mod)[0]
+        return self._pred("attack", meta, ch, range=_range(ch), obj=objs(ch, Who)[0].sel,
+                          stats=stats.value)
+
+    def weapon(self, meta, ch):
+        return self._pred("weapon", meta, ch, range=_range(ch), stats=objs(ch, Mod)[0].value)
+
+    def reroll(self, meta, ch):
+        kind = tok(ch, "DICEKIND")
+        return self._pred("reroll", meta, ch, dice="spent" if kind and low(kind) == "spent"
+                          else "unspent")
+
+    def put_back(self, meta, ch):
+        return self._pred("put_back", meta, ch)
+
+    def ward(self, meta, ch):
+        who = objs(ch, Who)
+        return self._pred("ward", meta, ch, obj=who[0].sel if who else None)
+
+    def sufferer(self, meta, ch):
+        return ch[0]
+
+    def boost_roll(self, meta, ch):
+        return self._pred("boost", meta, ch, stat="roll", n=_amount(ch)[0], range=_range(ch))
+
+    def boost_move(self, meta, ch):
+        return self._pred("boost", meta, ch, stat="move", n=_amount(ch)[0], range=None)
+
+    def boost_damage(self, meta, ch):
+        return self._pred("boost", meta, ch, stat="damage", n=_amount(ch)[0],
+                          range=_range(ch))
+
+    def their_roll_plus(self, meta, ch):
+        return self._pred("their", meta, ch, stat="roll", n=_amount(ch)[0])
+
+    def their_roll_minus(self, meta, ch):
+        return self._pred("their", meta, ch, stat="roll", n=-_amount(ch)[0])
+
+    def roll_against_minus(self, meta, ch):
+        ref = _refs(ch)
+        return self._pred("roll_against", meta, ch, n=-_amount(ch)[0], range=_range(ch),
+                          obj=ref[0] if ref else None)
+
+    def deal(self, meta, ch):
+        ref = _refs(ch)
+        return self._pred("deal", meta, ch, n=_amount(ch)[0], obj=ref[0] if ref else None)
+
+    def pick(self, meta, ch):
+        return self._pred("pick", meta, ch, obj=objs(ch, Who)[0].sel)
+
+    def root(self, meta, ch):
+        return self._pred("root", meta, ch)
+
+    def steadfast(self, meta, ch):
+        words = {low(c) for c in ch if hasattr(c, "type")}
+        return self._pred("steadfast", meta, ch, pushed="pushed" in words,
+                          pulled="pulled" in words)
+
+    def immune(self, meta, ch):
+        return self._pred("immune", meta, ch, range=_range(ch))
+
+    def pinned(self, meta, ch):
+        return self._pred("pinned", meta, ch)
+
+    def unaffected(self, meta, ch):
+        ref = _refs(ch)
+        return self._pred("unaffected", meta, ch, obj=ref[0] if ref else None)
+
+    # -- clauses --------------------------------------------------------------------------
+    def you_do(self, meta, ch):
+        pred = objs(ch, Pred)[0]
+        return Clause(None, tok(ch, "YOU") is not None, pred, span_of(meta), _modal(ch))
+
+    def they_do(self, meta, ch):
+        return Clause(objs(ch, Who)[0], False, objs(ch, Pred)[0], span_of(meta), _modal(ch))
+
+    def attacks_do(self, meta, ch):
+        return Clause(objs(ch, Attacks)[0], False, objs(ch, Pred)[0], span_of(meta),
+                      _modal(ch))
+
+    def part(self, meta, ch):
+        clause = objs(ch, Clause)
+        mods = objs(ch, Mod)
+        if clause:
+            return Part(clause[0], None, mods, span_of(meta))
+        return Part(None, mods[0], [], span_of(meta))
+
+    def sentence(self, meta, ch):
+        return objs(ch, Part)
+
+    def body(self, meta, ch):
+        return [c for c in ch if isinstance(c, list)]
+
+    # -- triggers -------------------------------------------------------------------------
+    def when(self, meta, ch):
+        ev = next(c for c in ch if isinstance(c, dict))
+        return Mod("when", ev, span_of(meta))
+
+    def at_start(self, meta, ch):
+        return Mod("when", {"event": _span_word(ch) + "_start"}, span_of(meta))
+
+    def at_end(self, meta, ch):
+        return Mod("when", {"event": _span_word(ch) + "_end"}, span_of(meta))
+
+    def span_turn(self, meta, ch):
+        return "turn"
+
+    def span_round(self, meta, ch):
+        return "round"
+
+    def span_phase(self, meta, ch):
+        return "phase"
+
+    def ev_slay(self, meta, ch):
+        who = objs(ch, Who)
+        return {"event": "slay", "range": _range(ch), "obj": who[0].sel if who else None,
+                "span": span_of(meta)}
+
+    def ev_explore(self, meta, ch):
+        return {"event": "explored", "span": span_of(meta)}
+
+    def ev_recuperate(self, meta, ch):
+        return {"event": "recuperated", "span": span_of(meta)}
+
+    def ev_wounded(self, meta, ch):
+        return {"event": "wounded", "who": _actor(ch), "span": span_of(meta)}
+
+    def ev_slain(self, meta, ch):
+        return {"event": "slain", "who": _actor(ch), "span": span_of(meta)}
+
+    def ev_attacks(self, meta, ch):
+        who = objs(ch, Who)
+        return {"event": "attacks", "who": who[0].sel if who else "you",
+                "span": span_of(meta)}
+
+    # -- conditions -----------------------------------------------------------------------
+    def rolled(self, meta, ch):
+        value, sp = _amount(ch)
+        return {"cond": "rolled", "face": value, "face_span": sp, "span": span_of(meta)}
+
+    def rolled_up(self, meta, ch):
+        value, sp = _amount(ch)
+        return {"cond": "rolled_up", "face": value, "face_span": sp, "span": span_of(meta)}
+
+    def hits(self, meta, ch):
+        return {"cond": "hits", "span": span_of(meta)}
+
+    def slays(self, meta, ch):
+        return {"cond": "slays", "span": span_of(meta)}
+
+    def none(self, meta, ch):
+        return ("none", 0)
+
+    def exactly(self, meta, ch):
+        return ("some", _amount(ch)[0])
+
+    def at_least_amount(self, meta, ch):
+        return ("some", _amount(ch)[0])
+
+    def there_are(self, meta, ch):
+        amount = next(c for c in ch if isinstance(c, tuple) and c[0] in ("none", "some"))
+        how, count = amount
+        sel = self.selector(meta, [c for c in ch if c is not amount]).sel
+        return {"cond": how, "n": count, "who": _each(sel), "span": span_of(meta)}
+
+    def none_is(self, meta, ch):
+        state = [c for c in ch if isinstance(c, n.Filter)][-1]
+        sel = self.selector(meta, [c for c in ch if c is not state]).sel
+        return {"cond": "none", "n": 0, "who": _each(sel, state), "span": span_of(meta)}
+
+    def is_state(self, meta, ch):
+        who = _actor(ch)
+        state = objs(ch, n.Filter)
+        if state and state[0].kind == "wounded":
+            return {"cond": "wounds", "n": 1, "who": _self_or(who), "span": span_of(meta)}
+        if who == "you" or who.quantity not in ("one", "each", "n", "another", "each_other"):
+            raise AbilitySyntaxError("this condition counts figures: say which", *span_of(meta),
+                                     hint="write 'if an adversary is adjacent to you'")
+        how = "some"
+        return {"cond": how, "n": who.count if who.quantity == "n" else 1,
+                "who": _each(who, state[0] if state else None), "span": span_of(meta)}
+
+    def has_wounds(self, meta, ch):
+        return {"cond": "wounds", "n": _amount(ch)[0], "who": _self_or(_actor(ch)), "span": span_of(meta)}
+
+    def visible_state(self, meta, ch):
+        return n.Filter("visible", span=span_of(meta))
+
+    def wounded_state(self, meta, ch):
+        return n.Filter("wounded", span=span_of(meta))
+
+    def within_state(self, meta, ch):
+        value, _ = _amount(ch)
+        ref = [c for c in ch if is_ref(c)]
+        from .words import ref_name
+        return n.Filter("within", value, span_of(meta), ref_name(ref[0]) if ref else "")
+
+    def cond(self, meta, ch):
+        return ch[0]
+
+
+def _modal(ch) -> bool:
+    return any(getattr(c, "type", None) in ("MAY", "CAN") for c in ch)
+
+
+def _span_word(ch) -> str:
+    return next(c for c in ch if isinstance(c, str) and not isinstance(c, Token))
+
+
+def _dir(ch):
+    found = [c for c in ch if isinstance(c, tuple) and c and c[0] in ("towards", "away")]
+    return found[0] if found else None
+
+
+def _refs(ch, skip: int = 0) -> list:
+    """The figures named after the predicate's object (``skip``: how many Who come first):
+    a Selector, or "you"."""
+    found = [c.sel if isinstance(c, Who) else c for c in ch if is_ref(c)]
+    return found[skip:]
+
+
+def _actor(ch):
+    who = [c for c in ch if is_ref(c)]
+    if not who:
+        return "self"                                  # "When slain"
+    return who[0].sel if isinstance(who[0], Who) else "you"
+
+
+def _self_or(who):
+    return n.Selector("self") if who == "you" else who
+
+
+def _each(sel: n.Selector, state: n.Filter | None = None) -> n.Selector:
+    """The figures a condition counts: every figure of the selector's side and filters."""
+    filters = sel.filters + ((state,) if state is not None else ())
+    if sel.quantity in ("another", "each_other"):
+        filters += (n.Filter("other", span=sel.span),)
+    from .words import _sorted
+    return n.Selector("each", sel.side, 1, _sorted(filters), sel.span)

@@ -1,0 +1,180 @@
+"""Tokenizer of Delve's dialect: words to the grammar's terminals (issue 32).
+
+Each word is looked up case-insensitively in :data:`VOCABULARY`; the forms of one word
+("heal"/"heals", "adversary"/"adversaries", "roll"/"rolled") are one terminal, and the token
+keeps the word as written, so the parser knows the number of a noun and the person of a
+verb (the checks ask the verb to agree with its subject). A word the dialect does not know
+becomes ``WORD``: the parse stops there and the hint proposes a sentence that reads.
+
+The name of an action or a rule stands before its cost or its colon ("Shield Wall (5+):",
+"Fleet-footed: …"): capitalised words, with "of", "the", "and" between them, are read as one
+``NAME`` token before anything else, so a name may use the dialect's words ("Second Wind").
+
+Limits (issue 37, the same as Runebound's, ``limits.py``): the text is at most
+``MAX_TEXT`` characters (RF108) and every number at most ``MAX_NUMBER`` (RF305).
+"""
+
+from __future__ import annotations
+
+import re
+
+from lark import Token
+from lark.lexer import Lexer
+
+from ..errors import AbilitySyntaxError
+from .limits import MAX_NUMBER, MAX_TEXT
+
+# terminal -> the words (lower case) that spell it; the first is the display form
+TERMINAL_WORDS: dict[str, tuple[str, ...]] = {
+    # who
+    "YOU": ("you",), "YOUR": ("your",), "YOURSELF": ("yourself",), "IT": ("it",),
+    "ITS": ("its",), "THEM": ("them",), "THEIR": ("their",), "THAT": ("that",),
+    "THOSE": ("those",), "THIS": ("this",), "HERO": ("hero", "heroes"),
+    "ADVERSARY": ("adversary", "adversaries"), "WHO": ("who",),
+    "A": ("a", "an"), "ONE": ("one",), "EACH": ("each",), "EVERY": ("every",),
+    "ALL": ("all",), "ANY": ("any",), "ANOTHER": ("another",), "OTHER": ("other",),
+    "DIFFERENT": ("different",), "NO": ("no",), "NEAREST": ("nearest", "closest"),
+    "ADJACENT": ("adjacent",), "VISIBLE": ("visible",), "WOUNDED": ("wounded",),
+    # small words
+    "UP": ("up",), "TO": ("to",), "AT": ("at",), "LEAST": ("least",), "OR": ("or",),
+    "MORE": ("more",), "HIGHER": ("higher",), "AND": ("and",), "THEN": ("then",),
+    "OF": ("of",), "IN": ("in",), "ON": ("on",), "WITH": ("with",), "WITHIN": ("within",),
+    "FROM": ("from",), "AGAINST": ("against",), "TOWARDS": ("towards", "toward"),
+    "AWAY": ("away",), "THE": ("the",), "THERE": ("there",), "IS": ("is",), "ARE": ("are",),
+    "BE": ("be",), "HAVE": ("have", "has"), "MAY": ("may",), "CAN": ("can",),
+    "CANNOT": ("cannot",), "DO": ("do", "does"), "NOT": ("not",), "WOULD": ("would",),
+    "IF": ("if",), "WHEN": ("when",), "WHENEVER": ("whenever",), "AFTER": ("after",),
+    "UNTIL": ("until",), "FOR": ("for",), "REST": ("rest",), "ONLY": ("only",),
+    "ONCE": ("once",), "PER": ("per",), "EVEN": ("even",), "IMMEDIATELY": ("immediately",),
+    "ALSO": ("also",), "AGAIN": ("again",), "INCLUDING": ("including",),
+    # verbs (every form of a verb is one terminal; the token keeps the word)
+    "EXPLORE": ("explore", "explores"), "MOVE": ("move", "moves"),
+    "HEAL": ("heal", "heals"), "GAIN": ("gain", "gains"), "SUFFER": ("suffer", "suffers"),
+    "PUSH": ("push", "pushes"), "PULL": ("pull", "pulls"), "MAKE": ("make", "makes"),
+    "ATTACK": ("attack", "attacks"), "ATTACKED": ("attacked",),
+    "ROLL": ("roll", "rolls", "rolled"), "REROLL": ("reroll", "rerolls"),
+    "PREVENT": ("prevent", "prevents"), "IGNORE": ("ignore", "ignores"),
+    "ADD": ("add", "adds"), "SUBTRACT": ("subtract", "subtracts"), "DEAL": ("deal", "deals"),
+    "GET": ("get", "gets"), "CHOOSE": ("choose", "chooses"),
+    "SLAY": ("slay", "slays", "slew"), "SLAIN": ("slain",), "HIT": ("hit", "hits"),
+    "RECUPERATE": ("recuperate", "recuperates"), "AFFECT": ("affect", "affects"),
+    "PUSHED": ("pushed",), "PULLED": ("pulled",), "PINNED": ("pinned",),
+    "PUT": ("put",), "BACK": ("back",), "SPEND": ("spend",), "SHOWING": ("showing",),
+    "NEEDS": ("needs",), "BETTER": ("better",), "COST": ("cost",),
+    # things
+    "WOUND": ("wound", "wounds"), "SPACE": ("space", "spaces"), "RENOWN": ("renown",),
+    "SKILL": ("skill",), "CHAMBER": ("chamber",), "DIE": ("die", "dice"),
+    "DAMAGE": ("damage",), "TURN": ("turn",), "ROUND": ("round",), "PHASE": ("phase",),
+    "START": ("start",), "END": ("end",), "NEXT": ("next",), "TIME": ("time",),
+    "FIRST": ("first",), "LINE": ("line",), "SIGHT": ("sight",), "CHOICE": ("choice",),
+    "TARGET": ("target",), "CARD": ("card",), "IMMUNE": ("immune",),
+    "RANGE": ("combat", "missile", "area"), "RANGEWORD": ("range",),
+    "DICEKIND": ("spent", "unspent"), "ADDITIONAL": ("additional", "extra"),
+}
+NUMBER_WORDS = {"zero": 0, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+VOCABULARY_MAP: dict[str, str] = {w: t for t, ws in TERMINAL_WORDS.items() for w in ws}
+# the words of the dialect (the hints and "did you mean" choose among them)
+VOCABULARY = tuple(sorted(set(VOCABULARY_MAP) | set(NUMBER_WORDS)))
+
+PUNCTUATION = {"(": "LPAR", ")": "RPAR", "[": "LSQB", "]": "RSQB", "+": "PLUS", "*": "STAR",
+               ":": "COLON", ",": "COMMA", ".": "DOT", ";": "SEMI", "-": "DASH",
+               "\u2013": "DASH", "\u2014": "DASH"}
+TERMINALS = (*TERMINAL_WORDS, "NUMBER", "NAME", "WORD", *sorted(set(PUNCTUATION.values())))
+
+# How a terminal is named in a message: its first word, or what it stands for.
+DISPLAY: dict[str, str] = {t: f"'{w[0]}'" for t, w in TERMINAL_WORDS.items()}
+DISPLAY.update({"NUMBER": "a number", "NAME": "a name", "WORD": "a word",
+                "RANGE": "'combat', 'missile' or 'area'", "DICEKIND": "'spent' or 'unspent'",
+                "ADDITIONAL": "'additional'", "$END": "the end of the ability"})
+DISPLAY.update({v: f"'{k}'" for k, v in PUNCTUATION.items() if k.isascii()})
+
+# a leading name: capitalised words (and "of", "the", "and", "a", … between them) right
+# before a cost "(3+)" / "[3+]" or a colon
+_NAME_RE = re.compile(
+    r"\s*(?P<name>[A-Z][\w'\u2019-]*(?:[ \t]+(?:[A-Z][\w'\u2019-]*|of|the|and|a|an|in|to|on"
+    r"|for|from|with)){0,7})[ \t]*(?=[(\[][ \t]*\d|:)")
+_TOKEN_RE = re.compile(
+    r"(?P<ws>\s+)"
+    r"|(?P<number>\d+)"
+    r"|(?P<word>[^\W\d_]+(?:['\u2019][^\W\d_]+)*(?:-[^\W\d_]+)*)"
+    r"|(?P<punct>[()\[\]+*:,.;\-\u2013\u2014])"
+    r"|(?P<other>\S)",
+    re.UNICODE,
+)
+
+
+def _token(type_: str, value, start: int, end: int) -> Token:
+    return Token(type_, value, start_pos=start, line=1, column=start + 1, end_line=1,
+                 end_column=end + 1, end_pos=end)
+
+
+def _number(digits: str, start: int, end: int) -> int:
+    """The number of ``digits``, or RF305 past MAX_NUMBER (read on the digits, so a number
+    thousands of digits long never reaches ``int``)."""
+    core = digits.lstrip("0") or "0"
+    if len(core) > len(str(MAX_NUMBER)) or int(core) > MAX_NUMBER:
+        shown = digits if len(digits) <= 12 else f"{digits[:6]}... ({len(core)} digits)"
+        raise AbilitySyntaxError(
+            f"the number {shown} is too large; numbers in abilities are at most {MAX_NUMBER}",
+            start, end, code="RF305", hint=f"write a number from 0 to {MAX_NUMBER}")
+    return int(core)
+
+
+def check_length(text: str) -> None:
+    """RF108 for a text over MAX_TEXT characters (before anything reads it)."""
+    if len(text) > MAX_TEXT:
+        raise AbilitySyntaxError(
+            f"the ability is {len(text):,} characters long; the limit is {MAX_TEXT:,}",
+            MAX_TEXT, min(len(text), MAX_TEXT + 1), code="RF108",
+            hint="an ability is a few sentences; split the text or shorten it")
+
+
+def name_span(text: str) -> tuple[int, int] | None:
+    """The span of the leading name of ``text`` (before a cost or a colon), if any."""
+    m = _NAME_RE.match(text)
+    if not m:
+        return None
+    name = m.group("name")
+    if name.lower() in TERMINAL_WORDS["RANGE"]:      # "Combat: Hit 4+, …" is no name
+        return None
+    return m.span("name")
+
+
+def tokenize(text: str):
+    """Lark tokens of ``text``: NAME first when the text starts with one; NUMBER tokens
+    carry an int; an unknown word or sign is WORD (the parser reports it)."""
+    check_length(text)
+    pos = 0
+    span = name_span(text)
+    if span is not None:
+        yield _token("NAME", text[span[0]:span[1]], *span)
+        pos = span[1]
+    for m in _TOKEN_RE.finditer(text, pos):
+        kind, value = m.lastgroup, m.group()
+        start, end = m.span()
+        if kind == "ws":
+            continue
+        if kind == "number":
+            yield _token("NUMBER", _number(value, start, end), start, end)
+        elif kind == "word":
+            low = value.lower().replace("\u2019", "'")
+            if low in NUMBER_WORDS:
+                yield _token("NUMBER", NUMBER_WORDS[low], start, end)
+            else:
+                yield _token(VOCABULARY_MAP.get(low, "WORD"), value, start, end)
+        elif kind == "punct":
+            yield _token(PUNCTUATION[value], value, start, end)
+        else:
+            yield _token("WORD", value, start, end)
+
+
+class DelveLexer(Lexer):
+    """Lark custom lexer: ``lex(text)`` yields :func:`tokenize`'s tokens."""
+
+    __future_interface__ = 0
+
+    def __init__(self, lexer_conf) -> None:  # the vocabulary is fixed
+        pass
+
+    def lex(self, text: str):  # type: ignore[override]
+        return tokenize(text)

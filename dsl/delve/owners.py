@@ -1,0 +1,135 @@
+"""What the engine runs for each kind of card (RF925): an ability that passes ``check`` runs
+for its card, or is refused here, at the words that cannot run.
+
+* **hero** (hero cards, skills, campaign items): actions, Spend abilities, triggers on the
+  hero's events (slay, explore, recuperate, a wound it or another hero suffers) and on the
+  clock (the start and end of its turn, of each round, of the adversary phase), and constant
+  bonuses. It never names "this adversary" and has no adversary's rules.
+* **adversary**: no hero dice, so no action and no Spend ability; triggers on its own events
+  ("When this adversary is slain", "Every time this adversary suffers a wound", "After this
+  adversary attacks") and on the clock (the start and end of each round and of the adversary
+  phase); rules that always hold ("cannot be pushed", "immune to area attacks", attacks
+  against it subtract from their rolls or deal more damage, heroes near it are pinned, it
+  ignores the first wound each round). Its effects heal, wound, move figures towards or away
+  from someone, give renown to heroes, hold figures in place for a while and ask about the
+  board; attacks are its weapons' (``weapons:``), never its abilities'.
+
+:data:`EVENTS` and :data:`EFFECTS` are the table docs/delve.md prints (a test holds them to
+the engine's dispatch tables).
+"""
+
+from __future__ import annotations
+
+from . import nodes as n
+from .problems import Problem
+
+EVENTS = {
+    "hero": ("slay", "explored", "recuperated", "turn_start", "turn_end", "round_start",
+             "round_end", "phase_start", "phase_end", "wounded"),
+    "adversary": ("slain", "wounded", "attacks", "round_start", "round_end", "phase_start",
+                  "phase_end"),
+}
+EFFECTS = {
+    "hero": (n.Explore, n.Move, n.Heal, n.Attack, n.Renown, n.Skill, n.Strike, n.Shift,
+             n.Suffer, n.Reroll, n.Ward, n.Boost, n.Until, n.Rider, n.Pick, n.Root),
+    "adversary": (n.Heal, n.Renown, n.Shift, n.Suffer, n.Until, n.Rider, n.Root, n.Ward,
+                  n.Steadfast, n.Immune, n.Guard, n.Pin),
+}
+WHY = {
+    n.Explore: "only a hero explores", n.Move: "an adversary moves towards or away from "
+    "someone: 'it moves 2 spaces towards the nearest hero'",
+    n.Attack: "an adversary attacks with its weapons (list them under 'weapons:')",
+    n.Strike: "an adversary attacks with its weapons (list them under 'weapons:')",
+    n.Skill: "only a hero gains skills", n.Reroll: "an adversary has no hero dice",
+    n.Boost: "an adversary's numbers are on its card (Move, Vigour, its weapons)",
+    n.Pick: "an adversary's rules name the figures they act on",
+    n.Steadfast: "this is a rule of an adversary", n.Immune: "this is a rule of an adversary",
+    n.Guard: "this is a rule of an adversary", n.Pin: "this is a rule of an adversary",
+}
+HERO_ONLY_CONDITIONS = ("rolled", "rolled_up", "hits", "slays")
+
+
+def _problem(code, message, span, hint):
+    return Problem(code, message, span, hint)
+
+
+def _walk(effects):
+    for e in effects:
+        yield e
+        if isinstance(e, (n.Until, n.Rider)):
+            yield from _walk(e.effects)
+
+
+def _selectors(e):
+    for name in ("on", "target", "ref", "who"):
+        sel = getattr(e, name, None)
+        if isinstance(sel, n.Selector):
+            yield sel
+            yield from sel.union
+
+
+def owner_problems(ability, owner: str) -> list:
+    """RF925 for each part of ``ability`` the engine does not run for ``owner``."""
+    out = []
+    if owner == "adversary" and isinstance(ability, (n.Action, n.Spend)):
+        out.append(_problem("RF925", "an adversary has no hero dice, so its abilities have no "
+                            "cost", ability.cost.span, "write a rule ('This adversary is "
+                            "immune to area attacks.') or a trigger ('When this adversary "
+                            "is slain, …')"))
+    if isinstance(ability, n.Trigger) and ability.event not in EVENTS[owner]:
+        whose = "a hero's" if owner == "adversary" else "an adversary's"
+        out.append(_problem("RF925", f"'{ability.event}' is {whose} event; a{'n' if owner[0] == 'a' else ''} "
+                            f"{owner}'s triggers are: {', '.join(EVENTS[owner])}",
+                            ability.event_span or ability.span,
+                            "see the table of events in docs/delve.md"))
+    if isinstance(ability, n.Trigger) and ability.event == "wounded" and owner == "adversary" \
+            and not _is_self(ability.who):
+        out.append(_problem("RF925", "an adversary's trigger is on its own wounds",
+                            ability.event_span or ability.span,
+                            "write 'Every time this adversary suffers a wound, …'"))
+    for e in _walk(ability.effects):
+        if not isinstance(e, EFFECTS[owner]):
+            why = WHY.get(type(e), "the engine does not run it here") if owner == "adversary" \
+                else "this is a rule of an adversary: put it on the adversary's card"
+            out.append(_problem("RF925", f"an {owner}'s ability cannot do this: {why}"
+                                if owner == "adversary" else why, e.span,
+                                "see the table of what each card runs in docs/delve.md"))
+            continue                     # one problem an effect: its words are in it
+        if owner == "adversary" and isinstance(e, n.Rider) and e.cond in HERO_ONLY_CONDITIONS:
+            out.append(_problem("RF925", "an adversary's ability makes no roll to ask about",
+                                e.span, "ask about the board: 'if there are no heroes "
+                                "adjacent to this adversary, …'"))
+        if owner == "adversary" and isinstance(e, n.Ward) and e.per is None:
+            out.append(_problem("RF925", "an adversary's prevented wound comes back each "
+                                "round", e.span, "write 'This adversary ignores the first "
+                                "wound it suffers each round.'"))
+        for sel in _selectors(e):
+            out += _selector_problems(sel, owner, ability)
+    if isinstance(ability, n.Trigger) and ability.who is not None:
+        out += _selector_problems(ability.who, owner, ability)
+    return out
+
+
+def _is_self(sel) -> bool:
+    return sel is not None and (sel.quantity == "it" or sel.quantity == "self"
+                                and sel.side == "adversary")
+
+
+def _selector_problems(sel: n.Selector, owner: str, ability) -> list:
+    out = []
+    adversary_self = sel.quantity == "self" and sel.side == "adversary" or any(
+        f.ref == "adversary" for f in sel.filters)
+    if owner == "hero" and adversary_self:
+        out.append(_problem("RF925", "'this adversary' names the adversary whose card holds "
+                            "the ability; this is a hero's", sel.span,
+                            "name the figures: 'an adversary adjacent to you'"))
+    event = ability.event if isinstance(ability, n.Trigger) else None
+    if sel.quantity == "slayer" and event != "slain":
+        out.append(_problem("RF914", "'the hero who slew it' follows 'When this adversary is "
+                            "slain'", sel.span, "start the ability with 'When this adversary "
+                            "is slain, …'"))
+    if sel.quantity == "attacked" and event != "attacks":
+        out.append(_problem("RF914", "'the hero it attacked' follows 'After this adversary "
+                            "attacks'", sel.span, "start the ability with 'After this "
+                            "adversary attacks, …'"))
+    return out

@@ -1,0 +1,143 @@
+"""When triggers fire (R22 and issue 32): a figure's ``trigger`` abilities run after the
+event they name, in card order, with the figure as their owner.
+
+* A hero's own events: it slays an adversary (``slay``, with the attack's range), explores
+  (``explored``), recuperates (``recuperated``); the clock: the start and end of its turn
+  (``turn_start``, ``turn_end``).
+* Any figure's wound (``wounded``): the wounded figure's own rule ("Every time this adversary
+  suffers a wound"), and every hero's rule whose ``who`` picks that figure ("Every time
+  another hero adjacent to you suffers a wound"); none for a figure slain or down by it.
+* An adversary's end (``slain``, once it is off the board, from its last cell; the hero who
+  slew it is "the hero who slew it") and its attack (``attacks``, after it; the hero it
+  attacked is "the hero it attacked" and "that hero").
+* The clock of the round (:func:`clock`): ``round_start``, ``phase_start`` and
+  ``phase_end`` (the adversary phase), ``round_end``: every hero's rules in seat order, then
+  every adversary's in the order they were placed.
+
+A rule with ``limit: turn`` fires at most once in its hero's turn of the round. The
+functions take ``apply`` (``ops.apply``: how effects are carried out) from their caller.
+"""
+
+from __future__ import annotations
+
+from ..rules import effects as fx
+from .choose import fallen
+
+# the events the game fires for each kind of figure (docs/delve.md prints this table; the
+# dialect's checks accept the same, dsl/delve/owners.py: a test holds the two equal)
+FIRED = {
+    "hero": ("slay", "explored", "recuperated", "turn_start", "turn_end", "round_start",
+             "round_end", "phase_start", "phase_end", "wounded"),
+    "adversary": ("slain", "wounded", "attacks", "round_start", "round_end", "phase_start",
+                  "phase_end"),
+}
+
+
+def _records(game, figure) -> list[tuple[str, dict]]:
+    """(source id, card record) of every card whose rules ``figure`` holds."""
+    s = game.state
+    if figure.side == "adversary":
+        kind = s.kinds.get(figure.id, "")
+        record = game.records.adversaries.get(kind or "", {})
+        return [(kind, record)]
+    out = [(figure.id, game.records.heroes[figure.id])]
+    return out + [(k, game.records.skills[k]) for k in s.skills.get(figure.id, [])]
+
+
+def _rules(game, figure, event: str, rng: str | None = None) -> list[tuple[str, dict]]:
+    """(key, trigger IR) of ``figure`` for ``event`` (a slay rule "with a missile attack"
+    fires only for a slay by an attack of that range)."""
+    out = []
+    for source, record in _records(game, figure):
+        for i, ir in enumerate(record.get("abilities", [])):
+            if ir.get("form") == "trigger" and ir.get("event") == event \
+                    and ir.get("range") in (None, rng):
+                out.append((f"{source}:{i}", ir))
+    if figure.side == "hero":            # what it carries in (a campaign's items)
+        for i, ir in enumerate(game.carried.abilities.get(figure.id, [])):
+            if ir.get("form") == "trigger" and ir.get("event") == event \
+                    and ir.get("range") in (None, rng):
+                out.append((f"carried:{i}", ir))
+    return out
+
+
+def _once(game, figure, key: str, ir: dict) -> bool:
+    """False when a once-per-turn rule already fired in the hero's turn this round."""
+    if ir.get("limit") != "turn":
+        return True
+    turn = game.state.turns.get(figure.id)
+    if turn is None:
+        return True
+    if key in turn.once:
+        return False
+    turn.once.append(key)
+    return True
+
+
+def run(game, figure, event: str, rules, ctx: dict, apply, turn=None) -> None:
+    """Run ``rules`` (key, trigger IR) of ``figure`` after ``event``."""
+    for key, ir in rules:
+        if game.state.result is not None:
+            return
+        if not _once(game, figure, key, ir):
+            continue
+        done = apply(game, figure, "renown rule", ir["effects"], None, turn, dict(ctx))
+        game.log.emit("trigger", hero=figure.id, event=event, effects=done)
+        if figure.side == "hero" and any(r["op"] == "explore" and r["card"] for r in done):
+            fire(game, figure, "explored", apply)
+
+
+def fire(game, hero, event: str, apply, rng: str | None = None, turn=None) -> None:
+    """R22: ``hero``'s rules for one of its own events (``slay``, ``explored``,
+    ``recuperated``, ``turn_start``, ``turn_end``)."""
+    if hero not in game.state.figures:
+        return
+    run(game, hero, event, _rules(game, hero, event, rng), {}, apply, turn)
+
+
+def wounded(game, figure, by, apply) -> None:
+    """Every rule on ``figure``'s wound: its own, then each hero's that names it."""
+    s = game.state
+    if figure.slain or figure not in s.figures:
+        return
+    ctx = {"picked": [figure], "target": figure}
+    for key, ir in _rules(game, figure, "wounded"):
+        who = ir.get("who")
+        if who is None or who["quantity"] == "self":
+            run(game, figure, "wounded", [(key, ir)], ctx, apply)
+    for hero in list(s.heroes_up()):
+        if hero is figure and figure.side == "hero":
+            continue
+        mine = [(k, ir) for k, ir in _rules(game, hero, "wounded") if ir.get("who")
+                and figure in fx.candidates(s.board, hero, ir["who"], s.figures)]
+        run(game, hero, "wounded", mine, ctx, apply)
+
+
+def slain(game, figure, slayer, apply) -> None:
+    """An adversary's rules on its end (it is off the board; its last cell counts). Call
+    it while the figure is still in the game's tally (``state.kinds``)."""
+    fallen(game)[figure.id] = figure
+    ctx = {"slayer": slayer, "picked": [slayer] if slayer is not None else []}
+    rules = _rules(game, figure, "slain")
+    if rules:
+        run(game, figure, "slain", rules, ctx, apply)
+
+
+def attacked(game, figure, hero, apply) -> None:
+    """An adversary's rules after its attack on ``hero``."""
+    ctx = {"attacked": hero, "picked": [hero], "target": hero}
+    rules = _rules(game, figure, "attacks")
+    if rules and figure in game.state.figures:
+        run(game, figure, "attacks", rules, ctx, apply)
+
+
+def clock(game, event: str, apply) -> None:
+    """The round's clock: every hero's rules for ``event`` in seat order, then every
+    adversary's in the order they were placed."""
+    s = game.state
+    heroes = [s.figure(h) for h in s.heroes]
+    for figure in [h for h in heroes if h is not None] + list(s.adversaries()):
+        if s.result is not None:
+            return
+        if figure in s.figures:
+            run(game, figure, event, _rules(game, figure, event), {}, apply)

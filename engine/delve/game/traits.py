@@ -1,0 +1,123 @@
+"""Rules that always hold (the ``constant`` abilities of a figure's card, issue 32) and the
+one way a figure takes wounds from a hero's attack, an ability or an adversary's attack.
+
+An adversary's rules: ``immune`` to a range (heroes cannot target it with that range),
+``steadfast`` (cannot be pushed and/or pulled), ``guard`` (attacks against it add to or
+subtract from their roll, or deal more Damage), ``pin`` (the heroes it names are pinned: a
+Move costs them (2+), A5) and ``ward`` ``per`` round (it ignores the first wound it suffers
+each round). A hero's card may also hold ``ward`` ``per`` round or turn. A figure held by a
+lasting ``root`` cannot move (no Move action, no move of an ability, no adversary's move).
+
+:func:`hurt` is the only place wounds are dealt: a ward (lasting, or the first wound each
+round) takes one off, then R18/R19 (wounds up to Vigour), a hero whose wounds reach its
+Vigour is down, and the caller's ``then`` runs (the triggers on a wound, :mod:`.events`).
+:func:`bonus` sums a hero's bonuses (constant and lasting) to its rolls, Damage and Move.
+"""
+
+from __future__ import annotations
+
+from ..rules import abilities as ab
+from ..rules import effects as fx
+from ..rules.attacks import wound
+
+
+def rules_of(game, figure) -> list[dict]:
+    """The effects of the ``constant`` abilities of ``figure``'s cards (an adversary's card;
+    a hero's card, its skills and what it carries in)."""
+    s = game.state
+    if figure.side == "adversary":
+        record = game.records.adversaries.get(s.kinds.get(figure.id, ""), {})
+        return [e for ir in record.get("abilities", []) if ir.get("form") == "constant"
+                for e in ir["effects"]]
+    records = [game.records.heroes[figure.id]] + [game.records.skills[k] for k in
+                                                  s.skills.get(figure.id, [])]
+    records.append({"abilities": game.carried.abilities.get(figure.id, [])})
+    return [e for r in records for ir in r.get("abilities", []) if ir.get("form") == "constant"
+            for e in ir["effects"]]
+
+
+def immune(game, figure, rng: str) -> bool:
+    return any(e["op"] == "immune" and e["range"] == rng for e in rules_of(game, figure))
+
+
+def steadfast(game, figure, towards: bool) -> bool:
+    """The figure cannot be pulled (``towards``) or pushed (away)."""
+    key = "pulled" if towards else "pushed"
+    return any(e["op"] == "steadfast" and e[key] for e in rules_of(game, figure))
+
+
+def guard(game, figure, stat: str, rng: str | None) -> int:
+    """What attacks of range ``rng`` against ``figure`` add to their ``stat`` (roll, damage)."""
+    return sum(e["amount"] for e in rules_of(game, figure) if e["op"] == "guard"
+               and e["stat"] == stat and e.get("range") in (None, rng))
+
+
+def rooted(game, figure) -> bool:
+    return bool(fx.held(game.state.lasting, figure.id, "root"))
+
+
+def pinned(game, hero) -> bool:
+    """An adversary's rule pins ``hero`` ("each hero within 2 spaces of this adversary is
+    pinned")."""
+    s = game.state
+    for foe in s.adversaries():
+        for e in rules_of(game, foe):
+            if e["op"] == "pin" and hero in fx.candidates(s.board, foe, e["targets"],
+                                                          s.figures):
+                return True
+    return False
+
+
+def _absorb(game, figure) -> bool:
+    """The first wound each round (or, on a hero's card, each turn) is ignored: True when
+    this wound is that one (and mark it used)."""
+    s = game.state
+    for e in rules_of(game, figure):
+        if e["op"] == "ward" and e.get("per"):
+            if fx.held(s.lasting, figure.id, "absorbed"):
+                return False
+            until = "end_of_turn" if e["per"] == "turn" and figure.side == "hero" \
+                else "end_of_round"
+            s.lasting.append({"hero": figure.id, "op": "absorbed", "until": until})
+            return True
+    return False
+
+
+def bonus(game, hero_id: str, stat: str, rng: str | None = None) -> int:
+    """Lasting and constant bonuses of ``hero_id`` for ``stat`` (roll, damage, move)."""
+    records = [game.records.heroes[hero_id]] + [game.records.skills[k] for k in
+                                                game.state.skills.get(hero_id, [])]
+    always = [e for r in records for e in ab.constants_of(r)] + game.carried.constants(hero_id)
+    lasting = [{**e, "hero": hero_id} for e in always]
+    return fx.lasting_bonus(lasting + game.state.lasting, hero_id, stat, rng)
+
+
+def ward_off(game, figure) -> bool:
+    """A ward takes the first of the wounds ``figure`` is about to suffer: a lasting one
+    ("prevent the first wound …", used up), else the first wound of the round (or turn) a
+    rule of its card ignores. True when one does."""
+    s = game.state
+    ward = next(iter(fx.held(s.lasting, figure.id, "ward")), None)
+    if ward is not None:
+        s.lasting.remove(ward)
+        return True
+    return _absorb(game, figure)
+
+
+def hurt(game, figure, wounds: int, by=None, then=None) -> tuple[int, bool]:
+    """Deal ``wounds`` to ``figure`` (by the figure ``by``, if any): (wounds taken, whether
+    a ward took one off); ``then(game, figure, by)`` runs when it took a wound. A hero down
+    leaves the board; a slain adversary is left to the caller (renown and the tally)."""
+    s = game.state
+    warded = wounds > 0 and ward_off(game, figure)
+    if warded:
+        wounds -= 1
+        game.log.emit("ward", hero=figure.id)
+    taken = wound(figure, wounds) if wounds > 0 else 0
+    if figure.side == "hero" and figure.slain and figure in s.figures:
+        s.figures.remove(figure)
+        s.down.append(figure.id)
+        game.log.emit("hero_down", hero=figure.id)
+    if taken and then is not None:
+        then(game, figure, by)
+    return taken, warded

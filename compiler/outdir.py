@@ -94,9 +94,12 @@ def locked(out: Path):
         yield
         return
     path = lock_path(out)
-    path.parent.mkdir(parents=True, exist_ok=True)
     while True:
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as exc:  # a full disk has no room for the lock file either
+            raise OutputError(Path(out), _reason(exc)) from None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -112,8 +115,9 @@ def locked(out: Path):
             break
         os.close(fd)
     try:
-        os.ftruncate(fd, 0)
-        os.write(fd, str(os.getpid()).encode("ascii"))
+        with contextlib.suppress(OSError):  # the id is a courtesy: a full disk has no room
+            os.ftruncate(fd, 0)
+            os.write(fd, str(os.getpid()).encode("ascii"))
         yield
     finally:
         with contextlib.suppress(OSError):
@@ -252,20 +256,27 @@ class _Stage:
                 return stat.S_IMODE(os.lstat(self.old / rel).st_mode)
         return default
 
+    def writable(self) -> None:
+        """Refuse a folder of the old output the build writes to but its owner made
+        read-only: the build would replace what it may not change."""
+        for rel in sorted(self.dirs):
+            path = self.old / rel if self.old is not None else None
+            if path is not None and path.is_dir() and not os.access(path, os.W_OK | os.X_OK):
+                raise OutputError(self.out / rel, "the folder is not writable")
+
     def write(self) -> None:
-        umask = os.umask(0)
-        os.umask(umask)
         for rel in sorted(set(self.files) - {MANIFEST}) + [MANIFEST]:  # the manifest last
-            target = self.staging / rel
             try:
-                for folder in reversed(Path(rel).parents[:-1]):
-                    path = self.staging / folder
-                    if not path.is_dir():
-                        path.mkdir()
-                        os.chmod(path, self.mode_of(folder.as_posix(), 0o777 & ~umask))
-                write_file(target, self.files[rel], self.mode_of(rel, 0o644))
+                (self.staging / rel).parent.mkdir(parents=True, exist_ok=True)
+                write_file(self.staging / rel, self.files[rel], self.mode_of(rel, 0o644))
             except OSError as exc:
                 raise OutputError(self.out / rel, _reason(exc)) from None
+
+    def folder_modes(self) -> None:
+        """The new folders get the modes of the old ones (after everything is in them)."""
+        default = 0o777 & ~_umask()
+        for rel in sorted(self.dirs, key=lambda r: -r.count("/")):
+            os.chmod(self.staging / rel, self.mode_of(rel, default))
 
     def carry(self, below: str = "", owned_only: bool = False) -> None:
         """Carry what no build made from the old folder into the staging folder."""
@@ -282,11 +293,13 @@ class _Stage:
             is_dir = entry.is_dir(follow_symlinks=False)
             if rel in self.files:
                 if is_dir:
-                    raise OutputError(self.out / rel, "is a folder where the build writes a file")
+                    raise OutputError(self.out / rel,
+                                      "a folder is in the way of the file the build writes")
                 continue
             if rel in self.dirs:
                 if not is_dir:
-                    raise OutputError(self.out / rel, "is a file where the build writes a folder")
+                    raise OutputError(self.out / rel,
+                                      "a file is in the way of the folder the build writes")
                 self.carry(rel)
                 continue
             if rel in self.previous:
@@ -364,8 +377,10 @@ def commit(out: str | os.PathLike, files: dict[str, bytes], keep_inside=()) -> S
     stage = _Stage(display, staging, files, old)
     stage.report.recovered = recovered
     try:
+        stage.writable()
         stage.write()
         stage.carry(owned_only=entry_mode)
+        stage.folder_modes()
         _fsync_dir(staging)
         if entry_mode:
             _switch_entries(real, staging, stage)

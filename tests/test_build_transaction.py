@@ -89,8 +89,8 @@ def test_a_full_disk_leaves_the_old_output_and_names_the_real_file(out, monkeypa
     assert state(out) == before and beside(out) == []
 
 
-@pytest.mark.parametrize("blocker, words", [("pdf", "is a file where the build writes a folder"),
-                                            ("bundle.json", "is a folder where the build")])
+@pytest.mark.parametrize("blocker, words", [("pdf", "a file is in the way of the folder"),
+                                            ("bundle.json", "a folder is in the way of the file")])
 def test_a_blocker_where_the_build_writes_leaves_the_old_output(tmp_path, blocker, words):
     out = tmp_path / "out"
     (out / "text").mkdir(parents=True)
@@ -104,6 +104,26 @@ def test_a_blocker_where_the_build_writes_leaves_the_old_output(tmp_path, blocke
         commit(out, NEW)
     assert info.value.path == out / blocker and words in info.value.reason
     assert state(out) == before and beside(out) == []
+
+
+def test_a_read_only_folder_of_the_old_output_stops_the_build(out, monkeypatch):
+    before = state(out)
+    real_access = os.access
+    monkeypatch.setattr(os, "access", lambda path, mode: Path(path).name != "pdf"
+                        and real_access(path, mode))  # as pdf/ at 0o555 for its owner
+    with pytest.raises(OutputError) as info:
+        commit(out, NEW)
+    assert info.value.path == out / "pdf" and info.value.reason == "the folder is not writable"
+    assert state(out) == before and beside(out) == []
+
+
+def test_the_new_folders_keep_the_modes_of_the_old_ones(tmp_path):
+    out = tmp_path / "out"
+    commit(out, OLD)
+    (out / "pdf").chmod(0o750)
+    commit(out, NEW)
+    assert (out / "pdf").stat().st_mode & 0o777 == 0o750
+    assert (out / "pdf" / "core-en.pdf").stat().st_mode & 0o777 == 0o644
 
 
 def test_killed_during_an_entry_switch_the_next_build_finishes_it(out, monkeypatch):
@@ -180,6 +200,29 @@ def test_a_second_build_of_one_folder_is_refused_at_once(tmp_path):
     assert beside(out) == []
 
 
+def test_a_disk_too_full_for_the_lock_file_is_an_output_error(tmp_path, monkeypatch):
+    out = tmp_path / "out"
+    real_open = os.open
+
+    def full(path, *args, **kwargs):
+        if str(path).endswith(".lock"):
+            raise OSError(errno.ENOSPC, "No space left on device", str(path))
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", full)
+    with pytest.raises(OutputError) as info, locked(out):
+        pass
+    assert info.value.path == out and info.value.reason == "No space left on device"
+    monkeypatch.setattr(os, "open", real_open)
+
+    def no_room(fd, data):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "write", no_room)  # room for the lock, none for its process id
+    with locked(out):
+        pass
+
+
 def fake_stages(monkeypatch, files):
     """`build` with the bundled content's check and stages replaced by ``files``."""
     from runeforge import backends, pipeline
@@ -217,6 +260,9 @@ def test_build_says_in_one_line_which_file_could_not_be_written(cli, tmp_path, m
         f"{out / 'bundle.json'}: error[RF003]: cannot write output: No space left on device; "
         f"the previous output in {out} is unchanged"]
     assert state(out) == before
+    res = cli("build", "--out", tmp_path / "new", "--locale", "en")
+    assert res.exit_code == 1 and res.stdout.strip().endswith("; nothing was written")
+    assert sorted(os.listdir(tmp_path)) == ["out"]
 
 
 def test_build_removes_an_earlier_builds_files_and_says_so(cli, tmp_path, monkeypatch):
@@ -240,3 +286,17 @@ def test_build_into_a_locked_folder_is_refused_before_the_work(cli, tmp_path, mo
     assert res.exit_code == 1
     assert "error[RF003]" in res.stdout and "another build is writing" in res.stdout
     assert f"process {os.getpid()}" in res.stdout and "choose another --out" in res.stdout
+
+
+def test_folders_that_cannot_be_exchanged_switch_entry_by_entry(tmp_path, monkeypatch):
+    from runeforge.outdir import in_place
+
+    monkeypatch.chdir(tmp_path / ".")
+    (tmp_path / "out" / "cards").mkdir(parents=True)
+    assert not in_place(tmp_path / "out")
+    assert in_place(tmp_path)  # the current folder, and one above it
+    monkeypatch.chdir(tmp_path / "out")
+    assert in_place(tmp_path / "out") and in_place(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    assert in_place(tmp_path / "out", keep_inside=[tmp_path / "out" / "cards"])
+    assert in_place(Path("/"))  # a mount point

@@ -127,6 +127,7 @@ def command(dirs, out_dir: Path, locales: tuple[str, ...], paper: str, card_size
         raise click.UsageError("--alignment-page is a duplex test for sheets; a print-shop "
                                "file has one card per page (leave out --mode print-shop)")
     _check_outputs(out_dir, layout_json)
+    existed = out_dir.is_dir()
     try:
         with locked(out_dir):
             _build(dirs, out_dir, locales, layout_json, strict, decks, cards, {
@@ -138,7 +139,8 @@ def command(dirs, out_dir: Path, locales: tuple[str, ...], paper: str, card_size
     except OutputError as exc:
         busy = isinstance(exc, OutputBusy)
         message = f"cannot write output: {exc.reason}" + (
-            "" if busy else f"; the previous output in {out_dir} is unchanged")
+            "" if busy else f"; the previous output in {out_dir} is unchanged" if existed
+            else "; nothing was written")
         print_diagnostics([Diagnostic(
             "RF003", message, str(exc.path),
             hint="wait for it to finish, or choose another --out" if busy else None)])

@@ -239,7 +239,8 @@ def completion(ls: RuneforgeServer, params: types.CompletionParams):
 @guarded()
 def hover(ls: RuneforgeServer, params: types.HoverParams):
     key = _path(params.text_document.uri)
-    return features.hover(ls.service, key, ls.lines(key), params.position)
+    return features.hover(ls.service, key, ls.lines(key), params.position,
+                          features.hover_kind(ls.client_capabilities))
 
 
 @server.feature(types.TEXT_DOCUMENT_CODE_ACTION,

@@ -129,7 +129,7 @@ def odds_lines(result: dict | None, markup: Markup = MARKDOWN) -> list[str]:
     if not result or not result["rows"]:
         return []
     if result["role"] == "foe":
-        out = [markup.bold("Exact win chance of each bundled hero") + " (0 tokens)"]
+        out = [markup.bold("Exact win chance of each bundled opponent") + " (0 tokens)"]
         out += [f"- {name}: {'—' if p is None else f'{p:.1%}'}" for name, p in result["rows"]]
     else:
         out = [markup.bold("Exact win chance against each colour's foes") + " (median)"]

@@ -26,19 +26,16 @@ out of one folder: the second is refused at once, naming the first's process id.
 from __future__ import annotations
 
 import contextlib
-import ctypes
-import errno
 import hashlib
 import json
 import os
 import shutil
 import stat
-import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .atomic import TEMP_NAME, write_bytes_atomic
+from .atomic import TEMP_NAME, exchange, fsync_dir, write_bytes_atomic
 
 MANIFEST = ".runeforge-build.json"
 JOURNAL = ".runeforge-switch.json"
@@ -128,35 +125,6 @@ def locked(out: Path):
 # -- switching folders -----------------------------------------------------------------
 
 
-def _exchange(a: Path, b: Path) -> bool:
-    """Swap two paths in one step; False when this system or file system cannot."""
-    try:
-        libc = ctypes.CDLL(None, use_errno=True)
-    except OSError:  # pragma: no cover
-        return False
-    if sys.platform.startswith("linux") and hasattr(libc, "renameat2"):
-        result = libc.renameat2(-100, os.fsencode(a), -100, os.fsencode(b), 2)  # AT_FDCWD,
-    elif sys.platform == "darwin" and hasattr(libc, "renamex_np"):  # RENAME_EXCHANGE
-        result = libc.renamex_np(os.fsencode(a), os.fsencode(b), 2)  # RENAME_SWAP
-    else:  # pragma: no cover
-        return False
-    if result == 0:
-        return True
-    code = ctypes.get_errno()
-    if code in (errno.EINVAL, errno.ENOSYS, errno.ENOTSUP, errno.EOPNOTSUPP):
-        return False
-    raise OSError(code, os.strerror(code), str(b))
-
-
-def _fsync_dir(path: Path) -> None:
-    with contextlib.suppress(OSError):
-        fd = os.open(path, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-
-
 def _remove(path: Path) -> None:
     if path.is_dir() and not path.is_symlink():
         shutil.rmtree(path, ignore_errors=True)
@@ -213,7 +181,7 @@ def _entry_switch(real: Path, plan: dict, undo: list | None = None) -> None:
                 os.rename(new, old)
                 if undo is not None:
                     undo.append((old, new))
-    _fsync_dir(real)
+    fsync_dir(real)
     os.unlink(real / JOURNAL)
     _remove(staging)
 
@@ -381,7 +349,7 @@ def commit(out: str | os.PathLike, files: dict[str, bytes], keep_inside=()) -> S
         stage.write()
         stage.carry(owned_only=entry_mode)
         stage.folder_modes()
-        _fsync_dir(staging)
+        fsync_dir(staging)
         if entry_mode:
             _switch_entries(real, staging, stage)
         else:
@@ -397,7 +365,7 @@ def _switch_folder(real: Path, staging: Path, display: Path) -> None:
     try:
         if not real.exists():
             os.rename(staging, real)
-        elif _exchange(staging, real):
+        elif exchange(staging, real):
             _remove(staging)  # now the old output
         else:
             aside = Path(tempfile.mkdtemp(dir=real.parent, prefix=f".{real.name}.old-"))
@@ -406,7 +374,7 @@ def _switch_folder(real: Path, staging: Path, display: Path) -> None:
             _remove(aside)
     except OSError as exc:
         raise OutputError(display, _reason(exc)) from None
-    _fsync_dir(real.parent)
+    fsync_dir(real.parent)
 
 
 def _switch_entries(real: Path, staging: Path, stage: _Stage) -> None:

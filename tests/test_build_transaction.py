@@ -169,7 +169,7 @@ def test_without_an_exchange_a_build_killed_between_renames_is_rolled_back(tmp_p
     out = tmp_path / "out"
     commit(out, OLD)
     before = state(out)
-    monkeypatch.setattr(outdir, "_exchange", lambda a, b: False)
+    monkeypatch.setattr(outdir, "exchange", lambda a, b: False)
     real_rename, calls = os.rename, []
 
     def killed_between(a, b):

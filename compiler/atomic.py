@@ -1,13 +1,18 @@
-"""Atomic file writes: write to a temporary file in the same directory, then os.replace.
+"""Atomic file writes: write to a temporary file in the same directory, then os.replace;
+and the exchange of two paths in one step (a build's output folder, runeforge.outdir).
 
 A reader (or a crashed build) never sees a half-written file.
 """
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
+import errno
 import os
 import re
 import stat
+import sys
 import tempfile
 from pathlib import Path
 
@@ -100,3 +105,33 @@ def remove_stale_temps(folders=(), targets=()) -> list[Path]:
             except OSError:
                 pass
     return removed
+
+
+def exchange(a: Path, b: Path) -> bool:
+    """Swap two paths in one step (``renameat2(RENAME_EXCHANGE)`` on Linux,
+    ``renamex_np(RENAME_SWAP)`` on macOS); False when this system or file system cannot."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+    except OSError:  # pragma: no cover
+        return False
+    if sys.platform.startswith("linux") and hasattr(libc, "renameat2"):
+        result = libc.renameat2(-100, os.fsencode(a), -100, os.fsencode(b), 2)  # AT_FDCWD,
+    elif sys.platform == "darwin" and hasattr(libc, "renamex_np"):  # RENAME_EXCHANGE
+        result = libc.renamex_np(os.fsencode(a), os.fsencode(b), 2)  # RENAME_SWAP
+    else:  # pragma: no cover
+        return False
+    if result == 0:
+        return True
+    code = ctypes.get_errno()
+    if code in (errno.EINVAL, errno.ENOSYS, errno.ENOTSUP, errno.EOPNOTSUPP):
+        return False
+    raise OSError(code, os.strerror(code), str(b))
+
+
+def fsync_dir(path: Path) -> None:
+    with contextlib.suppress(OSError):
+        fd = os.open(path, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)

@@ -55,7 +55,7 @@ class RuneforgeGroup(click.Group):
         try:
             return super().invoke(ctx)
         except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit,
-                KeyboardInterrupt):
+                KeyboardInterrupt, BrokenPipeError):  # a closed stdout: click's main exits 1
             raise
         except UsageError as exc:
             raise click.UsageError(str(exc), ctx) from None

@@ -130,6 +130,10 @@ def format_file(path: Path, canonical, card_kinds, raw: bytes | None = None,
             continue
         if new == core:
             continue
+        refused = _reads_back(canonical, new)
+        if refused is not None:  # fmt's output would not pass `check` or a second fmt
+            result.diagnostics.extend(_map_diags(src, node, value, refused))
+            continue
         edits.append((node, new))
         _at(expected["cards"], keys)[keys[-1]] = new + (value[len(core):] if block else "")
     if not edits:
@@ -148,6 +152,22 @@ def format_file(path: Path, canonical, card_kinds, raw: bytes | None = None,
         raw = BOM + raw
     result.new_bytes = raw
     return result
+
+
+def _reads_back(canonical, new: str) -> DiagnosticError | None:
+    """None when the canonical form ``new`` reads back (so a second fmt keeps it, and
+    check takes it), else a warning at the ability's start saying why it stays as written:
+    a canonical form spells everything out, and may pass a limit the author's text did
+    not (the length of an ability, RF108)."""
+    try:
+        canonical(new)
+    except DiagnosticError as err:
+        first = err.diagnostics[0]
+        return DiagnosticError(Diagnostic(
+            first.code, f"not rewritten: its canonical form ({len(new):,} characters) would "
+            f"not read back ({first.message})", "<ability>", 1, 1, 1, "warning",
+            "shorten the ability: fmt writes every word and space in full"))
+    return None
 
 
 def _apply(text: str, edits, force_double: bool) -> str:

@@ -58,12 +58,12 @@ def pdf_pages(path: Path) -> list[dict]:
 
 def fingerprint(out: Path) -> dict:
     """The fingerprint of a build folder (everything but ``bundle.json``, which is compared
-    whole)."""
+    whole, and the build's manifest, whose PDF digests change with the PDF libraries)."""
     files: dict[str, str] = {}
     pdfs: dict[str, list[dict]] = {}
     for path in sorted(out.rglob("*")):
         name = path.relative_to(out).as_posix()
-        if not path.is_file() or name == "bundle.json":
+        if not path.is_file() or name in ("bundle.json", ".runeforge-build.json"):
             continue
         if path.suffix == ".pdf":
             pdfs[name] = pdf_pages(path)

@@ -160,6 +160,26 @@ async def test_hover_shows_the_russian_text(client, workspace):
     assert "**IR**" in value and "- el: " in value and "- en: " in value
 
 
+async def test_hover_beside_a_broken_ability_shows_its_own_text(client, workspace):
+    """Issue 37: one ability that does not parse made every ability of its card show that
+    error in place of its rules text, in all five locales."""
+    uri = (workspace / "rb" / "siblings.yaml").as_uri()
+    text = ITEMS.replace("Lantern of Trials", "Lantern of Siblings").replace(
+        "exhaustoin. Gain 1 gold.\"\n",
+        "exhaustion. Gain 1 gold.\"\n      - \"Gain gold gold gold.\"\n")
+    diags = await _diagnostics(client, uri, 1, text)
+    assert [d.range.start.line for d in diags if d.severity == 1] == [11]
+    col = text.split("\n")[10].index("Gain")
+    hover = await client.text_document_hover_async(types.HoverParams(
+        types.TextDocumentIdentifier(uri), types.Position(10, col)))
+    rows = {row[2:4]: row[6:] for row in hover.contents.value.split("\n")
+            if row[2:4] in ("en", "fi", "pl", "el", "ru") and row[4:6] == ": "}
+    assert sorted(rows) == ["el", "en", "fi", "pl", "ru"], hover.contents.value
+    assert rows["en"] == "Before combat: Activate and take 1 exhaustion to gain 1 gold." \
+        or "gold" in rows["en"]
+    assert not any("no text" in t or "parse" in t or "gold gold" in t for t in rows.values())
+
+
 async def test_formatting_is_fmt_and_keeps_comments(client, workspace):
     uri = (workspace / "rb" / "fmt.yaml").as_uri()
     text = ITEMS.replace("Lantern of Trials", "Lantern of Form").replace(

@@ -130,3 +130,36 @@ def test_definition_of_a_document_id(service):
                 assert target[loc.range.start.line].strip() == f"- id: {word}"
                 return
     pytest.skip("no campaign document names a trial")
+
+
+@pytest.mark.parametrize("formats, kind", [
+    (None, types.MarkupKind.Markdown),
+    ([types.MarkupKind.PlainText, types.MarkupKind.Markdown], types.MarkupKind.PlainText),
+    ([types.MarkupKind.Markdown, types.MarkupKind.PlainText], types.MarkupKind.Markdown),
+    (["html", types.MarkupKind.PlainText], types.MarkupKind.PlainText),
+])
+def test_hover_speaks_the_format_the_client_asks_for(formats, kind):
+    caps = types.ClientCapabilities(text_document=types.TextDocumentClientCapabilities(
+        hover=types.HoverClientCapabilities(content_format=formats)))
+    assert features.hover_kind(caps) == kind
+    assert features.hover_kind(types.ClientCapabilities()) == types.MarkupKind.Markdown
+
+
+@pytest.mark.parametrize("game_id", games.ids())
+def test_plain_text_hover_has_no_marks_and_no_python_spelling(service, game_id):
+    import re
+
+    found = _first_ability(service, game_id)
+    if found is None:
+        pytest.skip(f"the game {game_id} bundles no quoted ability")
+    key, lines, line, col, card = found
+    plain = features.hover(service, key, lines, types.Position(line, col),
+                           types.MarkupKind.PlainText)
+    marked = features.hover(service, key, lines, types.Position(line, col))
+    assert plain.contents.kind == types.MarkupKind.PlainText
+    assert marked.contents.kind == types.MarkupKind.Markdown
+    assert not re.search(r"\*\*|```|^#|`", plain.contents.value, re.M), plain.contents.value
+    assert "**" in marked.contents.value
+    for value in (plain.contents.value, marked.contents.value):
+        head = value.split("IR")[0]  # the structure, before the IR's JSON
+        assert not re.search(r"[A-Za-z]\(\w+=|'\w+'|\[\w+\(", head), head

@@ -42,6 +42,15 @@ def test_the_build_writes_the_reference_files(built, expected):
     assert sorted(made["pdfs"]) == sorted(expected["pdfs"]), "other PDFs than the reference"
 
 
+def test_the_manifest_names_every_file_of_the_build_and_its_digest(built):
+    import hashlib
+
+    manifest = json.loads((built / ".runeforge-build.json").read_text(encoding="utf-8"))
+    made = {p.relative_to(built).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in built.rglob("*") if p.is_file() and p.name != ".runeforge-build.json"}
+    assert manifest["files"] == made
+
+
 def test_rules_text_and_pdf_layouts_are_byte_identical(built, expected):
     made = ref.fingerprint(built)["files"]
     changed = sorted(name for name, digest in expected["files"].items()

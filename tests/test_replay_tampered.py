@@ -107,7 +107,8 @@ def test_records_out_of_order_or_without_an_end_are_refused(tmp_path, played):
     result = replay(tmp_path, swapped)
     assert result.exit_code == 1 and "tampered.jsonl:2:1: error[RF966]: record 2 where record 1" in result.output
     result = replay(tmp_path, played[:-1])
-    assert result.exit_code == 1 and "'end_state' record last" in result.output
+    assert result.exit_code == 1 and f"tampered.jsonl:{len(played) - 1}:1: error[RF966]: the " \
+        f"log is cut: it ends at line {len(played) - 1}" in result.output
     end = json.loads(played[-1])
     end["sha256"] = "not a digest"
     result = replay(tmp_path, [*played[:-1], json.dumps(end).encode()])
@@ -141,3 +142,34 @@ def test_every_refusal_is_located_with_its_code(tmp_path, played):
         assert head.startswith(f"{tmp_path / 'tampered.jsonl'}:{line}:") and \
             f"error[{code}]" in head, result.output
         assert f"{line:>5} | " in result.output and "= hint:" in result.output
+
+
+def test_an_empty_or_cut_log_is_refused_at_a_line(tmp_path, played):
+    """Issue 37: an empty or cut log was refused without a line number."""
+    for lines, line in (([], 1), ([b""], 1), ([b"", b"  "], 2)):
+        result = replay(tmp_path, lines)
+        assert result.exit_code == 1, result.output
+        assert f"tampered.jsonl:{line}:1: error[RF966]: the game log is empty" in result.output
+    result = replay(tmp_path, played[:10])
+    assert "tampered.jsonl:10:1: error[RF966]: the log is cut: it ends at line 10 with " \
+        "record 9" in result.output
+    cut = played[9][: len(played[9]) // 2]  # cut inside a line: that line is no JSON
+    result = replay(tmp_path, [*played[:9], cut])
+    assert "tampered.jsonl:10:" in result.output and "error[RF965]" in result.output
+
+
+def test_a_log_of_content_not_given_says_which_adventure_lacks_its_folder(tmp_path):
+    """Issue 37: replaying the log of a Delve trial of one's own without its folder said
+    the record "was edited or cut" (a Runebound adventure's: "did you mean" some other)."""
+    log = tmp_path / "mine.jsonl"
+    options = {"adventure": "my-own-descent", "bots": "heuristic", "players": 1, "seed": 2,
+               "seq": 0, "type": "options"}
+    end = {"seq": 1, "type": "end_state", "sha256": "0" * 64}
+    log.write_text(json.dumps(options) + "\n" + json.dumps(end) + "\n", encoding="utf-8")
+    result = CliRunner(env={"NO_COLOR": "1"}).invoke(main, ["replay", str(log)])
+    assert result.exit_code == 1, result.output
+    out = " ".join(result.output.split())
+    assert "mine.jsonl:1:1: error[RF966]: the logged adventure 'my-own-descent' is in none " \
+        "of the content loaded (the bundled packs only: no content folder was given)" in out
+    assert "runeforge replay LOG DIR" in out
+    assert "edited or cut" not in out and "did you mean" not in out

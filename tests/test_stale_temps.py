@@ -6,6 +6,8 @@ from __future__ import annotations
 import os
 import tempfile
 
+import pytest
+
 from runeforge.atomic import TEMP_NAME, remove_stale_temps
 
 
@@ -65,3 +67,31 @@ def test_play_log_is_written_atomically_and_clears_its_old_temp(cli, tmp_path):
     assert not os.path.exists(old)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.jsonl"]
     assert cli("replay", log).exit_code == 0
+
+
+class _ClosedStdout:
+    """A console whose reader went away (`play --log FILE | head`): every print fails."""
+
+    def print(self, *args, **kwargs):
+        raise BrokenPipeError(32, "Broken pipe")
+
+
+@pytest.mark.parametrize("command, module", [
+    (["play", "--players", "2", "--seed", "3"], "play"),
+    (["play", "--adventure", "first-descent", "--players", "1", "--seed", "1"], "play"),
+    (["fight", "--hero", "varikas-the-dead", "--challenge", "hungry-wolves", "--seed", "2"],
+     "fight"),
+])
+def test_a_closed_stdout_does_not_lose_the_log(cli, tmp_path, monkeypatch, command, module):
+    """Issue 37: the log was written after the summary, so `| head` lost it."""
+    import importlib
+
+    monkeypatch.setattr(importlib.import_module(f"runeforge.commands.{module}"), "console",
+                        lambda *a, **k: _ClosedStdout())
+    log = tmp_path / "game.jsonl"
+    res = cli(*command, "--log", log)
+    assert res.exit_code == 1 and "internal error" not in res.output  # as click ends on EPIPE
+    lines = log.read_text(encoding="utf-8").splitlines()
+    assert lines and all(line.startswith("{") for line in lines)
+    if module == "play":
+        assert '"type": "end_state"' in lines[-1]

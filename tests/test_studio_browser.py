@@ -1,6 +1,8 @@
 """`runeforge studio` in a real browser (Playwright driving Debian's chromium): type an
 ability with a typo, see the underline and the hint, fix it, see the Russian text and the
-printed face update, save, and find the ability and the comments in the file on disk.
+printed face update, save, and find the ability and the comments in the file on disk; then
+(issue 37) keep unsaved edits when another file is chosen, and show a save that came second
+as a conflict with both texts. One studio serves both tests.
 
 In CI (.ci/run installs chromium when it is missing) this test runs; a missing browser is a
 failure there, not a skip."""
@@ -31,10 +33,14 @@ FILE = "# My items: comments stay where they are.\n" + ITEM.replace(
     "# end of my items\n"
 
 
-@pytest.fixture
-def studio(tmp_path):
-    root = tmp_path / "my-cards"
+SPARE = ITEM.replace("Girdle of Testing", "Spare Girdle")
+
+
+@pytest.fixture(scope="module")
+def studio(tmp_path_factory):
+    root = tmp_path_factory.mktemp("browser") / "my-cards"
     root.mkdir()
+    (root / "spare.yaml").write_text(SPARE, encoding="utf-8")
     (root / "items.yaml").write_text(FILE, encoding="utf-8")
     (root / "evil.yaml").write_text(ITEM.replace("Girdle of Testing", EVIL).replace(
         "You receive +3 Body.", "You receive +1 Body."), encoding="utf-8")
@@ -134,5 +140,46 @@ def test_type_fix_see_and_save_in_chromium(studio):
             expect(page.locator('#texts tr[data-locale="ru"] strong')).to_contain_text("<img")
             expect(face).to_have_attribute("data-state", "ready")
             assert page.locator("img").count() == 1 and dialogs == []  # only the face
+        finally:
+            browser.close()
+
+
+@needs_browser
+def test_unsaved_edits_are_guarded_and_a_second_save_is_a_conflict(studio):
+    from playwright.sync_api import expect, sync_playwright
+
+    url, path = studio
+    spare = path.parent / "spare.yaml"
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        try:
+            page = browser.new_page(viewport={"width": 1300, "height": 900})
+            page.set_default_timeout(WAIT_MS)
+            page.goto(url + "&file=0/spare.yaml")
+            expect(page.locator("#card-head strong")).to_have_text("Spare Girdle")
+            editor = page.locator("#editor")
+            mine = SPARE.replace("+3 Body", "+1 Body")
+            editor.fill(mine)  # unsaved
+
+            # another file from the menu: refused once, the edits stay
+            asked = []
+            page.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+            page.select_option("#file", "0/items.yaml")
+            page.wait_for_function("() => document.getElementById('file').value === "
+                                   "'0/spare.yaml'")
+            assert asked and "not saved" in asked[0]
+            assert editor.input_value() == mine
+
+            # someone else saves first: Save shows the conflict, both texts on the page
+            theirs = SPARE.replace("+3 Body", "+2 Body")
+            spare.write_text(theirs, encoding="utf-8")
+            page.click("#save")
+            expect(page.locator("#conflict")).to_be_visible()
+            assert page.locator("#conflict-text").input_value() == theirs
+            assert editor.input_value() == mine and spare.read_text(encoding="utf-8") == theirs
+            page.click("#conflict-mine")  # the author keeps theirs... of their own
+            expect(page.locator("#save-status")).to_contain_text("saved")
+            expect(page.locator("#conflict")).to_be_hidden()
+            assert spare.read_text(encoding="utf-8") == mine
         finally:
             browser.close()

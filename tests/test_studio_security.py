@@ -98,7 +98,8 @@ def test_paths_outside_the_content_folder_are_refused(setup, ref):
     client, root, outside = setup
     before = outside.read_text(encoding="utf-8")
     assert get(client, "/api/file", params={"path": ref}).status_code == 403
-    r = post(client, "/api/save", {"path": ref, "text": "kind: item\ncards: []\n"})
+    r = post(client, "/api/save", {"path": ref, "text": "kind: item\ncards: []\n",
+                                   "base": None})
     assert r.status_code == 403, r.text
     assert post(client, "/api/analyse", {"path": ref, "text": ITEM}).status_code == 403
     assert outside.read_text(encoding="utf-8") == before
@@ -174,14 +175,16 @@ def test_save_refuses_what_is_not_yaml_and_keeps_comments(setup):
     client, root, _ = setup
     path = root / "items.yaml"
     before = path.read_text(encoding="utf-8")
-    r = post(client, "/api/save", {"path": ITEMS, "text": "kind: [\n"})
+    base = get(client, "/api/file", params={"path": ITEMS}).json()["version"]
+    r = post(client, "/api/save", {"path": ITEMS, "text": "kind: [\n", "base": base})
     assert r.status_code == 200 and not r.json()["saved"]
     assert path.read_text(encoding="utf-8") == before
     new = before.replace("You receive +3 Body.", "You receive +2 Body.")
-    r = post(client, "/api/save", {"path": ITEMS, "text": new})
+    r = post(client, "/api/save", {"path": ITEMS, "text": new, "base": base})
     assert r.json()["saved"] and r.json()["diagnostics"] == []
     assert path.read_text(encoding="utf-8") == new and new.startswith("# my items\n")
-    post(client, "/api/save", {"path": ITEMS, "text": before})
+    post(client, "/api/save", {"path": ITEMS, "text": before, "base": r.json()["version"]})
+    assert path.read_text(encoding="utf-8") == before
 
 
 def test_a_face_of_a_card_with_errors_is_refused_not_a_500(setup):
@@ -240,9 +243,129 @@ def test_without_a_folder_the_bundled_cards_are_read_only():
     text = get(client, "/api/file", params={"path": ref}).json()["text"]
     assert post(client, "/api/analyse", {"path": ref, "text": text}).status_code == 200
     before = (bundled_dir() / "core" / "heroes.yaml").stat().st_mtime_ns
-    r = post(client, "/api/save", {"path": ref, "text": text})
+    r = post(client, "/api/save", {"path": ref, "text": text, "base": None})
     assert r.status_code == 403 and "read-only" in r.json()["error"]
     assert post(client, "/api/new", {"folder": 0, "name": "x.yaml", "kind": "hero"}
                 ).status_code == 403
     assert (bundled_dir() / "core" / "heroes.yaml").stat().st_mtime_ns == before
     assert not (bundled_dir() / "x.yaml").exists()
+
+
+# -- issue 37: canonical references, plain names, no absolute path, versions, odds ---------
+
+NOT_CANONICAL = ["\u0660/items.yaml", "00/items.yaml", "+0/items.yaml", " 0/items.yaml",
+                 "0/.items.yaml", "0/a\nb.yaml", "0/a\rb.yaml", "0/\u202eitems.yaml",
+                 "0/items.yaml ", "0/" + "x" * 300 + ".yaml", "0/" + "d/" * 600 + "x.yaml"]
+
+
+@pytest.mark.parametrize("ref", NOT_CANONICAL)
+def test_only_canonical_folder_references_and_plain_names(setup, ref):
+    client, root, _ = setup
+    for r in (get(client, "/api/file", params={"path": ref}),
+              post(client, "/api/save", {"path": ref, "text": ITEM, "base": None}),
+              post(client, "/api/analyse", {"path": ref, "text": ITEM})):
+        assert r.status_code == 403, (ref, r.status_code, r.text)
+        assert str(root) not in r.text and "/tmp" not in r.text
+    assert sorted(p.name for p in root.rglob("*") if not p.is_dir()) == ["items.yaml",
+                                                                          "link.yaml"]
+
+
+@pytest.mark.parametrize("folder", [0.9, "0", True, None, -1, 7])
+def test_a_new_card_names_its_folder_by_its_number(setup, folder):
+    client, root, _ = setup
+    r = post(client, "/api/new", {"folder": folder, "name": "fresh.yaml", "kind": "item"})
+    assert r.status_code in (400, 403), r.text
+    assert "folder" in r.json()["error"] and not (root / "fresh.yaml").exists()
+
+
+def test_no_answer_holds_an_absolute_path(setup):
+    client, root, outside = setup
+    secret = str(root.parent)
+    answers = [get(client, "/api/files"), get(client, "/api/cards"),
+               post(client, "/api/new", {"folder": 0, "name": "x" * 256 + "/y.yaml",
+                                         "kind": "item"}),
+               post(client, "/api/new", {"folder": 0, "name": "a/" + "b" * 255 + ".yaml",
+                                         "kind": "item"}),
+               client.post("/api/analyse", content="[" * 100_000,
+                           headers={"X-Studio-Token": TOKEN, **ORIGIN}),
+               post(client, "/api/analyse", {"path": ITEMS, "text": ITEM}),
+               post(client, "/api/face", {"card": "girdle-of-testing", "locale": "en"})]
+    assert [r.status_code for r in answers[2:5]] == [403, 403, 400]
+    assert "nested too deeply" in answers[4].json()["error"]
+    assert answers[0].json()["folders"] == ["my-cards"]
+    for r in answers:
+        assert secret not in r.text and r.status_code != 422, r.text
+    _analyse(client, "# my items\n" + ITEM)
+
+
+def test_a_save_from_an_older_version_is_409_and_keeps_both_texts(setup):
+    client, root, _ = setup
+    path = root / "items.yaml"
+    before = path.read_text(encoding="utf-8")
+    base = get(client, "/api/file", params={"path": ITEMS}).json()["version"]
+    first = before.replace("+3 Body", "+2 Body")
+    assert post(client, "/api/save", {"path": ITEMS, "text": first, "base": base}
+                ).json()["saved"]
+    second = before.replace("+3 Body", "+1 Body")
+    r = post(client, "/api/save", {"path": ITEMS, "text": second, "base": base})
+    assert r.status_code == 409 and r.json()["conflict"] is True
+    assert r.json()["text"] == first and path.read_text(encoding="utf-8") == first
+    r = post(client, "/api/save", {"path": ITEMS, "text": second, "base": r.json()["version"]})
+    assert r.json()["saved"] and path.read_text(encoding="utf-8") == second
+    r = post(client, "/api/save", {"path": ITEMS, "text": before})
+    assert r.status_code == 400 and "'base' is required" in r.json()["error"]
+    r = post(client, "/api/save", {"path": ITEMS, "text": before, "base": None})
+    assert r.status_code == 409 and r.json()["exists"] is True  # "new" but it is there
+    version = get(client, "/api/file", params={"path": ITEMS}).json()["version"]
+    post(client, "/api/save", {"path": ITEMS, "text": before, "base": version})
+    assert path.read_text(encoding="utf-8") == before
+
+
+def test_a_text_over_the_loaders_limit_is_413(setup):
+    from runeforge.yamlsafe import MAX_FILE_BYTES
+
+    client, root, _ = setup
+    base = get(client, "/api/file", params={"path": ITEMS}).json()["version"]
+    big = "# " + "x" * MAX_FILE_BYTES + "\n" + ITEM
+    r = post(client, "/api/save", {"path": ITEMS, "text": big, "base": base})
+    assert r.status_code == 413 and "limit" in r.json()["error"]
+    assert (root / "items.yaml").stat().st_size < 1000
+
+
+def test_no_odds_from_text_that_does_not_parse(setup):
+    client, root, _ = setup
+    text = _bundled_hero()
+    (root / "heroes.yaml").write_text(text, encoding="utf-8")  # a hero of the folder
+    try:
+        good = post(client, "/api/analyse", {"path": "0/heroes.yaml", "text": text}).json()
+        hero, foe = good["card"]["id"], good["card"]["opponents"][0]["id"]
+        assert "win" in post(client, "/api/odds", {"card": hero, "opponent": foe}).json()
+        broken = post(client, "/api/analyse", {"path": "0/heroes.yaml",
+                                               "text": _bundled_hero("Gain gold gold.")})
+        assert broken.json()["card"]["id"] == hero  # the card is there, its ability is not
+        r = post(client, "/api/odds", {"card": hero, "opponent": foe}).json()
+        assert "win" not in r and "no odds while" in r["error"], r
+    finally:
+        (root / "heroes.yaml").unlink()
+        _analyse(client, "# my items\n" + ITEM)
+
+
+def _bundled_hero(ability: str | None = None) -> str:
+    """A copy of one bundled hero with an ability under a new name; ``ability`` replaces
+    its first ability's text."""
+    import io
+
+    from ruamel.yaml import YAML
+
+    from runeforge.loader import bundled_dir
+
+    data = YAML(typ="safe").load((bundled_dir() / "core" / "heroes.yaml").read_text(
+        encoding="utf-8"))
+    card = next(c for c in data["cards"] if c.get("abilities"))
+    card = {**card, "name": "Copied Hero of Tests", "origin": "original"}
+    card.pop("id", None)
+    if ability is not None:
+        card["abilities"] = [ability, *card["abilities"][1:]]
+    out = io.StringIO()
+    YAML().dump({"kind": "hero", "cards": [card]}, out)
+    return out.getvalue()

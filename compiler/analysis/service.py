@@ -204,8 +204,8 @@ class AnalysisService:
         for loc in locales or game.text.locales:
             try:
                 out[loc] = list(game.render_text(card, loc))
-            except Exception as exc:  # noqa: BLE001 - a query never takes the service down
-                out[loc] = [(-1, f"(no text: {type(exc).__name__}: {exc})")]
+            except Exception:  # noqa: BLE001 - a query never takes the service down
+                out[loc] = _one_by_one(game, card, loc)
         return out
 
     def odds(self, card_id: str, **budget) -> dict | None:
@@ -309,6 +309,25 @@ def _root_for(path: Path, levels: int = 6, most: int = 200) -> Path | None:
     if len(entries) > most or any(e.is_dir() for e in entries):
         return None
     return path.parent
+
+
+def _one_by_one(game, card, locale: str) -> list[tuple[int, str]]:
+    """The rules text of each ability that renders, when the card's text as a whole does
+    not (one ability does not parse): each is rendered alone, the others left out as a
+    renderer leaves out what is not text, so an ability never shows a sibling's error."""
+    abilities = card.data.get("abilities")
+    rows: list[tuple[int, str]] = []
+    if not isinstance(abilities, list):
+        return [(-1, "(no text: the card's text cannot be rendered)")]
+    for i in range(len(abilities)):
+        alone = [a if j == i else None for j, a in enumerate(abilities)]
+        try:
+            rows += [row for row in game.render_text(
+                replace(card, data={**card.data, "abilities": alone}), locale)
+                if row[0] == i]
+        except Exception:  # noqa: BLE001 - that one's syntax error is check's to report
+            continue
+    return rows
 
 
 def _strings(data, keys: tuple):

@@ -187,12 +187,28 @@ def read_log(path: str, options_schema=None) -> list[dict]:
                             "records were removed, added or reordered; play the game again")
         records.append(record)
         lines.append((n, raw))
-    if not records or records[0]["type"] != "options" or records[-1]["type"] != "end_state":
-        raise log_error("RF966", path, "not a game log of `runeforge play --log` (it needs an "
-                        "'options' record first and an 'end_state' record last)",
-                        hint="a log is written by `runeforge play --log FILE`; a cut log has "
-                             "no end state")
-    schema = options_schema(records[0]) if callable(options_schema) else options_schema
+    last_line = data.count(b"\n") + (not data.endswith(b"\n"))
+    if not records:
+        raise log_error("RF966", path, "the game log is empty: it has no record", max(1,
+                        last_line), b"", hint="a log is written by `runeforge play --log "
+                        "FILE`; one that was never written to, or was emptied, cannot be "
+                        "replayed")
+    if records[0]["type"] != "options":
+        raise log_error("RF966", path, "not a game log of `runeforge play --log`: its first "
+                        f"record is {records[0]['type']!r}, not 'options'", *lines[0],
+                        hint="a log starts with the options of the game it logs")
+    if records[-1]["type"] != "end_state":
+        n, raw = lines[-1]
+        raise log_error("RF966", path, f"the log is cut: it ends at line {n} with record "
+                        f"{records[-1]['seq']} ({records[-1]['type']}), without the "
+                        "'end_state' record a whole log ends with", n, raw,
+                        hint="the game was stopped, or the file cut, before its end; play "
+                             "the game again to get a whole log")
+    try:
+        schema = options_schema(records[0]) if callable(options_schema) else options_schema
+    except DiagnosticError as err:  # about the options record: at its line
+        first = err.diagnostics[0]
+        raise log_error(first.code, path, first.message, *lines[0], first.hint) from None
     _check("options", records[0], path, *lines[0], schema)
     _check("end_state", records[-1], path, *lines[-1])
     return records

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, replace
+import os
+from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -23,6 +24,7 @@ from runeforge.console import (
 )
 from runeforge.diagnostics import Diagnostic, DiagnosticError, did_you_mean, has_errors
 from runeforge.games import get as game_of
+from runeforge.outdir import OutputBusy, OutputError, commit, locked
 
 STRICT = ("RF701", "RF604")  # the print warnings --strict makes errors
 EPILOG = """\b
@@ -125,6 +127,28 @@ def command(dirs, out_dir: Path, locales: tuple[str, ...], paper: str, card_size
         raise click.UsageError("--alignment-page is a duplex test for sheets; a print-shop "
                                "file has one card per page (leave out --mode print-shop)")
     _check_outputs(out_dir, layout_json)
+    existed = out_dir.is_dir()
+    try:
+        with locked(out_dir):
+            _build(dirs, out_dir, locales, layout_json, strict, decks, cards, {
+                "paper": "Letter" if paper.lower() == "letter" else "A4",
+                "card_size": card_size, "mode": mode, "bleed_mm": bleed,
+                "back_offset_mm": back_offset, "alignment_page": alignment_page,
+                "backs": not fronts_only, "colour": colour, "export": export,
+                "dpi": int(dpi or 300)})
+    except OutputError as exc:
+        busy = isinstance(exc, OutputBusy)
+        message = f"cannot write output: {exc.reason}" + (
+            "" if busy else f"; the previous output in {out_dir} is unchanged" if existed
+            else "; nothing was written")
+        print_diagnostics([Diagnostic(
+            "RF003", message, str(exc.path),
+            hint="wait for it to finish, or choose another --out" if busy else None)])
+        raise SystemExit(1) from None
+
+
+def _build(dirs, out_dir: Path, locales, layout_json, strict: bool, decks, cards,
+           pdf: dict) -> None:
     result = pipeline.check(dirs)
     if not result.ok:
         print_diagnostics(result.diagnostics)
@@ -133,10 +157,7 @@ def command(dirs, out_dir: Path, locales: tuple[str, ...], paper: str, card_size
     print_diagnostics(result.diagnostics)  # warnings
     seen = len(result.diagnostics)
     _check_subset(result, decks, cards)
-    pdf = {"paper": "Letter" if paper.lower() == "letter" else "A4", "card_size": card_size,
-           "mode": mode, "bleed_mm": bleed, "back_offset_mm": back_offset,
-           "alignment_page": alignment_page, "backs": not fronts_only, "colour": colour,
-           "decks": decks, "cards": cards, "export": export, "dpi": int(dpi or 300)}
+    pdf = {**pdf, "decks": decks, "cards": cards}
     ctx = BuildContext(result, locales, out_dir, options={"pdf": pdf})
     outputs = []
     todo = stages()
@@ -159,33 +180,48 @@ def command(dirs, out_dir: Path, locales: tuple[str, ...], paper: str, card_size
     if has_errors(result.diagnostics[seen:]):  # e.g. a card's art file is missing
         print_summary(result.diagnostics, "build stopped, nothing written")
         finish(result.diagnostics)
+    files = {o.relpath: o.data for o in outputs}
+    extra = None
     if layout_json is not None:
         layouts = {o.relpath: json.loads(o.data) for o in outputs
                    if o.relpath.endswith(".layout.json")}
         # cards only (the option's promise): a game's other prints (Delve's tiles) keep
         # their layout beside their PDF
         layouts = {k: v for k, v in layouts.items() if "cards" in v}
-        outputs.append(_Extra(layout_json, dumps_json(layouts)))
-    targets = [out.path if isinstance(out, _Extra) else out_dir / out.relpath
-               for out in outputs]
-    # a killed build's leftovers: any in the folders of out_dir it writes to, else by name
-    stale = remove_stale_temps({t.parent for t in targets if t.is_relative_to(out_dir)}
-                               | {out_dir}, [t for t in targets if not t.is_relative_to(out_dir)])
-    if stale:
-        console(stderr=True).print(f"removed {len(stale)} temporary file"
-                                   f"{'s' * (len(stale) != 1)} left by an interrupted build",
-                                   markup=False)
+        inside = _relative(layout_json, out_dir)
+        if inside is not None:
+            files[inside] = dumps_json(layouts)
+        else:
+            extra = (layout_json, dumps_json(layouts))
+    report = commit(out_dir, files, keep_inside=dirs)
+    err = console(stderr=True)
+    if report.recovered:
+        err.print(f"{report.recovered} the switch of an interrupted build in {out_dir}",
+                  markup=False)
+    for count, what in ((len(report.temps), "temporary file{s} left by an interrupted build"),
+                        (len(report.stale), "file{s} of an earlier build that this build "
+                                             "does not make")):
+        if count:
+            err.print(f"removed {count} " + what.format(s="s" * (count != 1)), markup=False)
+    written = len(files)
+    if extra is not None:  # --layout-json outside --out: one file of its own
+        remove_stale_temps(targets=[extra[0]])
+        try:
+            write_bytes_atomic(*extra)
+        except OSError as exc:
+            print_diagnostics([Diagnostic("RF003", "cannot write output: "
+                                          f"{exc.strerror or exc}", str(extra[0]))])
+            raise SystemExit(1) from None
+        written += 1
+    err.print(f"wrote {written} file{'s' * (written != 1)} to {out_dir}", markup=False)
+
+
+def _relative(path: Path, folder: Path) -> str | None:
+    """``path`` relative to ``folder`` (POSIX), or None when it is outside."""
     try:
-        for out, target in zip(outputs, targets, strict=True):
-            write_bytes_atomic(target, out.data)
-    except OSError as exc:
-        diag = Diagnostic("RF003", f"cannot write output: {exc.strerror or exc}",
-                          str(getattr(exc, "filename", None) or out_dir),
-                          hint="check --out and its permissions")
-        print_diagnostics([diag])
-        raise SystemExit(1) from None
-    console(stderr=True).print(f"wrote {len(outputs)} file{'s' * (len(outputs) != 1)} to "
-                               f"{out_dir}", markup=False)
+        return Path(os.path.abspath(path)).relative_to(os.path.abspath(folder)).as_posix()
+    except ValueError:
+        return None
 
 
 def _split(values) -> list[str]:
@@ -244,9 +280,3 @@ def _check_outputs(out_dir: Path, layout_json: Path | None) -> None:
         raise SystemExit(1)
 
 
-@dataclass
-class _Extra:
-    """A file written outside the output directory (--layout-json)."""
-
-    path: Path
-    data: bytes

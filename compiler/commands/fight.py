@@ -180,6 +180,9 @@ def command(hero_id, challenge_id, items, allies, seed, trial, log_path, ruleset
     challenge = catalog.new_challenge(challenge_id)
     outcome = combat.fight_challenge(hero, challenge)
 
+    if log_path:  # before a word is printed: a closed stdout (`| head`) stops the printing
+        remove_stale_temps(targets=[log_path])  # an interrupted run's temp file
+        write_bytes_atomic(log_path, combat.log.to_jsonl().encode("utf-8"))
     names = {c.id: c.name for c in catalog.cards.values()}
     out = console()
     which = f"seed {seed}" if trial is None else f"seed {seed}, trial {trial}"
@@ -191,9 +194,6 @@ def command(hero_id, challenge_id, items, allies, seed, trial, log_path, ruleset
             out.print(line)
     out.print(Text(f"{hero.name}: {hero.wounds} wound(s), {hero.exhaustion} exhaustion, "
                    f"{hero.gold} gold", style="dim"))
-    if log_path:  # write_bytes_atomic's naming, so an interrupted run's temp file is removed
-        remove_stale_temps(targets=[log_path])
-        write_bytes_atomic(log_path, combat.log.to_jsonl().encode("utf-8"))
     del outcome
 
 
@@ -232,6 +232,13 @@ def _other_game(game, result, hero_id, challenge_id, start, seed, log_path, refu
         fought = game.entry("fight")(build_bundle(result.content, result.compiled), options)
     except EngineError as exc:
         raise click.UsageError(f"these cards cannot fight: {exc}") from None
+    if log_path:  # before a word is printed: a closed stdout (`| head`) stops the printing
+        import json
+
+        text = "".join(json.dumps(r, sort_keys=True, ensure_ascii=False) + "\n"
+                       for r in fought["log"])
+        remove_stale_temps(targets=[log_path])
+        write_bytes_atomic(log_path, text.encode("utf-8"))
     out = console()
     hero, foe = fought["hero"], fought["adversary"]
     out.print(Text(f"{hero['name']} vs {foe['name']} ({game.name}, {fought['start']}, seed "
@@ -241,10 +248,3 @@ def _other_game(game, result, hero_id, challenge_id, start, seed, log_path, refu
     out.print(Text(f"{hero['name']}: {hero['wounds']}/{hero['vigour']} wounds, "
                    f"{hero['renown']} renown; {foe['name']}: {foe['wounds']}/{foe['vigour']} "
                    "wounds", style="dim"))
-    if log_path:
-        import json
-
-        text = "".join(json.dumps(r, sort_keys=True, ensure_ascii=False) + "\n"
-                       for r in fought["log"])
-        remove_stale_temps(targets=[log_path])
-        write_bytes_atomic(log_path, text.encode("utf-8"))

@@ -75,8 +75,7 @@ def play_other_game(game, bundle: dict, options: dict, log_path) -> None:
         result = play(bundle, options)
     except EngineError as exc:
         raise click.ClickException(f"{game.name}: {exc}") from None
-    other_summary(game, options, result, console())
-    if log_path:
+    if log_path:  # before a word is printed: a closed stdout (`| head`) stops the printing
         # a log that starts with its options is written as it is (it is replayable)
         log = result["log"]
         if not (log and log[0].get("type") == "options"):
@@ -84,6 +83,7 @@ def play_other_game(game, bundle: dict, options: dict, log_path) -> None:
         text = "".join(json.dumps(r, sort_keys=True, ensure_ascii=False) + "\n" for r in log)
         remove_stale_temps(targets=[log_path])
         write_bytes_atomic(Path(log_path), text.encode("utf-8"))
+    other_summary(game, options, result, console())
 
 
 def other_summary(game, options: dict, result: dict, out) -> None:
@@ -236,8 +236,8 @@ def command(adventure, players, ruleset, seed, bots, no_doom, expansions, new_ca
         options["expansions"] = list(dict.fromkeys(expansions))
         options["expansion_mode"] = "first" if new_cards_first else "shuffle"
     game = play_game(bundle, options)
-    summary(game, console())
-    if log_path:
+    if log_path:  # before a word is printed: a closed stdout (`| head`) stops the printing
         # write_bytes_atomic's naming, so a temp file an interrupted run left is removed
         remove_stale_temps(targets=[log_path])
         write_bytes_atomic(Path(log_path), game.log.to_jsonl().encode("utf-8"))
+    summary(game, console())

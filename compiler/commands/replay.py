@@ -45,6 +45,16 @@ def command(log_file, dirs) -> None:
         loaded["known"] = known = adventure_games(bundle)
         adventure = first.get("adventure")
         game_id = known.get(adventure) if isinstance(adventure, str) else None
+        if game_id is None and isinstance(adventure, str) and adventure:
+            given = (f"the bundled packs and {', '.join(dirs)}" if dirs
+                     else "the bundled packs only: no content folder was given")
+            near = did_you_mean(adventure, sorted(known))
+            raise log_error("RF966", log_file, f"the logged adventure {adventure!r} is in "
+                            f"none of the content loaded ({given}); the game was played with "
+                            "a content folder this replay was not given", 1,
+                            hint="give the folders the game was played with after the log: "
+                                 "runeforge replay LOG DIR..." + (
+                                     f" (or, if the log was edited: {near})" if near else ""))
         if game_id is None or game_id == games.DEFAULT_GAME:
             return OPTIONS
         game = games.get(game_id)
@@ -63,12 +73,10 @@ def command(log_file, dirs) -> None:
     if "game" in loaded:
         replay_other_game(loaded["game"], bundle, options, logged, log_file)
         return
-    if known.get(adventure) != games.DEFAULT_GAME:
-        hint = ("it is an adventure of another game, whose logs cannot be replayed"
-                if adventure in known else
-                did_you_mean(adventure, sorted(known)) or "is the content DIRS the same?")
+    if known.get(adventure) != games.DEFAULT_GAME:  # another game's, without a replay
         raise log_error("RF966", log_file, f"the logged adventure {adventure!r} is not a "
-                        "Runebound adventure of this content", 1, hint=hint)
+                        "Runebound adventure of this content", 1, hint="it is an adventure "
+                        "of another game, whose logs cannot be replayed")
     game = play_game(bundle, options)
     again = json.loads(json.dumps(game.log.records, ensure_ascii=False))
     compare(logged, again, log_file)

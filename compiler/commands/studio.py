@@ -30,14 +30,12 @@ def command(dirs, port: int, no_browser: bool) -> None:
     every locale, the printed face and the odds. The URL carries a random token; only this
     machine, with that token, can use the server, and it writes only inside DIRS.
     """
-    import socket
     import webbrowser
     from pathlib import Path
 
-    import uvicorn
-
     from runeforge.console import print_diagnostics
     from runeforge.diagnostics import Diagnostic
+    from runeforge.localhttp import listening_socket, serve
     from runeforge.studio.app import make_app
     from runeforge.studio.security import new_token
     from runeforge.studio.session import Session
@@ -49,10 +47,8 @@ def command(dirs, port: int, no_browser: bool) -> None:
     if missing:  # the page edits these folders: they must be there (as `fmt` says)
         print_diagnostics(missing)
         raise SystemExit(1)
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    try:
-        sock.bind(("127.0.0.1", port))
+    try:  # listening before the URL is printed: a client that connects at once is queued
+        sock = listening_socket("127.0.0.1", port)
     except OSError as exc:
         raise click.UsageError(f"cannot listen on 127.0.0.1:{port}: {exc.strerror or exc}; "
                                "try another --port (0: a free one)") from None
@@ -66,5 +62,4 @@ def command(dirs, port: int, no_browser: bool) -> None:
     click.echo("(Ctrl-C stops it)")
     if not no_browser:
         webbrowser.open(url)
-    config = uvicorn.Config(app, log_level="warning", lifespan="off", ws="none")
-    uvicorn.Server(config).run(sockets=[sock])
+    serve(app, sock)

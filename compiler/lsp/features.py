@@ -99,26 +99,38 @@ def _field_at(lines: list[str], line: int, col: int) -> tuple | None:
 
 
 # -- hover -----------------------------------------------------------------------------------
-def hover(service: AnalysisService, key: str, lines: list[str],
-          position: types.Position) -> types.Hover | None:
+def hover_kind(capabilities: types.ClientCapabilities | None) -> types.MarkupKind:
+    """Markdown unless the client's ``textDocument.hover.contentFormat`` prefers plain text
+    (its first kind that we write; none said: Markdown)."""
+    formats = getattr(getattr(getattr(capabilities, "text_document", None), "hover", None),
+                      "content_format", None) or []
+    for kind in formats:
+        if kind in (types.MarkupKind.Markdown, types.MarkupKind.PlainText):
+            return types.MarkupKind(kind)
+    return types.MarkupKind.Markdown
+
+
+def hover(service: AnalysisService, key: str, lines: list[str], position: types.Position,
+          kind: types.MarkupKind = types.MarkupKind.Markdown) -> types.Hover | None:
     line, col = _where(lines, position)
     file = service.file_data(key)
     if file is None:
         return None
+    markup = hovers.Markup(markdown=kind == types.MarkupKind.Markdown)
     at = ability_at(file, line, col)
     if at is not None:
         card = next((c for c in service.cards_in(key)
                      if at.keys[:len(c._prefix)] == c._prefix), None)
         game = card.game if card is not None else game_of(service, key)
-        text = hovers.ability_hover(service, card, game, at.keys[-1], at.text)
+        text = hovers.ability_hover(service, card, game, at.keys[-1], at.text, markup)
     else:
         word = word_at(lines[line - 1] if line <= len(lines) else "", col)
         card = service.card(word) if word else None
         card = card or service.card_at(key, line)
         if card is None:
             return None
-        text = hovers.card_hover(service, card)
-    return types.Hover(types.MarkupContent(types.MarkupKind.Markdown, text))
+        text = hovers.card_hover(service, card, markup)
+    return types.Hover(types.MarkupContent(kind, text))
 
 
 # -- quick fixes -----------------------------------------------------------------------------

@@ -21,23 +21,73 @@ import logging
 from pathlib import Path
 
 from lsprotocol import types
+from pygls.exceptions import JsonRpcException
 from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol
 from pygls.uris import to_fs_path
 
 from .. import __version__
 from ..analysis.service import AnalysisService, key_of
 from ..loader import bundled_dir
 from . import features
+from .frames import FrameReader, frame_problem
 
 log = logging.getLogger("runeforge.lsp")
+PARSE_ERROR, INVALID_REQUEST = -32700, -32600
+
+
+class RuneforgeProtocol(LanguageServerProtocol):
+    """pygls's protocol, with the answers the specification asks for: a request after
+    ``shutdown`` gets an InvalidRequest error (pygls dropped it unanswered), and a request
+    whose params do not fit its method gets its error under its own id."""
+
+    def structure_message(self, data):
+        try:
+            return super().structure_message(data)
+        except JsonRpcException as exc:
+            if "method" in data and isinstance(data.get("id"), (int, str)):
+                exc.request_id = data["id"]
+            raise
+
+    def handle_message(self, message):
+        method = getattr(message, "method", None)
+        if self._shutdown and method not in (None, types.EXIT) \
+                and getattr(message, "id", None) is not None:
+            self._send_response(message.id, None, types.ResponseError(
+                INVALID_REQUEST, f"the server is shut down: '{method}' is refused, only "
+                "'exit' may follow 'shutdown'"))
+            return
+        super().handle_message(message)
 
 
 class RuneforgeServer(LanguageServer):
     def __init__(self) -> None:
         super().__init__("runeforge", __version__,
-                         text_document_sync_kind=types.TextDocumentSyncKind.Full)
+                         text_document_sync_kind=types.TextDocumentSyncKind.Full,
+                         protocol_cls=RuneforgeProtocol)
         self.options: dict = {}
         self._service: AnalysisService | None = None
+        self.exit_code: int | None = None  # set by the 'exit' notification
+
+    def report_server_error(self, error: Exception, source) -> None:
+        """A message the reading loop could not take (a bad frame, a body that is not JSON,
+        params that do not fit) is answered with its JSON-RPC error; every error is logged."""
+        if source is not JsonRpcException:  # the loop's own are logged by pygls
+            log.error("%s", error)
+            return
+        problem = frame_problem(error)
+        if problem is not None:
+            code, message = PARSE_ERROR, f"parse error: {problem}"
+        elif isinstance(error, ValueError):
+            code, message = PARSE_ERROR, f"parse error: the message is not JSON ({error})"
+        elif isinstance(error, JsonRpcException):
+            code, message = error.code, error.message or "the message cannot be read"
+        else:
+            code, message = INVALID_REQUEST, f"invalid request: {error}"
+        # JSON-RPC: a message whose id cannot be read is answered with "id": null (which
+        # pygls's own response type would leave out)
+        self.protocol._send_data({"jsonrpc": "2.0", "id": getattr(error, "request_id", None),
+                                  "error": {"code": code, "message": message}})
 
     @property
     def service(self) -> AnalysisService:
@@ -131,6 +181,13 @@ def initialize(ls: RuneforgeServer, params: types.InitializeParams) -> None:
         if isinstance(params.initialization_options, dict) else {}
 
 
+@server.feature(types.EXIT)
+def on_exit(ls: RuneforgeServer, params) -> None:
+    """The exit status the specification gives: 0 after 'shutdown', else 1 (pygls's own
+    status is lost when its loop ends; :func:`main` exits with this one)."""
+    ls.exit_code = 0 if ls.protocol._shutdown else 1
+
+
 @server.feature(types.INITIALIZED)
 @guarded()
 def initialized(ls: RuneforgeServer, params) -> None:
@@ -182,7 +239,8 @@ def completion(ls: RuneforgeServer, params: types.CompletionParams):
 @guarded()
 def hover(ls: RuneforgeServer, params: types.HoverParams):
     key = _path(params.text_document.uri)
-    return features.hover(ls.service, key, ls.lines(key), params.position)
+    return features.hover(ls.service, key, ls.lines(key), params.position,
+                          features.hover_kind(ls.client_capabilities))
 
 
 @server.feature(types.TEXT_DOCUMENT_CODE_ACTION,
@@ -223,34 +281,15 @@ def document_symbol(ls: RuneforgeServer, params: types.DocumentSymbolParams):
     return features.symbols(ls.service, key, ls.lines(key))
 
 
-class _ChunkedStdin:
-    """stdin for pygls that reads a body in 1 MiB pieces: pygls reads ``Content-Length`` bytes
-    with one ``read(n)``, which allocates ``n`` bytes at once, so a client that sends a huge
-    (or garbled) length killed the server with MemoryError. Pieces stop at end of input."""
-
-    def __init__(self, raw) -> None:
-        self.raw = raw
-
-    def readline(self) -> bytes:
-        return self.raw.readline()
-
-    def read(self, n: int) -> bytes:
-        parts, left = [], n
-        while left > 0:
-            piece = self.raw.read(min(left, 1 << 20))
-            if not piece:
-                break
-            parts.append(piece)
-            left -= len(piece)
-        return b"".join(parts)
-
-
 class _OneLine(logging.Formatter):
     """A log record as one line on stderr: its message and the exception's type and text,
     not pygls's traceback of a message it could not read (the editor's log is the reader;
     ``RUNEFORGE_DEBUG=1`` keeps the tracebacks)."""
 
     def format(self, record: logging.LogRecord) -> str:
+        problem = frame_problem(record.exc_info[1]) if record.exc_info else None
+        if problem is not None:  # pygls could not decode what FrameReader marked
+            return f"runeforge lsp: {record.levelname.lower()}: a bad frame: {problem}"
         message, *rest = record.getMessage().splitlines() or [""]
         line = f"runeforge lsp: {record.levelname.lower()}: {message}"
         if rest:  # pygls formats some tracebacks into the message itself
@@ -278,4 +317,5 @@ def main() -> None:
     import sys
 
     _log_to_stderr(os.environ.get("RUNEFORGE_DEBUG") == "1")
-    server.start_io(stdin=_ChunkedStdin(sys.stdin.buffer))
+    server.start_io(stdin=FrameReader(sys.stdin.buffer))
+    sys.exit(server.exit_code or 0)

@@ -4,22 +4,45 @@ refusal (PathRefused), never an exception from the analysis."""
 
 from __future__ import annotations
 
+import hashlib
+import os
+import re
 import threading
 from pathlib import Path
 
 from runeforge import games
 from runeforge.analysis import AnalysisService, key_of
 from runeforge.atomic import write_bytes_atomic
+from runeforge.yamlsafe import MAX_FILE_BYTES
 
 from . import views
 from .paths import Folders, PathRefused
 
-__all__ = ["Session", "PathRefused", "Unavailable"]
+__all__ = ["Session", "PathRefused", "Unavailable", "Conflict", "TooLarge"]
 
 
 class Unavailable(RuntimeError):
     """What the page asked for cannot be made from the content as it is (a face of a card
     whose abilities do not parse)."""
+
+
+class Conflict(RuntimeError):
+    """A save whose base version is not the file's version on disk (someone saved first):
+    nothing is written; ``current`` is the file's text and version now."""
+
+    def __init__(self, current: dict) -> None:
+        super().__init__("not saved: the file was changed since you opened it (another "
+                         "save came first); both texts are kept, choose which to keep")
+        self.current = current
+
+
+class TooLarge(ValueError):
+    """A text over the loader's limit: it could be written but never loaded."""
+
+
+def version_of(data: bytes | None) -> str | None:
+    """A file's version: the SHA-256 of its bytes (None: there is no file)."""
+    return None if data is None else hashlib.sha256(data).hexdigest()
 
 
 class Session:
@@ -33,23 +56,38 @@ class Session:
         self.read_only = not given
         self.service = AnalysisService(given, include_bundled=True)
         self.lock = threading.Lock()  # the service is not thread-safe; routes run in threads
+        self.save_lock = threading.Lock()  # one save at a time: compare, then write
         self.current: Path | None = None
+        self.hidden = sorted({str(r) for r in self.folders.roots} | {str(bundled_dir())},
+                             key=len, reverse=True)
+
+    def public(self, text: str) -> str:
+        """``text`` fit for an answer: the content folders' absolute paths become their
+        numbers (as the page names files), and no other absolute path is left whole."""
+        for n, root in enumerate(self.folders.roots):
+            text = text.replace(str(root) + os.sep, f"{n}/").replace(str(root), str(n))
+        for path in self.hidden:
+            text = text.replace(path + os.sep, "").replace(path, "")
+        return re.sub(r"(?<![\w.~])(?:/[^/\s'\"`:,;()]+)+/", "", text)
 
     # -- files -------------------------------------------------------------------------------
     def files(self) -> dict:
         with self.lock:
             found = [{"path": ref, "cards": len(self.service.cards_in(path))}
                      for ref, path in self.folders.files()]
-        return {"folders": [str(r) for r in self.folders.roots], "files": found,
+        return {"folders": [r.name for r in self.folders.roots], "files": found,
                 "read_only": self.read_only,
                 "games": [{"id": g.id, "name": g.name, "kinds": list(g.card_kinds),
                            "locales": list(g.text.locales)} for g in games.all_games()]}
 
     def read(self, ref: str) -> dict:
+        """The file's text and version (a save names the version it started from)."""
         path = self.folders.resolve(ref)
         with self.lock:
             self._switch(path)
-        return {"path": ref, "text": path.read_text(encoding="utf-8", errors="replace")}
+        data = path.read_bytes()
+        return {"path": ref, "text": data.decode("utf-8", errors="replace"),
+                "version": version_of(data)}
 
     def _switch(self, path: Path) -> None:
         """The editor now holds ``path``: the previous file's unsaved text is dropped."""
@@ -64,7 +102,7 @@ class Session:
         with self.lock:
             self._switch(path)
             self.service.update(path, text)
-            diags = [views.diag_record(d) for d in self.service.diagnostics_of(path)]
+            diags = self._diagnostics(path)
             cards = self.service.cards_in(path)
             card = self.service.card_at(path, max(1, int(line))) or (cards[0] if cards
                                                                        else None)
@@ -72,6 +110,11 @@ class Session:
                     "cards": [{"id": c.id, "name": c.name, "kind": c.kind,
                                "line": c.pos()[0]} for c in cards],
                     "card": self._card(card) if card is not None else None}
+
+    def _diagnostics(self, path) -> list[dict]:
+        return [{**record, "message": self.public(record["message"]),
+                 "hint": self.public(record["hint"])}
+                for record in map(views.diag_record, self.service.diagnostics_of(path))]
 
     def _card(self, card) -> dict:
         game = games.get(card.game)
@@ -101,10 +144,18 @@ class Session:
                 raise Unavailable(f"the face cannot be drawn: {exc}") from None
 
     def odds(self, card_id: str, opponent: str) -> dict:
+        """Exact odds of the pair, refused while either card's file has errors: the text
+        being typed is what the page shows, and odds of some older text would pass for it."""
         with self.lock:
             card = self.service.card(card_id)
             if card is None:
                 return {"error": f"no card '{card_id}'"}
+            other = self.service.card(opponent)
+            for c in (card, other):
+                if c is not None and any(d.is_error for d in self.service.diagnostics_of(
+                        c.path)):
+                    return {"error": f"no odds while {c.name}'s file has errors: they are "
+                                     "computed again once it has none (see the diagnostics)"}
             return views.odds(self.service, card, opponent)
 
     def all_cards(self) -> dict:
@@ -118,33 +169,51 @@ class Session:
                 starts = [c.pos()[0] for c in found]
                 for n, c in enumerate(found):
                     end = starts[n + 1] if n + 1 < len(starts) else 10 ** 9
-                    mine = [views.diag_record(d) for d in diags
-                            if starts[n] <= d.line < end or (n == 0 and d.line < starts[0])]
+                    mine = [{**r, "message": self.public(r["message"]),
+                             "hint": self.public(r["hint"])}
+                            for r in map(views.diag_record, diags)
+                            if starts[n] <= r["line"] < end
+                            or (n == 0 and r["line"] < starts[0])]
                     rows.append({"id": c.id, "name": c.name, "kind": c.kind, "pack": c.pack,
                                  "game": c.game, "path": ref, "line": starts[n],
                                  "diagnostics": mine})
             return {"cards": rows}
 
     # -- writing -----------------------------------------------------------------------------
-    def save(self, ref: str, text: str) -> dict:
-        """Write the editor's text to its file atomically, when it is YAML. The editor holds
-        the file itself, so comments and key order are the author's; the ruamel round-trip
-        loader (as `fmt` reads) must accept it first."""
+    def save(self, ref: str, text: str, base: str | None) -> dict:
+        """Write the editor's text to its file atomically, when it is YAML and ``base`` (the
+        version :meth:`read` gave; None for a new file) is the file's version on disk: of
+        two saves from one version the second gets :class:`Conflict`, nothing is lost. The
+        editor holds the file itself, so comments and key order are the author's; the
+        ruamel round-trip loader (as `fmt` reads) must accept it first."""
         from ruamel.yaml import YAML
         from ruamel.yaml.error import YAMLError
 
         self._writable()
         path = self.folders.resolve(ref, must_exist=False)
+        data = text.encode("utf-8", errors="surrogatepass")
+        if len(data) > MAX_FILE_BYTES:
+            raise TooLarge(f"not saved: the text is {len(data)} bytes, over the loader's "
+                           f"limit of {MAX_FILE_BYTES} bytes")
         try:
             list(YAML(typ="rt").load_all(text))
         except YAMLError as exc:
-            return {"saved": False, "error": f"not saved, the YAML does not parse: {exc}"}
-        write_bytes_atomic(path, text.encode("utf-8"))
+            return {"saved": False, "error": self.public(
+                f"not saved, the YAML does not parse: {exc}")}
+        with self.save_lock:
+            try:
+                now = path.read_bytes()
+            except FileNotFoundError:
+                now = None
+            if version_of(now) != base:
+                raise Conflict({"version": version_of(now), "exists": now is not None,
+                                "text": "" if now is None else now.decode("utf-8", "replace")})
+            write_bytes_atomic(path, data)
         with self.lock:
             self._switch(path)
             self.service.update(path, None)
-            diags = [views.diag_record(d) for d in self.service.diagnostics_of(path)]
-        return {"saved": True, "path": ref, "diagnostics": diags}
+            diags = self._diagnostics(path)
+        return {"saved": True, "path": ref, "version": version_of(data), "diagnostics": diags}
 
     def _writable(self) -> None:
         if self.read_only:
@@ -158,16 +227,18 @@ class Session:
         from runeforge.loader import game_of_file
 
         self._writable()
-        ref = f"{int(folder)}/{name}"
+        if not isinstance(folder, int) or isinstance(folder, bool):
+            raise PathRefused("a folder is its number: 0, 1, 2 …")
+        ref = f"{folder}/{name}"
         path = self.folders.resolve(ref, must_exist=False)
         if path.exists():
             raise PathRefused("that file exists")
-        game = games.get(game_of_file(path, self.folders.roots[int(folder)]))
+        game = games.get(game_of_file(path, self.folders.roots[folder]))
         if kind not in game.card_kinds:
             raise PathRefused(f"'{kind}' is not a card kind of {game.name}")
         text = template(self.service, game, kind)
         path.parent.mkdir(parents=True, exist_ok=True)
-        return self.save(ref, text) | {"text": text}
+        return self.save(ref, text, None) | {"text": text}
 
 
 def _lines(rows) -> list[str]:

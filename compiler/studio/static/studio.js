@@ -5,8 +5,8 @@
   const token = new URLSearchParams(location.search).get("token") || "";
   const $ = (id) => document.getElementById(id);
   const DEBOUNCE_MS = 250;
-  const state = { path: null, seq: 0, timer: null, card: null, faceUrl: null, all: [],
-                  games: [], dirty: false };
+  const state = { path: null, version: null, seq: 0, timer: null, card: null, faceUrl: null,
+                  all: [], games: [], dirty: false, theirs: null };
 
   function el(tag, text, cls) {
     const node = document.createElement(tag);
@@ -252,24 +252,79 @@
   }
 
   // ---- files --------------------------------------------------------------------------
+  // Every way to another file comes here: unsaved edits are kept unless the author says
+  // to drop them; the same file is not read again over them.
   async function openFile(path, line) {
+    if (state.dirty && path === state.path) {
+      goToLine(line || 1, 1);
+      schedule();
+      return;
+    }
+    if (state.dirty && !window.confirm("Your edits of " + state.path + " are not saved.\n" +
+                                       "Open " + path + " and drop them?")) {
+      $("file").value = state.path;
+      return;
+    }
     const r = await api("/api/file?path=" + encodeURIComponent(path));
-    if (r.error) { status(r.error); return; }
+    if (r.error) { status(r.error); $("file").value = state.path || ""; return; }
     state.path = path;
+    state.version = r.version;
     $("file").value = path;
     $("editor").value = r.text;
     if (!$("save").disabled) $("save-status").textContent = "";
     state.dirty = false;
+    hideConflict();
     goToLine(line || 1, 1);
     await analyse();
   }
 
   async function save() {
     if (!state.path) return;
-    const r = await api("/api/save", { path: state.path, text: $("editor").value });
+    const text = $("editor").value;
+    const r = await api("/api/save", { path: state.path, text: text, base: state.version });
+    if (r.conflict) { showConflict(r, text); return; }
     $("save-status").textContent = r.saved ? "saved " + new Date().toLocaleTimeString()
                                            : (r.error || "not saved");
-    if (r.saved) state.dirty = false;
+    if (r.saved) {
+      state.version = r.version;
+      state.dirty = $("editor").value !== text;  // typed on while it was saving
+      hideConflict();
+    }
+  }
+
+  // ---- a save that came second: both texts stay on the page --------------------------
+  function showConflict(r, mine) {
+    state.theirs = { version: r.version, text: r.text, mine: mine };
+    $("save-status").textContent = "not saved: the file changed since you opened it";
+    $("conflict-message").textContent = r.error;
+    $("conflict-label").textContent = r.exists ? "The file now (saved by someone else)"
+                                               : "The file is gone";
+    $("conflict-text").value = r.text;
+    $("conflict").hidden = false;
+  }
+
+  function hideConflict() {
+    state.theirs = null;
+    $("conflict").hidden = true;
+  }
+
+  async function keepMine() {  // save the editor's text over the file as it is now
+    if (!state.theirs) return;
+    state.version = state.theirs.version;
+    await save();
+  }
+
+  function takeTheirs() {  // edit the file's text; the author's own stays beside it
+    if (!state.theirs) return;
+    const mine = $("editor").value;
+    $("editor").value = state.theirs.text;
+    state.version = state.theirs.version;
+    state.theirs = { version: state.version, text: mine, mine: mine };
+    $("conflict-label").textContent = "Your text (not saved)";
+    $("conflict-text").value = mine;
+    state.dirty = false;
+    $("save-status").textContent = "editing the file's text; yours is kept below";
+    schedule();
   }
 
   async function loadFiles(select) {
@@ -384,6 +439,8 @@
     $("file").addEventListener("change", () => openFile($("file").value));
     $("card").addEventListener("change", () => goToLine(Number($("card").value), 1) || schedule());
     $("save").addEventListener("click", save);
+    $("conflict-mine").addEventListener("click", keepMine);
+    $("conflict-theirs").addEventListener("click", takeTheirs);
     $("new-create").addEventListener("click", createCard);
     $("face-locale").addEventListener("change", () => face());
     $("opponent").addEventListener("change", () => odds());

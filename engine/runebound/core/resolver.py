@@ -13,6 +13,7 @@ from runeforge.engine.common.errors import IllegalAction
 from runeforge.engine.common.log import EventLog
 
 from .cardtext import CardText
+from .cardwindows import HELD, runner
 from .catalog import Ability, Catalog
 from .effects import EXTRA_TARGETS, Context, run_all
 from .effects_combat import capped_wounds, immune_to
@@ -247,8 +248,8 @@ class Resolver(Rolls, StandingRules, CardText):
         why = timing_refusal(ability, self.moment)
         if why:
             return f"{name}: {why}"
-        if ability not in self.catalog.card(ability.card_id).held_abilities:
-            kind = self.catalog.card(ability.card_id).kind
+        kind = self.catalog.card(ability.card_id).kind
+        if runner(kind, ability.timing) != HELD:  # the table of card windows
             return (f"{name}: the text of the {kind} card is not an ability its holder uses "
                     "(docs/windows.md)")
         if pending is not None and not _cancels_for(ability, hero, pending.figure):

@@ -78,14 +78,15 @@ SEEN_AS = {cw.HELD: {"used"}, cw.FACED: {"text"}, cw.DRAWN: {"text"}, cw.ACTIVE:
            cw.FACED_IN_FORCE: {"trigger", "in_force_faced"}}
 
 
-def test_the_engine_runs_exactly_the_pairs_of_the_table():
+def test_the_engine_runs_exactly_the_pairs_of_the_table(windows_result):
     """A card of every kind with an ability of every timing, through the engine's own steps:
     what ran, and how, is what the table says (nothing else: a kept challenge's or a placed
     encounter's text is never offered, a challenge's rules are in force only while faced)."""
+    from runeforge.backends.bundle import build_bundle
     from tests.card_windows_tour import observe, probe_bundle
-    from tests.engine_bundle import bundle
 
-    seen = observe(probe_bundle(bundle()))
+    seen = observe(probe_bundle(build_bundle(windows_result.content,
+                                             windows_result.compiled)))
     for kind in cw.KINDS:
         for timing in cw.TIMINGS:
             runner = cw.runner(kind, timing)
@@ -174,7 +175,7 @@ def test_the_odds_say_what_they_leave_out_of_a_challenges_text(windows_result,
 
 
 # ---------------------------------------------------------------------------- the engine
-def test_an_encounter_placed_as_an_ally_offers_its_text_no_more():
+def test_an_encounter_placed_as_an_ally_offers_its_text_no_more(windows_catalog):
     """The repro of the issue: before, a-question-of-honor#0 was offered in every window."""
     from runeforge.engine.common.dice import ScriptedDice
     from runeforge.engine.runebound.combat.combat import Combat
@@ -183,9 +184,8 @@ def test_an_encounter_placed_as_an_ally_offers_its_text_no_more():
     from runeforge.engine.runebound.core.ruleset import BASE
     from runeforge.engine.runebound.core.state import State
     from runeforge.engine.runebound.core.windows import Moment
-    from tests.engine_bundle import catalog
 
-    cat = catalog()
+    cat = windows_catalog
     hero = cat.new_hero("ilse-of-the-ninth-bell")
     combat = Combat(cat, State(heroes=[hero]), ScriptedDice([6]), {hero.id: ScriptedPlayer([])},
                     BASE)
@@ -199,11 +199,16 @@ def test_an_encounter_placed_as_an_ally_offers_its_text_no_more():
         assert "not an ability its holder uses" in combat.refusal(hero, card.abilities[0])
 
 
-def test_the_active_events_rule_for_each_hero_reaches_each_hero_once():
-    from runeforge.engine.runebound.core.catalog import Ability
-    from tests.test_game_scenarios import make
+def test_the_active_events_rule_for_each_hero_reaches_each_hero_once(windows_result):
+    from runeforge.backends.bundle import build_bundle
+    from runeforge.engine.runebound.bots.game_bot import make_bot
+    from runeforge.engine.runebound.core.catalog import Ability, Catalog
+    from runeforge.engine.runebound.game.setup import new_game
 
-    game, heroes = make(players=3)
+    bundle = build_bundle(windows_result.content, windows_result.compiled)
+    game = new_game(bundle, catalog=Catalog(bundle), players=3, packs="adventure",
+                    make_bot=make_bot)  # a catalog of its own: a card gets a rule below
+    heroes = [game.hero(h) for h in game.state.seats]
     card = game.catalog.card("tribute-of-the-old-houses")
     ir = {"source": "Each Hero receives -1 Body.", "timing": {"tag": None, "window": None},
           "limits": [], "costs": [], "static": True, "reaction": None,
@@ -369,6 +374,7 @@ def bad(tmp_path_factory):
     for d in result.diagnostics:
         if str(root) in d.path:
             found.setdefault(d.code, []).append(d)
+    found["result"] = result  # for the commands below, which would compile it again
     return found
 
 
@@ -478,9 +484,11 @@ def test_an_adventure_victory_out_of_its_decks_is_a_warning(bad):
 
 
 def test_play_reports_a_broken_adventure_at_its_place_not_as_an_internal_error(
-        cli, tmp_path):
-    (tmp_path / "a1.yaml").write_text(BAD_ADVENTURES["a1.yaml"], encoding="utf-8")
-    out = cli("play", "--adventure", "typo-victory", "--players", "2", tmp_path)
+        cli, monkeypatch, bad):
+    from runeforge import pipeline
+
+    monkeypatch.setattr(pipeline, "check", lambda dirs, **_: bad["result"])  # checked once
+    out = cli("play", "--adventure", "typo-victory", "--players", "2", "bad-windows")
     assert out.exit_code == 1 and "internal error" not in out.output
     assert "a1.yaml:9:11: error[RF502]" in out.output
 
@@ -493,9 +501,25 @@ def test_the_schemas_rule_modules_are_the_engines():
 
 
 # ---------------------------------------------------------------------------- coverage
-def test_check_coverage_of_a_folder_counts_the_folders_cards(cli, tmp_path):
-    (tmp_path / "items.yaml").write_text(BAD_CARDS["items.yaml"], encoding="utf-8")
-    out = cli("check", "--coverage", "--format", "json", tmp_path)
+def test_check_coverage_of_a_folder_counts_the_folders_cards(cli, monkeypatch, bad):
+    """With a folder, the folder's cards (Thorned Charm: 1 of 3 abilities compiles); without,
+    the bundled ones (all of them)."""
+    from runeforge.commands import check
+
+    class Checked:  # the analysis service, with the pack above already checked
+        def __init__(self, dirs):
+            self.dirs = dirs
+
+        def check_all(self):
+            return bad["result"]
+
+    monkeypatch.setattr(check, "AnalysisService", Checked)
+    out = cli("check", "--coverage", "--format", "json", "bad-windows")
     cov = json.loads(out.stdout)["coverage"]
-    assert {r["card"] for r in cov["abilities"]} == {"thorned-charm"}
-    assert (cov["total"], cov["compiles"]) == (3, 1)
+    mine = {r["card"] for r in cov["abilities"]}
+    assert "thorned-charm" in mine and "belt-of-strength" not in mine
+    charm = [r for r in cov["abilities"] if r["card"] == "thorned-charm"]
+    assert [r["compiles"] for r in charm] == [False, False, True]
+    bundled = check.coverage(bad["result"])
+    assert "thorned-charm" not in {r["card"] for r in bundled["abilities"]}
+    assert bundled["total"] > 200 and bundled["percent"] == 100.0

@@ -317,7 +317,8 @@ def _round_refusal(ir: dict, role: str) -> str | None:
         return "an always-on trigger (not modelled)"
     if role == "challenge":  # its text of a phase runs at the start of that phase, each round
         tag = ir["timing"]["tag"]
-        return (f"a challenge's '{tag.title()}:' text, run at the start of every {tag} phase "
+        which = "one" if "combat" in ir["limits"] else "every"  # its stated limit counts
+        return (f"a challenge's '{tag.title()}:' text, run at the start of {which} {tag} phase "
                 "(not modelled)") if tag in PHASES else None
     if not ir["costs"] and ir["effects"] and all(e["op"] == "trigger" for e in ir["effects"]):
         return "an always-on trigger (not modelled)"

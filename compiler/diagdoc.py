@@ -87,6 +87,15 @@ EXAMPLES = {
     "RF432": "`Return this card to the bottom of its deck.` on a Hero card",
     "RF433": "`Your enemy pays you 1 gold.`",
     "RF434": "`Gain gold equal to this card's cost.` on an encounter",
+    # ---- the table of card windows (docs/windows.md)
+    "RF440": "`Before moving, gain 1 gold.` on a challenge, or `Before Combat: ...` on an "
+             "encounter",
+    "RF441": "`Melee: Your enemy takes 1 wound.` on a challenge (a warning: write 'this "
+             "challenge')",
+    "RF442": "`Each other Hero receives -1 Body.` on an event",
+    "RF443": "`Make a melee attack.` on an encounter, or `Before moving, make a magic "
+             "attack.`",
+    "RF444": "`Every time your Hero takes 1 or more wounds, your Hero takes 1 wound.`",
     "RF501": "two cards named `Rune Plate` (the hint names the other file:line)",
     "RF502": "`removes: [belt-of-strenght]` in a manifest",
     "RF503": "`id: belt` on `Belt of Strength` without `id_override: true`",
@@ -113,6 +122,8 @@ EXAMPLES = {
     "RF808": "a market column for a space that is a forest",
     "RF809": "A lists B as a neighbour but B does not list A",
     "RF810": "a ruleset value that contradicts another",
+    "RF811": "`victory: [{type: defeat, card: belt-of-strength}]` (an item is never "
+             "defeated), or `rules: kyross`",
     "RF901": "`Cleave (7+): Attack an adjacent adversary: combat, Hit 4+, Damage 1.`",
     "RF902": "`Spend a hero die (3+*) to heal 1 wound.`",
     "RF903": "`... combat, Hit 7+, Damage 1.`",

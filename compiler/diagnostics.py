@@ -81,7 +81,7 @@ CODES: dict[str, str] = {
     "RF429": "an attack against another Hero's enemy out of that phase or on an adventure card",
     # ---- family 4/8/9: movement and place, durations, game-level effects (issue 21)
     "RF420": "unknown town or terrain (not in the board data)",
-    "RF421": "a game-level effect or movement rule in a combat ability",
+    "RF421": "a game-level effect, movement rule or movement in a combat ability",
     "RF422": "a number the form cannot use (0 doom tokens or challenges, within 0 or 10+ spaces)",
     "RF423": "'until this card is discarded' on a card no Hero holds",
     "RF424": "'until this card is discarded' after discarding this card",
@@ -91,6 +91,12 @@ CODES: dict[str, str] = {
     "RF432": "this kind of card has no deck to return to, or cannot become an Ally",
     "RF433": "someone other than another Hero pays you",
     "RF434": "'this card's cost' on a card without a cost",
+    # the table of card windows (docs/windows.md): what the engine runs on each kind of card
+    "RF440": "ability whose timing the engine never runs on its kind of card",
+    "RF441": "'your enemy' on a challenge's card is the challenge itself",
+    "RF442": "'each other Hero' or 'another Hero' in the active event's always-on rule",
+    "RF443": "an attack or 'your enemy' in text that never runs in a combat",
+    "RF444": "an 'Every time ... takes wounds' rule whose own wounds set it off again",
     # RF5xx: content and references
     "RF501": "duplicate card id",
     "RF502": "reference to an unknown id",
@@ -122,6 +128,8 @@ CODES: dict[str, str] = {
     "RF808": "market column names a space that is not a town",
     "RF809": "neighbour link is one-sided",
     "RF810": "rules data value is inconsistent",
+    "RF811": "adventure cannot be played as written (a victory card of the wrong kind, an "
+             "unknown rule module, a deck colour its pack lacks)",
     # RF9xx: Delve (seed 003): its ability dialect and its content
     "RF901": "Delve die cost is not 1 to 6",
     "RF902": "Delve escalating cost '*' outside an action header",

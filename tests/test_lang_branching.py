@@ -146,7 +146,8 @@ def test_rf415_the_enemys_colour_outside_combat():
     [(code, *_)] = findings("If your enemy is a red challenge, gain 1 gold.", kind="event")
     assert code == "RF415"
     assert findings("Before Combat: if your enemy is a red challenge, gain 1 gold.") == []
-    assert findings("If your enemy is a red challenge, take 1 wound.", kind="challenge") == []
+    assert findings("Before Combat: If your enemy is a red challenge, take 1 wound.",
+                    kind="challenge") == []  # (untimed, a challenge's text never runs: RF440)
 
 
 def test_rf416_while_only_as_a_constant_rule_of_modifiers():

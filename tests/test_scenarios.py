@@ -229,7 +229,8 @@ def test_a_scenario_is_one_combat_window_or_played_card(content_dir, cli):
         """)
     res = cli("test", content_dir)
     assert res.exit_code == 1
-    assert "two.scenarios.yaml:4:12: a scenario has one of: an enemy (a combat)" in res.output
+    assert ("two.scenarios.yaml:4:12: a scenario has a card to play, an enemy (a combat) or a "
+            "window of the turn") in res.output
     assert "'hungry-wolves' is a challenge, not an event or encounter" in res.output
 
 

@@ -21,6 +21,7 @@ Examples:
   runeforge check my-cards/           # bundled content plus my-cards/
   runeforge check --format json my-cards/ > report.json
   runeforge check --coverage          # which bundled abilities compile
+  runeforge check --coverage my-cards/  # which of my-cards/ abilities compile
 """
 
 
@@ -31,8 +32,9 @@ def _lines(card, i: int, text) -> tuple[int, int]:
     return line, line + str(text).rstrip("\n").count("\n") + (1 if block else 0)
 
 
-def coverage(result) -> dict:
-    """Which bundled abilities parse and compile (an IR entry and no error at their place).
+def coverage(result, bundled: bool = True) -> dict:
+    """Which abilities parse and compile (an IR entry and no error at their place): those of
+    the bundled packs (``bundled``) or those of the packs of the folders given (not).
 
     The compiler leaves failed abilities out of a card's IR list, so an ability compiles when
     no error points into it and the card has one IR per such clean ability.
@@ -41,7 +43,7 @@ def coverage(result) -> dict:
     errors = [d for d in result.diagnostics if d.is_error]
     rows = []
     for card_id, card in content.cards.items():
-        if not content.packs[card.pack].bundled:
+        if content.packs[card.pack].bundled != bundled:
             continue
         irs = [ir for ir in result.compiled.get(card_id, []) or [] if ir is not None]
         texts = card.data.get("abilities", []) or []
@@ -85,7 +87,8 @@ def print_coverage(cov: dict, fmt: str) -> None:
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="Diagnostics as text or as JSON records.")
 @click.option("--coverage", "show_coverage", is_flag=True,
-              help="Print which bundled abilities parse and compile, with the percentage.")
+              help="Print which abilities parse and compile, with the percentage: those of "
+                   "DIRS when given, else the bundled ones.")
 def command(dirs: tuple[str, ...], fmt: str, show_coverage: bool) -> None:
     """Load, validate and compile content; print diagnostics.
 
@@ -94,7 +97,7 @@ def command(dirs: tuple[str, ...], fmt: str, show_coverage: bool) -> None:
     """
     result = AnalysisService(dirs).check_all()
     if show_coverage:
-        cov = coverage(result)
+        cov = coverage(result, bundled=not dirs)  # the folders' own cards, when given
         if fmt == "json":
             click.echo(json.dumps({"diagnostics": [d.to_json() for d in result.diagnostics],
                                    "coverage": cov}, ensure_ascii=False, indent=2))

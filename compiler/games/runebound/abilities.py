@@ -15,7 +15,7 @@ from runeforge.dsl.runebound.parser import parse_ability
 from runeforge.dsl.runebound.printer import print_ability
 from runeforge.engine.runebound.core.ir import IRError, validate_ability
 
-from .checks import CardContext, Finding, check_ability
+from .checks import CardContext, Finding, check_ability, check_compiled
 from .lower import lower
 
 
@@ -42,7 +42,11 @@ def compile_ability(text: str, ctx: CardContext) -> tuple[dict | None, list[Find
     findings = list(check_ability(ability, ctx))
     if any(f.severity == "error" for f in findings):
         return None, findings
-    return lower(ability), findings
+    ir = lower(ability)
+    findings += check_compiled(ir, ctx, text)  # what the engine runs (docs/windows.md)
+    if any(f.severity == "error" for f in findings):
+        return None, findings
+    return ir, findings
 
 
 def context_for(card, content) -> CardContext:

@@ -134,6 +134,7 @@ def _a(noun: str) -> str:
 
 def _fight(scenario: dict, given: dict, catalog):
     from runeforge.engine.common.dice import ScriptedDice
+    from runeforge.engine.runebound.core.cardwindows import drawn_text
     from runeforge.engine.runebound.core.decisions import ScriptedPlayer
     from runeforge.engine.runebound.core.ruleset import get_ruleset
     from runeforge.engine.runebound.core.state import State
@@ -143,9 +144,11 @@ def _fight(scenario: dict, given: dict, catalog):
                             allies=given.get("allies", []), gold=given.get("gold", 0),
                             wounds=given.get("wounds", 0),
                             exhaustion=given.get("exhaustion", 0))
-    if sum(bool(given.get(k)) for k in ("enemy", "window", "play")) != 1:
-        raise _ScenarioError("a scenario has one of: an enemy (a combat), a window of the "
-                             "turn, or a card to play", ("given",))
+    if given.get("enemy") and given.get("window") or not any(
+            given.get(k) for k in ("enemy", "window", "play")):
+        raise _ScenarioError("a scenario has a card to play, an enemy (a combat) or a window "
+                             "of the turn: a card played first, then one of the others, or "
+                             "one alone", ("given",))
     enemy = catalog.new_challenge(given["enemy"]) if given.get("enemy") else None
     answers = [next(iter(step.items())) for step in scenario.get("do") or []]
     player = ScriptedPlayer(answers)
@@ -164,17 +167,15 @@ def _fight(scenario: dict, given: dict, catalog):
         place = ("town" if given.get("town") else given["terrain"], given.get("town"))
         combat.hero_place = lambda _hero: place
     try:
+        outcome = None
         if given.get("play"):  # an event or encounter drawn: its text, as when drawn
             card = catalog.card(given["play"])
-            text = [a for a in card.abilities if not a.standing and a.window is None]
             combat.moment = Moment("none", turn=combat.state.turn)
-            combat.run_card_text(hero, card.id, text, hostile=True)
-            outcome = None
-        elif enemy is None:  # a window of the turn, outside combat
+            combat.run_card_text(hero, card.id, drawn_text(card), hostile=True)
+        if given.get("window"):  # a window of the turn, outside combat (after the card)
             combat.moment = Moment(given["window"], turn=combat.state.turn)
             combat.open_window(hero, given["window"])
-            outcome = None
-        else:
+        elif enemy is not None:
             outcome = combat.fight_challenge(hero, enemy,
                                              before_combat=given.get("before_combat", True),
                                              escape=given.get("escape", True)).outcome

@@ -108,6 +108,7 @@ class LordCombat:
         lord = self._lord_in_play()
         if (lord is not None and hero is self.lord_attacker and pending is None
                 and window in LORD_WINDOWS):
+            self.faced_text(hero, window)  # the challenge's own text, then the Lord
             super().open_window(lord, window)  # the Lord first
         super().open_window(hero, window, pending)
 

@@ -114,7 +114,7 @@ def acts_before_combat(ir: dict, role: str) -> bool:
     if ir["static"] or inert_reason(ir):
         return False
     tag = ir["timing"]["tag"]
-    if role == "challenge":  # the engine runs only its Before Combat texts
+    if role == "challenge":  # its Before Combat text (its phase texts are in the rounds)
         return tag == "before_combat"
     standing = not ir["costs"] and ir["effects"] and all(
         e["op"] == "trigger" for e in ir["effects"])
@@ -315,8 +315,11 @@ def _round_refusal(ir: dict, role: str) -> str | None:
                for e in ir["effects"]):
             return None
         return "an always-on trigger (not modelled)"
-    if role == "challenge":
-        return None  # the engine runs only a challenge's Before Combat texts
+    if role == "challenge":  # its text of a phase runs at the start of that phase, each round
+        tag = ir["timing"]["tag"]
+        which = "one" if "combat" in ir["limits"] else "every"  # its stated limit counts
+        return (f"a challenge's '{tag.title()}:' text, run at the start of {which} {tag} phase "
+                "(not modelled)") if tag in PHASES else None
     if not ir["costs"] and ir["effects"] and all(e["op"] == "trigger" for e in ir["effects"]):
         return "an always-on trigger (not modelled)"
     return "a combat-phase ability other than a once-per-combat strike or cancel " \

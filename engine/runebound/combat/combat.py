@@ -65,10 +65,7 @@ class Combat(Resolver):
         try:
             if before_combat:
                 self._step(BEFORE_COMBAT, 0)
-                own = [a for a in self.catalog.card(challenge.id).abilities
-                       if a.tag == BEFORE_COMBAT and not a.static]
-                self.run_card_text(hero, challenge.id, own, hostile=True)  # challenge first
-                self.open_window(hero, BEFORE_COMBAT)
+                self.open_window(hero, BEFORE_COMBAT)  # the challenge's text first
             for rounds in range(1, MAX_ROUNDS + 1):
                 if escape and self._escape_step(hero, challenge, rounds):
                     return self._end(self._escaped(hero, challenge, rounds))
@@ -245,7 +242,8 @@ class Combat(Resolver):
         return CombatResult("knocked_out", rounds, winner=enemy.id, loser=hero.id)
 
     def knock_out(self, hero: Hero) -> None:
-        """Seed 000 "Tajunnan menetys"; moving to the nearest town is the turn loop's."""
+        """Seed 000 "Tajunnan menetys"; moving to the nearest town is the turn loop's. The
+        knocked-out window opens once the losses are taken (the challenge's text first)."""
         self.log.emit("knocked_out", hero=hero.id)
         self.moment = moment_at(KNOCKED_OUT, None, self.state.combat_no, 0, self.state.turn)
         try:
@@ -268,6 +266,10 @@ class Combat(Resolver):
             self._remove_card(hero, lost)
             self.state.market_bottom.append(lost)
             self.log.emit("lost_card", hero=hero.id, card=lost, to="market_bottom")
+        try:  # "When your Hero is knocked out, ...": once its losses are taken
+            self.open_window(hero, KNOCKED_OUT)
+        except Defeat:  # pragma: no cover - its wounds were just removed
+            pass
         self.log.emit("move_to_nearest_town", hero=hero.id, pending="turn loop")
 
     def _remove_card(self, hero: Hero, card_id: str):

@@ -18,23 +18,19 @@ from __future__ import annotations
 import weakref
 from itertools import chain
 
+from ..core.cardwindows import ACTIVE, ACTIVE_TIMINGS, HELD_IN_FORCE_KINDS, runner
 from ..core.resolver import Defeat
 from ..core.state import Challenge, Figure, Hero
 from ..core.windows import (
-    AFTER_MOVING,
-    BEFORE_MOVING,
     DEFEAT_CHALLENGE,
-    END_OF_TURN,
-    MARKET_STEP,
-    START_OF_TURN,
     moment_at,
 )
 from .combat import CombatResult
 from .duel import Duel
 
-# windows in which the active event's own text runs, for the Hero whose window it is
-EVENT_WINDOWS = (START_OF_TURN, BEFORE_MOVING, AFTER_MOVING, DEFEAT_CHALLENGE, MARKET_STEP,
-                 END_OF_TURN)
+# windows in which the active event's own text runs, for the Hero whose window it is (the
+# table of card windows: docs/windows.md)
+EVENT_WINDOWS = ACTIVE_TIMINGS
 
 
 class ActiveEventRules:
@@ -51,10 +47,14 @@ class ActiveEventRules:
     def event_text(self, hero, window: str) -> None:
         event = getattr(self.state, "active_event", None)
         if event:
-            own = [a for a in self.catalog.card(event).abilities
-                   if a.window == window and not a.standing]
+            card = self.catalog.card(event)
+            own = [a for a in card.abilities
+                   if a.timing == window and runner(card.kind, a.timing) == ACTIVE]
             if own:
                 self.run_card_text(hero, event, own, hostile=True)
+
+    def everyones(self, card) -> bool:
+        return card.id == getattr(self.state, "active_event", None)
 
     def _standing_cards(self):
         cards = super()._standing_cards()
@@ -121,6 +121,7 @@ class GameCombat(ActiveEventRules, Duel):
     def _held_modifier(self, hero, name: str) -> int:
         card = self.catalog.card
         return sum(e.value for card_id in (hero.id, *hero.items, *(a.id for a in hero.allies))
+                   if card(card_id).kind in HELD_IN_FORCE_KINDS
                    for e in card(card_id).modifiers.get(name, ()))
 
     def _card_modifier(self, card_id: str, name: str) -> int:

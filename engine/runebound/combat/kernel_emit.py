@@ -125,6 +125,7 @@ class Gen:
             A.window(p, Moment(p, p, 1, 1))
         A.window("dc", Moment("defeat_challenge", None, 1, 1))
         A.window("ac", Moment("after_combat", None, 1, 0))
+        A.window("ko", Moment("knocked_out", None, 1, 0))
 
     def _challenge_text(self) -> None:
         src, plan = self.src, self.plan
@@ -268,6 +269,8 @@ class Gen:
                         else:
                             src.line(f"hd[{c.index}] = False")
                             src.line(f"act[{c.index}] = False")
+        if self.A.windows.get("ko"):  # "When your Hero is knocked out, ...": after the losses
+            src.line("W_ko()")
         src.line("cw = 0")
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..core.cardwindows import runner
 from ..core.effects import EXTRA_TARGETS, walk
 from ..core.ruleset import Ruleset
 from ..core.windows import Moment, timing_refusal
@@ -105,10 +106,8 @@ class Plan:
         return plan
 
     def _read(self) -> None:
-        chal = self.cards[-1]
-        if self.challenge.reward_becomes and self._matters_when_kept(chal):
-            raise Unsupported(f"{chal.id}: a kept challenge whose abilities count once it "
-                              "joins the Hero's cards (Defeat Challenge, After Combat)")
+        # a kept challenge joins the Hero's cards without its text (the table of card
+        # windows: a challenge's abilities run only for the Hero facing it)
         for card in self.cards:
             for ab in card.abilities:
                 if "discard" in ab.cost_ops and card.kind == "item":
@@ -117,16 +116,6 @@ class Plan:
             for ab in card.abilities:
                 self._read_ability(card, ab)
         self._check_triggers()
-
-    def _matters_when_kept(self, chal: Card) -> bool:
-        late = [Moment(w, None, 1, 0) for w in ("defeat_challenge", "after_combat",
-                                                 "wounds_inflicted")]
-        for ab in chal.abilities:
-            if ab.standing and any(e.op in ("modify", "trigger") for e in ab.effects):
-                return True
-            if not ab.standing and any(timing_refusal(ab, m) is None for m in late):
-                return True
-        return False
 
     def _read_ability(self, card: Card, ab) -> None:
         where = f"{card.id}: \"{ab.source}\""
@@ -142,10 +131,13 @@ class Plan:
         if ab.reaction == "combat_roll":  # ---- family 7: combat (no kernel moment for it)
             raise Unsupported(f"{where}: {ENGINE_ONLY_OPS['reroll']} (engine only)")
         if card.kind == "challenge":
-            if ab.tag == "before_combat" and ab.costs:
+            if ab.timing == "before_combat" and ab.costs:
                 raise Unsupported(f"{where}: a challenge's text with a cost (an offer)")
-            if ab.tag != "before_combat":
-                return  # the engine runs only a challenge's Before Combat text
+            if ab.timing != "before_combat":
+                if runner(card.kind, ab.timing) is not None:  # the engine runs it
+                    raise Unsupported(f"{where}: a challenge's text in its "
+                                      f"'{ab.timing.replace('_', ' ')}' window (engine only)")
+                return  # never run (check refuses it: RF440)
         elif not self.fits_combat(ab):
             return  # e.g. "Before moving, ...": never used in a combat
         for e in walk(ab.effects):
@@ -221,14 +213,14 @@ class Plan:
         for step in ("before_combat", "escape", *PHASES):
             yield Moment(step, step, 1, 0 if step == "before_combat" else 1)
             yield Moment("wounds_inflicted", step, 1, 1)
-        for window in ("defeat_challenge", "after_combat"):
+        for window in ("defeat_challenge", "after_combat", "knocked_out"):
             yield Moment(window, None, 1, 0)
             yield Moment("wounds_inflicted", None, 1, 0)
 
     def candidates(self) -> list[tuple[Card, object]]:
         """The Hero's usable abilities in the engine's order (held cards, then index)."""
         return [(c, ab) for c in self.cards if c.kind != "challenge"
-                for ab in c.abilities if not ab.standing and self.fits_combat(ab)]
+                for ab in self.catalog.card(c.id).held_abilities if self.fits_combat(ab)]
 
     def standing(self):
         """(card, effect) of every always-on effect, in the engine's order."""

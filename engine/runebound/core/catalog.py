@@ -20,6 +20,7 @@ from . import (
     effects_decks,  # noqa: F401 - family 5/6 (issue 21): registers its ops
 )
 from .bundle import own_cards
+from .cardwindows import HELD, ability_timing, runner
 from .costs import Cost, build_cost
 from .effects import Effect, build_effects, walk
 from .ir import IRError, check_bundle_version, validate_ability
@@ -43,6 +44,11 @@ class Ability:
     @cached_property
     def ref(self) -> str:
         return f"{self.card_id}#{self.index}"
+
+    @cached_property
+    def timing(self) -> str:
+        """Its timing as the table of card windows names it (:mod:`.cardwindows`)."""
+        return ability_timing(self)
 
     @cached_property
     def effect_ops(self) -> frozenset[str]:
@@ -98,6 +104,13 @@ class CardDef:
     def standing_effects(self) -> tuple[Effect, ...]:
         """The effects of the always-on abilities (computed once: abilities never change)."""
         return tuple(e for a in self.abilities if a.standing for e in a.effects)
+
+    @cached_property
+    def held_abilities(self) -> tuple[Ability, ...]:
+        """The abilities its Hero's player may use while the Hero holds the card (the table
+        of card windows: none for an encounter placed as an Ally or a challenge kept as an
+        item, whose text is the adventure card's)."""
+        return tuple(a for a in self.abilities if runner(self.kind, a.timing) == HELD)
 
     @cached_property
     def modifiers(self) -> dict[str, tuple[Effect, ...]]:

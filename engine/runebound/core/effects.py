@@ -87,6 +87,10 @@ class Attack(Effect):
     op = "attack"
 
     def run(self, ctx):
+        if ctx.owner.id not in ctx.engine.enemies:  # outside a combat: no enemy to attack
+            ctx.engine.log.emit("no_enemy", hero=ctx.owner.id, source=ctx.source, op=self.op)
+            ctx.outcome = None  # neither "If you succeed" nor "If you fail" follows
+            return
         hit = ctx.engine.ability_attack(ctx, self.phase, self.bonus,
                                         normal_damage=self.damage == "normal")
         ctx.outcome = "success" if hit else "failure"

@@ -9,9 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from runeforge.engine.common.decisions import Decision
-from runeforge.engine.common.errors import EngineError, IllegalAction
+from runeforge.engine.common.errors import IllegalAction
 from runeforge.engine.common.log import EventLog
 
+from .cardtext import CardText
+from .cardwindows import HELD, runner
 from .catalog import Ability, Catalog
 from .effects import EXTRA_TARGETS, Context, run_all
 from .effects_combat import capped_wounds, immune_to
@@ -22,6 +24,7 @@ from .state import ActiveEffect, Figure, Hero, State
 from .windows import WOUNDS_INFLICTED, Moment, moment_at, timing_refusal
 
 MAX_TRIGGER_DEPTH = 8
+MOVEMENT_OPS = frozenset({"move", "movement_dice"})  # the movement step's, never a combat's
 
 
 class Defeat(Exception):  # noqa: N818 - control flow, not an error
@@ -40,7 +43,7 @@ class WoundBatch:
     phase: str | None
 
 
-class Resolver(Rolls, StandingRules):
+class Resolver(Rolls, StandingRules, CardText):
     def __init__(self, catalog: Catalog, state: State, dice, players: dict, ruleset: Ruleset,
                  log: EventLog | None = None):
         self.catalog, self.state, self.dice, self.players = catalog, state, dice, players
@@ -53,6 +56,7 @@ class Resolver(Rolls, StandingRules):
         self._built: dict[int, list] = {}
         self.grants: list[dict] = []  # movement / market effects for the turn loop
         self.round_attacks: set[str] = set()  # figures that attacked this combat round
+        self._faced_done: dict[str, tuple] = {}  # hero id -> the moment its enemy's text ran
 
     # ----------------------------------------------------------------- decisions
     def ask(self, hero: Hero, kind: str, options: list, source: str | None = None, **info):
@@ -221,8 +225,10 @@ class Resolver(Rolls, StandingRules):
 
     # ----------------------------------------------------------------- abilities
     def candidates(self, hero: Hero) -> list[Ability]:
-        return [a for card_id in self.held_cards(hero)
-                for a in self.catalog.card(card_id).abilities if not a.standing]
+        """The abilities ``hero``'s player may use, in some window, with the cards held: those
+        the table of card windows (:mod:`.cardwindows`) gives a Hero who holds the card."""
+        card = self.catalog.card
+        return [a for card_id in self.held_cards(hero) for a in card(card_id).held_abilities]
 
     def fitting(self, hero: Hero) -> list[Ability]:
         """The abilities of ``hero``'s cards whose timing fits the moment (its window and
@@ -242,8 +248,16 @@ class Resolver(Rolls, StandingRules):
         why = timing_refusal(ability, self.moment)
         if why:
             return f"{name}: {why}"
+        kind = self.catalog.card(ability.card_id).kind
+        if runner(kind, ability.timing) != HELD:  # the table of card windows
+            return (f"{name}: the text of the {kind} card is not an ability its holder uses "
+                    "(docs/windows.md)")
         if pending is not None and not _cancels_for(ability, hero, pending.figure):
             return f"{name}: the wounds are being inflicted on {pending.figure.name}"
+        if ability.attacks and hero.id not in self.enemies:
+            return f"{name}: {hero.name} has no enemy to attack (no combat)"
+        if self.moment.in_combat and ability.effect_ops & MOVEMENT_OPS:
+            return f"{name}: movement effects are used in the movement step, not in a combat"
         if self.moment.round > 0 and ability.attacks:
             actor = hero.ally(ability.card_id) or hero
             if actor.id in self.round_attacks:
@@ -293,6 +307,8 @@ class Resolver(Rolls, StandingRules):
         if window != outer.window:
             self.moment = moment_at(window, outer.step, outer.combat, outer.round, outer.turn)
         try:
+            if pending is None:
+                self.faced_text(hero, window)  # the challenge's text first
             while pending is None or pending.amount > 0:
                 fitting = self.fitting(hero)
                 if not fitting:
@@ -305,32 +321,6 @@ class Resolver(Rolls, StandingRules):
                 self.use_ability(hero, choice, pending)
         finally:
             self.moment = outer
-
-    def run_card_text(self, hero: Hero, card_id: str, abilities, hostile: bool) -> None:
-        """Card text that happens to the Hero (an event, an encounter, a challenge's text).
-        Text with a cost ("Pay 2 gold to draw 1 market card.") is an offer: the Hero's player
-        decides (``optional``) when the Hero can pay, and nothing happens when it cannot."""
-        for ability in abilities:
-            self.log.emit("card_text", hero=hero.id, card=card_id, text=ability.source)
-            ctx = Context(self, hero, card_id, hostile=hostile, phase=self.moment.step)
-            if ability.costs and not self._offer(hero, card_id, ability, ctx):
-                continue
-            run_all(ability.effects, ctx)
-
-    def _offer(self, hero: Hero, card_id: str, ability: Ability, ctx: Context) -> bool:
-        try:
-            for cost in ability.costs:
-                cost.check(ctx)
-        except IllegalAction as exc:
-            self.log.emit("offer_unpayable", hero=hero.id, card=card_id, why=str(exc))
-            return False
-        if not self.ask(hero, "optional", [True, False], source=card_id,
-                        text=ability.source):
-            return False
-        for cost in ability.costs:
-            self.log.emit("pay", hero=hero.id, cost=cost.op, source=card_id)
-            cost.pay(ctx)
-        return True
 
     # ----------------------------------------------------------------- durations, triggers
     def add_duration(self, ctx: Context, until: str, effects_ir: list[dict]) -> None:
@@ -345,8 +335,9 @@ class Resolver(Rolls, StandingRules):
             self.log.emit("expired", hero=active.owner, source=active.source, until=until)
 
     def fire(self, event: dict) -> None:
-        if self._trigger_depth >= MAX_TRIGGER_DEPTH:
-            raise EngineError(f"triggers nest deeper than {MAX_TRIGGER_DEPTH}: {event}")
+        if self._trigger_depth >= MAX_TRIGGER_DEPTH:  # cards that set each other off
+            self.log.emit("trigger_loop", depth=self._trigger_depth, event=event)
+            return  # the chain stops here (one card alone cannot loop: RF444)
         if not self.state.effects and "trigger" not in self.catalog.standing_ops:
             return  # no card has an always-on trigger and no duration is in force
         self._trigger_depth += 1

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from runeforge.engine.common.errors import EngineError
 
+from .cardwindows import HELD_IN_FORCE_KINDS
 from .effects import Context, build_effects
 from .effects_branching import (  # family 1 (issue 21)
     while_modifiers,
@@ -50,12 +51,13 @@ class StandingRules:
         """(owner Hero, CardDef) of every card whose always-on rules are in force."""
         card = self.catalog.card
         for hero in self.state.heroes:
-            cards = self.held_cards(hero)
+            for card_id in self.held_cards(hero):
+                held = card(card_id)
+                if held.kind in HELD_IN_FORCE_KINDS:  # not the text of a kept adventure card
+                    yield hero, held
             enemy = self.enemies.get(hero.id)
             if enemy is not None and enemy.kind == "challenge":
-                cards.append(enemy.id)  # the challenge's rules apply to the Hero facing it
-            for card_id in cards:
-                yield hero, card(card_id)
+                yield hero, card(enemy.id)  # the challenge's rules apply to the Hero facing it
 
     def _durations(self):
         """(owner Hero, card id, built effects, x) of every duration in force."""
@@ -128,9 +130,16 @@ class StandingRules:
         total = 0
         if name in self.catalog.modified_stats:
             for owner, card in self._standing_cards():
+                if fig is not owner and isinstance(fig, Hero) and self.everyones(card):
+                    continue  # every Hero has the rule as "you": it reaches each Hero once
                 for effect in card.modifiers.get(name, ()):
                     total += self._modifier(fig, owner, card.id, effect, None)
         return total
+
+    def everyones(self, card) -> bool:
+        """Is ``card``'s always-on rule every Hero's at once (the active event's, in the
+        game), so that "each Hero" in it means each Hero once, not once per Hero?"""
+        return False
 
     def duration_modifiers(self, fig: Figure, name: str) -> int:
         """What the effects lasting "until the end of …" add to ``fig``'s stat ``name``."""

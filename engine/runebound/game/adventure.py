@@ -12,6 +12,7 @@ Decision ``adventure``: ``counter``, ``undefeated``, ``attack:<hero>``, ``trade:
 
 from __future__ import annotations
 
+from ..core.cardwindows import drawn_text
 from ..core.durations_more import event_drawn
 from .turn import TurnOver
 
@@ -153,9 +154,7 @@ class AdventureStep:
         s.active_event = card
         self.combat.modifiers_changed()  # its always-on rules apply to every Hero
         self.emit("event", card=card, replaces=current)
-        now_text = [a for a in self.card(card).abilities
-                    if not a.standing and a.tag is None and a.window is None]
-        self.combat.run_card_text(hero, card, now_text, hostile=True)
+        self.combat.run_card_text(hero, card, drawn_text(self.card(card)), hostile=True)
         if renews:
             self.renew_counters(hero)
 
@@ -177,8 +176,7 @@ class AdventureStep:
     # ------------------------------------------------------------------ encounters
     def play_encounter(self, hero, card: str) -> None:
         cdef = self.card(card)
-        text = [a for a in cdef.abilities if not a.standing]
-        self.combat.run_card_text(hero, card, text, hostile=True)
+        self.combat.run_card_text(hero, card, drawn_text(cdef), hostile=True)
         reward = cdef.data.get("reward") or {}
         if reward.get("gold"):
             self.combat.gain_gold(hero, int(reward["gold"]), source=card)

@@ -63,6 +63,13 @@ def check_ability(a: n.Ability, ctx: CardContext) -> Iterator[Finding]:
     yield from checks_decks.check(a, ctx, nodes, Finding)  # family 5/6 (issue 21)
 
 
+def check_compiled(ir: dict, ctx: CardContext, text: str) -> list[Finding]:
+    """The checks of an ability's compiled IR against what the engine runs for its kind of
+    card (:mod:`.windows`, docs/windows.md)."""
+    return [*check_windows(ir, ctx.kind, text, Finding),
+            *check_runs(ir, ctx.kind, text, Finding)]
+
+
 def _phase_tag(a: n.Ability, nodes):
     """1. Ranged:/Melee:/Magic: never act in Before Combat, nor attack in another phase."""
     if a.tag not in PHASE_TAGS:
@@ -196,3 +203,4 @@ def _limits(a: n.Ability, ctx: CardContext):
 
 
 from .place import check_place  # noqa: E402  family 4/8/9 (issue 21)
+from .windows import check_runs, check_windows  # noqa: E402  the table of card windows

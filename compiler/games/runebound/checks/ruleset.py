@@ -94,8 +94,10 @@ def _check_table(rep: Reporter, keys: tuple, rows, complete: bool) -> None:
 
 
 def check_documents(content) -> list[Diagnostic]:
-    """Runebound's semantic checks of its rules data: boards (adjacency, terrain, towns) and
-    rulesets (tables, the doom track's first town against the board's market column)."""
+    """Runebound's semantic checks of its rules data: boards (adjacency, terrain, towns),
+    rulesets (tables, the doom track's first town against the board's market column) and
+    adventures (the cards, packs and colours they name: :mod:`.adventure`)."""
+    from .adventure import check_adventures
     from .board import check_board
 
     out: list[Diagnostic] = []
@@ -113,4 +115,5 @@ def check_documents(content) -> list[Diagnostic]:
         if isinstance(ruleset.data, dict) and ruleset.path not in invalid:
             out.extend(check_ruleset(ruleset.data, ruleset.pos, ruleset.path, ruleset.lines,
                                      towns=towns))
+    out.extend(check_adventures(content))  # what `play --adventure` would trip on
     return out

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from . import games
 from .diagnostics import Diagnostic, has_errors
-from .l10n.packcatalogs import untranslated_names
+from .l10n.packcheck import untranslated_names
 from .loader import Content, load_content
 
 # Diagnostics that mean the command line was wrong (exit 2), not the content (exit 1).

@@ -26,6 +26,10 @@ Examples:
 """
 
 
+# what a card without abilities (and no summary of its game) prints instead of nothing
+NO_TEXT = "(no rules text: the card has no abilities; its face shows only its values)"
+
+
 @click.command("text", epilog=EPILOG)
 @click.argument("dirs", nargs=-1, type=click.Path(path_type=str),
                 callback=content_dirs_argument)
@@ -60,11 +64,16 @@ def command(dirs, locale: str, card_ids: tuple[str, ...], fmt: str) -> None:
         click.echo(json.dumps(records, ensure_ascii=False, indent=2))
         return
     out = console()
-    last = None
+    by_card: dict[str, list[str]] = {}
     for r in records:
-        if r["card"] != last:
-            card = result.content.cards[r["card"]]
-            name = games.get(card.game).card_name(card, locale) or card_name(card.name, locale)
-            out.print(f"[bold]{escape(name)}[/bold] ({escape(r['card'])})")  # untrusted data
-            last = r["card"]
-        out.print(f"  {r['text']}", markup=False)
+        by_card.setdefault(r["card"], []).append(r["text"])
+    for card_id in card_ids or tuple(result.content.cards):
+        card = result.content.cards[card_id]
+        game = games.get(card.game)
+        if locale not in game.text.locales:
+            continue
+        name = game.card_name(card, locale) or card_name(card.name, locale)
+        out.print(f"[bold]{escape(name)}[/bold] ({escape(card_id)})")  # untrusted data
+        lines = by_card.get(card_id) or game.text_summary(card, locale, result.content.cards)
+        for line in lines or [NO_TEXT]:
+            out.print(f"  {line}", markup=False)

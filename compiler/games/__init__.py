@@ -120,13 +120,16 @@ class TextStyle:
     """Rules text. ``render(card, locale) -> [(ability index, text)]``; ``prepare(locales)
     -> diagnostics`` compiles the game's catalogs once per build (None: nothing to prepare);
     ``msgctxt`` is the prefix of the game's catalog contexts; ``name(card, locale) -> str``
-    is a card's name in a locale (None: the default game's catalog, msgctxt ``card.name``)."""
+    is a card's name in a locale (None: the default game's catalog, msgctxt ``card.name``);
+    ``summary(card, locale, cards) -> [str]`` describes a card whose rules are not abilities
+    (what `runeforge text` prints for it; None or [] : the card has no rules text)."""
 
     locales: tuple[str, ...]
     render: str
     msgctxt: str
     prepare: str | None = None
     name: str | None = None
+    summary: str | None = None
 
 
 @dataclass(frozen=True)
@@ -234,6 +237,9 @@ class Game:
         """The card's name in ``locale`` from the game's own catalog (None: the game names
         none; the caller then asks runeforge.l10n.names, the default game's catalog)."""
         return _call(self.text.name, card, locale)
+
+    def text_summary(self, card, locale: str, cards: dict | None = None) -> list[str]:
+        return list(_call(self.text.summary, card, locale, cards) or [])
 
     def prepare_text(self, locales) -> list:
         return list(_call(self.text.prepare, locales) or [])

@@ -19,8 +19,8 @@ from babel.support import Translations
 
 from runeforge.diagnostics import Diagnostic, DiagnosticError
 
+from .layered import Layered
 from .localedir import locales_dir
-from .packcatalogs import Layered
 from .slots import check_message
 
 DOMAIN = "runeforge"

@@ -13,7 +13,7 @@ from babel.support import Translations
 
 from runeforge.diagnostics import Diagnostic
 
-from .packcatalogs import Layered, has_pack_catalogs
+from .layered import Layered, has_pack_catalogs
 
 LOCALES = ("en", "fi", "pl", "el", "ru")
 

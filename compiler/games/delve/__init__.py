@@ -38,6 +38,7 @@ GAME = Game(
         msgctxt="delve.",
         prepare="runeforge.games.delve.text:prepare",
         name="runeforge.games.delve.text:card_name",
+        summary="runeforge.games.delve.text_summary:summary",
     ),
     faces=FaceStyle(
         faces="runeforge.games.delve.faces:faces",

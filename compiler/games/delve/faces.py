@@ -54,7 +54,11 @@ class DelveFace:
     weapons: tuple = ()
 
     def label(self, key: str) -> str:
-        return label(f"label.{key}", self.locale) if f"label.{key}" in TEMPLATES else key
+        """A face word; a card kind ("adversary") is its kind label (the preview's groups)."""
+        for full in (f"label.{key}", f"label.kind.{key}"):
+            if full in TEMPLATES:
+                return label(full, self.locale)
+        return key
 
 
 def _ability_lines(card, locale: str) -> list[tuple[str, str]]:
@@ -248,7 +252,7 @@ class DelveDrawer:
 
 
 def preview(face: DelveFace) -> dict:
-    return {"id": face.id, "kind": "unknown", "colour": "none", "name": face.name,
+    return {"id": face.id, "kind": face.kind, "colour": "none", "name": face.name,
             "subtitle": kind_line(face.kind, face.locale), "stats": [],
             "blocks": [{"tag": badge or None, "body": text} for badge, text in face.lines],
             "flavour": None, "count": face.count, "pack": face.pack}

@@ -83,7 +83,7 @@ def localised_faces(cards, locale: str, content=None) -> list[CardFace]:
     from runeforge.l10n.names import card_name, flavour
 
     def blocks(card, loc):
-        out = []
+        out = _skills_block(card, loc)
         for text in card.data.get("abilities", []) or []:
             if isinstance(text, str):
                 tag, body = render_blocks(parse_cached(text), loc)
@@ -106,6 +106,25 @@ def localised_faces(cards, locale: str, content=None) -> list[CardFace]:
         deck = _deck(card, own)
         out.append(replace(face, deck=deck, deck_name=deck_name(deck, locale, labels, packs)))
     return out
+
+
+def _skills_block(card, locale: str) -> list[TextBlock]:
+    """A hero's skills as the first text block ("Skills: Tracking, Survival"), each in the
+    locale's word (terms.yaml ``skills``) or as written for a skill the content adds."""
+    from runeforge.games.runebound.text.terms import load_terms
+    from runeforge.l10n import pseudo
+    from runeforge.l10n.names import label
+
+    skills = card.data.get("skills") if card.kind == "hero" else None
+    if not isinstance(skills, list) or not skills:
+        return []
+    terms = load_terms(locale)
+    words = []
+    for skill in skills:
+        term = terms.find("skills", str(skill))
+        words.append(term.form() if term is not None else str(skill))
+    body = ", ".join(words)
+    return [TextBlock(label("skills", locale), pseudo.pseudo(body) if locale == "en-XA" else body)]
 
 
 def own_decks(content) -> set[tuple[str, str]]:

@@ -1,0 +1,66 @@
+"""`runeforge text` prints something for every card (issue 36): Delve adversaries,
+exploration cards, tiles and tables are described; a card without abilities says why.
+`preview` files Delve cards under their kinds; hero faces print the hero's skills."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from runeforge.backends.preview import sections
+from runeforge.cli import main
+from runeforge.commands.text import NO_TEXT
+from runeforge.games.delve.faces import faces as delve_faces
+from runeforge.games.delve.faces import preview
+from runeforge.games.runebound.faces import localised_faces
+from runeforge.loader import load_content
+
+
+def text(*args: str) -> str:
+    out = CliRunner().invoke(main, ["text", *args])
+    assert out.exit_code == 0, out.output
+    return out.output
+
+
+@pytest.mark.parametrize("card, locale, lines", [
+    ("gloom-rat", "en", ["Vigour 1 · Move 5 · advance",
+                         "Weapon: Gnawing Teeth (combat) · Hit 5+ · Damage 1"]),
+    ("dripping-steps", "en", ["Chamber tile: Flooded Cistern · Encounter: Shallow Halls"]),
+    ("entry-hall", "en", ["4×4 · exits: north, east, south, west"]),
+    ("shallow-halls", "en", ["1: —", "2–3: 2× Gloom Rat"]),
+    ("gloom-rat", "ru", ["Живучесть 1 · Движение 5 · наступление"]),
+])
+def test_delve_cards_without_abilities_are_described(card, locale, lines):
+    out = text("--locale", locale, "--card", card)
+    body = [line.strip() for line in out.splitlines()[1:]]
+    assert body[:len(lines)] == lines, out
+
+
+def test_a_card_without_abilities_says_why():
+    out = text("--locale", "pl", "--card", "thornhedge-boar")
+    assert out.splitlines()[1].strip() == NO_TEXT
+
+
+def test_every_card_prints_a_line_under_its_name():
+    out = text("--locale", "en")
+    content = load_content([])
+    names = [line for line in out.splitlines() if not line.startswith("  ")]
+    assert len(names) == len(content.cards)
+
+
+def test_preview_files_delve_cards_under_their_kinds():
+    content = load_content([])
+    cards = [c for c in content.cards.values() if c.game == "delve"]
+    faces = delve_faces(cards, "en")
+    views = [preview(f) for f in faces]
+    kinds = {g["kind"]: g["name"] for s in sections(faces, views) for g in s["groups"]}
+    assert "unknown" not in kinds
+    assert kinds["adversary"] == "Adversary" and kinds["tile"] == "Chamber tile"
+
+
+@pytest.mark.parametrize("locale, tag, body", [("en", "Skills", "Tracking, Survival"),
+                                               ("pl", "Umiejętności", "Tropienie, Przetrwanie")])
+def test_hero_faces_print_the_skills(locale, tag, body):
+    content = load_content([])
+    face, = localised_faces([content.cards["sable-quickwind"]], locale, content)
+    assert (face.blocks[0].tag, face.blocks[0].body) == (tag, body)

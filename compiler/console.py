@@ -140,3 +140,11 @@ def content_dirs_argument(ctx: click.Context, param: click.Parameter, value):
             raise click.BadParameter("an empty path names no folder (write . for the current "
                                      "folder)")
     return value
+
+
+def content_dirs_or_archives(ctx: click.Context, param: click.Parameter, value):
+    """:func:`content_dirs_argument`, and a pack archive (``runeforge pack``) is opened into
+    a temporary folder that stands in for it (RF005 for an archive it refuses)."""
+    from .packarchive import expand_dirs
+
+    return expand_dirs(content_dirs_argument(ctx, param, value) or ())

@@ -26,6 +26,8 @@ EXAMPLES = {
     "RF002": "a file without read permission, or a directory named `x.yaml`",
     "RF003": "`runeforge build --out some-file.txt`",
     "RF004": "`runeforge text --card belt-of-strenght` (did you mean 'belt-of-strength'?)",
+    "RF005": "`runeforge check x.rfpack` whose zip holds `../evil.yaml`, a link, or a "
+             "file over 50 MB",
     "RF101": "`cards: [` with no closing bracket",
     "RF102": "a line indented with a tab before `origin: original`",
     "RF103": "`cost: 4` twice in one card",

@@ -26,6 +26,7 @@ CODES: dict[str, str] = {
     "RF002": "file cannot be read",
     "RF003": "output cannot be written",
     "RF004": "unknown card id on the command line",
+    "RF005": "pack archive refused",
     # RF1xx: YAML and text encoding
     "RF101": "not valid YAML",
     "RF102": "tab character used for indentation",

@@ -15,7 +15,7 @@ from runeforge.backends import BuildContext, dumps_json, stages
 from runeforge.backends.pdf_style import parse_back_offset, parse_card_size, parse_length_mm
 from runeforge.console import (
     console,
-    content_dirs_argument,
+    content_dirs_or_archives,
     finish,
     output_dir_diagnostic,
     print_diagnostics,
@@ -67,7 +67,7 @@ def parse_bleed(text: str) -> float:
 
 @click.command("build", epilog=EPILOG)
 @click.argument("dirs", nargs=-1, type=click.Path(path_type=str),
-                callback=content_dirs_argument)
+                callback=content_dirs_or_archives)
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("output"),
               show_default=True, help="Output directory.")
 @click.option("--locale", "locales", multiple=True, metavar="L",

@@ -9,7 +9,7 @@ import click
 from runeforge.analysis import AnalysisService
 from runeforge.console import (
     console,
-    content_dirs_argument,
+    content_dirs_or_archives,
     finish,
     print_diagnostics,
     print_summary,
@@ -83,7 +83,7 @@ def print_coverage(cov: dict, fmt: str) -> None:
 
 @click.command("check", epilog=EPILOG)
 @click.argument("dirs", nargs=-1, type=click.Path(path_type=str),
-                callback=content_dirs_argument)
+                callback=content_dirs_or_archives)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="Diagnostics as text or as JSON records.")
 @click.option("--coverage", "show_coverage", is_flag=True,

@@ -11,7 +11,7 @@ from runeforge import pipeline
 from runeforge.backends import text as text_backend
 from runeforge.console import (
     console,
-    content_dirs_argument,
+    content_dirs_or_archives,
     finish,
     print_diagnostics,
     print_summary,
@@ -32,7 +32,7 @@ NO_TEXT = "(no rules text: the card has no abilities; its face shows only its va
 
 @click.command("text", epilog=EPILOG)
 @click.argument("dirs", nargs=-1, type=click.Path(path_type=str),
-                callback=content_dirs_argument)
+                callback=content_dirs_or_archives)
 @click.option("--locale", "-l", default="en", show_default=True, help="Locale of the text.")
 @click.option("--card", "card_ids", multiple=True, metavar="ID",
               help="Only this card (repeatable). Ids are the kebab-case of the English name.")

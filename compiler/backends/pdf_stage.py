@@ -77,6 +77,7 @@ def pdf_outputs(result, locales, *, warn=None, progress=None, pictures=None, dec
     from .pdf_document import render_deck_pdf
     from .pdf_style import card_size_mm
     from .png_export import png_outputs
+    from .tts_export import tts_outputs
 
     outputs = []
     packs = result.content.packs
@@ -107,16 +108,21 @@ def pdf_outputs(result, locales, *, warn=None, progress=None, pictures=None, dec
             outputs.append(Output(f"{name}.layout.json", text.encode("utf-8")))
             if game.faces.extra_pdfs:  # more than cards: Delve's full-size tiles
                 outputs.extend(_extra_outputs(game, faces, pack_id, locale, title, options))
-            if export == "png":
+            if export in ("png", "tts"):
                 shop = {k: v for k, v in options.items()
                         if k not in ("mode", "bleed_mm", "backs", "alignment_page")}
-                outputs.extend(png_outputs(
+                pngs = (png_outputs(
                     faces, f"{pack_id}-{locale}", dpi=dpi,
                     card_mm=card_size_mm(options.get("card_size", "poker")),
                     bleed_mm=options.get("bleed_mm", 0.0),
                     render=partial(render_deck_pdf, title=title, warn=None,
                                    drawer=game.face_drawer, keywords=game.faces.pdf_keywords,
                                    **shop)))  # fmt: skip
+                if export == "png":
+                    outputs.extend(pngs)
+                else:  # Tabletop Simulator sheets made from the same images
+                    outputs.extend(tts_outputs(pngs, f"{pack_id}-{locale}",
+                                               {f.id: f.name for f in faces}, locale))
     return outputs
 
 

@@ -94,11 +94,13 @@ def parse_bleed(text: str) -> float:
 @click.option("--cards", "cards", multiple=True, metavar="ID[,ID]",
               help="Print only these cards (repeatable or comma-separated).")
 @click.option("--fronts-only", is_flag=True, help="Leave out the pages of backs.")
-@click.option("--export", type=click.Choice(["png"]), default=None,
+@click.option("--export", type=click.Choice(["png", "tts"]), default=None,
               help="Also write one PNG per card face (with bleed) and one per deck back, "
-                   "under png/<pack>-<locale>/ with a manifest.csv pairing them.")
+                   "under png/<pack>-<locale>/ with a manifest.csv pairing them; tts: "
+                   "Tabletop Simulator deck sheets (10x7 faces, 4096 px at most, one back "
+                   "per deck, the card names as JSON) under tts/<pack>-<locale>/.")
 @click.option("--dpi", type=click.Choice(["300", "600"]), default=None,
-              help="Resolution of --export png (default 300).")
+              help="Resolution of --export png or tts (default 300).")
 @click.option("--colour", "--color", "colour", type=click.Choice(["rgb", "cmyk"]),
               default="rgb", show_default=True,
               help="Colour operators of the PDFs (cmyk for print shops that ask for it).")
@@ -117,7 +119,8 @@ def command(dirs, out_dir: Path, locales: tuple[str, ...], paper: str, card_size
     from runeforge.backends.text import check_locale, default_locales
 
     if dpi is not None and export is None:
-        raise click.UsageError("--dpi sets the resolution of --export png; add --export png")
+        raise click.UsageError("--dpi sets the resolution of --export png or tts; add "
+                               "--export png")
     decks, cards = _split(decks), _split(cards)
     locales = list(dict.fromkeys(locales)) or list(default_locales())
     for locale in locales:

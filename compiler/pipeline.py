@@ -67,12 +67,25 @@ def analyse(content: Content, compile: bool = True, compiler=None) -> CheckResul
     result = CheckResult(content, diagnostics=list(content.diagnostics))
     result.diagnostics.extend(check_documents(content))
     result.diagnostics.extend(untranslated_names(content))  # a fan pack's catalogs
+    result.diagnostics.extend(art_diagnostics(content))  # what build would refuse, at art:
     if compile and not any(d.code in USAGE_CODES for d in content.diagnostics):
         compiled, diags = (compiler or compile_content)(content)
         result.compiled = dict(compiled)
         result.diagnostics.extend(diags)
     result.diagnostics = _unique(result.diagnostics)
     return result
+
+
+def art_diagnostics(content: Content) -> list[Diagnostic]:
+    """The cards' ``art:`` as the build checks it (RF710 missing, RF711 unreadable, RF713
+    outside the pack; RF712/RF714 warnings), at the poker size: ``check`` reports at its
+    place what ``build`` would refuse."""
+    from .backends.pdf_picture import resolve_art
+    from .backends.pdf_style import card_size_mm
+
+    if not any(isinstance(c.data, dict) and c.data.get("art") for c in content.cards.values()):
+        return []
+    return resolve_art(content.cards.values(), content.packs, card_size_mm("poker"))[1]
 
 
 def check_documents(content: Content) -> list[Diagnostic]:

@@ -207,3 +207,13 @@ def test_builds_with_art_are_byte_identical(cli, content_dir, tmp_path):
     assert (out2 / "pdf" / "my-cards-en.pdf").read_bytes() == first
     layout = json.loads((out2 / "pdf" / "my-cards-en.layout.json").read_text(encoding="utf-8"))
     assert [r["card"] for r in layout["cards"] if r["side"] == "front"] == ["lantern-of-testing"]
+
+
+def test_check_reports_the_missing_art_file_build_would_refuse(cli, content_dir):
+    """Issue 36: check passed and build failed; check now says so at the card's art:."""
+    content_dir.write("items.yaml", ITEM_ART.format(art="art/nowhere.png"))
+    res = cli("check", str(content_dir.root))
+    assert res.exit_code == 1
+    _located(res, "RF710", 9)
+    _image(content_dir.root / "art" / "nowhere.png", (1000, 400))
+    assert cli("check", str(content_dir.root)).exit_code == 0

@@ -157,7 +157,7 @@ def stage(ctx: BuildContext):
     pictures, art_diags = check_art(ctx.result, options)
     warn = None
     if isinstance(diagnostics, list):
-        diagnostics.extend(art_diags)
+        diagnostics.extend(d for d in art_diags if d not in diagnostics)  # check found some
 
         def warn(diag):  # RF701/RF604 are found per face: give them the card's place
             diagnostics.append(at_card(ctx.content, diag))

@@ -79,6 +79,8 @@ class Table:
         self._choice: int | None = None
         self._abandon = False
         self._saved = 0
+        self.names: dict = {}  # locale -> views.Names (the seats' views share them)
+        self.tellers: dict = {}  # locale -> views.Teller of this generation's log
 
     @property
     def runebound(self) -> bool:

@@ -285,3 +285,28 @@ def test_undo_stops_at_a_revealed_die_with_two_people(bundle):
             table.undo(0)
     finally:
         table.close()
+
+
+def test_the_page_speaks_five_languages():
+    words = json.loads((ROOT / "compiler/table/static/i18n.json").read_text(encoding="utf-8"))
+    assert sorted(words) == ["el", "en", "fi", "pl", "ru"]
+    for locale, table in words.items():
+        assert set(table) == set(words["en"]), locale
+        assert all(text.strip() for text in table.values()), locale
+        if locale != "en":  # translated, not copied (a few words are the same: "bot")
+            same = [k for k in table if table[k] == words["en"][k] and "{" not in table[k]]
+            assert len(same) < 6, (locale, same)
+    html = (ROOT / "compiler/table/static/table.html").read_text(encoding="utf-8")
+    js = (ROOT / "compiler/table/static/table.js").read_text(encoding="utf-8")
+    used = set(re.findall(r'data-t="(\w+)"', html)) | set(re.findall(r'\bt\("([\w.]+)"', js))
+    assert used and used <= set(words["en"]), used - set(words["en"])
+
+
+def test_lan_host_is_accepted_only_when_asked(delve_table, result):
+    from starlette.testclient import TestClient
+
+    tokens = {"t": (0,)}
+    for lan, status in ((None, 403), ("192.168.1.20", 200)):
+        app = make_app(delve_table, result.content, tokens, PORT, lan_host=lan)
+        with TestClient(app, base_url=f"http://192.168.1.20:{PORT}") as c:
+            assert c.get("/api/seat/0/state?token=t").status_code == status

@@ -166,7 +166,8 @@ def seat_view(table, seat: int, locale: str, content=None) -> dict:
         teller = table.tellers[locale] = Teller(names, locale, table.runebound)
         teller.generation = table.generation
     view["log"] = teller.tell(records)[-LOG_LINES:]
-    view["dice_rolled"] = last_dice(records)
+    view["dice_rolled"] = [{**d, "who": names(d["who"]) if d["who"] else None}
+                           for d in last_dice(records)]
     return view
 
 

@@ -28,8 +28,12 @@ def runebound(game, names, humans) -> dict:
     market = {town: [{"id": c, "name": names(c)} for c in cards]
               for town, cards in sorted(s.market_stacks.items()) if cards}
     total = game.doom_tokens_total() if s.doom else 0
+    combat = [{"hero": names(hero_id), "id": getattr(f, "card_id", None) or f.id,
+               "name": names(getattr(f, "card_id", None) or f.id), "wounds": f.wounds,
+               "life": game.combat.stat(f, "life")}
+              for hero_id, f in dict(game.combat.enemies or {}).items()]
     return {
-        "round": s.round, "turn": s.turn, "phase": s.phase,
+        "round": s.round, "turn": s.turn, "phase": s.phase, "combat": combat,
         "board": {"spaces": spaces, "start": board.towns.get(board.start_town),
                   "column": list(board.market_column)},
         "counters": dict(s.board_counters),

@@ -31,7 +31,7 @@ let view = null;
 let replayStep = 0;
 let busy = false;
 const SVGNS = "http://www.w3.org/2000/svg";
-const SEAT_COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf"];
+const SEAT_COLOURS = ["#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b"];
 const TERRAIN = {plains: "#d9e8a6", forest: "#4f8f4a", hills: "#c9a86a", mountains: "#9a9a9a",
   river: "#7fb7e6", swamp: "#7a8f6a", road: "#e8d9b0", town: "#f4e3c1", desert: "#ecd68c"};
 const GEM = {green: "#2e9e44", yellow: "#e6c619", blue: "#2f6fd6", red: "#d33"};
@@ -153,6 +153,7 @@ function draw() {
     : t("waiting", {seat: v.waiting_for + 1}));
   document.getElementById("undo").hidden = MODE === "replay" || !v.can_undo || v.over;
   if (v.game === "runebound") drawRunebound(v); else drawDelve(v);
+  drawLegend(v);
   drawDecision(v);
   drawDice(v);
   drawLog(v);
@@ -224,7 +225,7 @@ function drawRunebound(v) {
   }
   v.heroes.forEach((h, i) => {
     const [x, y] = pos[h.space] || [0, 0];
-    const dx = (i % 3 - 1) * 8, dy = i >= 3 ? 8 : 0;
+    const dx = (i % 3 - 1) * 8, dy = (i >= 3 ? 8 : 0) - 5;
     svg.append(el("svg:circle", {cx: x + dx, cy: y + dy, r: 6.5, fill: SEAT_COLOURS[i],
       stroke: h.active ? "#fff" : "#000", "stroke-width": h.active ? 2.5 : 1,
       class: "figure", "pointer-events": "none"}, el("svg:title", {text: h.name})));
@@ -271,13 +272,20 @@ function drawDelve(v) {
   const heroSeat = Object.fromEntries(v.heroes.map((h) => [h.id, h.seat]));
   for (const f of v.figures) {
     const [x, y] = f.cell;
-    const hero = f.side === "hero";
-    const fill = hero ? SEAT_COLOURS[heroSeat[f.id] || 0] : (f.id === v.quarry ? "#600" : "#b22");
-    svg.append(el("svg:circle", {cx: x * S + S / 2, cy: y * S + S / 2, r: S * 0.36, fill,
-      stroke: "#000", "stroke-width": 1, class: "figure", "pointer-events": "none"},
-      el("svg:title", {text: `${f.name} ${f.wounds}/${f.vigour}`})));
-    svg.append(el("svg:text", {x: x * S + S / 2, y: y * S + S / 2 + 4, class: "figure-label",
-      "pointer-events": "none", text: hero ? String(heroSeat[f.id] + 1) : `${f.vigour - f.wounds}`}));
+    const cx = x * S + S / 2, cy = y * S + S / 2;
+    if (f.side === "hero") {
+      svg.append(el("svg:circle", {cx, cy, r: S * 0.36, fill: SEAT_COLOURS[heroSeat[f.id] || 0],
+        stroke: "#000", "stroke-width": 1, class: "figure hero", "pointer-events": "none"},
+        el("svg:title", {text: `${f.name} ${f.wounds}/${f.vigour}`})));
+    } else {  // an adversary: a red diamond with the wounds it can still take
+      const r = S * 0.42;
+      svg.append(el("svg:polygon", {points: `${cx},${cy - r} ${cx + r},${cy} ${cx},${cy + r} ${cx - r},${cy}`,
+        fill: f.id === v.quarry ? "#5a0000" : "#c62828", stroke: "#000", "stroke-width": 1,
+        class: "figure adversary", "pointer-events": "none"},
+        el("svg:title", {text: `${f.name} ${f.wounds}/${f.vigour}`})));
+    }
+    svg.append(el("svg:text", {x: cx, y: cy + 4, class: "figure-label", "pointer-events": "none",
+      text: f.side === "hero" ? String(heroSeat[f.id] + 1) : `${f.vigour - f.wounds}`}));
   }
   fit(svg, xs.length ? xs : [0], ys.length ? ys : [0], 8);
   drawHeroes(v);
@@ -290,6 +298,25 @@ function cellChoice(opts) {
   if (opts.length === 1) return choose(opts[0].index);
   // several dice can pay for the same move: the dice panel shows them; pick the first
   choose(opts[0].index);
+}
+
+function drawLegend(v) {
+  const box = document.getElementById("legend");
+  const item = (swatch, key) => el("span", {class: "key"}, swatch, document.createTextNode(t(key)));
+  const chip = (attrs) => el("i", {class: "chip", ...attrs});
+  const keys = [];
+  if (v.game === "runebound") {
+    for (const name of Object.keys(TERRAIN)) if (name !== "desert") {
+      keys.push(item(chip({"data-terrain": name}), `terrain.${name}`));
+    }
+    keys.push(item(chip({"data-mark": "counter"}), "legend.counter"),
+      item(el("b", {class: "cross", text: "✖"}), "legend.undefeated"));
+  } else {
+    keys.push(item(chip({"data-mark": "exit"}), "legend.exit"),
+      item(chip({"data-mark": "adversary"}), "legend.adversary"));
+  }
+  keys.push(item(chip({"data-mark": "offered"}), "legend.offered"));
+  box.replaceChildren(...keys);
 }
 
 function drawHeroes(v) {
@@ -354,9 +381,18 @@ function drawDecision(v) {
   box.dataset.kind = p.kind;
   box.dataset.control = control || "unknown";
   box.append(el("h2", {text: t("your_turn") + (p.source ? ` — ${p.source}` : "")}));
+  for (const c of v.combat || []) {  // the fight this question belongs to
+    box.append(el("div", {class: "combat"}, el("img", {class: "face enemy", src: faceUrl(c.id),
+      alt: c.name}), el("p", {text: `${c.hero} ⚔ ${c.name}: ${t("wounds")} ${c.wounds}/${c.life}`})));
+  }
   if (!control) box.append(el("p", {class: "warn", text: `no control for ${p.kind}`}));
   if (control === "space" && p.options.some((o) => o.space)) {
     box.append(el("p", {text: t("choose_space")}));
+  }
+  if (p.info.dice) {  // the dice to spend, as the engine rolled them
+    const row = el("div", {class: "dice-row spend"});
+    p.info.dice.forEach((f) => row.append(el("span", {class: "die big", text: String(f)})));
+    box.append(row);
   }
   const list = el("div", {class: "options " + (control || "buttons")});
   for (const o of p.options) {
@@ -379,9 +415,15 @@ function drawDice(v) {
   const box = document.getElementById("dice");
   box.replaceChildren(el("h2", {text: t("dice")}));
   for (const d of v.dice_rolled || []) {
-    const row = el("div", {class: "dice-row"});
-    for (const f of d.faces) row.append(el("span", {class: "die",
-      text: Array.isArray(f) ? f.join("/") : String(f)}));
+    const row = el("div", {class: "dice-row"}, el("span", {class: "who",
+      text: d.who ? `${d.who}: ` : ""}));
+    for (const f of d.faces) {
+      if (Array.isArray(f)) {  // a movement die's face: its terrains as colours
+        const die = el("span", {class: "die terrain", title: f.join(", ")});
+        f.forEach((name) => die.append(el("i", {class: "swatch", "data-terrain": name})));
+        row.append(die);
+      } else row.append(el("span", {class: "die", text: String(f)}));
+    }
     box.append(row);
   }
 }

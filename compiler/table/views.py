@@ -87,6 +87,8 @@ def option_label(value, names: Names, locale: str) -> str:
     if isinstance(value, list):
         return ", ".join(option_label(v, names, locale) for v in value)
     text = str(value)
+    if "#" in text and ":" not in text:  # an ability ref, "card#index"
+        return word("opt.ability", locale) + ": " + names(text)
     head, _, rest = text.partition(":")
     if rest and f"opt.{head}" in catalog()["en"]:
         if head == "roll":
@@ -121,6 +123,8 @@ def pending_view(table, seat: int, names: Names, locale: str) -> dict | None:
                 o["cell"] = list(value["to"])
             if "die" in value:
                 o["die"] = value["die"]
+            if value.get("targets"):
+                o["targets"] = [str(t) for t in value["targets"]]
         options.append(o)
     info = {}
     if "dice" in p.info:
@@ -129,6 +133,15 @@ def pending_view(table, seat: int, names: Names, locale: str) -> dict | None:
         info["deal"] = json.loads(json.dumps(p.info["deal"], default=str))
     return {"serial": p.serial, "kind": p.kind, "options": options,
             "source": names(p.source) if p.source else None, "info": info}
+
+
+def winner_name(winner, names: Names, locale: str) -> str | None:
+    """A Hero's name, or a side of Delve ("heroes", "adversaries") in the locale."""
+    if not winner:
+        return None
+    if winner in ("heroes", "adversaries"):
+        return word(f"side.{winner}", locale)
+    return names(winner)
 
 
 def seat_view(table, seat: int, locale: str, content=None) -> dict:
@@ -148,7 +161,7 @@ def seat_view(table, seat: int, locale: str, content=None) -> dict:
         "pending": pending_view(table, seat, names, locale),
         "over": table.outcome.over,
         "error": table.outcome.error,
-        "winner": names(table.outcome.winner) if table.outcome.winner else None,
+        "winner": winner_name(table.outcome.winner, names, locale),
         "how": table.outcome.how,
         "can_undo": any(a.seat == seat for a in table.answered),
     }

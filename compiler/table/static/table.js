@@ -270,6 +270,19 @@ function drawDelve(v) {
       "stroke-width": 2.5, "stroke-linecap": "round", "pointer-events": "none"}));
   }
   const heroSeat = Object.fromEntries(v.heroes.map((h) => [h.id, h.seat]));
+  // line of sight: from the hero who acts to each foe an offered attack reaches
+  const me = v.pending ? v.heroes.find((h) => h.seat === seat) : null;
+  const at = Object.fromEntries(v.figures.map((f) => [f.id, f.cell]));
+  const aimed = new Map();
+  for (const o of (v.pending ? v.pending.options : [])) for (const id of o.targets || []) {
+    if (!aimed.has(id)) aimed.set(id, o);
+  }
+  if (me && at[me.id]) for (const id of aimed.keys()) if (at[id]) {
+    const [x1, y1] = at[me.id], [x2, y2] = at[id];
+    svg.append(el("svg:line", {x1: x1 * S + S / 2, y1: y1 * S + S / 2, x2: x2 * S + S / 2,
+      y2: y2 * S + S / 2, class: "sight", stroke: "#e00", "stroke-width": 2,
+      "stroke-dasharray": "5 3", "pointer-events": "none"}));
+  }
   for (const f of v.figures) {
     const [x, y] = f.cell;
     const cx = x * S + S / 2, cy = y * S + S / 2;
@@ -279,10 +292,16 @@ function drawDelve(v) {
         el("svg:title", {text: `${f.name} ${f.wounds}/${f.vigour}`})));
     } else {  // an adversary: a red diamond with the wounds it can still take
       const r = S * 0.42;
-      svg.append(el("svg:polygon", {points: `${cx},${cy - r} ${cx + r},${cy} ${cx},${cy + r} ${cx - r},${cy}`,
+      const foe = el("svg:polygon", {points: `${cx},${cy - r} ${cx + r},${cy} ${cx},${cy + r} ${cx - r},${cy}`,
         fill: f.id === v.quarry ? "#5a0000" : "#c62828", stroke: "#000", "stroke-width": 1,
-        class: "figure adversary", "pointer-events": "none"},
-        el("svg:title", {text: `${f.name} ${f.wounds}/${f.vigour}`})));
+        class: aimed.has(f.id) ? "figure adversary offered" : "figure adversary",
+        "pointer-events": aimed.has(f.id) ? "auto" : "none"},
+        el("svg:title", {text: `${f.name} ${f.wounds}/${f.vigour}`}));
+      if (aimed.has(f.id)) {  // a click on a foe: the first offered attack on it
+        foe.setAttribute("data-option", aimed.get(f.id).index);
+        foe.addEventListener("click", () => choose(aimed.get(f.id).index));
+      }
+      svg.append(foe);
     }
     svg.append(el("svg:text", {x: cx, y: cy + 4, class: "figure-label", "pointer-events": "none",
       text: f.side === "hero" ? String(heroSeat[f.id] + 1) : `${f.vigour - f.wounds}`}));

@@ -310,3 +310,23 @@ def test_lan_host_is_accepted_only_when_asked(delve_table, result):
         app = make_app(delve_table, result.content, tokens, PORT, lan_host=lan)
         with TestClient(app, base_url=f"http://192.168.1.20:{PORT}") as c:
             assert c.get("/api/seat/0/state?token=t").status_code == status
+
+
+def test_the_command_refuses_bad_tables_with_reasons(cli, tmp_path):
+    none = cli("table", "--adventure", "first-descent", "--seat", "bot", "--seat", "bot",
+               "--no-browser")
+    assert none.exit_code == 2 and "no --seat human" in none.output
+    many = cli("table", "--adventure", "rise-of-the-dragon-lords", "--no-browser",
+               *["--seat", "human"] * 7)
+    assert many.exit_code == 2 and "1 to 6 players, not 7" in many.output
+    delve = cli("table", "--adventure", "first-descent", "--seat", "human", "--ruleset",
+                "advanced", "--no-browser")
+    assert delve.exit_code == 2 and "not of" in delve.output
+    bots_log = tmp_path / "bots.jsonl"
+    bots_log.write_text(json.dumps({"seq": 0, "type": "options", "adventure": "first-descent",
+                                    "players": 1, "seed": 1, "bots": "heuristic"}) + "\n",
+                        encoding="utf-8")
+    resumed = cli("table", "--resume", bots_log, "--no-browser")
+    assert resumed.exit_code == 1
+    assert "RF966" in resumed.output and "bots.jsonl:1" in resumed.output
+    assert "--replay" in resumed.output  # the hint

@@ -41,6 +41,10 @@ def lan_address() -> str:
 @click.option("--seed", type=int, default=1, show_default=True, help="Game seed.")
 @click.option("--ruleset", type=click.Choice(["base", "advanced"]), default="base",
               show_default=True, help="Runebound's rules (seed 000 or 002).")
+@click.option("--expansion", "expansions", multiple=True, metavar="ID",
+              help="A Runebound card expansion to play with (repeatable), as `play` does.")
+@click.option("--new-cards-first", is_flag=True,
+              help="Deal the expansions' cards first instead of shuffling them in.")
 @click.option("--lang", "locale", type=click.Choice(LOCALES), default="en", show_default=True,
               help="The page's language, the cards' and the log's.")
 @click.option("--port", type=click.IntRange(0, 65535), default=0, show_default=True,
@@ -58,8 +62,8 @@ def lan_address() -> str:
 @click.option("--no-browser", is_flag=True, help="Print the URLs; do not open a browser.")
 @click.argument("dirs", nargs=-1, type=click.Path(path_type=str),
                 callback=content_dirs_argument)
-def command(adventure, seats, bots, seed, ruleset, locale, port, lan, hotseat, log_path,
-            resume, replay, no_browser, dirs) -> None:
+def command(adventure, seats, bots, seed, ruleset, expansions, new_cards_first, locale, port,
+            lan, hotseat, log_path, resume, replay, no_browser, dirs) -> None:
     """Serve a page where people play a game against bots or each other.
 
     Each person's seat gets its own URL with its own token; a seat's page shows only what
@@ -75,12 +79,12 @@ def command(adventure, seats, bots, seed, ruleset, locale, port, lan, hotseat, l
 
     host = lan_address() if lan else "127.0.0.1"
     if replay:
-        table, viewer, content = None, open_replay(replay, dirs), None
+        table, viewer = None, open_replay(replay, dirs)
         content = viewer.content
     else:
         table, content = open_table(dirs, adventure, seats or ("human", "bot", "bot"), bots,
                                     seed, ruleset, log_path or "runeforge-table.jsonl",
-                                    resume)
+                                    resume, expansions, new_cards_first)
         viewer = None
     try:  # listening before the URLs are printed
         sock = listening_socket(host, port)

@@ -125,6 +125,13 @@ class Table:
         except EngineError as exc:
             with self.cond:
                 self.outcome = Outcome(True, f"the engine stopped the game: {exc}")
+        except Exception as exc:  # noqa: BLE001 - a bug: the page says so, the server stays
+            import traceback
+
+            traceback.print_exc()
+            with self.cond:
+                self.outcome = Outcome(True, f"internal error ({type(exc).__name__}); the "
+                                             "server's terminal shows the details")
         finally:
             with self.cond:
                 if generation == self.generation:

@@ -36,7 +36,7 @@ def game_of(bundle: dict, adventure: str) -> str:
 
 
 def options_for(bundle, game_id: str, adventure: str, seats, bots: str, seed: int,
-                ruleset: str) -> dict:
+                ruleset: str, expansions=(), new_cards_first: bool = False) -> dict:
     """The logged options of the game (as `runeforge play` logs them, plus ``humans``)."""
     humans = [i for i, s in enumerate(seats) if s == "human"]
     if not humans:
@@ -45,9 +45,23 @@ def options_for(bundle, game_id: str, adventure: str, seats, bots: str, seed: in
     if game_id == games.DEFAULT_GAME:
         if not 1 <= players <= 6:
             raise click.UsageError(f"a Runebound game seats 1 to 6 players, not {players}")
-        return {"adventure": adventure, "ruleset": ruleset, "players": players, "seed": seed,
-                "bots": bots, "doom": None, "debug": False, "humans": humans}
+        options = {"adventure": adventure, "ruleset": ruleset, "players": players,
+                   "seed": seed, "bots": bots, "doom": None, "debug": False}
+        known = [*games.get().entry("market_expansions"),
+                 *games.get().entry("adventure_expansions")]
+        for expansion in expansions:
+            if expansion not in known:
+                hint = did_you_mean(expansion, known) or f"expansions: {', '.join(known)}"
+                raise click.BadParameter(f"unknown expansion {expansion!r}; {hint}",
+                                         param_hint="--expansion")
+        if expansions or new_cards_first:  # as `play` logs them
+            options["expansions"] = list(dict.fromkeys(expansions))
+            options["expansion_mode"] = "first" if new_cards_first else "shuffle"
+        return {**options, "humans": humans}
     game = games.get(game_id)
+    if ruleset != "base" or expansions or new_cards_first:
+        raise click.UsageError(f"--ruleset and --expansion are options of "
+                               f"{games.get().name}, not of {game.name}")
     room = game.entry("seats")(bundle, {"adventure": adventure}) \
         if game.engine.get("seats") else None
     if room is not None and players > room["most"]:
@@ -87,7 +101,8 @@ def read_save(path: str) -> list[dict]:
     return records
 
 
-def open_table(dirs, adventure, seats, bots, seed, ruleset, log_path, resume):
+def open_table(dirs, adventure, seats, bots, seed, ruleset, log_path, resume, expansions=(),
+               new_cards_first=False):
     from runeforge.engine.common.errors import EngineError
 
     from .session import Table
@@ -105,17 +120,23 @@ def open_table(dirs, adventure, seats, bots, seed, ruleset, log_path, resume):
         return table, content
     game_id = game_of(bundle, adventure)
     table = Table(bundle, game_id, options_for(bundle, game_id, adventure, seats, bots, seed,
-                                               ruleset), log_path)
+                                               ruleset, expansions, new_cards_first), log_path)
     table.start()
     return table, content
 
 
 def open_replay(path: str, dirs):
+    from runeforge.engine.common.errors import EngineError
+
     from .replay import Replay
 
     bundle, content = load(dirs)
     records = read_any(path, bundle)
-    return Replay(bundle, content, game_of(bundle, records[0].get("adventure", "")), records)
+    try:
+        return Replay(bundle, content, game_of(bundle, records[0].get("adventure", "")),
+                      records)
+    except EngineError as exc:
+        raise click.ClickException(f"{path}: cannot replay: {exc}") from None
 
 
 def read_any(path: str, bundle: dict) -> list[dict]:

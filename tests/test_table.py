@@ -297,7 +297,8 @@ def test_the_page_speaks_five_languages():
             same = [k for k in table if table[k] == words["en"][k] and "{" not in table[k]]
             assert len(same) < 6, (locale, same)
     html = (ROOT / "compiler/table/static/table.html").read_text(encoding="utf-8")
-    js = (ROOT / "compiler/table/static/table.js").read_text(encoding="utf-8")
+    js = "".join((ROOT / "compiler/table/static" / name).read_text(encoding="utf-8")
+                 for name in ("table.js", "board.js"))
     used = set(re.findall(r'data-t="(\w+)"', html)) | set(re.findall(r'\bt\("([\w.]+)"', js))
     assert used and used <= set(words["en"]), used - set(words["en"])
 

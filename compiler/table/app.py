@@ -34,8 +34,10 @@ from runeforge.studio.security import SAFE_METHODS, Guard
 from .session import Refused
 from .views import seat_view
 
-STATIC = {"table.js": "text/javascript; charset=utf-8", "table.css": "text/css; charset=utf-8",
-          "i18n.json": "application/json", "favicon.svg": "image/svg+xml", "table.html": "text/html; charset=utf-8"}
+JS = "text/javascript; charset=utf-8"
+STATIC = {"table.js": JS, "board.js": JS, "table.css": "text/css; charset=utf-8",
+          "i18n.json": "application/json", "favicon.svg": "image/svg+xml",
+          "table.html": "text/html; charset=utf-8"}
 POLL = 20.0  # seconds a waiting seat's request waits for a change
 
 

@@ -14,7 +14,7 @@ from importlib import resources
 
 from runeforge import games
 
-from .seat import as_json
+from .seat import DECLINE, as_json
 
 LOG_LINES = 400  # the last lines of the game log a view carries
 
@@ -114,6 +114,8 @@ def pending_view(table, seat: int, names: Names, locale: str) -> dict | None:
     options = []
     for i, value in enumerate(p.options):
         o = {"index": i, "label": option_label(value, names, locale), "value": as_json(value)}
+        if value is None and p.kind in DECLINE:  # Delve: "end the turn", "do nothing"
+            o["label"] = word(f"opt.{DECLINE[p.kind]}", locale)
         if isinstance(value, str) and value in spaces:
             o["space"] = value
         elif isinstance(value, str) and value in towns:  # a town by name: its space

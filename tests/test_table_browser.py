@@ -66,6 +66,11 @@ def click_one(page, rng: random.Random) -> None:
     n = offered.count()
     assert n > 0, "the page offers no control for its question"
     offered.nth(rng.randrange(n)).click()
+    changed = f'body:not([data-view="{before}"])'
+    page.wait_for_selector(f"{changed}, #decision .cell-dice", timeout=WAIT_MS)
+    dice = page.locator("#decision .cell-dice [data-option]")
+    if not page.locator(changed).count() and dice.count():  # a move that dice can pay
+        dice.nth(rng.randrange(dice.count())).click()
     expect(page.locator("body")).not_to_have_attribute("data-view", before or "",
                                                        timeout=WAIT_MS)
 

@@ -87,8 +87,7 @@ class Replay:
         view["log"] = self.teller.tell(self.watch.log.records)[-TAIL:]
         if decision is not None:
             view["asked"] = {"actor": self.names(decision.actor), "kind": decision.kind,
-                             "options": [option_label(o, self.names, self.locale)
-                                         for o in offered(decision)],
+                             "options": len(offered(decision)),
                              "answer": option_label(answer, self.names, self.locale)}
         self.steps.append(view)
 

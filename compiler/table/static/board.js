@@ -153,8 +153,18 @@ function drawDelve(v) {
 
 function cellChoice(opts) {
   if (opts.length === 1) return choose(opts[0].index);
-  // several dice can pay for the same move: the dice panel shows them; pick the first
-  choose(opts[0].index);
+  // several dice can pay for the same move: the player picks the die to spend
+  const box = document.getElementById("decision");
+  box.querySelector(".cell-dice")?.remove();
+  const row = el("div", {class: "options cell-dice"});
+  for (const o of opts) {
+    const b = el("button", {type: "button", class: "opt", "data-option": o.index},
+      el("span", {class: "die", text: String(view.pending.info.dice[o.die])}),
+      document.createTextNode(o.label));
+    b.addEventListener("click", () => choose(o.index));
+    row.append(b);
+  }
+  box.append(row);
 }
 
 function drawLegend(v) {

@@ -247,10 +247,11 @@ def _story(m: dict) -> list:
     return story
 
 
-def render_sheet_pdf(sheet: dict, bundle: dict, locale: str, warn=None) -> bytes:
+def render_sheet_pdf(sheet: dict, bundle: dict, locale: str, warn=None,
+                     role: str = "overlord") -> bytes:
     """The sheet's PDF as bytes (same input, same bytes)."""
     check_locale(locale)
-    model = sheet_model(sheet, bundle, locale)
+    model = sheet_model(sheet, bundle, locale, role)
     register_fonts()
     if warn is not None:
         missing = sorted({ch for text in strings(model) for ch in missing_glyphs(text)})
@@ -278,6 +279,8 @@ def render_sheet_pdf(sheet: dict, bundle: dict, locale: str, warn=None) -> bytes
     return buf.getvalue()
 
 
-def write_sheet_pdf(sheet: dict, bundle: dict, locale: str, path, warn=None) -> None:
-    """Write the printable sheet of ``sheet`` in ``locale`` to ``path`` (atomically)."""
-    write_bytes_atomic(path, render_sheet_pdf(sheet, bundle, locale, warn))
+def write_sheet_pdf(sheet: dict, bundle: dict, locale: str, path, warn=None,
+                    role: str = "overlord") -> None:
+    """Write the printable sheet of ``sheet`` in ``locale`` for ``role`` to ``path``
+    (atomically)."""
+    write_bytes_atomic(path, render_sheet_pdf(sheet, bundle, locale, warn, role))

@@ -72,6 +72,7 @@ def new(campaign_id, seed, heroes, overlord, output, dirs) -> None:
     """Start a campaign sheet: the first adventure (the Introduction) is to set up."""
     from runeforge.engine.campaign.sheet.state import new_sheet
 
+    io.recovered(output)  # a `new` killed after its journal was written is finished first
     if Path(output).exists():
         raise click.BadParameter(f"{output} exists; a new campaign does not overwrite a sheet",
                                  param_hint="-o")
@@ -112,9 +113,10 @@ def new(campaign_id, seed, heroes, overlord, output, dirs) -> None:
 @click.option("--locale", default=None, metavar="LOCALE",
               help="Show names and labels in en, fi, pl, el or ru, as the printed sheet does "
                    "(text only; without it the text shows the ids the commands take).")
+@io.ROLE
 @DIRS
-def status(sheet, fmt, locale, dirs) -> None:
-    """Show the sheet: act, step, purse, players, what can be chosen."""
+def status(sheet, fmt, locale, role, dirs) -> None:
+    """Show the sheet to a side: act, step, purse, players, what can be chosen."""
     from .statusview import render, render_localised
     from .statusview import status as info_of
 
@@ -129,9 +131,9 @@ def status(sheet, fmt, locale, dirs) -> None:
                                      param_hint="--locale")
     data_sheet, data, bundle = io.open_sheet_and_bundle(sheet, dirs)
     if locale is not None:
-        render_localised(sheet_model(data_sheet, bundle, locale), console())
+        render_localised(sheet_model(data_sheet, bundle, locale, role), console())
         return
-    info = info_of(data, data_sheet)
+    info = info_of(data, data_sheet, role)
     if fmt == "json":
         click.echo(json.dumps(info, indent=2, sort_keys=True, ensure_ascii=False))
     else:
@@ -370,6 +372,9 @@ def replay_command(log, dirs) -> None:
 
 
 # `campaign sheet SHEET --locale L --pdf FILE`: the printable sheet (../sheetpdf.py)
+from .history import repair_command, undo_command  # noqa: E402
+from .logview import log_command  # noqa: E402
 from .sheet import sheet_command  # noqa: E402
 
-command.add_command(sheet_command)
+for _extra in (sheet_command, undo_command, repair_command, log_command):
+    command.add_command(_extra)

@@ -131,8 +131,28 @@ def open_sheet_and_bundle(path, dirs):
             "the campaign sheet does not add up for campaign "
             f"{sheet['campaign']!r}: " + "; ".join(found), "content",
             hint="the sheet was edited by hand or damaged; restore it from a copy"))
+    _within_rules(path, data, sheet)
     _same_as_log(path, sheet)  # every view too: a damaged campaign is never shown as fine
     return sheet, data, bundle
+
+
+def _within_rules(path, data, sheet: dict) -> None:
+    """RF963 with the rule's number when the sheet holds what no play of the rules can give
+    (checked with or without its log: engine/campaign/rules/bounds.py)."""
+    from runeforge.engine.campaign.rules.bounds import problems
+    from runeforge.engine.campaign.sheet.state import SheetError, locate
+
+    found = problems(data, sheet)
+    if not found:
+        return
+    rule, message, where = found[0]
+    text = Path(path).read_text(encoding="utf-8", errors="replace")
+    line, col = locate(text, where)
+    more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
+    raise sheet_error(path, SheetError(
+        f"{rule}: the campaign sheet holds what the rules cannot give: {message}{more}",
+        "content", line, col, hint="the sheet was edited by hand; `runeforge campaign "
+        "repair SHEET` rebuilds it from its log, if there is one"))
 
 
 def known(value: str, candidates, what: str, param: str) -> str:

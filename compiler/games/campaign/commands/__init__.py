@@ -244,6 +244,10 @@ def sell_command(sheet, name, item, dirs) -> None:
     io.known(item, data.cards, "card", "--item")
     work, value = io.apply(sheet, data, state, "sell", {"hero": name, "item": item},
                            trade.sell, name, item)
+    if value == 0:
+        console().print(f"warning: {item} sold for 0 gold (R30: half its cost rounded down "
+                        "to a multiple of 25); `campaign undo` takes the sale back",
+                        markup=False)
     console().print(f"Sold {item} for {value}; the purse holds {work['gold']}.", markup=False)
 
 
@@ -304,36 +308,6 @@ def setup_command(sheet, aside, given, dirs) -> None:
     done(work)
 
 
-@command.command("travel", epilog="\b\nExample:\n  " + 'runeforge campaign travel camp.json --choice 0')
-@SHEET
-@click.option("--choice", "choices", multiple=True, type=int, metavar="N",
-              help="The heroes' answer to each choice event on the way, in order (R43).")
-@DIRS
-def travel_command(sheet, choices, dirs) -> None:
-    """Step 8: the overlord draws his hand; the heroes travel, one event per symbol."""
-    from runeforge.engine.campaign.rules import travel
-
-    state, data = io.open_sheet(sheet, dirs)
-    answers = list(choices)
-
-    def choose(options):
-        if not answers:
-            raise io.Refused(
-                "R43: a travel event asks the heroes to choose: "
-                + "; ".join(f"{i}: {json.dumps(o, sort_keys=True)}"
-                            for i, o in enumerate(options)) + " (give --choice N)")
-        return answers.pop(0)
-
-    work, stops = io.apply(sheet, data, state, "travel", {"choices": list(choices)},
-                           travel.travel, choose)
-    out = console()
-    for stop in stops:
-        what = (json.dumps(stop.get("effect"), sort_keys=True) if stop["resolved"]
-                else "no event: discarded")
-        out.print(f"{stop['symbol']}: {stop['card']}: {what}", markup=False)
-    done(work)
-
-
 def _load_play():
     from . import botplay
 
@@ -375,6 +349,7 @@ def replay_command(log, dirs) -> None:
 from .history import repair_command, undo_command  # noqa: E402
 from .logview import log_command  # noqa: E402
 from .sheet import sheet_command  # noqa: E402
+from .travelcmd import travel_command  # noqa: E402
 
-for _extra in (sheet_command, undo_command, repair_command, log_command):
+for _extra in (travel_command, sheet_command, undo_command, repair_command, log_command):
     command.add_command(_extra)

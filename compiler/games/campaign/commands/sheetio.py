@@ -282,5 +282,8 @@ def apply(path, data, sheet: dict, command: str, args: dict, fn, *fargs, **fkwar
         raise RuntimeError("campaign invariants broken: " + "; ".join(broken))
     from runeforge.engine.campaign.sheet.state import digest
 
-    save(path, work, {"command": command, **args}, before=digest(sheet))
+    from .logfacts import facts
+
+    save(path, work, {"command": command, **args,
+                      "facts": facts(command, sheet, work, result)}, before=digest(sheet))
     return work, result

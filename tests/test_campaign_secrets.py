@@ -118,6 +118,14 @@ def test_a_whole_campaign_by_hand_shows_the_heroes_no_overlord_card(tmp_path, on
             assert card in ok("status", sheet, "--as", "overlord")
         hands += 1
         check(pdf=adventures == 3)
+        if adventures == 3:  # the overlord's printed sheet names his hand (R41)
+            target = tmp_path / "overlord.pdf"
+            ok("sheet", sheet, "--pdf", target, "--as", "overlord")
+            text = " ".join(pdf_text(target).split())
+            cards = {c["id"]: c["name"] for c in one_bundle["cards"]}
+            assert "Starting hand" in text
+            for card in hand:
+                assert cards[card] in text, (card, text)
         ok("record", sheet, "--adventure", lord()["next_adventure"], "--winner", winner)
         adventures += 1
         winner = "overlord" if winner == "heroes" else "heroes"

@@ -38,6 +38,7 @@ LABELS = {
     "overlord": "Overlord",
     "deck": "Overlord deck",
     "set_aside": "Set aside",
+    "hand": "Starting hand",
     "lieutenant_relics": "Relics given to lieutenants",
     "lieutenant": "Lieutenant",
     "stored": "Relics in storage",
@@ -214,6 +215,7 @@ def sheet_model(sheet: dict, bundle: dict, locale: str, role: str = "overlord") 
     overlord = {
         "name": lord_player.get("name", ""), "xp": lord_player.get("xp", 0),
         "deck_size": len(owned), "deck": _deck_groups(data, names, owned, locale),
+        "hand": _counted(lord["hand"], names.card) if role == "overlord" else [],
         "set_aside": _counted(lord["set_aside"], names.card) if role == "overlord"
         else ([str(len(lord["set_aside"]))] if lord["set_aside"] else []),
         "lieutenants": sorted((names.card(given[r]), names.card(r, "overlord"))

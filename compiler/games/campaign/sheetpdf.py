@@ -173,6 +173,8 @@ def _overlord(m: dict, st: dict) -> list:
     rows.append([_p(f"{L['deck']} ({o['deck_size']})", st["head"]), "", ""])
     for head, cards in o["deck"]:
         rows.append([_p(head, st["cell"]), _p(", ".join(cards), st["cell"]), ""])
+    if m["role"] == "overlord":  # his eyes only: the hand drawn at travel (R41)
+        rows.append([_p(L["hand"], st["head"]), _list(o["hand"], st["cell"], L["none"]), ""])
     rows.append([_p(L["set_aside"], st["head"]), _list(o["set_aside"], st["cell"], L["none"]),
                  ""])
     given = [f"{lt}: {relic}" for lt, relic in o["lieutenants"]]

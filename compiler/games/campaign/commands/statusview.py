@@ -133,6 +133,8 @@ def render_localised(model: dict, out) -> None:
          f"{lab['deck']}: {lord['deck_size']}")
     for head, cards in lord["deck"]:
         line(f"  {head}: " + ", ".join(cards))
+    if lord.get("hand"):
+        line(f"{lab['hand']}: " + ", ".join(lord["hand"]))
     if lord["set_aside"]:
         line(f"{lab['set_aside']}: " + ", ".join(lord["set_aside"]))
     if lord["lieutenants"]:

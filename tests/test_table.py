@@ -283,6 +283,9 @@ def test_undo_stops_at_a_revealed_die_with_two_people(bundle):
             table.answer(0, p.serial, len(p.options) - 1)  # the last option: stop
         with pytest.raises(Refused, match="revealed"):
             table.undo(0)
+        table.answer(1, p.serial, 0)  # seat 1 answers: seat 0's undo would take it back
+        with pytest.raises(Refused, match="another person has answered"):
+            table.undo(0)
     finally:
         table.close()
 

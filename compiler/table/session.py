@@ -218,6 +218,9 @@ class Table:
                 raise Refused("this seat has answered nothing yet")
             k = mine[-1]
             if len(self.humans) > 1:
+                if any(a.seat != seat for a in self.answered[k:]):
+                    raise Refused("another person has answered since that question: undo "
+                                  "would take their answer back")
                 since = self.log.records[self.answered[k].at:]
                 shown = sorted({r["type"] for r in since if r["type"] in REVEALS})
                 if shown:

@@ -334,3 +334,14 @@ def test_the_command_refuses_bad_tables_with_reasons(cli, tmp_path):
     assert resumed.exit_code == 1
     assert "RF966" in resumed.output and "bots.jsonl:1" in resumed.output
     assert "--replay" in resumed.output  # the hint
+
+
+def test_the_log_is_told_in_the_seat_locale(delve_table, result):
+    from runeforge.table.views import seat_view
+
+    with delve_table.cond:
+        delve_table.settled()
+        en = seat_view(delve_table, 0, "en", result.content)["log"]
+        ru = seat_view(delve_table, 0, "ru", result.content)["log"]
+    assert en[0] == "Round 1" and ru[0] == "Раунд 1"
+    assert len(en) == len(ru) > 1 and "rolls" in en[1] and "бросает" in ru[1]

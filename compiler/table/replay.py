@@ -16,7 +16,8 @@ from runeforge.engine.common.log import EventLog
 
 from .seat import LoggedAnswers, as_json, offered
 from .session import Outcome
-from .views import Names, Teller, option_label
+from .tell import Teller
+from .views import Names, option_label
 
 TAIL = 40  # log lines a step carries
 

@@ -176,6 +176,8 @@ def seat_view(table, seat: int, locale: str, content=None) -> dict:
         view.update(views_board.runebound(game, names, table.humans))
     else:
         view.update(views_board.delve(game, names, table.humans))
+    from .tell import Teller
+
     teller = table.tellers.get(locale)
     if teller is None or teller.generation != table.generation:
         teller = table.tellers[locale] = Teller(names, locale, table.runebound)
@@ -201,50 +203,3 @@ def last_dice(records) -> list[dict]:
         if len(out) >= 6:
             break
     return list(reversed(out))
-
-
-class Teller:
-    """The game log as lines, in the locale, told as records come (kept per table and
-    locale, so a view tells only the records new since the last): combat as `runeforge
-    fight` tells it, the game's own steps (turns, moves, draws) in the page's words."""
-
-    def __init__(self, names: Names, locale: str, runebound: bool):
-        self.names, self.locale, self.runebound = names, locale, runebound
-        self.lines: list[str] = []
-        self.told = 0
-        self.hero = None
-
-    def tell(self, records) -> list[str]:
-        new, self.told = records[self.told:], len(records)
-        if self.runebound:
-            for r in new:
-                self._runebound(r)
-        else:
-            told = [r for r in new if r["type"] not in ("setup", "options", "end_state")]
-            self.lines.extend(games.get("delve").entry("narrate")(told, self.names, {}))
-        return self.lines
-
-    def _runebound(self, r: dict) -> None:
-        from runeforge.commands.fight import narrate
-
-        names, locale, out, t = self.names, self.locale, self.lines, r["type"]
-        if t == "turn":
-            self.hero = r["hero"]
-            out.append(word("log.turn", locale, hero=names(r["hero"]), round=r["round"]))
-        elif t == "moved":
-            out.append(word("log.moved", locale, hero=names(r.get("hero")),
-                            space=r.get("to") or "?"))
-        elif t == "movement_roll":
-            faces = ["/".join(f) if isinstance(f, list) else str(f)
-                     for f in r.get("dice") or []]
-            out.append(word("log.movement_roll", locale, hero=names(self.hero),
-                            faces=" · ".join(faces)))
-        elif t == "adventure_card":
-            out.append(word("log.adventure_card", locale, hero=names(r.get("hero")),
-                            card=names(r.get("card"))))
-        elif t == "winner":
-            out.append(word("log.winner", locale, hero=names(r.get("hero")), how=r.get("how")))
-        else:
-            line = narrate(r, names)
-            if line is not None:
-                out.extend(x for x in line.plain.split("\n") if x.strip())

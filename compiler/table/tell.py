@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from runeforge import games
 
-from .views import Names, word
+from .words import Names, word
 
 STATE_FIELDS = {"wounds", "exhaustion", "gold"}
 

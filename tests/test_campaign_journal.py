@@ -221,3 +221,18 @@ def test_replay_of_a_shortened_log_compares_with_the_sheet_on_disk(sheet):
     assert "another sheet than camp.json on disk" in result.output
     assert '/step: "travel" here, "adventure" on disk' in result.output
     assert "/overlord/hand: differs" in result.output  # where, never which cards
+
+
+def test_a_view_needs_no_lock_when_nothing_is_to_finish(sheet, monkeypatch):
+    """`status` in a folder where no lock can be made (read-only): nothing to finish, so it
+    reads; with a journal to finish it says why it cannot."""
+    from runeforge.games.campaign.commands import journal
+
+    def no_lock(path):
+        raise journal.Busy(f"cannot lock {path}: Read-only file system")
+
+    monkeypatch.setattr(journal, "locked", no_lock)
+    assert "Campaign:" in ok("status", sheet)
+    sheet.with_name("camp.journal.json").write_text("{}", encoding="utf-8")
+    result = rf("status", sheet)
+    assert result.exit_code == 1 and "Read-only file system" in result.output

@@ -62,6 +62,8 @@ def recovered(path) -> None:
     sheet's lock; every command calls this before it reads the sheet."""
     from . import journal
 
+    if not journal.pending(path):  # nothing to finish: no lock, so a read-only folder reads
+        return
     try:
         with journal.locked(path):
             journal.recover(path)

@@ -84,3 +84,22 @@ def test_r58_an_unknown_id_in_finale_setup_is_rf958():
                         {"ember-crown", "frost-orb"}, None)
     assert ("RF958", "unknown relic 'ember-crwn'", ("finale_setup", 0, "relic")) in found
     assert ("RF958", "unknown adventure 'first-z'", ("finale_setup", 1, "adventure")) in found
+
+
+def test_a_bot_campaigns_log_names_what_was_done(data):
+    """Issue 34: each action of a bot campaign's log names its skill, card, adventure or
+    relic, not only the kind of action."""
+    from runeforge.engine.campaign.runners.bot import BotRunner
+    from runeforge.engine.campaign.runners.campaign import play_campaign
+    from tests.campaign_fixture import HEROES, fake_play
+
+    b = bundle()
+    runner = BotRunner(fake_play, b, "heuristic")
+    result = play_campaign(CampaignData(b), 3, HEROES[:3], "Ov", runner, bots="heuristic")
+    kinds = {}
+    for entry in result.log:
+        kinds.setdefault(entry["type"], []).append(entry["args"])
+    assert all(len(a) == 2 and a[1] in data.cards for a in kinds["buy_skill"])
+    assert all(a[0] in data.cards for a in kinds["buy_overlord_card"])
+    assert all(a[0] in data.adventures for a in kinds["choose"] + kinds["record"])
+    assert all(a[0][0][0] in data.cards for a in kinds["buy"])

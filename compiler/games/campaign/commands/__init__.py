@@ -163,13 +163,7 @@ def record(sheet, adventure, winner, found, relic_to, dirs) -> None:
     done(work)
 
 
-def done(work: dict) -> None:
-    out = console()
-    if work["winner"]:
-        out.print(f"The campaign is over: the {work['winner']} win.", markup=False)
-    else:
-        out.print(f"Act: {work['act']}   step: {work['step']}   gold: {work['gold']}",
-                  markup=False)
+done = io.done  # the one-line summary after a step (sheetio, so sub-modules share it)
 
 
 @command.command("xp", epilog="\b\nExample:\n  " + 'runeforge campaign xp camp.json --player Ann --buy iron-resolve')

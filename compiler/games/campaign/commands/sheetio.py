@@ -304,3 +304,15 @@ def apply(path, data, sheet: dict, command: str, args: dict, fn, *fargs, **fkwar
     save(path, work, {"command": command, **args,
                       "facts": facts(command, sheet, work, result)}, before=digest(sheet))
     return work, result
+
+
+def done(work: dict) -> None:
+    """The one line every step ends with: the campaign's winner, or where it stands."""
+    from runeforge.console import console
+
+    out = console()
+    if work["winner"]:
+        out.print(f"The campaign is over: the {work['winner']} win.", markup=False)
+    else:
+        out.print(f"Act: {work['act']}   step: {work['step']}   gold: {work['gold']}",
+                  markup=False)

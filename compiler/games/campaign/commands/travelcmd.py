@@ -30,7 +30,6 @@ def travel_command(sheet, choices, ask, dirs) -> None:
     """Step 8: the overlord draws his hand; the heroes travel, one event per symbol."""
     from runeforge.engine.campaign.rules import travel
 
-    from . import done
 
     state, data = io.open_sheet(sheet, dirs)
     answers = list(choices)
@@ -64,4 +63,4 @@ def travel_command(sheet, choices, ask, dirs) -> None:
         what = (json.dumps(stop.get("effect"), sort_keys=True) if stop["resolved"]
                 else "no event: discarded")
         out.print(f"{stop['symbol']}: {stop['card']}: {what}", markup=False)
-    done(work)
+    io.done(work)

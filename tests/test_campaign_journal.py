@@ -221,3 +221,39 @@ def test_replay_of_a_shortened_log_compares_with_the_sheet_on_disk(sheet):
     assert "another sheet than camp.json on disk" in result.output
     assert '/step: "travel" here, "adventure" on disk' in result.output
     assert "/overlord/hand: differs" in result.output  # where, never which cards
+
+
+def test_a_view_needs_no_lock_when_nothing_is_to_finish(sheet, monkeypatch):
+    """`status` in a folder where no lock can be made (read-only): nothing to finish, so it
+    reads; with a journal to finish it says why it cannot."""
+    from runeforge.games.campaign.commands import journal
+
+    def no_lock(path):
+        raise journal.Busy(f"cannot lock {path}: Read-only file system")
+
+    monkeypatch.setattr(journal, "locked", no_lock)
+    assert "Campaign:" in ok("status", sheet)
+    sheet.with_name("camp.journal.json").write_text("{}", encoding="utf-8")
+    result = rf("status", sheet)
+    assert result.exit_code == 1 and "Read-only file system" in result.output
+
+
+def test_a_command_whose_sheet_changed_meanwhile_writes_nothing(sheet, monkeypatch):
+    """Two commands racing on one sheet: the one that read it before the other committed
+    writes nothing (the other's sheet and log stay), instead of losing the other's step."""
+    import runeforge.engine.campaign.rules.setup as setup_rule
+
+    real = setup_rule.setup
+    other = json.loads(sheet.read_text(encoding="utf-8"))
+    other["gold"] += 25  # what another command committed while this one worked
+
+    def slow_setup(*args, **kwargs):
+        sheet.write_text(json.dumps(other, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(setup_rule, "setup", slow_setup)
+    log_before = log_of(sheet).read_bytes()
+    result = rf("setup", sheet)
+    assert result.exit_code == 1 and "changed by another command meanwhile" in result.output
+    assert json.loads(sheet.read_text(encoding="utf-8")) == other
+    assert log_of(sheet).read_bytes() == log_before

@@ -159,3 +159,16 @@ def test_status_shows_fatigue_conditions_whole_ids_and_who_chooses(tmp_path):
             assert "conditions:" in out
             for card in p["items"] + p["skills"]:
                 assert card in out  # never cut at the terminal's width
+
+
+def test_a_card_out_of_place_is_reported_at_its_line_not_at_1_1(tmp_path):
+    import re
+
+    sheet = new(tmp_path / "camp.json")
+    text = sheet.read_text(encoding="utf-8")
+    bad = text.replace('"box": [', '"box": [\n      "no-such-card",', 1)
+    sheet.write_text(bad, encoding="utf-8")
+    result = rf("status", sheet)
+    assert result.exit_code == 1 and "error[RF963]" in result.output
+    line = int(re.search(r"camp\.json:(\d+):\d+", result.output).group(1))
+    assert '"no-such-card"' in bad.splitlines()[line - 1]

@@ -93,6 +93,22 @@ def _apply(sheet_path: Path, entry: dict) -> None:
     fsync_dir(journal.parent)
 
 
+def pending(sheet_path) -> bool:
+    """Whether a killed command left a journal or a temporary file beside the sheet."""
+    from runeforge.atomic import TEMP_NAME
+
+    path = Path(sheet_path)
+    if journal_path(path).exists():
+        return True
+    names = {path.name, log_path(path).name, journal_path(path).name}
+    try:
+        beside = os.listdir(path.parent if str(path.parent) else ".")
+    except OSError:
+        return False
+    return any(TEMP_NAME.match(n) and any(n.startswith(f".{x}.") for x in names)
+               for n in beside)
+
+
 def recover(sheet_path) -> bool:
     """Finish a command killed after its journal was written (True), and remove the temporary
     files a killed command left beside the sheet, its log and its journal. Call it holding

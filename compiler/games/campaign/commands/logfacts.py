@@ -36,6 +36,10 @@ def facts(command: str, before: dict, after: dict, result) -> dict:
         if after[key] != before[key]:
             out[key] = after[key]
             out["rules"].append(rule)
+    if after["effects"] != before["effects"]:
+        out["effects"] = dict(after["effects"])
+        if command == "setup":
+            out["rules"].append("R58")  # only the Finale's set-up changes them
     if command == "travel":
         out["stops"] = result
         out["hand"] = len(after["overlord"]["hand"])

@@ -62,6 +62,8 @@ def recovered(path) -> None:
     sheet's lock; every command calls this before it reads the sheet."""
     from . import journal
 
+    if not journal.pending(path):  # nothing to finish: no lock, so a read-only folder reads
+        return
     try:
         with journal.locked(path):
             journal.recover(path)
@@ -127,13 +129,28 @@ def open_sheet_and_bundle(path, dirs):
     data = campaign_data(bundle, sheet["campaign"])
     found = problems(data, sheet)
     if found:
+        line, col = _first_named(path, found[0])
         raise sheet_error(path, SheetError(
             "the campaign sheet does not add up for campaign "
-            f"{sheet['campaign']!r}: " + "; ".join(found), "content",
+            f"{sheet['campaign']!r}: " + "; ".join(found), "content", line, col,
             hint="the sheet was edited by hand or damaged; restore it from a copy"))
     _within_rules(path, data, sheet)
     _same_as_log(path, sheet)  # every view too: a damaged campaign is never shown as fine
     return sheet, data, bundle
+
+
+def _first_named(path, problem: str) -> tuple[int, int]:
+    """Where the first card or name a problem of the invariants names stands in the sheet
+    (its first quoted occurrence after the key it is about), else 1:1."""
+    import re
+
+    text = Path(path).read_text(encoding="utf-8", errors="replace")
+    for word in re.findall(r"[A-Za-z0-9][A-Za-z0-9_-]*", problem.partition(":")[2] or problem):
+        at = text.find(json.dumps(word))
+        if at >= 0 and not text.startswith(json.dumps(word) + ":", at):
+            line = text.count("\n", 0, at) + 1
+            return line, at - (text.rfind("\n", 0, at) + 1) + 1
+    return 1, 1
 
 
 def _within_rules(path, data, sheet: dict) -> None:

@@ -134,6 +134,9 @@ def start_seated(bundle: dict, options: dict, players: dict | None = None, log=N
     if humans:
         if players is None or set(players) != set(humans):
             raise EngineError(f"seats {humans} are people's: their players are needed")
+        if max(humans) >= options["players"]:
+            raise EngineError(f"a person's seat {max(humans)} is not one of the "
+                              f"{options['players']} seats")
         start["bots"] = ["human" if i in humans else options["bots"]
                          for i in range(options["players"])]
         seat = iter(range(options["players"]))

@@ -21,6 +21,7 @@ import hashlib
 import json
 
 from runeforge.engine.common.dice import Dice
+from runeforge.engine.common.errors import EngineError
 from runeforge.engine.common.log import EventLog
 
 from .bots import HeuristicBot, RandomBot
@@ -92,6 +93,8 @@ def start(records: Records, options: dict, log: EventLog | None = None,
                          most_heroes(records.rules, records.heroes))
     seated = bots(options.get("bots", "heuristic"), heroes, seed)
     for i, player in (players or {}).items():
+        if not 0 <= i < len(heroes):
+            raise EngineError(f"seat {i} is not one of the {len(heroes)} seats")
         seated[heroes[i]] = player
     return DelveGame(records, heroes, seed, Dice(seed * 10 + DICE_SALT), seated,
                      debug=bool(options.get("debug")), log=log, trial=trial,

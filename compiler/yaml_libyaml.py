@@ -158,12 +158,15 @@ def _tree_depth(root) -> int | None:
 
 
 _DIRECTIVE = re.compile(r"^%", re.M)
+# Characters the two parsers may read differently (a byte order mark inside the text, line
+# breaks other than LF, tabs, control characters, lone surrogates): such a file goes to ruamel.
+_ODD = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ud800-\udfff\ufffe\uffff]")
 
 
 def compose(text: str, lines: list[str], max_depth: int):
     """The root node of ``text`` (None: no document), or :data:`UNSURE`: read it with
     ruamel."""
-    if CParser is None or _DIRECTIVE.search(text):
+    if CParser is None or _DIRECTIVE.search(text) or _ODD.search(text):
         return UNSURE
     limit = max_depth - DEPTH_MARGIN
     bound = text.count("[") + text.count("{") + 2 * max(map(len, lines), default=0) + 2

@@ -92,6 +92,8 @@ ODD = [
     "a:\n  b: 1\n c: 2\n", "a: |\n  text\n  more\nb: >\n  folded\n  line\n", "a: \u2028b\n",
     "a: " + "[" * 44 + "]" * 44 + "\n", "a: " + "[" * 60 + "]" * 60 + "\n",
     "a: " + "[" * 3000 + "]" * 3000 + "\n", "x: &a 1\ny: *a\n", "a: b: c\n",
+    # found by the comparison: a byte order mark inside the text (a value, a line start)
+    "# c\nk\ufeffind: item\n", "# c\n\ufeff# d\nkind: item\n", "a: b\tc\n", "a: b\rc: d\n",
 ]
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 from rich.text import Text
 
-from runeforge import games, pipeline
+from runeforge import games
 from runeforge.atomic import remove_stale_temps, write_bytes_atomic
 from runeforge.commands._combatcontent import combatants
 from runeforge.console import (
@@ -149,7 +149,9 @@ def command(hero_id, challenge_id, items, allies, seed, trial, log_path, ruleset
     HeuristicBot, Combat, Catalog, State = games.get().entries(
         "combat_bot", "fight", "catalog", "state")
 
-    result = pipeline.check(dirs)
+    from ._contentcache import checked
+
+    result = checked(dirs)  # pipeline.check(dirs), from the cache when warm
     if not result.ok:
         print_diagnostics(result.diagnostics)
         finish(result.diagnostics)

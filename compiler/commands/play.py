@@ -11,7 +11,7 @@ import click
 from rich.table import Table
 from rich.text import Text
 
-from runeforge import games, pipeline
+from runeforge import games
 from runeforge.atomic import remove_stale_temps, write_bytes_atomic
 from runeforge.console import (
     console,
@@ -42,7 +42,9 @@ def load_bundle(dirs) -> dict:
     """The compiled bundle of the bundled cards plus DIRS (content errors end the command)."""
     from runeforge.backends.bundle import build_bundle
 
-    result = pipeline.check(dirs)
+    from ._contentcache import checked
+
+    result = checked(dirs)  # pipeline.check(dirs), from the cache when warm
     if not result.ok:
         print_diagnostics(result.diagnostics)
         finish(result.diagnostics)

@@ -73,7 +73,8 @@ def _content_cache(request, _content_cache_dir):
     RUNEFORGE_NO_CACHE."""
     saved = {k: os.environ.get(k) for k in ("RUNEFORGE_CACHE_DIR", "RUNEFORGE_NO_CACHE")}
     os.environ["RUNEFORGE_CACHE_DIR"] = str(_content_cache_dir)
-    if "monkeypatch" in request.fixturenames:
+    # RUNEFORGE_TEST_NO_CACHE=1: the suite without the cache (to measure what it saves)
+    if "monkeypatch" in request.fixturenames or os.environ.get("RUNEFORGE_TEST_NO_CACHE"):
         os.environ["RUNEFORGE_NO_CACHE"] = "1"
     else:
         os.environ.pop("RUNEFORGE_NO_CACHE", None)

@@ -165,7 +165,9 @@ def command(hero_id, challenge_id, items, allies, seed, trial, log_path, ruleset
     if start is not None:
         raise click.UsageError(f"--start is an option of Delve's fight, not of "
                                f"{games.get().name}")
-    bundle = build_bundle(result.content, result.compiled)
+    # the cards of the fight's game only: another game's records may compile more (Delve's
+    # hero-side IR), work a warm run from the cache would otherwise do for nothing
+    bundle = build_bundle(result.content.of_game(game.id), result.compiled)
     check_ids(bundle, hero_id, challenge_id, items, allies)
     catalog = Catalog(bundle)
     rules = load_ruleset(ruleset)

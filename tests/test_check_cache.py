@@ -117,3 +117,23 @@ def test_no_cache_means_no_entry(tmp_path, monkeypatch):
     monkeypatch.setenv("RUNEFORGE_NO_CACHE", "1")
     assert cache.check_key(()) is None
     assert not (tmp_path / "cache").exists()
+
+
+@posix_only
+def test_a_file_changed_during_the_check_is_not_kept(tmp_path, monkeypatch, content_dir,
+                                                      item_text):
+    from runeforge import pipeline
+
+    monkeypatch.setenv("RUNEFORGE_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("RUNEFORGE_NO_CACHE", raising=False)
+    content_dir.write("items.yaml", item_text)
+
+    def edited_meanwhile():
+        result = pipeline.check([content_dir.root])
+        content_dir.write("items.yaml", item_text.replace("cost: 4", "cost: 5"))
+        return result
+
+    cache.checked([content_dir.root], fresh=edited_meanwhile)
+    assert not list((tmp_path / "cache").glob("check-*"))  # not the new key's result
+    cache.checked([content_dir.root])
+    assert len(list((tmp_path / "cache").glob("check-*"))) == 1

@@ -250,6 +250,8 @@ def checked(dirs, run_ir: bool = True, fresh=None):
         content, diags, compiled = hit
         return pipeline.CheckResult(content, compiled, diags)
     result = fresh() if fresh is not None else pipeline.check(dirs)
-    if not any(d.code in ("RF001", "RF004") for d in result.diagnostics):
+    # kept only when no file changed while it was checked (else it is not the key's result)
+    if key_ is not None and not any(d.code in ("RF001", "RF004") for d in result.diagnostics) \
+            and check_key(dirs) == key_:
         put(key_, "check", result)
     return result

@@ -14,6 +14,11 @@ medians of the processes' CPU time (user + system, from the kernel's accounting 
 children: what the machine's other work changes least); the medians of wall time are
 printed beside. RUNEFORGE_BENCH_TINY=1 (tests/test_benchmarks_run.py): one round each.
 
+The processes may write their bytecode (PYTHONDONTWRITEBYTECODE is dropped from their
+environment; tox sets it): an installed Runeforge has its .pyc files from pip, an editable
+checkout gets them in the first, unmeasured round; without them every start compiles every
+module it imports, a cost no user pays twice.
+
 Run: python benchmarks/bench_startup.py [--rounds N]
 """
 
@@ -91,7 +96,8 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=1 if tiny else 5)
     args = ap.parse_args()
-    base = {k: v for k, v in os.environ.items() if k != "RUNEFORGE_NO_CACHE"}
+    base = {k: v for k, v in os.environ.items()
+            if k not in ("RUNEFORGE_NO_CACHE", "PYTHONDONTWRITEBYTECODE")}
     base["NO_COLOR"] = "1"
     cards = bundled()
     bare = lambda: timed([sys.executable, "-c", BARE, cards], base)  # noqa: E731
@@ -109,6 +115,8 @@ def main() -> None:
                     "play": ["play", "--seed", "1", "--players", "4"]}
         for args_ in commands.values():  # fill the warm cache (and the file system's)
             timed([*RUNEFORGE, *args_], warm_env)
+        cold()  # and the bytecode of what only a cold run imports
+        bare()
         print(f"start-up ({os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f})")
         verdicts.append(compare("cold check / bare libyaml compose", cold, bare, args.rounds,
                                 5.0))

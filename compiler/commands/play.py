@@ -11,7 +11,7 @@ import click
 from rich.table import Table
 from rich.text import Text
 
-from runeforge import games, pipeline
+from runeforge import games
 from runeforge.atomic import remove_stale_temps, write_bytes_atomic
 from runeforge.console import (
     console,
@@ -38,15 +38,27 @@ Examples:
 DEFAULT_ADVENTURE = "rise-of-the-dragon-lords"
 
 
-def load_bundle(dirs) -> dict:
-    """The compiled bundle of the bundled cards plus DIRS (content errors end the command)."""
+def load_bundle(dirs, adventure: str | None = None) -> dict:
+    """The compiled bundle of the bundled cards plus DIRS (content errors end the command).
+    With ``adventure`` one of Runebound's, the bundle holds Runebound's cards and documents
+    only: another game's records may compile more (the campaign's relics, their hero side),
+    work a warm run from the cache would otherwise do for nothing."""
+    from dataclasses import replace
+
     from runeforge.backends.bundle import build_bundle
 
-    result = pipeline.check(dirs)
+    from ._contentcache import checked
+
+    result = checked(dirs)  # pipeline.check(dirs), from the cache when warm
     if not result.ok:
         print_diagnostics(result.diagnostics)
         finish(result.diagnostics)
-    return build_bundle(result.content, result.compiled)
+    content = result.content
+    if adventure is not None:
+        documents = build_bundle(replace(content, cards={}), {})
+        if adventure_games(documents).get(adventure) == games.DEFAULT_GAME:
+            content = content.of_game(games.DEFAULT_GAME)
+    return build_bundle(content, result.compiled)
 
 
 def adventure_games(bundle: dict) -> dict[str, str]:
@@ -226,7 +238,7 @@ def command(adventure, players, ruleset, seed, bots, no_doom, expansions, new_ca
     DIRS are content directories that extend the bundled cards/. The same options give the
     same game and the same log. Exit status: 0 played, 1 content errors, 2 usage errors.
     """
-    bundle = load_bundle(dirs)
+    bundle = load_bundle(dirs, adventure)
     known = adventure_games(bundle)
     if adventure not in known:
         hint = did_you_mean(adventure, known) or f"adventures: {', '.join(sorted(known))}"

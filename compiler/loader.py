@@ -21,6 +21,7 @@ from . import schema as schemas
 from .content import Card, Content, Document, FileData, Pack
 from .diagnostics import Diagnostic, did_you_mean
 from .games import DEFAULT_GAME
+from .l10n.packcatalogs import register_packs
 from .positions import convert
 from .yamlsafe import display_path, load_file
 
@@ -383,4 +384,6 @@ def load_content(dirs, include_bundled: bool = True, loader: _Loader | None = No
         loader.add_dir(bundled_dir(), bundled=True)
     for d in dirs:
         loader.add_dir(Path(d))
-    return loader.finish()
+    content = loader.finish()
+    content.diagnostics.extend(register_packs(content))  # a fan pack's own catalogs
+    return content

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from . import games
 from .diagnostics import Diagnostic, has_errors
+from .l10n.packcatalogs import untranslated_names
 from .loader import Content, load_content
 
 # Diagnostics that mean the command line was wrong (exit 2), not the content (exit 1).
@@ -65,6 +66,7 @@ def analyse(content: Content, compile: bool = True, compiler=None) -> CheckResul
     The one sequence behind `check`, the analysis service and the language server."""
     result = CheckResult(content, diagnostics=list(content.diagnostics))
     result.diagnostics.extend(check_documents(content))
+    result.diagnostics.extend(untranslated_names(content))  # a fan pack's catalogs
     if compile and not any(d.code in USAGE_CODES for d in content.diagnostics):
         compiled, diags = (compiler or compile_content)(content)
         result.compiled = dict(compiled)

@@ -178,12 +178,14 @@ def test_russian_text_and_faces_use_the_seeds_terms(result, cards):
 def test_effect_text_follows_the_plural_forms():
     from runeforge.games.campaign.text import render_effect
 
-    assert render_effect({"wounds": 1}, "ru") == "Каждый герой получает 1 рану."
-    assert render_effect({"wounds": 2}, "ru") == "Каждый герой получает 2 раны."
-    assert render_effect({"wounds": 5}, "ru") == "Каждый герой получает 5 ран."
+    # seed 004 counts wounds as "урон" (1 урон, 2 урона, 5 урона), number and noun held
+    # together by a no-break space (issue 36)
+    assert render_effect({"wounds": 1}, "ru") == "Каждый герой получает 1\u00a0урон."
+    assert render_effect({"wounds": 2}, "ru") == "Каждый герой получает 2\u00a0урона."
+    assert render_effect({"wounds": 5}, "ru") == "Каждый герой получает 5\u00a0урона."
     assert render_effect({"gold": -50}, "en") == "The heroes lose 50 gold."
     assert render_effect({"choice": [{"fatigue": 1}, {"gold": -25}]}, "en") == (
-        "The heroes choose together: (1) Each hero suffers 1 fatigue. or "
+        "The heroes choose together: (1) Each hero suffers 1 fatigue. Or "
         "(2) The heroes lose 25 gold.")
 
 

@@ -101,47 +101,47 @@ def test_cldr_categories_are_babels_not_gettexts():
     assert [category("fi", v) for v in (1, 2, 21)] == ["one", "other", "other"]
 
 
-@pytest.mark.parametrize("v, want", [(1, "1 урон"), (2, "2 урона"), (5, "5 урона"),
-                                     (21, "21 урон"), (22, "22 урона"), (11, "11 урона")])
+@pytest.mark.parametrize("v, want", [(1, "1\u00a0урон"), (2, "2\u00a0урона"), (5, "5\u00a0урона"),
+                                     (21, "21\u00a0урон"), (22, "22\u00a0урона"), (11, "11\u00a0урона")])
 def test_ru_wounds_by_hand(v, want):
     assert renderer("ru").effect(n.Inflict(fixed(v), "enemy")) == \
         f"нанесите {want} вашему противнику"
 
 
-@pytest.mark.parametrize("v, want", [(1, "1 карту рынка"), (2, "2 карты рынка"),
-                                     (5, "5 карт рынка"), (21, "21 карту рынка"),
-                                     (22, "22 карты рынка"), (12, "12 карт рынка"),
-                                     (111, "111 карт рынка")])
+@pytest.mark.parametrize("v, want", [(1, "1\u00a0карту рынка"), (2, "2\u00a0карты рынка"),
+                                     (5, "5\u00a0карт рынка"), (21, "21\u00a0карту рынка"),
+                                     (22, "22\u00a0карты рынка"), (12, "12\u00a0карт рынка"),
+                                     (111, "111\u00a0карт рынка")])
 def test_ru_market_cards_by_hand(v, want):
     assert renderer("ru").effect(n.DrawMarket(fixed(v))) == f"возьмите {want}"
 
 
-@pytest.mark.parametrize("v, want", [(1, "1 золотой"), (2, "2 золотых"), (5, "5 золотых"),
-                                     (21, "21 золотой")])
+@pytest.mark.parametrize("v, want", [(1, "1\u00a0золотой"), (2, "2\u00a0золотых"), (5, "5\u00a0золотых"),
+                                     (21, "21\u00a0золотой")])
 def test_ru_gold_by_hand(v, want):
     assert renderer("ru").effect(n.GainGold(fixed(v))) == f"получите {want}"
 
 
-@pytest.mark.parametrize("v, nom, acc", [(1, "1 rana", "1 ranę"), (2, "2 rany", "2 rany"),
-                                         (5, "5 ran", "5 ran"), (22, "22 rany", "22 rany"),
-                                         (12, "12 ran", "12 ran"), (21, "21 ran", "21 ran")])
+@pytest.mark.parametrize("v, nom, acc", [(1, "1\u00a0rana", "1\u00a0ranę"), (2, "2\u00a0rany", "2\u00a0rany"),
+                                         (5, "5\u00a0ran", "5\u00a0ran"), (22, "22\u00a0rany", "22\u00a0rany"),
+                                         (12, "12\u00a0ran", "12\u00a0ran"), (21, "21\u00a0ran", "21\u00a0ran")])
 def test_pl_wounds_by_hand(v, nom, acc):
     r = renderer("pl")
     wound = load_terms("pl").get("terms", "wound")
     assert r.quantity(Quantity(fixed(v), (wound,)), "nom") == nom
-    assert r.effect(n.Inflict(fixed(v), "enemy")) == f"zadaj {acc} twojemu przeciwnikowi"
+    assert r.effect(n.Inflict(fixed(v), "enemy")) == f"zadaj {acc} swojemu przeciwnikowi"
 
 
-@pytest.mark.parametrize("v, imp, inf", [(1, "ota 1 haava", "ottaa 1 haavan"),
-                                         (2, "ota 2 haavaa", "ottaa 2 haavaa"),
-                                         (21, "ota 21 haavaa", "ottaa 21 haavaa")])
+@pytest.mark.parametrize("v, imp, inf", [(1, "ota 1\u00a0haava", "ottaa 1\u00a0haavan"),
+                                         (2, "ota 2\u00a0haavaa", "ottaa 2\u00a0haavaa"),
+                                         (21, "ota 21\u00a0haavaa", "ottaa 21\u00a0haavaa")])
 def test_fi_wounds_by_hand(v, imp, inf):
     r = renderer("fi")
     assert r.effect(n.Suffer(fixed(v), "wound")) == imp
     assert r.effect(n.MayDo(n.Suffer(fixed(v), "wound"))) == f"voit {inf}"
 
 
-@pytest.mark.parametrize("v, want", [(1, "1 πλήγμα"), (2, "2 πλήγματα"), (21, "21 πλήγματα")])
+@pytest.mark.parametrize("v, want", [(1, "1\u00a0πλήγμα"), (2, "2\u00a0πλήγματα"), (21, "21\u00a0πλήγματα")])
 def test_el_wounds_by_hand(v, want):
     assert renderer("el").effect(n.Inflict(fixed(v), "enemy")) == \
         f"προκαλέστε {want} στον αντίπαλό σας"
@@ -149,13 +149,13 @@ def test_el_wounds_by_hand(v, want):
 
 def test_fractions_take_the_other_category():
     wound = load_terms("ru").get("terms", "wound")
-    assert renderer("ru").quantity(Quantity(fixed(1.5), (wound,)), "acc") == "1,5 урона"
+    assert renderer("ru").quantity(Quantity(fixed(1.5), (wound,)), "acc") == "1,5\u00a0урона"
     space = load_terms("pl").get("terms", "space")
-    assert renderer("pl").quantity(Quantity(fixed(1.5), (space,)), "acc") == "1,5 pola"
+    assert renderer("pl").quantity(Quantity(fixed(1.5), (space,)), "acc") == "1,5\u00a0pola"
 
 
-@pytest.mark.parametrize("v, want", [(1, "+1 кубик движения"), (2, "+2 кубика движения"),
-                                     (5, "+5 кубиков движения")])
+@pytest.mark.parametrize("v, want", [(1, "+1\u00a0кубик движения"), (2, "+2\u00a0кубика движения"),
+                                     (5, "+5\u00a0кубиков движения")])
 def test_ru_counted_stat_by_hand(v, want):
     assert renderer("ru").effect(n.Modifier("you", "movement_dice", v)) == \
         f"вы получаете {want}"

@@ -43,94 +43,93 @@ EXAMPLES = [
 # Reviewed acceptance texts (a translator's reading of each normative example).
 EXPECTED = {
     "fi": [
-        "Ennen taistelua: Aktivoi tämä kortti ja ota 1 väsymys. Tämän taistelun loppuun asti "
-        "vastustajasi ottaa 1 haavan aina, kun sankarisi ottaa 1 tai useamman haavan "
+        "Ennen taistelua: Aktivoi tämä kortti ja ota 1\xa0väsymyspiste. Tämän taistelun loppuun "
+        "asti vastustajasi ottaa 1\xa0haavan aina, kun sankarisi ottaa 1\xa0tai useamman haavan "
         "taikuustaistelun taisteluheiton seurauksena.",
         "Mikä tahansa vaihe: Kerran Ennen taistelua -vaiheessa ja kerran taistelukierroksella "
-        "voit perua 1 haavan sankarillesi aiheutettavista haavoista.",
-        "Aktivoi tämä kortti peruaksesi 1 tai 2 haavaa sankarillesi aiheutettavista haavoista "
-        "ja aiheuttaaksesi 1 haavan vastustajallesi.",
-        "Ennen liikkumista aktivoi tämä kortti poistaaksesi kaikki haavat ja väsymyksen "
+        "voit säästää sankarisi 1\xa0haavalta.",
+        "Aktivoi tämä kortti säästääksesi sankarisi 1\xa0tai 2\xa0haavalta ja aiheuttaaksesi "
+        "1\xa0haavan vastustajallesi.",
+        "Ennen liikkumista aktivoi tämä kortti poistaaksesi kaikki haavat ja väsymyspisteet "
         "sankariltasi tai yhdeltä kumppaneistasi.",
-        "Ennen taistelua: Aktivoi tämä kortti ja ota X väsymystä tehdäksesi "
+        "Ennen taistelua: Aktivoi tämä kortti ja ota X väsymyspistettä tehdäksesi "
         "taikuushyökkäyksen. Jos onnistut, aiheuta X haavaa vastustajallesi.",
-        "Ennen liikkumista aktivoi tämä kortti liikkuaksesi enintään 4 ruutua mihin tahansa "
+        "Ennen liikkumista aktivoi tämä kortti liikkuaksesi enintään 4\xa0ruutua mihin tahansa "
         "suuntaan heittämättä liikkumisnoppia.",
-        "Saat +3 Ruumiinrakenteeseen.",
-        "Aktivoi tämä kortti peruaksesi 1 haavan sankarillesi aiheutettavista haavoista.",
-        "Ennen taistelua: Ota 1 väsymys tehdäksesi taikuushyökkäyksen.",
-        "Ennen taistelua: Testaa Ruumiinrakennetta: uinti (14). Jos epäonnistut, ota 1 haava.",
+        "Saat +3\xa0Ruumiinrakenteeseen.",
+        "Aktivoi tämä kortti säästääksesi sankarisi 1\xa0haavalta.",
+        "Ennen taistelua: Ota 1\xa0väsymyspiste tehdäksesi taikuushyökkäyksen.",
+        "Ennen taistelua: Testaa Ruumiinrakennetta: uinti (14). Jos epäonnistut, ota 1\xa0haava.",
         "Ennen taistelua: Hylkää tämä kortti tehdäksesi heittoasehyökkäyksen. Jos onnistut, "
-        "aiheuta 2 haavaa vastustajallesi.",
+        "aiheuta 2\xa0haavaa vastustajallesi.",
         "Esineet ja Kumppanit maksavat kaksi kertaa enemmän.",
     ],
     "pl": [
-        "Przed walką: Aktywuj tę kartę i otrzymaj 1 żeton wyczerpania. Do końca tej walki twój "
-        "przeciwnik otrzymuje 1 ranę za każdym razem, kiedy twój Bohater otrzyma 1 lub więcej "
-        "ran w wyniku rzutu walki magicznej.",
-        "Dowolna faza: Raz podczas fazy „Przed walką” i raz na rundę walki możesz anulować "
-        "1 ranę spośród zadawanych twojemu Bohaterowi.",
-        "Aktywuj tę kartę, aby anulować 1 lub 2 rany spośród zadawanych twojemu Bohaterowi "
-        "i zadać 1 ranę twojemu przeciwnikowi.",
+        "Przed walką: Aktywuj tę kartę i otrzymaj 1\xa0żeton wyczerpania. Do końca tej walki twój "
+        "przeciwnik otrzymuje 1\xa0ranę za każdym razem, kiedy twój Bohater otrzyma 1\xa0lub "
+        "więcej ran w wyniku rzutu walki magicznej.",
+        "Dowolna faza: Raz podczas fazy „Przed walką” i raz na rundę walki możesz zapobiec "
+        "1\xa0ranie swojego Bohatera.",
+        "Aktywuj tę kartę, aby zapobiec 1\xa0lub 2\xa0ranom swojego Bohatera i zadać 1\xa0ranę "
+        "swojemu przeciwnikowi.",
         "Przed ruchem aktywuj tę kartę, aby odrzucić wszystkie rany i wszystkie żetony "
-        "wyczerpania z karty twojego Bohatera lub jednego z twoich Sprzymierzeńców.",
+        "wyczerpania z karty swojego Bohatera lub jednego ze swoich Sprzymierzeńców.",
         "Przed walką: Aktywuj tę kartę i otrzymaj X żetonów wyczerpania, aby wykonać atak "
-        "magiczny. Jeśli ci się uda, zadaj X ran twojemu przeciwnikowi.",
-        "Przed ruchem aktywuj tę kartę, aby przesunąć się o nie więcej niż 4 pola w dowolnym "
+        "magiczny. Jeśli ci się uda, zadaj X ran swojemu przeciwnikowi.",
+        "Przed ruchem aktywuj tę kartę, aby przesunąć się o nie więcej niż 4\xa0pola w dowolnym "
         "kierunku zamiast rzucać kośćmi ruchu.",
-        "Otrzymujesz +3 do Ciała.",
-        "Aktywuj tę kartę, aby anulować 1 ranę spośród zadawanych twojemu Bohaterowi.",
-        "Przed walką: Otrzymaj 1 żeton wyczerpania, aby wykonać atak magiczny.",
+        "Otrzymujesz +3\xa0do Ciała.",
+        "Aktywuj tę kartę, aby zapobiec 1\xa0ranie swojego Bohatera.",
+        "Przed walką: Otrzymaj 1\xa0żeton wyczerpania, aby wykonać atak magiczny.",
         "Przed walką: Wykonaj test Ciała – Pływanie (14). Jeśli ci się nie uda, otrzymaj "
-        "1 ranę.",
+        "1\xa0ranę.",
         "Przed walką: Odrzuć tę kartę, aby wykonać atak dystansowy. Jeśli ci się uda, zadaj "
-        "2 rany twojemu przeciwnikowi.",
+        "2\xa0rany swojemu przeciwnikowi.",
         "Przedmioty i Sprzymierzeńcy kosztują dwa razy więcej.",
     ],
     "el": [
-        "Πριν από τη μάχη: Ενεργοποιήστε αυτή την κάρτα και δεχτείτε 1 δείκτη εξάντλησης. "
-        "Μέχρι το τέλος αυτής της μάχης, ο αντίπαλός σας δέχεται 1 πλήγμα κάθε φορά που ο "
-        "ήρωάς σας δέχεται 1 ή περισσότερα πλήγματα ως αποτέλεσμα μιας ζαριάς μαγικής μάχης.",
-        "Οποιαδήποτε φάση: Μία φορά κατά τη φάση «Πριν από τη μάχη» και μία φορά ανά γύρο "
-        "μάχης, μπορείτε να ακυρώσετε 1 πλήγμα από τα πλήγματα που δέχεται ο ήρωάς σας.",
-        "Ενεργοποιήστε αυτή την κάρτα για να ακυρώσετε 1 ή 2 πλήγματα από τα πλήγματα που "
-        "δέχεται ο ήρωάς σας και να προκαλέσετε 1 πλήγμα στον αντίπαλό σας.",
-        "Πριν από την κίνηση, ενεργοποιήστε αυτή την κάρτα για να απορρίψετε όλα τα πλήγματα "
-        "και όλους τους δείκτες εξάντλησης από τον ήρωά σας ή έναν από τους συμμάχους σας.",
-        "Πριν από τη μάχη: Ενεργοποιήστε αυτή την κάρτα και δεχτείτε X δείκτες εξάντλησης για "
-        "να κάνετε μια μαγική επίθεση. Αν πετύχετε, προκαλέστε X πλήγματα στον αντίπαλό σας.",
+        "Πριν από τη μάχη: Ενεργοποιήστε αυτή την κάρτα και δεχτείτε 1\xa0δείκτη εξάντλησης. "
+        "Μέχρι το τέλος αυτής της μάχης, ο αντίπαλός σας δέχεται 1\xa0πλήγμα κάθε φορά που ο "
+        "ήρωάς σας δέχεται 1\xa0ή περισσότερα πλήγματα ως αποτέλεσμα μιας ζαριάς μαγικής μάχης.",
+        "Οποιαδήποτε φάση: Μία φορά κατά τη φάση «Πριν από τη μάχη» και μία φορά ανά γύρο μάχης, "
+        "μπορείτε να ακυρώσετε 1\xa0πλήγμα που δέχεται ο ήρωάς σας.",
+        "Ενεργοποιήστε αυτή την κάρτα για να ακυρώσετε 1\xa0ή 2\xa0πλήγματα που δέχεται ο ήρωάς "
+        "σας και να προκαλέσετε 1\xa0πλήγμα στον αντίπαλό σας.",
+        "Πριν από την κίνηση, ενεργοποιήστε αυτή την κάρτα για να απορρίψετε όλα τα πλήγματα και "
+        "όλους τους δείκτες εξάντλησης από τον ήρωά σας ή έναν από τους συμμάχους σας.",
+        "Πριν από τη μάχη: Ενεργοποιήστε αυτή την κάρτα και δεχτείτε X δείκτες εξάντλησης για να "
+        "κάνετε μια μαγική επίθεση. Αν πετύχετε, προκαλέστε X πλήγματα στον αντίπαλό σας.",
         "Πριν από την κίνηση, ενεργοποιήστε αυτή την κάρτα για να μετακινηθείτε έως "
-        "4 διαστήματα προς οποιαδήποτε κατεύθυνση αντί να ρίξετε τα ζάρια κίνησης.",
-        "Λαμβάνετε +3 στο Σώμα.",
-        "Ενεργοποιήστε αυτή την κάρτα για να ακυρώσετε 1 πλήγμα από τα πλήγματα που δέχεται "
-        "ο ήρωάς σας.",
-        "Πριν από τη μάχη: Δεχτείτε 1 δείκτη εξάντλησης για να κάνετε μια μαγική επίθεση.",
+        "4\xa0διαστήματα προς οποιαδήποτε κατεύθυνση αντί να ρίξετε τα ζάρια κίνησης.",
+        "Λαμβάνετε +3\xa0στο Σώμα.",
+        "Ενεργοποιήστε αυτή την κάρτα για να ακυρώσετε 1\xa0πλήγμα που δέχεται ο ήρωάς σας.",
+        "Πριν από τη μάχη: Δεχτείτε 1\xa0δείκτη εξάντλησης για να κάνετε μια μαγική επίθεση.",
         "Πριν από τη μάχη: Κάντε έλεγχο Σώματος – Κολύμπι (14). Αν αποτύχετε, δεχτείτε "
-        "1 πλήγμα.",
-        "Πριν από τη μάχη: Απορρίψτε αυτή την κάρτα για να κάνετε μια επίθεση εξ αποστάσεως. "
-        "Αν πετύχετε, προκαλέστε 2 πλήγματα στον αντίπαλό σας.",
+        "1\xa0πλήγμα.",
+        "Πριν από τη μάχη: Απορρίψτε αυτή την κάρτα για να κάνετε μια επίθεση εξ αποστάσεως. Αν "
+        "πετύχετε, προκαλέστε 2\xa0πλήγματα στον αντίπαλό σας.",
         "Τα αντικείμενα και οι σύμμαχοι κοστίζουν διπλάσια.",
     ],
     "ru": [
-        "Перед боем: Активируйте эту карту и получите 1 усталость. До конца этого боя ваш "
-        "противник получает 1 урон каждый раз, когда ваш герой получает 1 или более урона "
-        "в результате броска в магическом бою.",
-        "Любая фаза: Один раз во время «Перед боем» и один раз за раунд боя вы можете "
-        "отменить 1 урон из наносимого вашему герою урона.",
-        "Активируйте эту карту, чтобы отменить 1 или 2 урона из наносимого вашему герою урона "
-        "и нанести 1 урон вашему противнику.",
-        "Перед перемещением активируйте эту карту, чтобы сбросить весь урон и всю усталость "
-        "с вашего героя или одного из ваших союзников.",
+        "Перед боем: Активируйте эту карту и получите 1\xa0усталость. До конца этого боя ваш "
+        "противник получает 1\xa0урон каждый раз, когда ваш герой получает 1\xa0или более урона в "
+        "результате броска в магическом бою.",
+        "Любая фаза: Один раз во время фазы «Перед боем» и один раз за раунд боя вы можете "
+        "предотвратить 1\xa0урон по вашему герою.",
+        "Активируйте эту карту, чтобы предотвратить 1\xa0или 2\xa0урона по вашему герою и нанести "
+        "1\xa0урон вашему противнику.",
+        "Перед перемещением активируйте эту карту, чтобы сбросить весь урон и всю усталость с "
+        "вашего героя или одного из ваших союзников.",
         "Перед боем: Активируйте эту карту и получите X усталости, чтобы совершить магическую "
         "атаку. В случае успеха нанесите X урона вашему противнику.",
         "Перед перемещением активируйте эту карту, чтобы переместиться на расстояние до "
-        "4 клеток в любом направлении вместо броска кубиков движения.",
-        "Вы получаете +3 к Телу.",
-        "Активируйте эту карту, чтобы отменить 1 урон из наносимого вашему герою урона.",
-        "Перед боем: Получите 1 усталость, чтобы совершить магическую атаку.",
-        "Перед боем: Пройдите проверку Тела: плавание (14). В случае провала получите 1 урон.",
+        "4\xa0клеток в любом направлении вместо броска кубиков движения.",
+        "Вы получаете +3\xa0к Телу.",
+        "Активируйте эту карту, чтобы предотвратить 1\xa0урон по вашему герою.",
+        "Перед боем: Получите 1\xa0усталость, чтобы совершить магическую атаку.",
+        "Перед боем: Пройдите проверку Тела: плавание (14). В случае провала получите 1\xa0урон.",
         "Перед боем: Сбросьте эту карту, чтобы совершить атаку дальнего боя. В случае успеха "
-        "нанесите 2 урона вашему противнику.",
+        "нанесите 2\xa0урона вашему противнику.",
         "Предметы и союзники стоят вдвое дороже.",
     ],
 }

@@ -90,7 +90,7 @@ def test_no_unfilled_slot_and_no_missing_glyph(locale, result):
 def test_text_command_one_card_in_russian():
     records = cli_records("ru", "--card", "belt-of-strength")
     assert records == [{"card": "belt-of-strength", "ability": 0,
-                        "text": "Вы получаете +3 к Телу."}]
+                        "text": "Вы получаете +3\u00a0к Телу."}]
 
 
 def test_text_command_plain_output_english_equals_source():

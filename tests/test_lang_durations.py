@@ -53,12 +53,12 @@ def test_doc_example_parses_prints_lowers_and_renders(text):
 
 def test_translations_by_hand():
     held = parse_ability("Until this card is discarded, your Hero receives +1 Spirit.")
-    assert render_ability(held, "fi") == "Kunnes tämä kortti hylätään, sankarisi saa +1 Henkeen."
+    assert render_ability(held, "fi") == "Kunnes tämä kortti hylätään, sankarisi saa +1\u00a0Henkeen."
     assert render_ability(held, "ru").startswith("Пока эта карта не будет сброшена, ваш герой")
     nxt = parse_ability("Until the next event, Items cost you 1 less gold.")
     assert render_ability(nxt, "pl").startswith("Do następnego Wydarzenia ")
     assert render_ability(parse_ability(EXAMPLES[1]), "el").endswith(
-        "Μέχρι το τέλος της επόμενης σειράς σας, λαμβάνετε +1 στο Σώμα.")
+        "Μέχρι το τέλος της επόμενης σειράς σας, λαμβάνετε +1\u00a0στο Σώμα.")
 
 
 def _findings(text, kind, usage=None):

@@ -80,13 +80,13 @@ def test_ir_of_each_form(text, effects):
 def test_translations_by_hand():
     move = parse_ability("Pay 1 gold to move your Hero to Tamalir.")
     assert render_ability(move, "fi") == \
-        "Maksa 1 kultaraha siirtääksesi sankarisi kaupunkiin Tamalir."
+        "Maksa 1\u00a0kultaraha siirtääksesi sankarisi kaupunkiin Tamalir."
     assert render_ability(move, "ru").endswith("переместить вашего героя в город Тамалир.")
     doom = parse_ability("Place 2 doom tokens on the doom track.")
-    assert render_ability(doom, "fi") == "Laita 2 Kohtalomerkkiä Kohtalon polulle."
-    assert render_ability(doom, "pl") == "Połóż 2 żetony Zagłady na torze Zagłady."
+    assert render_ability(doom, "fi") == "Laita 2\u00a0Kohtalomerkkiä Kohtalon polulle."
+    assert render_ability(doom, "pl") == "Połóż 2\u00a0żetony Zagłady na torze Zagłady."
     assert render_ability(parse_ability("Remove 5 doom tokens from the doom track."),
-                          "ru") == "Уберите 5 жетонов рока со шкалы рока."
+                          "ru") == "Уберите 5\u00a0жетонов рока со шкалы рока."
     assert render_ability(parse_ability("You may discard the event in play."), "fi") == \
         "Voit hylätä pelissä olevan Tapahtuman."
 

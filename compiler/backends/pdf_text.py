@@ -12,6 +12,7 @@ spaces that reserve the icon's width.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from xml.sax.saxutils import escape
@@ -23,6 +24,8 @@ from reportlab.platypus import Paragraph
 
 from .faces import ICON_RE, TextBlock
 from .pdf_fonts import REGULAR
+
+_BREAKS = re.compile(r"[ \t\r\n]+")  # breaking white space; U+00A0 is not
 
 ICON_CALLBACK = "rfIcon"
 ELLIPSIS = "\u2026"
@@ -65,10 +68,16 @@ def _icon_markup(name: str, icon_width: float) -> str:
     return "\u00a0" * n + f'<onDraw name="{ICON_CALLBACK}" label="{name}"/>'
 
 
+def _split(text: str) -> list[str]:
+    """Words at the breaking spaces only: a no-break space (U+00A0, "1\u00a0rana") holds its
+    number and noun together, as the catalogs ask (str.split() would break there)."""
+    return [w for w in _BREAKS.split(text) if w]
+
+
 def _body_words(text: str) -> list[str]:
     """Words of a body text; an icon-led word is glued to the one before ("2 {wound}")."""
     words: list[str] = []
-    for word in text.split():
+    for word in _split(text):
         if words and ICON_RE.match(word):
             words[-1] += "\u00a0" + word
         else:
@@ -92,14 +101,14 @@ def _units(blocks: tuple[TextBlock, ...], flavour: str | None) -> list[list[tupl
     for block in blocks:
         words = []
         if block.tag:
-            tag_words = block.tag.split()
+            tag_words = _split(block.tag)
             tag_words[-1] += ":"
             words.extend(("b", w) for w in tag_words)
         words.extend(("r", w) for w in _body_words(block.body))
         if words:
             paras.append(words)
     if flavour and flavour.strip():
-        paras.append([("i", w) for w in flavour.split()])
+        paras.append([("i", w) for w in _split(flavour)])
     return paras
 
 

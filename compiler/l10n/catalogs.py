@@ -20,6 +20,7 @@ from babel.support import Translations
 from runeforge.diagnostics import Diagnostic, DiagnosticError
 
 from .localedir import locales_dir
+from .packcatalogs import Layered
 from .slots import check_message
 
 DOMAIN = "runeforge"
@@ -135,9 +136,14 @@ def catalog_diagnostics(root=None, locales=LOCALES) -> list[Diagnostic]:
 
 
 @lru_cache(maxsize=None)
-def translations(locale: str) -> Translations:
+def bundled_translations(locale: str) -> Translations:
     """The bundled catalog of ``locale``, compiled from its PO file (cached)."""
     return compile_catalogs(None, (locale,))[locale]
+
+
+def translations(locale: str) -> Layered:
+    """The catalog of ``locale``: the loaded fan packs' own catalogs over the bundled one."""
+    return Layered(bundled_translations(locale), locale)
 
 
 def prepare_build(locales) -> list[Diagnostic]:

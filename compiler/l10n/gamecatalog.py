@@ -13,6 +13,8 @@ from babel.support import Translations
 
 from runeforge.diagnostics import Diagnostic
 
+from .packcatalogs import Layered, has_pack_catalogs
+
 LOCALES = ("en", "fi", "pl", "el", "ru")
 
 
@@ -20,8 +22,17 @@ def catalog_path(domain: str, locale: str):
     return resources.files("runeforge.locales").joinpath(locale, "LC_MESSAGES", f"{domain}.po")
 
 
+def translations(domain: str, locale: str) -> Layered | None:
+    """The loaded fan packs' own catalogs of ``locale`` over the game's bundled one (None
+    when neither has one: English)."""
+    base = bundled_translations(domain, locale)
+    if base is None and not has_pack_catalogs(locale):
+        return None
+    return Layered(base, locale)
+
+
 @lru_cache(maxsize=None)
-def translations(domain: str, locale: str) -> Translations | None:
+def bundled_translations(domain: str, locale: str) -> Translations | None:
     """The compiled catalog (None for English, whose text is the msgid, and for a locale
     without a catalog, such as the pseudo-locale: its text stays English)."""
     if locale not in LOCALES or locale == "en":

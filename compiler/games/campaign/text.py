@@ -45,7 +45,7 @@ TEMPLATES = {
                               "Each hero rolls {n} fewer hero dice in this adventure."),
     "effect.choice": "The heroes choose together: {options}",
     "effect.option": "({number}) {text}",
-    "effect.or": "{first} or {next}",
+    "effect.or": "{first} Or {next}",  # the first option ends its sentence
     # words printed on faces
     "label.game": "Campaign",
     "label.kind.shop_item": "Shop item",

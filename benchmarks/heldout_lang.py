@@ -1,0 +1,58 @@
+"""How many held-out Runebound ability texts compile as written (issue 32, part III; not a test).
+
+``benchmarks/heldout_runebound.txt`` holds author-style texts, one per line as
+``<card kind> | <text>``, written before the grammar grew and never tuned on. A text compiles
+when it parses, passes the checks and lowers to IR the engine runs (errors only count;
+warnings do not).
+
+    python -m benchmarks.heldout_lang            # "N of M compile (P %)"
+    python -m benchmarks.heldout_lang --why      # each failure with its first error
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from runeforge.games.runebound.abilities import compile_ability
+from runeforge.games.runebound.checks import CardContext
+
+HELD_OUT = Path(__file__).resolve().parent / "heldout_runebound.txt"
+SKILLS = frozenset({"Swim", "Climb", "Diplomacy", "Stealth"})
+
+
+def texts(path: Path = HELD_OUT) -> list[tuple[str, str]]:
+    out = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        kind, _, text = line.partition("|")
+        out.append((kind.strip(), text.strip()))
+    return out
+
+
+def measure(path: Path = HELD_OUT) -> tuple[int, int, list]:
+    failures = []
+    for kind, text in texts(path):
+        ir, findings = compile_ability(text, CardContext(kind, None, None, SKILLS))
+        errors = [f for f in findings if f.severity == "error"]
+        if ir is None or errors:
+            failures.append((kind, text, errors[0] if errors else None))
+    total = len(texts(path))
+    return total - len(failures), total, failures
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--why", action="store_true", help="list the failures")
+    args = parser.parse_args(argv)
+    ok, total, failures = measure()
+    if args.why:
+        for kind, text, f in failures:
+            where = f"{f.code} {f.message} [{text[f.span[0]:f.span[1]]!r}]" if f else "?"
+            print(f"{kind:9} {text}\n          -> {where}")
+    print(f"{ok} of {total} compile ({100 * ok / total:.0f} %)")
+
+
+if __name__ == "__main__":
+    main()

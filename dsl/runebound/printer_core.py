@@ -50,8 +50,9 @@ def install(text, amount, noun, targets, durations) -> None:
         if isinstance(node, n.ForEach):
             return f"{third(node.effect)} for each {COUNTED[node.per][0]} they have"
         if isinstance(node, n.Heal) and node.target == "hero":
-            tokens = " and ".join(noun(node.amount, t, t + "s").split(" ", 1)[1]
-                                  if t == "wound" else t for t in node.tokens)
+            one = noun(node.amount, "1", "2").endswith(" 1")  # singular by the amount
+            tokens = " and ".join(("wound" if one else "wounds") if t == "wound" else t
+                                  for t in node.tokens)
             return f"discards {amount(node.amount)} {tokens}"
         if isinstance(node, n.EndTurn):
             return "ends their turn"

@@ -84,3 +84,84 @@ def test_a_terrain_rule_without_a_skill_is_every_heros():
     rolled = (frozenset({"plains"}), frozenset({"road"}))
     out = with_terrain_rules(game, hero, rolled)
     assert "forest" in out[0] and "forest" not in out[1]
+
+
+# ---- docs/language.md "The compositional core": every example is true ------------------
+
+def _doc_blocks(fence: str):
+    import re
+
+    text = (ROOT / "docs" / "language.md").read_text(encoding="utf-8")
+    section = text[text.index("## The compositional core"):]
+    out = []
+    for m in re.finditer(rf"^```{fence} (\w+)\n(.*?)^```", section, flags=re.M | re.S):
+        out += [(m.group(1), line) for line in m.group(2).splitlines() if line.strip()]
+    return out
+
+
+CORE = _doc_blocks("core")
+CORE_VARIANTS = _doc_blocks("core-variant")
+
+
+def _ctx(kind):
+    from runeforge.games.runebound.checks import CardContext
+
+    usage = "constant" if kind == "item" else None
+    return CardContext(kind, usage, None, frozenset({"Swim", "Climb", "Diplomacy"}))
+
+
+@pytest.mark.parametrize("kind, text", CORE)
+def test_core_doc_example_compiles_prints_and_renders(kind, text):
+    from runeforge.dsl.runebound.parser import parse_ability
+    from runeforge.dsl.runebound.printer import print_ability
+    from runeforge.games.runebound.abilities import compile_ability
+    from runeforge.games.runebound.text.render import render_ability
+
+    ability = parse_ability(text)
+    assert print_ability(ability) == text
+    ir, findings = compile_ability(text, _ctx(kind))
+    assert [(f.code, f.message) for f in findings] == []
+    assert ir is not None
+    for locale in ("en", "fi", "pl", "el", "ru"):
+        rendered = render_ability(ability, locale)
+        assert rendered and "{" not in rendered
+    assert render_ability(ability, "en") == text
+
+
+@pytest.mark.parametrize("kind, line", CORE_VARIANTS)
+def test_core_doc_variant_prints_as_its_canonical_text(kind, line):
+    from runeforge.dsl.runebound.parser import parse_ability
+    from runeforge.dsl.runebound.printer import print_ability
+    from runeforge.games.runebound.abilities import compile_ability
+
+    variant, canonical = (part.strip() for part in line.split("=>"))
+    assert print_ability(parse_ability(variant)) == canonical
+    ir, findings = compile_ability(variant, _ctx(kind))
+    assert [f.code for f in findings if f.severity == "error"] == []
+    assert ir == compile_ability(canonical, _ctx(kind))[0]
+
+
+def test_the_core_doc_shows_every_selector_verb_and_modifier():
+    from runeforge.dsl.runebound import nodes as n
+    from runeforge.dsl.runebound.parser import parse_ability
+
+    seen_nodes, selectors = set(), set()
+    for _kind, text in CORE:
+        for s in parse_ability(text).sentences:
+            for node in n.walk(s):
+                seen_nodes.add(type(node).__name__)
+                if isinstance(node, n.Selector):
+                    selectors.add(node.who)
+                    selectors |= {k for k in ("place", "within", "having", "measure")
+                                  if getattr(node, k) is not None}
+                if isinstance(node, (n.Suffer, n.Inflict)):
+                    selectors.add(node.target or "you")
+                if isinstance(node, (n.Modifier, n.Immune, n.CannotBeWounded)):
+                    selectors.add(node.subject)
+    assert {"each", "each_other", "most", "fewest", "place", "within", "having", "measure",
+            "each_ally", "this_challenge", "enemy", "you", "hero"} <= selectors
+    assert {"GainGold", "LoseGold", "DrawMarket", "Suffer", "Heal", "GainExperience",
+            "EndTurn", "DiscardAlly", "Nothing", "PayTo", "Move", "MovementDice",
+            "DoomTokens", "Restrict", "CannotBeWounded", "Immune", "TerrainRule", "WoundCap",
+            "Modifier"} <= seen_nodes
+    assert {"During", "IfState", "WhileState", "ForEach", "Each", "Trigger"} <= seen_nodes

@@ -31,10 +31,20 @@ def texts(path: Path = HELD_OUT) -> list[tuple[str, str]]:
     return out
 
 
+def usage(kind: str, text: str) -> str | None:
+    """An item's usage is card data, not text: the one its text needs (a card that says
+    "discard this card" is one-use, one that activates is activated), else constant."""
+    if kind != "item":
+        return None
+    low = text.lower()
+    return "one-use" if "discard this card" in low else \
+        "activated" if "activate" in low else "constant"
+
+
 def measure(path: Path = HELD_OUT) -> tuple[int, int, list]:
     failures = []
     for kind, text in texts(path):
-        ir, findings = compile_ability(text, CardContext(kind, None, None, SKILLS))
+        ir, findings = compile_ability(text, CardContext(kind, usage(kind, text), None, SKILLS))
         errors = [f for f in findings if f.severity == "error"]
         if ir is None or errors:
             failures.append((kind, text, errors[0] if errors else None))

@@ -165,3 +165,33 @@ def test_the_core_doc_shows_every_selector_verb_and_modifier():
             "DoomTokens", "Restrict", "CannotBeWounded", "Immune", "TerrainRule", "WoundCap",
             "Modifier"} <= seen_nodes
     assert {"During", "IfState", "WhileState", "ForEach", "Each", "Trigger"} <= seen_nodes
+
+
+def test_when_this_ally_is_defeated_runs_as_it_falls():
+    """The Oath Keeper's rule ("When this Ally is defeated, gain 2 gold.") runs when it is
+    killed, for the Hero who held it, and not when another Ally falls."""
+    from runeforge.engine.common.dice import ScriptedDice
+    from runeforge.engine.runebound.core.decisions import ScriptedPlayer
+    from runeforge.engine.runebound.core.resolver import Resolver
+    from runeforge.engine.runebound.core.ruleset import BASE
+    from runeforge.engine.runebound.core.state import State
+    from tests.engine_bundle import catalog
+
+    cat = catalog(CONTENT)
+    hero = _hero(cat)
+    keeper, other = cat.new_ally("oath-keeper"), cat.new_ally("tin-shield-bearer")
+    hero.allies = [keeper, other]
+    engine = Resolver(cat, State(heroes=[hero]), ScriptedDice([]),
+                      {hero.id: ScriptedPlayer({})}, BASE)
+    other.wounds = other.life
+    engine.check_defeat(other)
+    assert hero.gold == 0 and keeper in hero.allies and other not in hero.allies
+    keeper.wounds = keeper.life
+    engine.check_defeat(keeper)
+    assert hero.gold == 2 and keeper not in hero.allies
+
+
+def _hero(cat):
+    from runeforge.engine.runebound.core.state import Hero
+
+    return Hero.from_card(cat.card("varikas-the-dead").data)

@@ -108,8 +108,15 @@ class CannotBeWounded:
     span: Span = _span()
 
 
-CORE_NODES = (Selector, Each, ForEach, LoseGold, EndTurn, DiscardAlly, Nothing, PayTo,
+@dataclass(frozen=True)
+class AllyDefeated:
+    """The trigger event ``this Ally is defeated`` (on an Ally's own card)."""
+
+    span: Span = _span()
+
+
+CORE_NODES = (AllyDefeated, Selector, Each, ForEach, LoseGold, EndTurn, DiscardAlly, Nothing, PayTo,
               CannotBeWounded)
 CORE_COSTS = (DiscardAlly,)
-__all__ = ["Selector", "Each", "ForEach", "LoseGold", "EndTurn", "DiscardAlly", "Nothing",
+__all__ = ["AllyDefeated", "Selector", "Each", "ForEach", "LoseGold", "EndTurn", "DiscardAlly", "Nothing",
            "PayTo", "CannotBeWounded", "CORE_NODES", "CORE_COSTS", "COUNTABLES"]

@@ -299,6 +299,9 @@ class CoreToAst:
         terrain, like = (TERRAIN_WORDS.get(w, w) for w in words)
         return n.TerrainRule(None, terrain, like, span=_sp(ch))
 
+    def ally_defeated(self, ch):
+        return n.AllyDefeated(span=_sp(ch))
+
     def defeat_colour(self, ch):
         return _Marker("window", ("defeat_challenge", str(_values(ch)[0])), _sp(ch))
 

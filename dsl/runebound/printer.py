@@ -280,3 +280,4 @@ _install_decks(text, amount, noun, TARGETS)
 from . import printer_core as _core  # noqa: E402
 
 _core.install(text, amount, noun, TARGETS, DURATIONS)
+event = _core.with_events(event)

@@ -40,6 +40,17 @@ def selector(sel: n.Selector) -> str:
     return out
 
 
+def with_events(inner):
+    """printer.event, taught "this Ally is defeated"."""
+
+    def event(e) -> str:
+        if isinstance(e, n.AllyDefeated):
+            return "this Ally is defeated"
+        return inner(e)
+
+    return event
+
+
 def install(text, amount, noun, targets, durations) -> None:
     targets.setdefault("this_challenge", "this challenge")
 

@@ -403,4 +403,4 @@ EXTRA_TARGETS.update(_PLACE_TARGETS)
 from . import costs as _costs  # noqa: E402
 from . import effects_core as _core  # noqa: E402
 
-_core.install(EXTRA_BUILDERS, _costs.EXTRA_COSTS)
+_core.install(EXTRA_BUILDERS, _costs.EXTRA_COSTS, EVENT_MATCHERS)

@@ -225,6 +225,13 @@ def _builders():
     }
 
 
-def install(extra_builders: dict, extra_costs: dict) -> None:
+def _ally_defeated(wanted: dict, event: dict, ctx) -> bool:
+    """"When this Ally is defeated": the Ally whose card says it, of the Hero who holds it."""
+    return event.get("hero") == ctx.owner.id and event.get("ally") == ctx.source
+
+
+def install(extra_builders: dict, extra_costs: dict, matchers: dict | None = None) -> None:
+    if matchers is not None:
+        matchers["ally_defeated"] = _ally_defeated
     extra_builders.update(_builders())
     extra_costs["discard_ally"] = lambda ir: DiscardAllyCost()

@@ -210,6 +210,8 @@ def ir_schema() -> dict:
         "knocked_out": _fields("kind", "knocked_out"),
         # ---- family 4 (issue 21): "your Hero enters a town / a swamp space"
         "enters_space": _fields("kind", "enters_space", place=_enum(ENTER_PLACES)),
+        # ---- issue 32: "When this Ally is defeated, ..." (the Ally's own card)
+        "ally_defeated": _fields("kind", "ally_defeated"),
     }
     costs = [
         _op("activate"),

@@ -28,6 +28,12 @@ def check(a: n.Ability, ctx, nodes, finding):
                                        "challenge's own text can say 'this challenge'",
                               node.span, hint="write 'your enemy' (the challenge the Hero "
                                               "fights)")
+    if ctx.kind != "ally":
+        for node in nodes:
+            if isinstance(node, n.AllyDefeated):
+                yield finding("RF450", "'this Ally' names no card here: only an Ally's own "
+                                       "text can say 'this Ally'", node.span,
+                              hint="put the rule on the Ally's card")
     standing = a.tag is None and a.window is None and not a.costs and not a.limits
     for node in nodes:
         if isinstance(node, n.ForEach) and standing and any(

@@ -253,6 +253,7 @@ def cost(c) -> dict:  # noqa: F811 - "discard one of your Allies" is lowered by 
 
 
 lower_core.install(effect, amount, lambda c: cost(c))
+event = lower_core.with_events(event)
 _lower_before_core = lower
 
 

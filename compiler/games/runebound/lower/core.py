@@ -71,6 +71,15 @@ def install(effect, amount, cost) -> None:
         return [{"op": "immune", "target": node.subject, "phase": node.phase}]
 
 
+def with_events(inner):
+    def event(e) -> dict:
+        if isinstance(e, n.AllyDefeated):
+            return {"kind": "ally_defeated"}
+        return inner(e)
+
+    return event
+
+
 def core_cost(c) -> dict | None:
     if isinstance(c, n.DiscardAlly):
         return {"op": "discard_ally"}

@@ -117,6 +117,15 @@ METHODS = {"_each": _each, "_foreach": _foreach, "_losegold": _losegold,
            "_counted_stat": _counted_stat}
 
 
+def _with_events(inner):
+    def event(self, e) -> str:
+        if isinstance(e, n.AllyDefeated):
+            return self.t("event.ally_defeated")
+        return inner(self, e)
+
+    return event
+
+
 def install(renderer_cls) -> None:
     for name, method in METHODS.items():
         setattr(renderer_cls, name, method)
@@ -144,3 +153,4 @@ def install(renderer_cls) -> None:
 
     renderer_cls._restrict, renderer_cls._terrainrule = _restrict, _terrainrule
     renderer_cls._immune = _immune
+    renderer_cls.event = _with_events(renderer_cls.event)

@@ -194,6 +194,7 @@ _MASS = ("gold", "exhaustion")  # "the least gold", "the fewest wounds"
 OTHER.update({
     "cost.discard_ally": "discard one of your Allies",
     "effect.nothing": "nothing happens",
+    "event.ally_defeated": "this Ally is defeated",
     "effect.pay_to": "{costs} to {effect}",
     "effect.each": "{who} {effect}",
     "effect.each.during": "{duration}, {who} {effect}",

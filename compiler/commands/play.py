@@ -111,19 +111,44 @@ def state_digest(game) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def play_game(bundle: dict, options: dict):
-    """Play to the end; the log starts with the options and ends with the end state's digest."""
+def play_game(bundle: dict, options: dict, players: dict | None = None):
+    """Play to the end; the log starts with the options and ends with the end state's digest.
+    ``players``: seat index -> Player for the seats of ``options["humans"]`` (a person's
+    answers: `runeforge table`, or a replay reading them from the log)."""
+    game = start_seated(bundle, options, players)
+    game.run()
+    end_game(game)
+    return game
+
+
+def start_seated(bundle: dict, options: dict, players: dict | None = None, log=None):
+    """The game of ``options`` set up, its options logged; the seats listed in
+    ``options["humans"]`` are played by ``players[seat]``, the others by the bots."""
     from runeforge.engine.common.log import EventLog
 
-    (start_game,) = games.get().entries("start_game")
-
-    log = EventLog()
+    (start_game, make_bot) = games.get().entries("start_game", "make_bot")
+    log = log if log is not None else EventLog()
     log.emit("options", **options)
-    game = start_game(bundle, options, log)
-    game.run()
+    humans = options.get("humans") or []
+    start = {k: v for k, v in options.items() if k != "humans"}
+    if humans:
+        if players is None or set(players) != set(humans):
+            raise EngineError(f"seats {humans} are people's: their players are needed")
+        start["bots"] = ["human" if i in humans else options["bots"]
+                         for i in range(options["players"])]
+        seat = iter(range(options["players"]))
+
+        def seated(name, seed):  # new_game asks in seat order
+            i = next(seat)
+            return players[i] if i in humans else make_bot(name, seed)
+
+        start["make_bot"] = seated
+    return start_game(bundle, start, log)
+
+
+def end_game(game) -> None:
     game.log.emit("end_state", sha256=state_digest(game), winner=game.state.winner,
                   how=game.state.how, rounds=game.state.round, turns=game.state.turn)
-    return game
 
 
 def ruleset_summary(rules) -> str:

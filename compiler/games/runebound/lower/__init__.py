@@ -258,4 +258,7 @@ _lower_before_core = lower
 
 
 def lower(ability: n.Ability) -> dict:  # noqa: F811 - "this challenge" is the IR's "enemy"
-    return lower_core.this_challenge(_lower_before_core(ability))
+    ir = _lower_before_core(ability)
+    if "this challenge" in ir["source"].lower():  # the printed text says it where the AST does
+        lower_core.this_challenge(ir["effects"])
+    return ir

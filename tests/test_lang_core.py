@@ -195,3 +195,46 @@ def _hero(cat):
     from runeforge.engine.runebound.core.state import Hero
 
     return Hero.from_card(cat.card("varikas-the-dead").data)
+
+
+def _engine(cat, hero, enemy=None):
+    from runeforge.engine.common.dice import ScriptedDice
+    from runeforge.engine.runebound.combat.combat import Combat
+    from runeforge.engine.runebound.core.decisions import ScriptedPlayer
+    from runeforge.engine.runebound.core.ruleset import BASE
+    from runeforge.engine.runebound.core.state import State
+
+    engine = Combat(cat, State(heroes=[hero]), ScriptedDice([]),
+                    {hero.id: ScriptedPlayer({})}, BASE)
+    if enemy is not None:
+        engine.enemies[hero.id] = enemy
+    return engine
+
+
+def test_this_challenge_is_immune_to_magic_attacks_and_only_those():
+    from runeforge.engine.runebound.core.effects_combat import immune_to
+    from tests.engine_bundle import catalog
+
+    cat = catalog(CONTENT)
+    hero = _hero(cat)
+    wight = cat.new_challenge("warded-wight")
+    engine = _engine(cat, hero, wight)
+    assert immune_to(engine, wight, "magic") == "warded-wight"
+    assert immune_to(engine, wight, "melee") is None
+    assert immune_to(engine, hero, "magic") is None  # the rule is the challenge's, not the Hero's
+
+
+def test_your_allies_cannot_be_wounded_in_a_combat_phase():
+    from runeforge.engine.runebound.core.effects_combat import capped_wounds
+    from runeforge.engine.runebound.core.windows import moment_at
+    from tests.engine_bundle import catalog
+
+    cat = catalog(CONTENT)
+    hero = _hero(cat)
+    bearer, keeper = cat.new_ally("tin-shield-bearer"), cat.new_ally("oath-keeper")
+    hero.allies = [bearer, keeper]
+    engine = _engine(cat, hero, cat.new_challenge("warded-wight"))
+    engine.moment = moment_at("melee", "melee", 1, 1, 1)  # a melee step of round 1
+    assert capped_wounds(engine, keeper, 2) == 0
+    assert capped_wounds(engine, bearer, 1) == 0
+    assert capped_wounds(engine, hero, 2) == 2  # "your Allies", not your Hero

@@ -7,6 +7,8 @@ warnings do not).
 
     python -m benchmarks.heldout_lang            # "N of M compile (P %)"
     python -m benchmarks.heldout_lang --why      # each failure with its first error
+    python -m benchmarks.heldout_lang --hints    # hints of the syntax errors (held-out and
+                                                 # the corpus's texts that must fail)
 """
 
 from __future__ import annotations
@@ -52,10 +54,47 @@ def measure(path: Path = HELD_OUT) -> tuple[int, int, list]:
     return total - len(failures), total, failures
 
 
+def hint_share() -> tuple[int, int, int]:
+    """(syntax errors, hints that propose a whole sentence, of those the ones that parse)."""
+    import re
+
+    import yaml
+
+    from runeforge.dsl.errors import AbilitySyntaxError
+    from runeforge.dsl.runebound.parser import parse_ability
+
+    corpus = Path(__file__).resolve().parent.parent / "tests" / "data" / "corpus" / \
+        "runebound.yaml"
+    fails = [c["text"] for c in yaml.safe_load(corpus.read_text(encoding="utf-8"))["fails"]]
+    sentence = re.compile(r"did you mean: '(.*)'\?$|did you mean '[^']*'\? \('(.*)'\)$")
+    errors = proposed = parsed = 0
+    for text in [t for _k, t in texts()] + fails:
+        try:
+            parse_ability(text)
+            continue
+        except AbilitySyntaxError as err:
+            errors += 1
+            m = sentence.search(err.hint or "")
+        if m:
+            proposed += 1
+            try:
+                parse_ability(m.group(1) or m.group(2))
+                parsed += 1
+            except AbilitySyntaxError:
+                pass
+    return errors, proposed, parsed
+
+
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--why", action="store_true", help="list the failures")
+    parser.add_argument("--hints", action="store_true", help="measure the hints")
     args = parser.parse_args(argv)
+    if args.hints:
+        errors, proposed, parsed = hint_share()
+        print(f"{errors} syntax errors: {proposed} hints propose a whole sentence, {parsed} of "
+              f"them parse ({100 * parsed / max(1, proposed):.0f} %)")
+        return
     ok, total, failures = measure()
     if args.why:
         for kind, text, f in failures:

@@ -380,12 +380,14 @@ def install(cls) -> None:
     subject_takes, modifier = cls.subject_takes, cls.modifier
 
     def phrase_(self, ch):
-        mods = [c for c in ch if isinstance(c, _Mod)]
-        rest = [c for c in ch if not isinstance(c, _Mod)]
-        if rest and any(isinstance(c, Token) and c.type == "TO" for c in rest):
-            rest[0] = _may_costs(rest[0])
+        mods = [c for c in ch if type(c) is _Mod]
+        rest = [c for c in ch if type(c) is not _Mod] if mods else ch
+        first = rest[0]
+        if type(first) is _Marker and first.value[0] and any(
+                type(c) is Token and c.type == "TO" for c in rest):
+            rest = [_may_costs(first), *rest[1:]]
         out = phrase(self, rest)
-        if isinstance(out, n.MayDo) and isinstance(out.effect, n.TerrainRule) \
+        if type(out) is n.MayDo and type(out.effect) is n.TerrainRule \
                 and out.effect.skill is None:  # "You may move through ..." is the rule itself
             out = out.effect
         for mod in mods:
@@ -404,6 +406,9 @@ def install(cls) -> None:
         return nested(self, effect)
 
     def ability_(self, ch):
+        if not any(type(c) is _IfDo or type(c) is _Marker and c.kind == "window"
+                   and type(c.value) is tuple for c in ch):  # the common case, fast
+            return timed_against(ability(self, ch)) if _AGAINST else ability(self, ch)
         try:
             return timed_against(ability(self, join_if_you_do(colour_window(list(ch)))))
         finally:

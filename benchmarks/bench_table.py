@@ -90,7 +90,8 @@ def main() -> None:
     import tempfile
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--decisions", type=int, default=150)
+    parser.add_argument("--decisions", type=int,
+                        default=20 if os.environ.get("RUNEFORGE_BENCH_TINY") else 150)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:

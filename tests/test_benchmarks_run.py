@@ -32,6 +32,7 @@ SUMMARY = {
     "bench_pdf.py": r"faces/s",
     "bench_startup.py": r"start-up targets: \d+/5 met",
     "bench_studio.py": r"ratio face/cold check\s*:\s*[\d.]+x",
+    "bench_table.py": r"delve\s+\d+ round trips: median\s+[\d.]+ ms",
 }
 
 

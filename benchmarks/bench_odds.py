@@ -349,13 +349,22 @@ def balance(trials: int, monte_carlo_runs: bool = True, full: int = 2000,
         one_s = run("--trials", str(trials), "--out", f"{tmp}/b")
         two_s = run("--trials", str(2 * trials), "--out", f"{tmp}/c")
         cells = sum(1 for _ in open(f"{tmp}/c/balance.csv", encoding="utf-8")) - 1
-        per_combat = max(two_s - one_s, 1e-9) / (cells * trials)
-        estimate = two_s + per_combat * cells * (full - 2 * trials)
         print()
-        print(f"balance, bundled core set ({cells} cells): exact {exact_s:.1f} s; Monte Carlo "
-              f"(optimal policy, kernels, the policy's table) --trials {trials} {one_s:.1f} s,"
-              f" --trials {2 * trials} {two_s:.1f} s: {1 / per_combat:,.0f} combats/s between "
-              f"them; --trials {full} estimated {estimate:.0f} s")
+        head = (f"balance, bundled core set ({cells} cells): exact {exact_s:.1f} s; Monte "
+                f"Carlo (optimal policy, kernels, the policy's table) --trials {trials} "
+                f"{one_s:.1f} s, --trials {2 * trials} {two_s:.1f} s")
+        # The difference of two whole commands is the time of trials more combats a cell only
+        # when it stands out of the noise of one run (start-up, compiles, load): a tenth of
+        # the shorter run at least. Otherwise there is no rate to print, and no estimate.
+        if two_s - one_s < max(0.1 * one_s, 0.05):
+            print(f"{head}: the difference ({two_s - one_s:+.2f} s) is within the noise of "
+                  f"one run, so no combats/s figure can be given from it; --trials {full} "
+                  f"NOT estimated and NOT run")
+            return
+        per_combat = (two_s - one_s) / (cells * trials)
+        estimate = two_s + per_combat * cells * (full - 2 * trials)
+        print(f"{head}: {1 / per_combat:,.0f} combats/s between them; --trials {full} "
+              f"estimated {estimate:.0f} s")
         if estimate > limit_s:
             print(f"balance --trials {full}: NOT run, the estimate ({estimate / 60:.0f} min) "
                   f"exceeds {limit_s / 60:.0f} min")

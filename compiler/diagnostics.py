@@ -98,6 +98,10 @@ CODES: dict[str, str] = {
     "RF442": "'each other Hero' or 'another Hero' in the active event's always-on rule",
     "RF443": "an attack or 'your enemy' in text that never runs in a combat",
     "RF444": "an 'Every time ... takes wounds' rule whose own wounds set it off again",
+    # ---- issue 32 (part III): the compositional core
+    "RF450": "'this challenge' on a card that is not a challenge",
+    "RF451": "a bonus 'for each ...' as an always-on rule",
+    "RF452": "a test or an attack said of other Heroes",
     # RF5xx: content and references
     "RF501": "duplicate card id",
     "RF502": "reference to an unknown id",

@@ -158,7 +158,10 @@ def listening_socket(host: str, port: int):
     as it reads the URL is queued, not refused. OSError when the port cannot be had."""
     import socket
 
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    # proto named: asyncio turns Nagle off (TCP_NODELAY) only on sockets whose proto is
+    # IPPROTO_TCP, and an answer's head and body, written apart, then waited ~40 ms each
+    # for the client's delayed ACK
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host, port))

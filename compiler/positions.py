@@ -17,10 +17,6 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass, field
 
-from ruamel.yaml import YAML
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
-
 Pos = tuple[int, int]
 
 
@@ -83,15 +79,55 @@ def _scalar(value):
 
 
 _CONSTRUCTOR = None
+_BOOLS = {"yes": True, "no": False, "y": True, "n": False, "true": True, "false": False,
+          "on": True, "off": False}  # ruamel's table for an explicit !!bool
 
 
-def _construct_scalar(node: ScalarNode):
-    """A scalar's value, typed exactly as ruamel's safe (YAML 1.2) loader types it."""
+def _int(text: str) -> int:
+    """ruamel's YAML 1.2 construction of an int (its construct_yaml_int, version 1.2)."""
+    value = text.replace("_", "")
+    sign = -1 if value[0] == "-" else 1
+    if value[0] in "+-":
+        value = value[1:]
+    if value == "0":
+        return 0
+    for prefix, base in (("0b", 2), ("0x", 16), ("0o", 8)):
+        if value.startswith(prefix):
+            return sign * int(value[2:], base)
+    return sign * int(value)
+
+
+def _ruamel_scalar(node):
+    """A scalar's value, typed exactly as ruamel's safe (YAML 1.2) loader types it (a node
+    of the libyaml front end is copied into a ruamel node first)."""
     global _CONSTRUCTOR
+    from ruamel.yaml import YAML
+    from ruamel.yaml.nodes import ScalarNode
+
     if _CONSTRUCTOR is None:
         _CONSTRUCTOR = YAML(typ="safe", pure=True).constructor
+    if not isinstance(node, ScalarNode):
+        node = ScalarNode(node.tag, node.value, node.start_mark, node.end_mark,
+                          style=node.style)
     # the scalar constructor itself: construct_object would remember every node it sees
     return _CONSTRUCTOR.yaml_constructors[node.tag](_CONSTRUCTOR, node)
+
+
+def _construct_scalar(node):
+    """A scalar's value, typed as ruamel's safe (YAML 1.2) loader types it: text, null,
+    whole numbers and true/false here (what card data holds), any other tag by ruamel."""
+    if hasattr(node, "ctag"):  # a node of the ruamel front end: its own constructor
+        return _ruamel_scalar(node)
+    tag = node.tag
+    if tag == _STR:
+        return node.value
+    if tag == _NULL:
+        return None
+    if tag == _INT:
+        return _int(node.value)
+    if tag == _BOOL:
+        return _BOOLS[node.value.lower()]
+    return _ruamel_scalar(node)
 
 
 def _problem(index: PositionIndex, node, path: tuple, code: str, message: str,
@@ -107,11 +143,12 @@ def _short(text: str) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+_STR, _NULL, _INT, _BOOL = (_TAG + t for t in ("str", "null", "int", "bool"))
 _KINDS = {"int": "a whole number", "float": "a number", "bool": "true or false",
           "timestamp": "a date", "null": "null"}
 
 
-def _checked_scalar(node: ScalarNode, path: tuple, index: PositionIndex):
+def _checked_scalar(node, path: tuple, index: PositionIndex):
     """The value of a scalar node, or its source text with a problem recorded."""
     tag = node.tag or ""
     text = node.value if isinstance(node.value, str) else str(node.value)
@@ -136,14 +173,15 @@ def _checked_scalar(node: ScalarNode, path: tuple, index: PositionIndex):
 
 
 def _convert_node(node, path: tuple, index: PositionIndex):
-    if isinstance(node, (MappingNode, SequenceNode)) and node.tag not in COLLECTION_TAGS:
+    kind = node.id  # "scalar", "sequence" or "mapping", in ruamel's nodes as in PyYAML's
+    if kind != "scalar" and node.tag not in COLLECTION_TAGS:
         shown = (node.tag or "").replace(_TAG, "!!")
         _problem(index, node, path, "RF110", f"YAML tag '{_short(shown)}' is not allowed in "
                  "card data", "remove the tag; a plain mapping or list needs none")
-    if isinstance(node, MappingNode):
+    if kind == "mapping":
         out = {}
         for key_node, value_node in node.value:
-            key = _checked_scalar(key_node, path, index) if isinstance(key_node, ScalarNode) \
+            key = _checked_scalar(key_node, path, index) if key_node.id == "scalar" \
                 else str(key_node.value)
             key = key if isinstance(key, str) else str(key)
             sub = path + (key,)
@@ -152,7 +190,7 @@ def _convert_node(node, path: tuple, index: PositionIndex):
                                  value_node.start_mark.column + 1)
             out[key] = _convert_node(value_node, sub, index)
         return out
-    if isinstance(node, SequenceNode):
+    if kind == "sequence":
         out = []
         for i, item in enumerate(node.value):
             sub = path + (i,)
@@ -166,7 +204,7 @@ def convert(tree) -> tuple[object, PositionIndex]:
     """Plain data and positions from a YAML node tree (yamlsafe.parse) or, for callers that
     still hold one, a ruamel round-trip tree."""
     index = PositionIndex()
-    if isinstance(tree, Node):
+    if getattr(tree, "id", None) in ("scalar", "sequence", "mapping"):  # a node of either kind
         index.values[()] = (tree.start_mark.line + 1, tree.start_mark.column + 1)
         return _convert_node(tree, (), index), index
     lc = getattr(tree, "lc", None)
@@ -176,6 +214,8 @@ def convert(tree) -> tuple[object, PositionIndex]:
 
 
 def _convert(node, path: tuple, index: PositionIndex):
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
     if isinstance(node, CommentedMap):
         out = {}
         for k, v in node.items():

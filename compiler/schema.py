@@ -11,13 +11,14 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Protocol
-
-from jsonschema import Draft202012Validator, validators
-from jsonschema.exceptions import ValidationError
+from typing import TYPE_CHECKING, Any, Protocol
 
 from . import games
 from .diagnostics import Diagnostic, did_you_mean
+
+if TYPE_CHECKING:  # jsonschema is imported when a file is validated (not by a cached run)
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
 
 MANIFEST = "manifest"
 SUFFIX = ".schema.json"
@@ -67,17 +68,22 @@ def _is_integer(checker, instance) -> bool:
     return isinstance(instance, int) and not isinstance(instance, bool)
 
 
-# Draft 2020-12 with integers that are Python ints only (floats such as 4.0 are RF201).
-StrictValidator = validators.extend(
-    Draft202012Validator,
-    type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer))
+@lru_cache(maxsize=None)
+def strict_validator():
+    """Draft 2020-12 with integers that are Python ints only (floats such as 4.0 are
+    RF201)."""
+    from jsonschema import Draft202012Validator, validators
+
+    return validators.extend(
+        Draft202012Validator,
+        type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer))
 
 
 @lru_cache(maxsize=None)
 def validator(kind: str, game: str | None = None) -> Draft202012Validator:
     # the packaged schemas are checked against the metaschema by tests/test_schema.py, not
     # on every run (it cost a tenth of a cold load)
-    return StrictValidator(load_schema(kind, game))
+    return strict_validator()(load_schema(kind, game))
 
 
 def _type_name(value: Any) -> str:

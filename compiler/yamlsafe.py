@@ -17,6 +17,10 @@ Decisions (documented in docs/card-format.md):
 * anchors and aliases are refused (RF107): card data never needs them;
 * the scanner stops at :data:`MAX_DEPTH` levels of indentation or of flow collections
   (RF108), before ruamel's cost (quadratic in the flow depth) or recursion can grow.
+
+Two front ends compose the nodes: libyaml (:mod:`.yaml_libyaml`, C speed) for the files it
+vouches for, and ruamel (:mod:`.yaml_ruamel`) for every other file (an error, an anchor, a
+directive, deep nesting), so every refusal is ruamel's, with its code and position.
 """
 
 from __future__ import annotations
@@ -26,13 +30,6 @@ import re
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-
-from ruamel.yaml import YAML
-from ruamel.yaml.constructor import DuplicateKeyError
-from ruamel.yaml.error import MarkedYAMLError, YAMLError
-from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
-from ruamel.yaml.scanner import RoundTripScanner, Scanner
-from ruamel.yaml.tokens import AliasToken, AnchorToken
 
 from .diagnostics import Diagnostic
 
@@ -196,103 +193,23 @@ def _tabs(src: Source) -> list[Diagnostic]:
     return found
 
 
-class NestingTooDeep(MarkedYAMLError):
-    """More than MAX_DEPTH levels of indentation or of flow collections."""
-
-
-class _Bounded:
-    """A scanner that stops at MAX_DEPTH levels of nesting, before any cost grows."""
-
-    def _too_deep(self, what: str):
-        return NestingTooDeep(problem=f"{what} nest deeper than {MAX_DEPTH} levels",
-                              problem_mark=self.reader.get_mark())
-
-    def fetch_flow_collection_start(self, *args, **kwargs):
-        if len(self.flow_context) >= MAX_DEPTH:
-            raise self._too_deep("flow collections ([ or {)")
-        return super().fetch_flow_collection_start(*args, **kwargs)
-
-    def add_indent(self, column: int) -> bool:
-        if len(self.indents) >= MAX_DEPTH and self.indent < column:
-            raise self._too_deep("indented blocks")
-        return super().add_indent(column)
-
-
-class _SafeScanner(_Bounded, Scanner):
-    pass
-
-
-class _RoundTripScanner(_Bounded, RoundTripScanner):
-    pass
-
-
-def _yaml() -> YAML:
-    yaml = YAML(typ="rt")
-    yaml.allow_duplicate_keys = False
-    yaml.Scanner = _RoundTripScanner
-    return yaml
-
-
-def _marked(src: Source, exc: MarkedYAMLError, code: str = "RF101") -> Diagnostic:
-    mark = exc.problem_mark or exc.context_mark
-    line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-    problem = exc.problem or exc.context or "not valid YAML"
-    return src.diag(code, f"not valid YAML: {problem}", line, col)
-
-
-def _too_deep(src: Source, exc: NestingTooDeep) -> Diagnostic:
-    mark = exc.problem_mark
-    return src.diag("RF108", f"YAML {exc.problem}", mark.line + 1, mark.column + 1,
-                    hint="card data never nests this deep; flatten the structure")
-
-
 # An anchor '&name' or an alias '*name' starts a node: after a line start, white space or a
 # flow indicator, with a name character right after it. Text such as "Artifacts & Allies"
-# does not match; anything that might be one gets the exact token scan below.
+# does not match; anything that might be one gets the exact token scan (yaml_ruamel.anchors).
 _MAYBE_ANCHOR = re.compile(r"(?:^|[\s\[{,:])[&*][^\s,\[\]{}]", re.M)
 
 
-def _anchors(src: Source) -> list[Diagnostic]:
-    """Scan tokens (linear, no expansion) and refuse anchors and aliases."""
-    if not _MAYBE_ANCHOR.search(src.text):
-        return []  # no '&name' or '*name' where a node can start: no anchor or alias here
-    try:
-        for token in _yaml().scan(src.text):
-            if isinstance(token, (AnchorToken, AliasToken)):
-                what = "anchor" if isinstance(token, AnchorToken) else "alias"
-                mark = token.start_mark
-                return [src.diag("RF107", f"YAML {what} '{token.value}' is not allowed in card "
-                                 "data", mark.line + 1, mark.column + 1,
-                                 length=len(str(token.value)) + 1,
-                                 hint="write the value out; anchors and aliases can expand "
-                                 "without bound")]
-    except NestingTooDeep as exc:
-        return [_too_deep(src, exc)]
-    except MarkedYAMLError as exc:
-        return [_marked(src, exc)]
-    except YAMLError as exc:
-        return [src.diag("RF101", f"not valid YAML: {exc}", 1, 1)]
-    return []
-
-
-def _composer() -> YAML:
-    # The safe (YAML 1.2) scanner keeps every node's start mark but, unlike the round-trip
-    # scanner, does not gather comments, which cost two thirds of a load. Values are built
-    # from the nodes by positions.convert with the same SafeConstructor.
-    yaml = YAML(typ="safe", pure=True)
-    yaml.Scanner = _SafeScanner
-    return yaml
-
-
-def _duplicate_key(src: Source, node) -> Diagnostic | None:
-    """RF103 for the first mapping (depth first) that repeats a key."""
+def duplicate_key(src: Source, node) -> Diagnostic | None:
+    """RF103 for the first mapping (depth first) that repeats a key (the nodes of either
+    front end: ruamel's or PyYAML's)."""
     stack = [node]
     while stack:
         node = stack.pop()
-        if isinstance(node, MappingNode):
+        kind = node.id
+        if kind == "mapping":
             seen: dict = {}
             for key, value in node.value:
-                k = key.value if isinstance(key, ScalarNode) else id(key)
+                k = key.value if key.id == "scalar" else id(key)
                 if k in seen:
                     mark = key.start_mark
                     return src.diag("RF103", f"duplicate key '{k}' in a mapping",
@@ -300,54 +217,52 @@ def _duplicate_key(src: Source, node) -> Diagnostic | None:
                                     hint=f"first defined at line {seen[k]}")
                 seen[k] = key.start_mark.line + 1
                 stack.append(value)
-        elif isinstance(node, SequenceNode):
+        elif kind == "sequence":
             stack.extend(node.value)
     return None
 
 
-def parse(src: Source):
+# Which front end composes: "auto" (libyaml for the files it vouches for, ruamel for the
+# rest) or "ruamel" (every file; the reference the tests compare with).
+FRONT_ENDS = ("auto", "ruamel")
+
+
+def parse(src: Source, front: str = "auto"):
     """Parse the (already decoded) text into YAML nodes with positions.
     Returns (root node or None, diagnostics)."""
     diags = _tabs(src)
     if diags:
         return None, diags
-    diags = _anchors(src)
-    if diags:
-        return None, diags
-    try:
-        tree = _composer().compose(src.text)
-        dup = _duplicate_key(src, tree) if tree is not None else None
-        if dup is not None:
-            return None, [dup]
-    except DuplicateKeyError as exc:
-        d = _marked(src, exc, "RF103")
-        key = src.line(d.line)[d.col - 1:].split(":")[0].strip()
-        start = exc.context_mark.line + 1 if exc.context_mark else 1
-        first = next((n for n in range(start, d.line) if src.line(n)[d.col - 1:].startswith(
-            key + ":") and not src.line(n)[: d.col - 1].strip(" -")), None)
-        hint = f"first defined at line {first}" if first else None
-        return None, [src.diag("RF103", f"duplicate key '{key}' in a mapping", d.line, d.col,
-                               length=max(1, len(key)), hint=hint)]
-    except NestingTooDeep as exc:
-        return None, [_too_deep(src, exc)]
-    except MarkedYAMLError as exc:
-        return None, [_marked(src, exc)]
-    except RecursionError:
-        return None, [src.diag("RF108", "YAML nesting is too deep", 1, 1)]
-    except YAMLError as exc:
-        return None, [src.diag("RF101", f"not valid YAML: {exc}", 1, 1)]
+    maybe_anchor = _MAYBE_ANCHOR.search(src.text) is not None
+    tree = UNSURE = object()
+    if front == "auto" and not maybe_anchor:
+        from . import yaml_libyaml
+
+        tree = yaml_libyaml.compose(src.text, src.lines, MAX_DEPTH)
+        if tree is yaml_libyaml.UNSURE:
+            tree = UNSURE
+        elif tree is not None:
+            dup = duplicate_key(src, tree)
+            if dup is not None:
+                return None, [dup]
+    if tree is UNSURE:
+        from . import yaml_ruamel
+
+        tree, diags = yaml_ruamel.compose(src, scan_anchors=maybe_anchor)
+        if diags:
+            return None, diags
     if tree is None:
         return None, [src.diag("RF106", "file has no content (only comments or blank lines)",
                                1, 1)]
     return tree, []
 
 
-def load_file(path: Path, raw: bytes | None = None):
+def load_file(path: Path, raw: bytes | None = None, front: str = "auto"):
     """read_source + parse: (Source or None, tree or None, diagnostics); with ``raw``, those
     bytes stand for the file's content (an editor's unsaved text)."""
     src, diags = (read_source(path) if raw is None
                   else decode_source(Source(Path(path), display_path(path)), raw))
     if src is None:
         return None, None, diags
-    tree, more = parse(src)
+    tree, more = parse(src, front)
     return src, tree, diags + more

@@ -60,6 +60,35 @@ class ContentDir:
 
 
 @pytest.fixture(scope="session")
+def _content_cache_dir(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("runeforge-cache")
+
+
+@pytest.fixture(autouse=True)
+def _content_cache(request, _content_cache_dir):
+    """The per-user content cache (issue 38) of the commands the tests run in-process: one
+    folder for the session, so a command checks the bundled content once and reads it back
+    after. A test that monkeypatches anything runs without the cache (a patched compiler is
+    not in the cache's key); a test of the cache sets its own folder and clears
+    RUNEFORGE_NO_CACHE."""
+    saved = {k: os.environ.get(k) for k in ("RUNEFORGE_CACHE_DIR", "RUNEFORGE_NO_CACHE")}
+    os.environ["RUNEFORGE_CACHE_DIR"] = str(_content_cache_dir)
+    # RUNEFORGE_TEST_NO_CACHE=1: the suite without the cache (to measure what it saves)
+    if "monkeypatch" in request.fixturenames or os.environ.get("RUNEFORGE_TEST_NO_CACHE"):
+        os.environ["RUNEFORGE_NO_CACHE"] = "1"
+    else:
+        os.environ.pop("RUNEFORGE_NO_CACHE", None)
+    try:
+        yield
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+
+
+@pytest.fixture(scope="session")
 def result():
     """The bundled content checked and compiled (``pipeline.check(())``), shared read-only by
     the tests that look at every bundled card."""

@@ -208,3 +208,64 @@ effect = st.recursive(
     max_leaves=4,
 )
 cost = st.one_of(cost, st.just(n.DiscardItem()))
+
+# ---- issue 32 (part III): the compositional core
+_countable = st.sampled_from(["wound", "exhaustion", "gold", "item", "ally", "trophy"])
+_terrain = st.sampled_from(["road", "river", "plains", "hills", "forest", "swamp", "mountains"])
+# selectors that part II cannot say as a target (those print and parse back as a Selector)
+selector = st.one_of(
+    st.builds(lambda who, t: n.Selector(who, place=t), st.sampled_from(["each", "each_other"]),
+              _terrain),
+    st.builds(lambda k: n.Selector("each_other", place="space"), st.just(0)),
+    st.builds(lambda k: n.Selector("each_other", within=k), st.integers(1, 9)),
+    st.builds(lambda who, c, w: n.Selector(who, having=(c, w)),
+              st.sampled_from(["each", "each_other"]), st.integers(0, 9), _countable),
+    st.builds(lambda who, w: n.Selector(who, measure=w), st.sampled_from(["most", "fewest"]),
+              _countable),
+)
+legacy_selector = st.sampled_from([n.Selector("each"), n.Selector("each_other"),
+                                   n.Selector("each", place="space"),
+                                   n.Selector("each", within=3)])
+# what a subject other than "you" does (said of "you" in the AST)
+predicate = st.one_of(
+    st.builds(n.GainGold, amount), st.builds(n.LoseGold, amount),
+    st.builds(n.DrawMarket, amount), st.builds(n.GainExperience, amount),
+    st.builds(lambda a, t: n.Heal(a, (t,), "hero"), amount, token),
+    st.builds(n.Move, amount), st.builds(n.MovementDice, amount),
+    st.just(n.EndTurn()), st.just(n.DiscardAlly()),
+)
+_said_of_you = st.one_of(st.builds(n.Suffer, amount, token),
+                         st.builds(lambda s, v: n.Modifier("you", s, v), stat,
+                                   st.integers(-5, 5)))
+each = st.one_of(
+    st.builds(n.Each, st.one_of(selector, legacy_selector), predicate),
+    st.builds(n.Each, selector, _said_of_you),
+    st.builds(lambda s, p, c: n.Each(s, n.ForEach(c, p)), st.one_of(selector, legacy_selector),
+              predicate, _countable),
+    st.builds(lambda s, u, m: n.Each(s, n.During(u, m)), selector,
+              st.sampled_from(["end_of_combat", "end_of_round", "end_of_turn", "next_event"]),
+              _said_of_you.filter(lambda c: isinstance(c, n.Modifier))),
+)
+core_clause = st.one_of(
+    st.builds(n.LoseGold, amount), st.just(n.EndTurn()),
+    st.builds(n.CannotBeWounded, st.sampled_from(["each_ally", "hero"])),
+    st.builds(n.Immune, phase, st.sampled_from(["hero", "this_challenge"])),
+    st.just(n.Restrict("buy_items")),
+)
+clause = st.one_of(clause, core_clause)
+action_list = st.one_of(clause, st.lists(clause, min_size=2, max_size=3).map(
+    lambda items: n.And(tuple(items))))
+actions = st.one_of(action_list, action_list.map(n.MayDo))
+phrase = st.one_of(actions, st.builds(lambda e, a: n.Trigger(e, a, event_first=False),
+                                      event, actions))
+payto = st.builds(lambda c, e: n.PayTo((c,), e),
+                  st.one_of(st.builds(n.PayGold, cost_amount), st.just(n.DiscardAlly()),
+                            st.just(n.DiscardItem())), action_list)
+_before_core = effect
+effect = st.one_of(
+    _before_core, each,
+    st.builds(n.ForEach, _countable, actions),
+    st.builds(n.Outcome, st.sampled_from(["success", "failure"]), payto),
+    st.builds(lambda t, lk: n.TerrainRule(None, t, lk), _terrain, _terrain),
+)
+cost = st.one_of(cost, st.just(n.DiscardAlly()))

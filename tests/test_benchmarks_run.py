@@ -30,7 +30,9 @@ SUMMARY = {
     "bench_movement.py": r"ratio\s*:\s*[\d.]+x",
     "bench_odds.py": r"simulate speed-up 1 -> 2 workers",
     "bench_pdf.py": r"faces/s",
+    "bench_startup.py": r"start-up targets: \d+/5 met",
     "bench_studio.py": r"ratio face/cold check\s*:\s*[\d.]+x",
+    "bench_table.py": r"delve\s+\d+ round trips: median\s+[\d.]+ ms",
 }
 
 

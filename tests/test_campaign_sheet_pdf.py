@@ -209,7 +209,7 @@ def test_command_writes_the_same_pdf_as_the_library(sheet, pdfs, tmp_path):
     from runeforge.cli import main
 
     result = CliRunner().invoke(main, ["campaign", "sheet", str(path), "--locale", "ru",
-                                       "--pdf", str(target)])
+                                       "--pdf", str(target), "--as", "overlord"])
     assert result.exit_code == 0, result.output
     assert target.read_bytes() == pdfs["ru"].read_bytes()
 

@@ -14,12 +14,18 @@ import pytest
 
 from runeforge import pipeline
 from runeforge.commands import _contentcache as cache
-from runeforge.commands._contentcodec import BadEntry, decode_content, encode_content
+from runeforge.commands._contentcodec import FORMAT, BadEntry, decode_content, encode_content
 from runeforge.loader import load_content
 
 posix_only = pytest.mark.skipif(not hasattr(os, "mkfifo") or not hasattr(os, "getuid"),
                                 reason="POSIX file types and owners")
 KEY = "k" * 64
+
+
+@pytest.fixture(autouse=True)
+def _cache_on(monkeypatch):
+    """These tests are of the cache: on, whatever conftest set for patched tests."""
+    monkeypatch.delenv("RUNEFORGE_NO_CACHE", raising=False)
 
 
 @pytest.fixture(scope="module")
@@ -116,7 +122,9 @@ def test_tampered_field_types_are_refused(clean_content):
                    lambda d: d["files"][0].update(values=[[["a"], "1", 1]]),
                    lambda d: d["packs"][0].update(skills=[1]),
                    lambda d: d["diagnostics"].append({"code": "RF999"}),
-                   lambda d: d.update(format=2)):
+                   lambda d: d["files"][0].update(values=d["files"][0]["values"][:-2]),
+                   lambda d: d.update(format=FORMAT - 1),  # an older layout
+                   lambda d: d.update(format=FORMAT + 1)):
         data = json.loads(json.dumps(good))
         change(data)
         with pytest.raises(BadEntry):

@@ -60,7 +60,8 @@ def _context(words: list[str]) -> tuple[str, str | None]:
 def blocks() -> list[tuple[str, list[str], list[str]]]:
     """(fence type, info words, lines) of every ability/diagnostic/delve block."""
     out = []
-    for m in re.finditer(r"^```(ability|diagnostic|delve)([^\n]*)\n(.*?)^```", _reference_text(),
+    for m in re.finditer(r"^```(ability|diagnostic|delve|variant)([^\n]*)\n(.*?)^```",
+                         _reference_text(),
                          flags=re.M | re.S):
         lines = [line for line in m.group(3).splitlines() if line.strip()]
         out.append((m.group(1), m.group(2).split(), lines))
@@ -77,6 +78,12 @@ def diagnostic_examples() -> list[tuple[str, str, str, str | None]]:
             if fence == "diagnostic" for text in lines]
 
 
+def variant_examples() -> list[tuple[str, str, str | None]]:
+    """Issue 32: accepted variants (``variant`` blocks), each printed as another text."""
+    return [(text, *_context(words)) for fence, words, lines in blocks() if fence == "variant"
+            for text in lines]
+
+
 def delve_examples() -> list[str]:
     return [text for fence, _, lines in blocks() if fence == "delve" for text in lines]
 
@@ -88,6 +95,7 @@ def _ctx(kind: str, usage: str | None) -> CardContext:
 
 ABILITIES = ability_examples()
 DIAGNOSTICS = diagnostic_examples()
+VARIANTS = variant_examples()
 
 
 def test_the_reference_has_examples_of_every_kind_of_block():
@@ -110,6 +118,19 @@ def test_every_reference_example_compiles_on_its_card(text, kind, usage):
         rendered = render_ability(ability, locale)
         assert rendered and "{" not in rendered, (locale, rendered)
     assert render_ability(ability, "en") == text
+
+
+@pytest.mark.parametrize("text, kind, usage", VARIANTS)
+def test_every_variant_compiles_to_the_ir_of_its_canonical_text(text, kind, usage):
+    """A variant is not canonical: `fmt` rewrites it, and the rewrite means the same."""
+    ability = parse_ability(text)
+    canonical = print_ability(ability)
+    assert canonical != text
+    assert parse_ability(canonical) == ability
+    ir, findings = compile_ability(text, _ctx(kind, usage))
+    assert [(f.code, f.message) for f in findings if f.severity == "error"] == []
+    again, _ = compile_ability(canonical, _ctx(kind, usage))
+    assert ir == again
 
 
 @pytest.mark.parametrize("code, text, kind, usage", DIAGNOSTICS)
@@ -207,7 +228,7 @@ def _grammar_aliases() -> set[str]:
 def test_every_construct_of_the_grammar_has_an_example():
     parser = raw_parser()
     used = set()
-    for text, _, _ in ABILITIES:
+    for text, _, _ in ABILITIES + VARIANTS:
         used |= {t.data for t in parser.parse(text).iter_subtrees()}
     missing = sorted(_grammar_aliases() - used)
     assert len(_grammar_aliases()) > 100

@@ -131,7 +131,9 @@ def test_an_unknown_colour_is_an_unknown_word_with_a_suggestion():
     # the four colours are words of the language (family 5 draws by colour too)
     with pytest.raises(AbilitySyntaxError) as caught:
         parse_ability("Melee: If your enemy is a rde challenge, make a melee attack.")
-    assert caught.value.code == "RF302" and "did you mean 'red'?" in str(caught.value)
+    # issue 32: the nearest word, and the whole sentence with it in place
+    assert caught.value.code == "RF302" and caught.value.hint == (
+        "did you mean 'red'? ('Melee: If your enemy is a red challenge, make a melee attack.')")
 
 
 def test_rf408_an_unknown_skill_in_a_condition():

@@ -20,6 +20,7 @@ def module_cache(tmp_path_factory):
 def shared_cache(module_cache, monkeypatch):
     """One cache for the module (the bundled content is loaded once), never the user's."""
     monkeypatch.setenv("RUNEFORGE_CACHE_DIR", str(module_cache))
+    monkeypatch.delenv("RUNEFORGE_NO_CACHE", raising=False)  # conftest's, for patched tests
 
 
 @pytest.fixture

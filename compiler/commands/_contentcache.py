@@ -138,9 +138,10 @@ def _read_entry(dir_fd: int, name: str) -> bytes | None:
         os.close(fd)
 
 
-def get(key_: str | None, kind: str):
-    """The value stored under (``key_``, ``kind``), or None: missing, unsafe or malformed."""
-    from ._contentcodec import BadEntry, decode_content, decode_ir
+def get(key_: str | None, kind: str, **options):
+    """The value stored under (``key_``, ``kind``), or None: missing, unsafe or malformed
+    (``options``: of the kind's decoder)."""
+    from ._contentcodec import BadEntry, decode_check, decode_content, decode_ir
 
     if key_ is None:
         return None
@@ -155,7 +156,8 @@ def get(key_: str | None, kind: str):
         return None
     try:
         data = json.loads(raw.decode("utf-8"))
-        return decode_content(data) if kind == "content" else decode_ir(data)
+        decode = {"content": decode_content, "check": decode_check}.get(kind, decode_ir)
+        return decode(data, **options)
     except (BadEntry, ValueError, RecursionError):
         return None  # not what put() writes: load normally
 
@@ -200,15 +202,16 @@ def _prune(dir_fd: int, kind: str) -> None:
 
 
 def put(key_: str | None, kind: str, value) -> None:
-    from ._contentcodec import encode_content, encode_ir
+    from ._contentcodec import encode_check, encode_content, encode_ir
 
     if key_ is None:
         return
     try:
-        data = encode_content(value) if kind == "content" else encode_ir(value)
+        encode = {"content": encode_content, "check": encode_check}.get(kind, encode_ir)
+        data = encode(value)
         raw = json.dumps(data, ensure_ascii=False, separators=(",", ":"),
                          allow_nan=False).encode("utf-8")
-    except (ValueError, TypeError, RecursionError):
+    except (ValueError, TypeError, RecursionError, KeyError):
         return  # not data the cache can keep: nothing stored
     if len(raw) > MAX_ENTRY_BYTES:
         return
@@ -222,3 +225,33 @@ def put(key_: str | None, kind: str, value) -> None:
         return  # the cache is an optimisation only
     finally:
         os.close(dir_fd)
+
+
+def check_key(dirs) -> str | None:
+    """The key of a whole check of ``dirs`` after the bundled content: :func:`key` and the
+    working directory (diagnostics name files relative to it)."""
+    base = key(dirs)
+    if base is None:
+        return None
+    return hashlib.sha256(f"{base}|check|{os.getcwd()}".encode()).hexdigest()
+
+
+def checked(dirs, run_ir: bool = True, fresh=None):
+    """``pipeline.check(dirs)`` (the bundled content, then ``dirs``, compiled), from the cache
+    when the same files were checked by the same Runeforge in the same folder before: a warm
+    run reads no YAML, validates no schema and parses no ability. ``run_ir`` false (`check`,
+    which only counts the IR): a cached result's IR is neither checked nor kept. ``fresh``:
+    what computes the result on a miss (default ``pipeline.check(dirs)``)."""
+    from runeforge import pipeline
+
+    key_ = check_key(dirs)
+    hit = get(key_, "check", run_ir=run_ir)
+    if hit is not None:
+        content, diags, compiled = hit
+        return pipeline.CheckResult(content, compiled, diags)
+    result = fresh() if fresh is not None else pipeline.check(dirs)
+    # kept only when no file changed while it was checked (else it is not the key's result)
+    if key_ is not None and not any(d.code in ("RF001", "RF004") for d in result.diagnostics) \
+            and check_key(dirs) == key_:
+        put(key_, "check", result)
+    return result

@@ -13,12 +13,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from runeforge.content import Card, Content, Document, FileData, Pack
 from runeforge.diagnostics import Diagnostic
-from runeforge.loader import Card, Content, Document, FileData, Pack
 from runeforge.positions import PositionIndex
 from runeforge.yamlsafe import Source
 
-FORMAT = 1
+FORMAT = 2  # 2: positions as flat lists in the order of the data's walk
 _DIAG_FIELDS = {"code": str, "message": str, "path": str, "line": int, "col": int,
                 "length": int, "severity": str, "hint": (str, type(None)),
                 "source_line": (str, type(None)), "extra": dict}
@@ -67,20 +67,42 @@ def decode_diag(data) -> Diagnostic:
 
 # --- content --------------------------------------------------------------------------------
 
+def _walk(data, path: tuple = ()):
+    """(path, is a mapping key's path) of every value of ``data``, its root first, in a fixed
+    order: a mapping's keys in order, each key's value right after it; a list's items."""
+    stack = [(data, path)]
+    while stack:
+        value, path = stack.pop()
+        yield path
+        if isinstance(value, dict):
+            for k in reversed(list(value)):
+                stack.append((value[k], path + (k,)))
+        elif isinstance(value, list):
+            for i in range(len(value) - 1, -1, -1):
+                stack.append((value[i], path + (i,)))
+
+
+def _flat(table: dict, paths) -> list[int]:
+    out: list[int] = []
+    for path in paths:
+        out.extend(table.get(path, (0, 0)))  # (0, 0): no position recorded
+    return out
+
+
 def _encode_file(f: FileData) -> dict:
     src = f.source
+    paths = list(_walk(f.data))
     return {"path": str(src.path), "display": src.display, "text": src.text,
             "crlf": src.crlf, "data": f.data,
-            "values": [[list(k), *v] for k, v in f.index.values.items()],
-            "keys": [[list(k), *v] for k, v in f.index.keys.items()]}
+            "values": _flat(f.index.values, paths), "keys": _flat(f.index.keys, paths[1:])}
 
 
-def _decode_positions(rows) -> dict:
-    out = {}
-    for row in _want(rows, list, "positions"):
-        path, line, col = _want(row, list, "position")
-        out[_path_key(path)] = (_want(line, int, "line"), _want(col, int, "col"))
-    return out
+def _decode_positions(flat, paths: list) -> dict:
+    flat = _want(flat, list, "positions")
+    if len(flat) != 2 * len(paths) or not all(type(n) is int for n in flat):
+        raise BadEntry("positions")
+    return {path: (flat[2 * i], flat[2 * i + 1]) for i, path in enumerate(paths)
+            if flat[2 * i]}
 
 
 def _decode_file(data) -> FileData:
@@ -88,7 +110,9 @@ def _decode_file(data) -> FileData:
     text = _want(data["text"], str, "text")
     src = Source(Path(_want(data["path"], str, "path")), _want(data["display"], str, "display"),
                  text, _want(data["crlf"], bool, "crlf"), text.split("\n"))
-    index = PositionIndex(_decode_positions(data["values"]), _decode_positions(data["keys"]))
+    paths = list(_walk(data["data"]))  # JSON data: keys are strings, indexes ints
+    index = PositionIndex(_decode_positions(data["values"], paths),
+                          _decode_positions(data["keys"], paths[1:]))
     return FileData(src, data["data"], index)
 
 
@@ -135,8 +159,9 @@ class _Encoder:
                 "manifest": self.doc(p.manifest) if p.manifest is not None else None}
 
 
-def encode_content(content: Content) -> dict:
-    """JSON-ready data of ``content``; :class:`BadEntry` when it holds anything else."""
+def encode_content(content: Content, verify: bool = True) -> dict:
+    """JSON-ready data of ``content``; :class:`BadEntry` when it holds anything else (when
+    ``verify``: the caller may check the whole it is part of once instead)."""
     enc = _Encoder(content)
     out = {
         "format": FORMAT,
@@ -149,7 +174,7 @@ def encode_content(content: Content) -> dict:
     }
     out["files"] = [_encode_file(f) for f in enc.files]
     out["file_count"] = len(content.files)
-    if not _same_json(out):
+    if verify and not _same_json(out):
         raise BadEntry("content that JSON does not keep")
     return out
 
@@ -258,4 +283,53 @@ def decode_ir(data) -> dict:
     except BadEntry:
         raise
     except (KeyError, TypeError, ValueError, IndexError, IRError) as exc:
+        raise BadEntry(str(exc)) from None
+
+
+# --- a whole check (`runeforge check`, `fight`, `play`, `text`) -----------------------------
+
+def encode_check(result) -> dict:
+    """A :class:`~runeforge.pipeline.CheckResult` as JSON-ready data: its content, its
+    diagnostics and the compiled IR of every card."""
+    out = {"format": FORMAT, "content": encode_content(result.content, verify=False),
+           "diagnostics": [encode_diag(d) for d in result.diagnostics],
+           "compiled": {card_id: list(irs or []) for card_id, irs in result.compiled.items()}}
+    if not _same_json(out):
+        raise BadEntry("a check that JSON does not keep")
+    return out
+
+
+def decode_check(data, run_ir: bool = True):
+    """The (content, diagnostics, compiled) that :func:`encode_check` wrote. With ``run_ir``
+    (the IR is for the engine to run) every IR is checked against its card's game's IR
+    schema; without (`check` only counts it), the IR is left out: compiled maps each card to
+    its number of abilities compiled, as a list of that many empty dicts."""
+    from runeforge import games
+
+    try:
+        data = _want(data, dict, "entry")
+        if data.get("format") != FORMAT:
+            raise BadEntry("format")
+        content = decode_content(data["content"])
+        diags = [decode_diag(d) for d in _want(data["diagnostics"], list, "diagnostics")]
+        compiled = {}
+        for card_id, irs in _want(data["compiled"], dict, "compiled").items():
+            card = content.cards.get(card_id)
+            if card is None:
+                raise BadEntry("IR of an unknown card")
+            game = games.get(card.game)
+            irs = [_want(ir, dict, "ir") for ir in _want(irs, list, "irs")]
+            if not run_ir:
+                compiled[card_id] = [{} for _ in irs]
+                continue
+            try:
+                for ir in irs:
+                    game.validate_ir(ir)
+            except Exception as exc:  # noqa: BLE001 - each game's validator raises its own
+                raise BadEntry(f"IR of {card_id}: {exc}") from None
+            compiled[card_id] = irs
+        return content, diags, compiled
+    except BadEntry:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise BadEntry(str(exc)) from None

@@ -54,6 +54,10 @@ OPTIONS = {
         "expansion_mode": {"enum": ["first", "shuffle"]},
         "house_rules": {"type": "array", "uniqueItems": True, "minItems": 1,
                         "items": {"enum": sorted(HOUSE_RULES)}},
+        # the seats (0-based) a person played at `runeforge table`: a replay reads their
+        # answers from the log's decision records
+        "humans": {"type": "array", "uniqueItems": True, "minItems": 1, "maxItems": 6,
+                   "items": {"type": "integer", "minimum": 0, "maximum": 5}},
     },
     "dependentRequired": {"expansions": ["expansion_mode"],
                           "expansion_mode": ["expansions"]},

@@ -95,7 +95,10 @@ def command(dirs: tuple[str, ...], fmt: str, show_coverage: bool) -> None:
     DIRS are content directories that extend the bundled cards/ (default: bundled only).
     Exit status: 0 clean, 1 content errors, 2 usage errors.
     """
-    result = AnalysisService(dirs).check_all()
+    from ._contentcache import checked
+
+    # the analysis service's check, or its result kept in the cache by an earlier run
+    result = checked(dirs, run_ir=False, fresh=lambda: AnalysisService(dirs).check_all())
     if show_coverage:
         cov = coverage(result, bundled=not dirs)  # the folders' own cards, when given
         if fmt == "json":

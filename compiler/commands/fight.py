@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 from rich.text import Text
 
-from runeforge import games, pipeline
+from runeforge import games
 from runeforge.atomic import remove_stale_temps, write_bytes_atomic
 from runeforge.commands._combatcontent import combatants
 from runeforge.console import (
@@ -149,7 +149,9 @@ def command(hero_id, challenge_id, items, allies, seed, trial, log_path, ruleset
     HeuristicBot, Combat, Catalog, State = games.get().entries(
         "combat_bot", "fight", "catalog", "state")
 
-    result = pipeline.check(dirs)
+    from ._contentcache import checked
+
+    result = checked(dirs)  # pipeline.check(dirs), from the cache when warm
     if not result.ok:
         print_diagnostics(result.diagnostics)
         finish(result.diagnostics)
@@ -163,7 +165,9 @@ def command(hero_id, challenge_id, items, allies, seed, trial, log_path, ruleset
     if start is not None:
         raise click.UsageError(f"--start is an option of Delve's fight, not of "
                                f"{games.get().name}")
-    bundle = build_bundle(result.content, result.compiled)
+    # the cards of the fight's game only: another game's records may compile more (Delve's
+    # hero-side IR), work a warm run from the cache would otherwise do for nothing
+    bundle = build_bundle(result.content.of_game(game.id), result.compiled)
     check_ids(bundle, hero_id, challenge_id, items, allies)
     catalog = Catalog(bundle)
     rules = load_ruleset(ruleset)

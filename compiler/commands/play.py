@@ -11,7 +11,7 @@ import click
 from rich.table import Table
 from rich.text import Text
 
-from runeforge import games, pipeline
+from runeforge import games
 from runeforge.atomic import remove_stale_temps, write_bytes_atomic
 from runeforge.console import (
     console,
@@ -38,15 +38,27 @@ Examples:
 DEFAULT_ADVENTURE = "rise-of-the-dragon-lords"
 
 
-def load_bundle(dirs) -> dict:
-    """The compiled bundle of the bundled cards plus DIRS (content errors end the command)."""
+def load_bundle(dirs, adventure: str | None = None) -> dict:
+    """The compiled bundle of the bundled cards plus DIRS (content errors end the command).
+    With ``adventure`` one of Runebound's, the bundle holds Runebound's cards and documents
+    only: another game's records may compile more (the campaign's relics, their hero side),
+    work a warm run from the cache would otherwise do for nothing."""
+    from dataclasses import replace
+
     from runeforge.backends.bundle import build_bundle
 
-    result = pipeline.check(dirs)
+    from ._contentcache import checked
+
+    result = checked(dirs)  # pipeline.check(dirs), from the cache when warm
     if not result.ok:
         print_diagnostics(result.diagnostics)
         finish(result.diagnostics)
-    return build_bundle(result.content, result.compiled)
+    content = result.content
+    if adventure is not None:
+        documents = build_bundle(replace(content, cards={}), {})
+        if adventure_games(documents).get(adventure) == games.DEFAULT_GAME:
+            content = content.of_game(games.DEFAULT_GAME)
+    return build_bundle(content, result.compiled)
 
 
 def adventure_games(bundle: dict) -> dict[str, str]:
@@ -111,19 +123,47 @@ def state_digest(game) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def play_game(bundle: dict, options: dict):
-    """Play to the end; the log starts with the options and ends with the end state's digest."""
+def play_game(bundle: dict, options: dict, players: dict | None = None):
+    """Play to the end; the log starts with the options and ends with the end state's digest.
+    ``players``: seat index -> Player for the seats of ``options["humans"]`` (a person's
+    answers: `runeforge table`, or a replay reading them from the log)."""
+    game = start_seated(bundle, options, players)
+    game.run()
+    end_game(game)
+    return game
+
+
+def start_seated(bundle: dict, options: dict, players: dict | None = None, log=None):
+    """The game of ``options`` set up, its options logged; the seats listed in
+    ``options["humans"]`` are played by ``players[seat]``, the others by the bots."""
     from runeforge.engine.common.log import EventLog
 
-    (start_game,) = games.get().entries("start_game")
-
-    log = EventLog()
+    (start_game, make_bot) = games.get().entries("start_game", "make_bot")
+    log = log if log is not None else EventLog()
     log.emit("options", **options)
-    game = start_game(bundle, options, log)
-    game.run()
+    humans = options.get("humans") or []
+    start = {k: v for k, v in options.items() if k != "humans"}
+    if humans:
+        if players is None or set(players) != set(humans):
+            raise EngineError(f"seats {humans} are people's: their players are needed")
+        if max(humans) >= options["players"]:
+            raise EngineError(f"a person's seat {max(humans)} is not one of the "
+                              f"{options['players']} seats")
+        start["bots"] = ["human" if i in humans else options["bots"]
+                         for i in range(options["players"])]
+        seat = iter(range(options["players"]))
+
+        def seated(name, seed):  # new_game asks in seat order
+            i = next(seat)
+            return players[i] if i in humans else make_bot(name, seed)
+
+        start["make_bot"] = seated
+    return start_game(bundle, start, log)
+
+
+def end_game(game) -> None:
     game.log.emit("end_state", sha256=state_digest(game), winner=game.state.winner,
                   how=game.state.how, rounds=game.state.round, turns=game.state.turn)
-    return game
 
 
 def ruleset_summary(rules) -> str:
@@ -198,7 +238,7 @@ def command(adventure, players, ruleset, seed, bots, no_doom, expansions, new_ca
     DIRS are content directories that extend the bundled cards/. The same options give the
     same game and the same log. Exit status: 0 played, 1 content errors, 2 usage errors.
     """
-    bundle = load_bundle(dirs)
+    bundle = load_bundle(dirs, adventure)
     known = adventure_games(bundle)
     if adventure not in known:
         hint = did_you_mean(adventure, known) or f"adventures: {', '.join(sorted(known))}"

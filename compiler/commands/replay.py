@@ -77,12 +77,28 @@ def command(log_file, dirs) -> None:
         raise log_error("RF966", log_file, f"the logged adventure {adventure!r} is not a "
                         "Runebound adventure of this content", 1, hint="it is an adventure "
                         "of another game, whose logs cannot be replayed")
-    game = play_game(bundle, options)
+    from runeforge.engine.common.errors import EngineError
+
+    try:
+        game = play_game(bundle, options, _people(options, logged))
+    except EngineError as exc:  # a person's logged answer the game no longer asks for
+        raise log_error("RF967", log_file, f"the logged game cannot be played again: {exc}",
+                        1, hint="the log was edited, or the content DIRS or the rules "
+                                "changed since it was written") from None
     again = json.loads(json.dumps(game.log.records, ensure_ascii=False))
     compare(logged, again, log_file)
     out = console()
     summary(game, out)
     same(again, out)
+
+
+def _people(options: dict, logged: list) -> dict | None:
+    """The seats a person played (`runeforge table`): answered from the log's decisions."""
+    if not options.get("humans"):
+        return None
+    from runeforge.table.seat import logged_players
+
+    return logged_players(logged, options["humans"])
 
 
 def compare(logged: list, again: list, path: str = "") -> None:
@@ -111,7 +127,9 @@ def replay_other_game(game, bundle: dict, options: dict, logged: list, path: str
     from runeforge.engine.common.errors import EngineError
 
     try:
-        result = game.entry("play")(bundle, options)
+        people = _people(options, logged)
+        play = game.entry("play")
+        result = play(bundle, options, people) if people else play(bundle, options)
     except EngineError as exc:
         raise log_error("RF967", path, f"the logged game cannot be played again: {exc}", 1,
                         hint="are the content DIRS the ones it was played with?") from None

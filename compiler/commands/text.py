@@ -7,7 +7,6 @@ import json
 import click
 from rich.markup import escape
 
-from runeforge import pipeline
 from runeforge.backends import text as text_backend
 from runeforge.console import (
     console,
@@ -41,7 +40,9 @@ NO_TEXT = "(no rules text: the card has no abilities; its face shows only its va
 def command(dirs, locale: str, card_ids: tuple[str, ...], fmt: str) -> None:
     """Print the rules text of the cards (bundled content plus DIRS)."""
     text_backend.check_locale(locale)
-    result = pipeline.check(dirs)
+    from ._contentcache import checked
+
+    result = checked(dirs)  # pipeline.check(dirs), from the cache when warm
     if not result.ok:
         print_diagnostics(result.diagnostics)
         print_summary(result.diagnostics, "text not generated")

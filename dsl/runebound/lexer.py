@@ -76,6 +76,19 @@ _TERMINAL_WORDS.update({
     "EXPERIENCE": ("experience",), "CARD_POSS": ("card's", "card\u2019s"),
 })
 _TERMINAL_WORDS["PAY"] = ("pay", "pays")
+# ---- issue 32 (part III): the compositional core: a verb agrees with its subject ("each Hero
+# gains", "you gain"), so each verb's forms are one terminal; the printer chooses the form
+_TERMINAL_WORDS.update({
+    "GAIN": ("gain", "gains"), "DRAW": ("draw", "draws"), "DISCARD": ("discard", "discards"),
+    "MOVE": ("move", "moves"), "TEST": ("test", "tests"), "PLACE": ("place", "places"),
+    "REMOVE": ("remove", "removes"), "END": ("end", "ends"), "MAKE": ("make", "makes"),
+    "LOSE": ("lose", "loses"), "GIVE": ("give", "gives"), "FOR": ("for",),
+    "MOST": ("most",), "FEWEST": ("fewest", "least"), "NOTHING": ("nothing",),
+    "HAPPEN": ("happens", "happen"), "DO": ("do", "does"), "BE": ("be",),
+    "WOUNDED": ("wounded",), "DEFEATED": ("defeated",), "BUY": ("buy", "buys"),
+    "TROPHY": ("trophy", "trophies"), "THEIR": ("their",), "EVERY": ("every",),
+    "IS": ("is", "are"),
+})
 
 # Icon tokens stand for words (reference 2.7); the PDF draws them as symbols.
 ICONS: dict[str, str] = {

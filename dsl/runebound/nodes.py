@@ -306,6 +306,9 @@ from .nodes_branching import Choice, Condition, DieTable, IfState, TableRow, Whi
 # ---- family 7: combat
 from .nodes_combat import *  # noqa: E402,F401,F403
 
+# ---- issue 32 (part III): the compositional core
+from .nodes_core import *  # noqa: E402,F401,F403
+
 # ---- family 5/6: decks and cards, economy and experience (issue 21)
 from .nodes_decks import *  # noqa: E402,F401,F403
 from .nodes_place import (  # noqa: E402,F401  family 4/8/9 (issue 21)

@@ -61,6 +61,7 @@ class Immune:
     phase (a failed defence or attack) inflict no wounds on the Hero."""
 
     phase: str
+    subject: str = "hero"  # issue 32: "This challenge is immune to magic attacks." (this_challenge)
     span: Span = _span()
 
 

@@ -21,6 +21,7 @@ from .limits import MAX_NESTING, MAX_TEXT, check_nesting
 from .parser_branching import BranchingRules  # families 1-3 (issue 21)
 from .parser_parts import (
     COST_TYPES,
+    EFFECT_COSTS,
     _check_amounts,
     _constant,
     _ints,
@@ -61,7 +62,9 @@ class _ToAst(BranchingRules, Transformer):  # BranchingRules: families 1-3
         if isinstance(first, _Marker):  # "<costs> to <effect>."
             costs, sentences[0] = first.value
             style = "to"
-        elif _only_costs(first) and any(isinstance(c, COST_TYPES) for c in _items(first)):
+        elif _only_costs(first) and any(isinstance(c, COST_TYPES) for c in _items(first)) \
+                and not (len(sentences) == 1 and all(isinstance(c, EFFECT_COSTS)
+                                                     for c in _items(first))):
             costs, style = tuple(_items(first)), "sentence"
             sentences.pop(0)
             if not sentences:
@@ -77,8 +80,11 @@ class _ToAst(BranchingRules, Transformer):  # BranchingRules: families 1-3
                          "exhaustion. ...'")
             nodes = list(n.walk(s))
             walked.append(nodes)
+            paid_inside = {id(c) for node in nodes if isinstance(node, n.PayTo)
+                           for c in node.costs}  # issue 32: "pay 1 gold to ..." in the text
             for node in nodes:
-                if isinstance(node, COST_TYPES):
+                if isinstance(node, COST_TYPES) and id(node) not in paid_inside \
+                        and not isinstance(node, EFFECT_COSTS):
                     raise AbilitySyntaxError(
                         "a cost can only start the ability", *node.span,
                         hint="write it first: 'Activate to ...' or 'Activate and take 1 "
@@ -328,6 +334,16 @@ def interactive():
     return raw_parser(), words
 
 
+# texts longer than this get no whole-sentence hint (the repair parses the text many times)
+MAX_HINTED = 400
+
+
+def _bare_parse(text: str):
+    """Parse without explaining errors (the repair tries many texts)."""
+    parser_core._AGAINST.clear()
+    return _parser().parse(text)
+
+
 def parse_ability(text: str) -> n.Ability:
     """Parse one ability. Raises AbilitySyntaxError (with offsets into ``text``)."""
     if not isinstance(text, str):
@@ -339,12 +355,29 @@ def parse_ability(text: str) -> n.Ability:
         raise AbilitySyntaxError(
             f"the ability is {len(text):,} characters long; the limit is {MAX_TEXT:,}",
             MAX_TEXT, len(text), code="RF108", hint="split it into several abilities")
+    parser_core._AGAINST.clear()  # issue 32: nothing of a failed parse before
     try:
         return _parser().parse(text)
     except AbilitySyntaxError:
         raise
     except UnexpectedInput as err:
-        raise explain_unexpected(err, text) from None
+        explained = explain_unexpected(err, text)
+        if len(text) <= MAX_HINTED:  # issue 32: a whole sentence that parses, as the hint
+            from .repair import sentence_hint
+
+            token = getattr(err, "token", None)
+            expected = set(getattr(err, "expected", ()) or getattr(err, "accepts", ()) or ())
+            at = (len(text), len(text)) if token is None or token.type == "$END" \
+                else (token.start_pos, token.end_pos)
+            try:
+                better = sentence_hint(_bare_parse, text, *at, expected)
+            except RecursionError:  # pragma: no cover - bounded; a safety net only
+                better = None
+            if better is not None:
+                explained.hint = better
+            elif explained.hint and explained.hint.startswith("did you mean"):
+                explained.hint = None  # its word fails again there (repair found none)
+        raise explained from None
     except Exception as err:  # errors raised inside the transformer arrive wrapped
         inner = getattr(err, "orig_exc", None)
         if isinstance(inner, AbilitySyntaxError):
@@ -361,3 +394,8 @@ from .parser_place import RULES as _PLACE_RULES  # noqa: E402
 
 for _rule, _method in _PLACE_RULES.items():
     setattr(_ToAst, _rule, _method)
+
+# ---- issue 32 (part III): the compositional core (after every family: it wraps their rules)
+from . import parser_core  # noqa: E402
+
+parser_core.install(_ToAst)

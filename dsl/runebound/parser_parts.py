@@ -10,7 +10,9 @@ from ..errors import AbilitySyntaxError
 from . import nodes as n
 
 # "discard an Item" (family 5/6, nodes_decks.FAMILY_COSTS) is a cost too
-COST_TYPES = (n.Activate, n.DiscardCard, n.PayGold) + n.FAMILY_COSTS
+COST_TYPES = (n.Activate, n.DiscardCard, n.PayGold) + n.FAMILY_COSTS + n.CORE_COSTS
+# costs that are also effects of their own ("Discard one of your Allies.", issue 32)
+EFFECT_COSTS = n.CORE_COSTS
 
 
 def _start(x) -> int:
@@ -60,7 +62,7 @@ class _Marker:
 
 
 def _is_cost(item) -> bool:
-    if isinstance(item, (n.Activate, n.DiscardCard) + n.FAMILY_COSTS):
+    if isinstance(item, (n.Activate, n.DiscardCard) + n.FAMILY_COSTS + n.CORE_COSTS):
         return True
     if isinstance(item, n.PayGold):
         return item.amount.kind in ("fixed", "x")

@@ -275,3 +275,9 @@ event = _place.with_events(event)
 from .printer_decks import install as _install_decks  # noqa: E402
 
 _install_decks(text, amount, noun, TARGETS)
+
+# ---- issue 32 (part III): the compositional core
+from . import printer_core as _core  # noqa: E402
+
+_core.install(text, amount, noun, TARGETS, DURATIONS)
+event = _core.with_events(event)

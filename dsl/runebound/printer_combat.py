@@ -30,7 +30,8 @@ def register(text, targets, noun) -> None:
 
     @text.register
     def _(node: n.Immune) -> str:
-        return f"your Hero is immune to {node.phase} attacks"
+        who = targets.get(node.subject, "your Hero")  # issue 32: "this challenge is ..."
+        return f"{who} is immune to {node.phase} attacks"
 
     @text.register
     def _(node: n.AttackOther) -> str:

@@ -99,6 +99,12 @@ def _adventures(doc, trials: set, locations: set, relics: set, adversaries: set)
             if relic is not None:
                 out += _ref(doc, relic, relics, "relic", "adventures", i, "reward", side,
                             "relic")
+    for i, entry in enumerate(doc.data.get("finale_setup", []) or []):  # R58
+        if "relic" in entry:
+            out += _ref(doc, entry["relic"], relics, "relic", "finale_setup", i, "relic")
+        if "adventure" in entry:
+            out += _ref(doc, entry["adventure"], by_id, "adventure", "finale_setup", i,
+                        "adventure")
     act = {a: [x for x in advs if x["act"] == a] for a in set(STRUCTURE)}
     act2 = {x["id"] for x in act["act2"]}
     if len(act["act2"]) != 2 * len(act["act1"]):

@@ -38,6 +38,7 @@ LABELS = {
     "overlord": "Overlord",
     "deck": "Overlord deck",
     "set_aside": "Set aside",
+    "hand": "Starting hand",
     "lieutenant_relics": "Relics given to lieutenants",
     "lieutenant": "Lieutenant",
     "stored": "Relics in storage",
@@ -177,9 +178,11 @@ def _path(data, sheet: dict, names: _Names, available: list[str], locale: str) -
     return rows
 
 
-def sheet_model(sheet: dict, bundle: dict, locale: str) -> dict:
-    """Every string the printed sheet shows, in ``locale``. ``sheet`` is a loaded (checked)
-    campaign sheet; its campaign must be in ``bundle`` (a BundleError otherwise)."""
+def sheet_model(sheet: dict, bundle: dict, locale: str, role: str = "overlord") -> dict:
+    """Every string the printed sheet shows, in ``locale``, for ``role``. ``sheet`` is a
+    loaded (checked) campaign sheet; its campaign must be in ``bundle`` (a BundleError
+    otherwise). The heroes' sheet (``role="heroes"``) names none of the overlord's cards:
+    his deck and his set-aside cards are counts (issue 34, R23: set aside in secret)."""
     from runeforge.engine.campaign.data import CampaignData
     from runeforge.engine.campaign.rules import progress
 
@@ -212,11 +215,15 @@ def sheet_model(sheet: dict, bundle: dict, locale: str) -> dict:
     overlord = {
         "name": lord_player.get("name", ""), "xp": lord_player.get("xp", 0),
         "deck_size": len(owned), "deck": _deck_groups(data, names, owned, locale),
-        "set_aside": _counted(lord["set_aside"], names.card),
+        "hand": _counted(lord["hand"], names.card) if role == "overlord" else [],
+        "set_aside": _counted(lord["set_aside"], names.card) if role == "overlord"
+        else ([str(len(lord["set_aside"]))] if lord["set_aside"] else []),
         "lieutenants": sorted((names.card(given[r]), names.card(r, "overlord"))
                               for r in mine if r in given),
         "stored": sorted(names.card(r, "overlord") for r in mine if r not in given),
     }
+    if role != "overlord":
+        overlord["deck"] = []
     played = {p["adventure"]: p["winner"] for p in sheet["played"]}
     adventures = [{
         "part": label(f"act.{a['act']}", locale)
@@ -228,6 +235,7 @@ def sheet_model(sheet: dict, bundle: dict, locale: str) -> dict:
     act_key = sheet["act"] if f"act.{sheet['act']}" in LABELS else "over"
     winner = sheet.get("winner")
     return {
+        "role": role,
         "locale": locale,
         "labels": {key: label(key, locale) for key in LABELS},
         "campaign": name("campaign", str(data.doc.get("name", data.id)), locale),

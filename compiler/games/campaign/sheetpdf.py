@@ -173,6 +173,8 @@ def _overlord(m: dict, st: dict) -> list:
     rows.append([_p(f"{L['deck']} ({o['deck_size']})", st["head"]), "", ""])
     for head, cards in o["deck"]:
         rows.append([_p(head, st["cell"]), _p(", ".join(cards), st["cell"]), ""])
+    if m["role"] == "overlord":  # his eyes only: the hand drawn at travel (R41)
+        rows.append([_p(L["hand"], st["head"]), _list(o["hand"], st["cell"], L["none"]), ""])
     rows.append([_p(L["set_aside"], st["head"]), _list(o["set_aside"], st["cell"], L["none"]),
                  ""])
     given = [f"{lt}: {relic}" for lt, relic in o["lieutenants"]]
@@ -247,10 +249,11 @@ def _story(m: dict) -> list:
     return story
 
 
-def render_sheet_pdf(sheet: dict, bundle: dict, locale: str, warn=None) -> bytes:
+def render_sheet_pdf(sheet: dict, bundle: dict, locale: str, warn=None,
+                     role: str = "overlord") -> bytes:
     """The sheet's PDF as bytes (same input, same bytes)."""
     check_locale(locale)
-    model = sheet_model(sheet, bundle, locale)
+    model = sheet_model(sheet, bundle, locale, role)
     register_fonts()
     if warn is not None:
         missing = sorted({ch for text in strings(model) for ch in missing_glyphs(text)})
@@ -278,6 +281,8 @@ def render_sheet_pdf(sheet: dict, bundle: dict, locale: str, warn=None) -> bytes
     return buf.getvalue()
 
 
-def write_sheet_pdf(sheet: dict, bundle: dict, locale: str, path, warn=None) -> None:
-    """Write the printable sheet of ``sheet`` in ``locale`` to ``path`` (atomically)."""
-    write_bytes_atomic(path, render_sheet_pdf(sheet, bundle, locale, warn))
+def write_sheet_pdf(sheet: dict, bundle: dict, locale: str, path, warn=None,
+                    role: str = "overlord") -> None:
+    """Write the printable sheet of ``sheet`` in ``locale`` for ``role`` to ``path``
+    (atomically)."""
+    write_bytes_atomic(path, render_sheet_pdf(sheet, bundle, locale, warn, role))

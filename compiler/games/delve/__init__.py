@@ -54,6 +54,10 @@ GAME = Game(
             "log_options": "runeforge.engine.delve.game.play:LOG_OPTIONS",
             "odds_exact": "runeforge.engine.delve.analysis.odds:odds_exact",
             "seats": "runeforge.engine.delve.game.play:seats",
+            # `runeforge table`: a game set up, played by its holder, then finished
+            "begin": "runeforge.engine.delve.game.play:begin",
+            "finish": "runeforge.engine.delve.game.play:finish",
+            "narrate": "runeforge.engine.delve.analysis.fight:narrate",
             # `runeforge simulate`: one trial as a result record, and the summary of many
             "simulate": "runeforge.engine.delve.analysis.simulate:run_one",
             "summarize": "runeforge.engine.delve.analysis.simulate:summarize",

@@ -48,6 +48,7 @@ GAME = Game(
     engine={
         "catalog": "runeforge.engine.runebound.core.catalog:Catalog",
         "start_game": "runeforge.engine.runebound.analysis.simulate:start_game",
+        "make_bot": "runeforge.engine.runebound.bots.game_bot:make_bot",
         "fight": "runeforge.engine.runebound.combat.combat:Combat",
         "odds_exact": "runeforge.engine.runebound.analysis.odds_exact:exact_odds",
         "odds_mc": "runeforge.engine.runebound.analysis.odds_mc:monte_carlo_odds",

@@ -46,7 +46,10 @@ class Campaign:
         if self.debug:
             invariants.check(self.data, work)
         self.sheet = work
+        # what was done, not only its kind: the skill, card, adventure, relic or choice
+        said = [list(a) if isinstance(a, tuple) else a for a in args if not callable(a)]
         self.log.append({"type": action, "step": work["step"], "act": work["act"],
+                         "args": said,
                          "result": result if isinstance(result, (int, list, dict)) else None})
         return result
 

@@ -75,6 +75,13 @@ def record(data: CampaignData, sheet: dict, adventure_id: str, winner: str, foun
         refuse("R9", f"the adventure set up and travelled to is {sheet['next_adventure']!r}, "
                      f"not {adventure_id!r}")
     adventure = data.adventure(adventure_id)
+    if relic_to is not None and not ((adventure.get("reward") or {}).get(winner) or {}).get(
+            "relic"):
+        refuse("R46", f"{adventure_id!r} gives the {winner} no relic, so no hero takes one "
+                      f"(--relic-to {relic_to})")
+    if relic_to is not None and winner != "heroes":
+        refuse("R46", f"the overlord won {adventure_id!r}: his relic goes to his storage, "
+                      f"not to a hero (--relic-to {relic_to})")
     sheet["played"].append({"adventure": adventure_id, "act": adventure["act"],
                             "winner": winner, "search": sorted(found)})
     sheet["next_adventure"] = None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..data import CampaignData
 from ..sheet.streams import shuffle
-from . import relics
+from . import finale, relics
 from .common import advance, at_step, refuse
 
 
@@ -26,4 +26,6 @@ def setup(data: CampaignData, sheet: dict, set_aside=(), assignments=None) -> No
     lord["deck"] = pool
     lord["bought"] = []
     shuffle(sheet, "overlord", lord["deck"])  # R10: shuffled with the new cards
+    if data.adventure(sheet["next_adventure"])["act"] == "finale":
+        finale.set_up(data, sheet)  # R58: the Finale's set-up from the campaign's history
     advance(sheet, "travel")

@@ -49,6 +49,14 @@ def sell(data: CampaignData, sheet: dict, name: str, card_id: str) -> int:
 def trade(data: CampaignData, sheet: dict, card_id: str, giver: str, taker: str) -> None:
     at_step(sheet, TRADE_STEPS, "trading (R33, B9: steps 1-7, before the adventure)")
     a, b = hero(sheet, giver), hero(sheet, taker)
+    held = next((r for r in sheet["relics"] if r["id"] == card_id and r["side"] == "heroes"),
+                None)
+    if held is not None:  # R47: the heroes' side of a relic is used like a shop item
+        if held["holder"] != giver:
+            refuse("R33", f"{giver} does not hold the relic {card_id!r} "
+                          f"({held['holder']} does)")
+        held["holder"] = taker
+        return
     if card_id not in a["items"]:
         refuse("R33", f"{giver} has no {card_id!r} to give")
     kind = data.cards.get(card_id, {}).get("kind")

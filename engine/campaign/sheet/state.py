@@ -111,15 +111,25 @@ def digest(sheet: dict) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def _locate(text: str, path) -> tuple[int, int]:
-    """Line and column of the last key of ``path`` in the JSON text (best effort)."""
-    keys = [p for p in path if isinstance(p, str)]
+def locate(text: str, path) -> tuple[int, int]:
+    """Line and column of the last key of ``path`` in the sheet's text (best effort; list
+    indices are counted in the sheet's own layout: one item per line, two spaces a level)."""
     pos = 0
-    for key in keys:
-        found = text.find(json.dumps(key), pos)
-        if found < 0:
-            break
-        pos = found
+    for depth, key in enumerate(path):
+        if isinstance(key, str):
+            found = text.find(json.dumps(key) + ":", pos)
+            if found < 0:
+                break
+            pos = found
+        elif isinstance(key, int):  # the key-th item at the next level of indent
+            indent = "\n" + "  " * (depth + 1)
+            for _ in range(key + 1):
+                found = text.find(indent + ("{" if depth + 1 < len(path) else ""), pos + 1)
+                if found < 0:
+                    break
+                pos = found + 1
+            if found < 0:
+                break
     line = text.count("\n", 0, pos) + 1
     return line, pos - (text.rfind("\n", 0, pos) + 1) + 1
 
@@ -141,7 +151,7 @@ def load_text(text: str) -> dict:
         raise SheetError("the campaign sheet is not a JSON object", "schema")
     version = sheet.get("version")
     if version != SHEET_VERSION:
-        line, col = _locate(text, ["version"])
+        line, col = locate(text, ["version"])
         raise SheetError(f"the campaign sheet has version {version!r}; this runeforge reads "
                          f"version {SHEET_VERSION}", "version", line, col,
                          "use the runeforge that wrote the sheet")
@@ -152,7 +162,7 @@ def load_text(text: str) -> dict:
     if errors:
         err = errors[0]
         where = "/".join(str(p) for p in err.absolute_path) or "(top)"
-        line, col = _locate(text, list(err.absolute_path))
+        line, col = locate(text, list(err.absolute_path))
         raise SheetError(f"the campaign sheet does not match its schema at {where}: "
                          f"{err.message}", "schema", line, col,
                          "the sheet was edited by hand or damaged; restore it")

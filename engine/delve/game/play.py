@@ -21,6 +21,7 @@ import hashlib
 import json
 
 from runeforge.engine.common.dice import Dice
+from runeforge.engine.common.errors import EngineError
 from runeforge.engine.common.log import EventLog
 
 from .bots import HeuristicBot, RandomBot
@@ -59,6 +60,10 @@ LOG_OPTIONS = {
         "lieutenants": {"type": "object", "propertyNames": _ID,
                         "additionalProperties": _EFFECT},
         "debug": {"type": "boolean"},
+        # the seats (0-based, in seat order) whose answers are a person's, not the bot's: a
+        # replay reads them from the log's decision records (`runeforge table`)
+        "humans": {"type": "array", "minItems": 1, "maxItems": 4, "uniqueItems": True,
+                   "items": {"type": "integer", "minimum": 0, "maximum": 3}},
     },
 }
 # the streams of one seed: dice, and the random bots' choices (the deck and the hero pick use
@@ -77,14 +82,21 @@ def bots(kind: str, heroes, seed: int) -> dict:
     return {h: HeuristicBot() for h in heroes}
 
 
-def start(records: Records, options: dict, log: EventLog | None = None) -> DelveGame:
-    """The game of ``options`` set up (before its first round)."""
+def start(records: Records, options: dict, log: EventLog | None = None,
+          players: dict | None = None) -> DelveGame:
+    """The game of ``options`` set up (before its first round). ``players``: seat index ->
+    :class:`~runeforge.engine.common.decisions.Player` for the seats the caller plays (a
+    person at `runeforge table`, or the answers of a log), the bots playing the others."""
     trial = records.trial(options["adventure"])
     seed = options["seed"]
     heroes = pick_heroes(trial, records.heroes, options["players"], seed, options.get("heroes"),
                          most_heroes(records.rules, records.heroes))
-    return DelveGame(records, heroes, seed, Dice(seed * 10 + DICE_SALT),
-                     bots(options.get("bots", "heuristic"), heroes, seed),
+    seated = bots(options.get("bots", "heuristic"), heroes, seed)
+    for i, player in (players or {}).items():
+        if not 0 <= i < len(heroes):
+            raise EngineError(f"seat {i} is not one of the {len(heroes)} seats")
+        seated[heroes[i]] = player
+    return DelveGame(records, heroes, seed, Dice(seed * 10 + DICE_SALT), seated,
                      debug=bool(options.get("debug")), log=log, trial=trial,
                      start_wounds=options.get("start_wounds"),
                      carried=Carried.from_options(options, heroes))
@@ -103,20 +115,25 @@ def outcome(game: DelveGame) -> dict:
             "slain_adversaries": list(s.slain), "heroes": heroes}
 
 
-def play_records(records: Records, options: dict) -> dict:
+def play_records(records: Records, options: dict, players: dict | None = None) -> dict:
     """:func:`play` over records already read from a bundle (the soak reuses them)."""
     log = EventLog()
     log.emit("options", **options)
-    game = start(records, options, log)
+    game = start(records, options, log, players)
     game.play()
+    return finish(game, log)
+
+
+def finish(game: DelveGame, log: EventLog) -> dict:
+    """The result of a game played to its end, its ``end_state`` record logged."""
     result = outcome(game)
     log.emit("end_state", sha256=state_digest(game.state), winner=result["winner"],
              how=result["how"], rounds=result["rounds"])
     return {**result, "log": log.records}
 
 
-def play(bundle: dict, options: dict) -> dict:
-    return play_records(Records.from_bundle(bundle), options)
+def play(bundle: dict, options: dict, players: dict | None = None) -> dict:
+    return play_records(Records.from_bundle(bundle), options, players)
 
 
 def seats(bundle: dict, options: dict) -> dict:
@@ -130,3 +147,12 @@ def seats(bundle: dict, options: dict) -> dict:
            if rules.max_heroes is not None and rules.max_heroes <= len(known)
            else f"the bundle has {len(known)} Delve hero cards")
     return {"most": most, "why": why}
+
+
+def begin(bundle: dict, options: dict, players: dict | None = None,
+          log: EventLog | None = None) -> DelveGame:
+    """A game set up from ``options``, its options logged, to be played by the caller
+    (``game.play()``, then :func:`finish`): what a front end that holds the game uses."""
+    log = log if log is not None else EventLog()
+    log.emit("options", **options)
+    return start(Records.from_bundle(bundle), options, log, players)

@@ -159,6 +159,8 @@ class Plan:
 
     def _read_static(self, where: str, e) -> None:
         if e.op in KERNEL_STANDING:  # ---- family 7: combat (read by extra_wounds, immune)
+            if getattr(e, "target", "hero") not in ("hero", "you"):  # issue 32: of others
+                raise Unsupported(f"{where}: {ENGINE_ONLY_OPS[e.op]} of another figure")
             return
         if e.op in ENGINE_ONLY_OPS:
             raise Unsupported(f"{where}: {ENGINE_ONLY_OPS[e.op]} (engine only)")

@@ -174,8 +174,19 @@ def _rules(engine, op: str, fig):
     """(card id, effect) of every ``op`` rule in force for ``fig`` (its own Hero's rules;
     the only target the language gives these rules is "your Hero")."""
     for owner, card_id, effect, _x in _sources(engine, op):
-        if effect.op == op and owner is fig and effect.target in ("hero", "you"):
-            yield card_id, effect
+        if effect.op != op:
+            continue
+        if effect.target in ("hero", "you"):
+            if owner is fig:
+                yield card_id, effect
+        elif any(f is fig for f in _figures(engine, owner, card_id, effect.target)):
+            yield card_id, effect  # issue 32: "this challenge is immune ...", "your Allies ..."
+
+
+def _figures(engine, owner, card_id, target):
+    from .effects import Context
+
+    return engine.targets(Context(engine, owner, card_id), target, choose=False)
 
 
 def immune_to(engine, fig, phase: str | None) -> str | None:

@@ -62,7 +62,7 @@ DURATIONS += ("next_event", "end_of_next_turn", "while_held")  # ---- family 8 (
 MAX_WITHIN = 9
 TARGETS += ("each_hero_in_space", *(f"each_hero_within_{k}" for k in range(1, MAX_WITHIN + 1)))
 ENTER_PLACES = ("town", "road", "river", "plains", "hills", "forest", "swamp", "mountains")
-RESTRICTIONS = ("escape", "ally_attack")
+RESTRICTIONS = ("escape", "ally_attack", "buy_items")  # buy_items: issue 32
 MARKET_SUBJECTS = ("item", "ally")
 COST_OPS = ("activate", "discard", "exhaustion", "wounds", "gold")
 # ---- family 7: combat: "reroll your combat roll" is used right after the Hero's combat roll
@@ -186,7 +186,8 @@ def ir_schema() -> dict:
         _op("doom_tokens", action=_enum(("place", "remove")), count=COUNT),
         _op("discard_event"),
         _op("discard_undefeated", count=COUNT),
-        _op("terrain_rule", skill={"type": "string", "minLength": 1, "maxLength": 100},
+        _op("terrain_rule", skill={"type": ["string", "null"], "minLength": 1,  # null: issue 32
+                                   "maxLength": 100},
             terrain=_enum(ENTER_PLACES[1:]), like=_enum(ENTER_PLACES[1:])),
     ]
     conditions = {  # family 1: what "if"/"while" test (docs/language.md, Family 1)
@@ -209,6 +210,8 @@ def ir_schema() -> dict:
         "knocked_out": _fields("kind", "knocked_out"),
         # ---- family 4 (issue 21): "your Hero enters a town / a swamp space"
         "enters_space": _fields("kind", "enters_space", place=_enum(ENTER_PLACES)),
+        # ---- issue 32: "When this Ally is defeated, ..." (the Ally's own card)
+        "ally_defeated": _fields("kind", "ally_defeated"),
     }
     costs = [
         _op("activate"),
@@ -222,6 +225,11 @@ def ir_schema() -> dict:
 
     effect_ops += ir_decks.effect_ops(_op, _amount, _enum, COUNT, target)
     costs += ir_decks.cost_ops(_op)
+    # ---- issue 32 (part III): the compositional core
+    from . import ir_core
+
+    effect_ops += ir_core.effect_ops(_op, _amount, _enum, COUNT, effects)
+    costs += ir_core.cost_ops(_op)
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://runeforge.invalid/schemas/ir-ability.schema.json",

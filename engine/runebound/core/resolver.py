@@ -134,6 +134,10 @@ class Resolver(Rolls, StandingRules, CardText):
         if fig.kind == "ally":
             owner = self.owner_of(fig)
             if owner is not None and fig in owner.allies:
+                # issue 32: "When this Ally is defeated, ..." (its rule, while it still holds)
+                self.fire({"kind": "ally_defeated", "hero": owner.id, "ally": fig.id})
+                if fig not in owner.allies:
+                    return
                 owner.allies.remove(fig)
                 self.modifiers_changed()
                 self.state.market_bottom.append(fig.id)

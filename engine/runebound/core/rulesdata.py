@@ -362,17 +362,25 @@ def _house_rules(doc: Mapping) -> tuple[tuple[str, bool], ...]:
 
 
 def bundled_document(name: str) -> dict:
-    """The plain dict of a bundled rules file (``cards/rules/<name>.yaml``)."""
-    from importlib import resources
+    """The plain dict of a bundled rules file (``cards/rules/<name>.yaml``).
 
-    from ruamel.yaml import YAML
+    Read with libyaml when PyYAML has it (a tenth of ruamel's time; these bundled files hold
+    no scalar that YAML 1.1 and 1.2 read differently, which tests/test_yaml_front_ends.py checks
+    against ruamel's YAML 1.2), else with ruamel."""
+    from importlib import resources
 
     ref = resources.files("runeforge.cards").joinpath("rules", f"{name}.yaml")
     try:
         text = ref.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise RulesDataError(f"no bundled rules file {name!r}") from None
-    return YAML(typ="safe", pure=True).load(text)
+    try:
+        from yaml import CSafeLoader, load
+    except ImportError:
+        from ruamel.yaml import YAML
+
+        return YAML(typ="safe", pure=True).load(text)
+    return load(text, Loader=CSafeLoader)
 
 
 def load_ruleset(name: str) -> RulesData:

@@ -154,6 +154,7 @@ class Game(DeckEffects, TurnSteps, AdventureStep, MarketStep, ExperienceStep, Do
     def after_effects(self, hero, turn_can_end: bool = True) -> None:
         """Apply recorded grants, move pending cards, knock out Heroes at Life."""
         self.combat.finished = False
+        ends = any(g["op"] == "end_turn" and g["hero"] == hero.id for g in self.combat.grants)
         self.apply_grants(hero)
         self.settle()
         out = False
@@ -165,8 +166,8 @@ class Game(DeckEffects, TurnSteps, AdventureStep, MarketStep, ExperienceStep, Do
                 self.move_to_nearest_town(h)
                 out = out or h.id == hero.id
         self.check_win(hero)
-        if self.state.phase != "game" or (out and turn_can_end):
-            raise TurnOver()
+        if self.state.phase != "game" or ((out or ends) and turn_can_end):
+            raise TurnOver()  # ends: "end your turn" (issue 32)
 
     def apply_grants(self, hero) -> None:
         grants, self.combat.grants = self.combat.grants, []
@@ -181,6 +182,8 @@ class Game(DeckEffects, TurnSteps, AdventureStep, MarketStep, ExperienceStep, Do
                 PLACE_GRANTS[grant["op"]](self, grant)
             elif grant["op"] in GAME_GRANTS:  # family 5/6 (issue 21): decks.py
                 self.apply_deck_grant(grant)
+            elif grant["op"] == "end_turn":  # issue 32: after_effects ends the turn
+                self.emit("turn_ended", hero=grant["hero"], source=grant["source"])
             else:
                 self.pending_movement.append(grant)
 

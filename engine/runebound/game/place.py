@@ -123,7 +123,10 @@ def with_terrain_rules(game, hero, rolled: tuple) -> tuple:
         if active.owner == hero.id:
             rules.update((r["skill"], r["terrain"], r["like"]) for r in active.effects
                          if r["op"] == "terrain_rule")
-    rules = sorted(r for r in rules if r[0].lower() in skills)
+    # a rule without a skill (issue 32: "You may move through forests as if they were plains.")
+    # is every Hero's
+    rules = sorted((r for r in rules if r[0] is None or r[0].lower() in skills),
+                   key=lambda r: (r[0] or "", r[1], r[2]))
     if not rules:
         return rolled
     out = tuple(frozenset(face | {terrain for _s, terrain, like in rules if like in face})

@@ -72,6 +72,7 @@ def new(campaign_id, seed, heroes, overlord, output, dirs) -> None:
     """Start a campaign sheet: the first adventure (the Introduction) is to set up."""
     from runeforge.engine.campaign.sheet.state import new_sheet
 
+    io.recovered(output)  # a `new` killed after its journal was written is finished first
     if Path(output).exists():
         raise click.BadParameter(f"{output} exists; a new campaign does not overwrite a sheet",
                                  param_hint="-o")
@@ -112,9 +113,10 @@ def new(campaign_id, seed, heroes, overlord, output, dirs) -> None:
 @click.option("--locale", default=None, metavar="LOCALE",
               help="Show names and labels in en, fi, pl, el or ru, as the printed sheet does "
                    "(text only; without it the text shows the ids the commands take).")
+@io.ROLE
 @DIRS
-def status(sheet, fmt, locale, dirs) -> None:
-    """Show the sheet: act, step, purse, players, what can be chosen."""
+def status(sheet, fmt, locale, role, dirs) -> None:
+    """Show the sheet to a side: act, step, purse, players, what can be chosen."""
     from .statusview import render, render_localised
     from .statusview import status as info_of
 
@@ -129,9 +131,9 @@ def status(sheet, fmt, locale, dirs) -> None:
                                      param_hint="--locale")
     data_sheet, data, bundle = io.open_sheet_and_bundle(sheet, dirs)
     if locale is not None:
-        render_localised(sheet_model(data_sheet, bundle, locale), console())
+        render_localised(sheet_model(data_sheet, bundle, locale, role), console())
         return
-    info = info_of(data, data_sheet)
+    info = info_of(data, data_sheet, role)
     if fmt == "json":
         click.echo(json.dumps(info, indent=2, sort_keys=True, ensure_ascii=False))
     else:
@@ -161,13 +163,7 @@ def record(sheet, adventure, winner, found, relic_to, dirs) -> None:
     done(work)
 
 
-def done(work: dict) -> None:
-    out = console()
-    if work["winner"]:
-        out.print(f"The campaign is over: the {work['winner']} win.", markup=False)
-    else:
-        out.print(f"Act: {work['act']}   step: {work['step']}   gold: {work['gold']}",
-                  markup=False)
+done = io.done  # the one-line summary after a step (sheetio, so sub-modules share it)
 
 
 @command.command("xp", epilog="\b\nExample:\n  " + 'runeforge campaign xp camp.json --player Ann --buy iron-resolve')
@@ -242,6 +238,10 @@ def sell_command(sheet, name, item, dirs) -> None:
     io.known(item, data.cards, "card", "--item")
     work, value = io.apply(sheet, data, state, "sell", {"hero": name, "item": item},
                            trade.sell, name, item)
+    if value == 0:
+        console().print(f"warning: {item} sold for 0 gold (R30: half its cost rounded down "
+                        "to a multiple of 25); `campaign undo` takes the sale back",
+                        markup=False)
     console().print(f"Sold {item} for {value}; the purse holds {work['gold']}.", markup=False)
 
 
@@ -302,36 +302,6 @@ def setup_command(sheet, aside, given, dirs) -> None:
     done(work)
 
 
-@command.command("travel", epilog="\b\nExample:\n  " + 'runeforge campaign travel camp.json --choice 0')
-@SHEET
-@click.option("--choice", "choices", multiple=True, type=int, metavar="N",
-              help="The heroes' answer to each choice event on the way, in order (R43).")
-@DIRS
-def travel_command(sheet, choices, dirs) -> None:
-    """Step 8: the overlord draws his hand; the heroes travel, one event per symbol."""
-    from runeforge.engine.campaign.rules import travel
-
-    state, data = io.open_sheet(sheet, dirs)
-    answers = list(choices)
-
-    def choose(options):
-        if not answers:
-            raise io.Refused(
-                "R43: a travel event asks the heroes to choose: "
-                + "; ".join(f"{i}: {json.dumps(o, sort_keys=True)}"
-                            for i, o in enumerate(options)) + " (give --choice N)")
-        return answers.pop(0)
-
-    work, stops = io.apply(sheet, data, state, "travel", {"choices": list(choices)},
-                           travel.travel, choose)
-    out = console()
-    for stop in stops:
-        what = (json.dumps(stop.get("effect"), sort_keys=True) if stop["resolved"]
-                else "no event: discarded")
-        out.print(f"{stop['symbol']}: {stop['card']}: {what}", markup=False)
-    done(work)
-
-
 def _load_play():
     from . import botplay
 
@@ -370,6 +340,10 @@ def replay_command(log, dirs) -> None:
 
 
 # `campaign sheet SHEET --locale L --pdf FILE`: the printable sheet (../sheetpdf.py)
+from .history import repair_command, undo_command  # noqa: E402
+from .logview import log_command  # noqa: E402
 from .sheet import sheet_command  # noqa: E402
+from .travelcmd import travel_command  # noqa: E402
 
-command.add_command(sheet_command)
+for _extra in (travel_command, sheet_command, undo_command, repair_command, log_command):
+    command.add_command(_extra)

@@ -109,7 +109,7 @@ def replay(log, dirs) -> None:
             raise fail(f"not a JSON line the log can hold ({type(exc).__name__}: "
                        f"{str(exc)[:120]})", number) from None
     if rows and isinstance(rows[0], dict) and rows[0].get("command") == "new":
-        return replay_sheet_log(rows, dirs, fail)
+        return replay_sheet_log(Path(log), rows, lines, dirs, fail)
     if not rows or not isinstance(rows[0], dict) or rows[0].get("type") != "options":
         raise fail("the log does not start with the campaign's options (`campaign play "
                    "--log`) or with `new` (a sheet's log)", 1)
@@ -130,23 +130,16 @@ def replay(log, dirs) -> None:
                     f"{result.sheet['winner']}).", markup=False)
 
 
-def replay_sheet_log(rows: list, dirs, fail) -> None:
-    """A hand-kept sheet's log: every command again, every digest compared."""
-    from runeforge.engine.campaign.sheet.state import digest
-    from runeforge.engine.common.errors import EngineError
-
-    from .redo import redo
+def replay_sheet_log(log: Path, rows: list, lines: list, dirs, fail) -> None:
+    """A hand-kept sheet's log: every command again, every digest compared, and the last
+    sheet compared with the sheet beside the log (history.check_sheet_on_disk)."""
+    from .history import Broken, check_sheet_on_disk, sheets
 
     data = io.campaign_data(io.bundle_for(dirs), rows[0].get("campaign"))
-    sheet = None
-    for i, row in enumerate(rows, 1):
-        try:
-            sheet = redo(data, sheet, row)
-        except (EngineError, KeyError, TypeError, ValueError) as exc:
-            raise fail(f"line {i} ({row.get('command')!r}) cannot be applied again: {exc}",
-                       i) from None
-        if digest(sheet) != row.get("sha256"):
-            raise fail(f"line {i} ({row.get('command')!r}) gives another sheet than the one "
-                       "logged", i)
+    try:
+        sheet = sheets(data, rows)[-1]
+    except Broken as exc:
+        raise fail(str(exc), exc.line) from None
+    same = check_sheet_on_disk(log, sheet, lines)
     console().print(f"Replayed {len(rows)} commands: the same sheet (act {sheet['act']}, "
-                    f"step {sheet['step']}).", markup=False)
+                    f"step {sheet['step']}), {same}.", markup=False)

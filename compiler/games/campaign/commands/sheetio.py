@@ -10,9 +10,12 @@ from pathlib import Path
 
 import click
 
-from runeforge.atomic import write_text_atomic
 from runeforge.diagnostics import Diagnostic, DiagnosticError, did_you_mean
 
+ROLE = click.option(
+    "--as", "role", type=click.Choice(["heroes", "overlord"]), default="heroes",
+    show_default=True, help="Whose view: the heroes' never shows the overlord's hand, the "
+                            "cards he set aside or any of his cards (issue 34).")
 CODE_OF = {"json": "RF961", "version": "RF962", "schema": "RF963", "content": "RF963"}
 
 
@@ -54,10 +57,25 @@ def read_utf8(path, code: str, what: str, hint: str) -> str:
             source_line=source.decode("utf-8", errors="replace"))) from None
 
 
+def recovered(path) -> None:
+    """Finish a command that was killed after writing its journal (journal.py), under the
+    sheet's lock; every command calls this before it reads the sheet."""
+    from . import journal
+
+    if not journal.pending(path):  # nothing to finish: no lock, so a read-only folder reads
+        return
+    try:
+        with journal.locked(path):
+            journal.recover(path)
+    except journal.Busy as exc:
+        raise click.ClickException(str(exc)) from None
+
+
 def read_sheet(path) -> dict:
     """The sheet at ``path``, checked (JSON, version, schema); a located error otherwise."""
     from runeforge.engine.campaign.sheet.state import SheetError, load_text
 
+    recovered(path)
     try:
         text = read_utf8(path, "RF961", "the campaign sheet",
                          "restore the sheet from the campaign log or a copy")
@@ -111,11 +129,47 @@ def open_sheet_and_bundle(path, dirs):
     data = campaign_data(bundle, sheet["campaign"])
     found = problems(data, sheet)
     if found:
+        line, col = _first_named(path, found[0])
         raise sheet_error(path, SheetError(
             "the campaign sheet does not add up for campaign "
-            f"{sheet['campaign']!r}: " + "; ".join(found), "content",
+            f"{sheet['campaign']!r}: " + "; ".join(found), "content", line, col,
             hint="the sheet was edited by hand or damaged; restore it from a copy"))
+    _within_rules(path, data, sheet)
+    _same_as_log(path, sheet)  # every view too: a damaged campaign is never shown as fine
     return sheet, data, bundle
+
+
+def _first_named(path, problem: str) -> tuple[int, int]:
+    """Where the first card or name a problem of the invariants names stands in the sheet
+    (its first quoted occurrence after the key it is about), else 1:1."""
+    import re
+
+    text = Path(path).read_text(encoding="utf-8", errors="replace")
+    for word in re.findall(r"[A-Za-z0-9][A-Za-z0-9_-]*", problem.partition(":")[2] or problem):
+        at = text.find(json.dumps(word))
+        if at >= 0 and not text.startswith(json.dumps(word) + ":", at):
+            line = text.count("\n", 0, at) + 1
+            return line, at - (text.rfind("\n", 0, at) + 1) + 1
+    return 1, 1
+
+
+def _within_rules(path, data, sheet: dict) -> None:
+    """RF963 with the rule's number when the sheet holds what no play of the rules can give
+    (checked with or without its log: engine/campaign/rules/bounds.py)."""
+    from runeforge.engine.campaign.rules.bounds import problems
+    from runeforge.engine.campaign.sheet.state import SheetError, locate
+
+    found = problems(data, sheet)
+    if not found:
+        return
+    rule, message, where = found[0]
+    text = Path(path).read_text(encoding="utf-8", errors="replace")
+    line, col = locate(text, where)
+    more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
+    raise sheet_error(path, SheetError(
+        f"{rule}: the campaign sheet holds what the rules cannot give: {message}{more}",
+        "content", line, col, hint="the sheet was edited by hand; `runeforge campaign "
+        "repair SHEET` rebuilds it from its log, if there is one"))
 
 
 def known(value: str, candidates, what: str, param: str) -> str:
@@ -140,23 +194,66 @@ def pairs(values, param: str) -> list[tuple[str, str]]:
 
 
 def log_path(sheet_path) -> Path:
-    path = Path(sheet_path)
-    return path.with_name(path.stem + ".log.jsonl")
+    from .journal import log_path as beside
+
+    return beside(sheet_path)
 
 
-def save(path, sheet: dict, entry: dict) -> None:
-    """Write the sheet atomically, then append ``entry`` to the campaign log beside it."""
-    from runeforge.engine.campaign.sheet.state import digest, dumps
+def log_line(sheet: dict, entry: dict) -> str:
+    from runeforge.engine.campaign.sheet.state import digest
 
-    log = log_path(path)
-    # the log is read before the sheet is written: a log that cannot be appended to is an
-    # error with nothing written, never a new sheet beside an old log
-    before = read_utf8(log, "RF964", "the campaign log", "the log was damaged; restore it "
-                       "from a copy (the sheet is unchanged)") if log.exists() else ""
-    write_text_atomic(path, dumps(sheet))
     record = {**entry, "step": sheet["step"], "act": sheet["act"], "sha256": digest(sheet)}
-    write_text_atomic(log, before + json.dumps(record, sort_keys=True, ensure_ascii=False)
-                      + "\n")
+    return json.dumps(record, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+ANY = object()  # `replace(..., before=ANY)`: whatever sheet is on disk (repair)
+
+
+def save(path, sheet: dict, entry: dict, before: str | None = None) -> None:
+    """Write the sheet and append ``entry`` to the campaign log beside it, as one commit
+    (journal.py). ``before``: the digest of the sheet the command read; when the sheet on
+    disk is no longer that one (another command committed meanwhile), nothing is written.
+    ``None``: there must be no sheet yet (``new``)."""
+    from runeforge.engine.campaign.sheet.state import dumps
+
+    def log_text() -> str:
+        log = log_path(path)
+        # a log that cannot be read is an error with nothing written
+        old = read_utf8(log, "RF964", "the campaign log", "the log was damaged; restore it "
+                        "from a copy (the sheet is unchanged)") if log.exists() else ""
+        return old + log_line(sheet, entry)
+
+    replace(path, dumps(sheet), log_text, before)
+
+
+def replace(path, sheet_text: str, log_text, before) -> None:
+    """Commit ``sheet_text`` and ``log_text()`` (a function, called under the lock) together
+    when the sheet on disk is still the one of digest ``before`` (:func:`save`)."""
+    from . import journal
+
+    try:
+        with journal.locked(path):
+            journal.recover(path)
+            _unchanged(path, before)
+            journal.commit(path, sheet_text, log_text())
+    except journal.Busy as exc:
+        raise click.ClickException(str(exc)) from None
+
+
+def _unchanged(path, before) -> None:
+    from runeforge.engine.campaign.sheet.state import digest
+
+    if before is ANY:
+        return
+    now = None
+    if Path(path).exists():
+        try:
+            now = digest(json.loads(Path(path).read_text(encoding="utf-8")))
+        except (ValueError, RecursionError, OSError):
+            now = "damaged"
+    if now != before:
+        raise click.ClickException(f"{path} was changed by another command meanwhile; "
+                                   "nothing was written (run the command again)")
 
 
 def _same_as_log(path, sheet: dict) -> None:
@@ -181,8 +278,8 @@ def _same_as_log(path, sheet: dict) -> None:
                      "was interrupted between writing the sheet and its log, or one of them "
                      "was edited)", str(log), max(len(lines), 1), 1,
             source_line=lines[-1] if lines else None,
-            hint=f"`runeforge campaign replay {log}` shows where the log stops; restore "
-                 "the sheet and the log from a copy"))
+            hint=f"`runeforge campaign repair {path}` rebuilds the sheet from its log "
+                 f"(`runeforge campaign replay {log}` shows where the log stops)"))
 
 
 def apply(path, data, sheet: dict, command: str, args: dict, fn, *fargs, **fkwargs):
@@ -200,5 +297,22 @@ def apply(path, data, sheet: dict, command: str, args: dict, fn, *fargs, **fkwar
     broken = problems(data, work)
     if broken:  # a bug, never written
         raise RuntimeError("campaign invariants broken: " + "; ".join(broken))
-    save(path, work, {"command": command, **args})
+    from runeforge.engine.campaign.sheet.state import digest
+
+    from .logfacts import facts
+
+    save(path, work, {"command": command, **args,
+                      "facts": facts(command, sheet, work, result)}, before=digest(sheet))
     return work, result
+
+
+def done(work: dict) -> None:
+    """The one line every step ends with: the campaign's winner, or where it stands."""
+    from runeforge.console import console
+
+    out = console()
+    if work["winner"]:
+        out.print(f"The campaign is over: the {work['winner']} win.", markup=False)
+    else:
+        out.print(f"Act: {work['act']}   step: {work['step']}   gold: {work['gold']}",
+                  markup=False)

@@ -1,12 +1,14 @@
 """`runeforge campaign status`: the sheet as text for a person or as JSON (issue 14's keys:
-act, step, gold, players, available, played, interlude_side, finale_side, winner)."""
+act, step, gold, players, available, played, interlude_side, finale_side, winner), for a
+role (issue 34): ``overlord`` sees his hand, the cards he set aside, what he owns and can
+buy; ``heroes`` see only how many cards he holds where. Nobody sees the order of a deck."""
 
 from __future__ import annotations
 
-from rich.table import Table
+ROLES = ("heroes", "overlord")
 
 
-def status(data, sheet: dict) -> dict:
+def status(data, sheet: dict, role: str = "heroes") -> dict:
     from runeforge.engine.campaign.rules import progress, xp
 
     available = progress.available(data, sheet) if sheet["step"] in ("xp", "shop", "choose") \
@@ -20,7 +22,7 @@ def status(data, sheet: dict) -> dict:
                        conditions=p["conditions"])
             if sheet["step"] == "xp":
                 row["can_buy"] = xp.skill_options(data, sheet, p["name"])
-        elif sheet["step"] == "xp":
+        elif sheet["step"] == "xp" and role == "overlord":
             row["can_buy"] = xp.overlord_options(data, sheet)
         players.append(row)
     lord = sheet["overlord"]
@@ -41,9 +43,20 @@ def status(data, sheet: dict) -> dict:
         "market": list(sheet["shop"]["market"]),
         "relics": sheet["relics"],
         "lieutenants": sheet["lieutenants"],
-        "overlord": {"deck": len(lord["deck"]), "hand": len(lord["hand"]),
-                     "set_aside": lord["set_aside"], "bought": lord["bought"]},
+        "role": role,
+        "overlord": overlord_view(lord, role),
     }
+
+
+def overlord_view(lord: dict, role: str) -> dict:
+    """The overlord's cards for ``role``: counts for the heroes; for the overlord his hand,
+    set-aside and bought cards, and what his deck holds, sorted (its order is nobody's)."""
+    counts = {key: len(lord[key]) for key in ("deck", "hand", "set_aside", "discard", "bought")}
+    if role != "overlord":
+        return counts
+    return {**counts, "hand_cards": sorted(lord["hand"]), "set_aside_cards":
+            sorted(lord["set_aside"]), "bought_cards": sorted(lord["bought"]),
+            "deck_cards": sorted(lord["deck"]), "discard_cards": sorted(lord["discard"])}
 
 
 def render(data, info: dict, out) -> None:
@@ -55,22 +68,29 @@ def render(data, info: dict, out) -> None:
     if info["next_adventure"]:
         out.print(f"Next adventure: {info['next_adventure']}", markup=False)
     if info["step"] in ("xp", "shop", "choose"):
-        out.print(f"The {info['chooser'] or 'heroes'} choose the next adventure from: "
+        who = {"overlord": "The overlord chooses"}.get(info["chooser"], "The heroes choose")
+        out.print(f"{who} the next adventure from: "
                   + ", ".join(info["available"]), markup=False)
     for key, label in (("interlude_side", "Interlude"), ("finale_side", "Finale")):
         if info[key]:
             out.print(f"{label}: {info[key]}", markup=False)
-    table = Table("player", "side", "hero / class", "XP", "skills", "items", "wounds")
-    for p in info["players"]:
+    lord = info["overlord"]
+    for p in info["players"]:  # a block per player: ids are never cut at the terminal's width
         if p["side"] == "heroes":
-            table.add_row(p["name"], "hero", f"{p['hero']} / {p['class']}", str(p["xp"]),
-                          ", ".join(p["skills"]), ", ".join(p["items"]) or "-",
-                          str(p["wounds"]))
+            out.print(f"{p['name']} (hero {p['hero']}, class {p['class']}): XP {p['xp']}, "
+                      f"wounds {p['wounds']}, fatigue {p['fatigue']}", markup=False)
+            for key in ("skills", "items", "conditions"):
+                out.print(f"  {key}: " + (", ".join(p[key]) or "-"), markup=False)
         else:
-            table.add_row(p["name"], "overlord", "-", str(p["xp"]),
-                          f"deck {info['overlord']['deck']}, hand {info['overlord']['hand']}",
-                          "-", "-")
-    out.print(table)
+            out.print(f"{p['name']} (overlord): XP {p['xp']}, deck {lord['deck']}, hand "
+                      f"{lord['hand']}, set aside {lord['set_aside']}", markup=False)
+        if p.get("can_buy"):
+            out.print("  can buy: " + ", ".join(p["can_buy"]), markup=False)
+    if info["role"] == "overlord":  # his eyes only (`--as overlord`)
+        for key, label in (("hand_cards", "hand"), ("set_aside_cards", "set aside"),
+                           ("bought_cards", "bought, to shuffle in"),
+                           ("deck_cards", "deck (sorted)")):
+            out.print(f"  {label}: " + (", ".join(lord[key]) or "-"), markup=False)
     if info["market"]:
         costs = [f"{c} ({data.cards[c].get('cost')})" for c in info["market"]]
         out.print("Shop (revealed): " + ", ".join(costs), markup=False)
@@ -113,6 +133,8 @@ def render_localised(model: dict, out) -> None:
          f"{lab['deck']}: {lord['deck_size']}")
     for head, cards in lord["deck"]:
         line(f"  {head}: " + ", ".join(cards))
+    if lord.get("hand"):
+        line(f"{lab['hand']}: " + ", ".join(lord["hand"]))
     if lord["set_aside"]:
         line(f"{lab['set_aside']}: " + ", ".join(lord["set_aside"]))
     if lord["lieutenants"]:

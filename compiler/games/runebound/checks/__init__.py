@@ -13,6 +13,7 @@ from typing import Iterator, Optional
 from runeforge.dsl.errors import suggest
 from runeforge.dsl.runebound import nodes as n
 
+from . import core as checks_core  # issue 32 (part III): the compositional core
 from . import decks as checks_decks  # family 5/6 (issue 21)
 from .branching import check_branching  # families 1-3 (issue 21)
 from .combat import check_combat
@@ -27,6 +28,7 @@ _SUBJECT_STATS = {
     "you": _FIGURE_STATS | {"movement_dice"},
     "hero": _FIGURE_STATS | {"movement_dice"},
     "enemy": _FIGURE_STATS - {"stamina"},
+    "this_challenge": _FIGURE_STATS - {"stamina"},  # issue 32: a challenge's own text
 }
 
 
@@ -61,6 +63,7 @@ def check_ability(a: n.Ability, ctx: CardContext) -> Iterator[Finding]:
     yield from check_combat(a, nodes, ctx, Finding)  # ---- family 7: combat
     yield from check_place(a, ctx, nodes, Finding)  # family 4/8/9 (place.py)
     yield from checks_decks.check(a, ctx, nodes, Finding)  # family 5/6 (issue 21)
+    yield from checks_core.check(a, ctx, nodes, Finding)  # issue 32: the compositional core
 
 
 def check_compiled(ir: dict, ctx: CardContext, text: str) -> list[Finding]:

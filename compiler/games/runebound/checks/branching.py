@@ -110,7 +110,9 @@ def _condition(a, ctx, c):
                        "declare it in the pack's manifest under 'skills:'")
     if c.kind == "enemy_colour":
         where = None
-        if a.window is not None:
+        # the Defeat Challenge window opens in the combat, its enemy still known (issue 32:
+        # "When you defeat a blue challenge, ...")
+        if a.window is not None and a.window != "defeat_challenge":
             where = f"in the window '{a.window.replace('_', ' ')}'"
         elif ctx.kind in _OUT_OF_COMBAT_KINDS and a.tag is None:
             where = f"on {ctx.kind} text, which runs outside combat"

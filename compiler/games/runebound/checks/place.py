@@ -101,7 +101,7 @@ def _within(a, ctx, node, finding):
 def _terrain_rule(a, ctx, node, finding):
     """The skill must be declared (RF408, as in a skill test) and both terrains the board's
     (RF420); a movement rule has no place in a combat ability (RF421)."""
-    if node.skill.lower() not in {s.lower() for s in ctx.skills}:
+    if node.skill is not None and node.skill.lower() not in {s.lower() for s in ctx.skills}:
         near = suggest(node.skill, ctx.skills)
         yield finding("RF408", f"unknown skill '{node.skill}'", node.span,
                       hint=f"did you mean '{near}'?" if near else

@@ -56,6 +56,7 @@ _WORDS = {
     "knocked_out": r"when your hero is knocked out", cw.TRIGGER: r"every time",
 }
 _ENEMY = re.compile(r"your enemy", re.IGNORECASE)
+_THIS_CHALLENGE = re.compile(r"this challenge", re.IGNORECASE)
 _ATTACK = re.compile(r"make an? (ranged|melee|magic) attack|your enemy", re.IGNORECASE)
 _MOVE = re.compile(r"move|movement", re.IGNORECASE)
 # timings that never run in a combat (no enemy), and those that run only in one
@@ -82,7 +83,9 @@ def check_windows(ir: dict, kind: str, text: str, finding):
         yield finding("RF440", f"{_label(timing)} on {_a(kind)} card never runs: the engine "
                                f"opens no such window for {_a(kind)} card",
                       _span(text, _WORDS.get(timing)), hint=_supported_hint(kind))
-    if kind == "challenge" and _targets(ir["effects"], ("enemy",)):
+    # "this challenge" (issue 32) is the IR's "enemy" too, and what the warning asks for
+    if kind == "challenge" and _targets(ir["effects"], ("enemy",)) \
+            and (_ENEMY.search(text) or not _THIS_CHALLENGE.search(text)):
         for span in _spans(text, _ENEMY):
             yield finding("RF441", "on a challenge's card 'your enemy' is the challenge "
                                    "itself ('you' is the Hero facing it)", span,

@@ -240,3 +240,25 @@ _cost_before_family_d = cost
 
 def cost(c) -> dict:  # noqa: F811 - "discard an Item" is lowered by lower/decks.py
     return lower_decks.cost(c) or _cost_before_family_d(c)
+
+# ---- issue 32 (part III): the compositional core
+from . import core as lower_core  # noqa: E402
+
+STATIC_CLAUSES += lower_core.STANDING
+_cost_before_core = cost
+
+
+def cost(c) -> dict:  # noqa: F811 - "discard one of your Allies" is lowered by lower/core.py
+    return lower_core.core_cost(c) or _cost_before_core(c)
+
+
+lower_core.install(effect, amount, lambda c: cost(c))
+event = lower_core.with_events(event)
+_lower_before_core = lower
+
+
+def lower(ability: n.Ability) -> dict:  # noqa: F811 - "this challenge" is the IR's "enemy"
+    ir = _lower_before_core(ability)
+    if "this challenge" in ir["source"].lower():  # the printed text says it where the AST does
+        lower_core.this_challenge(ir["effects"])
+    return ir

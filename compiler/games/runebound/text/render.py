@@ -325,3 +325,7 @@ Renderer.term = _place.with_targets(Renderer.term)
 from . import render_decks  # noqa: E402
 
 render_decks.install(Renderer)
+# ---- issue 32 (part III): the compositional core
+from . import render_core  # noqa: E402
+
+render_core.install(Renderer)

@@ -181,6 +181,56 @@ OTHER: dict[str, str] = {
                            "they were {like.pl}",
 }
 
+# ---- issue 32 (part III): the compositional core (render_core.py)
+VERB_CLAUSES.update({
+    "effect.lose_gold": "lose {gold}",
+    "effect.end_turn": "end your turn",
+    "effect.discard_ally": "discard one of your Allies",
+})
+_COUNTED = {"wound": ("wound", "wounds"), "exhaustion": ("exhaustion", "exhaustion"),
+            "gold": ("gold", "gold"), "item": ("Item", "Items"), "ally": ("Ally", "Allies"),
+            "trophy": ("trophy", "trophies")}
+_MASS = ("gold", "exhaustion")  # "the least gold", "the fewest wounds"
+OTHER.update({
+    "cost.discard_ally": "discard one of your Allies",
+    "effect.nothing": "nothing happens",
+    "event.ally_defeated": "this Ally is defeated",
+    "effect.pay_to": "{costs} to {effect}",
+    "effect.each": "{who} {effect}",
+    "effect.each.during": "{duration}, {who} {effect}",
+    "selector.each": "each Hero",
+    "selector.each_other": "each other Hero",
+    "selector.space": "{who} in your space",
+    "selector.terrain": "{who} in a {terrain} space",
+    "selector.within": "{who} within {spaces}",
+    "each.take": "takes {what}",
+    "each.receive": "receives {value} {stat}",
+    "each.gain_gold": "gains {gold}",
+    "each.lose_gold": "loses {gold}",
+    "each.draw_market": "draws {cards}",
+    "each.discard": "discards {tokens}",
+    "each.discard_from": "discards {tokens} from {target}",
+    "each.gain_experience": "gains {experience}",
+    "each.move": "moves {spaces}",
+    "each.movement_dice": "rolls {dice}",
+    "each.end_turn": "ends their turn",
+    "each.discard_ally": "discards one of their Allies",
+    "effect.cannot_be_wounded.each_ally": "your Allies cannot be wounded",
+    "effect.cannot_be_wounded.hero": "your Hero cannot be wounded",
+    "effect.restrict.buy_items": "Heroes cannot buy Items",
+    "effect.terrain_rule.all": "you may move through {terrain.pl} as if they were {like.pl}",
+    **{f"selector.having.{k}": f"{{who}} with {{n}} or more {pl}"
+       for k, (_sg, pl) in _COUNTED.items()},
+    **{f"selector.most.{k}": f"the Hero with the most {pl}" for k, (_sg, pl) in _COUNTED.items()},
+    **{f"selector.fewest.{k}": f"the Hero with the {'least' if k in _MASS else 'fewest'} {pl}"
+       for k, (_sg, pl) in _COUNTED.items()},
+    **{f"effect.for_each.{k}": f"{{effect}} for each {sg} you have"
+       for k, (sg, _pl) in _COUNTED.items()},
+    **{f"each.for_each.{k}": f"{{effect}} for each {sg} they have"
+       for k, (sg, _pl) in _COUNTED.items()},
+})
+
+
 def all_templates() -> dict[str, str]:
     """Every rules-text message: msgctxt -> English msgid (moods expanded)."""
     out: dict[str, str] = {}

@@ -1,0 +1,107 @@
+"""How many held-out Runebound ability texts compile as written (issue 32, part III; not a test).
+
+``benchmarks/heldout_runebound.txt`` holds author-style texts, one per line as
+``<card kind> | <text>``, written before the grammar grew and never tuned on. A text compiles
+when it parses, passes the checks and lowers to IR the engine runs (errors only count;
+warnings do not).
+
+    python -m benchmarks.heldout_lang            # "N of M compile (P %)"
+    python -m benchmarks.heldout_lang --why      # each failure with its first error
+    python -m benchmarks.heldout_lang --hints    # hints of the syntax errors (held-out and
+                                                 # the corpus's texts that must fail)
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from runeforge.games.runebound.abilities import compile_ability
+from runeforge.games.runebound.checks import CardContext
+
+HELD_OUT = Path(__file__).resolve().parent / "heldout_runebound.txt"
+SKILLS = frozenset({"Swim", "Climb", "Diplomacy", "Stealth"})
+
+
+def texts(path: Path = HELD_OUT) -> list[tuple[str, str]]:
+    out = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        kind, _, text = line.partition("|")
+        out.append((kind.strip(), text.strip()))
+    return out
+
+
+def usage(kind: str, text: str) -> str | None:
+    """An item's usage is card data, not text: the one its text needs (a card that says
+    "discard this card" is one-use, one that activates is activated), else constant."""
+    if kind != "item":
+        return None
+    low = text.lower()
+    return "one-use" if "discard this card" in low else \
+        "activated" if "activate" in low else "constant"
+
+
+def measure(path: Path = HELD_OUT) -> tuple[int, int, list]:
+    failures = []
+    for kind, text in texts(path):
+        ir, findings = compile_ability(text, CardContext(kind, usage(kind, text), None, SKILLS))
+        errors = [f for f in findings if f.severity == "error"]
+        if ir is None or errors:
+            failures.append((kind, text, errors[0] if errors else None))
+    total = len(texts(path))
+    return total - len(failures), total, failures
+
+
+def hint_share() -> tuple[int, int, int]:
+    """(syntax errors, hints that propose a whole sentence, of those the ones that parse)."""
+    import re
+
+    import yaml
+
+    from runeforge.dsl.errors import AbilitySyntaxError
+    from runeforge.dsl.runebound.parser import parse_ability
+
+    corpus = Path(__file__).resolve().parent.parent / "tests" / "data" / "corpus" / \
+        "runebound.yaml"
+    fails = [c["text"] for c in yaml.safe_load(corpus.read_text(encoding="utf-8"))["fails"]]
+    sentence = re.compile(r"did you mean: '(.*)'\?$|did you mean '[^']*'\? \('(.*)'\)$")
+    errors = proposed = parsed = 0
+    for text in [t for _k, t in texts()] + fails:
+        try:
+            parse_ability(text)
+            continue
+        except AbilitySyntaxError as err:
+            errors += 1
+            m = sentence.search(err.hint or "")
+        if m:
+            proposed += 1
+            try:
+                parse_ability(m.group(1) or m.group(2))
+                parsed += 1
+            except AbilitySyntaxError:
+                pass
+    return errors, proposed, parsed
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--why", action="store_true", help="list the failures")
+    parser.add_argument("--hints", action="store_true", help="measure the hints")
+    args = parser.parse_args(argv)
+    if args.hints:
+        errors, proposed, parsed = hint_share()
+        print(f"{errors} syntax errors: {proposed} hints propose a whole sentence, {parsed} of "
+              f"them parse ({100 * parsed / max(1, proposed):.0f} %)")
+        return
+    ok, total, failures = measure()
+    if args.why:
+        for kind, text, f in failures:
+            where = f"{f.code} {f.message} [{text[f.span[0]:f.span[1]]!r}]" if f else "?"
+            print(f"{kind:9} {text}\n          -> {where}")
+    print(f"{ok} of {total} compile ({100 * ok / total:.0f} %)")
+
+
+if __name__ == "__main__":
+    main()

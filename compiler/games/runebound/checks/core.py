@@ -1,0 +1,59 @@
+"""Checks of the compositional core (issue 32, part III); see docs/diagnostics.md.
+
+* RF450 (error): "this challenge" on a card that is not a challenge: it names no card.
+* RF451 (error): "for each ..." on an always-on rule ("You receive +1 Mind for each Item you
+  have."): the engine keeps always-on rules as constants, so the count would never change;
+  give it a timing, where it is counted when used.
+* RF452 (error): a test or an attack said of other Heroes ("Each Hero tests Body (5).") —
+  "If you succeed" would not say whose test it follows.
+"""
+
+from __future__ import annotations
+
+from runeforge.dsl.runebound import nodes as n
+
+# the nodes whose target or subject may be "this_challenge" (read by field, one pass)
+_TARGETED = {n.Suffer: "target", n.Inflict: "target", n.Cancel: "target", n.Heal: "target",
+             n.Modifier: "subject", n.Immune: "subject", n.InflictAdditional: "target",
+             n.WoundCap: "subject"}
+_CORE = (n.Each, n.ForEach, n.Selector, n.AllyDefeated)
+
+
+def check(a: n.Ability, ctx, nodes, finding):
+    """The core's findings for ability ``a`` of a card of ``ctx.kind`` (one pass over
+    ``nodes``)."""
+    challenge, ally = ctx.kind == "challenge", ctx.kind == "ally"
+    standing = a.tag is None and a.window is None and not a.costs and not a.limits
+    for node in nodes:
+        kind = type(node)
+        field = _TARGETED.get(kind)
+        if field is not None:
+            if not challenge and getattr(node, field) == "this_challenge":
+                yield finding("RF450", "'this challenge' names no card here: only a "
+                                       "challenge's own text can say 'this challenge'",
+                              node.span, hint="write 'your enemy' (the challenge the Hero "
+                                              "fights)")
+            continue
+        if not isinstance(node, _CORE):
+            continue
+        if kind is n.AllyDefeated and not ally:
+            yield finding("RF450", "'this Ally' names no card here: only an Ally's own "
+                                   "text can say 'this Ally'", node.span,
+                          hint="put the rule on the Ally's card")
+        elif kind is n.ForEach and standing and any(
+                isinstance(inner, (n.Modifier, n.CostModifier, n.Restrict))
+                for inner in n.walk(node.effect)):
+            yield finding("RF451", "a bonus 'for each ...' cannot be an always-on rule: the "
+                                   "engine keeps those as constants", node.span,
+                          hint="give it a timing ('Before Combat: you receive +1 Body for "
+                               "each Ally you have.'), where the count is taken when it is "
+                               "used")
+        elif kind is n.Selector and node.within is not None and node.within > 9:
+            yield finding("RF422", f"'within {node.within} spaces' is too far: at most 9",
+                          node.span, hint="write a number of spaces from 1 to 9")
+        elif kind is n.Each:
+            for inner in n.walk(node.effect):
+                if isinstance(inner, (n.Test, n.Attack)):
+                    yield finding("RF452", "a test or an attack of other Heroes: 'If you "
+                                           "succeed' could not say whose it follows",
+                                  inner.span, hint="write it for 'you' ('Test Body (5).')")

@@ -1,0 +1,122 @@
+"""AST nodes of the compositional core (issue 32, part III): a sentence is a subject, a
+predicate and its modifiers. Re-exported from :mod:`runeforge.dsl.runebound.nodes`.
+
+* :class:`Each` — a subject other than "you" with its predicate ("Each Hero in a swamp space
+  takes 1 wound."): the predicate is an ordinary clause said of "you", run once for each Hero
+  the :class:`Selector` picks (each in turn is "you").
+* :class:`ForEach` — "... for each Ally you have": the effect once per thing counted.
+* Verbs the game has: :class:`LoseGold`, :class:`EndTurn`, :class:`DiscardAlly` (also a cost),
+  :class:`Nothing` ("nothing happens", a die table's empty row), :class:`PayTo` (a cost in the
+  middle of the text: "On 4–6, pay 1 gold to draw 1 market card"), :class:`CannotBeWounded`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+Span = Optional[tuple[int, int]]  # as in nodes.py (this module does not import it: no cycle)
+
+
+def _span() -> Span:
+    return field(default=None, compare=False, repr=False, kw_only=True)
+
+
+# What a selector or "for each" counts: the Hero's tokens, gold and cards.
+COUNTABLES = ("wound", "exhaustion", "gold", "item", "ally", "trophy")
+
+
+@dataclass(frozen=True)
+class Selector:
+    """Which Heroes a sentence is about.
+
+    ``who``: each | each_other | most | fewest. ``place``: None, "space" (your space) or a
+    terrain; ``within``: spaces from your Hero; ``having``: (N, countable) "with N or more";
+    ``measure``: the countable of "the Hero with the most / fewest ...".
+    """
+
+    who: str
+    place: Optional[str] = None
+    within: Optional[int] = None
+    having: Optional[tuple[int, str]] = None
+    measure: Optional[str] = None
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class Each:
+    """``<selector> <predicate>``: ``effect`` said of "you", for each Hero selected."""
+
+    selector: Selector
+    effect: object
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class ForEach:
+    """``<effect> for each <countable> you have``."""
+
+    per: str
+    effect: object
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class LoseGold:
+    """``lose N gold`` (as much as the Hero has, at most N)."""
+
+    amount: "Amount"  # noqa: F821 - nodes.Amount
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class EndTurn:
+    """``end your turn``: the rest of the Hero's turn is skipped."""
+
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class DiscardAlly:
+    """``discard one of your Allies`` (the player chooses which); a cost before "to"."""
+
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class Nothing:
+    """``nothing happens`` (a row of a die table)."""
+
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class PayTo:
+    """``pay 1 gold to <effect>`` inside the text (not the ability's own costs): the Hero
+    may pay; if it does, the effect happens."""
+
+    costs: tuple
+    effect: object
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class CannotBeWounded:
+    """``Your Allies cannot be wounded.``: no wounds are inflicted on them in a combat phase."""
+
+    subject: str
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class AllyDefeated:
+    """The trigger event ``this Ally is defeated`` (on an Ally's own card)."""
+
+    span: Span = _span()
+
+
+CORE_NODES = (AllyDefeated, Selector, Each, ForEach, LoseGold, EndTurn, DiscardAlly, Nothing, PayTo,
+              CannotBeWounded)
+CORE_COSTS = (DiscardAlly,)
+__all__ = ["AllyDefeated", "Selector", "Each", "ForEach", "LoseGold", "EndTurn", "DiscardAlly", "Nothing",
+           "PayTo", "CannotBeWounded", "CORE_NODES", "CORE_COSTS", "COUNTABLES"]

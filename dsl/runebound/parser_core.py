@@ -1,0 +1,438 @@
+"""Transformer rules of the compositional core (issue 32, part III): subjects with their
+predicates, modifiers after the effect, "If you do,", "When <event>,". :func:`install` adds
+them to the parser's transformer (parser.py calls it; this module does not import parser.py).
+
+Accepted variants become one AST, so `fmt` prints one canonical text:
+
+* "every Hero", "Heroes", "each Hero" — the same selector; a selector that part II already
+  names ("each Hero", "each other Hero", "each Hero in your space", "... within N spaces") stays
+  that target where part II's clauses take one ("takes", "receives");
+* a duration, "if" or "while" after the effect — the prefix ("Until ..., ..."); "against
+  <colour> challenges" — "While / If your enemy is a <colour> challenge, ...";
+* "You may <costs> to ..." and "<costs>. If you do, ..." — "<costs> to ...";
+* "When your Hero enters ..., ..." — "Every time your Hero enters ..., ...";
+* "Give <target> +1 Body" — "<target> receives +1 Body".
+"""
+
+from __future__ import annotations
+
+import re
+
+from lark import Token
+
+from ..errors import AbilitySyntaxError
+from . import nodes as n
+from .nodes_place import TERRAIN_WORDS
+from .parser_parts import _is_cost, _Items, _items, _Marker, _sp, _values, _word
+
+_WITHIN = re.compile(r"each_hero_within_(\d+)")
+# clauses that are rules in force (a modifier after them reads as "while", not "if")
+STANDING = (n.Modifier, n.CostModifier, n.Restrict, n.CannotBeWounded) + n.COMBAT_STANDING
+# part II's targets that are a selector of Heroes
+_LEGACY = {"each_hero": ("each", None, None), "each_other_hero": ("each_other", None, None),
+           "each_hero_in_space": ("each", "space", None)}
+
+
+class _Mod:
+    """A modifier written after the effect, until the phrase wraps the effect in it."""
+
+    __slots__ = ("kind", "value", "span")
+
+    def __init__(self, kind, value, span):
+        self.kind, self.value, self.span = kind, value, span
+
+
+class _Special:
+    """A predicate whose node depends on its subject ("is immune", "cannot ...")."""
+
+    __slots__ = ("kind", "value", "span")
+
+    def __init__(self, kind, value, span):
+        self.kind, self.value, self.span = kind, value, span
+
+
+class _IfDo:
+    """``If you do, <effect>.`` until it joins the costs of the sentence before it."""
+
+    def __init__(self, effect, span):
+        self.effect, self.span = effect, span
+
+
+def _tokens(ch, type_: str) -> list[Token]:
+    return [t for t in ch if isinstance(t, Token) and t.type == type_]
+
+
+def _num(ch) -> int:
+    return int(_tokens(ch, "NUMBER")[0])
+
+
+def _who(ch) -> str:
+    return "each_other" if _tokens(ch, "OTHER") else "each"
+
+
+def as_target(sel):
+    """The part II target that says what ``sel`` says, or ``sel`` itself."""
+    if not isinstance(sel, n.Selector) or sel.having or sel.measure:
+        return sel
+    if sel.who in ("each", "each_other") and sel.place is None and sel.within is None:
+        return "each_hero" if sel.who == "each" else "each_other_hero"
+    if sel.who == "each" and sel.place == "space" and sel.within is None:
+        return "each_hero_in_space"
+    if sel.who == "each" and sel.within is not None and sel.place is None and sel.within <= 9:
+        return f"each_hero_within_{sel.within}"
+    return sel
+
+
+def as_selector(target):
+    """The selector of a part II target of Heroes, or None."""
+    if isinstance(target, n.Selector):
+        return target
+    if target in _LEGACY:
+        who, place, within = _LEGACY[target]
+        return n.Selector(who, place, within, span=getattr(target, "span", None))
+    m = _WITHIN.fullmatch(str(target))
+    if m:
+        return n.Selector("each", within=int(m.group(1)), span=getattr(target, "span", None))
+    return None
+
+
+def scoped(wrap, effect):
+    """``wrap`` applied to ``effect``; under a subject ("each Hero ..."), to its predicate, so
+    that each Hero has its own duration and its own count."""
+    if isinstance(effect, n.Each):
+        return n.Each(effect.selector, wrap(effect.effect), span=effect.span)
+    return wrap(effect)
+
+
+def _subject_error(subject, what: str):
+    span = getattr(subject, "span", None) or (0, 1)
+    return AbilitySyntaxError(
+        f"{what} cannot be said of this subject", *span,
+        hint="the subject of this verb is 'you', 'your Hero' or Heroes ('each Hero ...', "
+             "'each other Hero in your space ...', 'the Hero with the most gold ...')")
+
+
+def with_subject(subject, clause, span):
+    """The node of ``<subject> <clause>`` (``clause`` said of "you")."""
+    subject = as_target(subject)
+    if isinstance(clause, _Special):
+        return _special(subject, clause, span)
+    if subject in ("you", "hero"):
+        if isinstance(clause, n.Suffer):
+            return n.Suffer(clause.amount, clause.token, subject, span=span)
+        if isinstance(clause, n.Modifier):
+            return n.Modifier(subject, clause.stat, clause.value, span=span)
+        return clause
+    if isinstance(clause, n.Suffer) and isinstance(subject, str):
+        return n.Suffer(clause.amount, clause.token, subject, span=span)
+    if isinstance(clause, n.Modifier) and isinstance(subject, str):
+        return n.Modifier(subject, clause.stat, clause.value, span=span)
+    sel = as_selector(subject)
+    if sel is None:
+        raise _subject_error(subject, "this")
+    return n.Each(sel, clause, span=span)
+
+
+def _special(subject, pred: _Special, span):
+    heroes = subject in ("you", "hero", "each_hero")
+    if pred.kind == "immune":
+        if subject in ("you", "hero", "this_challenge"):
+            return n.Immune(pred.value, "hero" if subject == "you" else subject, span=span)
+        raise _subject_error(subject, "'is immune'")
+    if pred.kind == "escape" and heroes:
+        return n.Restrict("escape", span=span)
+    if pred.kind == "buy" and heroes:
+        return n.Restrict("buy_items", span=span)
+    if pred.kind == "wounded" and subject in ("each_ally", "hero", "you"):
+        return n.CannotBeWounded("hero" if subject == "you" else subject, span=span)
+    raise _subject_error(subject, f"'cannot {pred.value}'")
+
+
+def _apply(mod: _Mod, effect):
+    if mod.kind == "duration":
+        return scoped(lambda e: n.During(mod.value, e, span=mod.span), effect)
+    if mod.kind == "for_each":
+        return scoped(lambda e: n.ForEach(mod.value, e, span=mod.span), effect)
+    if mod.kind == "if":
+        return n.IfState(mod.value, effect, span=mod.span)
+    if mod.kind == "while":
+        return n.WhileState(mod.value, effect, span=mod.span)
+    cond = n.Condition("enemy_colour", str(mod.value), span=mod.span)  # "against"
+    if all(isinstance(i, STANDING) for i in _items(effect)):
+        node = n.WhileState(cond, effect, span=mod.span)
+        _AGAINST.add(id(node))  # an "if" after all when the ability is timed (ability_)
+        return node
+    return n.IfState(cond, effect, span=mod.span)
+
+
+# "against ..." whiles of the parse under way (ability_ reads and clears it)
+_AGAINST: set = set()
+
+
+def timed_against(ability):
+    """``ability`` with each "against <colour> challenges" rule an "if" when the ability has
+    a tag, window, limit or cost (it is used, not always on)."""
+    if not _AGAINST:
+        return ability
+    found = set(_AGAINST)
+    _AGAINST.clear()
+    if not (ability.tag or ability.window or ability.limits or ability.costs):
+        return ability
+    from dataclasses import replace
+
+    sentences = tuple(n.IfState(s.condition, s.effect, span=s.span)
+                      if id(s) in found else s for s in ability.sentences)
+    return replace(ability, sentences=sentences)
+
+
+class CoreToAst:
+    # ---- subjects and predicates ---------------------------------------------------------
+    def subject_does(self, ch):
+        subject, clause = _values(ch)
+        return with_subject(subject, clause, _sp(ch))
+
+    def lose_gold(self, ch):
+        return n.LoseGold(_values(ch)[0], span=_sp(ch))
+
+    def end_turn(self, ch):
+        return n.EndTurn(span=_sp(ch))
+
+    def discard_ally(self, ch):
+        return n.DiscardAlly(span=_sp(ch))
+
+    def nothing(self, ch):
+        return n.Nothing(span=_sp(ch))
+
+    def give(self, ch):
+        target, stat = _values(ch)
+        value = int(_tokens(ch, "SIGNED")[0])
+        return with_subject(target, n.Modifier("you", stat, value, span=_sp(ch)), _sp(ch))
+
+    def discard_own(self, ch):
+        amount, token = _values(ch)
+        return n.Heal(amount, (str(token),), "hero", span=_sp(ch))
+
+    def discard_from(self, ch):
+        amount, token, target = _values(ch)
+        return n.Heal(amount, (str(token),), target, span=_sp(ch))
+
+    def p_cannot_escape(self, ch):
+        return _Special("escape", "escape", _sp(ch))
+
+    def p_cannot_buy(self, ch):
+        return _Special("buy", "buy Items", _sp(ch))
+
+    def p_cannot_be_wounded(self, ch):
+        return _Special("wounded", "be wounded", _sp(ch))
+
+    def p_immune(self, ch):
+        return _Special("immune", str(_values(ch)[0]), _sp(ch))
+
+    # ---- selectors ----------------------------------------------------------------------------
+    def sel_terrain(self, ch):
+        word = str(_tokens(ch, "WORD")[0]).lower()
+        return n.Selector(_who(ch), place=TERRAIN_WORDS.get(word, word), span=_sp(ch))
+
+    def sel_space(self, ch):
+        return n.Selector(_who(ch), place="space", span=_sp(ch))
+
+    def sel_within(self, ch):
+        return n.Selector(_who(ch), within=_num(ch), span=_sp(ch))
+
+    def sel_having(self, ch):
+        return n.Selector(_who(ch), having=(_num(ch), str(_values(ch)[0])), span=_sp(ch))
+
+    def sel_every(self, ch):
+        return n.Selector(_who(ch), span=_sp(ch))
+
+    def sel_most(self, ch):
+        return n.Selector("most", measure=str(_values(ch)[0]), span=_sp(ch))
+
+    def sel_fewest(self, ch):
+        return n.Selector("fewest", measure=str(_values(ch)[0]), span=_sp(ch))
+
+    def sel_heroes(self, ch):
+        return n.Selector("each", span=_sp(ch))
+
+    def sel_allies(self, ch):
+        return _word("each_ally", _sp(ch))
+
+    def sel_this_challenge(self, ch):
+        return _word("this_challenge", _sp(ch))
+
+    def _countable(name):
+        return lambda self, ch: _word(name, _sp(ch))
+
+    c_wound = _countable("wound")
+    c_exhaustion = _countable("exhaustion")
+    c_gold = _countable("gold")
+    c_item = _countable("item")
+    c_ally = _countable("ally")
+    c_trophy = _countable("trophy")
+
+    # ---- modifiers after the effect --------------------------------------------------------
+    def mod_duration(self, ch):
+        return _Mod("duration", _values(ch)[0], _sp(ch))
+
+    def mod_if(self, ch):
+        return _Mod("if", _values(ch)[0], _sp(ch))
+
+    def mod_while(self, ch):
+        return _Mod("while", _values(ch)[0], _sp(ch))
+
+    def mod_against(self, ch):
+        return _Mod("against", _values(ch)[0], _sp(ch))
+
+    def mod_for_each(self, ch):
+        return _Mod("for_each", str(_values(ch)[0]), _sp(ch))
+
+    # ---- sentences -----------------------------------------------------------------------------
+    def if_you_do(self, ch):
+        return _IfDo(self._nested(_values(ch)[-1]), _sp(ch))
+
+    def when_trigger(self, ch):
+        event, effect = _values(ch)
+        return n.Trigger(event, self._nested(effect), event_first=True, span=_sp(ch))
+
+    def terrain_rule_all(self, ch):
+        words = [str(t).lower() for t in _tokens(ch, "WORD")]
+        terrain, like = (TERRAIN_WORDS.get(w, w) for w in words)
+        return n.TerrainRule(None, terrain, like, span=_sp(ch))
+
+    def ally_defeated(self, ch):
+        return n.AllyDefeated(span=_sp(ch))
+
+    def defeat_colour(self, ch):
+        return _Marker("window", ("defeat_challenge", str(_values(ch)[0])), _sp(ch))
+
+
+def _may_costs(marker):
+    """``You may <costs>`` (using an ability is always optional): the plain list of costs."""
+    if isinstance(marker, _Marker) and marker.kind == "actions" and marker.value[0] \
+            and all(_is_cost(i) for i in marker.value[1]):
+        return _Marker("actions", (False, marker.value[1]), marker.span)
+    return marker
+
+
+def _paid(sentence):
+    """The costs of a sentence that only pays ("You may pay 1 gold.", "Discard an Item."), or
+    None."""
+    effect = sentence.effect if isinstance(sentence, n.MayDo) else sentence
+    items = _items(effect)
+    return tuple(items) if items and all(_is_cost(i) for i in items) else None
+
+
+def join_if_you_do(children: list) -> list:
+    """Join each ``If you do, ...`` to the costs of the sentence before it: the first sentence's
+    become the ability's costs ("<costs> to ..."), a later one's a payment in the text."""
+    out: list = []
+    first = None
+    for child in children:
+        is_sentence = not (isinstance(child, _Marker) and child.kind in ("tag", "limit",
+                                                                         "window"))
+        if isinstance(child, _IfDo):
+            before = out[-1] if out else None
+            costs = _paid(before) if before is not None and not isinstance(before, _Marker) \
+                else None
+            if costs is None:
+                raise AbilitySyntaxError(
+                    "'If you do' must follow a sentence that pays a cost", *child.span,
+                    hint="write 'You may pay 1 gold. If you do, ...' or 'Pay 1 gold to ...'")
+            span = (before.span[0], child.span[1])
+            if before is first:
+                out[-1] = _Marker("costed", (costs, child.effect), span)
+            else:
+                out[-1] = n.PayTo(costs, child.effect, span=span)
+            continue
+        if is_sentence and first is None:
+            first = child
+        out.append(child)
+    return out
+
+
+def colour_window(children: list) -> list:
+    """``When you defeat a blue challenge, ...``: the window "When you defeat a challenge,"
+    with each sentence under "if your enemy is a blue challenge"."""
+    colour = None
+    out = []
+    for child in children:
+        if isinstance(child, _Marker) and child.kind == "window" \
+                and isinstance(child.value, tuple):
+            colour = n.Condition("enemy_colour", child.value[1], span=child.span)
+            child = _Marker("window", child.value[0], child.span)
+        elif colour is not None and not isinstance(child, (_Marker, _IfDo)):
+            child = n.IfState(colour, child, span=child.span)
+        elif colour is not None and isinstance(child, _Marker) and child.kind == "costed":
+            costs, effect = child.value
+            child = _Marker("costed", (costs, n.IfState(colour, effect, span=child.span)),
+                            child.span)
+        out.append(child)
+    return out
+
+
+def install(cls) -> None:
+    """Add the core's rules to the parser's transformer ``cls`` and teach its phrase, prefix and
+    ability rules the modifiers, "you may <costs>", "If you do" and payments in the text."""
+    for name, value in vars(CoreToAst).items():
+        if not name.startswith("__"):
+            setattr(cls, name, value)
+    phrase, nested, ability, during = cls.phrase, cls._nested, cls.ability, cls.during
+    subject_takes, modifier = cls.subject_takes, cls.modifier
+
+    def phrase_(self, ch):
+        mods = [c for c in ch if type(c) is _Mod]
+        rest = [c for c in ch if type(c) is not _Mod] if mods else ch
+        first = rest[0]
+        if type(first) is _Marker and first.value[0] and any(
+                type(c) is Token and c.type == "TO" for c in rest):
+            rest = [_may_costs(first), *rest[1:]]
+        out = phrase(self, rest)
+        if type(out) is n.MayDo and type(out.effect) is n.TerrainRule \
+                and out.effect.skill is None:  # "You may move through ..." is the rule itself
+            out = out.effect
+        for mod in mods:
+            if isinstance(out, _Marker):  # "<costs> to <effect> <modifier>"
+                costs, effect = out.value
+                out = _Marker("costed", (costs, _apply(mod, effect)), out.span)
+            else:
+                out = _apply(mod, out)
+        return out
+
+    def nested_(self, effect):
+        if isinstance(effect, _Marker) and effect.kind == "costed" and not any(
+                isinstance(c, (n.Activate, n.DiscardCard)) for c in effect.value[0]):
+            costs, inner = effect.value  # a payment in the text ("activate" is the ability's)
+            return n.PayTo(tuple(costs), inner, span=effect.span)
+        return nested(self, effect)
+
+    def ability_(self, ch):
+        if not any(type(c) is _IfDo or type(c) is _Marker and c.kind == "window"
+                   and type(c.value) is tuple for c in ch):  # the common case, fast
+            return timed_against(ability(self, ch)) if _AGAINST else ability(self, ch)
+        try:
+            return timed_against(ability(self, join_if_you_do(colour_window(list(ch)))))
+        finally:
+            _AGAINST.clear()
+
+    def during_(self, ch):
+        node = during(self, ch)
+        return scoped(lambda e: n.During(node.until, e, span=node.span), node.effect)
+
+    def subject_takes_(self, ch):
+        vals = _values(ch)
+        if isinstance(vals[0], str):
+            return subject_takes(self, ch)
+        return with_subject(vals[0], n.Suffer(vals[1], vals[2], None, span=_sp(ch)), _sp(ch))
+
+    def modifier_(self, ch):
+        vals = _values(ch)
+        if isinstance(vals[0], str):
+            return modifier(self, ch)
+        value = int(_tokens(ch, "SIGNED")[0])
+        return with_subject(vals[0], n.Modifier("you", vals[1], value, span=_sp(ch)), _sp(ch))
+
+    cls.phrase, cls._nested, cls.ability, cls.during = phrase_, nested_, ability_, during_
+    cls.subject_takes, cls.modifier = subject_takes_, modifier_
+
+
+__all__ = ["install", "as_target", "as_selector", "scoped", "STANDING", "_Items"]

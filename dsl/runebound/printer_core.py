@@ -1,0 +1,121 @@
+"""Canonical English of the compositional core (issue 32, part III), registered on
+printer.text by :func:`install` (printer.py calls it; this module does not import it).
+
+A subject other than "you" takes the third person ("each Hero gains 1 gold"); the canonical
+order puts a duration first ("Until the end of this turn, each Hero in a swamp space receives
++1 Body.") and "for each ..." last.
+"""
+
+from __future__ import annotations
+
+from . import nodes as n
+from .nodes_place import TERRAIN_TEXT
+
+# countable -> (singular after "for each", plural after "with N or more" / "the most")
+COUNTED = {"wound": ("wound", "wounds"), "exhaustion": ("exhaustion", "exhaustion"),
+           "gold": ("gold", "gold"), "item": ("Item", "Items"), "ally": ("Ally", "Allies"),
+           "trophy": ("trophy", "trophies")}
+# the imperative's first word -> the third person
+THIRD = {"gain": "gains", "lose": "loses", "draw": "draws", "discard": "discards",
+         "move": "moves", "roll": "rolls", "test": "tests", "take": "takes",
+         "end": "ends", "receive": "receives", "pay": "pays", "place": "places",
+         "remove": "removes", "make": "makes", "inflict": "inflicts"}
+
+
+def selector(sel: n.Selector) -> str:
+    if sel.who in ("most", "fewest"):
+        word = "least" if sel.who == "fewest" and sel.measure in ("gold", "exhaustion") \
+            else sel.who
+        return f"the Hero with the {word} {COUNTED[sel.measure][1]}"
+    out = "each other Hero" if sel.who == "each_other" else "each Hero"
+    if sel.place == "space":
+        out += " in your space"
+    elif sel.place is not None:
+        out += f" in a {TERRAIN_TEXT.get(sel.place, sel.place)} space"
+    if sel.within is not None:
+        out += f" within {sel.within} {'space' if sel.within == 1 else 'spaces'}"
+    if sel.having is not None:
+        count, what = sel.having
+        out += f" with {count} or more {COUNTED[what][1]}"
+    return out
+
+
+def with_events(inner):
+    """printer.event, taught "this Ally is defeated"."""
+
+    def event(e) -> str:
+        if isinstance(e, n.AllyDefeated):
+            return "this Ally is defeated"
+        return inner(e)
+
+    return event
+
+
+def install(text, amount, noun, targets, durations) -> None:
+    targets.setdefault("this_challenge", "this challenge")
+
+    def third(node) -> str:
+        """``node`` (said of "you") said of a Hero in the third person."""
+        if isinstance(node, n.And):
+            return " and ".join(third(i) for i in node.items)
+        if isinstance(node, n.ForEach):
+            return f"{third(node.effect)} for each {COUNTED[node.per][0]} they have"
+        if isinstance(node, n.Heal) and node.target == "hero":
+            one = noun(node.amount, "1", "2").endswith(" 1")  # singular by the amount
+            tokens = " and ".join(("wound" if one else "wounds") if t == "wound" else t
+                                  for t in node.tokens)
+            return f"discards {amount(node.amount)} {tokens}"
+        if isinstance(node, n.EndTurn):
+            return "ends their turn"
+        if isinstance(node, n.DiscardAlly):
+            return "discards one of their Allies"
+        words = text(node)
+        if words.startswith("you "):
+            words = words[4:]
+        first, _, rest = words.partition(" ")
+        return f"{THIRD.get(first, first)} {rest}"
+
+    @text.register
+    def _(node: n.Each) -> str:
+        inner = node.effect
+        if isinstance(inner, n.During):
+            return f"{durations[inner.until]}, {selector(node.selector)} {third(inner.effect)}"
+        return f"{selector(node.selector)} {third(inner)}"
+
+    @text.register
+    def _(node: n.ForEach) -> str:
+        return f"{text(node.effect)} for each {COUNTED[node.per][0]} you have"
+
+    @text.register
+    def _(node: n.LoseGold) -> str:
+        return f"lose {amount(node.amount)} gold"
+
+    @text.register
+    def _(node: n.EndTurn) -> str:
+        return "end your turn"
+
+    @text.register
+    def _(node: n.DiscardAlly) -> str:
+        return "discard one of your Allies"
+
+    @text.register
+    def _(node: n.Nothing) -> str:
+        return "nothing happens"
+
+    @text.register
+    def _(node: n.PayTo) -> str:
+        return f"{' and '.join(text(c) for c in node.costs)} to {text(node.effect)}"
+
+    restrict = text.dispatch(n.Restrict)
+
+    @text.register
+    def _(node: n.Restrict) -> str:
+        if node.action == "buy_items":
+            return "Heroes cannot buy Items"
+        return restrict(node)
+
+    @text.register
+    def _(node: n.CannotBeWounded) -> str:
+        who = "your Allies" if node.subject == "each_ally" else "your Hero"
+        return f"{who} cannot be wounded"
+

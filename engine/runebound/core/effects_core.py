@@ -1,0 +1,237 @@
+"""Effect objects of the language's compositional core (issue 32, part III): a clause said of
+other Heroes (``each_hero``: "Each Hero in a swamp space takes 1 wound."), an effect repeated
+for each thing counted (``repeat``: "Gain 1 gold for each Ally you have."), losing gold,
+ending the turn, discarding an Ally (an effect and a cost), and a payment inside the text
+(``pay_to``: "On 4–6, pay 1 gold to draw 1 market card.").
+
+Registered in :data:`runeforge.engine.runebound.core.effects.EXTRA_BUILDERS` and
+:data:`runeforge.engine.runebound.core.costs.EXTRA_COSTS` (imported by effects.py's end, no
+cycle: this module imports effects.py's names lazily).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from runeforge.engine.common.errors import IllegalAction
+
+from .state import Hero
+
+# what "for each ..." and "with N or more ..." count on a Hero
+COUNTABLES = ("wound", "exhaustion", "gold", "item", "ally", "trophy")
+
+
+def count(hero: Hero, what: str) -> int:
+    if what in ("wound", "exhaustion", "gold"):
+        return getattr(hero, {"wound": "wounds"}.get(what, what), 0)
+    if what == "item":
+        return sum(1 for c in hero.items if c not in hero.trophies)
+    if what == "ally":
+        return len(hero.allies)
+    return len(hero.trophies)
+
+
+class _CoreEffect:
+    op = ""
+    static_kind = False
+
+    def describe(self) -> str:
+        return self.op
+
+
+def _all_heroes(engine, ctx) -> list:
+    """Every Hero in the game (none knocked out of the endgame), else the Heroes the engine
+    knows (a scenario's combat)."""
+    game = getattr(engine, "game", None)
+    if game is not None:
+        out = set(game.state.endgame.get("out", ()))
+        return [h for h in game.state.heroes if h.id not in out]
+    heroes = [h for h in engine.state.heroes if isinstance(h, Hero)]
+    return heroes or [ctx.owner]
+
+
+def select(engine, ctx, sel: dict) -> list:
+    """The Heroes ``sel`` (the IR of a selector) picks, in seat order."""
+    from .effects import EXTRA_TARGETS
+
+    who = sel["who"]
+    if sel.get("place") == "space" or sel.get("within") is not None:
+        key = "each_hero_in_space" if sel.get("within") is None \
+            else f"each_hero_within_{sel['within']}"
+        heroes = EXTRA_TARGETS[key](engine, ctx)
+    else:
+        heroes = _all_heroes(engine, ctx)
+    if who == "each_other":
+        heroes = [h for h in heroes if h is not ctx.owner]
+    place = sel.get("place")
+    if place not in (None, "space"):
+        from .effects_branching import hero_place
+
+        heroes = [h for h in heroes if (hero_place(engine, h) or (None,))[0] == place]
+    having = sel.get("having")
+    if having:
+        heroes = [h for h in heroes if count(h, having["what"]) >= having["count"]]
+    if who in ("most", "fewest"):
+        if not heroes:
+            return []
+        counts = {h.id: count(h, sel["measure"]) for h in heroes}
+        best = (max if who == "most" else min)(counts.values())
+        tied = [h for h in heroes if counts[h.id] == best]
+        if len(tied) == 1:
+            return tied
+        pick = engine.ask(ctx.owner, "target", [h.id for h in tied], source=ctx.source,
+                          what=f"the Hero with the {who} {sel['measure']}")
+        return [h for h in tied if h.id == pick][:1]
+    return heroes
+
+
+@dataclass
+class EachHero(_CoreEffect):
+    selector: dict
+    effects: list
+    op = "each_hero"
+
+    def run(self, ctx):
+        from .effects import run_all
+
+        for hero in select(ctx.engine, ctx, self.selector):
+            run_all(self.effects, replace(ctx, owner=hero, actor=hero, outcome=None))
+            if ctx.engine.finished:
+                return
+
+
+@dataclass
+class Repeat(_CoreEffect):
+    per: str
+    effects: list
+    op = "repeat"
+
+    def run(self, ctx):
+        from .effects import run_all
+
+        times = count(ctx.owner, self.per)
+        ctx.engine.log.emit("repeat", source=ctx.source, hero=ctx.owner.id, per=self.per,
+                            times=times)
+        for _ in range(times):
+            run_all(self.effects, ctx)
+            if ctx.engine.finished:
+                return
+
+
+@dataclass
+class LoseGold(_CoreEffect):
+    amount: object
+    op = "lose_gold"
+
+    def run(self, ctx):
+        lost = min(ctx.owner.gold, self.amount.resolve(ctx))
+        if lost:
+            ctx.engine.gain_gold(ctx.owner, -lost, source=ctx.source)
+
+
+@dataclass
+class EndTurn(_CoreEffect):
+    op = "end_turn"
+
+    def run(self, ctx):
+        engine = ctx.engine
+        grant = {"hero": ctx.owner.id, "source": ctx.source, "op": self.op}
+        engine.grants.append(grant)
+        engine.log.emit("grant", **grant)
+
+
+def _ally_options(hero) -> list[str]:
+    return [a.id for a in hero.allies]
+
+
+def discard_ally(ctx) -> str | None:
+    hero = ctx.owner
+    options = _ally_options(hero)
+    if not options:
+        return None
+    pick = options[0] if len(options) == 1 else \
+        ctx.engine.ask(hero, "discard_ally", options, source=ctx.source)
+    ally = hero.ally(pick)
+    hero.allies.remove(ally)
+    ctx.engine.modifiers_changed()
+    ctx.engine.state.market_bottom.append(ally.id)
+    ctx.engine.log.emit("discarded", hero=hero.id, card=ally.id, to="market_bottom")
+    return ally.id
+
+
+@dataclass
+class DiscardAlly(_CoreEffect):
+    op = "discard_ally"
+
+    def run(self, ctx):
+        discard_ally(ctx)
+
+
+@dataclass
+class PayTo(_CoreEffect):
+    """"pay 1 gold to ...": the Hero may pay (when it can); if it does, the effects happen."""
+
+    costs: list
+    effects: list
+    op = "pay_to"
+
+    def run(self, ctx):
+        from .effects import run_all
+
+        try:
+            for cost in self.costs:
+                cost.check(ctx)
+        except IllegalAction:
+            ctx.engine.log.emit("branch", source=ctx.source, outcome="pay", taken=False)
+            return
+        if not ctx.engine.ask(ctx.owner, "optional", [True, False], source=ctx.source):
+            return
+        for cost in self.costs:
+            cost.pay(ctx)
+        run_all(self.effects, ctx)
+
+
+class DiscardAllyCost:
+    """The cost "discard one of your Allies"."""
+
+    op = "discard_ally"
+
+    def amount_value(self, ctx) -> int:
+        return 0
+
+    def x_room(self, ctx):
+        return None
+
+    def check(self, ctx):
+        if not ctx.owner.allies:
+            raise IllegalAction(f"{ctx.source}: {ctx.owner.name} has no Ally to discard")
+
+    def pay(self, ctx):
+        discard_ally(ctx)
+
+
+def _builders():
+    from .costs import build_cost
+    from .effects import Amount, build_effects
+
+    return {
+        "each_hero": lambda ir: EachHero(dict(ir["selector"]), build_effects(ir["effects"])),
+        "repeat": lambda ir: Repeat(ir["per"], build_effects(ir["effects"])),
+        "lose_gold": lambda ir: LoseGold(Amount.from_ir(ir["amount"])),
+        "end_turn": lambda ir: EndTurn(),
+        "discard_ally": lambda ir: DiscardAlly(),
+        "pay_to": lambda ir: PayTo([build_cost(c) for c in ir["costs"]],
+                                   build_effects(ir["effects"])),
+    }
+
+
+def _ally_defeated(wanted: dict, event: dict, ctx) -> bool:
+    """"When this Ally is defeated": the Ally whose card says it, of the Hero who holds it."""
+    return event.get("hero") == ctx.owner.id and event.get("ally") == ctx.source
+
+
+def install(extra_builders: dict, extra_costs: dict, matchers: dict | None = None) -> None:
+    if matchers is not None:
+        matchers["ally_defeated"] = _ally_defeated
+    extra_builders.update(_builders())
+    extra_costs["discard_ally"] = lambda ir: DiscardAllyCost()

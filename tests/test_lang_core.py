@@ -1,0 +1,240 @@
+"""The compositional core of the ability language (issue 32, part III) in the engine: the
+scenarios of tests/data/core_content (each new form does what its text says), and the game
+ending a turn, refusing to sell Items and moving as if through plains when a card says so."""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+CONTENT = ROOT / "tests" / "data" / "core_content"
+
+
+@functools.lru_cache(maxsize=1)
+def _scenarios():
+    from runeforge import pipeline, scenarios
+
+    result = pipeline.check([str(CONTENT)])
+    assert result.ok
+    return [r for r in scenarios.run(result.content, result.compiled)
+            if "core_content" in str(r.path)]
+
+
+def test_the_scenarios_of_the_core_pass_and_run_its_ops():
+    from runeforge.scenarios import report
+
+    results = _scenarios()
+    assert len(results) == 13
+    for r in results:
+        assert r.passed, "\n".join(report.failure_lines(r))
+    ops = set().union(*(r.ops for r in results))
+    assert {"each_hero", "repeat", "lose_gold", "end_turn", "discard_ally", "pay_to"} <= ops
+
+
+def _game():
+    from tests.test_game_scenarios import make
+
+    return make(players=2)
+
+
+def test_end_your_turn_ends_the_turn_after_the_text():
+    from runeforge.engine.runebound.game.turn import TurnOver
+
+    game, (hero, _) = _game()
+    game.combat.grants.append({"hero": hero.id, "source": "test", "op": "end_turn"})
+    with pytest.raises(TurnOver):
+        game.after_effects(hero)
+
+
+def test_no_grant_no_turn_over():
+    game, (hero, _) = _game()
+    game.after_effects(hero)  # nothing raised: the turn goes on
+
+
+def test_heroes_cannot_buy_items_while_the_rule_holds():
+    game, (hero, _) = _game()
+    town = next(iter(game.state.market_stacks))
+    hero.gold = 99
+    before = game.market_options(hero, town)
+    assert any(o.startswith("buy:") for o in before)
+    game.state.effects.append(_active(hero, "next_event",
+                                      [{"op": "restrict", "action": "buy_items"}]))
+    after = game.market_options(hero, town)
+    assert not any(o.startswith("buy:") for o in after)
+    assert [o for o in before if o.startswith("hire:")] == \
+        [o for o in after if o.startswith("hire:")]
+
+
+def _active(hero, until, effects):
+    from runeforge.engine.runebound.core.state import ActiveEffect
+
+    return ActiveEffect(hero.id, "test-card", until, effects, None)
+
+
+def test_a_terrain_rule_without_a_skill_is_every_heros():
+    from runeforge.engine.runebound.game.place import with_terrain_rules
+
+    game, (hero, _) = _game()
+    hero.skills = []
+    game.state.effects.append(_active(hero, "end_of_turn", [
+        {"op": "terrain_rule", "skill": None, "terrain": "forest", "like": "plains"}]))
+    rolled = (frozenset({"plains"}), frozenset({"road"}))
+    out = with_terrain_rules(game, hero, rolled)
+    assert "forest" in out[0] and "forest" not in out[1]
+
+
+# ---- docs/language.md "The compositional core": every example is true ------------------
+
+def _doc_blocks(fence: str):
+    import re
+
+    text = (ROOT / "docs" / "language.md").read_text(encoding="utf-8")
+    section = text[text.index("## The compositional core"):]
+    out = []
+    for m in re.finditer(rf"^```{fence} (\w+)\n(.*?)^```", section, flags=re.M | re.S):
+        out += [(m.group(1), line) for line in m.group(2).splitlines() if line.strip()]
+    return out
+
+
+CORE = _doc_blocks("core")
+CORE_VARIANTS = _doc_blocks("core-variant")
+
+
+def _ctx(kind):
+    from runeforge.games.runebound.checks import CardContext
+
+    usage = "constant" if kind == "item" else None
+    return CardContext(kind, usage, None, frozenset({"Swim", "Climb", "Diplomacy"}))
+
+
+@pytest.mark.parametrize("kind, text", CORE)
+def test_core_doc_example_compiles_prints_and_renders(kind, text):
+    from runeforge.dsl.runebound.parser import parse_ability
+    from runeforge.dsl.runebound.printer import print_ability
+    from runeforge.games.runebound.abilities import compile_ability
+    from runeforge.games.runebound.text.render import render_ability
+
+    ability = parse_ability(text)
+    assert print_ability(ability) == text
+    ir, findings = compile_ability(text, _ctx(kind))
+    assert [(f.code, f.message) for f in findings] == []
+    assert ir is not None
+    for locale in ("en", "fi", "pl", "el", "ru"):
+        rendered = render_ability(ability, locale)
+        assert rendered and "{" not in rendered
+    assert render_ability(ability, "en") == text
+
+
+@pytest.mark.parametrize("kind, line", CORE_VARIANTS)
+def test_core_doc_variant_prints_as_its_canonical_text(kind, line):
+    from runeforge.dsl.runebound.parser import parse_ability
+    from runeforge.dsl.runebound.printer import print_ability
+    from runeforge.games.runebound.abilities import compile_ability
+
+    variant, canonical = (part.strip() for part in line.split("=>"))
+    assert print_ability(parse_ability(variant)) == canonical
+    ir, findings = compile_ability(variant, _ctx(kind))
+    assert [f.code for f in findings if f.severity == "error"] == []
+    assert ir == compile_ability(canonical, _ctx(kind))[0]
+
+
+def test_the_core_doc_shows_every_selector_verb_and_modifier():
+    from runeforge.dsl.runebound import nodes as n
+    from runeforge.dsl.runebound.parser import parse_ability
+
+    seen_nodes, selectors = set(), set()
+    for _kind, text in CORE:
+        for s in parse_ability(text).sentences:
+            for node in n.walk(s):
+                seen_nodes.add(type(node).__name__)
+                if isinstance(node, n.Selector):
+                    selectors.add(node.who)
+                    selectors |= {k for k in ("place", "within", "having", "measure")
+                                  if getattr(node, k) is not None}
+                if isinstance(node, (n.Suffer, n.Inflict)):
+                    selectors.add(node.target or "you")
+                if isinstance(node, (n.Modifier, n.Immune, n.CannotBeWounded)):
+                    selectors.add(node.subject)
+    assert {"each", "each_other", "most", "fewest", "place", "within", "having", "measure",
+            "each_ally", "this_challenge", "enemy", "you", "hero"} <= selectors
+    assert {"GainGold", "LoseGold", "DrawMarket", "Suffer", "Heal", "GainExperience",
+            "EndTurn", "DiscardAlly", "Nothing", "PayTo", "Move", "MovementDice",
+            "DoomTokens", "Restrict", "CannotBeWounded", "Immune", "TerrainRule", "WoundCap",
+            "Modifier"} <= seen_nodes
+    assert {"During", "IfState", "WhileState", "ForEach", "Each", "Trigger"} <= seen_nodes
+
+
+def test_when_this_ally_is_defeated_runs_as_it_falls():
+    """The Oath Keeper's rule ("When this Ally is defeated, gain 2 gold.") runs when it is
+    killed, for the Hero who held it, and not when another Ally falls."""
+    from runeforge.engine.common.dice import ScriptedDice
+    from runeforge.engine.runebound.core.decisions import ScriptedPlayer
+    from runeforge.engine.runebound.core.resolver import Resolver
+    from runeforge.engine.runebound.core.ruleset import BASE
+    from runeforge.engine.runebound.core.state import State
+    from tests.engine_bundle import catalog
+
+    cat = catalog(CONTENT)
+    hero = _hero(cat)
+    keeper, other = cat.new_ally("oath-keeper"), cat.new_ally("tin-shield-bearer")
+    hero.allies = [keeper, other]
+    engine = Resolver(cat, State(heroes=[hero]), ScriptedDice([]),
+                      {hero.id: ScriptedPlayer({})}, BASE)
+    other.wounds = other.life
+    engine.check_defeat(other)
+    assert hero.gold == 0 and keeper in hero.allies and other not in hero.allies
+    keeper.wounds = keeper.life
+    engine.check_defeat(keeper)
+    assert hero.gold == 2 and keeper not in hero.allies
+
+
+def _hero(cat):
+    from runeforge.engine.runebound.core.state import Hero
+
+    return Hero.from_card(cat.card("varikas-the-dead").data)
+
+
+def _engine(cat, hero, enemy=None):
+    from runeforge.engine.common.dice import ScriptedDice
+    from runeforge.engine.runebound.combat.combat import Combat
+    from runeforge.engine.runebound.core.decisions import ScriptedPlayer
+    from runeforge.engine.runebound.core.ruleset import BASE
+    from runeforge.engine.runebound.core.state import State
+
+    engine = Combat(cat, State(heroes=[hero]), ScriptedDice([]),
+                    {hero.id: ScriptedPlayer({})}, BASE)
+    if enemy is not None:
+        engine.enemies[hero.id] = enemy
+    return engine
+
+
+def test_this_challenge_is_immune_to_magic_attacks_and_only_those():
+    from runeforge.engine.runebound.core.effects_combat import immune_to
+    from tests.engine_bundle import catalog
+
+    cat = catalog(CONTENT)
+    hero = _hero(cat)
+    wight = cat.new_challenge("warded-wight")
+    engine = _engine(cat, hero, wight)
+    assert immune_to(engine, wight, "magic") == "warded-wight"
+    assert immune_to(engine, wight, "melee") is None
+    assert immune_to(engine, hero, "magic") is None  # the rule is the challenge's, not the Hero's
+
+
+def test_your_allies_cannot_be_wounded_in_a_combat_phase():
+    from runeforge.engine.runebound.core.effects_combat import capped_wounds
+    from runeforge.engine.runebound.core.windows import moment_at
+    from tests.engine_bundle import catalog
+
+    cat = catalog(CONTENT)
+    hero = _hero(cat)
+    bearer, keeper = cat.new_ally("tin-shield-bearer"), cat.new_ally("oath-keeper")
+    hero.allies = [bearer, keeper]
+    engine = _engine(cat, hero, cat.new_challenge("warded-wight"))
+    engine.moment = moment_at("melee", "melee", 1, 1, 1)  # a melee step of round 1
+    assert capped_wounds(engine, keeper, 2) == 0
+    assert capped_wounds(engine, bearer, 1) == 0
+    assert capped_wounds(engine, hero, 2) == 2  # "your Allies", not your Hero

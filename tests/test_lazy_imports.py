@@ -1,0 +1,68 @@
+"""A command imports only what it uses (issue 38): `runeforge check` never imports the PDF
+backend (reportlab, Pillow), the studio's web server (starlette, uvicorn) or the language
+server (pygls, lsprotocol); the bundled content's YAML is composed by libyaml, not ruamel.
+
+Each case runs the command in a fresh interpreter (``python -c``) and prints the top-level
+packages it imported."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+PROBE = """
+import json, sys
+from runeforge.cli import main
+try:
+    main(sys.argv[1:], standalone_mode=False)
+except SystemExit:
+    pass
+sys.stdout.flush()
+print("\\nMODULES " + json.dumps(sorted({m.split(".")[0] for m in sys.modules})))
+"""
+
+NEVER_FOR_CHECK = {"reportlab", "PIL", "pypdfium2", "starlette", "uvicorn", "pygls",
+                   "lsprotocol", "jinja2"}
+
+
+def imported(*args: str) -> set[str]:
+    proc = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True,
+                          text=True, timeout=600, env=_env())
+    line = next(x for x in proc.stdout.splitlines() if x.startswith("MODULES "))
+    return set(json.loads(line[len("MODULES "):]))
+
+
+def _env():
+    import os
+
+    env = dict(os.environ)
+    env["RUNEFORGE_NO_CACHE"] = "1"  # the cold path: every file read and compiled
+    return env
+
+
+def test_check_imports_no_pdf_web_or_lsp_stack():
+    mods = imported("check")
+    assert "runeforge" in mods and "lark" in mods  # it ran: the abilities were compiled
+    assert not mods & NEVER_FOR_CHECK, sorted(mods & NEVER_FOR_CHECK)
+
+
+def test_check_of_bundled_content_does_not_import_ruamel():
+    """Every bundled file is composed by libyaml; ruamel is for the files it cannot vouch
+    for and for rewriting (fmt, the studio's save)."""
+    pytest.importorskip("yaml._yaml")
+    mods = imported("check")
+    assert "yaml" in mods
+    assert "ruamel" not in mods
+
+
+@pytest.mark.parametrize("args", [
+    ("fight", "--hero", "varikas-the-dead", "--challenge", "blood-of-the-bloodmother"),
+    ("text", "--card", "varikas-the-dead"),
+])
+def test_engine_commands_import_no_pdf_web_or_lsp_stack(args):
+    mods = imported(*args)
+    assert "runeforge" in mods
+    assert not mods & NEVER_FOR_CHECK, sorted(mods & NEVER_FOR_CHECK)

@@ -77,15 +77,30 @@ def analyse(content: Content, compile: bool = True, compiler=None) -> CheckResul
 
 
 def art_diagnostics(content: Content) -> list[Diagnostic]:
-    """The cards' ``art:`` as the build checks it (RF710 missing, RF711 unreadable, RF713
-    outside the pack; RF712/RF714 warnings), at the poker size: ``check`` reports at its
-    place what ``build`` would refuse."""
-    from .backends.pdf_picture import resolve_art
-    from .backends.pdf_style import card_size_mm
-
-    if not any(isinstance(c.data, dict) and c.data.get("art") for c in content.cards.values()):
-        return []
-    return resolve_art(content.cards.values(), content.packs, card_size_mm("poker"))[1]
+    """A card's ``art:`` that build would refuse, at its place: RF713 outside the pack, RF710
+    missing (the same messages as the build's art pass; whether the file is a readable
+    image, RF711, the build says: check stays free of the imaging libraries)."""
+    out = []
+    for card in content.cards.values():
+        art = card.data.get("art") if isinstance(card.data, dict) else None
+        if not isinstance(art, str) or not art:
+            continue
+        pack = content.packs.get(card.pack)
+        root = Path(pack.root) if pack is not None else Path(card.path).parent
+        path = Path(card.path).parent / art
+        try:
+            inside = path.resolve().is_relative_to(root.resolve())
+        except OSError:
+            inside = False
+        if Path(art).is_absolute() or not inside:
+            out.append(card.diag("RF713", f"art '{art}' of card '{card.id}' is outside the "
+                                 f"content folder {root}", "art",
+                                 hint="keep images inside the pack's folder, e.g. art/x.png"))
+        elif not path.is_file():
+            out.append(card.diag("RF710", f"art file '{art}' of card '{card.id}' not found "
+                                 f"(looked for {path})", "art",
+                                 hint="the path is relative to the card's YAML file"))
+    return out
 
 
 def check_documents(content: Content) -> list[Diagnostic]:

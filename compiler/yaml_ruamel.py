@@ -14,7 +14,7 @@ from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.scanner import RoundTripScanner, Scanner
 from ruamel.yaml.tokens import AliasToken, AnchorToken
 
-from .yamlsafe import MAX_DEPTH, Source, duplicate_key
+from .yamlsource import MAX_DEPTH, Source, duplicate_key
 
 
 class NestingTooDeep(MarkedYAMLError):

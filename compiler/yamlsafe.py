@@ -28,16 +28,12 @@ from __future__ import annotations
 import os
 import re
 import stat
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from .diagnostics import Diagnostic
+from .yamlsource import MAX_DEPTH, Source, duplicate_key  # noqa: F401  (re-exported)
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
-# Deepest nesting of block indentation, and of flow collections ([ {), the scanner accepts.
-# Card data needs fewer than 10; ruamel's scanner costs time quadratic in the flow depth
-# and its composer recurses per level, so the bound keeps a hostile file fast and shallow.
-MAX_DEPTH = 50
 MAX_TAB_REPORTS = 3
 BOM = b"\xef\xbb\xbf"
 
@@ -49,27 +45,6 @@ def display_path(path: Path) -> str:
         return full.relative_to(Path(os.path.abspath(Path.cwd()))).as_posix()
     except (ValueError, OSError):
         return full.as_posix()
-
-
-@dataclass
-class Source:
-    """The text of one file, normalised to LF, and its lines (for diagnostics)."""
-
-    path: Path
-    display: str
-    text: str = ""
-    crlf: bool = False
-    lines: list[str] = field(default_factory=list)
-
-    def line(self, line: int) -> str:
-        """Source line ``line`` (1-based) without its line end, or '' if out of range."""
-        if 1 <= line <= len(self.lines):
-            return self.lines[line - 1]
-        return ""
-
-    def diag(self, code: str, message: str, line: int = 0, col: int = 0, **kw) -> Diagnostic:
-        src = self.line(line) if line else None
-        return Diagnostic(code, message, self.display, line, col, source_line=src, **kw)
 
 
 class Unreadable(Exception):
@@ -197,29 +172,6 @@ def _tabs(src: Source) -> list[Diagnostic]:
 # flow indicator, with a name character right after it. Text such as "Artifacts & Allies"
 # does not match; anything that might be one gets the exact token scan (yaml_ruamel.anchors).
 _MAYBE_ANCHOR = re.compile(r"(?:^|[\s\[{,:])[&*][^\s,\[\]{}]", re.M)
-
-
-def duplicate_key(src: Source, node) -> Diagnostic | None:
-    """RF103 for the first mapping (depth first) that repeats a key (the nodes of either
-    front end: ruamel's or PyYAML's)."""
-    stack = [node]
-    while stack:
-        node = stack.pop()
-        kind = node.id
-        if kind == "mapping":
-            seen: dict = {}
-            for key, value in node.value:
-                k = key.value if key.id == "scalar" else id(key)
-                if k in seen:
-                    mark = key.start_mark
-                    return src.diag("RF103", f"duplicate key '{k}' in a mapping",
-                                    mark.line + 1, mark.column + 1, length=max(1, len(str(k))),
-                                    hint=f"first defined at line {seen[k]}")
-                seen[k] = key.start_mark.line + 1
-                stack.append(value)
-        elif kind == "sequence":
-            stack.extend(node.value)
-    return None
 
 
 # Which front end composes: "auto" (libyaml for the files it vouches for, ruamel for the

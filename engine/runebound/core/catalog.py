@@ -17,6 +17,7 @@ from runeforge.engine.common.errors import BundleError
 from . import (
     effects_branching,  # noqa: F401  registers the ops of families 1-3 (issue 21)
     effects_combat,  # noqa: F401  (family 7: registers its effect ops)
+    effects_core,  # noqa: F401 - the compositional core (issue 32 part III): its ops and cost
     effects_decks,  # noqa: F401 - family 5/6 (issue 21): registers its ops
 )
 from .bundle import own_cards

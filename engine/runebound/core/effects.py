@@ -397,10 +397,3 @@ from .effects_place import TARGETS as _PLACE_TARGETS  # noqa: E402
 EXTRA_BUILDERS.update(_PLACE_BUILDERS)
 EVENT_MATCHERS.update(_PLACE_MATCHERS)
 EXTRA_TARGETS.update(_PLACE_TARGETS)
-
-# ---- issue 32 (part III): the compositional core (each_hero, repeat, lose_gold, end_turn,
-# discard_ally, pay_to) and its cost "discard one of your Allies"
-from . import costs as _costs  # noqa: E402
-from . import effects_core as _core  # noqa: E402
-
-_core.install(EXTRA_BUILDERS, _costs.EXTRA_COSTS, EVENT_MATCHERS)

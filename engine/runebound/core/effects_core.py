@@ -235,3 +235,11 @@ def install(extra_builders: dict, extra_costs: dict, matchers: dict | None = Non
         matchers["ally_defeated"] = _ally_defeated
     extra_builders.update(_builders())
     extra_costs["discard_ally"] = lambda ir: DiscardAllyCost()
+
+
+# Registered as the other families register theirs (imported by the catalog): the effect ops
+# of the compositional core and its cost "discard one of your Allies" (issue 32, part III).
+from . import effects as _fx  # noqa: E402
+from .costs import EXTRA_COSTS as _EXTRA_COSTS  # noqa: E402
+
+install(_fx.EXTRA_BUILDERS, _EXTRA_COSTS, _fx.EVENT_MATCHERS)

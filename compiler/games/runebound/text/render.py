@@ -24,18 +24,10 @@ from runeforge.l10n.slots import SlotError, fill
 
 from .render_branching import BranchingRender  # families 1-3 (issue 21)
 from .templates import TEMPLATES, mood_key
-from .terms import Term, category, load_terms
+from .terms import Counted, Term, category, load_terms
 
 LOCALES = ("en", "fi", "pl", "el", "ru", "en-XA")
 TOKENS = {"wound": "wound", "wounds": "wound", "exhaustion": "exhaustion"}
-
-
-@dataclass(frozen=True)
-class Counted:
-    """Terms in the form a count category selects (``cat`` None: not counted)."""
-
-    terms: tuple[Term, ...]
-    cat: str | None = None
 
 
 @dataclass(frozen=True)

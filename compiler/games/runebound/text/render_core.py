@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from runeforge.dsl.runebound import nodes as n
 
-from .terms import category
+from .terms import Counted, category
 
 TOKENS = {"wound": "wound", "exhaustion": "exhaustion"}
 
@@ -68,8 +68,6 @@ def _third(self, node) -> str:
 
 
 def _counted_stat(self, node):
-    from .render import Counted
-
     return Counted((self.term("stats", node.stat),), category(self.locale, abs(node.value)))
 
 

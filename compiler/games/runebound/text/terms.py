@@ -76,6 +76,14 @@ class Term:
                         + (f" for count category {cat!r}" if cat else ""))
 
 
+@dataclass(frozen=True)
+class Counted:
+    """Terms in the form a count category selects (``cat`` None: not counted)."""
+
+    terms: tuple[Term, ...]
+    cat: str | None = None
+
+
 @dataclass
 class TermTable:
     locale: str

@@ -194,6 +194,9 @@ class CoreToAst:
     def lose_gold(self, ch):
         return n.LoseGold(_values(ch)[0], span=_sp(ch))
 
+    def keep_trophy(self, ch):
+        return n.KeepTrophy(span=_sp(ch))
+
     def end_turn(self, ch):
         return n.EndTurn(span=_sp(ch))
 

@@ -278,3 +278,17 @@ def test_keep_it_as_a_trophy_is_an_encounters_words_only(kind):
     text = "Test Body (6). If you succeed, keep it as a trophy."
     _ir, findings = compile_ability(text, _ctx(kind))
     assert "RF453" in [f.code for f in findings if f.severity == "error"]
+
+
+def test_if_you_were_defeated_is_refused_at_its_words_with_the_knock_out_hint():
+    """Seed 000: a knocked-out Hero's turn ends at once, so After combat never runs for a
+    defeated Hero; the refusal points at the words and names the window that does run."""
+    from runeforge.dsl.errors import AbilitySyntaxError
+    from runeforge.dsl.runebound.parser import parse_ability
+
+    text = "Before combat: gain 1 gold. If you were defeated, take 1 wound."
+    with pytest.raises(AbilitySyntaxError) as err:
+        parse_ability(text)
+    assert err.value.code == "RF454"
+    assert text[err.value.start:err.value.end] == "If you were defeated"
+    assert "When your Hero is knocked out" in err.value.hint

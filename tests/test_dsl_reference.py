@@ -230,6 +230,12 @@ def test_every_construct_of_the_grammar_has_an_example():
     used = set()
     for text, _, _ in ABILITIES + VARIANTS:
         used |= {t.data for t in parser.parse(text).iter_subtrees()}
+    # a construct the language parses only to refuse it where it is written (RF454) is
+    # shown by its diagnostic example
+    refused = [text for code, text, *_ in DIAGNOSTICS if code == "RF454"]
+    assert refused
+    for text in refused:
+        used |= {t.data for t in parser.parse(text).iter_subtrees()}
     missing = sorted(_grammar_aliases() - used)
     assert len(_grammar_aliases()) > 100
     assert not missing, f"the reference shows no example of {missing}"

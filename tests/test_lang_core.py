@@ -27,11 +27,12 @@ def test_the_scenarios_of_the_core_pass_and_run_its_ops():
     from runeforge.scenarios import report
 
     results = _scenarios()
-    assert len(results) == 13
+    assert len(results) == 15
     for r in results:
         assert r.passed, "\n".join(report.failure_lines(r))
     ops = set().union(*(r.ops for r in results))
-    assert {"each_hero", "repeat", "lose_gold", "end_turn", "discard_ally", "pay_to"} <= ops
+    assert {"each_hero", "repeat", "lose_gold", "end_turn", "discard_ally", "pay_to",
+            "keep_trophy"} <= ops
 
 
 def _game():
@@ -238,3 +239,56 @@ def test_your_allies_cannot_be_wounded_in_a_combat_phase():
     assert capped_wounds(engine, keeper, 2) == 0
     assert capped_wounds(engine, bearer, 1) == 0
     assert capped_wounds(engine, hero, 2) == 2  # "your Allies", not your Hero
+
+
+def test_an_encounter_kept_as_a_trophy_is_not_discarded(monkeypatch):
+    """"Keep it as a trophy." (issue 32): the encounter stays with the Hero as a trophy and
+    does not go back under its deck; without the text it is discarded as usual."""
+    from runeforge.engine.runebound.game import adventure
+    from runeforge.games.runebound.abilities import compile_ability
+    from runeforge.games.runebound.checks import CardContext
+    from tests.test_game_scenarios import of_kind, take
+
+    ir, findings = compile_ability("Keep it as a trophy.",
+                                   CardContext("encounter", None, None, frozenset()))
+    assert ir is not None and not findings
+    from runeforge.engine.runebound.core.catalog import Ability
+
+    game, (hero, _) = _game()
+    first, second = of_kind(game, "encounter")[:2]
+    for card in (first, second):
+        take(game, card)
+    s = game.state
+
+    def piles(card):
+        return sum(p.count(card) for p in [*s.adventure_decks.values(), s.doom_track,
+                                           s.removed])
+
+    game.play_encounter(hero, second)  # its own text: discarded as usual
+    assert second not in hero.trophies and piles(second) == 1
+    monkeypatch.setattr(adventure, "drawn_text", lambda cdef: [Ability.from_ir(first, 0, ir)])
+    game.play_encounter(hero, first)
+    assert first in hero.trophies and piles(first) == 0
+
+
+@pytest.mark.parametrize("kind", ["item", "ally", "hero", "challenge", "event"])
+def test_keep_it_as_a_trophy_is_an_encounters_words_only(kind):
+    from runeforge.games.runebound.abilities import compile_ability
+
+    text = "Test Body (6). If you succeed, keep it as a trophy."
+    _ir, findings = compile_ability(text, _ctx(kind))
+    assert "RF453" in [f.code for f in findings if f.severity == "error"]
+
+
+def test_if_you_were_defeated_is_refused_at_its_words_with_the_knock_out_hint():
+    """Seed 000: a knocked-out Hero's turn ends at once, so After combat never runs for a
+    defeated Hero; the refusal points at the words and names the window that does run."""
+    from runeforge.dsl.errors import AbilitySyntaxError
+    from runeforge.dsl.runebound.parser import parse_ability
+
+    text = "Before combat: gain 1 gold. If you were defeated, take 1 wound."
+    with pytest.raises(AbilitySyntaxError) as err:
+        parse_ability(text)
+    assert err.value.code == "RF454"
+    assert text[err.value.start:err.value.end] == "If you were defeated"
+    assert "When your Hero is knocked out" in err.value.hint

@@ -70,6 +70,14 @@ class LoseGold:
 
 
 @dataclass(frozen=True)
+class KeepTrophy:
+    """``keep it as a trophy``: the card whose text says it stays with the Hero as a trophy
+    instead of going to a discard pile."""
+
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
 class EndTurn:
     """``end your turn``: the rest of the Hero's turn is skipped."""
 
@@ -115,8 +123,8 @@ class AllyDefeated:
     span: Span = _span()
 
 
-CORE_NODES = (AllyDefeated, Selector, Each, ForEach, LoseGold, EndTurn, DiscardAlly, Nothing, PayTo,
+CORE_NODES = (AllyDefeated, Selector, Each, ForEach, LoseGold, KeepTrophy, EndTurn, DiscardAlly, Nothing, PayTo,
               CannotBeWounded)
 CORE_COSTS = (DiscardAlly,)
-__all__ = ["AllyDefeated", "Selector", "Each", "ForEach", "LoseGold", "EndTurn", "DiscardAlly", "Nothing",
+__all__ = ["AllyDefeated", "Selector", "Each", "ForEach", "LoseGold", "KeepTrophy", "EndTurn", "DiscardAlly", "Nothing",
            "PayTo", "CannotBeWounded", "CORE_NODES", "CORE_COSTS", "COUNTABLES"]

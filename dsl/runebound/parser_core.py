@@ -194,6 +194,9 @@ class CoreToAst:
     def lose_gold(self, ch):
         return n.LoseGold(_values(ch)[0], span=_sp(ch))
 
+    def keep_trophy(self, ch):
+        return n.KeepTrophy(span=_sp(ch))
+
     def end_turn(self, ch):
         return n.EndTurn(span=_sp(ch))
 
@@ -287,6 +290,17 @@ class CoreToAst:
         return _Mod("for_each", str(_values(ch)[0]), _sp(ch))
 
     # ---- sentences -----------------------------------------------------------------------------
+    def if_defeated(self, ch):
+        """Refused where it is written (RF454): seed 000 ends a knocked-out Hero's turn at once
+        ("Pelivuorosi loppuu tähän"), so the After combat window opens only for a Hero still
+        standing and "if you were defeated" would never hold there."""
+        words = [t for t in ch if hasattr(t, "start_pos")][:4]
+        raise AbilitySyntaxError(
+            "'if you were defeated' never holds: a defeated Hero's turn ends at once, so no "
+            "ability of that Hero runs after the combat", words[0].start_pos,
+            words[-1].end_pos, code="RF454",
+            hint="write it as a knock-out: 'When your Hero is knocked out, ...'")
+
     def if_you_do(self, ch):
         return _IfDo(self._nested(_values(ch)[-1]), _sp(ch))
 

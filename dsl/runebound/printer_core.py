@@ -91,6 +91,10 @@ def install(text, amount, noun, targets, durations) -> None:
         return f"lose {amount(node.amount)} gold"
 
     @text.register
+    def _(node: n.KeepTrophy) -> str:
+        return "keep it as a trophy"
+
+    @text.register
     def _(node: n.EndTurn) -> str:
         return "end your turn"
 

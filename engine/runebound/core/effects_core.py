@@ -130,6 +130,19 @@ class LoseGold(_CoreEffect):
 
 
 @dataclass
+class KeepTrophy(_CoreEffect):
+    """The card whose text this is becomes the Hero's trophy; whoever would discard it after
+    its text (an encounter, a defeated challenge) sees it in ``hero.trophies`` and keeps it."""
+
+    op = "keep_trophy"
+
+    def run(self, ctx):
+        if ctx.source and ctx.source not in ctx.owner.trophies:
+            ctx.owner.trophies.append(ctx.source)
+            ctx.engine.log.emit("trophy", hero=ctx.owner.id, card=ctx.source)
+
+
+@dataclass
 class EndTurn(_CoreEffect):
     op = "end_turn"
 
@@ -219,6 +232,7 @@ def _builders():
         "repeat": lambda ir: Repeat(ir["per"], build_effects(ir["effects"])),
         "lose_gold": lambda ir: LoseGold(Amount.from_ir(ir["amount"])),
         "end_turn": lambda ir: EndTurn(),
+        "keep_trophy": lambda ir: KeepTrophy(),
         "discard_ally": lambda ir: DiscardAlly(),
         "pay_to": lambda ir: PayTo([build_cost(c) for c in ir["costs"]],
                                    build_effects(ir["effects"])),

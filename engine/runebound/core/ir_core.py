@@ -32,6 +32,7 @@ def effect_ops(op, amount, enum, count, effects) -> list[dict]:
         op("repeat", per=enum(COUNTABLES), effects=effects),
         op("lose_gold", amount=amount()),
         op("end_turn"),
+        op("keep_trophy"),
         op("discard_ally"),
         op("pay_to", costs={"type": "array", "items": {"$ref": "#/$defs/cost"}, "minItems": 1},
            effects=effects),

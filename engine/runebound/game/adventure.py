@@ -186,6 +186,8 @@ class AdventureStep:
             hero.trophies.append(card)
             self.enforce_limits(hero)
             return
+        if card in hero.trophies:  # its text said "keep it as a trophy" (issue 32)
+            return
         self.discard_played(card, self.rules.adventure.encounter_after_play)
 
     # ------------------------------------------------------------------ decks

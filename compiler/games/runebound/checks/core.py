@@ -6,6 +6,8 @@
   give it a timing, where it is counted when used.
 * RF452 (error): a test or an attack said of other Heroes ("Each Hero tests Body (5).") —
   "If you succeed" would not say whose test it follows.
+* RF453 (error): "keep it as a trophy" on a card other than an encounter: only an encounter's
+  card leaves play by its own text's end (a challenge's reward says whether it is kept).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from runeforge.dsl.runebound import nodes as n
 _TARGETED = {n.Suffer: "target", n.Inflict: "target", n.Cancel: "target", n.Heal: "target",
              n.Modifier: "subject", n.Immune: "subject", n.InflictAdditional: "target",
              n.WoundCap: "subject"}
-_CORE = (n.Each, n.ForEach, n.Selector, n.AllyDefeated)
+_CORE = (n.Each, n.ForEach, n.Selector, n.AllyDefeated, n.KeepTrophy)
 
 
 def check(a: n.Ability, ctx, nodes, finding):
@@ -40,6 +42,12 @@ def check(a: n.Ability, ctx, nodes, finding):
             yield finding("RF450", "'this Ally' names no card here: only an Ally's own "
                                    "text can say 'this Ally'", node.span,
                           hint="put the rule on the Ally's card")
+        elif kind is n.KeepTrophy and ctx.kind != "encounter":
+            yield finding("RF453", f"'keep it as a trophy' on {'an' if ctx.kind[0] in 'aeiou' else 'a'} "
+                                   f"{ctx.kind} card: only an encounter's own text can keep "
+                                   "its card as a trophy", node.span,
+                          hint="put it on an encounter, or give a challenge 'reward: keep: "
+                               "true' in its card data")
         elif kind is n.ForEach and standing and any(
                 isinstance(inner, (n.Modifier, n.CostModifier, n.Restrict))
                 for inner in n.walk(node.effect)):

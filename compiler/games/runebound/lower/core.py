@@ -46,6 +46,10 @@ def install(effect, amount, cost) -> None:
         return [{"op": "lose_gold", "amount": amount(node.amount)}]
 
     @effect.register
+    def _(node: n.KeepTrophy) -> list[dict]:
+        return [{"op": "keep_trophy"}]
+
+    @effect.register
     def _(node: n.EndTurn) -> list[dict]:
         return [{"op": "end_turn"}]
 

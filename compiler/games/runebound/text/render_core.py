@@ -88,6 +88,10 @@ def _losegold(self, node, mood: str) -> str:
     return self.verb("effect.lose_gold", mood, gold=self.qty(node.amount, "gold"))
 
 
+def _keeptrophy(self, node, mood: str) -> str:
+    return self.verb("effect.keep_trophy", mood)
+
+
 def _endturn(self, node, mood: str) -> str:
     return self.verb("effect.end_turn", mood)
 
@@ -110,7 +114,7 @@ def _cannotbewounded(self, node, mood: str) -> str:
 
 
 METHODS = {"_each": _each, "_foreach": _foreach, "_losegold": _losegold,
-           "_endturn": _endturn, "_discardally": _discardally, "_nothing": _nothing,
+           "_endturn": _endturn, "_keeptrophy": _keeptrophy, "_discardally": _discardally, "_nothing": _nothing,
            "_payto": _payto, "_cannotbewounded": _cannotbewounded,
            "_counted_stat": _counted_stat}
 

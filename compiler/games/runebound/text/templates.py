@@ -185,6 +185,7 @@ OTHER: dict[str, str] = {
 VERB_CLAUSES.update({
     "effect.lose_gold": "lose {gold}",
     "effect.end_turn": "end your turn",
+    "effect.keep_trophy": "keep it as a trophy",
     "effect.discard_ally": "discard one of your Allies",
 })
 _COUNTED = {"wound": ("wound", "wounds"), "exhaustion": ("exhaustion", "exhaustion"),

@@ -9,7 +9,9 @@ written as JSON, never pickle.
 A tables file is used only when its recorded key equals the key of the grammar in hand: the
 SHA-256 of the grammar texts (the grammar and every grammar it imports), Lark's version and the
 build options. Anything else (a missing, stale, unreadable or malformed file) falls back to
-building the tables in memory, so a stale file can cost time but never change a parse.
+building the tables in memory, so a stale file can cost time but never change a parse. The
+file is package data, trusted like the modules beside it: its structure is checked as it is
+read, its tables are not re-derived (tests/test_larktables.py proves they equal fresh ones).
 """
 
 from __future__ import annotations
@@ -56,22 +58,23 @@ def _encode(value):
     raise TypeError(f"cannot store a {type(value).__name__} in a tables file")
 
 
-def _decode(value, lexer):
-    if isinstance(value, dict):
-        if len(value) == 1 and "#int" in value:
-            pairs = value["#int"]
+def _hook(obj: dict):
+    """json object_hook: undo _encode's tags while the text is read (one pass, in C's loop)."""
+    if len(obj) == 1:
+        if "#int" in obj:
+            pairs = obj["#int"]
             if not all(isinstance(p, list) and len(p) == 2 and type(p[0]) is int
                        for p in pairs):
                 raise ValueError("malformed #int entry")
-            return {k: _decode(v, lexer) for k, v in pairs}
-        if len(value) == 1 and "#tuple" in value:
-            return tuple(_decode(v, lexer) for v in value["#tuple"])
-        return {k: _decode(v, lexer) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_decode(v, lexer) for v in value]
-    if value == _LEXER:
-        return lexer
-    return value
+            return dict(pairs)
+        if "#tuple" in obj:
+            return tuple(obj["#tuple"])
+    return obj
+
+
+def parse_document(text: str) -> dict:
+    """A tables file's text to its data (tuples and int keys restored)."""
+    return json.loads(text, object_hook=_hook)
 
 
 def serialize(parser: Lark, lexer) -> dict:
@@ -93,10 +96,10 @@ def document(parser: Lark, lexer, key: str) -> str:
 
 
 def read_tables(package: str, name: str, key: str) -> dict | None:
-    """The stored tables for ``key``, or None when the file is missing, stale or malformed."""
+    """The stored tables for ``key`` (as parse_document gives them), or None when the file is missing, stale or malformed."""
     try:
         text = resources.files(package).joinpath(name).read_text(encoding="utf-8")
-        doc = json.loads(text)
+        doc = parse_document(text)
     except (OSError, ValueError):
         return None
     if not (isinstance(doc, dict) and doc.get("format") == FORMAT and doc.get("key") == key
@@ -112,8 +115,10 @@ def load(package: str, name: str, key: str, lexer, build, **load_options) -> tup
     doc = read_tables(package, name, key)
     if doc is not None:
         try:
-            data = _decode(doc["data"], lexer)
-            memo = _decode(doc["memo"], lexer)
+            data, memo = doc["data"], doc["memo"]
+            if data["parser"]["lexer_conf"]["lexer_type"] != _LEXER:
+                raise ValueError("the tables were not made for a custom lexer")
+            data["parser"]["lexer_conf"]["lexer_type"] = lexer
             data["options"]["lexer"] = lexer
             return Lark._load_from_dict(data, memo, **load_options), True
         except Exception:  # noqa: BLE001 - a bad file must only cost the build below
@@ -126,7 +131,8 @@ def canonical(doc: dict):
     numbers and memo ids vary from run to run): memo references resolved, states renumbered
     in breadth-first order from the start states, terminals by name. Two documents have the
     same canonical form exactly when they parse alike."""
-    memo = _decode(doc["memo"], _LEXER)
+    doc = parse_document(json.dumps(_encode(doc)))  # a copy: the table is taken apart
+    memo = doc["memo"]
 
     def resolve(v):
         if isinstance(v, dict):
@@ -137,7 +143,7 @@ def canonical(doc: dict):
             return [resolve(x) for x in v]
         return v
 
-    data = _decode(doc["data"], _LEXER)
+    data = doc["data"]
     table = data["parser"].pop("parser")
     tokens, states = table["tokens"], table["states"]
     order, queue = {}, [table["start_states"][s] for s in sorted(table["start_states"])]

@@ -18,6 +18,7 @@ from importlib import resources
 from lark import Lark, Token, v_args
 from lark.exceptions import UnexpectedInput, VisitError
 
+from .. import larktables
 from ..errors import AbilitySyntaxError
 from . import nodes as n
 from .build import body_effects
@@ -121,12 +122,31 @@ class _Text:
 _TEXT = _Text()
 
 
-@lru_cache(maxsize=None)
-def parser(with_transformer: bool = True) -> Lark:
+_OPTIONS = {"parser": "lalr", "start": "ability", "maybe_placeholders": False,
+            "propagate_positions": True, "lexer": "delve.DelveLexer"}
+TABLES = "delve.tables.json"
+
+
+def tables_key() -> str:
+    shared = resources.files("runeforge.dsl").joinpath("shared.lark").read_text(encoding="utf-8")
+    return larktables.grammar_key([_grammar(), shared], _OPTIONS)
+
+
+def build_parser(with_transformer: bool = True) -> Lark:
+    """The parser with its tables computed from the grammar (no stored tables)."""
     return Lark(_grammar(), parser="lalr", lexer=DelveLexer, start="ability",
                 transformer=_ToAst(_TEXT) if with_transformer else None,
                 import_paths=[_shared_dir()], propagate_positions=True,
                 maybe_placeholders=False)
+
+
+@lru_cache(maxsize=None)
+def parser(with_transformer: bool = True) -> Lark:
+    # the shipped tables (larktables) when they match the grammars, else built here
+    return larktables.load(__package__, TABLES, tables_key(), DelveLexer,
+                           lambda: build_parser(with_transformer),
+                           transformer=_ToAst(_TEXT) if with_transformer else None,
+                           propagate_positions=True)[0]
 
 
 def interactive():

@@ -13,6 +13,7 @@ from importlib import resources
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from .. import larktables
 from ..errors import AbilitySyntaxError
 from . import nodes as n
 from .expect import explain_unexpected
@@ -309,11 +310,28 @@ def _grammar_text() -> str:
     return resources.files(__package__).joinpath("ability.lark").read_text(encoding="utf-8")
 
 
-@lru_cache(maxsize=None)
-def _parser(with_transformer: bool = True) -> Lark:
+_OPTIONS = {"parser": "lalr", "start": "ability", "maybe_placeholders": False,
+            "lexer": "runebound.AbilityLexer"}
+TABLES = "ability.tables.json"
+
+
+def tables_key() -> str:
+    return larktables.grammar_key([_grammar_text()], _OPTIONS)
+
+
+def build_parser(with_transformer: bool = True) -> Lark:
+    """The parser with its tables computed from the grammar (no stored tables)."""
     return Lark(_grammar_text(), parser="lalr", lexer=AbilityLexer, start="ability",
                 transformer=_ToAst() if with_transformer else None,
                 maybe_placeholders=False)
+
+
+@lru_cache(maxsize=None)
+def _parser(with_transformer: bool = True) -> Lark:
+    # the shipped tables (larktables) when they match the grammar, else built here
+    return larktables.load(__package__, TABLES, tables_key(), AbilityLexer,
+                           lambda: build_parser(with_transformer),
+                           transformer=_ToAst() if with_transformer else None)[0]
 
 
 def raw_parser() -> Lark:

@@ -1,0 +1,201 @@
+"""Prebuilt LALR tables for the ability grammars, shipped as JSON package data (issue 38).
+
+Building a Lark LALR parser computes its tables from the grammar every time, which is most of
+a cold ``runeforge check`` outside YAML. The tables are generated once (``python -m
+runeforge.dsl.larktables``) into ``<grammar>.tables.json`` beside the grammar, through Lark's
+own ``memo_serialize`` / ``_load_from_dict`` (the same data Lark's standalone generator uses),
+written as JSON, never pickle.
+
+A tables file is used only when its recorded key equals the key of the grammar in hand: the
+SHA-256 of the grammar texts (the grammar and every grammar it imports), Lark's version and the
+build options. Anything else (a missing, stale, unreadable or malformed file) falls back to
+building the tables in memory, so a stale file can cost time but never change a parse. The
+file is package data, trusted like the modules beside it: its structure is checked as it is
+read, its tables are not re-derived (tests/test_larktables.py proves they equal fresh ones).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from importlib import resources
+
+import lark
+from lark import Lark
+from lark.grammar import Rule
+from lark.lexer import TerminalDef
+
+FORMAT = 1
+_LEXER = "<custom lexer>"
+# options that name things on this machine or objects given at load time; not stored
+_NOT_STORED = ("transformer", "import_paths", "source_path", "lexer", "postlex")
+
+
+def grammar_key(texts: list[str], options: dict) -> str:
+    """The key a tables file must carry to be used for these grammar texts and options."""
+    h = hashlib.sha256()
+    h.update(f"lark {lark.__version__}\nformat {FORMAT}\n".encode())
+    h.update(json.dumps(options, sort_keys=True).encode())
+    for text in texts:
+        h.update(b"\0" + text.encode("utf-8"))
+    return h.hexdigest()
+
+
+def _encode(value):
+    """Lark's serialized form to plain JSON: tuples and int-keyed dicts get a tag."""
+    if isinstance(value, dict):
+        if all(isinstance(k, str) for k in value):
+            return {k: _encode(v) for k, v in value.items()}
+        if all(isinstance(k, int) and not isinstance(k, bool) for k in value):
+            return {"#int": [[k, _encode(v)] for k, v in value.items()]}
+        raise TypeError(f"cannot store a dict with keys {sorted(map(repr, value))[:3]}")
+    if isinstance(value, tuple):
+        return {"#tuple": [_encode(v) for v in value]}
+    if isinstance(value, list):
+        return [_encode(v) for v in value]
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    raise TypeError(f"cannot store a {type(value).__name__} in a tables file")
+
+
+def _hook(obj: dict):
+    """json object_hook: undo _encode's tags while the text is read (one pass, in C's loop)."""
+    if len(obj) == 1:
+        if "#int" in obj:
+            pairs = obj["#int"]
+            if not all(isinstance(p, list) and len(p) == 2 and type(p[0]) is int
+                       for p in pairs):
+                raise ValueError("malformed #int entry")
+            return dict(pairs)
+        if "#tuple" in obj:
+            return tuple(obj["#tuple"])
+    return obj
+
+
+def parse_document(text: str) -> dict:
+    """A tables file's text to its data (tuples and int keys restored)."""
+    return json.loads(text, object_hook=_hook)
+
+
+def serialize(parser: Lark, lexer) -> dict:
+    """A built parser's tables as JSON-ready data (without the key)."""
+    data, memo = parser.memo_serialize([TerminalDef, Rule])
+    data["options"] = {k: v for k, v in data["options"].items() if k not in _NOT_STORED}
+    lexer_conf = data["parser"]["lexer_conf"]
+    if lexer_conf.get("lexer_type") is not lexer:
+        raise TypeError("the parser was not built with the given lexer")
+    lexer_conf["lexer_type"] = _LEXER
+    return {"data": _encode(data), "memo": _encode(memo)}
+
+
+def document(parser: Lark, lexer, key: str) -> str:
+    """The text of a tables file (stable: the same parser gives the same text)."""
+    body = serialize(parser, lexer)
+    return json.dumps({"format": FORMAT, "lark": lark.__version__, "key": key, **body},
+                      sort_keys=True, separators=(",", ":")) + "\n"
+
+
+def read_tables(package: str, name: str, key: str) -> dict | None:
+    """The stored tables for ``key`` (as parse_document gives them), or None when the file is missing, stale or malformed."""
+    try:
+        text = resources.files(package).joinpath(name).read_text(encoding="utf-8")
+        doc = parse_document(text)
+    except (OSError, ValueError):
+        return None
+    if not (isinstance(doc, dict) and doc.get("format") == FORMAT and doc.get("key") == key
+            and isinstance(doc.get("data"), dict) and isinstance(doc.get("memo"), dict)):
+        return None
+    return doc
+
+
+def load(package: str, name: str, key: str, lexer, build, **load_options) -> tuple[Lark, bool]:
+    """(parser, from_file): the parser from the stored tables when they match ``key``,
+    otherwise ``build()``. ``load_options`` are Lark's load-time options (transformer,
+    propagate_positions)."""
+    doc = read_tables(package, name, key)
+    if doc is not None:
+        try:
+            data, memo = doc["data"], doc["memo"]
+            if data["parser"]["lexer_conf"]["lexer_type"] != _LEXER:
+                raise ValueError("the tables were not made for a custom lexer")
+            data["parser"]["lexer_conf"]["lexer_type"] = lexer
+            data["options"]["lexer"] = lexer
+            return Lark._load_from_dict(data, memo, **load_options), True
+        except Exception:  # noqa: BLE001 - a bad file must only cost the build below
+            pass
+    return build(), False
+
+
+def canonical(doc: dict):
+    """A tables document in a form that does not depend on the numbering Lark chose (state
+    numbers and memo ids vary from run to run): memo references resolved, states renumbered
+    in breadth-first order from the start states, terminals by name. Two documents have the
+    same canonical form exactly when they parse alike."""
+    doc = parse_document(json.dumps(_encode(doc)))  # a copy: the table is taken apart
+    memo = doc["memo"]
+
+    def resolve(v):
+        if isinstance(v, dict):
+            if set(v) == {"@"}:
+                return resolve(memo[v["@"]])
+            return {k: resolve(x) for k, x in v.items()}
+        if isinstance(v, (list, tuple)):
+            return [resolve(x) for x in v]
+        return v
+
+    data = doc["data"]
+    table = data["parser"].pop("parser")
+    tokens, states = table["tokens"], table["states"]
+    order, queue = {}, [table["start_states"][s] for s in sorted(table["start_states"])]
+    out = []
+    while queue:
+        state = queue.pop(0)
+        if state in order:
+            continue
+        order[state] = len(order)
+        row = []
+        for tok, (action, arg) in sorted(states[state].items(), key=lambda i: tokens[i[0]]):
+            if action == 0:
+                queue.append(arg)
+            row.append((tokens[tok], action, arg))
+        out.append(row)
+    rows = [[(name, action, order[arg] if action == 0 else json.dumps(resolve(arg),
+                                                                       sort_keys=True))
+             for name, action, arg in row] for row in out]
+    rest = resolve(data)
+    rest["parser"]["parser_conf"]["rules"] = sorted(
+        json.dumps(r, sort_keys=True) for r in rest["parser"]["parser_conf"]["rules"])
+    rest["rules"] = sorted(json.dumps(r, sort_keys=True) for r in rest["rules"])
+    return {"rest": rest, "states": rows, "unreached": len(states) - len(order),
+            "start": {s: order[n] for s, n in table["start_states"].items()},
+            "end": {s: order.get(n) for s, n in table["end_states"].items()}}
+
+
+def grammars():
+    """(package, tables file name, key function, lexer, fresh build) of each shipped grammar."""
+    from .delve import parser as delve
+    from .runebound import parser as runebound
+
+    return [(mod.__package__, mod.TABLES, mod.tables_key, lexer,
+             lambda mod=mod: mod.build_parser(False))
+            for mod, lexer in ((runebound, runebound.AbilityLexer),
+                               (delve, delve.DelveLexer))]
+
+
+def fresh_document(key_fn, lexer, build) -> str:
+    """The tables file freshly generated from the grammar as it is now."""
+    return document(build(), lexer, key_fn())
+
+
+def main() -> None:
+    """Regenerate the shipped tables files (run after editing a grammar)."""
+    for package, name, key_fn, lexer, build in grammars():
+        path = resources.files(package).joinpath(name)
+        text = fresh_document(key_fn, lexer, build)
+        with open(str(path), "w", encoding="utf-8") as f:
+            f.write(text)
+        print(f"wrote {path} ({len(text):,} bytes)")
+
+
+if __name__ == "__main__":
+    main()

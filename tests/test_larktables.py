@@ -1,0 +1,118 @@
+"""The shipped LALR tables (issue 38): equal to freshly built ones, ignored when stale, and
+parsing exactly as the tables built from the grammar."""
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+
+from runeforge.dsl import larktables
+from runeforge.dsl.delve import parser as delve
+from runeforge.dsl.runebound import parser as runebound
+
+CARDS = Path(__file__).resolve().parent.parent / "cards"
+GRAMMARS = {name: g for g in larktables.grammars() for name in [g[1]]}
+
+
+def _shipped(name):
+    package, name, key_fn, lexer, build = GRAMMARS[name]
+    doc = larktables.read_tables(package, name, key_fn())
+    assert doc is not None, f"{name} is missing or stale: run python -m runeforge.dsl.larktables"
+    return doc
+
+
+def _copy(doc):
+    return larktables.parse_document(json.dumps(larktables._encode(doc)))
+
+
+@pytest.mark.parametrize("name", sorted(GRAMMARS))
+def test_shipped_tables_equal_fresh_ones(name):
+    package, name, key_fn, lexer, build = GRAMMARS[name]
+    fresh = larktables.parse_document(larktables.fresh_document(key_fn, lexer, build))
+    shipped = _shipped(name)
+    assert shipped["key"] == fresh["key"]
+    assert larktables.canonical(shipped) == larktables.canonical(fresh)
+
+
+def test_canonical_form_sees_a_changed_action():
+    doc = _shipped(runebound.TABLES)
+    changed = _copy(doc)
+    states = changed["data"]["parser"]["parser"]["states"]
+    row = states[changed["data"]["parser"]["parser"]["start_states"]["ability"]]
+    token, (action, arg) = next((t, a) for t, a in row.items() if a[0] == 0)
+    row[token] = (0, (arg + 1) % len(states))
+    assert larktables.canonical(changed) != larktables.canonical(doc)
+
+
+@pytest.mark.parametrize("name", sorted(GRAMMARS))
+def test_a_stale_key_is_ignored(name, monkeypatch):
+    package, name, key_fn, lexer, build = GRAMMARS[name]
+    assert larktables.read_tables(package, name, "0" * 64) is None
+    built = []
+    _, from_file = larktables.load(package, name, "0" * 64, lexer,
+                                   lambda: built.append(1) or build())
+    assert (from_file, built) == (False, [1])
+    _, from_file = larktables.load(package, name, key_fn(), lexer, build)
+    assert from_file
+
+
+def test_a_malformed_file_falls_back_to_building(monkeypatch):
+    package, name, key_fn, lexer, build = GRAMMARS[runebound.TABLES]
+    doc = _copy(_shipped(name))
+    del doc["data"]["parser"]["parser"]["tokens"]
+    monkeypatch.setattr(larktables, "read_tables", lambda *a: doc)
+    parser, from_file = larktables.load(package, name, key_fn(), lexer, build)
+    assert not from_file
+    assert parser.parse("Gain 1 gold.") is not None
+
+
+def _abilities(node, out):
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key in ("ability", "abilities"):
+                for text in value if isinstance(value, list) else [value]:
+                    if isinstance(text, str):
+                        out.append(text)
+            else:
+                _abilities(value, out)
+    elif isinstance(node, list):
+        for item in node:
+            _abilities(item, out)
+
+
+def _texts(delve_files: bool):
+    out = []
+    for path in sorted(CARDS.rglob("*.yaml")):
+        if ("delve" in path.parts) == delve_files:
+            for doc in yaml.safe_load_all(path.read_text(encoding="utf-8")):
+                _abilities(doc, out)
+    return out
+
+
+def _outcome(parser, text):
+    try:
+        return parser.parse(text)
+    except Exception as e:  # noqa: BLE001 - both parsers must fail alike
+        # the expected terminals are a set: Lark lists them in no fixed order
+        return (type(e).__name__, getattr(e, "line", None), getattr(e, "column", None),
+                sorted(getattr(e, "expected", None) or ()), str(getattr(e, "token", "")),
+                getattr(e, "state", None) is None)
+
+
+@pytest.mark.parametrize("module,delve_files", [(runebound, False), (delve, True)])
+@pytest.mark.parametrize("with_transformer", [False, True])
+def test_stored_tables_parse_as_built_ones(module, delve_files, with_transformer):
+    texts = _texts(delve_files)
+    assert len(texts) > 20
+    get = module._parser if module is runebound else module.parser
+    stored, built = get(with_transformer), module.build_parser(with_transformer)
+    assert stored.source_path == "<deserialized>"  # the shipped tables are the ones in use
+    parsed = 0
+    for text in texts:
+        if module is delve:
+            delve._TEXT.value = text
+        outcome = _outcome(stored, text)
+        assert outcome == _outcome(built, text), text
+        parsed += not isinstance(outcome, tuple)
+    assert parsed > 20  # the comparison covers real parses, not only errors

@@ -171,15 +171,22 @@ def canonical(doc: dict):
             "end": {s: order.get(n) for s, n in table["end_states"].items()}}
 
 
+# The dialects that ship tables, named as the games' registry names its entries (a module and
+# its lexer class), so this shared module imports no dialect: each dialect's parser imports it.
+SHIPPED = ("runeforge.dsl.runebound.parser:AbilityLexer", "runeforge.dsl.delve.parser:DelveLexer")
+
+
 def grammars():
     """(package, tables file name, key function, lexer, fresh build) of each shipped grammar."""
-    from .delve import parser as delve
-    from .runebound import parser as runebound
+    import importlib
 
-    return [(mod.__package__, mod.TABLES, mod.tables_key, lexer,
-             lambda mod=mod: mod.build_parser(False))
-            for mod, lexer in ((runebound, runebound.AbilityLexer),
-                               (delve, delve.DelveLexer))]
+    out = []
+    for entry in SHIPPED:
+        module, lexer = entry.split(":")
+        mod = importlib.import_module(module)
+        out.append((mod.__package__, mod.TABLES, mod.tables_key, getattr(mod, lexer),
+                    lambda mod=mod: mod.build_parser(False)))
+    return out
 
 
 def fresh_document(key_fn, lexer, build) -> str:

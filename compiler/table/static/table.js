@@ -14,7 +14,8 @@ const CONTROLS = {
   experience: "buttons", rest_split: "cards", discard_excess: "cards", trade: "buttons",
   trade_give: "cards", trade_ask: "cards", trade_gold: "number", accept_trade: "buttons",
   change_hero: "cards", vassal_order: "cards", giant_lord_tokens: "buttons",
-  keep: "cards", discard_item: "cards", town: "space", renew_space: "space",
+  keep: "cards", discard_item: "cards", discard_ally: "cards", town: "space",
+  renew_space: "space",
   undefeated: "cards", free_market_card: "cards",
   // Delve
   "delve.action": "dice", "delve.effect": "cells", "delve.skill": "cards",

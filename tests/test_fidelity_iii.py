@@ -80,3 +80,73 @@ def test_advanced_full_doom_track_discards_and_rebuilds_from_challenges_only():
             assert chal in rebuilt
             assert all(game.card(c).kind == "challenge" for c in rebuilt)
             assert other in s.discard_pile
+
+
+# ---- the bots and High Lord Margath on the undefeated track -----------------------------------
+
+def _margath_waiting(odds, wounds=0, dry=False):
+    from runeforge.engine.common.decisions import Decision
+    from runeforge.engine.runebound.bots.game_bot import GameBot
+
+    game = _game("base", players=2)
+    s = game.state
+    hero = game.hero(s.seats[0])
+    for deck in s.adventure_decks.values():
+        if "high-lord-margath" in deck:
+            deck.remove("high-lord-margath")
+    space = next(sp for sp in game.board.spaces if sp not in s.board_counters
+                 and not game.board.is_town(sp))
+    s.undefeated_track.append({"card": "high-lord-margath", "space": space})
+    s.positions[hero.id] = space
+    hero.wounds = wounds
+    if dry:
+        for sp in list(s.board_counters):
+            s.box_counters[s.board_counters.pop(sp)] += 1
+    bot = GameBot(odds=odds)
+    bot._desperate = True  # nothing else it expects to beat: the old bot fought anyway
+    d = Decision("adventure", hero.id, ["undefeated", "pass"])
+    return bot.decide(d, game.combat), bot
+
+
+def test_bot_fights_margath_when_its_exact_odds_make_it_worth_it():
+    answer, bot = _margath_waiting(lambda *a: 0.6)
+    assert answer == "undefeated"
+
+
+def test_bot_never_fights_margath_as_a_throw_away():
+    """Odds below the threshold and fresh counters on the board: it passes, even when it
+    would otherwise fight any undefeated challenge for the knock-out's healing."""
+    seen = []
+
+    def odds(engine, hero, enemy, before):
+        seen.append(before)
+        return 0.05
+
+    answer, _ = _margath_waiting(odds)
+    assert answer == "pass"
+    assert seen and seen[0] == 1  # Margath's Before Combat wound is counted
+
+
+def test_bot_fights_margath_when_nothing_else_moves_the_game():
+    """A dry board (no fresh counter, base rules: no hazards): waiting gains nothing, so an
+    unhurt Hero takes its best odds."""
+    answer, _ = _margath_waiting(lambda *a: 0.05, dry=True)
+    assert answer == "undefeated"
+
+
+def test_exact_win_is_the_exact_odds_of_the_heros_stats():
+    from runeforge.engine.runebound.analysis.bot_odds import exact_win
+    from runeforge.engine.runebound.analysis.odds_exact import exact_odds
+
+    game = _game("base", players=2)
+    hero = game.hero(game.state.seats[0])
+    stat = game.combat.stat
+    weak = {"mind": 9, "body": 9, "spirit": 9, "ranged_damage": 1, "melee_damage": 1,
+            "magic_damage": 1, "life": 2}
+    mine = {a: stat(hero, a) + stat(hero, f"{p}_roll") for p, a in
+            (("ranged", "mind"), ("melee", "body"), ("magic", "spirit"))}
+    mine.update({f"{p}_damage": stat(hero, f"{p}_damage") for p in ("ranged", "melee", "magic")},
+                life=stat(hero, "life"))
+    assert exact_win(game.combat, hero, weak) == exact_odds(mine, weak).win
+    assert 0 < exact_win(game.combat, hero, weak) <= 1
+    assert exact_win(game.combat, hero, weak, before_wounds=stat(hero, "life")) == 0.0

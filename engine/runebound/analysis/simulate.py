@@ -20,10 +20,10 @@ from runeforge.engine.common.figures import figures
 from runeforge.engine.common.sweep import rates, wilson
 
 from ..adventures.adventure_game import new_adventure_game
-from ..bots.game_bot import make_bot
 from ..core.catalog import Catalog
 from ..game.scenario import ADVENTURES
 from ..game.setup import new_game
+from .bot_odds import make_bot
 
 DEFAULT_ADVENTURE = "rise-of-the-dragon-lords"
 

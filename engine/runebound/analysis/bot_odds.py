@@ -20,6 +20,7 @@ from ..bots.estimates import PHASE_ATTR
 from ..bots.game_bot import GameBot
 from ..bots.game_bot import make_bot as _make_bot
 from .odds_exact import exact_odds
+from .optimal_player import OptimalPlayer
 
 _CACHE: dict[tuple, float] = {}
 _CACHE_MAX = 200_000
@@ -58,9 +59,27 @@ def exact_win(engine, hero, enemy: dict, before_wounds: int = 0) -> float:
     return found
 
 
+_FIGHT_KINDS = frozenset(("phase_action", "use_ability", "x", "skill_exhaustion", "optional"))
+
+
+class ExactGameBot(GameBot):
+    """The heuristic game bot with the exact odds: it judges a victory card by
+    :func:`exact_win` and fights a challenge as the exact model's optimal policy says
+    (:class:`.optimal_player.OptimalPlayer`: Before Combat and phase decisions); whether to
+    escape, and everything outside a fight, stay the game bot's."""
+
+    def __init__(self):
+        super().__init__(odds=exact_win)
+        self.fighter = OptimalPlayer()
+
+    def decide(self, decision, engine):
+        if decision.kind in _FIGHT_KINDS and getattr(engine, "enemies", None):
+            return self.fighter.decide(decision, engine)
+        return super().decide(decision, engine)
+
+
 def make_bot(name: str, seed):
-    """:func:`..bots.game_bot.make_bot`, the heuristic bot judging its fights by
-    :func:`exact_win`."""
+    """:func:`..bots.game_bot.make_bot`, the heuristic bot being :class:`ExactGameBot`."""
     if name == "heuristic":
-        return GameBot(odds=exact_win)
+        return ExactGameBot()
     return _make_bot(name, seed)

@@ -59,6 +59,7 @@ def test_advanced_full_doom_track_discards_and_rebuilds_from_challenges_only():
                      if game.card(c).kind in ("event", "encounter"))
         colour = game.colour_of(other)
         s.adventure_decks[colour].remove(other)
+        copies = s.adventure_decks[colour].count(other)  # other copies of it stay put
         green.remove(chal)
         s.doom_track[:] = s.doom_track[:1]
         s.doom_track += [chal, other]
@@ -71,7 +72,7 @@ def test_advanced_full_doom_track_discards_and_rebuilds_from_challenges_only():
             s.doom_track.append(c)
         game.add_to_doom_track(fillers[-1])  # the track is full now
         assert s.doom_tokens == 1 and s.doom_track == [fillers[-1]]
-        assert (other in s.adventure_decks[colour]) is back, ruleset
+        assert s.adventure_decks[colour].count(other) == copies + back, ruleset
         assert (other in s.discard_pile) is not back, ruleset
         if not back:
             s.adventure_decks["green"].clear()

@@ -74,3 +74,22 @@ def test_random_bots_always_open_with_explore(records):
         first = next(r for r in result["log"] if r["type"] == "decision")
         answer = first.get("answer")
         assert answer is not None and answer["action"] == "explore", (seed, first)
+
+
+def test_recuperate_reset_game_keeps_the_cost_rising_all_game(records):
+    """A3 ``recuperate_reset: game``: the k-th Recuperate of a hero in the game costs
+    (1+k)+ (R14's escalation), whichever turn it falls in. Each turn used to start again at
+    (1+), so Recuperates were paid below the game-long cost."""
+    game_long = _with_rules(records, recuperate_reset="game")
+    seen = 0
+    for seed in range(1, 31):
+        result = play_records(game_long, {"adventure": "first-descent", "players": 4,
+                                          "seed": seed, "bots": "heuristic"})
+        made: dict = {}
+        for r in result["log"]:
+            if r["type"] == "recuperate":
+                k = made.get(r["hero"], 0)
+                assert r["die"] >= 1 + k, (seed, r, k)
+                made[r["hero"]] = k + 1
+        seen += sum(made.values())
+    assert seen >= 3  # the check was exercised

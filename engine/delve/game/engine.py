@@ -132,6 +132,8 @@ class DelveGame:
         s, rules = self.state, self.rules
         faces = roll_hero_dice(self.dice, self.carried.dice_count(self, hero.id), rules)
         turn = HeroTurn(hero.id, faces)
+        if rules.recuperate_reset == "game":  # A3: the escalating Recuperate cost runs all
+            turn.recuperations = s.recuperations.get(hero.id, 0)  # game long
         turn.explore_first = opening and rules.explore_first and not s.explored
         if rules.escalation_reset == "game":        # (N+*) uses carried from earlier turns
             turn.uses = dict(s.uses.get(hero.id, {}))
@@ -169,6 +171,8 @@ class DelveGame:
             s.lasting = fx.expire(s.lasting, hero.id, "end_of_turn")
         if rules.escalation_reset == "game":
             s.uses[hero.id] = dict(turn.uses)
+        if rules.recuperate_reset == "game":
+            s.recuperations[hero.id] = turn.recuperations
         turn.end(rules, voluntary=voluntary)
         self.log.emit("turn_end", hero=hero.id, set_aside=list(turn.set_aside))
         self.step("turn_end")

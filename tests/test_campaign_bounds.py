@@ -8,35 +8,8 @@ import json
 import re
 
 import pytest
-from click.testing import CliRunner
 
-from runeforge.cli import main
-
-CAMPAIGN = "saltmarsh-reckoning"
-
-
-@pytest.fixture(scope="module", autouse=True)
-def one_bundle():
-    from runeforge.commands.play import load_bundle
-    from runeforge.games.campaign.commands import sheetio as _campaign_io
-
-    bundle = load_bundle(())
-    saved = _campaign_io.bundle_for
-    _campaign_io.bundle_for = lambda dirs: bundle
-    yield bundle
-    _campaign_io.bundle_for = saved
-
-
-def rf(*args):
-    result = CliRunner().invoke(main, ["campaign", *map(str, args)])
-    assert "Traceback" not in result.output
-    return result
-
-
-def ok(*args) -> str:
-    result = rf(*args)
-    assert result.exit_code == 0, result.output
-    return result.output
+from tests.campaign_cli import CAMPAIGN, ok, one_bundle, rf  # noqa: F401 (one_bundle: autouse)
 
 
 @pytest.fixture(scope="module")
@@ -112,7 +85,7 @@ def test_the_untampered_sheet_without_its_log_passes(tmp_path, after_intro):
     ok("status", sheet)
 
 
-def test_sheets_of_whole_bot_campaigns_are_within_the_rules(one_bundle):
+def test_sheets_of_whole_bot_campaigns_are_within_the_rules(one_bundle):  # noqa: F811 (fixture)
     from runeforge.engine.campaign.data import CampaignData
     from runeforge.engine.campaign.rules.bounds import problems
     from runeforge.games.campaign.commands.botplay import run

@@ -8,29 +8,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from click.testing import CliRunner
 
-from runeforge.cli import main
-
-CAMPAIGN = "saltmarsh-reckoning"
-
-
-@pytest.fixture(scope="module", autouse=True)
-def one_bundle():
-    from runeforge.commands.play import load_bundle
-    from runeforge.games.campaign.commands import sheetio as _campaign_io
-
-    bundle = load_bundle(())
-    saved = _campaign_io.bundle_for
-    _campaign_io.bundle_for = lambda dirs: bundle
-    yield bundle
-    _campaign_io.bundle_for = saved
-
-
-def rf(*args):
-    result = CliRunner().invoke(main, ["campaign", *map(str, args)])
-    assert "Traceback" not in result.output
-    return result
+from tests.campaign_cli import CAMPAIGN, one_bundle, rf  # noqa: F401 (one_bundle: autouse)
 
 
 def status(sheet) -> dict:
@@ -176,7 +155,7 @@ def test_play_a_whole_campaign_and_replay_it(tmp_path):
     assert result.exit_code == 1 and "error[RF964]" in result.output
 
 
-def test_bundled_campaign_with_delve_bots_keeps_every_invariant(one_bundle):
+def test_bundled_campaign_with_delve_bots_keeps_every_invariant(one_bundle):  # noqa: F811 (fixture)
     from runeforge.games.campaign.commands.botplay import run
 
     winners = []
@@ -209,7 +188,7 @@ def test_the_readme_tutorial_runs_as_written(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("locale", ["fi", "pl", "el", "ru"])
-def test_status_in_a_locale_shows_the_sheets_labels_and_names(sheet, one_bundle, locale):
+def test_status_in_a_locale_shows_the_sheets_labels_and_names(sheet, one_bundle, locale):  # noqa: F811 (fixture)
     """`status --locale L` says what the printed sheet says in L: its labels and the names of
     the campaign, the heroes' cards and the overlord's deck, and none of the English ones."""
     from runeforge.games.campaign.sheetmodel import sheet_model

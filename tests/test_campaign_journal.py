@@ -11,35 +11,9 @@ import os
 import shutil
 
 import pytest
-from click.testing import CliRunner
 
 from runeforge.cli import main
-
-CAMPAIGN = "saltmarsh-reckoning"
-
-
-@pytest.fixture(scope="module", autouse=True)
-def one_bundle():
-    from runeforge.commands.play import load_bundle
-    from runeforge.games.campaign.commands import sheetio as _campaign_io
-
-    bundle = load_bundle(())
-    saved = _campaign_io.bundle_for
-    _campaign_io.bundle_for = lambda dirs: bundle
-    yield bundle
-    _campaign_io.bundle_for = saved
-
-
-def rf(*args):
-    result = CliRunner().invoke(main, ["campaign", *map(str, args)])
-    assert "Traceback" not in result.output
-    return result
-
-
-def ok(*args) -> str:
-    result = rf(*args)
-    assert result.exit_code == 0, result.output
-    return result.output
+from tests.campaign_cli import CAMPAIGN, ok, one_bundle, rf  # noqa: F401 (one_bundle: autouse)
 
 
 def status(sheet) -> dict:
@@ -171,7 +145,7 @@ def test_a_second_command_is_refused_while_one_holds_the_sheet(sheet):
     ok("setup", sheet)
 
 
-def test_undo_after_each_step_restores_the_sheet_byte_for_byte(sheet, one_bundle):
+def test_undo_after_each_step_restores_the_sheet_byte_for_byte(sheet, one_bundle):  # noqa: F811 (fixture)
     """The campaign phase's steps by hand (record runs steps 1-3, then xp, shop, choose,
     setup, travel; sell and trade too): after each, `undo` gives the sheet and log of before
     it exactly; the step is then done again and the campaign goes on."""

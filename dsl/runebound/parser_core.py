@@ -374,6 +374,11 @@ def colour_window(children: list) -> list:
                 and isinstance(child.value, tuple):
             colour = n.Condition("enemy_colour", child.value[1], span=child.span)
             child = _Marker("window", child.value[0], child.span)
+        elif colour is not None and type(child).__name__ == "_Otherwise":
+            raise AbilitySyntaxError(  # each sentence here is already "if your enemy is ..."
+                "'Otherwise' cannot follow a sentence of 'When you defeat a <colour> "
+                "challenge, ...'", *child.span,
+                hint="say the other case in an ability of its own")
         elif colour is not None and not isinstance(child, (_Marker, _IfDo)):
             child = n.IfState(colour, child, span=child.span)
         elif colour is not None and isinstance(child, _Marker) and child.kind == "costed":
@@ -413,6 +418,10 @@ def install(cls) -> None:
         return out
 
     def nested_(self, effect):
+        if isinstance(effect, _IfDo):  # "On 2-4, if you do, ...": no cost before it there
+            raise AbilitySyntaxError(
+                "'If you do' must follow a sentence that pays a cost", *effect.span,
+                hint="write 'You may pay 1 gold. If you do, ...' as sentences of their own")
         if isinstance(effect, _Marker) and effect.kind == "costed" and not any(
                 isinstance(c, (n.Activate, n.DiscardCard)) for c in effect.value[0]):
             costs, inner = effect.value  # a payment in the text ("activate" is the ability's)

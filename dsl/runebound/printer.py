@@ -238,19 +238,60 @@ def print_ability(ability: n.Ability) -> str:
     lead = []
     if ability.limits:
         lead.append(" and ".join(f"once {LIMITS[x]}" for x in ability.limits))
+    body = ability.sentences
     if ability.window:
-        lead.append(WINDOWS[ability.window])
-    sentences = [text(s) for s in ability.sentences]
+        colour = _one_enemy_colour(ability) if ability.window == "defeat_challenge" else None
+        if colour is not None:  # "When you defeat a blue challenge, ...", as it was written
+            lead.append(f"When you defeat a {colour} challenge")
+            body = tuple(s.effect for s in body)
+        else:
+            lead.append(WINDOWS[ability.window])
+    # "move through forests as if they were plains": a sentence of its own says "you may"
+    sentences = [("you may " + t) if t.startswith("move through ") else t
+                 for t in (text(s) for s in body)]
     if ability.costs:
         costs = " and ".join(text(c) for c in ability.costs)
         if ability.cost_style == "to":
-            sentences[0] = f"{costs} to {sentences[0]}"
+            sentences[0] = f"{costs} to {_after_to(body[0])}"
         else:
             sentences.insert(0, costs)
     lead = [_cap(lead[0])] + [x[:1].lower() + x[1:] for x in lead[1:]] if lead else []
     first = ", ".join([*lead, sentences[0]]) if lead else _cap(sentences[0])
     rest = [_cap(s) for s in sentences[1:]]
     return head + " ".join(s + "." for s in [first, *rest])
+
+def _after_to(node) -> str:
+    """The effect after "<costs> to": its conditions, durations and "every time" after it
+    ("Discard an Item to keep it as a trophy if your Hero is in a swim space"), the order the
+    parser reads there (the last one said is the outermost); before it they would not read
+    back ("... to if your Hero ..., ...")."""
+    from .printer_branching import condition
+
+    kind = type(node).__name__
+    if kind == "IfState" and node.otherwise is None:
+        return f"{_after_to(node.effect)} if {condition(node.condition)}"
+    if kind == "WhileState":
+        return f"{_after_to(node.effect)} while {condition(node.condition)}"
+    if isinstance(node, n.During):
+        return f"{_after_to(node.effect)} {DURATIONS[node.until]}"
+    if isinstance(node, n.Trigger) and not node.event_first:
+        return f"{_after_to(node.effect)} every time {event(node.event)}"
+    return text(node)
+
+
+def _one_enemy_colour(ability: n.Ability) -> str | None:
+    """The colour when every sentence is "if your enemy is a <colour> challenge, ...", the form
+    "When you defeat a <colour> challenge, ..." parses to; printed back as that window (a die
+    table under "if ..." would not read back). None otherwise."""
+    said = ability.sentences
+    if not said or not all(type(s).__name__ == "IfState" and s.otherwise is None
+                           and s.condition.kind == "enemy_colour" for s in said):
+        return None
+    colours = {s.condition.value for s in said}
+    if len(colours) != 1 or not any(type(s.effect).__name__ == "DieTable" for s in said):
+        return None  # "When you defeat a challenge, if your enemy is ..." stays canonical
+    return colours.pop()
+
 
 # ---- families 1-3: conditions, choices, random tables (issue 21)
 from .printer_branching import register as _register_branching  # noqa: E402
@@ -279,5 +320,5 @@ _install_decks(text, amount, noun, TARGETS)
 # ---- issue 32 (part III): the compositional core
 from . import printer_core as _core  # noqa: E402
 
-_core.install(text, amount, noun, TARGETS, DURATIONS)
+_core.install(text, amount, noun, TARGETS, DURATIONS, after_to=_after_to)
 event = _core.with_events(event)

@@ -51,7 +51,8 @@ def with_events(inner):
     return event
 
 
-def install(text, amount, noun, targets, durations) -> None:
+def install(text, amount, noun, targets, durations, after_to=None) -> None:
+    after_to = after_to or text  # the effect after "<costs> to" (printer._after_to)
     targets.setdefault("this_challenge", "this challenge")
 
     def third(node) -> str:
@@ -84,7 +85,9 @@ def install(text, amount, noun, targets, durations) -> None:
 
     @text.register
     def _(node: n.ForEach) -> str:
-        return f"{text(node.effect)} for each {COUNTED[node.per][0]} you have"
+        # the effect's own conditions after it too: "if ..., X for each ..." reads back as
+        # "if" around "for each", the other way round
+        return f"{after_to(node.effect)} for each {COUNTED[node.per][0]} you have"
 
     @text.register
     def _(node: n.LoseGold) -> str:
@@ -108,7 +111,7 @@ def install(text, amount, noun, targets, durations) -> None:
 
     @text.register
     def _(node: n.PayTo) -> str:
-        return f"{' and '.join(text(c) for c in node.costs)} to {text(node.effect)}"
+        return f"{' and '.join(text(c) for c in node.costs)} to {after_to(node.effect)}"
 
     restrict = text.dispatch(n.Restrict)
 

@@ -36,7 +36,9 @@ def _discard_event(node: p.DiscardEvent) -> str:
 def _terrain_rule(node: p.TerrainRule) -> str:
     plural = p.TERRAIN_PLURAL
     if node.skill is None:  # issue 32: every Hero's rule
-        return (f"you may move through {plural.get(node.terrain, node.terrain)} as if they "
+        # "move through", not "you may move through": the words read back in every place an
+        # action stands (a choice's option, after "and"), which "you may" does not
+        return (f"move through {plural.get(node.terrain, node.terrain)} as if they "
                 f"were {plural.get(node.like, node.like)}")
     return (f"Heroes with the {node.skill} skill may move through "
             f"{plural.get(node.terrain, node.terrain)} as if they were "

@@ -91,7 +91,9 @@ def _protections(nodes, finding):
         if not isinstance(node, n.WoundCap):
             continue
         if node.subject not in ("hero", "you"):
-            who = node.subject.replace("_", " ")
+            # a word ("each_ally") or a selector of Heroes ("each other Hero in your space")
+            who = node.subject.replace("_", " ") if isinstance(node.subject, str) \
+                else "other Heroes"
             yield finding("RF427", f"a cap on wounds in each combat phase is for your Hero, "
                                    f"not {who}", node.span,
                           hint="write 'Your Hero takes no more than N wounds in each combat "

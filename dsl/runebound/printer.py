@@ -247,7 +247,8 @@ def print_ability(ability: n.Ability) -> str:
         else:
             lead.append(WINDOWS[ability.window])
     # "move through forests as if they were plains": a sentence of its own says "you may"
-    sentences = [("you may " + text(s)) if type(s).__name__ == "TerrainRule" else text(s)
+    sentences = [("you may " + text(s)) if type(s).__name__ == "TerrainRule" and s.skill is None
+                 else text(s)
                  for s in body]
     if ability.costs:
         costs = " and ".join(text(c) for c in ability.costs)

@@ -23,6 +23,7 @@ from lark import Token
 from ..errors import AbilitySyntaxError
 from . import nodes as n
 from .nodes_place import TERRAIN_WORDS
+from .parser_branching import _Otherwise
 from .parser_parts import _is_cost, _Items, _items, _Marker, _sp, _values, _word
 
 _WITHIN = re.compile(r"each_hero_within_(\d+)")
@@ -374,7 +375,7 @@ def colour_window(children: list) -> list:
                 and isinstance(child.value, tuple):
             colour = n.Condition("enemy_colour", child.value[1], span=child.span)
             child = _Marker("window", child.value[0], child.span)
-        elif colour is not None and type(child).__name__ == "_Otherwise":
+        elif colour is not None and isinstance(child, _Otherwise):
             raise AbilitySyntaxError(  # each sentence here is already "if your enemy is ..."
                 "'Otherwise' cannot follow a sentence of 'When you defeat a <colour> "
                 "challenge, ...'", *child.span,

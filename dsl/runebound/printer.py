@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import singledispatch
 
 from . import nodes as n
+from .printer_branching import condition
 
 TAGS = {"before_combat": "Before Combat", "ranged": "Ranged", "melee": "Melee",
         "magic": "Magic", "any_phase": "Any Phase", "all_phases": "All Phases"}
@@ -247,9 +248,8 @@ def print_ability(ability: n.Ability) -> str:
         else:
             lead.append(WINDOWS[ability.window])
     # "move through forests as if they were plains": a sentence of its own says "you may"
-    sentences = [("you may " + text(s)) if type(s).__name__ == "TerrainRule" and s.skill is None
-                 else text(s)
-                 for s in body]
+    sentences = [("you may " + text(s)) if isinstance(s, n.TerrainRule) and s.skill is None
+                 else text(s) for s in body]
     if ability.costs:
         costs = " and ".join(text(c) for c in ability.costs)
         if ability.cost_style == "to":
@@ -266,12 +266,9 @@ def _after_to(node) -> str:
     ("Discard an Item to keep it as a trophy if your Hero is in a swim space"), the order the
     parser reads there (the last one said is the outermost); before it they would not read
     back ("... to if your Hero ..., ...")."""
-    from .printer_branching import condition
-
-    kind = type(node).__name__
-    if kind == "IfState" and node.otherwise is None:
+    if isinstance(node, n.IfState) and node.otherwise is None:
         return f"{_after_to(node.effect)} if {condition(node.condition)}"
-    if kind == "WhileState":
+    if isinstance(node, n.WhileState):
         return f"{_after_to(node.effect)} while {condition(node.condition)}"
     if isinstance(node, n.During):
         return f"{_after_to(node.effect)} {DURATIONS[node.until]}"
@@ -285,11 +282,11 @@ def _one_enemy_colour(ability: n.Ability) -> str | None:
     "When you defeat a <colour> challenge, ..." parses to; printed back as that window (a die
     table under "if ..." would not read back). None otherwise."""
     said = ability.sentences
-    if not said or not all(type(s).__name__ == "IfState" and s.otherwise is None
+    if not said or not all(isinstance(s, n.IfState) and s.otherwise is None
                            and s.condition.kind == "enemy_colour" for s in said):
         return None
     colours = {s.condition.value for s in said}
-    if len(colours) != 1 or not any(type(s.effect).__name__ == "DieTable" for s in said):
+    if len(colours) != 1 or not any(isinstance(s.effect, n.DieTable) for s in said):
         return None  # "When you defeat a challenge, if your enemy is ..." stays canonical
     return colours.pop()
 

@@ -11,24 +11,10 @@ import json
 import shutil
 
 import pypdfium2 as pdfium
-import pytest
 from click.testing import CliRunner
 
 from runeforge.cli import main
-
-CAMPAIGN = "saltmarsh-reckoning"
-
-
-@pytest.fixture(scope="module", autouse=True)
-def one_bundle():
-    from runeforge.commands.play import load_bundle
-    from runeforge.games.campaign.commands import sheetio as _campaign_io
-
-    bundle = load_bundle(())
-    saved = _campaign_io.bundle_for
-    _campaign_io.bundle_for = lambda dirs: bundle
-    yield bundle
-    _campaign_io.bundle_for = saved
+from tests.campaign_cli import CAMPAIGN, one_bundle  # noqa: F401 (one_bundle: autouse)
 
 
 def ok(*args) -> str:
@@ -57,7 +43,7 @@ def secrets(sheet_path, bundle) -> set[str]:
     return ids | names
 
 
-def test_a_whole_campaign_by_hand_shows_the_heroes_no_overlord_card(tmp_path, one_bundle):
+def test_a_whole_campaign_by_hand_shows_the_heroes_no_overlord_card(tmp_path, one_bundle):  # noqa: F811 (fixture)
     from runeforge.games.campaign.sheetmodel import sheet_model, strings
 
     sheet = tmp_path / "camp.json"

@@ -8,24 +8,10 @@ from __future__ import annotations
 
 import json
 
-import pytest
 from click.testing import CliRunner
 
 from runeforge.cli import main
-
-CAMPAIGN = "saltmarsh-reckoning"
-
-
-@pytest.fixture(scope="module", autouse=True)
-def one_bundle():
-    from runeforge.commands.play import load_bundle
-    from runeforge.games.campaign.commands import sheetio as _campaign_io
-
-    bundle = load_bundle(())
-    saved = _campaign_io.bundle_for
-    _campaign_io.bundle_for = lambda dirs: bundle
-    yield bundle
-    _campaign_io.bundle_for = saved
+from tests.campaign_cli import CAMPAIGN, one_bundle  # noqa: F401 (one_bundle: autouse)
 
 
 def rf(*args, input=None):

@@ -51,6 +51,10 @@ def with_events(inner):
     return event
 
 
+FIXED = {n.KeepTrophy: "keep it as a trophy", n.EndTurn: "end your turn",
+         n.DiscardAlly: "discard one of your Allies", n.Nothing: "nothing happens"}
+
+
 def install(text, amount, noun, targets, durations, after_to=None) -> None:
     after_to = after_to or text  # the effect after "<costs> to" (printer._after_to)
     targets.setdefault("this_challenge", "this challenge")
@@ -93,21 +97,8 @@ def install(text, amount, noun, targets, durations, after_to=None) -> None:
     def _(node: n.LoseGold) -> str:
         return f"lose {amount(node.amount)} gold"
 
-    @text.register
-    def _(node: n.KeepTrophy) -> str:
-        return "keep it as a trophy"
-
-    @text.register
-    def _(node: n.EndTurn) -> str:
-        return "end your turn"
-
-    @text.register
-    def _(node: n.DiscardAlly) -> str:
-        return "discard one of your Allies"
-
-    @text.register
-    def _(node: n.Nothing) -> str:
-        return "nothing happens"
+    for cls, words in FIXED.items():  # nodes with no fields: one fixed phrase each
+        text.register(cls)(lambda node, words=words: words)
 
     @text.register
     def _(node: n.PayTo) -> str:

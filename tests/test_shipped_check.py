@@ -161,3 +161,26 @@ def test_cold_check_reads_the_shipped_file_and_prints_what_a_fresh_one_prints(tm
     assert out == fresh and "checked " in out and " 0 errors" in out
     assert "yaml" in fresh_mods and "lark" in fresh_mods
     assert "yaml" not in mods and "lark" not in mods and "jsonschema" not in mods
+
+
+def test_the_key_is_the_same_in_a_checkout_and_an_installed_copy(tmp_path, monkeypatch):
+    """A checkout keeps runeforge's packages side by side (compiler/, dsl/, engine/ ...); an
+    installed copy nests them in runeforge/: the key hashes each package's files once."""
+    files = {"runeforge": {"__init__.py": "V = 1\n", "schemas/a.json": "{}"},
+             "runeforge.dsl": {"g.lark": "start: A\n"},
+             "runeforge.engine": {"e.py": "E = 2\n"},
+             "runeforge.locales": {"fi/x.po": "msgid \"\"\n"}}
+    flat = {name: tmp_path / "flat" / name.replace(".", "_") for name in files}
+    nested = {name: tmp_path / "nested" / "runeforge" / name.partition(".")[2]
+              for name in files}
+    keys = []
+    for layout in (flat, nested):
+        for name, folder in layout.items():
+            for rel, text in files[name].items():
+                (folder / rel).parent.mkdir(parents=True, exist_ok=True)
+                (folder / rel).write_text(text)
+        monkeypatch.setattr(shipped, "_package_dir", lambda name, layout=layout: layout[name])
+        keys.append(shipped.key())
+    assert keys[0] == keys[1] and keys[0] is not None
+    (nested["runeforge.engine"] / "e.py").write_text("E = 3\n")
+    assert shipped.key() != keys[0]

@@ -41,11 +41,15 @@ class NotShippable(ValueError):
     """A check that cannot be shipped (it has diagnostics, or names its folder)."""
 
 
-def _files(root: Path) -> list[Path]:
-    """Every regular file below ``root`` (bytecode caches and hidden names skipped), sorted."""
+def _files(root: Path, others=()) -> list[Path]:
+    """Every regular file below ``root`` (bytecode caches and hidden names skipped, and the
+    folders ``others``: in an installed copy the other packages are folders of runeforge's,
+    in a checkout they are not), sorted."""
     out = []
+    skip = {os.path.realpath(o) for o in others}
     for dirpath, dirnames, filenames in os.walk(root):
-        dirnames[:] = [d for d in dirnames if not d.startswith((".", "__pycache__"))]
+        dirnames[:] = [d for d in dirnames if not d.startswith((".", "__pycache__"))
+                       and os.path.realpath(os.path.join(dirpath, d)) not in skip]
         out.extend(Path(dirpath, n) for n in filenames
                    if not n.startswith(".") and n != FILE_NAME and not n.endswith(".pyc"))
     return sorted(out, key=lambda p: p.relative_to(root).as_posix())
@@ -73,7 +77,7 @@ def key() -> str | None:
     roots = [("cards", bundled_dir())] + [(p, _package_dir(p)) for p in CODE_PACKAGES]
     try:
         for label, root in roots:
-            for path in _files(root):
+            for path in _files(root, [r for _, r in roots if r != root]):
                 with open(path, "rb") as fh:
                     digest = hashlib.sha256(fh.read()).hexdigest()
                 h.update(f"{label}/{path.relative_to(root).as_posix()}:{digest}\n".encode())

@@ -296,3 +296,19 @@ def test_the_generated_profile_maps_greys_to_black_ink_alone():
                                              to_cmyk).getpixel((0, 0))
         assert (c, m, y) == (0, 0, 0) and abs(k - (255 - grey)) <= 2, (grey, c, m, y, k)
     assert icc_cmyk.profile() == icc_cmyk.profile.__wrapped__()  # the same bytes each time
+
+
+def test_delve_tiles_in_cmyk_are_pdfx_too():
+    from runeforge import games
+    from runeforge.games.delve.tile_pdf import extra_pdfs
+    from runeforge.loader import load_content
+
+    cards = [c for c in load_content([]).of_game("delve").cards.values() if c.kind == "tile"]
+    faces = games.get("delve").card_faces(cards[:2], "en")
+    (name, data, _), = extra_pdfs(faces, colour="cmyk")
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        assert name == "tiles" and pdf.Root.OutputIntents[0].S == pikepdf.Name.GTS_PDFX
+        shown, ops = _text_colours(pdf)
+        assert ops <= {"k", "K"} and shown, ops
+        for page in pdf.pages:
+            assert _box(page, "/TrimBox") == _box(page, "/MediaBox")

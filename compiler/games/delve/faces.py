@@ -24,6 +24,7 @@ from .text import (
     render_ability,
     weapon_name,
 )
+from .text_catalog import counted
 from .tile_layout import geometry
 
 INK, PAPER, ACCENT, STONE = (HexColor("#22201c"), HexColor("#f2ecdf"), HexColor("#7a2e1c"),
@@ -113,12 +114,51 @@ def _weapons(card, locale: str) -> tuple:
                   f"{w['hit']}+", str(w["damage"])) for w in card.data.get("weapons", []) or [])
 
 
-def faces(cards, locale: str) -> list[DelveFace]:
+def faces(cards, locale: str, content=None) -> list[DelveFace]:
+    """The faces of ``cards``; with the loaded ``content`` (a build), also the reference card
+    of the basic actions, one per hero (:func:`reference_faces`)."""
     names = {card.id: card_name(card, locale) for card in cards}
     return [DelveFace(card.id, card.kind, names[card.id], locale, card.pack,
                       tuple(_lines(card, locale, names)), int(card.data.get("count", 1)),
                       deck(card), card.data if card.kind == "tile" else None,
-                      _weapons(card, locale)) for card in cards]
+                      _weapons(card, locale)) for card in cards] \
+        + reference_faces(cards, locale, content)
+
+
+REFERENCE_ID = "delve-basic-actions"
+
+
+def _rules(content):
+    """The engine's reading of the content's Delve rules document (None: none, or broken)."""
+    from runeforge.engine.common.errors import EngineError
+    from runeforge.engine.delve.rules.data import RulesData
+
+    for doc in getattr(content, "documents", {}).get("rules", []) or []:
+        if getattr(doc, "game", "delve") == "delve" and isinstance(doc.data, dict):
+            try:
+                return RulesData.from_record(doc.data)
+            except EngineError:
+                return None
+    return None
+
+
+def reference_faces(cards, locale: str, content) -> list[DelveFace]:
+    """The reference card of the three basic actions (seed 003, R6), one copy per hero among
+    ``cards``, in the heroes' pack; the costs are the rules document's (a pinned Move's
+    too), the wording the catalogs' (``ref.*``). None without heroes or rules."""
+    heroes = [card for card in cards if card.kind == "hero"]
+    rules = _rules(content) if heroes else None
+    if rules is None:
+        return []
+    reset = "game" if rules.recuperate_reset == "game" else "turn"
+    lines = (("", label("ref.intro", locale)),
+             (f"{rules.explore}+", label("ref.explore", locale)),
+             (f"{rules.move}+", label("ref.move", locale).replace("{need}",
+                                                                   str(rules.pinned_move))),
+             (f"{rules.recuperate}+" + ("*" if rules.recuperate_step else ""),
+              counted(f"ref.recuperate.{reset}", locale, rules.heal_per_recuperate)))
+    return [DelveFace(REFERENCE_ID, "reference", label("ref.title", locale), locale,
+                      heroes[0].pack, lines, len(heroes), "delve-reference")]
 
 
 def deck(card) -> str:

@@ -312,3 +312,13 @@ def test_delve_tiles_in_cmyk_are_pdfx_too():
         assert ops <= {"k", "K"} and shown, ops
         for page in pdf.pages:
             assert _box(page, "/TrimBox") == _box(page, "/MediaBox")
+
+
+def test_without_pikepdf_cmyk_is_a_usage_error_naming_the_extra(pack, tmp_path, monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "pikepdf", None)  # as if it were not installed
+    res = run("build", pack, "--out", tmp_path / "out", "--colour", "cmyk")
+    assert res.exit_code == 2, res.output
+    assert "pikepdf" in res.output and "runeforge[print]" in res.output
+    assert not (tmp_path / "out").exists()

@@ -119,3 +119,20 @@ def test_a_build_prints_the_card_in_the_delve_pdf(tmp_path):
     finally:
         pdf.close()
     assert "Базовые действия" in text and "Восстановление" in text
+
+
+def test_a_fan_pack_with_a_hero_gets_its_own_reference_card(tmp_path):
+    fan = tmp_path / "fan"
+    fan.mkdir()
+    (fan / "manifest.yaml").write_text(
+        "kind: manifest\nid: fan-delve\nname: Fan Delve\ntype: set\norigin: original\n"
+        "game: delve\n", encoding="utf-8")
+    (fan / "heroes.yaml").write_text(
+        "kind: hero\ncards:\n  - name: Tamsin Brightwell\n    origin: original\n    move: 3\n"
+        "    vigour: 5\n    abilities:\n      - \"Quick Step (2+): Move up to 2 spaces.\"\n",
+        encoding="utf-8")
+    content = load_content([fan])
+    cards = list(content.of_game("delve").cards.values())
+    faces = [f for f in games.get("delve").card_faces(cards, "pl", content=content)
+             if f.id == REFERENCE_ID]
+    assert sorted((f.pack, f.count) for f in faces) == [("delve", 6), ("fan-delve", 1)]

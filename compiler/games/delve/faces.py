@@ -143,8 +143,8 @@ def _rules(content):
 
 
 def reference_faces(cards, locale: str, content) -> list[DelveFace]:
-    """The reference card of the three basic actions (seed 003, R6), one copy per hero among
-    ``cards``, in the heroes' pack; the costs are the rules document's (a pinned Move's
+    """The reference card of the three basic actions (seed 003, R6), one copy per hero card
+    among ``cards``, in each pack with heroes; the costs are the rules document's (a pinned Move's
     too), the wording the catalogs' (``ref.*``). None without heroes or rules."""
     heroes = [card for card in cards if card.kind == "hero"]
     rules = _rules(content) if heroes else None
@@ -157,8 +157,11 @@ def reference_faces(cards, locale: str, content) -> list[DelveFace]:
                                                                    str(rules.pinned_move))),
              (f"{rules.recuperate}+" + ("*" if rules.recuperate_step else ""),
               counted(f"ref.recuperate.{reset}", locale, rules.heal_per_recuperate)))
-    return [DelveFace(REFERENCE_ID, "reference", label("ref.title", locale), locale,
-                      heroes[0].pack, lines, len(heroes), "delve-reference")]
+    packs: dict[str, int] = {}  # each pack's PDF gets one card per hero of that pack
+    for hero in heroes:
+        packs[hero.pack] = packs.get(hero.pack, 0) + max(1, int(hero.data.get("count", 1)))
+    return [DelveFace(REFERENCE_ID, "reference", label("ref.title", locale), locale, pack,
+                      lines, count, "delve-reference") for pack, count in packs.items()]
 
 
 def deck(card) -> str:

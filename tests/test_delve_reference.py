@@ -136,3 +136,19 @@ def test_a_fan_pack_with_a_hero_gets_its_own_reference_card(tmp_path):
     faces = [f for f in games.get("delve").card_faces(cards, "pl", content=content)
              if f.id == REFERENCE_ID]
     assert sorted((f.pack, f.count) for f in faces) == [("delve", 6), ("fan-delve", 1)]
+
+
+def test_a_number_and_its_noun_stay_on_one_line(content):
+    """The catalogs join "1" and "урон" with a no-break space; the face keeps them together
+    (reportlab's simpleSplit broke the line there: "снимает 1" / "урон.")."""
+    (face,), _ = _reference(content, "ru")
+    assert "1\u00a0урон" in face.lines[-1][1]
+    data, _ = render_deck_pdf([replace(face, count=1)], mode="print-shop", backs=False,
+                              drawer=games.get("delve").face_drawer)
+    pdf = pdfium.PdfDocument(data)
+    try:
+        lines = pdf[0].get_textpage().get_text_bounded().splitlines()
+    finally:
+        pdf.close()
+    assert any(re.search(r"\b1[\u00a0 ]урон", line) for line in lines), lines
+    assert not any(re.search(r"\b1\s*$", line) for line in lines), lines

@@ -111,7 +111,7 @@ def finish_pdfx(data: bytes, *, profile: bytes | None = None) -> bytes:
             Type=pikepdf.Name.OutputIntent, S=pikepdf.Name.GTS_PDFX,
             OutputConditionIdentifier=pikepdf.String(condition),
             OutputCondition=pikepdf.String(condition),
-            Info=pikepdf.String(condition), RegistryName=pikepdf.String(""),
+            Info=pikepdf.String(condition),
             DestOutputProfile=stream)
         pdf.Root.OutputIntents = pikepdf.Array([pdf.make_indirect(intent)])
         info = pdf.docinfo

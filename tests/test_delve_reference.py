@@ -152,3 +152,14 @@ def test_a_number_and_its_noun_stay_on_one_line(content):
         pdf.close()
     assert any(re.search(r"\b1[\u00a0 ]урон", line) for line in lines), lines
     assert not any(re.search(r"\b1\s*$", line) for line in lines), lines
+
+
+def test_decks_selects_the_reference_cards_alone(tmp_path):
+    out = tmp_path / "out"
+    res = CliRunner(env={"NO_COLOR": "1"}).invoke(
+        main, ["build", "--out", str(out), "--locale", "en", "--decks", "delve-reference"],
+        catch_exceptions=False)
+    assert res.exit_code == 0, res.output
+    layout = json.loads((out / "pdf" / "delve-en.layout.json").read_text(encoding="utf-8"))
+    assert {r["card"] for r in layout["cards"]} == {REFERENCE_ID}
+    assert sorted(p.name for p in (out / "pdf").glob("*.pdf")) == ["delve-en.pdf"]

@@ -294,6 +294,8 @@ def _check_subset(result, decks: list[str], cards: list[str]) -> None:
         finish(diags)
     if decks:
         known = {game_of(card.game).deck_of(card, content) for card in content.cards.values()}
+        known |= {deck for game in {card.game for card in content.cards.values()}
+                  for deck in game_of(game).faces.extra_decks}  # faces that are no card
         for deck in decks:
             if deck not in known:
                 near = did_you_mean(deck, known)

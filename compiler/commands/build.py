@@ -36,7 +36,8 @@ Examples:
   runeforge build --mode print-shop --bleed 3mm --locale en
   runeforge build --decks market --fronts-only     # one deck, no back pages
   runeforge build --export png --dpi 600 --locale en  # one PNG per face, one per deck back
-  runeforge build --colour cmyk
+  runeforge build --mode print-shop --colour cmyk   # PDF/X-4 for a print shop
+  runeforge build --colour cmyk --output-profile shop.icc   # with the shop's profile
   runeforge build --strict                 # fail (exit 1) when text is cut to fit a card
 """
 

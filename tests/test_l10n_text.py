@@ -52,8 +52,12 @@ def test_text_command_has_no_english_left(locale, english_words):
     # a campaign card has a record per ability (a relic's on its hero side) and per effect
     abilities += sum(len(ability_keys(c)) + len(card_effects(c))
                      for c in content.cards.values() if c.game == "campaign")
-    assert len(records) == abilities
-    assert {tuple(sorted(r)) for r in records} == {("ability", "card", "text")}
+    # one record per ability; the others describe a card without abilities (issue 36: a
+    # Delve adversary's values, or a note saying why there is no text), checked below too
+    per_ability = [r for r in records if r["ability"] is not None]
+    assert len(per_ability) == abilities
+    assert {tuple(sorted(r)) for r in per_ability} == {("ability", "card", "text")}
+    assert len(records) > len(per_ability)
     leftovers = {}
     for r in records:
         # Latin-script locales may share short words with English by chance (fi "on"); what

@@ -55,8 +55,11 @@ def test_decks_come_from_the_adventures_deck_lists(result):
 
 
 def test_one_back_per_deck_id_in_the_layout_json(layouts, result):
+    from runeforge.games.delve.faces import REFERENCE_ID
+
     assert layouts
     kinds = {cid: card.kind for cid, card in result.content.cards.items()}
+    kinds[REFERENCE_ID] = "reference"  # Delve's card of the basic actions is no content card
     seen_decks = set()
     for name, layout in layouts.items():
         if name == "_out":

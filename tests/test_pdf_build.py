@@ -235,6 +235,7 @@ def test_build_stage_makes_one_pdf_per_pack_and_locale_from_bundled_cards():
     from runeforge import pipeline
     from runeforge.backends import BuildContext
     from runeforge.backends.pdf_stage import stage
+    from runeforge.games.delve.faces import REFERENCE_ID
 
     result = pipeline.check(())
     outputs = {o.relpath: o.data for o in stage(BuildContext(result, ["en"]))}
@@ -247,8 +248,12 @@ def test_build_stage_makes_one_pdf_per_pack_and_locale_from_bundled_cards():
         layout = json.loads(outputs[f"pdf/{pack}-en.layout.json"])
         assert len(reader.pages) == layout["pages"]
         ids = {r["card"] for r in layout["cards"]}
-        assert ids == {cid for cid, c in result.content.cards.items() if c.pack == pack}
+        # and Delve's reference card of the basic actions, one per hero (no content card)
+        heroes = sum(c.game == "delve" and c.kind == "hero" and c.pack == pack
+                     for c in result.content.cards.values())
+        assert ids == {cid for cid, c in result.content.cards.items() if c.pack == pack} | (
+            {REFERENCE_ID} if heroes else set())
         # copies of a card: `count`, or `copies` in the campaign's cards (shared contract 2)
         copies = sum(int(c.data.get("count", c.data.get("copies", 1)))
-                     for c in result.content.cards.values() if c.pack == pack)
+                     for c in result.content.cards.values() if c.pack == pack) + heroes
         assert sum(r["side"] == "front" for r in layout["cards"]) == copies

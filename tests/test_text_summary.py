@@ -4,6 +4,8 @@ exploration cards, tiles and tables are described; a card without abilities says
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from click.testing import CliRunner
 
@@ -39,6 +41,32 @@ def test_delve_cards_without_abilities_are_described(card, locale, lines):
 def test_a_card_without_abilities_says_why():
     out = text("--locale", "pl", "--card", "thornhedge-boar")
     assert out.splitlines()[1].strip() == NO_TEXT
+
+
+@pytest.mark.parametrize("locale", ["en", "ru"])
+def test_json_gives_every_card_its_description_or_says_why(locale):
+    records = json.loads(text("--locale", locale, "--format", "json"))
+    content = load_content([])
+    by_card: dict = {}
+    for r in records:
+        by_card.setdefault(r["card"], []).append(r)
+    assert set(by_card) == set(content.cards)  # every card of every kind, none left out
+    for card_id, rows in by_card.items():
+        notes = [r for r in rows if "note" in r]
+        assert all(r["text"] for r in rows if "note" not in r), card_id
+        assert not notes or (len(rows) == 1 and rows[0]["note"] == NO_TEXT), card_id
+    rat = [r["text"] for r in by_card["gloom-rat"]]
+    assert rat[0].startswith("Vigour 1" if locale == "en" else "Живучесть 1")
+    assert [r["ability"] for r in by_card["entry-hall"]] == [None]
+    assert by_card["thornhedge-boar"] == [{"card": "thornhedge-boar", "ability": None,
+                                           "text": "", "note": NO_TEXT}]
+    kinds = {content.cards[c].kind for c, rows in by_card.items() if "note" not in rows[0]}
+    assert {"adversary", "exploration", "tile", "encounter_table", "hero", "item"} <= kinds
+
+
+def test_json_lists_the_abilities_after_the_description():
+    rows = json.loads(text("--format", "json", "--card", "orrin-ashgrove"))
+    assert rows and all(r["ability"] == i for i, r in enumerate(rows)), rows
 
 
 def test_every_card_prints_a_line_under_its_name():

@@ -85,12 +85,23 @@ def check_options(mode, bleed_mm, back_offset_mm, colour="rgb"):
     return dx * mm, dy * mm
 
 
+NEUTRAL = 0.04  # channels closer than this: a grey, printed with black ink (K) alone
+INK = 0.2  # a grey this dark is the text's ink: solid K (no four plates to register)
+
+
 def to_cmyk(colour):
-    """Any reportlab colour as a CMYKColor (the canvas's enforceColorSpace hook)."""
+    """Any reportlab colour as a CMYKColor (the canvas's enforceColorSpace hook). Greys and
+    the near-black ink of text print with K alone (the ink as ``0 0 0 1 k``); other colours
+    split with full grey replacement (reportlab's ``rgb2cmyk``)."""
     tc = toColor(colour)
     if isinstance(tc, CMYKColor):
         return tc
-    c, m, y, k = rgb2cmyk(tc.red, tc.green, tc.blue)
+    r, g, b = tc.red, tc.green, tc.blue
+    if max(r, g, b) - min(r, g, b) < NEUTRAL:
+        top = max(r, g, b)
+        return CMYKColor(0, 0, 0, 1.0 if top <= INK else round(1 - (r + g + b) / 3, 4),
+                         alpha=tc.alpha)
+    c, m, y, k = rgb2cmyk(r, g, b)
     return CMYKColor(c, m, y, k, alpha=tc.alpha)
 
 
@@ -155,6 +166,7 @@ def render_deck_pdf(
     label: str = "",
     texts: dict | None = None,
     colour: str = "rgb",
+    output_profile: bytes | None = None,
 ) -> tuple[bytes, dict]:
     """The PDF bytes and the layout document ``{pages, page_size, mode, cards: [...]}``.
 
@@ -168,7 +180,9 @@ def render_deck_pdf(
     without either, all cards form one deck). ``contents`` adds a contents page at the end
     (after the sheets, so that pages 1 and 2 are the first sheet's fronts and backs); ``label`` starts every sheet label ("core-en"); ``texts`` are the
     translated words of sheets, contents and the alignment page (keys of ``SHEET_TEXTS``,
-    plus ``print_note`` and the alignment page's ``align_*``).
+    plus ``print_note`` and the alignment page's ``align_*``). ``colour="cmyk"`` makes a
+    PDF/X-4 file (pdf_x) for ``output_profile`` (an ICC CMYK profile's bytes; default
+    Runeforge's generic one), its art converted to CMYK through that profile.
     """
     faces = list(faces)
     offset = check_options(mode, bleed_mm, back_offset_mm, colour)
@@ -190,6 +204,8 @@ def render_deck_pdf(
     c = Canvas(buf, pagesize=pagesize, invariant=1, pageCompression=1,
                initialFontName=REGULAR, initialFontSize=8, initialLeading=9.6,
                enforceColorSpace=to_cmyk if colour == "cmyk" else None)
+    if colour == "cmyk":  # pdf_picture.draw_picture converts the art through this profile
+        c.runeforge_cmyk_profile = output_profile or b""
     locales = sorted({f.locale for f in faces})
     c.setTitle(title)
     c.setAuthor("Runeforge")
@@ -247,6 +263,11 @@ def render_deck_pdf(
         state["page"] = 1
     c.showOutline()
     c.save()
+    data = buf.getvalue()
+    if colour == "cmyk":
+        from .pdf_x import finish_pdfx
+
+        data = finish_pdfx(data, profile=output_profile)
     layout.update({
         "pages": state["page"],
         "page_size": [round(pagesize[0], 3), round(pagesize[1], 3)],
@@ -257,7 +278,7 @@ def render_deck_pdf(
         "colour": colour,
         "cards": records,
     })  # fmt: skip
-    return buf.getvalue(), layout
+    return data, layout
 
 
 def _sheets(c, sheet, groups, draw, records, bookmark, front_done, state, layout, *, offset,

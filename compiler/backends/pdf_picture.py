@@ -158,5 +158,13 @@ def draw_picture(c, picture, box, radius: float = 1.2 * mm) -> None:
     p = c.beginPath()
     p.roundRect(*box, radius)
     c.clipPath(p, stroke=0, fill=0)
-    c.drawImage(picture.path, x, y, w, h)
+    profile = getattr(c, "runeforge_cmyk_profile", None)  # set by a --colour cmyk document
+    if profile is not None:
+        from reportlab.lib.utils import ImageReader
+
+        from .pdf_x import cmyk_art
+
+        c.drawImage(ImageReader(cmyk_art(picture.path, profile or None)), x, y, w, h)
+    else:
+        c.drawImage(picture.path, x, y, w, h)
     c.restoreState()

@@ -36,7 +36,8 @@ Examples:
   runeforge build --mode print-shop --bleed 3mm --locale en
   runeforge build --decks market --fronts-only     # one deck, no back pages
   runeforge build --export png --dpi 600 --locale en  # one PNG per face, one per deck back
-  runeforge build --colour cmyk
+  runeforge build --mode print-shop --colour cmyk   # PDF/X-4 for a print shop
+  runeforge build --colour cmyk --output-profile shop.icc   # with the shop's profile
   runeforge build --strict                 # fail (exit 1) when text is cut to fit a card
 """
 
@@ -103,7 +104,13 @@ def parse_bleed(text: str) -> float:
               help="Resolution of --export png or tts (default 300).")
 @click.option("--colour", "--color", "colour", type=click.Choice(["rgb", "cmyk"]),
               default="rgb", show_default=True,
-              help="Colour operators of the PDFs (cmyk for print shops that ask for it).")
+              help="Colour of the PDFs: cmyk writes PDF/X-4 files (every colour in CMYK, "
+                   "black text in K alone, art converted, an output intent) for print "
+                   "shops; needs the print extra (pikepdf).")
+@click.option("--output-profile", type=click.Path(path_type=Path), default=None,
+              metavar="FILE.icc",
+              help="The print shop's CMYK ICC profile for --colour cmyk (default: "
+                   "Runeforge's generic CMYK profile).")
 @click.option("--layout-json", type=click.Path(path_type=Path), default=None,
               help="Also write every drawn card's page and trim box (PDF points) here.")
 @click.option("--strict", is_flag=True,
@@ -111,7 +118,8 @@ def parse_bleed(text: str) -> float:
                    "errors: exit 1 and write nothing.")
 def command(dirs, out_dir: Path, locales: tuple[str, ...], paper: str, card_size, mode: str,
             bleed, back_offset, alignment_page: bool, decks, cards, fronts_only: bool,
-            export, dpi, colour: str, layout_json: Path | None, strict: bool) -> None:
+            export, dpi, colour: str, output_profile: Path | None, layout_json: Path | None,
+            strict: bool) -> None:
     """Compile the content: bundle.json, rules text per locale, proxy PDFs per locale.
 
     Nothing is written when the content has errors.
@@ -129,6 +137,7 @@ def command(dirs, out_dir: Path, locales: tuple[str, ...], paper: str, card_size
     if alignment_page and mode != "sheet":
         raise click.UsageError("--alignment-page is a duplex test for sheets; a print-shop "
                                "file has one card per page (leave out --mode print-shop)")
+    profile = _output_profile(colour, output_profile, export)
     _check_outputs(out_dir, layout_json)
     existed = out_dir.is_dir()
     try:
@@ -138,7 +147,7 @@ def command(dirs, out_dir: Path, locales: tuple[str, ...], paper: str, card_size
                 "card_size": card_size, "mode": mode, "bleed_mm": bleed,
                 "back_offset_mm": back_offset, "alignment_page": alignment_page,
                 "backs": not fronts_only, "colour": colour, "export": export,
-                "dpi": int(dpi or 300)})
+                "dpi": int(dpi or 300), **({"output_profile": profile} if profile else {})})
     except OutputError as exc:
         busy = isinstance(exc, OutputBusy)
         message = f"cannot write output: {exc.reason}" + (
@@ -227,6 +236,29 @@ def _relative(path: Path, folder: Path) -> str | None:
         return None
 
 
+def _output_profile(colour: str, path: Path | None, export) -> bytes | None:
+    """The bytes of ``--output-profile`` (checked), and the note that PNGs stay RGB."""
+    if path is not None and colour != "cmyk":
+        raise click.UsageError("--output-profile is the CMYK profile of --colour cmyk; add "
+                               "--colour cmyk")
+    if colour == "cmyk":
+        from runeforge.backends.pdf_x import pikepdf_or_error, read_output_profile
+
+        try:
+            pikepdf_or_error()
+            data = read_output_profile(path) if path is not None else None
+        except DiagnosticError as exc:
+            d = exc.diagnostics[0]
+            raise click.UsageError(f"{d.message} ({d.hint})" if d.hint else d.message) \
+                from None
+        if export in ("png", "tts"):
+            console(stderr=True).print(
+                f"note: --export {export} writes RGB images (PNG has no CMYK), rendered from "
+                "the CMYK PDFs; the PDFs themselves are CMYK (PDF/X-4)", markup=False)
+        return data
+    return None
+
+
 def _split(values) -> list[str]:
     return list(dict.fromkeys(v.strip() for text in values for v in text.split(",")
                               if v.strip()))
@@ -263,6 +295,8 @@ def _check_subset(result, decks: list[str], cards: list[str]) -> None:
         finish(diags)
     if decks:
         known = {game_of(card.game).deck_of(card, content) for card in content.cards.values()}
+        known |= {deck for game in {card.game for card in content.cards.values()}
+                  for deck in game_of(game).faces.extra_decks}  # faces that are no card
         for deck in decks:
             if deck not in known:
                 near = did_you_mean(deck, known)

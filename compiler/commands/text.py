@@ -59,22 +59,39 @@ def command(dirs, locale: str, card_ids: tuple[str, ...], fmt: str) -> None:
     from runeforge.l10n.names import card_name
 
     records = text_backend.render_rules_text(result.content, result.compiled, locale)
-    if card_ids:
-        records = [r for r in records if r["card"] in card_ids]
+    entries = card_entries(result.content, records, locale, card_ids)
     if fmt == "json":
-        click.echo(json.dumps(records, ensure_ascii=False, indent=2))
+        click.echo(json.dumps([e for lines in entries.values() for e in lines],
+                              ensure_ascii=False, indent=2))
         return
     out = console()
-    by_card: dict[str, list[str]] = {}
-    for r in records:
-        by_card.setdefault(r["card"], []).append(r["text"])
-    for card_id in card_ids or tuple(result.content.cards):
+    for card_id, lines in entries.items():
         card = result.content.cards[card_id]
+        name = games.get(card.game).card_name(card, locale) or card_name(card.name, locale)
+        out.print(f"[bold]{escape(name)}[/bold] ({escape(card_id)})")  # untrusted data
+        for entry in lines:
+            out.print(f"  {entry['text'] or entry['note']}", markup=False)
+
+
+def card_entries(content, records, locale: str, card_ids=()) -> dict[str, list[dict]]:
+    """What `text` prints for each card (those of ``card_ids``, else every card whose game has
+    text in ``locale``), in order: the description of its game's summary (an adversary's
+    values, a tile's exits: records with ``ability`` None), then one record per ability; a
+    card with neither gets one record whose ``note`` says why it has no text."""
+    from runeforge import games
+
+    by_card: dict[str, list[dict]] = {}
+    for r in records:
+        by_card.setdefault(r["card"], []).append(r)
+    out: dict[str, list[dict]] = {}
+    for card_id in card_ids or tuple(content.cards):
+        card = content.cards[card_id]
         game = games.get(card.game)
         if locale not in game.text.locales:
             continue
-        name = game.card_name(card, locale) or card_name(card.name, locale)
-        out.print(f"[bold]{escape(name)}[/bold] ({escape(card_id)})")  # untrusted data
-        lines = by_card.get(card_id) or game.text_summary(card, locale, result.content.cards)
-        for line in lines or [NO_TEXT]:
-            out.print(f"  {line}", markup=False)
+        lines = [{"card": card_id, "ability": None, "text": line}
+                 for line in game.text_summary(card, locale, content.cards)]
+        lines += by_card.get(card_id, [])
+        out[card_id] = lines or [{"card": card_id, "ability": None, "text": "",
+                                  "note": NO_TEXT}]
+    return out

@@ -140,10 +140,11 @@ class FaceStyle:
     belongs to (cards of one deck share a back); ``faces`` and ``deck`` may take a keyword
     ``content`` (the loaded content: an adventure's deck list is there); ``preview(face) ->
     dict`` is the HTML preview's view of a face; ``pdf_keywords`` go into the PDF's
-    metadata. ``extra_pdfs(faces, paper=, title=, colour=) -> [(name, pdf bytes, layout)]``
-    (optional) prints more than cards from a pack's faces of one locale: the build writes
-    ``pdf/<pack>-<name>-<locale>.pdf`` and its ``.layout.json`` (Delve's tiles at full
-    size)."""
+    metadata. ``extra_pdfs(faces, paper=, title=, colour=[, output_profile=]) -> [(name, pdf
+    bytes, layout)]`` (optional) prints more than cards from a pack's faces of one locale: the
+    build writes ``pdf/<pack>-<name>-<locale>.pdf`` and its ``.layout.json`` (Delve's tiles at
+    full size). ``extra_decks`` names the decks of faces that are no card (Delve's reference
+    card of the basic actions), so that ``build --decks`` knows them."""
 
     faces: str
     drawer: str
@@ -151,6 +152,7 @@ class FaceStyle:
     preview: str
     pdf_keywords: tuple[str, ...] = ()
     extra_pdfs: str | None = None
+    extra_decks: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -47,6 +47,7 @@ GAME = Game(
         preview="runeforge.games.delve.faces:preview",
         pdf_keywords=("Delve", "proxy", "cards"),
         extra_pdfs="runeforge.games.delve.tile_pdf:extra_pdfs",
+        extra_decks=("delve-reference",),  # faces.reference_faces: the basic actions
     ),
     check_documents="runeforge.games.delve.checks:check_documents",
     card_lists={"tile": "tiles"},

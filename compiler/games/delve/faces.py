@@ -5,10 +5,11 @@ rules text are the game's own translation (runeforge.games.delve.text, catalogs 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from reportlab.lib.colors import HexColor
-from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from runeforge.backends.pdf_fonts import BOLD, ITALIC, REGULAR, register_fonts
 from runeforge.dsl.delve import nodes as n
@@ -24,11 +25,25 @@ from .text import (
     render_ability,
     weapon_name,
 )
+from .text_catalog import counted
 from .tile_layout import geometry
 
 INK, PAPER, ACCENT, STONE = (HexColor("#22201c"), HexColor("#f2ecdf"), HexColor("#7a2e1c"),
                              HexColor("#b9b0a0"))
 FONT, SIZE, LEADING = REGULAR, 6.5, 12
+
+
+def wrap(text: str, font: str, size: float, width: float) -> list[str]:
+    """Lines of ``text`` no wider than ``width`` where the words allow, broken at ordinary
+    spaces only: a no-break space ("1\u00a0урон", as the catalogs write a number and its
+    noun) holds its two words on one line (reportlab's simpleSplit breaks there)."""
+    lines: list[str] = []
+    for word in (w for w in re.split(r"[ \t\r\n]+", text) if w):
+        if lines and stringWidth(f"{lines[-1]} {word}", font, size) <= width:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines
 
 
 def kind_line(kind: str, locale: str) -> str:
@@ -113,12 +128,54 @@ def _weapons(card, locale: str) -> tuple:
                   f"{w['hit']}+", str(w["damage"])) for w in card.data.get("weapons", []) or [])
 
 
-def faces(cards, locale: str) -> list[DelveFace]:
+def faces(cards, locale: str, content=None) -> list[DelveFace]:
+    """The faces of ``cards``; with the loaded ``content`` (a build), also the reference card
+    of the basic actions, one per hero (:func:`reference_faces`)."""
     names = {card.id: card_name(card, locale) for card in cards}
     return [DelveFace(card.id, card.kind, names[card.id], locale, card.pack,
                       tuple(_lines(card, locale, names)), int(card.data.get("count", 1)),
                       deck(card), card.data if card.kind == "tile" else None,
-                      _weapons(card, locale)) for card in cards]
+                      _weapons(card, locale)) for card in cards] \
+        + reference_faces(cards, locale, content)
+
+
+REFERENCE_ID = "delve-basic-actions"
+
+
+def _rules(content):
+    """The engine's reading of the content's Delve rules document (None: none, or broken)."""
+    from runeforge.engine.common.errors import EngineError
+    from runeforge.engine.delve.rules.data import RulesData
+
+    for doc in getattr(content, "documents", {}).get("rules", []) or []:
+        if getattr(doc, "game", "delve") == "delve" and isinstance(doc.data, dict):
+            try:
+                return RulesData.from_record(doc.data)
+            except EngineError:
+                return None
+    return None
+
+
+def reference_faces(cards, locale: str, content) -> list[DelveFace]:
+    """The reference card of the three basic actions (seed 003, R6), one copy per hero card
+    among ``cards``, in each pack with heroes; the costs are the rules document's (a pinned Move's
+    too), the wording the catalogs' (``ref.*``). None without heroes or rules."""
+    heroes = [card for card in cards if card.kind == "hero"]
+    rules = _rules(content) if heroes else None
+    if rules is None:
+        return []
+    reset = "game" if rules.recuperate_reset == "game" else "turn"
+    lines = (("", label("ref.intro", locale)),
+             (f"{rules.explore}+", label("ref.explore", locale)),
+             (f"{rules.move}+", label("ref.move", locale).replace("{need}",
+                                                                   str(rules.pinned_move))),
+             (f"{rules.recuperate}+" + ("*" if rules.recuperate_step else ""),
+              counted(f"ref.recuperate.{reset}", locale, rules.heal_per_recuperate)))
+    packs: dict[str, int] = {}  # each pack's PDF gets one card per hero of that pack
+    for hero in heroes:
+        packs[hero.pack] = packs.get(hero.pack, 0) + max(1, int(hero.data.get("count", 1)))
+    return [DelveFace(REFERENCE_ID, "reference", label("ref.title", locale), locale, pack,
+                      lines, count, "delve-reference") for pack, count in packs.items()]
 
 
 def deck(card) -> str:
@@ -148,7 +205,7 @@ class DelveDrawer:
             top = self._tile(face.tile, top)
         yy = top + LEADING
         for badge, text in face.lines[:1] if face.weapons else face.lines:
-            lines = simpleSplit(text, FONT, SIZE, self.w - 34) or [""]
+            lines = wrap(text, FONT, SIZE, self.w - 34) or [""]
             yy -= LEADING
             if badge:
                 c.setFillColor(ACCENT)
@@ -178,7 +235,7 @@ class DelveDrawer:
         c.line(10, top - 3, self.w - 10, top - 3)
         yy = top - 13
         for name, reach, hit, damage in face.weapons:
-            names = simpleSplit(name, BOLD, 7, hit_x - 26) or [""]
+            names = wrap(name, BOLD, 7, hit_x - 26) or [""]
             c.setFillColor(INK)
             c.setFont(BOLD, 7)
             for k, line in enumerate(names):

@@ -18,6 +18,11 @@ def label(key: str, locale: str) -> str:
     return _t(key, locale)
 
 
+def counted(key: str, locale: str, count: int) -> str:
+    """A face text with a number in it (a template given as singular and plural)."""
+    return _t(key, locale, count).replace("{n}", str(count))
+
+
 def _catalog_path(locale: str):
     return gamecatalog.catalog_path(DOMAIN, locale)
 

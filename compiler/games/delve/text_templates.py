@@ -123,6 +123,24 @@ TEMPLATES = {
     "label.piece": "{name}, piece {n} of {total}",
     "label.tile_scale": "1 space = 1 inch: print at 100 %, cut along the marks",
     "label.overlap": "overlap: lay the next piece up to this line",
+    # the reference card of the three basic actions (faces.reference_faces; seed 003, R6)
+    "label.kind.reference": "Reference",
+    "ref.title": "Basic actions",
+    "ref.intro": "Every hero can take these. Spend a hero die showing the number or more, and "
+                 "finish one action before you start the next.",
+    "ref.explore": "Explore: beside an unexplored exit, turn over the top exploration card, lay "
+                   "its chamber against that exit and follow the card.",
+    "ref.move": "Move: go up to your Move in spaces, each touching the last, diagonals "
+                "included. Start beside an adversary and you are pinned: then Move needs "
+                "{need}+.",
+    "ref.recuperate.turn": ("Recuperate: a wounded hero heals {n} wound. Each further "
+                            "Recuperate in the same turn needs a die one higher.",
+                            "Recuperate: a wounded hero heals {n} wounds. Each further "
+                            "Recuperate in the same turn needs a die one higher."),
+    "ref.recuperate.game": ("Recuperate: a wounded hero heals {n} wound. Each further "
+                            "Recuperate in the game needs a die one higher.",
+                            "Recuperate: a wounded hero heals {n} wounds. Each further "
+                            "Recuperate in the game needs a die one higher."),
     "behaviour.advance": "advance",
     "behaviour.hold": "hold",
     "behaviour.skirmish": "skirmish",

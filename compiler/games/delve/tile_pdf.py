@@ -143,9 +143,10 @@ def _overlap(c, piece: Piece, locale: str) -> None:
 
 
 def render_tiles_pdf(tiles: list[tuple[str, str, dict]], locale: str, *, paper: str = "A4",
-                     title: str = "Delve tiles", colour: str = "rgb") -> tuple[bytes, dict]:
+                     title: str = "Delve tiles", colour: str = "rgb",
+                     output_profile: bytes | None = None) -> tuple[bytes, dict]:
     """The PDF bytes and layout ``{paper, pages, tiles: [...]}`` of ``tiles`` given as
-    ``(id, name in the locale, tile data)``."""
+    ``(id, name in the locale, tile data)``; ``colour="cmyk"``: a PDF/X-4 file."""
     register_fonts()
     pieces = plan([{"id": tid, "size": data["size"]} for tid, _, data in tiles], paper)
     by_id = {tid: (name, data) for tid, name, data in tiles}
@@ -173,10 +174,16 @@ def render_tiles_pdf(tiles: list[tuple[str, str, dict]], locale: str, *, paper: 
     c.save()
     layout = {"paper": paper, "pages": max(1, len(pieces)), "points_per_space": INCH,
               "margin": MARGIN, "header": HEADER, "tiles": records}
-    return buf.getvalue(), layout
+    data = buf.getvalue()
+    if colour == "cmyk":
+        from runeforge.backends.pdf_x import finish_pdfx
+
+        data = finish_pdfx(data, profile=output_profile)
+    return data, layout
 
 
-def extra_pdfs(faces, *, paper: str = "A4", title: str = "", colour: str = "rgb", **_):
+def extra_pdfs(faces, *, paper: str = "A4", title: str = "", colour: str = "rgb",
+               output_profile: bytes | None = None, **_):
     """The build's hook (FaceStyle.extra_pdfs): ``[(name, pdf bytes, layout)]`` for the tile
     faces among ``faces`` (none: nothing)."""
     tiles = [(f.id, f.name, f.tile) for f in faces if getattr(f, "tile", None) is not None]
@@ -184,5 +191,6 @@ def extra_pdfs(faces, *, paper: str = "A4", title: str = "", colour: str = "rgb"
         return []
     locale = faces[0].locale
     data, layout = render_tiles_pdf(tiles, locale, paper=paper, colour=colour,
+                                    output_profile=output_profile,
                                     title=f"{title} \u2014 {label('label.kind.tile', locale)}")
     return [("tiles", data, layout)]

@@ -16,13 +16,14 @@ from collections import defaultdict
 from dataclasses import asdict, dataclass
 
 from runeforge.engine.common import sweep
+from runeforge.engine.common.figures import figures
 from runeforge.engine.common.sweep import rates, wilson
 
 from ..adventures.adventure_game import new_adventure_game
-from ..bots.game_bot import make_bot
 from ..core.catalog import Catalog
 from ..game.scenario import ADVENTURES
 from ..game.setup import new_game
+from .bot_odds import make_bot
 
 DEFAULT_ADVENTURE = "rise-of-the-dragon-lords"
 
@@ -77,7 +78,23 @@ def run_one(bundle: dict, spec: GameSpec) -> dict:
     digest = hashlib.sha256(json.dumps(state.to_dict(), sort_keys=True, ensure_ascii=False)
                             .encode("utf-8")).hexdigest()
     return {**asdict(spec), "heroes": [h.id for h in state.heroes], "winner": state.winner,
-            "how": state.how, "rounds": state.round, "digest": digest}
+            "how": state.how, "rounds": state.round, "digest": digest,
+            "seats": list(state.seats), "ending": ending_of(state)}
+
+
+def ending_of(state) -> str:
+    """How a finished game ended, for the figures (engine/common/figures.py): ``turn-cap``
+    (unfinished), ``all-eliminated`` (the endgame ranking after every Hero was eliminated),
+    ``other`` (another ranking, e.g. the red deck ran out) or ``own`` (the adventure's own
+    victory: Margath, the runes, a Kyros or Crown ending)."""
+    how = state.how or ""
+    if state.winner is None and how.startswith("turn cap"):
+        return "turn-cap"
+    if "every Hero eliminated" in how:
+        return "all-eliminated"
+    if state.winner is None or how.startswith("endgame ranking"):
+        return "other"
+    return "own"
 
 
 # ---- a local process pool, or Dask (engine/common/sweep.py: every game's simulate) ----------
@@ -120,4 +137,5 @@ def summarize(results: list[dict]) -> dict:
         adventures.append({"id": adv_id, "games": adv["games"], "decided": adv["decided"],
                            "decided_rate": adv["decided"] / adv["games"],
                            "ci95": [low, high], "heroes": rates(adv["heroes"])})
-    return {"games": len(results), "heroes": rates(by_hero), "adventures": adventures}
+    return {"games": len(results), "heroes": rates(by_hero), "adventures": adventures,
+            "figures": figures(results)}

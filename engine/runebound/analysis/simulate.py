@@ -62,15 +62,17 @@ def specs(games: int, seed: int = 1, players=(4,), rulesets=("base",),
     return [GameSpec(seed + i, *combos[i % len(combos)], bots=bots) for i in range(games)]
 
 
-_CATALOGS: dict[int, object] = {}
+# (bundle, its catalog): the bundle itself is held, so a later bundle cannot take a freed
+# one's id() and be played with the old bundle's cards (a game's result then depended on
+# what the process had run before)
+_CATALOG: list = [None, None]
 
 
 def run_one(bundle: dict, spec: GameSpec) -> dict:
     """Play one game to its end and return its result record."""
-    catalog = _CATALOGS.get(id(bundle))
-    if catalog is None:  # one catalog per bundle per process, not per game
-        _CATALOGS.clear()
-        catalog = _CATALOGS[id(bundle)] = Catalog(bundle)
+    if _CATALOG[0] is not bundle:  # one catalog per bundle per process, not per game
+        _CATALOG[:] = [bundle, Catalog(bundle)]
+    catalog = _CATALOG[1]
     options = {k: v for k, v in asdict(spec).items()}
     game = start_game(bundle, options, catalog=catalog)
     game.run()

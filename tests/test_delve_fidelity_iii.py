@@ -54,8 +54,8 @@ def test_the_first_action_of_the_game_is_explore(records, monkeypatch):
 
     real = play_mod.start
 
-    def start(recs, options, log):
-        game = real(recs, options, log)
+    def start(recs, options, log, *rest):
+        game = real(recs, options, log, *rest)
         for hero in list(game.players):
             game.players[hero] = Stopper()
         return game

@@ -21,7 +21,7 @@ def content():
 
 def play(**options):
     """Play one game of the bundled adventure to its end; returns the Game."""
-    from runeforge.engine.runebound.bots.game_bot import make_bot
+    from runeforge.engine.runebound.analysis.bot_odds import make_bot
     from runeforge.engine.runebound.game.setup import new_game
 
     bundle, catalog = content()

@@ -21,6 +21,20 @@ from _games import content, play  # noqa: E402
 from runeforge.engine.runebound.bots.game_bot import stalled  # noqa: E402
 
 
+def _why(game) -> str:
+    """What was left when a game stopped without a winner: the fresh counters the Heroes
+    could still play (``stalled`` per Hero, the doom track's refill counted) and the
+    undefeated challenges on the track (High Lord Margath among them, say) that could still
+    be fought. A game with either left is not "dry": the bots did not finish it."""
+    s = game.state
+    fresh = [h for h in s.seats if not stalled(game, h)]
+    track = [u["card"] for u in s.undefeated_track]
+    if not fresh and not track:
+        return "; nothing left to play (no fresh counter, no undefeated challenge)"
+    return (f"; left: fresh counters for {len(fresh)} Hero(es), undefeated challenges "
+            f"{', '.join(track) or 'none'}")
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seeds", type=int, default=200)
@@ -38,10 +52,8 @@ def main(argv=None) -> int:
             game = play(ruleset=ruleset, players=args.players, seed=seed,
                         house_rules=tuple(args.house_rule))
             s = game.state
-            if s.winner is None:
-                why = s.how + ("; the board ran dry (no fresh counter for any Hero)"
-                               if all(stalled(game, h) for h in s.seats) else "")
-                failures.append((ruleset, seed, why))
+            if s.winner is None:  # an unfinished game is a failure, whatever the board
+                failures.append((ruleset, seed, s.how + _why(game)))
             how[(s.how or "?").split(" (")[0].split(":")[0]] += 1
             longest = max(longest, (s.round, seed))
         print(f"{ruleset}: {args.seeds} games in {time.perf_counter() - t0:.1f} s; longest "

@@ -21,7 +21,7 @@ def main(argv: list[str]) -> int:
     from runeforge import pipeline
     from runeforge.backends.bundle import build_bundle
     from runeforge.engine.runebound.adventures.adventure_game import new_adventure_game
-    from runeforge.engine.runebound.bots.game_bot import make_bot
+    from runeforge.engine.runebound.analysis.bot_odds import make_bot
 
     ap = argparse.ArgumentParser()
     ap.add_argument("adventures", nargs="*", default=list(ADVENTURES))

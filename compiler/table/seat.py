@@ -20,6 +20,8 @@ from runeforge.engine.common.errors import EngineError
 # kinds whose answer may be None though None is not among the options (the engine's docs):
 # Delve's hero stops acting (engine.py "or None to stop"); an ability's choice does nothing
 # (choose.py "None: the effect does nothing"). Runebound lists None itself where it is legal.
+# A Delve action question whose ``info`` says ``may_end: false`` (the game's first action is
+# Explore, R8; ``voluntary_end: false``, A2) takes no None: the engine would refuse it.
 DECLINE = {"delve.action": "stop", "delve.effect": "nothing"}
 
 # log record types that show what a seat did not know when it answered: a die rolled, a card
@@ -43,7 +45,8 @@ def as_json(value):
 def offered(decision) -> list:
     """The options the engine offers for ``decision``, in its order."""
     options = list(decision.options)
-    if decision.kind in DECLINE and None not in options:
+    if (decision.kind in DECLINE and None not in options
+            and decision.info.get("may_end", True)):
         options.append(None)
     return options
 

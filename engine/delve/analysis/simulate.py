@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 
+from runeforge.engine.common.figures import figures
 from runeforge.engine.common.sweep import rates, wilson
 
 from ..game.play import play_records
@@ -44,7 +45,16 @@ def run_one(bundle: dict, options: dict) -> dict:
             "rounds": result["rounds"], "explored": result["explored"],
             "slain": result["slain"], "heroes": [h["id"] for h in result["heroes"]],
             "down": [h["id"] for h in result["heroes"] if h["down"]],
-            "digest": end["sha256"]}
+            "digest": end["sha256"], "team": True, "ending": _ending(result)}
+
+
+def _ending(result: dict) -> str:
+    """The trial's own victory (its goal: ``own``), every hero down (``all-eliminated``) or
+    the round limit (``other``), for the figures (engine/common/figures.py). Delve has no
+    safety cap beyond the trial's own round limit, so no game is ``turn-cap``."""
+    if result["winner"] == WINNERS:
+        return "own"
+    return "all-eliminated" if result["how"] == "every hero is down" else "other"
 
 
 def summarize(results: list[dict]) -> dict:
@@ -78,4 +88,4 @@ def summarize(results: list[dict]) -> dict:
                        "max": max(rounds)},
             "heroes": rates(heroes)})
     return {"games": len(results), "winners": WINNERS, "adventures": adventures,
-            "heroes": rates(by_hero)}
+            "heroes": rates(by_hero), "figures": figures(results)}

@@ -23,7 +23,9 @@ class RandomBot(Player):
         self.stop = stop
 
     def decide(self, decision, engine):
-        if not decision.options or self.rng.random() < self.stop:
+        if not decision.options:
+            return None
+        if decision.info.get("may_end", True) and self.rng.random() < self.stop:
             return None
         return self.rng.choice(decision.options)
 
@@ -119,6 +121,8 @@ class HeuristicBot(Player):
         spare = [o for o in opts if {"renown", "skill"} & set(ops(o))]
         if spare:
             return min(spare, key=face)
+        if not decision.info.get("may_end", True):  # A2 off: a turn ends only when no
+            return min(opts, key=face)  # action is left, so the cheapest die is spent
         return None
 
     def effect(self, decision, engine):

@@ -132,6 +132,8 @@ class DelveGame:
         s, rules = self.state, self.rules
         faces = roll_hero_dice(self.dice, self.carried.dice_count(self, hero.id), rules)
         turn = HeroTurn(hero.id, faces)
+        if rules.recuperate_reset == "game":  # A3: the escalating Recuperate cost runs all
+            turn.recuperations = s.recuperations.get(hero.id, 0)  # game long
         turn.explore_first = opening and rules.explore_first and not s.explored
         if rules.escalation_reset == "game":        # (N+*) uses carried from earlier turns
             turn.uses = dict(s.uses.get(hero.id, {}))
@@ -141,14 +143,23 @@ class DelveGame:
         self.log.emit("hero_dice", hero=hero.id, faces=list(faces), round=s.round)
         self.step("hero_dice")
         hz.fire(self, hero, "turn_start")          # "At the start of your turn, …"
+        voluntary = False
         while s.result is None and hero in s.figures:
             opts = self.options(hero, turn)
             if not opts:
                 break
+            # A2: ending the turn with actions left is the rules' choice (voluntary_end); R8:
+            # not before the game's first action, the Explore, is taken
+            may_end = rules.voluntary_end and not turn.explore_first
             answer = self.players[hero.id].decide(
-                Decision(ACTION, hero.id, opts, info={"dice": list(turn.dice)}), self)
+                Decision(ACTION, hero.id, opts, info={"dice": list(turn.dice),
+                                                      "may_end": may_end}), self)
             self.log.emit("decision", kind=ACTION, actor=hero.id, answer=answer)
             if answer is None:
+                if turn.explore_first:
+                    raise IllegalAction("R8: the first action of the game is Explore; the "
+                                        f"turn cannot end before it ({hero.id})")
+                voluntary = True
                 break
             if answer not in opts:
                 raise IllegalAction(f"{hero.id}: {answer!r} is not a legal Delve action now")
@@ -160,7 +171,9 @@ class DelveGame:
             s.lasting = fx.expire(s.lasting, hero.id, "end_of_turn")
         if rules.escalation_reset == "game":
             s.uses[hero.id] = dict(turn.uses)
-        turn.end(rules, voluntary=True)
+        if rules.recuperate_reset == "game":
+            s.recuperations[hero.id] = turn.recuperations
+        turn.end(rules, voluntary=voluntary)
         self.log.emit("turn_end", hero=hero.id, set_aside=list(turn.set_aside))
         self.step("turn_end")
 

@@ -90,6 +90,7 @@ class GameState:
     skills: dict = field(default_factory=dict)           # hero id -> skill ids (R24), in order
     uses: dict = field(default_factory=dict)             # hero id -> (N+*) uses (game reset)
     lasting: list = field(default_factory=list)          # lasting effects (until …), issue 32
+    recuperations: dict = field(default_factory=dict)    # hero id -> Recuperates (A3: game)
 
     def figure(self, fid: str) -> Figure | None:
         return next((f for f in self.figures if f.id == fid), None)
@@ -111,7 +112,8 @@ class GameState:
                 "quarry": self.quarry, "slain": list(self.slain),
                 "skills": {k: list(v) for k, v in self.skills.items()},
                 "uses": {k: dict(v) for k, v in self.uses.items()},
-                **({"lasting": [dict(e) for e in self.lasting]} if self.lasting else {})}
+                **({"lasting": [dict(e) for e in self.lasting]} if self.lasting else {}),
+                **({"recuperations": dict(self.recuperations)} if self.recuperations else {})}
 
     @classmethod
     def from_dict(cls, data: dict, tiles: dict) -> GameState:
@@ -125,7 +127,8 @@ class GameState:
                    list(data.get("slain", [])),
                    {k: list(v) for k, v in data.get("skills", {}).items()},
                    {k: dict(v) for k, v in data.get("uses", {}).items()},
-                   [dict(e) for e in data.get("lasting", [])])
+                   [dict(e) for e in data.get("lasting", [])],
+                   dict(data.get("recuperations", {})))
 
 
 def new_game(records: Records, hero_ids, seed: int, trial: Trial | None = None,

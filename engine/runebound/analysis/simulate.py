@@ -16,13 +16,14 @@ from collections import defaultdict
 from dataclasses import asdict, dataclass
 
 from runeforge.engine.common import sweep
+from runeforge.engine.common.figures import figures
 from runeforge.engine.common.sweep import rates, wilson
 
 from ..adventures.adventure_game import new_adventure_game
-from ..bots.game_bot import make_bot
 from ..core.catalog import Catalog
 from ..game.scenario import ADVENTURES
 from ..game.setup import new_game
+from .bot_odds import make_bot
 
 DEFAULT_ADVENTURE = "rise-of-the-dragon-lords"
 
@@ -61,15 +62,17 @@ def specs(games: int, seed: int = 1, players=(4,), rulesets=("base",),
     return [GameSpec(seed + i, *combos[i % len(combos)], bots=bots) for i in range(games)]
 
 
-_CATALOGS: dict[int, object] = {}
+# (bundle, its catalog): the bundle itself is held, so a later bundle cannot take a freed
+# one's id() and be played with the old bundle's cards (a game's result then depended on
+# what the process had run before)
+_CATALOG: list = [None, None]
 
 
 def run_one(bundle: dict, spec: GameSpec) -> dict:
     """Play one game to its end and return its result record."""
-    catalog = _CATALOGS.get(id(bundle))
-    if catalog is None:  # one catalog per bundle per process, not per game
-        _CATALOGS.clear()
-        catalog = _CATALOGS[id(bundle)] = Catalog(bundle)
+    if _CATALOG[0] is not bundle:  # one catalog per bundle per process, not per game
+        _CATALOG[:] = [bundle, Catalog(bundle)]
+    catalog = _CATALOG[1]
     options = {k: v for k, v in asdict(spec).items()}
     game = start_game(bundle, options, catalog=catalog)
     game.run()
@@ -77,7 +80,23 @@ def run_one(bundle: dict, spec: GameSpec) -> dict:
     digest = hashlib.sha256(json.dumps(state.to_dict(), sort_keys=True, ensure_ascii=False)
                             .encode("utf-8")).hexdigest()
     return {**asdict(spec), "heroes": [h.id for h in state.heroes], "winner": state.winner,
-            "how": state.how, "rounds": state.round, "digest": digest}
+            "how": state.how, "rounds": state.round, "digest": digest,
+            "seats": list(state.seats), "ending": ending_of(state)}
+
+
+def ending_of(state) -> str:
+    """How a finished game ended, for the figures (engine/common/figures.py): ``turn-cap``
+    (unfinished), ``all-eliminated`` (the endgame ranking after every Hero was eliminated),
+    ``other`` (another ranking, e.g. the red deck ran out) or ``own`` (the adventure's own
+    victory: Margath, the runes, a Kyros or Crown ending)."""
+    how = state.how or ""
+    if state.winner is None and how.startswith("turn cap"):
+        return "turn-cap"
+    if "every Hero eliminated" in how:
+        return "all-eliminated"
+    if state.winner is None or how.startswith("endgame ranking"):
+        return "other"
+    return "own"
 
 
 # ---- a local process pool, or Dask (engine/common/sweep.py: every game's simulate) ----------
@@ -120,4 +139,5 @@ def summarize(results: list[dict]) -> dict:
         adventures.append({"id": adv_id, "games": adv["games"], "decided": adv["decided"],
                            "decided_rate": adv["decided"] / adv["games"],
                            "ci95": [low, high], "heroes": rates(adv["heroes"])})
-    return {"games": len(results), "heroes": rates(by_hero), "adventures": adventures}
+    return {"games": len(results), "heroes": rates(by_hero), "adventures": adventures,
+            "figures": figures(results)}

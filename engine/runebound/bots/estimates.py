@@ -58,9 +58,19 @@ def win_estimate(engine, hero, enemy: dict, me: dict | None = None) -> float:
 
 
 def _has_challenge(game, colour) -> bool:
-    """Does the deck of ``colour`` still hold a challenge (else drawing only cycles cards)?"""
-    return not _challenge_ids(game.catalog).isdisjoint(
-        game.state.adventure_decks.get(colour) or ())
+    """Will the deck of ``colour`` still give a challenge (else drawing only cycles cards)?
+    Its own cards, and in the normal game with the doom track in play the challenges of that
+    colour lying on the track or among its discards: a full track sends them back under
+    their deck (seed 000) and an empty deck is rebuilt from them (seed 002)."""
+    s = game.state
+    ids = _challenge_ids(game.catalog)
+    if not ids.isdisjoint(s.adventure_decks.get(colour) or ()):
+        return True
+    if not s.doom or s.phase != "game":
+        return False
+    colour_of = game.colour_of
+    return any(c in ids and colour_of(c) == colour
+               for place in (s.doom_track, s.discard_pile) for c in place)
 
 
 def _challenge_ids(catalog) -> frozenset:

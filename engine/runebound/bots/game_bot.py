@@ -140,12 +140,23 @@ class _Spaces:
         self._colours: dict[str, float] = {}
         self._decks: dict[str, bool] = {}
         self._lords: dict[str, dict | None] = {}
+        self._stuck: bool | None = None
         occupied = getattr(self.game, "occupied", None)
         self._any_lord = occupied is not None and bool(occupied())  # Sceptre of Kyros
         self._counters = self.game.state.board_counters
         self._markers: dict[str, dict] = {}
         for marker in self.game.state.undefeated_track:  # the first on a space, as
             self._markers.setdefault(marker["space"], marker)  # GameState.undefeated_at
+
+    def stuck(self) -> bool:
+        """No fresh counter for this Hero and, where the ruleset has them, no travel hazard:
+        only the undefeated challenges move the game on, so waiting for better odds against
+        the card that wins it gains nothing (a fresh Hero fights it at its best odds)."""
+        if self._stuck is None:
+            self._stuck = (not self.game.rules.travel_hazards
+                           and stalled(self.game, self.hero.id)
+                           and (self.hero.wounds == 0 or self.hero.gold == 0))
+        return self._stuck
 
     def has_challenge(self, colour) -> bool:
         found = self._decks.get(colour)
@@ -179,6 +190,11 @@ class _Spaces:
             card = game.card(marker["card"])
             if card.data.get("colour") in self.barred:
                 return 0.0
+            if self.bot.wins_by_defeating(game, card.id):  # the game's end: exact odds
+                p = self.bot.victory_odds(engine, hero, card)
+                if p >= self.bot.victory_threshold(game) or (p > 0 and self.stuck()):
+                    return 10.0 * p
+                return 0.0
             p = win_estimate(engine, hero, card.data, me) * 0.6 ** self.bot._tries.get(card.id, 0)
             return _worth(p, 1 + game.adventure.counter_value(card.data["colour"]))
         colour = s.board_counters.get(space)
@@ -191,10 +207,49 @@ class _Spaces:
         return found
 
 
+def before_wounds(card) -> int:
+    """The wounds a challenge's own Before Combat text deals the Hero for sure (High Lord
+    Margath: "Each Hero takes 1 wound."): its unconditional ``suffer wound`` effects."""
+    total = 0
+    for ability in card.abilities:
+        if (ability.ir.get("timing") or {}).get("tag") != "before_combat":
+            continue
+        for e in ability.ir.get("effects", ()):
+            amount = e.get("amount") or {}
+            if (e.get("op") == "suffer" and e.get("token") == "wound"
+                    and e.get("target") in ("hero", "each_hero") and amount.get("kind") == "fixed"):
+                total += int(amount.get("value", 0))
+    return total
+
+
 class GameBot(HeuristicBot):
-    def __init__(self):
+    """``odds(engine, hero, enemy_stats, before_wounds) -> float``: the exact win probability
+    the bot judges a victory card's fight by (engine/runebound/analysis/bot_odds.py gives it;
+    the bots' layer cannot import the analysis), else the quick estimate."""
+
+    def __init__(self, odds=None):
         self._averages: dict[str, dict] = {}
         self._tries: dict[str, int] = {}  # undefeated challenges this bot failed against
+        self.odds = odds
+
+    # ---- the victory card (High Lord Margath) on the undefeated track ----------------------
+    def victory_odds(self, engine, hero, card) -> float:
+        """The chance to defeat a card that wins the game, from the Hero's current wounds."""
+        if self.odds is None:
+            return win_estimate(engine, hero, card.data)
+        return self.odds(engine, hero, card.data, before_wounds(card))
+
+    @staticmethod
+    def victory_threshold(game) -> float:
+        """Fight the card that wins the game from this chance on: 0.5 at the start, falling to
+        0.2 as the doom track nears the endgame (waiting is worth less and less; a knock-out
+        costs gold and a card, not the game). Not a throw-away: below it, never."""
+        total = max(1, game.doom_tokens_total()) if game.state.doom else 0
+        left = 1 - game.state.doom_tokens / total if total else 1.0
+        return 0.2 + 0.3 * left
+
+    def wins_by_defeating(self, game, card_id: str) -> bool:
+        return card_id in game.adventure.defeat_to_win
 
     def decide(self, decision, engine):
         if decision.kind in choices.NEW_KINDS:
@@ -266,10 +321,11 @@ class GameBot(HeuristicBot):
             targets = [sp for sp in game.state.board_counters if spaces.occupier(sp)]
             if targets:
                 self._desperate = True
-        if not targets:  # or any undefeated challenge: a knock-out at least heals
-            targets = [u["space"] for u in game.state.undefeated_track
-                       if u["space"] and game.colour_of(u["card"]) not in barred]
-            self._desperate = True
+        if not targets:  # or any undefeated challenge: a knock-out at least heals (never the
+            targets = [u["space"] for u in game.state.undefeated_track  # victory card as a
+                       if u["space"] and game.colour_of(u["card"]) not in barred  # throw-away)
+                       and not self.wins_by_defeating(game, u["card"])]
+            self._desperate = bool(targets)
         wild = hazard_spaces(game, d.options) if stalled(game, hero.id) else []
         if wild:  # a hazard won gives a counter, one lost feeds the doom (and a knock-out
             return wild[0]  # heals a Hero who cannot pay for healing)
@@ -283,10 +339,12 @@ class GameBot(HeuristicBot):
         game = engine.game
         hero = engine.state.hero(d.actor)
         space = game.state.positions[hero.id]
-        if "undefeated" in d.options and (self.space_value(engine, hero, space) > 0
-                                          or getattr(self, "_desperate", False)):
+        marker = game.state.undefeated_at(space) if "undefeated" in d.options else None
+        victory = marker is not None and self.wins_by_defeating(game, marker["card"])
+        if marker is not None and (self.space_value(engine, hero, space) > 0
+                                   or (getattr(self, "_desperate", False) and not victory)):
             self._desperate = False
-            card = game.state.undefeated_at(space)["card"]
+            card = marker["card"]
             self._tries[card] = self._tries.get(card, 0) + 1
             return "undefeated"
         if occupier_at(game, space) is not None:

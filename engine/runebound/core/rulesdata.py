@@ -185,6 +185,10 @@ class DoomTrackRules:
     tokens: int
     first_card_beside: str
     first_card_from: str
+    # where the other cards go when the track is full: "deck-bottom" (seed 000: under their
+    # colour decks) or "discard" (seed 002: discarded; an empty deck is rebuilt from the
+    # challenges among the discards)
+    when_full: str = "deck-bottom"
 
 
 @dataclass(frozen=True)
@@ -343,7 +347,8 @@ def _build(doc: Mapping) -> RulesData:
             tuple(hv["spoils"]), int(hv["spoils_taken"])),
         doom_track=DoomTrackRules(dt["mode"], PlayerTable.from_list(dt["cards_per_token"]),
                                   int(dt["tokens"]), dt["first_card_beside"],
-                                  dt["first_card_from"]),
+                                  dt["first_card_from"],
+                                  str(dt.get("when_full", "deck-bottom"))),
         endgame=EndgameRules(
             eg["trigger"], eg["deck"], tuple(eg["remove"]), eg["return_undefeated"],
             eg["level"], eg["order"], tuple(eg["order_tiebreak"]), bool(eg["may_escape"]),

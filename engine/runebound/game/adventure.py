@@ -210,16 +210,17 @@ class AdventureStep:
 
     def refill_deck(self, colour: str) -> None:
         """Seed 002: an exhausted draw pile is rebuilt from the challenge cards of its colour
-        in the discard pile (the doom track), shuffled. Never in the endgame."""
+        in the discard pile (the doom track and the cards it discarded when full), shuffled. Never in the endgame."""
         s = self.state
         if s.phase != "game":
             return
-        cards = [c for c in s.doom_track if self.card(c).kind == "challenge"
-                 and self.colour_of(c) == colour]
-        if not cards:
+        found = [(place, c) for place in (s.doom_track, s.discard_pile) for c in place
+                 if self.card(c).kind == "challenge" and self.colour_of(c) == colour]
+        if not found:
             return
-        for card in cards:
-            s.doom_track.remove(card)
+        for place, card in found:
+            place.remove(card)
+        cards = [c for _, c in found]
         self.rng.shuffle(cards)
         s.adventure_decks.setdefault(colour, []).extend(cards)
         self.emit("deck_refilled", colour=colour, cards=len(cards))

@@ -3,7 +3,7 @@
 Played adventure cards go face down to the next place of the track. When it holds
 ``cards_per_token`` cards (by player count, ruleset data; the first card laid at setup
 counts), the card just added moves to the first place, the others go to the bottom of their
-colour decks, and a doom token goes on the next heraldry of the market column (board data,
+colour decks (seed 000) or to the discard pile (seed 002; ruleset data ``when_full``), and a doom token goes on the next heraldry of the market column (board data,
 bottom to top). The token on the last heraldry (Frostgate) ends the normal game: the endgame
 begins.
 """
@@ -26,8 +26,11 @@ class DoomTrack:
         if len(s.doom_track) < self.rules.doom_track.cards_per_token(s.players):
             return
         last = s.doom_track.pop()
-        for other in s.doom_track:
-            self.to_deck_bottom(other)
+        if self.rules.doom_track.when_full == "discard":  # seed 002: "discarding the rest"
+            s.discard_pile.extend(s.doom_track)
+        else:  # seed 000: under their colour decks
+            for other in s.doom_track:
+                self.to_deck_bottom(other)
         s.doom_track[:] = [last]
         self.place_doom_token()
 

@@ -19,7 +19,8 @@ _GAME_FIELDS = {
     "ruleset": str, "adventure": str, "players": int, "seed": int, "doom": bool,
     "seats": list, "current": int, "round": int, "positions": dict, "previous": dict,
     "turns_taken": dict, "market_deck": list, "market_stacks": dict, "adventure_decks": dict,
-    "doom_track": list, "doom_tokens": int, "removed": list, "undefeated_track": list,
+    "doom_track": list, "doom_tokens": int, "removed": list, "discard_pile": list,
+    "undefeated_track": list,
     "board_counters": dict, "box_counters": dict, "active_event": None, "bank_gold": int,
     "experience_box": int, "experience": dict, "experience_credit": dict, "phase": str,
     "endgame": dict, "winner": None, "how": None, "red_challenges": dict,
@@ -45,6 +46,9 @@ class GameState(State):
     doom_track: list[str] = field(default_factory=list)
     doom_tokens: int = 0  # doom tokens placed on the heraldry (the rest are in the box)
     removed: list[str] = field(default_factory=list)  # out of the game (in the box)
+    # doom track cards discarded when it filled (seed 002): only their challenges come back,
+    # when a deck is rebuilt
+    discard_pile: list[str] = field(default_factory=list)
     undefeated_track: list[dict] = field(default_factory=list)  # {card, space}, oldest first
     board_counters: dict[str, str] = field(default_factory=dict)  # space -> colour
     box_counters: dict[str, int] = field(default_factory=dict)  # colour -> count

@@ -25,7 +25,8 @@ class InvariantError(EngineError):
 
 def card_places(state) -> Counter:
     """Every card copy in the game, counted over all places."""
-    cards = [*state.market_deck, *state.doom_track, *state.removed, *state.market_bottom,
+    cards = [*state.market_deck, *state.doom_track, *state.removed,
+             *getattr(state, "discard_pile", ()), *state.market_bottom,
              *state.undefeated, *state.discarded_adventures]
     for stack in state.market_stacks.values():
         cards += stack

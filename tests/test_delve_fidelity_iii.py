@@ -1,0 +1,95 @@
+"""Delve rules fidelity (issue 35): the items of seed 003 that differed, each with a test
+that fails without the fix."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from runeforge.backends.bundle import build_bundle
+from runeforge.engine.common.decisions import Player
+from runeforge.engine.common.errors import IllegalAction
+from runeforge.engine.delve.game.play import play_records
+from runeforge.engine.delve.game.state import Records
+from runeforge.pipeline import check
+
+
+@pytest.fixture(scope="module")
+def records():
+    result = check(())
+    return Records.from_bundle(build_bundle(result.content, result.compiled))
+
+
+def _with_rules(records, **changes):
+    doc = {**records.rules_doc, **changes}
+    return dataclasses.replace(records, rules_doc=doc)
+
+
+@pytest.mark.parametrize("bots", ["heuristic", "random"])
+def test_voluntary_end_false_plays_whole_games(records, bots):
+    """A2 off: a turn ends only when no action is left. It used to crash every game on the
+    first turn (IllegalAction A2: the engine ended each turn as if by choice)."""
+    strict = _with_rules(records, voluntary_end=False)
+    for seed in range(1, 4):
+        result = play_records(strict, {"adventure": "first-descent", "players": 2,
+                                       "seed": seed, "bots": bots})
+        assert result["winner"] in ("heroes", "adversaries")
+        assert any(r["type"] == "turn_end" for r in result["log"])
+
+
+class Stopper(Player):
+    """Ends every turn at once (answers None)."""
+
+    def decide(self, decision, engine):
+        return None
+
+
+def test_the_first_action_of_the_game_is_explore(records, monkeypatch):
+    """Seed 003: "Η πρώτη δράση που πρέπει να εκτελεστεί από τον μαρκαρισμένο με τον ρούνο
+    είναι η Εξερεύνηση (1+), ώστε να αποκαλυφθεί ο πρώτος θάλαμος" (the first action, by the
+    rune-marked player, must be Explore, to reveal the first chamber): the first player may
+    not end the turn without it (the game used to open with the next hero's Move)."""
+    from runeforge.engine.delve.game import play as play_mod
+
+    real = play_mod.start
+
+    def start(recs, options, log, *rest):
+        game = real(recs, options, log, *rest)
+        for hero in list(game.players):
+            game.players[hero] = Stopper()
+        return game
+
+    monkeypatch.setattr(play_mod, "start", start)
+    with pytest.raises(IllegalAction, match="R8"):
+        play_records(records, {"adventure": "first-descent", "players": 2, "seed": 1,
+                               "bots": "random"})
+
+
+def test_random_bots_always_open_with_explore(records):
+    """The random bot ends a turn at random only where the rules let it (``may_end``)."""
+    for seed in range(1, 41):
+        result = play_records(records, {"adventure": "first-descent", "players": 3,
+                                        "seed": seed, "bots": "random"})
+        first = next(r for r in result["log"] if r["type"] == "decision")
+        answer = first.get("answer")
+        assert answer is not None and answer["action"] == "explore", (seed, first)
+
+
+def test_recuperate_reset_game_keeps_the_cost_rising_all_game(records):
+    """A3 ``recuperate_reset: game``: the k-th Recuperate of a hero in the game costs
+    (1+k)+ (R14's escalation), whichever turn it falls in. Each turn used to start again at
+    (1+), so Recuperates were paid below the game-long cost."""
+    game_long = _with_rules(records, recuperate_reset="game")
+    seen = 0
+    for seed in range(1, 31):
+        result = play_records(game_long, {"adventure": "first-descent", "players": 4,
+                                          "seed": seed, "bots": "heuristic"})
+        made: dict = {}
+        for r in result["log"]:
+            if r["type"] == "recuperate":
+                k = made.get(r["hero"], 0)
+                assert r["die"] >= 1 + k, (seed, r, k)
+                made[r["hero"]] = k + 1
+        seen += sum(made.values())
+    assert seen >= 3  # the check was exercised

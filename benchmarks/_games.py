@@ -21,7 +21,10 @@ def content():
 
 def play(**options):
     """Play one game of the bundled adventure to its end; returns the Game."""
-    from runeforge.engine.runebound.analysis.bot_odds import make_bot
+    try:  # the games' bot with exact fight odds (issue 35)
+        from runeforge.engine.runebound.analysis.bot_odds import make_bot
+    except ImportError:  # bench_game's "before" revision (5c1ab7c) predates it
+        from runeforge.engine.runebound.bots.game_bot import make_bot
     from runeforge.engine.runebound.game.setup import new_game
 
     bundle, catalog = content()

@@ -8,13 +8,6 @@ in one run.
   script: target <= 3x;
 * warm `fight`, `odds --exact` and `play` against `runeforge --help`: target <= 2x each.
 
-A cold check of the bundled content reads the check shipped with the package
-(compiler/commands/_shippedcheck.py) when it is current; the benchmark prints whether it is,
-and, as a figure without a target, a cold check with no shipped check (every file read,
-validated and compiled: what an edited checkout or a check of one's own folder costs).
-A release builds the shipped check with its own code: `tox -e bench` does so in the
-installed copy before it runs (`python -m runeforge.commands._shippedcheck`).
-
 Every command runs in a fresh process; the two sides of a ratio run in turn (A B A B ...),
 so a change in the machine's load touches both alike. The figure is the ratio of the
 medians of the processes' CPU time (user + system, from the kernel's accounting of the
@@ -63,23 +56,6 @@ def bundled() -> str:
     return str(resources.files("runeforge.cards"))
 
 
-def shipped_state() -> str:
-    """Whether the installed package's shipped check stands for this installation."""
-    import json
-
-    from runeforge.commands import _shippedcheck
-
-    path = _shippedcheck.shipped_path()
-    try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return f"none ({path}): a cold check computes everything"
-    if doc.get("key") != _shippedcheck.key():
-        return (f"stale ({path}): a cold check computes everything; rebuild it with "
-                f"python -m runeforge.commands._shippedcheck")
-    return f"current ({path})"
-
-
 def timed(cmd: list[str], env: dict) -> tuple[float, float]:
     """(CPU seconds, wall seconds) of one process running ``cmd``."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -94,7 +70,7 @@ def timed(cmd: list[str], env: dict) -> tuple[float, float]:
     return cpu, wall
 
 
-def compare(name: str, a, b, rounds: int, target: float | None) -> str:
+def compare(name: str, a, b, rounds: int, target: float) -> str:
     """Run ``a()`` and ``b()`` (each -> (cpu, wall)) in turn; print and return the verdict
     of median CPU(a) / median CPU(b) against ``target`` (at most)."""
     cpu_a, cpu_b, wall_a, wall_b = [], [], [], []
@@ -107,14 +83,11 @@ def compare(name: str, a, b, rounds: int, target: float | None) -> str:
         wall_b.append(wb)
     ma, mb = statistics.median(cpu_a), statistics.median(cpu_b)
     ratio = ma / mb
-    if target is None:
-        verdict = "information only"
-    else:
-        verdict = "met" if ratio <= target else f"missed by x{ratio / target:.2f}"
-        verdict = f"target <= {target:g}x: {verdict}"
+    verdict = "met" if ratio <= target else f"missed by x{ratio / target:.2f}"
     print(f"{name}: {ratio:.1f}x (CPU {ma * 1000:.0f} ms against {mb * 1000:.0f} ms; wall "
           f"{statistics.median(wall_a) * 1000:.0f} ms against "
-          f"{statistics.median(wall_b) * 1000:.0f} ms; {rounds} rounds) {verdict}", flush=True)
+          f"{statistics.median(wall_b) * 1000:.0f} ms; {rounds} rounds) target <= "
+          f"{target:g}x: {verdict}", flush=True)
     return verdict
 
 
@@ -142,20 +115,11 @@ def main() -> None:
                     "play": ["play", "--seed", "1", "--players", "4"]}
         for args_ in commands.values():  # fill the warm cache (and the file system's)
             timed([*RUNEFORGE, *args_], warm_env)
-        def uncompiled():
-            env = dict(base, RUNEFORGE_CACHE_DIR=f"{tmp}/cold-{next(counter)}",
-                       RUNEFORGE_SHIPPED_CHECK=f"{tmp}/no-shipped-check.json")
-            return timed([*RUNEFORGE, "check"], env)
-
         cold()  # and the bytecode of what only a cold run imports
-        uncompiled()
         bare()
         print(f"start-up ({os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f})")
-        print(f"shipped check of the bundled content: {shipped_state()}", flush=True)
         verdicts.append(compare("cold check / bare libyaml compose", cold, bare, args.rounds,
                                 5.0))
-        compare("cold check without the shipped check / bare libyaml compose (no target)",
-                uncompiled, bare, args.rounds, None)
         warm = lambda a: (lambda: timed([*RUNEFORGE, *a], warm_env))  # noqa: E731
         verdicts.append(compare("warm check / bare libyaml compose", warm(commands["check"]),
                                 bare, args.rounds, 3.0))
@@ -163,7 +127,7 @@ def main() -> None:
         for name in ("fight", "odds --exact", "play"):
             verdicts.append(compare(f"warm {name} / runeforge --help", warm(commands[name]),
                                     helped, args.rounds, 2.0))
-    met = sum(v.endswith(": met") for v in verdicts)
+    met = sum(v == "met" for v in verdicts)
     print(f"start-up targets: {met}/{len(verdicts)} met")
 
 

@@ -43,10 +43,7 @@ def test_each_game_is_a_real_finished_game(local_results):
 
 def test_process_pool_gives_the_same_results(bundle, local_results):
     specs, results = local_results
-    import gc
-
     assert sim.run_local(bundle, specs, workers=2) == results
-    assert gc.get_freeze_count() == 0  # the heap frozen for the forks is unfrozen after
 
 
 def test_dask_local_cluster_gives_the_same_results(bundle, local_results):

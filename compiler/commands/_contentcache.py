@@ -240,18 +240,12 @@ def checked(dirs, run_ir: bool = True, fresh=None):
     """``pipeline.check(dirs)`` (the bundled content, then ``dirs``, compiled), from the cache
     when the same files were checked by the same Runeforge in the same folder before: a warm
     run reads no YAML, validates no schema and parses no ability. ``run_ir`` false (`check`,
-    which only counts the IR): a cached result's IR is neither checked nor kept. The bundled
-    content alone, not in the cache: its check shipped with the package when that is current
-    (:mod:`._shippedcheck`). ``fresh``:
+    which only counts the IR): a cached result's IR is neither checked nor kept. ``fresh``:
     what computes the result on a miss (default ``pipeline.check(dirs)``)."""
     from runeforge import pipeline
 
     key_ = check_key(dirs)
     hit = get(key_, "check", run_ir=run_ir)
-    if hit is None and not dirs and key_ is not None:
-        from ._shippedcheck import load
-
-        hit = load(run_ir=run_ir)  # the bundled content's check shipped with the package
     if hit is not None:
         content, diags, compiled = hit
         return pipeline.CheckResult(content, compiled, diags)

@@ -42,7 +42,6 @@ def rates(rows: dict[str, list[int]]) -> list[dict]:
 # ---- local process pool ------------------------------------------------------------------
 
 _WORK: tuple | None = None   # (run_one, bundle) of a pool worker
-CHUNKS_PER_WORKER = 32
 
 
 def _init_worker(run_one, bundle: dict) -> None:
@@ -66,28 +65,16 @@ def run_local(run_one, bundle: dict, specs: list, workers: int = 1,
             if progress:
                 progress(len(out), len(specs))
         return out
-    import gc
     from concurrent.futures import ProcessPoolExecutor
 
     out = []
-    # Games differ in length (a 4-player game takes 50-200 ms): the last chunk of a worker is
-    # time the other one may wait, so there are many small chunks; a chunk is still batched
-    # (one message per chunk) when a sweep has thousands of games.
-    chunk = max(1, len(specs) // (workers * CHUNKS_PER_WORKER))
-    # The workers fork from this process: what is here (the bundle, the catalogs, the warm
-    # caches) is theirs without a copy, unless they write to it. The collector writes to
-    # every object it examines, so a full collection in a worker would copy every page of
-    # the parent's heap into it; frozen, those objects are never examined (issue 38).
-    gc.freeze()
-    try:
-        with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker,
-                                 initargs=(run_one, bundle)) as pool:
-            for result in pool.map(_run_in_worker, specs, chunksize=chunk):
-                out.append(result)
-                if progress:
-                    progress(len(out), len(specs))
-    finally:
-        gc.unfreeze()
+    chunk = max(1, len(specs) // (workers * 8))
+    with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker,
+                             initargs=(run_one, bundle)) as pool:
+        for result in pool.map(_run_in_worker, specs, chunksize=chunk):
+            out.append(result)
+            if progress:
+                progress(len(out), len(specs))
     return out
 
 

@@ -19,21 +19,10 @@ from PIL import Image, ImageCms
 
 from runeforge.backends import icc_cmyk
 from runeforge.cli import main
+from tests.test_pdf_art import ITEM_ART
 
 MM = 72 / 25.4
-ITEM = """\
-kind: item
-cards:
-  - name: Lantern of Testing
-    origin: original
-    cost: 3
-    class: artifact
-    type: lantern
-    usage: constant
-    art: art/lantern.png
-    abilities:
-      - "You receive +1 Body."
-"""
+ITEM = ITEM_ART.format(art="art/lantern.png")  # test_pdf_art's lantern, with art
 CARDS = "lantern-of-testing,sellsword,village-archer"
 
 

@@ -130,10 +130,9 @@ def _extra_outputs(game, faces, pack_id: str, locale: str, title: str, options: 
     """``pdf/<pack>-<name>-<locale>.pdf`` and its layout for each extra PDF of the game."""
     make = games.resolve(game.faces.extra_pdfs)
     out = []
-    profile = {"output_profile": options["output_profile"]} if options.get(
-        "output_profile") else {}  # only for a shop's own profile: older hooks take none
     for extra, data, layout in make(faces, paper=options.get("paper", "A4"), title=title,
-                                    colour=options.get("colour", "rgb"), **profile):
+                                    colour=options.get("colour", "rgb"),
+                                    output_profile=options.get("output_profile")):
         stem = f"{pack_id}-{extra}-{locale}"
         layout["pdf"] = f"{stem}.pdf"
         text = json.dumps(layout, ensure_ascii=False, indent=1, sort_keys=True) + "\n"

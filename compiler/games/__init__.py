@@ -140,7 +140,7 @@ class FaceStyle:
     belongs to (cards of one deck share a back); ``faces`` and ``deck`` may take a keyword
     ``content`` (the loaded content: an adventure's deck list is there); ``preview(face) ->
     dict`` is the HTML preview's view of a face; ``pdf_keywords`` go into the PDF's
-    metadata. ``extra_pdfs(faces, paper=, title=, colour=[, output_profile=]) -> [(name, pdf
+    metadata. ``extra_pdfs(faces, paper=, title=, colour=, output_profile=) -> [(name, pdf
     bytes, layout)]`` (optional) prints more than cards from a pack's faces of one locale: the
     build writes ``pdf/<pack>-<name>-<locale>.pdf`` and its ``.layout.json`` (Delve's tiles at
     full size). ``extra_decks`` names the decks of faces that are no card (Delve's reference

@@ -11,6 +11,7 @@ from runeforge.dsl.delve import nodes as n
 from runeforge.dsl.delve.printer import print_cost, sentences, singular
 
 from .text_catalog import _t, action_name
+from .text_catalog import counted as _counted
 from .text_templates import ADJECTIVES
 
 NEW_NODES = (n.Strike, n.Shift, n.Suffer, n.Reroll, n.Ward, n.Boost, n.Until, n.Rider, n.Pick,
@@ -22,7 +23,7 @@ def _cap(text: str) -> str:
 
 
 def _n(key: str, locale: str, count: int, **slots) -> str:
-    text = _t(key, locale, count).replace("{n}", str(count))
+    text = _counted(key, locale, count)
     return text.format(**slots) if slots else text
 
 

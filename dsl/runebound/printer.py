@@ -261,6 +261,7 @@ def print_ability(ability: n.Ability) -> str:
     rest = [_cap(s) for s in sentences[1:]]
     return head + " ".join(s + "." for s in [first, *rest])
 
+
 def _after_to(node) -> str:
     """The effect after "<costs> to": its conditions, durations and "every time" after it
     ("Discard an Item to keep it as a trophy if your Hero is in a swim space"), the order the

@@ -70,4 +70,3 @@ def register(text) -> None:
     def _(node: b.DieTable) -> str:
         # print_ability adds the final full stop and capitalises the first word
         return ". ".join(["roll a die", *(text(r) for r in node.rows)])
-

@@ -277,3 +277,32 @@ def test_a_relics_hero_side_ability_is_checked_where_it_is_written(tmp_path):
         ("relics.yaml", _line_of(target, "Hit 7+"))]
     line = target.read_text(encoding="utf-8").splitlines()[hits[0].line - 1]
     assert line[hits[0].col - 1:].startswith("7+") or "Hit 7+" in line[hits[0].col - 5:]
+
+
+@pytest.mark.parametrize("locale", ["fi", "pl", "el", "ru"])
+def test_a_number_and_its_noun_stay_on_one_line_on_campaign_faces(result, locale):
+    """The catalogs join a number and its noun with a no-break space ("1\u00a0урон"); the
+    campaign faces break lines at ordinary spaces only, as Delve's do (reportlab's
+    simpleSplit broke there and left "получает 1" / "урон." on two lines)."""
+    import pypdfium2 as pdfium
+
+    from runeforge.backends.pdf_stage import pdf_outputs
+
+    ids = {cid for cid, c in result.content.cards.items() if c.game == "campaign"}
+    outputs = {o.relpath: o.data for o in pdf_outputs(result, [locale], cards=ids)}
+    pdf = pdfium.PdfDocument(outputs[f"pdf/campaign-{locale}.pdf"])
+    try:
+        lines = [line for page in pdf
+                 for line in page.get_textpage().get_text_bounded().splitlines()]
+    finally:
+        pdf.close()
+    joined = [m.group(0) for c in result.content.cards.values() if c.game == "campaign"
+              for _, text in render_card(c, locale)
+              for m in re.finditer(r"\d+\u00a0\w+", text)]
+    assert joined, locale  # the catalogs do join numbers and nouns in this locale
+    pairs = {tuple(j.split("\u00a0")) for j in joined}
+    broken = [(a, b) for a, b in zip(lines, lines[1:])
+              if (m := re.search(r"(\d+)\s*$", a)) and b.strip()
+              and (m.group(1), re.match(r"\w+", b.strip()).group(0)
+                   if re.match(r"\w+", b.strip()) else "") in pairs]
+    assert not broken, broken

@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import io
 import os
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -161,3 +162,20 @@ def glyph_diagnostics(card_id: str, locale: str, strings) -> list[Diagnostic]:
                 )
             )
     return out
+
+
+def wrap(text: str, font: str, size: float, width: float) -> list[str]:
+    """Lines of ``text`` no wider than ``width`` where the words allow, broken at ordinary
+    spaces only: a no-break space ("1\u00a0урон", as the catalogs write a number and its
+    noun) holds its two words on one line (reportlab's simpleSplit breaks there). A word
+    wider than ``width`` stands alone on its line. Every face that draws text line by line
+    (Delve's, the campaign's) breaks it here."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    lines: list[str] = []
+    for word in (w for w in re.split(r"[ \t\r\n]+", text) if w):
+        if lines and stringWidth(f"{lines[-1]} {word}", font, size) <= width:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines

@@ -11,10 +11,9 @@ import unicodedata
 from dataclasses import dataclass
 
 from reportlab.lib.colors import HexColor
-from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from runeforge.backends.pdf_fonts import BOLD, ITALIC, REGULAR, register_fonts
+from runeforge.backends.pdf_fonts import BOLD, ITALIC, REGULAR, register_fonts, wrap
 from runeforge.diagnostics import Diagnostic
 
 from .text import TEMPLATES, TIERS, card_name, card_texts, condition_names, name, t
@@ -133,7 +132,7 @@ class CampaignDrawer:
         while fitted > least and stringWidth(text, font, fitted) > room:
             fitted -= 0.5
         lines = [text] if stringWidth(text, font, fitted) <= room else \
-            simpleSplit(text, font, fitted, room)
+            wrap(text, font, fitted, room)
         if len(lines) > 2 and self.warn:
             self.warn(Diagnostic(
                 code="RF701", severity="warning", path=text,
@@ -172,7 +171,7 @@ class CampaignDrawer:
                 c.drawString(14, yy, label)
                 yy -= SIZE + 2
                 indent = 20
-            lines = simpleSplit(text, FONT, SIZE, self.w - indent - 14) or [""]
+            lines = wrap(text, FONT, SIZE, self.w - indent - 14) or [""]
             c.setFillColor(INK)
             c.setFont(FONT, SIZE)
             for k, line in enumerate(lines):

@@ -5,13 +5,11 @@ rules text are the game's own translation (runeforge.games.delve.text, catalogs 
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from reportlab.lib.colors import HexColor
-from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from runeforge.backends.pdf_fonts import BOLD, ITALIC, REGULAR, register_fonts
+from runeforge.backends.pdf_fonts import BOLD, ITALIC, REGULAR, register_fonts, wrap
 from runeforge.dsl.delve import nodes as n
 from runeforge.dsl.delve.parser import parse_ability
 
@@ -31,19 +29,6 @@ from .tile_layout import geometry
 INK, PAPER, ACCENT, STONE = (HexColor("#22201c"), HexColor("#f2ecdf"), HexColor("#7a2e1c"),
                              HexColor("#b9b0a0"))
 FONT, SIZE, LEADING = REGULAR, 6.5, 12
-
-
-def wrap(text: str, font: str, size: float, width: float) -> list[str]:
-    """Lines of ``text`` no wider than ``width`` where the words allow, broken at ordinary
-    spaces only: a no-break space ("1\u00a0урон", as the catalogs write a number and its
-    noun) holds its two words on one line (reportlab's simpleSplit breaks there)."""
-    lines: list[str] = []
-    for word in (w for w in re.split(r"[ \t\r\n]+", text) if w):
-        if lines and stringWidth(f"{lines[-1]} {word}", font, size) <= width:
-            lines[-1] += f" {word}"
-        else:
-            lines.append(word)
-    return lines
 
 
 def kind_line(kind: str, locale: str) -> str:

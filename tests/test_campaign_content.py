@@ -301,8 +301,9 @@ def test_a_number_and_its_noun_stay_on_one_line_on_campaign_faces(result, locale
               for m in re.finditer(r"\d+\u00a0\w+", text)]
     assert joined, locale  # the catalogs do join numbers and nouns in this locale
     pairs = {tuple(j.split("\u00a0")) for j in joined}
-    broken = [(a, b) for a, b in zip(lines, lines[1:])
-              if (m := re.search(r"(\d+)\s*$", a)) and b.strip()
-              and (m.group(1), re.match(r"\w+", b.strip()).group(0)
-                   if re.match(r"\w+", b.strip()) else "") in pairs]
+    broken = []
+    for a, b in zip(lines, lines[1:], strict=False):
+        number, word = re.search(r"(\d+)\s*$", a), re.match(r"\s*(\w+)", b)
+        if number and word and (number.group(1), word.group(1)) in pairs:
+            broken.append((a, b))
     assert not broken, broken

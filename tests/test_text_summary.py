@@ -11,10 +11,10 @@ from click.testing import CliRunner
 
 from runeforge.backends.preview import sections
 from runeforge.cli import main
-from runeforge.commands.text import NO_TEXT
 from runeforge.games.delve.faces import faces as delve_faces
 from runeforge.games.delve.faces import preview
 from runeforge.games.runebound.faces import localised_faces
+from runeforge.l10n.labels import LABELS
 from runeforge.loader import load_content
 
 
@@ -38,9 +38,15 @@ def test_delve_cards_without_abilities_are_described(card, locale, lines):
     assert body[:len(lines)] == lines, out
 
 
-def test_a_card_without_abilities_says_why():
-    out = text("--locale", "pl", "--card", "thornhedge-boar")
-    assert out.splitlines()[1].strip() == NO_TEXT
+NO_TEXT = {"en": LABELS["no_text"],
+           "pl": "(brak tekstu zasad: karta nie ma zdolności; na jej awersie są tylko wartości)",
+           "ru": "(нет текста правил: у карты нет свойств; на её лицевой стороне только значения)"}
+
+
+@pytest.mark.parametrize("locale", ["en", "pl", "ru"])
+def test_a_card_without_abilities_says_why_in_the_texts_language(locale):
+    out = text("--locale", locale, "--card", "thornhedge-boar")
+    assert out.splitlines()[1].strip() == NO_TEXT[locale]
 
 
 @pytest.mark.parametrize("locale", ["en", "ru"])
@@ -54,12 +60,12 @@ def test_json_gives_every_card_its_description_or_says_why(locale):
     for card_id, rows in by_card.items():
         notes = [r for r in rows if "note" in r]
         assert all(r["text"] for r in rows if "note" not in r), card_id
-        assert not notes or (len(rows) == 1 and rows[0]["note"] == NO_TEXT), card_id
+        assert not notes or (len(rows) == 1 and rows[0]["note"] == NO_TEXT[locale]), card_id
     rat = [r["text"] for r in by_card["gloom-rat"]]
     assert rat[0].startswith("Vigour 1" if locale == "en" else "Живучесть 1")
     assert [r["ability"] for r in by_card["entry-hall"]] == [None]
     assert by_card["thornhedge-boar"] == [{"card": "thornhedge-boar", "ability": None,
-                                           "text": "", "note": NO_TEXT}]
+                                           "text": "", "note": NO_TEXT[locale]}]
     kinds = {content.cards[c].kind for c, rows in by_card.items() if "note" not in rows[0]}
     assert {"adversary", "exploration", "tile", "encounter_table", "hero", "item"} <= kinds
 

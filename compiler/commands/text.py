@@ -25,10 +25,6 @@ Examples:
 """
 
 
-# what a card without abilities (and no summary of its game) prints instead of nothing
-NO_TEXT = "(no rules text: the card has no abilities; its face shows only its values)"
-
-
 @click.command("text", epilog=EPILOG)
 @click.argument("dirs", nargs=-1, type=click.Path(path_type=str),
                 callback=content_dirs_or_archives)
@@ -79,7 +75,10 @@ def card_entries(content, records, locale: str, card_ids=()) -> dict[str, list[d
     values, a tile's exits: records with ``ability`` None), then one record per ability; a
     card with neither gets one record whose ``note`` says why it has no text."""
     from runeforge import games
+    from runeforge.l10n.names import label
 
+    # what a card without abilities (and no summary of its game) prints instead of nothing
+    no_text = label("no_text", locale)
     by_card: dict[str, list[dict]] = {}
     for r in records:
         by_card.setdefault(r["card"], []).append(r)
@@ -93,5 +92,5 @@ def card_entries(content, records, locale: str, card_ids=()) -> dict[str, list[d
                  for line in game.text_summary(card, locale, content.cards)]
         lines += by_card.get(card_id, [])
         out[card_id] = lines or [{"card": card_id, "ability": None, "text": "",
-                                  "note": NO_TEXT}]
+                                  "note": no_text}]
     return out

@@ -37,6 +37,8 @@ LABELS: dict[str, str] = {
     "align.steps": "Print both sides at 100 %, flip on the long edge and hold the sheet to "
                    "the light.",
     "align.read": "Add the numbers under the cross of the back to --back-offset X,Y (mm).",
+    # what `runeforge text` prints for a card without rules text, in the text's locale
+    "no_text": "(no rules text: the card has no abilities; its face shows only its values)",
 }
 
 # Labels with a count: msgctxt "label.<key>", (singular, plural) msgids for ngettext.

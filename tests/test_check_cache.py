@@ -137,3 +137,44 @@ def test_a_file_changed_during_the_check_is_not_kept(tmp_path, monkeypatch, cont
     assert not list((tmp_path / "cache").glob("check-*"))  # not the new key's result
     cache.checked([content_dir.root])
     assert len(list((tmp_path / "cache").glob("check-*"))) == 1
+
+
+PACK_MANIFEST = """kind: manifest
+id: lantern-pack
+name: "Lantern Pack"
+type: expansion
+origin: original
+requires: [core]
+"""
+
+PACK_PO = """msgid ""
+msgstr ""
+"Language: ru\\n"
+"Content-Type: text/plain; charset=utf-8\\n"
+"Plural-Forms: nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && "
+"(n%100<10 || n%100>=20) ? 1 : 2);\\n"
+
+msgctxt "card.name"
+msgid "{name}"
+msgstr "{translated}"
+"""
+
+
+@posix_only
+def test_translating_a_packs_name_is_another_key(tmp_path, content_dir, item_text):
+    """A warm `check` read the entry of the untranslated pack after its catalog was filled
+    in: the RF601 warning stayed. The key covers the pack's catalogs (and its other files)."""
+    import re
+
+    content_dir.write("manifest.yaml", PACK_MANIFEST)
+    content_dir.write("items.yaml", item_text)
+    name = re.search(r"name: (.+)", item_text).group(1).strip().strip('"')
+    po = content_dir.root / "locales" / "ru" / "LC_MESSAGES" / "pack.po"
+    po.parent.mkdir(parents=True)
+    po.write_text(PACK_PO.format(name=name, translated=""), encoding="utf-8")
+    folder = tmp_path / "cache"
+    cold, _, _ = run("check", content_dir, cache_dir=folder)
+    assert "warning[RF601]" in cold and "'ru'" in cold, cold
+    po.write_text(PACK_PO.format(name=name, translated="Медный фонарь"), encoding="utf-8")
+    warm, _, _ = run("check", content_dir, cache_dir=folder)
+    assert "RF601" not in warm and "0 warnings" in warm, warm

@@ -4,9 +4,10 @@ balance), keyed by everything the result depends on.
 The key hashes the bytes of every YAML file of every content directory (the bundled cards/
 and the DIRS given, found as the loader finds them and read as it reads them: regular files
 of at most the loader's size limit, so a FIFO or a /dev/zero symlink never blocks or fills
-memory; with such a file there is no key and no cache), the compiler's own files (size and
-modification time of every .py/.json/.lark file of the runeforge packages), the runeforge
-and Python versions. Any change gives a new key; only content without errors is stored.
+memory; with such a file there is no key and no cache), the size and modification time of
+every other regular file there (a pack's own catalogs, its art), the compiler's own files
+(size and modification time of every .py/.json/.lark file of the runeforge packages, and of
+the bundled catalogs and term tables), the runeforge and Python versions. Any change gives a new key; only content without errors is stored.
 
 Entries are JSON data (:mod:`._contentcodec`), checked field by field when read; nothing in
 an entry is executed. Location: ``$RUNEFORGE_CACHE_DIR``, else ``$XDG_CACHE_HOME/runeforge``,
@@ -105,14 +106,34 @@ def key(dirs) -> str | None:
                 h.update(hashlib.sha256(read_limited(path)).digest())
             except Unreadable:
                 return None  # the loader reports the file; content with errors is not cached
-    for package in ("runeforge", "runeforge.dsl", "runeforge.engine"):
+        yaml = set(yaml_files(root))
+        for path in _other_files(root):  # a pack's own catalogs, its art
+            if path not in yaml:
+                st = path.stat()
+                h.update(f"file:{path.relative_to(root).as_posix()}:{st.st_size}:"
+                         f"{st.st_mtime_ns}\n".encode())
+    for package in ("runeforge", "runeforge.dsl", "runeforge.engine", "runeforge.locales"):
         code = Path(importlib.util.find_spec(package).origin).parent
         for path in sorted(code.rglob("*")):
-            if path.suffix in (".py", ".json", ".lark"):
+            if path.suffix in (".py", ".json", ".lark", ".po", ".yaml"):
                 st = path.stat()
                 h.update(f"{package}/{path.relative_to(code).as_posix()}:{st.st_size}:"
                          f"{st.st_mtime_ns}\n".encode())
     return h.hexdigest()
+
+
+def _other_files(root: Path) -> list[Path]:
+    """The regular files below ``root`` other than hidden ones, sorted: what a check reads
+    besides the YAML (the catalogs under a pack's ``locales/``, the art its cards name), so
+    translating a name or replacing a picture is another key."""
+    found = []
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith((".", "__")))
+        for name in filenames:
+            path = Path(dirpath) / name
+            if not name.startswith(".") and path.is_file():
+                found.append(path)
+    return sorted(found, key=lambda p: p.relative_to(root).as_posix())
 
 
 def _read_entry(dir_fd: int, name: str) -> bytes | None:

@@ -84,3 +84,18 @@ def test_check_warns_about_a_name_the_packs_catalog_leaves_out(pack):
     assert len(warned) == 1, warned
     assert "Guttering Candles" in warned[0]["message"] and "'ru'" in warned[0]["message"]
     assert warned[0]["path"].endswith("encounters.yaml") and warned[0]["line"] == 26
+
+
+def test_the_studio_names_the_card_from_the_packs_catalog(pack):
+    """The studio (and the language server, on the same analysis service) reads the pack's
+    catalogs as `text` and `build` do."""
+    from runeforge.studio.session import Session
+
+    session = Session([pack])
+    ref = next(f["path"] for f in session.files()["files"] if f["path"].endswith(
+        "encounters.yaml"))
+    text = session.read(ref)["text"]
+    line = 1 + text[:text.index("Marsh Lights")].count("\n")
+    card = session.analyse(ref, text, line)["card"]
+    assert card["id"] == "marsh-lights", card["id"]
+    assert card["names"]["ru"] == "Болотные огни" and card["names"]["en"] == "Marsh Lights"

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from tests.campaign_cli import CAMPAIGN, one_bundle, rf  # noqa: F401 (one_bundle: autouse)
+from tests.campaign_cli import CAMPAIGN, one_bundle, rf, whole  # noqa: F401 (one_bundle: autouse)
 
 
 def status(sheet) -> dict:
@@ -107,7 +107,7 @@ def test_unknown_ids_get_did_you_mean(sheet):
     (lambda t: t[: len(t) // 3], "RF961"),
     (lambda t: t.replace('"version": 1', '"version": 2'), "RF962"),
     (lambda t: t.replace('"gold": 0', '"gold": -50'), "RF963"),
-    (lambda t: t.replace('"box": [', '"box": [\n      "sudden-chill",', 1), "RF963"),
+    (lambda t: t.replace('"box": []', '"box": [\n      "sudden-chill"\n    ]', 1), "RF963"),
     (lambda t: t.replace('"side": "overlord"', '"side": "heroes"'), "RF963"),
     (lambda t: t.replace('"next_adventure": "', '"next_adventure": "x', 1), "RF963"),
 ])
@@ -197,8 +197,8 @@ def test_status_in_a_locale_shows_the_sheets_labels_and_names(sheet, one_bundle,
     assert travel_to.exit_code == 0, travel_to.output
     result = rf("status", sheet, "--locale", locale)
     assert result.exit_code == 0, result.output
-    model = sheet_model(json.loads(sheet.read_text(encoding="utf-8")), one_bundle, locale)
-    english = sheet_model(json.loads(sheet.read_text(encoding="utf-8")), one_bundle, "en")
+    model = sheet_model(whole(sheet), one_bundle, locale)
+    english = sheet_model(whole(sheet), one_bundle, "en")
     shown = [model["campaign"], model["act"], model["step"], model["next"],
              *(model["labels"][k] for k in ("purse", "heroes", "skills", "items", "deck")),
              *(n for h in model["heroes"] for n in (h["hero"], *h["items"], *h["skills"]))]

@@ -60,7 +60,6 @@ def to_jsonl(rows) -> str:
 
 
 def play(campaign_id, players, seed, bots, debug, log_path, output, dirs) -> None:
-    from runeforge.engine.campaign.sheet.state import dumps
 
     bundle = io.bundle_for(dirs)
     data = io.campaign_data(bundle, campaign_id)
@@ -84,8 +83,10 @@ def play(campaign_id, players, seed, bots, debug, log_path, output, dirs) -> Non
         remove_stale_temps(targets=[log_path])
         write_bytes_atomic(Path(log_path), to_jsonl(records(options, result, runner))
                            .encode("utf-8"))
-    if output:
-        write_text_atomic(output, dumps(sheet))
+    if output:  # the overlord's secrets to the sealed file beside it (issue 34)
+        sheet_text, sealed = io.texts(output, sheet)
+        write_text_atomic(io.sealed_path(output), sealed)
+        write_text_atomic(output, sheet_text)
 
 
 def replay(log, dirs) -> None:

@@ -25,6 +25,13 @@ def heroes_for(bundle: dict, data, players: int) -> list[tuple[str, str, str]]:
     if players > min(len(ids), len(classes)):
         raise click.BadParameter(f"this campaign seats at most {min(len(ids), len(classes))} "
                                  "heroes", param_hint="--players")
+    from runeforge.engine.campaign.rules.common import seated
+    from runeforge.engine.common.errors import EngineError
+
+    try:
+        seated(data, players)  # B13: no one-hero campaign
+    except EngineError as exc:
+        raise click.BadParameter(str(exc), param_hint="--players") from None
     return [(f"P{i + 1}", ids[i], classes[i]) for i in range(players)]
 
 

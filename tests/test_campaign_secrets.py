@@ -130,6 +130,15 @@ def test_a_whole_campaign_by_hand_shows_the_heroes_no_overlord_card(tmp_path, on
         ok("choose", sheet, "--adventure", lord()["available"][0])
         check()
     assert adventures == 9 and lord()["winner"] in ("heroes", "overlord")
+    # R58: the Finale's set-up line of the log names the entries of the history that acted
+    from runeforge.engine.campaign.data import CampaignData
+    from runeforge.engine.campaign.rules.finale import acting
+
+    rows = json.loads(ok("log", sheet, "--as", "heroes", "--format", "json"))
+    at_finale = [r for r in rows if r["command"] == "setup" and r["act"] == "finale"]
+    assert len(at_finale) == 1 and "R58" in at_finale[0]["facts"]["rules"]
+    expected = acting(CampaignData(one_bundle, CAMPAIGN), whole(sheet))
+    assert at_finale[0]["facts"]["finale_setup"] == expected and expected
     check(pdf=True)
     assert hands == 9 and asides >= 3 and checked >= 50
     # the overlord's own views name his cards

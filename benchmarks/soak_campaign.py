@@ -42,7 +42,8 @@ def main(argv: list[str]) -> int:
     failed = 0
     start = time.perf_counter()
     for seed in range(args.start, args.start + args.games):
-        n = 1 + seed % min(4, len(classes), len(heroes))
+        least = int(data.rule("min_heroes", default=1) or 1)  # B13: no one-hero campaign
+        n = least + seed % (min(4, len(classes), len(heroes)) - least + 1)
         seats = [(f"P{i + 1}", heroes[(seed + i) % len(heroes)], classes[i]) for i in range(n)]
         bots = "random" if seed % 2 else "heuristic"
         try:

@@ -176,6 +176,8 @@ EXAMPLES = {
     "RF962": "`\"version\": 2` in a sheet this runeforge did not write",
     "RF963": "`\"gold\": -50`, or an overlord card in two places",
     "RF964": "`runeforge campaign replay` of a log whose campaign ended differently",
+    "RF968": "`camp.json` without the `camp.sealed.json` written with it (missing, or of "
+             "another step)",
     "RF965": "`runeforge replay` of a log cut in the middle of a line, or a directory",
     "RF966": "a record with no `seq`, or `\"players\": 9` in the options record",
     "RF967": "a log whose rolled `\"dice\"` were edited, replayed",

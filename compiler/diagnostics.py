@@ -184,6 +184,7 @@ CODES: dict[str, str] = {
     "RF965": "game log cannot be read as JSON lines (damaged, not UTF-8, not a file)",
     "RF966": "game log record is not valid, out of place, or names no adventure here",
     "RF967": "replay of a game log differs from the log",
+    "RF968": "campaign sheet's sealed file (the overlord's secrets) is missing or not its own",
 }
 
 SEVERITIES = ("error", "warning")

@@ -33,3 +33,13 @@ def ok(*args) -> str:
     result = rf(*args)
     assert result.exit_code == 0, result.output
     return result.output
+
+
+def whole(path) -> dict:
+    """The whole sheet at ``path``: the sheet file with its sealed file (the overlord's
+    secrets, issue 34) merged in."""
+    from runeforge.games.campaign.commands.sheetio import disk_sheet
+
+    sheet = disk_sheet(path)
+    assert sheet is not None, f"{path} and its sealed file cannot be read"
+    return sheet

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from tests.campaign_cli import CAMPAIGN, one_bundle, rf  # noqa: F401 (one_bundle: autouse)
+from tests.campaign_cli import CAMPAIGN, ok, one_bundle, rf, whole  # noqa: F401 (one_bundle: autouse)
 
 
 def status(sheet) -> dict:
@@ -107,7 +107,7 @@ def test_unknown_ids_get_did_you_mean(sheet):
     (lambda t: t[: len(t) // 3], "RF961"),
     (lambda t: t.replace('"version": 1', '"version": 2'), "RF962"),
     (lambda t: t.replace('"gold": 0', '"gold": -50'), "RF963"),
-    (lambda t: t.replace('"box": [', '"box": [\n      "sudden-chill",', 1), "RF963"),
+    (lambda t: t.replace('"box": []', '"box": [\n      "sudden-chill"\n    ]', 1), "RF963"),
     (lambda t: t.replace('"side": "overlord"', '"side": "heroes"'), "RF963"),
     (lambda t: t.replace('"next_adventure": "', '"next_adventure": "x', 1), "RF963"),
 ])
@@ -159,7 +159,7 @@ def test_bundled_campaign_with_delve_bots_keeps_every_invariant(one_bundle):  # 
     from runeforge.games.campaign.commands.botplay import run
 
     winners = []
-    for seed, players in ((2, 1), (3, 2), (4, 3)):
+    for seed, players in ((2, 4), (3, 2), (4, 3)):
         options = {"campaign": CAMPAIGN, "players": players, "seed": seed, "bots": "random"}
         _, game, runner = run(one_bundle, options, debug=True)  # invariants after every step
         assert [g["trial"] for g in runner.games] == [
@@ -197,8 +197,8 @@ def test_status_in_a_locale_shows_the_sheets_labels_and_names(sheet, one_bundle,
     assert travel_to.exit_code == 0, travel_to.output
     result = rf("status", sheet, "--locale", locale)
     assert result.exit_code == 0, result.output
-    model = sheet_model(json.loads(sheet.read_text(encoding="utf-8")), one_bundle, locale)
-    english = sheet_model(json.loads(sheet.read_text(encoding="utf-8")), one_bundle, "en")
+    model = sheet_model(whole(sheet), one_bundle, locale)
+    english = sheet_model(whole(sheet), one_bundle, "en")
     shown = [model["campaign"], model["act"], model["step"], model["next"],
              *(model["labels"][k] for k in ("purse", "heroes", "skills", "items", "deck")),
              *(n for h in model["heroes"] for n in (h["hero"], *h["items"], *h["skills"]))]
@@ -213,3 +213,17 @@ def test_status_locale_refusals(sheet):
     for args in (["--locale", "xx"], ["--locale", "fi", "--format", "json"]):
         result = rf("status", sheet, *args)
         assert result.exit_code == 2 and "--locale" in result.output, result.output
+
+
+def test_b13_one_hero_campaigns_are_refused(tmp_path):
+    """B13 (min_heroes: 2 in the campaign document): `new` with one hero is refused with the
+    reading's number and writes nothing; `play --players 1` is a usage error."""
+    sheet = tmp_path / "camp.json"
+    result = rf("new", "--campaign", CAMPAIGN, "--hero", "Ann=garrick-stoneward:warrior",
+                "--overlord", "Zed", "-o", sheet)
+    assert result.exit_code == 2 and "B13: " in result.output and "at least 2" in result.output
+    assert not sheet.exists() and not list(tmp_path.iterdir())
+    result = rf("play", "--campaign", CAMPAIGN, "--players", 1, "--seed", 1)
+    assert result.exit_code == 2 and "B13: " in result.output
+    ok("new", "--campaign", CAMPAIGN, "--hero", "Ann=garrick-stoneward:warrior",
+       "--hero", "Bo=sefa-quillmark:healer", "--overlord", "Zed", "-o", sheet)

@@ -103,3 +103,38 @@ def test_a_bot_campaigns_log_names_what_was_done(data):
     assert all(a[0] in data.cards for a in kinds["buy_overlord_card"])
     assert all(a[0] in data.adventures for a in kinds["choose"] + kinds["record"])
     assert all(a[0][0][0] in data.cards for a in kinds["buy"])
+
+
+def test_r59_overlord_xp_gained_on_the_way_to_the_finale_can_be_spent():
+    """R59 (original reading, ``overlord.late_xp``): after travel to the Finale the overlord
+    spends the XP he gained on the way; the card goes into his deck, shuffled (set-up is
+    over). Heroes cannot, and without ``late_xp`` neither can he (R3)."""
+    from runeforge.engine.campaign.rules import travel, xp
+    from runeforge.engine.campaign.rules.common import CampaignIllegal
+    from runeforge.engine.campaign.sheet.state import overlord_player
+
+    b = bundle()
+    b["documents"]["campaign"][0]["overlord"]["late_xp"] = True
+    late = CampaignData(b)
+    sheet = at_finale(late, "heroes")
+    setup(late, sheet)
+    travel.travel(late, sheet, lambda options: 0)
+    assert sheet["step"] == "adventure" and xp.late(late, sheet)
+    overlord_player(sheet)["xp"] = 3  # say, from a travel event on the way (R59)
+    options = xp.overlord_options(late, sheet)
+    assert options
+    deck = len(sheet["overlord"]["deck"])
+    xp.buy_overlord_card(late, sheet, options[0])
+    assert options[0] in sheet["overlord"]["deck"] and len(sheet["overlord"]["deck"]) == deck + 1
+    assert overlord_player(sheet)["xp"] < 3 and options[0] not in sheet["overlord"]["bought"]
+    hero = next(p for p in sheet["players"] if p["side"] == "heroes")
+    hero["xp"] = 9
+    with pytest.raises(CampaignIllegal, match="R3"):
+        xp.buy_skill(late, sheet, hero["name"], "any-skill")
+    plain = at_finale(CampaignData(bundle()), "heroes")  # the fixture has no late_xp
+    setup(CampaignData(bundle()), plain)
+    travel.travel(CampaignData(bundle()), plain, lambda options: 0)
+    overlord_player(plain)["xp"] = 3
+    with pytest.raises(CampaignIllegal, match="R3"):
+        xp.buy_overlord_card(CampaignData(bundle()), plain, options[0])
+

@@ -24,8 +24,18 @@ def log_of(sheet):
     return sheet.with_name(sheet.stem + ".log.jsonl")
 
 
-def pair(sheet) -> tuple[bytes, bytes]:
-    return sheet.read_bytes(), log_of(sheet).read_bytes()
+def sealed_of(sheet):
+    return sheet.with_name(sheet.stem + ".sealed.json")
+
+
+def pair(sheet) -> tuple[bytes, bytes, bytes]:
+    """The campaign on disk: the sheet, its sealed file (issue 34) and its log."""
+    return sheet.read_bytes(), sealed_of(sheet).read_bytes(), log_of(sheet).read_bytes()
+
+
+def copy_campaign(sheet, to) -> None:
+    for of in (lambda p: p, sealed_of, log_of):
+        shutil.copy(of(sheet), of(to))
 
 
 @pytest.fixture
@@ -41,8 +51,7 @@ def travel_args(sheet) -> list:
     probe = sheet.parent / "probe" / "camp.json"
     probe.parent.mkdir(exist_ok=True)
     for n in range(4):
-        shutil.copy(sheet, probe)
-        shutil.copy(log_of(sheet), log_of(probe))
+        copy_campaign(sheet, probe)
         args = ["travel", probe] + ["--choice", 0] * n
         if rf(*args).exit_code == 0:
             return ["travel", sheet] + ["--choice", 0] * n
@@ -53,7 +62,7 @@ class Killed(BaseException):
     """A SIGKILL stand-in: nothing after it runs (no except Exception catches it)."""
 
 
-@pytest.mark.parametrize("kill_at", [1, 2, 3, 4])
+@pytest.mark.parametrize("kill_at", [1, 2, 3, 4, 5])
 def test_a_command_killed_at_any_write_leaves_the_old_or_the_new_campaign(
         sheet, tmp_path, monkeypatch, kill_at):
     """Every file replace and removal of a command is a point where a kill can land; after
@@ -63,8 +72,7 @@ def test_a_command_killed_at_any_write_leaves_the_old_or_the_new_campaign(
     old = pair(sheet)
     twin = tmp_path / "twin" / "camp.json"
     twin.parent.mkdir()
-    shutil.copy(sheet, twin)
-    shutil.copy(log_of(sheet), log_of(twin))
+    copy_campaign(sheet, twin)
     args = travel_args(sheet)
     ok(*[twin if a == sheet else a for a in args])
     new = pair(twin)
@@ -93,7 +101,7 @@ def test_a_command_killed_at_any_write_leaves_the_old_or_the_new_campaign(
         assert pair(sheet) == new
     assert not sheet.with_name("camp.journal.json").exists()
     left = sorted(p.name for p in sheet.parent.iterdir() if p.is_file())
-    assert left == ["camp.json", "camp.log.jsonl"]  # no temporary file, no journal
+    assert left == ["camp.json", "camp.log.jsonl", "camp.sealed.json"]  # no temp, no journal
 
 
 def test_status_fails_on_a_sheet_its_log_does_not_describe_and_repair_rebuilds_it(sheet):

@@ -14,7 +14,7 @@ import pypdfium2 as pdfium
 from click.testing import CliRunner
 
 from runeforge.cli import main
-from tests.campaign_cli import CAMPAIGN, one_bundle  # noqa: F401 (one_bundle: autouse)
+from tests.campaign_cli import CAMPAIGN, one_bundle, whole  # noqa: F401 (one_bundle: autouse)
 
 
 def ok(*args) -> str:
@@ -35,7 +35,7 @@ def pdf_text(path) -> str:
 def secrets(sheet_path, bundle) -> set[str]:
     """Every overlord card the sheet holds, by id and by English name, and only those
     (a name another card shares would be public through that card)."""
-    sheet = json.loads(sheet_path.read_text(encoding="utf-8"))
+    sheet = whole(sheet_path)
     ids = {c for pile in sheet["overlord"].values() for c in pile}
     cards = {c["id"]: c for c in bundle["cards"]}
     public = {c.get("name") for c in bundle["cards"] if c.get("kind") != "overlord_card"}
@@ -55,9 +55,10 @@ def test_a_whole_campaign_by_hand_shows_the_heroes_no_overlord_card(tmp_path, on
         out = [ok("status", sheet), ok("status", sheet, "--format", "json"),
                ok("status", sheet, "--as", "heroes", "--locale", "en"),
                ok("log", sheet), ok("log", sheet, "--format", "json")]
-        model = sheet_model(json.loads(sheet.read_text(encoding="utf-8")), one_bundle, "en",
+        model = sheet_model(whole(sheet), one_bundle, "en",
                             "heroes")
         out += strings(model)
+        out.append(sheet.read_text(encoding="utf-8"))  # the heroes' sheet file itself
         if pdf:
             target = tmp_path / "heroes.pdf"
             ok("sheet", sheet, "--pdf", target, "--as", "heroes")
@@ -91,6 +92,7 @@ def test_a_whole_campaign_by_hand_shows_the_heroes_no_overlord_card(tmp_path, on
             probe = tmp_path / "probe" / "camp.json"
             probe.parent.mkdir(exist_ok=True)
             shutil.copy(sheet, probe)
+            shutil.copy(tmp_path / "camp.sealed.json", tmp_path / "probe" / "camp.sealed.json")
             shutil.copy(tmp_path / "camp.log.jsonl", tmp_path / "probe" / "camp.log.jsonl")
             try:
                 ok("travel", probe, *["--choice", 0] * n)
@@ -128,6 +130,15 @@ def test_a_whole_campaign_by_hand_shows_the_heroes_no_overlord_card(tmp_path, on
         ok("choose", sheet, "--adventure", lord()["available"][0])
         check()
     assert adventures == 9 and lord()["winner"] in ("heroes", "overlord")
+    # R58: the Finale's set-up line of the log names the entries of the history that acted
+    from runeforge.engine.campaign.data import CampaignData
+    from runeforge.engine.campaign.rules.finale import acting
+
+    rows = json.loads(ok("log", sheet, "--as", "heroes", "--format", "json"))
+    at_finale = [r for r in rows if r["command"] == "setup" and r["act"] == "finale"]
+    assert len(at_finale) == 1 and "R58" in at_finale[0]["facts"]["rules"]
+    expected = acting(CampaignData(one_bundle, CAMPAIGN), whole(sheet))
+    assert at_finale[0]["facts"]["finale_setup"] == expected and expected
     check(pdf=True)
     assert hands == 9 and asides >= 3 and checked >= 50
     # the overlord's own views name his cards

@@ -11,7 +11,7 @@ import json
 from click.testing import CliRunner
 
 from runeforge.cli import main
-from tests.campaign_cli import CAMPAIGN, one_bundle  # noqa: F401 (one_bundle: autouse)
+from tests.campaign_cli import CAMPAIGN, one_bundle, whole  # noqa: F401 (one_bundle: autouse)
 
 
 def rf(*args, input=None):
@@ -119,7 +119,7 @@ def test_selling_for_no_gold_warns(tmp_path):
 
     sheet = new(tmp_path / "camp.json")
     to_act1(sheet)
-    data = json.loads(sheet.read_text(encoding="utf-8"))  # Ann got the 25-gold lamp
+    data = whole(sheet)  # Ann got the 25-gold lamp
     pile = next(k for k in ("deck", "act2") if "tallow-lamp" in data["shop"][k])
     data["shop"][pile].remove("tallow-lamp")
     data["players"][0]["items"].append("tallow-lamp")
@@ -134,7 +134,7 @@ def test_selling_for_no_gold_warns(tmp_path):
 def test_status_shows_fatigue_conditions_whole_ids_and_who_chooses(tmp_path):
     sheet = new(tmp_path / "camp.json")
     to_act1(sheet, winner="overlord")
-    data = json.loads(sheet.read_text(encoding="utf-8"))
+    data = whole(sheet)
     result = CliRunner().invoke(main, ["campaign", "status", str(sheet)],
                                 env={"COLUMNS": "40"})
     out = result.output
@@ -152,7 +152,7 @@ def test_a_card_out_of_place_is_reported_at_its_line_not_at_1_1(tmp_path):
 
     sheet = new(tmp_path / "camp.json")
     text = sheet.read_text(encoding="utf-8")
-    bad = text.replace('"box": [', '"box": [\n      "no-such-card",', 1)
+    bad = text.replace('"box": []', '"box": [\n      "no-such-card"\n    ]', 1)  # the shop's
     sheet.write_text(bad, encoding="utf-8")
     result = rf("status", sheet)
     assert result.exit_code == 1 and "error[RF963]" in result.output

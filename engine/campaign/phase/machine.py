@@ -82,6 +82,17 @@ class Campaign:
                 break
             self.apply("buy_overlord_card", xp.buy_overlord_card, pick)
 
+    def spend_late_xp(self) -> None:
+        """After travel to the Finale: the overlord spends the XP he gained on the way
+        (R59, original: ``xp.late``)."""
+        name = overlord_player(self.sheet)["name"]
+        while xp.late(self.data, self.sheet) and (
+                options := xp.overlord_options(self.data, self.sheet)):
+            pick = self.ask("overlord", "buy_overlord_card", name, options)
+            if pick is None:
+                break
+            self.apply("buy_overlord_card", xp.buy_overlord_card, pick)
+
     def shopping(self) -> None:
         """Step 5: reveal (R26, R55), buy until the heroes pass (R28)."""
         self.apply("reveal", shop.reveal)

@@ -35,6 +35,16 @@ def advance(sheet: dict, step: str) -> None:
         sheet["step"] = step
 
 
+def seated(data, heroes: int) -> None:
+    """B13 (original): a campaign is played by at least the campaign document's
+    ``min_heroes`` heroes (one hero cannot hold a shared purse, trade or vote, R24, R33,
+    R43); fewer are refused when it starts."""
+    least = int(data.rule("min_heroes", default=1) or 1)
+    if heroes < least:
+        refuse("B13", f"this campaign is played by at least {least} heroes, not {heroes} "
+                      "(min_heroes in the campaign document)")
+
+
 def hero(sheet: dict, name: str) -> dict:
     for p in sheet["players"]:
         if p["name"] == name and p["side"] == "heroes":

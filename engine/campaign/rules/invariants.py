@@ -46,7 +46,11 @@ def problems(data: CampaignData, sheet: dict) -> list[str]:
         "search_card": sheet["search"]["deck"],
         "travel_event": sheet["travel"]["deck"] + sheet["travel"]["discard"],
     }
+    allowed = {"shop_item": {"shop_item", "starting_equipment"}}
     for kind, cards in places.items():
+        stray = sorted({c for c in cards if data.cards[c]["kind"] not in allowed.get(kind, {kind})})
+        if stray:
+            out.append(f"cards in a {kind} place that are not of that kind: {', '.join(stray)}")
         have = Counter(c for c in cards if data.cards[c]["kind"] == kind)
         want = Counter(data.expanded(kind))
         if have != want:

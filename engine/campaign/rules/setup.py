@@ -9,7 +9,9 @@ from . import finale, relics
 from .common import advance, at_step, refuse
 
 
-def setup(data: CampaignData, sheet: dict, set_aside=(), assignments=None) -> None:
+def setup(data: CampaignData, sheet: dict, set_aside=(), assignments=None) -> list[dict]:
+    """Returns the ``finale_setup`` entries the campaign's history made act (R58; only at the
+    Finale's set-up, else ``[]``)."""
     at_step(sheet, ("setup",), "set-up")
     lord = sheet["overlord"]
     pool = lord["deck"] + lord["bought"]
@@ -26,6 +28,8 @@ def setup(data: CampaignData, sheet: dict, set_aside=(), assignments=None) -> No
     lord["deck"] = pool
     lord["bought"] = []
     shuffle(sheet, "overlord", lord["deck"])  # R10: shuffled with the new cards
+    acted = []
     if data.adventure(sheet["next_adventure"])["act"] == "finale":
-        finale.set_up(data, sheet)  # R58: the Finale's set-up from the campaign's history
+        acted = finale.set_up(data, sheet)  # R58: the Finale's set-up from the history
     advance(sheet, "travel")
+    return acted

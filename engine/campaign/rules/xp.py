@@ -4,9 +4,19 @@ of the three upgrade classes by tier, and universal cards."""
 from __future__ import annotations
 
 from ..data import UPGRADE_CLASSES, CampaignData
+from ..sheet.streams import shuffle
 from .common import at_step, hero, refuse
 
 XP_STEPS = ("xp",)
+
+
+def late(data: CampaignData, sheet: dict) -> bool:
+    """Whether the overlord may spend XP now outside step 4 (R59, the project's reading,
+    original; ``overlord.late_xp`` in the campaign document): after travel to the Finale, XP
+    he gained on the way (a travel event, his hand) would otherwise never be spent, since no
+    campaign phase follows the Finale. A card bought then is shuffled into his deck."""
+    return bool(data.rule("overlord", "late_xp", default=False)) and \
+        sheet["act"] == "finale" and sheet["step"] == "adventure"
 
 
 def skill_options(data: CampaignData, sheet: dict, name: str) -> list[str]:
@@ -85,7 +95,9 @@ def overlord_options(data: CampaignData, sheet: dict) -> list[str]:
 
 
 def buy_overlord_card(data: CampaignData, sheet: dict, card_id: str) -> None:
-    at_step(sheet, XP_STEPS, "spending XP")
+    now_late = late(data, sheet)
+    if not now_late:
+        at_step(sheet, XP_STEPS, "spending XP")
     lord = next(p for p in sheet["players"] if p["side"] == "overlord")
     card = data.cards.get(card_id)
     if card is None or card.get("kind") != "overlord_card":
@@ -101,4 +113,8 @@ def buy_overlord_card(data: CampaignData, sheet: dict, card_id: str) -> None:
         refuse("R19", f"{card_id!r} costs {cost} XP and the overlord has {lord['xp']}")
     lord["xp"] -= cost
     sheet["overlord"]["box"].remove(card_id)
-    sheet["overlord"]["bought"].append(card_id)
+    if now_late:  # R59 (original): set-up is over, so the card goes into his deck, shuffled
+        sheet["overlord"]["deck"].append(card_id)
+        shuffle(sheet, "overlord", sheet["overlord"]["deck"])
+    else:
+        sheet["overlord"]["bought"].append(card_id)

@@ -26,6 +26,7 @@ def advance(game: Campaign, runner) -> None:
     elif step == "adventure":
         adventure = game.data.adventure(game.sheet["next_adventure"])
         game.play_hand()
+        game.spend_late_xp()  # R59 (original): XP gained on the way to the Finale
         result = runner(game, adventure)
         game.record(adventure["id"], result["winner"], result.get("search", ()),
                     result.get("relic_to"))

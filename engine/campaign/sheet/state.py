@@ -134,9 +134,11 @@ def locate(text: str, path) -> tuple[int, int]:
     return line, pos - (text.rfind("\n", 0, pos) + 1) + 1
 
 
-def load_text(text: str) -> dict:
-    """The sheet in ``text``, checked: JSON, then the version, then the schema. Raises
-    :class:`SheetError` (the caller applies nothing)."""
+def load_text(text: str, sealed=None) -> dict:
+    """The sheet in ``text``, checked: JSON, then its sealed part (``sealed()``: the sealed
+    file's text, or None when it is missing; only for a sheet with a ``sealed`` key,
+    sheet/sealed.py), then the version, then the schema. Raises :class:`SheetError` (the
+    caller applies nothing)."""
     try:
         sheet = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -149,6 +151,18 @@ def load_text(text: str) -> dict:
                          "restore the sheet from the campaign log or a copy") from None
     if not isinstance(sheet, dict):
         raise SheetError("the campaign sheet is not a JSON object", "schema")
+    if "sealed" in sheet:
+        from .sealed import SealedError, merge
+
+        try:
+            sheet = merge(sheet, sealed() if sealed else None)
+        except SealedError as exc:
+            line, col = locate(text, ["sealed"])
+            raise SheetError(f"R23, R41: the overlord's cards and the decks' order are kept in "
+                             f"a sealed file, and {exc}", "sealed", line, col,
+                             "the sealed file (SHEET.sealed.json) stays with the overlord; put "
+                             "the one written with this sheet beside it, or `runeforge "
+                             "campaign repair SHEET` from the log") from None
     version = sheet.get("version")
     if version != SHEET_VERSION:
         line, col = locate(text, ["version"])

@@ -99,6 +99,13 @@ def new(campaign_id, seed, heroes, overlord, output, dirs) -> None:
     if len({p[1] for p in parsed}) != len(parsed) or len({p[2] for p in parsed}) != len(parsed):
         raise click.BadParameter("each hero and each class can be taken once",
                                  param_hint="--hero")
+    from runeforge.engine.campaign.rules.common import seated
+    from runeforge.engine.common.errors import EngineError
+
+    try:
+        seated(data, len(parsed))  # B13: no one-hero campaign
+    except EngineError as exc:
+        raise io.Refused(str(exc)) from None
     sheet = new_sheet(data, seed, parsed, overlord)
     io.save(output, sheet, {"command": "new", "campaign": campaign_id, "seed": seed,
                             "heroes": [list(p) for p in parsed], "overlord": overlord})

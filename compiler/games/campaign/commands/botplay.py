@@ -25,6 +25,13 @@ def heroes_for(bundle: dict, data, players: int) -> list[tuple[str, str, str]]:
     if players > min(len(ids), len(classes)):
         raise click.BadParameter(f"this campaign seats at most {min(len(ids), len(classes))} "
                                  "heroes", param_hint="--players")
+    from runeforge.engine.campaign.rules.common import seated
+    from runeforge.engine.common.errors import EngineError
+
+    try:
+        seated(data, players)  # B13: no one-hero campaign
+    except EngineError as exc:
+        raise click.BadParameter(str(exc), param_hint="--players") from None
     return [(f"P{i + 1}", ids[i], classes[i]) for i in range(players)]
 
 
@@ -60,7 +67,6 @@ def to_jsonl(rows) -> str:
 
 
 def play(campaign_id, players, seed, bots, debug, log_path, output, dirs) -> None:
-    from runeforge.engine.campaign.sheet.state import dumps
 
     bundle = io.bundle_for(dirs)
     data = io.campaign_data(bundle, campaign_id)
@@ -84,8 +90,10 @@ def play(campaign_id, players, seed, bots, debug, log_path, output, dirs) -> Non
         remove_stale_temps(targets=[log_path])
         write_bytes_atomic(Path(log_path), to_jsonl(records(options, result, runner))
                            .encode("utf-8"))
-    if output:
-        write_text_atomic(output, dumps(sheet))
+    if output:  # the overlord's secrets to the sealed file beside it (issue 34)
+        sheet_text, sealed = io.texts(output, sheet)
+        write_text_atomic(io.sealed_path(output), sealed)
+        write_text_atomic(output, sheet_text)
 
 
 def replay(log, dirs) -> None:

@@ -115,7 +115,7 @@ def _fail(log: Path, lines: list[str], exc: Broken) -> DiagnosticError:
 @DIRS
 def undo_command(sheet, dirs) -> None:
     """Take back the last command: the sheet as it was before it, byte for byte."""
-    from runeforge.engine.campaign.sheet.state import digest, dumps
+    from runeforge.engine.campaign.sheet.state import digest
 
     state, data = io.open_sheet(sheet, dirs)  # finished journal, sheet agrees with its log
     lines = _log_lines(sheet)
@@ -127,7 +127,7 @@ def undo_command(sheet, dirs) -> None:
     except Broken as exc:
         raise _fail(io.log_path(sheet), lines, exc) from None
     kept = "".join(lines[:-1])
-    io.replace(sheet, dumps(before), lambda: kept, digest(state))
+    io.replace(sheet, before, lambda: kept, digest(state))
     last = rows[-1]
     console().print(f"Took back `{last.get('command')}` (log line {len(lines)}); the sheet is "
                     f"as after `{rows[-2].get('command')}`: act {before['act']}, step "
@@ -139,8 +139,6 @@ def undo_command(sheet, dirs) -> None:
 @DIRS
 def repair_command(sheet, dirs) -> None:
     """Finish an interrupted command, or rebuild a damaged sheet from its log."""
-    from runeforge.engine.campaign.sheet.state import dumps
-
     from . import journal
 
     out = console()
@@ -170,10 +168,11 @@ def repair_command(sheet, dirs) -> None:
         out.print(f"{exc}; kept the {len(built)} lines before it.", markup=False)
     if not built:
         raise io.Refused("not even the log's first line can be applied again")
-    text, path = dumps(built[-1]), Path(sheet)
+    (text, sealed), path = io.texts(sheet, built[-1]), Path(sheet)
     old = path.read_bytes() if path.exists() else None
     kept = "".join(lines)
-    if old == text.encode("utf-8") and io.log_path(sheet).read_text(encoding="utf-8") == kept:
+    if old == text.encode("utf-8") and io.sealed_text(sheet) == sealed and \
+            io.log_path(sheet).read_text(encoding="utf-8") == kept:
         out.print(f"Nothing to repair: {sheet} is the sheet its log describes.", markup=False)
         return
     if old is not None and old != text.encode("utf-8"):
@@ -182,7 +181,7 @@ def repair_command(sheet, dirs) -> None:
 
         write_bytes_atomic(aside, old)
         out.print(f"Kept the sheet that was on disk as {aside.name}.", markup=False)
-    io.replace(sheet, text, lambda: kept, io.ANY)
+    io.replace(sheet, built[-1], lambda: kept, io.ANY)
     out.print(f"Rebuilt {sheet} from its log ({len(built)} commands): act {built[-1]['act']}, "
               f"step {built[-1]['step']}.", markup=False)
 
@@ -195,13 +194,10 @@ def check_sheet_on_disk(log: Path, last: dict, lines: list[str]) -> str:
     path = sheet_beside(log)
     if path is None or not path.exists():
         return "(no sheet beside the log to compare)"
-    try:
-        disk = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError, RecursionError):
-        disk = None
+    disk = io.disk_sheet(path)  # with its sealed file
     if not isinstance(disk, dict) or digest(disk) != digest(last):
         where = differences(last, disk) if isinstance(disk, dict) else \
-            [f"{path.name} cannot be read as JSON"]
+            [f"{path.name} (or its sealed file) cannot be read as JSON"]
         raise DiagnosticError(Diagnostic(
             "RF964", f"the log's replay ends at another sheet than {path.name} on disk: "
                      + "; ".join(where), str(log), len(lines), 1,

@@ -39,6 +39,11 @@ def log_path(sheet_path) -> Path:
     return path.with_name(path.stem + ".log.jsonl")
 
 
+def sealed_path(sheet_path) -> Path:
+    path = Path(sheet_path)
+    return path.with_name(path.stem + ".sealed.json")
+
+
 def _sha(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
@@ -81,10 +86,15 @@ def _read(path: Path) -> dict:
         raise _bad(path, "it is not a campaign journal of this runeforge")
     if _sha(entry["sheet"]) != entry["sheet_sha256"] or _sha(entry["log"]) != entry["log_sha256"]:
         raise _bad(path, "its texts do not match their SHA-256")
+    if "sealed" in entry and (not isinstance(entry["sealed"], str)
+                              or _sha(entry["sealed"]) != entry.get("sealed_sha256")):
+        raise _bad(path, "its sealed text does not match its SHA-256")
     return entry
 
 
 def _apply(sheet_path: Path, entry: dict) -> None:
+    if "sealed" in entry:  # the overlord's secrets first: the sheet names their SHA-256
+        write_text_atomic(sealed_path(sheet_path), entry["sealed"])
     write_text_atomic(sheet_path, entry["sheet"])
     write_text_atomic(log_path(sheet_path), entry["log"])
     journal = journal_path(sheet_path)
@@ -100,7 +110,7 @@ def pending(sheet_path) -> bool:
     path = Path(sheet_path)
     if journal_path(path).exists():
         return True
-    names = {path.name, log_path(path).name, journal_path(path).name}
+    names = {path.name, log_path(path).name, journal_path(path).name, sealed_path(path).name}
     try:
         beside = os.listdir(path.parent if str(path.parent) else ".")
     except OSError:
@@ -115,18 +125,21 @@ def recover(sheet_path) -> bool:
     the lock."""
     path = Path(sheet_path)
     journal = journal_path(path)
-    remove_stale_temps(targets=[path, log_path(path), journal])
+    remove_stale_temps(targets=[path, log_path(path), journal, sealed_path(path)])
     if not journal.exists():
         return False
     _apply(path, _read(journal))
     return True
 
 
-def commit(sheet_path, sheet_text: str, log_text: str) -> None:
-    """Replace the sheet and its log together (see the module's doc). Hold the lock."""
+def commit(sheet_path, sheet_text: str, log_text: str, sealed: str | None = None) -> None:
+    """Replace the sheet, its sealed file (the overlord's secrets, when given) and its log
+    together (see the module's doc). Hold the lock."""
     path = Path(sheet_path)
     entry = {"journal": VERSION, "sheet": sheet_text, "log": log_text,
              "sheet_sha256": _sha(sheet_text), "log_sha256": _sha(log_text)}
+    if sealed is not None:
+        entry.update(sealed=sealed, sealed_sha256=_sha(sealed))
     journal = journal_path(path)
     write_text_atomic(journal, json.dumps(entry, ensure_ascii=False, sort_keys=True))
     fsync_dir(journal.parent)  # the journal's name is on disk before either file changes

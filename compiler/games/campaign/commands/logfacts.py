@@ -38,8 +38,10 @@ def facts(command: str, before: dict, after: dict, result) -> dict:
             out["rules"].append(rule)
     if after["effects"] != before["effects"]:
         out["effects"] = dict(after["effects"])
-        if command == "setup":
-            out["rules"].append("R58")  # only the Finale's set-up changes them
+    if command == "setup" and after["act"] == "finale":
+        # the Finale's set-up (R58): which entries of the history acted, with their effects
+        out["finale_setup"] = [dict(e) for e in result or []]
+        out["rules"].append("R58")
     if command == "travel":
         out["stops"] = result
         out["hand"] = len(after["overlord"]["hand"])

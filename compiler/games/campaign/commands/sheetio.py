@@ -16,7 +16,8 @@ ROLE = click.option(
     "--as", "role", type=click.Choice(["heroes", "overlord"]), default="heroes",
     show_default=True, help="Whose view: the heroes' never shows the overlord's hand, the "
                             "cards he set aside or any of his cards (issue 34).")
-CODE_OF = {"json": "RF961", "version": "RF962", "schema": "RF963", "content": "RF963"}
+CODE_OF = {"json": "RF961", "version": "RF962", "schema": "RF963", "content": "RF963",
+           "sealed": "RF968"}
 
 
 class Refused(click.ClickException):
@@ -85,9 +86,45 @@ def read_sheet(path) -> dict:
     except OSError as exc:
         raise click.BadParameter(f"cannot read {path}: {exc}", param_hint="SHEET") from None
     try:
-        return load_text(text)
+        return load_text(text, lambda: sealed_text(path))
     except SheetError as exc:
         raise sheet_error(path, exc) from None
+
+
+def sealed_path(sheet_path) -> Path:
+    """``camp.sealed.json`` beside ``camp.json``: the overlord's secrets (sheet/sealed.py)."""
+    path = Path(sheet_path)
+    return path.with_name(path.stem + ".sealed.json")
+
+
+def sealed_text(sheet_path) -> str | None:
+    try:
+        return Path(sealed_path(sheet_path)).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def texts(path, sheet: dict) -> tuple[str, str]:
+    """(the sheet file's text, the sealed file's text) of a whole sheet: the secrets go to
+    the sealed file only (sheet/sealed.py)."""
+    from runeforge.engine.campaign.sheet.sealed import split
+    from runeforge.engine.campaign.sheet.state import dumps
+
+    public, sealed = split(sheet, sealed_path(path).name)
+    return dumps(public), sealed
+
+
+def disk_sheet(path) -> dict | None:
+    """The whole sheet on disk (with its sealed part), or None when it cannot be read."""
+    from runeforge.engine.campaign.sheet.sealed import SealedError, merge
+
+    try:
+        sheet = json.loads(Path(path).read_text(encoding="utf-8"))
+        if isinstance(sheet, dict) and "sealed" in sheet:
+            sheet = merge(sheet, sealed_text(path))
+    except (ValueError, RecursionError, OSError, SealedError):
+        return None
+    return sheet if isinstance(sheet, dict) else None
 
 
 def bundle_for(dirs) -> dict:
@@ -214,8 +251,6 @@ def save(path, sheet: dict, entry: dict, before: str | None = None) -> None:
     (journal.py). ``before``: the digest of the sheet the command read; when the sheet on
     disk is no longer that one (another command committed meanwhile), nothing is written.
     ``None``: there must be no sheet yet (``new``)."""
-    from runeforge.engine.campaign.sheet.state import dumps
-
     def log_text() -> str:
         log = log_path(path)
         # a log that cannot be read is an error with nothing written
@@ -223,19 +258,21 @@ def save(path, sheet: dict, entry: dict, before: str | None = None) -> None:
                         "from a copy (the sheet is unchanged)") if log.exists() else ""
         return old + log_line(sheet, entry)
 
-    replace(path, dumps(sheet), log_text, before)
+    replace(path, sheet, log_text, before)
 
 
-def replace(path, sheet_text: str, log_text, before) -> None:
-    """Commit ``sheet_text`` and ``log_text()`` (a function, called under the lock) together
-    when the sheet on disk is still the one of digest ``before`` (:func:`save`)."""
+def replace(path, sheet: dict, log_text, before) -> None:
+    """Commit the whole ``sheet`` (the sheet file and its sealed file) and ``log_text()`` (a
+    function, called under the lock) together when the sheet on disk is still the one of
+    digest ``before`` (:func:`save`)."""
     from . import journal
 
+    sheet_text, sealed = texts(path, sheet)
     try:
         with journal.locked(path):
             journal.recover(path)
             _unchanged(path, before)
-            journal.commit(path, sheet_text, log_text())
+            journal.commit(path, sheet_text, log_text(), sealed)
     except journal.Busy as exc:
         raise click.ClickException(str(exc)) from None
 
@@ -247,10 +284,8 @@ def _unchanged(path, before) -> None:
         return
     now = None
     if Path(path).exists():
-        try:
-            now = digest(json.loads(Path(path).read_text(encoding="utf-8")))
-        except (ValueError, RecursionError, OSError):
-            now = "damaged"
+        whole = disk_sheet(path)
+        now = digest(whole) if whole is not None else "damaged"
     if now != before:
         raise click.ClickException(f"{path} was changed by another command meanwhile; "
                                    "nothing was written (run the command again)")

@@ -22,7 +22,7 @@ def status(data, sheet: dict, role: str = "heroes") -> dict:
                        conditions=p["conditions"])
             if sheet["step"] == "xp":
                 row["can_buy"] = xp.skill_options(data, sheet, p["name"])
-        elif sheet["step"] == "xp" and role == "overlord":
+        elif (sheet["step"] == "xp" or xp.late(data, sheet)) and role == "overlord":
             row["can_buy"] = xp.overlord_options(data, sheet)
         players.append(row)
     lord = sheet["overlord"]

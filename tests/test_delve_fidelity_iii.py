@@ -93,3 +93,61 @@ def test_recuperate_reset_game_keeps_the_cost_rising_all_game(records):
                 made[r["hero"]] = k + 1
         seen += sum(made.values())
     assert seen >= 3  # the check was exercised
+
+
+# ---------------------------------------------------------------------- R10a, R10c
+def _joined_by(board, index: int) -> str:
+    """The exit of chamber ``index`` that joins an older chamber."""
+    return next(x for (i, x), (j, _) in board.joined.items() if i == index and j < index)
+
+
+def _with_terms(records, terms):
+    """Records whose exploration cards say ``terms(card, exit ids)`` -> (placement, portals)."""
+    cards = {}
+    for cid, card in records.exploration.items():
+        exits = [e.id for e in records.tiles[card["tile"]].exits]
+        placement, portals = terms(card, exits)
+        cards[cid] = {**card, "placement": placement, "portals": portals}
+    return dataclasses.replace(records, exploration=cards)
+
+
+def test_r10a_the_card_names_the_exit_that_joins_and_where_the_portals_go(records):
+    """Seed 003, R10a: "Τοποθετήστε τον θάλαμο όπως σας δείχνει η κάρτα … Τοποθετήστε τυχόν
+    πύλες που βρίσκονται στον θάλαμο (δείτε την κάρτα για το που μπαίνουν)" (place the chamber
+    as the card shows … place the chamber's portals, see the card for where they go). Every
+    card here names its tile's last exit as the one that joins and puts portals on every other
+    exit but the first: the first is a wall and is never explored. The engine used to join the
+    first exit that fitted and open every exit."""
+    from runeforge.engine.delve.game.play import start
+
+    named = _with_terms(records, lambda card, exits: (exits[-1], exits[1:-1]))
+    placed = 0
+    for seed in range(1, 7):
+        game = start(named, {"adventure": "the-iron-warden", "players": 2, "seed": seed,
+                             "bots": "heuristic", "debug": True})
+        game.play()
+        board = game.state.board
+        for index, chamber in enumerate(board.chambers[1:], start=1):
+            exits = [e.id for e in chamber.tile.exits]
+            assert _joined_by(board, index) == exits[-1], (seed, index)
+            assert chamber.closed == ({exits[0]} if len(exits) > 1 else set())
+            assert all(e.id in exits[1:] for e in board.unexplored_exits(index))
+            if len(exits) > 1:
+                assert (index, exits[0]) not in board.joined
+            placed += 1
+    assert placed >= 6
+
+
+def test_r10a_a_closed_exit_stays_closed_after_a_round_trip(records):
+    """The chambers' closed exits are part of the state (a save or replay keeps them)."""
+    from runeforge.engine.delve.board.board import Board
+    from runeforge.engine.delve.game.play import start
+
+    named = _with_terms(records, lambda card, exits: ("any", exits[1:]))
+    game = start(named, {"adventure": "the-iron-warden", "players": 1, "seed": 2,
+                         "bots": "heuristic"})
+    game.play()
+    board = game.state.board
+    again = Board.from_dict(board.to_dict(), named.tiles)
+    assert [c.closed for c in again.chambers] == [c.closed for c in board.chambers]
+    assert any(c.closed for c in board.chambers)

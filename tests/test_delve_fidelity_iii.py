@@ -151,3 +151,36 @@ def test_r10a_a_closed_exit_stays_closed_after_a_round_trip(records):
     again = Board.from_dict(board.to_dict(), named.tiles)
     assert [c.closed for c in again.chambers] == [c.closed for c in board.chambers]
     assert any(c.closed for c in board.chambers)
+
+
+def test_r10c_the_deck_sits_by_the_new_chambers_exit(records):
+    """Seed 003, R10c: "τοποθετήστε την υπόλοιπη στοιβάδα των καρτών εξερεύνησης δίπλα από του
+    νέου θαλάμου την έξοδο" (put the rest of the exploration deck beside the new chamber's
+    exit). The state says where (``deck_at``: the first unexplored exit of the newest chamber in
+    the tile's order, A6; None when the deck is spent or the chamber has no exit left), and
+    each ``explore`` record logs it. It used to be tracked nowhere."""
+    from runeforge.engine.delve.game.play import start
+    from runeforge.engine.delve.game.state import GameState
+
+    checked = 0
+    for seed in range(1, 5):
+        game = start(records, {"adventure": "the-iron-warden", "players": 2, "seed": seed,
+                               "bots": "heuristic"})
+        board = game.state.board
+        assert game.state.deck_at == [0, board.unexplored_exits(0)[0].id]
+        game.play()
+        for r in (r for r in game.log.records if r["type"] == "explore"):
+            chamber = board.chambers[r["chamber"]]
+            joined = _joined_by(board, r["chamber"])
+            left = [e.id for e in chamber.tile.exits
+                    if e.id not in chamber.closed and e.id != joined]
+            spent = r["card"] == game.state.explored[-1]
+            if r["deck_at"] is not None:
+                assert r["deck_at"] == [r["chamber"], left[0]]
+                checked += 1
+            else:
+                assert spent or not left
+        state = game.state
+        again = GameState.from_dict(state.to_dict(), records.tiles)
+        assert again.deck_at == state.deck_at
+    assert checked >= 4

@@ -24,7 +24,7 @@ from runeforge.engine.common.decisions import Decision
 from runeforge.engine.common.errors import EngineError, IllegalAction
 from runeforge.engine.common.log import EventLog
 
-from ..board.placement import card_terms, centre_cells, fits
+from ..board.placement import card_terms, centre_cells, deck_exit, fits
 from ..board.placement import explore as place_chamber
 from ..board.placement import place as place_exit
 from ..rules import actions
@@ -239,9 +239,11 @@ class DelveGame:
         card_id = s.deck[0]
         card = self.records.exploration[card_id]
         s.explored.append(s.deck.pop(0))
+        at = deck_exit(s.board, chamber)    # R10c: the rest of the deck by the new chamber's exit
+        s.deck_at = [chamber.index, at.id] if at is not None and s.deck else None
         self.log.emit("explore", hero=hero.id, die=face, card=card_id, tile=card["tile"],
                       chamber=chamber.index, rotation=chamber.rotation,
-                      origin=list(chamber.origin),
+                      origin=list(chamber.origin), deck_at=s.deck_at,
                       **({"closed": sorted(chamber.closed)} if chamber.closed else {}))
         table = card.get("encounter")
         if table:

@@ -184,3 +184,53 @@ def test_r10c_the_deck_sits_by_the_new_chambers_exit(records):
         again = GameState.from_dict(state.to_dict(), records.tiles)
         assert again.deck_at == state.deck_at
     assert checked >= 4
+
+
+# ---------------------------------------------------------------------- R22: renown rules
+FAN = ("kind: manifest\nid: fan-delve\nname: Fan Delve\ntype: set\norigin: original\n"
+       "game: delve\n")
+
+
+def test_r22_check_requires_every_hero_to_have_a_renown_rule(tmp_path):
+    """Seed 003: "κάθε ήρωας μπορεί να κερδίσει πόντους φήμης με τον δικό του μοναδικό τρόπο,
+    ο οποίος αναφέρεται στο κάτω μέρος της κάρτας του ήρωα" (each hero gains renown in its own
+    way, printed at the bottom of its card). A hero without a trigger that gains renown is
+    RF930, located at its abilities; `check` used to pass it."""
+    (tmp_path / "manifest.yaml").write_text(FAN, encoding="utf-8")
+    text = ("kind: hero\ncards:\n  - name: Plain Delver\n    origin: original\n    move: 3\n"
+            "    vigour: 5\n    abilities:\n      - \"Quick Step (2+): Move up to 2 spaces.\"\n"
+            "      - \"Brace (3+): Heal 1 wound and gain 1 renown.\"\n"
+            "  - name: Proud Delver\n    origin: original\n    move: 3\n    vigour: 5\n"
+            "    abilities:\n      - \"Every time you explore a chamber, gain 1 renown.\"\n")
+    (tmp_path / "heroes.yaml").write_text(text, encoding="utf-8")
+    found = [d for d in check([tmp_path]).diagnostics if d.code == "RF930"]
+    assert [(d.line, "Plain Delver" in d.message) for d in found] == [(8, True)]
+    assert found[0].severity == "error" and "renown" in (found[0].hint or "")
+
+
+def test_r22_every_bundled_hero_has_its_own_renown_rule(records):
+    from runeforge.games.delve.abilities import is_renown_rule
+
+    rules = {}
+    for hid, hero in records.heroes.items():
+        found = [ir for ir in hero["abilities"] if is_renown_rule(ir)]
+        assert found, hid
+        rules[hid] = (found[-1]["event"], found[-1].get("range"), bool(found[-1].get("who")))
+    assert len(set(rules.values())) == len(rules)       # each its own way
+
+
+def test_r22_garricks_rule_pays_when_a_hero_next_to_him_is_wounded(records):
+    """The new rule fires in whole games: Garrick gains renown when a hero beside him is
+    wounded (more renown than his slays give)."""
+    from runeforge.engine.delve.game.play import start
+
+    fired = 0
+    for seed in range(1, 16):
+        game = start(records, {"adventure": "first-descent", "players": 4, "seed": seed,
+                               "bots": "heuristic",
+                               "heroes": ["garrick-stoneward", "sefa-quillmark",
+                                          "orrin-ashgrove", "tamsin-roe"]})
+        game.play()
+        fired += sum(1 for r in game.log.records if r["type"] == "trigger"
+                     and r.get("hero") == "garrick-stoneward" and r.get("event") == "wounded")
+    assert fired >= 1

@@ -162,6 +162,9 @@ EXAMPLES = {
     "RF921": "a trial with `deck: []`",
     "RF922": "a trial with `goal: {type: slay}` and no adversary",
     "RF923": "two trials with `id: first-descent`",
+    "RF929": "`placement: north` with `portals: [east, north]`",
+    "RF930": "a hero whose abilities are all actions and weapons (no `Every time …, gain 1 "
+             "renown.`)",
     "RF951": "`structure:` with two Act I adventures, or eight in all",
     "RF952": "an Act I adventure whose two `branches:` name the same Act II adventure",
     "RF953": "two Interludes both with `side: heroes`",

@@ -212,9 +212,19 @@ def test_escalation_can_last_the_game_by_rules_data(records):
 
 
 # ---------------------------------------------------------------------- R22, R24
+def with_last_ability(records, hero: str, ir: dict):
+    """``records`` with ``hero``'s last ability replaced by ``ir`` (a trigger once bundled)."""
+    card = records.heroes[hero]
+    heroes = {**records.heroes, hero: {**card, "abilities": [*card["abilities"][:-1], ir]}}
+    return dataclasses.replace(records, heroes=heroes)
+
+
 def test_r22_a_renown_rule_fires_every_time_its_event_happens(records):
-    # Garrick: "Every time you slay an adversary, heal 1 wound." Maul Swing rolls a 6: slain
-    g = game(records, [GARRICK], [3, 1, 1, 1, 6],
+    # Garrick with "Every time you slay an adversary, heal 1 wound." (his rule before issue
+    # 35 gave him a renown rule of his own). Maul Swing rolls a 6: slain
+    healer = with_last_ability(records, GARRICK, {"form": "trigger", "event": "slay",
+                                                  "effects": [{"op": "heal", "wounds": 1}]})
+    g = game(healer, [GARRICK], [3, 1, 1, 1, 6],
              [{"action": "weapon", "weapon": "Maul Swing"}, None],
              foes=[("bone-sentry", (0, 0))], wounds={GARRICK: 2})
     hero = g.state.figure(GARRICK)
@@ -232,8 +242,11 @@ def test_r22_a_renown_rule_fires_every_time_its_event_happens(records):
 
 
 def test_r22_a_renown_rule_with_a_move_asks_where(records):
-    # Vesna: "Every time you explore a chamber, move up to 1 space." (a delve.effect choice)
-    g = game(records, ["vesna-kolt"], [1, 1, 1, 1, 1], [{"action": "explore"}, None, None])
+    # Vesna with "Every time you explore a chamber, move up to 1 space." (her rule before
+    # issue 35): a delve.effect choice
+    mover = with_last_ability(records, "vesna-kolt", {"form": "trigger", "event": "explored",
+                                                      "effects": [{"op": "move", "up_to": 1}]})
+    g = game(mover, ["vesna-kolt"], [1, 1, 1, 1, 1], [{"action": "explore"}, None, None])
     hero = g.state.figure("vesna-kolt")
     g.state.deck.remove("dripping-steps")
     g.state.deck.insert(0, "dripping-steps")

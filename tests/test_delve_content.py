@@ -110,6 +110,9 @@ BAD = {
     "RF908": ("exploration", "cards", "  - name: Lost Card\n    origin: original\n"
               "    tile: no-such-chamber\n    placement: any\n    encounter: null\n",
               "no-such-chamber"),
+    "RF929": ("exploration", "cards", "  - name: Odd Card\n    origin: original\n"
+              "    tile: crossroads\n    placement: north\n    encounter: null\n"
+              "    portals: [east, north]\n", "portals"),
     "RF909": ("tile", "tiles", "  - name: Bent Room\n    origin: original\n    size: [3, 3]\n"
               "    exits:\n      - {id: north, side: north, at: 2, width: 2}\n", "width"),
     "RF910": ("encounter_table", "cards", "  - name: Short Table\n    origin: original\n"

@@ -93,3 +93,144 @@ def test_recuperate_reset_game_keeps_the_cost_rising_all_game(records):
                 made[r["hero"]] = k + 1
         seen += sum(made.values())
     assert seen >= 3  # the check was exercised
+
+
+# ---------------------------------------------------------------------- R10a, R10c
+def _joined_by(board, index: int) -> str:
+    """The exit of chamber ``index`` that joins an older chamber."""
+    return next(x for (i, x), (j, _) in board.joined.items() if i == index and j < index)
+
+
+def _with_terms(records, terms):
+    """Records whose exploration cards say ``terms(card, exit ids)`` -> (placement, portals)."""
+    cards = {}
+    for cid, card in records.exploration.items():
+        exits = [e.id for e in records.tiles[card["tile"]].exits]
+        placement, portals = terms(card, exits)
+        cards[cid] = {**card, "placement": placement, "portals": portals}
+    return dataclasses.replace(records, exploration=cards)
+
+
+def test_r10a_the_card_names_the_exit_that_joins_and_where_the_portals_go(records):
+    """Seed 003, R10a: "Τοποθετήστε τον θάλαμο όπως σας δείχνει η κάρτα … Τοποθετήστε τυχόν
+    πύλες που βρίσκονται στον θάλαμο (δείτε την κάρτα για το που μπαίνουν)" (place the chamber
+    as the card shows … place the chamber's portals, see the card for where they go). Every
+    card here names its tile's last exit as the one that joins and puts portals on every other
+    exit but the first: the first is a wall and is never explored. The engine used to join the
+    first exit that fitted and open every exit."""
+    from runeforge.engine.delve.game.play import start
+
+    named = _with_terms(records, lambda card, exits: (exits[-1], exits[1:-1]))
+    placed = 0
+    for seed in range(1, 7):
+        game = start(named, {"adventure": "the-iron-warden", "players": 2, "seed": seed,
+                             "bots": "heuristic", "debug": True})
+        game.play()
+        board = game.state.board
+        for index, chamber in enumerate(board.chambers[1:], start=1):
+            exits = [e.id for e in chamber.tile.exits]
+            assert _joined_by(board, index) == exits[-1], (seed, index)
+            assert chamber.closed == ({exits[0]} if len(exits) > 1 else set())
+            assert all(e.id in exits[1:] for e in board.unexplored_exits(index))
+            if len(exits) > 1:
+                assert (index, exits[0]) not in board.joined
+            placed += 1
+    assert placed >= 6
+
+
+def test_r10a_a_closed_exit_stays_closed_after_a_round_trip(records):
+    """The chambers' closed exits are part of the state (a save or replay keeps them)."""
+    from runeforge.engine.delve.board.board import Board
+    from runeforge.engine.delve.game.play import start
+
+    named = _with_terms(records, lambda card, exits: ("any", exits[1:]))
+    game = start(named, {"adventure": "the-iron-warden", "players": 1, "seed": 2,
+                         "bots": "heuristic"})
+    game.play()
+    board = game.state.board
+    again = Board.from_dict(board.to_dict(), named.tiles)
+    assert [c.closed for c in again.chambers] == [c.closed for c in board.chambers]
+    assert any(c.closed for c in board.chambers)
+
+
+def test_r10c_the_deck_sits_by_the_new_chambers_exit(records):
+    """Seed 003, R10c: "τοποθετήστε την υπόλοιπη στοιβάδα των καρτών εξερεύνησης δίπλα από του
+    νέου θαλάμου την έξοδο" (put the rest of the exploration deck beside the new chamber's
+    exit). The state says where (``deck_at``: the first unexplored exit of the newest chamber in
+    the tile's order, A6; None when the deck is spent or the chamber has no exit left), and
+    each ``explore`` record logs it. It used to be tracked nowhere."""
+    from runeforge.engine.delve.game.play import start
+    from runeforge.engine.delve.game.state import GameState
+
+    checked = 0
+    for seed in range(1, 5):
+        game = start(records, {"adventure": "the-iron-warden", "players": 2, "seed": seed,
+                               "bots": "heuristic"})
+        board = game.state.board
+        assert game.state.deck_at == [0, board.unexplored_exits(0)[0].id]
+        game.play()
+        for r in (r for r in game.log.records if r["type"] == "explore"):
+            chamber = board.chambers[r["chamber"]]
+            joined = _joined_by(board, r["chamber"])
+            left = [e.id for e in chamber.tile.exits
+                    if e.id not in chamber.closed and e.id != joined]
+            spent = r["card"] == game.state.explored[-1]
+            if r["deck_at"] is not None:
+                assert r["deck_at"] == [r["chamber"], left[0]]
+                checked += 1
+            else:
+                assert spent or not left
+        state = game.state
+        again = GameState.from_dict(state.to_dict(), records.tiles)
+        assert again.deck_at == state.deck_at
+    assert checked >= 4
+
+
+# ---------------------------------------------------------------------- R22: renown rules
+FAN = ("kind: manifest\nid: fan-delve\nname: Fan Delve\ntype: set\norigin: original\n"
+       "game: delve\n")
+
+
+def test_r22_check_requires_every_hero_to_have_a_renown_rule(tmp_path):
+    """Seed 003: "κάθε ήρωας μπορεί να κερδίσει πόντους φήμης με τον δικό του μοναδικό τρόπο,
+    ο οποίος αναφέρεται στο κάτω μέρος της κάρτας του ήρωα" (each hero gains renown in its own
+    way, printed at the bottom of its card). A hero without a trigger that gains renown is
+    RF930, located at its abilities; `check` used to pass it."""
+    (tmp_path / "manifest.yaml").write_text(FAN, encoding="utf-8")
+    text = ("kind: hero\ncards:\n  - name: Plain Delver\n    origin: original\n    move: 3\n"
+            "    vigour: 5\n    abilities:\n      - \"Quick Step (2+): Move up to 2 spaces.\"\n"
+            "      - \"Brace (3+): Heal 1 wound and gain 1 renown.\"\n"
+            "  - name: Proud Delver\n    origin: original\n    move: 3\n    vigour: 5\n"
+            "    abilities:\n      - \"Every time you explore a chamber, gain 1 renown.\"\n")
+    (tmp_path / "heroes.yaml").write_text(text, encoding="utf-8")
+    found = [d for d in check([tmp_path]).diagnostics if d.code == "RF930"]
+    assert [(d.line, "Plain Delver" in d.message) for d in found] == [(8, True)]
+    assert found[0].severity == "error" and "renown" in (found[0].hint or "")
+
+
+def test_r22_every_bundled_hero_has_its_own_renown_rule(records):
+    from runeforge.games.delve.abilities import is_renown_rule
+
+    rules = {}
+    for hid, hero in records.heroes.items():
+        found = [ir for ir in hero["abilities"] if is_renown_rule(ir)]
+        assert found, hid
+        rules[hid] = (found[-1]["event"], found[-1].get("range"), bool(found[-1].get("who")))
+    assert len(set(rules.values())) == len(rules)       # each its own way
+
+
+def test_r22_garricks_rule_pays_when_a_hero_next_to_him_is_wounded(records):
+    """The new rule fires in whole games: Garrick gains renown when a hero beside him is
+    wounded (more renown than his slays give)."""
+    from runeforge.engine.delve.game.play import start
+
+    fired = 0
+    for seed in range(1, 16):
+        game = start(records, {"adventure": "first-descent", "players": 4, "seed": seed,
+                               "bots": "heuristic",
+                               "heroes": ["garrick-stoneward", "sefa-quillmark",
+                                          "orrin-ashgrove", "tamsin-roe"]})
+        game.play()
+        fired += sum(1 for r in game.log.records if r["type"] == "trigger"
+                     and r.get("hero") == "garrick-stoneward" and r.get("event") == "wounded")
+    assert fired >= 1

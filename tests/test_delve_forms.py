@@ -213,7 +213,7 @@ def test_every_form_that_compiles_plays_in_whole_games_with_every_invariant(base
     adversary_irs = _forms(("adversary",), "adversary")
     adversaries = {k: {**r, "abilities": adversary_irs} for k, r in base.adversaries.items()}
     records = dataclasses.replace(base, adversaries=adversaries)
-    heroes = sorted(base.heroes)[:4]
+    heroes = ["garrick-stoneward", "orrin-ashgrove", "sefa-quillmark", "vesna-kolt"]  # 2 slay rules
     carried = {h: hero_irs[i::4] for i, h in enumerate(heroes)}
     ops, events_seen = set(), set()
     for seed in range(5):

@@ -140,12 +140,32 @@ def owner_of(card) -> str:
     return "adversary" if getattr(card, "kind", "hero") == "adversary" else "hero"
 
 
+def _gains_renown(effects) -> bool:
+    return any(e["op"] == "renown" and e.get("on", {"quantity": "self"}) == {"quantity": "self"}
+               or _gains_renown(e.get("effects", ())) for e in effects)
+
+
+def is_renown_rule(ir: dict) -> bool:
+    """R22: a hero's own way to gain renown, a trigger that gives the hero renown."""
+    return ir["form"] == "trigger" and _gains_renown(ir["effects"])
+
+
 def compile_card(card, content=None):
-    """(IR list, diagnostics) for one Delve card; each problem at its column in the YAML."""
+    """(IR list, diagnostics) for one Delve card; each problem at its column in the YAML.
+    A hero card needs its own renown rule (RF930, seed 003: "κάθε ήρωας μπορεί να κερδίσει
+    πόντους φήμης με τον δικό του μοναδικό τρόπο")."""
     keyed = [(("abilities", i), t) for i, t in enumerate(card.data.get("abilities", []) or [])
              if isinstance(t, str)]
     compiled, diags = compile_texts(card, keyed)
-    return [ir for _, ir in compiled], diags
+    irs = [ir for _, ir in compiled]
+    if (getattr(card, "kind", None) == "hero" and len(irs) == len(keyed)
+            and not any(is_renown_rule(ir) for ir in irs)):
+        diags.append(card.diag(
+            "RF930", f"hero '{card.data.get('name', card.id)}' has no renown rule of its own",
+            "abilities" if keyed else "name",
+            hint="end its abilities with a trigger that gains renown, e.g. 'Every time you "
+                 "explore a chamber, gain 1 renown.'"))
+    return irs, diags
 
 
 def compile_texts(card, keyed) -> tuple[list, list]:

@@ -1,10 +1,11 @@
-"""Checks of Delve content across cards (codes RF903, RF906, RF908-RF911, RF920-RF923), after
-the schemas:
+"""Checks of Delve content across cards (codes RF903, RF906, RF908-RF911, RF920-RF923, RF929),
+after the schemas:
 
 * tiles: exits on the outer boundary, inside their side, not over a void cell; walls on grid
   lines inside the tile; void cells inside the tile; obstruction vertices inside it (RF909);
 * exploration cards name a tile, an exit of it (placement, portals) and an encounter table
-  that exist (RF908);
+  that exist (RF908); the exit that joins carries no portal and no portal is listed twice
+  (RF929);
 * encounter tables give every d6 roll exactly once and name adversaries that exist (RF910,
   RF908);
 * adversary weapons have Hit 1-6 (RF903) and Damage >= 1 (RF906);
@@ -105,8 +106,18 @@ def _exploration(card, tiles: dict, tables: dict) -> list[Diagnostic]:
     if data["placement"] != "any":
         out += _ref(card, data["placement"], exits, f"exit of tile '{data['tile']}'",
                     "placement")
+    seen: set = set()
     for i, portal in enumerate(data.get("portals", []) or []):
         out += _ref(card, portal, exits, f"exit of tile '{data['tile']}'", "portals", i)
+        if portal == data["placement"]:
+            out.append(card.diag(
+                "RF929", f"exit '{portal}' is the one that joins (placement), so it carries "
+                "no portal", "portals", i,
+                hint="list under portals only the exits left open for later Explores"))
+        elif portal in seen:
+            out.append(card.diag("RF929", f"the portals list exit '{portal}' twice",
+                                 "portals", i))
+        seen.add(portal)
     if data.get("encounter") is not None:
         out += _ref(card, data["encounter"], tables, "encounter table", "encounter")
     return out

@@ -39,6 +39,7 @@ class Chamber:
     tile: Tile                # already rotated
     rotation: int             # quarter turns clockwise
     origin: tuple[int, int]   # where the tile's (0, 0) lies on the board
+    closed: frozenset = frozenset()   # exit ids without a portal (R10a): walls, never explored
     cells: frozenset = field(init=False)
     exits: dict = field(init=False)
 
@@ -69,7 +70,8 @@ class Chamber:
         return [tuple((x + ox, y + oy) for x, y in poly) for poly in self.tile.obstructions]
 
     def to_dict(self) -> dict:
-        return {"tile": self.tile.id, "rotation": self.rotation, "origin": list(self.origin)}
+        return {"tile": self.tile.id, "rotation": self.rotation, "origin": list(self.origin),
+                **({"closed": sorted(self.closed)} if self.closed else {})}
 
 
 class Board:
@@ -84,11 +86,18 @@ class Board:
         self._open: dict = {}          # cell -> its open neighbours (rebuilt with the walls)
 
     # ------------------------------------------------------------------ building
-    def add(self, tile: Tile, rotation: int = 0, origin=(0, 0), join=None) -> Chamber:
+    def add(self, tile: Tile, rotation: int = 0, origin=(0, 0), join=None,
+            closed=frozenset()) -> Chamber:
         """Place ``tile`` (unrotated) turned by ``rotation`` with its (0, 0) at ``origin``;
-        ``join`` = ((old chamber, old exit id), new exit id) opens both exits."""
+        ``join`` = ((old chamber, old exit id), new exit id) opens both exits; ``closed``
+        exits carry no portal (R10a): they stay walls and are never explored."""
         chamber = Chamber(len(self.chambers), tile.rotated(rotation), rotation % 4,
-                          tuple(origin))
+                          tuple(origin), frozenset(closed))
+        unknown = sorted(chamber.closed - chamber.exits.keys())
+        if unknown:
+            raise EngineError(f"tile {tile.id!r} has no exit {unknown[0]!r} to close")
+        if join is not None and join[1] in chamber.closed:
+            raise EngineError(f"exit {join[1]!r} of tile {tile.id!r} joins, so it is not closed")
         clash = sorted(chamber.cells & self.owner.keys())
         if clash:
             raise EngineError(f"tile {tile.id!r} would overlap the board at cell "
@@ -128,8 +137,9 @@ class Board:
         self.sight_cache = {}     # (cell, cell) -> sees (board/sight.py; reset with the walls)
 
     def unexplored_exits(self, chamber: int) -> list[PlacedExit]:
-        return [e for e in self.chambers[chamber].exits.values()
-                if (chamber, e.id) not in self.joined]
+        ch = self.chambers[chamber]
+        return [e for e in ch.exits.values()
+                if (chamber, e.id) not in self.joined and e.id not in ch.closed]
 
     def exits_next_to(self, cell) -> list[PlacedExit]:
         """R9/A6: the unexplored exits of the cell's chamber that run along this cell."""
@@ -200,5 +210,6 @@ class Board:
             joins[tuple(a)] = tuple(b)
         for i, ch in enumerate(data["chambers"]):
             join = next(((b, a[1]) for a, b in joins.items() if a[0] == i and b[0] < i), None)
-            board.add(tiles[ch["tile"]], ch["rotation"], tuple(ch["origin"]), join)
+            board.add(tiles[ch["tile"]], ch["rotation"], tuple(ch["origin"]), join,
+                      frozenset(ch.get("closed", ())))
         return board

@@ -4,9 +4,11 @@ The new tile is turned by 0/90/180/270 degrees and moved so that one of its exit
 on the unexplored exit next to the exploring hero, with equal width, facing it; a placement
 that would cover a cell already on the board is refused. Candidates are tried in the tile's
 listed exit order, then by rotation 0, 1, 2, 3 quarter turns: the first legal one is taken
-unless the card names an exit or a rotation. The deck then goes beside the first unexplored
-exit of the new chamber in the tile's listed order (A6). Adversaries stand as near the
-chamber's centre as possible, ties broken by the lowest (y, x) (A6).
+unless the card names an exit (its ``placement``) or a rotation. A card that lists
+``portals`` puts portals on those exits only: the tile's other exits (but the one that joins)
+stay walls and are never explored (R10a, see :func:`card_terms`). The deck then goes beside the
+first unexplored exit of the new chamber in the tile's listed order (R10c, A6). Adversaries
+stand as near the chamber's centre as possible, ties broken by the lowest (y, x) (A6).
 """
 
 from __future__ import annotations
@@ -41,6 +43,16 @@ def _origin_for(old: PlacedExit, tile: Tile, rotation: int, exit_id: str):
     return (gx - lx, gy - ly)
 
 
+def card_terms(card: dict) -> tuple[str | None, frozenset | None]:
+    """R10a: what an exploration card says about its chamber: the exit that must join
+    (``placement``; None for ``any``) and the exits that carry a portal (``portals``; None when
+    the card lists none: every exit of the tile is a portal)."""
+    placement = card.get("placement", "any")
+    portals = card.get("portals")
+    return (None if placement == "any" else placement,
+            None if portals is None else frozenset(portals))
+
+
 def placements(board: Board, tile: Tile, at: PlacedExit) -> list[Placement]:
     """Every legal way to join ``tile`` to the unexplored exit ``at`` (R10a), in order."""
     if (at.chamber, at.id) in board.joined:
@@ -58,24 +70,34 @@ def placements(board: Board, tile: Tile, at: PlacedExit) -> list[Placement]:
     return found
 
 
+def fits(board: Board, tile: Tile, at: PlacedExit, exit_id: str | None = None) -> bool:
+    """Whether ``tile`` can join ``at`` (through its exit ``exit_id`` when one is named)."""
+    return any(exit_id is None or p.exit_id == exit_id for p in placements(board, tile, at))
+
+
 def place(board: Board, tile: Tile, at: PlacedExit, exit_id: str | None = None,
-          rotation: int | None = None) -> Chamber:
-    """R10a: join ``tile`` to ``at``; the first legal placement, or the one named."""
+          rotation: int | None = None, portals: frozenset | None = None) -> Chamber:
+    """R10a: join ``tile`` to ``at``; the first legal placement, or the one named. With
+    ``portals`` only those exits (and the one that joins) are exits; the rest are closed."""
     options = [p for p in placements(board, tile, at)
                if (exit_id is None or p.exit_id == exit_id)
                and (rotation is None or p.rotation == rotation % 4)]
     if not options:
         raise IllegalAction(
             f"R10a: tile {tile.id!r} cannot join exit {at.id!r} of chamber {at.chamber}: no "
-            f"exit of width {len(at.edges)} fits without overlapping the board")
+            f"exit of width {len(at.edges)}{'' if exit_id is None else f' (exit {exit_id!r})'} "
+            "fits without overlapping the board")
     p = options[0]
-    return board.add(tile, p.rotation, p.origin, ((at.chamber, at.id), p.exit_id))
+    closed = (frozenset() if portals is None else
+              frozenset(e.id for e in tile.exits) - portals - {p.exit_id})
+    return board.add(tile, p.rotation, p.origin, ((at.chamber, at.id), p.exit_id), closed)
 
 
 def deck_exit(board: Board, chamber: Chamber) -> PlacedExit | None:
-    """A6: the first unexplored exit of the new chamber in the tile's listed order."""
+    """R10c, A6: the first unexplored exit of the new chamber in the tile's listed order (None:
+    the chamber has no exit left)."""
     for e in chamber.tile.exits:
-        if (chamber.index, e.id) not in board.joined:
+        if (chamber.index, e.id) not in board.joined and e.id not in chamber.closed:
             return chamber.exits[e.id]
     return None
 
@@ -94,13 +116,14 @@ def centre_cells(board: Board, chamber: Chamber, count: int, occupied=frozenset(
     return free[:count]
 
 
-def explore(board: Board, hero_cell, tile: Tile, exit_id: str | None = None) -> Chamber:
+def explore(board: Board, hero_cell, tile: Tile, exit_id: str | None = None,
+            portals: frozenset | None = None) -> Chamber:
     """R9 + R10a: the hero must stand next to an unexplored exit of its chamber."""
     exits = board.exits_next_to(hero_cell)
     if not exits:
         raise IllegalAction(f"R9: a hero explores only next to an unexplored exit; cell "
                             f"{list(hero_cell)} is next to none")
-    return place(board, tile, exits[0], exit_id)
+    return place(board, tile, exits[0], exit_id, portals=portals)
 
 
 def start_board(tile: Tile) -> Board:

@@ -24,7 +24,7 @@ from runeforge.engine.common.decisions import Decision
 from runeforge.engine.common.errors import EngineError, IllegalAction
 from runeforge.engine.common.log import EventLog
 
-from ..board.placement import centre_cells, placements
+from ..board.placement import card_terms, centre_cells, deck_exit, fits
 from ..board.placement import explore as place_chamber
 from ..board.placement import place as place_exit
 from ..rules import actions
@@ -92,14 +92,22 @@ class DelveGame:
             return s.board.unexplored_exits(0)
         return s.board.exits_next_to(hero.cell)
 
-    def can_explore(self, hero: Figure, turn: HeroTurn | None = None) -> bool:
-        s = self.state
-        if not s.deck:
+    def top_card(self) -> tuple:
+        """The top exploration card's tile and its terms (R10a: the exit that must join, the
+        exits that carry a portal)."""
+        card = self.records.exploration[self.state.deck[0]]
+        return (self.records.tiles[card["tile"]], *card_terms(card))
+
+    def fits_at(self, exit_) -> bool:
+        """Whether the top card's chamber can join ``exit_`` (as its card says, R10a)."""
+        if not self.state.deck:
             return False
+        tile, joining, _ = self.top_card()
+        return fits(self.state.board, tile, exit_, joining)
+
+    def can_explore(self, hero: Figure, turn: HeroTurn | None = None) -> bool:
         exits = self.exits_for(hero, turn)
-        card = self.records.exploration[s.deck[0]]
-        return bool(exits) and bool(placements(s.board, self.records.tiles[card["tile"]],
-                                               exits[0]))
+        return bool(exits) and self.fits_at(exits[0])
 
     def move_value(self, hero: Figure) -> int:
         """R11: the hero's Move, with its bonuses (``add 1 to your Move``, issue 32)."""
@@ -201,17 +209,17 @@ class DelveGame:
 
     def explore(self, hero: Figure, turn: HeroTurn, die: int, face: int) -> None:
         """The basic Explore (1+): pay, then :meth:`reveal`."""
-        card = self.records.exploration[self.state.deck[0]]
-        tile = self.records.tiles[card["tile"]]
+        tile, joining, portals = self.top_card()
         if turn.explore_first:      # R8: the opening Explore, through the start chamber's exit
             exit_ = self.exits_for(hero, turn)[0]
             turn.begin("Explore", self.rules.explore, die, self.rules)
             try:
-                chamber = place_exit(self.state.board, tile, exit_)
+                chamber = place_exit(self.state.board, tile, exit_, joining, portals=portals)
             finally:
                 turn.finish()
         else:
-            chamber = actions.explore(turn, self.state.board, hero, die, tile, self.rules)
+            chamber = actions.explore(turn, self.state.board, hero, die, tile, self.rules,
+                                      joining, portals)
         self.turn_over(hero, chamber, face)
 
     def reveal(self, hero: Figure) -> str | None:
@@ -220,8 +228,9 @@ class DelveGame:
         if not self.can_explore(hero):
             return None
         card_id = self.state.deck[0]
-        tile = self.records.tiles[self.records.exploration[card_id]["tile"]]
-        self.turn_over(hero, place_chamber(self.state.board, hero.cell, tile), None)
+        tile, joining, portals = self.top_card()
+        self.turn_over(hero, place_chamber(self.state.board, hero.cell, tile, joining, portals),
+                       None)
         return card_id
 
     def turn_over(self, hero: Figure, chamber, face: int | None) -> None:
@@ -230,9 +239,12 @@ class DelveGame:
         card_id = s.deck[0]
         card = self.records.exploration[card_id]
         s.explored.append(s.deck.pop(0))
+        at = deck_exit(s.board, chamber)    # R10c: the rest of the deck by the new chamber's exit
+        s.deck_at = [chamber.index, at.id] if at is not None and s.deck else None
         self.log.emit("explore", hero=hero.id, die=face, card=card_id, tile=card["tile"],
                       chamber=chamber.index, rotation=chamber.rotation,
-                      origin=list(chamber.origin))
+                      origin=list(chamber.origin), deck_at=s.deck_at,
+                      **({"closed": sorted(chamber.closed)} if chamber.closed else {}))
         table = card.get("encounter")
         if table:
             roll = self.dice.die(self.rules.die_faces)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from runeforge.engine.common.errors import EngineError
 
 from ..board.board import Board
-from ..board.placement import centre_cells, start_board
+from ..board.placement import centre_cells, deck_exit, start_board
 from ..board.tiles import Tile
 from ..rules.attacks import Figure, Weapon
 from ..rules.costs import HeroTurn
@@ -91,6 +91,7 @@ class GameState:
     uses: dict = field(default_factory=dict)             # hero id -> (N+*) uses (game reset)
     lasting: list = field(default_factory=list)          # lasting effects (until …), issue 32
     recuperations: dict = field(default_factory=dict)    # hero id -> Recuperates (A3: game)
+    deck_at: list | None = None                          # R10c: [chamber, exit] by the deck
 
     def figure(self, fid: str) -> Figure | None:
         return next((f for f in self.figures if f.id == fid), None)
@@ -113,7 +114,8 @@ class GameState:
                 "skills": {k: list(v) for k, v in self.skills.items()},
                 "uses": {k: dict(v) for k, v in self.uses.items()},
                 **({"lasting": [dict(e) for e in self.lasting]} if self.lasting else {}),
-                **({"recuperations": dict(self.recuperations)} if self.recuperations else {})}
+                **({"recuperations": dict(self.recuperations)} if self.recuperations else {}),
+                **({"deck_at": list(self.deck_at)} if self.deck_at else {})}
 
     @classmethod
     def from_dict(cls, data: dict, tiles: dict) -> GameState:
@@ -128,7 +130,8 @@ class GameState:
                    {k: list(v) for k, v in data.get("skills", {}).items()},
                    {k: dict(v) for k, v in data.get("uses", {}).items()},
                    [dict(e) for e in data.get("lasting", [])],
-                   dict(data.get("recuperations", {})))
+                   dict(data.get("recuperations", {})),
+                   list(data["deck_at"]) if data.get("deck_at") else None)
 
 
 def new_game(records: Records, hero_ids, seed: int, trial: Trial | None = None,
@@ -164,5 +167,7 @@ def new_game(records: Records, hero_ids, seed: int, trial: Trial | None = None,
     unknown = [c for c in trial.deck if c not in records.exploration]
     if unknown:
         raise EngineError(f"the trial's deck names unknown exploration cards: {unknown}")
-    return GameState(board, hero_ids, figures, deck=trial.deal(seed),
-                     renown={h: 0 for h in hero_ids}, trial=trial.id)
+    deck = trial.deal(seed)
+    at = deck_exit(board, board.chambers[0])      # R10c: the deck waits by the first exit
+    return GameState(board, hero_ids, figures, deck=deck, renown={h: 0 for h in hero_ids},
+                     trial=trial.id, deck_at=[0, at.id] if at and deck else None)

@@ -60,9 +60,10 @@ def recuperate(turn: HeroTurn, hero: Figure, die: int, rules: RulesData) -> int:
 
 
 def explore(turn: HeroTurn, board: Board, hero: Figure, die: int, tile: Tile | None,
-            rules: RulesData):
+            rules: RulesData, exit_id: str | None = None, portals: frozenset | None = None):
     """R6, R9, R10a, A6: Explore (1+) next to an unexplored exit; ``tile`` is the top card's
-    chamber (None: the deck is empty and Explore is not possible)."""
+    chamber (None: the deck is empty and Explore is not possible), ``exit_id`` the exit the
+    card says must join and ``portals`` the exits that carry a portal (None: any, all)."""
     if tile is None:
         raise IllegalAction("A6: the exploration deck is empty, so Explore is not possible")
     if not board.exits_next_to(hero.cell):
@@ -70,7 +71,7 @@ def explore(turn: HeroTurn, board: Board, hero: Figure, die: int, tile: Tile | N
                             f"{hero.id} at {list(hero.cell)} is next to none")
     turn.begin("Explore", rules.explore, die, rules)
     try:
-        chamber = place_chamber(board, hero.cell, tile)
+        chamber = place_chamber(board, hero.cell, tile, exit_id, portals)
     finally:
         turn.finish()
     return chamber

@@ -186,8 +186,27 @@ def _describe(schema) -> str | None:
     return None
 
 
+@lru_cache(maxsize=None)
+def fast_check(kind: str, game: str | None = None):
+    """The yes/no check of a valid file (:mod:`.schema_fast`), or None."""
+    from .schema_fast import compile_schema
+
+    return compile_schema(load_schema(kind, game))
+
+
 def validate(data: Any, kind: str, where: Locator, game: str | None = None) -> list[Diagnostic]:
-    """Validate a whole file of ``kind`` (of ``game``); every error located via ``where``."""
+    """Validate a whole file of ``kind`` (of ``game``); every error located via ``where``.
+    A file the compiled check passes has none (jsonschema is not imported); any other is
+    validated by jsonschema, which finds and explains the errors."""
+    check = fast_check(kind, game)
+    if check is not None:
+        from .schema_fast import Unsure
+
+        try:
+            if check(data):
+                return []
+        except Unsure:
+            pass
     diags: list[Diagnostic] = []
     errors = sorted(validator(kind, game).iter_errors(data),
                     key=lambda e: [str(p) for p in e.absolute_path])

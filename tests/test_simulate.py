@@ -43,7 +43,32 @@ def test_each_game_is_a_real_finished_game(local_results):
 
 def test_process_pool_gives_the_same_results(bundle, local_results):
     specs, results = local_results
+    import gc
+
     assert sim.run_local(bundle, specs, workers=2) == results
+    assert gc.get_freeze_count() == 0  # the heap frozen for the forks is unfrozen after
+
+
+def _frozen_in_worker(bundle, spec):
+    import gc
+
+    return gc.get_freeze_count()
+
+
+def test_pool_workers_fork_from_a_frozen_heap_in_small_chunks():
+    """issue 38: a worker's collections never examine (and so never copy) the parent's heap,
+    and the games go out a few at a time so that no worker waits long for the other at the
+    end (64 games on 2 workers: one at a time)."""
+    import multiprocessing
+
+    from runeforge.engine.common import sweep
+
+    assert sweep.chunk_size(64, 2) == 1
+    assert sweep.chunk_size(6400, 2) == 100
+    if multiprocessing.get_start_method() != "fork":
+        pytest.skip("the workers are not forked here")
+    frozen = sweep.run_local(_frozen_in_worker, {}, list(range(4)), workers=2)
+    assert min(frozen) > 1000  # the parent's objects, frozen before the fork
 
 
 def test_dask_local_cluster_gives_the_same_results(bundle, local_results):

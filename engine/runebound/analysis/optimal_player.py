@@ -7,8 +7,9 @@
   test, "you may"), solved once per combat situation on the stats the engine reports, when
   every ability that can act in that step is one the model covers
   (:func:`.before_model.before_model`); otherwise the bot decides that step;
-* **phases** — the round loop's optimal policy (:mod:`.odds_exact`), solved at the start of
-  each round on the stats the engine reports then (modifiers, durations and wounds included);
+* **phases** — the round loop's optimal policy (:mod:`.odds_exact`), asked at the start of
+  each round on the stats the engine reports then (modifiers, durations and wounds included):
+  one solve per set of stats, continued from the state each round starts in;
 * everything else (other abilities, reactions) — the bot.
 
 The decision logic is also a pair of plain-number functions that need no engine (the combat
@@ -35,7 +36,8 @@ from ..core.ir import PHASES
 from ..core.windows import BEFORE_COMBAT
 from .before_model import before_model
 from .odds_before import Rules, decide_before_combat, exact_combat_odds
-from .odds_exact import exact_odds
+from .odds_exact import exact_solver
+from .odds_solver import OddsResult
 
 _PHASES = PHASES
 _ATTR = {"ranged": "mind", "melee": "body", "magic": "spirit"}
@@ -80,16 +82,19 @@ class OptimalPlayer(HeuristicBot):
     """Never escapes; Before Combat and phase decisions from the exact optimal policy, the
     bot for the rest (see the module docstring).
 
-    The round program is solved at the start of each round for the Hero's, the Allies' and
-    the enemy's current stats (engine.stat: modifiers included) and wounds, as a fresh combat
-    whose lives are the lives left. Solves are cached across trials.
+    The round program is asked at the start of each round for the Hero's, the Allies' and
+    the enemy's current stats (engine.stat: modifiers included) and wounds: one solve per
+    set of stats (full lives), continued from the round's state (wounds, abilities left,
+    exhaustion), which decides as a fresh combat whose lives are the lives left would
+    (tests/test_optimal_restart.py). Solves are cached across rounds and trials.
     """
 
     def __init__(self):
         self.cache: dict = {}
         self._combat = 0  # bumped by start_combat(); tells trials apart
         self._round_key = None
-        # (OddsResult, enemy wounds, ally wounds, ally lives left, ally ids) at round start
+        # (OddsResult, enemy wounds, ally wounds, ally lives, ally ids, round abilities) of
+        # this round: the wounds are the solve's zero (0: it counts every wound)
         self._root = None
         self._stats_key = None
         self._stats = None
@@ -240,27 +245,35 @@ class OptimalPlayer(HeuristicBot):
         return self._stats
 
     def _solve(self, hero, enemy, engine):
+        """The round loop's solution for the stats in force, continued from this round's
+        start: one solver per set of stats (lives full, wounds and spent abilities in the
+        state, not in the key), so a later round, or a later combat on the same stats, asks
+        the states it reaches instead of solving a new combat (issue 38). The values are the
+        ones a fresh solve with the lives left gives: the model depends on lives left only."""
         h, c, ally_dicts, allies = self._current_stats(hero, enemy, engine)
-        c = dict(c, life=c["life"] - enemy.wounds)
-        ally_dicts = [dict(d, life=d["life"] - a.wounds)
-                      for d, a in zip(ally_dicts, allies, strict=True)]
-        if h["life"] <= hero.wounds or c["life"] < 1 or any(a["life"] < 1 for a in ally_dicts):
+        if h["life"] <= hero.wounds or c["life"] <= enemy.wounds \
+                or any(d["life"] <= a.wounds for d, a in zip(ally_dicts, allies, strict=True)):
             return None, 0, (), (), (), ()
-        bucket = f"@combat:{engine.state.combat_no}"
         held = {a.id for a in hero.allies}  # a killed Ally's abilities left with it
         rounds = tuple(a for a in self._model(hero, enemy, engine).rounds
-                       if not _spent(hero, a, bucket) and (a.holder is None or a.holder in held))
+                       if a.holder is None or a.holder in held)
         stamina = engine.stat(hero, "stamina")
+        ids = tuple(a.id for a in allies)
         key = (tuple(h.values()), tuple(c.values()), tuple(tuple(a.values()) for a in ally_dicts),
-               hero.wounds, rounds, stamina, hero.exhaustion, tuple(a.id for a in allies))
+               rounds, stamina, ids)
         res = self.cache.get(key)
         if res is None:
-            res = self.cache[key] = exact_odds(h, c, ally_dicts, hero_wounds=hero.wounds,
-                                               abilities=rounds, stamina=stamina,
-                                               exhaustion=hero.exhaustion,
-                                               ally_ids=tuple(a.id for a in allies))
-        return (res, enemy.wounds, tuple(a.wounds for a in allies),
-                tuple(a["life"] for a in ally_dicts), tuple(a.id for a in allies), rounds)
+            solver = exact_solver(h, c, ally_dicts, abilities=rounds, stamina=stamina,
+                                  ally_ids=ids)
+            res = self.cache[key] = OddsResult(0.0, 0.0, 0.0, 0.0, 0.0, _solver=solver)
+        bucket = f"@combat:{engine.state.combat_no}"
+        flags = sum(1 << i for i, a in enumerate(rounds) if not _spent(hero, a, bucket))
+        state = (hero.wounds, enemy.wounds, tuple(a.wounds for a in allies),
+                 (flags, hero.exhaustion))
+        solver = res._solver
+        if state not in solver.start:
+            _deep(solver, state)
+        return (res, 0, (0,) * len(allies), tuple(d["life"] for d in ally_dicts), ids, rounds)
 
     # ------------------------------------------------------------------ Before Combat
     def _before_combat(self, d, engine):
@@ -345,6 +358,21 @@ class OptimalPlayer(HeuristicBot):
 
 
 _NO_ANSWER = object()
+
+
+def _deep(solver, state) -> None:
+    """Solve ``state`` as a round start, with the recursion room exact_odds gives a solve
+    (about 3 frames per wound of life)."""
+    import sys
+
+    need = 3 * (solver.hero.life + solver.chal.life + sum(a.life for a in solver.allies)) + 200
+    old = sys.getrecursionlimit()
+    if need > old:
+        sys.setrecursionlimit(need + old)
+    try:
+        solver._value(3, 0, state)
+    finally:
+        sys.setrecursionlimit(old)
 
 
 def _spent(hero, ability, bucket: str) -> bool:

@@ -12,7 +12,9 @@ At each decision of the kinds in :data:`SEARCHED` with two or more options, the 
    decision (single-observer ISMCTS: a node is the bot's own decisions and answers so far in
    the playout; UCB1 with availability counts picks among the node's candidates; one new
    node per playout), and every other decision, its own and the other players', with the
-   heuristic bot (:class:`.bot_odds.ExactGameBot`, a fresh one for each opponent);
+   heuristic bot on its quick estimates (:class:`..bots.game_bot.GameBot`, a fresh one for
+   each player: the exact odds of :class:`.bot_odds.ExactGameBot`, which the bot itself
+   uses outside the search, would cost a playout about five times as much);
 4. stops when the game ends (1 for a win, 0 for a loss) or after ``horizon`` rounds, where
    :func:`value` scores the position, and sends the reward back through a pipe.
 
@@ -28,6 +30,7 @@ a forked copy must never leave the game it plays, whatever happens in it.
 
 from __future__ import annotations
 
+import gc
 import math
 import os
 import pickle
@@ -38,6 +41,7 @@ from runeforge.engine.common.decisions import Player
 from runeforge.engine.common.errors import EngineError
 from runeforge.engine.common.log import EventLog
 
+from ..bots.game_bot import GameBot
 from .bot_odds import ExactGameBot
 from .determinise import determinise, refusal
 
@@ -145,6 +149,7 @@ class IsmctsBot(Player):
         pid = os.fork()
         if pid == 0:  # the copy: plays on from this decision, sends (steps, reward), ends
             os.close(read)
+            gc.disable()  # a collection would walk (and so copy) the parent's whole heap
             _IN_PLAYOUT[0] = True
             _Playout.channel = write
             try:
@@ -181,14 +186,15 @@ class _Playout:
         self.steps: list[tuple] = []
         self.path: tuple = ()
         self.in_tree = True
+        self.rollout = GameBot()  # quick estimates: the exact solver costs a playout 5x
         for hid in list(game.players):  # the other players: the heuristic, fresh
-            if game.players[hid] is not bot:
-                game.players[hid] = ExactGameBot()
+            if hid != hero_id:
+                game.players[hid] = GameBot()
         turns = bot.horizon * max(1, len(game.state.seats))
         game.log = game.combat.log = _PlayoutLog(self, turns)
 
     def decide(self, decision, engine):
-        answer = self.bot.default.decide(decision, engine)
+        answer = self.rollout.decide(decision, engine)
         if (not self.in_tree or decision.kind not in SEARCHED or len(decision.options) < 2
                 or getattr(engine, "game", None) is None):
             return answer

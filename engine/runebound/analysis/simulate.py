@@ -173,4 +173,19 @@ def summarize(results: list[dict]) -> dict:
                            "decided_rate": adv["decided"] / adv["games"],
                            "ci95": [low, high], "heroes": rates(adv["heroes"])})
     return {"games": len(results), "heroes": rates(by_hero), "adventures": adventures,
-            "figures": figures(results)}
+            "figures": figures(results), "bots": by_bot(results)}
+
+
+def by_bot(results: list[dict]) -> list[dict]:
+    """Win rates by bot (over the seats it played) when a game's seats had different bots
+    ("ismcts,heuristic,..."; seat i is the i-th Hero in turn order), else []: how the
+    searching bot checks the heuristic one."""
+    tally: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for r in results:
+        names = seat_bots(r.get("bots", ""))
+        if isinstance(names, str):
+            continue
+        for name, hero in zip(names, r["seats"], strict=False):
+            tally[name][0] += int(hero == r["winner"])
+            tally[name][1] += 1
+    return rates(tally)

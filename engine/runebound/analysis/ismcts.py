@@ -99,7 +99,7 @@ class IsmctsBot(Player):
         answer = self.default.decide(decision, engine)
         game = getattr(engine, "game", None)
         if (game is None or decision.kind not in SEARCHED or len(decision.options) < 2
-                or game.state.phase == "over"):
+                or game.state.phase == "over" or _IN_PLAYOUT[0]):  # no search in a search
             return answer
         reason = refusal(game) or can_fork()
         if reason:

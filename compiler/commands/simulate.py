@@ -24,6 +24,7 @@ Examples:
   runeforge simulate --games 500 --adventure sceptre-of-kyros --format json
   runeforge simulate --games 5000 --scheduler tcp://10.0.0.5:8786   # on a Dask cluster
   runeforge simulate --adventure first-descent --players 3 --games 20   # a Delve trial
+  runeforge simulate --games 40 --bots ismcts,heuristic,heuristic,heuristic --budget 8
 """
 
 
@@ -60,6 +61,33 @@ def _need_dask(address: str) -> None:
     except ValueError as exc:
         raise click.BadParameter(f"{exc} (an address is like tcp://10.0.0.5:8786)",
                                  param_hint="--scheduler") from None
+
+
+BOTS = ("heuristic", "random", "ismcts")
+
+
+def _bots(ctx, param, value: str) -> str:
+    names = [n.strip() for n in value.split(",")]
+    for name in names:
+        if name not in BOTS:
+            raise click.BadParameter(f"'{name}' is not a bot; choose {', '.join(BOTS)}, for "
+                                     "every seat or one per seat (ismcts,heuristic)")
+    return ",".join(names)
+
+
+def _ismcts_usable(sim, bundle: dict, other_game: bool, adventures) -> None:
+    """The searching bot plays only what it can determinise (engine/runebound/analysis/
+    determinise.py): a usage error before any game, not a failure in the middle of one."""
+    if other_game:
+        raise click.UsageError("the ismcts bot plays Runebound only")
+    from runeforge.engine.common.errors import EngineError
+
+    for adv in dict.fromkeys(adventures or (sim.DEFAULT_ADVENTURE,)):
+        try:
+            sim.start_game(bundle, {"adventure": adv, "players": 2, "seed": 0,
+                                    "bots": "ismcts,heuristic"})
+        except EngineError as exc:
+            raise click.UsageError(str(exc)) from None
 
 
 def _ci(ci) -> str:
@@ -117,15 +145,20 @@ def game_of(bundle: dict, adventures, game):
 @click.option("--adventure", "adventures", multiple=True, metavar="ID",
               help="Adventure id (repeatable; default rise-of-the-dragon-lords). The "
                    "adventures' game plays them (a Delve trial: Delve).")
-@click.option("--bots", type=click.Choice(["heuristic", "random"]), default="heuristic",
-              show_default=True)
+@click.option("--bots", default="heuristic", show_default=True, callback=_bots,
+              help="heuristic, random or ismcts for every seat, or one per seat in turn "
+                   "order: ismcts,heuristic,heuristic,heuristic (ismcts: the searching bot, "
+                   "Runebound's base adventure only).")
+@click.option("--budget", type=click.IntRange(1), default=None,
+              help="The ismcts bot's playouts per decision (default 8); the same seed and "
+                   "budget give the same games on any machine.")
 @click.option("--seed", type=int, default=1, show_default=True,
               help="Game i uses seed SEED+i, so any game can be replayed with `play`.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
 @game_option("The game of the adventures (default: theirs, else runebound-2e); without "
              "--adventure, another game lists its adventures.")
-def command(dirs, games, workers, scheduler, players, rulesets, adventures, bots, seed, fmt,
-            game):
+def command(dirs, games, workers, scheduler, players, rulesets, adventures, bots, budget, seed,
+            fmt, game):
     """Play many whole games with bots and report win rates with 95 % intervals.
 
     The same seeds give the same per-game results in one process, in a process pool
@@ -142,6 +175,12 @@ def command(dirs, games, workers, scheduler, players, rulesets, adventures, bots
         if not scheduler.strip():
             raise click.BadParameter("an empty address", param_hint="--scheduler")
         _need_dask(scheduler)
+    seats = bots.split(",")
+    if len(seats) > 1 and any(n != len(seats) for n in players):
+        raise click.BadParameter(f"{len(seats)} bots, one per seat, for games of "
+                                 f"{', '.join(map(str, players))} players", param_hint="--bots")
+    if budget is not None and "ismcts" not in seats:
+        raise click.UsageError("--budget is the ismcts bot's: name it in --bots")
     result = pipeline.check(dirs)
     if not result.ok:
         print_diagnostics(result.diagnostics)
@@ -149,12 +188,14 @@ def command(dirs, games, workers, scheduler, players, rulesets, adventures, bots
     bundle = build_bundle(result.content, result.compiled)
 
     played = game_of(bundle, adventures, game)
+    if "ismcts" in seats:
+        _ismcts_usable(sim, bundle, played.id != registry.DEFAULT_GAME, adventures)
     if played.id != registry.DEFAULT_GAME:
         _other_game(played, bundle, games, workers, scheduler, players, rulesets, adventures,
                     bots, seed, fmt)
         return
     todo = sim.specs(games, seed, players, rulesets or ("base",),
-                     adventures or (sim.DEFAULT_ADVENTURE,), bots)
+                     adventures or (sim.DEFAULT_ADVENTURE,), bots, budget or 0)
     results = _sweep(bundle, todo, workers, scheduler, sim.run_one)
     summary = sim.summarize(results)
     if fmt == "json":
@@ -167,6 +208,13 @@ def command(dirs, games, workers, scheduler, players, rulesets, adventures, bots
     names = {c["id"]: c.get("name", c["id"]) for c in own_cards(bundle)}
     out.print(f"{summary['games']} games, seeds {seed}..{seed + games - 1}, bots: {bots}",
               markup=False)
+    if summary.get("bots"):  # seats with different bots: each bot's share of the wins
+        table = Table("bot", "seats played", "wins", "win rate", "95 % CI", "fair share")
+        for row in summary["bots"]:
+            fair = 1 / max(players) if len(players) == 1 else None
+            table.add_row(row["id"], str(row["games"]), str(row["wins"]), f"{row['rate']:.1%}",
+                          _ci(row["ci95"]), f"{fair:.1%}" if fair else "-")
+        out.print(table)
     for adv in summary["adventures"]:
         out.print(f"\n{adv['id']}: {adv['decided']}/{adv['games']} games ended with a winner "
                   f"({adv['decided_rate']:.1%}, 95 % CI {_ci(adv['ci95'])})", markup=False)

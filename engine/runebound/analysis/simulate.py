@@ -16,6 +16,7 @@ from collections import defaultdict
 from dataclasses import asdict, dataclass
 
 from runeforge.engine.common import sweep
+from runeforge.engine.common.errors import EngineError
 from runeforge.engine.common.figures import figures
 from runeforge.engine.common.sweep import rates, wilson
 
@@ -24,6 +25,8 @@ from ..core.catalog import Catalog
 from ..game.scenario import ADVENTURES
 from ..game.setup import new_game
 from .bot_odds import make_bot
+from .determinise import refusal
+from .ismcts import DEFAULT_BUDGET, IsmctsBot, can_fork, contained
 
 DEFAULT_ADVENTURE = "rise-of-the-dragon-lords"
 
@@ -34,7 +37,8 @@ class GameSpec:
     players: int
     ruleset: str = "base"
     adventure: str = DEFAULT_ADVENTURE
-    bots: str = "heuristic"
+    bots: str = "heuristic"  # one name for every seat, or one per seat: "ismcts,heuristic"
+    budget: int = 0  # the ismcts bot's playouts per decision (0: its default)
 
 
 def start_game(bundle: dict, options: dict, log=None, catalog=None):
@@ -45,21 +49,49 @@ def start_game(bundle: dict, options: dict, log=None, catalog=None):
     ``bots`` are those of :func:`..bots.game_bot.make_bot` unless ``make_bot`` is given."""
     opts = {"make_bot": make_bot, **options}
     adventure = opts.pop("adventure", DEFAULT_ADVENTURE)
+    opts["bots"] = seat_bots(opts.get("bots", "heuristic"))
+    budget = opts.pop("budget", 0)
+    if "ismcts" in opts["bots"]:
+        opts["make_bot"] = ismcts_bots(opts["make_bot"], budget or DEFAULT_BUDGET)
     if catalog is not None:
         opts["catalog"] = catalog
     if adventure in ADVENTURES and not opts.get("expansions"):
         opts.pop("expansions", None)
         opts.pop("expansion_mode", None)
-        return new_game(bundle, adventure=adventure, packs="adventure", log=log, **opts)
-    return new_adventure_game(bundle, adventure=adventure, log=log, **opts)
+        game = new_game(bundle, adventure=adventure, packs="adventure", log=log, **opts)
+    else:
+        game = new_adventure_game(bundle, adventure=adventure, log=log, **opts)
+    if "ismcts" in opts["bots"]:
+        reason = refusal(game) or can_fork()
+        if reason:
+            raise EngineError(reason)
+    return game
+
+
+def seat_bots(bots):
+    """``"heuristic"`` (every seat) or ``"ismcts,heuristic,heuristic"`` (seat by seat, in
+    turn order) as new_game takes it: a name, or a list of one name per seat."""
+    if isinstance(bots, str) and "," in bots:
+        return [b.strip() for b in bots.split(",")]
+    return bots
+
+
+def ismcts_bots(make, budget: int):
+    """``make`` with ``ismcts`` added: the searching bot (:mod:`.ismcts`) with ``budget``
+    playouts per decision."""
+    def make_bot(name: str, seed):
+        return IsmctsBot(seed, budget=budget) if name == "ismcts" else make(name, seed)
+    return make_bot
 
 
 def specs(games: int, seed: int = 1, players=(4,), rulesets=("base",),
-          adventures=(DEFAULT_ADVENTURE,), bots: str = "heuristic") -> list[GameSpec]:
+          adventures=(DEFAULT_ADVENTURE,), bots: str = "heuristic",
+          budget: int = 0) -> list[GameSpec]:
     """``games`` specs; game i has seed ``seed + i`` and cycles through the player counts,
     rulesets and adventures, so a sweep is balanced and reproducible."""
     combos = [(p, r, a) for a in adventures for r in rulesets for p in players]
-    return [GameSpec(seed + i, *combos[i % len(combos)], bots=bots) for i in range(games)]
+    return [GameSpec(seed + i, *combos[i % len(combos)], bots=bots, budget=budget)
+            for i in range(games)]
 
 
 # (bundle, its catalog): the bundle itself is held, so a later bundle cannot take a freed
@@ -75,7 +107,8 @@ def run_one(bundle: dict, spec: GameSpec) -> dict:
     catalog = _CATALOG[1]
     options = {k: v for k, v in asdict(spec).items()}
     game = start_game(bundle, options, catalog=catalog)
-    game.run()
+    with contained():  # a forked ismcts playout never leaves its game
+        game.run()
     state = game.state
     digest = hashlib.sha256(json.dumps(state.to_dict(), sort_keys=True, ensure_ascii=False)
                             .encode("utf-8")).hexdigest()
@@ -140,4 +173,19 @@ def summarize(results: list[dict]) -> dict:
                            "decided_rate": adv["decided"] / adv["games"],
                            "ci95": [low, high], "heroes": rates(adv["heroes"])})
     return {"games": len(results), "heroes": rates(by_hero), "adventures": adventures,
-            "figures": figures(results)}
+            "figures": figures(results), "bots": by_bot(results)}
+
+
+def by_bot(results: list[dict]) -> list[dict]:
+    """Win rates by bot (over the seats it played) when a game's seats had different bots
+    ("ismcts,heuristic,..."; seat i is the i-th Hero in turn order), else []: how the
+    searching bot checks the heuristic one."""
+    tally: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for r in results:
+        names = seat_bots(r.get("bots", ""))
+        if isinstance(names, str):
+            continue
+        for name, hero in zip(names, r["seats"], strict=False):
+            tally[name][0] += int(hero == r["winner"])
+            tally[name][1] += 1
+    return rates(tally)

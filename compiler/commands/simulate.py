@@ -225,41 +225,49 @@ def command(dirs, games, workers, scheduler, players, rulesets, adventures, bots
 def print_figures(out, rows: list[dict], names: dict) -> None:
     """The designer's figures of issue 35 (engine/common/figures.py) per (adventure, ruleset,
     players): the endings' shares, each hero's win share against a fair share (0.5x-1.5x) and
-    each seat's wins against its 99 % interval, each marked ok or OUT."""
+    each seat's wins against its 99 % interval, each marked met or missed by how much."""
     from runeforge.engine.common.figures import BOUNDS
 
-    def mark(ok: bool) -> str:
-        return "ok" if ok else "OUT"
+    def mark(ok: bool, by: str = "") -> str:
+        return "met" if ok else f"missed by {by}"
+
+    def pts(x: float) -> str:
+        return f"{x * 100:.1f} points"
 
     for row in rows:
         n, sh, ch = row["games"], row["shares"], row["checks"]
         title = " ".join(str(x) for x in (row["adventure"], row["ruleset"]) if x)
         out.print(f"\nfigures: {title}, {row['players']} players, {n} games", markup=False)
+        own_min, elim_max = BOUNDS["own_at_least"], BOUNDS["all_eliminated_at_most"]
         out.print(f"  won by the adventure's own victory: {row['endings']['own']} "
                   f"({sh['own']:.1%}, 95 % CI {_ci(row['own_ci95'])}; target >= "
-                  f"{BOUNDS['own_at_least']:.0%}) {mark(ch['own'])}", markup=False)
+                  f"{own_min:.0%}) {mark(ch['own'], pts(own_min - sh['own']))}", markup=False)
         out.print(f"  decided by every Hero eliminated: {row['endings']['all-eliminated']} "
-                  f"({sh['all-eliminated']:.1%}; target <= "
-                  f"{BOUNDS['all_eliminated_at_most']:.0%}) {mark(ch['all_eliminated'])}",
+                  f"({sh['all-eliminated']:.1%}; target <= {elim_max:.0%}) "
+                  f"{mark(ch['all_eliminated'], pts(sh['all-eliminated'] - elim_max))}",
                   markup=False)
-        out.print(f"  turn cap: {row['endings']['turn-cap']} (target 0) "
-                  f"{mark(ch['turn_cap'])}; other endings: {row['endings']['other']} "
-                  f"({sh['other']:.1%})", markup=False)
+        capped = row["endings"]["turn-cap"]
+        out.print(f"  turn cap: {capped} (target 0) "
+                  f"{mark(ch['turn_cap'], f'{capped} games')}; other endings: "
+                  f"{row['endings']['other']} ({sh['other']:.1%})", markup=False)
         low, high = BOUNDS["hero_ratio"]
         table = Table("hero", "games", "wins", "win share", "fair share", "x fair",
                       f"{low}x-{high}x")
         for h in sorted(row["heroes"], key=lambda h: -h["ratio"]):
+            off = max(low - h["ratio"], h["ratio"] - high)
             table.add_row(escape(names.get(h["id"], h["id"])), str(h["games"]), str(h["wins"]),
                           f"{h['share']:.1%}", f"{h['fair']:.1%}", f"{h['ratio']:.2f}",
-                          mark(h["ok"]))
+                          mark(h["ok"], f"{off:.2f}x"))
         out.print(table)
         if row["seats"] is not None:
             seats = Table("seat", "wins", "expected", "99 % interval", "")
             for s in row["seats"]:
+                off = max(s["low"] - s["wins"], s["wins"] - s["high"])
                 seats.add_row(str(s["seat"]), str(s["wins"]), f"{s['expected']:.1f}",
-                              f"{s['low']:.1f}–{s['high']:.1f}", mark(s["ok"]))
+                              f"{s['low']:.1f}–{s['high']:.1f}",
+                              mark(s["ok"], f"{off:.1f} wins"))
             out.print(seats)
-        out.print(f"  all bounds held: {'yes' if row['ok'] else 'no'}", markup=False)
+        out.print(f"  all bounds: {'met' if row['ok'] else 'missed'}", markup=False)
 
 
 def _sweep(bundle: dict, todo: list, workers: int, scheduler, run_one) -> list[dict]:

@@ -292,3 +292,23 @@ def test_if_you_were_defeated_is_refused_at_its_words_with_the_knock_out_hint():
     assert err.value.code == "RF454"
     assert text[err.value.start:err.value.end] == "If you were defeated"
     assert "When your Hero is knocked out" in err.value.hint
+
+
+@pytest.mark.parametrize("what, held, needed, holds_", [
+    ("item", 3, 3, True), ("item", 2, 3, False), ("ally", 2, 2, True),
+    ("trophy", 1, 2, False), ("trophy", 2, 2, True), ("gold", 4, 3, True)])
+def test_you_have_n_or_more_items_allies_or_trophies_counts_what_the_hero_holds(
+        what, held, needed, holds_):
+    """Issue 32: "while you have 3 or more Items" tests the Hero's cards (an Item kept as a
+    trophy counts as a trophy, not an Item), as "... or more wounds" tests tokens."""
+    from types import SimpleNamespace
+
+    from runeforge.engine.runebound.core.effects_branching import holds
+
+    cards = [f"c{i}" for i in range(held)]
+    hero = SimpleNamespace(items=cards if what in ("item", "trophy") else [],
+                           trophies=cards if what == "trophy" else [],
+                           allies=cards if what == "ally" else [],
+                           gold=held if what == "gold" else 0, wounds=0, exhaustion=0)
+    ctx = SimpleNamespace(engine=None, owner=hero)
+    assert holds({"kind": "at_least", "token": what, "count": needed}, ctx) is holds_

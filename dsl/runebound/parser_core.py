@@ -195,6 +195,18 @@ class CoreToAst:
     def lose_gold(self, ch):
         return n.LoseGold(_values(ch)[0], span=_sp(ch))
 
+    def lose_all_gold(self, ch):
+        return n.LoseGold(n.Amount("all", (), span=_sp(ch)), span=_sp(ch))
+
+    def receive_you(self, ch):
+        stat = _values(ch)[0]
+        return n.Modifier("you", stat, int(_tokens(ch, "SIGNED")[0]), span=_sp(ch))
+
+    def have_held(self, ch):
+        from . import nodes_branching as b
+
+        return b.Condition("at_least", str(_values(ch)[0]), _num(ch), span=_sp(ch))
+
     def keep_trophy(self, ch):
         return n.KeepTrophy(span=_sp(ch))
 

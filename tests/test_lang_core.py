@@ -312,3 +312,25 @@ def test_you_have_n_or_more_items_allies_or_trophies_counts_what_the_hero_holds(
                            gold=held if what == "gold" else 0, wounds=0, exhaustion=0)
     ctx = SimpleNamespace(engine=None, owner=hero)
     assert holds({"kind": "at_least", "token": what, "count": needed}, ctx) is holds_
+
+
+def test_each_hero_in_a_town_picks_the_heroes_whose_space_has_a_town():
+    """Issue 32: "Each Hero in a town gains 1 gold." selects by the town of each Hero's
+    space (not by its terrain); "each other Hero in a town" leaves the Hero out."""
+    from types import SimpleNamespace
+
+    from runeforge.dsl.runebound.parser import parse_ability
+    from runeforge.engine.runebound.core.effects_core import select
+    from runeforge.engine.runebound.core.state import Hero
+    from runeforge.games.runebound.lower.core import selector
+
+    a, b, c = (Hero(id=x, name=x, kind="hero") for x in "abc")
+    places = {"a": ("plains", "Tamalir"), "b": ("forest", None), "c": ("hills", "Riverwatch")}
+    engine = SimpleNamespace(state=SimpleNamespace(heroes=[a, b, c]),
+                             hero_place=lambda h: places[h.id])
+    for text, want in (("Each Hero in a town gains 1 gold.", ["a", "c"]),
+                       ("Every other Hero in a town gains 1 gold.", ["c"])):
+        sel = parse_ability(text).sentences[0].selector
+        assert sel.place == "town"
+        got = select(engine, SimpleNamespace(owner=a), selector(sel))
+        assert [h.id for h in got] == want

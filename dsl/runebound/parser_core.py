@@ -249,6 +249,9 @@ class CoreToAst:
         word = str(_tokens(ch, "WORD")[0]).lower()
         return n.Selector(_who(ch), place=TERRAIN_WORDS.get(word, word), span=_sp(ch))
 
+    def sel_town(self, ch):
+        return n.Selector(_who(ch), place="town", span=_sp(ch))
+
     def sel_space(self, ch):
         return n.Selector(_who(ch), place="space", span=_sp(ch))
 

@@ -30,6 +30,8 @@ def selector(sel: n.Selector) -> str:
     out = "each other Hero" if sel.who == "each_other" else "each Hero"
     if sel.place == "space":
         out += " in your space"
+    elif sel.place == "town":
+        out += " in a town"
     elif sel.place is not None:
         out += f" in a {TERRAIN_TEXT.get(sel.place, sel.place)} space"
     if sel.within is not None:

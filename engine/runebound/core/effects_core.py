@@ -64,7 +64,11 @@ def select(engine, ctx, sel: dict) -> list:
     if who == "each_other":
         heroes = [h for h in heroes if h is not ctx.owner]
     place = sel.get("place")
-    if place not in (None, "space"):
+    if place == "town":  # issue 32: "each Hero in a town"
+        from .effects_branching import hero_place
+
+        heroes = [h for h in heroes if (hero_place(engine, h) or (None, None))[1] is not None]
+    elif place not in (None, "space"):
         from .effects_branching import hero_place
 
         heroes = [h for h in heroes if (hero_place(engine, h) or (None,))[0] == place]

@@ -203,6 +203,7 @@ OTHER.update({
     "selector.each_other": "each other Hero",
     "selector.space": "{who} in your space",
     "selector.terrain": "{who} in a {terrain} space",
+    "selector.town": "{who} in a town",
     "selector.within": "{who} within {spaces}",
     "each.take": "takes {what}",
     "each.receive": "receives {value} {stat}",

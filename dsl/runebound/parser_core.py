@@ -195,6 +195,23 @@ class CoreToAst:
     def lose_gold(self, ch):
         return n.LoseGold(_values(ch)[0], span=_sp(ch))
 
+    def heal_own(self, ch):
+        return n.Heal(_values(ch)[0], ("wound",), "hero", span=_sp(ch))
+
+    heal_pred = heal_own
+
+    def heal_on(self, ch):
+        amount, target = _values(ch)
+        return n.Heal(amount, ("wound",), target, span=_sp(ch))
+
+    def discard_tokens(self, ch):
+        amount, tokens = _values(ch)
+        return n.Heal(amount, tuple(str(t) for t in tokens), "hero", span=_sp(ch))
+
+    def bonus_you(self, ch):
+        stat = _values(ch)[0]
+        return n.Modifier("you", stat, int(_tokens(ch, "SIGNED")[0]), span=_sp(ch))
+
     def lose_all_gold(self, ch):
         return n.LoseGold(n.Amount("all", (), span=_sp(ch)), span=_sp(ch))
 

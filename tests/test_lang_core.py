@@ -334,3 +334,36 @@ def test_each_hero_in_a_town_picks_the_heroes_whose_space_has_a_town():
         assert sel.place == "town"
         got = select(engine, SimpleNamespace(owner=a), selector(sel))
         assert [h.id for h in got] == want
+
+
+@pytest.mark.parametrize("verb", ["buy", "sell"])
+def test_when_you_buy_or_sell_this_card_runs_as_the_market_trades_it(verb):
+    """Issue 32: an Item's "When you buy / sell this card, gain 2 gold." runs once, when the
+    Hero trades that card at the market (a sale's trigger while the Hero still holds it), and
+    not when another card is traded."""
+    from runeforge.engine.runebound.core.catalog import Ability, CardDef
+    from runeforge.games.runebound.abilities import compile_ability
+
+    game, (hero, _) = _game()
+    town = next(t for t, stack in game.state.market_stacks.items()
+                if any(game.card(c).kind == "item" for c in stack))
+    stack = game.state.market_stacks[town]
+    card, other = [c for c in stack if game.card(c).kind == "item"][:1] + [None]
+    ir, findings = compile_ability(f"When you {verb} this card, gain 2 gold.", _ctx("item"))
+    assert ir is not None and not findings
+    old = game.catalog.cards[card]
+    game.catalog.cards[card] = CardDef(card, "item", old.name, old.data,
+                                       [Ability.from_ir(card, 0, ir)])
+    game.catalog.refresh()
+    hero.gold = 50
+    if verb == "sell":
+        stack.remove(card)
+        hero.items.append(card)
+        game.combat.modifiers_changed()
+    price = game.price(hero, card) if verb == "buy" else game.sell_price(card)
+    game.market_action(hero, town, f"{verb}:{card}")
+    assert hero.gold == 50 + 2 + (-price if verb == "buy" else price)
+    gold = hero.gold
+    if verb == "buy":  # a later sale of the same card does not run the buy rule
+        game.market_action(hero, town, f"sell:{card}")
+        assert hero.gold == gold + game.sell_price(card)

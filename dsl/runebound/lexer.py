@@ -92,7 +92,8 @@ _TERMINAL_WORDS.update({
 # ---- issue 32 (session lang): more of the verbs authors write for the same acts
 _TERMINAL_WORDS["RECEIVE"] = ("receive", "receives", "get", "gets")
 _TERMINAL_WORDS.update({"HEAL": ("heal", "heals"), "DEAL": ("deal", "deals"),
-                        "WHENEVER": ("whenever",), "MUST": ("must",)})
+                        "WHENEVER": ("whenever",), "MUST": ("must",),
+                        "SELL": ("sell", "sells")})
 
 # Icon tokens stand for words (reference 2.7); the PDF draws them as symbols.
 ICONS: dict[str, str] = {

@@ -346,6 +346,12 @@ class CoreToAst:
         terrain, like = (TERRAIN_WORDS.get(w, w) for w in words)
         return n.TerrainRule(None, terrain, like, span=_sp(ch))
 
+    def card_bought(self, ch):
+        return n.CardTraded("buy", span=_sp(ch))
+
+    def card_sold(self, ch):
+        return n.CardTraded("sell", span=_sp(ch))
+
     def ally_defeated(self, ch):
         return n.AllyDefeated(span=_sp(ch))
 

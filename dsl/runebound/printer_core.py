@@ -48,6 +48,8 @@ def with_events(inner):
     def event(e) -> str:
         if isinstance(e, n.AllyDefeated):
             return "this Ally is defeated"
+        if isinstance(e, n.CardTraded):
+            return f"you {e.verb} this card"
         return inner(e)
 
     return event

@@ -213,6 +213,9 @@ def ir_schema() -> dict:
         "enters_space": _fields("kind", "enters_space", place=_enum(ENTER_PLACES)),
         # ---- issue 32: "When this Ally is defeated, ..." (the Ally's own card)
         "ally_defeated": _fields("kind", "ally_defeated"),
+        # ---- issue 32: "When you buy / sell this card, ..." (an Item's own card)
+        "card_buy": _fields("kind", "card_buy"),
+        "card_sell": _fields("kind", "card_sell"),
     }
     costs = [
         _op("activate"),

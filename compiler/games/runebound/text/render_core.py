@@ -125,6 +125,8 @@ def _with_events(inner):
     def event(self, e) -> str:
         if isinstance(e, n.AllyDefeated):
             return self.t("event.ally_defeated")
+        if isinstance(e, n.CardTraded):
+            return self.t(f"event.card_{e.verb}")
         return inner(self, e)
 
     return event

@@ -196,6 +196,8 @@ OTHER.update({
     "cost.discard_ally": "discard one of your Allies",
     "effect.nothing": "nothing happens",
     "event.ally_defeated": "this Ally is defeated",
+    "event.card_buy": "you buy this card",
+    "event.card_sell": "you sell this card",
     "effect.pay_to": "{costs} to {effect}",
     "effect.each": "{who} {effect}",
     "effect.each.during": "{duration}, {who} {effect}",

@@ -292,3 +292,78 @@ def test_if_you_were_defeated_is_refused_at_its_words_with_the_knock_out_hint():
     assert err.value.code == "RF454"
     assert text[err.value.start:err.value.end] == "If you were defeated"
     assert "When your Hero is knocked out" in err.value.hint
+
+
+@pytest.mark.parametrize("what, held, needed, holds_", [
+    ("item", 3, 3, True), ("item", 2, 3, False), ("ally", 2, 2, True),
+    ("trophy", 1, 2, False), ("trophy", 2, 2, True), ("gold", 4, 3, True)])
+def test_you_have_n_or_more_items_allies_or_trophies_counts_what_the_hero_holds(
+        what, held, needed, holds_):
+    """Issue 32: "while you have 3 or more Items" tests the Hero's cards (an Item kept as a
+    trophy counts as a trophy, not an Item), as "... or more wounds" tests tokens."""
+    from types import SimpleNamespace
+
+    from runeforge.engine.runebound.core.effects_branching import holds
+
+    cards = [f"c{i}" for i in range(held)]
+    hero = SimpleNamespace(items=cards if what in ("item", "trophy") else [],
+                           trophies=cards if what == "trophy" else [],
+                           allies=cards if what == "ally" else [],
+                           gold=held if what == "gold" else 0, wounds=0, exhaustion=0)
+    ctx = SimpleNamespace(engine=None, owner=hero)
+    assert holds({"kind": "at_least", "token": what, "count": needed}, ctx) is holds_
+
+
+def test_each_hero_in_a_town_picks_the_heroes_whose_space_has_a_town():
+    """Issue 32: "Each Hero in a town gains 1 gold." selects by the town of each Hero's
+    space (not by its terrain); "each other Hero in a town" leaves the Hero out."""
+    from types import SimpleNamespace
+
+    from runeforge.dsl.runebound.parser import parse_ability
+    from runeforge.engine.runebound.core.effects_core import select
+    from runeforge.engine.runebound.core.state import Hero
+    from runeforge.games.runebound.lower.core import selector
+
+    a, b, c = (Hero(id=x, name=x, kind="hero") for x in "abc")
+    places = {"a": ("plains", "Tamalir"), "b": ("forest", None), "c": ("hills", "Riverwatch")}
+    engine = SimpleNamespace(state=SimpleNamespace(heroes=[a, b, c]),
+                             hero_place=lambda h: places[h.id])
+    for text, want in (("Each Hero in a town gains 1 gold.", ["a", "c"]),
+                       ("Every other Hero in a town gains 1 gold.", ["c"])):
+        sel = parse_ability(text).sentences[0].selector
+        assert sel.place == "town"
+        got = select(engine, SimpleNamespace(owner=a), selector(sel))
+        assert [h.id for h in got] == want
+
+
+@pytest.mark.parametrize("verb", ["buy", "sell"])
+def test_when_you_buy_or_sell_this_card_runs_as_the_market_trades_it(verb):
+    """Issue 32: an Item's "When you buy / sell this card, gain 2 gold." runs once, when the
+    Hero trades that card at the market (a sale's trigger while the Hero still holds it), and
+    not when another card is traded."""
+    from runeforge.engine.runebound.core.catalog import Ability, CardDef
+    from runeforge.games.runebound.abilities import compile_ability
+
+    game, (hero, _) = _game()
+    town = next(t for t, stack in game.state.market_stacks.items()
+                if any(game.card(c).kind == "item" for c in stack))
+    stack = game.state.market_stacks[town]
+    card, other = [c for c in stack if game.card(c).kind == "item"][:1] + [None]
+    ir, findings = compile_ability(f"When you {verb} this card, gain 2 gold.", _ctx("item"))
+    assert ir is not None and not findings
+    old = game.catalog.cards[card]
+    game.catalog.cards[card] = CardDef(card, "item", old.name, old.data,
+                                       [Ability.from_ir(card, 0, ir)])
+    game.catalog.refresh()
+    hero.gold = 50
+    if verb == "sell":
+        stack.remove(card)
+        hero.items.append(card)
+        game.combat.modifiers_changed()
+    price = game.price(hero, card) if verb == "buy" else game.sell_price(card)
+    game.market_action(hero, town, f"{verb}:{card}")
+    assert hero.gold == 50 + 2 + (-price if verb == "buy" else price)
+    gold = hero.gold
+    if verb == "buy":  # a later sale of the same card does not run the buy rule
+        game.market_action(hero, town, f"sell:{card}")
+        assert hero.gold == gold + game.sell_price(card)

@@ -24,7 +24,7 @@ from .printer import singular as is_singular
 from .words import YOU, Attacks, Clause, Mod, Part, Who, low
 
 ONLY_YOU = ("explore", "skill", "strike", "attack", "weapon", "reroll", "boost", "pick",
-            "put_back")
+            "put_back", "deal_wounds")
 THIRD = {"have": "has", "are": "is", "do": "does", "can": "can", "may": "may",
          "cannot": "cannot", "push": "pushes", "slay": "slays"}
 
@@ -121,6 +121,8 @@ def effect_of(clause: Clause, text: str, agree: bool = True):
         return n.Renown(d["n"], span, who)
     if kind == "suffer":
         return n.Suffer(who or n.Selector("self", span=span), d["n"], span)
+    if kind == "deal_wounds":  # "deal 1 wound to each adjacent adversary": they suffer it
+        return n.Suffer(d["obj"], d["n"], span)
     if kind == "strike":
         return n.Strike(d["range"], d["obj"], None, None, span)
     if kind == "attack":
@@ -174,6 +176,10 @@ def _attacks_effect(subj: Attacks, p, span):
     …" (a guard of that adversary)."""
     kind, d = p.kind, p.data
     target = subj.against if subj.against is not None else d.get("obj")
+    if subj.own and target is None and kind == "deal" and d["n"] < 0:
+        raise AbilitySyntaxError("your own attacks never deal less damage", *span,
+                                 hint="a hero's rule adds: write 'your attacks deal +1 "
+                                      "Damage'; 'less damage' is an adversary's rule")
     if subj.own and target is None and kind in ("deal", "their"):
         return n.Boost("damage" if kind == "deal" else "roll", d["n"], subj.range, span)
     if kind == "unaffected" or kind == "immune":
@@ -291,6 +297,10 @@ def sentence_effects(parts: list[Part], text: str, info: Sentence, prior: list) 
                 effects = [_wrap(mod, tuple(effects), (effects[0].span[0], mod.span[1]))]
             elif mod.kind == "per":
                 effects = [_per(e, mod) for e in effects]
+            elif mod.kind == "stats":  # "... against it with Hit 3+ and Damage 2"
+                done = out + effects
+                _attach_stats(done, mod, prior)
+                out[:], effects = done[:len(out)], done[len(out):]
             else:
                 _side(mod, info, out + effects, prior)
         out += effects

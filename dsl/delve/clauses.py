@@ -144,6 +144,13 @@ class Tree2Ast(Words):
         ref = _refs(ch)
         return self._pred("deal", meta, ch, n=_amount(ch)[0], obj=ref[0] if ref else None)
 
+    def deal_wounds(self, meta, ch):
+        return self._pred("deal_wounds", meta, ch, n=_amount(ch)[0], obj=objs(ch, Who)[0].sel)
+
+    def deal_less(self, meta, ch):
+        ref = _refs(ch)
+        return self._pred("deal", meta, ch, n=-_amount(ch)[0], obj=ref[0] if ref else None)
+
     def pick(self, meta, ch):
         return self._pred("pick", meta, ch, obj=objs(ch, Who)[0].sel)
 

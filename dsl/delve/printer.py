@@ -187,6 +187,8 @@ def _rule(e) -> str:
     """The rules of an adversary: a subject that is, or the attacks against it."""
     if isinstance(e, n.Guard):
         head = f"{_range(e.range)}attacks against {print_selector(e.on)}"
+        if e.stat == "damage" and e.amount < 0:
+            return f"{head} deal {-e.amount} less Damage"
         if e.stat == "damage":
             return f"{head} deal +{e.amount} Damage"
         way = f"add {e.amount} to" if e.amount >= 0 else f"subtract {-e.amount} from"

@@ -325,6 +325,9 @@ class Words(Transformer):
         return Mod("stats", (hit.value, damage.value, tspan(hit),
                              tspan(damage)), span_of(meta))
 
+    def with_stats(self, meta, ch):
+        return next(c for c in ch if isinstance(c, Mod))
+
     def unpinned(self, meta, ch):
         return Mod("unpinned", None, span_of(meta))
 

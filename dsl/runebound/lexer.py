@@ -89,6 +89,11 @@ _TERMINAL_WORDS.update({
     "TROPHY": ("trophy", "trophies"), "THEIR": ("their",), "EVERY": ("every",),
     "IS": ("is", "are"),
 })
+# ---- issue 32 (session lang): more of the verbs authors write for the same acts
+_TERMINAL_WORDS["RECEIVE"] = ("receive", "receives", "get", "gets")
+_TERMINAL_WORDS.update({"HEAL": ("heal", "heals"), "DEAL": ("deal", "deals"),
+                        "WHENEVER": ("whenever",), "MUST": ("must",),
+                        "SELL": ("sell", "sells")})
 
 # Icon tokens stand for words (reference 2.7); the PDF draws them as symbols.
 ICONS: dict[str, str] = {

@@ -123,8 +123,17 @@ class AllyDefeated:
     span: Span = _span()
 
 
-CORE_NODES = (AllyDefeated, Selector, Each, ForEach, LoseGold, KeepTrophy, EndTurn, DiscardAlly, Nothing, PayTo,
+@dataclass(frozen=True)
+class CardTraded:
+    """The trigger event ``you buy this card`` / ``you sell this card`` (``verb``: buy, sell)
+    on an Item's own card (issue 32)."""
+
+    verb: str
+    span: Span = _span()
+
+
+CORE_NODES = (AllyDefeated, CardTraded, Selector, Each, ForEach, LoseGold, KeepTrophy, EndTurn, DiscardAlly, Nothing, PayTo,
               CannotBeWounded)
 CORE_COSTS = (DiscardAlly,)
-__all__ = ["AllyDefeated", "Selector", "Each", "ForEach", "LoseGold", "KeepTrophy", "EndTurn", "DiscardAlly", "Nothing",
+__all__ = ["AllyDefeated", "CardTraded", "Selector", "Each", "ForEach", "LoseGold", "KeepTrophy", "EndTurn", "DiscardAlly", "Nothing",
            "PayTo", "CannotBeWounded", "CORE_NODES", "CORE_COSTS", "COUNTABLES"]

@@ -195,6 +195,35 @@ class CoreToAst:
     def lose_gold(self, ch):
         return n.LoseGold(_values(ch)[0], span=_sp(ch))
 
+    def heal_own(self, ch):
+        return n.Heal(_values(ch)[0], ("wound",), "hero", span=_sp(ch))
+
+    heal_pred = heal_own
+
+    def heal_on(self, ch):
+        amount, target = _values(ch)
+        return n.Heal(amount, ("wound",), target, span=_sp(ch))
+
+    def discard_tokens(self, ch):
+        amount, tokens = _values(ch)
+        return n.Heal(amount, tuple(str(t) for t in tokens), "hero", span=_sp(ch))
+
+    def bonus_you(self, ch):
+        stat = _values(ch)[0]
+        return n.Modifier("you", stat, int(_tokens(ch, "SIGNED")[0]), span=_sp(ch))
+
+    def lose_all_gold(self, ch):
+        return n.LoseGold(n.Amount("all", (), span=_sp(ch)), span=_sp(ch))
+
+    def receive_you(self, ch):
+        stat = _values(ch)[0]
+        return n.Modifier("you", stat, int(_tokens(ch, "SIGNED")[0]), span=_sp(ch))
+
+    def have_held(self, ch):
+        from . import nodes_branching as b
+
+        return b.Condition("at_least", str(_values(ch)[0]), _num(ch), span=_sp(ch))
+
     def keep_trophy(self, ch):
         return n.KeepTrophy(span=_sp(ch))
 
@@ -236,6 +265,9 @@ class CoreToAst:
     def sel_terrain(self, ch):
         word = str(_tokens(ch, "WORD")[0]).lower()
         return n.Selector(_who(ch), place=TERRAIN_WORDS.get(word, word), span=_sp(ch))
+
+    def sel_town(self, ch):
+        return n.Selector(_who(ch), place="town", span=_sp(ch))
 
     def sel_space(self, ch):
         return n.Selector(_who(ch), place="space", span=_sp(ch))
@@ -313,6 +345,12 @@ class CoreToAst:
         words = [str(t).lower() for t in _tokens(ch, "WORD")]
         terrain, like = (TERRAIN_WORDS.get(w, w) for w in words)
         return n.TerrainRule(None, terrain, like, span=_sp(ch))
+
+    def card_bought(self, ch):
+        return n.CardTraded("buy", span=_sp(ch))
+
+    def card_sold(self, ch):
+        return n.CardTraded("sell", span=_sp(ch))
 
     def ally_defeated(self, ch):
         return n.AllyDefeated(span=_sp(ch))

@@ -25,7 +25,8 @@ def condition(c: b.Condition) -> str:
     if c.kind == "named_town":
         return f"your Hero is in {c.value}"
     if c.kind == "at_least":
-        what = c.value if c.value != "wound" else "wounds"
+        what = {"wound": "wounds", "item": "Items", "ally": "Allies",
+                "trophy": "trophies"}.get(c.value, c.value)
         return f"you have {c.count} or more {what}"
     if c.kind == "none":
         return f"you have no {'wounds' if c.value == 'wound' else c.value}"

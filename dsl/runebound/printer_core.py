@@ -30,6 +30,8 @@ def selector(sel: n.Selector) -> str:
     out = "each other Hero" if sel.who == "each_other" else "each Hero"
     if sel.place == "space":
         out += " in your space"
+    elif sel.place == "town":
+        out += " in a town"
     elif sel.place is not None:
         out += f" in a {TERRAIN_TEXT.get(sel.place, sel.place)} space"
     if sel.within is not None:
@@ -46,6 +48,8 @@ def with_events(inner):
     def event(e) -> str:
         if isinstance(e, n.AllyDefeated):
             return "this Ally is defeated"
+        if isinstance(e, n.CardTraded):
+            return f"you {e.verb} this card"
         return inner(e)
 
     return event

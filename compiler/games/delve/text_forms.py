@@ -117,7 +117,8 @@ def _rule(e, locale: str) -> str:
         slots = {"who": who(e.on, locale), **({"range": _range_word(e.range, locale)}
                                               if e.range else {})}
         if e.stat == "damage":
-            return _n(f"rule.guard.damage{rng}", locale, e.amount, **slots)
+            way = "damage" if e.amount >= 0 else "damage_minus"
+            return _n(f"rule.guard.{way}{rng}", locale, abs(e.amount), **slots)
         way = "roll_plus" if e.amount >= 0 else "roll_minus"
         return _n(f"rule.guard.{way}{rng}", locale, abs(e.amount), **slots)
     if isinstance(e, n.Pin):

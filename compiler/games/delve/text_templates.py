@@ -233,6 +233,8 @@ PART3 = {
     "rule.guard.roll_plus_range": "{range} attacks against {who} add {n} to their rolls",
     "rule.guard.damage": "attacks against {who} deal +{n} Damage",
     "rule.guard.damage_range": "{range} attacks against {who} deal +{n} Damage",
+    "rule.guard.damage_minus": "attacks against {who} deal {n} less Damage",  # issue 32
+    "rule.guard.damage_minus_range": "{range} attacks against {who} deal {n} less Damage",
     "rule.pin": "{who} is pinned",
     "rule.pin.many": "{who} are pinned",
     "rider.rolled_up": "if you rolled a {face} or higher, {effects}",

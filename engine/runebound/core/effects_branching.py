@@ -45,8 +45,10 @@ def holds(condition: dict, ctx) -> bool:
         if kind == "town":
             return town is not None
         return (town or "").lower() == condition["town"].lower()
-    if kind == "at_least":
-        return getattr(hero, TOKEN_FIELDS[condition["token"]], 0) >= condition["count"]
+    if kind == "at_least":  # tokens, gold, and (issue 32) Items, Allies, trophies held
+        from .effects_core import count
+
+        return count(hero, condition["token"]) >= condition["count"]
     if kind == "none":
         return getattr(hero, TOKEN_FIELDS[condition["token"]], 0) == 0
     if kind == "skill":

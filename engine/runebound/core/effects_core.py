@@ -64,7 +64,11 @@ def select(engine, ctx, sel: dict) -> list:
     if who == "each_other":
         heroes = [h for h in heroes if h is not ctx.owner]
     place = sel.get("place")
-    if place not in (None, "space"):
+    if place == "town":  # issue 32: "each Hero in a town"
+        from .effects_branching import hero_place
+
+        heroes = [h for h in heroes if (hero_place(engine, h) or (None, None))[1] is not None]
+    elif place not in (None, "space"):
         from .effects_branching import hero_place
 
         heroes = [h for h in heroes if (hero_place(engine, h) or (None,))[0] == place]
@@ -244,9 +248,16 @@ def _ally_defeated(wanted: dict, event: dict, ctx) -> bool:
     return event.get("hero") == ctx.owner.id and event.get("ally") == ctx.source
 
 
+def _card_traded(wanted: dict, event: dict, ctx) -> bool:
+    """"When you buy / sell this card": the market fires ``{"kind": "card_buy" | "card_sell",
+    "hero", "card"}`` while the Hero holds the card (just bought, about to be sold)."""
+    return event.get("hero") == ctx.owner.id and event.get("card") == ctx.source
+
+
 def install(extra_builders: dict, extra_costs: dict, matchers: dict | None = None) -> None:
     if matchers is not None:
         matchers["ally_defeated"] = _ally_defeated
+        matchers["card_buy"] = matchers["card_sell"] = _card_traded
     extra_builders.update(_builders())
     extra_costs["discard_ally"] = lambda ir: DiscardAllyCost()
 

@@ -194,7 +194,8 @@ def ir_schema() -> dict:
         "terrain": _fields("kind", "terrain", terrain={"type": "string"}),
         "town": _fields("kind", "town"),
         "named_town": _fields("kind", "named_town", town={"type": "string"}),
-        "at_least": _fields("kind", "at_least", token=_enum(("wound", "exhaustion", "gold")),
+        "at_least": _fields("kind", "at_least", token=_enum(("wound", "exhaustion", "gold",
+                                                              "item", "ally", "trophy")),
                             count=COUNT),
         "none": _fields("kind", "none", token=_enum(TOKENS)),
         "skill": _fields("kind", "skill", skill={"type": "string"}),
@@ -212,6 +213,9 @@ def ir_schema() -> dict:
         "enters_space": _fields("kind", "enters_space", place=_enum(ENTER_PLACES)),
         # ---- issue 32: "When this Ally is defeated, ..." (the Ally's own card)
         "ally_defeated": _fields("kind", "ally_defeated"),
+        # ---- issue 32: "When you buy / sell this card, ..." (an Item's own card)
+        "card_buy": _fields("kind", "card_buy"),
+        "card_sell": _fields("kind", "card_sell"),
     }
     costs = [
         _op("activate"),

@@ -16,7 +16,7 @@ def selector_schema(enum, count) -> dict:
         "required": ["who", "place", "within", "having", "measure"],
         "properties": {
             "who": enum(WHO),
-            "place": {"enum": [None, "space", *TERRAINS]},
+            "place": {"enum": [None, "space", "town", *TERRAINS]},
             "within": {"type": ["integer", "null"], "minimum": 1, "maximum": 9},
             "having": {"type": ["object", "null"], "additionalProperties": False,
                        "required": ["count", "what"],

@@ -94,8 +94,10 @@ def _usage(a: n.Ability, ctx: CardContext):
         if not isinstance(c, (n.Activate, n.DiscardCard)):
             continue
         word = "Activate" if isinstance(c, n.Activate) else "Discard"
+        done = "activated" if word == "Activate" else "discarded"
         if ctx.kind in HEROIC_KINDS:
-            yield Finding("RF411", f"a {ctx.kind} card is never {word.lower()}d as a cost",
+            article = "an" if ctx.kind[0] in "aeiou" else "a"
+            yield Finding("RF411", f"{article} {ctx.kind} card is never {done} as a cost",
                           c.span, hint="only items are activated (usage: activated) or "
                                        "discarded (usage: one-use); use 'take N exhaustion'")
         elif ctx.kind in ADVENTURE_KINDS:

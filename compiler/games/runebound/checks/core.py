@@ -1,6 +1,7 @@
 """Checks of the compositional core (issue 32, part III); see docs/diagnostics.md.
 
-* RF450 (error): "this challenge" on a card that is not a challenge: it names no card.
+* RF450 (error): "this challenge" on a card that is not a challenge, "this Ally" off an Ally,
+  "you buy / sell this card" off an Item: it names no card.
 * RF451 (error): "for each ..." on an always-on rule ("You receive +1 Mind for each Item you
   have."): the engine keeps always-on rules as constants, so the count would never change;
   give it a timing, where it is counted when used.
@@ -18,7 +19,7 @@ from runeforge.dsl.runebound import nodes as n
 _TARGETED = {n.Suffer: "target", n.Inflict: "target", n.Cancel: "target", n.Heal: "target",
              n.Modifier: "subject", n.Immune: "subject", n.InflictAdditional: "target",
              n.WoundCap: "subject"}
-_CORE = (n.Each, n.ForEach, n.Selector, n.AllyDefeated, n.KeepTrophy)
+_CORE = (n.Each, n.ForEach, n.Selector, n.AllyDefeated, n.KeepTrophy, n.CardTraded)
 
 
 def check(a: n.Ability, ctx, nodes, finding):
@@ -42,6 +43,10 @@ def check(a: n.Ability, ctx, nodes, finding):
             yield finding("RF450", "'this Ally' names no card here: only an Ally's own "
                                    "text can say 'this Ally'", node.span,
                           hint="put the rule on the Ally's card")
+        elif kind is n.CardTraded and ctx.kind != "item":
+            yield finding("RF450", f"'you {node.verb} this card' names no card here: only an "
+                                   "Item is bought and sold at the market", node.span,
+                          hint="put the rule on the Item's card")
         elif kind is n.KeepTrophy and ctx.kind != "encounter":
             yield finding("RF453", f"'keep it as a trophy' on {'an' if ctx.kind[0] in 'aeiou' else 'a'} "
                                    f"{ctx.kind} card: only an encounter's own text can keep "

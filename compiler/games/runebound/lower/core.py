@@ -79,6 +79,8 @@ def with_events(inner):
     def event(e) -> dict:
         if isinstance(e, n.AllyDefeated):
             return {"kind": "ally_defeated"}
+        if isinstance(e, n.CardTraded):  # issue 32: "When you buy / sell this card,"
+            return {"kind": f"card_{e.verb}"}
         return inner(e)
 
     return event

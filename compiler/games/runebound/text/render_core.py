@@ -22,6 +22,8 @@ def _selector(self, sel: n.Selector) -> str:
     who = self.t(f"selector.{sel.who}")
     if sel.place == "space":
         who = self.t("selector.space", who=who)
+    elif sel.place == "town":  # issue 32: "each Hero in a town"
+        who = self.t("selector.town", who=who)
     elif sel.place is not None:
         terrain = self.terms.find("terrains", sel.place) or sel.place
         who = self.t("selector.terrain", who=who, terrain=terrain)
@@ -123,6 +125,8 @@ def _with_events(inner):
     def event(self, e) -> str:
         if isinstance(e, n.AllyDefeated):
             return self.t("event.ally_defeated")
+        if isinstance(e, n.CardTraded):
+            return self.t(f"event.card_{e.verb}")
         return inner(self, e)
 
     return event

@@ -307,3 +307,19 @@ def test_a_number_and_its_noun_stay_on_one_line_on_campaign_faces(result, locale
         if number and word and (number.group(1), word.group(1)) in pairs:
             broken.append((a, b))
     assert not broken, broken
+
+
+def test_r55_act_one_adversaries_belong_to_no_act_so_act_two_reuses_them(result):
+    """R55's first clause (seed 004: «Карты монстров и адъютантов Акта I убираются в коробку.
+    С этого момента в игре участвуют противники из Акта II.»): the adventure game's
+    adversaries carry no act, so the box takes none of them and the Act II adventures reuse
+    the Act I lieutenants (the reading in docs/campaign-rules.md). Adversaries marked with an
+    act would need the rule played: this test then fails."""
+    (doc,) = [d for d in result.content.documents["campaign"] if d.game == "campaign"]
+    game = doc.data["adventure_game"]
+    adversaries = [c for c in result.content.cards.values()
+                   if c.game == game and c.kind == "adversary"]
+    assert adversaries and not any("act" in c.data for c in adversaries)
+    lts = {act: {lt for a in doc.data["adventures"] if a["act"] == act
+                 for lt in a.get("lieutenants", [])} for act in ("act1", "act2")}
+    assert lts["act1"] & lts["act2"], lts  # reused, as the reading says

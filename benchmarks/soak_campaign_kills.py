@@ -65,7 +65,9 @@ def no_journal() -> None:
     from runeforge.atomic import write_text_atomic
     from runeforge.games.campaign.commands import journal
 
-    def commit(path, sheet_text, log_text):
+    def commit(path, sheet_text, log_text, sealed=None):
+        if sealed is not None:
+            write_text_atomic(journal.sealed_path(path), sealed)
         write_text_atomic(path, sheet_text)
         write_text_atomic(journal.log_path(path), log_text)
 
@@ -101,11 +103,11 @@ def args_for(name: str, sheet: Path) -> list:
         for answers in ([], [0], [0, 0], [0, 0, 0]):
             args = ["travel", sheet, *sum((["--choice", a] for a in answers), [])]
             probe = sheet.with_name("probe.json")
-            shutil.copy(sheet, probe)
-            shutil.copy(sheetio.log_path(sheet), sheetio.log_path(probe))
+            for of in (Path, sheetio.sealed_path, sheetio.log_path):
+                shutil.copy(of(sheet), of(probe))
             ok = cli(*(probe if a == sheet else a for a in args)) == 0
-            probe.unlink()
-            sheetio.log_path(probe).unlink(missing_ok=True)
+            for of in (Path, sheetio.sealed_path, sheetio.log_path):
+                of(probe).unlink(missing_ok=True)
             if ok:
                 return args
         raise SystemExit("travel needs more choices than tried")
@@ -144,14 +146,15 @@ def main(argv=None) -> int:
     live, sheet = work / "live", work / "live" / "camp.json"
     live.mkdir()
     log = sheetio.log_path(sheet)
+    sealed = sheetio.sealed_path(sheet)  # the overlord's secrets (issue 34): part of the state
 
     def snapshot() -> dict[str, bytes]:
-        return {p.name: p.read_bytes() for p in (sheet, log) if p.exists()}
+        return {p.name: p.read_bytes() for p in (sheet, sealed, log) if p.exists()}
 
     def state() -> dict[str, str]:
         journal.recover(sheet)  # as every command does first
         return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() if p.exists() else "absent"
-                for p in (sheet, log)}
+                for p in (sheet, sealed, log)}
 
     total, mixed, lines = 0, 0, []
     for name, fixed in plan(sheet):

@@ -44,7 +44,7 @@ def test_the_bundled_campaign_checks_clean_and_is_complete(result, cards):
     (doc,) = [d for d in result.content.documents["campaign"] if d.game == "campaign"]
     (cmap,) = [d for d in result.content.documents["campaign_map"] if d.game == "campaign"]
     advs = doc.data["adventures"]
-    assert len(advs) == 14 and len({a["trial"] for a in advs}) == 14
+    assert len(advs) == 17 and len({a["trial"] for a in advs}) == 17
     assert len(cmap.data["locations"]) >= 9
     assert {s for r in cmap.data["routes"] for s in r["symbols"]} == {"road", "wild", "water"}
     shop = _of(cards, "shop_item")
@@ -307,3 +307,52 @@ def test_a_number_and_its_noun_stay_on_one_line_on_campaign_faces(result, locale
         if number and word and (number.group(1), word.group(1)) in pairs:
             broken.append((a, b))
     assert not broken, broken
+
+
+def test_r55_act_one_adversaries_belong_to_no_act_so_act_two_reuses_them(result):
+    """R55's first clause (seed 004: «Карты монстров и адъютантов Акта I убираются в коробку.
+    С этого момента в игре участвуют противники из Акта II.»): the adventure game's
+    adversaries carry no act, so the box takes none of them and the Act II adventures reuse
+    the Act I lieutenants (the reading in docs/campaign-rules.md). Adversaries marked with an
+    act would need the rule played: this test then fails."""
+    (doc,) = [d for d in result.content.documents["campaign"] if d.game == "campaign"]
+    game = doc.data["adventure_game"]
+    adversaries = [c for c in result.content.cards.values()
+                   if c.game == game and c.kind == "adversary"]
+    assert adversaries and not any("act" in c.data for c in adversaries)
+    lts = {act: {lt for a in doc.data["adventures"] if a["act"] == act
+                 for lt in a.get("lieutenants", [])} for act in ("act1", "act2")}
+    assert lts["act1"] & lts["act2"], lts  # reused, as the reading says
+
+
+def test_r39_r58_an_unplayed_act_one_adventure_counts_as_the_overlords_win():
+    """Four Act I adventures for three slots (issue 34): one goes unplayed in every campaign,
+    opens its overlord branch in Act II (R39) and acts in the Finale's set-up as the
+    overlord's win (R58); Act II then offers more adventures than its three slots."""
+    from runeforge.commands.play import load_bundle
+    from runeforge.engine.campaign.data import CampaignData
+    from runeforge.engine.campaign.rules import finale, progress
+    from runeforge.engine.campaign.sheet.state import clone
+    from runeforge.games.campaign.commands.botplay import run
+
+    bundle = load_bundle(())
+    data = CampaignData(bundle, "saltmarsh-reckoning")
+    act1 = {a["id"]: a for a in data.doc["adventures"] if a["act"] == "act1"}
+    assert len(act1) == 4 > data.act_count("act1") == 3
+    _, game, _ = run(bundle, {"campaign": data.id, "players": 3, "seed": 11,
+                              "bots": "heuristic"})
+    played = [p for p in game.sheet["played"] if p["act"] == "act1"]
+    (unplayed,) = set(act1) - {p["adventure"] for p in played}
+    at_act2 = clone(game.sheet)
+    at_act2.update(played=game.sheet["played"][:5], act="act2", step="choose", winner=None,
+                   finale_side=None)
+    offered = progress.available(data, at_act2)
+    assert act1[unplayed]["branches"]["overlord"] in offered  # R39: counted as his win
+    assert act1[unplayed]["branches"]["heroes"] not in offered
+    assert len(offered) == 4 > data.act_count("act2")  # one of them will go unplayed
+    without_quarry = clone(game.sheet)
+    without_quarry["played"] = [p for p in game.sheet["played"]
+                                if p["adventure"] != "quarry-of-cinders"]
+    entry = {"adventure": "quarry-of-cinders", "side": "overlord",
+             "effect": {"adventure_vigour": 1}}
+    assert entry in finale.acting(data, without_quarry)  # R58: unplayed = the overlord's

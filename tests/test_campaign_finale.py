@@ -138,3 +138,25 @@ def test_r59_overlord_xp_gained_on_the_way_to_the_finale_can_be_spent():
     with pytest.raises(CampaignIllegal, match="R3"):
         xp.buy_overlord_card(CampaignData(bundle()), plain, options[0])
 
+
+def test_balance_by_the_number_of_heroes_is_carried_into_every_adventure():
+    """adventure.by_heroes (original): the entry for this many heroes adds its
+    adversary_vigour and, for every hero, its hero_dice; another count gets nothing."""
+    from runeforge.engine.campaign.runners.carry import carried
+    from runeforge.engine.campaign.sheet.state import new_sheet
+    from tests.campaign_fixture import HEROES
+
+    b = bundle()
+    b["documents"]["campaign"][0].setdefault("adventure", {})["by_heroes"] = {
+        "2": {"adversary_vigour": -2, "hero_dice": 1}, "4": {"adversary_vigour": 1}}
+    tuned, plain = CampaignData(b), CampaignData(bundle())
+    two = new_sheet(tuned, 5, HEROES[:2], "Zed")
+    out, before = carried(tuned, two), carried(plain, two)
+    assert out.get("adversary_vigour", 0) == before.get("adversary_vigour", 0) - 2
+    for hero in ("hero-a", "hero-b"):
+        assert out["hero_dice"][hero] == before.get("hero_dice", {}).get(hero, 0) + 1
+    three = new_sheet(tuned, 5, HEROES[:3], "Zed")
+    assert carried(tuned, three) == carried(plain, three)
+    four = new_sheet(tuned, 5, HEROES[:4], "Zed")
+    assert carried(tuned, four).get("adversary_vigour", 0) == \
+        carried(plain, four).get("adversary_vigour", 0) + 1

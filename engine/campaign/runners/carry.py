@@ -15,6 +15,9 @@ From the sheet, before an adventure (after travel):
   on the sheet before a bot-played adventure (``Campaign.play_hand``): a condition then acts
   like any condition, a choice's chosen branch like travel's.
 * ``adversary_vigour``: the hand's plus the travel modifier's.
+* balance by the number of heroes (original): the campaign document's ``adventure.by_heroes``
+  entry for this many heroes adds its ``adversary_vigour`` and, for every hero, its
+  ``hero_dice``.
 * ``lieutenants``: the overlord side's effect of each relic given to a lieutenant (R48-R49);
   the adventure ignores it once that lieutenant is slain (R50).
 
@@ -30,6 +33,14 @@ LIEUTENANT_KEYS = ("hero_dice", "adversary_vigour", "wounds")
 
 def _vigour(effect: dict) -> int:
     return int(effect.get("adversary_vigour", 0)) + int(effect.get("adventure_vigour", 0))
+
+
+def by_heroes(data, sheet: dict) -> dict:
+    """Balance by the number of heroes (original): the campaign document's
+    ``adventure.by_heroes`` entry for this many heroes (``adversary_vigour``, ``hero_dice``
+    for every hero), ``{}`` when not named."""
+    table = data.rule("adventure", "by_heroes", default=None) or {}
+    return dict(table.get(str(len(hero_players(sheet))), {}) or {})
 
 
 def hand(data, sheet: dict) -> list[str]:
@@ -57,6 +68,7 @@ def carried(data, sheet: dict) -> dict:
     cards = [data.cards[c].get("effect") or {} for c in hand(data, sheet) if c in data.cards]
     flat = [e for e in cards if "choice" not in e]
     travel = sheet.get("effects") or {}
+    balance = by_heroes(data, sheet)
     out: dict = {"hero_abilities": {}, "start_wounds": {}, "hero_dice": {}}
     for p in hero_players(sheet):
         conds = [(data.cards.get(c) or {}).get("effect") or {} for c in p.get("conditions", [])]
@@ -64,6 +76,7 @@ def carried(data, sheet: dict) -> dict:
         wounds = p.get("wounds", 0) + sum(int(e.get("wounds", 0)) for e in every)
         fatigue = p.get("fatigue", 0) + sum(int(e.get("fatigue", 0)) for e in every)
         dice = (per_fatigue * fatigue + int(travel.get("hero_dice", 0))
+                + int(balance.get("hero_dice", 0))
                 + sum(int(e.get("hero_dice", 0)) for e in every))
         if ab := abilities(data, p, sheet.get("relics") or ()):
             out["hero_abilities"][p["hero"]] = ab
@@ -71,7 +84,8 @@ def carried(data, sheet: dict) -> dict:
             out["start_wounds"][p["hero"]] = wounds
         if dice:
             out["hero_dice"][p["hero"]] = dice
-    vigour = _vigour(travel) + sum(_vigour(e) for e in flat)
+    vigour = (_vigour(travel) + sum(_vigour(e) for e in flat)
+              + int(balance.get("adversary_vigour", 0)))
     if vigour:
         out["adversary_vigour"] = vigour
     lts = {}

@@ -124,7 +124,11 @@ def test_fights_go_as_with_the_restarting_player_and_share_one_solve(plain, hero
 def test_bundled_fights_with_abilities_go_as_with_the_restarting_player():
     """Heroes with once-per-combat strikes and cancels (flags and exhaustion in the state)."""
     cat = catalog()
-    for hero in cat.ids("hero")[:4]:
+    kinds = set()
+    for hero in ("mirela-of-the-salt-marsh", "orrin-stonehand", *cat.ids("hero")[:2]):
         for chal in ("blood-of-the-bloodmother", "ironbound-ogre"):
+            new = OptimalPlayer()
             assert _fights(cat, hero, chal, _Restarting(), 25) == \
-                _fights(cat, hero, chal, OptimalPlayer(), 25), (hero, chal)
+                _fights(cat, hero, chal, new, 25), (hero, chal)
+            kinds |= {ability.kind for key in new.cache for ability in key[3]}
+    assert kinds == {"strike", "cancel"}  # both kinds of round ability were in the solves

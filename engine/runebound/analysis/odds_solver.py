@@ -170,6 +170,13 @@ class Solver:
                 ids = list(ally_ids)
                 self.needs.append(2 << ids.index(ab.holder) if ab.holder in ids else 0)
         self.hit_choice: dict = {}  # (next k, mask, state, wounds) -> ability index or None
+        # the abilities by what they do, in index order (the order the loops try them)
+        self._strikes = tuple(tuple((i, ab) for i, ab in enumerate(self.abilities)
+                                    if ab.kind == "strike" and ab.phases[0] == k)
+                              for k in range(3))
+        self._cancels = tuple((i, ab) for i, ab in enumerate(self.abilities)
+                              if ab.kind == "cancel")
+        self._alive: dict = {}  # ally wounds -> alive mask
         self.n = len(allies)
         names: list[str] = []
         for a in allies:  # unique labels: a second "Guard" becomes "Guard#2"
@@ -183,31 +190,37 @@ class Solver:
                   for s in (hero,) + allies]
         self.dmg = [s.damage for s in (hero,) + allies]
         self.start: dict = {}  # state -> (win, loss, stalemate, wounds, wounds*win)
-        self.node: dict = {}   # (k, mask, state) -> same 5-vector
-        self.choice: dict = {}  # (k, mask, state) -> action
+        # state -> {(k, mask): same 5-vector, 3: the start's}: one hash of the state a
+        # lookup (a tuple does not keep its hash)
+        self.node: dict = {}
+        self.choice: dict = {}  # state -> {(k, mask): action}
+        self._hlife, self._clife = hero.life, chal.life
         self._keys_cache: dict = {}
 
     # --- helpers -------------------------------------------------------------------------
     def _alive_mask(self, allies) -> int:
-        m = 1
-        for i, w in enumerate(allies):
-            if w < self.allies[i].life:
-                m |= 2 << i
+        m = self._alive.get(allies)
+        if m is None:
+            m = 1
+            for i, w in enumerate(allies):
+                if w < self.allies[i].life:
+                    m |= 2 << i
+            self._alive[allies] = m
         return m
 
     def _value(self, k: int, mask: int, state) -> tuple:
         """5-vector (win, loss, stalemate, final hero wounds, wounds * win) of the situation
         (phase k, attacked mask restricted to the living) after a change, or a terminal."""
-        h, c, allies, _x = state
-        if c >= self.chal.life:
+        h, c, _allies, _x = state
+        if c >= self._clife:
             return (1.0, 0.0, 0.0, h, h)
-        if h >= self.hero.life:
+        if h >= self._hlife:
             return (0.0, 1.0, 0.0, h, 0.0)
-        if state not in self.start:
+        values = self.node.get(state)
+        if values is None:
             self._solve_state(state)
-        if k == 3:
-            return self.start[state]
-        return self.node[(k, mask, state)]
+            values = self.node[state]
+        return values[3] if k == 3 else values[(k, mask)]
 
     def _actions(self, k: int, mask: int, state, alive: int):
         """(action, constant 5-vector, p_unchanged) of each legal action at a chain node: the
@@ -219,9 +232,8 @@ class Solver:
         plain = not self.abilities  # no once-per-combat ability: the fast path
         if not plain:
             flags, exh = ex
-            for i, ab in enumerate(self.abilities):
-                if ab.kind == "strike" and flags >> i & 1 and ab.phases[0] == k \
-                        and exh + ab.cost <= self.stamina \
+            for i, ab in self._strikes[k]:
+                if flags >> i & 1 and exh + ab.cost <= self.stamina \
                         and alive & self.needs[i] == self.needs[i]:
                     nxt = (h, c + ab.amount, allies, (flags & ~(1 << i), exh + ab.cost))
                     out.append((STRIKE + i, value(k, mask, nxt), 0.0))
@@ -260,9 +272,12 @@ class Solver:
         ``nmask``): taken, or partly cancelled by a cancel still there, whichever is best."""
         h, c, allies, (flags, exh) = state
         best, bv = None, self._value(nk, nmask, (h + cd, c, allies, (flags, exh)))
+        if not self._cancels:
+            self.hit_choice[(nk, nmask, state, cd)] = None
+            return bv
         alive = self._alive_mask(allies)
-        for i, ab in enumerate(self.abilities):
-            if ab.kind == "cancel" and flags >> i & 1 and k in ab.phases \
+        for i, ab in self._cancels:
+            if flags >> i & 1 and k in ab.phases \
                     and alive & self.needs[i] == self.needs[i]:
                 after = (h, c, allies, (flags & ~(1 << i), exh))
                 left = cd - ab.amount  # the window stays open while wounds are left
@@ -345,13 +360,12 @@ class Solver:
             q = 1.0 / (1.0 - p)
             vec = (r[0] * q, r[1] * q, r[2] * q, r[3] * q, r[4] * q)
         self.start[state] = vec
-        node, choice = self.node, self.choice
         v0, v1, v2, v3, v4 = vec
-        for (k, mask), x in val.items():
-            p = x[5]
-            node[(k, mask, state)] = (x[0] + p * v0, x[1] + p * v1, x[2] + p * v2,
-                                      x[3] + p * v3, x[4] + p * v4)
-            choice[(k, mask, state)] = pick[(k, mask)]
+        values = {key: (x[0] + x[5] * v0, x[1] + x[5] * v1, x[2] + x[5] * v2,
+                        x[3] + x[5] * v3, x[4] + x[5] * v4) for key, x in val.items()}
+        values[3] = vec
+        self.node[state] = values
+        self.choice[state] = pick
 
     # --- whole combat --------------------------------------------------------------------
     def solve(self, hero_wounds: int, exhaustion: int = 0) -> OddsResult:
@@ -388,9 +402,10 @@ class Solver:
             mask |= 1 << names.index(name)
         extra = (self.all_flags, 0) if extra is None else tuple(extra)
         key = (k, mask & self._alive_mask(allies), (h, c, allies, extra))
-        if key not in self.choice:
+        who = self.choice.get(key[2], {}).get(key[:2])
+        if who is None:
             raise KeyError(f"situation not reachable from the start: {key}")
-        return self._label(self.choice[key])
+        return self._label(who)
 
     def policy_table(self, hero_wounds: int, exhaustion: int = 0) -> list[PolicyEntry]:
         s0 = (hero_wounds, 0, (0,) * self.n, (self.all_flags, exhaustion))
@@ -398,11 +413,11 @@ class Solver:
         seen, todo, out = {(0, 0, s0)}, [(0, 0, s0)], []
         while todo:
             k, mask, st = todo.pop()
-            who = self.choice[(k, mask, st)]
+            who = self.choice[st][(k, mask)]
             h, c, allies, (flags, _e) = st
             out.append(PolicyEntry(h, c, allies, PHASES[k],
                                    tuple(names[b] for b in range(self.n + 1) if mask >> b & 1),
-                                   self._label(who), self.node[(k, mask, st)][0],
+                                   self._label(who), self.node[st][(k, mask)][0],
                                    tuple(a.name for i, a in enumerate(self.abilities)
                                          if flags >> i & 1)))
             for prob, nk, nmask, nxt in self._outcomes(k, mask, st, who):

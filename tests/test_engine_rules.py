@@ -168,7 +168,7 @@ def test_exhaustion_above_stamina_turns_into_wounds(cat):
 
 def test_knock_out_procedure(cat):
     hero = cat.new_hero(VARIKAS, items=["belt-of-strength", "padded-leather-armor"],
-                        allies=["acolyte-of-flame"], gold=4, wounds=9, exhaustion=2)
+                        allies=["acolyte-of-flame"], gold=4, wounds=10, exhaustion=2)  # Life 11: one wound short
     answers = [("use_ability", None), ("escape", False), ("phase_action", "defend"),
                ("phase_action", "defend")]
     result, combat, state = fight(cat, hero, BLOOD, [20, 2], answers)

@@ -116,7 +116,7 @@ def test_hints_are_sentences_that_parse_and_never_a_word_that_fails_there_again(
 @pytest.mark.parametrize("text, want", [
     ("Each Hero gains 2 golds.", "did you mean 'gold'? ('Each Hero gains 2 gold.')"),
     ("Gian 2 gold.", "did you mean 'Gain'? ('Gain 2 gold.')"),
-    ("Before combat gain 1 gold.", "did you mean: 'Before combat, gain 1 gold.'?"),
+    ("Before combat gain 1 gold.", "did you mean: 'Before combat: gain 1 gold.'?"),
     ("Each Hero draws a market card.", "did you mean: 'Each Hero draws 1 market card.'?"),
     ("Take exhaustion to gain 1 gold.", "did you mean: 'Take X exhaustion to gain 1 gold.'?"),
 ])

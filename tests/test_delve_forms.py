@@ -229,3 +229,20 @@ def test_every_form_that_compiles_plays_in_whole_games_with_every_invariant(base
     assert {"shift", "suffer", "heal", "renown", "until", "if", "pick"} <= ops, ops
     assert {"round_start", "round_end", "phase_start", "phase_end", "slay", "slain", "wounded",
             "attacks", "turn_start"} <= events_seen, events_seen
+
+
+@pytest.mark.parametrize("weapon, cell, fires", [("Axe", (1, 2), True), ("Bow", (3, 3), False)])
+def test_a_heros_rule_on_an_adversary_slain_near_it(base, weapon, cell, fires):
+    """Issue 32: "When an adversary adjacent to you is slain, gain 1 renown." fires for an
+    adversary slain next to the hero (counted from its last cell), not for one slain away."""
+    rule = "When an adversary adjacent to you is slain, gain 1 renown."
+    renown = []
+    for texts in ([BOW, AXE], [rule, BOW, AXE]):
+        g, me = play(base, texts, [1, 1, 1, 1, 6, 6],
+                     [{"action": "weapon", "weapon": weapon}, None], foes=[("gloom-rat", cell)])
+        g.hero_turn(me)
+        assert "gloom-rat-1" not in [f.id for f in g.state.figures]   # slain either way
+        renown.append(me.renown)
+        triggers = [e for e in events(g, "trigger") if e.get("event") == "slain"]
+    assert renown[1] - renown[0] == (1 if fires else 0)
+    assert len(triggers) == (1 if fires else 0)

@@ -28,7 +28,13 @@ from runeforge.engine.delve.ir import validate_ability
 KNOWN_CONFLICTS = {("TO", "predicate : DEAL count ADDITIONAL DAMAGE"),
                    ("TO", "predicate : DO count ADDITIONAL DAMAGE"),
                    ("TO", "predicate : _dealverb PLUS count DAMAGE"),
-                   ("EACH", "event : actor ATTACK"), ("EVERY", "event : actor ATTACK")}
+                   ("EACH", "event : actor ATTACK"), ("EVERY", "event : actor ATTACK"),
+                   # issue 32 (session lang): shift wins, as it should: "deal 1 less damage
+                   # to this adversary", "you slay ... with a missile attack", "attacks this
+                   # hero" (a duration "this round" never follows a trigger's event)
+                   ("TO", "predicate : DEAL count LESS DAMAGE"),
+                   ("TO", "predicate : DO count LESS DAMAGE"),
+                   ("WITH", "event : YOU SLAY who"), ("THIS", "event : actor ATTACK")}
 
 
 def test_the_lalr_table_has_only_the_known_conflicts():
@@ -116,7 +122,7 @@ def test_the_verb_agrees_with_its_subject(text, fixed):
      "Cleave (3+): Attack an adjacent adversary: combat, Hit 4+, Damage 2."),
     ("(3+): Heal 1 wound on another hero adjacent you.",
      "(3+): Heal 1 wound on another hero adjacent to you."),
-    ("Every time you kill an adversary, gain 1 renown.",
+    ("Every time you destroy an adversary, gain 1 renown.",  # "kill" is slay (issue 32)
      "Every time you slay an adversary, gain 1 renown."),
     ("(2+): Push an enemy adjacent to you 1 space.",
      "(2+): Push an adversary adjacent to you 1 space."),

@@ -367,3 +367,17 @@ def test_when_you_buy_or_sell_this_card_runs_as_the_market_trades_it(verb):
     if verb == "buy":  # a later sale of the same card does not run the buy rule
         game.market_action(hero, town, f"sell:{card}")
         assert hero.gold == gold + game.sell_price(card)
+
+
+def test_this_ally_is_the_ally_whose_card_says_it():
+    """Issue 32: "This Ally cannot be wounded." / "... discard 1 wound from this Ally." name
+    the Ally of the card's own text, not the Hero's other Allies."""
+    from runeforge.engine.runebound.core.effects import Context
+
+    game, (hero, _) = _game()
+    allies = [c for c in sorted(game.catalog.cards) if game.card(c).kind == "ally"][:2]
+    hero.allies.extend(game.catalog.new_ally(c) for c in allies)
+    for card in allies:
+        got = game.combat.targets(Context(game.combat, hero, card), "this_ally", choose=False)
+        assert [a.id for a in got] == [card]
+    assert game.combat.targets(Context(game.combat, hero, "some-item"), "this_ally") == []

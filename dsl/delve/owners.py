@@ -25,7 +25,7 @@ from .problems import Problem
 
 EVENTS = {
     "hero": ("slay", "explored", "recuperated", "turn_start", "turn_end", "round_start",
-             "round_end", "phase_start", "phase_end", "wounded"),
+             "round_end", "phase_start", "phase_end", "wounded", "slain"),
     "adversary": ("slain", "wounded", "attacks", "round_start", "round_end", "phase_start",
                   "phase_end"),
 }
@@ -82,6 +82,11 @@ def owner_problems(ability, owner: str) -> list:
                             f"{owner}'s triggers are: {', '.join(EVENTS[owner])}",
                             ability.event_span or ability.span,
                             "see the table of events in docs/delve.md"))
+    if isinstance(ability, n.Trigger) and ability.event == "slain" and owner == "hero" \
+            and (ability.who is None or ability.who.side != "adversary" or _is_self(ability.who)):
+        out.append(_problem("RF925", "a hero's 'is slain' trigger names the adversaries it "
+                            "watches", ability.event_span or ability.span,
+                            "write 'When an adversary adjacent to you is slain, …'"))
     if isinstance(ability, n.Trigger) and ability.event == "wounded" and owner == "adversary" \
             and not _is_self(ability.who):
         out.append(_problem("RF925", "an adversary's trigger is on its own wounds",

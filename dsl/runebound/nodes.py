@@ -257,6 +257,16 @@ def _child_fields(cls: type) -> tuple[str, ...]:
     return names
 
 
+def _is_node(kind: type) -> bool:
+    found = _NODE_KIND.get(kind)
+    if found is None:
+        found = _NODE_KIND[kind] = hasattr(kind, "__dataclass_fields__")
+    return found
+
+
+_NODE_KIND: dict = {}  # type -> is it a node (a dataclass); asked for every field value
+
+
 def children(node) -> list:
     """The nodes directly below ``node``, in source order (of every family's nodes)."""
     out = []
@@ -266,8 +276,8 @@ def children(node) -> list:
         if kind in _LEAVES:
             continue
         if kind is tuple:
-            out.extend(v for v in value if hasattr(type(v), "__dataclass_fields__"))
-        elif hasattr(kind, "__dataclass_fields__"):
+            out.extend(v for v in value if _is_node(type(v)))
+        elif _is_node(kind):
             out.append(value)
     return out
 
@@ -299,6 +309,17 @@ def walk(node):
         node = stack.pop()
         yield node
         stack.extend(reversed(children(node)))
+
+
+def ability_nodes(ability) -> list:
+    """Every node of ``ability``'s sentences in source order, walked once per ability: the
+    checks and the lowering both read it (kept on the instance; an AST never changes, and a
+    field that is not a dataclass field takes no part in equality)."""
+    found = ability.__dict__.get("_nodes")
+    if found is None:
+        found = [node for s in ability.sentences for node in walk(s)]
+        object.__setattr__(ability, "_nodes", found)
+    return found
 
 # ---- families 1-3: conditions, choices, random tables (issue 21)
 from .nodes_branching import Choice, Condition, DieTable, IfState, TableRow, WhileState  # noqa: E402,F401

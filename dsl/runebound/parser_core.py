@@ -137,14 +137,14 @@ def with_subject(subject, clause, span):
 def _special(subject, pred: _Special, span):
     heroes = subject in ("you", "hero", "each_hero")
     if pred.kind == "immune":
-        if subject in ("you", "hero", "this_challenge"):
+        if subject in ("you", "hero", "this_challenge", "this_ally"):
             return n.Immune(pred.value, "hero" if subject == "you" else subject, span=span)
         raise _subject_error(subject, "'is immune'")
     if pred.kind == "escape" and heroes:
         return n.Restrict("escape", span=span)
     if pred.kind == "buy" and heroes:
         return n.Restrict("buy_items", span=span)
-    if pred.kind == "wounded" and subject in ("each_ally", "hero", "you"):
+    if pred.kind == "wounded" and subject in ("each_ally", "hero", "you", "this_ally"):
         return n.CannotBeWounded("hero" if subject == "you" else subject, span=span)
     raise _subject_error(subject, f"'cannot {pred.value}'")
 
@@ -292,6 +292,9 @@ class CoreToAst:
 
     def sel_allies(self, ch):
         return _word("each_ally", _sp(ch))
+
+    def this_ally(self, ch):
+        return _word("this_ally", _sp(ch))
 
     def sel_this_challenge(self, ch):
         return _word("this_challenge", _sp(ch))

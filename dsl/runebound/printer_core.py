@@ -62,6 +62,7 @@ FIXED = {n.KeepTrophy: "keep it as a trophy", n.EndTurn: "end your turn",
 def install(text, amount, noun, targets, durations, after_to=None) -> None:
     after_to = after_to or text  # the effect after "<costs> to" (printer._after_to)
     targets.setdefault("this_challenge", "this challenge")
+    targets.setdefault("this_ally", "this Ally")
 
     def third(node) -> str:
         """``node`` (said of "you") said of a Hero in the third person."""
@@ -118,6 +119,6 @@ def install(text, amount, noun, targets, durations, after_to=None) -> None:
 
     @text.register
     def _(node: n.CannotBeWounded) -> str:
-        who = "your Allies" if node.subject == "each_ally" else "your Hero"
+        who = {"each_ally": "your Allies", "this_ally": "this Ally"}.get(node.subject, "your Hero")
         return f"{who} cannot be wounded"
 

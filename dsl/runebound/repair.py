@@ -28,7 +28,7 @@ _SPELLING = {"COMMA": ",", "DOT": ".", "COLON": ":", "NUMBER": "1", "SIGNED": "+
 
 def _words(expected) -> list[str]:
     out = []
-    for t in expected:
+    for t in sorted(expected):  # a set: sorted, so a hint never depends on the hash seed
         if t in _SPELLING:
             if _SPELLING[t]:
                 out.append(_SPELLING[t])

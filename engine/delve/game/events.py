@@ -8,7 +8,8 @@ event they name, in card order, with the figure as their owner.
   suffers a wound"), and every hero's rule whose ``who`` picks that figure ("Every time
   another hero adjacent to you suffers a wound"); none for a figure slain or down by it.
 * An adversary's end (``slain``, once it is off the board, from its last cell; the hero who
-  slew it is "the hero who slew it") and its attack (``attacks``, after it; the hero it
+  slew it is "the hero who slew it"), on its own card and on each hero's whose ``who`` picks
+  it ("When an adversary adjacent to you is slain"), and its attack (``attacks``, after it; the hero it
   attacked is "the hero it attacked" and "that hero").
 * The clock of the round (:func:`clock`): ``round_start``, ``phase_start`` and
   ``phase_end`` (the adversary phase), ``round_end``: every hero's rules in seat order, then
@@ -20,6 +21,8 @@ functions take ``apply`` (``ops.apply``: how effects are carried out) from their
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..rules import effects as fx
 from .choose import fallen
 
@@ -27,7 +30,7 @@ from .choose import fallen
 # dialect's checks accept the same, dsl/delve/owners.py: a test holds the two equal)
 FIRED = {
     "hero": ("slay", "explored", "recuperated", "turn_start", "turn_end", "round_start",
-             "round_end", "phase_start", "phase_end", "wounded"),
+             "round_end", "phase_start", "phase_end", "wounded", "slain"),
     "adversary": ("slain", "wounded", "attacks", "round_start", "round_end", "phase_start",
                   "phase_end"),
 }
@@ -121,6 +124,15 @@ def slain(game, figure, slayer, apply) -> None:
     rules = _rules(game, figure, "slain")
     if rules:
         run(game, figure, "slain", rules, ctx, apply)
+    # issue 32: each hero's rule whose ``who`` picks it ("When an adversary adjacent to you
+    # is slain, ..."), counted from its last cell
+    s = game.state
+    ghost = replace(figure, wounds=0)  # where it fell, as the selectors see a standing figure
+    for hero in list(s.heroes_up()):
+        mine = [(k, ir) for k, ir in _rules(game, hero, "slain") if ir.get("who")
+                and ghost in fx.candidates(s.board, hero, ir["who"], [*s.figures, ghost])]
+        if mine:
+            run(game, hero, "slain", mine, dict(ctx), apply)
 
 
 def attacked(game, figure, hero, apply) -> None:

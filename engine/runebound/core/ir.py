@@ -36,6 +36,7 @@ TARGETS = (
     "ally",
     "hero_or_ally",
     "each_ally",
+    "this_ally",  # issue 32: an Ally's own card
     "each_hero",
     "each_other_hero",
     "another_hero",

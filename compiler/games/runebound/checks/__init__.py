@@ -50,7 +50,7 @@ class CardContext:
 
 
 def check_ability(a: n.Ability, ctx: CardContext) -> Iterator[Finding]:
-    nodes = [node for s in a.sentences for node in n.walk(s)]  # source order, walked once
+    nodes = n.ability_nodes(a)  # source order, walked once
     yield from _phase_tag(a, nodes)
     yield from _usage(a, ctx)
     yield from _reaction(a, nodes)

@@ -18,7 +18,7 @@ from runeforge.dsl.runebound import nodes as n
 # the nodes whose target or subject may be "this_challenge" (read by field, one pass)
 _TARGETED = {n.Suffer: "target", n.Inflict: "target", n.Cancel: "target", n.Heal: "target",
              n.Modifier: "subject", n.Immune: "subject", n.InflictAdditional: "target",
-             n.WoundCap: "subject"}
+             n.WoundCap: "subject", n.CannotBeWounded: "subject"}
 _CORE = (n.Each, n.ForEach, n.Selector, n.AllyDefeated, n.KeepTrophy, n.CardTraded)
 
 
@@ -36,6 +36,10 @@ def check(a: n.Ability, ctx, nodes, finding):
                                        "challenge's own text can say 'this challenge'",
                               node.span, hint="write 'your enemy' (the challenge the Hero "
                                               "fights)")
+            elif not ally and getattr(node, field) == "this_ally":
+                yield finding("RF450", "'this Ally' names no card here: only an Ally's own "
+                                       "text can say 'this Ally'", node.span,
+                              hint="put the rule on the Ally's card")
             continue
         if not isinstance(node, _CORE):
             continue

@@ -192,7 +192,7 @@ REACTIONS: tuple = ((n.Cancel, "wounds_inflicted"),)
 
 
 def reaction(ability: n.Ability) -> str | None:
-    kinds = {type(node) for s in ability.sentences for node in n.walk(s)}  # one walk
+    kinds = {type(node) for node in n.ability_nodes(ability)}  # the checks' walk
     return next((moment for kind, moment in REACTIONS if kind in kinds), None)
 
 

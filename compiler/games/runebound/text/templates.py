@@ -221,6 +221,7 @@ OTHER.update({
     "each.discard_ally": "discards one of their Allies",
     "effect.cannot_be_wounded.each_ally": "your Allies cannot be wounded",
     "effect.cannot_be_wounded.hero": "your Hero cannot be wounded",
+    "effect.cannot_be_wounded.this_ally": "this Ally cannot be wounded",
     "effect.restrict.buy_items": "Heroes cannot buy Items",
     "effect.terrain_rule.all": "you may move through {terrain.pl} as if they were {like.pl}",
     **{f"selector.having.{k}": f"{{who}} with {{n}} or more {pl}"

@@ -143,7 +143,7 @@ def test_r10a_a_closed_exit_stays_closed_after_a_round_trip(records):
     from runeforge.engine.delve.board.board import Board
     from runeforge.engine.delve.game.play import start
 
-    named = _with_terms(records, lambda card, exits: ("any", exits[1:]))
+    named = _with_terms(records, lambda card, exits: (exits[-1], exits[1:-1]))
     game = start(named, {"adventure": "the-iron-warden", "players": 1, "seed": 2,
                          "bots": "heuristic"})
     game.play()
@@ -234,3 +234,49 @@ def test_r22_garricks_rule_pays_when_a_hero_next_to_him_is_wounded(records):
         fired += sum(1 for r in game.log.records if r["type"] == "trigger"
                      and r.get("hero") == "garrick-stoneward" and r.get("event") == "wounded")
     assert fired >= 1
+
+
+# ---------------------------------------------------------------------- the heuristic bot
+ACTS = {"move", "explore", "recuperate", "attack", "ability"}
+
+
+@pytest.mark.parametrize("players, seed", [(2, 44), (1, 58), (3, 70)])
+def test_the_heuristic_bot_explores_only_where_the_next_chamber_fits(records, players, seed):
+    """Issue 35: the heuristic bot stood on an exit where the top card's chamber does not fit
+    and waited there for the rest of the game (these seeds idled 9-10 rounds to the round
+    limit). It now heads only for exits where the chamber fits (``DelveGame.fits_at``), the
+    one the deck sits by first; every round of these games has a hero action."""
+    result = play_records(records, {"adventure": "the-iron-warden", "players": players,
+                                    "seed": seed, "bots": "heuristic"})
+    idle, acted = 0, True
+    for r in result["log"]:
+        if r["type"] == "round":
+            idle = 0 if acted else idle + 1
+            acted = False
+        elif r["type"] in ACTS:
+            acted = True
+    assert idle < 2, (result["how"], idle)
+
+
+def test_the_heuristic_bots_goals_are_exits_where_the_chamber_fits(records):
+    from runeforge.engine.delve.game.bots import _goals
+    from runeforge.engine.delve.game.play import start
+
+    checked = 0          # random bots lead the game where the chamber may not fit
+    for seed in range(1, 30):
+        game = start(records, {"adventure": "the-iron-warden", "players": 2, "seed": seed,
+                               "bots": "random"})
+        while game.state.result is None:
+            game.play_round()
+            s = game.state
+            if not s.deck or not s.heroes_up():
+                continue
+            for f in s.adversaries():       # the goals when the board is clear
+                s.figures.remove(f)
+            goals = set(_goals(game, s.heroes_up()[0]))
+            exits = [e for ch in s.board.chambers for e in s.board.unexplored_exits(ch.index)]
+            for e in exits:
+                if not game.fits_at(e):
+                    assert not goals & set(e.cells)
+                    checked += 1
+    assert checked >= 1

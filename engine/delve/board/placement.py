@@ -118,12 +118,14 @@ def centre_cells(board: Board, chamber: Chamber, count: int, occupied=frozenset(
 
 def explore(board: Board, hero_cell, tile: Tile, exit_id: str | None = None,
             portals: frozenset | None = None) -> Chamber:
-    """R9 + R10a: the hero must stand next to an unexplored exit of its chamber."""
+    """R9 + R10a: the hero must stand next to an unexplored exit of its chamber; next to two,
+    the first (in the tile's order) where the chamber fits."""
     exits = board.exits_next_to(hero_cell)
     if not exits:
         raise IllegalAction(f"R9: a hero explores only next to an unexplored exit; cell "
                             f"{list(hero_cell)} is next to none")
-    return place(board, tile, exits[0], exit_id, portals=portals)
+    at = next((e for e in exits if fits(board, tile, e, exit_id)), exits[0])
+    return place(board, tile, at, exit_id, portals=portals)
 
 
 def start_board(tile: Tile) -> Board:

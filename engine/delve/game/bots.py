@@ -31,12 +31,16 @@ class RandomBot(Player):
 
 
 def _goals(engine, hero) -> list:
-    """Where the heuristic hero heads: the adversaries, else the unexplored exits."""
+    """Where the heuristic hero heads: the adversaries, else the unexplored exits where the
+    top card's chamber fits (R10a), the one the deck sits by (R10c) first. An exit where it
+    does not fit is no goal: standing there, the hero could only wait."""
     s = engine.state
     goals = [f.cell for f in s.adversaries()]
     if not goals and s.deck:
-        goals = [c for ch in s.board.chambers for e in s.board.unexplored_exits(ch.index)
-                 for c in e.cells]
+        exits = [e for ch in s.board.chambers for e in s.board.unexplored_exits(ch.index)
+                 if engine.fits_at(e)]
+        by_deck = [e for e in exits if s.deck_at == [e.chamber, e.id]]
+        goals = [c for e in (by_deck or exits) for c in e.cells]
     return goals
 
 

@@ -106,8 +106,7 @@ class DelveGame:
         return fits(self.state.board, tile, exit_, joining)
 
     def can_explore(self, hero: Figure, turn: HeroTurn | None = None) -> bool:
-        exits = self.exits_for(hero, turn)
-        return bool(exits) and self.fits_at(exits[0])
+        return any(self.fits_at(e) for e in self.exits_for(hero, turn))
 
     def move_value(self, hero: Figure) -> int:
         """R11: the hero's Move, with its bonuses (``add 1 to your Move``, issue 32)."""
@@ -211,7 +210,7 @@ class DelveGame:
         """The basic Explore (1+): pay, then :meth:`reveal`."""
         tile, joining, portals = self.top_card()
         if turn.explore_first:      # R8: the opening Explore, through the start chamber's exit
-            exit_ = self.exits_for(hero, turn)[0]
+            exit_ = next(e for e in self.exits_for(hero, turn) if self.fits_at(e))
             turn.begin("Explore", self.rules.explore, die, self.rules)
             try:
                 chamber = place_exit(self.state.board, tile, exit_, joining, portals=portals)

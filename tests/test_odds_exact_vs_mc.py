@@ -85,8 +85,10 @@ def test_worked_example_exact_lies_in_the_monte_carlo_interval(cli, cat):
     ex = exact(cli, "varikas-the-dead", "blood-of-the-bloodmother", (), "base")
     mc = monte_carlo_odds(cat, "varikas-the-dead", "blood-of-the-bloodmother", trials=6000,
                           seed=3, policy="optimal")
-    lo, hi = mc.ci
-    assert lo <= ex["win"] <= hi
+    # within 3 sd of the exact figure, as the sample above: the win is near 1 since the
+    # heroes were tuned (issue 35), and a 95 % interval then misses by chance one seed in 20
+    p = ex["win"]
+    assert abs(mc.win - p) <= 3 * math.sqrt(p * (1 - p) / 6000) + 1e-12, (p, mc.win)
     assert {a["card"] for a in ex["applied"]} == {"varikas-the-dead", "blood-of-the-bloodmother"}
 
 

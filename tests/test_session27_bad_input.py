@@ -16,7 +16,8 @@ BUNDLED = Path(__file__).resolve().parents[1] / "cards" / "campaign"
 
 CAMPAIGN = "saltmarsh-reckoning"
 NEW = ["campaign", "new", "--campaign", CAMPAIGN, "--seed", "3", "--hero",
-       "Ann=garrick-stoneward:warrior", "--overlord", "Zed", "-o"]
+       "Ann=garrick-stoneward:warrior", "--hero",
+       "Bo=sefa-quillmark:healer", "--overlord", "Zed", "-o"]
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -62,6 +63,13 @@ def campaign_pack(folder: Path, edit) -> Path:
     return pack
 
 
+def line_of(prefix: str) -> int:
+    """The 1-based line of the bundled campaign document that starts with ``prefix`` (the
+    positions below follow the document, not a number written down once)."""
+    lines = (BUNDLED / "campaign.yaml").read_text(encoding="utf-8").splitlines()
+    return next(i for i, x in enumerate(lines, 1) if x.startswith(prefix))
+
+
 def drop_line(key):
     return lambda t: "".join(x for x in t.splitlines(True) if not x.startswith(key + ":"))
 
@@ -85,10 +93,10 @@ CASES = [
                                           [*NEW, t / "f" / "c.json"])[1], 2,
      ["is not a directory"]),
     ("play-log-under-a-file", lambda t, s: (t.joinpath("f").write_text("x"),
-                                           ["campaign", "play", "--players", "1", "--log",
+                                           ["campaign", "play", "--players", "2", "--log",
                                             t / "f" / "c.jsonl"])[1], 2,
      ["--log", "is not a directory"]),
-    ("play-output-missing-folder", lambda t, s: ["campaign", "play", "--players", "1", "-o",
+    ("play-output-missing-folder", lambda t, s: ["campaign", "play", "--players", "2", "-o",
                                                  t / "missing" / "s.json"], 2,
      ["does not exist"]),
     ("sheet-pdf-missing-folder", lambda t, s: ["campaign", "sheet", s, "--pdf",
@@ -128,16 +136,16 @@ CASES = [
      ["camp.log.jsonl:1:1: error[RF964]", "interrupted"]),
     # a campaign document missing `map` (or `home`): the schema's RF203, not KeyError (exit 3)
     ("check-campaign-without-map", lambda t, s: ["check", campaign_pack(t, drop_line("map"))],
-     1, ["campaign.yaml:4:1: error[RF203]", "'map'"]),
+     1, [f"campaign.yaml:{line_of('kind:')}:1: error[RF203]", "'map'"]),
     ("check-campaign-without-home", lambda t, s: ["check", campaign_pack(t, drop_line("home"))],
-     1, ["campaign.yaml:4:1: error[RF203]", "'home'"]),
+     1, [f"campaign.yaml:{line_of('kind:')}:1: error[RF203]", "'home'"]),
     # an adventure game that is not a game with trials: RF958 at the value, not a check that
     # passes and a `campaign play` that crashes with KeyError
     ("check-campaign-unknown-game", lambda t, s: ["check", campaign_pack(t, lambda x: x.replace(
         "adventure_game: delve", "adventure_game: delv"))], 1,
-     ["campaign.yaml:8:17: error[RF958]", "'delv'", "did you mean 'delve'"]),
+     [f"campaign.yaml:{line_of('adventure_game:')}:17: error[RF958]", "'delv'", "did you mean 'delve'"]),
     ("play-campaign-of-runebound", lambda t, s: [
-        "campaign", "play", "--campaign", "other-campaign", "--players", "1",
+        "campaign", "play", "--campaign", "other-campaign", "--players", "2",
         campaign_pack(t, lambda x: x.replace("adventure_game: delve",
                                              "adventure_game: runebound-2e"))], 1,
      ["error[RF958]", "'runebound-2e'"]),

@@ -49,7 +49,9 @@ def test_game_runs_to_a_winner_with_invariants(i):
     # result (issue 35; no seed has a turn limit or a draw)
     assert s.winner in s.seats, s.how
     assert check_invariants(game) == []
-    assert game.steps > 5  # invariants were checked after every step
+    # invariants were checked after set-up and after each step of every turn (a Hero may
+    # win in the first turn: seed 1148 beats High Lord Margath at 11 % odds)
+    assert game.steps > s.turn
     assert json.loads(json.dumps(s.to_dict())) == s.to_dict()
 
 

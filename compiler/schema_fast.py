@@ -8,7 +8,8 @@ bool`` for the keywords the packaged schemas use, with jsonschema's Draft 2020-1
 ``False`` sends the file to jsonschema, which finds and explains the errors, so the
 diagnostics never come from here. A keyword it does not know makes the schema uncompilable
 (None: jsonschema does it all), and a value it cannot judge exactly (a number type other
-than int and float) raises :class:`Unsure` (jsonschema decides). tests/test_schema_fast.py
+than int and float, a property name that is not a string where a pattern must judge it) raises
+:class:`Unsure` (jsonschema decides). tests/test_schema_fast.py
 holds both to the same answer over the bundled content and many broken copies of it.
 """
 
@@ -91,6 +92,14 @@ def unique(items) -> bool:
                 return False
             seen.append(e)
         return True
+
+
+def _matches(search, key) -> bool:
+    """``re.search`` of a property name; a key that is not a string (YAML's ``2:``) is left to
+    jsonschema, which has no exact answer for it here."""
+    if not isinstance(key, str):
+        raise Unsure(f"key {key!r}")
+    return search(key) is not None
 
 
 # ---- the compiler ----------------------------------------------------------------------------
@@ -241,15 +250,32 @@ class _Compiler:
             return True
         return check
 
+    def k_patternProperties(self, value, schema):
+        pats = tuple((re.compile(p).search, self.compile(sub)) for p, sub in value.items())
+
+        def check(x):
+            if not isinstance(x, dict):
+                return True
+            for search, sub in pats:
+                for k, v in x.items():
+                    if _matches(search, k) and not sub(v):
+                        return False
+            return True
+        return check
+
     def k_additionalProperties(self, value, schema):
-        if "patternProperties" in schema:
-            raise Unsupported("patternProperties")
         known = frozenset(schema.get("properties", {}))
+        # as jsonschema: a key matched by any patternProperties pattern is not additional
+        patterns = "|".join(schema.get("patternProperties", {}))
+        search = re.compile(patterns).search if patterns else None
+
+        def extra(k) -> bool:
+            return k not in known and not (search is not None and _matches(search, k))
         if value is False:
-            return lambda x: not isinstance(x, dict) or all(k in known for k in x)
+            return lambda x: not isinstance(x, dict) or not any(extra(k) for k in x)
         sub = self.compile(value)
         return lambda x: not isinstance(x, dict) or all(
-            sub(v) for k, v in x.items() if k not in known)
+            sub(v) for k, v in x.items() if extra(k))
 
     def k_propertyNames(self, value, schema):
         sub = self.compile(value)

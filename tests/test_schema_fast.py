@@ -135,6 +135,17 @@ CORNERS = [
                       "additionalProperties": False}}, "$ref": "#/$defs/n"},
      [{}, {"next": {"next": {}}}, {"next": {"next": 1}}, {"next": {"x": 1}}]),
     ({"multipleOf": 25}, [50, 60, 75.0, 12.5, True]),
+    # patternProperties (the campaign's adventure.by_heroes): a matched key is not additional,
+    # every pattern a key matches applies, re.search (unanchored) as jsonschema
+    ({"type": "object", "properties": {"id": {"type": "string"}}, "additionalProperties": False,
+      "patternProperties": {"^[1-9]$": {"type": "object", "maxProperties": 1},
+                            "x": {"type": "integer"}}},
+     [{}, {"2": {}}, {"2": {"a": 1}}, {"2": {"a": 1, "b": 2}}, {"10": {}}, {"id": "a", "3": {}},
+      {"id": 1}, {"ax": 3}, {"ax": "3"}, {"axe": 1, "2": {}}, {"y": 1}, [1], "2"]),
+    ({"patternProperties": {"^a": {"minimum": 2}, "b$": {"maximum": 5}},
+      "additionalProperties": {"type": "string"}},
+     [{"ab": 3}, {"ab": 1}, {"ab": 6}, {"c": "s"}, {"c": 1}, {"a": 1.5}, {"zb": 9}]),
+    ({"patternProperties": {"^k": True}}, [{"k": 1}, {}, 3]),
 ]
 
 
@@ -149,6 +160,6 @@ def test_corners_of_the_keywords(schema, values):
 
 def test_a_keyword_it_does_not_know_leaves_the_schema_to_jsonschema():
     assert compile_schema({"type": "string", "format": "email"}) is None
-    assert compile_schema({"patternProperties": {"^a": {}}, "additionalProperties": False}) \
-        is None
+    assert compile_schema({"unevaluatedProperties": False}) is None
+    assert compile_schema({"type": "array", "contains": {"type": "string"}}) is None
     assert compile_schema({"$ref": "other.json#/x"}) is None

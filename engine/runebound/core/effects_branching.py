@@ -23,13 +23,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import effects as fx
+from .herofacts import count, hero_place
 
 TOKEN_FIELDS = {"wound": "wounds", "exhaustion": "exhaustion", "gold": "gold"}
-
-
-def hero_place(engine, hero):
-    place = getattr(engine, "hero_place", None)
-    return place(hero) if place is not None else None
 
 
 def holds(condition: dict, ctx) -> bool:
@@ -46,8 +42,6 @@ def holds(condition: dict, ctx) -> bool:
             return town is not None
         return (town or "").lower() == condition["town"].lower()
     if kind == "at_least":  # tokens, gold, and (issue 32) Items, Allies, trophies held
-        from .effects_core import count
-
         return count(hero, condition["token"]) >= condition["count"]
     if kind == "none":
         return getattr(hero, TOKEN_FIELDS[condition["token"]], 0) == 0

@@ -15,20 +15,8 @@ from dataclasses import dataclass, replace
 
 from runeforge.engine.common.errors import IllegalAction
 
+from .herofacts import count, hero_place
 from .state import Hero
-
-# what "for each ..." and "with N or more ..." count on a Hero
-COUNTABLES = ("wound", "exhaustion", "gold", "item", "ally", "trophy")
-
-
-def count(hero: Hero, what: str) -> int:
-    if what in ("wound", "exhaustion", "gold"):
-        return getattr(hero, {"wound": "wounds"}.get(what, what), 0)
-    if what == "item":
-        return sum(1 for c in hero.items if c not in hero.trophies)
-    if what == "ally":
-        return len(hero.allies)
-    return len(hero.trophies)
 
 
 class _CoreEffect:
@@ -65,12 +53,8 @@ def select(engine, ctx, sel: dict) -> list:
         heroes = [h for h in heroes if h is not ctx.owner]
     place = sel.get("place")
     if place == "town":  # issue 32: "each Hero in a town"
-        from .effects_branching import hero_place
-
         heroes = [h for h in heroes if (hero_place(engine, h) or (None, None))[1] is not None]
     elif place not in (None, "space"):
-        from .effects_branching import hero_place
-
         heroes = [h for h in heroes if (hero_place(engine, h) or (None,))[0] == place]
     having = sel.get("having")
     if having:

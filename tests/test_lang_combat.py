@@ -252,6 +252,24 @@ def test_rf427_rf428_caps(text, code, where):
     assert found[0].severity == ("warning" if code == "RF428" else "error")
 
 
+
+@pytest.mark.parametrize("who", ["Each other Hero in a town", "Each Hero in a town",
+                                 "Each other Hero in a forest space",
+                                 "Each other Hero within 2 spaces",
+                                 "The Hero with the most gold"])
+def test_a_cap_said_of_a_selector_prints_renders_and_is_refused(who):
+    """Issue 32's selectors parse as the cap's subject: fmt and the checks print it (they
+    raised KeyError), every locale renders it, and check refuses it (RF427), so it never
+    lowers."""
+    text = f"{who} takes no more than 2 wounds in each combat phase."
+    ast = parse_ability(text)
+    assert print_ability(ast) == text
+    for locale in LOCALES:
+        assert render_ability(ast, locale)
+    choice = parse_ability(f"Choose one: {text[0].lower()}{text[1:-1]}; or gain 1 gold.")
+    codes = [f.code for f in check_ability(choice, CardContext("item", "constant"))]
+    assert "RF427" in codes, codes
+
 def test_a_cap_counts_every_batch_of_one_phase():
     from runeforge.engine.common.dice import ScriptedDice
     from runeforge.engine.runebound.combat.combat import Combat

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from . import nodes as n
+from .printer_core import selector
 
 
 def register(text, targets, noun) -> None:
@@ -24,7 +25,14 @@ def register(text, targets, noun) -> None:
 
     @text.register
     def _(node: n.WoundCap) -> str:
-        who = "you take" if node.subject == "you" else f"{targets[node.subject]} takes"
+        # a selector of Heroes ("each other Hero in a town") parses here too; check refuses
+        # it (RF427), but fmt and the checks print every sentence that parses
+        if node.subject == "you":
+            who = "you take"
+        elif isinstance(node.subject, n.Selector):
+            who = f"{selector(node.subject)} takes"
+        else:
+            who = f"{targets[node.subject]} takes"
         wounds = "wound" if node.value == 1 else "wounds"
         return f"{who} no more than {node.value} {wounds} in each combat phase"
 

@@ -137,6 +137,7 @@ def install(renderer_cls) -> None:
         setattr(renderer_cls, name, method)
     restrict, terrain_rule, immune = (renderer_cls._restrict, renderer_cls._terrainrule,
                                       renderer_cls._immune)
+    woundcap = renderer_cls._woundcap
 
     def _restrict(self, node, mood):
         if node.action == "buy_items":
@@ -157,6 +158,15 @@ def install(renderer_cls) -> None:
         return self.t("effect.immune", target=self.term("targets", node.subject),
                       phase=self.term("phases", node.phase))
 
+    def _woundcap(self, node, mood):
+        # "each other Hero in a town takes no more than ...": parses, check refuses (RF427),
+        # yet the rules text of every parsed ability renders in each locale
+        if not isinstance(node.subject, n.Selector):
+            return woundcap(self, node, mood)
+        return self.t("effect.wound_cap", target=_selector(self, node.subject),
+                      wounds=self.qty(n.Amount("fixed", (node.value,)), "wound"))
+
     renderer_cls._restrict, renderer_cls._terrainrule = _restrict, _terrainrule
+    renderer_cls._woundcap = _woundcap
     renderer_cls._immune = _immune
     renderer_cls.event = _with_events(renderer_cls.event)

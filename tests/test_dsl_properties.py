@@ -8,11 +8,13 @@
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from runeforge.diagnostics import DiagnosticError
 from runeforge.dsl import AbilitySyntaxError
+from runeforge.dsl.runebound import nodes as n
 from runeforge.dsl.runebound import parse_ability, print_ability
 from runeforge.games.runebound.abilities import compile_text
 from runeforge.games.runebound.lower import lower
@@ -38,6 +40,29 @@ def test_every_expressible_ast_lowers_to_valid_ir(ast):
     from runeforge.engine.runebound.core.ir import validate_ability
 
     validate_ability(lower(ast))
+
+
+# durations before a subject: the parser puts each on every Hero's predicate (Each(During(
+# During(...)))); the printer once wrote only the outermost before the subject and the others
+# after it ("each Hero in a road space until the end of this combat, you receive ..."), which
+# does not parse (found by tests/fuzz/test_fuzz_language.py::test_fuzz_ability_strings)
+DURATIONS_AND_A_SUBJECT = [
+    "Before Combat: Once per turn and once per combat round, before moving, until the end of "
+    "this combat, until the end of this combat, each Hero in a road space receives +0 Mind.",
+    "Before Combat: Once per turn, before moving, until the end of this combat, each Hero in a "
+    "road space receives +0 Mind.",
+    "Until the end of this turn, until the end of this combat, each other Hero within 2 spaces "
+    "receives +1 Body.",
+]
+
+
+@pytest.mark.parametrize("text", DURATIONS_AND_A_SUBJECT)
+def test_durations_before_a_subject_print_and_reparse_to_the_same_ast(text):
+    ast = parse_ability(text)
+    assert isinstance(ast.sentences[0], n.Each)  # the durations are under the subject
+    printed = print_ability(ast)
+    assert parse_ability(printed) == ast, printed
+    assert printed == text
 
 
 SEEDS = [

@@ -87,10 +87,15 @@ def install(text, amount, noun, targets, durations, after_to=None) -> None:
 
     @text.register
     def _(node: n.Each) -> str:
-        inner = node.effect
-        if isinstance(inner, n.During):
-            return f"{durations[inner.until]}, {selector(node.selector)} {third(inner.effect)}"
-        return f"{selector(node.selector)} {third(inner)}"
+        # the parser scopes every duration said before the subject to each Hero's predicate
+        # ("until A, until B, each Hero ..." is Each(During(A, During(B, ...)))): all of them,
+        # outermost first, go back before the subject; one left on the predicate would be
+        # printed after it, where it does not read back
+        inner, lead = node.effect, []
+        while isinstance(inner, n.During):
+            lead.append(f"{durations[inner.until]}, ")
+            inner = inner.effect
+        return f"{''.join(lead)}{selector(node.selector)} {third(inner)}"
 
     @text.register
     def _(node: n.ForEach) -> str:

@@ -65,9 +65,11 @@ def no_journal() -> None:
     from runeforge.atomic import write_text_atomic
     from runeforge.games.campaign.commands import journal
 
-    def commit(path, sheet_text, log_text, sealed=None):
+    def commit(path, sheet_text, log_text, sealed=None, sealed_log=None):
         if sealed is not None:
             write_text_atomic(journal.sealed_path(path), sealed)
+        if sealed_log is not None:
+            write_text_atomic(journal.sealed_log_path(path), sealed_log)
         write_text_atomic(path, sheet_text)
         write_text_atomic(journal.log_path(path), log_text)
 
@@ -103,10 +105,11 @@ def args_for(name: str, sheet: Path) -> list:
         for answers in ([], [0], [0, 0], [0, 0, 0]):
             args = ["travel", sheet, *sum((["--choice", a] for a in answers), [])]
             probe = sheet.with_name("probe.json")
-            for of in (Path, sheetio.sealed_path, sheetio.log_path):
+            files = (Path, sheetio.sealed_path, sheetio.log_path, sheetio.sealed_log_path)
+            for of in files:
                 shutil.copy(of(sheet), of(probe))
             ok = cli(*(probe if a == sheet else a for a in args)) == 0
-            for of in (Path, sheetio.sealed_path, sheetio.log_path):
+            for of in files:
                 of(probe).unlink(missing_ok=True)
             if ok:
                 return args
@@ -147,14 +150,16 @@ def main(argv=None) -> int:
     live.mkdir()
     log = sheetio.log_path(sheet)
     sealed = sheetio.sealed_path(sheet)  # the overlord's secrets (issue 34): part of the state
+    sealed_log = sheetio.sealed_log_path(sheet)  # the log's secret arguments: the same
+    files = (sheet, sealed, log, sealed_log)
 
     def snapshot() -> dict[str, bytes]:
-        return {p.name: p.read_bytes() for p in (sheet, sealed, log) if p.exists()}
+        return {p.name: p.read_bytes() for p in files if p.exists()}
 
     def state() -> dict[str, str]:
         journal.recover(sheet)  # as every command does first
         return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() if p.exists() else "absent"
-                for p in (sheet, sealed, log)}
+                for p in files}
 
     total, mixed, lines = 0, 0, []
     for name, fixed in plan(sheet):

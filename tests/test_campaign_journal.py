@@ -28,13 +28,19 @@ def sealed_of(sheet):
     return sheet.with_name(sheet.stem + ".sealed.json")
 
 
-def pair(sheet) -> tuple[bytes, bytes, bytes]:
-    """The campaign on disk: the sheet, its sealed file (issue 34) and its log."""
-    return sheet.read_bytes(), sealed_of(sheet).read_bytes(), log_of(sheet).read_bytes()
+def sealed_log_of(sheet):
+    return sheet.with_name(sheet.stem + ".sealed.log.jsonl")
+
+
+def pair(sheet) -> tuple[bytes, bytes, bytes, bytes]:
+    """The campaign on disk: the sheet, its sealed file (issue 34), its log and the log's
+    sealed lines."""
+    return (sheet.read_bytes(), sealed_of(sheet).read_bytes(), log_of(sheet).read_bytes(),
+            sealed_log_of(sheet).read_bytes())
 
 
 def copy_campaign(sheet, to) -> None:
-    for of in (lambda p: p, sealed_of, log_of):
+    for of in (lambda p: p, sealed_of, log_of, sealed_log_of):
         shutil.copy(of(sheet), of(to))
 
 
@@ -62,7 +68,7 @@ class Killed(BaseException):
     """A SIGKILL stand-in: nothing after it runs (no except Exception catches it)."""
 
 
-@pytest.mark.parametrize("kill_at", [1, 2, 3, 4, 5])
+@pytest.mark.parametrize("kill_at", [1, 2, 3, 4, 5, 6])
 def test_a_command_killed_at_any_write_leaves_the_old_or_the_new_campaign(
         sheet, tmp_path, monkeypatch, kill_at):
     """Every file replace and removal of a command is a point where a kill can land; after
@@ -101,7 +107,8 @@ def test_a_command_killed_at_any_write_leaves_the_old_or_the_new_campaign(
         assert pair(sheet) == new
     assert not sheet.with_name("camp.journal.json").exists()
     left = sorted(p.name for p in sheet.parent.iterdir() if p.is_file())
-    assert left == ["camp.json", "camp.log.jsonl", "camp.sealed.json"]  # no temp, no journal
+    assert left == ["camp.json", "camp.log.jsonl", "camp.sealed.json",
+                    "camp.sealed.log.jsonl"]  # no temp, no journal
 
 
 def test_status_fails_on_a_sheet_its_log_does_not_describe_and_repair_rebuilds_it(sheet):

@@ -59,6 +59,10 @@ def test_a_whole_campaign_by_hand_shows_the_heroes_no_overlord_card(tmp_path, on
                             "heroes")
         out += strings(model)
         out.append(sheet.read_text(encoding="utf-8"))  # the heroes' sheet file itself
+        log = sheet.with_name("camp.log.jsonl").read_text(encoding="utf-8")
+        # the seed orders every deck: it is sealed with the log's secret arguments
+        assert all("seed" not in json.loads(row) for row in log.splitlines())
+        out.append(log)  # the log file itself: its secret arguments are in the sealed log
         if pdf:
             target = tmp_path / "heroes.pdf"
             ok("sheet", sheet, "--pdf", target, "--as", "heroes")
@@ -147,3 +151,48 @@ def test_a_whole_campaign_by_hand_shows_the_heroes_no_overlord_card(tmp_path, on
         c in ok("status", sheet, "--as", "overlord") for c in info["overlord"]["deck_cards"])
     assert any(row.get("set_aside") for row in json.loads(
         ok("log", sheet, "--as", "overlord", "--format", "json")))
+
+
+def test_the_log_keeps_the_overlords_arguments_in_its_sealed_log(tmp_path):
+    """The log names none of the overlord's cards and not the seed: they are in the sealed log
+    (camp.sealed.log.jsonl), one line per log line. The heroes' summary reads the log alone;
+    the overlord's summary, `undo` and `replay` put the secrets back, and refuse at the line
+    that needs them when the sealed log is missing or edited."""
+    from tests.campaign_cli import rf
+
+    sheet = tmp_path / "camp.json"
+    ok("new", "--campaign", CAMPAIGN, "--seed", 11, "--hero", "Ann=garrick-stoneward:warrior",
+       "--hero", "Bo=sefa-quillmark:healer", "--overlord", "Zed", "-o", sheet)
+    card = json.loads(ok("status", sheet, "--as", "overlord", "--format", "json"))[
+        "overlord"]["deck_cards"][0]
+    ok("setup", sheet, "--set-aside", card)
+    log = tmp_path / "camp.log.jsonl"
+    sealed_log = tmp_path / "camp.sealed.log.jsonl"
+    rows = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    secret = [json.loads(line) for line in sealed_log.read_text(encoding="utf-8").splitlines()]
+    assert card not in log.read_text(encoding="utf-8") and "seed" not in rows[0]
+    assert [r["sha256"] for r in rows] == [s["sha256"] for s in secret]
+    assert secret[0]["seed"] == 11 and secret[1]["set_aside"] == [card]
+    assert rows[1]["sealed"] == {"set_aside": 1}
+
+    lord_rows = json.loads(ok("log", sheet, "--as", "overlord", "--format", "json"))
+    assert lord_rows[0]["seed"] == 11 and lord_rows[1]["set_aside"] == [card]
+    kept = sealed_log.read_bytes()
+    sealed_log.unlink()  # the heroes' copy of the campaign: the log without its sealed part
+    heroes = json.loads(ok("log", sheet, "--as", "heroes", "--format", "json"))
+    assert heroes[1]["set_aside"] == 1 and "seed" not in heroes[0]
+    for args in (("log", sheet, "--as", "overlord"), ("undo", sheet),
+                 ("replay", log)):
+        result = rf(*args)
+        assert result.exit_code != 0 and "sealed log" in result.output, (args, result.output)
+        assert "camp.log.jsonl:1:" in result.output, result.output  # `new`'s seed, line 1
+    sealed_log.write_bytes(kept.replace(b"11", b"12"))  # an edited seed: another sheet
+    result = rf("undo", sheet)
+    assert result.exit_code != 0 and "camp.log.jsonl:1:" in result.output, result.output
+    sealed_log.write_bytes(kept)
+    before = (sheet.read_bytes(), log.read_bytes(), kept)
+    ok("undo", sheet)
+    assert log.read_text(encoding="utf-8").count("\n") == 1
+    assert sealed_log.read_text(encoding="utf-8").count("\n") == 1
+    ok("setup", sheet, "--set-aside", card)  # done again: the same three files, byte for byte
+    assert (sheet.read_bytes(), log.read_bytes(), sealed_log.read_bytes()) == before

@@ -141,10 +141,11 @@ def replay(log, dirs) -> None:
 def replay_sheet_log(log: Path, rows: list, lines: list, dirs, fail) -> None:
     """A hand-kept sheet's log: every command again, every digest compared, and the last
     sheet compared with the sheet beside the log (history.check_sheet_on_disk)."""
-    from .history import Broken, check_sheet_on_disk, sheets
+    from .history import Broken, check_sheet_on_disk, rows_of, sealed_lines, sheets
 
     data = io.campaign_data(io.bundle_for(dirs), rows[0].get("campaign"))
     try:
+        rows = rows_of(lines, sealed_lines(log))  # the overlord's secret arguments put back
         sheet = sheets(data, rows)[-1]
     except Broken as exc:
         raise fail(str(exc), exc.line) from None

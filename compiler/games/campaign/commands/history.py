@@ -94,13 +94,45 @@ def sheet_beside(log: Path) -> Path | None:
         if name.endswith(".log.jsonl") else None
 
 
-def _log_lines(sheet_path) -> list[str]:
+def _log_lines(sheet_path) -> tuple[list[str], list[str] | None]:
+    """(the log's lines, the sealed log's lines or None when there is none) of a sheet."""
     log = io.log_path(sheet_path)
     if not log.exists():
         raise io.Refused(f"{sheet_path} has no log beside it ({log.name}); only a sheet kept "
                          "with `campaign new` and its commands can be taken back or rebuilt")
     text = io.read_utf8(log, "RF964", "the campaign log", "the log was damaged")
+    return text.splitlines(keepends=True), sealed_lines(log)
+
+
+def sealed_lines(log: Path) -> list[str] | None:
+    """The lines of the sealed log beside ``log`` (logsecrets.py), None when there is none."""
+    from .logsecrets import sealed_log_path
+
+    path = sealed_log_path(log)
+    if not path.exists():
+        return None
+    text = io.read_utf8(path, "RF964", "the campaign's sealed log",
+                        "the sealed log was damaged; restore it from a copy")
     return text.splitlines(keepends=True)
+
+
+def rows_of(lines: list[str], secret_lines: list[str] | None) -> list:
+    """The whole rows of a log: its lines with their secret arguments put back from the
+    sealed log's lines; :class:`Broken` at the first line that cannot be read or whose
+    sealed line is missing."""
+    from .logsecrets import SecretsMissing, merge
+
+    rows = parse(lines)
+    secrets = None
+    if secret_lines is not None:
+        try:
+            secrets = parse(secret_lines)
+        except Broken as exc:
+            raise Broken(exc.line, f"the sealed log's line {exc.line}: {exc}") from None
+    try:
+        return merge(rows, secrets)
+    except SecretsMissing as exc:
+        raise Broken(exc.line, str(exc)) from None
 
 
 def _fail(log: Path, lines: list[str], exc: Broken) -> DiagnosticError:
@@ -118,15 +150,15 @@ def undo_command(sheet, dirs) -> None:
     from runeforge.engine.campaign.sheet.state import digest
 
     state, data = io.open_sheet(sheet, dirs)  # finished journal, sheet agrees with its log
-    lines = _log_lines(sheet)
+    lines, secret = _log_lines(sheet)
     if len(lines) < 2:
         raise io.Refused("there is nothing to take back: the log holds only `new`")
     try:
-        rows = parse(lines)
+        rows = rows_of(lines, secret)
         before = sheets(data, rows[:-1])[-1]
     except Broken as exc:
         raise _fail(io.log_path(sheet), lines, exc) from None
-    kept = "".join(lines[:-1])
+    kept = "".join(lines[:-1]), None if secret is None else "".join(secret[: len(lines) - 1])
     io.replace(sheet, before, lambda: kept, digest(state))
     last = rows[-1]
     console().print(f"Took back `{last.get('command')}` (log line {len(lines)}); the sheet is "
@@ -150,11 +182,13 @@ def repair_command(sheet, dirs) -> None:
     if finished:
         name = journal.journal_path(sheet).name
         out.print(f"Finished the command that was interrupted ({name}).", markup=False)
-    lines = _log_lines(sheet)
+    lines, secret = _log_lines(sheet)
     try:
-        rows = parse(lines)
+        rows = rows_of(lines, secret)
     except Broken as exc:  # keep the lines before the damaged one
-        rows, lines = parse(lines[: exc.line - 1]), lines[: exc.line - 1]
+        lines = lines[: exc.line - 1]
+        secret = None if secret is None else secret[: exc.line - 1]
+        rows = rows_of(lines, secret)
         out.print(f"The log is damaged at line {exc.line}: {exc}; kept the {len(rows)} "
                   "lines before it.", markup=False)
     if not rows:
@@ -164,15 +198,17 @@ def repair_command(sheet, dirs) -> None:
         built = sheets(data, rows)
     except Broken as exc:
         lines = lines[: exc.line - 1]
+        secret = None if secret is None else secret[: exc.line - 1]
         built = sheets(data, rows[: exc.line - 1]) if exc.line > 1 else []
         out.print(f"{exc}; kept the {len(built)} lines before it.", markup=False)
     if not built:
         raise io.Refused("not even the log's first line can be applied again")
     (text, sealed), path = io.texts(sheet, built[-1]), Path(sheet)
     old = path.read_bytes() if path.exists() else None
-    kept = "".join(lines)
+    kept = "".join(lines), None if secret is None else "".join(secret[: len(lines)])
     if old == text.encode("utf-8") and io.sealed_text(sheet) == sealed and \
-            io.log_path(sheet).read_text(encoding="utf-8") == kept:
+            io.log_path(sheet).read_text(encoding="utf-8") == kept[0] and \
+            (secret is None or sealed_lines(io.log_path(sheet)) == secret[: len(lines)]):
         out.print(f"Nothing to repair: {sheet} is the sheet its log describes.", markup=False)
         return
     if old is not None and old != text.encode("utf-8"):

@@ -44,6 +44,13 @@ def sealed_path(sheet_path) -> Path:
     return path.with_name(path.stem + ".sealed.json")
 
 
+def sealed_log_path(sheet_path) -> Path:
+    """The overlord's secret arguments of the log (logsecrets.py)."""
+    from .logsecrets import sealed_log_path as beside
+
+    return beside(log_path(sheet_path))
+
+
 def _sha(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
@@ -89,12 +96,17 @@ def _read(path: Path) -> dict:
     if "sealed" in entry and (not isinstance(entry["sealed"], str)
                               or _sha(entry["sealed"]) != entry.get("sealed_sha256")):
         raise _bad(path, "its sealed text does not match its SHA-256")
+    if "sealed_log" in entry and (not isinstance(entry["sealed_log"], str)
+                                  or _sha(entry["sealed_log"]) != entry.get("sealed_log_sha256")):
+        raise _bad(path, "its sealed log does not match its SHA-256")
     return entry
 
 
 def _apply(sheet_path: Path, entry: dict) -> None:
     if "sealed" in entry:  # the overlord's secrets first: the sheet names their SHA-256
         write_text_atomic(sealed_path(sheet_path), entry["sealed"])
+    if "sealed_log" in entry:  # the log's secret arguments before the log that names them
+        write_text_atomic(sealed_log_path(sheet_path), entry["sealed_log"])
     write_text_atomic(sheet_path, entry["sheet"])
     write_text_atomic(log_path(sheet_path), entry["log"])
     journal = journal_path(sheet_path)
@@ -110,7 +122,8 @@ def pending(sheet_path) -> bool:
     path = Path(sheet_path)
     if journal_path(path).exists():
         return True
-    names = {path.name, log_path(path).name, journal_path(path).name, sealed_path(path).name}
+    names = {path.name, log_path(path).name, journal_path(path).name, sealed_path(path).name,
+             sealed_log_path(path).name}
     try:
         beside = os.listdir(path.parent if str(path.parent) else ".")
     except OSError:
@@ -125,21 +138,25 @@ def recover(sheet_path) -> bool:
     the lock."""
     path = Path(sheet_path)
     journal = journal_path(path)
-    remove_stale_temps(targets=[path, log_path(path), journal, sealed_path(path)])
+    remove_stale_temps(targets=[path, log_path(path), journal, sealed_path(path),
+                                sealed_log_path(path)])
     if not journal.exists():
         return False
     _apply(path, _read(journal))
     return True
 
 
-def commit(sheet_path, sheet_text: str, log_text: str, sealed: str | None = None) -> None:
-    """Replace the sheet, its sealed file (the overlord's secrets, when given) and its log
-    together (see the module's doc). Hold the lock."""
+def commit(sheet_path, sheet_text: str, log_text: str, sealed: str | None = None,
+           sealed_log: str | None = None) -> None:
+    """Replace the sheet, its sealed file (the overlord's secrets, when given), its log and
+    the log's sealed lines (when given) together (see the module's doc). Hold the lock."""
     path = Path(sheet_path)
     entry = {"journal": VERSION, "sheet": sheet_text, "log": log_text,
              "sheet_sha256": _sha(sheet_text), "log_sha256": _sha(log_text)}
     if sealed is not None:
         entry.update(sealed=sealed, sealed_sha256=_sha(sealed))
+    if sealed_log is not None:
+        entry.update(sealed_log=sealed_log, sealed_log_sha256=_sha(sealed_log))
     journal = journal_path(path)
     write_text_atomic(journal, json.dumps(entry, ensure_ascii=False, sort_keys=True))
     fsync_dir(journal.parent)  # the journal's name is on disk before either file changes

@@ -236,34 +236,52 @@ def log_path(sheet_path) -> Path:
     return beside(sheet_path)
 
 
-def log_line(sheet: dict, entry: dict) -> str:
+def log_lines(sheet: dict, entry: dict) -> tuple[str, str]:
+    """(the log's line, the sealed log's line) of one command (logsecrets.py)."""
     from runeforge.engine.campaign.sheet.state import digest
 
+    from .logsecrets import dumps, split
+
     record = {**entry, "step": sheet["step"], "act": sheet["act"], "sha256": digest(sheet)}
-    return json.dumps(record, sort_keys=True, ensure_ascii=False) + "\n"
+    lord = next((p["name"] for p in sheet["players"] if p["side"] == "overlord"), None)
+    public, secret = split(record, lord)
+    return dumps(public), dumps(secret)
+
+
+def sealed_log_path(sheet_path) -> Path:
+    from .journal import sealed_log_path as beside
+
+    return beside(sheet_path)
 
 
 ANY = object()  # `replace(..., before=ANY)`: whatever sheet is on disk (repair)
 
 
 def save(path, sheet: dict, entry: dict, before: str | None = None) -> None:
-    """Write the sheet and append ``entry`` to the campaign log beside it, as one commit
-    (journal.py). ``before``: the digest of the sheet the command read; when the sheet on
-    disk is no longer that one (another command committed meanwhile), nothing is written.
-    ``None``: there must be no sheet yet (``new``)."""
-    def log_text() -> str:
-        log = log_path(path)
+    """Write the sheet and append ``entry`` to the campaign log beside it (its secret
+    arguments to the sealed log), as one commit (journal.py). ``before``: the digest of the
+    sheet the command read; when the sheet on disk is no longer that one (another command
+    committed meanwhile), nothing is written. ``None``: there must be no sheet yet (``new``)."""
+    def log_texts() -> tuple[str, str]:
+        log, sealed_log = log_path(path), sealed_log_path(path)
         # a log that cannot be read is an error with nothing written
         old = read_utf8(log, "RF964", "the campaign log", "the log was damaged; restore it "
                         "from a copy (the sheet is unchanged)") if log.exists() else ""
-        return old + log_line(sheet, entry)
+        old_sealed = read_utf8(sealed_log, "RF964", "the campaign's sealed log",
+                               "the sealed log was damaged; restore it from a copy (the "
+                               "sheet is unchanged)") if old and sealed_log.exists() else ""
+        # a log begun before the sealed log existed: its old lines hold no sealed part
+        missing = old.count("\n") - old_sealed.count("\n")
+        line, sealed_line = log_lines(sheet, entry)
+        return old + line, old_sealed + "{}\n" * max(missing, 0) + sealed_line
 
-    replace(path, sheet, log_text, before)
+    replace(path, sheet, log_texts, before)
 
 
-def replace(path, sheet: dict, log_text, before) -> None:
-    """Commit the whole ``sheet`` (the sheet file and its sealed file) and ``log_text()`` (a
-    function, called under the lock) together when the sheet on disk is still the one of
+def replace(path, sheet: dict, log_texts, before) -> None:
+    """Commit the whole ``sheet`` (the sheet file and its sealed file) and ``log_texts()`` (a
+    function, called under the lock, giving the log's text and the sealed log's text, or None
+    to leave the sealed log as it is) together when the sheet on disk is still the one of
     digest ``before`` (:func:`save`)."""
     from . import journal
 
@@ -272,7 +290,8 @@ def replace(path, sheet: dict, log_text, before) -> None:
         with journal.locked(path):
             journal.recover(path)
             _unchanged(path, before)
-            journal.commit(path, sheet_text, log_text(), sealed)
+            log_text, sealed_log = log_texts()
+            journal.commit(path, sheet_text, log_text, sealed, sealed_log)
     except journal.Busy as exc:
         raise click.ClickException(str(exc)) from None
 

@@ -180,6 +180,8 @@ def test_undo_after_each_step_restores_the_sheet_byte_for_byte(sheet, one_bundle
          "heroes", "--search", "tarnished-coins")
     ann = next(p for p in status(sheet)["players"] if p["name"] == "Ann")
     step("xp", sheet, "--player", "Ann", "--buy", ann["can_buy"][0])
+    zed = next(p for p in status(sheet)["players"] if p["name"] == "Zed")
+    step("xp", sheet, "--player", "Zed", "--buy", zed["can_buy"][0])  # a sealed argument
     step("shop", sheet)
     bo = next(p for p in status(sheet)["players"] if p["name"] == "Bo")
     step("sell", sheet, "--hero", "Bo", "--item", bo["items"][0])
@@ -189,7 +191,7 @@ def test_undo_after_each_step_restores_the_sheet_byte_for_byte(sheet, one_bundle
     step("choose", sheet, "--adventure", status(sheet)["available"][0])
     step("setup", sheet)
     step(*travel_args(sheet))
-    assert len(log_of(sheet).read_text(encoding="utf-8").splitlines()) == 12
+    assert len(log_of(sheet).read_text(encoding="utf-8").splitlines()) == 13
 
 
 def test_undo_of_new_is_refused(sheet):

@@ -94,6 +94,8 @@ _TERMINAL_WORDS["RECEIVE"] = ("receive", "receives", "get", "gets")
 _TERMINAL_WORDS.update({"HEAL": ("heal", "heals"), "DEAL": ("deal", "deals"),
                         "WHENEVER": ("whenever",), "MUST": ("must",),
                         "SELL": ("sell", "sells")})
+# ---- issue 32 (session lang3): "exhaust this card" is activating it
+_TERMINAL_WORDS["EXHAUST"] = ("exhaust", "exhausts")
 
 # Icon tokens stand for words (reference 2.7); the PDF draws them as symbols.
 ICONS: dict[str, str] = {

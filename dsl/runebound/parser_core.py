@@ -200,6 +200,9 @@ class CoreToAst:
 
     heal_pred = heal_own
 
+    def heal_all_own(self, ch):  # "heal all your wounds"
+        return n.Heal(n.Amount("all", (), span=_sp(ch)), ("wound",), "hero", span=_sp(ch))
+
     def heal_on(self, ch):
         amount, target = _values(ch)
         return n.Heal(amount, ("wound",), target, span=_sp(ch))
@@ -362,8 +365,22 @@ class CoreToAst:
         return _Marker("window", ("defeat_challenge", str(_values(ch)[0])), _sp(ch))
 
 
+def _gold_paid(marker):
+    """"Discard 2 gold to ..." / "You may lose 1 gold. If you do, ...": gold given up as the
+    price of an effect is paid, the same cost as "pay 2 gold" (printed so)."""
+    if not (isinstance(marker, _Marker) and marker.kind == "actions") or not any(
+            type(i) is n.LoseGold for i in marker.value[1]):
+        return marker
+    items = marker.value[1]
+    paid = _Items([n.PayGold(i.amount, span=i.span)
+                   if type(i) is n.LoseGold and i.amount.kind in ("fixed", "x") else i
+                   for i in items], items.span)
+    return _Marker("actions", (marker.value[0], paid), marker.span)
+
+
 def _may_costs(marker):
     """``You may <costs>`` (using an ability is always optional): the plain list of costs."""
+    marker = _gold_paid(marker)
     if isinstance(marker, _Marker) and marker.kind == "actions" and marker.value[0] \
             and all(_is_cost(i) for i in marker.value[1]):
         return _Marker("actions", (False, marker.value[1]), marker.span)
@@ -374,7 +391,9 @@ def _paid(sentence):
     """The costs of a sentence that only pays ("You may pay 1 gold.", "Discard an Item."), or
     None."""
     effect = sentence.effect if isinstance(sentence, n.MayDo) else sentence
-    items = _items(effect)
+    items = [n.PayGold(i.amount, span=i.span)
+             if type(i) is n.LoseGold and i.amount.kind in ("fixed", "x") else i
+             for i in _items(effect)]
     return tuple(items) if items and all(_is_cost(i) for i in items) else None
 
 
@@ -444,9 +463,8 @@ def install(cls) -> None:
         mods = [c for c in ch if type(c) is _Mod]
         rest = [c for c in ch if type(c) is not _Mod] if mods else ch
         first = rest[0]
-        if type(first) is _Marker and first.value[0] and any(
-                type(c) is Token and c.type == "TO" for c in rest):
-            rest = [_may_costs(first), *rest[1:]]
+        if type(first) is _Marker and any(type(c) is Token and c.type == "TO" for c in rest):
+            rest = [_may_costs(first) if first.value[0] else _gold_paid(first), *rest[1:]]
         out = phrase(self, rest)
         if type(out) is n.MayDo and type(out.effect) is n.TerrainRule \
                 and out.effect.skill is None:  # "You may move through ..." is the rule itself

@@ -96,6 +96,7 @@ _TERMINAL_WORDS.update({"HEAL": ("heal", "heals"), "DEAL": ("deal", "deals"),
                         "SELL": ("sell", "sells")})
 # ---- issue 32 (session lang3): "exhaust this card" is activating it
 _TERMINAL_WORDS["EXHAUST"] = ("exhaust", "exhausts")
+_TERMINAL_WORDS["BY"] = ("by",)
 
 # Icon tokens stand for words (reference 2.7); the PDF draws them as symbols.
 ICONS: dict[str, str] = {

@@ -19,6 +19,9 @@ def _words(children, types=("WORD",)) -> list[str]:
     return [str(c) for c in children if isinstance(c, Token) and c.type in types]
 
 
+_SINGULAR = {"mountain": "mountains", "hill": "hills"}
+
+
 def _number(children) -> int:
     return next(int(c) for c in children if isinstance(c, Token) and c.type == "NUMBER")
 
@@ -33,7 +36,9 @@ def _cond(kind: str, value=None, count=None):
 
 class BranchingRules:
     # ---- family 1: conditions -----------------------------------------------------------
-    in_terrain = _cond("terrain", lambda ch: _words(ch)[0].lower())
+    # "a mountain space" / "a hill space" name the terrains the board calls mountains, hills
+    in_terrain = _cond("terrain", lambda ch: _SINGULAR.get(_words(ch)[0].lower(),
+                                                           _words(ch)[0].lower()))
     in_town = _cond("town")
     in_named_town = _cond("named_town", lambda ch: " ".join(_words(ch)))
     have_tokens = _cond("at_least", lambda ch: str(_nodes(ch)[0]), _number)

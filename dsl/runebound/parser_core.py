@@ -17,6 +17,7 @@ Accepted variants become one AST, so `fmt` prints one canonical text:
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from lark import Token
 
@@ -57,6 +58,48 @@ class _IfDo:
 
     def __init__(self, effect, span):
         self.effect, self.span = effect, span
+
+
+class _Won:
+    """``If you defeated your enemy, <effect>.`` until the ability reads its window: after
+    combat it is the window "When you defeat a challenge," (issue 32, session lang3)."""
+
+    def __init__(self, effect, span):
+        self.effect, self.span = effect, span
+
+
+def won_window(children: list) -> list:
+    """"After combat, if you defeated your enemy, X." is "When you defeat a challenge, X.":
+    the engine opens that window exactly when the Hero wins the combat."""
+    out, window = [], None
+    for child in children:
+        if isinstance(child, _Marker) and child.kind == "window":
+            window = len(out)
+        elif type(child) is _Won:
+            first = window is not None and window == len(out) - 1 \
+                and out[window].value == "after_combat"
+            if not first:
+                raise AbilitySyntaxError(
+                    "'if you defeated your enemy' can only follow 'After combat,'", *child.span,
+                    hint="write 'When you defeat a challenge, ...'")
+            out[window] = _Marker("window", "defeat_challenge", out[window].span)
+            child = child.effect
+        out.append(child)
+    return out
+
+
+def phase_extra_wounds(a):
+    """"Melee: Deal 1 additional wound." (nothing else): every successful attack of that
+    phase deals a wound more, the standing rule "Your melee attacks inflict 1 additional
+    wound." (there is no attack in the text for the wounds to add to)."""
+    if a.tag not in ("ranged", "melee", "magic") or a.limits or a.window or a.costs \
+            or len(a.sentences) != 1:
+        return a
+    s = a.sentences[0]
+    if type(s) is not n.InflictAdditional or s.target != "enemy" or s.amount.kind != "fixed":
+        return a
+    rule = n.ExtraWounds(s.amount.values[0], a.tag, span=s.span)
+    return replace(a, tag=None, sentences=(rule,))
 
 
 def _tokens(ch, type_: str) -> list[Token]:
@@ -343,6 +386,13 @@ class CoreToAst:
     def if_you_do(self, ch):
         return _IfDo(self._nested(_values(ch)[-1]), _sp(ch))
 
+    def if_won(self, ch):
+        return _Won(self._nested(_values(ch)[-1]), _sp(ch))
+
+    def deal_additional(self, ch):  # "deal 1 additional wound (to your enemy)"
+        vals = _values(ch)
+        return n.InflictAdditional(vals[0], vals[1] if len(vals) > 1 else "enemy", span=_sp(ch))
+
     def when_trigger(self, ch):
         event, effect = _values(ch)
         return n.Trigger(event, self._nested(effect), event_first=True, span=_sp(ch))
@@ -489,9 +539,12 @@ def install(cls) -> None:
         return nested(self, effect)
 
     def ability_(self, ch):
+        if any(type(c) is _Won for c in ch):
+            ch = won_window(list(ch))
         if not any(type(c) is _IfDo or type(c) is _Marker and c.kind == "window"
                    and type(c.value) is tuple for c in ch):  # the common case, fast
-            return timed_against(ability(self, ch)) if _AGAINST else ability(self, ch)
+            out = timed_against(ability(self, ch)) if _AGAINST else ability(self, ch)
+            return phase_extra_wounds(out) if out.tag is not None else out
         try:
             return timed_against(ability(self, join_if_you_do(colour_window(list(ch)))))
         finally:

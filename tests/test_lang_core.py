@@ -381,3 +381,52 @@ def test_this_ally_is_the_ally_whose_card_says_it():
         got = game.combat.targets(Context(game.combat, hero, card), "this_ally", choose=False)
         assert [a.id for a in got] == [card]
     assert game.combat.targets(Context(game.combat, hero, "some-item"), "this_ally") == []
+
+
+def test_at_the_start_and_end_of_each_combat_round_run_in_every_round_of_a_fight():
+    """Issue 32 (session lang3): "At the start / end of each combat round, ..." on a card the
+    Hero holds runs once at the start of every round of the Hero's combat and once at the end
+    of every round the combat finishes (the round cut short by a defeat has no end)."""
+    from runeforge.engine.common.dice import Dice
+    from runeforge.engine.runebound.combat.combat import Combat
+    from runeforge.engine.runebound.core.catalog import Ability, CardDef
+    from runeforge.engine.runebound.core.ruleset import BASE
+    from runeforge.engine.runebound.core.state import State
+    from runeforge.games.runebound.abilities import compile_ability
+    from tests.engine_bundle import catalog
+
+    cat = catalog(CONTENT)
+    item = next(c for c, d in cat.cards.items() if d.kind == "item")
+    abilities = []
+    for i, text in enumerate(("At the start of each combat round, gain 10 gold.",
+                              "At the end of each combat round, gain 1 gold.")):
+        ir, findings = compile_ability(text, _ctx("item"))
+        assert ir is not None and not findings, findings
+        abilities.append(Ability.from_ir(item, i, ir))
+    old = cat.cards[item]
+    cat.cards[item] = CardDef(item, "item", old.name, old.data, abilities)
+    cat.refresh()
+    seen = set()
+    for seed in range(12):
+        hero = _hero(cat)
+        hero.items.append(item)
+        combat = Combat(cat, State(heroes=[hero]), Dice(seed), {hero.id: _FirstOption()}, BASE)
+        wight = cat.new_challenge("warded-wight")  # deals no damage; more Life: more rounds
+        wight.life = 6
+        combat.fight_challenge(hero, wight, escape=False)
+        rounds = [r for r in combat.log.records if r["type"] == "window"
+                  and r.get("window") == "ranged"]
+        fired = [r["event"]["kind"] for r in combat.log.records if r["type"] == "trigger"
+                 and r.get("source") == item]
+        starts, ends = fired.count("round_start"), fired.count("round_end")
+        assert starts == len(rounds) >= 1 and len(rounds) - 1 <= ends <= len(rounds)
+        assert fired == ["round_start", "round_end"] * ends + ["round_start"] * (starts - ends)
+        seen.add(ends)
+    assert max(seen) >= 1  # some fights last more than one round
+
+
+class _FirstOption:
+    """A player who attacks (the first option) and declines every optional ability."""
+
+    def decide(self, decision, engine):
+        return None if decision.kind in ("ability", "optional", "use") else decision.options[0]

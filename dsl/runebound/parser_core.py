@@ -386,6 +386,14 @@ class CoreToAst:
     def if_you_do(self, ch):
         return _IfDo(self._nested(_values(ch)[-1]), _sp(ch))
 
+    def round_start_first(self, ch):
+        return n.Trigger(n.CombatRound("start", span=_sp(ch[:6])), self._nested(_values(ch)[-1]),
+                         event_first=True, span=_sp(ch))
+
+    def round_end_first(self, ch):
+        return n.Trigger(n.CombatRound("end", span=_sp(ch[:6])), self._nested(_values(ch)[-1]),
+                         event_first=True, span=_sp(ch))
+
     def if_won(self, ch):
         return _Won(self._nested(_values(ch)[-1]), _sp(ch))
 

@@ -217,6 +217,9 @@ def ir_schema() -> dict:
         # ---- issue 32: "When you buy / sell this card, ..." (an Item's own card)
         "card_buy": _fields("kind", "card_buy"),
         "card_sell": _fields("kind", "card_sell"),
+        # ---- issue 32: "At the start / end of each combat round, ..." (fired by the combat)
+        "round_start": _fields("kind", "round_start"),
+        "round_end": _fields("kind", "round_end"),
     }
     costs = [
         _op("activate"),

@@ -430,3 +430,42 @@ class _FirstOption:
 
     def decide(self, decision, engine):
         return None if decision.kind in ("ability", "optional", "use") else decision.options[0]
+
+
+def test_this_challenge_heals_at_the_end_of_each_combat_round():
+    """Issue 32 (session lang3): a challenge's "At the end of each combat round, this challenge
+    heals 1 wound." runs for the Hero facing it: the challenge loses a wound after each round
+    it finishes, so it stands longer than the same challenge without the rule."""
+    from runeforge.engine.common.dice import Dice
+    from runeforge.engine.runebound.combat.combat import Combat
+    from runeforge.engine.runebound.core.catalog import Ability, CardDef
+    from runeforge.engine.runebound.core.ruleset import BASE
+    from runeforge.engine.runebound.core.state import State
+    from runeforge.games.runebound.abilities import compile_ability
+    from tests.engine_bundle import catalog
+
+    def healed(with_rule: bool) -> list[int]:
+        cat = catalog(CONTENT)
+        if with_rule:
+            ir, findings = compile_ability(
+                "At the end of each combat round, this challenge heals 1 wound.", _ctx("challenge"))
+            assert ir is not None and not findings, findings
+            old = cat.cards["warded-wight"]
+            rule = Ability.from_ir("warded-wight", len(old.abilities), ir)
+            cat.cards["warded-wight"] = CardDef("warded-wight", "challenge", old.name, old.data,
+                                                [*old.abilities, rule])
+            cat.refresh()
+        out = []
+        for seed in range(12):
+            hero = _hero(cat)
+            combat = Combat(cat, State(heroes=[hero]), Dice(seed), {hero.id: _FirstOption()},
+                            BASE)
+            wight = cat.new_challenge("warded-wight")
+            wight.life = 5
+            combat.fight_challenge(hero, wight, escape=False)
+            out.append(sum(1 for r in combat.log.records if r["type"] == "window"
+                           and r.get("window") == "ranged"))
+        return out
+
+    plain, healing = healed(False), healed(True)
+    assert sum(healing) > sum(plain)  # more rounds to defeat a challenge that heals

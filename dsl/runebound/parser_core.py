@@ -169,6 +169,10 @@ def with_subject(subject, clause, span):
         return clause
     if isinstance(clause, n.Suffer) and isinstance(subject, str):
         return n.Suffer(clause.amount, clause.token, subject, span=span)
+    if isinstance(clause, n.Heal) and clause.target == "hero" \
+            and subject in ("this_ally", "this_challenge"):
+        # "this Ally / this challenge heals 1 wound": the wounds are discarded from that card
+        return n.Heal(clause.amount, clause.tokens, subject, span=span)
     if isinstance(clause, n.Modifier) and isinstance(subject, str):
         return n.Modifier(subject, clause.stat, clause.value, span=span)
     sel = as_selector(subject)
@@ -393,6 +397,10 @@ class CoreToAst:
     def round_end_first(self, ch):
         return n.Trigger(n.CombatRound("end", span=_sp(ch[:6])), self._nested(_values(ch)[-1]),
                          event_first=True, span=_sp(ch))
+
+    def heal_this_challenge(self, ch):
+        amount, tokens = _values(ch)
+        return n.Heal(amount, tuple(str(t) for t in tokens), "this_challenge", span=_sp(ch))
 
     def if_won(self, ch):
         return _Won(self._nested(_values(ch)[-1]), _sp(ch))

@@ -469,3 +469,36 @@ def test_this_challenge_heals_at_the_end_of_each_combat_round():
 
     plain, healing = healed(False), healed(True)
     assert sum(healing) > sum(plain)  # more rounds to defeat a challenge that heals
+
+
+@pytest.mark.parametrize("verb", ["buy", "sell"])
+def test_when_you_buy_or_sell_an_item_runs_for_any_item_traded(verb):
+    """Issue 32 (session lang3): "When you buy / sell an Item, gain 2 gold." on a card the Hero
+    holds runs when the Hero trades any Item at the market, not only that card."""
+    from runeforge.engine.runebound.core.catalog import Ability, CardDef
+    from runeforge.games.runebound.abilities import compile_ability
+
+    game, (hero, _) = _game()
+    town = next(t for t, stack in game.state.market_stacks.items()
+                if any(game.card(c).kind == "item" for c in stack))
+    stack = game.state.market_stacks[town]
+    traded = next(c for c in stack if game.card(c).kind == "item")
+    holder = next(c for c, d in game.catalog.cards.items() if d.kind == "item"
+                  and c != traded and all(c not in st for st in game.state.market_stacks.values()))
+    ir, findings = compile_ability(f"When you {verb} an Item, gain 2 gold.", _ctx("item"))
+    assert ir is not None and not findings
+    old = game.catalog.cards[holder]
+    game.catalog.cards[holder] = CardDef(holder, "item", old.name, old.data,
+                                         [Ability.from_ir(holder, 0, ir)])
+    plain = game.catalog.cards[traded]  # the traded card's own text plays no part (the
+    game.catalog.cards[traded] = CardDef(traded, "item", plain.name, plain.data, [])  # catalog
+    game.catalog.refresh()  # is shared with other tests, which give cards rules of their own)
+    hero.items.append(holder)
+    hero.gold = 50
+    if verb == "sell":
+        stack.remove(traded)
+        hero.items.append(traded)
+    game.combat.modifiers_changed()
+    price = game.price(hero, traded) if verb == "buy" else game.sell_price(traded)
+    game.market_action(hero, town, f"{verb}:{traded}")
+    assert hero.gold == 50 + 2 + (-price if verb == "buy" else price)

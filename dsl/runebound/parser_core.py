@@ -424,6 +424,12 @@ class CoreToAst:
     def card_sold(self, ch):
         return n.CardTraded("sell", span=_sp(ch))
 
+    def item_bought(self, ch):
+        return n.ItemTraded("buy", span=_sp(ch))
+
+    def item_sold(self, ch):
+        return n.ItemTraded("sell", span=_sp(ch))
+
     def ally_defeated(self, ch):
         return n.AllyDefeated(span=_sp(ch))
 

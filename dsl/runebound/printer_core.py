@@ -50,6 +50,8 @@ def with_events(inner):
             return "this Ally is defeated"
         if isinstance(e, n.CardTraded):
             return f"you {e.verb} this card"
+        if isinstance(e, n.ItemTraded):
+            return f"you {e.verb} an Item"
         if isinstance(e, n.CombatRound):
             return f"a combat round {e.edge}s"
         return inner(e)

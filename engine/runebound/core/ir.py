@@ -219,6 +219,8 @@ def ir_schema() -> dict:
         "card_sell": _fields("kind", "card_sell"),
         # ---- issue 32: "At the start / end of each combat round, ..." (fired by the combat)
         "round_start": _fields("kind", "round_start"),
+        "item_buy": _fields("kind", "item_buy"),  # "When you buy / sell an Item, ..."
+        "item_sell": _fields("kind", "item_sell"),
         "round_end": _fields("kind", "round_end"),
     }
     costs = [

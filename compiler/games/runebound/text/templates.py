@@ -198,6 +198,8 @@ OTHER.update({
     "event.ally_defeated": "this Ally is defeated",
     "event.card_buy": "you buy this card",
     "event.card_sell": "you sell this card",
+    "event.item_buy": "you buy an Item",
+    "event.item_sell": "you sell an Item",
     "event.round_start": "a combat round starts",
     "event.round_end": "a combat round ends",
     "effect.round_start": "at the start of each combat round, {effect}",

@@ -502,3 +502,27 @@ def test_when_you_buy_or_sell_an_item_runs_for_any_item_traded(verb):
     price = game.price(hero, traded) if verb == "buy" else game.sell_price(traded)
     game.market_action(hero, town, f"{verb}:{traded}")
     assert hero.gold == 50 + 2 + (-price if verb == "buy" else price)
+
+
+def test_discard_an_item_as_an_effect_discards_one_item_and_nothing_without_one():
+    """Issue 32 (session lang3): a challenge's "Magic: Discard one of your items." is the
+    effect "Discard an Item.": the Hero loses one Item (not a kept adventure card); with no
+    Item nothing happens. As a cost it stays a cost ("Discard an Item to gain 3 gold.")."""
+    from runeforge.engine.runebound.core.effects import Context, build_effects, run_all
+    from runeforge.games.runebound.abilities import compile_ability
+
+    ir, findings = compile_ability("Magic: Discard one of your items.", _ctx("challenge"))
+    assert ir is not None and not findings and ir["costs"] == []
+    assert ir["effects"] == [{"op": "discard_item"}]
+    costed, _ = compile_ability("Discard an Item to gain 3 gold.", _ctx("item"))
+    assert costed["costs"] == [{"op": "discard_item"}]
+    game, (hero, _) = _game()
+    items = [c for c, d in game.catalog.cards.items() if d.kind == "item"][:2]
+    hero.items = list(items)
+    engine = game.combat
+    run_all(build_effects(ir["effects"]), Context(engine, hero, "test"))
+    assert len(hero.items) == 1 and hero.items[0] in items
+    assert engine.state.market_bottom[-1] in items and engine.state.market_bottom[-1] not in hero.items
+    hero.items = []
+    run_all(build_effects(ir["effects"]), Context(engine, hero, "test"))
+    assert hero.items == []

@@ -526,3 +526,17 @@ def test_discard_an_item_as_an_effect_discards_one_item_and_nothing_without_one(
     hero.items = []
     run_all(build_effects(ir["effects"]), Context(engine, hero, "test"))
     assert hero.items == []
+
+
+def test_each_other_ally_is_every_ally_of_the_hero_but_the_card_that_says_it():
+    """Issue 32 (session lang3): an Ally's "Each other Ally you have receives +1 Life." (also
+    "Your other Allies ...") names the Hero's other Allies, never the Ally of the card."""
+    from runeforge.engine.runebound.core.effects import Context
+
+    game, (hero, _) = _game()
+    allies = [c for c in sorted(game.catalog.cards) if game.card(c).kind == "ally"][:3]
+    hero.allies.extend(game.catalog.new_ally(c) for c in allies)
+    for card in allies:
+        got = game.combat.targets(Context(game.combat, hero, card), "each_other_ally",
+                                  choose=False)
+        assert [a.id for a in got] == [c for c in allies if c != card]

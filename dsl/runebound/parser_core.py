@@ -346,6 +346,9 @@ class CoreToAst:
     def this_ally(self, ch):
         return _word("this_ally", _sp(ch))
 
+    def each_other_ally(self, ch):
+        return _word("each_other_ally", _sp(ch))
+
     def sel_this_challenge(self, ch):
         return _word("this_challenge", _sp(ch))
 

@@ -67,6 +67,7 @@ def install(text, amount, noun, targets, durations, after_to=None) -> None:
     after_to = after_to or text  # the effect after "<costs> to" (printer._after_to)
     targets.setdefault("this_challenge", "this challenge")
     targets.setdefault("this_ally", "this Ally")
+    targets.setdefault("each_other_ally", "each of your other Allies")
 
     def third(node) -> str:
         """``node`` (said of "you") said of a Hero in the third person."""

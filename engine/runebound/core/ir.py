@@ -37,6 +37,7 @@ TARGETS = (
     "hero_or_ally",
     "each_ally",
     "this_ally",  # issue 32: an Ally's own card
+    "each_other_ally",  # issue 32: the Hero's Allies but the one whose card says it
     "each_hero",
     "each_other_hero",
     "another_hero",

@@ -37,9 +37,11 @@ def check(a: n.Ability, ctx, nodes, finding):
                                        "challenge's own text can say 'this challenge'",
                               node.span, hint="write 'your enemy' (the challenge the Hero "
                                               "fights)")
-            elif not ally and getattr(node, field) == "this_ally":
-                yield finding("RF450", "'this Ally' names no card here: only an Ally's own "
-                                       "text can say 'this Ally'", node.span,
+            elif not ally and getattr(node, field) in ("this_ally", "each_other_ally"):
+                said = "this Ally" if getattr(node, field) == "this_ally" else \
+                    "each other Ally"
+                yield finding("RF450", f"'{said}' names no card here: only an Ally's own "
+                                       f"text can say '{said}'", node.span,
                               hint="put the rule on the Ally's card")
             continue
         if not isinstance(node, _CORE):

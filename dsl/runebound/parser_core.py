@@ -189,6 +189,8 @@ def _special(subject, pred: _Special, span):
         raise _subject_error(subject, "'is immune'")
     if pred.kind == "escape" and heroes:
         return n.Restrict("escape", span=span)
+    if pred.kind == "attack" and subject == "each_ally":  # "Your Allies cannot attack ..."
+        return n.Restrict("ally_attack", span=span)
     if pred.kind == "buy" and heroes:
         return n.Restrict("buy_items", span=span)
     if pred.kind == "wounded" and subject in ("each_ally", "hero", "you", "this_ally"):
@@ -301,6 +303,9 @@ class CoreToAst:
 
     def p_cannot_escape(self, ch):
         return _Special("escape", "escape", _sp(ch))
+
+    def p_cannot_attack(self, ch):
+        return _Special("attack", "attack this challenge", _sp(ch))
 
     def p_cannot_buy(self, ch):
         return _Special("buy", "buy Items", _sp(ch))
@@ -538,7 +543,8 @@ def install(cls) -> None:
         mods = [c for c in ch if type(c) is _Mod]
         rest = [c for c in ch if type(c) is not _Mod] if mods else ch
         first = rest[0]
-        if type(first) is _Marker and any(type(c) is Token and c.type == "TO" for c in rest):
+        if type(first) is _Marker and any(type(c) is Token and c.type in ("TO", "COLON")
+                                          for c in rest):
             rest = [_may_costs(first) if first.value[0] else _gold_paid(first), *rest[1:]]
         out = phrase(self, rest)
         if type(out) is n.MayDo and type(out.effect) is n.TerrainRule \

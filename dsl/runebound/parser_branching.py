@@ -63,6 +63,14 @@ class BranchingRules:
         for child in children:
             if isinstance(child, _Otherwise):
                 before = out[-1] if out else None
+                if isinstance(before, n.Outcome):  # "If you succeed, ... Otherwise, ..."
+                    other = "failure" if before.outcome == "success" else "success"
+                    if any(isinstance(o, n.Outcome) and o.outcome == other for o in out):
+                        raise AbilitySyntaxError(
+                            "'Otherwise' after a test whose other outcome is said already",
+                            *child.span, hint="leave out one of the two")
+                    out.append(n.Outcome(other, child.effect, span=child.span))
+                    continue
                 if not isinstance(before, b.IfState) or before.otherwise is not None:
                     raise AbilitySyntaxError(
                         "'Otherwise' must follow a sentence 'If <condition>, ...'",

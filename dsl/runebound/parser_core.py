@@ -570,10 +570,16 @@ def install(cls) -> None:
         return nested(self, effect)
 
     def ability_(self, ch):
-        if any(type(c) is _Won for c in ch):
+        slow = won = False
+        for c in ch:  # one pass: the common case is neither
+            t = type(c)
+            if t is _Won:
+                won = True
+            elif t is _IfDo or t is _Marker and c.kind == "window" and type(c.value) is tuple:
+                slow = True
+        if won:
             ch = won_window(list(ch))
-        if not any(type(c) is _IfDo or type(c) is _Marker and c.kind == "window"
-                   and type(c.value) is tuple for c in ch):  # the common case, fast
+        if not slow:  # the common case, fast
             out = timed_against(ability(self, ch)) if _AGAINST else ability(self, ch)
             return phase_extra_wounds(out) if out.tag is not None else out
         try:

@@ -34,6 +34,7 @@ KNOWN_CONFLICTS = {("TO", "predicate : DEAL count ADDITIONAL DAMAGE"),
                    # hero" (a duration "this round" never follows a trigger's event)
                    ("TO", "predicate : DEAL count LESS DAMAGE"),
                    ("TO", "predicate : DO count LESS DAMAGE"),
+                   ("TO", "predicate : _dealverb DASH count DAMAGE"),  # "have -1 Damage"
                    ("WITH", "event : YOU SLAY who"), ("THIS", "event : actor ATTACK")}
 
 

@@ -381,3 +381,162 @@ def test_this_ally_is_the_ally_whose_card_says_it():
         got = game.combat.targets(Context(game.combat, hero, card), "this_ally", choose=False)
         assert [a.id for a in got] == [card]
     assert game.combat.targets(Context(game.combat, hero, "some-item"), "this_ally") == []
+
+
+def test_at_the_start_and_end_of_each_combat_round_run_in_every_round_of_a_fight():
+    """Issue 32 (session lang3): "At the start / end of each combat round, ..." on a card the
+    Hero holds runs once at the start of every round of the Hero's combat and once at the end
+    of every round the combat finishes (the round cut short by a defeat has no end)."""
+    from runeforge.engine.common.dice import Dice
+    from runeforge.engine.runebound.combat.combat import Combat
+    from runeforge.engine.runebound.core.catalog import Ability, CardDef
+    from runeforge.engine.runebound.core.ruleset import BASE
+    from runeforge.engine.runebound.core.state import State
+    from runeforge.games.runebound.abilities import compile_ability
+    from tests.engine_bundle import catalog
+
+    cat = catalog(CONTENT)
+    item = next(c for c, d in cat.cards.items() if d.kind == "item")
+    abilities = []
+    for i, text in enumerate(("At the start of each combat round, gain 10 gold.",
+                              "At the end of each combat round, gain 1 gold.")):
+        ir, findings = compile_ability(text, _ctx("item"))
+        assert ir is not None and not findings, findings
+        abilities.append(Ability.from_ir(item, i, ir))
+    old = cat.cards[item]
+    cat.cards[item] = CardDef(item, "item", old.name, old.data, abilities)
+    cat.refresh()
+    seen = set()
+    for seed in range(12):
+        hero = _hero(cat)
+        hero.items.append(item)
+        combat = Combat(cat, State(heroes=[hero]), Dice(seed), {hero.id: _FirstOption()}, BASE)
+        wight = cat.new_challenge("warded-wight")  # deals no damage; more Life: more rounds
+        wight.life = 6
+        combat.fight_challenge(hero, wight, escape=False)
+        rounds = [r for r in combat.log.records if r["type"] == "window"
+                  and r.get("window") == "ranged"]
+        fired = [r["event"]["kind"] for r in combat.log.records if r["type"] == "trigger"
+                 and r.get("source") == item]
+        starts, ends = fired.count("round_start"), fired.count("round_end")
+        assert starts == len(rounds) >= 1 and len(rounds) - 1 <= ends <= len(rounds)
+        assert fired == ["round_start", "round_end"] * ends + ["round_start"] * (starts - ends)
+        seen.add(ends)
+    assert max(seen) >= 1  # some fights last more than one round
+
+
+class _FirstOption:
+    """A player who attacks (the first option) and declines every optional ability."""
+
+    def decide(self, decision, engine):
+        return None if decision.kind in ("ability", "optional", "use") else decision.options[0]
+
+
+def test_this_challenge_heals_at_the_end_of_each_combat_round():
+    """Issue 32 (session lang3): a challenge's "At the end of each combat round, this challenge
+    heals 1 wound." runs for the Hero facing it: the challenge loses a wound after each round
+    it finishes, so it stands longer than the same challenge without the rule."""
+    from runeforge.engine.common.dice import Dice
+    from runeforge.engine.runebound.combat.combat import Combat
+    from runeforge.engine.runebound.core.catalog import Ability, CardDef
+    from runeforge.engine.runebound.core.ruleset import BASE
+    from runeforge.engine.runebound.core.state import State
+    from runeforge.games.runebound.abilities import compile_ability
+    from tests.engine_bundle import catalog
+
+    def healed(with_rule: bool) -> list[int]:
+        cat = catalog(CONTENT)
+        if with_rule:
+            ir, findings = compile_ability(
+                "At the end of each combat round, this challenge heals 1 wound.", _ctx("challenge"))
+            assert ir is not None and not findings, findings
+            old = cat.cards["warded-wight"]
+            rule = Ability.from_ir("warded-wight", len(old.abilities), ir)
+            cat.cards["warded-wight"] = CardDef("warded-wight", "challenge", old.name, old.data,
+                                                [*old.abilities, rule])
+            cat.refresh()
+        out = []
+        for seed in range(12):
+            hero = _hero(cat)
+            combat = Combat(cat, State(heroes=[hero]), Dice(seed), {hero.id: _FirstOption()},
+                            BASE)
+            wight = cat.new_challenge("warded-wight")
+            wight.life = 5
+            combat.fight_challenge(hero, wight, escape=False)
+            out.append(sum(1 for r in combat.log.records if r["type"] == "window"
+                           and r.get("window") == "ranged"))
+        return out
+
+    plain, healing = healed(False), healed(True)
+    assert sum(healing) > sum(plain)  # more rounds to defeat a challenge that heals
+
+
+@pytest.mark.parametrize("verb", ["buy", "sell"])
+def test_when_you_buy_or_sell_an_item_runs_for_any_item_traded(verb):
+    """Issue 32 (session lang3): "When you buy / sell an Item, gain 2 gold." on a card the Hero
+    holds runs when the Hero trades any Item at the market, not only that card."""
+    from runeforge.engine.runebound.core.catalog import Ability, CardDef
+    from runeforge.games.runebound.abilities import compile_ability
+
+    game, (hero, _) = _game()
+    town = next(t for t, stack in game.state.market_stacks.items()
+                if any(game.card(c).kind == "item" for c in stack))
+    stack = game.state.market_stacks[town]
+    traded = next(c for c in stack if game.card(c).kind == "item")
+    holder = next(c for c, d in game.catalog.cards.items() if d.kind == "item"
+                  and c != traded and all(c not in st for st in game.state.market_stacks.values()))
+    ir, findings = compile_ability(f"When you {verb} an Item, gain 2 gold.", _ctx("item"))
+    assert ir is not None and not findings
+    old = game.catalog.cards[holder]
+    game.catalog.cards[holder] = CardDef(holder, "item", old.name, old.data,
+                                         [Ability.from_ir(holder, 0, ir)])
+    plain = game.catalog.cards[traded]  # the traded card's own text plays no part (the
+    game.catalog.cards[traded] = CardDef(traded, "item", plain.name, plain.data, [])  # catalog
+    game.catalog.refresh()  # is shared with other tests, which give cards rules of their own)
+    hero.items.append(holder)
+    hero.gold = 50
+    if verb == "sell":
+        stack.remove(traded)
+        hero.items.append(traded)
+    game.combat.modifiers_changed()
+    price = game.price(hero, traded) if verb == "buy" else game.sell_price(traded)
+    game.market_action(hero, town, f"{verb}:{traded}")
+    assert hero.gold == 50 + 2 + (-price if verb == "buy" else price)
+
+
+def test_discard_an_item_as_an_effect_discards_one_item_and_nothing_without_one():
+    """Issue 32 (session lang3): a challenge's "Magic: Discard one of your items." is the
+    effect "Discard an Item.": the Hero loses one Item (not a kept adventure card); with no
+    Item nothing happens. As a cost it stays a cost ("Discard an Item to gain 3 gold.")."""
+    from runeforge.engine.runebound.core.effects import Context, build_effects, run_all
+    from runeforge.games.runebound.abilities import compile_ability
+
+    ir, findings = compile_ability("Magic: Discard one of your items.", _ctx("challenge"))
+    assert ir is not None and not findings and ir["costs"] == []
+    assert ir["effects"] == [{"op": "discard_item"}]
+    costed, _ = compile_ability("Discard an Item to gain 3 gold.", _ctx("item"))
+    assert costed["costs"] == [{"op": "discard_item"}]
+    game, (hero, _) = _game()
+    items = [c for c, d in game.catalog.cards.items() if d.kind == "item"][:2]
+    hero.items = list(items)
+    engine = game.combat
+    run_all(build_effects(ir["effects"]), Context(engine, hero, "test"))
+    assert len(hero.items) == 1 and hero.items[0] in items
+    assert engine.state.market_bottom[-1] in items and engine.state.market_bottom[-1] not in hero.items
+    hero.items = []
+    run_all(build_effects(ir["effects"]), Context(engine, hero, "test"))
+    assert hero.items == []
+
+
+def test_each_other_ally_is_every_ally_of_the_hero_but_the_card_that_says_it():
+    """Issue 32 (session lang3): an Ally's "Each other Ally you have receives +1 Life." (also
+    "Your other Allies ...") names the Hero's other Allies, never the Ally of the card."""
+    from runeforge.engine.runebound.core.effects import Context
+
+    game, (hero, _) = _game()
+    allies = [c for c in sorted(game.catalog.cards) if game.card(c).kind == "ally"][:3]
+    hero.allies.extend(game.catalog.new_ally(c) for c in allies)
+    for card in allies:
+        got = game.combat.targets(Context(game.combat, hero, card), "each_other_ally",
+                                  choose=False)
+        assert [a.id for a in got] == [c for c in allies if c != card]

@@ -274,8 +274,23 @@ class Tree2Ast(Words):
         sel = self.selector(meta, [c for c in ch if c is not state]).sel
         return {"cond": "none", "n": 0, "who": _each(sel, state), "span": span_of(meta)}
 
+    def adjacent_to_some(self, meta, ch):
+        return _SomeNear(self.selector(meta, ch[2:]).sel, span_of(meta))
+
     def is_state(self, meta, ch):
         who = _actor(ch)
+        near = [c for c in ch if isinstance(c, _SomeNear)]
+        if near:  # "you are adjacent to an adversary": an adversary is adjacent to you
+            if who != "you" and who.quantity != "self":
+                raise AbilitySyntaxError("this condition counts figures: say which",
+                                         *span_of(meta),
+                                         hint="write 'if an adversary is adjacent to you'")
+            ref = "" if who == "you" else "adversary"
+            adjacent = n.Filter("adjacent", span=near[0].span, ref=ref)
+            sel = near[0].sel
+            return {"cond": "some", "n": sel.count if sel.quantity == "n" else 1,
+                    "who": _each(sel, adjacent),
+                    "span": span_of(meta)}
         state = objs(ch, n.Filter)
         if state and state[0].kind == "wounded":
             return {"cond": "wounds", "n": 1, "who": _self_or(who), "span": span_of(meta)}
@@ -316,6 +331,14 @@ def _span_word(ch) -> str:
 def _dir(ch):
     found = [c for c in ch if isinstance(c, tuple) and c and c[0] in ("towards", "away")]
     return found[0] if found else None
+
+
+class _SomeNear:
+    """``adjacent to an adversary`` in a condition on you (or this adversary), until
+    ``is_state`` turns it round: some figure is adjacent to you."""
+
+    def __init__(self, sel, span):
+        self.sel, self.span = sel, span
 
 
 def _refs(ch, skip: int = 0) -> list:

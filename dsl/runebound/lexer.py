@@ -94,6 +94,14 @@ _TERMINAL_WORDS["RECEIVE"] = ("receive", "receives", "get", "gets")
 _TERMINAL_WORDS.update({"HEAL": ("heal", "heals"), "DEAL": ("deal", "deals"),
                         "WHENEVER": ("whenever",), "MUST": ("must",),
                         "SELL": ("sell", "sells")})
+# ---- issue 32 (session lang3): "exhaust this card" is activating it
+_TERMINAL_WORDS["EXHAUST"] = ("exhaust", "exhausts")
+_TERMINAL_WORDS["BY"] = ("by",)
+# "If you pass, ..." is "If you succeed, ..."; "suffer 1 wound" is "take 1 wound"
+_TERMINAL_WORDS["SUCCEED"] = ("succeed", "pass")
+_TERMINAL_WORDS["TAKE"] = ("take", "takes", "suffer", "suffers")
+_TERMINAL_WORDS.update({"DEFEAT": ("defeat", "defeats"), "TURN": ("turn", "turns"),
+                        "BEGINNING": ("beginning",), "THEN": ("then",)})
 
 # Icon tokens stand for words (reference 2.7); the PDF draws them as symbols.
 ICONS: dict[str, str] = {

@@ -132,8 +132,26 @@ class CardTraded:
     span: Span = _span()
 
 
-CORE_NODES = (AllyDefeated, CardTraded, Selector, Each, ForEach, LoseGold, KeepTrophy, EndTurn, DiscardAlly, Nothing, PayTo,
+@dataclass(frozen=True)
+class ItemTraded:
+    """The trigger event ``you buy an Item`` / ``you sell an Item`` (``verb``: buy, sell): any
+    Item the Hero trades at the market (issue 32, session lang3)."""
+
+    verb: str
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class CombatRound:
+    """The trigger event of ``At the start / end of each combat round, ...`` (``edge``:
+    start, end): each round of a combat the Hero fights (issue 32, session lang3)."""
+
+    edge: str
+    span: Span = _span()
+
+
+CORE_NODES = (AllyDefeated, CardTraded, ItemTraded, CombatRound, Selector, Each, ForEach, LoseGold, KeepTrophy, EndTurn, DiscardAlly, Nothing, PayTo,
               CannotBeWounded)
 CORE_COSTS = (DiscardAlly,)
-__all__ = ["AllyDefeated", "CardTraded", "Selector", "Each", "ForEach", "LoseGold", "KeepTrophy", "EndTurn", "DiscardAlly", "Nothing",
+__all__ = ["AllyDefeated", "CardTraded", "ItemTraded", "CombatRound", "Selector", "Each", "ForEach", "LoseGold", "KeepTrophy", "EndTurn", "DiscardAlly", "Nothing",
            "PayTo", "CannotBeWounded", "CORE_NODES", "CORE_COSTS", "COUNTABLES"]

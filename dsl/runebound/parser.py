@@ -153,7 +153,7 @@ class _ToAst(BranchingRules, Transformer):  # BranchingRules: families 1-3
     def phrase(self, ch):
         parts = _values(ch)
         before = parts[0]
-        has_to = any(isinstance(c, Token) and c.type == "TO" for c in ch)
+        has_to = any(isinstance(c, Token) and c.type in ("TO", "COLON") for c in ch)
         after = parts[1] if has_to else None
         event = parts[-1] if not isinstance(parts[-1], _Marker) else None
         if after is None:

@@ -19,6 +19,9 @@ def _words(children, types=("WORD",)) -> list[str]:
     return [str(c) for c in children if isinstance(c, Token) and c.type in types]
 
 
+_SINGULAR = {"mountain": "mountains", "hill": "hills"}
+
+
 def _number(children) -> int:
     return next(int(c) for c in children if isinstance(c, Token) and c.type == "NUMBER")
 
@@ -33,7 +36,9 @@ def _cond(kind: str, value=None, count=None):
 
 class BranchingRules:
     # ---- family 1: conditions -----------------------------------------------------------
-    in_terrain = _cond("terrain", lambda ch: _words(ch)[0].lower())
+    # "a mountain space" / "a hill space" name the terrains the board calls mountains, hills
+    in_terrain = _cond("terrain", lambda ch: _SINGULAR.get(_words(ch)[0].lower(),
+                                                           _words(ch)[0].lower()))
     in_town = _cond("town")
     in_named_town = _cond("named_town", lambda ch: " ".join(_words(ch)))
     have_tokens = _cond("at_least", lambda ch: str(_nodes(ch)[0]), _number)
@@ -58,6 +63,14 @@ class BranchingRules:
         for child in children:
             if isinstance(child, _Otherwise):
                 before = out[-1] if out else None
+                if isinstance(before, n.Outcome):  # "If you succeed, ... Otherwise, ..."
+                    other = "failure" if before.outcome == "success" else "success"
+                    if any(isinstance(o, n.Outcome) and o.outcome == other for o in out):
+                        raise AbilitySyntaxError(
+                            "'Otherwise' after a test whose other outcome is said already",
+                            *child.span, hint="leave out one of the two")
+                    out.append(n.Outcome(other, child.effect, span=child.span))
+                    continue
                 if not isinstance(before, b.IfState) or before.otherwise is not None:
                     raise AbilitySyntaxError(
                         "'Otherwise' must follow a sentence 'If <condition>, ...'",

@@ -17,6 +17,7 @@ Accepted variants become one AST, so `fmt` prints one canonical text:
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from lark import Token
 
@@ -57,6 +58,48 @@ class _IfDo:
 
     def __init__(self, effect, span):
         self.effect, self.span = effect, span
+
+
+class _Won:
+    """``If you defeated your enemy, <effect>.`` until the ability reads its window: after
+    combat it is the window "When you defeat a challenge," (issue 32, session lang3)."""
+
+    def __init__(self, effect, span):
+        self.effect, self.span = effect, span
+
+
+def won_window(children: list) -> list:
+    """"After combat, if you defeated your enemy, X." is "When you defeat a challenge, X.":
+    the engine opens that window exactly when the Hero wins the combat."""
+    out, window = [], None
+    for child in children:
+        if isinstance(child, _Marker) and child.kind == "window":
+            window = len(out)
+        elif type(child) is _Won:
+            first = window is not None and window == len(out) - 1 \
+                and out[window].value == "after_combat"
+            if not first:
+                raise AbilitySyntaxError(
+                    "'if you defeated your enemy' can only follow 'After combat,'", *child.span,
+                    hint="write 'When you defeat a challenge, ...'")
+            out[window] = _Marker("window", "defeat_challenge", out[window].span)
+            child = child.effect
+        out.append(child)
+    return out
+
+
+def phase_extra_wounds(a):
+    """"Melee: Deal 1 additional wound." (nothing else): every successful attack of that
+    phase deals a wound more, the standing rule "Your melee attacks inflict 1 additional
+    wound." (there is no attack in the text for the wounds to add to)."""
+    if a.tag not in ("ranged", "melee", "magic") or a.limits or a.window or a.costs \
+            or len(a.sentences) != 1:
+        return a
+    s = a.sentences[0]
+    if type(s) is not n.InflictAdditional or s.target != "enemy" or s.amount.kind != "fixed":
+        return a
+    rule = n.ExtraWounds(s.amount.values[0], a.tag, span=s.span)
+    return replace(a, tag=None, sentences=(rule,))
 
 
 def _tokens(ch, type_: str) -> list[Token]:
@@ -126,6 +169,10 @@ def with_subject(subject, clause, span):
         return clause
     if isinstance(clause, n.Suffer) and isinstance(subject, str):
         return n.Suffer(clause.amount, clause.token, subject, span=span)
+    if isinstance(clause, n.Heal) and clause.target == "hero" \
+            and subject in ("this_ally", "this_challenge"):
+        # "this Ally / this challenge heals 1 wound": the wounds are discarded from that card
+        return n.Heal(clause.amount, clause.tokens, subject, span=span)
     if isinstance(clause, n.Modifier) and isinstance(subject, str):
         return n.Modifier(subject, clause.stat, clause.value, span=span)
     sel = as_selector(subject)
@@ -142,6 +189,8 @@ def _special(subject, pred: _Special, span):
         raise _subject_error(subject, "'is immune'")
     if pred.kind == "escape" and heroes:
         return n.Restrict("escape", span=span)
+    if pred.kind == "attack" and subject == "each_ally":  # "Your Allies cannot attack ..."
+        return n.Restrict("ally_attack", span=span)
     if pred.kind == "buy" and heroes:
         return n.Restrict("buy_items", span=span)
     if pred.kind == "wounded" and subject in ("each_ally", "hero", "you", "this_ally"):
@@ -200,6 +249,9 @@ class CoreToAst:
 
     heal_pred = heal_own
 
+    def heal_all_own(self, ch):  # "heal all your wounds"
+        return n.Heal(n.Amount("all", (), span=_sp(ch)), ("wound",), "hero", span=_sp(ch))
+
     def heal_on(self, ch):
         amount, target = _values(ch)
         return n.Heal(amount, ("wound",), target, span=_sp(ch))
@@ -252,6 +304,9 @@ class CoreToAst:
     def p_cannot_escape(self, ch):
         return _Special("escape", "escape", _sp(ch))
 
+    def p_cannot_attack(self, ch):
+        return _Special("attack", "attack this challenge", _sp(ch))
+
     def p_cannot_buy(self, ch):
         return _Special("buy", "buy Items", _sp(ch))
 
@@ -295,6 +350,9 @@ class CoreToAst:
 
     def this_ally(self, ch):
         return _word("this_ally", _sp(ch))
+
+    def each_other_ally(self, ch):
+        return _word("each_other_ally", _sp(ch))
 
     def sel_this_challenge(self, ch):
         return _word("this_challenge", _sp(ch))
@@ -340,6 +398,25 @@ class CoreToAst:
     def if_you_do(self, ch):
         return _IfDo(self._nested(_values(ch)[-1]), _sp(ch))
 
+    def round_start_first(self, ch):
+        return n.Trigger(n.CombatRound("start", span=_sp(ch[:6])), self._nested(_values(ch)[-1]),
+                         event_first=True, span=_sp(ch))
+
+    def round_end_first(self, ch):
+        return n.Trigger(n.CombatRound("end", span=_sp(ch[:6])), self._nested(_values(ch)[-1]),
+                         event_first=True, span=_sp(ch))
+
+    def heal_this_challenge(self, ch):
+        amount, tokens = _values(ch)
+        return n.Heal(amount, tuple(str(t) for t in tokens), "this_challenge", span=_sp(ch))
+
+    def if_won(self, ch):
+        return _Won(self._nested(_values(ch)[-1]), _sp(ch))
+
+    def deal_additional(self, ch):  # "deal 1 additional wound (to your enemy)"
+        vals = _values(ch)
+        return n.InflictAdditional(vals[0], vals[1] if len(vals) > 1 else "enemy", span=_sp(ch))
+
     def when_trigger(self, ch):
         event, effect = _values(ch)
         return n.Trigger(event, self._nested(effect), event_first=True, span=_sp(ch))
@@ -355,6 +432,12 @@ class CoreToAst:
     def card_sold(self, ch):
         return n.CardTraded("sell", span=_sp(ch))
 
+    def item_bought(self, ch):
+        return n.ItemTraded("buy", span=_sp(ch))
+
+    def item_sold(self, ch):
+        return n.ItemTraded("sell", span=_sp(ch))
+
     def ally_defeated(self, ch):
         return n.AllyDefeated(span=_sp(ch))
 
@@ -362,8 +445,22 @@ class CoreToAst:
         return _Marker("window", ("defeat_challenge", str(_values(ch)[0])), _sp(ch))
 
 
+def _gold_paid(marker):
+    """"Discard 2 gold to ..." / "You may lose 1 gold. If you do, ...": gold given up as the
+    price of an effect is paid, the same cost as "pay 2 gold" (printed so)."""
+    if not (isinstance(marker, _Marker) and marker.kind == "actions") or not any(
+            type(i) is n.LoseGold for i in marker.value[1]):
+        return marker
+    items = marker.value[1]
+    paid = _Items([n.PayGold(i.amount, span=i.span)
+                   if type(i) is n.LoseGold and i.amount.kind in ("fixed", "x") else i
+                   for i in items], items.span)
+    return _Marker("actions", (marker.value[0], paid), marker.span)
+
+
 def _may_costs(marker):
     """``You may <costs>`` (using an ability is always optional): the plain list of costs."""
+    marker = _gold_paid(marker)
     if isinstance(marker, _Marker) and marker.kind == "actions" and marker.value[0] \
             and all(_is_cost(i) for i in marker.value[1]):
         return _Marker("actions", (False, marker.value[1]), marker.span)
@@ -374,7 +471,9 @@ def _paid(sentence):
     """The costs of a sentence that only pays ("You may pay 1 gold.", "Discard an Item."), or
     None."""
     effect = sentence.effect if isinstance(sentence, n.MayDo) else sentence
-    items = _items(effect)
+    items = [n.PayGold(i.amount, span=i.span)
+             if type(i) is n.LoseGold and i.amount.kind in ("fixed", "x") else i
+             for i in _items(effect)]
     return tuple(items) if items and all(_is_cost(i) for i in items) else None
 
 
@@ -444,9 +543,9 @@ def install(cls) -> None:
         mods = [c for c in ch if type(c) is _Mod]
         rest = [c for c in ch if type(c) is not _Mod] if mods else ch
         first = rest[0]
-        if type(first) is _Marker and first.value[0] and any(
-                type(c) is Token and c.type == "TO" for c in rest):
-            rest = [_may_costs(first), *rest[1:]]
+        if type(first) is _Marker and any(type(c) is Token and c.type in ("TO", "COLON")
+                                          for c in rest):
+            rest = [_may_costs(first) if first.value[0] else _gold_paid(first), *rest[1:]]
         out = phrase(self, rest)
         if type(out) is n.MayDo and type(out.effect) is n.TerrainRule \
                 and out.effect.skill is None:  # "You may move through ..." is the rule itself
@@ -471,9 +570,18 @@ def install(cls) -> None:
         return nested(self, effect)
 
     def ability_(self, ch):
-        if not any(type(c) is _IfDo or type(c) is _Marker and c.kind == "window"
-                   and type(c.value) is tuple for c in ch):  # the common case, fast
-            return timed_against(ability(self, ch)) if _AGAINST else ability(self, ch)
+        slow = won = False
+        for c in ch:  # one pass: the common case is neither
+            t = type(c)
+            if t is _Won:
+                won = True
+            elif t is _IfDo or t is _Marker and c.kind == "window" and type(c.value) is tuple:
+                slow = True
+        if won:
+            ch = won_window(list(ch))
+        if not slow:  # the common case, fast
+            out = timed_against(ability(self, ch)) if _AGAINST else ability(self, ch)
+            return phase_extra_wounds(out) if out.tag is not None else out
         try:
             return timed_against(ability(self, join_if_you_do(colour_window(list(ch)))))
         finally:

@@ -12,7 +12,8 @@ from . import nodes as n
 # "discard an Item" (family 5/6, nodes_decks.FAMILY_COSTS) is a cost too
 COST_TYPES = (n.Activate, n.DiscardCard, n.PayGold) + n.FAMILY_COSTS + n.CORE_COSTS
 # costs that are also effects of their own ("Discard one of your Allies.", issue 32)
-EFFECT_COSTS = n.CORE_COSTS
+# costs that are also effects on their own ("Discard one of your Allies.", "Discard an Item.")
+EFFECT_COSTS = n.CORE_COSTS + (n.DiscardItem,)
 
 
 def _start(x) -> int:

@@ -209,6 +209,8 @@ def _(node: n.During) -> str:
 
 @text.register
 def _(node: n.Trigger) -> str:
+    if node.event_first and type(node.event) is n.CombatRound:
+        return f"at the {node.event.edge} of each combat round, {text(node.effect)}"
     if node.event_first:
         return f"every time {event(node.event)}, {text(node.effect)}"
     return f"{text(node.effect)} every time {event(node.event)}"

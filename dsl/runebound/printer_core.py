@@ -50,6 +50,10 @@ def with_events(inner):
             return "this Ally is defeated"
         if isinstance(e, n.CardTraded):
             return f"you {e.verb} this card"
+        if isinstance(e, n.ItemTraded):
+            return f"you {e.verb} an Item"
+        if isinstance(e, n.CombatRound):
+            return f"a combat round {e.edge}s"
         return inner(e)
 
     return event
@@ -63,6 +67,7 @@ def install(text, amount, noun, targets, durations, after_to=None) -> None:
     after_to = after_to or text  # the effect after "<costs> to" (printer._after_to)
     targets.setdefault("this_challenge", "this challenge")
     targets.setdefault("this_ally", "this Ally")
+    targets.setdefault("each_other_ally", "each of your other Allies")
 
     def third(node) -> str:
         """``node`` (said of "you") said of a Hero in the third person."""

@@ -70,11 +70,13 @@ class Combat(Resolver):
                 if escape and self._escape_step(hero, challenge, rounds):
                     return self._end(self._escaped(hero, challenge, rounds))
                 attacked = self.round_attacks = set()  # ability attacks count too
+                self.fire({"kind": "round_start", "hero": hero.id})  # issue 32
                 for phase in PHASES:
                     self._step(phase, rounds)
                     self.open_window(hero, phase)
                     open_assists(self, hero)  # ---- family 7: combat
                     self._phase(hero, challenge, phase, attacked, hero_vs_hero=False)
+                self.fire({"kind": "round_end", "hero": hero.id})  # issue 32
                 self.expire("end_of_round")
             self.log.emit("combat_abandoned", rounds=MAX_ROUNDS)
             return self._end(CombatResult("abandoned", MAX_ROUNDS))

@@ -32,11 +32,15 @@ class Duel(Combat):
                     return self._end(CombatResult("escaped", rounds, loser=attacker.id))
                 self.log.emit("roles", round=rounds, attacker=active.id, defender=passive.id)
                 attacked = self.round_attacks = set()  # ability attacks count too
+                for figure in (active, passive):  # issue 32: each Hero's round triggers
+                    self.fire({"kind": "round_start", "hero": figure.id})
                 for phase in PHASES:
                     self._step(phase, rounds)
                     self.open_window(passive, phase)
                     self.open_window(active, phase)
                     self._phase(active, passive, phase, attacked, hero_vs_hero=True)
+                for figure in (active, passive):
+                    self.fire({"kind": "round_end", "hero": figure.id})
                 self.expire("end_of_round")
                 active, passive = passive, active
             self.log.emit("combat_abandoned", rounds=MAX_ROUNDS)

@@ -399,5 +399,7 @@ EVENT_MATCHERS.update(_PLACE_MATCHERS)
 EXTRA_TARGETS.update(_PLACE_TARGETS)
 # issue 32: "this Ally" on an Ally's own card: that Ally of the Hero who holds it (the kernel
 # leaves a card with such a target to the engine, as it does the board's targets)
+EXTRA_TARGETS["each_other_ally"] = lambda engine, ctx: [a for a in ctx.owner.allies
+                                                        if a.id != ctx.source]
 EXTRA_TARGETS["this_ally"] = lambda engine, ctx: [a for a in ctx.owner.allies
                                                   if a.id == ctx.source]

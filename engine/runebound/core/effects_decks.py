@@ -150,6 +150,20 @@ class DiscardItem(Cost):
         ctx.discarded = card
 
 
+@dataclass
+class DiscardItemEffect(Effect):
+    """"Discard an Item." as an effect (a challenge's "Magic: Discard one of your items."):
+    the Hero discards one of his Items (his choice; not a kept adventure card), none if he has
+    none (issue 32)."""
+
+    op = "discard_item"
+
+    def run(self, ctx):
+        options = DiscardItem().options(ctx)
+        if options:
+            DiscardItem().pay(ctx)
+
+
 def _build_amount(cls):
     return lambda ir: cls(Amount.from_ir(ir["amount"]))
 
@@ -162,5 +176,6 @@ EXTRA_BUILDERS.update({
     "gain_experience": _build_amount(GainExperience),
     "gain_gold_equal": lambda ir: GainGoldEqual(ir["basis"]),
     "pay_you": lambda ir: PayYou(ir["payer"], Amount.from_ir(ir["amount"])),
+    "discard_item": lambda ir: DiscardItemEffect(),
 })
 EXTRA_COSTS["discard_item"] = lambda ir: DiscardItem()

@@ -37,6 +37,7 @@ TARGETS = (
     "hero_or_ally",
     "each_ally",
     "this_ally",  # issue 32: an Ally's own card
+    "each_other_ally",  # issue 32: the Hero's Allies but the one whose card says it
     "each_hero",
     "each_other_hero",
     "another_hero",
@@ -217,6 +218,11 @@ def ir_schema() -> dict:
         # ---- issue 32: "When you buy / sell this card, ..." (an Item's own card)
         "card_buy": _fields("kind", "card_buy"),
         "card_sell": _fields("kind", "card_sell"),
+        # ---- issue 32: "At the start / end of each combat round, ..." (fired by the combat)
+        "round_start": _fields("kind", "round_start"),
+        "item_buy": _fields("kind", "item_buy"),  # "When you buy / sell an Item, ..."
+        "item_sell": _fields("kind", "item_sell"),
+        "round_end": _fields("kind", "round_end"),
     }
     costs = [
         _op("activate"),

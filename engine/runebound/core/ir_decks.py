@@ -11,7 +11,7 @@ ALLY_STATS = ("life", "mind", "body", "spirit", "stamina", "ranged_damage", "mel
 GOLD_BASES = ("discarded", "this_card")  # "its cost" (the Item discarded), "this card's cost"
 
 EFFECT_OPS = ("draw_adventure", "draw_market_keep", "return_to_deck", "place_ally",
-              "gain_experience", "gain_gold_equal", "pay_you")
+              "gain_experience", "gain_gold_equal", "pay_you", "discard_item")
 COST_OPS = ("discard_item",)
 
 
@@ -27,6 +27,7 @@ def effect_ops(op, amount, enum, count, target) -> list[dict]:
         op("gain_experience", amount=amount()),
         op("gain_gold_equal", basis=enum(GOLD_BASES)),
         op("pay_you", payer=target, amount=amount()),
+        op("discard_item"),  # issue 32: "Discard an Item." as an effect
     ]
 
 

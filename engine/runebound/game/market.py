@@ -98,11 +98,13 @@ class MarketStep:
             else:
                 hero.items.append(what)
             self.combat.modifiers_changed()
-            if verb == "buy":  # issue 32: "When you buy this card, ..."
+            if verb == "buy":  # issue 32: "When you buy this card / an Item, ..."
                 self.combat.fire({"kind": "card_buy", "hero": hero.id, "card": what})
+                self.combat.fire({"kind": "item_buy", "hero": hero.id, "card": what})
         elif verb == "sell":
             # issue 32: "When you sell this card, ..." runs while the Hero still holds it
             self.combat.fire({"kind": "card_sell", "hero": hero.id, "card": what})
+            self.combat.fire({"kind": "item_sell", "hero": hero.id, "card": what})
             hero.items.remove(what)
             self.combat.modifiers_changed()
             if what in hero.activated:

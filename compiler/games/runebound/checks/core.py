@@ -19,7 +19,8 @@ from runeforge.dsl.runebound import nodes as n
 _TARGETED = {n.Suffer: "target", n.Inflict: "target", n.Cancel: "target", n.Heal: "target",
              n.Modifier: "subject", n.Immune: "subject", n.InflictAdditional: "target",
              n.WoundCap: "subject", n.CannotBeWounded: "subject"}
-_CORE = (n.Each, n.ForEach, n.Selector, n.AllyDefeated, n.KeepTrophy, n.CardTraded)
+_CORE = (n.Each, n.ForEach, n.Selector, n.AllyDefeated, n.KeepTrophy, n.CardTraded,
+         n.ItemTraded)
 
 
 def check(a: n.Ability, ctx, nodes, finding):
@@ -36,9 +37,11 @@ def check(a: n.Ability, ctx, nodes, finding):
                                        "challenge's own text can say 'this challenge'",
                               node.span, hint="write 'your enemy' (the challenge the Hero "
                                               "fights)")
-            elif not ally and getattr(node, field) == "this_ally":
-                yield finding("RF450", "'this Ally' names no card here: only an Ally's own "
-                                       "text can say 'this Ally'", node.span,
+            elif not ally and getattr(node, field) in ("this_ally", "each_other_ally"):
+                said = "this Ally" if getattr(node, field) == "this_ally" else \
+                    "each other Ally"
+                yield finding("RF450", f"'{said}' names no card here: only an Ally's own "
+                                       f"text can say '{said}'", node.span,
                               hint="put the rule on the Ally's card")
             continue
         if not isinstance(node, _CORE):
@@ -51,6 +54,11 @@ def check(a: n.Ability, ctx, nodes, finding):
             yield finding("RF450", f"'you {node.verb} this card' names no card here: only an "
                                    "Item is bought and sold at the market", node.span,
                           hint="put the rule on the Item's card")
+        elif kind is n.ItemTraded and ctx.kind == "challenge":
+            yield finding("RF450", f"'you {node.verb} an Item' on a challenge never happens: a "
+                                   "challenge's rules hold only while a Hero fights it, and no "
+                                   "Hero trades in a combat", node.span,
+                          hint="put the rule on a Hero's, an Item's or an Ally's card")
         elif kind is n.KeepTrophy and ctx.kind != "encounter":
             yield finding("RF453", f"'keep it as a trophy' on {'an' if ctx.kind[0] in 'aeiou' else 'a'} "
                                    f"{ctx.kind} card: only an encounter's own text can keep "

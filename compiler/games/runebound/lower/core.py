@@ -81,6 +81,10 @@ def with_events(inner):
             return {"kind": "ally_defeated"}
         if isinstance(e, n.CardTraded):  # issue 32: "When you buy / sell this card,"
             return {"kind": f"card_{e.verb}"}
+        if isinstance(e, n.ItemTraded):  # "When you buy / sell an Item,"
+            return {"kind": f"item_{e.verb}"}
+        if isinstance(e, n.CombatRound):  # "At the start / end of each combat round,"
+            return {"kind": f"round_{e.edge}"}
         return inner(e)
 
     return event

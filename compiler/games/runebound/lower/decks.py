@@ -35,6 +35,10 @@ def install(effect, amount) -> None:
         return [{"op": "gain_gold_equal", "basis": node.basis}]
 
     @effect.register
+    def _(node: n.DiscardItem) -> list[dict]:  # issue 32: "Discard an Item." as an effect
+        return [{"op": "discard_item"}]
+
+    @effect.register
     def _(node: n.PaysYou) -> list[dict]:
         return [{"op": "pay_you", "payer": node.payer, "amount": amount(node.amount)}]
 

@@ -127,6 +127,10 @@ def _with_events(inner):
             return self.t("event.ally_defeated")
         if isinstance(e, n.CardTraded):
             return self.t(f"event.card_{e.verb}")
+        if isinstance(e, n.ItemTraded):
+            return self.t(f"event.item_{e.verb}")
+        if isinstance(e, n.CombatRound):
+            return self.t(f"event.round_{e.edge}")
         return inner(self, e)
 
     return event
@@ -166,6 +170,15 @@ def install(renderer_cls) -> None:
         return self.t("effect.wound_cap", target=_selector(self, node.subject),
                       wounds=self.qty(n.Amount("fixed", (node.value,)), "wound"))
 
+    trigger = renderer_cls._trigger
+
+    def _trigger(self, node, mood):  # "At the start / end of each combat round, ..."
+        if node.event_first and type(node.event) is n.CombatRound:
+            return self.t(f"effect.round_{node.event.edge}",
+                          effect=self.effect(node.effect, mood))
+        return trigger(self, node, mood)
+
+    renderer_cls._trigger = _trigger
     renderer_cls._restrict, renderer_cls._terrainrule = _restrict, _terrainrule
     renderer_cls._woundcap = _woundcap
     renderer_cls._immune = _immune

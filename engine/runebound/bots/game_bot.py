@@ -25,15 +25,10 @@ from . import choices
 from .combat_bot import HeuristicBot
 from .doom_clock import endgame_near
 from .estimates import PHASE_ATTR, _has_challenge, _strength, win_estimate
-from .final_enemy import victory_draw_share
 
 # how much more a hurt Hero values a town's healing when the endgame is near
 # (doom_clock.endgame_near): above any adventure's value (at most 10 x its odds)
 ENDGAME_HEAL = 6.0
-
-# a fresh counter's value falls by this many times the chance of drawing the victory card
-# at poor odds (the knock-out costs gold and the dearest card, the turn and the counter)
-DRAW_RISK = 3.0
 
 FIGURE_STATS = ("mind", "body", "spirit", "ranged_damage", "melee_damage", "magic_damage",
                 "life")
@@ -213,8 +208,7 @@ class _Spaces:
         found = self._colours.get(colour)
         if found is None:
             p = win_estimate(engine, hero, self.bot.average(game, colour), me)
-            found = _worth(p, 1 + game.adventure.counter_value(colour))
-            found = self._colours[colour] = found * self.bot.draw_risk(engine, hero, colour)
+            found = self._colours[colour] = _worth(p, 1 + game.adventure.counter_value(colour))
         return found
 
 
@@ -258,18 +252,6 @@ class GameBot(HeuristicBot):
         total = max(1, game.doom_tokens_total()) if game.state.doom else 0
         left = 1 - game.state.doom_tokens / total if total else 1.0
         return 0.2 + 0.3 * left
-
-    def draw_risk(self, engine, hero, colour: str) -> float:
-        """What is left of a fresh counter's value of ``colour`` for the risk of drawing the
-        card that wins the game at odds below :meth:`victory_threshold` (a throw-away fight
-        it cannot escape; final_enemy.py): 1 - that chance, else 1."""
-        game = engine.game
-        share, cards = victory_draw_share(game, colour, game.adventure.defeat_to_win)
-        if not share:
-            return 1.0
-        threshold = self.victory_threshold(game)
-        poor = sum(self.victory_odds(engine, hero, game.card(c)) < threshold for c in cards)
-        return max(0.0, 1.0 - share * poor / len(cards) * DRAW_RISK)
 
     def wins_by_defeating(self, game, card_id: str) -> bool:
         return card_id in game.adventure.defeat_to_win

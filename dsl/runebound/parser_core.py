@@ -559,6 +559,10 @@ def install(cls) -> None:
         return out
 
     def nested_(self, effect):
+        if type(effect) is _Won:  # only a sentence of its own, right after "After combat,"
+            raise AbilitySyntaxError(
+                "'if you defeated your enemy' can only follow 'After combat,'", *effect.span,
+                hint="write 'When you defeat a challenge, ...'")
         if isinstance(effect, _IfDo):  # "On 2-4, if you do, ...": no cost before it there
             raise AbilitySyntaxError(
                 "'If you do' must follow a sentence that pays a cost", *effect.span,

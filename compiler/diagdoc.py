@@ -101,8 +101,8 @@ EXAMPLES = {
     "RF450": "`This challenge takes 1 wound.` on an item (write 'your enemy')",
     "RF451": "`You receive +1 Mind for each Item you have.` (give it a timing)",
     "RF452": "`Each Hero tests Body (5).` ('If you succeed' could not say whose)",
-    "RF454": "`After combat, if you were defeated, gain 1 gold.` (write 'When your Hero is "
-             "knocked out, ...')",
+    "RF454": "`Before combat: gain 1 gold. If you were defeated, take 1 wound.` (write "
+             "'When your Hero is knocked out, ...')",
     "RF453": "`Keep it as a trophy.` on an item (a challenge's card data says whether it "
              "is kept)",
     "RF501": "two cards named `Rune Plate` (the hint names the other file:line)",

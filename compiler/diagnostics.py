@@ -102,7 +102,7 @@ CODES: dict[str, str] = {
     "RF450": "'this challenge' on a card that is not a challenge",
     "RF451": "a bonus 'for each ...' as an always-on rule",
     "RF452": "a test or an attack said of other Heroes",
-    "RF454": "'if you were defeated': a defeated Hero's turn ends at once",
+    "RF454": "'if you were defeated' away from 'After combat,': a defeated Hero's turn ends at once",
     "RF453": "'keep it as a trophy' on a card that is not an encounter",
     # RF5xx: content and references
     "RF501": "duplicate card id",

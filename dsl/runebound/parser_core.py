@@ -25,7 +25,7 @@ from ..errors import AbilitySyntaxError
 from . import nodes as n
 from .nodes_place import TERRAIN_WORDS
 from .parser_branching import _Otherwise
-from .parser_parts import _is_cost, _Items, _items, _Marker, _sp, _values, _word
+from .parser_parts import _is_cost, _Items, _items, _Marker, _one_of, _sp, _values, _word
 
 _WITHIN = re.compile(r"each_hero_within_(\d+)")
 # clauses that are rules in force (a modifier after them reads as "while", not "if")
@@ -61,16 +61,33 @@ class _IfDo:
 
 
 class _Won:
-    """``If you defeated your enemy, <effect>.`` until the ability reads its window: after
-    combat it is the window "When you defeat a challenge," (issue 32, session lang3)."""
+    """``If you defeated your enemy, <effect>.`` (or ``If you were defeated, ...``) until the
+    ability reads its window: after combat it is the window the engine opens for that outcome,
+    "When you defeat a challenge," (issue 32, session lang3) or "When your Hero is knocked out,"
+    (session lang4)."""
 
-    def __init__(self, effect, span):
-        self.effect, self.span = effect, span
+    def __init__(self, effect, span, lost: bool = False):
+        self.effect, self.span, self.lost = effect, span, lost
+
+
+def refuse_won(child: _Won):
+    """The outcome's condition anywhere but right after 'After combat,', where it is written."""
+    if child.lost:
+        raise AbilitySyntaxError(
+            "'if you were defeated' only follows 'After combat,': a defeated Hero's turn ends "
+            "at once, so nothing else of that Hero runs", *child.span, code="RF454",
+            hint="write it as a knock-out: 'When your Hero is knocked out, ...'")
+    raise AbilitySyntaxError(
+        "'if you defeated your enemy' can only follow 'After combat,'", *child.span,
+        hint="write 'When you defeat a challenge, ...'")
 
 
 def won_window(children: list) -> list:
-    """"After combat, if you defeated your enemy, X." is "When you defeat a challenge, X.":
-    the engine opens that window exactly when the Hero wins the combat."""
+    """"After combat, if you defeated your enemy, X." is "When you defeat a challenge, X.", and
+    "After combat, if you were defeated, X." is "When your Hero is knocked out, X.": the engine
+    opens each of those windows exactly when the combat ends so (seed 000 ends a knocked-out
+    Hero's turn at once, so no After combat window opens for that Hero: the knock-out's does,
+    the challenge's text first). Anywhere else the condition is refused where it is written."""
     out, window = [], None
     for child in children:
         if isinstance(child, _Marker) and child.kind == "window":
@@ -79,10 +96,9 @@ def won_window(children: list) -> list:
             first = window is not None and window == len(out) - 1 \
                 and out[window].value == "after_combat"
             if not first:
-                raise AbilitySyntaxError(
-                    "'if you defeated your enemy' can only follow 'After combat,'", *child.span,
-                    hint="write 'When you defeat a challenge, ...'")
-            out[window] = _Marker("window", "defeat_challenge", out[window].span)
+                refuse_won(child)
+            out[window] = _Marker("window", "knocked_out" if child.lost else "defeat_challenge",
+                                  out[window].span)
             child = child.effect
         out.append(child)
     return out
@@ -283,6 +299,7 @@ class CoreToAst:
         return n.EndTurn(span=_sp(ch))
 
     def discard_ally(self, ch):
+        _one_of(ch, "Ally", "Allies")
         return n.DiscardAlly(span=_sp(ch))
 
     def nothing(self, ch):
@@ -385,15 +402,11 @@ class CoreToAst:
 
     # ---- sentences -----------------------------------------------------------------------------
     def if_defeated(self, ch):
-        """Refused where it is written (RF454): seed 000 ends a knocked-out Hero's turn at once
-        ("Pelivuorosi loppuu tähän"), so the After combat window opens only for a Hero still
-        standing and "if you were defeated" would never hold there."""
+        """"After combat, if you were defeated, ..." is the knock-out window (won_window);
+        refused anywhere else (RF454), at the words "If you were defeated"."""
         words = [t for t in ch if hasattr(t, "start_pos")][:4]
-        raise AbilitySyntaxError(
-            "'if you were defeated' never holds: a defeated Hero's turn ends at once, so no "
-            "ability of that Hero runs after the combat", words[0].start_pos,
-            words[-1].end_pos, code="RF454",
-            hint="write it as a knock-out: 'When your Hero is knocked out, ...'")
+        return _Won(self._nested(_values(ch)[-1]), (words[0].start_pos, words[-1].end_pos),
+                    lost=True)
 
     def if_you_do(self, ch):
         return _IfDo(self._nested(_values(ch)[-1]), _sp(ch))
@@ -559,6 +572,8 @@ def install(cls) -> None:
         return out
 
     def nested_(self, effect):
+        if type(effect) is _Won:  # "If you succeed, if you were defeated, ...": no window there
+            refuse_won(effect)
         if isinstance(effect, _IfDo):  # "On 2-4, if you do, ...": no cost before it there
             raise AbilitySyntaxError(
                 "'If you do' must follow a sentence that pays a cost", *effect.span,

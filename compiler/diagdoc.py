@@ -156,7 +156,7 @@ EXAMPLES = {
     "RF925": "`(3+): Heal 1 wound.` on an adversary (no hero dice); `This adversary is immune "
              "to area attacks.` on a hero; docs/delve.md lists what each kind runs",
     "RF926": "`(3+): Heal 1 wound every time you slay an adversary.`",
-    "RF927": "`Each hero in this chamber moves 1 space.` (towards or away from whom?)",
+    "RF927": "`Each adversary in this chamber moves 1 space.` (towards or away from whom?)",
     "RF928": "`(3+): This adversary is immune to area attacks.`",
     "RF920": "a trial with `deck: [dripping-step]` (the card is `dripping-steps`)",
     "RF921": "a trial with `deck: []`",

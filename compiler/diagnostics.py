@@ -159,7 +159,7 @@ CODES: dict[str, str] = {
     "RF924": "Delve verb does not agree with its subject ('each hero heal')",
     "RF925": "Delve ability the engine does not run for this kind of card",
     "RF926": "Delve trigger inside an ability with a cost",
-    "RF927": "Delve figure moved without a direction",
+    "RF927": "Delve adversary moved without a direction",
     "RF928": "Delve rule that always holds used as an effect that happens once",
     "RF920": "Delve trial names an unknown tile, exploration card, adversary or hero",
     "RF921": "Delve trial's exploration deck is empty or lists a card twice",

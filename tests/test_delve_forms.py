@@ -263,3 +263,33 @@ def test_a_heros_rule_on_an_adversary_slain_near_it(base, weapon, cell, fires):
         triggers = [e for e in events(g, "trigger") if e.get("event") == "slain"]
     assert renown[1] - renown[0] == (1 if fires else 0)
     assert len(triggers) == (1 if fires else 0)
+
+
+# ---------------------------------------------------------------- session lang4: heroes move
+def test_move_another_hero_goes_where_the_abilitys_hero_chooses(base):
+    from runeforge.engine.delve.game.choose import reach
+
+    g, me = play(base, ["Call (2+): Move another hero in this chamber up to 2 spaces."],
+                 [2, 1, 1, 1], [{"action": "ability", "ability": "Call"}])
+    other = g.state.figure(SEFA)
+    goal = reach(g, other, 2)[-1]
+    g.players[CASTER].answers += [{"to": list(goal)}, None]
+    start = me.cell
+    g.hero_turn(me)
+    assert other.cell == goal and me.cell == start
+
+
+def test_each_other_hero_may_move_where_its_own_player_chooses(base):
+    from runeforge.engine.delve.game.choose import reach
+    from tests.test_delve_abilities import Script
+
+    g, me = play(base, ["Rally (2+): Each other hero in this chamber may move up to 2 "
+                        "spaces."], [2, 1, 1, 1], [{"action": "ability", "ability": "Rally"},
+                                                   None])
+    other = g.state.figure(SEFA)
+    goal = reach(g, other, 2)[0]
+    g.players[SEFA] = Script([{"to": list(goal)}])
+    start = me.cell
+    g.hero_turn(me)
+    assert other.cell == goal and me.cell == start
+    assert any(o == {"to": list(goal)} for d in g.players[SEFA].asked for o in d.options)

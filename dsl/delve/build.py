@@ -105,6 +105,9 @@ def effect_of(clause: Clause, text: str, agree: bool = True):
         target = d.get("obj") or who
         if target is None and d["dir"] is None:
             return n.Move(d["n"], span)
+        if d["dir"] is None and target.side == "hero" and not (
+                d.get("obj") is not None and who is not None):  # heroes move where they like
+            return n.Move(d["n"], span, target, their=d.get("obj") is None)
         if target is not None and d.get("obj") is not None and who is not None:
             raise AbilitySyntaxError("a move names its figure once", *who.span,
                                      hint="write 'move <who> N spaces towards …'")

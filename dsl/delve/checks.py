@@ -170,6 +170,8 @@ def _effect_problems(effect, scope: _Scope, lasting_ok) -> list[Problem]:
         scope.picked = True
     elif isinstance(effect, n.Shift):
         out += _shift(effect, scope)
+    elif isinstance(effect, n.Move):
+        out += _selector(effect.on, "a free move moves", "hero", scope)
     elif isinstance(effect, n.Heal):
         out += _selector(effect.on, "heal helps", "any" if scope.owner == "adversary"
                          else "hero", scope)

@@ -49,8 +49,14 @@ class Explore:
 
 @dataclass(frozen=True)
 class Move:
+    """``move up to N spaces`` (you); issue 32 (session lang4): other heroes move too, ``move
+    another hero up to 2 spaces`` (``on``: you choose where) and ``each hero in this chamber
+    may move up to 2 spaces`` (``their``: each of them chooses)."""
+
     up_to: int
     span: tuple[int, int] = _span()
+    on: Selector | None = None
+    their: bool = False
 
 
 @dataclass(frozen=True)

@@ -112,7 +112,11 @@ def print_effect(e) -> str:
     if isinstance(e, n.Explore):
         return "explore"
     if isinstance(e, n.Move):
-        return "move up to " + _plural(e.up_to, "space", "spaces")
+        spaces = "up to " + _plural(e.up_to, "space", "spaces")
+        if e.on is None:
+            return "move " + spaces
+        who = print_selector(e.on)
+        return f"{who} may move {spaces}" if e.their else f"move {who} {spaces}"
     if isinstance(e, n.Heal):
         text = "heal " + _plural(e.wounds, "wound", "wounds")
         return text + (f" on {print_selector(e.on)}" if e.on else "")

@@ -73,7 +73,7 @@ _SEL = {"$ref": "#/$defs/selector"}
 _SIGNED = {"type": "integer", "minimum": -999, "maximum": 999, "not": {"const": 0}}
 EFFECT_SCHEMA = {"oneOf": [
     _op("explore"),
-    _op("move", up_to=_COUNT),
+    _opt("move", ("up_to",), up_to=_COUNT, targets=_SEL, chooser={"const": "them"}),
     _opt("heal", ("wounds",), wounds=_COUNT, on=_SEL),
     _op("attack", target={"enum": ["adjacent", "visible", "each"]},
         range={"enum": ["combat", "missile", "area"]}, hit=_FACE, damage=_COUNT),

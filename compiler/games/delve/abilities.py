@@ -49,7 +49,10 @@ def _effect_ir(effect, owner: str = "hero") -> dict:
     if isinstance(effect, n.Explore):
         return {"op": "explore"}
     if isinstance(effect, n.Move):
-        return {"op": "move", "up_to": effect.up_to}
+        out = {"op": "move", "up_to": effect.up_to}
+        if effect.on is None:
+            return out
+        return {**out, "targets": sel(effect.on), **({"chooser": "them"} if effect.their else {})}
     if isinstance(effect, n.Heal):
         out = {"op": "heal", "wounds": effect.wounds}
         return {**out, "on": sel(effect.on)} if effect.on else out

@@ -208,6 +208,10 @@ def _clause(e, locale: str, mood: str) -> str:
         return _t("effect.explore" + suffix, locale)
     if isinstance(e, n.Skill):
         return _t("effect.skill" + suffix, locale)
+    if isinstance(e, n.Move) and e.on is not None:  # other heroes move (issue 32)
+        if e.their:
+            return _many("effect.move_them", e.on, locale, e.up_to, who=who(e.on, locale))
+        return _n("effect.move_on", locale, e.up_to, who=who(e.on, locale))
     if isinstance(e, n.Move):
         return _n("effect.move" + suffix, locale, e.up_to)
     if isinstance(e, n.Heal):

@@ -209,6 +209,10 @@ PART3 = {
     "effect.shift_ref.away": ("move {who} {n} space away from {ref}",
                               "move {who} {n} spaces away from {ref}"),
     "effect.shift_nodir": ("move {who} {n} space", "move {who} {n} spaces"),
+    # issue 32 (session lang4): heroes moved where they (or you) like
+    "effect.move_on": ("move {who} up to {n} space", "move {who} up to {n} spaces"),
+    "effect.move_them": ("{who} may move up to {n} space", "{who} may move up to {n} spaces"),
+    "effect.move_them.many": ("{who} may move up to {n} space", "{who} may move up to {n} spaces"),
     "effect.ward_on": "prevent the first wound {who} would suffer",
     "effect.ward_per.round": "ignore the first wound you suffer each round",
     "effect.ward_per.turn": "ignore the first wound you suffer each turn",

@@ -64,7 +64,7 @@ CODES: dict[str, str] = {
     "RF408": "unknown skill",
     "RF409": "'Once per combat round' on a phase-tagged ability is redundant",
     "RF410": "unknown stat, card or keyword",
-    "RF411": "Allies and Heroes are never activated or discarded",
+    "RF411": "Allies and Heroes are never activated or discarded (but 'discard this Ally')",
     "RF412": "exhaustion cost can never be paid (exceeds Stamina)",
     "RF413": "limit is redundant on an activated or one-use ability",
     # ---- families 1-3: conditions, choices, random tables (issue 21)

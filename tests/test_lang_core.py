@@ -540,3 +540,30 @@ def test_each_other_ally_is_every_ally_of_the_hero_but_the_card_that_says_it():
         got = game.combat.targets(Context(game.combat, hero, card), "each_other_ally",
                                   choose=False)
         assert [a.id for a in got] == [c for c in allies if c != card]
+
+
+def test_discard_this_ally_pays_with_the_ally_itself():
+    """"You may discard this Ally to gain 4 gold." (issue 32, session lang4): on an Ally's card
+    the cost is that Ally (it leaves the Hero for the market's bottom, as a discarded Ally
+    does); anywhere else a hero or ally card is still never discarded (RF411)."""
+    from runeforge.engine.runebound.core.costs import build_cost
+    from runeforge.engine.runebound.core.effects import Context
+    from runeforge.games.runebound.abilities import compile_ability
+    from tests.engine_bundle import catalog
+
+    ir, findings = compile_ability("You may discard this Ally to gain 4 gold.", _ctx("ally"))
+    assert ir is not None and not findings and ir["costs"] == [{"op": "discard"}]
+    _ir, findings = compile_ability("Discard this card to gain 1 gold.", _ctx("hero"))
+    assert "RF411" in [f.code for f in findings]
+    cat = catalog(CONTENT)
+    hero = _hero(cat)
+    keeper, bearer = cat.new_ally("oath-keeper"), cat.new_ally("tin-shield-bearer")
+    hero.allies = [keeper, bearer]
+    engine = _engine(cat, hero)
+    ctx = Context(engine, hero, keeper.id, actor=keeper)
+    cost = build_cost(ir["costs"][0])
+    cost.check(ctx)
+    cost.pay(ctx)
+    assert hero.allies == [bearer] and engine.state.market_bottom[-1] == keeper.id
+    with pytest.raises(Exception, match="does not hold"):
+        cost.check(ctx)  # gone: it cannot pay again

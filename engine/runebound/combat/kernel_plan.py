@@ -119,6 +119,8 @@ class Plan:
 
     def _read_ability(self, card: Card, ab) -> None:
         where = f"{card.id}: \"{ab.source}\""
+        if "discard" in ab.cost_ops and card.kind == "ally":  # issue 32: "discard this Ally"
+            raise Unsupported(f"{where}: an Ally discarded as its own card's cost")
         if _by_the_board(ab.ir):  # ---- family 4 (issue 21): Heroes in a space, within N
             raise Unsupported(f"{where}: a target by the board (the Heroes in a space)")
         if ab.standing:

@@ -293,3 +293,17 @@ def test_each_other_hero_may_move_where_its_own_player_chooses(base):
     g.hero_turn(me)
     assert other.cell == goal and me.cell == start
     assert any(o == {"to": list(goal)} for d in g.players[SEFA].asked for o in d.options)
+
+
+@pytest.mark.parametrize("before, dealt", [(0, 1), (1, 1), (2, 2), (3, 2)])
+def test_a_bonus_against_adversaries_with_2_or_more_wounds_counts_only_on_them(
+        base, before, dealt):
+    """"Your combat attacks against adversaries with 2 or more wounds deal +1 Damage." (issue
+    32, session lang4): the Axe's Damage 1 is 2 only on a target already holding 2 wounds."""
+    rule = "Your combat attacks against adversaries with 2 or more wounds deal +1 Damage."
+    g, me = play(base, [rule, AXE], [1, 1, 1, 1, 6],
+                 [{"action": "weapon", "weapon": "Axe"}, None], foes=[("tunnel-brute", (1, 2))])
+    foe = g.state.figure("tunnel-brute-1")
+    foe.wounds = before
+    g.hero_turn(me)
+    assert foe.wounds == before + dealt

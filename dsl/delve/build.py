@@ -185,6 +185,11 @@ def _attacks_effect(subj: Attacks, p, span):
                                       "Damage'; 'less damage' is an adversary's rule")
     if subj.own and target is None and kind in ("deal", "their"):
         return n.Boost("damage" if kind == "deal" else "roll", d["n"], subj.range, span)
+    if subj.own and kind in ("deal", "their") and d["n"] > 0 and target.side == "adversary" \
+            and target.quantity in ("one", "each"):  # "… against adversaries with 2 … wounds"
+        against = replace(target, quantity="each", count=1, count_span=(0, 0))
+        return n.Boost("damage" if kind == "deal" else "roll", d["n"], subj.range, span,
+                       against)
     if kind == "unaffected" or kind == "immune":
         if subj.range is None:
             raise AbilitySyntaxError("say which attacks", *subj.span,

@@ -144,6 +144,9 @@ class Tree2Ast(Words):
         ref = _refs(ch)
         return self._pred("deal", meta, ch, n=_amount(ch)[0], obj=ref[0] if ref else None)
 
+    def deal_against(self, meta, ch):  # "have +1 Damage against adversaries with …"
+        return self._pred("deal", meta, ch, n=_amount(ch)[0], obj=objs(ch, Who)[0].sel)
+
     def deal_wounds(self, meta, ch):
         return self._pred("deal_wounds", meta, ch, n=_amount(ch)[0], obj=objs(ch, Who)[0].sel)
 
@@ -263,10 +266,13 @@ class Tree2Ast(Words):
     def at_least_amount(self, meta, ch):
         return ("some", _amount(ch)[0])
 
+    def another_amount(self, meta, ch):  # "if there is another adversary …": one, not you
+        return ("some", 1, n.Filter("other", span=span_of(meta)))
+
     def there_are(self, meta, ch):
         amount = next(c for c in ch if isinstance(c, tuple) and c[0] in ("none", "some"))
-        how, count = amount
-        sel = self.selector(meta, [c for c in ch if c is not amount]).sel
+        how, count = amount[:2]
+        sel = self.selector(meta, [c for c in ch if c is not amount] + list(amount[2:])).sel
         return {"cond": how, "n": count, "who": _each(sel), "span": span_of(meta)}
 
     def none_is(self, meta, ch):

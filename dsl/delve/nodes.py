@@ -23,7 +23,8 @@ EVENTS = ("slay", "explored", "recuperated", "turn_end", "turn_start", "round_st
 QUANTITIES = ("one", "each", "up_to", "n", "another", "each_other", "nearest", "target",
               "them", "that", "it", "self", "slayer", "attacked")
 SIDES = ("adversary", "hero")
-FILTERS = ("adjacent", "adjacent_target", "within", "chamber", "visible", "wounded", "other")
+FILTERS = ("adjacent", "adjacent_target", "within", "chamber", "visible", "wounded", "other",
+           "wounds")  # "wounds": with N (2 or more) or more wounds (issue 32, session lang4)
 REFS = ("", "it", "adversary", "target")   # a filter's figure: you, it, this adversary, the target
 DURATIONS = ("end_of_turn", "end_of_round", "next_turn")
 CONDITIONS = ("rolled", "hits", "slays")
@@ -235,6 +236,7 @@ class Boost:
     amount: int
     range: str | None = None
     span: tuple[int, int] = _span()
+    against: Selector | None = None  # "… against adversaries with 2 or more wounds" (lang4)
 
 
 @dataclass(frozen=True)

@@ -48,7 +48,8 @@ def _op(name: str, **props) -> dict:
 
 QUANTITIES = ["one", "each", "up_to", "n", "another", "each_other", "nearest", "target",
               "them", "self", "slayer", "attacked"]
-FILTERS = ["adjacent", "adjacent_target", "within", "chamber", "visible", "wounded", "other"]
+FILTERS = ["adjacent", "adjacent_target", "within", "chamber", "visible", "wounded", "other",
+           "wounds"]
 SELECTOR = {"type": "object", "additionalProperties": False,
             "required": ["quantity"],
             "properties": {
@@ -86,7 +87,7 @@ EFFECT_SCHEMA = {"oneOf": [
     _op("reroll", dice={"enum": ["spent", "unspent"]}),
     _opt("ward", (), on=_SEL, per={"enum": ["round", "turn"]}),
     _opt("boost", ("stat", "amount"), stat={"enum": ["roll", "damage", "move"]},
-         amount=_COUNT, range=_RANGE),
+         amount=_COUNT, range=_RANGE, against=_SEL),
     _op("pick", targets=_SEL),
     _op("root", targets=_SEL),
     _op("pin", targets=_SEL),

@@ -17,7 +17,7 @@ def _filter_ir(f, owner: str) -> dict:
     if kind == "adjacent" and ref == "it" and owner == "hero":
         return {"kind": "adjacent_target"}
     out: dict = {"kind": kind}
-    if kind == "within":
+    if kind in ("within", "wounds"):
         out["n"] = f.n
         if ref == "target" or ref == "it" and owner == "hero":
             out["of"] = "target"
@@ -86,6 +86,8 @@ def _effect_ir(effect, owner: str = "hero") -> dict:
         return {**out, "per": effect.per} if effect.per else out
     if isinstance(effect, n.Boost):
         out = {"op": "boost", "stat": effect.stat, "amount": effect.amount}
+        if effect.against is not None:
+            out["against"] = sel(effect.against)
         return {**out, "range": effect.range} if effect.range else out
     if isinstance(effect, (n.Pick, n.Root, n.Pin)):
         return {"op": type(effect).__name__.lower(), "targets": sel(effect.target)}

@@ -49,6 +49,11 @@ TEMPLATES = {
     'effect.boost.roll_range': 'add {n} to your {range} attack rolls',
     'effect.boost.damage': 'your attacks deal +{n} Damage',
     'effect.boost.damage_range': 'your {range} attacks deal +{n} Damage',
+    # issue 32 (session lang4): a bonus against some adversaries only
+    'effect.boost.roll_against': 'your attacks against {who} add {n} to their rolls',
+    'effect.boost.roll_range_against': 'your {range} attacks against {who} add {n} to their rolls',
+    'effect.boost.damage_against': 'your attacks against {who} deal +{n} Damage',
+    'effect.boost.damage_range_against': 'your {range} attacks against {who} deal +{n} Damage',
     'effect.boost.move': 'add {n} to your Move',
     'until.end_of_turn': 'until the end of your turn, {effects}',
     'until.end_of_round': 'until the end of the round, {effects}',
@@ -194,6 +199,7 @@ PART3 = {
     "who.self.adversary": "this adversary",
     "who.or": "{who} or {other}",
     "filter.adjacent.it": "adjacent to it",
+    "filter.wounds": ("with {n} or more wound", "with {n} or more wounds"),  # issue 32
     "filter.adjacent.adversary": "adjacent to this adversary",
     "filter.within.it": ("within {n} space of it", "within {n} spaces of it"),
     "filter.within.adversary": ("within {n} space of this adversary",

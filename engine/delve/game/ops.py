@@ -37,12 +37,12 @@ def roll_at(game, hero, w: Weapon, fid: str) -> dict:
     s = game.state
     target = s.figure(fid)
     roll = game.dice.die(game.rules.die_faces)
-    roll_b = traits.bonus(game, hero.id, "roll", w.range) \
+    roll_b = traits.bonus(game, hero.id, "roll", w.range, target) \
         + traits.guard(game, target, "roll", w.range)
     hit = roll + roll_b >= w.hit
     taken = 0
     if hit:
-        damage = w.damage + traits.bonus(game, hero.id, "damage", w.range) \
+        damage = w.damage + traits.bonus(game, hero.id, "damage", w.range, target) \
             + traits.guard(game, target, "damage", w.range)
         taken = hurt(game, target, max(0, damage), hero)[0]
     result = {"target": fid, "roll": roll, "hit": hit, "wounds": taken, "slain": target.slain,
@@ -265,7 +265,8 @@ def _lasting(game, owner, e: dict, until: str, ctx: dict) -> list[dict]:
     entry = {"hero": owner.id, "op": e["op"], "until": until}
     if e["op"] == "boost":
         entry.update(stat=e["stat"], amount=e["amount"],
-                     **({"range": e["range"]} if e.get("range") else {}))
+                     **({"range": e["range"]} if e.get("range") else {}),
+                     **({"against": e["against"]} if e.get("against") else {}))
         return [entry]
     sel = e.get("targets") or e.get("on")
     if sel is None:                       # a ward on the owner

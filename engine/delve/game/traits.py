@@ -83,13 +83,24 @@ def _absorb(game, figure) -> bool:
     return False
 
 
-def bonus(game, hero_id: str, stat: str, rng: str | None = None) -> int:
-    """Lasting and constant bonuses of ``hero_id`` for ``stat`` (roll, damage, move)."""
+def bonus(game, hero_id: str, stat: str, rng: str | None = None, target=None) -> int:
+    """Lasting and constant bonuses of ``hero_id`` for ``stat`` (roll, damage, move); a
+    bonus ``against`` some adversaries counts only on an attack at one of them (issue 32)."""
     records = [game.records.heroes[hero_id]] + [game.records.skills[k] for k in
                                                 game.state.skills.get(hero_id, [])]
     always = [e for r in records for e in ab.constants_of(r)] + game.carried.constants(hero_id)
-    lasting = [{**e, "hero": hero_id} for e in always]
-    return fx.lasting_bonus(lasting + game.state.lasting, hero_id, stat, rng)
+    lasting = [{**e, "hero": hero_id} for e in always] + game.state.lasting
+    if any("against" in e for e in lasting):
+        lasting = [e for e in lasting if "against" not in e or _aimed(game, hero_id, e, target)]
+    return fx.lasting_bonus(lasting, hero_id, stat, rng)
+
+
+def _aimed(game, hero_id: str, e: dict, target) -> bool:
+    """Whether the attack's ``target`` is one of the figures the bonus is ``against``."""
+    if target is None or e["hero"] != hero_id:
+        return False
+    s = game.state
+    return target in fx.candidates(s.board, s.figure(hero_id), e["against"], [target], {})
 
 
 def ward_off(game, figure) -> bool:

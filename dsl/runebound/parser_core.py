@@ -215,6 +215,9 @@ def _special(subject, pred: _Special, span):
 
 
 def _apply(mod: _Mod, effect):
+    if mod.kind == "window":  # the ability's (trailing_window)
+        _WINDOWS.append((mod.value, mod.span))
+        return effect
     if mod.kind == "duration":
         return scoped(lambda e: n.During(mod.value, e, span=mod.span), effect)
     if mod.kind == "for_each":
@@ -233,6 +236,30 @@ def _apply(mod: _Mod, effect):
 
 # "against ..." whiles of the parse under way (ability_ reads and clears it)
 _AGAINST: set = set()
+# windows said after an effect in the parse under way, (window, span) (ability_ reads them)
+_WINDOWS: list = []
+
+
+def trailing_window(children: list) -> list:
+    """"Heal 1 wound at the start of your turn." is "At the start of your turn, heal 1 wound.":
+    a window said after the effect is the ability's window, when the ability has no other
+    timing and one sentence (else it is refused at its words: which part would it time?)."""
+    (value, span), *rest = _WINDOWS
+    timed = any(isinstance(c, _Marker) and c.kind in ("window", "tag") for c in children)
+    said = [c for c in children if not (isinstance(c, _Marker)
+                                        and c.kind in ("tag", "limit", "window"))]
+    if timed or len(said) != 1 or any(v != value for v, _ in rest):
+        err = AbilitySyntaxError(
+            "a window after the effect times the whole ability: only an ability of one "
+            "sentence with no other window or tag may say it there", *span,
+            hint=f"write it first: '{WINDOW_WORDS[value]}, ...'")
+        err.window_first = WINDOW_WORDS[value]  # parse_ability proposes the sentence so
+        raise err
+    return [_Marker("window", value, span), *children]
+
+
+WINDOW_WORDS = {"start_of_turn": "At the start of your turn",
+                "end_of_turn": "At the end of your turn", "after_combat": "After combat"}
 
 
 def timed_against(ability):
@@ -399,6 +426,15 @@ class CoreToAst:
 
     def mod_for_each(self, ch):
         return _Mod("for_each", str(_values(ch)[0]), _sp(ch))
+
+    def mod_start_of_turn(self, ch):
+        return _Mod("window", "start_of_turn", _sp(ch))
+
+    def mod_end_of_turn(self, ch):
+        return _Mod("window", "end_of_turn", _sp(ch))
+
+    def mod_after_combat(self, ch):
+        return _Mod("window", "after_combat", _sp(ch))
 
     # ---- sentences -----------------------------------------------------------------------------
     def if_defeated(self, ch):
@@ -592,6 +628,11 @@ def install(cls) -> None:
                 won = True
             elif t is _IfDo or t is _Marker and c.kind == "window" and type(c.value) is tuple:
                 slow = True
+        if _WINDOWS:
+            try:
+                ch = trailing_window(list(ch))
+            finally:
+                _WINDOWS.clear()
         if won:
             ch = won_window(list(ch))
         if not slow:  # the common case, fast

@@ -307,3 +307,17 @@ def test_a_bonus_against_adversaries_with_2_or_more_wounds_counts_only_on_them(
     foe.wounds = before
     g.hero_turn(me)
     assert foe.wounds == before + dealt
+
+
+def test_make_two_combat_attacks_rolls_twice(base):
+    """"Make two combat attacks against adjacent adversaries." (issue 32, session lang4): two
+    strikes, each at one adjacent adversary (the bare plural names where each may go)."""
+    g, me = play(base, ["Blade Dance (2+): Make two combat attacks against adjacent "
+                        "adversaries.", AXE], [2, 1, 1, 1, 6, 6],
+                 [{"action": "ability", "ability": "Blade Dance"},
+                  {"targets": ["tunnel-brute-1"]}, {"targets": ["tunnel-brute-2"]}, None],
+                 foes=[("tunnel-brute", (1, 2)), ("tunnel-brute", (0, 2))])
+    g.hero_turn(me)
+    (used,) = events(g, "ability")
+    assert [e["op"] for e in used["effects"]] == ["strike", "strike"]
+    assert [g.state.figure(f"tunnel-brute-{i}").wounds for i in (1, 2)] == [1, 1]

@@ -241,8 +241,11 @@ def _attach_stats(done: list, mod: Mod, prior: list) -> None:
         for i in range(len(seq) - 1, -1, -1):
             e = seq[i]
             if isinstance(e, n.Strike) and e.hit is None:
-                seq[i] = replace(e, hit=hit, damage=damage, hit_span=hs, damage_span=ds,
+                done_e = replace(e, hit=hit, damage=damage, hit_span=hs, damage_span=ds,
                                  span=(e.span[0], max(e.span[1], mod.span[1])))
+                while i >= 0 and seq[i] is e:  # "make two attacks": the same strike twice
+                    seq[i] = done_e
+                    i -= 1
                 return
     raise AbilitySyntaxError("Hit and Damage follow 'make a … attack'", *mod.span,
                              hint="write 'Make a combat attack against an adjacent "
@@ -299,12 +302,14 @@ def sentence_effects(parts: list[Part], text: str, info: Sentence, prior: list) 
             last = clause.subject
         effect = effect_of(clause, text) if clause is part.clause else \
             effect_of(clause, text, agree=False)
-        effects = [] if effect is None else [effect]
+        effects = [] if effect is None else [effect] * clause.pred.data.get("times", 1)
         for mod in part.tails:
             if mod.kind in ("duration", "cond") and effects:
                 effects = [_wrap(mod, tuple(effects), (effects[0].span[0], mod.span[1]))]
             elif mod.kind == "per":
                 effects = [_per(e, mod) for e in effects]
+            elif mod.kind == "stats" and len(effects) > 1:  # "make two attacks, Hit 4+, …"
+                effects = [_stats(e, mod) for e in effects]
             elif mod.kind == "stats":  # "... against it with Hit 3+ and Damage 2"
                 done = out + effects
                 _attach_stats(done, mod, prior)
@@ -314,6 +319,15 @@ def sentence_effects(parts: list[Part], text: str, info: Sentence, prior: list) 
         out += effects
         i += 1
     return out
+
+
+def _stats(e, mod: Mod):
+    hit, damage, hs, ds = mod.value
+    if not isinstance(e, n.Strike) or e.hit is not None:
+        raise AbilitySyntaxError("Hit and Damage follow 'make … attacks'", *mod.span,
+                                 hint="write 'Make two combat attacks, Hit 4+, Damage 1.'")
+    return replace(e, hit=hit, damage=damage, hit_span=hs, damage_span=ds,
+                   span=(e.span[0], max(e.span[1], mod.span[1])))
 
 
 def _per(effect, mod: Mod):

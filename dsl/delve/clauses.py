@@ -3,6 +3,8 @@ transformer; :mod:`.words` holds who, amounts and modifiers)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from lark import Token, v_args
 
 from ..errors import AbilitySyntaxError
@@ -22,6 +24,7 @@ from .words import (
     span_of,
     spanned,
     tok,
+    tspan,
 )
 
 
@@ -38,6 +41,10 @@ def _verb(ch):
 def _range(ch) -> str | None:
     rng = tok(ch, "RANGE")
     return low(rng) if rng else None
+
+
+# "make two combat attacks": at most this many in one effect (issue 32, session lang4)
+MAX_STRIKES = 6
 
 
 @v_args(wrapper=spanned)
@@ -95,6 +102,20 @@ class Tree2Ast(Words):
     def strike(self, meta, ch):
         who = objs(ch, Who)
         return self._pred("strike", meta, ch, range=_range(ch), obj=who[0].sel if who else None)
+
+    def strikes(self, meta, ch):
+        """"make two combat attacks [against adjacent adversaries]": that many strikes, each
+        at one of them (a bare plural names where each attack may go, not all at once)."""
+        who = objs(ch, Who)
+        times = next(t for t in ch if isinstance(t, Token) and t.type == "NUMBER")
+        if not 1 <= times.value <= MAX_STRIKES:
+            raise AbilitySyntaxError(f"{times.value} attacks in one effect", *tspan(times),
+                                     code="RF912",
+                                     hint=f"make 1 to {MAX_STRIKES} attacks")
+        sel = who[0].sel if who else None
+        if sel is not None and who[0].plural and sel.quantity == "each":
+            sel = replace(sel, quantity="one")
+        return self._pred("strike", meta, ch, range=_range(ch), obj=sel, times=times.value)
 
     def attack(self, meta, ch):
         stats = objs(ch, Mod)[0]

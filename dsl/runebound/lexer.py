@@ -97,6 +97,7 @@ _TERMINAL_WORDS.update({"HEAL": ("heal", "heals"), "DEAL": ("deal", "deals"),
 # ---- issue 32 (session lang3): "exhaust this card" is activating it
 _TERMINAL_WORDS["EXHAUST"] = ("exhaust", "exhausts")
 _TERMINAL_WORDS["BY"] = ("by",)
+_TERMINAL_WORDS["MAY"] = ("may", "can")  # issue 32 (session lang4): "you can ..." is "you may"
 # "If you pass, ..." is "If you succeed, ..."; "suffer 1 wound" is "take 1 wound"
 _TERMINAL_WORDS["SUCCEED"] = ("succeed", "pass")
 _TERMINAL_WORDS["TAKE"] = ("take", "takes", "suffer", "suffers")

@@ -567,3 +567,22 @@ def test_discard_this_ally_pays_with_the_ally_itself():
     assert hero.allies == [bearer] and engine.state.market_bottom[-1] == keeper.id
     with pytest.raises(Exception, match="does not hold"):
         cost.check(ctx)  # gone: it cannot pay again
+
+
+def test_heroes_cannot_enter_a_terrain_while_the_rule_holds():
+    """"Heroes cannot enter swamps." (issue 32, session lang4): no movement die face shows the
+    terrain, and a one-space step or a move of an ability ends in none of its spaces; without
+    the rule both are as before."""
+    from runeforge.engine.runebound.game.place import unbarred, with_terrain_rules
+
+    game, (hero, _) = _game()
+    hero.skills = []
+    swamp = next(sid for sid, sp in game.board.spaces.items() if sp.terrain == "swamp")
+    plains = next(sid for sid, sp in game.board.spaces.items() if sp.terrain == "plains")
+    rolled = (frozenset({"swamp", "plains"}), frozenset({"swamp"}))
+    assert with_terrain_rules(game, hero, rolled) == rolled
+    assert unbarred(game, hero, [swamp, plains]) == [swamp, plains]
+    game.state.effects.append(_active(hero, "start_of_next_turn",
+                                      [{"op": "restrict", "action": "enter_swamp"}]))
+    assert with_terrain_rules(game, hero, rolled) == (frozenset({"plains"}), frozenset())
+    assert unbarred(game, hero, [swamp, plains]) == [plains]

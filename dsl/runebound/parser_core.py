@@ -23,7 +23,7 @@ from lark import Token
 
 from ..errors import AbilitySyntaxError
 from . import nodes as n
-from .nodes_place import TERRAIN_WORDS
+from .nodes_place import TERRAIN_PLURAL, TERRAIN_WORDS
 from .parser_branching import _Otherwise
 from .parser_parts import _is_cost, _Items, _items, _Marker, _one_of, _sp, _values, _word
 
@@ -209,6 +209,12 @@ def _special(subject, pred: _Special, span):
         return n.Restrict("ally_attack", span=span)
     if pred.kind == "buy" and heroes:
         return n.Restrict("buy_items", span=span)
+    if pred.kind == "enter":  # every Hero: a rule of the board
+        if subject != "each_hero":
+            raise AbilitySyntaxError(
+                "a terrain is barred to every Hero, not one", *span,
+                hint=f"write 'Heroes cannot enter {TERRAIN_PLURAL.get(pred.value, pred.value)}.'")
+        return n.Restrict(f"enter_{pred.value}", span=span)
     if pred.kind == "wounded" and subject in ("each_ally", "hero", "you", "this_ally"):
         return n.CannotBeWounded("hero" if subject == "you" else subject, span=span)
     raise _subject_error(subject, f"'cannot {pred.value}'")
@@ -353,6 +359,10 @@ class CoreToAst:
 
     def p_cannot_buy(self, ch):
         return _Special("buy", "buy Items", _sp(ch))
+
+    def p_cannot_enter(self, ch):  # "Heroes cannot enter swamp spaces" (issue 32, lang4)
+        word = str(_tokens(ch, "WORD")[0]).lower()
+        return _Special("enter", TERRAIN_WORDS.get(word, word), _sp(ch))
 
     def p_cannot_be_wounded(self, ch):
         return _Special("wounded", "be wounded", _sp(ch))

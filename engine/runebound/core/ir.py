@@ -65,6 +65,8 @@ MAX_WITHIN = 9
 TARGETS += ("each_hero_in_space", *(f"each_hero_within_{k}" for k in range(1, MAX_WITHIN + 1)))
 ENTER_PLACES = ("town", "road", "river", "plains", "hills", "forest", "swamp", "mountains")
 RESTRICTIONS = ("escape", "ally_attack", "buy_items")  # buy_items: issue 32
+# issue 32 (session lang4): "Heroes cannot enter swamps" (game/place.py bars the terrain)
+RESTRICTIONS += tuple(f"enter_{t}" for t in ENTER_PLACES if t != "town")
 MARKET_SUBJECTS = ("item", "ally")
 COST_OPS = ("activate", "discard", "exhaustion", "wounds", "gold")
 # ---- family 7: combat: "reroll your combat roll" is used right after the Hero's combat roll

@@ -146,6 +146,10 @@ def install(renderer_cls) -> None:
     def _restrict(self, node, mood):
         if node.action == "buy_items":
             return self.t("effect.restrict.buy_items")
+        if node.action.startswith("enter_"):  # issue 32 (session lang4)
+            terrain = node.action[len("enter_"):]
+            return self.t("effect.restrict.enter",
+                          terrain=self.terms.find("terrains", terrain) or terrain)
         return restrict(self, node, mood)
 
     def _terrainrule(self, node, mood):

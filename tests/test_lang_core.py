@@ -69,6 +69,28 @@ def test_heroes_cannot_buy_items_while_the_rule_holds():
         [o for o in after if o.startswith("hire:")]
 
 
+def test_heroes_cannot_buy_allies_while_the_rule_holds():
+    """"Heroes cannot buy Allies." (issue 32, session lang4): no hire offered while the rule
+    holds; Items are bought as before."""
+    game, (hero, _) = _game()
+    hero.gold = 99
+    towns = [t for t, stack in game.state.market_stacks.items()
+             if any(game.card(c).kind == "ally" for c in stack)]
+    if not towns:  # an Ally in some market, so the rule has something to forbid
+        town = next(iter(game.state.market_stacks))
+        ally = next(c for c in game.state.market_deck if game.card(c).kind == "ally")
+        game.state.market_stacks[town].append(ally)
+        towns = [town]
+    before = game.market_options(hero, towns[0])
+    assert any(o.startswith("hire:") for o in before)
+    game.state.effects.append(_active(hero, "next_event",
+                                      [{"op": "restrict", "action": "buy_allies"}]))
+    after = game.market_options(hero, towns[0])
+    assert not any(o.startswith("hire:") for o in after)
+    assert [o for o in before if o.startswith("buy:")] == \
+        [o for o in after if o.startswith("buy:")]
+
+
 def _active(hero, until, effects):
     from runeforge.engine.runebound.core.state import ActiveEffect
 

@@ -138,7 +138,9 @@ def as_target(sel):
         return "each_hero" if sel.who == "each" else "each_other_hero"
     if sel.who == "each" and sel.place == "space" and sel.within is None:
         return "each_hero_in_space"
-    if sel.who == "each" and sel.within is not None and sel.place is None and sel.within <= 9:
+    if sel.who == "each" and sel.within is not None and sel.place is None:
+        # any distance, as 'each Hero within N spaces' reads (RF422 past 9 either way): one
+        # AST for both words, so fmt is a fixed point (a fuzz failure, session lang4)
         return f"each_hero_within_{sel.within}"
     return sel
 
@@ -208,7 +210,7 @@ def _special(subject, pred: _Special, span):
     if pred.kind == "attack" and subject == "each_ally":  # "Your Allies cannot attack ..."
         return n.Restrict("ally_attack", span=span)
     if pred.kind == "buy" and heroes:
-        return n.Restrict("buy_items", span=span)
+        return n.Restrict("buy_allies" if pred.value == "buy Allies" else "buy_items", span=span)
     if pred.kind == "enter":  # every Hero: a rule of the board
         if subject != "each_hero":
             raise AbilitySyntaxError(
@@ -357,7 +359,9 @@ class CoreToAst:
     def p_cannot_attack(self, ch):
         return _Special("attack", "attack this challenge", _sp(ch))
 
-    def p_cannot_buy(self, ch):
+    def p_cannot_buy(self, ch):  # Items, or Allies (issue 32, session lang4)
+        if _tokens(ch, "ALLY"):
+            return _Special("buy", "buy Allies", _sp(ch))
         return _Special("buy", "buy Items", _sp(ch))
 
     def p_cannot_enter(self, ch):  # "Heroes cannot enter swamp spaces" (issue 32, lang4)

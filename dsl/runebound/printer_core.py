@@ -125,6 +125,8 @@ def install(text, amount, noun, targets, durations, after_to=None) -> None:
     def _(node: n.Restrict) -> str:
         if node.action == "buy_items":
             return "Heroes cannot buy Items"
+        if node.action == "buy_allies":
+            return "Heroes cannot buy Allies"
         if node.action.startswith("enter_"):
             terrain = node.action[len("enter_"):]
             return f"Heroes cannot enter {TERRAIN_PLURAL.get(terrain, terrain)}"

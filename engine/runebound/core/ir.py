@@ -64,7 +64,7 @@ DURATIONS += ("next_event", "end_of_next_turn", "while_held")  # ---- family 8 (
 MAX_WITHIN = 9
 TARGETS += ("each_hero_in_space", *(f"each_hero_within_{k}" for k in range(1, MAX_WITHIN + 1)))
 ENTER_PLACES = ("town", "road", "river", "plains", "hills", "forest", "swamp", "mountains")
-RESTRICTIONS = ("escape", "ally_attack", "buy_items")  # buy_items: issue 32
+RESTRICTIONS = ("escape", "ally_attack", "buy_items", "buy_allies")  # buy_*: issue 32
 # issue 32 (session lang4): "Heroes cannot enter swamps" (game/place.py bars the terrain)
 RESTRICTIONS += tuple(f"enter_{t}" for t in ENTER_PLACES if t != "town")
 MARKET_SUBJECTS = ("item", "ally")

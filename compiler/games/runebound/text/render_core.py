@@ -144,8 +144,8 @@ def install(renderer_cls) -> None:
     woundcap = renderer_cls._woundcap
 
     def _restrict(self, node, mood):
-        if node.action == "buy_items":
-            return self.t("effect.restrict.buy_items")
+        if node.action in ("buy_items", "buy_allies"):
+            return self.t(f"effect.restrict.{node.action}")
         if node.action.startswith("enter_"):  # issue 32 (session lang4)
             terrain = node.action[len("enter_"):]
             return self.t("effect.restrict.enter",

@@ -229,6 +229,7 @@ OTHER.update({
     "effect.cannot_be_wounded.hero": "your Hero cannot be wounded",
     "effect.cannot_be_wounded.this_ally": "this Ally cannot be wounded",
     "effect.restrict.buy_items": "Heroes cannot buy Items",
+    "effect.restrict.buy_allies": "Heroes cannot buy Allies",  # issue 32 (session lang4)
     "effect.restrict.enter": "Heroes cannot enter {terrain.pl}",  # issue 32 (session lang4)
     "effect.terrain_rule.all": "you may move through {terrain.pl} as if they were {like.pl}",
     **{f"selector.having.{k}": f"{{who}} with {{n}} or more {pl}"

@@ -25,7 +25,7 @@ from ..errors import AbilitySyntaxError
 from . import nodes as n
 from .nodes_place import TERRAIN_PLURAL, TERRAIN_WORDS
 from .parser_branching import _Otherwise
-from .parser_parts import _is_cost, _Items, _items, _Marker, _one_of, _sp, _values, _word
+from .parser_parts import _ints, _is_cost, _Items, _items, _Marker, _one_of, _sp, _values, _word
 
 _WITHIN = re.compile(r"each_hero_within_(\d+)")
 # clauses that are rules in force (a modifier after them reads as "while", not "if")
@@ -291,6 +291,9 @@ class CoreToAst:
     def subject_does(self, ch):
         subject, clause = _values(ch)
         return with_subject(subject, clause, _sp(ch))
+
+    def wound_cap(self, ch):  # the subject as a target where one says it (one AST, lang4)
+        return n.WoundCap(as_target(_values(ch)[0]), _ints(ch)[0], span=_sp(ch))
 
     def lose_gold(self, ch):
         return n.LoseGold(_values(ch)[0], span=_sp(ch))

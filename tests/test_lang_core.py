@@ -608,3 +608,27 @@ def test_heroes_cannot_enter_a_terrain_while_the_rule_holds():
                                       [{"op": "restrict", "action": "enter_swamp"}]))
     assert with_terrain_rules(game, hero, rolled) == (frozenset({"plains"}), frozenset())
     assert unbarred(game, hero, [swamp, plains]) == [plains]
+
+
+@pytest.mark.parametrize("per, taken", [("round", [2, 0, 2]), ("phase", [2, 2, 2])])
+def test_a_wound_cap_counts_each_combat_round_or_each_phase(monkeypatch, per, taken):
+    """"Your Hero takes no more than 2 wounds in each combat round." (issue 32, session lang4):
+    3 wounds in the melee step leave 2, the magic step of the same round none, the next round
+    2 again; the cap of each combat phase gives 2 in every step, as before."""
+    from runeforge.engine.runebound.core import effects_combat
+    from runeforge.engine.runebound.core.effects_combat import WoundCap, capped_wounds
+    from runeforge.engine.runebound.core.windows import moment_at
+    from tests.engine_bundle import catalog
+
+    cat = catalog(CONTENT)
+    hero = _hero(cat)
+    engine = _engine(cat, hero, cat.new_challenge("warded-wight"))
+    monkeypatch.setattr(effects_combat, "_rules",
+                        lambda engine, op, fig: [("test-card", WoundCap("hero", 2, per))])
+    got = []
+    for step, rnd, amount in (("melee", 1, 3), ("magic", 1, 2), ("ranged", 2, 2)):
+        engine.moment = moment_at(step, step, 1, rnd, 1)
+        got.append(capped_wounds(engine, hero, amount))
+    assert got == taken
+    assert WoundCap("hero", 2, per).ir() == {"op": "wound_cap", "target": "hero", "value": 2,
+                                             **({"per": "round"} if per == "round" else {})}

@@ -238,6 +238,7 @@ class _ToAst(BranchingRules, Transformer):  # BranchingRules: families 1-3
 
     # ---- amounts, targets, words -------------------------------------------------------------
     fixed = _node(lambda ch, s: n.Amount("fixed", tuple(_ints(ch)), span=s))
+    one = _node(lambda ch, s: n.Amount("fixed", (1,), span=s))  # "one wound" (issue 32)
     x = _node(lambda ch, s: n.Amount("x", (), span=s))
     choice = _node(lambda ch, s: n.Amount("choice", tuple(_ints(ch)), span=s))
     up_to = _node(lambda ch, s: n.Amount("up_to", tuple(_ints(ch)), span=s))

@@ -293,7 +293,8 @@ class CoreToAst:
         return with_subject(subject, clause, _sp(ch))
 
     def wound_cap(self, ch):  # the subject as a target where one says it (one AST, lang4)
-        return n.WoundCap(as_target(_values(ch)[0]), _ints(ch)[0], span=_sp(ch))
+        per = "round" if type(ch[-1]) is Token and ch[-1].type == "ROUND" else "phase"
+        return n.WoundCap(as_target(_values(ch)[0]), _ints(ch)[0], span=_sp(ch), per=per)
 
     def lose_gold(self, ch):
         return n.LoseGold(_values(ch)[0], span=_sp(ch))

@@ -182,7 +182,8 @@ def ir_schema() -> dict:
         _op("extra_wounds", phase=_enum([*PHASES, None]), value=COUNT),
         _op("inflict_additional", amount=_amount(), target=target),
         _op("reroll"),
-        _op("wound_cap", target=target, value=COUNT),
+        {**_op("wound_cap", target=target, value=COUNT, per=_enum(("round",))),
+         "required": ["op", "target", "value"]},  # per: issue 32 (session lang4)
         _op("immune", target=target, phase=_enum(PHASES)),
         _op("attack_other", phase=_enum(PHASES)),
         # ---- family 4/9: movement and place, game-level effects (issue 21)

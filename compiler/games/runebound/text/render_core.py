@@ -76,6 +76,11 @@ def _counted_stat(self, node):
 def _each(self, node: n.Each, mood: str) -> str:
     who = _selector(self, node.selector)
     inner = node.effect
+    if isinstance(inner, n.During) and isinstance(inner.effect, n.During):
+        # durations one inside another: the outer ones first, as the printer writes them
+        # (a fuzz failure: "cannot render During said of other Heroes")
+        return self.effect(n.During(inner.until, n.Each(node.selector, inner.effect,
+                                                        span=node.span), span=inner.span), mood)
     if isinstance(inner, n.During):
         return self.t("effect.each.during", duration=self.t(f"duration.{inner.until}"),
                       who=who, effect=_third(self, inner.effect))
@@ -171,7 +176,8 @@ def install(renderer_cls) -> None:
         # yet the rules text of every parsed ability renders in each locale
         if not isinstance(node.subject, n.Selector):
             return woundcap(self, node, mood)
-        return self.t("effect.wound_cap", target=_selector(self, node.subject),
+        return self.t("effect.wound_cap" + (".round" if node.per == "round" else ""),
+                      target=_selector(self, node.subject),
                       wounds=self.qty(n.Amount("fixed", (node.value,)), "wound"))
 
     trigger = renderer_cls._trigger

@@ -169,6 +169,9 @@ OTHER: dict[str, str] = {
     "effect.extra_wounds.phase": "your {phase} attacks inflict {wounds}",
     "effect.wound_cap": "{target} takes no more than {wounds} in each combat phase",
     "effect.wound_cap.you": "you take no more than {wounds} in each combat phase",
+    # issue 32 (session lang4): a cap over each combat round
+    "effect.wound_cap.round": "{target} takes no more than {wounds} in each combat round",
+    "effect.wound_cap.you.round": "you take no more than {wounds} in each combat round",
     "effect.immune": "{target} is immune to {phase} attacks",
     # ---- family 8: durations (issue 21)
     "duration.next_event": "until the next event",

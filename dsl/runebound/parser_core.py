@@ -614,9 +614,9 @@ def install(cls) -> None:
                                           for c in rest):
             rest = [_may_costs(first) if first.value[0] else _gold_paid(first), *rest[1:]]
         out = phrase(self, rest)
-        if type(out) is n.MayDo and type(out.effect) is n.TerrainRule \
-                and out.effect.skill is None:  # "You may move through ..." is the rule itself
-            out = out.effect
+        if type(out) is n.MayDo and (type(out.effect) is n.TerrainRule and out.effect.skill
+                                     is None or type(out.effect) is n.CostModifier):
+            out = out.effect  # "You may move through ... / buy Items for 1 gold less": the rule
         for mod in mods:
             if isinstance(out, _Marker):  # "<costs> to <effect> <modifier>"
                 costs, effect = out.value

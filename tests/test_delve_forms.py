@@ -321,3 +321,19 @@ def test_make_two_combat_attacks_rolls_twice(base):
     (used,) = events(g, "ability")
     assert [e["op"] for e in used["effects"]] == ["strike", "strike"]
     assert [g.state.figure(f"tunnel-brute-{i}").wounds for i in (1, 2)] == [1, 1]
+
+
+@pytest.mark.parametrize("foe, wounds, left", [("tunnel-brute", 1, None), ("gloom-rat", 0, 1)])
+def test_a_ward_of_the_first_2_wounds_takes_up_to_2_and_keeps_the_rest(base, foe, wounds, left):
+    """"prevent the first 2 wounds you would suffer" (issue 32, session lang4): the brute's 3
+    wounds leave 1 and use the ward up; the rat's 1 leaves none and 1 of the ward for later."""
+    g, me = play(base, ["Brace (3+): Until the start of your next turn, prevent the first 2 "
+                        "wounds you would suffer."], [3, 1, 1, 1, 6], [
+        {"action": "ability", "ability": "Brace"}, None], foes=[(foe, (1, 2))],
+        heroes=(CASTER,))
+    g.hero_turn(me)
+    assert [e.get("wounds") for e in g.state.lasting if e["op"] == "ward"] == [2]
+    adversary_phase(g)                             # its attack hits (a 6)
+    assert me.wounds == wounds
+    assert [e.get("wounds", 1) for e in g.state.lasting if e["op"] == "ward"] == \
+        ([left] if left else [])

@@ -142,7 +142,8 @@ def effect_of(clause: Clause, text: str, agree: bool = True):
         on = d["obj"]
         if who is not None:
             on = who
-        return n.Ward(span, None if on is None or on == n.Selector("self") else on)
+        return n.Ward(span, None if on is None or on == n.Selector("self") else on,
+                      wounds=d.get("wounds", 1))
     if kind == "boost":
         return n.Boost(d["stat"], d["n"], d["range"], span)
     if kind == "pick":
@@ -331,8 +332,12 @@ def _stats(e, mod: Mod):
 
 
 def _per(effect, mod: Mod):
-    if isinstance(effect, n.Ward):
+    if isinstance(effect, n.Ward) and effect.wounds == 1:
         return replace(effect, per=mod.value, span=(effect.span[0], mod.span[1]))
+    if isinstance(effect, n.Ward):
+        raise AbilitySyntaxError(f"only the first wound comes back each {mod.value}", *mod.span,
+                                 hint=f"write 'ignore the first wound you suffer each "
+                                      f"{mod.value}'")
     raise AbilitySyntaxError(f"'each {mod.value}' here comes back with nothing", *mod.span,
                              hint="write 'ignore the first wound you suffer each round'")
 

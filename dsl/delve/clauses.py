@@ -135,7 +135,12 @@ class Tree2Ast(Words):
 
     def ward(self, meta, ch):
         who = objs(ch, Who)
-        return self._pred("ward", meta, ch, obj=who[0].sel if who else None)
+        number = next((t for t in ch if isinstance(t, Token) and t.type == "NUMBER"), None)
+        if number is not None and number.value < 1:
+            raise AbilitySyntaxError("the first 0 wounds are none", *tspan(number),
+                                     code="RF912", hint="prevent 1 wound or more")
+        return self._pred("ward", meta, ch, obj=who[0].sel if who else None,
+                          wounds=number.value if number is not None else 1)
 
     def sufferer(self, meta, ch):
         return ch[0]

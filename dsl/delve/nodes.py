@@ -170,6 +170,7 @@ class Ward:
     span: tuple[int, int] = _span()
     on: Selector | None = None
     per: str | None = None          # "round" / "turn"
+    wounds: int = 1                 # "prevent the first 2 wounds ..." (issue 32, lang4)
 
 
 @dataclass(frozen=True)

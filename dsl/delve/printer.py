@@ -191,6 +191,8 @@ def _ward(e: n.Ward) -> str:
         return (f"ignore the first wound {print_selector(e.on)} "
                 f"{_verb(e.on, 'suffer', 'suffers')} each {e.per}")
     who = "you" if e.on is None else print_selector(e.on)
+    if e.wounds > 1:
+        return f"prevent the first {e.wounds} wounds {who} would suffer"
     return f"prevent the first wound {who} would suffer"
 
 

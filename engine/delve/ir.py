@@ -85,7 +85,7 @@ EFFECT_SCHEMA = {"oneOf": [
          direction={"enum": ["away", "towards"]}, **{"from": _SEL}),
     _op("suffer", targets=_SEL, wounds=_COUNT),
     _op("reroll", dice={"enum": ["spent", "unspent"]}),
-    _opt("ward", (), on=_SEL, per={"enum": ["round", "turn"]}),
+    _opt("ward", (), on=_SEL, per={"enum": ["round", "turn"]}, wounds=_COUNT),
     _opt("boost", ("stat", "amount"), stat={"enum": ["roll", "damage", "move"]},
          amount=_COUNT, range=_RANGE, against=_SEL),
     _op("pick", targets=_SEL),

@@ -83,6 +83,8 @@ def _effect_ir(effect, owner: str = "hero") -> dict:
         out = {"op": "ward"}
         if effect.on is not None:
             out["on"] = sel(effect.on)
+        if effect.wounds > 1:
+            out["wounds"] = effect.wounds
         return {**out, "per": effect.per} if effect.per else out
     if isinstance(effect, n.Boost):
         out = {"op": "boost", "stat": effect.stat, "amount": effect.amount}

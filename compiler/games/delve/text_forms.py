@@ -104,6 +104,10 @@ def _shift(e: n.Shift, locale: str) -> str:
 
 
 def _ward(e: n.Ward, locale: str) -> str:
+    if e.per is None and e.wounds > 1:  # "the first 2 wounds" (issue 32, session lang4)
+        if e.on is None:
+            return _n("effect.ward_n", locale, e.wounds)
+        return _n("effect.ward_on_n", locale, e.wounds, who=who(e.on, locale))
     if e.per is None:
         if e.on is None:
             return _t("effect.ward", locale)

@@ -220,6 +220,10 @@ PART3 = {
     "effect.move_them": ("{who} may move up to {n} space", "{who} may move up to {n} spaces"),
     "effect.move_them.many": ("{who} may move up to {n} space", "{who} may move up to {n} spaces"),
     "effect.ward_on": "prevent the first wound {who} would suffer",
+    "effect.ward_n": ("prevent the first {n} wound you would suffer",  # issue 32 (lang4)
+                      "prevent the first {n} wounds you would suffer"),
+    "effect.ward_on_n": ("prevent the first {n} wound {who} would suffer",
+                         "prevent the first {n} wounds {who} would suffer"),
     "effect.ward_per.round": "ignore the first wound you suffer each round",
     "effect.ward_per.turn": "ignore the first wound you suffer each turn",
     "effect.ward_on_per.round": "ignore the first wound {who} suffers each round",

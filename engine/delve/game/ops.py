@@ -268,6 +268,8 @@ def _lasting(game, owner, e: dict, until: str, ctx: dict) -> list[dict]:
                      **({"range": e["range"]} if e.get("range") else {}),
                      **({"against": e["against"]} if e.get("against") else {}))
         return [entry]
+    if e["op"] == "ward" and e.get("wounds", 1) > 1:  # "the first 2 wounds" (issue 32)
+        entry["wounds"] = e["wounds"]
     sel = e.get("targets") or e.get("on")
     if sel is None:                       # a ward on the owner
         return [entry]

@@ -103,16 +103,22 @@ def _aimed(game, hero_id: str, e: dict, target) -> bool:
     return target in fx.candidates(s.board, s.figure(hero_id), e["against"], [target], {})
 
 
-def ward_off(game, figure) -> bool:
-    """A ward takes the first of the wounds ``figure`` is about to suffer: a lasting one
-    ("prevent the first wound …", used up), else the first wound of the round (or turn) a
-    rule of its card ignores. True when one does."""
+def ward_off(game, figure, wounds: int = 1) -> int:
+    """A ward takes the first of the ``wounds`` ``figure`` is about to suffer: a lasting one
+    ("prevent the first wound …", used up; "the first 2 wounds" takes up to 2 and keeps what it
+    did not use), else the first wound of the round (or turn) a rule of its card ignores. How
+    many it took (0: none)."""
     s = game.state
     ward = next(iter(fx.held(s.lasting, figure.id, "ward")), None)
     if ward is not None:
-        s.lasting.remove(ward)
-        return True
-    return _absorb(game, figure)
+        held = ward.get("wounds", 1)
+        took = max(1, min(wounds, held))
+        if held > took:
+            ward["wounds"] = held - took
+        else:
+            s.lasting.remove(ward)
+        return took
+    return 1 if _absorb(game, figure) else 0
 
 
 def hurt(game, figure, wounds: int, by=None, then=None) -> tuple[int, bool]:
@@ -120,9 +126,9 @@ def hurt(game, figure, wounds: int, by=None, then=None) -> tuple[int, bool]:
     a ward took one off); ``then(game, figure, by)`` runs when it took a wound. A hero down
     leaves the board; a slain adversary is left to the caller (renown and the tally)."""
     s = game.state
-    warded = wounds > 0 and ward_off(game, figure)
+    warded = ward_off(game, figure, wounds) if wounds > 0 else 0
     if warded:
-        wounds -= 1
+        wounds -= warded
         game.log.emit("ward", hero=figure.id)
     taken = wound(figure, wounds) if wounds > 0 else 0
     if figure.side == "hero" and figure.slain and figure in s.figures:
@@ -131,4 +137,4 @@ def hurt(game, figure, wounds: int, by=None, then=None) -> tuple[int, bool]:
         game.log.emit("hero_down", hero=figure.id)
     if taken and then is not None:
         then(game, figure, by)
-    return taken, warded
+    return taken, bool(warded)

@@ -60,6 +60,7 @@ TERMINAL_WORDS: dict[str, tuple[str, ...]] = {
     "INFLICT": ("inflict", "inflicts"), "LESS": ("less", "fewer"), "DIES": ("dies",), "HIT": ("hit", "hits"),
     "RECUPERATE": ("recuperate", "recuperates"), "AFFECT": ("affect", "affects"),
     "PUSHED": ("pushed",), "PULLED": ("pulled",), "PINNED": ("pinned",), "PINNING": ("pinning",),
+    "COUNTAS": ("count", "counts"), "AS": ("as",),  # "count as pinned" (issue 32, lang4)
     "PUT": ("put",), "BACK": ("back",), "SPEND": ("spend",), "SHOWING": ("showing",),
     "NEEDS": ("needs",), "BETTER": ("better",), "COST": ("cost",),
     # things

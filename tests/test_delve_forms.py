@@ -337,3 +337,21 @@ def test_a_ward_of_the_first_2_wounds_takes_up_to_2_and_keeps_the_rest(base, foe
     assert me.wounds == wounds
     assert [e.get("wounds", 1) for e in g.state.lasting if e["op"] == "ward"] == \
         ([left] if left else [])
+
+
+@pytest.mark.parametrize("cell, held", [((1, 2), True), ((3, 3), False)])
+def test_an_adversarys_rule_holds_the_heroes_next_to_it(base, cell, held):
+    """"Heroes adjacent to this adversary cannot move." (issue 32, session lang4): an
+    adversary's rule, in force for the heroes next to it only (no move reaches a cell)."""
+    from runeforge.engine.delve.game import traits
+    from runeforge.engine.delve.game.choose import reach
+
+    rule, diags = compile_one("Heroes adjacent to this adversary cannot move.", "adversary")
+    assert rule is not None, [str(d) for d in diags]
+    warden = {**base.adversaries["tunnel-brute"], "abilities": [rule]}
+    records = dataclasses.replace(hero_with(base), adversaries={**base.adversaries,
+                                                                "test-warden": warden})
+    g = game(records, [CASTER, SEFA], [], [], foes=[("test-warden", cell)])
+    me = g.state.figure(CASTER)
+    assert traits.rooted(g, me) == held
+    assert (reach(g, me, 2) == []) == held

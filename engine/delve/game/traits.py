@@ -53,7 +53,19 @@ def guard(game, figure, stat: str, rng: str | None) -> int:
 
 
 def rooted(game, figure) -> bool:
-    return bool(fx.held(game.state.lasting, figure.id, "root"))
+    """Held in place: a lasting "cannot move" on ``figure``, or an adversary's rule ("heroes
+    adjacent to this adversary cannot move", issue 32) that picks the hero."""
+    s = game.state
+    if fx.held(s.lasting, figure.id, "root"):
+        return True
+    if figure.side != "hero":
+        return False
+    for foe in s.adversaries():
+        for e in rules_of(game, foe):
+            if e["op"] == "root" and figure in fx.candidates(s.board, foe, e["targets"],
+                                                             s.figures):
+                return True
+    return False
 
 
 def pinned(game, hero) -> bool:

@@ -226,6 +226,12 @@ def _apply(mod: _Mod, effect):
     if mod.kind == "window":  # the ability's (trailing_window)
         _WINDOWS.append((mod.value, mod.span))
         return effect
+    if mod.kind == "limit":  # the ability's, as a window said after the effect
+        _WINDOWS.append((("limit", mod.value), mod.span))
+        return effect
+    if mod.kind == "round":  # "... at the end of each combat round": a trigger, printed first
+        return n.Trigger(n.CombatRound(mod.value, span=mod.span), effect, event_first=True,
+                         span=mod.span)
     if mod.kind == "duration":
         return scoped(lambda e: n.During(mod.value, e, span=mod.span), effect)
     if mod.kind == "for_each":
@@ -249,23 +255,36 @@ _WINDOWS: list = []
 
 
 def trailing_window(children: list) -> list:
-    """"Heal 1 wound at the start of your turn." is "At the start of your turn, heal 1 wound.":
-    a window said after the effect is the ability's window, when the ability has no other
-    timing and one sentence (else it is refused at its words: which part would it time?)."""
-    (value, span), *rest = _WINDOWS
-    timed = any(isinstance(c, _Marker) and c.kind in ("window", "tag") for c in children)
+    """"Heal 1 wound at the start of your turn." is "At the start of your turn, heal 1 wound.",
+    and "You may reroll your combat roll once per combat." is "Once per combat, ...": a window
+    or a limit said after the effect is the ability's, when the ability has one sentence and no
+    other (else it is refused at its words: which part would it time?)."""
     said = [c for c in children if not (isinstance(c, _Marker)
                                         and c.kind in ("tag", "limit", "window"))]
-    if timed or len(said) != 1 or any(v != value for v, _ in rest):
-        err = AbilitySyntaxError(
-            "a window after the effect times the whole ability: only an ability of one "
-            "sentence with no other window or tag may say it there", *span,
-            hint=f"write it first: '{WINDOW_WORDS[value]}, ...'")
-        err.window_first = WINDOW_WORDS[value]  # parse_ability proposes the sentence so
-        raise err
-    return [_Marker("window", value, span), *children]
+    out = list(children)
+    for kind in ("window", "limit"):
+        found = [(v[1] if kind == "limit" else v, sp) for v, sp in _WINDOWS
+                 if isinstance(v, tuple) == (kind == "limit")]
+        if not found:
+            continue
+        (value, span), *rest = found
+        kinds = ("window", "tag") if kind == "window" else ("limit",)
+        timed = any(isinstance(c, _Marker) and c.kind in kinds for c in children)
+        if timed or len(said) != 1 or rest:
+            words = WINDOW_WORDS[value] if kind == "window" else " and ".join(
+                LIMIT_WORDS[v] for v in value).capitalize()
+            err = AbilitySyntaxError(
+                f"a {kind} after the effect times the whole ability: only an ability of one "
+                f"sentence with no other {kind}{' or tag' if kind == 'window' else ''} may say "
+                "it there", *span, hint=f"write it first: '{words}, ...'")
+            err.window_first = words  # parse_ability proposes the sentence so
+            raise err
+        out.insert(0, _Marker(kind, value, span))
+    return out
 
 
+LIMIT_WORDS = {"turn": "once per turn", "combat": "once per combat",
+               "round": "once per combat round", "before_combat": "once during 'Before Combat'"}
 WINDOW_WORDS = {"start_of_turn": "At the start of your turn",
                 "end_of_turn": "At the end of your turn", "after_combat": "After combat"}
 
@@ -453,6 +472,24 @@ class CoreToAst:
 
     def mod_after_combat(self, ch):
         return _Mod("window", "after_combat", _sp(ch))
+
+    def mod_round_start(self, ch):  # "... at the start of each combat round" (a trigger)
+        return _Mod("round", "start", _sp(ch))
+
+    def mod_round_end(self, ch):
+        return _Mod("round", "end", _sp(ch))
+
+    def mod_limit(self, ch):  # "... once per turn": the ability's limit (trailing_window)
+        return _Mod("limit", tuple(_values(ch)), _sp(ch))
+
+    def you_take_wounds(self, ch):  # "you take a wound / 2 wounds": your Hero does
+        amount = next((v for v in _values(ch) if isinstance(v, n.Amount)), None)
+        return n.TakesWounds("hero", amount or n.Amount("at_least", (1,), span=_sp(ch)), None,
+                             span=_sp(ch))
+
+    def takes_a_wound(self, ch):  # "your Hero takes a wound": 1 or more
+        return n.TakesWounds(_values(ch)[0], n.Amount("at_least", (1,), span=_sp(ch)), None,
+                             span=_sp(ch))
 
     # ---- sentences -----------------------------------------------------------------------------
     def if_defeated(self, ch):

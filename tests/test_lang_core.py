@@ -632,3 +632,27 @@ def test_a_wound_cap_counts_each_combat_round_or_each_phase(monkeypatch, per, ta
     assert got == taken
     assert WoundCap("hero", 2, per).ir() == {"op": "wound_cap", "target": "hero", "value": 2,
                                              **({"per": "round"} if per == "round" else {})}
+
+
+def test_when_you_draw_an_event_card_fires_for_the_hero_who_draws_it():
+    """"When you draw an event card, gain 1 gold." (issue 32, session lang4): the adventure
+    step fires ``event_draw`` for the drawing Hero, so the rule gives exactly 1 gold more than
+    the same draw without it."""
+    from runeforge.games.runebound.abilities import compile_ability
+    from tests.test_game_scenarios import of_kind, take
+
+    ir, findings = compile_ability("When you draw an event card, gain 1 gold.", _ctx("hero"))
+    assert ir is not None and not findings
+    trigger = ir["effects"][0]
+    assert trigger["event"] == {"kind": "event_draw"}
+    gold = []
+    for with_rule in (False, True):
+        game, (hero, _) = _game()
+        card = of_kind(game, "event")[0]
+        take(game, card)
+        if with_rule:
+            game.state.effects.append(_active(hero, "end_of_turn", [trigger]))
+        before = hero.gold
+        game.play_event(hero, card)
+        gold.append(hero.gold - before)
+    assert gold[1] == gold[0] + 1

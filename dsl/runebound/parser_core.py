@@ -542,6 +542,9 @@ class CoreToAst:
     def item_sold(self, ch):
         return n.ItemTraded("sell", span=_sp(ch))
 
+    def event_drawn(self, ch):  # "When you draw an event card, ..." (lang4)
+        return n.EventDrawn(span=_sp(ch))
+
     def ally_defeated(self, ch):
         return n.AllyDefeated(span=_sp(ch))
 

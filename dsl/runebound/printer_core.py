@@ -52,6 +52,8 @@ def with_events(inner):
             return f"you {e.verb} this card"
         if isinstance(e, n.ItemTraded):
             return f"you {e.verb} an Item"
+        if isinstance(e, n.EventDrawn):
+            return "you draw an event card"
         if isinstance(e, n.CombatRound):
             return f"a combat round {e.edge}s"
         return inner(e)

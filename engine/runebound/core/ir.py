@@ -225,6 +225,7 @@ def ir_schema() -> dict:
         "round_start": _fields("kind", "round_start"),
         "item_buy": _fields("kind", "item_buy"),  # "When you buy / sell an Item, ..."
         "item_sell": _fields("kind", "item_sell"),
+        "event_draw": _fields("kind", "event_draw"),  # "When you draw an event card, ..."
         "round_end": _fields("kind", "round_end"),
     }
     costs = [

@@ -20,7 +20,7 @@ _TARGETED = {n.Suffer: "target", n.Inflict: "target", n.Cancel: "target", n.Heal
              n.Modifier: "subject", n.Immune: "subject", n.InflictAdditional: "target",
              n.WoundCap: "subject", n.CannotBeWounded: "subject"}
 _CORE = (n.Each, n.ForEach, n.Selector, n.AllyDefeated, n.KeepTrophy, n.CardTraded,
-         n.ItemTraded)
+         n.ItemTraded, n.EventDrawn)
 
 
 def check(a: n.Ability, ctx, nodes, finding):
@@ -54,6 +54,11 @@ def check(a: n.Ability, ctx, nodes, finding):
             yield finding("RF450", f"'you {node.verb} this card' names no card here: only an "
                                    "Item is bought and sold at the market", node.span,
                           hint="put the rule on the Item's card")
+        elif kind is n.EventDrawn and ctx.kind == "challenge":
+            yield finding("RF450", "'you draw an event card' on a challenge never happens: a "
+                                   "challenge's rules hold only while a Hero fights it",
+                          node.span, hint="put the rule on a Hero's, an Item's or an Ally's "
+                                          "card")
         elif kind is n.ItemTraded and ctx.kind == "challenge":
             yield finding("RF450", f"'you {node.verb} an Item' on a challenge never happens: a "
                                    "challenge's rules hold only while a Hero fights it, and no "

@@ -134,6 +134,8 @@ def _with_events(inner):
             return self.t(f"event.card_{e.verb}")
         if isinstance(e, n.ItemTraded):
             return self.t(f"event.item_{e.verb}")
+        if isinstance(e, n.EventDrawn):
+            return self.t("event.event_draw")
         if isinstance(e, n.CombatRound):
             return self.t(f"event.round_{e.edge}")
         return inner(self, e)

@@ -203,6 +203,7 @@ OTHER.update({
     "event.card_sell": "you sell this card",
     "event.item_buy": "you buy an Item",
     "event.item_sell": "you sell an Item",
+    "event.event_draw": "you draw an event card",  # issue 32 (session lang4)
     "event.round_start": "a combat round starts",
     "event.round_end": "a combat round ends",
     "effect.round_start": "at the start of each combat round, {effect}",

@@ -174,6 +174,13 @@ def _subject_error(subject, what: str):
              "'each other Hero in your space ...', 'the Hero with the most gold ...')")
 
 
+def _may_verb(clause, ch) -> None:
+    """"may" takes something a Hero does, not a rule ("Each Hero may cannot ...")."""
+    if isinstance(clause, _Special):
+        raise AbilitySyntaxError("'may' takes something the Heroes do, not a rule", *_sp(ch),
+                                 hint="write 'Each Hero may <verb> ...', or the rule alone")
+
+
 def with_subject(subject, clause, span):
     """The node of ``<subject> <clause>`` (``clause`` said of "you")."""
     subject = as_target(subject)
@@ -310,6 +317,20 @@ class CoreToAst:
     def subject_does(self, ch):
         subject, clause = _values(ch)
         return with_subject(subject, clause, _sp(ch))
+
+    def subject_may(self, ch):  # "Every Hero in a town may ...": each of them chooses
+        subject, clause = _values(ch)
+        _may_verb(clause, ch)
+        if not isinstance(subject, n.Selector):
+            raise AbilitySyntaxError("only Heroes choose what they may do", *_sp(ch),
+                                     hint="write 'Each Hero may ...'")
+        return n.Each(subject, n.MayDo(clause, span=_sp(ch)), span=_sp(ch))
+
+    def heroes_may(self, ch):
+        _may_verb(_values(ch)[-1], ch)
+        who = "each_other" if _tokens(ch, "OTHER") else "each"
+        return n.Each(n.Selector(who, span=_sp(ch[:3])), n.MayDo(_values(ch)[-1], span=_sp(ch)),
+                      span=_sp(ch))
 
     def wound_cap(self, ch):  # the subject as a target where one says it (one AST, lang4)
         per = "round" if type(ch[-1]) is Token and ch[-1].type == "ROUND" else "phase"

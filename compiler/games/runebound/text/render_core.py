@@ -42,6 +42,8 @@ def _third(self, node) -> str:
         return self.t(f"each.for_each.{node.per}", effect=_third(self, node.effect))
     if isinstance(node, n.And):
         return self.join([_third(self, i) for i in node.items])
+    if isinstance(node, n.MayDo):  # "each Hero may ..." (issue 32, session lang4)
+        return self.t("each.may", effect=self.effect(node.effect, "inf"))
     if isinstance(node, n.Suffer):
         return self.t("each.take", what=self.qty(node.amount, TOKENS[node.token]))
     if isinstance(node, n.Modifier):

@@ -218,6 +218,7 @@ OTHER.update({
     "selector.town": "{who} in a town",
     "selector.within": "{who} within {spaces}",
     "each.take": "takes {what}",
+    "each.may": "may {effect}",  # issue 32 (session lang4)
     "each.receive": "receives {value} {stat}",
     "each.gain_gold": "gains {gold}",
     "each.lose_gold": "loses {gold}",

@@ -656,3 +656,26 @@ def test_when_you_draw_an_event_card_fires_for_the_hero_who_draws_it():
         game.play_event(hero, card)
         gold.append(hero.gold - before)
     assert gold[1] == gold[0] + 1
+
+
+def test_each_hero_may_asks_each_hero_and_does_it_for_those_who_say_yes(monkeypatch):
+    """"Each Hero may gain 2 gold." (issue 32, session lang4): the event's text asks every Hero
+    (decision 'optional', each as the owner); the one who says yes gains, the other does not."""
+    from runeforge.engine.runebound.core.catalog import Ability
+    from runeforge.engine.runebound.game import adventure
+    from runeforge.games.runebound.abilities import compile_ability
+    from tests.test_game_scenarios import Script, of_kind, take
+
+    ir, findings = compile_ability("Each Hero may gain 2 gold.", _ctx("event"))
+    assert ir is not None and not findings
+    game, (first, second) = _game()
+    game.players[first.id] = Script(optional=[True])
+    game.players[second.id] = Script(optional=[False])
+    card = of_kind(game, "event")[0]
+    take(game, card)
+    monkeypatch.setattr(adventure, "drawn_text", lambda cdef: [Ability.from_ir(card, 0, ir)])
+    gold = (first.gold, second.gold)
+    game.play_event(first, card)
+    assert (first.gold - gold[0], second.gold - gold[1]) == (2, 0)
+    for hero in (first, second):
+        assert [d.kind for d in game.players[hero.id].asked].count("optional") == 1

@@ -669,6 +669,9 @@ def install(cls) -> None:
 
     def phrase_(self, ch):
         mods = [c for c in ch if type(c) is _Mod]
+        if any(m.kind == "round" for m in mods):  # a round's trigger wraps the rest (printed
+            mods = [m for m in mods if m.kind != "round"] + \
+                [m for m in mods if m.kind == "round"]  # first, so fmt is a fixed point)
         rest = [c for c in ch if type(c) is not _Mod] if mods else ch
         first = rest[0]
         if type(first) is _Marker and any(type(c) is Token and c.type in ("TO", "COLON")

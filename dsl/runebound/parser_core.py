@@ -326,11 +326,13 @@ class CoreToAst:
                                      hint="write 'Each Hero may ...'")
         return n.Each(subject, n.MayDo(clause, span=_sp(ch)), span=_sp(ch))
 
-    def heroes_may(self, ch):
+    def heroes_may(self, ch):  # "each (other) Hero [in your space | within N spaces] may"
         _may_verb(_values(ch)[-1], ch)
         who = "each_other" if _tokens(ch, "OTHER") else "each"
-        return n.Each(n.Selector(who, span=_sp(ch[:3])), n.MayDo(_values(ch)[-1], span=_sp(ch)),
-                      span=_sp(ch))
+        within = _num(ch) if _tokens(ch, "WITHIN") else None
+        place = "space" if _tokens(ch, "IN") else None
+        sel = n.Selector(who, place=place, within=within, span=_sp(ch[:3]))
+        return n.Each(sel, n.MayDo(_values(ch)[-1], span=_sp(ch)), span=_sp(ch))
 
     def wound_cap(self, ch):  # the subject as a target where one says it (one AST, lang4)
         per = "round" if type(ch[-1]) is Token and ch[-1].type == "ROUND" else "phase"
@@ -682,6 +684,13 @@ def install(cls) -> None:
                                      is None or type(out.effect) is n.CostModifier):
             out = out.effect  # "You may move through ... / buy Items for 1 gold less": the rule
         for mod in mods:
+            if isinstance(out, _Marker) and mod.kind == "round":
+                first = f"At the {mod.value} of each combat round"
+                err = AbilitySyntaxError(
+                    "a combat round's trigger after a cost would time the effect, not the "
+                    "payment", *mod.span, hint=f"write it first: '{first}, ...'")
+                err.window_first = first  # parse_ability proposes the sentence so
+                raise err
             if isinstance(out, _Marker):  # "<costs> to <effect> <modifier>"
                 costs, effect = out.value
                 out = _Marker("costed", (costs, _apply(mod, effect)), out.span)

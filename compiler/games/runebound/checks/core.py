@@ -78,9 +78,10 @@ def check(a: n.Ability, ctx, nodes, finding):
                           hint="give it a timing ('Before Combat: you receive +1 Body for "
                                "each Ally you have.'), where the count is taken when it is "
                                "used")
-        elif kind is n.Selector and node.within is not None and node.within > 9:
-            yield finding("RF422", f"'within {node.within} spaces' is too far: at most 9",
-                          node.span, hint="write a number of spaces from 1 to 9")
+        elif kind is n.Selector and node.within is not None and not 1 <= node.within <= 9:
+            yield finding("RF422", f"'within {node.within} spaces': a distance is 1 to 9 "
+                                   "spaces", node.span,  # 0 too (a fuzz failure, lang4)
+                          hint="write a number of spaces from 1 to 9")
         elif kind is n.Each:
             for inner in n.walk(node.effect):
                 if isinstance(inner, (n.Test, n.Attack)):

@@ -101,8 +101,8 @@ EXAMPLES = {
     "RF450": "`This challenge takes 1 wound.` on an item (write 'your enemy')",
     "RF451": "`You receive +1 Mind for each Item you have.` (give it a timing)",
     "RF452": "`Each Hero tests Body (5).` ('If you succeed' could not say whose)",
-    "RF454": "`After combat, if you were defeated, gain 1 gold.` (write 'When your Hero is "
-             "knocked out, ...')",
+    "RF454": "`Before combat: gain 1 gold. If you were defeated, take 1 wound.` (write "
+             "'When your Hero is knocked out, ...')",
     "RF453": "`Keep it as a trophy.` on an item (a challenge's card data says whether it "
              "is kept)",
     "RF501": "two cards named `Rune Plate` (the hint names the other file:line)",
@@ -156,7 +156,7 @@ EXAMPLES = {
     "RF925": "`(3+): Heal 1 wound.` on an adversary (no hero dice); `This adversary is immune "
              "to area attacks.` on a hero; docs/delve.md lists what each kind runs",
     "RF926": "`(3+): Heal 1 wound every time you slay an adversary.`",
-    "RF927": "`Each hero in this chamber moves 1 space.` (towards or away from whom?)",
+    "RF927": "`Each adversary in this chamber moves 1 space.` (towards or away from whom?)",
     "RF928": "`(3+): This adversary is immune to area attacks.`",
     "RF920": "a trial with `deck: [dripping-step]` (the card is `dripping-steps`)",
     "RF921": "a trial with `deck: []`",

@@ -64,7 +64,7 @@ CODES: dict[str, str] = {
     "RF408": "unknown skill",
     "RF409": "'Once per combat round' on a phase-tagged ability is redundant",
     "RF410": "unknown stat, card or keyword",
-    "RF411": "Allies and Heroes are never activated or discarded",
+    "RF411": "Allies and Heroes are never activated or discarded (but 'discard this Ally')",
     "RF412": "exhaustion cost can never be paid (exceeds Stamina)",
     "RF413": "limit is redundant on an activated or one-use ability",
     # ---- families 1-3: conditions, choices, random tables (issue 21)
@@ -102,7 +102,7 @@ CODES: dict[str, str] = {
     "RF450": "'this challenge' on a card that is not a challenge",
     "RF451": "a bonus 'for each ...' as an always-on rule",
     "RF452": "a test or an attack said of other Heroes",
-    "RF454": "'if you were defeated': a defeated Hero's turn ends at once",
+    "RF454": "'if you were defeated' away from 'After combat,': a defeated Hero's turn ends at once",
     "RF453": "'keep it as a trophy' on a card that is not an encounter",
     # RF5xx: content and references
     "RF501": "duplicate card id",
@@ -159,7 +159,7 @@ CODES: dict[str, str] = {
     "RF924": "Delve verb does not agree with its subject ('each hero heal')",
     "RF925": "Delve ability the engine does not run for this kind of card",
     "RF926": "Delve trigger inside an ability with a cost",
-    "RF927": "Delve figure moved without a direction",
+    "RF927": "Delve adversary moved without a direction",
     "RF928": "Delve rule that always holds used as an effect that happens once",
     "RF920": "Delve trial names an unknown tile, exploration card, adversary or hero",
     "RF921": "Delve trial's exploration deck is empty or lists a card twice",

@@ -90,9 +90,18 @@ clause = st.one_of(
     st.just(n.DiscardEvent()),
     st.builds(n.DiscardUndefeated, num),
 )
+def _may(effect):
+    """"you may" before an action; before a rule the parser reads the rule itself ("You may
+    move through forests as if they were plains.", "You may buy Items for 1 gold less."), so a
+    generated AST is one the parser can make (issue 32, session lang4)."""
+    if type(effect) is n.CostModifier or type(effect) is n.TerrainRule and effect.skill is None:
+        return effect
+    return n.MayDo(effect)
+
+
 action_list = st.one_of(clause, st.lists(clause, min_size=2, max_size=3).map(
     lambda items: n.And(tuple(items))))
-actions = st.one_of(action_list, action_list.map(n.MayDo))
+actions = st.one_of(action_list, action_list.map(_may))
 event = st.one_of(
     st.builds(n.TakesWounds, target, event_amount, st.one_of(st.none(), phase)),
     st.just(n.DefeatChallenge()),
@@ -191,7 +200,7 @@ decks_clause = st.one_of(
 clause = st.one_of(clause, decks_clause)
 action_list = st.one_of(clause, st.lists(clause, min_size=2, max_size=3).map(
     lambda items: n.And(tuple(items))))
-actions = st.one_of(action_list, action_list.map(n.MayDo))
+actions = st.one_of(action_list, action_list.map(_may))
 # "place this card ..." is a sentence of its own (an effect, not an action)
 place_ally = st.builds(lambda pairs: n.PlaceAlly(tuple(pairs)),
                        st.lists(st.tuples(_ally_stat_names, num), min_size=1, max_size=3))
@@ -255,7 +264,7 @@ core_clause = st.one_of(
 clause = st.one_of(clause, core_clause)
 action_list = st.one_of(clause, st.lists(clause, min_size=2, max_size=3).map(
     lambda items: n.And(tuple(items))))
-actions = st.one_of(action_list, action_list.map(n.MayDo))
+actions = st.one_of(action_list, action_list.map(_may))
 phrase = st.one_of(actions, st.builds(lambda e, a: n.Trigger(e, a, event_first=False),
                                       event, actions))
 payto = st.builds(lambda c, e: n.PayTo((c,), e),

@@ -263,3 +263,95 @@ def test_a_heros_rule_on_an_adversary_slain_near_it(base, weapon, cell, fires):
         triggers = [e for e in events(g, "trigger") if e.get("event") == "slain"]
     assert renown[1] - renown[0] == (1 if fires else 0)
     assert len(triggers) == (1 if fires else 0)
+
+
+# ---------------------------------------------------------------- session lang4: heroes move
+def test_move_another_hero_goes_where_the_abilitys_hero_chooses(base):
+    from runeforge.engine.delve.game.choose import reach
+
+    g, me = play(base, ["Call (2+): Move another hero in this chamber up to 2 spaces."],
+                 [2, 1, 1, 1], [{"action": "ability", "ability": "Call"}])
+    other = g.state.figure(SEFA)
+    goal = reach(g, other, 2)[-1]
+    g.players[CASTER].answers += [{"to": list(goal)}, None]
+    start = me.cell
+    g.hero_turn(me)
+    assert other.cell == goal and me.cell == start
+
+
+def test_each_other_hero_may_move_where_its_own_player_chooses(base):
+    from runeforge.engine.delve.game.choose import reach
+    from tests.test_delve_abilities import Script
+
+    g, me = play(base, ["Rally (2+): Each other hero in this chamber may move up to 2 "
+                        "spaces."], [2, 1, 1, 1], [{"action": "ability", "ability": "Rally"},
+                                                   None])
+    other = g.state.figure(SEFA)
+    goal = reach(g, other, 2)[0]
+    g.players[SEFA] = Script([{"to": list(goal)}])
+    start = me.cell
+    g.hero_turn(me)
+    assert other.cell == goal and me.cell == start
+    assert any(o == {"to": list(goal)} for d in g.players[SEFA].asked for o in d.options)
+
+
+@pytest.mark.parametrize("before, dealt", [(0, 1), (1, 1), (2, 2), (3, 2)])
+def test_a_bonus_against_adversaries_with_2_or_more_wounds_counts_only_on_them(
+        base, before, dealt):
+    """"Your combat attacks against adversaries with 2 or more wounds deal +1 Damage." (issue
+    32, session lang4): the Axe's Damage 1 is 2 only on a target already holding 2 wounds."""
+    rule = "Your combat attacks against adversaries with 2 or more wounds deal +1 Damage."
+    g, me = play(base, [rule, AXE], [1, 1, 1, 1, 6],
+                 [{"action": "weapon", "weapon": "Axe"}, None], foes=[("tunnel-brute", (1, 2))])
+    foe = g.state.figure("tunnel-brute-1")
+    foe.wounds = before
+    g.hero_turn(me)
+    assert foe.wounds == before + dealt
+
+
+def test_make_two_combat_attacks_rolls_twice(base):
+    """"Make two combat attacks against adjacent adversaries." (issue 32, session lang4): two
+    strikes, each at one adjacent adversary (the bare plural names where each may go)."""
+    g, me = play(base, ["Blade Dance (2+): Make two combat attacks against adjacent "
+                        "adversaries.", AXE], [2, 1, 1, 1, 6, 6],
+                 [{"action": "ability", "ability": "Blade Dance"},
+                  {"targets": ["tunnel-brute-1"]}, {"targets": ["tunnel-brute-2"]}, None],
+                 foes=[("tunnel-brute", (1, 2)), ("tunnel-brute", (0, 2))])
+    g.hero_turn(me)
+    (used,) = events(g, "ability")
+    assert [e["op"] for e in used["effects"]] == ["strike", "strike"]
+    assert [g.state.figure(f"tunnel-brute-{i}").wounds for i in (1, 2)] == [1, 1]
+
+
+@pytest.mark.parametrize("foe, wounds, left", [("tunnel-brute", 1, None), ("gloom-rat", 0, 1)])
+def test_a_ward_of_the_first_2_wounds_takes_up_to_2_and_keeps_the_rest(base, foe, wounds, left):
+    """"prevent the first 2 wounds you would suffer" (issue 32, session lang4): the brute's 3
+    wounds leave 1 and use the ward up; the rat's 1 leaves none and 1 of the ward for later."""
+    g, me = play(base, ["Brace (3+): Until the start of your next turn, prevent the first 2 "
+                        "wounds you would suffer."], [3, 1, 1, 1, 6], [
+        {"action": "ability", "ability": "Brace"}, None], foes=[(foe, (1, 2))],
+        heroes=(CASTER,))
+    g.hero_turn(me)
+    assert [e.get("wounds") for e in g.state.lasting if e["op"] == "ward"] == [2]
+    adversary_phase(g)                             # its attack hits (a 6)
+    assert me.wounds == wounds
+    assert [e.get("wounds", 1) for e in g.state.lasting if e["op"] == "ward"] == \
+        ([left] if left else [])
+
+
+@pytest.mark.parametrize("cell, held", [((1, 2), True), ((3, 3), False)])
+def test_an_adversarys_rule_holds_the_heroes_next_to_it(base, cell, held):
+    """"Heroes adjacent to this adversary cannot move." (issue 32, session lang4): an
+    adversary's rule, in force for the heroes next to it only (no move reaches a cell)."""
+    from runeforge.engine.delve.game import traits
+    from runeforge.engine.delve.game.choose import reach
+
+    rule, diags = compile_one("Heroes adjacent to this adversary cannot move.", "adversary")
+    assert rule is not None, [str(d) for d in diags]
+    warden = {**base.adversaries["tunnel-brute"], "abilities": [rule]}
+    records = dataclasses.replace(hero_with(base), adversaries={**base.adversaries,
+                                                                "test-warden": warden})
+    g = game(records, [CASTER, SEFA], [], [], foes=[("test-warden", cell)])
+    me = g.state.figure(CASTER)
+    assert traits.rooted(g, me) == held
+    assert (reach(g, me, 2) == []) == held

@@ -69,6 +69,28 @@ def test_heroes_cannot_buy_items_while_the_rule_holds():
         [o for o in after if o.startswith("hire:")]
 
 
+def test_heroes_cannot_buy_allies_while_the_rule_holds():
+    """"Heroes cannot buy Allies." (issue 32, session lang4): no hire offered while the rule
+    holds; Items are bought as before."""
+    game, (hero, _) = _game()
+    hero.gold = 99
+    towns = [t for t, stack in game.state.market_stacks.items()
+             if any(game.card(c).kind == "ally" for c in stack)]
+    if not towns:  # an Ally in some market, so the rule has something to forbid
+        town = next(iter(game.state.market_stacks))
+        ally = next(c for c in game.state.market_deck if game.card(c).kind == "ally")
+        game.state.market_stacks[town].append(ally)
+        towns = [town]
+    before = game.market_options(hero, towns[0])
+    assert any(o.startswith("hire:") for o in before)
+    game.state.effects.append(_active(hero, "next_event",
+                                      [{"op": "restrict", "action": "buy_allies"}]))
+    after = game.market_options(hero, towns[0])
+    assert not any(o.startswith("hire:") for o in after)
+    assert [o for o in before if o.startswith("buy:")] == \
+        [o for o in after if o.startswith("buy:")]
+
+
 def _active(hero, until, effects):
     from runeforge.engine.runebound.core.state import ActiveEffect
 
@@ -540,3 +562,120 @@ def test_each_other_ally_is_every_ally_of_the_hero_but_the_card_that_says_it():
         got = game.combat.targets(Context(game.combat, hero, card), "each_other_ally",
                                   choose=False)
         assert [a.id for a in got] == [c for c in allies if c != card]
+
+
+def test_discard_this_ally_pays_with_the_ally_itself():
+    """"You may discard this Ally to gain 4 gold." (issue 32, session lang4): on an Ally's card
+    the cost is that Ally (it leaves the Hero for the market's bottom, as a discarded Ally
+    does); anywhere else a hero or ally card is still never discarded (RF411)."""
+    from runeforge.engine.runebound.core.costs import build_cost
+    from runeforge.engine.runebound.core.effects import Context
+    from runeforge.games.runebound.abilities import compile_ability
+    from tests.engine_bundle import catalog
+
+    ir, findings = compile_ability("You may discard this Ally to gain 4 gold.", _ctx("ally"))
+    assert ir is not None and not findings and ir["costs"] == [{"op": "discard"}]
+    _ir, findings = compile_ability("Discard this card to gain 1 gold.", _ctx("hero"))
+    assert "RF411" in [f.code for f in findings]
+    cat = catalog(CONTENT)
+    hero = _hero(cat)
+    keeper, bearer = cat.new_ally("oath-keeper"), cat.new_ally("tin-shield-bearer")
+    hero.allies = [keeper, bearer]
+    engine = _engine(cat, hero)
+    ctx = Context(engine, hero, keeper.id, actor=keeper)
+    cost = build_cost(ir["costs"][0])
+    cost.check(ctx)
+    cost.pay(ctx)
+    assert hero.allies == [bearer] and engine.state.market_bottom[-1] == keeper.id
+    with pytest.raises(Exception, match="does not hold"):
+        cost.check(ctx)  # gone: it cannot pay again
+
+
+def test_heroes_cannot_enter_a_terrain_while_the_rule_holds():
+    """"Heroes cannot enter swamps." (issue 32, session lang4): no movement die face shows the
+    terrain, and a one-space step or a move of an ability ends in none of its spaces; without
+    the rule both are as before."""
+    from runeforge.engine.runebound.game.place import unbarred, with_terrain_rules
+
+    game, (hero, _) = _game()
+    hero.skills = []
+    swamp = next(sid for sid, sp in game.board.spaces.items() if sp.terrain == "swamp")
+    plains = next(sid for sid, sp in game.board.spaces.items() if sp.terrain == "plains")
+    rolled = (frozenset({"swamp", "plains"}), frozenset({"swamp"}))
+    assert with_terrain_rules(game, hero, rolled) == rolled
+    assert unbarred(game, hero, [swamp, plains]) == [swamp, plains]
+    game.state.effects.append(_active(hero, "start_of_next_turn",
+                                      [{"op": "restrict", "action": "enter_swamp"}]))
+    assert with_terrain_rules(game, hero, rolled) == (frozenset({"plains"}), frozenset())
+    assert unbarred(game, hero, [swamp, plains]) == [plains]
+
+
+@pytest.mark.parametrize("per, taken", [("round", [2, 0, 2]), ("phase", [2, 2, 2])])
+def test_a_wound_cap_counts_each_combat_round_or_each_phase(monkeypatch, per, taken):
+    """"Your Hero takes no more than 2 wounds in each combat round." (issue 32, session lang4):
+    3 wounds in the melee step leave 2, the magic step of the same round none, the next round
+    2 again; the cap of each combat phase gives 2 in every step, as before."""
+    from runeforge.engine.runebound.core import effects_combat
+    from runeforge.engine.runebound.core.effects_combat import WoundCap, capped_wounds
+    from runeforge.engine.runebound.core.windows import moment_at
+    from tests.engine_bundle import catalog
+
+    cat = catalog(CONTENT)
+    hero = _hero(cat)
+    engine = _engine(cat, hero, cat.new_challenge("warded-wight"))
+    monkeypatch.setattr(effects_combat, "_rules",
+                        lambda engine, op, fig: [("test-card", WoundCap("hero", 2, per))])
+    got = []
+    for step, rnd, amount in (("melee", 1, 3), ("magic", 1, 2), ("ranged", 2, 2)):
+        engine.moment = moment_at(step, step, 1, rnd, 1)
+        got.append(capped_wounds(engine, hero, amount))
+    assert got == taken
+    assert WoundCap("hero", 2, per).ir() == {"op": "wound_cap", "target": "hero", "value": 2,
+                                             **({"per": "round"} if per == "round" else {})}
+
+
+def test_when_you_draw_an_event_card_fires_for_the_hero_who_draws_it():
+    """"When you draw an event card, gain 1 gold." (issue 32, session lang4): the adventure
+    step fires ``event_draw`` for the drawing Hero, so the rule gives exactly 1 gold more than
+    the same draw without it."""
+    from runeforge.games.runebound.abilities import compile_ability
+    from tests.test_game_scenarios import of_kind, take
+
+    ir, findings = compile_ability("When you draw an event card, gain 1 gold.", _ctx("hero"))
+    assert ir is not None and not findings
+    trigger = ir["effects"][0]
+    assert trigger["event"] == {"kind": "event_draw"}
+    gold = []
+    for with_rule in (False, True):
+        game, (hero, _) = _game()
+        card = of_kind(game, "event")[0]
+        take(game, card)
+        if with_rule:
+            game.state.effects.append(_active(hero, "end_of_turn", [trigger]))
+        before = hero.gold
+        game.play_event(hero, card)
+        gold.append(hero.gold - before)
+    assert gold[1] == gold[0] + 1
+
+
+def test_each_hero_may_asks_each_hero_and_does_it_for_those_who_say_yes(monkeypatch):
+    """"Each Hero may gain 2 gold." (issue 32, session lang4): the event's text asks every Hero
+    (decision 'optional', each as the owner); the one who says yes gains, the other does not."""
+    from runeforge.engine.runebound.core.catalog import Ability
+    from runeforge.engine.runebound.game import adventure
+    from runeforge.games.runebound.abilities import compile_ability
+    from tests.test_game_scenarios import Script, of_kind, take
+
+    ir, findings = compile_ability("Each Hero may gain 2 gold.", _ctx("event"))
+    assert ir is not None and not findings
+    game, (first, second) = _game()
+    game.players[first.id] = Script(optional=[True])
+    game.players[second.id] = Script(optional=[False])
+    card = of_kind(game, "event")[0]
+    take(game, card)
+    monkeypatch.setattr(adventure, "drawn_text", lambda cdef: [Ability.from_ir(card, 0, ir)])
+    gold = (first.gold, second.gold)
+    game.play_event(first, card)
+    assert (first.gold - gold[0], second.gold - gold[1]) == (2, 0)
+    for hero in (first, second):
+        assert [d.kind for d in game.players[hero.id].asked].count("optional") == 1

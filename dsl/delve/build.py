@@ -105,6 +105,9 @@ def effect_of(clause: Clause, text: str, agree: bool = True):
         target = d.get("obj") or who
         if target is None and d["dir"] is None:
             return n.Move(d["n"], span)
+        if d["dir"] is None and target.side == "hero" and not (
+                d.get("obj") is not None and who is not None):  # heroes move where they like
+            return n.Move(d["n"], span, target, their=d.get("obj") is None)
         if target is not None and d.get("obj") is not None and who is not None:
             raise AbilitySyntaxError("a move names its figure once", *who.span,
                                      hint="write 'move <who> N spaces towards …'")
@@ -139,7 +142,8 @@ def effect_of(clause: Clause, text: str, agree: bool = True):
         on = d["obj"]
         if who is not None:
             on = who
-        return n.Ward(span, None if on is None or on == n.Selector("self") else on)
+        return n.Ward(span, None if on is None or on == n.Selector("self") else on,
+                      wounds=d.get("wounds", 1))
     if kind == "boost":
         return n.Boost(d["stat"], d["n"], d["range"], span)
     if kind == "pick":
@@ -182,6 +186,11 @@ def _attacks_effect(subj: Attacks, p, span):
                                       "Damage'; 'less damage' is an adversary's rule")
     if subj.own and target is None and kind in ("deal", "their"):
         return n.Boost("damage" if kind == "deal" else "roll", d["n"], subj.range, span)
+    if subj.own and kind in ("deal", "their") and d["n"] > 0 and target.side == "adversary" \
+            and target.quantity in ("one", "each"):  # "… against adversaries with 2 … wounds"
+        against = replace(target, quantity="each", count=1, count_span=(0, 0))
+        return n.Boost("damage" if kind == "deal" else "roll", d["n"], subj.range, span,
+                       against)
     if kind == "unaffected" or kind == "immune":
         if subj.range is None:
             raise AbilitySyntaxError("say which attacks", *subj.span,
@@ -233,8 +242,11 @@ def _attach_stats(done: list, mod: Mod, prior: list) -> None:
         for i in range(len(seq) - 1, -1, -1):
             e = seq[i]
             if isinstance(e, n.Strike) and e.hit is None:
-                seq[i] = replace(e, hit=hit, damage=damage, hit_span=hs, damage_span=ds,
+                done_e = replace(e, hit=hit, damage=damage, hit_span=hs, damage_span=ds,
                                  span=(e.span[0], max(e.span[1], mod.span[1])))
+                while i >= 0 and seq[i] is e:  # "make two attacks": the same strike twice
+                    seq[i] = done_e
+                    i -= 1
                 return
     raise AbilitySyntaxError("Hit and Damage follow 'make a … attack'", *mod.span,
                              hint="write 'Make a combat attack against an adjacent "
@@ -291,12 +303,14 @@ def sentence_effects(parts: list[Part], text: str, info: Sentence, prior: list) 
             last = clause.subject
         effect = effect_of(clause, text) if clause is part.clause else \
             effect_of(clause, text, agree=False)
-        effects = [] if effect is None else [effect]
+        effects = [] if effect is None else [effect] * clause.pred.data.get("times", 1)
         for mod in part.tails:
             if mod.kind in ("duration", "cond") and effects:
                 effects = [_wrap(mod, tuple(effects), (effects[0].span[0], mod.span[1]))]
             elif mod.kind == "per":
                 effects = [_per(e, mod) for e in effects]
+            elif mod.kind == "stats" and len(effects) > 1:  # "make two attacks, Hit 4+, …"
+                effects = [_stats(e, mod) for e in effects]
             elif mod.kind == "stats":  # "... against it with Hit 3+ and Damage 2"
                 done = out + effects
                 _attach_stats(done, mod, prior)
@@ -308,9 +322,22 @@ def sentence_effects(parts: list[Part], text: str, info: Sentence, prior: list) 
     return out
 
 
+def _stats(e, mod: Mod):
+    hit, damage, hs, ds = mod.value
+    if not isinstance(e, n.Strike) or e.hit is not None:
+        raise AbilitySyntaxError("Hit and Damage follow 'make … attacks'", *mod.span,
+                                 hint="write 'Make two combat attacks, Hit 4+, Damage 1.'")
+    return replace(e, hit=hit, damage=damage, hit_span=hs, damage_span=ds,
+                   span=(e.span[0], max(e.span[1], mod.span[1])))
+
+
 def _per(effect, mod: Mod):
-    if isinstance(effect, n.Ward):
+    if isinstance(effect, n.Ward) and effect.wounds == 1:
         return replace(effect, per=mod.value, span=(effect.span[0], mod.span[1]))
+    if isinstance(effect, n.Ward):
+        raise AbilitySyntaxError(f"only the first wound comes back each {mod.value}", *mod.span,
+                                 hint=f"write 'ignore the first wound you suffer each "
+                                      f"{mod.value}'")
     raise AbilitySyntaxError(f"'each {mod.value}' here comes back with nothing", *mod.span,
                              hint="write 'ignore the first wound you suffer each round'")
 

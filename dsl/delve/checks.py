@@ -136,6 +136,9 @@ def _lasting(effect, scope: _Scope, lasting_ok: bool) -> list[Problem]:
                                "write it as a rule of its own: 'This adversary is immune "
                                "to area attacks.'"))
         return out
+    if isinstance(effect, n.Root) and scope.owner == "adversary" and scope.form == "constant" \
+            and lasting_ok is True and effect.target.side == "hero":
+        return out  # "Heroes adjacent to this adversary cannot move.": its rule (lang4)
     if scope.form == "constant" and isinstance(effect, (n.Ward, n.Root)) and lasting_ok is True:
         out.append(Problem("RF915", "this effect needs a time to start and end", effect.span,
                            "give it a cost and a duration: '(N+): Until the end of your "
@@ -170,6 +173,8 @@ def _effect_problems(effect, scope: _Scope, lasting_ok) -> list[Problem]:
         scope.picked = True
     elif isinstance(effect, n.Shift):
         out += _shift(effect, scope)
+    elif isinstance(effect, n.Move):
+        out += _selector(effect.on, "a free move moves", "hero", scope)
     elif isinstance(effect, n.Heal):
         out += _selector(effect.on, "heal helps", "any" if scope.owner == "adversary"
                          else "hero", scope)

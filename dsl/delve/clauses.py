@@ -3,6 +3,8 @@ transformer; :mod:`.words` holds who, amounts and modifiers)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from lark import Token, v_args
 
 from ..errors import AbilitySyntaxError
@@ -22,6 +24,7 @@ from .words import (
     span_of,
     spanned,
     tok,
+    tspan,
 )
 
 
@@ -38,6 +41,10 @@ def _verb(ch):
 def _range(ch) -> str | None:
     rng = tok(ch, "RANGE")
     return low(rng) if rng else None
+
+
+# "make two combat attacks": at most this many in one effect (issue 32, session lang4)
+MAX_STRIKES = 6
 
 
 @v_args(wrapper=spanned)
@@ -96,6 +103,20 @@ class Tree2Ast(Words):
         who = objs(ch, Who)
         return self._pred("strike", meta, ch, range=_range(ch), obj=who[0].sel if who else None)
 
+    def strikes(self, meta, ch):
+        """"make two combat attacks [against adjacent adversaries]": that many strikes, each
+        at one of them (a bare plural names where each attack may go, not all at once)."""
+        who = objs(ch, Who)
+        times = next(t for t in ch if isinstance(t, Token) and t.type == "NUMBER")
+        if not 1 <= times.value <= MAX_STRIKES:
+            raise AbilitySyntaxError(f"{times.value} attacks in one effect", *tspan(times),
+                                     code="RF912",
+                                     hint=f"make 1 to {MAX_STRIKES} attacks")
+        sel = who[0].sel if who else None
+        if sel is not None and who[0].plural and sel.quantity == "each":
+            sel = replace(sel, quantity="one")
+        return self._pred("strike", meta, ch, range=_range(ch), obj=sel, times=times.value)
+
     def attack(self, meta, ch):
         stats = objs(ch, Mod)[0]
         return self._pred("attack", meta, ch, range=_range(ch), obj=objs(ch, Who)[0].sel,
@@ -114,7 +135,12 @@ class Tree2Ast(Words):
 
     def ward(self, meta, ch):
         who = objs(ch, Who)
-        return self._pred("ward", meta, ch, obj=who[0].sel if who else None)
+        number = next((t for t in ch if isinstance(t, Token) and t.type == "NUMBER"), None)
+        if number is not None and number.value < 1:
+            raise AbilitySyntaxError("the first 0 wounds are none", *tspan(number),
+                                     code="RF912", hint="prevent 1 wound or more")
+        return self._pred("ward", meta, ch, obj=who[0].sel if who else None,
+                          wounds=number.value if number is not None else 1)
 
     def sufferer(self, meta, ch):
         return ch[0]
@@ -143,6 +169,9 @@ class Tree2Ast(Words):
     def deal(self, meta, ch):
         ref = _refs(ch)
         return self._pred("deal", meta, ch, n=_amount(ch)[0], obj=ref[0] if ref else None)
+
+    def deal_against(self, meta, ch):  # "have +1 Damage against adversaries with …"
+        return self._pred("deal", meta, ch, n=_amount(ch)[0], obj=objs(ch, Who)[0].sel)
 
     def deal_wounds(self, meta, ch):
         return self._pred("deal_wounds", meta, ch, n=_amount(ch)[0], obj=objs(ch, Who)[0].sel)
@@ -263,10 +292,13 @@ class Tree2Ast(Words):
     def at_least_amount(self, meta, ch):
         return ("some", _amount(ch)[0])
 
+    def another_amount(self, meta, ch):  # "if there is another adversary …": one, not you
+        return ("some", 1, n.Filter("other", span=span_of(meta)))
+
     def there_are(self, meta, ch):
         amount = next(c for c in ch if isinstance(c, tuple) and c[0] in ("none", "some"))
-        how, count = amount
-        sel = self.selector(meta, [c for c in ch if c is not amount]).sel
+        how, count = amount[:2]
+        sel = self.selector(meta, [c for c in ch if c is not amount] + list(amount[2:])).sel
         return {"cond": how, "n": count, "who": _each(sel), "span": span_of(meta)}
 
     def none_is(self, meta, ch):

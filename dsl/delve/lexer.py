@@ -53,13 +53,14 @@ TERMINAL_WORDS: dict[str, tuple[str, ...]] = {
     "PUSH": ("push", "pushes"), "PULL": ("pull", "pulls"), "MAKE": ("make", "makes"),
     "ATTACK": ("attack", "attacks"), "ATTACKED": ("attacked",),
     "ROLL": ("roll", "rolls", "rolled"), "REROLL": ("reroll", "rerolls"),
-    "PREVENT": ("prevent", "prevents"), "IGNORE": ("ignore", "ignores"),
+    "PREVENT": ("prevent", "prevents"), "IGNORE": ("ignore", "ignores", "ignoring"),
     "ADD": ("add", "adds"), "SUBTRACT": ("subtract", "subtracts"), "DEAL": ("deal", "deals"),
     "GET": ("get", "gets"), "CHOOSE": ("choose", "chooses"),
     "SLAY": ("slay", "slays", "slew", "kill", "kills"), "SLAIN": ("slain", "killed"),
     "INFLICT": ("inflict", "inflicts"), "LESS": ("less", "fewer"), "DIES": ("dies",), "HIT": ("hit", "hits"),
     "RECUPERATE": ("recuperate", "recuperates"), "AFFECT": ("affect", "affects"),
-    "PUSHED": ("pushed",), "PULLED": ("pulled",), "PINNED": ("pinned",),
+    "PUSHED": ("pushed",), "PULLED": ("pulled",), "PINNED": ("pinned",), "PINNING": ("pinning",),
+    "COUNTAS": ("count", "counts"), "AS": ("as",),  # "count as pinned" (issue 32, lang4)
     "PUT": ("put",), "BACK": ("back",), "SPEND": ("spend",), "SHOWING": ("showing",),
     "NEEDS": ("needs",), "BETTER": ("better",), "COST": ("cost",),
     # things
@@ -86,7 +87,8 @@ TERMINALS = (*TERMINAL_WORDS, "NUMBER", "NAME", "WORD", *sorted(set(PUNCTUATION.
 DISPLAY: dict[str, str] = {t: f"'{w[0]}'" for t, w in TERMINAL_WORDS.items()}
 DISPLAY.update({"NUMBER": "a number", "NAME": "a name", "WORD": "a word",
                 "RANGE": "'combat', 'missile' or 'area'", "DICEKIND": "'spent' or 'unspent'",
-                "ADDITIONAL": "'additional'", "$END": "the end of the ability"})
+                "ADDITIONAL": "'additional'", "$END": "the end of the ability",
+                "WITHW": "'with'"})
 DISPLAY.update({v: f"'{k}'" for k, v in PUNCTUATION.items() if k.isascii()})
 
 # a leading name: capitalised words (and "of", "the", "and", "a", … between them) right
@@ -143,7 +145,28 @@ def name_span(text: str) -> tuple[int, int] | None:
 
 def tokenize(text: str):
     """Lark tokens of ``text``: NAME first when the text starts with one; NUMBER tokens
-    carry an int; an unknown word or sign is WORD (the parser reports it)."""
+    carry an int; an unknown word or sign is WORD (the parser reports it). A "with" that
+    counts wounds ("adversaries with 2 or more wounds", "with at least 2 wounds") is WITHW:
+    the grammar reads it after a figure, where "with Hit 3+, Damage 2" gives a strike its
+    numbers, and one word of lookahead could not tell the two apart."""
+    toks = list(_tokens(text))
+    for i, t in enumerate(toks):
+        if t.type == "WITH" and _counts_wounds(toks, i + 1):
+            t.type = "WITHW"
+    return iter(toks)
+
+
+_COUNT = ("NUMBER", "ONE", "A")
+
+
+def _counts_wounds(toks, j: int) -> bool:
+    kinds = [t.type for t in toks[j:j + 4]]
+    return (kinds[:2] == ["AT", "LEAST"] and kinds[2:3] and kinds[2] in _COUNT
+            and kinds[3:4] == ["WOUND"]) or (kinds[:1] and kinds[0] in _COUNT
+                                             and kinds[1:] == ["OR", "MORE", "WOUND"])
+
+
+def _tokens(text: str):
     check_length(text)
     pos = 0
     span = name_span(text)

@@ -23,7 +23,8 @@ EVENTS = ("slay", "explored", "recuperated", "turn_end", "turn_start", "round_st
 QUANTITIES = ("one", "each", "up_to", "n", "another", "each_other", "nearest", "target",
               "them", "that", "it", "self", "slayer", "attacked")
 SIDES = ("adversary", "hero")
-FILTERS = ("adjacent", "adjacent_target", "within", "chamber", "visible", "wounded", "other")
+FILTERS = ("adjacent", "adjacent_target", "within", "chamber", "visible", "wounded", "other",
+           "wounds")  # "wounds": with N (2 or more) or more wounds (issue 32, session lang4)
 REFS = ("", "it", "adversary", "target")   # a filter's figure: you, it, this adversary, the target
 DURATIONS = ("end_of_turn", "end_of_round", "next_turn")
 CONDITIONS = ("rolled", "hits", "slays")
@@ -49,8 +50,14 @@ class Explore:
 
 @dataclass(frozen=True)
 class Move:
+    """``move up to N spaces`` (you); issue 32 (session lang4): other heroes move too, ``move
+    another hero up to 2 spaces`` (``on``: you choose where) and ``each hero in this chamber
+    may move up to 2 spaces`` (``their``: each of them chooses)."""
+
     up_to: int
     span: tuple[int, int] = _span()
+    on: Selector | None = None
+    their: bool = False
 
 
 @dataclass(frozen=True)
@@ -163,6 +170,7 @@ class Ward:
     span: tuple[int, int] = _span()
     on: Selector | None = None
     per: str | None = None          # "round" / "turn"
+    wounds: int = 1                 # "prevent the first 2 wounds ..." (issue 32, lang4)
 
 
 @dataclass(frozen=True)
@@ -229,6 +237,7 @@ class Boost:
     amount: int
     range: str | None = None
     span: tuple[int, int] = _span()
+    against: Selector | None = None  # "… against adversaries with 2 or more wounds" (lang4)
 
 
 @dataclass(frozen=True)

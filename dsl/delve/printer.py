@@ -45,6 +45,8 @@ def print_filter(f: n.Filter) -> str:
         return f"adjacent to {REF_TEXT[f.ref]}"
     if f.kind == "within":
         return f"within {_plural(f.n, 'space', 'spaces')} of {REF_TEXT[f.ref]}"
+    if f.kind == "wounds":
+        return f"with {f.n} or more wounds"
     return {"adjacent_target": "adjacent to the target", "chamber": "in this chamber"}[f.kind]
 
 
@@ -112,7 +114,11 @@ def print_effect(e) -> str:
     if isinstance(e, n.Explore):
         return "explore"
     if isinstance(e, n.Move):
-        return "move up to " + _plural(e.up_to, "space", "spaces")
+        spaces = "up to " + _plural(e.up_to, "space", "spaces")
+        if e.on is None:
+            return "move " + spaces
+        who = print_selector(e.on)
+        return f"{who} may move {spaces}" if e.their else f"move {who} {spaces}"
     if isinstance(e, n.Heal):
         text = "heal " + _plural(e.wounds, "wound", "wounds")
         return text + (f" on {print_selector(e.on)}" if e.on else "")
@@ -141,6 +147,11 @@ def print_effect(e) -> str:
     if isinstance(e, n.Ward):
         return _ward(e)
     if isinstance(e, n.Boost):
+        if e.against is not None:  # issue 32 (session lang4)
+            mine = f"your {_range(e.range)}attacks against {print_selector(e.against)}"
+            if e.stat == "roll":
+                return f"{mine} add {e.amount} to their rolls"
+            return f"{mine} deal +{e.amount} Damage"
         if e.stat == "roll":
             return f"add {e.amount} to your {_range(e.range)}attack rolls"
         if e.stat == "damage":
@@ -180,6 +191,8 @@ def _ward(e: n.Ward) -> str:
         return (f"ignore the first wound {print_selector(e.on)} "
                 f"{_verb(e.on, 'suffer', 'suffers')} each {e.per}")
     who = "you" if e.on is None else print_selector(e.on)
+    if e.wounds > 1:
+        return f"prevent the first {e.wounds} wounds {who} would suffer"
     return f"prevent the first wound {who} would suffer"
 
 
@@ -227,8 +240,10 @@ def print_cond(e: n.Rider) -> str:
     if e.cond == "none":
         return " ".join(["there are no", *adjectives, NOUNS[sel.side][1], *tail])
     if e.n == 1:
-        word = " ".join(adjectives + [NOUNS[sel.side][0]])
-        return " ".join([f"there is {_article(word)}", word, *tail])
+        head = "there is another" if "other" in adjectives else None
+        word = " ".join([a for a in adjectives if a != "other" or head is None]
+                        + [NOUNS[sel.side][0]])
+        return " ".join([head or f"there is {_article(word)}", word, *tail])
     return " ".join([f"there are {e.n} or more", *adjectives, NOUNS[sel.side][1], *tail])
 
 

@@ -213,6 +213,12 @@ class Words(Transformer):
     def chamber(self, meta, ch):
         return n.Filter("chamber", span=span_of(meta))
 
+    def with_wounds(self, meta, ch):  # "with 2 or more wounds"; "with 1 or more": wounded
+        value, _ = next(c for c in ch if isinstance(c, tuple))
+        if value <= 1:
+            return n.Filter("wounded", span=span_of(meta))
+        return n.Filter("wounds", value, span_of(meta))
+
     def sight(self, meta, ch):
         return n.Filter("visible", span=span_of(meta))
 

@@ -72,17 +72,18 @@ def explain_unexpected(err: UnexpectedInput, text: str) -> AbilitySyntaxError:
         return AbilitySyntaxError(f"the ability ends too early: expected {wanted}{after}",
                                   max(0, len(text) - 1), len(text), code="RF303", hint=hint)
     start, end = token.start_pos, token.end_pos
+    written = text[start:end] or str(token)  # "two", not the number it reads as (lang4)
     if token.type == "WORD" or isinstance(err, UnexpectedToken) and token.type not in expected:
-        near = suggest(str(token), _expected_words(expected))
+        near = suggest(written, _expected_words(expected))
         if token.type == "WORD":
-            near = near or suggest(str(token), VOCABULARY)
-            msg = f"unknown word '{token}': expected {wanted}{after}"
+            near = near or suggest(written, VOCABULARY)
+            msg = f"unknown word '{written}': expected {wanted}{after}"
             code = "RF302"
         else:
-            msg = f"unexpected '{token}': expected {wanted}{after}"
+            msg = f"unexpected '{written}': expected {wanted}{after}"
             code = "RF301"
-        hint = f"did you mean '{near}'?" if near and near.lower() != str(token).lower() else None
+        hint = f"did you mean '{near}'?" if near and near.lower() != written.lower() else None
         if hint is None and token.type == "DOT" and "DOT" not in expected:
             hint = "the sentence is not finished"
         return AbilitySyntaxError(msg, start, end, code=code, hint=hint)
-    return AbilitySyntaxError(f"unexpected '{token}': expected {wanted}{after}", start, end)
+    return AbilitySyntaxError(f"unexpected '{written}': expected {wanted}{after}", start, end)

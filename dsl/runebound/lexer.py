@@ -97,6 +97,7 @@ _TERMINAL_WORDS.update({"HEAL": ("heal", "heals"), "DEAL": ("deal", "deals"),
 # ---- issue 32 (session lang3): "exhaust this card" is activating it
 _TERMINAL_WORDS["EXHAUST"] = ("exhaust", "exhausts")
 _TERMINAL_WORDS["BY"] = ("by",)
+_TERMINAL_WORDS["MAY"] = ("may", "can")  # issue 32 (session lang4): "you can ..." is "you may"
 # "If you pass, ..." is "If you succeed, ..."; "suffer 1 wound" is "take 1 wound"
 _TERMINAL_WORDS["SUCCEED"] = ("succeed", "pass")
 _TERMINAL_WORDS["TAKE"] = ("take", "takes", "suffer", "suffers")
@@ -166,6 +167,12 @@ def _token(type_: str, value: str, start: int, end: int) -> Token:
                  end_line=1, end_column=end + 1, end_pos=end)
 
 
+# issue 32 (session lang4): numbers in words ("take two wounds"); "one" is ONE (the grammar
+# reads it as 1 where an amount stands, and in "one of your Allies")
+NUMBER_WORDS = {"two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
+                "eight": "8", "nine": "9", "ten": "10"}
+
+
 def tokenize(text: str):
     """Yield Lark tokens for ``text``; raise AbilitySyntaxError on a character or icon
     the language does not know."""
@@ -176,7 +183,11 @@ def tokenize(text: str):
         if kind == "ws":
             continue
         if kind == "word":
-            yield _token(VOCABULARY.get(value.lower(), "WORD"), value, start, end)
+            low = value.lower()
+            if low in NUMBER_WORDS:
+                yield _token("NUMBER", NUMBER_WORDS[low], start, end)
+            else:
+                yield _token(VOCABULARY.get(low, "WORD"), value, start, end)
         elif kind == "number":
             yield _token("NUMBER", _number(value, start, end), start, end)
         elif kind == "signed":

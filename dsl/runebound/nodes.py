@@ -166,7 +166,7 @@ class DrawMarket:
 
 @dataclass(frozen=True)
 class Restrict:
-    """``action``: escape | ally_attack."""
+    """``action``: escape | ally_attack | buy_items | enter_<terrain> (issue 32)."""
 
     action: str
     span: Span = _span()

@@ -53,6 +53,7 @@ class WoundCap:
     subject: str
     value: int
     span: Span = _span()
+    per: str = "phase"  # or "round": "... in each combat round" (issue 32, session lang4)
 
 
 @dataclass(frozen=True)

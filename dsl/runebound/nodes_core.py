@@ -142,6 +142,14 @@ class ItemTraded:
 
 
 @dataclass(frozen=True)
+class EventDrawn:
+    """The trigger event ``you draw an event card``: the Hero draws an event from an adventure
+    deck, whether or not it replaces the one in play (issue 32, session lang4)."""
+
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
 class CombatRound:
     """The trigger event of ``At the start / end of each combat round, ...`` (``edge``:
     start, end): each round of a combat the Hero fights (issue 32, session lang3)."""
@@ -150,8 +158,8 @@ class CombatRound:
     span: Span = _span()
 
 
-CORE_NODES = (AllyDefeated, CardTraded, ItemTraded, CombatRound, Selector, Each, ForEach, LoseGold, KeepTrophy, EndTurn, DiscardAlly, Nothing, PayTo,
+CORE_NODES = (AllyDefeated, CardTraded, ItemTraded, EventDrawn, CombatRound, Selector, Each, ForEach, LoseGold, KeepTrophy, EndTurn, DiscardAlly, Nothing, PayTo,
               CannotBeWounded)
 CORE_COSTS = (DiscardAlly,)
-__all__ = ["AllyDefeated", "CardTraded", "ItemTraded", "CombatRound", "Selector", "Each", "ForEach", "LoseGold", "KeepTrophy", "EndTurn", "DiscardAlly", "Nothing",
+__all__ = ["AllyDefeated", "CardTraded", "ItemTraded", "EventDrawn", "CombatRound", "Selector", "Each", "ForEach", "LoseGold", "KeepTrophy", "EndTurn", "DiscardAlly", "Nothing",
            "PayTo", "CannotBeWounded", "CORE_NODES", "CORE_COSTS", "COUNTABLES"]

@@ -238,6 +238,7 @@ class _ToAst(BranchingRules, Transformer):  # BranchingRules: families 1-3
 
     # ---- amounts, targets, words -------------------------------------------------------------
     fixed = _node(lambda ch, s: n.Amount("fixed", tuple(_ints(ch)), span=s))
+    one = _node(lambda ch, s: n.Amount("fixed", (1,), span=s))  # "one wound" (issue 32)
     x = _node(lambda ch, s: n.Amount("x", (), span=s))
     choice = _node(lambda ch, s: n.Amount("choice", tuple(_ints(ch)), span=s))
     up_to = _node(lambda ch, s: n.Amount("up_to", tuple(_ints(ch)), span=s))
@@ -359,6 +360,7 @@ MAX_HINTED = 400
 def _bare_parse(text: str):
     """Parse without explaining errors (the repair tries many texts)."""
     parser_core._AGAINST.clear()
+    parser_core._WINDOWS.clear()
     return _parser().parse(text)
 
 
@@ -374,9 +376,12 @@ def parse_ability(text: str) -> n.Ability:
             f"the ability is {len(text):,} characters long; the limit is {MAX_TEXT:,}",
             MAX_TEXT, len(text), code="RF108", hint="split it into several abilities")
     parser_core._AGAINST.clear()  # issue 32: nothing of a failed parse before
+    parser_core._WINDOWS.clear()
     try:
         return _parser().parse(text)
-    except AbilitySyntaxError:
+    except AbilitySyntaxError as err:
+        if getattr(err, "window_first", None):
+            _window_first(err, text)
         raise
     except UnexpectedInput as err:
         explained = explain_unexpected(err, text)
@@ -399,8 +404,22 @@ def parse_ability(text: str) -> n.Ability:
     except Exception as err:  # errors raised inside the transformer arrive wrapped
         inner = getattr(err, "orig_exc", None)
         if isinstance(inner, AbilitySyntaxError):
+            if getattr(inner, "window_first", None):
+                _window_first(inner, text)
             raise inner from None
         raise
+
+
+def _window_first(err: AbilitySyntaxError, text: str) -> None:
+    """A window said after the effect where it cannot be (parser_core.trailing_window): the
+    hint is the text with the window written first, when that parses."""
+    rest = (text[:err.start].rstrip() + text[err.end:]).strip()
+    proposal = f"{err.window_first}, {rest[:1].lower()}{rest[1:]}"
+    try:
+        _bare_parse(proposal)
+    except Exception:  # noqa: BLE001 - no proposal then; the hint says what to do
+        return
+    err.hint = f"did you mean: '{proposal}'?"
 
 
 __all__ = ["MAX_NESTING", "MAX_TEXT", "parse_ability", "raw_parser", "UnexpectedCharacters",

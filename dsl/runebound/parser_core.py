@@ -23,9 +23,9 @@ from lark import Token
 
 from ..errors import AbilitySyntaxError
 from . import nodes as n
-from .nodes_place import TERRAIN_WORDS
+from .nodes_place import TERRAIN_PLURAL, TERRAIN_WORDS
 from .parser_branching import _Otherwise
-from .parser_parts import _is_cost, _Items, _items, _Marker, _sp, _values, _word
+from .parser_parts import _ints, _is_cost, _Items, _items, _Marker, _one_of, _sp, _values, _word
 
 _WITHIN = re.compile(r"each_hero_within_(\d+)")
 # clauses that are rules in force (a modifier after them reads as "while", not "if")
@@ -61,16 +61,33 @@ class _IfDo:
 
 
 class _Won:
-    """``If you defeated your enemy, <effect>.`` until the ability reads its window: after
-    combat it is the window "When you defeat a challenge," (issue 32, session lang3)."""
+    """``If you defeated your enemy, <effect>.`` (or ``If you were defeated, ...``) until the
+    ability reads its window: after combat it is the window the engine opens for that outcome,
+    "When you defeat a challenge," (issue 32, session lang3) or "When your Hero is knocked out,"
+    (session lang4)."""
 
-    def __init__(self, effect, span):
-        self.effect, self.span = effect, span
+    def __init__(self, effect, span, lost: bool = False):
+        self.effect, self.span, self.lost = effect, span, lost
+
+
+def refuse_won(child: _Won):
+    """The outcome's condition anywhere but right after 'After combat,', where it is written."""
+    if child.lost:
+        raise AbilitySyntaxError(
+            "'if you were defeated' only follows 'After combat,': a defeated Hero's turn ends "
+            "at once, so nothing else of that Hero runs", *child.span, code="RF454",
+            hint="write it as a knock-out: 'When your Hero is knocked out, ...'")
+    raise AbilitySyntaxError(
+        "'if you defeated your enemy' can only follow 'After combat,'", *child.span,
+        hint="write 'When you defeat a challenge, ...'")
 
 
 def won_window(children: list) -> list:
-    """"After combat, if you defeated your enemy, X." is "When you defeat a challenge, X.":
-    the engine opens that window exactly when the Hero wins the combat."""
+    """"After combat, if you defeated your enemy, X." is "When you defeat a challenge, X.", and
+    "After combat, if you were defeated, X." is "When your Hero is knocked out, X.": the engine
+    opens each of those windows exactly when the combat ends so (seed 000 ends a knocked-out
+    Hero's turn at once, so no After combat window opens for that Hero: the knock-out's does,
+    the challenge's text first). Anywhere else the condition is refused where it is written."""
     out, window = [], None
     for child in children:
         if isinstance(child, _Marker) and child.kind == "window":
@@ -79,10 +96,9 @@ def won_window(children: list) -> list:
             first = window is not None and window == len(out) - 1 \
                 and out[window].value == "after_combat"
             if not first:
-                raise AbilitySyntaxError(
-                    "'if you defeated your enemy' can only follow 'After combat,'", *child.span,
-                    hint="write 'When you defeat a challenge, ...'")
-            out[window] = _Marker("window", "defeat_challenge", out[window].span)
+                refuse_won(child)
+            out[window] = _Marker("window", "knocked_out" if child.lost else "defeat_challenge",
+                                  out[window].span)
             child = child.effect
         out.append(child)
     return out
@@ -122,7 +138,9 @@ def as_target(sel):
         return "each_hero" if sel.who == "each" else "each_other_hero"
     if sel.who == "each" and sel.place == "space" and sel.within is None:
         return "each_hero_in_space"
-    if sel.who == "each" and sel.within is not None and sel.place is None and sel.within <= 9:
+    if sel.who == "each" and sel.within is not None and sel.place is None:
+        # any distance, as 'each Hero within N spaces' reads (RF422 past 9 either way): one
+        # AST for both words, so fmt is a fixed point (a fuzz failure, session lang4)
         return f"each_hero_within_{sel.within}"
     return sel
 
@@ -154,6 +172,13 @@ def _subject_error(subject, what: str):
         f"{what} cannot be said of this subject", *span,
         hint="the subject of this verb is 'you', 'your Hero' or Heroes ('each Hero ...', "
              "'each other Hero in your space ...', 'the Hero with the most gold ...')")
+
+
+def _may_verb(clause, ch) -> None:
+    """"may" takes something a Hero does, not a rule ("Each Hero may cannot ...")."""
+    if isinstance(clause, _Special):
+        raise AbilitySyntaxError("'may' takes something the Heroes do, not a rule", *_sp(ch),
+                                 hint="write 'Each Hero may <verb> ...', or the rule alone")
 
 
 def with_subject(subject, clause, span):
@@ -192,13 +217,28 @@ def _special(subject, pred: _Special, span):
     if pred.kind == "attack" and subject == "each_ally":  # "Your Allies cannot attack ..."
         return n.Restrict("ally_attack", span=span)
     if pred.kind == "buy" and heroes:
-        return n.Restrict("buy_items", span=span)
+        return n.Restrict("buy_allies" if pred.value == "buy Allies" else "buy_items", span=span)
+    if pred.kind == "enter":  # every Hero: a rule of the board
+        if subject != "each_hero":
+            raise AbilitySyntaxError(
+                "a terrain is barred to every Hero, not one", *span,
+                hint=f"write 'Heroes cannot enter {TERRAIN_PLURAL.get(pred.value, pred.value)}.'")
+        return n.Restrict(f"enter_{pred.value}", span=span)
     if pred.kind == "wounded" and subject in ("each_ally", "hero", "you", "this_ally"):
         return n.CannotBeWounded("hero" if subject == "you" else subject, span=span)
     raise _subject_error(subject, f"'cannot {pred.value}'")
 
 
 def _apply(mod: _Mod, effect):
+    if mod.kind == "window":  # the ability's (trailing_window)
+        _WINDOWS.append((mod.value, mod.span))
+        return effect
+    if mod.kind == "limit":  # the ability's, as a window said after the effect
+        _WINDOWS.append((("limit", mod.value), mod.span))
+        return effect
+    if mod.kind == "round":  # "... at the end of each combat round": a trigger, printed first
+        return n.Trigger(n.CombatRound(mod.value, span=mod.span), effect, event_first=True,
+                         span=mod.span)
     if mod.kind == "duration":
         return scoped(lambda e: n.During(mod.value, e, span=mod.span), effect)
     if mod.kind == "for_each":
@@ -217,6 +257,43 @@ def _apply(mod: _Mod, effect):
 
 # "against ..." whiles of the parse under way (ability_ reads and clears it)
 _AGAINST: set = set()
+# windows said after an effect in the parse under way, (window, span) (ability_ reads them)
+_WINDOWS: list = []
+
+
+def trailing_window(children: list) -> list:
+    """"Heal 1 wound at the start of your turn." is "At the start of your turn, heal 1 wound.",
+    and "You may reroll your combat roll once per combat." is "Once per combat, ...": a window
+    or a limit said after the effect is the ability's, when the ability has one sentence and no
+    other (else it is refused at its words: which part would it time?)."""
+    said = [c for c in children if not (isinstance(c, _Marker)
+                                        and c.kind in ("tag", "limit", "window"))]
+    out = list(children)
+    for kind in ("window", "limit"):
+        found = [(v[1] if kind == "limit" else v, sp) for v, sp in _WINDOWS
+                 if isinstance(v, tuple) == (kind == "limit")]
+        if not found:
+            continue
+        (value, span), *rest = found
+        kinds = ("window", "tag") if kind == "window" else ("limit",)
+        timed = any(isinstance(c, _Marker) and c.kind in kinds for c in children)
+        if timed or len(said) != 1 or rest:
+            words = WINDOW_WORDS[value] if kind == "window" else " and ".join(
+                LIMIT_WORDS[v] for v in value).capitalize()
+            err = AbilitySyntaxError(
+                f"a {kind} after the effect times the whole ability: only an ability of one "
+                f"sentence with no other {kind}{' or tag' if kind == 'window' else ''} may say "
+                "it there", *span, hint=f"write it first: '{words}, ...'")
+            err.window_first = words  # parse_ability proposes the sentence so
+            raise err
+        out.insert(0, _Marker(kind, value, span))
+    return out
+
+
+LIMIT_WORDS = {"turn": "once per turn", "combat": "once per combat",
+               "round": "once per combat round", "before_combat": "once during 'Before Combat'"}
+WINDOW_WORDS = {"start_of_turn": "At the start of your turn",
+                "end_of_turn": "At the end of your turn", "after_combat": "After combat"}
 
 
 def timed_against(ability):
@@ -240,6 +317,26 @@ class CoreToAst:
     def subject_does(self, ch):
         subject, clause = _values(ch)
         return with_subject(subject, clause, _sp(ch))
+
+    def subject_may(self, ch):  # "Every Hero in a town may ...": each of them chooses
+        subject, clause = _values(ch)
+        _may_verb(clause, ch)
+        if not isinstance(subject, n.Selector):
+            raise AbilitySyntaxError("only Heroes choose what they may do", *_sp(ch),
+                                     hint="write 'Each Hero may ...'")
+        return n.Each(subject, n.MayDo(clause, span=_sp(ch)), span=_sp(ch))
+
+    def heroes_may(self, ch):  # "each (other) Hero [in your space | within N spaces] may"
+        _may_verb(_values(ch)[-1], ch)
+        who = "each_other" if _tokens(ch, "OTHER") else "each"
+        within = _num(ch) if _tokens(ch, "WITHIN") else None
+        place = "space" if _tokens(ch, "IN") else None
+        sel = n.Selector(who, place=place, within=within, span=_sp(ch[:3]))
+        return n.Each(sel, n.MayDo(_values(ch)[-1], span=_sp(ch)), span=_sp(ch))
+
+    def wound_cap(self, ch):  # the subject as a target where one says it (one AST, lang4)
+        per = "round" if type(ch[-1]) is Token and ch[-1].type == "ROUND" else "phase"
+        return n.WoundCap(as_target(_values(ch)[0]), _ints(ch)[0], span=_sp(ch), per=per)
 
     def lose_gold(self, ch):
         return n.LoseGold(_values(ch)[0], span=_sp(ch))
@@ -283,6 +380,7 @@ class CoreToAst:
         return n.EndTurn(span=_sp(ch))
 
     def discard_ally(self, ch):
+        _one_of(ch, "Ally", "Allies")
         return n.DiscardAlly(span=_sp(ch))
 
     def nothing(self, ch):
@@ -307,8 +405,14 @@ class CoreToAst:
     def p_cannot_attack(self, ch):
         return _Special("attack", "attack this challenge", _sp(ch))
 
-    def p_cannot_buy(self, ch):
+    def p_cannot_buy(self, ch):  # Items, or Allies (issue 32, session lang4)
+        if _tokens(ch, "ALLY"):
+            return _Special("buy", "buy Allies", _sp(ch))
         return _Special("buy", "buy Items", _sp(ch))
+
+    def p_cannot_enter(self, ch):  # "Heroes cannot enter swamp spaces" (issue 32, lang4)
+        word = str(_tokens(ch, "WORD")[0]).lower()
+        return _Special("enter", TERRAIN_WORDS.get(word, word), _sp(ch))
 
     def p_cannot_be_wounded(self, ch):
         return _Special("wounded", "be wounded", _sp(ch))
@@ -383,17 +487,40 @@ class CoreToAst:
     def mod_for_each(self, ch):
         return _Mod("for_each", str(_values(ch)[0]), _sp(ch))
 
+    def mod_start_of_turn(self, ch):
+        return _Mod("window", "start_of_turn", _sp(ch))
+
+    def mod_end_of_turn(self, ch):
+        return _Mod("window", "end_of_turn", _sp(ch))
+
+    def mod_after_combat(self, ch):
+        return _Mod("window", "after_combat", _sp(ch))
+
+    def mod_round_start(self, ch):  # "... at the start of each combat round" (a trigger)
+        return _Mod("round", "start", _sp(ch))
+
+    def mod_round_end(self, ch):
+        return _Mod("round", "end", _sp(ch))
+
+    def mod_limit(self, ch):  # "... once per turn": the ability's limit (trailing_window)
+        return _Mod("limit", tuple(_values(ch)), _sp(ch))
+
+    def you_take_wounds(self, ch):  # "you take a wound / 2 wounds": your Hero does
+        amount = next((v for v in _values(ch) if isinstance(v, n.Amount)), None)
+        return n.TakesWounds("hero", amount or n.Amount("at_least", (1,), span=_sp(ch)), None,
+                             span=_sp(ch))
+
+    def takes_a_wound(self, ch):  # "your Hero takes a wound": 1 or more
+        return n.TakesWounds(_values(ch)[0], n.Amount("at_least", (1,), span=_sp(ch)), None,
+                             span=_sp(ch))
+
     # ---- sentences -----------------------------------------------------------------------------
     def if_defeated(self, ch):
-        """Refused where it is written (RF454): seed 000 ends a knocked-out Hero's turn at once
-        ("Pelivuorosi loppuu tähän"), so the After combat window opens only for a Hero still
-        standing and "if you were defeated" would never hold there."""
+        """"After combat, if you were defeated, ..." is the knock-out window (won_window);
+        refused anywhere else (RF454), at the words "If you were defeated"."""
         words = [t for t in ch if hasattr(t, "start_pos")][:4]
-        raise AbilitySyntaxError(
-            "'if you were defeated' never holds: a defeated Hero's turn ends at once, so no "
-            "ability of that Hero runs after the combat", words[0].start_pos,
-            words[-1].end_pos, code="RF454",
-            hint="write it as a knock-out: 'When your Hero is knocked out, ...'")
+        return _Won(self._nested(_values(ch)[-1]), (words[0].start_pos, words[-1].end_pos),
+                    lost=True)
 
     def if_you_do(self, ch):
         return _IfDo(self._nested(_values(ch)[-1]), _sp(ch))
@@ -437,6 +564,9 @@ class CoreToAst:
 
     def item_sold(self, ch):
         return n.ItemTraded("sell", span=_sp(ch))
+
+    def event_drawn(self, ch):  # "When you draw an event card, ..." (lang4)
+        return n.EventDrawn(span=_sp(ch))
 
     def ally_defeated(self, ch):
         return n.AllyDefeated(span=_sp(ch))
@@ -541,16 +671,26 @@ def install(cls) -> None:
 
     def phrase_(self, ch):
         mods = [c for c in ch if type(c) is _Mod]
+        if any(m.kind == "round" for m in mods):  # a round's trigger wraps the rest (printed
+            mods = [m for m in mods if m.kind != "round"] + \
+                [m for m in mods if m.kind == "round"]  # first, so fmt is a fixed point)
         rest = [c for c in ch if type(c) is not _Mod] if mods else ch
         first = rest[0]
         if type(first) is _Marker and any(type(c) is Token and c.type in ("TO", "COLON")
                                           for c in rest):
             rest = [_may_costs(first) if first.value[0] else _gold_paid(first), *rest[1:]]
         out = phrase(self, rest)
-        if type(out) is n.MayDo and type(out.effect) is n.TerrainRule \
-                and out.effect.skill is None:  # "You may move through ..." is the rule itself
-            out = out.effect
+        if type(out) is n.MayDo and (type(out.effect) is n.TerrainRule and out.effect.skill
+                                     is None or type(out.effect) is n.CostModifier):
+            out = out.effect  # "You may move through ... / buy Items for 1 gold less": the rule
         for mod in mods:
+            if isinstance(out, _Marker) and mod.kind == "round":
+                first = f"At the {mod.value} of each combat round"
+                err = AbilitySyntaxError(
+                    "a combat round's trigger after a cost would time the effect, not the "
+                    "payment", *mod.span, hint=f"write it first: '{first}, ...'")
+                err.window_first = first  # parse_ability proposes the sentence so
+                raise err
             if isinstance(out, _Marker):  # "<costs> to <effect> <modifier>"
                 costs, effect = out.value
                 out = _Marker("costed", (costs, _apply(mod, effect)), out.span)
@@ -559,10 +699,8 @@ def install(cls) -> None:
         return out
 
     def nested_(self, effect):
-        if type(effect) is _Won:  # only a sentence of its own, right after "After combat,"
-            raise AbilitySyntaxError(
-                "'if you defeated your enemy' can only follow 'After combat,'", *effect.span,
-                hint="write 'When you defeat a challenge, ...'")
+        if type(effect) is _Won:  # "If you succeed, if you were defeated, ...": no window there
+            refuse_won(effect)
         if isinstance(effect, _IfDo):  # "On 2-4, if you do, ...": no cost before it there
             raise AbilitySyntaxError(
                 "'If you do' must follow a sentence that pays a cost", *effect.span,
@@ -581,6 +719,11 @@ def install(cls) -> None:
                 won = True
             elif t is _IfDo or t is _Marker and c.kind == "window" and type(c.value) is tuple:
                 slow = True
+        if _WINDOWS:
+            try:
+                ch = trailing_window(list(ch))
+            finally:
+                _WINDOWS.clear()
         if won:
             ch = won_window(list(ch))
         if not slow:  # the common case, fast

@@ -7,6 +7,7 @@ from lark import Token
 
 from ..errors import AbilitySyntaxError
 from . import nodes as n
+from .parser_parts import _one_of
 
 
 class _Pair(tuple):
@@ -76,6 +77,7 @@ class DecksToAst:
         return n.ReturnToDeck(span=_sp(ch))
 
     def discard_item(self, ch):
+        _one_of(ch, "Item", "Items")
         return n.DiscardItem(span=_sp(ch))
 
     def gain_experience(self, ch):

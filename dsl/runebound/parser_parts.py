@@ -36,6 +36,15 @@ def _ints(children, types=("NUMBER",)):
     return [int(c) for c in children if isinstance(c, Token) and c.type in types]
 
 
+def _one_of(children, what: str, plural: str) -> None:
+    """'discard 1 of your Items' is 'one of': more than one is refused where it is said."""
+    for c in children:
+        if isinstance(c, Token) and c.type == "NUMBER" and int(c) != 1:
+            raise AbilitySyntaxError(
+                f"one {what} is discarded at a time", c.start_pos, c.end_pos,
+                hint=f"write 'discard one of your {plural}', once for each {what}")
+
+
 class _Seq(tuple):
     """A tuple result that remembers its span."""
 

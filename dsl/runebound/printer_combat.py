@@ -34,7 +34,7 @@ def register(text, targets, noun) -> None:
         else:
             who = f"{targets[node.subject]} takes"
         wounds = "wound" if node.value == 1 else "wounds"
-        return f"{who} no more than {node.value} {wounds} in each combat phase"
+        return f"{who} no more than {node.value} {wounds} in each combat {node.per}"
 
     @text.register
     def _(node: n.Immune) -> str:

@@ -9,7 +9,7 @@ order puts a duration first ("Until the end of this turn, each Hero in a swamp s
 from __future__ import annotations
 
 from . import nodes as n
-from .nodes_place import TERRAIN_TEXT
+from .nodes_place import TERRAIN_PLURAL, TERRAIN_TEXT
 
 # countable -> (singular after "for each", plural after "with N or more" / "the most")
 COUNTED = {"wound": ("wound", "wounds"), "exhaustion": ("exhaustion", "exhaustion"),
@@ -52,6 +52,8 @@ def with_events(inner):
             return f"you {e.verb} this card"
         if isinstance(e, n.ItemTraded):
             return f"you {e.verb} an Item"
+        if isinstance(e, n.EventDrawn):
+            return "you draw an event card"
         if isinstance(e, n.CombatRound):
             return f"a combat round {e.edge}s"
         return inner(e)
@@ -125,6 +127,11 @@ def install(text, amount, noun, targets, durations, after_to=None) -> None:
     def _(node: n.Restrict) -> str:
         if node.action == "buy_items":
             return "Heroes cannot buy Items"
+        if node.action == "buy_allies":
+            return "Heroes cannot buy Allies"
+        if node.action.startswith("enter_"):
+            terrain = node.action[len("enter_"):]
+            return f"Heroes cannot enter {TERRAIN_PLURAL.get(terrain, terrain)}"
         return restrict(node)
 
     @text.register

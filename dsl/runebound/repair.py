@@ -34,6 +34,8 @@ def _words(expected) -> list[str]:
                 out.append(_SPELLING[t])
         else:
             out.extend(_TERMINAL_WORDS.get(t, ()))
+    if "1" in out and "one" in out:  # "one" where a number stands is that number (lang4)
+        out.remove("one")
     return list(dict.fromkeys(out))
 
 

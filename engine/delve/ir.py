@@ -48,7 +48,8 @@ def _op(name: str, **props) -> dict:
 
 QUANTITIES = ["one", "each", "up_to", "n", "another", "each_other", "nearest", "target",
               "them", "self", "slayer", "attacked"]
-FILTERS = ["adjacent", "adjacent_target", "within", "chamber", "visible", "wounded", "other"]
+FILTERS = ["adjacent", "adjacent_target", "within", "chamber", "visible", "wounded", "other",
+           "wounds"]
 SELECTOR = {"type": "object", "additionalProperties": False,
             "required": ["quantity"],
             "properties": {
@@ -73,7 +74,7 @@ _SEL = {"$ref": "#/$defs/selector"}
 _SIGNED = {"type": "integer", "minimum": -999, "maximum": 999, "not": {"const": 0}}
 EFFECT_SCHEMA = {"oneOf": [
     _op("explore"),
-    _op("move", up_to=_COUNT),
+    _opt("move", ("up_to",), up_to=_COUNT, targets=_SEL, chooser={"const": "them"}),
     _opt("heal", ("wounds",), wounds=_COUNT, on=_SEL),
     _op("attack", target={"enum": ["adjacent", "visible", "each"]},
         range={"enum": ["combat", "missile", "area"]}, hit=_FACE, damage=_COUNT),
@@ -84,9 +85,9 @@ EFFECT_SCHEMA = {"oneOf": [
          direction={"enum": ["away", "towards"]}, **{"from": _SEL}),
     _op("suffer", targets=_SEL, wounds=_COUNT),
     _op("reroll", dice={"enum": ["spent", "unspent"]}),
-    _opt("ward", (), on=_SEL, per={"enum": ["round", "turn"]}),
+    _opt("ward", (), on=_SEL, per={"enum": ["round", "turn"]}, wounds=_COUNT),
     _opt("boost", ("stat", "amount"), stat={"enum": ["roll", "damage", "move"]},
-         amount=_COUNT, range=_RANGE),
+         amount=_COUNT, range=_RANGE, against=_SEL),
     _op("pick", targets=_SEL),
     _op("root", targets=_SEL),
     _op("pin", targets=_SEL),

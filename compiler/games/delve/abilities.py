@@ -17,7 +17,7 @@ def _filter_ir(f, owner: str) -> dict:
     if kind == "adjacent" and ref == "it" and owner == "hero":
         return {"kind": "adjacent_target"}
     out: dict = {"kind": kind}
-    if kind == "within":
+    if kind in ("within", "wounds"):
         out["n"] = f.n
         if ref == "target" or ref == "it" and owner == "hero":
             out["of"] = "target"
@@ -49,7 +49,10 @@ def _effect_ir(effect, owner: str = "hero") -> dict:
     if isinstance(effect, n.Explore):
         return {"op": "explore"}
     if isinstance(effect, n.Move):
-        return {"op": "move", "up_to": effect.up_to}
+        out = {"op": "move", "up_to": effect.up_to}
+        if effect.on is None:
+            return out
+        return {**out, "targets": sel(effect.on), **({"chooser": "them"} if effect.their else {})}
     if isinstance(effect, n.Heal):
         out = {"op": "heal", "wounds": effect.wounds}
         return {**out, "on": sel(effect.on)} if effect.on else out
@@ -80,9 +83,13 @@ def _effect_ir(effect, owner: str = "hero") -> dict:
         out = {"op": "ward"}
         if effect.on is not None:
             out["on"] = sel(effect.on)
+        if effect.wounds > 1:
+            out["wounds"] = effect.wounds
         return {**out, "per": effect.per} if effect.per else out
     if isinstance(effect, n.Boost):
         out = {"op": "boost", "stat": effect.stat, "amount": effect.amount}
+        if effect.against is not None:
+            out["against"] = sel(effect.against)
         return {**out, "range": effect.range} if effect.range else out
     if isinstance(effect, (n.Pick, n.Root, n.Pin)):
         return {"op": type(effect).__name__.lower(), "targets": sel(effect.target)}

@@ -46,6 +46,8 @@ def _filters(sel: n.Selector, text: str, locale: str) -> str:
             continue
         if f.kind == "within":
             part = _n("filter.within" + (f".{f.ref}" if f.ref else ""), locale, f.n)
+        elif f.kind == "wounds":
+            part = _n("filter.wounds", locale, f.n)
         elif f.kind == "adjacent" and f.ref:
             part = _t(f"filter.adjacent.{f.ref}", locale)
         else:
@@ -102,6 +104,10 @@ def _shift(e: n.Shift, locale: str) -> str:
 
 
 def _ward(e: n.Ward, locale: str) -> str:
+    if e.per is None and e.wounds > 1:  # "the first 2 wounds" (issue 32, session lang4)
+        if e.on is None:
+            return _n("effect.ward_n", locale, e.wounds)
+        return _n("effect.ward_on_n", locale, e.wounds, who=who(e.on, locale))
     if e.per is None:
         if e.on is None:
             return _t("effect.ward", locale)
@@ -152,8 +158,10 @@ def _rider(e: n.Rider, locale: str) -> str:
     if e.cond == "none":
         return _t("rider.none", locale).format(who=counted(e.who, "none", locale),
                                                 effects=effects)
-    if e.n == 1:
-        one = n.Selector("one", e.who.side, 1, e.who.filters)
+    if e.n == 1:  # "another adversary": the "other" a count keeps is in the quantity
+        other = any(f.kind == "other" for f in e.who.filters)
+        one = n.Selector("another" if other else "one", e.who.side, 1,
+                         tuple(f for f in e.who.filters if f.kind != "other"))
         return _t("rider.some_one", locale).format(who=who(one, locale), effects=effects)
     return _n("rider.some_many", locale, e.n, who=counted(e.who, "count", locale),
               effects=effects)
@@ -187,6 +195,9 @@ def _new_clause(e, locale: str) -> str:
             return _t("effect.boost.move", locale).replace("{n}", str(e.amount))
         key = f"effect.boost.{e.stat}" + ("_range" if e.range else "")
         slots = {"range": _range_word(e.range, locale)} if e.range else {}
+        if e.against is not None:  # issue 32 (session lang4)
+            key += "_against"
+            slots["who"] = who(e.against, locale)
         return _t(key, locale).replace("{n}", str(e.amount)).format(**slots)
     if isinstance(e, n.Pick):
         return _t("effect.pick", locale).format(who=who(e.target, locale))
@@ -208,6 +219,10 @@ def _clause(e, locale: str, mood: str) -> str:
         return _t("effect.explore" + suffix, locale)
     if isinstance(e, n.Skill):
         return _t("effect.skill" + suffix, locale)
+    if isinstance(e, n.Move) and e.on is not None:  # other heroes move (issue 32)
+        if e.their:
+            return _many("effect.move_them", e.on, locale, e.up_to, who=who(e.on, locale))
+        return _n("effect.move_on", locale, e.up_to, who=who(e.on, locale))
     if isinstance(e, n.Move):
         return _n("effect.move" + suffix, locale, e.up_to)
     if isinstance(e, n.Heal):

@@ -49,6 +49,11 @@ TEMPLATES = {
     'effect.boost.roll_range': 'add {n} to your {range} attack rolls',
     'effect.boost.damage': 'your attacks deal +{n} Damage',
     'effect.boost.damage_range': 'your {range} attacks deal +{n} Damage',
+    # issue 32 (session lang4): a bonus against some adversaries only
+    'effect.boost.roll_against': 'your attacks against {who} add {n} to their rolls',
+    'effect.boost.roll_range_against': 'your {range} attacks against {who} add {n} to their rolls',
+    'effect.boost.damage_against': 'your attacks against {who} deal +{n} Damage',
+    'effect.boost.damage_range_against': 'your {range} attacks against {who} deal +{n} Damage',
     'effect.boost.move': 'add {n} to your Move',
     'until.end_of_turn': 'until the end of your turn, {effects}',
     'until.end_of_round': 'until the end of the round, {effects}',
@@ -194,6 +199,7 @@ PART3 = {
     "who.self.adversary": "this adversary",
     "who.or": "{who} or {other}",
     "filter.adjacent.it": "adjacent to it",
+    "filter.wounds": ("with {n} or more wound", "with {n} or more wounds"),  # issue 32
     "filter.adjacent.adversary": "adjacent to this adversary",
     "filter.within.it": ("within {n} space of it", "within {n} spaces of it"),
     "filter.within.adversary": ("within {n} space of this adversary",
@@ -209,7 +215,15 @@ PART3 = {
     "effect.shift_ref.away": ("move {who} {n} space away from {ref}",
                               "move {who} {n} spaces away from {ref}"),
     "effect.shift_nodir": ("move {who} {n} space", "move {who} {n} spaces"),
+    # issue 32 (session lang4): heroes moved where they (or you) like
+    "effect.move_on": ("move {who} up to {n} space", "move {who} up to {n} spaces"),
+    "effect.move_them": ("{who} may move up to {n} space", "{who} may move up to {n} spaces"),
+    "effect.move_them.many": ("{who} may move up to {n} space", "{who} may move up to {n} spaces"),
     "effect.ward_on": "prevent the first wound {who} would suffer",
+    "effect.ward_n": ("prevent the first {n} wound you would suffer",  # issue 32 (lang4)
+                      "prevent the first {n} wounds you would suffer"),
+    "effect.ward_on_n": ("prevent the first {n} wound {who} would suffer",
+                         "prevent the first {n} wounds {who} would suffer"),
     "effect.ward_per.round": "ignore the first wound you suffer each round",
     "effect.ward_per.turn": "ignore the first wound you suffer each turn",
     "effect.ward_on_per.round": "ignore the first wound {who} suffers each round",

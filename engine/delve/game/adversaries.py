@@ -43,13 +43,13 @@ def _attack(game, figure, record) -> None:
             damage = w.damage + game.carried.extra_damage(s.kinds[figure.id])
             # issue 32: a ward ("prevent the first wound you would suffer", or a rule that
             # ignores the first wound each round) takes one wound off
-            warded = roll >= w.hit and damage > 0 and traits.ward_off(game, hero)
+            warded = traits.ward_off(game, hero, damage) if roll >= w.hit and damage > 0 else 0
             if warded:
-                damage -= 1
+                damage -= warded
             taken = wound(hero, damage) if roll >= w.hit and damage > 0 else 0
             game.log.emit("adversary_attack", adversary=figure.id, weapon=w.name,
                           target=hero.id, roll=roll, hit=roll >= w.hit, wounds=taken,
-                          **({"warded": 1} if warded else {}))
+                          **({"warded": warded} if warded else {}))
             if hero.slain:
                 s.figures.remove(hero)
                 s.down.append(hero.id)

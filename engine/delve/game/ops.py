@@ -37,12 +37,12 @@ def roll_at(game, hero, w: Weapon, fid: str) -> dict:
     s = game.state
     target = s.figure(fid)
     roll = game.dice.die(game.rules.die_faces)
-    roll_b = traits.bonus(game, hero.id, "roll", w.range) \
+    roll_b = traits.bonus(game, hero.id, "roll", w.range, target) \
         + traits.guard(game, target, "roll", w.range)
     hit = roll + roll_b >= w.hit
     taken = 0
     if hit:
-        damage = w.damage + traits.bonus(game, hero.id, "damage", w.range) \
+        damage = w.damage + traits.bonus(game, hero.id, "damage", w.range, target) \
             + traits.guard(game, target, "damage", w.range)
         taken = hurt(game, target, max(0, damage), hero)[0]
     result = {"target": fid, "roll": roll, "hit": hit, "wounds": taken, "slain": target.slain,
@@ -109,6 +109,8 @@ def _explore(game, owner, name, e, turn, ctx, choice):
 
 def _move(game, owner, name, e, turn, ctx, choice):
     s = game.state
+    if e.get("targets"):
+        return _move_others(game, owner, e, ctx, choice)
     cells = reach(game, owner, e["up_to"])
     goal = choice.get("to") if choice else ask(game, owner, [{"to": list(c)} for c in cells],
                                                "to")
@@ -117,6 +119,23 @@ def _move(game, owner, name, e, turn, ctx, choice):
     path = path_to(s.board, owner.cell, tuple(goal), game.occupied(owner))
     ab.step_to(s.board, owner, path, s.figures, e["up_to"])
     return {"op": "move", "path": [list(c) for c in path]}
+
+
+def _move_others(game, owner, e, ctx, choice):
+    """Heroes moved by an ability (issue 32): each picked hero goes up to ``up_to`` spaces to
+    a cell its own player (``chooser: them``) or the ability's hero chooses; none is a stay."""
+    s = game.state
+    moved = {}
+    for f in _pick(game, owner, e["targets"], ctx, choice):
+        cells = reach(game, f, e["up_to"])
+        who = f if e.get("chooser") == "them" else owner
+        goal = ask(game, who, [{"to": list(c)} for c in cells], "to")
+        if goal is None or tuple(goal) not in cells:
+            continue
+        path = path_to(s.board, f.cell, tuple(goal), game.occupied(f))
+        ab.step_to(s.board, f, path, s.figures, e["up_to"])
+        moved[f.id] = [list(c) for c in path]
+    return {"op": "move", "path": [], "moved": moved}
 
 
 def _heal(game, owner, name, e, turn, ctx, choice):
@@ -246,8 +265,11 @@ def _lasting(game, owner, e: dict, until: str, ctx: dict) -> list[dict]:
     entry = {"hero": owner.id, "op": e["op"], "until": until}
     if e["op"] == "boost":
         entry.update(stat=e["stat"], amount=e["amount"],
-                     **({"range": e["range"]} if e.get("range") else {}))
+                     **({"range": e["range"]} if e.get("range") else {}),
+                     **({"against": e["against"]} if e.get("against") else {}))
         return [entry]
+    if e["op"] == "ward" and e.get("wounds", 1) > 1:  # "the first 2 wounds" (issue 32)
+        entry["wounds"] = e["wounds"]
     sel = e.get("targets") or e.get("on")
     if sel is None:                       # a ward on the owner
         return [entry]

@@ -53,7 +53,19 @@ def guard(game, figure, stat: str, rng: str | None) -> int:
 
 
 def rooted(game, figure) -> bool:
-    return bool(fx.held(game.state.lasting, figure.id, "root"))
+    """Held in place: a lasting "cannot move" on ``figure``, or an adversary's rule ("heroes
+    adjacent to this adversary cannot move", issue 32) that picks the hero."""
+    s = game.state
+    if fx.held(s.lasting, figure.id, "root"):
+        return True
+    if figure.side != "hero":
+        return False
+    for foe in s.adversaries():
+        for e in rules_of(game, foe):
+            if e["op"] == "root" and figure in fx.candidates(s.board, foe, e["targets"],
+                                                             s.figures):
+                return True
+    return False
 
 
 def pinned(game, hero) -> bool:
@@ -83,25 +95,42 @@ def _absorb(game, figure) -> bool:
     return False
 
 
-def bonus(game, hero_id: str, stat: str, rng: str | None = None) -> int:
-    """Lasting and constant bonuses of ``hero_id`` for ``stat`` (roll, damage, move)."""
+def bonus(game, hero_id: str, stat: str, rng: str | None = None, target=None) -> int:
+    """Lasting and constant bonuses of ``hero_id`` for ``stat`` (roll, damage, move); a
+    bonus ``against`` some adversaries counts only on an attack at one of them (issue 32)."""
     records = [game.records.heroes[hero_id]] + [game.records.skills[k] for k in
                                                 game.state.skills.get(hero_id, [])]
     always = [e for r in records for e in ab.constants_of(r)] + game.carried.constants(hero_id)
-    lasting = [{**e, "hero": hero_id} for e in always]
-    return fx.lasting_bonus(lasting + game.state.lasting, hero_id, stat, rng)
+    lasting = [{**e, "hero": hero_id} for e in always] + game.state.lasting
+    if any("against" in e for e in lasting):
+        lasting = [e for e in lasting if "against" not in e or _aimed(game, hero_id, e, target)]
+    return fx.lasting_bonus(lasting, hero_id, stat, rng)
 
 
-def ward_off(game, figure) -> bool:
-    """A ward takes the first of the wounds ``figure`` is about to suffer: a lasting one
-    ("prevent the first wound …", used up), else the first wound of the round (or turn) a
-    rule of its card ignores. True when one does."""
+def _aimed(game, hero_id: str, e: dict, target) -> bool:
+    """Whether the attack's ``target`` is one of the figures the bonus is ``against``."""
+    if target is None or e["hero"] != hero_id:
+        return False
+    s = game.state
+    return target in fx.candidates(s.board, s.figure(hero_id), e["against"], [target], {})
+
+
+def ward_off(game, figure, wounds: int = 1) -> int:
+    """A ward takes the first of the ``wounds`` ``figure`` is about to suffer: a lasting one
+    ("prevent the first wound …", used up; "the first 2 wounds" takes up to 2 and keeps what it
+    did not use), else the first wound of the round (or turn) a rule of its card ignores. How
+    many it took (0: none)."""
     s = game.state
     ward = next(iter(fx.held(s.lasting, figure.id, "ward")), None)
     if ward is not None:
-        s.lasting.remove(ward)
-        return True
-    return _absorb(game, figure)
+        held = ward.get("wounds", 1)
+        took = max(1, min(wounds, held))
+        if held > took:
+            ward["wounds"] = held - took
+        else:
+            s.lasting.remove(ward)
+        return took
+    return 1 if _absorb(game, figure) else 0
 
 
 def hurt(game, figure, wounds: int, by=None, then=None) -> tuple[int, bool]:
@@ -109,9 +138,9 @@ def hurt(game, figure, wounds: int, by=None, then=None) -> tuple[int, bool]:
     a ward took one off); ``then(game, figure, by)`` runs when it took a wound. A hero down
     leaves the board; a slain adversary is left to the caller (renown and the tally)."""
     s = game.state
-    warded = wounds > 0 and ward_off(game, figure)
+    warded = ward_off(game, figure, wounds) if wounds > 0 else 0
     if warded:
-        wounds -= 1
+        wounds -= warded
         game.log.emit("ward", hero=figure.id)
     taken = wound(figure, wounds) if wounds > 0 else 0
     if figure.side == "hero" and figure.slain and figure in s.figures:
@@ -120,4 +149,4 @@ def hurt(game, figure, wounds: int, by=None, then=None) -> tuple[int, bool]:
         game.log.emit("hero_down", hero=figure.id)
     if taken and then is not None:
         then(game, figure, by)
-    return taken, warded
+    return taken, bool(warded)

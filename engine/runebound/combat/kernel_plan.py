@@ -119,8 +119,12 @@ class Plan:
 
     def _read_ability(self, card: Card, ab) -> None:
         where = f"{card.id}: \"{ab.source}\""
+        if "discard" in ab.cost_ops and card.kind == "ally":  # issue 32: "discard this Ally"
+            raise Unsupported(f"{where}: an Ally discarded as its own card's cost")
         if _by_the_board(ab.ir):  # ---- family 4 (issue 21): Heroes in a space, within N
             raise Unsupported(f"{where}: a target by the board (the Heroes in a space)")
+        if _round_cap(ab.ir):  # issue 32 (session lang4): the kernel counts phases only
+            raise Unsupported(f"{where}: a cap on the wounds of each combat round")
         if ab.standing:
             for e in ab.effects:
                 if e.op in ("immune", "wound_cap") and card.held(False) is not None:  # fam. 7
@@ -312,6 +316,19 @@ def restrict_local(until: str, action: str) -> str:
 
 
 # ---- family 4 (issue 21): targets by the board are the engine's (other Heroes' spaces)
+def _round_cap(ir) -> bool:
+    stack = [ir]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if item.get("op") == "wound_cap" and item.get("per") == "round":
+                return True
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
+
+
 def _by_the_board(ir) -> bool:
     stack = [ir]
     while stack:

@@ -42,11 +42,14 @@ class Discard(Cost):
     op = "discard"
 
     def check(self, ctx):
-        if ctx.source not in ctx.owner.items:
+        if ctx.source not in ctx.owner.items and ctx.owner.ally(ctx.source) is None:
             raise IllegalAction(f"{ctx.source}: {ctx.owner.name} does not hold this card")
 
     def pay(self, ctx):
-        ctx.engine.discard_item(ctx.owner, ctx.source)
+        if ctx.source in ctx.owner.items:
+            ctx.engine.discard_item(ctx.owner, ctx.source)
+        else:  # an Ally's "discard this Ally to ..." (issue 32): the Ally leaves the Hero
+            ctx.engine.discard_this_ally(ctx.owner, ctx.source)
 
 
 @dataclass

@@ -59,7 +59,12 @@ class Reroll(Effect):
 class WoundCap(_StandingRule):
     target: str
     value: int
+    per: str = "phase"  # or "round" (issue 32, session lang4)
     op = "wound_cap"
+
+    def ir(self) -> dict:
+        out = {"op": self.op, "target": self.target, "value": self.value}
+        return {**out, "per": "round"} if self.per == "round" else out
 
 
 @dataclass
@@ -89,7 +94,7 @@ def build(ir: dict) -> Effect | None:
     if op == "reroll":
         return Reroll()
     if op == "wound_cap":
-        return WoundCap(ir["target"], ir["value"])
+        return WoundCap(ir["target"], ir["value"], ir.get("per", "phase"))
     if op == "immune":
         return Immune(ir["target"], ir["phase"])
     if op == "attack_other":
@@ -198,24 +203,36 @@ def immune_to(engine, fig, phase: str | None) -> str | None:
 
 def capped_wounds(engine, fig, amount: int) -> int:
     """``amount`` wounds about to be taken by ``fig``, less what a cap on wounds in each
-    combat phase forbids (counted per phase step of a round; outside the phases: no cap)."""
+    combat phase forbids (counted per phase step of a round; outside the phases: no cap), and
+    a cap in each combat round (issue 32: counted over the round's phase steps)."""
     moment = engine.moment
     if amount <= 0 or moment.round <= 0 or moment.step not in PHASES:
         return amount
-    caps = [(card, e.value) for card, e in _rules(engine, "wound_cap", fig)]
+    caps = [(card, e.value, e.per) for card, e in _rules(engine, "wound_cap", fig)]
     if not caps:
         return amount
-    card, cap = min(caps, key=lambda c: c[1])
-    key = (moment.combat, moment.round, moment.step)
-    seen = getattr(engine, "_phase_taken", None)
-    if seen is None or seen[0] != key:
-        seen = engine._phase_taken = (key, {})
-    taken = seen[1].get(fig.id, 0)
-    allowed = max(0, min(amount, cap - taken))
-    seen[1][fig.id] = taken + allowed
-    if allowed < amount:
-        engine.log.emit("wounds_capped", figure=fig.id, amount=amount - allowed, source=card,
-                        left=allowed, phase=moment.step)
+    limits = []
+    for per in ("phase", "round"):
+        mine = [(c, v) for c, v, p in caps if p == per]
+        if not mine:
+            continue
+        card, cap = min(mine, key=lambda c: c[1])
+        attr, key = ("_phase_taken", (moment.combat, moment.round, moment.step)) \
+            if per == "phase" else ("_round_taken", (moment.combat, moment.round))
+        seen = getattr(engine, attr, None)
+        if seen is None or seen[0] != key:
+            seen = (key, {})
+            setattr(engine, attr, seen)
+        limits.append((card, cap, seen[1]))
+    allowed = amount
+    for card, cap, taken in limits:
+        ok = max(0, min(allowed, cap - taken.get(fig.id, 0)))
+        if ok < allowed:
+            engine.log.emit("wounds_capped", figure=fig.id, amount=allowed - ok, source=card,
+                            left=ok, phase=moment.step)
+        allowed = ok
+    for _card, _cap, taken in limits:
+        taken[fig.id] = taken.get(fig.id, 0) + allowed
     return allowed
 
 

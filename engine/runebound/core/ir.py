@@ -64,7 +64,9 @@ DURATIONS += ("next_event", "end_of_next_turn", "while_held")  # ---- family 8 (
 MAX_WITHIN = 9
 TARGETS += ("each_hero_in_space", *(f"each_hero_within_{k}" for k in range(1, MAX_WITHIN + 1)))
 ENTER_PLACES = ("town", "road", "river", "plains", "hills", "forest", "swamp", "mountains")
-RESTRICTIONS = ("escape", "ally_attack", "buy_items")  # buy_items: issue 32
+RESTRICTIONS = ("escape", "ally_attack", "buy_items", "buy_allies")  # buy_*: issue 32
+# issue 32 (session lang4): "Heroes cannot enter swamps" (game/place.py bars the terrain)
+RESTRICTIONS += tuple(f"enter_{t}" for t in ENTER_PLACES if t != "town")
 MARKET_SUBJECTS = ("item", "ally")
 COST_OPS = ("activate", "discard", "exhaustion", "wounds", "gold")
 # ---- family 7: combat: "reroll your combat roll" is used right after the Hero's combat roll
@@ -180,7 +182,8 @@ def ir_schema() -> dict:
         _op("extra_wounds", phase=_enum([*PHASES, None]), value=COUNT),
         _op("inflict_additional", amount=_amount(), target=target),
         _op("reroll"),
-        _op("wound_cap", target=target, value=COUNT),
+        {**_op("wound_cap", target=target, value=COUNT, per=_enum(("round",))),
+         "required": ["op", "target", "value"]},  # per: issue 32 (session lang4)
         _op("immune", target=target, phase=_enum(PHASES)),
         _op("attack_other", phase=_enum(PHASES)),
         # ---- family 4/9: movement and place, game-level effects (issue 21)
@@ -222,6 +225,7 @@ def ir_schema() -> dict:
         "round_start": _fields("kind", "round_start"),
         "item_buy": _fields("kind", "item_buy"),  # "When you buy / sell an Item, ..."
         "item_sell": _fields("kind", "item_sell"),
+        "event_draw": _fields("kind", "event_draw"),  # "When you draw an event card, ..."
         "round_end": _fields("kind", "round_end"),
     }
     costs = [

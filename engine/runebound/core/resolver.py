@@ -207,6 +207,14 @@ class Resolver(Rolls, StandingRules, CardText):
         self.state.market_bottom.append(card_id)
         self.log.emit("discarded", hero=hero.id, card=card_id, to="market_bottom")
 
+    def discard_this_ally(self, hero: Hero, ally_id: str) -> None:
+        """An Ally discarded as its own card's cost goes under the market, as a discarded
+        Ally does ("Discard one of your Allies.")."""
+        hero.allies.remove(hero.ally(ally_id))
+        self.modifiers_changed()
+        self.state.market_bottom.append(ally_id)
+        self.log.emit("discarded", hero=hero.id, card=ally_id, to="market_bottom")
+
     # ----------------------------------------------------------------- activation
     def check_activation(self, hero: Hero, card_id: str) -> None:
         name = self.catalog.card(card_id).name

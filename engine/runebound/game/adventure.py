@@ -139,6 +139,7 @@ class AdventureStep:
     def play_event(self, hero, card: str) -> None:
         s = self.state
         event_drawn(self.combat)  # family 8: "until the next event" ends (durations_more.py)
+        self.combat.fire({"kind": "event_draw", "hero": hero.id, "card": card})  # issue 32
         number = int(self.card(card).data.get("event_number", 1))
         current = s.active_event
         now = int(self.card(current).data.get("event_number", 1)) if current else None

@@ -67,9 +67,10 @@ class MarketStep:
     def market_options(self, hero, town: str) -> list[str]:
         options = []
         no_items = self.combat.restricted("buy_items")  # issue 32: "Heroes cannot buy Items."
+        no_allies = self.combat.restricted("buy_allies")  # "... cannot buy Allies." (lang4)
         for card_id in sorted(set(self.state.market_stacks.get(town, []))):
             kind = self.card(card_id).kind
-            if kind != "ally" and no_items:
+            if (no_allies if kind == "ally" else no_items):
                 continue
             if self.price(hero, card_id) <= hero.gold and self.room_for(hero, card_id):
                 options.append(("hire:" if kind == "ally" else "buy:") + card_id)

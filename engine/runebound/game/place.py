@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from runeforge.engine.common.errors import EngineError
 
+from ..core.ir import ENTER_PLACES
+
 
 def move_to(game, grant: dict) -> None:
     hero = game.hero(grant["hero"])
@@ -107,6 +109,21 @@ GRANTS = {"move_to": move_to, "doom_tokens": doom_tokens, "discard_event": disca
 
 
 
+def barred_terrains(game) -> frozenset:
+    """The terrains a rule in force bars to every Hero ("Heroes cannot enter swamps.", issue
+    32): no die face shows them and no move ends in them."""
+    return frozenset(t for t in ENTER_PLACES if t != "town"
+                     and game.combat.restricted(f"enter_{t}") is not None)
+
+
+def unbarred(game, hero, spaces) -> list:
+    """``spaces`` less those of a barred terrain."""
+    barred = barred_terrains(game)
+    if not barred:
+        return list(spaces)
+    return [sp for sp in spaces if game.board.spaces[sp].terrain not in barred]
+
+
 def with_terrain_rules(game, hero, rolled: tuple) -> tuple:
     """The movement dice as ``hero`` may use them: "Heroes with the Climb skill may move
     through mountains as if they were plains" lets every face that shows plains show
@@ -127,6 +144,10 @@ def with_terrain_rules(game, hero, rolled: tuple) -> tuple:
     # is every Hero's
     rules = sorted((r for r in rules if r[0] is None or r[0].lower() in skills),
                    key=lambda r: (r[0] or "", r[1], r[2]))
+    barred = barred_terrains(game)
+    if barred:  # issue 32: "Heroes cannot enter swamps."
+        rolled = tuple(frozenset(face - barred) for face in rolled)
+        game.emit("terrain_barred", hero=hero.id, terrains=sorted(barred))
     if not rules:
         return rolled
     out = tuple(frozenset(face | {terrain for _s, terrain, like in rules if like in face})

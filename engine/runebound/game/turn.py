@@ -13,7 +13,7 @@ from ..core.state import STAT_FIELDS
 from ..core.windows import AFTER_MOVING, BEFORE_MOVING, moment_at
 from .movement import Figure as MoveFigure
 from .movement import dice_allowed, find_path, free_step_targets, reachable, rest_exhaustion_removed
-from .place import entered, with_terrain_rules
+from .place import entered, unbarred, with_terrain_rules
 
 
 def _renamed(value, old: str, new: str):
@@ -66,7 +66,7 @@ class TurnSteps:
                         if g["op"] == "movement_dice")
             extra += max(0, self.combat.stat(hero, "movement_dice"))
             options = [f"roll:{k}" for k in range(allowed + extra, -1, -1)]
-            if free_step_targets(rules, self.board, start, resting=False):
+            if unbarred(self, hero, free_step_targets(rules, self.board, start, resting=False)):
                 options.append("step")
             moves = [g for g in self.pending_movement if g["op"] == "move"]
             options += [f"grant:{i}" for i in range(len(moves))]
@@ -89,13 +89,15 @@ class TurnSteps:
             self.last_roll = (hero.id, start, dest, rolled)  # the path is found if needed
             prev = start
         elif choice == "step":
-            reach = sorted(free_step_targets(rules, self.board, start, resting=False))
+            reach = sorted(unbarred(self, hero, free_step_targets(rules, self.board, start,
+                                                                  resting=False)))
             dest = self.ask(hero.id, "destination", reach, how="step", at=start)
             prev = start
         else:
             grant = moves[int(choice.split(":")[1])]
             dist = self.board.distances_from(start)
-            reach = sorted(sp for sp, d in dist.items() if d <= grant["amount"])
+            reach = sorted(unbarred(self, hero, (sp for sp, d in dist.items()
+                                                 if d <= grant["amount"])))
             dest = self.ask(hero.id, "destination", reach, how=grant["source"], at=start)
             prev = self._step_back(start, dest)
         self.move_hero(hero, dest, prev)

@@ -95,6 +95,8 @@ def _usage(a: n.Ability, ctx: CardContext):
             continue
         word = "Activate" if isinstance(c, n.Activate) else "Discard"
         done = "activated" if word == "Activate" else "discarded"
+        if ctx.kind == "ally" and isinstance(c, n.DiscardCard) and c.this_card:
+            continue  # "discard this Ally to ...": the Ally is discarded (issue 32, lang4)
         if ctx.kind in HEROIC_KINDS:
             article = "an" if ctx.kind[0] in "aeiou" else "a"
             yield Finding("RF411", f"{article} {ctx.kind} card is never {done} as a cost",

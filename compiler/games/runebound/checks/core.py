@@ -20,7 +20,7 @@ _TARGETED = {n.Suffer: "target", n.Inflict: "target", n.Cancel: "target", n.Heal
              n.Modifier: "subject", n.Immune: "subject", n.InflictAdditional: "target",
              n.WoundCap: "subject", n.CannotBeWounded: "subject"}
 _CORE = (n.Each, n.ForEach, n.Selector, n.AllyDefeated, n.KeepTrophy, n.CardTraded,
-         n.ItemTraded)
+         n.ItemTraded, n.EventDrawn)
 
 
 def check(a: n.Ability, ctx, nodes, finding):
@@ -54,6 +54,11 @@ def check(a: n.Ability, ctx, nodes, finding):
             yield finding("RF450", f"'you {node.verb} this card' names no card here: only an "
                                    "Item is bought and sold at the market", node.span,
                           hint="put the rule on the Item's card")
+        elif kind is n.EventDrawn and ctx.kind == "challenge":
+            yield finding("RF450", "'you draw an event card' on a challenge never happens: a "
+                                   "challenge's rules hold only while a Hero fights it",
+                          node.span, hint="put the rule on a Hero's, an Item's or an Ally's "
+                                          "card")
         elif kind is n.ItemTraded and ctx.kind == "challenge":
             yield finding("RF450", f"'you {node.verb} an Item' on a challenge never happens: a "
                                    "challenge's rules hold only while a Hero fights it, and no "
@@ -73,9 +78,10 @@ def check(a: n.Ability, ctx, nodes, finding):
                           hint="give it a timing ('Before Combat: you receive +1 Body for "
                                "each Ally you have.'), where the count is taken when it is "
                                "used")
-        elif kind is n.Selector and node.within is not None and node.within > 9:
-            yield finding("RF422", f"'within {node.within} spaces' is too far: at most 9",
-                          node.span, hint="write a number of spaces from 1 to 9")
+        elif kind is n.Selector and node.within is not None and not 1 <= node.within <= 9:
+            yield finding("RF422", f"'within {node.within} spaces': a distance is 1 to 9 "
+                                   "spaces", node.span,  # 0 too (a fuzz failure, lang4)
+                          hint="write a number of spaces from 1 to 9")
         elif kind is n.Each:
             for inner in n.walk(node.effect):
                 if isinstance(inner, (n.Test, n.Attack)):

@@ -119,8 +119,25 @@ def _terrain_rule(a, ctx, node, finding):
                       hint="drop the tag: the rule is always on while the card is in play")
 
 
+def _barred(a, ctx, node, finding):
+    """"Heroes cannot enter <terrain>" (issue 32): the terrain must be the board's (RF420)."""
+    if not node.action.startswith("enter_"):
+        return
+    terrain = node.action[len("enter_"):]
+    if terrain not in TERRAINS:
+        near = suggest(terrain, list(p.TERRAIN_PLURAL.values()))
+        yield finding("RF420", f"unknown terrain '{terrain}'", node.span,
+                      hint=f"did you mean '{near}'?" if near else
+                      "the terrains are " + ", ".join(p.TERRAIN_PLURAL.values()))
+    if a.tag is not None:
+        yield finding("RF421", "a movement rule is not part of a combat: it cannot be in a "
+                               f"'{a.tag.replace('_', ' ').title()}:' ability", node.span,
+                      hint="drop the tag: the rule is always on while the card is in play")
+
+
 _CHECKS = {
     **dict.fromkeys(p.PLACE_CLAUSES, _game_level),
+    n.Restrict: _barred,
     p.TerrainRule: _terrain_rule,
     p.EntersSpace: _enters,
     n.During: _during,

@@ -34,7 +34,8 @@ def register(effect, amount) -> None:
     @effect.register
     def _(node: n.WoundCap) -> list[dict]:
         target = "hero" if node.subject == "you" else node.subject
-        return [{"op": "wound_cap", "target": target, "value": node.value}]
+        out = {"op": "wound_cap", "target": target, "value": node.value}
+        return [{**out, "per": "round"} if node.per == "round" else out]
 
     @effect.register
     def _(node: n.Immune) -> list[dict]:

@@ -83,6 +83,8 @@ def with_events(inner):
             return {"kind": f"card_{e.verb}"}
         if isinstance(e, n.ItemTraded):  # "When you buy / sell an Item,"
             return {"kind": f"item_{e.verb}"}
+        if isinstance(e, n.EventDrawn):  # "When you draw an event card," (lang4)
+            return {"kind": "event_draw"}
         if isinstance(e, n.CombatRound):  # "At the start / end of each combat round,"
             return {"kind": f"round_{e.edge}"}
         return inner(e)

@@ -29,9 +29,11 @@ def _reroll(self, node: n.Reroll, mood: str) -> str:
 
 def _woundcap(self, node: n.WoundCap, mood: str) -> str:
     wounds = self.qty(n.Amount("fixed", (node.value,)), "wound")
+    per = ".round" if node.per == "round" else ""
     if node.subject == "you":
-        return self.t("effect.wound_cap.you", wounds=wounds)
-    return self.t("effect.wound_cap", target=self.term("targets", node.subject), wounds=wounds)
+        return self.t("effect.wound_cap.you" + per, wounds=wounds)
+    return self.t("effect.wound_cap" + per, target=self.term("targets", node.subject),
+                  wounds=wounds)
 
 
 def _immune(self, node: n.Immune, mood: str) -> str:

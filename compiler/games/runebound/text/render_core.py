@@ -42,6 +42,8 @@ def _third(self, node) -> str:
         return self.t(f"each.for_each.{node.per}", effect=_third(self, node.effect))
     if isinstance(node, n.And):
         return self.join([_third(self, i) for i in node.items])
+    if isinstance(node, n.MayDo):  # "each Hero may ..." (issue 32, session lang4)
+        return self.t("each.may", effect=self.effect(node.effect, "inf"))
     if isinstance(node, n.Suffer):
         return self.t("each.take", what=self.qty(node.amount, TOKENS[node.token]))
     if isinstance(node, n.Modifier):
@@ -76,6 +78,11 @@ def _counted_stat(self, node):
 def _each(self, node: n.Each, mood: str) -> str:
     who = _selector(self, node.selector)
     inner = node.effect
+    if isinstance(inner, n.During) and isinstance(inner.effect, n.During):
+        # durations one inside another: the outer ones first, as the printer writes them
+        # (a fuzz failure: "cannot render During said of other Heroes")
+        return self.effect(n.During(inner.until, n.Each(node.selector, inner.effect,
+                                                        span=node.span), span=inner.span), mood)
     if isinstance(inner, n.During):
         return self.t("effect.each.during", duration=self.t(f"duration.{inner.until}"),
                       who=who, effect=_third(self, inner.effect))
@@ -129,6 +136,8 @@ def _with_events(inner):
             return self.t(f"event.card_{e.verb}")
         if isinstance(e, n.ItemTraded):
             return self.t(f"event.item_{e.verb}")
+        if isinstance(e, n.EventDrawn):
+            return self.t("event.event_draw")
         if isinstance(e, n.CombatRound):
             return self.t(f"event.round_{e.edge}")
         return inner(self, e)
@@ -144,8 +153,12 @@ def install(renderer_cls) -> None:
     woundcap = renderer_cls._woundcap
 
     def _restrict(self, node, mood):
-        if node.action == "buy_items":
-            return self.t("effect.restrict.buy_items")
+        if node.action in ("buy_items", "buy_allies"):
+            return self.t(f"effect.restrict.{node.action}")
+        if node.action.startswith("enter_"):  # issue 32 (session lang4)
+            terrain = node.action[len("enter_"):]
+            return self.t("effect.restrict.enter",
+                          terrain=self.terms.find("terrains", terrain) or terrain)
         return restrict(self, node, mood)
 
     def _terrainrule(self, node, mood):
@@ -167,7 +180,8 @@ def install(renderer_cls) -> None:
         # yet the rules text of every parsed ability renders in each locale
         if not isinstance(node.subject, n.Selector):
             return woundcap(self, node, mood)
-        return self.t("effect.wound_cap", target=_selector(self, node.subject),
+        return self.t("effect.wound_cap" + (".round" if node.per == "round" else ""),
+                      target=_selector(self, node.subject),
                       wounds=self.qty(n.Amount("fixed", (node.value,)), "wound"))
 
     trigger = renderer_cls._trigger

@@ -169,6 +169,9 @@ OTHER: dict[str, str] = {
     "effect.extra_wounds.phase": "your {phase} attacks inflict {wounds}",
     "effect.wound_cap": "{target} takes no more than {wounds} in each combat phase",
     "effect.wound_cap.you": "you take no more than {wounds} in each combat phase",
+    # issue 32 (session lang4): a cap over each combat round
+    "effect.wound_cap.round": "{target} takes no more than {wounds} in each combat round",
+    "effect.wound_cap.you.round": "you take no more than {wounds} in each combat round",
     "effect.immune": "{target} is immune to {phase} attacks",
     # ---- family 8: durations (issue 21)
     "duration.next_event": "until the next event",
@@ -200,6 +203,7 @@ OTHER.update({
     "event.card_sell": "you sell this card",
     "event.item_buy": "you buy an Item",
     "event.item_sell": "you sell an Item",
+    "event.event_draw": "you draw an event card",  # issue 32 (session lang4)
     "event.round_start": "a combat round starts",
     "event.round_end": "a combat round ends",
     "effect.round_start": "at the start of each combat round, {effect}",
@@ -214,6 +218,7 @@ OTHER.update({
     "selector.town": "{who} in a town",
     "selector.within": "{who} within {spaces}",
     "each.take": "takes {what}",
+    "each.may": "may {effect}",  # issue 32 (session lang4)
     "each.receive": "receives {value} {stat}",
     "each.gain_gold": "gains {gold}",
     "each.lose_gold": "loses {gold}",
@@ -229,6 +234,8 @@ OTHER.update({
     "effect.cannot_be_wounded.hero": "your Hero cannot be wounded",
     "effect.cannot_be_wounded.this_ally": "this Ally cannot be wounded",
     "effect.restrict.buy_items": "Heroes cannot buy Items",
+    "effect.restrict.buy_allies": "Heroes cannot buy Allies",  # issue 32 (session lang4)
+    "effect.restrict.enter": "Heroes cannot enter {terrain.pl}",  # issue 32 (session lang4)
     "effect.terrain_rule.all": "you may move through {terrain.pl} as if they were {like.pl}",
     **{f"selector.having.{k}": f"{{who}} with {{n}} or more {pl}"
        for k, (_sg, pl) in _COUNTED.items()},

@@ -61,6 +61,9 @@ def engine_kinds() -> set[str]:
             params = {a.arg for a in func.args.args + func.args.kwonlyargs}
             for call in [n for n in ast.walk(func) if isinstance(n, ast.Call)]:
                 name = getattr(call.func, "attr", getattr(call.func, "id", None))
+                if name == "ask" and call.args and getattr(call.args[0], "id", None) == "game":
+                    continue  # Delve's choose.ask(game, owner, options, field): its one kind
+                    # is the Decision(EFFECT, ...) in choose.py, which the scan reads there
                 if name == "ask" and len(call.args) >= 2:
                     arg = call.args[1]
                 elif name == "Decision" and call.args:

@@ -7,6 +7,7 @@ offset of the offending word and an explanation in words.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from importlib import resources
 
@@ -382,6 +383,8 @@ def parse_ability(text: str) -> n.Ability:
     except AbilitySyntaxError as err:
         if getattr(err, "window_first", None):
             _window_first(err, text)
+        if getattr(err, "won_first", None):
+            _won_first(err, text)
         raise
     except UnexpectedInput as err:
         explained = explain_unexpected(err, text)
@@ -406,6 +409,8 @@ def parse_ability(text: str) -> n.Ability:
         if isinstance(inner, AbilitySyntaxError):
             if getattr(inner, "window_first", None):
                 _window_first(inner, text)
+            if getattr(inner, "won_first", None):
+                _won_first(inner, text)
             raise inner from None
         raise
 
@@ -415,6 +420,19 @@ def _window_first(err: AbilitySyntaxError, text: str) -> None:
     hint is the text with the window written first, when that parses."""
     rest = (text[:err.start].rstrip() + text[err.end:]).strip()
     proposal = f"{err.window_first}, {rest[:1].lower()}{rest[1:]}"
+    try:
+        _bare_parse(proposal)
+    except Exception:  # noqa: BLE001 - no proposal then; the hint says what to do
+        return
+    err.hint = f"did you mean: '{proposal}'?"
+
+
+def _won_first(err: AbilitySyntaxError, text: str) -> None:
+    """'if you defeated your enemy' where no 'After combat,' comes before it: the hint is the
+    text with the window 'When you defeat a challenge,' first, when that parses."""
+    rest = re.sub(r"\bif you defeated your enemy,\s*", "", text, count=1,
+                  flags=re.IGNORECASE).strip()
+    proposal = f"When you defeat a challenge, {rest[:1].lower()}{rest[1:]}"
     try:
         _bare_parse(proposal)
     except Exception:  # noqa: BLE001 - no proposal then; the hint says what to do

@@ -77,9 +77,11 @@ def refuse_won(child: _Won):
             "'if you were defeated' only follows 'After combat,': a defeated Hero's turn ends "
             "at once, so nothing else of that Hero runs", *child.span, code="RF454",
             hint="write it as a knock-out: 'When your Hero is knocked out, ...'")
-    raise AbilitySyntaxError(
+    err = AbilitySyntaxError(
         "'if you defeated your enemy' can only follow 'After combat,'", *child.span,
         hint="write 'When you defeat a challenge, ...'")
+    err.won_first = True  # parser.parse_ability proposes the sentence with that window first
+    raise err
 
 
 def won_window(children: list) -> list:

@@ -267,3 +267,79 @@ def test_ability_text_over_10000_characters_is_rf108():
         parse_ability(text)
     assert (info.value.code, info.value.start, info.value.end) == ("RF108", 10_000, len(text))
     assert parser.MAX_TEXT == 10_000
+
+
+# ---- the core's scopes (issue 32, part III): each is an effect list of the IR too ------------
+# A fuzz failure: "Gain 1 gold for each Ally you have" with the modifier 33 times parsed and
+# passed the checks, then lowered to IR the schema refuses (33 'repeat' effect lists nested,
+# over MAX_NESTING); "each Hero ..." and "pay 1 gold to ..." under 32 prefixes did the same.
+FOR_EACH = " for each Ally you have"
+CORE_NESTS = {  # kind: (the text nesting `depth` effect lists, the words of the deepest)
+    "for_each": (lambda d: "Gain 1 gold" + FOR_EACH * d + ".", FOR_EACH.strip()),
+    # the subject scopes outermost (each Hero has its own duration, parser_subjects.scoped):
+    # the deepest level is the last duration, said with its subject
+    "each_hero": (lambda d: UNTIL * (d - 1) + "each Hero gains 1 gold.",
+                  UNTIL + "each Hero"),
+    "heroes_may": (lambda d: UNTIL * (d - 2) + "each other Hero may gain 1 gold.",
+                   "each other Hero may"),
+    "pay_to": (lambda d: UNTIL * (d - 1) + "pay 1 gold to gain 1 gold.", "pay 1 gold to"),
+}
+
+
+def _ir_depth(effects: list) -> int:
+    """How many effect lists nest below the ability's own (the deepest path)."""
+    deepest, stack = 0, [(e, 0) for e in effects]
+    while stack:
+        effect, depth = stack.pop()
+        deepest = max(deepest, depth)
+        lists = [effect[k] for k in ("effects", "else") if isinstance(effect.get(k), list)]
+        lists += effect.get("options", []) + [r["effects"] for r in effect.get("rows", [])]
+        stack.extend((e, depth + 1) for inner in lists for e in inner)
+    return deepest
+
+
+@pytest.mark.parametrize("kind", sorted(CORE_NESTS))
+def test_core_scopes_up_to_the_limit_compile_to_valid_ir(kind):
+    text = CORE_NESTS[kind][0](parser.MAX_NESTING)
+    ir = compile_text(text)  # validates the IR
+    assert _ir_depth(ir["effects"]) == parser.MAX_NESTING == irmod.MAX_NESTING
+
+
+@pytest.mark.parametrize("kind", sorted(CORE_NESTS))
+@pytest.mark.parametrize("depth", [33, 40])
+def test_core_scopes_over_the_limit_are_rf304_at_the_deepest_words(kind, depth):
+    make, words = CORE_NESTS[kind]
+    text = make(depth)
+    with pytest.raises(AbilitySyntaxError) as info:
+        parse_ability(text)
+    err = info.value
+    assert err.code == "RF304" and "the limit is 32" in err.message
+    assert err.hint and "split" in err.hint
+    deepest = words if kind == "for_each" or depth == 33 else UNTIL.strip()  # 33rd from outside
+    assert text[err.start:err.end].strip() == deepest
+    if kind == "for_each":  # each modifier wraps those before it: the 33rd from the right
+        assert err.start == len("Gain 1 gold") + (depth - 33) * len(FOR_EACH) + 1
+    assert _codes(_compile_error(text)) == ["RF304"]
+
+
+def test_every_node_with_an_effect_counts_as_a_level():
+    """Each AST node that holds an effect lowers to an IR op with an effect list of its own,
+    so check_nesting must count it, or the IR schema refuses what the checks passed."""
+    import dataclasses
+
+    from runeforge.dsl.runebound.limits import SCOPES
+
+    holders = {c for c in vars(n).values() if isinstance(c, type)
+               and dataclasses.is_dataclass(c)
+               and "effect" in {f.name for f in dataclasses.fields(c)}}
+    assert holders and holders <= set(SCOPES), sorted(c.__name__ for c in holders - set(SCOPES))
+
+
+def test_check_reports_deep_for_each_located(content_dir, cli):
+    text = CORE_NESTS["for_each"][0](40)
+    content_dir.write("items.yaml", item_with(text))
+    checked = cli("check", content_dir)
+    assert checked.exit_code == 1, checked.output
+    column = 9 + 1 + len("Gain 1 gold") + (40 - 33) * len(FOR_EACH) + 1
+    assert f"items.yaml:10:{column}: error[RF304]" in checked.output, checked.output
+    assert "internal error" not in checked.output and "Traceback" not in checked.output

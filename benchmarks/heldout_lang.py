@@ -23,6 +23,7 @@ only count; warnings do not). Each set prints its share and "met" or "missed by"
 from __future__ import annotations
 
 import argparse
+import re
 from pathlib import Path
 
 from runeforge.games.runebound.abilities import compile_ability
@@ -53,13 +54,16 @@ def texts(path: Path = HELD_OUT) -> list[tuple[str, str]]:
 
 
 def usage(kind: str, text: str) -> str | None:
-    """An item's usage is card data, not text: the one its text needs (a card that says
-    "discard this card" is one-use, one that activates is activated), else constant."""
+    """An item's usage is card data, not text: the one its text needs, as its author would
+    set it (a card that says "discard this card" or "this item" is one-use; one that
+    activates, or exhausts itself, which is how an item is activated, is activated), else
+    constant."""
     if kind != "item":
         return None
     low = text.lower()
-    return "one-use" if "discard this card" in low else \
-        "activated" if "activate" in low else "constant"
+    return "one-use" if re.search(r"\bdiscard this (card|item)\b", low) else \
+        "activated" if re.search(r"\bactivate|\bexhaust this (card|item)\b", low) else \
+        "constant"
 
 
 def measure(path: Path = HELD_OUT) -> tuple[int, int, list]:
@@ -75,7 +79,6 @@ def measure(path: Path = HELD_OUT) -> tuple[int, int, list]:
 
 def hint_share() -> tuple[int, int, int]:
     """(syntax errors, hints that propose a whole sentence, of those the ones that parse)."""
-    import re
 
     import yaml
 

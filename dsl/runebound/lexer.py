@@ -103,6 +103,8 @@ _TERMINAL_WORDS["SUCCEED"] = ("succeed", "pass")
 _TERMINAL_WORDS["TAKE"] = ("take", "takes", "suffer", "suffers")
 _TERMINAL_WORDS.update({"DEFEAT": ("defeat", "defeats"), "TURN": ("turn", "turns"),
                         "BEGINNING": ("beginning",), "THEN": ("then",)})
+# issue 32 (session variants): "1 extra wound" is "1 additional wound"
+_TERMINAL_WORDS["ADDITIONAL"] = ("additional", "extra")
 
 # Icon tokens stand for words (reference 2.7); the PDF draws them as symbols.
 ICONS: dict[str, str] = {

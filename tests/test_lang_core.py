@@ -692,6 +692,12 @@ WORDING_VARIANTS = [
     ("After combat, if you defeated this challenge, gain 1 gold.",
      "After combat, if you defeated your enemy, gain 1 gold."),
     ("When you defeat the challenge, gain 3 gold.", "When you defeat a challenge, gain 3 gold."),
+    ("Test Mind (6). If it succeeds, gain 2 gold. If it fails, take 1 wound.",
+     "Test Mind (6). If you succeed, gain 2 gold. If you fail, take 1 wound."),
+    ("Before Combat: Activate to make a ranged attack. If your attack succeeds, inflict 1 wound "
+     "on your enemy. If your attack fails, take 1 exhaustion.",
+     "Before Combat: Activate to make a ranged attack. If you succeed, inflict 1 wound on your "
+     "enemy. If you fail, take 1 exhaustion."),
 ]
 
 
@@ -704,3 +710,15 @@ def test_a_wording_variant_is_the_canonical_form(variant, canonical):
     assert print_ability(parse_ability(variant)) == print_ability(parse_ability(canonical))
     assert print_ability(parse_ability(print_ability(parse_ability(variant)))) == \
         print_ability(parse_ability(variant))
+
+
+@pytest.mark.parametrize("text", [
+    "Test Mind (6). If your attack succeeds, gain 1 gold.",
+    "Make a ranged attack. Test Mind (6). If your attack fails, take 1 wound.",
+])
+def test_if_your_attack_succeeds_is_refused_after_a_test(text):
+    from runeforge.dsl.errors import AbilitySyntaxError
+    from runeforge.dsl.runebound.parser import parse_ability
+
+    with pytest.raises(AbilitySyntaxError, match="follows a test"):
+        parse_ability(text)

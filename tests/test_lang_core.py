@@ -698,6 +698,8 @@ WORDING_VARIANTS = [
      "on your enemy. If your attack fails, take 1 exhaustion.",
      "Before Combat: Activate to make a ranged attack. If you succeed, inflict 1 wound on your "
      "enemy. If you fail, take 1 exhaustion."),
+    ("Melee: This Ally inflicts 2 wounds on your enemy.",
+     "Melee: This Ally deals 2 wounds to your enemy."),
 ]
 
 

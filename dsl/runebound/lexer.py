@@ -108,6 +108,7 @@ _TERMINAL_WORDS["ADDITIONAL"] = ("additional", "extra")
 # "If it succeeds," / "If your attack fails," (the verb agrees with its subject)
 _TERMINAL_WORDS["SUCCEED"] = ("succeed", "pass", "succeeds", "passes")
 _TERMINAL_WORDS["FAIL"] = ("fail", "fails")
+_TERMINAL_WORDS["INFLICT"] = ("inflict", "inflicts")  # "This Ally inflicts 2 wounds on ..."
 
 # Icon tokens stand for words (reference 2.7); the PDF draws them as symbols.
 ICONS: dict[str, str] = {

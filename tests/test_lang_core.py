@@ -679,3 +679,48 @@ def test_each_hero_may_asks_each_hero_and_does_it_for_those_who_say_yes(monkeypa
     assert (first.gold - gold[0], second.gold - gold[1]) == (2, 0)
     for hero in (first, second):
         assert [d.kind for d in game.players[hero.id].asked].count("optional") == 1
+
+
+# issue 32 (session variants): variants that are an existing form in other words parse to the
+# canonical form's AST and print as its text
+WORDING_VARIANTS = [
+    ("Your melee attacks inflict 2 extra wounds.", "Your melee attacks inflict 2 additional wounds."),
+    ("Before moving, pay 2 gold to roll 1 extra movement die.",
+     "Before moving, pay 2 gold to roll 1 additional movement die."),
+    ("After combat, if you defeated the challenge, gain 1 gold.",
+     "After combat, if you defeated your enemy, gain 1 gold."),
+    ("After combat, if you defeated this challenge, gain 1 gold.",
+     "After combat, if you defeated your enemy, gain 1 gold."),
+    ("When you defeat the challenge, gain 3 gold.", "When you defeat a challenge, gain 3 gold."),
+    ("Test Mind (6). If it succeeds, gain 2 gold. If it fails, take 1 wound.",
+     "Test Mind (6). If you succeed, gain 2 gold. If you fail, take 1 wound."),
+    ("Before Combat: Activate to make a ranged attack. If your attack succeeds, inflict 1 wound "
+     "on your enemy. If your attack fails, take 1 exhaustion.",
+     "Before Combat: Activate to make a ranged attack. If you succeed, inflict 1 wound on your "
+     "enemy. If you fail, take 1 exhaustion."),
+    ("Melee: This Ally inflicts 2 wounds on your enemy.",
+     "Melee: This Ally deals 2 wounds to your enemy."),
+]
+
+
+@pytest.mark.parametrize("variant, canonical", WORDING_VARIANTS)
+def test_a_wording_variant_is_the_canonical_form(variant, canonical):
+    from runeforge.dsl.runebound.parser import parse_ability
+    from runeforge.dsl.runebound.printer import print_ability
+
+    assert parse_ability(variant) == parse_ability(canonical)
+    assert print_ability(parse_ability(variant)) == print_ability(parse_ability(canonical))
+    assert print_ability(parse_ability(print_ability(parse_ability(variant)))) == \
+        print_ability(parse_ability(variant))
+
+
+@pytest.mark.parametrize("text", [
+    "Test Mind (6). If your attack succeeds, gain 1 gold.",
+    "Make a ranged attack. Test Mind (6). If your attack fails, take 1 wound.",
+])
+def test_if_your_attack_succeeds_is_refused_after_a_test(text):
+    from runeforge.dsl.errors import AbilitySyntaxError
+    from runeforge.dsl.runebound.parser import parse_ability
+
+    with pytest.raises(AbilitySyntaxError, match="follows a test"):
+        parse_ability(text)

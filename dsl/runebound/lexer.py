@@ -103,6 +103,12 @@ _TERMINAL_WORDS["SUCCEED"] = ("succeed", "pass")
 _TERMINAL_WORDS["TAKE"] = ("take", "takes", "suffer", "suffers")
 _TERMINAL_WORDS.update({"DEFEAT": ("defeat", "defeats"), "TURN": ("turn", "turns"),
                         "BEGINNING": ("beginning",), "THEN": ("then",)})
+# issue 32 (session variants): "1 extra wound" is "1 additional wound"
+_TERMINAL_WORDS["ADDITIONAL"] = ("additional", "extra")
+# "If it succeeds," / "If your attack fails," (the verb agrees with its subject)
+_TERMINAL_WORDS["SUCCEED"] = ("succeed", "pass", "succeeds", "passes")
+_TERMINAL_WORDS["FAIL"] = ("fail", "fails")
+_TERMINAL_WORDS["INFLICT"] = ("inflict", "inflicts")  # "This Ally inflicts 2 wounds on ..."
 
 # Icon tokens stand for words (reference 2.7); the PDF draws them as symbols.
 ICONS: dict[str, str] = {

@@ -40,6 +40,26 @@ from .parser_parts import (
     _word,
 )
 
+# the spans of "If your attack succeeds/fails," of the parse under way (parse_ability clears it)
+_ATTACK_OUTCOMES: list[tuple[int, int]] = []
+
+
+def _check_attack_outcomes(costs, walked) -> None:
+    """'If your attack succeeds' says the result of an attack: the attack or test it follows
+    must be an attack (after a test it would mean another thing than 'If you succeed')."""
+    if not _ATTACK_OUTCOMES:
+        return
+    tried = sorted((node.span[0], isinstance(node, n.Attack))
+                   for nodes in [list(n.walk(c)) for c in costs] + walked for node in nodes
+                   if isinstance(node, (n.Attack, n.Test)) and node.span)
+    outcomes, _ATTACK_OUTCOMES[:] = list(_ATTACK_OUTCOMES), []
+    for start, end in outcomes:
+        before = [is_attack for at, is_attack in tried if at < start]
+        if before and not before[-1]:
+            raise AbilitySyntaxError(
+                "'If your attack ...' follows a test, not an attack", start, end,
+                hint="write 'If you succeed,' or 'If you fail,' for the test's result")
+
 
 class _ToAst(BranchingRules, Transformer):  # BranchingRules: families 1-3
     # ---- ability ----------------------------------------------------------------
@@ -93,6 +113,7 @@ class _ToAst(BranchingRules, Transformer):  # BranchingRules: families 1-3
                              "exhaustion. ...'")
         for nodes in [list(n.walk(c)) for c in costs] + walked:
             _check_amounts(nodes)
+        _check_attack_outcomes(costs, walked)
         return n.Ability(tag=tag, limits=limits or (), window=window, costs=costs,
                          cost_style=style, sentences=tuple(sentences), span=_sp(ch),
                          limits_span=limits_span)
@@ -143,6 +164,16 @@ class _ToAst(BranchingRules, Transformer):  # BranchingRules: families 1-3
 
     def if_fail(self, ch):
         return n.Outcome("failure", self._nested(ch[-1]), span=_sp(ch))
+
+    # issue 32 (session variants): "If it succeeds," is "If you succeed,"; "If your attack
+    # succeeds," too, but only of an attack (checked in ``ability``: not of a test)
+    def if_attack_succeed(self, ch):
+        _ATTACK_OUTCOMES.append(_sp(ch))
+        return self.if_succeed(ch)
+
+    def if_attack_fail(self, ch):
+        _ATTACK_OUTCOMES.append(_sp(ch))
+        return self.if_fail(ch)
 
     def during(self, ch):
         return n.During(ch[0], self._nested(ch[-1]), span=_sp(ch))
@@ -362,6 +393,7 @@ def _bare_parse(text: str):
     """Parse without explaining errors (the repair tries many texts)."""
     parser_core._AGAINST.clear()
     parser_core._WINDOWS.clear()
+    _ATTACK_OUTCOMES.clear()
     return _parser().parse(text)
 
 

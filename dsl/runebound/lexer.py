@@ -38,12 +38,16 @@ _TERMINAL_WORDS: dict[str, tuple[str, ...]] = {
     "ROLL": ("roll", "rolls"), "DAMAGE": ("damage",), "ITEM": ("item", "items"),
     "COST": ("cost", "costs"), "LESS": ("less",), "TWICE": ("twice",), "AS": ("as",),
     "MUCH": ("much",), "MAKE": ("make",), "ATTACK": ("attack",), "WITH": ("with",),
-    "INFLICT": ("inflict",), "ON": ("on",), "CANCEL": ("cancel",), "BEING": ("being",),
+    "INFLICT": ("inflict", "inflicts"), "ON": ("on",), "CANCEL": ("cancel",),
+    "BEING": ("being",),
     "INFLICTED": ("inflicted",), "FROM": ("from",), "TEST": ("test",), "IF": ("if",),
-    "SUCCEED": ("succeed",), "FAIL": ("fail",), "MOVE": ("move",),
+    # "If you pass," / "If it succeeds," is "If you succeed,"; "1 extra wound" is "1 additional
+    # wound" (issue 32)
+    "SUCCEED": ("succeed", "pass", "succeeds", "passes"), "FAIL": ("fail", "fails"),
+    "MOVE": ("move",),
     "SPACE": ("space", "spaces"), "IN": ("in",), "DIRECTION": ("direction",),
     "INSTEAD": ("instead",), "ROLLING": ("rolling",), "MOVEMENT": ("movement",),
-    "DIE": ("die", "dice"), "ADDITIONAL": ("additional",), "GAIN": ("gain",),
+    "DIE": ("die", "dice"), "ADDITIONAL": ("additional", "extra"), "GAIN": ("gain",),
     "DRAW": ("draw",), "UNTIL": ("until",), "NEXT": ("next",), "EVERY": ("every",),
     "TIME": ("time",), "RESULT": ("result",), "MAY": ("may",), "CANNOT": ("cannot",),
     "ESCAPE": ("escape",),
@@ -98,17 +102,10 @@ _TERMINAL_WORDS.update({"HEAL": ("heal", "heals"), "DEAL": ("deal", "deals"),
 _TERMINAL_WORDS["EXHAUST"] = ("exhaust", "exhausts")
 _TERMINAL_WORDS["BY"] = ("by",)
 _TERMINAL_WORDS["MAY"] = ("may", "can")  # issue 32 (session lang4): "you can ..." is "you may"
-# "If you pass, ..." is "If you succeed, ..."; "suffer 1 wound" is "take 1 wound"
-_TERMINAL_WORDS["SUCCEED"] = ("succeed", "pass")
+# "suffer 1 wound" is "take 1 wound"
 _TERMINAL_WORDS["TAKE"] = ("take", "takes", "suffer", "suffers")
 _TERMINAL_WORDS.update({"DEFEAT": ("defeat", "defeats"), "TURN": ("turn", "turns"),
                         "BEGINNING": ("beginning",), "THEN": ("then",)})
-# issue 32 (session variants): "1 extra wound" is "1 additional wound"
-_TERMINAL_WORDS["ADDITIONAL"] = ("additional", "extra")
-# "If it succeeds," / "If your attack fails," (the verb agrees with its subject)
-_TERMINAL_WORDS["SUCCEED"] = ("succeed", "pass", "succeeds", "passes")
-_TERMINAL_WORDS["FAIL"] = ("fail", "fails")
-_TERMINAL_WORDS["INFLICT"] = ("inflict", "inflicts")  # "This Ally inflicts 2 wounds on ..."
 
 # Icon tokens stand for words (reference 2.7); the PDF draws them as symbols.
 ICONS: dict[str, str] = {

@@ -245,6 +245,10 @@ def ir_schema() -> dict:
 
     effect_ops += ir_core.effect_ops(_op, _amount, _enum, COUNT, effects)
     costs += ir_core.cost_ops(_op)
+    # ---- issue 32 (session when): "When you test Mind, ... add 3 to the result"
+    effect_ops.append(_op("test_bonus", amount=_amount(("fixed",))))
+    events["test"] = _fields("kind", "test", attribute=_enum(ATTRIBUTES),
+                             skill={"type": ["string", "null"]})
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://runeforge.invalid/schemas/ir-ability.schema.json",

@@ -248,6 +248,15 @@ OTHER.update({
        for k, (sg, _pl) in _COUNTED.items()},
 })
 
+# ---- issue 32 (session when): triggers on a test (render_when.py)
+VERB_CLAUSES["effect.test_bonus"] = "add {n} to the result"
+# a bonus and a duration after "you may" or a cost's "to" ("take 1 exhaustion to receive +3 to
+# magic combat rolls", "... to roll 1 additional movement die until the end of this turn")
+VERB_CLAUSES["effect.receive"] = "receive {value} {stat}"
+OTHER["effect.during.after"] = "{effect} {duration}"
+OTHER.update({"event.test": "you test {attribute}",
+              "event.test.skill": "you test {attribute} {skill}"})
+
 
 def all_templates() -> dict[str, str]:
     """Every rules-text message: msgctxt -> English msgid (moods expanded)."""

@@ -107,6 +107,8 @@ EXAMPLES = {
              "is kept)",
     "RF455": "`Before moving, add 2 to the result.` (write it under 'When you test Mind, "
              "...')",
+    "RF456": "`When your Hero would be knocked out, heal all your wounds.` (write 'When "
+             "your Hero is knocked out, ...')",
     "RF501": "two cards named `Rune Plate` (the hint names the other file:line)",
     "RF502": "`removes: [belt-of-strenght]` in a manifest",
     "RF503": "`id: belt` on `Belt of Strength` without `id_override: true`",

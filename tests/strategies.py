@@ -278,3 +278,15 @@ effect = st.one_of(
     st.builds(lambda t, lk: n.TerrainRule(None, t, lk), _terrain, _terrain),
 )
 cost = st.one_of(cost, st.just(n.DiscardAlly()))
+
+# ---- issue 32 (session when): a test as a trigger's event, "add N to the result" under it
+_tested = st.builds(n.SkillTested, st.sampled_from(["mind", "body", "spirit"]),
+                    st.one_of(st.none(), st.lists(skill_word, min_size=1, max_size=2)
+                              .map(" ".join)))
+_test_bonus = st.integers(1, 120).map(lambda v: n.TestBonus(n.Amount("fixed", (v,))))
+effect = st.one_of(
+    effect,
+    st.builds(lambda e, b: n.Trigger(e, b, event_first=True), _tested,
+              st.one_of(_test_bonus, action_list)),
+    st.builds(lambda e, a: n.Trigger(e, a, event_first=False), _tested, action_list),
+)

@@ -64,7 +64,7 @@ class WhenRules:
     def would_be_knocked_out(self, ch):
         raise AbilitySyntaxError(
             "'would be knocked out' cannot be prevented: the engine opens the knock-out's window "
-            "after the Hero is knocked out and has taken its losses", *_sp(ch), code="RF301",
+            "after the Hero is knocked out and has taken its losses", *_sp(ch), code="RF456",
             hint="write 'When your Hero is knocked out, ...' (what happens after it)")
 
 

@@ -290,3 +290,10 @@ effect = st.one_of(
               st.one_of(_test_bonus, action_list)),
     st.builds(lambda e, a: n.Trigger(e, a, event_first=False), _tested, action_list),
 )
+_held_none = st.builds(n.Condition, st.just("none"), st.sampled_from(["gold", "item", "ally",
+                                                                       "trophy"]))
+effect = st.one_of(  # "if you have no Allies", "if you took no wounds in this combat"
+    effect,
+    st.builds(n.IfState, st.one_of(_held_none, st.just(n.Condition("unwounded"))), action_list),
+    st.builds(n.WhileState, _held_none, action_list),
+)

@@ -162,3 +162,83 @@ def test_would_be_knocked_out_is_refused_at_its_words(text):
 def test_a_result_bonus_is_a_positive_number(text):
     with pytest.raises(AbilitySyntaxError):
         parse_ability(text)
+
+
+def test_took_no_wounds_reads_the_wounds_of_the_heros_combat():
+    """"After combat, if you took no wounds, gain 1 gold." holds only when no wound landed on
+    the Hero since its combat began (a wound on another figure does not count)."""
+    from runeforge.engine.runebound.core.effects import Context, build_effects
+    from runeforge.engine.runebound.core.effects_branching import IfState
+
+    ir = _compiled("After combat, if you took no wounds, gain 1 gold.")
+    assert ir["timing"]["window"] == "after_combat"
+    (op,) = ir["effects"]
+    assert op["condition"] == {"kind": "unwounded"}
+    game, (hero, other) = _game()
+    rule = IfState(op["condition"], build_effects(op["effects"]), [])
+
+    def gold_after() -> int:
+        before = hero.gold
+        rule.run(Context(game.combat, hero, "test-card"))
+        return hero.gold - before
+
+    game.combat._begin({})
+    game.combat.inflict(other, 1, source="test", phase=None)
+    assert gold_after() == 1
+    game.combat.inflict(hero, 3, source="test", phase=None)  # (the Hero may cancel one)
+    assert hero.wounds > 0 and gold_after() == 0
+    game.combat._begin({})  # the next combat starts unwounded
+    assert gold_after() == 1
+
+
+def test_no_allies_items_or_gold_are_conditions_on_what_the_hero_holds():
+    from runeforge.engine.runebound.core.effects import Context
+    from runeforge.engine.runebound.core.effects_branching import holds
+
+    ir = _compiled("While you have no Allies, you receive +1 Body.", "ally")
+    assert ir["effects"][0]["condition"] == {"kind": "none", "token": "ally"}
+    game, (hero, _) = _game()
+    ctx = Context(game.combat, hero, "test-card")
+    hero.allies = []
+    assert holds({"kind": "none", "token": "ally"}, ctx)
+    hero.gold = 0
+    assert holds({"kind": "none", "token": "gold"}, ctx)
+    hero.gold = 2
+    assert not holds({"kind": "none", "token": "gold"}, ctx)
+    hero.items, hero.trophies = ["a-card"], []
+    assert not holds({"kind": "none", "token": "item"}, ctx)
+    hero.trophies = ["a-card"]  # a trophy kept as an item is no Item
+    assert holds({"kind": "none", "token": "item"}, ctx)
+    assert not holds({"kind": "none", "token": "trophy"}, ctx)
+
+
+@pytest.mark.parametrize("text", [
+    "At the start of your turn, if you took no wounds, gain 1 gold.",
+    "After combat, while you took no wounds, you receive +1 Body.",
+    "If you were not wounded, gain 1 gold.",
+])
+def test_took_no_wounds_away_from_a_combat_is_refused(text):
+    from runeforge.games.runebound.abilities import compile_ability
+
+    ir, findings = compile_ability(text, _ctx("hero"))
+    assert ir is None and "RF457" in [f.code for f in findings]
+
+
+CONDITION_VARIANTS = [
+    ("After combat, if you did not take any wounds, gain 1 gold.",
+     "After combat, if you took no wounds in this combat, gain 1 gold."),
+    ("After combat, if your Hero didn't take any wounds in the combat, gain 1 gold.",
+     "After combat, if you took no wounds in this combat, gain 1 gold."),
+    ("When you defeat a challenge, if you were not wounded, gain 2 gold.",
+     "When you defeat a challenge, if you took no wounds in this combat, gain 2 gold."),
+    ("You receive +1 Spirit while your Hero has no Allies.",
+     "While you have no Allies, you receive +1 Spirit."),
+    ("If you have no Items, draw 1 market card.", "If you have no Items, draw 1 market card."),
+    ("Gain 2 gold if your Hero has no trophies.", "If you have no trophies, gain 2 gold."),
+]
+
+
+@pytest.mark.parametrize("variant, canonical", CONDITION_VARIANTS)
+def test_a_condition_variant_is_its_canonical_form(variant, canonical):
+    assert print_ability(parse_ability(variant)) == canonical
+    assert parse_ability(canonical) == parse_ability(variant)

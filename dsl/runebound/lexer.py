@@ -107,7 +107,8 @@ _TERMINAL_WORDS["TAKE"] = ("take", "takes", "suffer", "suffers")
 _TERMINAL_WORDS.update({"DEFEAT": ("defeat", "defeats"), "TURN": ("turn", "turns"),
                         "BEGINNING": ("beginning",), "THEN": ("then",)})
 _TERMINAL_WORDS.update({"ADD": ("add", "adds"), "REST": ("rest",),  # issue 32 (session when)
-                        "WOULD": ("would",)})
+                        "WOULD": ("would",), "TOOK": ("took",), "DID": ("did",),
+                        "NOT": ("not",), "DIDNT": ("didn't", "didn\u2019t")})
 
 # Icon tokens stand for words (reference 2.7); the PDF draws them as symbols.
 ICONS: dict[str, str] = {

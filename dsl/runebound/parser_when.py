@@ -61,6 +61,15 @@ class WhenRules:
 
         return _Mod("limit", (_word("turn", _sp(ch)),), _sp(ch))
 
+    def unwounded(self, ch):  # "if you took no wounds (in this combat)"
+        return n.Condition("unwounded", span=_sp(ch))
+
+    def have_none_held(self, ch):  # "you have no Allies / Items / trophies"
+        return n.Condition("none", str(_values(ch)[0]), span=_sp(ch))
+
+    def have_no_gold(self, ch):
+        return n.Condition("none", "gold", span=_sp(ch))
+
     def would_be_knocked_out(self, ch):
         raise AbilitySyntaxError(
             "'would be knocked out' cannot be prevented: the engine opens the knock-out's window "

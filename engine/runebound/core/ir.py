@@ -202,7 +202,8 @@ def ir_schema() -> dict:
         "at_least": _fields("kind", "at_least", token=_enum(("wound", "exhaustion", "gold",
                                                               "item", "ally", "trophy")),
                             count=COUNT),
-        "none": _fields("kind", "none", token=_enum(TOKENS)),
+        "none": _fields("kind", "none", token=_enum((*TOKENS, "gold", "item", "ally", "trophy"))),
+        "unwounded": _fields("kind", "unwounded"),  # issue 32 (session when)
         "skill": _fields("kind", "skill", skill={"type": "string"}),
         "ally": _fields("kind", "ally"),
         "item_class": _fields("kind", "item_class", **{"class": {"type": "string"}}),

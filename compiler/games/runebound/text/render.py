@@ -263,6 +263,8 @@ class Renderer(BranchingRender):  # BranchingRender: families 1-3 (issue 21)
                                                   (n.IfState, n.WhileState))
         for i, item in enumerate(reversed(lead)):
             key = "ability.lead.clause" if clause and i == 0 else "ability.lead"
+            if key == "ability.lead.clause":  # a window whose words end in a comma (fi "kun
+                item = item.rstrip(",")  # voitat haasteen,") gets the clause's one comma
             first = self.t(key, lead=item, sentence=first)
         body = " ".join(_cap(s) + "." for s in [first, *sentences[1:]])
         tag = self.t(f"tag.{ability.tag}") if ability.tag else None

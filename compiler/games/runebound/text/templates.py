@@ -254,6 +254,10 @@ VERB_CLAUSES["effect.test_bonus"] = "add {n} to the result"
 # magic combat rolls", "... to roll 1 additional movement die until the end of this turn")
 VERB_CLAUSES["effect.receive"] = "receive {value} {stat}"
 OTHER["effect.during.after"] = "{effect} {duration}"
+OTHER.update({"condition.none.gold": "you have no gold", "condition.none.item": "you have no Items",
+              "condition.none.ally": "you have no Allies",
+              "condition.none.trophy": "you have no trophies",
+              "condition.unwounded": "you took no wounds in this combat"})
 OTHER.update({"event.test": "you test {attribute}",
               "event.test.skill": "you test {attribute} {skill}"})
 

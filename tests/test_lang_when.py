@@ -242,3 +242,28 @@ CONDITION_VARIANTS = [
 def test_a_condition_variant_is_its_canonical_form(variant, canonical):
     assert print_ability(parse_ability(variant)) == canonical
     assert parse_ability(canonical) == parse_ability(variant)
+
+
+OUTCOME_VARIANTS = [
+    ("Before Combat: Make a ranged attack. If it hits, your enemy takes 2 wounds.",
+     "Before Combat: Make a ranged attack. If you succeed, your enemy takes 2 wounds."),
+    ("Melee: Make a melee attack. If you miss, take 1 wound.",
+     "Melee: Make a melee attack. If you fail, take 1 wound."),
+    ("After combat, if you defeat this challenge, gain 3 gold.",
+     "When you defeat a challenge, gain 3 gold."),
+    ("After combat, if you win the combat, discard 1 exhaustion.",
+     "When you defeat a challenge, discard 1 exhaustion from your Hero."),
+    ("After combat, if you lose, gain 1 gold.", "When your Hero is knocked out, gain 1 gold."),
+]
+
+
+@pytest.mark.parametrize("variant, canonical", OUTCOME_VARIANTS)
+def test_an_outcome_variant_is_its_canonical_form(variant, canonical):
+    assert print_ability(parse_ability(variant)) == canonical
+    assert parse_ability(canonical) == parse_ability(variant)
+
+
+def test_hits_after_a_test_is_refused_where_it_is_written():
+    with pytest.raises(AbilitySyntaxError) as err:
+        parse_ability("Test Body (6). If it hits, gain 1 gold.")
+    assert err.value.start == len("Test Body (6). ")

@@ -108,7 +108,8 @@ _TERMINAL_WORDS.update({"DEFEAT": ("defeat", "defeats"), "TURN": ("turn", "turns
                         "BEGINNING": ("beginning",), "THEN": ("then",)})
 _TERMINAL_WORDS.update({"ADD": ("add", "adds"), "REST": ("rest",),  # issue 32 (session when)
                         "WOULD": ("would",), "TOOK": ("took",), "DID": ("did",),
-                        "NOT": ("not",), "DIDNT": ("didn't", "didn\u2019t")})
+                        "NOT": ("not",), "DIDNT": ("didn't", "didn\u2019t"),
+                        "HIT": ("hit", "hits"), "MISS": ("miss", "misses"), "WIN": ("win",)})
 
 # Icon tokens stand for words (reference 2.7); the PDF draws them as symbols.
 ICONS: dict[str, str] = {

@@ -267,3 +267,27 @@ def test_hits_after_a_test_is_refused_where_it_is_written():
     with pytest.raises(AbilitySyntaxError) as err:
         parse_ability("Test Body (6). If it hits, gain 1 gold.")
     assert err.value.start == len("Test Body (6). ")
+
+
+def test_defeating_another_hero_fires_for_the_winner_of_a_duel():
+    """"When you defeat another Hero, gain 2 gold." on both Heroes of a duel: whoever wins,
+    the two hold exactly 2 gold more than after the same duel (same dice) without the rule."""
+    from runeforge.engine.common.dice import Dice
+
+    trigger = _compiled("When you defeat another Hero in combat, gain 2 gold.")["effects"][0]
+    assert trigger["event"] == {"kind": "defeat_hero"}
+    totals = []
+    for with_rule in (False, True):
+        game, (hero, other) = _game()
+        hero.wounds, other.wounds = 0, 0
+        game.state.effects.append(_active(hero, "end_of_turn", [  # a duel fought to its end
+            {"op": "restrict", "action": "escape"}]))
+        if with_rule:
+            for h in (hero, other):
+                game.state.effects.append(_active(h, "end_of_turn", [trigger]))
+        game.combat.dice = Dice(7)
+        before = hero.gold + other.gold
+        result = game.combat.fight_heroes(hero, other)
+        assert result.outcome == "won"
+        totals.append(hero.gold + other.gold - before)
+    assert totals[1] == totals[0] + 2

@@ -2,6 +2,7 @@
 
 * :class:`SkillTested` — the trigger event ``you test Mind`` / ``you test Body (Swim)``: fired
   by the engine before the roll of each test of that attribute (and skill, when named).
+* :class:`HeroDefeated` — the trigger event ``you defeat another Hero`` (a duel won).
 * :class:`TestBonus` — ``add 3 to the result``: adds to the total of the test that set the
   trigger off (the checks refuse it anywhere but under a ``SkillTested`` trigger).
 """
@@ -34,5 +35,13 @@ class TestBonus:
     span: Span = _span()
 
 
-WHEN_NODES = (SkillTested, TestBonus)
-__all__ = ["SkillTested", "TestBonus", "WHEN_NODES"]
+@dataclass(frozen=True)
+class HeroDefeated:
+    """The trigger event ``you defeat another Hero``: the Hero wins a combat against another
+    Hero (fired after the spoils are taken, before the loser is knocked out)."""
+
+    span: Span = _span()
+
+
+WHEN_NODES = (SkillTested, TestBonus, HeroDefeated)
+__all__ = ["HeroDefeated", "SkillTested", "TestBonus", "WHEN_NODES"]

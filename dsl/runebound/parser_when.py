@@ -38,6 +38,9 @@ class WhenRules:
         skill = vals[1] if len(vals) > 1 else None
         return n.SkillTested(str(vals[0]), skill, span=_sp(ch))
 
+    def hero_defeated(self, ch):  # "When you defeat another Hero (in combat), ..."
+        return n.HeroDefeated(span=_sp(ch))
+
     def test_bonus(self, ch):
         value = _fixed(ch)
         return n.TestBonus(n.Amount("fixed", (value,), span=_sp(ch)), span=_sp(ch))

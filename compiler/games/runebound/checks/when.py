@@ -43,7 +43,7 @@ def check(a: n.Ability, ctx, nodes, finding):
     yield from _unwounded(a, nodes, finding)
     bonuses = [node for node in nodes if type(node) is n.TestBonus]
     tested = [node for node in nodes if type(node) is n.SkillTested]
-    if not bonuses and not tested:
+    if not bonuses and not tested and ctx.kind != "challenge":
         return
     allowed = {id(inner) for node in nodes
                if type(node) is n.Trigger and type(node.event) is n.SkillTested
@@ -55,6 +55,12 @@ def check(a: n.Ability, ctx, nodes, finding):
                           hint="write it under a test's trigger: 'When you test Mind, add 2 "
                                "to the result.'")
     if ctx.kind == "challenge":
+        for node in nodes:
+            if type(node) is n.HeroDefeated:
+                yield finding("RF450", "'you defeat another Hero' on a challenge never happens: "
+                                       "a challenge's rules hold only while a Hero fights it",
+                              node.span, hint="put the rule on a Hero's, an Item's or an Ally's "
+                                              "card")
         for node in tested:
             yield finding("RF450", "'you test ...' on a challenge never happens: a challenge's "
                                    "rules hold only while a Hero fights it, and no Hero takes "

@@ -291,3 +291,35 @@ def test_defeating_another_hero_fires_for_the_winner_of_a_duel():
         assert result.outcome == "won"
         totals.append(hero.gold + other.gold - before)
     assert totals[1] == totals[0] + 2
+
+
+MORE_VARIANTS = [
+    ("At the start of combat, take 1 exhaustion to receive +1 Body.",
+     "Before Combat: Take 1 exhaustion to receive +1 Body."),
+    ("When combat begins, make a ranged attack.", "Before Combat: Make a ranged attack."),
+    ("At the start of each round, gain 1 gold.",
+     "At the start of each combat round, gain 1 gold."),
+    ("At the end of every combat round, take 1 exhaustion.",
+     "At the end of each combat round, take 1 exhaustion."),
+    ("Discard 1 wound before moving.", "Before moving, discard 1 wound from your Hero."),
+    ("You may draw 1 market card after moving.", "After moving, you may draw 1 market card."),
+    ("Only once per turn, you may gain 1 gold.", "Once per turn, you may gain 1 gold."),
+    ("You may heal 1 wound at most once per combat.",
+     "Once per combat, you may discard 1 wound from your Hero."),
+    ("Until the end of the current turn, you receive +1 Mind.",
+     "Until the end of this turn, you receive +1 Mind."),
+    ("You receive +2 Body until the end of the current combat.",
+     "Until the end of this combat, you receive +2 Body."),
+]
+
+
+@pytest.mark.parametrize("variant, canonical", MORE_VARIANTS)
+def test_more_variants_are_their_canonical_forms(variant, canonical):
+    assert print_ability(parse_ability(variant)) == canonical
+    assert parse_ability(canonical) == parse_ability(variant)
+
+
+def test_a_window_after_the_effect_of_a_second_sentence_is_refused():
+    with pytest.raises(AbilitySyntaxError) as err:
+        parse_ability("Gain 1 gold. Discard 1 wound before moving.")
+    assert "Before moving" in err.value.hint

@@ -59,6 +59,16 @@ class WhenRules:
         stat = _word(f"{phase}_roll", phase.span)
         return n.Modifier("you", stat, _fixed(ch), span=_sp(ch))
 
+    def mod_before_moving(self, ch):  # "... before moving": the ability's window
+        from .parser_modifiers import _Mod
+
+        return _Mod("window", "before_moving", _sp(ch))
+
+    def mod_after_moving(self, ch):
+        from .parser_modifiers import _Mod
+
+        return _Mod("window", "after_moving", _sp(ch))
+
     def mod_once(self, ch):  # "... once": the ability's limit, the engine's default (per turn)
         from .parser_modifiers import _Mod
 

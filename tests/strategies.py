@@ -284,7 +284,7 @@ _tested = st.builds(n.SkillTested, st.sampled_from(["mind", "body", "spirit"]),
                     st.one_of(st.none(), st.lists(skill_word, min_size=1, max_size=2)
                               .map(" ".join)))
 _test_bonus = st.integers(1, 120).map(lambda v: n.TestBonus(n.Amount("fixed", (v,))))
-_tested = st.one_of(_tested, st.just(n.HeroDefeated()))  # a duel won too (round trips)
+_tested = st.one_of(_tested, st.just(n.HeroDefeated()), st.just(n.AllyLost()))  # a duel won too (round trips)
 effect = st.one_of(
     effect,
     st.builds(lambda e, b: n.Trigger(e, b, event_first=True), _tested,

@@ -323,3 +323,26 @@ def test_a_window_after_the_effect_of_a_second_sentence_is_refused():
     with pytest.raises(AbilitySyntaxError) as err:
         parse_ability("Gain 1 gold. Discard 1 wound before moving.")
     assert "Before moving" in err.value.hint
+
+
+def test_one_of_your_allies_defeated_fires_when_any_ally_of_the_hero_falls():
+    """"When one of your Allies is defeated, gain 2 gold.": an Ally killed by wounds gives its
+    Hero exactly 2 gold more than the same wounds without the rule."""
+    from tests.test_game_scenarios import of_kind
+
+    trigger = _compiled("When one of your Allies is defeated, gain 2 gold.")["effects"][0]
+    assert trigger["event"] == {"kind": "ally_lost"}
+    gained = []
+    for with_rule in (False, True):
+        game, (hero, _) = _game()
+        ally = game.combat.catalog.new_ally(of_kind(game, "ally")[0])
+        hero.allies.append(ally)
+        game.combat.modifiers_changed()
+        if with_rule:
+            game.state.effects.append(_active(hero, "end_of_turn", [trigger]))
+        before = hero.gold
+        life = game.combat.stat(ally, "life")
+        game.combat.set_tokens(ally, "wounds", life, source="test", cause="wounds")
+        assert ally not in hero.allies
+        gained.append(hero.gold - before)
+    assert gained[1] == gained[0] + 2

@@ -43,5 +43,13 @@ class HeroDefeated:
     span: Span = _span()
 
 
-WHEN_NODES = (SkillTested, TestBonus, HeroDefeated)
-__all__ = ["HeroDefeated", "SkillTested", "TestBonus", "WHEN_NODES"]
+@dataclass(frozen=True)
+class AllyLost:
+    """The trigger event ``one of your Allies is defeated``: any Ally of the Hero falls (fired
+    as it falls, before it leaves play)."""
+
+    span: Span = _span()
+
+
+WHEN_NODES = (SkillTested, TestBonus, HeroDefeated, AllyLost)
+__all__ = ["AllyLost", "HeroDefeated", "SkillTested", "TestBonus", "WHEN_NODES"]

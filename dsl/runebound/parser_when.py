@@ -38,6 +38,9 @@ class WhenRules:
         skill = vals[1] if len(vals) > 1 else None
         return n.SkillTested(str(vals[0]), skill, span=_sp(ch))
 
+    def ally_lost(self, ch):  # "When one of your Allies is defeated, ..."
+        return n.AllyLost(span=_sp(ch))
+
     def hero_defeated(self, ch):  # "When you defeat another Hero (in combat), ..."
         return n.HeroDefeated(span=_sp(ch))
 

@@ -15,6 +15,8 @@ def with_events(inner):
         if isinstance(e, n.SkillTested):
             skill = f" {e.skill}" if e.skill else ""
             return f"you test {ATTRIBUTES[e.attribute]}{skill}"
+        if isinstance(e, n.AllyLost):
+            return "one of your Allies is defeated"
         if isinstance(e, n.HeroDefeated):
             return "you defeat another Hero"
         return inner(e)

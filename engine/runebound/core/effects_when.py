@@ -53,3 +53,5 @@ def _matches(trigger: dict, event: dict, ctx) -> bool:
 
 EXTRA_BUILDERS["test_bonus"] = lambda ir: TestBonus(Amount.from_ir(ir["amount"]))
 EVENT_MATCHERS["test"] = _matches
+# "When one of your Allies is defeated": any Ally of the Hero who holds the rule
+EVENT_MATCHERS["ally_lost"] = lambda trigger, event, ctx: event.get("hero") == ctx.owner.id

@@ -249,6 +249,7 @@ def ir_schema() -> dict:
     # ---- issue 32 (session when): "When you test Mind, ... add 3 to the result"
     effect_ops.append(_op("test_bonus", amount=_amount(("fixed",))))
     events["defeat_hero"] = _fields("kind", "defeat_hero")  # "you defeat another Hero"
+    events["ally_lost"] = _fields("kind", "ally_lost")  # "one of your Allies is defeated"
     events["test"] = _fields("kind", "test", attribute=_enum(ATTRIBUTES),
                              skill={"type": ["string", "null"]})
     return {

@@ -136,6 +136,7 @@ class Resolver(Rolls, StandingRules, CardText):
             if owner is not None and fig in owner.allies:
                 # issue 32: "When this Ally is defeated, ..." (its rule, while it still holds)
                 self.fire({"kind": "ally_defeated", "hero": owner.id, "ally": fig.id})
+                self.fire({"kind": "ally_lost", "hero": owner.id, "ally": fig.id})  # any Ally
                 if fig not in owner.allies:
                     return
                 owner.allies.remove(fig)

@@ -56,6 +56,11 @@ def check(a: n.Ability, ctx, nodes, finding):
                                "to the result.'")
     if ctx.kind == "challenge":
         for node in nodes:
+            if type(node) is n.AllyLost:
+                yield finding("RF450", "'one of your Allies is defeated' on a challenge: its "
+                                       "rules hold only in its own fight, where it does not "
+                                       "watch the Hero's Allies", node.span,
+                              hint="put the rule on a Hero's, an Item's or an Ally's card")
             if type(node) is n.HeroDefeated:
                 yield finding("RF450", "'you defeat another Hero' on a challenge never happens: "
                                        "a challenge's rules hold only while a Hero fights it",

@@ -16,6 +16,8 @@ def with_events(inner):
     def event(e) -> dict:
         if isinstance(e, n.SkillTested):
             return {"kind": "test", "attribute": e.attribute, "skill": e.skill}
+        if isinstance(e, n.AllyLost):
+            return {"kind": "ally_lost"}
         if isinstance(e, n.HeroDefeated):
             return {"kind": "defeat_hero"}
         return inner(e)

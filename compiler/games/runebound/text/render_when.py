@@ -19,6 +19,8 @@ def _with_events(inner):
                 return self.t("event.test", attribute=attribute)
             skill = self.terms.find("skills", e.skill) or e.skill
             return self.t("event.test.skill", attribute=attribute, skill=skill)
+        if isinstance(e, n.AllyLost):
+            return self.t("event.ally_lost")
         if isinstance(e, n.HeroDefeated):
             return self.t("event.defeat_hero")
         return inner(self, e)

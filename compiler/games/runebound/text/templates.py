@@ -259,6 +259,7 @@ OTHER.update({"condition.none.gold": "you have no gold", "condition.none.item": 
               "condition.none.trophy": "you have no trophies",
               "condition.unwounded": "you took no wounds in this combat"})
 OTHER.update({"event.test": "you test {attribute}", "event.defeat_hero": "you defeat another Hero",
+              "event.ally_lost": "one of your Allies is defeated",
               "event.test.skill": "you test {attribute} {skill}"})
 
 

@@ -105,6 +105,11 @@ EXAMPLES = {
              "'When your Hero is knocked out, ...')",
     "RF453": "`Keep it as a trophy.` on an item (a challenge's card data says whether it "
              "is kept)",
+    "RF455": "`Before moving, add 2 to the result.` (write it under 'When you test Mind, "
+             "...')",
+    "RF457": "`At the start of your turn, if you took no wounds, gain 1 gold.`",
+    "RF456": "`When your Hero would be knocked out, heal all your wounds.` (write 'When "
+             "your Hero is knocked out, ...')",
     "RF501": "two cards named `Rune Plate` (the hint names the other file:line)",
     "RF502": "`removes: [belt-of-strenght]` in a manifest",
     "RF503": "`id: belt` on `Belt of Strength` without `id_override: true`",

@@ -104,6 +104,9 @@ CODES: dict[str, str] = {
     "RF452": "a test or an attack said of other Heroes",
     "RF454": "'if you were defeated' away from 'After combat,': a defeated Hero's turn ends at once",
     "RF453": "'keep it as a trophy' on a card that is not an encounter",
+    "RF455": "'add ... to the result' away from a test's trigger ('When you test Mind, ...')",
+    "RF457": "'if you took no wounds' away from a combat (its tags, 'After combat,' ...)",
+    "RF456": "'would be knocked out': the knock-out's window opens after it, nothing prevents it",
     # RF5xx: content and references
     "RF501": "duplicate card id",
     "RF502": "reference to an unknown id",

@@ -278,3 +278,23 @@ effect = st.one_of(
     st.builds(lambda t, lk: n.TerrainRule(None, t, lk), _terrain, _terrain),
 )
 cost = st.one_of(cost, st.just(n.DiscardAlly()))
+
+# ---- issue 32 (session when): a test as a trigger's event, "add N to the result" under it
+_tested = st.builds(n.SkillTested, st.sampled_from(["mind", "body", "spirit"]),
+                    st.one_of(st.none(), st.lists(skill_word, min_size=1, max_size=2)
+                              .map(" ".join)))
+_test_bonus = st.integers(1, 120).map(lambda v: n.TestBonus(n.Amount("fixed", (v,))))
+_tested = st.one_of(_tested, st.just(n.HeroDefeated()), st.just(n.AllyLost()))  # a duel won too (round trips)
+effect = st.one_of(
+    effect,
+    st.builds(lambda e, b: n.Trigger(e, b, event_first=True), _tested,
+              st.one_of(_test_bonus, action_list)),
+    st.builds(lambda e, a: n.Trigger(e, a, event_first=False), _tested, action_list),
+)
+_held_none = st.builds(n.Condition, st.just("none"), st.sampled_from(["gold", "item", "ally",
+                                                                       "trophy"]))
+effect = st.one_of(  # "if you have no Allies", "if you took no wounds in this combat"
+    effect,
+    st.builds(n.IfState, st.one_of(_held_none, st.just(n.Condition("unwounded"))), action_list),
+    st.builds(n.WhileState, _held_none, action_list),
+)

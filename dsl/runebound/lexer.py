@@ -106,6 +106,11 @@ _TERMINAL_WORDS["MAY"] = ("may", "can")  # issue 32 (session lang4): "you can ..
 _TERMINAL_WORDS["TAKE"] = ("take", "takes", "suffer", "suffers")
 _TERMINAL_WORDS.update({"DEFEAT": ("defeat", "defeats"), "TURN": ("turn", "turns"),
                         "BEGINNING": ("beginning",), "THEN": ("then",)})
+_TERMINAL_WORDS.update({"ADD": ("add", "adds"), "REST": ("rest",),  # issue 32 (session when)
+                        "WOULD": ("would",), "TOOK": ("took",), "DID": ("did",),
+                        "NOT": ("not",), "DIDNT": ("didn't", "didn\u2019t"),
+                        "HIT": ("hit", "hits"), "MISS": ("miss", "misses"), "WIN": ("win",),
+                        "ONLY": ("only",), "CURRENT": ("current",), "BEGIN": ("begin", "begins")})
 
 # Icon tokens stand for words (reference 2.7); the PDF draws them as symbols.
 ICONS: dict[str, str] = {

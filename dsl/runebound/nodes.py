@@ -340,3 +340,6 @@ from .nodes_place import (  # noqa: E402,F401  family 4/8/9 (issue 21)
     MoveTo,
     TerrainRule,
 )
+
+# ---- issue 32 (session when): triggers on a Hero's test
+from .nodes_when import *  # noqa: E402,F401,F403

@@ -28,6 +28,7 @@ CONDITION_KINDS = {
     "ally": None,             # you have an Ally
     "item_class": "value",    # you have a weapon | armor | artifact ...
     "enemy_colour": "value",  # your enemy is a <colour> challenge
+    "unwounded": None,        # you took no wounds in this combat (issue 32, session when)
 }
 
 

@@ -43,8 +43,9 @@ from .parser_payments import PaymentRules, _gold_paid, _IfDo, _may_costs, join_i
 from .parser_subjects import SubjectRules, _tokens, as_selector, as_target, scoped, with_subject
 from .parser_triggers import TriggerRules, _Won, colour_window, refuse_won, won_window
 from .parser_verbs import VerbRules, phase_extra_wounds
+from .parser_when import WhenRules  # issue 32 (session when): tests as triggers, more words
 
-RULES = (SubjectRules, VerbRules, ModifierRules, PaymentRules, TriggerRules)
+RULES = (SubjectRules, VerbRules, ModifierRules, PaymentRules, TriggerRules, WhenRules)
 
 
 def install(cls) -> None:

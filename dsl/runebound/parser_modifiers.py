@@ -93,6 +93,7 @@ def trailing_window(children: list) -> list:
 LIMIT_WORDS = {"turn": "once per turn", "combat": "once per combat",
                "round": "once per combat round", "before_combat": "once during 'Before Combat'"}
 WINDOW_WORDS = {"start_of_turn": "At the start of your turn",
+                "before_moving": "Before moving", "after_moving": "After moving",
                 "end_of_turn": "At the end of your turn", "after_combat": "After combat"}
 
 

@@ -193,7 +193,10 @@ def _(node: n.And) -> str:
 
 @text.register
 def _(node: n.MayDo) -> str:
-    return f"you may {text(node.effect)}"
+    inner = text(node.effect)
+    if isinstance(node.effect, n.Modifier) and node.effect.subject == "you":
+        inner = inner.removeprefix("you ")  # "you may receive +1 Body" (issue 32, when)
+    return f"you may {inner}"
 
 
 @text.register
@@ -277,6 +280,8 @@ def _after_to(node) -> str:
         return f"{_after_to(node.effect)} {DURATIONS[node.until]}"
     if isinstance(node, n.Trigger) and not node.event_first:
         return f"{_after_to(node.effect)} every time {event(node.event)}"
+    if isinstance(node, n.Modifier) and node.subject == "you":  # "... to receive +3 Body"
+        return text(node).removeprefix("you ")
     return text(node)
 
 
@@ -323,3 +328,9 @@ from . import printer_core as _core  # noqa: E402
 
 _core.install(text, amount, noun, TARGETS, DURATIONS, after_to=_after_to)
 event = _core.with_events(event)
+
+# ---- issue 32 (session when): triggers on a test
+from . import printer_when as _when  # noqa: E402
+
+_when.install(text, amount)
+event = _when.with_events(event)

@@ -29,7 +29,10 @@ def condition(c: b.Condition) -> str:
                 "trophy": "trophies"}.get(c.value, c.value)
         return f"you have {c.count} or more {what}"
     if c.kind == "none":
-        return f"you have no {'wounds' if c.value == 'wound' else c.value}"
+        what = {"wound": "wounds", "item": "Items", "ally": "Allies", "trophy": "trophies"}
+        return f"you have no {what.get(c.value, c.value)}"
+    if c.kind == "unwounded":  # issue 32 (session when)
+        return "you took no wounds in this combat"
     if c.kind == "skill":
         return f"you have the {c.value} skill"
     if c.kind == "ally":

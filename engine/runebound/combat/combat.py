@@ -87,6 +87,7 @@ class Combat(Resolver):
 
     def _begin(self, enemies: dict) -> None:
         self.state.combat_no += 1
+        self.combat_wounds = {}  # issue 32: the wounds each figure takes in this combat
         before, self.enemies = self.enemies, dict(enemies)
         self.enemies_changed(before)  # the challenge's rules now apply to its Hero
         self.finished = False

@@ -49,6 +49,7 @@ class Duel(Combat):
             loser = defeat.figure
             winner = defender if loser is attacker else attacker
             taken = self._spoils(winner, loser)
+            self.fire({"kind": "defeat_hero", "hero": winner.id})  # issue 32 (session when)
             self.knock_out(loser)
             return self._end(CombatResult("won", rounds, winner=winner.id, loser=loser.id,
                                           spoils=taken))

@@ -43,8 +43,10 @@ def holds(condition: dict, ctx) -> bool:
         return (town or "").lower() == condition["town"].lower()
     if kind == "at_least":  # tokens, gold, and (issue 32) Items, Allies, trophies held
         return count(hero, condition["token"]) >= condition["count"]
-    if kind == "none":
-        return getattr(hero, TOKEN_FIELDS[condition["token"]], 0) == 0
+    if kind == "none":  # tokens, gold, and (issue 32) Items, Allies, trophies held
+        return count(hero, condition["token"]) == 0
+    if kind == "unwounded":  # issue 32 (session when): no wound landed in the Hero's combat
+        return engine.__dict__.get("combat_wounds", {}).get(hero.id, 0) == 0
     if kind == "skill":
         return condition["skill"].lower() in {s.lower() for s in getattr(hero, "skills", ())}
     if kind == "ally":

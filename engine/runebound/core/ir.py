@@ -202,7 +202,8 @@ def ir_schema() -> dict:
         "at_least": _fields("kind", "at_least", token=_enum(("wound", "exhaustion", "gold",
                                                               "item", "ally", "trophy")),
                             count=COUNT),
-        "none": _fields("kind", "none", token=_enum(TOKENS)),
+        "none": _fields("kind", "none", token=_enum((*TOKENS, "gold", "item", "ally", "trophy"))),
+        "unwounded": _fields("kind", "unwounded"),  # issue 32 (session when)
         "skill": _fields("kind", "skill", skill={"type": "string"}),
         "ally": _fields("kind", "ally"),
         "item_class": _fields("kind", "item_class", **{"class": {"type": "string"}}),
@@ -245,6 +246,12 @@ def ir_schema() -> dict:
 
     effect_ops += ir_core.effect_ops(_op, _amount, _enum, COUNT, effects)
     costs += ir_core.cost_ops(_op)
+    # ---- issue 32 (session when): "When you test Mind, ... add 3 to the result"
+    effect_ops.append(_op("test_bonus", amount=_amount(("fixed",))))
+    events["defeat_hero"] = _fields("kind", "defeat_hero")  # "you defeat another Hero"
+    events["ally_lost"] = _fields("kind", "ally_lost")  # "one of your Allies is defeated"
+    events["test"] = _fields("kind", "test", attribute=_enum(ATTRIBUTES),
+                             skill={"type": ["string", "null"]})
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://runeforge.invalid/schemas/ir-ability.schema.json",

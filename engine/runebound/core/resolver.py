@@ -136,6 +136,7 @@ class Resolver(Rolls, StandingRules, CardText):
             if owner is not None and fig in owner.allies:
                 # issue 32: "When this Ally is defeated, ..." (its rule, while it still holds)
                 self.fire({"kind": "ally_defeated", "hero": owner.id, "ally": fig.id})
+                self.fire({"kind": "ally_lost", "hero": owner.id, "ally": fig.id})  # any Ally
                 if fig not in owner.allies:
                     return
                 owner.allies.remove(fig)
@@ -162,6 +163,8 @@ class Resolver(Rolls, StandingRules, CardText):
             self.open_window(owner, WOUNDS_INFLICTED, pending=batch)
         taken = capped_wounds(self, fig, batch.amount)  # ---- family 7: combat
         if taken > 0:
+            wounded = self.__dict__.setdefault("combat_wounds", {})  # issue 32: "if you took
+            wounded[fig.id] = wounded.get(fig.id, 0) + taken  # no wounds" (Combat._begin)
             try:
                 self.set_tokens(fig, "wounds", fig.wounds + taken, source, cause="wounds")
             except Defeat:
@@ -192,6 +195,8 @@ class Resolver(Rolls, StandingRules, CardText):
         self.set_tokens(fig, "exhaustion", new - overflow, source, cause="exhaustion")
         if overflow:
             self.log.emit("exhaustion_overflow", figure=fig.id, wounds=overflow)
+            wounded = self.__dict__.setdefault("combat_wounds", {})  # issue 32 (when)
+            wounded[fig.id] = wounded.get(fig.id, 0) + overflow
             self.set_tokens(fig, "wounds", fig.wounds + overflow, source, cause="exhaustion")
             self.fire({"kind": "takes_wounds", "figure": fig.id, "amount": overflow,
                        "phase": None})

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .effects import Context
 from .effects_combat import combat_roll, extra_wounds
+from .effects_when import tested  # issue 32 (session when): "When you test Mind, ..."
 from .state import Figure, Hero
 
 ATTRIBUTE_OF = {"ranged": "mind", "melee": "body", "magic": "spirit"}
@@ -86,7 +87,7 @@ class Rolls:
 
     def skill_test(self, ctx: Context, attribute: str, skill: str | None, target: int) -> bool:
         hero = ctx.owner  # only Heroes take skill tests: on an Ally's card, "you" is the Hero
-        bonus = 0
+        bonus = tested(self, hero, attribute, skill)  # the test's triggers, before the roll
         has_skill = skill is not None and skill.lower() in {s.lower() for s in hero.skills}
         if has_skill:
             bonus += self.ruleset.skill_bonus

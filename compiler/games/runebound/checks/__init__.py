@@ -15,6 +15,7 @@ from runeforge.dsl.runebound import nodes as n
 
 from . import core as checks_core  # issue 32 (part III): the compositional core
 from . import decks as checks_decks  # family 5/6 (issue 21)
+from . import when as checks_when  # issue 32 (session when): triggers on a test
 from .branching import check_branching  # families 1-3 (issue 21)
 from .combat import check_combat
 
@@ -64,6 +65,7 @@ def check_ability(a: n.Ability, ctx: CardContext) -> Iterator[Finding]:
     yield from check_place(a, ctx, nodes, Finding)  # family 4/8/9 (place.py)
     yield from checks_decks.check(a, ctx, nodes, Finding)  # family 5/6 (issue 21)
     yield from checks_core.check(a, ctx, nodes, Finding)  # issue 32: the compositional core
+    yield from checks_when.check(a, ctx, nodes, Finding)  # issue 32 (session when): tests
 
 
 def check_compiled(ir: dict, ctx: CardContext, text: str) -> list[Finding]:

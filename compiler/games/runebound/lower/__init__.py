@@ -262,3 +262,10 @@ def lower(ability: n.Ability) -> dict:  # noqa: F811 - "this challenge" is the I
     if "this challenge" in ir["source"].lower():  # the printed text says it where the AST does
         lower_core.this_challenge(ir["effects"])
     return ir
+
+
+# ---- issue 32 (session when): triggers on a test
+from . import when as lower_when  # noqa: E402
+
+lower_when.install(effect, amount)
+event = lower_when.with_events(event)

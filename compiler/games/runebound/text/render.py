@@ -140,6 +140,8 @@ class Renderer(BranchingRender):  # BranchingRender: families 1-3 (issue 21)
     def _modifier(self, node: n.Modifier, mood: str) -> str:
         stat = Counted((self.term("stats", node.stat),), category(self.locale, abs(node.value)))
         value = self.signed(node.value)
+        if node.subject == "you" and mood != "imp":  # after "you may" / a cost's "to"
+            return self.verb("effect.receive", mood, value=value, stat=stat)
         if node.subject == "you":
             return self.t("effect.modifier.you", value=value, stat=stat)
         return self.t("effect.modifier", target=self.term("targets", node.subject),
@@ -215,6 +217,9 @@ class Renderer(BranchingRender):  # BranchingRender: families 1-3 (issue 21)
         return self.t(key, effect=self.effect(node.effect, mood))
 
     def _during(self, node: n.During, mood: str) -> str:
+        if mood != "imp":  # after "you may" / a cost's "to": the duration after the effect
+            return self.t("effect.during.after", duration=self.t(f"duration.{node.until}"),
+                          effect=self.effect(node.effect, mood))
         return self.t("effect.during", duration=self.t(f"duration.{node.until}"),
                       effect=self.effect(node.effect, mood))
 
@@ -258,6 +263,8 @@ class Renderer(BranchingRender):  # BranchingRender: families 1-3 (issue 21)
                                                   (n.IfState, n.WhileState))
         for i, item in enumerate(reversed(lead)):
             key = "ability.lead.clause" if clause and i == 0 else "ability.lead"
+            if key == "ability.lead.clause":  # a window whose words end in a comma (fi "kun
+                item = item.rstrip(",")  # voitat haasteen,") gets the clause's one comma
             first = self.t(key, lead=item, sentence=first)
         body = " ".join(_cap(s) + "." for s in [first, *sentences[1:]])
         tag = self.t(f"tag.{ability.tag}") if ability.tag else None
@@ -321,3 +328,7 @@ render_decks.install(Renderer)
 from . import render_core  # noqa: E402
 
 render_core.install(Renderer)
+# ---- issue 32 (session when): triggers on a test
+from . import render_when  # noqa: E402
+
+render_when.install(Renderer)

@@ -44,7 +44,7 @@ class BranchingRender:
             return self.t(key)
         if kind == "none":
             return self.t(f"condition.none.{c.value}")
-        if kind in ("town", "ally"):
+        if kind in ("town", "ally", "unwounded"):
             return self.t(f"condition.{kind}")
         if kind == "named_town":
             return self.t("condition.named_town",

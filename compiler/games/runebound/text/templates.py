@@ -248,6 +248,20 @@ OTHER.update({
        for k, (sg, _pl) in _COUNTED.items()},
 })
 
+# ---- issue 32 (session when): triggers on a test (render_when.py)
+VERB_CLAUSES["effect.test_bonus"] = "add {n} to the result"
+# a bonus and a duration after "you may" or a cost's "to" ("take 1 exhaustion to receive +3 to
+# magic combat rolls", "... to roll 1 additional movement die until the end of this turn")
+VERB_CLAUSES["effect.receive"] = "receive {value} {stat}"
+OTHER["effect.during.after"] = "{effect} {duration}"
+OTHER.update({"condition.none.gold": "you have no gold", "condition.none.item": "you have no Items",
+              "condition.none.ally": "you have no Allies",
+              "condition.none.trophy": "you have no trophies",
+              "condition.unwounded": "you took no wounds in this combat"})
+OTHER.update({"event.test": "you test {attribute}", "event.defeat_hero": "you defeat another Hero",
+              "event.ally_lost": "one of your Allies is defeated",
+              "event.test.skill": "you test {attribute} {skill}"})
+
 
 def all_templates() -> dict[str, str]:
     """Every rules-text message: msgctxt -> English msgid (moods expanded)."""

@@ -1,0 +1,55 @@
+"""AST of triggers on a Hero's test (issue 32, session when).
+
+* :class:`SkillTested` — the trigger event ``you test Mind`` / ``you test Body (Swim)``: fired
+  by the engine before the roll of each test of that attribute (and skill, when named).
+* :class:`HeroDefeated` — the trigger event ``you defeat another Hero`` (a duel won).
+* :class:`TestBonus` — ``add 3 to the result``: adds to the total of the test that set the
+  trigger off (the checks refuse it anywhere but under a ``SkillTested`` trigger).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+from .nodes import Amount, Span, _span
+
+
+@dataclass(frozen=True)
+class SkillTested:
+    """``you test <attribute> [<skill>]`` as a trigger event (``skill`` None: any test of the
+    attribute)."""
+
+    attribute: str
+    skill: Optional[str] = None
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class TestBonus:
+    """``add N to the result``: N more on the total of the test under way."""
+
+    __test__ = False  # not a pytest class
+
+    amount: Amount
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class HeroDefeated:
+    """The trigger event ``you defeat another Hero``: the Hero wins a combat against another
+    Hero (fired after the spoils are taken, before the loser is knocked out)."""
+
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class AllyLost:
+    """The trigger event ``one of your Allies is defeated``: any Ally of the Hero falls (fired
+    as it falls, before it leaves play)."""
+
+    span: Span = _span()
+
+
+WHEN_NODES = (SkillTested, TestBonus, HeroDefeated, AllyLost)
+__all__ = ["AllyLost", "HeroDefeated", "SkillTested", "TestBonus", "WHEN_NODES"]

@@ -89,6 +89,21 @@ def test_ir_round_trip(cache_at, clean_content):
     assert cache.get(KEY, "ir") == known
 
 
+@pytest.mark.parametrize("odd", [("a", "tuple"), {1: "an int key"}, {"x"}, float("nan"),
+                                 "\ud800"])
+def test_what_json_does_not_keep_is_not_stored(cache_at, clean_content, odd):
+    """put() writes the entry's text once and reads it back: a value JSON would change (a
+    tuple, an int key), refuse (a set, NaN) or cannot write as UTF-8 (a lone surrogate) in the
+    IR leaves no entry, as the encoders' own round trip did (issue 38)."""
+    from runeforge.games.runebound.abilities import compile_card
+
+    irs, diags = compile_card(clean_content.cards["varikas-the-dead"], clean_content)
+    cache.put(KEY, "ir", {"varikas-the-dead": ([{**irs[0], "odd": odd}, *irs[1:]], diags)})
+    assert not entry(cache_at, "ir").exists()
+    cache.put(KEY, "ir", {"varikas-the-dead": (irs, diags)})
+    assert entry(cache_at, "ir").exists()
+
+
 @posix_only
 def test_no_temp_file_is_left_and_stale_ones_are_removed(cache_at, clean_content):
     cache_at.mkdir(mode=0o700)

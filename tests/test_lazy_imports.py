@@ -22,7 +22,10 @@ except SystemExit:
     pass
 sys.stdout.flush()
 print("\\nMODULES " + json.dumps(sorted({m.split(".")[0] for m in sys.modules})))
-print("\\nFULL " + json.dumps(sorted(sys.modules)))
+"""
+# every module, not only the top-level packages (tests/test_check_cache.py reads PROBE's
+# output up to its last line: this probe is a separate one)
+PROBE_FULL = PROBE + """print("\\nFULL " + json.dumps(sorted(sys.modules)))
 """
 
 NEVER_FOR_CHECK = {"reportlab", "PIL", "pypdfium2", "starlette", "uvicorn", "pygls",
@@ -31,8 +34,8 @@ NEVER_FOR_CHECK = {"reportlab", "PIL", "pypdfium2", "starlette", "uvicorn", "pyg
 
 def imported(*args: str, full: bool = False) -> set[str]:
     """The top-level packages (``full``: every module) the command imported."""
-    proc = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True,
-                          text=True, timeout=600, env=_env())
+    proc = subprocess.run([sys.executable, "-c", PROBE_FULL if full else PROBE, *args],
+                          capture_output=True, text=True, timeout=600, env=_env())
     tag = "FULL " if full else "MODULES "
     line = next(x for x in proc.stdout.splitlines() if x.startswith(tag))
     return set(json.loads(line[len(tag):]))

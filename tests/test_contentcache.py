@@ -310,3 +310,23 @@ def test_a_symlink_flipping_between_checks_never_loads_the_planted_entry(tmp_pat
     tmp.symlink_to(tmp_path / "safe")
     os.replace(tmp, link)
     assert list(cache.get(KEY, "ir")) == ["benign"]  # the set-up can be read when it holds
+
+
+@posix_only
+def test_code_files_are_those_of_a_sorted_rglob(tmp_path):
+    """The key lists the compiler's own files through os.walk (issue 38: pathlib was most of
+    the key's time); the selection and the order are those of sorted(Path.rglob("*")) that
+    it replaced, so the key means the same: hidden entries, a name that is all suffix, a
+    folder with a code suffix, a symlinked folder listed and not entered, 'a-b' beside 'a/'."""
+    for name in ("a.py", "..py", ".x.json", "B.lark", "a-b.py", "a.", "sub/z.po",
+                 "sub/.hid/q.yaml", "a/b.py", "n.txt", "sub/x.pyc"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("x")
+    (tmp_path / "dir.py").mkdir()
+    (tmp_path / "link.json").symlink_to(tmp_path / "sub")
+    (tmp_path / "linkdir").symlink_to(tmp_path / "sub")
+    want = [(p.relative_to(tmp_path).as_posix(), str(p)) for p in sorted(tmp_path.rglob("*"))
+            if p.suffix in (".py", ".json", ".lark", ".po", ".yaml")]
+    got = [("/".join(parts), path) for parts, path in cache._code_files(str(tmp_path))]
+    assert len(want) == 10
+    assert got == want

@@ -117,12 +117,35 @@ def key(dirs) -> str | None:
                          f"{st.st_mtime_ns}\n".encode())
     for package in ("runeforge", "runeforge.dsl", "runeforge.engine", "runeforge.locales"):
         code = Path(importlib.util.find_spec(package).origin).parent
-        for path in sorted(code.rglob("*")):
-            if path.suffix in (".py", ".json", ".lark", ".po", ".yaml"):
-                st = path.stat()
-                h.update(f"{package}/{path.relative_to(code).as_posix()}:{st.st_size}:"
-                         f"{st.st_mtime_ns}\n".encode())
+        for parts, path in _code_files(str(code)):
+            st = os.stat(path)
+            h.update(f"{package}/{'/'.join(parts)}:{st.st_size}:{st.st_mtime_ns}\n".encode())
     return h.hexdigest()
+
+
+_CODE_SUFFIXES = (".py", ".json", ".lark", ".po", ".yaml")
+
+
+def _code_files(root: str) -> list[tuple[tuple[str, ...], str]]:
+    """(parts relative to ``root``, path) of every entry below ``root`` with a code or data
+    suffix, in the order and with the selection of ``sorted(Path(root).rglob("*"))`` (hidden
+    entries too, symlinked folders listed but not entered), through os.walk: pathlib's
+    objects were most of the key's time, which a cold check computes twice (issue 38)."""
+    found = []
+    for folder, dirnames, filenames in os.walk(root):
+        rel = os.path.relpath(folder, root)
+        base = () if rel == "." else tuple(rel.split(os.sep))
+        for name in dirnames + filenames:
+            if _suffix(name) in _CODE_SUFFIXES:
+                found.append((base + (name,), os.path.join(folder, name)))
+    found.sort(key=lambda item: item[0])
+    return found
+
+
+def _suffix(name: str) -> str:
+    """PurePath(name).suffix."""
+    i = name.rfind(".")
+    return name[i:] if 0 < i < len(name) - 1 else ""
 
 
 def _other_files(root: Path) -> list[Path]:

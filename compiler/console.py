@@ -10,17 +10,20 @@ from __future__ import annotations
 
 import re
 import sys
+from typing import TYPE_CHECKING
 
 import click
 from rich.console import Console
 from rich.errors import MarkupError
-from rich.progress import BarColumn, Progress, TextColumn
 from rich.segment import Segment
 from rich.text import Text
 
 from .atomic import output_problem
 from .diagnostics import Diagnostic, render_all, sort_key
 from .pipeline import exit_code
+
+if TYPE_CHECKING:  # imported by progress(): rich.progress brings rich.table, a cold check's
+    from rich.progress import Progress  # 30-40 ms that only `simulate` uses (issue 38)
 
 # C0 controls but tab and newline, DEL, C1 controls (0x9b is a one-byte CSI) and the bidi
 # overrides and isolates that reorder what a terminal shows
@@ -108,6 +111,8 @@ def finish(diagnostics: list[Diagnostic]) -> None:
 
 
 def progress() -> Progress:
+    from rich.progress import BarColumn, Progress, TextColumn
+
     err = console(stderr=True)
     return Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}"
                     "/{task.total}"), console=err, transient=True, disable=not err.is_terminal)

@@ -151,6 +151,8 @@ _KINDS = {"int": "a whole number", "float": "a number", "bool": "true or false",
 def _checked_scalar(node, path: tuple, index: PositionIndex):
     """The value of a scalar node, or its source text with a problem recorded."""
     tag = node.tag or ""
+    if tag == _STR and type(node.value) is str:  # most of card data: the text as it is
+        return node.value
     text = node.value if isinstance(node.value, str) else str(node.value)
     if tag not in SCALAR_TAGS:
         shown = tag.replace(_TAG, "!!")

@@ -4,7 +4,8 @@
 cold ``runeforge check`` (issue 38). Most files are valid, and saying so needs no error
 objects: :func:`compile_schema` turns a packaged schema into one function ``check(data) ->
 bool`` for the keywords the packaged schemas use, with jsonschema's Draft 2020-12 meaning
-(integers are Python ints only, as :func:`.schema.strict_validator`). ``True`` is certain;
+(integers are Python ints only, as :func:`.schema.strict_validator`; with
+``float_integers``, as jsonschema's own Draft 2020-12 checker, a float such as 4.0 is one too). ``True`` is certain;
 ``False`` sends the file to jsonschema, which finds and explains the errors, so the
 diagnostics never come from here. A keyword it does not know makes the schema uncompilable
 (None: jsonschema does it all), and a value it cannot judge exactly (a number type other
@@ -50,9 +51,15 @@ def _integer(x) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
+def _json_integer(x) -> bool:
+    """Draft 2020-12's integer, as jsonschema's default type checker: 4.0 is one."""
+    return _integer(x) or isinstance(x, float) and x.is_integer()
+
+
 _TYPES = {"string": lambda x: isinstance(x, str), "integer": _integer, "number": _number,
           "boolean": lambda x: isinstance(x, bool), "array": lambda x: isinstance(x, list),
           "object": lambda x: isinstance(x, dict), "null": lambda x: x is None}
+_JSON_TYPES = {**_TYPES, "integer": _json_integer}
 
 
 # ---- jsonschema's equality (bool is not 1, sequences and mappings compared deeply) -----------
@@ -103,18 +110,20 @@ def _matches(search, key) -> bool:
 
 
 # ---- the compiler ----------------------------------------------------------------------------
-def compile_schema(schema: dict) -> Check | None:
+def compile_schema(schema: dict, float_integers: bool = False) -> Check | None:
     """``check(data) -> bool`` for the whole schema, or None when it uses a keyword this module
-    does not implement."""
+    does not implement. ``float_integers``: "integer" as jsonschema's plain Draft 2020-12
+    validator reads it (4.0 is one), not as :func:`.schema.strict_validator`."""
     try:
-        return _Compiler(schema).compile(schema)
+        return _Compiler(schema, _JSON_TYPES if float_integers else _TYPES).compile(schema)
     except Unsupported:
         return None
 
 
 class _Compiler:
-    def __init__(self, root: dict):
+    def __init__(self, root: dict, types: dict = _TYPES):
         self.root = root
+        self.types = types
         self.refs: dict[str, list] = {}
 
     def ref(self, target: str) -> Check:
@@ -162,9 +171,9 @@ class _Compiler:
 
     def k_type(self, value, schema):
         names = [value] if isinstance(value, str) else list(value)
-        if any(n not in _TYPES for n in names):
+        if any(n not in self.types for n in names):
             raise Unsupported(f"type {value!r}")
-        tests = tuple(_TYPES[n] for n in names)
+        tests = tuple(self.types[n] for n in names)
         if len(tests) == 1:
             return tests[0]
         return lambda x: any(t(x) for t in tests)

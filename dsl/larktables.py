@@ -120,10 +120,48 @@ def load(package: str, name: str, key: str, lexer, build, **load_options) -> tup
                 raise ValueError("the tables were not made for a custom lexer")
             data["parser"]["lexer_conf"]["lexer_type"] = lexer
             data["options"]["lexer"] = lexer
-            return Lark._load_from_dict(data, memo, **load_options), True
+            table = data["parser"]["parser"]
+            states = table["states"]
+            rules = _rule_ids(data, states)
+            if rules is not None:
+                table["states"] = {}  # filled below, without Lark's per-action lookups
+            parser = Lark._load_from_dict(data, memo, **load_options)
+            if rules is not None:
+                _fill_states(parser, states, table["tokens"], rules)
+            return parser, True
         except Exception:  # noqa: BLE001 - a bad file must only cost the build below
             pass
     return build(), False
+
+
+def _rule_ids(data: dict, states: dict) -> dict | None:
+    """{memo id: position in ``data["rules"]``} when every rule a reduce action names is one
+    of the parser's rules (as in every file :func:`document` writes), else None: Lark reads
+    the states itself."""
+    ids = {}
+    for i, ref in enumerate(data["rules"]):
+        if not (isinstance(ref, dict) and set(ref) == {"@"}):
+            return None
+        ids[ref["@"]] = i
+    for actions in states.values():
+        for action, arg in actions.values():
+            if action == 1 and not (isinstance(arg, dict) and arg.get("@") in ids):
+                return None
+    return ids
+
+
+def _fill_states(parser: Lark, states: dict, tokens: dict, rule_ids: dict) -> None:
+    """The LALR states of ``parser`` as Lark's IntParseTable.deserialize makes them ({state:
+    {terminal name: (Shift, state) or (Reduce, rule)}}, each rule the parser's own object),
+    built in one pass: Lark looks every reduce action's rule up through its generic
+    deserializer, half of the load of a tables file (issue 38)."""
+    from lark.parsers.lalr_analysis import Reduce, Shift
+
+    by_id = {memo_id: parser.rules[i] for memo_id, i in rule_ids.items()}
+    parser.parser.parser._parse_table.states = {
+        state: {tokens[token]: (Reduce, by_id[arg["@"]]) if action == 1 else (Shift, arg)
+                for token, (action, arg) in actions.items()}
+        for state, actions in states.items()}
 
 
 def canonical(doc: dict):

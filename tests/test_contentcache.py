@@ -89,6 +89,21 @@ def test_ir_round_trip(cache_at, clean_content):
     assert cache.get(KEY, "ir") == known
 
 
+@pytest.mark.parametrize("odd", [("a", "tuple"), {1: "an int key"}, {"x"}, float("nan"),
+                                 "\ud800"])
+def test_what_json_does_not_keep_is_not_stored(cache_at, clean_content, odd):
+    """put() writes the entry's text once and reads it back: a value JSON would change (a
+    tuple, an int key), refuse (a set, NaN) or cannot write as UTF-8 (a lone surrogate) in the
+    IR leaves no entry, as the encoders' own round trip did (issue 38)."""
+    from runeforge.games.runebound.abilities import compile_card
+
+    irs, diags = compile_card(clean_content.cards["varikas-the-dead"], clean_content)
+    cache.put(KEY, "ir", {"varikas-the-dead": ([{**irs[0], "odd": odd}, *irs[1:]], diags)})
+    assert not entry(cache_at, "ir").exists()
+    cache.put(KEY, "ir", {"varikas-the-dead": (irs, diags)})
+    assert entry(cache_at, "ir").exists()
+
+
 @posix_only
 def test_no_temp_file_is_left_and_stale_ones_are_removed(cache_at, clean_content):
     cache_at.mkdir(mode=0o700)
@@ -295,3 +310,23 @@ def test_a_symlink_flipping_between_checks_never_loads_the_planted_entry(tmp_pat
     tmp.symlink_to(tmp_path / "safe")
     os.replace(tmp, link)
     assert list(cache.get(KEY, "ir")) == ["benign"]  # the set-up can be read when it holds
+
+
+@posix_only
+def test_code_files_are_those_of_a_sorted_rglob(tmp_path):
+    """The key lists the compiler's own files through os.walk (issue 38: pathlib was most of
+    the key's time); the selection and the order are those of sorted(Path.rglob("*")) that
+    it replaced, so the key means the same: hidden entries, a name that is all suffix, a
+    folder with a code suffix, a symlinked folder listed and not entered, 'a-b' beside 'a/'."""
+    for name in ("a.py", "..py", ".x.json", "B.lark", "a-b.py", "a.", "sub/z.po",
+                 "sub/.hid/q.yaml", "a/b.py", "n.txt", "sub/x.pyc"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("x")
+    (tmp_path / "dir.py").mkdir()
+    (tmp_path / "link.json").symlink_to(tmp_path / "sub")
+    (tmp_path / "linkdir").symlink_to(tmp_path / "sub")
+    want = [(p.relative_to(tmp_path).as_posix(), str(p)) for p in sorted(tmp_path.rglob("*"))
+            if p.suffix in (".py", ".json", ".lark", ".po", ".yaml")]
+    got = [("/".join(parts), path) for parts, path in cache._code_files(str(tmp_path))]
+    assert len(want) == 10
+    assert got == want

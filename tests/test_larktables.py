@@ -116,3 +116,43 @@ def test_stored_tables_parse_as_built_ones(module, delve_files, with_transformer
         assert outcome == _outcome(built, text), text
         parsed += not isinstance(outcome, tuple)
     assert parsed > 20  # the comparison covers real parses, not only errors
+
+
+@pytest.mark.parametrize("name", sorted(GRAMMARS))
+def test_the_states_are_those_lark_reads_from_the_file(name):
+    """load() builds the LALR states itself (Lark's own reading looks every reduce action's
+    rule up through its generic deserializer, half of the load; issue 38): the same states,
+    terminals, shifts and reduces, each rule the loaded parser's own object."""
+    from lark import Lark
+
+    package, name, key_fn, lexer, build = GRAMMARS[name]
+    ours, from_file = larktables.load(package, name, key_fn(), lexer, build)
+    assert from_file
+    doc = _copy(_shipped(name))
+    doc["data"]["parser"]["lexer_conf"]["lexer_type"] = lexer
+    doc["data"]["options"]["lexer"] = lexer
+    lark_own = Lark._load_from_dict(doc["data"], doc["memo"])
+
+    def states(parser):
+        index = {id(rule): i for i, rule in enumerate(parser.rules)}
+        return {state: {term: (act.name, index[id(arg)] if act.name == "Reduce" else arg)
+                        for term, (act, arg) in row.items()}
+                for state, row in parser.parser.parser._parse_table.states.items()}
+
+    mine, theirs = states(ours), states(lark_own)
+    assert len(mine) > 100 and sum(len(row) for row in mine.values()) > 5000
+    assert mine == theirs
+    assert ours.parser.parser.parser.parse_table is ours.parser.parser._parse_table
+
+
+def test_a_reduce_by_an_unknown_rule_leaves_the_states_to_lark(monkeypatch):
+    package, name, key_fn, lexer, build = GRAMMARS[runebound.TABLES]
+    doc = _copy(_shipped(name))
+    states = doc["data"]["parser"]["parser"]["states"]
+    row = next(r for r in states.values() if any(a == 1 for a, _ in r.values()))
+    token = next(t for t, (a, _) in row.items() if a == 1)
+    row[token] = (1, {"@": 10 ** 6})
+    assert larktables._rule_ids(doc["data"], states) is None
+    monkeypatch.setattr(larktables, "read_tables", lambda *a: doc)
+    _, from_file = larktables.load(package, name, key_fn(), lexer, build)
+    assert not from_file  # Lark's own reading refuses the unknown memo id: built instead

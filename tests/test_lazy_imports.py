@@ -23,16 +23,22 @@ except SystemExit:
 sys.stdout.flush()
 print("\\nMODULES " + json.dumps(sorted({m.split(".")[0] for m in sys.modules})))
 """
+# every module, not only the top-level packages (tests/test_check_cache.py reads PROBE's
+# output up to its last line: this probe is a separate one)
+PROBE_FULL = PROBE + """print("\\nFULL " + json.dumps(sorted(sys.modules)))
+"""
 
 NEVER_FOR_CHECK = {"reportlab", "PIL", "pypdfium2", "starlette", "uvicorn", "pygls",
                    "lsprotocol", "jinja2"}
 
 
-def imported(*args: str) -> set[str]:
-    proc = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True,
-                          text=True, timeout=600, env=_env())
-    line = next(x for x in proc.stdout.splitlines() if x.startswith("MODULES "))
-    return set(json.loads(line[len("MODULES "):]))
+def imported(*args: str, full: bool = False) -> set[str]:
+    """The top-level packages (``full``: every module) the command imported."""
+    proc = subprocess.run([sys.executable, "-c", PROBE_FULL if full else PROBE, *args],
+                          capture_output=True, text=True, timeout=600, env=_env())
+    tag = "FULL " if full else "MODULES "
+    line = next(x for x in proc.stdout.splitlines() if x.startswith(tag))
+    return set(json.loads(line[len(tag):]))
 
 
 def _env():
@@ -47,6 +53,16 @@ def test_check_imports_no_pdf_web_or_lsp_stack():
     mods = imported("check")
     assert "runeforge" in mods and "lark" in mods  # it ran: the abilities were compiled
     assert not mods & NEVER_FOR_CHECK, sorted(mods & NEVER_FOR_CHECK)
+
+
+def test_check_of_valid_content_imports_neither_jsonschema_nor_a_progress_bar():
+    """Valid files and valid IR (Runebound's and Delve's) pass the compiled checks, so a cold
+    check of the bundled content never imports jsonschema; rich.progress (with rich.table) is
+    for `simulate` (issue 38: each cost a cold check tens of milliseconds)."""
+    mods = imported("check", full=True)
+    assert "runeforge.dsl.delve.parser" in mods  # it ran: Delve's abilities were compiled
+    assert "jsonschema" not in mods
+    assert "rich.progress" not in mods and "rich.table" not in mods
 
 
 def test_check_of_bundled_content_does_not_import_ruamel():

@@ -163,3 +163,60 @@ def test_a_keyword_it_does_not_know_leaves_the_schema_to_jsonschema():
     assert compile_schema({"unevaluatedProperties": False}) is None
     assert compile_schema({"type": "array", "contains": {"type": "string"}}) is None
     assert compile_schema({"$ref": "other.json#/x"}) is None
+
+
+@pytest.mark.parametrize("schema,values", CORNERS)
+def test_corners_with_jsonschemas_own_integers(schema, values):
+    """float_integers: "integer" as the plain Draft 2020-12 validator reads it (4.0 is one),
+    the meaning the Delve IR's validator has."""
+    from jsonschema import Draft202012Validator
+
+    check = compile_schema(schema, float_integers=True)
+    full = Draft202012Validator(schema)
+    for value in values:
+        assert check(value) == full.is_valid(value), (schema, value)
+
+
+def _delve_irs() -> list:
+    """The IR of every Delve ability the bundled content compiles (cards and scenarios)."""
+    from runeforge import pipeline
+    from runeforge.games.delve import scenarios
+
+    result = pipeline.check(())
+    irs = [ir for card_id, found in result.compiled.items()
+           if result.content.cards[card_id].game in ("delve", "campaign") for ir in found]
+    for doc in result.content.documents.get("scenarios", []):
+        if doc.game == "delve":
+            irs += [ir for ir in scenarios._compiled(doc)[0].values()]
+    return irs
+
+
+def test_the_delve_ir_check_answers_as_jsonschema():
+    """The compiler passes a Delve IR that this check accepts without jsonschema
+    (compiler/games/delve/abilities.py): over every bundled IR and broken copies of them,
+    both give the same answer, and validate_ability refuses what jsonschema refuses."""
+    from jsonschema import Draft202012Validator
+
+    from runeforge.engine.delve.ir import ir_schema, validate_ability
+    from runeforge.games.delve.abilities import _schema_check
+
+    check = compile_schema(ir_schema(), float_integers=True)
+    full = Draft202012Validator(ir_schema())
+    irs = _delve_irs()
+    assert len(irs) > 80
+    rng = random.Random(38)
+    judged = {True: 0, False: 0}
+    for ir in irs:
+        assert check(ir) and full.is_valid(ir), ir
+        for _ in range(6):
+            broken = _mutate(ir, rng)
+            try:
+                fast = check(broken)
+            except Unsure:
+                continue
+            assert fast == full.is_valid(broken), broken
+            judged[fast] += 1
+            if not fast:
+                with pytest.raises(ValueError, match="delve IR at"):
+                    validate_ability(broken, _schema_check)
+    assert judged[True] > 20 and judged[False] > 150, judged

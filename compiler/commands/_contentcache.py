@@ -22,6 +22,9 @@ off. Every cache failure falls back to loading normally.
 
 from __future__ import annotations
 
+import atexit
+import contextlib
+import gc
 import hashlib
 import importlib.util
 import json
@@ -114,12 +117,35 @@ def key(dirs) -> str | None:
                          f"{st.st_mtime_ns}\n".encode())
     for package in ("runeforge", "runeforge.dsl", "runeforge.engine", "runeforge.locales"):
         code = Path(importlib.util.find_spec(package).origin).parent
-        for path in sorted(code.rglob("*")):
-            if path.suffix in (".py", ".json", ".lark", ".po", ".yaml"):
-                st = path.stat()
-                h.update(f"{package}/{path.relative_to(code).as_posix()}:{st.st_size}:"
-                         f"{st.st_mtime_ns}\n".encode())
+        for parts, path in _code_files(str(code)):
+            st = os.stat(path)
+            h.update(f"{package}/{'/'.join(parts)}:{st.st_size}:{st.st_mtime_ns}\n".encode())
     return h.hexdigest()
+
+
+_CODE_SUFFIXES = (".py", ".json", ".lark", ".po", ".yaml")
+
+
+def _code_files(root: str) -> list[tuple[tuple[str, ...], str]]:
+    """(parts relative to ``root``, path) of every entry below ``root`` with a code or data
+    suffix, in the order and with the selection of ``sorted(Path(root).rglob("*"))`` (hidden
+    entries too, symlinked folders listed but not entered), through os.walk: pathlib's
+    objects were most of the key's time, which a cold check computes twice (issue 38)."""
+    found = []
+    for folder, dirnames, filenames in os.walk(root):
+        rel = os.path.relpath(folder, root)
+        base = () if rel == "." else tuple(rel.split(os.sep))
+        for name in dirnames + filenames:
+            if _suffix(name) in _CODE_SUFFIXES:
+                found.append((base + (name,), os.path.join(folder, name)))
+    found.sort(key=lambda item: item[0])
+    return found
+
+
+def _suffix(name: str) -> str:
+    """PurePath(name).suffix."""
+    i = name.rfind(".")
+    return name[i:] if 0 < i < len(name) - 1 else ""
 
 
 def _other_files(root: Path) -> list[Path]:
@@ -229,9 +255,14 @@ def put(key_: str | None, kind: str, value) -> None:
         return
     try:
         encode = {"content": encode_content, "check": encode_check}.get(kind, encode_ir)
-        data = encode(value)
+        data = encode(value, verify=False)
         raw = json.dumps(data, ensure_ascii=False, separators=(",", ":"),
                          allow_nan=False).encode("utf-8")
+        # what JSON does not keep (a tuple, a key that is not a string) is not stored: the
+        # text written is read back and compared, once (the encoders' own round trip made
+        # a second text of the whole entry, a tenth of a cold check's time; issue 38)
+        if json.loads(raw) != data:
+            return
     except (ValueError, TypeError, RecursionError, KeyError):
         return  # not data the cache can keep: nothing stored
     if len(raw) > MAX_ENTRY_BYTES:
@@ -270,9 +301,43 @@ def checked(dirs, run_ir: bool = True, fresh=None):
     if hit is not None:
         content, diags, compiled = hit
         return pipeline.CheckResult(content, compiled, diags)
-    result = fresh() if fresh is not None else pipeline.check(dirs)
-    # kept only when no file changed while it was checked (else it is not the key's result)
-    if key_ is not None and not any(d.code in ("RF001", "RF004") for d in result.diagnostics) \
-            and check_key(dirs) == key_:
-        put(key_, "check", result)
+    _no_collection_at_exit()
+    with cyclic_gc_paused():
+        result = fresh() if fresh is not None else pipeline.check(dirs)
+        # kept only when no file changed while it was checked (else it is not the key's result)
+        if key_ is not None and not any(d.code in ("RF001", "RF004") for d in result.diagnostics) \
+                and check_key(dirs) == key_:
+            put(key_, "check", result)
     return result
+
+
+_AT_EXIT: list = []
+
+
+def _no_collection_at_exit() -> None:
+    """At the interpreter's exit, after the exit handlers registered before this one, every
+    object is moved out of the collector's sight (``gc.freeze``): the exit's own collections
+    then skip the check's million objects, which cost a cold check another tenth of its CPU
+    time (issue 38). Nothing is left unflushed by it: the process's own streams are flushed
+    by the interpreter, the cache entry is written and closed before, and an object that
+    only a cycle holds was garbage already."""
+    if not _AT_EXIT:
+        _AT_EXIT.append(True)
+        atexit.register(gc.freeze)
+
+
+@contextlib.contextmanager
+def cyclic_gc_paused():
+    """Python's cyclic garbage collector off while a whole check is computed, on again after
+    (issue 38). A check allocates some million containers (YAML nodes, data, ASTs, IR) that
+    live until it ends; every few hundred allocations the collector ran and every tenth of
+    those runs walked all of them again: ~a third of a cold check's CPU time. Reference
+    counting still frees everything that is not a cycle, and the collector sees what the
+    check left once it is back on."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()

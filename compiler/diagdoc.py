@@ -105,6 +105,7 @@ EXAMPLES = {
              "'When your Hero is knocked out, ...')",
     "RF453": "`Keep it as a trophy.` on an item (a challenge's card data says whether it "
              "is kept)",
+    "RF470": "`Your Hero gains the Swim skill.` or `Move your Hero to any river space.`",
     "RF501": "two cards named `Rune Plate` (the hint names the other file:line)",
     "RF502": "`removes: [belt-of-strenght]` in a manifest",
     "RF503": "`id: belt` on `Belt of Strength` without `id_override: true`",

@@ -104,6 +104,8 @@ CODES: dict[str, str] = {
     "RF452": "a test or an attack said of other Heroes",
     "RF454": "'if you were defeated' away from 'After combat,': a defeated Hero's turn ends at once",
     "RF453": "'keep it as a trophy' on a card that is not an encounter",
+    # ---- issue 32 (session np): objects and noun phrases
+    "RF470": "an object the engine cannot act on (a skill given, a space of a terrain to move to)",
     # RF5xx: content and references
     "RF501": "duplicate card id",
     "RF502": "reference to an unknown id",

@@ -486,3 +486,8 @@ for _rule, _method in _PLACE_RULES.items():
 from . import parser_core  # noqa: E402
 
 parser_core.install(_ToAst)
+
+# ---- issue 32 (session np): objects and noun phrases (wraps action_list and choose_one last)
+from . import parser_np  # noqa: E402
+
+parser_np.install(_ToAst)

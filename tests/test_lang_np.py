@@ -67,6 +67,16 @@ SAME = [
      "Discard 1 wound from your Hero and discard 1 wound from each of your Allies."),
     ("Heal 1 exhaustion from your Hero and your Allies.",
      "Discard 1 exhaustion from your Hero and discard 1 exhaustion from each of your Allies."),
+    ("Discard all of your exhaustion.", "Discard all exhaustion from your Hero."),
+    ("Heal all your wounds and exhaustion.", "Discard all wounds and exhaustion from your Hero."),
+    ("Gain 2 gold and 1 experience.", "Gain 2 gold and gain 1 experience."),
+    ("Each Hero gains 1 experience and 2 gold.",
+     "Each Hero gains 1 experience and each Hero gains 2 gold."),
+    ("Heroes in your space take 1 wound and an exhaustion.",
+     "Each Hero in your space takes 1 wound and each Hero in your space takes 1 exhaustion."),
+    # two faces next to each other are a range of a die table's row
+    ("Roll a die. On a 1 or 2, take 2 wounds. On 3–10, gain 1 gold.",
+     "Roll a die. On 1–2, take 2 wounds. On 3–10, gain 1 gold."),
     # "Then ..." starts a sentence that follows the one before
     ("Test Mind (7). Then, gain 1 gold.", "Test Mind (7). Gain 1 gold."),
     ("Take 2 wounds. Then you may move 3 spaces.", "Take 2 wounds. You may move 3 spaces."),
@@ -121,6 +131,10 @@ def test_an_object_the_engine_cannot_act_on_is_refused_at_its_words(text, words)
     ("Gain 2 gold and 1 exhaustion.", "1 exhaustion"),
     ("Heal 1 wound and your Allies.", "your Allies"),
     ("Heal all wounds and wounds.", "wounds"),
+    ("Lose 1 gold and 1 experience.", "1 experience"),
+    ("Take 1 wound and 2 gold.", "2 gold"),
+    ("Roll a die. On 1–4, take 1 wound. On a 5 or 7, gain 1 gold. On 6, gain 1 gold. On 8–10, "
+     "gain 2 gold.", "5 or 7"),
 ])
 def test_an_object_with_no_verb_or_a_wrong_it_is_a_located_error(text, words):
     with pytest.raises(AbilitySyntaxError) as err:
@@ -136,3 +150,11 @@ def test_the_determiner_keeps_a_trigger_of_one_or_more_wounds():
     assert (trigger.event.amount.kind, trigger.event.amount.values) == ("at_least", (1,))
     effect = parse_ability("Your Hero takes a wound.").sentences[0]
     assert (effect.amount.kind, effect.amount.values) == ("fixed", (1,))
+
+
+def test_keep_it_of_several_cards_proposes_keep_one():
+    text = "Pay 1 gold to draw the top 2 cards of the market deck and keep it."
+    with pytest.raises(AbilitySyntaxError) as err:
+        parse_ability(text)
+    assert err.value.hint == ("did you mean: 'Pay 1 gold to draw the top 2 cards of the market "
+                              "deck and keep one.'?")

@@ -22,6 +22,8 @@ to a town only). :func:`install` adds the rules and wraps ``action_list``.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from lark import Token
 
 from ..errors import AbilitySyntaxError
@@ -49,6 +51,18 @@ class _Counted(tuple):
         return self
 
 
+# the nouns gained or lost that an object after "and" may name, and the verbs that share them
+_GAINED = {"GOLD": "gold", "EXPERIENCE": "experience"}
+
+
+def _gained(prev, more: _More):
+    """"gain 2 gold and 1 experience", "gain 1 experience and 2 gold"."""
+    if isinstance(prev, (n.GainGold, n.GainExperience)):
+        make = n.GainGold if more.token == "gold" else n.GainExperience
+        return [prev, make(more.amount, span=more.span)]
+    raise _no_verb(more)
+
+
 def _explicit(target) -> bool:
     """Whether a Heal's target was written (a Word with its span), not understood ("heal 1
     wound": your Hero)."""
@@ -64,6 +78,11 @@ def _no_verb(more: _More):
 
 def _with_verb(prev, more: _More):
     """``more`` acted on by the verb of ``prev``: the nodes that replace ``prev`` and ``more``."""
+    if type(prev) is n.Each and more.target is None:  # "Each Hero gains 1 gold and 1 ..."
+        return [replace(prev, effect=e, span=prev.span if i == 0 else more.span)
+                for i, e in enumerate(_with_verb(prev.effect, more))]
+    if more.token in ("gold", "experience"):
+        return _gained(prev, more)
     if isinstance(prev, n.Heal) and more.token is None:  # "... from your Hero and your Allies"
         if not _explicit(prev.target):
             raise _no_verb(more)
@@ -132,6 +151,17 @@ class NounPhraseRules:
     def top_amount(self, ch):
         return _values(ch)[0]
 
+    def face_pair(self, ch):  # "On a 5 or 6,": the faces 5–6
+        from .parser_branching import _Faces
+
+        low, high = (int(c) for c in ch if type(c) is Token and c.type == "NUMBER")
+        if high != low + 1:
+            raise AbilitySyntaxError(
+                f"'{low} or {high}' are not two faces next to each other", *_sp(ch),
+                hint=f"write a row for each face ('On {low}, ...' and 'On {high}, ...'), or a "
+                     "range such as 'On 5–6,'")
+        return _Faces(low, high, _sp(ch))
+
     def keep_it(self, ch):  # "keep it": of the one card just drawn (action_list checks)
         return _KeepIt(span=_sp(ch))
 
@@ -141,6 +171,9 @@ class NounPhraseRules:
                       span=_sp(ch))
 
     def more_object(self, ch):
+        noun = next((c for c in ch if type(c) is Token and c.type in _GAINED), None)
+        if noun is not None:  # "... and 1 experience": a gain (or loss) shared
+            return _More(_values(ch)[0], _GAINED[noun.type], None, _sp(ch))
         vals = _values(ch)
         amount = vals[0] if isinstance(vals[0], n.Amount) else None
         token = str(vals[1] if amount is not None else vals[0])
@@ -185,9 +218,11 @@ def _check_keep_it(values: list) -> list:
             prev = values[i - 1] if i else None
             if isinstance(prev, n.DrawMarket) and (prev.amount.kind, prev.amount.values) != \
                     ("fixed", (1,)):
-                raise AbilitySyntaxError(
+                err = AbilitySyntaxError(
                     "'keep it' says one card, but more are drawn", *v.span,
                     hint="write 'keep one' to keep one of the cards drawn")
+                err.rewrite = "keep one"
+                raise err
             v = n.KeepOne(span=v.span)
         out.append(v)
     return out

@@ -77,6 +77,12 @@ SAME = [
     # two faces next to each other are a range of a die table's row
     ("Roll a die. On a 1 or 2, take 2 wounds. On 3–10, gain 1 gold.",
      "Roll a die. On 1–2, take 2 wounds. On 3–10, gain 1 gold."),
+    ("Either draw 2 market cards or gain 1 experience.",
+     "Choose one: draw 2 market cards; or gain 1 experience."),
+    ("Either lose 1 gold, or take a wound and an exhaustion.",
+     "Choose one: lose 1 gold; or take 1 wound and take 1 exhaustion."),
+    ("Discard 1 wound from all of your Allies.", "Discard 1 wound from each of your Allies."),
+    ("Draw a blue card and resolve it.", "Draw a blue adventure card and resolve it."),
     # "Then ..." starts a sentence that follows the one before
     ("Test Mind (7). Then, gain 1 gold.", "Test Mind (7). Gain 1 gold."),
     ("Take 2 wounds. Then you may move 3 spaces.", "Take 2 wounds. You may move 3 spaces."),
@@ -116,6 +122,7 @@ def test_a_list_ending_in_or_offers_each_item():
     ("Gain 2 gold and gain the Stealth skill.", "gain the Stealth skill"),
     ("Move your Hero to any river space and end your turn.", "Move your Hero to any river space"),
     ("Pay 1 gold to move to the nearest forest space.", "move to the nearest forest space"),
+    ("Draw a red challenge card and resolve it.", "Draw a red challenge card"),
 ])
 def test_an_object_the_engine_cannot_act_on_is_refused_at_its_words(text, words):
     with pytest.raises(AbilitySyntaxError) as err:
@@ -133,6 +140,7 @@ def test_an_object_the_engine_cannot_act_on_is_refused_at_its_words(text, words)
     ("Heal all wounds and wounds.", "wounds"),
     ("Lose 1 gold and 1 experience.", "1 experience"),
     ("Take 1 wound and 2 gold.", "2 gold"),
+    ("Either gain 2 gold and heal 1 wound.", "Either gain 2 gold and heal 1 wound"),
     ("Roll a die. On 1–4, take 1 wound. On a 5 or 7, gain 1 gold. On 6, gain 1 gold. On 8–10, "
      "gain 2 gold.", "5 or 7"),
 ])

@@ -106,7 +106,8 @@ _TERMINAL_WORDS["MAY"] = ("may", "can")  # issue 32 (session lang4): "you can ..
 _TERMINAL_WORDS["TAKE"] = ("take", "takes", "suffer", "suffers")
 _TERMINAL_WORDS.update({"DEFEAT": ("defeat", "defeats"), "TURN": ("turn", "turns"),
                         "BEGINNING": ("beginning",), "THEN": ("then",)})
-_TERMINAL_WORDS["TOP"] = ("top",)  # issue 32 (session np): "the top card of the market deck"
+# issue 32 (session np): "the top card of the market deck", "either ... or ..."
+_TERMINAL_WORDS.update(TOP=("top",), EITHER=("either",))
 
 # Icon tokens stand for words (reference 2.7); the PDF draws them as symbols.
 ICONS: dict[str, str] = {

@@ -28,7 +28,7 @@ from lark import Token
 
 from ..errors import AbilitySyntaxError
 from . import nodes as n
-from .parser_parts import _Items, _Seq, _sp, _values
+from .parser_parts import _Items, _Marker, _Seq, _sp, _values
 
 
 class _More:
@@ -191,6 +191,20 @@ class NounPhraseRules:
     def tokens_counted(self, ch):
         first, amount, token = _values(ch)
         return _Counted(first, (amount, token), _sp(ch))
+
+    def either(self, ch):  # "Either A or B.": the choice of the list
+        items = ch[-1]
+        if len(items) != 1 or type(items[0]).__name__ != "Choice":
+            raise AbilitySyntaxError("'either' needs its options joined by 'or'", *_sp(ch),
+                                     hint="write 'Either gain 2 gold or heal 1 wound.'")
+        return _Marker("actions", (False, items), _sp(ch))
+
+    def draw_challenge(self, ch):
+        colour = _values(ch)[0]
+        raise AbilitySyntaxError(
+            f"the engine draws the top {colour} adventure card, whatever kind of card it is",
+            *_sp(ch), code="RF470",
+            hint=f"write 'Draw a {colour} adventure card and resolve it.'")
 
     def gain_skill(self, ch):
         skill = " ".join(str(c) for c in _values(ch)[0].split())

@@ -18,7 +18,8 @@ SKILLS = frozenset({"Swim", "Climb"})
 
 
 def _ir(text: str, kind: str = "encounter"):
-    ir, findings = compile_ability(text, CardContext(kind, None, None, SKILLS))
+    usage = "one-use" if kind == "item" and "iscard this card" in text else None
+    ir, findings = compile_ability(text, CardContext(kind, usage, None, SKILLS))
     assert [f.code for f in findings if f.severity == "error"] == [], (text, findings)
     return ir
 
@@ -83,6 +84,14 @@ SAME = [
      "Choose one: lose 1 gold; or take 1 wound and take 1 exhaustion."),
     ("Discard 1 wound from all of your Allies.", "Discard 1 wound from each of your Allies."),
     ("Draw a blue card and resolve it.", "Draw a blue adventure card and resolve it."),
+    # an attack is its combat roll; "add" says a bonus; the market card drawn goes to the town
+    ("+1 to all your melee attacks.", "You receive +1 to melee combat rolls."),
+    ("Magic: Take 1 exhaustion to add +2 to your magic attack.",
+     "Magic: Take 1 exhaustion to you receive +2 to magic combat rolls."),
+    ("Discard this card to draw the top card of the market deck and place it in the market "
+     "stack of the town you are in.", "Discard this card to draw 1 market card."),
+    ("Draw a market card and place it in the market of your town. Gain 1 gold.",
+     "Draw 1 market card. Gain 1 gold."),
     # "Then ..." starts a sentence that follows the one before
     ("Test Mind (7). Then, gain 1 gold.", "Test Mind (7). Gain 1 gold."),
     ("Take 2 wounds. Then you may move 3 spaces.", "Take 2 wounds. You may move 3 spaces."),
@@ -94,7 +103,8 @@ def test_a_noun_phrase_means_what_its_form_means(variant, form):
     assert print_ability(parse_ability(form)) == form, "the form is canonical"
     assert parse_ability(variant) == parse_ability(form)
     assert print_ability(parse_ability(variant)) == form
-    kind = "item" if "Melee" in form or "Before moving" in form else "encounter"
+    kind = "item" if any(w in form for w in ("Melee", "Magic", "Before moving", "this card",
+                                             "combat rolls")) else "encounter"
     assert _ir(variant, kind) == _ir(form, kind)
 
 
@@ -139,6 +149,8 @@ def test_an_object_the_engine_cannot_act_on_is_refused_at_its_words(text, words)
     ("Heal 1 wound and your Allies.", "your Allies"),
     ("Heal all wounds and wounds.", "wounds"),
     ("Lose 1 gold and 1 experience.", "1 experience"),
+    ("Draw 3 market cards and place it in the market of your town.",
+     "place it in the market of your town"),
     ("Take 1 wound and 2 gold.", "2 gold"),
     ("Either gain 2 gold and heal 1 wound.", "Either gain 2 gold and heal 1 wound"),
     ("Roll a die. On 1–4, take 1 wound. On a 5 or 7, gain 1 gold. On 6, gain 1 gold. On 8–10, "

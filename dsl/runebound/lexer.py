@@ -107,7 +107,8 @@ _TERMINAL_WORDS["TAKE"] = ("take", "takes", "suffer", "suffers")
 _TERMINAL_WORDS.update({"DEFEAT": ("defeat", "defeats"), "TURN": ("turn", "turns"),
                         "BEGINNING": ("beginning",), "THEN": ("then",)})
 # issue 32 (session np): "the top card of the market deck", "either ... or ..."
-_TERMINAL_WORDS.update(TOP=("top",), EITHER=("either",))
+_TERMINAL_WORDS.update(TOP=("top",), EITHER=("either",), ADD=("add", "adds"),
+                       STACK=("stack", "stacks"))
 
 # Icon tokens stand for words (reference 2.7); the PDF draws them as symbols.
 ICONS: dict[str, str] = {

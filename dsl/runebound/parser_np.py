@@ -162,6 +162,9 @@ class NounPhraseRules:
                      "range such as 'On 5–6,'")
         return _Faces(low, high, _sp(ch))
 
+    def placed_in_town(self, ch):  # "... and place it in the market of the town you are in"
+        return _PlacedInTown(span=_sp(ch))
+
     def keep_it(self, ch):  # "keep it": of the one card just drawn (action_list checks)
         return _KeepIt(span=_sp(ch))
 
@@ -225,9 +228,23 @@ class _KeepIt(n.KeepOne):
     a KeepOne)."""
 
 
+class _PlacedInTown(n.KeepOne):
+    """"place it in the market (stack) of the town you are in": where a market card drawn goes
+    (``action_list`` drops it after one card drawn, else refuses it)."""
+
+
 def _check_keep_it(values: list) -> list:
     out = []
     for i, v in enumerate(values):
+        if type(v) is _PlacedInTown:
+            prev = values[i - 1] if i else None
+            if not (type(prev) is n.DrawMarket and (prev.amount.kind, prev.amount.values) ==
+                    ("fixed", (1,))):
+                raise AbilitySyntaxError(
+                    "'place it in the market' follows the one market card drawn", *v.span,
+                    hint="write 'draw 1 market card' (the rules place it in your town's "
+                         "market)")
+            continue
         if type(v) is _KeepIt:
             prev = values[i - 1] if i else None
             if isinstance(prev, n.DrawMarket) and (prev.amount.kind, prev.amount.values) != \
@@ -269,7 +286,7 @@ def install(cls) -> None:
     base = cls.action_list
 
     def one_list(self, ch):
-        if not any(type(c) in (_More, _KeepIt, _Pair) for c in ch):
+        if not any(type(c) in (_More, _KeepIt, _Pair, _PlacedInTown) for c in ch):
             return base(self, ch)  # the common case, fast
         values = _check_keep_it(_resolve(_values(ch)))
         return base(self, values)

@@ -144,7 +144,7 @@ def test_an_object_the_engine_cannot_act_on_is_refused_at_its_words(text, words)
 
 @pytest.mark.parametrize("text, words", [
     ("Draw 2 market cards and keep it.", "keep it"),
-    ("2 wounds and 1 exhaustion.", "2 wounds"),
+    ("2 wounds and 1 exhaustion.", "2"),
     ("Gain 2 gold and 1 exhaustion.", "1 exhaustion"),
     ("Heal 1 wound and your Allies.", "your Allies"),
     ("Heal all wounds and wounds.", "wounds"),

@@ -107,6 +107,8 @@ CODES: dict[str, str] = {
     "RF455": "'add ... to the result' away from a test's trigger ('When you test Mind, ...')",
     "RF457": "'if you took no wounds' away from a combat (its tags, 'After combat,' ...)",
     "RF456": "'would be knocked out': the knock-out's window opens after it, nothing prevents it",
+    # ---- issue 32 (session np): objects and noun phrases
+    "RF470": "an object the engine cannot act on (a skill given, a space of a terrain to move to)",
     # RF5xx: content and references
     "RF501": "duplicate card id",
     "RF502": "reference to an unknown id",

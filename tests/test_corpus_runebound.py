@@ -117,8 +117,8 @@ def test_hints_are_sentences_that_parse_and_never_a_word_that_fails_there_again(
     ("Each Hero gains 2 golds.", "did you mean 'gold'? ('Each Hero gains 2 gold.')"),
     ("Gian 2 gold.", "did you mean 'Gain'? ('Gain 2 gold.')"),
     ("Before combat gain 1 gold.", "did you mean: 'Before combat: gain 1 gold.'?"),
-    ("Each Hero draws a market card.", "did you mean: 'Each Hero draws 1 market card.'?"),
-    ("Take exhaustion to gain 1 gold.", "did you mean: 'Take X exhaustion to gain 1 gold.'?"),
+    ("Each Hero draws market card.", "did you mean: 'Each Hero draws a market card.'?"),
+    ("Take exhaustion to gain 1 gold.", "did you mean: 'Take an exhaustion to gain 1 gold.'?"),
 ])
 def test_a_hint_proposes_the_nearest_sentence(text, want):
     with pytest.raises(AbilitySyntaxError) as err:

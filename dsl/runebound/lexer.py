@@ -111,6 +111,9 @@ _TERMINAL_WORDS.update({"ADD": ("add", "adds"), "REST": ("rest",),  # issue 32 (
                         "NOT": ("not",), "DIDNT": ("didn't", "didn\u2019t"),
                         "HIT": ("hit", "hits"), "MISS": ("miss", "misses"), "WIN": ("win",),
                         "ONLY": ("only",), "CURRENT": ("current",), "BEGIN": ("begin", "begins")})
+# issue 32 (session np): "the top card of the market deck", "either ... or ..."
+_TERMINAL_WORDS.update(TOP=("top",), EITHER=("either",),
+                       STACK=("stack", "stacks"))
 
 # Icon tokens stand for words (reference 2.7); the PDF draws them as symbols.
 ICONS: dict[str, str] = {

@@ -417,6 +417,8 @@ def parse_ability(text: str) -> n.Ability:
             _window_first(err, text)
         if getattr(err, "won_first", None):
             _won_first(err, text)
+        if getattr(err, "rewrite", None):  # issue 32 (session np): the words to write instead
+            _rewrite(err, text)
         raise
     except UnexpectedInput as err:
         explained = explain_unexpected(err, text)
@@ -443,6 +445,8 @@ def parse_ability(text: str) -> n.Ability:
                 _window_first(inner, text)
             if getattr(inner, "won_first", None):
                 _won_first(inner, text)
+            if getattr(inner, "rewrite", None):
+                _rewrite(inner, text)
             raise inner from None
         raise
 
@@ -472,6 +476,17 @@ def _won_first(err: AbilitySyntaxError, text: str) -> None:
     err.hint = f"did you mean: '{proposal}'?"
 
 
+def _rewrite(err: AbilitySyntaxError, text: str) -> None:
+    """An error that knows the words to write at its place (``err.rewrite``): the hint is the
+    text with them, when that parses."""
+    proposal = text[:err.start] + err.rewrite + text[err.end:]
+    try:
+        _bare_parse(proposal)
+    except Exception:  # noqa: BLE001 - the error's own hint stays
+        return
+    err.hint = f"did you mean: '{proposal}'?"
+
+
 __all__ = ["MAX_NESTING", "MAX_TEXT", "parse_ability", "raw_parser", "UnexpectedCharacters",
            "UnexpectedEOF", "UnexpectedToken"]
 
@@ -486,3 +501,8 @@ for _rule, _method in _PLACE_RULES.items():
 from . import parser_core  # noqa: E402
 
 parser_core.install(_ToAst)
+
+# ---- issue 32 (session np): objects and noun phrases (wraps action_list and choose_one last)
+from . import parser_np  # noqa: E402
+
+parser_np.install(_ToAst)

@@ -126,6 +126,10 @@ def with_subject(subject, clause, span):
 
 def _special(subject, pred: _Special, span):
     heroes = subject in ("you", "hero", "each_hero")
+    if pred.kind == "immune_many":  # one immunity per phase (issue 32, session self)
+        items = tuple(_special(subject, _Special("immune", p, pred.span), span)
+                      for p in pred.value)
+        return n.And(items, span=span)
     if pred.kind == "immune":
         if subject in ("you", "hero", "this_challenge", "this_ally"):
             return n.Immune(pred.value, "hero" if subject == "you" else subject, span=span)

@@ -16,8 +16,11 @@ them. Each is an accepted variant of a form the language has: it parses to that 
 
 from __future__ import annotations
 
+from dataclasses import fields, is_dataclass, replace
+
 from lark import Token
 
+from ..errors import AbilitySyntaxError
 from . import nodes as n
 from .parser_parts import _sp, _values
 from .parser_subjects import _Special
@@ -69,6 +72,66 @@ def install(cls) -> None:
     def ability_(self, ch):
         if any(type(c) is n.And for c in ch):
             ch = _split_immunities(ch)
-        return ability(self, ch)
+        out = ability(self, ch)
+        if self.__dict__.pop("_extra_damage", False):  # set by self_extra_wounds
+            out = _phase_damage(out)
+        return out
 
     cls.ability = ability_
+
+
+class _ExtraDamage(n.Modifier):
+    """"This challenge inflicts N extra wounds": a Modifier of the damage of the phase the
+    ability's tag names, known once the whole ability is (see :func:`_phase_damage`)."""
+
+
+def _self_extra_wounds(self, ch):
+    subject = "this_ally" if any(type(t) is Token and t.type == "ALLY" for t in ch) \
+        else "this_challenge"
+    target = next((v for v in _values(ch)), None)
+    want = "enemy" if subject == "this_ally" else "hero"
+    if target is not None and str(target) != want:
+        said = "your enemy" if want == "enemy" else "your Hero"
+        raise AbilitySyntaxError(
+            f"the extra wounds of {'this Ally' if subject == 'this_ally' else 'this challenge'}'s attack go to {said}", *_sp(ch),
+            hint=f"write '... on {said}', or 'Inflict N wounds on ...' for wounds of their own")
+    value = int(next(t for t in ch if type(t) is Token and t.type == "NUMBER"))
+    self._extra_damage = True  # the ability rule resolves the phase (this parse only)
+    return _ExtraDamage(subject, "extra_damage", value, span=_sp(ch))
+
+
+SelfRules.self_extra_wounds = _self_extra_wounds
+
+
+def _rebuild(node, fn):
+    """``node`` with ``fn`` applied to every AST node below it (bottom-up), rebuilt only where
+    something changed."""
+    if isinstance(node, tuple):
+        out = tuple(_rebuild(i, fn) for i in node)
+        return out if any(a is not b for a, b in zip(out, node, strict=True)) else node
+    if not is_dataclass(node) or isinstance(node, type):
+        return node
+    changes = {}
+    for f in fields(node):
+        value = getattr(node, f.name)
+        new = _rebuild(value, fn)
+        if new is not value:
+            changes[f.name] = new
+    return fn(replace(node, **changes) if changes else node)
+
+
+def _phase_damage(a: n.Ability) -> n.Ability:
+    """``a`` with each "this challenge / this Ally inflicts N extra wounds" made the damage of
+    the phase its tag names; a located error without a phase tag."""
+    def fix(node):
+        if type(node) is not _ExtraDamage:
+            return node
+        if a.tag not in ("ranged", "melee", "magic"):
+            who = "This challenge" if node.subject == "this_challenge" else "This Ally"
+            raise AbilitySyntaxError(
+                "extra wounds of which attack? The phase is not said", *node.span,
+                hint=f"tag the ability with the phase: 'Melee: {who} inflicts {node.value} "
+                     f"extra wound{'s' if node.value != 1 else ''} ...'")
+        return n.Modifier(node.subject, f"{a.tag}_damage", node.value, span=node.span)
+
+    return _rebuild(a, fix)

@@ -217,6 +217,10 @@ def tokenize(text: str):
 # issue 32 (session self): the negations of "may" and "can" are "cannot" ("You may not escape
 # from this combat.", "Heroes can't buy Items.", "Your Allies can not attack this challenge.")
 VOCABULARY.update({"can't": "CANNOT", "can\u2019t": "CANNOT"})
+# "This challenge cannot be escaped / attacked by Allies", "immune to all attacks except magic
+# attacks" (the passive of the verbs, and the one exception)
+VOCABULARY.update({"escaped": "ESCAPE", "attacked": "ATTACK", "except": "EXCEPT"})
+DISPLAY["EXCEPT"] = "'except'"
 
 
 def negations(tokens):

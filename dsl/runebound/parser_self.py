@@ -23,11 +23,17 @@ from lark import Token
 from ..errors import AbilitySyntaxError
 from . import nodes as n
 from .parser_parts import _sp, _values
-from .parser_subjects import _Special
+from .parser_subjects import _Special, with_subject
 
 
 def _phases(ch) -> list[str]:
     return [str(v) for v in _values(ch)]
+
+
+def _all_but(ch) -> list[str]:
+    """The phases of "all attacks", but those after "except"."""
+    but = set(_phases(ch))
+    return [p for p in ("ranged", "melee", "magic") if p not in but]
 
 
 def _joined(nodes, span):
@@ -43,6 +49,24 @@ class SelfRules:
 
     def p_immune_many(self, ch):  # "is immune to ranged and magic attacks" (one per phase)
         return _Special("immune_many", tuple(_phases(ch)), _sp(ch))
+
+    def immune_all(self, ch):  # "Immune to all attacks (except magic attacks)."
+        span = _sp(ch)
+        return _joined([n.Immune(p, "this_challenge", span=span) for p in _all_but(ch)], span)
+
+    def p_immune_all(self, ch):
+        return _Special("immune_many", tuple(_all_but(ch)), _sp(ch))
+
+    def attacks_cannot_wound(self, ch):  # "Ranged (and magic) attacks cannot wound <subject>"
+        *phases, subject = _values(ch)
+        return with_subject(subject, _Special("immune_many", tuple(map(str, phases)), _sp(ch)),
+                            _sp(ch))
+
+    def p_cannot_be_escaped(self, ch):  # "This challenge cannot be escaped (from)."
+        return _Special("escaped", "be escaped", _sp(ch))
+
+    def p_cannot_be_attacked(self, ch):  # "This challenge cannot be attacked by Allies."
+        return _Special("attacked", "be attacked by Allies", _sp(ch))
 
     def attack_bonus(self, ch):  # "Your magic attacks (against this challenge) get -2"
         value = int(next(t for t in ch if isinstance(t, Token) and t.type == "SIGNED"))

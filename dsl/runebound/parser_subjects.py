@@ -131,9 +131,12 @@ def _special(subject, pred: _Special, span):
                       for p in pred.value)
         return n.And(items, span=span)
     if pred.kind == "immune":
-        if subject in ("you", "hero", "this_challenge", "this_ally"):
+        if subject in ("you", "hero", "this_challenge", "this_ally", "enemy"):
+            # "your enemy" (session self): a challenge's own card (RF441 warns, RF450 elsewhere)
             return n.Immune(pred.value, "hero" if subject == "you" else subject, span=span)
         raise _subject_error(subject, "'is immune'")
+    if pred.kind in ("escaped", "attacked") and subject == "this_challenge":  # session self
+        return n.Restrict("escape" if pred.kind == "escaped" else "ally_attack", span=span)
     if pred.kind == "escape" and heroes:
         return n.Restrict("escape", span=span)
     if pred.kind == "attack" and subject == "each_ally":  # "Your Allies cannot attack ..."

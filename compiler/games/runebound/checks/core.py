@@ -45,6 +45,12 @@ def check(a: n.Ability, ctx, nodes, finding):
                 yield finding("RF450", "'this challenge' names no card here: only a "
                                        "challenge's own text can say 'this challenge'",
                               node.span, hint=_whose(node, ctx.kind))
+            elif not challenge and kind is n.Immune and node.subject == "enemy":
+                yield finding("RF450", "'your enemy is immune' is a challenge's rule of itself: "
+                                       f"{'an' if ctx.kind[0] in 'aeiou' else 'a'} {ctx.kind} "
+                                       "card cannot make the enemy immune", node.span,
+                              hint="put it on the challenge's card: 'This challenge is immune "
+                                   f"to {node.phase} attacks.'")
             elif not ally and getattr(node, field) in ("this_ally", "each_other_ally"):
                 said = "this Ally" if getattr(node, field) == "this_ally" else \
                     "each other Ally"

@@ -5,7 +5,9 @@ the act is the same as the canonical form's, which names nobody:
 * "This challenge inflicts 2 wounds on your Hero." is "Inflict 2 wounds on your Hero." on a
   challenge's card;
 * "Your magic attacks against this challenge get -2." is "You receive -2 to magic combat
-  rolls." on a challenge's card.
+  rolls." on a challenge's card;
+* "This challenge cannot be escaped / attacked by Allies." is "You cannot escape from this
+  combat." / "Allies cannot attack this challenge." on a challenge's card.
 
 Off a challenge's card "this challenge" names no card, and the canonical form would say
 another thing (any wounds, any enemy): RF450 (error), placed on the words. Read on the text,
@@ -17,7 +19,8 @@ from __future__ import annotations
 import re
 
 _SELF_CHALLENGE = re.compile(
-    r"\bthis challenge (?:inflicts?|deals?)\b|\bagainst this challenge\b", re.IGNORECASE)
+    r"\bthis challenge (?:inflicts?|deals?|cannot be (?:escaped|attacked))\b"
+    r"|\bagainst this challenge\b", re.IGNORECASE)
 
 
 def check_text(text: str, kind: str, finding):

@@ -36,8 +36,25 @@ def _all_but(ch) -> list[str]:
     return [p for p in ("ranged", "melee", "magic") if p not in but]
 
 
-def _joined(nodes, span):
-    return nodes[0] if len(nodes) == 1 else n.And(tuple(nodes), span=span)
+class _ImmuneSet(n.And):
+    """One immunity to several phases as the parser reads it ("immune to ranged and magic
+    attacks"): made one sentence per phase at the top of the ability, a plain And below (see
+    :func:`install`). A printed And of immunities ("... and this challenge is immune to ...")
+    stays an And, so that parse and print stay inverse."""
+
+
+def immune_set(nodes, span, parser=None):
+    """One immunity per phase of ``nodes``: the node itself, or an :class:`_ImmuneSet` that
+    the ``parser`` (the transformer) splits at the ability (a plain And without one)."""
+    if len(nodes) == 1:
+        return nodes[0]
+    if parser is None:
+        return n.And(tuple(nodes), span=span)
+    parser._immune_set = True  # the ability rule splits or plain-joins it (this parse)
+    return _ImmuneSet(tuple(nodes), span=span)
+
+
+_joined = immune_set
 
 
 class SelfRules:
@@ -45,14 +62,16 @@ class SelfRules:
 
     def immune_bare(self, ch):  # "Immune to ranged (and magic) attacks."
         span = _sp(ch)
-        return _joined([n.Immune(p, "this_challenge", span=span) for p in _phases(ch)], span)
+        return _joined([n.Immune(p, "this_challenge", span=span) for p in _phases(ch)], span,
+                       self)
 
     def p_immune_many(self, ch):  # "is immune to ranged and magic attacks" (one per phase)
         return _Special("immune_many", tuple(_phases(ch)), _sp(ch))
 
     def immune_all(self, ch):  # "Immune to all attacks (except magic attacks)."
         span = _sp(ch)
-        return _joined([n.Immune(p, "this_challenge", span=span) for p in _all_but(ch)], span)
+        return _joined([n.Immune(p, "this_challenge", span=span) for p in _all_but(ch)], span,
+                       self)
 
     def p_immune_all(self, ch):
         return _Special("immune_many", tuple(_all_but(ch)), _sp(ch))
@@ -60,7 +79,7 @@ class SelfRules:
     def attacks_cannot_wound(self, ch):  # "Ranged (and magic) attacks cannot wound <subject>"
         *phases, subject = _values(ch)
         return with_subject(subject, _Special("immune_many", tuple(map(str, phases)), _sp(ch)),
-                            _sp(ch))
+                            _sp(ch), self)
 
     def p_cannot_be_escaped(self, ch):  # "This challenge cannot be escaped (from)."
         return _Special("escaped", "be escaped", _sp(ch))
@@ -82,11 +101,15 @@ def _split_immunities(ch):
     says (the printed form, which parses back to the same sentences)."""
     out = []
     for c in ch:
-        if type(c) is n.And and all(type(i) is n.Immune for i in c.items):
+        if type(c) is _ImmuneSet:
             out.extend(c.items)
         else:
             out.append(c)
     return out
+
+
+def _plain(node):
+    return n.And(node.items, span=node.span) if type(node) is _ImmuneSet else node
 
 
 def install(cls) -> None:
@@ -94,9 +117,12 @@ def install(cls) -> None:
     ability = cls.ability
 
     def ability_(self, ch):
-        if any(type(c) is n.And for c in ch):
+        immune_set = self.__dict__.pop("_immune_set", False)
+        if immune_set:
             ch = _split_immunities(ch)
         out = ability(self, ch)
+        if immune_set:  # one below a prefix ("Until ..., ...") is a plain And
+            out = _rebuild(out, _plain)
         if self.__dict__.pop("_extra_damage", False):  # set by self_extra_wounds
             out = _phase_damage(out)
         return out

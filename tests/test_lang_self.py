@@ -108,3 +108,35 @@ def test_this_challenge_off_a_challenges_card_is_refused_where_it_is_written(kin
     assert ir is None and [f.code for f in errors] == ["RF450"]
     start, end = errors[0].span
     assert text[start:end].lower() in text.lower() and end > start
+
+
+def test_allies_barred_in_the_magic_phase_only():
+    """"Your Allies cannot attack this challenge during the Magic phase." is the challenge's
+    magic step barring them to the end of the round (magic is a round's last phase): in the
+    ranged and melee steps the Hero's Allies may attack, in the magic step they may not, and in
+    the next round's ranged step they may again."""
+    from runeforge.engine.runebound.core.windows import MAGIC, MELEE, RANGED
+
+    engine, hero, _porter, _wisp = _setup("spiteful-wisp")
+    for step in (RANGED, MELEE):
+        _at(engine, step, 1)
+        engine.open_window(hero, step)
+        assert engine.restricted("ally_attack") is None, step
+    _at(engine, MAGIC, 1)
+    engine.open_window(hero, MAGIC)
+    assert engine.restricted("ally_attack") == "spiteful-wisp"
+    engine.expire("end_of_round")
+    _at(engine, RANGED, 2)
+    engine.open_window(hero, RANGED)
+    assert engine.restricted("ally_attack") is None
+
+
+@pytest.mark.parametrize("phase", ["Ranged", "Melee"])
+def test_allies_barred_in_another_phase_alone_is_refused_where_written(phase):
+    from runeforge.dsl.errors import AbilitySyntaxError
+    from runeforge.dsl.runebound import parse_ability
+
+    text = f"Your Allies cannot attack this challenge during the {phase} phase."
+    with pytest.raises(AbilitySyntaxError) as err:
+        parse_ability(text)
+    assert err.value.start == 0 and "Allies cannot attack this challenge." in err.value.hint

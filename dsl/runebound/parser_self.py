@@ -81,6 +81,17 @@ class SelfRules:
         return with_subject(subject, _Special("immune_many", tuple(map(str, phases)), _sp(ch)),
                             _sp(ch), self)
 
+    def p_cannot_attack_in(self, ch):  # "(Your Allies) cannot attack this challenge during
+        return _Special("attack_in", str(_values(ch)[0]), _sp(ch))  # the Magic phase"
+
+    def allies_cannot_attack_in(self, ch):
+        return self.phase_bar(str(_values(ch)[0]), _sp(ch))
+
+    def phase_bar(self, phase: str, span):
+        """The Allies barred in one phase: a placeholder the ability rule resolves."""
+        self._phase_bar = True
+        return _PhaseBar(phase, span=span)
+
     def p_cannot_be_escaped(self, ch):  # "This challenge cannot be escaped (from)."
         return _Special("escaped", "be escaped", _sp(ch))
 
@@ -125,9 +136,46 @@ def install(cls) -> None:
             out = _rebuild(out, _plain)
         if self.__dict__.pop("_extra_damage", False):  # set by self_extra_wounds
             out = _phase_damage(out)
+        if self.__dict__.pop("_phase_bar", False):  # set by phase_bar
+            out = _phase_bar(out)
         return out
 
     cls.ability = ability_
+
+
+class _PhaseBar(n.Nothing):
+    """"Allies cannot attack this challenge during the <phase> phase" until the ability is
+    known (:func:`_phase_bar`)."""
+
+    def __init__(self, phase, span):
+        object.__setattr__(self, "phase", phase)
+        super().__init__(span=span)
+
+
+def _phase_bar(a: n.Ability) -> n.Ability:
+    """``a`` whose one sentence bars the Allies in the magic phase: "Magic: Until the end of
+    this combat round, Allies cannot attack this challenge." (the magic step is a round's
+    last); a located error for another phase, or with other text in the ability."""
+    bars = [s for s in a.sentences if type(s) is _PhaseBar]
+    if not bars:  # below a prefix, or in a list of actions
+        nested = next((x for s in a.sentences for x in n.walk(s) if type(x) is _PhaseBar), None)
+        if nested is None:
+            return a
+        bars = [nested]
+    bar = bars[0]
+    if bar.phase != "magic":
+        raise AbilitySyntaxError(
+            f"the Allies cannot be barred in the {bar.phase} phase alone: the engine bars them "
+            "to the end of a combat round or of the combat", *bar.span,
+            hint="did you mean: 'Allies cannot attack this challenge.'?")  # the whole combat
+    if len(a.sentences) != 1 or a.tag or a.window or a.costs or a.limits \
+            or type(a.sentences[0]) is not _PhaseBar:
+        raise AbilitySyntaxError(
+            "the Allies barred in the Magic phase is an ability of its own", *bar.span,
+            hint="did you mean: 'Magic: Until the end of this combat round, Allies cannot "
+                 "attack this challenge.'?")  # an ability of its own
+    rule = n.During("end_of_round", n.Restrict("ally_attack", span=bar.span), span=bar.span)
+    return replace(a, tag="magic", sentences=(rule,))
 
 
 class _ExtraDamage(n.Modifier):
@@ -139,13 +187,15 @@ def _self_extra_wounds(self, ch):
     subject = "this_ally" if any(type(t) is Token and t.type == "ALLY" for t in ch) \
         else "this_challenge"
     target = next((v for v in _values(ch)), None)
+    value = int(next(t for t in ch if type(t) is Token and t.type == "NUMBER"))
     want = "enemy" if subject == "this_ally" else "hero"
     if target is not None and str(target) != want:
         said = "your enemy" if want == "enemy" else "your Hero"
+        who = "This Ally" if subject == "this_ally" else "This challenge"
+        wounds = "wound" if value == 1 else "wounds"
         raise AbilitySyntaxError(
-            f"the extra wounds of {'this Ally' if subject == 'this_ally' else 'this challenge'}'s attack go to {said}", *_sp(ch),
-            hint=f"write '... on {said}', or 'Inflict N wounds on ...' for wounds of their own")
-    value = int(next(t for t in ch if type(t) is Token and t.type == "NUMBER"))
+            f"the extra wounds of {who[0].lower() + who[1:]}'s attack go to {said}", *_sp(ch),
+            hint=f"did you mean: 'Melee: {who} deals {value} extra {wounds} to {said}.'?")
     self._extra_damage = True  # the ability rule resolves the phase (this parse only)
     return _ExtraDamage(subject, "extra_damage", value, span=_sp(ch))
 
@@ -178,10 +228,10 @@ def _phase_damage(a: n.Ability) -> n.Ability:
             return node
         if a.tag not in ("ranged", "melee", "magic"):
             who = "This challenge" if node.subject == "this_challenge" else "This Ally"
+            wounds = "wound" if node.value == 1 else "wounds"
             raise AbilitySyntaxError(
                 "extra wounds of which attack? The phase is not said", *node.span,
-                hint=f"tag the ability with the phase: 'Melee: {who} inflicts {node.value} "
-                     f"extra wound{'s' if node.value != 1 else ''} ...'")
+                hint=f"did you mean: 'Melee: {who} deals {node.value} extra {wounds}.'?")
         return n.Modifier(node.subject, f"{a.tag}_damage", node.value, span=node.span)
 
     return _rebuild(a, fix)

@@ -141,6 +141,8 @@ def _special(subject, pred: _Special, span, parser=None):
         return n.Restrict("escape" if pred.kind == "escaped" else "ally_attack", span=span)
     if pred.kind == "escape" and heroes:
         return n.Restrict("escape", span=span)
+    if pred.kind == "attack_in" and subject == "each_ally" and parser is not None:
+        return parser.phase_bar(pred.value, span)  # "... during the Magic phase" (self)
     if pred.kind == "attack" and subject == "each_ally":  # "Your Allies cannot attack ..."
         return n.Restrict("ally_attack", span=span)
     if pred.kind == "buy" and heroes:

@@ -37,9 +37,9 @@ def _all_but(ch) -> list[str]:
 
 
 class _ImmuneSet(n.And):
-    """One immunity to several phases as the parser reads it ("immune to ranged and magic
-    attacks"): made one sentence per phase at the top of the ability, a plain And below (see
-    :func:`install`). A printed And of immunities ("... and this challenge is immune to ...")
+    """One immunity (or bonus) to several phases as the parser reads it ("immune to ranged and
+    magic attacks", "your attacks get +1"): made one sentence per phase at the top of the
+    ability, a plain And below (see :func:`install`). A printed And of immunities ("... and this challenge is immune to ...")
     stays an And, so that parse and print stay inverse."""
 
 
@@ -98,9 +98,12 @@ class SelfRules:
     def p_cannot_be_attacked(self, ch):  # "This challenge cannot be attacked by Allies."
         return _Special("attacked", "be attacked by Allies", _sp(ch))
 
-    def attack_bonus(self, ch):  # "Your magic attacks (against this challenge) get -2"
+    def attack_bonus(self, ch):  # "Your (magic) attacks (against this challenge) get -2"
         value = int(next(t for t in ch if isinstance(t, Token) and t.type == "SIGNED"))
-        return n.Modifier("you", f"{_values(ch)[0]}_roll", value, span=_sp(ch))
+        span = _sp(ch)
+        phases = _phases(ch) or ["ranged", "melee", "magic"]  # "your attacks": every phase
+        return immune_set([n.Modifier("you", f"{p}_roll", value, span=span) for p in phases],
+                          span, self)
 
 __all__ = ["SelfRules"]
 

@@ -251,4 +251,5 @@ class AbilityLexer(Lexer):
     __future_interface__ = 0
 
     def lex(self, text: str):  # type: ignore[override]
-        return negations(tokenize(text))
+        tokens = tokenize(text)
+        return negations(tokens) if "not" in text.lower() else tokens  # rare: no cost else

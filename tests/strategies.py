@@ -260,6 +260,11 @@ core_clause = st.one_of(
     st.builds(n.CannotBeWounded, st.sampled_from(["each_ally", "hero"])),
     st.builds(n.Immune, phase, st.sampled_from(["hero", "this_challenge"])),
     st.just(n.Restrict("buy_items")),
+    # issue 32 (session self): immunities and wound caps said of the card's own figure
+    st.builds(n.Immune, phase, st.sampled_from(["this_ally", "enemy"])),
+    st.builds(lambda s, v, p: n.WoundCap(s, v, per=p),
+              st.sampled_from(["this_challenge", "this_ally", "enemy"]), st.integers(0, 9),
+              st.sampled_from(["phase", "round"])),
 )
 clause = st.one_of(clause, core_clause)
 action_list = st.one_of(clause, st.lists(clause, min_size=2, max_size=3).map(

@@ -222,6 +222,34 @@ def tokenize(text: str):
             )
 
 
+# issue 32 (session self): the negations of "may" and "can" are "cannot" ("You may not escape
+# from this combat.", "Heroes can't buy Items.", "Your Allies can not attack this challenge.")
+VOCABULARY.update({"can't": "CANNOT", "can\u2019t": "CANNOT"})
+# "This challenge cannot be escaped / attacked by Allies", "immune to all attacks except magic
+# attacks" (the passive of the verbs, and the one exception)
+VOCABULARY.update({"escaped": "ESCAPE", "attacked": "ATTACK", "except": "EXCEPT"})
+DISPLAY["EXCEPT"] = "'except'"
+
+
+def negations(tokens):
+    """``tokens`` with "may not" / "can not" as one CANNOT (spanning both words)."""
+    held = None
+    for tok in tokens:
+        if held is not None:
+            if tok.type in ("WORD", "NOT") and tok.lower() == "not":
+                yield _token("CANNOT", f"{held} {tok}", held.start_pos, tok.end_pos)
+                held = None
+                continue
+            yield held
+            held = None
+        if tok.type == "MAY":
+            held = tok
+        else:
+            yield tok
+    if held is not None:
+        yield held
+
+
 class AbilityLexer(Lexer):
     """Lark custom lexer (interface 0): ``lex(text)`` yields tokens."""
 
@@ -231,4 +259,5 @@ class AbilityLexer(Lexer):
     __future_interface__ = 0
 
     def lex(self, text: str):  # type: ignore[override]
-        return tokenize(text)
+        tokens = tokenize(text)
+        return negations(tokens) if "not" in text.lower() else tokens  # rare: no cost else

@@ -40,12 +40,15 @@ from .parser_modifiers import (  # _AGAINST, _WINDOWS: the parse under way (pars
 )
 from .parser_parts import _Items, _Marker, _sp, _values
 from .parser_payments import PaymentRules, _gold_paid, _IfDo, _may_costs, join_if_you_do
+from .parser_self import SelfRules
+from .parser_self import install as install_self
 from .parser_subjects import SubjectRules, _tokens, as_selector, as_target, scoped, with_subject
 from .parser_triggers import TriggerRules, _Won, colour_window, refuse_won, won_window
 from .parser_verbs import VerbRules, phase_extra_wounds
 from .parser_when import WhenRules  # issue 32 (session when): tests as triggers, more words
 
-RULES = (SubjectRules, VerbRules, ModifierRules, PaymentRules, TriggerRules, WhenRules)
+RULES = (SubjectRules, VerbRules, ModifierRules, PaymentRules, TriggerRules, WhenRules,
+         SelfRules)  # issue 32 (session self): a card's own subject
 
 
 def install(cls) -> None:
@@ -145,6 +148,7 @@ def install(cls) -> None:
 
     cls.phrase, cls._nested, cls.ability, cls.during = phrase_, nested_, ability_, during_
     cls.subject_takes, cls.modifier = subject_takes_, modifier_
+    install_self(cls)  # issue 32 (session self): one sentence per immunity
 
 
 __all__ = ["install", "as_target", "as_selector", "scoped", "STANDING", "_Items", "LIMIT_WORDS",

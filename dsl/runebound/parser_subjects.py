@@ -99,11 +99,12 @@ def _may_verb(clause, ch) -> None:
                                  hint="write 'Each Hero may <verb> ...', or the rule alone")
 
 
-def with_subject(subject, clause, span):
-    """The node of ``<subject> <clause>`` (``clause`` said of "you")."""
+def with_subject(subject, clause, span, parser=None):
+    """The node of ``<subject> <clause>`` (``clause`` said of "you"); ``parser``: the
+    transformer, for the predicates that tell it what to finish at the ability."""
     subject = as_target(subject)
     if isinstance(clause, _Special):
-        return _special(subject, clause, span)
+        return _special(subject, clause, span, parser)
     if subject in ("you", "hero"):
         if isinstance(clause, n.Suffer):
             return n.Suffer(clause.amount, clause.token, subject, span=span)
@@ -124,14 +125,24 @@ def with_subject(subject, clause, span):
     return n.Each(sel, clause, span=span)
 
 
-def _special(subject, pred: _Special, span):
+def _special(subject, pred: _Special, span, parser=None):
     heroes = subject in ("you", "hero", "each_hero")
+    if pred.kind == "immune_many":  # one immunity per phase (issue 32, session self)
+        from .parser_self import immune_set  # (a cycle: parser_self imports this module)
+
+        return immune_set([_special(subject, _Special("immune", p, pred.span), span)
+                           for p in pred.value], span, parser)
     if pred.kind == "immune":
-        if subject in ("you", "hero", "this_challenge", "this_ally"):
+        if subject in ("you", "hero", "this_challenge", "this_ally", "enemy"):
+            # "your enemy" (session self): a challenge's own card (RF441 warns, RF450 elsewhere)
             return n.Immune(pred.value, "hero" if subject == "you" else subject, span=span)
         raise _subject_error(subject, "'is immune'")
+    if pred.kind in ("escaped", "attacked") and subject == "this_challenge":  # session self
+        return n.Restrict("escape" if pred.kind == "escaped" else "ally_attack", span=span)
     if pred.kind == "escape" and heroes:
         return n.Restrict("escape", span=span)
+    if pred.kind == "attack_in" and subject == "each_ally" and parser is not None:
+        return parser.phase_bar(pred.value, span)  # "... during the Magic phase" (self)
     if pred.kind == "attack" and subject == "each_ally":  # "Your Allies cannot attack ..."
         return n.Restrict("ally_attack", span=span)
     if pred.kind == "buy" and heroes:
@@ -154,7 +165,7 @@ class SubjectRules:
     # ---- subjects and predicates ---------------------------------------------------------
     def subject_does(self, ch):
         subject, clause = _values(ch)
-        return with_subject(subject, clause, _sp(ch))
+        return with_subject(subject, clause, _sp(ch), self)
 
     def subject_may(self, ch):  # "Every Hero in a town may ...": each of them chooses
         subject, clause = _values(ch)

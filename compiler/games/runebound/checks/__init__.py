@@ -18,6 +18,7 @@ from . import decks as checks_decks  # family 5/6 (issue 21)
 from . import when as checks_when  # issue 32 (session when): triggers on a test
 from .branching import check_branching  # families 1-3 (issue 21)
 from .combat import check_combat
+from .selfref import check_text as check_self_text  # issue 32 (session self)
 
 PHASE_TAGS = ("ranged", "melee", "magic")
 HEROIC_KINDS = ("hero", "ally")
@@ -72,7 +73,8 @@ def check_compiled(ir: dict, ctx: CardContext, text: str) -> list[Finding]:
     """The checks of an ability's compiled IR against what the engine runs for its kind of
     card (:mod:`.windows`, docs/windows.md)."""
     return [*check_windows(ir, ctx.kind, text, Finding),
-            *check_runs(ir, ctx.kind, text, Finding)]
+            *check_runs(ir, ctx.kind, text, Finding),
+            *check_self_text(text, ctx.kind, Finding)]  # issue 32 (session self)
 
 
 def _phase_tag(a: n.Ability, nodes):

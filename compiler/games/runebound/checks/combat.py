@@ -12,7 +12,7 @@ def check_combat(a: n.Ability, nodes, ctx, finding):
         return  # the common case: one pass over the nodes already walked
     yield from _additional_wounds(a, finding)
     yield from _rerolls(a, nodes, ctx, finding)
-    yield from _protections(nodes, finding)
+    yield from _protections(nodes, finding, ctx.kind)
     yield from _assists(a, nodes, ctx, finding)
 
 
@@ -84,13 +84,17 @@ def _rerolls(a: n.Ability, nodes, ctx, finding):
                               hint="a reroll is its own sentence, after its costs")
 
 
-def _protections(nodes, finding):
-    """RF427: a cap on wounds per phase protects your Hero (the engine has no cap for an
-    Ally or the enemy). RF428 (warning): a cap of 0 leaves no wound at all in the phases."""
+def _protections(nodes, finding, kind: str = ""):
+    """RF427: a cap on wounds per phase protects your Hero, or the card's own figure ("this
+    challenge", "this Ally"); the engine has no cap for other Allies or Heroes. RF428 (warning): a cap of 0 leaves no wound at all in the phases."""
     for node in nodes:
         if not isinstance(node, n.WoundCap):
             continue
-        if node.subject not in ("hero", "you"):
+        own = ("hero", "you", "this_challenge", "this_ally") + \
+            (("enemy",) if kind == "challenge" else ())  # there the challenge (RF441 warns)
+        if node.subject not in own:
+            # "this challenge / this Ally takes no more than ..." (issue 32, session self): the
+            # engine caps the wounds of the card's own figure (RF450 off its own card)
             # a word ("each_ally") or a selector of Heroes ("each other Hero in your space")
             who = node.subject.replace("_", " ") if isinstance(node.subject, str) \
                 else "other Heroes"
@@ -98,7 +102,7 @@ def _protections(nodes, finding):
                                    f"not {who}", node.span,
                           hint="write 'Your Hero takes no more than N wounds in each combat "
                                "phase.'")
-        elif node.value == 0:
+        elif node.value == 0 and node.subject in ("hero", "you"):
             yield finding("RF428", "no more than 0 wounds: your Hero takes no wounds at all in "
                                    "the combat phases", node.span,
                           hint="if that is meant, 'Your Hero is immune to ranged attacks.' "

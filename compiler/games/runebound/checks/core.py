@@ -23,6 +23,15 @@ _CORE = (n.Each, n.ForEach, n.Selector, n.AllyDefeated, n.KeepTrophy, n.CardTrad
          n.ItemTraded, n.EventDrawn)
 
 
+def _whose(node, kind: str) -> str:
+    """The hint of RF450 for "this challenge" off a challenge: an immunity (printed with its
+    subject left out, "Immune to ranged attacks.") says whose it is (issue 32, session self)."""
+    if type(node) is n.Immune:
+        who = "This Ally" if kind == "ally" else "Your Hero"
+        return f"say whose the immunity is: '{who} is immune to {node.phase} attacks.'"
+    return "write 'your enemy' (the challenge the Hero fights)"
+
+
 def check(a: n.Ability, ctx, nodes, finding):
     """The core's findings for ability ``a`` of a card of ``ctx.kind`` (one pass over
     ``nodes``)."""
@@ -35,8 +44,13 @@ def check(a: n.Ability, ctx, nodes, finding):
             if not challenge and getattr(node, field) == "this_challenge":
                 yield finding("RF450", "'this challenge' names no card here: only a "
                                        "challenge's own text can say 'this challenge'",
-                              node.span, hint="write 'your enemy' (the challenge the Hero "
-                                              "fights)")
+                              node.span, hint=_whose(node, ctx.kind))
+            elif not challenge and kind is n.Immune and node.subject == "enemy":
+                yield finding("RF450", "'your enemy is immune' is a challenge's rule of itself: "
+                                       f"{'an' if ctx.kind[0] in 'aeiou' else 'a'} {ctx.kind} "
+                                       "card cannot make the enemy immune", node.span,
+                              hint="put it on the challenge's card: 'This challenge is immune "
+                                   f"to {node.phase} attacks.'")
             elif not ally and getattr(node, field) in ("this_ally", "each_other_ally"):
                 said = "this Ally" if getattr(node, field) == "this_ally" else \
                     "each other Ally"

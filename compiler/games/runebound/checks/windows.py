@@ -57,6 +57,8 @@ _WORDS = {
 }
 _ENEMY = re.compile(r"your enemy", re.IGNORECASE)
 _THIS_CHALLENGE = re.compile(r"this challenge", re.IGNORECASE)
+# a challenge's immunity as cards print it ("Immune to ranged attacks."): the challenge's own
+_BARE_IMMUNE = re.compile(r"(^|[.:]\s*)immune to\b", re.IGNORECASE)  # (issue 32, session self)
 _ATTACK = re.compile(r"make an? (ranged|melee|magic) attack|your enemy", re.IGNORECASE)
 _MOVE = re.compile(r"move|movement", re.IGNORECASE)
 # timings that never run in a combat (no enemy), and those that run only in one
@@ -85,7 +87,8 @@ def check_windows(ir: dict, kind: str, text: str, finding):
                       _span(text, _WORDS.get(timing)), hint=_supported_hint(kind))
     # "this challenge" (issue 32) is the IR's "enemy" too, and what the warning asks for
     if kind == "challenge" and _targets(ir["effects"], ("enemy",)) \
-            and (_ENEMY.search(text) or not _THIS_CHALLENGE.search(text)):
+            and (_ENEMY.search(text) or not (_THIS_CHALLENGE.search(text)
+                                             or _BARE_IMMUNE.search(text))):
         for span in _spans(text, _ENEMY):
             yield finding("RF441", "on a challenge's card 'your enemy' is the challenge "
                                    "itself ('you' is the Hero facing it)", span,

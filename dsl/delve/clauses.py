@@ -142,6 +142,11 @@ class Tree2Ast(Words):
         return self._pred("ward", meta, ch, obj=who[0].sel if who else None,
                           wounds=number.value if number is not None else 1)
 
+    def passive_ward(self, meta, ch):
+        """"the first wound that hero would suffer is prevented": the ward's passive."""
+        pred = self.ward(meta, ch)
+        return Clause(None, False, replace(pred, verb=None), span_of(meta), False)
+
     def sufferer(self, meta, ch):
         return ch[0]
 
@@ -353,7 +358,7 @@ class Tree2Ast(Words):
 
 
 def _modal(ch) -> bool:
-    return any(getattr(c, "type", None) in ("MAY", "CAN") for c in ch)
+    return any(getattr(c, "type", None) in ("MAY", "CAN", "MUST") for c in ch)
 
 
 def _span_word(ch) -> str:

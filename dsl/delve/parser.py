@@ -61,6 +61,10 @@ class _ToAst(Tree2Ast):
                                          "makes a rule of its own, with no cost", *ev_span,
                                          code="RF926", hint="write it as an ability of its "
                                          "own: 'Every time you slay an adversary, …'")
+            if info.round_span is not None:
+                raise AbilitySyntaxError("a rule fires in any turn: 'once per round' is not "
+                                         "'once per turn' here", *info.round_span,
+                                         code="RF925", hint="write 'Only once per turn.'")
             return _trigger(event, ev_span, effects, name, info.limit, span)
         if form == "spend":
             return n.Spend(cost, effects, info.limit, span)

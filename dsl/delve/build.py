@@ -58,7 +58,8 @@ def base_form(word: str) -> str:
 def _agree(clause: Clause, text: str) -> None:
     """RF924 when the verb does not agree with its subject."""
     verb = clause.pred.verb
-    if verb is None or verb.type in ("CANNOT", "IMMUNE", "PLUS"):
+    if verb is None or verb.type in ("CANNOT", "IMMUNE", "PLUS") or (
+            verb.type == "DO" and clause.pred.kind == "forbid" and clause.subject is None):
         return
     word = str(verb)
     subj = clause.subject
@@ -155,6 +156,12 @@ def effect_of(clause: Clause, text: str, agree: bool = True):
         return n.Steadfast(who, d["pushed"], d["pulled"], span)
     if kind == "immune":
         return n.Immune(who, d["range"], span)
+    if kind == "forbid":
+        if who is None:
+            raise AbilitySyntaxError("say who cannot do it", *span,
+                                     hint="write 'heroes adjacent to this adversary cannot "
+                                          "heal wounds'")
+        return n.Forbid(who, d["act"], span)
     if kind == "pinned":
         if who is None:
             raise AbilitySyntaxError("say who is pinned", *span,

@@ -64,7 +64,7 @@ def _old_attack(effect) -> list[Problem]:
 
 ZERO = ("RF912", "an amount of 0 does nothing", "use 1 or more, or drop the effect")
 LASTING = (n.Boost, n.Ward, n.Root)          # last for a while: under a duration
-RULES = (n.Steadfast, n.Immune, n.Guard, n.Pin)   # always hold: an adversary's rules
+RULES = (n.Steadfast, n.Immune, n.Guard, n.Pin, n.Forbid)   # always hold: an adversary's rules
 PRONOUNS = ("them", "it", "that")
 
 
@@ -186,6 +186,12 @@ def _effect_problems(effect, scope: _Scope, lasting_ok) -> list[Problem]:
         out += _selector(effect.on, "a prevented wound protects", "any", scope)
     elif isinstance(effect, n.Pin):
         out += _selector(effect.target, "pinning holds", "hero", scope)
+    elif isinstance(effect, n.Forbid):
+        out += _selector(effect.target, "this rule forbids", "hero", scope)
+        if effect.target.side != "hero":
+            out.append(Problem("RF913", "this rule forbids heroes, and names none",
+                               effect.target.span, "write 'heroes adjacent to this adversary "
+                               "cannot heal wounds'"))
     elif isinstance(effect, (n.Steadfast, n.Immune, n.Guard)):
         out += _selector(effect.on, "this rule protects", "adversary", scope)
     elif isinstance(effect, n.Reroll):

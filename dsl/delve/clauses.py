@@ -196,6 +196,13 @@ class Tree2Ast(Words):
         return self._pred("steadfast", meta, ch, pushed="pushed" in words,
                           pulled="pulled" in words)
 
+    def forbid_heal(self, meta, ch):  # issue 32 (session delveg)
+        return self._pred("forbid", meta, ch, act="heal")
+
+    def forbid(self, meta, ch):
+        act = "explore" if tok(ch, "EXPLORE") is not None else "recuperate"
+        return self._pred("forbid", meta, ch, act=act)
+
     def immune(self, meta, ch):
         return self._pred("immune", meta, ch, range=_range(ch))
 

@@ -263,8 +263,22 @@ class Rider:
     n: int = 0                      # some: at least n; wounds: at least n
 
 
+@dataclass(frozen=True)
+class Forbid:
+    """``heroes adjacent to this adversary cannot heal wounds`` (``act``: heal, recuperate,
+    explore): a rule of an adversary (issue 32, session delveg)."""
+
+    target: Selector
+    act: str
+    span: tuple[int, int] = _span()
+
+
+FORBIDDEN = ("heal", "recuperate", "explore")
+
+
 Effect = (Explore | Move | Heal | Attack | Renown | Skill | Strike | Shift | Suffer | Reroll
-          | Ward | Boost | Until | Rider | Pick | Root | Steadfast | Immune | Guard | Pin)
+          | Ward | Boost | Until | Rider | Pick | Root | Steadfast | Immune | Guard | Pin
+          | Forbid)
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,7 @@ EFFECTS = {
     "hero": (n.Explore, n.Move, n.Heal, n.Attack, n.Renown, n.Skill, n.Strike, n.Shift,
              n.Suffer, n.Reroll, n.Ward, n.Boost, n.Until, n.Rider, n.Pick, n.Root),
     "adversary": (n.Heal, n.Renown, n.Shift, n.Suffer, n.Until, n.Rider, n.Root, n.Ward,
-                  n.Steadfast, n.Immune, n.Guard, n.Pin),
+                  n.Steadfast, n.Immune, n.Guard, n.Pin, n.Forbid),
 }
 WHY = {
     n.Explore: "only a hero explores", n.Move: "an adversary moves towards or away from "
@@ -45,6 +45,7 @@ WHY = {
     n.Pick: "an adversary's rules name the figures they act on",
     n.Steadfast: "this is a rule of an adversary", n.Immune: "this is a rule of an adversary",
     n.Guard: "this is a rule of an adversary", n.Pin: "this is a rule of an adversary",
+    n.Forbid: "this is a rule of an adversary",
 }
 HERO_ONLY_CONDITIONS = ("rolled", "rolled_up", "hits", "slays")
 

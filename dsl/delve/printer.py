@@ -163,6 +163,8 @@ def print_effect(e) -> str:
         return f"{print_selector(e.target)} cannot move"
     if isinstance(e, (n.Steadfast, n.Immune, n.Guard, n.Pin)):
         return _rule(e)
+    if isinstance(e, n.Forbid):
+        return f"{print_selector(e.target)} cannot {FORBID_TEXT[e.act]}"
     if isinstance(e, n.Until):
         return f"{DURATION_TEXT[e.duration]}, {print_effects(e.effects)}"
     if isinstance(e, n.Rider):
@@ -194,6 +196,9 @@ def _ward(e: n.Ward) -> str:
     if e.wounds > 1:
         return f"prevent the first {e.wounds} wounds {who} would suffer"
     return f"prevent the first wound {who} would suffer"
+
+
+FORBID_TEXT = {"heal": "heal wounds", "recuperate": "recuperate", "explore": "explore"}
 
 
 def _rule(e) -> str:

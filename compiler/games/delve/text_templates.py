@@ -249,6 +249,9 @@ PART3 = {
     "rule.guard.damage_range": "{range} attacks against {who} deal +{n} Damage",
     "rule.guard.damage_minus": "attacks against {who} deal {n} less Damage",  # issue 32
     "rule.guard.damage_minus_range": "{range} attacks against {who} deal {n} less Damage",
+    "rule.forbid.heal": "{who} cannot heal wounds",  # issue 32 (session delveg)
+    "rule.forbid.recuperate": "{who} cannot recuperate",
+    "rule.forbid.explore": "{who} cannot explore",
     "rule.pin": "{who} is pinned",
     "rule.pin.many": "{who} are pinned",
     "rider.rolled_up": "if you rolled a {face} or higher, {effects}",

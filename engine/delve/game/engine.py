@@ -106,6 +106,8 @@ class DelveGame:
         return fits(self.state.board, tile, exit_, joining)
 
     def can_explore(self, hero: Figure, turn: HeroTurn | None = None) -> bool:
+        if traits.forbidden(self, hero, "explore"):     # an adversary's rule (delveg)
+            return False
         return any(self.fits_at(e) for e in self.exits_for(hero, turn))
 
     def move_value(self, hero: Figure) -> int:
@@ -122,7 +124,7 @@ class DelveGame:
                 return out      # R8: the game's first action is Explore
             turn.explore_first = False   # the project's reading: R8 lapses if it cannot be met
         out += hz.options(self, hero, turn)
-        if hero.wounds:
+        if hero.wounds and not traits.forbidden(self, hero, "recuperate"):
             out += [{"action": "recuperate", "die": d}
                     for d in self.paying_dice(turn, turn.recuperate_cost(rules))]
         pinned = actions.is_pinned(s.board, hero, s.figures) or traits.pinned(self, hero)

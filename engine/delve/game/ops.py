@@ -140,8 +140,11 @@ def _move_others(game, owner, e, ctx, choice):
 
 def _heal(game, owner, name, e, turn, ctx, choice):
     if e.get("on") is None:
+        if traits.forbidden(game, owner, "heal"):    # an adversary's rule (delveg)
+            return {"op": "heal", "healed": 0, "forbidden": True}
         return {"op": "heal", "healed": ab.heal(owner, e["wounds"])}
-    healed = {f.id: ab.heal(f, e["wounds"]) for f in _pick(game, owner, e["on"], ctx, choice)}
+    healed = {f.id: 0 if traits.forbidden(game, f, "heal") else ab.heal(f, e["wounds"])
+              for f in _pick(game, owner, e["on"], ctx, choice)}
     return {"op": "heal", "healed": sum(healed.values()), "on": healed}
 
 
@@ -315,5 +318,6 @@ OPS = {"explore": _explore, "move": _move, "heal": _heal, "renown": _renown,
        "skill": _skill, "attack": _attack, "strike": _strike, "shift": _shift,
        "suffer": _suffer, "reroll": _reroll, "pick": _pick_op, "until": _until, "if": _if,
        "boost": _never_bare, "ward": _never_bare, "root": _never_bare,
+       "forbid": _never_bare,
        "steadfast": _never_bare, "immune": _never_bare, "guard": _never_bare,
        "pin": _never_bare}

@@ -68,6 +68,22 @@ def rooted(game, figure) -> bool:
     return False
 
 
+def forbidden(game, figure, act: str) -> bool:
+    """An adversary's rule forbids ``figure`` to ``act`` ("heroes adjacent to this adversary
+    cannot heal wounds": ``heal``; ``recuperate``; ``explore``; issue 32, session delveg). A
+    hero who cannot heal cannot recuperate either (Recuperate heals)."""
+    if figure.side != "hero":
+        return False
+    acts = (act, "heal") if act == "recuperate" else (act,)
+    s = game.state
+    for foe in s.adversaries():
+        for e in rules_of(game, foe):
+            if e["op"] == "forbid" and e["act"] in acts and figure in fx.candidates(
+                    s.board, foe, e["targets"], s.figures):
+                return True
+    return False
+
+
 def pinned(game, hero) -> bool:
     """An adversary's rule pins ``hero`` ("each hero within 2 spaces of this adversary is
     pinned")."""

@@ -1,0 +1,80 @@
+"""Delve constructions of issue 32 (session delveg), run in the engine: an adversary's rule
+that forbids the heroes it names to heal, recuperate or explore; the variants that say what an
+existing form says compile to its IR (the corpus holds them; here the ones that change what
+the engine does)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from benchmarks.corpus_delve import compile_one
+from runeforge.engine.delve.game import ops, traits
+from runeforge.engine.delve.rules.costs import HeroTurn
+from tests.test_delve_abilities import SEFA, game
+from tests.test_delve_forms import CASTER, base, hero_with  # noqa: F401  (base: a fixture)
+
+NEAR, FAR = (1, 2), (3, 3)   # a cell next to the caster, and one away from it
+
+
+def _with_warden(base, rule: str, cell, *texts):  # noqa: F811
+    compiled, diags = compile_one(rule, "adversary")
+    assert compiled is not None, [str(d) for d in diags]
+    warden = {**base.adversaries["tunnel-brute"], "abilities": [compiled]}
+    records = dataclasses.replace(hero_with(base, *texts),
+                                  adversaries={**base.adversaries, "test-warden": warden})
+    g = game(records, [CASTER, SEFA], [], [], foes=[("test-warden", cell)],
+             wounds={CASTER: 2, SEFA: 2})
+    return g, g.state.figure(CASTER)
+
+
+def _kinds(g, me, faces=(6, 6, 6, 6)) -> set:
+    return {o.get("ability") or o["action"] for o in g.options(me, HeroTurn(me.id, list(faces)))}
+
+
+@pytest.mark.parametrize("cell, held", [(NEAR, True), (FAR, False)])
+@pytest.mark.parametrize("rule", ["Heroes adjacent to this adversary cannot heal wounds.",
+                                  "Each hero adjacent to this adversary cannot be healed."])
+def test_a_rule_that_forbids_healing_stops_heals_and_recuperate_near_it(base, rule, cell,  # noqa: F811
+                                                                         held):
+    g, me = _with_warden(base, rule, cell, "(1+): Heal 1 wound.")
+    assert traits.forbidden(g, me, "heal") == held
+    kinds = _kinds(g, me)
+    assert ("recuperate" in kinds) != held and (f"{CASTER}:0" in kinds) != held
+    heal = compile_one("(1+): Heal 1 wound.")[0]["effects"]
+    ops.apply(g, me, "test", heal, None)
+    assert me.wounds == (2 if held else 1)
+    assert g.state.figure(SEFA).wounds == 2     # far from it: untouched either way
+
+
+@pytest.mark.parametrize("cell, held", [(NEAR, True), (FAR, False)])
+def test_a_rule_that_forbids_recuperate_leaves_other_heals(base, cell, held):  # noqa: F811
+    g, me = _with_warden(base, "Heroes adjacent to this adversary cannot use Recover.", cell,
+                         "(1+): Heal 1 wound.")
+    kinds = _kinds(g, me)
+    assert ("recuperate" in kinds) != held
+    assert f"{CASTER}:0" in kinds        # an ability's heal is no Recuperate
+    assert not traits.forbidden(g, me, "heal")
+
+
+def test_a_rule_that_forbids_exploring_holds_only_the_heroes_it_names(base):  # noqa: F811
+    g, me = _with_warden(base, "Heroes within 2 spaces of this adversary cannot explore.", NEAR)
+    assert traits.forbidden(g, me, "explore") and not g.can_explore(me)
+    far, _ = _with_warden(base, "Heroes within 2 spaces of this adversary cannot explore.",
+                          (9, 9))
+    assert not traits.forbidden(far, far.state.figure(CASTER), "explore")
+
+
+@pytest.mark.parametrize("text, code", [
+    ("This adversary cannot heal wounds.", "RF913"),
+    ("When this adversary is slain, heroes adjacent to it cannot heal wounds.", "RF928"),
+])
+def test_a_forbidding_rule_is_an_adversarys_rule_on_heroes(text, code):
+    compiled, diags = compile_one(text, "adversary")
+    assert compiled is None and code in {d.code for d in diags}
+
+
+def test_on_a_heros_card_it_is_refused_located():
+    compiled, diags = compile_one("Heroes adjacent to you cannot heal wounds.", "hero")
+    assert compiled is None and [d.code for d in diags] == ["RF925"]

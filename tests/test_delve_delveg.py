@@ -78,3 +78,33 @@ def test_a_forbidding_rule_is_an_adversarys_rule_on_heroes(text, code):
 def test_on_a_heros_card_it_is_refused_located():
     compiled, diags = compile_one("Heroes adjacent to you cannot heal wounds.", "hero")
     assert compiled is None and [d.code for d in diags] == ["RF925"]
+
+
+@pytest.mark.parametrize("rule, shove, wounds", [
+    ("Each time this adversary is pushed, it suffers 1 wound.",
+     "Shove (2+): Push an adversary adjacent to you 1 space.", 1),
+    ("Each time this adversary is pushed, it suffers 1 wound.",
+     "Shove (2+): Pull a visible adversary 1 space towards you.", 0),
+    ("Whenever this adversary is pulled, it suffers 2 wounds.",
+     "Shove (2+): Pull a visible adversary 2 spaces towards you.", 2),
+    ("Every time this adversary is pushed, that hero suffers 1 wound.",
+     "Shove (2+): Push an adversary adjacent to you 1 space.", 0),
+])
+def test_an_adversarys_rule_on_its_own_push_or_pull(base, rule, shove, wounds):  # noqa: F811
+    """"Each time this adversary is pushed, …" runs after a push that moved it (not after a
+    pull), "that hero" is the hero who pushed it."""
+    compiled, diags = compile_one(rule, "adversary")
+    assert compiled is not None, [str(d) for d in diags]
+    cell = NEAR if "adjacent" in shove else FAR
+    brute = {**base.adversaries["tunnel-brute"], "abilities": [compiled]}
+    records = dataclasses.replace(hero_with(base, shove),
+                                  adversaries={**base.adversaries, "test-brute": brute})
+    g = game(records, [CASTER, SEFA], [2, 1, 1, 1], [{"action": "ability", "ability": "Shove"},
+                                                     None], foes=[("test-brute", cell)])
+    me, foe = g.state.figure(CASTER), g.state.adversaries()[0]
+    g.hero_turn(me)
+    assert foe.cell != cell                      # it moved
+    if "that hero" in rule:
+        assert me.wounds == 1 and foe.wounds == 0
+    else:
+        assert foe.wounds == wounds

@@ -111,6 +111,8 @@ rules = st.lists(st.one_of(
               per=st.sampled_from(("round", "turn")))), min_size=1, max_size=2).map(tuple)
 label = st.sampled_from(("", "Thick Hide", "Renown"))
 EVENT_WHO = {"wounded": st.none() | who, "slain": st.just(n.Selector("self", "adversary")),
+             "pushed": st.just(n.Selector("self", "adversary")),  # issue 32 (delveg)
+             "pulled": st.just(n.Selector("self", "adversary")),
              "attacks": st.none() | st.just(n.Selector("it"))}
 
 

@@ -280,6 +280,12 @@ class Tree2Ast(Words):
         return {"event": "attacks", "who": who[0].sel if who else "you",
                 "span": span_of(meta)}
 
+    def ev_pushed(self, meta, ch):  # issue 32 (session delveg): its own push or pull
+        return {"event": "pushed", "who": _actor(ch), "span": span_of(meta)}
+
+    def ev_pulled(self, meta, ch):
+        return {"event": "pulled", "who": _actor(ch), "span": span_of(meta)}
+
     # -- conditions -----------------------------------------------------------------------
     def rolled(self, meta, ch):
         value, sp = _amount(ch)

@@ -104,7 +104,8 @@ EFFECT_SCHEMA = {"oneOf": [
          effects=_EFFECTS),
 ]}
 EVENTS = ["slay", "explored", "recuperated", "turn_end", "turn_start", "round_start",
-          "round_end", "phase_start", "phase_end", "wounded", "slain", "attacks"]
+          "round_end", "phase_start", "phase_end", "wounded", "slain", "attacks", "pushed",
+          "pulled"]
 
 IR_SCHEMA = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",

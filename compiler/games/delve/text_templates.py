@@ -275,6 +275,8 @@ PART3 = {
     "form.attacks": "After {who} attacks, {effects}.",
     "form.attacks.many": "After {who} attack, {effects}.",
     "form.attacks_you": "After you attack, {effects}.",
+    "form.pushed": "Every time {who} is pushed, {effects}.",  # issue 32 (session delveg)
+    "form.pulled": "Every time {who} is pulled, {effects}.",
     "form.label": "{name}: {text}",
 }
 TEMPLATES.update(PART3)

@@ -201,6 +201,9 @@ def _shift(game, owner, name, e, turn, ctx, choice):
             moved[f.id] = []
             continue
         moved[f.id] = fx.shift(s.board, ref.cell, f, e["spaces"], towards, game.occupied(f))
+    for f in [s.figure(fid) for fid, path in moved.items() if path]:   # its rules (delveg)
+        if f is not None and f.side == "adversary" and f is not owner:
+            events.shifted(game, f, owner, towards, apply)
     return {"op": "shift", "moved": moved}
 
 

@@ -108,3 +108,30 @@ def test_an_adversarys_rule_on_its_own_push_or_pull(base, rule, shove, wounds): 
         assert me.wounds == 1 and foe.wounds == 0
     else:
         assert foe.wounds == wounds
+
+
+@pytest.mark.parametrize("rule", [None, "You are never pinned.", "You cannot be pinned.",
+                                  "Light Step: You are never pinned."])
+def test_a_hero_who_is_never_pinned_moves_for_the_basic_cost_next_to_an_adversary(base, rule):  # noqa: F811
+    """A5: next to an adversary a Move needs (2+); a hero's rule "You are never pinned." lets
+    it move for (1+), and the move is played at that cost."""
+    records = hero_with(base, *([rule] if rule else []))
+    g = game(records, [CASTER, SEFA], [], [], foes=[("bone-sentry", NEAR)])
+    me = g.state.figure(CASTER)
+    turn = HeroTurn(me.id, [1, 1, 1, 1])
+    moves = [o for o in g.options(me, turn) if o["action"] == "move"]
+    assert bool(moves) == (rule is not None)
+    assert g.pinned(me) == (rule is None)
+    if moves:
+        g.do(me, turn, moves[0])
+        assert me.cell == tuple(moves[0]["to"])
+
+
+@pytest.mark.parametrize("text, kind, code", [
+    ("This adversary is never pinned.", "adversary", "RF925"),
+    ("Each hero adjacent to you is never pinned.", "hero", "RF301"),
+    ("(2+): You are never pinned.", "hero", "RF928"),
+])
+def test_never_pinned_is_a_rule_of_the_heros_own_card(text, kind, code):
+    compiled, diags = compile_one(text, kind)
+    assert compiled is None and code in {d.code for d in diags}, [str(d) for d in diags]

@@ -107,6 +107,7 @@ rules = st.lists(st.one_of(
         lambda g: g if g.stat == "damage" else n.Guard(g.on, g.stat, -g.amount, g.range)),
     st.builds(n.Pin, picked()),
     st.builds(n.Forbid, picked(), st.sampled_from(n.FORBIDDEN)),  # issue 32 (delveg)
+    st.builds(n.Unpinned),
     st.builds(n.Ward, on=st.none() | st.just(n.Selector("it")),
               per=st.sampled_from(("round", "turn")))), min_size=1, max_size=2).map(tuple)
 label = st.sampled_from(("", "Thick Hide", "Renown"))
@@ -162,7 +163,8 @@ RUNS = {n.Explore: "explore", n.Move: "move", n.Heal: "heal", n.Attack: "attack"
         n.Pick: "pick"}
 LASTING_OR_RULES = {n.Ward: "ward", n.Boost: "boost", n.Root: "root",
                     n.Steadfast: "steadfast", n.Immune: "immune", n.Guard: "guard",
-                    n.Pin: "pin", n.Forbid: "forbid"}
+                    n.Pin: "pin", n.Forbid: "forbid",
+                    n.Unpinned: "unpinned"}
 
 
 def test_the_checks_accept_the_events_the_engine_fires():

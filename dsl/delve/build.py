@@ -156,6 +156,11 @@ def effect_of(clause: Clause, text: str, agree: bool = True):
         return n.Steadfast(who, d["pushed"], d["pulled"], span)
     if kind == "immune":
         return n.Immune(who, d["range"], span)
+    if kind == "never_pinned":
+        if who is not None and who.quantity != "self":
+            raise AbilitySyntaxError("only the hero whose card it is can be never pinned",
+                                     *who.span, hint="write 'You are never pinned.'")
+        return n.Unpinned(span)
     if kind == "forbid":
         if who is None:
             raise AbilitySyntaxError("say who cannot do it", *span,

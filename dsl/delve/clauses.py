@@ -196,6 +196,9 @@ class Tree2Ast(Words):
         return self._pred("steadfast", meta, ch, pushed="pushed" in words,
                           pulled="pulled" in words)
 
+    def never_pinned(self, meta, ch):  # issue 32 (session delveg)
+        return self._pred("never_pinned", meta, ch)
+
     def forbid_heal(self, meta, ch):  # issue 32 (session delveg)
         return self._pred("forbid", meta, ch, act="heal")
 

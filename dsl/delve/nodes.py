@@ -277,9 +277,17 @@ class Forbid:
 FORBIDDEN = ("heal", "recuperate", "explore")
 
 
+@dataclass(frozen=True)
+class Unpinned:
+    """``you are never pinned`` / ``you cannot be pinned``: a rule of a hero's card (issue
+    32, session delveg): its Move never pays the pinned cost (A5)."""
+
+    span: tuple[int, int] = _span()
+
+
 Effect = (Explore | Move | Heal | Attack | Renown | Skill | Strike | Shift | Suffer | Reroll
           | Ward | Boost | Until | Rider | Pick | Root | Steadfast | Immune | Guard | Pin
-          | Forbid)
+          | Forbid | Unpinned)
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,8 @@ EVENTS = {
 }
 EFFECTS = {
     "hero": (n.Explore, n.Move, n.Heal, n.Attack, n.Renown, n.Skill, n.Strike, n.Shift,
-             n.Suffer, n.Reroll, n.Ward, n.Boost, n.Until, n.Rider, n.Pick, n.Root),
+             n.Suffer, n.Reroll, n.Ward, n.Boost, n.Until, n.Rider, n.Pick, n.Root,
+             n.Unpinned),
     "adversary": (n.Heal, n.Renown, n.Shift, n.Suffer, n.Until, n.Rider, n.Root, n.Ward,
                   n.Steadfast, n.Immune, n.Guard, n.Pin, n.Forbid),
 }
@@ -46,6 +47,7 @@ WHY = {
     n.Steadfast: "this is a rule of an adversary", n.Immune: "this is a rule of an adversary",
     n.Guard: "this is a rule of an adversary", n.Pin: "this is a rule of an adversary",
     n.Forbid: "this is a rule of an adversary",
+    n.Unpinned: "an adversary is never pinned; this is a hero's rule",
 }
 HERO_ONLY_CONDITIONS = ("rolled", "rolled_up", "hits", "slays")
 

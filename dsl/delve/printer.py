@@ -163,6 +163,8 @@ def print_effect(e) -> str:
         return f"{print_selector(e.target)} cannot move"
     if isinstance(e, (n.Steadfast, n.Immune, n.Guard, n.Pin)):
         return _rule(e)
+    if isinstance(e, n.Unpinned):
+        return "you are never pinned"
     if isinstance(e, n.Forbid):
         return f"{print_selector(e.target)} cannot {FORBID_TEXT[e.act]}"
     if isinstance(e, n.Until):

@@ -91,6 +91,7 @@ EFFECT_SCHEMA = {"oneOf": [
     _op("pick", targets=_SEL),
     _op("root", targets=_SEL),
     _op("pin", targets=_SEL),
+    _op("unpinned"),  # a hero's rule: never pinned (delveg)
     _op("forbid", targets=_SEL, act={"enum": ["heal", "recuperate", "explore"]}),  # delveg
     _op("steadfast", pushed={"type": "boolean"}, pulled={"type": "boolean"}),
     _op("immune", range=_RANGE),

@@ -15,7 +15,8 @@ from .text_catalog import counted as _counted
 from .text_templates import ADJECTIVES
 
 NEW_NODES = (n.Strike, n.Shift, n.Suffer, n.Reroll, n.Ward, n.Boost, n.Until, n.Rider, n.Pick,
-             n.Root, n.Steadfast, n.Immune, n.Guard, n.Pin, n.Forbid)
+             n.Root, n.Steadfast, n.Immune, n.Guard, n.Pin, n.Forbid,
+             n.Unpinned)
 
 
 def _cap(text: str) -> str:
@@ -203,6 +204,8 @@ def _new_clause(e, locale: str) -> str:
         return _t("effect.pick", locale).format(who=who(e.target, locale))
     if isinstance(e, n.Root):
         return _t("effect.root", locale).format(who=who(e.target, locale))
+    if isinstance(e, n.Unpinned):
+        return _t("rule.unpinned", locale)
     if isinstance(e, n.Forbid):
         return _t(f"rule.forbid.{e.act}", locale).format(who=who(e.target, locale))
     if isinstance(e, (n.Steadfast, n.Immune, n.Guard, n.Pin)):

@@ -252,6 +252,7 @@ PART3 = {
     "rule.forbid.heal": "{who} cannot heal wounds",  # issue 32 (session delveg)
     "rule.forbid.recuperate": "{who} cannot recuperate",
     "rule.forbid.explore": "{who} cannot explore",
+    "rule.unpinned": "you are never pinned",
     "rule.pin": "{who} is pinned",
     "rule.pin.many": "{who} are pinned",
     "rider.rolled_up": "if you rolled a {face} or higher, {effects}",

@@ -321,6 +321,6 @@ OPS = {"explore": _explore, "move": _move, "heal": _heal, "renown": _renown,
        "skill": _skill, "attack": _attack, "strike": _strike, "shift": _shift,
        "suffer": _suffer, "reroll": _reroll, "pick": _pick_op, "until": _until, "if": _if,
        "boost": _never_bare, "ward": _never_bare, "root": _never_bare,
-       "forbid": _never_bare,
+       "forbid": _never_bare, "unpinned": _never_bare,
        "steadfast": _never_bare, "immune": _never_bare, "guard": _never_bare,
        "pin": _never_bare}

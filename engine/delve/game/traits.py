@@ -84,6 +84,11 @@ def forbidden(game, figure, act: str) -> bool:
     return False
 
 
+def never_pinned(game, hero) -> bool:
+    """A rule of the hero's own cards: "You are never pinned." (issue 32, session delveg)."""
+    return hero.side == "hero" and any(e["op"] == "unpinned" for e in rules_of(game, hero))
+
+
 def pinned(game, hero) -> bool:
     """An adversary's rule pins ``hero`` ("each hero within 2 spaces of this adversary is
     pinned")."""

@@ -135,3 +135,35 @@ def test_a_hero_who_is_never_pinned_moves_for_the_basic_cost_next_to_an_adversar
 def test_never_pinned_is_a_rule_of_the_heros_own_card(text, kind, code):
     compiled, diags = compile_one(text, kind)
     assert compiled is None and code in {d.code for d in diags}, [str(d) for d in diags]
+
+
+@pytest.mark.parametrize("rule", [
+    "This adversary cannot be the target of missile attacks while it is adjacent to a hero.",
+    "While a hero is adjacent to this adversary, it is immune to missile attacks.",
+    "If there is a hero adjacent to this adversary, this adversary is immune to missile attacks.",
+])
+def test_a_rule_holds_while_its_condition_on_the_board_does(base, rule):  # noqa: F811
+    g, me = _with_warden(base, rule, NEAR)
+    foe = g.state.adversaries()[0]
+    assert traits.immune(g, foe, "missile") and not traits.immune(g, foe, "combat")
+    me.cell = (6, 6)                                   # no hero next to it now
+    others = [h for h in g.state.heroes_up() if max(abs(h.cell[0] - foe.cell[0]),
+                                                     abs(h.cell[1] - foe.cell[1])) <= 1]
+    assert traits.immune(g, foe, "missile") == bool(others)
+
+
+def test_a_conditional_rule_on_the_heros_own_wounds(base):  # noqa: F811
+    g, me = _with_warden(base, "Heroes adjacent to this adversary are pinned.", NEAR,
+                         "You are never pinned while you have 3 or more wounds.")
+    assert me.wounds == 2 and g.pinned(me)
+    me.wounds = 3
+    assert not g.pinned(me)
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("Your attacks deal +1 Damage while you have 2 or more wounds.", "hero"),
+    ("While this adversary is wounded, it suffers 1 wound.", "adversary"),
+])
+def test_only_a_rule_holds_under_a_condition_without_a_cost(text, kind):
+    compiled, diags = compile_one(text, kind)
+    assert compiled is None and "RF918" in {d.code for d in diags}

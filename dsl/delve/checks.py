@@ -152,7 +152,8 @@ def _lasting(effect, scope: _Scope, lasting_ok: bool) -> list[Problem]:
 
 def _effect_problems(effect, scope: _Scope, lasting_ok) -> list[Problem]:
     out: list[Problem] = _amount(effect) + _lasting(effect, scope, lasting_ok)
-    if scope.form == "constant" and not isinstance(effect, LASTING + RULES + (n.Until,)):
+    if scope.form == "constant" and not isinstance(effect, LASTING + RULES + (n.Until,)) \
+            and not held_rule(effect):
         out.append(Problem("RF918", "this effect happens once, so it needs a cost or a "
                            "trigger; a rule with neither only changes numbers", effect.span,
                            "write '(N+): …' or 'Every time you …, …'"))
@@ -255,8 +256,16 @@ def _rider(effect: n.Rider, scope: _Scope) -> list[Problem]:
         out.append(Problem(ZERO[0], "a count of 0 is always met", effect.span,
                            "write 'if there are no …' or use 1 or more"))
     for inner in effect.effects:
-        out += _effect_problems(inner, scope, False)
+        out += _effect_problems(inner, scope, scope.form == "constant" and held_rule(effect))
     return out
+
+
+def held_rule(effect) -> bool:
+    """A rule that holds while a state of the board does ("This adversary is immune to
+    missile attacks while a hero is adjacent to it", issue 32, session delveg): the engine
+    consults it where it consults the rule (traits.rules_of)."""
+    return isinstance(effect, n.Rider) and effect.cond in ("none", "some", "wounds") \
+        and all(isinstance(e, RULES) for e in effect.effects)
 
 
 def check_ability(ability, owner: str = "hero") -> list[Problem]:

@@ -334,11 +334,11 @@ class Tree2Ast(Words):
         who = _actor(ch)
         near = [c for c in ch if isinstance(c, _SomeNear)]
         if near:  # "you are adjacent to an adversary": an adversary is adjacent to you
-            if who != "you" and who.quantity != "self":
+            if who != "you" and who.quantity not in ("self", "it"):
                 raise AbilitySyntaxError("this condition counts figures: say which",
                                          *span_of(meta),
                                          hint="write 'if an adversary is adjacent to you'")
-            ref = "" if who == "you" else "adversary"
+            ref = "" if who == "you" else "it" if who.quantity == "it" else "adversary"
             adjacent = n.Filter("adjacent", span=near[0].span, ref=ref)
             sel = near[0].sel
             return {"cond": "some", "n": sel.count if sel.quantity == "n" else 1,

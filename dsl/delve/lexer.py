@@ -76,6 +76,7 @@ TERMINAL_WORDS: dict[str, tuple[str, ...]] = {
     "MUST": ("must",), "USE": ("use",), "ACTION": ("action", "ability"), "THAN": ("than",),
     "PREVENTED": ("prevented",), "PIN": ("pin", "pins"), "DURING": ("during",),
     "HEALED": ("healed",), "NEVER": ("never",),
+    "WHILE": ("while", "whilst"),
 }
 NUMBER_WORDS = {"zero": 0, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 VOCABULARY_MAP: dict[str, str] = {w: t for t, ws in TERMINAL_WORDS.items() for w in ws}

@@ -27,13 +27,26 @@ def rules_of(game, figure) -> list[dict]:
     s = game.state
     if figure.side == "adversary":
         record = game.records.adversaries.get(s.kinds.get(figure.id, ""), {})
-        return [e for ir in record.get("abilities", []) if ir.get("form") == "constant"
-                for e in ir["effects"]]
+        return _holding(game, figure, [e for ir in record.get("abilities", [])
+                                       if ir.get("form") == "constant" for e in ir["effects"]])
     records = [game.records.heroes[figure.id]] + [game.records.skills[k] for k in
                                                   s.skills.get(figure.id, [])]
     records.append({"abilities": game.carried.abilities.get(figure.id, [])})
-    return [e for r in records for ir in r.get("abilities", []) if ir.get("form") == "constant"
-            for e in ir["effects"]]
+    return _holding(game, figure, [e for r in records for ir in r.get("abilities", [])
+                                   if ir.get("form") == "constant" for e in ir["effects"]])
+
+
+def _holding(game, figure, effects: list[dict]) -> list[dict]:
+    """The rules in force now: a rule under a condition on the board ("… while a hero is
+    adjacent to it", issue 32, session delveg) holds while its condition is met."""
+    from .ops import met  # ops runs effects and asks the traits: imported when asked
+    out = []
+    for e in effects:
+        if e["op"] == "if":
+            out += _holding(game, figure, e["effects"]) if met(game, figure, e, {}) else []
+        else:
+            out.append(e)
+    return out
 
 
 def immune(game, figure, rng: str) -> bool:

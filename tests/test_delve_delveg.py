@@ -167,3 +167,29 @@ def test_a_conditional_rule_on_the_heros_own_wounds(base):  # noqa: F811
 def test_only_a_rule_holds_under_a_condition_without_a_cost(text, kind):
     compiled, diags = compile_one(text, kind)
     assert compiled is None and "RF918" in {d.code for d in diags}
+
+
+@pytest.mark.parametrize("rule, rng, hit", [
+    (None, "combat", True),
+    ("Heroes adjacent to this adversary subtract 1 from their combat attack rolls.", "combat",
+     False),
+    ("Heroes adjacent to this adversary subtract 1 from their combat attack rolls.", "missile",
+     True),
+    ("Each hero adjacent to this adversary subtracts 1 from their attack rolls.", "missile",
+     False),
+])
+def test_an_adversarys_rule_on_the_attack_rolls_of_the_heroes_it_names(base, rule, rng, hit):  # noqa: F811
+    """A roll of 4 against Hit 4 hits, unless the rule takes 1 off the hero's roll (of its
+    range); the attack is at another adversary, so this is no guard of the target."""
+    from runeforge.engine.common.dice import ScriptedDice
+    from runeforge.engine.delve.rules.attacks import Weapon
+
+    rules = ["Heroes adjacent to this adversary are pinned."] if rule is None else [rule]
+    g, me = _with_warden(base, rules[0], NEAR)
+    g.state.spawned += 1
+    target = dataclasses.replace(g.state.adversaries()[0], id="bone-sentry-9", cell=(0, 2))
+    g.state.figures.append(target)
+    g.state.kinds[target.id] = "bone-sentry"
+    g.dice = ScriptedDice([4])
+    result = ops.roll_at(g, me, Weapon("Test", 1, rng, 4, 1), target.id)
+    assert result["hit"] == hit

@@ -108,6 +108,8 @@ rules = st.lists(st.one_of(
     st.builds(n.Pin, picked()),
     st.builds(n.Forbid, picked(), st.sampled_from(n.FORBIDDEN)),  # issue 32 (delveg)
     st.builds(n.Unpinned),
+    st.builds(n.Hamper, picked().filter(lambda s: s.side == "hero"), st.integers(-3, -1),
+              st.none() | rng),
     st.builds(n.Ward, on=st.none() | st.just(n.Selector("it")),
               per=st.sampled_from(("round", "turn")))), min_size=1, max_size=2).map(tuple)
 label = st.sampled_from(("", "Thick Hide", "Renown"))
@@ -164,7 +166,7 @@ RUNS = {n.Explore: "explore", n.Move: "move", n.Heal: "heal", n.Attack: "attack"
 LASTING_OR_RULES = {n.Ward: "ward", n.Boost: "boost", n.Root: "root",
                     n.Steadfast: "steadfast", n.Immune: "immune", n.Guard: "guard",
                     n.Pin: "pin", n.Forbid: "forbid",
-                    n.Unpinned: "unpinned"}
+                    n.Unpinned: "unpinned", n.Hamper: "hamper"}
 
 
 def test_the_checks_accept_the_events_the_engine_fires():

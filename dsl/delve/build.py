@@ -156,6 +156,12 @@ def effect_of(clause: Clause, text: str, agree: bool = True):
         return n.Steadfast(who, d["pushed"], d["pulled"], span)
     if kind == "immune":
         return n.Immune(who, d["range"], span)
+    if kind == "hamper":
+        if who is None or who.side != "hero":
+            raise AbilitySyntaxError("say whose attack rolls", *span,
+                                     hint="write 'heroes adjacent to this adversary subtract 1 "
+                                          "from their attack rolls'")
+        return n.Hamper(who, d["n"], d["range"], span)
     if kind == "never_pinned":
         if who is not None and who.quantity != "self":
             raise AbilitySyntaxError("only the hero whose card it is can be never pinned",

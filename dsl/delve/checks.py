@@ -64,7 +64,7 @@ def _old_attack(effect) -> list[Problem]:
 
 ZERO = ("RF912", "an amount of 0 does nothing", "use 1 or more, or drop the effect")
 LASTING = (n.Boost, n.Ward, n.Root)          # last for a while: under a duration
-RULES = (n.Steadfast, n.Immune, n.Guard, n.Pin, n.Forbid, n.Unpinned)   # always hold: an adversary's rules
+RULES = (n.Steadfast, n.Immune, n.Guard, n.Pin, n.Forbid, n.Unpinned, n.Hamper)   # always hold: an adversary's rules
 PRONOUNS = ("them", "it", "that")
 
 
@@ -187,6 +187,8 @@ def _effect_problems(effect, scope: _Scope, lasting_ok) -> list[Problem]:
         out += _selector(effect.on, "a prevented wound protects", "any", scope)
     elif isinstance(effect, n.Pin):
         out += _selector(effect.target, "pinning holds", "hero", scope)
+    elif isinstance(effect, n.Hamper):
+        out += _selector(effect.target, "this rule hampers", "hero", scope)
     elif isinstance(effect, n.Forbid):
         out += _selector(effect.target, "this rule forbids", "hero", scope)
         if effect.target.side != "hero":

@@ -196,6 +196,9 @@ class Tree2Ast(Words):
         return self._pred("steadfast", meta, ch, pushed="pushed" in words,
                           pulled="pulled" in words)
 
+    def hamper(self, meta, ch):  # issue 32 (session delveg)
+        return self._pred("hamper", meta, ch, n=-_amount(ch)[0], range=_range(ch))
+
     def never_pinned(self, meta, ch):  # issue 32 (session delveg)
         return self._pred("never_pinned", meta, ch)
 

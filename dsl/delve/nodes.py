@@ -278,6 +278,18 @@ FORBIDDEN = ("heal", "recuperate", "explore")
 
 
 @dataclass(frozen=True)
+class Hamper:
+    """``heroes adjacent to this adversary subtract 1 from their [range] attack rolls``: a
+    rule of an adversary on the attacks the heroes it names make (issue 32, session delveg);
+    ``amount`` is signed (negative)."""
+
+    target: Selector
+    amount: int
+    range: str | None = None
+    span: tuple[int, int] = _span()
+
+
+@dataclass(frozen=True)
 class Unpinned:
     """``you are never pinned`` / ``you cannot be pinned``: a rule of a hero's card (issue
     32, session delveg): its Move never pays the pinned cost (A5)."""
@@ -287,7 +299,7 @@ class Unpinned:
 
 Effect = (Explore | Move | Heal | Attack | Renown | Skill | Strike | Shift | Suffer | Reroll
           | Ward | Boost | Until | Rider | Pick | Root | Steadfast | Immune | Guard | Pin
-          | Forbid | Unpinned)
+          | Forbid | Unpinned | Hamper)
 
 
 @dataclass(frozen=True)

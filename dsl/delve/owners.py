@@ -34,7 +34,7 @@ EFFECTS = {
              n.Suffer, n.Reroll, n.Ward, n.Boost, n.Until, n.Rider, n.Pick, n.Root,
              n.Unpinned),
     "adversary": (n.Heal, n.Renown, n.Shift, n.Suffer, n.Until, n.Rider, n.Root, n.Ward,
-                  n.Steadfast, n.Immune, n.Guard, n.Pin, n.Forbid),
+                  n.Steadfast, n.Immune, n.Guard, n.Pin, n.Forbid, n.Hamper),
 }
 WHY = {
     n.Explore: "only a hero explores", n.Move: "an adversary moves towards or away from "
@@ -47,6 +47,7 @@ WHY = {
     n.Steadfast: "this is a rule of an adversary", n.Immune: "this is a rule of an adversary",
     n.Guard: "this is a rule of an adversary", n.Pin: "this is a rule of an adversary",
     n.Forbid: "this is a rule of an adversary",
+    n.Hamper: "this is a rule of an adversary",
     n.Unpinned: "an adversary is never pinned; this is a hero's rule",
 }
 HERO_ONLY_CONDITIONS = ("rolled", "rolled_up", "hits", "slays")

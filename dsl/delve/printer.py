@@ -163,6 +163,9 @@ def print_effect(e) -> str:
         return f"{print_selector(e.target)} cannot move"
     if isinstance(e, (n.Steadfast, n.Immune, n.Guard, n.Pin)):
         return _rule(e)
+    if isinstance(e, n.Hamper):
+        return (f"{print_selector(e.target)} {_verb(e.target, 'subtract', 'subtracts')} "
+                f"{-e.amount} from their {_range(e.range)}attack rolls")
     if isinstance(e, n.Unpinned):
         return "you are never pinned"
     if isinstance(e, n.Forbid):

@@ -91,7 +91,8 @@ EFFECT_SCHEMA = {"oneOf": [
     _op("pick", targets=_SEL),
     _op("root", targets=_SEL),
     _op("pin", targets=_SEL),
-    _op("unpinned"),  # a hero's rule: never pinned (delveg)
+    _op("unpinned"),
+    _opt("hamper", ("targets", "amount"), targets=_SEL, amount=_SIGNED, range=_RANGE),  # a hero's rule: never pinned (delveg)
     _op("forbid", targets=_SEL, act={"enum": ["heal", "recuperate", "explore"]}),  # delveg
     _op("steadfast", pushed={"type": "boolean"}, pulled={"type": "boolean"}),
     _op("immune", range=_RANGE),

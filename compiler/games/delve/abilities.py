@@ -93,6 +93,9 @@ def _effect_ir(effect, owner: str = "hero") -> dict:
         return {**out, "range": effect.range} if effect.range else out
     if isinstance(effect, (n.Pick, n.Root, n.Pin)):
         return {"op": type(effect).__name__.lower(), "targets": sel(effect.target)}
+    if isinstance(effect, n.Hamper):
+        out = {"op": "hamper", "targets": sel(effect.target), "amount": effect.amount}
+        return {**out, "range": effect.range} if effect.range else out
     if isinstance(effect, n.Unpinned):
         return {"op": "unpinned"}
     if isinstance(effect, n.Forbid):

@@ -16,7 +16,7 @@ from .text_templates import ADJECTIVES
 
 NEW_NODES = (n.Strike, n.Shift, n.Suffer, n.Reroll, n.Ward, n.Boost, n.Until, n.Rider, n.Pick,
              n.Root, n.Steadfast, n.Immune, n.Guard, n.Pin, n.Forbid,
-             n.Unpinned)
+             n.Unpinned, n.Hamper)
 
 
 def _cap(text: str) -> str:
@@ -204,6 +204,10 @@ def _new_clause(e, locale: str) -> str:
         return _t("effect.pick", locale).format(who=who(e.target, locale))
     if isinstance(e, n.Root):
         return _t("effect.root", locale).format(who=who(e.target, locale))
+    if isinstance(e, n.Hamper):
+        key = "rule.hamper" + ("_range" if e.range else "")
+        slots = {"range": _range_word(e.range, locale)} if e.range else {}
+        return _many(key, e.target, locale, who=who(e.target, locale), n=-e.amount, **slots)
     if isinstance(e, n.Unpinned):
         return _t("rule.unpinned", locale)
     if isinstance(e, n.Forbid):

@@ -38,7 +38,7 @@ def roll_at(game, hero, w: Weapon, fid: str) -> dict:
     target = s.figure(fid)
     roll = game.dice.die(game.rules.die_faces)
     roll_b = traits.bonus(game, hero.id, "roll", w.range, target) \
-        + traits.guard(game, target, "roll", w.range)
+        + traits.guard(game, target, "roll", w.range) + traits.hampered(game, hero, w.range)
     hit = roll + roll_b >= w.hit
     taken = 0
     if hit:
@@ -322,5 +322,6 @@ OPS = {"explore": _explore, "move": _move, "heal": _heal, "renown": _renown,
        "suffer": _suffer, "reroll": _reroll, "pick": _pick_op, "until": _until, "if": _if,
        "boost": _never_bare, "ward": _never_bare, "root": _never_bare,
        "forbid": _never_bare, "unpinned": _never_bare,
+       "hamper": _never_bare,
        "steadfast": _never_bare, "immune": _never_bare, "guard": _never_bare,
        "pin": _never_bare}

@@ -97,6 +97,17 @@ def forbidden(game, figure, act: str) -> bool:
     return False
 
 
+def hampered(game, hero, rng: str | None) -> int:
+    """What adversaries' rules add to ``hero``'s attack rolls of range ``rng`` ("heroes
+    adjacent to this adversary subtract 1 from their attack rolls", issue 32, delveg)."""
+    s = game.state
+    if hero.side != "hero":
+        return 0
+    return sum(e["amount"] for foe in s.adversaries() for e in rules_of(game, foe)
+               if e["op"] == "hamper" and e.get("range") in (None, rng)
+               and hero in fx.candidates(s.board, foe, e["targets"], s.figures))
+
+
 def never_pinned(game, hero) -> bool:
     """A rule of the hero's own cards: "You are never pinned." (issue 32, session delveg)."""
     return hero.side == "hero" and any(e["op"] == "unpinned" for e in rules_of(game, hero))

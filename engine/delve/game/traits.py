@@ -39,14 +39,27 @@ def rules_of(game, figure) -> list[dict]:
 def _holding(game, figure, effects: list[dict]) -> list[dict]:
     """The rules in force now: a rule under a condition on the board ("… while a hero is
     adjacent to it", issue 32, session delveg) holds while its condition is met."""
-    from .ops import met  # ops runs effects and asks the traits: imported when asked
     out = []
     for e in effects:
         if e["op"] == "if":
-            out += _holding(game, figure, e["effects"]) if met(game, figure, e, {}) else []
+            out += _holding(game, figure, e["effects"]) if _board_holds(game, figure, e) else []
         else:
             out.append(e)
     return out
+
+
+def _board_holds(game, figure, e: dict) -> bool:
+    """A condition on the board (``none``, ``some``, ``wounds``: the only ones a rule may
+    hold under, dsl/delve/checks.py ``held_rule``), as ``ops.met`` reads it."""
+    s, cond = game.state, e["cond"]
+    if cond == "wounds":
+        who = fx.candidates(s.board, figure, e["who"], s.figures, {}) if e.get("who") \
+            else [figure]
+        return bool(who) and who[0].wounds >= e["n"]
+    if cond not in ("none", "some"):
+        return False
+    found = fx.candidates(s.board, figure, e["who"], s.figures, {})
+    return not found if cond == "none" else len(found) >= e["n"]
 
 
 def immune(game, figure, rng: str) -> bool:

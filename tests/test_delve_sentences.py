@@ -106,10 +106,16 @@ rules = st.lists(st.one_of(
               st.sampled_from(("roll", "damage")), st.integers(1, 3), st.none() | rng).map(
         lambda g: g if g.stat == "damage" else n.Guard(g.on, g.stat, -g.amount, g.range)),
     st.builds(n.Pin, picked()),
+    st.builds(n.Forbid, picked(), st.sampled_from(n.FORBIDDEN)),  # issue 32 (delveg)
+    st.builds(n.Unpinned),
+    st.builds(n.Hamper, picked().filter(lambda s: s.side == "hero"), st.integers(-3, -1),
+              st.none() | rng),
     st.builds(n.Ward, on=st.none() | st.just(n.Selector("it")),
               per=st.sampled_from(("round", "turn")))), min_size=1, max_size=2).map(tuple)
 label = st.sampled_from(("", "Thick Hide", "Renown"))
 EVENT_WHO = {"wounded": st.none() | who, "slain": st.just(n.Selector("self", "adversary")),
+             "pushed": st.just(n.Selector("self", "adversary")),  # issue 32 (delveg)
+             "pulled": st.just(n.Selector("self", "adversary")),
              "attacks": st.none() | st.just(n.Selector("it"))}
 
 
@@ -159,7 +165,8 @@ RUNS = {n.Explore: "explore", n.Move: "move", n.Heal: "heal", n.Attack: "attack"
         n.Pick: "pick"}
 LASTING_OR_RULES = {n.Ward: "ward", n.Boost: "boost", n.Root: "root",
                     n.Steadfast: "steadfast", n.Immune: "immune", n.Guard: "guard",
-                    n.Pin: "pin"}
+                    n.Pin: "pin", n.Forbid: "forbid",
+                    n.Unpinned: "unpinned", n.Hamper: "hamper"}
 
 
 def test_the_checks_accept_the_events_the_engine_fires():

@@ -35,6 +35,7 @@ class Sentence:
     def __init__(self):
         self.trigger = None     # (event dict, span)
         self.limit = None
+        self.round_span = None  # "once per round": where it is said (parser.py)
 
 
 def third_person(word: str) -> str:
@@ -57,7 +58,8 @@ def base_form(word: str) -> str:
 def _agree(clause: Clause, text: str) -> None:
     """RF924 when the verb does not agree with its subject."""
     verb = clause.pred.verb
-    if verb is None or verb.type in ("CANNOT", "IMMUNE", "PLUS"):
+    if verb is None or verb.type in ("CANNOT", "IMMUNE", "PLUS") or (
+            verb.type == "DO" and clause.pred.kind == "forbid" and clause.subject is None):
         return
     word = str(verb)
     subj = clause.subject
@@ -154,18 +156,64 @@ def effect_of(clause: Clause, text: str, agree: bool = True):
         return n.Steadfast(who, d["pushed"], d["pulled"], span)
     if kind == "immune":
         return n.Immune(who, d["range"], span)
+    if kind == "hamper":
+        if who is None or who.side != "hero":
+            raise AbilitySyntaxError("say whose attack rolls", *span,
+                                     hint="write 'heroes adjacent to this adversary subtract 1 "
+                                          "from their attack rolls'")
+        return n.Hamper(who, d["n"], d["range"], span)
+    if kind == "never_pinned":
+        if who is not None and who.quantity != "self":
+            raise AbilitySyntaxError("only the hero whose card it is can be never pinned",
+                                     *who.span, hint="write 'You are never pinned.'")
+        return n.Unpinned(span)
+    if kind == "forbid":
+        if who is None:
+            raise AbilitySyntaxError("say who cannot do it", *span,
+                                     hint="write 'heroes adjacent to this adversary cannot "
+                                          "heal wounds'")
+        return n.Forbid(who, d["act"], span)
     if kind == "pinned":
         if who is None:
             raise AbilitySyntaxError("say who is pinned", *span,
                                      hint="write 'heroes within 2 spaces of this adversary "
                                           "are pinned'")
         return n.Pin(who, span)
+    if kind == "deal" and who is None and d["n"] > 0 and low(p.verb) in ("deal", "do"):
+        # "If it hits, deal 2 extra damage": wounds on the target, once the hit is known
+        return _Extra(d["obj"], d["n"], span)
     if kind == "roll_against":
         on = d["obj"]
         return n.Guard(_guarded(on, span), "roll", d["n"], d["range"], span)
     raise AbilitySyntaxError(f"'{low(p.verb)}' needs a subject here", *span,
                              hint="write 'your attacks …' or '<range> attacks against this "
                                   "adversary …'")
+
+
+class _Extra:
+    """"deal N extra damage [to it]" said by you: the target suffers N wounds, which only
+    means something after "if it hits" (``_wrap`` makes it a Suffer there; anywhere else it
+    is refused at the words)."""
+
+    def __init__(self, on, wounds, span):
+        self.on, self.wounds, self.span = on, wounds, span
+
+    def suffer(self) -> n.Suffer:
+        on = self.on if self.on is not None and self.on is not YOU else None
+        if on is not None and on.quantity == "it":   # "to it": the attack's target
+            on = None
+        return n.Suffer(on or n.Selector("target", span=self.span), self.wounds, self.span)
+
+
+def no_extra(effects) -> None:
+    """Refuse an "extra damage" outside "if it hits" (where the hit is not known)."""
+    for e in effects:
+        if isinstance(e, _Extra):
+            raise AbilitySyntaxError("extra damage is dealt when an attack hits", *e.span,
+                                     hint="write 'If it hits, deal 1 extra damage.', or "
+                                          "'your attacks deal +1 Damage'")
+        for inner in getattr(e, "effects", ()):
+            no_extra((inner,))
 
 
 def _guarded(on, span) -> n.Selector:
@@ -232,6 +280,8 @@ def _wrap(mod: Mod, effects: tuple, span):
     if mod.kind == "duration":
         return n.Until(mod.value, effects, span)
     c = mod.value
+    if c["cond"] == "hits":
+        effects = tuple(e.suffer() if isinstance(e, _Extra) else e for e in effects)
     return n.Rider(c["cond"], c.get("face"), effects, span, c.get("face_span", (0, 0)),
                    c.get("who"), c.get("n", 0))
 
@@ -350,6 +400,8 @@ def _side(mod: Mod, info: Sentence, out: list, prior: list) -> None:
         info.trigger = (mod.value, mod.span)
     elif mod.kind == "limit":
         info.limit = "turn"
+        if mod.value == "round":
+            info.round_span = mod.span
     elif mod.kind == "stats":
         _attach_stats(out, mod, prior)
     elif mod.kind == "unpinned":
@@ -369,4 +421,5 @@ def body_effects(sentences: list, text: str) -> tuple[tuple, Sentence]:
     effects: list = []
     for parts in sentences:
         effects += sentence_effects(parts, text, info, effects)
+    no_extra(effects)
     return tuple(effects), info

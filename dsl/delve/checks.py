@@ -64,7 +64,7 @@ def _old_attack(effect) -> list[Problem]:
 
 ZERO = ("RF912", "an amount of 0 does nothing", "use 1 or more, or drop the effect")
 LASTING = (n.Boost, n.Ward, n.Root)          # last for a while: under a duration
-RULES = (n.Steadfast, n.Immune, n.Guard, n.Pin)   # always hold: an adversary's rules
+RULES = (n.Steadfast, n.Immune, n.Guard, n.Pin, n.Forbid, n.Unpinned, n.Hamper)   # always hold: an adversary's rules
 PRONOUNS = ("them", "it", "that")
 
 
@@ -152,7 +152,8 @@ def _lasting(effect, scope: _Scope, lasting_ok: bool) -> list[Problem]:
 
 def _effect_problems(effect, scope: _Scope, lasting_ok) -> list[Problem]:
     out: list[Problem] = _amount(effect) + _lasting(effect, scope, lasting_ok)
-    if scope.form == "constant" and not isinstance(effect, LASTING + RULES + (n.Until,)):
+    if scope.form == "constant" and not isinstance(effect, LASTING + RULES + (n.Until,)) \
+            and not held_rule(effect):
         out.append(Problem("RF918", "this effect happens once, so it needs a cost or a "
                            "trigger; a rule with neither only changes numbers", effect.span,
                            "write '(N+): …' or 'Every time you …, …'"))
@@ -186,6 +187,14 @@ def _effect_problems(effect, scope: _Scope, lasting_ok) -> list[Problem]:
         out += _selector(effect.on, "a prevented wound protects", "any", scope)
     elif isinstance(effect, n.Pin):
         out += _selector(effect.target, "pinning holds", "hero", scope)
+    elif isinstance(effect, n.Hamper):
+        out += _selector(effect.target, "this rule hampers", "hero", scope)
+    elif isinstance(effect, n.Forbid):
+        out += _selector(effect.target, "this rule forbids", "hero", scope)
+        if effect.target.side != "hero":
+            out.append(Problem("RF913", "this rule forbids heroes, and names none",
+                               effect.target.span, "write 'heroes adjacent to this adversary "
+                               "cannot heal wounds'"))
     elif isinstance(effect, (n.Steadfast, n.Immune, n.Guard)):
         out += _selector(effect.on, "this rule protects", "adversary", scope)
     elif isinstance(effect, n.Reroll):
@@ -249,8 +258,16 @@ def _rider(effect: n.Rider, scope: _Scope) -> list[Problem]:
         out.append(Problem(ZERO[0], "a count of 0 is always met", effect.span,
                            "write 'if there are no …' or use 1 or more"))
     for inner in effect.effects:
-        out += _effect_problems(inner, scope, False)
+        out += _effect_problems(inner, scope, scope.form == "constant" and held_rule(effect))
     return out
+
+
+def held_rule(effect) -> bool:
+    """A rule that holds while a state of the board does ("This adversary is immune to
+    missile attacks while a hero is adjacent to it", issue 32, session delveg): the engine
+    consults it where it consults the rule (traits.rules_of)."""
+    return isinstance(effect, n.Rider) and effect.cond in ("none", "some", "wounds") \
+        and all(isinstance(e, RULES) for e in effect.effects)
 
 
 def check_ability(ability, owner: str = "hero") -> list[Problem]:
@@ -261,7 +278,8 @@ def check_ability(ability, owner: str = "hero") -> list[Problem]:
         out += _cost_problems(ability.cost, isinstance(ability, n.Action))
     form = "constant" if isinstance(ability, n.Constant) else "ability"
     scope = _Scope(form, owner)
-    if isinstance(ability, n.Trigger) and ability.event in ("slain", "attacks", "wounded"):
+    if isinstance(ability, n.Trigger) and ability.event in ("slain", "attacks", "wounded",
+                                                                   "pushed", "pulled"):
         scope.picked = True
     if isinstance(ability, n.Constant) and ability.limit:
         out.append(Problem("RF918", "'once per turn' limits something that happens; a rule "

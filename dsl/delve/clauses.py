@@ -142,6 +142,11 @@ class Tree2Ast(Words):
         return self._pred("ward", meta, ch, obj=who[0].sel if who else None,
                           wounds=number.value if number is not None else 1)
 
+    def passive_ward(self, meta, ch):
+        """"the first wound that hero would suffer is prevented": the ward's passive."""
+        pred = self.ward(meta, ch)
+        return Clause(None, False, replace(pred, verb=None), span_of(meta), False)
+
     def sufferer(self, meta, ch):
         return ch[0]
 
@@ -190,6 +195,19 @@ class Tree2Ast(Words):
         words = {low(c) for c in ch if hasattr(c, "type")}
         return self._pred("steadfast", meta, ch, pushed="pushed" in words,
                           pulled="pulled" in words)
+
+    def hamper(self, meta, ch):  # issue 32 (session delveg)
+        return self._pred("hamper", meta, ch, n=-_amount(ch)[0], range=_range(ch))
+
+    def never_pinned(self, meta, ch):  # issue 32 (session delveg)
+        return self._pred("never_pinned", meta, ch)
+
+    def forbid_heal(self, meta, ch):  # issue 32 (session delveg)
+        return self._pred("forbid", meta, ch, act="heal")
+
+    def forbid(self, meta, ch):
+        act = "explore" if tok(ch, "EXPLORE") is not None else "recuperate"
+        return self._pred("forbid", meta, ch, act=act)
 
     def immune(self, meta, ch):
         return self._pred("immune", meta, ch, range=_range(ch))
@@ -268,6 +286,12 @@ class Tree2Ast(Words):
         return {"event": "attacks", "who": who[0].sel if who else "you",
                 "span": span_of(meta)}
 
+    def ev_pushed(self, meta, ch):  # issue 32 (session delveg): its own push or pull
+        return {"event": "pushed", "who": _actor(ch), "span": span_of(meta)}
+
+    def ev_pulled(self, meta, ch):
+        return {"event": "pulled", "who": _actor(ch), "span": span_of(meta)}
+
     # -- conditions -----------------------------------------------------------------------
     def rolled(self, meta, ch):
         value, sp = _amount(ch)
@@ -313,11 +337,11 @@ class Tree2Ast(Words):
         who = _actor(ch)
         near = [c for c in ch if isinstance(c, _SomeNear)]
         if near:  # "you are adjacent to an adversary": an adversary is adjacent to you
-            if who != "you" and who.quantity != "self":
+            if who != "you" and who.quantity not in ("self", "it"):
                 raise AbilitySyntaxError("this condition counts figures: say which",
                                          *span_of(meta),
                                          hint="write 'if an adversary is adjacent to you'")
-            ref = "" if who == "you" else "adversary"
+            ref = "" if who == "you" else "it" if who.quantity == "it" else "adversary"
             adjacent = n.Filter("adjacent", span=near[0].span, ref=ref)
             sel = near[0].sel
             return {"cond": "some", "n": sel.count if sel.quantity == "n" else 1,
@@ -353,7 +377,7 @@ class Tree2Ast(Words):
 
 
 def _modal(ch) -> bool:
-    return any(getattr(c, "type", None) in ("MAY", "CAN") for c in ch)
+    return any(getattr(c, "type", None) in ("MAY", "CAN", "MUST") for c in ch)
 
 
 def _span_word(ch) -> str:

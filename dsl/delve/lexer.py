@@ -58,7 +58,7 @@ TERMINAL_WORDS: dict[str, tuple[str, ...]] = {
     "GET": ("get", "gets"), "CHOOSE": ("choose", "chooses"),
     "SLAY": ("slay", "slays", "slew", "kill", "kills"), "SLAIN": ("slain", "killed"),
     "INFLICT": ("inflict", "inflicts"), "LESS": ("less", "fewer"), "DIES": ("dies",), "HIT": ("hit", "hits"),
-    "RECUPERATE": ("recuperate", "recuperates"), "AFFECT": ("affect", "affects"),
+    "RECUPERATE": ("recuperate", "recuperates", "recover", "recovers"), "AFFECT": ("affect", "affects"),
     "PUSHED": ("pushed",), "PULLED": ("pulled",), "PINNED": ("pinned",), "PINNING": ("pinning",),
     "COUNTAS": ("count", "counts"), "AS": ("as",),  # "count as pinned" (issue 32, lang4)
     "PUT": ("put",), "BACK": ("back",), "SPEND": ("spend",), "SHOWING": ("showing",),
@@ -72,6 +72,11 @@ TERMINAL_WORDS: dict[str, tuple[str, ...]] = {
     "TARGET": ("target",), "CARD": ("card",), "IMMUNE": ("immune",),
     "RANGE": ("combat", "missile", "area"), "RANGEWORD": ("range",),
     "DICEKIND": ("spent", "unspent"), "ADDITIONAL": ("additional", "extra"),
+    # issue 32 (session delveg)
+    "MUST": ("must",), "USE": ("use",), "ACTION": ("action", "ability"), "THAN": ("than",),
+    "PREVENTED": ("prevented",), "PIN": ("pin", "pins"), "DURING": ("during",),
+    "HEALED": ("healed",), "NEVER": ("never",),
+    "WHILE": ("while", "whilst"),
 }
 NUMBER_WORDS = {"zero": 0, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 VOCABULARY_MAP: dict[str, str] = {w: t for t, ws in TERMINAL_WORDS.items() for w in ws}

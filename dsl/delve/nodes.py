@@ -14,7 +14,8 @@ RANGES = ("combat", "missile", "area")
 TARGETS = ("adjacent", "visible", "each")
 # when a trigger fires: the hero's own events, the clock, and what happens to a figure
 EVENTS = ("slay", "explored", "recuperated", "turn_end", "turn_start", "round_start",
-          "round_end", "phase_start", "phase_end", "wounded", "slain", "attacks")
+          "round_end", "phase_start", "phase_end", "wounded", "slain", "attacks",
+          "pushed", "pulled")  # an adversary moved by a push or a pull (issue 32, delveg)
 # who a selector picks (issue 32): how many, of which side, filtered how. ``n``: exactly
 # ``count`` figures ("two visible adversaries"); ``nearest``: the nearest one; ``it`` and
 # ``that``: a pronoun (the figure picked last, or on an adversary's card the adversary);
@@ -263,8 +264,42 @@ class Rider:
     n: int = 0                      # some: at least n; wounds: at least n
 
 
+@dataclass(frozen=True)
+class Forbid:
+    """``heroes adjacent to this adversary cannot heal wounds`` (``act``: heal, recuperate,
+    explore): a rule of an adversary (issue 32, session delveg)."""
+
+    target: Selector
+    act: str
+    span: tuple[int, int] = _span()
+
+
+FORBIDDEN = ("heal", "recuperate", "explore")
+
+
+@dataclass(frozen=True)
+class Hamper:
+    """``heroes adjacent to this adversary subtract 1 from their [range] attack rolls``: a
+    rule of an adversary on the attacks the heroes it names make (issue 32, session delveg);
+    ``amount`` is signed (negative)."""
+
+    target: Selector
+    amount: int
+    range: str | None = None
+    span: tuple[int, int] = _span()
+
+
+@dataclass(frozen=True)
+class Unpinned:
+    """``you are never pinned`` / ``you cannot be pinned``: a rule of a hero's card (issue
+    32, session delveg): its Move never pays the pinned cost (A5)."""
+
+    span: tuple[int, int] = _span()
+
+
 Effect = (Explore | Move | Heal | Attack | Renown | Skill | Strike | Shift | Suffer | Reroll
-          | Ward | Boost | Until | Rider | Pick | Root | Steadfast | Immune | Guard | Pin)
+          | Ward | Boost | Until | Rider | Pick | Root | Steadfast | Immune | Guard | Pin
+          | Forbid | Unpinned | Hamper)
 
 
 @dataclass(frozen=True)

@@ -27,13 +27,14 @@ EVENTS = {
     "hero": ("slay", "explored", "recuperated", "turn_start", "turn_end", "round_start",
              "round_end", "phase_start", "phase_end", "wounded", "slain"),
     "adversary": ("slain", "wounded", "attacks", "round_start", "round_end", "phase_start",
-                  "phase_end"),
+                  "phase_end", "pushed", "pulled"),
 }
 EFFECTS = {
     "hero": (n.Explore, n.Move, n.Heal, n.Attack, n.Renown, n.Skill, n.Strike, n.Shift,
-             n.Suffer, n.Reroll, n.Ward, n.Boost, n.Until, n.Rider, n.Pick, n.Root),
+             n.Suffer, n.Reroll, n.Ward, n.Boost, n.Until, n.Rider, n.Pick, n.Root,
+             n.Unpinned),
     "adversary": (n.Heal, n.Renown, n.Shift, n.Suffer, n.Until, n.Rider, n.Root, n.Ward,
-                  n.Steadfast, n.Immune, n.Guard, n.Pin),
+                  n.Steadfast, n.Immune, n.Guard, n.Pin, n.Forbid, n.Hamper),
 }
 WHY = {
     n.Explore: "only a hero explores", n.Move: "an adversary moves towards or away from "
@@ -45,6 +46,9 @@ WHY = {
     n.Pick: "an adversary's rules name the figures they act on",
     n.Steadfast: "this is a rule of an adversary", n.Immune: "this is a rule of an adversary",
     n.Guard: "this is a rule of an adversary", n.Pin: "this is a rule of an adversary",
+    n.Forbid: "this is a rule of an adversary",
+    n.Hamper: "this is a rule of an adversary",
+    n.Unpinned: "an adversary is never pinned; this is a hero's rule",
 }
 HERO_ONLY_CONDITIONS = ("rolled", "rolled_up", "hits", "slays")
 

@@ -61,6 +61,10 @@ class _ToAst(Tree2Ast):
                                          "makes a rule of its own, with no cost", *ev_span,
                                          code="RF926", hint="write it as an ability of its "
                                          "own: 'Every time you slay an adversary, …'")
+            if info.round_span is not None:
+                raise AbilitySyntaxError("a rule fires in any turn: 'once per round' is not "
+                                         "'once per turn' here", *info.round_span,
+                                         code="RF925", hint="write 'Only once per turn.'")
             return _trigger(event, ev_span, effects, name, info.limit, span)
         if form == "spend":
             return n.Spend(cost, effects, info.limit, span)
@@ -94,6 +98,12 @@ def _trigger(event: dict, ev_span, effects, name, limit, span) -> n.Trigger:
         who = n.Selector("self", "adversary")
     if who == "you":
         who = None
+    if kind in ("pushed", "pulled") and (who is None or who.quantity != "self"
+                                         or who.side != "adversary"):
+        at = who.span if isinstance(who, n.Selector) else event["span"]
+        raise AbilitySyntaxError(f"only an adversary's own {kind} rule runs", *at,
+                                 code="RF925", hint=f"write 'Each time this adversary is "
+                                                    f"{kind}, …' on the adversary's card")
     if kind == "slay" and event.get("obj") is not None:
         obj = event["obj"]
         if obj.side != "adversary" or obj.quantity not in ("one", "another"):

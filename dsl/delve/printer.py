@@ -163,6 +163,13 @@ def print_effect(e) -> str:
         return f"{print_selector(e.target)} cannot move"
     if isinstance(e, (n.Steadfast, n.Immune, n.Guard, n.Pin)):
         return _rule(e)
+    if isinstance(e, n.Hamper):
+        return (f"{print_selector(e.target)} {_verb(e.target, 'subtract', 'subtracts')} "
+                f"{-e.amount} from their {_range(e.range)}attack rolls")
+    if isinstance(e, n.Unpinned):
+        return "you are never pinned"
+    if isinstance(e, n.Forbid):
+        return f"{print_selector(e.target)} cannot {FORBID_TEXT[e.act]}"
     if isinstance(e, n.Until):
         return f"{DURATION_TEXT[e.duration]}, {print_effects(e.effects)}"
     if isinstance(e, n.Rider):
@@ -194,6 +201,9 @@ def _ward(e: n.Ward) -> str:
     if e.wounds > 1:
         return f"prevent the first {e.wounds} wounds {who} would suffer"
     return f"prevent the first wound {who} would suffer"
+
+
+FORBID_TEXT = {"heal": "heal wounds", "recuperate": "recuperate", "explore": "explore"}
 
 
 def _rule(e) -> str:
@@ -287,6 +297,8 @@ def print_event(ability: n.Trigger) -> str:
         return f"Every time {print_selector(who)} {_verb(who, 'suffer', 'suffers')} a wound"
     if ev == "slain":
         return f"When {print_selector(who)} {_verb(who, 'are', 'is')} slain"
+    if ev in ("pushed", "pulled"):
+        return f"Every time {print_selector(who)} is {ev}"
     if ev == "attacks":
         return "After you attack" if who is None else \
             f"After {print_selector(who)} {_verb(who, 'attack', 'attacks')}"

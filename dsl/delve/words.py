@@ -326,6 +326,9 @@ class Words(Transformer):
     def limit(self, meta, ch):
         return Mod("limit", "turn", span_of(meta))
 
+    def limit_round(self, meta, ch):  # issue 32 (session delveg): "once per round"
+        return Mod("limit", "round", span_of(meta))
+
     def stats(self, meta, ch):
         hit, damage = toks(ch, "NUMBER")
         return Mod("stats", (hit.value, damage.value, tspan(hit),

@@ -89,6 +89,9 @@ EFFECT_SCHEMA = {"oneOf": [
     _op("pick", targets=_SEL),
     _op("root", targets=_SEL),
     _op("pin", targets=_SEL),
+    _op("unpinned"),
+    _opt("hamper", ("targets", "amount"), targets=_SEL, amount=_SIGNED, range=_RANGE),  # a hero's rule: never pinned (delveg)
+    _op("forbid", targets=_SEL, act={"enum": ["heal", "recuperate", "explore"]}),  # delveg
     _op("steadfast", pushed={"type": "boolean"}, pulled={"type": "boolean"}),
     _op("immune", range=_RANGE),
     _opt("guard", ("stat", "amount"), stat={"enum": ["roll", "damage"]}, amount=_SIGNED,
@@ -101,7 +104,8 @@ EFFECT_SCHEMA = {"oneOf": [
          effects=_EFFECTS),
 ]}
 EVENTS = ["slay", "explored", "recuperated", "turn_end", "turn_start", "round_start",
-          "round_end", "phase_start", "phase_end", "wounded", "slain", "attacks"]
+          "round_end", "phase_start", "phase_end", "wounded", "slain", "attacks", "pushed",
+          "pulled"]
 
 IR_SCHEMA = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",

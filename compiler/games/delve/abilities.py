@@ -93,6 +93,13 @@ def _effect_ir(effect, owner: str = "hero") -> dict:
         return {**out, "range": effect.range} if effect.range else out
     if isinstance(effect, (n.Pick, n.Root, n.Pin)):
         return {"op": type(effect).__name__.lower(), "targets": sel(effect.target)}
+    if isinstance(effect, n.Hamper):
+        out = {"op": "hamper", "targets": sel(effect.target), "amount": effect.amount}
+        return {**out, "range": effect.range} if effect.range else out
+    if isinstance(effect, n.Unpinned):
+        return {"op": "unpinned"}
+    if isinstance(effect, n.Forbid):
+        return {"op": "forbid", "targets": sel(effect.target), "act": effect.act}
     if isinstance(effect, n.Steadfast):
         return {"op": "steadfast", "pushed": effect.pushed, "pulled": effect.pulled}
     if isinstance(effect, n.Immune):

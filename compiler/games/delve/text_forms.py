@@ -15,7 +15,8 @@ from .text_catalog import counted as _counted
 from .text_templates import ADJECTIVES
 
 NEW_NODES = (n.Strike, n.Shift, n.Suffer, n.Reroll, n.Ward, n.Boost, n.Until, n.Rider, n.Pick,
-             n.Root, n.Steadfast, n.Immune, n.Guard, n.Pin)
+             n.Root, n.Steadfast, n.Immune, n.Guard, n.Pin, n.Forbid,
+             n.Unpinned, n.Hamper)
 
 
 def _cap(text: str) -> str:
@@ -203,6 +204,14 @@ def _new_clause(e, locale: str) -> str:
         return _t("effect.pick", locale).format(who=who(e.target, locale))
     if isinstance(e, n.Root):
         return _t("effect.root", locale).format(who=who(e.target, locale))
+    if isinstance(e, n.Hamper):
+        key = "rule.hamper" + ("_range" if e.range else "")
+        slots = {"range": _range_word(e.range, locale)} if e.range else {}
+        return _many(key, e.target, locale, who=who(e.target, locale), n=-e.amount, **slots)
+    if isinstance(e, n.Unpinned):
+        return _t("rule.unpinned", locale)
+    if isinstance(e, n.Forbid):
+        return _t(f"rule.forbid.{e.act}", locale).format(who=who(e.target, locale))
     if isinstance(e, (n.Steadfast, n.Immune, n.Guard, n.Pin)):
         return _rule(e, locale)
     if isinstance(e, n.Until):
@@ -268,6 +277,8 @@ def _event(a: n.Trigger, locale: str, body: str) -> str:
         return _t(f"form.clock.{ev}", locale).format(effects=body)
     if ev in ("wounded", "attacks") and a.who is None:
         return _t(f"form.{ev}_you", locale).format(effects=body)
+    if ev in ("pushed", "pulled"):  # issue 32 (session delveg): this adversary's own
+        return _t(f"form.{ev}", locale).format(who=who(a.who, locale), effects=body)
     if ev in ("wounded", "slain", "attacks"):
         return _many(f"form.{ev}", a.who, locale, who=who(a.who, locale), effects=body)
     area = "_area" if a.range == "area" else ""

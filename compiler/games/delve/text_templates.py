@@ -249,6 +249,14 @@ PART3 = {
     "rule.guard.damage_range": "{range} attacks against {who} deal +{n} Damage",
     "rule.guard.damage_minus": "attacks against {who} deal {n} less Damage",  # issue 32
     "rule.guard.damage_minus_range": "{range} attacks against {who} deal {n} less Damage",
+    "rule.forbid.heal": "{who} cannot heal wounds",  # issue 32 (session delveg)
+    "rule.forbid.recuperate": "{who} cannot recuperate",
+    "rule.forbid.explore": "{who} cannot explore",
+    "rule.unpinned": "you are never pinned",
+    "rule.hamper": "{who} subtracts {n} from their attack rolls",
+    "rule.hamper.many": "{who} subtract {n} from their attack rolls",
+    "rule.hamper_range": "{who} subtracts {n} from their {range} attack rolls",
+    "rule.hamper_range.many": "{who} subtract {n} from their {range} attack rolls",
     "rule.pin": "{who} is pinned",
     "rule.pin.many": "{who} are pinned",
     "rider.rolled_up": "if you rolled a {face} or higher, {effects}",
@@ -272,6 +280,8 @@ PART3 = {
     "form.attacks": "After {who} attacks, {effects}.",
     "form.attacks.many": "After {who} attack, {effects}.",
     "form.attacks_you": "After you attack, {effects}.",
+    "form.pushed": "Every time {who} is pushed, {effects}.",  # issue 32 (session delveg)
+    "form.pulled": "Every time {who} is pulled, {effects}.",
     "form.label": "{name}: {text}",
 }
 TEMPLATES.update(PART3)

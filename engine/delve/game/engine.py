@@ -106,7 +106,16 @@ class DelveGame:
         return fits(self.state.board, tile, exit_, joining)
 
     def can_explore(self, hero: Figure, turn: HeroTurn | None = None) -> bool:
+        if traits.forbidden(self, hero, "explore"):     # an adversary's rule (delveg)
+            return False
         return any(self.fits_at(e) for e in self.exits_for(hero, turn))
+
+    def pinned(self, hero: Figure) -> bool:
+        """A5: next to an adversary, or pinned by an adversary's rule; never, by the hero's
+        own rule ("You are never pinned", issue 32, session delveg)."""
+        s = self.state
+        return not traits.never_pinned(self, hero) and (
+            actions.is_pinned(s.board, hero, s.figures) or traits.pinned(self, hero))
 
     def move_value(self, hero: Figure) -> int:
         """R11: the hero's Move, with its bonuses (``add 1 to your Move``, issue 32)."""
@@ -122,10 +131,10 @@ class DelveGame:
                 return out      # R8: the game's first action is Explore
             turn.explore_first = False   # the project's reading: R8 lapses if it cannot be met
         out += hz.options(self, hero, turn)
-        if hero.wounds:
+        pinned = self.pinned(hero)
+        if hero.wounds and not traits.forbidden(self, hero, "recuperate"):
             out += [{"action": "recuperate", "die": d}
                     for d in self.paying_dice(turn, turn.recuperate_cost(rules))]
-        pinned = actions.is_pinned(s.board, hero, s.figures) or traits.pinned(self, hero)
         move_dice = self.paying_dice(turn, turn.move_cost(rules, pinned))
         if move_dice and not traits.rooted(self, hero):
             reach = s.board.reach(hero.cell, self.move_value(hero), self.occupied(hero))
@@ -191,7 +200,7 @@ class DelveGame:
             goal = tuple(act["to"])
             path = path_to(s.board, hero.cell, goal, self.occupied(hero))
             actions.move(turn, s.board, hero, act["die"], path, s.figures,
-                         self.move_value(hero), rules)
+                         self.move_value(hero), rules, self.pinned(hero))
             self.log.emit("move", hero=hero.id, die=face, path=[list(c) for c in path])
         elif kind == "recuperate":
             healed = actions.recuperate(turn, hero, act["die"], rules)

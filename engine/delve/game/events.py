@@ -32,7 +32,7 @@ FIRED = {
     "hero": ("slay", "explored", "recuperated", "turn_start", "turn_end", "round_start",
              "round_end", "phase_start", "phase_end", "wounded", "slain"),
     "adversary": ("slain", "wounded", "attacks", "round_start", "round_end", "phase_start",
-                  "phase_end"),
+                  "phase_end", "pushed", "pulled"),
 }
 
 
@@ -141,6 +141,17 @@ def attacked(game, figure, hero, apply) -> None:
     rules = _rules(game, figure, "attacks")
     if rules and figure in game.state.figures:
         run(game, figure, "attacks", rules, ctx, apply)
+
+
+def shifted(game, figure, by, towards: bool, apply) -> None:
+    """An adversary's rules after a push (``pushed``) or a pull (``pulled``) moved it (issue
+    32, session delveg): "Each time this adversary is pushed, it suffers 1 wound."; the hero
+    who moved it is "that hero"."""
+    event = "pulled" if towards else "pushed"
+    rules = _rules(game, figure, event)
+    if rules and figure in game.state.figures:
+        ctx = {"picked": [by] if by is not None and by.side == "hero" else []}
+        run(game, figure, event, rules, ctx, apply)
 
 
 def clock(game, event: str, apply) -> None:

@@ -86,9 +86,12 @@ def options(game, hero, turn) -> list[dict]:
 
 
 def _heal_targets(game, hero, effect: dict) -> list:
+    """The figures a heal may help (one an adversary's rule forbids to heal is none)."""
     if effect.get("on") is None:
-        return [hero]
-    return fx.candidates(game.state.board, hero, effect["on"], game.state.figures)
+        found = [hero]
+    else:
+        found = fx.candidates(game.state.board, hero, effect["on"], game.state.figures)
+    return [f for f in found if not traits.forbidden(game, f, "heal")]
 
 
 def _can_start(game, hero, turn, first: dict) -> bool:

@@ -38,7 +38,7 @@ def roll_at(game, hero, w: Weapon, fid: str) -> dict:
     target = s.figure(fid)
     roll = game.dice.die(game.rules.die_faces)
     roll_b = traits.bonus(game, hero.id, "roll", w.range, target) \
-        + traits.guard(game, target, "roll", w.range)
+        + traits.guard(game, target, "roll", w.range) + traits.hampered(game, hero, w.range)
     hit = roll + roll_b >= w.hit
     taken = 0
     if hit:
@@ -140,8 +140,11 @@ def _move_others(game, owner, e, ctx, choice):
 
 def _heal(game, owner, name, e, turn, ctx, choice):
     if e.get("on") is None:
+        if traits.forbidden(game, owner, "heal"):    # an adversary's rule (delveg)
+            return {"op": "heal", "healed": 0, "forbidden": True}
         return {"op": "heal", "healed": ab.heal(owner, e["wounds"])}
-    healed = {f.id: ab.heal(f, e["wounds"]) for f in _pick(game, owner, e["on"], ctx, choice)}
+    healed = {f.id: 0 if traits.forbidden(game, f, "heal") else ab.heal(f, e["wounds"])
+              for f in _pick(game, owner, e["on"], ctx, choice)}
     return {"op": "heal", "healed": sum(healed.values()), "on": healed}
 
 
@@ -198,6 +201,9 @@ def _shift(game, owner, name, e, turn, ctx, choice):
             moved[f.id] = []
             continue
         moved[f.id] = fx.shift(s.board, ref.cell, f, e["spaces"], towards, game.occupied(f))
+    for f in [s.figure(fid) for fid, path in moved.items() if path]:   # its rules (delveg)
+        if f is not None and f.side == "adversary" and f is not owner:
+            events.shifted(game, f, owner, towards, apply)
     return {"op": "shift", "moved": moved}
 
 
@@ -315,5 +321,7 @@ OPS = {"explore": _explore, "move": _move, "heal": _heal, "renown": _renown,
        "skill": _skill, "attack": _attack, "strike": _strike, "shift": _shift,
        "suffer": _suffer, "reroll": _reroll, "pick": _pick_op, "until": _until, "if": _if,
        "boost": _never_bare, "ward": _never_bare, "root": _never_bare,
+       "forbid": _never_bare, "unpinned": _never_bare,
+       "hamper": _never_bare,
        "steadfast": _never_bare, "immune": _never_bare, "guard": _never_bare,
        "pin": _never_bare}

@@ -27,13 +27,39 @@ def rules_of(game, figure) -> list[dict]:
     s = game.state
     if figure.side == "adversary":
         record = game.records.adversaries.get(s.kinds.get(figure.id, ""), {})
-        return [e for ir in record.get("abilities", []) if ir.get("form") == "constant"
-                for e in ir["effects"]]
+        return _holding(game, figure, [e for ir in record.get("abilities", [])
+                                       if ir.get("form") == "constant" for e in ir["effects"]])
     records = [game.records.heroes[figure.id]] + [game.records.skills[k] for k in
                                                   s.skills.get(figure.id, [])]
     records.append({"abilities": game.carried.abilities.get(figure.id, [])})
-    return [e for r in records for ir in r.get("abilities", []) if ir.get("form") == "constant"
-            for e in ir["effects"]]
+    return _holding(game, figure, [e for r in records for ir in r.get("abilities", [])
+                                   if ir.get("form") == "constant" for e in ir["effects"]])
+
+
+def _holding(game, figure, effects: list[dict]) -> list[dict]:
+    """The rules in force now: a rule under a condition on the board ("… while a hero is
+    adjacent to it", issue 32, session delveg) holds while its condition is met."""
+    out = []
+    for e in effects:
+        if e["op"] == "if":
+            out += _holding(game, figure, e["effects"]) if _board_holds(game, figure, e) else []
+        else:
+            out.append(e)
+    return out
+
+
+def _board_holds(game, figure, e: dict) -> bool:
+    """A condition on the board (``none``, ``some``, ``wounds``: the only ones a rule may
+    hold under, dsl/delve/checks.py ``held_rule``), as ``ops.met`` reads it."""
+    s, cond = game.state, e["cond"]
+    if cond == "wounds":
+        who = fx.candidates(s.board, figure, e["who"], s.figures, {}) if e.get("who") \
+            else [figure]
+        return bool(who) and who[0].wounds >= e["n"]
+    if cond not in ("none", "some"):
+        return False
+    found = fx.candidates(s.board, figure, e["who"], s.figures, {})
+    return not found if cond == "none" else len(found) >= e["n"]
 
 
 def immune(game, figure, rng: str) -> bool:
@@ -66,6 +92,38 @@ def rooted(game, figure) -> bool:
                                                              s.figures):
                 return True
     return False
+
+
+def forbidden(game, figure, act: str) -> bool:
+    """An adversary's rule forbids ``figure`` to ``act`` ("heroes adjacent to this adversary
+    cannot heal wounds": ``heal``; ``recuperate``; ``explore``; issue 32, session delveg). A
+    hero who cannot heal cannot recuperate either (Recuperate heals)."""
+    if figure.side != "hero":
+        return False
+    acts = (act, "heal") if act == "recuperate" else (act,)
+    s = game.state
+    for foe in s.adversaries():
+        for e in rules_of(game, foe):
+            if e["op"] == "forbid" and e["act"] in acts and figure in fx.candidates(
+                    s.board, foe, e["targets"], s.figures):
+                return True
+    return False
+
+
+def hampered(game, hero, rng: str | None) -> int:
+    """What adversaries' rules add to ``hero``'s attack rolls of range ``rng`` ("heroes
+    adjacent to this adversary subtract 1 from their attack rolls", issue 32, delveg)."""
+    s = game.state
+    if hero.side != "hero":
+        return 0
+    return sum(e["amount"] for foe in s.adversaries() for e in rules_of(game, foe)
+               if e["op"] == "hamper" and e.get("range") in (None, rng)
+               and hero in fx.candidates(s.board, foe, e["targets"], s.figures))
+
+
+def never_pinned(game, hero) -> bool:
+    """A rule of the hero's own cards: "You are never pinned." (issue 32, session delveg)."""
+    return hero.side == "hero" and any(e["op"] == "unpinned" for e in rules_of(game, hero))
 
 
 def pinned(game, hero) -> bool:

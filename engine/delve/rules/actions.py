@@ -37,11 +37,12 @@ def check_path(board: Board, hero: Figure, path, figures, up_to: int, what: str)
 
 
 def move(turn: HeroTurn, board: Board, hero: Figure, die: int, path, figures,
-         move_value: int, rules: RulesData) -> None:
+         move_value: int, rules: RulesData, pinned: bool | None = None) -> None:
     """R6, R11, R12, A4, A5: Move (1+), or (2+) when pinned, along ``path`` (cells after the
     start), at most ``move_value`` steps, each to a free neighbour past no wall."""
     path = check_path(board, hero, path, figures, move_value, "a Move")
-    pinned = is_pinned(board, hero, figures)
+    if pinned is None:   # the game passes what its rules say (issue 32, session delveg)
+        pinned = is_pinned(board, hero, figures)
     cost = turn.move_cost(rules, pinned)
     turn.begin("Move (pinned, A5)" if pinned else "Move", cost, die, rules)
     hero.cell = path[-1]

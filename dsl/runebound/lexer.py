@@ -49,8 +49,10 @@ _TERMINAL_WORDS: dict[str, tuple[str, ...]] = {
     "INSTEAD": ("instead",), "ROLLING": ("rolling",), "MOVEMENT": ("movement",),
     "DIE": ("die", "dice"), "ADDITIONAL": ("additional", "extra"), "GAIN": ("gain",),
     "DRAW": ("draw",), "UNTIL": ("until",), "NEXT": ("next",), "EVERY": ("every",),
-    "TIME": ("time",), "RESULT": ("result",), "MAY": ("may",), "CANNOT": ("cannot",),
-    "ESCAPE": ("escape",),
+    "TIME": ("time",), "RESULT": ("result",), "MAY": ("may",),
+    # "can't" is "cannot" (issue 32, session self; "may not" / "can not": negations() below)
+    "CANNOT": ("cannot", "can't"),
+    "ESCAPE": ("escape", "escaped"),  # "cannot be escaped" (session self)
 }
 # ---- families 1-3: conditions, choices, random tables (issue 21)
 _TERMINAL_WORDS.update({
@@ -58,7 +60,7 @@ _TERMINAL_WORDS.update({
     "WHILE": ("while",), "CHOOSE": ("choose",), "OTHERWISE": ("otherwise",),
 })
 # ---- family 7: combat
-_TERMINAL_WORDS["ATTACK"] = ("attack", "attacks")
+_TERMINAL_WORDS["ATTACK"] = ("attack", "attacks", "attacked")  # "attacked": session self
 _TERMINAL_WORDS["REROLL"] = ("reroll",)
 _TERMINAL_WORDS.update(NO=("no",), THAN=("than",), IMMUNE=("immune",), AGAINST=("against",),
                        HEROS=("hero's",))
@@ -111,6 +113,8 @@ _TERMINAL_WORDS.update({"ADD": ("add", "adds"), "REST": ("rest",),  # issue 32 (
                         "NOT": ("not",), "DIDNT": ("didn't", "didn\u2019t"),
                         "HIT": ("hit", "hits"), "MISS": ("miss", "misses"), "WIN": ("win",),
                         "ONLY": ("only",), "CURRENT": ("current",), "BEGIN": ("begin", "begins")})
+# issue 32 (session self): "immune to all attacks except magic attacks" (the one exception)
+_TERMINAL_WORDS["EXCEPT"] = ("except",)
 # issue 32 (session np): "the top card of the market deck", "either ... or ..."
 _TERMINAL_WORDS.update(TOP=("top",), EITHER=("either",),
                        STACK=("stack", "stacks"))
@@ -141,6 +145,7 @@ DISPLAY.update({
 })
 DISPLAY["HEROS"] = "'Hero's'"  # ---- family 7: combat
 VOCABULARY["hero\u2019s"] = "HEROS"  # the typographic apostrophe (not offered as a suggestion)
+VOCABULARY["can\u2019t"] = "CANNOT"
 
 _TOKEN_RE = re.compile(
     r"(?P<ws>\s+)"
@@ -223,12 +228,7 @@ def tokenize(text: str):
 
 
 # issue 32 (session self): the negations of "may" and "can" are "cannot" ("You may not escape
-# from this combat.", "Heroes can't buy Items.", "Your Allies can not attack this challenge.")
-VOCABULARY.update({"can't": "CANNOT", "can\u2019t": "CANNOT"})
-# "This challenge cannot be escaped / attacked by Allies", "immune to all attacks except magic
-# attacks" (the passive of the verbs, and the one exception)
-VOCABULARY.update({"escaped": "ESCAPE", "attacked": "ATTACK", "except": "EXCEPT"})
-DISPLAY["EXCEPT"] = "'except'"
+# from this combat.", "Your Allies can not attack this challenge."): negations() joins them
 
 
 def negations(tokens):

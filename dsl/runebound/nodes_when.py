@@ -9,10 +9,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Optional
 
-from .nodes import Amount, Span, _span
+Span = Optional[tuple[int, int]]  # as in nodes.py (this module does not import it: no cycle)
+
+
+def _span() -> Span:
+    return field(default=None, compare=False, repr=False, kw_only=True)
 
 
 @dataclass(frozen=True)
@@ -31,7 +35,7 @@ class TestBonus:
 
     __test__ = False  # not a pytest class
 
-    amount: Amount
+    amount: "Amount"  # noqa: F821 - nodes.Amount
     span: Span = _span()
 
 

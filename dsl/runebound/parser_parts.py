@@ -133,3 +133,22 @@ def _joined(actions):
     (may, items), span = actions.value, actions.span
     effect = items[0] if len(items) == 1 else n.And(tuple(items), span=items.span)
     return n.MayDo(effect, span=span) if may else effect
+
+
+# ---- issue 32 (session self): one immunity to several phases (parser_self.py, parser_subjects.py)
+class _ImmuneSet(n.And):
+    """One immunity (or bonus) to several phases as the parser reads it ("immune to ranged and
+    magic attacks", "your attacks get +1"): made one sentence per phase at the top of the
+    ability, a plain And below (see :func:`install`). A printed And of immunities ("... and this challenge is immune to ...")
+    stays an And, so that parse and print stay inverse."""
+
+
+def immune_set(nodes, span, parser=None):
+    """One immunity per phase of ``nodes``: the node itself, or an :class:`_ImmuneSet` that
+    the ``parser`` (the transformer) splits at the ability (a plain And without one)."""
+    if len(nodes) == 1:
+        return nodes[0]
+    if parser is None:
+        return n.And(tuple(nodes), span=span)
+    parser._immune_set = True  # the ability rule splits or plain-joins it (this parse)
+    return _ImmuneSet(tuple(nodes), span=span)

@@ -22,7 +22,7 @@ from lark import Token
 
 from ..errors import AbilitySyntaxError
 from . import nodes as n
-from .parser_parts import _sp, _values
+from .parser_parts import _ImmuneSet, _sp, _values, immune_set
 from .parser_subjects import _Special, with_subject
 
 
@@ -34,24 +34,6 @@ def _all_but(ch) -> list[str]:
     """The phases of "all attacks", but those after "except"."""
     but = set(_phases(ch))
     return [p for p in ("ranged", "melee", "magic") if p not in but]
-
-
-class _ImmuneSet(n.And):
-    """One immunity (or bonus) to several phases as the parser reads it ("immune to ranged and
-    magic attacks", "your attacks get +1"): made one sentence per phase at the top of the
-    ability, a plain And below (see :func:`install`). A printed And of immunities ("... and this challenge is immune to ...")
-    stays an And, so that parse and print stay inverse."""
-
-
-def immune_set(nodes, span, parser=None):
-    """One immunity per phase of ``nodes``: the node itself, or an :class:`_ImmuneSet` that
-    the ``parser`` (the transformer) splits at the ability (a plain And without one)."""
-    if len(nodes) == 1:
-        return nodes[0]
-    if parser is None:
-        return n.And(tuple(nodes), span=span)
-    parser._immune_set = True  # the ability rule splits or plain-joins it (this parse)
-    return _ImmuneSet(tuple(nodes), span=span)
 
 
 _joined = immune_set

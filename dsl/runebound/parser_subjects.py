@@ -17,7 +17,7 @@ from lark import Token
 from ..errors import AbilitySyntaxError
 from . import nodes as n
 from .nodes_place import TERRAIN_PLURAL, TERRAIN_WORDS
-from .parser_parts import _sp, _values, _word
+from .parser_parts import _sp, _values, _word, immune_set
 
 _WITHIN = re.compile(r"each_hero_within_(\d+)")
 # part II's targets that are a selector of Heroes
@@ -128,8 +128,6 @@ def with_subject(subject, clause, span, parser=None):
 def _special(subject, pred: _Special, span, parser=None):
     heroes = subject in ("you", "hero", "each_hero")
     if pred.kind == "immune_many":  # one immunity per phase (issue 32, session self)
-        from .parser_self import immune_set  # (a cycle: parser_self imports this module)
-
         return immune_set([_special(subject, _Special("immune", p, pred.span), span)
                            for p in pred.value], span, parser)
     if pred.kind == "immune":

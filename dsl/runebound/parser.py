@@ -8,6 +8,7 @@ offset of the offending word and an explanation in words.
 from __future__ import annotations
 
 import re
+import threading
 from functools import lru_cache
 from importlib import resources
 
@@ -389,12 +390,20 @@ def interactive():
 MAX_HINTED = 400
 
 
+# One parse at a time: the parser and its transformer are one shared object, and the parse
+# under way keeps marks in them and in the lists above (windows and "against" said after an
+# effect, attack outcomes). The studio, the table and the language server parse in threads.
+# Reentrant: a failed parse's hint (repair.py) parses candidate texts inside it.
+_PARSING = threading.RLock()
+
+
 def _bare_parse(text: str):
     """Parse without explaining errors (the repair tries many texts)."""
-    parser_core._AGAINST.clear()
-    parser_core._WINDOWS.clear()
-    _ATTACK_OUTCOMES.clear()
-    return _parser().parse(text)
+    with _PARSING:
+        parser_core._AGAINST.clear()
+        parser_core._WINDOWS.clear()
+        _ATTACK_OUTCOMES.clear()
+        return _parser().parse(text)
 
 
 def parse_ability(text: str) -> n.Ability:
@@ -408,6 +417,11 @@ def parse_ability(text: str) -> n.Ability:
         raise AbilitySyntaxError(
             f"the ability is {len(text):,} characters long; the limit is {MAX_TEXT:,}",
             MAX_TEXT, len(text), code="RF108", hint="split it into several abilities")
+    with _PARSING:
+        return _parse(text)
+
+
+def _parse(text: str) -> n.Ability:
     parser_core._AGAINST.clear()  # issue 32: nothing of a failed parse before
     parser_core._WINDOWS.clear()
     try:

@@ -176,3 +176,27 @@ def pytest_terminal_summary(terminalreporter):
     said = ", ".join(f"{n} for want of {name}" for name, n in counts.items())
     hint = " (apt-get install chromium gettext)" if any(counts.values()) else ""
     terminalreporter.write_line(f"system packages: skipped {said}{hint}")
+
+
+# The longest modules run first. tox runs the suite with pytest-xdist's --dist loadfile, which
+# hands whole modules to the workers in collection order (alphabetical); a long module collected
+# late (the browser games of test_table_browser.py, about 75 s) then runs alone at the end while
+# the other worker waits. Moving the longest ones to the front lets the short ones fill in
+# beside them. Only the order changes: every module still runs whole, on one worker.
+LONG_MODULES_FIRST = (
+    "tests/test_table_browser.py",
+    "tests/fuzz/test_fuzz_language.py",
+    "tests/test_cli.py",
+    "tests/test_kernel.py",
+    "tests/test_dsl_properties.py",
+    "tests/test_campaign_engine.py",
+    "tests/test_campaign_content.py",
+    "tests/test_simulate.py",
+    "tests/test_larktables.py",
+    "tests/test_yaml_front_ends.py",
+)
+
+
+def pytest_collection_modifyitems(session, config, items):
+    rank = {path: i for i, path in enumerate(LONG_MODULES_FIRST)}
+    items.sort(key=lambda item: rank.get(item.nodeid.split("::", 1)[0], len(rank)))

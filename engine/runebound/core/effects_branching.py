@@ -46,7 +46,7 @@ def holds(condition: dict, ctx) -> bool:
     if kind == "none":  # tokens, gold, and (issue 32) Items, Allies, trophies held
         return count(hero, condition["token"]) == 0
     if kind == "unwounded":  # issue 32 (session when): no wound landed in the Hero's combat
-        return engine.__dict__.get("combat_wounds", {}).get(hero.id, 0) == 0
+        return engine.combat_wounds.get(hero.id, 0) == 0
     if kind == "skill":
         return condition["skill"].lower() in {s.lower() for s in getattr(hero, "skills", ())}
     if kind == "ally":

@@ -25,7 +25,7 @@ class TestBonus(Effect):
     op = "test_bonus"
 
     def run(self, ctx):
-        pending = ctx.engine.__dict__.get("_test_bonuses")
+        pending = ctx.engine.test_bonuses
         if not pending:
             raise IllegalAction(f"{ctx.source}: 'add to the result' with no test under way")
         value = self.amount.resolve(ctx)
@@ -35,7 +35,7 @@ class TestBonus(Effect):
 
 def tested(engine, hero, attribute: str, skill: str | None) -> int:
     """Fire the ``test`` event of ``hero``'s test and return what its triggers added."""
-    pending = engine.__dict__.setdefault("_test_bonuses", [])
+    pending = engine.test_bonuses
     pending.append(0)
     try:
         engine.fire({"kind": "test", "hero": hero.id, "attribute": attribute, "skill": skill})

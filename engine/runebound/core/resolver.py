@@ -57,6 +57,15 @@ class Resolver(Rolls, StandingRules, CardText):
         self.grants: list[dict] = []  # movement / market effects for the turn loop
         self.round_attacks: set[str] = set()  # figures that attacked this combat round
         self._faced_done: dict[str, tuple] = {}  # hero id -> the moment its enemy's text ran
+        # issue 32: wounds that landed on each figure since its combat began (Combat._begin
+        # empties it; read by the condition "if you took no wounds"), and the totals that the
+        # triggers of the tests under way add to ("add 3 to the result", effects_when.py)
+        self.combat_wounds: dict[str, int] = {}
+        self.test_bonuses: list[int] = []
+
+    def _landed(self, fig: Figure, wounds: int) -> None:
+        """Count ``wounds`` landed on ``fig`` in its combat ("if you took no wounds")."""
+        self.combat_wounds[fig.id] = self.combat_wounds.get(fig.id, 0) + wounds
 
     # ----------------------------------------------------------------- decisions
     def ask(self, hero: Hero, kind: str, options: list, source: str | None = None, **info):
@@ -163,8 +172,7 @@ class Resolver(Rolls, StandingRules, CardText):
             self.open_window(owner, WOUNDS_INFLICTED, pending=batch)
         taken = capped_wounds(self, fig, batch.amount)  # ---- family 7: combat
         if taken > 0:
-            wounded = self.__dict__.setdefault("combat_wounds", {})  # issue 32: "if you took
-            wounded[fig.id] = wounded.get(fig.id, 0) + taken  # no wounds" (Combat._begin)
+            self._landed(fig, taken)
             try:
                 self.set_tokens(fig, "wounds", fig.wounds + taken, source, cause="wounds")
             except Defeat:
@@ -195,8 +203,7 @@ class Resolver(Rolls, StandingRules, CardText):
         self.set_tokens(fig, "exhaustion", new - overflow, source, cause="exhaustion")
         if overflow:
             self.log.emit("exhaustion_overflow", figure=fig.id, wounds=overflow)
-            wounded = self.__dict__.setdefault("combat_wounds", {})  # issue 32 (when)
-            wounded[fig.id] = wounded.get(fig.id, 0) + overflow
+            self._landed(fig, overflow)
             self.set_tokens(fig, "wounds", fig.wounds + overflow, source, cause="exhaustion")
             self.fire({"kind": "takes_wounds", "figure": fig.id, "amount": overflow,
                        "phase": None})

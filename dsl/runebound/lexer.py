@@ -236,7 +236,7 @@ def negations(tokens):
     held = None
     for tok in tokens:
         if held is not None:
-            if tok.type in ("WORD", "NOT") and tok.lower() == "not":
+            if tok.type == "NOT":  # "not" is always NOT (the word table)
                 yield _token("CANNOT", f"{held} {tok}", held.start_pos, tok.end_pos)
                 held = None
                 continue

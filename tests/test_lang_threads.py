@@ -50,3 +50,19 @@ def test_a_parse_in_another_thread_leaves_the_parse_under_way_as_it_is(monkeypat
         thread.join(timeout=60)
     assert holder["a"] == alone
     assert holder["b"] == parse_ability(B_TEXT)
+
+
+def test_a_failed_parse_leaves_nothing_for_the_next():
+    """A long text (no sentence hint is tried for it) that fails after "If your attack
+    succeeds," once left that mark behind, and the next ability, a test with "If you succeed,",
+    was refused as "'If your attack ...' follows a test"."""
+    import pytest
+
+    from runeforge.dsl.errors import AbilitySyntaxError
+
+    failed = ("Test Mind (5). If your attack succeeds, gain 1 gold. " + "Gain 1 gold. " * 30
+              + "zork.")
+    with pytest.raises(AbilitySyntaxError):
+        parse_ability(failed)
+    after = parse_ability("Test Body (4). Gain 1 gold. If you succeed, gain 1 gold.")
+    assert after.sentences[0].attribute == "body"

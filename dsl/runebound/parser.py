@@ -397,12 +397,17 @@ MAX_HINTED = 400
 _PARSING = threading.RLock()
 
 
+def _fresh_state() -> None:
+    """Forget the marks of any parse before (one that failed leaves them behind)."""
+    parser_core._AGAINST.clear()
+    parser_core._WINDOWS.clear()
+    _ATTACK_OUTCOMES.clear()
+
+
 def _bare_parse(text: str):
     """Parse without explaining errors (the repair tries many texts)."""
     with _PARSING:
-        parser_core._AGAINST.clear()
-        parser_core._WINDOWS.clear()
-        _ATTACK_OUTCOMES.clear()
+        _fresh_state()
         return _parser().parse(text)
 
 
@@ -422,8 +427,7 @@ def parse_ability(text: str) -> n.Ability:
 
 
 def _parse(text: str) -> n.Ability:
-    parser_core._AGAINST.clear()  # issue 32: nothing of a failed parse before
-    parser_core._WINDOWS.clear()
+    _fresh_state()  # issue 32: nothing of a failed parse before
     try:
         return _parser().parse(text)
     except AbilitySyntaxError as err:

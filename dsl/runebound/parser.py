@@ -192,6 +192,7 @@ class _ToAst(BranchingRules, Transformer):  # BranchingRules: families 1-3
         if after is None:
             effect = _joined(before)
             if event is not None:
+                _no_choice_before_trigger(effect, ch)
                 effect = n.Trigger(event, effect, event_first=False, span=_sp(ch))
             return effect
         may, items = before.value
@@ -207,6 +208,7 @@ class _ToAst(BranchingRules, Transformer):  # BranchingRules: families 1-3
                          "pay N gold")
         effect = _joined(after)
         if event is not None:
+            _no_choice_before_trigger(effect, ch)
             effect = n.Trigger(event, effect, event_first=False, span=_sp(ch))
         return _Marker("costed", (tuple(items), effect), _sp(ch))
 
@@ -388,6 +390,22 @@ def interactive():
 
 # texts longer than this get no whole-sentence hint (the repair parses the text many times)
 MAX_HINTED = 400
+
+
+def _ends_in_choice(node) -> bool:
+    if isinstance(node, n.And):
+        return _ends_in_choice(node.items[-1])
+    return isinstance(node, n.Choice)
+
+
+def _no_choice_before_trigger(effect, ch) -> None:
+    """"A or B every time X": does the trigger start the choice or only its last option? The
+    choice's text ends the sentence ("choose one: A; or B"), so the trigger is said first."""
+    if _ends_in_choice(effect):
+        raise AbilitySyntaxError(
+            "a choice cannot be followed by 'every time …'", *_sp(ch),
+            hint="say the trigger first: 'Every time <event>, choose one: <option>; or "
+                 "<option>.'")
 
 
 # One parse at a time: the parser and its transformer are one shared object, and the parse

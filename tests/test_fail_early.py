@@ -60,7 +60,11 @@ def test_log_into_a_missing_folder_fails_before_the_run(cli, tmp_path, monkeypat
 
 def test_simulate_scheduler_without_dask_is_a_usage_error(cli, monkeypatch):
     no_work_done(monkeypatch)
-    monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed -> ImportError
+    # import distributed -> ImportError; its submodules too, which an earlier test in the same
+    # process may have imported (test_simulate's Dask cluster): a cached
+    # "distributed.comm.addressing" is found without importing "distributed" first
+    for name in [m for m in sys.modules if m.startswith("distributed.")] + ["distributed"]:
+        monkeypatch.setitem(sys.modules, name, None)
     res = cli("simulate", "--games", "1", "--scheduler", "tcp://127.0.0.1:1")
     assert res.exit_code == 2, res.output
     assert "needs Dask" in res.output and "runeforge[distributed]" in res.output

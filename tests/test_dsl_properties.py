@@ -65,6 +65,30 @@ def test_durations_before_a_subject_print_and_reparse_to_the_same_ast(text):
     assert printed == text
 
 
+# found by the fuzzer too: a bonus to every attack ("your attacks get +2") is one clause per
+# phase, joined by "and"; inside a choice's option it was an And within an And, printed with the
+# same "and" and read back as one flat list. "You may A, or B" printed as "You may choose one:
+# A; or B", which did not parse.
+CHOICES_FOUND = [
+    ("choose one : your attacks gains -9 then all your hero's attacks gets -7 .",
+     "Choose one: you receive -9 to ranged combat rolls and you receive -9 to melee combat rolls"
+     " and you receive -9 to magic combat rolls and you receive -7 to ranged combat rolls and "
+     "you receive -7 to melee combat rolls and you receive -7 to magic combat rolls."),
+    ("You may gain 1 gold, or gain 1 experience.",
+     "You may choose one: gain 1 gold; or gain 1 experience."),
+    ("Every time you defeat a challenge, you may gain 1 gold or gain 2 gold.",
+     "Every time you defeat a challenge, you may choose one: gain 1 gold; or gain 2 gold."),
+]
+
+
+@pytest.mark.parametrize("text, canonical", CHOICES_FOUND)
+def test_choices_print_as_text_that_reads_back_the_same(text, canonical):
+    ast = parse_ability(text)
+    printed = print_ability(ast)
+    assert printed == canonical
+    assert parse_ability(printed) == ast
+
+
 SEEDS = [
     "Before Combat: Activate and take X exhaustion to make a magic attack. If you succeed, "
     "inflict X wounds on your enemy.",

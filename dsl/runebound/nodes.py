@@ -176,10 +176,18 @@ class Restrict:
 
 @dataclass(frozen=True)
 class And:
-    """Clauses joined by "and" in one sentence."""
+    """Clauses joined by "and" in one sentence. An And is never an item of an And: the printer
+    joins both levels with the same "and", so the parser reads them back as one list."""
 
     items: tuple["Effect", ...]
     span: Span = _span()
+
+    def __post_init__(self) -> None:
+        if any(isinstance(item, And) for item in self.items):
+            flat: list = []
+            for item in self.items:
+                flat.extend(item.items if isinstance(item, And) else (item,))
+            object.__setattr__(self, "items", tuple(flat))
 
 
 @dataclass(frozen=True)

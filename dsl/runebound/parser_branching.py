@@ -93,6 +93,9 @@ class BranchingRules:
                            n.And(tuple(items), span=items.span))
         return b.Choice(tuple(options), span=_span(ch))
 
+    def may_choose_one(self, ch):  # "You may choose one: A; or B" (how "you may A or B" prints)
+        return n.MayDo(self.choose_one(ch), span=_span(ch))
+
     # ---- family 3: random tables -------------------------------------------------------------
     def die_table(self, ch):
         return b.DieTable(tuple(_nodes(ch)), span=_span(ch))

@@ -156,3 +156,27 @@ def test_a_reduce_by_an_unknown_rule_leaves_the_states_to_lark(monkeypatch):
     monkeypatch.setattr(larktables, "read_tables", lambda *a: doc)
     _, from_file = larktables.load(package, name, key_fn(), lexer, build)
     assert not from_file  # Lark's own reading refuses the unknown memo id: built instead
+
+
+@pytest.mark.parametrize("name", sorted(GRAMMARS))
+def test_the_states_are_stored_compact_and_read_back_alike(name):
+    """The files keep the states as flat lists of ints (issue 38: read at C speed); the
+    compact form reads back to the tagged form's states exactly."""
+    package, name, key_fn, lexer, build = GRAMMARS[name]
+    packed = larktables.read_tables(package, name, key_fn(), True)
+    rows = packed["data"]["parser"]["parser"]["states"]["#states"]
+    assert rows and all(type(x) is int for row in rows for x in row)
+    fresh = larktables.serialize(build(), lexer)["data"]["parser"]["parser"]["states"]
+    assert larktables._unpack_states(fresh["#states"]) == \
+        larktables.parse_document(json.dumps(larktables._encode(
+            larktables.parse_document(json.dumps(fresh)))))
+
+
+def test_a_malformed_compact_row_falls_back_to_building(monkeypatch):
+    package, name, key_fn, lexer, build = GRAMMARS[runebound.TABLES]
+    doc = larktables.read_tables(package, name, key_fn(), True)
+    doc["data"]["parser"]["parser"]["states"]["#states"][0].append("x")
+    monkeypatch.setattr(larktables, "read_tables", lambda *a: doc)
+    parser, from_file = larktables.load(package, name, key_fn(), lexer, build)
+    assert not from_file
+    assert parser.parse("Gain 1 gold.") is not None

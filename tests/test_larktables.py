@@ -180,3 +180,24 @@ def test_a_malformed_compact_row_falls_back_to_building(monkeypatch):
     parser, from_file = larktables.load(package, name, key_fn(), lexer, build)
     assert not from_file
     assert parser.parse("Gain 1 gold.") is not None
+
+
+@pytest.mark.parametrize("name", sorted(GRAMMARS))
+def test_the_memo_objects_are_those_lark_makes(name):
+    """load() deserializes the memo itself (issue 38): the same rules and terminals."""
+    from lark.utils import SerializeMemoizer
+
+    package, name, key_fn, lexer, build = GRAMMARS[name]
+    doc = larktables.read_tables(package, name, key_fn(), True)
+    theirs = SerializeMemoizer.deserialize(
+        doc["memo"], {"Rule": larktables.Rule, "TerminalDef": larktables.TerminalDef}, {})
+    ours = larktables._deserialize_memo(doc["memo"])
+    assert ours.keys() == theirs.keys() and len(ours) > 100
+    for k, obj in theirs.items():
+        assert type(ours[k]) is type(obj) and ours[k] == obj and hash(ours[k]) == hash(obj)
+        assert repr(ours[k]) == repr(obj)
+        if isinstance(obj, larktables.TerminalDef):
+            assert (ours[k].pattern, ours[k].priority) == (obj.pattern, obj.priority)
+        else:
+            assert (ours[k].alias, ours[k].order, repr(ours[k].options)) == \
+                (obj.alias, obj.order, repr(obj.options))

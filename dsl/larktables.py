@@ -139,10 +139,46 @@ def serialize(parser: Lark, lexer) -> dict:
     if lexer_conf.get("lexer_type") is not lexer:
         raise TypeError("the parser was not built with the given lexer")
     lexer_conf["lexer_type"] = _LEXER
+    data["parser"]["parser"] = _renumbered(data["parser"]["parser"])
     data = _encode(data)
     table = data["parser"]["parser"]
     table["states"] = _pack_states(table["states"])
     return {"data": data, "memo": _encode(memo)}
+
+
+def _renumbered(table: dict) -> dict:
+    """Lark's serialized LALR table with numbers that depend on the grammar only: terminals
+    numbered in the order of their names, states in breadth-first order from the start states
+    (by name), each state's shifts followed in the order of their terminals' names, every
+    row in that order. Lark numbers states as it meets them in sets ordered by object
+    identity, so the same grammar gave a different file every run."""
+    tokens, states = table["tokens"], table["states"]
+    names = sorted(set(tokens.values()))
+    if len(names) != len(tokens):
+        return table  # two numbers for one terminal: left as Lark made it
+    token_no = {name: i for i, name in enumerate(names)}
+    order: dict = {}
+    queue = [table["start_states"][s] for s in sorted(table["start_states"])]
+    while queue:
+        state = queue.pop(0)
+        if state in order or state not in states:
+            continue
+        order[state] = len(order)
+        for _tok, (action, arg) in sorted(states[state].items(), key=lambda i: tokens[i[0]]):
+            if action != 1:  # a shift (0); a reduce (1) names a rule
+                queue.append(arg)
+    for state in states:  # none is unreached in a Lark table; kept, after, if one were
+        order.setdefault(state, len(order))
+
+    def row(state):
+        actions = sorted(states[state].items(), key=lambda i: tokens[i[0]])
+        return {token_no[tokens[tok]]: (action, order[arg] if action != 1 else arg)
+                for tok, (action, arg) in actions}
+
+    return {**table, "tokens": {i: name for i, name in enumerate(names)},
+            "states": {order[st]: row(st) for st in sorted(states, key=order.__getitem__)},
+            "start_states": {k: order[v] for k, v in table["start_states"].items()},
+            "end_states": {k: order[v] for k, v in table["end_states"].items()}}
 
 
 def document(parser: Lark, lexer, key: str) -> str:

@@ -7,7 +7,6 @@ A reader (or a crashed build) never sees a half-written file.
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import errno
 import os
 import re
@@ -110,6 +109,8 @@ def remove_stale_temps(folders=(), targets=()) -> list[Path]:
 def exchange(a: Path, b: Path) -> bool:
     """Swap two paths in one step (``renameat2(RENAME_EXCHANGE)`` on Linux,
     ``renamex_np(RENAME_SWAP)`` on macOS); False when this system or file system cannot."""
+    import ctypes  # here: only an exchange needs it (~3 ms of every command's start)
+
     try:
         libc = ctypes.CDLL(None, use_errno=True)
     except OSError:  # pragma: no cover

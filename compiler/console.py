@@ -150,6 +150,9 @@ def content_dirs_argument(ctx: click.Context, param: click.Parameter, value):
 def content_dirs_or_archives(ctx: click.Context, param: click.Parameter, value):
     """:func:`content_dirs_argument`, and a pack archive (``runeforge pack``) is opened into
     a temporary folder that stands in for it (RF005 for an archive it refuses)."""
+    dirs = content_dirs_argument(ctx, param, value) or ()
+    if not dirs:  # the bundled content only: no archive to open, no zipfile to import
+        return ()
     from .packarchive import expand_dirs
 
-    return expand_dirs(content_dirs_argument(ctx, param, value) or ())
+    return expand_dirs(dirs)

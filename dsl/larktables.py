@@ -60,6 +60,14 @@ def _encode(value):
 
 def _hook(obj: dict):
     """json object_hook: undo _encode's tags while the text is read (one pass, in C's loop)."""
+    if len(obj) == 1 and "#states" in obj:
+        return _unpack_states(obj["#states"])
+    return _hook_packed(obj)
+
+
+def _hook_packed(obj: dict):
+    """:func:`_hook`, leaving the compact states as they are stored ({"#states": rows}):
+    :func:`load` builds Lark's states from them in one pass."""
     if len(obj) == 1:
         if "#int" in obj:
             pairs = obj["#int"]
@@ -72,9 +80,55 @@ def _hook(obj: dict):
     return obj
 
 
-def parse_document(text: str) -> dict:
-    """A tables file's text to its data (tuples and int keys restored)."""
-    return json.loads(text, object_hook=_hook)
+def _pack_states(states: dict) -> dict:
+    """An LALR table's states, as :func:`_encode` gives them ({"#int": [[state, {"#int":
+    [[terminal, {"#tuple": [action, arg]}], ...]}], ...]}), in the compact form a tables file
+    stores: {"#states": [[state, terminal, action, arg, terminal, action, arg, ...], ...]},
+    a reduce's ``arg`` its rule's memo id. Plain lists of ints are what JSON reads at C
+    speed; the tagged form cost a third of a cold check's table loading (issue 38)."""
+    if set(states) != {"#int"} or not all(set(a) <= {"#int"} for _, a in states["#int"]):
+        return states  # an empty table (no "#int" tag): kept in the tagged form
+    rows = []
+    for state, actions in states["#int"]:
+        row = [state]
+        for terminal, action in actions.get("#int", ()):  # the end state has no action
+            kind, arg = action["#tuple"]
+            if kind == 1:
+                if not (isinstance(arg, dict) and set(arg) == {"@"}):
+                    return states  # not a memo reference: kept in the tagged form
+                arg = arg["@"]
+            row += (terminal, kind, arg)
+        rows.append(row)
+    return {"#states": rows}
+
+
+def _checked_rows(rows) -> list:
+    """``rows`` when each is a list of ints, a state then (terminal, action, arg) triples;
+    ValueError otherwise. (A float, string, list, dict or None in a row makes its sum no int;
+    a ``true`` or ``false`` would read as the int 1 or 0, as it compares and hashes.)"""
+    for row in rows:
+        if not (type(row) is list and len(row) % 3 == 1 and type(sum(row)) is int):
+            raise ValueError("malformed #states row")
+    return rows
+
+
+def _unpack_states(rows) -> dict:
+    """:func:`_pack_states` undone: {state: {terminal: (action, arg)}}, a reduce's arg
+    ``{"@": memo id}`` as Lark serializes it."""
+    if not isinstance(rows, list):
+        raise ValueError("malformed #states entry")
+    out = {}
+    for row in _checked_rows(rows):
+        it = iter(row)
+        state = next(it)
+        out[state] = {t: (1, {"@": a}) if k == 1 else (k, a) for t, k, a in zip(it, it, it, strict=True)}
+    return out
+
+
+def parse_document(text: str, packed: bool = False) -> dict:
+    """A tables file's text to its data (tuples and int keys restored). ``packed``: a
+    table's states stay in the compact form they are stored in ({"#states": rows})."""
+    return json.loads(text, object_hook=_hook_packed if packed else _hook)
 
 
 def serialize(parser: Lark, lexer) -> dict:
@@ -85,7 +139,46 @@ def serialize(parser: Lark, lexer) -> dict:
     if lexer_conf.get("lexer_type") is not lexer:
         raise TypeError("the parser was not built with the given lexer")
     lexer_conf["lexer_type"] = _LEXER
-    return {"data": _encode(data), "memo": _encode(memo)}
+    data["parser"]["parser"] = _renumbered(data["parser"]["parser"])
+    data = _encode(data)
+    table = data["parser"]["parser"]
+    table["states"] = _pack_states(table["states"])
+    return {"data": data, "memo": _encode(memo)}
+
+
+def _renumbered(table: dict) -> dict:
+    """Lark's serialized LALR table with numbers that depend on the grammar only: terminals
+    numbered in the order of their names, states in breadth-first order from the start states
+    (by name), each state's shifts followed in the order of their terminals' names, every
+    row in that order. Lark numbers states as it meets them in sets ordered by object
+    identity, so the same grammar gave a different file every run."""
+    tokens, states = table["tokens"], table["states"]
+    names = sorted(set(tokens.values()))
+    if len(names) != len(tokens):
+        return table  # two numbers for one terminal: left as Lark made it
+    token_no = {name: i for i, name in enumerate(names)}
+    order: dict = {}
+    queue = [table["start_states"][s] for s in sorted(table["start_states"])]
+    while queue:
+        state = queue.pop(0)
+        if state in order or state not in states:
+            continue
+        order[state] = len(order)
+        for _tok, (action, arg) in sorted(states[state].items(), key=lambda i: tokens[i[0]]):
+            if action != 1:  # a shift (0); a reduce (1) names a rule
+                queue.append(arg)
+    for state in states:  # none is unreached in a Lark table; kept, after, if one were
+        order.setdefault(state, len(order))
+
+    def row(state):
+        actions = sorted(states[state].items(), key=lambda i: tokens[i[0]])
+        return {token_no[tokens[tok]]: (action, order[arg] if action != 1 else arg)
+                for tok, (action, arg) in actions}
+
+    return {**table, "tokens": {i: name for i, name in enumerate(names)},
+            "states": {order[st]: row(st) for st in sorted(states, key=order.__getitem__)},
+            "start_states": {k: order[v] for k, v in table["start_states"].items()},
+            "end_states": {k: order[v] for k, v in table["end_states"].items()}}
 
 
 def document(parser: Lark, lexer, key: str) -> str:
@@ -95,11 +188,11 @@ def document(parser: Lark, lexer, key: str) -> str:
                       sort_keys=True, separators=(",", ":")) + "\n"
 
 
-def read_tables(package: str, name: str, key: str) -> dict | None:
+def read_tables(package: str, name: str, key: str, packed: bool = False) -> dict | None:
     """The stored tables for ``key`` (as parse_document gives them), or None when the file is missing, stale or malformed."""
     try:
         text = resources.files(package).joinpath(name).read_text(encoding="utf-8")
-        doc = parse_document(text)
+        doc = parse_document(text, packed)
     except (OSError, ValueError):
         return None
     if not (isinstance(doc, dict) and doc.get("format") == FORMAT and doc.get("key") == key
@@ -112,7 +205,7 @@ def load(package: str, name: str, key: str, lexer, build, **load_options) -> tup
     """(parser, from_file): the parser from the stored tables when they match ``key``,
     otherwise ``build()``. ``load_options`` are Lark's load-time options (transformer,
     propagate_positions)."""
-    doc = read_tables(package, name, key)
+    doc = read_tables(package, name, key, True)  # positional: tests stand in for it
     if doc is not None:
         try:
             data, memo = doc["data"], doc["memo"]
@@ -122,11 +215,26 @@ def load(package: str, name: str, key: str, lexer, build, **load_options) -> tup
             data["options"]["lexer"] = lexer
             table = data["parser"]["parser"]
             states = table["states"]
-            rules = _rule_ids(data, states)
+            packed = isinstance(states, dict) and set(states) == {"#states"}
+            if packed:
+                rows = _checked_rows(states["#states"])
+                rules = _rule_ids(data, {})  # the reduces are checked as they are filled
+                if rules is None:  # Lark reads the states itself, from the tagged form
+                    table["states"] = states = _unpack_states(rows)
+                    packed = False
+            else:
+                rules = _rule_ids(data, states)
             if rules is not None:
                 table["states"] = {}  # filled below, without Lark's per-action lookups
+            memo = _deserialize_memo(memo)  # Lark's own pass then leaves the objects as are
             parser = Lark._load_from_dict(data, memo, **load_options)
-            if rules is not None:
+            if rules is not None and packed:
+                try:
+                    _fill_states_packed(parser, rows, table["tokens"], rules)
+                except KeyError:  # a reduce by a rule not among the parser's: Lark reads them
+                    table["states"] = _unpack_states(rows)
+                    parser = Lark._load_from_dict(data, memo, **load_options)
+            elif rules is not None:
                 _fill_states(parser, states, table["tokens"], rules)
             return parser, True
         except Exception:  # noqa: BLE001 - a bad file must only cost the build below
@@ -162,6 +270,72 @@ def _fill_states(parser: Lark, states: dict, tokens: dict, rule_ids: dict) -> No
         state: {tokens[token]: (Reduce, by_id[arg["@"]]) if action == 1 else (Shift, arg)
                 for token, (action, arg) in actions.items()}
         for state, actions in states.items()}
+
+
+def _deserialize_memo(memo_json: dict) -> dict:
+    """The memo's objects ({id: Rule or TerminalDef}), as Lark's ``SerializeMemoizer
+    .deserialize`` makes them, by the same rules (a ``__type__`` from the class's
+    ``__serialize_namespace__``, its ``__serialize_fields__`` set, its ``_deserialize`` hook
+    called; a class with a ``deserialize`` of its own is left to it) without rebuilding each
+    class's namespace for every object: a third of Lark's load (issue 38). Lark's own pass
+    over the result then finds objects, not dicts, and keeps them."""
+    from lark.utils import Serialize
+
+    generic = Serialize.deserialize.__func__
+    classes: dict = {}
+
+    def about(cls):
+        got = classes.get(cls)
+        if got is None:
+            got = classes[cls] = (
+                {c.__name__: c for c in getattr(cls, "__serialize_namespace__", [])},
+                cls.__serialize_fields__,
+                getattr(cls.deserialize, "__func__", None) is generic,
+                hasattr(cls, "_deserialize"))
+        return got
+
+    memo: dict = {}  # as in Lark: the memo's own objects name no memo entry
+
+    def des(value, namespace):
+        if isinstance(value, dict):
+            if "__type__" in value:
+                cls = namespace[value["__type__"]]
+                inner, fields, plain, hook = about(cls)
+                if not plain:
+                    return cls.deserialize(value, memo)
+                if "@" in value:
+                    return memo[value["@"]]
+                inst = cls.__new__(cls)
+                for f in fields:
+                    try:
+                        setattr(inst, f, des(value[f], inner))
+                    except KeyError as e:
+                        raise KeyError("Cannot find key for class", cls, e) from None
+                if hook:
+                    inst._deserialize()
+                return inst
+            if "@" in value:
+                return memo[value["@"]]
+            return {k: des(v, namespace) for k, v in value.items()}
+        if isinstance(value, list):
+            return [des(v, namespace) for v in value]
+        return value
+
+    return des(memo_json, {"Rule": Rule, "TerminalDef": TerminalDef})
+
+
+def _fill_states_packed(parser: Lark, rows: list, tokens: dict, rule_ids: dict) -> None:
+    """:func:`_fill_states` from the compact states, as they are stored."""
+    from lark.parsers.lalr_analysis import Reduce, Shift
+
+    by_id = {memo_id: (Reduce, parser.rules[i]) for memo_id, i in rule_ids.items()}
+    states = {}
+    for row in rows:
+        it = iter(row)
+        state = next(it)
+        states[state] = {tokens[t]: by_id[a] if k == 1 else (Shift, a)
+                         for t, k, a in zip(it, it, it, strict=True)}
+    parser.parser.parser._parse_table.states = states
 
 
 def canonical(doc: dict):

@@ -260,3 +260,25 @@ def test_another_game_leaves_the_runebound_language_as_it_is(cli, tiny_dir):
         games.unregister(TINY.id)
     # the digest does see a change (here: one more word for the tokenizer)
     assert _runebound_language_fingerprint({**VOCABULARY, "stage": "PHASE"}) != before
+
+
+def test_the_plug_in_scan_is_skipped_only_when_no_distribution_declares_the_group(
+        tmp_path, monkeypatch):
+    """``importlib.metadata`` is imported only when a distribution on the path may declare a
+    ``runeforge.games`` entry point (issue 38): a section of the group is found; another
+    group naming a ``runeforge.games`` module is not one."""
+    import sys
+
+    monkeypatch.setattr(sys, "path", [str(tmp_path)])
+    info = tmp_path / "other-1.0.dist-info"
+    info.mkdir()
+    (info / "entry_points.txt").write_text(
+        "[babel.extractors]\nx = runeforge.games.runebound.text.extract:extract_cards\n")
+    assert not games._may_declare_plugins()
+    plug = tmp_path / "plug-1.0.dist-info"
+    plug.mkdir()
+    (plug / "entry_points.txt").write_text("[runeforge.games]\nplug = plug:GAME\n")
+    assert games._may_declare_plugins()
+    monkeypatch.setattr(sys, "path", [str(tmp_path / "some.zip")])
+    (tmp_path / "some.zip").write_bytes(b"PK")
+    assert games._may_declare_plugins()

@@ -156,3 +156,60 @@ def test_a_reduce_by_an_unknown_rule_leaves_the_states_to_lark(monkeypatch):
     monkeypatch.setattr(larktables, "read_tables", lambda *a: doc)
     _, from_file = larktables.load(package, name, key_fn(), lexer, build)
     assert not from_file  # Lark's own reading refuses the unknown memo id: built instead
+
+
+@pytest.mark.parametrize("name", sorted(GRAMMARS))
+def test_the_states_are_stored_compact_and_read_back_alike(name):
+    """The files keep the states as flat lists of ints (issue 38: read at C speed); the
+    compact form reads back to the tagged form's states exactly."""
+    package, name, key_fn, lexer, build = GRAMMARS[name]
+    packed = larktables.read_tables(package, name, key_fn(), True)
+    rows = packed["data"]["parser"]["parser"]["states"]["#states"]
+    assert rows and all(type(x) is int for row in rows for x in row)
+    fresh = larktables.serialize(build(), lexer)["data"]["parser"]["parser"]["states"]
+    assert larktables._unpack_states(fresh["#states"]) == \
+        larktables.parse_document(json.dumps(larktables._encode(
+            larktables.parse_document(json.dumps(fresh)))))
+
+
+def test_a_malformed_compact_row_falls_back_to_building(monkeypatch):
+    package, name, key_fn, lexer, build = GRAMMARS[runebound.TABLES]
+    doc = larktables.read_tables(package, name, key_fn(), True)
+    doc["data"]["parser"]["parser"]["states"]["#states"][0].append("x")
+    monkeypatch.setattr(larktables, "read_tables", lambda *a: doc)
+    parser, from_file = larktables.load(package, name, key_fn(), lexer, build)
+    assert not from_file
+    assert parser.parse("Gain 1 gold.") is not None
+
+
+@pytest.mark.parametrize("name", sorted(GRAMMARS))
+def test_the_memo_objects_are_those_lark_makes(name):
+    """load() deserializes the memo itself (issue 38): the same rules and terminals."""
+    from lark.utils import SerializeMemoizer
+
+    package, name, key_fn, lexer, build = GRAMMARS[name]
+    doc = larktables.read_tables(package, name, key_fn(), True)
+    theirs = SerializeMemoizer.deserialize(
+        doc["memo"], {"Rule": larktables.Rule, "TerminalDef": larktables.TerminalDef}, {})
+    ours = larktables._deserialize_memo(doc["memo"])
+    assert ours.keys() == theirs.keys() and len(ours) > 100
+    for k, obj in theirs.items():
+        assert type(ours[k]) is type(obj) and ours[k] == obj and hash(ours[k]) == hash(obj)
+        assert repr(ours[k]) == repr(obj)
+        if isinstance(obj, larktables.TerminalDef):
+            assert (ours[k].pattern, ours[k].priority) == (obj.pattern, obj.priority)
+        else:
+            assert (ours[k].alias, ours[k].order, repr(ours[k].options)) == \
+                (obj.alias, obj.order, repr(obj.options))
+
+
+@pytest.mark.parametrize("name", sorted(GRAMMARS))
+def test_regenerating_gives_the_shipped_file_byte_for_byte(name):
+    """State and terminal numbers depend on the grammar only (Lark's follow object identity):
+    the generator writes the same text every run, so a regenerated file changes only where
+    the grammar did."""
+    package, name, key_fn, lexer, build = GRAMMARS[name]
+    from importlib import resources
+
+    shipped = resources.files(package).joinpath(name).read_text(encoding="utf-8")
+    assert larktables.fresh_document(key_fn, lexer, build) == shipped

@@ -35,12 +35,13 @@ def catalog_files(pack_root) -> dict[str, list[Path]]:
 def register_packs(content) -> list[Diagnostic]:
     """Read and compile the catalogs of the packs of ``content`` that are not bundled (again
     only when a file changed); RF603/RF602 for a catalog that cannot be used."""
-    from .catalogs import compile_catalog, message_problems, read_catalog
-
     diagnostics: list[Diagnostic] = []
     for pack in content.packs.values():
         if pack.bundled:
             continue
+        # imported here: with the bundled packs only, Babel (~10 ms) is not needed (issue 38)
+        from .catalogs import compile_catalog, message_problems, read_catalog
+
         files = catalog_files(pack.root)
         key = str(Path(pack.root).resolve())
         stamp = tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size)

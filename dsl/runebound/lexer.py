@@ -118,6 +118,7 @@ _TERMINAL_WORDS["EXCEPT"] = ("except",)
 # issue 32 (session np): "the top card of the market deck", "either ... or ..."
 _TERMINAL_WORDS.update(TOP=("top",), EITHER=("either",),
                        STACK=("stack", "stacks"))
+_TERMINAL_WORDS["BONUS"] = ("bonus",)  # issue 32 (session bonus): "with a +4 bonus"
 
 # Icon tokens stand for words (reference 2.7); the PDF draws them as symbols.
 ICONS: dict[str, str] = {

@@ -33,7 +33,7 @@ SAME = [
     ("Heal every wound.", "Discard all wounds from your Hero."),
     ("Heal every exhaustion from one of your Allies.",
      "Discard all exhaustion from one of your Allies."),
-    ("Discard every wound and exhaustion on your Hero.",
+    ("Remove every wound and exhaustion on your Hero.",
      "Discard all wounds and exhaustion from your Hero."),
     ("Gain 2 gold for every Item you have.", "Gain 2 gold for each Item you have."),
     ("Take 1 wound for every trophy you have.", "Take 1 wound for each trophy you have."),
@@ -121,3 +121,9 @@ def test_placed_and_removed_tokens_on_this_ally_are_the_allys():
     assert ally.exhaustion == 2 and hero.exhaustion == 0
     _run("Remove 1 exhaustion from this Ally.", hero, game.combat, source=card, kind="ally")
     assert ally.exhaustion == 1
+
+
+def test_exhausting_this_ally_as_a_cost_is_refused_with_rf470():
+    with pytest.raises(AbilitySyntaxError) as err:
+        parse_ability("Exhaust this Ally to gain 2 gold.")
+    assert err.value.code == "RF470" and "This Ally takes 1 exhaustion." in err.value.hint

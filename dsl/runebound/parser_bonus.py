@@ -13,23 +13,32 @@ from .parser_parts import _sp, _values
 from .parser_subjects import as_target, with_subject
 
 
-def _signed(ch) -> Token:
-    return next(t for t in ch if isinstance(t, Token) and t.type == "SIGNED")
+def _bonus(ch) -> tuple[int, tuple[int, int]]:
+    """The bonus ("+2", or "add 2": a fixed amount only) and where it is written."""
+    sign = next((t for t in ch if isinstance(t, Token) and t.type == "SIGNED"), None)
+    if sign is not None:
+        return int(sign), (sign.start_pos, sign.end_pos)
+    amount = next(v for v in _values(ch) if isinstance(v, n.Amount))
+    if amount.kind != "fixed":
+        raise AbilitySyntaxError("a test's bonus is a number", *amount.span,
+                                 hint="write a number: 'add 2 to your Mind tests'")
+    return amount.values[0], amount.span
 
 
 def test_bonus_on(self, ch):
-    """"You get +2 on (all) Spirit tests.": every time you test Spirit, add 2 to the result."""
-    vals = _values(ch)
+    """"You get +2 on (all) Spirit tests." / "Add 2 to your Spirit tests.": every time you test
+    Spirit, add 2 to the result."""
+    vals = [v for v in _values(ch) if not isinstance(v, n.Amount)]
     if len(vals) == 2 and as_target(vals[0]) not in ("you", "hero"):
         raise AbilitySyntaxError("only your Hero's tests take a bonus", *vals[0].span,
                                  hint="write 'You get +2 on Spirit tests.'")
-    sign = _signed(ch)
-    if int(sign) <= 0:
-        raise AbilitySyntaxError("only a bonus is added to a test's result", sign.start_pos,
-                                 sign.end_pos, hint="write a bonus such as '+2 on Spirit tests'")
+    value, at = _bonus(ch)
+    if value <= 0:
+        raise AbilitySyntaxError("only a bonus is added to a test's result", *at,
+                                 hint="write a bonus such as '+2 on Spirit tests'")
     attribute = vals[-1]
     span = _sp(ch)
-    bonus = n.TestBonus(n.Amount("fixed", (int(sign),), span=span), span=span)
+    bonus = n.TestBonus(n.Amount("fixed", (value,), span=span), span=span)
     return n.Trigger(n.SkillTested(str(attribute), None, span=span), bonus, event_first=True,
                      span=span)
 
@@ -53,7 +62,7 @@ def heal_every(self, ch):
 def exhaust_this_ally(self, ch):
     start, end = _sp(ch)
     raise AbilitySyntaxError(
-        "an Ally's exhaustion is not a cost the engine can pay", start, end,
+        "an Ally's exhaustion is not a cost the engine can pay", start, end, code="RF470",
         hint="pay with your Hero ('Take 1 exhaustion to ...'), or say it as an effect: "
              "'This Ally takes 1 exhaustion.'")
 

@@ -127,3 +127,14 @@ def test_exhausting_this_ally_as_a_cost_is_refused_with_rf470():
     with pytest.raises(AbilitySyntaxError) as err:
         parse_ability("Exhaust this Ally to gain 2 gold.")
     assert err.value.code == "RF470" and "This Ally takes 1 exhaustion." in err.value.hint
+
+
+@pytest.mark.parametrize("variant", [v for v, _ in SAME])
+def test_each_wording_renders_in_every_locale(variant):
+    from runeforge.games.runebound.text.render import render_ability
+
+    ability = parse_ability(variant)
+    for locale in ("en", "fi", "pl", "el", "ru"):
+        text = render_ability(ability, locale)
+        assert text and "{" not in text, (locale, text)
+    assert render_ability(ability, "en") == print_ability(ability)

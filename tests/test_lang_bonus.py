@@ -138,3 +138,28 @@ def test_each_wording_renders_in_every_locale(variant):
         text = render_ability(ability, locale)
         assert text and "{" not in text, (locale, text)
     assert render_ability(ability, "en") == print_ability(ability)
+
+
+@pytest.mark.parametrize("variant", [
+    "Gain 1 gold for each trophy you have (maximum 2).",
+    "Gain 1 gold for every trophy you have, up to a maximum of 2.",
+    "Gain 1 gold for each trophy you have to a maximum of 2.",
+])
+def test_a_maximum_caps_a_for_each_amount(variant):
+    canonical = "Gain 1 gold for each trophy you have, to a maximum of 2."
+    assert print_ability(parse_ability(variant)) == canonical
+    assert parse_ability(canonical) == parse_ability(variant)
+    game, (hero, _) = _game()
+    hero.trophies = ["a", "b", "c", "d"][:3]
+    gold = hero.gold
+    _run(variant, hero, game.combat)
+    assert hero.gold == gold + 2  # three trophies, capped at two
+    hero.trophies = ["a"]
+    _run(variant, hero, game.combat)
+    assert hero.gold == gold + 3  # one trophy: under the cap
+
+
+def test_a_maximum_without_for_each_is_refused_at_its_words():
+    with pytest.raises(AbilitySyntaxError) as err:
+        parse_ability("Gain 1 gold (maximum 3).")
+    assert err.value.start == len("Gain 1 gold ")

@@ -163,3 +163,18 @@ def test_a_maximum_without_for_each_is_refused_at_its_words():
     with pytest.raises(AbilitySyntaxError) as err:
         parse_ability("Gain 1 gold (maximum 3).")
     assert err.value.start == len("Gain 1 gold ")
+
+
+def test_the_odds_model_plays_the_attack_and_reports_the_rest_as_not_modelled():
+    from runeforge.engine.runebound.analysis.before_model import before_model
+    from runeforge.games.runebound.abilities import compile_ability
+
+    def sorted_(text):
+        ir, _ = compile_ability(text, _ctx("hero"))
+        return before_model([("card", 0, "hero", ir)])
+
+    assert len(sorted_("Before Combat: make a magic attack with a +2 bonus.").steps) == 1
+    for text in ("Before Combat: Gain 1 gold for each trophy you have (maximum 3).",
+                 "Before Combat: Remove 1 exhaustion from your Hero.",
+                 "You get +2 on all Spirit tests."):
+        assert [why for *_, why in sorted_(text).uncovered], text

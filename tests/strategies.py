@@ -246,11 +246,12 @@ predicate = st.one_of(
 _said_of_you = st.one_of(st.builds(n.Suffer, amount, token),
                          st.builds(lambda s, v: n.Modifier("you", s, v), stat,
                                    st.integers(-5, 5)))
+_most = st.one_of(st.none(), st.integers(1, 9))  # "(maximum 3)" (issue 32, session bonus)
 each = st.one_of(
     st.builds(n.Each, st.one_of(selector, legacy_selector), predicate),
     st.builds(n.Each, selector, _said_of_you),
-    st.builds(lambda s, p, c: n.Each(s, n.ForEach(c, p)), st.one_of(selector, legacy_selector),
-              predicate, _countable),
+    st.builds(lambda s, p, c, m: n.Each(s, n.ForEach(c, p, most=m)),
+              st.one_of(selector, legacy_selector), predicate, _countable, _most),
     st.builds(lambda s, u, m: n.Each(s, n.During(u, m)), selector,
               st.sampled_from(["end_of_combat", "end_of_round", "end_of_turn", "next_event"]),
               _said_of_you.filter(lambda c: isinstance(c, n.Modifier))),
@@ -278,7 +279,7 @@ payto = st.builds(lambda c, e: n.PayTo((c,), e),
 _before_core = effect
 effect = st.one_of(
     _before_core, each,
-    st.builds(n.ForEach, _countable, actions),
+    st.builds(lambda c, a, m: n.ForEach(c, a, most=m), _countable, actions, _most),
     st.builds(n.Outcome, st.sampled_from(["success", "failure"]), payto),
     st.builds(lambda t, lk: n.TerrainRule(None, t, lk), _terrain, _terrain),
 )

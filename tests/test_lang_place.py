@@ -230,7 +230,8 @@ def test_a_movement_rule_names_a_known_skill_and_terrains():
 @pytest.mark.parametrize("text, message", [
     ("Move your Hero to.", "expected 'a', 'any', 'the' or a town after 'to'"),
     ("Every time your Hero enters a space, gain 1 gold.", "expected 'town' or a terrain after 'a'"),
-    ("Place doom token on the doom track.", "expected a number, 'it' or 'this' after 'Place'"),
+    ("Place doom token on the doom track.",
+     "expected a number, 'X', 'up to', 'all', 'a', 'it', 'one' or 'this' after 'Place'"),
     ("Discard 1 challenge from the undefeated.", "expected 'track' after 'undefeated'"),
 ])
 def test_a_broken_form_is_a_located_error_in_words(text, message):

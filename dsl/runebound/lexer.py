@@ -118,6 +118,8 @@ _TERMINAL_WORDS["EXCEPT"] = ("except",)
 # issue 32 (session np): "the top card of the market deck", "either ... or ..."
 _TERMINAL_WORDS.update(TOP=("top",), EITHER=("either",),
                        STACK=("stack", "stacks"))
+_TERMINAL_WORDS["BONUS"] = ("bonus",)  # issue 32 (session bonus): "with a +4 bonus"
+_TERMINAL_WORDS["MAXIMUM"] = ("maximum",)  # "(maximum 3)", "to a maximum of 3"
 
 # Icon tokens stand for words (reference 2.7); the PDF draws them as symbols.
 ICONS: dict[str, str] = {

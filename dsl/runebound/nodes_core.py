@@ -54,11 +54,12 @@ class Each:
 
 @dataclass(frozen=True)
 class ForEach:
-    """``<effect> for each <countable> you have``."""
+    """``<effect> for each <countable> you have`` (``, to a maximum of N``: ``most``)."""
 
     per: str
     effect: object
     span: Span = _span()
+    most: int | None = None
 
 
 @dataclass(frozen=True)

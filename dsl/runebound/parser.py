@@ -542,3 +542,9 @@ parser_core.install(_ToAst)
 from . import parser_np  # noqa: E402
 
 parser_np.install(_ToAst)
+
+# ---- issue 32 (session bonus): bonuses, amounts and tokens as English says them
+from .parser_bonus import RULES as _BONUS_RULES  # noqa: E402
+
+for _rule, _method in _BONUS_RULES.items():
+    setattr(_ToAst, _rule, _method)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..errors import AbilitySyntaxError
 from . import nodes as n
-from .parser_parts import _items, _Marker, _sp, _values
+from .parser_parts import _ints, _items, _Marker, _sp, _values
 from .parser_subjects import _num, scoped
 
 # clauses that are rules in force (a modifier after them reads as "while", not "if")
@@ -41,8 +41,9 @@ def _apply(mod: _Mod, effect):
                          span=mod.span)
     if mod.kind == "duration":
         return scoped(lambda e: n.During(mod.value, e, span=mod.span), effect)
-    if mod.kind == "for_each":
-        return scoped(lambda e: n.ForEach(mod.value, e, span=mod.span), effect)
+    if mod.kind == "for_each":  # (per, most): "(maximum 3)" caps the times (session bonus)
+        per, most = mod.value
+        return scoped(lambda e: n.ForEach(per, e, span=mod.span, most=most), effect)
     if mod.kind == "if":
         return n.IfState(mod.value, effect, span=mod.span)
     if mod.kind == "while":
@@ -129,7 +130,8 @@ class ModifierRules:
         return _Mod("against", _values(ch)[0], _sp(ch))
 
     def mod_for_each(self, ch):
-        return _Mod("for_each", str(_values(ch)[0]), _sp(ch))
+        most = _ints(ch)  # "(maximum 3)" / ", to a maximum of 3" (issue 32, session bonus)
+        return _Mod("for_each", (str(_values(ch)[0]), most[0] if most else None), _sp(ch))
 
     def mod_start_of_turn(self, ch):
         return _Mod("window", "start_of_turn", _sp(ch))

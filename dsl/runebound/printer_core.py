@@ -65,6 +65,11 @@ FIXED = {n.KeepTrophy: "keep it as a trophy", n.EndTurn: "end your turn",
          n.DiscardAlly: "discard one of your Allies", n.Nothing: "nothing happens"}
 
 
+def most(node: n.ForEach) -> str:
+    """The cap of a "for each" amount (issue 32, session bonus), or nothing."""
+    return "" if node.most is None else f", to a maximum of {node.most}"
+
+
 def install(text, amount, noun, targets, durations, after_to=None) -> None:
     after_to = after_to or text  # the effect after "<costs> to" (printer._after_to)
     targets.setdefault("this_challenge", "this challenge")
@@ -76,7 +81,7 @@ def install(text, amount, noun, targets, durations, after_to=None) -> None:
         if isinstance(node, n.And):
             return " and ".join(third(i) for i in node.items)
         if isinstance(node, n.ForEach):
-            return f"{third(node.effect)} for each {COUNTED[node.per][0]} they have"
+            return f"{third(node.effect)} for each {COUNTED[node.per][0]} they have{most(node)}"
         if isinstance(node, n.Heal) and node.target == "hero":
             one = noun(node.amount, "1", "2").endswith(" 1")  # singular by the amount
             tokens = " and ".join(("wound" if one else "wounds") if t == "wound" else t
@@ -108,7 +113,7 @@ def install(text, amount, noun, targets, durations, after_to=None) -> None:
     def _(node: n.ForEach) -> str:
         # the effect's own conditions after it too: "if ..., X for each ..." reads back as
         # "if" around "for each", the other way round
-        return f"{after_to(node.effect)} for each {COUNTED[node.per][0]} you have"
+        return f"{after_to(node.effect)} for each {COUNTED[node.per][0]} you have{most(node)}"
 
     @text.register
     def _(node: n.LoseGold) -> str:

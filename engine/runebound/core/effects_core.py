@@ -92,12 +92,15 @@ class EachHero(_CoreEffect):
 class Repeat(_CoreEffect):
     per: str
     effects: list
+    most: int | None = None  # "(maximum 3)": at most this many times
     op = "repeat"
 
     def run(self, ctx):
         from .effects import run_all
 
         times = count(ctx.owner, self.per)
+        if self.most is not None:
+            times = min(times, self.most)
         ctx.engine.log.emit("repeat", source=ctx.source, hero=ctx.owner.id, per=self.per,
                             times=times)
         for _ in range(times):
@@ -217,7 +220,7 @@ def _builders():
 
     return {
         "each_hero": lambda ir: EachHero(dict(ir["selector"]), build_effects(ir["effects"])),
-        "repeat": lambda ir: Repeat(ir["per"], build_effects(ir["effects"])),
+        "repeat": lambda ir: Repeat(ir["per"], build_effects(ir["effects"]), ir.get("most")),
         "lose_gold": lambda ir: LoseGold(Amount.from_ir(ir["amount"])),
         "end_turn": lambda ir: EndTurn(),
         "keep_trophy": lambda ir: KeepTrophy(),

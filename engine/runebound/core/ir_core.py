@@ -26,10 +26,18 @@ def selector_schema(enum, count) -> dict:
     }
 
 
+def _repeat(op, enum, count, effects) -> dict:
+    """``repeat``: the effects once per thing counted, at most ``most`` times when it is
+    given (issue 32, session bonus: "(maximum 3)")."""
+    spec = op("repeat", per=enum(COUNTABLES), effects=effects, most=count)
+    spec["required"].remove("most")
+    return spec
+
+
 def effect_ops(op, amount, enum, count, effects) -> list[dict]:
     return [
         op("each_hero", selector=selector_schema(enum, count), effects=effects),
-        op("repeat", per=enum(COUNTABLES), effects=effects),
+        _repeat(op, enum, count, effects),
         op("lose_gold", amount=amount()),
         op("end_turn"),
         op("keep_trophy"),

@@ -39,7 +39,8 @@ def install(effect, amount, cost) -> None:
 
     @effect.register
     def _(node: n.ForEach) -> list[dict]:
-        return [{"op": "repeat", "per": node.per, "effects": effect(node.effect)}]
+        most = {} if node.most is None else {"most": node.most}
+        return [{"op": "repeat", "per": node.per, "effects": effect(node.effect), **most}]
 
     @effect.register
     def _(node: n.LoseGold) -> list[dict]:

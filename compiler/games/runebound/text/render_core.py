@@ -39,7 +39,8 @@ def _selector(self, sel: n.Selector) -> str:
 def _third(self, node) -> str:
     """``node`` (a clause said of "you") in the third person."""
     if isinstance(node, n.ForEach):
-        return self.t(f"each.for_each.{node.per}", effect=_third(self, node.effect))
+        return _most(self, node, self.t(f"each.for_each.{node.per}",
+                                        effect=_third(self, node.effect)))
     if isinstance(node, n.And):
         return self.join([_third(self, i) for i in node.items])
     if isinstance(node, n.MayDo):  # "each Hero may ..." (issue 32, session lang4)
@@ -90,7 +91,15 @@ def _each(self, node: n.Each, mood: str) -> str:
 
 
 def _foreach(self, node: n.ForEach, mood: str) -> str:
-    return self.t(f"effect.for_each.{node.per}", effect=self.effect(node.effect, mood))
+    return _most(self, node, self.t(f"effect.for_each.{node.per}",
+                                    effect=self.effect(node.effect, mood)))
+
+
+def _most(self, node: n.ForEach, text: str) -> str:
+    """A "for each" amount with its cap (issue 32, session bonus), or as it is."""
+    if node.most is None:
+        return text
+    return self.t("effect.for_each_most", effect=text, n=self.num(node.most))
 
 
 def _losegold(self, node, mood: str) -> str:

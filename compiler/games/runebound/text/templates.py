@@ -246,6 +246,7 @@ OTHER.update({
        for k, (sg, _pl) in _COUNTED.items()},
     **{f"each.for_each.{k}": f"{{effect}} for each {sg} they have"
        for k, (sg, _pl) in _COUNTED.items()},
+    "effect.for_each_most": "{effect}, to a maximum of {n}",  # issue 32 (session bonus)
 })
 
 # ---- issue 32 (session when): triggers on a test (render_when.py)

@@ -1,0 +1,71 @@
+"""Transformer rules of bonuses, amounts and tokens as English says them (issue 32, session
+bonus): grammar rule name -> method. Each builds the node of a form the language already has,
+so `fmt` prints that form and the engine runs it; parser.py installs them at its end. This module
+does not import parser.py (no import cycle)."""
+
+from __future__ import annotations
+
+from lark import Token
+
+from ..errors import AbilitySyntaxError
+from . import nodes as n
+from .parser_parts import _sp, _values
+from .parser_subjects import as_target, with_subject
+
+
+def _bonus(ch) -> tuple[int, tuple[int, int]]:
+    """The bonus ("+2", or "add 2": a fixed amount only) and where it is written."""
+    sign = next((t for t in ch if isinstance(t, Token) and t.type == "SIGNED"), None)
+    if sign is not None:
+        return int(sign), (sign.start_pos, sign.end_pos)
+    amount = next(v for v in _values(ch) if isinstance(v, n.Amount))
+    if amount.kind != "fixed":
+        raise AbilitySyntaxError("a test's bonus is a number", *amount.span,
+                                 hint="write a number: 'add 2 to your Mind tests'")
+    return amount.values[0], amount.span
+
+
+def test_bonus_on(self, ch):
+    """"You get +2 on (all) Spirit tests." / "Add 2 to your Spirit tests.": every time you test
+    Spirit, add 2 to the result."""
+    vals = [v for v in _values(ch) if not isinstance(v, n.Amount)]
+    if len(vals) == 2 and as_target(vals[0]) not in ("you", "hero"):
+        raise AbilitySyntaxError("only your Hero's tests take a bonus", *vals[0].span,
+                                 hint="write 'You get +2 on Spirit tests.'")
+    value, at = _bonus(ch)
+    if value <= 0:
+        raise AbilitySyntaxError("only a bonus is added to a test's result", *at,
+                                 hint="write a bonus such as '+2 on Spirit tests'")
+    attribute = vals[-1]
+    span = _sp(ch)
+    bonus = n.TestBonus(n.Amount("fixed", (value,), span=span), span=span)
+    return n.Trigger(n.SkillTested(str(attribute), None, span=span), bonus, event_first=True,
+                     span=span)
+
+
+def place_tokens(self, ch):
+    """"Place 1 exhaustion on this Ally": this Ally takes 1 exhaustion."""
+    amount, token, target = _values(ch)
+    span = _sp(ch)
+    return with_subject(target, n.Suffer(amount, token, None, span=span), span)
+
+
+def heal_every(self, ch):
+    """"Heal every wound (on your Hero)": discard all wounds from your Hero."""
+    vals = _values(ch)
+    span = _sp(ch)
+    target = vals[1] if len(vals) > 1 else "hero"
+    return n.Heal(n.Amount("all", (), span=span), tuple(str(t) for t in vals[0]), target,
+                  span=span)
+
+
+def exhaust_this_ally(self, ch):
+    start, end = _sp(ch)
+    raise AbilitySyntaxError(
+        "an Ally's exhaustion is not a cost the engine can pay", start, end, code="RF470",
+        hint="pay with your Hero ('Take 1 exhaustion to ...'), or say it as an effect: "
+             "'This Ally takes 1 exhaustion.'")
+
+
+RULES = {"test_bonus_on": test_bonus_on, "place_tokens": place_tokens,
+         "heal_every": heal_every, "exhaust_this_ally": exhaust_this_ally}

@@ -542,3 +542,8 @@ parser_core.install(_ToAst)
 from . import parser_np  # noqa: E402
 
 parser_np.install(_ToAst)
+
+# ---- issue 32 (session rbsubj): a card's lasting rules said of the card
+from . import parser_lasting  # noqa: E402
+
+parser_lasting.install(_ToAst)

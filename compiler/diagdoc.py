@@ -108,6 +108,7 @@ EXAMPLES = {
     "RF455": "`Before moving, add 2 to the result.` (write it under 'When you test Mind, "
              "...')",
     "RF457": "`At the start of your turn, if you took no wounds, gain 1 gold.`",
+    "RF458": "`While this event is in play, each Hero gains 2 gold.`",
     "RF456": "`When your Hero would be knocked out, heal all your wounds.` (write 'When "
              "your Hero is knocked out, ...')",
     "RF470": "`Your Hero gains the Swim skill.` or `Move your Hero to any river space.`",

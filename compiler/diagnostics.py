@@ -106,6 +106,7 @@ CODES: dict[str, str] = {
     "RF453": "'keep it as a trophy' on a card that is not an encounter",
     "RF455": "'add ... to the result' away from a test's trigger ('When you test Mind, ...')",
     "RF457": "'if you took no wounds' away from a combat (its tags, 'After combat,' ...)",
+    "RF458": "'while this event is in play' over what is not an always-on rule of the event",
     "RF456": "'would be knocked out': the knock-out's window opens after it, nothing prevents it",
     # ---- issue 32 (session np): objects and noun phrases
     "RF470": "an object the engine cannot act on (a skill given, a space of a terrain to move to)",

@@ -120,7 +120,8 @@ effect = st.recursive(
         st.builds(n.During, st.sampled_from(["end_of_combat", "end_of_round", "end_of_turn",
                                              "start_of_next_turn",
                                              # family 8 (issue 21)
-                                             "next_event", "end_of_next_turn", "while_held"]),
+                                             "next_event", "end_of_next_turn", "while_held",
+                                             "this_event"]),  # session rbsubj
                   inner),
         st.builds(lambda e, i: n.Trigger(e, i, event_first=True), event, inner),
     ),

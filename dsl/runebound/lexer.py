@@ -120,6 +120,16 @@ _TERMINAL_WORDS.update(TOP=("top",), EITHER=("either",),
                        STACK=("stack", "stacks"))
 _TERMINAL_WORDS["BONUS"] = ("bonus",)  # issue 32 (session bonus): "with a +4 bonus"
 _TERMINAL_WORDS["MAXIMUM"] = ("maximum",)  # "(maximum 3)", "to a maximum of 3"
+# issue 32 (session rbsubj): a card's lasting rules said of the card ("while this event remains
+# in effect", "until replaced", "while you hold this card"); "killed" is "defeated"
+_TERMINAL_WORDS.update(ACTIVE=("active",), REMAIN=("remain", "remains"), EFFECT=("effect",),
+                       LONG=("long",), REPLACED=("replaced",), HOLD=("hold", "holds"),
+                       YOURS=("yours",))
+_TERMINAL_WORDS["DEFEATED"] = ("defeated", "killed", "slain")
+_TERMINAL_WORDS["UNTIL"] = ("until", "till")
+# a player is the Hero they play ("each player who has no Allies"); "who" opens the clause
+_TERMINAL_WORDS["HERO"] = ("hero", "heroes", "player", "players")
+_TERMINAL_WORDS["WHO"] = ("who",)
 
 # Icon tokens stand for words (reference 2.7); the PDF draws them as symbols.
 ICONS: dict[str, str] = {

@@ -31,7 +31,7 @@ class Selector:
     """Which Heroes a sentence is about.
 
     ``who``: each | each_other | most | fewest. ``place``: None, "space" (your space) or a
-    terrain; ``within``: spaces from your Hero; ``having``: (N, countable) "with N or more";
+    terrain; ``within``: spaces from your Hero; ``having``: (N, countable) "with N or more", (0, countable) "with no";
     ``measure``: the countable of "the Hero with the most / fewest ...".
     """
 

@@ -548,3 +548,7 @@ from .parser_bonus import RULES as _BONUS_RULES  # noqa: E402
 
 for _rule, _method in _BONUS_RULES.items():
     setattr(_ToAst, _rule, _method)
+# ---- issue 32 (session rbsubj): a card's lasting rules said of the card
+from . import parser_lasting  # noqa: E402
+
+parser_lasting.install(_ToAst)

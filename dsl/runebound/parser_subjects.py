@@ -217,7 +217,14 @@ class SubjectRules:
         return n.Selector(_who(ch), within=_num(ch), span=_sp(ch))
 
     def sel_having(self, ch):
+        if _num(ch) == 0:  # "with 0 or more" is everyone (session rbsubj: 0 is "no")
+            raise AbilitySyntaxError("'with 0 or more' is every Hero", *_sp(ch),
+                                     hint="write 'each Hero', or 'each Hero with no ...' for "
+                                          "the Heroes who have none")
         return n.Selector(_who(ch), having=(_num(ch), str(_values(ch)[0])), span=_sp(ch))
+
+    def sel_having_none(self, ch):  # "with no Allies": a count of 0 is "no" (session rbsubj)
+        return n.Selector(_who(ch), having=(0, str(_values(ch)[0])), span=_sp(ch))
 
     def sel_every(self, ch):
         return n.Selector(_who(ch), span=_sp(ch))

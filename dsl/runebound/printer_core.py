@@ -37,8 +37,8 @@ def selector(sel: n.Selector) -> str:
     if sel.within is not None:
         out += f" within {sel.within} {'space' if sel.within == 1 else 'spaces'}"
     if sel.having is not None:
-        count, what = sel.having
-        out += f" with {count} or more {COUNTED[what][1]}"
+        count, what = sel.having  # a count of 0 is "with no ..." (session rbsubj)
+        out += f" with {count or 'no'}{' or more' if count else ''} {COUNTED[what][1]}"
     return out
 
 

@@ -15,6 +15,7 @@ DURATIONS = {  # family 8
     "next_event": "until the next event",
     "end_of_next_turn": "until the end of your next turn",
     "while_held": "until this card is discarded",
+    "this_event": "while this event is in play",  # issue 32 (session rbsubj)
 }
 
 

@@ -58,7 +58,10 @@ def select(engine, ctx, sel: dict) -> list:
         heroes = [h for h in heroes if (hero_place(engine, h) or (None,))[0] == place]
     having = sel.get("having")
     if having:
-        heroes = [h for h in heroes if count(h, having["what"]) >= having["count"]]
+        if having["count"]:
+            heroes = [h for h in heroes if count(h, having["what"]) >= having["count"]]
+        else:  # "with no ..." (issue 32, session rbsubj)
+            heroes = [h for h in heroes if count(h, having["what"]) == 0]
     if who in ("most", "fewest"):
         if not heroes:
             return []

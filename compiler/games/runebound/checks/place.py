@@ -68,8 +68,33 @@ def _enters(a, ctx, node, finding):
 
 
 def _during(a, ctx, node, finding):
+    if node.until == "this_event":
+        yield from _this_event(a, ctx, node, finding)
+    if getattr(node.until, "said", None) == "ally" and ctx.kind != "ally":  # session rbsubj
+        article = "an" if ctx.kind[0] in "aeiou" else "a"
+        yield finding("RF450", f"'this Ally' names no card here: {article} {ctx.kind} card is "
+                               "not an Ally", getattr(node.until, "span", None) or node.span,
+                      hint="write 'Until this card is discarded, ...'")
     if node.until == "while_held":
         yield from _while_held(a, ctx, node, finding)
+
+
+def _this_event(a, ctx, node, finding):
+    """"While this event is in play, <rule>" (session rbsubj): an event's always-on rule."""
+    from ..lower import is_static, without_this_event
+
+    span = getattr(node.until, "span", None) or node.span
+    if ctx.kind != "event":
+        article = "an" if ctx.kind[0] in "aeiou" else "a"
+        yield finding("RF450", f"'this event' names no card here: {article} {ctx.kind} card is "
+                               "not an event", span,
+                      hint="write 'Until the next event, ...'")
+    elif not any(s is node for s in a.sentences) or not is_static(without_this_event(a)):
+        yield finding("RF458", "'while this event is in play' holds an always-on rule (a "
+                               "bonus, a price, what Heroes cannot do, a trigger); this one "
+                               "happens once, when the event is drawn", span,
+                      hint="drop the duration ('Each Hero gains 1 gold.'), or make it a rule: "
+                           "'While this event is in play, each Hero receives +1 Body.'")
 
 
 def _while_held(a, ctx, node, finding):

@@ -7,6 +7,7 @@ triggers become nested effect lists.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import singledispatch
 
 from runeforge.dsl.runebound import nodes as n
@@ -269,3 +270,24 @@ from . import when as lower_when  # noqa: E402
 
 lower_when.install(effect, amount)
 event = lower_when.with_events(event)
+
+
+# ---- issue 32 (session rbsubj): "While this event is in play, <rule>" is the event's always-on
+# rule: the engine applies an active event's standing rules to every Hero until the event is
+# replaced, so the duration's words say what the rule already does and the IR is the rule's
+_lower_before_lasting = lower
+
+
+def without_this_event(ability: n.Ability) -> n.Ability:
+    """``ability`` with each sentence "While this event is in play, X" made X."""
+    sentences = tuple(s.effect if isinstance(s, n.During) and s.until == "this_event" else s
+                      for s in ability.sentences)
+    if sentences == tuple(ability.sentences):
+        return ability
+    return replace(ability, sentences=sentences)
+
+
+def lower(ability: n.Ability) -> dict:  # noqa: F811
+    ir = _lower_before_lasting(without_this_event(ability))
+    ir["source"] = print_ability(ability)
+    return ir

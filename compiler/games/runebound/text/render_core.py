@@ -32,7 +32,8 @@ def _selector(self, sel: n.Selector) -> str:
                      spaces=self.qty(n.Amount("fixed", (sel.within,)), "space"))
     if sel.having is not None:
         count, what = sel.having
-        who = self.t(f"selector.having.{what}", who=who, n=self.num(count))
+        who = self.t(f"selector.having.{what}", who=who, n=self.num(count)) if count else \
+            self.t(f"selector.none.{what}", who=who)  # "with no ..." (session rbsubj)
     return who
 
 

@@ -177,6 +177,7 @@ OTHER: dict[str, str] = {
     "duration.next_event": "until the next event",
     "duration.end_of_next_turn": "until the end of your next turn",
     "duration.while_held": "until this card is discarded",
+    "duration.this_event": "while this event is in play",  # issue 32 (session rbsubj)
     # ---- family 4: trigger events, movement rules (issue 21)
     "event.enters.town": "{hero} enters a town",
     "event.enters.terrain": "{hero} enters a {terrain} space",
@@ -238,6 +239,8 @@ OTHER.update({
     "effect.restrict.enter": "Heroes cannot enter {terrain.pl}",  # issue 32 (session lang4)
     "effect.terrain_rule.all": "you may move through {terrain.pl} as if they were {like.pl}",
     **{f"selector.having.{k}": f"{{who}} with {{n}} or more {pl}"
+       for k, (_sg, pl) in _COUNTED.items()},
+    **{f"selector.none.{k}": f"{{who}} with no {pl}"  # issue 32 (session rbsubj)
        for k, (_sg, pl) in _COUNTED.items()},
     **{f"selector.most.{k}": f"the Hero with the most {pl}" for k, (_sg, pl) in _COUNTED.items()},
     **{f"selector.fewest.{k}": f"the Hero with the {'least' if k in _MASS else 'fewest'} {pl}"

@@ -118,6 +118,8 @@ _TERMINAL_WORDS["EXCEPT"] = ("except",)
 # issue 32 (session np): "the top card of the market deck", "either ... or ..."
 _TERMINAL_WORDS.update(TOP=("top",), EITHER=("either",),
                        STACK=("stack", "stacks"))
+# issue 32 (session rbcard): outcome labels "Success: ..." / "On a failure, ..."
+_TERMINAL_WORDS.update(SUCCESS=("success",), FAILURE=("failure",), REWARD=("reward",))
 
 # Icon tokens stand for words (reference 2.7); the PDF draws them as symbols.
 ICONS: dict[str, str] = {

@@ -35,9 +35,18 @@ class RewardRules:
     def reward_experience(self, ch):
         return n.GainExperience(_values(ch)[0], span=_sp(ch))
 
+    def take_this_card(self, ch):
+        ally = any(getattr(c, "type", None) == "ALLY" for c in ch)
+        item = any(getattr(c, "type", None) == "ITEM" for c in ch)
+        becomes = ", becomes: ally" if ally else ", becomes: item" if item else ""
+        raise AbilitySyntaxError(
+            "a card kept by the Hero who defeats it is said in its data, not its text",
+            *_sp(ch), code="RF471",
+            hint=f"give the challenge 'reward: {{keep: true{becomes}}}' and drop these words")
+
     def reward_items(self, ch):
         items = tuple(_values(ch))
-        span = _sp(ch)
+        span = (items[0].span[0], items[-1].span[1])  # the objects, not the full stop
         effect = items[0] if len(items) == 1 else n.And(items, span=span)
         return _RewardItems(effect, span)
 

@@ -60,7 +60,7 @@ def _reward_line(text: str, ctx: CardContext) -> list[Finding]:
     found = _REWARD.search(text)
     if found is None or ctx.kind == "challenge":
         return []
-    return [Finding("RF471", f"a 'Reward:' line on a {ctx.kind}: only a defeated challenge "
+    return [Finding("RF471", f"a 'Reward:' line on this {ctx.kind} card: only a defeated challenge "
                     "pays a reward", found.span(),
                     hint="write 'When you defeat a challenge, ...' for what this card's "
                          "holder gains, or move the reward to the challenge")]

@@ -16,10 +16,19 @@ from .parser_parts import _Marker, _sp, _values
 class _RewardItems:
     """The objects of a "Reward:" line until the ability joins them to their window."""
 
-    __slots__ = ("effect", "span")
+    __slots__ = ("effect", "span", "items")
 
-    def __init__(self, effect, span):
-        self.effect, self.span = effect, span
+    def __init__(self, effect, span, items):
+        self.effect, self.span, self.items = effect, span, items
+
+
+class _Harm:
+    """"2 wounds" among bare objects: no reward, and with no verb no effect either."""
+
+    __slots__ = ("amount", "span")
+
+    def __init__(self, amount, span):
+        self.amount, self.span = amount, span
 
 
 class RewardRules:
@@ -35,6 +44,9 @@ class RewardRules:
     def reward_experience(self, ch):
         return n.GainExperience(_values(ch)[0], span=_sp(ch))
 
+    def reward_token(self, ch):  # "2 wounds" with no verb: refused in join_rewards
+        return _Harm(_values(ch)[0], _sp(ch))
+
     def take_this_card(self, ch):
         ally = any(getattr(c, "type", None) == "ALLY" for c in ch)
         item = any(getattr(c, "type", None) == "ITEM" for c in ch)
@@ -48,7 +60,7 @@ class RewardRules:
         items = tuple(_values(ch))
         span = (items[0].span[0], items[-1].span[1])  # the objects, not the full stop
         effect = items[0] if len(items) == 1 else n.And(items, span=span)
-        return _RewardItems(effect, span)
+        return _RewardItems(effect, span, items)
 
     @staticmethod
     def join_rewards(ch):
@@ -58,9 +70,15 @@ class RewardRules:
             if isinstance(c, _RewardItems):
                 if not (out and isinstance(out[-1], _RewardWindow) and out[-1].open):
                     raise AbilitySyntaxError(
-                        "an amount of gold or experience needs a verb here", *c.span,
-                        hint="write 'Gain 3 gold.', or 'Reward: 3 gold.' for what defeating "
-                             "this challenge gives")
+                        "an amount needs a verb here", *c.items[0].amount.span,
+                        hint="write it with its verb ('Gain 3 gold.', 'Take 2 wounds.'), or "
+                             "'Reward: 3 gold.' for what defeating this challenge gives")
+                harm = next((i for i in c.items if isinstance(i, _Harm)), None)
+                if harm is not None:
+                    raise AbilitySyntaxError(
+                        "a reward is gold or experience", *harm.span, code="RF471",
+                        hint="say what the Hero suffers with its verb ('take 1 wound') after "
+                             "'When you defeat a challenge,'")
                 out[-1].open = False
                 c = c.effect
             elif isinstance(c, _RewardWindow):

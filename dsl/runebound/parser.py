@@ -67,7 +67,6 @@ class _ToAst(BranchingRules, RewardRules, Transformer):  # BranchingRules: famil
     # ---- ability ----------------------------------------------------------------
     def ability(self, ch):
         ch = self.merge_otherwise(ch)  # family 1 (issue 21): "Otherwise, ..."
-        ch = self.join_rewards(ch)  # "Reward: 3 gold." (parser_rewards.py)
         tag = limits = window = limits_span = None
         sentences = []
         for c in ch:

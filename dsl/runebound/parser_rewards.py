@@ -2,28 +2,21 @@
 
 "Reward: 3 gold and 1 experience." is the challenge's text run when the Hero defeats it, the
 same window and nodes as "When you defeat a challenge, gain 3 gold and gain 1 experience."
-(the canonical wording). The bare objects ("3 gold") are a sentence only after "Reward:";
-anywhere else the parser refuses them, located, with the verb as the hint.
+(the canonical wording). The bare objects ("3 gold") stand only right after "Reward:" (a rule
+of the ability itself, so no other construct wraps them); a harm among them is refused.
 """
 
 from __future__ import annotations
+
+from lark import Token
 
 from ..errors import AbilitySyntaxError
 from . import nodes as n
 from .parser_parts import _Marker, _sp, _values
 
 
-class _RewardItems:
-    """The objects of a "Reward:" line until the ability joins them to their window."""
-
-    __slots__ = ("effect", "span", "items")
-
-    def __init__(self, effect, span, items):
-        self.effect, self.span, self.items = effect, span, items
-
-
 class _Harm:
-    """"2 wounds" among bare objects: no reward, and with no verb no effect either."""
+    """"1 wound" among a reward's objects: refused where it is written."""
 
     __slots__ = ("amount", "span")
 
@@ -34,17 +27,13 @@ class _Harm:
 class RewardRules:
     """Transformer methods of the reward line (mixed into the parser's transformer)."""
 
-    def reward_window(self, ch):
-        marker = _Marker("window", "defeat_challenge", _sp(ch))
-        return _RewardWindow(marker)
-
     def reward_gold(self, ch):
         return n.GainGold(_values(ch)[0], span=_sp(ch))
 
     def reward_experience(self, ch):
         return n.GainExperience(_values(ch)[0], span=_sp(ch))
 
-    def reward_token(self, ch):  # "2 wounds" with no verb: refused in join_rewards
+    def reward_token(self, ch):
         return _Harm(_values(ch)[0], _sp(ch))
 
     def take_this_card(self, ch):
@@ -56,41 +45,30 @@ class RewardRules:
             *_sp(ch), code="RF471",
             hint=f"give the challenge 'reward: {{keep: true{becomes}}}' and drop these words")
 
-    def reward_items(self, ch):
-        items = tuple(_values(ch))
-        span = (items[0].span[0], items[-1].span[1])  # the objects, not the full stop
-        effect = items[0] if len(items) == 1 else n.And(items, span=span)
-        return _RewardItems(effect, span, items)
+    def reward_ability(self, ch):
+        """``tag? limit? Reward: <objects>. <sentences>``: the ability of the window
+        "When you defeat a challenge," with the objects gained as its first sentence."""
+        head, rest = self._reward_head(ch)
+        gains = []
+        while rest and isinstance(rest[0], (n.GainGold, n.GainExperience, _Harm)):
+            gains.append(rest.pop(0))
+        harm = next((c for c in gains if isinstance(c, _Harm)), None)
+        if harm is not None:
+            raise AbilitySyntaxError(
+                "a reward is gold or experience", *harm.span, code="RF471",
+                hint="say what the Hero suffers with its verb ('take 1 wound') after "
+                     "'When you defeat a challenge,'")
+        span = (gains[0].span[0], gains[-1].span[1])
+        head.append(gains[0] if len(gains) == 1 else n.And(tuple(gains), span=span))
+        return self.ability(head + rest)
+
+    def reward_said(self, ch):
+        """``Reward: gain 3 gold.``: the sentences say their verbs."""
+        head, rest = self._reward_head(ch)
+        return self.ability(head + rest)
 
     @staticmethod
-    def join_rewards(ch):
-        """Each "Reward:" window with the objects after it; bare objects elsewhere refused."""
-        out = []
-        for c in ch:
-            if isinstance(c, _RewardItems):
-                if not (out and isinstance(out[-1], _RewardWindow) and out[-1].open):
-                    raise AbilitySyntaxError(
-                        "an amount needs a verb here", *c.items[0].amount.span,
-                        hint="write it with its verb ('Gain 3 gold.', 'Take 2 wounds.'), or "
-                             "'Reward: 3 gold.' for what defeating this challenge gives")
-                harm = next((i for i in c.items if isinstance(i, _Harm)), None)
-                if harm is not None:
-                    raise AbilitySyntaxError(
-                        "a reward is gold or experience", *harm.span, code="RF471",
-                        hint="say what the Hero suffers with its verb ('take 1 wound') after "
-                             "'When you defeat a challenge,'")
-                out[-1].open = False
-                c = c.effect
-            elif isinstance(c, _RewardWindow):
-                c.open = True
-            out.append(c)
-        return [c.marker if isinstance(c, _RewardWindow) else c for c in out]
-
-
-class _RewardWindow:
-    """The "Reward:" window; ``open`` until its objects follow it."""
-
-    __slots__ = ("marker", "open")
-
-    def __init__(self, marker):
-        self.marker, self.open = marker, True
+    def _reward_head(ch):
+        at = next(i for i, c in enumerate(ch) if isinstance(c, Token) and c.type == "REWARD")
+        window = _Marker("window", "defeat_challenge", (ch[at].start_pos, ch[at + 1].end_pos))
+        return list(ch[:at]) + [window], [c for c in ch[at + 2:] if not isinstance(c, Token)]

@@ -104,7 +104,7 @@ class BranchingRules:
         if count.type == "NUMBER" and int(count) != 1:
             raise AbilitySyntaxError(
                 f"a die table rolls one die, not {count}", count.start_pos,
-                count.end_pos, hint="write 'Roll a die.' and rows 'On 1–3, ...' for its 10 faces")
+                count.end_pos, hint="write 'Roll a die.' and rows 'On 1–3, ...' that cover the die's faces")
         return self.die_table(ch)
 
     def table_row(self, ch):

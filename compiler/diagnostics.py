@@ -110,6 +110,8 @@ CODES: dict[str, str] = {
     "RF456": "'would be knocked out': the knock-out's window opens after it, nothing prevents it",
     # ---- issue 32 (session np): objects and noun phrases
     "RF470": "an object the engine cannot act on (a skill given, a space of a terrain to move to)",
+    # ---- issue 32 (session rbcard): a challenge's printed reward
+    "RF471": "a 'Reward:' line off a challenge, not gold or experience, or gold said twice",
     # RF5xx: content and references
     "RF501": "duplicate card id",
     "RF502": "reference to an unknown id",

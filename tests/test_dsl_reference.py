@@ -230,9 +230,10 @@ def test_every_construct_of_the_grammar_has_an_example():
     used = set()
     for text, _, _ in ABILITIES + VARIANTS:
         used |= {t.data for t in parser.parse(text).iter_subtrees()}
-    # a construct the language parses only to refuse it where it is written (RF454, RF470) is
-    # shown by its diagnostic example
-    refused = [text for code, text, *_ in DIAGNOSTICS if code in ("RF454", "RF456", "RF470")]
+    # a construct the language parses only to refuse it where it is written (RF454, RF470,
+    # RF471) is shown by its diagnostic example
+    refused = [text for code, text, *_ in DIAGNOSTICS
+               if code in ("RF454", "RF456", "RF470", "RF471")]
     assert refused
     for text in refused:
         used |= {t.data for t in parser.parse(text).iter_subtrees()}

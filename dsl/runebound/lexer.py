@@ -130,6 +130,8 @@ _TERMINAL_WORDS["UNTIL"] = ("until", "till")
 # a player is the Hero they play ("each player who has no Allies"); "who" opens the clause
 _TERMINAL_WORDS["HERO"] = ("hero", "heroes", "player", "players")
 _TERMINAL_WORDS["WHO"] = ("who",)
+# issue 32 (session rbcard): outcome labels "Success: ..." / "On a failure, ..."
+_TERMINAL_WORDS.update(SUCCESS=("success",), FAILURE=("failure",), REWARD=("reward",))
 
 # Icon tokens stand for words (reference 2.7); the PDF draws them as symbols.
 ICONS: dict[str, str] = {

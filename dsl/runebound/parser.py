@@ -40,6 +40,7 @@ from .parser_parts import (
     _values,
     _word,
 )
+from .parser_rewards import RewardRules  # issue 32 (session rbcard): 'Reward: 3 gold.'
 
 # the spans of "If your attack succeeds/fails," of the parse under way (parse_ability clears it)
 _ATTACK_OUTCOMES: list[tuple[int, int]] = []
@@ -62,7 +63,7 @@ def _check_attack_outcomes(costs, walked) -> None:
                 hint="write 'If you succeed,' or 'If you fail,' for the test's result")
 
 
-class _ToAst(BranchingRules, Transformer):  # BranchingRules: families 1-3
+class _ToAst(BranchingRules, RewardRules, Transformer):  # BranchingRules: families 1-3
     # ---- ability ----------------------------------------------------------------
     def ability(self, ch):
         ch = self.merge_otherwise(ch)  # family 1 (issue 21): "Otherwise, ..."

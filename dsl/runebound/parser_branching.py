@@ -100,6 +100,16 @@ class BranchingRules:
     def die_table(self, ch):
         return b.DieTable(tuple(_nodes(ch)), span=_span(ch))
 
+    # issue 32 (session rbcard): "Roll one die." / "Roll 1 die." is "Roll a die."; more dice
+    # (a sum) the engine's table does not roll, so the parser refuses them at the number
+    def die_table_one(self, ch):
+        count = ch[1]
+        if count.type == "NUMBER" and int(count) != 1:
+            raise AbilitySyntaxError(
+                f"a die table rolls one die, not {count}", count.start_pos,
+                count.end_pos, hint="write 'Roll a die.' and rows 'On 1–3, ...' that cover the die's faces")
+        return self.die_table(ch)
+
     def table_row(self, ch):
         (low, high), effect = _nodes(ch)[0], self._nested(_nodes(ch)[-1])
         return b.TableRow(low, high, effect, span=_span(ch))

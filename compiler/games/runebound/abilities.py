@@ -6,6 +6,7 @@ in the YAML file. The engine runs only the IR this module produces.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from runeforge.diagnostics import Diagnostic, DiagnosticError
@@ -39,7 +40,7 @@ def compile_ability(text: str, ctx: CardContext) -> tuple[dict | None, list[Find
         ability = _parse(text)
     except AbilitySyntaxError as err:
         return None, [Finding(err.code, err.message, (err.start, err.end), err.hint)]
-    findings = list(check_ability(ability, ctx))
+    findings = list(check_ability(ability, ctx)) + _reward_line(text, ctx)
     if any(f.severity == "error" for f in findings):
         return None, findings
     ir = lower(ability)
@@ -47,6 +48,49 @@ def compile_ability(text: str, ctx: CardContext) -> tuple[dict | None, list[Find
     if any(f.severity == "error" for f in findings):
         return None, findings
     return ir, findings
+
+
+# issue 32 (session rbcard): "Reward: 3 gold." is a challenge's text run when it is defeated;
+# on another card the same window would be its holder's "When you defeat a challenge, ...", so
+# the printed label is refused there (the word is in no other sentence of the language)
+_REWARD = re.compile(r"\breward\s*:", re.I)
+
+
+def _reward_line(text: str, ctx: CardContext) -> list[Finding]:
+    found = _REWARD.search(text)
+    if found is None or ctx.kind == "challenge":
+        return []
+    return [Finding("RF471", f"a 'Reward:' line on this {ctx.kind} card: only a defeated challenge "
+                    "pays a reward", found.span(),
+                    hint="write 'When you defeat a challenge, ...' for what this card's "
+                         "holder gains, or move the reward to the challenge")]
+
+
+def _gains_gold_when_defeated(ir: dict) -> bool:
+    if (ir.get("timing") or {}).get("window") != "defeat_challenge":
+        return False
+    stack = list(ir.get("effects") or [])
+    while stack:
+        e = stack.pop()
+        if isinstance(e, dict):
+            if e.get("op") == "gain_gold":
+                return True
+            stack.extend(v for v in e.values() if isinstance(v, (list, dict)))
+        elif isinstance(e, list):
+            stack.extend(e)
+    return False
+
+
+def _reward_twice(card, i: int, text: str, ir: dict) -> Diagnostic | None:
+    """A challenge's gold said twice: its YAML 'reward: {gold: N}' and its text's reward."""
+    reward = card.data.get("reward") if card.kind == "challenge" else None
+    if not (isinstance(reward, dict) and reward.get("gold")) or \
+            not _gains_gold_when_defeated(ir):
+        return None
+    return _diagnostic(card, i, text, Finding(
+        "RF471", f"this challenge's gold is said twice: 'reward: {{gold: {reward['gold']}}}' "
+        "in its data and in its text (both would be paid)", (0, len(text)),
+        hint="say the reward once: drop the YAML 'reward: gold' or the text's 'Reward: ...'"))
 
 
 def context_for(card, content) -> CardContext:
@@ -94,6 +138,10 @@ def compile_card(card, content) -> tuple[list[dict], list[Diagnostic]]:
                 diags.append(_diagnostic(card, i, text, Finding(
                     "RF410", f"internal: compiled IR is invalid ({err})", None,
                     hint="please report this ability to the Runeforge developers")))
+                continue
+            twice = _reward_twice(card, i, text, ir)
+            if twice is not None:
+                diags.append(twice)
                 continue
             out.append(ir)
     return out, diags

@@ -337,6 +337,10 @@ class Words(Transformer):
     def with_stats(self, meta, ch):
         return next(c for c in ch if isinstance(c, Mod))
 
+    def with_damage(self, meta, ch):  # issue 32 (session delve7): "… with +1 Damage"
+        return Mod("with_damage", next(c for c in ch if isinstance(c, tuple))[0],
+                   span_of(meta))
+
     def unpinned(self, meta, ch):
         return Mod("unpinned", None, span_of(meta))
 

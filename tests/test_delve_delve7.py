@@ -65,3 +65,48 @@ def test_what_the_new_words_cannot_say_is_refused_located(text, kind, code):
     assert compiled is None
     errors = [d for d in diags if d.severity == "error"]
     assert [d.code for d in errors][:1] == [code] and errors[0].hint
+
+
+@pytest.mark.parametrize("rule, wounds", [
+    ("Heroes adjacent to this adversary are pinned.", 2),
+    ("Reduce all damage dealt to this adversary by 1.", 1),
+    ("Reduce the damage this adversary suffers by 2.", 0),
+])
+def test_reduce_the_damage_dealt_to_this_adversary(base, rule, wounds):  # noqa: F811
+    """A hit of Damage 2 wounds the adversary twice, less what its rule reduces."""
+    from runeforge.engine.common.dice import ScriptedDice
+    from runeforge.engine.delve.rules.attacks import Weapon
+    from tests.test_delve_delveg import NEAR, _with_warden
+
+    g, me = _with_warden(base, rule, NEAR)
+    warden = g.state.adversaries()[0]
+    g.dice = ScriptedDice([6])
+    assert ops.roll_at(g, me, Weapon("Test", 1, "combat", 4, 2), warden.id)["hit"]
+    assert warden.wounds == wounds
+
+
+@pytest.mark.parametrize("rule, rng, hit", [
+    ("Heroes adjacent to this adversary suffer -1 to their combat attack rolls.", "combat",
+     False),
+    ("Heroes adjacent to this adversary have -1 to their combat attack rolls.", "missile",
+     True),
+    ("Each hero adjacent to this adversary gets -1 to their attack rolls.", "missile", False),
+])
+def test_a_penalty_written_as_a_signed_number_takes_from_the_roll(base, rule, rng, hit):  # noqa: F811
+    from tests.test_delve_delveg import (
+        test_an_adversarys_rule_on_the_attack_rolls_of_the_heroes_it_names as same)
+    same(base, rule, rng, hit)
+
+
+@pytest.mark.parametrize("said, canonical, kind", [
+    ("Attacks against this adversary suffer -1 to the roll.",
+     "Attacks against this adversary subtract 1 from their rolls.", "adversary"),
+    ("Missile attacks against this adversary get -2 to their rolls.",
+     "Missile attacks against this adversary subtract 2 from their rolls.", "adversary"),
+    ("Focus (2+): Until the end of your turn, you gain +1 to your combat attack rolls.",
+     "Focus (2+): Until the end of your turn, add 1 to your combat attack rolls.", "hero"),
+    ("Reduce damage dealt to this adversary by 3.",
+     "Attacks against this adversary deal 3 less Damage.", "adversary"),
+])
+def test_signed_bonuses_and_reduced_damage_are_the_existing_forms(said, canonical, kind):
+    assert compile_one(said, kind)[0] == compile_one(canonical, kind)[0] is not None

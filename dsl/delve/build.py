@@ -185,6 +185,8 @@ def effect_of(clause: Clause, text: str, agree: bool = True):
     if kind == "roll_against":
         on = d["obj"]
         return n.Guard(_guarded(on, span), "roll", d["n"], d["range"], span)
+    if kind == "damage_against" and who is None:  # "reduce all damage dealt to it by 1"
+        return n.Guard(_guarded(d["obj"], span), "damage", d["n"], None, span)
     raise AbilitySyntaxError(f"'{low(p.verb)}' needs a subject here", *span,
                              hint="write 'your attacks …' or '<range> attacks against this "
                                   "adversary …'")

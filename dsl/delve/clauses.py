@@ -171,6 +171,10 @@ class Tree2Ast(Words):
         return self._pred("roll_against", meta, ch, n=-_amount(ch)[0], range=_range(ch),
                           obj=ref[0] if ref else None)
 
+    def damage_against_minus(self, meta, ch):  # issue 32 (session delve7)
+        return self._pred("damage_against", meta, ch, n=-_amount(ch)[0],
+                          obj=_refs(ch)[0])
+
     def deal(self, meta, ch):
         ref = _refs(ch)
         return self._pred("deal", meta, ch, n=_amount(ch)[0], obj=ref[0] if ref else None)

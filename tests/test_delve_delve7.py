@@ -110,3 +110,32 @@ def test_a_penalty_written_as_a_signed_number_takes_from_the_roll(base, rule, rn
 ])
 def test_signed_bonuses_and_reduced_damage_are_the_existing_forms(said, canonical, kind):
     assert compile_one(said, kind)[0] == compile_one(canonical, kind)[0] is not None
+
+
+@pytest.mark.parametrize("duration, wounds", [
+    ("During the next adversary phase", 0),
+    ("Until the end of the adversary phase", 0),
+    ("Until the end of your turn", 1),         # gone before the adversaries act
+])
+def test_a_ward_during_the_adversary_phase_holds_there_and_ends_with_it(base, duration,  # noqa: F811
+                                                                       wounds):
+    g, me = play(base, [f"Brace (3+): {duration}, prevent the first wound you would suffer."],
+                 [3, 1, 1, 1, 6], [{"action": "ability", "ability": "Brace"}, None],
+                 foes=[("gloom-rat", (1, 2))], heroes=(CASTER,))
+    g.play_round()                                   # the rat's bite hits (a 6)
+    assert me.wounds == wounds and not g.state.lasting
+
+
+def test_the_phase_duration_is_printed_one_way_in_every_locale():
+    from runeforge.games.delve.abilities import canonical_text
+    from runeforge.games.delve.text import render_ability
+    from runeforge.dsl.delve.parser import parse_ability
+
+    text = "(3+): Prevent the first wound you would suffer during the next adversary phase."
+    canonical = canonical_text(text)
+    assert canonical == ("(3+): Until the end of the adversary phase, prevent the first wound "
+                         "you would suffer.")
+    for locale in ("en", "fi", "pl", "el", "ru"):
+        out = render_ability(parse_ability(canonical), locale)
+        assert "{" not in out and out
+        assert (locale == "en") == ("adversary phase" in out), (locale, out)

@@ -27,7 +27,7 @@ SIDES = ("adversary", "hero")
 FILTERS = ("adjacent", "adjacent_target", "within", "chamber", "visible", "wounded", "other",
            "wounds")  # "wounds": with N (2 or more) or more wounds (issue 32, session lang4)
 REFS = ("", "it", "adversary", "target")   # a filter's figure: you, it, this adversary, the target
-DURATIONS = ("end_of_turn", "end_of_round", "next_turn")
+DURATIONS = ("end_of_turn", "end_of_round", "next_turn", "end_of_phase")
 CONDITIONS = ("rolled", "hits", "slays")
 STATE_CONDITIONS = ("rolled_up", "none", "some", "wounds")
 STATS = ("roll", "damage", "move")

@@ -25,7 +25,8 @@ CLOCK_TEXT = {"turn_end": "At the end of your turn", "turn_start": "At the start
               "phase_end": "At the end of the adversary phase"}
 DURATION_TEXT = {"end_of_turn": "until the end of your turn",
                  "end_of_round": "until the end of the round",
-                 "next_turn": "until the start of your next turn"}
+                 "next_turn": "until the start of your next turn",
+                 "end_of_phase": "until the end of the adversary phase"}
 NOUNS = {"adversary": ("adversary", "adversaries"), "hero": ("hero", "heroes")}
 REF_TEXT = {"": "you", "it": "it", "adversary": "this adversary", "target": "the target"}
 SINGULAR = ("one", "each", "another", "each_other", "nearest", "target", "it", "that", "self",

@@ -315,6 +315,9 @@ class Words(Transformer):
     def next_turn(self, meta, ch):
         return Mod("duration", "next_turn", span_of(meta))
 
+    def phase_duration(self, meta, ch):  # issue 32 (session delve7)
+        return Mod("duration", "end_of_phase", span_of(meta))
+
     def duration(self, meta, ch):
         return ch[0]
 

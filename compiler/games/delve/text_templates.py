@@ -58,6 +58,7 @@ TEMPLATES = {
     'until.end_of_turn': 'until the end of your turn, {effects}',
     'until.end_of_round': 'until the end of the round, {effects}',
     'until.next_turn': 'until the start of your next turn, {effects}',
+    'until.end_of_phase': 'until the end of the adversary phase, {effects}',  # delve7
     'rider.rolled': 'if you rolled a {face}, {effects}',
     'rider.hits': 'if it hits, {effects}',
     'rider.slays': 'if this attack slays the target, {effects}',

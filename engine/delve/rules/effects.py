@@ -22,7 +22,8 @@ ability (a hero, or an adversary).
   roll still decides ``if you rolled a 6``), to Damage, or to the hero's Move; ``ward``
   prevents the next wound its figure would suffer; ``root`` holds a figure in place.
   ``end_of_turn`` expires when the owner's turn ends, ``next_turn`` when its next turn
-  starts, ``end_of_round`` when the round ends. Each entry names its ``hero`` (the owner,
+  starts, ``end_of_round`` when the round ends, ``end_of_phase`` when the adversary phase
+  ends (after its ``phase_end`` triggers). Each entry names its ``hero`` (the owner,
   whose turn ends it) and, when another, the ``figure`` it holds.
 """
 

@@ -139,3 +139,34 @@ def test_the_phase_duration_is_printed_one_way_in_every_locale():
         out = render_ability(parse_ability(canonical), locale)
         assert "{" not in out and out
         assert (locale == "en") == ("adversary phase" in out), (locale, out)
+
+
+@pytest.mark.parametrize("rule", [
+    "When activated, this adversary heals 1 wound.",
+    "When this adversary is activated, it heals 1 wound.",
+    "Whenever this adversary activates, heal 1 wound on it.",
+])
+def test_an_adversarys_rule_when_it_is_activated_runs_before_it_acts(base, rule):  # noqa: F811
+    from runeforge.engine.delve.game.adversaries import adversary_phase
+    from tests.test_delve_delveg import FAR, _with_warden
+
+    g, me = _with_warden(base, rule, FAR)
+    warden = g.state.adversaries()[0]
+    warden.wounds = 2
+    from runeforge.engine.common.dice import ScriptedDice
+    g.dice = ScriptedDice([1] * 6)                   # its attacks miss
+    adversary_phase(g)
+    assert warden.wounds == 1
+    kinds = [r["type"] for r in g.log.records]
+    fired = [r for r in g.log.records if r["type"] == "trigger"]
+    assert [r["event"] for r in fired] == ["activated"]
+    assert kinds.index("trigger") < kinds.index("adversary_move")
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("When activated, gain 1 renown.", "hero"),                       # a hero is not activated
+    ("When a hero is activated, it heals 1 wound.", "adversary"),      # its own activation only
+])
+def test_only_an_adversarys_own_activation_is_a_trigger(text, kind):
+    compiled, diags = compile_one(text, kind)
+    assert compiled is None and {d.code for d in diags if d.severity == "error"} == {"RF925"}

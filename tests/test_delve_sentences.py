@@ -116,6 +116,7 @@ label = st.sampled_from(("", "Thick Hide", "Renown"))
 EVENT_WHO = {"wounded": st.none() | who, "slain": st.just(n.Selector("self", "adversary")),
              "pushed": st.just(n.Selector("self", "adversary")),  # issue 32 (delveg)
              "pulled": st.just(n.Selector("self", "adversary")),
+             "activated": st.just(n.Selector("self", "adversary")),  # issue 32 (delve7)
              "attacks": st.none() | st.just(n.Selector("it"))}
 
 

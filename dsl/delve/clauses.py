@@ -296,6 +296,9 @@ class Tree2Ast(Words):
     def ev_pulled(self, meta, ch):
         return {"event": "pulled", "who": _actor(ch), "span": span_of(meta)}
 
+    def ev_activated(self, meta, ch):  # issue 32 (session delve7): "When activated, …"
+        return {"event": "activated", "who": _actor(ch), "span": span_of(meta)}
+
     # -- conditions -----------------------------------------------------------------------
     def rolled(self, meta, ch):
         value, sp = _amount(ch)

@@ -78,7 +78,8 @@ TERMINAL_WORDS: dict[str, tuple[str, ...]] = {
     "HEALED": ("healed",), "NEVER": ("never",),
     "WHILE": ("while", "whilst"),
     "REMOVE": ("remove", "removes"), "REDUCE": ("reduce",),  # issue 32 (session delve7)
-    "DEALT": ("dealt",), "BY": ("by",),
+    "DEALT": ("dealt",), "BY": ("by",), "ACTIVATED": ("activated",),
+    "ACTIVATE": ("activates", "activate"),
 }
 NUMBER_WORDS = {"zero": 0, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 VOCABULARY_MAP: dict[str, str] = {w: t for t, ws in TERMINAL_WORDS.items() for w in ws}

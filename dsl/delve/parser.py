@@ -94,15 +94,15 @@ class _ToAst(Tree2Ast):
 def _trigger(event: dict, ev_span, effects, name, limit, span) -> n.Trigger:
     kind = event["event"]
     who = event.get("who")
-    if kind == "slain" and who == "self":
+    if kind in ("slain", "activated") and who == "self":
         who = n.Selector("self", "adversary")
     if who == "you":
         who = None
-    if kind in ("pushed", "pulled") and (who is None or who.quantity != "self"
+    if kind in ("pushed", "pulled", "activated") and (who is None or who.quantity != "self"
                                          or who.side != "adversary"):
         at = who.span if isinstance(who, n.Selector) else event["span"]
         raise AbilitySyntaxError(f"only an adversary's own {kind} rule runs", *at,
-                                 code="RF925", hint=f"write 'Each time this adversary is "
+                                 code="RF925", hint=f"write 'When this adversary is "
                                                     f"{kind}, …' on the adversary's card")
     if kind == "slay" and event.get("obj") is not None:
         obj = event["obj"]

@@ -300,6 +300,8 @@ def print_event(ability: n.Trigger) -> str:
         return f"When {print_selector(who)} {_verb(who, 'are', 'is')} slain"
     if ev in ("pushed", "pulled"):
         return f"Every time {print_selector(who)} is {ev}"
+    if ev == "activated":
+        return f"When {print_selector(who)} is activated"
     if ev == "attacks":
         return "After you attack" if who is None else \
             f"After {print_selector(who)} {_verb(who, 'attack', 'attacks')}"

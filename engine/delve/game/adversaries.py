@@ -113,5 +113,7 @@ def adversary_phase(game) -> None:
     game.log.emit("adversary_phase", round=s.round)
     for figure in list(s.adversaries()):
         if figure in s.figures and s.heroes_up():
-            _act(game, figure)
+            hz.activated(game, figure)              # "When activated, …" (issue 32)
+            if figure in s.figures and s.heroes_up() and s.result is None:
+                _act(game, figure)
             game.step("adversary")

@@ -32,7 +32,7 @@ FIRED = {
     "hero": ("slay", "explored", "recuperated", "turn_start", "turn_end", "round_start",
              "round_end", "phase_start", "phase_end", "wounded", "slain"),
     "adversary": ("slain", "wounded", "attacks", "round_start", "round_end", "phase_start",
-                  "phase_end", "pushed", "pulled"),
+                  "phase_end", "pushed", "pulled", "activated"),
 }
 
 
@@ -152,6 +152,14 @@ def shifted(game, figure, by, towards: bool, apply) -> None:
     if rules and figure in game.state.figures:
         ctx = {"picked": [by] if by is not None and by.side == "hero" else []}
         run(game, figure, event, rules, ctx, apply)
+
+
+def activated(game, figure, apply) -> None:
+    """An adversary's rules when it is activated in the adversary phase, before it moves
+    and attacks (issue 32, session delve7): "When activated, this adversary moves …"."""
+    rules = _rules(game, figure, "activated")
+    if rules and figure in game.state.figures:
+        run(game, figure, "activated", rules, {}, apply)
 
 
 def clock(game, event: str, apply) -> None:

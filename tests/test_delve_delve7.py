@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from benchmarks.corpus_delve import compile_one
-from runeforge.engine.delve.rules.effects import distance
 from runeforge.engine.delve.game import ops
+from runeforge.engine.delve.rules.effects import distance
 from tests.test_delve_abilities import SEFA
 from tests.test_delve_forms import AXE, CASTER, base, play  # noqa: F401  (base: a fixture)
 
@@ -94,7 +94,8 @@ def test_reduce_the_damage_dealt_to_this_adversary(base, rule, wounds):  # noqa:
 ])
 def test_a_penalty_written_as_a_signed_number_takes_from_the_roll(base, rule, rng, hit):  # noqa: F811
     from tests.test_delve_delveg import (
-        test_an_adversarys_rule_on_the_attack_rolls_of_the_heroes_it_names as same)
+        test_an_adversarys_rule_on_the_attack_rolls_of_the_heroes_it_names as same,
+    )
     same(base, rule, rng, hit)
 
 
@@ -127,9 +128,9 @@ def test_a_ward_during_the_adversary_phase_holds_there_and_ends_with_it(base, du
 
 
 def test_the_phase_duration_is_printed_one_way_in_every_locale():
+    from runeforge.dsl.delve.parser import parse_ability
     from runeforge.games.delve.abilities import canonical_text
     from runeforge.games.delve.text import render_ability
-    from runeforge.dsl.delve.parser import parse_ability
 
     text = "(3+): Prevent the first wound you would suffer during the next adversary phase."
     canonical = canonical_text(text)
@@ -170,3 +171,51 @@ def test_an_adversarys_rule_when_it_is_activated_runs_before_it_acts(base, rule)
 def test_only_an_adversarys_own_activation_is_a_trigger(text, kind):
     compiled, diags = compile_one(text, kind)
     assert compiled is None and {d.code for d in diags if d.severity == "error"} == {"RF925"}
+
+
+def test_a_heros_rule_fires_when_an_adversary_moves_adjacent_to_it(base):  # noqa: F811
+    from runeforge.engine.common.dice import ScriptedDice
+    from runeforge.engine.delve.game.adversaries import adversary_phase
+
+    g, me = play(base, ["Whenever an adversary moves adjacent to you, gain 1 renown."], [], [],
+                 foes=[("bone-sentry", (3, 3))], heroes=(CASTER,))
+    foe, renown = g.state.figure("bone-sentry-1"), me.renown
+    assert distance(me.cell, foe.cell) > 1
+    g.dice = ScriptedDice([1] * 6)                   # its attack misses
+    adversary_phase(g)
+    assert distance(me.cell, foe.cell) == 1 and me.renown == renown + 1
+    adversary_phase(g)                               # already adjacent: no new approach
+    assert me.renown == renown + 1
+
+
+def test_a_pull_that_ends_adjacent_fires_it_and_it_is_the_adversary(base):  # noqa: F811
+    g, me = play(base, ["Hook (2+): Pull a visible adversary 3 spaces towards you.",
+                        "Each time an adversary moves next to you, it suffers 1 wound."],
+                 [2, 1, 1, 1], [{"action": "ability", "ability": "Hook"}, None],
+                 foes=[("mire-crawler", (3, 3))], heroes=(CASTER,))
+    g.hero_turn(me)
+    foe = g.state.figure("mire-crawler-1")
+    assert distance(me.cell, foe.cell) == 1 and foe.wounds == 1
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("Whenever a hero moves adjacent to you, gain 1 renown.", "hero"),
+    ("When a hero moves adjacent to this adversary, it heals 1 wound.", "adversary"),
+    ("Whenever an adversary moves adjacent to you, it heals 1 wound.", "adversary"),
+])
+def test_only_adversaries_moving_next_to_a_hero_are_watched(text, kind):
+    compiled, diags = compile_one(text, kind)
+    assert compiled is None and "RF925" in {d.code for d in diags}
+    assert all(d.hint for d in diags if d.severity == "error")
+
+
+def test_an_adversary_slain_as_it_comes_near_does_not_attack(base):  # noqa: F811
+    from runeforge.engine.common.dice import ScriptedDice
+    from runeforge.engine.delve.game.adversaries import adversary_phase
+
+    g, me = play(base, ["Whenever an adversary moves adjacent to you, it suffers 3 wounds."],
+                 [], [], foes=[("gloom-rat", (3, 3))], heroes=(CASTER,))
+    g.dice = ScriptedDice([6] * 6)                   # an attack would hit
+    adversary_phase(g)
+    assert g.state.figure("gloom-rat-1") is None and me.wounds == 0
+    assert not [r for r in g.log.records if r["type"] == "adversary_attack"]

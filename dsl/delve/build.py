@@ -186,7 +186,7 @@ def effect_of(clause: Clause, text: str, agree: bool = True):
         on = d["obj"]
         return n.Guard(_guarded(on, span), "roll", d["n"], d["range"], span)
     if kind == "damage_against" and who is None:  # "reduce all damage dealt to it by 1"
-        return n.Guard(_guarded(d["obj"], span), "damage", d["n"], None, span)
+        return n.Guard(_guarded(d["obj"], span), "damage", d["n"], d["range"], span)
     raise AbilitySyntaxError(f"'{low(p.verb)}' needs a subject here", *span,
                              hint="write 'your attacks …' or '<range> attacks against this "
                                   "adversary …'")

@@ -279,7 +279,8 @@ def check_ability(ability, owner: str = "hero") -> list[Problem]:
     form = "constant" if isinstance(ability, n.Constant) else "ability"
     scope = _Scope(form, owner)
     if isinstance(ability, n.Trigger) and ability.event in ("slain", "attacks", "wounded",
-                                                                   "pushed", "pulled"):
+                                                                   "pushed", "pulled",
+                                                                   "approached"):
         scope.picked = True
     if isinstance(ability, n.Constant) and ability.limit:
         out.append(Problem("RF918", "'once per turn' limits something that happens; a rule "

@@ -25,7 +25,7 @@ from .problems import Problem
 
 EVENTS = {
     "hero": ("slay", "explored", "recuperated", "turn_start", "turn_end", "round_start",
-             "round_end", "phase_start", "phase_end", "wounded", "slain"),
+             "round_end", "phase_start", "phase_end", "wounded", "slain", "approached"),
     "adversary": ("slain", "wounded", "attacks", "round_start", "round_end", "phase_start",
                   "phase_end", "pushed", "pulled", "activated"),
 }

@@ -26,7 +26,7 @@ from .clauses import Tree2Ast
 from .hints import explain
 from .lexer import DISPLAY, TERMINAL_WORDS, VOCABULARY, DelveLexer, tokenize
 from .limits import MAX_NESTING
-from .words import span_of, spanned, tspan
+from .words import YOU, span_of, spanned, tspan
 
 __all__ = ["VOCABULARY", "interactive", "parse_ability", "parser"]
 
@@ -104,12 +104,31 @@ def _trigger(event: dict, ev_span, effects, name, limit, span) -> n.Trigger:
         raise AbilitySyntaxError(f"only an adversary's own {kind} rule runs", *at,
                                  code="RF925", hint=f"write 'When this adversary is "
                                                     f"{kind}, …' on the adversary's card")
+    if kind == "approached":
+        _approached(who, event)
     if kind == "slay" and event.get("obj") is not None:
         obj = event["obj"]
         if obj.side != "adversary" or obj.quantity not in ("one", "another"):
             raise AbilitySyntaxError("a slay rule counts one adversary at a time", *obj.span,
                                      hint="write 'Every time you slay an adversary, …'")
     return n.Trigger(kind, effects, event.get("range"), span, who, name, limit, ev_span)
+
+
+def _approached(who, event) -> None:
+    """The engine fires "an adversary moves adjacent to you" on a hero's card, for the
+    adversaries its selector picks (issue 32, session delve7); nothing else."""
+    ref = event.get("ref")
+    if ref is not YOU:
+        at = ref.span if isinstance(ref, n.Selector) else event["span"]
+        raise AbilitySyntaxError("only a hero's rule on an adversary moving adjacent to it "
+                                 "runs", *at, code="RF925",
+                                 hint="write 'Whenever an adversary moves adjacent to you, "
+                                      "…' on a hero's card")
+    if not isinstance(who, n.Selector) or who.side != "adversary" or who.quantity in (
+            "self", "it", "that", "them", "target", "slayer", "attacked"):
+        at = who.span if isinstance(who, n.Selector) else event["span"]
+        raise AbilitySyntaxError("the rule watches adversaries moving", *at, code="RF925",
+                                 hint="write 'Whenever an adversary moves adjacent to you, …'")
 
 
 def _grammar() -> str:

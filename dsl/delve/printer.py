@@ -300,6 +300,8 @@ def print_event(ability: n.Trigger) -> str:
         return f"When {print_selector(who)} {_verb(who, 'are', 'is')} slain"
     if ev in ("pushed", "pulled"):
         return f"Every time {print_selector(who)} is {ev}"
+    if ev == "approached":
+        return f"Every time {print_selector(who)} {_verb(who, 'move', 'moves')} adjacent to you"
     if ev == "activated":
         return f"When {print_selector(who)} is activated"
     if ev == "attacks":

@@ -279,7 +279,7 @@ def _event(a: n.Trigger, locale: str, body: str) -> str:
         return _t(f"form.{ev}_you", locale).format(effects=body)
     if ev in ("pushed", "pulled", "activated"):  # issue 32 (session delveg): this adversary's own
         return _t(f"form.{ev}", locale).format(who=who(a.who, locale), effects=body)
-    if ev in ("wounded", "slain", "attacks"):
+    if ev in ("wounded", "slain", "attacks", "approached"):
         return _many(f"form.{ev}", a.who, locale, who=who(a.who, locale), effects=body)
     area = "_area" if a.range == "area" else ""
     event = (_t("event.slay_range" + area, locale).format(range=_range_word(a.range, locale))

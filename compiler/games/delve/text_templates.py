@@ -283,6 +283,8 @@ PART3 = {
     "form.attacks_you": "After you attack, {effects}.",
     "form.pushed": "Every time {who} is pushed, {effects}.",  # issue 32 (session delveg)
     "form.pulled": "Every time {who} is pulled, {effects}.",
+    "form.approached": "Every time {who} moves adjacent to you, {effects}.",  # delve7
+    "form.approached.many": "Every time {who} move adjacent to you, {effects}.",
     "form.activated": "When {who} is activated, {effects}.",  # issue 32 (session delve7)
     "form.label": "{name}: {text}",
 }

@@ -219,3 +219,30 @@ def test_an_adversary_slain_as_it_comes_near_does_not_attack(base):  # noqa: F81
     adversary_phase(g)
     assert g.state.figure("gloom-rat-1") is None and me.wounds == 0
     assert not [r for r in g.log.records if r["type"] == "adversary_attack"]
+
+
+@pytest.mark.parametrize("text", [
+    "Your combat attacks deal +1 damage against adversaries with 3 or more vigour.",
+    "Your combat attacks against adversaries with at least 3 Vigour deal +1 Damage.",
+])
+def test_a_bonus_against_adversaries_with_a_vigour_counts_only_on_them(base, text):  # noqa: F811
+    from runeforge.engine.delve.game import traits
+
+    g, me = play(base, [text], [], [], foes=[("bone-sentry", (3, 3)), ("mire-crawler", (1, 2))],
+                 heroes=(CASTER,))
+    sentry, crawler = g.state.adversaries()
+    assert traits.bonus(g, CASTER, "damage", "combat", crawler) == 1    # Vigour 3
+    assert traits.bonus(g, CASTER, "damage", "combat", sentry) == 0     # Vigour 2
+    assert traits.bonus(g, CASTER, "damage", "missile", crawler) == 0
+
+
+def test_a_push_picks_only_an_adversary_with_that_vigour(base):  # noqa: F811
+    g, me = play(base, ["Topple (2+): Push an adversary adjacent to you with 3 or more Vigour "
+                        "1 space."], [2, 1, 1, 1], [{"action": "ability", "ability": "Topple"},
+                                                    None],
+                 foes=[("bone-sentry", (0, 2)), ("mire-crawler", (1, 2))], heroes=(CASTER,))
+    sentry, crawler = g.state.adversaries()
+    near = {f.id: distance(me.cell, f.cell) for f in (sentry, crawler)}
+    g.hero_turn(me)
+    assert distance(me.cell, crawler.cell) == near[crawler.id] + 1
+    assert distance(me.cell, sentry.cell) == near[sentry.id]

@@ -36,13 +36,14 @@ FOLDED = ("one", "each", "another", "each_other")
 def filters(draw, quantity):
     adj = ("visible", "wounded") if quantity in FOLDED else ("other", "visible", "wounded")
     kinds = draw(st.lists(st.sampled_from(adj + ("adjacent", "adjacent_target", "within",
-                                                 "chamber")), unique=True, max_size=3))
+                                                 "chamber", "vigour")),  # vigour: delve7
+                          unique=True, max_size=3))
     out = []
     for k in kinds:
         ref = draw(st.sampled_from(n.REFS[:3])) if k in ("adjacent", "within") else ""
         if k == "within":
             ref = draw(st.sampled_from(n.REFS))
-        out.append(n.Filter(k, draw(nums) if k == "within" else 0, ref=ref))
+        out.append(n.Filter(k, draw(nums) if k in ("within", "vigour") else 0, ref=ref))
     return tuple(sorted(out, key=lambda f: (ORDER[f.kind], f.n, f.ref)))
 
 

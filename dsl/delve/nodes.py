@@ -26,7 +26,8 @@ QUANTITIES = ("one", "each", "up_to", "n", "another", "each_other", "nearest", "
               "them", "that", "it", "self", "slayer", "attacked")
 SIDES = ("adversary", "hero")
 FILTERS = ("adjacent", "adjacent_target", "within", "chamber", "visible", "wounded", "other",
-           "wounds")  # "wounds": with N (2 or more) or more wounds (issue 32, session lang4)
+           "wounds",  # "wounds": with N (2 or more) or more wounds (issue 32, session lang4)
+           "vigour")  # "vigour": with N or more Vigour (issue 32, session delve7)
 REFS = ("", "it", "adversary", "target")   # a filter's figure: you, it, this adversary, the target
 DURATIONS = ("end_of_turn", "end_of_round", "next_turn", "end_of_phase")
 CONDITIONS = ("rolled", "hits", "slays")

@@ -48,6 +48,8 @@ def print_filter(f: n.Filter) -> str:
         return f"within {_plural(f.n, 'space', 'spaces')} of {REF_TEXT[f.ref]}"
     if f.kind == "wounds":
         return f"with {f.n} or more wounds"
+    if f.kind == "vigour":
+        return f"with {f.n} or more Vigour"
     return {"adjacent_target": "adjacent to the target", "chamber": "in this chamber"}[f.kind]
 
 

@@ -213,6 +213,10 @@ class Words(Transformer):
     def chamber(self, meta, ch):
         return n.Filter("chamber", span=span_of(meta))
 
+    def with_vigour(self, meta, ch):  # issue 32 (session delve7): "with 3 or more Vigour"
+        value = next(c for c in ch if isinstance(c, tuple))[0]
+        return n.Filter("vigour", value, span_of(meta))
+
     def with_wounds(self, meta, ch):  # "with 2 or more wounds"; "with 1 or more": wounded
         value, _ = next(c for c in ch if isinstance(c, tuple))
         if value <= 1:

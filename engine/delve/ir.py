@@ -47,7 +47,7 @@ def _op(name: str, **props) -> dict:
 QUANTITIES = ["one", "each", "up_to", "n", "another", "each_other", "nearest", "target",
               "them", "self", "slayer", "attacked"]
 FILTERS = ["adjacent", "adjacent_target", "within", "chamber", "visible", "wounded", "other",
-           "wounds"]
+           "wounds", "vigour"]
 SELECTOR = {"type": "object", "additionalProperties": False,
             "required": ["quantity"],
             "properties": {

@@ -47,8 +47,8 @@ def _filters(sel: n.Selector, text: str, locale: str) -> str:
             continue
         if f.kind == "within":
             part = _n("filter.within" + (f".{f.ref}" if f.ref else ""), locale, f.n)
-        elif f.kind == "wounds":
-            part = _n("filter.wounds", locale, f.n)
+        elif f.kind in ("wounds", "vigour"):
+            part = _n(f"filter.{f.kind}", locale, f.n)
         elif f.kind == "adjacent" and f.ref:
             part = _t(f"filter.adjacent.{f.ref}", locale)
         else:

@@ -201,6 +201,7 @@ PART3 = {
     "who.or": "{who} or {other}",
     "filter.adjacent.it": "adjacent to it",
     "filter.wounds": ("with {n} or more wound", "with {n} or more wounds"),  # issue 32
+    "filter.vigour": ("with {n} or more Vigour", "with {n} or more Vigour"),  # delve7
     "filter.adjacent.adversary": "adjacent to this adversary",
     "filter.within.it": ("within {n} space of it", "within {n} spaces of it"),
     "filter.within.adversary": ("within {n} space of this adversary",

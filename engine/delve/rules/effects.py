@@ -91,6 +91,8 @@ def _base(board: Board, owner: Figure, sel: dict, figures, ctx: dict) -> list[Fi
             out = [f for f in out if f.wounds > 0]
         elif k == "wounds":  # "with 2 or more wounds" (issue 32)
             out = [f for f in out if f.wounds >= flt["n"]]
+        elif k == "vigour":  # "with 3 or more Vigour" (issue 32, session delve7)
+            out = [f for f in out if f.vigour >= flt["n"]]
         elif k == "other":
             out = [f for f in out if f is not owner]
     if q == "nearest" and out:

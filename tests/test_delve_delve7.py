@@ -246,3 +246,29 @@ def test_a_push_picks_only_an_adversary_with_that_vigour(base):  # noqa: F811
     g.hero_turn(me)
     assert distance(me.cell, crawler.cell) == near[crawler.id] + 1
     assert distance(me.cell, sentry.cell) == near[sentry.id]
+
+
+@pytest.mark.parametrize("face, mine", [(1, 1), (6, 0)])
+def test_an_adversarys_rule_on_a_heros_miss_at_it(base, face, mine):  # noqa: F811
+    from runeforge.engine.common.dice import ScriptedDice
+    from runeforge.engine.delve.rules.attacks import Weapon
+    from tests.test_delve_delveg import NEAR, _with_warden
+
+    g, me = _with_warden(base, "When a hero attacks this adversary and misses, that hero "
+                               "suffers 1 wound.", NEAR)
+    before = me.wounds
+    warden = g.state.adversaries()[0]
+    g.dice = ScriptedDice([face])
+    result = ops.roll_at(g, me, Weapon("Test", 1, "combat", 4, 1), warden.id)
+    assert result["hit"] == (face == 6) and me.wounds == before + mine
+    assert g.state.figure(SEFA).wounds == 2           # the other hero is not "that hero"
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("When a hero attacks this adversary and misses, gain 1 renown.", "hero"),
+    ("When a hero attacks an adversary and misses, that hero suffers 1 wound.", "adversary"),
+    ("When a wounded hero attacks this adversary and misses, it heals 1 wound.", "adversary"),
+])
+def test_only_a_miss_at_the_adversary_itself_is_its_trigger(text, kind):
+    compiled, diags = compile_one(text, kind)
+    assert compiled is None and "RF925" in {d.code for d in diags}

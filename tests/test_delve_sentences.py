@@ -118,6 +118,7 @@ EVENT_WHO = {"wounded": st.none() | who, "slain": st.just(n.Selector("self", "ad
              "pushed": st.just(n.Selector("self", "adversary")),  # issue 32 (delveg)
              "pulled": st.just(n.Selector("self", "adversary")),
              "activated": st.just(n.Selector("self", "adversary")),  # issue 32 (delve7)
+             "missed": st.just(n.Selector("self", "adversary")),  # issue 32 (delve7)
              "approached": st.sampled_from((n.Selector("one", "adversary"),  # delve7
                                             n.Selector("each", "adversary"))),
              "attacks": st.none() | st.just(n.Selector("it"))}

@@ -289,7 +289,7 @@ def check_ability(ability, owner: str = "hero") -> list[Problem]:
     scope = _Scope(form, owner)
     if isinstance(ability, n.Trigger) and ability.event in ("slain", "attacks", "wounded",
                                                                    "pushed", "pulled",
-                                                                   "approached"):
+                                                                   "approached", "missed"):
         scope.picked = True
     if isinstance(ability, n.Constant) and ability.limit:
         out.append(Problem("RF918", "'once per turn' limits something that happens; a rule "

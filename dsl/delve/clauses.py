@@ -301,6 +301,10 @@ class Tree2Ast(Words):
         return {"event": "approached", "who": _actor(ch), "ref": ref[0] if ref else None,
                 "span": span_of(meta)}
 
+    def ev_missed(self, meta, ch):  # issue 32 (session delve7)
+        who = objs(ch, Who)
+        return {"event": "missed", "who": who[0].sel, "obj": who[1].sel, "span": span_of(meta)}
+
     def ev_activated(self, meta, ch):  # issue 32 (session delve7): "When activated, …"
         return {"event": "activated", "who": _actor(ch), "span": span_of(meta)}
 

@@ -80,6 +80,7 @@ TERMINAL_WORDS: dict[str, tuple[str, ...]] = {
     "REMOVE": ("remove", "removes"), "REDUCE": ("reduce",),  # issue 32 (session delve7)
     "DEALT": ("dealt",), "BY": ("by",), "ACTIVATED": ("activated",),
     "ACTIVATE": ("activates", "activate"), "VIGOUR": ("vigour", "vigor"),
+    "MISS": ("misses", "miss"),
 }
 NUMBER_WORDS = {"zero": 0, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 VOCABULARY_MAP: dict[str, str] = {w: t for t, ws in TERMINAL_WORDS.items() for w in ws}
@@ -161,7 +162,9 @@ def tokenize(text: str):
     for i, t in enumerate(toks):
         if t.type == "WITH" and _counts_wounds(toks, i + 1):
             t.type = "WITHW"
-    return iter(toks)
+    # "attacks this adversary and misses" (issue 32, session delve7): the "and" is the event's
+    return iter([t for i, t in enumerate(toks) if not (
+        t.type == "AND" and i + 1 < len(toks) and toks[i + 1].type == "MISS")])
 
 
 _COUNT = ("NUMBER", "ONE", "A")

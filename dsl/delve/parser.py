@@ -106,6 +106,8 @@ def _trigger(event: dict, ev_span, effects, name, limit, span) -> n.Trigger:
                                                     f"{kind}, …' on the adversary's card")
     if kind == "approached":
         _approached(who, event)
+    if kind == "missed":
+        who = _missed(who, event)
     if kind == "slay" and event.get("obj") is not None:
         obj = event["obj"]
         if obj.side != "adversary" or obj.quantity not in ("one", "another"):
@@ -129,6 +131,22 @@ def _approached(who, event) -> None:
         at = who.span if isinstance(who, n.Selector) else event["span"]
         raise AbilitySyntaxError("the rule watches adversaries moving", *at, code="RF925",
                                  hint="write 'Whenever an adversary moves adjacent to you, …'")
+
+
+def _missed(who, event) -> n.Selector:
+    """"When a hero attacks this adversary and misses": an adversary's rule on a hero's miss
+    at it (issue 32, session delve7); the trigger's figure is the adversary."""
+    obj = event["obj"]
+    if obj.quantity != "self" or obj.side != "adversary":
+        raise AbilitySyntaxError("only an adversary's rule on a miss at it runs", *obj.span,
+                                 code="RF925", hint="write 'When a hero attacks this adversary "
+                                                    "and misses, …' on the adversary's card")
+    if not isinstance(who, n.Selector) or who.side != "hero" or who.filters \
+            or who.quantity not in ("one", "each"):
+        at = who.span if isinstance(who, n.Selector) else event["span"]
+        raise AbilitySyntaxError("any hero's miss counts", *at, code="RF925",
+                                 hint="write 'When a hero attacks this adversary and misses, …'")
+    return obj
 
 
 def _grammar() -> str:

@@ -304,6 +304,8 @@ def print_event(ability: n.Trigger) -> str:
         return f"Every time {print_selector(who)} is {ev}"
     if ev == "approached":
         return f"Every time {print_selector(who)} {_verb(who, 'move', 'moves')} adjacent to you"
+    if ev == "missed":
+        return f"When a hero attacks {print_selector(who)} and misses"
     if ev == "activated":
         return f"When {print_selector(who)} is activated"
     if ev == "attacks":

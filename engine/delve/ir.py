@@ -106,7 +106,7 @@ EFFECT_SCHEMA = {"oneOf": [
 ]}
 EVENTS = ["slay", "explored", "recuperated", "turn_end", "turn_start", "round_start",
           "round_end", "phase_start", "phase_end", "wounded", "slain", "attacks", "pushed",
-          "pulled", "activated", "approached"]
+          "pulled", "activated", "approached", "missed"]
 
 IR_SCHEMA = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",

@@ -277,7 +277,7 @@ def _event(a: n.Trigger, locale: str, body: str) -> str:
         return _t(f"form.clock.{ev}", locale).format(effects=body)
     if ev in ("wounded", "attacks") and a.who is None:
         return _t(f"form.{ev}_you", locale).format(effects=body)
-    if ev in ("pushed", "pulled", "activated"):  # issue 32 (session delveg): this adversary's own
+    if ev in ("pushed", "pulled", "activated", "missed"):  # issue 32 (session delveg): this adversary's own
         return _t(f"form.{ev}", locale).format(who=who(a.who, locale), effects=body)
     if ev in ("wounded", "slain", "attacks", "approached"):
         return _many(f"form.{ev}", a.who, locale, who=who(a.who, locale), effects=body)

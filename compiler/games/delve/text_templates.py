@@ -286,6 +286,7 @@ PART3 = {
     "form.pulled": "Every time {who} is pulled, {effects}.",
     "form.approached": "Every time {who} moves adjacent to you, {effects}.",  # delve7
     "form.approached.many": "Every time {who} move adjacent to you, {effects}.",
+    "form.missed": "When a hero attacks {who} and misses, {effects}.",  # delve7
     "form.activated": "When {who} is activated, {effects}.",  # issue 32 (session delve7)
     "form.label": "{name}: {text}",
 }

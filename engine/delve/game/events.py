@@ -32,7 +32,7 @@ FIRED = {
     "hero": ("slay", "explored", "recuperated", "turn_start", "turn_end", "round_start",
              "round_end", "phase_start", "phase_end", "wounded", "slain", "approached"),
     "adversary": ("slain", "wounded", "attacks", "round_start", "round_end", "phase_start",
-                  "phase_end", "pushed", "pulled", "activated"),
+                  "phase_end", "pushed", "pulled", "activated", "missed"),
 }
 
 
@@ -177,6 +177,14 @@ def approached(game, figure, before, apply) -> None:
 
 
 _APPROACHING: set[int] = set()   # the games running an "approached" rule now
+
+
+def missed(game, figure, hero, apply) -> None:
+    """An adversary's rules after a hero's attack roll at it missed (issue 32, session
+    delve7): "When a hero attacks this adversary and misses, that hero suffers 1 wound."""
+    rules = _rules(game, figure, "missed")
+    if rules and figure in game.state.figures and hero in game.state.figures:
+        run(game, figure, "missed", rules, {"picked": [hero]}, apply)
 
 
 def activated(game, figure, apply) -> None:

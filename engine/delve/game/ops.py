@@ -41,6 +41,8 @@ def roll_at(game, hero, w: Weapon, fid: str) -> dict:
         + traits.guard(game, target, "roll", w.range) + traits.hampered(game, hero, w.range)
     hit = roll + roll_b >= w.hit
     taken = 0
+    if not hit and target.side == "adversary":      # its rule on a miss (issue 32, delve7)
+        events.missed(game, target, hero, apply)
     if hit:
         damage = w.damage + traits.bonus(game, hero.id, "damage", w.range, target) \
             + traits.guard(game, target, "damage", w.range)

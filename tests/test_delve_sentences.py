@@ -36,13 +36,14 @@ FOLDED = ("one", "each", "another", "each_other")
 def filters(draw, quantity):
     adj = ("visible", "wounded") if quantity in FOLDED else ("other", "visible", "wounded")
     kinds = draw(st.lists(st.sampled_from(adj + ("adjacent", "adjacent_target", "within",
-                                                 "chamber")), unique=True, max_size=3))
+                                                 "chamber", "vigour")),  # vigour: delve7
+                          unique=True, max_size=3))
     out = []
     for k in kinds:
         ref = draw(st.sampled_from(n.REFS[:3])) if k in ("adjacent", "within") else ""
         if k == "within":
             ref = draw(st.sampled_from(n.REFS))
-        out.append(n.Filter(k, draw(nums) if k == "within" else 0, ref=ref))
+        out.append(n.Filter(k, draw(nums) if k in ("within", "vigour") else 0, ref=ref))
     return tuple(sorted(out, key=lambda f: (ORDER[f.kind], f.n, f.ref)))
 
 
@@ -116,6 +117,10 @@ label = st.sampled_from(("", "Thick Hide", "Renown"))
 EVENT_WHO = {"wounded": st.none() | who, "slain": st.just(n.Selector("self", "adversary")),
              "pushed": st.just(n.Selector("self", "adversary")),  # issue 32 (delveg)
              "pulled": st.just(n.Selector("self", "adversary")),
+             "activated": st.just(n.Selector("self", "adversary")),  # issue 32 (delve7)
+             "missed": st.just(n.Selector("self", "adversary")),  # issue 32 (delve7)
+             "approached": st.sampled_from((n.Selector("one", "adversary"),  # delve7
+                                            n.Selector("each", "adversary"))),
              "attacks": st.none() | st.just(n.Selector("it"))}
 
 

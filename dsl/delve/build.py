@@ -185,6 +185,8 @@ def effect_of(clause: Clause, text: str, agree: bool = True):
     if kind == "roll_against":
         on = d["obj"]
         return n.Guard(_guarded(on, span), "roll", d["n"], d["range"], span)
+    if kind == "damage_against" and who is None:  # "reduce all damage dealt to it by 1"
+        return n.Guard(_guarded(d["obj"], span), "damage", d["n"], d["range"], span)
     raise AbilitySyntaxError(f"'{low(p.verb)}' needs a subject here", *span,
                              hint="write 'your attacks …' or '<range> attacks against this "
                                   "adversary …'")
@@ -359,6 +361,8 @@ def sentence_effects(parts: list[Part], text: str, info: Sentence, prior: list) 
                 effects = [_wrap(mod, tuple(effects), (effects[0].span[0], mod.span[1]))]
             elif mod.kind == "per":
                 effects = [_per(e, mod) for e in effects]
+            elif mod.kind == "with_damage":
+                effects = _with_damage(effects, mod)
             elif mod.kind == "stats" and len(effects) > 1:  # "make two attacks, Hit 4+, …"
                 effects = [_stats(e, mod) for e in effects]
             elif mod.kind == "stats":  # "... against it with Hit 3+ and Damage 2"
@@ -369,6 +373,20 @@ def sentence_effects(parts: list[Part], text: str, info: Sentence, prior: list) 
                 _side(mod, info, out + effects, prior)
         out += effects
         i += 1
+    return out
+
+
+def _with_damage(effects: list, mod: Mod) -> list:
+    """"make a combat attack … with +1 Damage": each strike is followed by "if it hits, the
+    target suffers 1 wound" (the extra damage of a hit, as "If it hits, deal 1 extra damage")."""
+    if not effects or not all(isinstance(e, n.Strike) for e in effects):
+        raise AbilitySyntaxError("'with +N Damage' follows 'make a … attack'", *mod.span,
+                                 hint="write 'Make a combat attack against an adjacent "
+                                      "adversary with +1 Damage.'")
+    out = []
+    for e in effects:
+        extra = n.Suffer(n.Selector("target", span=mod.span), mod.value, mod.span)
+        out += [e, n.Rider("hits", None, (extra,), mod.span)]
     return out
 
 

@@ -104,6 +104,7 @@ def _selector(sel, verb: str, side: str, scope: _Scope) -> list[Problem]:
         if f.kind == "within" and f.n < 1:
             out.append(Problem("RF912", "within 0 spaces reaches no one", f.span,
                                "use 'within 1 space' or more"))
+    out += _no_vigour(sel)
     for other in sel.union:
         out += _selector(other, verb, side, scope)
     if sel.side is not None or q in ("self", "slayer", "attacked"):
@@ -118,7 +119,15 @@ def _amount(effect) -> list[Problem]:
         return [Problem(ZERO[0], ZERO[1], effect.span, ZERO[2])]
     if isinstance(effect, n.Guard) and effect.amount == 0:
         return [Problem(ZERO[0], ZERO[1], effect.span, ZERO[2])]
+    if isinstance(effect, n.Boost) and effect.against is not None:   # delve7
+        return _no_vigour(effect.against)
     return []
+
+
+def _no_vigour(sel: n.Selector) -> list[Problem]:
+    return [Problem("RF912", "every figure has 1 or more Vigour", f.span,
+                    "use a Vigour of 2 or more, or drop 'with …'")
+            for f in sel.filters if f.kind == "vigour" and f.n < 1]
 
 
 def _lasting(effect, scope: _Scope, lasting_ok: bool) -> list[Problem]:
@@ -279,7 +288,8 @@ def check_ability(ability, owner: str = "hero") -> list[Problem]:
     form = "constant" if isinstance(ability, n.Constant) else "ability"
     scope = _Scope(form, owner)
     if isinstance(ability, n.Trigger) and ability.event in ("slain", "attacks", "wounded",
-                                                                   "pushed", "pulled"):
+                                                                   "pushed", "pulled",
+                                                                   "approached", "missed"):
         scope.picked = True
     if isinstance(ability, n.Constant) and ability.limit:
         out.append(Problem("RF918", "'once per turn' limits something that happens; a rule "

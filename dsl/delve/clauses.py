@@ -171,6 +171,10 @@ class Tree2Ast(Words):
         return self._pred("roll_against", meta, ch, n=-_amount(ch)[0], range=_range(ch),
                           obj=ref[0] if ref else None)
 
+    def damage_against_minus(self, meta, ch):  # issue 32 (session delve7)
+        return self._pred("damage_against", meta, ch, n=-_amount(ch)[0], range=_range(ch),
+                          obj=_refs(ch)[0])
+
     def deal(self, meta, ch):
         ref = _refs(ch)
         return self._pred("deal", meta, ch, n=_amount(ch)[0], obj=ref[0] if ref else None)
@@ -291,6 +295,18 @@ class Tree2Ast(Words):
 
     def ev_pulled(self, meta, ch):
         return {"event": "pulled", "who": _actor(ch), "span": span_of(meta)}
+
+    def ev_approached(self, meta, ch):  # issue 32 (session delve7)
+        ref = _refs(ch, 1)
+        return {"event": "approached", "who": _actor(ch), "ref": ref[0] if ref else None,
+                "span": span_of(meta)}
+
+    def ev_missed(self, meta, ch):  # issue 32 (session delve7)
+        who = objs(ch, Who)
+        return {"event": "missed", "who": who[0].sel, "obj": who[1].sel, "span": span_of(meta)}
+
+    def ev_activated(self, meta, ch):  # issue 32 (session delve7): "When activated, …"
+        return {"event": "activated", "who": _actor(ch), "span": span_of(meta)}
 
     # -- conditions -----------------------------------------------------------------------
     def rolled(self, meta, ch):

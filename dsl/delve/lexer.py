@@ -77,6 +77,10 @@ TERMINAL_WORDS: dict[str, tuple[str, ...]] = {
     "PREVENTED": ("prevented",), "PIN": ("pin", "pins"), "DURING": ("during",),
     "HEALED": ("healed",), "NEVER": ("never",),
     "WHILE": ("while", "whilst"),
+    "REMOVE": ("remove", "removes"), "REDUCE": ("reduce",),  # issue 32 (session delve7)
+    "DEALT": ("dealt",), "BY": ("by",), "ACTIVATED": ("activated",),
+    "ACTIVATE": ("activates", "activate"), "VIGOUR": ("vigour", "vigor"),
+    "MISS": ("misses", "miss"),
 }
 NUMBER_WORDS = {"zero": 0, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 VOCABULARY_MAP: dict[str, str] = {w: t for t, ws in TERMINAL_WORDS.items() for w in ws}
@@ -158,7 +162,9 @@ def tokenize(text: str):
     for i, t in enumerate(toks):
         if t.type == "WITH" and _counts_wounds(toks, i + 1):
             t.type = "WITHW"
-    return iter(toks)
+    # "attacks this adversary and misses" (issue 32, session delve7): the "and" is the event's
+    return iter([t for i, t in enumerate(toks) if not (
+        t.type == "AND" and i + 1 < len(toks) and toks[i + 1].type == "MISS")])
 
 
 _COUNT = ("NUMBER", "ONE", "A")
@@ -167,8 +173,9 @@ _COUNT = ("NUMBER", "ONE", "A")
 def _counts_wounds(toks, j: int) -> bool:
     kinds = [t.type for t in toks[j:j + 4]]
     return (kinds[:2] == ["AT", "LEAST"] and kinds[2:3] and kinds[2] in _COUNT
-            and kinds[3:4] == ["WOUND"]) or (kinds[:1] and kinds[0] in _COUNT
-                                             and kinds[1:] == ["OR", "MORE", "WOUND"])
+            and kinds[3:4] in (["WOUND"], ["VIGOUR"])) or (
+        kinds[:1] and kinds[0] in _COUNT and kinds[1:] in (["OR", "MORE", "WOUND"],
+                                                          ["OR", "MORE", "VIGOUR"]))
 
 
 def _tokens(text: str):

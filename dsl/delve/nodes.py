@@ -15,7 +15,8 @@ TARGETS = ("adjacent", "visible", "each")
 # when a trigger fires: the hero's own events, the clock, and what happens to a figure
 EVENTS = ("slay", "explored", "recuperated", "turn_end", "turn_start", "round_start",
           "round_end", "phase_start", "phase_end", "wounded", "slain", "attacks",
-          "pushed", "pulled")  # an adversary moved by a push or a pull (issue 32, delveg)
+          "pushed", "pulled",
+          "activated", "approached", "missed")  # an adversary moved by a push or a pull (issue 32, delveg)
 # who a selector picks (issue 32): how many, of which side, filtered how. ``n``: exactly
 # ``count`` figures ("two visible adversaries"); ``nearest``: the nearest one; ``it`` and
 # ``that``: a pronoun (the figure picked last, or on an adversary's card the adversary);
@@ -25,9 +26,10 @@ QUANTITIES = ("one", "each", "up_to", "n", "another", "each_other", "nearest", "
               "them", "that", "it", "self", "slayer", "attacked")
 SIDES = ("adversary", "hero")
 FILTERS = ("adjacent", "adjacent_target", "within", "chamber", "visible", "wounded", "other",
-           "wounds")  # "wounds": with N (2 or more) or more wounds (issue 32, session lang4)
+           "wounds",  # "wounds": with N (2 or more) or more wounds (issue 32, session lang4)
+           "vigour")  # "vigour": with N or more Vigour (issue 32, session delve7)
 REFS = ("", "it", "adversary", "target")   # a filter's figure: you, it, this adversary, the target
-DURATIONS = ("end_of_turn", "end_of_round", "next_turn")
+DURATIONS = ("end_of_turn", "end_of_round", "next_turn", "end_of_phase")
 CONDITIONS = ("rolled", "hits", "slays")
 STATE_CONDITIONS = ("rolled_up", "none", "some", "wounds")
 STATS = ("roll", "damage", "move")

@@ -25,9 +25,9 @@ from .problems import Problem
 
 EVENTS = {
     "hero": ("slay", "explored", "recuperated", "turn_start", "turn_end", "round_start",
-             "round_end", "phase_start", "phase_end", "wounded", "slain"),
+             "round_end", "phase_start", "phase_end", "wounded", "slain", "approached"),
     "adversary": ("slain", "wounded", "attacks", "round_start", "round_end", "phase_start",
-                  "phase_end", "pushed", "pulled"),
+                  "phase_end", "pushed", "pulled", "activated", "missed"),
 }
 EFFECTS = {
     "hero": (n.Explore, n.Move, n.Heal, n.Attack, n.Renown, n.Skill, n.Strike, n.Shift,

@@ -26,7 +26,7 @@ from .clauses import Tree2Ast
 from .hints import explain
 from .lexer import DISPLAY, TERMINAL_WORDS, VOCABULARY, DelveLexer, tokenize
 from .limits import MAX_NESTING
-from .words import span_of, spanned, tspan
+from .words import YOU, span_of, spanned, tspan
 
 __all__ = ["VOCABULARY", "interactive", "parse_ability", "parser"]
 
@@ -94,22 +94,59 @@ class _ToAst(Tree2Ast):
 def _trigger(event: dict, ev_span, effects, name, limit, span) -> n.Trigger:
     kind = event["event"]
     who = event.get("who")
-    if kind == "slain" and who == "self":
+    if kind in ("slain", "activated") and who == "self":
         who = n.Selector("self", "adversary")
     if who == "you":
         who = None
-    if kind in ("pushed", "pulled") and (who is None or who.quantity != "self"
+    if kind in ("pushed", "pulled", "activated") and (who is None or who.quantity != "self"
                                          or who.side != "adversary"):
         at = who.span if isinstance(who, n.Selector) else event["span"]
         raise AbilitySyntaxError(f"only an adversary's own {kind} rule runs", *at,
-                                 code="RF925", hint=f"write 'Each time this adversary is "
+                                 code="RF925", hint=f"write 'When this adversary is "
                                                     f"{kind}, …' on the adversary's card")
+    if kind == "approached":
+        _approached(who, event)
+    if kind == "missed":
+        who = _missed(who, event)
     if kind == "slay" and event.get("obj") is not None:
         obj = event["obj"]
         if obj.side != "adversary" or obj.quantity not in ("one", "another"):
             raise AbilitySyntaxError("a slay rule counts one adversary at a time", *obj.span,
                                      hint="write 'Every time you slay an adversary, …'")
     return n.Trigger(kind, effects, event.get("range"), span, who, name, limit, ev_span)
+
+
+def _approached(who, event) -> None:
+    """The engine fires "an adversary moves adjacent to you" on a hero's card, for the
+    adversaries its selector picks (issue 32, session delve7); nothing else."""
+    ref = event.get("ref")
+    if ref is not YOU:
+        at = ref.span if isinstance(ref, n.Selector) else event["span"]
+        raise AbilitySyntaxError("only a hero's rule on an adversary moving adjacent to it "
+                                 "runs", *at, code="RF925",
+                                 hint="write 'Whenever an adversary moves adjacent to you, "
+                                      "…' on a hero's card")
+    if not isinstance(who, n.Selector) or who.side != "adversary" or who.quantity in (
+            "self", "it", "that", "them", "target", "slayer", "attacked"):
+        at = who.span if isinstance(who, n.Selector) else event["span"]
+        raise AbilitySyntaxError("the rule watches adversaries moving", *at, code="RF925",
+                                 hint="write 'Whenever an adversary moves adjacent to you, …'")
+
+
+def _missed(who, event) -> n.Selector:
+    """"When a hero attacks this adversary and misses": an adversary's rule on a hero's miss
+    at it (issue 32, session delve7); the trigger's figure is the adversary."""
+    obj = event["obj"]
+    if obj.quantity != "self" or obj.side != "adversary":
+        raise AbilitySyntaxError("only an adversary's rule on a miss at it runs", *obj.span,
+                                 code="RF925", hint="write 'When a hero attacks this adversary "
+                                                    "and misses, …' on the adversary's card")
+    if not isinstance(who, n.Selector) or who.side != "hero" or who.filters \
+            or who.quantity not in ("one", "each"):
+        at = who.span if isinstance(who, n.Selector) else event["span"]
+        raise AbilitySyntaxError("any hero's miss counts", *at, code="RF925",
+                                 hint="write 'When a hero attacks this adversary and misses, …'")
+    return obj
 
 
 def _grammar() -> str:

@@ -25,7 +25,8 @@ CLOCK_TEXT = {"turn_end": "At the end of your turn", "turn_start": "At the start
               "phase_end": "At the end of the adversary phase"}
 DURATION_TEXT = {"end_of_turn": "until the end of your turn",
                  "end_of_round": "until the end of the round",
-                 "next_turn": "until the start of your next turn"}
+                 "next_turn": "until the start of your next turn",
+                 "end_of_phase": "until the end of the adversary phase"}
 NOUNS = {"adversary": ("adversary", "adversaries"), "hero": ("hero", "heroes")}
 REF_TEXT = {"": "you", "it": "it", "adversary": "this adversary", "target": "the target"}
 SINGULAR = ("one", "each", "another", "each_other", "nearest", "target", "it", "that", "self",
@@ -47,6 +48,8 @@ def print_filter(f: n.Filter) -> str:
         return f"within {_plural(f.n, 'space', 'spaces')} of {REF_TEXT[f.ref]}"
     if f.kind == "wounds":
         return f"with {f.n} or more wounds"
+    if f.kind == "vigour":
+        return f"with {f.n} or more Vigour"
     return {"adjacent_target": "adjacent to the target", "chamber": "in this chamber"}[f.kind]
 
 
@@ -299,6 +302,12 @@ def print_event(ability: n.Trigger) -> str:
         return f"When {print_selector(who)} {_verb(who, 'are', 'is')} slain"
     if ev in ("pushed", "pulled"):
         return f"Every time {print_selector(who)} is {ev}"
+    if ev == "approached":
+        return f"Every time {print_selector(who)} {_verb(who, 'move', 'moves')} adjacent to you"
+    if ev == "missed":
+        return f"When a hero attacks {print_selector(who)} and misses"
+    if ev == "activated":
+        return f"When {print_selector(who)} is activated"
     if ev == "attacks":
         return "After you attack" if who is None else \
             f"After {print_selector(who)} {_verb(who, 'attack', 'attacks')}"

@@ -213,6 +213,10 @@ class Words(Transformer):
     def chamber(self, meta, ch):
         return n.Filter("chamber", span=span_of(meta))
 
+    def with_vigour(self, meta, ch):  # issue 32 (session delve7): "with 3 or more Vigour"
+        value = next(c for c in ch if isinstance(c, tuple))[0]
+        return n.Filter("vigour", value, span_of(meta))
+
     def with_wounds(self, meta, ch):  # "with 2 or more wounds"; "with 1 or more": wounded
         value, _ = next(c for c in ch if isinstance(c, tuple))
         if value <= 1:
@@ -315,6 +319,9 @@ class Words(Transformer):
     def next_turn(self, meta, ch):
         return Mod("duration", "next_turn", span_of(meta))
 
+    def phase_duration(self, meta, ch):  # issue 32 (session delve7)
+        return Mod("duration", "end_of_phase", span_of(meta))
+
     def duration(self, meta, ch):
         return ch[0]
 
@@ -336,6 +343,10 @@ class Words(Transformer):
 
     def with_stats(self, meta, ch):
         return next(c for c in ch if isinstance(c, Mod))
+
+    def with_damage(self, meta, ch):  # issue 32 (session delve7): "… with +1 Damage"
+        return Mod("with_damage", next(c for c in ch if isinstance(c, tuple))[0],
+                   span_of(meta))
 
     def unpinned(self, meta, ch):
         return Mod("unpinned", None, span_of(meta))

@@ -47,7 +47,7 @@ def _op(name: str, **props) -> dict:
 QUANTITIES = ["one", "each", "up_to", "n", "another", "each_other", "nearest", "target",
               "them", "self", "slayer", "attacked"]
 FILTERS = ["adjacent", "adjacent_target", "within", "chamber", "visible", "wounded", "other",
-           "wounds"]
+           "wounds", "vigour"]
 SELECTOR = {"type": "object", "additionalProperties": False,
             "required": ["quantity"],
             "properties": {
@@ -96,7 +96,8 @@ EFFECT_SCHEMA = {"oneOf": [
     _op("immune", range=_RANGE),
     _opt("guard", ("stat", "amount"), stat={"enum": ["roll", "damage"]}, amount=_SIGNED,
          range=_RANGE),
-    _op("until", duration={"enum": ["end_of_turn", "end_of_round", "next_turn"]},
+    _op("until", duration={"enum": ["end_of_turn", "end_of_round", "next_turn",
+                                                 "end_of_phase"]},
         effects=_EFFECTS),
     _opt("if", ("cond", "effects"), cond={"enum": ["rolled", "rolled_up", "hits", "slays",
                                                    "none", "some", "wounds"]},
@@ -105,7 +106,7 @@ EFFECT_SCHEMA = {"oneOf": [
 ]}
 EVENTS = ["slay", "explored", "recuperated", "turn_end", "turn_start", "round_start",
           "round_end", "phase_start", "phase_end", "wounded", "slain", "attacks", "pushed",
-          "pulled"]
+          "pulled", "activated", "approached", "missed"]
 
 IR_SCHEMA = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",

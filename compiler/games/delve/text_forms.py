@@ -47,8 +47,8 @@ def _filters(sel: n.Selector, text: str, locale: str) -> str:
             continue
         if f.kind == "within":
             part = _n("filter.within" + (f".{f.ref}" if f.ref else ""), locale, f.n)
-        elif f.kind == "wounds":
-            part = _n("filter.wounds", locale, f.n)
+        elif f.kind in ("wounds", "vigour"):
+            part = _n(f"filter.{f.kind}", locale, f.n)
         elif f.kind == "adjacent" and f.ref:
             part = _t(f"filter.adjacent.{f.ref}", locale)
         else:
@@ -277,9 +277,9 @@ def _event(a: n.Trigger, locale: str, body: str) -> str:
         return _t(f"form.clock.{ev}", locale).format(effects=body)
     if ev in ("wounded", "attacks") and a.who is None:
         return _t(f"form.{ev}_you", locale).format(effects=body)
-    if ev in ("pushed", "pulled"):  # issue 32 (session delveg): this adversary's own
+    if ev in ("pushed", "pulled", "activated", "missed"):  # issue 32 (session delveg): this adversary's own
         return _t(f"form.{ev}", locale).format(who=who(a.who, locale), effects=body)
-    if ev in ("wounded", "slain", "attacks"):
+    if ev in ("wounded", "slain", "attacks", "approached"):
         return _many(f"form.{ev}", a.who, locale, who=who(a.who, locale), effects=body)
     area = "_area" if a.range == "area" else ""
     event = (_t("event.slay_range" + area, locale).format(range=_range_word(a.range, locale))

@@ -58,6 +58,7 @@ TEMPLATES = {
     'until.end_of_turn': 'until the end of your turn, {effects}',
     'until.end_of_round': 'until the end of the round, {effects}',
     'until.next_turn': 'until the start of your next turn, {effects}',
+    'until.end_of_phase': 'until the end of the adversary phase, {effects}',  # delve7
     'rider.rolled': 'if you rolled a {face}, {effects}',
     'rider.hits': 'if it hits, {effects}',
     'rider.slays': 'if this attack slays the target, {effects}',
@@ -200,6 +201,7 @@ PART3 = {
     "who.or": "{who} or {other}",
     "filter.adjacent.it": "adjacent to it",
     "filter.wounds": ("with {n} or more wound", "with {n} or more wounds"),  # issue 32
+    "filter.vigour": ("with {n} or more Vigour", "with {n} or more Vigour"),  # delve7
     "filter.adjacent.adversary": "adjacent to this adversary",
     "filter.within.it": ("within {n} space of it", "within {n} spaces of it"),
     "filter.within.adversary": ("within {n} space of this adversary",
@@ -282,6 +284,10 @@ PART3 = {
     "form.attacks_you": "After you attack, {effects}.",
     "form.pushed": "Every time {who} is pushed, {effects}.",  # issue 32 (session delveg)
     "form.pulled": "Every time {who} is pulled, {effects}.",
+    "form.approached": "Every time {who} moves adjacent to you, {effects}.",  # delve7
+    "form.approached.many": "Every time {who} move adjacent to you, {effects}.",
+    "form.missed": "When a hero attacks {who} and misses, {effects}.",  # delve7
+    "form.activated": "When {who} is activated, {effects}.",  # issue 32 (session delve7)
     "form.label": "{name}: {text}",
 }
 TEMPLATES.update(PART3)

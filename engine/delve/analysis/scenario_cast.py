@@ -103,6 +103,7 @@ def rest_of_round(game) -> None:
         adv.adversary_phase(game)
     if s.result is None:
         hz.clock(game, "phase_end")
+    s.lasting = fx.expire(s.lasting, None, "end_of_phase")
     if s.result is None:
         hz.clock(game, "round_end")
     game.check_end()

@@ -75,7 +75,8 @@ def _move_to(game, figure, cell, reach_from) -> None:
         return
     path = path_to(game.state.board, figure.cell, cell, game.occupied(figure))
     game.log.emit("adversary_move", adversary=figure.id, path=[list(c) for c in path])
-    figure.cell = cell
+    before, figure.cell = figure.cell, cell
+    hz.approached(game, figure, before)         # "an adversary moves adjacent to you"
 
 
 def _act(game, figure) -> None:
@@ -105,6 +106,8 @@ def _act(game, figure) -> None:
         else:
             goal = min(order, key=lambda c: (near.get(c, 10**6), reach[c], c[1], c[0]))
         _move_to(game, figure, goal, reach)
+        if figure not in s.figures or s.result is not None:
+            return                      # a hero's rule slew it as it came near (issue 32)
     _attack(game, figure, record)
 
 
@@ -113,5 +116,7 @@ def adversary_phase(game) -> None:
     game.log.emit("adversary_phase", round=s.round)
     for figure in list(s.adversaries()):
         if figure in s.figures and s.heroes_up():
-            _act(game, figure)
+            hz.activated(game, figure)              # "When activated, …" (issue 32)
+            if figure in s.figures and s.heroes_up() and s.result is None:
+                _act(game, figure)
             game.step("adversary")

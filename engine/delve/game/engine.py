@@ -322,6 +322,8 @@ class DelveGame:
             hz.clock(self, "phase_start")
             adv.adversary_phase(self)
             hz.clock(self, "phase_end")
+            if s.lasting:
+                s.lasting = fx.expire(s.lasting, None, "end_of_phase")
             self.check_end()
         if s.result is None:
             hz.clock(self, "round_end")

@@ -30,9 +30,9 @@ from .choose import fallen
 # dialect's checks accept the same, dsl/delve/owners.py: a test holds the two equal)
 FIRED = {
     "hero": ("slay", "explored", "recuperated", "turn_start", "turn_end", "round_start",
-             "round_end", "phase_start", "phase_end", "wounded", "slain"),
+             "round_end", "phase_start", "phase_end", "wounded", "slain", "approached"),
     "adversary": ("slain", "wounded", "attacks", "round_start", "round_end", "phase_start",
-                  "phase_end", "pushed", "pulled"),
+                  "phase_end", "pushed", "pulled", "activated", "missed"),
 }
 
 
@@ -152,6 +152,47 @@ def shifted(game, figure, by, towards: bool, apply) -> None:
     if rules and figure in game.state.figures:
         ctx = {"picked": [by] if by is not None and by.side == "hero" else []}
         run(game, figure, event, rules, ctx, apply)
+
+
+def approached(game, figure, before, apply) -> None:
+    """Each hero's rules when an adversary ends a move (its own, or a push or a pull)
+    adjacent to it, from a cell ``before`` that was not (issue 32, session delve7): "Whenever
+    an adversary moves adjacent to you, it suffers 1 wound." ("it": the adversary)."""
+    s = game.state
+    if figure.side != "adversary" or figure not in s.figures or id(game) in _APPROACHING:
+        return                  # a move made by such a rule fires no other (no chain)
+    ctx = {"picked": [figure], "target": figure}
+    _APPROACHING.add(id(game))
+    try:
+        for hero in list(s.heroes_up()):
+            if not s.board.adjacent(figure.cell, hero.cell) \
+                    or s.board.adjacent(before, hero.cell):
+                continue
+            mine = [(k, ir) for k, ir in _rules(game, hero, "approached") if ir.get("who")
+                    and figure in fx.candidates(s.board, hero, ir["who"], s.figures)]
+            if mine:
+                run(game, hero, "approached", mine, dict(ctx), apply)
+    finally:
+        _APPROACHING.discard(id(game))
+
+
+_APPROACHING: set[int] = set()   # the games running an "approached" rule now
+
+
+def missed(game, figure, hero, apply) -> None:
+    """An adversary's rules after a hero's attack roll at it missed (issue 32, session
+    delve7): "When a hero attacks this adversary and misses, that hero suffers 1 wound."""
+    rules = _rules(game, figure, "missed")
+    if rules and figure in game.state.figures and hero in game.state.figures:
+        run(game, figure, "missed", rules, {"picked": [hero]}, apply)
+
+
+def activated(game, figure, apply) -> None:
+    """An adversary's rules when it is activated in the adversary phase, before it moves
+    and attacks (issue 32, session delve7): "When activated, this adversary moves …"."""
+    rules = _rules(game, figure, "activated")
+    if rules and figure in game.state.figures:
+        run(game, figure, "activated", rules, {}, apply)
 
 
 def clock(game, event: str, apply) -> None:

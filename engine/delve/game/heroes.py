@@ -58,6 +58,16 @@ def attacked(game, figure, hero) -> None:
     events.attacked(game, figure, hero, ops.apply)
 
 
+def approached(game, figure, before) -> None:
+    """The heroes' rules on an adversary that moved adjacent to them (issue 32, delve7)."""
+    events.approached(game, figure, before, ops.apply)
+
+
+def activated(game, figure) -> None:
+    """An adversary's rules as it is activated (issue 32, session delve7)."""
+    events.activated(game, figure, ops.apply)
+
+
 def options(game, hero, turn) -> list[dict]:
     """The ``weapon`` and ``ability`` options of ``hero`` now."""
     out = []

@@ -41,6 +41,8 @@ def roll_at(game, hero, w: Weapon, fid: str) -> dict:
         + traits.guard(game, target, "roll", w.range) + traits.hampered(game, hero, w.range)
     hit = roll + roll_b >= w.hit
     taken = 0
+    if not hit and target.side == "adversary":      # its rule on a miss (issue 32, delve7)
+        events.missed(game, target, hero, apply)
     if hit:
         damage = w.damage + traits.bonus(game, hero.id, "damage", w.range, target) \
             + traits.guard(game, target, "damage", w.range)
@@ -194,16 +196,19 @@ def _shift(game, owner, name, e, turn, ctx, choice):
             return {"op": "shift", "moved": {}}
         ref = refs[0]
     towards = e["direction"] == "towards"
-    moved = {}
+    moved, before = {}, {}
     for f in _pick(game, owner, e["targets"], ctx, choice):
         if f is ref or traits.steadfast(game, f, towards) or (
                 f is owner and traits.rooted(game, f)):
             moved[f.id] = []
             continue
+        before[f.id] = f.cell
         moved[f.id] = fx.shift(s.board, ref.cell, f, e["spaces"], towards, game.occupied(f))
     for f in [s.figure(fid) for fid, path in moved.items() if path]:   # its rules (delveg)
         if f is not None and f.side == "adversary" and f is not owner:
             events.shifted(game, f, owner, towards, apply)
+        if f is not None and f.side == "adversary":     # the heroes' rules (delve7)
+            events.approached(game, f, before[f.id], apply)
     return {"op": "shift", "moved": moved}
 
 

@@ -22,7 +22,8 @@ ability (a hero, or an adversary).
   roll still decides ``if you rolled a 6``), to Damage, or to the hero's Move; ``ward``
   prevents the next wound its figure would suffer; ``root`` holds a figure in place.
   ``end_of_turn`` expires when the owner's turn ends, ``next_turn`` when its next turn
-  starts, ``end_of_round`` when the round ends. Each entry names its ``hero`` (the owner,
+  starts, ``end_of_round`` when the round ends, ``end_of_phase`` when the adversary phase
+  ends (after its ``phase_end`` triggers). Each entry names its ``hero`` (the owner,
   whose turn ends it) and, when another, the ``figure`` it holds.
 """
 
@@ -90,6 +91,8 @@ def _base(board: Board, owner: Figure, sel: dict, figures, ctx: dict) -> list[Fi
             out = [f for f in out if f.wounds > 0]
         elif k == "wounds":  # "with 2 or more wounds" (issue 32)
             out = [f for f in out if f.wounds >= flt["n"]]
+        elif k == "vigour":  # "with 3 or more Vigour" (issue 32, session delve7)
+            out = [f for f in out if f.vigour >= flt["n"]]
         elif k == "other":
             out = [f for f in out if f is not owner]
     if q == "nearest" and out:

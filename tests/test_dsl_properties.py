@@ -167,3 +167,19 @@ def test_random_word_salad_gives_only_diagnostics(words):
 def test_two_abilities_glued_together_give_an_ability_or_a_diagnostic(a, b):
     # costs, tags and windows of the second land mid-ability: never a crash
     _only_diagnostics(print_ability(a) + " " + print_ability(b))
+
+
+@pytest.mark.parametrize("text, each_counts", [
+    ("Each other Hero takes 1 wound for each trophy they have.", True),
+    ("Each Hero takes 1 exhaustion for each Ally they have, to a maximum of 2.", True),
+    ("Each other Hero takes 1 wound for each trophy you have.", False),
+])
+def test_for_each_they_have_counts_each_heros_own(text, each_counts):
+    """"... for each trophy they have" after part II's "each other Hero takes ..." counts each
+    Hero's own trophies (the count under the subject); "you have" counts the card owner's."""
+    ast = parse_ability(text)
+    top = ast.sentences[0]
+    assert isinstance(top, n.Each) is each_counts
+    assert isinstance(top.effect if each_counts else top, n.ForEach)
+    assert print_ability(ast) == text
+    assert parse_ability(print_ability(ast)) == ast

@@ -11,10 +11,12 @@ enemy is a <colour> challenge, ..."; a window or limit after the effect is the a
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..errors import AbilitySyntaxError
 from . import nodes as n
 from .parser_parts import _ints, _items, _Marker, _sp, _values
-from .parser_subjects import _num, scoped
+from .parser_subjects import _num, as_selector, scoped
 
 # clauses that are rules in force (a modifier after them reads as "while", not "if")
 STANDING = (n.Modifier, n.CostModifier, n.Restrict, n.CannotBeWounded) + n.COMBAT_STANDING
@@ -42,7 +44,9 @@ def _apply(mod: _Mod, effect):
     if mod.kind == "duration":
         return scoped(lambda e: n.During(mod.value, e, span=mod.span), effect)
     if mod.kind == "for_each":  # (per, most): "(maximum 3)" caps the times (session bonus)
-        per, most = mod.value
+        per, most, they = mod.value
+        if they:  # "Each other Hero takes 1 wound for each trophy they have": each Hero's count
+            effect = _each_of_they(effect)
         return scoped(lambda e: n.ForEach(per, e, span=mod.span, most=most), effect)
     if mod.kind == "if":
         return n.IfState(mod.value, effect, span=mod.span)
@@ -54,6 +58,17 @@ def _apply(mod: _Mod, effect):
         _AGAINST.add(id(node))  # an "if" after all when the ability is timed (ability_)
         return node
     return n.IfState(cond, effect, span=mod.span)
+
+
+def _each_of_they(effect):
+    """Part II's "each (other) Hero takes ..." is one Suffer said of a target of Heroes; counted
+    "for each ... they have", it is said of each Hero in turn (the same node as "each other Hero
+    with ... takes ..."), so that each counts their own (it counted the card owner's)."""
+    if isinstance(effect, n.Suffer):
+        selector = as_selector(effect.target)
+        if selector is not None:
+            return n.Each(selector, replace(effect, target=None), span=effect.span)
+    return effect
 
 
 # "against ..." whiles of the parse under way (ability_ reads and clears it)
@@ -131,7 +146,9 @@ class ModifierRules:
 
     def mod_for_each(self, ch):
         most = _ints(ch)  # "(maximum 3)" / ", to a maximum of 3" (issue 32, session bonus)
-        return _Mod("for_each", (str(_values(ch)[0]), most[0] if most else None), _sp(ch))
+        they = any(getattr(c, "type", None) == "THEY" for c in ch)
+        return _Mod("for_each", (str(_values(ch)[0]), most[0] if most else None, they),
+                    _sp(ch))
 
     def mod_start_of_turn(self, ch):
         return _Mod("window", "start_of_turn", _sp(ch))

@@ -138,7 +138,7 @@ def test_syntax_error_points_inside_the_yaml_string_with_words_and_suggestion(tm
     diags = run(tmp_path, ITEM, ability)
     (d,) = diags
     assert (d.code, d.line, d.col) == ("RF302", 10, col_of(ability, "exhaustoin"))
-    assert "expected a number, 'X', 'up to', 'all', 'a' or 'one' after 'take'" in d.message
+    assert "expected a number, 'X', 'up to', 'all', 'a', 'one' or 'this' after 'take'" in d.message
     # issue 32: not "did you mean 'exhaustion'?", which fails again at the same place (the
     # amount is missing): the nearest whole sentence that parses
     assert d.hint == ("did you mean: 'Before Combat: Activate and take an exhaustion to make a "

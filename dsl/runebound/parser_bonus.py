@@ -29,10 +29,11 @@ def test_bonus_on(self, ch):
     """"You get +2 on (all) Spirit tests." / "Add 2 to your Spirit tests.": every time you test
     Spirit, add 2 to the result."""
     vals = [v for v in _values(ch) if not isinstance(v, n.Amount)]
-    if len(vals) == 2 and as_target(vals[0]) not in ("you", "hero"):
-        raise AbilitySyntaxError("only your Hero's tests take a bonus", *vals[0].span,
-                                 hint="write 'You get +2 on Spirit tests.'")
     value, at = _bonus(ch)
+    if len(vals) == 2 and as_target(vals[0]) not in ("you", "hero"):
+        said = f"You get {max(value, 1):+d} on {str(vals[-1]).capitalize()} tests."
+        raise AbilitySyntaxError("only your Hero's tests take a bonus", *vals[0].span,
+                                 hint=f"did you mean: '{said}'?")
     if value <= 0:
         raise AbilitySyntaxError("only a bonus is added to a test's result", *at,
                                  hint="write a bonus such as '+2 on Spirit tests'")

@@ -3,7 +3,8 @@ does, found by editing the words where the parser stopped.
 
 At the offending word the repair tries, in order of likeness to what was written: putting one
 of the words the parser expected there in its place, putting one before it, or leaving it out
-(and, for an unknown word, the nearest word of the language). A candidate counts only when the
+(and, for an unknown word, the nearest word of the language), and last, leaving out the
+rest of the clause to the end of its sentence (what the language cannot say). A candidate counts only when the
 whole text then parses: a hint never proposes a word that fails again at the same place. When
 the candidate gets further but fails later, the repair is tried once more there. The search is
 bounded (:data:`WIDTH` candidates at each of :data:`DEPTH` places), so a hint costs at most a
@@ -13,12 +14,15 @@ few hundred parses of a short text, only on the error path.
 from __future__ import annotations
 
 import difflib
+import re
 
 from lark.exceptions import UnexpectedInput
 
 from .lexer import _TERMINAL_WORDS, VOCABULARY
 
 WIDTH = 14
+# a joining word or comma left dangling where a clause is left out ("gain 1 gold and")
+_JOIN = re.compile(r"(?:,?\s*\b(?:and|then|or)\b|,)\s*$", re.I)
 DEPTH = 2
 # what a terminal is written as when the repair puts it in (punctuation and numbers too)
 _SPELLING = {"COMMA": ",", "DOT": ".", "COLON": ":", "NUMBER": "1", "SIGNED": "+1",
@@ -63,6 +67,10 @@ def _edits(text: str, start: int, end: int, expected) -> list[str]:
     out += [before + w + " " + text[start:] if w not in ",.:" else before.rstrip() + w + " "
             + text[start:] for w in pool if w in ",.:"]
     out.append((before.rstrip() + " " + after.lstrip()).strip())
+    dot = text.find(".", start)  # last: the clause left out, to the end of its sentence
+    if dot >= 0:
+        head = _JOIN.sub("", before.rstrip())
+        out.append((head + text[dot + 1:] if head.endswith(".") else head + text[dot:]).strip())
     return [t for t in dict.fromkeys(out) if t.strip() and t != text][:WIDTH * 2]
 
 

@@ -268,7 +268,11 @@ def test_the_plug_in_scan_is_skipped_only_when_no_distribution_declares_the_grou
     ``runeforge.games`` entry point (issue 38): a section of the group is found; another
     group naming a ``runeforge.games`` module is not one."""
     import sys
+    from importlib.machinery import PathFinder
 
+    # only the path's own finder: another test of the same worker may leave a finder of
+    # distributions of its own on sys.meta_path, which answers True (asserted below)
+    monkeypatch.setattr(sys, "meta_path", [PathFinder])
     monkeypatch.setattr(sys, "path", [str(tmp_path)])
     info = tmp_path / "other-1.0.dist-info"
     info.mkdir()
@@ -281,4 +285,14 @@ def test_the_plug_in_scan_is_skipped_only_when_no_distribution_declares_the_grou
     assert games._may_declare_plugins()
     monkeypatch.setattr(sys, "path", [str(tmp_path / "some.zip")])
     (tmp_path / "some.zip").write_bytes(b"PK")
+    assert games._may_declare_plugins()
+    monkeypatch.setattr(sys, "path", [str(tmp_path / "nowhere")])
+    assert not games._may_declare_plugins()
+
+    class OwnFinder:
+        @staticmethod
+        def find_distributions(*args, **kwargs):
+            return iter(())
+
+    monkeypatch.setattr(sys, "meta_path", [OwnFinder, PathFinder])
     assert games._may_declare_plugins()

@@ -93,3 +93,17 @@ def test_with_two_or_more_said_with_who_has():
     hero.gold = other.gold = 3
     game.play_event(hero, take(game, numbered[2]))
     assert (hero.gold, other.gold) == (2, 3)
+
+
+@pytest.mark.parametrize("text, kind, code", [
+    ("While this event is in play, each Hero gains 1 gold.", "event", "RF458"),
+    ("Take 1 wound. Until replaced, you receive -1 Body.", "event", "RF458"),
+    ("While this event is in play, you receive +1 Body.", "hero", "RF450"),
+])
+def test_a_lasting_rule_over_what_happens_once_or_off_its_card_is_refused(text, kind, code):
+    """The event's duration holds only an always-on rule (RF458), and names only an event
+    (RF450): refused at check, located on the card's words."""
+    ir, findings = compile_ability(text, CardContext(kind, None, None, frozenset()))
+    errors = [f for f in findings if f.severity == "error"]
+    assert [f.code for f in errors] == [code], findings
+    assert errors[0].span is not None and errors[0].span[1] > errors[0].span[0]

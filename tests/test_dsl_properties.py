@@ -173,6 +173,8 @@ def test_two_abilities_glued_together_give_an_ability_or_a_diagnostic(a, b):
     ("Each other Hero takes 1 wound for each trophy they have.", True),
     ("Each Hero takes 1 exhaustion for each Ally they have, to a maximum of 2.", True),
     ("Each other Hero takes 1 wound for each trophy you have.", False),
+    ("Each Hero receives +1 Mind for each wound they have.", True),
+    ("You receive +1 Mind for each wound you have.", False),
 ])
 def test_for_each_they_have_counts_each_heros_own(text, each_counts):
     """"... for each trophy they have" after part II's "each other Hero takes ..." counts each

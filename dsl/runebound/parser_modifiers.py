@@ -68,6 +68,10 @@ def _each_of_they(effect):
         selector = as_selector(effect.target)
         if selector is not None:
             return n.Each(selector, replace(effect, target=None), span=effect.span)
+    if isinstance(effect, n.Modifier):  # "each Hero receives +1 Mind for each wound they have"
+        selector = as_selector(effect.subject)
+        if selector is not None:
+            return n.Each(selector, replace(effect, subject="you"), span=effect.span)
     return effect
 
 

@@ -282,6 +282,9 @@ def _after_to(node) -> str:
         return f"{_after_to(node.effect)} every time {event(node.event)}"
     if isinstance(node, n.Modifier) and node.subject == "you":  # "... to receive +3 Body"
         return text(node).removeprefix("you ")
+    if isinstance(node, n.ForEach) and isinstance(node.effect, n.Modifier) \
+            and node.effect.subject == "you":  # "... to receive +1 Mind for each ..."
+        return text(node).removeprefix("you ")
     return text(node)
 
 

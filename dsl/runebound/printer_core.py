@@ -113,7 +113,10 @@ def install(text, amount, noun, targets, durations, after_to=None) -> None:
     def _(node: n.ForEach) -> str:
         # the effect's own conditions after it too: "if ..., X for each ..." reads back as
         # "if" around "for each", the other way round
-        return f"{after_to(node.effect)} for each {COUNTED[node.per][0]} you have{most(node)}"
+        said = after_to(node.effect)
+        if isinstance(node.effect, n.Modifier) and node.effect.subject == "you":
+            said = f"you {said}"  # a sentence of its own: "You receive +1 Mind for each ..."
+        return f"{said} for each {COUNTED[node.per][0]} you have{most(node)}"
 
     @text.register
     def _(node: n.LoseGold) -> str:

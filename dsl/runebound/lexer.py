@@ -153,6 +153,7 @@ DISPLAY.update({
     "X": "'X'", "NUMBER": "a number", "SIGNED": "a bonus such as '+2'",
     "WORD": "a skill name", "COLON": "':'", "COMMA": "','", "DOT": "'.'",
     "SEMICOLON": "';'", "DASH": "'–'",  # families 2-3
+    "LISTCOMMA": "','",  # issue 32 (lists)
     "LPAR": "'('", "RPAR": "')'", "QUOTE": "a quote (')", "HERO": "'Hero'",
     "ALLY": "'Allies'", "MIND": "'Mind'", "BODY": "'Body'", "SPIRIT": "'Spirit'",
     "LIFE": "'Life'", "STAMINA": "'Stamina'", "WOUND": "'wounds'", "ITEM": "'Items'",
@@ -264,6 +265,42 @@ def negations(tokens):
         yield held
 
 
+# issue 32 (lists): "a forest, hills or mountain space": a comma between the terrains of one
+# list is LISTCOMMA, so the grammar tells it from the comma that ends a clause ("If you are in a
+# swamp, ..."), which one token of look-ahead cannot
+
+
+def terrain_lists(tokens):
+    """``tokens`` with each comma inside a list of terrains ("A, B(,) or/and C") as LISTCOMMA."""
+    from .nodes_place import TERRAIN_WORDS
+
+    toks = list(tokens)
+
+    def terrain(i):
+        return i < len(toks) and toks[i].type == "WORD" and str(toks[i]).lower() in TERRAIN_WORDS
+
+    i = 0
+    while i < len(toks):
+        if not terrain(i):
+            i += 1
+            continue
+        j, commas = i, []
+        while j + 2 < len(toks) and toks[j + 1].type == "COMMA" and terrain(j + 2):
+            commas.append(j + 1)
+            j += 2
+        k = j + 1
+        if k < len(toks) and toks[k].type == "COMMA" and commas:
+            commas.append(k)  # the serial comma: "A, B, or C"
+            k += 1
+        if commas and k < len(toks) and toks[k].type in ("OR", "AND") and terrain(k + 1):
+            for c in commas:
+                t = toks[c]
+                toks[c] = _token("LISTCOMMA", str(t), t.start_pos, t.end_pos)
+            j = k + 1
+        i = j + 1
+    return toks
+
+
 class AbilityLexer(Lexer):
     """Lark custom lexer (interface 0): ``lex(text)`` yields tokens."""
 
@@ -274,4 +311,5 @@ class AbilityLexer(Lexer):
 
     def lex(self, text: str):  # type: ignore[override]
         tokens = tokenize(text)
-        return negations(tokens) if "not" in text.lower() else tokens  # rare: no cost else
+        tokens = negations(tokens) if "not" in text.lower() else tokens  # rare: no cost else
+        return terrain_lists(tokens) if "," in text else tokens

@@ -11,6 +11,7 @@ from lark import Token
 from ..errors import AbilitySyntaxError
 from . import nodes as n
 from . import nodes_branching as b
+from .parser_lists import value_of
 from .parser_parts import _sp as _span
 from .parser_parts import _values as _nodes
 
@@ -19,7 +20,6 @@ def _words(children, types=("WORD",)) -> list[str]:
     return [str(c) for c in children if isinstance(c, Token) and c.type in types]
 
 
-_SINGULAR = {"mountain": "mountains", "hill": "hills"}
 
 
 def _number(children) -> int:
@@ -37,8 +37,7 @@ def _cond(kind: str, value=None, count=None):
 class BranchingRules:
     # ---- family 1: conditions -----------------------------------------------------------
     # "a mountain space" / "a hill space" name the terrains the board calls mountains, hills
-    in_terrain = _cond("terrain", lambda ch: _SINGULAR.get(_words(ch)[0].lower(),
-                                                           _words(ch)[0].lower()))
+    in_terrain = _cond("terrain", value_of)  # one terrain or several (parser_lists)
     in_town = _cond("town")
     in_named_town = _cond("named_town", lambda ch: " ".join(_words(ch)))
     have_tokens = _cond("at_least", lambda ch: str(_nodes(ch)[0]), _number)
@@ -47,7 +46,7 @@ class BranchingRules:
     have_skill = _cond("skill", lambda ch: str(_nodes(ch)[0]))
     have_ally = _cond("ally")
     have_item_class = _cond("item_class", lambda ch: _words(ch)[0].lower())
-    enemy_colour = _cond("enemy_colour", lambda ch: str(_nodes(ch)[0]))  # colour: family 5
+    enemy_colour = _cond("enemy_colour", value_of)  # colour(s): family 5, lists
 
     def if_state(self, ch):
         parts = _nodes(ch)

@@ -52,7 +52,7 @@ def _apply(mod: _Mod, effect):
         return n.IfState(mod.value, effect, span=mod.span)
     if mod.kind == "while":
         return n.WhileState(mod.value, effect, span=mod.span)
-    cond = n.Condition("enemy_colour", str(mod.value), span=mod.span)  # "against"
+    cond = n.Condition("enemy_colour", mod.value, span=mod.span)  # "against" (one or several)
     if all(isinstance(i, STANDING) for i in _items(effect)):
         node = n.WhileState(cond, effect, span=mod.span)
         _AGAINST.add(id(node))  # an "if" after all when the ability is timed (ability_)

@@ -10,6 +10,7 @@ from lark import Token
 
 from . import nodes as n
 from .nodes_place import TERRAIN_WORDS
+from .parser_lists import value_of
 from .parser_parts import Word, _sp
 from .parser_parts import _word as _word_at
 
@@ -43,7 +44,7 @@ RULES = {
     "move_to_town": lambda self, ch: n.MoveTo(str(ch[-1]), span=_sp(ch)),
     "town": lambda self, ch: _word(_words(ch), ch),
     "enters_town": lambda self, ch: n.EntersSpace("town", span=_sp(ch)),
-    "enters_terrain": lambda self, ch: n.EntersSpace(_terrains(ch)[0], span=_sp(ch)),
+    "enters_terrain": lambda self, ch: n.EntersSpace(value_of(ch), span=_sp(ch)),
     "terrain_rule": lambda self, ch: n.TerrainRule(
         str(next(c for c in ch if not isinstance(c, Token))), *_terrains(ch), span=_sp(ch)),
     "each_hero_in_space": lambda self, ch: _word("each_hero_in_space", ch),

@@ -17,6 +17,7 @@ from lark import Token
 from ..errors import AbilitySyntaxError
 from . import nodes as n
 from .nodes_place import TERRAIN_PLURAL, TERRAIN_WORDS
+from .parser_lists import value_of
 from .parser_parts import _sp, _values, _word, immune_set
 
 _WITHIN = re.compile(r"each_hero_within_(\d+)")
@@ -204,8 +205,7 @@ class SubjectRules:
 
     # ---- selectors ----------------------------------------------------------------------------
     def sel_terrain(self, ch):
-        word = str(_tokens(ch, "WORD")[0]).lower()
-        return n.Selector(_who(ch), place=TERRAIN_WORDS.get(word, word), span=_sp(ch))
+        return n.Selector(_who(ch), place=value_of(ch), span=_sp(ch))  # one or several
 
     def sel_town(self, ch):
         return n.Selector(_who(ch), place="town", span=_sp(ch))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..errors import AbilitySyntaxError
 from . import nodes as n
 from .parser_branching import _Otherwise
+from .parser_lists import value_of
 from .parser_parts import _Marker, _sp, _values
 from .parser_payments import _IfDo
 
@@ -130,7 +131,7 @@ class TriggerRules:
         return n.AllyDefeated(span=_sp(ch))
 
     def defeat_colour(self, ch):
-        return _Marker("window", ("defeat_challenge", str(_values(ch)[0])), _sp(ch))
+        return _Marker("window", ("defeat_challenge", value_of(ch)), _sp(ch))
 
 
 __all__ = ["TriggerRules", "colour_window", "refuse_won", "won_window"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import singledispatch
 
 from . import nodes as n
+from .nodes_lists import join, values
 from .printer_branching import condition
 
 TAGS = {"before_combat": "Before Combat", "ranged": "Ranged", "melee": "Melee",
@@ -248,7 +249,8 @@ def print_ability(ability: n.Ability) -> str:
     if ability.window:
         colour = _one_enemy_colour(ability) if ability.window == "defeat_challenge" else None
         if colour is not None:  # "When you defeat a blue challenge, ...", as it was written
-            lead.append(f"When you defeat a {colour} challenge")
+            words = join(list(values(colour)))  # one colour or several (issue 32, lists)
+            lead.append(f"When you defeat a {words} challenge")
             body = tuple(s.effect for s in body)
         else:
             lead.append(WINDOWS[ability.window])

@@ -9,6 +9,7 @@ dash in ranges; "-" is read too).
 from __future__ import annotations
 
 from . import nodes_branching as b
+from .nodes_lists import join, terrain_words, values
 
 RANGE_DASH = "\u2013"
 
@@ -19,7 +20,8 @@ def article(word: str) -> str:
 
 def condition(c: b.Condition) -> str:
     if c.kind == "terrain":
-        return f"your Hero is in {article(c.value)} {c.value} space"
+        words = terrain_words(c.value)  # one terrain or several (issue 32, lists)
+        return f"your Hero is in {article(words)} {words} space"
     if c.kind == "town":
         return "your Hero is in a town"
     if c.kind == "named_town":
@@ -40,7 +42,8 @@ def condition(c: b.Condition) -> str:
     if c.kind == "item_class":
         return f"you have {article(c.value)} {c.value}"
     if c.kind == "enemy_colour":
-        return f"your enemy is {article(c.value)} {c.value} challenge"
+        words = join(list(values(c.value)))
+        return f"your enemy is {article(words)} {words} challenge"
     raise ValueError(f"unknown condition kind {c.kind!r}")
 
 

@@ -9,7 +9,8 @@ order puts a duration first ("Until the end of this turn, each Hero in a swamp s
 from __future__ import annotations
 
 from . import nodes as n
-from .nodes_place import TERRAIN_PLURAL, TERRAIN_TEXT
+from .nodes_lists import article, terrain_words
+from .nodes_place import TERRAIN_PLURAL
 
 # countable -> (singular after "for each", plural after "with N or more" / "the most")
 COUNTED = {"wound": ("wound", "wounds"), "exhaustion": ("exhaustion", "exhaustion"),
@@ -33,7 +34,8 @@ def selector(sel: n.Selector) -> str:
     elif sel.place == "town":
         out += " in a town"
     elif sel.place is not None:
-        out += f" in a {TERRAIN_TEXT.get(sel.place, sel.place)} space"
+        words = terrain_words(sel.place)  # one terrain or several (issue 32, lists)
+        out += f" in {article(words)} {words} space"
     if sel.within is not None:
         out += f" within {sel.within} {'space' if sel.within == 1 else 'spaces'}"
     if sel.having is not None:

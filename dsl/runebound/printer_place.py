@@ -6,6 +6,7 @@ import printer.py (no import cycle).
 from __future__ import annotations
 
 from . import nodes_place as p
+from .nodes_lists import article, terrain_words
 
 TARGETS = {"each_hero_in_space": "each Hero in your space",  # family 4
            **{f"each_hero_within_{k}": f"each Hero within {k} space{'s' if k != 1 else ''}"
@@ -58,7 +59,8 @@ TEXT = {p.MoveTo: _move_to, p.DoomTokens: _doom_tokens, p.DiscardEvent: _discard
 def event_text(e: p.EntersSpace) -> str:
     if e.place == "town":
         return "your Hero enters a town"
-    return f"your Hero enters a {p.TERRAIN_TEXT.get(e.place, e.place)} space"
+    words = terrain_words(e.place)  # one terrain or several (issue 32, lists)
+    return f"your Hero enters {article(words)} {words} space"
 
 
 def with_events(inner):

@@ -23,6 +23,7 @@ from importlib import resources
 
 from runeforge.dsl.errors import suggest
 from runeforge.dsl.runebound import nodes as n
+from runeforge.dsl.runebound.nodes_lists import values
 from runeforge.dsl.runebound.printer import text
 
 from .board import TERRAINS, TOWNS
@@ -97,12 +98,15 @@ def _condition(a, ctx, c):
     if c.kind in KNOWN:
         what, known = KNOWN[c.kind]
         pool = known()
-        if c.value not in pool:  # towns as the board spells them: "Tamalir"
-            near = next((p for p in pool if p.lower() == c.value.lower()), None) \
-                or suggest(c.value, pool)
-            yield _f("RF414", f"the game has no {what} '{c.value}'", c.span,
-                           hint=f"did you mean '{near}'?" if near else
-                           f"{what}s are: " + ", ".join(pool))
+        for value in values(c.value):  # one value or several (issue 32, lists): each at its word
+            if value in pool:  # towns as the board spells them: "Tamalir"
+                continue
+            near = next((p for p in pool if p.lower() == value.lower()), None) \
+                or suggest(value, pool)
+            yield _f("RF414", f"the game has no {what} '{value}'",
+                     getattr(value, "span", None) or c.span,
+                     hint=f"did you mean '{near}'?" if near else
+                     f"{what}s are: " + ", ".join(pool))
     if c.kind == "skill" and c.value.lower() not in {s.lower() for s in ctx.skills}:
         near = suggest(c.value, ctx.skills)
         yield _f("RF408", f"unknown skill '{c.value}'", c.span,

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from runeforge.dsl.runebound import nodes as n
 
+from .place import unknown_terrains
+
 # the nodes whose target or subject may be "this_challenge" (read by field, one pass)
 _TARGETED = {n.Suffer: "target", n.Inflict: "target", n.Cancel: "target", n.Heal: "target",
              n.Modifier: "subject", n.Immune: "subject", n.InflictAdditional: "target",
@@ -92,6 +94,9 @@ def check(a: n.Ability, ctx, nodes, finding):
                           hint="give it a timing ('Before Combat: you receive +1 Body for "
                                "each Ally you have.'), where the count is taken when it is "
                                "used")
+        elif kind is n.Selector and node.place not in (None, "space", "town"):
+            # "each Hero in a swamp or forest space": each terrain at its word (issue 32, lists)
+            yield from unknown_terrains(node.place, node.span, finding)
         elif kind is n.Selector and node.within is not None and not 1 <= node.within <= 9:
             yield finding("RF422", f"'within {node.within} spaces': a distance is 1 to 9 "
                                    "spaces", node.span,  # 0 too (a fuzz failure, lang4)

@@ -20,6 +20,7 @@ from __future__ import annotations
 from runeforge.dsl.errors import suggest
 from runeforge.dsl.runebound import nodes as n
 from runeforge.dsl.runebound import nodes_place as p
+from runeforge.dsl.runebound.nodes_lists import values
 
 from .board import TERRAINS, TOWNS
 
@@ -59,10 +60,18 @@ def _game_level(a, ctx, node, finding):
 
 
 def _enters(a, ctx, node, finding):
-    if node.place not in ENTER_PLACES:
-        near = suggest(node.place, TERRAIN_NAMES)
-        yield finding("RF420", f"unknown terrain '{node.place}'",
-                      getattr(node.place, "span", None) or node.span,
+    yield from unknown_terrains(node.place, node.span, finding)
+
+
+def unknown_terrains(place, span, finding):
+    """RF420 at each word of ``place`` (one terrain or several, issue 32 lists) the board has
+    no terrain for."""
+    for value in values(place):
+        if value in ENTER_PLACES:
+            continue
+        near = suggest(value, TERRAIN_NAMES)
+        yield finding("RF420", f"unknown terrain '{value}'",
+                      getattr(value, "span", None) or span,
                       hint=f"did you mean '{near}'?" if near else
                       "the terrains are " + ", ".join(TERRAIN_NAMES))
 

@@ -13,12 +13,13 @@ The condition objects are listed in docs/language.md (Family 1) and in the IR sc
 from __future__ import annotations
 
 from runeforge.dsl.runebound import nodes as n
+from runeforge.dsl.runebound.nodes_lists import ir_value
 
 
 def condition(c: n.Condition) -> dict:
     kind = c.kind
     if kind == "terrain":
-        return {"kind": kind, "terrain": c.value}
+        return {"kind": kind, "terrain": ir_value(c.value)}  # one or several (issue 32)
     if kind == "named_town":
         return {"kind": kind, "town": c.value}
     if kind == "at_least":
@@ -30,7 +31,7 @@ def condition(c: n.Condition) -> dict:
     if kind == "item_class":
         return {"kind": kind, "class": c.value}
     if kind == "enemy_colour":
-        return {"kind": kind, "colour": c.value}
+        return {"kind": kind, "colour": ir_value(c.value)}
     return {"kind": kind}  # town, ally
 
 

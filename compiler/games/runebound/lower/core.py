@@ -7,13 +7,14 @@ target ``enemy`` (the checks refuse "this challenge" on any other card, RF451)."
 from __future__ import annotations
 
 from runeforge.dsl.runebound import nodes as n
+from runeforge.dsl.runebound.nodes_lists import ir_value
 
 STANDING = (n.CannotBeWounded,)
 
 
 def selector(sel: n.Selector) -> dict:
     having = {"count": sel.having[0], "what": sel.having[1]} if sel.having else None
-    return {"who": sel.who, "place": sel.place, "within": sel.within, "having": having,
+    return {"who": sel.who, "place": ir_value(sel.place), "within": sel.within, "having": having,
             "measure": sel.measure}
 
 

@@ -5,6 +5,7 @@ at its end); this module does not import lower.py (no import cycle)."""
 from __future__ import annotations
 
 from runeforge.dsl.runebound import nodes_place as p
+from runeforge.dsl.runebound.nodes_lists import ir_value
 
 EFFECTS = {
     p.MoveTo: lambda node: [{"op": "move_to", "town": node.town}],
@@ -23,7 +24,7 @@ def with_events(inner):
 
     def event(e) -> dict:
         if isinstance(e, p.EntersSpace):
-            return {"kind": "enters_space", "place": e.place}
+            return {"kind": "enters_space", "place": ir_value(e.place)}  # one or several
         return inner(e)
 
     return event

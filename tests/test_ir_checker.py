@@ -95,7 +95,7 @@ def test_first_error_is_located():
 
 @pytest.mark.parametrize("schema", [
     {"oneOf": [{"type": "string"}]},
-    {"anyOf": [{"type": "string"}]},
+    {"anyOf": [{"$ref": "#/$defs/x"}], "$defs": {"x": {}}},  # only bounded alternatives
     {"if": {"type": "string"}, "then": {"minLength": 1}},
     {"allOf": [{"if": {"type": "string"}, "then": {"minLength": 1}}]},
     {"pattern": "^a"},
@@ -106,6 +106,21 @@ def test_first_error_is_located():
 def test_checker_refuses_keywords_it_does_not_implement(schema):
     with pytest.raises(SchemaUnsupported):
         Checker(schema)
+
+
+def test_any_of_takes_one_value_or_a_list_of_them():
+    """issue 32 (lists): a place is one terrain or a list of two or more, as the IR says it."""
+    one_or_more = {"anyOf": [{"enum": [None, "swamp", "forest"]},
+                             {"type": "array", "items": {"enum": ["swamp", "forest"]},
+                              "minItems": 2, "uniqueItems": True}]}
+    checker = Checker({"type": "object", "properties": {"place": one_or_more}})
+    for ok in ({"place": "swamp"}, {"place": None}, {"place": ["forest", "swamp"]}):
+        checker.check(ok)
+    for bad in ({"place": "lava"}, {"place": ["swamp"]}, {"place": ["swamp", "lava"]},
+                {"place": ["swamp", "swamp"]}, {"place": 3}):
+        with pytest.raises(Invalid) as err:
+            checker.check(bad)
+        assert err.value.where == "place" or err.value.where.startswith("place/")
 
 
 def test_checker_counts_nesting_per_definition():

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from . import effects as fx
 from .herofacts import count, hero_place
+from .ir_lists import matches
 
 TOKEN_FIELDS = {"wound": "wounds", "exhaustion": "exhaustion", "gold": "gold"}
 
@@ -37,7 +38,7 @@ def holds(condition: dict, ctx) -> bool:
             return False
         terrain, town = place
         if kind == "terrain":
-            return terrain == condition["terrain"]
+            return matches(terrain, condition["terrain"])  # one terrain or a list (lists)
         if kind == "town":
             return town is not None
         return (town or "").lower() == condition["town"].lower()
@@ -57,7 +58,7 @@ def holds(condition: dict, ctx) -> bool:
                    for i in getattr(hero, "items", ()))
     if kind == "enemy_colour":
         enemy = getattr(engine, "enemies", {}).get(hero.id)
-        return getattr(enemy, "colour", None) == condition["colour"]
+        return matches(getattr(enemy, "colour", None), condition["colour"])
     raise ValueError(f"unknown condition kind {kind!r}")
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from runeforge.engine.common.errors import IllegalAction
 
 from .herofacts import count, hero_place
+from .ir_lists import matches
 from .state import Hero
 
 
@@ -55,7 +56,8 @@ def select(engine, ctx, sel: dict) -> list:
     if place == "town":  # issue 32: "each Hero in a town"
         heroes = [h for h in heroes if (hero_place(engine, h) or (None, None))[1] is not None]
     elif place not in (None, "space"):
-        heroes = [h for h in heroes if (hero_place(engine, h) or (None,))[0] == place]
+        heroes = [h for h in heroes  # one terrain or a list of them (issue 32, lists)
+                  if matches((hero_place(engine, h) or (None,))[0], place)]
     having = sel.get("having")
     if having:
         if having["count"]:

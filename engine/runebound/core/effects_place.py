@@ -16,6 +16,8 @@ from dataclasses import dataclass
 
 from runeforge.engine.common.errors import IllegalAction
 
+from .ir_lists import matches
+
 
 class _GameEffect:
     """The interface of :class:`runeforge.engine.runebound.core.effects.Effect` (not imported:
@@ -111,7 +113,7 @@ def _enters(wanted: dict, event: dict, ctx) -> bool:
         return False
     if wanted["place"] == "town":
         return bool(event.get("town"))
-    return event.get("terrain") == wanted["place"]
+    return matches(event.get("terrain"), wanted["place"])  # one terrain or a list (lists)
 
 
 MATCHERS = {"enters_space": _enters}

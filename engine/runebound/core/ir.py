@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from . import ir_decks, ir_lists
 from .irvalidate import Checker, Invalid
 
 IR_VERSION = 2
@@ -196,7 +197,9 @@ def ir_schema() -> dict:
             terrain=_enum(ENTER_PLACES[1:]), like=_enum(ENTER_PLACES[1:])),
     ]
     conditions = {  # family 1: what "if"/"while" test (docs/language.md, Family 1)
-        "terrain": _fields("kind", "terrain", terrain={"type": "string"}),
+        # one value or a list of them (issue 32, lists: "a swamp or forest space")
+        "terrain": _fields("kind", "terrain", terrain=ir_lists.schema(
+            ENTER_PLACES[1:], {"type": "string"})),
         "town": _fields("kind", "town"),
         "named_town": _fields("kind", "named_town", town={"type": "string"}),
         "at_least": _fields("kind", "at_least", token=_enum(("wound", "exhaustion", "gold",
@@ -207,7 +210,8 @@ def ir_schema() -> dict:
         "skill": _fields("kind", "skill", skill={"type": "string"}),
         "ally": _fields("kind", "ally"),
         "item_class": _fields("kind", "item_class", **{"class": {"type": "string"}}),
-        "enemy_colour": _fields("kind", "enemy_colour", colour={"type": "string"}),
+        "enemy_colour": _fields("kind", "enemy_colour", colour=ir_lists.schema(
+            ir_decks.COLOURS, {"type": "string"})),
     }
     events = {
         "takes_wounds": _fields("kind", "takes_wounds", target=target,
@@ -216,7 +220,8 @@ def ir_schema() -> dict:
         "defeat_challenge": _fields("kind", "defeat_challenge"),
         "knocked_out": _fields("kind", "knocked_out"),
         # ---- family 4 (issue 21): "your Hero enters a town / a swamp space"
-        "enters_space": _fields("kind", "enters_space", place=_enum(ENTER_PLACES)),
+        "enters_space": _fields("kind", "enters_space", place=ir_lists.schema(
+            ENTER_PLACES[1:], _enum(ENTER_PLACES))),
         # ---- issue 32: "When this Ally is defeated, ..." (the Ally's own card)
         "ally_defeated": _fields("kind", "ally_defeated"),
         # ---- issue 32: "When you buy / sell this card, ..." (an Item's own card)
@@ -237,8 +242,6 @@ def ir_schema() -> dict:
         _op("gold", amount=_amount(("fixed", "x"))),
     ]
     # ---- family 5/6: decks and cards, economy and experience (issue 21)
-    from . import ir_decks
-
     effect_ops += ir_decks.effect_ops(_op, _amount, _enum, COUNT, target)
     costs += ir_decks.cost_ops(_op)
     # ---- issue 32 (part III): the compositional core

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from . import ir_lists
+
 COUNTABLES = ("wound", "exhaustion", "gold", "item", "ally", "trophy")
 WHO = ("each", "each_other", "most", "fewest")
 TERRAINS = ("road", "river", "plains", "hills", "forest", "swamp", "mountains")
@@ -16,7 +18,9 @@ def selector_schema(enum, count) -> dict:
         "required": ["who", "place", "within", "having", "measure"],
         "properties": {
             "who": enum(WHO),
-            "place": {"enum": [None, "space", "town", *TERRAINS]},
+            # one terrain or a list of them (issue 32, lists: "each Hero in a swamp or forest
+            # space")
+            "place": ir_lists.schema(TERRAINS, {"enum": [None, "space", "town", *TERRAINS]}),
             "within": {"type": ["integer", "null"], "minimum": 1, "maximum": 9},
             "having": {"type": ["object", "null"], "additionalProperties": False,
                        "required": ["count", "what"],

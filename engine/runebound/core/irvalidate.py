@@ -16,6 +16,10 @@ does not implement, so the schema cannot say more than this checker checks.
 Semantics follow JSON Schema draft 2020-12 for the supported keywords, except that
 ``"integer"`` means a JSON integer (``4.0`` and ``true`` are not integers) and errors are
 reported one at a time, the first in document order.
+
+``anyOf`` is implemented for alternatives that refer to no ``$defs`` entry (a value that is one
+value or a list of them, issue 32 lists): each alternative is a bounded schema, so checking them
+in turn stays linear in the instance.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ _ANNOTATIONS = frozenset({"$schema", "$id", "title", "description", "$comment", 
 _KEYWORDS = frozenset({"$ref", "type", "enum", "const", "minimum", "maximum", "minLength",
                        "maxLength", "properties", "required", "additionalProperties",
                        "minProperties", "items", "minItems", "maxItems", "uniqueItems",
-                       "allOf"}) | _ANNOTATIONS
+                       "allOf", "anyOf"}) | _ANNOTATIONS
 _TYPES = {
     "object": lambda v: isinstance(v, dict),
     "array": lambda v: isinstance(v, list),
@@ -61,7 +65,7 @@ class _Node:
     __slots__ = ("types", "enum", "const", "minimum", "maximum", "min_length", "max_length",
                  "properties", "required", "additional", "min_properties", "items",
                  "min_items", "max_items", "unique", "discriminator", "branches", "plain",
-                 "ref", "ref_name")
+                 "ref", "ref_name", "any_of")
 
     def __init__(self) -> None:
         self.types = self.enum = self.minimum = self.maximum = None
@@ -76,6 +80,21 @@ class _Node:
         self.branches: dict = {}
         self.plain: list[_Node] = []  # allOf members that are not discriminated branches
         self.ref = self.ref_name = None
+        self.any_of: list[_Node] = []
+
+
+def _refers(schema) -> bool:
+    """Whether ``schema`` (a JSON value) has a ``$ref`` anywhere in it."""
+    stack = [schema]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, dict):
+            if "$ref" in x:
+                return True
+            stack.extend(x.values())
+        elif isinstance(x, list):
+            stack.extend(x)
+    return False
 
 
 def _branch_key(member: dict):
@@ -146,6 +165,10 @@ class _Compiler:
         node.min_items = schema.get("minItems")
         node.max_items = schema.get("maxItems")
         node.unique = bool(schema.get("uniqueItems"))
+        for member in schema.get("anyOf", ()):
+            if _refers(member):
+                raise SchemaUnsupported("anyOf: an alternative may not use $ref")
+            node.any_of.append(self.node(member))
         for member in schema.get("allOf", ()):
             key = _branch_key(member)
             if key is None:
@@ -202,10 +225,13 @@ class Checker:
         self.visits = 0  # nodes checked by the last check() (a measure of its work)
 
     def check(self, instance) -> None:
+        self.visits = self._walk(instance, self.root, (), None)
+
+    def _walk(self, instance, root: _Node, path0: tuple, depths0) -> int:
         visits = 0
         limits = self.max_ref_depth
         # (value, schema node, path, {def name: depth} or None)
-        stack: list = [(instance, self.root, (), None)]
+        stack: list = [(instance, root, path0, depths0)]
         while stack:
             value, node, path, depths = stack.pop()
             visits += 1
@@ -220,13 +246,26 @@ class Checker:
                     depths = {**(depths or {}), name: depth}
                 children.append((value, node.ref, path, depths))
             self._scalar(value, node, path)
+            if node.any_of:
+                visits += self._any_of(value, node, path, depths)
             if isinstance(value, dict):
                 self._object(value, node, path, depths, children)
             elif isinstance(value, list):
                 self._array(value, node, path, depths, children)
             children.extend((value, member, path, depths) for member in node.plain)
             stack.extend(reversed(children))
-        self.visits = visits
+        return visits
+
+    def _any_of(self, value, node: _Node, path, depths) -> int:
+        """Visits of the first alternative ``value`` conforms to; Invalid when it conforms to
+        none (the message of the last one tried)."""
+        failed = None
+        for member in node.any_of:
+            try:
+                return self._walk(value, member, path, depths)
+            except Invalid as err:
+                failed = err
+        raise Invalid(path, f"{_short(value)} matches no alternative ({failed.message})")
 
     def _scalar(self, value, node: _Node, path: tuple) -> None:
         if node.types is not None and not any(_TYPES[t](value) for t in node.types):

@@ -24,7 +24,7 @@ from runeforge.l10n.slots import SlotError, fill
 
 from .render_branching import BranchingRender  # families 1-3 (issue 21)
 from .templates import TEMPLATES, mood_key
-from .terms import Counted, Term, category, load_terms
+from .terms import Counted, Listed, Term, category, load_terms
 
 LOCALES = ("en", "fi", "pl", "el", "ru", "en-XA")
 TOKENS = {"wound": "wound", "wounds": "wound", "exhaustion": "exhaustion"}
@@ -70,6 +70,9 @@ class Renderer(BranchingRender):  # BranchingRender: families 1-3 (issue 21)
             return self.join([t.form(form, value.cat) for t in value.terms])
         if isinstance(value, Quantity):
             return self.quantity(value, form)
+        if isinstance(value, Listed):  # issue 32 (lists): "swamp or forest", each in its form
+            words = [t.form(form) if isinstance(t, Term) else str(t) for t in value.terms]
+            return self.listed(words)
         raise SlotError(f"cannot fill a slot with {type(value).__name__}")
 
     def join(self, parts: list[str]) -> str:
@@ -77,6 +80,13 @@ class Renderer(BranchingRender):  # BranchingRender: families 1-3 (issue 21)
         for part in parts[1:]:
             out = self.t("list.and", first=out, second=part)
         return out
+
+    def listed(self, words: list[str]) -> str:
+        """"a, b or c" in the locale's words: ``list.comma`` then ``list.or`` (issue 32)."""
+        out = words[0]
+        for word in words[1:-1]:
+            out = self.t("list.comma", first=out, second=word)
+        return self.t("list.or", first=out, second=words[-1]) if len(words) > 1 else out
 
     def num(self, value) -> str:
         return format_decimal(value, locale=babel_locale(self.locale))

@@ -15,8 +15,9 @@ from dataclasses import dataclass, fields
 from runeforge.dsl.runebound import nodes as n
 from runeforge.dsl.runebound.printer_branching import condition as printed_condition
 
+from .render_place import _terrain
 from .templates import TEMPLATES
-from .terms import Term, category
+from .terms import Listed, Term, category
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,11 @@ class CountedTerm(Term):
 class BranchingRender:
     def condition(self, c: n.Condition) -> str:
         kind = c.kind
+        if kind == "terrain" and not isinstance(c.value, str):  # issue 32 (lists)
+            return self.t("condition.terrain.several", terrains=_terrain(self, c.value))
+        if kind == "enemy_colour" and not isinstance(c.value, str):
+            colours = Listed(tuple(self.terms.find("colours", v) or str(v) for v in c.value))
+            return self.t("condition.enemy_colour.several", colours=colours)
         if kind in ("terrain", "item_class", "enemy_colour"):
             key = f"condition.{kind}.{c.value}"
             if key not in TEMPLATES:  # a value the game does not have: RF414 in the checks;

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from runeforge.dsl.runebound import nodes as n
 
+from .render_place import _terrain
 from .terms import Counted, category
 
 TOKENS = {"wound": "wound", "exhaustion": "exhaustion"}
@@ -25,8 +26,7 @@ def _selector(self, sel: n.Selector) -> str:
     elif sel.place == "town":  # issue 32: "each Hero in a town"
         who = self.t("selector.town", who=who)
     elif sel.place is not None:
-        terrain = self.terms.find("terrains", sel.place) or sel.place
-        who = self.t("selector.terrain", who=who, terrain=terrain)
+        who = self.t("selector.terrain", who=who, terrain=_terrain(self, sel.place))
     if sel.within is not None:
         who = self.t("selector.within", who=who,
                      spaces=self.qty(n.Amount("fixed", (sel.within,)), "space"))

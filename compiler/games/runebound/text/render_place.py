@@ -17,7 +17,7 @@ from dataclasses import replace
 from runeforge.dsl.runebound import nodes as n
 from runeforge.dsl.runebound import nodes_place as p
 
-from .terms import category
+from .terms import Listed, category
 
 _WITHIN = re.compile(r"each_hero_within_(\d+)")
 _SPACES = re.compile(r"\{spaces(?:\.(\w+))?\}")
@@ -40,9 +40,12 @@ def _discardevent(self, node, mood: str) -> str:
     return self.verb("effect.discard_event", mood)
 
 
-def _terrain(self, terrain: str):
+def _terrain(self, terrain):
     """The terrain's term; a word the board does not know (RF420 in the checks, but the text
-    is still rendered, e.g. by `runeforge text` on a card with errors) as written."""
+    is still rendered, e.g. by `runeforge text` on a card with errors) as written; several
+    terrains ("a swamp or forest space", issue 32 lists) a Listed of them."""
+    if not isinstance(terrain, str):
+        return Listed(tuple(_terrain(self, t) for t in terrain))
     return self.terms.find("terrains", terrain) or terrain
 
 

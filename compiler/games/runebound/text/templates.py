@@ -68,6 +68,7 @@ OTHER: dict[str, str] = {
     "ability.lead.clause": "{lead}, {sentence}",  # before "if ...," / "while ...," (issue 21)
     "ability.cost_to": "{costs} to {effect}",
     "list.and": "{first} and {second}",
+    "list.or": "{first} or {second}",  # issue 32 (lists): "a swamp or forest space"
     # costs (always imperative)
     "cost.activate": "activate",
     "cost.discard": "discard",
@@ -159,6 +160,9 @@ OTHER: dict[str, str] = {
     "condition.enemy_colour.yellow": "your enemy is a yellow challenge",
     "condition.enemy_colour.blue": "your enemy is a blue challenge",
     "condition.enemy_colour.red": "your enemy is a red challenge",
+    # issue 32 (lists): several values, each from terms.yaml in the form the slot names
+    "condition.terrain.several": "your Hero is in a {terrains} space",
+    "condition.enemy_colour.several": "your enemy is a {colours} challenge",
     "effect.choose": "choose one: {options}",
     "list.or_option": "{first}; or {second}",
     "effect.roll_table": "roll a die",

@@ -23,6 +23,7 @@ from runeforge.l10n.slots import SlotError
 
 SECTIONS = ("terms", "targets", "stats", "phases", "subjects", "skills")
 SECTIONS += ("towns", "terrains")  # ---- family 4 (issue 21): towns in a locale's script, terrains
+SECTIONS += ("colours",)  # ---- issue 32 (lists): "a blue or red challenge", in its agreeing form
 RESERVED = ("gender", "counting", "note")
 X_SAMPLE = 5  # X is counted like a number of this value ("X wounds", "X урона", "X haavaa")
 
@@ -82,6 +83,15 @@ class Counted:
 
     terms: tuple[Term, ...]
     cat: str | None = None
+
+
+@dataclass(frozen=True)
+class Listed:
+    """Two or more terms coordinated ("a swamp or forest space", "a blue or red challenge"):
+    a slot gives each term in the form it names, joined by the locale's ``list.comma`` and
+    ``list.or`` (issue 32, lists). A str item (a word the game does not know) stays as written."""
+
+    terms: tuple
 
 
 @dataclass

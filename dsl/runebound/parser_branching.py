@@ -34,10 +34,14 @@ def _cond(kind: str, value=None, count=None):
     return make
 
 
+_SINGULAR = {"mountain": "mountains", "hill": "hills"}
+
+
 class BranchingRules:
     # ---- family 1: conditions -----------------------------------------------------------
     # "a mountain space" / "a hill space" name the terrains the board calls mountains, hills
-    in_terrain = _cond("terrain", value_of)  # one terrain or several (parser_lists)
+    # one terrain or several (parser_lists)
+    in_terrain = _cond("terrain", lambda ch: value_of(ch, _SINGULAR))
     in_town = _cond("town")
     in_named_town = _cond("named_town", lambda ch: " ".join(_words(ch)))
     have_tokens = _cond("at_least", lambda ch: str(_nodes(ch)[0]), _number)

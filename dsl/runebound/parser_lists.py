@@ -40,22 +40,33 @@ def one_or_several(words: list[Word], span) -> Word | Several:
     return out
 
 
+class _Said(list):
+    """The words of a list as written (lower case, each with its span), until the rule that
+    holds it maps them to the game's values (value_of)."""
+
+    span: tuple[int, int]
+
+
+def _said(words, span) -> _Said:
+    out = _Said(words)
+    out.span = span
+    return out
+
+
 def _colours(self, ch):
-    return one_or_several([c for c in _values(ch)], _sp(ch))
+    return _said([_word_at(str(c), c.span) for c in _values(ch)], _sp(ch))
 
 
 def _terrains(self, ch):
-    words = []
-    for t in ch:
-        if isinstance(t, Token) and t.type == "WORD":
-            low = str(t).lower()
-            words.append(_word_at(TERRAIN_WORDS.get(low, low), (t.start_pos, t.end_pos)))
-    return one_or_several(words, _sp(ch))
+    return _said([_word_at(str(t).lower(), (t.start_pos, t.end_pos))
+                  for t in ch if isinstance(t, Token) and t.type == "WORD"], _sp(ch))
 
 
-def value_of(ch):
-    """The colours or terrains a rule's children hold (the list rule's result)."""
-    return next(c for c in ch if not isinstance(c, Token))
+def value_of(ch, words: dict = TERRAIN_WORDS):
+    """The one value or the Several that a rule's list names, each word made the game's value
+    by ``words`` (a word not in it stays as written: the checks refuse it where it is)."""
+    said = next(c for c in ch if isinstance(c, _Said))
+    return one_or_several([_word_at(words.get(w, w), w.span) for w in said], said.span)
 
 
 RULES = {"colours": _colours, "terrains": _terrains}

@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from ..errors import AbilitySyntaxError
 from . import nodes as n
+from .parser_lists import value_of
 from .parser_parts import _ints, _items, _Marker, _sp, _values
 from .parser_subjects import _num, as_selector, scoped
 
@@ -146,7 +147,7 @@ class ModifierRules:
         return _Mod("while", _values(ch)[0], _sp(ch))
 
     def mod_against(self, ch):
-        return _Mod("against", _values(ch)[0], _sp(ch))
+        return _Mod("against", value_of(ch), _sp(ch))  # one colour or several (lists)
 
     def mod_for_each(self, ch):
         most = _ints(ch)  # "(maximum 3)" / ", to a maximum of 3" (issue 32, session bonus)

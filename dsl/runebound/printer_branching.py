@@ -9,7 +9,7 @@ dash in ranges; "-" is read too).
 from __future__ import annotations
 
 from . import nodes_branching as b
-from .nodes_lists import join, values
+from .nodes_lists import join, terrain_words, values
 
 RANGE_DASH = "\u2013"
 
@@ -20,9 +20,9 @@ def article(word: str) -> str:
 
 def condition(c: b.Condition) -> str:
     if c.kind == "terrain":
-        # one terrain or several (issue 32, lists), by the board's names as this form always
-        # printed them ("a mountains space"; a selector says "a mountain space")
-        words = join(list(values(c.value)))
+        # one terrain by the board's name, as this form always printed it ("a mountains
+        # space"); several as a selector says them ("a hill or mountain space", issue 32)
+        words = c.value if isinstance(c.value, str) else terrain_words(c.value)
         return f"your Hero is in {article(words)} {words} space"
     if c.kind == "town":
         return "your Hero is in a town"

@@ -41,15 +41,23 @@ def _describe(expected: set[str], prev=None) -> str:
 
 
 def _previous_token(text: str, pos: int):
-    prev = None
+    """The token before ``pos`` and what a name (WORD) stands for there: after "or" / "and" /
+    "," that follow a terrain ("a swamp or red space", issue 32 lists) a terrain too, as
+    after "a" (the key of _NAME_AFTER to read)."""
+    from .nodes_place import TERRAIN_WORDS
+
+    before = prev = None
     try:
         for tok in tokenize(text):
             if tok.start_pos >= pos:
                 break
-            prev = tok
+            before, prev = prev, tok
     except AbilitySyntaxError:
         pass
-    return prev
+    if prev is not None and prev.type in ("OR", "AND", "COMMA") and before is not None \
+            and str(before).lower() in TERRAIN_WORDS:
+        return prev, "a"
+    return prev, prev
 
 
 def _expected_words(expected: set[str]) -> list[str]:
@@ -64,9 +72,9 @@ def explain_unexpected(err: UnexpectedInput, text: str) -> AbilitySyntaxError:
     token = getattr(err, "token", None)
     at_end = token is None or token.type == "$END"
     pos = len(text) if at_end else token.start_pos
-    prev = _previous_token(text, pos)
+    prev, name_after = _previous_token(text, pos)
     after = f" after '{prev}'" if prev is not None else " at the start"
-    wanted = _describe(expected, prev)
+    wanted = _describe(expected, name_after)
     if at_end:
         hint = "end every sentence with '.'" if "DOT" in expected else None
         return AbilitySyntaxError(f"the ability ends too early: expected {wanted}{after}",

@@ -222,3 +222,48 @@ def test_the_exact_odds_report_a_list_condition_as_not_modelled():
     assert not model.steps and not model.rounds
     [(_card, _i, _source, why)] = model.uncovered
     assert "condition" in why and "not modelled" in why
+
+
+# ---------------------------------------------------------------- attack types
+@pytest.mark.parametrize("variant, canonical", [
+    ("+1 to your melee and ranged attacks.",
+     "You receive +1 to ranged combat rolls. You receive +1 to melee combat rolls."),
+    ("+2 to your magic, melee or ranged combat rolls.",
+     "You receive +2 to ranged combat rolls. You receive +2 to melee combat rolls. "
+     "You receive +2 to magic combat rolls."),
+    ("Your magic and ranged attacks deal 1 additional wound.",
+     "Your ranged attacks inflict 1 additional wound. Your magic attacks inflict 1 "
+     "additional wound."),
+])
+def test_a_bonus_or_extra_wounds_of_several_attack_types_is_one_rule_per_type(variant,
+                                                                              canonical):
+    ability = parse_ability(variant)
+    assert print_ability(ability) == canonical
+    assert parse_ability(canonical) == ability
+    ir, findings = compile_ability(variant, _ctx("hero"))
+    assert [f.code for f in findings if f.severity == "error"] == []
+    assert ir == compile_ability(canonical, _ctx("hero"))[0]
+    for locale in ("fi", "pl", "el", "ru"):
+        rendered = render_ability(ability, locale)
+        assert rendered and "{" not in rendered
+
+
+def test_the_engine_gives_the_bonus_to_each_attack_type_named():
+    game, hero = _game_with("+1 to your melee and magic attacks.")
+    base = {p: game.combat.stat(hero, f"{p}_roll") - (p != "ranged")
+            for p in ("ranged", "melee", "magic")}
+    game2, hero2 = _game_with("Gain 1 gold.")  # the same Hero without the card
+    assert base == {p: game2.combat.stat(hero2, f"{p}_roll")
+                    for p in ("ranged", "melee", "magic")}
+
+
+def test_the_exact_odds_read_the_bonuses_and_report_extra_wounds():
+    from runeforge.engine.runebound.analysis.before_model import before_model
+
+    bonus = compile_text("+1 to your melee and ranged attacks.")
+    assert [e["op"] for e in bonus["effects"]] == ["modify", "modify"]
+    assert not before_model([("charm", 0, "item", bonus)]).uncovered
+    wounds = compile_text("Your magic and ranged attacks deal 1 additional wound.")
+    model = before_model([("charm", 0, "item", wounds)])
+    [(_card, _i, _source, why)] = model.uncovered
+    assert "not modelled" in why

@@ -22,6 +22,7 @@ from lark import Token
 
 from ..errors import AbilitySyntaxError
 from . import nodes as n
+from .nodes_lists import canonical
 from .parser_parts import _ImmuneSet, _sp, _values, immune_set
 from .parser_subjects import _Special, with_subject
 
@@ -86,6 +87,19 @@ class SelfRules:
         phases = _phases(ch) or ["ranged", "melee", "magic"]  # "your attacks": every phase
         return immune_set([n.Modifier("you", f"{p}_roll", value, span=span) for p in phases],
                           span, self)
+
+    def roll_bonus_many(self, ch):  # "+1 to your melee and ranged attacks" (issue 32, lists)
+        value = int(next(t for t in ch if isinstance(t, Token) and t.type == "SIGNED"))
+        span = _sp(ch)
+        return immune_set([n.Modifier("you", f"{p}_roll", value, span=span)
+                           for p in canonical(_phases(ch))], span, self)
+
+    def extra_wounds_many(self, ch):  # "Your ranged and magic attacks deal 1 additional wound"
+        count = int(next(t for t in ch if isinstance(t, Token) and t.type == "NUMBER"))
+        span = _sp(ch)
+        return immune_set([n.ExtraWounds(count, p, span=span) for p in canonical(_phases(ch))],
+                          span, self)
+
 
 __all__ = ["SelfRules"]
 

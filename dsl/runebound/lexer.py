@@ -77,7 +77,7 @@ _TERMINAL_WORDS.update({
 _TERMINAL_WORDS.update({
     "GREEN": ("green",), "YELLOW": ("yellow",), "BLUE": ("blue",), "RED": ("red",),
     "ADVENTURE": ("adventure",), "RESOLVE": ("resolve",), "IT": ("it",), "KEEP": ("keep",),
-    "RETURN": ("return",), "BOTTOM": ("bottom",), "ITS": ("its",), "DECK": ("deck",),
+    "RETURN": ("return",), "BOTTOM": ("bottom",), "ITS": ("its",), "DECK": ("deck", "decks"),
     "PLACE": ("place",), "FRONT": ("front",), "EQUAL": ("equal",),
     "EXPERIENCE": ("experience",), "CARD_POSS": ("card's", "card\u2019s"),
 })

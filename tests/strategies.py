@@ -111,6 +111,17 @@ event = st.one_of(
 event = st.one_of(event, st.builds(n.EntersSpace, st.sampled_from(
     ["town", "road", "river", "plains", "hills", "forest", "swamp", "mountains"])),
                   st.builds(n.TakesWounds, board_target, event_amount, st.one_of(st.none(), phase)))
+# ---- issue 32 (lists): several colours or terrains, in the game's order
+_TERRAIN_IDS = ("road", "river", "plains", "hills", "forest", "swamp", "mountains")
+
+
+def _several(values):
+    return st.lists(st.sampled_from(values), min_size=2, max_size=len(values),
+                    unique=True).map(lambda v: tuple(sorted(v, key=values.index)))
+
+
+terrains = _several(_TERRAIN_IDS)
+event = st.one_of(event, st.builds(n.EntersSpace, terrains))
 phrase = st.one_of(actions, st.builds(lambda e, a: n.Trigger(e, a, event_first=False),
                                       event, actions))
 effect = st.recursive(
@@ -144,6 +155,11 @@ condition = st.one_of(
               st.sampled_from(["weapon", "armor", "artifact", "rune", "relic", "consumable"])),
     st.builds(n.Condition, st.just("enemy_colour"),
               st.sampled_from(["green", "yellow", "blue", "red"])),
+)
+condition = st.one_of(
+    condition,
+    st.builds(n.Condition, st.just("terrain"), terrains),
+    st.builds(n.Condition, st.just("enemy_colour"), _several(("green", "yellow", "blue", "red"))),
 )
 choice = st.lists(action_list, min_size=1, max_size=5).map(lambda o: n.Choice(tuple(o)))
 _faces = st.tuples(st.integers(0, 12), st.integers(0, 12))
@@ -225,7 +241,7 @@ _terrain = st.sampled_from(["road", "river", "plains", "hills", "forest", "swamp
 # selectors that part II cannot say as a target (those print and parse back as a Selector)
 selector = st.one_of(
     st.builds(lambda who, t: n.Selector(who, place=t), st.sampled_from(["each", "each_other"]),
-              _terrain),
+              st.one_of(_terrain, terrains)),  # terrains: issue 32 (lists)
     st.builds(lambda k: n.Selector("each_other", place="space"), st.just(0)),
     st.builds(lambda k: n.Selector("each_other", within=k), st.integers(1, 9)),
     st.builds(lambda who, c, w: n.Selector(who, having=(c, w)),

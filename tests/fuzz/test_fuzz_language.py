@@ -69,6 +69,8 @@ def _spell(terminal: str, rnd: random.Random) -> str:
         return rnd.choice(["Swim", "Climb", "Diplomacy", "Haggle"])
     if terminal == "QUOTE":
         return rnd.choice(["'", "\u2018", "\u2019"])
+    if terminal == "LISTCOMMA":  # a comma inside a list of terrains (issue 32, lists)
+        return ","
     words = list(_TERMINAL_WORDS.get(terminal, ()))
     words += ["{%s}" % icon for icon, t in ICONS.items() if t == terminal]
     words += [ch for ch, t in PUNCTUATION.items() if t == terminal]
@@ -133,6 +135,7 @@ _EXPLICIT["QUOTE"] = st.sampled_from(["' ", "\u2018 ", "\u2019 "])
 _EXPLICIT["NUMBER"] = st.integers(0, 20).map(lambda v: f"{v} ")
 _EXPLICIT["SIGNED"] = st.integers(-9, 9).map(lambda v: f"{v:+d} ")
 _EXPLICIT["WORD"] = st.sampled_from(["Swim ", "Climb ", "Haggle "])
+_EXPLICIT["LISTCOMMA"] = st.just(", ")  # the lexer's comma inside a list of terrains
 grammar_text = from_lark(GRAMMAR_PARSER, start="ability", explicit=_EXPLICIT)
 printed_text = ability().map(print_ability)
 

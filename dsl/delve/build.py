@@ -96,6 +96,9 @@ def effect_of(clause: Clause, text: str, agree: bool = True):
     who = subj.sel if isinstance(subj, Who) else None
     if isinstance(subj, Attacks):
         return _attacks_effect(subj, p, span)
+    if who is not None and kind in ("strike", "boost") and _adversary_itself(who) and (
+            kind == "strike" or d["stat"] == "move"):
+        return _by_adversary(kind, d, who, span)     # issue 32 (session delve8)
     if who is not None and kind in ONLY_YOU + ("their",):
         raise AbilitySyntaxError(f"only you can '{low(p.verb)}' here", *who.span,
                                  hint="leave out the subject: the ability's hero does it")
@@ -190,6 +193,21 @@ def effect_of(clause: Clause, text: str, agree: bool = True):
     raise AbilitySyntaxError(f"'{low(p.verb)}' needs a subject here", *span,
                              hint="write 'your attacks …' or '<range> attacks against this "
                                   "adversary …'")
+
+
+def _adversary_itself(who: n.Selector) -> bool:
+    """"this adversary" or "it": an adversary's own card names the adversary so."""
+    return who.quantity == "it" or who.quantity == "self" and who.side == "adversary"
+
+
+def _by_adversary(kind: str, d: dict, who: n.Selector, span):
+    """An adversary as the subject of a hero's verbs (issue 32, session delve8): "this
+    adversary makes a missile attack against each visible hero", "it attacks the hero with
+    the most wounds" (its weapons), "this adversary moves 2 extra spaces" (its Move)."""
+    by = n.Selector("self", "adversary", span=who.span)
+    if kind == "strike":
+        return n.Strike(d["range"], d["obj"], None, None, span, by=by)
+    return n.Boost("move", d["n"], None, span, on=by)
 
 
 class _Extra:

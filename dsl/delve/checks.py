@@ -105,6 +105,9 @@ def _selector(sel, verb: str, side: str, scope: _Scope) -> list[Problem]:
             out.append(Problem("RF912", "within 0 spaces reaches no one", f.span,
                                "use 'within 1 space' or more"))
     out += _no_vigour(sel)
+    if q in ("most", "fewest") and sel.rank == "renown" and sel.side == "adversary":
+        out.append(Problem("RF913", "adversaries gain no renown; renown counts heroes",
+                           sel.span, f"write 'the adversary with the {q} wounds'"))
     for other in sel.union:
         out += _selector(other, verb, side, scope)
     if sel.side is not None or q in ("self", "slayer", "attacked"):
@@ -172,7 +175,12 @@ def _effect_problems(effect, scope: _Scope, lasting_ok) -> list[Problem]:
         scope.picked = True
     elif isinstance(effect, n.Strike):
         out += _attack_stats(effect)
-        out += _selector(effect.target, "attacks strike", "adversary", scope)
+        out += _selector(effect.target, "attacks strike", "adversary" if effect.by is None
+                         else "hero", scope)
+        if effect.range is None and effect.hit is not None:   # issue 32 (session delve8)
+            out.append(Problem("RF907", "an attack with its own Hit and Damage names its "
+                               "range", effect.span, "write 'make a combat attack against "
+                               "…, Hit 4+, Damage 1'"))
         t = effect.target
         if effect.range == "area" and t is not None and t.quantity not in ("each", "them"):
             out.append(Problem("RF904", "an area attack strikes every adversary in the chamber; "

@@ -81,6 +81,7 @@ TERMINAL_WORDS: dict[str, tuple[str, ...]] = {
     "DEALT": ("dealt",), "BY": ("by",), "ACTIVATED": ("activated",),
     "ACTIVATE": ("activates", "activate"), "VIGOUR": ("vigour", "vigor"),
     "MISS": ("misses", "miss"),
+    "MOST": ("most",), "FEWEST": ("fewest",),  # issue 32 (session delve8)
 }
 NUMBER_WORDS = {"zero": 0, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 VOCABULARY_MAP: dict[str, str] = {w: t for t, ws in TERMINAL_WORDS.items() for w in ws}
@@ -160,7 +161,7 @@ def tokenize(text: str):
     numbers, and one word of lookahead could not tell the two apart."""
     toks = list(_tokens(text))
     for i, t in enumerate(toks):
-        if t.type == "WITH" and _counts_wounds(toks, i + 1):
+        if t.type == "WITH" and (_counts_wounds(toks, i + 1) or _ranks(toks, i + 1)):
             t.type = "WITHW"
     # "attacks this adversary and misses" (issue 32, session delve7): the "and" is the event's
     return iter([t for i, t in enumerate(toks) if not (
@@ -168,6 +169,11 @@ def tokenize(text: str):
 
 
 _COUNT = ("NUMBER", "ONE", "A")
+
+
+def _ranks(toks, j: int) -> bool:
+    """"with the most wounds", "with the fewest wounds" (issue 32, session delve8)."""
+    return [t.type for t in toks[j:j + 2]] in (["THE", "MOST"], ["THE", "FEWEST"])
 
 
 def _counts_wounds(toks, j: int) -> bool:

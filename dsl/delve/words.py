@@ -250,11 +250,20 @@ class Words(Transformer):
         side, _ = _noun(ch)
         return Who(n.Selector("nearest", side, 1, _sorted(_filters(ch, meta)), span_of(meta)))
 
+    def ranked(self, meta, ch):  # issue 32 (session delve8): "the hero with the most wounds"
+        side, _ = _noun(ch)
+        most = tok(ch, "MOST") is not None
+        thing = next(t for t in ch if isinstance(t, Token) and t.type in ("WOUND", "RENOWN",
+                                                                          "VIGOUR"))
+        rank = {"WOUND": "wounds", "RENOWN": "renown", "VIGOUR": "vigour"}[thing.type]
+        return Who(n.Selector("most" if most else "fewest", side, 1,
+                              _sorted(_filters(ch, meta)), span_of(meta), rank=rank))
+
     def union(self, meta, ch):
         first, other = [c for c in ch if isinstance(c, Who)]
         sel = first.sel
         return Who(n.Selector(sel.quantity, sel.side, sel.count, sel.filters, span_of(meta),
-                              sel.count_span, sel.union + (other.sel,)))
+                              sel.count_span, sel.union + (other.sel,), sel.rank))
 
     def the_target(self, meta, ch):
         return Who(n.Selector("target", span=span_of(meta)))

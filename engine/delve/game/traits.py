@@ -62,6 +62,13 @@ def _board_holds(game, figure, e: dict) -> bool:
     return not found if cond == "none" else len(found) >= e["n"]
 
 
+def extra_move(game, figure) -> int:
+    """An adversary's rule "This adversary moves 2 additional spaces" (issue 32, session
+    delve8): added to the Move of its card in the adversary phase."""
+    return sum(e["amount"] for e in rules_of(game, figure)
+               if e["op"] == "boost" and e["stat"] == "move" and "on" in e)
+
+
 def immune(game, figure, rng: str) -> bool:
     return any(e["op"] == "immune" and e["range"] == rng for e in rules_of(game, figure))
 

@@ -16,7 +16,7 @@ from runeforge.engine.common.errors import EngineError
 from ..rules import abilities as ab
 from ..rules import effects as fx
 from ..rules.attacks import Weapon, gain_renown
-from . import events, traits
+from . import events, foes, traits
 from .cards import strike_weapons
 from .choose import ask, attack_sets, fallen, reach, strike_sets
 from .choose import pick as _pick
@@ -176,8 +176,7 @@ def _attack(game, owner, name, e, turn, ctx, choice):
 
 def _strike(game, owner, name, e, turn, ctx, choice):
     if owner.side == "adversary":            # its own weapons (issue 32, session delve8)
-        from .adversaries import strike
-        return strike(game, owner, e, ctx)
+        return foes.strike(game, owner, e, ctx, apply)
     w, sets = None, []
     for w in strike_weapons(game, owner, e):
         sets = strike_sets(game, owner, e, w, ctx)

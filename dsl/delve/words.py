@@ -223,6 +223,9 @@ class Words(Transformer):
             return n.Filter("wounded", span=span_of(meta))
         return n.Filter("wounds", value, span_of(meta))
 
+    def wounded_filter(self, meta, ch):  # "a hero who is wounded" (issue 32, session delve8)
+        return n.Filter("wounded", span=span_of(meta))
+
     def sight(self, meta, ch):
         return n.Filter("visible", span=span_of(meta))
 

@@ -159,3 +159,21 @@ def test_the_new_forms_render_in_every_locale(text):
     for locale in ("fi", "pl", "el", "ru"):
         rendered = render_ability(ability, locale)
         assert "{" not in rendered and " attack" not in rendered and "most" not in rendered
+
+
+@pytest.mark.parametrize("rule, wounds, struck", [
+    (None, {CASTER: 2, SEFA: 1}, [CASTER]),          # the adversary phase: the most wounds
+    ("This adversary attacks the hero with the fewest wounds.", {CASTER: 2, SEFA: 1}, [SEFA]),
+    ("This adversary always attacks the hero with the fewest wounds.", {CASTER: 1, SEFA: 2},
+     [CASTER]),
+    ("This adversary makes a combat attack against each hero adjacent to it.",
+     {CASTER: 1, SEFA: 1}, sorted([CASTER, SEFA])),
+    ("This adversary makes a missile attack against each hero adjacent to it.",  # no bow
+     {CASTER: 2, SEFA: 1}, [CASTER]),
+])
+def test_an_adversarys_rule_says_whom_it_attacks_in_the_adversary_phase(base, rule, wounds,  # noqa: F811
+                                                                        struck):
+    g, brute = _foe(base, "tunnel-brute", [rule] if rule else [], (1, 2), wounds)
+    g.dice = ScriptedDice([1] * 4)                  # misses: no one is down
+    adversary_phase(g)
+    assert sorted(h["target"] for h in events(g, "adversary_attack")) == struck

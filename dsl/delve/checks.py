@@ -165,7 +165,7 @@ def _lasting(effect, scope: _Scope, lasting_ok: bool) -> list[Problem]:
 def _effect_problems(effect, scope: _Scope, lasting_ok) -> list[Problem]:
     out: list[Problem] = _amount(effect) + _lasting(effect, scope, lasting_ok)
     if scope.form == "constant" and not isinstance(effect, LASTING + RULES + (n.Until,)) \
-            and not held_rule(effect):
+            and not held_rule(effect) and not aim_rule(effect):
         out.append(Problem("RF918", "this effect happens once, so it needs a cost or a "
                            "trigger; a rule with neither only changes numbers", effect.span,
                            "write '(N+): …' or 'Every time you …, …'"))
@@ -277,6 +277,14 @@ def _rider(effect: n.Rider, scope: _Scope) -> list[Problem]:
     for inner in effect.effects:
         out += _effect_problems(inner, scope, scope.form == "constant" and held_rule(effect))
     return out
+
+
+def aim_rule(effect) -> bool:
+    """An adversary's rule on whom it attacks in the adversary phase ("This adversary attacks
+    the hero with the most wounds.", issue 32, session delve8): its attack with no numbers of
+    its own, at the heroes it names (game/adversaries.py)."""
+    return isinstance(effect, n.Strike) and effect.by is not None \
+        and effect.target is not None and effect.hit is None
 
 
 def held_rule(effect) -> bool:

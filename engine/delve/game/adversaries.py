@@ -13,7 +13,10 @@ by the ``behaviour`` of its record:
   nearest hero but stops ``SKIRMISH["keep_away"]`` or more steps short; then it attacks.
 
 An attack uses the adversary's first weapon (in record order) that has a target, against the
-target with the most wounds, then the lowest id: roll one die; a roll of at least Hit gives
+target with the most wounds, then the lowest id (or, when its card has a rule on whom it
+attacks, "This adversary attacks the nearest hero" (issue 32, session delve8), the first
+heroes that rule picks among those the weapon reaches, a weapon that reaches none of them
+passed over): roll one die; a roll of at least Hit gives
 Damage wounds (R17-R19). A hero whose wounds reach its Vigour is down and leaves the board.
 Numbers of this rule are data here and in the adversary records (Move, Hit, Damage).
 """
@@ -21,6 +24,7 @@ Numbers of this rule are data here and in the adversary records (Move, Hit, Dama
 from __future__ import annotations
 
 from ..board.sight import sees
+from ..rules import effects as fx
 from ..rules.attacks import targets
 from . import foes as adversary_attacks
 from . import heroes as hz
@@ -33,12 +37,21 @@ SKIRMISH = {"keep_away": 2}   # the project's own number: steps a skirmisher sta
 
 def _attack(game, figure, record) -> None:
     s = game.state
+    aims = traits.aims(game, figure)
     for w in adversary_weapons(record):
         foes = targets(s.board, figure, w, s.figures)
         if not foes:
             continue
-        chosen = foes if w.range == "area" else [sorted(foes, key=lambda f: (-f.wounds,
-                                                                           f.id))[0]]
+        aim = next((a for a in aims if a.get("range") in (None, w.range)), None)
+        if aim is not None:   # its rule says whom it attacks (issue 32, session delve8)
+            picks = fx.choices(aim["targets"], fx.candidates(s.board, figure, aim["targets"],
+                                                             foes, {}))
+            if not picks:
+                continue
+            chosen = [s.figure(i) for i in picks[0]]
+        else:
+            chosen = foes if w.range == "area" else [sorted(foes, key=lambda f: (-f.wounds,
+                                                                               f.id))[0]]
         for hero in chosen:
             adversary_attacks.roll_at(game, figure, w, hero, hz.ops.apply)
         hz.attacked(game, figure, chosen[0])        # "After this adversary attacks, …"

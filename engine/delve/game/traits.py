@@ -69,6 +69,13 @@ def extra_move(game, figure) -> int:
                if e["op"] == "boost" and e["stat"] == "move" and "on" in e)
 
 
+def aims(game, figure) -> list[dict]:
+    """An adversary's rules on whom it attacks in the adversary phase ("This adversary
+    attacks the hero with the most wounds.", issue 32, session delve8): its ``strike``
+    rules, in card order."""
+    return [e for e in rules_of(game, figure) if e["op"] == "strike" and "by" in e]
+
+
 def immune(game, figure, rng: str) -> bool:
     return any(e["op"] == "immune" and e["range"] == rng for e in rules_of(game, figure))
 

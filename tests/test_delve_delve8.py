@@ -177,3 +177,36 @@ def test_an_adversarys_rule_says_whom_it_attacks_in_the_adversary_phase(base, ru
     g.dice = ScriptedDice([1] * 4)                  # misses: no one is down
     adversary_phase(g)
     assert sorted(h["target"] for h in events(g, "adversary_attack")) == struck
+
+
+@pytest.mark.parametrize("rule, foe_wounds, hit, taken", [
+    (None, 0, False, 0),                                   # Stone Club: Hit 3+, a 2 misses
+    ("Its attacks add 1 to their rolls.", 0, True, 3),
+    ("This adversary's combat attacks add 1 to their rolls.", 0, True, 3),
+    ("This adversary's missile attacks add 1 to their rolls.", 0, False, 0),  # a club
+    ("While this adversary is wounded, its attacks add 1 to their rolls.", 0, False, 0),
+    ("While this adversary is wounded, its attacks add 1 to their rolls.", 1, True, 3),
+])
+def test_an_adversarys_rule_on_its_own_attack_rolls(base, rule, foe_wounds, hit, taken):  # noqa: F811
+    g, brute = _foe(base, "tunnel-brute", [rule] if rule else [], (1, 2), {CASTER: 1, SEFA: 0})
+    brute.wounds = foe_wounds
+    g.dice = ScriptedDice([2] * 4)
+    adversary_phase(g)
+    attack = events(g, "adversary_attack")[0]
+    assert attack["target"] == CASTER and (attack["hit"], attack["wounds"]) == (hit, taken)
+
+
+@pytest.mark.parametrize("rule, taken", [(None, 3), ("Its attacks deal +1 Damage.", 4),
+                                         ("This adversary's attacks have +1 damage.", 4)])
+def test_an_adversarys_rule_on_its_own_damage(base, rule, taken):  # noqa: F811
+    g, brute = _foe(base, "tunnel-brute", [rule] if rule else [], (1, 2), {CASTER: 0, SEFA: 0})
+    g.dice = ScriptedDice([6] * 4)
+    adversary_phase(g)
+    assert events(g, "adversary_attack")[0]["wounds"] == taken
+
+
+def test_in_this_adversarys_chamber_counts_from_the_adversary(base):  # noqa: F811
+    text = "At the end of each round, each hero in this adversary's chamber suffers 1 wound."
+    g, brute = _foe(base, "tunnel-brute", [text], (3, 3))
+    _run(g, brute, text, [])
+    assert g.state.figure(CASTER).wounds == 1 and g.state.figure(SEFA).wounds == 1

@@ -248,6 +248,13 @@ def _attacks_effect(subj: Attacks, p, span):
     …" (a guard of that adversary)."""
     kind, d = p.kind, p.data
     target = subj.against if subj.against is not None else d.get("obj")
+    if subj.its:   # "its attacks deal +1 Damage" (issue 32, session delve8)
+        if kind not in ("deal", "their") or target is not None or d["n"] < 1:
+            raise AbilitySyntaxError("an adversary's own attacks gain Damage or add to their "
+                                     "rolls", *span, hint="write 'this adversary's attacks "
+                                     "deal +1 Damage' or '… add 1 to their rolls'")
+        return n.Boost("damage" if kind == "deal" else "roll", d["n"], subj.range, span,
+                       on=n.Selector("self", "adversary", span=subj.span))
     if subj.own and target is None and kind == "deal" and d["n"] < 0:
         raise AbilitySyntaxError("your own attacks never deal less damage", *span,
                                  hint="a hero's rule adds: write 'your attacks deal +1 "

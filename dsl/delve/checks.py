@@ -292,7 +292,8 @@ def held_rule(effect) -> bool:
     missile attacks while a hero is adjacent to it", issue 32, session delveg): the engine
     consults it where it consults the rule (traits.rules_of)."""
     return isinstance(effect, n.Rider) and effect.cond in ("none", "some", "wounds") \
-        and all(isinstance(e, RULES) for e in effect.effects)
+        and all(isinstance(e, RULES) or isinstance(e, n.Boost) and e.on is not None
+                for e in effect.effects)  # an adversary's own Move and attacks (delve8)
 
 
 def check_ability(ability, owner: str = "hero") -> list[Problem]:

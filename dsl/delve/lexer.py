@@ -91,14 +91,15 @@ VOCABULARY = tuple(sorted(set(VOCABULARY_MAP) | set(NUMBER_WORDS)))
 PUNCTUATION = {"(": "LPAR", ")": "RPAR", "[": "LSQB", "]": "RSQB", "+": "PLUS", "*": "STAR",
                ":": "COLON", ",": "COMMA", ".": "DOT", ";": "SEMI", "-": "DASH",
                "\u2013": "DASH", "\u2014": "DASH"}
-TERMINALS = (*TERMINAL_WORDS, "NUMBER", "NAME", "WORD", *sorted(set(PUNCTUATION.values())))
+TERMINALS = (*TERMINAL_WORDS, "NUMBER", "NAME", "WORD", "POSS",
+             *sorted(set(PUNCTUATION.values())))
 
 # How a terminal is named in a message: its first word, or what it stands for.
 DISPLAY: dict[str, str] = {t: f"'{w[0]}'" for t, w in TERMINAL_WORDS.items()}
 DISPLAY.update({"NUMBER": "a number", "NAME": "a name", "WORD": "a word",
                 "RANGE": "'combat', 'missile' or 'area'", "DICEKIND": "'spent' or 'unspent'",
                 "ADDITIONAL": "'additional'", "$END": "the end of the ability",
-                "WITHW": "'with'"})
+                "WITHW": "'with'", "POSS": "'s"})
 DISPLAY.update({v: f"'{k}'" for k, v in PUNCTUATION.items() if k.isascii()})
 
 # a leading name: capitalised words (and "of", "the", "and", "a", … between them) right
@@ -200,7 +201,10 @@ def _tokens(text: str):
             yield _token("NUMBER", _number(value, start, end), start, end)
         elif kind == "word":
             low = value.lower().replace("\u2019", "'")
-            if low in NUMBER_WORDS:
+            if low.endswith("'s") and low[:-2] in VOCABULARY_MAP:   # a possessive (delve8)
+                yield _token(VOCABULARY_MAP[low[:-2]], value[:-2], start, end - 2)
+                yield _token("POSS", value[-2:], end - 2, end)
+            elif low in NUMBER_WORDS:
                 yield _token("NUMBER", NUMBER_WORDS[low], start, end)
             else:
                 yield _token(VOCABULARY_MAP.get(low, "WORD"), value, start, end)

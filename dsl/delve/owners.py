@@ -106,6 +106,12 @@ def owner_problems(ability, owner: str) -> list:
                                 if owner == "adversary" else why, e.span,
                                 "see the table of what each card runs in docs/delve.md"))
             continue                     # one problem an effect: its words are in it
+        if owner == "adversary" and isinstance(e, n.Boost) and not isinstance(ability,
+                                                                          n.Constant):
+            out.append(_problem("RF925", "an adversary's Move and attacks grow by a rule that "
+                                "always holds, not for a while", e.span,
+                                "write it as a rule of its own: 'This adversary moves 2 "
+                                "additional spaces.'"))
         if owner == "adversary" and isinstance(e, n.Rider) and e.cond in HERO_ONLY_CONDITIONS:
             out.append(_problem("RF925", "an adversary's ability makes no roll to ask about",
                                 e.span, "ask about the board: 'if there are no heroes "
@@ -127,8 +133,8 @@ def _runs(e, owner: str) -> bool:
     attack …", "this adversary moves 2 additional spaces"; issue 32, session delve8)."""
     if isinstance(e, n.Strike) and owner == "adversary":
         return e.by is not None
-    if isinstance(e, n.Boost) and owner == "adversary":
-        return e.on is not None and e.stat == "move"
+    if isinstance(e, n.Boost) and owner == "adversary":   # its Move, its own attacks
+        return e.on is not None
     return isinstance(e, EFFECTS[owner])
 
 

@@ -51,6 +51,8 @@ def print_filter(f: n.Filter) -> str:
         return f"with {f.n} or more wounds"
     if f.kind == "vigour":
         return f"with {f.n} or more Vigour"
+    if f.kind == "chamber" and f.ref == "adversary":  # issue 32 (session delve8)
+        return "in this adversary's chamber"
     return {"adjacent_target": "adjacent to the target", "chamber": "in this chamber"}[f.kind]
 
 
@@ -151,6 +153,14 @@ def print_effect(e) -> str:
     if isinstance(e, n.Ward):
         return _ward(e)
     if isinstance(e, n.Boost):
+        if e.on is not None and e.stat == "move":  # issue 32 (session delve8)
+            return (f"{print_selector(e.on)} moves "
+                    f"{_plural(e.amount, 'additional space', 'additional spaces')}")
+        if e.on is not None:
+            head = f"{print_selector(e.on)}'s {_range(e.range)}attacks"
+            if e.stat == "roll":
+                return f"{head} add {e.amount} to their rolls"
+            return f"{head} deal +{e.amount} Damage"
         if e.against is not None:  # issue 32 (session lang4)
             mine = f"your {_range(e.range)}attacks against {print_selector(e.against)}"
             if e.stat == "roll":
@@ -160,9 +170,6 @@ def print_effect(e) -> str:
             return f"add {e.amount} to your {_range(e.range)}attack rolls"
         if e.stat == "damage":
             return f"your {_range(e.range)}attacks deal +{e.amount} Damage"
-        if e.on is not None:  # issue 32 (session delve8)
-            return (f"{print_selector(e.on)} moves "
-                    f"{_plural(e.amount, 'additional space', 'additional spaces')}")
         return f"add {e.amount} to your Move"
     if isinstance(e, n.Pick):
         return f"choose {print_selector(e.target)}"

@@ -43,12 +43,15 @@ class Who:
 
 @dataclass
 class Attacks:
-    """"your missile attacks", "area attacks against this adversary": a subject."""
+    """"your missile attacks", "area attacks against this adversary": a subject; ``its``:
+    the attacks of the adversary whose card it is ("its attacks", "this adversary's combat
+    attacks"; issue 32, session delve8)."""
 
     own: bool
     range: str | None
     against: n.Selector | None
     span: tuple
+    its: bool = False
 
 
 @dataclass
@@ -213,6 +216,9 @@ class Words(Transformer):
     def chamber(self, meta, ch):
         return n.Filter("chamber", span=span_of(meta))
 
+    def chamber_of(self, meta, ch):  # "in this adversary's chamber" (issue 32, delve8)
+        return n.Filter("chamber", span=span_of(meta), ref="adversary")
+
     def with_vigour(self, meta, ch):  # issue 32 (session delve7): "with 3 or more Vigour"
         value = next(c for c in ch if isinstance(c, tuple))[0]
         return n.Filter("vigour", value, span_of(meta))
@@ -314,6 +320,10 @@ class Words(Transformer):
         rng = tok(ch, "RANGE")
         return Attacks(True, low(rng) if rng else None, who[0].sel if who else None,
                        span_of(meta))
+
+    def its_attacks(self, meta, ch):
+        rng = tok(ch, "RANGE")
+        return Attacks(False, low(rng) if rng else None, None, span_of(meta), its=True)
 
     def range_attacks(self, meta, ch):
         who = objs(ch, Who)

@@ -49,6 +49,8 @@ def _filters(sel: n.Selector, text: str, locale: str) -> str:
             part = _n("filter.within" + (f".{f.ref}" if f.ref else ""), locale, f.n)
         elif f.kind in ("wounds", "vigour"):
             part = _n(f"filter.{f.kind}", locale, f.n)
+        elif f.kind == "chamber" and f.ref:   # "in this adversary's chamber" (delve8)
+            part = _t(f"filter.chamber.{f.ref}", locale)
         elif f.kind == "adjacent" and f.ref:
             part = _t(f"filter.adjacent.{f.ref}", locale)
         else:
@@ -217,6 +219,10 @@ def _new_clause(e, locale: str) -> str:
     if isinstance(e, n.Boost):
         if e.stat == "move" and e.on is not None:  # issue 32 (session delve8)
             return _n("effect.boost.move_on", locale, e.amount, who=who(e.on, locale))
+        if e.on is not None:                       # its own attacks (delve8)
+            key = f"rule.own.{e.stat}" + ("_range" if e.range else "")
+            slots = {"range": _range_word(e.range, locale)} if e.range else {}
+            return _t(key, locale).replace("{n}", str(e.amount)).format(**slots)
         if e.stat == "move":
             return _t("effect.boost.move", locale).replace("{n}", str(e.amount))
         key = f"effect.boost.{e.stat}" + ("_range" if e.range else "")

@@ -303,6 +303,11 @@ DELVE8 = {
     "effect.assail_by": "{by} attacks {who}",
     "effect.boost.move_on": ("{who} moves {n} additional space",
                              "{who} moves {n} additional spaces"),
+    "rule.own.damage": "this adversary's attacks deal +{n} Damage",
+    "rule.own.damage_range": "this adversary's {range} attacks deal +{n} Damage",
+    "rule.own.roll": "this adversary's attacks add {n} to their rolls",
+    "rule.own.roll_range": "this adversary's {range} attacks add {n} to their rolls",
+    "filter.chamber.adversary": "in this adversary's chamber",
 }
 RANKED = {("hero", "wounds"), ("hero", "renown"), ("hero", "vigour"),
           ("adversary", "wounds"), ("adversary", "vigour")}

@@ -15,15 +15,17 @@ def roll_at(game, figure, w, hero, apply) -> dict:
     takes wounds off, a hero whose wounds reach its Vigour is down."""
     s = game.state
     roll = game.dice.die(game.rules.die_faces)
-    damage = w.damage + game.carried.extra_damage(s.kinds[figure.id])
+    hit = roll + traits.own_bonus(game, figure, "roll", w.range) >= w.hit
+    damage = w.damage + game.carried.extra_damage(s.kinds[figure.id]) \
+        + traits.own_bonus(game, figure, "damage", w.range)
     # issue 32: a ward ("prevent the first wound you would suffer", or a rule that
     # ignores the first wound each round) takes one wound off
-    warded = traits.ward_off(game, hero, damage) if roll >= w.hit and damage > 0 else 0
+    warded = traits.ward_off(game, hero, damage) if hit and damage > 0 else 0
     if warded:
         damage -= warded
-    taken = wound(hero, damage) if roll >= w.hit and damage > 0 else 0
+    taken = wound(hero, damage) if hit and damage > 0 else 0
     game.log.emit("adversary_attack", adversary=figure.id, weapon=w.name,
-                  target=hero.id, roll=roll, hit=roll >= w.hit, wounds=taken,
+                  target=hero.id, roll=roll, hit=hit, wounds=taken,
                   **({"warded": warded} if warded else {}))
     if hero.slain:
         s.figures.remove(hero)
@@ -31,7 +33,7 @@ def roll_at(game, figure, w, hero, apply) -> dict:
         game.log.emit("hero_down", hero=hero.id)
     if taken:
         events.wounded(game, hero, figure, apply)   # the rules on a wound (issue 32)
-    return {"target": hero.id, "roll": roll, "hit": roll >= w.hit, "wounds": taken}
+    return {"target": hero.id, "roll": roll, "hit": hit, "wounds": taken}
 
 
 def strike(game, figure, e: dict, ctx: dict, apply) -> dict:

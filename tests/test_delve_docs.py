@@ -31,3 +31,21 @@ def test_each_doc_example_is_canonical_and_compiles(block, text):
     assert canonical_text(text) == text
     ir, diags = compile_one(text, BLOCKS[block])
     assert ir is not None, [str(d) for d in diags]
+
+
+def variants() -> list[tuple[str, str, str]]:
+    """The ``delve-variants`` block: ``<kind>: <as said> => <canonical>`` (issue 32,
+    session delve8): each variant prints as its canonical form and compiles to its IR."""
+    out = []
+    for line in examples("delve-variants"):
+        kind, _, rest = line.partition(": ")
+        said, _, canonical = rest.partition(" => ")
+        out.append((kind.strip(), said.strip(), canonical.strip()))
+    return out
+
+
+@pytest.mark.parametrize("kind, said, canonical", variants())
+def test_each_doc_variant_prints_as_its_canonical_form(kind, said, canonical):
+    assert canonical_text(said) == canonical and canonical_text(canonical) == canonical
+    ir, diags = compile_one(said, kind)
+    assert ir is not None and ir == compile_one(canonical, kind)[0], [str(d) for d in diags]

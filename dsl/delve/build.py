@@ -96,6 +96,9 @@ def effect_of(clause: Clause, text: str, agree: bool = True):
     who = subj.sel if isinstance(subj, Who) else None
     if isinstance(subj, Attacks):
         return _attacks_effect(subj, p, span)
+    if who is not None and kind in ("strike", "boost") and _adversary_itself(who) and (
+            kind == "strike" or d["stat"] == "move"):
+        return _by_adversary(kind, d, who, span)     # issue 32 (session delve8)
     if who is not None and kind in ONLY_YOU + ("their",):
         raise AbilitySyntaxError(f"only you can '{low(p.verb)}' here", *who.span,
                                  hint="leave out the subject: the ability's hero does it")
@@ -192,6 +195,21 @@ def effect_of(clause: Clause, text: str, agree: bool = True):
                                   "adversary …'")
 
 
+def _adversary_itself(who: n.Selector) -> bool:
+    """"this adversary" or "it": an adversary's own card names the adversary so."""
+    return who.quantity == "it" or who.quantity == "self" and who.side == "adversary"
+
+
+def _by_adversary(kind: str, d: dict, who: n.Selector, span):
+    """An adversary as the subject of a hero's verbs (issue 32, session delve8): "this
+    adversary makes a missile attack against each visible hero", "it attacks the hero with
+    the most wounds" (its weapons), "this adversary moves 2 extra spaces" (its Move)."""
+    by = n.Selector("self", "adversary", span=who.span)
+    if kind == "strike":
+        return n.Strike(d["range"], d["obj"], None, None, span, by=by)
+    return n.Boost("move", d["n"], None, span, on=by)
+
+
 class _Extra:
     """"deal N extra damage [to it]" said by you: the target suffers N wounds, which only
     means something after "if it hits" (``_wrap`` makes it a Suffer there; anywhere else it
@@ -230,6 +248,13 @@ def _attacks_effect(subj: Attacks, p, span):
     …" (a guard of that adversary)."""
     kind, d = p.kind, p.data
     target = subj.against if subj.against is not None else d.get("obj")
+    if subj.its:   # "its attacks deal +1 Damage" (issue 32, session delve8)
+        if kind not in ("deal", "their") or target is not None or d["n"] < 1:
+            raise AbilitySyntaxError("an adversary's own attacks gain Damage or add to their "
+                                     "rolls", *span, hint="write 'this adversary's attacks "
+                                     "deal +1 Damage' or '… add 1 to their rolls'")
+        return n.Boost("damage" if kind == "deal" else "roll", d["n"], subj.range, span,
+                       on=n.Selector("self", "adversary", span=subj.span))
     if subj.own and target is None and kind == "deal" and d["n"] < 0:
         raise AbilitySyntaxError("your own attacks never deal less damage", *span,
                                  hint="a hero's rule adds: write 'your attacks deal +1 "

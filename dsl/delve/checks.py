@@ -105,6 +105,9 @@ def _selector(sel, verb: str, side: str, scope: _Scope) -> list[Problem]:
             out.append(Problem("RF912", "within 0 spaces reaches no one", f.span,
                                "use 'within 1 space' or more"))
     out += _no_vigour(sel)
+    if q in ("most", "fewest") and sel.rank == "renown" and sel.side == "adversary":
+        out.append(Problem("RF913", "adversaries gain no renown; renown counts heroes",
+                           sel.span, f"write 'the adversary with the {q} wounds'"))
     for other in sel.union:
         out += _selector(other, verb, side, scope)
     if sel.side is not None or q in ("self", "slayer", "attacked"):
@@ -162,7 +165,7 @@ def _lasting(effect, scope: _Scope, lasting_ok: bool) -> list[Problem]:
 def _effect_problems(effect, scope: _Scope, lasting_ok) -> list[Problem]:
     out: list[Problem] = _amount(effect) + _lasting(effect, scope, lasting_ok)
     if scope.form == "constant" and not isinstance(effect, LASTING + RULES + (n.Until,)) \
-            and not held_rule(effect):
+            and not held_rule(effect) and not aim_rule(effect):
         out.append(Problem("RF918", "this effect happens once, so it needs a cost or a "
                            "trigger; a rule with neither only changes numbers", effect.span,
                            "write '(N+): …' or 'Every time you …, …'"))
@@ -172,7 +175,12 @@ def _effect_problems(effect, scope: _Scope, lasting_ok) -> list[Problem]:
         scope.picked = True
     elif isinstance(effect, n.Strike):
         out += _attack_stats(effect)
-        out += _selector(effect.target, "attacks strike", "adversary", scope)
+        out += _selector(effect.target, "attacks strike", "adversary" if effect.by is None
+                         else "hero", scope)
+        if effect.range is None and effect.hit is not None:   # issue 32 (session delve8)
+            out.append(Problem("RF907", "an attack with its own Hit and Damage names its "
+                               "range", effect.span, "write 'make a combat attack against "
+                               "…, Hit 4+, Damage 1'"))
         t = effect.target
         if effect.range == "area" and t is not None and t.quantity not in ("each", "them"):
             out.append(Problem("RF904", "an area attack strikes every adversary in the chamber; "
@@ -271,12 +279,21 @@ def _rider(effect: n.Rider, scope: _Scope) -> list[Problem]:
     return out
 
 
+def aim_rule(effect) -> bool:
+    """An adversary's rule on whom it attacks in the adversary phase ("This adversary attacks
+    the hero with the most wounds.", issue 32, session delve8): its attack with no numbers of
+    its own, at the heroes it names (game/adversaries.py)."""
+    return isinstance(effect, n.Strike) and effect.by is not None \
+        and effect.target is not None and effect.hit is None
+
+
 def held_rule(effect) -> bool:
     """A rule that holds while a state of the board does ("This adversary is immune to
     missile attacks while a hero is adjacent to it", issue 32, session delveg): the engine
     consults it where it consults the rule (traits.rules_of)."""
     return isinstance(effect, n.Rider) and effect.cond in ("none", "some", "wounds") \
-        and all(isinstance(e, RULES) for e in effect.effects)
+        and all(isinstance(e, RULES) or isinstance(e, n.Boost) and e.on is not None
+                for e in effect.effects)  # an adversary's own Move and attacks (delve8)
 
 
 def check_ability(ability, owner: str = "hero") -> list[Problem]:

@@ -81,6 +81,7 @@ TERMINAL_WORDS: dict[str, tuple[str, ...]] = {
     "DEALT": ("dealt",), "BY": ("by",), "ACTIVATED": ("activated",),
     "ACTIVATE": ("activates", "activate"), "VIGOUR": ("vigour", "vigor"),
     "MISS": ("misses", "miss"),
+    "MOST": ("most",), "FEWEST": ("fewest",), "ALWAYS": ("always",),  # issue 32 (delve8)
 }
 NUMBER_WORDS = {"zero": 0, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 VOCABULARY_MAP: dict[str, str] = {w: t for t, ws in TERMINAL_WORDS.items() for w in ws}
@@ -90,14 +91,15 @@ VOCABULARY = tuple(sorted(set(VOCABULARY_MAP) | set(NUMBER_WORDS)))
 PUNCTUATION = {"(": "LPAR", ")": "RPAR", "[": "LSQB", "]": "RSQB", "+": "PLUS", "*": "STAR",
                ":": "COLON", ",": "COMMA", ".": "DOT", ";": "SEMI", "-": "DASH",
                "\u2013": "DASH", "\u2014": "DASH"}
-TERMINALS = (*TERMINAL_WORDS, "NUMBER", "NAME", "WORD", *sorted(set(PUNCTUATION.values())))
+TERMINALS = (*TERMINAL_WORDS, "NUMBER", "NAME", "WORD", "POSS",
+             *sorted(set(PUNCTUATION.values())))
 
 # How a terminal is named in a message: its first word, or what it stands for.
 DISPLAY: dict[str, str] = {t: f"'{w[0]}'" for t, w in TERMINAL_WORDS.items()}
 DISPLAY.update({"NUMBER": "a number", "NAME": "a name", "WORD": "a word",
                 "RANGE": "'combat', 'missile' or 'area'", "DICEKIND": "'spent' or 'unspent'",
                 "ADDITIONAL": "'additional'", "$END": "the end of the ability",
-                "WITHW": "'with'"})
+                "WITHW": "'with'", "POSS": "'s"})
 DISPLAY.update({v: f"'{k}'" for k, v in PUNCTUATION.items() if k.isascii()})
 
 # a leading name: capitalised words (and "of", "the", "and", "a", … between them) right
@@ -160,7 +162,7 @@ def tokenize(text: str):
     numbers, and one word of lookahead could not tell the two apart."""
     toks = list(_tokens(text))
     for i, t in enumerate(toks):
-        if t.type == "WITH" and _counts_wounds(toks, i + 1):
+        if t.type == "WITH" and (_counts_wounds(toks, i + 1) or _ranks(toks, i + 1)):
             t.type = "WITHW"
     # "attacks this adversary and misses" (issue 32, session delve7): the "and" is the event's
     return iter([t for i, t in enumerate(toks) if not (
@@ -168,6 +170,11 @@ def tokenize(text: str):
 
 
 _COUNT = ("NUMBER", "ONE", "A")
+
+
+def _ranks(toks, j: int) -> bool:
+    """"with the most wounds", "with the fewest wounds" (issue 32, session delve8)."""
+    return [t.type for t in toks[j:j + 2]] in (["THE", "MOST"], ["THE", "FEWEST"])
 
 
 def _counts_wounds(toks, j: int) -> bool:
@@ -194,7 +201,10 @@ def _tokens(text: str):
             yield _token("NUMBER", _number(value, start, end), start, end)
         elif kind == "word":
             low = value.lower().replace("\u2019", "'")
-            if low in NUMBER_WORDS:
+            if low.endswith("'s") and low[:-2] in VOCABULARY_MAP:   # a possessive (delve8)
+                yield _token(VOCABULARY_MAP[low[:-2]], value[:-2], start, end - 2)
+                yield _token("POSS", value[-2:], end - 2, end)
+            elif low in NUMBER_WORDS:
                 yield _token("NUMBER", NUMBER_WORDS[low], start, end)
             else:
                 yield _token(VOCABULARY_MAP.get(low, "WORD"), value, start, end)

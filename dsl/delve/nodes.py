@@ -23,7 +23,9 @@ EVENTS = ("slay", "explored", "recuperated", "turn_end", "turn_start", "round_st
 # ``self``: "yourself" (side None) or "this adversary"; ``slayer``/``attacked``: the hero of
 # the trigger's event ("the hero who slew it", "the hero it attacked").
 QUANTITIES = ("one", "each", "up_to", "n", "another", "each_other", "nearest", "target",
-              "them", "that", "it", "self", "slayer", "attacked")
+              "them", "that", "it", "self", "slayer", "attacked",
+              "most", "fewest")  # "the hero with the most wounds" (issue 32, session delve8)
+RANKS = ("wounds", "renown", "vigour")   # what "the most" / "the fewest" counts (``rank``)
 SIDES = ("adversary", "hero")
 FILTERS = ("adjacent", "adjacent_target", "within", "chamber", "visible", "wounded", "other",
            "wounds",  # "wounds": with N (2 or more) or more wounds (issue 32, session lang4)
@@ -88,6 +90,7 @@ class Selector:
     span: tuple[int, int] = _span()
     count_span: tuple[int, int] = _span()
     union: tuple = ()      # "yourself or a hero adjacent to you": the other selectors
+    rank: str = ""         # most / fewest: what is counted (RANKS; issue 32, session delve8)
 
 
 @dataclass(frozen=True)
@@ -124,15 +127,19 @@ class Skill:
 @dataclass(frozen=True)
 class Strike:
     """``make a combat attack [against <selector>][, Hit N+, Damage N]``: without Hit and
-    Damage the hero's own first weapon action of that range is used."""
+    Damage the hero's own first weapon action of that range is used. ``range`` None: ``attack
+    <who>``, with the first weapon that reaches one of them (issue 32, session delve8);
+    ``by``: the adversary whose card holds it attacks (``this adversary makes a missile
+    attack against each visible hero``), with its own weapons."""
 
-    range: str
+    range: str | None
     target: Selector | None = None
     hit: int | None = None
     damage: int | None = None
     span: tuple[int, int] = _span()
     hit_span: tuple[int, int] = _span()
     damage_span: tuple[int, int] = _span()
+    by: Selector | None = None
 
 
 @dataclass(frozen=True)
@@ -241,6 +248,7 @@ class Boost:
     range: str | None = None
     span: tuple[int, int] = _span()
     against: Selector | None = None  # "… against adversaries with 2 or more wounds" (lang4)
+    on: Selector | None = None       # "this adversary moves 2 additional spaces" (delve8)
 
 
 @dataclass(frozen=True)

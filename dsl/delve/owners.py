@@ -40,9 +40,11 @@ WHY = {
     n.Explore: "only a hero explores", n.Move: "an adversary moves towards or away from "
     "someone: 'it moves 2 spaces towards the nearest hero'",
     n.Attack: "an adversary attacks with its weapons (list them under 'weapons:')",
-    n.Strike: "an adversary attacks with its weapons (list them under 'weapons:')",
+    n.Strike: "an adversary attacks with its weapons: say it is the adversary that attacks "
+    "('This adversary makes a combat attack against each adjacent hero.')",
     n.Skill: "only a hero gains skills", n.Reroll: "an adversary has no hero dice",
-    n.Boost: "an adversary's numbers are on its card (Move, Vigour, its weapons)",
+    n.Boost: "an adversary's numbers are on its card (Vigour, its weapons); its Move grows "
+    "by its rule 'This adversary moves 2 additional spaces.'",
     n.Pick: "an adversary's rules name the figures they act on",
     n.Steadfast: "this is a rule of an adversary", n.Immune: "this is a rule of an adversary",
     n.Guard: "this is a rule of an adversary", n.Pin: "this is a rule of an adversary",
@@ -65,7 +67,7 @@ def _walk(effects):
 
 
 def _selectors(e):
-    for name in ("on", "target", "ref", "who"):
+    for name in ("on", "target", "ref", "who", "by"):
         sel = getattr(e, name, None)
         if isinstance(sel, n.Selector):
             yield sel
@@ -97,13 +99,19 @@ def owner_problems(ability, owner: str) -> list:
                             ability.event_span or ability.span,
                             "write 'Every time this adversary suffers a wound, …'"))
     for e in _walk(ability.effects):
-        if not isinstance(e, EFFECTS[owner]):
+        if not _runs(e, owner):
             why = WHY.get(type(e), "the engine does not run it here") if owner == "adversary" \
                 else "this is a rule of an adversary: put it on the adversary's card"
             out.append(_problem("RF925", f"an {owner}'s ability cannot do this: {why}"
                                 if owner == "adversary" else why, e.span,
                                 "see the table of what each card runs in docs/delve.md"))
             continue                     # one problem an effect: its words are in it
+        if owner == "adversary" and isinstance(e, n.Boost) and not isinstance(ability,
+                                                                          n.Constant):
+            out.append(_problem("RF925", "an adversary's Move and attacks grow by a rule that "
+                                "always holds, not for a while", e.span,
+                                "write it as a rule of its own: 'This adversary moves 2 "
+                                "additional spaces.'"))
         if owner == "adversary" and isinstance(e, n.Rider) and e.cond in HERO_ONLY_CONDITIONS:
             out.append(_problem("RF925", "an adversary's ability makes no roll to ask about",
                                 e.span, "ask about the board: 'if there are no heroes "
@@ -117,6 +125,17 @@ def owner_problems(ability, owner: str) -> list:
     if isinstance(ability, n.Trigger) and ability.who is not None:
         out += _selector_problems(ability.who, owner, ability)
     return out
+
+
+def _runs(e, owner: str) -> bool:
+    """Whether the engine runs effect ``e`` on a card of ``owner``: an adversary attacks by
+    its ability, and moves farther, only as the subject ("this adversary makes a missile
+    attack …", "this adversary moves 2 additional spaces"; issue 32, session delve8)."""
+    if isinstance(e, n.Strike) and owner == "adversary":
+        return e.by is not None
+    if isinstance(e, n.Boost) and owner == "adversary":   # its Move, its own attacks
+        return e.on is not None
+    return isinstance(e, EFFECTS[owner])
 
 
 def _is_self(sel) -> bool:

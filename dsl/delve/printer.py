@@ -29,7 +29,8 @@ DURATION_TEXT = {"end_of_turn": "until the end of your turn",
                  "end_of_phase": "until the end of the adversary phase"}
 NOUNS = {"adversary": ("adversary", "adversaries"), "hero": ("hero", "heroes")}
 REF_TEXT = {"": "you", "it": "it", "adversary": "this adversary", "target": "the target"}
-SINGULAR = ("one", "each", "another", "each_other", "nearest", "target", "it", "that", "self",
+RANK_TEXT = {"wounds": "wounds", "renown": "renown", "vigour": "Vigour"}
+SINGULAR = ("most", "fewest", "one", "each", "another", "each_other", "nearest", "target", "it", "that", "self",
             "slayer", "attacked", "them")     # "them" prints as "each of them"
 
 
@@ -50,6 +51,8 @@ def print_filter(f: n.Filter) -> str:
         return f"with {f.n} or more wounds"
     if f.kind == "vigour":
         return f"with {f.n} or more Vigour"
+    if f.kind == "chamber" and f.ref == "adversary":  # issue 32 (session delve8)
+        return "in this adversary's chamber"
     return {"adjacent_target": "adjacent to the target", "chamber": "in this chamber"}[f.kind]
 
 
@@ -82,6 +85,9 @@ def _one_selector(sel: n.Selector) -> str:
         return f"the {sel.side} who slew it"
     if q == "attacked":
         return f"the {sel.side} it attacked"
+    if q in ("most", "fewest"):  # issue 32 (session delve8)
+        tail = [print_filter(f) for f in sel.filters]
+        return " ".join([f"the {sel.side} with the {q} {RANK_TEXT[sel.rank]}", *tail])
     noun = NOUNS[sel.side][0 if singular(sel) else 1]
     kinds = {f.kind for f in sel.filters}
     adjectives = [a for a in ADJECTIVES if a in kinds]
@@ -134,10 +140,7 @@ def print_effect(e) -> str:
     if isinstance(e, n.Attack):
         return f"attack {TARGET_TEXT[e.target]}: {e.range}, {_stats(e.hit, e.damage)}"
     if isinstance(e, n.Strike):
-        text = f"make {_article(e.range)} {e.range} attack"
-        if e.target is not None:
-            text += f" against {print_selector(e.target)}"
-        return text + (f", {_stats(e.hit, e.damage)}" if e.hit is not None else "")
+        return _strike(e)
     if isinstance(e, n.Shift):
         return _shift(e)
     if isinstance(e, n.Suffer):
@@ -150,6 +153,14 @@ def print_effect(e) -> str:
     if isinstance(e, n.Ward):
         return _ward(e)
     if isinstance(e, n.Boost):
+        if e.on is not None and e.stat == "move":  # issue 32 (session delve8)
+            return (f"{print_selector(e.on)} moves "
+                    f"{_plural(e.amount, 'additional space', 'additional spaces')}")
+        if e.on is not None:
+            head = f"{print_selector(e.on)}'s {_range(e.range)}attacks"
+            if e.stat == "roll":
+                return f"{head} add {e.amount} to their rolls"
+            return f"{head} deal +{e.amount} Damage"
         if e.against is not None:  # issue 32 (session lang4)
             mine = f"your {_range(e.range)}attacks against {print_selector(e.against)}"
             if e.stat == "roll":
@@ -178,6 +189,20 @@ def print_effect(e) -> str:
     if isinstance(e, n.Rider):
         return f"if {print_cond(e)}, {print_effects(e.effects)}"
     raise TypeError(e)  # pragma: no cover
+
+
+def _strike(e: n.Strike) -> str:
+    """"make a combat attack against …"; "attack <who>" with no range; "this adversary
+    makes …" / "this adversary attacks …" (issue 32, session delve8)."""
+    by = "" if e.by is None else print_selector(e.by) + " "
+    if e.range is None and e.target is not None:
+        text = by + ("attacks" if by else "attack") + f" {print_selector(e.target)}"
+    else:
+        kind = f"{e.range} attack" if e.range else "attack"
+        text = by + ("makes" if by else "make") + f" {_article(kind)} {kind}"
+        if e.target is not None:
+            text += f" against {print_selector(e.target)}"
+    return text + (f", {_stats(e.hit, e.damage)}" if e.hit is not None else "")
 
 
 def _shift(e: n.Shift) -> str:

@@ -43,12 +43,15 @@ class Who:
 
 @dataclass
 class Attacks:
-    """"your missile attacks", "area attacks against this adversary": a subject."""
+    """"your missile attacks", "area attacks against this adversary": a subject; ``its``:
+    the attacks of the adversary whose card it is ("its attacks", "this adversary's combat
+    attacks"; issue 32, session delve8)."""
 
     own: bool
     range: str | None
     against: n.Selector | None
     span: tuple
+    its: bool = False
 
 
 @dataclass
@@ -213,6 +216,9 @@ class Words(Transformer):
     def chamber(self, meta, ch):
         return n.Filter("chamber", span=span_of(meta))
 
+    def chamber_of(self, meta, ch):  # "in this adversary's chamber" (issue 32, delve8)
+        return n.Filter("chamber", span=span_of(meta), ref="adversary")
+
     def with_vigour(self, meta, ch):  # issue 32 (session delve7): "with 3 or more Vigour"
         value = next(c for c in ch if isinstance(c, tuple))[0]
         return n.Filter("vigour", value, span_of(meta))
@@ -222,6 +228,9 @@ class Words(Transformer):
         if value <= 1:
             return n.Filter("wounded", span=span_of(meta))
         return n.Filter("wounds", value, span_of(meta))
+
+    def wounded_filter(self, meta, ch):  # "a hero who is wounded" (issue 32, session delve8)
+        return n.Filter("wounded", span=span_of(meta))
 
     def sight(self, meta, ch):
         return n.Filter("visible", span=span_of(meta))
@@ -250,11 +259,20 @@ class Words(Transformer):
         side, _ = _noun(ch)
         return Who(n.Selector("nearest", side, 1, _sorted(_filters(ch, meta)), span_of(meta)))
 
+    def ranked(self, meta, ch):  # issue 32 (session delve8): "the hero with the most wounds"
+        side, _ = _noun(ch)
+        most = tok(ch, "MOST") is not None
+        thing = next(t for t in ch if isinstance(t, Token) and t.type in ("WOUND", "RENOWN",
+                                                                          "VIGOUR"))
+        rank = {"WOUND": "wounds", "RENOWN": "renown", "VIGOUR": "vigour"}[thing.type]
+        return Who(n.Selector("most" if most else "fewest", side, 1,
+                              _sorted(_filters(ch, meta)), span_of(meta), rank=rank))
+
     def union(self, meta, ch):
         first, other = [c for c in ch if isinstance(c, Who)]
         sel = first.sel
         return Who(n.Selector(sel.quantity, sel.side, sel.count, sel.filters, span_of(meta),
-                              sel.count_span, sel.union + (other.sel,)))
+                              sel.count_span, sel.union + (other.sel,), sel.rank))
 
     def the_target(self, meta, ch):
         return Who(n.Selector("target", span=span_of(meta)))
@@ -302,6 +320,10 @@ class Words(Transformer):
         rng = tok(ch, "RANGE")
         return Attacks(True, low(rng) if rng else None, who[0].sel if who else None,
                        span_of(meta))
+
+    def its_attacks(self, meta, ch):
+        rng = tok(ch, "RANGE")
+        return Attacks(False, low(rng) if rng else None, None, span_of(meta), its=True)
 
     def range_attacks(self, meta, ch):
         who = objs(ch, Who)

@@ -45,7 +45,8 @@ def _op(name: str, **props) -> dict:
 
 
 QUANTITIES = ["one", "each", "up_to", "n", "another", "each_other", "nearest", "target",
-              "them", "self", "slayer", "attacked"]
+              "them", "self", "slayer", "attacked",
+              "most", "fewest"]  # "the hero with the most wounds" (issue 32, session delve8)
 FILTERS = ["adjacent", "adjacent_target", "within", "chamber", "visible", "wounded", "other",
            "wounds", "vigour"]
 SELECTOR = {"type": "object", "additionalProperties": False,
@@ -54,6 +55,7 @@ SELECTOR = {"type": "object", "additionalProperties": False,
                 "quantity": {"enum": QUANTITIES},
                 "side": {"enum": ["adversary", "hero"]},
                 "count": _COUNT,
+                "rank": {"enum": ["wounds", "renown", "vigour"]},   # most / fewest (delve8)
                 "filters": {"type": "array", "items": {
                     "type": "object", "additionalProperties": False, "required": ["kind"],
                     "properties": {"kind": {"enum": FILTERS}, "n": _COUNT,
@@ -78,14 +80,15 @@ EFFECT_SCHEMA = {"oneOf": [
         range={"enum": ["combat", "missile", "area"]}, hit=_FACE, damage=_COUNT),
     _opt("renown", ("amount",), amount=_COUNT, on=_SEL),
     _op("skill"),
-    _opt("strike", ("range",), range=_RANGE, targets=_SEL, hit=_FACE, damage=_COUNT),
+    # no range: the first weapon that reaches; ``by``: the adversary attacks (delve8)
+    _opt("strike", (), range=_RANGE, targets=_SEL, hit=_FACE, damage=_COUNT, by=_SEL),
     _opt("shift", ("targets", "spaces", "direction"), targets=_SEL, spaces=_COUNT,
          direction={"enum": ["away", "towards"]}, **{"from": _SEL}),
     _op("suffer", targets=_SEL, wounds=_COUNT),
     _op("reroll", dice={"enum": ["spent", "unspent"]}),
     _opt("ward", (), on=_SEL, per={"enum": ["round", "turn"]}, wounds=_COUNT),
     _opt("boost", ("stat", "amount"), stat={"enum": ["roll", "damage", "move"]},
-         amount=_COUNT, range=_RANGE, against=_SEL),
+         amount=_COUNT, range=_RANGE, against=_SEL, on=_SEL),
     _op("pick", targets=_SEL),
     _op("root", targets=_SEL),
     _op("pin", targets=_SEL),

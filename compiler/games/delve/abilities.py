@@ -35,6 +35,8 @@ def selector_ir(sel, owner: str = "hero") -> dict:
         out["side"] = sel.side
     if sel.quantity in ("up_to", "n"):
         out["count"] = sel.count
+    if sel.rank:
+        out["rank"] = sel.rank
     if sel.filters:
         out["filters"] = [_filter_ir(f, owner) for f in sel.filters]
     if sel.union:
@@ -65,7 +67,9 @@ def _effect_ir(effect, owner: str = "hero") -> dict:
         return {"op": "attack", "target": effect.target, "range": effect.range,
                 "hit": effect.hit, "damage": effect.damage}
     if isinstance(effect, n.Strike):
-        out = {"op": "strike", "range": effect.range}
+        out = {"op": "strike", **({"range": effect.range} if effect.range else {})}
+        if effect.by is not None:
+            out["by"] = sel(effect.by)
         if effect.target is not None:
             out["targets"] = sel(effect.target)
         if effect.hit is not None:
@@ -90,6 +94,8 @@ def _effect_ir(effect, owner: str = "hero") -> dict:
         out = {"op": "boost", "stat": effect.stat, "amount": effect.amount}
         if effect.against is not None:
             out["against"] = sel(effect.against)
+        if effect.on is not None:
+            out["on"] = sel(effect.on)
         return {**out, "range": effect.range} if effect.range else out
     if isinstance(effect, (n.Pick, n.Root, n.Pin)):
         return {"op": type(effect).__name__.lower(), "targets": sel(effect.target)}

@@ -49,6 +49,8 @@ def _filters(sel: n.Selector, text: str, locale: str) -> str:
             part = _n("filter.within" + (f".{f.ref}" if f.ref else ""), locale, f.n)
         elif f.kind in ("wounds", "vigour"):
             part = _n(f"filter.{f.kind}", locale, f.n)
+        elif f.kind == "chamber" and f.ref:   # "in this adversary's chamber" (delve8)
+            part = _t(f"filter.chamber.{f.ref}", locale)
         elif f.kind == "adjacent" and f.ref:
             part = _t(f"filter.adjacent.{f.ref}", locale)
         else:
@@ -72,6 +74,8 @@ def _one(sel: n.Selector, locale: str) -> str:
         return _t("who.self.adversary" if sel.side == "adversary" else "who.self", locale)
     if q in ("that", "slayer", "attacked"):
         return _t(f"who.{q}.{sel.side}", locale)
+    if q in ("most", "fewest"):  # issue 32 (session delve8)
+        return _filters(sel, _t(f"who.{q}.{sel.side}.{sel.rank}", locale), locale)
     key = f"who.{q}.{sel.side}" + "".join(f".{a}" for a in _adjs(sel))
     text = _n(key, locale, sel.count) if q in ("up_to", "n") else _t(key, locale)
     return _filters(sel, text, locale)
@@ -89,6 +93,25 @@ def _range_word(rng: str, locale: str) -> str:
 
 def _is_me(sel) -> bool:
     return sel is None or sel.quantity == "self" and sel.side is None
+
+
+def _strike(e: n.Strike, locale: str) -> str:
+    """An adversary's attack, or one with no range (issue 32, session delve8)."""
+    slots = {"by": who(e.by, locale)} if e.by is not None else {}
+    by = "_by" if e.by is not None else ""
+    if e.range is None and e.target is not None:
+        text = _t("effect.assail" + by, locale).format(who=who(e.target, locale), **slots)
+    elif e.range is None:
+        text = _t("effect.strike_any" + by, locale).format(**slots)
+    else:
+        area = "_area" if e.range == "area" else ""
+        key = "effect.strike_by" + ("_on" if e.target is not None else "") + area
+        if e.target is not None:
+            slots["who"] = who(e.target, locale)
+        text = _t(key, locale).format(range=_range_word(e.range, locale), **slots)
+    if e.hit is not None:
+        text += _t("effect.stats", locale).format(hit=e.hit, damage=e.damage)
+    return text
 
 
 def _shift(e: n.Shift, locale: str) -> str:
@@ -173,6 +196,8 @@ def _new_clause(e, locale: str) -> str:
         return _n("effect.heal_on", locale, e.wounds, who=who(e.on, locale))
     if isinstance(e, n.Renown):
         return _many("effect.renown_on", e.on, locale, e.amount, who=who(e.on, locale))
+    if isinstance(e, n.Strike) and (e.by is not None or e.range is None):
+        return _strike(e, locale)
     if isinstance(e, n.Strike):
         rng = _range_word(e.range, locale)
         area = "_area" if e.range == "area" else ""
@@ -192,6 +217,12 @@ def _new_clause(e, locale: str) -> str:
     if isinstance(e, n.Ward):
         return _ward(e, locale)
     if isinstance(e, n.Boost):
+        if e.stat == "move" and e.on is not None:  # issue 32 (session delve8)
+            return _n("effect.boost.move_on", locale, e.amount, who=who(e.on, locale))
+        if e.on is not None:                       # its own attacks (delve8)
+            key = f"rule.own.{e.stat}" + ("_range" if e.range else "")
+            slots = {"range": _range_word(e.range, locale)} if e.range else {}
+            return _t(key, locale).replace("{n}", str(e.amount)).format(**slots)
         if e.stat == "move":
             return _t("effect.boost.move", locale).replace("{n}", str(e.amount))
         key = f"effect.boost.{e.stat}" + ("_range" if e.range else "")

@@ -290,5 +290,31 @@ PART3 = {
     "form.activated": "When {who} is activated, {effects}.",  # issue 32 (session delve7)
     "form.label": "{name}: {text}",
 }
+# issue 32 (session delve8): an adversary as the subject of a hero's verbs; "the hero with
+# the most wounds"; an attack with no range
+DELVE8 = {
+    "effect.strike_by": "{by} makes a {range} attack",
+    "effect.strike_by_on": "{by} makes a {range} attack against {who}",
+    "effect.strike_by_area": "{by} makes an {range} attack",
+    "effect.strike_by_on_area": "{by} makes an {range} attack against {who}",
+    "effect.strike_any": "make an attack",
+    "effect.strike_any_by": "{by} makes an attack",
+    "effect.assail": "attack {who}",
+    "effect.assail_by": "{by} attacks {who}",
+    "effect.boost.move_on": ("{who} moves {n} additional space",
+                             "{who} moves {n} additional spaces"),
+    "rule.own.damage": "this adversary's attacks deal +{n} Damage",
+    "rule.own.damage_range": "this adversary's {range} attacks deal +{n} Damage",
+    "rule.own.roll": "this adversary's attacks add {n} to their rolls",
+    "rule.own.roll_range": "this adversary's {range} attacks add {n} to their rolls",
+    "filter.chamber.adversary": "in this adversary's chamber",
+}
+RANKED = {("hero", "wounds"), ("hero", "renown"), ("hero", "vigour"),
+          ("adversary", "wounds"), ("adversary", "vigour")}
+RANK_WORDS = {"wounds": "wounds", "renown": "renown", "vigour": "Vigour"}
+for _side, _rank in sorted(RANKED):
+    for _q in ("most", "fewest"):
+        DELVE8[f"who.{_q}.{_side}.{_rank}"] = f"the {_side} with the {_q} {RANK_WORDS[_rank]}"
 TEMPLATES.update(PART3)
+TEMPLATES.update(DELVE8)
 TEMPLATES.update({k: v for k, v in who_templates().items() if k not in TEMPLATES})

@@ -150,7 +150,10 @@ def ignored_rules(adversary: dict) -> list[dict]:
             if not left:
                 continue
             why = {"steadfast": "no push or pull in the model",
-                   "pin": "the model's two positions have no distance"}.get(left[0],
+                   "pin": "the model's two positions have no distance",
+                   # issue 32 (session delve8): whom it attacks, how far it moves
+                   "strike": "the adversary's attacks on heroes are not modelled",
+                   "boost": "the model's two positions have no distance"}.get(left[0],
                                                                           "not modelled")
         else:
             why = {"slain": "it fires once the adversary is slain",

@@ -13,7 +13,10 @@ by the ``behaviour`` of its record:
   nearest hero but stops ``SKIRMISH["keep_away"]`` or more steps short; then it attacks.
 
 An attack uses the adversary's first weapon (in record order) that has a target, against the
-target with the most wounds, then the lowest id: roll one die; a roll of at least Hit gives
+target with the most wounds, then the lowest id (or, when its card has a rule on whom it
+attacks, "This adversary attacks the nearest hero" (issue 32, session delve8), the first
+heroes that rule picks among those the weapon reaches, a weapon that reaches none of them
+passed over): roll one die; a roll of at least Hit gives
 Damage wounds (R17-R19). A hero whose wounds reach its Vigour is down and leaves the board.
 Numbers of this rule are data here and in the adversary records (Move, Hit, Damage).
 """
@@ -21,7 +24,9 @@ Numbers of this rule are data here and in the adversary records (Move, Hit, Dama
 from __future__ import annotations
 
 from ..board.sight import sees
-from ..rules.attacks import targets, wound
+from ..rules import effects as fx
+from ..rules.attacks import targets
+from . import foes as adversary_attacks
 from . import heroes as hz
 from . import traits
 from .paths import distances, path_to
@@ -32,30 +37,23 @@ SKIRMISH = {"keep_away": 2}   # the project's own number: steps a skirmisher sta
 
 def _attack(game, figure, record) -> None:
     s = game.state
+    aims = traits.aims(game, figure)
     for w in adversary_weapons(record):
         foes = targets(s.board, figure, w, s.figures)
         if not foes:
             continue
-        chosen = foes if w.range == "area" else [sorted(foes, key=lambda f: (-f.wounds,
-                                                                           f.id))[0]]
+        aim = next((a for a in aims if a.get("range") in (None, w.range)), None)
+        if aim is not None:   # its rule says whom it attacks (issue 32, session delve8)
+            picks = fx.choices(aim["targets"], fx.candidates(s.board, figure, aim["targets"],
+                                                             foes, {}))
+            if not picks:
+                continue
+            chosen = [s.figure(i) for i in picks[0]]
+        else:
+            chosen = foes if w.range == "area" else [sorted(foes, key=lambda f: (-f.wounds,
+                                                                               f.id))[0]]
         for hero in chosen:
-            roll = game.dice.die(game.rules.die_faces)
-            damage = w.damage + game.carried.extra_damage(s.kinds[figure.id])
-            # issue 32: a ward ("prevent the first wound you would suffer", or a rule that
-            # ignores the first wound each round) takes one wound off
-            warded = traits.ward_off(game, hero, damage) if roll >= w.hit and damage > 0 else 0
-            if warded:
-                damage -= warded
-            taken = wound(hero, damage) if roll >= w.hit and damage > 0 else 0
-            game.log.emit("adversary_attack", adversary=figure.id, weapon=w.name,
-                          target=hero.id, roll=roll, hit=roll >= w.hit, wounds=taken,
-                          **({"warded": warded} if warded else {}))
-            if hero.slain:
-                s.figures.remove(hero)
-                s.down.append(hero.id)
-                game.log.emit("hero_down", hero=hero.id)
-            if taken:
-                hz.wounded(game, hero, figure)      # the rules on a wound (issue 32)
+            adversary_attacks.roll_at(game, figure, w, hero, hz.ops.apply)
         hz.attacked(game, figure, chosen[0])        # "After this adversary attacks, …"
         return
 
@@ -89,7 +87,8 @@ def _act(game, figure) -> None:
     occupied = game.occupied(figure)
     if behaviour != "hold" and not traits.rooted(game, figure) \
             and not _has_target(game, figure, record, figure.cell):
-        reach = s.board.reach(figure.cell, record["move"], occupied)
+        reach = s.board.reach(figure.cell, record["move"] + traits.extra_move(game, figure),
+                              occupied)
         hero_cells = [h.cell for h in heroes]
         near = distances(s.board, hero_cells, occupied - set(hero_cells))
         order = sorted(reach, key=lambda c: (reach[c], c[1], c[0]))

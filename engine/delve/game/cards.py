@@ -26,10 +26,18 @@ def find(game, hero_id: str, key: str) -> ab.Ability | None:
 def strike_weapon(game, hero, effect: dict) -> Weapon | None:
     """A strike's weapon: its own Hit and Damage, or the hero's first weapon action of the
     range (card order, then skills)."""
+    return next(iter(strike_weapons(game, hero, effect)), None)
+
+
+def strike_weapons(game, hero, effect: dict) -> list[Weapon]:
+    """The weapons a strike may use, in order: its own Hit and Damage, else the hero's
+    weapon actions of the range (card order, then skills); with no range (``attack <who>``,
+    issue 32, session delve8) every weapon action, the first that reaches is used."""
     if "hit" in effect:
-        return Weapon("strike", 1, effect["range"], effect["hit"], effect["damage"])
+        return [Weapon("strike", 1, effect["range"], effect["hit"], effect["damage"])]
+    out = []
     for a in hero_abilities(game, hero.id):
-        if a.weapon and a.effects[0]["range"] == effect["range"]:
+        if a.weapon and effect.get("range") in (None, a.effects[0]["range"]):
             e = a.effects[0]
-            return Weapon(a.name, a.need, e["range"], e["hit"], e["damage"])
-    return None
+            out.append(Weapon(a.name, a.need, e["range"], e["hit"], e["damage"]))
+    return out if effect.get("range") is None else out[:1]

@@ -21,7 +21,7 @@ from __future__ import annotations
 from ..rules import abilities as ab
 from ..rules import effects as fx
 from . import events, ops, traits
-from .cards import DEFAULT_TARGET, find, hero_abilities, strike_weapon  # noqa: F401
+from .cards import DEFAULT_TARGET, find, hero_abilities, strike_weapon, strike_weapons  # noqa: F401
 from .choose import EFFECT, attack_sets, reach, strike_sets
 from .growth import SKILL, grant_skill, renown  # noqa: F401
 
@@ -108,8 +108,8 @@ def _can_start(game, hero, turn, first: dict) -> bool:
     """An ability is offered only when its first effect can do something (never a no-op)."""
     op, s = first["op"], game.state
     if op == "strike":
-        w = strike_weapon(game, hero, first)
-        return w is not None and bool(strike_sets(game, hero, first, w, {}))
+        return any(strike_sets(game, hero, first, w, {})
+                   for w in strike_weapons(game, hero, first))
     if op in ("shift", "suffer", "pick") and first["targets"]["quantity"] not in ("self",):
         return bool(fx.candidates(s.board, hero, first["targets"], s.figures))
     if op == "move":

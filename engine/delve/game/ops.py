@@ -16,8 +16,8 @@ from runeforge.engine.common.errors import EngineError
 from ..rules import abilities as ab
 from ..rules import effects as fx
 from ..rules.attacks import Weapon, gain_renown
-from . import events, traits
-from .cards import strike_weapon
+from . import events, foes, traits
+from .cards import strike_weapons
 from .choose import ask, attack_sets, fallen, reach, strike_sets
 from .choose import pick as _pick
 from .growth import grant_skill, renown
@@ -175,8 +175,13 @@ def _attack(game, owner, name, e, turn, ctx, choice):
 
 
 def _strike(game, owner, name, e, turn, ctx, choice):
-    w = strike_weapon(game, owner, e)
-    sets = strike_sets(game, owner, e, w, ctx) if w is not None else []
+    if owner.side == "adversary":            # its own weapons (issue 32, session delve8)
+        return foes.strike(game, owner, e, ctx, apply)
+    w, sets = None, []
+    for w in strike_weapons(game, owner, e):
+        sets = strike_sets(game, owner, e, w, ctx)
+        if sets:
+            break
     if not sets:
         return {"op": "strike", "results": []}
     chosen = sets[0] if len(sets) == 1 else ask(game, owner, [{"targets": t} for t in sets],

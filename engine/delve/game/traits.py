@@ -62,6 +62,28 @@ def _board_holds(game, figure, e: dict) -> bool:
     return not found if cond == "none" else len(found) >= e["n"]
 
 
+def own_bonus(game, figure, stat: str, rng: str | None) -> int:
+    """An adversary's rule on its own attacks ("Its attacks deal +1 Damage", "This
+    adversary's missile attacks add 1 to their rolls"; issue 32, session delve8)."""
+    return sum(e["amount"] for e in rules_of(game, figure)
+               if e["op"] == "boost" and e["stat"] == stat and "on" in e
+               and e.get("range") in (None, rng))
+
+
+def extra_move(game, figure) -> int:
+    """An adversary's rule "This adversary moves 2 additional spaces" (issue 32, session
+    delve8): added to the Move of its card in the adversary phase."""
+    return sum(e["amount"] for e in rules_of(game, figure)
+               if e["op"] == "boost" and e["stat"] == "move" and "on" in e)
+
+
+def aims(game, figure) -> list[dict]:
+    """An adversary's rules on whom it attacks in the adversary phase ("This adversary
+    attacks the hero with the most wounds.", issue 32, session delve8): its ``strike``
+    rules, in card order."""
+    return [e for e in rules_of(game, figure) if e["op"] == "strike" and "by" in e]
+
+
 def immune(game, figure, rng: str) -> bool:
     return any(e["op"] == "immune" and e["range"] == rng for e in rules_of(game, figure))
 

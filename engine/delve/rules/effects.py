@@ -7,7 +7,8 @@ ability (a hero, or an adversary).
 * **Selectors.** ``side`` adversary or hero; ``one``/``another`` pick one, ``up_to`` and
   ``n`` N (as many as there are, up to N), ``each``/``each_other`` take all; ``another``,
   ``each_other`` and the filter ``other`` leave out the owner, ``each hero`` includes it;
-  ``nearest``: those at the least distance from the owner; ``self``: the owner; ``target``:
+  ``nearest``: those at the least distance from the owner; ``most``/``fewest``: those with
+  the most (fewest) of ``rank`` (wounds, renown, Vigour), one of them picked; ``self``: the owner; ``target``:
   the attack's target; ``them``: the figures picked last; ``slayer`` / ``attacked``: the hero
   of the trigger's event; ``or``: any figure of the selectors given. Filters: ``adjacent``
   (R12 with A4, as a combat attack's reach), ``adjacent_target`` (to the attack's target, or
@@ -95,6 +96,10 @@ def _base(board: Board, owner: Figure, sel: dict, figures, ctx: dict) -> list[Fi
             out = [f for f in out if f.vigour >= flt["n"]]
         elif k == "other":
             out = [f for f in out if f is not owner]
+    if q in ("most", "fewest") and out:  # "the hero with the most wounds" (issue 32, delve8)
+        counts = {f.id: getattr(f, sel["rank"]) for f in out}
+        best = (max if q == "most" else min)(counts.values())
+        out = [f for f in out if counts[f.id] == best]
     if q == "nearest" and out:
         least = min(distance(owner.cell, f.cell) for f in out if f is not owner) \
             if any(f is not owner for f in out) else 0
@@ -108,7 +113,8 @@ def choices(sel: dict, found: list[Figure]) -> list[list[str]]:
     ids = [f.id for f in found]
     if not ids:
         return []
-    if q in ("one", "another", "target", "nearest", "slayer", "attacked") or (
+    if q in ("one", "another", "target", "nearest", "slayer", "attacked", "most",
+             "fewest") or (
             sel.get("or") and q in ("self", "one")):
         return [[i] for i in ids]
     if q in ("up_to", "n"):

@@ -48,6 +48,8 @@ class Cost:
 
 @dataclass(frozen=True)
 class Explore:
+    """``explore a chamber``."""
+
     span: tuple[int, int] = _span()
 
 
@@ -92,6 +94,8 @@ class Selector:
 
 @dataclass(frozen=True)
 class Heal:
+    """``heal N wounds`` (of ``on``; None: the hero itself)."""
+
     wounds: int
     on: Selector | None = None     # None: the hero itself
     span: tuple[int, int] = _span()
@@ -99,6 +103,8 @@ class Heal:
 
 @dataclass(frozen=True)
 class Attack:
+    """``attack <target>: <range>, <hit>/<damage>``: an attack at a range, its hit and damage."""
+
     target: str  # one of TARGETS
     range: str  # one of RANGES
     hit: int
@@ -111,6 +117,8 @@ class Attack:
 
 @dataclass(frozen=True)
 class Renown:
+    """``gain N renown`` (``on``: who gains it; None: you)."""
+
     amount: int
     span: tuple[int, int] = _span()
     on: Selector | None = None      # None: you; "the hero who slew it gains 1 renown"
@@ -118,6 +126,8 @@ class Renown:
 
 @dataclass(frozen=True)
 class Skill:
+    """``gain a skill``."""
+
     span: tuple[int, int] = _span()
 
 

@@ -15,7 +15,6 @@ import importlib
 import os
 import pkgutil
 import sys
-import traceback
 
 import click
 
@@ -30,6 +29,8 @@ REPORT_HINT = ("this is a bug in runeforge; please report it with the command yo
 
 def internal_error(exc: BaseException) -> None:
     if os.environ.get("RUNEFORGE_DEBUG"):
+        import traceback  # here: 4 ms of every start that only a crash needs (issue 38)
+
         traceback.print_exception(type(exc), exc, exc.__traceback__)
     click.echo(f"runeforge: internal error: {type(exc).__name__}: {exc}", err=True)
     click.echo(f"  = hint: {REPORT_HINT}", err=True)

@@ -94,6 +94,8 @@ class _Located:
 
 @dataclass(eq=False)
 class Card(_Located):
+    """One card of a content file: its data, where it stands in its file, its pack and game."""
+
     id: str
     kind: str
     name: str
@@ -113,6 +115,8 @@ class Card(_Located):
 
 @dataclass(eq=False)
 class Document(_Located):
+    """A document that is not a card list (a manifest, a ruleset, an adventure...), located like a card."""
+
     kind: str
     data: object
     path: str
@@ -124,6 +128,8 @@ class Document(_Located):
 
 @dataclass(eq=False)
 class Pack:
+    """A content pack: a folder of YAML files with its manifest (or the anonymous pack of a folder without one)."""
+
     id: str
     root: Path
     name: str = ""
@@ -141,6 +147,8 @@ class Pack:
 
 @dataclass
 class Content:
+    """Everything loaded: cards, packs, skills and documents by kind, with the loader's diagnostics and files."""
+
     cards: dict[str, Card] = field(default_factory=dict)
     packs: dict[str, Pack] = field(default_factory=dict)
     skills: set[str] = field(default_factory=set)

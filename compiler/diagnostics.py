@@ -13,7 +13,6 @@ or as a JSON record (``--format json``).
 
 from __future__ import annotations
 
-import difflib
 import json
 from dataclasses import asdict, dataclass, field
 from typing import Iterable
@@ -285,6 +284,8 @@ class DiagnosticError(Exception):
 
 def did_you_mean(word: str, candidates: Iterable[str], cutoff: float = 0.6) -> str | None:
     """Return a 'did you mean' hint for the closest candidate, or None."""
+    import difflib  # here: a check without a misspelling never needs it (issue 38)
+
     pool = list(dict.fromkeys(candidates))
     lowered = {c.lower(): c for c in pool}
     match = difflib.get_close_matches(word.lower(), list(lowered), n=1, cutoff=cutoff)

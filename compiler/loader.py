@@ -309,15 +309,19 @@ _PARSED_MAX = 1024
 
 
 def _load_file_cached(path: Path):
-    """load_file, remembered for files that have not changed since (same size and mtime,
-    same working directory for the display path). ruamel's round-trip parser is pure
-    Python and dominates loading; commands and tests that load the bundled content more
-    than once in a process parse it once. Plain data is still converted per load."""
+    """load_file, remembered for files that have not changed since (the same file by the
+    same path, same size and mtime, same working directory for the display path). ruamel's
+    round-trip parser is pure Python and dominates loading; commands and tests that load the
+    bundled content more than once in a process parse it once. Plain data is still converted
+    per load."""
     try:
         st = path.stat()
     except OSError:
         return load_file(path)
-    key = (str(path.resolve()), st.st_mtime_ns, st.st_size, os.getcwd())
+    # the file itself by device and inode (what the path leads to, through any symlink) and
+    # the path as given (the display path is made from it): Path.resolve() was a realpath
+    # walk, a system call per folder of every file, ~5 ms of a cold check (issue 38)
+    key = (str(path), st.st_dev, st.st_ino, st.st_mtime_ns, st.st_size, os.getcwd())
     hit = _PARSED.get(key)
     if hit is None:
         hit = load_file(path)

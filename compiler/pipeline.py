@@ -26,6 +26,8 @@ class UsageError(Exception):
 
 @dataclass
 class CheckResult:
+    """What a check gives: the loaded content, each card's compiled IR and every diagnostic."""
+
     content: Content
     compiled: dict[str, list[dict]] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)

@@ -44,6 +44,8 @@ class Problem:
 
 @dataclass
 class PositionIndex:
+    """The (line, column) of every value and of every mapping key of a file's data, by key path."""
+
     values: dict[tuple, Pos] = field(default_factory=dict)
     keys: dict[tuple, Pos] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)

@@ -6,7 +6,6 @@ offsets into the ability string) to ``file:line:col`` in the YAML source.
 
 from __future__ import annotations
 
-import difflib
 from typing import Iterable
 
 
@@ -29,6 +28,8 @@ class AbilitySyntaxError(Exception):
 
 def suggest(word: str, candidates: Iterable[str], cutoff: float = 0.6) -> str | None:
     """The closest candidate to ``word`` (case-insensitive), or None."""
+    import difflib  # here: a text without a misspelling never needs it (issue 38)
+
     pool = {c.lower(): c for c in candidates}
     match = difflib.get_close_matches(word.lower(), list(pool), n=1, cutoff=cutoff)
     return pool[match[0]] if match else None

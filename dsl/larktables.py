@@ -325,17 +325,91 @@ def _deserialize_memo(memo_json: dict) -> dict:
 
 
 def _fill_states_packed(parser: Lark, rows: list, tokens: dict, rule_ids: dict) -> None:
-    """:func:`_fill_states` from the compact states, as they are stored."""
+    """:func:`_fill_states` from the compact states, as they are stored: every row checked
+    here (KeyError for a terminal or a reduced rule the parser does not have), each state's
+    actions built when the parser first enters it (:class:`_LazyStates`)."""
+    from itertools import chain, compress
+
     from lark.parsers.lalr_analysis import Reduce, Shift
 
     by_id = {memo_id: (Reduce, parser.rules[i]) for memo_id, i in rule_ids.items()}
-    states = {}
-    for row in rows:
-        it = iter(row)
-        state = next(it)
-        states[state] = {tokens[t]: by_id[a] if k == 1 else (Shift, a)
-                         for t, k, a in zip(it, it, it, strict=True)}
-    parser.parser.parser._parse_table.states = states
+    # each row (_checked_rows): a state, then (terminal, action, arg) triples; an action
+    # other than 0 (shift) is checked as a reduce (1): stricter than the build, never looser
+    terminals = set(chain.from_iterable(row[1::3] for row in rows))
+    reduced = set(chain.from_iterable(compress(row[3::3], row[2::3]) for row in rows))
+    if not terminals <= set(tokens):
+        raise KeyError("a terminal the parser does not have")
+    if not reduced <= set(by_id):
+        raise KeyError("a reduce by a rule the parser does not have")
+    index = {row[0]: row for row in rows}
+    parser.parser.parser._parse_table.states = _LazyStates(index, tokens, by_id, Shift)
+
+
+class _LazyStates(dict):
+    """Lark's LALR states ({state: {terminal name: (Shift, state) or (Reduce, rule)}}), each
+    state's actions built from its stored row when it is first looked up: a check enters a
+    sixth of the states, and building them all was a fifth of loading a tables file
+    (issue 38). Whatever sees the whole (iteration, len, items, equality, a copy, pickling)
+    builds the rest first, so it is the plain dict :func:`_fill_states` makes."""
+
+    def __init__(self, rows: dict, tokens: dict, by_id: dict, shift) -> None:
+        super().__init__()
+        self._rows, self._tokens, self._by_id, self._shift = rows, tokens, by_id, shift
+
+    def _build(self, state):
+        it = iter(self._rows[state])
+        next(it)
+        tokens, by_id, shift = self._tokens, self._by_id, self._shift
+        actions = {tokens[t]: by_id[a] if k == 1 else (shift, a)
+                   for t, k, a in zip(it, it, it, strict=True)}
+        dict.__setitem__(self, state, actions)
+        return actions
+
+    def __missing__(self, state):
+        if state not in self._rows:
+            raise KeyError(state)
+        return self._build(state)
+
+    def _whole(self) -> "_LazyStates":
+        for state in self._rows:
+            if not dict.__contains__(self, state):
+                self._build(state)
+        return self
+
+    def __contains__(self, state) -> bool:
+        return dict.__contains__(self, state) or state in self._rows
+
+    def get(self, state, default=None):
+        return self[state] if state in self else default
+
+    def __iter__(self):
+        return dict.__iter__(self._whole())
+
+    def __len__(self) -> int:
+        return dict.__len__(self._whole())
+
+    def keys(self):
+        return dict.keys(self._whole())
+
+    def values(self):
+        return dict.values(self._whole())
+
+    def items(self):
+        return dict.items(self._whole())
+
+    def __eq__(self, other) -> bool:
+        return dict.__eq__(self._whole(), other)
+
+    def __ne__(self, other) -> bool:
+        return not self == other
+
+    __hash__ = None
+
+    def copy(self) -> dict:
+        return dict(self.items())
+
+    def __reduce__(self):
+        return dict, (dict(self.items()),)
 
 
 def canonical(doc: dict):

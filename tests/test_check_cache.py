@@ -111,6 +111,48 @@ def test_tampered_ir_is_refused(checked_result):
     assert compiled[card_id] == [{}] * len(good["compiled"][card_id])
 
 
+def test_tampered_delve_ir_is_refused(checked_result):
+    """Delve's IR is checked on reading too (a compiled yes/no check first, jsonschema for
+    anything it does not pass): a type, a field or a rule out of place is a miss."""
+    good = encode_check(checked_result)
+    card_id = next(k for k, v in good["compiled"].items()
+                   if v and checked_result.content.cards[k].game == "delve"
+                   and any(e["op"] == "attack" for e in v[0]["effects"]))
+    attack = next(i for i, e in enumerate(good["compiled"][card_id][0]["effects"])
+                  if e["op"] == "attack")
+    decode_check(json.loads(json.dumps(good)))  # the untouched entry is read
+    for change in (lambda e: e.update(damage="2"), lambda e: e.update(command="rm -rf /"),
+                   lambda e: e.update(range="area"), lambda e: e.pop("hit")):
+        data = json.loads(json.dumps(good))
+        change(data["compiled"][card_id][0]["effects"][attack])
+        with pytest.raises(BadEntry, match=card_id):
+            decode_check(data)
+
+
+@posix_only
+def test_warm_play_checks_its_ir_without_jsonschema_and_refuses_a_tampered_entry(tmp_path):
+    """A warm `play` checks every cached IR again (issue 38) without importing jsonschema; an
+    entry changed on disk after it was written is not used: the check is computed again,
+    with the same output, and the entry written anew."""
+    folder = tmp_path / "cache"
+    args = ("play", "--seed", "1", "--players", "2")
+    cold, _, _ = run(*args, cache_dir=folder)
+    warm, warm_mods, _ = run(*args, cache_dir=folder)
+    assert warm == cold and "jsonschema" not in warm_mods and "lark" not in warm_mods
+    (entry,) = folder.glob("check-*.json")
+    data = json.loads(entry.read_text(encoding="utf-8"))
+    content = decode_check(data, run_ir=False)[0]
+    card_id = next(k for k, v in data["compiled"].items()
+                   if v and content.cards[k].game == "delve")
+    data["compiled"][card_id][0]["effects"].append({"op": "exec", "command": "rm -rf /"})
+    entry.write_text(json.dumps(data), encoding="utf-8")
+    again, again_mods, _ = run(*args, cache_dir=folder)
+    assert again == cold and "lark" in again_mods  # a miss: loaded and compiled again
+    rewritten = json.loads(entry.read_text(encoding="utf-8"))
+    assert {"op": "exec", "command": "rm -rf /"} not in rewritten["compiled"][card_id][0]["effects"]
+    decode_check(rewritten)
+
+
 @posix_only
 def test_no_cache_means_no_entry(tmp_path, monkeypatch):
     monkeypatch.setenv("RUNEFORGE_CACHE_DIR", str(tmp_path / "cache"))

@@ -213,3 +213,44 @@ def test_regenerating_gives_the_shipped_file_byte_for_byte(name):
 
     shipped = resources.files(package).joinpath(name).read_text(encoding="utf-8")
     assert larktables.fresh_document(key_fn, lexer, build) == shipped
+
+
+@pytest.mark.parametrize("name", sorted(GRAMMARS))
+def test_states_are_built_as_the_parser_enters_them(name):
+    """load() checks every stored row at once but builds a state's actions when the parser
+    first enters it (issue 38); whatever sees the whole table gets every state."""
+    package, name, key_fn, lexer, build = GRAMMARS[name]
+    parser, from_file = larktables.load(package, name, key_fn(), lexer, build)
+    assert from_file
+    states = parser.parser.parser._parse_table.states
+    rows = len(larktables.read_tables(package, name, key_fn(), True)
+               ["data"]["parser"]["parser"]["states"]["#states"])
+    assert dict.__len__(states) == 0
+    text = "Gain 1 gold." if name == runebound.TABLES else "Heal 1 wound."
+    try:
+        parser.parse(text)
+    except Exception:  # noqa: BLE001 - a text the grammar refuses still enters states
+        pass
+    built = dict.__len__(states)
+    assert 0 < built < rows
+    assert 0 in states and -1 not in states and states.get(-1) is None
+    assert len(states) == rows == dict.__len__(states) and len(dict(states)) == rows
+
+
+@pytest.mark.parametrize("change", ["terminal", "rule"])
+def test_a_compact_row_naming_what_the_parser_lacks_falls_back(monkeypatch, change):
+    """A stored row with a terminal number or a reduced rule the parser does not have is
+    refused when the tables are read (not when the parser first enters the state)."""
+    package, name, key_fn, lexer, build = GRAMMARS[runebound.TABLES]
+    doc = larktables.read_tables(package, name, key_fn(), True)
+    rows = doc["data"]["parser"]["parser"]["states"]["#states"]
+    row = next(r for r in rows if 1 in r[2::3])
+    i = 1 + 3 * row[2::3].index(1)  # the terminal of the row's first reduce
+    if change == "terminal":
+        row[i] = 10 ** 6
+    else:
+        row[i + 2] = 10 ** 6
+    monkeypatch.setattr(larktables, "read_tables", lambda *a: doc)
+    parser, from_file = larktables.load(package, name, key_fn(), lexer, build)
+    assert not from_file
+    assert parser.parse("Gain 1 gold.") is not None

@@ -63,6 +63,9 @@ def test_check_of_valid_content_imports_neither_jsonschema_nor_a_progress_bar():
     assert "runeforge.dsl.delve.parser" in mods  # it ran: Delve's abilities were compiled
     assert "jsonschema" not in mods
     assert "rich.progress" not in mods and "rich.table" not in mods
+    # a die table's faces are read from the rules file, not from a whole RulesData
+    assert "runeforge.engine.runebound.core.rulesfile" in mods
+    assert "runeforge.engine.runebound.core.rulesdata" not in mods
 
 
 def test_check_of_bundled_content_does_not_import_ruamel():

@@ -197,3 +197,28 @@ def test_order_is_deterministic(content_dir, item_text):
         content_dir.write(f"{name}.yaml", item_text.replace("Girdle of Testing", name.upper()))
     content = load_content([content_dir.root], include_bundled=False)
     assert list(content.cards) == ["alpha", "mid-beta", "zeta"]
+
+
+def test_a_file_replaced_with_the_same_size_and_time_is_read_again(tmp_path):
+    """The in-process memo of parsed files knows a file by its path, device and inode, size
+    and modification time: another file renamed over it (as editors save), even with the
+    same size and time, is parsed again, and a symlink retargeted at another file too."""
+    import os
+
+    from runeforge import loader
+
+    first, second = tmp_path / "a.yaml", tmp_path / "b.yaml"
+    first.write_text("kind: item\nname: one\n", encoding="utf-8")
+    second.write_text("kind: item\nname: two\n", encoding="utf-8")
+    st = first.stat()
+    os.utime(second, ns=(st.st_atime_ns, st.st_mtime_ns))
+    assert loader._load_file_cached(first)[0].text.endswith("one\n")
+    assert loader._load_file_cached(first)[0].text.endswith("one\n")  # a hit: the same answer
+    link = tmp_path / "link.yaml"
+    link.symlink_to(first)
+    assert loader._load_file_cached(link)[0].text.endswith("one\n")
+    link.unlink()
+    link.symlink_to(second)
+    assert loader._load_file_cached(link)[0].text.endswith("two\n")
+    os.replace(second, first)
+    assert loader._load_file_cached(first)[0].text.endswith("two\n")

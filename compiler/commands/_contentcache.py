@@ -103,13 +103,14 @@ def key(dirs) -> str | None:
         h.update(f"dir:{os.path.realpath(root)}\n".encode())
         if not root.is_dir():
             return None  # the loader reports it; nothing to cache
-        for path in yaml_files(root):
+        found = yaml_files(root)  # listed once: a third of the key's time was a second walk
+        for path in found:
             h.update(f"{path.relative_to(root).as_posix()}\n".encode())
             try:
                 h.update(hashlib.sha256(read_limited(path)).digest())
             except Unreadable:
                 return None  # the loader reports the file; content with errors is not cached
-        yaml = set(yaml_files(root))
+        yaml = set(found)
         for path in _other_files(root):  # a pack's own catalogs, its art
             if path not in yaml:
                 st = path.stat()
@@ -256,8 +257,10 @@ def put(key_: str | None, kind: str, value) -> None:
     try:
         encode = {"content": encode_content, "check": encode_check}.get(kind, encode_ir)
         data = encode(value, verify=False)
-        raw = json.dumps(data, ensure_ascii=False, separators=(",", ":"),
-                         allow_nan=False).encode("utf-8")
+        # check_circular off: a cycle cannot come from the encoders, and would still end in a
+        # RecursionError (caught below) instead of the check's ValueError
+        raw = json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False,
+                         check_circular=False).encode("utf-8")
         # what JSON does not keep (a tuple, a key that is not a string) is not stored: the
         # text written is read back and compared, once (the encoders' own round trip made
         # a second text of the whole entry, a tenth of a cold check's time; issue 38)

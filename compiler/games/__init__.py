@@ -157,6 +157,8 @@ class FaceStyle:
 
 @dataclass(frozen=True)
 class Game:
+    """One game: its kinds, dialect, IR, rules text, faces and engine, as the module's docstring describes."""
+
     id: str
     name: str
     card_kinds: tuple[str, ...]

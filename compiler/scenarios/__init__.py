@@ -32,6 +32,8 @@ class Check:
 
 @dataclass
 class ScenarioResult:
+    """The outcome of one card scenario run by the engine."""
+
     name: str
     game: str
     path: str
@@ -90,6 +92,8 @@ def run(content, compiled, game: str | None = None) -> list[ScenarioResult]:
 
 @dataclass
 class Coverage:
+    """Which cards and IR ops the scenarios exercise, of those of the games that have scenarios."""
+
     cards: list[str]  # every card of the games that have scenarios
     covered: set[str]
     ops: set[str]  # every IR op the compiled abilities of those cards use

@@ -18,8 +18,6 @@ the hint names the words the parser reads at that place (never the word that fai
 
 from __future__ import annotations
 
-import difflib
-
 from lark import Token
 from lark.exceptions import UnexpectedInput, UnexpectedToken
 
@@ -97,6 +95,8 @@ def closeness(word: str, other: str) -> float:
         return 3.0
     if _stem(low) == _stem(other):
         return 2.5
+    import difflib  # here: a text without a misspelling never needs it (issue 38)
+
     ratio = difflib.SequenceMatcher(None, low, other).ratio()
     return ratio if ratio >= CLOSE else 0.0
 

@@ -50,6 +50,8 @@ class Cost:
 
 @dataclass(frozen=True)
 class Explore:
+    """``explore a chamber``."""
+
     span: tuple[int, int] = _span()
 
 
@@ -95,6 +97,8 @@ class Selector:
 
 @dataclass(frozen=True)
 class Heal:
+    """``heal N wounds`` (of ``on``; None: the hero itself)."""
+
     wounds: int
     on: Selector | None = None     # None: the hero itself
     span: tuple[int, int] = _span()
@@ -102,6 +106,8 @@ class Heal:
 
 @dataclass(frozen=True)
 class Attack:
+    """``attack <target>: <range>, <hit>/<damage>``: an attack at a range, its hit and damage."""
+
     target: str  # one of TARGETS
     range: str  # one of RANGES
     hit: int
@@ -114,6 +120,8 @@ class Attack:
 
 @dataclass(frozen=True)
 class Renown:
+    """``gain N renown`` (``on``: who gains it; None: you)."""
+
     amount: int
     span: tuple[int, int] = _span()
     on: Selector | None = None      # None: you; "the hero who slew it gains 1 renown"
@@ -121,6 +129,8 @@ class Renown:
 
 @dataclass(frozen=True)
 class Skill:
+    """``gain a skill``."""
+
     span: tuple[int, int] = _span()
 
 

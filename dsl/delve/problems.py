@@ -8,6 +8,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Problem:
+    """A problem found in an ability: code, message, span in the text, hint and severity."""
+
     code: str
     message: str
     span: tuple[int, int]

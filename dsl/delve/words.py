@@ -37,6 +37,8 @@ def is_ref(c) -> bool:
 
 @dataclass
 class Who:
+    """A subject that is a selector (``plural``: spelled in the plural)."""
+
     sel: n.Selector
     plural: bool = False
 
@@ -56,6 +58,8 @@ class Attacks:
 
 @dataclass
 class Pred:
+    """A predicate: its kind, the verb's token, and what it says (``data``)."""
+
     kind: str
     verb: Token | None
     span: tuple
@@ -64,6 +68,8 @@ class Pred:
 
 @dataclass
 class Clause:
+    """A subject (None: you) with its predicate (``modal``: after may/can)."""
+
     subject: Who | Attacks | None     # None: you
     said_you: bool
     pred: Pred
@@ -82,6 +88,8 @@ class Mod:
 
 @dataclass
 class Part:
+    """A piece of a sentence: a clause, a modifier, or both, with its tails."""
+
     clause: Clause | None
     mod: Mod | None
     tails: list

@@ -34,6 +34,8 @@ class Amount:
 
 @dataclass(frozen=True)
 class TakesWounds:
+    """Event: ``when <target> takes N wounds`` (in a combat phase, when ``phase``)."""
+
     target: str
     amount: Amount
     phase: Optional[str] = None
@@ -42,11 +44,15 @@ class TakesWounds:
 
 @dataclass(frozen=True)
 class DefeatChallenge:
+    """Event: ``when you defeat a challenge``."""
+
     span: Span = _span()
 
 
 @dataclass(frozen=True)
 class KnockedOut:
+    """Event: ``when you are knocked out``."""
+
     span: Span = _span()
 
 
@@ -57,17 +63,23 @@ Event = Union[TakesWounds, DefeatChallenge, KnockedOut]
 
 @dataclass(frozen=True)
 class Activate:
+    """Cost: ``activate`` (the card is exhausted)."""
+
     span: Span = _span()
 
 
 @dataclass(frozen=True)
 class DiscardCard:
+    """Cost: ``discard`` (the card), or ``discard this card`` (``this_card``)."""
+
     this_card: bool = False
     span: Span = _span()
 
 
 @dataclass(frozen=True)
 class PayGold:
+    """Cost: ``pay N gold``."""
+
     amount: Amount
     span: Span = _span()
 
@@ -87,6 +99,8 @@ class Suffer:
 
 @dataclass(frozen=True)
 class Modifier:
+    """``<subject> receive(s) +N <stat>``: a bonus or penalty to a statistic."""
+
     subject: str
     stat: str
     value: int
@@ -95,6 +109,8 @@ class Modifier:
 
 @dataclass(frozen=True)
 class CostModifier:
+    """``<subjects> cost you N more/less gold`` (``delta``) or ``cost twice as much`` (``factor``)."""
+
     subjects: tuple[str, ...]
     delta: Optional[int] = None
     factor: Optional[int] = None
@@ -103,6 +119,8 @@ class CostModifier:
 
 @dataclass(frozen=True)
 class Attack:
+    """``make a <phase> attack`` (with ``bonus`` added to it)."""
+
     phase: str
     bonus: Optional[int] = None
     span: Span = _span()
@@ -110,6 +128,8 @@ class Attack:
 
 @dataclass(frozen=True)
 class Inflict:
+    """``inflict N wounds on <target>``."""
+
     amount: Amount
     target: str
     span: Span = _span()
@@ -117,6 +137,8 @@ class Inflict:
 
 @dataclass(frozen=True)
 class Cancel:
+    """``cancel N wounds being inflicted on <target>``."""
+
     amount: Amount
     target: str
     span: Span = _span()
@@ -124,6 +146,8 @@ class Cancel:
 
 @dataclass(frozen=True)
 class Heal:
+    """``discard N <tokens> (wounds and/or exhaustion) from <target>``."""
+
     amount: Amount
     tokens: tuple[str, ...]
     target: str
@@ -132,6 +156,8 @@ class Heal:
 
 @dataclass(frozen=True)
 class Test:
+    """``test <attribute> [<skill>] (<target_number>)``."""
+
     attribute: str
     skill: Optional[str]
     target_number: int
@@ -140,6 +166,8 @@ class Test:
 
 @dataclass(frozen=True)
 class Move:
+    """``move N spaces`` (``in any direction``; ``instead_of_rolling`` the movement dice)."""
+
     amount: Amount
     any_direction: bool = False
     instead_of_rolling: bool = False
@@ -148,18 +176,24 @@ class Move:
 
 @dataclass(frozen=True)
 class MovementDice:
+    """``roll N additional movement dice``."""
+
     amount: Amount
     span: Span = _span()
 
 
 @dataclass(frozen=True)
 class GainGold:
+    """``gain N gold``."""
+
     amount: Amount
     span: Span = _span()
 
 
 @dataclass(frozen=True)
 class DrawMarket:
+    """``draw N market cards``."""
+
     amount: Amount
     span: Span = _span()
 

@@ -30,7 +30,7 @@ GAME = Game(
         name="delve",
         version=3,  # engine/delve/ir.py IR_VERSION (tests/test_games.py holds them equal)
         schema="runeforge.engine.delve.ir:ir_schema",
-        validate="runeforge.engine.delve.ir:validate_ability",
+        validate="runeforge.games.delve.irvalid:validate_ir",
     ),
     text=TextStyle(
         locales=("en", "fi", "pl", "el", "ru"),

@@ -9,7 +9,9 @@ from runeforge.dsl.delve.checks import check_ability
 from runeforge.dsl.delve.errors import AbilitySyntaxError  # noqa: F401  (re-export)
 from runeforge.dsl.delve.parser import parse_ability
 from runeforge.dsl.delve.printer import print_ability
-from runeforge.engine.delve.ir import ir_schema, validate_ability
+from runeforge.engine.delve.ir import validate_ability
+
+from .irvalid import schema_check as _schema_check
 
 
 def _filter_ir(f, owner: str) -> dict:
@@ -186,21 +188,6 @@ def compile_card(card, content=None):
             hint="end its abilities with a trigger that gains renown, e.g. 'Every time you "
                  "explore a chamber, gain 1 renown.'"))
     return irs, diags
-
-
-_SCHEMA_CHECK: list = []
-
-
-def _schema_check(ir) -> bool:
-    """The IR schema as a compiled yes/no check (schema_fast, with jsonschema's integers): a
-    valid IR is passed without importing jsonschema, which a cold `check` paid a tenth of its
-    time for (issue 38); any other goes to jsonschema (validate_ability)."""
-    if not _SCHEMA_CHECK:
-        from runeforge.schema_fast import compile_schema
-
-        _SCHEMA_CHECK.append(compile_schema(ir_schema(), float_integers=True))
-    check = _SCHEMA_CHECK[0]
-    return check is not None and check(ir)
 
 
 def compile_texts(card, keyed) -> tuple[list, list]:

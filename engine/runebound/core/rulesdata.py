@@ -7,7 +7,7 @@ a ``kind: ruleset`` document (see ``compiler/schemas/ruleset.schema.json``).
 The combat values (defeat comparison, skill bonus, spoils, knock-out losses) are also held by
 ``engine/runebound/core/ruleset.py`` (the combat engine's ``Ruleset``); ``Ruleset.from_data``
 builds that object from a ``RulesData``, so both read one source. This module imports no other
-part of the engine but its errors."""
+part of the engine but its errors and the rules files (:mod:`.rulesfile`)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,8 @@ import math
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
-from runeforge.engine.common.errors import EngineError
+# bundled_document: imported from here too (the games registry names it here)
+from .rulesfile import DIE_FACES, RulesDataError, bundled_document, die_faces  # noqa: F401
 
 BUNDLED = ("base", "advanced")
 
@@ -25,10 +26,6 @@ HOUSE_RULES = {
         "when a Hero's turn starts with no adventure counter on the board that it may play, "
         "counters are renewed from the box as by an event's sun icon"),
 }
-
-
-class RulesDataError(EngineError):
-    """A ruleset dict is malformed or inconsistent."""
 
 
 @dataclass(frozen=True)
@@ -149,7 +146,7 @@ class CombatRules:
     skill_bonus: int
     skill_bonus_per_exhaustion: int
     escape_failure_wounds: int
-    die_faces: int = 10  # overridden by the file's combat.die_faces (family 3 die tables)
+    die_faces: int = DIE_FACES  # overridden by the file's combat.die_faces (family 3 die tables)
 
     @property
     def defeat_margin(self) -> int:
@@ -338,7 +335,7 @@ def _build(doc: Mapping) -> RulesData:
         combat=CombatRules(cb["defeat_when"], int(cb["skill_bonus"]),
                            int(cb["skill_bonus_per_exhaustion"]),
                            int(cb["escape_failure_wounds"]),
-                           int(cb.get("die_faces", CombatRules.die_faces))),
+                           die_faces(doc)),
         knock_out=KnockOutRules(frozenset(ko["loses"]), tuple(ko["priciest_card"]),
                                 ko["move_to"], ko["challenge_to"], bool(ko["may_change_hero"])),
         hero_vs_hero=HeroVsHeroRules(
@@ -364,28 +361,6 @@ def _house_rules(doc: Mapping) -> tuple[tuple[str, bool], ...]:
         raise RulesDataError(f"unknown house rule {unknown[0]!r}; choose from "
                              f"{', '.join(sorted(HOUSE_RULES))}")
     return tuple((name, bool(doc.get(name, False))) for name in sorted(HOUSE_RULES))
-
-
-def bundled_document(name: str) -> dict:
-    """The plain dict of a bundled rules file (``cards/rules/<name>.yaml``).
-
-    Read with libyaml when PyYAML has it (a tenth of ruamel's time; these bundled files hold
-    no scalar that YAML 1.1 and 1.2 read differently, which tests/test_yaml_front_ends.py checks
-    against ruamel's YAML 1.2), else with ruamel."""
-    from importlib import resources
-
-    ref = resources.files("runeforge.cards").joinpath("rules", f"{name}.yaml")
-    try:
-        text = ref.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise RulesDataError(f"no bundled rules file {name!r}") from None
-    try:
-        from yaml import CSafeLoader, load
-    except ImportError:
-        from ruamel.yaml import YAML
-
-        return YAML(typ="safe", pure=True).load(text)
-    return load(text, Loader=CSafeLoader)
 
 
 def load_ruleset(name: str) -> RulesData:

@@ -36,6 +36,8 @@ _SUBJECT_STATS = {
 
 @dataclass(frozen=True)
 class Finding:
+    """A problem one check found in an ability, located by its span in the ability's text."""
+
     code: str
     message: str
     span: Optional[tuple[int, int]]
@@ -45,6 +47,8 @@ class Finding:
 
 @dataclass(frozen=True)
 class CardContext:
+    """What the checks know of the card an ability is on: its kind, usage and stamina."""
+
     kind: str
     usage: Optional[str] = None
     stamina: Optional[int] = None

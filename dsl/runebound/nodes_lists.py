@@ -44,10 +44,3 @@ def terrain_words(value) -> str:
 def article(word: str) -> str:
     return "an" if word[:1].lower() in "aeiou" else "a"
 
-
-def ir_value(value):
-    """The IR of one value (its str, as before lists) or of several (a list in canonical
-    order, two or more): docs/effect-ir.md, "Lists of values"."""
-    if value is None or isinstance(value, str):
-        return None if value is None else str(value)
-    return [str(v) for v in value]

@@ -10,19 +10,22 @@ the same answer)."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from runeforge.engine.delve.ir import ir_schema, validate_ability
 
-_SCHEMA_CHECK: list = []
+
+@cache
+def _compiled():
+    from runeforge.schema_fast import compile_schema
+
+    return compile_schema(ir_schema(), float_integers=True)
 
 
 def schema_check(ir) -> bool:
     """The IR schema as a compiled yes/no check: True is certain, anything else is left to
     jsonschema (validate_ability)."""
-    if not _SCHEMA_CHECK:
-        from runeforge.schema_fast import compile_schema
-
-        _SCHEMA_CHECK.append(compile_schema(ir_schema(), float_integers=True))
-    check = _SCHEMA_CHECK[0]
+    check = _compiled()
     return check is not None and check(ir)
 
 

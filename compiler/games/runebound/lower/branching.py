@@ -13,7 +13,8 @@ The condition objects are listed in docs/language.md (Family 1) and in the IR sc
 from __future__ import annotations
 
 from runeforge.dsl.runebound import nodes as n
-from runeforge.dsl.runebound.nodes_lists import ir_value
+
+from .lists import ir_value
 
 
 def condition(c: n.Condition) -> dict:

@@ -7,7 +7,8 @@ target ``enemy`` (the checks refuse "this challenge" on any other card, RF451)."
 from __future__ import annotations
 
 from runeforge.dsl.runebound import nodes as n
-from runeforge.dsl.runebound.nodes_lists import ir_value
+
+from .lists import ir_value
 
 STANDING = (n.CannotBeWounded,)
 

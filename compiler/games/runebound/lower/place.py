@@ -5,7 +5,8 @@ at its end); this module does not import lower.py (no import cycle)."""
 from __future__ import annotations
 
 from runeforge.dsl.runebound import nodes_place as p
-from runeforge.dsl.runebound.nodes_lists import ir_value
+
+from .lists import ir_value
 
 EFFECTS = {
     p.MoveTo: lambda node: [{"op": "move_to", "town": node.town}],

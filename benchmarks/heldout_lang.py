@@ -26,7 +26,7 @@ import argparse
 import re
 from pathlib import Path
 
-from runeforge.games.runebound.abilities import compile_ability
+from runeforge.games.runebound.abilities import compile_abilities
 from runeforge.games.runebound.checks import CardContext
 
 HERE = Path(__file__).resolve().parent
@@ -72,9 +72,10 @@ def usage(kind: str, text: str) -> str | None:
 def measure(path: Path = HELD_OUT) -> tuple[int, int, list]:
     failures = []
     for kind, text in texts(path):
-        ir, findings = compile_ability(text, CardContext(kind, usage(kind, text), None, SKILLS))
+        irs, findings = compile_abilities(text, CardContext(kind, usage(kind, text), None,
+                                                             SKILLS))
         errors = [f for f in findings if f.severity == "error"]
-        if ir is None or errors:
+        if irs is None or errors:
             failures.append((kind, text, errors[0] if errors else None))
     total = len(texts(path))
     return total - len(failures), total, failures

@@ -6,8 +6,9 @@
 * Hints: a failed sentence's hint is a whole sentence that parses ("did you mean: '…'?"), or
   no sentence; a hint never proposes a word that fails again at the same place.
 
-One parse per text: compile_ability parses through the compiler's cache, which the printer's
-checks reuse.
+A text is a card's text, which may hold several abilities one after another ("Before Combat:
+... Reward: 3 gold."): it is compiled and printed as `check` and `fmt` do. One parse per text:
+compile_abilities parses through the compiler's cache, which the printer's checks reuse.
 """
 
 from __future__ import annotations
@@ -20,8 +21,8 @@ import yaml
 
 from runeforge.dsl.errors import AbilitySyntaxError
 from runeforge.dsl.runebound.parser import parse_ability
-from runeforge.dsl.runebound.printer import print_ability
-from runeforge.games.runebound.abilities import compile_ability, parse_cached
+from runeforge.dsl.runebound.sequence import parse_text
+from runeforge.games.runebound.abilities import canonical_text, compile_abilities, parts_cached
 from runeforge.games.runebound.checks import CardContext
 
 CORPUS = Path(__file__).resolve().parent / "data" / "corpus" / "runebound.yaml"
@@ -54,13 +55,13 @@ def test_the_corpus_is_large_and_spread_over_every_kind_of_card():
 @pytest.mark.parametrize("form", FORMS, ids=lambda f: f["text"][:60])
 def test_a_form_and_its_variants_compile_to_one_ir_and_one_text(form):
     ctx = _ctx(form["kind"], form["text"])
-    ir, findings = compile_ability(form["text"], ctx)
+    ir, findings = compile_abilities(form["text"], ctx)
     assert [(f.code, f.message) for f in findings if f.severity == "error"] == []
     assert ir is not None
-    assert print_ability(parse_cached(form["text"])) == form["text"], "not canonical"
+    assert canonical_text(form["text"]) == form["text"], "not canonical"
     for variant in form["variants"]:
-        assert print_ability(parse_cached(variant)) == form["text"], variant
-        again, found = compile_ability(variant, ctx)
+        assert canonical_text(variant) == form["text"], variant
+        again, found = compile_abilities(variant, ctx)
         assert [f.code for f in found if f.severity == "error"] == [], variant
         assert again == ir, variant
 
@@ -68,11 +69,11 @@ def test_a_form_and_its_variants_compile_to_one_ir_and_one_text(form):
 @pytest.mark.parametrize("case", FAILS, ids=lambda f: f["text"][:60])
 def test_a_text_that_must_fail_fails_with_its_code(case):
     try:
-        parse_cached(case["text"])
+        parts_cached(case["text"])
     except AbilitySyntaxError as err:
         assert err.code == case["code"], err.message
         return
-    _, findings = compile_ability(case["text"], _ctx(case["kind"], case["text"]))
+    _, findings = compile_abilities(case["text"], _ctx(case["kind"], case["text"]))
     assert case["code"] in {f.code for f in findings if f.severity == "error"}, \
         [(f.code, f.message) for f in findings]
 
@@ -86,7 +87,7 @@ def _hints() -> list[tuple[str, AbilitySyntaxError]]:
     for case in FAILS:
         if case["code"] in SYNTAX:
             with pytest.raises(AbilitySyntaxError) as err:
-                parse_ability(case["text"])
+                parse_text(case["text"])
             out.append((case["text"], err.value))
     return out
 
@@ -100,13 +101,13 @@ def test_hints_are_sentences_that_parse_and_never_a_word_that_fails_there_again(
         m = _SENTENCE.search(hint)
         if m:
             sentences += 1
-            parse_ability(m.group(1) or m.group(2))  # raises if it does not parse
+            parse_text(m.group(1) or m.group(2))  # raises if it does not parse
             parsed += 1
         w = _WORD.search(hint)
         if w:  # a word hint: put it in place; the parse must get past this place
             fixed = text[:err.start] + w.group(1) + text[err.end:]
             try:
-                parse_ability(fixed)
+                parse_text(fixed)
             except AbilitySyntaxError as again:
                 assert again.start != err.start, (text, hint)
     assert parsed == sentences  # every sentence proposed parses (the measured share: 100 %)

@@ -135,42 +135,40 @@ def _ctx(kind):
 
 @pytest.mark.parametrize("kind, text", CORE)
 def test_core_doc_example_compiles_prints_and_renders(kind, text):
-    from runeforge.dsl.runebound.parser import parse_ability
-    from runeforge.dsl.runebound.printer import print_ability
-    from runeforge.games.runebound.abilities import compile_ability
+    """A doc example is a card text: one ability, or several one after another."""
+    from runeforge.games.runebound.abilities import canonical_text, compile_abilities, parts_cached
     from runeforge.games.runebound.text.render import render_ability
 
-    ability = parse_ability(text)
-    assert print_ability(ability) == text
-    ir, findings = compile_ability(text, _ctx(kind))
+    abilities = [ability for _offset, _part, ability in parts_cached(text)]
+    assert canonical_text(text) == text
+    irs, findings = compile_abilities(text, _ctx(kind))
     assert [(f.code, f.message) for f in findings] == []
-    assert ir is not None
+    assert irs is not None and len(irs) == len(abilities)
     for locale in ("en", "fi", "pl", "el", "ru"):
-        rendered = render_ability(ability, locale)
-        assert rendered and "{" not in rendered
-    assert render_ability(ability, "en") == text
+        for ability in abilities:
+            rendered = render_ability(ability, locale)
+            assert rendered and "{" not in rendered
+    assert " ".join(render_ability(a, "en") for a in abilities) == text
 
 
 @pytest.mark.parametrize("kind, line", CORE_VARIANTS)
 def test_core_doc_variant_prints_as_its_canonical_text(kind, line):
-    from runeforge.dsl.runebound.parser import parse_ability
-    from runeforge.dsl.runebound.printer import print_ability
-    from runeforge.games.runebound.abilities import compile_ability
+    from runeforge.games.runebound.abilities import canonical_text, compile_abilities
 
     variant, canonical = (part.strip() for part in line.split("=>"))
-    assert print_ability(parse_ability(variant)) == canonical
-    ir, findings = compile_ability(variant, _ctx(kind))
+    assert canonical_text(variant) == canonical
+    irs, findings = compile_abilities(variant, _ctx(kind))
     assert [f.code for f in findings if f.severity == "error"] == []
-    assert ir == compile_ability(canonical, _ctx(kind))[0]
+    assert irs == compile_abilities(canonical, _ctx(kind))[0]
 
 
 def test_the_core_doc_shows_every_selector_verb_and_modifier():
     from runeforge.dsl.runebound import nodes as n
-    from runeforge.dsl.runebound.parser import parse_ability
+    from runeforge.dsl.runebound.sequence import parse_text
 
     seen_nodes, selectors = set(), set()
     for _kind, text in CORE:
-        for s in parse_ability(text).sentences:
+        for s in (s for _offset, ability in parse_text(text) for s in ability.sentences):
             for node in n.walk(s):
                 seen_nodes.add(type(node).__name__)
                 if isinstance(node, n.Selector):

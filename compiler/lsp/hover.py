@@ -111,16 +111,28 @@ def ability_hover(service: AnalysisService, card: Card | None, game_id: str, ind
 
 
 def _ir_of(service: AnalysisService, card: Card, index: int):
-    """The IR of ability ``index`` (the compiled list leaves out abilities with errors)."""
+    """The IR of ability string ``index``: one IR, a list of them when the string holds
+    several abilities (the dialect's parse gives a tuple then), or None. The compiled list
+    leaves out the strings with errors."""
     abilities = card.data.get("abilities") or []
     errors = {d.extra.get("ability") for d in service.diagnostics_of(card.path)
               if d.is_error and d.extra.get("card") == card.id}
-    irs = service.ir(card.id)
-    if len(irs) == len(abilities):
-        return irs[index] if index < len(irs) else None
-    if errors - {None} and index not in errors:
-        kept = [i for i in range(len(abilities)) if i not in errors]
-        return irs[kept.index(index)] if index in kept and kept.index(index) < len(irs) else None
+    if index in errors or index >= len(abilities):
+        return None
+    parse = games.resolve(games.get(card.game).dialect.parse)
+    irs, start = service.ir(card.id), 0
+    for i, text in enumerate(abilities):
+        if i in errors or not isinstance(text, str):
+            continue
+        try:
+            ast = parse(text)
+        except Exception:  # noqa: BLE001 - the string's own diagnostic says why
+            return None
+        count = len(ast) if isinstance(ast, tuple) else 1
+        if i == index:
+            found = irs[start:start + count]
+            return (found[0] if count == 1 else found) if len(found) == count else None
+        start += count
     return None
 
 

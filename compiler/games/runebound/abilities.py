@@ -7,6 +7,7 @@ in the YAML file. The engine runs only the IR this module produces.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import lru_cache
 
 from runeforge.diagnostics import Diagnostic, DiagnosticError
@@ -14,6 +15,7 @@ from runeforge.dsl.errors import AbilitySyntaxError
 from runeforge.dsl.runebound import nodes as n
 from runeforge.dsl.runebound.parser import parse_ability
 from runeforge.dsl.runebound.printer import print_ability
+from runeforge.dsl.runebound.sequence import parse_text, print_text
 from runeforge.engine.runebound.core.ir import IRError, validate_ability
 
 from .checks import CardContext, Finding, check_ability, check_compiled
@@ -30,6 +32,39 @@ def parse_cached(text: str) -> n.Ability:
     return _parse(text)
 
 
+@lru_cache(maxsize=4096)
+def parts_cached(text: str) -> tuple[tuple[int, str, n.Ability], ...]:
+    """The abilities one card text holds, each as (offset in ``text``, its own text, AST): a
+    text that parses whole is one ability; "Before Combat: ... Reward: 3 gold." is two
+    (runeforge.dsl.runebound.sequence). Raises AbilitySyntaxError located in ``text``."""
+    parsed = parse_text(text)
+    bounds = [offset for offset, _ in parsed[1:]] + [len(text)]
+    return tuple((offset, text[offset:end].rstrip(), ability)
+                 for (offset, ability), end in zip(parsed, bounds))
+
+
+def compile_abilities(text: str, ctx: CardContext) -> tuple[list[dict] | None, list[Finding]]:
+    """Parse, check and lower one card text, which may hold several abilities one after
+    another: (their IRs, or None when any has an error; findings located in ``text``)."""
+    try:
+        parts = parts_cached(text)
+    except AbilitySyntaxError as err:
+        return None, [Finding(err.code, err.message, (err.start, err.end), err.hint)]
+    irs, findings, failed = [], [], False
+    for offset, part, ability in parts:
+        ir, found = _compile_parsed(ability, part, ctx)
+        findings += [_shift(f, offset) for f in found]
+        failed = failed or ir is None
+        irs.append(ir)
+    return (None if failed else irs), findings
+
+
+def _shift(f: Finding, offset: int) -> Finding:
+    if not offset or f.span is None:
+        return f
+    return replace(f, span=(f.span[0] + offset, f.span[1] + offset))
+
+
 def compile_ability(text: str, ctx: CardContext) -> tuple[dict | None, list[Finding]]:
     """Parse, check and lower one ability: (IR or None, findings).
 
@@ -40,6 +75,10 @@ def compile_ability(text: str, ctx: CardContext) -> tuple[dict | None, list[Find
         ability = _parse(text)
     except AbilitySyntaxError as err:
         return None, [Finding(err.code, err.message, (err.start, err.end), err.hint)]
+    return _compile_parsed(ability, text, ctx)
+
+
+def _compile_parsed(ability: n.Ability, text: str, ctx: CardContext):
     findings = list(check_ability(ability, ctx)) + _reward_line(text, ctx)
     if any(f.severity == "error" for f in findings):
         return None, findings
@@ -129,9 +168,9 @@ def compile_card(card, content) -> tuple[list[dict], list[Diagnostic]]:
     for i, text in enumerate(abilities):
         if not isinstance(text, str):
             continue  # the schema check reports the wrong type
-        ir, findings = compile_ability(text, ctx)
+        irs, findings = compile_abilities(text, ctx)
         diags.extend(_diagnostic(card, i, text, f) for f in findings)
-        if ir is not None:
+        for ir in irs or ():
             try:
                 validate_ability(ir)
             except IRError as err:  # a compiler bug, reported at the ability, never hidden
@@ -154,11 +193,14 @@ def canonical_text(text: str) -> str:
     text does not parse.
     """
     try:
-        return print_ability(_parse(text))
+        parts = parts_cached(text)
     except AbilitySyntaxError as err:
         raise DiagnosticError(Diagnostic(
             code=err.code, message=err.message, path="<ability>", line=1, col=err.start + 1,
             length=err.end - err.start, hint=err.hint, source_line=text)) from None
+    if len(parts) == 1:
+        return print_ability(parts[0][2])
+    return print_text((offset, ability) for offset, _part, ability in parts)
 
 
 def compile_text(text: str, kind: str = "item", usage: str | None = None,

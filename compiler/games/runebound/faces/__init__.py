@@ -78,16 +78,17 @@ def face_table(locale: str) -> dict:
 def localised_faces(cards, locale: str, content=None) -> list[CardFace]:
     """Faces of Runebound cards in ``locale``, in the order given; ``content`` (the loaded
     content) lets each face know its physical deck from the adventures' deck lists."""
-    from runeforge.games.runebound.abilities import parse_cached
+    from runeforge.games.runebound.abilities import parts_cached
     from runeforge.games.runebound.text.render import render_blocks
     from runeforge.l10n.names import card_name, flavour
 
     def blocks(card, loc):
         out = _skills_block(card, loc)
         for text in card.data.get("abilities", []) or []:
-            if isinstance(text, str):
-                tag, body = render_blocks(parse_cached(text), loc)
-                out.append(TextBlock(tag, body))
+            if isinstance(text, str):  # one block per ability the text holds
+                for _offset, _part, ability in parts_cached(text):
+                    tag, body = render_blocks(ability, loc)
+                    out.append(TextBlock(tag, body))
         return out
 
     def flavour_for(card, loc):

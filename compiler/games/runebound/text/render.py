@@ -311,9 +311,10 @@ def render_ability(ability: n.Ability, locale: str) -> str:
 
 def render_card(card, locale: str) -> list[tuple[int, str]]:
     """[(ability index, localised text)] for every ability string of a Runebound card."""
-    from runeforge.games.runebound.abilities import parse_cached
+    from runeforge.games.runebound.abilities import parts_cached
 
-    return [(i, render_ability(parse_cached(text), locale))
+    return [(i, " ".join(render_ability(ability, locale) for _o, _t, ability in
+                         parts_cached(text)))
             for i, text in enumerate(card.data.get("abilities", []) or [])
             if isinstance(text, str)]
 

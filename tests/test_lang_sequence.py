@@ -45,7 +45,7 @@ def _windows(text: str, ctx: CardContext = CHALLENGE) -> list:
 def test_a_text_of_several_abilities_compiles_to_one_ir_each_in_its_window(text, parts):
     got = _windows(text)
     assert len(got) == len(parts)
-    for (tag, window), (want_tag, want_window) in zip(got, parts):
+    for (tag, window), (want_tag, want_window) in zip(got, parts, strict=True):
         assert want_tag is None or tag == want_tag, got
         assert want_window is None or window == want_window, got
 

@@ -77,7 +77,7 @@ def parse_text(text: str) -> tuple[tuple[int, n.Ability], ...]:
             raise
         whole_error = err
     bounds = [0, *starts, len(text)]
-    parts = [(a, text[a:b].rstrip()) for a, b in zip(bounds, bounds[1:])]
+    parts = [(a, text[a:b].rstrip()) for a, b in zip(bounds, bounds[1:], strict=False)]
     if not all(p for _, p in parts):
         raise whole_error
     out = []

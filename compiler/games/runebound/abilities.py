@@ -40,7 +40,7 @@ def parts_cached(text: str) -> tuple[tuple[int, str, n.Ability], ...]:
     parsed = parse_text(text)
     bounds = [offset for offset, _ in parsed[1:]] + [len(text)]
     return tuple((offset, text[offset:end].rstrip(), ability)
-                 for (offset, ability), end in zip(parsed, bounds))
+                 for (offset, ability), end in zip(parsed, bounds, strict=True))
 
 
 def compile_abilities(text: str, ctx: CardContext) -> tuple[list[dict] | None, list[Finding]]:

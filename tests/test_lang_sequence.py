@@ -145,9 +145,11 @@ def test_any_sequence_of_opening_abilities_round_trips(texts):
         assert [print_ability(a) for _, a in parts] == texts
 
 
-def test_the_paragraph_ogre_runs_each_of_its_abilities_in_its_window():
+def test_the_scenarios_of_texts_of_several_abilities_and_of_a_payment_or_a_harm_pass():
     """One text with Ranged:, Melee: and After combat, abilities does on the same dice what
-    the Gilded Ogre's three lines do (tests/data/card_sequence/sequence.scenarios.yaml)."""
+    the Gilded Ogre's three lines do; "Take 2 wounds or pay 2 gold." asks a Hero who can pay,
+    pays or wounds as answered, and wounds without asking a Hero who cannot
+    (tests/data/card_sequence/sequence.scenarios.yaml)."""
     from runeforge import pipeline
     from runeforge.games.runebound.scenarios import run
     from runeforge.scenarios import report
@@ -157,28 +159,26 @@ def test_the_paragraph_ogre_runs_each_of_its_abilities_in_its_window():
     docs = [d for d in result.content.documents.get("scenarios", [])
             if Path(d.path).resolve().parent == SEQUENCE]
     results = run(result.content, result.compiled, docs)
-    assert len(results) == 1
+    assert len(results) == 4
     failed = [line for r in results if not r.passed for line in report.failure_lines(r)]
     assert not failed, "\n".join(failed)
     irs = result.compiled["paragraph-ogre"]
     assert [ir["source"] for ir in irs] == [
         "Ranged: Once per combat, your Hero takes 1 exhaustion.",
         "Melee: Your Hero takes 1 wound.", "After combat, gain 5 gold."]
+    [toll] = result.compiled["toll-gate"]
+    assert toll["effects"] == [{"op": "pay_or",
+                                "costs": [{"op": "gold", "amount": {"kind": "fixed", "value": 2}}],
+                                "effects": [{"op": "suffer", "token": "wound", "target": "hero",
+                                             "amount": {"kind": "fixed", "value": 2}}]}]
 
 
-def test_a_text_of_several_abilities_renders_each_and_prints_one_block_each_on_its_face():
-    from runeforge import pipeline
-    from runeforge.games.runebound.faces import localised_faces
-    from runeforge.games.runebound.text.render import render_card
-
-    content = pipeline.check([str(SEQUENCE)]).content
-    card = content.cards["toll-bridge-troll"]
-    for locale in ("en", "fi", "pl", "el", "ru"):
-        [(index, text)] = render_card(card, locale)
-        face = localised_faces([card], locale, content)[0]
-        blocks = [b for b in face.blocks if b.tag is not None]
-        assert index == 0 and len(blocks) == 1 and len(face.blocks) >= 2, face.blocks
-        assert all(b.body and b.body in text for b in face.blocks[-2:])
-    en = render_card(card, "en")[0][1]
-    assert en == ("Before Combat: Test Body (30). If you fail, take 1 exhaustion. "
-                  "When you defeat a challenge, gain 4 gold.")
+def test_losing_gold_or_a_wound_stays_a_choice_that_needs_no_gold():
+    """"lose" is not "pay": the choice offers losing gold also to a Hero with none; only
+    "pay ... or ..." is a payment (and "Choose one: pay 2 gold; ..." is refused: a payment is
+    not an option to choose)."""
+    ctx = CardContext("encounter", None, None, SKILLS)
+    irs, _ = compile_abilities("Lose 2 gold or take 2 wounds.", ctx)
+    assert [e["op"] for e in irs[0]["effects"]] == ["choose"]
+    irs, findings = compile_abilities("Choose one: pay 2 gold; or take 2 wounds.", ctx)
+    assert irs is None and [f.code for f in findings] == ["RF301"]

@@ -110,6 +110,16 @@ class PayTo:
 
 
 @dataclass(frozen=True)
+class PayOr:
+    """``pay 3 gold or take 2 wounds``: the Hero pays when it can and will; when it does not,
+    the other effect happens (the order of the two is free in English; printed cost first)."""
+
+    costs: tuple
+    otherwise: object
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
 class CannotBeWounded:
     """``Your Allies cannot be wounded.``: no wounds are inflicted on them in a combat phase."""
 
@@ -160,7 +170,7 @@ class CombatRound:
 
 
 CORE_NODES = (AllyDefeated, CardTraded, ItemTraded, EventDrawn, CombatRound, Selector, Each, ForEach, LoseGold, KeepTrophy, EndTurn, DiscardAlly, Nothing, PayTo,
-              CannotBeWounded)
+              PayOr, CannotBeWounded)
 CORE_COSTS = (DiscardAlly,)
 __all__ = ["AllyDefeated", "CardTraded", "ItemTraded", "EventDrawn", "CombatRound", "Selector", "Each", "ForEach", "LoseGold", "KeepTrophy", "EndTurn", "DiscardAlly", "Nothing",
-           "PayTo", "CannotBeWounded", "CORE_NODES", "CORE_COSTS", "COUNTABLES"]
+           "PayTo", "PayOr", "CannotBeWounded", "CORE_NODES", "CORE_COSTS", "COUNTABLES"]

@@ -104,7 +104,7 @@ class _ToAst(BranchingRules, RewardRules, Transformer):  # BranchingRules: famil
                          "exhaustion. ...'")
             nodes = list(n.walk(s))
             walked.append(nodes)
-            paid_inside = {id(c) for node in nodes if isinstance(node, n.PayTo)
+            paid_inside = {id(c) for node in nodes if isinstance(node, (n.PayTo, n.PayOr))
                            for c in node.costs}  # issue 32: "pay 1 gold to ..." in the text
             for node in nodes:
                 if isinstance(node, COST_TYPES) and id(node) not in paid_inside \

@@ -197,7 +197,7 @@ class NounPhraseRules:
 
     def either(self, ch):  # "Either A or B.": the choice of the list
         items = ch[-1]
-        if len(items) != 1 or type(items[0]).__name__ != "Choice":
+        if len(items) != 1 or type(items[0]).__name__ not in ("Choice", "PayOr"):
             raise AbilitySyntaxError("'either' needs its options joined by 'or'", *_sp(ch),
                                      hint="write 'Either gain 2 gold or heal 1 wound.'")
         return _Marker("actions", (False, items), _sp(ch))
@@ -273,6 +273,21 @@ def _options(ch) -> list[list]:
     return groups
 
 
+def _pay_or(options: list, span):
+    """"Pay 3 gold or take 2 wounds" (either order): a payment the Hero may make, and what
+    happens when it does not (n.PayOr), rather than a choice of two effects; None when the
+    two options are not a payment in gold and an effect."""
+    if len(options) != 2:
+        return None
+    for paid, other in (options, options[::-1]):
+        costs = paid.items if type(paid) is n.And else (paid,)
+        others = other.items if type(other) is n.And else (other,)
+        if all(type(c) is n.PayGold for c in costs) and \
+                not any(type(o) is n.PayGold for o in others):
+            return n.PayOr(tuple(costs), other, span=span)
+    return None
+
+
 def install(cls) -> None:
     """Add the rules to the parser's transformer ``cls`` and wrap its ``action_list``."""
     from .nodes_branching import Choice
@@ -299,7 +314,8 @@ def install(cls) -> None:
             items = one_list(self, group)
             options.append(items[0] if len(items) == 1 else
                            n.And(tuple(items), span=items.span))
-        return _Items([Choice(tuple(options), span=_sp(ch))], _sp(ch))
+        paid = _pay_or(options, _sp(ch))
+        return _Items([paid or Choice(tuple(options), span=_sp(ch))], _sp(ch))
 
     cls.action_list = action_list
     choose_one = cls.choose_one

@@ -131,6 +131,10 @@ def install(text, amount, noun, targets, durations, after_to=None) -> None:
     def _(node: n.PayTo) -> str:
         return f"{' and '.join(text(c) for c in node.costs)} to {after_to(node.effect)}"
 
+    @text.register
+    def _(node: n.PayOr) -> str:  # "pay 3 gold or take 2 wounds": the payment first
+        return f"{' and '.join(text(c) for c in node.costs)} or {text(node.otherwise)}"
+
     restrict = text.dispatch(n.Restrict)
 
     @text.register

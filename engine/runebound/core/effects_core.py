@@ -200,6 +200,36 @@ class PayTo(_CoreEffect):
         run_all(self.effects, ctx)
 
 
+@dataclass
+class PayOr(_CoreEffect):
+    """"pay 3 gold or take 2 wounds": the Hero may pay (when it can); if it does not, the
+    effects happen."""
+
+    costs: list
+    effects: list
+    raw: list
+    op = "pay_or"
+
+    def run(self, ctx):
+        from .effects import run_all
+
+        try:
+            for cost in self.costs:
+                cost.check(ctx)
+        except IllegalAction:
+            ctx.engine.log.emit("branch", source=ctx.source, outcome="pay", taken=False)
+            run_all(self.effects, ctx)
+            return
+        if ctx.engine.ask(ctx.owner, "optional", [True, False], source=ctx.source,
+                          otherwise=self.raw):
+            for cost in self.costs:
+                cost.pay(ctx)
+            ctx.engine.log.emit("branch", source=ctx.source, outcome="pay", taken=True)
+            return
+        ctx.engine.log.emit("branch", source=ctx.source, outcome="pay", taken=False)
+        run_all(self.effects, ctx)
+
+
 class DiscardAllyCost:
     """The cost "discard one of your Allies"."""
 
@@ -232,6 +262,8 @@ def _builders():
         "discard_ally": lambda ir: DiscardAlly(),
         "pay_to": lambda ir: PayTo([build_cost(c) for c in ir["costs"]],
                                    build_effects(ir["effects"])),
+        "pay_or": lambda ir: PayOr([build_cost(c) for c in ir["costs"]],
+                                   build_effects(ir["effects"]), list(ir["effects"])),
     }
 
 

@@ -48,6 +48,8 @@ def effect_ops(op, amount, enum, count, effects) -> list[dict]:
         op("discard_ally"),
         op("pay_to", costs={"type": "array", "items": {"$ref": "#/$defs/cost"}, "minItems": 1},
            effects=effects),
+        op("pay_or", costs={"type": "array", "items": {"$ref": "#/$defs/cost"}, "minItems": 1},
+           effects=effects),
     ]
 
 

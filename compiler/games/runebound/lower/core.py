@@ -70,6 +70,11 @@ def install(effect, amount, cost) -> None:
                  "effects": effect(node.effect)}]
 
     @effect.register
+    def _(node: n.PayOr) -> list[dict]:
+        return [{"op": "pay_or", "costs": [cost(c) for c in node.costs],
+                 "effects": effect(node.otherwise)}]
+
+    @effect.register
     def _(node: n.CannotBeWounded) -> list[dict]:
         return [{"op": "wound_cap", "target": node.subject, "value": 0}]
 

@@ -128,13 +128,18 @@ def _payto(self, node: n.PayTo, mood: str) -> str:
     return self.t("effect.pay_to", costs=costs, effect=self.effect(node.effect, "purp"))
 
 
+def _payor(self, node: n.PayOr, mood: str) -> str:
+    costs = self.join([self.effect(c) for c in node.costs])
+    return self.t("effect.pay_or", costs=costs, effect=self.effect(node.otherwise))
+
+
 def _cannotbewounded(self, node, mood: str) -> str:
     return self.t(f"effect.cannot_be_wounded.{node.subject}")
 
 
 METHODS = {"_each": _each, "_foreach": _foreach, "_losegold": _losegold,
            "_endturn": _endturn, "_keeptrophy": _keeptrophy, "_discardally": _discardally, "_nothing": _nothing,
-           "_payto": _payto, "_cannotbewounded": _cannotbewounded,
+           "_payto": _payto, "_payor": _payor, "_cannotbewounded": _cannotbewounded,
            "_counted_stat": _counted_stat}
 
 

@@ -214,6 +214,7 @@ OTHER.update({
     "effect.round_start": "at the start of each combat round, {effect}",
     "effect.round_end": "at the end of each combat round, {effect}",
     "effect.pay_to": "{costs} to {effect}",
+    "effect.pay_or": "{costs} or {effect}",
     "effect.each": "{who} {effect}",
     "effect.each.during": "{duration}, {who} {effect}",
     "selector.each": "each Hero",

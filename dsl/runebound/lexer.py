@@ -301,6 +301,27 @@ def terrain_lists(tokens):
     return toks
 
 
+# issue 32 (session sequence): adverbs of time and addition that add nothing to a rule: every
+# effect happens at once and every sentence adds to the card ("Every Hero in a swamp space
+# immediately takes 1 wound.", "If you fail, also take 1 exhaustion."); read as if not written,
+# so the canonical text leaves them out
+IDLE_ADVERBS = frozenset({"immediately", "also"})
+
+
+def idle_adverbs(tokens):
+    """``tokens`` without the adverbs of IDLE_ADVERBS, and without the comma after one that
+    opens a sentence ("Immediately, each Hero ...")."""
+    out, opening, dropped = [], True, False
+    for tok in tokens:
+        if tok.type == "WORD" and str(tok).lower() in IDLE_ADVERBS:
+            dropped = opening
+            continue
+        if not (dropped and tok.type == "COMMA"):
+            out.append(tok)
+        opening, dropped = tok.type in ("DOT", "COLON"), False
+    return out
+
+
 class AbilityLexer(Lexer):
     """Lark custom lexer (interface 0): ``lex(text)`` yields tokens."""
 
@@ -311,5 +332,8 @@ class AbilityLexer(Lexer):
 
     def lex(self, text: str):  # type: ignore[override]
         tokens = tokenize(text)
-        tokens = negations(tokens) if "not" in text.lower() else tokens  # rare: no cost else
+        low = text.lower()
+        tokens = negations(tokens) if "not" in low else tokens  # rare: no cost else
+        if "immediately" in low or "also" in low:
+            tokens = idle_adverbs(tokens)
         return terrain_lists(tokens) if "," in text else tokens

@@ -63,7 +63,6 @@ def test_a_bonus_amount_or_token_wording_is_its_form(variant, form):
 REFUSED = [
     ("-2 on Mind tests.", "-2"),  # a test's result takes a bonus only
     ("Each Hero gets +1 on Body tests.", "Each Hero"),  # the bonus is your Hero's
-    ("Exhaust this Ally to heal 1 wound.", "Exhaust this Ally"),
     ("You get +2 on escape attempts.", "escape"),  # the engine has no escape roll
     ("+1 on one defense roll.", "one"),  # nor a defense roll
 ]
@@ -123,10 +122,14 @@ def test_placed_and_removed_tokens_on_this_ally_are_the_allys():
     assert ally.exhaustion == 1
 
 
-def test_exhausting_this_ally_as_a_cost_is_refused_with_rf470():
-    with pytest.raises(AbilitySyntaxError) as err:
-        parse_ability("Exhaust this Ally to gain 2 gold.")
-    assert err.value.code == "RF470" and "This Ally takes 1 exhaustion." in err.value.hint
+def test_exhausting_this_ally_as_a_cost_is_the_allys_own_exhaustion():
+    """Once refused (RF470); the engine now pays it with the Ally's exhaustion
+    (tests/test_lang_ally_cost.py)."""
+    from runeforge.dsl.runebound import nodes as n
+
+    ability = parse_ability("Exhaust this Ally to gain 2 gold.")
+    assert [type(c) for c in ability.costs] == [n.AllyExhaustion]
+    assert print_ability(ability) == "Place 1 exhaustion on this Ally to gain 2 gold."
 
 
 @pytest.mark.parametrize("variant", [v for v, _ in SAME])

@@ -120,6 +120,16 @@ class PayOr:
 
 
 @dataclass(frozen=True)
+class AllyExhaustion:
+    """Cost of an Ally's own ability: ``place 1 exhaustion on this Ally`` ("take 1 exhaustion
+    on this Ally", "this Ally takes 1 exhaustion to ...", "exhaust this Ally"): the Ally takes
+    it, never beyond its Stamina (a player never chooses exhaustion that turns into wounds)."""
+
+    amount: object  # Amount
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
 class CannotBeWounded:
     """``Your Allies cannot be wounded.``: no wounds are inflicted on them in a combat phase."""
 
@@ -170,7 +180,7 @@ class CombatRound:
 
 
 CORE_NODES = (AllyDefeated, CardTraded, ItemTraded, EventDrawn, CombatRound, Selector, Each, ForEach, LoseGold, KeepTrophy, EndTurn, DiscardAlly, Nothing, PayTo,
-              PayOr, CannotBeWounded)
+              PayOr, AllyExhaustion, CannotBeWounded)
 CORE_COSTS = (DiscardAlly,)
 __all__ = ["AllyDefeated", "CardTraded", "ItemTraded", "EventDrawn", "CombatRound", "Selector", "Each", "ForEach", "LoseGold", "KeepTrophy", "EndTurn", "DiscardAlly", "Nothing",
-           "PayTo", "PayOr", "CannotBeWounded", "CORE_NODES", "CORE_COSTS", "COUNTABLES"]
+           "PayTo", "PayOr", "AllyExhaustion", "CannotBeWounded", "CORE_NODES", "CORE_COSTS", "COUNTABLES"]

@@ -39,6 +39,7 @@ from .parser_parts import (
     _sp,
     _values,
     _word,
+    ally_cost,
 )
 from .parser_rewards import RewardRules  # issue 32 (session rbcard): 'Reward: 3 gold.'
 
@@ -201,6 +202,7 @@ class _ToAst(BranchingRules, RewardRules, Transformer):  # BranchingRules: famil
             raise AbilitySyntaxError("'you may' cannot stand before costs", *before.span,
                                      hint="using an ability is always optional; write "
                                           "'you may' after 'to' if the effect is optional")
+        items = _Items([ally_cost(i) for i in items], items.span)
         for item in items:
             if not _is_cost(item):
                 raise AbilitySyntaxError(

@@ -61,11 +61,10 @@ def heal_every(self, ch):
 
 
 def exhaust_this_ally(self, ch):
-    start, end = _sp(ch)
-    raise AbilitySyntaxError(
-        "an Ally's exhaustion is not a cost the engine can pay", start, end, code="RF470",
-        hint="pay with your Hero ('Take 1 exhaustion to ...'), or say it as an effect: "
-             "'This Ally takes 1 exhaustion.'")
+    """"Exhaust this Ally (to ...)": 1 exhaustion on this Ally (a cost before "to", see
+    parser_parts.ally_cost; printed "place 1 exhaustion on this Ally")."""
+    span = _sp(ch)
+    return n.Suffer(n.Amount("fixed", (1,), span=span), "exhaustion", "this_ally", span=span)
 
 
 RULES = {"test_bonus_on": test_bonus_on, "place_tokens": place_tokens,

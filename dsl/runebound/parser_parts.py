@@ -10,7 +10,8 @@ from ..errors import AbilitySyntaxError
 from . import nodes as n
 
 # "discard an Item" (family 5/6, nodes_decks.FAMILY_COSTS) is a cost too
-COST_TYPES = (n.Activate, n.DiscardCard, n.PayGold) + n.FAMILY_COSTS + n.CORE_COSTS
+COST_TYPES = (n.Activate, n.DiscardCard, n.PayGold, n.AllyExhaustion) + n.FAMILY_COSTS + \
+    n.CORE_COSTS
 # costs that are also effects of their own ("Discard one of your Allies.", issue 32)
 # costs that are also effects on their own ("Discard one of your Allies.", "Discard an Item.")
 EFFECT_COSTS = n.CORE_COSTS + (n.DiscardItem,)
@@ -71,8 +72,18 @@ class _Marker:
         self.kind, self.value, self.span = kind, value, span
 
 
+def ally_cost(item):
+    """An Ally's exhaustion said as an effect ("this Ally takes 1 exhaustion", "place 1
+    exhaustion on this Ally") where a cost stands: the cost n.AllyExhaustion; else ``item``."""
+    if isinstance(item, n.Suffer) and item.target == "this_ally" \
+            and item.token == "exhaustion" and item.amount.kind in ("fixed", "x"):
+        return n.AllyExhaustion(item.amount, span=item.span)
+    return item
+
+
 def _is_cost(item) -> bool:
-    if isinstance(item, (n.Activate, n.DiscardCard) + n.FAMILY_COSTS + n.CORE_COSTS):
+    if isinstance(item, (n.Activate, n.DiscardCard, n.AllyExhaustion) + n.FAMILY_COSTS +
+                  n.CORE_COSTS):
         return True
     if isinstance(item, n.PayGold):
         return item.amount.kind in ("fixed", "x")

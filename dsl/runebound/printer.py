@@ -111,6 +111,11 @@ def _(node: n.PayGold) -> str:
 
 
 @text.register
+def _(node: n.AllyExhaustion) -> str:
+    return f"place {amount(node.amount)} exhaustion on this Ally"
+
+
+@text.register
 def _(node: n.Modifier) -> str:
     verb = "receive" if node.subject == "you" else "receives"
     return f"{TARGETS[node.subject]} {verb} {signed(node.value)} {stat(node.stat, node.value)}"

@@ -125,6 +125,37 @@ class Gold(Cost):
 EXTRA_COSTS: dict = {}
 
 
+@dataclass
+class AllyExhaustion(Exhaustion):
+    """"Place 1 exhaustion on this Ally to ...": the Ally whose card it is takes it, never
+    beyond its Stamina; the Ally must be with its Hero."""
+
+    op = "ally_exhaustion"
+
+    def _ally(self, ctx):
+        ally = ctx.owner.ally(ctx.source)
+        if ally is None:
+            raise IllegalAction(f"{ctx.source}: {ctx.owner.name} has no such Ally")
+        return ally
+
+    def room(self, ctx) -> int:
+        ally = self._ally(ctx)
+        return ctx.engine.stat(ally, "stamina") - ally.exhaustion
+
+    def check(self, ctx):
+        ally = self._ally(ctx)
+        n = self.amount_value(ctx)
+        if n > self.room(ctx):
+            raise IllegalAction(
+                f"{ctx.source}: {n} exhaustion would give {ally.name} {ally.exhaustion + n} "
+                f"exhaustion with Stamina {ctx.engine.stat(ally, 'stamina')}; a player may "
+                "never choose to take exhaustion that would turn into a wound")
+
+    def pay(self, ctx):
+        ctx.engine.add_exhaustion(self._ally(ctx), self.amount_value(ctx), source=ctx.source,
+                                  chosen=True)
+
+
 def build_cost(ir: dict) -> Cost:
     op = ir["op"]
     if op == "activate":
@@ -134,4 +165,5 @@ def build_cost(ir: dict) -> Cost:
     if op in EXTRA_COSTS:  # family 5/6 (issue 21): registered by effects_decks
         return EXTRA_COSTS[op](ir)
     amount = Amount.from_ir(ir["amount"])
-    return {"exhaustion": Exhaustion, "wounds": Wounds, "gold": Gold}[op](amount)
+    return {"exhaustion": Exhaustion, "wounds": Wounds, "gold": Gold,
+            "ally_exhaustion": AllyExhaustion}[op](amount)

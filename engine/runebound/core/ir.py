@@ -249,6 +249,7 @@ def ir_schema() -> dict:
 
     effect_ops += ir_core.effect_ops(_op, _amount, _enum, COUNT, effects)
     costs += ir_core.cost_ops(_op)
+    costs.append(_op("ally_exhaustion", amount=_amount(("fixed", "x"))))  # "this Ally" pays
     # ---- issue 32 (session when): "When you test Mind, ... add 3 to the result"
     effect_ops.append(_op("test_bonus", amount=_amount(("fixed",))))
     events["defeat_hero"] = _fields("kind", "defeat_hero")  # "you defeat another Hero"

@@ -38,6 +38,11 @@ def check(a: n.Ability, ctx, nodes, finding):
     """The core's findings for ability ``a`` of a card of ``ctx.kind`` (one pass over
     ``nodes``)."""
     challenge, ally = ctx.kind == "challenge", ctx.kind == "ally"
+    for c in a.costs:
+        if isinstance(c, n.AllyExhaustion) and not ally:
+            yield finding("RF450", "'this Ally' names no card here: only an Ally's own text can "
+                                   "place exhaustion on this Ally", c.span,
+                          hint="pay with your Hero: 'Take 1 exhaustion to ...'")
     standing = a.tag is None and a.window is None and not a.costs and not a.limits
     for node in nodes:
         kind = type(node)

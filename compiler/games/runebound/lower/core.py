@@ -33,7 +33,12 @@ def this_challenge(ir):
     return ir
 
 
+_AMOUNT: list = []  # the amount lowering, given by install()
+
+
 def install(effect, amount, cost) -> None:
+    _AMOUNT[:] = [amount]
+
     @effect.register
     def _(node: n.Each) -> list[dict]:
         return [{"op": "each_hero", "selector": selector(node.selector),
@@ -103,4 +108,6 @@ def with_events(inner):
 def core_cost(c) -> dict | None:
     if isinstance(c, n.DiscardAlly):
         return {"op": "discard_ally"}
+    if isinstance(c, n.AllyExhaustion):
+        return {"op": "ally_exhaustion", "amount": _AMOUNT[0](c.amount)}
     return None

@@ -133,13 +133,18 @@ def _payor(self, node: n.PayOr, mood: str) -> str:
     return self.t("effect.pay_or", costs=costs, effect=self.effect(node.otherwise))
 
 
+def _allyexhaustion(self, node: n.AllyExhaustion, mood: str) -> str:
+    return self.t("cost.ally_exhaustion", what=self.qty(node.amount, TOKENS["exhaustion"]),
+                  target=self.term("targets", "this_ally"))
+
+
 def _cannotbewounded(self, node, mood: str) -> str:
     return self.t(f"effect.cannot_be_wounded.{node.subject}")
 
 
 METHODS = {"_each": _each, "_foreach": _foreach, "_losegold": _losegold,
            "_endturn": _endturn, "_keeptrophy": _keeptrophy, "_discardally": _discardally, "_nothing": _nothing,
-           "_payto": _payto, "_payor": _payor, "_cannotbewounded": _cannotbewounded,
+           "_payto": _payto, "_payor": _payor, "_allyexhaustion": _allyexhaustion, "_cannotbewounded": _cannotbewounded,
            "_counted_stat": _counted_stat}
 
 

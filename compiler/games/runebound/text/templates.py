@@ -202,6 +202,7 @@ _COUNTED = {"wound": ("wound", "wounds"), "exhaustion": ("exhaustion", "exhausti
 _MASS = ("gold", "exhaustion")  # "the least gold", "the fewest wounds"
 OTHER.update({
     "cost.discard_ally": "discard one of your Allies",
+    "cost.ally_exhaustion": "place {what} on {target}",
     "effect.nothing": "nothing happens",
     "event.ally_defeated": "this Ally is defeated",
     "event.card_buy": "you buy this card",

@@ -63,7 +63,6 @@ def test_a_bonus_amount_or_token_wording_is_its_form(variant, form):
 REFUSED = [
     ("-2 on Mind tests.", "-2"),  # a test's result takes a bonus only
     ("Each Hero gets +1 on Body tests.", "Each Hero"),  # the bonus is your Hero's
-    ("You get +2 on escape attempts.", "escape"),  # the engine has no escape roll
     ("+1 on one defense roll.", "one"),  # nor a defense roll
 ]
 

@@ -159,7 +159,7 @@ def test_the_scenarios_of_texts_of_several_abilities_and_of_a_payment_or_a_harm_
     docs = [d for d in result.content.documents.get("scenarios", [])
             if Path(d.path).resolve().parent == SEQUENCE]
     results = run(result.content, result.compiled, docs)
-    assert len(results) == 6
+    assert len(results) == 7
     failed = [line for r in results if not r.passed for line in report.failure_lines(r)]
     assert not failed, "\n".join(failed)
     irs = result.compiled["paragraph-ogre"]

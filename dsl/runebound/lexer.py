@@ -132,6 +132,8 @@ _TERMINAL_WORDS["HERO"] = ("hero", "heroes", "player", "players")
 _TERMINAL_WORDS["WHO"] = ("who",)
 # issue 32 (session rbcard): outcome labels "Success: ..." / "On a failure, ..."
 _TERMINAL_WORDS.update(SUCCESS=("success",), FAILURE=("failure",), REWARD=("reward",))
+# issue 32 (session sequence): the escape roll takes a bonus ("+2 on escape attempts")
+_TERMINAL_WORDS.update(ATTEMPT=("attempt", "attempts"))
 
 # Icon tokens stand for words (reference 2.7); the PDF draws them as symbols.
 ICONS: dict[str, str] = {

@@ -317,6 +317,7 @@ class _ToAst(BranchingRules, RewardRules, Transformer):  # BranchingRules: famil
     stamina = _constant("stamina")
     damage = _node(lambda ch, s: _word(f"{_values(ch)[0]}_damage", s))
     roll_bonus = _node(lambda ch, s: _word(f"{_values(ch)[0]}_roll", s))
+    escape_roll = _node(lambda ch, s: _word("escape_roll", s))  # issue 32 (session sequence)
     movement_dice_stat = _constant("movement_dice")
 
     def stat(self, ch):

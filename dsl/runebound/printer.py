@@ -73,6 +73,8 @@ def stat(name: str, value: int) -> str:
         return STATS[name]
     if name.endswith("_damage"):
         return f"{name[:-7]} damage"
+    if name == "escape_roll":
+        return "to escape rolls"
     if name.endswith("_roll"):
         return f"to {name[:-5]} combat rolls"
     if name == "movement_dice":

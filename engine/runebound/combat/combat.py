@@ -127,7 +127,8 @@ class Combat(Resolver):
             danger = self._danger(hero, enemy)
             if not self.ask(hero, "escape", [False, True], danger=danger):
                 return False
-            if self.roll(hero, "escape", "mind", 0, self.stat(enemy, "mind")):
+            if self.roll(hero, "escape", "mind", self.stat(hero, "escape_roll"),
+                         self.stat(enemy, "mind")):
                 return True
             self.inflict(hero, self.ruleset.escape_failure_wounds, source="escape", phase=None)
 

@@ -204,7 +204,8 @@ class Gen:
                 with src.block("if not go:"):
                     src.line("break")
                 src.line("r = roll()")
-                with src.block(f"if r + {c('h', 'mind')} >= {c('c', 'mind')}:"):
+                bonus = c("h", "escape_roll")  # "+2 on escape attempts" (issue 32)
+                with src.block(f"if r + {c('h', 'mind')} + {bonus} >= {c('c', 'mind')}:"):
                     src.line("outcome = 'escaped'")
                     src.line("break")
                 src.line(f"hurt(-1, {plan.ruleset.escape_failure_wounds}, None, {ESC})")

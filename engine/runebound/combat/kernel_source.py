@@ -19,7 +19,7 @@ WORDS = frozenset({
     "hero_ev_later", "phase", "danger", "window", "pending", "before_combat", "after_combat",
     "defeat_challenge", "wounds_inflicted", "what", "skill", "text", "ally_attack",
     "mind", "body", "spirit", "life", "stamina", "ranged_damage", "melee_damage",
-    "magic_damage", "ranged_roll", "melee_roll", "magic_roll", "h", "c",
+    "magic_damage", "ranged_roll", "melee_roll", "magic_roll", "escape_roll", "h", "c",
     *(f"a{i}" for i in range(64)),
 })
 _SAFE = re.compile(r"[^A-Za-z0-9 ,.:;()'+\-]")

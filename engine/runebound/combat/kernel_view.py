@@ -19,7 +19,7 @@ from .kernel_runtime import BC, ESC, MAGIC, MELEE, NONE, RANGED
 STEP_NAMES = {BC: "before_combat", ESC: "escape", RANGED: "ranged", MELEE: "melee",
               MAGIC: "magic", NONE: None}
 STATS = ("mind", "body", "spirit", "life", "stamina", "ranged_damage", "melee_damage",
-         "magic_damage", "ranged_roll", "melee_roll", "magic_roll")
+         "magic_damage", "ranged_roll", "melee_roll", "magic_roll", "escape_roll")
 
 
 @dataclass

@@ -58,6 +58,7 @@ MODIFIABLE_STATS = (
     "melee_roll",
     "magic_roll",
     "movement_dice",
+    "escape_roll",  # issue 32 (session sequence): "+2 on escape attempts"
 )
 DURATIONS = ("end_of_combat", "end_of_round", "end_of_turn", "start_of_next_turn")
 DURATIONS += ("next_event", "end_of_next_turn", "while_held")  # ---- family 8 (issue 21)

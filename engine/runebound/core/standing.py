@@ -32,7 +32,7 @@ from .effects_branching import (  # family 1 (issue 21)
 from .state import Figure, Hero
 
 _MISSING = object()
-_ROLLS = frozenset({"ranged_roll", "melee_roll", "magic_roll"})  # no printed value
+_ROLLS = frozenset({"ranged_roll", "melee_roll", "magic_roll", "escape_roll"})  # no printed value
 
 
 class StandingRules:

@@ -27,8 +27,8 @@ ADVENTURE_KINDS = ("challenge", "event", "encounter")
 _FIGURE_STATS = {"mind", "body", "spirit", "life", "stamina", "ranged_damage", "melee_damage",
                  "magic_damage", "ranged_roll", "melee_roll", "magic_roll"}
 _SUBJECT_STATS = {
-    "you": _FIGURE_STATS | {"movement_dice"},
-    "hero": _FIGURE_STATS | {"movement_dice"},
+    "you": _FIGURE_STATS | {"movement_dice", "escape_roll"},  # only a Hero escapes
+    "hero": _FIGURE_STATS | {"movement_dice", "escape_roll"},
     "enemy": _FIGURE_STATS - {"stamina"},
     "this_challenge": _FIGURE_STATS - {"stamina"},  # issue 32: a challenge's own text
 }

@@ -37,6 +37,20 @@ def _held(card: dict) -> int:
     return sum(len(parts_cached(text)) for text in card["text"])
 
 
+def folder_scenarios(result, folder) -> tuple[list, list[str]]:
+    """The scenario results of the scenario files in ``folder`` (of a checked ``result``), and
+    the failure lines of those that failed."""
+    from pathlib import Path
+
+    from runeforge.games.runebound.scenarios import run
+    from runeforge.scenarios import report
+
+    docs = [d for d in result.content.documents.get("scenarios", [])
+            if Path(d.path).resolve().parent == Path(folder).resolve()]
+    results = run(result.content, result.compiled, docs)
+    return results, [line for r in results if not r.passed for line in report.failure_lines(r)]
+
+
 def bundle(*dirs) -> dict:
     return copy.deepcopy(_bundle(tuple(str(d) for d in dirs)))
 

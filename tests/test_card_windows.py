@@ -102,14 +102,10 @@ def test_the_engine_runs_exactly_the_pairs_of_the_table(windows_result):
 
 # ---------------------------------------------------------------------------- scenarios
 def test_every_kind_of_card_keeps_its_promises(windows_result, windows_catalog):
-    from runeforge.games.runebound.scenarios import run
-    from runeforge.scenarios import report
+    from tests.engine_bundle import folder_scenarios
 
-    docs = [d for d in windows_result.content.documents.get("scenarios", [])
-            if Path(d.path).resolve().parent == CARD_WINDOWS]
-    results = run(windows_result.content, windows_result.compiled, docs)
+    results, failed = folder_scenarios(windows_result, CARD_WINDOWS)
     assert len(results) == 10
-    failed = [line for r in results if not r.passed for line in report.failure_lines(r)]
     assert not failed, "\n".join(failed)
     kinds = {windows_catalog.card(c).kind for r in results for c in r.covers}
     assert kinds == set(cw.KINDS)

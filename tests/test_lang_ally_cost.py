@@ -83,14 +83,9 @@ def test_the_ally_pays_up_to_its_stamina_and_never_beyond(stamina, paid):
 
 def test_the_ember_squires_scenarios_pass():
     from runeforge import pipeline
-    from runeforge.games.runebound.scenarios import run
-    from runeforge.scenarios import report
+    from tests.engine_bundle import folder_scenarios
 
-    result = pipeline.check([str(SEQUENCE)])
-    docs = [d for d in result.content.documents.get("scenarios", [])
-            if Path(d.path).resolve().parent == SEQUENCE]
-    results = [r for r in run(result.content, result.compiled, docs)
-               if {"ember-squire", "weary-porter"} & set(r.covers)]
-    assert len(results) == 2
-    failed = [line for r in results if not r.passed for line in report.failure_lines(r)]
-    assert not failed, "\n".join(failed)
+    results, failed = folder_scenarios(pipeline.check([str(SEQUENCE)]), SEQUENCE)
+    ours = [r for r in results if {"ember-squire", "weary-porter"} & set(r.covers)]
+    assert len(ours) == 2
+    assert not [line for line in failed if "Squire" in line or "Porter" in line], failed

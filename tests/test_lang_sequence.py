@@ -151,16 +151,12 @@ def test_the_scenarios_of_texts_of_several_abilities_and_of_a_payment_or_a_harm_
     pays or wounds as answered, and wounds without asking a Hero who cannot
     (tests/data/card_sequence/sequence.scenarios.yaml)."""
     from runeforge import pipeline
-    from runeforge.games.runebound.scenarios import run
-    from runeforge.scenarios import report
+    from tests.engine_bundle import folder_scenarios
 
     result = pipeline.check([str(SEQUENCE)])
     assert result.ok, [str(d) for d in result.errors][:3]
-    docs = [d for d in result.content.documents.get("scenarios", [])
-            if Path(d.path).resolve().parent == SEQUENCE]
-    results = run(result.content, result.compiled, docs)
+    results, failed = folder_scenarios(result, SEQUENCE)
     assert len(results) == 7
-    failed = [line for r in results if not r.passed for line in report.failure_lines(r)]
     assert not failed, "\n".join(failed)
     irs = result.compiled["paragraph-ogre"]
     assert [ir["source"] for ir in irs] == [

@@ -176,6 +176,18 @@ class DiscardAlly(_CoreEffect):
         discard_ally(ctx)
 
 
+def _can_pay(costs, ctx) -> bool:
+    """Whether the Hero can pay ``costs`` now; when it cannot, the log says the payment was
+    not made (``branch``, outcome ``pay``)."""
+    try:
+        for cost in costs:
+            cost.check(ctx)
+    except IllegalAction:
+        ctx.engine.log.emit("branch", source=ctx.source, outcome="pay", taken=False)
+        return False
+    return True
+
+
 @dataclass
 class PayTo(_CoreEffect):
     """"pay 1 gold to ...": the Hero may pay (when it can); if it does, the effects happen."""
@@ -187,11 +199,7 @@ class PayTo(_CoreEffect):
     def run(self, ctx):
         from .effects import run_all
 
-        try:
-            for cost in self.costs:
-                cost.check(ctx)
-        except IllegalAction:
-            ctx.engine.log.emit("branch", source=ctx.source, outcome="pay", taken=False)
+        if not _can_pay(self.costs, ctx):
             return
         if not ctx.engine.ask(ctx.owner, "optional", [True, False], source=ctx.source):
             return
@@ -213,11 +221,7 @@ class PayOr(_CoreEffect):
     def run(self, ctx):
         from .effects import run_all
 
-        try:
-            for cost in self.costs:
-                cost.check(ctx)
-        except IllegalAction:
-            ctx.engine.log.emit("branch", source=ctx.source, outcome="pay", taken=False)
+        if not _can_pay(self.costs, ctx):
             run_all(self.effects, ctx)
             return
         if ctx.engine.ask(ctx.owner, "optional", [True, False], source=ctx.source,

@@ -288,6 +288,8 @@ def without_this_event(ability: n.Ability) -> n.Ability:
 
 
 def lower(ability: n.Ability) -> dict:  # noqa: F811
-    ir = _lower_before_lasting(without_this_event(ability))
-    ir["source"] = print_ability(ability)
+    inner = without_this_event(ability)
+    ir = _lower_before_lasting(inner)
+    if inner is not ability:  # the source is the text as written, with its duration
+        ir["source"] = print_ability(ability)
     return ir

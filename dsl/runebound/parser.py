@@ -117,9 +117,12 @@ class _ToAst(BranchingRules, RewardRules, Transformer):  # BranchingRules: famil
         for nodes in [list(n.walk(c)) for c in costs] + walked:
             _check_amounts(nodes)
         _check_attack_outcomes(costs, walked)
-        return n.Ability(tag=tag, limits=limits or (), window=window, costs=costs,
-                         cost_style=style, sentences=tuple(sentences), span=_sp(ch),
-                         limits_span=limits_span)
+        ability = n.Ability(tag=tag, limits=limits or (), window=window, costs=costs,
+                            cost_style=style, sentences=tuple(sentences), span=_sp(ch),
+                            limits_span=limits_span)
+        # the walk the checks and the lowering read (n.ability_nodes), already made here
+        object.__setattr__(ability, "_nodes", [node for nodes in walked for node in nodes])
+        return ability
 
     def sentence(self, ch):
         return ch[0]

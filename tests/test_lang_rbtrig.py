@@ -133,6 +133,8 @@ REFUSED = [
      "Make a melee attack against your Hero"),
     ("Ranged: Make a ranged attack against your enemy.", "challenge", "RF478",
      "Make a ranged attack against your enemy"),
+    ("Whenever you attack and fail, make a magic attack.", "hero", "RF444",
+     "Whenever you attack and fail, make a magic attack"),
 ]
 
 

@@ -8,6 +8,8 @@ docs/diagnostics.md.
   off a challenge's card (a Hero's or an Ally's attack is against its enemy), "against your
   enemy" on a challenge's card (there "your enemy" is the challenge itself; the challenge's
   attack is against the Hero).
+* RF444 (error): "Every time you attack and fail, make a ranged attack." — a trigger on the
+  Hero's attack whose own attack (a trigger's attack is the Hero's) sets it off again.
 """
 
 from __future__ import annotations
@@ -29,6 +31,13 @@ def check(a: n.Ability, ctx, nodes, finding):
             yield _off_ally(node, "this Ally is discarded", finding)
         elif kind is n.TakesWounds and node.target == "this_ally" and not ally:
             yield _off_ally(node, "this Ally takes wounds", finding)  # "... is wounded" too
+        elif kind is n.Trigger and type(node.event) is n.AttackResult \
+                and node.event.who == "hero" and any(  # a trigger's attack is the Hero's
+                    type(inner) is n.Attack for inner in n.walk(node.effect)):
+            yield finding("RF444", "this rule sets itself off: the attack it makes is an attack "
+                                   "it reacts to", node.span,
+                          hint="give the rule an effect other than an attack (or put the "
+                               "attack under a phase's tag)")
         elif kind is n.AttackResult:
             if node.who == "this_ally" and not ally:
                 yield _off_ally(node, "this Ally attacks", finding)

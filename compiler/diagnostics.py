@@ -111,6 +111,9 @@ CODES: dict[str, str] = {
     "RF470": "an object the engine cannot act on (a skill given, a space of a terrain to move to)",
     # ---- issue 32 (session rbcard): a challenge's printed reward
     "RF471": "a 'Reward:' line off a challenge, not gold or experience, or gold said twice",
+    # ---- issue 32 (branch rbtrig): a trigger's clause said of its subject, attack objects
+    "RF478": "an attack against a figure its maker does not fight ('against your Hero' off a "
+             "challenge)",
     # RF5xx: content and references
     "RF501": "duplicate card id",
     "RF502": "reference to an unknown id",

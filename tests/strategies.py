@@ -321,3 +321,13 @@ effect = st.one_of(  # "if you have no Allies", "if you took no wounds in this c
     st.builds(n.IfState, st.one_of(_held_none, st.just(n.Condition("unwounded"))), action_list),
     st.builds(n.WhileState, _held_none, action_list),
 )
+
+# ---- issue 32 (branch rbtrig): a trigger's clause said of its subject ("this Ally attacks and
+# fails", "you attack and succeed", "this Ally is discarded"), the event before or after
+_said_of = st.one_of(st.builds(n.AttackResult, st.sampled_from(["hero", "this_ally"]),
+                               st.booleans()), st.just(n.AllyDiscarded()))
+effect = st.one_of(
+    effect,
+    st.builds(lambda e, a: n.Trigger(e, a, event_first=True), _said_of, action_list),
+    st.builds(lambda e, a: n.Trigger(e, a, event_first=False), _said_of, action_list),
+)

@@ -134,6 +134,8 @@ _TERMINAL_WORDS["WHO"] = ("who",)
 _TERMINAL_WORDS.update(SUCCESS=("success",), FAILURE=("failure",), REWARD=("reward",))
 # issue 32 (session sequence): the escape roll takes a bonus ("+2 on escape attempts")
 _TERMINAL_WORDS.update(ATTEMPT=("attempt", "attempts"))
+# issue 32 (branch rbtrig): "If this Ally's attack succeeds," (the possessive of "this Ally")
+_TERMINAL_WORDS["ALLYS"] = ("ally's",)
 
 # Icon tokens stand for words (reference 2.7); the PDF draws them as symbols.
 ICONS: dict[str, str] = {
@@ -163,6 +165,8 @@ DISPLAY.update({
 DISPLAY["HEROS"] = "'Hero's'"  # ---- family 7: combat
 VOCABULARY["hero\u2019s"] = "HEROS"  # the typographic apostrophe (not offered as a suggestion)
 VOCABULARY["can\u2019t"] = "CANNOT"
+VOCABULARY["ally\u2019s"] = "ALLYS"  # issue 32 (branch rbtrig), as "hero\u2019s" above
+DISPLAY["ALLYS"] = "'Ally's'"
 
 _TOKEN_RE = re.compile(
     r"(?P<ws>\s+)"

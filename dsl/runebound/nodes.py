@@ -124,6 +124,9 @@ class Attack:
     phase: str
     bonus: Optional[int] = None
     span: Span = _span()
+    # issue 32 (branch rbtrig): whom the text said it is against ("enemy", "hero"), for the
+    # checks only: the attack is the plain one either way (not compared, not printed)
+    against: Optional[str] = field(default=None, compare=False, repr=False, kw_only=True)
 
 
 @dataclass(frozen=True)
@@ -239,6 +242,9 @@ class Outcome:
     outcome: str
     effect: "Effect"
     span: Span = _span()
+    # issue 32 (branch rbtrig): "this_ally" when said "If this Ally's attack succeeds," (for
+    # the checks only: not compared, not printed)
+    whose: Optional[str] = field(default=None, compare=False, repr=False, kw_only=True)
 
 
 @dataclass(frozen=True)
@@ -382,6 +388,7 @@ from .nodes_place import (  # noqa: E402,F401  family 4/8/9 (issue 21)
     MoveTo,
     TerrainRule,
 )
+from .nodes_trig import *  # noqa: E402,F401,F403  issue 32 (branch rbtrig)
 
 # ---- issue 32 (session when): triggers on a Hero's test
 from .nodes_when import *  # noqa: E402,F401,F403

@@ -346,3 +346,8 @@ from . import printer_when as _when  # noqa: E402
 
 _when.install(text, amount)
 event = _when.with_events(event)
+
+# ---- issue 32 (branch rbtrig): a trigger's clause said of its subject
+from . import printer_trig as _trig  # noqa: E402
+
+event = _trig.with_events(event)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from runeforge.engine.common.errors import IllegalAction
 
 from ..core.effects_combat import immune_to, open_assists
+from ..core.effects_trig import ally_leaves
 from ..core.resolver import Defeat, Resolver
 from ..core.rolls import ATTRIBUTE_OF
 from ..core.state import Challenge, Figure, Hero
@@ -267,6 +268,8 @@ class Combat(Resolver):
             top = max(self.catalog.card(c).cost for c in losable)
             tied = [c for c in losable if self.catalog.card(c).cost == top]
             lost = tied[0] if len(tied) == 1 else self.ask(hero, "knockout_loss", tied)
+            if hero.ally(lost) is not None:  # "this Ally is discarded" (issue 32, rbtrig)
+                ally_leaves(self, hero, lost)
             self._remove_card(hero, lost)
             self.state.market_bottom.append(lost)
             self.log.emit("lost_card", hero=hero.id, card=lost, to="market_bottom")

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 
 from runeforge.engine.common.errors import IllegalAction
 
+from .effects_trig import ally_leaves
 from .herofacts import count, hero_place
 from .ir_lists import matches
 from .state import Hero
@@ -161,6 +162,9 @@ def discard_ally(ctx) -> str | None:
     pick = options[0] if len(options) == 1 else \
         ctx.engine.ask(hero, "discard_ally", options, source=ctx.source)
     ally = hero.ally(pick)
+    ally_leaves(ctx.engine, hero, pick)  # "this Ally is discarded" (issue 32, branch rbtrig)
+    if ally not in hero.allies:
+        return ally.id
     hero.allies.remove(ally)
     ctx.engine.modifiers_changed()
     ctx.engine.state.market_bottom.append(ally.id)

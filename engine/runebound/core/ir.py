@@ -257,6 +257,11 @@ def ir_schema() -> dict:
     events["ally_lost"] = _fields("kind", "ally_lost")  # "one of your Allies is defeated"
     events["test"] = _fields("kind", "test", attribute=_enum(ATTRIBUTES),
                              skill={"type": ["string", "null"]})
+    # issue 32 (branch rbtrig): "you attack and fail", "this Ally attacks and succeeds" (the
+    # figure's own attack roll); "this Ally is discarded" (the Ally's own card)
+    events["attack_result"] = _fields("kind", "attack_result", who=_enum(("hero", "this_ally")),
+                                      success={"type": "boolean"})
+    events["ally_discarded"] = _fields("kind", "ally_discarded")
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://runeforge.invalid/schemas/ir-ability.schema.json",

@@ -17,6 +17,7 @@ from .cardwindows import HELD, runner
 from .catalog import Ability, Catalog
 from .effects import EXTRA_TARGETS, Context, run_all
 from .effects_combat import capped_wounds, immune_to
+from .effects_trig import ally_leaves
 from .rolls import Rolls
 from .ruleset import Ruleset
 from .standing import StandingRules
@@ -146,6 +147,7 @@ class Resolver(Rolls, StandingRules, CardText):
                 # issue 32: "When this Ally is defeated, ..." (its rule, while it still holds)
                 self.fire({"kind": "ally_defeated", "hero": owner.id, "ally": fig.id})
                 self.fire({"kind": "ally_lost", "hero": owner.id, "ally": fig.id})  # any Ally
+                ally_leaves(self, owner, fig.id)  # "this Ally is discarded" (branch rbtrig)
                 if fig not in owner.allies:
                     return
                 owner.allies.remove(fig)
@@ -222,6 +224,9 @@ class Resolver(Rolls, StandingRules, CardText):
     def discard_this_ally(self, hero: Hero, ally_id: str) -> None:
         """An Ally discarded as its own card's cost goes under the market, as a discarded
         Ally does ("Discard one of your Allies.")."""
+        ally_leaves(self, hero, ally_id)  # "this Ally is discarded" (issue 32, branch rbtrig)
+        if hero.ally(ally_id) is None:
+            return
         hero.allies.remove(hero.ally(ally_id))
         self.modifiers_changed()
         self.state.market_bottom.append(ally_id)

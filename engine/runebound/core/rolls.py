@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .effects import Context
 from .effects_combat import combat_roll, extra_wounds
+from .effects_trig import attack_rolled  # issue 32 (branch rbtrig): "you attack and fail"
 from .effects_when import tested  # issue 32 (session when): "When you test Mind, ..."
 from .state import Figure, Hero
 
@@ -50,6 +51,7 @@ class Rolls:
         bonus += self.stat(actor, f"{phase}_roll")
         ok = combat_roll(self, actor, "attack", ATTRIBUTE_OF[phase], bonus, target, phase=phase,
                          source=source)  # ---- family 7: combat (rerolls)
+        attack_rolled(self, actor, ok, phase)  # issue 32 (branch rbtrig): before its wounds
         if ok:
             extra = extra_wounds(self, actor, phase)  # ---- family 7: combat
             if normal_damage:

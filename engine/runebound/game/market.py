@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from runeforge.engine.common.errors import IllegalAction
 
+from ..core.effects_trig import ally_leaves
 from ..core.windows import MARKET_STEP, moment_at
 
 MAX_MARKET_ACTIONS = 24  # a safety net for players that never say "done"
@@ -171,6 +172,8 @@ class MarketStep:
         """Seed 000: a discarded item or Ally goes to the bottom of the market deck."""
         if card not in self.discardable(hero):
             raise IllegalAction(f"{hero.name} cannot discard {card!r}")
+        if hero.ally(card) is not None:  # "this Ally is discarded" (issue 32, branch rbtrig)
+            ally_leaves(self.combat, hero, card)
         self.combat._remove_card(hero, card)
         self.state.market_deck.append(card)
         self.emit("discarded", hero=hero.id, card=card, to="market_bottom", why=why)

@@ -271,6 +271,11 @@ from . import when as lower_when  # noqa: E402
 lower_when.install(effect, amount)
 event = lower_when.with_events(event)
 
+# ---- issue 32 (branch rbtrig): a trigger's clause said of its subject
+from . import trig as lower_trig  # noqa: E402
+
+event = lower_trig.with_events(event)
+
 
 # ---- issue 32 (session rbsubj): "While this event is in play, <rule>" is the event's always-on
 # rule: the engine applies an active event's standing rules to every Hero until the event is

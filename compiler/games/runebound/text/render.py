@@ -343,3 +343,8 @@ render_core.install(Renderer)
 from . import render_when  # noqa: E402
 
 render_when.install(Renderer)
+
+# ---- issue 32 (branch rbtrig): a trigger's clause said of its subject
+from . import render_trig  # noqa: E402
+
+render_trig.install(Renderer)

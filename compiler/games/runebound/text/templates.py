@@ -272,6 +272,13 @@ OTHER.update({"event.test": "you test {attribute}", "event.defeat_hero": "you de
               "event.ally_lost": "one of your Allies is defeated",
               "event.test.skill": "you test {attribute} {skill}"})
 
+# ---- issue 32 (branch rbtrig): a trigger's clause said of its subject (render_trig.py)
+OTHER.update({"event.ally_discarded": "this Ally is discarded",
+              "event.attack_result.hero.success": "you attack and succeed",
+              "event.attack_result.hero.failure": "you attack and fail",
+              "event.attack_result.this_ally.success": "this Ally attacks and succeeds",
+              "event.attack_result.this_ally.failure": "this Ally attacks and fails"})
+
 
 def all_templates() -> dict[str, str]:
     """Every rules-text message: msgctxt -> English msgid (moods expanded)."""

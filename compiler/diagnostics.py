@@ -111,6 +111,8 @@ CODES: dict[str, str] = {
     "RF470": "an object the engine cannot act on (a skill given, a space of a terrain to move to)",
     # ---- issue 32 (session rbcard): a challenge's printed reward
     "RF471": "a 'Reward:' line off a challenge, not gold or experience, or gold said twice",
+    # ---- issue 32 (session rbrules): prohibitions and prices
+    "RF472": "a prohibition the engine cannot enforce, or a price's rider after no price",
     # RF5xx: content and references
     "RF501": "duplicate card id",
     "RF502": "reference to an unknown id",

@@ -132,6 +132,13 @@ _TERMINAL_WORDS["HERO"] = ("hero", "heroes", "player", "players")
 _TERMINAL_WORDS["WHO"] = ("who",)
 # issue 32 (session rbcard): outcome labels "Success: ..." / "On a failure, ..."
 _TERMINAL_WORDS.update(SUCCESS=("success",), FAILURE=("failure",), REWARD=("reward",))
+# issue 32 (session rbrules): prohibitions ("Heroes cannot rest", "Items cannot be sold",
+# "Allies cannot be hired"), "damaged" for "wounded", and a price's floor ("to a minimum of 1")
+_TERMINAL_WORDS.update(HIRE=("hire", "hires"), HIRED=("hired",), SOLD=("sold",),
+                       BOUGHT=("bought",), HEALED=("healed",), ACTIVATED=("activated",),
+                       MINIMUM=("minimum",), ANYWHERE=("anywhere", "everywhere"),
+                       THEM=("them",))
+_TERMINAL_WORDS["WOUNDED"] = ("wounded", "damaged")
 
 # Icon tokens stand for words (reference 2.7); the PDF draws them as symbols.
 ICONS: dict[str, str] = {
@@ -153,7 +160,7 @@ DISPLAY.update({
     "X": "'X'", "NUMBER": "a number", "SIGNED": "a bonus such as '+2'",
     "WORD": "a skill name", "COLON": "':'", "COMMA": "','", "DOT": "'.'",
     "SEMICOLON": "';'", "DASH": "'–'",  # families 2-3
-    "LISTCOMMA": "','",  # issue 32 (lists)
+    "LISTCOMMA": "','", "FLOORCOMMA": "','",  # issue 32 (lists)
     "LPAR": "'('", "RPAR": "')'", "QUOTE": "a quote (')", "HERO": "'Hero'",
     "ALLY": "'Allies'", "MIND": "'Mind'", "BODY": "'Body'", "SPIRIT": "'Spirit'",
     "LIFE": "'Life'", "STAMINA": "'Stamina'", "WOUND": "'wounds'", "ITEM": "'Items'",
@@ -301,6 +308,19 @@ def terrain_lists(tokens):
     return toks
 
 
+# issue 32 (session rbrules): ", to a minimum of 1" after a price is its floor: that comma is
+# FLOORCOMMA, which one token of look-ahead cannot tell from the comma of a list of actions
+
+
+def floor_commas(tokens):
+    """``tokens`` with the comma before "to a minimum of" as FLOORCOMMA."""
+    toks = list(tokens)
+    for i, tok in enumerate(toks[:-3]):
+        if tok.type == "COMMA" and [t.type for t in toks[i + 1:i + 4]] == ["TO", "A", "MINIMUM"]:
+            toks[i] = _token("FLOORCOMMA", str(tok), tok.start_pos, tok.end_pos)
+    return toks
+
+
 class AbilityLexer(Lexer):
     """Lark custom lexer (interface 0): ``lex(text)`` yields tokens."""
 
@@ -312,4 +332,5 @@ class AbilityLexer(Lexer):
     def lex(self, text: str):  # type: ignore[override]
         tokens = tokenize(text)
         tokens = negations(tokens) if "not" in text.lower() else tokens  # rare: no cost else
-        return terrain_lists(tokens) if "," in text else tokens
+        tokens = terrain_lists(tokens) if "," in text else tokens
+        return floor_commas(tokens) if "minimum" in text.lower() else tokens

@@ -33,6 +33,9 @@ class _Mod:
 
 
 def _apply(mod: _Mod, effect):
+    if mod.kind.startswith("price_"):  # issue 32 (session rbrules): where / how a price holds
+        from .parser_prohibit import apply
+        return apply(mod, effect)
     if mod.kind == "window":  # the ability's (trailing_window)
         _WINDOWS.append((mod.value, mod.span))
         return effect

@@ -127,6 +127,9 @@ def with_subject(subject, clause, span, parser=None):
 
 
 def _special(subject, pred: _Special, span, parser=None):
+    if pred.kind == "bar":  # issue 32 (session rbrules): "Heroes cannot rest.", ...
+        from .parser_prohibit import bar
+        return bar(subject, pred, span)
     heroes = subject in ("you", "hero", "each_hero")
     if pred.kind == "immune_many":  # one immunity per phase (issue 32, session self)
         return immune_set([_special(subject, _Special("immune", p, pred.span), span)

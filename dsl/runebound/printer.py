@@ -339,3 +339,8 @@ from . import printer_when as _when  # noqa: E402
 
 _when.install(text, amount)
 event = _when.with_events(event)
+
+# ---- issue 32 (session rbrules): prohibitions and a price's floor
+from . import printer_prohibit as _prohibit  # noqa: E402
+
+_prohibit.install(text)

@@ -291,3 +291,9 @@ def lower(ability: n.Ability) -> dict:  # noqa: F811
     ir = _lower_before_lasting(without_this_event(ability))
     ir["source"] = print_ability(ability)
     return ir
+
+
+# ---- issue 32 (session rbrules): a price's floor
+from . import prices as lower_prices  # noqa: E402
+
+lower_prices.install(effect)

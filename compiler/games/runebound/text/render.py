@@ -342,3 +342,7 @@ render_core.install(Renderer)
 from . import render_when  # noqa: E402
 
 render_when.install(Renderer)
+# ---- issue 32 (session rbrules): prohibitions and a price's floor
+from . import render_prohibit  # noqa: E402
+
+render_prohibit.install(Renderer)

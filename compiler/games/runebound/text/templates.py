@@ -270,6 +270,18 @@ OTHER.update({"event.test": "you test {attribute}", "event.defeat_hero": "you de
               "event.ally_lost": "one of your Allies is defeated",
               "event.test.skill": "you test {attribute} {skill}"})
 
+# ---- issue 32 (session rbrules): prohibitions (render_prohibit.py) and a price's floor
+OTHER.update({
+    "effect.restrict.rest": "Heroes cannot rest",
+    "effect.restrict.own_rest": "you cannot rest",
+    "effect.restrict.attack_heroes": "Heroes cannot attack other Heroes",
+    "effect.restrict.own_attack_heroes": "you cannot attack other Heroes",
+    "effect.restrict.heal_in_town": "Heroes cannot be healed in towns",
+    "effect.restrict.own_heal_in_town": "you cannot be healed in towns",
+    "effect.restrict.sell_items": "Items cannot be sold",
+    "effect.cost.minimum": "{price} (to a minimum of {n} {gold})",
+})
+
 
 def all_templates() -> dict[str, str]:
     """Every rules-text message: msgctxt -> English msgid (moods expanded)."""

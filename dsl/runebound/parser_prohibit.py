@@ -104,10 +104,13 @@ def _tokens(ch, type_: str) -> list[Token]:
 def apply(mod, effect):
     """``effect`` with the price's modifier ``mod`` (a parser_modifiers._Mod of kind
     price_every_town | price_to_trade | price_floor), or RF472 when ``effect`` is no price."""
+    if isinstance(effect, n.And) and isinstance(effect.items[-1], n.CostModifier):
+        # "..., and Items cost you 1 less gold (to a minimum of 1 gold)": the last clause's
+        return replace(effect, items=(*effect.items[:-1], apply(mod, effect.items[-1])))
     if not isinstance(effect, n.CostModifier):
         raise _refuse("this says where or how a price holds, after something that is no price",
                       mod.span, "say it after a price: 'Items cost you 1 less gold (to a "
-                                "minimum of 1).'")
+                                "minimum of 1 gold).'")
     if mod.kind == "price_every_town":  # every market is a town's: the rule as it is
         return effect
     if mod.kind == "price_to_trade":

@@ -168,7 +168,7 @@ def test_variants_are_one_node_printed_canonically(variants):
 
 @pytest.mark.parametrize("text, kind", [
     ("Heroes cannot be healed.", "event"),
-    ("Items cannot be activated during this combat.", "challenge"),
+    ("Allies cannot be activated during this combat.", "challenge"),
     ("This Ally cannot be activated.", "ally"),
     ("Each other Hero cannot rest.", "event"),
     ("Your Allies cannot be healed in towns.", "ally"),
@@ -191,3 +191,86 @@ def test_a_rule_outside_combat_is_reported_ignored_by_the_odds_model():
                                                     "the odds)"
     assert _inert_static(_ir("Items cost you 1 less gold (to a minimum of 1 gold).")) \
         == "a price rule (no effect on the odds)"
+
+
+WRAITH = """kind: challenge
+cards:
+  - name: Rust Wraith
+    origin: original
+    colour: green
+    mind: 5
+    body: 5
+    spirit: 5
+    ranged_damage: 1
+    melee_damage: 1
+    magic_damage: 1
+    life: 3
+    reward: {gold: 1}
+    abilities: [%s]
+"""
+
+
+@pytest.mark.parametrize("rule, knives", [("", True),
+                                          ('"Items cannot be activated during this combat."',
+                                           False),
+                                          ('"Items may not be activated."', False),
+                                          ('"Allies cannot attack this challenge."', True)])
+def test_a_challenge_bars_its_heros_items_in_runeforge_fight(tmp_path, rule, knives):
+    """The fight (the combat kernel) offers the Throwing Knives' "Ranged: Activate to make a
+    ranged attack with +1." only where no rule bars activating Items."""
+    from click.testing import CliRunner
+
+    from runeforge.cli import main
+
+    (tmp_path / "wraith").mkdir()
+    (tmp_path / "wraith" / "challenges.yaml").write_text(WRAITH % rule, encoding="utf-8")
+    log = tmp_path / "fight.jsonl"
+    result = CliRunner().invoke(main, ["fight", "--hero", "varikas-the-dead", "--challenge",
+                                       "rust-wraith", "--item", "throwing-knives", "--seed",
+                                       "1", "--log", str(log), str(tmp_path / "wraith")])
+    assert result.exit_code == 0, result.output
+    assert ("throwing-knives" in log.read_text(encoding="utf-8")) is knives
+
+
+@pytest.mark.parametrize("text, out_of_combat", [
+    ("Items cannot be activated.", True),
+    ("Items cannot be activated during this combat.", False),
+])
+def test_the_resolver_refuses_an_items_activation(text, out_of_combat):
+    """Resolver.refusal (the game's engine): an active event's rule bars every Item whose cost
+    is activating it; '... during this combat' only in a combat."""
+    from runeforge.engine.runebound.core.activation import activation_bar
+    from runeforge.engine.runebound.core.windows import moment_at
+    from tests.test_game_scenarios import take
+
+    game, (hero, _other), numbered = _game_with_rule(text)
+    game.play_event(hero, take(game, numbered[2]))
+    hero.items.append("runed-warhammer")  # "Melee: Activate. Until the end of this round, ..."
+    engine = game.combat
+    ability = engine.catalog.card("runed-warhammer").abilities[0]
+    engine.moment = moment_at("melee", "melee", 1, 1, 1)
+    assert "Items cannot be activated" in (engine.refusal(hero, ability) or "")
+    engine.moment = moment_at("before_moving", None, 0, 0, 1)
+    assert (activation_bar(engine, "item", ability) is not None) is out_of_combat
+    assert activation_bar(engine, "ally", ability) is None  # an Item's activation only
+    game.play_event(hero, take(game, numbered[3]))  # replaced: the rule is gone
+    engine.moment = moment_at("melee", "melee", 1, 1, 1)
+    assert "Items cannot be activated" not in (engine.refusal(hero, ability) or "")
+
+
+def test_the_combat_kernel_bars_the_items_as_the_engine_does():
+    """The compiled combat kernel (the odds' fast path) is held to the engine by the
+    differential test: with the Rust Wraith's "Items cannot be activated during this combat."
+    it offers the Throwing Knives no more than the engine does."""
+    from pathlib import Path
+
+    from runeforge.engine.runebound.analysis.kernel_check import differential
+    from runeforge.engine.runebound.combat.kernel import compile_kernel
+    from tests.engine_bundle import catalog
+
+    cat = catalog(Path(__file__).resolve().parent / "data" / "rbrules_content")
+    kernel = compile_kernel(cat, "varikas-the-dead", "rust-wraith", items=("throwing-knives",))
+    assert kernel.fn is not None, kernel.fallback
+    for mode in ("bot", "ask"):
+        assert differential(cat, "varikas-the-dead", "rust-wraith", ("throwing-knives",),
+                            seeds=range(25), mode=mode) is None, mode

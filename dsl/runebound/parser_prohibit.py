@@ -14,13 +14,15 @@ said                                        of                          action
 "cannot be healed in towns"                 Heroes / each Hero          ``heal_in_town``
                                             you / your Hero             ``own_heal_in_town``
 "cannot be sold"                            Items                       ``sell_items``
+"cannot be activated (during this combat)"  Items                       ``activate_items``,
+                                                                        ``..._in_combat``
 "cannot be bought / hired", "cannot buy /   Items, Allies; Heroes       ``buy_items``,
 hire ..."                                                               ``buy_allies``
 ==========================================  ==========================  =====================
 
 What the engine cannot bar is refused here, at the words, with RF472 and a hint that names
 what can be said: healing by a card's text ("cannot be healed" with no town), activating
-("cannot be activated"), a prohibition of one other Hero or of a card that is not the one
+what is not an Item ("This Ally cannot be activated"), a prohibition of one other Hero or of a card that is not the one
 the rule is about.
 
 A price's modifiers ("in every town", "to hire", "(to a minimum of 1)") are said after a price
@@ -47,7 +49,8 @@ _HEROES = {"rest": ("rest", "own_rest"), "attack_heroes": ("attack_heroes", "own
 _SAID = {"rest": "cannot rest", "attack_heroes": "cannot attack other Heroes",
          "healed_in_town": "cannot be healed in towns", "healed": "cannot be healed",
          "bought": "cannot be bought", "sold": "cannot be sold",
-         "activated": "cannot be activated"}
+         "activated": "cannot be activated",
+         "activated_in_combat": "cannot be activated during this combat"}
 _CAN = ("'Heroes cannot rest.', 'You cannot attack other Heroes.', 'Heroes cannot be healed in "
         "towns.', 'Items cannot be sold.', 'Allies cannot be hired.', 'Heroes cannot buy Items.'")
 
@@ -72,10 +75,12 @@ def bar(subject, pred: Bar, span) -> n.Restrict:
     if verb == "healed":
         raise _refuse("the engine bars the healing bought in a town's market, not a card's",
                       span, "write '... cannot be healed in towns.' (of Heroes or of you)")
-    if verb == "activated":
-        raise _refuse("the engine cannot bar activating a card", span,
-                      "a challenge's rule can bar Allies ('Allies cannot attack this "
-                      "challenge.'); what can be barred: " + _CAN)
+    if verb in ("activated", "activated_in_combat"):
+        if subject == "items":
+            return n.Restrict("activate_items" + verb[len("activated"):], span=span)
+        raise _refuse("only Items are activated (their cost 'Activate')", span,
+                      "write 'Items cannot be activated.' or '... during this combat.'; what "
+                      "else can be barred: " + _CAN)
     if verb in _HEROES:
         every, own = _HEROES[verb]
         if subject == "each_hero":
@@ -132,7 +137,9 @@ class ProhibitRules:
 
     bar_bought = _verb("bought")
     bar_sold = _verb("sold")
-    bar_activated = _verb("activated")
+
+    def bar_activated(self, ch):  # "activated (during this combat)"
+        return Bar("activated_in_combat" if _tokens(ch, "DURING") else "activated", _sp(ch))
 
     def bar_healed(self, ch):  # "healed" alone, or "healed in (a) town(s)"
         return Bar("healed_in_town" if _tokens(ch, "TOWN") else "healed", _sp(ch))

@@ -119,6 +119,15 @@ def test_items_cannot_be_sold():
     assert [o for o in _options(game2, hero2) if o.startswith("sell:")]
 
 
+def test_you_cannot_sell_items_bars_only_the_holder():
+    from tests.test_game_scenarios import of_kind
+
+    game, hero, other = _held_rule("Your Hero may not sell Items.")
+    other.items.append(of_kind(game, "item")[1])  # not the card with the rule
+    assert not [o for o in _options(game, hero) if o.startswith("sell:")]
+    assert [o for o in _options(game, other) if o.startswith("sell:")]
+
+
 def test_allies_cannot_be_hired():
     from tests.test_game_scenarios import of_kind
 
@@ -150,6 +159,13 @@ def test_a_price_floor(text):
      "Each Hero cannot attack another Hero."),
     ("Heroes cannot buy Allies.", "Allies cannot be hired.", "Heroes may not hire Allies."),
     ("Heroes cannot buy Items.", "Items may not be bought."),
+    ("Items cannot be sold.", "Heroes cannot sell Items.", "Each Hero may not sell Items."),
+    ("You cannot sell Items.", "Your Hero can't sell items."),
+    ("Heroes cannot be healed in towns.", "Heroes cannot heal in towns.",
+     "Each Hero may not heal wounds in a town."),
+    ("While this event is in play, Heroes cannot rest.", "For as long as this event is in "
+     "play, Heroes cannot rest.", "Heroes cannot rest until this event is discarded.",
+     "Heroes may not rest for as long as this event remains active."),
     ("You cannot be healed in towns.", "Your Hero may not be healed in a town."),
     ("Allies cost you 1 less gold.", "Allies cost you 1 less gold to hire.",
      "Allies cost 1 gold less everywhere."),
@@ -171,6 +187,7 @@ def test_variants_are_one_node_printed_canonically(variants):
     ("Allies cannot be activated during this combat.", "challenge"),
     ("This Ally cannot be activated.", "ally"),
     ("Each other Hero cannot rest.", "event"),
+    ("Your Allies cannot sell Items.", "event"),
     ("Your Allies cannot be healed in towns.", "ally"),
     ("Allies cannot be sold.", "event"),
     ("Items cost you 1 less gold to hire.", "event"),

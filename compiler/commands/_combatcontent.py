@@ -235,8 +235,8 @@ def static_model(compiled: dict, hero: str, challenge: str, items=(), allies=())
 
 # restrictions of what a Hero does outside a fight (issue 32, session rbrules)
 OUTSIDE_COMBAT = frozenset({"rest", "own_rest", "attack_heroes", "own_attack_heroes",
-                            "heal_in_town", "own_heal_in_town", "sell_items", "buy_items",
-                            "buy_allies"})
+                            "heal_in_town", "own_heal_in_town", "sell_items", "own_sell_items",
+                            "buy_items", "buy_allies"})
 
 
 def _inert_static(ir: dict) -> str | None:

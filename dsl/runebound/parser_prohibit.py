@@ -13,7 +13,8 @@ said                                        of                          action
                                             you / your Hero             ``own_attack_heroes``
 "cannot be healed in towns"                 Heroes / each Hero          ``heal_in_town``
                                             you / your Hero             ``own_heal_in_town``
-"cannot be sold"                            Items                       ``sell_items``
+"cannot be sold"; "cannot sell Items"       Items; Heroes               ``sell_items``
+                                            you / your Hero             ``own_sell_items``
 "cannot be activated (during this combat)"  Items                       ``activate_items``,
                                                                         ``..._in_combat``
 "cannot be bought / hired", "cannot buy /   Items, Allies; Heroes       ``buy_items``,
@@ -50,7 +51,8 @@ _SAID = {"rest": "cannot rest", "attack_heroes": "cannot attack other Heroes",
          "healed_in_town": "cannot be healed in towns", "healed": "cannot be healed",
          "bought": "cannot be bought", "sold": "cannot be sold",
          "activated": "cannot be activated",
-         "activated_in_combat": "cannot be activated during this combat"}
+         "activated_in_combat": "cannot be activated during this combat",
+         "sell": "cannot sell Items"}
 _CAN = ("'Heroes cannot rest.', 'You cannot attack other Heroes.', 'Heroes cannot be healed in "
         "towns.', 'Items cannot be sold.', 'Allies cannot be hired.', 'Heroes cannot buy Items.'")
 
@@ -93,6 +95,12 @@ def bar(subject, pred: Bar, span) -> n.Restrict:
         return n.Restrict("buy_items" if subject == "items" else "buy_allies", span=span)
     if verb == "sold" and subject == "items":
         return n.Restrict("sell_items", span=span)
+    if verb == "sell":  # the active voice: of every Hero, or of your Hero
+        if subject in ("each_hero", "you", "hero"):
+            return n.Restrict("sell_items" if subject == "each_hero" else "own_sell_items",
+                              span=span)
+        raise _refuse("'cannot sell Items' is said of every Hero or of your Hero", span,
+                      "write 'Items cannot be sold.' or 'You cannot sell Items.'")
     what = "Items or Allies" if verb == "bought" else "Items"
     raise _refuse(f"only {what} can be {verb}", span,
                   f"write '{what.split()[0]} {_SAID[verb]}.'")
@@ -146,6 +154,12 @@ class ProhibitRules:
 
     def p_no_rest(self, ch):
         return Bar("rest", _sp(ch))
+
+    def p_no_sell(self, ch):  # "Heroes cannot sell Items": Items cannot be sold by them
+        return Bar("sell", _sp(ch))
+
+    def p_no_heal_in_town(self, ch):  # "Heroes cannot heal (wounds) in towns"
+        return Bar("healed_in_town", _sp(ch))
 
     def p_no_attack_heroes(self, ch):
         return Bar("attack_heroes", _sp(ch))

@@ -14,6 +14,7 @@ SENTENCES = {
     "heal_in_town": "Heroes cannot be healed in towns",
     "own_heal_in_town": "you cannot be healed in towns",
     "sell_items": "Items cannot be sold",
+    "own_sell_items": "you cannot sell Items",
     "activate_items": "Items cannot be activated",
     "activate_items_in_combat": "Items cannot be activated during this combat",
 }

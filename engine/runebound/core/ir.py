@@ -71,7 +71,8 @@ RESTRICTIONS += tuple(f"enter_{t}" for t in ENTER_PLACES if t != "town")
 # issue 32 (session rbrules): "Heroes / You cannot rest", "... attack other Heroes", "... be
 # healed in towns", "Items cannot be sold" (game/prohibitions.py: own_* is the holder's alone)
 RESTRICTIONS += ("rest", "own_rest", "attack_heroes", "own_attack_heroes", "heal_in_town",
-                 "own_heal_in_town", "sell_items", "activate_items", "activate_items_in_combat")
+                 "own_heal_in_town", "sell_items", "own_sell_items", "activate_items",
+                 "activate_items_in_combat")
 MARKET_SUBJECTS = ("item", "ally")
 COST_OPS = ("activate", "discard", "exhaustion", "wounds", "gold")
 # ---- family 7: combat: "reroll your combat roll" is used right after the Hero's combat roll

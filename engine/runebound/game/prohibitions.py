@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..core.effects_branching import while_ops, while_sources
 
 # act -> whether a card can bar it for its own Hero alone ("own_<act>")
-BARRABLE = {"rest": True, "attack_heroes": True, "heal_in_town": True, "sell_items": False}
+BARRABLE = {"rest": True, "attack_heroes": True, "heal_in_town": True, "sell_items": True}
 
 
 def barred(game, hero, act: str) -> str | None:

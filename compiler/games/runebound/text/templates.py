@@ -279,6 +279,7 @@ OTHER.update({
     "effect.restrict.heal_in_town": "Heroes cannot be healed in towns",
     "effect.restrict.own_heal_in_town": "you cannot be healed in towns",
     "effect.restrict.sell_items": "Items cannot be sold",
+    "effect.restrict.own_sell_items": "you cannot sell Items",
     "effect.restrict.activate_items": "Items cannot be activated",
     "effect.restrict.activate_items_in_combat": "Items cannot be activated during this combat",
     "effect.cost.minimum": "{price} (to a minimum of {n} {gold})",

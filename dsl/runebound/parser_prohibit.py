@@ -180,6 +180,10 @@ class ProhibitRules:
     def mod_to_trade(self, ch):
         return _Mod("price_to_trade", "hire" if _tokens(ch, "HIRE") else "buy", _sp(ch))
 
+    def floor_action(self, ch):  # "<price> (to a minimum of N gold)"
+        return apply(_Mod("price_floor", int(_tokens(ch, "NUMBER")[0]), _sp(ch[1:])),
+                     _values(ch)[0])
+
     def mod_price_floor(self, ch):
         return _Mod("price_floor", int(_tokens(ch, "NUMBER")[0]), _sp(ch))
 

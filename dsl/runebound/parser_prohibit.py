@@ -38,9 +38,9 @@ from lark import Token
 
 from ..errors import AbilitySyntaxError
 from . import nodes as n
-from .parser_modifiers import _Mod
+from .parser_modifiers import MORE_MODIFIERS, _Mod
 from .parser_parts import _sp, _values
-from .parser_subjects import _Special
+from .parser_subjects import MORE_SPECIALS, _Special
 
 CODE = "RF472"
 
@@ -189,6 +189,9 @@ class ProhibitRules:
 
 
 def install(cls) -> None:
+    MORE_SPECIALS["bar"] = bar
+    for kind in ("price_every_town", "price_to_trade", "price_floor"):
+        MORE_MODIFIERS[kind] = apply
     for name, method in vars(ProhibitRules).items():
         if not name.startswith("__"):
             setattr(cls, name, method)

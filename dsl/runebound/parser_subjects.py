@@ -126,10 +126,14 @@ def with_subject(subject, clause, span, parser=None):
     return n.Each(sel, clause, span=span)
 
 
+# predicate kind -> the node of "<subject> <predicate>", for predicates of later modules (issue
+# 32, session rbrules: prohibitions, parser_prohibit.py), which register here (no import back)
+MORE_SPECIALS: dict = {}
+
+
 def _special(subject, pred: _Special, span, parser=None):
-    if pred.kind == "bar":  # issue 32 (session rbrules): "Heroes cannot rest.", ...
-        from .parser_prohibit import bar
-        return bar(subject, pred, span)
+    if pred.kind in MORE_SPECIALS:  # issue 32 (session rbrules): "Heroes cannot rest.", ...
+        return MORE_SPECIALS[pred.kind](subject, pred, span)
     if pred.kind == "attack" and subject != "each_ally":  # session rbrules: the hint says what
         raise AbilitySyntaxError(  # the engine bars ("Heroes cannot attack this challenge")
             "only Allies can be barred from attacking this challenge", *span,

@@ -160,7 +160,7 @@ DISPLAY.update({
     "X": "'X'", "NUMBER": "a number", "SIGNED": "a bonus such as '+2'",
     "WORD": "a skill name", "COLON": "':'", "COMMA": "','", "DOT": "'.'",
     "SEMICOLON": "';'", "DASH": "'–'",  # families 2-3
-    "LISTCOMMA": "','", "FLOORCOMMA": "','",  # issue 32 (lists)
+    "LISTCOMMA": "','", "FLOORCOMMA": "','", "FLOORLPAR": "'('",  # issue 32 (lists)
     "LPAR": "'('", "RPAR": "')'", "QUOTE": "a quote (')", "HERO": "'Hero'",
     "ALLY": "'Allies'", "MIND": "'Mind'", "BODY": "'Body'", "SPIRIT": "'Spirit'",
     "LIFE": "'Life'", "STAMINA": "'Stamina'", "WOUND": "'wounds'", "ITEM": "'Items'",
@@ -313,11 +313,16 @@ def terrain_lists(tokens):
 
 
 def floor_commas(tokens):
-    """``tokens`` with the comma before "to a minimum of" as FLOORCOMMA."""
+    """``tokens`` with the comma before "to a minimum of" as FLOORCOMMA, and the parenthesis
+    before "(to a) minimum" as FLOORLPAR (so a parenthesis that opens anything else is still
+    refused where it stands)."""
     toks = list(tokens)
-    for i, tok in enumerate(toks[:-3]):
-        if tok.type == "COMMA" and [t.type for t in toks[i + 1:i + 4]] == ["TO", "A", "MINIMUM"]:
+    for i, tok in enumerate(toks[:-1]):
+        after = [t.type for t in toks[i + 1:i + 4]]
+        if tok.type == "COMMA" and after == ["TO", "A", "MINIMUM"]:
             toks[i] = _token("FLOORCOMMA", str(tok), tok.start_pos, tok.end_pos)
+        elif tok.type == "LPAR" and (after[:1] == ["MINIMUM"] or after == ["TO", "A", "MINIMUM"]):
+            toks[i] = _token("FLOORLPAR", str(tok), tok.start_pos, tok.end_pos)
     return toks
 
 

@@ -115,6 +115,8 @@ EXAMPLES = {
     "RF471": "`Reward: 3 gold.` on an item, or on a challenge that also has `reward: {gold: 2}`",
     "RF478": "`Melee: Make a melee attack against your Hero.` on a Hero (write 'Make a melee "
              "attack.')",
+    "RF472": "`Heroes cannot be healed.` (the engine bars a town's healing: `... in towns`), "
+             "`Items cannot be activated.`, `Gain 1 gold (to a minimum of 1 gold).`",
     "RF501": "two cards named `Rune Plate` (the hint names the other file:line)",
     "RF502": "`removes: [belt-of-strenght]` in a manifest",
     "RF503": "`id: belt` on `Belt of Strength` without `id_override: true`",

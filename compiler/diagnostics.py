@@ -114,6 +114,8 @@ CODES: dict[str, str] = {
     # ---- issue 32 (branch rbtrig): a trigger's clause said of its subject, attack objects
     "RF478": "an attack against a figure its maker does not fight ('against your Hero' off a "
              "challenge)",
+    # ---- issue 32 (session rbrules): prohibitions and prices
+    "RF472": "a prohibition the engine cannot enforce, or a price's rider after no price",
     # RF5xx: content and references
     "RF501": "duplicate card id",
     "RF502": "reference to an unknown id",

@@ -285,6 +285,16 @@ core_clause = st.one_of(
               st.sampled_from(["phase", "round"])),
 )
 clause = st.one_of(clause, core_clause)
+# issue 32 (session rbrules): prohibitions and a price's floor
+clause = st.one_of(
+    clause,
+    st.builds(n.Restrict, st.sampled_from(["rest", "own_rest", "attack_heroes",
+                                           "own_attack_heroes", "heal_in_town",
+                                           "own_heal_in_town", "sell_items", "buy_allies"])),
+    st.builds(lambda s, d, m: n.CostModifier(tuple(s), delta=-d, minimum=m),
+              st.lists(st.sampled_from(["item", "ally"]), min_size=1, max_size=2,
+                       unique=True), st.integers(1, 9), st.integers(1, 9)),
+)
 action_list = st.one_of(clause, st.lists(clause, min_size=2, max_size=3).map(
     lambda items: n.And(tuple(items))))
 actions = st.one_of(action_list, action_list.map(_may))

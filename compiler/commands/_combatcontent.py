@@ -233,6 +233,12 @@ def static_model(compiled: dict, hero: str, challenge: str, items=(), allies=())
     return model
 
 
+# restrictions of what a Hero does outside a fight (issue 32, session rbrules)
+OUTSIDE_COMBAT = frozenset({"rest", "own_rest", "attack_heroes", "own_attack_heroes",
+                            "heal_in_town", "own_heal_in_town", "sell_items", "own_sell_items",
+                            "buy_items", "buy_allies"})
+
+
 def _inert_static(ir: dict) -> str | None:
     """Why an always-on rule cannot change a fight (None: it may): prices, and triggers that
     only gain gold (no cost in a fight the exact model plays is paid in gold)."""
@@ -240,6 +246,8 @@ def _inert_static(ir: dict) -> str | None:
         return None
     if all(e["op"] == "cost_modifier" for e in ir["effects"]):
         return "a price rule (no effect on the odds)"
+    if all(e["op"] == "restrict" and e["action"] in OUTSIDE_COMBAT for e in ir["effects"]):
+        return "a rule outside combat (no effect on the odds)"  # issue 32 (session rbrules)
     if all(e["op"] == "trigger" and all(x["op"] == "gain_gold" for x in e["effects"])
            for e in ir["effects"]):
         return "gains gold only (no effect on the odds)"

@@ -136,6 +136,13 @@ _TERMINAL_WORDS.update(SUCCESS=("success",), FAILURE=("failure",), REWARD=("rewa
 _TERMINAL_WORDS.update(ATTEMPT=("attempt", "attempts"))
 # issue 32 (branch rbtrig): "If this Ally's attack succeeds," (the possessive of "this Ally")
 _TERMINAL_WORDS["ALLYS"] = ("ally's",)
+# issue 32 (session rbrules): prohibitions ("Heroes cannot rest", "Items cannot be sold",
+# "Allies cannot be hired"), "damaged" for "wounded", and a price's floor ("to a minimum of 1")
+_TERMINAL_WORDS.update(HIRE=("hire", "hires"), HIRED=("hired",), SOLD=("sold",),
+                       BOUGHT=("bought",), HEALED=("healed",), ACTIVATED=("activated",),
+                       MINIMUM=("minimum",), ANYWHERE=("anywhere", "everywhere"),
+                       THEM=("them",))
+_TERMINAL_WORDS["WOUNDED"] = ("wounded", "damaged")
 
 # Icon tokens stand for words (reference 2.7); the PDF draws them as symbols.
 ICONS: dict[str, str] = {
@@ -157,7 +164,7 @@ DISPLAY.update({
     "X": "'X'", "NUMBER": "a number", "SIGNED": "a bonus such as '+2'",
     "WORD": "a skill name", "COLON": "':'", "COMMA": "','", "DOT": "'.'",
     "SEMICOLON": "';'", "DASH": "'–'",  # families 2-3
-    "LISTCOMMA": "','",  # issue 32 (lists)
+    "LISTCOMMA": "','", "FLOORCOMMA": "','", "FLOORLPAR": "'('",  # issue 32 (lists)
     "LPAR": "'('", "RPAR": "')'", "QUOTE": "a quote (')", "HERO": "'Hero'",
     "ALLY": "'Allies'", "MIND": "'Mind'", "BODY": "'Body'", "SPIRIT": "'Spirit'",
     "LIFE": "'Life'", "STAMINA": "'Stamina'", "WOUND": "'wounds'", "ITEM": "'Items'",
@@ -326,6 +333,22 @@ def idle_adverbs(tokens):
             out.append(tok)
         opening, dropped = tok.type in ("DOT", "COLON"), False
     return out
+# issue 32 (session rbrules): ", to a minimum of 1" after a price is its floor: that comma is
+# FLOORCOMMA, which one token of look-ahead cannot tell from the comma of a list of actions
+
+
+def floor_commas(tokens):
+    """``tokens`` with the comma before "to a minimum of" as FLOORCOMMA, and the parenthesis
+    before "(to a) minimum" as FLOORLPAR (so a parenthesis that opens anything else is still
+    refused where it stands)."""
+    toks = list(tokens)
+    for i, tok in enumerate(toks[:-1]):
+        after = [t.type for t in toks[i + 1:i + 4]]
+        if tok.type == "COMMA" and after == ["TO", "A", "MINIMUM"]:
+            toks[i] = _token("FLOORCOMMA", str(tok), tok.start_pos, tok.end_pos)
+        elif tok.type == "LPAR" and (after[:1] == ["MINIMUM"] or after == ["TO", "A", "MINIMUM"]):
+            toks[i] = _token("FLOORLPAR", str(tok), tok.start_pos, tok.end_pos)
+    return toks
 
 
 class AbilityLexer(Lexer):
@@ -342,4 +365,5 @@ class AbilityLexer(Lexer):
         tokens = negations(tokens) if "not" in low else tokens  # rare: no cost else
         if "immediately" in low or "also" in low:
             tokens = idle_adverbs(tokens)
-        return terrain_lists(tokens) if "," in text else tokens
+        tokens = terrain_lists(tokens) if "," in text else tokens
+        return floor_commas(tokens) if "minimum" in low else tokens

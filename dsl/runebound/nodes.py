@@ -115,6 +115,7 @@ class CostModifier:
     delta: Optional[int] = None
     factor: Optional[int] = None
     span: Span = _span()
+    minimum: Optional[int] = None  # issue 32 (session rbrules): "(to a minimum of 1)"
 
 
 @dataclass(frozen=True)

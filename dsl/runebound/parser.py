@@ -559,6 +559,10 @@ for _rule, _method in _BONUS_RULES.items():
 from . import parser_lasting  # noqa: E402
 
 parser_lasting.install(_ToAst)
+# ---- issue 32 (session rbrules): prohibitions and a price's modifiers
+from . import parser_prohibit  # noqa: E402
+
+parser_prohibit.install(_ToAst)
 # ---- issue 32 (lists): "a blue or red challenge", "a forest, hills or mountain space"
 from .parser_lists import RULES as _LIST_RULES  # noqa: E402
 

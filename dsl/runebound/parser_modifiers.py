@@ -32,7 +32,14 @@ class _Mod:
         self.kind, self.value, self.span = kind, value, span
 
 
+# modifier kind -> the rule that applies it, for modifiers of later modules (issue 32, session
+# rbrules: a price's riders, parser_prohibit.py), which register here (no import back)
+MORE_MODIFIERS: dict = {}
+
+
 def _apply(mod: _Mod, effect):
+    if mod.kind in MORE_MODIFIERS:
+        return MORE_MODIFIERS[mod.kind](mod, effect)
     if mod.kind == "window":  # the ability's (trailing_window)
         _WINDOWS.append((mod.value, mod.span))
         return effect

@@ -126,7 +126,19 @@ def with_subject(subject, clause, span, parser=None):
     return n.Each(sel, clause, span=span)
 
 
+# predicate kind -> the node of "<subject> <predicate>", for predicates of later modules (issue
+# 32, session rbrules: prohibitions, parser_prohibit.py), which register here (no import back)
+MORE_SPECIALS: dict = {}
+
+
 def _special(subject, pred: _Special, span, parser=None):
+    if pred.kind in MORE_SPECIALS:  # issue 32 (session rbrules): "Heroes cannot rest.", ...
+        return MORE_SPECIALS[pred.kind](subject, pred, span)
+    if pred.kind == "attack" and subject != "each_ally":  # session rbrules: the hint says what
+        raise AbilitySyntaxError(  # the engine bars ("Heroes cannot attack this challenge")
+            "only Allies can be barred from attacking this challenge", *span,
+            hint="write 'Allies cannot attack this challenge.' or 'You cannot escape from this "
+                 "combat.'")
     heroes = subject in ("you", "hero", "each_hero")
     if pred.kind == "immune_many":  # one immunity per phase (issue 32, session self)
         return immune_set([_special(subject, _Special("immune", p, pred.span), span)

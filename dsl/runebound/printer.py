@@ -351,3 +351,7 @@ event = _when.with_events(event)
 from . import printer_trig as _trig  # noqa: E402
 
 event = _trig.with_events(event)
+# ---- issue 32 (session rbrules): prohibitions and a price's floor
+from . import printer_prohibit as _prohibit  # noqa: E402
+
+_prohibit.install(text)

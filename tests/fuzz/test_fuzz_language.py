@@ -71,6 +71,10 @@ def _spell(terminal: str, rnd: random.Random) -> str:
         return rnd.choice(["'", "\u2018", "\u2019"])
     if terminal == "LISTCOMMA":  # a comma inside a list of terrains (issue 32, lists)
         return ","
+    if terminal == "FLOORCOMMA":  # the comma before a price's floor (session rbrules)
+        return ","
+    if terminal == "FLOORLPAR":  # the parenthesis before a price's floor
+        return "("
     words = list(_TERMINAL_WORDS.get(terminal, ()))
     words += ["{%s}" % icon for icon, t in ICONS.items() if t == terminal]
     words += [ch for ch, t in PUNCTUATION.items() if t == terminal]
@@ -136,6 +140,8 @@ _EXPLICIT["NUMBER"] = st.integers(0, 20).map(lambda v: f"{v} ")
 _EXPLICIT["SIGNED"] = st.integers(-9, 9).map(lambda v: f"{v:+d} ")
 _EXPLICIT["WORD"] = st.sampled_from(["Swim ", "Climb ", "Haggle "])
 _EXPLICIT["LISTCOMMA"] = st.just(", ")  # the lexer's comma inside a list of terrains
+_EXPLICIT["FLOORCOMMA"] = st.just(", ")  # the lexer's comma before "to a minimum of"
+_EXPLICIT["FLOORLPAR"] = st.just("( ")  # the lexer's parenthesis before "(to a) minimum"
 grammar_text = from_lark(GRAMMAR_PARSER, start="ability", explicit=_EXPLICIT)
 printed_text = ability().map(print_ability)
 

@@ -164,6 +164,11 @@ class Abilities:
         j = self.index(ab)
         if "activate" in ab.cost_ops:
             parts.append(f"not act[{card.index}]")
+            if card.kind == "item":  # issue 32 (session rbrules): "Items cannot be activated"
+                for action in ("activate_items", "activate_items_in_combat"):
+                    barred = self.plan.restricted(action, late)
+                    parts.append("False" if barred is True else f"not ({barred})" if barred
+                                 else "True")
             parts.append(self.activation_room(step, moment.window))
         keys = self.bucket_keys(j, ab, step, "0" if moment.round == 0 else "rnd",
                                 self.src.word(moment.window))

@@ -208,6 +208,7 @@ class CostModifier(Effect):
     subjects: tuple[str, ...]
     delta: int | None = None
     factor: int | None = None
+    minimum: int | None = None  # issue 32 (session rbrules): the price's floor
     op = "cost_modifier"
     static_kind = True
 
@@ -220,6 +221,8 @@ class CostModifier(Effect):
             d["delta"] = self.delta
         if self.factor is not None:
             d["factor"] = self.factor
+        if self.minimum is not None:
+            d["minimum"] = self.minimum
         return d
 
 
@@ -344,7 +347,8 @@ def build_effect(ir: dict) -> Effect:
     if op == "modify":
         return Modify(ir["target"], ir["stat"], ir["value"])
     if op == "cost_modifier":
-        return CostModifier(tuple(ir["subjects"]), ir.get("delta"), ir.get("factor"))
+        return CostModifier(tuple(ir["subjects"]), ir.get("delta"), ir.get("factor"),
+                            ir.get("minimum"))
     if op == "restrict":
         return Restrict(ir["action"])
     if op == "trigger":

@@ -69,6 +69,11 @@ ENTER_PLACES = ("town", "road", "river", "plains", "hills", "forest", "swamp", "
 RESTRICTIONS = ("escape", "ally_attack", "buy_items", "buy_allies")  # buy_*: issue 32
 # issue 32 (session lang4): "Heroes cannot enter swamps" (game/place.py bars the terrain)
 RESTRICTIONS += tuple(f"enter_{t}" for t in ENTER_PLACES if t != "town")
+# issue 32 (session rbrules): "Heroes / You cannot rest", "... attack other Heroes", "... be
+# healed in towns", "Items cannot be sold" (game/prohibitions.py: own_* is the holder's alone)
+RESTRICTIONS += ("rest", "own_rest", "attack_heroes", "own_attack_heroes", "heal_in_town",
+                 "own_heal_in_town", "sell_items", "own_sell_items", "activate_items",
+                 "activate_items_in_combat")
 MARKET_SUBJECTS = ("item", "ally")
 COST_OPS = ("activate", "discard", "exhaustion", "wounds", "gold")
 # ---- family 7: combat: "reroll your combat roll" is used right after the Hero's combat roll
@@ -160,7 +165,8 @@ def ir_schema() -> dict:
         {"type": "object", "additionalProperties": False, "required": ["op", "subjects"],
          "properties": {"op": {"const": "cost_modifier"},
                         "subjects": {"type": "array", "items": _enum(MARKET_SUBJECTS), "minItems": 1},
-                        "delta": SIGNED, "factor": COUNT},
+                        "delta": SIGNED, "factor": COUNT,
+                        "minimum": COUNT},  # issue 32 (session rbrules): "(to a minimum of 1)"
          "minProperties": 3},
         _op("restrict", action=_enum(RESTRICTIONS)),
         _op("move", amount=_amount(), any_direction={"type": "boolean"},

@@ -12,6 +12,7 @@ from runeforge.engine.common.decisions import Decision
 from runeforge.engine.common.errors import IllegalAction
 from runeforge.engine.common.log import EventLog
 
+from .activation import activation_bar
 from .cardtext import CardText
 from .cardwindows import HELD, runner
 from .catalog import Ability, Catalog
@@ -292,6 +293,9 @@ class Resolver(Rolls, StandingRules, CardText):
             if actor.id in self.round_attacks:
                 # seed 002 "Hero or Allies may each attack in one phase only" (each round)
                 return f"{name}: {actor.name} has already attacked this combat round"
+        barred = activation_bar(self, kind, ability)  # issue 32 (session rbrules)
+        if barred:
+            return f"{name}: {barred}"
         if "activate" in ability.cost_ops and ability.card_id in hero.activated:
             return f"{name} is already activated (face down) until refreshed"
         for bucket in self.moment.limit_buckets(ability.limits, ability.tag):

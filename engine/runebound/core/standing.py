@@ -29,6 +29,7 @@ from .effects_branching import (  # family 1 (issue 21)
     while_ops,
     while_sources,
 )
+from .prices import price_floor
 from .state import Figure, Hero
 
 _MISSING = object()
@@ -202,7 +203,11 @@ class StandingRules:
         if "cost_modifier" in while_ops(self.catalog):  # family 1: conditional, never cached
             more, plus = self._cost_factors(hero, subject, while_sources(self, "cost_modifier"))
             factor, delta = factor * more, delta + plus
-        return max(0, card.cost * factor + delta)
+        floor = self.standing_cached(("price_floor", id(hero), subject), hero, price_floor,
+                                     self, hero, subject)  # issue 32 (session rbrules)
+        if self.state.effects or "cost_modifier" in while_ops(self.catalog):
+            floor = max(floor, price_floor(self, hero, subject, live=True))
+        return max(min(floor, card.cost), card.cost * factor + delta, 0)
 
     def _cost_factors(self, hero: Hero, subject: str, sources=None) -> tuple[int, int]:
         factor, delta = 1, 0

@@ -24,6 +24,7 @@ from runeforge.engine.common.errors import IllegalAction
 
 from ..core.effects_trig import ally_leaves
 from ..core.windows import MARKET_STEP, moment_at
+from .prohibitions import barred
 
 MAX_MARKET_ACTIONS = 24  # a safety net for players that never say "done"
 
@@ -75,13 +76,15 @@ class MarketStep:
                 continue
             if self.price(hero, card_id) <= hero.gold and self.room_for(hero, card_id):
                 options.append(("hire:" if kind == "ally" else "buy:") + card_id)
-        for card_id in sorted(set(hero.items)):
+        no_selling = barred(self, hero, "sell_items")  # "Items cannot be sold." (rbrules)
+        for card_id in sorted(set(hero.items)) if no_selling is None else ():
             if card_id not in hero.trophies and self.sell_price(card_id) is not None:
                 options.append(f"sell:{card_id}")
         options += [f"discard:{c}" for c in self.discardable(hero)]
         m = self.rules.market
+        unhealed = barred(self, hero, "heal_in_town")  # "Heroes cannot be healed in towns."
         for fig in [hero, *hero.allies]:
-            if fig.wounds and hero.gold >= m.wound_price:
+            if fig.wounds and hero.gold >= m.wound_price and (fig is not hero or unhealed is None):
                 options.append(f"heal_wound:{fig.id}")
             if fig.exhaustion and hero.gold >= m.exhaustion_price:
                 options.append(f"heal_exhaustion:{fig.id}")

@@ -298,3 +298,9 @@ def lower(ability: n.Ability) -> dict:  # noqa: F811
     if inner is not ability:  # the source is the text as written, with its duration
         ir["source"] = print_ability(ability)
     return ir
+
+
+# ---- issue 32 (session rbrules): a price's floor
+from . import prices as lower_prices  # noqa: E402
+
+lower_prices.install(effect)

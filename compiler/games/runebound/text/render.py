@@ -348,3 +348,7 @@ render_when.install(Renderer)
 from . import render_trig  # noqa: E402
 
 render_trig.install(Renderer)
+# ---- issue 32 (session rbrules): prohibitions and a price's floor
+from . import render_prohibit  # noqa: E402
+
+render_prohibit.install(Renderer)

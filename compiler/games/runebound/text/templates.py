@@ -278,6 +278,20 @@ OTHER.update({"event.ally_discarded": "this Ally is discarded",
               "event.attack_result.hero.failure": "you attack and fail",
               "event.attack_result.this_ally.success": "this Ally attacks and succeeds",
               "event.attack_result.this_ally.failure": "this Ally attacks and fails"})
+# ---- issue 32 (session rbrules): prohibitions (render_prohibit.py) and a price's floor
+OTHER.update({
+    "effect.restrict.rest": "Heroes cannot rest",
+    "effect.restrict.own_rest": "you cannot rest",
+    "effect.restrict.attack_heroes": "Heroes cannot attack other Heroes",
+    "effect.restrict.own_attack_heroes": "you cannot attack other Heroes",
+    "effect.restrict.heal_in_town": "Heroes cannot be healed in towns",
+    "effect.restrict.own_heal_in_town": "you cannot be healed in towns",
+    "effect.restrict.sell_items": "Items cannot be sold",
+    "effect.restrict.own_sell_items": "you cannot sell Items",
+    "effect.restrict.activate_items": "Items cannot be activated",
+    "effect.restrict.activate_items_in_combat": "Items cannot be activated during this combat",
+    "effect.cost.minimum": "{price} (to a minimum of {n} {gold})",
+})
 
 
 def all_templates() -> dict[str, str]:

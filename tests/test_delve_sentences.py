@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from runeforge.dsl.delve import nodes as n
+from runeforge.dsl.delve.approach import Approach
 from runeforge.dsl.delve.checks import check_ability
 from runeforge.dsl.delve.owners import EFFECTS, EVENTS
 from runeforge.dsl.delve.parser import parse_ability
@@ -168,6 +169,7 @@ RUNS = {n.Explore: "explore", n.Move: "move", n.Heal: "heal", n.Attack: "attack"
         n.Renown: "renown", n.Skill: "skill", n.Strike: "strike", n.Shift: "shift",
         n.Suffer: "suffer", n.Reroll: "reroll", n.Until: "until", n.Rider: "if",
         n.Pick: "pick"}
+RUNS[Approach] = "approach"   # issue 32 (session delve9): a move with no number
 LASTING_OR_RULES = {n.Ward: "ward", n.Boost: "boost", n.Root: "root",
                     n.Steadfast: "steadfast", n.Immune: "immune", n.Guard: "guard",
                     n.Pin: "pin", n.Forbid: "forbid",

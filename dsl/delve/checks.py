@@ -9,6 +9,7 @@ is the kind of figure whose card holds the ability: ``hero`` (heroes, skills, it
 from __future__ import annotations
 
 from . import nodes as n
+from .approach import Approach, lure_problems
 from .owners import owner_problems
 from .problems import Problem
 
@@ -191,6 +192,9 @@ def _effect_problems(effect, scope: _Scope, lasting_ok) -> list[Problem]:
         scope.picked = True
     elif isinstance(effect, n.Shift):
         out += _shift(effect, scope)
+    elif isinstance(effect, Approach):   # issue 32 (session delve9)
+        out += _selector(effect.target, "", "any", scope) + _selector(effect.ref, "", "any",
+                                                                        scope)
     elif isinstance(effect, n.Move):
         out += _selector(effect.on, "a free move moves", "hero", scope)
     elif isinstance(effect, n.Heal):
@@ -246,7 +250,10 @@ def _until(effect: n.Until, scope: _Scope) -> list[Problem]:
                            "means nothing here", effect.span,
                            "give it a cost: '(N+): Until …', or drop the duration"))
     for inner in effect.effects:
-        if not isinstance(inner, LASTING) or isinstance(inner, n.Ward) and inner.per:
+        if isinstance(inner, Approach):   # a course held for a while (session delve9)
+            out += lure_problems(inner, effect.duration, effect.span) \
+                or _effect_problems(inner, scope, "until")
+        elif not isinstance(inner, LASTING) or isinstance(inner, n.Ward) and inner.per:
             out.append(Problem("RF916", "a duration lasts over a lasting effect; this "
                                "one happens at once", inner.span,
                                "drop 'until …', or make it 'add 1 to your attack rolls'"))

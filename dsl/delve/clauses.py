@@ -9,6 +9,7 @@ from lark import Token, v_args
 
 from ..errors import AbilitySyntaxError
 from . import nodes as n
+from .approach import ApproachWords
 from .words import (
     YOU,
     Attacks,
@@ -48,7 +49,7 @@ MAX_STRIKES = 6
 
 
 @v_args(wrapper=spanned)
-class Tree2Ast(Words):
+class Tree2Ast(ApproachWords, Words):
     """The whole transformer (delve.lark's rules)."""
 
     # -- predicates ---------------------------------------------------------------------

@@ -21,6 +21,7 @@ the engine's dispatch tables).
 from __future__ import annotations
 
 from . import nodes as n
+from .approach import Approach
 from .problems import Problem
 
 EVENTS = {
@@ -32,9 +33,10 @@ EVENTS = {
 EFFECTS = {
     "hero": (n.Explore, n.Move, n.Heal, n.Attack, n.Renown, n.Skill, n.Strike, n.Shift,
              n.Suffer, n.Reroll, n.Ward, n.Boost, n.Until, n.Rider, n.Pick, n.Root,
-             n.Unpinned),
+             n.Unpinned, Approach),
     "adversary": (n.Heal, n.Renown, n.Shift, n.Suffer, n.Until, n.Rider, n.Root, n.Ward,
-                  n.Steadfast, n.Immune, n.Guard, n.Pin, n.Forbid, n.Hamper),
+                  n.Steadfast, n.Immune, n.Guard, n.Pin, n.Forbid, n.Hamper,
+                  Approach),  # "it moves toward the nearest hero" (issue 32, session delve9)
 }
 WHY = {
     n.Explore: "only a hero explores", n.Move: "an adversary moves towards or away from "

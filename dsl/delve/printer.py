@@ -13,6 +13,7 @@ adversary … 1 space towards you"), healed ones as ``heal N wounds on …``; "e
 from __future__ import annotations
 
 from . import nodes as n
+from .approach import Approach, print_approach
 
 TARGET_TEXT = {"adjacent": "an adjacent adversary", "visible": "a visible adversary",
                "each": "each adversary in this chamber"}
@@ -184,6 +185,8 @@ def print_effect(e) -> str:
         return "you are never pinned"
     if isinstance(e, n.Forbid):
         return f"{print_selector(e.target)} cannot {FORBID_TEXT[e.act]}"
+    if isinstance(e, Approach):  # issue 32 (session delve9)
+        return print_approach(e, print_selector, _verb)
     if isinstance(e, n.Until):
         return f"{DURATION_TEXT[e.duration]}, {print_effects(e.effects)}"
     if isinstance(e, n.Rider):

@@ -99,6 +99,10 @@ EFFECT_SCHEMA = {"oneOf": [
     _op("immune", range=_RANGE),
     _opt("guard", ("stat", "amount"), stat={"enum": ["roll", "damage"]}, amount=_SIGNED,
          range=_RANGE),
+    # issue 32 (session delve9): a move with no number, as far as each figure's Move allows
+    # (towards: until adjacent); under ``until``, the adversaries' course in their phase
+    _opt("approach", ("targets", "direction"), targets=_SEL,
+         direction={"enum": ["away", "towards"]}, **{"from": _SEL}),
     _op("until", duration={"enum": ["end_of_turn", "end_of_round", "next_turn",
                                                  "end_of_phase"]},
         effects=_EFFECTS),

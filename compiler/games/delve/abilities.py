@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from runeforge.diagnostics import Diagnostic, DiagnosticError
 from runeforge.dsl.delve import nodes as n
+from runeforge.dsl.delve.approach import Approach
 from runeforge.dsl.delve.checks import check_ability
 from runeforge.dsl.delve.errors import AbilitySyntaxError  # noqa: F401  (re-export)
 from runeforge.dsl.delve.parser import parse_ability
@@ -115,6 +116,10 @@ def _effect_ir(effect, owner: str = "hero") -> dict:
     if isinstance(effect, n.Guard):
         out = {"op": "guard", "stat": effect.stat, "amount": effect.amount}
         return {**out, "range": effect.range} if effect.range else out
+    if isinstance(effect, Approach):   # issue 32 (session delve9): as far as its Move allows
+        out = {"op": "approach", "targets": sel(effect.target),
+               "direction": "towards" if effect.towards else "away"}
+        return {**out, "from": sel(effect.ref)} if effect.ref is not None else out
     if isinstance(effect, n.Until):
         return {"op": "until", "duration": effect.duration,
                 "effects": [_effect_ir(e, owner) for e in effect.effects]}

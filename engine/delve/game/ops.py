@@ -16,7 +16,7 @@ from runeforge.engine.common.errors import EngineError
 from ..rules import abilities as ab
 from ..rules import effects as fx
 from ..rules.attacks import Weapon, gain_renown
-from . import events, foes, traits
+from . import approach, events, foes, traits
 from .cards import strike_weapons
 from .choose import ask, attack_sets, fallen, reach, strike_sets
 from .choose import pick as _pick
@@ -278,6 +278,8 @@ def _pick_op(game, owner, name, e, turn, ctx, choice):
 
 
 def _lasting(game, owner, e: dict, until: str, ctx: dict) -> list[dict]:
+    if e["op"] == "approach":        # an adversary's course (issue 32, session delve9)
+        return approach.lasting(game, owner, e, until, ctx)
     entry = {"hero": owner.id, "op": e["op"], "until": until}
     if e["op"] == "boost":
         entry.update(stat=e["stat"], amount=e["amount"],
@@ -322,6 +324,10 @@ def _if(game, owner, name, e, turn, ctx, choice):
                                                       turn, ctx)}
 
 
+def _approach(game, owner, name, e, turn, ctx, choice):  # issue 32 (session delve9)
+    return approach.run(game, owner, e, ctx, choice, apply)
+
+
 def _never_bare(game, owner, name, e, turn, ctx, choice):   # pragma: no cover - checked
     raise EngineError(f"delve IR: {e['op']} outside a duration or a rule (the checks "
                       "refuse it)")
@@ -334,4 +340,4 @@ OPS = {"explore": _explore, "move": _move, "heal": _heal, "renown": _renown,
        "forbid": _never_bare, "unpinned": _never_bare,
        "hamper": _never_bare,
        "steadfast": _never_bare, "immune": _never_bare, "guard": _never_bare,
-       "pin": _never_bare}
+       "pin": _never_bare, "approach": _approach}

@@ -1,0 +1,35 @@
+"""Rules text of session delve9's forms (issue 32): a move with no number ("move towards
+the nearest adversary", "each adversary adjacent to you moves away from you"). English is
+the canonical printer's (dsl/delve/printer.py); the msgids are in ``TEMPLATES9``."""
+
+from __future__ import annotations
+
+from runeforge.dsl.delve.approach import Approach, is_me
+
+TEMPLATES9 = {
+    "effect.approach_you.towards": "move towards {ref}",
+    "effect.approach_you.away": "move away from {ref}",
+    "effect.approach.towards": "{who} moves towards {ref}",
+    "effect.approach.towards.many": "{who} move towards {ref}",
+    "effect.approach.away": "{who} moves away from {ref}",
+    "effect.approach.away.many": "{who} move away from {ref}",
+    "effect.approach.towards_you": "{who} moves towards you",
+    "effect.approach.towards_you.many": "{who} move towards you",
+    "effect.approach.away_you": "{who} moves away from you",
+    "effect.approach.away_you.many": "{who} move away from you",
+}
+
+
+def render9(e, locale: str, t, who, many) -> str | None:
+    """The text of one of this session's effects, or None (not one of them); ``t``, ``who``
+    and ``many`` are text_forms' helpers."""
+    if not isinstance(e, Approach):
+        return None
+    way = "towards" if e.towards else "away"
+    if is_me(e.target):
+        return t(f"effect.approach_you.{way}", locale).format(ref=who(e.ref, locale))
+    if e.ref is None:
+        return many(f"effect.approach.{way}_you", e.target, locale,
+                    who=who(e.target, locale))
+    return many(f"effect.approach.{way}", e.target, locale, who=who(e.target, locale),
+                ref=who(e.ref, locale))

@@ -1,0 +1,186 @@
+"""Delve constructions of issue 32 (session delve9), run in the engine: a move with no number
+("Move towards the nearest adversary", "it moves toward the nearest hero", "each adversary
+adjacent to you moves away from you": as far as the figure's Move allows, towards someone
+until adjacent), an adversary held to a course for a while ("It must move toward you during
+the adversary phase"), and a die spent as an event ("Each time you spend a 6, gain 1
+renown"). The corpus (tests/data/corpus/delve-forms.yaml) holds their variants and the texts
+that must fail."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from benchmarks.corpus_delve import compile_one
+from runeforge.dsl.delve.parser import parse_ability
+from runeforge.dsl.delve.printer import print_ability
+from runeforge.engine.delve.game.adversaries import adversary_phase
+from runeforge.engine.delve.rules.effects import distance
+from runeforge.games.delve.text import render_ability
+from tests.test_delve_abilities import SEFA, events, game
+from tests.test_delve_forms import CASTER, base, hero_with, play  # noqa: F401  (base: a fixture)
+
+
+def _foe_with(base, kind: str, text: str):  # noqa: F811
+    compiled, diags = compile_one(text, "adversary")
+    assert compiled is not None, [str(d) for d in diags]
+    return {**base.adversaries[kind], "abilities": [compiled]}
+
+
+# ---------------------------------------------------------------- a move with no number
+def test_a_hero_moves_towards_the_nearest_adversary_as_far_as_its_move_allows(base):  # noqa: F811
+    g, me = play(base, ["Charge (3+): Move towards the nearest adversary."], [3, 1, 1, 1],
+                 [{"action": "ability", "ability": "Charge"}, None],
+                 foes=[("bone-sentry", (3, 3))])
+    start = me.cell
+    g.hero_turn(me)
+    foe = g.state.figure("bone-sentry-1")
+    assert me.cell != start and g.state.board.adjacent(me.cell, foe.cell)
+    used = events(g, "ability")[0]["effects"][0]
+    assert used["op"] == "approach" and used["moved"][CASTER]
+
+
+def test_each_adjacent_adversary_moves_away_as_far_as_its_move_allows(base):  # noqa: F811
+    g, me = play(base, ["Scatter (4+): Each adversary adjacent to you moves away from you."],
+                 [4, 1, 1, 1], [{"action": "ability", "ability": "Scatter"}, None],
+                 foes=[("bone-sentry", (1, 2))])
+    g.hero_turn(me)
+    foe = g.state.figure("bone-sentry-1")
+    assert distance(me.cell, foe.cell) == 2     # the farthest a 4x4 chamber allows
+
+
+def test_a_holding_adversary_moves_towards_the_nearest_hero_when_activated(base):  # noqa: F811
+    rule = "When this adversary is activated, it moves toward the nearest hero."
+    records = dataclasses.replace(hero_with(base), adversaries={
+        **base.adversaries, "rust-golem": _foe_with(base, "rust-golem", rule)})
+    g = game(records, [CASTER, SEFA], [1] * 8, [], foes=[("rust-golem", (3, 3))])
+    golem = g.state.figure("rust-golem-1")
+    adversary_phase(g)
+    assert golem.cell != (3, 3)                   # its behaviour (hold) never moves it
+    assert any(g.state.board.adjacent(golem.cell, g.state.figure(h).cell)
+               for h in (CASTER, SEFA))
+
+
+def _taunt(base, text, foe_cell=(3, 3)):  # noqa: F811
+    g, me = play(base, [text], [2, 1, 1, 1] + [1] * 8,
+                 [{"action": "ability", "ability": "Taunt"}, None],
+                 foes=[("gloom-rat", foe_cell)])
+    me.cell = (0, 0)
+    g.state.figure(SEFA).cell = (3, 1)          # nearer the rat than the taunting hero
+    return g, me, g.state.figure("gloom-rat-1")
+
+
+@pytest.mark.parametrize("text", [
+    "Taunt (2+): Choose an adversary in this chamber. It must move toward you during the "
+    "adversary phase.",
+    "Taunt (2+): Choose an adversary in this chamber. Until the end of the round, it moves "
+    "towards you.",
+])
+def test_a_taunted_adversary_advances_on_the_taunting_hero_not_the_nearest(base, text):  # noqa: F811
+    g, me, rat = _taunt(base, text)
+    g.hero_turn(me)
+    assert [e["op"] for e in g.state.lasting] == ["approach"]
+    adversary_phase(g)
+    assert g.state.board.adjacent(rat.cell, me.cell)
+    assert not g.state.board.adjacent(rat.cell, g.state.figure(SEFA).cell)
+
+
+def test_without_a_taunt_the_rat_advances_on_the_nearest_hero(base):  # noqa: F811
+    g, me, rat = _taunt(base, "Taunt (2+): Heal 1 wound.")
+    adversary_phase(g)
+    assert g.state.board.adjacent(rat.cell, g.state.figure(SEFA).cell)
+    assert not g.state.board.adjacent(rat.cell, me.cell)
+
+
+@pytest.mark.parametrize("text, canonical", [
+    ("Charge (3+): Move toward the nearest adversary.",
+     "Charge (3+): Move towards the nearest adversary."),
+    ("Taunt (2+): Choose an adversary in this chamber. It must move toward you during the "
+     "adversary phase.", "Taunt (2+): Choose an adversary in this chamber. Until the end of "
+     "the adversary phase, it moves towards you."),
+    ("When activated, it moves toward the nearest hero.",
+     "When this adversary is activated, it moves towards the nearest hero."),
+])
+def test_fmt_prints_one_canonical_wording_that_reads_back(text, canonical):
+    assert print_ability(parse_ability(text)) == canonical
+    assert parse_ability(canonical) == parse_ability(text)
+    assert print_ability(parse_ability(canonical)) == canonical
+
+
+@pytest.mark.parametrize("text, owner, code", [
+    ("(3+): Move towards you.", "hero", "RF927"),
+    ("(3+): Until the end of the round, move towards the nearest adversary.", "hero", "RF916"),
+    ("Taunt (2+): Choose an adversary. Until the end of your turn, it moves towards you.",
+     "hero", "RF916"),
+    ("This adversary moves toward the nearest hero.", "adversary", "RF918"),
+])
+def test_what_the_engine_cannot_do_is_refused_with_its_code(text, owner, code):
+    compiled, diags = compile_one(text, owner)
+    assert compiled is None and [d.code for d in diags] == [code] and diags[0].hint
+
+
+@pytest.mark.parametrize("locale", ["en", "fi", "pl", "el", "ru"])
+def test_the_move_with_no_number_renders_in_every_locale(locale):
+    for text in ("Charge (3+): Move towards the nearest adversary.",
+                 "Scatter (4+): Each adversary adjacent to you moves away from you.",
+                 "When this adversary is activated, it moves towards the nearest hero."):
+        out = render_ability(parse_ability(text), locale)
+        assert out and "{" not in out
+        if locale == "en":
+            assert out == text
+
+
+# ---------------------------------------------------------------- docs/delve.md's block
+def _doc_lines() -> list[tuple[str, str, str]]:
+    from tests.test_delve_docs import examples
+    out = []
+    for line in examples("delve9-variants"):
+        kind, _, rest = line.partition(": ")
+        said, _, after = rest.partition(" => ")
+        out.append((kind.strip(), said.strip(), after.strip()))
+    return out
+
+
+def test_the_doc_block_has_variants_and_refusals():
+    lines = _doc_lines()
+    assert sum(a.startswith("RF") for *_, a in lines) >= 4
+    assert sum(not a.startswith("RF") for *_, a in lines) >= 5
+
+
+@pytest.mark.parametrize("kind, said, after", _doc_lines())
+def test_each_doc_line_prints_as_its_canonical_form_or_is_refused(kind, said, after):
+    from runeforge.games.delve.abilities import canonical_text
+    ir, diags = compile_one(said, kind)
+    if after.startswith("RF"):
+        assert ir is None and after in [d.code for d in diags]
+        return
+    assert canonical_text(said) == after and canonical_text(after) == after
+    assert ir is not None and ir == compile_one(after, kind)[0], [str(d) for d in diags]
+
+
+def test_the_odds_model_names_a_move_with_no_number_as_ignored():
+    from runeforge.engine.delve.analysis.odds import ignored
+    hero = {"abilities": [compile_one("Charge (3+): Move towards the nearest adversary.")[0]]}
+    assert [i["ops"] for i in ignored(hero)] == [["approach"]]
+
+
+# ---------------------------------------------------------------- Hypothesis round trip
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from runeforge.dsl.delve import nodes as n  # noqa: E402
+from runeforge.dsl.delve.approach import Approach, is_me  # noqa: E402
+from tests.test_delve_sentences import refs, who  # noqa: E402
+
+approaches = st.builds(Approach, who, st.booleans(), ref=st.none() | refs).filter(
+    lambda a: not (is_me(a.target) and a.ref is None))
+
+
+@settings(max_examples=150, deadline=None)
+@given(approaches)
+def test_parse_of_print_is_the_identity_on_moves_with_no_number(effect):
+    ability = n.Action("Go", n.Cost(3), (effect,))
+    text = print_ability(ability)
+    assert parse_ability(text) == ability, text
+    assert print_ability(parse_ability(text)) == text

@@ -184,3 +184,77 @@ def test_parse_of_print_is_the_identity_on_moves_with_no_number(effect):
     text = print_ability(ability)
     assert parse_ability(text) == ability, text
     assert print_ability(parse_ability(text)) == text
+
+
+# ---------------------------------------------------------------- a die spent as an event
+def _spend_turn(base, rule, faces, spend):  # noqa: F811
+    """The caster moves once with each die index of ``spend`` (basic Move), then stops."""
+    g, me = play(base, [rule], list(faces),
+                 [{"action": "move", "die": d} for d in spend] + [None])
+    g.hero_turn(me)
+    return g, me
+
+
+def test_each_time_you_spend_a_6_you_gain_renown_and_not_for_a_3(base):  # noqa: F811
+    g, me = _spend_turn(base, "Each time you spend a 6, gain 1 renown.", [6, 3, 1, 1], [0, 0])
+    assert [m["die"] for m in events(g, "move")] == [6, 3]
+    assert me.renown == 1
+    assert [t["event"] for t in events(g, "trigger")] == ["spent"]
+
+
+def test_a_rule_on_any_die_fires_for_each_spent_once_per_turn_when_limited(base):  # noqa: F811
+    g, me = _spend_turn(base, "Once per round, when you spend a die showing 5 or more, gain 1 "
+                        "renown.", [6, 5, 1, 1], [0, 0])
+    assert me.renown == 1                       # 6 and 5 both qualify; once per turn
+    g, me = _spend_turn(base, "Every time you spend a die, gain 1 renown.", [2, 1, 1, 1],
+                        [0, 0])
+    assert me.renown == 2
+
+
+def test_a_die_paid_for_an_ability_fires_it_too(base):  # noqa: F811
+    g, me = play(base, ["Each time you spend a 6, gain 1 renown.", "(6+): Heal 1 wound."],
+                 [6, 1, 1, 1], [{"action": "ability", "ability": f"{CASTER}:1"}, None],
+                 wounds={CASTER: 1})
+    g.hero_turn(me)
+    assert me.wounds == 0 and me.renown == 1
+
+
+@pytest.mark.parametrize("text, canonical", [
+    ("Each time you spend a 6, gain 1 renown.", "Every time you spend a 6, gain 1 renown."),
+    ("Once per round, when you spend a die showing 6, heal 1 wound.",
+     "Every time you spend a 6, heal 1 wound. Only once per turn."),
+    ("Whenever you spend a hero die showing 5 or higher, gain 1 renown.",
+     "Every time you spend a 5 or higher, gain 1 renown."),
+    ("When you spend a die, heal 1 wound.", "Every time you spend a die, heal 1 wound."),
+])
+def test_fmt_prints_the_spent_event_one_way(text, canonical):
+    assert print_ability(parse_ability(text)) == canonical
+    assert parse_ability(canonical) == parse_ability(text)
+
+
+@pytest.mark.parametrize("text, owner, code", [
+    ("Each time you spend a 7, gain 1 renown.", "hero", "RF917"),
+    ("Each time you spend a 6, gain 1 renown.", "adversary", "RF925"),
+    ("Renown (2+): Each time you spend a 6, gain 1 renown.", "hero", "RF926"),
+])
+def test_the_spent_event_refusals(text, owner, code):
+    compiled, diags = compile_one(text, owner)
+    assert compiled is None and code in [d.code for d in diags]
+
+
+@pytest.mark.parametrize("locale", ["fi", "pl", "el", "ru"])
+def test_the_spent_event_renders_in_every_locale(locale):
+    for text in ("Every time you spend a 6, gain 1 renown.",
+                 "Every time you spend a 5 or higher, gain 1 renown.",
+                 "Every time you spend a die, heal 1 wound."):
+        out = render_ability(parse_ability(text), locale)
+        assert "{" not in out and "spend" not in out
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from([(6,), (1,), (4,), (5, 6), (2, 3, 4, 5, 6), ()]),
+       st.sampled_from([None, "turn"]), st.integers(1, 3))
+def test_parse_of_print_is_the_identity_on_the_spent_event(faces, limit, amount):
+    ability = n.Trigger("spent", (n.Renown(amount),), limit=limit, faces=faces)
+    text = print_ability(ability)
+    assert parse_ability(text) == ability, text

@@ -12,6 +12,7 @@ from . import nodes as n
 from .approach import Approach, lure_problems
 from .owners import owner_problems
 from .problems import Problem
+from .spent import spent_problems
 
 FACES = 6
 
@@ -321,5 +322,6 @@ def check_ability(ability, owner: str = "hero") -> list[Problem]:
                            "write '(N+): …' or 'Every time you …, …'"))
     for effect in ability.effects:
         out += _effect_problems(effect, scope, form == "constant")
+    out += spent_problems(ability)   # issue 32 (session delve9)
     out += owner_problems(ability, owner)
     return sorted(out, key=lambda p: p.span)

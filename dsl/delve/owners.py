@@ -26,7 +26,8 @@ from .problems import Problem
 
 EVENTS = {
     "hero": ("slay", "explored", "recuperated", "turn_start", "turn_end", "round_start",
-             "round_end", "phase_start", "phase_end", "wounded", "slain", "approached"),
+             "round_end", "phase_start", "phase_end", "wounded", "slain", "approached",
+             "spent"),  # a hero die spent (issue 32, session delve9)
     "adversary": ("slain", "wounded", "attacks", "round_start", "round_end", "phase_start",
                   "phase_end", "pushed", "pulled", "activated", "missed"),
 }

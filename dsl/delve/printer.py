@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from . import nodes as n
 from .approach import Approach, print_approach
+from .spent import print_spent
 
 TARGET_TEXT = {"adjacent": "an adjacent adversary", "visible": "a visible adversary",
                "each": "each adversary in this chamber"}
@@ -339,6 +340,8 @@ def print_event(ability: n.Trigger) -> str:
     if ev == "attacks":
         return "After you attack" if who is None else \
             f"After {print_selector(who)} {_verb(who, 'attack', 'attacks')}"
+    if ev == "spent":  # issue 32 (session delve9)
+        return f"Every time you {print_spent(ability.faces)}"
     text = f"Every time you {EVENT_TEXT[ev]}"
     return text + (f" with {_article(ability.range)} {ability.range} attack"
                    if ability.range else "")

@@ -113,7 +113,8 @@ EFFECT_SCHEMA = {"oneOf": [
 ]}
 EVENTS = ["slay", "explored", "recuperated", "turn_end", "turn_start", "round_start",
           "round_end", "phase_start", "phase_end", "wounded", "slain", "attacks", "pushed",
-          "pulled", "activated", "approached", "missed"]
+          "pulled", "activated", "approached", "missed",
+          "spent"]  # a hero die spent (issue 32, session delve9): with ``faces``
 
 IR_SCHEMA = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -132,6 +133,7 @@ IR_SCHEMA = {
                  "properties": {"need": _FACE, "escalating": {"type": "boolean"}}},
         "event": {"enum": EVENTS},
         "who": _SEL,
+        "faces": {"type": "array", "minItems": 1, "uniqueItems": True, "items": _FACE},
         "label": {"type": "string"},
         "effects": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/effect"}},
     },

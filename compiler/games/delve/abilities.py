@@ -149,6 +149,8 @@ def lower(ability, owner: str = "hero") -> dict:
             ir["range"] = ability.range
         if ability.who is not None:
             ir["who"] = selector_ir(ability.who, owner)
+        if ability.event == "spent" and ability.faces:   # issue 32 (session delve9)
+            ir["faces"] = list(ability.faces)
     if isinstance(ability, (n.Constant, n.Trigger)):
         if ability.name:
             ir["label"] = ability.name

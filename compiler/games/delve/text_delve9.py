@@ -5,6 +5,7 @@ the canonical printer's (dsl/delve/printer.py); the msgids are in ``TEMPLATES9``
 from __future__ import annotations
 
 from runeforge.dsl.delve.approach import Approach, is_me
+from runeforge.dsl.delve.spent import ALL
 
 TEMPLATES9 = {
     "effect.approach_you.towards": "move towards {ref}",
@@ -17,6 +18,10 @@ TEMPLATES9 = {
     "effect.approach.towards_you.many": "{who} move towards you",
     "effect.approach.away_you": "{who} moves away from you",
     "effect.approach.away_you.many": "{who} move away from you",
+    # a die spent as an event (dsl/delve/spent.py)
+    "event.spent.any": "spend a die",
+    "event.spent.face": "spend a {face}",
+    "event.spent.up": "spend a {face} or higher",
 }
 
 
@@ -33,3 +38,12 @@ def render9(e, locale: str, t, who, many) -> str | None:
                     who=who(e.target, locale))
     return many(f"effect.approach.{way}", e.target, locale, who=who(e.target, locale),
                 ref=who(e.ref, locale))
+
+
+def spent_event(faces: tuple, locale: str, t) -> str:
+    """"spend a 6", "spend a 5 or higher", "spend a die" (dsl/delve/spent.py's print)."""
+    if not faces or tuple(faces) == ALL:
+        return t("event.spent.any", locale)
+    if len(faces) == 1:
+        return t("event.spent.face", locale).format(face=faces[0])
+    return t("event.spent.up", locale).format(face=faces[0])

@@ -12,7 +12,7 @@ from runeforge.dsl.delve.printer import print_cost, sentences, singular
 
 from .text_catalog import _t, action_name
 from .text_catalog import counted as _counted
-from .text_delve9 import Approach, render9
+from .text_delve9 import Approach, render9, spent_event
 from .text_templates import ADJECTIVES
 
 NEW_NODES = (n.Strike, n.Shift, n.Suffer, n.Reroll, n.Ward, n.Boost, n.Until, n.Rider, n.Pick,
@@ -315,6 +315,9 @@ def _event(a: n.Trigger, locale: str, body: str) -> str:
         return _t(f"form.{ev}", locale).format(who=who(a.who, locale), effects=body)
     if ev in ("wounded", "slain", "attacks", "approached"):
         return _many(f"form.{ev}", a.who, locale, who=who(a.who, locale), effects=body)
+    if ev == "spent":   # issue 32 (session delve9)
+        return _t("form.trigger", locale).format(event=spent_event(a.faces, locale, _t),
+                                                 effects=body)
     area = "_area" if a.range == "area" else ""
     event = (_t("event.slay_range" + area, locale).format(range=_range_word(a.range, locale))
              if a.range else _t(f"event.{ev}", locale))

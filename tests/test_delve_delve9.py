@@ -258,3 +258,76 @@ def test_parse_of_print_is_the_identity_on_the_spent_event(faces, limit, amount)
     ability = n.Trigger("spent", (n.Renown(amount),), limit=limit, faces=faces)
     text = print_ability(ability)
     assert parse_ability(text) == ability, text
+
+
+# ---------------------------------------------------------------- fewer wounds of one attack
+SOAK = "Each time you suffer 2 or more wounds from a single attack, prevent 1 of them."
+
+
+@pytest.mark.parametrize("rule, taken", [(SOAK, 2), ("Sure-footed: Add 1 to your Move.", 3)])
+def test_an_attack_of_3_wounds_deals_2_to_a_hero_with_the_rule(base, rule, taken):  # noqa: F811
+    records = hero_with(base, rule, vigour=9)
+    g = game(records, [CASTER, SEFA], [6] * 8, [], foes=[("tunnel-brute", (1, 2))])
+    g.state.figure(SEFA).cell = (3, 3)              # only the caster in reach
+    adversary_phase(g)
+    me = g.state.figure(CASTER)
+    assert [a["wounds"] for a in events(g, "adversary_attack")] == [taken]
+    assert me.wounds == taken
+
+
+def test_a_single_wound_is_not_reduced_and_an_ability_s_wounds_are_no_attack(base):  # noqa: F811
+    g = game(hero_with(base, SOAK), [CASTER, SEFA], [6] * 8, [],
+             foes=[("bone-sentry", (1, 2))])
+    g.state.figure(SEFA).cell = (3, 3)
+    adversary_phase(g)                              # Damage 1: under the rule's 2
+    assert g.state.figure(CASTER).wounds == 1
+    from runeforge.engine.delve.game import ops
+    ops.apply(g, g.state.figure(CASTER), "test", [{"op": "suffer", "wounds": 2,
+                                                   "targets": {"quantity": "self"}}], None)
+    assert g.state.figure(CASTER).wounds == 3
+
+
+def test_an_adversary_s_rule_takes_a_wound_off_a_hero_s_attack(base):  # noqa: F811
+    rule = "Every time this adversary suffers 2 or more wounds from a single attack, prevent " \
+        "1 of them."
+    records = dataclasses.replace(
+        hero_with(base, "Maul (1+): Combat, Hit 2, Damage 3."),
+        adversaries={**base.adversaries, "rust-golem": _foe_with(base, "rust-golem", rule)})
+    g = game(records, [CASTER, SEFA], [1, 1, 1, 1, 6], [
+        {"action": "weapon", "weapon": "Maul"}, None], foes=[("rust-golem", (1, 2))])
+    g.hero_turn(g.state.figure(CASTER))
+    assert g.state.figure("rust-golem-1").wounds == 2
+
+
+@pytest.mark.parametrize("text, owner, code", [
+    ("Each time you suffer 2 or more wounds from a single attack, prevent 3 of them.", "hero",
+     "RF912"),
+    ("Each time you suffer 2 or more wounds from a single attack, prevent 1 of them.",
+     "adversary", "RF925"),
+    ("Guard (3+): Each time you suffer 2 or more wounds from a single attack, prevent 1 of "
+     "them.", "hero", "RF928"),
+])
+def test_the_soak_refusals(text, owner, code):
+    compiled, diags = compile_one(text, owner)
+    assert compiled is None and code in [d.code for d in diags]
+
+
+@pytest.mark.parametrize("text", [
+    "Whenever you would suffer at least 2 wounds from one attack, prevent 1 wound.",
+    "When you suffer two or more wounds from a single attack, prevent one of them.",
+])
+def test_soak_variants_print_one_way(text):
+    assert print_ability(parse_ability(text)) == print_ability(parse_ability(SOAK)) == \
+        "Every time you suffer 2 or more wounds from a single attack, prevent 1 of them."
+    assert compile_one(text)[0] == compile_one(SOAK)[0] == {
+        "form": "constant", "effects": [{"op": "soak", "at_least": 2, "amount": 1}]}
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 9), st.integers(1, 9), st.booleans())
+def test_parse_of_print_is_the_identity_on_fewer_wounds_of_one_attack(least, amount, mine):
+    from runeforge.dsl.delve.soak import Soak
+    on = None if mine else n.Selector("self", "adversary")
+    ability = n.Constant((Soak(least, amount, on=on),))
+    text = print_ability(ability)
+    assert parse_ability(text) == ability, text

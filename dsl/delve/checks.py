@@ -12,6 +12,7 @@ from . import nodes as n
 from .approach import Approach, lure_problems
 from .owners import owner_problems
 from .problems import Problem
+from .soak import Soak, soak_problems
 from .spent import spent_problems
 
 FACES = 6
@@ -66,7 +67,8 @@ def _old_attack(effect) -> list[Problem]:
 
 ZERO = ("RF912", "an amount of 0 does nothing", "use 1 or more, or drop the effect")
 LASTING = (n.Boost, n.Ward, n.Root)          # last for a while: under a duration
-RULES = (n.Steadfast, n.Immune, n.Guard, n.Pin, n.Forbid, n.Unpinned, n.Hamper)   # always hold: an adversary's rules
+RULES = (n.Steadfast, n.Immune, n.Guard, n.Pin, n.Forbid, n.Unpinned, n.Hamper,
+         Soak)   # "… from a single attack, prevent 1 of them" (issue 32, session delve9)   # always hold: an adversary's rules
 PRONOUNS = ("them", "it", "that")
 
 
@@ -193,6 +195,8 @@ def _effect_problems(effect, scope: _Scope, lasting_ok) -> list[Problem]:
         scope.picked = True
     elif isinstance(effect, n.Shift):
         out += _shift(effect, scope)
+    elif isinstance(effect, Soak):   # issue 32 (session delve9)
+        out += soak_problems(effect, scope.owner)
     elif isinstance(effect, Approach):   # issue 32 (session delve9)
         out += _selector(effect.target, "", "any", scope) + _selector(effect.ref, "", "any",
                                                                         scope)

@@ -23,6 +23,7 @@ from __future__ import annotations
 from . import nodes as n
 from .approach import Approach
 from .problems import Problem
+from .soak import Soak
 
 EVENTS = {
     "hero": ("slay", "explored", "recuperated", "turn_start", "turn_end", "round_start",
@@ -34,10 +35,11 @@ EVENTS = {
 EFFECTS = {
     "hero": (n.Explore, n.Move, n.Heal, n.Attack, n.Renown, n.Skill, n.Strike, n.Shift,
              n.Suffer, n.Reroll, n.Ward, n.Boost, n.Until, n.Rider, n.Pick, n.Root,
-             n.Unpinned, Approach),
+             n.Unpinned, Approach, Soak),
     "adversary": (n.Heal, n.Renown, n.Shift, n.Suffer, n.Until, n.Rider, n.Root, n.Ward,
                   n.Steadfast, n.Immune, n.Guard, n.Pin, n.Forbid, n.Hamper,
-                  Approach),  # "it moves toward the nearest hero" (issue 32, session delve9)
+                  Approach,   # "it moves toward the nearest hero" (issue 32, session delve9)
+                  Soak),      # "… from a single attack, prevent 1 of them" (delve9)
 }
 WHY = {
     n.Explore: "only a hero explores", n.Move: "an adversary moves towards or away from "

@@ -103,6 +103,8 @@ EFFECT_SCHEMA = {"oneOf": [
     # (towards: until adjacent); under ``until``, the adversaries' course in their phase
     _opt("approach", ("targets", "direction"), targets=_SEL,
          direction={"enum": ["away", "towards"]}, **{"from": _SEL}),
+    # a rule: an attack of ``at_least`` wounds or more deals ``amount`` fewer (delve9)
+    _op("soak", at_least=_COUNT, amount=_COUNT),
     _op("until", duration={"enum": ["end_of_turn", "end_of_round", "next_turn",
                                                  "end_of_phase"]},
         effects=_EFFECTS),

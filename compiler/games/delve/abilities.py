@@ -10,6 +10,7 @@ from runeforge.dsl.delve.checks import check_ability
 from runeforge.dsl.delve.errors import AbilitySyntaxError  # noqa: F401  (re-export)
 from runeforge.dsl.delve.parser import parse_ability
 from runeforge.dsl.delve.printer import print_ability
+from runeforge.dsl.delve.soak import Soak
 from runeforge.engine.delve.ir import validate_ability
 
 from .irvalid import schema_check as _schema_check
@@ -116,6 +117,8 @@ def _effect_ir(effect, owner: str = "hero") -> dict:
     if isinstance(effect, n.Guard):
         out = {"op": "guard", "stat": effect.stat, "amount": effect.amount}
         return {**out, "range": effect.range} if effect.range else out
+    if isinstance(effect, Soak):   # issue 32 (session delve9): fewer wounds of one attack
+        return {"op": "soak", "at_least": effect.at_least, "amount": effect.amount}
     if isinstance(effect, Approach):   # issue 32 (session delve9): as far as its Move allows
         out = {"op": "approach", "targets": sel(effect.target),
                "direction": "towards" if effect.towards else "away"}

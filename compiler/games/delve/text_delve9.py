@@ -5,6 +5,7 @@ the canonical printer's (dsl/delve/printer.py); the msgids are in ``TEMPLATES9``
 from __future__ import annotations
 
 from runeforge.dsl.delve.approach import Approach, is_me
+from runeforge.dsl.delve.soak import Soak
 from runeforge.dsl.delve.spent import ALL
 
 TEMPLATES9 = {
@@ -22,12 +23,21 @@ TEMPLATES9 = {
     "event.spent.any": "spend a die",
     "event.spent.face": "spend a {face}",
     "event.spent.up": "spend a {face} or higher",
+    # fewer wounds of one attack (dsl/delve/soak.py), counted by {least}
+    "rule.soak": ("every time you suffer {least} or more wounds from a single attack, "
+                  "prevent {n} of them",) * 2,
+    "rule.soak_on": ("every time {who} suffers {least} or more wounds from a single attack, "
+                     "prevent {n} of them",) * 2,
 }
 
 
 def render9(e, locale: str, t, who, many) -> str | None:
     """The text of one of this session's effects, or None (not one of them); ``t``, ``who``
     and ``many`` are text_forms' helpers."""
+    if isinstance(e, Soak):
+        slots = {"who": who(e.on, locale)} if e.on is not None else {}
+        key = "rule.soak_on" if e.on is not None else "rule.soak"
+        return t(key, locale, e.at_least).format(least=e.at_least, n=e.amount, **slots)
     if not isinstance(e, Approach):
         return None
     way = "towards" if e.towards else "away"

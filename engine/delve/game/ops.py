@@ -16,7 +16,7 @@ from runeforge.engine.common.errors import EngineError
 from ..rules import abilities as ab
 from ..rules import effects as fx
 from ..rules.attacks import Weapon, gain_renown
-from . import approach, events, foes, traits
+from . import approach, events, foes, soak, traits
 from .cards import strike_weapons
 from .choose import ask, attack_sets, fallen, reach, strike_sets
 from .choose import pick as _pick
@@ -46,6 +46,7 @@ def roll_at(game, hero, w: Weapon, fid: str) -> dict:
     if hit:
         damage = w.damage + traits.bonus(game, hero.id, "damage", w.range, target) \
             + traits.guard(game, target, "damage", w.range)
+        damage = soak.reduce(game, target, damage)      # its rule (issue 32, delve9)
         taken = hurt(game, target, max(0, damage), hero)[0]
     result = {"target": fid, "roll": roll, "hit": hit, "wounds": taken, "slain": target.slain,
               "skills": 0}
@@ -340,4 +341,4 @@ OPS = {"explore": _explore, "move": _move, "heal": _heal, "renown": _renown,
        "forbid": _never_bare, "unpinned": _never_bare,
        "hamper": _never_bare,
        "steadfast": _never_bare, "immune": _never_bare, "guard": _never_bare,
-       "pin": _never_bare, "approach": _approach}
+       "pin": _never_bare, "approach": _approach, "soak": _never_bare}

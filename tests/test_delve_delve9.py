@@ -331,3 +331,74 @@ def test_parse_of_print_is_the_identity_on_fewer_wounds_of_one_attack(least, amo
     ability = n.Constant((Soak(least, amount, on=on),))
     text = print_ability(ability)
     assert parse_ability(text) == ability, text
+
+
+# ---------------------------------------------------------------- rolling twice
+TWICE = " Roll two dice and use the higher result."
+
+
+@pytest.mark.parametrize("rider, hit", [(TWICE, True), ("", False)])
+def test_a_weapon_rolls_two_dice_and_uses_the_higher(base, rider, hit):  # noqa: F811
+    text = "Longbow (1+): Attack a visible adversary: missile, Hit 5+, Damage 1." + rider
+    g, me = play(base, [text], [1, 1, 1, 1, 2, 6], [
+        {"action": "weapon", "weapon": "Longbow"}, None], foes=[("bone-sentry", (3, 3))])
+    g.hero_turn(me)
+    result = events(g, "attack")[0]["results"][0]
+    assert result["hit"] is hit and result["roll"] == (6 if hit else 2)
+    assert result.get("rolled", [2]) == ([2, 6] if hit else [2])
+
+
+def test_a_strike_rolls_two_dice_and_uses_the_higher(base):  # noqa: F811
+    text = "Aimed Blow (1+): Make a combat attack against an adjacent adversary, Hit 5+, " \
+        "Damage 1." + TWICE
+    g, me = play(base, [text], [1, 1, 1, 1, 3, 5], [
+        {"action": "ability", "ability": "Aimed Blow"}, None], foes=[("bone-sentry", (1, 2))])
+    g.hero_turn(me)
+    assert g.state.figure("bone-sentry-1").wounds == 1
+
+
+def test_a_reroll_rolls_two_dice_and_keeps_the_higher(base):  # noqa: F811
+    text = "Second Wind (1+): Roll one of your spent dice again. Roll two dice and keep the " \
+        "higher."
+    g, me = play(base, [text], [1, 1, 1, 1, 2, 6], [
+        {"action": "move", "die": 0}, {"action": "ability", "ability": "Second Wind"}, None])
+    g.hero_turn(me)
+    used = events(g, "ability")[0]["effects"][0]
+    assert used == {"op": "reroll", "face": 6}
+
+
+@pytest.mark.parametrize("text, code", [
+    ("Hope (2+): Heal 1 wound. Roll two dice and use the higher result.", "RF914"),
+    ("Aim (3+): Make a missile attack against a visible adversary. Roll 1 die and use the "
+     "higher result.", "RF912"),
+])
+def test_rolling_twice_refusals(text, code):
+    compiled, diags = compile_one(text)
+    assert compiled is None and [d.code for d in diags] == [code] and diags[0].hint
+
+
+def test_the_odds_model_names_rolling_twice_as_ignored():
+    from runeforge.engine.delve.analysis.odds import hero_attacks, ignored
+    hero = {"abilities": [compile_one("Longbow (1+): Attack a visible adversary: missile, "
+                                      "Hit 5+, Damage 1." + TWICE)[0]]}
+    assert hero_attacks(hero) == [] and "higher result" in ignored(hero)[0]["why"]
+
+
+@pytest.mark.parametrize("locale", ["fi", "pl", "el", "ru"])
+def test_rolling_twice_renders_in_every_locale(locale):
+    text = "Aimed Shot (3+): Make a missile attack against a visible adversary. Roll 2 dice " \
+        "and use the higher result."
+    assert print_ability(parse_ability(text)) == text
+    out = render_ability(parse_ability(text), locale)
+    assert "{" not in out and "Roll" not in out and "2" in out
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.sampled_from(n.RANGES), st.integers(2, 6), st.booleans(), who)
+def test_parse_of_print_is_the_identity_on_rolling_twice(rng, dice, stats, target):
+    hit, damage = (4, 1) if stats else (None, None)
+    effect = n.Strike(rng, target if target.side == "adversary" else None, hit, damage,
+                      best_of=dice)
+    ability = n.Action("Aim", n.Cost(3), (effect,))
+    text = print_ability(ability)
+    assert parse_ability(text) == ability, text

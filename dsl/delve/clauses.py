@@ -10,6 +10,7 @@ from lark import Token, v_args
 from ..errors import AbilitySyntaxError
 from . import nodes as n
 from .approach import ApproachWords
+from .best_of import BestOfWords
 from .soak import SoakWords
 from .spent import SpentWords
 from .words import (
@@ -51,7 +52,7 @@ MAX_STRIKES = 6
 
 
 @v_args(wrapper=spanned)
-class Tree2Ast(ApproachWords, SpentWords, SoakWords, Words):
+class Tree2Ast(ApproachWords, SpentWords, SoakWords, BestOfWords, Words):
     """The whole transformer (delve.lark's rules)."""
 
     # -- predicates ---------------------------------------------------------------------

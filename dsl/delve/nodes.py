@@ -117,6 +117,7 @@ class Attack:
     target_span: tuple[int, int] = _span()
     hit_span: tuple[int, int] = _span()
     damage_span: tuple[int, int] = _span()
+    best_of: int = 1      # "Roll two dice and use the higher result." (issue 32, delve9)
 
 
 @dataclass(frozen=True)
@@ -151,6 +152,7 @@ class Strike:
     hit_span: tuple[int, int] = _span()
     damage_span: tuple[int, int] = _span()
     by: Selector | None = None
+    best_of: int = 1      # "Roll two dice and use the higher result." (issue 32, delve9)
 
 
 @dataclass(frozen=True)
@@ -180,6 +182,7 @@ class Reroll:
 
     dice: str
     span: tuple[int, int] = _span()
+    best_of: int = 1      # "Roll two dice and use the higher result." (issue 32, delve9)
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from . import nodes as n
 from .approach import Approach, print_approach
+from .best_of import with_best_of
 from .soak import Soak, print_soak
 from .spent import print_spent
 
@@ -123,6 +124,9 @@ def _range(rng: str | None) -> str:
 
 
 def print_effect(e) -> str:
+    rolled = with_best_of(e, print_effect)   # issue 32 (session delve9)
+    if rolled is not None:
+        return rolled
     if isinstance(e, n.Explore):
         return "explore"
     if isinstance(e, n.Move):

@@ -3,6 +3,8 @@ located diagnostics, and the canonical text ``runeforge fmt`` writes."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from runeforge.diagnostics import Diagnostic, DiagnosticError
 from runeforge.dsl.delve import nodes as n
 from runeforge.dsl.delve.approach import Approach
@@ -49,6 +51,9 @@ def selector_ir(sel, owner: str = "hero") -> dict:
 
 
 def _effect_ir(effect, owner: str = "hero") -> dict:
+    if getattr(effect, "best_of", 1) > 1:   # "Roll two dice and use the higher result."
+        return {**_effect_ir(replace(effect, best_of=1), owner), "best_of": effect.best_of}
+
     def sel(s):
         return selector_ir(s, owner)
 

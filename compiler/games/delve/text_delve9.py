@@ -23,6 +23,9 @@ TEMPLATES9 = {
     "event.spent.any": "spend a die",
     "event.spent.face": "spend a {face}",
     "event.spent.up": "spend a {face} or higher",
+    # "Roll two dice and use the higher result." after the attack or roll (best_of.py)
+    "rider.best_of": (". Roll {n} die and use the higher result",
+                      ". Roll {n} dice and use the higher result"),
     # fewer wounds of one attack (dsl/delve/soak.py), counted by {least}
     "rule.soak": ("every time you suffer {least} or more wounds from a single attack, "
                   "prevent {n} of them",) * 2,

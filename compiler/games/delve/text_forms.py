@@ -7,6 +7,8 @@ whose subject is plural takes its ``.many`` template ("up to 2 adversaries suffe
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from runeforge.dsl.delve import nodes as n
 from runeforge.dsl.delve.printer import print_cost, sentences, singular
 
@@ -255,6 +257,9 @@ def _new_clause(e, locale: str) -> str:
 
 
 def _clause(e, locale: str, mood: str) -> str:
+    if getattr(e, "best_of", 1) > 1:   # "Roll two dice and use the higher result." (delve9)
+        return _clause(replace(e, best_of=1), locale, mood) + _counted("rider.best_of", locale,
+                                                                      e.best_of)
     suffix = ".purp" if mood == "purp" else ""
     if isinstance(e, NEW_NODES) or (isinstance(e, (n.Heal, n.Renown)) and e.on):
         return _new_clause(e, locale)

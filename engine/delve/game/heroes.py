@@ -131,7 +131,8 @@ def use(game, hero, turn, act: dict) -> None:
         w = ab.weapon_of(a, a.effects[0], need)
         ab.pay(turn, a, act["die"], game.rules)
         try:
-            results = ops.attack_with(game, hero, w, act["targets"], {}, tally=False)
+            results = ops.attack_with(game, hero, w, act["targets"],
+                                      {"best_of": a.effects[0].get("best_of", 1)}, tally=False)
         finally:
             turn.finish()
         game.log.emit("attack", hero=hero.id, weapon=a.name, die=face, results=results)

@@ -402,3 +402,30 @@ def test_parse_of_print_is_the_identity_on_rolling_twice(rng, dice, stats, targe
     ability = n.Action("Aim", n.Cost(3), (effect,))
     text = print_ability(ability)
     assert parse_ability(text) == ability, text
+
+
+# ---------------------------------------------------------------- movement and rolling rules
+def test_moving_away_from_adjacent_adversaries_freely_is_never_being_pinned(base):  # noqa: F811
+    text = "You may move away from adjacent adversaries freely."
+    assert compile_one(text)[0] == compile_one("You are never pinned.")[0]
+    assert print_ability(parse_ability(text)) == "You are never pinned."
+    g, me = play(base, [text], [1, 1, 1, 1], [], foes=[("bone-sentry", (1, 2))])
+    assert g.pinned(me) is False            # next to the sentry, a Move still costs (1+)
+    g, me = play(base, [], [1, 1, 1, 1], [], foes=[("bone-sentry", (1, 2))])
+    assert g.pinned(me) is True
+
+
+@pytest.mark.parametrize("text, owner, code", [
+    ("Volley (5+): Make a missile attack against 2 visible adversaries. Roll separately for "
+     "each target.", "hero", "RF931"),
+    ("You may move through obstacles.", "hero", "RF931"),
+    ("This adversary ignores obstacles.", "adversary", "RF931"),
+    ("You may move through other figures.", "hero", "RF925"),
+    ("Inspire (3+): Another hero may reroll one of their unspent hero dice.", "hero", "RF925"),
+    ("You may move away from adjacent heroes freely.", "hero", "RF925"),
+])
+def test_rules_the_engine_already_follows_or_cannot_are_refused_at_their_words(
+        text, owner, code):
+    compiled, diags = compile_one(text, owner)
+    assert compiled is None and [d.code for d in diags] == [code] and diags[0].hint
+    assert diags[0].col > 1 or "obstacles" not in text

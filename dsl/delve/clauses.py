@@ -11,6 +11,7 @@ from ..errors import AbilitySyntaxError
 from . import nodes as n
 from .approach import ApproachWords
 from .best_of import BestOfWords
+from .movement_rules import MovementWords
 from .soak import SoakWords
 from .spent import SpentWords
 from .words import (
@@ -52,7 +53,7 @@ MAX_STRIKES = 6
 
 
 @v_args(wrapper=spanned)
-class Tree2Ast(ApproachWords, SpentWords, SoakWords, BestOfWords, Words):
+class Tree2Ast(ApproachWords, SpentWords, SoakWords, BestOfWords, MovementWords, Words):
     """The whole transformer (delve.lark's rules)."""
 
     # -- predicates ---------------------------------------------------------------------

@@ -84,6 +84,9 @@ TERMINAL_WORDS: dict[str, tuple[str, ...]] = {
     "MOST": ("most",), "FEWEST": ("fewest",), "ALWAYS": ("always",),  # issue 32 (delve8)
     "SINGLE": ("single",),  # issue 32 (session delve9): "from a single attack"
     "RESULT": ("result",), "KEEP": ("keep",), "TWICE": ("twice",), "HIGHEST": ("highest",),
+    "FREELY": ("freely",), "SEPARATELY": ("separately",), "THROUGH": ("through",),
+    "OBSTACLE": ("obstacle", "obstacles", "obstruction", "obstructions"),
+    "FIGURE": ("figure", "figures"),
 }
 NUMBER_WORDS = {"zero": 0, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 VOCABULARY_MAP: dict[str, str] = {w: t for t, ws in TERMINAL_WORDS.items() for w in ws}

@@ -429,3 +429,51 @@ def test_rules_the_engine_already_follows_or_cannot_are_refused_at_their_words(
     compiled, diags = compile_one(text, owner)
     assert compiled is None and [d.code for d in diags] == [code] and diags[0].hint
     assert diags[0].col > 1 or "obstacles" not in text
+
+
+# ---------------------------------------------------------------- a basic action by name
+def test_a_slay_rule_takes_a_free_move_action_up_to_the_hero_s_move(base):  # noqa: F811
+    rule = "Every time you slay an adversary, you may take a Move action without spending " \
+        "a die."
+    g, me = play(base, [rule, "Axe (1+): Combat, Hit 2, Damage 1."], [1, 1, 1, 1, 6],
+                 [{"action": "weapon", "weapon": "Axe"}, {"to": [3, 3]}, None],
+                 foes=[("gloom-rat", (1, 2))])
+    me.cell = (0, 0)
+    g.state.figure("gloom-rat-1").cell = (0, 1)
+    g.hero_turn(me)
+    assert g.state.figure("gloom-rat-1") is None
+    assert me.cell == (3, 3)                    # 3 steps: the caster's Move, no die spent
+    done = events(g, "trigger")[0]["effects"][0]
+    assert done["op"] == "basic" and len(done["path"]) == 3
+
+
+def test_a_recuperate_action_by_name_heals_and_fires_the_recuperate_rules(base):  # noqa: F811
+    texts = ["Respite (2+): Take the Recover action.",
+             "Every time you recuperate, gain 1 renown."]
+    g, me = play(base, texts, [2, 1, 1, 1], [{"action": "ability", "ability": "Respite"},
+                                            None], wounds={CASTER: 2})
+    g.hero_turn(me)
+    assert me.wounds == 1 and me.renown == 1
+
+
+def test_cannot_take_the_recover_action_is_the_adversary_s_forbid(base):  # noqa: F811
+    said = "Heroes adjacent to this adversary cannot take the Recover action."
+    assert compile_one(said, "adversary")[0] == compile_one(
+        "Each hero adjacent to this adversary cannot recuperate.", "adversary")[0]
+
+
+@pytest.mark.parametrize("text, owner, code", [
+    ("You may take a Move action without spending a die.", "hero", "RF918"),
+    ("When this adversary is activated, take a Move action.", "adversary", "RF925"),
+])
+def test_a_basic_action_by_name_refusals(text, owner, code):
+    compiled, diags = compile_one(text, owner)
+    assert compiled is None and code in [d.code for d in diags]
+
+
+@pytest.mark.parametrize("locale", ["fi", "pl", "el", "ru"])
+def test_a_basic_action_by_name_renders_in_every_locale(locale):
+    for text in ("Every time you slay an adversary, take a Move action.",
+                 "Respite (2+): Take a Recuperate action."):
+        out = render_ability(parse_ability(text), locale)
+        assert "{" not in out and "take" not in out.lower()

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from runeforge.dsl.delve import nodes as n
 from runeforge.dsl.delve.approach import Approach
+from runeforge.dsl.delve.basic_actions import TakeAction
 from runeforge.dsl.delve.checks import check_ability
 from runeforge.dsl.delve.owners import EFFECTS, EVENTS
 from runeforge.dsl.delve.parser import parse_ability
@@ -171,6 +172,7 @@ RUNS = {n.Explore: "explore", n.Move: "move", n.Heal: "heal", n.Attack: "attack"
         n.Suffer: "suffer", n.Reroll: "reroll", n.Until: "until", n.Rider: "if",
         n.Pick: "pick"}
 RUNS[Approach] = "approach"   # issue 32 (session delve9): a move with no number
+RUNS[TakeAction] = "basic"     # issue 32 (session delve9): a basic action by name
 LASTING_OR_RULES_9 = {Soak: "soak"}   # issue 32 (session delve9): a rule on one attack
 LASTING_OR_RULES = {n.Ward: "ward", n.Boost: "boost", n.Root: "root",
                     n.Steadfast: "steadfast", n.Immune: "immune", n.Guard: "guard",

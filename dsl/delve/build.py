@@ -19,13 +19,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..errors import AbilitySyntaxError
-from . import approach, best_of, soak
+from . import approach, basic_actions, best_of, soak
 from . import nodes as n
 from .printer import singular as is_singular
 from .words import YOU, Attacks, Clause, Mod, Part, Who, low
 
 ONLY_YOU = ("explore", "skill", "strike", "attack", "weapon", "reroll", "boost", "pick",
-            "put_back", "deal_wounds")
+            "put_back", "deal_wounds",
+            "take_action")  # issue 32 (session delve9): a basic action by name
 THIRD = {"have": "has", "are": "is", "do": "does", "can": "can", "may": "may",
          "cannot": "cannot", "push": "pushes", "slay": "slays"}
 
@@ -103,6 +104,8 @@ def effect_of(clause: Clause, text: str, agree: bool = True):
     if who is not None and kind in ONLY_YOU + ("their",):
         raise AbilitySyntaxError(f"only you can '{low(p.verb)}' here", *who.span,
                                  hint="leave out the subject: the ability's hero does it")
+    if kind == "take_action":   # "take a Move action" (issue 32, session delve9)
+        return basic_actions.build(d, span)
     if kind == "best_of":    # "Roll two dice and use the higher result." (delve9)
         return best_of.BestOf(d["n"], span)
     if kind == "soak":       # "… from a single attack, prevent 1 of them" (delve9)

@@ -10,6 +10,7 @@ from lark import Token, v_args
 from ..errors import AbilitySyntaxError
 from . import nodes as n
 from .approach import ApproachWords
+from .basic_actions import BasicActionWords
 from .best_of import BestOfWords
 from .movement_rules import MovementWords
 from .soak import SoakWords
@@ -53,7 +54,8 @@ MAX_STRIKES = 6
 
 
 @v_args(wrapper=spanned)
-class Tree2Ast(ApproachWords, SpentWords, SoakWords, BestOfWords, MovementWords, Words):
+class Tree2Ast(ApproachWords, SpentWords, SoakWords, BestOfWords, MovementWords,
+               BasicActionWords, Words):
     """The whole transformer (delve.lark's rules)."""
 
     # -- predicates ---------------------------------------------------------------------

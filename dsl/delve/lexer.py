@@ -87,6 +87,7 @@ TERMINAL_WORDS: dict[str, tuple[str, ...]] = {
     "FREELY": ("freely",), "SEPARATELY": ("separately",), "THROUGH": ("through",),
     "OBSTACLE": ("obstacle", "obstacles", "obstruction", "obstructions"),
     "FIGURE": ("figure", "figures"),
+    "TAKE": ("take", "takes"), "WITHOUT": ("without",), "SPENDING": ("spending",),
 }
 NUMBER_WORDS = {"zero": 0, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 VOCABULARY_MAP: dict[str, str] = {w: t for t, ws in TERMINAL_WORDS.items() for w in ws}

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from . import nodes as n
 from .approach import Approach, print_approach
+from .basic_actions import TakeAction, print_take
 from .best_of import with_best_of
 from .soak import Soak, print_soak
 from .spent import print_spent
@@ -191,6 +192,8 @@ def print_effect(e) -> str:
         return "you are never pinned"
     if isinstance(e, n.Forbid):
         return f"{print_selector(e.target)} cannot {FORBID_TEXT[e.act]}"
+    if isinstance(e, TakeAction):  # issue 32 (session delve9)
+        return print_take(e)
     if isinstance(e, Soak):  # issue 32 (session delve9)
         return print_soak(e, print_selector)
     if isinstance(e, Approach):  # issue 32 (session delve9)

@@ -110,6 +110,8 @@ EFFECT_SCHEMA = {"oneOf": [
          direction={"enum": ["away", "towards"]}, **{"from": _SEL}),
     # a rule: an attack of ``at_least`` wounds or more deals ``amount`` fewer (delve9)
     _op("soak", at_least=_COUNT, amount=_COUNT),
+    # a basic action taken by name, free (delve9): Move up to the hero's Move, Recuperate
+    _op("basic", act={"enum": ["move", "recuperate"]}),
     _op("until", duration={"enum": ["end_of_turn", "end_of_round", "next_turn",
                                                  "end_of_phase"]},
         effects=_EFFECTS),

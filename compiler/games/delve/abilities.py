@@ -8,6 +8,7 @@ from dataclasses import replace
 from runeforge.diagnostics import Diagnostic, DiagnosticError
 from runeforge.dsl.delve import nodes as n
 from runeforge.dsl.delve.approach import Approach
+from runeforge.dsl.delve.basic_actions import TakeAction
 from runeforge.dsl.delve.checks import check_ability
 from runeforge.dsl.delve.errors import AbilitySyntaxError  # noqa: F401  (re-export)
 from runeforge.dsl.delve.parser import parse_ability
@@ -122,6 +123,8 @@ def _effect_ir(effect, owner: str = "hero") -> dict:
     if isinstance(effect, n.Guard):
         out = {"op": "guard", "stat": effect.stat, "amount": effect.amount}
         return {**out, "range": effect.range} if effect.range else out
+    if isinstance(effect, TakeAction):   # issue 32 (session delve9): a free basic action
+        return {"op": "basic", "act": effect.act}
     if isinstance(effect, Soak):   # issue 32 (session delve9): fewer wounds of one attack
         return {"op": "soak", "at_least": effect.at_least, "amount": effect.amount}
     if isinstance(effect, Approach):   # issue 32 (session delve9): as far as its Move allows

@@ -5,6 +5,7 @@ the canonical printer's (dsl/delve/printer.py); the msgids are in ``TEMPLATES9``
 from __future__ import annotations
 
 from runeforge.dsl.delve.approach import Approach, is_me
+from runeforge.dsl.delve.basic_actions import TakeAction
 from runeforge.dsl.delve.soak import Soak
 from runeforge.dsl.delve.spent import ALL
 
@@ -26,6 +27,9 @@ TEMPLATES9 = {
     # "Roll two dice and use the higher result." after the attack or roll (best_of.py)
     "rider.best_of": (". Roll {n} die and use the higher result",
                       ". Roll {n} dice and use the higher result"),
+    # a basic action taken by name (basic_actions.py)
+    "effect.basic.move": "take a Move action",
+    "effect.basic.recuperate": "take a Recuperate action",
     # fewer wounds of one attack (dsl/delve/soak.py), counted by {least}
     "rule.soak": ("every time you suffer {least} or more wounds from a single attack, "
                   "prevent {n} of them",) * 2,
@@ -37,6 +41,8 @@ TEMPLATES9 = {
 def render9(e, locale: str, t, who, many) -> str | None:
     """The text of one of this session's effects, or None (not one of them); ``t``, ``who``
     and ``many`` are text_forms' helpers."""
+    if isinstance(e, TakeAction):
+        return t(f"effect.basic.{e.act}", locale)
     if isinstance(e, Soak):
         slots = {"who": who(e.on, locale)} if e.on is not None else {}
         key = "rule.soak_on" if e.on is not None else "rule.soak"

@@ -14,12 +14,12 @@ from runeforge.dsl.delve.printer import print_cost, sentences, singular
 
 from .text_catalog import _t, action_name
 from .text_catalog import counted as _counted
-from .text_delve9 import Approach, Soak, render9, spent_event
+from .text_delve9 import Approach, Soak, TakeAction, render9, spent_event
 from .text_templates import ADJECTIVES
 
 NEW_NODES = (n.Strike, n.Shift, n.Suffer, n.Reroll, n.Ward, n.Boost, n.Until, n.Rider, n.Pick,
              n.Root, n.Steadfast, n.Immune, n.Guard, n.Pin, n.Forbid,
-             n.Unpinned, n.Hamper, Approach, Soak)
+             n.Unpinned, n.Hamper, Approach, Soak, TakeAction)
 
 
 def _cap(text: str) -> str:
@@ -248,7 +248,7 @@ def _new_clause(e, locale: str) -> str:
         return _t(f"rule.forbid.{e.act}", locale).format(who=who(e.target, locale))
     if isinstance(e, (n.Steadfast, n.Immune, n.Guard, n.Pin)):
         return _rule(e, locale)
-    if isinstance(e, (Approach, Soak)):   # issue 32 (session delve9)
+    if isinstance(e, (Approach, Soak, TakeAction)):   # issue 32 (session delve9)
         return render9(e, locale, _t, who, _many)
     if isinstance(e, n.Until):
         return _t(f"until.{e.duration}", locale).format(effects=_effects(e.effects, locale,

@@ -477,3 +477,66 @@ def test_a_basic_action_by_name_renders_in_every_locale(locale):
                  "Respite (2+): Take a Recuperate action."):
         out = render_ability(parse_ability(text), locale)
         assert "{" not in out and "take" not in out.lower()
+
+
+# ---------------------------------------------------------------- relative clauses joined by "and"
+@pytest.mark.parametrize("sefa_wounds, healed", [(2, True), (1, False)])
+def test_two_relative_clauses_joined_by_and_both_filter(base, sefa_wounds, healed):  # noqa: F811
+    text = "Succour (3+): Heal 1 wound on each hero that is adjacent to you and has 2 or " \
+        "more wounds."
+    g, me = play(base, [text], [3, 1, 1, 1], [{"action": "ability", "ability": "Succour"},
+                                             None], wounds={SEFA: sefa_wounds, CASTER: 2})
+    from runeforge.engine.delve.rules.costs import HeroTurn
+    offered = {o.get("ability") for o in g.options(me, HeroTurn(CASTER, [3, 1, 1, 1]))}
+    assert ("Succour" in offered) is healed     # a heal that helps no one is not offered
+    if healed:
+        g.hero_turn(me)
+        assert g.state.figure(SEFA).wounds == sefa_wounds - 1
+        assert me.wounds == 2                   # not adjacent to itself
+
+
+@pytest.mark.parametrize("text, canonical", [
+    ("Succour (3+): Heal 1 wound on a hero that is adjacent to you and has 2 or more wounds.",
+     "Succour (3+): Heal 1 wound on a hero adjacent to you with 2 or more wounds."),
+    ("Cull (3+): Each adversary who is within 2 spaces of you and is wounded suffers 1 wound.",
+     "Cull (3+): Each wounded adversary within 2 spaces of you suffers 1 wound."),
+    ("Cull (3+): Each adversary that is in this chamber and that is visible suffers 1 wound.",
+     "Cull (3+): Each visible adversary in this chamber suffers 1 wound."),
+    # the "and" that joins two parts stays a join
+    ("Mend (2+): Heal 1 wound on a hero that is adjacent to you and gain 1 renown.",
+     "Mend (2+): Heal 1 wound on a hero adjacent to you and gain 1 renown."),
+])
+def test_relative_clauses_joined_by_and_print_as_their_filters(text, canonical):
+    assert print_ability(parse_ability(text)) == canonical
+    assert compile_one(text)[0] == compile_one(canonical)[0]
+
+
+# ---------------------------------------------------------------- a chamber named by what it holds
+@pytest.mark.parametrize("foes, healed", [((), True), ((("gloom-rat", (3, 3)),), False)])
+def test_a_chamber_that_contains_no_adversaries(base, foes, healed):  # noqa: F811
+    text = "Quiet Moment (2+): If you are in a chamber that contains no adversaries, heal 1 " \
+        "wound."
+    g, me = play(base, [text], [2, 1, 1, 1], [{"action": "ability", "ability": "Quiet Moment"},
+                                             None], foes=list(foes), wounds={CASTER: 2})
+    g.hero_turn(me)
+    assert me.wounds == 2 - healed
+
+
+@pytest.mark.parametrize("text, owner, canonical", [
+    ("Quiet Moment (2+): If your chamber contains no adversaries, heal 2 wounds.", "hero",
+     "Quiet Moment (2+): If there are no adversaries in this chamber, heal 2 wounds."),
+    ("Beset (2+): If this chamber contains 2 or more adversaries, gain 1 renown.", "hero",
+     "Beset (2+): If there are 2 or more adversaries in this chamber, gain 1 renown."),
+    ("At the end of each round, if this adversary is in a chamber that contains no heroes, "
+     "heal 1 wound on it.", "adversary", "At the end of each round, if there are no heroes in "
+     "this adversary's chamber, heal 1 wound on it."),
+])
+def test_a_chamber_that_contains_prints_as_the_count(text, owner, canonical):
+    assert print_ability(parse_ability(text)) == canonical
+    assert compile_one(text, owner)[0] == compile_one(canonical, owner)[0] is not None
+
+
+def test_a_chamber_counted_from_another_figure_is_refused():
+    compiled, diags = compile_one("Calm (2+): If another hero is in a chamber that contains no "
+                                  "adversaries, heal 1 wound.")
+    assert compiled is None and diags[0].hint

@@ -12,6 +12,7 @@ from . import nodes as n
 from .approach import ApproachWords
 from .basic_actions import BasicActionWords
 from .best_of import BestOfWords
+from .chambers import ChamberWords
 from .movement_rules import MovementWords
 from .soak import SoakWords
 from .spent import SpentWords
@@ -55,7 +56,7 @@ MAX_STRIKES = 6
 
 @v_args(wrapper=spanned)
 class Tree2Ast(ApproachWords, SpentWords, SoakWords, BestOfWords, MovementWords,
-               BasicActionWords, Words):
+               BasicActionWords, ChamberWords, Words):
     """The whole transformer (delve.lark's rules)."""
 
     # -- predicates ---------------------------------------------------------------------

@@ -540,3 +540,12 @@ def test_a_chamber_counted_from_another_figure_is_refused():
     compiled, diags = compile_one("Calm (2+): If another hero is in a chamber that contains no "
                                   "adversaries, heal 1 wound.")
     assert compiled is None and diags[0].hint
+
+
+def test_a_move_towards_someone_already_adjacent_is_not_offered(base):  # noqa: F811
+    from runeforge.engine.delve.rules.costs import HeroTurn
+    text = "Charge (3+): Move towards the nearest adversary."
+    for cell, offered in (((1, 2), False), ((3, 3), True)):
+        g, me = play(base, [text], [3, 1, 1, 1], [], foes=[("bone-sentry", cell)])
+        options = g.options(me, HeroTurn(CASTER, [3, 1, 1, 1]))
+        assert any(o.get("ability") == "Charge" for o in options) is offered

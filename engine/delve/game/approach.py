@@ -99,3 +99,18 @@ def follow(game, figure, apply) -> bool:
             game.log.emit("adversary_move", adversary=figure.id, path=path)
         return True
     return False
+
+
+def can_start(game, hero, e: dict) -> bool:
+    """An ability that starts with this move is offered only when someone would move."""
+    s = game.state
+    ref = _ref(game, hero, e, {})
+    if ref is None:
+        return False
+    if e["targets"].get("quantity") != "self":
+        return bool(fx.candidates(s.board, hero, e["targets"], s.figures))
+    if traits.rooted(game, hero) or e["direction"] == "towards" and \
+            s.board.adjacent(hero.cell, ref.cell):
+        return False
+    towards = e["direction"] == "towards"
+    return goal(game, hero, ref, towards, allowance(game, hero)) != hero.cell

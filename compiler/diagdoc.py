@@ -177,6 +177,8 @@ EXAMPLES = {
     "RF929": "`placement: north` with `portals: [east, north]`",
     "RF930": "a hero whose abilities are all actions and weapons (no `Every time …, gain 1 "
              "renown.`)",
+    "RF931": "`Volley (5+): Make a missile attack against 2 visible adversaries. Roll "
+             "separately for each target.` (each target already gets its own roll)",
     "RF951": "`structure:` with two Act I adventures, or eight in all",
     "RF952": "an Act I adventure whose two `branches:` name the same Act II adventure",
     "RF953": "two Interludes both with `side: heroes`",

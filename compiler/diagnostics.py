@@ -179,6 +179,7 @@ CODES: dict[str, str] = {
     "RF923": "Delve trial id is used twice",
     "RF929": "Delve exploration card puts a portal on the exit that joins, or lists one twice",
     "RF930": "Delve hero has no renown rule of its own",
+    "RF931": "Delve sentence that says what the engine already does (it adds nothing)",
     # RF95x: campaigns (seed 004): the campaign document, its map and its cards
     "RF951": "campaign structure is not the nine adventures of a campaign",
     "RF952": "campaign Act II pool or Act I branches do not fit",

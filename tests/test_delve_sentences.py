@@ -16,10 +16,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from runeforge.dsl.delve import nodes as n
+from runeforge.dsl.delve.approach import Approach
+from runeforge.dsl.delve.basic_actions import TakeAction
 from runeforge.dsl.delve.checks import check_ability
 from runeforge.dsl.delve.owners import EFFECTS, EVENTS
 from runeforge.dsl.delve.parser import parse_ability
 from runeforge.dsl.delve.printer import print_ability
+from runeforge.dsl.delve.soak import Soak
 from runeforge.engine.delve.game import events, ops
 from runeforge.engine.delve.ir import validate_ability
 from runeforge.games.delve.abilities import lower
@@ -168,10 +171,13 @@ RUNS = {n.Explore: "explore", n.Move: "move", n.Heal: "heal", n.Attack: "attack"
         n.Renown: "renown", n.Skill: "skill", n.Strike: "strike", n.Shift: "shift",
         n.Suffer: "suffer", n.Reroll: "reroll", n.Until: "until", n.Rider: "if",
         n.Pick: "pick"}
+RUNS[Approach] = "approach"   # issue 32 (session delve9): a move with no number
+RUNS[TakeAction] = "basic"     # issue 32 (session delve9): a basic action by name
+LASTING_OR_RULES_9 = {Soak: "soak"}   # issue 32 (session delve9): a rule on one attack
 LASTING_OR_RULES = {n.Ward: "ward", n.Boost: "boost", n.Root: "root",
                     n.Steadfast: "steadfast", n.Immune: "immune", n.Guard: "guard",
                     n.Pin: "pin", n.Forbid: "forbid",
-                    n.Unpinned: "unpinned", n.Hamper: "hamper"}
+                    n.Unpinned: "unpinned", n.Hamper: "hamper", **LASTING_OR_RULES_9}
 
 
 def test_the_checks_accept_the_events_the_engine_fires():

@@ -19,12 +19,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..errors import AbilitySyntaxError
+from . import approach, basic_actions, best_of, soak
 from . import nodes as n
 from .printer import singular as is_singular
 from .words import YOU, Attacks, Clause, Mod, Part, Who, low
 
 ONLY_YOU = ("explore", "skill", "strike", "attack", "weapon", "reroll", "boost", "pick",
-            "put_back", "deal_wounds")
+            "put_back", "deal_wounds",
+            "take_action")  # issue 32 (session delve9): a basic action by name
 THIRD = {"have": "has", "are": "is", "do": "does", "can": "can", "may": "may",
          "cannot": "cannot", "push": "pushes", "slay": "slays"}
 
@@ -102,6 +104,14 @@ def effect_of(clause: Clause, text: str, agree: bool = True):
     if who is not None and kind in ONLY_YOU + ("their",):
         raise AbilitySyntaxError(f"only you can '{low(p.verb)}' here", *who.span,
                                  hint="leave out the subject: the ability's hero does it")
+    if kind == "take_action":   # "take a Move action" (issue 32, session delve9)
+        return basic_actions.build(d, span)
+    if kind == "best_of":    # "Roll two dice and use the higher result." (delve9)
+        return best_of.BestOf(d["n"], span)
+    if kind == "soak":       # "… from a single attack, prevent 1 of them" (delve9)
+        return soak.build(d, span)
+    if kind == "approach":   # "moves toward the nearest hero" (issue 32, session delve9)
+        return approach.build(subj if isinstance(subj, Who) else None, d, span)
     if kind == "explore":
         return n.Explore(span)
     if kind == "skill":
@@ -464,5 +474,6 @@ def body_effects(sentences: list, text: str) -> tuple[tuple, Sentence]:
     effects: list = []
     for parts in sentences:
         effects += sentence_effects(parts, text, info, effects)
+    effects = best_of.fold(effects)   # issue 32 (session delve9): on the roll before it
     no_extra(effects)
     return tuple(effects), info

@@ -9,8 +9,11 @@ is the kind of figure whose card holds the ability: ``hero`` (heroes, skills, it
 from __future__ import annotations
 
 from . import nodes as n
+from .approach import Approach, lure_problems
 from .owners import owner_problems
 from .problems import Problem
+from .soak import Soak, soak_problems
+from .spent import spent_problems
 
 FACES = 6
 
@@ -64,7 +67,8 @@ def _old_attack(effect) -> list[Problem]:
 
 ZERO = ("RF912", "an amount of 0 does nothing", "use 1 or more, or drop the effect")
 LASTING = (n.Boost, n.Ward, n.Root)          # last for a while: under a duration
-RULES = (n.Steadfast, n.Immune, n.Guard, n.Pin, n.Forbid, n.Unpinned, n.Hamper)   # always hold: an adversary's rules
+RULES = (n.Steadfast, n.Immune, n.Guard, n.Pin, n.Forbid, n.Unpinned, n.Hamper,
+         Soak)   # "… from a single attack, prevent 1 of them" (issue 32, session delve9)   # always hold: an adversary's rules
 PRONOUNS = ("them", "it", "that")
 
 
@@ -191,6 +195,11 @@ def _effect_problems(effect, scope: _Scope, lasting_ok) -> list[Problem]:
         scope.picked = True
     elif isinstance(effect, n.Shift):
         out += _shift(effect, scope)
+    elif isinstance(effect, Soak):   # issue 32 (session delve9)
+        out += soak_problems(effect, scope.owner)
+    elif isinstance(effect, Approach):   # issue 32 (session delve9)
+        out += _selector(effect.target, "", "any", scope) + _selector(effect.ref, "", "any",
+                                                                        scope)
     elif isinstance(effect, n.Move):
         out += _selector(effect.on, "a free move moves", "hero", scope)
     elif isinstance(effect, n.Heal):
@@ -246,7 +255,10 @@ def _until(effect: n.Until, scope: _Scope) -> list[Problem]:
                            "means nothing here", effect.span,
                            "give it a cost: '(N+): Until …', or drop the duration"))
     for inner in effect.effects:
-        if not isinstance(inner, LASTING) or isinstance(inner, n.Ward) and inner.per:
+        if isinstance(inner, Approach):   # a course held for a while (session delve9)
+            out += lure_problems(inner, effect.duration, effect.span) \
+                or _effect_problems(inner, scope, "until")
+        elif not isinstance(inner, LASTING) or isinstance(inner, n.Ward) and inner.per:
             out.append(Problem("RF916", "a duration lasts over a lasting effect; this "
                                "one happens at once", inner.span,
                                "drop 'until …', or make it 'add 1 to your attack rolls'"))
@@ -314,5 +326,6 @@ def check_ability(ability, owner: str = "hero") -> list[Problem]:
                            "write '(N+): …' or 'Every time you …, …'"))
     for effect in ability.effects:
         out += _effect_problems(effect, scope, form == "constant")
+    out += spent_problems(ability)   # issue 32 (session delve9)
     out += owner_problems(ability, owner)
     return sorted(out, key=lambda p: p.span)

@@ -9,6 +9,13 @@ from lark import Token, v_args
 
 from ..errors import AbilitySyntaxError
 from . import nodes as n
+from .approach import ApproachWords
+from .basic_actions import BasicActionWords
+from .best_of import BestOfWords
+from .chambers import ChamberWords
+from .movement_rules import MovementWords
+from .soak import SoakWords
+from .spent import SpentWords
 from .words import (
     YOU,
     Attacks,
@@ -48,7 +55,8 @@ MAX_STRIKES = 6
 
 
 @v_args(wrapper=spanned)
-class Tree2Ast(Words):
+class Tree2Ast(ApproachWords, SpentWords, SoakWords, BestOfWords, MovementWords,
+               BasicActionWords, ChamberWords, Words):
     """The whole transformer (delve.lark's rules)."""
 
     # -- predicates ---------------------------------------------------------------------

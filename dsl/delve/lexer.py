@@ -23,6 +23,7 @@ from lark.lexer import Lexer
 
 from ..errors import AbilitySyntaxError
 from .limits import MAX_NUMBER, MAX_TEXT
+from .relatives import join_relatives
 
 # terminal -> the words (lower case) that spell it; the first is the display form
 TERMINAL_WORDS: dict[str, tuple[str, ...]] = {
@@ -82,6 +83,13 @@ TERMINAL_WORDS: dict[str, tuple[str, ...]] = {
     "ACTIVATE": ("activates", "activate"), "VIGOUR": ("vigour", "vigor"),
     "MISS": ("misses", "miss"),
     "MOST": ("most",), "FEWEST": ("fewest",), "ALWAYS": ("always",),  # issue 32 (delve8)
+    "SINGLE": ("single",),  # issue 32 (session delve9): "from a single attack"
+    "RESULT": ("result",), "KEEP": ("keep",), "TWICE": ("twice",), "HIGHEST": ("highest",),
+    "FREELY": ("freely",), "SEPARATELY": ("separately",), "THROUGH": ("through",),
+    "OBSTACLE": ("obstacle", "obstacles", "obstruction", "obstructions"),
+    "FIGURE": ("figure", "figures"),
+    "TAKE": ("take", "takes"), "WITHOUT": ("without",), "SPENDING": ("spending",),
+    "CONTAIN": ("contain", "contains"), "WHICH": ("which",),
 }
 NUMBER_WORDS = {"zero": 0, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 VOCABULARY_MAP: dict[str, str] = {w: t for t, ws in TERMINAL_WORDS.items() for w in ws}
@@ -165,8 +173,9 @@ def tokenize(text: str):
         if t.type == "WITH" and (_counts_wounds(toks, i + 1) or _ranks(toks, i + 1)):
             t.type = "WITHW"
     # "attacks this adversary and misses" (issue 32, session delve7): the "and" is the event's
-    return iter([t for i, t in enumerate(toks) if not (
-        t.type == "AND" and i + 1 < len(toks) and toks[i + 1].type == "MISS")])
+    toks = [t for i, t in enumerate(toks) if not (
+        t.type == "AND" and i + 1 < len(toks) and toks[i + 1].type == "MISS")]
+    return iter(join_relatives(toks))   # "that is adjacent to you and has …" (delve9)
 
 
 _COUNT = ("NUMBER", "ONE", "A")

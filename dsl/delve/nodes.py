@@ -16,7 +16,8 @@ TARGETS = ("adjacent", "visible", "each")
 EVENTS = ("slay", "explored", "recuperated", "turn_end", "turn_start", "round_start",
           "round_end", "phase_start", "phase_end", "wounded", "slain", "attacks",
           "pushed", "pulled",
-          "activated", "approached", "missed")  # an adversary moved by a push or a pull (issue 32, delveg)
+          "activated", "approached", "missed",
+          "spent")  # a hero die spent (issue 32, session delve9)  # an adversary moved by a push or a pull (issue 32, delveg)
 # who a selector picks (issue 32): how many, of which side, filtered how. ``n``: exactly
 # ``count`` figures ("two visible adversaries"); ``nearest``: the nearest one; ``it`` and
 # ``that``: a pronoun (the figure picked last, or on an adversary's card the adversary);
@@ -116,6 +117,7 @@ class Attack:
     target_span: tuple[int, int] = _span()
     hit_span: tuple[int, int] = _span()
     damage_span: tuple[int, int] = _span()
+    best_of: int = 1      # "Roll two dice and use the higher result." (issue 32, delve9)
 
 
 @dataclass(frozen=True)
@@ -150,6 +152,7 @@ class Strike:
     hit_span: tuple[int, int] = _span()
     damage_span: tuple[int, int] = _span()
     by: Selector | None = None
+    best_of: int = 1      # "Roll two dice and use the higher result." (issue 32, delve9)
 
 
 @dataclass(frozen=True)
@@ -179,6 +182,7 @@ class Reroll:
 
     dice: str
     span: tuple[int, int] = _span()
+    best_of: int = 1      # "Roll two dice and use the higher result." (issue 32, delve9)
 
 
 @dataclass(frozen=True)
@@ -356,6 +360,7 @@ class Trigger:
     name: str = ""               # a label: "Renown: Every time …"
     limit: str | None = None     # "turn": fires at most once per turn
     event_span: tuple[int, int] = _span()
+    faces: tuple = ()            # spent: the faces that fire it (issue 32, session delve9)
 
 
 @dataclass(frozen=True)

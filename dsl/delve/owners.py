@@ -21,20 +21,26 @@ the engine's dispatch tables).
 from __future__ import annotations
 
 from . import nodes as n
+from .approach import Approach
+from .basic_actions import TakeAction
 from .problems import Problem
+from .soak import Soak
 
 EVENTS = {
     "hero": ("slay", "explored", "recuperated", "turn_start", "turn_end", "round_start",
-             "round_end", "phase_start", "phase_end", "wounded", "slain", "approached"),
+             "round_end", "phase_start", "phase_end", "wounded", "slain", "approached",
+             "spent"),  # a hero die spent (issue 32, session delve9)
     "adversary": ("slain", "wounded", "attacks", "round_start", "round_end", "phase_start",
                   "phase_end", "pushed", "pulled", "activated", "missed"),
 }
 EFFECTS = {
     "hero": (n.Explore, n.Move, n.Heal, n.Attack, n.Renown, n.Skill, n.Strike, n.Shift,
              n.Suffer, n.Reroll, n.Ward, n.Boost, n.Until, n.Rider, n.Pick, n.Root,
-             n.Unpinned),
+             n.Unpinned, Approach, Soak, TakeAction),
     "adversary": (n.Heal, n.Renown, n.Shift, n.Suffer, n.Until, n.Rider, n.Root, n.Ward,
-                  n.Steadfast, n.Immune, n.Guard, n.Pin, n.Forbid, n.Hamper),
+                  n.Steadfast, n.Immune, n.Guard, n.Pin, n.Forbid, n.Hamper,
+                  Approach,   # "it moves toward the nearest hero" (issue 32, session delve9)
+                  Soak),      # "… from a single attack, prevent 1 of them" (delve9)
 }
 WHY = {
     n.Explore: "only a hero explores", n.Move: "an adversary moves towards or away from "
@@ -51,6 +57,7 @@ WHY = {
     n.Forbid: "this is a rule of an adversary",
     n.Hamper: "this is a rule of an adversary",
     n.Unpinned: "an adversary is never pinned; this is a hero's rule",
+    TakeAction: "an adversary takes no hero's basic actions",
 }
 HERO_ONLY_CONDITIONS = ("rolled", "rolled_up", "hits", "slays")
 

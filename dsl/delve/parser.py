@@ -61,7 +61,7 @@ class _ToAst(Tree2Ast):
                                          "makes a rule of its own, with no cost", *ev_span,
                                          code="RF926", hint="write it as an ability of its "
                                          "own: 'Every time you slay an adversary, …'")
-            if info.round_span is not None:
+            if info.round_span is not None and event["event"] != "spent":  # delve9: own turn
                 raise AbilitySyntaxError("a rule fires in any turn: 'once per round' is not "
                                          "'once per turn' here", *info.round_span,
                                          code="RF925", hint="write 'Only once per turn.'")
@@ -113,7 +113,8 @@ def _trigger(event: dict, ev_span, effects, name, limit, span) -> n.Trigger:
         if obj.side != "adversary" or obj.quantity not in ("one", "another"):
             raise AbilitySyntaxError("a slay rule counts one adversary at a time", *obj.span,
                                      hint="write 'Every time you slay an adversary, …'")
-    return n.Trigger(kind, effects, event.get("range"), span, who, name, limit, ev_span)
+    return n.Trigger(kind, effects, event.get("range"), span, who, name, limit, ev_span,
+                     tuple(event.get("faces", ())))
 
 
 def _approached(who, event) -> None:

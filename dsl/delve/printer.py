@@ -13,6 +13,11 @@ adversary … 1 space towards you"), healed ones as ``heal N wounds on …``; "e
 from __future__ import annotations
 
 from . import nodes as n
+from .approach import Approach, print_approach
+from .basic_actions import TakeAction, print_take
+from .best_of import with_best_of
+from .soak import Soak, print_soak
+from .spent import print_spent
 
 TARGET_TEXT = {"adjacent": "an adjacent adversary", "visible": "a visible adversary",
                "each": "each adversary in this chamber"}
@@ -120,6 +125,9 @@ def _range(rng: str | None) -> str:
 
 
 def print_effect(e) -> str:
+    rolled = with_best_of(e, print_effect)   # issue 32 (session delve9)
+    if rolled is not None:
+        return rolled
     if isinstance(e, n.Explore):
         return "explore"
     if isinstance(e, n.Move):
@@ -184,6 +192,12 @@ def print_effect(e) -> str:
         return "you are never pinned"
     if isinstance(e, n.Forbid):
         return f"{print_selector(e.target)} cannot {FORBID_TEXT[e.act]}"
+    if isinstance(e, TakeAction):  # issue 32 (session delve9)
+        return print_take(e)
+    if isinstance(e, Soak):  # issue 32 (session delve9)
+        return print_soak(e, print_selector)
+    if isinstance(e, Approach):  # issue 32 (session delve9)
+        return print_approach(e, print_selector, _verb)
     if isinstance(e, n.Until):
         return f"{DURATION_TEXT[e.duration]}, {print_effects(e.effects)}"
     if isinstance(e, n.Rider):
@@ -336,6 +350,8 @@ def print_event(ability: n.Trigger) -> str:
     if ev == "attacks":
         return "After you attack" if who is None else \
             f"After {print_selector(who)} {_verb(who, 'attack', 'attacks')}"
+    if ev == "spent":  # issue 32 (session delve9)
+        return f"Every time you {print_spent(ability.faces)}"
     text = f"Every time you {EVENT_TEXT[ev]}"
     return text + (f" with {_article(ability.range)} {ability.range} attack"
                    if ability.range else "")

@@ -71,21 +71,26 @@ def _opt(name: str, required: tuple, **props) -> dict:
 
 
 _SEL = {"$ref": "#/$defs/selector"}
+# "Roll two dice and use the higher result." (issue 32, session delve9): the highest of N
+_BEST = {"type": "integer", "minimum": 2, "maximum": 6}
 _SIGNED = {"type": "integer", "minimum": -999, "maximum": 999, "not": {"const": 0}}
 EFFECT_SCHEMA = {"oneOf": [
     _op("explore"),
     _opt("move", ("up_to",), up_to=_COUNT, targets=_SEL, chooser={"const": "them"}),
     _opt("heal", ("wounds",), wounds=_COUNT, on=_SEL),
-    _op("attack", target={"enum": ["adjacent", "visible", "each"]},
-        range={"enum": ["combat", "missile", "area"]}, hit=_FACE, damage=_COUNT),
+    _opt("attack", ("target", "range", "hit", "damage"),
+         target={"enum": ["adjacent", "visible", "each"]},
+         range={"enum": ["combat", "missile", "area"]}, hit=_FACE, damage=_COUNT,
+         best_of=_BEST),
     _opt("renown", ("amount",), amount=_COUNT, on=_SEL),
     _op("skill"),
     # no range: the first weapon that reaches; ``by``: the adversary attacks (delve8)
-    _opt("strike", (), range=_RANGE, targets=_SEL, hit=_FACE, damage=_COUNT, by=_SEL),
+    _opt("strike", (), range=_RANGE, targets=_SEL, hit=_FACE, damage=_COUNT, by=_SEL,
+         best_of=_BEST),
     _opt("shift", ("targets", "spaces", "direction"), targets=_SEL, spaces=_COUNT,
          direction={"enum": ["away", "towards"]}, **{"from": _SEL}),
     _op("suffer", targets=_SEL, wounds=_COUNT),
-    _op("reroll", dice={"enum": ["spent", "unspent"]}),
+    _opt("reroll", ("dice",), dice={"enum": ["spent", "unspent"]}, best_of=_BEST),
     _opt("ward", (), on=_SEL, per={"enum": ["round", "turn"]}, wounds=_COUNT),
     _opt("boost", ("stat", "amount"), stat={"enum": ["roll", "damage", "move"]},
          amount=_COUNT, range=_RANGE, against=_SEL, on=_SEL),
@@ -99,6 +104,14 @@ EFFECT_SCHEMA = {"oneOf": [
     _op("immune", range=_RANGE),
     _opt("guard", ("stat", "amount"), stat={"enum": ["roll", "damage"]}, amount=_SIGNED,
          range=_RANGE),
+    # issue 32 (session delve9): a move with no number, as far as each figure's Move allows
+    # (towards: until adjacent); under ``until``, the adversaries' course in their phase
+    _opt("approach", ("targets", "direction"), targets=_SEL,
+         direction={"enum": ["away", "towards"]}, **{"from": _SEL}),
+    # a rule: an attack of ``at_least`` wounds or more deals ``amount`` fewer (delve9)
+    _op("soak", at_least=_COUNT, amount=_COUNT),
+    # a basic action taken by name, free (delve9): Move up to the hero's Move, Recuperate
+    _op("basic", act={"enum": ["move", "recuperate"]}),
     _op("until", duration={"enum": ["end_of_turn", "end_of_round", "next_turn",
                                                  "end_of_phase"]},
         effects=_EFFECTS),
@@ -109,7 +122,8 @@ EFFECT_SCHEMA = {"oneOf": [
 ]}
 EVENTS = ["slay", "explored", "recuperated", "turn_end", "turn_start", "round_start",
           "round_end", "phase_start", "phase_end", "wounded", "slain", "attacks", "pushed",
-          "pulled", "activated", "approached", "missed"]
+          "pulled", "activated", "approached", "missed",
+          "spent"]  # a hero die spent (issue 32, session delve9): with ``faces``
 
 IR_SCHEMA = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -128,6 +142,7 @@ IR_SCHEMA = {
                  "properties": {"need": _FACE, "escalating": {"type": "boolean"}}},
         "event": {"enum": EVENTS},
         "who": _SEL,
+        "faces": {"type": "array", "minItems": 1, "uniqueItems": True, "items": _FACE},
         "label": {"type": "string"},
         "effects": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/effect"}},
     },

@@ -3,12 +3,17 @@ located diagnostics, and the canonical text ``runeforge fmt`` writes."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from runeforge.diagnostics import Diagnostic, DiagnosticError
 from runeforge.dsl.delve import nodes as n
+from runeforge.dsl.delve.approach import Approach
+from runeforge.dsl.delve.basic_actions import TakeAction
 from runeforge.dsl.delve.checks import check_ability
 from runeforge.dsl.delve.errors import AbilitySyntaxError  # noqa: F401  (re-export)
 from runeforge.dsl.delve.parser import parse_ability
 from runeforge.dsl.delve.printer import print_ability
+from runeforge.dsl.delve.soak import Soak
 from runeforge.engine.delve.ir import validate_ability
 
 from .irvalid import schema_check as _schema_check
@@ -47,6 +52,9 @@ def selector_ir(sel, owner: str = "hero") -> dict:
 
 
 def _effect_ir(effect, owner: str = "hero") -> dict:
+    if getattr(effect, "best_of", 1) > 1:   # "Roll two dice and use the higher result."
+        return {**_effect_ir(replace(effect, best_of=1), owner), "best_of": effect.best_of}
+
     def sel(s):
         return selector_ir(s, owner)
 
@@ -115,6 +123,14 @@ def _effect_ir(effect, owner: str = "hero") -> dict:
     if isinstance(effect, n.Guard):
         out = {"op": "guard", "stat": effect.stat, "amount": effect.amount}
         return {**out, "range": effect.range} if effect.range else out
+    if isinstance(effect, TakeAction):   # issue 32 (session delve9): a free basic action
+        return {"op": "basic", "act": effect.act}
+    if isinstance(effect, Soak):   # issue 32 (session delve9): fewer wounds of one attack
+        return {"op": "soak", "at_least": effect.at_least, "amount": effect.amount}
+    if isinstance(effect, Approach):   # issue 32 (session delve9): as far as its Move allows
+        out = {"op": "approach", "targets": sel(effect.target),
+               "direction": "towards" if effect.towards else "away"}
+        return {**out, "from": sel(effect.ref)} if effect.ref is not None else out
     if isinstance(effect, n.Until):
         return {"op": "until", "duration": effect.duration,
                 "effects": [_effect_ir(e, owner) for e in effect.effects]}
@@ -144,6 +160,8 @@ def lower(ability, owner: str = "hero") -> dict:
             ir["range"] = ability.range
         if ability.who is not None:
             ir["who"] = selector_ir(ability.who, owner)
+        if ability.event == "spent" and ability.faces:   # issue 32 (session delve9)
+            ir["faces"] = list(ability.faces)
     if isinstance(ability, (n.Constant, n.Trigger)):
         if ability.name:
             ir["label"] = ability.name

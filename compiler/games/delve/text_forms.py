@@ -7,16 +7,19 @@ whose subject is plural takes its ``.many`` template ("up to 2 adversaries suffe
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from runeforge.dsl.delve import nodes as n
 from runeforge.dsl.delve.printer import print_cost, sentences, singular
 
 from .text_catalog import _t, action_name
 from .text_catalog import counted as _counted
+from .text_delve9 import Approach, Soak, TakeAction, render9, spent_event
 from .text_templates import ADJECTIVES
 
 NEW_NODES = (n.Strike, n.Shift, n.Suffer, n.Reroll, n.Ward, n.Boost, n.Until, n.Rider, n.Pick,
              n.Root, n.Steadfast, n.Immune, n.Guard, n.Pin, n.Forbid,
-             n.Unpinned, n.Hamper)
+             n.Unpinned, n.Hamper, Approach, Soak, TakeAction)
 
 
 def _cap(text: str) -> str:
@@ -245,6 +248,8 @@ def _new_clause(e, locale: str) -> str:
         return _t(f"rule.forbid.{e.act}", locale).format(who=who(e.target, locale))
     if isinstance(e, (n.Steadfast, n.Immune, n.Guard, n.Pin)):
         return _rule(e, locale)
+    if isinstance(e, (Approach, Soak, TakeAction)):   # issue 32 (session delve9)
+        return render9(e, locale, _t, who, _many)
     if isinstance(e, n.Until):
         return _t(f"until.{e.duration}", locale).format(effects=_effects(e.effects, locale,
                                                                           "imp"))
@@ -252,6 +257,9 @@ def _new_clause(e, locale: str) -> str:
 
 
 def _clause(e, locale: str, mood: str) -> str:
+    if getattr(e, "best_of", 1) > 1:   # "Roll two dice and use the higher result." (delve9)
+        return _clause(replace(e, best_of=1), locale, mood) + _counted("rider.best_of", locale,
+                                                                      e.best_of)
     suffix = ".purp" if mood == "purp" else ""
     if isinstance(e, NEW_NODES) or (isinstance(e, (n.Heal, n.Renown)) and e.on):
         return _new_clause(e, locale)
@@ -312,6 +320,9 @@ def _event(a: n.Trigger, locale: str, body: str) -> str:
         return _t(f"form.{ev}", locale).format(who=who(a.who, locale), effects=body)
     if ev in ("wounded", "slain", "attacks", "approached"):
         return _many(f"form.{ev}", a.who, locale, who=who(a.who, locale), effects=body)
+    if ev == "spent":   # issue 32 (session delve9)
+        return _t("form.trigger", locale).format(event=spent_event(a.faces, locale, _t),
+                                                 effects=body)
     area = "_area" if a.range == "area" else ""
     event = (_t("event.slay_range" + area, locale).format(range=_range_word(a.range, locale))
              if a.range else _t(f"event.{ev}", locale))

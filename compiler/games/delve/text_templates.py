@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from .text_delve9 import TEMPLATES9
+
 # key -> English text; a tuple is (singular, plural) for a count ``{n}``
 CLAUSES = {
     "effect.explore": "explore",
@@ -317,4 +319,5 @@ for _side, _rank in sorted(RANKED):
         DELVE8[f"who.{_q}.{_side}.{_rank}"] = f"the {_side} with the {_q} {RANK_WORDS[_rank]}"
 TEMPLATES.update(PART3)
 TEMPLATES.update(DELVE8)
+TEMPLATES.update(TEMPLATES9)  # issue 32 (session delve9): compiler/games/delve/text_delve9.py
 TEMPLATES.update({k: v for k, v in who_templates().items() if k not in TEMPLATES})

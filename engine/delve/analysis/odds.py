@@ -83,7 +83,7 @@ def hero_attacks(hero: dict) -> list[Action]:
     order."""
     out = []
     for a in abilities_of(hero):
-        if a.weapon and a.limit is None:
+        if a.weapon and a.limit is None and not a.effects[0].get("best_of"):
             e = a.effects[0]
             out.append(Action(a.name, a.need, a.escalating, "attack", a.form, e["range"],
                               e["hit"], e["damage"]))
@@ -105,6 +105,8 @@ def ignored(hero: dict) -> list[dict]:
         if form in ("trigger", "constant"):
             why = ("a renown rule fires after the turn's events" if form == "trigger" else
                    "a constant bonus (to rolls, Damage or Move) is not modelled")
+        elif any(e.get("best_of") for e in ir.get("effects", [])):   # issue 32 (delve9)
+            why = "rolling several dice and using the higher result is not modelled"
         elif len(ops) == 1 and ops[0] in COUNTED and not ir.get("limit"):
             continue
         elif ir.get("limit"):

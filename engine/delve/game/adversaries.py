@@ -26,9 +26,9 @@ from __future__ import annotations
 from ..board.sight import sees
 from ..rules import effects as fx
 from ..rules.attacks import targets
+from . import approach, traits
 from . import foes as adversary_attacks
 from . import heroes as hz
-from . import traits
 from .paths import distances, path_to
 from .state import adversary_weapons
 
@@ -83,6 +83,10 @@ def _act(game, figure) -> None:
     behaviour = record.get("behaviour", "advance")
     heroes = s.heroes_up()
     if not heroes:
+        return
+    if approach.follow(game, figure, hz.ops.apply):   # a course held (issue 32, delve9)
+        if figure in s.figures and s.result is None:
+            _attack(game, figure, record)
         return
     occupied = game.occupied(figure)
     if behaviour != "hold" and not traits.rooted(game, figure) \

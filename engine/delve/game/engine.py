@@ -33,7 +33,7 @@ from ..rules.attacks import Figure
 from ..rules.costs import HeroTurn, roll_hero_dice
 from . import adversaries as adv
 from . import heroes as hz
-from . import traits
+from . import spending, traits
 from .carried import Carried
 from .invariants import Watch
 from .paths import path_to
@@ -213,6 +213,7 @@ class DelveGame:
             hz.use(self, hero, turn, act)
         else:  # pragma: no cover - options() offers no other kind
             raise EngineError(f"unknown Delve action {kind!r}")
+        spending.spent(self, hero, face, hz.apply)   # "each time you spend a 6" (delve9)
         self.step(kind)
 
     def explore(self, hero: Figure, turn: HeroTurn, die: int, face: int) -> None:

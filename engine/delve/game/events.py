@@ -30,7 +30,8 @@ from .choose import fallen
 # dialect's checks accept the same, dsl/delve/owners.py: a test holds the two equal)
 FIRED = {
     "hero": ("slay", "explored", "recuperated", "turn_start", "turn_end", "round_start",
-             "round_end", "phase_start", "phase_end", "wounded", "slain", "approached"),
+             "round_end", "phase_start", "phase_end", "wounded", "slain", "approached",
+             "spent"),  # a hero die spent, after its action (game/spending.py; delve9)
     "adversary": ("slain", "wounded", "attacks", "round_start", "round_end", "phase_start",
                   "phase_end", "pushed", "pulled", "activated", "missed"),
 }

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..rules import effects as fx
 from ..rules.attacks import Weapon, targets, wound
-from . import events, traits
+from . import events, soak, traits
 from .state import adversary_weapons
 
 
@@ -18,6 +18,8 @@ def roll_at(game, figure, w, hero, apply) -> dict:
     hit = roll + traits.own_bonus(game, figure, "roll", w.range) >= w.hit
     damage = w.damage + game.carried.extra_damage(s.kinds[figure.id]) \
         + traits.own_bonus(game, figure, "damage", w.range)
+    if hit:                     # "… from a single attack, prevent 1 of them" (delve9)
+        damage = soak.reduce(game, hero, damage)
     # issue 32: a ward ("prevent the first wound you would suffer", or a rule that
     # ignores the first wound each round) takes one wound off
     warded = traits.ward_off(game, hero, damage) if hit and damage > 0 else 0

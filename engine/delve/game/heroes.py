@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from ..rules import abilities as ab
 from ..rules import effects as fx
-from . import events, ops, traits
+from . import approach, events, ops, traits
 from .cards import DEFAULT_TARGET, find, hero_abilities, strike_weapon, strike_weapons  # noqa: F401
 from .choose import EFFECT, attack_sets, reach, strike_sets
 from .growth import SKILL, grant_skill, renown  # noqa: F401
@@ -114,6 +114,8 @@ def _can_start(game, hero, turn, first: dict) -> bool:
         return bool(fx.candidates(s.board, hero, first["targets"], s.figures))
     if op == "move":
         return bool(reach(game, hero, first["up_to"]))
+    if op == "approach":      # a move with no number (issue 32, session delve9)
+        return approach.can_start(game, hero, first)
     if op == "reroll":
         return bool(turn.spent) if first["dice"] == "spent" else len(turn.dice) > 1
     return True
@@ -131,7 +133,8 @@ def use(game, hero, turn, act: dict) -> None:
         w = ab.weapon_of(a, a.effects[0], need)
         ab.pay(turn, a, act["die"], game.rules)
         try:
-            results = ops.attack_with(game, hero, w, act["targets"], {}, tally=False)
+            results = ops.attack_with(game, hero, w, act["targets"],
+                                      {"best_of": a.effects[0].get("best_of", 1)}, tally=False)
         finally:
             turn.finish()
         game.log.emit("attack", hero=hero.id, weapon=a.name, die=face, results=results)

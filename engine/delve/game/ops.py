@@ -16,7 +16,7 @@ from runeforge.engine.common.errors import EngineError
 from ..rules import abilities as ab
 from ..rules import effects as fx
 from ..rules.attacks import Weapon, gain_renown
-from . import events, foes, traits
+from . import approach, basic, events, foes, soak, traits
 from .cards import strike_weapons
 from .choose import ask, attack_sets, fallen, reach, strike_sets
 from .choose import pick as _pick
@@ -31,12 +31,13 @@ def hurt(game, figure, wounds: int, by=None) -> tuple[int, bool]:
                        lambda g, f, b: events.wounded(g, f, b, apply))
 
 
-def roll_at(game, hero, w: Weapon, fid: str) -> dict:
+def roll_at(game, hero, w: Weapon, fid: str, best_of: int = 1) -> dict:
     """One attack roll of ``hero`` with ``w`` against ``fid`` (A1: a fresh roll): R17 with
     the hero's bonuses and the target's guard, R18/R19 through a ward, R21 renown."""
     s = game.state
     target = s.figure(fid)
-    roll = game.dice.die(game.rules.die_faces)
+    rolled = [game.dice.die(game.rules.die_faces) for _ in range(best_of)]
+    roll = max(rolled)      # "Roll two dice and use the higher result." (issue 32, delve9)
     roll_b = traits.bonus(game, hero.id, "roll", w.range, target) \
         + traits.guard(game, target, "roll", w.range) + traits.hampered(game, hero, w.range)
     hit = roll + roll_b >= w.hit
@@ -46,9 +47,10 @@ def roll_at(game, hero, w: Weapon, fid: str) -> dict:
     if hit:
         damage = w.damage + traits.bonus(game, hero.id, "damage", w.range, target) \
             + traits.guard(game, target, "damage", w.range)
+        damage = soak.reduce(game, target, damage)      # its rule (issue 32, delve9)
         taken = hurt(game, target, max(0, damage), hero)[0]
     result = {"target": fid, "roll": roll, "hit": hit, "wounds": taken, "slain": target.slain,
-              "skills": 0}
+              "skills": 0, **({"rolled": rolled} if best_of > 1 else {})}
     if target.slain and target in s.figures:
         s.figures.remove(target)
         fallen(game)[fid] = target
@@ -62,7 +64,8 @@ def attack_with(game, hero, w: Weapon, chosen, ctx: dict, tally: bool = True) ->
     s = game.state
     ctx["target"] = s.figure(chosen[0]) if chosen else None
     ctx["picked"] = [f for f in (s.figure(c) for c in chosen) if f is not None]
-    results = [roll_at(game, hero, w, fid) for fid in chosen if s.figure(fid) is not None]
+    results = [roll_at(game, hero, w, fid, ctx.get("best_of", 1)) for fid in chosen
+               if s.figure(fid) is not None]
     ctx["rolls"] = [r["roll"] for r in results]
     ctx["hit"] = any(r["hit"] for r in results)
     ctx["slain"] = any(r["slain"] for r in results)
@@ -171,6 +174,7 @@ def _attack(game, owner, name, e, turn, ctx, choice):
     if not chosen or chosen not in sets:
         return {"op": "attack", "results": []}
     w = ab.weapon_of(ab.Ability(name, name, "action", 1, False, (e,), ""), e, 1)
+    ctx["best_of"] = e.get("best_of", 1)
     return {"op": "attack", "results": attack_with(game, owner, w, chosen, ctx)}
 
 
@@ -188,6 +192,7 @@ def _strike(game, owner, name, e, turn, ctx, choice):
                                                 "targets")
     if not chosen or chosen not in sets:
         return {"op": "strike", "results": []}
+    ctx["best_of"] = e.get("best_of", 1)
     return {"op": "strike", "weapon": w.name, "results": attack_with(game, owner, w, chosen,
                                                                      ctx)}
 
@@ -262,7 +267,7 @@ def _reroll(game, owner, name, e, turn, ctx, choice):
     pick = pool[0] if len(pool) == 1 else ask(game, owner, [{"die": i} for i in pool], "die")
     if pick is None:
         return {"op": "reroll", "face": None}
-    face = game.dice.die(game.rules.die_faces)
+    face = max(game.dice.die(game.rules.die_faces) for _ in range(e.get("best_of", 1)))
     if e["dice"] == "spent":
         turn.spent.pop(pick)
         turn.dice.append(face)
@@ -278,6 +283,8 @@ def _pick_op(game, owner, name, e, turn, ctx, choice):
 
 
 def _lasting(game, owner, e: dict, until: str, ctx: dict) -> list[dict]:
+    if e["op"] == "approach":        # an adversary's course (issue 32, session delve9)
+        return approach.lasting(game, owner, e, until, ctx)
     entry = {"hero": owner.id, "op": e["op"], "until": until}
     if e["op"] == "boost":
         entry.update(stat=e["stat"], amount=e["amount"],
@@ -322,6 +329,14 @@ def _if(game, owner, name, e, turn, ctx, choice):
                                                       turn, ctx)}
 
 
+def _approach(game, owner, name, e, turn, ctx, choice):  # issue 32 (session delve9)
+    return approach.run(game, owner, e, ctx, choice, apply)
+
+
+def _basic(game, owner, name, e, turn, ctx, choice):  # issue 32 (session delve9)
+    return basic.take(game, owner, e, choice, apply)
+
+
 def _never_bare(game, owner, name, e, turn, ctx, choice):   # pragma: no cover - checked
     raise EngineError(f"delve IR: {e['op']} outside a duration or a rule (the checks "
                       "refuse it)")
@@ -334,4 +349,5 @@ OPS = {"explore": _explore, "move": _move, "heal": _heal, "renown": _renown,
        "forbid": _never_bare, "unpinned": _never_bare,
        "hamper": _never_bare,
        "steadfast": _never_bare, "immune": _never_bare, "guard": _never_bare,
-       "pin": _never_bare}
+       "pin": _never_bare, "approach": _approach, "soak": _never_bare,
+       "basic": _basic}

@@ -133,6 +133,12 @@ _TERMINAL_WORDS["WHO"] = ("who",)
 # issue 32 (session rbcard): outcome labels "Success: ..." / "On a failure, ..."
 _TERMINAL_WORDS.update(SUCCESS=("success",), FAILURE=("failure",), REWARD=("reward",))
 
+# issue 32 (session rbdice): die rolls as authors write them ("On a result of 3 or lower,", "On a
+# total of 18 or more,", "roll two dice and use the higher result", "that Hero takes 1 wound")
+_TERMINAL_WORDS.update(TOTAL=("total",), LOWER=("lower", "fewer", "below"),
+                       HIGHER=("higher", "greater", "above", "highest", "better", "best"),
+                       USE=("use", "uses"), THAT=("that",))
+
 # Icon tokens stand for words (reference 2.7); the PDF draws them as symbols.
 ICONS: dict[str, str] = {
     "wound": "WOUND", "exhaustion": "EXHAUSTION", "gold": "GOLD",

@@ -385,3 +385,6 @@ from .nodes_place import (  # noqa: E402,F401  family 4/8/9 (issue 21)
 
 # ---- issue 32 (session when): triggers on a Hero's test
 from .nodes_when import *  # noqa: E402,F401,F403
+
+# ---- issue 32 (session rbdice): die rolls as authors write them
+from .nodes_dice import ThatHero  # noqa: E402,F401

@@ -339,3 +339,8 @@ from . import printer_when as _when  # noqa: E402
 
 _when.install(text, amount)
 event = _when.with_events(event)
+
+# ---- issue 32 (session rbdice): die rolls as authors write them
+from .printer_dice import install as _install_dice  # noqa: E402
+
+_install_dice(text)

@@ -113,6 +113,8 @@ EXAMPLES = {
              "your Hero is knocked out, ...')",
     "RF470": "`Your Hero gains the Swim skill.` or `Move your Hero to any river space.`",
     "RF471": "`Reward: 3 gold.` on an item, or on a challenge that also has `reward: {gold: 2}`",
+    "RF480": "`Roll a die. On 1–3, take 2 wounds. On 4–6, gain 3 gold.` (nothing happens on 7–10)",
+    "RF481": "`Test Body (7). Roll twice and use the higher result.` (a test is rolled once)",
     "RF501": "two cards named `Rune Plate` (the hint names the other file:line)",
     "RF502": "`removes: [belt-of-strenght]` in a manifest",
     "RF503": "`id: belt` on `Belt of Strength` without `id_override: true`",

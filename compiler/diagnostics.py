@@ -111,6 +111,9 @@ CODES: dict[str, str] = {
     "RF470": "an object the engine cannot act on (a skill given, a space of a terrain to move to)",
     # ---- issue 32 (session rbcard): a challenge's printed reward
     "RF471": "a 'Reward:' line off a challenge, not gold or experience, or gold said twice",
+    # ---- issue 32 (session rbdice): die rolls as authors write them
+    "RF480": "results of a die table that no row names: nothing happens on them (a warning)",
+    "RF481": "a roll the engine cannot make as written ('that Hero' off a roll, no rows, ...)",
     # RF5xx: content and references
     "RF501": "duplicate card id",
     "RF502": "reference to an unknown id",

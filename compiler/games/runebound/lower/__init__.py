@@ -291,3 +291,9 @@ def lower(ability: n.Ability) -> dict:  # noqa: F811
     ir = _lower_before_lasting(without_this_event(ability))
     ir["source"] = print_ability(ability)
     return ir
+
+
+# ---- issue 32 (session rbdice): die rolls as authors write them
+from . import dice as _lower_dice  # noqa: E402
+
+_lower_dice.register(effect)

@@ -342,3 +342,7 @@ render_core.install(Renderer)
 from . import render_when  # noqa: E402
 
 render_when.install(Renderer)
+# ---- issue 32 (session rbdice): die rolls as authors write them
+from . import render_dice  # noqa: E402
+
+render_dice.install(Renderer)

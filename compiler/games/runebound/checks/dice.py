@@ -61,7 +61,9 @@ def table(node: n.DieTable, faces: int):
         clash = next((max(a, s) for s, e, _r in seen if a <= e and s <= b), None)
         if clash is not None:
             shown = int(clash) if clash != float("-inf") else row.high
-            yield _f("RF419", f"the result {shown} is already covered by an earlier row",
+            noun = "total" if node.add is not None or (node.dice > 1 and not node.keep) \
+                else "face"
+            yield _f("RF419", f"{noun} {shown} is already covered by an earlier row",
                      row.span, hint="each result belongs to exactly one row")
             wrong = True
             continue
@@ -72,22 +74,24 @@ def table(node: n.DieTable, faces: int):
 
 
 def _gaps(node, seen, lo, hi):
-    gaps, at = [], lo
-    for a, b, _r in seen:
+    gaps, at, after = [], lo, None
+    for a, b, r in seen:
         if at is not None and a > at:
             gaps.append(_span(int(at), int(a) - 1))
+            after = after or r  # located at the row after the first gap, as RF419 was
         at = b + 1 if b != float("inf") else None
     first, last = seen[0][0], seen[-1][1]
     if hi is not None and at is not None and at <= hi:
         gaps.append(_span(int(at), hi))
     if lo is None and first != float("-inf"):
         gaps.insert(0, f"{int(first) - 1} or less")
+        after = seen[0][2]
     if hi is None and last != float("inf"):
         gaps.append(f"{int(last) + 1} or more")
     if not gaps:
         return
     which = ", ".join(gaps)
-    after = node.rows[-1]
+    after = after or node.rows[-1]
     one = len(gaps) == 1 and gaps[0].isdigit()
     yield _f("RF480", f"nothing happens on {which}: no row names {'it' if one else 'them'}",
              after.span, severity="warning",

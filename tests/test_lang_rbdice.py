@@ -232,3 +232,32 @@ def test_the_exact_odds_report_a_table_as_not_modelled():
         ir = compile_text(text, kind="challenge")
         [(_c, _i, _s, why)] = before_model([("sea-troll", 0, "challenge", ir)]).uncovered
         assert "not modelled" in why
+
+
+def _refused_in_the_docs():
+    import re
+
+    doc = (ROOT / "docs" / "language.md").read_text(encoding="utf-8")
+    out = []
+    for m in re.finditer(r"^```rbdice-refused (\w+)\n(.*?)^```", doc, flags=re.M | re.S):
+        out += [(m.group(1), *(p.strip() for p in line.split("=>")))
+                for line in m.group(2).splitlines() if line.strip()]
+    return out
+
+
+REFUSED_DOC = _refused_in_the_docs()
+
+
+def test_the_docs_show_what_is_refused():
+    assert {code for _k, _t, code in REFUSED_DOC} == {"RF480", "RF419", "RF481", "RF301"}
+
+
+@pytest.mark.parametrize("kind, text, code", REFUSED_DOC)
+def test_each_refusal_in_the_docs_is_true(kind, text, code):
+    try:
+        _ir, found = compile_ability(text, CardContext(kind, None, None, frozenset()))
+    except AbilitySyntaxError as err:  # pragma: no cover - compile_ability reports, not raises
+        found = [err]
+    codes = [(f.code, getattr(f, "severity", "error")) for f in found]
+    severity = "warning" if code == "RF480" else "error"
+    assert (code, severity) in codes, codes

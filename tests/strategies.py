@@ -321,3 +321,29 @@ effect = st.one_of(  # "if you have no Allies", "if you took no wounds in this c
     st.builds(n.IfState, st.one_of(_held_none, st.just(n.Condition("unwounded"))), action_list),
     st.builds(n.WhileState, _held_none, action_list),
 )
+
+# ---- issue 32 (session rbdice): die rolls as authors write them: two dice with a stat or the
+# higher of two, open rows ("3 or less", "8 or more"), "Otherwise", a roll by other Heroes whose
+# rows say what happens to "that Hero"
+_open_faces = st.one_of(_faces, st.integers(0, 30).map(lambda v: (None, v)),
+                        st.integers(0, 30).map(lambda v: (v, None)))
+_roll = st.sampled_from([(1, None, None), (1, "body", None), (2, "mind", None),
+                         (2, "spirit", None), (2, None, "higher")])
+
+
+def _rows(of):
+    return st.lists(st.builds(lambda f, e: n.TableRow(f[0], f[1], e), _open_faces, of),
+                    min_size=1, max_size=3).map(tuple)
+
+
+_that_hero = st.one_of(st.builds(n.ThatHero, predicate), st.builds(
+    n.ThatHero, st.builds(lambda a, t: n.Suffer(a, t, "you"), amount, token)),
+    st.just(n.Nothing()))
+dice_table = st.one_of(
+    st.builds(lambda r, rows, o: n.DieTable(rows, dice=r[0], add=r[1], keep=r[2], otherwise=o),
+              _roll, _rows(action_list), st.one_of(st.none(), action_list)),
+    st.builds(lambda s, rows, o: n.Each(s, n.DieTable(rows, otherwise=o)),
+              st.one_of(selector, legacy_selector), _rows(_that_hero),
+              st.one_of(st.none(), _that_hero)),
+)
+effect = st.one_of(effect, dice_table)

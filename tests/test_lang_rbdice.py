@@ -160,7 +160,6 @@ def test_overlaps_and_results_never_rolled_stay_errors(text, span, words):
      "Roll twice and use the higher result."),
     ("Make a melee attack. Roll two dice and use the higher result.", "RF481",
      "Roll two dice and use the higher result."),
-    ("Roll a die.", "RF481", "Roll a die."),
     ("That Hero takes 1 wound.", "RF481", "That Hero takes 1 wound"),
     ("Each Hero rolls a die. On 1–2, take 1 wound.", "RF481", "take 1 wound"),
     ("Gain 1 gold if the total is 8 or more.", "RF481", "if the total is 8 or more"),
@@ -179,6 +178,12 @@ def test_what_cannot_be_rolled_is_refused_where_it_is_written(text, code, at):
     assert e.hint
     if "twice" in text or "use the higher" in text and code == "RF481":
         assert "a test or an attack is rolled once" in e.hint
+
+
+def test_a_roll_with_no_rows_ends_too_early():
+    with pytest.raises(AbilitySyntaxError) as err:
+        parse_ability("Roll a die.")
+    assert err.value.code == "RF303" and "'on'" in str(err.value)
 
 
 def test_the_scenarios_run_each_roll():

@@ -134,9 +134,6 @@ class DiceRules:
     def die_table(self, ch):  # "Roll a die. On ..., ...": its rows may end "; otherwise, ..."
         return _table(ch)
 
-    def dice_bare(self, ch):  # "Roll a die." and "If the result is ..." after it
-        return _table(ch)
-
     def dice_said(self, ch):  # "You roll a die." / "Each Hero rolls a die."
         from .parser_subjects import as_selector
 

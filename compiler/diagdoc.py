@@ -69,7 +69,7 @@ EXAMPLES = {
     "RF416": "`Activate to ... While you have an Ally, gain 1 gold.`",
     "RF417": "`Choose one: gain 2 gold.` (one option)",
     "RF418": "`Choose one: gain 1 gold; or gain 1 gold.` (a warning)",
-    "RF419": "`Roll a die. On 1–3, ... On 5–10, ...` (4 is not covered)",
+    "RF419": "`Roll a die. On 1–4, ... On 4–10, ...` (4 is in two rows)",
     # ---- family 7: combat
     "RF425": "`Activate to inflict 1 additional wound on your enemy.` (no attack before it)",
     "RF426": "`After combat, reroll your combat roll.`, or a reroll on a challenge card",

@@ -32,6 +32,11 @@ from .nodes_dice import MAX_DICE, ThatHero
 from .parser_branching import _Faces, _Otherwise
 from .parser_parts import _sp, _values, _word
 
+# "that Hero" and "the total is ..." said in the parse under way (the parser's lock holds one
+# parse at a time): only then are the sentences walked for them (a parse without them, nearly
+# every one, pays nothing for the walk)
+_SAID: list[str] = []
+
 _TWICE_HINT = ("a table may roll twice: 'Roll two dice and use the higher result. On 1–5, ... "
                "On 6–10, ...'; a test or an attack is rolled once")
 
@@ -165,9 +170,11 @@ class DiceRules:
 
     def roll_result(self, ch):  # "the total is 15 or higher" (the condition of "If ...")
         faces = _values(ch)[0]
+        _SAID.append("total")
         return RollResult(faces[0], faces[1], span=_sp(ch))
 
     def that_hero(self, ch):
+        _SAID.append("that")
         return _word("that_hero", _sp(ch))
 
     # ---- the sentences after the roll --------------------------------------------------------
@@ -202,6 +209,9 @@ class DiceRules:
                     "this roll has no rows: nothing says what its result does", *child.span,
                     code="RF481", hint=_TWICE_HINT if table.keep else
                     "write its rows after it: 'On 1–3, ...', 'If the result is 8 or more, ...'")
+        if not _SAID:
+            return out
+        _SAID.clear()
         allowed = _allowed_that_hero(out)
         for child in out:
             for node in n.walk(child) if hasattr(child, "__dataclass_fields__") else ():

@@ -10,9 +10,9 @@
   over a clause that is not a constant rule (a modifier, a price, a restriction).
 * RF417 "Choose one" with fewer than 2 or more than 4 options; RF418 (warning) two options
   that are the same.
-* RF419 a "Roll a die" table whose rows do not cover the faces 1..N exactly once (N from
-  the rules data: ``combat.die_faces``); located at the row that leaves a gap, overlaps an
-  earlier one or names a face that is not on the die.
+* RF419 a "Roll a die" table whose rows overlap, run backwards or name a face that is not on
+  the die (N faces, from the rules data: ``combat.die_faces``); located at the row. Faces no
+  row names do nothing: the warning RF480 (issue 32, session rbdice: checks/dice.py).
 """
 
 from __future__ import annotations

@@ -165,6 +165,10 @@ def test_overlaps_and_results_never_rolled_stay_errors(text, span, words):
     ("Gain 1 gold if the total is 8 or more.", "RF481", "if the total is 8 or more"),
     ("If the result is 8 or more, gain 1 gold.", "RF481",
      "If the result is 8 or more, gain 1 gold"),
+    ("Roll a die. 1-3: gain 1 gold; otherwise, lose 1 gold. 4-6: take 1 wound; otherwise, "
+     "draw 1 market card.", "RF481", "4-6: take 1 wound; otherwise, draw 1 market card."),
+    ("Each Hero rolls a die. On 1–2, that Hero takes 1 wound. If the result is 9 or more, "
+     "gain 1 gold.", "RF481", "gain 1 gold"),
     ("Roll three dice and add your Body. On 20 or more, gain 1 gold.", "RF301", "three"),
     ("Roll a die and use the higher result. On 1–10, gain 1 gold.", "RF301", "use"),
     ("Roll 2 dice. 1-5: take 1 wound. 6-10: gain 2 gold.", "RF301", "2"),

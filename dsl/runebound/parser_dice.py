@@ -68,6 +68,10 @@ def _table(ch, **fields) -> b.DieTable:
     rows, otherwise = [], None
     for value in _values(ch):
         if isinstance(value, _RowElse):
+            if otherwise is not None:
+                raise AbilitySyntaxError(
+                    "this roll says 'otherwise' twice", *value.span, code="RF481",
+                    hint="'otherwise' is the one last row: give the others their results")
             rows.append(value.row)
             otherwise = value.otherwise
         elif isinstance(value, b.TableRow):
@@ -193,6 +197,8 @@ class DiceRules:
                 row = b.TableRow(child.condition.low, child.condition.high, child.effect,
                                  span=child.span)
                 put(replace(table, rows=(*table.rows, row)))
+                if isinstance(out[-1], n.Each):
+                    _rows_of_that_hero(out[-1].effect)
                 continue
             if isinstance(child, _Otherwise) and found is not None \
                     and found[0].otherwise is None:

@@ -8,7 +8,7 @@ trigger) over an effect; costs are Activate / Discard / take N|X exhaustion|woun
 from hypothesis import strategies as st
 
 from runeforge.dsl.runebound import nodes as n
-from runeforge.dsl.runebound.lexer import VOCABULARY
+from runeforge.dsl.runebound.lexer import NUMBER_WORDS, VOCABULARY
 from runeforge.games.runebound.checks.board import (
     TOWNS,  # family 1 (issue 21): conditions name real towns
 )
@@ -37,7 +37,7 @@ stat = st.sampled_from(["mind", "body", "spirit", "life", "stamina", "ranged_dam
                         "magic_roll", "movement_dice"])
 token = st.sampled_from(["wound", "exhaustion"])
 skill_word = st.from_regex(r"[A-Z][a-z]{2,8}", fullmatch=True).filter(
-    lambda w: w.lower() not in VOCABULARY)
+    lambda w: w.lower() not in VOCABULARY and w.lower() not in NUMBER_WORDS)  # "Two" is 2
 skill = st.one_of(st.none(), st.lists(skill_word, min_size=1, max_size=2).map(" ".join))
 
 clause = st.one_of(

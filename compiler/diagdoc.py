@@ -69,7 +69,7 @@ EXAMPLES = {
     "RF416": "`Activate to ... While you have an Ally, gain 1 gold.`",
     "RF417": "`Choose one: gain 2 gold.` (one option)",
     "RF418": "`Choose one: gain 1 gold; or gain 1 gold.` (a warning)",
-    "RF419": "`Roll a die. On 1–3, ... On 5–10, ...` (4 is not covered)",
+    "RF419": "`Roll a die. On 1–4, ... On 4–10, ...` (4 is in two rows)",
     # ---- family 7: combat
     "RF425": "`Activate to inflict 1 additional wound on your enemy.` (no attack before it)",
     "RF426": "`After combat, reroll your combat roll.`, or a reroll on a challenge card",
@@ -117,6 +117,8 @@ EXAMPLES = {
              "attack.')",
     "RF472": "`Heroes cannot be healed.` (the engine bars a town's healing: `... in towns`), "
              "`Items cannot be activated.`, `Gain 1 gold (to a minimum of 1 gold).`",
+    "RF480": "`Roll a die. On 1–3, take 2 wounds. On 4–6, gain 3 gold.` (nothing happens on 7–10)",
+    "RF481": "`Test Body (7). Roll twice and use the higher result.` (a test is rolled once)",
     "RF501": "two cards named `Rune Plate` (the hint names the other file:line)",
     "RF502": "`removes: [belt-of-strenght]` in a manifest",
     "RF503": "`id: belt` on `Belt of Strength` without `id_override: true`",

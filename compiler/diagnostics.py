@@ -72,7 +72,7 @@ CODES: dict[str, str] = {
     "RF416": "'While' outside a constant ability, or over a clause that is not a constant rule",
     "RF417": "'Choose one' with fewer than 2 or more than 4 options",
     "RF418": "'Choose one' offers the same option twice",
-    "RF419": "'Roll a die' table does not cover the die exactly (gap, overlap, face off the die)",
+    "RF419": "'Roll a die' table rows that overlap, run backwards or name a face off the die",
     # ---- family 7: combat
     "RF425": "additional wounds without a successful attack, or not on the enemy",
     "RF426": "a reroll of a combat roll where no combat roll has just been made",
@@ -116,6 +116,9 @@ CODES: dict[str, str] = {
              "challenge)",
     # ---- issue 32 (session rbrules): prohibitions and prices
     "RF472": "a prohibition the engine cannot enforce, or a price's rider after no price",
+    # ---- issue 32 (session rbdice): die rolls as authors write them
+    "RF480": "results of a die table that no row names: nothing happens on them (a warning)",
+    "RF481": "a roll the engine cannot make as written ('that Hero' off a roll, no rows, ...)",
     # RF5xx: content and references
     "RF501": "duplicate card id",
     "RF502": "reference to an unknown id",

@@ -8,7 +8,7 @@ trigger) over an effect; costs are Activate / Discard / take N|X exhaustion|woun
 from hypothesis import strategies as st
 
 from runeforge.dsl.runebound import nodes as n
-from runeforge.dsl.runebound.lexer import VOCABULARY
+from runeforge.dsl.runebound.lexer import NUMBER_WORDS, VOCABULARY
 from runeforge.games.runebound.checks.board import (
     TOWNS,  # family 1 (issue 21): conditions name real towns
 )
@@ -37,7 +37,7 @@ stat = st.sampled_from(["mind", "body", "spirit", "life", "stamina", "ranged_dam
                         "magic_roll", "movement_dice"])
 token = st.sampled_from(["wound", "exhaustion"])
 skill_word = st.from_regex(r"[A-Z][a-z]{2,8}", fullmatch=True).filter(
-    lambda w: w.lower() not in VOCABULARY)
+    lambda w: w.lower() not in VOCABULARY and w.lower() not in NUMBER_WORDS)  # "Two" is 2
 skill = st.one_of(st.none(), st.lists(skill_word, min_size=1, max_size=2).map(" ".join))
 
 clause = st.one_of(
@@ -341,3 +341,28 @@ effect = st.one_of(
     st.builds(lambda e, a: n.Trigger(e, a, event_first=True), _said_of, action_list),
     st.builds(lambda e, a: n.Trigger(e, a, event_first=False), _said_of, action_list),
 )
+# ---- issue 32 (session rbdice): die rolls as authors write them: two dice with a stat or the
+# higher of two, open rows ("3 or less", "8 or more"), "Otherwise", a roll by other Heroes whose
+# rows say what happens to "that Hero"
+_open_faces = st.one_of(_faces, st.integers(0, 30).map(lambda v: (None, v)),
+                        st.integers(0, 30).map(lambda v: (v, None)))
+_roll = st.sampled_from([(1, None, None), (1, "body", None), (2, "mind", None),
+                         (2, "spirit", None), (2, None, "higher")])
+
+
+def _rows(of):
+    return st.lists(st.builds(lambda f, e: n.TableRow(f[0], f[1], e), _open_faces, of),
+                    min_size=1, max_size=3).map(tuple)
+
+
+_that_hero = st.one_of(st.builds(n.ThatHero, predicate), st.builds(
+    n.ThatHero, st.builds(lambda a, t: n.Suffer(a, t, "you"), amount, token)),
+    st.just(n.Nothing()))
+dice_table = st.one_of(
+    st.builds(lambda r, rows, o: n.DieTable(rows, dice=r[0], add=r[1], keep=r[2], otherwise=o),
+              _roll, _rows(action_list), st.one_of(st.none(), action_list)),
+    st.builds(lambda s, rows, o: n.Each(s, n.DieTable(rows, otherwise=o)),
+              st.one_of(selector, legacy_selector), _rows(_that_hero),
+              st.one_of(st.none(), _that_hero)),
+)
+effect = st.one_of(effect, dice_table)

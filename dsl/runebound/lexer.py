@@ -144,6 +144,12 @@ _TERMINAL_WORDS.update(HIRE=("hire", "hires"), HIRED=("hired",), SOLD=("sold",),
                        THEM=("them",))
 _TERMINAL_WORDS["WOUNDED"] = ("wounded", "damaged")
 
+# issue 32 (session rbdice): die rolls as authors write them ("On a result of 3 or lower,", "On a
+# total of 18 or more,", "roll two dice and use the higher result", "that Hero takes 1 wound")
+_TERMINAL_WORDS.update(TOTAL=("total",), LOWER=("lower", "fewer", "below"),
+                       HIGHER=("higher", "greater", "above", "highest", "better", "best"),
+                       USE=("use", "uses"), THAT=("that",))
+
 # Icon tokens stand for words (reference 2.7); the PDF draws them as symbols.
 ICONS: dict[str, str] = {
     "wound": "WOUND", "exhaustion": "EXHAUSTION", "gold": "GOLD",

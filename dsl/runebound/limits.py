@@ -22,7 +22,8 @@ MAX_TEXT = 10_000
 MAX_NESTING = 32
 SCOPES = (n.MayDo, n.Outcome, n.During, n.Trigger,
           n.IfState, n.WhileState, n.TableRow,  # these three: families 1 and 3
-          n.Each, n.ForEach, n.PayTo)  # the core (issue 32): each_hero, repeat, pay_to in the IR
+          n.Each, n.ForEach, n.PayTo,  # the core (issue 32): each_hero, repeat, pay_to in the IR
+          n.ThatHero)  # issue 32 (session rbdice): counted, though it lowers to its effect
 
 
 def prefix_span(node) -> tuple[int, int]:
@@ -60,3 +61,5 @@ def check_nesting(effect) -> None:
             stack.extend((item, depth + 1) for item in node.options)
         elif isinstance(node, n.DieTable):  # family 3
             stack.extend((row, depth) for row in node.rows)
+            if node.otherwise is not None:  # issue 32 (session rbdice): "Otherwise, ..." last
+                stack.append((node.otherwise, depth + 1))

@@ -77,20 +77,30 @@ class Choice:
 
 @dataclass(frozen=True)
 class TableRow:
-    """``On 1–3, <effect>.`` (``low == high`` for a single face: ``On 10, ...``)."""
+    """``On 1–3, <effect>.`` (``low == high`` for a single face: ``On 10, ...``); ``low`` None:
+    ``On 3 or less``, ``high`` None: ``On 8 or more`` (issue 32, session rbdice)."""
 
-    low: int
-    high: int
+    low: Optional[int]
+    high: Optional[int]
     effect: object
     span: Span = _span()
 
 
 @dataclass(frozen=True)
 class DieTable:
-    """``Roll a die. On ..., ... On ..., ...``: one die is rolled and one row happens."""
+    """``Roll a die. On ..., ... On ..., ...``: one die is rolled and one row happens.
+
+    Issue 32 (session rbdice, :mod:`.nodes_dice`): ``dice`` dice are rolled; ``add``: the roller's
+    attribute added to their total ("Roll two dice and add your Body"); ``keep``: "higher", the
+    better die counts ("... and use the higher result"); ``otherwise``: the effect of a result
+    no row names ("Otherwise, ...")."""
 
     rows: tuple[TableRow, ...]
     span: Span = _span()
+    dice: int = 1
+    add: Optional[str] = None
+    keep: Optional[str] = None
+    otherwise: object = None
 
 
 BRANCHING_NODES = (Condition, IfState, WhileState, Choice, TableRow, DieTable)

@@ -568,3 +568,8 @@ from .parser_lists import RULES as _LIST_RULES  # noqa: E402
 
 for _rule, _method in _LIST_RULES.items():
     setattr(_ToAst, _rule, _method)
+
+# ---- issue 32 (session rbdice): die rolls as authors write them
+from . import parser_dice  # noqa: E402
+
+parser_dice.install(_ToAst)

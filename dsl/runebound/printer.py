@@ -355,3 +355,7 @@ event = _trig.with_events(event)
 from . import printer_prohibit as _prohibit  # noqa: E402
 
 _prohibit.install(text)
+# ---- issue 32 (session rbdice): die rolls as authors write them
+from .printer_dice import install as _install_dice  # noqa: E402
+
+_install_dice(text)

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from . import effects as fx
 from .herofacts import count, hero_place
+from .ir_dice import row_for, total
 from .ir_lists import matches
 
 TOKEN_FIELDS = {"wound": "wounds", "exhaustion": "exhaustion", "gold": "gold"}
@@ -103,18 +104,25 @@ class Choose(fx.Effect):
 
 @dataclass
 class RollTable(fx.Effect):
-    rows: list  # (low, high, effects)
+    rows: list  # (low, high, effects); low/high None: open (issue 32, session rbdice)
+    dice: int = 1  # issue 32 (session rbdice, ir_dice): two dice, an attribute, the higher
+    add: str | None = None
+    keep: str | None = None
+    otherwise: list = ()
     op = "roll_table"
 
     def run(self, ctx):
         engine = ctx.engine
         faces = engine.ruleset.die_faces
-        face = engine.dice.die(faces)
-        row = next((r for r in self.rows if r[0] <= face <= r[1]), None)
+        rolled, face = total(engine, ctx.owner, self)
+        row = row_for(self.rows, face)
+        more = {} if self.dice == 1 and self.add is None else {"dice": rolled}
         engine.log.emit("die_roll", source=ctx.source, hero=ctx.owner.id, face=face,
-                        faces=faces, row=None if row is None else [row[0], row[1]])
+                        faces=faces, row=None if row is None else [row[0], row[1]], **more)
         if row is not None:
             fx.run_all(row[2], ctx)
+        elif self.otherwise:
+            fx.run_all(self.otherwise, ctx)
 
 
 def _while_rules(engine) -> list:
@@ -187,7 +195,8 @@ def _build(ir: dict):
     if op == "choose":
         return Choose([fx.build_effects(o) for o in ir["options"]], list(ir["options"]))
     return RollTable([(r["low"], r["high"], fx.build_effects(r["effects"]))
-                      for r in ir["rows"]])
+                      for r in ir["rows"]], ir.get("dice", 1), ir.get("add"), ir.get("keep"),
+                     fx.build_effects(ir.get("else", [])))
 
 
 for _op in ("if_state", "while", "choose", "roll_table"):

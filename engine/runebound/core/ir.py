@@ -130,6 +130,9 @@ def _fields(key: str, name: str, **props) -> dict:
     }
 
 
+from .ir_dice import roll_table_schema  # noqa: E402  issue 32 (session rbdice)
+
+
 def _op(name: str, **props) -> dict:
     return _fields("op", name, **props)
 
@@ -182,10 +185,7 @@ def ir_schema() -> dict:
             **{"else": effects}),
         _op("while", condition={"$ref": "#/$defs/condition"}, effects=effects),
         _op("choose", options={"type": "array", "items": effects, "minItems": 1}),
-        _op("roll_table", rows={"type": "array", "minItems": 1, "items": {
-            "type": "object", "additionalProperties": False,
-            "required": ["low", "high", "effects"],
-            "properties": {"low": COUNT, "high": COUNT, "effects": effects}}}),
+        roll_table_schema(effects, COUNT, ATTRIBUTES),  # issue 32 (session rbdice): ir_dice
         # ---- family 7: combat
         _op("extra_wounds", phase=_enum([*PHASES, None]), value=COUNT),
         _op("inflict_additional", amount=_amount(), target=target),

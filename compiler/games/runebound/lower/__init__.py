@@ -304,3 +304,7 @@ def lower(ability: n.Ability) -> dict:  # noqa: F811
 from . import prices as lower_prices  # noqa: E402
 
 lower_prices.install(effect)
+# ---- issue 32 (session rbdice): die rolls as authors write them
+from . import dice as _lower_dice  # noqa: E402
+
+_lower_dice.register(effect)

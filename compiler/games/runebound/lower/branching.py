@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from runeforge.dsl.runebound import nodes as n
 
+from .dice import roll_options
 from .lists import ir_value
 
 
@@ -58,4 +59,4 @@ def register(effect) -> None:
     def _(node: n.DieTable) -> list[dict]:
         return [{"op": "roll_table",
                  "rows": [{"low": r.low, "high": r.high, "effects": effect(r.effect)}
-                          for r in node.rows]}]
+                          for r in node.rows], **roll_options(node, effect)}]

@@ -352,3 +352,7 @@ render_trig.install(Renderer)
 from . import render_prohibit  # noqa: E402
 
 render_prohibit.install(Renderer)
+# ---- issue 32 (session rbdice): die rolls as authors write them
+from . import render_dice  # noqa: E402
+
+render_dice.install(Renderer)

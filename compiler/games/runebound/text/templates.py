@@ -327,3 +327,9 @@ def comment_for(key: str) -> str:
     if key in VERB_CLAUSES:
         return f"{base}; mood: {COMMENTS['imp']}"
     return base
+
+# ---- issue 32 (session rbdice): die rolls as authors write them (render_dice.py)
+from .render_dice import TEMPLATES as _DICE  # noqa: E402
+
+OTHER.update(_DICE)
+TEMPLATES = all_templates()

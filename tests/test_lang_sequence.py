@@ -178,3 +178,21 @@ def test_losing_gold_or_a_wound_stays_a_choice_that_needs_no_gold():
     assert [e["op"] for e in irs[0]["effects"]] == ["choose"]
     irs, findings = compile_abilities("Choose one: pay 2 gold; or take 2 wounds.", ctx)
     assert irs is None and [f.code for f in findings] == ["RF301"]
+
+
+def test_the_language_servers_hover_shows_every_ir_a_string_holds():
+    """One ability string of several abilities compiles to several IRs; the hover of that
+    string shows all of them (and a string of one ability its one IR)."""
+    from runeforge.analysis import AnalysisService
+    from runeforge.lsp.hover import _ir_of
+
+    service = AnalysisService([str(SEQUENCE)])
+    service.check_all()
+    ogre = service.content.cards["paragraph-ogre"]
+    irs = _ir_of(service, ogre, 0)
+    assert [ir["source"] for ir in irs] == [
+        "Ranged: Once per combat, your Hero takes 1 exhaustion.",
+        "Melee: Your Hero takes 1 wound.", "After combat, gain 5 gold."]
+    toll = _ir_of(service, service.content.cards["toll-gate"], 0)
+    assert toll["source"] == "Pay 2 gold or take 2 wounds."
+    assert _ir_of(service, ogre, 1) is None  # no second string

@@ -107,11 +107,6 @@ def shifted(err: AbilitySyntaxError, offset: int, text: str, part: str) -> Abili
                               code=err.code, hint=hint)
 
 
-def print_text(parts) -> str:
-    """The canonical text of a card text's abilities: each printed, one after another."""
-    return " ".join(print_ability(a) for _, a in parts)
-
-
 def parse_card_text(text: str):
     """The dialect's parse: one ability's AST, or a tuple of them when the text holds
     several (``print_card_text`` prints either back)."""
@@ -123,4 +118,6 @@ def print_card_text(ast) -> str:
     """The dialect's print: the canonical text of ``parse_card_text``'s result."""
     if isinstance(ast, n.Ability):
         return print_ability(ast)
+    if len(ast) == 1:
+        return print_ability(ast[0])
     return " ".join(print_ability(a) for a in ast)

@@ -14,8 +14,7 @@ from runeforge.diagnostics import Diagnostic, DiagnosticError
 from runeforge.dsl.errors import AbilitySyntaxError
 from runeforge.dsl.runebound import nodes as n
 from runeforge.dsl.runebound.parser import parse_ability
-from runeforge.dsl.runebound.printer import print_ability
-from runeforge.dsl.runebound.sequence import parse_text, print_text
+from runeforge.dsl.runebound.sequence import parse_text, print_card_text
 from runeforge.engine.runebound.core.ir import IRError, validate_ability
 
 from .checks import CardContext, Finding, check_ability, check_compiled
@@ -198,9 +197,7 @@ def canonical_text(text: str) -> str:
         raise DiagnosticError(Diagnostic(
             code=err.code, message=err.message, path="<ability>", line=1, col=err.start + 1,
             length=err.end - err.start, hint=err.hint, source_line=text)) from None
-    if len(parts) == 1:
-        return print_ability(parts[0][2])
-    return print_text((offset, ability) for offset, _part, ability in parts)
+    return print_card_text(tuple(ability for _offset, _part, ability in parts))
 
 
 def compile_text(text: str, kind: str = "item", usage: str | None = None,

@@ -250,7 +250,7 @@ _cost_before_core = cost
 
 
 def cost(c) -> dict:  # noqa: F811 - "discard one of your Allies" is lowered by lower/core.py
-    return lower_core.core_cost(c) or _cost_before_core(c)
+    return lower_core.core_cost(c, amount) or _cost_before_core(c)
 
 
 lower_core.install(effect, amount, lambda c: cost(c))

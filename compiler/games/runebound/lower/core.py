@@ -33,12 +33,7 @@ def this_challenge(ir):
     return ir
 
 
-_AMOUNT: list = []  # the amount lowering, given by install()
-
-
 def install(effect, amount, cost) -> None:
-    _AMOUNT[:] = [amount]
-
     @effect.register
     def _(node: n.Each) -> list[dict]:
         return [{"op": "each_hero", "selector": selector(node.selector),
@@ -105,9 +100,9 @@ def with_events(inner):
     return event
 
 
-def core_cost(c) -> dict | None:
+def core_cost(c, amount) -> dict | None:
     if isinstance(c, n.DiscardAlly):
         return {"op": "discard_ally"}
     if isinstance(c, n.AllyExhaustion):
-        return {"op": "ally_exhaustion", "amount": _AMOUNT[0](c.amount)}
+        return {"op": "ally_exhaustion", "amount": amount(c.amount)}
     return None

@@ -236,7 +236,8 @@ def static_model(compiled: dict, hero: str, challenge: str, items=(), allies=())
 # restrictions of what a Hero does outside a fight (issue 32, session rbrules)
 OUTSIDE_COMBAT = frozenset({"rest", "own_rest", "attack_heroes", "own_attack_heroes",
                             "heal_in_town", "own_heal_in_town", "sell_items", "own_sell_items",
-                            "buy_items", "buy_allies"})
+                            "buy_items", "buy_allies", "own_buy_items", "own_buy_allies",
+                            "this_sell_items"})
 
 
 def _inert_static(ir: dict) -> str | None:

@@ -39,7 +39,7 @@ from lark import Token
 from ..errors import AbilitySyntaxError
 from . import nodes as n
 from .parser_modifiers import MORE_MODIFIERS, _Mod
-from .parser_parts import _sp, _values
+from .parser_parts import _sp, _values, _word
 from .parser_subjects import MORE_SPECIALS, _Special
 
 CODE = "RF472"
@@ -95,6 +95,8 @@ def bar(subject, pred: Bar, span) -> n.Restrict:
         return n.Restrict("buy_items" if subject == "items" else "buy_allies", span=span)
     if verb == "sold" and subject == "items":
         return n.Restrict("sell_items", span=span)
+    if verb == "sold" and subject == "this_item":  # session prohib: the card's own rule
+        return n.Restrict("this_sell_items", span=span)
     if verb == "sell":  # the active voice: of every Hero, or of your Hero
         if subject in ("each_hero", "you", "hero"):
             return n.Restrict("sell_items" if subject == "each_hero" else "own_sell_items",
@@ -104,6 +106,45 @@ def bar(subject, pred: Bar, span) -> n.Restrict:
     what = "Items or Allies" if verb == "bought" else "Items"
     raise _refuse(f"only {what} can be {verb}", span,
                   f"write '{what.split()[0]} {_SAID[verb]}.'")
+
+
+# (verb, object) -> (the prohibition of every Hero, of your Hero alone): the trades a card can
+# bar (session prohib: "Heroes cannot buy or sell Items.")
+_TRADES = {("buy", "item"): ("buy_items", "own_buy_items"),
+           ("buy", "ally"): ("buy_allies", "own_buy_allies"),
+           ("hire", "ally"): ("buy_allies", "own_buy_allies"),
+           ("sell", "item"): ("sell_items", "own_sell_items")}
+_OBJECT = {"item": "Items", "ally": "Allies"}
+
+
+class Trades(_Special):
+    """"cannot buy or sell Items": each (verb, object) pair, until the subject is known."""
+
+    __slots__ = ()
+
+    def __init__(self, pairs, span):
+        super().__init__("trades", tuple(pairs), span)
+
+
+def trades(subject, pred: Trades, span):
+    """One Restrict per (verb, object) of ``<subject> cannot <verbs> <objects>``, joined, or
+    RF472 at the words when a pair is no trade or the subject is no Hero."""
+    if subject not in ("each_hero", "you", "hero"):
+        raise _refuse("buying, hiring and selling is said of every Hero or of your Hero", span,
+                      "write 'Heroes cannot buy or sell Items.' or 'You cannot buy or sell "
+                      "Items.'")
+    own = subject != "each_hero"
+    # each verb with each object it can take, as English distributes "buy or sell Items and
+    # Allies" (Allies are never sold); a verb or an object left with none is refused
+    said = [pair for pair in pred.value if pair in _TRADES]
+    for verb, what in pred.value:
+        if not any(v == verb for v, _ in said) or not any(w == what for _, w in said):
+            raise _refuse(f"{_OBJECT[what]} are not {'hired' if verb == 'hire' else 'sold'}",
+                          span, "Items are bought and sold, Allies hired (or bought): write "
+                                "'Heroes cannot buy or sell Items.' or '... hire Allies.'")
+    rules = list(dict.fromkeys(_TRADES[pair][own] for pair in _TRADES if pair in said))  # one order
+    found = [n.Restrict(a, span=span) for a in rules]
+    return found[0] if len(found) == 1 else n.And(tuple(found), span=span)
 
 
 def _verb(tree_rule: str):
@@ -174,6 +215,15 @@ class ProhibitRules:
     def allies_cannot_be(self, ch):
         return bar("each_ally", _values(ch)[0], _sp(ch))
 
+    def p_cannot_trade(self, ch):  # "cannot buy or sell Items (and Allies)" (session prohib)
+        verbs = [str(t.type).lower() for t in ch if isinstance(t, Token)
+                 and t.type in ("BUY", "SELL", "HIRE")]
+        objects = list(_values(ch)[-1])
+        return Trades([(v, o) for v in dict.fromkeys(verbs) for o in objects], _sp(ch))
+
+    def this_item(self, ch):  # "This Item cannot be sold." (session prohib)
+        return _word("this_item", _sp(ch))
+
     def mod_every_town(self, ch):
         return _Mod("price_every_town", None, _sp(ch))
 
@@ -190,6 +240,7 @@ class ProhibitRules:
 
 def install(cls) -> None:
     MORE_SPECIALS["bar"] = bar
+    MORE_SPECIALS["trades"] = trades
     for kind in ("price_every_town", "price_to_trade", "price_floor"):
         MORE_MODIFIERS[kind] = apply
     for name, method in vars(ProhibitRules).items():
@@ -197,4 +248,4 @@ def install(cls) -> None:
             setattr(cls, name, method)
 
 
-__all__ = ["Bar", "bar", "apply", "install", "CODE"]
+__all__ = ["Bar", "Trades", "bar", "trades", "apply", "install", "CODE"]

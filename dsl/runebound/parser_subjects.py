@@ -156,8 +156,9 @@ def _special(subject, pred: _Special, span, parser=None):
         return parser.phase_bar(pred.value, span)  # "... during the Magic phase" (self)
     if pred.kind == "attack" and subject == "each_ally":  # "Your Allies cannot attack ..."
         return n.Restrict("ally_attack", span=span)
-    if pred.kind == "buy" and heroes:
-        return n.Restrict("buy_allies" if pred.value == "buy Allies" else "buy_items", span=span)
+    if pred.kind == "buy" and heroes:  # of your Hero alone, or of every Hero (session prohib)
+        act = "buy_allies" if pred.value == "buy Allies" else "buy_items"
+        return n.Restrict(act if subject == "each_hero" else f"own_{act}", span=span)
     if pred.kind == "enter":  # every Hero: a rule of the board
         if subject != "each_hero":
             raise AbilitySyntaxError(

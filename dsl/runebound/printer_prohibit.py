@@ -15,6 +15,9 @@ SENTENCES = {
     "own_heal_in_town": "you cannot be healed in towns",
     "sell_items": "Items cannot be sold",
     "own_sell_items": "you cannot sell Items",
+    "own_buy_items": "you cannot buy Items",  # session prohib
+    "own_buy_allies": "you cannot buy Allies",
+    "this_sell_items": "this Item cannot be sold",
     "activate_items": "Items cannot be activated",
     "activate_items_in_combat": "Items cannot be activated during this combat",
 }

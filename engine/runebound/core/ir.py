@@ -70,10 +70,13 @@ RESTRICTIONS = ("escape", "ally_attack", "buy_items", "buy_allies")  # buy_*: is
 # issue 32 (session lang4): "Heroes cannot enter swamps" (game/place.py bars the terrain)
 RESTRICTIONS += tuple(f"enter_{t}" for t in ENTER_PLACES if t != "town")
 # issue 32 (session rbrules): "Heroes / You cannot rest", "... attack other Heroes", "... be
-# healed in towns", "Items cannot be sold" (game/prohibitions.py: own_* is the holder's alone)
+# healed in towns", "Items cannot be sold" (own_*: the holder's alone, standing.restricted)
 RESTRICTIONS += ("rest", "own_rest", "attack_heroes", "own_attack_heroes", "heal_in_town",
                  "own_heal_in_town", "sell_items", "own_sell_items", "activate_items",
                  "activate_items_in_combat")
+# issue 32 (session prohib): "You cannot buy Items / Allies" (your Hero alone) and "This Item
+# cannot be sold" (this_*: the rule of the very card it is written on, standing.restricted)
+RESTRICTIONS += ("own_buy_items", "own_buy_allies", "this_sell_items")
 MARKET_SUBJECTS = ("item", "ally")
 COST_OPS = ("activate", "discard", "exhaustion", "wounds", "gold")
 # ---- family 7: combat: "reroll your combat roll" is used right after the Hero's combat roll

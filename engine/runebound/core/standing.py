@@ -29,8 +29,13 @@ from .effects_branching import (  # family 1 (issue 21)
     while_ops,
     while_sources,
 )
+from .ir import RESTRICTIONS
 from .prices import price_floor
 from .state import Figure, Hero
+
+# the acts a card can bar for its own Hero alone ("own_rest"): data of the IR
+OWN_RESTRICTIONS = frozenset(a for a in RESTRICTIONS if a.startswith("own_"))
+THIS_RESTRICTIONS = frozenset(a for a in RESTRICTIONS if a.startswith("this_"))  # of the card
 
 _MISSING = object()
 _ROLLS = frozenset({"ranged_roll", "melee_roll", "magic_roll", "escape_roll"})  # no printed value
@@ -163,24 +168,45 @@ class StandingRules:
         return 0
 
     # ----------------------------------------------------------------- restrictions, prices
-    def restricted(self, action: str) -> str | None:
-        """The card whose rule forbids ``action`` now (the first in force), or None."""
+    def restricted(self, action: str, hero: Hero | None = None,
+                   card: str | None = None) -> str | None:
+        """The card whose rule forbids ``action`` now (the first in force), or None.
+
+        Given the ``hero`` who would act, a rule of that Hero's own (``own_<action>``: said by
+        a card of theirs, the challenge they face, or, as an active event's rule, of every
+        Hero) bars them too; given the ``card`` acted on, that card's rule of itself
+        (``this_<action>``: "This Item cannot be sold.") does. The IR names which acts have
+        such rules (``ir.RESTRICTIONS``)."""
+        found = self._restricted(action, None)
+        if found is None and hero is not None and f"own_{action}" in OWN_RESTRICTIONS:
+            found = self._restricted(f"own_{action}", hero)
+        if found is None and card is not None and f"this_{action}" in THIS_RESTRICTIONS:
+            this = f"this_{action}"
+            if any(e.op == "restrict" and e.action == this
+                   for e in self.catalog.card(card).standing_effects):
+                found = card
+        return found
+
+    def _restricted(self, action: str, hero: Hero | None) -> str | None:
         whiles = "restrict" in while_ops(self.catalog)  # family 1: conditional, never cached
         if not self.state.effects and action not in self.catalog.restricted_actions \
                 and not whiles:
             return None  # no card has such a rule and no duration is in force
-        found = self.standing_cached(("restricted", action), None, self._restricted_by,
-                                     action)
+        found = self.standing_cached(("restricted", action, id(hero)), hero,
+                                     self._restricted_by, action, hero)
         if found is None and self.state.effects:
-            found = self._restricted_by(action, self._duration_sources())
+            found = self._restricted_by(action, hero, self._duration_sources())
         if found is None and whiles:
-            found = self._restricted_by(action, while_sources(self, "restrict"))
+            found = self._restricted_by(action, hero, while_sources(self, "restrict"))
         return found
 
-    def _restricted_by(self, action: str, sources=None) -> str | None:
-        for _owner, card_id, effect, _x in (self._standing_sources() if sources is None
-                                            else sources):
-            if effect.op == "restrict" and effect.action == action:
+    def _restricted_by(self, action: str, hero: Hero | None, sources=None) -> str | None:
+        """The first card of ``sources`` (the standing ones when None) with the rule; of
+        ``hero``'s own when one is given."""
+        for owner, card_id, effect, _x in (self._standing_sources() if sources is None
+                                           else sources):
+            if effect.op == "restrict" and effect.action == action \
+                    and (hero is None or owner is hero):
                 return card_id
         return None
 

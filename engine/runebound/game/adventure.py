@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from ..core.cardwindows import drawn_text
 from ..core.durations_more import event_drawn
-from .prohibitions import barred as bars
 from .turn import TurnOver
 
 MAX_DRAWS = 60  # a safety net: an adventure ends once this many cards were drawn
@@ -35,7 +34,7 @@ class AdventureStep:
               and self.can_draw(s.board_counters[space])):
             options.append("counter")
         others = [h for h in s.heroes_at(space) if h != hero.id]
-        no_attack = others and bars(self, hero, "attack_heroes") is not None  # rbrules
+        no_attack = others and self.combat.restricted("attack_heroes", hero) is not None  # rbrules
         for other in others:
             options += [f"trade:{other}"] if no_attack else [f"attack:{other}", f"trade:{other}"]
         if not options:

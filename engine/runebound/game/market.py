@@ -24,7 +24,6 @@ from runeforge.engine.common.errors import IllegalAction
 
 from ..core.effects_trig import ally_leaves
 from ..core.windows import MARKET_STEP, moment_at
-from .prohibitions import barred
 
 MAX_MARKET_ACTIONS = 24  # a safety net for players that never say "done"
 
@@ -68,21 +67,23 @@ class MarketStep:
     # ------------------------------------------------------------------ options
     def market_options(self, hero, town: str) -> list[str]:
         options = []
-        no_items = self.combat.restricted("buy_items")  # issue 32: "Heroes cannot buy Items."
-        no_allies = self.combat.restricted("buy_allies")  # "... cannot buy Allies." (lang4)
+        # issue 32: "Heroes cannot buy Items.", "... Allies." (lang4), "You cannot ..." (prohib)
+        no_items = self.combat.restricted("buy_items", hero)
+        no_allies = self.combat.restricted("buy_allies", hero)
         for card_id in sorted(set(self.state.market_stacks.get(town, []))):
             kind = self.card(card_id).kind
             if (no_allies if kind == "ally" else no_items):
                 continue
             if self.price(hero, card_id) <= hero.gold and self.room_for(hero, card_id):
                 options.append(("hire:" if kind == "ally" else "buy:") + card_id)
-        no_selling = barred(self, hero, "sell_items")  # "Items cannot be sold." (rbrules)
+        no_selling = self.combat.restricted("sell_items", hero)  # "Items cannot be sold." (rbrules)
         for card_id in sorted(set(hero.items)) if no_selling is None else ():
-            if card_id not in hero.trophies and self.sell_price(card_id) is not None:
+            if card_id not in hero.trophies and self.sell_price(card_id) is not None \
+                    and self.combat.restricted("sell_items", None, card_id) is None:
                 options.append(f"sell:{card_id}")
         options += [f"discard:{c}" for c in self.discardable(hero)]
         m = self.rules.market
-        unhealed = barred(self, hero, "heal_in_town")  # "Heroes cannot be healed in towns."
+        unhealed = self.combat.restricted("heal_in_town", hero)  # "Heroes cannot be healed in towns."
         for fig in [hero, *hero.allies]:
             if fig.wounds and hero.gold >= m.wound_price and (fig is not hero or unhealed is None):
                 options.append(f"heal_wound:{fig.id}")

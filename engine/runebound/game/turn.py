@@ -14,7 +14,6 @@ from ..core.windows import AFTER_MOVING, BEFORE_MOVING, moment_at
 from .movement import Figure as MoveFigure
 from .movement import dice_allowed, find_path, free_step_targets, reachable, rest_exhaustion_removed
 from .place import entered, unbarred, with_terrain_rules
-from .prohibitions import barred
 
 
 def _renamed(value, old: str, new: str):
@@ -123,7 +122,7 @@ class TurnSteps:
         loses the next exhaustion), asked only while there is a choice: more than one figure
         with exhaustion and less rest than their exhaustion. Otherwise (and in the option
         order) the Hero's first, then the Allies' in order."""
-        if barred(self, hero, "rest") is not None:  # "Heroes cannot rest." (session rbrules)
+        if self.combat.restricted("rest", hero) is not None:  # "Heroes cannot rest." (session rbrules)
             self.emit("rest_barred", hero=hero.id)
             return
         while n > 0:

@@ -28,4 +28,5 @@ def install(renderer_cls) -> None:
 
 ACTIONS = frozenset({"rest", "own_rest", "attack_heroes", "own_attack_heroes", "heal_in_town",
                      "own_heal_in_town", "sell_items", "own_sell_items", "activate_items",
-                     "activate_items_in_combat"})
+                     "activate_items_in_combat", "own_buy_items", "own_buy_allies",
+                     "this_sell_items"})  # the last three: session prohib

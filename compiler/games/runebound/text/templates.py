@@ -292,6 +292,12 @@ OTHER.update({
     "effect.restrict.activate_items_in_combat": "Items cannot be activated during this combat",
     "effect.cost.minimum": "{price} (to a minimum of {n} {gold})",
 })
+# ---- issue 32 (session prohib): your Hero's own trades barred, and this Item's own rule
+OTHER.update({
+    "effect.restrict.own_buy_items": "you cannot buy Items",
+    "effect.restrict.own_buy_allies": "you cannot buy Allies",
+    "effect.restrict.this_sell_items": "this Item cannot be sold",
+})
 
 
 def all_templates() -> dict[str, str]:

@@ -366,3 +366,8 @@ dice_table = st.one_of(
               st.one_of(st.none(), _that_hero)),
 )
 effect = st.one_of(effect, dice_table)
+# issue 32 (session prohib): your Hero's own trades, this Item's own rule
+effect = st.one_of(effect, st.builds(n.Restrict, st.sampled_from(
+    ["own_buy_items", "own_buy_allies", "this_sell_items"])))
+# issue 32 (session skills): a skill a card gives its Hero
+effect = st.one_of(effect, st.builds(n.GrantSkill, skill_word))

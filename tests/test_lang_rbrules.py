@@ -16,8 +16,9 @@ from runeforge.games.runebound.checks import CardContext
 from tests.test_lang_rbsubj import _game_with_rule, _ir
 
 
-def _held_rule(text: str, kind: str = "item"):
-    """A game whose first Hero holds a card of ``kind`` whose only ability is ``text``."""
+def _held_rule(text: str, kind: str = "item", skills: frozenset = frozenset()):
+    """A game whose first Hero holds a card of ``kind`` whose only ability is ``text`` (checked
+    with the game's ``skills`` declared)."""
     from runeforge.engine.runebound.core.catalog import Ability, Catalog
     from runeforge.engine.runebound.game.setup import new_game
     from tests.test_game_props import content
@@ -26,7 +27,7 @@ def _held_rule(text: str, kind: str = "item"):
     bundle, _ = content()
     game = new_game(bundle, catalog=Catalog(bundle), players=2, seed=0, doom=False,
                     packs="adventure", make_bot=make_bot)
-    ir, findings = compile_ability(text, CardContext(kind, None, None, frozenset()))
+    ir, findings = compile_ability(text, CardContext(kind, None, None, skills))
     assert ir is not None and not [f for f in findings if f.severity == "error"], findings
     card_id = of_kind(game, kind)[0]
     card = game.catalog.card(card_id)

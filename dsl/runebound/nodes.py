@@ -392,6 +392,9 @@ from .nodes_place import (  # noqa: E402,F401  family 4/8/9 (issue 21)
     MoveTo,
     TerrainRule,
 )
+
+# ---- issue 32 (session skills): a skill a card gives its Hero
+from .nodes_skill import *  # noqa: E402,F401,F403
 from .nodes_trig import *  # noqa: E402,F401,F403  issue 32 (branch rbtrig)
 
 # ---- issue 32 (session when): triggers on a Hero's test

@@ -573,3 +573,8 @@ for _rule, _method in _LIST_RULES.items():
 from . import parser_dice  # noqa: E402
 
 parser_dice.install(_ToAst)
+
+# ---- issue 32 (session skills): a skill a card gives its Hero
+from . import parser_skills  # noqa: E402
+
+parser_skills.install(_ToAst)

@@ -209,13 +209,6 @@ class NounPhraseRules:
             *_sp(ch), code="RF470",
             hint=f"write 'Draw a {colour} adventure card and resolve it.'")
 
-    def gain_skill(self, ch):
-        skill = " ".join(str(c) for c in _values(ch)[0].split())
-        raise AbilitySyntaxError(
-            f"the engine cannot give a Hero the {skill} skill", *_sp(ch), code="RF470",
-            hint="a Hero's skills are printed on their card; an ability can test one ('Test "
-                 f"Body {skill} (5)') or give a bonus ('+1 Body')")
-
     def move_to_terrain(self, ch):
         raise AbilitySyntaxError(
             "the engine moves a Hero to a town only, not to a space of a terrain", *_sp(ch),

@@ -359,3 +359,7 @@ _prohibit.install(text)
 from .printer_dice import install as _install_dice  # noqa: E402
 
 _install_dice(text)
+# ---- issue 32 (session skills): a skill a card gives its Hero
+from .printer_skills import install as _install_skills  # noqa: E402
+
+_install_skills(text)

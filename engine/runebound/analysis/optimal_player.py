@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from ..bots.combat_bot import HeuristicBot
 from ..core.ir import PHASES
+from ..core.skills import skills_of
 from ..core.windows import BEFORE_COMBAT
 from .before_model import before_model
 from .odds_before import Rules, decide_before_combat, exact_combat_odds
@@ -341,14 +342,15 @@ class OptimalPlayer(HeuristicBot):
             ally_dicts.append(ad)
         r = engine.ruleset
         rules = Rules(r.skill_bonus, r.skill_bonus_per_exhaustion, r.activations_before_combat)
+        skills = tuple(sorted(skills_of(engine, hero)))  # printed and given (session skills)
         ckey = (tuple(sorted(h.items())), tuple(sorted(c.items())),
                 tuple(tuple(sorted(a.items())) for a in ally_dicts),
                 tuple((s.ref, s.role) for s in model.steps), tuple(model.rounds), rules,
-                tuple(hero.skills), start, skip, tuple(a.id for a in allies))
+                skills, start, skip, tuple(a.id for a in allies))
         solution = self.before_cache.get(ckey)
         if solution is None:
             try:
-                solution = exact_combat_odds(h, c, ally_dicts, model, rules, hero.skills,
+                solution = exact_combat_odds(h, c, ally_dicts, model, rules, skills,
                                              start, skip, tuple(a.id for a in allies))
             except ValueError:
                 return None

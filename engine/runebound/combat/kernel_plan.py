@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from ..core.cardwindows import runner
 from ..core.effects import EXTRA_TARGETS, walk
 from ..core.ruleset import Ruleset
+from ..core.skills import granted_by
 from ..core.windows import Moment, timing_refusal
 
 ATTR = {"ranged": "mind", "melee": "body", "magic": "spirit"}
@@ -88,6 +89,9 @@ class Plan:
         hero = catalog.new_hero(hero_id, items=list(items), allies=list(allies))
         for stat, n in (hero_bonus or {}).items():  # experience tokens on the printed stats
             setattr(hero, stat, getattr(hero, stat) + n)
+        for card_id in (hero_id, *items, *allies):  # skills the held cards give (session skills)
+            given = granted_by(catalog.card(card_id).standing_effects)
+            hero.skills = [*hero.skills, *(s for s in given if s not in hero.skills)]
         challenge = catalog.new_challenge(challenge_id)
         cards = [Card(0, hero_id, "hero", None, catalog.card(hero_id).data,
                       catalog.card(hero_id).abilities)]
@@ -175,7 +179,8 @@ class Plan:
                 if inner.op not in COMBAT_OPS or inner.op in ("for_duration", "trigger",
                                                               "cancel", "attack"):
                     raise Unsupported(f"{where}: a trigger that makes a {inner.op!r}")
-        elif e.op not in ("modify", "restrict", "cost_modifier"):
+        elif e.op not in ("modify", "restrict", "cost_modifier", "grant_skill"):  # the last:
+            # the plan's Hero has it from the start (build, session skills)
             raise Unsupported(f"{where}: an always-on {e.op!r}")
 
     def _read_duration(self, where: str, until: str, raw: dict) -> None:

@@ -271,6 +271,9 @@ def ir_schema() -> dict:
     events["attack_result"] = _fields("kind", "attack_result", who=_enum(("hero", "this_ally")),
                                       success={"type": "boolean"})
     events["ally_discarded"] = _fields("kind", "ally_discarded")
+    # issue 32 (session skills): "You have the Swim skill." (core/skills.py)
+    effect_ops.append(_op("grant_skill", skill={"type": "string", "minLength": 1,
+                                                "maxLength": 100}))
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://runeforge.invalid/schemas/ir-ability.schema.json",

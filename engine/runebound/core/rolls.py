@@ -10,6 +10,7 @@ from .effects import Context
 from .effects_combat import combat_roll, extra_wounds
 from .effects_trig import attack_rolled  # issue 32 (branch rbtrig): "you attack and fail"
 from .effects_when import tested  # issue 32 (session when): "When you test Mind, ..."
+from .skills import skills_of  # issue 32 (session skills): skills a card gives
 from .state import Figure, Hero
 
 ATTRIBUTE_OF = {"ranged": "mind", "melee": "body", "magic": "spirit"}
@@ -90,7 +91,7 @@ class Rolls:
     def skill_test(self, ctx: Context, attribute: str, skill: str | None, target: int) -> bool:
         hero = ctx.owner  # only Heroes take skill tests: on an Ally's card, "you" is the Hero
         bonus = tested(self, hero, attribute, skill)  # the test's triggers, before the roll
-        has_skill = skill is not None and skill.lower() in {s.lower() for s in hero.skills}
+        has_skill = skill is not None and skill.lower() in skills_of(self, hero)
         if has_skill:
             bonus += self.ruleset.skill_bonus
             per = self.ruleset.skill_bonus_per_exhaustion

@@ -22,6 +22,7 @@ from __future__ import annotations
 from runeforge.engine.common.errors import EngineError
 
 from ..core.ir import ENTER_PLACES
+from ..core.skills import skills_of
 
 
 def move_to(game, grant: dict) -> None:
@@ -130,7 +131,7 @@ def with_terrain_rules(game, hero, rolled: tuple) -> tuple:
     mountains too, for a Hero with the skill. The rules come from the cards whose always-on
     rules are in force for the Hero (its own cards, the event in play) and from durations it
     owns; the dice faces stay the data of cards/rules/movement-dice.yaml."""
-    skills = {s.lower() for s in hero.skills}
+    skills = skills_of(game.combat, hero)  # printed, and given by cards (session skills)
     rules = set()
     for owner, card in game.combat._standing_cards():
         if owner is hero:

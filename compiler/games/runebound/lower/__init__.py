@@ -315,3 +315,7 @@ lower_prices.install(effect)
 from . import dice as _lower_dice  # noqa: E402
 
 _lower_dice.register(effect)
+
+# ---- issue 32 (session skills): a skill a card gives its Hero, an always-on rule
+STATIC_CLAUSES += (n.GrantSkill,)
+effect.register(n.GrantSkill)(lambda node: [{"op": "grant_skill", "skill": node.skill}])

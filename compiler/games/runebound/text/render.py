@@ -356,3 +356,7 @@ render_prohibit.install(Renderer)
 from . import render_dice  # noqa: E402
 
 render_dice.install(Renderer)
+# ---- issue 32 (session skills): a skill a card gives its Hero
+from . import render_skills  # noqa: E402
+
+render_skills.install(Renderer)

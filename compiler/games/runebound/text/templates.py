@@ -338,4 +338,8 @@ def comment_for(key: str) -> str:
 from .render_dice import TEMPLATES as _DICE  # noqa: E402
 
 OTHER.update(_DICE)
+# ---- issue 32 (session skills): a skill a card gives its Hero (render_skills.py)
+from .render_skills import TEMPLATES as _SKILLS  # noqa: E402
+
+OTHER.update(_SKILLS)
 TEMPLATES = all_templates()

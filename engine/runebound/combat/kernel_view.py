@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..core.skills import granted_by
 from .kernel_runtime import BC, ESC, MAGIC, MELEE, NONE, RANGED
 
 STEP_NAMES = {BC: "before_combat", ESC: "escape", RANGED: "ranged", MELEE: "melee",
@@ -67,8 +68,12 @@ class KernelView:
         self.refs = refs  # candidate index -> ability ref
         hero_id, chal_id = plan_cards[0][1], plan_cards[-1][1]
         hero_card, chal_card = catalog.card(hero_id), catalog.card(chal_id)
-        self.hero = _Figure(hero_id, hero_card.name, "hero", "h",
-                            skills=list(hero_card.data.get("skills") or []))
+        skills = list(hero_card.data.get("skills") or [])
+        for _i, cid, kind, _ally in plan_cards:  # and those its held cards give (session skills)
+            if kind != "challenge":
+                skills += [s for s in granted_by(catalog.card(cid).standing_effects)
+                           if s not in skills]
+        self.hero = _Figure(hero_id, hero_card.name, "hero", "h", skills=skills)
         self.enemy = _Figure(chal_id, chal_card.name, "challenge", "c")
         self._allies = [_Figure(cid, catalog.card(cid).name, "ally", f"a{ally}")
                         for _i, cid, kind, ally in plan_cards if kind == "ally"]

@@ -40,6 +40,8 @@ def skills_of(engine, hero) -> frozenset[str]:
     """``hero``'s skills, lower-cased: printed on their card, and given by the cards whose
     always-on rules are theirs now and by their durations."""
     found = {s.lower() for s in hero.skills}
+    if not hasattr(engine, "static_sources"):  # the combat kernel's view: its Hero has them
+        return frozenset(found)
     if "grant_skill" not in engine.catalog.standing_ops and not engine.state.effects:
         return frozenset(found)  # no card gives a skill and no duration is in force
     for owner, _card_id, effect, _x in engine.static_sources():

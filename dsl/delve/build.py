@@ -459,6 +459,9 @@ def _side(mod: Mod, info: Sentence, out: list, prior: list) -> None:
         _attach_stats(out, mod, prior)
     elif mod.kind == "unpinned":
         if not any(isinstance(e, (n.Move, n.Shift)) for e in out + prior):
+            if mod.value == "rule":     # "Adversaries cannot pin you." (session delve10)
+                out.append(n.Unpinned(mod.span))
+                return
             raise AbilitySyntaxError("'even if you are pinned' follows a move", *mod.span,
                                      hint="write 'Move up to 2 spaces, even if you are "
                                           "pinned.'")

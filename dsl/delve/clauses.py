@@ -16,6 +16,7 @@ from .chambers import ChamberWords
 from .movement_rules import MovementWords
 from .soak import SoakWords
 from .spent import SpentWords
+from .trigger_words import TriggerWords
 from .words import (
     YOU,
     Attacks,
@@ -56,7 +57,7 @@ MAX_STRIKES = 6
 
 @v_args(wrapper=spanned)
 class Tree2Ast(ApproachWords, SpentWords, SoakWords, BestOfWords, MovementWords,
-               BasicActionWords, ChamberWords, Words):
+               BasicActionWords, ChamberWords, TriggerWords, Words):
     """The whole transformer (delve.lark's rules)."""
 
     # -- predicates ---------------------------------------------------------------------
@@ -250,8 +251,8 @@ class Tree2Ast(ApproachWords, SpentWords, SoakWords, BestOfWords, MovementWords,
             return Part(clause[0], None, mods, span_of(meta))
         return Part(None, mods[0], [], span_of(meta))
 
-    def sentence(self, meta, ch):
-        return objs(ch, Part)
+    def sentence(self, meta, ch):   # a part may be two (trigger_words.when_while, delve10)
+        return objs([p for c in ch for p in (c if isinstance(c, list) else [c])], Part)
 
     def body(self, meta, ch):
         return [c for c in ch if isinstance(c, list)]

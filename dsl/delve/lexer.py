@@ -22,6 +22,7 @@ from lark import Token
 from lark.lexer import Lexer
 
 from ..errors import AbilitySyntaxError
+from .anaphora import the_chamber
 from .limits import MAX_NUMBER, MAX_TEXT
 from .relatives import join_relatives
 
@@ -90,6 +91,7 @@ TERMINAL_WORDS: dict[str, tuple[str, ...]] = {
     "FIGURE": ("figure", "figures"),
     "TAKE": ("take", "takes"), "WITHOUT": ("without",), "SPENDING": ("spending",),
     "CONTAIN": ("contain", "contains"), "WHICH": ("which",),
+    "FREE": ("free",),  # issue 32 (session delve10): "take a free Move action"
 }
 NUMBER_WORDS = {"zero": 0, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 VOCABULARY_MAP: dict[str, str] = {w: t for t, ws in TERMINAL_WORDS.items() for w in ws}
@@ -175,7 +177,8 @@ def tokenize(text: str):
     # "attacks this adversary and misses" (issue 32, session delve7): the "and" is the event's
     toks = [t for i, t in enumerate(toks) if not (
         t.type == "AND" and i + 1 < len(toks) and toks[i + 1].type == "MISS")]
-    return iter(join_relatives(toks))   # "that is adjacent to you and has …" (delve9)
+    toks = join_relatives(toks)   # "that is adjacent to you and has …" (delve9)
+    return iter(the_chamber(toks))   # "… in the chamber": the one named before (delve10)
 
 
 _COUNT = ("NUMBER", "ONE", "A")

@@ -1,0 +1,111 @@
+"""Delve constructions of issue 32 (session delve10), run in the engine or refused at their
+words: a limit said as a prohibition ("You cannot use this action again this round"),
+"Adversaries cannot pin you." as a rule, a free or extra basic action, "the chamber" after a
+chamber was named, triggers with other verbs ("Whenever you use the Recover action while
+adjacent to an adversary", "a hero misses this adversary with an attack"). The corpus
+(tests/data/corpus/delve-forms.yaml, forms d10-*) holds their variants and the texts that must
+fail; docs/delve.md's ``delve10-variants`` block is checked here."""
+
+from __future__ import annotations
+
+import pytest
+
+from benchmarks.corpus_delve import compile_one
+from runeforge.dsl.delve.parser import parse_ability
+from runeforge.dsl.delve.printer import print_ability
+from runeforge.games.delve.text import render_ability
+from tests.test_delve_abilities import SEFA
+from tests.test_delve_forms import CASTER, base, play  # noqa: F401  (base: a fixture)
+
+
+# ---------------------------------------------------------------- docs/delve.md's block
+def _doc_lines() -> list[tuple[str, str, str]]:
+    from tests.test_delve_docs import examples
+    out = []
+    for line in examples("delve10-variants"):
+        kind, _, rest = line.partition(": ")
+        said, _, after = rest.partition(" => ")
+        out.append((kind.strip(), said.strip(), after.strip()))
+    return out
+
+
+def test_the_doc_block_has_variants_and_refusals():
+    lines = _doc_lines()
+    assert sum(a.startswith("RF") for *_, a in lines) >= 4
+    assert sum(not a.startswith("RF") for *_, a in lines) >= 8
+
+
+@pytest.mark.parametrize("kind, said, after", _doc_lines())
+def test_each_doc_line_prints_as_its_canonical_form_or_is_refused(kind, said, after):
+    from runeforge.games.delve.abilities import canonical_text
+    ir, diags = compile_one(said, kind)
+    if after.startswith("RF"):
+        assert ir is None and after in [d.code for d in diags]
+        assert all(d.hint for d in diags if d.code == after)
+        return
+    assert canonical_text(said) == after and canonical_text(after) == after
+    assert ir is not None and ir == compile_one(after, kind)[0], [str(d) for d in diags]
+    assert parse_ability(print_ability(parse_ability(after))) == parse_ability(after)
+
+
+@pytest.mark.parametrize("locale", ["en", "fi", "pl", "el", "ru"])
+def test_the_forms_render_in_every_locale(locale):
+    for _kind, said, after in _doc_lines():
+        if after.startswith("RF"):
+            continue
+        out = render_ability(parse_ability(said), locale)
+        assert out and "{" not in out, (said, out)
+        assert out == render_ability(parse_ability(after), locale)
+
+
+# ---------------------------------------------------------------- refusals at their words
+@pytest.mark.parametrize("text, owner, code, at", [
+    ("Quake (6+): Each other hero in the chamber suffers 1 wound.", "hero", "RF914",
+     "the chamber"),
+    ("Scout (3+): Explore a chamber. Each hero in the chamber gains 1 renown.", "hero", "RF914",
+     "the chamber"),
+    ("Whenever you take the Move action, gain 1 renown.", "hero", "RF925",
+     "you take the Move action"),
+])
+def test_refusals_are_located_at_their_words(text, owner, code, at):
+    compiled, diags = compile_one(text, owner)
+    assert compiled is None and diags[0].code == code and diags[0].hint
+    assert diags[0].col - 1 == text.index(at)
+
+
+# ---------------------------------------------------------------- run in the engine
+def test_adversaries_cannot_pin_you_is_a_rule_the_move_honours(base):  # noqa: F811
+    g, me = play(base, ["Adversaries cannot pin you."], [1, 1, 1, 1], [],
+                 foes=[("bone-sentry", (1, 2))])
+    assert g.pinned(me) is False            # next to the sentry, a Move still costs (1+)
+
+
+@pytest.mark.parametrize("foe_at, renown", [((1, 2), 1), ((3, 3), 0)])
+def test_recovering_next_to_an_adversary_gains_renown_and_apart_does_not(base, foe_at,  # noqa: F811
+                                                                          renown):
+    rule = "Whenever you use the Recover action while adjacent to an adversary, gain 1 renown."
+    g, me = play(base, [rule], [1, 1, 1, 1], [{"action": "recuperate"}, None],
+                 foes=[("bone-sentry", foe_at)], wounds={CASTER: 2})
+    me.cell = (1, 1)
+    g.hero_turn(me)
+    assert me.wounds == 1 and me.renown == renown
+
+
+def test_the_chamber_is_the_one_named_before_it(base):  # noqa: F811
+    text = ("Quake (6+): Each adversary in your chamber suffers 1 wound. Each other hero in the "
+            "chamber also suffers 1 wound.")
+    g, me = play(base, [text], [6, 1, 1, 1], [{"action": "ability", "ability": "Quake"}, None],
+                 foes=[("bone-sentry", (3, 3))])
+    g.hero_turn(me)
+    assert g.state.figure(SEFA).wounds == 1 and me.wounds == 0
+    assert g.state.figure("bone-sentry-1").wounds == 1
+
+
+def test_you_cannot_use_this_action_again_this_round_offers_it_once(base):  # noqa: F811
+    text = "Second Breath (1+): Heal 1 wound. You cannot use this action again this round."
+    g, me = play(base, [text], [1, 1, 1, 1],
+                 [{"action": "ability", "ability": "Second Breath"}, None], wounds={CASTER: 3})
+    g.hero_turn(me)
+    turn = g.state.turns[CASTER]
+    assert me.wounds == 2 and "Second Breath" in turn.once
+    assert not [o for o in g.options(me, turn) if o.get("ability") == "Second Breath"]

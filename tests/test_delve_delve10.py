@@ -109,3 +109,47 @@ def test_you_cannot_use_this_action_again_this_round_offers_it_once(base):  # no
     turn = g.state.turns[CASTER]
     assert me.wounds == 2 and "Second Breath" in turn.once
     assert not [o for o in g.options(me, turn) if o.get("ability") == "Second Breath"]
+
+
+# ---------------------------------------------------------------- begins …, instead of moving
+def _rat_with(base, rule, wounds):  # noqa: F811
+    import dataclasses
+
+    from tests.test_delve_abilities import game
+    from tests.test_delve_forms import hero_with
+    compiled, diags = compile_one(rule, "adversary")
+    assert compiled is not None, [str(d) for d in diags]
+    rat = {**base.adversaries["gloom-rat"], "vigour": 5, "abilities": [compiled]}
+    records = dataclasses.replace(hero_with(base), adversaries={**base.adversaries,
+                                                               "gloom-rat": rat})
+    g = game(records, [CASTER, SEFA], [1] * 8, [], foes=[("gloom-rat", (3, 3))])
+    g.state.figure(CASTER).cell, g.state.figure(SEFA).cell = (0, 0), (0, 1)
+    g.state.figure("gloom-rat-1").wounds = wounds
+    return g, g.state.figure("gloom-rat-1")
+
+
+@pytest.mark.parametrize("wounds, stays", [(2, True), (0, False)])
+def test_a_wounded_adversary_recovers_instead_of_moving_and_a_whole_one_advances(
+        base, wounds, stays):  # noqa: F811
+    from runeforge.engine.delve.game.adversaries import adversary_phase
+    rule = ("If this adversary begins the adversary phase with 1 or more wounds, it recovers 1 "
+            "wound instead of moving.")
+    from runeforge.engine.delve.game import heroes as hz
+    g, rat = _rat_with(base, rule, wounds)
+    g.state.phase = "adversaries"
+    hz.clock(g, "phase_start")              # as the round does (engine.py)
+    adversary_phase(g)
+    assert (rat.cell == (3, 3)) == stays
+    assert rat.wounds == (1 if stays else 0)
+
+
+@pytest.mark.parametrize("text, owner", [
+    ("At the start of your turn, heal 1 wound instead of moving.", "hero"),
+    ("At the end of each round, it recovers 1 wound instead of moving.", "adversary"),
+    ("When this adversary is activated, each hero adjacent to it suffers 1 wound instead of "
+     "moving.", "adversary"),
+])
+def test_instead_of_moving_elsewhere_is_refused_at_its_words(text, owner):
+    compiled, diags = compile_one(text, owner)
+    assert compiled is None and diags[0].code == "RF925" and diags[0].hint
+    assert diags[0].col - 1 == text.index("instead of moving")

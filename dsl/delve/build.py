@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..errors import AbilitySyntaxError
-from . import approach, basic_actions, best_of, soak
+from . import approach, basic_actions, begins, best_of, soak
 from . import nodes as n
 from .printer import singular as is_singular
 from .words import YOU, Attacks, Clause, Mod, Part, Who, low
@@ -398,6 +398,8 @@ def sentence_effects(parts: list[Part], text: str, info: Sentence, prior: list) 
                 effects = [_per(e, mod) for e in effects]
             elif mod.kind == "with_damage":
                 effects = _with_damage(effects, mod)
+            elif mod.kind == "instead_move":   # "… instead of moving" (session delve10)
+                effects = begins.instead_of_moving(effects, mod, info.trigger)
             elif mod.kind == "stats" and len(effects) > 1:  # "make two attacks, Hit 4+, …"
                 effects = [_stats(e, mod) for e in effects]
             elif mod.kind == "stats":  # "... against it with Hit 3+ and Damage 2"

@@ -11,6 +11,7 @@ from ..errors import AbilitySyntaxError
 from . import nodes as n
 from .approach import ApproachWords
 from .basic_actions import BasicActionWords
+from .begins import BeginsWords
 from .best_of import BestOfWords
 from .chambers import ChamberWords
 from .movement_rules import MovementWords
@@ -57,7 +58,7 @@ MAX_STRIKES = 6
 
 @v_args(wrapper=spanned)
 class Tree2Ast(ApproachWords, SpentWords, SoakWords, BestOfWords, MovementWords,
-               BasicActionWords, ChamberWords, TriggerWords, Words):
+               BasicActionWords, ChamberWords, TriggerWords, BeginsWords, Words):
     """The whole transformer (delve.lark's rules)."""
 
     # -- predicates ---------------------------------------------------------------------

@@ -92,6 +92,7 @@ TERMINAL_WORDS: dict[str, tuple[str, ...]] = {
     "TAKE": ("take", "takes"), "WITHOUT": ("without",), "SPENDING": ("spending",),
     "CONTAIN": ("contain", "contains"), "WHICH": ("which",),
     "FREE": ("free",),  # issue 32 (session delve10): "take a free Move action"
+    "BEGIN": ("begin", "begins", "starts"), "INSTEAD": ("instead",), "MOVING": ("moving",),
 }
 NUMBER_WORDS = {"zero": 0, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 VOCABULARY_MAP: dict[str, str] = {w: t for t, ws in TERMINAL_WORDS.items() for w in ws}

@@ -60,7 +60,7 @@ def test_the_forms_render_in_every_locale(locale):
 
 # ---------------------------------------------------------------- refusals at their words
 @pytest.mark.parametrize("text, owner, code, at", [
-    ("Quake (6+): Each other hero in the chamber suffers 1 wound.", "hero", "RF914",
+    ("Tremor (5+): Every adversary in the chamber suffers 1 wound.", "hero", "RF914",
      "the chamber"),
     ("Scout (3+): Explore a chamber. Each hero in the chamber gains 1 renown.", "hero", "RF914",
      "the chamber"),
@@ -75,7 +75,7 @@ def test_refusals_are_located_at_their_words(text, owner, code, at):
 
 # ---------------------------------------------------------------- run in the engine
 def test_adversaries_cannot_pin_you_is_a_rule_the_move_honours(base):  # noqa: F811
-    g, me = play(base, ["Adversaries cannot pin you."], [1, 1, 1, 1], [],
+    g, me = play(base, ["Slippery Hide: Adversaries do not pin you."], [1, 1, 1, 1], [],
                  foes=[("bone-sentry", (1, 2))])
     assert g.pinned(me) is False            # next to the sentry, a Move still costs (1+)
 
@@ -92,23 +92,23 @@ def test_recovering_next_to_an_adversary_gains_renown_and_apart_does_not(base, f
 
 
 def test_the_chamber_is_the_one_named_before_it(base):  # noqa: F811
-    text = ("Quake (6+): Each adversary in your chamber suffers 1 wound. Each other hero in the "
-            "chamber also suffers 1 wound.")
-    g, me = play(base, [text], [6, 1, 1, 1], [{"action": "ability", "ability": "Quake"}, None],
-                 foes=[("bone-sentry", (3, 3))])
+    text = ("Tremor (5+): Each adversary in your chamber suffers 1 wound. Every other hero in "
+            "the chamber heals 1 wound.")
+    g, me = play(base, [text], [5, 1, 1, 1], [{"action": "ability", "ability": "Tremor"}, None],
+                 foes=[("bone-sentry", (3, 3))], wounds={SEFA: 2, CASTER: 2})
     g.hero_turn(me)
-    assert g.state.figure(SEFA).wounds == 1 and me.wounds == 0
+    assert g.state.figure(SEFA).wounds == 1 and me.wounds == 2
     assert g.state.figure("bone-sentry-1").wounds == 1
 
 
 def test_you_cannot_use_this_action_again_this_round_offers_it_once(base):  # noqa: F811
-    text = "Second Breath (1+): Heal 1 wound. You cannot use this action again this round."
+    text = "Catch Breath (1+): Heal 1 wound. You cannot use this action again this round."
     g, me = play(base, [text], [1, 1, 1, 1],
-                 [{"action": "ability", "ability": "Second Breath"}, None], wounds={CASTER: 3})
+                 [{"action": "ability", "ability": "Catch Breath"}, None], wounds={CASTER: 3})
     g.hero_turn(me)
     turn = g.state.turns[CASTER]
-    assert me.wounds == 2 and "Second Breath" in turn.once
-    assert not [o for o in g.options(me, turn) if o.get("ability") == "Second Breath"]
+    assert me.wounds == 2 and "Catch Breath" in turn.once
+    assert not [o for o in g.options(me, turn) if o.get("ability") == "Catch Breath"]
 
 
 # ---------------------------------------------------------------- begins …, instead of moving
@@ -153,3 +153,46 @@ def test_instead_of_moving_elsewhere_is_refused_at_its_words(text, owner):
     compiled, diags = compile_one(text, owner)
     assert compiled is None and diags[0].code == "RF925" and diags[0].hint
     assert diags[0].col - 1 == text.index("instead of moving")
+
+
+# ---------------------------------------------------------------- another hero takes an action
+def test_another_hero_takes_a_free_move_action_to_where_its_player_chooses(base):  # noqa: F811
+    from tests.test_delve_abilities import Script
+    text = "Rally (2+): Another hero in your chamber may take a Move action."
+    g, me = play(base, [text], [2, 1, 1, 1],
+                 [{"action": "ability", "ability": "Rally"}, None])
+    me.cell, g.state.figure(SEFA).cell = (0, 0), (0, 1)
+    g.players[SEFA] = Script([{"to": [2, 3]}])
+    g.hero_turn(me)
+    assert g.state.figure(SEFA).cell == (2, 3) and me.cell == (0, 0)
+    done = [e for e in g.log.records if e["type"] == "ability"][0]["effects"][0]
+    assert done["op"] == "basic" and list(done["by"]) == [SEFA]
+
+
+def test_each_other_hero_takes_a_recuperate_action_and_its_own_rules_fire(base):  # noqa: F811
+    text = "Rally (2+): Each other hero in this chamber takes a free Recover action."
+    g, me = play(base, [text], [2, 1, 1, 1], [{"action": "ability", "ability": "Rally"}, None],
+                 wounds={SEFA: 2, CASTER: 2})
+    g.hero_turn(me)
+    assert g.state.figure(SEFA).wounds == 1 and me.wounds == 2   # theirs, not yours
+
+
+def test_the_odds_model_names_another_hero_s_action_as_ignored():
+    from runeforge.engine.delve.analysis.odds import ignored
+    hero = {"abilities": [compile_one("Rally (2+): Another hero in this chamber may take a Move "
+                                      "action.")[0]]}
+    assert [i["ops"] for i in ignored(hero)] == [["basic"]]
+
+
+@pytest.mark.parametrize("act", ["move", "recuperate"])
+@pytest.mark.parametrize("quantity", ["another", "each_other", "each"])
+def test_parse_of_print_is_the_identity_on_heroes_taking_an_action(act, quantity):
+    from runeforge.dsl.delve import nodes as n
+    from runeforge.dsl.delve.basic_actions import TakeAction
+    who = n.Selector(quantity, "hero", filters=(n.Filter("chamber"),))
+    ability = n.Action("Rally", n.Cost(2), (TakeAction(act, who=who),))
+    text = print_ability(ability)
+    assert parse_ability(text) == ability, text
+    for locale in ("en", "fi", "pl", "el", "ru"):
+        out = render_ability(ability, locale)
+        assert "{" not in out and "Rally" in out

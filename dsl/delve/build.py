@@ -101,6 +101,8 @@ def effect_of(clause: Clause, text: str, agree: bool = True):
     if who is not None and kind in ("strike", "boost") and _adversary_itself(who) and (
             kind == "strike" or d["stat"] == "move"):
         return _by_adversary(kind, d, who, span)     # issue 32 (session delve8)
+    if who is not None and kind == "take_action":   # heroes take it (session delve10)
+        return basic_actions.build(d, span, who)
     if who is not None and kind in ONLY_YOU + ("their",):
         raise AbilitySyntaxError(f"only you can '{low(p.verb)}' here", *who.span,
                                  hint="leave out the subject: the ability's hero does it")

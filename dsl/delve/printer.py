@@ -193,7 +193,7 @@ def print_effect(e) -> str:
     if isinstance(e, n.Forbid):
         return f"{print_selector(e.target)} cannot {FORBID_TEXT[e.act]}"
     if isinstance(e, TakeAction):  # issue 32 (session delve9)
-        return print_take(e)
+        return print_take(e, print_selector)
     if isinstance(e, Soak):  # issue 32 (session delve9)
         return print_soak(e, print_selector)
     if isinstance(e, Approach):  # issue 32 (session delve9)

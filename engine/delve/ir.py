@@ -111,7 +111,8 @@ EFFECT_SCHEMA = {"oneOf": [
     # a rule: an attack of ``at_least`` wounds or more deals ``amount`` fewer (delve9)
     _op("soak", at_least=_COUNT, amount=_COUNT),
     # a basic action taken by name, free (delve9): Move up to the hero's Move, Recuperate
-    _op("basic", act={"enum": ["move", "recuperate"]}),
+    _opt("basic", ("act",), act={"enum": ["move", "recuperate"]},
+         targets=_SEL, chooser={"const": "them"}),  # other heroes take it (delve10)
     _op("until", duration={"enum": ["end_of_turn", "end_of_round", "next_turn",
                                                  "end_of_phase"]},
         effects=_EFFECTS),

@@ -124,7 +124,9 @@ def _effect_ir(effect, owner: str = "hero") -> dict:
         out = {"op": "guard", "stat": effect.stat, "amount": effect.amount}
         return {**out, "range": effect.range} if effect.range else out
     if isinstance(effect, TakeAction):   # issue 32 (session delve9): a free basic action
-        return {"op": "basic", "act": effect.act}
+        out = {"op": "basic", "act": effect.act}   # others: they choose (session delve10)
+        return out if effect.who is None else {**out, "targets": sel(effect.who),
+                                               "chooser": "them"}
     if isinstance(effect, Soak):   # issue 32 (session delve9): fewer wounds of one attack
         return {"op": "soak", "at_least": effect.at_least, "amount": effect.amount}
     if isinstance(effect, Approach):   # issue 32 (session delve9): as far as its Move allows

@@ -16,7 +16,7 @@ from runeforge.engine.common.errors import EngineError
 from ..rules import abilities as ab
 from ..rules import effects as fx
 from ..rules.attacks import Weapon, gain_renown
-from . import approach, basic, events, foes, soak, traits
+from . import approach, basic, basic_others, events, foes, soak, traits
 from .cards import strike_weapons
 from .choose import ask, attack_sets, fallen, reach, strike_sets
 from .choose import pick as _pick
@@ -334,6 +334,8 @@ def _approach(game, owner, name, e, turn, ctx, choice):  # issue 32 (session del
 
 
 def _basic(game, owner, name, e, turn, ctx, choice):  # issue 32 (session delve9)
+    if e.get("targets"):      # other heroes take it (session delve10)
+        return basic_others.take(game, owner, e, ctx, choice, apply)
     return basic.take(game, owner, e, choice, apply)
 
 

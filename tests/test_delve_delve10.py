@@ -196,3 +196,47 @@ def test_parse_of_print_is_the_identity_on_heroes_taking_an_action(act, quantity
     for locale in ("en", "fi", "pl", "el", "ru"):
         out = render_ability(ability, locale)
         assert "{" not in out and "Rally" in out
+
+
+# ---------------------------------------------------------------- a die rolled for its faces
+@pytest.mark.parametrize("face, renown, wounds", [(6, 1, 0), (5, 1, 0), (1, 0, 1), (3, 0, 0)])
+def test_the_row_of_the_face_rolled_happens(base, face, renown, wounds):  # noqa: F811
+    text = "Gamble (3+): Roll a die. On a 5 or 6, gain 1 renown. On a 1, suffer 1 wound."
+    g, me = play(base, [text], [3, 1, 1, 1, face],
+                 [{"action": "ability", "ability": "Gamble"}, None])
+    g.hero_turn(me)
+    assert (me.renown, me.wounds) == (renown, wounds)
+
+
+def test_each_hero_in_the_adversary_s_chamber_rolls_its_own_die(base):  # noqa: F811
+    from runeforge.engine.common.dice import ScriptedDice
+    from runeforge.engine.delve.game import heroes as hz
+    rule = ("At the end of the adversary phase, each hero in this adversary's chamber rolls a "
+            "die. On a 1 or 2, that hero suffers 1 wound.")
+    g, rat = _rat_with(base, rule, 0)
+    g.dice = ScriptedDice([2, 5])            # the caster rolls 2, Sefa 5
+    hz.clock(g, "phase_end")
+    assert g.state.figure(CASTER).wounds == 1 and g.state.figure(SEFA).wounds == 0
+    done = [r for r in g.log.records if r["type"] == "trigger"][-1]["effects"][0]
+    assert done["op"] == "roll" and done["rolled"] == {CASTER: 2, SEFA: 5}
+
+
+def test_the_odds_model_names_a_roll_as_ignored():
+    from runeforge.engine.delve.analysis.odds import ignored
+    hero = {"abilities": [compile_one("Gamble (3+): Roll a die. On a 6, gain 1 renown.")[0]]}
+    assert [i["ops"] for i in ignored(hero)] == [["roll"]]
+
+
+@pytest.mark.parametrize("rows", [((6,),), ((1, 2), (5, 6)), ((1, 2, 3), (4,))])
+@pytest.mark.parametrize("who", [None, "each_other"])
+def test_parse_of_print_is_the_identity_on_rolls(rows, who):
+    from runeforge.dsl.delve import nodes as n
+    from runeforge.dsl.delve.rolls import RollDie
+    sel = None if who is None else n.Selector(who, "hero", filters=(n.Filter("chamber"),))
+    inner = (n.Renown(1, on=n.Selector("them")),) if who else (n.Heal(1),)
+    roll = RollDie(sel, tuple((faces, inner) for faces in rows))
+    ability = n.Action("Gamble", n.Cost(3), (roll,))
+    text = print_ability(ability)
+    assert parse_ability(text) == ability, text
+    for locale in ("fi", "pl", "el", "ru"):
+        assert "{" not in render_ability(ability, locale)

@@ -12,6 +12,7 @@ from . import nodes as n
 from .approach import Approach, lure_problems
 from .owners import owner_problems
 from .problems import Problem
+from .rolls import RollDie
 from .soak import Soak, soak_problems
 from .spent import spent_problems
 
@@ -197,6 +198,10 @@ def _effect_problems(effect, scope: _Scope, lasting_ok) -> list[Problem]:
         out += _shift(effect, scope)
     elif isinstance(effect, Soak):   # issue 32 (session delve9)
         out += soak_problems(effect, scope.owner)
+    elif isinstance(effect, RollDie):   # issue 32 (session delve10): its rows, after its who
+        out += _selector(effect.who, "", "any", scope)
+        out += [p for _, inner in effect.rows for e in inner
+                for p in _effect_problems(e, scope, lasting_ok)]
     elif isinstance(effect, Approach):   # issue 32 (session delve9)
         out += _selector(effect.target, "", "any", scope) + _selector(effect.ref, "", "any",
                                                                         scope)

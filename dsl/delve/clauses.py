@@ -15,6 +15,7 @@ from .begins import BeginsWords
 from .best_of import BestOfWords
 from .chambers import ChamberWords
 from .movement_rules import MovementWords
+from .rolls import RollWords
 from .soak import SoakWords
 from .spent import SpentWords
 from .trigger_words import TriggerWords
@@ -58,7 +59,8 @@ MAX_STRIKES = 6
 
 @v_args(wrapper=spanned)
 class Tree2Ast(ApproachWords, SpentWords, SoakWords, BestOfWords, MovementWords,
-               BasicActionWords, ChamberWords, TriggerWords, BeginsWords, Words):
+               BasicActionWords, ChamberWords, TriggerWords, BeginsWords, RollWords,
+               Words):
     """The whole transformer (delve.lark's rules)."""
 
     # -- predicates ---------------------------------------------------------------------

@@ -16,6 +16,7 @@ from . import nodes as n
 from .approach import Approach, print_approach
 from .basic_actions import TakeAction, print_take
 from .best_of import with_best_of
+from .rolls import RollDie, print_roll
 from .soak import Soak, print_soak
 from .spent import print_spent
 
@@ -192,6 +193,8 @@ def print_effect(e) -> str:
         return "you are never pinned"
     if isinstance(e, n.Forbid):
         return f"{print_selector(e.target)} cannot {FORBID_TEXT[e.act]}"
+    if isinstance(e, RollDie):  # issue 32 (session delve10)
+        return print_roll(e, print_selector, _verb, print_effects)
     if isinstance(e, TakeAction):  # issue 32 (session delve9)
         return print_take(e, print_selector)
     if isinstance(e, Soak):  # issue 32 (session delve9)
@@ -309,7 +312,7 @@ def sentences(effects) -> list[list]:
         if isinstance(e, MODALS) and out[-1]:
             out.append([])
         out[-1].append(e)
-        if isinstance(e, MODALS):
+        if isinstance(e, MODALS + (RollDie,)):   # its rows end its sentence (delve10)
             out.append([])
     return [s for s in out if s]
 

@@ -113,6 +113,12 @@ EFFECT_SCHEMA = {"oneOf": [
     # a basic action taken by name, free (delve9): Move up to the hero's Move, Recuperate
     _opt("basic", ("act",), act={"enum": ["move", "recuperate"]},
          targets=_SEL, chooser={"const": "them"}),  # other heroes take it (delve10)
+    # a die rolled for its faces (delve10): each of ``who`` (none: the ability's figure) rolls
+    # one; the row whose faces hold it happens, "them" being the figure that rolled
+    _opt("roll", ("rows",), who=_SEL, rows={"type": "array", "minItems": 1, "items": {
+        "type": "object", "additionalProperties": False, "required": ["faces", "effects"],
+        "properties": {"faces": {"type": "array", "minItems": 1, "items": _FACE},
+                       "effects": _EFFECTS}}}),
     _op("until", duration={"enum": ["end_of_turn", "end_of_round", "next_turn",
                                                  "end_of_phase"]},
         effects=_EFFECTS),

@@ -16,7 +16,7 @@ from runeforge.engine.common.errors import EngineError
 from ..rules import abilities as ab
 from ..rules import effects as fx
 from ..rules.attacks import Weapon, gain_renown
-from . import approach, basic, basic_others, events, foes, soak, traits
+from . import approach, basic, basic_others, events, foes, rolls, soak, traits
 from .cards import strike_weapons
 from .choose import ask, attack_sets, fallen, reach, strike_sets
 from .choose import pick as _pick
@@ -339,6 +339,10 @@ def _basic(game, owner, name, e, turn, ctx, choice):  # issue 32 (session delve9
     return basic.take(game, owner, e, choice, apply)
 
 
+def _roll(game, owner, name, e, turn, ctx, choice):   # issue 32 (session delve10)
+    return rolls.roll(game, owner, name, e, turn, ctx, choice, apply)
+
+
 def _never_bare(game, owner, name, e, turn, ctx, choice):   # pragma: no cover - checked
     raise EngineError(f"delve IR: {e['op']} outside a duration or a rule (the checks "
                       "refuse it)")
@@ -352,4 +356,4 @@ OPS = {"explore": _explore, "move": _move, "heal": _heal, "renown": _renown,
        "hamper": _never_bare,
        "steadfast": _never_bare, "immune": _never_bare, "guard": _never_bare,
        "pin": _never_bare, "approach": _approach, "soak": _never_bare,
-       "basic": _basic}
+       "basic": _basic, "roll": _roll}

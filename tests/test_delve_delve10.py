@@ -240,3 +240,16 @@ def test_parse_of_print_is_the_identity_on_rolls(rows, who):
     assert parse_ability(text) == ability, text
     for locale in ("fi", "pl", "el", "ru"):
         assert "{" not in render_ability(ability, locale)
+
+
+# ---------------------------------------------------------------- a chamber explored empty
+@pytest.mark.parametrize("foes, renown", [((), 1), ((("bone-sentry", (3, 3)),), 0)])
+def test_exploring_a_chamber_with_no_adversaries_fires_the_rule(base, foes, renown):  # noqa: F811
+    from runeforge.engine.delve.game import events as ev
+    from runeforge.engine.delve.game.ops import apply
+    rule = "Gain 1 renown whenever you explore a chamber that contains no adversaries."
+    g, me = play(base, [rule], [1, 1, 1, 1], [None], foes=list(foes))
+    ev.fire(g, me, "explored", apply)     # the newest chamber: the start chamber here
+    assert me.renown == renown
+    assert [r["event"] for r in g.log.records if r["type"] == "trigger"] == \
+        ["explored_empty"] * renown

@@ -30,7 +30,8 @@ from .soak import Soak
 EVENTS = {
     "hero": ("slay", "explored", "recuperated", "turn_start", "turn_end", "round_start",
              "round_end", "phase_start", "phase_end", "wounded", "slain", "approached",
-             "spent"),  # a hero die spent (issue 32, session delve9)
+             "spent",  # a hero die spent (issue 32, session delve9)
+             "explored_empty"),  # a chamber explored that holds no adversaries (delve10)
     "adversary": ("slain", "wounded", "attacks", "round_start", "round_end", "phase_start",
                   "phase_end", "pushed", "pulled", "activated", "missed"),
 }

@@ -23,7 +23,8 @@ from .spent import print_spent
 TARGET_TEXT = {"adjacent": "an adjacent adversary", "visible": "a visible adversary",
                "each": "each adversary in this chamber"}
 EVENT_TEXT = {"slay": "slay an adversary", "explored": "explore a chamber",
-              "recuperated": "recuperate"}
+              "recuperated": "recuperate",
+              "explored_empty": "explore a chamber that contains no adversaries"}  # delve10
 CLOCK_TEXT = {"turn_end": "At the end of your turn", "turn_start": "At the start of your turn",
               "round_start": "At the start of each round",
               "round_end": "At the end of each round",

@@ -10,7 +10,11 @@
   so); the figure is the event's own ("you", or "this adversary" in "Each time this adversary
   is pushed while wounded, …"). "while you are …" with a subject is the same condition.
 * "a hero misses this adversary [with an attack]" is the event "a hero attacks this
-  adversary and misses" (the grammar's ``ev_missed``)."""
+  adversary and misses" (the grammar's ``ev_missed``).
+* "Every time you explore a chamber that contains no adversaries" is its own event,
+  ``explored_empty``: the engine fires it with ``explored`` when the chamber just explored
+  holds no adversary once its encounter is placed (engine/delve/game/events.py). Any other
+  count is RF925."""
 
 from __future__ import annotations
 
@@ -35,6 +39,15 @@ class TriggerWords(Transformer):
                                      hint="fire it on what the engine watches: 'Every time you "
                                           "recuperate, …' or 'Every time you explore, …'")
         return {"event": EVENTS[act], "span": span_of(meta)}
+
+    def ev_explore_holds(self, meta, ch):
+        amount = next(c for c in ch if isinstance(c, tuple))
+        if amount[0] != "none":
+            raise AbilitySyntaxError("the engine watches only a chamber explored that holds "
+                                     "no adversaries", *span_of(meta), code="RF925",
+                                     hint="write 'Every time you explore a chamber that "
+                                          "contains no adversaries, …'")
+        return {"event": "explored_empty", "span": span_of(meta)}
 
     def when_while(self, meta, ch):
         when = next(c for c in ch if isinstance(c, Mod))

@@ -127,8 +127,8 @@ EFFECT_SCHEMA = {"oneOf": [
          face=_FACE, who=_SEL, n={"type": "integer", "minimum": 0, "maximum": 999},
          effects=_EFFECTS),
 ]}
-EVENTS = ["slay", "explored", "recuperated", "turn_end", "turn_start", "round_start",
-          "round_end", "phase_start", "phase_end", "wounded", "slain", "attacks", "pushed",
+EVENTS = ["slay", "explored", "explored_empty", "recuperated", "turn_end", "turn_start",
+          "round_start", "round_end", "phase_start", "phase_end", "wounded", "slain", "attacks", "pushed",
           "pulled", "activated", "approached", "missed",
           "spent"]  # a hero die spent (issue 32, session delve9): with ``faces``
 

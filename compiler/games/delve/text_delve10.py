@@ -16,6 +16,8 @@ TEMPLATES10 = {
     "effect.roll_die_them.many": "{who} roll a die",
     "roll.row": "on a {faces}, {effects}",
     "roll.faces_or": "{first} or {last}",
+    # a chamber explored that holds no adversaries (dsl/delve/trigger_words.py)
+    "event.explored_empty": "explore a chamber that contains no adversaries",
 }
 
 

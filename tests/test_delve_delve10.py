@@ -253,3 +253,28 @@ def test_exploring_a_chamber_with_no_adversaries_fires_the_rule(base, foes, reno
     assert me.renown == renown
     assert [r["event"] for r in g.log.records if r["type"] == "trigger"] == \
         ["explored_empty"] * renown
+
+
+# ---------------------------------------------------------------- "if it cannot be pushed"
+@pytest.mark.parametrize("foe_at, moved, wounds", [((0, 0), False, 1), ((1, 2), True, 0)])
+def test_a_push_that_leaves_its_figure_in_place_wounds_it_instead(base, foe_at, moved,  # noqa: F811
+                                                                  wounds):
+    text = ("Ram (3+): Push an adversary adjacent to you 1 space. If it cannot be pushed, it "
+            "suffers 1 wound instead.")
+    g, me = play(base, [text], [3, 1, 1, 1], [{"action": "ability", "ability": "Ram"}, None],
+                 foes=[("bone-sentry", foe_at)])
+    me.cell = (1, 1)                          # (0, 0): in the corner, away is the wall
+    g.hero_turn(me)
+    foe = g.state.figure("bone-sentry-1")
+    assert (foe.cell != foe_at) == moved and foe.wounds == wounds
+
+
+@pytest.mark.parametrize("text", [
+    "Ram (3+): Move up to 1 space. If it cannot be pushed, heal 1 wound.",
+    "Hook (3+): Pull a visible adversary 2 spaces towards you. If it cannot be pushed, it "
+    "suffers 1 wound.",
+])
+def test_cannot_be_pushed_with_no_push_before_is_refused_at_its_words(text):
+    compiled, diags = compile_one(text, "hero")
+    assert compiled is None and diags[0].code == "RF914" and diags[0].hint
+    assert diags[0].col - 1 == text.index("If it cannot")

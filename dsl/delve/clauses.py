@@ -19,6 +19,7 @@ from .rolls import RollWords
 from .soak import SoakWords
 from .spent import SpentWords
 from .trigger_words import TriggerWords
+from .unmoved import UnmovedWords
 from .words import (
     YOU,
     Attacks,
@@ -60,7 +61,7 @@ MAX_STRIKES = 6
 @v_args(wrapper=spanned)
 class Tree2Ast(ApproachWords, SpentWords, SoakWords, BestOfWords, MovementWords,
                BasicActionWords, ChamberWords, TriggerWords, BeginsWords, RollWords,
-               Words):
+               UnmovedWords, Words):
     """The whole transformer (delve.lark's rules)."""
 
     # -- predicates ---------------------------------------------------------------------

@@ -26,6 +26,7 @@ from .anaphora import the_chamber
 from .limits import MAX_NUMBER, MAX_TEXT
 from .relatives import join_relatives
 from .rolls import face_commas
+from .unmoved import drop_instead
 
 # terminal -> the words (lower case) that spell it; the first is the display form
 TERMINAL_WORDS: dict[str, tuple[str, ...]] = {
@@ -182,6 +183,7 @@ def tokenize(text: str):
         t.type == "AND" and i + 1 < len(toks) and toks[i + 1].type == "MISS")]
     toks = join_relatives(toks)   # "that is adjacent to you and has …" (delve9)
     toks = face_commas(the_chamber(toks))   # "… in the chamber"; "On a 4, 5 or 6," (delve10)
+    toks = drop_instead(toks)   # "If it cannot be pushed, it suffers 1 wound instead." (delve10)
     return iter(toks)
 
 

@@ -19,6 +19,8 @@ from .best_of import with_best_of
 from .rolls import RollDie, print_roll
 from .soak import Soak, print_soak
 from .spent import print_spent
+from .unmoved import CONDS as UNMOVED
+from .unmoved import print_unmoved
 
 TARGET_TEXT = {"adjacent": "an adjacent adversary", "visible": "a visible adversary",
                "each": "each adversary in this chamber"}
@@ -275,6 +277,8 @@ def _rule(e) -> str:
 
 
 def print_cond(e: n.Rider) -> str:
+    if e.cond in UNMOVED:   # "if it cannot be pushed" (session delve10)
+        return print_unmoved(e, print_selector)
     if e.cond == "rolled":
         return f"you rolled a {e.face}"
     if e.cond == "rolled_up":

@@ -123,7 +123,10 @@ EFFECT_SCHEMA = {"oneOf": [
                                                  "end_of_phase"]},
         effects=_EFFECTS),
     _opt("if", ("cond", "effects"), cond={"enum": ["rolled", "rolled_up", "hits", "slays",
-                                                   "none", "some", "wounds"]},
+                                                   "none", "some", "wounds",
+                                                   # after a push or pull that left
+                                                   # its figure in place (delve10)
+                                                   "unpushed", "unpulled"]},
          face=_FACE, who=_SEL, n={"type": "integer", "minimum": 0, "maximum": 999},
          effects=_EFFECTS),
 ]}

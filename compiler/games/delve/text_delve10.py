@@ -18,6 +18,9 @@ TEMPLATES10 = {
     "roll.faces_or": "{first} or {last}",
     # a chamber explored that holds no adversaries (dsl/delve/trigger_words.py)
     "event.explored_empty": "explore a chamber that contains no adversaries",
+    # a push or pull that left its figure in place (dsl/delve/unmoved.py)
+    "rider.unpushed": "if {who} cannot be pushed, {effects}",
+    "rider.unpulled": "if {who} cannot be pulled, {effects}",
 }
 
 

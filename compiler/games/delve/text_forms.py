@@ -171,6 +171,8 @@ def _rule(e, locale: str) -> str:
 
 def _rider(e: n.Rider, locale: str) -> str:
     effects = _effects(e.effects, locale, "imp")
+    if e.cond in ("unpushed", "unpulled"):   # issue 32 (session delve10)
+        return _t(f"rider.{e.cond}", locale).format(who=who(e.who, locale), effects=effects)
     if e.cond in ("rolled", "hits", "slays"):
         return _t(f"rider.{e.cond}", locale).format(face=e.face, effects=effects)
     if e.cond == "rolled_up":

@@ -16,7 +16,7 @@ from runeforge.engine.common.errors import EngineError
 from ..rules import abilities as ab
 from ..rules import effects as fx
 from ..rules.attacks import Weapon, gain_renown
-from . import approach, basic, basic_others, events, foes, rolls, soak, traits
+from . import approach, basic, basic_others, events, foes, rolls, soak, traits, unmoved
 from .cards import strike_weapons
 from .choose import ask, attack_sets, fallen, reach, strike_sets
 from .choose import pick as _pick
@@ -219,6 +219,7 @@ def _shift(game, owner, name, e, turn, ctx, choice):
             events.shifted(game, f, owner, towards, apply)
         if f is not None and f.side == "adversary":     # the heroes' rules (delve7)
             events.approached(game, f, before[f.id], apply)
+    ctx["stayed"] = [fid for fid, path in moved.items() if not path]   # delve10: unmoved
     return {"op": "shift", "moved": moved}
 
 
@@ -323,6 +324,8 @@ def met(game, owner, e: dict, ctx: dict) -> bool:
 
 
 def _if(game, owner, name, e, turn, ctx, choice):
+    if e["cond"] in ("unpushed", "unpulled"):   # issue 32 (session delve10)
+        return unmoved.run_if(game, owner, name, e, turn, ctx, apply)
     if not met(game, owner, e, ctx):
         return {"op": "if", "met": False}
     return {"op": "if", "met": True, "effects": apply(game, owner, name, e["effects"], None,

@@ -22,6 +22,7 @@ from runeforge.dsl.delve.checks import check_ability
 from runeforge.dsl.delve.owners import EFFECTS, EVENTS
 from runeforge.dsl.delve.parser import parse_ability
 from runeforge.dsl.delve.printer import print_ability
+from runeforge.dsl.delve.rolls import RollDie
 from runeforge.dsl.delve.soak import Soak
 from runeforge.engine.delve.game import events, ops
 from runeforge.engine.delve.ir import validate_ability
@@ -173,6 +174,7 @@ RUNS = {n.Explore: "explore", n.Move: "move", n.Heal: "heal", n.Attack: "attack"
         n.Pick: "pick"}
 RUNS[Approach] = "approach"   # issue 32 (session delve9): a move with no number
 RUNS[TakeAction] = "basic"     # issue 32 (session delve9): a basic action by name
+RUNS[RollDie] = "roll"         # issue 32 (session delve10): a die rolled for its faces
 LASTING_OR_RULES_9 = {Soak: "soak"}   # issue 32 (session delve9): a rule on one attack
 LASTING_OR_RULES = {n.Ward: "ward", n.Boost: "boost", n.Root: "root",
                     n.Steadfast: "steadfast", n.Immune: "immune", n.Guard: "guard",

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from lark import Transformer, v_args
 
+from ..errors import AbilitySyntaxError
 from . import nodes as n
 from .words import Pred, span_of, spanned, tok
 
@@ -28,6 +29,9 @@ class TakeAction:
 
     act: str
     span: tuple[int, int] = field(default=(0, 0), compare=False, repr=False)
+    # heroes who take it, each moving where its own player chooses (session delve10:
+    # "Another hero in your chamber may take a Move action."); None: you
+    who: n.Selector | None = None
 
 
 @v_args(wrapper=spanned)
@@ -39,11 +43,27 @@ class BasicActionWords(Transformer):
         return Pred("take_action", tok(ch, "TAKE"), span_of(meta), {"act": act})
 
 
-def build(d: dict, span):
+def build(d: dict, span, who: n.Selector | None = None):
+    if who is not None:
+        return others_take(d, span, who)
     if d["act"] == "explore":
         return n.Explore(span)
     return TakeAction(d["act"], span)
 
 
-def print_take(e: TakeAction) -> str:
+def others_take(d: dict, span, who: n.Selector):
+    """Heroes named as the subject take the action (session delve10): a Move or a Recuperate;
+    the Explore action, or adversaries, are refused at the subject."""
+    if who.side != "hero" or d["act"] == "explore":
+        what = "an adversary takes no hero's basic actions" if who.side != "hero" else \
+            "only you explore, in your own turn"
+        raise AbilitySyntaxError(what, *who.span, code="RF925",
+                                 hint="write 'Another hero in this chamber may take a Move "
+                                      "action.' (a Move or a Recuperate action)")
+    return TakeAction(d["act"], span, who)
+
+
+def print_take(e: TakeAction, print_selector=None) -> str:
+    if e.who is not None:
+        return f"{print_selector(e.who)} may take a {NAMES[e.act]} action"
     return f"take a {NAMES[e.act]} action"

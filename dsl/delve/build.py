@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..errors import AbilitySyntaxError
-from . import approach, basic_actions, best_of, soak
+from . import approach, basic_actions, begins, best_of, rolls, soak
 from . import nodes as n
 from .printer import singular as is_singular
 from .words import YOU, Attacks, Clause, Mod, Part, Who, low
@@ -101,6 +101,10 @@ def effect_of(clause: Clause, text: str, agree: bool = True):
     if who is not None and kind in ("strike", "boost") and _adversary_itself(who) and (
             kind == "strike" or d["stat"] == "move"):
         return _by_adversary(kind, d, who, span)     # issue 32 (session delve8)
+    if kind == "roll_die":   # "<who> rolls a die" (session delve10): rows follow
+        return rolls.RollDie(who, (), span)
+    if who is not None and kind == "take_action":   # heroes take it (session delve10)
+        return basic_actions.build(d, span, who)
     if who is not None and kind in ONLY_YOU + ("their",):
         raise AbilitySyntaxError(f"only you can '{low(p.verb)}' here", *who.span,
                                  hint="leave out the subject: the ability's hero does it")
@@ -314,6 +318,8 @@ def _attack(rng, who, stats, span):
 
 # ---------------------------------------------------------------------------- sentences
 def _wrap(mod: Mod, effects: tuple, span):
+    if mod.kind == "on_roll":     # "On a 1 or 2, …" (session delve10)
+        return rolls.row(mod, effects, span)
     if mod.kind == "duration":
         return n.Until(mod.value, effects, span)
     c = mod.value
@@ -368,14 +374,14 @@ def sentence_effects(parts: list[Part], text: str, info: Sentence, prior: list) 
         if part.clause is None:
             mod = part.mod
             rest = [p for p in parts[i + 1:] if p.clause is not None]
-            if mod.kind in ("duration", "cond") and rest:
+            if mod.kind in ("duration", "cond", "on_roll") and rest:
                 inner = sentence_effects(parts[i + 1:], text, info, prior + out)
                 if inner:
                     end = max(e.span[1] for e in inner)
                     out.append(_wrap(mod, tuple(inner), (mod.span[0], end)))
                 return out
-            if mod.kind in ("duration", "cond"):
-                if not out:
+            if mod.kind in ("duration", "cond", "on_roll"):
+                if not out or mod.kind == "on_roll":
                     raise AbilitySyntaxError("this modifier governs nothing", *mod.span,
                                              hint="put an effect after it: 'Until the end "
                                                   "of your turn, add 1 to your attack rolls.'")
@@ -398,6 +404,8 @@ def sentence_effects(parts: list[Part], text: str, info: Sentence, prior: list) 
                 effects = [_per(e, mod) for e in effects]
             elif mod.kind == "with_damage":
                 effects = _with_damage(effects, mod)
+            elif mod.kind == "instead_move":   # "… instead of moving" (session delve10)
+                effects = begins.instead_of_moving(effects, mod, info.trigger)
             elif mod.kind == "stats" and len(effects) > 1:  # "make two attacks, Hit 4+, …"
                 effects = [_stats(e, mod) for e in effects]
             elif mod.kind == "stats":  # "... against it with Hit 3+ and Damage 2"
@@ -459,6 +467,9 @@ def _side(mod: Mod, info: Sentence, out: list, prior: list) -> None:
         _attach_stats(out, mod, prior)
     elif mod.kind == "unpinned":
         if not any(isinstance(e, (n.Move, n.Shift)) for e in out + prior):
+            if mod.value == "rule":     # "Adversaries cannot pin you." (session delve10)
+                out.append(n.Unpinned(mod.span))
+                return
             raise AbilitySyntaxError("'even if you are pinned' follows a move", *mod.span,
                                      hint="write 'Move up to 2 spaces, even if you are "
                                           "pinned.'")
@@ -474,6 +485,7 @@ def body_effects(sentences: list, text: str) -> tuple[tuple, Sentence]:
     effects: list = []
     for parts in sentences:
         effects += sentence_effects(parts, text, info, effects)
+    effects = rolls.fold(effects)     # issue 32 (session delve10): rows on their roll
     effects = best_of.fold(effects)   # issue 32 (session delve9): on the roll before it
     no_extra(effects)
     return tuple(effects), info

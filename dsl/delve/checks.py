@@ -12,8 +12,10 @@ from . import nodes as n
 from .approach import Approach, lure_problems
 from .owners import owner_problems
 from .problems import Problem
+from .rolls import RollDie
 from .soak import Soak, soak_problems
 from .spent import spent_problems
+from .unmoved import CONDS as UNMOVED
 
 FACES = 6
 
@@ -80,6 +82,7 @@ class _Scope:
         self.owner = owner
         self.rolled = None      # "attack" or "reroll": the last effect that rolled a die
         self.picked = False     # a selector picked figures ("each of them", "it")
+        self.shifted = None     # "unpushed" / "unpulled": the last push or pull (delve10)
 
 
 def _selector(sel, verb: str, side: str, scope: _Scope) -> list[Problem]:
@@ -195,8 +198,13 @@ def _effect_problems(effect, scope: _Scope, lasting_ok) -> list[Problem]:
         scope.picked = True
     elif isinstance(effect, n.Shift):
         out += _shift(effect, scope)
+        scope.shifted = "unpulled" if effect.towards else "unpushed"
     elif isinstance(effect, Soak):   # issue 32 (session delve9)
         out += soak_problems(effect, scope.owner)
+    elif isinstance(effect, RollDie):   # issue 32 (session delve10): its rows, after its who
+        out += _selector(effect.who, "", "any", scope)
+        out += [p for _, inner in effect.rows for e in inner
+                for p in _effect_problems(e, scope, lasting_ok)]
     elif isinstance(effect, Approach):   # issue 32 (session delve9)
         out += _selector(effect.target, "", "any", scope) + _selector(effect.ref, "", "any",
                                                                         scope)
@@ -279,6 +287,12 @@ def _rider(effect: n.Rider, scope: _Scope) -> list[Problem]:
             out.append(Problem("RF917", f"a hero die shows 1 to {FACES}, so it never "
                                f"rolls {effect.face}", effect.face_span,
                                f"use a face from 1 to {FACES}"))
+    elif effect.cond in UNMOVED and scope.shifted != effect.cond:   # session delve10
+        word = "push" if effect.cond == "unpushed" else "pull"
+        out.append(Problem("RF914", f"'cannot be {word}ed' follows a {word}, and none comes "
+                           "before it", effect.span, f"put it after a {word}: '{word.title()} "
+                           "an adversary adjacent to you 1 space. If it cannot be "
+                           f"{word}ed, …'"))
     elif effect.cond in ("hits", "slays") and scope.rolled != "attack":
         out.append(Problem("RF914", "'if it hits' and 'if this attack slays' follow an "
                            "attack, and none comes before", effect.span,

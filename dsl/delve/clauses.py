@@ -11,11 +11,15 @@ from ..errors import AbilitySyntaxError
 from . import nodes as n
 from .approach import ApproachWords
 from .basic_actions import BasicActionWords
+from .begins import BeginsWords
 from .best_of import BestOfWords
 from .chambers import ChamberWords
 from .movement_rules import MovementWords
+from .rolls import RollWords
 from .soak import SoakWords
 from .spent import SpentWords
+from .trigger_words import TriggerWords
+from .unmoved import UnmovedWords
 from .words import (
     YOU,
     Attacks,
@@ -56,7 +60,8 @@ MAX_STRIKES = 6
 
 @v_args(wrapper=spanned)
 class Tree2Ast(ApproachWords, SpentWords, SoakWords, BestOfWords, MovementWords,
-               BasicActionWords, ChamberWords, Words):
+               BasicActionWords, ChamberWords, TriggerWords, BeginsWords, RollWords,
+               UnmovedWords, Words):
     """The whole transformer (delve.lark's rules)."""
 
     # -- predicates ---------------------------------------------------------------------
@@ -250,8 +255,8 @@ class Tree2Ast(ApproachWords, SpentWords, SoakWords, BestOfWords, MovementWords,
             return Part(clause[0], None, mods, span_of(meta))
         return Part(None, mods[0], [], span_of(meta))
 
-    def sentence(self, meta, ch):
-        return objs(ch, Part)
+    def sentence(self, meta, ch):   # a part may be two (trigger_words.when_while, delve10)
+        return objs([p for c in ch for p in (c if isinstance(c, list) else [c])], Part)
 
     def body(self, meta, ch):
         return [c for c in ch if isinstance(c, list)]

@@ -22,8 +22,11 @@ from lark import Token
 from lark.lexer import Lexer
 
 from ..errors import AbilitySyntaxError
+from .anaphora import the_chamber
 from .limits import MAX_NUMBER, MAX_TEXT
 from .relatives import join_relatives
+from .rolls import face_commas
+from .unmoved import drop_instead
 
 # terminal -> the words (lower case) that spell it; the first is the display form
 TERMINAL_WORDS: dict[str, tuple[str, ...]] = {
@@ -90,6 +93,9 @@ TERMINAL_WORDS: dict[str, tuple[str, ...]] = {
     "FIGURE": ("figure", "figures"),
     "TAKE": ("take", "takes"), "WITHOUT": ("without",), "SPENDING": ("spending",),
     "CONTAIN": ("contain", "contains"), "WHICH": ("which",),
+    "FREE": ("free",),  # issue 32 (session delve10): "take a free Move action"
+    "BEGIN": ("begin", "begins", "starts"), "INSTEAD": ("instead",), "MOVING": ("moving",),
+    "LOWER": ("lower",),
 }
 NUMBER_WORDS = {"zero": 0, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 VOCABULARY_MAP: dict[str, str] = {w: t for t, ws in TERMINAL_WORDS.items() for w in ws}
@@ -107,7 +113,7 @@ DISPLAY: dict[str, str] = {t: f"'{w[0]}'" for t, w in TERMINAL_WORDS.items()}
 DISPLAY.update({"NUMBER": "a number", "NAME": "a name", "WORD": "a word",
                 "RANGE": "'combat', 'missile' or 'area'", "DICEKIND": "'spent' or 'unspent'",
                 "ADDITIONAL": "'additional'", "$END": "the end of the ability",
-                "WITHW": "'with'", "POSS": "'s"})
+                "WITHW": "'with'", "POSS": "'s", "FACECOMMA": "','"})
 DISPLAY.update({v: f"'{k}'" for k, v in PUNCTUATION.items() if k.isascii()})
 
 # a leading name: capitalised words (and "of", "the", "and", "a", … between them) right
@@ -175,7 +181,10 @@ def tokenize(text: str):
     # "attacks this adversary and misses" (issue 32, session delve7): the "and" is the event's
     toks = [t for i, t in enumerate(toks) if not (
         t.type == "AND" and i + 1 < len(toks) and toks[i + 1].type == "MISS")]
-    return iter(join_relatives(toks))   # "that is adjacent to you and has …" (delve9)
+    toks = join_relatives(toks)   # "that is adjacent to you and has …" (delve9)
+    toks = face_commas(the_chamber(toks))   # "… in the chamber"; "On a 4, 5 or 6," (delve10)
+    toks = drop_instead(toks)   # "If it cannot be pushed, it suffers 1 wound instead." (delve10)
+    return iter(toks)
 
 
 _COUNT = ("NUMBER", "ONE", "A")

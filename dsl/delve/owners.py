@@ -24,23 +24,27 @@ from . import nodes as n
 from .approach import Approach
 from .basic_actions import TakeAction
 from .problems import Problem
+from .rolls import RollDie
 from .soak import Soak
 
 EVENTS = {
     "hero": ("slay", "explored", "recuperated", "turn_start", "turn_end", "round_start",
              "round_end", "phase_start", "phase_end", "wounded", "slain", "approached",
-             "spent"),  # a hero die spent (issue 32, session delve9)
+             "spent",  # a hero die spent (issue 32, session delve9)
+             "explored_empty"),  # a chamber explored that holds no adversaries (delve10)
     "adversary": ("slain", "wounded", "attacks", "round_start", "round_end", "phase_start",
                   "phase_end", "pushed", "pulled", "activated", "missed"),
 }
 EFFECTS = {
     "hero": (n.Explore, n.Move, n.Heal, n.Attack, n.Renown, n.Skill, n.Strike, n.Shift,
              n.Suffer, n.Reroll, n.Ward, n.Boost, n.Until, n.Rider, n.Pick, n.Root,
-             n.Unpinned, Approach, Soak, TakeAction),
+             n.Unpinned, Approach, Soak, TakeAction,
+             RollDie),   # a die rolled for its faces (issue 32, session delve10)
     "adversary": (n.Heal, n.Renown, n.Shift, n.Suffer, n.Until, n.Rider, n.Root, n.Ward,
                   n.Steadfast, n.Immune, n.Guard, n.Pin, n.Forbid, n.Hamper,
                   Approach,   # "it moves toward the nearest hero" (issue 32, session delve9)
-                  Soak),      # "… from a single attack, prevent 1 of them" (delve9)
+                  Soak,       # "… from a single attack, prevent 1 of them" (delve9)
+                  RollDie),   # "each hero in this adversary's chamber rolls a die" (delve10)
 }
 WHY = {
     n.Explore: "only a hero explores", n.Move: "an adversary moves towards or away from "
@@ -71,6 +75,9 @@ def _walk(effects):
         yield e
         if isinstance(e, (n.Until, n.Rider)):
             yield from _walk(e.effects)
+        if isinstance(e, RollDie):      # its rows (session delve10)
+            for _, effects in e.rows:
+                yield from _walk(effects)
 
 
 def _selectors(e):

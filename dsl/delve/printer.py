@@ -16,13 +16,17 @@ from . import nodes as n
 from .approach import Approach, print_approach
 from .basic_actions import TakeAction, print_take
 from .best_of import with_best_of
+from .rolls import RollDie, print_roll
 from .soak import Soak, print_soak
 from .spent import print_spent
+from .unmoved import CONDS as UNMOVED
+from .unmoved import print_unmoved
 
 TARGET_TEXT = {"adjacent": "an adjacent adversary", "visible": "a visible adversary",
                "each": "each adversary in this chamber"}
 EVENT_TEXT = {"slay": "slay an adversary", "explored": "explore a chamber",
-              "recuperated": "recuperate"}
+              "recuperated": "recuperate",
+              "explored_empty": "explore a chamber that contains no adversaries"}  # delve10
 CLOCK_TEXT = {"turn_end": "At the end of your turn", "turn_start": "At the start of your turn",
               "round_start": "At the start of each round",
               "round_end": "At the end of each round",
@@ -192,8 +196,10 @@ def print_effect(e) -> str:
         return "you are never pinned"
     if isinstance(e, n.Forbid):
         return f"{print_selector(e.target)} cannot {FORBID_TEXT[e.act]}"
+    if isinstance(e, RollDie):  # issue 32 (session delve10)
+        return print_roll(e, print_selector, _verb, print_effects)
     if isinstance(e, TakeAction):  # issue 32 (session delve9)
-        return print_take(e)
+        return print_take(e, print_selector)
     if isinstance(e, Soak):  # issue 32 (session delve9)
         return print_soak(e, print_selector)
     if isinstance(e, Approach):  # issue 32 (session delve9)
@@ -271,6 +277,8 @@ def _rule(e) -> str:
 
 
 def print_cond(e: n.Rider) -> str:
+    if e.cond in UNMOVED:   # "if it cannot be pushed" (session delve10)
+        return print_unmoved(e, print_selector)
     if e.cond == "rolled":
         return f"you rolled a {e.face}"
     if e.cond == "rolled_up":
@@ -309,7 +317,7 @@ def sentences(effects) -> list[list]:
         if isinstance(e, MODALS) and out[-1]:
             out.append([])
         out[-1].append(e)
-        if isinstance(e, MODALS):
+        if isinstance(e, MODALS + (RollDie,)):   # its rows end its sentence (delve10)
             out.append([])
     return [s for s in out if s]
 

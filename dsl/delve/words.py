@@ -379,7 +379,10 @@ class Words(Transformer):
                    span_of(meta))
 
     def unpinned(self, meta, ch):
-        return Mod("unpinned", None, span_of(meta))
+        # "Adversaries cannot pin you." with no move to govern is "You are never pinned."
+        # (issue 32, session delve10; build._side)
+        rule = tok(ch, "ADVERSARY") is not None and tok(ch, "DURING") is None
+        return Mod("unpinned", "rule" if rule else None, span_of(meta))
 
     def including(self, meta, ch):
         return Mod("including", None, span_of(meta))

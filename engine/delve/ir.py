@@ -111,17 +111,27 @@ EFFECT_SCHEMA = {"oneOf": [
     # a rule: an attack of ``at_least`` wounds or more deals ``amount`` fewer (delve9)
     _op("soak", at_least=_COUNT, amount=_COUNT),
     # a basic action taken by name, free (delve9): Move up to the hero's Move, Recuperate
-    _op("basic", act={"enum": ["move", "recuperate"]}),
+    _opt("basic", ("act",), act={"enum": ["move", "recuperate"]},
+         targets=_SEL, chooser={"const": "them"}),  # other heroes take it (delve10)
+    # a die rolled for its faces (delve10): each of ``who`` (none: the ability's figure) rolls
+    # one; the row whose faces hold it happens, "them" being the figure that rolled
+    _opt("roll", ("rows",), who=_SEL, rows={"type": "array", "minItems": 1, "items": {
+        "type": "object", "additionalProperties": False, "required": ["faces", "effects"],
+        "properties": {"faces": {"type": "array", "minItems": 1, "items": _FACE},
+                       "effects": _EFFECTS}}}),
     _op("until", duration={"enum": ["end_of_turn", "end_of_round", "next_turn",
                                                  "end_of_phase"]},
         effects=_EFFECTS),
     _opt("if", ("cond", "effects"), cond={"enum": ["rolled", "rolled_up", "hits", "slays",
-                                                   "none", "some", "wounds"]},
+                                                   "none", "some", "wounds",
+                                                   # after a push or pull that left
+                                                   # its figure in place (delve10)
+                                                   "unpushed", "unpulled"]},
          face=_FACE, who=_SEL, n={"type": "integer", "minimum": 0, "maximum": 999},
          effects=_EFFECTS),
 ]}
-EVENTS = ["slay", "explored", "recuperated", "turn_end", "turn_start", "round_start",
-          "round_end", "phase_start", "phase_end", "wounded", "slain", "attacks", "pushed",
+EVENTS = ["slay", "explored", "explored_empty", "recuperated", "turn_end", "turn_start",
+          "round_start", "round_end", "phase_start", "phase_end", "wounded", "slain", "attacks", "pushed",
           "pulled", "activated", "approached", "missed",
           "spent"]  # a hero die spent (issue 32, session delve9): with ``faces``
 

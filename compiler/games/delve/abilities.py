@@ -13,6 +13,7 @@ from runeforge.dsl.delve.checks import check_ability
 from runeforge.dsl.delve.errors import AbilitySyntaxError  # noqa: F401  (re-export)
 from runeforge.dsl.delve.parser import parse_ability
 from runeforge.dsl.delve.printer import print_ability
+from runeforge.dsl.delve.rolls import RollDie
 from runeforge.dsl.delve.soak import Soak
 from runeforge.engine.delve.ir import validate_ability
 
@@ -124,13 +125,20 @@ def _effect_ir(effect, owner: str = "hero") -> dict:
         out = {"op": "guard", "stat": effect.stat, "amount": effect.amount}
         return {**out, "range": effect.range} if effect.range else out
     if isinstance(effect, TakeAction):   # issue 32 (session delve9): a free basic action
-        return {"op": "basic", "act": effect.act}
+        out = {"op": "basic", "act": effect.act}   # others: they choose (session delve10)
+        return out if effect.who is None else {**out, "targets": sel(effect.who),
+                                               "chooser": "them"}
     if isinstance(effect, Soak):   # issue 32 (session delve9): fewer wounds of one attack
         return {"op": "soak", "at_least": effect.at_least, "amount": effect.amount}
     if isinstance(effect, Approach):   # issue 32 (session delve9): as far as its Move allows
         out = {"op": "approach", "targets": sel(effect.target),
                "direction": "towards" if effect.towards else "away"}
         return {**out, "from": sel(effect.ref)} if effect.ref is not None else out
+    if isinstance(effect, RollDie):   # issue 32 (session delve10): a die and its rows
+        out = {"op": "roll", "rows": [{"faces": list(faces),
+                                       "effects": [_effect_ir(e, owner) for e in effects]}
+                                      for faces, effects in effect.rows]}
+        return out if effect.who is None else {**out, "who": sel(effect.who)}
     if isinstance(effect, n.Until):
         return {"op": "until", "duration": effect.duration,
                 "effects": [_effect_ir(e, owner) for e in effect.effects]}

@@ -41,6 +41,8 @@ TEMPLATES9 = {
 def render9(e, locale: str, t, who, many) -> str | None:
     """The text of one of this session's effects, or None (not one of them); ``t``, ``who``
     and ``many`` are text_forms' helpers."""
+    if isinstance(e, TakeAction) and e.who is not None:   # other heroes take it (delve10)
+        return many(f"effect.basic_them.{e.act}", e.who, locale, who=who(e.who, locale))
     if isinstance(e, TakeAction):
         return t(f"effect.basic.{e.act}", locale)
     if isinstance(e, Soak):

@@ -11,15 +11,17 @@ from dataclasses import replace
 
 from runeforge.dsl.delve import nodes as n
 from runeforge.dsl.delve.printer import print_cost, sentences, singular
+from runeforge.dsl.delve.rolls import RollDie
 
 from .text_catalog import _t, action_name
 from .text_catalog import counted as _counted
 from .text_delve9 import Approach, Soak, TakeAction, render9, spent_event
+from .text_delve10 import render_roll
 from .text_templates import ADJECTIVES
 
 NEW_NODES = (n.Strike, n.Shift, n.Suffer, n.Reroll, n.Ward, n.Boost, n.Until, n.Rider, n.Pick,
              n.Root, n.Steadfast, n.Immune, n.Guard, n.Pin, n.Forbid,
-             n.Unpinned, n.Hamper, Approach, Soak, TakeAction)
+             n.Unpinned, n.Hamper, Approach, Soak, TakeAction, RollDie)
 
 
 def _cap(text: str) -> str:
@@ -169,6 +171,8 @@ def _rule(e, locale: str) -> str:
 
 def _rider(e: n.Rider, locale: str) -> str:
     effects = _effects(e.effects, locale, "imp")
+    if e.cond in ("unpushed", "unpulled"):   # issue 32 (session delve10)
+        return _t(f"rider.{e.cond}", locale).format(who=who(e.who, locale), effects=effects)
     if e.cond in ("rolled", "hits", "slays"):
         return _t(f"rider.{e.cond}", locale).format(face=e.face, effects=effects)
     if e.cond == "rolled_up":
@@ -248,6 +252,8 @@ def _new_clause(e, locale: str) -> str:
         return _t(f"rule.forbid.{e.act}", locale).format(who=who(e.target, locale))
     if isinstance(e, (n.Steadfast, n.Immune, n.Guard, n.Pin)):
         return _rule(e, locale)
+    if isinstance(e, RollDie):   # issue 32 (session delve10): a die and its rows
+        return render_roll(e, locale, _t, who, _many, _effects, _cap)
     if isinstance(e, (Approach, Soak, TakeAction)):   # issue 32 (session delve9)
         return render9(e, locale, _t, who, _many)
     if isinstance(e, n.Until):

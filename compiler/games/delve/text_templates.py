@@ -9,6 +9,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from .text_delve9 import TEMPLATES9
+from .text_delve10 import TEMPLATES10
 
 # key -> English text; a tuple is (singular, plural) for a count ``{n}``
 CLAUSES = {
@@ -320,4 +321,5 @@ for _side, _rank in sorted(RANKED):
 TEMPLATES.update(PART3)
 TEMPLATES.update(DELVE8)
 TEMPLATES.update(TEMPLATES9)  # issue 32 (session delve9): compiler/games/delve/text_delve9.py
+TEMPLATES.update(TEMPLATES10)  # issue 32 (session delve10): compiler/games/delve/text_delve10.py
 TEMPLATES.update({k: v for k, v in who_templates().items() if k not in TEMPLATES})

@@ -31,7 +31,8 @@ from .choose import fallen
 FIRED = {
     "hero": ("slay", "explored", "recuperated", "turn_start", "turn_end", "round_start",
              "round_end", "phase_start", "phase_end", "wounded", "slain", "approached",
-             "spent"),  # a hero die spent, after its action (game/spending.py; delve9)
+             "spent",  # a hero die spent, after its action (game/spending.py; delve9)
+             "explored_empty"),  # with "explored", the chamber holding no adversary (delve10)
     "adversary": ("slain", "wounded", "attacks", "round_start", "round_end", "phase_start",
                   "phase_end", "pushed", "pulled", "activated", "missed"),
 }
@@ -97,6 +98,15 @@ def fire(game, hero, event: str, apply, rng: str | None = None, turn=None) -> No
     if hero not in game.state.figures:
         return
     run(game, hero, event, _rules(game, hero, event, rng), {}, apply, turn)
+    if event == "explored" and _newest_empty(game):     # issue 32 (session delve10)
+        fire(game, hero, "explored_empty", apply, rng, turn)
+
+
+def _newest_empty(game) -> bool:
+    """Whether the chamber explored last holds no adversary (its encounter placed)."""
+    s = game.state
+    newest = s.board.chambers[-1].index
+    return not any(s.board.owner.get(f.cell) == newest for f in s.adversaries())
 
 
 def wounded(game, figure, by, apply) -> None:

@@ -16,7 +16,7 @@ from runeforge.engine.common.errors import EngineError
 from ..rules import abilities as ab
 from ..rules import effects as fx
 from ..rules.attacks import Weapon, gain_renown
-from . import approach, basic, events, foes, soak, traits
+from . import approach, basic, basic_others, events, foes, rolls, soak, traits, unmoved
 from .cards import strike_weapons
 from .choose import ask, attack_sets, fallen, reach, strike_sets
 from .choose import pick as _pick
@@ -219,6 +219,7 @@ def _shift(game, owner, name, e, turn, ctx, choice):
             events.shifted(game, f, owner, towards, apply)
         if f is not None and f.side == "adversary":     # the heroes' rules (delve7)
             events.approached(game, f, before[f.id], apply)
+    ctx["stayed"] = [fid for fid, path in moved.items() if not path]   # delve10: unmoved
     return {"op": "shift", "moved": moved}
 
 
@@ -323,6 +324,8 @@ def met(game, owner, e: dict, ctx: dict) -> bool:
 
 
 def _if(game, owner, name, e, turn, ctx, choice):
+    if e["cond"] in ("unpushed", "unpulled"):   # issue 32 (session delve10)
+        return unmoved.run_if(game, owner, name, e, turn, ctx, apply)
     if not met(game, owner, e, ctx):
         return {"op": "if", "met": False}
     return {"op": "if", "met": True, "effects": apply(game, owner, name, e["effects"], None,
@@ -334,7 +337,13 @@ def _approach(game, owner, name, e, turn, ctx, choice):  # issue 32 (session del
 
 
 def _basic(game, owner, name, e, turn, ctx, choice):  # issue 32 (session delve9)
+    if e.get("targets"):      # other heroes take it (session delve10)
+        return basic_others.take(game, owner, e, ctx, choice, apply)
     return basic.take(game, owner, e, choice, apply)
+
+
+def _roll(game, owner, name, e, turn, ctx, choice):   # issue 32 (session delve10)
+    return rolls.roll(game, owner, name, e, turn, ctx, choice, apply)
 
 
 def _never_bare(game, owner, name, e, turn, ctx, choice):   # pragma: no cover - checked
@@ -350,4 +359,4 @@ OPS = {"explore": _explore, "move": _move, "heal": _heal, "renown": _renown,
        "hamper": _never_bare,
        "steadfast": _never_bare, "immune": _never_bare, "guard": _never_bare,
        "pin": _never_bare, "approach": _approach, "soak": _never_bare,
-       "basic": _basic}
+       "basic": _basic, "roll": _roll}

@@ -372,4 +372,8 @@ class AbilityLexer(Lexer):
         if "immediately" in low or "also" in low:
             tokens = idle_adverbs(tokens)
         tokens = terrain_lists(tokens) if "," in text else tokens
+        if "single" in low:  # branch rbnp: "a single die" is "a die" (lexer_np.py)
+            from .lexer_np import single_determiners
+
+            tokens = single_determiners(tokens)
         return floor_commas(tokens) if "minimum" in low else tokens

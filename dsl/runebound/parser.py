@@ -573,3 +573,8 @@ for _rule, _method in _LIST_RULES.items():
 from . import parser_dice  # noqa: E402
 
 parser_dice.install(_ToAst)
+
+# ---- branch rbnp: noun phrases and objects as English builds them
+from . import parser_rbnp  # noqa: E402
+
+parser_rbnp.install(_ToAst)

@@ -91,3 +91,106 @@ def test_the_docs_show_what_is_refused():
 def test_each_refusal_in_the_docs_is_true(kind, text, code):
     _ir, found = compile_ability(text, _ctx(kind))
     assert code in [f.code for f in found], [(f.code, f.message) for f in found]
+
+
+# ---- recipients coordinated in one noun phrase ----------------------------------------------
+
+RECIPIENTS = [
+    ("ally", "Take 1 exhaustion on this Ally to heal 1 wound from your Hero or another Ally.",
+     "Place 1 exhaustion on this Ally to discard 1 wound from your Hero or another Ally."),
+    ("ally", "Each time your Hero enters a town, you may heal 1 wound from your Hero or from "
+     "this Ally.",
+     "Every time your Hero enters a town, you may discard 1 wound from your Hero or this Ally."),
+    ("ally", "At the end of your turn, remove 2 exhaustion from your Hero or one of your other "
+     "Allies.",
+     "At the end of your turn, discard 2 exhaustion from your Hero or another Ally."),
+    ("ally", "Exhaust this Ally to heal 1 exhaustion from your Hero or this Ally.",
+     "Place 1 exhaustion on this Ally to discard 1 exhaustion from your Hero or this Ally."),
+    ("hero", "Before moving, heal 1 wound from your Hero or an Ally.",
+     "Before moving, discard 1 wound from your Hero or one of your Allies."),
+    ("hero", "Before moving, heal 1 wound from your Hero or from one of your Allies.",
+     "Before moving, discard 1 wound from your Hero or one of your Allies."),
+    ("encounter", "Pay 2 gold to heal all wounds and exhaustion from your Hero and Allies.",
+     "Pay 2 gold to discard all wounds and exhaustion from your Hero and discard all wounds "
+     "and exhaustion from each of your Allies."),
+]
+
+
+@pytest.mark.parametrize("kind, written, canonical", RECIPIENTS,
+                         ids=[s[1][:50] for s in RECIPIENTS])
+def test_each_coordination_is_one_node_printed_one_way(kind, written, canonical):
+    test_each_wording_is_one_node_printed_one_way(kind, written, canonical)
+
+
+def _run_heal(text, allies, answer, source_index=0):
+    """Run ``text``'s effects for a Hero holding ``allies`` (each with 2 wounds and 2
+    exhaustion), the ability on the Ally at ``source_index``; the player answers the target
+    decision with ``answer`` (an index into ``allies``, or None: the Hero)."""
+    from runeforge.engine.common.dice import ScriptedDice
+    from runeforge.engine.runebound.combat.combat import Combat
+    from runeforge.engine.runebound.core.decisions import ScriptedPlayer
+    from runeforge.engine.runebound.core.effects import Context, build_effects, run_all
+    from runeforge.engine.runebound.core.ruleset import BASE
+    from runeforge.engine.runebound.core.state import State
+    from tests.engine_bundle import catalog
+
+    cat = catalog()
+    hero = cat.new_hero("varikas-the-dead", allies=allies, wounds=2, exhaustion=2)
+    for ally in hero.allies:
+        ally.wounds, ally.exhaustion = 2, 2
+    pick = hero.id if answer is None else hero.allies[answer].id
+    player = ScriptedPlayer([("target", pick)])
+    engine = Combat(cat, State(heroes=[hero]), ScriptedDice([]), {hero.id: player}, BASE)
+    engine.enemies = {hero.id: None}
+    ir, found = compile_ability(text, _ctx("ally"))
+    assert ir is not None and not found, found
+    run_all(build_effects(ir["effects"]), Context(engine, hero, allies[source_index]))
+    asked = [d for d in engine.log.of_type("decision") if d["kind"] == "target"]
+    return hero, asked
+
+
+ALLIES = ["acolyte-of-flame", "brass-owl"]
+
+
+@pytest.mark.parametrize("text, answer, options", [
+    # "your Hero or this Ally": the Hero or the Ally of the card (never the other Ally)
+    ("Discard 1 wound from your Hero or this Ally.", 0, [None, 0]),
+    ("Discard 1 wound from your Hero or this Ally.", None, [None, 0]),
+    # "your Hero or another Ally": the Hero or an Ally other than the card's
+    ("Discard 1 wound from your Hero or another Ally.", 1, [None, 1]),
+])
+def test_or_asks_the_player_which_one_and_heals_only_that_one(text, answer, options):
+    hero, asked = _run_heal(text, ALLIES, answer)
+    ids = [hero.id if o is None else hero.allies[o].id for o in options]
+    assert len(asked) == 1 and asked[0]["options"] == ids
+    healed = hero if answer is None else hero.allies[answer]
+    assert healed.wounds == 1
+    others = [f for f in [hero, *hero.allies] if f is not healed]
+    assert [f.wounds for f in others] == [2] * len(others)
+
+
+def test_or_with_one_figure_left_asks_nothing():
+    hero, asked = _run_heal("Discard 1 wound from your Hero or another Ally.", ALLIES[:1], None)
+    assert asked == [] and hero.wounds == 1
+
+
+def test_this_ally_or_another_ally_off_an_allys_card_is_refused_where_written():
+    for text, said in [("Heal 1 wound from your Hero or this Ally.", "this Ally"),
+                       ("Heal 1 wound from your Hero or another Ally.", "another Ally")]:
+        _ir, found = compile_ability(text, _ctx("hero"))
+        assert [f.code for f in found] == ["RF450"]
+        assert said in found[0].message and found[0].hint
+        assert text[found[0].span[0]:found[0].span[1]].startswith("Heal 1 wound")
+
+
+@pytest.mark.parametrize("text", [
+    "Melee: Exhaust this Ally to heal 1 wound from your Hero or this Ally.",
+    "Any Phase: Exhaust this Ally to heal 1 wound from your Hero or another Ally.",
+])
+def test_the_exact_odds_report_a_heal_of_either_one_as_not_modelled(text):
+    from runeforge.engine.runebound.analysis.before_model import before_model
+    from runeforge.games.runebound.abilities import compile_text
+
+    ir = compile_text(text, kind="ally")
+    [(_card, _index, _source, why)] = before_model([("brass-owl", 0, "ally", ir)]).uncovered
+    assert "not modelled" in why

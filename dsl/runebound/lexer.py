@@ -376,4 +376,8 @@ class AbilityLexer(Lexer):
             from .lexer_np import single_determiners
 
             tokens = single_determiners(tokens)
+        if " and " in low:  # branch rbnp: "your Hero and Allies" (lexer_np.py)
+            from .lexer_np import shared_determiners
+
+            tokens = shared_determiners(tokens)
         return floor_commas(tokens) if "minimum" in low else tokens

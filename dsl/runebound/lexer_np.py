@@ -34,3 +34,22 @@ def single_determiners(tokens):
             yield tok
     if held is not None:
         yield held
+
+
+# "your Hero and Allies": a determiner before the first noun of "A and B" is the second's too
+# ("your Hero and your Allies"); the nouns whose bare plural it is read before
+_SHARED_AFTER = frozenset({"HERO", "ALLY", "ITEM"})
+_BARE = frozenset({"ALLY", "ITEM"})
+
+
+def shared_determiners(tokens):
+    """``tokens`` with a YOUR (no width, at the noun) before the bare noun of "your N and N2"."""
+    toks = list(tokens)
+    out = []
+    for i, tok in enumerate(toks):
+        if (tok.type in _BARE and i >= 3 and toks[i - 1].type == "AND"
+                and toks[i - 2].type in _SHARED_AFTER and toks[i - 3].type == "YOUR"):
+            out.append(Token("YOUR", "", start_pos=tok.start_pos, line=1, column=tok.column,
+                             end_line=1, end_column=tok.column, end_pos=tok.start_pos))
+        out.append(tok)
+    return out

@@ -27,3 +27,15 @@ def install(cls) -> None:
     for name, value in vars(RbnpRules).items():
         if not name.startswith("__"):
             setattr(cls, name, value)
+
+
+# ---- recipients coordinated in one noun phrase: "your Hero or this Ally" (one, the player's
+# choice; the IR target names the pool the engine asks from)
+def _recipients(name):
+    from .parser_parts import _word
+
+    return lambda self, ch: _word(name, _sp(ch))
+
+
+RbnpRules.hero_or_this_ally = _recipients("hero_or_this_ally")
+RbnpRules.hero_or_other_ally = _recipients("hero_or_other_ally")

@@ -359,3 +359,7 @@ _prohibit.install(text)
 from .printer_dice import install as _install_dice  # noqa: E402
 
 _install_dice(text)
+# ---- branch rbnp: recipients coordinated with "or"
+from .printer_rbnp import install as _install_rbnp  # noqa: E402
+
+_install_rbnp(TARGETS)

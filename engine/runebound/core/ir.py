@@ -65,6 +65,7 @@ DURATIONS += ("next_event", "end_of_next_turn", "while_held")  # ---- family 8 (
 # ---- family 4 (issue 21): targets by the board; where a Hero enters (game/movement.py)
 MAX_WITHIN = 9
 TARGETS += ("each_hero_in_space", *(f"each_hero_within_{k}" for k in range(1, MAX_WITHIN + 1)))
+TARGETS += ("hero_or_this_ally", "hero_or_other_ally")  # branch rbnp: "your Hero or this Ally"
 ENTER_PLACES = ("town", "road", "river", "plains", "hills", "forest", "swamp", "mountains")
 RESTRICTIONS = ("escape", "ally_attack", "buy_items", "buy_allies")  # buy_*: issue 32
 # issue 32 (session lang4): "Heroes cannot enter swamps" (game/place.py bars the terrain)

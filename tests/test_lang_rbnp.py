@@ -194,3 +194,48 @@ def test_the_exact_odds_report_a_heal_of_either_one_as_not_modelled(text):
     ir = compile_text(text, kind="ally")
     [(_card, _index, _source, why)] = before_model([("brass-owl", 0, "ally", ir)]).uncovered
     assert "not modelled" in why
+
+
+# ---- "your combat roll": the roll of the attack the ability's phase makes -----------------------
+
+ROLLS = [
+    ("hero", "Melee: Take 1 exhaustion to add +2 to your combat roll.",
+     "Melee: Take 1 exhaustion to receive +2 to melee combat rolls."),
+    ("hero", "Ranged: Take 1 exhaustion to add 1 to a combat roll.",
+     "Ranged: Take 1 exhaustion to receive +1 to ranged combat rolls."),
+    ("ally", "Magic: +1 to your combat roll.", "Magic: You receive +1 to magic combat rolls."),
+    ("hero", "Before Combat: Take 1 exhaustion to gain 1 gold. Melee: +1 to your combat roll.",
+     None),  # a text of two abilities: the second's tag is its own
+]
+
+
+@pytest.mark.parametrize("kind, written, canonical", ROLLS, ids=[s[1][:50] for s in ROLLS])
+def test_your_combat_roll_is_the_roll_of_the_tags_phase(kind, written, canonical):
+    from runeforge.games.runebound.abilities import canonical_text, compile_abilities
+
+    if canonical is not None:
+        test_each_wording_is_one_node_printed_one_way(kind, written, canonical)
+        return
+    irs, found = compile_abilities(written, _ctx(kind))
+    assert irs is not None and not [f for f in found if f.severity == "error"], found
+    assert irs[1]["effects"] == [{"op": "modify", "target": "hero", "stat": "melee_roll",
+                                  "value": 1}]
+    assert canonical_text(written).endswith("Melee: You receive +1 to melee combat rolls.")
+
+
+@pytest.mark.parametrize("text, said", [
+    ("Any Phase: Take 1 exhaustion to add +2 to your combat roll.", "the tag 'any phase'"),
+    ("Before Combat: Take 1 exhaustion to add +2 to a combat roll.", "the tag 'before combat'"),
+    ("Take 1 exhaustion to add 2 to your combat roll.", "no timing tag"),
+])
+def test_your_combat_roll_with_no_phase_is_refused_where_it_is_written(text, said):
+    with pytest.raises(AbilitySyntaxError) as err:
+        parse_ability(text)
+    e = err.value
+    assert e.code == "RF482" and said in e.message
+    assert text[e.start:e.end].startswith("to") or text[e.start:e.end].startswith("add")
+    assert "combat roll" in text[e.start:e.end] and "Melee:" in e.hint
+    # a parse after it does not see the tag of the one before
+    with pytest.raises(AbilitySyntaxError):
+        parse_ability("Melee: Take 1 exhaustion to gain 1 gold.")
+        parse_ability("Take 1 exhaustion to add 2 to your combat roll.")

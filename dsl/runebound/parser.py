@@ -578,3 +578,9 @@ parser_dice.install(_ToAst)
 from . import parser_rbnp  # noqa: E402
 
 parser_rbnp.install(_ToAst)
+_fresh_before_rbnp = _fresh_state
+
+
+def _fresh_state() -> None:  # noqa: F811 - also forget the tag of "your combat roll" (rbnp)
+    _fresh_before_rbnp()
+    parser_rbnp.forget()

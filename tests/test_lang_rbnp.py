@@ -186,6 +186,7 @@ def test_this_ally_or_another_ally_off_an_allys_card_is_refused_where_written():
 @pytest.mark.parametrize("text", [
     "Melee: Exhaust this Ally to heal 1 wound from your Hero or this Ally.",
     "Any Phase: Exhaust this Ally to heal 1 wound from your Hero or another Ally.",
+    "Any Phase: Exhaust this Ally to reroll a failed combat roll.",
 ])
 def test_the_exact_odds_report_a_heal_of_either_one_as_not_modelled(text):
     from runeforge.engine.runebound.analysis.before_model import before_model
@@ -239,3 +240,64 @@ def test_your_combat_roll_with_no_phase_is_refused_where_it_is_written(text, sai
     with pytest.raises(AbilitySyntaxError):
         parse_ability("Melee: Take 1 exhaustion to gain 1 gold.")
         parse_ability("Take 1 exhaustion to add 2 to your combat roll.")
+
+
+# ---- "reroll a failed combat roll": offered after a failed roll only -----------------------------
+
+KNUCKLE = "knucklebone-of-second-chances"
+
+
+def _reroll_fight(dice, answers, failed_only):
+    """The combat log of Varikas with the Knucklebone (its reroll made "a failed combat roll"
+    when ``failed_only``, as compiled from the text) against the Hungry Wolves."""
+    from runeforge.engine.runebound.core.catalog import Catalog
+    from runeforge.games.runebound.abilities import compile_text
+    from tests.engine_bundle import bundle, fight
+
+    data = bundle(ROOT / "tests" / "lang_combat")
+    card = next(c for c in data["cards"] if c["id"] == KNUCKLE)
+    if failed_only:
+        text = "Once per combat, take 1 exhaustion to reroll a failed combat roll."
+        card["abilities"] = [compile_text(text, kind="item")]
+    cat = Catalog(data)
+    hero = cat.new_hero("varikas-the-dead", items=[KNUCKLE])
+    _, combat, _ = fight(cat, hero, "hungry-wolves", dice, answers)
+    offers = [r for r in combat.log.records if r["type"] == "decision"
+              and r["kind"] == "use_ability" and f"{KNUCKLE}#0" in r["options"]]
+    return hero, combat.log.records, offers
+
+
+def test_a_failed_combat_roll_is_the_only_one_rerolled():
+    # a melee defence roll of 20 succeeds: the plain reroll is offered after it, the failed-only
+    # reroll is not
+    answers = [("escape", False), ("phase_action", "defend"), ("phase_action", "defend"),
+               ("phase_action", "defend"), ("escape", True)]
+    assert len(_reroll_fight([20, 20], answers, False)[2]) == 1
+    assert _reroll_fight([20, 20], answers, True)[2] == []
+    # a melee attack of 6 + Body 4 fails: offered, used, rerolled (7 + 4 = 11 succeeds)
+    answers = [("escape", False), ("phase_action", "defend"), ("phase_action", "attack"),
+               ("use_ability", f"{KNUCKLE}#0"), ("phase_action", "defend"), ("escape", True)]
+    hero, log, offers = _reroll_fight([6, 7, 20], answers, True)
+    assert len(offers) == 1 and hero.exhaustion == 1
+    assert [r["success"] for r in log if r["type"] == "roll" and r.get("phase") == "melee"
+            and r.get("purpose") == "attack"] == [False, True]
+    assert any(r["type"] == "reroll" for r in log)
+
+
+def test_a_failed_combat_roll_prints_lowers_and_renders():
+    from runeforge.games.runebound.abilities import compile_text
+
+    for written in ("Any Phase: Take 1 exhaustion to reroll your failed combat roll.",
+                    "Any Phase: Take 1 exhaustion to reroll a failed combat roll."):
+        test_each_wording_is_one_node_printed_one_way(
+            "hero", written, "Any Phase: Take 1 exhaustion to reroll a failed combat roll.")
+    ir = compile_text("Once per combat, take 1 exhaustion to reroll a failed combat roll.",
+                      kind="item")
+    assert ir["effects"] == [{"op": "reroll", "failed": True}]
+    plain = compile_text("Once per combat, take 1 exhaustion to reroll your combat roll.",
+                         kind="item")
+    assert plain["effects"] == [{"op": "reroll"}]  # the IR of a plain reroll is as it was
+    ast = parse_ability("Any Phase: Take 1 exhaustion to reroll a failed combat roll.")
+    rendered = {loc: render_ability(ast, loc) for loc in LOCALES}
+    assert len(set(rendered.values())) == 5
+    assert all("failed" not in out for loc, out in rendered.items() if loc != "en")

@@ -149,6 +149,7 @@ _TERMINAL_WORDS["WOUNDED"] = ("wounded", "damaged")
 _TERMINAL_WORDS.update(TOTAL=("total",), LOWER=("lower", "fewer", "below"),
                        HIGHER=("higher", "greater", "above", "highest", "better", "best"),
                        USE=("use", "uses"), THAT=("that",))
+_TERMINAL_WORDS["FAILED"] = ("failed",)  # branch rbnp: "reroll a failed combat roll"
 
 # Icon tokens stand for words (reference 2.7); the PDF draws them as symbols.
 ICONS: dict[str, str] = {

@@ -67,6 +67,13 @@ def _add_roll_bonus_here(self, ch):  # "add 2 to your combat roll": +2 to the ph
     return n.Modifier("you", stat, amount.values[0], span=_sp(ch))
 
 
+def _reroll_failed(self, ch):  # "reroll a failed combat roll"
+    from . import nodes as n
+
+    return n.Reroll(failed=True, span=_sp(ch))
+
+
+RbnpRules.reroll_failed = _reroll_failed
 RbnpRules.roll_bonus_here = _roll_bonus_here
 RbnpRules.add_roll_bonus_here = _add_roll_bonus_here
 

@@ -190,7 +190,7 @@ def ir_schema() -> dict:
         # ---- family 7: combat
         _op("extra_wounds", phase=_enum([*PHASES, None]), value=COUNT),
         _op("inflict_additional", amount=_amount(), target=target),
-        _op("reroll"),
+        {**_op("reroll", failed={"const": True}), "required": ["op"]},  # failed: branch rbnp
         {**_op("wound_cap", target=target, value=COUNT, per=_enum(("round",))),
          "required": ["op", "target", "value"]},  # per: issue 32 (session lang4)
         _op("immune", target=target, phase=_enum(PHASES)),

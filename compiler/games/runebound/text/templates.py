@@ -333,3 +333,6 @@ from .render_dice import TEMPLATES as _DICE  # noqa: E402
 
 OTHER.update(_DICE)
 TEMPLATES = all_templates()
+# ---- branch rbnp: "reroll a failed combat roll" (render_combat.py)
+VERB_CLAUSES.update({"effect.reroll_failed": "reroll a failed combat roll"})
+TEMPLATES = all_templates()

@@ -301,3 +301,35 @@ def test_a_failed_combat_roll_prints_lowers_and_renders():
     rendered = {loc: render_ability(ast, loc) for loc in LOCALES}
     assert len(set(rendered.values())) == 5
     assert all("failed" not in out for loc, out in rendered.items() if loc != "en")
+
+
+# ---- "this Ally" as the subject of a condition -------------------------------------------------
+
+ALLY_CLAUSES = [
+    ("ally", "Melee: Make a melee attack. If this Ally attacks and succeeds, gain 1 gold.",
+     "Melee: Make a melee attack. If you succeed, gain 1 gold."),
+    ("ally", "Ranged: Make a ranged attack. If this Ally misses, take 1 exhaustion.",
+     "Ranged: Make a ranged attack. If you fail, take 1 exhaustion."),
+    ("ally", "Magic: Make a magic attack. If this Ally attacks and hits, inflict 1 wound on your "
+     "enemy.", "Magic: Make a magic attack. If you succeed, inflict 1 wound on your enemy."),
+]
+
+
+@pytest.mark.parametrize("kind, written, canonical", ALLY_CLAUSES,
+                         ids=[s[1][:50] for s in ALLY_CLAUSES])
+def test_this_ally_attacks_and_succeeds_is_the_outcome_of_its_attack(kind, written, canonical):
+    test_each_wording_is_one_node_printed_one_way(kind, written, canonical)
+
+
+@pytest.mark.parametrize("text, said", [
+    ("Melee: If this Ally attacks and succeeds, gain 1 gold.", "attacks and succeeds"),
+    ("Melee: If this Ally fails, take 1 exhaustion.", "attacks and fails"),
+])
+def test_this_ally_attacks_with_no_attack_before_it_hints_the_trigger(text, said):
+    _ir, found = compile_ability(text, _ctx("ally"))
+    [f] = [f for f in found if f.code == "RF406"]
+    assert text[f.span[0]:f.span[1]].startswith("If this Ally")
+    assert f"'Every time this Ally {said}, ...'" in f.hint
+    trigger = f"Melee: Every time this Ally {said}, gain 1 gold."
+    ir, found = compile_ability(trigger, _ctx("ally"))
+    assert ir is not None and not found, found

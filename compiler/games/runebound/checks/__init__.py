@@ -168,9 +168,14 @@ def _outcomes(nodes):
             seen = True
         elif isinstance(node, n.Outcome) and not seen:
             word = "succeed" if node.outcome == "success" else "fail"
+            hint = "make an attack or a test first, e.g. 'Test Body (12). If you fail, take 1 " \
+                "wound.'"
+            if node.whose == "this_ally":  # branch rbnp: this Ally's own attack, in its phase
+                hint = ("say it as a trigger: 'Every time this Ally attacks and "
+                        f"{'succeeds' if word == 'succeed' else 'fails'}, ...', or make the "
+                        "attack first ('Make a melee attack. If this Ally's attack succeeds, ...')")
             yield Finding("RF406", f"'If you {word}' has no attack or test before it",
-                          node.span, hint="make an attack or a test first, e.g. "
-                                          "'Test Body (12). If you fail, take 1 wound.'")
+                          node.span, hint=hint)
 
 
 def _tests(nodes, ctx: CardContext):

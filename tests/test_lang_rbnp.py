@@ -333,3 +333,29 @@ def test_this_ally_attacks_with_no_attack_before_it_hints_the_trigger(text, said
     trigger = f"Melee: Every time this Ally {said}, gain 1 gold."
     ir, found = compile_ability(trigger, _ctx("ally"))
     assert ir is not None and not found, found
+
+
+# ---- "the top card of the market deck" as the object of "gain" / "take" ----------------------
+
+@pytest.mark.parametrize("written", ["Gain the top card of the market deck.",
+                                     "Take the top card of the market deck."])
+def test_gaining_the_top_card_of_the_market_deck_is_drawing_and_keeping_it(written):
+    test_each_wording_is_one_node_printed_one_way(
+        "encounter", written, "Draw 1 market card and keep one.")
+    ir, _ = compile_ability(written, _ctx("encounter"))
+    assert ir["effects"] == [{"op": "draw_market_keep", "amount": {"kind": "fixed", "value": 1}}]
+
+
+@pytest.mark.parametrize("text, at", [
+    ("Test Mind (9). If you succeed, gain the top Ally of the market deck.",
+     "gain the top Ally of the market deck"),
+    ("Draw the top Item of the market deck.", "Draw the top Item of the market deck"),
+])
+def test_the_top_card_of_a_kind_is_refused_where_it_is_written(text, at):
+    with pytest.raises(AbilitySyntaxError) as err:
+        parse_ability(text)
+    e = err.value
+    assert e.code == "RF470" and text[e.start:e.end] == at
+    assert "draw the top card of the market deck and keep it" in e.hint
+    hinted = "Draw the top card of the market deck and keep it."
+    assert compile_ability(hinted, _ctx("encounter"))[0] is not None

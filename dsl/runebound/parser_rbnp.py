@@ -106,3 +106,25 @@ def _recipients(name):
 
 RbnpRules.hero_or_this_ally = _recipients("hero_or_this_ally")
 RbnpRules.hero_or_other_ally = _recipients("hero_or_other_ally")
+
+
+# ---- "the top card of the market deck" as the object of "gain" / "take" ------------------------
+def _gain_market_top(self, ch):  # the Hero gets the card: drawn and kept
+    from . import nodes as n
+
+    return n.DrawMarketKeep(n.Amount("fixed", (1,), span=_sp(ch)), span=_sp(ch))
+
+
+def _top_of_kind(self, ch):
+    from lark import Token
+
+    kind = next(str(t) for t in ch if isinstance(t, Token) and t.type in ("ALLY", "ITEM"))
+    raise AbilitySyntaxError(
+        f"the engine draws the top card of the market deck, whatever it is; it cannot pick the "
+        f"top {kind}", *_sp(ch), code="RF470",
+        hint="write 'draw the top card of the market deck and keep it' (the Hero keeps that "
+             "card, an Item or an Ally), or 'draw 3 market cards and keep one'")
+
+
+RbnpRules.gain_market_top = _gain_market_top
+RbnpRules.top_of_kind = _top_of_kind

@@ -338,12 +338,16 @@ def test_this_ally_attacks_with_no_attack_before_it_hints_the_trigger(text, said
 # ---- "the top card of the market deck" as the object of "gain" / "take" ----------------------
 
 @pytest.mark.parametrize("written", ["Gain the top card of the market deck.",
-                                     "Take the top card of the market deck."])
+                                     "Test Mind (5). If you succeed, gain the top card of the "
+                                     "market deck."])
 def test_gaining_the_top_card_of_the_market_deck_is_drawing_and_keeping_it(written):
     test_each_wording_is_one_node_printed_one_way(
-        "encounter", written, "Draw 1 market card and keep one.")
+        "encounter", written, written.replace("gain the top card of the market deck",
+                                              "draw 1 market card and keep one").replace(
+            "Gain the top card of the market deck", "Draw 1 market card and keep one"))
     ir, _ = compile_ability(written, _ctx("encounter"))
-    assert ir["effects"] == [{"op": "draw_market_keep", "amount": {"kind": "fixed", "value": 1}}]
+    assert {"op": "draw_market_keep", "amount": {"kind": "fixed", "value": 1}} in \
+        [e for e in ir["effects"]] + [x for e in ir["effects"] for x in e.get("effects", [])]
 
 
 @pytest.mark.parametrize("text, at", [

@@ -119,6 +119,8 @@ EXAMPLES = {
              "`Items cannot be activated.`, `Gain 1 gold (to a minimum of 1 gold).`",
     "RF480": "`Roll a die. On 1–3, take 2 wounds. On 4–6, gain 3 gold.` (nothing happens on 7–10)",
     "RF481": "`Test Body (7). Roll twice and use the higher result.` (a test is rolled once)",
+    "RF482": "`Any Phase: Activate to add +2 to your combat roll.` (write 'Melee: ...' or 'to "
+             "your melee combat roll')",
     "RF501": "two cards named `Rune Plate` (the hint names the other file:line)",
     "RF502": "`removes: [belt-of-strenght]` in a manifest",
     "RF503": "`id: belt` on `Belt of Strength` without `id_override: true`",

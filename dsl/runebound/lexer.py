@@ -149,6 +149,7 @@ _TERMINAL_WORDS["WOUNDED"] = ("wounded", "damaged")
 _TERMINAL_WORDS.update(TOTAL=("total",), LOWER=("lower", "fewer", "below"),
                        HIGHER=("higher", "greater", "above", "highest", "better", "best"),
                        USE=("use", "uses"), THAT=("that",))
+_TERMINAL_WORDS["FAILED"] = ("failed",)  # branch rbnp: "reroll a failed combat roll"
 
 # Icon tokens stand for words (reference 2.7); the PDF draws them as symbols.
 ICONS: dict[str, str] = {
@@ -372,4 +373,12 @@ class AbilityLexer(Lexer):
         if "immediately" in low or "also" in low:
             tokens = idle_adverbs(tokens)
         tokens = terrain_lists(tokens) if "," in text else tokens
+        if "single" in low:  # branch rbnp: "a single die" is "a die" (lexer_np.py)
+            from .lexer_np import single_determiners
+
+            tokens = single_determiners(tokens)
+        if " and " in low:  # branch rbnp: "your Hero and Allies" (lexer_np.py)
+            from .lexer_np import shared_determiners
+
+            tokens = shared_determiners(tokens)
         return floor_commas(tokens) if "minimum" in low else tokens

@@ -40,8 +40,10 @@ class InflictAdditional:
 @dataclass(frozen=True)
 class Reroll:
     """``... to reroll your combat roll.``: used right after the Hero's combat roll (attack
-    or defence), before its result counts; the new roll replaces it."""
+    or defence), before its result counts; the new roll replaces it. ``failed``: "reroll a
+    failed combat roll", only a roll that failed (branch rbnp)."""
 
+    failed: bool = False
     span: Span = _span()
 
 

@@ -578,3 +578,13 @@ parser_dice.install(_ToAst)
 from . import parser_skills  # noqa: E402
 
 parser_skills.install(_ToAst)
+# ---- branch rbnp: noun phrases and objects as English builds them
+from . import parser_rbnp  # noqa: E402
+
+parser_rbnp.install(_ToAst)
+_fresh_before_rbnp = _fresh_state
+
+
+def _fresh_state() -> None:  # noqa: F811 - also forget the tag of "your combat roll" (rbnp)
+    _fresh_before_rbnp()
+    parser_rbnp.forget()

@@ -363,3 +363,7 @@ _install_dice(text)
 from .printer_skills import install as _install_skills  # noqa: E402
 
 _install_skills(text)
+# ---- branch rbnp: recipients coordinated with "or"
+from .printer_rbnp import install as _install_rbnp  # noqa: E402
+
+_install_rbnp(TARGETS)

@@ -21,7 +21,7 @@ def register(text, targets, noun) -> None:
 
     @text.register
     def _(node: n.Reroll) -> str:
-        return "reroll your combat roll"
+        return "reroll a failed combat roll" if node.failed else "reroll your combat roll"
 
     @text.register
     def _(node: n.WoundCap) -> str:

@@ -11,6 +11,11 @@ ACTIONS = ("activate_items", "activate_items_in_combat")
 
 def activation_bar(engine, kind: str, ability) -> str | None:
     """Why ``ability`` of a card of ``kind`` cannot be used now, or None."""
+    from .rerolls_rbnp import reroll_bar  # branch rbnp: "reroll a failed combat roll"
+
+    why = reroll_bar(engine, ability)
+    if why:
+        return why
     if kind != "item" or "activate" not in ability.cost_ops:
         return None
     for action in ACTIONS:

@@ -407,3 +407,7 @@ EXTRA_TARGETS["each_other_ally"] = lambda engine, ctx: [a for a in ctx.owner.all
                                                         if a.id != ctx.source]
 EXTRA_TARGETS["this_ally"] = lambda engine, ctx: [a for a in ctx.owner.allies
                                                   if a.id == ctx.source]
+# branch rbnp: recipients coordinated with "or" ("your Hero or this Ally")
+from .targets_rbnp import TARGETS as _RBNP_TARGETS  # noqa: E402
+
+EXTRA_TARGETS.update(_RBNP_TARGETS)

@@ -50,6 +50,7 @@ class InflictAdditional(Effect):
 @dataclass
 class Reroll(Effect):
     op = "reroll"
+    failed: bool = False  # "reroll a failed combat roll" (branch rbnp; rerolls_rbnp.py)
 
     def run(self, ctx):
         reroll(ctx.engine, ctx.source)
@@ -92,7 +93,7 @@ def build(ir: dict) -> Effect | None:
     if op == "inflict_additional":
         return InflictAdditional(Amount.from_ir(ir["amount"]), ir["target"])
     if op == "reroll":
-        return Reroll()
+        return Reroll(ir.get("failed", False))
     if op == "wound_cap":
         return WoundCap(ir["target"], ir["value"], ir.get("per", "phase"))
     if op == "immune":

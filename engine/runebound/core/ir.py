@@ -65,6 +65,7 @@ DURATIONS += ("next_event", "end_of_next_turn", "while_held")  # ---- family 8 (
 # ---- family 4 (issue 21): targets by the board; where a Hero enters (game/movement.py)
 MAX_WITHIN = 9
 TARGETS += ("each_hero_in_space", *(f"each_hero_within_{k}" for k in range(1, MAX_WITHIN + 1)))
+TARGETS += ("hero_or_this_ally", "hero_or_other_ally")  # branch rbnp: "your Hero or this Ally"
 ENTER_PLACES = ("town", "road", "river", "plains", "hills", "forest", "swamp", "mountains")
 RESTRICTIONS = ("escape", "ally_attack", "buy_items", "buy_allies")  # buy_*: issue 32
 # issue 32 (session lang4): "Heroes cannot enter swamps" (game/place.py bars the terrain)
@@ -192,7 +193,7 @@ def ir_schema() -> dict:
         # ---- family 7: combat
         _op("extra_wounds", phase=_enum([*PHASES, None]), value=COUNT),
         _op("inflict_additional", amount=_amount(), target=target),
-        _op("reroll"),
+        {**_op("reroll", failed={"const": True}), "required": ["op"]},  # failed: branch rbnp
         {**_op("wound_cap", target=target, value=COUNT, per=_enum(("round",))),
          "required": ["op", "target", "value"]},  # per: issue 32 (session lang4)
         _op("immune", target=target, phase=_enum(PHASES)),

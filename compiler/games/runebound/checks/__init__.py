@@ -16,6 +16,7 @@ from runeforge.dsl.runebound import nodes as n
 from . import core as checks_core  # issue 32 (part III): the compositional core
 from . import decks as checks_decks  # family 5/6 (issue 21)
 from . import prohib as checks_prohib  # issue 32 (session prohib): this Item's own rule
+from . import rbnp as checks_rbnp  # branch rbnp: recipients coordinated with "or"
 from . import skills as checks_skills  # issue 32 (session skills): a skill a card gives
 from . import trig as checks_trig  # issue 32 (branch rbtrig): clauses of this Ally, attacks
 from . import when as checks_when  # issue 32 (session when): triggers on a test
@@ -77,6 +78,7 @@ def check_ability(a: n.Ability, ctx: CardContext) -> Iterator[Finding]:
     yield from checks_trig.check(a, ctx, nodes, Finding)  # issue 32 (branch rbtrig)
     yield from checks_prohib.check(a, ctx, nodes, Finding)  # issue 32 (session prohib)
     yield from checks_skills.check(a, ctx, nodes, Finding)  # issue 32 (session skills)
+    yield from checks_rbnp.check(a, ctx, nodes, Finding)  # branch rbnp: "your Hero or this Ally"
 
 
 def check_compiled(ir: dict, ctx: CardContext, text: str) -> list[Finding]:
@@ -170,9 +172,14 @@ def _outcomes(nodes):
             seen = True
         elif isinstance(node, n.Outcome) and not seen:
             word = "succeed" if node.outcome == "success" else "fail"
+            hint = "make an attack or a test first, e.g. 'Test Body (12). If you fail, take 1 " \
+                "wound.'"
+            if node.whose == "this_ally":  # branch rbnp: this Ally's own attack, in its phase
+                hint = ("say it as a trigger: 'Every time this Ally attacks and "
+                        f"{'succeeds' if word == 'succeed' else 'fails'}, ...', or make the "
+                        "attack first ('Make a melee attack. If this Ally's attack succeeds, ...')")
             yield Finding("RF406", f"'If you {word}' has no attack or test before it",
-                          node.span, hint="make an attack or a test first, e.g. "
-                                          "'Test Body (12). If you fail, take 1 wound.'")
+                          node.span, hint=hint)
 
 
 def _tests(nodes, ctx: CardContext):

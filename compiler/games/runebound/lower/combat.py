@@ -29,7 +29,7 @@ def register(effect, amount) -> None:
 
     @effect.register
     def _(node: n.Reroll) -> list[dict]:
-        return [{"op": "reroll"}]
+        return [{"op": "reroll", "failed": True}] if node.failed else [{"op": "reroll"}]
 
     @effect.register
     def _(node: n.WoundCap) -> list[dict]:

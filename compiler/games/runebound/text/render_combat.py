@@ -23,7 +23,7 @@ def _inflictadditional(self, node: n.InflictAdditional, mood: str) -> str:
 
 
 def _reroll(self, node: n.Reroll, mood: str) -> str:
-    return self.verb("effect.reroll", mood)
+    return self.verb("effect.reroll_failed" if node.failed else "effect.reroll", mood)
 
 
 

@@ -343,3 +343,6 @@ from .render_skills import TEMPLATES as _SKILLS  # noqa: E402
 
 OTHER.update(_SKILLS)
 TEMPLATES = all_templates()
+# ---- branch rbnp: "reroll a failed combat roll" (render_combat.py)
+VERB_CLAUSES.update({"effect.reroll_failed": "reroll a failed combat roll"})
+TEMPLATES = all_templates()

@@ -366,3 +366,14 @@ dice_table = st.one_of(
               st.one_of(st.none(), _that_hero)),
 )
 effect = st.one_of(effect, dice_table)
+
+# ---- issue 32 (branch rbtrig2): more event verbs of a trigger's clause ("you escape", "you fail
+# a Spirit test", "you pass a Mind Diplomacy test"), the event before or after
+_verbs2 = st.one_of(st.just(n.Escaped()),
+                    st.builds(n.TestResult, st.sampled_from(["mind", "body", "spirit"]),
+                              st.sampled_from([None, "Diplomacy", "Swim"]), st.booleans()))
+effect = st.one_of(
+    effect,
+    st.builds(lambda e, a: n.Trigger(e, a, event_first=True), _verbs2, action_list),
+    st.builds(lambda e, a: n.Trigger(e, a, event_first=False), _verbs2, action_list),
+)

@@ -149,6 +149,8 @@ _TERMINAL_WORDS["WOUNDED"] = ("wounded", "damaged")
 _TERMINAL_WORDS.update(TOTAL=("total",), LOWER=("lower", "fewer", "below"),
                        HIGHER=("higher", "greater", "above", "highest", "better", "best"),
                        USE=("use", "uses"), THAT=("that",))
+# issue 32 (branch rbtrig2): "When your Hero escapes, ..." (the verb agrees with its subject)
+_TERMINAL_WORDS["ESCAPE"] = ("escape", "escaped", "escapes")
 
 # Icon tokens stand for words (reference 2.7); the PDF draws them as symbols.
 ICONS: dict[str, str] = {

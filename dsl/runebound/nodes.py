@@ -393,6 +393,7 @@ from .nodes_place import (  # noqa: E402,F401  family 4/8/9 (issue 21)
     TerrainRule,
 )
 from .nodes_trig import *  # noqa: E402,F401,F403  issue 32 (branch rbtrig)
+from .nodes_trig2 import *  # noqa: E402,F401,F403  issue 32 (branch rbtrig2)
 
 # ---- issue 32 (session when): triggers on a Hero's test
 from .nodes_when import *  # noqa: E402,F401,F403

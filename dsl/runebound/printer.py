@@ -368,3 +368,8 @@ _prohibit.install(text)
 from .printer_dice import install as _install_dice  # noqa: E402
 
 _install_dice(text)
+
+# ---- issue 32 (branch rbtrig2): more event verbs of a trigger's clause
+from . import printer_trig2 as _trig2  # noqa: E402
+
+event = _trig2.with_events(event)

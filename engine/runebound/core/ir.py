@@ -268,6 +268,11 @@ def ir_schema() -> dict:
     events["attack_result"] = _fields("kind", "attack_result", who=_enum(("hero", "this_ally")),
                                       success={"type": "boolean"})
     events["ally_discarded"] = _fields("kind", "ally_discarded")
+    # issue 32 (branch rbtrig2): "you escape"; "you fail a Spirit test" (a skill test's result)
+    events["escaped"] = _fields("kind", "escaped")
+    events["test_result"] = _fields("kind", "test_result", attribute=_enum(ATTRIBUTES),
+                                    skill={"type": ["string", "null"]},
+                                    success={"type": "boolean"})
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://runeforge.invalid/schemas/ir-ability.schema.json",

@@ -16,6 +16,7 @@ from runeforge.dsl.runebound import nodes as n
 from . import core as checks_core  # issue 32 (part III): the compositional core
 from . import decks as checks_decks  # family 5/6 (issue 21)
 from . import trig as checks_trig  # issue 32 (branch rbtrig): clauses of this Ally, attacks
+from . import trig2 as checks_trig2  # issue 32 (branch rbtrig2): escapes, tests' results
 from . import when as checks_when  # issue 32 (session when): triggers on a test
 from .branching import check_branching  # families 1-3 (issue 21)
 from .combat import check_combat
@@ -73,6 +74,7 @@ def check_ability(a: n.Ability, ctx: CardContext) -> Iterator[Finding]:
     yield from checks_core.check(a, ctx, nodes, Finding)  # issue 32: the compositional core
     yield from checks_when.check(a, ctx, nodes, Finding)  # issue 32 (session when): tests
     yield from checks_trig.check(a, ctx, nodes, Finding)  # issue 32 (branch rbtrig)
+    yield from checks_trig2.check(a, ctx, nodes, Finding)  # issue 32 (branch rbtrig2)
 
 
 def check_compiled(ir: dict, ctx: CardContext, text: str) -> list[Finding]:

@@ -356,3 +356,8 @@ render_prohibit.install(Renderer)
 from . import render_dice  # noqa: E402
 
 render_dice.install(Renderer)
+
+# ---- issue 32 (branch rbtrig2): more event verbs of a trigger's clause
+from . import render_trig2  # noqa: E402
+
+render_trig2.install(Renderer)

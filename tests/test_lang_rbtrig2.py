@@ -53,6 +53,10 @@ VARIANTS = [
      "Every time you pass a Mind Diplomacy test, gain 1 gold.", "ally"),
     ("If you succeed at a test of Body Swim, gain 1 experience.",
      "Every time you pass a Body Swim test, gain 1 experience.", "hero"),
+    ("Each time you attack this challenge and fail, it heals 1 wound.",
+     "Every time you attack and fail, discard 1 wound from this challenge.", "challenge"),
+    ("Whenever your Hero attacks and misses, it heals 2 wounds.",
+     "Every time you attack and fail, discard 2 wounds from this challenge.", "challenge"),
     ("Once per turn, if you fail a Mind test, you may take 1 exhaustion to gain 2 gold.",
      "Once per turn, every time you fail a Mind test, take 1 exhaustion to gain 2 gold.",
      "hero"),
@@ -84,6 +88,9 @@ def test_every_canonical_form_renders_in_five_locales(variant, canonical, kind):
 def test_the_new_events_lower_to_their_ir():
     ir, _ = _errors("Whenever you escape from combat, gain 1 gold.", "hero")
     assert ir["effects"][0]["event"] == {"kind": "escaped"}
+    ir, _ = _errors("Each time you attack this challenge and fail, it heals 1 wound.", "challenge")
+    assert ir["effects"][0]["effects"] == [{"op": "heal", "amount": {"kind": "fixed", "value": 1},
+                                            "tokens": ["wound"], "target": "enemy"}]
     ir, _ = _errors("If you fail a Spirit test, gain 1 gold.", "item")
     assert ir["effects"][0]["event"] == {"kind": "test_result", "attribute": "spirit",
                                          "skill": None, "success": False}
@@ -102,6 +109,7 @@ REFUSED = [
      "your Hero rolls your movement dice"),
     ("Whenever you escape from this challenge, gain 1 gold.", "item", "RF450",
      "you escape from this challenge"),
+    ("Each time you attack and fail, it heals 1 wound.", "hero", "RF450", "it heals 1 wound"),
 ]
 
 
@@ -121,7 +129,7 @@ def test_the_scenarios_run_each_trigger():
     result = pipeline.check([str(CONTENT)])
     assert result.ok, [d.message for d in result.diagnostics if d.is_error]
     mine = [r for r in scenarios.run(result.content, result.compiled) if "lang-rbtrig2" in r.path]
-    assert len(mine) == 3 and not [(r.name, r.error) for r in mine if not r.passed]
+    assert len(mine) == 4 and not [(r.name, r.error) for r in mine if not r.passed]
 
 
 def _engine(dice, *, item=None):

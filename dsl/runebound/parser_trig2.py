@@ -51,6 +51,10 @@ class Trig2Rules:
         event = _test_result(head, success)
         return n.Trigger(event, self._nested(effect), event_first=True, span=_sp(ch))
 
+    def it_heals(self, ch):  # "it heals 1 wound": the challenge whose card says it
+        (amount,) = _values(ch)
+        return n.Heal(amount, ("wound",), "this_challenge", span=_sp(ch))
+
     def movement_rolled(self, ch):
         raise AbilitySyntaxError(
             "the engine opens no window when movement dice are rolled: the Hero rolls and "

@@ -117,6 +117,8 @@ EXAMPLES = {
              "attack.')",
     "RF489": "`When you roll movement dice, gain 1 gold.` (write 'Before moving, ...' or "
              "'After moving, ...')",
+    "RF490": "`You receive +1 Body unless you are in a town.` (write 'While ..., you receive "
+             "+1 Body.')",
     "RF472": "`Heroes cannot be healed.` (the engine bars a town's healing: `... in towns`), "
              "`Items cannot be activated.`, `Gain 1 gold (to a minimum of 1 gold).`",
     "RF480": "`Roll a die. On 1–3, take 2 wounds. On 4–6, gain 3 gold.` (nothing happens on 7–10)",

@@ -57,6 +57,17 @@ VARIANTS = [
      "Every time you attack and fail, discard 1 wound from this challenge.", "challenge"),
     ("Whenever your Hero attacks and misses, it heals 2 wounds.",
      "Every time you attack and fail, discard 2 wounds from this challenge.", "challenge"),
+    ("At the start of your turn, heal 1 wound unless you are in a swamp space.",
+     "At the start of your turn, discard 1 wound from your Hero unless your Hero is in a swamp "
+     "space.", "hero"),
+    ("Unless your Hero is in a town, take 1 exhaustion.",
+     "Take 1 exhaustion unless your Hero is in a town.", "item"),
+    ("Whenever you escape, gain 1 gold unless you have no Allies.",
+     "Every time you escape, gain 1 gold unless you have no Allies.", "hero"),
+    ("Before Combat: Take 1 wound unless you have no Allies.",
+     "Before Combat: Take 1 wound unless you have no Allies.", "challenge"),
+    ("Take 1 exhaustion to gain 2 gold unless you have no Allies.",
+     "Take 1 exhaustion to gain 2 gold unless you have no Allies.", "hero"),
     ("Once per turn, if you fail a Mind test, you may take 1 exhaustion to gain 2 gold.",
      "Once per turn, every time you fail a Mind test, take 1 exhaustion to gain 2 gold.",
      "hero"),
@@ -97,6 +108,11 @@ def test_the_new_events_lower_to_their_ir():
     ir, _ = _errors("When you pass a Mind Diplomacy test, gain 1 gold.", "item")
     assert ir["effects"][0]["event"] == {"kind": "test_result", "attribute": "mind",
                                          "skill": "Diplomacy", "success": True}
+    ir, _ = _errors("Take 1 wound unless you have no Allies.", "item")
+    assert ir["effects"] == [{"op": "if_state", "condition": {"kind": "none", "token": "ally"},
+                              "effects": [], "else": [{"op": "suffer", "amount": {
+                                  "kind": "fixed", "value": 1}, "token": "wound",
+                                  "target": "hero"}]}]
     # an outcome after a test is still the test's own outcome, not a trigger
     ir, _ = _errors("Test Spirit (9). If you fail, take 1 wound.", "item")
     assert [e["op"] for e in ir["effects"]] == ["test", "if"]
@@ -110,6 +126,10 @@ REFUSED = [
     ("Whenever you escape from this challenge, gain 1 gold.", "item", "RF450",
      "you escape from this challenge"),
     ("Each time you attack and fail, it heals 1 wound.", "hero", "RF450", "it heals 1 wound"),
+    ("You receive +1 Body unless you are in a town.", "item", "RF490",
+     "unless you are in a town"),
+    ("Unless you have no Allies, you receive +1 Mind.", "hero", "RF490",
+     "Unless you have no Allies, you receive +1 Mind"),
 ]
 
 
@@ -129,7 +149,7 @@ def test_the_scenarios_run_each_trigger():
     result = pipeline.check([str(CONTENT)])
     assert result.ok, [d.message for d in result.diagnostics if d.is_error]
     mine = [r for r in scenarios.run(result.content, result.compiled) if "lang-rbtrig2" in r.path]
-    assert len(mine) == 4 and not [(r.name, r.error) for r in mine if not r.passed]
+    assert len(mine) == 6 and not [(r.name, r.error) for r in mine if not r.passed]
 
 
 def _engine(dice, *, item=None):
@@ -179,6 +199,14 @@ def test_the_exact_odds_list_the_triggers_as_ignored(cli):
     assert report["covered"] is False
 
 
+def test_the_exact_odds_report_an_unless_as_ignored(cli):
+    out = cli("odds", "--hero", "varikas-the-dead", "--challenge", "jealous-kelpie", "--ally",
+              "nervous-porter", "--exact", "--format", "json", str(CONTENT))
+    assert out.exit_code == 0, out.output
+    ignored = {i["card"]: i for i in json.loads(out.stdout)["ignored"]}
+    assert ignored["jealous-kelpie"]["affects_odds"] is True  # its wound changes the fight
+
+
 def _refused_in_the_docs():
     import re
 
@@ -194,7 +222,7 @@ REFUSED_DOC = _refused_in_the_docs()
 
 
 def test_the_docs_show_what_is_refused():
-    assert {code for _k, _t, code in REFUSED_DOC} == {"RF489", "RF450"}
+    assert {code for _k, _t, code in REFUSED_DOC} == {"RF489", "RF450", "RF490"}
 
 
 @pytest.mark.parametrize("kind, text, code", REFUSED_DOC)

@@ -151,6 +151,7 @@ _TERMINAL_WORDS.update(TOTAL=("total",), LOWER=("lower", "fewer", "below"),
                        USE=("use", "uses"), THAT=("that",))
 # issue 32 (branch rbtrig2): "When your Hero escapes, ..." (the verb agrees with its subject)
 _TERMINAL_WORDS["ESCAPE"] = ("escape", "escaped", "escapes")
+_TERMINAL_WORDS["UNLESS"] = ("unless",)  # "heal 1 wound unless you are in a swamp space"
 
 # Icon tokens stand for words (reference 2.7); the PDF draws them as symbols.
 ICONS: dict[str, str] = {

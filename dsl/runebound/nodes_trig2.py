@@ -6,6 +6,7 @@
   it is not compared and not printed.
 * :class:`TestResult` — the trigger event ``you fail a Spirit test`` / ``you pass a Mind
   Diplomacy test``: a skill test's roll is known (``skill`` None: any test of the attribute).
+* :class:`Unless` — ``<effect> unless <condition>``: the effect when the condition fails.
 """
 
 from __future__ import annotations
@@ -40,5 +41,15 @@ class TestResult:
     span: Span = _span()
 
 
-TRIG2_NODES = (Escaped, TestResult)
-__all__ = ["Escaped", "TestResult", "TRIG2_NODES"]
+@dataclass(frozen=True)
+class Unless:
+    """``<effect> unless <condition>``: the effect when the condition does not hold (also said
+    ``Unless <condition>, <effect>``)."""
+
+    condition: object  # a Condition (nodes_branching; not imported here: no cycle)
+    effect: object
+    span: Span = _span()
+
+
+TRIG2_NODES = (Escaped, TestResult, Unless)
+__all__ = ["Escaped", "TestResult", "TRIG2_NODES", "Unless"]

@@ -7,6 +7,9 @@
   a test of Mind," is "Every time you fail a Spirit test," / "Every time you pass a Mind test,"
   (:class:`~.nodes_trig2.TestResult`): a condition that no attack or test before it answers is
   said of every such test, so it is the trigger.
+* "<effect> unless <condition>" / "Unless <condition>, <effect>" (:class:`~.nodes_trig2.Unless`,
+  printed "<effect> unless <condition>"): the effect when the condition does not hold; over a
+  rule in force it is refused at its words (RF490).
 * "When you roll movement dice," is refused at its words (RF489): the engine rolls movement
   dice and moves at once, with no window between.
 """
@@ -15,7 +18,23 @@ from __future__ import annotations
 
 from ..errors import AbilitySyntaxError
 from . import nodes as n
-from .parser_parts import _sp, _values
+from .parser_modifiers import MORE_MODIFIERS, STANDING, _Mod
+from .parser_parts import _items, _sp, _values
+
+
+def unless(condition, effect, span):
+    """"<effect> unless <condition>"; over a rule in force it is refused (RF490): the engine
+    keeps a rule while a condition holds ("while"), never while one fails."""
+    if all(isinstance(i, STANDING) for i in _items(effect)):
+        raise AbilitySyntaxError(
+            "'unless' over a rule in force: the engine keeps a rule while a condition holds, "
+            "not while one fails", *span, code="RF490",
+            hint="say when the rule holds with 'while' ('While you have no Allies, you "
+                 "receive +1 Body.')")
+    return n.Unless(condition, effect, span=span)
+
+
+MORE_MODIFIERS["unless"] = lambda mod, effect: unless(mod.value, effect, mod.span)
 
 
 def _test_result(ch, success: bool):
@@ -54,6 +73,13 @@ class Trig2Rules:
     def it_heals(self, ch):  # "it heals 1 wound": the challenge whose card says it
         (amount,) = _values(ch)
         return n.Heal(amount, ("wound",), "this_challenge", span=_sp(ch))
+
+    def mod_unless(self, ch):
+        return _Mod("unless", _values(ch)[0], _sp(ch))
+
+    def unless_first(self, ch):
+        condition, effect = _values(ch)
+        return unless(condition, self._nested(effect), _sp(ch))
 
     def movement_rolled(self, ch):
         raise AbilitySyntaxError(

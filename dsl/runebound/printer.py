@@ -373,3 +373,4 @@ _install_dice(text)
 from . import printer_trig2 as _trig2  # noqa: E402
 
 event = _trig2.with_events(event)
+_trig2.install(text, condition)

@@ -27,4 +27,12 @@ def with_events(inner):
     return event
 
 
-__all__ = ["test_result", "with_events"]
+def install(text, condition) -> None:
+    """printer.text, taught "<effect> unless <condition>"."""
+
+    @text.register
+    def _(node: n.Unless) -> str:
+        return f"{text(node.effect)} unless {condition(node.condition)}"
+
+
+__all__ = ["install", "test_result", "with_events"]

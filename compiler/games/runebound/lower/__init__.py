@@ -280,6 +280,7 @@ event = lower_trig.with_events(event)
 from . import trig2 as lower_trig2  # noqa: E402
 
 event = lower_trig2.with_events(event)
+lower_trig2.install(effect)
 
 
 # ---- issue 32 (session rbsubj): "While this event is in play, <rule>" is the event's always-on

@@ -17,3 +17,14 @@ def with_events(inner):
         return inner(e)
 
     return event
+
+
+def install(effect) -> None:
+    """The lowering's ``effect``, taught "<effect> unless <condition>": the state's ``if_state``
+    with nothing when the condition holds and the effect otherwise (``else``)."""
+    from .branching import condition as lower_condition
+
+    @effect.register
+    def _(node: n.Unless) -> list:
+        return [{"op": "if_state", "condition": lower_condition(node.condition), "effects": [],
+                 "else": effect(node.effect)}]

@@ -284,7 +284,8 @@ OTHER.update({"event.escaped": "you escape",
               "event.test_result.failure": "you fail a {attribute} test",
               "event.test_result.success": "you pass a {attribute} test",
               "event.test_result.failure.skill": "you fail a {attribute} {skill} test",
-              "event.test_result.success.skill": "you pass a {attribute} {skill} test"})
+              "event.test_result.success.skill": "you pass a {attribute} {skill} test",
+              "effect.unless": "{effect} unless {condition}"})
 # ---- issue 32 (session rbrules): prohibitions (render_prohibit.py) and a price's floor
 OTHER.update({
     "effect.restrict.rest": "Heroes cannot rest",

@@ -115,6 +115,10 @@ EXAMPLES = {
     "RF471": "`Reward: 3 gold.` on an item, or on a challenge that also has `reward: {gold: 2}`",
     "RF478": "`Melee: Make a melee attack against your Hero.` on a Hero (write 'Make a melee "
              "attack.')",
+    "RF489": "`When you roll movement dice, gain 1 gold.` (write 'Before moving, ...' or "
+             "'After moving, ...')",
+    "RF490": "`You receive +1 Body unless you are in a town.` (write 'While ..., you receive "
+             "+1 Body.')",
     "RF472": "`Heroes cannot be healed.` (the engine bars a town's healing: `... in towns`), "
              "`Items cannot be activated.`, `Gain 1 gold (to a minimum of 1 gold).`",
     "RF480": "`Roll a die. On 1–3, take 2 wounds. On 4–6, gain 3 gold.` (nothing happens on 7–10)",

@@ -114,6 +114,10 @@ CODES: dict[str, str] = {
     # ---- issue 32 (branch rbtrig): a trigger's clause said of its subject, attack objects
     "RF478": "an attack against a figure its maker does not fight ('against your Hero' off a "
              "challenge)",
+    # ---- issue 32 (branch rbtrig2): more event verbs of a trigger's clause
+    "RF489": "a trigger on an event the engine opens no window for ('when you roll movement "
+             "dice')",
+    "RF490": "'unless' over a rule in force (a rule holds 'while' a condition holds)",
     # ---- issue 32 (session rbrules): prohibitions and prices
     "RF472": "a prohibition the engine cannot enforce, or a price's rider after no price",
     # ---- issue 32 (session rbdice): die rolls as authors write them

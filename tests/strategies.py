@@ -371,3 +371,14 @@ effect = st.one_of(effect, st.builds(n.Restrict, st.sampled_from(
     ["own_buy_items", "own_buy_allies", "this_sell_items"])))
 # issue 32 (session skills): a skill a card gives its Hero
 effect = st.one_of(effect, st.builds(n.GrantSkill, skill_word))
+
+# ---- issue 32 (branch rbtrig2): more event verbs of a trigger's clause ("you escape", "you fail
+# a Spirit test", "you pass a Mind Diplomacy test"), the event before or after
+_verbs2 = st.one_of(st.just(n.Escaped()),
+                    st.builds(n.TestResult, st.sampled_from(["mind", "body", "spirit"]),
+                              st.sampled_from([None, "Diplomacy", "Swim"]), st.booleans()))
+effect = st.one_of(
+    effect,
+    st.builds(lambda e, a: n.Trigger(e, a, event_first=True), _verbs2, action_list),
+    st.builds(lambda e, a: n.Trigger(e, a, event_first=False), _verbs2, action_list),
+)

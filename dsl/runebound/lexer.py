@@ -150,6 +150,9 @@ _TERMINAL_WORDS.update(TOTAL=("total",), LOWER=("lower", "fewer", "below"),
                        HIGHER=("higher", "greater", "above", "highest", "better", "best"),
                        USE=("use", "uses"), THAT=("that",))
 _TERMINAL_WORDS["FAILED"] = ("failed",)  # branch rbnp: "reroll a failed combat roll"
+# issue 32 (branch rbtrig2): "When your Hero escapes, ..." (the verb agrees with its subject)
+_TERMINAL_WORDS["ESCAPE"] = ("escape", "escaped", "escapes")
+_TERMINAL_WORDS["UNLESS"] = ("unless",)  # "heal 1 wound unless you are in a swamp space"
 
 # Icon tokens stand for words (reference 2.7); the PDF draws them as symbols.
 ICONS: dict[str, str] = {

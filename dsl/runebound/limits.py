@@ -23,7 +23,8 @@ MAX_NESTING = 32
 SCOPES = (n.MayDo, n.Outcome, n.During, n.Trigger,
           n.IfState, n.WhileState, n.TableRow,  # these three: families 1 and 3
           n.Each, n.ForEach, n.PayTo,  # the core (issue 32): each_hero, repeat, pay_to in the IR
-          n.ThatHero)  # issue 32 (session rbdice): counted, though it lowers to its effect
+          n.ThatHero,  # issue 32 (session rbdice): counted, though it lowers to its effect
+          n.Unless)  # issue 32 (branch rbtrig2): an if_state with the effect as its else
 
 
 def prefix_span(node) -> tuple[int, int]:

@@ -396,6 +396,7 @@ from .nodes_place import (  # noqa: E402,F401  family 4/8/9 (issue 21)
 # ---- issue 32 (session skills): a skill a card gives its Hero
 from .nodes_skill import *  # noqa: E402,F401,F403
 from .nodes_trig import *  # noqa: E402,F401,F403  issue 32 (branch rbtrig)
+from .nodes_trig2 import *  # noqa: E402,F401,F403  issue 32 (branch rbtrig2)
 
 # ---- issue 32 (session when): triggers on a Hero's test
 from .nodes_when import *  # noqa: E402,F401,F403

@@ -44,13 +44,15 @@ from .parser_self import SelfRules
 from .parser_self import install as install_self
 from .parser_subjects import SubjectRules, _tokens, as_selector, as_target, scoped, with_subject
 from .parser_trig import TrigRules  # issue 32 (branch rbtrig): clauses of your Hero, this Ally
+from .parser_trig2 import Trig2Rules  # issue 32 (branch rbtrig2): escapes, tests' results
 from .parser_triggers import TriggerRules, _Won, colour_window, refuse_won, won_window
 from .parser_verbs import VerbRules, phase_extra_wounds
 from .parser_when import WhenRules  # issue 32 (session when): tests as triggers, more words
 
 RULES = (SubjectRules, VerbRules, ModifierRules, PaymentRules, TriggerRules, WhenRules,
          SelfRules,  # issue 32 (session self): a card's own subject
-         TrigRules)  # issue 32 (branch rbtrig): a trigger's clause said of its subject
+         TrigRules,  # issue 32 (branch rbtrig): a trigger's clause said of its subject
+         Trig2Rules)  # issue 32 (branch rbtrig2): more event verbs of a trigger's clause
 
 
 def install(cls) -> None:

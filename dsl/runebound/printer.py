@@ -204,6 +204,8 @@ def _(node: n.MayDo) -> str:
     inner = text(node.effect)
     if isinstance(node.effect, n.Modifier) and node.effect.subject == "you":
         inner = inner.removeprefix("you ")  # "you may receive +1 Body" (issue 32, when)
+    if isinstance(node.effect, n.And):  # "you may take 1 wound and receive +2 Life"
+        inner = " and ".join(_bare_you(i) for i in node.effect.items)
     return f"you may {inner}"
 
 
@@ -289,6 +291,13 @@ def _after_to(node) -> str:
         return f"{_after_to(node.effect)} {DURATIONS[node.until]}"
     if isinstance(node, n.Trigger) and not node.event_first:
         return f"{_after_to(node.effect)} every time {event(node.event)}"
+    if isinstance(node, n.And):  # "... to take 1 wound and receive +2 Body" (the verbs share it)
+        return " and ".join(_bare_you(i) for i in node.items)
+    return _bare_you(node)
+
+
+def _bare_you(node) -> str:
+    """An effect after "to" or "you may": "receive +3 Body", not "you receive +3 Body"."""
     if isinstance(node, n.Modifier) and node.subject == "you":  # "... to receive +3 Body"
         return text(node).removeprefix("you ")
     if isinstance(node, n.ForEach) and isinstance(node.effect, n.Modifier) \
@@ -367,3 +376,9 @@ _install_skills(text)
 from .printer_rbnp import install as _install_rbnp  # noqa: E402
 
 _install_rbnp(TARGETS)
+
+# ---- issue 32 (branch rbtrig2): more event verbs of a trigger's clause
+from . import printer_trig2 as _trig2  # noqa: E402
+
+event = _trig2.with_events(event)
+_trig2.install(text, condition)

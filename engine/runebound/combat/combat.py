@@ -15,6 +15,7 @@ from runeforge.engine.common.errors import IllegalAction
 
 from ..core.effects_combat import immune_to, open_assists
 from ..core.effects_trig import ally_leaves
+from ..core.effects_trig2 import escaped  # issue 32 (branch rbtrig2): "you escape"
 from ..core.resolver import Defeat, Resolver
 from ..core.rolls import ATTRIBUTE_OF
 from ..core.state import Challenge, Figure, Hero
@@ -130,6 +131,7 @@ class Combat(Resolver):
                 return False
             if self.roll(hero, "escape", "mind", self.stat(hero, "escape_roll"),
                          self.stat(enemy, "mind")):
+                escaped(self, hero)  # "Every time you escape, ..." (branch rbtrig2)
                 return True
             self.inflict(hero, self.ruleset.escape_failure_wounds, source="escape", phase=None)
 

@@ -275,6 +275,11 @@ def ir_schema() -> dict:
     # issue 32 (session skills): "You have the Swim skill." (core/skills.py)
     effect_ops.append(_op("grant_skill", skill={"type": "string", "minLength": 1,
                                                 "maxLength": 100}))
+    # issue 32 (branch rbtrig2): "you escape"; "you fail a Spirit test" (a skill test's result)
+    events["escaped"] = _fields("kind", "escaped")
+    events["test_result"] = _fields("kind", "test_result", attribute=_enum(ATTRIBUTES),
+                                    skill={"type": ["string", "null"]},
+                                    success={"type": "boolean"})
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://runeforge.invalid/schemas/ir-ability.schema.json",

@@ -9,6 +9,7 @@ from __future__ import annotations
 from .effects import Context
 from .effects_combat import combat_roll, extra_wounds
 from .effects_trig import attack_rolled  # issue 32 (branch rbtrig): "you attack and fail"
+from .effects_trig2 import test_done  # issue 32 (branch rbtrig2): "you fail a Spirit test"
 from .effects_when import tested  # issue 32 (session when): "When you test Mind, ..."
 from .skills import skills_of  # issue 32 (session skills): skills a card gives
 from .state import Figure, Hero
@@ -101,6 +102,8 @@ class Rolls:
                              skill=skill)
                 self.add_exhaustion(hero, n, source=ctx.source, chosen=True)
                 bonus += per * n
-        return self.roll(hero, "test", attribute, bonus, target, skill=skill,
-                         has_skill=has_skill, source=ctx.source)
+        ok = self.roll(hero, "test", attribute, bonus, target, skill=skill,
+                       has_skill=has_skill, source=ctx.source)
+        test_done(self, hero, attribute, skill, ok)  # issue 32 (branch rbtrig2): its result
+        return ok
 

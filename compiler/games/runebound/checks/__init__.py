@@ -19,6 +19,7 @@ from . import prohib as checks_prohib  # issue 32 (session prohib): this Item's 
 from . import rbnp as checks_rbnp  # branch rbnp: recipients coordinated with "or"
 from . import skills as checks_skills  # issue 32 (session skills): a skill a card gives
 from . import trig as checks_trig  # issue 32 (branch rbtrig): clauses of this Ally, attacks
+from . import trig2 as checks_trig2  # issue 32 (branch rbtrig2): escapes, tests' results
 from . import when as checks_when  # issue 32 (session when): triggers on a test
 from .branching import check_branching  # families 1-3 (issue 21)
 from .combat import check_combat
@@ -79,6 +80,7 @@ def check_ability(a: n.Ability, ctx: CardContext) -> Iterator[Finding]:
     yield from checks_prohib.check(a, ctx, nodes, Finding)  # issue 32 (session prohib)
     yield from checks_skills.check(a, ctx, nodes, Finding)  # issue 32 (session skills)
     yield from checks_rbnp.check(a, ctx, nodes, Finding)  # branch rbnp: "your Hero or this Ally"
+    yield from checks_trig2.check(a, ctx, nodes, Finding)  # issue 32 (branch rbtrig2)
 
 
 def check_compiled(ir: dict, ctx: CardContext, text: str) -> list[Finding]:

@@ -283,6 +283,12 @@ from . import trig as lower_trig  # noqa: E402
 
 event = lower_trig.with_events(event)
 
+# ---- issue 32 (branch rbtrig2): more event verbs of a trigger's clause
+from . import trig2 as lower_trig2  # noqa: E402
+
+event = lower_trig2.with_events(event)
+lower_trig2.install(effect)
+
 
 # ---- issue 32 (session rbsubj): "While this event is in play, <rule>" is the event's always-on
 # rule: the engine applies an active event's standing rules to every Hero until the event is

@@ -360,3 +360,8 @@ render_dice.install(Renderer)
 from . import render_skills  # noqa: E402
 
 render_skills.install(Renderer)
+
+# ---- issue 32 (branch rbtrig2): more event verbs of a trigger's clause
+from . import render_trig2  # noqa: E402
+
+render_trig2.install(Renderer)

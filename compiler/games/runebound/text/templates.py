@@ -278,6 +278,14 @@ OTHER.update({"event.ally_discarded": "this Ally is discarded",
               "event.attack_result.hero.failure": "you attack and fail",
               "event.attack_result.this_ally.success": "this Ally attacks and succeeds",
               "event.attack_result.this_ally.failure": "this Ally attacks and fails"})
+
+# ---- issue 32 (branch rbtrig2): more event verbs of a trigger's clause (render_trig2.py)
+OTHER.update({"event.escaped": "you escape",
+              "event.test_result.failure": "you fail a {attribute} test",
+              "event.test_result.success": "you pass a {attribute} test",
+              "event.test_result.failure.skill": "you fail a {attribute} {skill} test",
+              "event.test_result.success.skill": "you pass a {attribute} {skill} test",
+              "effect.unless": "{effect} unless {condition}"})
 # ---- issue 32 (session rbrules): prohibitions (render_prohibit.py) and a price's floor
 OTHER.update({
     "effect.restrict.rest": "Heroes cannot rest",

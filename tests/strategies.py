@@ -366,3 +366,12 @@ dice_table = st.one_of(
               st.one_of(st.none(), _that_hero)),
 )
 effect = st.one_of(effect, dice_table)
+# ---- issue 32 (branch rbboard): the board's adventure counters, each colour in either phrase
+_counter_colour = st.sampled_from(["green", "yellow", "blue", "red"])
+board_clause = st.one_of(
+    st.builds(lambda c, g, each, w: n.PlaceCounter(c, n.GemSpaces(g, each, w)),
+              _counter_colour, _counter_colour, st.booleans(),
+              st.one_of(st.none(), st.integers(1, 9))),
+    st.builds(n.RemoveCounter, st.one_of(st.none(), _counter_colour)),
+)
+effect = st.one_of(effect, board_clause)

@@ -573,3 +573,7 @@ for _rule, _method in _LIST_RULES.items():
 from . import parser_dice  # noqa: E402
 
 parser_dice.install(_ToAst)
+# ---- issue 32 (branch rbboard): the board's adventure counters
+from . import parser_board  # noqa: E402
+
+parser_board.install(_ToAst)

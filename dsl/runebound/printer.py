@@ -359,3 +359,7 @@ _prohibit.install(text)
 from .printer_dice import install as _install_dice  # noqa: E402
 
 _install_dice(text)
+# ---- issue 32 (branch rbboard): the board's adventure counters
+from .printer_board import install as _install_board  # noqa: E402
+
+_install_board(text)

@@ -407,3 +407,7 @@ EXTRA_TARGETS["each_other_ally"] = lambda engine, ctx: [a for a in ctx.owner.all
                                                         if a.id != ctx.source]
 EXTRA_TARGETS["this_ally"] = lambda engine, ctx: [a for a in ctx.owner.allies
                                                   if a.id == ctx.source]
+# ---- issue 32 (branch rbboard): the board's adventure counters
+from .effects_board import BUILDERS as _BOARD_BUILDERS  # noqa: E402
+
+EXTRA_BUILDERS.update(_BOARD_BUILDERS)

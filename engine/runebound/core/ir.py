@@ -268,6 +268,10 @@ def ir_schema() -> dict:
     events["attack_result"] = _fields("kind", "attack_result", who=_enum(("hero", "this_ally")),
                                       success={"type": "boolean"})
     events["ally_discarded"] = _fields("kind", "ally_discarded")
+    # ---- issue 32 (branch rbboard): the board's adventure counters (ir_board.py)
+    from . import ir_board
+
+    effect_ops += ir_board.effect_ops(_op, _enum, COUNT)
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://runeforge.invalid/schemas/ir-ability.schema.json",

@@ -308,3 +308,7 @@ lower_prices.install(effect)
 from . import dice as _lower_dice  # noqa: E402
 
 _lower_dice.register(effect)
+# ---- issue 32 (branch rbboard): the board's adventure counters
+from . import board as _lower_board  # noqa: E402
+
+_lower_board.register(effect)

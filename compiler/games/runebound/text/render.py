@@ -356,3 +356,7 @@ render_prohibit.install(Renderer)
 from . import render_dice  # noqa: E402
 
 render_dice.install(Renderer)
+# ---- issue 32 (branch rbboard): the board's adventure counters
+from . import render_board  # noqa: E402
+
+render_board.install(Renderer)

@@ -333,3 +333,10 @@ from .render_dice import TEMPLATES as _DICE  # noqa: E402
 
 OTHER.update(_DICE)
 TEMPLATES = all_templates()
+# ---- issue 32 (branch rbboard): the board's adventure counters (render_board.py)
+from .render_board import TEMPLATES as _BOARD  # noqa: E402
+from .render_board import VERBS as _BOARD_VERBS  # noqa: E402
+
+VERB_CLAUSES.update(_BOARD_VERBS)
+OTHER.update(_BOARD)
+TEMPLATES = all_templates()

@@ -1,0 +1,41 @@
+"""Checks of the board's adventure counters (issue 32, branch rbboard), registered with the
+checks of family 4/9 (place.py) by :func:`install`:
+
+* RF421 placing or removing a counter in a phase-tagged or Before Combat ability: the counters
+  lie on the board, not in a combat (the engine refuses it there too);
+* RF422 "within N spaces" with N 0 or over 9, as "each Hero within N spaces";
+* RF490 a counter on a gem space of another colour: a gem takes the counters of its colour
+  (the Hero who stops there draws from the deck of the counter's colour).
+"""
+
+from __future__ import annotations
+
+from runeforge.dsl.runebound.nodes_board import MAX_WITHIN, PlaceCounter, RemoveCounter
+
+COMBAT_TAGS = ("before_combat", "ranged", "melee", "magic", "any_phase", "all_phases")
+
+
+def _check(a, ctx, node, finding):
+    if a.tag in COMBAT_TAGS:
+        yield finding("RF421", "an adventure counter lies on the board, not in a combat: it "
+                               f"cannot be in a '{a.tag.replace('_', ' ').title()}:' ability",
+                      node.span, hint="drop the tag, or use a window such as 'After combat,' "
+                                      "or 'At the end of your turn,'")
+    if not isinstance(node, PlaceCounter):
+        return
+    within = node.on.within
+    if within is not None and not 1 <= within <= MAX_WITHIN:
+        yield finding("RF422", f"'within {within} spaces': a distance is 1 to {MAX_WITHIN} "
+                               "spaces", node.on.span,
+                      hint="drop 'within ...' for any space of the board" if within else
+                      "write 'Remove the adventure counter from your space.' for your own")
+    if node.colour != node.on.colour:
+        yield finding("RF490", f"a {node.colour} adventure counter cannot go on a "
+                               f"{node.on.colour} gem space: a gem takes counters of its colour",
+                      getattr(node.on.colour, "span", None) or node.on.span,
+                      hint=f"write 'on ... empty {node.colour} gem space' or 'place a "
+                           f"{node.on.colour} adventure counter'")
+
+
+def install(checks: dict) -> None:
+    checks.update(dict.fromkeys((PlaceCounter, RemoveCounter), _check))

@@ -1,0 +1,18 @@
+"""Lowering of the board's adventure counters (issue 32, branch rbboard): ``place_counter`` and
+``remove_counter`` (engine/runebound/core/ir_board.py), game-level grants as the doom track's."""
+
+from __future__ import annotations
+
+from runeforge.dsl.runebound.nodes_board import PlaceCounter, RemoveCounter
+
+
+def register(effect) -> None:
+    @effect.register
+    def _(node: PlaceCounter) -> list[dict]:
+        return [{"op": "place_counter", "colour": str(node.colour), "gem": str(node.on.colour),
+                 "each": node.on.each, "within": node.on.within}]
+
+    @effect.register
+    def _(node: RemoveCounter) -> list[dict]:
+        return [{"op": "remove_counter",
+                 "colour": None if node.colour is None else str(node.colour)}]

@@ -1,0 +1,54 @@
+"""Localised text of the board's adventure counters (issue 32, branch rbboard): Renderer
+methods installed by :func:`install` (called at the end of render.py; this module does not
+import render.py).
+
+The clause is the verb's template (three moods): ``effect.place_counter`` with the counter's
+colour ``{colour}`` and the place phrase ``{gems}``; ``effect.remove_counter`` (``.colour``
+when the card names one). The place phrase is ``gems.each`` / ``gems.one`` with the gem's
+colour, wrapped by ``gems.within`` ("... within 2 spaces of your Hero"). Each colour is the
+term of ``colours`` in locales/<loc>/terms.yaml, in the form the translator's template asks
+for: the adjective agrees with the counter and with the gem (``{colour.m}``,
+``{colour.ill}``), as it does with "challenge" in "a blue or red challenge".
+"""
+
+from __future__ import annotations
+
+from runeforge.dsl.runebound import nodes as n
+from runeforge.dsl.runebound.nodes_board import GemSpaces, PlaceCounter, RemoveCounter
+
+VERBS = {
+    "effect.place_counter": "place a {colour} adventure counter on {gems}",
+    "effect.remove_counter": "remove the adventure counter from your space",
+    "effect.remove_counter.colour": "remove the {colour} adventure counter from your space",
+}
+TEMPLATES = {
+    "gems.each": "each empty {colour} gem space",
+    "gems.one": "an empty {colour} gem space",
+    "gems.within": "{gems} within {spaces} of your Hero",
+}
+
+
+def _colour(self, colour: str):
+    return self.terms.find("colours", colour) or str(colour)
+
+
+def _gems(self, node: GemSpaces) -> str:
+    out = self.t("gems.each" if node.each else "gems.one", colour=_colour(self, node.colour))
+    if node.within is None:
+        return out
+    return self.t("gems.within", gems=out,
+                  spaces=self.qty(n.Amount("fixed", (node.within,)), "space"))
+
+
+def install(renderer_cls) -> None:
+    def _placecounter(self, node: PlaceCounter, mood: str) -> str:
+        return self.verb("effect.place_counter", mood, colour=_colour(self, node.colour),
+                         gems=_gems(self, node.on))
+
+    def _removecounter(self, node: RemoveCounter, mood: str) -> str:
+        if node.colour is None:
+            return self.verb("effect.remove_counter", mood)
+        return self.verb("effect.remove_counter.colour", mood,
+                         colour=_colour(self, node.colour))
+
+    renderer_cls._placecounter, renderer_cls._removecounter = _placecounter, _removecounter

@@ -1,0 +1,27 @@
+"""Canonical English of the board's adventure counters (issue 32, branch rbboard), registered
+on :func:`runeforge.dsl.runebound.printer.text` by :func:`install` (printer.py calls it):
+"place a blue adventure counter on each empty blue gem space", "... on an empty red gem space
+within 2 spaces of your Hero", "remove the (green) adventure counter from your space".
+"""
+
+from __future__ import annotations
+
+from .nodes_board import GemSpaces, PlaceCounter, RemoveCounter
+
+
+def gems(node: GemSpaces) -> str:
+    out = f"{'each' if node.each else 'an'} empty {node.colour} gem space"
+    if node.within is not None:
+        out += f" within {node.within} space{'s' if node.within != 1 else ''} of your Hero"
+    return out
+
+
+def install(text) -> None:
+    @text.register
+    def _(node: PlaceCounter) -> str:
+        return f"place a {node.colour} adventure counter on {gems(node.on)}"
+
+    @text.register
+    def _(node: RemoveCounter) -> str:
+        colour = f"{node.colour} " if node.colour else ""
+        return f"remove the {colour}adventure counter from your space"

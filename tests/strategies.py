@@ -375,3 +375,8 @@ board_clause = st.one_of(
     st.builds(n.RemoveCounter, st.one_of(st.none(), _counter_colour)),
 )
 effect = st.one_of(effect, board_clause)
+_track_effect = st.one_of(st.builds(n.GainGold, amount), st.builds(n.LoseGold, amount),
+                          st.builds(n.Suffer, amount, token))
+effect = st.one_of(effect, st.builds(
+    lambda t, e, m: n.ForEachOnTrack(t, e, most=m), st.sampled_from(["doom", "undefeated"]),
+    _track_effect, st.one_of(st.none(), st.integers(1, 9))))

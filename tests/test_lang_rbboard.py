@@ -303,3 +303,88 @@ def test_the_counter_on_the_heros_space_goes_back_to_the_box(board_bundle):
                                                      "space": space, "colour": colour}
     _play(game, hero, "trampled-trail")  # none left there: nothing happens
     assert _records(game, "grant_unused")[-1]["op"] == "remove_counter"
+
+
+# ------------------------------------------------------------ the tracks counted by "for each"
+from runeforge.dsl.runebound import nodes as n  # noqa: E402
+from runeforge.dsl.runebound.nodes_board import ForEachOnTrack  # noqa: E402
+
+GOLD1 = n.GainGold(n.Amount("fixed", (1,)))
+TRACK_FORMS = [
+    ("Gain 1 gold for each card on the doom track.", ForEachOnTrack("doom", GOLD1),
+     {"op": "repeat_track", "track": "doom",
+      "effects": [{"op": "gain_gold", "amount": {"kind": "fixed", "value": 1}}]}),
+    ("Gain 1 gold for each card on the undefeated track, to a maximum of 2.",
+     ForEachOnTrack("undefeated", GOLD1, most=2),
+     {"op": "repeat_track", "track": "undefeated", "most": 2,
+      "effects": [{"op": "gain_gold", "amount": {"kind": "fixed", "value": 1}}]}),
+]
+
+
+@pytest.mark.parametrize("text, node, effect", TRACK_FORMS)
+def test_a_track_counted_parses_prints_lowers_and_renders(text, node, effect):
+    ability = parse_ability(text)
+    assert ability.sentences == (node,) and print_ability(ability) == text
+    ir = lower(ability)
+    validate_ability(ir)
+    assert ir["effects"] == [effect]
+    for locale in LOCALES:
+        rendered = render_ability(ability, locale)
+        assert rendered and "{" not in rendered
+    assert render_ability(ability, "en") == text
+
+
+@pytest.mark.parametrize("variant, canonical", [
+    ("Gain 1 gold for every card on the undefeated adventure track.",
+     "Gain 1 gold for each card on the undefeated track."),
+    ("Take 1 wound for each card on the undefeated challenge track (maximum 3).",
+     "Take 1 wound for each card on the undefeated track, to a maximum of 3."),
+])
+def test_track_variants_print_canonically(variant, canonical):
+    assert parse_ability(variant) == parse_ability(canonical)
+    assert print_ability(parse_ability(variant)) == canonical
+
+
+def test_the_count_is_the_games_so_it_wraps_each_heros_effect():
+    ability = parse_ability("Each Hero gains 1 gold for each card on the doom track.")
+    (node,) = ability.sentences
+    assert isinstance(node, ForEachOnTrack) and isinstance(node.effect, n.Each)
+    assert lower(ability)["effects"][0]["effects"][0]["op"] == "each_hero"
+
+
+def test_an_always_on_bonus_per_card_is_rf451_and_timed_it_compiles():
+    text = "This challenge receives +1 Life for every card on the undefeated adventure track."
+    ir, findings = compile_ability(text, CardContext("challenge"))
+    assert ir is None and [f.code for f in findings] == ["RF451"]
+    assert "Before Combat:" in findings[0].hint
+    timed = compile_ability("Before Combat: " + text, CardContext("challenge"))
+    assert timed[1] == [] and timed[0]["effects"][0]["op"] == "repeat_track"
+
+
+def test_exact_odds_leave_a_track_count_to_the_game():
+    from runeforge.engine.runebound.analysis.before_model import step_refusal
+    from runeforge.engine.runebound.combat.kernel_plan import COMBAT_OPS
+
+    ir = {"timing": {"tag": "before_combat", "window": None}, "costs": [], "reaction": None,
+          "effects": [TRACK_FORMS[0][2]]}
+    assert step_refusal(ir, "item") == "the effect 'repeat_track' (not modelled)"
+    assert "repeat_track" not in COMBAT_OPS
+
+
+def test_a_game_counts_the_cards_on_its_tracks(board_bundle):
+    game, hero = _game(board_bundle)
+    cards = [c for c in game.catalog.cards if game.catalog.card(c).kind == "challenge"][:5]
+    game.state.doom_track[:] = cards[:4]
+    gold = hero.gold
+    _play(game, hero, "doomsayers-tithe")  # 4 cards, to a maximum of 3
+    assert hero.gold == gold + 3
+    assert _records(game, "repeat")[-1]["times"] == 3
+    other = game.hero(game.state.seats[1])
+    game.state.undefeated_track[:] = [{"card": cards[4], "space": "H2"},
+                                      {"card": cards[3], "space": "H1"}]
+    wounds = hero.wounds
+    seen = len(game.log.records)
+    _play(game, hero, "haunted-roadside")
+    assert hero.wounds == wounds + 2
+    dealt = [r["figure"] for r in game.log.records[seen:] if r.get("type") == "wounds_inflicted"]
+    assert dealt.count(other.id) == 2  # (its own card may cancel one of them)

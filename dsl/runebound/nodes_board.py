@@ -59,3 +59,20 @@ class RemoveCounter:
 
 
 BOARD_CLAUSES = (PlaceCounter, RemoveCounter)  # game-level: never in a combat
+
+
+# ---- the tracks: cards on them counted as an amount ("for each card on the doom track")
+TRACKS = ("doom", "undefeated")  # the doom track; the undefeated (adventure) track
+
+
+@dataclass(frozen=True)
+class ForEachOnTrack:
+    """``<effect> for each card on the doom track`` / ``... on the undefeated track``: the
+    effect once for every card on the track when it happens (``most``: at most that many
+    times). The count is the game's, the same for every Hero, so it wraps the whole effect
+    ("Each Hero gains 1 gold for each card on the doom track.")."""
+
+    track: str
+    effect: object
+    span: Span = _span()
+    most: Optional[int] = None

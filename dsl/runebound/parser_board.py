@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from lark import Token
 
-from .nodes_board import GemSpaces, PlaceCounter, RemoveCounter
-from .parser_parts import _sp, _values
+from .nodes_board import ForEachOnTrack, GemSpaces, PlaceCounter, RemoveCounter
+from .parser_modifiers import MORE_MODIFIERS, _Mod
+from .parser_parts import _ints, _sp, _values, _word
 
 
 def _within(ch):
@@ -27,7 +28,21 @@ def _gems(each: bool):
     return rule
 
 
+def _for_each_track(self, ch):
+    most = _ints(ch)  # ", to a maximum of 3" / "(maximum 3)"
+    return _Mod("for_each_track", (str(_values(ch)[0]), most[0] if most else None), _sp(ch))
+
+
+def _apply_for_each_track(mod, effect):
+    """The modifier on the whole effect (the count is the game's: not each Hero's own)."""
+    track, most = mod.value
+    return ForEachOnTrack(track, effect, span=mod.span, most=most)
+
+
 RULES = {
+    "bd_doom_track": lambda self, ch: _word("doom", _sp(ch)),
+    "bd_undefeated_track": lambda self, ch: _word("undefeated", _sp(ch)),
+    "bd_for_each_track": _for_each_track,
     "bd_counter": lambda self, ch: _values(ch)[0],  # the colour (a Word, with its span)
     "bd_each_gem": _gems(True),
     "bd_one_gem": _gems(False),
@@ -38,5 +53,6 @@ RULES = {
 
 
 def install(cls) -> None:
+    MORE_MODIFIERS["for_each_track"] = _apply_for_each_track
     for rule, method in RULES.items():
         setattr(cls, rule, method)

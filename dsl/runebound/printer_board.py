@@ -6,7 +6,9 @@ within 2 spaces of your Hero", "remove the (green) adventure counter from your s
 
 from __future__ import annotations
 
-from .nodes_board import GemSpaces, PlaceCounter, RemoveCounter
+from .nodes_board import ForEachOnTrack, GemSpaces, PlaceCounter, RemoveCounter
+
+TRACK_WORDS = {"doom": "the doom track", "undefeated": "the undefeated track"}
 
 
 def gems(node: GemSpaces) -> str:
@@ -25,3 +27,8 @@ def install(text) -> None:
     def _(node: RemoveCounter) -> str:
         colour = f"{node.colour} " if node.colour else ""
         return f"remove the {colour}adventure counter from your space"
+
+    @text.register
+    def _(node: ForEachOnTrack) -> str:
+        most = "" if node.most is None else f", to a maximum of {node.most}"
+        return f"{text(node.effect)} for each card on {TRACK_WORDS[node.track]}{most}"

@@ -3,7 +3,9 @@
 The counters lie on the board, which the combat engine does not hold: as the doom track's
 effects (:mod:`.effects_place`), each records a *grant* for the turn loop, which applies it
 after the window (:mod:`runeforge.engine.runebound.game.counters`). In a combat they are
-refused; the compiler refuses them in a phase-tagged ability (RF421).
+refused; the compiler refuses them in a phase-tagged ability (RF421). "For each card on the
+doom track" (``repeat_track``) runs its effects where it stands, a combat too, counting the
+game's track.
 """
 
 from __future__ import annotations
@@ -35,7 +37,40 @@ class RemoveCounter(_GameEffect):
         _grant(ctx, self.op, colour=self.colour)
 
 
+@dataclass
+class RepeatTrack(_GameEffect):
+    """"... for each card on the doom track": the effects once for every card on the track
+    when it runs (the game's state; a lone combat without a game has no track, so none)."""
+
+    track: str  # doom | undefeated
+    effects: list
+    most: int | None = None
+    op = "repeat_track"
+
+    def run(self, ctx):
+        from .effects import run_all
+
+        game = getattr(ctx.engine, "game", None)
+        state = getattr(game, "state", None)
+        cards = {"doom": getattr(state, "doom_track", ()),
+                 "undefeated": getattr(state, "undefeated_track", ())}[self.track]
+        times = len(cards) if self.most is None else min(len(cards), self.most)
+        ctx.engine.log.emit("repeat", source=ctx.source, hero=ctx.owner.id,
+                            per=f"{self.track}_track", times=times)
+        for _ in range(times):
+            run_all(self.effects, ctx)
+            if ctx.engine.finished:
+                return
+
+
 BUILDERS = {
     "place_counter": lambda ir: PlaceCounter(ir["colour"], ir["gem"], ir["each"], ir["within"]),
     "remove_counter": lambda ir: RemoveCounter(ir["colour"]),
+    "repeat_track": lambda ir: RepeatTrack(ir["track"], _build(ir["effects"]), ir.get("most")),
 }
+
+
+def _build(irs):
+    from .effects import build_effects
+
+    return build_effects(irs)

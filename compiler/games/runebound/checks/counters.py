@@ -5,12 +5,21 @@ checks of family 4/9 (place.py) by :func:`install`:
   lie on the board, not in a combat (the engine refuses it there too);
 * RF422 "within N spaces" with N 0 or over 9, as "each Hero within N spaces";
 * RF490 a counter on a gem space of another colour: a gem takes the counters of its colour
-  (the Hero who stops there draws from the deck of the counter's colour).
+  (the Hero who stops there draws from the deck of the counter's colour);
+* RF451 a bonus "for each card on the doom track" as an always-on rule ("This challenge
+  receives +1 Life for every card on the undefeated track."): the engine keeps always-on rules
+  as constants, as for "for each Ally you have".
 """
 
 from __future__ import annotations
 
-from runeforge.dsl.runebound.nodes_board import MAX_WITHIN, PlaceCounter, RemoveCounter
+from runeforge.dsl.runebound import nodes as n
+from runeforge.dsl.runebound.nodes_board import (
+    MAX_WITHIN,
+    ForEachOnTrack,
+    PlaceCounter,
+    RemoveCounter,
+)
 
 COMBAT_TAGS = ("before_combat", "ranged", "melee", "magic", "any_phase", "all_phases")
 
@@ -37,5 +46,17 @@ def _check(a, ctx, node, finding):
                            f"{node.on.colour} adventure counter'")
 
 
+def _for_each_track(a, ctx, node, finding):
+    standing = a.tag is None and a.window is None and not a.costs and not a.limits
+    if standing and any(isinstance(inner, (n.Modifier, n.CostModifier, n.Restrict))
+                        for inner in n.walk(node.effect)):
+        yield finding("RF451", "a bonus 'for each card on the track' cannot be an always-on "
+                               "rule: the engine keeps those as constants", node.span,
+                      hint="give it a timing ('Before Combat: This challenge receives +1 Life "
+                           "for each card on the doom track.'), where the cards are counted "
+                           "when it happens")
+
+
 def install(checks: dict) -> None:
     checks.update(dict.fromkeys((PlaceCounter, RemoveCounter), _check))
+    checks[ForEachOnTrack] = _for_each_track

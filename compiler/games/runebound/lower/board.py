@@ -1,9 +1,10 @@
 """Lowering of the board's adventure counters (issue 32, branch rbboard): ``place_counter`` and
-``remove_counter`` (engine/runebound/core/ir_board.py), game-level grants as the doom track's."""
+``remove_counter`` (engine/runebound/core/ir_board.py), game-level grants as the doom track's;
+"for each card on the doom track" is ``repeat_track``, as "for each Ally you have" is ``repeat``."""
 
 from __future__ import annotations
 
-from runeforge.dsl.runebound.nodes_board import PlaceCounter, RemoveCounter
+from runeforge.dsl.runebound.nodes_board import ForEachOnTrack, PlaceCounter, RemoveCounter
 
 
 def register(effect) -> None:
@@ -16,3 +17,9 @@ def register(effect) -> None:
     def _(node: RemoveCounter) -> list[dict]:
         return [{"op": "remove_counter",
                  "colour": None if node.colour is None else str(node.colour)}]
+
+    @effect.register
+    def _(node: ForEachOnTrack) -> list[dict]:
+        most = {} if node.most is None else {"most": node.most}
+        return [{"op": "repeat_track", "track": str(node.track), "effects": effect(node.effect),
+                 **most}]

@@ -8,13 +8,19 @@ when the card names one). The place phrase is ``gems.each`` / ``gems.one`` with 
 colour, wrapped by ``gems.within`` ("... within 2 spaces of your Hero"). Each colour is the
 term of ``colours`` in locales/<loc>/terms.yaml, in the form the translator's template asks
 for: the adjective agrees with the counter and with the gem (``{colour.m}``,
-``{colour.ill}``), as it does with "challenge" in "a blue or red challenge".
+``{colour.ill}``), as it does with "challenge" in "a blue or red challenge". "<effect> for each
+card on the doom track" is ``effect.for_each_track.<track>`` around the effect in its mood.
 """
 
 from __future__ import annotations
 
 from runeforge.dsl.runebound import nodes as n
-from runeforge.dsl.runebound.nodes_board import GemSpaces, PlaceCounter, RemoveCounter
+from runeforge.dsl.runebound.nodes_board import (
+    ForEachOnTrack,
+    GemSpaces,
+    PlaceCounter,
+    RemoveCounter,
+)
 
 VERBS = {
     "effect.place_counter": "place a {colour} adventure counter on {gems}",
@@ -25,6 +31,9 @@ TEMPLATES = {
     "gems.each": "each empty {colour} gem space",
     "gems.one": "an empty {colour} gem space",
     "gems.within": "{gems} within {spaces} of your Hero",
+    # the tracks counted by "for each" (the track a noun of its own: one message per track)
+    "effect.for_each_track.doom": "{effect} for each card on the doom track",
+    "effect.for_each_track.undefeated": "{effect} for each card on the undefeated track",
 }
 
 
@@ -51,4 +60,11 @@ def install(renderer_cls) -> None:
         return self.verb("effect.remove_counter.colour", mood,
                          colour=_colour(self, node.colour))
 
+    def _foreachontrack(self, node: ForEachOnTrack, mood: str) -> str:
+        said = self.t(f"effect.for_each_track.{node.track}", effect=self.effect(node.effect, mood))
+        if node.most is None:
+            return said
+        return self.t("effect.for_each_most", effect=said, n=self.num(node.most))
+
     renderer_cls._placecounter, renderer_cls._removecounter = _placecounter, _removecounter
+    renderer_cls._foreachontrack = _foreachontrack

@@ -380,3 +380,5 @@ _track_effect = st.one_of(st.builds(n.GainGold, amount), st.builds(n.LoseGold, a
 effect = st.one_of(effect, st.builds(
     lambda t, e, m: n.ForEachOnTrack(t, e, most=m), st.sampled_from(["doom", "undefeated"]),
     _track_effect, st.one_of(st.none(), st.integers(1, 9))))
+effect = st.one_of(effect, st.builds(n.AddToTrack, _counter_colour, st.just("doom")),
+                   st.builds(n.DiscardFromTrack, num, st.just("doom")))

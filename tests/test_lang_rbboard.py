@@ -388,3 +388,97 @@ def test_a_game_counts_the_cards_on_its_tracks(board_bundle):
     assert hero.wounds == wounds + 2
     dealt = [r["figure"] for r in game.log.records[seen:] if r.get("type") == "wounds_inflicted"]
     assert dealt.count(other.id) == 2  # (its own card may cancel one of them)
+
+
+# ------------------------------------------------------------ cards moved to and from a track
+from runeforge.dsl.runebound.nodes_board import AddToTrack, DiscardFromTrack  # noqa: E402
+
+MOVE_FORMS = [
+    ("Add the top card of the green adventure deck to the doom track.",
+     AddToTrack("green", "doom"), {"op": "add_to_track", "colour": "green", "track": "doom"}),
+    ("Discard 2 cards from the doom track.", DiscardFromTrack(2, "doom"),
+     {"op": "discard_from_track", "count": 2, "track": "doom"}),
+]
+
+
+@pytest.mark.parametrize("text, node, effect", MOVE_FORMS)
+def test_a_card_moved_on_a_track_parses_prints_lowers_and_renders(text, node, effect):
+    ability = parse_ability(text)
+    assert ability.sentences == (node,) and print_ability(ability) == text
+    ir = lower(ability)
+    validate_ability(ir)
+    assert ir["effects"] == [effect]
+    for locale in LOCALES:
+        rendered = render_ability(ability, locale)
+        assert rendered and "{" not in rendered
+    assert render_ability(ability, "en") == text
+
+
+@pytest.mark.parametrize("variant, canonical", [
+    ("Discard one card from the doom track.", "Discard 1 card from the doom track."),
+    ("Discard a card from the doom track.", "Discard 1 card from the doom track."),
+    # the undefeated track: the same node as "... challenges ..." (DiscardUndefeated)
+    ("Discard 2 cards from the undefeated adventure track.",
+     "Discard 2 challenges from the undefeated track."),
+])
+def test_track_moves_print_canonically(variant, canonical):
+    assert parse_ability(variant) == parse_ability(canonical)
+    assert print_ability(parse_ability(variant)) == canonical
+
+
+@pytest.mark.parametrize("text, code, where", [
+    ("Add the top card of the red adventure deck to the undefeated track.", "RF491",
+     "Add the top card of the red adventure deck to the undefeated track"),
+    ("Discard 0 cards from the doom track.", "RF422", "Discard 0 cards from the doom track"),
+])
+def test_what_a_track_cannot_take_is_refused_at_its_words(text, code, where):
+    assert _codes(text) == [(code, where)]
+    assert _codes(f"Melee: Activate to {text[0].lower()}{text[1:]}", "item")[0][0] == "RF421"
+
+
+def test_a_game_adds_the_top_card_of_a_deck_to_the_doom_track(board_bundle):
+    game, hero = _game(board_bundle)
+    assert game.state.doom
+    top = game.state.adventure_decks["green"][0]
+    game.state.doom_track[:] = []
+    tokens = game.state.doom_tokens
+    _play(game, hero, "omen-in-the-ashes")
+    assert game.state.doom_track == [top] and top not in game.state.adventure_decks["green"]
+    assert _records(game, "track_added")[-1]["card"] == top
+    full = game.rules.doom_track.cards_per_token(game.state.players)
+    while len(game.state.doom_track) < full - 1:
+        _play(game, hero, "omen-in-the-ashes")
+    assert game.state.doom_tokens == tokens
+    _play(game, hero, "omen-in-the-ashes")  # the track is full: a doom token
+    assert game.state.doom_tokens == tokens + 1 and len(game.state.doom_track) == 1
+
+
+def test_a_game_discards_the_players_choice_from_the_doom_track(board_bundle):
+    game, hero = _game(board_bundle)
+    cards = list(game.state.adventure_decks["yellow"][:3])
+    game.state.adventure_decks["yellow"][:3] = []
+    game.state.doom_track[:] = cards
+    game.players[hero.id].answers["doom_card"] = [cards[1]]
+    _play(game, hero, "wardens-respite")
+    assert game.state.doom_track == [cards[0], cards[2]]
+    (asked,) = [d for d in game.players[hero.id].asked if d.kind == "doom_card"]
+    assert asked.options == cards
+    where = game.state.discard_pile if game.rules.doom_track.when_full == "discard" \
+        else game.state.adventure_decks["yellow"]
+    assert where[-1] == cards[1]
+
+
+def test_without_the_doom_track_the_moves_do_nothing_and_say_why(board_bundle):
+    from runeforge.engine.runebound.bots.game_bot import make_bot
+    from runeforge.engine.runebound.core.catalog import Catalog
+    from runeforge.engine.runebound.game.setup import new_game
+
+    game = new_game(board_bundle, catalog=Catalog(board_bundle), ruleset="base", players=2,
+                    doom=False, make_bot=make_bot)
+    hero = game.hero(game.state.seats[0])
+    deck = list(game.state.adventure_decks["green"])
+    _play(game, hero, "omen-in-the-ashes")
+    _play(game, hero, "wardens-respite")
+    assert game.state.adventure_decks["green"] == deck and game.state.doom_track == []
+    assert [r["reason"] for r in _records(game, "grant_unused")][-2:] == \
+        ["this game has no doom track"] * 2

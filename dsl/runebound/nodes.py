@@ -371,7 +371,14 @@ def ability_nodes(ability) -> list:
     return found
 
 # ---- issue 32 (branch rbboard): the board's adventure counters
-from .nodes_board import ForEachOnTrack, GemSpaces, PlaceCounter, RemoveCounter  # noqa: E402,F401
+from .nodes_board import (  # noqa: E402,F401
+    AddToTrack,
+    DiscardFromTrack,
+    ForEachOnTrack,
+    GemSpaces,
+    PlaceCounter,
+    RemoveCounter,
+)
 
 # ---- families 1-3: conditions, choices, random tables (issue 21)
 from .nodes_branching import Choice, Condition, DieTable, IfState, TableRow, WhileState  # noqa: E402,F401

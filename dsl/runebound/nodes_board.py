@@ -76,3 +76,29 @@ class ForEachOnTrack:
     effect: object
     span: Span = _span()
     most: Optional[int] = None
+
+
+# ---- cards moved to and from the tracks
+@dataclass(frozen=True)
+class AddToTrack:
+    """``add the top card of the green adventure deck to the doom track``: the card drawn
+    from the deck of ``colour`` goes on ``track`` as a played card does (a full doom track
+    places a doom token)."""
+
+    colour: str
+    track: str
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class DiscardFromTrack:
+    """``discard 1 card from the doom track``: the player chooses which; they go where the
+    ruleset sends the cards of a full doom track. (From the undefeated track the parser makes
+    :class:`~.nodes_place.DiscardUndefeated`: the same meaning as "... challenges ...".)"""
+
+    count: int
+    track: str
+    span: Span = _span()
+
+
+BOARD_CLAUSES += (AddToTrack, DiscardFromTrack)

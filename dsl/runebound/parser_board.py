@@ -11,7 +11,15 @@ from __future__ import annotations
 
 from lark import Token
 
-from .nodes_board import ForEachOnTrack, GemSpaces, PlaceCounter, RemoveCounter
+from . import nodes as n
+from .nodes_board import (
+    AddToTrack,
+    DiscardFromTrack,
+    ForEachOnTrack,
+    GemSpaces,
+    PlaceCounter,
+    RemoveCounter,
+)
 from .parser_modifiers import MORE_MODIFIERS, _Mod
 from .parser_parts import _ints, _sp, _values, _word
 
@@ -33,6 +41,14 @@ def _for_each_track(self, ch):
     return _Mod("for_each_track", (str(_values(ch)[0]), most[0] if most else None), _sp(ch))
 
 
+def _discard_from_track(self, ch):
+    count = (_ints(ch) or [1])[0]  # "a card" / "one card": 1
+    track = _values(ch)[0]
+    if track == "undefeated":  # the same as "discard N challenges from the undefeated track"
+        return n.DiscardUndefeated(count, span=_sp(ch))
+    return DiscardFromTrack(count, track, span=_sp(ch))
+
+
 def _apply_for_each_track(mod, effect):
     """The modifier on the whole effect (the count is the game's: not each Hero's own)."""
     track, most = mod.value
@@ -43,6 +59,8 @@ RULES = {
     "bd_doom_track": lambda self, ch: _word("doom", _sp(ch)),
     "bd_undefeated_track": lambda self, ch: _word("undefeated", _sp(ch)),
     "bd_for_each_track": _for_each_track,
+    "bd_add_to_track": lambda self, ch: AddToTrack(*_values(ch), span=_sp(ch)),
+    "bd_discard_from_track": _discard_from_track,
     "bd_counter": lambda self, ch: _values(ch)[0],  # the colour (a Word, with its span)
     "bd_each_gem": _gems(True),
     "bd_one_gem": _gems(False),

@@ -6,7 +6,14 @@ within 2 spaces of your Hero", "remove the (green) adventure counter from your s
 
 from __future__ import annotations
 
-from .nodes_board import ForEachOnTrack, GemSpaces, PlaceCounter, RemoveCounter
+from .nodes_board import (
+    AddToTrack,
+    DiscardFromTrack,
+    ForEachOnTrack,
+    GemSpaces,
+    PlaceCounter,
+    RemoveCounter,
+)
 
 TRACK_WORDS = {"doom": "the doom track", "undefeated": "the undefeated track"}
 
@@ -32,3 +39,13 @@ def install(text) -> None:
     def _(node: ForEachOnTrack) -> str:
         most = "" if node.most is None else f", to a maximum of {node.most}"
         return f"{text(node.effect)} for each card on {TRACK_WORDS[node.track]}{most}"
+
+    @text.register
+    def _(node: AddToTrack) -> str:
+        return (f"add the top card of the {node.colour} adventure deck to "
+                f"{TRACK_WORDS[node.track]}")
+
+    @text.register
+    def _(node: DiscardFromTrack) -> str:
+        cards = "card" if node.count == 1 else "cards"
+        return f"discard {node.count} {cards} from {TRACK_WORDS[node.track]}"

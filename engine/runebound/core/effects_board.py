@@ -38,6 +38,26 @@ class RemoveCounter(_GameEffect):
 
 
 @dataclass
+class AddToTrack(_GameEffect):
+    colour: str
+    track: str
+    op = "add_to_track"
+
+    def run(self, ctx):
+        _grant(ctx, self.op, colour=self.colour, track=self.track)
+
+
+@dataclass
+class DiscardFromTrack(_GameEffect):
+    count: int
+    track: str
+    op = "discard_from_track"
+
+    def run(self, ctx):
+        _grant(ctx, self.op, count=self.count, track=self.track)
+
+
+@dataclass
 class RepeatTrack(_GameEffect):
     """"... for each card on the doom track": the effects once for every card on the track
     when it runs (the game's state; a lone combat without a game has no track, so none)."""
@@ -66,6 +86,8 @@ class RepeatTrack(_GameEffect):
 BUILDERS = {
     "place_counter": lambda ir: PlaceCounter(ir["colour"], ir["gem"], ir["each"], ir["within"]),
     "remove_counter": lambda ir: RemoveCounter(ir["colour"]),
+    "add_to_track": lambda ir: AddToTrack(ir["colour"], ir["track"]),
+    "discard_from_track": lambda ir: DiscardFromTrack(ir["count"], ir["track"]),
     "repeat_track": lambda ir: RepeatTrack(ir["track"], _build(ir["effects"]), ir.get("most")),
 }
 

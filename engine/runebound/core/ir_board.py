@@ -8,7 +8,12 @@
 * ``remove_counter``: the counter on the Hero's space back to the box (``colour`` null: of any
   colour);
 * ``repeat_track``: ``effects`` once for each card on the ``track`` (``doom``: the doom track;
-  ``undefeated``: the undefeated adventure track) when it runs, at most ``most`` times.
+  ``undefeated``: the undefeated adventure track) when it runs, at most ``most`` times;
+* ``add_to_track``: the top card of the adventure deck of ``colour`` goes on the doom track, as
+  a played card does; ``discard_from_track``: ``count`` cards leave the doom track (the player
+  chooses which) for where the ruleset sends the cards of a full track. (The undefeated track
+  takes a card only where a Hero leaves a challenge, so ``track`` is ``doom``; its discard is
+  ``discard_undefeated``.)
 """
 
 from __future__ import annotations
@@ -27,4 +32,6 @@ def effect_ops(_op, _enum, count, effects) -> list[dict]:
         _op("remove_counter", colour=_enum([*COLOURS, None])),
         {**_op("repeat_track", track=_enum(TRACKS), effects=effects, most=count),
          "required": ["op", "track", "effects"]},
+        _op("add_to_track", colour=_enum(COLOURS), track=_enum(("doom",))),
+        _op("discard_from_track", count=count, track=_enum(("doom",))),
     ]

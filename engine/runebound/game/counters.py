@@ -11,8 +11,15 @@ function named by its op here (place.py adds them to its ``GRANTS``).
 * ``remove_counter``: the counter on the Hero's space goes back to the box (``colour``: only a
   counter of that colour).
 
-The board's counters and the box hold every counter between them (with the Heroes'), as the
-invariants check.
+* ``add_to_track``: the top card of the adventure deck of the colour goes on the doom track as
+  a played card does (a full track places a doom token; that may begin the endgame);
+* ``discard_from_track``: cards leave the doom track, the player choosing each (decision
+  ``doom_card``), for where the ruleset sends the cards of a full track (the discard pile, or
+  under their colour's deck).
+
+In a game without the doom track (``state.doom`` false) the two do nothing and the log says
+why. The board's counters and the box hold every counter between them (with the Heroes'), as
+the invariants check.
 """
 
 from __future__ import annotations
@@ -67,4 +74,34 @@ def remove_counter(game, grant: dict) -> None:
     game.emit("counter_removed", space=space, colour=colour, source=grant["source"])
 
 
-GRANTS = {"place_counter": place_counter, "remove_counter": remove_counter}
+def add_to_track(game, grant: dict) -> None:
+    if not game.state.doom:
+        game.emit("grant_unused", **grant, reason="this game has no doom track")
+        return
+    card = game.draw_adventure(grant["colour"])
+    if card is None:
+        game.emit("grant_unused", **grant, reason="the adventure deck of that colour is empty")
+        return
+    game.emit("track_added", card=card, colour=grant["colour"], source=grant["source"])
+    game.add_to_doom_track(card)
+
+
+def discard_from_track(game, grant: dict) -> None:
+    s = game.state
+    if not s.doom or not s.doom_track:
+        game.emit("grant_unused", **grant, reason="this game has no doom track" if not s.doom
+                  else "the doom track is empty")
+        return
+    for _ in range(min(grant["count"], len(s.doom_track))):
+        cards = list(s.doom_track)
+        card = cards[0] if len(cards) == 1 else game.ask(grant["hero"], "doom_card", cards)
+        s.doom_track.remove(card)
+        game.emit("track_discarded", card=card, source=grant["source"])
+        if game.rules.doom_track.when_full == "discard":
+            s.discard_pile.append(card)
+        else:
+            game.to_deck_bottom(card)
+
+
+GRANTS = {"place_counter": place_counter, "remove_counter": remove_counter,
+          "add_to_track": add_to_track, "discard_from_track": discard_from_track}

@@ -1,9 +1,13 @@
 """Checks of the board's adventure counters (issue 32, branch rbboard), registered with the
 checks of family 4/9 (place.py) by :func:`install`:
 
-* RF421 placing or removing a counter in a phase-tagged or Before Combat ability: the counters
-  lie on the board, not in a combat (the engine refuses it there too);
-* RF422 "within N spaces" with N 0 or over 9, as "each Hero within N spaces";
+* RF421 placing or removing a counter, or moving a card to or from the doom track, in a
+  phase-tagged or Before Combat ability: they lie on the board, not in a combat (the engine
+  refuses it there too);
+* RF422 "within N spaces" with N 0 or over 9, as "each Hero within N spaces"; discarding 0
+  cards from the doom track;
+* RF491 a card added to the undefeated track: a card goes there only where a Hero leaves a
+  challenge undefeated (with its marker on that space);
 * RF490 a counter on a gem space of another colour: a gem takes the counters of its colour
   (the Hero who stops there draws from the deck of the counter's colour);
 * RF451 a bonus "for each card on the doom track" as an always-on rule ("This challenge
@@ -16,6 +20,8 @@ from __future__ import annotations
 from runeforge.dsl.runebound import nodes as n
 from runeforge.dsl.runebound.nodes_board import (
     MAX_WITHIN,
+    AddToTrack,
+    DiscardFromTrack,
     ForEachOnTrack,
     PlaceCounter,
     RemoveCounter,
@@ -26,10 +32,20 @@ COMBAT_TAGS = ("before_combat", "ranged", "melee", "magic", "any_phase", "all_ph
 
 def _check(a, ctx, node, finding):
     if a.tag in COMBAT_TAGS:
-        yield finding("RF421", "an adventure counter lies on the board, not in a combat: it "
+        what = "an adventure counter" if isinstance(node, (PlaceCounter, RemoveCounter)) \
+            else "the doom track"
+        yield finding("RF421", f"{what} lies on the board, not in a combat: it "
                                f"cannot be in a '{a.tag.replace('_', ' ').title()}:' ability",
                       node.span, hint="drop the tag, or use a window such as 'After combat,' "
                                       "or 'At the end of your turn,'")
+    if isinstance(node, DiscardFromTrack) and node.count == 0:
+        yield finding("RF422", "discard 0 cards: the effect does nothing", node.span,
+                      hint="write 1 or more, or drop the clause")
+    if isinstance(node, AddToTrack) and node.track != "doom":
+        yield finding("RF491", "a card goes on the undefeated track only where a Hero leaves a "
+                               "challenge undefeated: no effect can add one", node.span,
+                      hint="add it to the doom track: 'Add the top card of the "
+                           f"{node.colour} adventure deck to the doom track.'")
     if not isinstance(node, PlaceCounter):
         return
     within = node.on.within
@@ -58,5 +74,6 @@ def _for_each_track(a, ctx, node, finding):
 
 
 def install(checks: dict) -> None:
-    checks.update(dict.fromkeys((PlaceCounter, RemoveCounter), _check))
+    checks.update(dict.fromkeys((PlaceCounter, RemoveCounter, AddToTrack, DiscardFromTrack),
+                                _check))
     checks[ForEachOnTrack] = _for_each_track

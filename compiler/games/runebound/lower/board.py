@@ -4,7 +4,13 @@
 
 from __future__ import annotations
 
-from runeforge.dsl.runebound.nodes_board import ForEachOnTrack, PlaceCounter, RemoveCounter
+from runeforge.dsl.runebound.nodes_board import (
+    AddToTrack,
+    DiscardFromTrack,
+    ForEachOnTrack,
+    PlaceCounter,
+    RemoveCounter,
+)
 
 
 def register(effect) -> None:
@@ -23,3 +29,11 @@ def register(effect) -> None:
         most = {} if node.most is None else {"most": node.most}
         return [{"op": "repeat_track", "track": str(node.track), "effects": effect(node.effect),
                  **most}]
+
+    @effect.register
+    def _(node: AddToTrack) -> list[dict]:
+        return [{"op": "add_to_track", "colour": str(node.colour), "track": str(node.track)}]
+
+    @effect.register
+    def _(node: DiscardFromTrack) -> list[dict]:
+        return [{"op": "discard_from_track", "count": node.count, "track": str(node.track)}]

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from runeforge.dsl.runebound import nodes as n
 from runeforge.dsl.runebound.nodes_board import (
+    AddToTrack,
+    DiscardFromTrack,
     ForEachOnTrack,
     GemSpaces,
     PlaceCounter,
@@ -26,6 +28,11 @@ VERBS = {
     "effect.place_counter": "place a {colour} adventure counter on {gems}",
     "effect.remove_counter": "remove the adventure counter from your space",
     "effect.remove_counter.colour": "remove the {colour} adventure counter from your space",
+    # cards moved to and from a track (one message per track: a noun of its own)
+    "effect.add_to_track.doom": "add the top card of the {colour} adventure deck to the doom track",
+    "effect.add_to_track.undefeated": "add the top card of the {colour} adventure deck to the "
+                                      "undefeated track",
+    "effect.discard_from_track.doom": "discard {cards} from the doom track",
 }
 TEMPLATES = {
     "gems.each": "each empty {colour} gem space",
@@ -67,4 +74,13 @@ def install(renderer_cls) -> None:
         return self.t("effect.for_each_most", effect=said, n=self.num(node.most))
 
     renderer_cls._placecounter, renderer_cls._removecounter = _placecounter, _removecounter
+    def _addtotrack(self, node: AddToTrack, mood: str) -> str:
+        return self.verb(f"effect.add_to_track.{node.track}", mood,
+                         colour=_colour(self, node.colour))
+
+    def _discardfromtrack(self, node: DiscardFromTrack, mood: str) -> str:
+        return self.verb(f"effect.discard_from_track.{node.track}", mood,
+                         cards=self.qty(n.Amount("fixed", (node.count,)), "track_card"))
+
     renderer_cls._foreachontrack = _foreachontrack
+    renderer_cls._addtotrack, renderer_cls._discardfromtrack = _addtotrack, _discardfromtrack

@@ -382,3 +382,6 @@ effect = st.one_of(effect, st.builds(
     _track_effect, st.one_of(st.none(), st.integers(1, 9))))
 effect = st.one_of(effect, st.builds(n.AddToTrack, _counter_colour, st.just("doom")),
                    st.builds(n.DiscardFromTrack, num, st.just("doom")))
+effect = st.one_of(effect, st.builds(n.DiscardFromMarket, st.sampled_from(["ally", "item", "card"])),
+                   st.builds(n.DrawMarketTo, st.integers(1, 9).map(
+                       lambda k: n.Amount("fixed", (k,)))))

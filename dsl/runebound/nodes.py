@@ -373,7 +373,9 @@ def ability_nodes(ability) -> list:
 # ---- issue 32 (branch rbboard): the board's adventure counters
 from .nodes_board import (  # noqa: E402,F401
     AddToTrack,
+    DiscardFromMarket,
     DiscardFromTrack,
+    DrawMarketTo,
     ForEachOnTrack,
     GemSpaces,
     PlaceCounter,

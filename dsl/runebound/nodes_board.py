@@ -102,3 +102,29 @@ class DiscardFromTrack:
 
 
 BOARD_CLAUSES += (AddToTrack, DiscardFromTrack)
+
+
+# ---- the market: the towns' market stacks
+MARKET_KINDS = ("ally", "item", "card")  # "every Ally", "all Items", "every market card"
+
+
+@dataclass(frozen=True)
+class DiscardFromMarket:
+    """``discard every Ally from each market stack``: every card of ``kind`` in every town's
+    market stack goes to the bottom of the market deck (``card``: every card)."""
+
+    kind: str
+    span: Span = _span()
+
+
+@dataclass(frozen=True)
+class DrawMarketTo:
+    """``draw 2 market cards and add them to the market stack of the nearest town``: the
+    cards drawn go to the stack of the town nearest the Hero (the player chooses between
+    equally near ones), wherever the Hero is."""
+
+    amount: "Amount"  # noqa: F821 - nodes.Amount
+    span: Span = _span()
+
+
+BOARD_CLAUSES += (DiscardFromMarket, DrawMarketTo)

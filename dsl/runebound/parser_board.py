@@ -11,10 +11,13 @@ from __future__ import annotations
 
 from lark import Token
 
+from ..errors import AbilitySyntaxError
 from . import nodes as n
 from .nodes_board import (
     AddToTrack,
+    DiscardFromMarket,
     DiscardFromTrack,
+    DrawMarketTo,
     ForEachOnTrack,
     GemSpaces,
     PlaceCounter,
@@ -55,7 +58,42 @@ def _apply_for_each_track(mod, effect):
     return ForEachOnTrack(track, effect, span=mod.span, most=most)
 
 
+class _AddThem:
+    """"add them to the market stack of the nearest town" as written: joined to the "draw N
+    market cards" before it (one DrawMarketTo); never left in an AST."""
+
+    def __init__(self, span):
+        self.span = span
+
+
+def _join_add_them(ch: list) -> list:
+    """``ch`` (an action list's children) with each "draw N market cards and add them to ..."
+    made one DrawMarketTo; "add them" after anything else is refused where it is written."""
+    out: list = []
+    for c in ch:
+        if type(c) is not _AddThem:
+            out.append(c)
+            continue
+        while out and isinstance(out[-1], Token):  # the "and" (or ",") before it
+            out.pop()
+        prev = out[-1] if out else None
+        if not isinstance(prev, n.DrawMarket):
+            raise AbilitySyntaxError(
+                "'add them to the market stack' follows the market cards drawn", *c.span,
+                hint="write 'Draw 2 market cards and add them to the market stack of the "
+                     "nearest town.'")
+        out[-1] = DrawMarketTo(prev.amount, span=(prev.span[0], c.span[1]) if prev.span
+                               else c.span)
+    return out
+
+
 RULES = {
+    "bd_kind_ally": lambda self, ch: _word("ally", _sp(ch)),
+    "bd_kind_item": lambda self, ch: _word("item", _sp(ch)),
+    "bd_kind_card": lambda self, ch: _word("card", _sp(ch)),
+    "bd_each_stack": lambda self, ch: _word("each", _sp(ch)),
+    "bd_discard_market": lambda self, ch: DiscardFromMarket(_values(ch)[0], span=_sp(ch)),
+    "bd_add_them_nearest": lambda self, ch: _AddThem(_sp(ch)),
     "bd_doom_track": lambda self, ch: _word("doom", _sp(ch)),
     "bd_undefeated_track": lambda self, ch: _word("undefeated", _sp(ch)),
     "bd_for_each_track": _for_each_track,
@@ -74,3 +112,11 @@ def install(cls) -> None:
     MORE_MODIFIERS["for_each_track"] = _apply_for_each_track
     for rule, method in RULES.items():
         setattr(cls, rule, method)
+    action_list = cls.action_list
+
+    def action_list_(self, ch):
+        if any(type(c) is _AddThem for c in ch):
+            ch = _join_add_them(list(ch))
+        return action_list(self, ch)
+
+    cls.action_list = action_list_

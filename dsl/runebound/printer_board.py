@@ -8,13 +8,16 @@ from __future__ import annotations
 
 from .nodes_board import (
     AddToTrack,
+    DiscardFromMarket,
     DiscardFromTrack,
+    DrawMarketTo,
     ForEachOnTrack,
     GemSpaces,
     PlaceCounter,
     RemoveCounter,
 )
 
+MARKET_KINDS = {"ally": "Ally", "item": "Item", "card": "market card"}
 TRACK_WORDS = {"doom": "the doom track", "undefeated": "the undefeated track"}
 
 
@@ -49,3 +52,15 @@ def install(text) -> None:
     def _(node: DiscardFromTrack) -> str:
         cards = "card" if node.count == 1 else "cards"
         return f"discard {node.count} {cards} from {TRACK_WORDS[node.track]}"
+
+    @text.register
+    def _(node: DiscardFromMarket) -> str:
+        return f"discard every {MARKET_KINDS[node.kind]} from each market stack"
+
+    @text.register
+    def _(node: DrawMarketTo) -> str:
+        from .printer import is_singular, noun  # (printer.py calls install at its end)
+
+        them = "it" if is_singular(node.amount) else "them"
+        return (f"draw {noun(node.amount, 'market card', 'market cards')} and add {them} to "
+                "the market stack of the nearest town")

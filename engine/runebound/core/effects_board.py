@@ -58,6 +58,24 @@ class DiscardFromTrack(_GameEffect):
 
 
 @dataclass
+class DiscardMarket(_GameEffect):
+    kind: str
+    op = "discard_market"
+
+    def run(self, ctx):
+        _grant(ctx, self.op, kind=self.kind)
+
+
+@dataclass
+class MarketToNearest(_GameEffect):
+    count: int
+    op = "market_to_nearest"
+
+    def run(self, ctx):
+        _grant(ctx, self.op, count=self.count)
+
+
+@dataclass
 class RepeatTrack(_GameEffect):
     """"... for each card on the doom track": the effects once for every card on the track
     when it runs (the game's state; a lone combat without a game has no track, so none)."""
@@ -88,6 +106,8 @@ BUILDERS = {
     "remove_counter": lambda ir: RemoveCounter(ir["colour"]),
     "add_to_track": lambda ir: AddToTrack(ir["colour"], ir["track"]),
     "discard_from_track": lambda ir: DiscardFromTrack(ir["count"], ir["track"]),
+    "discard_market": lambda ir: DiscardMarket(ir["kind"]),
+    "market_to_nearest": lambda ir: MarketToNearest(ir["count"]),
     "repeat_track": lambda ir: RepeatTrack(ir["track"], _build(ir["effects"]), ir.get("most")),
 }
 

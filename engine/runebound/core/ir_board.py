@@ -13,7 +13,10 @@
   a played card does; ``discard_from_track``: ``count`` cards leave the doom track (the player
   chooses which) for where the ruleset sends the cards of a full track. (The undefeated track
   takes a card only where a Hero leaves a challenge, so ``track`` is ``doom``; its discard is
-  ``discard_undefeated``.)
+  ``discard_undefeated``.);
+* ``discard_market``: every card of ``kind`` (``ally``, ``item``; ``card`` every card) in
+  every town's market stack goes to the bottom of the market deck; ``market_to_nearest``:
+  ``count`` market cards drawn into the stack of the town nearest the Hero.
 """
 
 from __future__ import annotations
@@ -34,4 +37,6 @@ def effect_ops(_op, _enum, count, effects) -> list[dict]:
          "required": ["op", "track", "effects"]},
         _op("add_to_track", colour=_enum(COLOURS), track=_enum(("doom",))),
         _op("discard_from_track", count=count, track=_enum(("doom",))),
+        _op("discard_market", kind=_enum(("ally", "item", "card"))),
+        _op("market_to_nearest", count=count),
     ]

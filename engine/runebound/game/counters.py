@@ -17,6 +17,11 @@ function named by its op here (place.py adds them to its ``GRANTS``).
   ``doom_card``), for where the ruleset sends the cards of a full track (the discard pile, or
   under their colour's deck).
 
+* ``discard_market``: every card of the kind (an Ally, an Item; ``card`` every card) leaves
+  every town's market stack for the bottom of the market deck, as a market card given up does;
+* ``market_to_nearest``: market cards are drawn into the stack of the town nearest the Hero
+  (the player chooses between equally near ones, decision ``town``), wherever the Hero is.
+
 In a game without the doom track (``state.doom`` false) the two do nothing and the log says
 why. The board's counters and the box hold every counter between them (with the Heroes'), as
 the invariants check.
@@ -103,5 +108,29 @@ def discard_from_track(game, grant: dict) -> None:
             game.to_deck_bottom(card)
 
 
+def discard_market(game, grant: dict) -> None:
+    s = game.state
+    gone = []
+    for town in sorted(s.market_stacks):
+        stack = s.market_stacks[town]
+        out = [c for c in stack if grant["kind"] == "card" or game.card(c).kind == grant["kind"]]
+        for card in out:
+            stack.remove(card)
+            s.market_deck.append(card)
+            gone.append(card)
+            game.emit("market_discarded", town=town, card=card, source=grant["source"])
+    if not gone:
+        game.emit("grant_unused", **grant, reason="no such card in any market stack")
+
+
+def market_to_nearest(game, grant: dict) -> None:
+    hero = game.hero(grant["hero"])
+    if game.state.positions.get(hero.id) is None:
+        game.emit("grant_unused", **grant, reason="the Hero is not on the board")
+        return
+    game.market_draw(game.choose_nearest_town(hero), grant["count"])
+
+
 GRANTS = {"place_counter": place_counter, "remove_counter": remove_counter,
+          "discard_market": discard_market, "market_to_nearest": market_to_nearest,
           "add_to_track": add_to_track, "discard_from_track": discard_from_track}

@@ -1,11 +1,12 @@
 """Checks of the board's adventure counters (issue 32, branch rbboard), registered with the
 checks of family 4/9 (place.py) by :func:`install`:
 
-* RF421 placing or removing a counter, or moving a card to or from the doom track, in a
-  phase-tagged or Before Combat ability: they lie on the board, not in a combat (the engine
-  refuses it there too);
+* RF421 placing or removing a counter, moving a card to or from the doom track, or a market
+  stack's cards, in a phase-tagged or Before Combat ability: they lie on the board, not in a
+  combat (the engine refuses it there too);
 * RF422 "within N spaces" with N 0 or over 9, as "each Hero within N spaces"; discarding 0
-  cards from the doom track;
+  cards from the doom track; market cards added to a town's stack that are not a number of 1 or
+  more;
 * RF491 a card added to the undefeated track: a card goes there only where a Hero leaves a
   challenge undefeated (with its marker on that space);
 * RF490 a counter on a gem space of another colour: a gem takes the counters of its colour
@@ -21,7 +22,9 @@ from runeforge.dsl.runebound import nodes as n
 from runeforge.dsl.runebound.nodes_board import (
     MAX_WITHIN,
     AddToTrack,
+    DiscardFromMarket,
     DiscardFromTrack,
+    DrawMarketTo,
     ForEachOnTrack,
     PlaceCounter,
     RemoveCounter,
@@ -33,6 +36,7 @@ COMBAT_TAGS = ("before_combat", "ranged", "melee", "magic", "any_phase", "all_ph
 def _check(a, ctx, node, finding):
     if a.tag in COMBAT_TAGS:
         what = "an adventure counter" if isinstance(node, (PlaceCounter, RemoveCounter)) \
+            else "the market" if isinstance(node, (DiscardFromMarket, DrawMarketTo)) \
             else "the doom track"
         yield finding("RF421", f"{what} lies on the board, not in a combat: it "
                                f"cannot be in a '{a.tag.replace('_', ' ').title()}:' ability",
@@ -41,6 +45,12 @@ def _check(a, ctx, node, finding):
     if isinstance(node, DiscardFromTrack) and node.count == 0:
         yield finding("RF422", "discard 0 cards: the effect does nothing", node.span,
                       hint="write 1 or more, or drop the clause")
+    if isinstance(node, DrawMarketTo) and (node.amount.kind != "fixed"
+                                           or node.amount.values[0] == 0):
+        yield finding("RF422", "the market cards added to a town's stack are a number of 1 or "
+                               "more", node.span, hint="write 'Draw 2 market cards and add "
+                                                       "them to the market stack of the nearest "
+                                                       "town.'")
     if isinstance(node, AddToTrack) and node.track != "doom":
         yield finding("RF491", "a card goes on the undefeated track only where a Hero leaves a "
                                "challenge undefeated: no effect can add one", node.span,
@@ -74,6 +84,6 @@ def _for_each_track(a, ctx, node, finding):
 
 
 def install(checks: dict) -> None:
-    checks.update(dict.fromkeys((PlaceCounter, RemoveCounter, AddToTrack, DiscardFromTrack),
-                                _check))
+    checks.update(dict.fromkeys((PlaceCounter, RemoveCounter, AddToTrack, DiscardFromTrack,
+                                 DiscardFromMarket, DrawMarketTo), _check))
     checks[ForEachOnTrack] = _for_each_track

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from runeforge.dsl.runebound.nodes_board import (
     AddToTrack,
+    DiscardFromMarket,
     DiscardFromTrack,
+    DrawMarketTo,
     ForEachOnTrack,
     PlaceCounter,
     RemoveCounter,
@@ -37,3 +39,12 @@ def register(effect) -> None:
     @effect.register
     def _(node: DiscardFromTrack) -> list[dict]:
         return [{"op": "discard_from_track", "count": node.count, "track": str(node.track)}]
+
+    @effect.register
+    def _(node: DiscardFromMarket) -> list[dict]:
+        return [{"op": "discard_market", "kind": str(node.kind)}]
+
+    @effect.register
+    def _(node: DrawMarketTo) -> list[dict]:
+        # a fixed number (the checks refuse any other amount, RF422)
+        return [{"op": "market_to_nearest", "count": node.amount.values[0]}]

@@ -17,7 +17,9 @@ from __future__ import annotations
 from runeforge.dsl.runebound import nodes as n
 from runeforge.dsl.runebound.nodes_board import (
     AddToTrack,
+    DiscardFromMarket,
     DiscardFromTrack,
+    DrawMarketTo,
     ForEachOnTrack,
     GemSpaces,
     PlaceCounter,
@@ -33,6 +35,14 @@ VERBS = {
     "effect.add_to_track.undefeated": "add the top card of the {colour} adventure deck to the "
                                       "undefeated track",
     "effect.discard_from_track.doom": "discard {cards} from the doom track",
+    # the market: every card of a kind from the towns' stacks; cards drawn to the nearest town's
+    "effect.discard_market.ally": "discard every Ally from each market stack",
+    "effect.discard_market.item": "discard every Item from each market stack",
+    "effect.discard_market.card": "discard every market card from each market stack",
+    "effect.market_to_nearest": "draw {cards} and add them to the market stack of the nearest "
+                                "town",
+    "effect.market_to_nearest.one": "draw {cards} and add it to the market stack of the nearest "
+                                    "town",
 }
 TEMPLATES = {
     "gems.each": "each empty {colour} gem space",
@@ -82,5 +92,15 @@ def install(renderer_cls) -> None:
         return self.verb(f"effect.discard_from_track.{node.track}", mood,
                          cards=self.qty(n.Amount("fixed", (node.count,)), "track_card"))
 
+    def _discardfrommarket(self, node: DiscardFromMarket, mood: str) -> str:
+        return self.verb(f"effect.discard_market.{node.kind}", mood)
+
+    def _drawmarketto(self, node: DrawMarketTo, mood: str) -> str:
+        one = node.amount.kind == "fixed" and node.amount.values[0] == 1
+        return self.verb("effect.market_to_nearest" + (".one" if one else ""), mood,
+                         cards=self.qty(node.amount, "market_card"))
+
+    renderer_cls._discardfrommarket, renderer_cls._drawmarketto = \
+        _discardfrommarket, _drawmarketto
     renderer_cls._foreachontrack = _foreachontrack
     renderer_cls._addtotrack, renderer_cls._discardfromtrack = _addtotrack, _discardfromtrack

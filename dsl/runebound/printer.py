@@ -362,4 +362,4 @@ _install_dice(text)
 # ---- issue 32 (branch rbboard): the board's adventure counters
 from .printer_board import install as _install_board  # noqa: E402
 
-_install_board(text)
+_install_board(text, noun, is_singular)

@@ -28,7 +28,8 @@ def gems(node: GemSpaces) -> str:
     return out
 
 
-def install(text) -> None:
+def install(text, noun, is_singular) -> None:
+    """``noun`` and ``is_singular`` are printer.py's (handed over: no import back)."""
     @text.register
     def _(node: PlaceCounter) -> str:
         return f"place a {node.colour} adventure counter on {gems(node.on)}"
@@ -59,8 +60,6 @@ def install(text) -> None:
 
     @text.register
     def _(node: DrawMarketTo) -> str:
-        from .printer import is_singular, noun  # (printer.py calls install at its end)
-
         them = "it" if is_singular(node.amount) else "them"
         return (f"draw {noun(node.amount, 'market card', 'market cards')} and add {them} to "
                 "the market stack of the nearest town")

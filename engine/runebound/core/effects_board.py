@@ -86,8 +86,7 @@ class RepeatTrack(_GameEffect):
     op = "repeat_track"
 
     def run(self, ctx):
-        from .effects import run_all
-
+        run_all = KERNEL["run_all"]
         game = getattr(ctx.engine, "game", None)
         state = getattr(game, "state", None)
         cards = {"doom": getattr(state, "doom_track", ()),
@@ -112,7 +111,14 @@ BUILDERS = {
 }
 
 
-def _build(irs):
-    from .effects import build_effects
+# run_all and build_effects of :mod:`.effects`, handed over by :func:`bind` when effects.py
+# registers this module (so that this module never imports effects.py: no import cycle)
+KERNEL: dict = {}
 
-    return build_effects(irs)
+
+def bind(**functions) -> None:
+    KERNEL.update(functions)
+
+
+def _build(irs):
+    return KERNEL["build_effects"](irs)

@@ -120,7 +120,7 @@ CODES: dict[str, str] = {
     "RF480": "results of a die table that no row names: nothing happens on them (a warning)",
     "RF481": "a roll the engine cannot make as written ('that Hero' off a roll, no rows, ...)",
     # ---- issue 32 (branch rbboard): the board's adventure counters
-    "RF490": "an adventure counter placed on a gem space of another colour",
+    "RF492": "an adventure counter placed on a gem space of another colour",
     "RF491": "a card added to the undefeated track (only a challenge left undefeated goes there)",
     # RF5xx: content and references
     "RF501": "duplicate card id",

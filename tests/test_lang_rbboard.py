@@ -1,7 +1,7 @@
 """Issue 32 (branch rbboard): the board's adventure counters said as English builds them (a verb,
 its object with a colour adjective, a place phrase). Every form parses to one node whatever its
 wording, prints one canonical text, lowers to valid IR and renders in every locale with each
-colour agreeing with its noun; the checks refuse what cannot be (RF421, RF422, RF490) at its
+colour agreeing with its noun; the checks refuse what cannot be (RF421, RF422, RF492) at its
 words; whole games place and remove the counters (tests/data/lang-rbboard)."""
 
 from __future__ import annotations
@@ -121,7 +121,7 @@ def test_a_counter_on_a_gem_of_another_colour_is_rf490_at_the_gems_colour():
     text = "Place a blue adventure counter on each empty red gem space."
     findings = compile_ability(text, CardContext("encounter"))[1]
     (finding,) = findings
-    assert finding.code == "RF490" and text[finding.span[0]:finding.span[1]] == "red"
+    assert finding.code == "RF492" and text[finding.span[0]:finding.span[1]] == "red"
     assert "blue gem space" in finding.hint and compile_ability(text, CardContext("event"))[0] \
         is None
 

@@ -9,7 +9,7 @@ checks of family 4/9 (place.py) by :func:`install`:
   more;
 * RF491 a card added to the undefeated track: a card goes there only where a Hero leaves a
   challenge undefeated (with its marker on that space);
-* RF490 a counter on a gem space of another colour: a gem takes the counters of its colour
+* RF492 a counter on a gem space of another colour: a gem takes the counters of its colour
   (the Hero who stops there draws from the deck of the counter's colour);
 * RF451 a bonus "for each card on the doom track" as an always-on rule ("This challenge
   receives +1 Life for every card on the undefeated track."): the engine keeps always-on rules
@@ -65,7 +65,7 @@ def _check(a, ctx, node, finding):
                       hint="drop 'within ...' for any space of the board" if within else
                       "write 'Remove the adventure counter from your space.' for your own")
     if node.colour != node.on.colour:
-        yield finding("RF490", f"a {node.colour} adventure counter cannot go on a "
+        yield finding("RF492", f"a {node.colour} adventure counter cannot go on a "
                                f"{node.on.colour} gem space: a gem takes counters of its colour",
                       getattr(node.on.colour, "span", None) or node.on.span,
                       hint=f"write 'on ... empty {node.colour} gem space' or 'place a "

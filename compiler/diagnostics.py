@@ -125,6 +125,9 @@ CODES: dict[str, str] = {
     "RF481": "a roll the engine cannot make as written ('that Hero' off a roll, no rows, ...)",
     # ---- branch rbnp: noun phrases and objects
     "RF482": "'your combat roll' in an ability with no phase tag: no attack's roll is meant",
+    # ---- issue 32 (branch rbboard): the board's adventure counters
+    "RF492": "an adventure counter placed on a gem space of another colour",
+    "RF491": "a card added to the undefeated track (only a challenge left undefeated goes there)",
     # RF5xx: content and references
     "RF501": "duplicate card id",
     "RF502": "reference to an unknown id",

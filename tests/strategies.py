@@ -382,3 +382,22 @@ effect = st.one_of(
     st.builds(lambda e, a: n.Trigger(e, a, event_first=True), _verbs2, action_list),
     st.builds(lambda e, a: n.Trigger(e, a, event_first=False), _verbs2, action_list),
 )
+# ---- issue 32 (branch rbboard): the board's adventure counters, each colour in either phrase
+_counter_colour = st.sampled_from(["green", "yellow", "blue", "red"])
+board_clause = st.one_of(
+    st.builds(lambda c, g, each, w: n.PlaceCounter(c, n.GemSpaces(g, each, w)),
+              _counter_colour, _counter_colour, st.booleans(),
+              st.one_of(st.none(), st.integers(1, 9))),
+    st.builds(n.RemoveCounter, st.one_of(st.none(), _counter_colour)),
+)
+effect = st.one_of(effect, board_clause)
+_track_effect = st.one_of(st.builds(n.GainGold, amount), st.builds(n.LoseGold, amount),
+                          st.builds(n.Suffer, amount, token))
+effect = st.one_of(effect, st.builds(
+    lambda t, e, m: n.ForEachOnTrack(t, e, most=m), st.sampled_from(["doom", "undefeated"]),
+    _track_effect, st.one_of(st.none(), st.integers(1, 9))))
+effect = st.one_of(effect, st.builds(n.AddToTrack, _counter_colour, st.just("doom")),
+                   st.builds(n.DiscardFromTrack, num, st.just("doom")))
+effect = st.one_of(effect, st.builds(n.DiscardFromMarket, st.sampled_from(["ally", "item", "card"])),
+                   st.builds(n.DrawMarketTo, st.integers(1, 9).map(
+                       lambda k: n.Amount("fixed", (k,)))))

@@ -385,3 +385,12 @@ class AbilityLexer(Lexer):
 
             tokens = shared_determiners(tokens)
         return floor_commas(tokens) if "minimum" in low else tokens
+
+
+# ---- issue 32 (branch rbboard): the board's adventure counters ("a blue adventure counter on
+# each empty blue gem space")
+for _terminal, _words in {"COUNTER": ("counter", "counters"), "GEM": ("gem", "gems"),
+                          "EMPTY": ("empty",)}.items():
+    _TERMINAL_WORDS[_terminal] = _words
+    VOCABULARY.update(dict.fromkeys(_words, _terminal))
+    DISPLAY[_terminal] = f"'{_words[0]}'"

@@ -64,3 +64,7 @@ def check_nesting(effect) -> None:
             stack.extend((row, depth) for row in node.rows)
             if node.otherwise is not None:  # issue 32 (session rbdice): "Otherwise, ..." last
                 stack.append((node.otherwise, depth + 1))
+
+
+# issue 32 (branch rbboard): "... for each card on the doom track" (IR repeat_track) holds an effect
+SCOPES += (n.ForEachOnTrack,)

@@ -370,6 +370,18 @@ def ability_nodes(ability) -> list:
         object.__setattr__(ability, "_nodes", found)
     return found
 
+# ---- issue 32 (branch rbboard): the board's adventure counters
+from .nodes_board import (  # noqa: E402,F401
+    AddToTrack,
+    DiscardFromMarket,
+    DiscardFromTrack,
+    DrawMarketTo,
+    ForEachOnTrack,
+    GemSpaces,
+    PlaceCounter,
+    RemoveCounter,
+)
+
 # ---- families 1-3: conditions, choices, random tables (issue 21)
 from .nodes_branching import Choice, Condition, DieTable, IfState, TableRow, WhileState  # noqa: E402,F401
 

@@ -588,3 +588,7 @@ _fresh_before_rbnp = _fresh_state
 def _fresh_state() -> None:  # noqa: F811 - also forget the tag of "your combat roll" (rbnp)
     _fresh_before_rbnp()
     parser_rbnp.forget()
+# ---- issue 32 (branch rbboard): the board's adventure counters
+from . import parser_board  # noqa: E402
+
+parser_board.install(_ToAst)

@@ -382,3 +382,7 @@ from . import printer_trig2 as _trig2  # noqa: E402
 
 event = _trig2.with_events(event)
 _trig2.install(text, condition)
+# ---- issue 32 (branch rbboard): the board's adventure counters
+from .printer_board import install as _install_board  # noqa: E402
+
+_install_board(text, noun, is_singular)

@@ -411,3 +411,9 @@ EXTRA_TARGETS["this_ally"] = lambda engine, ctx: [a for a in ctx.owner.allies
 from .targets_rbnp import TARGETS as _RBNP_TARGETS  # noqa: E402
 
 EXTRA_TARGETS.update(_RBNP_TARGETS)
+# ---- issue 32 (branch rbboard): the board's adventure counters
+from .effects_board import BUILDERS as _BOARD_BUILDERS  # noqa: E402
+from .effects_board import bind as _bind_board  # noqa: E402
+
+EXTRA_BUILDERS.update(_BOARD_BUILDERS)
+_bind_board(run_all=run_all, build_effects=build_effects)

@@ -280,6 +280,10 @@ def ir_schema() -> dict:
     events["test_result"] = _fields("kind", "test_result", attribute=_enum(ATTRIBUTES),
                                     skill={"type": ["string", "null"]},
                                     success={"type": "boolean"})
+    # ---- issue 32 (branch rbboard): the board's adventure counters (ir_board.py)
+    from . import ir_board
+
+    effect_ops += ir_board.effect_ops(_op, _enum, COUNT, effects)
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://runeforge.invalid/schemas/ir-ability.schema.json",

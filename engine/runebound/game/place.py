@@ -156,3 +156,9 @@ def with_terrain_rules(game, hero, rolled: tuple) -> tuple:
     game.emit("terrain_rule", hero=hero.id, rules=[list(r) for r in rules],
               dice=[sorted(face) for face in out])
     return out
+
+
+# ---- issue 32 (branch rbboard): the board's adventure counters (counters.py)
+from .counters import GRANTS as _COUNTER_GRANTS  # noqa: E402
+
+GRANTS.update(_COUNTER_GRANTS)

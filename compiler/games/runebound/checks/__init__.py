@@ -234,3 +234,14 @@ def _limits(a: n.Ability, ctx: CardContext):
 
 from .place import check_place  # noqa: E402  family 4/8/9 (issue 21)
 from .windows import check_runs, check_windows  # noqa: E402  the table of card windows
+
+
+def _install_counters() -> None:
+    """issue 32 (branch rbboard): the checks of the board's adventure counters (counters.py)
+    join family 4/9's table of checks by node (place.py)."""
+    from . import counters, place
+
+    counters.install(place._CHECKS)
+
+
+_install_counters()

@@ -325,3 +325,7 @@ _lower_dice.register(effect)
 # ---- issue 32 (session skills): a skill a card gives its Hero, an always-on rule
 STATIC_CLAUSES += (n.GrantSkill,)
 effect.register(n.GrantSkill)(lambda node: [{"op": "grant_skill", "skill": node.skill}])
+# ---- issue 32 (branch rbboard): the board's adventure counters
+from . import board as _lower_board  # noqa: E402
+
+_lower_board.register(effect)

@@ -365,3 +365,7 @@ render_skills.install(Renderer)
 from . import render_trig2  # noqa: E402
 
 render_trig2.install(Renderer)
+# ---- issue 32 (branch rbboard): the board's adventure counters
+from . import render_board  # noqa: E402
+
+render_board.install(Renderer)

@@ -354,3 +354,10 @@ TEMPLATES = all_templates()
 # ---- branch rbnp: "reroll a failed combat roll" (render_combat.py)
 VERB_CLAUSES.update({"effect.reroll_failed": "reroll a failed combat roll"})
 TEMPLATES = all_templates()
+# ---- issue 32 (branch rbboard): the board's adventure counters (render_board.py)
+from .render_board import TEMPLATES as _BOARD  # noqa: E402
+from .render_board import VERBS as _BOARD_VERBS  # noqa: E402
+
+VERB_CLAUSES.update(_BOARD_VERBS)
+OTHER.update(_BOARD)
+TEMPLATES = all_templates()

@@ -149,6 +149,8 @@ _TERMINAL_WORDS["WOUNDED"] = ("wounded", "damaged")
 _TERMINAL_WORDS.update(TOTAL=("total",), LOWER=("lower", "fewer", "below"),
                        HIGHER=("higher", "greater", "above", "highest", "better", "best"),
                        USE=("use", "uses"), THAT=("that",))
+# branch rbmod: amounts joined by "plus" ("2 gold, plus 1 gold for each trophy you have")
+_TERMINAL_WORDS.update(PLUS=("plus",))
 
 # Icon tokens stand for words (reference 2.7); the PDF draws them as symbols.
 ICONS: dict[str, str] = {
@@ -372,4 +374,8 @@ class AbilityLexer(Lexer):
         if "immediately" in low or "also" in low:
             tokens = idle_adverbs(tokens)
         tokens = terrain_lists(tokens) if "," in text else tokens
-        return floor_commas(tokens) if "minimum" in low else tokens
+        tokens = floor_commas(tokens) if "minimum" in low else tokens
+        if "for" in low or "plus" in low:  # branch rbmod: a "for each" bound to its object
+            from .lexer_rbmod import bound_for_each
+            tokens = bound_for_each(tokens)
+        return tokens

@@ -573,3 +573,8 @@ for _rule, _method in _LIST_RULES.items():
 from . import parser_dice  # noqa: E402
 
 parser_dice.install(_ToAst)
+
+# ---- branch rbmod: modifiers, amounts and comparatives
+from . import parser_rbmod  # noqa: E402
+
+parser_rbmod.install(_ToAst)

@@ -359,3 +359,7 @@ _prohibit.install(text)
 from .printer_dice import install as _install_dice  # noqa: E402
 
 _install_dice(text)
+# ---- branch rbmod: modifiers, amounts and comparatives
+from .printer_rbmod import install as _install_rbmod  # noqa: E402
+
+_install_rbmod(text, amount)

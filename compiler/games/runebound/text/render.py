@@ -356,3 +356,7 @@ render_prohibit.install(Renderer)
 from . import render_dice  # noqa: E402
 
 render_dice.install(Renderer)
+# ---- branch rbmod: modifiers, amounts and comparatives
+from . import render_rbmod  # noqa: E402
+
+render_rbmod.install(Renderer)

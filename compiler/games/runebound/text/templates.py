@@ -333,3 +333,8 @@ from .render_dice import TEMPLATES as _DICE  # noqa: E402
 
 OTHER.update(_DICE)
 TEMPLATES = all_templates()
+# ---- branch rbmod: modifiers, amounts and comparatives (render_rbmod.py)
+from .render_rbmod import TEMPLATES as _RBMOD  # noqa: E402
+
+OTHER.update(_RBMOD)
+TEMPLATES = all_templates()

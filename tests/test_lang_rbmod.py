@@ -1,0 +1,126 @@
+"""Branch rbmod: modifiers, amounts and comparatives built as constructions.
+
+A "for each" bound to the object it follows (a choice's option, "plus" in a gain or a reward) is
+ForEach around that object alone, printed one canonical way; the engine runs each form (the
+scenarios of tests/data/lang-rbmod); five locales render them; what cannot be said is refused
+where it is written.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from runeforge.dsl.runebound import nodes as n
+from runeforge.dsl.runebound.parser import parse_ability
+from runeforge.dsl.runebound.printer import print_ability
+from runeforge.games.runebound.abilities import compile_ability, compile_text
+from runeforge.games.runebound.checks import CardContext
+from runeforge.games.runebound.text.render import render_ability
+
+ROOT = Path(__file__).resolve().parents[1]
+CONTENT = ROOT / "tests" / "data" / "lang-rbmod"
+LOCALES = ("en", "fi", "pl", "el", "ru")
+
+# (card kind, as an author writes it, the canonical wording it prints as)
+SAME = [
+    ("encounter", "Choose one: heal 2 wounds, or gain 1 gold for each Ally you have.",
+     "Choose one: discard 2 wounds from your Hero; or gain 1 gold for each Ally you have."),
+    ("encounter", "You may choose one: gain 1 experience, or gain 2 gold for every trophy you "
+     "have (maximum 3).",
+     "You may choose one: gain 1 experience; or gain 2 gold for each trophy you have, to a "
+     "maximum of 3."),
+    ("encounter", "Choose one: take 1 wound and gain 1 gold for each Item you have; or lose 1 "
+     "gold.",
+     "Choose one: take 1 wound and gain 1 gold for each Item you have; or lose 1 gold."),
+    ("encounter", "Gain 1 gold plus 2 gold for every Ally you have.",
+     "Gain 1 gold, plus 2 gold for each Ally you have."),
+    ("encounter", "Choose one: gain 2 gold and gain 1 gold for each Ally you have; or take 1 "
+     "exhaustion.",
+     "Choose one: gain 2 gold, plus 1 gold for each Ally you have; or take 1 exhaustion."),
+    ("challenge", "Reward: 3 gold, plus 1 gold for each trophy you have.",
+     "When you defeat a challenge, gain 3 gold, plus 1 gold for each trophy you have."),
+    ("challenge", "Reward: 2 gold for each Ally you have.",
+     "When you defeat a challenge, gain 2 gold for each Ally you have."),
+    ("challenge", "Reward: 1 experience plus 2 gold, plus 1 gold for each Item you have.",
+     "When you defeat a challenge, gain 1 experience and gain 2 gold, plus 1 gold for each "
+     "Item you have."),
+]
+
+
+@pytest.mark.parametrize("kind, written, canonical", SAME, ids=[s[1][:50] for s in SAME])
+def test_each_wording_is_one_node_printed_one_way(kind, written, canonical):
+    ast = parse_ability(written)
+    assert print_ability(ast) == canonical
+    assert parse_ability(canonical) == ast
+    ctx = CardContext(kind, None, None, frozenset())
+    ir, found = compile_ability(written, ctx)
+    assert ir is not None and [f.code for f in found] == [], [(f.code, f.message) for f in found]
+    again, _ = compile_ability(canonical, ctx)
+    assert {k: v for k, v in ir.items() if k != "source"} == \
+        {k: v for k, v in again.items() if k != "source"}
+    for locale in LOCALES:
+        out = render_ability(ast, locale)
+        assert out and "{" not in out and "}" not in out, (locale, out)
+        if locale != "en":
+            assert "for each" not in out and "you have" not in out, (locale, out)
+
+
+def test_the_bound_for_each_counts_its_object_only():
+    ir = compile_text("Choose one: heal 2 wounds, or gain 1 gold for each Ally you have.",
+                      kind="encounter")
+    [choose] = ir["effects"]
+    assert [o[0]["op"] for o in choose["options"]] == ["heal", "repeat"]
+    assert choose["options"][1][0]["per"] == "ally"
+    ir = compile_text("Reward: 3 gold, plus 1 gold for each trophy you have (maximum 2).",
+                      kind="challenge")
+    first, each = ir["effects"]
+    assert first == {"op": "gain_gold", "amount": {"kind": "fixed", "value": 3}}
+    assert (each["op"], each["per"], each["most"]) == ("repeat", "trophy", 2)
+    # after a whole effect "for each" still counts the whole effect
+    ast = parse_ability("Gain 1 gold and take 1 wound for each Ally you have.")
+    assert isinstance(ast.sentences[0], n.ForEach) and isinstance(ast.sentences[0].effect, n.And)
+
+
+def test_the_scenarios_run_each_form():
+    from runeforge import pipeline, scenarios
+
+    result = pipeline.check([str(CONTENT)])
+    assert result.ok, [d.message for d in result.diagnostics if d.is_error]
+    assert not result.diagnostics, [(d.code, d.message) for d in result.diagnostics]
+    mine = [r for r in scenarios.run(result.content, result.compiled) if "lang-rbmod" in r.path]
+    assert len(mine) == 5 and not [r.name for r in mine if not r.passed]
+    assert {"repeat", "choose"} <= set().union(*(r.ops for r in mine))
+
+
+def test_the_exact_odds_list_a_reward_as_outside_the_fight():
+    from runeforge.engine.runebound.analysis.before_model import before_model
+
+    ir = compile_text("Reward: 1 gold, plus 2 gold for each Ally you have.", kind="challenge")
+    model = before_model([("x", 0, "challenge", ir)])
+    assert not model.uncovered and "outside the fight" in model.inert[0][3]
+
+
+def _refused_in_the_docs():
+    doc = (ROOT / "docs" / "language.md").read_text(encoding="utf-8")
+    out = []
+    for m in re.finditer(r"^```rbmod-refused (\w+)\n(.*?)^```", doc, flags=re.M | re.S):
+        out += [(m.group(1), *(p.strip() for p in line.split("=>")))
+                for line in m.group(2).splitlines() if line.strip()]
+    return out
+
+
+REFUSED_DOC = _refused_in_the_docs()
+
+
+def test_the_docs_show_what_is_refused():
+    assert {code for _k, _t, code in REFUSED_DOC} >= {"RF301"}
+
+
+@pytest.mark.parametrize("kind, text, code", REFUSED_DOC)
+def test_each_refusal_in_the_docs_is_true(kind, text, code):
+    _ir, found = compile_ability(text, CardContext(kind, None, None, frozenset()))
+    codes = [f.code for f in found if f.severity == "error"]
+    assert code in codes, codes

@@ -119,6 +119,8 @@ CODES: dict[str, str] = {
     # ---- issue 32 (session rbdice): die rolls as authors write them
     "RF480": "results of a die table that no row names: nothing happens on them (a warning)",
     "RF481": "a roll the engine cannot make as written ('that Hero' off a roll, no rows, ...)",
+    # ---- branch rbmod: modifiers, amounts and comparatives
+    "RF482": "a bonus said 'instead' with no earlier bonus to replace, or with no condition",
     # RF5xx: content and references
     "RF501": "duplicate card id",
     "RF502": "reference to an unknown id",

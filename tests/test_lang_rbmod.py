@@ -47,6 +47,20 @@ SAME = [
     ("challenge", "Reward: 1 experience plus 2 gold, plus 1 gold for each Item you have.",
      "When you defeat a challenge, gain 1 experience and gain 2 gold, plus 1 gold for each "
      "Item you have."),
+    # a bonus said "instead" of an earlier one under a condition
+    ("item", "+1 to your ranged attacks. Against green challenges, +3 instead.",
+     "You receive +1 to ranged combat rolls. While your enemy is a green challenge, you receive "
+     "+3 to ranged combat rolls instead."),
+    ("item", "+1 to melee attacks; +2 instead against red and yellow challenges.",
+     "You receive +1 to melee combat rolls. While your enemy is a yellow or red challenge, you "
+     "receive +2 to melee combat rolls instead."),
+    ("hero", "You receive +1 Body. Against blue challenges, you receive +3 Body instead.",
+     "You receive +1 Body. While your enemy is a blue challenge, you receive +3 Body instead."),
+    ("item", "Ranged: +2 to your ranged attacks. Against yellow challenges, +1 instead.",
+     "Ranged: You receive +2 to ranged combat rolls. If your enemy is a yellow challenge, you "
+     "receive +1 to ranged combat rolls instead."),
+    ("hero", "+1 Mind; if you have 2 or more trophies, +2 instead.",
+     "You receive +1 Mind. If you have 2 or more trophies, you receive +2 Mind instead."),
 ]
 
 
@@ -91,8 +105,43 @@ def test_the_scenarios_run_each_form():
     assert result.ok, [d.message for d in result.diagnostics if d.is_error]
     assert not result.diagnostics, [(d.code, d.message) for d in result.diagnostics]
     mine = [r for r in scenarios.run(result.content, result.compiled) if "lang-rbmod" in r.path]
-    assert len(mine) == 5 and not [r.name for r in mine if not r.passed]
+    assert len(mine) == 7 and not [r.name for r in mine if not r.passed]
     assert {"repeat", "choose"} <= set().union(*(r.ops for r in mine))
+
+
+def test_instead_lowers_to_what_it_adds_to_the_bonus_it_replaces():
+    ir = compile_text("+1 to your ranged attacks. Against green challenges, +3 instead.",
+                      kind="item")
+    always, under = ir["effects"]
+    assert (always["stat"], always["value"]) == ("ranged_roll", 1)
+    assert under["op"] == "while" and under["condition"]["colour"] == "green"
+    assert under["effects"] == [{"op": "modify", "target": "hero", "stat": "ranged_roll",
+                                 "value": 2}]
+    ir = compile_text("+3 to your melee attacks. Against red challenges, +1 instead.",
+                      kind="item")
+    assert ir["effects"][1]["effects"][0]["value"] == -2  # a smaller bonus takes some away
+
+
+@pytest.mark.parametrize("text, at, words", [
+    ("+3 instead.", "+3 instead", "needs the condition"),
+    ("+1 to your ranged attacks. +3 instead.", "+3 instead", "needs the condition"),
+    ("Against green challenges, +3 instead.", "+3 instead", "no earlier bonus"),
+    ("+1 Body. Against red challenges, +2 to your melee attacks instead.",
+     "+2 to your melee attacks instead", "no earlier bonus"),
+    ("+1 to your ranged attacks. Against green challenges, +1 instead.", "+1 instead",
+     "is the one it replaces"),
+    ("+1 to your ranged attacks and +1 Body. Against green challenges, +3 instead.",
+     "+3 instead", "any of several"),
+    ("Gain 1 gold instead.", "instead", "only a bonus"),
+])
+def test_instead_with_nothing_to_replace_is_refused_where_it_is_written(text, at, words):
+    from runeforge.dsl.errors import AbilitySyntaxError
+
+    with pytest.raises(AbilitySyntaxError) as err:
+        parse_ability(text)
+    e = err.value
+    assert e.code == "RF482" and words in str(e), (e.code, str(e))
+    assert text[e.start:e.end] == at and e.hint
 
 
 def test_the_exact_odds_list_a_reward_as_outside_the_fight():
@@ -116,7 +165,7 @@ REFUSED_DOC = _refused_in_the_docs()
 
 
 def test_the_docs_show_what_is_refused():
-    assert {code for _k, _t, code in REFUSED_DOC} >= {"RF301"}
+    assert {code for _k, _t, code in REFUSED_DOC} >= {"RF301", "RF482"}
 
 
 @pytest.mark.parametrize("kind, text, code", REFUSED_DOC)

@@ -375,7 +375,7 @@ class AbilityLexer(Lexer):
             tokens = idle_adverbs(tokens)
         tokens = terrain_lists(tokens) if "," in text else tokens
         tokens = floor_commas(tokens) if "minimum" in low else tokens
-        if "for" in low or "plus" in low:  # branch rbmod: a "for each" bound to its object
-            from .lexer_rbmod import bound_for_each
-            tokens = bound_for_each(tokens)
+        if "for" in low or "plus" in low or "instead" in low:  # branch rbmod (lexer_rbmod.py)
+            from .lexer_rbmod import rbmod_pass
+            tokens = rbmod_pass(tokens, low)
         return tokens

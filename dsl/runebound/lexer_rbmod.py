@@ -63,4 +63,35 @@ def bound_for_each(tokens):
     return out
 
 
-__all__ = ["bound_for_each"]
+# "+1 to melee attacks; +2 instead against red challenges.": a clause said "instead" after ";" is
+# a sentence of its own (the ";" a full stop), as "+1 to melee attacks. +2 instead ..." is
+
+_CLAUSE_ENDS = ("DOT", "SEMICOLON")
+
+
+def instead_semicolons(tokens):
+    """``tokens`` with each ";" before a clause that says "instead" as DOT (not in a choice,
+    whose ";" parts its options)."""
+    toks = list(tokens)
+    types = [t.type for t in toks]
+    if "CHOOSE" in types:
+        return toks
+    for i, t in enumerate(toks):
+        if t.type != "SEMICOLON":
+            continue
+        j = next((k for k in range(i + 1, len(toks)) if types[k] in _CLAUSE_ENDS), len(toks))
+        if "INSTEAD" in types[i + 1:j]:
+            toks[i] = _token("DOT", str(t), t.start_pos, t.end_pos)
+    return toks
+
+
+def rbmod_pass(tokens, low: str):
+    """The passes of this module the text needs (``low``: the text in lower case)."""
+    if "instead" in low and ";" in low:
+        tokens = instead_semicolons(tokens)
+    if "for" in low or "plus" in low:
+        tokens = bound_for_each(tokens)
+    return tokens
+
+
+__all__ = ["bound_for_each", "instead_semicolons", "rbmod_pass"]

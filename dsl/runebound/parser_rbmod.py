@@ -9,9 +9,15 @@ at its end; this module does not import parser.py.
 
 from __future__ import annotations
 
+from dataclasses import fields, is_dataclass, replace
+
 from lark import Token
 
+from ..errors import AbilitySyntaxError
 from . import nodes as n
+from .nodes_rbmod import InsteadModifier
+from .parser_lists import value_of
+from .parser_modifiers import MORE_MODIFIERS, _apply, _Mod
 from .parser_parts import _ints, _sp, _values
 
 
@@ -61,12 +67,138 @@ class RbmodRules:
         return _Gains((n.GainExperience(amount, span=amount.span), *more), _sp(ch))
 
 
+# ---- "instead": a bonus under a condition replacing the ability's earlier bonus ---------------
+_NO_BASE = ("'instead' replaces a bonus said before it in the ability, always on: "
+            "'+1 to your ranged attacks. Against green challenges, +3 instead.'")
+
+
+def _instead(mod: _Mod, effect):
+    """``<effect> instead``: the bonus of ``effect`` (under its condition) said instead."""
+    if isinstance(effect, n.WhileState) or \
+            isinstance(effect, n.IfState) and effect.otherwise is None:
+        return replace(effect, effect=_instead(mod, effect.effect))
+    if type(effect) is n.Modifier:
+        return InsteadModifier(effect.subject, effect.stat, effect.value, replaced=None,
+                               span=(effect.span[0], mod.span[1]))
+    raise AbilitySyntaxError("only a bonus is said 'instead' of another here", *mod.span,
+                             code="RF482", hint=_NO_BASE)
+
+
+MORE_MODIFIERS["instead"] = _instead
+_SAID: list = []  # an "instead" was read in the parse under way (the ability then fills it)
+
+
+def _bases(sentence) -> list:
+    """The bonuses a sentence gives always (a Modifier, or an And of them)."""
+    if type(sentence) is n.Modifier:
+        return [sentence]
+    if isinstance(sentence, n.And) and all(type(i) is n.Modifier for i in sentence.items):
+        return list(sentence.items)
+    return []
+
+
+def _fill(node, bases, conditioned: bool):
+    """``node`` with each InsteadModifier in it told the bonus it replaces (``bases``: the
+    ability's earlier bonuses, latest last)."""
+    if isinstance(node, InsteadModifier):
+        if not conditioned:
+            raise AbilitySyntaxError(
+                "a bonus said 'instead' needs the condition under which it replaces the other",
+                *node.span, code="RF482",
+                hint="say when: 'Against green challenges, +3 instead.'")
+        mine = [b for b in bases if b.subject == node.subject and
+                (node.stat is None or b.stat == node.stat)]
+        stats = {b.stat for b in mine}
+        if not mine or node.stat is None and len(stats) > 1:
+            raise AbilitySyntaxError(
+                "'instead' has no earlier bonus of the ability to replace" if not mine else
+                "'instead' could replace any of several bonuses said before it", *node.span,
+                code="RF482", hint=_NO_BASE if not mine else
+                "say the bonus in full: 'you receive +3 to ranged combat rolls instead'")
+        base = mine[-1]
+        if base.value == node.value:
+            raise AbilitySyntaxError("the bonus said 'instead' is the one it replaces",
+                                     *node.span, code="RF482",
+                                     hint="leave the sentence out, or say another bonus")
+        return InsteadModifier(node.subject, base.stat, node.value, replaced=base.value,
+                               span=node.span)
+    if isinstance(node, (n.WhileState, n.IfState)):
+        out = replace(node, effect=_fill(node.effect, bases, True))
+        if getattr(node, "otherwise", None) is not None:
+            out = replace(out, otherwise=_fill(node.otherwise, bases, conditioned))
+        return out
+    if isinstance(node, n.And):
+        return replace(node, items=tuple(_fill(i, bases, conditioned) for i in node.items))
+    return node
+
+
+def _left(node) -> bool:
+    """Is an InsteadModifier anywhere in ``node`` (one the fill did not reach)?"""
+    if isinstance(node, InsteadModifier):
+        return node.replaced is None
+    if is_dataclass(node):
+        return any(_left(getattr(node, f.name)) for f in fields(node))
+    if isinstance(node, tuple):
+        return any(_left(i) for i in node)
+    return False
+
+
+def fill_instead(ability):
+    """``ability`` with each bonus said "instead" told the one it replaces (RF482 where there
+    is none, or where it stands under something other than a condition)."""
+    bases, out = [], []
+    for sentence in ability.sentences:
+        sentence = _fill(sentence, bases, False)
+        if _left(sentence):
+            at = _first_left(sentence)
+            raise AbilitySyntaxError(
+                "a bonus said 'instead' stands under a condition of its own sentence",
+                *at.span, code="RF482", hint="write it 'Against green challenges, +3 instead.'")
+        bases.extend(_bases(sentence))
+        out.append(sentence)
+    return replace(ability, sentences=tuple(out))
+
+
+def _first_left(node):
+    if isinstance(node, InsteadModifier) and node.replaced is None:
+        return node
+    if is_dataclass(node):
+        for f in fields(node):
+            found = _first_left(getattr(node, f.name))
+            if found is not None:
+                return found
+    if isinstance(node, tuple):
+        for i in node:
+            found = _first_left(i)
+            if found is not None:
+                return found
+    return None
+
+
+class InsteadRules:
+    """Transformer methods of "instead" and a leading "Against <colours> challenges,"."""
+
+    def against_first(self, ch):
+        effect = self._nested(ch[-1])
+        return _apply(_Mod("against", value_of(ch), _sp(ch)), effect)
+
+    def mod_instead(self, ch):
+        _SAID.append(True)
+        return _Mod("instead", None, _sp(ch))
+
+    def bonus_instead(self, ch):
+        sign = ch[0]
+        _SAID.append(True)
+        return InsteadModifier("you", None, int(sign), replaced=None, span=_sp(ch))
+
+
 def install(cls) -> None:
     """Add the rules to the transformer ``cls``; its reward line takes the objects above."""
-    for name, value in vars(RbmodRules).items():
-        if not name.startswith("__"):
-            assert not hasattr(cls, name), f"{name} is already a rule"
-            setattr(cls, name, value)
+    for rules in (RbmodRules, InsteadRules):
+        for name, value in vars(rules).items():
+            if not name.startswith("__"):
+                assert not hasattr(cls, name), f"{name} is already a rule"
+                setattr(cls, name, value)
     reward_ability = cls.reward_ability
 
     def reward_ability_(self, ch):
@@ -86,6 +218,16 @@ def install(cls) -> None:
         return self.ability(head + rest)
 
     cls.reward_ability = reward_ability_
+    ability = cls.ability
+
+    def ability_(self, ch):
+        out = ability(self, ch)
+        if not _SAID:  # the common case: no "instead" in this parse
+            return out
+        _SAID.clear()
+        return fill_instead(out)
+
+    cls.ability = ability_
 
 
 __all__ = ["RbmodRules", "install"]

@@ -3,12 +3,14 @@
 
 A gain of gold counted "for each" after another gain of gold is said with "plus": "gain 2 gold,
 plus 1 gold for each trophy you have" (said with "and gain", a "for each" at the end of the
-phrase would count both gains).
+phrase would count both gains). A bonus said "instead" is printed in full with "instead" after it:
+"While your enemy is a green challenge, you receive +3 to ranged combat rolls instead."
 """
 
 from __future__ import annotations
 
 from . import nodes as n
+from .nodes_rbmod import InsteadModifier
 from .printer_core import COUNTED, most
 
 
@@ -18,7 +20,11 @@ def _plus(before, node) -> bool:
 
 
 def install(text, amount) -> None:
-    joined = text.dispatch(n.And)
+    joined, modifier = text.dispatch(n.And), text.dispatch(n.Modifier)
+
+    @text.register
+    def _(node: InsteadModifier) -> str:  # "you receive +3 to ranged combat rolls instead"
+        return f"{modifier(node)} instead"
 
     @text.register
     def _(node: n.And) -> str:

@@ -308,3 +308,7 @@ lower_prices.install(effect)
 from . import dice as _lower_dice  # noqa: E402
 
 _lower_dice.register(effect)
+# ---- branch rbmod: modifiers, amounts and comparatives
+from . import rbmod as _lower_rbmod  # noqa: E402
+
+_lower_rbmod.register(effect)

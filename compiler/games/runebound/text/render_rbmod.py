@@ -3,7 +3,8 @@ installed by :func:`install` (called at the end of render.py; this module does n
 render.py).
 
 A gain of gold counted "for each" after another gain of gold is ``effect.plus.<countable>``
-("{effect}, plus {gold} for each Ally you have"), as the canonical English prints it.
+("{effect}, plus {gold} for each Ally you have"), as the canonical English prints it; a bonus
+said instead of an earlier one is ``effect.instead`` ("{effect} instead").
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ _COUNTED = {"wound": "wound", "exhaustion": "exhaustion", "gold": "gold", "item"
 
 TEMPLATES = {f"effect.plus.{k}": f"{{effect}}, plus {{gold}} for each {sg} you have"
              for k, sg in _COUNTED.items()}
+TEMPLATES["effect.instead"] = "{effect} instead"  # a bonus said instead of an earlier one
 
 
 def _plus(before, node) -> bool:
@@ -46,3 +48,8 @@ def install(renderer_cls) -> None:
         return self.join(parts)
 
     renderer_cls._and = _and
+
+    def _insteadmodifier(self, node, mood: str) -> str:
+        return self.t("effect.instead", effect=self._modifier(node, mood))
+
+    renderer_cls._insteadmodifier = _insteadmodifier

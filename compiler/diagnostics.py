@@ -121,6 +121,8 @@ CODES: dict[str, str] = {
     "RF481": "a roll the engine cannot make as written ('that Hero' off a roll, no rows, ...)",
     # ---- branch rbmod: modifiers, amounts and comparatives
     "RF482": "a bonus said 'instead' with no earlier bonus to replace, or with no condition",
+    "RF483": "a multiplier of wounds or damage ('Double your melee damage'): the engine adds "
+             "wounds, it does not multiply them",
     # RF5xx: content and references
     "RF501": "duplicate card id",
     "RF502": "reference to an unknown id",

@@ -151,6 +151,8 @@ _TERMINAL_WORDS.update(TOTAL=("total",), LOWER=("lower", "fewer", "below"),
                        USE=("use", "uses"), THAT=("that",))
 # branch rbmod: amounts joined by "plus" ("2 gold, plus 1 gold for each trophy you have")
 _TERMINAL_WORDS.update(PLUS=("plus",))
+# and multipliers, refused where they are written ("Double your melee damage.")
+_TERMINAL_WORDS.update(DOUBLE=("double", "doubles", "triple", "triples"))
 
 # Icon tokens stand for words (reference 2.7); the PDF draws them as symbols.
 ICONS: dict[str, str] = {

@@ -175,6 +175,24 @@ def _first_left(node):
     return None
 
 
+class MultiplierRules:
+    """A multiplier of wounds or damage: refused where it is written (RF483)."""
+
+    def double_wounds(self, ch):
+        phase = next((str(v) for v in _values(ch) if str(v) in ("ranged", "melee", "magic")),
+                     "melee")
+        if any(getattr(c, "type", None) == "CHALLENGE" for c in ch):
+            hint = (f"a challenge's wounds are its card data: give it the {phase} damage it "
+                    f"deals ('{phase}_damage: 4'), or add some: '{phase.capitalize()}: Your "
+                    "Hero takes 1 wound.'")
+        else:
+            hint = (f"say the wounds added: '{phase.capitalize()}: Your {phase} attacks inflict "
+                    "2 additional wounds.'")
+        raise AbilitySyntaxError(
+            "the engine adds wounds to an attack; it does not multiply them", *_sp(ch),
+            code="RF483", hint=hint)
+
+
 class InsteadRules:
     """Transformer methods of "instead" and a leading "Against <colours> challenges,"."""
 
@@ -194,7 +212,7 @@ class InsteadRules:
 
 def install(cls) -> None:
     """Add the rules to the transformer ``cls``; its reward line takes the objects above."""
-    for rules in (RbmodRules, InsteadRules):
+    for rules in (RbmodRules, InsteadRules, MultiplierRules):
         for name, value in vars(rules).items():
             if not name.startswith("__"):
                 assert not hasattr(cls, name), f"{name} is already a rule"

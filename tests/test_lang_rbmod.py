@@ -61,6 +61,9 @@ SAME = [
      "receive +1 to ranged combat rolls instead."),
     ("hero", "+1 Mind; if you have 2 or more trophies, +2 instead.",
      "You receive +1 Mind. If you have 2 or more trophies, you receive +2 Mind instead."),
+    # a count said by comparison
+    ("item", "You roll one fewer movement die.", "You receive -1 movement die."),
+    ("hero", "Roll 2 fewer movement dice.", "You receive -2 movement dice."),
 ]
 
 
@@ -167,6 +170,30 @@ def test_a_multiplier_is_refused_with_the_form_that_adds_wounds(kind, text, at):
     assert ir is not None and not [f for f in found if f.severity == "error"], (said, found)
     phase = next(p for p in ("ranged", "melee", "magic") if p in text.lower())
     assert phase in e.hint
+
+
+def test_one_fewer_movement_die_is_a_standing_minus_one_the_game_applies():
+    from runeforge.engine.runebound.bots.game_bot import make_bot
+    from runeforge.engine.runebound.core.catalog import Catalog
+    from runeforge.engine.runebound.game.setup import new_game
+    from tests.engine_bundle import bundle
+    from tests.test_game_scenarios import Script
+
+    ast = parse_ability("You roll one fewer movement die.")
+    assert ast == parse_ability("You receive -1 movement die.")
+    content = bundle(str(CONTENT))
+    allowed = []
+    for items in ([], ["overloaded-pack"]):
+        game = new_game(content, catalog=Catalog(content), ruleset="base", players=2,
+                        doom=False, make_bot=make_bot)
+        hero = game.hero(game.state.seats[0])
+        game.players[hero.id] = Script(movement=["roll:0"])
+        hero.items += items
+        game.combat.modifiers_changed()
+        game.movement(hero)
+        ask = next(d for d in game.players[hero.id].asked if d.kind == "movement")
+        allowed.append(max(int(o[5:]) for o in ask.options if o.startswith("roll:")))
+    assert allowed[1] == allowed[0] - 1 and allowed[0] >= 1
 
 
 def test_the_exact_odds_list_a_reward_as_outside_the_fight():

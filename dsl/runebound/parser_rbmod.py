@@ -193,6 +193,17 @@ class MultiplierRules:
             code="RF483", hint=hint)
 
 
+class ComparativeRules:
+    """Counts said by comparison ("roll one fewer movement die")."""
+
+    def fewer_movement_dice(self, ch):
+        amount = next(v for v in _values(ch) if isinstance(v, n.Amount))
+        if amount.kind not in ("fixed", "one"):
+            raise AbilitySyntaxError("a number of movement dice fewer is a number", *amount.span,
+                                     hint="write a number: 'roll one fewer movement die'")
+        return n.Modifier("you", "movement_dice", -amount.values[0], span=_sp(ch))
+
+
 class InsteadRules:
     """Transformer methods of "instead" and a leading "Against <colours> challenges,"."""
 
@@ -212,7 +223,7 @@ class InsteadRules:
 
 def install(cls) -> None:
     """Add the rules to the transformer ``cls``; its reward line takes the objects above."""
-    for rules in (RbmodRules, InsteadRules, MultiplierRules):
+    for rules in (RbmodRules, InsteadRules, MultiplierRules, ComparativeRules):
         for name, value in vars(rules).items():
             if not name.startswith("__"):
                 assert not hasattr(cls, name), f"{name} is already a rule"

@@ -196,6 +196,21 @@ def test_one_fewer_movement_die_is_a_standing_minus_one_the_game_applies():
     assert allowed[1] == allowed[0] - 1 and allowed[0] >= 1
 
 
+@pytest.mark.parametrize("text", ["All challenges receive +2 Mind.",
+                                  "Until this event is replaced, every challenge receives -1 "
+                                  "melee damage."])
+def test_every_challenge_receiving_a_bonus_is_refused_with_the_enemy_form(text):
+    from runeforge.dsl.errors import AbilitySyntaxError
+
+    with pytest.raises(AbilitySyntaxError) as err:
+        parse_ability(text)
+    e = err.value
+    assert e.code == "RF470" and "challenge" in text[e.start:e.end].lower()
+    said = re.search(r"'(Your enemy[^']*\.)'", e.hint).group(1)
+    ir, found = compile_ability(said, CardContext("event", None, None, frozenset()))
+    assert ir is not None and ir["effects"][0]["target"] == "enemy", (said, found)
+
+
 def test_the_exact_odds_list_a_reward_as_outside_the_fight():
     from runeforge.engine.runebound.analysis.before_model import before_model
 

@@ -204,6 +204,20 @@ class ComparativeRules:
         return n.Modifier("you", "movement_dice", -amount.values[0], span=_sp(ch))
 
 
+    def challenges_receive(self, ch):
+        """"All challenges receive +2 Mind.": refused (RF470): the engine changes the enemy a
+        Hero fights, which may be another Hero, and an event's text knows no enemy's colour."""
+        signed = next(c for c in ch if isinstance(c, Token) and c.type == "SIGNED")
+        stat = str(_values(ch)[-1])
+        said = stat.capitalize() if stat in ("mind", "body", "spirit", "life") else \
+            stat.replace("_", " ")
+        raise AbilitySyntaxError(
+            "the engine changes the stats of the enemy a Hero fights, not of every challenge",
+            *_sp(ch), code="RF470",
+            hint=f"say it of the enemy: 'Your enemy receives {signed} {said}.' (a Hero fought is "
+                 "an enemy too), or put the bonus on the challenge's card data")
+
+
 class InsteadRules:
     """Transformer methods of "instead" and a leading "Against <colours> challenges,"."""
 

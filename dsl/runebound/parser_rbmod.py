@@ -19,6 +19,7 @@ from .nodes_rbmod import InsteadModifier
 from .parser_lists import value_of
 from .parser_modifiers import MORE_MODIFIERS, _apply, _Mod
 from .parser_parts import _ints, _sp, _values
+from .parser_rewards import _Harm
 
 
 def _each(ch, effect) -> n.ForEach:
@@ -254,6 +255,20 @@ def install(cls) -> None:
         for c in ch[at + 2:dot]:
             if not isinstance(c, Token):
                 gains.extend(c.items if isinstance(c, _Gains) else (c,))
+        harm = next((g for g in gains if isinstance(g, _Harm)), None)
+        if harm is not None:  # as the reward line without "plus" refuses it
+            raise AbilitySyntaxError(
+                "a reward is gold or experience", *harm.span, code="RF471",
+                hint="say what the Hero suffers with its verb ('take 1 wound') after "
+                     "'When you defeat a challenge,'")
+        counted = next((g for i, g in enumerate(gains) if isinstance(g, n.ForEach) and (
+            i != len(gains) - 1 or i and type(gains[i - 1]) is not n.GainGold)), None)
+        if counted is not None:  # printed "gain ... for each ... and gain ...": both counted
+            raise AbilitySyntaxError(
+                "a reward counted 'for each ...' is said last, after gold", *counted.span,
+                code="RF471",
+                hint="say the other objects first: 'Reward: 2 gold, plus 1 gold for each trophy "
+                     "you have.'")
         head, _objects = self._reward_head(ch[:dot])
         rest = [c for c in ch[dot + 1:] if not isinstance(c, Token)]
         span = (gains[0].span[0], gains[-1].span[1])

@@ -120,7 +120,7 @@ CODES: dict[str, str] = {
     "RF480": "results of a die table that no row names: nothing happens on them (a warning)",
     "RF481": "a roll the engine cannot make as written ('that Hero' off a roll, no rows, ...)",
     # ---- branch rbmod: modifiers, amounts and comparatives
-    "RF482": "a bonus said 'instead' with no earlier bonus to replace, or with no condition",
+    "RF484": "a bonus said 'instead' with no earlier bonus to replace, or with no condition",
     "RF483": "a multiplier of wounds or damage ('Double your melee damage'): the engine adds "
              "wounds, it does not multiply them",
     # RF5xx: content and references

@@ -143,7 +143,7 @@ def test_instead_with_nothing_to_replace_is_refused_where_it_is_written(text, at
     with pytest.raises(AbilitySyntaxError) as err:
         parse_ability(text)
     e = err.value
-    assert e.code == "RF482" and words in str(e), (e.code, str(e))
+    assert e.code == "RF484" and words in str(e), (e.code, str(e))
     assert text[e.start:e.end] == at and e.hint
 
 
@@ -232,7 +232,7 @@ REFUSED_DOC = _refused_in_the_docs()
 
 
 def test_the_docs_show_what_is_refused():
-    assert {code for _k, _t, code in REFUSED_DOC} >= {"RF301", "RF482", "RF483"}
+    assert {code for _k, _t, code in REFUSED_DOC} >= {"RF301", "RF484", "RF483"}
 
 
 @pytest.mark.parametrize("kind, text, code", REFUSED_DOC)

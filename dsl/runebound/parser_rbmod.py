@@ -82,7 +82,7 @@ def _instead(mod: _Mod, effect):
         return InsteadModifier(effect.subject, effect.stat, effect.value, replaced=None,
                                span=(effect.span[0], mod.span[1]))
     raise AbilitySyntaxError("only a bonus is said 'instead' of another here", *mod.span,
-                             code="RF482", hint=_NO_BASE)
+                             code="RF484", hint=_NO_BASE)
 
 
 MORE_MODIFIERS["instead"] = _instead
@@ -105,7 +105,7 @@ def _fill(node, bases, conditioned: bool):
         if not conditioned:
             raise AbilitySyntaxError(
                 "a bonus said 'instead' needs the condition under which it replaces the other",
-                *node.span, code="RF482",
+                *node.span, code="RF484",
                 hint="say when: 'Against green challenges, +3 instead.'")
         mine = [b for b in bases if b.subject == node.subject and
                 (node.stat is None or b.stat == node.stat)]
@@ -114,12 +114,12 @@ def _fill(node, bases, conditioned: bool):
             raise AbilitySyntaxError(
                 "'instead' has no earlier bonus of the ability to replace" if not mine else
                 "'instead' could replace any of several bonuses said before it", *node.span,
-                code="RF482", hint=_NO_BASE if not mine else
+                code="RF484", hint=_NO_BASE if not mine else
                 "say the bonus in full: 'you receive +3 to ranged combat rolls instead'")
         base = mine[-1]
         if base.value == node.value:
             raise AbilitySyntaxError("the bonus said 'instead' is the one it replaces",
-                                     *node.span, code="RF482",
+                                     *node.span, code="RF484",
                                      hint="leave the sentence out, or say another bonus")
         return InsteadModifier(node.subject, base.stat, node.value, replaced=base.value,
                                span=node.span)
@@ -145,7 +145,7 @@ def _left(node) -> bool:
 
 
 def fill_instead(ability):
-    """``ability`` with each bonus said "instead" told the one it replaces (RF482 where there
+    """``ability`` with each bonus said "instead" told the one it replaces (RF484 where there
     is none, or where it stands under something other than a condition)."""
     bases, out = [], []
     for sentence in ability.sentences:
@@ -154,7 +154,7 @@ def fill_instead(ability):
             at = _first_left(sentence)
             raise AbilitySyntaxError(
                 "a bonus said 'instead' stands under a condition of its own sentence",
-                *at.span, code="RF482", hint="write it 'Against green challenges, +3 instead.'")
+                *at.span, code="RF484", hint="write it 'Against green challenges, +3 instead.'")
         bases.extend(_bases(sentence))
         out.append(sentence)
     return replace(ability, sentences=tuple(out))

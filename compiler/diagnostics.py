@@ -128,6 +128,10 @@ CODES: dict[str, str] = {
     # ---- issue 32 (branch rbboard): the board's adventure counters
     "RF492": "an adventure counter placed on a gem space of another colour",
     "RF491": "a card added to the undefeated track (only a challenge left undefeated goes there)",
+    # ---- branch rbmod: modifiers, amounts and comparatives
+    "RF484": "a bonus said 'instead' with no earlier bonus to replace, or with no condition",
+    "RF483": "a multiplier of wounds or damage ('Double your melee damage'): the engine adds "
+             "wounds, it does not multiply them",
     # RF5xx: content and references
     "RF501": "duplicate card id",
     "RF502": "reference to an unknown id",

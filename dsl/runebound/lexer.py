@@ -153,6 +153,10 @@ _TERMINAL_WORDS["FAILED"] = ("failed",)  # branch rbnp: "reroll a failed combat 
 # issue 32 (branch rbtrig2): "When your Hero escapes, ..." (the verb agrees with its subject)
 _TERMINAL_WORDS["ESCAPE"] = ("escape", "escaped", "escapes")
 _TERMINAL_WORDS["UNLESS"] = ("unless",)  # "heal 1 wound unless you are in a swamp space"
+# branch rbmod: amounts joined by "plus" ("2 gold, plus 1 gold for each trophy you have")
+_TERMINAL_WORDS.update(PLUS=("plus",))
+# and multipliers, refused where they are written ("Double your melee damage.")
+_TERMINAL_WORDS.update(DOUBLE=("double", "doubles", "triple", "triples"))
 
 # Icon tokens stand for words (reference 2.7); the PDF draws them as symbols.
 ICONS: dict[str, str] = {
@@ -384,7 +388,11 @@ class AbilityLexer(Lexer):
             from .lexer_np import shared_determiners
 
             tokens = shared_determiners(tokens)
-        return floor_commas(tokens) if "minimum" in low else tokens
+        tokens = floor_commas(tokens) if "minimum" in low else tokens
+        if "for" in low or "plus" in low or "instead" in low:  # branch rbmod (lexer_rbmod.py)
+            from .lexer_rbmod import rbmod_pass
+            tokens = rbmod_pass(tokens, low)
+        return tokens
 
 
 # ---- issue 32 (branch rbboard): the board's adventure counters ("a blue adventure counter on

@@ -592,3 +592,7 @@ def _fresh_state() -> None:  # noqa: F811 - also forget the tag of "your combat 
 from . import parser_board  # noqa: E402
 
 parser_board.install(_ToAst)
+# ---- branch rbmod: modifiers, amounts and comparatives
+from . import parser_rbmod  # noqa: E402
+
+parser_rbmod.install(_ToAst)

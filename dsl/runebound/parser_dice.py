@@ -209,7 +209,9 @@ class DiceRules:
                 continue
             out.append(child)
         for child in out:
-            table = child.effect if isinstance(child, n.Each) else child
+            table = child  # under a subject or a condition too (a window's colour: branch rbmod)
+            while isinstance(table, (n.Each, n.IfState, n.WhileState)):
+                table = table.effect
             if isinstance(table, b.DieTable) and not table.rows:
                 raise AbilitySyntaxError(
                     "this roll has no rows: nothing says what its result does", *child.span,

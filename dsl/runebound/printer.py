@@ -386,3 +386,7 @@ _trig2.install(text, condition)
 from .printer_board import install as _install_board  # noqa: E402
 
 _install_board(text, noun, is_singular)
+# ---- branch rbmod: modifiers, amounts and comparatives
+from .printer_rbmod import install as _install_rbmod  # noqa: E402
+
+_install_rbmod(text, amount)

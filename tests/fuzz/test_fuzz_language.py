@@ -75,6 +75,8 @@ def _spell(terminal: str, rnd: random.Random) -> str:
         return ","
     if terminal == "FLOORLPAR":  # the parenthesis before a price's floor
         return "("
+    if terminal == "EACHFOR":  # branch rbmod: a "for each" bound to the object before it
+        return "for"
     words = list(_TERMINAL_WORDS.get(terminal, ()))
     words += ["{%s}" % icon for icon, t in ICONS.items() if t == terminal]
     words += [ch for ch, t in PUNCTUATION.items() if t == terminal]
@@ -142,6 +144,7 @@ _EXPLICIT["WORD"] = st.sampled_from(["Swim ", "Climb ", "Haggle "])
 _EXPLICIT["LISTCOMMA"] = st.just(", ")  # the lexer's comma inside a list of terrains
 _EXPLICIT["FLOORCOMMA"] = st.just(", ")  # the lexer's comma before "to a minimum of"
 _EXPLICIT["FLOORLPAR"] = st.just("( ")  # the lexer's parenthesis before "(to a) minimum"
+_EXPLICIT["EACHFOR"] = st.just("for ")  # branch rbmod: the lexer's "for" of a bound "for each"
 grammar_text = from_lark(GRAMMAR_PARSER, start="ability", explicit=_EXPLICIT)
 printed_text = ability().map(print_ability)
 

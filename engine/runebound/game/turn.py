@@ -64,7 +64,9 @@ class TurnSteps:
                                    first_turn=s.turns_taken.get(hero.id, 0) == 0)
             extra = sum(g["amount"] for g in self.pending_movement
                         if g["op"] == "movement_dice")
-            extra += max(0, self.combat.stat(hero, "movement_dice"))
+            bonus = self.combat.stat(hero, "movement_dice")
+            extra += max(0, bonus)
+            allowed = max(0, allowed + min(0, bonus))  # "roll one fewer movement die"
             options = [f"roll:{k}" for k in range(allowed + extra, -1, -1)]
             if unbarred(self, hero, free_step_targets(rules, self.board, start, resting=False)):
                 options.append("step")

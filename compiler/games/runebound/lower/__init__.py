@@ -329,3 +329,7 @@ effect.register(n.GrantSkill)(lambda node: [{"op": "grant_skill", "skill": node.
 from . import board as _lower_board  # noqa: E402
 
 _lower_board.register(effect)
+# ---- branch rbmod: modifiers, amounts and comparatives
+from . import rbmod as _lower_rbmod  # noqa: E402
+
+_lower_rbmod.register(effect)

@@ -369,3 +369,7 @@ render_trig2.install(Renderer)
 from . import render_board  # noqa: E402
 
 render_board.install(Renderer)
+# ---- branch rbmod: modifiers, amounts and comparatives
+from . import render_rbmod  # noqa: E402
+
+render_rbmod.install(Renderer)

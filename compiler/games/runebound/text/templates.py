@@ -361,3 +361,8 @@ from .render_board import VERBS as _BOARD_VERBS  # noqa: E402
 VERB_CLAUSES.update(_BOARD_VERBS)
 OTHER.update(_BOARD)
 TEMPLATES = all_templates()
+# ---- branch rbmod: modifiers, amounts and comparatives (render_rbmod.py)
+from .render_rbmod import TEMPLATES as _RBMOD  # noqa: E402
+
+OTHER.update(_RBMOD)
+TEMPLATES = all_templates()

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..errors import AbilitySyntaxError
-from . import approach, basic_actions, best_of, soak
+from . import approach, basic_actions, best_of, soak, tolls
 from . import nodes as n
 from .printer import singular as is_singular
 from .words import YOU, Attacks, Clause, Mod, Part, Who, low
@@ -108,6 +108,8 @@ def effect_of(clause: Clause, text: str, agree: bool = True):
         return basic_actions.build(d, span)
     if kind == "best_of":    # "Roll two dice and use the higher result." (delve9)
         return best_of.BestOf(d["n"], span)
+    if kind == "toll":       # "heroes … must spend a 3+ die to explore" (delve11)
+        return tolls.build(who, d, span)
     if kind == "soak":       # "… from a single attack, prevent 1 of them" (delve9)
         return soak.build(d, span)
     if kind == "approach":   # "moves toward the nearest hero" (issue 32, session delve9)

@@ -14,6 +14,7 @@ from .owners import owner_problems
 from .problems import Problem
 from .soak import Soak, soak_problems
 from .spent import spent_problems
+from .tolls import Toll, toll_problems  # issue 32 (session delve11)
 
 FACES = 6
 
@@ -69,6 +70,7 @@ ZERO = ("RF912", "an amount of 0 does nothing", "use 1 or more, or drop the effe
 LASTING = (n.Boost, n.Ward, n.Root)          # last for a while: under a duration
 RULES = (n.Steadfast, n.Immune, n.Guard, n.Pin, n.Forbid, n.Unpinned, n.Hamper,
          Soak)   # "… from a single attack, prevent 1 of them" (issue 32, session delve9)   # always hold: an adversary's rules
+RULES += (Toll,)   # "heroes … must spend a 3+ die to explore" (issue 32, session delve11)
 PRONOUNS = ("them", "it", "that")
 
 
@@ -195,6 +197,8 @@ def _effect_problems(effect, scope: _Scope, lasting_ok) -> list[Problem]:
         scope.picked = True
     elif isinstance(effect, n.Shift):
         out += _shift(effect, scope)
+    elif isinstance(effect, Toll):   # issue 32 (session delve11)
+        out += toll_problems(effect) + _selector(effect.target, "", "any", scope)
     elif isinstance(effect, Soak):   # issue 32 (session delve9)
         out += soak_problems(effect, scope.owner)
     elif isinstance(effect, Approach):   # issue 32 (session delve9)

@@ -16,6 +16,7 @@ from .chambers import ChamberWords
 from .movement_rules import MovementWords
 from .soak import SoakWords
 from .spent import SpentWords
+from .tolls import TollWords  # issue 32 (session delve11)
 from .words import (
     YOU,
     Attacks,
@@ -55,7 +56,7 @@ MAX_STRIKES = 6
 
 
 @v_args(wrapper=spanned)
-class Tree2Ast(ApproachWords, SpentWords, SoakWords, BestOfWords, MovementWords,
+class Tree2Ast(TollWords, ApproachWords, SpentWords, SoakWords, BestOfWords, MovementWords,
                BasicActionWords, ChamberWords, Words):
     """The whole transformer (delve.lark's rules)."""
 

@@ -25,6 +25,7 @@ from .approach import Approach
 from .basic_actions import TakeAction
 from .problems import Problem
 from .soak import Soak
+from .tolls import Toll  # issue 32 (session delve11)
 
 EVENTS = {
     "hero": ("slay", "explored", "recuperated", "turn_start", "turn_end", "round_start",
@@ -168,3 +169,8 @@ def _selector_problems(sel: n.Selector, owner: str, ability) -> list:
                             "attacks'", sel.span, "start the ability with 'After this "
                             "adversary attacks, …'"))
     return out
+
+
+# issue 32 (session delve11): the cost of a basic action, an adversary's rule on heroes
+EFFECTS["adversary"] += (Toll,)
+WHY[Toll] = "this is a rule of an adversary"

@@ -18,6 +18,7 @@ from .basic_actions import TakeAction, print_take
 from .best_of import with_best_of
 from .soak import Soak, print_soak
 from .spent import print_spent
+from .tolls import Toll, print_toll  # issue 32 (session delve11)
 
 TARGET_TEXT = {"adjacent": "an adjacent adversary", "visible": "a visible adversary",
                "each": "each adversary in this chamber"}
@@ -194,6 +195,8 @@ def print_effect(e) -> str:
         return f"{print_selector(e.target)} cannot {FORBID_TEXT[e.act]}"
     if isinstance(e, TakeAction):  # issue 32 (session delve9)
         return print_take(e)
+    if isinstance(e, Toll):  # issue 32 (session delve11)
+        return print_toll(e, print_selector)
     if isinstance(e, Soak):  # issue 32 (session delve9)
         return print_soak(e, print_selector)
     if isinstance(e, Approach):  # issue 32 (session delve9)

@@ -120,6 +120,10 @@ EFFECT_SCHEMA = {"oneOf": [
          face=_FACE, who=_SEL, n={"type": "integer", "minimum": 0, "maximum": 999},
          effects=_EFFECTS),
 ]}
+# issue 32 (session delve11): an adversary's rule, the heroes it names must spend a die of
+# ``need`` or more for their Explore or Move (engine/delve/game/tolls.py)
+EFFECT_SCHEMA["oneOf"].append(_op("toll", targets=_SEL, act={"enum": ["explore", "move"]},
+                                  need={"type": "integer", "minimum": 2, "maximum": 6}))
 EVENTS = ["slay", "explored", "recuperated", "turn_end", "turn_start", "round_start",
           "round_end", "phase_start", "phase_end", "wounded", "slain", "attacks", "pushed",
           "pulled", "activated", "approached", "missed",

@@ -14,6 +14,7 @@ from runeforge.dsl.delve.errors import AbilitySyntaxError  # noqa: F401  (re-exp
 from runeforge.dsl.delve.parser import parse_ability
 from runeforge.dsl.delve.printer import print_ability
 from runeforge.dsl.delve.soak import Soak
+from runeforge.dsl.delve.tolls import Toll  # issue 32 (session delve11)
 from runeforge.engine.delve.ir import validate_ability
 
 from .irvalid import schema_check as _schema_check
@@ -125,6 +126,9 @@ def _effect_ir(effect, owner: str = "hero") -> dict:
         return {**out, "range": effect.range} if effect.range else out
     if isinstance(effect, TakeAction):   # issue 32 (session delve9): a free basic action
         return {"op": "basic", "act": effect.act}
+    if isinstance(effect, Toll):   # issue 32 (session delve11): a dearer basic action
+        return {"op": "toll", "targets": sel(effect.target), "act": effect.act,
+                "need": effect.need}
     if isinstance(effect, Soak):   # issue 32 (session delve9): fewer wounds of one attack
         return {"op": "soak", "at_least": effect.at_least, "amount": effect.amount}
     if isinstance(effect, Approach):   # issue 32 (session delve9): as far as its Move allows

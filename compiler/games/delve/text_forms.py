@@ -15,11 +15,12 @@ from runeforge.dsl.delve.printer import print_cost, sentences, singular
 from .text_catalog import _t, action_name
 from .text_catalog import counted as _counted
 from .text_delve9 import Approach, Soak, TakeAction, render9, spent_event
+from .text_delve11 import NODES11, render11  # issue 32 (session delve11)
 from .text_templates import ADJECTIVES
 
 NEW_NODES = (n.Strike, n.Shift, n.Suffer, n.Reroll, n.Ward, n.Boost, n.Until, n.Rider, n.Pick,
              n.Root, n.Steadfast, n.Immune, n.Guard, n.Pin, n.Forbid,
-             n.Unpinned, n.Hamper, Approach, Soak, TakeAction)
+             n.Unpinned, n.Hamper, Approach, Soak, TakeAction) + NODES11
 
 
 def _cap(text: str) -> str:
@@ -248,6 +249,8 @@ def _new_clause(e, locale: str) -> str:
         return _t(f"rule.forbid.{e.act}", locale).format(who=who(e.target, locale))
     if isinstance(e, (n.Steadfast, n.Immune, n.Guard, n.Pin)):
         return _rule(e, locale)
+    if isinstance(e, NODES11):   # issue 32 (session delve11)
+        return render11(e, locale, _t, who)
     if isinstance(e, (Approach, Soak, TakeAction)):   # issue 32 (session delve9)
         return render9(e, locale, _t, who, _many)
     if isinstance(e, n.Until):

@@ -351,3 +351,4 @@ OPS = {"explore": _explore, "move": _move, "heal": _heal, "renown": _renown,
        "steadfast": _never_bare, "immune": _never_bare, "guard": _never_bare,
        "pin": _never_bare, "approach": _approach, "soak": _never_bare,
        "basic": _basic}
+OPS["toll"] = _never_bare   # issue 32 (session delve11): a rule, read by tolls.rules_for

@@ -1,0 +1,142 @@
+"""Delve constructions of issue 32 (session delve11), run in the engine: the cost of a basic
+action as an adversary's rule ("Heroes in this chamber must spend a 3+ die to explore.", "A
+hero pinned by this adversary must spend a 4+ die instead of a 1+ die to move."). The corpus
+(tests/data/corpus/delve-forms.yaml, its delve11 block) holds their variants and the texts
+that must fail."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from benchmarks.corpus_delve import compile_one
+from runeforge.engine.delve.game import tolls
+from runeforge.engine.delve.rules.costs import HeroTurn
+from runeforge.games.delve.text import render_ability
+from tests.test_delve_abilities import SEFA, game
+from tests.test_delve_forms import CASTER, base, hero_with  # noqa: F401  (base: a fixture)
+
+NEAR, FAR = (1, 2), (3, 3)   # a cell next to the caster, and one away from it
+
+
+def _with_warden(base, rule: str, cell):  # noqa: F811
+    compiled, diags = compile_one(rule, "adversary")
+    assert compiled is not None, [str(d) for d in diags]
+    warden = {**base.adversaries["tunnel-brute"], "abilities": [compiled]}
+    records = dataclasses.replace(hero_with(base),
+                                  adversaries={**base.adversaries, "test-warden": warden})
+    g = game(records, [CASTER, SEFA], [], [], foes=[("test-warden", cell)])
+    g.state.deck.remove("dripping-steps")         # a chamber that joins the exit by (1, 0)
+    g.state.deck.insert(0, "dripping-steps")
+    me = g.state.figure(CASTER)
+    me.cell = (1, 0) if cell == FAR else me.cell
+    return g, me
+
+
+def _dice(g, me, action: str, faces) -> set:
+    """The faces that pay for ``action`` among ``faces`` (the engine's options)."""
+    turn = HeroTurn(me.id, list(faces))
+    return {turn.dice[o["die"]] for o in g.options(me, turn) if o["action"] == action}
+
+
+# ---------------------------------------------------------------- the cost of an action
+@pytest.mark.parametrize("rule, action, cell, paying", [
+    # adjacent to it: pinned (2+), raised to 4+; far from it: the usual 1+
+    ("A hero pinned by this adversary must spend a 4+ die instead of a 1+ die to move.",
+     "move", NEAR, {4, 5, 6}),
+    ("A hero pinned by this adversary must spend a 4+ die instead of a 1+ die to move.",
+     "move", FAR, {1, 2, 3, 4, 5, 6}),
+    ("Heroes within 3 spaces of this adversary must spend a 5+ die to use the Move action.",
+     "move", FAR, {5, 6}),
+    ("Heroes in this chamber must spend a 3+ die to explore.", "explore", FAR, {3, 4, 5, 6}),
+    ("Heroes adjacent to this adversary must spend a 3+ die to explore.", "explore", FAR,
+     {1, 2, 3, 4, 5, 6}),
+])
+def test_a_rule_raises_the_cost_of_the_heroes_it_names(base, rule, action, cell, paying):  # noqa: F811
+    g, me = _with_warden(base, rule, cell)
+    assert _dice(g, me, action, (1, 2, 3, 4, 5, 6)) == paying
+
+
+def test_the_engine_charges_the_dearer_cost_when_the_hero_acts(base):  # noqa: F811
+    g, me = _with_warden(base, "Heroes in this chamber must spend a 3+ die to explore.", FAR)
+    assert tolls.rules_for(g, me).explore == 3
+    assert tolls.rules_for(g, g.state.figure(SEFA)).move == g.rules.move   # move: not raised
+    turn = HeroTurn(me.id, [2, 5])
+    g.state.turns[me.id] = turn
+    exits = [o for o in g.options(me, turn) if o["action"] == "explore"]
+    assert exits and all(turn.dice[o["die"]] == 5 for o in exits)
+    from runeforge.engine.common.errors import IllegalAction
+    with pytest.raises(IllegalAction):           # the 2 no longer pays, even asked directly
+        g.explore(me, turn, 0, 2, tolls.rules_for(g, me))
+
+
+@pytest.mark.parametrize("text, canonical", [
+    ("Heroes in this chamber must spend a 2+ hero die to take the Explore action instead of "
+     "a 1+ die.", "Each hero in this chamber must spend a 2+ die to explore."),
+    ("A hero pinned by this adversary must spend a 3+ die instead of a 1+ die to move.",
+     "A hero adjacent to this adversary must spend a 3+ die to move."),
+])
+def test_variants_print_one_wording_and_every_locale_renders_it(text, canonical):
+    from runeforge.dsl.delve.parser import parse_ability
+    from runeforge.dsl.delve.printer import print_ability
+    printed = print_ability(parse_ability(text))
+    assert printed == canonical and print_ability(parse_ability(printed)) == printed
+    ability = parse_ability(printed)
+    assert render_ability(ability, "en") == printed
+    texts = {loc: render_ability(ability, loc) for loc in ("fi", "pl", "el", "ru")}
+    assert all(t and "must spend" not in t for t in texts.values()), texts
+
+
+@pytest.mark.parametrize("text, owner, code", [
+    ("Heroes in this chamber must spend a 3+ die to recuperate.", "adversary", "RF925"),
+    ("Heroes in this chamber must spend a 7+ die to explore.", "adversary", "RF901"),
+    ("Heroes in this chamber must spend a 1+ die to explore.", "adversary", "RF931"),
+    ("Heroes in this chamber must spend a 2+ die instead of a 3+ die to move.", "adversary",
+     "RF925"),
+    ("Adversaries in this chamber must spend a 3+ die to move.", "adversary", "RF913"),
+    ("Heroes adjacent to you must spend a 3+ die to explore.", "hero", "RF925"),
+    ("Spend a 3+ die to explore.", "adversary", "RF913"),
+    ("When this adversary is slain, heroes adjacent to it must spend a 3+ die to move.",
+     "adversary", "RF928"),
+])
+def test_a_cost_rule_the_engine_cannot_run_is_refused_located(text, owner, code):
+    compiled, diags = compile_one(text, owner)
+    assert compiled is None and code in {d.code for d in diags}, [str(d) for d in diags]
+    assert all(d.hint for d in diags if d.code == code)
+
+
+def test_the_odds_model_names_a_cost_rule_as_ignored():
+    from runeforge.engine.delve.analysis.odds import ignored_rules
+    compiled = compile_one("Heroes adjacent to this adversary must spend a 4+ die to move.",
+                           "adversary")[0]
+    left = ignored_rules({"abilities": [compiled]})
+    assert [x["ops"] for x in left] == [["toll"]] and left[0]["why"]
+
+
+# ---------------------------------------------------------------- docs/delve.md's block
+def _doc_lines() -> list[tuple[str, str, str]]:
+    from tests.test_delve_docs import examples
+    out = []
+    for line in examples("delve11-variants"):
+        kind, _, rest = line.partition(": ")
+        said, _, after = rest.partition(" => ")
+        out.append((kind.strip(), said.strip(), after.strip()))
+    return out
+
+
+def test_the_doc_block_has_variants_and_refusals():
+    lines = _doc_lines()
+    assert sum(a.startswith("RF") for *_, a in lines) >= 4
+    assert sum(not a.startswith("RF") for *_, a in lines) >= 3
+
+
+@pytest.mark.parametrize("kind, said, after", _doc_lines())
+def test_each_doc_line_prints_as_its_canonical_form_or_is_refused(kind, said, after):
+    from runeforge.games.delve.abilities import canonical_text
+    ir, diags = compile_one(said, kind)
+    if after.startswith("RF"):
+        assert ir is None and after in [d.code for d in diags]
+        return
+    assert canonical_text(said) == after and canonical_text(after) == after
+    assert ir is not None and ir == compile_one(after, kind)[0], [str(d) for d in diags]

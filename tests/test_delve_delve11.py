@@ -1,6 +1,8 @@
 """Delve constructions of issue 32 (session delve11), run in the engine: the cost of a basic
 action as an adversary's rule ("Heroes in this chamber must spend a 3+ die to explore.", "A
-hero pinned by this adversary must spend a 4+ die instead of a 1+ die to move."). The corpus
+hero pinned by this adversary must spend a 4+ die instead of a 1+ die to move."); the
+exploration deck in a hero's ability ("Look at the top card of the exploration deck. You may
+put it on the bottom."). The corpus
 (tests/data/corpus/delve-forms.yaml, its delve11 block) holds their variants and the texts
 that must fail."""
 
@@ -14,8 +16,8 @@ from benchmarks.corpus_delve import compile_one
 from runeforge.engine.delve.game import tolls
 from runeforge.engine.delve.rules.costs import HeroTurn
 from runeforge.games.delve.text import render_ability
-from tests.test_delve_abilities import SEFA, game
-from tests.test_delve_forms import CASTER, base, hero_with  # noqa: F401  (base: a fixture)
+from tests.test_delve_abilities import SEFA, events, game
+from tests.test_delve_forms import CASTER, base, hero_with, play  # noqa: F401  (base: a fixture)
 
 NEAR, FAR = (1, 2), (3, 3)   # a cell next to the caster, and one away from it
 
@@ -76,6 +78,12 @@ def test_the_engine_charges_the_dearer_cost_when_the_hero_acts(base):  # noqa: F
      "a 1+ die.", "Each hero in this chamber must spend a 2+ die to explore."),
     ("A hero pinned by this adversary must spend a 3+ die instead of a 1+ die to move.",
      "A hero adjacent to this adversary must spend a 3+ die to move."),
+    ("Scout (1+): Look at the top card of the exploration deck; you may put it on the bottom.",
+     "Scout (1+): Look at the top card of the exploration deck. You may put it on the bottom "
+     "of the exploration deck."),
+    ("Scout (1+): look at the top card of the deck and put that card at the bottom",
+     "Scout (1+): Look at the top card of the exploration deck. Put it on the bottom of the "
+     "exploration deck."),
 ])
 def test_variants_print_one_wording_and_every_locale_renders_it(text, canonical):
     from runeforge.dsl.delve.parser import parse_ability
@@ -85,7 +93,7 @@ def test_variants_print_one_wording_and_every_locale_renders_it(text, canonical)
     ability = parse_ability(printed)
     assert render_ability(ability, "en") == printed
     texts = {loc: render_ability(ability, loc) for loc in ("fi", "pl", "el", "ru")}
-    assert all(t and "must spend" not in t for t in texts.values()), texts
+    assert all(t and "must spend" not in t and "deck" not in t for t in texts.values()), texts
 
 
 @pytest.mark.parametrize("text, owner, code", [
@@ -140,3 +148,48 @@ def test_each_doc_line_prints_as_its_canonical_form_or_is_refused(kind, said, af
         return
     assert canonical_text(said) == after and canonical_text(after) == after
     assert ir is not None and ir == compile_one(after, kind)[0], [str(d) for d in diags]
+
+
+# ---------------------------------------------------------------- the exploration deck
+@pytest.mark.parametrize("text, answer, buried", [
+    ("Scout (1+): Look at the top card of the exploration deck. You may put it on the bottom.",
+     {"bury": True}, True),
+    ("Scout (1+): Look at the top card of the exploration deck; you may put it on the bottom "
+     "of the deck.", None, False),                     # the player keeps it on top
+    ("Scout (1+): Look at the top card of the exploration deck. Put it at the bottom of the "
+     "exploration deck.", "unasked", True),            # it must go: nobody is asked
+    ("Scout (1+): Look at the top card of the exploration deck.", "unasked", False),
+])
+def test_a_hero_looks_at_the_top_card_and_may_put_it_on_the_bottom(base, text, answer,  # noqa: F811
+                                                                   buried):
+    answers = [{"action": "ability", "ability": "Scout"}] + (
+        [] if answer == "unasked" else [answer]) + [None]
+    g, me = play(base, [text], [1, 1, 1, 1], answers)
+    before = list(g.state.deck)
+    g.hero_turn(me)
+    assert g.state.deck == (before[1:] + before[:1] if buried else before)
+    done = events(g, "ability")[0]["effects"][0]
+    assert done == {"op": "scout", "card": before[0], "buried": buried}
+    asked = [d for d in g.players[CASTER].asked if d.kind == "delve.effect"]
+    assert len(asked) == (0 if answer == "unasked" else 1)
+
+
+@pytest.mark.parametrize("text, owner, code", [
+    ("Tidy (1+): Put it on the bottom of the exploration deck.", "hero", "RF914"),
+    ("Tidy (1+): Heal 1 wound. You may put it on the bottom.", "hero", "RF914"),
+    ("When this adversary is slain, look at the top card of the exploration deck.",
+     "adversary", "RF925"),
+    ("Look at the top card of the exploration deck.", "hero", "RF918"),
+])
+def test_the_deck_outside_a_heros_look_is_refused_located(text, owner, code):
+    compiled, diags = compile_one(text, owner)
+    assert compiled is None and code in {d.code for d in diags}, [str(d) for d in diags]
+    assert all(d.hint for d in diags if d.code == code)
+
+
+def test_the_heuristic_bot_answers_the_decks_choice(base):  # noqa: F811
+    from runeforge.engine.common.decisions import Decision
+    from runeforge.engine.delve.game.bots import HeuristicBot
+    g, me = play(base, [], [], [])
+    asked = Decision("delve.effect", me.id, [{"bury": True}])
+    assert HeuristicBot().decide(asked, g) == {"bury": True}   # not a cell: no KeyError

@@ -22,6 +22,7 @@ from runeforge.dsl.delve.checks import check_ability
 from runeforge.dsl.delve.owners import EFFECTS, EVENTS
 from runeforge.dsl.delve.parser import parse_ability
 from runeforge.dsl.delve.printer import print_ability
+from runeforge.dsl.delve.scouting import Scout
 from runeforge.dsl.delve.soak import Soak
 from runeforge.dsl.delve.tolls import Toll
 from runeforge.engine.delve.game import events, ops
@@ -180,6 +181,7 @@ LASTING_OR_RULES = {n.Ward: "ward", n.Boost: "boost", n.Root: "root",
                     n.Pin: "pin", n.Forbid: "forbid",
                     n.Unpinned: "unpinned", n.Hamper: "hamper", **LASTING_OR_RULES_9}
 LASTING_OR_RULES[Toll] = "toll"   # issue 32 (session delve11): a dearer basic action
+RUNS[Scout] = "scout"             # issue 32 (session delve11): the exploration deck
 
 
 def test_the_checks_accept_the_events_the_engine_fires():

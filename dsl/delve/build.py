@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..errors import AbilitySyntaxError
-from . import approach, basic_actions, best_of, soak, tolls
+from . import approach, basic_actions, best_of, scouting, soak, tolls
 from . import nodes as n
 from .printer import singular as is_singular
 from .words import YOU, Attacks, Clause, Mod, Part, Who, low
@@ -108,6 +108,8 @@ def effect_of(clause: Clause, text: str, agree: bool = True):
         return basic_actions.build(d, span)
     if kind == "best_of":    # "Roll two dice and use the higher result." (delve9)
         return best_of.BestOf(d["n"], span)
+    if kind in ("peek", "bury"):   # "look at the top card of the exploration deck" (delve11)
+        return scouting.build(kind, clause, text, span)
     if kind == "toll":       # "heroes … must spend a 3+ die to explore" (delve11)
         return tolls.build(who, d, span)
     if kind == "soak":       # "… from a single attack, prevent 1 of them" (delve9)
@@ -477,5 +479,6 @@ def body_effects(sentences: list, text: str) -> tuple[tuple, Sentence]:
     for parts in sentences:
         effects += sentence_effects(parts, text, info, effects)
     effects = best_of.fold(effects)   # issue 32 (session delve9): on the roll before it
+    effects = scouting.fold(effects)  # issue 32 (session delve11): on the look before it
     no_extra(effects)
     return tuple(effects), info

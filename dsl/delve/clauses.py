@@ -14,6 +14,7 @@ from .basic_actions import BasicActionWords
 from .best_of import BestOfWords
 from .chambers import ChamberWords
 from .movement_rules import MovementWords
+from .scouting import ScoutWords  # issue 32 (session delve11)
 from .soak import SoakWords
 from .spent import SpentWords
 from .tolls import TollWords  # issue 32 (session delve11)
@@ -56,7 +57,7 @@ MAX_STRIKES = 6
 
 
 @v_args(wrapper=spanned)
-class Tree2Ast(TollWords, ApproachWords, SpentWords, SoakWords, BestOfWords, MovementWords,
+class Tree2Ast(TollWords, ScoutWords, ApproachWords, SpentWords, SoakWords, BestOfWords, MovementWords,
                BasicActionWords, ChamberWords, Words):
     """The whole transformer (delve.lark's rules)."""
 

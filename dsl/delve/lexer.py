@@ -91,7 +91,9 @@ TERMINAL_WORDS: dict[str, tuple[str, ...]] = {
     "TAKE": ("take", "takes"), "WITHOUT": ("without",), "SPENDING": ("spending",),
     "CONTAIN": ("contain", "contains"), "WHICH": ("which",),
 }
-TERMINAL_WORDS.update({"INSTEAD": ("instead",)})  # issue 32 (session delve11)
+TERMINAL_WORDS.update({"INSTEAD": ("instead",),  # issue 32 (session delve11)
+                       "LOOK": ("look", "looks"), "TOP": ("top",), "BOTTOM": ("bottom",),
+                       "DECK": ("deck",), "EXPLORATION": ("exploration",)})
 NUMBER_WORDS = {"zero": 0, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 VOCABULARY_MAP: dict[str, str] = {w: t for t, ws in TERMINAL_WORDS.items() for w in ws}
 # the words of the dialect (the hints and "did you mean" choose among them)

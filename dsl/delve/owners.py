@@ -24,6 +24,7 @@ from . import nodes as n
 from .approach import Approach
 from .basic_actions import TakeAction
 from .problems import Problem
+from .scouting import Scout  # issue 32 (session delve11)
 from .soak import Soak
 from .tolls import Toll  # issue 32 (session delve11)
 
@@ -174,3 +175,5 @@ def _selector_problems(sel: n.Selector, owner: str, ability) -> list:
 # issue 32 (session delve11): the cost of a basic action, an adversary's rule on heroes
 EFFECTS["adversary"] += (Toll,)
 WHY[Toll] = "this is a rule of an adversary"
+EFFECTS["hero"] += (Scout,)   # the exploration deck: only a hero explores
+WHY[Scout] = "only a hero explores, and looks at the exploration deck"

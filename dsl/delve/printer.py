@@ -16,6 +16,7 @@ from . import nodes as n
 from .approach import Approach, print_approach
 from .basic_actions import TakeAction, print_take
 from .best_of import with_best_of
+from .scouting import Scout, print_scout  # issue 32 (session delve11)
 from .soak import Soak, print_soak
 from .spent import print_spent
 from .tolls import Toll, print_toll  # issue 32 (session delve11)
@@ -195,6 +196,8 @@ def print_effect(e) -> str:
         return f"{print_selector(e.target)} cannot {FORBID_TEXT[e.act]}"
     if isinstance(e, TakeAction):  # issue 32 (session delve9)
         return print_take(e)
+    if isinstance(e, Scout):  # issue 32 (session delve11)
+        return print_scout(e)
     if isinstance(e, Toll):  # issue 32 (session delve11)
         return print_toll(e, print_selector)
     if isinstance(e, Soak):  # issue 32 (session delve9)

@@ -124,6 +124,8 @@ EFFECT_SCHEMA = {"oneOf": [
 # ``need`` or more for their Explore or Move (engine/delve/game/tolls.py)
 EFFECT_SCHEMA["oneOf"].append(_op("toll", targets=_SEL, act={"enum": ["explore", "move"]},
                                   need={"type": "integer", "minimum": 2, "maximum": 6}))
+# the top exploration card looked at, then put on the bottom ("may": the hero chooses)
+EFFECT_SCHEMA["oneOf"].append(_opt("scout", (), bury={"enum": ["may", "must"]}))
 EVENTS = ["slay", "explored", "recuperated", "turn_end", "turn_start", "round_start",
           "round_end", "phase_start", "phase_end", "wounded", "slain", "attacks", "pushed",
           "pulled", "activated", "approached", "missed",

@@ -13,6 +13,7 @@ from runeforge.dsl.delve.checks import check_ability
 from runeforge.dsl.delve.errors import AbilitySyntaxError  # noqa: F401  (re-export)
 from runeforge.dsl.delve.parser import parse_ability
 from runeforge.dsl.delve.printer import print_ability
+from runeforge.dsl.delve.scouting import Scout  # issue 32 (session delve11)
 from runeforge.dsl.delve.soak import Soak
 from runeforge.dsl.delve.tolls import Toll  # issue 32 (session delve11)
 from runeforge.engine.delve.ir import validate_ability
@@ -126,6 +127,8 @@ def _effect_ir(effect, owner: str = "hero") -> dict:
         return {**out, "range": effect.range} if effect.range else out
     if isinstance(effect, TakeAction):   # issue 32 (session delve9): a free basic action
         return {"op": "basic", "act": effect.act}
+    if isinstance(effect, Scout):   # issue 32 (session delve11): the exploration deck
+        return {"op": "scout", **({"bury": effect.bury} if effect.bury else {})}
     if isinstance(effect, Toll):   # issue 32 (session delve11): a dearer basic action
         return {"op": "toll", "targets": sel(effect.target), "act": effect.act,
                 "need": effect.need}

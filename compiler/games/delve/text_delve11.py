@@ -6,14 +6,21 @@ to agree with them."""
 
 from __future__ import annotations
 
+from runeforge.dsl.delve.scouting import Scout
 from runeforge.dsl.delve.tolls import Toll
 
 TEMPLATES11 = {
     # dsl/delve/tolls.py: {need} is the die's least face
     "rule.toll.explore": "{who} must spend a {need}+ die to explore",
     "rule.toll.move": "{who} must spend a {need}+ die to move",
+    # dsl/delve/scouting.py: the top exploration card, then (may or must) to the bottom
+    "effect.scout": "look at the top card of the exploration deck",
+    "effect.scout.may": ("look at the top card of the exploration deck. You may put it on the "
+                         "bottom of the exploration deck"),
+    "effect.scout.must": ("look at the top card of the exploration deck. Put it on the bottom "
+                          "of the exploration deck"),
 }
-NODES11 = (Toll,)
+NODES11 = (Toll, Scout)
 
 
 def render11(e, locale: str, t, who) -> str | None:
@@ -21,4 +28,6 @@ def render11(e, locale: str, t, who) -> str | None:
     ``who`` are text_forms' helpers."""
     if isinstance(e, Toll):
         return t(f"rule.toll.{e.act}", locale).format(who=who(e.target, locale), need=e.need)
+    if isinstance(e, Scout):
+        return t("effect.scout" + (f".{e.bury}" if e.bury else ""), locale)
     return None

@@ -193,3 +193,58 @@ def test_the_heuristic_bot_answers_the_decks_choice(base):  # noqa: F811
     g, me = play(base, [], [], [])
     asked = Decision("delve.effect", me.id, [{"bury": True}])
     assert HeuristicBot().decide(asked, g) == {"bury": True}   # not a cell: no KeyError
+
+
+# ---------------------------------------------------------------- a bonus of the attack just made
+BOLT = ("Bolt (4+): Make a combat attack against an adjacent adversary, Hit 2+, Damage 1. It "
+        "deals +1 damage against adversaries with 3 or more vigour.")
+
+
+@pytest.mark.parametrize("foe, wounds", [("mire-crawler", 2), ("bone-sentry", 1)])
+def test_the_attacks_own_bonus_counts_at_a_target_its_filter_holds(base, foe, wounds):  # noqa: F811
+    g, me = play(base, [BOLT], [4, 1, 1, 1, 6], [{"action": "ability", "ability": "Bolt"},
+                                                 None], foes=[(foe, (1, 2))])
+    g.hero_turn(me)
+    assert events(g, "ability")[0]["effects"][0]["results"][0]["wounds"] == wounds
+    assert not any(e.get("op") == "boost" for e in g.state.lasting)   # gone after the attack
+
+
+@pytest.mark.parametrize("text, canonical", [
+    (BOLT, "Bolt (4+): Make a combat attack against an adversary adjacent to you, Hit 2+, "
+           "Damage 1. It deals +1 Damage against each adversary with 3 or more Vigour."),
+    ("Spark (3+): Make a missile attack against a visible adversary; it has +2 damage against "
+     "wounded adversaries", "Spark (3+): Make a missile attack against a visible adversary. "
+     "It deals +2 Damage against each wounded adversary."),
+    ("Spark (3+): Make a missile attack against a visible adversary. It deals +1 Damage.",
+     "Spark (3+): Make a missile attack against a visible adversary. If it hits, the target "
+     "suffers 1 wound."),
+])
+def test_the_bonus_prints_as_its_own_sentence_in_every_locale(text, canonical):
+    from runeforge.dsl.delve.parser import parse_ability
+    from runeforge.dsl.delve.printer import print_ability
+    assert print_ability(parse_ability(text)) == canonical
+    ability = parse_ability(canonical)
+    assert print_ability(ability) == canonical and render_ability(ability, "en") == canonical
+    for loc in ("fi", "pl", "el", "ru"):
+        assert "Damage" not in render_ability(ability, loc)
+
+
+@pytest.mark.parametrize("text, owner, code", [
+    ("Mend (2+): Heal 1 wound. It deals +1 Damage against wounded adversaries.", "hero",
+     "RF914"),
+    ("Bow (3+): Attack a visible adversary: missile, Hit 4+, Damage 1. It deals +1 Damage "
+     "against wounded adversaries.", "hero", "RF914"),
+    ("Bolt (3+): Make a missile attack against a visible adversary. It deals +1 Damage "
+     "against heroes with 2 or more wounds.", "hero", "RF913"),
+])
+def test_a_bonus_with_no_attack_of_its_own_is_refused_located(text, owner, code):
+    compiled, diags = compile_one(text, owner)
+    assert compiled is None and code in {d.code for d in diags}, [str(d) for d in diags]
+    assert all(d.hint for d in diags if d.code == code)
+
+
+def test_the_odds_model_names_a_look_and_an_attacks_own_bonus_as_ignored():
+    from runeforge.engine.delve.analysis.odds import ignored
+    texts = ["Scout (1+): Look at the top card of the exploration deck.", BOLT]
+    hero = {"abilities": [compile_one(t)[0] for t in texts]}
+    assert [x["ops"] for x in ignored(hero)] == [["scout"], ["strike"]]

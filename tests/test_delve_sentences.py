@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from runeforge.dsl.delve import nodes as n
 from runeforge.dsl.delve.approach import Approach
+from runeforge.dsl.delve.attack_riders import AttackBonus
 from runeforge.dsl.delve.basic_actions import TakeAction
 from runeforge.dsl.delve.checks import check_ability
 from runeforge.dsl.delve.owners import EFFECTS, EVENTS
@@ -182,6 +183,7 @@ LASTING_OR_RULES = {n.Ward: "ward", n.Boost: "boost", n.Root: "root",
                     n.Unpinned: "unpinned", n.Hamper: "hamper", **LASTING_OR_RULES_9}
 LASTING_OR_RULES[Toll] = "toll"   # issue 32 (session delve11): a dearer basic action
 RUNS[Scout] = "scout"             # issue 32 (session delve11): the exploration deck
+RUNS[AttackBonus] = "strike"      # issue 32 (session delve11): on the strike before it
 
 
 def test_the_checks_accept_the_events_the_engine_fires():

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..errors import AbilitySyntaxError
-from . import approach, basic_actions, best_of, scouting, soak, tolls
+from . import approach, attack_riders, basic_actions, best_of, scouting, soak, tolls
 from . import nodes as n
 from .printer import singular as is_singular
 from .words import YOU, Attacks, Clause, Mod, Part, Who, low
@@ -108,6 +108,9 @@ def effect_of(clause: Clause, text: str, agree: bool = True):
         return basic_actions.build(d, span)
     if kind == "best_of":    # "Roll two dice and use the higher result." (delve9)
         return best_of.BestOf(d["n"], span)
+    rider = attack_riders.build(who, p, text, span) if kind == "deal" else None
+    if rider is not None:    # "It deals +1 damage against …" after an attack (delve11)
+        return rider
     if kind in ("peek", "bury"):   # "look at the top card of the exploration deck" (delve11)
         return scouting.build(kind, clause, text, span)
     if kind == "toll":       # "heroes … must spend a 3+ die to explore" (delve11)
@@ -480,5 +483,6 @@ def body_effects(sentences: list, text: str) -> tuple[tuple, Sentence]:
         effects += sentence_effects(parts, text, info, effects)
     effects = best_of.fold(effects)   # issue 32 (session delve9): on the roll before it
     effects = scouting.fold(effects)  # issue 32 (session delve11): on the look before it
+    effects = attack_riders.fold(effects)  # delve11: on the attack before it
     no_extra(effects)
     return tuple(effects), info

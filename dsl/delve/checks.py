@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from . import nodes as n
 from .approach import Approach, lure_problems
+from .attack_riders import AttackBonus  # issue 32 (session delve11)
 from .owners import owner_problems
 from .problems import Problem
 from .soak import Soak, soak_problems
@@ -197,6 +198,8 @@ def _effect_problems(effect, scope: _Scope, lasting_ok) -> list[Problem]:
         scope.picked = True
     elif isinstance(effect, n.Shift):
         out += _shift(effect, scope)
+    elif isinstance(effect, AttackBonus):   # issue 32 (session delve11)
+        out += _selector(effect.against, "the bonus counts against", "adversary", scope)
     elif isinstance(effect, Toll):   # issue 32 (session delve11)
         out += toll_problems(effect) + _selector(effect.target, "", "any", scope)
     elif isinstance(effect, Soak):   # issue 32 (session delve9)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from . import nodes as n
 from .approach import Approach
+from .attack_riders import AttackBonus  # issue 32 (session delve11)
 from .basic_actions import TakeAction
 from .problems import Problem
 from .scouting import Scout  # issue 32 (session delve11)
@@ -177,3 +178,5 @@ EFFECTS["adversary"] += (Toll,)
 WHY[Toll] = "this is a rule of an adversary"
 EFFECTS["hero"] += (Scout,)   # the exploration deck: only a hero explores
 WHY[Scout] = "only a hero explores, and looks at the exploration deck"
+EFFECTS["hero"] += (AttackBonus,)   # "It deals +1 Damage against …" after a hero's attack
+WHY[AttackBonus] = "an adversary's attacks grow by its rule: 'Its attacks deal +1 Damage.'"

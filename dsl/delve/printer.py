@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from . import nodes as n
 from .approach import Approach, print_approach
+from .attack_riders import AttackBonus, print_bonus  # issue 32 (session delve11)
 from .basic_actions import TakeAction, print_take
 from .best_of import with_best_of
 from .scouting import Scout, print_scout  # issue 32 (session delve11)
@@ -196,6 +197,8 @@ def print_effect(e) -> str:
         return f"{print_selector(e.target)} cannot {FORBID_TEXT[e.act]}"
     if isinstance(e, TakeAction):  # issue 32 (session delve9)
         return print_take(e)
+    if isinstance(e, AttackBonus):  # issue 32 (session delve11)
+        return print_bonus(e, print_selector)
     if isinstance(e, Scout):  # issue 32 (session delve11)
         return print_scout(e)
     if isinstance(e, Toll):  # issue 32 (session delve11)
@@ -305,7 +308,7 @@ def print_cond(e: n.Rider) -> str:
     return " ".join([f"there are {e.n} or more", *adjectives, NOUNS[sel.side][1], *tail])
 
 
-MODALS = (n.Until, n.Rider)
+MODALS = (n.Until, n.Rider, AttackBonus)   # delve11: "It deals +1 Damage …" after an attack
 
 
 def sentences(effects) -> list[list]:

@@ -126,6 +126,12 @@ EFFECT_SCHEMA["oneOf"].append(_op("toll", targets=_SEL, act={"enum": ["explore",
                                   need={"type": "integer", "minimum": 2, "maximum": 6}))
 # the top exploration card looked at, then put on the bottom ("may": the hero chooses)
 EFFECT_SCHEMA["oneOf"].append(_opt("scout", (), bury={"enum": ["may", "must"]}))
+# "It deals +1 Damage against …" after a hero's strike: on that attack's rolls only
+for _schema in EFFECT_SCHEMA["oneOf"]:
+    if _schema["properties"]["op"] == {"const": "strike"}:
+        _schema["properties"]["bonus"] = {"type": "array", "minItems": 1, "items": {
+            "type": "object", "additionalProperties": False, "required": ["stat", "amount"],
+            "properties": {"stat": {"const": "damage"}, "amount": _COUNT, "against": _SEL}}}
 EVENTS = ["slay", "explored", "recuperated", "turn_end", "turn_start", "round_start",
           "round_end", "phase_start", "phase_end", "wounded", "slain", "attacks", "pushed",
           "pulled", "activated", "approached", "missed",

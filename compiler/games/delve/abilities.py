@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from runeforge.diagnostics import Diagnostic, DiagnosticError
+from runeforge.dsl.delve import attack_riders  # issue 32 (session delve11)
 from runeforge.dsl.delve import nodes as n
 from runeforge.dsl.delve.approach import Approach
 from runeforge.dsl.delve.basic_actions import TakeAction
@@ -127,6 +128,11 @@ def _effect_ir(effect, owner: str = "hero") -> dict:
         return {**out, "range": effect.range} if effect.range else out
     if isinstance(effect, TakeAction):   # issue 32 (session delve9): a free basic action
         return {"op": "basic", "act": effect.act}
+    if isinstance(effect, attack_riders.AttackBonus):   # delve11: merged onto the strike
+        bonus = {"stat": "damage", "amount": effect.amount}
+        if effect.against is not None:
+            bonus["against"] = sel(effect.against)
+        return {"op": "attack_bonus", "bonus": bonus}
     if isinstance(effect, Scout):   # issue 32 (session delve11): the exploration deck
         return {"op": "scout", **({"bury": effect.bury} if effect.bury else {})}
     if isinstance(effect, Toll):   # issue 32 (session delve11): a dearer basic action
@@ -178,7 +184,7 @@ def lower(ability, owner: str = "hero") -> dict:
         ir["cost"] = {"need": ability.cost.need, "escalating": ability.cost.escalating}
         if ability.limit:
             ir["limit"] = ability.limit
-    ir["effects"] = [_effect_ir(e, owner) for e in ability.effects]
+    ir["effects"] = attack_riders.merge([_effect_ir(e, owner) for e in ability.effects])
     return ir
 
 

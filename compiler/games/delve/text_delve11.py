@@ -6,6 +6,7 @@ to agree with them."""
 
 from __future__ import annotations
 
+from runeforge.dsl.delve.attack_riders import AttackBonus
 from runeforge.dsl.delve.scouting import Scout
 from runeforge.dsl.delve.tolls import Toll
 
@@ -19,8 +20,10 @@ TEMPLATES11 = {
                          "bottom of the exploration deck"),
     "effect.scout.must": ("look at the top card of the exploration deck. Put it on the bottom "
                           "of the exploration deck"),
+    # dsl/delve/attack_riders.py: a bonus of the attack just made, at the figures it names
+    "rider.attack_bonus": "it deals +{n} Damage against {who}",
 }
-NODES11 = (Toll, Scout)
+NODES11 = (Toll, Scout, AttackBonus)
 
 
 def render11(e, locale: str, t, who) -> str | None:
@@ -28,6 +31,8 @@ def render11(e, locale: str, t, who) -> str | None:
     ``who`` are text_forms' helpers."""
     if isinstance(e, Toll):
         return t(f"rule.toll.{e.act}", locale).format(who=who(e.target, locale), need=e.need)
+    if isinstance(e, AttackBonus):
+        return t("rider.attack_bonus", locale).format(n=e.amount, who=who(e.against, locale))
     if isinstance(e, Scout):
         return t("effect.scout" + (f".{e.bury}" if e.bury else ""), locale)
     return None

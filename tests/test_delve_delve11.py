@@ -248,3 +248,34 @@ def test_the_odds_model_names_a_look_and_an_attacks_own_bonus_as_ignored():
     texts = ["Scout (1+): Look at the top card of the exploration deck.", BOLT]
     hero = {"abilities": [compile_one(t)[0] for t in texts]}
     assert [x["ops"] for x in ignored(hero)] == [["scout"], ["strike"]]
+
+
+# ---------------------------------------------------------------- "always" after "and"
+ALWAYS = ("This adversary moves 2 extra spaces and always attacks the hero with the most "
+          "wounds.")
+
+
+@pytest.mark.parametrize("wounds, struck", [({CASTER: 1, SEFA: 3}, SEFA),
+                                            ({CASTER: 3, SEFA: 1}, CASTER)])
+def test_rules_joined_with_always_move_farther_and_aim_in_the_adversary_phase(base, wounds,  # noqa: F811
+                                                                            struck):
+    from runeforge.engine.common.dice import ScriptedDice
+    from runeforge.engine.delve.game import traits
+    from runeforge.engine.delve.game.adversaries import adversary_phase
+    from tests.test_delve_delve8 import _foe
+    g, brute = _foe(base, "tunnel-brute", [ALWAYS], (1, 2), wounds)   # next to both heroes
+    assert traits.extra_move(g, brute) == 2 and len(traits.aims(g, brute)) == 1
+    g.dice = ScriptedDice([6] * 8)
+    adversary_phase(g)
+    assert [h["target"] for h in events(g, "adversary_attack")][:1] == [struck]
+
+
+def test_always_after_and_prints_as_the_rules():
+    from runeforge.games.delve.abilities import canonical_text
+    canonical = ("This adversary moves 2 additional spaces and this adversary attacks the hero "
+                 "with the most wounds.")
+    assert canonical_text(ALWAYS) == canonical and canonical_text(canonical) == canonical
+    assert compile_one(ALWAYS, "adversary")[0] == compile_one(canonical, "adversary")[0]
+    compiled, diags = compile_one("When activated, " + ALWAYS[0].lower() + ALWAYS[1:],
+                                  "adversary")
+    assert compiled is None and "RF915" in {d.code for d in diags}   # a trigger still

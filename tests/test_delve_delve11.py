@@ -279,3 +279,55 @@ def test_always_after_and_prints_as_the_rules():
     compiled, diags = compile_one("When activated, " + ALWAYS[0].lower() + ALWAYS[1:],
                                   "adversary")
     assert compiled is None and "RF915" in {d.code for d in diags}   # a trigger still
+
+
+# ---------------------------------------------------------------- upper bounds in a filter
+@pytest.mark.parametrize("text, hurt", [
+    ("Cull (3+): Each adversary with at most 1 Vigour suffers 1 wound.", {"gloom-rat-1"}),
+    ("Cull (3+): Each adversary with fewer than 4 vigour suffers 1 wound.",
+     {"gloom-rat-1", "mire-crawler-2"}),
+    ("Cull (3+): Each adversary that has 3 Vigour or less suffers 1 wound.",
+     {"gloom-rat-1", "mire-crawler-2"}),
+    ("Cull (3+): Each adversary with at most 2 vigour suffers 1 wound.", {"gloom-rat-1"}),
+])
+def test_an_upper_bound_picks_only_the_figures_under_it(base, text, hurt):  # noqa: F811
+    g, me = play(base, [text], [3, 1, 1, 1], [{"action": "ability", "ability": "Cull"}, None],
+                 foes=[("gloom-rat", (1, 2)), ("mire-crawler", (3, 3))])
+    g.hero_turn(me)
+    wounded = {f.id for f in g.state.adversaries() if f.wounds} | (
+        {"gloom-rat-1"} if g.state.figure("gloom-rat-1") is None else set())
+    assert wounded == hurt
+
+
+@pytest.mark.parametrize("wounds, gained", [({CASTER: 0, SEFA: 2}, {CASTER}),
+                                            ({CASTER: 1, SEFA: 0}, {SEFA})])
+def test_a_hero_with_no_wounds_is_the_unwounded_one(base, wounds, gained):  # noqa: F811
+    text = "Bless (2+): Each hero with no wounds gains 1 renown."
+    g, me = play(base, [text], [2, 1, 1, 1], [{"action": "ability", "ability": "Bless"}, None],
+                 wounds=wounds)
+    g.hero_turn(me)
+    assert {h for h in (CASTER, SEFA) if g.state.figure(h).renown} == gained
+
+
+@pytest.mark.parametrize("said, canonical", [
+    ("Cull (3+): Each adversary with 2 or fewer wounds suffers 1 wound.",
+     "Cull (3+): Each adversary with at most 2 wounds suffers 1 wound."),
+    ("Cull (3+): Every adversary that has fewer than 3 Vigour suffers a wound.",
+     "Cull (3+): Each adversary with at most 2 Vigour suffers 1 wound."),
+    ("Calm (2+): Heal 1 wound on a hero that has fewer than 1 wound.",
+     "Calm (2+): Heal 1 wound on a hero with no wounds."),
+])
+def test_upper_bounds_print_one_wording_in_every_locale(said, canonical):
+    from runeforge.dsl.delve.parser import parse_ability
+    from runeforge.games.delve.abilities import canonical_text
+    assert canonical_text(said) == canonical and canonical_text(canonical) == canonical
+    assert compile_one(said)[0] == compile_one(canonical)[0] is not None
+    for loc in ("fi", "pl", "el", "ru"):
+        text = render_ability(parse_ability(canonical), loc)
+        assert "at most" not in text and "no wounds" not in text, text
+
+
+def test_at_most_0_vigour_is_refused_located():
+    compiled, diags = compile_one("Cull (3+): Each adversary with at most 0 Vigour suffers 1 "
+                                  "wound.")
+    assert compiled is None and [d.code for d in diags] == ["RF912"] and diags[0].hint

@@ -11,6 +11,7 @@ from __future__ import annotations
 from . import nodes as n
 from .approach import Approach, lure_problems
 from .attack_riders import AttackBonus  # issue 32 (session delve11)
+from .comparisons import filter_problems  # issue 32 (session delve11)
 from .owners import owner_problems
 from .problems import Problem
 from .soak import Soak, soak_problems
@@ -107,6 +108,7 @@ def _selector(sel, verb: str, side: str, scope: _Scope) -> list[Problem]:
     if q in ("up_to", "n") and sel.count < 1:
         out.append(Problem("RF912", "0 figures picks none", sel.count_span or sel.span,
                            "use 1 or more"))
+    out += filter_problems(sel)   # "with at most 0 Vigour" (issue 32, session delve11)
     for f in sel.filters:
         if f.kind == "within" and f.n < 1:
             out.append(Problem("RF912", "within 0 spaces reaches no one", f.span,

@@ -13,6 +13,7 @@ from .approach import ApproachWords
 from .basic_actions import BasicActionWords
 from .best_of import BestOfWords
 from .chambers import ChamberWords
+from .comparisons import ComparisonWords  # issue 32 (session delve11)
 from .movement_rules import MovementWords
 from .scouting import ScoutWords  # issue 32 (session delve11)
 from .soak import SoakWords
@@ -57,7 +58,7 @@ MAX_STRIKES = 6
 
 
 @v_args(wrapper=spanned)
-class Tree2Ast(TollWords, ScoutWords, ApproachWords, SpentWords, SoakWords, BestOfWords, MovementWords,
+class Tree2Ast(TollWords, ScoutWords, ComparisonWords, ApproachWords, SpentWords, SoakWords, BestOfWords, MovementWords,
                BasicActionWords, ChamberWords, Words):
     """The whole transformer (delve.lark's rules)."""
 

@@ -22,6 +22,7 @@ from lark import Token
 from lark.lexer import Lexer
 
 from ..errors import AbilitySyntaxError
+from . import comparisons  # issue 32 (session delve11)
 from .limits import MAX_NUMBER, MAX_TEXT
 from .relatives import join_relatives
 
@@ -173,7 +174,8 @@ def tokenize(text: str):
     numbers, and one word of lookahead could not tell the two apart."""
     toks = list(_tokens(text))
     for i, t in enumerate(toks):
-        if t.type == "WITH" and (_counts_wounds(toks, i + 1) or _ranks(toks, i + 1)):
+        if t.type == "WITH" and (_counts_wounds(toks, i + 1) or _ranks(toks, i + 1)
+                                 or comparisons.counts(toks, i + 1)):   # delve11: at most
             t.type = "WITHW"
     # "attacks this adversary and misses" (issue 32, session delve7): the "and" is the event's
     toks = [t for i, t in enumerate(toks) if not (

@@ -12,6 +12,7 @@ adversary … 1 space towards you"), healed ones as ``heal N wounds on …``; "e
 
 from __future__ import annotations
 
+from . import comparisons  # issue 32 (session delve11)
 from . import nodes as n
 from .approach import Approach, print_approach
 from .attack_riders import AttackBonus, print_bonus  # issue 32 (session delve11)
@@ -51,6 +52,8 @@ def print_cost(cost: n.Cost) -> str:
 
 
 def print_filter(f: n.Filter) -> str:
+    if f.kind in comparisons.KINDS:   # issue 32 (session delve11): "with at most 1 Vigour"
+        return comparisons.print_filter(f)
     if f.kind == "adjacent":
         return f"adjacent to {REF_TEXT[f.ref]}"
     if f.kind == "within":

@@ -48,7 +48,8 @@ QUANTITIES = ["one", "each", "up_to", "n", "another", "each_other", "nearest", "
               "them", "self", "slayer", "attacked",
               "most", "fewest"]  # "the hero with the most wounds" (issue 32, session delve8)
 FILTERS = ["adjacent", "adjacent_target", "within", "chamber", "visible", "wounded", "other",
-           "wounds", "vigour"]
+           "wounds", "vigour",
+           "wounds_up_to", "vigour_up_to", "unwounded"]  # at most (issue 32, session delve11)
 SELECTOR = {"type": "object", "additionalProperties": False,
             "required": ["quantity"],
             "properties": {

@@ -27,7 +27,7 @@ def _filter_ir(f, owner: str) -> dict:
     if kind == "adjacent" and ref == "it" and owner == "hero":
         return {"kind": "adjacent_target"}
     out: dict = {"kind": kind}
-    if kind in ("within", "wounds", "vigour"):
+    if kind in ("within", "wounds", "vigour", "wounds_up_to", "vigour_up_to"):  # delve11
         out["n"] = f.n
         if ref == "target" or ref == "it" and owner == "hero":
             out["of"] = "target"

@@ -22,6 +22,10 @@ TEMPLATES11 = {
                           "of the exploration deck"),
     # dsl/delve/attack_riders.py: a bonus of the attack just made, at the figures it names
     "rider.attack_bonus": "it deals +{n} Damage against {who}",
+    # dsl/delve/comparisons.py: upper bounds in a filter
+    "filter.wounds_up_to": ("with at most {n} wound", "with at most {n} wounds"),
+    "filter.vigour_up_to": ("with at most {n} Vigour", "with at most {n} Vigour"),
+    "filter.unwounded": "with no wounds",
 }
 NODES11 = (Toll, Scout, AttackBonus)
 

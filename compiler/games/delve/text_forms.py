@@ -51,7 +51,7 @@ def _filters(sel: n.Selector, text: str, locale: str) -> str:
             continue
         if f.kind == "within":
             part = _n("filter.within" + (f".{f.ref}" if f.ref else ""), locale, f.n)
-        elif f.kind in ("wounds", "vigour"):
+        elif f.kind in ("wounds", "vigour", "wounds_up_to", "vigour_up_to"):  # delve11
             part = _n(f"filter.{f.kind}", locale, f.n)
         elif f.kind == "chamber" and f.ref:   # "in this adversary's chamber" (delve8)
             part = _t(f"filter.chamber.{f.ref}", locale)

@@ -81,6 +81,9 @@ def test_the_engine_charges_the_dearer_cost_when_the_hero_acts(base):  # noqa: F
     ("Scout (1+): Look at the top card of the exploration deck; you may put it on the bottom.",
      "Scout (1+): Look at the top card of the exploration deck. You may put it on the bottom "
      "of the exploration deck."),
+    ("Vanish (5+): place your figure in any empty space of your chamber or in an adjacent "
+     "chamber", "Vanish (5+): Place your figure in an empty space in your chamber or an "
+     "adjacent chamber."),
     ("Scout (1+): look at the top card of the deck and put that card at the bottom",
      "Scout (1+): Look at the top card of the exploration deck. Put it on the bottom of the "
      "exploration deck."),
@@ -93,7 +96,8 @@ def test_variants_print_one_wording_and_every_locale_renders_it(text, canonical)
     ability = parse_ability(printed)
     assert render_ability(ability, "en") == printed
     texts = {loc: render_ability(ability, loc) for loc in ("fi", "pl", "el", "ru")}
-    assert all(t and "must spend" not in t and "deck" not in t for t in texts.values()), texts
+    assert all(t and "must spend" not in t and "deck" not in t and "figure" not in t
+               for t in texts.values()), texts
 
 
 @pytest.mark.parametrize("text, owner, code", [
@@ -331,3 +335,40 @@ def test_at_most_0_vigour_is_refused_located():
     compiled, diags = compile_one("Cull (3+): Each adversary with at most 0 Vigour suffers 1 "
                                   "wound.")
     assert compiled is None and [d.code for d in diags] == ["RF912"] and diags[0].hint
+
+
+# ---------------------------------------------------------------- your figure set down
+def _two_chambers(base, text):  # noqa: F811
+    from runeforge.engine.common.dice import ScriptedDice
+    g, me = play(base, [text], [1] * 6, [])
+    g.state.deck.remove("dripping-steps")
+    g.state.deck.insert(0, "dripping-steps")
+    me.cell = (1, 0)
+    assert g.reveal(me) is not None              # a second chamber joins the exit by (1, 0)
+    g.dice = ScriptedDice([3, 1, 1, 1])          # the hero's dice of the turn
+    return g, me
+
+
+@pytest.mark.parametrize("where, rooms", [("an adjacent chamber", {1}), ("your chamber", {0}),
+                                          ("your chamber or an adjacent chamber", {0, 1})])
+def test_a_hero_is_set_down_in_an_empty_space_of_the_chambers_named(base, where, rooms):  # noqa: F811
+    from runeforge.engine.delve.game import placing
+    g, me = _two_chambers(base, f"Blink (3+): Place your figure in an empty space in {where}.")
+    ir = compile_one(f"Blink (3+): Place your figure in an empty space in {where}.")[0]
+    free = placing.cells(g, me, ir["effects"][0]["where"])
+    board = g.state.board
+    assert {board.owner[c] for c in free} == rooms
+    assert me.cell not in free and g.state.figure(SEFA).cell not in free
+    goal = free[-1]
+    g.players[CASTER].answers[:] = [{"action": "ability", "ability": "Blink"},
+                                    {"to": list(goal)}, None]
+    g.hero_turn(me)
+    assert me.cell == goal
+
+
+def test_placing_refused_where_the_engine_does_not_run_it():
+    compiled, diags = compile_one("When this adversary is slain, place your figure in an empty "
+                                  "space in your chamber.", "adversary")
+    assert compiled is None and "RF925" in {d.code for d in diags}
+    compiled, diags = compile_one("Place your figure in an empty space in your chamber.")
+    assert compiled is None and "RF918" in {d.code for d in diags}

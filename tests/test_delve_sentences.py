@@ -22,6 +22,7 @@ from runeforge.dsl.delve.basic_actions import TakeAction
 from runeforge.dsl.delve.checks import check_ability
 from runeforge.dsl.delve.owners import EFFECTS, EVENTS
 from runeforge.dsl.delve.parser import parse_ability
+from runeforge.dsl.delve.placing import Place
 from runeforge.dsl.delve.printer import print_ability
 from runeforge.dsl.delve.scouting import Scout
 from runeforge.dsl.delve.soak import Soak
@@ -184,6 +185,7 @@ LASTING_OR_RULES = {n.Ward: "ward", n.Boost: "boost", n.Root: "root",
 LASTING_OR_RULES[Toll] = "toll"   # issue 32 (session delve11): a dearer basic action
 RUNS[Scout] = "scout"             # issue 32 (session delve11): the exploration deck
 RUNS[AttackBonus] = "strike"      # issue 32 (session delve11): on the strike before it
+RUNS[Place] = "place"             # issue 32 (session delve11): your figure set down
 
 
 def test_the_checks_accept_the_events_the_engine_fires():

@@ -19,14 +19,15 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..errors import AbilitySyntaxError
-from . import approach, attack_riders, basic_actions, best_of, scouting, soak, tolls
+from . import approach, attack_riders, basic_actions, best_of, placing, scouting, soak, tolls
 from . import nodes as n
 from .printer import singular as is_singular
 from .words import YOU, Attacks, Clause, Mod, Part, Who, low
 
 ONLY_YOU = ("explore", "skill", "strike", "attack", "weapon", "reroll", "boost", "pick",
             "put_back", "deal_wounds",
-            "take_action")  # issue 32 (session delve9): a basic action by name
+            "take_action",  # issue 32 (session delve9): a basic action by name
+            "place", "peek")  # issue 32 (session delve11): your figure, the deck
 THIRD = {"have": "has", "are": "is", "do": "does", "can": "can", "may": "may",
          "cannot": "cannot", "push": "pushes", "slay": "slays"}
 
@@ -111,6 +112,8 @@ def effect_of(clause: Clause, text: str, agree: bool = True):
     rider = attack_riders.build(who, p, text, span) if kind == "deal" else None
     if rider is not None:    # "It deals +1 damage against …" after an attack (delve11)
         return rider
+    if kind == "place":      # "place your figure in an empty space …" (delve11)
+        return placing.build(d, span)
     if kind in ("peek", "bury"):   # "look at the top card of the exploration deck" (delve11)
         return scouting.build(kind, clause, text, span)
     if kind == "toll":       # "heroes … must spend a 3+ die to explore" (delve11)

@@ -15,6 +15,7 @@ from .best_of import BestOfWords
 from .chambers import ChamberWords
 from .comparisons import ComparisonWords  # issue 32 (session delve11)
 from .movement_rules import MovementWords
+from .placing import PlaceWords  # issue 32 (session delve11)
 from .scouting import ScoutWords  # issue 32 (session delve11)
 from .soak import SoakWords
 from .spent import SpentWords
@@ -58,7 +59,7 @@ MAX_STRIKES = 6
 
 
 @v_args(wrapper=spanned)
-class Tree2Ast(TollWords, ScoutWords, ComparisonWords, ApproachWords, SpentWords, SoakWords, BestOfWords, MovementWords,
+class Tree2Ast(TollWords, ScoutWords, PlaceWords, ComparisonWords, ApproachWords, SpentWords, SoakWords, BestOfWords, MovementWords,
                BasicActionWords, ChamberWords, Words):
     """The whole transformer (delve.lark's rules)."""
 

@@ -94,7 +94,8 @@ TERMINAL_WORDS: dict[str, tuple[str, ...]] = {
 }
 TERMINAL_WORDS.update({"INSTEAD": ("instead",),  # issue 32 (session delve11)
                        "LOOK": ("look", "looks"), "TOP": ("top",), "BOTTOM": ("bottom",),
-                       "DECK": ("deck",), "EXPLORATION": ("exploration",)})
+                       "DECK": ("deck",), "EXPLORATION": ("exploration",),
+                       "PLACE": ("place",), "EMPTY": ("empty",)})
 NUMBER_WORDS = {"zero": 0, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 VOCABULARY_MAP: dict[str, str] = {w: t for t, ws in TERMINAL_WORDS.items() for w in ws}
 # the words of the dialect (the hints and "did you mean" choose among them)

@@ -24,6 +24,7 @@ from . import nodes as n
 from .approach import Approach
 from .attack_riders import AttackBonus  # issue 32 (session delve11)
 from .basic_actions import TakeAction
+from .placing import Place  # issue 32 (session delve11)
 from .problems import Problem
 from .scouting import Scout  # issue 32 (session delve11)
 from .soak import Soak
@@ -180,3 +181,5 @@ EFFECTS["hero"] += (Scout,)   # the exploration deck: only a hero explores
 WHY[Scout] = "only a hero explores, and looks at the exploration deck"
 EFFECTS["hero"] += (AttackBonus,)   # "It deals +1 Damage against …" after a hero's attack
 WHY[AttackBonus] = "an adversary's attacks grow by its rule: 'Its attacks deal +1 Damage.'"
+EFFECTS["hero"] += (Place,)   # "Place your figure in an empty space …": a hero's own figure
+WHY[Place] = "an adversary moves by its behaviour or towards or away from someone"

@@ -18,6 +18,7 @@ from .approach import Approach, print_approach
 from .attack_riders import AttackBonus, print_bonus  # issue 32 (session delve11)
 from .basic_actions import TakeAction, print_take
 from .best_of import with_best_of
+from .placing import Place, print_place  # issue 32 (session delve11)
 from .scouting import Scout, print_scout  # issue 32 (session delve11)
 from .soak import Soak, print_soak
 from .spent import print_spent
@@ -202,6 +203,8 @@ def print_effect(e) -> str:
         return print_take(e)
     if isinstance(e, AttackBonus):  # issue 32 (session delve11)
         return print_bonus(e, print_selector)
+    if isinstance(e, Place):  # issue 32 (session delve11)
+        return print_place(e)
     if isinstance(e, Scout):  # issue 32 (session delve11)
         return print_scout(e)
     if isinstance(e, Toll):  # issue 32 (session delve11)

@@ -127,6 +127,9 @@ EFFECT_SCHEMA["oneOf"].append(_op("toll", targets=_SEL, act={"enum": ["explore",
                                   need={"type": "integer", "minimum": 2, "maximum": 6}))
 # the top exploration card looked at, then put on the bottom ("may": the hero chooses)
 EFFECT_SCHEMA["oneOf"].append(_opt("scout", (), bury={"enum": ["may", "must"]}))
+# a hero's figure to an empty cell of its chamber and/or an adjacent one
+EFFECT_SCHEMA["oneOf"].append(_op("place", where={"type": "array", "minItems": 1,
+                                                  "items": {"enum": ["adjacent", "own"]}}))
 # "It deals +1 Damage against …" after a hero's strike: on that attack's rolls only
 for _schema in EFFECT_SCHEMA["oneOf"]:
     if _schema["properties"]["op"] == {"const": "strike"}:

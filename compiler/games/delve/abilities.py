@@ -13,6 +13,7 @@ from runeforge.dsl.delve.basic_actions import TakeAction
 from runeforge.dsl.delve.checks import check_ability
 from runeforge.dsl.delve.errors import AbilitySyntaxError  # noqa: F401  (re-export)
 from runeforge.dsl.delve.parser import parse_ability
+from runeforge.dsl.delve.placing import Place  # issue 32 (session delve11)
 from runeforge.dsl.delve.printer import print_ability
 from runeforge.dsl.delve.scouting import Scout  # issue 32 (session delve11)
 from runeforge.dsl.delve.soak import Soak
@@ -133,6 +134,8 @@ def _effect_ir(effect, owner: str = "hero") -> dict:
         if effect.against is not None:
             bonus["against"] = sel(effect.against)
         return {"op": "attack_bonus", "bonus": bonus}
+    if isinstance(effect, Place):   # issue 32 (session delve11): your figure set down
+        return {"op": "place", "where": list(effect.where)}
     if isinstance(effect, Scout):   # issue 32 (session delve11): the exploration deck
         return {"op": "scout", **({"bury": effect.bury} if effect.bury else {})}
     if isinstance(effect, Toll):   # issue 32 (session delve11): a dearer basic action

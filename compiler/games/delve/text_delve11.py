@@ -7,6 +7,7 @@ to agree with them."""
 from __future__ import annotations
 
 from runeforge.dsl.delve.attack_riders import AttackBonus
+from runeforge.dsl.delve.placing import Place
 from runeforge.dsl.delve.scouting import Scout
 from runeforge.dsl.delve.tolls import Toll
 
@@ -26,8 +27,13 @@ TEMPLATES11 = {
     "filter.wounds_up_to": ("with at most {n} wound", "with at most {n} wounds"),
     "filter.vigour_up_to": ("with at most {n} Vigour", "with at most {n} Vigour"),
     "filter.unwounded": "with no wounds",
+    # dsl/delve/placing.py: your figure set down in your chamber and/or an adjacent one
+    "effect.place.own": "place your figure in an empty space in your chamber",
+    "effect.place.adjacent": "place your figure in an empty space in an adjacent chamber",
+    "effect.place.adjacent_own": ("place your figure in an empty space in your chamber or an "
+                                  "adjacent chamber"),
 }
-NODES11 = (Toll, Scout, AttackBonus)
+NODES11 = (Toll, Scout, AttackBonus, Place)
 
 
 def render11(e, locale: str, t, who) -> str | None:
@@ -37,6 +43,8 @@ def render11(e, locale: str, t, who) -> str | None:
         return t(f"rule.toll.{e.act}", locale).format(who=who(e.target, locale), need=e.need)
     if isinstance(e, AttackBonus):
         return t("rider.attack_bonus", locale).format(n=e.amount, who=who(e.against, locale))
+    if isinstance(e, Place):
+        return t("effect.place." + "_".join(e.where), locale)
     if isinstance(e, Scout):
         return t("effect.scout" + (f".{e.bury}" if e.bury else ""), locale)
     return None

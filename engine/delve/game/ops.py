@@ -16,7 +16,7 @@ from runeforge.engine.common.errors import EngineError
 from ..rules import abilities as ab
 from ..rules import effects as fx
 from ..rules.attacks import Weapon, gain_renown
-from . import approach, attack_riders, basic, events, foes, scouting, soak, traits
+from . import approach, attack_riders, basic, events, foes, placing, scouting, soak, traits
 from .cards import strike_weapons
 from .choose import ask, attack_sets, fallen, reach, strike_sets
 from .choose import pick as _pick
@@ -354,3 +354,4 @@ OPS = {"explore": _explore, "move": _move, "heal": _heal, "renown": _renown,
 OPS["toll"] = _never_bare   # issue 32 (session delve11): a rule, read by tolls.rules_for
 OPS["scout"] = scouting.run   # issue 32 (session delve11): the exploration deck
 OPS["strike"] = attack_riders.with_bonus(OPS["strike"])   # delve11: "It deals +1 Damage …"
+OPS["place"] = placing.run    # issue 32 (session delve11): a hero's figure lifted and set down

@@ -17,13 +17,17 @@ from hypothesis import strategies as st
 
 from runeforge.dsl.delve import nodes as n
 from runeforge.dsl.delve.approach import Approach
+from runeforge.dsl.delve.attack_riders import AttackBonus
 from runeforge.dsl.delve.basic_actions import TakeAction
 from runeforge.dsl.delve.checks import check_ability
 from runeforge.dsl.delve.owners import EFFECTS, EVENTS
 from runeforge.dsl.delve.parser import parse_ability
+from runeforge.dsl.delve.placing import Place
 from runeforge.dsl.delve.printer import print_ability
 from runeforge.dsl.delve.rolls import RollDie
+from runeforge.dsl.delve.scouting import Scout
 from runeforge.dsl.delve.soak import Soak
+from runeforge.dsl.delve.tolls import Toll
 from runeforge.engine.delve.game import events, ops
 from runeforge.engine.delve.ir import validate_ability
 from runeforge.games.delve.abilities import lower
@@ -180,6 +184,10 @@ LASTING_OR_RULES = {n.Ward: "ward", n.Boost: "boost", n.Root: "root",
                     n.Steadfast: "steadfast", n.Immune: "immune", n.Guard: "guard",
                     n.Pin: "pin", n.Forbid: "forbid",
                     n.Unpinned: "unpinned", n.Hamper: "hamper", **LASTING_OR_RULES_9}
+LASTING_OR_RULES[Toll] = "toll"   # issue 32 (session delve11): a dearer basic action
+RUNS[Scout] = "scout"             # issue 32 (session delve11): the exploration deck
+RUNS[AttackBonus] = "strike"      # issue 32 (session delve11): on the strike before it
+RUNS[Place] = "place"             # issue 32 (session delve11): your figure set down
 
 
 def test_the_checks_accept_the_events_the_engine_fires():

@@ -19,14 +19,26 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..errors import AbilitySyntaxError
-from . import approach, basic_actions, begins, best_of, rolls, soak
+from . import (
+    approach,
+    attack_riders,
+    basic_actions,
+    begins,
+    best_of,
+    placing,
+    rolls,
+    scouting,
+    soak,
+    tolls,
+)
 from . import nodes as n
 from .printer import singular as is_singular
 from .words import YOU, Attacks, Clause, Mod, Part, Who, low
 
 ONLY_YOU = ("explore", "skill", "strike", "attack", "weapon", "reroll", "boost", "pick",
             "put_back", "deal_wounds",
-            "take_action")  # issue 32 (session delve9): a basic action by name
+            "take_action",  # issue 32 (session delve9): a basic action by name
+            "place", "peek")  # issue 32 (session delve11): your figure, the deck
 THIRD = {"have": "has", "are": "is", "do": "does", "can": "can", "may": "may",
          "cannot": "cannot", "push": "pushes", "slay": "slays"}
 
@@ -112,6 +124,15 @@ def effect_of(clause: Clause, text: str, agree: bool = True):
         return basic_actions.build(d, span)
     if kind == "best_of":    # "Roll two dice and use the higher result." (delve9)
         return best_of.BestOf(d["n"], span)
+    rider = attack_riders.build(who, p, text, span) if kind == "deal" else None
+    if rider is not None:    # "It deals +1 damage against …" after an attack (delve11)
+        return rider
+    if kind == "place":      # "place your figure in an empty space …" (delve11)
+        return placing.build(d, span)
+    if kind in ("peek", "bury"):   # "look at the top card of the exploration deck" (delve11)
+        return scouting.build(kind, clause, text, span)
+    if kind == "toll":       # "heroes … must spend a 3+ die to explore" (delve11)
+        return tolls.build(who, d, span)
     if kind == "soak":       # "… from a single attack, prevent 1 of them" (delve9)
         return soak.build(d, span)
     if kind == "approach":   # "moves toward the nearest hero" (issue 32, session delve9)
@@ -487,5 +508,7 @@ def body_effects(sentences: list, text: str) -> tuple[tuple, Sentence]:
         effects += sentence_effects(parts, text, info, effects)
     effects = rolls.fold(effects)     # issue 32 (session delve10): rows on their roll
     effects = best_of.fold(effects)   # issue 32 (session delve9): on the roll before it
+    effects = scouting.fold(effects)  # issue 32 (session delve11): on the look before it
+    effects = attack_riders.fold(effects)  # delve11: on the attack before it
     no_extra(effects)
     return tuple(effects), info

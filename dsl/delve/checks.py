@@ -10,11 +10,14 @@ from __future__ import annotations
 
 from . import nodes as n
 from .approach import Approach, lure_problems
+from .attack_riders import AttackBonus  # issue 32 (session delve11)
+from .comparisons import filter_problems  # issue 32 (session delve11)
 from .owners import owner_problems
 from .problems import Problem
 from .rolls import RollDie
 from .soak import Soak, soak_problems
 from .spent import spent_problems
+from .tolls import Toll, toll_problems  # issue 32 (session delve11)
 from .unmoved import CONDS as UNMOVED
 
 FACES = 6
@@ -71,6 +74,7 @@ ZERO = ("RF912", "an amount of 0 does nothing", "use 1 or more, or drop the effe
 LASTING = (n.Boost, n.Ward, n.Root)          # last for a while: under a duration
 RULES = (n.Steadfast, n.Immune, n.Guard, n.Pin, n.Forbid, n.Unpinned, n.Hamper,
          Soak)   # "… from a single attack, prevent 1 of them" (issue 32, session delve9)   # always hold: an adversary's rules
+RULES += (Toll,)   # "heroes … must spend a 3+ die to explore" (issue 32, session delve11)
 PRONOUNS = ("them", "it", "that")
 
 
@@ -107,6 +111,7 @@ def _selector(sel, verb: str, side: str, scope: _Scope) -> list[Problem]:
     if q in ("up_to", "n") and sel.count < 1:
         out.append(Problem("RF912", "0 figures picks none", sel.count_span or sel.span,
                            "use 1 or more"))
+    out += filter_problems(sel)   # "with at most 0 Vigour" (issue 32, session delve11)
     for f in sel.filters:
         if f.kind == "within" and f.n < 1:
             out.append(Problem("RF912", "within 0 spaces reaches no one", f.span,
@@ -199,6 +204,10 @@ def _effect_problems(effect, scope: _Scope, lasting_ok) -> list[Problem]:
     elif isinstance(effect, n.Shift):
         out += _shift(effect, scope)
         scope.shifted = "unpulled" if effect.towards else "unpushed"
+    elif isinstance(effect, AttackBonus):   # issue 32 (session delve11)
+        out += _selector(effect.against, "the bonus counts against", "adversary", scope)
+    elif isinstance(effect, Toll):   # issue 32 (session delve11)
+        out += toll_problems(effect) + _selector(effect.target, "", "any", scope)
     elif isinstance(effect, Soak):   # issue 32 (session delve9)
         out += soak_problems(effect, scope.owner)
     elif isinstance(effect, RollDie):   # issue 32 (session delve10): its rows, after its who

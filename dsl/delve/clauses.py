@@ -14,10 +14,14 @@ from .basic_actions import BasicActionWords
 from .begins import BeginsWords
 from .best_of import BestOfWords
 from .chambers import ChamberWords
+from .comparisons import ComparisonWords  # issue 32 (session delve11)
 from .movement_rules import MovementWords
+from .placing import PlaceWords  # issue 32 (session delve11)
 from .rolls import RollWords
+from .scouting import ScoutWords  # issue 32 (session delve11)
 from .soak import SoakWords
 from .spent import SpentWords
+from .tolls import TollWords  # issue 32 (session delve11)
 from .trigger_words import TriggerWords
 from .unmoved import UnmovedWords
 from .words import (
@@ -59,9 +63,9 @@ MAX_STRIKES = 6
 
 
 @v_args(wrapper=spanned)
-class Tree2Ast(ApproachWords, SpentWords, SoakWords, BestOfWords, MovementWords,
-               BasicActionWords, ChamberWords, TriggerWords, BeginsWords, RollWords,
-               UnmovedWords, Words):
+class Tree2Ast(TollWords, ScoutWords, PlaceWords, ComparisonWords, ApproachWords, SpentWords,
+               SoakWords, BestOfWords, MovementWords, BasicActionWords, ChamberWords,
+               TriggerWords, BeginsWords, RollWords, UnmovedWords, Words):
     """The whole transformer (delve.lark's rules)."""
 
     # -- predicates ---------------------------------------------------------------------

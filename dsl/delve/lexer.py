@@ -22,6 +22,7 @@ from lark import Token
 from lark.lexer import Lexer
 
 from ..errors import AbilitySyntaxError
+from . import comparisons  # issue 32 (session delve11)
 from .anaphora import the_chamber
 from .limits import MAX_NUMBER, MAX_TEXT
 from .relatives import join_relatives
@@ -97,6 +98,10 @@ TERMINAL_WORDS: dict[str, tuple[str, ...]] = {
     "BEGIN": ("begin", "begins", "starts"), "INSTEAD": ("instead",), "MOVING": ("moving",),
     "LOWER": ("lower",),
 }
+TERMINAL_WORDS.update({"INSTEAD": ("instead",),  # issue 32 (session delve11)
+                       "LOOK": ("look", "looks"), "TOP": ("top",), "BOTTOM": ("bottom",),
+                       "DECK": ("deck",), "EXPLORATION": ("exploration",),
+                       "PLACE": ("place",), "EMPTY": ("empty",)})
 NUMBER_WORDS = {"zero": 0, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 VOCABULARY_MAP: dict[str, str] = {w: t for t, ws in TERMINAL_WORDS.items() for w in ws}
 # the words of the dialect (the hints and "did you mean" choose among them)
@@ -176,7 +181,8 @@ def tokenize(text: str):
     numbers, and one word of lookahead could not tell the two apart."""
     toks = list(_tokens(text))
     for i, t in enumerate(toks):
-        if t.type == "WITH" and (_counts_wounds(toks, i + 1) or _ranks(toks, i + 1)):
+        if t.type == "WITH" and (_counts_wounds(toks, i + 1) or _ranks(toks, i + 1)
+                                 or comparisons.counts(toks, i + 1)):   # delve11: at most
             t.type = "WITHW"
     # "attacks this adversary and misses" (issue 32, session delve7): the "and" is the event's
     toks = [t for i, t in enumerate(toks) if not (

@@ -30,7 +30,8 @@ RANKS = ("wounds", "renown", "vigour")   # what "the most" / "the fewest" counts
 SIDES = ("adversary", "hero")
 FILTERS = ("adjacent", "adjacent_target", "within", "chamber", "visible", "wounded", "other",
            "wounds",  # "wounds": with N (2 or more) or more wounds (issue 32, session lang4)
-           "vigour")  # "vigour": with N or more Vigour (issue 32, session delve7)
+           "vigour",  # "vigour": with N or more Vigour (issue 32, session delve7)
+           "wounds_up_to", "vigour_up_to", "unwounded")  # at most (issue 32, session delve11)
 REFS = ("", "it", "adversary", "target")   # a filter's figure: you, it, this adversary, the target
 DURATIONS = ("end_of_turn", "end_of_round", "next_turn", "end_of_phase")
 CONDITIONS = ("rolled", "hits", "slays")

@@ -22,10 +22,14 @@ from __future__ import annotations
 
 from . import nodes as n
 from .approach import Approach
+from .attack_riders import AttackBonus  # issue 32 (session delve11)
 from .basic_actions import TakeAction
+from .placing import Place  # issue 32 (session delve11)
 from .problems import Problem
 from .rolls import RollDie
+from .scouting import Scout  # issue 32 (session delve11)
 from .soak import Soak
+from .tolls import Toll  # issue 32 (session delve11)
 
 EVENTS = {
     "hero": ("slay", "explored", "recuperated", "turn_start", "turn_end", "round_start",
@@ -175,3 +179,14 @@ def _selector_problems(sel: n.Selector, owner: str, ability) -> list:
                             "attacks'", sel.span, "start the ability with 'After this "
                             "adversary attacks, …'"))
     return out
+
+
+# issue 32 (session delve11): the cost of a basic action, an adversary's rule on heroes
+EFFECTS["adversary"] += (Toll,)
+WHY[Toll] = "this is a rule of an adversary"
+EFFECTS["hero"] += (Scout,)   # the exploration deck: only a hero explores
+WHY[Scout] = "only a hero explores, and looks at the exploration deck"
+EFFECTS["hero"] += (AttackBonus,)   # "It deals +1 Damage against …" after a hero's attack
+WHY[AttackBonus] = "an adversary's attacks grow by its rule: 'Its attacks deal +1 Damage.'"
+EFFECTS["hero"] += (Place,)   # "Place your figure in an empty space …": a hero's own figure
+WHY[Place] = "an adversary moves by its behaviour or towards or away from someone"

@@ -12,13 +12,18 @@ adversary … 1 space towards you"), healed ones as ``heal N wounds on …``; "e
 
 from __future__ import annotations
 
+from . import comparisons  # issue 32 (session delve11)
 from . import nodes as n
 from .approach import Approach, print_approach
+from .attack_riders import AttackBonus, print_bonus  # issue 32 (session delve11)
 from .basic_actions import TakeAction, print_take
 from .best_of import with_best_of
+from .placing import Place, print_place  # issue 32 (session delve11)
 from .rolls import RollDie, print_roll
+from .scouting import Scout, print_scout  # issue 32 (session delve11)
 from .soak import Soak, print_soak
 from .spent import print_spent
+from .tolls import Toll, print_toll  # issue 32 (session delve11)
 from .unmoved import CONDS as UNMOVED
 from .unmoved import print_unmoved
 
@@ -52,6 +57,8 @@ def print_cost(cost: n.Cost) -> str:
 
 
 def print_filter(f: n.Filter) -> str:
+    if f.kind in comparisons.KINDS:   # issue 32 (session delve11): "with at most 1 Vigour"
+        return comparisons.print_filter(f)
     if f.kind == "adjacent":
         return f"adjacent to {REF_TEXT[f.ref]}"
     if f.kind == "within":
@@ -200,6 +207,14 @@ def print_effect(e) -> str:
         return print_roll(e, print_selector, _verb, print_effects)
     if isinstance(e, TakeAction):  # issue 32 (session delve9)
         return print_take(e, print_selector)
+    if isinstance(e, AttackBonus):  # issue 32 (session delve11)
+        return print_bonus(e, print_selector)
+    if isinstance(e, Place):  # issue 32 (session delve11)
+        return print_place(e)
+    if isinstance(e, Scout):  # issue 32 (session delve11)
+        return print_scout(e)
+    if isinstance(e, Toll):  # issue 32 (session delve11)
+        return print_toll(e, print_selector)
     if isinstance(e, Soak):  # issue 32 (session delve9)
         return print_soak(e, print_selector)
     if isinstance(e, Approach):  # issue 32 (session delve9)
@@ -307,7 +322,7 @@ def print_cond(e: n.Rider) -> str:
     return " ".join([f"there are {e.n} or more", *adjectives, NOUNS[sel.side][1], *tail])
 
 
-MODALS = (n.Until, n.Rider)
+MODALS = (n.Until, n.Rider, AttackBonus)   # delve11: "It deals +1 Damage …" after an attack
 
 
 def sentences(effects) -> list[list]:

@@ -48,7 +48,8 @@ QUANTITIES = ["one", "each", "up_to", "n", "another", "each_other", "nearest", "
               "them", "self", "slayer", "attacked",
               "most", "fewest"]  # "the hero with the most wounds" (issue 32, session delve8)
 FILTERS = ["adjacent", "adjacent_target", "within", "chamber", "visible", "wounded", "other",
-           "wounds", "vigour"]
+           "wounds", "vigour",
+           "wounds_up_to", "vigour_up_to", "unwounded"]  # at most (issue 32, session delve11)
 SELECTOR = {"type": "object", "additionalProperties": False,
             "required": ["quantity"],
             "properties": {
@@ -130,6 +131,21 @@ EFFECT_SCHEMA = {"oneOf": [
          face=_FACE, who=_SEL, n={"type": "integer", "minimum": 0, "maximum": 999},
          effects=_EFFECTS),
 ]}
+# issue 32 (session delve11): an adversary's rule, the heroes it names must spend a die of
+# ``need`` or more for their Explore or Move (engine/delve/game/tolls.py)
+EFFECT_SCHEMA["oneOf"].append(_op("toll", targets=_SEL, act={"enum": ["explore", "move"]},
+                                  need={"type": "integer", "minimum": 2, "maximum": 6}))
+# the top exploration card looked at, then put on the bottom ("may": the hero chooses)
+EFFECT_SCHEMA["oneOf"].append(_opt("scout", (), bury={"enum": ["may", "must"]}))
+# a hero's figure to an empty cell of its chamber and/or an adjacent one
+EFFECT_SCHEMA["oneOf"].append(_op("place", where={"type": "array", "minItems": 1,
+                                                  "items": {"enum": ["adjacent", "own"]}}))
+# "It deals +1 Damage against …" after a hero's strike: on that attack's rolls only
+for _schema in EFFECT_SCHEMA["oneOf"]:
+    if _schema["properties"]["op"] == {"const": "strike"}:
+        _schema["properties"]["bonus"] = {"type": "array", "minItems": 1, "items": {
+            "type": "object", "additionalProperties": False, "required": ["stat", "amount"],
+            "properties": {"stat": {"const": "damage"}, "amount": _COUNT, "against": _SEL}}}
 EVENTS = ["slay", "explored", "explored_empty", "recuperated", "turn_end", "turn_start",
           "round_start", "round_end", "phase_start", "phase_end", "wounded", "slain", "attacks", "pushed",
           "pulled", "activated", "approached", "missed",

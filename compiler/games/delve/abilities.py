@@ -6,15 +6,19 @@ from __future__ import annotations
 from dataclasses import replace
 
 from runeforge.diagnostics import Diagnostic, DiagnosticError
+from runeforge.dsl.delve import attack_riders  # issue 32 (session delve11)
 from runeforge.dsl.delve import nodes as n
 from runeforge.dsl.delve.approach import Approach
 from runeforge.dsl.delve.basic_actions import TakeAction
 from runeforge.dsl.delve.checks import check_ability
 from runeforge.dsl.delve.errors import AbilitySyntaxError  # noqa: F401  (re-export)
 from runeforge.dsl.delve.parser import parse_ability
+from runeforge.dsl.delve.placing import Place  # issue 32 (session delve11)
 from runeforge.dsl.delve.printer import print_ability
 from runeforge.dsl.delve.rolls import RollDie
+from runeforge.dsl.delve.scouting import Scout  # issue 32 (session delve11)
 from runeforge.dsl.delve.soak import Soak
+from runeforge.dsl.delve.tolls import Toll  # issue 32 (session delve11)
 from runeforge.engine.delve.ir import validate_ability
 
 from .irvalid import schema_check as _schema_check
@@ -25,7 +29,7 @@ def _filter_ir(f, owner: str) -> dict:
     if kind == "adjacent" and ref == "it" and owner == "hero":
         return {"kind": "adjacent_target"}
     out: dict = {"kind": kind}
-    if kind in ("within", "wounds", "vigour"):
+    if kind in ("within", "wounds", "vigour", "wounds_up_to", "vigour_up_to"):  # delve11
         out["n"] = f.n
         if ref == "target" or ref == "it" and owner == "hero":
             out["of"] = "target"
@@ -128,6 +132,18 @@ def _effect_ir(effect, owner: str = "hero") -> dict:
         out = {"op": "basic", "act": effect.act}   # others: they choose (session delve10)
         return out if effect.who is None else {**out, "targets": sel(effect.who),
                                                "chooser": "them"}
+    if isinstance(effect, attack_riders.AttackBonus):   # delve11: merged onto the strike
+        bonus = {"stat": "damage", "amount": effect.amount}
+        if effect.against is not None:
+            bonus["against"] = sel(effect.against)
+        return {"op": "attack_bonus", "bonus": bonus}
+    if isinstance(effect, Place):   # issue 32 (session delve11): your figure set down
+        return {"op": "place", "where": list(effect.where)}
+    if isinstance(effect, Scout):   # issue 32 (session delve11): the exploration deck
+        return {"op": "scout", **({"bury": effect.bury} if effect.bury else {})}
+    if isinstance(effect, Toll):   # issue 32 (session delve11): a dearer basic action
+        return {"op": "toll", "targets": sel(effect.target), "act": effect.act,
+                "need": effect.need}
     if isinstance(effect, Soak):   # issue 32 (session delve9): fewer wounds of one attack
         return {"op": "soak", "at_least": effect.at_least, "amount": effect.amount}
     if isinstance(effect, Approach):   # issue 32 (session delve9): as far as its Move allows
@@ -179,7 +195,7 @@ def lower(ability, owner: str = "hero") -> dict:
         ir["cost"] = {"need": ability.cost.need, "escalating": ability.cost.escalating}
         if ability.limit:
             ir["limit"] = ability.limit
-    ir["effects"] = [_effect_ir(e, owner) for e in ability.effects]
+    ir["effects"] = attack_riders.merge([_effect_ir(e, owner) for e in ability.effects])
     return ir
 
 

@@ -17,11 +17,12 @@ from .text_catalog import _t, action_name
 from .text_catalog import counted as _counted
 from .text_delve9 import Approach, Soak, TakeAction, render9, spent_event
 from .text_delve10 import render_roll
+from .text_delve11 import NODES11, render11  # issue 32 (session delve11)
 from .text_templates import ADJECTIVES
 
 NEW_NODES = (n.Strike, n.Shift, n.Suffer, n.Reroll, n.Ward, n.Boost, n.Until, n.Rider, n.Pick,
              n.Root, n.Steadfast, n.Immune, n.Guard, n.Pin, n.Forbid,
-             n.Unpinned, n.Hamper, Approach, Soak, TakeAction, RollDie)
+             n.Unpinned, n.Hamper, Approach, Soak, TakeAction, RollDie) + NODES11
 
 
 def _cap(text: str) -> str:
@@ -52,7 +53,7 @@ def _filters(sel: n.Selector, text: str, locale: str) -> str:
             continue
         if f.kind == "within":
             part = _n("filter.within" + (f".{f.ref}" if f.ref else ""), locale, f.n)
-        elif f.kind in ("wounds", "vigour"):
+        elif f.kind in ("wounds", "vigour", "wounds_up_to", "vigour_up_to"):  # delve11
             part = _n(f"filter.{f.kind}", locale, f.n)
         elif f.kind == "chamber" and f.ref:   # "in this adversary's chamber" (delve8)
             part = _t(f"filter.chamber.{f.ref}", locale)
@@ -254,6 +255,8 @@ def _new_clause(e, locale: str) -> str:
         return _rule(e, locale)
     if isinstance(e, RollDie):   # issue 32 (session delve10): a die and its rows
         return render_roll(e, locale, _t, who, _many, _effects, _cap)
+    if isinstance(e, NODES11):   # issue 32 (session delve11)
+        return render11(e, locale, _t, who)
     if isinstance(e, (Approach, Soak, TakeAction)):   # issue 32 (session delve9)
         return render9(e, locale, _t, who, _many)
     if isinstance(e, n.Until):

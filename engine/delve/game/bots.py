@@ -132,7 +132,7 @@ class HeuristicBot(Player):
     def effect(self, decision, engine):
         """A later choice of an ability: the first target set; a cell nearer the goals."""
         opts = decision.options
-        if not opts or "targets" in opts[0]:
+        if not opts or "to" not in opts[0]:   # targets; the deck's bottom (delve11)
             return opts[0] if opts else None
         s = engine.state
         hero = s.figure(decision.actor)

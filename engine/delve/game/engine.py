@@ -33,7 +33,7 @@ from ..rules.attacks import Figure
 from ..rules.costs import HeroTurn, roll_hero_dice
 from . import adversaries as adv
 from . import heroes as hz
-from . import spending, traits
+from . import spending, tolls, traits
 from .carried import Carried
 from .invariants import Watch
 from .paths import path_to
@@ -123,7 +123,7 @@ class DelveGame:
 
     def options(self, hero: Figure, turn: HeroTurn) -> list[dict]:
         """Every legal action of ``hero`` now (A2: the turn ends when this is empty)."""
-        s, rules, out = self.state, self.rules, []
+        s, rules, out = self.state, tolls.rules_for(self, hero), []   # delve11: dearer
         if self.can_explore(hero, turn):
             out += [{"action": "explore", "die": d} for d in self.paying_dice(turn, rules.explore)]
         if turn.explore_first:
@@ -194,7 +194,7 @@ class DelveGame:
         self.step("turn_end")
 
     def do(self, hero: Figure, turn: HeroTurn, act: dict) -> None:
-        s, rules, kind = self.state, self.rules, act["action"]
+        s, rules, kind = self.state, tolls.rules_for(self, hero), act["action"]
         face = turn.dice[act["die"]]
         if kind == "move":
             goal = tuple(act["to"])
@@ -207,7 +207,7 @@ class DelveGame:
             self.log.emit("recuperate", hero=hero.id, die=face, healed=healed)
             hz.fire(self, hero, "recuperated")
         elif kind == "explore":
-            self.explore(hero, turn, act["die"], face)
+            self.explore(hero, turn, act["die"], face, rules)
             hz.fire(self, hero, "explored")
         elif kind in ("weapon", "ability"):
             hz.use(self, hero, turn, act)
@@ -216,18 +216,20 @@ class DelveGame:
         spending.spent(self, hero, face, hz.apply)   # "each time you spend a 6" (delve9)
         self.step(kind)
 
-    def explore(self, hero: Figure, turn: HeroTurn, die: int, face: int) -> None:
-        """The basic Explore (1+): pay, then :meth:`reveal`."""
+    def explore(self, hero: Figure, turn: HeroTurn, die: int, face: int,
+                rules=None) -> None:
+        """The basic Explore (1+, or dearer by an adversary's rule): pay, then :meth:`reveal`."""
+        rules = rules or self.rules
         tile, joining, portals = self.top_card()
         if turn.explore_first:      # R8: the opening Explore, through the start chamber's exit
             exit_ = next(e for e in self.exits_for(hero, turn) if self.fits_at(e))
-            turn.begin("Explore", self.rules.explore, die, self.rules)
+            turn.begin("Explore", rules.explore, die, rules)
             try:
                 chamber = place_exit(self.state.board, tile, exit_, joining, portals=portals)
             finally:
                 turn.finish()
         else:
-            chamber = actions.explore(turn, self.state.board, hero, die, tile, self.rules,
+            chamber = actions.explore(turn, self.state.board, hero, die, tile, rules,
                                       joining, portals)
         self.turn_over(hero, chamber, face)
 

@@ -16,7 +16,20 @@ from runeforge.engine.common.errors import EngineError
 from ..rules import abilities as ab
 from ..rules import effects as fx
 from ..rules.attacks import Weapon, gain_renown
-from . import approach, basic, basic_others, events, foes, rolls, soak, traits, unmoved
+from . import (
+    approach,
+    attack_riders,
+    basic,
+    basic_others,
+    events,
+    foes,
+    placing,
+    rolls,
+    scouting,
+    soak,
+    traits,
+    unmoved,
+)
 from .cards import strike_weapons
 from .choose import ask, attack_sets, fallen, reach, strike_sets
 from .choose import pick as _pick
@@ -360,3 +373,7 @@ OPS = {"explore": _explore, "move": _move, "heal": _heal, "renown": _renown,
        "steadfast": _never_bare, "immune": _never_bare, "guard": _never_bare,
        "pin": _never_bare, "approach": _approach, "soak": _never_bare,
        "basic": _basic, "roll": _roll}
+OPS["toll"] = _never_bare   # issue 32 (session delve11): a rule, read by tolls.rules_for
+OPS["scout"] = scouting.run   # issue 32 (session delve11): the exploration deck
+OPS["strike"] = attack_riders.with_bonus(OPS["strike"])   # delve11: "It deals +1 Damage …"
+OPS["place"] = placing.run    # issue 32 (session delve11): a hero's figure lifted and set down

@@ -94,6 +94,12 @@ def _base(board: Board, owner: Figure, sel: dict, figures, ctx: dict) -> list[Fi
             out = [f for f in out if f.wounds >= flt["n"]]
         elif k == "vigour":  # "with 3 or more Vigour" (issue 32, session delve7)
             out = [f for f in out if f.vigour >= flt["n"]]
+        elif k == "wounds_up_to":  # "with at most 1 wound" (issue 32, session delve11)
+            out = [f for f in out if f.wounds <= flt["n"]]
+        elif k == "vigour_up_to":  # "with at most 2 Vigour" (issue 32, session delve11)
+            out = [f for f in out if f.vigour <= flt["n"]]
+        elif k == "unwounded":     # "with no wounds" (issue 32, session delve11)
+            out = [f for f in out if f.wounds == 0]
         elif k == "other":
             out = [f for f in out if f is not owner]
     if q in ("most", "fewest") and out:  # "the hero with the most wounds" (issue 32, delve8)

@@ -38,7 +38,14 @@ KNOWN_CONFLICTS = {("TO", "predicate : DEAL count ADDITIONAL DAMAGE"),
                    ("WITH", "event : YOU SLAY who"), ("THIS", "event : actor ATTACK"),
                    # issue 32 (session delve10): "a hero misses this adversary with an attack"
                    # (shift: the event's own words)
-                   ("WITH", "event : actor MISS who")}
+                   ("WITH", "event : actor MISS who"),
+                   # issue 32 (sessions delve10 and delve11 merged): "must spend a 4+ die to move
+                   # instead of a 1+ die" (shift: the toll's own words; "... to move instead of
+                   # moving" says nothing)
+                   ("INSTEAD", "predicate : SPEND A face DIE _toll_was TO _toll_act"),
+                   ("INSTEAD", "predicate : SPEND A face HERO DIE _toll_was TO _toll_act"),
+                   ("INSTEAD", "predicate : SPEND A face HERO DIE TO _toll_act"),
+                   ("INSTEAD", "predicate : SPEND A face DIE TO _toll_act")}
 
 
 def test_the_lalr_table_has_only_the_known_conflicts():

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import re
 
-from lark import Token
 from lark.lexer import Lexer
 
 from ..errors import AbilitySyntaxError, suggest
+from .lexer_token import make_token
 
 # terminal -> the words (lower case) that spell it. The first word is the display form
 # used in error messages.
@@ -220,9 +220,7 @@ def _number(value: str, start: int, end: int) -> str:
     return sign + digits
 
 
-def _token(type_: str, value: str, start: int, end: int) -> Token:
-    return Token(type_, value, start_pos=start, line=1, column=start + 1,
-                 end_line=1, end_column=end + 1, end_pos=end)
+_token = make_token  # lexer_token.py: shared with the passes of other modules
 
 
 # issue 32 (session lang4): numbers in words ("take two wounds"); "one" is ONE (the grammar

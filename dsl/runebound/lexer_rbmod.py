@@ -15,7 +15,7 @@ gold" and "2 gold plus 1 gold" are one object).
 
 from __future__ import annotations
 
-from .lexer import _token
+from .lexer_token import make_token as _token
 
 _AMOUNT_START = frozenset({"NUMBER", "ONE", "A", "X", "UP"})
 

@@ -15,7 +15,7 @@ const CONTROLS = {
   trade_give: "cards", trade_ask: "cards", trade_gold: "number", accept_trade: "buttons",
   change_hero: "cards", vassal_order: "cards", giant_lord_tokens: "buttons",
   keep: "cards", discard_item: "cards", discard_ally: "cards", town: "space",
-  renew_space: "space",
+  renew_space: "space", doom_card: "cards",
   undefeated: "cards", free_market_card: "cards",
   // Delve
   "delve.action": "dice", "delve.effect": "cells", "delve.skill": "cards",

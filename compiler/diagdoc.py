@@ -125,6 +125,7 @@ EXAMPLES = {
     "RF481": "`Test Body (7). Roll twice and use the higher result.` (a test is rolled once)",
     "RF482": "`Any Phase: Activate to add +2 to your combat roll.` (write 'Melee: ...' or 'to "
              "your melee combat roll')",
+    "RF493": "`Once per combat, every time you attack and fail, gain 1 gold.`",
     "RF501": "two cards named `Rune Plate` (the hint names the other file:line)",
     "RF502": "`removes: [belt-of-strenght]` in a manifest",
     "RF503": "`id: belt` on `Belt of Strength` without `id_override: true`",

@@ -128,6 +128,8 @@ CODES: dict[str, str] = {
     # ---- issue 32 (branch rbboard): the board's adventure counters
     "RF492": "an adventure counter placed on a gem space of another colour",
     "RF491": "a card added to the undefeated track (only a challenge left undefeated goes there)",
+    "RF493": "a limit before a trigger ('Once per combat, every time ...'): the engine counts "
+             "uses, not firings",
     # ---- branch rbmod: modifiers, amounts and comparatives
     "RF484": "a bonus said 'instead' with no earlier bonus to replace, or with no condition",
     "RF483": "a multiplier of wounds or damage ('Double your melee damage'): the engine adds "

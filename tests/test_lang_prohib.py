@@ -109,3 +109,21 @@ def test_joined_modifiers_hold_in_the_game():
     hero.items.clear()
     engine.modifiers_changed()
     assert (body, mind) == (engine.stat(hero, "body") + 1, engine.stat(hero, "mind") + 1)
+
+
+@pytest.mark.parametrize("text", ["Once per combat, every time you attack and fail, gain 1 gold.",
+                                  "Once per turn, when you enter a town, gain 1 gold.",
+                                  "Once per turn, every time you escape, take 1 exhaustion."])
+def test_a_limit_before_a_trigger_is_refused(text):
+    """It compiled to an ability that waited to be used and then fired every time (found by
+    branch rbtrig2): refused at the limit (RF493) until the engine counts firings."""
+    _ir, findings = compile_ability(text, CardContext("item", "constant", None, frozenset()))
+    errors = [f for f in findings if f.code == "RF493"]
+    assert errors and errors[0].hint
+    assert text[errors[0].span[0]:errors[0].span[1]].lower().startswith("once per")
+
+
+def test_a_trigger_without_a_limit_still_compiles():
+    ir, findings = compile_ability("Every time you enter a town, gain 1 gold.",
+                                   CardContext("item", "constant", None, frozenset()))
+    assert ir["static"] and not findings

@@ -68,9 +68,6 @@ VARIANTS = [
      "Before Combat: Take 1 wound unless you have no Allies.", "challenge"),
     ("Take 1 exhaustion to gain 2 gold unless you have no Allies.",
      "Take 1 exhaustion to gain 2 gold unless you have no Allies.", "hero"),
-    ("Once per turn, if you fail a Mind test, you may take 1 exhaustion to gain 2 gold.",
-     "Once per turn, every time you fail a Mind test, take 1 exhaustion to gain 2 gold.",
-     "hero"),
 ]
 
 
@@ -130,6 +127,10 @@ REFUSED = [
      "unless you are in a town"),
     ("Unless you have no Allies, you receive +1 Mind.", "hero", "RF490",
      "Unless you have no Allies, you receive +1 Mind"),
+    # a limit before the trigger (stop 51): the engine counts uses, not firings, so it was
+    # compiled to a text that fired every time once used; refused at the limit
+    ("Once per turn, if you fail a Mind test, you may take 1 exhaustion to gain 2 gold.",
+     "hero", "RF493", "Once per turn,"),
 ]
 
 

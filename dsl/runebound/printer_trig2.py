@@ -32,7 +32,15 @@ def install(text, condition) -> None:
 
     @text.register
     def _(node: n.Unless) -> str:
+        # over a prefixed effect ("every time ..., ...", "if you fail, ...") the condition goes
+        # first: said last it would read back as the inner effect's (a fuzz failure, stop 51)
+        if isinstance(node.effect, _PREFIXED):
+            return f"unless {condition(node.condition)}, {text(node.effect)}"
         return f"{text(node.effect)} unless {condition(node.condition)}"
+
+
+_PREFIXED = (n.Trigger, n.Outcome, n.During, n.IfState, n.WhileState, n.Unless, n.Each,
+             n.ForEach)
 
 
 __all__ = ["install", "test_result", "with_events"]

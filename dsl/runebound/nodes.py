@@ -360,6 +360,14 @@ def walk(node):
         stack.extend(reversed(children(node)))
 
 
+def clauses(node) -> list:
+    """The clauses of an effect joined by "and" (nested joins flattened), or the effect alone:
+    "+1 Body and +1 Mind." is two always-on clauses, one sentence."""
+    if type(node) is And:
+        return [c for item in node.items for c in clauses(item)]
+    return [node]
+
+
 def ability_nodes(ability) -> list:
     """Every node of ``ability``'s sentences in source order, walked once per ability: the
     checks and the lowering both read it (kept on the instance; an AST never changes, and a

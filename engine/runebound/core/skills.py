@@ -42,12 +42,18 @@ def skills_of(engine, hero) -> frozenset[str]:
     found = {s.lower() for s in hero.skills}
     if not hasattr(engine, "static_sources"):  # the combat kernel's view: its Hero has them
         return frozenset(found)
-    if "grant_skill" not in engine.catalog.standing_ops and not engine.state.effects:
-        return frozenset(found)  # no card gives a skill and no duration is in force
-    for owner, _card_id, effect, _x in engine.static_sources():
-        if owner is hero and effect.op == "grant_skill":
-            found.add(effect.skill.lower())
+    if "grant_skill" in engine.catalog.standing_ops:  # the cards' rules: cached as a stat is
+        found |= engine.standing_cached(("skills", id(hero)), hero, _given, hero,
+                                        engine._standing_sources)
+    if engine.state.effects:  # durations change without a cache event: read each time
+        found |= _given(hero, engine._duration_sources)
     return frozenset(found)
+
+
+def _given(hero, sources) -> frozenset[str]:
+    """The skills the rules of ``sources()`` (standing_sources' shape) give ``hero``."""
+    return frozenset(e.skill.lower() for owner, _card, e, _x in sources()
+                     if owner is hero and e.op == "grant_skill")
 
 
 __all__ = ["GrantSkill", "granted_by", "skills_of"]

@@ -180,12 +180,19 @@ class StandingRules:
         found = self._restricted(action, None)
         if found is None and hero is not None and f"own_{action}" in OWN_RESTRICTIONS:
             found = self._restricted(f"own_{action}", hero)
-        if found is None and card is not None and f"this_{action}" in THIS_RESTRICTIONS:
-            this = f"this_{action}"
-            if any(e.op == "restrict" and e.action == this
-                   for e in self.catalog.card(card).standing_effects):
-                found = card
+        if found is None and card is not None:
+            found = self.card_restricted(action, card)
         return found
+
+    def card_restricted(self, action: str, card: str) -> str | None:
+        """``card`` when its own rule forbids ``action`` on it ("This Item cannot be sold.":
+        ``this_<action>``), else None."""
+        this = f"this_{action}"
+        if this not in THIS_RESTRICTIONS or this not in self.catalog.restricted_actions:
+            return None  # no card has such a rule of itself
+        found = any(e.op == "restrict" and e.action == this
+                    for e in self.catalog.card(card).standing_effects)
+        return card if found else None
 
     def _restricted(self, action: str, hero: Hero | None) -> str | None:
         whiles = "restrict" in while_ops(self.catalog)  # family 1: conditional, never cached

@@ -79,7 +79,7 @@ class MarketStep:
         no_selling = self.combat.restricted("sell_items", hero)  # "Items cannot be sold." (rbrules)
         for card_id in sorted(set(hero.items)) if no_selling is None else ():
             if card_id not in hero.trophies and self.sell_price(card_id) is not None \
-                    and self.combat.restricted("sell_items", None, card_id) is None:
+                    and self.combat.card_restricted("sell_items", card_id) is None:
                 options.append(f"sell:{card_id}")
         options += [f"discard:{c}" for c in self.discardable(hero)]
         m = self.rules.market

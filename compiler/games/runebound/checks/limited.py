@@ -12,24 +12,15 @@ from __future__ import annotations
 from runeforge.dsl.runebound import nodes as n
 
 
-def _triggers(node):
-    if type(node) is n.And:
-        for item in node.items:
-            yield from _triggers(item)
-    elif type(node) is n.Trigger:
-        yield node
-
-
 def check(a: n.Ability, ctx, nodes, finding):
     if not a.limits:
         return
-    for s in a.sentences:
-        for trig in _triggers(s):
-            yield finding("RF493", "a limit before a trigger is not counted against its "
-                                   "firings: the engine counts the uses of an ability, and "
-                                   "this one would fire every time once used",
-                          a.limits_span or trig.span,
-                          hint="drop the limit ('Every time …, …' fires each time), or say "
-                               "when it is used: 'After combat, if you attacked and failed, "
-                               "gain 1 gold.'")
-            return
+    for trig in (c for s in a.sentences for c in n.clauses(s) if type(c) is n.Trigger):
+        yield finding("RF493", "a limit before a trigger is not counted against its "
+                               "firings: the engine counts the uses of an ability, and "
+                               "this one would fire every time once used",
+                      a.limits_span or trig.span,
+                      hint="drop the limit ('Every time …, …' fires each time), or say "
+                           "when it is used: 'After combat, if you attacked and failed, "
+                           "gain 1 gold.'")
+        return

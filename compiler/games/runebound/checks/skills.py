@@ -11,24 +11,19 @@ from __future__ import annotations
 from runeforge.dsl.errors import suggest
 from runeforge.dsl.runebound import nodes as n
 
+from ..lower import is_static
+
 HELD = ("item", "ally", "hero")  # the kinds of card a Hero holds, whose rules are theirs
 _SAY = "say it alone, as the card's always-on rule: 'You have the {skill} skill.'"
-
-
-def _standing(node) -> list:
-    """The GrantSkill nodes at the ability's own level (a sentence, or one joined by "and")."""
-    if type(node) is n.And:
-        return [g for item in node.items for g in _standing(item)]
-    return [node] if type(node) is n.GrantSkill else []
 
 
 def check(a: n.Ability, ctx, nodes, finding):
     grants = [node for node in nodes if type(node) is n.GrantSkill]
     if not grants:
         return
-    from ..lower import is_static  # the lowering's own word for an always-on ability
-
-    top = {id(g) for s in a.sentences for g in _standing(s)} if is_static(a) else set()
+    # the grants at the ability's own level (a sentence, or one joined by "and") of an
+    # always-on ability (the lowering's own word for one)
+    top = {id(c) for s in a.sentences for c in n.clauses(s)} if is_static(a) else set()
     known = {s.lower() for s in ctx.skills}
     for g in grants:
         if ctx.kind not in HELD:

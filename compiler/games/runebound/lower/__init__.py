@@ -181,17 +181,12 @@ def _mark_attack_damage(ops: list[dict]) -> None:
 def is_static(ability: n.Ability) -> bool:
     """Always on while the card is in play: no tag, window, limit or cost, only modifiers,
     market-price changes, restrictions and triggers ("Every time ..., gain 1 gold.")."""
+    # a sentence of such rules joined by "and" is one too ("+1 Body and +1 Mind.": before
+    # session prohib it was no rule at all, and ran nowhere)
+    standing = STATIC_CLAUSES + STATIC_SENTENCES + (n.Trigger,)
     return (ability.tag is None and ability.window is None and not ability.costs
-            and not ability.limits and all(_standing(s) for s in ability.sentences))
-
-
-def _standing(s) -> bool:
-    """Is sentence ``s`` an always-on rule: one, or several joined by "and" ("+1 Body and +1
-    Mind.", "Heroes cannot buy or sell Items.": before session prohib such a sentence was no
-    rule at all, and ran nowhere)."""
-    if type(s) is n.And:
-        return all(_standing(item) for item in s.items)
-    return isinstance(s, STATIC_CLAUSES + STATIC_SENTENCES + (n.Trigger,))
+            and not ability.limits
+            and all(isinstance(c, standing) for s in ability.sentences for c in n.clauses(s)))
 
 
 # node type -> the moment the ability waits for (the first of this list found wins); the

@@ -128,13 +128,8 @@ def test_the_odds_model_names_a_cost_rule_as_ignored():
 
 # ---------------------------------------------------------------- docs/delve.md's block
 def _doc_lines() -> list[tuple[str, str, str]]:
-    from tests.test_delve_docs import examples
-    out = []
-    for line in examples("delve11-variants"):
-        kind, _, rest = line.partition(": ")
-        said, _, after = rest.partition(" => ")
-        out.append((kind.strip(), said.strip(), after.strip()))
-    return out
+    from tests.test_delve_docs import variant_lines
+    return variant_lines("delve11-variants")
 
 
 def test_the_doc_block_has_variants_and_refusals():
@@ -145,13 +140,8 @@ def test_the_doc_block_has_variants_and_refusals():
 
 @pytest.mark.parametrize("kind, said, after", _doc_lines())
 def test_each_doc_line_prints_as_its_canonical_form_or_is_refused(kind, said, after):
-    from runeforge.games.delve.abilities import canonical_text
-    ir, diags = compile_one(said, kind)
-    if after.startswith("RF"):
-        assert ir is None and after in [d.code for d in diags]
-        return
-    assert canonical_text(said) == after and canonical_text(after) == after
-    assert ir is not None and ir == compile_one(after, kind)[0], [str(d) for d in diags]
+    from tests.test_delve_docs import check_variant_line
+    check_variant_line(kind, said, after)
 
 
 # ---------------------------------------------------------------- the exploration deck

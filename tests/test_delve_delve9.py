@@ -133,13 +133,8 @@ def test_the_move_with_no_number_renders_in_every_locale(locale):
 
 # ---------------------------------------------------------------- docs/delve.md's block
 def _doc_lines() -> list[tuple[str, str, str]]:
-    from tests.test_delve_docs import examples
-    out = []
-    for line in examples("delve9-variants"):
-        kind, _, rest = line.partition(": ")
-        said, _, after = rest.partition(" => ")
-        out.append((kind.strip(), said.strip(), after.strip()))
-    return out
+    from tests.test_delve_docs import variant_lines
+    return variant_lines("delve9-variants")
 
 
 def test_the_doc_block_has_variants_and_refusals():
@@ -150,13 +145,8 @@ def test_the_doc_block_has_variants_and_refusals():
 
 @pytest.mark.parametrize("kind, said, after", _doc_lines())
 def test_each_doc_line_prints_as_its_canonical_form_or_is_refused(kind, said, after):
-    from runeforge.games.delve.abilities import canonical_text
-    ir, diags = compile_one(said, kind)
-    if after.startswith("RF"):
-        assert ir is None and after in [d.code for d in diags]
-        return
-    assert canonical_text(said) == after and canonical_text(after) == after
-    assert ir is not None and ir == compile_one(after, kind)[0], [str(d) for d in diags]
+    from tests.test_delve_docs import check_variant_line
+    check_variant_line(kind, said, after)
 
 
 def test_the_odds_model_names_a_move_with_no_number_as_ignored():

@@ -21,6 +21,31 @@ def examples(block: str) -> list[str]:
     return [line for line in found.group(1).splitlines() if line.strip()]
 
 
+def variant_lines(block: str) -> list[tuple[str, str, str]]:
+    """(card kind, as said, canonical form or refusal code) of each line of a variants block:
+    ``kind: said => canonical`` or ``kind: said => RFnnn``."""
+    out = []
+    for line in examples(block):
+        kind, _, rest = line.partition(": ")
+        said, _, after = rest.partition(" => ")
+        out.append((kind.strip(), said.strip(), after.strip()))
+    return out
+
+
+def check_variant_line(kind: str, said: str, after: str):
+    """The line's text prints as its canonical form and compiles to its IR, or is refused with
+    its code; returns the refusal's diagnostics (None for a variant)."""
+    from benchmarks.corpus_delve import compile_one
+
+    ir, diags = compile_one(said, kind)
+    if after.startswith("RF"):
+        assert ir is None and after in [d.code for d in diags]
+        return [d for d in diags if d.code == after]
+    assert canonical_text(said) == after and canonical_text(after) == after
+    assert ir is not None and ir == compile_one(after, kind)[0], [str(d) for d in diags]
+    return None
+
+
 def test_the_doc_has_examples():
     assert len(examples("delve-examples")) >= 10
     assert len(examples("delve-adversary-examples")) >= 8

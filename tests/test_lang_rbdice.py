@@ -243,15 +243,21 @@ def test_the_exact_odds_report_a_table_as_not_modelled():
         assert "not modelled" in why
 
 
-def _refused_in_the_docs():
+def refused_lines(block: str) -> list[tuple[str, str, str]]:
+    """(card kind, text, code) of each ``text => code`` line of docs/language.md's
+    ``<block> <kind>`` fences (each branch's texts that must be refused)."""
     import re
 
     doc = (ROOT / "docs" / "language.md").read_text(encoding="utf-8")
     out = []
-    for m in re.finditer(r"^```rbdice-refused (\w+)\n(.*?)^```", doc, flags=re.M | re.S):
+    for m in re.finditer(rf"^```{block} (\w+)\n(.*?)^```", doc, flags=re.M | re.S):
         out += [(m.group(1), *(p.strip() for p in line.split("=>")))
                 for line in m.group(2).splitlines() if line.strip()]
     return out
+
+
+def _refused_in_the_docs():
+    return refused_lines("rbdice-refused")
 
 
 REFUSED_DOC = _refused_in_the_docs()

@@ -220,12 +220,9 @@ def test_the_exact_odds_list_a_reward_as_outside_the_fight():
 
 
 def _refused_in_the_docs():
-    doc = (ROOT / "docs" / "language.md").read_text(encoding="utf-8")
-    out = []
-    for m in re.finditer(r"^```rbmod-refused (\w+)\n(.*?)^```", doc, flags=re.M | re.S):
-        out += [(m.group(1), *(p.strip() for p in line.split("=>")))
-                for line in m.group(2).splitlines() if line.strip()]
-    return out
+    from tests.test_lang_rbdice import refused_lines
+
+    return refused_lines("rbmod-refused")
 
 
 REFUSED_DOC = _refused_in_the_docs()

@@ -7,7 +7,6 @@ written with its code and a hint (the docs' ``rbnp-refused`` block is checked to
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
@@ -72,12 +71,9 @@ def test_what_cannot_be_run_is_refused_where_it_is_written(text, code, at):
 
 
 def _refused_in_the_docs():
-    doc = (ROOT / "docs" / "language.md").read_text(encoding="utf-8")
-    out = []
-    for m in re.finditer(r"^```rbnp-refused (\w+)\n(.*?)^```", doc, flags=re.M | re.S):
-        out += [(m.group(1), *(p.strip() for p in line.split("=>")))
-                for line in m.group(2).splitlines() if line.strip()]
-    return out
+    from tests.test_lang_rbdice import refused_lines
+
+    return refused_lines("rbnp-refused")
 
 
 REFUSED_DOC = _refused_in_the_docs()

@@ -17,23 +17,12 @@ import pytest
 
 from runeforge.dsl.runebound.parser import parse_ability
 from runeforge.dsl.runebound.printer import print_ability
-from runeforge.games.runebound.abilities import compile_ability
-from runeforge.games.runebound.checks import CardContext
 from runeforge.games.runebound.text.render import render_ability
+from tests.test_lang_rbtrig import _errors  # the same card contexts
 
 ROOT = Path(__file__).resolve().parents[1]
 CONTENT = ROOT / "tests" / "data" / "lang-rbtrig2"
 LOCALES = ("en", "fi", "pl", "el", "ru")
-
-
-def _ctx(kind: str) -> CardContext:
-    return CardContext(kind, "constant" if kind == "item" else None, None,
-                       frozenset({"Swim", "Climb", "Diplomacy"}))
-
-
-def _errors(text: str, kind: str):
-    ir, findings = compile_ability(text, _ctx(kind))
-    return ir, [f for f in findings if f.severity == "error"]
 
 
 # (as an author writes it, the canonical text, the card kind)
@@ -209,14 +198,9 @@ def test_the_exact_odds_report_an_unless_as_ignored(cli):
 
 
 def _refused_in_the_docs():
-    import re
+    from tests.test_lang_rbdice import refused_lines
 
-    doc = (ROOT / "docs" / "language.md").read_text(encoding="utf-8")
-    out = []
-    for m in re.finditer(r"^```rbtrig2-refused (\w+)\n(.*?)^```", doc, flags=re.M | re.S):
-        out += [(m.group(1), *(p.strip() for p in line.split("=>")))
-                for line in m.group(2).splitlines() if line.strip()]
-    return out
+    return refused_lines("rbtrig2-refused")
 
 
 REFUSED_DOC = _refused_in_the_docs()

@@ -14,6 +14,8 @@ import re
 from lark.lexer import Lexer
 
 from ..errors import AbilitySyntaxError, suggest
+from .lexer_np import shared_determiners, single_determiners  # branch rbnp
+from .lexer_rbmod import rbmod_pass  # branch rbmod
 from .lexer_token import make_token
 
 # terminal -> the words (lower case) that spell it. The first word is the display form
@@ -379,16 +381,11 @@ class AbilityLexer(Lexer):
             tokens = idle_adverbs(tokens)
         tokens = terrain_lists(tokens) if "," in text else tokens
         if "single" in low:  # branch rbnp: "a single die" is "a die" (lexer_np.py)
-            from .lexer_np import single_determiners
-
             tokens = single_determiners(tokens)
         if " and " in low:  # branch rbnp: "your Hero and Allies" (lexer_np.py)
-            from .lexer_np import shared_determiners
-
             tokens = shared_determiners(tokens)
         tokens = floor_commas(tokens) if "minimum" in low else tokens
         if "for" in low or "plus" in low or "instead" in low:  # branch rbmod (lexer_rbmod.py)
-            from .lexer_rbmod import rbmod_pass
             tokens = rbmod_pass(tokens, low)
         return tokens
 

@@ -6,13 +6,13 @@ the combat kernel bars the same abilities in its legality (kernel_abilities.lega
 
 from __future__ import annotations
 
+from .rerolls_rbnp import reroll_bar  # branch rbnp: "reroll a failed combat roll"
+
 ACTIONS = ("activate_items", "activate_items_in_combat")
 
 
 def activation_bar(engine, kind: str, ability) -> str | None:
     """Why ``ability`` of a card of ``kind`` cannot be used now, or None."""
-    from .rerolls_rbnp import reroll_bar  # branch rbnp: "reroll a failed combat roll"
-
     why = reroll_bar(engine, ability)
     if why:
         return why

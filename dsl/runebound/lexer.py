@@ -397,3 +397,9 @@ for _terminal, _words in {"COUNTER": ("counter", "counters"), "GEM": ("gem", "ge
     _TERMINAL_WORDS[_terminal] = _words
     VOCABULARY.update(dict.fromkeys(_words, _terminal))
     DISPLAY[_terminal] = f"'{_words[0]}'"
+# ---- issue 32 (session rbdefend): "If you fail to defend, ...", "your Hero defends successfully"
+for _terminal, _words in {"DEFEND": ("defend", "defends"),
+                          "SUCCESSFULLY": ("successfully",)}.items():
+    _TERMINAL_WORDS[_terminal] = _words
+    VOCABULARY.update(dict.fromkeys(_words, _terminal))
+    DISPLAY[_terminal] = f"'{_words[0]}'"

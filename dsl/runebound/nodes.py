@@ -402,6 +402,9 @@ from .nodes_core import *  # noqa: E402,F401,F403
 # ---- family 5/6: decks and cards, economy and experience (issue 21)
 from .nodes_decks import *  # noqa: E402,F401,F403
 
+# ---- issue 32 (session rbdefend): the Hero's defence roll as a trigger event
+from .nodes_defend import *  # noqa: E402,F401,F403
+
 # ---- issue 32 (session rbdice): die rolls as authors write them
 from .nodes_dice import ThatHero  # noqa: E402,F401
 from .nodes_place import (  # noqa: E402,F401  family 4/8/9 (issue 21)

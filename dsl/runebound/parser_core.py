@@ -26,6 +26,7 @@ from lark import Token
 
 from ..errors import AbilitySyntaxError
 from . import nodes as n
+from .parser_defend import DefendRules  # issue 32 (session rbdefend): the defence roll
 from .parser_modifiers import (  # _AGAINST, _WINDOWS: the parse under way (parser.py clears them)
     _AGAINST,
     _WINDOWS,
@@ -52,7 +53,8 @@ from .parser_when import WhenRules  # issue 32 (session when): tests as triggers
 RULES = (SubjectRules, VerbRules, ModifierRules, PaymentRules, TriggerRules, WhenRules,
          SelfRules,  # issue 32 (session self): a card's own subject
          TrigRules,  # issue 32 (branch rbtrig): a trigger's clause said of its subject
-         Trig2Rules)  # issue 32 (branch rbtrig2): more event verbs of a trigger's clause
+         Trig2Rules,  # issue 32 (branch rbtrig2): more event verbs of a trigger's clause
+         DefendRules)  # issue 32 (session rbdefend): the Hero's defence roll as an event
 
 
 def install(cls) -> None:

@@ -390,3 +390,7 @@ _install_board(text, noun, is_singular)
 from .printer_rbmod import install as _install_rbmod  # noqa: E402
 
 _install_rbmod(text, amount)
+# ---- issue 32 (session rbdefend): the Hero's defence roll as a trigger event
+from . import printer_defend as _defend  # noqa: E402
+
+event = _defend.with_events(event)

@@ -280,6 +280,10 @@ def ir_schema() -> dict:
     events["test_result"] = _fields("kind", "test_result", attribute=_enum(ATTRIBUTES),
                                     skill={"type": ["string", "null"]},
                                     success={"type": "boolean"})
+    # issue 32 (session rbdefend): "you fail to defend" (the Hero's defence roll in a combat
+    # phase; phase: the tag's phase the lowering bound it to, or null for every phase)
+    events["defend_result"] = _fields("kind", "defend_result", success={"type": "boolean"},
+                                      phase={"enum": [*PHASES, None]})
     # ---- issue 32 (branch rbboard): the board's adventure counters (ir_board.py)
     from . import ir_board
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .effects import Context
 from .effects_combat import combat_roll, extra_wounds
+from .effects_defend import defence_rolled  # issue 32 (session rbdefend): "you fail to defend"
 from .effects_trig import attack_rolled  # issue 32 (branch rbtrig): "you attack and fail"
 from .effects_trig2 import test_done  # issue 32 (branch rbtrig2): "you fail a Spirit test"
 from .effects_when import tested  # issue 32 (session when): "When you test Mind, ..."
@@ -73,6 +74,7 @@ class Rolls:
         bonus += self.stat(hero, f"{phase}_roll")
         ok = combat_roll(self, hero, "defend", ATTRIBUTE_OF[phase], bonus, target, phase=phase,
                          source=source)  # ---- family 7: combat (rerolls)
+        defence_rolled(self, hero, ok, phase)  # issue 32 (session rbdefend): before its wounds
         if not ok:
             self.inflict(hero, self.stat(enemy, f"{phase}_damage"), source=enemy.id,
                          phase=phase)

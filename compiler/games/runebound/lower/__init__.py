@@ -328,3 +328,14 @@ _lower_board.register(effect)
 from . import rbmod as _lower_rbmod  # noqa: E402
 
 _lower_rbmod.register(effect)
+
+# ---- issue 32 (session rbdefend): the Hero's defence roll as a trigger event, bound to the
+# phase of its tag
+from . import defend as lower_defend  # noqa: E402
+
+event = lower_defend.with_events(event)
+_lower_before_defend = lower
+
+
+def lower(ability: n.Ability) -> dict:  # noqa: F811
+    return lower_defend.bind_phase(_lower_before_defend(ability))

@@ -373,3 +373,7 @@ render_board.install(Renderer)
 from . import render_rbmod  # noqa: E402
 
 render_rbmod.install(Renderer)
+# ---- issue 32 (session rbdefend): the Hero's defence roll as a trigger event
+from . import render_defend  # noqa: E402
+
+render_defend.install(Renderer)

@@ -365,4 +365,7 @@ TEMPLATES = all_templates()
 from .render_rbmod import TEMPLATES as _RBMOD  # noqa: E402
 
 OTHER.update(_RBMOD)
+# ---- issue 32 (session rbdefend): the Hero's defence roll as a trigger event (render_defend.py)
+OTHER.update({"event.defend_result.failure": "you fail to defend",
+              "event.defend_result.success": "you defend successfully"})
 TEMPLATES = all_templates()

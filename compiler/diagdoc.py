@@ -188,6 +188,10 @@ EXAMPLES = {
              "renown.`)",
     "RF931": "`Volley (5+): Make a missile attack against 2 visible adversaries. Roll "
              "separately for each target.` (each target already gets its own roll)",
+    "RF970": "`Daze (3+): Until the end of the round, each hero adjacent to you cannot "
+             "attack.`",
+    "RF971": "`Each adversary adjacent to this adversary cannot attack.` (on an adversary's "
+             "card: it would never attack)",
     "RF951": "`structure:` with two Act I adventures, or eight in all",
     "RF952": "an Act I adventure whose two `branches:` name the same Act II adventure",
     "RF953": "two Interludes both with `side: heroes`",

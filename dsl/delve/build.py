@@ -25,6 +25,7 @@ from . import (
     basic_actions,
     begins,
     best_of,
+    disarm,
     placing,
     rolls,
     scouting,
@@ -32,6 +33,7 @@ from . import (
     tolls,
 )
 from . import nodes as n
+from .agreement import plural_all  # issue 32 (branch delve12)
 from .printer import singular as is_singular
 from .words import YOU, Attacks, Clause, Mod, Part, Who, low
 
@@ -86,7 +88,8 @@ def _agree(clause: Clause, text: str) -> None:
     elif isinstance(subj, Attacks):
         want = base_form(word)
     else:
-        singular = not subj.plural and is_singular(subj.sel)
+        singular = not subj.plural and is_singular(subj.sel) \
+            and not plural_all(subj.sel.span, text)   # "all heroes are" (delve12)
         want = third_person(base_form(word)) if singular else base_form(word)
     if want != word.lower():
         fixed = text[:verb.start_pos] + (want.capitalize() if word[:1].isupper() else want) \
@@ -190,6 +193,8 @@ def effect_of(clause: Clause, text: str, agree: bool = True):
         return n.Pick(d["obj"], span)
     if kind == "root":
         return n.Root(who or n.Selector("self", span=span), span)
+    if kind == "disarm":   # "… cannot attack" (issue 32, branch delve12)
+        return disarm.build(who, span)
     if kind == "steadfast":
         return n.Steadfast(who, d["pushed"], d["pulled"], span)
     if kind == "immune":

@@ -12,6 +12,7 @@ from . import nodes as n
 from .approach import Approach, lure_problems
 from .attack_riders import AttackBonus  # issue 32 (session delve11)
 from .comparisons import filter_problems  # issue 32 (session delve11)
+from .disarm import Disarm, disarm_problems  # issue 32 (branch delve12)
 from .owners import owner_problems
 from .problems import Problem
 from .rolls import RollDie
@@ -75,6 +76,7 @@ LASTING = (n.Boost, n.Ward, n.Root)          # last for a while: under a duratio
 RULES = (n.Steadfast, n.Immune, n.Guard, n.Pin, n.Forbid, n.Unpinned, n.Hamper,
          Soak)   # "… from a single attack, prevent 1 of them" (issue 32, session delve9)   # always hold: an adversary's rules
 RULES += (Toll,)   # "heroes … must spend a 3+ die to explore" (issue 32, session delve11)
+LASTING += (Disarm,)   # "… cannot attack" under a duration (issue 32, branch delve12)
 PRONOUNS = ("them", "it", "that")
 
 
@@ -206,6 +208,9 @@ def _effect_problems(effect, scope: _Scope, lasting_ok) -> list[Problem]:
         scope.shifted = "unpulled" if effect.towards else "unpushed"
     elif isinstance(effect, AttackBonus):   # issue 32 (session delve11)
         out += _selector(effect.against, "the bonus counts against", "adversary", scope)
+    elif isinstance(effect, Disarm):   # issue 32 (branch delve12)
+        out += disarm_problems(effect, lasting_ok, scope.owner)
+        out += _selector(effect.target, "", "any", scope)
     elif isinstance(effect, Toll):   # issue 32 (session delve11)
         out += toll_problems(effect) + _selector(effect.target, "", "any", scope)
     elif isinstance(effect, Soak):   # issue 32 (session delve9)

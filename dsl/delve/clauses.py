@@ -15,6 +15,7 @@ from .begins import BeginsWords
 from .best_of import BestOfWords
 from .chambers import ChamberWords
 from .comparisons import ComparisonWords  # issue 32 (session delve11)
+from .disarm import DisarmWords  # issue 32 (branch delve12)
 from .movement_rules import MovementWords
 from .placing import PlaceWords  # issue 32 (session delve11)
 from .rolls import RollWords
@@ -65,7 +66,8 @@ MAX_STRIKES = 6
 @v_args(wrapper=spanned)
 class Tree2Ast(TollWords, ScoutWords, PlaceWords, ComparisonWords, ApproachWords, SpentWords,
                SoakWords, BestOfWords, MovementWords, BasicActionWords, ChamberWords,
-               TriggerWords, BeginsWords, RollWords, UnmovedWords, Words):
+               TriggerWords, BeginsWords, RollWords, UnmovedWords,
+               DisarmWords, Words):   # DisarmWords: branch delve12
     """The whole transformer (delve.lark's rules)."""
 
     # -- predicates ---------------------------------------------------------------------

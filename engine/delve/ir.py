@@ -97,6 +97,7 @@ EFFECT_SCHEMA = {"oneOf": [
          amount=_COUNT, range=_RANGE, against=_SEL, on=_SEL),
     _op("pick", targets=_SEL),
     _op("root", targets=_SEL),
+    _op("disarm", targets=_SEL),   # issue 32 (branch delve12): no attack, under "until"
     _op("pin", targets=_SEL),
     _op("unpinned"),
     _opt("hamper", ("targets", "amount"), targets=_SEL, amount=_SIGNED, range=_RANGE),  # a hero's rule: never pinned (delveg)

@@ -18,11 +18,13 @@ from .text_catalog import counted as _counted
 from .text_delve9 import Approach, Soak, TakeAction, render9, spent_event
 from .text_delve10 import render_roll
 from .text_delve11 import NODES11, render11  # issue 32 (session delve11)
+from .text_delve12 import NODES12, render12  # issue 32 (branch delve12)
 from .text_templates import ADJECTIVES
 
 NEW_NODES = (n.Strike, n.Shift, n.Suffer, n.Reroll, n.Ward, n.Boost, n.Until, n.Rider, n.Pick,
              n.Root, n.Steadfast, n.Immune, n.Guard, n.Pin, n.Forbid,
              n.Unpinned, n.Hamper, Approach, Soak, TakeAction, RollDie) + NODES11
+NEW_NODES += NODES12   # issue 32 (branch delve12)
 
 
 def _cap(text: str) -> str:
@@ -255,6 +257,8 @@ def _new_clause(e, locale: str) -> str:
         return _rule(e, locale)
     if isinstance(e, RollDie):   # issue 32 (session delve10): a die and its rows
         return render_roll(e, locale, _t, who, _many, _effects, _cap)
+    if isinstance(e, NODES12):   # issue 32 (branch delve12)
+        return render12(e, locale, _t, who)
     if isinstance(e, NODES11):   # issue 32 (session delve11)
         return render11(e, locale, _t, who)
     if isinstance(e, (Approach, Soak, TakeAction)):   # issue 32 (session delve9)

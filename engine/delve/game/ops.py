@@ -374,6 +374,7 @@ OPS = {"explore": _explore, "move": _move, "heal": _heal, "renown": _renown,
        "pin": _never_bare, "approach": _approach, "soak": _never_bare,
        "basic": _basic, "roll": _roll}
 OPS["toll"] = _never_bare   # issue 32 (session delve11): a rule, read by tolls.rules_for
+OPS["disarm"] = _never_bare   # issue 32 (branch delve12): lasting, read by disarm.disarmed
 OPS["scout"] = scouting.run   # issue 32 (session delve11): the exploration deck
 OPS["strike"] = attack_riders.with_bonus(OPS["strike"])   # delve11: "It deals +1 Damage …"
 OPS["place"] = placing.run    # issue 32 (session delve11): a hero's figure lifted and set down

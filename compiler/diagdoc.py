@@ -192,6 +192,8 @@ EXAMPLES = {
              "attack.`",
     "RF971": "`Each adversary adjacent to this adversary cannot attack.` (on an adversary's "
              "card: it would never attack)",
+    "RF972": "`Dash (3+): Move 1 space for each adversary adjacent to you.`",
+    "RF973": "`Mend (3+): Heal 1 wound for a visible adversary.`",
     "RF951": "`structure:` with two Act I adventures, or eight in all",
     "RF952": "an Act I adventure whose two `branches:` name the same Act II adventure",
     "RF953": "two Interludes both with `side: heroes`",

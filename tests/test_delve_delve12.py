@@ -159,3 +159,72 @@ def test_the_construction_space_is_seeded_and_reports_its_slots():
     assert 0 < a["compiled"] <= a["parsed"] <= 60
     assert {name for name, _ in a["total"]} == {"header", "opener", "subject", "verb",
                                                 "target", "modifier"}
+
+
+# ---------------------------------------------------------------- an amount per figure
+TALLY = "Tally (2+): Gain 1 renown for each adversary adjacent to you."
+
+
+@pytest.mark.parametrize("foes, gained", [
+    ([("gloom-rat", (1, 2)), ("gloom-rat", (2, 1))], 2),   # two next to the hero
+    ([("gloom-rat", (1, 2)), ("gloom-rat", (3, 3))], 1),   # one next to it, one away
+    ([("gloom-rat", (3, 3))], 0),                          # none: nothing happens
+])
+def test_an_amount_is_counted_per_figure_when_it_happens(base, foes, gained):  # noqa: F811
+    g, me = play(base, [TALLY], [2, 1, 1, 1], [{"action": "ability", "ability": "Tally"}, None],
+                 foes=foes, heroes=(CASTER,))
+    before = me.renown
+    g.hero_turn(me)
+    assert me.renown - before == gained
+    (used,) = events(g, "ability")
+    assert used["effects"][0]["for_each"] == gained
+
+
+def test_wounds_dealt_per_figure_to_each_target(base):  # noqa: F811
+    """Each adversary adjacent to the hero suffers 1 wound for each other hero in this chamber:
+    the count (one other hero) is taken once, every target takes it."""
+    text = ("Rally Strike (4+): Each adversary adjacent to you suffers 1 wound for each other "
+            "hero in this chamber.")
+    g, me = play(base, [text], [4, 1, 1, 1], [{"action": "ability", "ability": "Rally Strike"},
+                                              None], foes=[("tunnel-brute", (1, 2))])
+    others = [f for f in g.state.figures if f.side == "hero" and f is not me]
+    g.hero_turn(me)
+    assert g.state.figure("tunnel-brute-1").wounds == len(others) == 1
+
+
+@pytest.mark.parametrize("text", [
+    TALLY,
+    "Mend (3+): Heal 1 wound on another hero adjacent to you for each adversary adjacent to "
+    "you.",
+    "When this adversary is slain, each hero adjacent to it suffers 1 wound for each other "
+    "adversary in this chamber.",
+])
+def test_a_count_prints_one_wording_and_every_locale_renders_it(text):
+    from runeforge.dsl.delve.parser import parse_ability
+    from runeforge.dsl.delve.printer import print_ability
+    ability = parse_ability(text)
+    assert print_ability(ability) == text and render_ability(ability, "en") == text
+    texts = {loc: render_ability(ability, loc) for loc in ("fi", "pl", "el", "ru")}
+    assert all(t and " for each " not in t for t in texts.values()), texts
+
+
+@pytest.mark.parametrize("text, code", [
+    ("Dash (3+): Move 1 space for each adversary adjacent to you.", "RF972"),
+    ("Mend (3+): Heal 1 wound for a visible adversary.", "RF973"),
+    ("Quake (4+): Each adversary in this chamber suffers 1 wound for each hero adjacent to it.",
+     "RF973"),
+])
+def test_a_count_the_engine_cannot_run_is_refused_located(text, code):
+    compiled, diags = compile_one(text)
+    mine = [d for d in diags if d.code == code]
+    assert compiled is None and mine and all(d.hint for d in mine), [str(d) for d in diags]
+    assert all(text[d.col - 1:].startswith("for") or text[d.col - 1:].startswith(("a ", "each"))
+               for d in mine)
+
+
+def test_the_ir_of_a_count_is_valid():
+    from runeforge.engine.delve.ir import validate_ability
+    compiled = compile_one(TALLY)[0]
+    validate_ability(compiled)
+    assert compiled["effects"] == [{"op": "renown", "amount": 1, "for_each": {
+        "quantity": "each", "side": "adversary", "filters": [{"kind": "adjacent"}]}}]

@@ -26,6 +26,7 @@ from . import (
     begins,
     best_of,
     disarm,
+    per_count,
     placing,
     rolls,
     scouting,
@@ -428,6 +429,8 @@ def sentence_effects(parts: list[Part], text: str, info: Sentence, prior: list) 
                 effects = [_wrap(mod, tuple(effects), (effects[0].span[0], mod.span[1]))]
             elif mod.kind == "per":
                 effects = [_per(e, mod) for e in effects]
+            elif mod.kind == "for_each":   # "… for each adversary adjacent to you" (delve12)
+                effects = per_count.attach(effects, mod)
             elif mod.kind == "with_damage":
                 effects = _with_damage(effects, mod)
             elif mod.kind == "instead_move":   # "… instead of moving" (session delve10)

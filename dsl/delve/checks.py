@@ -14,6 +14,7 @@ from .attack_riders import AttackBonus  # issue 32 (session delve11)
 from .comparisons import filter_problems  # issue 32 (session delve11)
 from .disarm import Disarm, disarm_problems  # issue 32 (branch delve12)
 from .owners import owner_problems
+from .per_count import for_each_problems  # issue 32 (branch delve12)
 from .problems import Problem
 from .rolls import RollDie
 from .soak import Soak, soak_problems
@@ -178,6 +179,8 @@ def _lasting(effect, scope: _Scope, lasting_ok: bool) -> list[Problem]:
 
 def _effect_problems(effect, scope: _Scope, lasting_ok) -> list[Problem]:
     out: list[Problem] = _amount(effect) + _lasting(effect, scope, lasting_ok)
+    if getattr(effect, "for_each", None) is not None:   # issue 32 (branch delve12)
+        out += for_each_problems(effect) + _selector(effect.for_each, "", "any", scope)
     if scope.form == "constant" and not isinstance(effect, LASTING + RULES + (n.Until,)) \
             and not held_rule(effect) and not aim_rule(effect):
         out.append(Problem("RF918", "this effect happens once, so it needs a cost or a "

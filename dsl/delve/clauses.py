@@ -17,6 +17,7 @@ from .chambers import ChamberWords
 from .comparisons import ComparisonWords  # issue 32 (session delve11)
 from .disarm import DisarmWords  # issue 32 (branch delve12)
 from .movement_rules import MovementWords
+from .per_count import ForEachWords  # issue 32 (branch delve12)
 from .placing import PlaceWords  # issue 32 (session delve11)
 from .rolls import RollWords
 from .scouting import ScoutWords  # issue 32 (session delve11)
@@ -67,7 +68,7 @@ MAX_STRIKES = 6
 class Tree2Ast(TollWords, ScoutWords, PlaceWords, ComparisonWords, ApproachWords, SpentWords,
                SoakWords, BestOfWords, MovementWords, BasicActionWords, ChamberWords,
                TriggerWords, BeginsWords, RollWords, UnmovedWords,
-               DisarmWords, Words):   # DisarmWords: branch delve12
+               DisarmWords, ForEachWords, Words):   # these two: branch delve12
     """The whole transformer (delve.lark's rules)."""
 
     # -- predicates ---------------------------------------------------------------------

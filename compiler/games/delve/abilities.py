@@ -64,6 +64,9 @@ def _effect_ir(effect, owner: str = "hero") -> dict:
     def sel(s):
         return selector_ir(s, owner)
 
+    if getattr(effect, "for_each", None) is not None:   # issue 32 (branch delve12)
+        return {**_effect_ir(replace(effect, for_each=None), owner),
+                "for_each": sel(effect.for_each)}
     if isinstance(effect, n.Explore):
         return {"op": "explore"}
     if isinstance(effect, n.Move):

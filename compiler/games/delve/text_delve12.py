@@ -11,6 +11,8 @@ from runeforge.dsl.delve.disarm import Disarm
 TEMPLATES12 = {
     # dsl/delve/disarm.py: {who} makes no attack while the duration lasts
     "effect.disarm": "{who} cannot attack",
+    # dsl/delve/per_count.py: {effect} happens once for each figure {who} picks
+    "rider.for_each": "{effect} for {who}",
 }
 NODES12 = (Disarm,)
 

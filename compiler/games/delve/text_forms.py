@@ -273,6 +273,9 @@ def _clause(e, locale: str, mood: str) -> str:
     if getattr(e, "best_of", 1) > 1:   # "Roll two dice and use the higher result." (delve9)
         return _clause(replace(e, best_of=1), locale, mood) + _counted("rider.best_of", locale,
                                                                       e.best_of)
+    if getattr(e, "for_each", None) is not None:   # issue 32 (branch delve12)
+        return _t("rider.for_each", locale).format(
+            effect=_clause(replace(e, for_each=None), locale, mood), who=who(e.for_each, locale))
     suffix = ".purp" if mood == "purp" else ""
     if isinstance(e, NEW_NODES) or (isinstance(e, (n.Heal, n.Renown)) and e.on):
         return _new_clause(e, locale)

@@ -194,6 +194,8 @@ EXAMPLES = {
              "card: it would never attack)",
     "RF972": "`Dash (3+): Move 1 space for each adversary adjacent to you.`",
     "RF973": "`Mend (3+): Heal 1 wound for a visible adversary.`",
+    "RF974": "`The first time this adversary suffers a wound, it heals 1 wound.`",
+    "RF975": "`When this adversary is slain, the hero who slew it loses 1 renown.`",
     "RF951": "`structure:` with two Act I adventures, or eight in all",
     "RF952": "an Act I adventure whose two `branches:` name the same Act II adventure",
     "RF953": "two Interludes both with `side: heroes`",

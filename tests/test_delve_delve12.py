@@ -228,3 +228,37 @@ def test_the_ir_of_a_count_is_valid():
     validate_ability(compiled)
     assert compiled["effects"] == [{"op": "renown", "amount": 1, "for_each": {
         "quantity": "each", "side": "adversary", "filters": [{"kind": "adjacent"}]}}]
+
+
+# ---------------------------------------------------------------- "the first time …"
+def test_the_first_time_each_turn_fires_once_in_the_turn(base):  # noqa: F811
+    """Two slays in one turn: the rule said with "the first time … each turn" gains 1 renown,
+    as its canonical form does (the limit), where "every time" alone gains 2."""
+    said = "The first time you slay an adversary each turn, gain 1 renown."
+    assert compile_one(said)[0] == compile_one(
+        "Every time you slay an adversary, gain 1 renown. Only once per turn.")[0]
+    from runeforge.engine.delve.game import events as ev
+    from runeforge.engine.delve.game.ops import apply
+    from runeforge.engine.delve.rules.costs import HeroTurn
+    g, me = play(base, [said], [], [], foes=[("gloom-rat", (1, 2))], heroes=(CASTER,))
+    g.state.turns[me.id] = HeroTurn(me.id, [])          # the hero's turn: the limit's span
+    for text, gained in ((said, 1), ("Every time you slay an adversary, gain 1 renown.", 2)):
+        before = me.renown
+        for _ in range(2):
+            ev.run(g, me, "slay", [(f"{text[:5]}:0", compile_one(text)[0])], {}, apply)
+        assert me.renown - before == gained
+
+
+@pytest.mark.parametrize("text, owner, code", [
+    ("The first time you suffer a wound each round, gain 1 renown.", "hero", "RF925"),
+    ("The first time this adversary suffers a wound, it heals 1 wound.", "adversary", "RF974"),
+    ("When this adversary is slain, the hero who slew it loses 1 renown.", "adversary",
+     "RF975"),
+    ("Gamble (2+): Lose 1 renown and heal 2 wounds.", "hero", "RF975"),
+])
+def test_first_time_and_lost_renown_refused_located(text, owner, code):
+    compiled, diags = compile_one(text, owner)
+    mine = [d for d in diags if d.code == code]
+    assert compiled is None and mine and all(d.hint for d in mine), [str(d) for d in diags]
+    if code == "RF975":
+        assert all(text[d.col - 1:].lower().startswith(("lose", "loses")) for d in mine)

@@ -26,6 +26,7 @@ from . import (
     begins,
     best_of,
     disarm,
+    first_time,
     per_count,
     placing,
     rolls,
@@ -196,6 +197,8 @@ def effect_of(clause: Clause, text: str, agree: bool = True):
         return n.Root(who or n.Selector("self", span=span), span)
     if kind == "disarm":   # "… cannot attack" (issue 32, branch delve12)
         return disarm.build(who, span)
+    if kind == "lose_renown":   # read, then refused (issue 32, branch delve12)
+        raise first_time.lost(p.span)
     if kind == "steadfast":
         return n.Steadfast(who, d["pushed"], d["pulled"], span)
     if kind == "immune":
@@ -494,6 +497,8 @@ def _side(mod: Mod, info: Sentence, out: list, prior: list) -> None:
             info.round_span = mod.span
     elif mod.kind == "stats":
         _attach_stats(out, mod, prior)
+    elif mod.kind == "first_time":   # issue 32 (branch delve12)
+        first_time.side(mod, info)
     elif mod.kind == "unpinned":
         if not any(isinstance(e, (n.Move, n.Shift)) for e in out + prior):
             if mod.value == "rule":     # "Adversaries cannot pin you." (session delve10)

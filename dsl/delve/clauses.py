@@ -16,6 +16,7 @@ from .best_of import BestOfWords
 from .chambers import ChamberWords
 from .comparisons import ComparisonWords  # issue 32 (session delve11)
 from .disarm import DisarmWords  # issue 32 (branch delve12)
+from .first_time import FirstTimeWords  # issue 32 (branch delve12)
 from .movement_rules import MovementWords
 from .per_count import ForEachWords  # issue 32 (branch delve12)
 from .placing import PlaceWords  # issue 32 (session delve11)
@@ -68,7 +69,8 @@ MAX_STRIKES = 6
 class Tree2Ast(TollWords, ScoutWords, PlaceWords, ComparisonWords, ApproachWords, SpentWords,
                SoakWords, BestOfWords, MovementWords, BasicActionWords, ChamberWords,
                TriggerWords, BeginsWords, RollWords, UnmovedWords,
-               DisarmWords, ForEachWords, Words):   # these two: branch delve12
+               DisarmWords, ForEachWords, FirstTimeWords,   # these three: branch delve12
+               Words):
     """The whole transformer (delve.lark's rules)."""
 
     # -- predicates ---------------------------------------------------------------------

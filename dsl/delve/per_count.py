@@ -44,12 +44,11 @@ def attach(effects: list, mod: Mod) -> list:
     return [replace(e, for_each=mod.value) for e in effects]
 
 
-def with_for_each(e, text_of) -> str | None:
+def with_for_each(e, text_of, print_selector) -> str | None:
     """``text_of(e)`` followed by its count, or None when ``e`` is counted once."""
     sel = getattr(e, "for_each", None)
     if sel is None:
         return None
-    from .printer import print_selector
     return f"{text_of(replace(e, for_each=None))} for {print_selector(sel)}"
 
 

@@ -141,7 +141,7 @@ def print_effect(e) -> str:
     rolled = with_best_of(e, print_effect)   # issue 32 (session delve9)
     if rolled is not None:
         return rolled
-    counted = with_for_each(e, print_effect)   # issue 32 (branch delve12)
+    counted = with_for_each(e, print_effect, print_selector)   # issue 32 (branch delve12)
     if counted is not None:
         return counted
     if isinstance(e, n.Explore):

@@ -188,6 +188,14 @@ EXAMPLES = {
              "renown.`)",
     "RF931": "`Volley (5+): Make a missile attack against 2 visible adversaries. Roll "
              "separately for each target.` (each target already gets its own roll)",
+    "RF970": "`Daze (3+): Until the end of the round, each hero adjacent to you cannot "
+             "attack.`",
+    "RF971": "`Each adversary adjacent to this adversary cannot attack.` (on an adversary's "
+             "card: it would never attack)",
+    "RF972": "`Dash (3+): Move 1 space for each adversary adjacent to you.`",
+    "RF973": "`Mend (3+): Heal 1 wound for a visible adversary.`",
+    "RF974": "`The first time this adversary suffers a wound, it heals 1 wound.`",
+    "RF975": "`When this adversary is slain, the hero who slew it loses 1 renown.`",
     "RF951": "`structure:` with two Act I adventures, or eight in all",
     "RF952": "an Act I adventure whose two `branches:` name the same Act II adventure",
     "RF953": "two Interludes both with `side: heroes`",

@@ -198,6 +198,13 @@ CODES: dict[str, str] = {
     "RF929": "Delve exploration card puts a portal on the exit that joins, or lists one twice",
     "RF930": "Delve hero has no renown rule of its own",
     "RF931": "Delve sentence that says what the engine already does (it adds nothing)",
+    # RF970-RF979: branch delve12 (issue 32)
+    "RF970": "Delve 'cannot attack' said of heroes (only adversaries are held back)",
+    "RF971": "Delve 'cannot attack' as a rule that always holds (it lasts for a while)",
+    "RF972": "Delve 'for each …' after an effect that is not wounds or renown",
+    "RF973": "Delve 'for …' count of one figure, or counted from 'it'",
+    "RF974": "Delve 'the first time …' with no period (it would fire once a game)",
+    "RF975": "Delve renown lost (the renown track only moves forward)",
     # RF95x: campaigns (seed 004): the campaign document, its map and its cards
     "RF951": "campaign structure is not the nine adventures of a campaign",
     "RF952": "campaign Act II pool or Act I branches do not fit",

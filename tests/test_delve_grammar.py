@@ -45,7 +45,11 @@ KNOWN_CONFLICTS = {("TO", "predicate : DEAL count ADDITIONAL DAMAGE"),
                    ("INSTEAD", "predicate : SPEND A face DIE _toll_was TO _toll_act"),
                    ("INSTEAD", "predicate : SPEND A face HERO DIE _toll_was TO _toll_act"),
                    ("INSTEAD", "predicate : SPEND A face HERO DIE TO _toll_act"),
-                   ("INSTEAD", "predicate : SPEND A face DIE TO _toll_act")}
+                   ("INSTEAD", "predicate : SPEND A face DIE TO _toll_act"),
+                   # issue 32 (branch delve12): "… attacks the first time …" (a trigger after
+                   # the event) against "attacks the hero with the most wounds" (its object):
+                   # shift, the object, as for EACH, EVERY and THIS
+                   ("THE", "event : actor ATTACK")}
 
 
 def test_the_lalr_table_has_only_the_known_conflicts():

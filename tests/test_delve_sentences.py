@@ -20,6 +20,7 @@ from runeforge.dsl.delve.approach import Approach
 from runeforge.dsl.delve.attack_riders import AttackBonus
 from runeforge.dsl.delve.basic_actions import TakeAction
 from runeforge.dsl.delve.checks import check_ability
+from runeforge.dsl.delve.disarm import Disarm  # issue 32 (branch delve12)
 from runeforge.dsl.delve.owners import EFFECTS, EVENTS
 from runeforge.dsl.delve.parser import parse_ability
 from runeforge.dsl.delve.placing import Place
@@ -188,6 +189,7 @@ LASTING_OR_RULES[Toll] = "toll"   # issue 32 (session delve11): a dearer basic a
 RUNS[Scout] = "scout"             # issue 32 (session delve11): the exploration deck
 RUNS[AttackBonus] = "strike"      # issue 32 (session delve11): on the strike before it
 RUNS[Place] = "place"             # issue 32 (session delve11): your figure set down
+LASTING_OR_RULES[Disarm] = "disarm"   # issue 32 (branch delve12): no attack for a while
 
 
 def test_the_checks_accept_the_events_the_engine_fires():

@@ -25,6 +25,9 @@ from . import (
     basic_actions,
     begins,
     best_of,
+    disarm,
+    first_time,
+    per_count,
     placing,
     rolls,
     scouting,
@@ -32,6 +35,7 @@ from . import (
     tolls,
 )
 from . import nodes as n
+from .agreement import plural_all  # issue 32 (branch delve12)
 from .printer import singular as is_singular
 from .words import YOU, Attacks, Clause, Mod, Part, Who, low
 
@@ -86,7 +90,8 @@ def _agree(clause: Clause, text: str) -> None:
     elif isinstance(subj, Attacks):
         want = base_form(word)
     else:
-        singular = not subj.plural and is_singular(subj.sel)
+        singular = not subj.plural and is_singular(subj.sel) \
+            and not plural_all(subj.sel.span, text)   # "all heroes are" (delve12)
         want = third_person(base_form(word)) if singular else base_form(word)
     if want != word.lower():
         fixed = text[:verb.start_pos] + (want.capitalize() if word[:1].isupper() else want) \
@@ -190,6 +195,10 @@ def effect_of(clause: Clause, text: str, agree: bool = True):
         return n.Pick(d["obj"], span)
     if kind == "root":
         return n.Root(who or n.Selector("self", span=span), span)
+    if kind == "disarm":   # "… cannot attack" (issue 32, branch delve12)
+        return disarm.build(who, span)
+    if kind == "lose_renown":   # read, then refused (issue 32, branch delve12)
+        raise first_time.lost(p.span)
     if kind == "steadfast":
         return n.Steadfast(who, d["pushed"], d["pulled"], span)
     if kind == "immune":
@@ -423,6 +432,8 @@ def sentence_effects(parts: list[Part], text: str, info: Sentence, prior: list) 
                 effects = [_wrap(mod, tuple(effects), (effects[0].span[0], mod.span[1]))]
             elif mod.kind == "per":
                 effects = [_per(e, mod) for e in effects]
+            elif mod.kind == "for_each":   # "… for each adversary adjacent to you" (delve12)
+                effects = per_count.attach(effects, mod)
             elif mod.kind == "with_damage":
                 effects = _with_damage(effects, mod)
             elif mod.kind == "instead_move":   # "… instead of moving" (session delve10)
@@ -486,6 +497,8 @@ def _side(mod: Mod, info: Sentence, out: list, prior: list) -> None:
             info.round_span = mod.span
     elif mod.kind == "stats":
         _attach_stats(out, mod, prior)
+    elif mod.kind == "first_time":   # issue 32 (branch delve12)
+        first_time.side(mod, info)
     elif mod.kind == "unpinned":
         if not any(isinstance(e, (n.Move, n.Shift)) for e in out + prior):
             if mod.value == "rule":     # "Adversaries cannot pin you." (session delve10)

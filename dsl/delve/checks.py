@@ -12,7 +12,9 @@ from . import nodes as n
 from .approach import Approach, lure_problems
 from .attack_riders import AttackBonus  # issue 32 (session delve11)
 from .comparisons import filter_problems  # issue 32 (session delve11)
+from .disarm import Disarm, disarm_problems  # issue 32 (branch delve12)
 from .owners import owner_problems
+from .per_count import for_each_problems  # issue 32 (branch delve12)
 from .problems import Problem
 from .rolls import RollDie
 from .soak import Soak, soak_problems
@@ -75,6 +77,7 @@ LASTING = (n.Boost, n.Ward, n.Root)          # last for a while: under a duratio
 RULES = (n.Steadfast, n.Immune, n.Guard, n.Pin, n.Forbid, n.Unpinned, n.Hamper,
          Soak)   # "… from a single attack, prevent 1 of them" (issue 32, session delve9)   # always hold: an adversary's rules
 RULES += (Toll,)   # "heroes … must spend a 3+ die to explore" (issue 32, session delve11)
+LASTING += (Disarm,)   # "… cannot attack" under a duration (issue 32, branch delve12)
 PRONOUNS = ("them", "it", "that")
 
 
@@ -176,6 +179,8 @@ def _lasting(effect, scope: _Scope, lasting_ok: bool) -> list[Problem]:
 
 def _effect_problems(effect, scope: _Scope, lasting_ok) -> list[Problem]:
     out: list[Problem] = _amount(effect) + _lasting(effect, scope, lasting_ok)
+    if getattr(effect, "for_each", None) is not None:   # issue 32 (branch delve12)
+        out += for_each_problems(effect) + _selector(effect.for_each, "", "any", scope)
     if scope.form == "constant" and not isinstance(effect, LASTING + RULES + (n.Until,)) \
             and not held_rule(effect) and not aim_rule(effect):
         out.append(Problem("RF918", "this effect happens once, so it needs a cost or a "
@@ -206,6 +211,9 @@ def _effect_problems(effect, scope: _Scope, lasting_ok) -> list[Problem]:
         scope.shifted = "unpulled" if effect.towards else "unpushed"
     elif isinstance(effect, AttackBonus):   # issue 32 (session delve11)
         out += _selector(effect.against, "the bonus counts against", "adversary", scope)
+    elif isinstance(effect, Disarm):   # issue 32 (branch delve12)
+        out += disarm_problems(effect, lasting_ok, scope.owner)
+        out += _selector(effect.target, "", "any", scope)
     elif isinstance(effect, Toll):   # issue 32 (session delve11)
         out += toll_problems(effect) + _selector(effect.target, "", "any", scope)
     elif isinstance(effect, Soak):   # issue 32 (session delve9)

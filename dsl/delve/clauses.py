@@ -15,7 +15,10 @@ from .begins import BeginsWords
 from .best_of import BestOfWords
 from .chambers import ChamberWords
 from .comparisons import ComparisonWords  # issue 32 (session delve11)
+from .disarm import DisarmWords  # issue 32 (branch delve12)
+from .first_time import FirstTimeWords  # issue 32 (branch delve12)
 from .movement_rules import MovementWords
+from .per_count import ForEachWords  # issue 32 (branch delve12)
 from .placing import PlaceWords  # issue 32 (session delve11)
 from .rolls import RollWords
 from .scouting import ScoutWords  # issue 32 (session delve11)
@@ -65,7 +68,9 @@ MAX_STRIKES = 6
 @v_args(wrapper=spanned)
 class Tree2Ast(TollWords, ScoutWords, PlaceWords, ComparisonWords, ApproachWords, SpentWords,
                SoakWords, BestOfWords, MovementWords, BasicActionWords, ChamberWords,
-               TriggerWords, BeginsWords, RollWords, UnmovedWords, Words):
+               TriggerWords, BeginsWords, RollWords, UnmovedWords,
+               DisarmWords, ForEachWords, FirstTimeWords,   # these three: branch delve12
+               Words):
     """The whole transformer (delve.lark's rules)."""
 
     # -- predicates ---------------------------------------------------------------------

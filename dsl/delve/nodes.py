@@ -104,6 +104,7 @@ class Heal:
     wounds: int
     on: Selector | None = None     # None: the hero itself
     span: tuple[int, int] = _span()
+    for_each: Selector | None = None   # "… for each <who>": times their count (delve12)
 
 
 @dataclass(frozen=True)
@@ -128,6 +129,7 @@ class Renown:
     amount: int
     span: tuple[int, int] = _span()
     on: Selector | None = None      # None: you; "the hero who slew it gains 1 renown"
+    for_each: Selector | None = None   # "… for each <who>": times their count (delve12)
 
 
 @dataclass(frozen=True)
@@ -175,6 +177,7 @@ class Suffer:
     target: Selector
     wounds: int
     span: tuple[int, int] = _span()
+    for_each: Selector | None = None   # "… for each <who>": times their count (delve12)
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from . import nodes as n
 from .approach import Approach
 from .attack_riders import AttackBonus  # issue 32 (session delve11)
 from .basic_actions import TakeAction
+from .disarm import Disarm  # issue 32 (branch delve12)
 from .placing import Place  # issue 32 (session delve11)
 from .problems import Problem
 from .rolls import RollDie
@@ -188,5 +189,7 @@ EFFECTS["hero"] += (Scout,)   # the exploration deck: only a hero explores
 WHY[Scout] = "only a hero explores, and looks at the exploration deck"
 EFFECTS["hero"] += (AttackBonus,)   # "It deals +1 Damage against …" after a hero's attack
 WHY[AttackBonus] = "an adversary's attacks grow by its rule: 'Its attacks deal +1 Damage.'"
+EFFECTS["hero"] += (Disarm,)       # "… cannot attack" for a while (issue 32, branch delve12)
+EFFECTS["adversary"] += (Disarm,)
 EFFECTS["hero"] += (Place,)   # "Place your figure in an empty space …": a hero's own figure
 WHY[Place] = "an adversary moves by its behaviour or towards or away from someone"

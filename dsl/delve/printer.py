@@ -18,6 +18,8 @@ from .approach import Approach, print_approach
 from .attack_riders import AttackBonus, print_bonus  # issue 32 (session delve11)
 from .basic_actions import TakeAction, print_take
 from .best_of import with_best_of
+from .disarm import Disarm, print_disarm  # issue 32 (branch delve12)
+from .per_count import with_for_each  # issue 32 (branch delve12)
 from .placing import Place, print_place  # issue 32 (session delve11)
 from .rolls import RollDie, print_roll
 from .scouting import Scout, print_scout  # issue 32 (session delve11)
@@ -139,6 +141,9 @@ def print_effect(e) -> str:
     rolled = with_best_of(e, print_effect)   # issue 32 (session delve9)
     if rolled is not None:
         return rolled
+    counted = with_for_each(e, print_effect, print_selector)   # issue 32 (branch delve12)
+    if counted is not None:
+        return counted
     if isinstance(e, n.Explore):
         return "explore"
     if isinstance(e, n.Move):
@@ -194,6 +199,8 @@ def print_effect(e) -> str:
         return f"choose {print_selector(e.target)}"
     if isinstance(e, n.Root):
         return f"{print_selector(e.target)} cannot move"
+    if isinstance(e, Disarm):  # issue 32 (branch delve12)
+        return print_disarm(e, print_selector)
     if isinstance(e, (n.Steadfast, n.Immune, n.Guard, n.Pin)):
         return _rule(e)
     if isinstance(e, n.Hamper):

@@ -78,25 +78,27 @@ _SIGNED = {"type": "integer", "minimum": -999, "maximum": 999, "not": {"const": 
 EFFECT_SCHEMA = {"oneOf": [
     _op("explore"),
     _opt("move", ("up_to",), up_to=_COUNT, targets=_SEL, chooser={"const": "them"}),
-    _opt("heal", ("wounds",), wounds=_COUNT, on=_SEL),
+    _opt("heal", ("wounds",), wounds=_COUNT, on=_SEL, for_each=_SEL),   # for_each: delve12
     _opt("attack", ("target", "range", "hit", "damage"),
          target={"enum": ["adjacent", "visible", "each"]},
          range={"enum": ["combat", "missile", "area"]}, hit=_FACE, damage=_COUNT,
          best_of=_BEST),
-    _opt("renown", ("amount",), amount=_COUNT, on=_SEL),
+    _opt("renown", ("amount",), amount=_COUNT, on=_SEL, for_each=_SEL),   # for_each: delve12
     _op("skill"),
     # no range: the first weapon that reaches; ``by``: the adversary attacks (delve8)
     _opt("strike", (), range=_RANGE, targets=_SEL, hit=_FACE, damage=_COUNT, by=_SEL,
          best_of=_BEST),
     _opt("shift", ("targets", "spaces", "direction"), targets=_SEL, spaces=_COUNT,
          direction={"enum": ["away", "towards"]}, **{"from": _SEL}),
-    _op("suffer", targets=_SEL, wounds=_COUNT),
+    _opt("suffer", ("targets", "wounds"), targets=_SEL, wounds=_COUNT,
+         for_each=_SEL),   # for_each: an amount per figure (issue 32, branch delve12)
     _opt("reroll", ("dice",), dice={"enum": ["spent", "unspent"]}, best_of=_BEST),
     _opt("ward", (), on=_SEL, per={"enum": ["round", "turn"]}, wounds=_COUNT),
     _opt("boost", ("stat", "amount"), stat={"enum": ["roll", "damage", "move"]},
          amount=_COUNT, range=_RANGE, against=_SEL, on=_SEL),
     _op("pick", targets=_SEL),
     _op("root", targets=_SEL),
+    _op("disarm", targets=_SEL),   # issue 32 (branch delve12): no attack, under "until"
     _op("pin", targets=_SEL),
     _op("unpinned"),
     _opt("hamper", ("targets", "amount"), targets=_SEL, amount=_SIGNED, range=_RANGE),  # a hero's rule: never pinned (delveg)

@@ -11,6 +11,7 @@ from runeforge.dsl.delve import nodes as n
 from runeforge.dsl.delve.approach import Approach
 from runeforge.dsl.delve.basic_actions import TakeAction
 from runeforge.dsl.delve.checks import check_ability
+from runeforge.dsl.delve.disarm import Disarm  # issue 32 (branch delve12)
 from runeforge.dsl.delve.errors import AbilitySyntaxError  # noqa: F401  (re-export)
 from runeforge.dsl.delve.parser import parse_ability
 from runeforge.dsl.delve.placing import Place  # issue 32 (session delve11)
@@ -63,6 +64,9 @@ def _effect_ir(effect, owner: str = "hero") -> dict:
     def sel(s):
         return selector_ir(s, owner)
 
+    if getattr(effect, "for_each", None) is not None:   # issue 32 (branch delve12)
+        return {**_effect_ir(replace(effect, for_each=None), owner),
+                "for_each": sel(effect.for_each)}
     if isinstance(effect, n.Explore):
         return {"op": "explore"}
     if isinstance(effect, n.Move):
@@ -141,6 +145,8 @@ def _effect_ir(effect, owner: str = "hero") -> dict:
         return {"op": "place", "where": list(effect.where)}
     if isinstance(effect, Scout):   # issue 32 (session delve11): the exploration deck
         return {"op": "scout", **({"bury": effect.bury} if effect.bury else {})}
+    if isinstance(effect, Disarm):   # issue 32 (branch delve12): no attack for a while
+        return {"op": "disarm", "targets": sel(effect.target)}
     if isinstance(effect, Toll):   # issue 32 (session delve11): a dearer basic action
         return {"op": "toll", "targets": sel(effect.target), "act": effect.act,
                 "need": effect.need}

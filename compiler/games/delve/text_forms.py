@@ -18,11 +18,13 @@ from .text_catalog import counted as _counted
 from .text_delve9 import Approach, Soak, TakeAction, render9, spent_event
 from .text_delve10 import render_roll
 from .text_delve11 import NODES11, render11  # issue 32 (session delve11)
+from .text_delve12 import NODES12, render12  # issue 32 (branch delve12)
 from .text_templates import ADJECTIVES
 
 NEW_NODES = (n.Strike, n.Shift, n.Suffer, n.Reroll, n.Ward, n.Boost, n.Until, n.Rider, n.Pick,
              n.Root, n.Steadfast, n.Immune, n.Guard, n.Pin, n.Forbid,
              n.Unpinned, n.Hamper, Approach, Soak, TakeAction, RollDie) + NODES11
+NEW_NODES += NODES12   # issue 32 (branch delve12)
 
 
 def _cap(text: str) -> str:
@@ -255,6 +257,8 @@ def _new_clause(e, locale: str) -> str:
         return _rule(e, locale)
     if isinstance(e, RollDie):   # issue 32 (session delve10): a die and its rows
         return render_roll(e, locale, _t, who, _many, _effects, _cap)
+    if isinstance(e, NODES12):   # issue 32 (branch delve12)
+        return render12(e, locale, _t, who)
     if isinstance(e, NODES11):   # issue 32 (session delve11)
         return render11(e, locale, _t, who)
     if isinstance(e, (Approach, Soak, TakeAction)):   # issue 32 (session delve9)
@@ -269,6 +273,9 @@ def _clause(e, locale: str, mood: str) -> str:
     if getattr(e, "best_of", 1) > 1:   # "Roll two dice and use the higher result." (delve9)
         return _clause(replace(e, best_of=1), locale, mood) + _counted("rider.best_of", locale,
                                                                       e.best_of)
+    if getattr(e, "for_each", None) is not None:   # issue 32 (branch delve12)
+        return _t("rider.for_each", locale).format(
+            effect=_clause(replace(e, for_each=None), locale, mood), who=who(e.for_each, locale))
     suffix = ".purp" if mood == "purp" else ""
     if isinstance(e, NEW_NODES) or (isinstance(e, (n.Heal, n.Renown)) and e.on):
         return _new_clause(e, locale)

@@ -11,6 +11,7 @@ from itertools import combinations
 from .text_delve9 import TEMPLATES9
 from .text_delve10 import TEMPLATES10
 from .text_delve11 import TEMPLATES11
+from .text_delve12 import TEMPLATES12
 
 # key -> English text; a tuple is (singular, plural) for a count ``{n}``
 CLAUSES = {
@@ -325,3 +326,4 @@ TEMPLATES.update(TEMPLATES9)  # issue 32 (session delve9): compiler/games/delve/
 TEMPLATES.update(TEMPLATES10)  # issue 32 (session delve10): compiler/games/delve/text_delve10.py
 TEMPLATES.update({k: v for k, v in who_templates().items() if k not in TEMPLATES})
 TEMPLATES.update(TEMPLATES11)  # issue 32 (session delve11): compiler/games/delve/text_delve11.py
+TEMPLATES.update(TEMPLATES12)  # issue 32 (branch delve12): compiler/games/delve/text_delve12.py

@@ -26,7 +26,7 @@ from __future__ import annotations
 from ..board.sight import sees
 from ..rules import effects as fx
 from ..rules.attacks import targets
-from . import approach, traits
+from . import approach, disarm, traits
 from . import foes as adversary_attacks
 from . import heroes as hz
 from .paths import distances, path_to
@@ -37,6 +37,8 @@ SKIRMISH = {"keep_away": 2}   # the project's own number: steps a skirmisher sta
 
 def _attack(game, figure, record) -> None:
     s = game.state
+    if disarm.disarmed(game, figure):   # "… cannot attack" for a while (issue 32, delve12)
+        return
     aims = traits.aims(game, figure)
     for w in adversary_weapons(record):
         foes = targets(s.board, figure, w, s.figures)

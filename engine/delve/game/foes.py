@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..rules import effects as fx
 from ..rules.attacks import Weapon, targets, wound
-from . import events, soak, traits
+from . import disarm, events, soak, traits
 from .state import adversary_weapons
 
 
@@ -44,6 +44,8 @@ def strike(game, figure, e: dict, ctx: dict, apply) -> dict:
     with its own Hit and Damage, else its first weapon (of the range, when one is named)
     that reaches one of the heroes the selector names; its choice is the first option."""
     s = game.state
+    if disarm.disarmed(game, figure):   # "… cannot attack" for a while (issue 32, delve12)
+        return {"op": "strike", "results": [], "held": True}
     record = game.records.adversaries[s.kinds[figure.id]]
     if "hit" in e:
         weapons = [Weapon("strike", 1, e["range"], e["hit"], e["damage"])]

@@ -23,6 +23,7 @@ from . import (
     basic_others,
     events,
     foes,
+    per_count,
     placing,
     rolls,
     scouting,
@@ -374,6 +375,9 @@ OPS = {"explore": _explore, "move": _move, "heal": _heal, "renown": _renown,
        "pin": _never_bare, "approach": _approach, "soak": _never_bare,
        "basic": _basic, "roll": _roll}
 OPS["toll"] = _never_bare   # issue 32 (session delve11): a rule, read by tolls.rules_for
+OPS["disarm"] = _never_bare   # issue 32 (branch delve12): lasting, read by disarm.disarmed
+for _name in per_count.AMOUNT:   # issue 32 (branch delve12): "… for each adversary …"
+    OPS[_name] = per_count.counted(OPS[_name])
 OPS["scout"] = scouting.run   # issue 32 (session delve11): the exploration deck
 OPS["strike"] = attack_riders.with_bonus(OPS["strike"])   # delve11: "It deals +1 Damage …"
 OPS["place"] = placing.run    # issue 32 (session delve11): a hero's figure lifted and set down

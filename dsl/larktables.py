@@ -26,6 +26,7 @@ from lark.grammar import Rule
 from lark.lexer import TerminalDef
 
 from . import larkmemo
+from .larklazy import LazyLark
 
 FORMAT = 1
 _LEXER = "<custom lexer>"
@@ -233,13 +234,13 @@ def load(package: str, name: str, key: str, lexer, build, **load_options) -> tup
                 table["states"] = {}  # filled below, without Lark's per-action lookups
             # Lark's own pass then leaves the objects as they are
             memo = larkmemo.build(memo) if larkmemo.is_packed(memo) else _deserialize_memo(memo)
-            parser = Lark._load_from_dict(data, memo, **load_options)
+            parser = LazyLark._load_from_dict(data, memo, **load_options)
             if rules is not None and packed:
                 try:
                     _fill_states_packed(parser, rows, table["tokens"], rules)
                 except KeyError:  # a reduce by a rule not among the parser's: Lark reads them
                     table["states"] = _unpack_states(rows)
-                    parser = Lark._load_from_dict(data, memo, **load_options)
+                    parser = LazyLark._load_from_dict(data, memo, **load_options)
             elif rules is not None:
                 _fill_states(parser, states, table["tokens"], rules)
             return parser, True

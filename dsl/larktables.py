@@ -25,7 +25,7 @@ from lark import Lark
 from lark.grammar import Rule
 from lark.lexer import TerminalDef
 
-from . import larkmemo
+from . import larkmemo, larkrows
 from .larklazy import LazyLark
 
 FORMAT = 1
@@ -82,6 +82,8 @@ def _hook_packed(obj: dict):
             return dict(pairs)
         if "#tuple" in obj:
             return tuple(obj["#tuple"])
+        if larkrows.TAG in obj:  # the states' rows in binary (the stored {"#states": rows})
+            return larkrows.unpack(obj[larkrows.TAG])
     return obj
 
 
@@ -190,6 +192,9 @@ def _renumbered(table: dict) -> dict:
 def document(parser: Lark, lexer, key: str) -> str:
     """The text of a tables file (stable: the same parser gives the same text)."""
     body = serialize(parser, lexer)
+    table = body["data"]["parser"]["parser"]
+    if isinstance(table["states"], dict) and set(table["states"]) == {"#states"}:
+        table["states"] = {"#states": larkrows.pack(table["states"]["#states"])}
     return json.dumps({"format": FORMAT, "lark": lark.__version__, "key": key, **body},
                       sort_keys=True, separators=(",", ":")) + "\n"
 

@@ -77,3 +77,69 @@ def test_a_malformed_compact_rule_falls_back_to_building(monkeypatch, change):
     parser, from_file = larktables.load(package, name, key_fn(), lexer, build)
     assert not from_file
     assert parser.parse("Gain 1 gold.") is not None
+
+
+# --- the states' rows in binary (dsl/larkrows.py) -------------------------------------------
+
+from runeforge.dsl import larkrows  # noqa: E402
+
+
+@pytest.mark.parametrize("name", sorted(GRAMMARS))
+def test_the_rows_are_stored_in_binary_and_read_back_as_lists(name):
+    package, name, key_fn, lexer, build = GRAMMARS[name]
+    from importlib import resources
+
+    stored = json.loads(resources.files(package).joinpath(name).read_text(encoding="utf-8"))
+    block = stored["data"]["parser"]["parser"]["states"]["#states"]
+    assert set(block) == {larkrows.TAG} and block[larkrows.TAG][0] == "h"
+    fresh = larktables.serialize(build(), lexer)["data"]["parser"]["parser"]["states"]
+    assert larkrows.unpack(block[larkrows.TAG]) == fresh["#states"]
+    assert _packed(name)["data"]["parser"]["parser"]["states"]["#states"] == fresh["#states"]
+
+
+@pytest.mark.parametrize("rows,typecode", [([[0, 1, 0, 2], [7]], "h"),
+                                           ([[0, 70000, 1, 2], [-5]], "i")])
+def test_rows_round_trip_in_the_narrowest_type(rows, typecode):
+    block = larkrows.pack(rows)
+    assert block[larkrows.TAG][0] == typecode
+    assert larkrows.unpack(json.loads(json.dumps(block))[larkrows.TAG]) == rows
+
+
+@pytest.mark.parametrize("rows", [[[0, "x"]], [[0, 1 << 40]], [[0, True]], [(0, 1)]])
+def test_rows_that_are_not_small_ints_stay_lists(rows):
+    assert larkrows.pack(rows) is rows
+
+
+@pytest.mark.parametrize("block", [["q", "", ""], ["h", "AQA=", ""], ["h", "AQA=", "@@@"],
+                                   ["h", "AQA=", "AQ=="], ["h", "/////w==", "AQA="], "AQA="])
+def test_a_malformed_block_is_a_value_error(block):
+    with pytest.raises(ValueError):
+        larkrows.unpack(block)
+
+
+def test_a_malformed_block_in_a_file_falls_back_to_building(monkeypatch):
+    package, name, key_fn, lexer, build = GRAMMARS[runebound.TABLES]
+    from importlib import resources
+
+    doc = json.loads(resources.files(package).joinpath(name).read_text(encoding="utf-8"))
+    doc["data"]["parser"]["parser"]["states"]["#states"][larkrows.TAG][1] = "AQA="
+    text = json.dumps(doc)
+    with pytest.raises(ValueError):  # the reader refuses it as it reads
+        larktables.parse_document(text, True)
+    real = larktables.resources.files
+
+    class Stored:  # the tables file of the package reads as ``text``, any other file as is
+        def __init__(self, package):
+            self.files = real(package)
+
+        def joinpath(self, file_name):
+            return self if file_name == name else self.files.joinpath(file_name)
+
+        def read_text(self, encoding):
+            return text
+
+    monkeypatch.setattr(larktables.resources, "files", Stored)
+    assert larktables.read_tables(package, name, key_fn(), True) is None
+    parser, from_file = larktables.load(package, name, key_fn(), lexer, build)
+    assert not from_file
+    assert parser.parse("Gain 1 gold.") is not None

@@ -182,24 +182,40 @@ def _convert_node(node, path: tuple, index: PositionIndex):
         shown = (node.tag or "").replace(_TAG, "!!")
         _problem(index, node, path, "RF110", f"YAML tag '{_short(shown)}' is not allowed in "
                  "card data", "remove the tag; a plain mapping or list needs none")
+    # a plain text scalar (tag str, a str value: most of card data) is taken as it is here,
+    # as _checked_scalar would return it, without the two calls per key and value (issue 38)
     if kind == "mapping":
         out = {}
+        keys, values = index.keys, index.values
         for key_node, value_node in node.value:
-            key = _checked_scalar(key_node, path, index) if key_node.id == "scalar" \
-                else str(key_node.value)
-            key = key if isinstance(key, str) else str(key)
+            if key_node.tag == _STR and type(key_node.value) is str:
+                key = key_node.value
+            else:
+                key = _checked_scalar(key_node, path, index) if key_node.id == "scalar" \
+                    else str(key_node.value)
+                key = key if isinstance(key, str) else str(key)
             sub = path + (key,)
-            index.keys[sub] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
-            index.values[sub] = (value_node.start_mark.line + 1,
-                                 value_node.start_mark.column + 1)
-            out[key] = _convert_node(value_node, sub, index)
+            mark = key_node.start_mark
+            keys[sub] = (mark.line + 1, mark.column + 1)
+            mark = value_node.start_mark
+            values[sub] = (mark.line + 1, mark.column + 1)
+            if value_node.tag == _STR and type(value_node.value) is str \
+                    and value_node.id == "scalar":
+                out[key] = value_node.value
+            else:
+                out[key] = _convert_node(value_node, sub, index)
         return out
     if kind == "sequence":
         out = []
+        values = index.values
         for i, item in enumerate(node.value):
             sub = path + (i,)
-            index.values[sub] = (item.start_mark.line + 1, item.start_mark.column + 1)
-            out.append(_convert_node(item, sub, index))
+            mark = item.start_mark
+            values[sub] = (mark.line + 1, mark.column + 1)
+            if item.tag == _STR and type(item.value) is str and item.id == "scalar":
+                out.append(item.value)
+            else:
+                out.append(_convert_node(item, sub, index))
         return out
     return _checked_scalar(node, path, index)
 

@@ -162,6 +162,13 @@ class _Compiler:
             return lambda x: True
         if len(checks) == 1:
             return checks[0]
+        # two or three checks (most schemas) without a generator per value (issue 38)
+        if len(checks) == 2:
+            a, b = checks
+            return lambda x: bool(a(x) and b(x))
+        if len(checks) == 3:
+            a, b, c = checks
+            return lambda x: bool(a(x) and b(x) and c(x))
         checks_t = tuple(checks)
         return lambda x: all(c(x) for c in checks_t)
 
@@ -295,7 +302,15 @@ class _Compiler:
         if value is False:
             return lambda x: not isinstance(x, list) or len(x) <= start
         sub = self.compile(value)
-        return lambda x: not isinstance(x, list) or all(sub(v) for v in x[start:])
+
+        def check(x):
+            if not isinstance(x, list):
+                return True
+            for v in x[start:] if start else x:
+                if not sub(v):
+                    return False
+            return True
+        return check
 
     def prefix_items(self, value):
         subs = tuple(self.compile(s) for s in value)

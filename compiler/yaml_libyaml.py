@@ -135,26 +135,41 @@ def _event_depth(text: str) -> int | None:
         parser.dispose()
 
 
-def _tree_depth(root) -> int | None:
-    """The deepest nesting of collections below ``root``; None when a node's mark may differ
-    from ruamel's: an empty plain scalar (``key:`` with no value), which libyaml marks where
-    the value would start and ruamel at the next token."""
-    deepest, stack = 0, [(root, 1)]
+def _scan(root) -> tuple[int | None, tuple | None]:
+    """(the deepest nesting of collections below ``root``, the first repeated key), in one
+    walk (issue 38: two walks were a fifth of reading a file). The depth is None when a
+    node's mark may differ from ruamel's: an empty plain scalar (``key:`` with no value),
+    which libyaml marks where the value would start and ruamel at the next token. The
+    repeated key, as ``(key, its node, the line of the first)``, is the one
+    :func:`~runeforge.yamlsource.duplicate_key` finds first: its walk visits the mappings
+    below values and items (never below keys) in this order."""
+    deepest, dup = 0, None
+    stack = [(root, 1, True)]  # (node, depth, look for repeated keys in it)
     while stack:
-        node, depth = stack.pop()
+        node, depth, dups = stack.pop()
         kind = node.id
         if kind == "scalar":
             if not node.value and not node.style:
-                return None
+                return None, None
             continue
-        deepest = max(deepest, depth)
+        if depth > deepest:
+            deepest = depth
         if kind == "mapping":
+            seen = {} if dups and dup is None else None
             for key, value in node.value:
-                stack.append((key, depth + 1))
-                stack.append((value, depth + 1))
+                if seen is not None:
+                    k = key.value if key.id == "scalar" else id(key)
+                    first = seen.get(k)
+                    if first is not None:
+                        dup = (k, key, first.start_mark.line + 1)
+                        seen = None
+                    else:
+                        seen[k] = key
+                stack.append((key, depth + 1, False))
+                stack.append((value, depth + 1, dups))
         else:
-            stack.extend((item, depth + 1) for item in node.value)
-    return deepest
+            stack.extend((item, depth + 1, dups) for item in node.value)
+    return deepest, dup
 
 
 _DIRECTIVE = re.compile(r"^%", re.M)
@@ -166,23 +181,30 @@ _ODD = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ud800-\udfff\u
 def compose(text: str, lines: list[str], max_depth: int):
     """The root node of ``text`` (None: no document), or :data:`UNSURE`: read it with
     ruamel."""
+    return compose_checked(text, lines, max_depth)[0]
+
+
+def compose_checked(text: str, lines: list[str], max_depth: int):
+    """(:func:`compose`, the first repeated key of its nodes as :func:`_scan` gives it, or
+    None)."""
     if CParser is None or _DIRECTIVE.search(text) or _ODD.search(text):
-        return UNSURE
+        return UNSURE, None
     limit = max_depth - DEPTH_MARGIN
     bound = text.count("[") + text.count("{") + 2 * max(map(len, lines), default=0) + 2
     if bound > CHEAP_DEPTH_BOUND:
         depth = _event_depth(text)
         if depth is None or depth >= limit:
-            return UNSURE
+            return UNSURE, None
     parser = _Parser(text)
     try:
         root = parser.get_single_node()
     except (YAMLError, RecursionError, ValueError, TypeError):
-        return UNSURE
+        return UNSURE, None
     finally:
         parser.dispose()
-    if root is not None:
-        depth = _tree_depth(root)
-        if depth is None or depth >= limit:
-            return UNSURE
-    return root
+    if root is None:
+        return None, None
+    depth, dup = _scan(root)
+    if depth is None or depth >= limit:
+        return UNSURE, None
+    return root, dup

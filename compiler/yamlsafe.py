@@ -31,7 +31,7 @@ import stat
 from pathlib import Path
 
 from .diagnostics import Diagnostic
-from .yamlsource import MAX_DEPTH, Source, duplicate_key  # noqa: F401  (re-exported)
+from .yamlsource import MAX_DEPTH, Source, duplicate_diag, duplicate_key  # noqa: F401  (re-exported)
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
 MAX_TAB_REPORTS = 3
@@ -185,18 +185,19 @@ def parse(src: Source, front: str = "auto"):
     diags = _tabs(src)
     if diags:
         return None, diags
-    maybe_anchor = _MAYBE_ANCHOR.search(src.text) is not None
+    # (an anchor or alias needs a '&' or '*': the regular expression only where there is one)
+    maybe_anchor = ("&" in src.text or "*" in src.text) and \
+        _MAYBE_ANCHOR.search(src.text) is not None
     tree = UNSURE = object()
     if front == "auto" and not maybe_anchor:
         from . import yaml_libyaml
 
-        tree = yaml_libyaml.compose(src.text, src.lines, MAX_DEPTH)
+        # the nodes and, found in the same walk, the key duplicate_key would find first
+        tree, dup = yaml_libyaml.compose_checked(src.text, src.lines, MAX_DEPTH)
         if tree is yaml_libyaml.UNSURE:
             tree = UNSURE
-        elif tree is not None:
-            dup = duplicate_key(src, tree)
-            if dup is not None:
-                return None, [dup]
+        elif dup is not None:
+            return None, [duplicate_diag(src, *dup)]
     if tree is UNSURE:
         from . import yaml_ruamel
 

@@ -48,12 +48,17 @@ def duplicate_key(src: Source, node) -> Diagnostic | None:
             for key, value in node.value:
                 k = key.value if key.id == "scalar" else id(key)
                 if k in seen:
-                    mark = key.start_mark
-                    return src.diag("RF103", f"duplicate key '{k}' in a mapping",
-                                    mark.line + 1, mark.column + 1, length=max(1, len(str(k))),
-                                    hint=f"first defined at line {seen[k]}")
+                    return duplicate_diag(src, k, key, seen[k])
                 seen[k] = key.start_mark.line + 1
                 stack.append(value)
         elif kind == "sequence":
             stack.extend(node.value)
     return None
+
+
+def duplicate_diag(src: Source, k, key, first_line: int) -> Diagnostic:
+    """RF103 at ``key`` (a key node), which repeats ``k`` first defined at ``first_line``."""
+    mark = key.start_mark
+    return src.diag("RF103", f"duplicate key '{k}' in a mapping", mark.line + 1,
+                    mark.column + 1, length=max(1, len(str(k))),
+                    hint=f"first defined at line {first_line}")

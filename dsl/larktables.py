@@ -25,6 +25,9 @@ from lark import Lark
 from lark.grammar import Rule
 from lark.lexer import TerminalDef
 
+from . import larkmemo, larkrows
+from .larklazy import LazyLark
+
 FORMAT = 1
 _LEXER = "<custom lexer>"
 # options that name things on this machine or objects given at load time; not stored
@@ -62,6 +65,8 @@ def _hook(obj: dict):
     """json object_hook: undo _encode's tags while the text is read (one pass, in C's loop)."""
     if len(obj) == 1 and "#states" in obj:
         return _unpack_states(obj["#states"])
+    if len(obj) == 1 and larkmemo.TAG in obj:
+        return larkmemo.unpack(obj)
     return _hook_packed(obj)
 
 
@@ -77,6 +82,8 @@ def _hook_packed(obj: dict):
             return dict(pairs)
         if "#tuple" in obj:
             return tuple(obj["#tuple"])
+        if larkrows.TAG in obj:  # the states' rows in binary (the stored {"#states": rows})
+            return larkrows.unpack(obj[larkrows.TAG])
     return obj
 
 
@@ -127,7 +134,8 @@ def _unpack_states(rows) -> dict:
 
 def parse_document(text: str, packed: bool = False) -> dict:
     """A tables file's text to its data (tuples and int keys restored). ``packed``: a
-    table's states stay in the compact form they are stored in ({"#states": rows})."""
+    table's states and the memo's rules stay in the compact forms they are stored in
+    ({"#states": rows}, {"#rules": ...}: :mod:`.larkmemo`)."""
     return json.loads(text, object_hook=_hook_packed if packed else _hook)
 
 
@@ -143,7 +151,7 @@ def serialize(parser: Lark, lexer) -> dict:
     data = _encode(data)
     table = data["parser"]["parser"]
     table["states"] = _pack_states(table["states"])
-    return {"data": data, "memo": _encode(memo)}
+    return {"data": data, "memo": larkmemo.pack(_encode(memo))}
 
 
 def _renumbered(table: dict) -> dict:
@@ -184,6 +192,9 @@ def _renumbered(table: dict) -> dict:
 def document(parser: Lark, lexer, key: str) -> str:
     """The text of a tables file (stable: the same parser gives the same text)."""
     body = serialize(parser, lexer)
+    table = body["data"]["parser"]["parser"]
+    if isinstance(table["states"], dict) and set(table["states"]) == {"#states"}:
+        table["states"] = {"#states": larkrows.pack(table["states"]["#states"])}
     return json.dumps({"format": FORMAT, "lark": lark.__version__, "key": key, **body},
                       sort_keys=True, separators=(",", ":")) + "\n"
 
@@ -226,14 +237,15 @@ def load(package: str, name: str, key: str, lexer, build, **load_options) -> tup
                 rules = _rule_ids(data, states)
             if rules is not None:
                 table["states"] = {}  # filled below, without Lark's per-action lookups
-            memo = _deserialize_memo(memo)  # Lark's own pass then leaves the objects as are
-            parser = Lark._load_from_dict(data, memo, **load_options)
+            # Lark's own pass then leaves the objects as they are
+            memo = larkmemo.build(memo) if larkmemo.is_packed(memo) else _deserialize_memo(memo)
+            parser = LazyLark._load_from_dict(data, memo, **load_options)
             if rules is not None and packed:
                 try:
                     _fill_states_packed(parser, rows, table["tokens"], rules)
                 except KeyError:  # a reduce by a rule not among the parser's: Lark reads them
                     table["states"] = _unpack_states(rows)
-                    parser = Lark._load_from_dict(data, memo, **load_options)
+                    parser = LazyLark._load_from_dict(data, memo, **load_options)
             elif rules is not None:
                 _fill_states(parser, states, table["tokens"], rules)
             return parser, True

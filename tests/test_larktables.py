@@ -184,14 +184,24 @@ def test_a_malformed_compact_row_falls_back_to_building(monkeypatch):
 
 @pytest.mark.parametrize("name", sorted(GRAMMARS))
 def test_the_memo_objects_are_those_lark_makes(name):
-    """load() deserializes the memo itself (issue 38): the same rules and terminals."""
+    """load() deserializes the memo itself (issue 38): the same rules and terminals, from
+    the compact form the file stores (larkmemo.build) and from Lark's tagged form
+    (_deserialize_memo, for a file that keeps it)."""
     from lark.utils import SerializeMemoizer
 
+    from runeforge.dsl import larkmemo
+
     package, name, key_fn, lexer, build = GRAMMARS[name]
-    doc = larktables.read_tables(package, name, key_fn(), True)
+    doc = larktables.read_tables(package, name, key_fn())  # the memo in Lark's form
     theirs = SerializeMemoizer.deserialize(
         doc["memo"], {"Rule": larktables.Rule, "TerminalDef": larktables.TerminalDef}, {})
-    ours = larktables._deserialize_memo(doc["memo"])
+    packed = larktables.read_tables(package, name, key_fn(), True)["memo"]
+    assert larkmemo.is_packed(packed)
+    for ours in (larkmemo.build(packed), larktables._deserialize_memo(doc["memo"])):
+        _same_memo_objects(ours, theirs)
+
+
+def _same_memo_objects(ours, theirs):
     assert ours.keys() == theirs.keys() and len(ours) > 100
     for k, obj in theirs.items():
         assert type(ours[k]) is type(obj) and ours[k] == obj and hash(ours[k]) == hash(obj)

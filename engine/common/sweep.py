@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import math
 
+from runeforge.engine.common.framestack import call_with_room
+
 Z95 = 1.959963984540054
 
 
@@ -52,7 +54,7 @@ def _init_worker(run_one, bundle: dict) -> None:
 
 def _run_in_worker(spec) -> dict:
     run_one, bundle = _WORK
-    return run_one(bundle, spec)
+    return call_with_room(run_one, bundle, spec)
 
 
 def chunk_size(games: int, workers: int) -> int:
@@ -63,11 +65,13 @@ def chunk_size(games: int, workers: int) -> int:
 def run_local(run_one, bundle: dict, specs: list, workers: int = 1,
               progress=None) -> list[dict]:
     """Results in spec order; ``workers`` > 1 uses a process pool (the bundle is sent to
-    each worker once). ``progress(done, total)`` is called after each game."""
+    each worker once). ``progress(done, total)`` is called after each game. Every game is
+    played with room on the frame stack (engine/common/framestack.py), here and in a worker
+    alike."""
     if workers <= 1:
         out = []
         for spec in specs:
-            out.append(run_one(bundle, spec))
+            out.append(call_with_room(run_one, bundle, spec))
             if progress:
                 progress(len(out), len(specs))
         return out

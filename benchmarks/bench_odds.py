@@ -397,7 +397,9 @@ def simulation(games: int = 16) -> None:
     workers cannot get two cores); and the CPU critical path, 1 worker's CPU time against the
     busiest worker's (or half of all CPU spent, the parent's included, when that is more):
     the speed-up two idle cores give, unless the two workers slow each other down through
-    the shared memory. The load average is printed beside."""
+    the shared memory, or the machine's other work does (a worker that is preempted often
+    refills its caches each time). The load average is printed beside, and what the CPU
+    figure is made of below it."""
     from runeforge import pipeline
     from runeforge.backends.bundle import build_bundle
     from runeforge.engine.common import sweep

@@ -11,8 +11,10 @@ is no longest-first order to give them. What a pool can do about it:
   of a worker's share of the games not yet handed out, at most ``sweep.chunk_size``, and the
   last ones are single games), so a worker waits for the other at most about one game at
   the end, while a sweep of thousands of games still goes out in few messages;
-- the workers fork from this process with its heap frozen (below), so the bundle, the
-  catalogs and the warm caches are theirs without a copy and without pickling.
+- the workers fork from this process with its heap frozen (below), so the bundle and the
+  catalogs and caches this process has warmed are theirs without a copy and without
+  pickling or compiling anything (where processes are spawned instead of forked, the
+  bundle is pickled once per worker).
 
 Results come back in spec order whatever the order of play: every game is determined by its
 spec alone.

@@ -376,11 +376,14 @@ def balance(trials: int, monte_carlo_runs: bool = True, full: int = 2000,
 
 
 def _timed_one(bundle: dict, spec) -> dict:
-    """One game of the sweep, with the worker's id and its CPU time so far (a forked worker's
-    CPU clock starts at zero)."""
+    """One game of the sweep, with the worker's id, its CPU time so far (a forked worker's
+    CPU clock starts at zero) and the game's own CPU time."""
     from runeforge.engine.runebound.analysis import simulate as sim
 
-    return {**sim.run_one(bundle, spec), "_pid": os.getpid(), "_cpu": time.process_time()}
+    start = time.process_time()
+    result = sim.run_one(bundle, spec)
+    end = time.process_time()
+    return {**result, "_pid": os.getpid(), "_cpu": end, "_game": end - start}
 
 
 def simulation(games: int = 16) -> None:
@@ -394,7 +397,9 @@ def simulation(games: int = 16) -> None:
     workers cannot get two cores); and the CPU critical path, 1 worker's CPU time against the
     busiest worker's (or half of all CPU spent, the parent's included, when that is more):
     the speed-up two idle cores give, unless the two workers slow each other down through
-    the shared memory. The load average is printed beside."""
+    the shared memory, or the machine's other work does (a worker that is preempted often
+    refills its caches each time). The load average is printed beside, and what the CPU
+    figure is made of below it."""
     from runeforge import pipeline
     from runeforge.backends.bundle import build_bundle
     from runeforge.engine.common import sweep
@@ -413,9 +418,11 @@ def simulation(games: int = 16) -> None:
     two = sweep.run_local(_timed_one, bundle, specs, workers=2)
     wall2, parent = time.perf_counter() - t, time.process_time() - c
     per_worker: dict[int, float] = {}
+    in_games: dict[int, float] = {}
     for r in two:
-        pid, cpu = r.pop("_pid"), r.pop("_cpu")
+        pid, cpu, game = r.pop("_pid"), r.pop("_cpu"), r.pop("_game")
         per_worker[pid] = max(per_worker.get(pid, 0.0), cpu)
+        in_games[pid] = in_games.get(pid, 0.0) + game
     assert one == two, "2 workers changed the results of the same seeds"
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"simulated 4-player games/s (heuristic bots, one process, {games} games): "
@@ -434,6 +441,23 @@ def simulation(games: int = 16) -> None:
           f"{cpu1:.2f} s CPU; workers "
           f"{', '.join(f'{v:.2f}' for v in sorted(per_worker.values()))} s, parent "
           f"{parent:.2f} s; target >= 1.8x: {verdict(crit)})")
+    # What the critical path is made of, all from this run: the balance of the work between
+    # the workers (2.00 when they are equally busy), the CPU one worker spent against what
+    # the pool spent on the same games (below 1 when the two workers slow each other down,
+    # or the machine's other work slows them), and each worker's CPU outside its games
+    # (start-up, messages): the cost the sweep's size has to cover. Then the share of the
+    # cores the runs got: below 100 % the machine's other work changed the wall figure.
+    spent = sum(per_worker.values()) + parent
+    outside = [per_worker[p] - in_games[p] for p in sorted(per_worker)]
+    print(f"simulate speed-up 1 -> 2 workers, made of: balance {spent / busiest:.2f} of 2.00 x "
+          f"CPU efficiency {cpu1 / spent:.2f} (2 workers spent {spent:.2f} s CPU on the games "
+          f"1 worker played in {cpu1:.2f} s); each worker's CPU outside its games "
+          f"{', '.join(f'{v:.2f}' for v in outside)} s; the runs had "
+          f"{100 * cpu1 / wall1:.0f} % of a core (1 worker) and "
+          f"{100 * spent / (2 * wall2):.0f} % of two (2 workers)"
+          + ("" if min(cpu1 / wall1, spent / (2 * wall2)) >= 0.9 else
+             ": the machine was busy, so the wall figure measures its other work as much as "
+             "the runner"))
 
 
 if __name__ == "__main__":

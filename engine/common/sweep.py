@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import math
 
+from runeforge.engine.common.framestack import call_with_room
+
 Z95 = 1.959963984540054
 
 
@@ -41,59 +43,32 @@ def rates(rows: dict[str, list[int]]) -> list[dict]:
 
 # ---- local process pool ------------------------------------------------------------------
 
-_WORK: tuple | None = None   # (run_one, bundle) of a pool worker
 CHUNKS_PER_WORKER = 32
 
 
-def _init_worker(run_one, bundle: dict) -> None:
-    global _WORK
-    _WORK = (run_one, bundle)
-
-
-def _run_in_worker(spec) -> dict:
-    run_one, bundle = _WORK
-    return run_one(bundle, spec)
-
-
 def chunk_size(games: int, workers: int) -> int:
-    """Games per message to a pool worker: about ``CHUNKS_PER_WORKER`` chunks a worker."""
+    """The most games in one message to a pool worker: about ``CHUNKS_PER_WORKER`` chunks a
+    worker (engine/common/pool.py hands out smaller ones towards the end)."""
     return max(1, games // (workers * CHUNKS_PER_WORKER))
 
 
 def run_local(run_one, bundle: dict, specs: list, workers: int = 1,
               progress=None) -> list[dict]:
-    """Results in spec order; ``workers`` > 1 uses a process pool (the bundle is sent to
-    each worker once). ``progress(done, total)`` is called after each game."""
+    """Results in spec order; ``workers`` > 1 uses a process pool (engine/common/pool.py;
+    the bundle goes to each worker once). ``progress(done, total)`` is called after each game.
+    Every game is played with room on the frame stack (engine/common/framestack.py), here
+    and in a worker alike."""
     if workers <= 1:
         out = []
         for spec in specs:
-            out.append(run_one(bundle, spec))
+            out.append(call_with_room(run_one, bundle, spec))
             if progress:
                 progress(len(out), len(specs))
         return out
-    import gc
-    from concurrent.futures import ProcessPoolExecutor
+    from runeforge.engine.common.pool import run_pool
 
-    out = []
-    # Games differ in length: the last chunk of a worker is time the other one may wait, so
-    # there are many small chunks; a chunk is still batched (one message per chunk) when a
-    # sweep has thousands of games.
-    chunk = chunk_size(len(specs), workers)
-    # The workers fork from this process: what is here (the bundle, the catalogs, the warm
-    # caches) is theirs without a copy, unless they write to it. The collector writes to
-    # every object it examines, so a full collection in a worker would copy every page of
-    # the parent's heap into it; frozen, those objects are never examined (issue 38).
-    gc.freeze()
-    try:
-        with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker,
-                                 initargs=(run_one, bundle)) as pool:
-            for result in pool.map(_run_in_worker, specs, chunksize=chunk):
-                out.append(result)
-                if progress:
-                    progress(len(out), len(specs))
-    finally:
-        gc.unfreeze()
-    return out
+    return run_pool(run_one, bundle, specs, workers, chunk_size(len(specs), workers),
+                    progress)
 
 
 # ---- Dask distributed ----------------------------------------------------------------------

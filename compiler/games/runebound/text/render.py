@@ -373,3 +373,7 @@ render_board.install(Renderer)
 from . import render_rbmod  # noqa: E402
 
 render_rbmod.install(Renderer)
+# ---- branch rbverb: a clause as subject, modal and verb phrase
+from . import render_rbverb  # noqa: E402
+
+render_rbverb.install(Renderer)

@@ -366,3 +366,8 @@ from .render_rbmod import TEMPLATES as _RBMOD  # noqa: E402
 
 OTHER.update(_RBMOD)
 TEMPLATES = all_templates()
+# ---- branch rbverb: a clause as subject, modal and verb phrase (render_rbverb.py)
+from .render_rbverb import TEMPLATES as _RBVERB  # noqa: E402
+
+OTHER.update(_RBVERB)
+TEMPLATES = all_templates()

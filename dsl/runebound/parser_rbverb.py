@@ -57,8 +57,20 @@ def _refuse_ally(subject, clause, span):
     raise AbilitySyntaxError(
         f"{who} has no gold, cards, turn or movement of its own: only wounds, exhaustion and "
         "bonuses are said of an Ally", *span, code="RF522",
-        hint=f"say it of your Hero ('you ...'), or of the Ally's wounds and exhaustion "
-             f"('{who[0].upper() + who[1:]} takes 1 wound.', 'Discard 1 wound from {who}.')")
+        hint=f"say it of your Hero ('{_said_of_you(clause)}'), or of the Ally's wounds and "
+             f"exhaustion ('{who[0].upper() + who[1:]} takes 1 wound.', 'Discard 1 wound from "
+             f"{who}.')")
+
+
+def _said_of_you(clause) -> str:
+    """The canonical sentence of ``clause`` said of your Hero ("Gain 2 gold.")."""
+    from .printer import text  # the printer imports no parser; imported when a hint is made
+
+    try:
+        said = text(clause)
+    except TypeError:  # a clause the printer cannot say alone
+        return "Gain 1 gold."
+    return said[0].upper() + said[1:] + "."
 
 
 def _refuse_combat(subject, clause, span):

@@ -101,7 +101,12 @@ class RbverbRules:
 
     def rbv_remove(self, ch):  # "removes 1 exhaustion": discarded from the subject
         amount, tokens = _values(ch)[:2]
-        return n.Heal(amount, tuple(str(t) for t in tokens), "hero", span=_sp(ch))
+        first = n.Heal(amount, tuple(str(t) for t in tokens), "hero", span=_sp(ch))
+        more = getattr(tokens, "more", None)  # "remove 1 wound and 1 exhaustion" (parser_np)
+        if more is None:
+            return first
+        return n.And((first, n.Heal(more[0], (str(more[1]),), "hero", span=_sp(ch))),
+                     span=_sp(ch))
 
     def rbv_trophy(self, ch):
         raise AbilitySyntaxError(
@@ -135,7 +140,18 @@ class RbverbRules:
         return _may(subject, clause, _sp(ch), self)
 
 
+def _one_pick(subject, clause, span) -> None:
+    """Two acts said of one picked Hero ("another Hero", "may") are not yet said: each would be
+    a pick or a choice of its own."""
+    if isinstance(clause, n.And):
+        raise AbilitySyntaxError(
+            "two acts said of one picked Hero or as one choice are not yet said", *span,
+            hint="say one thing removed: 'Another Hero removes 1 wound.', 'You may remove 1 "
+                 "wound.'")
+
+
 def _may(subject, clause, span, parser):
+    _one_pick(subject, clause, span)
     if isinstance(clause, _Special):
         raise AbilitySyntaxError("'may' takes something the Heroes do, not a rule", *span,
                                  code="RF524", hint="write the rule alone ('... cannot ...')")
@@ -158,6 +174,11 @@ def install(cls) -> None:
 
     def subject_does(self, ch):  # with this branch's subjects and refusals
         subject, clause = _values(ch)
+        if isinstance(clause, n.And):  # "removes 1 wound and 1 exhaustion": each said of it
+            if subject == "another_hero":
+                _one_pick(subject, clause, _sp(ch))
+            return n.And(tuple(subject_does(self, [subject, item]) for item in clause.items),
+                         span=_sp(ch))
         if subject == "another_hero" or (isinstance(subject, str) and subject in ALLIES) \
                 or (isinstance(clause, _COMBAT) and subject != "that_hero"):
             return clause_of(subject, clause, _sp(ch), self)
@@ -168,6 +189,7 @@ def install(cls) -> None:
     def subject_may(self, ch):  # "Your Allies may ...": the Hero chooses for them
         subject, clause = _values(ch)
         if isinstance(subject, n.Selector):
+            _one_pick(subject, clause, _sp(ch))
             _refuse_combat(subject, clause, _sp(ch))
             return core_may(self, ch)
         return _may(subject, clause, _sp(ch), self)
@@ -175,6 +197,7 @@ def install(cls) -> None:
     core_heroes_may = cls.heroes_may
 
     def heroes_may(self, ch):  # "Each Hero may reroll ...": refused as above (RF523)
+        _one_pick(None, _values(ch)[-1], _sp(ch))
         _refuse_combat(n.Selector("each"), _values(ch)[-1], _sp(ch))
         return core_heroes_may(self, ch)
 

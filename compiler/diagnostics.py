@@ -142,7 +142,8 @@ CODES: dict[str, str] = {
     "RF505": "card name gives an empty id",
     # ---- branch rbverb (issue 32): a clause's subject and verb phrase, refused at their words
     "RF520": "a trophy gained or discarded as a count: a trophy is a card a Hero keeps",
-    "RF521": "'cannot move': the engine bars no Hero from moving",
+    "RF521": "'cannot move' or 'cannot attack' with no object: no rule of the engine stops a "
+             "Hero moving or attacking",
     "RF522": "a verb an Ally cannot do: only wounds, exhaustion and bonuses are said of an Ally",
     "RF523": "an attack, a wound inflicted or a reroll said of a subject other than your Hero",
     "RF524": "'may' said of a subject that chooses nothing, or before a rule",

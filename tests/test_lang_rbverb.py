@@ -49,7 +49,7 @@ def _sentences():
 
 
 # what stays a syntax error, said in docs/language.md ("Not yet said")
-_NOT_YET = ("cannot attack", "inflicts 1 wound")
+_NOT_YET = ("inflicts 1 wound",)
 
 
 def test_every_subject_and_verb_phrase_compiles_or_is_refused_with_a_code():
@@ -65,7 +65,7 @@ def test_every_subject_and_verb_phrase_compiles_or_is_refused_with_a_code():
         irs, findings = compile_abilities(text, _ctx(kind))
         compiled += irs is not None and not [f for f in findings if f.severity == "error"]
     assert unexpected == []
-    assert compiled >= 350  # of 570; 286 before the branch
+    assert compiled >= 355  # of 570; 286 before the branch
 
 
 @pytest.mark.parametrize("text", [
@@ -100,6 +100,7 @@ def test_each_refusal_in_the_docs_is_true(kind, text, code):
 @pytest.mark.parametrize("text, code, at", [
     ("Each Hero gains 1 trophy.", "RF520", "gains 1 trophy"),
     ("You cannot move.", "RF521", "cannot move"),
+    ("Heroes cannot attack this turn.", "RF521", "cannot attack"),
     ("This Ally gains 2 gold.", "RF522", "This Ally gains 2 gold"),
     ("Each Hero makes a magic attack.", "RF523", "Each Hero makes a magic attack"),
 ])

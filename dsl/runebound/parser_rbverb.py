@@ -14,8 +14,9 @@
   "may" is the choice of the Hero who has the Ally.
 
 Refused where they are written, with the form to write: a trophy gained or discarded as a count
-(RF520: a trophy is a card, kept with "keep it as a trophy"), "cannot move" (RF521: the engine
-bars no Hero's movement), a verb an Ally cannot do (RF522: gold, cards, moves, a turn), an
+(RF520: a trophy is a card, kept with "keep it as a trophy"), "cannot move" and "cannot attack"
+with no object (RF521: no rule of the engine stops a Hero moving or attacking), a verb an Ally
+cannot do (RF522: gold, cards, moves, a turn), an
 attack, a wound inflicted or a reroll said of Heroes other than yours (RF523: the engine fights
 one combat, your Hero's), and "may" said of Heroes who choose nothing (RF524). parser.py
 installs the rules; this module does not import parser.py.
@@ -115,11 +116,17 @@ class RbverbRules:
                                "write 'gain 1 experience' or 'gain 1 gold for each trophy you "
                                "have'")
 
-    def rbv_cannot_move(self, ch):
-        raise AbilitySyntaxError(
-            "the engine bars no Hero from moving", *_sp(ch), code="RF521",
-            hint="bar what it can bar: 'Heroes cannot enter swamps.', 'Heroes cannot rest.', "
-                 "or end the turn: 'Each Hero ends their turn.'")
+    def rbv_cannot_move(self, ch):  # "cannot move", "cannot attack" (with no object)
+        verb = str(ch[-1]).lower()
+        if verb == "move":
+            hint = ("bar what it can bar: 'Heroes cannot enter swamps.', 'Heroes cannot rest.', "
+                    "or end the turn: 'Each Hero ends their turn.'")
+        else:
+            hint = ("bar what it can bar: 'Heroes cannot attack other Heroes.', 'Allies cannot "
+                    "attack this challenge.', 'You cannot escape from this combat.'")
+        doing = "moving" if verb == "move" else "attacking"
+        raise AbilitySyntaxError(f"no rule of the engine stops a Hero {doing}", *_sp(ch),
+                                 code="RF521", hint=hint)
 
     def rbv_attack(self, ch):
         return n.Attack(_values(ch)[0], None, span=_sp(ch))

@@ -147,6 +147,8 @@ CODES: dict[str, str] = {
     "RF522": "a verb an Ally cannot do: only wounds, exhaustion and bonuses are said of an Ally",
     "RF523": "an attack, a wound inflicted or a reroll said of a subject other than your Hero",
     "RF524": "'may' said of a subject that chooses nothing, or before a rule",
+    "RF525": "the verb does not agree with its subject ('Each Hero gain'; a warning: fmt "
+             "writes the agreeing form)",
     # RF6xx: localisation
     "RF601": "missing or empty translation",
     "RF602": "slot or placeholder mismatch in a translation",

@@ -23,7 +23,7 @@ from runeforge.games.runebound.text.render import render_ability
 from tests.test_lang_rbdice import refused_lines
 
 LOCALES = ("en", "fi", "pl", "el", "ru")
-CODES = {"RF520", "RF521", "RF522", "RF523", "RF524"}
+CODES = {"RF520", "RF521", "RF522", "RF523", "RF524"}  # refusals (RF525: a warning)
 REFUSED_DOC = refused_lines("rbverb-refused")
 
 
@@ -181,3 +181,28 @@ def test_this_ally_removes_its_own_exhaustion_and_your_allies_may_heal():
     game.players[hero.id] = Script(optional=[True])
     run_all(build_effects(ir["effects"]), Context(game.combat, hero, "test"))
     assert [a.wounds for a in hero.allies] == [1, 1]
+
+
+# ---- agreement ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("text, verb, form", [
+    ("Each Hero gain 1 gold.", "gain", "Each Hero gains"),
+    ("You gains 1 gold.", "gains", "You gain"),
+    ("One of your Allies take 1 wound.", "take", "One of your Allies takes"),
+    ("Every time your Hero enter a forest space, gain 1 gold.", "enter", "your Hero enters"),
+])
+def test_a_verb_that_does_not_agree_is_a_located_warning_with_the_agreeing_form(text, verb, form):
+    irs, findings = compile_abilities(text, _ctx("hero"))
+    assert irs is not None  # read either way; fmt writes the agreeing form
+    (found,) = [f for f in findings if f.code == "RF525"]
+    assert found.severity == "warning" and text[found.span[0]:found.span[1]] == verb
+    assert f"'{form}'" in found.hint
+
+
+@pytest.mark.parametrize("text", [
+    "Each Hero gains 1 gold.", "You gain 1 gold.", "Your Allies take 1 wound.",
+    "Each Hero within 2 spaces of you gains 1 gold.", "Another Hero may remove 1 exhaustion.",
+    "If you have 2 or more wounds, each other Hero takes 1 wound.",
+])
+def test_an_agreeing_verb_gets_no_warning(text):
+    _, findings = compile_abilities(text, _ctx("event"))
+    assert "RF525" not in [f.code for f in findings]

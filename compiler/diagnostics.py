@@ -140,6 +140,15 @@ CODES: dict[str, str] = {
     "RF503": "card id is not the kebab-case of the English name",
     "RF504": "manifest problem",
     "RF505": "card name gives an empty id",
+    # ---- branch rbverb (issue 32): a clause's subject and verb phrase, refused at their words
+    "RF520": "a trophy gained or discarded as a count: a trophy is a card a Hero keeps",
+    "RF521": "'cannot move' or 'cannot attack' with no object: no rule of the engine stops a "
+             "Hero moving or attacking",
+    "RF522": "a verb an Ally cannot do: only wounds, exhaustion and bonuses are said of an Ally",
+    "RF523": "an attack, a wound inflicted or a reroll said of a subject other than your Hero",
+    "RF524": "'may' said of a subject that chooses nothing, or before a rule",
+    "RF525": "the verb does not agree with its subject ('Each Hero gain'; a warning: fmt "
+             "writes the agreeing form)",
     # RF6xx: localisation
     "RF601": "missing or empty translation",
     "RF602": "slot or placeholder mismatch in a translation",

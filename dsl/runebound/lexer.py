@@ -16,6 +16,7 @@ from lark.lexer import Lexer
 from ..errors import AbilitySyntaxError, suggest
 from .lexer_np import shared_determiners, single_determiners  # branch rbnp
 from .lexer_rbmod import rbmod_pass  # branch rbmod
+from .lexer_rbverb import bare_attacks  # branch rbverb
 from .lexer_token import make_token
 
 # terminal -> the words (lower case) that spell it. The first word is the display form
@@ -387,6 +388,8 @@ class AbilityLexer(Lexer):
         tokens = floor_commas(tokens) if "minimum" in low else tokens
         if "for" in low or "plus" in low or "instead" in low:  # branch rbmod (lexer_rbmod.py)
             tokens = rbmod_pass(tokens, low)
+        if "attack" in low:  # branch rbverb: "cannot attack" with no object (lexer_rbverb.py)
+            tokens = bare_attacks(tokens)
         return tokens
 
 

@@ -596,3 +596,7 @@ parser_board.install(_ToAst)
 from . import parser_rbmod  # noqa: E402
 
 parser_rbmod.install(_ToAst)
+# ---- branch rbverb: a clause as subject, modal and verb phrase
+from . import parser_rbverb  # noqa: E402
+
+parser_rbverb.install(_ToAst)

@@ -29,6 +29,8 @@ def selector(sel: n.Selector) -> str:
             else sel.who
         return f"the Hero with the {word} {COUNTED[sel.measure][1]}"
     out = "each other Hero" if sel.who == "each_other" else "each Hero"
+    if sel.who == "another":  # branch rbverb: one other Hero, picked by the card's Hero
+        out = "another Hero"
     if sel.place == "space":
         out += " in your space"
     elif sel.place == "town":

@@ -77,6 +77,8 @@ def _spell(terminal: str, rnd: random.Random) -> str:
         return "("
     if terminal == "EACHFOR":  # branch rbmod: a "for each" bound to the object before it
         return "for"
+    if terminal == "ATTACKS_NOTHING":  # branch rbverb: "attack" after "cannot", no object
+        return "attack"
     words = list(_TERMINAL_WORDS.get(terminal, ()))
     words += ["{%s}" % icon for icon, t in ICONS.items() if t == terminal]
     words += [ch for ch, t in PUNCTUATION.items() if t == terminal]
@@ -145,6 +147,7 @@ _EXPLICIT["LISTCOMMA"] = st.just(", ")  # the lexer's comma inside a list of ter
 _EXPLICIT["FLOORCOMMA"] = st.just(", ")  # the lexer's comma before "to a minimum of"
 _EXPLICIT["FLOORLPAR"] = st.just("( ")  # the lexer's parenthesis before "(to a) minimum"
 _EXPLICIT["EACHFOR"] = st.just("for ")  # branch rbmod: the lexer's "for" of a bound "for each"
+_EXPLICIT["ATTACKS_NOTHING"] = st.just("attack ")  # branch rbverb: "cannot attack" alone
 grammar_text = from_lark(GRAMMAR_PARSER, start="ability", explicit=_EXPLICIT)
 printed_text = ability().map(print_ability)
 

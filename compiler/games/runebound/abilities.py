@@ -18,6 +18,7 @@ from runeforge.dsl.runebound.sequence import parse_text, print_card_text
 from runeforge.engine.runebound.core.ir import IRError, validate_ability
 
 from .checks import CardContext, Finding, check_ability, check_compiled
+from .checks.rbverb import check as check_agreement
 from .lower import lower
 
 
@@ -78,7 +79,8 @@ def compile_ability(text: str, ctx: CardContext) -> tuple[dict | None, list[Find
 
 
 def _compile_parsed(ability: n.Ability, text: str, ctx: CardContext):
-    findings = list(check_ability(ability, ctx)) + _reward_line(text, ctx)
+    findings = list(check_ability(ability, ctx)) + _reward_line(text, ctx) \
+        + check_agreement(text)  # branch rbverb: the verb agrees with its subject (RF525)
     if any(f.severity == "error" for f in findings):
         return None, findings
     ir = lower(ability)

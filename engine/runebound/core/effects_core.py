@@ -40,6 +40,15 @@ def _all_heroes(engine, ctx) -> list:
     return heroes or [ctx.owner]
 
 
+def pick_another(engine, ctx, heroes: list) -> list:
+    """One of ``heroes`` (the other Heroes), chosen by the card's Hero; none if there is none."""
+    if len(heroes) <= 1:
+        return heroes
+    pick = engine.ask(ctx.owner, "target", [h.id for h in heroes], source=ctx.source,
+                      what="another Hero")
+    return [h for h in heroes if h.id == pick][:1]
+
+
 def select(engine, ctx, sel: dict) -> list:
     """The Heroes ``sel`` (the IR of a selector) picks, in seat order."""
     from .effects import EXTRA_TARGETS
@@ -51,7 +60,7 @@ def select(engine, ctx, sel: dict) -> list:
         heroes = EXTRA_TARGETS[key](engine, ctx)
     else:
         heroes = _all_heroes(engine, ctx)
-    if who == "each_other":
+    if who in ("each_other", "another"):
         heroes = [h for h in heroes if h is not ctx.owner]
     place = sel.get("place")
     if place == "town":  # issue 32: "each Hero in a town"
@@ -65,6 +74,8 @@ def select(engine, ctx, sel: dict) -> list:
             heroes = [h for h in heroes if count(h, having["what"]) >= having["count"]]
         else:  # "with no ..." (issue 32, session rbsubj)
             heroes = [h for h in heroes if count(h, having["what"]) == 0]
+    if who == "another":  # branch rbverb: "another Hero": the card's Hero picks one
+        return pick_another(engine, ctx, heroes)
     if who in ("most", "fewest"):
         if not heroes:
             return []

@@ -6,7 +6,7 @@ from __future__ import annotations
 from . import ir_lists
 
 COUNTABLES = ("wound", "exhaustion", "gold", "item", "ally", "trophy")
-WHO = ("each", "each_other", "most", "fewest")
+WHO = ("each", "each_other", "most", "fewest", "another")  # another: branch rbverb
 TERRAINS = ("road", "river", "plains", "hills", "forest", "swamp", "mountains")
 RESTRICTIONS = ("buy_items",)  # "Heroes cannot buy Items."
 COST_OPS = ("discard_ally",)

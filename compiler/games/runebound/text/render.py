@@ -377,3 +377,7 @@ render_rbmod.install(Renderer)
 from . import render_defend  # noqa: E402
 
 render_defend.install(Renderer)
+# ---- branch rbverb: a clause as subject, modal and verb phrase
+from . import render_rbverb  # noqa: E402
+
+render_rbverb.install(Renderer)

@@ -369,3 +369,8 @@ OTHER.update(_RBMOD)
 OTHER.update({"event.defend_result.failure": "you fail to defend",
               "event.defend_result.success": "you defend successfully"})
 TEMPLATES = all_templates()
+# ---- branch rbverb: a clause as subject, modal and verb phrase (render_rbverb.py)
+from .render_rbverb import TEMPLATES as _RBVERB  # noqa: E402
+
+OTHER.update(_RBVERB)
+TEMPLATES = all_templates()

@@ -596,3 +596,7 @@ parser_board.install(_ToAst)
 from . import parser_rbmod  # noqa: E402
 
 parser_rbmod.install(_ToAst)
+# ---- branch rbcost: a cost after an opener is a payment at the opener's moment
+from . import parser_rbcost  # noqa: E402
+
+parser_rbcost.install(_ToAst)

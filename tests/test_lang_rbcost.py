@@ -1,0 +1,204 @@
+"""Branch rbcost (issue 32): a cost after an opener. "When you buy an Item, activate to gain 2
+gold.", "If you have no gold, exhaust this Ally to gain 1 gold.", "At the start of each combat
+round, you may pay 1 gold to ...": the opener (a trigger, a condition, a combat round, a duration)
+comes first, then "<costs> to <effect>", a payment at the opener's moment (the node PayTo, as
+"pay 1 gold to ..." in the text): the Hero decides whether to pay, and the effect happens only if
+it pays. Before this branch the card's own costs there were the syntax error "costs can only start
+the ability".
+
+Each variant prints as one canonical text and compiles to its IR; five locales render it; what a
+card cannot pay is refused where it is written (RF510-RF513); the engine asks, pays and runs the
+effect (the Items and the Ally of tests/data/lang-rbcost: without this branch they do not compile).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from runeforge.dsl.runebound.parser import parse_ability
+from runeforge.dsl.runebound.printer import print_ability
+from runeforge.games.runebound.abilities import compile_ability
+from runeforge.games.runebound.checks import CardContext
+from runeforge.games.runebound.text.render import render_ability
+
+ROOT = Path(__file__).resolve().parents[1]
+CONTENT = ROOT / "tests" / "data" / "lang-rbcost"
+LOCALES = ("en", "fi", "pl", "el", "ru")
+
+
+def _errors(text, kind, usage=None):
+    ir, found = compile_ability(text, CardContext(kind, usage, None, frozenset()))
+    return ir, [f for f in found if f.severity == "error"]
+
+
+# (as an author writes it, the canonical text, the card kind, an Item's usage)
+VARIANTS = [
+    ("When you buy an item, activate to gain 2 gold.",
+     "Every time you buy an Item, activate to gain 2 gold.", "item", "activated"),
+    ("Whenever you defeat a challenge, you may discard this card to heal 2 wounds.",
+     "Every time you defeat a challenge, discard this card to discard 2 wounds from your Hero.",
+     "item", "one-use"),
+    ("If you have no gold, exhaust this Ally to gain 1 gold.",
+     "If you have no gold, place 1 exhaustion on this Ally to gain 1 gold.", "ally", None),
+    ("At the start of each combat round, you may pay 1 gold to gain 1 gold.",
+     "At the start of each combat round, pay 1 gold to gain 1 gold.", "hero", None),
+    ("Each time you fail a Spirit test, take 1 exhaustion to gain 2 gold.",
+     "Every time you fail a Spirit test, take 1 exhaustion to gain 2 gold.", "hero", None),
+    ("Whenever your Hero enters a town, discard this Ally to gain 3 gold.",
+     "Every time your Hero enters a town, discard this card to gain 3 gold.", "ally", None),
+    ("Each time you escape, activate and take 1 exhaustion to gain 2 gold.",
+     "Every time you escape, activate and take 1 exhaustion to gain 2 gold.", "item", "activated"),
+    # a duration is kept, not run: the payment is said first and the duration after the effect
+    ("Until the end of this combat, exhaust this Ally to receive +1 Body.",
+     "Place 1 exhaustion on this Ally to receive +1 Body until the end of this combat.", "ally",
+     None),
+    ("Every time you take a wound, until the end of this combat, exhaust this Ally to receive "
+     "+1 Body.", "Every time your Hero takes 1 or more wounds, place 1 exhaustion on this Ally to "
+     "receive +1 Body until the end of this combat.", "ally", None),
+]
+
+
+@pytest.mark.parametrize("variant, canonical, kind, usage", VARIANTS)
+def test_a_variant_is_its_canonical_form_and_compiles_to_its_ir(variant, canonical, kind, usage):
+    assert print_ability(parse_ability(variant)) == canonical
+    assert parse_ability(canonical) == parse_ability(variant)
+    assert print_ability(parse_ability(canonical)) == canonical
+    ir, errors = _errors(variant, kind, usage)
+    again, errors_again = _errors(canonical, kind, usage)
+    assert errors == [] and errors_again == [] and ir is not None
+    assert {k: v for k, v in ir.items() if k != "source"} == \
+        {k: v for k, v in again.items() if k != "source"}
+
+
+@pytest.mark.parametrize("variant, canonical, kind, usage", VARIANTS)
+def test_every_canonical_form_renders_in_five_locales(variant, canonical, kind, usage):
+    ability = parse_ability(canonical)
+    texts = {locale: render_ability(ability, locale) for locale in LOCALES}
+    for locale, text in texts.items():
+        assert text and "{" not in text and "effect." not in text, (locale, text)
+    assert texts["en"] == canonical
+    assert len(set(texts.values())) == len(LOCALES)
+
+
+def test_the_cost_is_paid_inside_the_trigger_and_the_effect_inside_the_payment():
+    ir, _ = _errors("When you buy an item, activate to gain 2 gold.", "item", "activated")
+    assert ir["costs"] == [] and ir["static"] is True
+    trigger = ir["effects"][0]
+    assert trigger["op"] == "trigger" and trigger["event"] == {"kind": "item_buy"}
+    assert trigger["effects"] == [{"op": "pay_to", "costs": [{"op": "activate"}], "effects": [
+        {"op": "gain_gold", "amount": {"kind": "fixed", "value": 2}}]}]
+    ir, _ = _errors("If you have no gold, exhaust this Ally to gain 1 gold.", "ally")
+    paid = ir["effects"][0]["effects"][0]
+    assert paid["op"] == "pay_to" and paid["costs"][0]["op"] == "ally_exhaustion"
+    # said first, the duration's payment is the ability's own cost
+    ir, _ = _errors("Until the end of this combat, exhaust this Ally to receive +1 Body.", "ally")
+    assert [c["op"] for c in ir["costs"]] == ["ally_exhaustion"]
+    assert ir["effects"][0]["op"] == "for_duration"
+
+
+# (text, card kind, usage, code, the words the finding points at)
+REFUSED = [
+    ("When you buy an item, activate to gain 2 gold.", "hero", None, "RF510", "activate"),
+    ("Whenever you escape, discard this card to gain 2 gold.", "encounter", None, "RF510",
+     "discard this card"),
+    ("When you buy an item, activate to gain 2 gold.", "ally", None, "RF510", "activate"),
+    ("When you buy an item, activate to gain 2 gold.", "item", "constant", "RF511", "activate"),
+    ("When you sell an item, discard this card to gain 2 gold.", "item", "activated", "RF511",
+     "discard this card"),
+    ("Whenever you escape, exhaust this Ally to gain 1 gold.", "item", "constant", "RF512",
+     "exhaust this Ally"),
+    ("Gain 1 gold. Until the end of this combat, exhaust this Ally to receive +1 Body.", "ally",
+     None, "RF513", "exhaust this Ally to receive +1 Body"),
+]
+
+
+@pytest.mark.parametrize("text, kind, usage, code, words", REFUSED)
+def test_what_the_card_cannot_pay_is_refused_where_it_is_written(text, kind, usage, code, words):
+    _, errors = _errors(text, kind, usage)
+    found = [f for f in errors if f.code == code]
+    assert found, errors
+    start, end = found[0].span
+    assert text[start:end] == words
+    assert found[0].hint
+
+
+def test_a_cost_sentence_after_the_first_is_still_refused():
+    from runeforge.dsl.errors import AbilitySyntaxError
+
+    with pytest.raises(AbilitySyntaxError, match="can only start the ability"):
+        parse_ability("Gain 2 gold. Activate to gain 1 gold.")
+
+
+def _engine(answers, *, item=None, ally=None):
+    from runeforge.engine.common.dice import ScriptedDice
+    from runeforge.engine.runebound.core.decisions import ScriptedPlayer
+    from runeforge.engine.runebound.core.resolver import Resolver
+    from runeforge.engine.runebound.core.ruleset import BASE
+    from runeforge.engine.runebound.core.state import Hero, State
+    from tests.engine_bundle import catalog
+
+    cat = catalog(CONTENT)
+    hero = Hero.from_card(cat.card("varikas-the-dead").data)
+    if item:
+        hero.items.append(item)
+    if ally:
+        hero.allies.append(cat.new_ally(ally))
+    engine = Resolver(cat, State(heroes=[hero]), ScriptedDice([2, 2, 2]),
+                      {hero.id: ScriptedPlayer(answers)}, BASE)
+    return engine, hero
+
+
+def _fail_test(engine, hero, attribute):
+    from runeforge.engine.runebound.core.effects import Context
+
+    engine.skill_test(Context(engine, hero, "some-encounter"), attribute, None, 12)
+
+
+@pytest.mark.parametrize("pay", [True, False])
+def test_the_trigger_asks_and_the_effect_runs_only_when_the_card_is_activated(pay):
+    engine, hero = _engine([("optional", pay)], item="tallow-charm")
+    _fail_test(engine, hero, "spirit")
+    assert hero.gold == (2 if pay else 0)
+    assert ("tallow-charm" in hero.activated) is pay
+    # activated, it cannot pay again until refreshed: the next failure asks nothing
+    if pay:
+        _fail_test(engine, hero, "spirit")
+        assert hero.gold == 2
+
+
+def test_the_trigger_discards_its_card_as_its_cost():
+    engine, hero = _engine([("optional", True)], item="cinder-token")
+    _fail_test(engine, hero, "mind")
+    assert hero.gold == 3 and "cinder-token" not in hero.items
+
+
+def test_the_ally_pays_with_its_own_exhaustion():
+    engine, hero = _engine([("optional", True), ("optional", True)], ally="wary-lamplighter")
+    _fail_test(engine, hero, "body")
+    ally = hero.ally("wary-lamplighter")
+    assert hero.gold == 1 and ally.exhaustion == 1
+    _fail_test(engine, hero, "body")
+    assert hero.gold == 2 and ally.exhaustion == 2
+    _fail_test(engine, hero, "body")  # Stamina 2: a third exhaustion would be a wound
+    assert hero.gold == 2 and ally.exhaustion == 2
+
+
+def _refused_in_the_docs():
+    from tests.test_lang_rbdice import refused_lines
+
+    return refused_lines("rbcost-refused")
+
+
+REFUSED_DOC = _refused_in_the_docs()
+
+
+def test_the_docs_show_what_is_refused():
+    assert {code for _k, _t, code in REFUSED_DOC} == {"RF510", "RF511", "RF512", "RF513", "RF301"}
+
+
+@pytest.mark.parametrize("kind, text, code", REFUSED_DOC)
+def test_each_refusal_in_the_docs_is_true(kind, text, code):
+    _ir, found = compile_ability(text, CardContext(kind, None, None, frozenset()))
+    assert code in [f.code for f in found if f.severity == "error"]

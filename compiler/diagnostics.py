@@ -140,6 +140,8 @@ CODES: dict[str, str] = {
     "RF511": "a cost after an opener that the Item's usage does not allow",
     "RF512": "'exhaust this Ally' after an opener off an Ally's own card",
     "RF513": "a cost inside a duration or a standing rule: nothing runs it to ask for it",
+    "RF514": "a trigger on an act no Ally does ('this Ally rests', 'one of your Allies hires an "
+             "Ally')",
     # RF5xx: content and references
     "RF501": "duplicate card id",
     "RF502": "reference to an unknown id",

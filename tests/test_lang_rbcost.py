@@ -195,10 +195,119 @@ REFUSED_DOC = _refused_in_the_docs()
 
 
 def test_the_docs_show_what_is_refused():
-    assert {code for _k, _t, code in REFUSED_DOC} == {"RF510", "RF511", "RF512", "RF513", "RF301"}
+    assert {code for _k, _t, code in REFUSED_DOC} == {"RF510", "RF511", "RF512", "RF513", "RF514",
+                                                      "RF301"}
 
 
 @pytest.mark.parametrize("kind, text, code", REFUSED_DOC)
 def test_each_refusal_in_the_docs_is_true(kind, text, code):
     _ir, found = compile_ability(text, CardContext(kind, None, None, frozenset()))
     assert code in [f.code for f in found if f.severity == "error"]
+
+
+# ---- a trigger's clause as a subject and an event verb ("After you rest,", "another Hero rests")
+SUBJECTS = [("you", "you", "rest", "hire an Ally"), ("your Hero", "you", "rests", "hires an Ally"),
+            ("another Hero", "another Hero", "rests", "hires an Ally"),
+            ("any Hero", "any Hero", "rests", "hires an Ally")]
+CONNECTIVES = ("When", "Whenever", "Each time", "Every time", "After")
+EVENT_VARIANTS = [(f"{c} {subject} {verb}, gain 1 gold.",
+                   f"Every time {said} {verb if said != 'you' else base}, gain 1 gold.")
+                  for c in CONNECTIVES for subject, said, *verbs in SUBJECTS
+                  for verb, base in zip(verbs, ("rest", "hire an Ally"), strict=True)]
+
+
+@pytest.mark.parametrize("variant, canonical", EVENT_VARIANTS)
+def test_each_subject_and_event_verb_under_each_connective_is_one_trigger(variant, canonical):
+    assert print_ability(parse_ability(variant)) == canonical
+    assert parse_ability(canonical) == parse_ability(variant)
+    ir, errors = _errors(variant, "item", "constant")
+    assert errors == [] and ir["effects"][0]["event"]["kind"] == "hero_act"
+
+
+def test_the_subject_and_the_verb_lower_to_the_event():
+    ir, _ = _errors("Whenever another Hero rests, gain 1 gold.", "hero")
+    assert ir["effects"][0]["event"] == {"kind": "hero_act", "who": "another", "verb": "rest"}
+    ir, _ = _errors("When your Hero hires an Ally, gain 1 gold.", "hero")
+    assert ir["effects"][0]["event"] == {"kind": "hero_act", "who": "you", "verb": "hire"}
+    # with a cost after it (the payment of the first part)
+    ir, _ = _errors("After any Hero rests, take 1 exhaustion to gain 2 gold.", "hero")
+    assert ir["effects"][0]["event"]["who"] == "any"
+    assert ir["effects"][0]["effects"][0]["op"] == "pay_to"
+
+
+@pytest.mark.parametrize("canonical", ["Every time you rest, gain 1 gold.",
+                                       "Every time another Hero hires an Ally, gain 1 gold.",
+                                       "Every time any Hero rests, take 1 exhaustion to gain 2 "
+                                       "gold."])
+def test_the_events_render_in_five_locales(canonical):
+    ability = parse_ability(canonical)
+    texts = {locale: render_ability(ability, locale) for locale in LOCALES}
+    for locale, text in texts.items():
+        assert text and "{" not in text and "event." not in text, (locale, text)
+    assert texts["en"] == canonical
+    assert len(set(texts.values())) == len(LOCALES)
+
+
+@pytest.mark.parametrize("text, words", [
+    ("When this Ally rests, gain 1 gold.", "this Ally rests"),
+    ("Whenever one of your Allies hires an Ally, gain 1 gold.",
+     "one of your Allies hires an Ally"),
+])
+def test_an_act_no_ally_does_is_refused_where_it_is_written(text, words):
+    _, errors = _errors(text, "ally")
+    assert [f.code for f in errors] == ["RF514"]
+    start, end = errors[0].span
+    assert text[start:end] == words and "you" in errors[0].hint
+
+
+def _game():
+    from runeforge.engine.runebound.bots.game_bot import make_bot
+    from runeforge.engine.runebound.core.catalog import Catalog
+    from runeforge.engine.runebound.game.setup import new_game
+    from tests.engine_bundle import bundle
+
+    b = bundle(CONTENT)
+    game = new_game(b, catalog=Catalog(b), players=2, seed=0, doom=False, packs="adventure",
+                    make_bot=make_bot)
+    return game, [game.hero(h) for h in game.state.seats]
+
+
+def test_a_rest_sets_off_the_resting_heros_trigger_and_the_other_heros():
+    game, (hero, other) = _game()
+    hero.items.append("hearth-stone")  # After you rest, gain 1 gold.
+    other.items.append("envious-coin")  # Whenever another Hero rests, gain 1 gold.
+    before = (hero.gold, other.gold)
+    game.rest(hero, 1)
+    assert (hero.gold, other.gold) == (before[0] + 1, before[1] + 1)
+    game.rest(other, 1)  # the other's own rest: neither card says it
+    assert (hero.gold, other.gold) == (before[0] + 1, before[1] + 1)
+
+
+def test_a_hire_sets_off_the_hirers_trigger_and_any_heros_with_its_payment():
+    from runeforge.engine.runebound.core.decisions import ScriptedPlayer
+
+    game, (hero, other) = _game()
+    hero.items.append("hiring-ledger")  # When you hire an Ally, gain 2 gold.
+    other.items.append("brokers-seal")  # Each time any Hero hires an Ally, activate to gain 1
+    game.players[other.id] = ScriptedPlayer([("optional", True)])
+    town = game.board.space(game.state.positions[hero.id]).town
+    game.state.market_stacks.setdefault(town, []).append("hedge-mage")
+    hero.gold, other.gold = 20, 0
+    price = game.price(hero, "hedge-mage")
+    game.market_action(hero, town, "hire:hedge-mage")
+    assert hero.gold == 20 - price + 2
+    assert other.gold == 1 and "brokers-seal" in other.activated
+
+
+def test_the_exact_odds_list_the_triggers_with_their_payments_as_ignored(cli):
+    import json
+
+    out = cli("odds", "--hero", "varikas-the-dead", "--challenge", "sulking-bogle", "--item",
+              "tallow-charm", "--item", "hearth-stone", "--ally", "wary-lamplighter", "--exact",
+              "--format", "json", str(CONTENT), str(ROOT / "tests" / "data" / "lang-rbtrig2"))
+    assert out.exit_code == 0, out.output
+    report = json.loads(out.stdout)
+    ignored = {i["card"]: i for i in report["ignored"]}
+    assert {"tallow-charm", "hearth-stone", "wary-lamplighter"} <= set(ignored)
+    assert ignored["hearth-stone"]["affects_odds"] is False  # gold only
+    assert report["covered"] is False

@@ -25,7 +25,7 @@ from __future__ import annotations
 import dataclasses
 
 from . import nodes as n
-from .parser_parts import _Marker
+from .parser_parts import _Marker, _sp, _values
 
 
 def _paid_after_opener(effect):
@@ -99,6 +99,22 @@ def install(cls) -> None:
         return new
 
     cls._nested, cls.ability = nested_rbcost, ability_rbcost
+    for name, method in EVENT_RULES.items():
+        setattr(cls, name, method)
+
+
+def _constant(value):
+    return lambda self, ch: _Marker("rbc", value, _sp(ch))
+
+
+# a trigger's clause as a subject and an event verb ("After you rest,", "another Hero rests")
+EVENT_RULES = {
+    "rbc_you": _constant("you"), "rbc_another": _constant("another"),
+    "rbc_any": _constant("any"), "rbc_this_ally": _constant("this_ally"),
+    "rbc_your_ally": _constant("your_ally"), "rbc_rest": _constant("rest"),
+    "rbc_hire": _constant("hire"),
+    "rbc_event": lambda self, ch: n.HeroAct(*(m.value for m in _values(ch)), span=_sp(ch)),
+}
 
 
 __all__ = ["install"]

@@ -390,3 +390,7 @@ _install_board(text, noun, is_singular)
 from .printer_rbmod import install as _install_rbmod  # noqa: E402
 
 _install_rbmod(text, amount)
+# ---- branch rbcost: a trigger's clause as a subject and an event verb ("another Hero rests")
+from . import printer_rbcost as _rbcost  # noqa: E402
+
+event = _rbcost.with_events(event)

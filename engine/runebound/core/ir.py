@@ -280,6 +280,9 @@ def ir_schema() -> dict:
     events["test_result"] = _fields("kind", "test_result", attribute=_enum(ATTRIBUTES),
                                     skill={"type": ["string", "null"]},
                                     success={"type": "boolean"})
+    # branch rbcost: "you rest", "another Hero rests", "any Hero hires an Ally"
+    events["hero_act"] = _fields("kind", "hero_act", who=_enum(("you", "another", "any")),
+                                 verb=_enum(("rest", "hire")))
     # ---- issue 32 (branch rbboard): the board's adventure counters (ir_board.py)
     from . import ir_board
 

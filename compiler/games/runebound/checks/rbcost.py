@@ -7,6 +7,8 @@ ability's own costs are, so the same card kinds may pay it:
 * RF511 -- an Item's usage that does not allow the cost ("Activate" needs usage activated,
   "Discard" one-use);
 * RF512 -- "exhaust this Ally" off an Ally's own card;
+* RF514 -- "this Ally rests", "one of your Allies hires an Ally" (branch rbcost's trigger
+  events, dsl/runebound/nodes_rbcost.py): an Ally does neither;
 * RF513 -- the card's own cost inside a duration that the parser could not say first (a
   duration within a duration, a later sentence's): a lasting effect is kept, not run, so
   nothing would ask for it. ("Until the end of this combat, activate to ..." as the first
@@ -59,7 +61,22 @@ def _card_cost(c, ctx, finding):
                                "...')")
 
 
+_ACTS = {"rest": ("rests", "you rest"), "hire": ("hires an Ally", "you hire an Ally")}
+
+
+def _ally_acts(nodes, finding):
+    """RF514: "this Ally rests", "one of your Allies hires an Ally": an Ally neither rests nor
+    hires (the Hero rests and hires; resting removes the Allies' exhaustion too)."""
+    for node in nodes:
+        if type(node) is n.HeroAct and node.who in ("this_ally", "your_ally"):
+            said, hero = _ACTS[node.verb]
+            yield finding("RF514", f"an Ally never {said}: only a Hero does, so this trigger "
+                                   "would never fire", node.span,
+                          hint=f"say it of the Hero: 'After {hero}, ...'")
+
+
 def check(a, ctx, nodes, finding):
+    yield from _ally_acts(nodes, finding)
     payments = _payments(nodes)
     if not payments:
         return

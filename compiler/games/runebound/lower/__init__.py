@@ -328,3 +328,7 @@ _lower_board.register(effect)
 from . import rbmod as _lower_rbmod  # noqa: E402
 
 _lower_rbmod.register(effect)
+# ---- branch rbcost: a trigger's clause as a subject and an event verb ("another Hero rests")
+from . import rbcost as _lower_rbcost  # noqa: E402
+
+event = _lower_rbcost.with_events(event)

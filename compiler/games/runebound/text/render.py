@@ -373,3 +373,7 @@ render_board.install(Renderer)
 from . import render_rbmod  # noqa: E402
 
 render_rbmod.install(Renderer)
+# ---- branch rbcost: a trigger's clause as a subject and an event verb ("another Hero rests")
+from . import render_rbcost  # noqa: E402
+
+render_rbcost.install(Renderer)

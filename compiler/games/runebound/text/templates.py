@@ -365,4 +365,8 @@ TEMPLATES = all_templates()
 from .render_rbmod import TEMPLATES as _RBMOD  # noqa: E402
 
 OTHER.update(_RBMOD)
+# ---- branch rbcost: a trigger's clause as a subject and an event verb (render_rbcost.py)
+from .render_rbcost import TEMPLATES as _RBCOST  # noqa: E402
+
+OTHER.update(_RBCOST)
 TEMPLATES = all_templates()

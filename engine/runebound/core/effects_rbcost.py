@@ -1,0 +1,30 @@
+"""Trigger events of branch rbcost (issue 32): a Hero's act said with its subject.
+
+* ``hero_act`` — "you rest", "another Hero rests", "any Hero hires an Ally": fired by
+  :func:`hero_act` where the game does the act (the turn's rest, after the exhaustion is
+  removed; the market's hire, once the Ally is with the Hero). The trigger's ``who`` says whose
+  act sets it off: ``you`` (the Hero who holds the card), ``another`` (any other Hero), ``any``.
+
+The matcher is data of :data:`~.effects.EVENT_MATCHERS`, as the other later families' are.
+"""
+
+from __future__ import annotations
+
+from .effects import EVENT_MATCHERS
+
+
+def hero_act(engine, hero, verb: str) -> None:
+    """Fire ``hero_act`` for ``hero``, who did ``verb`` (``rest``, ``hire``)."""
+    engine.fire({"kind": "hero_act", "hero": hero.id, "verb": verb})
+
+
+def _hero_act(trigger: dict, event: dict, ctx) -> bool:
+    if event.get("verb") != trigger["verb"]:
+        return False
+    mine = event.get("hero") == ctx.owner.id
+    return {"you": mine, "another": not mine, "any": True}.get(trigger["who"], False)
+
+
+EVENT_MATCHERS["hero_act"] = _hero_act
+
+__all__ = ["hero_act"]

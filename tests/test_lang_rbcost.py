@@ -311,3 +311,80 @@ def test_the_exact_odds_list_the_triggers_with_their_payments_as_ignored(cli):
     assert {"tallow-charm", "hearth-stone", "wary-lamplighter"} <= set(ignored)
     assert ignored["hearth-stone"]["affects_odds"] is False  # gold only
     assert report["covered"] is False
+
+
+def test_another_heros_purchase_sets_off_the_trigger_and_the_holders_own_does_not():
+    game, (hero, other) = _game()
+    other.items.append("gossips-ledger")  # Whenever another Hero buys an Item, gain 1 gold.
+    town = game.board.space(game.state.positions[hero.id]).town
+    game.state.market_stacks.setdefault(town, []).extend(["belt-of-strength"] * 2)
+    hero.gold, other.gold = 20, 20
+    game.market_action(hero, town, "buy:belt-of-strength")
+    assert other.gold == 21
+    other_town = game.board.space(game.state.positions[other.id]).town
+    game.state.market_stacks.setdefault(other_town, []).append("belt-of-strength")
+    price = game.price(other, "belt-of-strength")
+    game.market_action(other, other_town, "buy:belt-of-strength")
+    assert other.gold == 21 - price
+
+
+def test_any_heros_failed_test_sets_off_the_trigger_of_the_card_holder():
+    from runeforge.engine.runebound.core.effects import Context
+
+    game, (hero, other) = _game()
+    hero.items.append("omen-bell")  # Each time any Hero fails a Spirit test, gain 1 gold.
+    gold, other_gold = hero.gold, other.gold
+    for tested in (hero, other):  # a target no roll reaches: both fail
+        game.combat.skill_test(Context(game.combat, tested, "some-encounter"), "spirit", None,
+                               99)
+    game.combat.skill_test(Context(game.combat, other, "some-encounter"), "mind", None, 99)
+    assert hero.gold == gold + 2 and other.gold == other_gold
+
+
+OTHER_ACTS = [
+    ("Whenever another Hero buys an item, gain 1 gold.",
+     "Every time another Hero buys an Item, gain 1 gold.", {"kind": "item_buy"}),
+    ("After any Hero sells an Item, gain 1 gold.",
+     "Every time any Hero sells an Item, gain 1 gold.", {"kind": "item_sell"}),
+    ("Each time another Hero escapes from combat, gain 1 gold.",
+     "Every time another Hero escapes, gain 1 gold.", {"kind": "escaped"}),
+    ("When any Hero defeats a challenge, gain 1 gold.",
+     "Every time any Hero defeats a challenge, gain 1 gold.", {"kind": "defeat_challenge"}),
+    ("When another Hero enters a town, gain 1 gold.",
+     "Every time another Hero enters a town, gain 1 gold.",
+     {"kind": "enters_space", "place": "town"}),
+    ("Whenever another Hero enters a swamp space, gain 1 gold.",
+     "Every time another Hero enters a swamp space, gain 1 gold.",
+     {"kind": "enters_space", "place": "swamp"}),
+    ("After any Hero fails a test of Spirit, gain 1 gold.",
+     "Every time any Hero fails a Spirit test, gain 1 gold.",
+     {"kind": "test_result", "attribute": "spirit", "skill": None, "success": False}),
+    ("When another Hero succeeds at a Mind Diplomacy test, gain 1 gold.",
+     "Every time another Hero passes a Mind Diplomacy test, gain 1 gold.",
+     {"kind": "test_result", "attribute": "mind", "skill": "Diplomacy", "success": True}),
+]
+
+
+@pytest.mark.parametrize("variant, canonical, inner", OTHER_ACTS)
+def test_an_act_of_you_said_of_another_hero_is_the_event_of_you_for_that_hero(variant, canonical,
+                                                                               inner):
+    assert print_ability(parse_ability(variant)) == canonical
+    assert parse_ability(canonical) == parse_ability(variant)
+    ir, errors = _errors(variant, "hero")
+    assert errors == []
+    event = ir["effects"][0]["event"]
+    assert event["kind"] == "other_act" and event["event"] == inner
+    assert event["who"] == ("another" if "another" in variant else "any")
+    texts = {locale: render_ability(parse_ability(canonical), locale) for locale in LOCALES}
+    assert texts["en"] == canonical and len(set(texts.values())) == len(LOCALES)
+    assert all("{" not in t and "event." not in t for t in texts.values())
+
+
+@pytest.mark.parametrize("text, code", [
+    ("When this Ally defeats a challenge, gain 1 gold.", "RF514"),
+    ("Each time one of your Allies enters a town, gain 1 gold.", "RF514"),
+    ("When another Hero enters a forrest space, gain 1 gold.", "RF420"),
+])
+def test_an_act_no_ally_does_or_an_unknown_terrain_is_refused(text, code):
+    _, errors = _errors(text, "ally")
+    assert [f.code for f in errors] == [code] and errors[0].hint

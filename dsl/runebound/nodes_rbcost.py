@@ -3,7 +3,10 @@
 * :class:`HeroAct` — the trigger event ``<who> <verb>``: "you rest", "another Hero rests", "any
   Hero hires an Ally". ``who``: ``you`` (the Hero who holds the card; "your Hero" too),
   ``another``, ``any``, or an Ally (``this_ally``, ``your_ally``: refused at check, RF514);
-  ``verb``: ``rest``, ``hire``.
+  ``verb``: ``rest``, ``hire`` (IR event ``hero_act``), or, of ``another`` / ``any``, an act
+  the language has of "you": ``buy``, ``sell`` (an Item), ``escape``, ``defeat`` (a
+  challenge), ``enter_town``, ``enter`` (``detail``: the terrain), ``test`` (``detail``:
+  attribute, skill, success) (IR event ``other_act`` over the event of "you").
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ class HeroAct:
 
     who: str
     verb: str
+    detail: object = None  # "enter": the terrain; "test": (attribute, skill, success)
     span: Span = _span()
 
 

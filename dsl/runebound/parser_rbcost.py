@@ -25,6 +25,7 @@ from __future__ import annotations
 import dataclasses
 
 from . import nodes as n
+from .parser_lists import value_of
 from .parser_parts import _Marker, _sp, _values
 
 
@@ -107,14 +108,36 @@ def _constant(value):
     return lambda self, ch: _Marker("rbc", value, _sp(ch))
 
 
-# a trigger's clause as a subject and an event verb ("After you rest,", "another Hero rests")
+# a trigger's clause as a subject and an event verb ("After you rest,", "another Hero rests",
+# "any Hero buys an Item", "another Hero fails a Spirit test")
+def _deed(verb):
+    return lambda self, ch: _Marker("rbc", (verb, None), _sp(ch))
+
+
+def _test_deed(success: bool):
+    def rule(self, ch):
+        vals = [v for v in _values(ch) if not isinstance(v, _Marker)]
+        attribute = str(vals[0])
+        skill = vals[1] if len(vals) > 1 and isinstance(vals[1], str) else None
+        return _Marker("rbc", ("test", (attribute, skill, success)), _sp(ch))
+
+    return rule
+
+
+def _event(self, ch):
+    who, act = (m.value for m in _values(ch))
+    verb, detail = act if isinstance(act, tuple) else (act, None)
+    return n.HeroAct(who, verb, detail, span=_sp(ch))
+
+
 EVENT_RULES = {
     "rbc_you": _constant("you"), "rbc_another": _constant("another"),
     "rbc_any": _constant("any"), "rbc_this_ally": _constant("this_ally"),
     "rbc_your_ally": _constant("your_ally"), "rbc_rest": _constant("rest"),
     "rbc_hire": _constant("hire"),
-    "rbc_event": lambda self, ch: n.HeroAct(*(m.value for m in _values(ch)), span=_sp(ch)),
+    "rbc_buy": _deed("buy"), "rbc_sell": _deed("sell"), "rbc_escape": _deed("escape"),
+    "rbc_defeat": _deed("defeat"), "rbc_enter_town": _deed("enter_town"),
+    "rbc_enter_terrain": lambda self, ch: _Marker("rbc", ("enter", value_of(ch)), _sp(ch)),
+    "rbc_test_failed": _test_deed(False), "rbc_test_passed": _test_deed(True),
+    "rbc_event": _event,
 }
-
-
-__all__ = ["install"]

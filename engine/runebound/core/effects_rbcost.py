@@ -27,4 +27,23 @@ def _hero_act(trigger: dict, event: dict, ctx) -> bool:
 
 EVENT_MATCHERS["hero_act"] = _hero_act
 
-__all__ = ["hero_act"]
+
+def other_act_matches(trigger: dict, event: dict, ctx, engine) -> bool:
+    """``other_act``: "another Hero buys an Item", "any Hero fails a Spirit test": the event of
+    "you" (``trigger["event"]``) matched as if the Hero who acted held the card; ``another``
+    leaves out the card's own Hero. What it runs is still the card holder's."""
+    inner = trigger["event"]
+    if event["kind"] != inner["kind"]:
+        return False
+    acting = event.get("hero")
+    if acting is None and inner["kind"] == "takes_wounds":
+        acting = event.get("figure")
+    hero = next((h for h in engine.state.heroes if h.id == acting), None)
+    if hero is None or (trigger["who"] == "another" and hero.id == ctx.owner.id):
+        return False
+    from .effects import Context, Trigger
+
+    as_actor = Context(engine, hero, ctx.source, x=ctx.x, phase=event.get("phase"))
+    return Trigger(inner, []).matches(event, as_actor, engine)
+
+__all__ = ["hero_act", "other_act_matches"]

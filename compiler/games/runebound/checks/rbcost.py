@@ -61,18 +61,29 @@ def _card_cost(c, ctx, finding):
                                "...')")
 
 
-_ACTS = {"rest": ("rests", "you rest"), "hire": ("hires an Ally", "you hire an Ally")}
-
-
 def _ally_acts(nodes, finding):
-    """RF514: "this Ally rests", "one of your Allies hires an Ally": an Ally neither rests nor
-    hires (the Hero rests and hires; resting removes the Allies' exhaustion too)."""
+    """RF514: "this Ally rests", "one of your Allies buys an Item": an Ally does none of the
+    acts of a trigger's clause said with a subject (the Hero rests, hires, trades, escapes,
+    defeats, enters and is tested; resting removes the Allies' exhaustion too). An unknown
+    terrain of "another Hero enters a <terrain> space" is RF420, as of "your Hero"."""
+    from runeforge.dsl.runebound.printer_rbcost import hero_act, you_event
+
+    from .place import unknown_terrains
+
     for node in nodes:
-        if type(node) is n.HeroAct and node.who in ("this_ally", "your_ally"):
-            said, hero = _ACTS[node.verb]
-            yield finding("RF514", f"an Ally never {said}: only a Hero does, so this trigger "
-                                   "would never fire", node.span,
-                          hint=f"say it of the Hero: 'After {hero}, ...'")
+        if type(node) is not n.HeroAct:
+            continue
+        if node.verb == "enter":
+            yield from unknown_terrains(node.detail, node.span, finding)
+        if node.who in ("this_ally", "your_ally"):
+            from runeforge.dsl.runebound.printer import event
+
+            said = hero_act(node, event)
+            hero = hero_act(n.HeroAct("you", node.verb, node.detail), event) \
+                if node.verb in ("rest", "hire") else event(you_event(node))
+            yield finding("RF514", f"an Ally does not do this ('{said}'): only a Hero does, so "
+                                   "this trigger would never fire", node.span,
+                          hint=f"say it of the Hero: 'Every time {hero}, ...'")
 
 
 def check(a, ctx, nodes, finding):

@@ -388,3 +388,23 @@ def test_an_act_of_you_said_of_another_hero_is_the_event_of_you_for_that_hero(va
 def test_an_act_no_ally_does_or_an_unknown_terrain_is_refused(text, code):
     _, errors = _errors(text, "ally")
     assert [f.code for f in errors] == [code] and errors[0].hint
+
+
+@pytest.mark.parametrize("variant, canonical", [
+    ("When you take a wound, gain 1 gold.",
+     "Every time your Hero takes 1 or more wounds, gain 1 gold."),
+    ("After your Hero takes a wound, gain 1 gold.",
+     "Every time your Hero takes 1 or more wounds, gain 1 gold."),
+    ("Whenever your Hero buys an Item, gain 1 gold.", "Every time you buy an Item, gain 1 gold."),
+    ("When your Hero sells an item, gain 1 gold.", "Every time you sell an Item, gain 1 gold."),
+    ("Whenever you are knocked out, gain 1 gold.",
+     "Every time your Hero is knocked out, gain 1 gold."),
+    ("Each time your Hero is defeated, gain 1 gold.",
+     "Every time your Hero is knocked out, gain 1 gold."),
+])
+def test_the_acts_of_your_hero_under_every_connective_are_the_existing_events(variant,
+                                                                              canonical):
+    assert print_ability(parse_ability(variant)) == canonical
+    ir, errors = _errors(variant, "hero")
+    again, _ = _errors(canonical, "hero")
+    assert errors == [] and ir["effects"] == again["effects"]

@@ -5,12 +5,11 @@
   removed; the market's hire, once the Ally is with the Hero). The trigger's ``who`` says whose
   act sets it off: ``you`` (the Hero who holds the card), ``another`` (any other Hero), ``any``.
 
-The matcher is data of :data:`~.effects.EVENT_MATCHERS`, as the other later families' are.
+The matcher of ``hero_act`` is data of :data:`~.effects.EVENT_MATCHERS` (:data:`MATCHERS`, added
+by effects.py, as effects_place's are); ``other_act`` is matched by ``Trigger.matches`` with :func:`other_actor`.
 """
 
 from __future__ import annotations
-
-from .effects import EVENT_MATCHERS
 
 
 def hero_act(engine, hero, verb: str) -> None:
@@ -25,25 +24,25 @@ def _hero_act(trigger: dict, event: dict, ctx) -> bool:
     return {"you": mine, "another": not mine, "any": True}.get(trigger["who"], False)
 
 
-EVENT_MATCHERS["hero_act"] = _hero_act
+MATCHERS = {"hero_act": _hero_act}
 
 
-def other_act_matches(trigger: dict, event: dict, ctx, engine) -> bool:
-    """``other_act``: "another Hero buys an Item", "any Hero fails a Spirit test": the event of
-    "you" (``trigger["event"]``) matched as if the Hero who acted held the card; ``another``
-    leaves out the card's own Hero. What it runs is still the card holder's."""
+def other_actor(trigger: dict, event: dict, ctx, engine):
+    """``other_act`` ("another Hero buys an Item", "any Hero fails a Spirit test"): the Hero who
+    did the act of ``event`` when it is the act of "you" the trigger names (``trigger["event"]``,
+    matched by ``Trigger.matches`` as if that Hero held the card) and the subject allows that
+    Hero (``another`` leaves out the card's own Hero); else None. What the trigger runs is still
+    the card holder's."""
     inner = trigger["event"]
     if event["kind"] != inner["kind"]:
-        return False
+        return None
     acting = event.get("hero")
     if acting is None and inner["kind"] == "takes_wounds":
         acting = event.get("figure")
     hero = next((h for h in engine.state.heroes if h.id == acting), None)
     if hero is None or (trigger["who"] == "another" and hero.id == ctx.owner.id):
-        return False
-    from .effects import Context, Trigger
+        return None
+    return hero
 
-    as_actor = Context(engine, hero, ctx.source, x=ctx.x, phase=event.get("phase"))
-    return Trigger(inner, []).matches(event, as_actor, engine)
 
-__all__ = ["hero_act", "other_act_matches"]
+__all__ = ["MATCHERS", "hero_act", "other_actor"]

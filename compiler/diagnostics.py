@@ -134,6 +134,14 @@ CODES: dict[str, str] = {
     "RF484": "a bonus said 'instead' with no earlier bonus to replace, or with no condition",
     "RF483": "a multiplier of wounds or damage ('Double your melee damage'): the engine adds "
              "wounds, it does not multiply them",
+    # ---- branch rbcost: a cost after an opener ("When you buy an Item, activate to ...")
+    "RF510": "a cost after an opener that the card's kind never pays ('Activate' on a Hero or "
+             "an Ally, 'Discard this card' on a Hero or an adventure card)",
+    "RF511": "a cost after an opener that the Item's usage does not allow",
+    "RF512": "'exhaust this Ally' after an opener off an Ally's own card",
+    "RF513": "a cost inside a duration or a standing rule: nothing runs it to ask for it",
+    "RF514": "a trigger on an act no Ally does ('this Ally rests', 'one of your Allies hires an "
+             "Ally')",
     # RF5xx: content and references
     "RF501": "duplicate card id",
     "RF502": "reference to an unknown id",

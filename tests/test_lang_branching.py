@@ -104,9 +104,16 @@ def test_otherwise_joins_the_if_before_it():
         assert err.value.start == at
 
 
-def test_a_cost_inside_a_condition_is_refused():
-    with pytest.raises(AbilitySyntaxError, match="costs"):
-        parse_ability("If you have an Ally, activate to gain 1 gold.")
+def test_a_cost_inside_a_condition_is_a_payment_and_a_later_cost_sentence_is_refused():
+    # branch rbcost (issue 32): a cost after an opener is paid at the opener's moment (PayTo);
+    # this test said "costs can only start the ability" before. A cost that starts a later
+    # sentence of its own is still refused.
+    ability = parse_ability("If you have an Ally, activate to gain 1 gold.")
+    assert not ability.costs
+    paid = ability.sentences[0].effect
+    assert type(paid).__name__ == "PayTo" and type(paid.costs[0]).__name__ == "Activate"
+    with pytest.raises(AbilitySyntaxError, match="costs? can only start the ability"):
+        parse_ability("Gain 1 gold. Activate to gain 1 gold.")
 
 
 # ------------------------------------------------------------------ checks RF414-RF419

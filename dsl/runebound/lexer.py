@@ -160,6 +160,8 @@ _TERMINAL_WORDS["UNLESS"] = ("unless",)  # "heal 1 wound unless you are in a swa
 _TERMINAL_WORDS.update(PLUS=("plus",))
 # and multipliers, refused where they are written ("Double your melee damage.")
 _TERMINAL_WORDS.update(DOUBLE=("double", "doubles", "triple", "triples"))
+# branch rbcost: "Whenever another Hero rests," (the verb agrees with its subject)
+_TERMINAL_WORDS["REST"] = ("rest", "rests")
 
 # Icon tokens stand for words (reference 2.7); the PDF draws them as symbols.
 ICONS: dict[str, str] = {

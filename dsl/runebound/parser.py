@@ -600,3 +600,7 @@ parser_rbmod.install(_ToAst)
 from . import parser_rbverb  # noqa: E402
 
 parser_rbverb.install(_ToAst)
+# ---- branch rbcost: a cost after an opener is a payment at the opener's moment
+from . import parser_rbcost  # noqa: E402
+
+parser_rbcost.install(_ToAst)

@@ -394,3 +394,7 @@ _install_rbmod(text, amount)
 from . import printer_defend as _defend  # noqa: E402
 
 event = _defend.with_events(event)
+# ---- branch rbcost: a trigger's clause as a subject and an event verb ("another Hero rests")
+from . import printer_rbcost as _rbcost  # noqa: E402
+
+event = _rbcost.with_events(event)

@@ -252,6 +252,11 @@ class Trigger(Effect):
 
     def matches(self, event: dict, ctx: Context, engine) -> bool:
         """Does ``event`` (as fired by the engine) set off this trigger for ``ctx.owner``?"""
+        if self.event["kind"] == "other_act":  # branch rbcost: "another Hero buys an Item"
+            hero = _rbcost.other_actor(self.event, event, ctx, engine)
+            return hero is not None and Trigger(self.event["event"], []).matches(
+                event, Context(engine, hero, ctx.source, x=ctx.x, phase=event.get("phase")),
+                engine)
         if event["kind"] != self.event["kind"]:
             return False
         if event["kind"] in EVENT_MATCHERS:  # events of the language's later families
@@ -417,3 +422,7 @@ from .effects_board import bind as _bind_board  # noqa: E402
 
 EXTRA_BUILDERS.update(_BOARD_BUILDERS)
 _bind_board(run_all=run_all, build_effects=build_effects)
+# ---- branch rbcost: a trigger's clause as a subject and an event verb ("another Hero rests")
+from . import effects_rbcost as _rbcost  # noqa: E402
+
+EVENT_MATCHERS.update(_rbcost.MATCHERS)

@@ -284,6 +284,12 @@ def ir_schema() -> dict:
     # phase; phase: the tag's phase the lowering bound it to, or null for every phase)
     events["defend_result"] = _fields("kind", "defend_result", success={"type": "boolean"},
                                       phase={"enum": [*PHASES, None]})
+    # branch rbcost: "you rest", "another Hero rests", "any Hero hires an Ally"
+    events["hero_act"] = _fields("kind", "hero_act", who=_enum(("you", "another", "any")),
+                                 verb=_enum(("rest", "hire")))
+    # and an act of "you" said of another Hero or any Hero: the event of "you", for the Hero who acted
+    events["other_act"] = _fields("kind", "other_act", who=_enum(("another", "any")),
+                                  event={"$ref": "#/$defs/event"})
     # ---- issue 32 (branch rbboard): the board's adventure counters (ir_board.py)
     from . import ir_board
 

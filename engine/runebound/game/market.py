@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from runeforge.engine.common.errors import IllegalAction
 
+from ..core.effects_rbcost import hero_act  # branch rbcost: "you hire an Ally"
 from ..core.effects_trig import ally_leaves
 from ..core.windows import MARKET_STEP, moment_at
 
@@ -104,6 +105,8 @@ class MarketStep:
             else:
                 hero.items.append(what)
             self.combat.modifiers_changed()
+            if verb == "hire":  # "When you hire an Ally, ..." (branch rbcost)
+                hero_act(self.combat, hero, "hire")
             if verb == "buy":  # issue 32: "When you buy this card / an Item, ..."
                 self.combat.fire({"kind": "card_buy", "hero": hero.id, "card": what})
                 self.combat.fire({"kind": "item_buy", "hero": hero.id, "card": what})

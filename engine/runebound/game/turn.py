@@ -9,6 +9,7 @@ Wings of Regiroth), then ``destination`` (a space id from the exact reachable se
 from __future__ import annotations
 
 from ..core.durations_more import owner_turn_starts
+from ..core.effects_rbcost import hero_act  # branch rbcost: "you rest", "another Hero rests"
 from ..core.state import STAT_FIELDS
 from ..core.windows import AFTER_MOVING, BEFORE_MOVING, moment_at
 from .movement import Figure as MoveFigure
@@ -141,6 +142,7 @@ class TurnSteps:
             self.combat.set_tokens(fig, "exhaustion", fig.exhaustion - take, "rest")
             n -= take
         self.emit("rest", hero=hero.id)
+        hero_act(self.combat, hero, "rest")  # "After you rest, ..." (branch rbcost)
 
     def _step_back(self, start: str, dest: str) -> str | None:
         if dest == start:

@@ -339,3 +339,7 @@ _lower_before_defend = lower
 
 def lower(ability: n.Ability) -> dict:  # noqa: F811
     return lower_defend.bind_phase(_lower_before_defend(ability))
+# ---- branch rbcost: a trigger's clause as a subject and an event verb ("another Hero rests")
+from . import rbcost as _lower_rbcost  # noqa: E402
+
+event = _lower_rbcost.with_events(event)

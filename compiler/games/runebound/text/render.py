@@ -381,3 +381,7 @@ render_defend.install(Renderer)
 from . import render_rbverb  # noqa: E402
 
 render_rbverb.install(Renderer)
+# ---- branch rbcost: a trigger's clause as a subject and an event verb ("another Hero rests")
+from . import render_rbcost  # noqa: E402
+
+render_rbcost.install(Renderer)

@@ -373,4 +373,8 @@ TEMPLATES = all_templates()
 from .render_rbverb import TEMPLATES as _RBVERB  # noqa: E402
 
 OTHER.update(_RBVERB)
+# ---- branch rbcost: a trigger's clause as a subject and an event verb (render_rbcost.py)
+from .render_rbcost import TEMPLATES as _RBCOST  # noqa: E402
+
+OTHER.update(_RBCOST)
 TEMPLATES = all_templates()

@@ -134,6 +134,11 @@ CODES: dict[str, str] = {
     "RF484": "a bonus said 'instead' with no earlier bonus to replace, or with no condition",
     "RF483": "a multiplier of wounds or damage ('Double your melee damage'): the engine adds "
              "wounds, it does not multiply them",
+    # ---- branch rbmodi: the modifiers of a clause (issue 32)
+    "RF530": "a duration over an effect that happens at once ('gain 2 gold this turn'): the "
+             "engine keeps only rules that last, so it never happens (a warning)",
+    "RF531": "'for each ...' over an effect with no amount to multiply (an attack, the end of "
+             "a turn, a prohibition)",
     # RF5xx: content and references
     "RF501": "duplicate card id",
     "RF502": "reference to an unknown id",

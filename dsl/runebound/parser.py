@@ -596,3 +596,7 @@ parser_board.install(_ToAst)
 from . import parser_rbmod  # noqa: E402
 
 parser_rbmod.install(_ToAst)
+# ---- branch rbmodi: the modifiers of a clause, after it or before it, in one canonical order
+from . import parser_rbmodi  # noqa: E402
+
+parser_rbmodi.install(_ToAst)

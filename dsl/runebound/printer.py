@@ -390,3 +390,7 @@ _install_board(text, noun, is_singular)
 from .printer_rbmod import install as _install_rbmod  # noqa: E402
 
 _install_rbmod(text, amount)
+# ---- branch rbmodi: a count of a track over an effect with its own modifiers
+from .printer_rbmodi import install as _install_rbmodi  # noqa: E402
+
+_install_rbmodi(text, _after_to)

@@ -328,3 +328,7 @@ _lower_board.register(effect)
 from . import rbmod as _lower_rbmod  # noqa: E402
 
 _lower_rbmod.register(effect)
+# ---- branch rbmodi: a duration over extra movement dice is the lasting bonus
+from . import rbmodi as _lower_rbmodi  # noqa: E402
+
+_lower_rbmodi.register(effect)

@@ -139,6 +139,8 @@ CODES: dict[str, str] = {
              "engine keeps only rules that last, so it never happens (a warning)",
     "RF531": "'for each ...' over an effect with no amount to multiply (an attack, the end of "
              "a turn, a prohibition)",
+    "RF532": "'against <colour> challenges' after an attack: an attack is against the enemy "
+             "fought; say the colour as a condition ('If your enemy is a red challenge, ...')",
     # RF5xx: content and references
     "RF501": "duplicate card id",
     "RF502": "reference to an unknown id",

@@ -168,6 +168,9 @@ REFUSED = [
     ("item", "Activate to make a magic attack for each Item you have.", "RF531",
      "for each Item you have"),
     ("encounter", "For each Ally you have, end your turn.", "RF531", "For each Ally you have,"),
+    # "against <colour> challenges" after an attack: whom it attacks, not a condition
+    ("item", "Activate to make a magic attack against yellow challenges.", "RF532",
+     "against yellow challenges"),
     # "against" where no challenge is fought (the existing check, at the modifier's words)
     ("item", "At the start of your turn, gain 2 gold against yellow challenges.", "RF415",
      "against yellow challenges"),

@@ -22,9 +22,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from lark import Token
+
+from ..errors import AbilitySyntaxError
 from . import nodes as n
 from .nodes_board import ForEachOnTrack
+from .parser_lists import value_of
 from .parser_modifiers import _AGAINST, _apply, _Mod
+from .parser_parts import _sp, _values
 
 # the rank of each modifier kind in the canonical nesting (low: applied first, innermost)
 _RANK = {"duration": 0, "for_each": 1, "for_each_track": 1, "against": 2, "if": 2, "while": 2}
@@ -82,6 +87,19 @@ class RbmodiRules:
     def for_each_first(self, ch):
         mod = next(c for c in ch if type(c) is _Mod)
         return canon(_apply(mod, self._nested(ch[-1])))
+
+    def attack_against_colours(self, ch):
+        """"Make a magic attack against yellow challenges.": refused (RF532): an attack is
+        against the enemy the Hero fights; the colour is a condition on that enemy."""
+        phase = str(_values(ch)[0])
+        colours = value_of(ch)
+        said = " or ".join(colours) if isinstance(colours, (tuple, list)) else str(colours)
+        start = next(c.start_pos for c in ch if isinstance(c, Token) and c.type == "AGAINST")
+        raise AbilitySyntaxError(
+            "'against <colour> challenges' after an attack would name whom it attacks: an "
+            "attack is against the enemy the Hero fights", start, _sp(ch)[1], code="RF532",
+            hint=f"say the colour as a condition first: 'If your enemy is a {said} challenge, "
+                 f"make a {phase} attack.'")
 
 
 def install(cls) -> None:

@@ -76,6 +76,23 @@ def _fixed_point(text: str) -> bool:
         return False
 
 
+def _renders(text: str) -> bool:
+    """Does ``text`` render in the five locales, the English as `fmt` prints it?"""
+    from runeforge.dsl.runebound.sequence import parse_card_text, print_card_text
+    from runeforge.games.runebound.text.render import render_ability
+
+    try:
+        ast = parse_card_text(text)
+        abilities = (ast,) if not isinstance(ast, tuple) else ast
+        for locale in ("en", "fi", "pl", "el", "ru"):
+            said = " ".join(render_ability(a, locale) for a in abilities)
+            if not said or "{" in said or locale == "en" and said != print_card_text(ast):
+                return False
+    except Exception:
+        return False
+    return True
+
+
 def _lead(mod: str) -> str:
     return mod[0].upper() + mod[1:] + ", "
 
@@ -105,7 +122,7 @@ def _compile(text: str, kind: str):
 def measure(n: int = 2000, seed: int = 7, show: int = 0, grep: str = "") -> dict:
     rng = random.Random(seed)
     out = {"base": 0, "parse": 0, "compile": 0, "refused": collections.Counter(),
-           "syntax": [], "silent": [], "unfixed": [], "warned": 0, "by_option": collections.Counter(),
+           "syntax": [], "silent": [], "unfixed": [], "unrendered": [], "warned": 0, "by_option": collections.Counter(),
            "option_total": collections.Counter()}
     shown = 0
     while out["base"] < n:
@@ -138,6 +155,8 @@ def measure(n: int = 2000, seed: int = 7, show: int = 0, grep: str = "") -> dict
         out["compile"] += 1
         if not _fixed_point(text):
             out["unfixed"].append(text)
+        if not _renders(text):
+            out["unrendered"].append(text)
         if any(f.code == "RF530" for f in findings):
             out["warned"] += 1
             continue
@@ -163,9 +182,12 @@ def main(argv=None) -> None:
     print("refused at check, by code: " + ", ".join(f"{k} {v}" for k, v in
                                                     r["refused"].most_common()))
     print(f"syntax errors: {len(r['syntax'])}; compiled but fmt no fixed point: "
-          f"{len(r['unfixed'])}")
+          f"{len(r['unfixed'])}; not rendered in five locales (or the English not as fmt "
+          f"prints it): {len(r['unrendered'])}")
     for key, total in sorted(r["option_total"].items()):
         print(f"  {r['by_option'][key]:4d}/{total:<4d} {key}")
+    for text in r["unrendered"][:10]:
+        print(f"  not rendered: {text}")
     for text in r["unfixed"][:10]:
         print(f"  no fixed point: {text}")
     for text, op in r["silent"][:10]:

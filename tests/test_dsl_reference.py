@@ -235,7 +235,8 @@ def test_every_construct_of_the_grammar_has_an_example():
     refused = [text for code, text, *_ in DIAGNOSTICS
                if code in ("RF454", "RF456", "RF470", "RF471", "RF481",
                            "RF483",  # branch rbmod: multipliers, refused at their words
-                           "RF489")]  # issue 32 (branch rbtrig2): no movement roll window
+                           "RF489",  # issue 32 (branch rbtrig2): no movement roll window
+                           "RF532")]  # branch rbmodi: 'against <colours>' after an attack
     assert refused
     for text in refused:
         used |= {t.data for t in parser.parse(text).iter_subtrees()}

@@ -44,7 +44,7 @@ SAME = [
     ("encounter", ["For each Ally you have, receive +1 Mind until the end of your turn.",
                    "Until the end of your turn, receive +1 Mind for each Ally you have.",
                    "Receive +1 Mind this turn for each Ally you have."],
-     "Receive +1 Mind until the end of this turn for each Ally you have."),
+     "Until the end of this turn, you receive +1 Mind for each Ally you have."),
     # a condition and a count, in either order, the condition outside
     ("encounter", ["Gain 1 gold for each Ally you have if you have 2 or more wounds.",
                    "Gain 1 gold if you have 2 or more wounds for each Ally you have.",
@@ -227,3 +227,22 @@ def test_no_modifier_in_the_space_is_a_syntax_error_where_its_clause_compiles():
     result = measure(n=60, seed=random.Random(3).randrange(1000))
     assert result["syntax"] == [], result["syntax"][:3]
     assert result["silent"] == [], result["silent"][:3]
+
+
+def _refused_in_the_docs():
+    from tests.test_lang_rbdice import refused_lines
+
+    return refused_lines("rbmodi-refused")
+
+
+REFUSED_DOC = _refused_in_the_docs()
+
+
+def test_the_docs_show_what_is_refused():
+    assert {code for _k, _t, code in REFUSED_DOC} >= {"RF530", "RF531", "RF532"}
+
+
+@pytest.mark.parametrize("kind, text, code", REFUSED_DOC, ids=[r[1][:50] for r in REFUSED_DOC])
+def test_each_refusal_in_the_docs_is_true(kind, text, code):
+    _ir, found = compile_ability(text, _ctx(kind, text))
+    assert code in [f.code for f in found], [(f.code, f.message) for f in found]

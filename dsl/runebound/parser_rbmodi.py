@@ -68,6 +68,8 @@ def canon(node):
     kind = type(node)
     if kind is n.Each:
         return replace(node, effect=canon(node.effect))
+    if kind is n.During and type(node.effect) is n.During:  # two durations: the inner first
+        node = replace(node, effect=canon(node.effect))
     if kind in _COUNTS or kind is n.During:
         inner = node.effect
         cond = _condition(inner)

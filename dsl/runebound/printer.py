@@ -391,6 +391,8 @@ from .printer_rbmod import install as _install_rbmod  # noqa: E402
 
 _install_rbmod(text, amount)
 # ---- branch rbmodi: a count of a track over an effect with its own modifiers
+import sys  # noqa: E402
+
 from .printer_rbmodi import install as _install_rbmodi  # noqa: E402
 
-_install_rbmodi(text, _after_to)
+_install_rbmodi(text, _after_to, sys.modules[__name__])

@@ -373,3 +373,7 @@ render_board.install(Renderer)
 from . import render_rbmod  # noqa: E402
 
 render_rbmod.install(Renderer)
+# ---- branch rbmodi: a condition after "<costs> to"
+from . import render_rbmodi  # noqa: E402
+
+render_rbmodi.install(Renderer)

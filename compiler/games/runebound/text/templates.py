@@ -366,3 +366,8 @@ from .render_rbmod import TEMPLATES as _RBMOD  # noqa: E402
 
 OTHER.update(_RBMOD)
 TEMPLATES = all_templates()
+# ---- branch rbmodi: a condition after "<costs> to" (render_rbmodi.py)
+from .render_rbmodi import TEMPLATES as _RBMODI  # noqa: E402
+
+OTHER.update(_RBMODI)
+TEMPLATES = all_templates()

@@ -29,12 +29,21 @@ from . import nodes as n
 from .nodes_board import ForEachOnTrack
 from .parser_lists import value_of
 from .parser_modifiers import _AGAINST, _apply, _Mod
-from .parser_parts import _sp, _values
+from .parser_parts import _Marker, _sp, _values
 
 # the rank of each modifier kind in the canonical nesting (low: applied first, innermost)
 _RANK = {"duration": 0, "for_each": 1, "for_each_track": 1, "against": 2, "if": 2, "while": 2}
 # the counts: "for each <thing> you have" and "for each card on <track>" (branch rbboard)
 _COUNTS = (n.ForEach, ForEachOnTrack)
+
+
+def _rank(mod: _Mod) -> int:
+    """A count of what "they have" is said of each Hero of the subject (parser_modifiers.
+    _each_of_they makes the subject each Hero in turn): it is applied first, before a duration
+    hides the subject's clause from it; ``canon`` then puts the duration under it."""
+    if mod.kind == "for_each" and mod.value[2]:
+        return -1
+    return _RANK[mod.kind]
 
 
 def canonical_order(ch: list) -> list:
@@ -43,7 +52,7 @@ def canonical_order(ch: list) -> list:
     mods = [c for c in ch if type(c) is _Mod]
     if len(mods) < 2 or any(m.kind not in _RANK for m in mods):
         return ch
-    ordered = iter(sorted(mods, key=lambda m: _RANK[m.kind]))  # stable: same rank as written
+    ordered = iter(sorted(mods, key=_rank))  # stable: same rank as written
     return [next(ordered) if type(c) is _Mod else c for c in ch]
 
 
@@ -114,7 +123,13 @@ def install(cls) -> None:
     phrase, during = cls.phrase, cls.during
 
     def phrase_(self, ch):
-        return phrase(self, canonical_order(ch))
+        out = phrase(self, canonical_order(ch))
+        if type(out) is _Marker:  # "<costs> to <effect> <modifiers>"
+            if out.kind == "costed":
+                costs, effect = out.value
+                return _Marker("costed", (costs, canon(effect)), out.span)
+            return out
+        return canon(out)
 
     def during_(self, ch):
         return canon(during(self, ch))

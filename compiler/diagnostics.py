@@ -142,6 +142,13 @@ CODES: dict[str, str] = {
     "RF513": "a cost inside a duration or a standing rule: nothing runs it to ask for it",
     "RF514": "a trigger on an act no Ally does ('this Ally rests', 'one of your Allies hires an "
              "Ally')",
+    # ---- branch rbmodi: the modifiers of a clause (issue 32)
+    "RF530": "a duration over an effect that happens at once ('gain 2 gold this turn'): the "
+             "engine keeps only rules that last, so it never happens (a warning)",
+    "RF531": "'for each ...' over an effect with no amount to multiply (an attack, the end of "
+             "a turn, a prohibition)",
+    "RF532": "'against <colour> challenges' after an attack: an attack is against the enemy "
+             "fought; say the colour as a condition ('If your enemy is a red challenge, ...')",
     # RF5xx: content and references
     "RF501": "duplicate card id",
     "RF502": "reference to an unknown id",

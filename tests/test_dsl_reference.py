@@ -237,7 +237,8 @@ def test_every_construct_of_the_grammar_has_an_example():
                            "RF483",  # branch rbmod: multipliers, refused at their words
                            "RF489",  # issue 32 (branch rbtrig2): no movement roll window
                            "RF520", "RF521", "RF523",  # branch rbverb: refused at their words
-                           "RF514")]  # branch rbcost: an act no Ally does ("this Ally rests")
+                           "RF514",  # branch rbcost: an act no Ally does ("this Ally rests")
+                           "RF532")]  # branch rbmodi: 'against <colours>' after an attack
     assert refused
     for text in refused:
         used |= {t.data for t in parser.parse(text).iter_subtrees()}

@@ -604,3 +604,7 @@ parser_rbverb.install(_ToAst)
 from . import parser_rbcost  # noqa: E402
 
 parser_rbcost.install(_ToAst)
+# ---- branch rbmodi: the modifiers of a clause, after it or before it, in one canonical order
+from . import parser_rbmodi  # noqa: E402
+
+parser_rbmodi.install(_ToAst)

@@ -398,3 +398,9 @@ event = _defend.with_events(event)
 from . import printer_rbcost as _rbcost  # noqa: E402
 
 event = _rbcost.with_events(event)
+# ---- branch rbmodi: a count of a track over an effect with its own modifiers
+import sys  # noqa: E402
+
+from .printer_rbmodi import install as _install_rbmodi  # noqa: E402
+
+_install_rbmodi(text, _after_to, sys.modules[__name__])

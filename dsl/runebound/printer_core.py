@@ -86,6 +86,8 @@ def install(text, amount, noun, targets, durations, after_to=None) -> None:
             return " and ".join(third(i) for i in node.items)
         if isinstance(node, n.ForEach):
             return f"{third(node.effect)} for each {COUNTED[node.per][0]} they have{most(node)}"
+        if isinstance(node, n.During):  # branch rbmodi: a count over a duration, said after
+            return f"{third(node.effect)} {durations[node.until]}"
         if isinstance(node, n.Heal) and node.target == "hero":
             one = noun(node.amount, "1", "2").endswith(" 1")  # singular by the amount
             tokens = " and ".join(("wound" if one else "wounds") if t == "wound" else t

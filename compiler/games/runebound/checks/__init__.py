@@ -18,6 +18,7 @@ from . import decks as checks_decks  # family 5/6 (issue 21)
 from . import limited as checks_limited  # issue 32 (stop 51): a limit before a trigger
 from . import prohib as checks_prohib  # issue 32 (session prohib): this Item's own rule
 from . import rbcost as checks_rbcost  # branch rbcost: a cost after an opener
+from . import rbmodi as checks_rbmodi  # branch rbmodi: modifiers the engine cannot run
 from . import rbnp as checks_rbnp  # branch rbnp: recipients coordinated with "or"
 from . import skills as checks_skills  # issue 32 (session skills): a skill a card gives
 from . import trig as checks_trig  # issue 32 (branch rbtrig): clauses of this Ally, attacks
@@ -85,6 +86,7 @@ def check_ability(a: n.Ability, ctx: CardContext) -> Iterator[Finding]:
     yield from checks_rbnp.check(a, ctx, nodes, Finding)  # branch rbnp: "your Hero or this Ally"
     yield from checks_trig2.check(a, ctx, nodes, Finding)  # issue 32 (branch rbtrig2)
     yield from checks_rbcost.check(a, ctx, nodes, Finding)  # branch rbcost: opener's costs
+    yield from checks_rbmodi.check(a, ctx, nodes, Finding)  # branch rbmodi: modifiers
 
 
 def check_compiled(ir: dict, ctx: CardContext, text: str) -> list[Finding]:

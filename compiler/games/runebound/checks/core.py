@@ -16,6 +16,7 @@ from __future__ import annotations
 from runeforge.dsl.runebound import nodes as n
 
 from .place import unknown_terrains
+from .rbmodi_count import counted_once  # branch rbmodi: a count taken when it resolves
 
 # the nodes whose target or subject may be "this_challenge" (read by field, one pass)
 _TARGETED = {n.Suffer: "target", n.Inflict: "target", n.Cancel: "target", n.Heal: "target",
@@ -91,7 +92,7 @@ def check(a: n.Ability, ctx, nodes, finding):
                                    "its card as a trophy", node.span,
                           hint="put it on an encounter, or give a challenge 'reward: keep: "
                                "true' in its card data")
-        elif kind is n.ForEach and standing and any(
+        elif kind is n.ForEach and standing and id(node) not in counted_once(a) and any(
                 isinstance(inner, (n.Modifier, n.CostModifier, n.Restrict))
                 for inner in n.walk(node.effect)):
             yield finding("RF451", "a bonus 'for each ...' cannot be an always-on rule: the "

@@ -343,3 +343,7 @@ def lower(ability: n.Ability) -> dict:  # noqa: F811
 from . import rbcost as _lower_rbcost  # noqa: E402
 
 event = _lower_rbcost.with_events(event)
+# ---- branch rbmodi: a duration over extra movement dice is the lasting bonus
+from . import rbmodi as _lower_rbmodi  # noqa: E402
+
+_lower_rbmodi.register(effect)

@@ -385,3 +385,7 @@ render_rbverb.install(Renderer)
 from . import render_rbcost  # noqa: E402
 
 render_rbcost.install(Renderer)
+# ---- branch rbmodi: a condition after "<costs> to"
+from . import render_rbmodi  # noqa: E402
+
+render_rbmodi.install(Renderer)

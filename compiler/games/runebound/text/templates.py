@@ -378,3 +378,8 @@ from .render_rbcost import TEMPLATES as _RBCOST  # noqa: E402
 
 OTHER.update(_RBCOST)
 TEMPLATES = all_templates()
+# ---- branch rbmodi: a condition after "<costs> to" (render_rbmodi.py)
+from .render_rbmodi import TEMPLATES as _RBMODI  # noqa: E402
+
+OTHER.update(_RBMODI)
+TEMPLATES = all_templates()

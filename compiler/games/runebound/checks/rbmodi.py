@@ -1,0 +1,102 @@
+"""Checks of branch rbmodi (issue 32): the modifiers of a clause where the engine cannot run them.
+
+A clause's modifiers nest in one order (parser_rbmodi.py): condition > count > duration. What is
+left that would compile and do nothing, or do what the sentence does not say, is refused here,
+at the modifier's words:
+
+* RF530 (warning): a duration over an effect that happens at once ("Gain 2 gold until the end
+  of your turn.", "Heal 1 wound this turn."): the engine keeps a duration's rules in force (a
+  bonus, a prohibition, a price, a trigger) and never runs a one-off effect kept so, so the gain
+  does not happen. Drop the duration, or say a rule that lasts. A warning, not an error, as the
+  die table's rows that name no result are (RF480): the language's nesting stress tests say
+  "Until the end of this turn, gain 1 gold." at every depth and must keep compiling.
+* RF531 (error): "for each ..." over an effect with no amount to multiply ("End your turn for
+  each Ally you have.", "Make a magic attack for each Item you have."): a count multiplies an
+  amount (gold, wounds, a bonus); an attack, a test, a prohibition or the end of a turn has
+  none.
+"""
+
+from __future__ import annotations
+
+from runeforge.dsl.runebound import nodes as n
+from runeforge.dsl.runebound.printer import DURATIONS
+from runeforge.games.runebound.lower.rbmodi import lasting_dice
+
+# what a duration's words are, for the messages
+_WHAT = {"end_of_combat": "this combat", "end_of_round": "this combat round",
+         "end_of_turn": "this turn"}
+
+# clauses with no amount for "for each" to multiply
+_NO_AMOUNT = (n.Attack, n.AttackOther, n.Test, n.Restrict, n.EndTurn, n.Nothing, n.KeepTrophy,
+              n.CannotBeWounded, n.Immune, n.GrantSkill, n.TerrainRule, n.MoveTo,
+              n.DiscardEvent, n.WoundCap, n.Trigger)
+
+
+def _lasting() -> tuple:
+    from runeforge.games.runebound.lower import STATIC_CLAUSES  # the rules the engine keeps
+
+    return STATIC_CLAUSES + (n.Trigger,)
+
+
+def _clauses(effect) -> list:
+    """The clauses under ``effect`` a count multiplies: through "and", "each Hero ...", "you
+    may ..." and a payment in the text ("pay 1 gold to ...")."""
+    out = []
+    for clause in n.clauses(effect):
+        if type(clause) in (n.Each, n.MayDo, n.PayTo):
+            out.extend(_clauses(clause.effect))
+        else:
+            out.append(clause)
+    return out
+
+
+def _counted(effect) -> list:
+    """The clauses a count multiplies: through the clauses above, a duration and a condition."""
+    out = []
+    for clause in _clauses(effect):
+        if type(clause) in (n.During, n.IfState, n.ForEach):
+            out.extend(_counted(clause.effect))
+        else:
+            out.append(clause)
+    return out
+
+
+def _words(clause) -> str:
+    from runeforge.dsl.runebound.printer import text
+
+    try:
+        return text(clause)
+    except Exception:  # a clause the printer says only inside a sentence
+        return type(clause).__name__
+
+
+def check(a: n.Ability, ctx, nodes, finding):
+    """RF530 and RF531 for ability ``a`` (one pass over ``nodes``)."""
+    lasting = None
+    for node in nodes:
+        kind = type(node)
+        if kind is n.During:
+            lasting = lasting or _lasting()
+            once = [c for c in n.clauses(node.effect)
+                    if not isinstance(c, lasting) and not lasting_dice(c)]
+            if once:
+                said = DURATIONS.get(node.until, "a duration")
+                yield finding(
+                    "RF530", f"'{said}' over an effect that happens at once: the engine keeps "
+                             "a duration's rules in force (a bonus, a prohibition, a price, a "
+                             "trigger), and a one-off effect kept so never happens",
+                    node.span,
+                    hint=f"drop '{said}' ('{_words(once[0])}' happens when the ability is "
+                         f"used), or say a rule that lasts: 'you receive +1 Body {said}'",
+                    severity="warning")
+        elif kind is n.ForEach:
+            bare = next((c for c in _counted(node.effect) if isinstance(c, _NO_AMOUNT)), None)
+            if bare is not None:
+                yield finding(
+                    "RF531", "'for each ...' multiplies an amount (gold, wounds, a bonus), and "
+                             f"'{_words(bare)}' has none", node.span,
+                    hint="count something with an amount ('gain 1 gold for each Ally you "
+                         "have'), or drop 'for each ...'")
+
+
+__all__ = ["check"]

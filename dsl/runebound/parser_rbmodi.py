@@ -68,6 +68,32 @@ def _condition(inner):
     return None
 
 
+def said_after(node, ch) -> None:
+    """Refuse a count said first over an effect the canonical text cannot say it after: the
+    printer says the count after its clause, and over an effect with no amount ("place this
+    card in front of you as an Ally ...") or over a prefixed one ("every time you test Mind,
+    add 1 to the result") that text would not read back as this node (found by the language
+    fuzzer). The test is the round trip itself, so it holds for every effect there is."""
+    from .parser import parse_ability  # here: the parser imports this module
+    from .printer import text
+
+    said = text(node)
+    try:
+        back = parse_ability(said[:1].upper() + said[1:] + ".")
+        ok = back.sentences == (node,) and not back.costs and back.tag is None
+    except AbilitySyntaxError:
+        ok = False
+    if not ok:
+        head = [c for c in ch if isinstance(c, Token)]
+        start = head[0].start_pos if head else _sp(ch)[0]
+        end = next((t.end_pos for t in head if t.type == "COMMA"), _sp(ch)[1])
+        raise AbilitySyntaxError(
+            "a count said first must say how many times a clause with an amount happens; "
+            "this one cannot be said after its effect", start, end,
+            hint="say the count after a clause with an amount: 'Gain 1 gold for each Ally you "
+                 "have.'")
+
+
 def canon(node):
     """``node`` with a duration, count or condition wrapped in the wrong order (a leading
     modifier over a clause with a trailing one) re-nested in the canonical order. Under a
@@ -97,7 +123,9 @@ class RbmodiRules:
 
     def for_each_first(self, ch):
         mod = next(c for c in ch if type(c) is _Mod)
-        return canon(_apply(mod, self._nested(ch[-1])))
+        node = canon(_apply(mod, self._nested(ch[-1])))
+        said_after(node, ch)
+        return node
 
     def attack_against_colours(self, ch):
         """"Make a magic attack against yellow challenges.": refused (RF532): an attack is

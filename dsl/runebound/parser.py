@@ -608,3 +608,4 @@ parser_rbcost.install(_ToAst)
 from . import parser_rbmodi  # noqa: E402
 
 parser_rbmodi.install(_ToAst)
+parser_rbmodi.REPARSE.append(parse_ability)  # its round-trip guard reads a sentence back

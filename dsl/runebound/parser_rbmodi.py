@@ -68,18 +68,20 @@ def _condition(inner):
     return None
 
 
+REPARSE: list = []  # parser.parse_ability, given by parser.py (which imports this module)
+
+
 def said_after(node, ch) -> None:
     """Refuse a count said first over an effect the canonical text cannot say it after: the
     printer says the count after its clause, and over an effect with no amount ("place this
     card in front of you as an Ally ...") or over a prefixed one ("every time you test Mind,
     add 1 to the result") that text would not read back as this node (found by the language
     fuzzer). The test is the round trip itself, so it holds for every effect there is."""
-    from .parser import parse_ability  # here: the parser imports this module
     from .printer import text
 
     said = text(node)
     try:
-        back = parse_ability(said[:1].upper() + said[1:] + ".")
+        back = REPARSE[0](said[:1].upper() + said[1:] + ".")
         ok = back.sentences == (node,) and not back.costs and back.tag is None
     except AbilitySyntaxError:
         ok = False

@@ -16,34 +16,14 @@ from lark.parse_tree_builder import ParseTreeBuilder
 from lark.parser_frontends import _get_lexer_callbacks
 
 
-class LazyCallbacks(dict):
-    """Lark's callbacks ({rule: callback}, and the lexer's {terminal name: callback}), each
-    rule's made when it is first looked up. Whatever sees the whole (iteration, len, items,
-    equality, a copy) makes the rest first, so it is the dict Lark would have made."""
+class WholeOnDemand(dict):
+    """A dict whose entries are made when first looked up (``__missing__``); whatever sees the
+    whole (iteration, len, items, equality, a copy, pickling) makes the rest first through
+    ``_whole()``, so it is the plain dict that would have been made at once. Shared by the
+    lazy parse-tree callbacks here and the lazy LALR states of :mod:`.larktables`."""
 
-    def __init__(self, rules, make) -> None:
-        super().__init__()
-        self._pending = dict.fromkeys(rules)
-        self._make = make
-
-    def __missing__(self, rule):
-        if rule not in self._pending:
-            raise KeyError(rule)
-        del self._pending[rule]
-        made = self._make(rule)
-        dict.__setitem__(self, rule, made)
-        return made
-
-    def __contains__(self, key) -> bool:
-        return dict.__contains__(self, key) or key in self._pending
-
-    def __bool__(self) -> bool:
-        return bool(self._pending) or dict.__len__(self) > 0
-
-    def _whole(self) -> "LazyCallbacks":
-        for rule in list(self._pending):
-            self[rule]
-        return self
+    def _whole(self):  # pragma: no cover - each subclass says how it makes the rest
+        raise NotImplementedError
 
     def get(self, key, default=None):
         return self[key] if key in self else default
@@ -76,6 +56,36 @@ class LazyCallbacks(dict):
 
     def __reduce__(self):
         return dict, (dict(self.items()),)
+
+
+class LazyCallbacks(WholeOnDemand):
+    """Lark's callbacks ({rule: callback}, and the lexer's {terminal name: callback}), each
+    rule's made when it is first looked up. Whatever sees the whole (iteration, len, items,
+    equality, a copy) makes the rest first, so it is the dict Lark would have made."""
+
+    def __init__(self, rules, make) -> None:
+        super().__init__()
+        self._pending = dict.fromkeys(rules)
+        self._make = make
+
+    def __missing__(self, rule):
+        if rule not in self._pending:
+            raise KeyError(rule)
+        del self._pending[rule]
+        made = self._make(rule)
+        dict.__setitem__(self, rule, made)
+        return made
+
+    def __contains__(self, key) -> bool:
+        return dict.__contains__(self, key) or key in self._pending
+
+    def __bool__(self) -> bool:
+        return bool(self._pending) or dict.__len__(self) > 0
+
+    def _whole(self) -> "LazyCallbacks":
+        for rule in list(self._pending):
+            self[rule]
+        return self
 
 
 class LazyLark(Lark):

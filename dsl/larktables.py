@@ -26,7 +26,7 @@ from lark.grammar import Rule
 from lark.lexer import TerminalDef
 
 from . import larkmemo, larkrows
-from .larklazy import LazyLark
+from .larklazy import LazyLark, WholeOnDemand
 
 FORMAT = 1
 _LEXER = "<custom lexer>"
@@ -357,7 +357,7 @@ def _fill_states_packed(parser: Lark, rows: list, tokens: dict, rule_ids: dict) 
     parser.parser.parser._parse_table.states = _LazyStates(index, tokens, by_id, Shift)
 
 
-class _LazyStates(dict):
+class _LazyStates(WholeOnDemand):
     """Lark's LALR states ({state: {terminal name: (Shift, state) or (Reduce, rule)}}), each
     state's actions built from its stored row when it is first looked up: a check enters a
     sixth of the states, and building them all was a fifth of loading a tables file
@@ -390,38 +390,6 @@ class _LazyStates(dict):
 
     def __contains__(self, state) -> bool:
         return dict.__contains__(self, state) or state in self._rows
-
-    def get(self, state, default=None):
-        return self[state] if state in self else default
-
-    def __iter__(self):
-        return dict.__iter__(self._whole())
-
-    def __len__(self) -> int:
-        return dict.__len__(self._whole())
-
-    def keys(self):
-        return dict.keys(self._whole())
-
-    def values(self):
-        return dict.values(self._whole())
-
-    def items(self):
-        return dict.items(self._whole())
-
-    def __eq__(self, other) -> bool:
-        return dict.__eq__(self._whole(), other)
-
-    def __ne__(self, other) -> bool:
-        return not self == other
-
-    __hash__ = None
-
-    def copy(self) -> dict:
-        return dict(self.items())
-
-    def __reduce__(self):
-        return dict, (dict(self.items()),)
 
 
 def canonical(doc: dict):

@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import collections
 import random
+import string
 
 from benchmarks.construction_space import SUBJECTS, VERBS
 from runeforge.games.runebound.abilities import compile_abilities
@@ -41,53 +42,71 @@ def cap(text: str) -> str:
     return text[0].upper() + text[1:]
 
 
-# frame -> (card kind, builder); a builder takes the rng and gives the text
-FRAMES = {
-    "encounter: test, success and failure": ("encounter", lambda r: (
-        f"Test {r.choice(_ATTRS)} ({r.randint(4, 8)}). If you succeed, {clause(r, True)}. "
-        f"If you fail, {clause(r, True)}.")),
-    "encounter: test with a skill": ("encounter", lambda r: (
-        f"Test {r.choice(_ATTRS)} {r.choice(('Swim', 'Climb', 'Stealth'))} "
-        f"({r.randint(4, 8)}). If you pass, {clause(r, True)}.")),
-    "encounter: die table": ("encounter", lambda r: (
-        f"Roll a die. 1-3: {cap(clause(r))}. 4-7: {cap(clause(r))}. 8-10: {cap(clause(r))}.")),
-    "encounter: pay, if you do": ("encounter", lambda r: (
-        f"You may pay {r.randint(1, 4)} gold. If you do, {clause(r, True)}.")),
-    "encounter: choose one": ("encounter", lambda r: (
-        f"Choose one: {clause(r, True)}; or {clause(r, True)}.")),
-    "encounter: otherwise": ("encounter", lambda r: (
-        f"If you have {r.randint(1, 3)} or more wounds, {clause(r)}. Otherwise, "
-        f"{clause(r)}.")),
-    "event: until replaced": ("event", lambda r: (
-        f"Until this event is replaced, {clause(r)}.")),
-    "event: while in play": ("event", lambda r: (
-        f"While this event is in play, {clause(r)}.")),
-    "event: a clause now": ("event", lambda r: f"{cap(clause(r))}."),
-    "event: heroes in a terrain": ("event", lambda r: (
-        f"Each Hero in a {r.choice(_TERRAIN)} space {r.choice(VERBS)[1].format(pos='their')}.")),
-    "challenge: immune": ("challenge", lambda r: (
-        f"This challenge is immune to {r.choice(_PHASES)} attacks.")),
-    "challenge: phase, if you fail to defend": ("challenge", lambda r: (
-        f"{cap(r.choice(_PHASES))}: If you fail to defend, {clause(r, True)}.")),
-    "challenge: when you attack it and fail": ("challenge", lambda r: (
-        f"Each time you attack this challenge and fail, {clause(r, True)}.")),
-    "challenge: before combat": ("challenge", lambda r: (
-        f"Before Combat: {cap(clause(r, True))}.")),
-    "challenge: after combat, if defeated": ("challenge", lambda r: (
-        f"After combat, if you defeated this challenge, {clause(r, True)}.")),
-    "challenge: cannot escape": ("challenge", lambda r: (
-        "You cannot escape from this challenge.")),
-    "challenge: its stat": ("challenge", lambda r: (
-        f"This challenge receives +{r.randint(1, 3)} {r.choice(_ATTRS + ('Life',))} against "
-        f"Heroes with {r.randint(1, 3)} or more Allies.")),
-    "ally: when this Ally is defeated": ("ally", lambda r: (
-        f"When this Ally is defeated, {clause(r)}.")),
-    "hero: instead of rolling movement dice": ("hero", lambda r: (
-        f"Instead of rolling movement dice, you may {r.choice(VERBS)[0].format(pos='your')}.")),
-    "item: colour-scoped bonus": ("item", lambda r: (
-        f"You receive +{r.randint(1, 3)} to {r.choice(_PHASES)} attacks against "
-        f"{r.choice(_COLOURS)} challenges.")),
+# the slots a frame's template names, each drawn afresh at every place it stands
+SLOTS = {
+    "attr": lambda r: r.choice(_ATTRS),
+    "stat": lambda r: r.choice(_ATTRS + ("Life",)),
+    "colour": lambda r: r.choice(_COLOURS),
+    "phase": lambda r: r.choice(_PHASES),
+    "Phase": lambda r: cap(r.choice(_PHASES)),
+    "terrain": lambda r: r.choice(_TERRAIN),
+    "skill": lambda r: r.choice(("Swim", "Climb", "Stealth")),
+    "target": lambda r: r.randint(4, 8),
+    "small": lambda r: r.randint(1, 3),
+    "price": lambda r: r.randint(1, 4),
+    "clause": lambda r: clause(r),  # any subject
+    "Clause": lambda r: cap(clause(r)),
+    "hero_clause": lambda r: clause(r, True),  # the Hero's own
+    "Hero_clause": lambda r: cap(clause(r, True)),
+    "verb": lambda r: r.choice(VERBS)[0].format(pos="your"),  # after "you may"
+    "verbs": lambda r: r.choice(VERBS)[1].format(pos="their"),  # after "each Hero ..."
 }
+
+# frame -> (card kind, template of slots)
+FRAMES = {
+    "encounter: test, success and failure": (
+        "encounter", "Test {attr} ({target}). If you succeed, {hero_clause}. "
+                     "If you fail, {hero_clause}."),
+    "encounter: test with a skill": (
+        "encounter", "Test {attr} {skill} ({target}). If you pass, {hero_clause}."),
+    "encounter: die table": ("encounter", "Roll a die. 1-3: {Clause}. 4-7: {Clause}. "
+                                          "8-10: {Clause}."),
+    "encounter: pay, if you do": ("encounter", "You may pay {price} gold. If you do, "
+                                               "{hero_clause}."),
+    "encounter: choose one": ("encounter", "Choose one: {hero_clause}; or {hero_clause}."),
+    "encounter: otherwise": ("encounter", "If you have {small} or more wounds, {clause}. "
+                                          "Otherwise, {clause}."),
+    "event: until replaced": ("event", "Until this event is replaced, {clause}."),
+    "event: while in play": ("event", "While this event is in play, {clause}."),
+    "event: a clause now": ("event", "{Clause}."),
+    "event: heroes in a terrain": ("event", "Each Hero in a {terrain} space {verbs}."),
+    "challenge: immune": ("challenge", "This challenge is immune to {phase} attacks."),
+    "challenge: phase, if you fail to defend": (
+        "challenge", "{Phase}: If you fail to defend, {hero_clause}."),
+    "challenge: when you attack it and fail": (
+        "challenge", "Each time you attack this challenge and fail, {hero_clause}."),
+    "challenge: before combat": ("challenge", "Before Combat: {Hero_clause}."),
+    "challenge: after combat, if defeated": (
+        "challenge", "After combat, if you defeated this challenge, {hero_clause}."),
+    "challenge: cannot escape": ("challenge", "You cannot escape from this challenge."),
+    "challenge: its stat": ("challenge", "This challenge receives +{small} {stat} against "
+                                         "Heroes with {small} or more Allies."),
+    "ally: when this Ally is defeated": ("ally", "When this Ally is defeated, {clause}."),
+    "hero: instead of rolling movement dice": (
+        "hero", "Instead of rolling movement dice, you may {verb}."),
+    "item: colour-scoped bonus": ("item", "You receive +{small} to {phase} attacks against "
+                                          "{colour} challenges."),
+}
+
+
+def fill(template: str, rng: random.Random) -> str:
+    """The template with each slot drawn afresh, left to right (so a seed gives one text)."""
+    out = []
+    for literal, name, _spec, _conv in string.Formatter().parse(template):
+        out.append(literal)
+        if name is not None:
+            out.append(str(SLOTS[name](rng)))
+    return "".join(out)
 
 
 def main(argv=None) -> None:
@@ -103,8 +122,8 @@ def main(argv=None) -> None:
     shown = 0
     for _ in range(args.n):
         name = rng.choice(names)
-        kind, build = FRAMES[name]
-        text = build(rng)
+        kind, template = FRAMES[name]
+        text = fill(template, rng)
         irs, findings = compile_abilities(text, CardContext(kind, None, None,
                                                             frozenset({"Swim", "Climb",
                                                                        "Stealth"})))

@@ -43,8 +43,9 @@ FORMS = [
 ]
 
 
-@pytest.mark.parametrize("text, node, effect", FORMS)
-def test_each_form_parses_prints_lowers_and_renders(text, node, effect):
+def assert_form(text: str, node, effect: dict) -> None:
+    """``text`` parses to the one sentence ``node``, prints back as itself, lowers to the one
+    effect ``effect`` the IR schema accepts, and renders in every locale (itself in English)."""
     ability = parse_ability(text)
     assert ability.sentences == (node,)
     assert print_ability(ability) == text
@@ -55,6 +56,11 @@ def test_each_form_parses_prints_lowers_and_renders(text, node, effect):
         rendered = render_ability(ability, locale)
         assert rendered and "{" not in rendered
     assert render_ability(ability, "en") == text
+
+
+@pytest.mark.parametrize("text, node, effect", FORMS)
+def test_each_form_parses_prints_lowers_and_renders(text, node, effect):
+    assert_form(text, node, effect)
 
 
 @pytest.mark.parametrize("colour", COLOURS)
@@ -323,15 +329,7 @@ TRACK_FORMS = [
 
 @pytest.mark.parametrize("text, node, effect", TRACK_FORMS)
 def test_a_track_counted_parses_prints_lowers_and_renders(text, node, effect):
-    ability = parse_ability(text)
-    assert ability.sentences == (node,) and print_ability(ability) == text
-    ir = lower(ability)
-    validate_ability(ir)
-    assert ir["effects"] == [effect]
-    for locale in LOCALES:
-        rendered = render_ability(ability, locale)
-        assert rendered and "{" not in rendered
-    assert render_ability(ability, "en") == text
+    assert_form(text, node, effect)
 
 
 @pytest.mark.parametrize("variant, canonical", [

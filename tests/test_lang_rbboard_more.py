@@ -17,10 +17,7 @@ from runeforge.dsl.runebound.nodes_board import (
 )
 from runeforge.dsl.runebound.parser import parse_ability
 from runeforge.dsl.runebound.printer import print_ability
-from runeforge.engine.runebound.core.ir import validate_ability
-from runeforge.games.runebound.lower import lower
-from runeforge.games.runebound.text.render import render_ability
-from tests.test_lang_rbboard import CONTENT, LOCALES, _codes, _game, _play, _records
+from tests.test_lang_rbboard import CONTENT, _codes, _game, _play, _records, assert_form
 
 
 @pytest.fixture(scope="module")
@@ -42,15 +39,7 @@ MOVE_FORMS = [
 
 @pytest.mark.parametrize("text, node, effect", MOVE_FORMS)
 def test_a_card_moved_on_a_track_parses_prints_lowers_and_renders(text, node, effect):
-    ability = parse_ability(text)
-    assert ability.sentences == (node,) and print_ability(ability) == text
-    ir = lower(ability)
-    validate_ability(ir)
-    assert ir["effects"] == [effect]
-    for locale in LOCALES:
-        rendered = render_ability(ability, locale)
-        assert rendered and "{" not in rendered
-    assert render_ability(ability, "en") == text
+    assert_form(text, node, effect)
 
 
 @pytest.mark.parametrize("variant, canonical", [
@@ -139,15 +128,7 @@ MARKET_FORMS = [
 
 @pytest.mark.parametrize("text, node, effect", MARKET_FORMS)
 def test_a_market_form_parses_prints_lowers_and_renders(text, node, effect):
-    ability = parse_ability(text)
-    assert ability.sentences == (node,) and print_ability(ability) == text
-    ir = lower(ability)
-    validate_ability(ir)
-    assert ir["effects"] == [effect]
-    for locale in LOCALES:
-        rendered = render_ability(ability, locale)
-        assert rendered and "{" not in rendered
-    assert render_ability(ability, "en") == text
+    assert_form(text, node, effect)
 
 
 @pytest.mark.parametrize("variant, canonical", [

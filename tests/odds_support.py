@@ -81,3 +81,19 @@ def plain_catalog(root: Path):
     result = pipeline.check([root], include_bundled=False)
     assert result.ok, [d.render() for d in result.diagnostics]
     return Catalog(build_bundle(result.content, result.compiled))
+
+
+def exact_ignored(cli, hero: str, challenge: str, *paths, items=(), allies=()):
+    """``runeforge odds --exact --format json`` of one fight: the report and its ignored
+    abilities by card (what the exact model leaves to the engine)."""
+    import json
+
+    args = ["odds", "--hero", hero, "--challenge", challenge]
+    for item in items:
+        args += ["--item", item]
+    for ally in allies:
+        args += ["--ally", ally]
+    out = cli(*args, "--exact", "--format", "json", *map(str, paths))
+    assert out.exit_code == 0, out.output
+    report = json.loads(out.stdout)
+    return report, {i["card"]: i for i in report["ignored"]}

@@ -22,6 +22,7 @@ from runeforge.dsl.runebound.printer import print_ability
 from runeforge.games.runebound.abilities import compile_ability
 from runeforge.games.runebound.checks import CardContext
 from runeforge.games.runebound.text.render import render_ability
+from tests.odds_support import exact_ignored
 
 ROOT = Path(__file__).resolve().parents[1]
 CONTENT = ROOT / "tests" / "data" / "lang-rbcost"
@@ -300,14 +301,10 @@ def test_a_hire_sets_off_the_hirers_trigger_and_any_heros_with_its_payment():
 
 
 def test_the_exact_odds_list_the_triggers_with_their_payments_as_ignored(cli):
-    import json
-
-    out = cli("odds", "--hero", "varikas-the-dead", "--challenge", "sulking-bogle", "--item",
-              "tallow-charm", "--item", "hearth-stone", "--ally", "wary-lamplighter", "--exact",
-              "--format", "json", str(CONTENT), str(ROOT / "tests" / "data" / "lang-rbtrig2"))
-    assert out.exit_code == 0, out.output
-    report = json.loads(out.stdout)
-    ignored = {i["card"]: i for i in report["ignored"]}
+    report, ignored = exact_ignored(cli, "varikas-the-dead", "sulking-bogle", CONTENT,
+                                    ROOT / "tests" / "data" / "lang-rbtrig2",
+                                    items=["tallow-charm", "hearth-stone"],
+                                    allies=["wary-lamplighter"])
     assert {"tallow-charm", "hearth-stone", "wary-lamplighter"} <= set(ignored)
     assert ignored["hearth-stone"]["affects_odds"] is False  # gold only
     assert report["covered"] is False

@@ -12,7 +12,6 @@ triggers as ignored, with whether they can change the odds.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -22,6 +21,7 @@ from runeforge.dsl.runebound.printer import print_ability
 from runeforge.games.runebound.abilities import compile_ability
 from runeforge.games.runebound.checks import CardContext
 from runeforge.games.runebound.text.render import render_ability
+from tests.odds_support import exact_ignored
 
 ROOT = Path(__file__).resolve().parents[1]
 CONTENT = ROOT / "tests" / "data" / "lang-rbtrig"
@@ -210,12 +210,8 @@ def test_the_kernel_leaves_an_attack_trigger_to_the_engine():
 
 
 def test_the_exact_odds_list_the_triggers_as_ignored(cli):
-    out = cli("odds", "--hero", "varikas-the-dead", "--challenge", "briar-stag", "--item",
-              "keen-whetstone", "--ally", "reed-piper", "--exact", "--format", "json",
-              str(CONTENT))
-    assert out.exit_code == 0, out.output
-    report = json.loads(out.stdout)
-    ignored = {i["card"]: i for i in report["ignored"]}
+    report, ignored = exact_ignored(cli, "varikas-the-dead", "briar-stag", CONTENT,
+                                    items=["keen-whetstone"], allies=["reed-piper"])
     assert ignored["briar-stag"]["affects_odds"] is True  # its wound changes the fight
     assert ignored["keen-whetstone"]["affects_odds"] is False  # gold only
     assert ignored["reed-piper"]["affects_odds"] is False

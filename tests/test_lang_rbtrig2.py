@@ -10,7 +10,6 @@ the exact odds list the triggers as ignored, with whether they can change the od
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -18,6 +17,7 @@ import pytest
 from runeforge.dsl.runebound.parser import parse_ability
 from runeforge.dsl.runebound.printer import print_ability
 from runeforge.games.runebound.text.render import render_ability
+from tests.odds_support import exact_ignored
 from tests.test_lang_rbtrig import _errors  # the same card contexts
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -177,12 +177,8 @@ def test_the_kernel_leaves_an_escape_trigger_to_the_engine():
 
 
 def test_the_exact_odds_list_the_triggers_as_ignored(cli):
-    out = cli("odds", "--hero", "varikas-the-dead", "--challenge", "sulking-bogle", "--item",
-              "threadbare-cloak", "--item", "cracked-moonstone", "--exact", "--format", "json",
-              str(CONTENT))
-    assert out.exit_code == 0, out.output
-    report = json.loads(out.stdout)
-    ignored = {i["card"]: i for i in report["ignored"]}
+    report, ignored = exact_ignored(cli, "varikas-the-dead", "sulking-bogle", CONTENT,
+                                    items=["threadbare-cloak", "cracked-moonstone"])
     assert ignored["sulking-bogle"]["affects_odds"] is True  # its exhaustion changes the fight
     assert ignored["threadbare-cloak"]["affects_odds"] is False  # gold only
     assert ignored["cracked-moonstone"]["affects_odds"] is False
@@ -190,10 +186,8 @@ def test_the_exact_odds_list_the_triggers_as_ignored(cli):
 
 
 def test_the_exact_odds_report_an_unless_as_ignored(cli):
-    out = cli("odds", "--hero", "varikas-the-dead", "--challenge", "jealous-kelpie", "--ally",
-              "nervous-porter", "--exact", "--format", "json", str(CONTENT))
-    assert out.exit_code == 0, out.output
-    ignored = {i["card"]: i for i in json.loads(out.stdout)["ignored"]}
+    _report, ignored = exact_ignored(cli, "varikas-the-dead", "jealous-kelpie", CONTENT,
+                                     allies=["nervous-porter"])
     assert ignored["jealous-kelpie"]["affects_odds"] is True  # its wound changes the fight
 
 

@@ -51,7 +51,9 @@ LASTING_OPS = {"modify", "restrict", "cost_modifier", "trigger", "grant_skill", 
 def _silent(effects: list) -> str | None:
     for e in effects:
         if e.get("op") == "for_duration":
-            bad = [x["op"] for x in e["effects"] if x["op"] not in LASTING_OPS]
+            # a duration inside runs to the earlier end (engine/.../durations_nest.py)
+            bad = [x["op"] for x in e["effects"]
+                   if x["op"] not in LASTING_OPS and x["op"] != "for_duration"]
             if bad:
                 return bad[0]
         for key in ("effects", "else"):

@@ -144,11 +144,14 @@ CODES: dict[str, str] = {
              "Ally')",
     # ---- branch rbmodi: the modifiers of a clause (issue 32)
     "RF530": "a duration over an effect that happens at once ('gain 2 gold this turn'): the "
-             "engine keeps only rules that last, so it never happens (a warning)",
+             "engine keeps only rules that last, so it never happens",
     "RF531": "'for each ...' over an effect with no amount to multiply (an attack, the end of "
              "a turn, a prohibition)",
     "RF532": "'against <colour> challenges' after an attack: an attack is against the enemy "
              "fought; say the colour as a condition ('If your enemy is a red challenge, ...')",
+    # ---- branch runs (issue 32, "what compiles runs")
+    "RF560": "a duration inside a duration whose ends cannot be ordered ('until the next "
+             "event' inside 'until the end of this turn')",
     # RF5xx: content and references
     "RF501": "duplicate card id",
     "RF502": "reference to an unknown id",

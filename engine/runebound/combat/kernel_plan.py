@@ -185,6 +185,13 @@ class Plan:
 
     def _read_duration(self, where: str, until: str, raw: dict) -> None:
         op = raw["op"]
+        if op == "for_duration":  # a duration inside: its rules to the earlier end
+            inner = UNTILS.get(raw["until"])
+            if inner is None:
+                raise Unsupported(f"{where}: a duration {raw['until']!r} (ends outside combat)")
+            for held in raw["effects"]:
+                self._read_duration(where, min(until, inner, key="RCT".index), held)
+            return
         if op in ENGINE_ONLY_OPS:  # ---- family 7: combat (lasting: engine only)
             raise Unsupported(f"{where}: {ENGINE_ONLY_OPS[op]}, lasting (engine only)")
         if op == "modify":

@@ -18,6 +18,7 @@ from .cardwindows import HELD, runner
 from .catalog import Ability, Catalog
 from .effects import EXTRA_TARGETS, Context, run_all
 from .effects_combat import capped_wounds, immune_to
+from .durations_nest import flatten
 from .effects_trig import ally_leaves
 from .rolls import Rolls
 from .ruleset import Ruleset
@@ -357,9 +358,11 @@ class Resolver(Rolls, StandingRules, CardText):
 
     # ----------------------------------------------------------------- durations, triggers
     def add_duration(self, ctx: Context, until: str, effects_ir: list[dict]) -> None:
-        self.state.effects.append(ActiveEffect(ctx.owner.id, ctx.source, until,
-                                               list(effects_ir), ctx.x))
-        self.log.emit("duration", hero=ctx.owner.id, source=ctx.source, until=until)
+        # a duration inside it is a duration of its own, to the earlier end (durations_nest)
+        for end, held in flatten(until, effects_ir):
+            self.state.effects.append(ActiveEffect(ctx.owner.id, ctx.source, end,
+                                                   list(held), ctx.x))
+            self.log.emit("duration", hero=ctx.owner.id, source=ctx.source, until=end)
 
     def expire(self, until: str) -> None:
         for active in [e for e in self.state.effects if e.until == until]:

@@ -128,8 +128,8 @@ CODES: dict[str, str] = {
     # ---- issue 32 (branch rbboard): the board's adventure counters
     "RF492": "an adventure counter placed on a gem space of another colour",
     "RF491": "a card added to the undefeated track (only a challenge left undefeated goes there)",
-    "RF493": "a limit before a trigger ('Once per combat, every time ...'): the engine counts "
-             "uses, not firings",
+    "RF493": "a limit before a trigger and what is not one ('Once per combat, every time ..., "
+             "... Gain 1 gold.'), or a cost: the engine would count uses, not firings",
     # ---- branch rbmod: modifiers, amounts and comparatives
     "RF484": "a bonus said 'instead' with no earlier bonus to replace, or with no condition",
     "RF483": "a multiplier of wounds or damage ('Double your melee damage'): the engine adds "
@@ -152,6 +152,8 @@ CODES: dict[str, str] = {
     # ---- branch runs (issue 32, "what compiles runs")
     "RF560": "a duration inside a duration whose ends cannot be ordered ('until the next "
              "event' inside 'until the end of this turn')",
+    "RF561": "a trigger under a phase's tag ('Melee: Every time you enter a town, ...') on an "
+             "event that never happens in a combat phase: bound to the phase, it never fires",
     # RF5xx: content and references
     "RF501": "duplicate card id",
     "RF502": "reference to an unknown id",

@@ -175,6 +175,10 @@ class Plan:
         if e.op == "trigger":
             if e.event["kind"] not in TRIGGER_KINDS:
                 raise Unsupported(f"{where}: a trigger on {e.event['kind']!r}")
+            if e.raw.get("limits"):  # its firings counted (branch runs): the engine counts
+                raise Unsupported(f"{where}: a trigger whose firings a limit counts")
+            if e.raw.get("during"):  # bound to a phase (branch runs): the engine matches it
+                raise Unsupported(f"{where}: a trigger bound to the {e.raw['during']} phase")
             for inner in walk(e.effects):
                 if inner.op not in COMBAT_OPS or inner.op in ("for_duration", "trigger",
                                                               "cancel", "attack"):

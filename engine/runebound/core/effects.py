@@ -252,6 +252,10 @@ class Trigger(Effect):
 
     def matches(self, event: dict, ctx: Context, engine) -> bool:
         """Does ``event`` (as fired by the engine) set off this trigger for ``ctx.owner``?"""
+        during = self.raw.get("during")  # said under a phase's tag: that phase only
+        if during is not None and getattr(getattr(engine, "moment", None), "step",
+                                          None) != during:
+            return False
         if self.event["kind"] == "other_act":  # branch rbcost: "another Hero buys an Item"
             hero = _rbcost.other_actor(self.event, event, ctx, engine)
             return hero is not None and Trigger(self.event["event"], []).matches(

@@ -19,6 +19,7 @@ from .catalog import Ability, Catalog
 from .effects import EXTRA_TARGETS, Context, run_all
 from .effects_combat import capped_wounds, immune_to
 from .durations_nest import flatten
+from .firings import may_fire
 from .effects_trig import ally_leaves
 from .rolls import Rolls
 from .ruleset import Ruleset
@@ -384,7 +385,8 @@ class Resolver(Rolls, StandingRules, CardText):
                 if effect.op != "trigger":
                     continue
                 ctx = Context(self, owner, card_id, x=x, phase=event.get("phase"))
-                if effect.matches(event, ctx, self):
+                if effect.matches(event, ctx, self) and may_fire(self, owner, card_id,
+                                                                  effect.raw):
                     self.log.emit("trigger", hero=owner.id, source=card_id, event=event)
                     run_all(effect.effects, ctx)
         finally:

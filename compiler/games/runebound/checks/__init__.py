@@ -16,6 +16,7 @@ from runeforge.dsl.runebound import nodes as n
 from . import core as checks_core  # issue 32 (part III): the compositional core
 from . import decks as checks_decks  # family 5/6 (issue 21)
 from . import limited as checks_limited  # issue 32 (stop 51): a limit before a trigger
+from . import phasetrig as checks_phasetrig  # branch runs: a trigger bound to a phase
 from . import prohib as checks_prohib  # issue 32 (session prohib): this Item's own rule
 from . import rbcost as checks_rbcost  # branch rbcost: a cost after an opener
 from . import rbmodi as checks_rbmodi  # branch rbmodi: modifiers the engine cannot run
@@ -87,6 +88,7 @@ def check_ability(a: n.Ability, ctx: CardContext) -> Iterator[Finding]:
     yield from checks_trig2.check(a, ctx, nodes, Finding)  # issue 32 (branch rbtrig2)
     yield from checks_rbcost.check(a, ctx, nodes, Finding)  # branch rbcost: opener's costs
     yield from checks_rbmodi.check(a, ctx, nodes, Finding)  # branch rbmodi: modifiers
+    yield from checks_phasetrig.check(a, ctx, nodes, Finding)  # branch runs (RF561)
 
 
 def check_compiled(ir: dict, ctx: CardContext, text: str) -> list[Finding]:

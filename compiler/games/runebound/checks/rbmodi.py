@@ -105,7 +105,7 @@ def check(a: n.Ability, ctx, nodes, finding):
     lasting = None
     for node in nodes:
         kind = type(node)
-        if kind is n.During:
+        if kind is n.During and node.until != "this_event":  # that one: RF458 (place.py)
             lasting = lasting or _lasting()
             held = n.clauses(node.effect)
             yield from _nested(node, held, finding)

@@ -227,7 +227,6 @@ def _fire_wounds(text: str, times: int, limit_moments) -> int:
     """Gold gained by ``text``'s trigger when the Hero takes a wound ``times`` times, the
     moment moved along ``limit_moments`` (one per wound)."""
     from runeforge.engine.runebound.core.effects import build_effects
-    from runeforge.engine.runebound.core.windows import Moment
     from tests.test_lang_rbmodi import _combat
 
     _cat, combat, hero = _combat((), gold=0)

@@ -16,11 +16,11 @@ from .activation import activation_bar
 from .cardtext import CardText
 from .cardwindows import HELD, runner
 from .catalog import Ability, Catalog
+from .durations_nest import flatten
 from .effects import EXTRA_TARGETS, Context, run_all
 from .effects_combat import capped_wounds, immune_to
-from .durations_nest import flatten
-from .firings import may_fire
 from .effects_trig import ally_leaves
+from .firings import may_fire
 from .rolls import Rolls
 from .ruleset import Ruleset
 from .standing import StandingRules

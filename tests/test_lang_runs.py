@@ -271,3 +271,42 @@ def test_the_kernel_leaves_a_limited_trigger_to_the_engine():
 def test_a_limit_the_engine_would_count_against_uses_is_still_rf493(text):
     hit = _refused(text, "RF493")
     assert text[hit.span[0]:hit.span[1]].startswith("Once per turn")
+
+
+# ---- gap 4: a rule used outside a combat lasted into a later turn -----------------------------
+
+@pytest.mark.parametrize("text, kind, check", [
+    ("After combat, you receive +2 Mind.", "hero", "mind"),
+    ("At the start of your turn, you cannot buy Items.", "hero", None),
+    ("Before moving, take 1 exhaustion to receive +1 Body.", "hero", "body"),
+])
+def test_a_rule_used_outside_a_combat_lasts_to_the_end_of_the_turn(text, kind, check):
+    """A bonus used outside a combat lasted "to the end of the combat round", which came in a
+    later turn's combat (or never); a prohibition likewise to the end of a later combat."""
+    from runeforge.engine.runebound.core.effects import Context, build_effects, run_all
+    from runeforge.engine.runebound.core.windows import Moment
+    from tests.test_lang_rbmodi import _combat
+
+    _cat, combat, hero = _combat(())
+    combat.moment = Moment("after_combat", None, combat=1, round=0, turn=1)
+    before = combat.stat(hero, check) if check else 0
+    run_all(build_effects(compile_text(text, kind)["effects"]), Context(combat, hero, hero.id))
+    assert [e.until for e in combat.state.effects] == ["end_of_turn"]
+    if check:
+        assert combat.stat(hero, check) > before
+    combat.expire("end_of_turn")
+    assert combat.state.effects == []  # it stayed in force into the next turn
+
+
+def test_a_rule_used_in_a_combat_keeps_its_combat_end():
+    from runeforge.engine.runebound.core.effects import Context, build_effects, run_all
+    from runeforge.engine.runebound.core.windows import Moment
+    from tests.test_lang_rbmodi import _combat
+
+    _cat, combat, hero = _combat(())
+    combat.moment = Moment("phase", "melee", combat=1, round=1, turn=1)
+    run_all(build_effects(compile_text("Melee: You receive +2 Body.", "hero")["effects"]),
+            Context(combat, hero, hero.id))
+    run_all(build_effects(compile_text("Melee: You cannot escape from this combat.", "hero")["effects"]),
+            Context(combat, hero, hero.id))
+    assert [e.until for e in combat.state.effects] == ["end_of_round", "end_of_combat"]

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 
 from runeforge.engine.common.errors import IllegalAction
 
+from .durations_used import used_until
+
 
 @dataclass(frozen=True)
 class Amount:
@@ -197,7 +199,8 @@ class Modify(Effect):
     static_kind = True
 
     def run(self, ctx):  # a used (non-static) modifier lasts to the end of the round
-        ctx.engine.add_duration(ctx, "end_of_round", [self.ir()])
+        # (outside a combat, to the end of the turn: branch runs; it outlived the turn)
+        ctx.engine.add_duration(ctx, used_until(ctx, "end_of_round"), [self.ir()])
 
     def ir(self):
         return {"op": "modify", "target": self.target, "stat": self.stat, "value": self.value}
@@ -233,7 +236,7 @@ class Restrict(Effect):
     static_kind = True
 
     def run(self, ctx):
-        ctx.engine.add_duration(ctx, "end_of_combat", [self.ir()])
+        ctx.engine.add_duration(ctx, used_until(ctx, "end_of_combat"), [self.ir()])
 
     def ir(self):
         return {"op": "restrict", "action": self.action}

@@ -34,9 +34,13 @@ _NO_AMOUNT = (n.Attack, n.AttackOther, n.Test, n.Restrict, n.EndTurn, n.Nothing,
 
 
 def _lasting() -> tuple:
-    from runeforge.games.runebound.lower import STATIC_CLAUSES  # the rules the engine keeps
+    from runeforge.games.runebound.lower import (  # the rules the engine keeps
+        STATIC_CLAUSES,
+        STATIC_SENTENCES,
+    )
 
-    return STATIC_CLAUSES + (n.Trigger,)
+    # a 'while' rule in a duration is refused as such (RF416), not as a one-off effect
+    return STATIC_CLAUSES + STATIC_SENTENCES + (n.Trigger,)
 
 
 def _clauses(effect) -> list:

@@ -310,3 +310,52 @@ def test_a_rule_used_in_a_combat_keeps_its_combat_end():
     run_all(build_effects(compile_text("Melee: You cannot escape from this combat.", "hero")["effects"]),
             Context(combat, hero, hero.id))
     assert [e.until for e in combat.state.effects] == ["end_of_round", "end_of_combat"]
+
+
+# ---- a duration over a choice -------------------------------------------------------------------
+
+def _choose(text: str, kind: str, pick: int):
+    from runeforge.engine.common.dice import ScriptedDice
+    from runeforge.engine.runebound.combat.combat import Combat
+    from runeforge.engine.runebound.core.decisions import ScriptedPlayer
+    from runeforge.engine.runebound.core.effects import Context, build_effects, run_all
+    from runeforge.engine.runebound.core.ruleset import BASE
+    from runeforge.engine.runebound.core.state import State
+    from runeforge.engine.runebound.core.windows import Moment
+    from tests.engine_bundle import catalog
+    from tests.test_lang_rbmodi import CONTENT as RBMODI
+
+    cat = catalog(str(RBMODI))
+    hero = cat.new_hero("varikas-the-dead", gold=0)
+    combat = Combat(cat, State(heroes=[hero]), ScriptedDice([]),
+                    {hero.id: ScriptedPlayer([("choice", pick)])}, BASE)
+    combat.moment = Moment("none", turn=1)
+    body = combat.stat(hero, "body")
+    run_all(build_effects(compile_text(text, kind)["effects"]), Context(combat, hero, hero.id))
+    return combat, hero, combat.stat(hero, "body") - body
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("Gain 2 gold, or you receive +1 Body until the end of this turn.", "encounter"),
+    ("Until the end of this turn, choose one: gain 2 gold; or you receive +1 Body.",
+     "encounter"),
+    ("Gain 2 gold or receive +1 Body and +1 Mind for the rest of this turn.", "event"),
+])
+def test_a_duration_over_a_choice_runs_the_choice_and_keeps_the_option_that_lasts(text, kind):
+    """The engine kept the whole choice as a rule in force and never ran it: neither the gold
+    nor the bonus."""
+    combat, hero, body = _choose(text, kind, 0)
+    assert (hero.gold, body, combat.state.effects) == (2, 0, [])
+    combat, hero, body = _choose(text, kind, 1)
+    assert (hero.gold, body) == (0, 1)
+    assert [e.until for e in combat.state.effects] == ["end_of_turn"]
+    combat.expire("end_of_turn")
+    assert combat.state.effects == []
+
+
+@pytest.mark.parametrize("text", [
+    "Gain 2 gold, or gain 1 gold until the end of this turn.",
+    "Gain 2 gold, or gain 1 gold and receive +1 Body until the end of this turn.",
+])
+def test_a_duration_over_a_choice_with_no_option_that_only_lasts_is_rf530(text):
+    _refused(text, "RF530", "encounter")

@@ -21,6 +21,7 @@ from runeforge.dsl.runebound import nodes as n
 from runeforge.dsl.runebound.printer import DURATIONS
 from runeforge.engine.runebound.core.durations_nest import earlier
 from runeforge.games.runebound.checks.rf530hint import without_duration
+from runeforge.games.runebound.lower.choiceduration import lasts
 from runeforge.games.runebound.lower.rbmodi import lasting_dice
 
 # what a duration's words are, for the messages
@@ -113,6 +114,12 @@ def check(a: n.Ability, ctx, nodes, finding):
             lasting = lasting or _lasting()
             held = n.clauses(node.effect)
             yield from _nested(node, held, finding)
+            if type(node.effect) is n.Choice:  # the options that last are kept (branch runs)
+                kinds = [lasts(o, lasting) for o in node.effect.options]
+                if True in kinds and None not in kinds:
+                    continue
+                held = [o for o, k in zip(node.effect.options, kinds, strict=True)
+                        if k is not True]
             once = [c for c in held if type(c) is not n.During
                     and not isinstance(c, lasting) and not lasting_dice(c)]
             if once:

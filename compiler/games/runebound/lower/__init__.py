@@ -351,3 +351,7 @@ event = _lower_rbcost.with_events(event)
 from . import rbmodi as _lower_rbmodi  # noqa: E402
 
 _lower_rbmodi.register(effect)
+# ---- branch runs: a duration over a choice keeps the option that lasts (choiceduration.py)
+from . import choiceduration as _lower_choiceduration  # noqa: E402
+
+_lower_choiceduration.register(effect)

@@ -147,8 +147,7 @@ def test_you_may_and_a_trailing_trigger_count_as_levels():
     assert info.value.code == "RF304"
     # the trailing trigger scopes "you may ...": it is level 32, "you may" level 33
     assert text[info.value.start:info.value.end] == "you may "
-    # one level fewer compiles ("you may" under a duration alone is RF530: the trigger lasts)
-    assert compile_text(UNTIL * 30 + "you may gain 1 gold every time you defeat a challenge.")
+    assert compile_text(UNTIL * 31 + "you may receive +1 Body.")  # the bonus lasts
     text = UNTIL * 32 + "gain 1 gold every time you defeat a challenge."
     with pytest.raises(AbilitySyntaxError) as info:
         parse_ability(text)
@@ -288,7 +287,7 @@ CORE_NESTS = {  # kind: (the text nesting `depth` effect lists, the words of the
     "each_hero": (lambda d: EVERY * (d - 1) + "each Hero gains 1 gold.", "each Hero"),
     "heroes_may": (lambda d: EVERY * (d - 2) + "each other Hero may gain 1 gold.",
                    "each other Hero may"),
-    "pay_to": (lambda d: EVERY * (d - 1) + "pay 1 gold to gain 1 gold.", "pay 1 gold to"),
+    "pay_to": (lambda d: UNTIL * (d - 1) + "pay 1 gold to receive +1 Body.", "pay 1 gold to"),
 }
 
 
@@ -321,7 +320,8 @@ def test_core_scopes_over_the_limit_are_rf304_at_the_deepest_words(kind, depth):
     err = info.value
     assert err.code == "RF304" and "the limit is 32" in err.message
     assert err.hint and "split" in err.hint
-    deepest = words if kind == "for_each" or depth == 33 else EVERY.strip()  # 33rd from outside
+    filler = UNTIL if kind == "pay_to" else EVERY
+    deepest = words if kind == "for_each" or depth == 33 else filler.strip()  # 33rd from outside
     assert text[err.start:err.end].strip() == deepest
     if kind == "for_each":  # each modifier wraps those before it: the 33rd from the right
         assert err.start == len("Gain 1 gold") + (depth - 33) * len(FOR_EACH) + 1

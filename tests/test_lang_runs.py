@@ -314,7 +314,7 @@ def test_a_rule_used_in_a_combat_keeps_its_combat_end():
 
 # ---- a duration over a choice -------------------------------------------------------------------
 
-def _choose(text: str, kind: str, pick: int):
+def _choose(text: str, kind: str, pick, gold: int = 0):
     from runeforge.engine.common.dice import ScriptedDice
     from runeforge.engine.runebound.combat.combat import Combat
     from runeforge.engine.runebound.core.decisions import ScriptedPlayer
@@ -326,9 +326,10 @@ def _choose(text: str, kind: str, pick: int):
     from tests.test_lang_rbmodi import CONTENT as RBMODI
 
     cat = catalog(str(RBMODI))
-    hero = cat.new_hero("varikas-the-dead", gold=0)
+    hero = cat.new_hero("varikas-the-dead", gold=gold)
+    answers = pick if isinstance(pick, list) else [("choice", pick)]
     combat = Combat(cat, State(heroes=[hero]), ScriptedDice([]),
-                    {hero.id: ScriptedPlayer([("choice", pick)])}, BASE)
+                    {hero.id: ScriptedPlayer(answers)}, BASE)
     combat.moment = Moment("none", turn=1)
     body = combat.stat(hero, "body")
     run_all(build_effects(compile_text(text, kind)["effects"]), Context(combat, hero, hero.id))
@@ -340,6 +341,8 @@ def _choose(text: str, kind: str, pick: int):
     ("Until the end of this turn, choose one: gain 2 gold; or you receive +1 Body.",
      "encounter"),
     ("Gain 2 gold or receive +1 Body and +1 Mind for the rest of this turn.", "event"),
+    ("Until the end of this turn, until the end of this turn, choose one: gain 2 gold; or you "
+     "receive +1 Body.", "encounter"),
 ])
 def test_a_duration_over_a_choice_runs_the_choice_and_keeps_the_option_that_lasts(text, kind):
     """The engine kept the whole choice as a rule in force and never ran it: neither the gold
@@ -359,3 +362,25 @@ def test_a_duration_over_a_choice_runs_the_choice_and_keeps_the_option_that_last
 ])
 def test_a_duration_over_a_choice_with_no_option_that_only_lasts_is_rf530(text):
     _refused(text, "RF530", "encounter")
+
+
+@pytest.mark.parametrize("text, ends", [
+    ("Until the end of this turn, you may receive +1 Body.", ["end_of_turn"]),
+    ("You may receive +1 Body until the end of this combat.", ["end_of_combat"]),
+    ("Until the end of this turn, until the end of this combat, you may receive +1 Body.",
+     ["end_of_combat"]),
+])
+def test_a_duration_over_what_the_hero_may_do_keeps_it_when_taken(text, ends):
+    """It was refused (RF530, a warning before: the engine kept "you may" as a rule and never
+    asked); the Hero may take the bonus when the ability is used, and it lasts."""
+    combat, _hero, body = _choose(text, "encounter", [("optional", True)])
+    assert body == 1 and [e.until for e in combat.state.effects] == ends
+    combat, _hero, body = _choose(text, "encounter", [("optional", False)])
+    assert body == 0 and combat.state.effects == []
+
+
+def test_a_duration_over_a_payment_keeps_what_is_paid_for():
+    text = "Until the end of this turn, until the end of this combat, pay 1 gold to receive +1 Body."
+    combat, hero, body = _choose(text, "encounter", [("optional", True)], gold=2)
+    assert (hero.gold, body) == (1, 1)
+    assert [e.until for e in combat.state.effects] == ["end_of_combat"]

@@ -21,7 +21,7 @@ from runeforge.dsl.runebound import nodes as n
 from runeforge.dsl.runebound.printer import DURATIONS
 from runeforge.engine.runebound.core.durations_nest import earlier
 from runeforge.games.runebound.checks.rf530hint import without_duration
-from runeforge.games.runebound.lower.choiceduration import lasts
+from runeforge.games.runebound.lower.choiceduration import OPTIONAL, lasts
 from runeforge.games.runebound.lower.rbmodi import lasting_dice
 
 # what a duration's words are, for the messages
@@ -114,6 +114,8 @@ def check(a: n.Ability, ctx, nodes, finding):
             lasting = lasting or _lasting()
             held = n.clauses(node.effect)
             yield from _nested(node, held, finding)
+            if type(node.effect) in OPTIONAL and lasts(node.effect.effect, lasting):
+                continue  # what the Hero may do is kept (branch runs, choiceduration.py)
             if type(node.effect) is n.Choice:  # the options that last are kept (branch runs)
                 kinds = [lasts(o, lasting) for o in node.effect.options]
                 if True in kinds and None not in kinds:

@@ -4,12 +4,20 @@ The modifiers of a clause nest outside it (parser_rbmodi.py), so the duration ho
 choice; the engine kept the choice as a rule in force and never ran it. In English the
 duration says how long the option that lasts lasts: the choice is made when the ability is
 used, an option that happens at once happens then, and an option made of rules that last is
-kept in force for the duration. check refuses (RF530) an option that mixes the two, and a
+kept in force for the duration. Likewise "Until the end of this turn, you may receive +1 Body."
+(or "... pay 1 gold to receive +1 Body"): the Hero may take the bonus (pay for it) when the
+ability is used, and it lasts. check refuses (RF530) an option that mixes the two, and a
 choice none of whose options lasts (checks/rbmodi.py asks :func:`lasts`)."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from runeforge.dsl.runebound import nodes as n
+
+# what the Hero may do (or pay for) when the ability is used: a duration over it holds what
+# is done
+OPTIONAL = (n.MayDo, n.PayTo)
 
 
 def lasts(option, lasting: tuple) -> bool | None:
@@ -27,21 +35,42 @@ def _lasting() -> tuple:
     return STATIC_CLAUSES + STATIC_SENTENCES + (n.Trigger,)
 
 
+def _chain(node: n.During) -> tuple[list, object]:
+    """The durations nested from ``node`` down, and what the innermost holds."""
+    chain, held = [node], node.effect
+    while type(held) is n.During:
+        chain.append(held)
+        held = held.effect
+    return chain, held
+
+
+def _within(chain: list, inner):
+    """``inner`` under the durations of ``chain`` (outermost first)."""
+    for d in reversed(chain):
+        inner = n.During(d.until, inner, span=d.span)
+    return inner
+
+
 def register(effect) -> None:
     plain = effect.dispatch(n.During)
 
     @effect.register
     def _(node: n.During) -> list[dict]:
-        if type(node.effect) is not n.Choice:
-            return plain(node)
+        chain, held = _chain(node)  # durations nested in durations: all go inside
         lasting = _lasting()
+        if type(held) in OPTIONAL and lasts(held.effect, lasting):
+            # "Until the end of this turn, you may receive +1 Body.": the Hero may take the
+            # bonus now, and it lasts; the durations go inside "you may" (or the payment)
+            return effect(dataclasses.replace(held, effect=_within(chain, held.effect)))
+        if type(held) is not n.Choice:
+            return plain(node)
         options = []
-        for option in node.effect.options:
+        for option in held.options:
             if lasts(option, lasting):
-                options.append(plain(n.During(node.until, option, span=node.span)))
+                options.append(effect(_within(chain, option)))
             else:  # happens when chosen (a mixed option is refused at check)
                 options.append(effect(option))
         return [{"op": "choose", "options": options}]
 
 
-__all__ = ["lasts", "register"]
+__all__ = ["OPTIONAL", "lasts", "register"]

@@ -384,3 +384,28 @@ def test_a_duration_over_a_payment_keeps_what_is_paid_for():
     combat, hero, body = _choose(text, "encounter", [("optional", True)], gold=2)
     assert (hero.gold, body) == (1, 1)
     assert [e.until for e in combat.state.effects] == ["end_of_combat"]
+
+
+# ---- docs/language.md "What compiles runs": its examples compile cleanly on their card -------
+
+def _doc_examples() -> list[tuple[str, str]]:
+    import re
+
+    text = (ROOT / "docs" / "language.md").read_text(encoding="utf-8")
+    section = text.split("## What compiles runs", 1)[1].split("\n## ", 1)[0]
+    return [(kind, line) for kind, block in re.findall(r"```ability (\w+)\n(.*?)```", section,
+                                                       re.S)
+            for line in block.splitlines() if line.strip()]
+
+
+def test_the_docs_section_has_examples():
+    assert len(_doc_examples()) >= 3
+
+
+@pytest.mark.parametrize("kind, text", _doc_examples())
+def test_each_docs_example_compiles_cleanly(kind, text):
+    from runeforge.games.runebound.abilities import canonical_text
+
+    ir, found = _findings(text, kind, "constant" if kind == "item" else None)
+    assert ir is not None and not found, [(f.code, f.message) for f in found]
+    assert canonical_text(text) == text

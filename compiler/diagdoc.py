@@ -128,6 +128,7 @@ EXAMPLES = {
     "RF493": "`Once per combat, every time you attack and fail, gain 1 gold. Gain 1 gold.`",
     "RF530": "`Gain 2 gold this turn.` (write 'Gain 2 gold.')",
     "RF560": "`Until the end of this turn, until the next event, you receive +1 Body.`",
+    "RF562": "`Every time your Hero enters a forest space, move 1 space.`",
     "RF561": "`Melee: Every time your Hero enters a town, gain 1 gold.` (write 'Every time "
              "...' for a rule always on)",
     "RF501": "two cards named `Rune Plate` (the hint names the other file:line)",

@@ -152,6 +152,8 @@ CODES: dict[str, str] = {
     # ---- branch runs (issue 32, "what compiles runs")
     "RF560": "a duration inside a duration whose ends cannot be ordered ('until the next "
              "event' inside 'until the end of this turn')",
+    "RF562": "a movement effect in a trigger ('Every time your Hero enters a forest space, "
+             "move 1 space.'): it may fire in a combat or in the movement step itself",
     "RF561": "a trigger under a phase's tag ('Melee: Every time you enter a town, ...') on an "
              "event that never happens in a combat phase: bound to the phase, it never fires",
     # RF5xx: content and references

@@ -409,3 +409,88 @@ def test_each_docs_example_compiles_cleanly(kind, text):
     ir, found = _findings(text, kind, "constant" if kind == "item" else None)
     assert ir is not None and not found, [(f.code, f.message) for f in found]
     assert canonical_text(text) == text
+
+
+# ---- movement granted outside the movement step ------------------------------------------------
+
+@pytest.fixture(scope="module")
+def place_bundle():
+    from tests.engine_bundle import bundle
+    from tests.test_lang_place import CONTENT as PLACE
+
+    return bundle(str(PLACE))
+
+
+def _granted(game, hero, text: str, kind: str, window: str) -> None:
+    """Run ``text`` for ``hero`` at ``window`` as the turn loop does, then its grants."""
+    from runeforge.engine.runebound.core.effects import Context, build_effects, run_all
+    from runeforge.engine.runebound.core.windows import moment_at
+
+    game.combat.moment = moment_at(window, turn=game.state.turn)
+    run_all(build_effects(compile_text(text, kind)["effects"]),
+            Context(game.combat, hero, hero.id))
+    game.after_effects(hero)
+
+
+def _movement_step(game, hero) -> dict:
+    """Run the movement step (the scripted player steps to a neighbouring space) and return
+    the movement question's info."""
+    game.movement(hero)
+    return next(d for d in game.players[hero.id].asked if d.kind == "movement").info
+
+
+def test_extra_movement_dice_from_the_start_of_the_turn_reach_the_movement_step(place_bundle):
+    """The movement step emptied the grants when it began: those of the start of the turn
+    were dropped ("extra": 0)."""
+    from tests.test_lang_place_games import _game
+
+    game, hero = _game(place_bundle, movement=["step"])
+    game.state.positions[hero.id] = "H2"
+    game.refresh(hero)
+    _granted(game, hero, "At the start of your turn, roll 1 additional movement die.", "hero",
+             "start_of_turn")
+    assert _movement_step(game, hero)["extra"] == 1
+
+
+def test_extra_movement_dice_after_the_step_wait_for_the_next_one(place_bundle):
+    from tests.test_lang_place_games import _game
+
+    game, hero = _game(place_bundle, movement=["step", "step"])
+    game.state.positions[hero.id] = "H2"
+    game.refresh(hero)
+    assert _movement_step(game, hero)["extra"] == 0
+    _granted(game, hero, "After combat, roll 1 additional movement die.", "hero",
+             "after_combat")
+    game.players[hero.id].asked.clear()
+    game.refresh(hero)
+    assert _movement_step(game, hero)["extra"] == 1  # was 0: dropped
+    game.players[hero.id].asked.clear()
+    assert _movement_step(game, hero)["extra"] == 0  # used up
+
+
+def test_a_move_granted_after_the_movement_step_moves_the_hero_at_once(place_bundle):
+    """An encounter is drawn after the movement step: its move waited for a step that had
+    passed and was dropped."""
+    from tests.test_lang_place_games import _game
+
+    game, hero = _game(place_bundle, movement=["step"])
+    game.state.positions[hero.id] = "H2"
+    game.refresh(hero)
+    _movement_step(game, hero)
+    here = game.state.positions[hero.id]
+    far = max(game.board.distances_from(here).items(), key=lambda kv: (kv[1] <= 2, kv[1]))[0]
+    game.players[hero.id].answers["destination"] = [far]
+    _granted(game, hero, "Take 1 wound. Then you may move 2 spaces.", "encounter", "none")
+    assert game.state.positions[hero.id] == far != here
+    asked = [d for d in game.players[hero.id].asked if d.kind == "destination"][-1]
+    assert far in asked.options and here in asked.options  # up to 2 spaces
+    assert max(game.board.distances_from(here)[s] for s in asked.options) == 2
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("Every time your Hero enters a town, move 1 space.", "hero"),
+    ("Every time your Hero takes 1 or more wounds, roll 1 additional movement die.", "ally"),
+])
+def test_a_movement_effect_in_a_trigger_is_rf562(text, kind):
+    hit = _refused(text, "RF562", kind)
+    assert text[hit.span[0]:].lower().startswith(("move", "movement"))

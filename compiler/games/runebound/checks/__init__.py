@@ -16,6 +16,7 @@ from runeforge.dsl.runebound import nodes as n
 from . import core as checks_core  # issue 32 (part III): the compositional core
 from . import decks as checks_decks  # family 5/6 (issue 21)
 from . import limited as checks_limited  # issue 32 (stop 51): a limit before a trigger
+from . import movewhen as checks_movewhen  # branch runs: movement after its step
 from . import phasetrig as checks_phasetrig  # branch runs: a trigger bound to a phase
 from . import prohib as checks_prohib  # issue 32 (session prohib): this Item's own rule
 from . import rbcost as checks_rbcost  # branch rbcost: a cost after an opener
@@ -96,6 +97,7 @@ def check_compiled(ir: dict, ctx: CardContext, text: str) -> list[Finding]:
     card (:mod:`.windows`, docs/windows.md)."""
     return [*check_windows(ir, ctx.kind, text, Finding),
             *check_runs(ir, ctx.kind, text, Finding),
+            *checks_movewhen.check(ir, ctx.kind, text, Finding),  # branch runs: RF562
             *check_self_text(text, ctx.kind, Finding)]  # issue 32 (session self)
 
 

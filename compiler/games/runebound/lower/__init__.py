@@ -354,4 +354,5 @@ _lower_rbmodi.register(effect)
 # ---- branch runs: a duration over a choice keeps the option that lasts (choiceduration.py)
 from . import choiceduration as _lower_choiceduration  # noqa: E402
 
-_lower_choiceduration.register(effect)
+_lower_choiceduration.register(
+    effect, lambda: STATIC_CLAUSES + STATIC_SENTENCES + (n.Trigger,))

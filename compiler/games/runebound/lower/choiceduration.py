@@ -29,12 +29,6 @@ def lasts(option, lasting: tuple) -> bool | None:
     return True if all(kept) else (False if not any(kept) else None)
 
 
-def _lasting() -> tuple:
-    from . import STATIC_CLAUSES, STATIC_SENTENCES
-
-    return STATIC_CLAUSES + STATIC_SENTENCES + (n.Trigger,)
-
-
 def _chain(node: n.During) -> tuple[list, object]:
     """The durations nested from ``node`` down, and what the innermost holds."""
     chain, held = [node], node.effect
@@ -51,13 +45,15 @@ def _within(chain: list, inner):
     return inner
 
 
-def register(effect) -> None:
+def register(effect, lasting_types) -> None:
+    """``lasting_types()``: the clause types a duration keeps (the lowering's rules in force,
+    read when a text is lowered: later families add to them)."""
     plain = effect.dispatch(n.During)
 
     @effect.register
     def _(node: n.During) -> list[dict]:
         chain, held = _chain(node)  # durations nested in durations: all go inside
-        lasting = _lasting()
+        lasting = lasting_types()
         if type(held) in OPTIONAL and lasts(held.effect, lasting):
             # "Until the end of this turn, you may receive +1 Body.": the Hero may take the
             # bonus now, and it lasts; the durations go inside "you may" (or the payment)

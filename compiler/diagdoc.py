@@ -129,6 +129,8 @@ EXAMPLES = {
     "RF530": "`Gain 2 gold this turn.` (write 'Gain 2 gold.')",
     "RF560": "`Until the end of this turn, until the next event, you receive +1 Body.`",
     "RF562": "`Every time your Hero enters a forest space, move 1 space.`",
+    "RF563": "`At the end of your turn, you receive +1 Body.`",
+    "RF564": "`Before Combat: Every time your Hero takes 1 or more wounds, gain 1 gold.`",
     "RF561": "`Melee: Every time your Hero enters a town, gain 1 gold.` (write 'Every time "
              "...' for a rule always on)",
     "RF501": "two cards named `Rune Plate` (the hint names the other file:line)",

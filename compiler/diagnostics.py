@@ -154,6 +154,10 @@ CODES: dict[str, str] = {
              "event' inside 'until the end of this turn')",
     "RF562": "a movement effect in a trigger ('Every time your Hero enters a forest space, "
              "move 1 space.'): it may fire in a combat or in the movement step itself",
+    "RF563": "a rule given at the end of the turn that lasts to the end of the turn at the "
+             "latest ('At the end of your turn, you receive +1 Body.'): it ends as it begins",
+    "RF564": "a window before a rule made only of triggers ('Before Combat: Every time ...'): "
+             "such a rule is always on, and the window would be dropped",
     "RF561": "a trigger under a phase's tag ('Melee: Every time you enter a town, ...') on an "
              "event that never happens in a combat phase: bound to the phase, it never fires",
     # RF5xx: content and references

@@ -494,3 +494,76 @@ def test_a_move_granted_after_the_movement_step_moves_the_hero_at_once(place_bun
 def test_a_movement_effect_in_a_trigger_is_rf562(text, kind):
     hit = _refused(text, "RF562", kind)
     assert text[hit.span[0]:].lower().startswith(("move", "movement"))
+
+
+# ---- a window before a rule made only of triggers ----------------------------------------------
+
+@pytest.mark.parametrize("text, kind, lasting", [
+    ("Before Combat: Every time your Hero takes 1 or more wounds, gain 1 gold.", "hero",
+     "Before Combat: Until the end of this combat, every time your Hero takes 1 or more "
+     "wounds, gain 1 gold."),
+    ("When you defeat a challenge, every time your Hero enters a town, gain 1 gold.", "item",
+     "When you defeat a challenge, until the end of this turn, every time your Hero enters a "
+     "town, gain 1 gold."),
+    ("At the start of your turn, every time your Hero enters a town, gain 1 gold.", "ally",
+     "At the start of your turn, until the end of this turn, every time your Hero enters a "
+     "town, gain 1 gold."),
+    ("Any Phase: Every time your Hero takes 1 or more wounds, gain 1 gold.", "hero",
+     "Any Phase: Until the end of this combat, every time your Hero takes 1 or more wounds, "
+     "gain 1 gold."),
+])
+def test_a_window_before_a_rule_always_on_is_rf564_with_the_form_that_lasts(text, kind,
+                                                                           lasting):
+    """Such a rule is always on (no cost, only triggers): the engine fired it before the
+    window and out of it. The hint's form, with a duration, is used at the window."""
+    hit = _refused(text, "RF564", kind)
+    assert lasting.split(" every time", 1)[0] in hit.hint, hit.hint
+    usage = "constant" if kind == "item" else None
+    ir, found = _findings(lasting, kind, usage)
+    assert ir is not None and not found, [(f.code, f.message) for f in found]
+    assert ir["effects"][0]["op"] == "for_duration" and not ir["static"]
+
+
+def test_what_rf564_refuses_was_kept_always_on():
+    from runeforge.dsl.runebound.parser import parse_ability
+    from runeforge.engine.runebound.core import cardwindows as cw
+    from runeforge.games.runebound.lower import lower
+
+    ir = lower(parse_ability("Before Combat: Every time your Hero takes 1 or more wounds, "
+                             "gain 1 gold."))
+    assert cw.timing_of(ir) == "trigger"  # always on: "Before Combat:" is dropped
+
+
+# ---- a rule given at the end of the turn --------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "At the end of your turn, you receive +1 Body.",
+    "At the end of your turn, until the end of this turn, you receive +1 Body.",
+    "At the end of your turn, Items cost you 1 less gold.",
+])
+def test_a_rule_given_as_the_turn_ends_that_ends_with_it_is_rf563(text):
+    hit = _refused(text, "RF563", "hero")
+    assert text[hit.span[0]:hit.span[1]] == "At the end of your turn"
+
+
+def test_the_engine_ends_a_rule_given_at_the_end_of_the_turn_at_once(place_bundle):
+    """What RF563 refuses: end_turn opens the window, then ends the turn's durations."""
+    from runeforge.dsl.runebound.parser import parse_ability
+    from runeforge.engine.runebound.core.effects import Context, build_effects, run_all
+    from runeforge.engine.runebound.core.windows import END_OF_TURN, moment_at
+    from runeforge.games.runebound.lower import lower
+    from tests.test_lang_place_games import _game
+
+    game, hero = _game(place_bundle)
+    game.combat.moment = moment_at(END_OF_TURN, turn=game.state.turn)
+    ir = lower(parse_ability("At the end of your turn, you receive +1 Body."))
+    run_all(build_effects(ir["effects"]), Context(game.combat, hero, hero.id))
+    assert game.combat.state.effects
+    game.combat.expire("end_of_turn")  # what end_turn does right after the window
+    assert not game.combat.state.effects
+
+
+def test_a_rule_given_as_the_turn_ends_that_outlasts_it_compiles():
+    ir, found = _findings("At the end of your turn, until the end of your next turn, you "
+                          "receive +1 Body.", "hero")
+    assert ir is not None and not found

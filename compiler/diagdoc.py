@@ -125,7 +125,14 @@ EXAMPLES = {
     "RF481": "`Test Body (7). Roll twice and use the higher result.` (a test is rolled once)",
     "RF482": "`Any Phase: Activate to add +2 to your combat roll.` (write 'Melee: ...' or 'to "
              "your melee combat roll')",
-    "RF493": "`Once per combat, every time you attack and fail, gain 1 gold.`",
+    "RF493": "`Once per combat, every time you attack and fail, gain 1 gold. Gain 1 gold.`",
+    "RF530": "`Gain 2 gold this turn.` (write 'Gain 2 gold.')",
+    "RF560": "`Until the end of this turn, until the next event, you receive +1 Body.`",
+    "RF562": "`Every time your Hero enters a forest space, move 1 space.`",
+    "RF563": "`At the end of your turn, you receive +1 Body.`",
+    "RF564": "`Before Combat: Every time your Hero takes 1 or more wounds, gain 1 gold.`",
+    "RF561": "`Melee: Every time your Hero enters a town, gain 1 gold.` (write 'Every time "
+             "...' for a rule always on)",
     "RF501": "two cards named `Rune Plate` (the hint names the other file:line)",
     "RF502": "`removes: [belt-of-strenght]` in a manifest",
     "RF503": "`id: belt` on `Belt of Strength` without `id_override: true`",

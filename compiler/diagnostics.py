@@ -128,8 +128,8 @@ CODES: dict[str, str] = {
     # ---- issue 32 (branch rbboard): the board's adventure counters
     "RF492": "an adventure counter placed on a gem space of another colour",
     "RF491": "a card added to the undefeated track (only a challenge left undefeated goes there)",
-    "RF493": "a limit before a trigger ('Once per combat, every time ...'): the engine counts "
-             "uses, not firings",
+    "RF493": "a limit before a trigger and what is not one ('Once per combat, every time ..., "
+             "... Gain 1 gold.'), or a cost: the engine would count uses, not firings",
     # ---- branch rbmod: modifiers, amounts and comparatives
     "RF484": "a bonus said 'instead' with no earlier bonus to replace, or with no condition",
     "RF483": "a multiplier of wounds or damage ('Double your melee damage'): the engine adds "
@@ -144,11 +144,22 @@ CODES: dict[str, str] = {
              "Ally')",
     # ---- branch rbmodi: the modifiers of a clause (issue 32)
     "RF530": "a duration over an effect that happens at once ('gain 2 gold this turn'): the "
-             "engine keeps only rules that last, so it never happens (a warning)",
+             "engine keeps only rules that last, so it never happens",
     "RF531": "'for each ...' over an effect with no amount to multiply (an attack, the end of "
              "a turn, a prohibition)",
     "RF532": "'against <colour> challenges' after an attack: an attack is against the enemy "
              "fought; say the colour as a condition ('If your enemy is a red challenge, ...')",
+    # ---- branch runs (issue 32, "what compiles runs")
+    "RF560": "a duration inside a duration whose ends cannot be ordered ('until the next "
+             "event' inside 'until the end of this turn')",
+    "RF562": "a movement effect in a trigger ('Every time your Hero enters a forest space, "
+             "move 1 space.'): it may fire in a combat or in the movement step itself",
+    "RF563": "a rule given at the end of the turn that lasts to the end of the turn at the "
+             "latest ('At the end of your turn, you receive +1 Body.'): it ends as it begins",
+    "RF564": "a window before a rule made only of triggers ('Before Combat: Every time ...'): "
+             "such a rule is always on, and the window would be dropped",
+    "RF561": "a trigger under a phase's tag ('Melee: Every time you enter a town, ...') on an "
+             "event that never happens in a combat phase: bound to the phase, it never fires",
     # RF5xx: content and references
     "RF501": "duplicate card id",
     "RF502": "reference to an unknown id",

@@ -24,6 +24,9 @@ from runeforge.games.runebound.abilities import canonical_text, compile_text
 from tests.conftest import item_with
 
 UNTIL = "Until the end of this turn, "
+# what a duration keeps in force: "gain 1 gold" under a duration is refused (RF530, issue 32:
+# the engine never runs a one-off effect kept by a duration), a bonus lasts
+LASTING = "you receive +1 Body."
 EVERY = "Every time your Hero takes 1 wound, "
 PREFIXES = {
     "duration": UNTIL,
@@ -32,8 +35,10 @@ PREFIXES = {
 }
 
 
-def _ability(prefix: str, depth: int, tail: str = "gain 1 gold.") -> str:
+def _ability(prefix: str, depth: int, tail: str | None = None) -> str:
     lead = "Make a magic attack. " if prefix.startswith("If") else ""
+    if tail is None:
+        tail = LASTING if prefix == UNTIL else "gain 1 gold."
     return lead + prefix * depth + tail
 
 
@@ -92,9 +97,10 @@ def test_the_schema_itself_is_linear_for_a_standard_validator(alarm):
 
 
 def test_nested_duration_card_checks_cleanly(content_dir, cli, alarm):
-    """The card of issue 22 (twenty nested durations, 572 characters) through `check`."""
+    """The card of issue 22 (twenty nested durations, 572 characters with 'gain 1 gold.'; a
+    bonus now, which the durations keep) through `check`."""
     text = _ability(UNTIL, 20)
-    assert len(text) == 572
+    assert len(text) == 572 - len("gain 1 gold.") + len(LASTING)
     content_dir.write("items.yaml", item_with(text, _ability(EVERY, 14)))
     alarm(60)  # a hang guard against blow-up (it takes about a second); time is no verdict
     result = cli("check", content_dir)
@@ -141,7 +147,7 @@ def test_you_may_and_a_trailing_trigger_count_as_levels():
     assert info.value.code == "RF304"
     # the trailing trigger scopes "you may ...": it is level 32, "you may" level 33
     assert text[info.value.start:info.value.end] == "you may "
-    assert compile_text(UNTIL * 31 + "you may gain 1 gold.")
+    assert compile_text(UNTIL * 31 + "you may receive +1 Body.")  # the bonus lasts
     text = UNTIL * 32 + "gain 1 gold every time you defeat a challenge."
     with pytest.raises(AbilitySyntaxError) as info:
         parse_ability(text)
@@ -276,13 +282,12 @@ def test_ability_text_over_10000_characters_is_rf108():
 FOR_EACH = " for each Ally you have"
 CORE_NESTS = {  # kind: (the text nesting `depth` effect lists, the words of the deepest)
     "for_each": (lambda d: "Gain 1 gold" + FOR_EACH * d + ".", FOR_EACH.strip()),
-    # the subject scopes outermost (each Hero has its own duration, parser_subjects.scoped):
-    # the deepest level is the last duration, said with its subject
-    "each_hero": (lambda d: UNTIL * (d - 1) + "each Hero gains 1 gold.",
-                  UNTIL + "each Hero"),
-    "heroes_may": (lambda d: UNTIL * (d - 2) + "each other Hero may gain 1 gold.",
+    # nested under triggers: a duration over a one-off effect is refused (RF530), so the filler
+    # is a prefix that runs what it holds (issue 32, "what compiles runs")
+    "each_hero": (lambda d: EVERY * (d - 1) + "each Hero gains 1 gold.", "each Hero"),
+    "heroes_may": (lambda d: EVERY * (d - 2) + "each other Hero may gain 1 gold.",
                    "each other Hero may"),
-    "pay_to": (lambda d: UNTIL * (d - 1) + "pay 1 gold to gain 1 gold.", "pay 1 gold to"),
+    "pay_to": (lambda d: UNTIL * (d - 1) + "pay 1 gold to receive +1 Body.", "pay 1 gold to"),
 }
 
 
@@ -315,7 +320,8 @@ def test_core_scopes_over_the_limit_are_rf304_at_the_deepest_words(kind, depth):
     err = info.value
     assert err.code == "RF304" and "the limit is 32" in err.message
     assert err.hint and "split" in err.hint
-    deepest = words if kind == "for_each" or depth == 33 else UNTIL.strip()  # 33rd from outside
+    filler = UNTIL if kind == "pay_to" else EVERY
+    deepest = words if kind == "for_each" or depth == 33 else filler.strip()  # 33rd from outside
     assert text[err.start:err.end].strip() == deepest
     if kind == "for_each":  # each modifier wraps those before it: the 33rd from the right
         assert err.start == len("Gain 1 gold") + (depth - 33) * len(FOR_EACH) + 1

@@ -111,12 +111,15 @@ def test_joined_modifiers_hold_in_the_game():
     assert (body, mind) == (engine.stat(hero, "body") + 1, engine.stat(hero, "mind") + 1)
 
 
-@pytest.mark.parametrize("text", ["Once per combat, every time you attack and fail, gain 1 gold.",
-                                  "Once per turn, when you enter a town, gain 1 gold.",
-                                  "Once per turn, every time you escape, take 1 exhaustion."])
+@pytest.mark.parametrize("text", [
+    "Once per turn, every time you defeat a challenge, gain 1 gold. Gain 1 gold.",
+    "Once per turn, take 1 exhaustion to gain 1 gold every time you defeat a challenge.",
+    "Once per combat, you receive +1 Body. Every time you escape, take 1 exhaustion."])
 def test_a_limit_before_a_trigger_is_refused(text):
     """It compiled to an ability that waited to be used and then fired every time (found by
-    branch rbtrig2): refused at the limit (RF493) until the engine counts firings."""
+    branch rbtrig2): refused at the limit (RF493) where the engine would count uses. A limit
+    before a rule made only of triggers counts their firings since branch runs
+    (tests/test_lang_runs.py)."""
     _ir, findings = compile_ability(text, CardContext("item", "constant", None, frozenset()))
     errors = [f for f in findings if f.code == "RF493"]
     assert errors and errors[0].hint

@@ -4,7 +4,7 @@ A duration, a count ("for each ...") and a condition ("if ...", "against <colour
 nest in one order whatever order they are written in (condition > count > duration), so `fmt`
 prints one wording and the engine runs what the sentence says: a count outside a duration puts
 that many lasting bonuses in force, a condition is checked when the effect resolves, a duration
-ends when it says. What cannot run is refused where it is written (RF531) or warned (RF530).
+ends when it says. What cannot run is refused where it is written (RF530, RF531).
 """
 
 from __future__ import annotations
@@ -189,19 +189,32 @@ def test_what_cannot_run_is_refused_at_the_modifier(kind, text, code, words):
     assert hit[0].hint
 
 
-@pytest.mark.parametrize("text, words", [
-    ("Activate to gain 2 gold until the end of your turn.", "until the end of your turn"),
-    ("Activate to heal 1 wound this turn.", "this turn"),
-    ("Before Combat: until the end of this combat, take 1 wound.", "until the end of this combat"),
+@pytest.mark.parametrize("text, words, bare", [
+    ("Activate to gain 2 gold until the end of your turn.", "until the end of your turn",
+     "Activate to gain 2 gold."),
+    ("Activate to heal 1 wound this turn.", "this turn",
+     "Activate to discard 1 wound from your Hero."),
+    ("Before Combat: until the end of this combat, take 1 wound.", "until the end of this combat",
+     "Before Combat: Take 1 wound."),
 ])
-def test_a_duration_over_what_happens_once_is_warned_with_the_form_that_lasts(text, words):
+def test_a_duration_over_what_happens_once_is_refused_with_the_text_without_it(text, words,
+                                                                              bare):
+    """An error since issue 32 ("what compiles runs"): the engine never ran the gain."""
     ir, found = compile_ability(text, _ctx("item", text))
     hit = [f for f in found if f.code == "RF530"]
-    assert ir is not None and hit and hit[0].severity == "warning", \
+    assert ir is None and hit and hit[0].severity == "error", \
         [(f.code, f.message) for f in found]
     start, end = hit[0].span
     assert words in text[start:end].lower()
-    assert "receive +1 Body" in hit[0].hint
+    assert f"'{bare}'" in hit[0].hint, hit[0].hint
+    assert compile_ability(bare, _ctx("item", bare))[0] is not None  # what it proposes compiles
+
+
+def test_a_one_off_effect_beside_a_bonus_under_a_duration_is_told_to_stand_apart():
+    text = "Activate to gain 1 gold and receive +1 Body until the end of this turn."
+    ir, found = compile_ability(text, _ctx("item", text))
+    hit = [f for f in found if f.code == "RF530"]
+    assert ir is None and hit and "outside" in hit[0].hint and "receive +1 Body" in hit[0].hint
 
 
 def test_a_count_in_a_trigger_is_taken_when_it_fires_not_refused_as_a_constant():

@@ -117,9 +117,10 @@ REFUSED = [
     ("Unless you have no Allies, you receive +1 Mind.", "hero", "RF490",
      "Unless you have no Allies, you receive +1 Mind"),
     # a limit before the trigger (stop 51): the engine counts uses, not firings, so it was
-    # compiled to a text that fired every time once used; refused at the limit
-    ("Once per turn, if you fail a Mind test, you may take 1 exhaustion to gain 2 gold.",
-     "hero", "RF493", "Once per turn,"),
+    # compiled to a text that fired every time once used; refused at the limit where a
+    # sentence beside the trigger is used (branch runs: triggers alone count their firings)
+    ("Once per turn, if you fail a Mind test, you may take 1 exhaustion to gain 2 gold. "
+     "Gain 1 gold.", "hero", "RF493", "Once per turn,"),
 ]
 
 

@@ -199,7 +199,11 @@ EMIT = {
 def duration_line(src, until: str, raw: dict, x: str, trigger_index) -> None:
     """One effect of a duration put in force (the engine's add_duration)."""
     u = UNTILS.get(until, until)
-    if raw["op"] == "modify":
+    if raw["op"] == "for_duration":  # a duration inside: its rules to the earlier end
+        inner = min(u, UNTILS[raw["until"]], key="RCT".index)
+        for held in raw["effects"]:
+            duration_line(src, inner, held, x, trigger_index)
+    elif raw["op"] == "modify":
         src.line(f"{mod_local(u, raw['target'], raw['stat'])} += {int(raw['value'])}")
     elif raw["op"] == "restrict":
         src.line(f"{restrict_local(u, raw['action'])} += 1")

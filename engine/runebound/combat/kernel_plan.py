@@ -175,6 +175,10 @@ class Plan:
         if e.op == "trigger":
             if e.event["kind"] not in TRIGGER_KINDS:
                 raise Unsupported(f"{where}: a trigger on {e.event['kind']!r}")
+            if e.raw.get("limits"):  # its firings counted (branch runs): the engine counts
+                raise Unsupported(f"{where}: a trigger whose firings a limit counts")
+            if e.raw.get("during"):  # bound to a phase (branch runs): the engine matches it
+                raise Unsupported(f"{where}: a trigger bound to the {e.raw['during']} phase")
             for inner in walk(e.effects):
                 if inner.op not in COMBAT_OPS or inner.op in ("for_duration", "trigger",
                                                               "cancel", "attack"):
@@ -185,6 +189,13 @@ class Plan:
 
     def _read_duration(self, where: str, until: str, raw: dict) -> None:
         op = raw["op"]
+        if op == "for_duration":  # a duration inside: its rules to the earlier end
+            inner = UNTILS.get(raw["until"])
+            if inner is None:
+                raise Unsupported(f"{where}: a duration {raw['until']!r} (ends outside combat)")
+            for held in raw["effects"]:
+                self._read_duration(where, min(until, inner, key="RCT".index), held)
+            return
         if op in ENGINE_ONLY_OPS:  # ---- family 7: combat (lasting: engine only)
             raise Unsupported(f"{where}: {ENGINE_ONLY_OPS[op]}, lasting (engine only)")
         if op == "modify":

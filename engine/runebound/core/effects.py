@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 
 from runeforge.engine.common.errors import IllegalAction
 
+from .durations_used import used_until
+
 
 @dataclass(frozen=True)
 class Amount:
@@ -197,7 +199,8 @@ class Modify(Effect):
     static_kind = True
 
     def run(self, ctx):  # a used (non-static) modifier lasts to the end of the round
-        ctx.engine.add_duration(ctx, "end_of_round", [self.ir()])
+        # (outside a combat, to the end of the turn: branch runs; it outlived the turn)
+        ctx.engine.add_duration(ctx, used_until(ctx, "end_of_round"), [self.ir()])
 
     def ir(self):
         return {"op": "modify", "target": self.target, "stat": self.stat, "value": self.value}
@@ -233,7 +236,7 @@ class Restrict(Effect):
     static_kind = True
 
     def run(self, ctx):
-        ctx.engine.add_duration(ctx, "end_of_combat", [self.ir()])
+        ctx.engine.add_duration(ctx, used_until(ctx, "end_of_combat"), [self.ir()])
 
     def ir(self):
         return {"op": "restrict", "action": self.action}
@@ -252,6 +255,10 @@ class Trigger(Effect):
 
     def matches(self, event: dict, ctx: Context, engine) -> bool:
         """Does ``event`` (as fired by the engine) set off this trigger for ``ctx.owner``?"""
+        during = self.raw.get("during")  # said under a phase's tag: that phase only
+        if during is not None and getattr(getattr(engine, "moment", None), "step",
+                                          None) != during:
+            return False
         if self.event["kind"] == "other_act":  # branch rbcost: "another Hero buys an Item"
             hero = _rbcost.other_actor(self.event, event, ctx, engine)
             return hero is not None and Trigger(self.event["event"], []).matches(

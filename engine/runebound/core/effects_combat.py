@@ -11,6 +11,7 @@ from dataclasses import dataclass, fields
 
 from runeforge.engine.common.errors import IllegalAction
 
+from .durations_used import used_until
 from .effects import EXTRA_BUILDERS, Amount, Effect
 from .state import Hero
 from .windows import ASSIST, COMBAT_ROLL, PHASES
@@ -22,8 +23,8 @@ class _StandingRule(Effect):
 
     static_kind = True
 
-    def run(self, ctx):
-        ctx.engine.add_duration(ctx, "end_of_round", [self.ir()])
+    def run(self, ctx):  # outside a combat: to the end of the turn (durations_used.py)
+        ctx.engine.add_duration(ctx, used_until(ctx, "end_of_round"), [self.ir()])
 
     def ir(self) -> dict:
         return {"op": self.op, **{f.name: getattr(self, f.name) for f in fields(self)}}

@@ -182,7 +182,12 @@ def ir_schema() -> dict:
         _op("gain_gold", amount=_amount()),
         _op("draw_market", amount=_amount()),
         _op("for_duration", until=_enum(DURATIONS), effects=effects),
-        _op("trigger", event={"$ref": "#/$defs/event"}, effects=effects),
+        # during: the phase of the tag it was said under (branch runs): it fires then only
+        # limits: a limit said before it ("Once per turn, every time ..."): its firings count
+        {**_op("trigger", event={"$ref": "#/$defs/event"}, effects=effects,
+               during=_enum(PHASES), limits={"type": "array", "items": _enum(LIMITS),
+                                             "minItems": 1, "uniqueItems": True}),
+         "required": ["op", "event", "effects"]},
         _op("optional", effects=effects),
         # ---- families 1-3: conditions, choices, random tables (issue 21)
         _op("if_state", condition={"$ref": "#/$defs/condition"}, effects=effects,

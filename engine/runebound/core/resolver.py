@@ -16,9 +16,11 @@ from .activation import activation_bar
 from .cardtext import CardText
 from .cardwindows import HELD, runner
 from .catalog import Ability, Catalog
+from .durations_nest import flatten
 from .effects import EXTRA_TARGETS, Context, run_all
 from .effects_combat import capped_wounds, immune_to
 from .effects_trig import ally_leaves
+from .firings import may_fire
 from .rolls import Rolls
 from .ruleset import Ruleset
 from .standing import StandingRules
@@ -357,9 +359,11 @@ class Resolver(Rolls, StandingRules, CardText):
 
     # ----------------------------------------------------------------- durations, triggers
     def add_duration(self, ctx: Context, until: str, effects_ir: list[dict]) -> None:
-        self.state.effects.append(ActiveEffect(ctx.owner.id, ctx.source, until,
-                                               list(effects_ir), ctx.x))
-        self.log.emit("duration", hero=ctx.owner.id, source=ctx.source, until=until)
+        # a duration inside it is a duration of its own, to the earlier end (durations_nest)
+        for end, held in flatten(until, effects_ir):
+            self.state.effects.append(ActiveEffect(ctx.owner.id, ctx.source, end,
+                                                   list(held), ctx.x))
+            self.log.emit("duration", hero=ctx.owner.id, source=ctx.source, until=end)
 
     def expire(self, until: str) -> None:
         for active in [e for e in self.state.effects if e.until == until]:
@@ -381,7 +385,8 @@ class Resolver(Rolls, StandingRules, CardText):
                 if effect.op != "trigger":
                     continue
                 ctx = Context(self, owner, card_id, x=x, phase=event.get("phase"))
-                if effect.matches(event, ctx, self):
+                if effect.matches(event, ctx, self) and may_fire(self, owner, card_id,
+                                                                  effect.raw):
                     self.log.emit("trigger", hero=owner.id, source=card_id, event=event)
                     run_all(effect.effects, ctx)
         finally:

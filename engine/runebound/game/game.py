@@ -29,6 +29,7 @@ from .endgame import Endgame
 from .experience import ExperienceStep
 from .invariants import InvariantError, check_invariants
 from .market import MarketStep
+from .move_now import move_now  # branch runs: a move granted after the movement step
 from .place import GRANTS as PLACE_GRANTS
 from .turn import TurnOver, TurnSteps
 
@@ -53,6 +54,7 @@ class Game(DeckEffects, TurnSteps, AdventureStep, MarketStep, ExperienceStep, Do
         self.knocked_out: list[str] = []
         self.steps = 0
         self.pending_movement: list[dict] = []
+        self.movement_done = False  # the active Hero's movement step has passed (turn.py)
 
     # ------------------------------------------------------------------ helpers
     def hero(self, hero_id: str):
@@ -184,6 +186,8 @@ class Game(DeckEffects, TurnSteps, AdventureStep, MarketStep, ExperienceStep, Do
                 self.apply_deck_grant(grant)
             elif grant["op"] == "end_turn":  # issue 32: after_effects ends the turn
                 self.emit("turn_ended", hero=grant["hero"], source=grant["source"])
+            elif grant["op"] == "move" and self.movement_done:  # branch runs: move now
+                move_now(self, grant)
             else:
                 self.pending_movement.append(grant)
 

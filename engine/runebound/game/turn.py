@@ -36,6 +36,7 @@ class TurnSteps:
     # ------------------------------------------------------------------ refresh
     def refresh(self, hero) -> None:
         """Turn activated cards face up; durations "until the start of your next turn" end."""
+        self.movement_done = False  # a move granted before the step waits for it
         if hero.activated:
             self.emit("refresh", hero=hero.id, cards=list(hero.activated))
         hero.activated.clear()
@@ -52,7 +53,9 @@ class TurnSteps:
     def movement(self, hero) -> None:
         s, rules = self.state, self.rules.movement
         start = s.positions[hero.id]
-        self.pending_movement = []
+        # the Hero's grants wait for its movement step, which uses them up: those of the start
+        # of the turn, and those given after its last step ("After combat, roll 1 additional
+        # movement die."); the list was emptied here and dropped them (branch runs)
         self.combat.moment = moment_at(BEFORE_MOVING, turn=s.turn)
         self.combat.open_window(hero, BEFORE_MOVING)
         self.after_effects(hero)
@@ -63,15 +66,15 @@ class TurnSteps:
             allowed = dice_allowed(rules, figures, in_town=self.board.is_town(start),
                                    players=s.players, seat=s.seats.index(hero.id) + 1,
                                    first_turn=s.turns_taken.get(hero.id, 0) == 0)
-            extra = sum(g["amount"] for g in self.pending_movement
-                        if g["op"] == "movement_dice")
+            mine = [g for g in self.pending_movement if g["hero"] == hero.id]
+            extra = sum(g["amount"] for g in mine if g["op"] == "movement_dice")
             bonus = self.combat.stat(hero, "movement_dice")
             extra += max(0, bonus)
             allowed = max(0, allowed + min(0, bonus))  # "roll one fewer movement die"
             options = [f"roll:{k}" for k in range(allowed + extra, -1, -1)]
             if unbarred(self, hero, free_step_targets(rules, self.board, start, resting=False)):
                 options.append("step")
-            moves = [g for g in self.pending_movement if g["op"] == "move"]
+            moves = [g for g in mine if g["op"] == "move"]
             options += [f"grant:{i}" for i in range(len(moves))]
             options += [f"discard:{c}" for c in self.discardable(hero)]
             choice = self.ask(hero.id, "movement", options, allowed=allowed, extra=extra,
@@ -79,6 +82,7 @@ class TurnSteps:
             if not choice.startswith("discard:"):
                 break
             self.discard_card(hero, choice[8:], why="player")
+        self.pending_movement = [g for g in self.pending_movement if g["hero"] != hero.id]
         if choice.startswith("roll:"):
             k = int(choice[5:])
             rested = rest_exhaustion_removed(rules, min(k, allowed), allowed) if k <= allowed \
@@ -104,6 +108,7 @@ class TurnSteps:
             dest = self.ask(hero.id, "destination", reach, how=grant["source"], at=start)
             prev = self._step_back(start, dest)
         self.move_hero(hero, dest, prev)
+        self.movement_done = True  # a move granted from now on moves the Hero at once
         self.combat.moment = moment_at(AFTER_MOVING, turn=s.turn)
         self.combat.open_window(hero, AFTER_MOVING)
         self.combat.moment = moment_at("none", turn=s.turn)

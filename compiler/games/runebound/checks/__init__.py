@@ -16,13 +16,18 @@ from runeforge.dsl.runebound import nodes as n
 from . import core as checks_core  # issue 32 (part III): the compositional core
 from . import decks as checks_decks  # family 5/6 (issue 21)
 from . import limited as checks_limited  # issue 32 (stop 51): a limit before a trigger
+from . import movewhen as checks_movewhen  # branch runs: movement in a trigger
+from . import phasetrig as checks_phasetrig  # branch runs: a trigger bound to a phase
 from . import prohib as checks_prohib  # issue 32 (session prohib): this Item's own rule
 from . import rbcost as checks_rbcost  # branch rbcost: a cost after an opener
 from . import rbmodi as checks_rbmodi  # branch rbmodi: modifiers the engine cannot run
 from . import rbnp as checks_rbnp  # branch rbnp: recipients coordinated with "or"
 from . import skills as checks_skills  # issue 32 (session skills): a skill a card gives
-from . import trig as checks_trig  # issue 32 (branch rbtrig): clauses of this Ally, attacks
+from . import trig as checks_trig  # noqa: I001
 from . import trig2 as checks_trig2  # issue 32 (branch rbtrig2): escapes, tests' results
+from . import (
+    turnend as checks_turnend,  # branch runs: a rule given as the turn ends  # issue 32 (branch rbtrig): clauses of this Ally, attacks
+)
 from . import when as checks_when  # issue 32 (session when): triggers on a test
 from .branching import check_branching  # families 1-3 (issue 21)
 from .combat import check_combat
@@ -87,6 +92,7 @@ def check_ability(a: n.Ability, ctx: CardContext) -> Iterator[Finding]:
     yield from checks_trig2.check(a, ctx, nodes, Finding)  # issue 32 (branch rbtrig2)
     yield from checks_rbcost.check(a, ctx, nodes, Finding)  # branch rbcost: opener's costs
     yield from checks_rbmodi.check(a, ctx, nodes, Finding)  # branch rbmodi: modifiers
+    yield from checks_phasetrig.check(a, ctx, nodes, Finding)  # branch runs (RF561)
 
 
 def check_compiled(ir: dict, ctx: CardContext, text: str) -> list[Finding]:
@@ -94,6 +100,8 @@ def check_compiled(ir: dict, ctx: CardContext, text: str) -> list[Finding]:
     card (:mod:`.windows`, docs/windows.md)."""
     return [*check_windows(ir, ctx.kind, text, Finding),
             *check_runs(ir, ctx.kind, text, Finding),
+            *checks_movewhen.check(ir, ctx.kind, text, Finding),  # branch runs: RF562
+            *checks_turnend.check(ir, ctx.kind, text, Finding),  # branch runs: RF563
             *check_self_text(text, ctx.kind, Finding)]  # issue 32 (session self)
 
 

@@ -5,15 +5,21 @@
   would wait to be used (once per combat) and would then fire on every attack until the end of
   the turn, which is not what it says. Refused until the engine counts firings (Delve's dialect
   does: its own engine). Found by branch rbtrig2 (stop 51).
+
+  Since branch runs, a limit before a rule made only of triggers (no cost, no window) counts
+  the triggers' firings (lower/firings.py, engine/runebound/core/firings.py) and compiles;
+  RF493 stays for a limit the engine would count against uses: a cost to pay first, a window,
+  or a sentence beside the triggers that is not one.
 """
 
 from __future__ import annotations
 
 from runeforge.dsl.runebound import nodes as n
+from runeforge.games.runebound.lower.firings import counts_firings
 
 
 def check(a: n.Ability, ctx, nodes, finding):
-    if not a.limits:
+    if not a.limits or counts_firings(a):  # a rule of triggers alone: its firings count
         return
     for trig in (c for s in a.sentences for c in n.clauses(s) if type(c) is n.Trigger):
         yield finding("RF493", "a limit before a trigger is not counted against its "

@@ -332,13 +332,17 @@ _lower_rbmod.register(effect)
 # ---- issue 32 (session rbdefend): the Hero's defence roll as a trigger event, bound to the
 # phase of its tag
 from . import defend as lower_defend  # noqa: E402
+from . import firings as _firings  # noqa: E402
+from . import phasebind as _phasebind  # noqa: E402
 
 event = lower_defend.with_events(event)
 _lower_before_defend = lower
 
 
 def lower(ability: n.Ability) -> dict:  # noqa: F811
-    return lower_defend.bind_phase(_lower_before_defend(ability))
+    # a trigger under a phase's tag fires in that phase only (branch runs, phasebind.py)
+    ir = _phasebind.bind_triggers(lower_defend.bind_phase(_lower_before_defend(ability)))
+    return _firings.count_firings(ability, ir)  # a limit before triggers counts firings
 # ---- branch rbcost: a trigger's clause as a subject and an event verb ("another Hero rests")
 from . import rbcost as _lower_rbcost  # noqa: E402
 
@@ -347,3 +351,8 @@ event = _lower_rbcost.with_events(event)
 from . import rbmodi as _lower_rbmodi  # noqa: E402
 
 _lower_rbmodi.register(effect)
+# ---- branch runs: a duration over a choice keeps the option that lasts (choiceduration.py)
+from . import choiceduration as _lower_choiceduration  # noqa: E402
+
+_lower_choiceduration.register(
+    effect, lambda: STATIC_CLAUSES + STATIC_SENTENCES + (n.Trigger,))

@@ -89,27 +89,43 @@ def _walk(data, path: tuple = ()):
                 stack.append((value[i], path + (i,)))
 
 
+_JSON_LEAVES = frozenset({str, int, float, bool, type(None)})
+
+
 def _flat_positions(data, values: dict, keys: dict) -> tuple[list[int], list[int]]:
     """(values, keys): the positions of ``values`` at every path :func:`_walk` gives, and of
     ``keys`` at every path but the root's, flat ((0, 0): no position recorded), in one
     recursive walk in :func:`_walk`'s order (its generator and the list of paths were most of
     encoding a cold check's entry; issue 38). ``data`` nests at most the YAML reader's
-    MAX_DEPTH levels."""
+    MAX_DEPTH levels. The same walk checks that JSON keeps ``data`` as it is (what
+    :func:`json_kept` leaves to it): only dicts with ``str`` keys, lists, ``str``, ``int``,
+    ``float``, ``bool`` and None, of exactly these types; :class:`BadEntry` otherwise."""
     vout: list[int] = []
     kout: list[int] = []
-    vget, kget, none = values.get, keys.get, (0, 0)
+    vget, kget, none, leaves = values.get, keys.get, (0, 0), _JSON_LEAVES
 
     def visit(value, path: tuple) -> None:
-        for k, v in value.items() if isinstance(value, dict) else enumerate(value):
+        if type(value) is dict:
+            items = value.items()
+            if not all(type(k) is str for k in value):
+                raise BadEntry("a key JSON does not keep")
+        else:
+            items = enumerate(value)
+        for k, v in items:
             sub = path + (k,)
             vout.extend(vget(sub, none))
             kout.extend(kget(sub, none))
-            if isinstance(v, (dict, list)):
+            kind = type(v)
+            if kind is dict or kind is list:
                 visit(v, sub)
+            elif kind not in leaves:
+                raise BadEntry(f"a {kind.__name__} in a file's data")
 
     vout.extend(vget((), none))
-    if isinstance(data, (dict, list)):
+    if type(data) is dict or type(data) is list:
         visit(data, ())
+    elif type(data) not in leaves:
+        raise BadEntry(f"a {type(data).__name__} as a file's data")
     return vout, kout
 
 
@@ -152,6 +168,31 @@ def _unpack_positions(text, count: int) -> list[int]:
     if sys.byteorder == "big":
         numbers.byteswap()
     return numbers.tolist()
+
+
+def json_kept(entry: dict) -> bool:
+    """Whether JSON reads back exactly what it writes of ``entry`` (an encoder's output): a
+    tuple, a key that is not a string, NaN or a lone surrogate anywhere makes it False or
+    raises ValueError or TypeError, as writing and reading the whole entry back would. A
+    file's data was checked type by type as it was encoded (:func:`_flat_positions`), and its
+    text and positions are strings; the rest is written and read back here: reading back
+    the files' data and text too was most of putting a cold check's entry (issue 38)."""
+    content = entry.get("content", entry)
+    files = content.get("files") if type(content) is dict else None
+    rest = entry
+    if type(files) is list:
+        light = []
+        for f in files:
+            if not (type(f) is dict and all(type(f.get(k)) is str for k in _FILE_TEXTS)):
+                return False
+            f["text"].encode("utf-8")  # a lone surrogate: UnicodeEncodeError, as writing it
+            light.append({**f, "data": None, **dict.fromkeys(_FILE_TEXTS)})
+        light_content = {**content, "files": light}
+        rest = {**entry, "content": light_content} if content is not entry else light_content
+    return json.loads(json.dumps(rest, allow_nan=False)) == rest
+
+
+_FILE_TEXTS = ("text", "values", "keys")
 
 
 def _encode_file(f: FileData) -> dict:

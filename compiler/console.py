@@ -2,77 +2,33 @@
 
 rich decides about colour: none when NO_COLOR is set or the stream is not a terminal.
 Text from content (card names, ability text, source lines) is never sent to the terminal
-raw: :class:`SafeConsole` shows every control character as a visible symbol (ESC as ␛), so a
-card name cannot move the cursor, retitle the window or hide text.
+raw: :class:`~.console_rich.SafeConsole` shows every control character as a visible symbol
+(ESC as ␛), so a card name cannot move the cursor, retitle the window or hide text.
 """
 
 from __future__ import annotations
 
-import re
+import builtins
+import os
 import sys
 from typing import TYPE_CHECKING
 
 import click
-from rich.console import Console
-from rich.errors import MarkupError
-from rich.segment import Segment
-from rich.text import Text
 
 from .atomic import output_problem
 from .diagnostics import Diagnostic, render_all, sort_key
+from .neutral import neutralise as neutralise  # (where callers have always found it)
 from .pipeline import exit_code
 
-if TYPE_CHECKING:  # imported by progress(): rich.progress brings rich.table, a cold check's
-    from rich.progress import Progress  # 30-40 ms that only `simulate` uses (issue 38)
-
-# C0 controls but tab and newline, DEL, C1 controls (0x9b is a one-byte CSI) and the bidi
-# overrides and isolates that reorder what a terminal shows
-UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
-
-
-def _visible(match: re.Match) -> str:
-    code = ord(match.group())
-    if code < 0x20:
-        return chr(0x2400 + code)  # the Control Pictures block: ESC -> ␛
-    return "\u2421" if code == 0x7F else "\ufffd"
-
-
-def neutralise(text: str) -> str:
-    """``text`` with every control character replaced by one visible character (so columns
-    and caret positions stay where they were)."""
-    return UNSAFE.sub(_visible, text)
-
-
-class SafeConsole(Console):
-    """A rich Console whose rendered text never carries control characters of its own: rich
-    adds its colours from segment styles afterwards, so they still work. Strings and Text are
-    neutralised before layout (so widths are right), every segment once more after it."""
-
-    def render_str(self, text: str, **kwargs) -> Text:
-        text = neutralise(text)
-        try:
-            return super().render_str(text, **kwargs)
-        except MarkupError:  # brackets from content ("[/x]") are text, never a crash
-            return super().render_str(text, **{**kwargs, "markup": False})
-
-    def print(self, *objects, **kwargs) -> None:
-        safe = []
-        for obj in objects:
-            if isinstance(obj, Text) and UNSAFE.search(obj.plain):
-                obj = obj.copy()
-                obj.plain = neutralise(obj.plain)  # same length: the styles keep their spans
-            safe.append(obj)
-        super().print(*safe, **kwargs)
-
-    def render(self, renderable, options=None):
-        for segment in super().render(renderable, options):
-            if segment.control is None and UNSAFE.search(segment.text):
-                segment = Segment(neutralise(segment.text), segment.style)
-            yield segment
+if TYPE_CHECKING:  # rich is imported where something is rendered with it (console_rich):
+    from rich.console import Console  # a check with nothing to report, written to a pipe
+    from rich.progress import Progress  # or a file, prints its summary without it (issue 38)
 
 
 def console(stderr: bool = False) -> Console:
     # made per call: click's CliRunner swaps sys.stdout/sys.stderr for each invocation
+    from .console_rich import SafeConsole
+
     return SafeConsole(file=sys.stderr if stderr else sys.stdout, highlight=False,
                        soft_wrap=True)
 
@@ -81,6 +37,10 @@ def print_diagnostics(diagnostics: list[Diagnostic], fmt: str = "text") -> None:
     if fmt == "json":
         click.echo(render_all(diagnostics, "json"))
         return
+    if not diagnostics:
+        return  # nothing to print: no console made (rich is not imported for it)
+    from rich.text import Text
+
     out = console()
     for d in sorted(diagnostics, key=sort_key):
         text = Text(d.render())
@@ -99,8 +59,36 @@ def summary(diagnostics: list[Diagnostic], what: str) -> str:
 
 
 def print_summary(diagnostics: list[Diagnostic], what: str) -> None:
+    text = summary(diagnostics, what)
+    if plain_stream(sys.stderr) and text.isascii() and text.isprintable():
+        # what rich writes for it there (no colour, no wrapping, nothing to neutralise),
+        # without importing rich: ~20 ms of a cold check (issue 38)
+        sys.stderr.write(text + "\n")
+        sys.stderr.flush()
+        return
+    from rich.text import Text
+
     style = "red" if any(d.is_error for d in diagnostics) else "green"
-    console(stderr=True).print(Text(summary(diagnostics, what), style=style))
+    console(stderr=True).print(Text(text, style=style))
+
+
+def plain_stream(stream) -> bool:
+    """Whether a :func:`console` on ``stream`` writes plain text: rich's own test of a
+    terminal (``Console.is_terminal``: TTY_COMPATIBLE, FORCE_COLOR, then ``isatty``) says no,
+    and no IPython shell is about (rich renders there through it instead; left to rich)."""
+    if hasattr(builtins, "get_ipython"):
+        return False
+    tty_compatible = os.environ.get("TTY_COMPATIBLE", "")
+    if tty_compatible in ("0", "1"):
+        return tty_compatible == "0"
+    force_color = os.environ.get("FORCE_COLOR")
+    if force_color is not None:
+        return force_color == ""
+    isatty = getattr(stream, "isatty", None)
+    try:
+        return isatty is None or not isatty()
+    except ValueError:  # a closed stream: rich takes it for no terminal
+        return True
 
 
 def finish(diagnostics: list[Diagnostic]) -> None:

@@ -99,7 +99,8 @@ def test_tampered_ir_is_refused(checked_result):
     for change in (lambda d: d["compiled"][card_id][0].update(effects="rm -rf /"),
                    lambda d: d["compiled"].update({"no-such-card": []}),
                    lambda d: d["diagnostics"].append({"code": "RF999"}),
-                   lambda d: d["content"]["files"][0]["values"].append(1)):
+                   lambda d: d["content"]["files"][0].update(
+                       values=d["content"]["files"][0]["values"] + "AQAAAA==")):
         data = json.loads(json.dumps(good))
         change(data)
         with pytest.raises(BadEntry):

@@ -137,7 +137,9 @@ def test_tampered_field_types_are_refused(clean_content):
                    lambda d: d["files"][0].update(values=[[["a"], "1", 1]]),
                    lambda d: d["packs"][0].update(skills=[1]),
                    lambda d: d["diagnostics"].append({"code": "RF999"}),
-                   lambda d: d["files"][0].update(values=d["files"][0]["values"][:-2]),
+                   lambda d: d["files"][0].update(values=d["files"][0]["values"][:-8]),
+                   lambda d: d["files"][0].update(values=[1, 1]),  # the numbers unpacked
+                   lambda d: d["files"][0].update(keys="not base64 !"),
                    lambda d: d.update(format=FORMAT - 1),  # an older layout
                    lambda d: d.update(format=FORMAT + 1)):
         data = json.loads(json.dumps(good))
@@ -330,3 +332,68 @@ def test_code_files_are_those_of_a_sorted_rglob(tmp_path):
     got = [("/".join(parts), path) for parts, path in cache._code_files(str(tmp_path))]
     assert len(want) == 10
     assert got == want
+
+
+@pytest.mark.parametrize("flat", [[], [0, 0], [1, 1, 65535, 3], [1, 70000, 2 ** 32 - 1, 0]])
+def test_positions_are_packed_exactly(flat):
+    """A file's positions are stored as base64 of 16- or 32-bit numbers (issue 38): read
+    back exactly, and text added to them, cut from them or of the other width is refused."""
+    from runeforge.commands._contentcodec import _pack_positions, _unpack_positions
+
+    packed = _pack_positions(flat)
+    assert packed[0] == ("H" if max(flat, default=0) < 65536 else "I")
+    assert _unpack_positions(packed, len(flat)) == flat
+    other = ("I" if packed[0] == "H" else "H") + packed[1:]
+    for bad in (packed + "AAAA", packed[:-4], "X" + packed[1:], *([other] if flat else [])):
+        with pytest.raises(BadEntry):
+            _unpack_positions(bad, len(flat))
+    with pytest.raises(BadEntry):
+        _unpack_positions(packed, len(flat) + 2)
+
+
+def test_a_position_out_of_range_is_not_stored():
+    from runeforge.commands._contentcodec import _pack_positions
+
+    for flat in ([2 ** 32], [-1]):
+        with pytest.raises(BadEntry):
+            _pack_positions(flat)
+
+
+class _Text(str):
+    """A str of another type: JSON writes it as a plain string."""
+
+
+@pytest.mark.parametrize("odd", [("a", "tuple"), {1: "an int key"}, {"x"}, float("nan"),
+                                 "\ud800", _Text("text"), {"k": [1, ("a",)]}])
+@pytest.mark.parametrize("kind", ["content", "check"])
+def test_what_json_does_not_keep_in_a_files_data_is_not_stored(cache_at, kind, odd):
+    """A file's data is checked type by type as its entry is encoded, not read back (issue
+    38): anything JSON would change or refuse there leaves no entry, of a content or of a
+    whole check, and the same content without it is stored."""
+    content = load_content([])
+    f = content.files[0]
+    value = pipeline.CheckResult(content, {}, []) if kind == "check" else content
+    cache.put(KEY, kind, value)
+    assert entry(cache_at, kind).exists()
+    entry(cache_at, kind).unlink()
+    first = next(iter(f.data))
+    kept = f.data[first]  # (the loader may share the data with other tests: put back)
+    try:
+        for changed in (odd, {"nested": [odd]}):
+            f.data[first] = changed
+            cache.put(KEY, kind, value)
+            assert not entry(cache_at, kind).exists()
+    finally:
+        f.data[first] = kept
+
+
+def test_a_lone_surrogate_in_a_files_text_is_not_stored(cache_at):
+    content = load_content([])
+    f = content.files[0]
+    kept = f.source.text
+    try:
+        object.__setattr__(f.source, "text", kept + "\ud800")
+        cache.put(KEY, "content", content)
+        assert not entry(cache_at, "content").exists()
+    finally:
+        object.__setattr__(f.source, "text", kept)

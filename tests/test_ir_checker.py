@@ -131,3 +131,15 @@ def test_checker_counts_nesting_per_definition():
     with pytest.raises(Invalid, match="nested more than 3 'node' levels") as info:
         checker.check([[[[]]]])
     assert info.value.where == "0/0/0"
+
+
+@pytest.mark.parametrize("value", ["op", "héllo", 'a"b\\c\n\t\x00', "\ud800", "日本", "",
+                                   "\u2028", True, False, None, 0, -7, 10 ** 18, 2.5])
+def test_a_scalars_key_is_its_json_text(value):
+    """An enum or const compares a value by its JSON text; a str's is made without the call
+    through json.dumps (issue 38) and is the same text."""
+    import json
+
+    from runeforge.engine.runebound.core.irvalidate import _key
+
+    assert _key(value) == json.dumps(value)

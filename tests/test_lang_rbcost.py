@@ -405,3 +405,39 @@ def test_the_acts_of_your_hero_under_every_connective_are_the_existing_events(va
     ir, errors = _errors(variant, "hero")
     again, _ = _errors(canonical, "hero")
     assert errors == [] and ir["effects"] == again["effects"]
+
+
+
+def test_skipping_the_walk_of_an_ability_without_a_duration_over_a_payment_changes_nothing(
+        monkeypatch):
+    """parse_ability skips the rebuilding walk (_paid_first) of an ability with no duration
+    over a payment (issue 38): over the variants and every bundled ability, the ASTs are the
+    ones the walk gives, and some abilities do take the walk."""
+    import yaml
+
+    from runeforge.dsl.runebound import parser_rbcost
+
+    texts = [v for row in VARIANTS for v in row[:2]]
+    for path in sorted((ROOT / "cards").rglob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        for card in data.get("cards", []) if isinstance(data, dict) else []:
+            if isinstance(card, dict):
+                texts += [a for a in card.get("abilities", []) or [] if isinstance(a, str)]
+
+    def parse_all():
+        out = {}
+        for text in dict.fromkeys(texts):
+            try:
+                out[text] = parse_ability(text)
+            except Exception as exc:  # noqa: BLE001 - another game's text, or refused
+                out[text] = repr(exc)
+        return out
+
+    taken = []
+    may_change = parser_rbcost._may_change
+    monkeypatch.setattr(parser_rbcost, "_may_change",
+                        lambda ability: taken.append(may_change(ability)) or True)
+    walked = parse_all()
+    monkeypatch.undo()
+    assert parse_all() == walked
+    assert any(taken) and not all(taken)

@@ -10,7 +10,11 @@ the cache treats :class:`BadEntry` as a miss.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import json
+import sys
+from array import array
 from pathlib import Path
 
 from runeforge.content import Card, Content, Document, FileData, Pack
@@ -18,7 +22,10 @@ from runeforge.diagnostics import Diagnostic
 from runeforge.positions import PositionIndex
 from runeforge.yamlsafe import Source
 
-FORMAT = 2  # 2: positions as flat lists in the order of the data's walk
+# 2: positions as flat lists in the order of the data's walk; 3: those lists as base64 of
+# little-endian 16- or 32-bit numbers (JSON wrote and read each of the ~100,000 numbers on
+# its own; issue 38)
+FORMAT = 3
 _DIAG_FIELDS = {"code": str, "message": str, "path": str, "line": int, "col": int,
                 "length": int, "severity": str, "hint": (str, type(None)),
                 "source_line": (str, type(None)), "extra": dict}
@@ -82,25 +89,122 @@ def _walk(data, path: tuple = ()):
                 stack.append((value[i], path + (i,)))
 
 
-def _flat(table: dict, paths) -> list[int]:
-    out: list[int] = []
-    for path in paths:
-        out.extend(table.get(path, (0, 0)))  # (0, 0): no position recorded
-    return out
+_JSON_LEAVES = frozenset({str, int, float, bool, type(None)})
+
+
+def _flat_positions(data, values: dict, keys: dict) -> tuple[list[int], list[int]]:
+    """(values, keys): the positions of ``values`` at every path :func:`_walk` gives, and of
+    ``keys`` at every path but the root's, flat ((0, 0): no position recorded), in one
+    recursive walk in :func:`_walk`'s order (its generator and the list of paths were most of
+    encoding a cold check's entry; issue 38). ``data`` nests at most the YAML reader's
+    MAX_DEPTH levels. The same walk checks that JSON keeps ``data`` as it is (what
+    :func:`json_kept` leaves to it): only dicts with ``str`` keys, lists, ``str``, ``int``,
+    ``float``, ``bool`` and None, of exactly these types; :class:`BadEntry` otherwise."""
+    vout: list[int] = []
+    kout: list[int] = []
+    vget, kget, none, leaves = values.get, keys.get, (0, 0), _JSON_LEAVES
+
+    def visit(value, path: tuple) -> None:
+        if type(value) is dict:
+            items = value.items()
+            if not all(type(k) is str for k in value):
+                raise BadEntry("a key JSON does not keep")
+        else:
+            items = enumerate(value)
+        for k, v in items:
+            sub = path + (k,)
+            vout.extend(vget(sub, none))
+            kout.extend(kget(sub, none))
+            kind = type(v)
+            if kind is dict or kind is list:
+                visit(v, sub)
+            elif kind not in leaves:
+                raise BadEntry(f"a {kind.__name__} in a file's data")
+
+    vout.extend(vget((), none))
+    if type(data) is dict or type(data) is list:
+        visit(data, ())
+    elif type(data) not in leaves:
+        raise BadEntry(f"a {type(data).__name__} as a file's data")
+    return vout, kout
+
+
+# a file's positions as base64 of little-endian numbers, after the array type code: 16-bit
+# when every number fits, else 32-bit
+_SIZES = {"H": 2, "I": 4}
+
+
+def _pack_positions(flat: list[int]) -> str:
+    """``flat`` (numbers of 0 to 2**32 - 1) as :data:`_SIZES`' type code then base64 of the
+    numbers' little-endian bytes; :class:`BadEntry` for a number out of that range."""
+    code = "H" if max(flat, default=0) < 1 << 16 else "I"
+    if array(code).itemsize != _SIZES[code]:
+        raise BadEntry("no array type of the size")
+    try:
+        numbers = array(code, flat)
+    except (OverflowError, TypeError):
+        raise BadEntry("a position out of range") from None
+    if sys.byteorder == "big":
+        numbers.byteswap()
+    return code + base64.b64encode(numbers.tobytes()).decode("ascii")
+
+
+def _unpack_positions(text, count: int) -> list[int]:
+    """The ``count`` numbers :func:`_pack_positions` wrote; :class:`BadEntry` otherwise."""
+    size = _SIZES.get(text[:1]) if type(text) is str else None
+    # (the exact length of the base64 text: the decoder stops at padding and skips what is not
+    # in its alphabet, so text added after the numbers would otherwise go unseen)
+    if size is None or len(text) != 1 + 4 * -(-size * count // 3) \
+            or array(text[0]).itemsize != size:
+        raise BadEntry("positions")
+    try:
+        raw = binascii.a2b_base64(text[1:].encode("ascii"))
+    except (binascii.Error, UnicodeEncodeError):
+        raise BadEntry("positions") from None
+    if len(raw) != size * count:
+        raise BadEntry("positions")
+    numbers = array(text[0])
+    numbers.frombytes(raw)
+    if sys.byteorder == "big":
+        numbers.byteswap()
+    return numbers.tolist()
+
+
+def json_kept(entry: dict) -> bool:
+    """Whether JSON reads back exactly what it writes of ``entry`` (an encoder's output): a
+    tuple, a key that is not a string, NaN or a lone surrogate anywhere makes it False or
+    raises ValueError or TypeError, as writing and reading the whole entry back would. A
+    file's data was checked type by type as it was encoded (:func:`_flat_positions`), and its
+    text and positions are strings; the rest is written and read back here: reading back
+    the files' data and text too was most of putting a cold check's entry (issue 38)."""
+    content = entry.get("content", entry)
+    files = content.get("files") if type(content) is dict else None
+    rest = entry
+    if type(files) is list:
+        light = []
+        for f in files:
+            if not (type(f) is dict and all(type(f.get(k)) is str for k in _FILE_TEXTS)):
+                return False
+            f["text"].encode("utf-8")  # a lone surrogate: UnicodeEncodeError, as writing it
+            light.append({**f, "data": None, **dict.fromkeys(_FILE_TEXTS)})
+        light_content = {**content, "files": light}
+        rest = {**entry, "content": light_content} if content is not entry else light_content
+    return json.loads(json.dumps(rest, allow_nan=False)) == rest
+
+
+_FILE_TEXTS = ("text", "values", "keys")
 
 
 def _encode_file(f: FileData) -> dict:
     src = f.source
-    paths = list(_walk(f.data))
+    values, keys = _flat_positions(f.data, f.index.values, f.index.keys)
     return {"path": str(src.path), "display": src.display, "text": src.text,
             "crlf": src.crlf, "data": f.data,
-            "values": _flat(f.index.values, paths), "keys": _flat(f.index.keys, paths[1:])}
+            "values": _pack_positions(values), "keys": _pack_positions(keys)}
 
 
-def _decode_positions(flat, paths: list) -> dict:
-    flat = _want(flat, list, "positions")
-    if len(flat) != 2 * len(paths) or not all(type(n) is int for n in flat):
-        raise BadEntry("positions")
+def _decode_positions(packed, paths: list) -> dict:
+    flat = _unpack_positions(packed, 2 * len(paths))
     return {path: (flat[2 * i], flat[2 * i + 1]) for i, path in enumerate(paths)
             if flat[2 * i]}
 

@@ -11,11 +11,12 @@ hero (a ``lure``, lasting like a bonus)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from lark import Transformer, v_args
 
 from ..errors import AbilitySyntaxError
+from ..nodeclass import astnode
 from . import nodes as n
 from .problems import Problem
 from .words import YOU, Pred, Who, spanned
@@ -25,7 +26,7 @@ from .words import YOU, Pred, Who, spanned
 LURE_DURATIONS = ("end_of_phase", "end_of_round", "next_turn")
 
 
-@dataclass(frozen=True)
+@astnode
 class Approach:
     """``<who> moves towards | away from <ref>`` with no number: each figure goes as far as
     its Move allows (towards: until adjacent). ``ref`` None is you."""

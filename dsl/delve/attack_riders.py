@@ -14,13 +14,14 @@ anything else it is RF914."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 
 from ..errors import AbilitySyntaxError
+from ..nodeclass import astnode
 from . import nodes as n
 
 
-@dataclass(frozen=True)
+@astnode
 class AttackBonus:
     """The attack just made deals ``amount`` more Damage (at ``against`` only, if given)."""
 

@@ -11,11 +11,12 @@ Move (its card's, with its bonuses); a Recuperate action heals 1 wound and fires
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from lark import Transformer, v_args
 
 from ..errors import AbilitySyntaxError
+from ..nodeclass import astnode
 from . import nodes as n
 from .words import Pred, span_of, spanned, tok
 
@@ -23,7 +24,7 @@ ACTS = ("move", "recuperate")
 NAMES = {"move": "Move", "recuperate": "Recuperate"}
 
 
-@dataclass(frozen=True)
+@astnode
 class TakeAction:
     """``take a Move action`` / ``take a Recuperate action`` (a free basic action)."""
 

@@ -17,16 +17,17 @@ every lasting effect is."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from lark import Transformer, v_args
 
+from ..nodeclass import astnode
 from . import nodes as n
 from .problems import Problem
 from .words import Pred, span_of, spanned, tok
 
 
-@dataclass(frozen=True)
+@astnode
 class Disarm:
     """``<who> cannot attack`` (lasting, under a duration)."""
 

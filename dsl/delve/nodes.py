@@ -3,7 +3,9 @@ are not part of equality, so a parsed and a built ability compare equal."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from ..nodeclass import astnode
 
 
 def _span():
@@ -39,7 +41,7 @@ STATE_CONDITIONS = ("rolled_up", "none", "some", "wounds")
 STATS = ("roll", "damage", "move")
 
 
-@dataclass(frozen=True)
+@astnode
 class Cost:
     """One hero die showing at least ``need``; ``escalating`` is the ``*`` of ``(1+*)``."""
 
@@ -50,14 +52,14 @@ class Cost:
     star_span: tuple[int, int] = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class Explore:
     """``explore a chamber``."""
 
     span: tuple[int, int] = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class Move:
     """``move up to N spaces`` (you); issue 32 (session lang4): other heroes move too, ``move
     another hero up to 2 spaces`` (``on``: you choose where) and ``each hero in this chamber
@@ -69,7 +71,7 @@ class Move:
     their: bool = False
 
 
-@dataclass(frozen=True)
+@astnode
 class Filter:
     """``adjacent`` (to you), ``adjacent_target`` (to the attack's target), ``within`` N
     spaces of you, in this ``chamber``, ``visible`` (in line of sight)."""
@@ -80,7 +82,7 @@ class Filter:
     ref: str = ""          # adjacent / within: "" you, "it", "adversary" (this one), "target"
 
 
-@dataclass(frozen=True)
+@astnode
 class Selector:
     """Who an effect picks: ``quantity`` (one, each, up_to ``count``, another, each_other; or
     the attack's ``target``, ``them`` (the previous selector's figures), ``self``), a
@@ -97,7 +99,7 @@ class Selector:
     rank: str = ""         # most / fewest: what is counted (RANKS; issue 32, session delve8)
 
 
-@dataclass(frozen=True)
+@astnode
 class Heal:
     """``heal N wounds`` (of ``on``; None: the hero itself)."""
 
@@ -107,7 +109,7 @@ class Heal:
     for_each: Selector | None = None   # "… for each <who>": times their count (delve12)
 
 
-@dataclass(frozen=True)
+@astnode
 class Attack:
     """``attack <target>: <range>, <hit>/<damage>``: an attack at a range, its hit and damage."""
 
@@ -122,7 +124,7 @@ class Attack:
     best_of: int = 1      # "Roll two dice and use the higher result." (issue 32, delve9)
 
 
-@dataclass(frozen=True)
+@astnode
 class Renown:
     """``gain N renown`` (``on``: who gains it; None: you)."""
 
@@ -132,14 +134,14 @@ class Renown:
     for_each: Selector | None = None   # "… for each <who>": times their count (delve12)
 
 
-@dataclass(frozen=True)
+@astnode
 class Skill:
     """``gain a skill``."""
 
     span: tuple[int, int] = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class Strike:
     """``make a combat attack [against <selector>][, Hit N+, Damage N]``: without Hit and
     Damage the hero's own first weapon action of that range is used. ``range`` None: ``attack
@@ -158,7 +160,7 @@ class Strike:
     best_of: int = 1      # "Roll two dice and use the higher result." (issue 32, delve9)
 
 
-@dataclass(frozen=True)
+@astnode
 class Shift:
     """``push <selector> N spaces away from you`` / ``pull <selector> N spaces towards you``
     (also ``<selector> moves N spaces towards you``)."""
@@ -170,7 +172,7 @@ class Shift:
     ref: Selector | None = None    # towards / away from whom: None is you (push, pull)
 
 
-@dataclass(frozen=True)
+@astnode
 class Suffer:
     """``<selector> suffers N wounds`` (``you suffer N wounds``: the selector is ``self``)."""
 
@@ -180,7 +182,7 @@ class Suffer:
     for_each: Selector | None = None   # "… for each <who>": times their count (delve12)
 
 
-@dataclass(frozen=True)
+@astnode
 class Reroll:
     """``roll one of your spent dice again`` (``spent``) / ``… unspent dice`` (``unspent``)."""
 
@@ -189,7 +191,7 @@ class Reroll:
     best_of: int = 1      # "Roll two dice and use the higher result." (issue 32, delve9)
 
 
-@dataclass(frozen=True)
+@astnode
 class Ward:
     """``prevent the first wound you would suffer`` (lasting: under a duration), ``… <who>
     would suffer``, ``ignore the first wound it suffers each round`` (``per``: a constant
@@ -201,7 +203,7 @@ class Ward:
     wounds: int = 1                 # "prevent the first 2 wounds ..." (issue 32, lang4)
 
 
-@dataclass(frozen=True)
+@astnode
 class Pick:
     """``choose <who>``: the figures later effects call "it", "that hero", "each of them"."""
 
@@ -209,7 +211,7 @@ class Pick:
     span: tuple[int, int] = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class Root:
     """``<who> cannot move`` (lasting, under a duration)."""
 
@@ -217,7 +219,7 @@ class Root:
     span: tuple[int, int] = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class Steadfast:
     """``<who> cannot be pushed [or pulled]``: a rule of an adversary."""
 
@@ -227,7 +229,7 @@ class Steadfast:
     span: tuple[int, int] = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class Immune:
     """``<who> is immune to <range> attacks`` / ``<range> attacks do not affect <who>``."""
 
@@ -236,7 +238,7 @@ class Immune:
     span: tuple[int, int] = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class Guard:
     """Attacks against an adversary: ``<range> attacks against this adversary subtract 1
     from their rolls`` (stat roll, amount -1), ``… deal 1 additional damage to it`` (damage)."""
@@ -248,7 +250,7 @@ class Guard:
     span: tuple[int, int] = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class Pin:
     """``heroes within 2 spaces of this adversary are pinned``: a rule of an adversary."""
 
@@ -256,7 +258,7 @@ class Pin:
     span: tuple[int, int] = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class Boost:
     """``add N to your [range] attack rolls`` (roll), ``your [range] attacks deal +N Damage``
     (damage), ``add N to your Move`` (move): lasting, under a duration or constant."""
@@ -269,7 +271,7 @@ class Boost:
     on: Selector | None = None       # "this adversary moves 2 additional spaces" (delve8)
 
 
-@dataclass(frozen=True)
+@astnode
 class Until:
     """``until the end of your turn, …``: lasting effects that expire."""
 
@@ -278,7 +280,7 @@ class Until:
     span: tuple[int, int] = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class Rider:
     """``if you rolled a 6, …`` / ``if it hits, …`` / ``if this attack slays the target, …``:
     effects that follow the roll of the effect before."""
@@ -292,7 +294,7 @@ class Rider:
     n: int = 0                      # some: at least n; wounds: at least n
 
 
-@dataclass(frozen=True)
+@astnode
 class Forbid:
     """``heroes adjacent to this adversary cannot heal wounds`` (``act``: heal, recuperate,
     explore): a rule of an adversary (issue 32, session delveg)."""
@@ -305,7 +307,7 @@ class Forbid:
 FORBIDDEN = ("heal", "recuperate", "explore")
 
 
-@dataclass(frozen=True)
+@astnode
 class Hamper:
     """``heroes adjacent to this adversary subtract 1 from their [range] attack rolls``: a
     rule of an adversary on the attacks the heroes it names make (issue 32, session delveg);
@@ -317,7 +319,7 @@ class Hamper:
     span: tuple[int, int] = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class Unpinned:
     """``you are never pinned`` / ``you cannot be pinned``: a rule of a hero's card (issue
     32, session delveg): its Move never pays the pinned cost (A5)."""
@@ -330,7 +332,7 @@ Effect = (Explore | Move | Heal | Attack | Renown | Skill | Strike | Shift | Suf
           | Forbid | Unpinned | Hamper)
 
 
-@dataclass(frozen=True)
+@astnode
 class Action:
     """``Shield Wall (5+): …`` — a named action whose header is its cost."""
 
@@ -341,7 +343,7 @@ class Action:
     span: tuple[int, int] = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class Spend:
     """``Spend a hero die (4+) to …``."""
 
@@ -351,7 +353,7 @@ class Spend:
     span: tuple[int, int] = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class Trigger:
     """``Every time you slay an adversary [with a missile attack], …`` (a hero's renown
     rule), or ``At the end of your turn, …`` (event ``turn_end``)."""
@@ -367,7 +369,7 @@ class Trigger:
     faces: tuple = ()            # spent: the faces that fire it (issue 32, session delve9)
 
 
-@dataclass(frozen=True)
+@astnode
 class Constant:
     """A rule that always holds, no cost: ``Add 1 to your missile attack rolls.``"""
 

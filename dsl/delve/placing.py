@@ -10,17 +10,18 @@ ability places its own figure (owners.py)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from lark import Transformer, v_args
 
+from ..nodeclass import astnode
 from .words import Pred, span_of, spanned, tok
 
 TEXT = {("own",): "your chamber", ("adjacent",): "an adjacent chamber",
         ("adjacent", "own"): "your chamber or an adjacent chamber"}
 
 
-@dataclass(frozen=True)
+@astnode
 class Place:
     """Your figure to an empty cell of the chambers ``where`` names (own, adjacent)."""
 

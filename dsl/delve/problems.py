@@ -3,10 +3,10 @@ and a hint (the compiler makes it a located diagnostic)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ..nodeclass import astnode
 
 
-@dataclass(frozen=True)
+@astnode
 class Problem:
     """A problem found in an ability: code, message, span in the text, hint and severity."""
 

@@ -13,18 +13,19 @@ listed."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 
 from lark import Transformer, v_args
 
 from ..errors import AbilitySyntaxError
+from ..nodeclass import astnode
 from . import nodes as n
 from .words import Mod, Pred, span_of, spanned, tok, toks
 
 FACES = 6
 
 
-@dataclass(frozen=True)
+@astnode
 class RollDie:
     """``roll a die`` / ``<who> rolls a die`` with its rows ((faces, effects), …)."""
 
@@ -33,7 +34,7 @@ class RollDie:
     span: tuple[int, int] = field(default=(0, 0), compare=False, repr=False)
 
 
-@dataclass(frozen=True)
+@astnode
 class RollRow:
     """``On a 1 or 2, …`` before :func:`fold` hangs it on its roll."""
 

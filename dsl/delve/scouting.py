@@ -11,18 +11,19 @@ engine shows the player the top card and, for "may", asks whether it goes to the
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 
 from lark import Transformer, v_args
 
 from ..errors import AbilitySyntaxError
+from ..nodeclass import astnode
 from .words import Pred, span_of, spanned, tok
 
 LOOK = "look at the top card of the exploration deck"
 BURY = "put it on the bottom of the exploration deck"
 
 
-@dataclass(frozen=True)
+@astnode
 class Scout:
     """Look at the top exploration card; ``bury`` it: None (no), "may" or "must"."""
 
@@ -30,7 +31,7 @@ class Scout:
     span: tuple[int, int] = field(default=(0, 0), compare=False, repr=False)
 
 
-@dataclass(frozen=True)
+@astnode
 class _Bury:
     """"put it on the bottom", until :func:`fold` gives it to the look before it."""
 

@@ -10,16 +10,17 @@ first wound (engine/delve/game/soak.py); wounds an ability deals are no attack's
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from lark import Transformer, v_args
 
+from ..nodeclass import astnode
 from . import nodes as n
 from .problems import Problem
 from .words import YOU, Clause, Pred, Who, span_of, spanned
 
 
-@dataclass(frozen=True)
+@astnode
 class Soak:
     """``at_least`` or more wounds of one attack on ``on`` (None: you): ``amount`` fewer."""
 

@@ -13,11 +13,12 @@ card RF925) and names heroes (RF913)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from lark import Transformer, v_args
 
 from ..errors import AbilitySyntaxError
+from ..nodeclass import astnode
 from . import nodes as n
 from .problems import Problem
 from .words import Pred, span_of, spanned, tok
@@ -25,7 +26,7 @@ from .words import Pred, span_of, spanned, tok
 ACTS = {"EXPLORE": "explore", "MOVE": "move", "RECUPERATE": "recuperate"}
 
 
-@dataclass(frozen=True)
+@astnode
 class Toll:
     """``target`` must spend a ``need``+ die to ``act`` (explore, move)."""
 

@@ -11,8 +11,10 @@ which one was written so that the printer gives the author's text back.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import field, fields
 from typing import Optional, Union
+
+from ..nodeclass import astnode
 
 Span = Optional[tuple[int, int]]
 
@@ -23,7 +25,7 @@ def _span() -> Span:
 
 # ---- amounts and events ---------------------------------------------------------------------
 
-@dataclass(frozen=True)
+@astnode
 class Amount:
     """``kind``: fixed | x | choice | up_to | all | at_least; ``values`` as written."""
 
@@ -32,7 +34,7 @@ class Amount:
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class TakesWounds:
     """Event: ``when <target> takes N wounds`` (in a combat phase, when ``phase``)."""
 
@@ -42,14 +44,14 @@ class TakesWounds:
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class DefeatChallenge:
     """Event: ``when you defeat a challenge``."""
 
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class KnockedOut:
     """Event: ``when you are knocked out``."""
 
@@ -61,14 +63,14 @@ Event = Union[TakesWounds, DefeatChallenge, KnockedOut]
 
 # ---- costs (what using the ability costs) -----------------------------------------------------
 
-@dataclass(frozen=True)
+@astnode
 class Activate:
     """Cost: ``activate`` (the card is exhausted)."""
 
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class DiscardCard:
     """Cost: ``discard`` (the card), or ``discard this card`` (``this_card``)."""
 
@@ -76,7 +78,7 @@ class DiscardCard:
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class PayGold:
     """Cost: ``pay N gold``."""
 
@@ -86,7 +88,7 @@ class PayGold:
 
 # ---- clauses --------------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
+@astnode
 class Suffer:
     """``Take 1 wound`` (target None: the Hero facing the card) or ``your enemy takes 1 wound``.
     As a cost (before ``to``) it is ``take N exhaustion`` / ``take N wounds``."""
@@ -97,7 +99,7 @@ class Suffer:
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class Modifier:
     """``<subject> receive(s) +N <stat>``: a bonus or penalty to a statistic."""
 
@@ -107,7 +109,7 @@ class Modifier:
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class CostModifier:
     """``<subjects> cost you N more/less gold`` (``delta``) or ``cost twice as much`` (``factor``)."""
 
@@ -118,7 +120,7 @@ class CostModifier:
     minimum: Optional[int] = None  # issue 32 (session rbrules): "(to a minimum of 1)"
 
 
-@dataclass(frozen=True)
+@astnode
 class Attack:
     """``make a <phase> attack`` (with ``bonus`` added to it)."""
 
@@ -130,7 +132,7 @@ class Attack:
     against: Optional[str] = field(default=None, compare=False, repr=False, kw_only=True)
 
 
-@dataclass(frozen=True)
+@astnode
 class Inflict:
     """``inflict N wounds on <target>``."""
 
@@ -139,7 +141,7 @@ class Inflict:
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class Cancel:
     """``cancel N wounds being inflicted on <target>``."""
 
@@ -148,7 +150,7 @@ class Cancel:
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class Heal:
     """``discard N <tokens> (wounds and/or exhaustion) from <target>``."""
 
@@ -158,7 +160,7 @@ class Heal:
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class Test:
     """``test <attribute> [<skill>] (<target_number>)``."""
 
@@ -168,7 +170,7 @@ class Test:
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class Move:
     """``move N spaces`` (``in any direction``; ``instead_of_rolling`` the movement dice)."""
 
@@ -178,7 +180,7 @@ class Move:
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class MovementDice:
     """``roll N additional movement dice``."""
 
@@ -186,7 +188,7 @@ class MovementDice:
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class GainGold:
     """``gain N gold``."""
 
@@ -194,7 +196,7 @@ class GainGold:
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class DrawMarket:
     """``draw N market cards``."""
 
@@ -202,7 +204,7 @@ class DrawMarket:
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class Restrict:
     """``action``: escape | ally_attack | buy_items | enter_<terrain> (issue 32)."""
 
@@ -212,7 +214,7 @@ class Restrict:
 
 # ---- composite effects --------------------------------------------------------------------------
 
-@dataclass(frozen=True)
+@astnode
 class And:
     """Clauses joined by "and" in one sentence. An And is never an item of an And: the printer
     joins both levels with the same "and", so the parser reads them back as one list."""
@@ -228,7 +230,7 @@ class And:
             object.__setattr__(self, "items", tuple(flat))
 
 
-@dataclass(frozen=True)
+@astnode
 class MayDo:
     """``you may <effect>``."""
 
@@ -236,7 +238,7 @@ class MayDo:
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class Outcome:
     """``If you succeed, ...`` (outcome 'success') / ``If you fail, ...`` ('failure')."""
 
@@ -248,7 +250,7 @@ class Outcome:
     whose: Optional[str] = field(default=None, compare=False, repr=False, kw_only=True)
 
 
-@dataclass(frozen=True)
+@astnode
 class During:
     """``Until the end of this combat, ...``: one duration value over an effect."""
 
@@ -257,7 +259,7 @@ class During:
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class Trigger:
     """``Every time <event>, <effect>`` (event_first) or ``<effect> every time <event>``."""
 
@@ -273,7 +275,7 @@ Effect = Union[Clause, And, MayDo, Outcome, During, Trigger]
 Cost = Union[Activate, DiscardCard, PayGold, Suffer]
 
 
-@dataclass(frozen=True)
+@astnode
 class Ability:
     """One ability (one paragraph of a card).
 

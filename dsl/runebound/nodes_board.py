@@ -16,8 +16,10 @@ Re-exported from :mod:`runeforge.dsl.runebound.nodes`; the values are the effect
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Optional
+
+from ..nodeclass import astnode
 
 Span = Optional[tuple[int, int]]
 
@@ -28,7 +30,7 @@ def _span() -> Span:
     return field(default=None, compare=False, repr=False, kw_only=True)
 
 
-@dataclass(frozen=True)
+@astnode
 class GemSpaces:
     """``each`` True: every empty gem space of ``colour`` (one counter on each, while the box
     has counters); False: one of them, the player's choice. ``within``: only spaces at most
@@ -40,7 +42,7 @@ class GemSpaces:
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class PlaceCounter:
     """An adventure counter of ``colour`` from the box onto the gem spaces ``on``."""
 
@@ -49,7 +51,7 @@ class PlaceCounter:
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class RemoveCounter:
     """The adventure counter on the Hero's space back to the box (``colour`` None: whatever
     its colour; else only a counter of that colour)."""
@@ -65,7 +67,7 @@ BOARD_CLAUSES = (PlaceCounter, RemoveCounter)  # game-level: never in a combat
 TRACKS = ("doom", "undefeated")  # the doom track; the undefeated (adventure) track
 
 
-@dataclass(frozen=True)
+@astnode
 class ForEachOnTrack:
     """``<effect> for each card on the doom track`` / ``... on the undefeated track``: the
     effect once for every card on the track when it happens (``most``: at most that many
@@ -79,7 +81,7 @@ class ForEachOnTrack:
 
 
 # ---- cards moved to and from the tracks
-@dataclass(frozen=True)
+@astnode
 class AddToTrack:
     """``add the top card of the green adventure deck to the doom track``: the card drawn
     from the deck of ``colour`` goes on ``track`` as a played card does (a full doom track
@@ -90,7 +92,7 @@ class AddToTrack:
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class DiscardFromTrack:
     """``discard 1 card from the doom track``: the player chooses which; they go where the
     ruleset sends the cards of a full doom track. (From the undefeated track the parser makes
@@ -108,7 +110,7 @@ BOARD_CLAUSES += (AddToTrack, DiscardFromTrack)
 MARKET_KINDS = ("ally", "item", "card")  # "every Ally", "all Items", "every market card"
 
 
-@dataclass(frozen=True)
+@astnode
 class DiscardFromMarket:
     """``discard every Ally from each market stack``: every card of ``kind`` in every town's
     market stack goes to the bottom of the market deck (``card``: every card)."""
@@ -117,7 +119,7 @@ class DiscardFromMarket:
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class DrawMarketTo:
     """``draw 2 market cards and add them to the market stack of the nearest town``: the
     cards drawn go to the stack of the town nearest the Hero (the player chooses between

@@ -7,8 +7,10 @@ Re-exported from :mod:`runeforge.dsl.runebound.nodes`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Optional
+
+from ..nodeclass import astnode
 
 Span = Optional[tuple[int, int]]
 
@@ -32,7 +34,7 @@ CONDITION_KINDS = {
 }
 
 
-@dataclass(frozen=True)
+@astnode
 class Condition:
     """A condition on the state; ``kind`` one of :data:`CONDITION_KINDS`."""
 
@@ -47,7 +49,7 @@ class Condition:
         return self.value if self.kind == "skill" else None
 
 
-@dataclass(frozen=True)
+@astnode
 class IfState:
     """``If <condition>, <effect>``: the effect happens only when the condition holds;
     ``otherwise``: the next sentence ``Otherwise, <effect>.`` (when the condition fails)."""
@@ -58,7 +60,7 @@ class IfState:
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class WhileState:
     """``While <condition>, <static clause>``: a constant rule in force while it holds."""
 
@@ -67,7 +69,7 @@ class WhileState:
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class Choice:
     """``Choose one: <option>; or <option>.``: the player picks one option (2 to 4)."""
 
@@ -75,7 +77,7 @@ class Choice:
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class TableRow:
     """``On 1–3, <effect>.`` (``low == high`` for a single face: ``On 10, ...``); ``low`` None:
     ``On 3 or less``, ``high`` None: ``On 8 or more`` (issue 32, session rbdice)."""
@@ -86,7 +88,7 @@ class TableRow:
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class DieTable:
     """``Roll a die. On ..., ... On ..., ...``: one die is rolled and one row happens.
 

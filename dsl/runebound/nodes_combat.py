@@ -6,8 +6,10 @@ Re-exported from :mod:`runeforge.dsl.runebound.nodes`; see docs/language.md "Fam
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Optional
+
+from ..nodeclass import astnode
 
 Span = Optional[tuple[int, int]]  # as in nodes.py (this module does not import it: no cycle)
 
@@ -16,7 +18,7 @@ def _span() -> Span:
     return field(default=None, compare=False, repr=False, kw_only=True)
 
 
-@dataclass(frozen=True)
+@astnode
 class ExtraWounds:
     """``Your attacks inflict N additional wounds.`` / ``Your melee attacks ...``: a standing
     rule; every successful attack of the Hero (of ``phase``, or of any phase when None)
@@ -27,7 +29,7 @@ class ExtraWounds:
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class InflictAdditional:
     """``If you succeed, inflict N additional wounds on your enemy.``: wounds on top of the
     attack's own damage (plain ``inflict N wounds`` after an attack replaces its damage)."""
@@ -37,7 +39,7 @@ class InflictAdditional:
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class Reroll:
     """``... to reroll your combat roll.``: used right after the Hero's combat roll (attack
     or defence), before its result counts; the new roll replaces it. ``failed``: "reroll a
@@ -47,7 +49,7 @@ class Reroll:
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class WoundCap:
     """``Your Hero takes no more than N wounds in each combat phase.``: a standing rule; the
     wounds the Hero takes in one phase step of a round beyond N are not taken."""
@@ -58,7 +60,7 @@ class WoundCap:
     per: str = "phase"  # or "round": "... in each combat round" (issue 32, session lang4)
 
 
-@dataclass(frozen=True)
+@astnode
 class Immune:
     """``Your Hero is immune to ranged attacks.``: a standing rule; the combat rolls of that
     phase (a failed defence or attack) inflict no wounds on the Hero."""
@@ -68,7 +70,7 @@ class Immune:
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class AttackOther:
     """``Ranged: Activate to make a ranged attack against another Hero's enemy.``: used by a
     Hero who stands in the space of another Hero's combat (docs/language.md reads when)."""

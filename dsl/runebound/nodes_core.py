@@ -12,8 +12,10 @@ predicate and its modifiers. Re-exported from :mod:`runeforge.dsl.runebound.node
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Optional
+
+from ..nodeclass import astnode
 
 Span = Optional[tuple[int, int]]  # as in nodes.py (this module does not import it: no cycle)
 
@@ -26,7 +28,7 @@ def _span() -> Span:
 COUNTABLES = ("wound", "exhaustion", "gold", "item", "ally", "trophy")
 
 
-@dataclass(frozen=True)
+@astnode
 class Selector:
     """Which Heroes a sentence is about.
 
@@ -43,7 +45,7 @@ class Selector:
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class Each:
     """``<selector> <predicate>``: ``effect`` said of "you", for each Hero selected."""
 
@@ -52,7 +54,7 @@ class Each:
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class ForEach:
     """``<effect> for each <countable> you have`` (``, to a maximum of N``: ``most``)."""
 
@@ -62,7 +64,7 @@ class ForEach:
     most: int | None = None
 
 
-@dataclass(frozen=True)
+@astnode
 class LoseGold:
     """``lose N gold`` (as much as the Hero has, at most N)."""
 
@@ -70,7 +72,7 @@ class LoseGold:
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class KeepTrophy:
     """``keep it as a trophy``: the card whose text says it stays with the Hero as a trophy
     instead of going to a discard pile."""
@@ -78,28 +80,28 @@ class KeepTrophy:
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class EndTurn:
     """``end your turn``: the rest of the Hero's turn is skipped."""
 
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class DiscardAlly:
     """``discard one of your Allies`` (the player chooses which); a cost before "to"."""
 
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class Nothing:
     """``nothing happens`` (a row of a die table)."""
 
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class PayTo:
     """``pay 1 gold to <effect>`` inside the text (not the ability's own costs): the Hero
     may pay; if it does, the effect happens."""
@@ -109,7 +111,7 @@ class PayTo:
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class PayOr:
     """``pay 3 gold or take 2 wounds``: the Hero pays when it can and will; when it does not,
     the other effect happens (the order of the two is free in English; printed cost first)."""
@@ -119,7 +121,7 @@ class PayOr:
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class AllyExhaustion:
     """Cost of an Ally's own ability: ``place 1 exhaustion on this Ally`` ("take 1 exhaustion
     on this Ally", "this Ally takes 1 exhaustion to ...", "exhaust this Ally"): the Ally takes
@@ -129,7 +131,7 @@ class AllyExhaustion:
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class CannotBeWounded:
     """``Your Allies cannot be wounded.``: no wounds are inflicted on them in a combat phase."""
 
@@ -137,14 +139,14 @@ class CannotBeWounded:
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class AllyDefeated:
     """The trigger event ``this Ally is defeated`` (on an Ally's own card)."""
 
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class CardTraded:
     """The trigger event ``you buy this card`` / ``you sell this card`` (``verb``: buy, sell)
     on an Item's own card (issue 32)."""
@@ -153,7 +155,7 @@ class CardTraded:
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class ItemTraded:
     """The trigger event ``you buy an Item`` / ``you sell an Item`` (``verb``: buy, sell): any
     Item the Hero trades at the market (issue 32, session lang3)."""
@@ -162,7 +164,7 @@ class ItemTraded:
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class EventDrawn:
     """The trigger event ``you draw an event card``: the Hero draws an event from an adventure
     deck, whether or not it replaces the one in play (issue 32, session lang4)."""
@@ -170,7 +172,7 @@ class EventDrawn:
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class CombatRound:
     """The trigger event of ``At the start / end of each combat round, ...`` (``edge``:
     start, end): each round of a combat the Hero fights (issue 32, session lang3)."""

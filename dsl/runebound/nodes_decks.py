@@ -4,8 +4,10 @@ experience. Re-exported by :mod:`runeforge.dsl.runebound.nodes`; values are name
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Optional
+
+from ..nodeclass import astnode
 
 # (no import of .nodes: nodes.py re-exports this module, and an import back would be a cycle;
 # ``Amount`` in the annotations is runeforge.dsl.runebound.nodes.Amount)
@@ -26,7 +28,7 @@ ALLY_STATS = ("life", "mind", "body", "spirit", "stamina", "ranged_damage", "mel
               "magic_damage")
 
 
-@dataclass(frozen=True)
+@astnode
 class DrawAdventure:
     """``draw a green adventure card and resolve it``."""
 
@@ -34,7 +36,7 @@ class DrawAdventure:
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class DrawMarketKeep:
     """``draw 3 market cards and keep one``: one clause (the parser joins the two actions)."""
 
@@ -42,7 +44,7 @@ class DrawMarketKeep:
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class KeepOne:
     """``keep one`` as written; only ever seen by the parser, which joins it to the
     ``draw N market cards`` before it (alone it is a located syntax error)."""
@@ -50,14 +52,14 @@ class KeepOne:
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class ReturnToDeck:
     """``return this card to the bottom of its deck``."""
 
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class PlaceAlly:
     """``place this card in front of you as an Ally with Life 3 and Body 2``: ``stats`` are
     (stat, value) pairs in the order written (stat names as in the IR: life, body, ...)."""
@@ -68,14 +70,14 @@ class PlaceAlly:
     stat_spans: tuple = field(default=(), compare=False, repr=False, kw_only=True)
 
 
-@dataclass(frozen=True)
+@astnode
 class DiscardItem:
     """The cost ``discard an Item`` (the player chooses which)."""
 
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class GainExperience:
     """``gain 1 experience``."""
 
@@ -83,7 +85,7 @@ class GainExperience:
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class GainGoldEqual:
     """``gain gold equal to its cost`` (``basis`` 'discarded': the Item discarded as this
     ability's cost) or ``... to this card's cost`` ('this_card')."""
@@ -92,7 +94,7 @@ class GainGoldEqual:
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class PaysYou:
     """``each other Hero pays you 1 gold``: each payer pays what it can, at most ``amount``."""
 

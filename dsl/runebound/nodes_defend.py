@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ..nodeclass import astnode
 from .nodes_core import Span, _span
 
 
-@dataclass(frozen=True)
+@astnode
 class DefendResult:
     """``you fail to defend`` / ``you defend successfully`` as a trigger event: the Hero's
     defence roll in a combat phase is known. Under a phase's tag (``Melee: If you fail to

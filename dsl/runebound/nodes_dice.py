@@ -12,8 +12,10 @@ Re-exported from :mod:`runeforge.dsl.runebound.nodes`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Optional
+
+from ..nodeclass import astnode
 
 Span = Optional[tuple[int, int]]
 
@@ -22,7 +24,7 @@ MAX_DICE = 2            # "Roll two dice and add your Body": a total of two dice
 KEEP = ("higher",)      # "... and use the higher result": the better of two dice
 
 
-@dataclass(frozen=True)
+@astnode
 class ThatHero:
     """``that Hero <predicate>``: ``effect`` (said of "you") happens to the Hero who rolled."""
 

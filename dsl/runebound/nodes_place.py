@@ -13,8 +13,10 @@ Re-exported from :mod:`runeforge.dsl.runebound.nodes`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Optional
+
+from ..nodeclass import astnode
 
 Span = Optional[tuple[int, int]]
 
@@ -23,7 +25,7 @@ def _span() -> Span:
     return field(default=None, compare=False, repr=False, kw_only=True)
 
 
-@dataclass(frozen=True)
+@astnode
 class MoveTo:
     """``town`` None: the nearest town (the player chooses between equally near ones);
     otherwise the town's name as written (checked against the board's towns, RF420)."""
@@ -32,7 +34,7 @@ class MoveTo:
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class DoomTokens:
     """``action``: place | remove; ``count`` doom tokens on / from the doom track."""
 
@@ -41,14 +43,14 @@ class DoomTokens:
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class DiscardEvent:
     """The event in play (the active event) is discarded; its rules end."""
 
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class DiscardUndefeated:
     """"Discard 1 challenge from the undefeated track.": the player chooses which."""
 
@@ -59,7 +61,7 @@ class DiscardUndefeated:
 PLACE_CLAUSES = (MoveTo, DoomTokens, DiscardEvent, DiscardUndefeated)  # not in a combat
 
 
-@dataclass(frozen=True)
+@astnode
 class EntersSpace:
     """Trigger event "your Hero enters a town" (``place`` 'town') or "your Hero enters a
     swamp space" (``place`` the board's terrain id: road, river, plains, hills, forest,
@@ -86,7 +88,7 @@ BOARD_TARGETS = ("each_hero_in_space", *WITHIN_TARGETS)
 
 
 
-@dataclass(frozen=True)
+@astnode
 class TerrainRule:
     """"Heroes with the Climb skill may move through mountains as if they were plains.": an
     always-on movement rule; ``terrain`` and ``like`` are the board's terrain ids."""

@@ -9,12 +9,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
+from ..nodeclass import astnode
 from .nodes import Modifier
 
 
-@dataclass(frozen=True)
+@astnode
 class InsteadModifier(Modifier):
     """``Modifier`` said "instead" of the earlier bonus ``replaced`` to the same stat."""
 

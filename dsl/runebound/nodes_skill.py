@@ -8,8 +8,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Optional
+
+from ..nodeclass import astnode
 
 Span = Optional[tuple[int, int]]  # as in nodes.py (this module does not import it: no cycle)
 
@@ -18,7 +20,7 @@ def _span() -> Span:
     return field(default=None, compare=False, repr=False, kw_only=True)
 
 
-@dataclass(frozen=True)
+@astnode
 class GrantSkill:
     """``<you / your Hero> has / gains the <skill> skill`` (``skill`` as written: a name)."""
 

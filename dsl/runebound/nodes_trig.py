@@ -13,8 +13,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Optional
+
+from ..nodeclass import astnode
 
 Span = Optional[tuple[int, int]]  # as in nodes.py (this module does not import it: no cycle)
 
@@ -23,7 +25,7 @@ def _span() -> Span:
     return field(default=None, compare=False, repr=False, kw_only=True)
 
 
-@dataclass(frozen=True)
+@astnode
 class AttackResult:
     """``<who> attack(s) [<object>] and succeed(s) / fail(s)`` as a trigger event."""
 
@@ -33,7 +35,7 @@ class AttackResult:
     against: Optional[str] = field(default=None, compare=False, repr=False, kw_only=True)
 
 
-@dataclass(frozen=True)
+@astnode
 class AllyDiscarded:
     """The trigger event ``this Ally is discarded`` (on an Ally's own card)."""
 

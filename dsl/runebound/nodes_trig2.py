@@ -11,8 +11,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Optional
+
+from ..nodeclass import astnode
 
 Span = Optional[tuple[int, int]]  # as in nodes.py (this module does not import it: no cycle)
 
@@ -21,7 +23,7 @@ def _span() -> Span:
     return field(default=None, compare=False, repr=False, kw_only=True)
 
 
-@dataclass(frozen=True)
+@astnode
 class Escaped:
     """``you escape [from combat | from this challenge]`` as a trigger event."""
 
@@ -29,7 +31,7 @@ class Escaped:
     frm: Optional[str] = field(default=None, compare=False, repr=False, kw_only=True)
 
 
-@dataclass(frozen=True)
+@astnode
 class TestResult:
     """``you fail / pass a <attribute> [<skill>] test`` as a trigger event."""
 
@@ -41,7 +43,7 @@ class TestResult:
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class Unless:
     """``<effect> unless <condition>``: the effect when the condition does not hold (also said
     ``Unless <condition>, <effect>``)."""

@@ -9,8 +9,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Optional
+
+from ..nodeclass import astnode
 
 Span = Optional[tuple[int, int]]  # as in nodes.py (this module does not import it: no cycle)
 
@@ -19,7 +21,7 @@ def _span() -> Span:
     return field(default=None, compare=False, repr=False, kw_only=True)
 
 
-@dataclass(frozen=True)
+@astnode
 class SkillTested:
     """``you test <attribute> [<skill>]`` as a trigger event (``skill`` None: any test of the
     attribute)."""
@@ -29,7 +31,7 @@ class SkillTested:
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class TestBonus:
     """``add N to the result``: N more on the total of the test under way."""
 
@@ -39,7 +41,7 @@ class TestBonus:
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class HeroDefeated:
     """The trigger event ``you defeat another Hero``: the Hero wins a combat against another
     Hero (fired after the spoils are taken, before the loser is knocked out)."""
@@ -47,7 +49,7 @@ class HeroDefeated:
     span: Span = _span()
 
 
-@dataclass(frozen=True)
+@astnode
 class AllyLost:
     """The trigger event ``one of your Allies is defeated``: any Ally of the Hero falls (fired
     as it falls, before it leaves play)."""

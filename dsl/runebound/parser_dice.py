@@ -20,12 +20,13 @@ Hero" outside the rows of a roll by other Heroes, "If the total is ..." away fro
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Optional
 
 from lark import Token
 
 from ..errors import AbilitySyntaxError
+from ..nodeclass import astnode
 from . import nodes as n
 from . import nodes_branching as b
 from .nodes_dice import MAX_DICE, ThatHero
@@ -41,7 +42,7 @@ _TWICE_HINT = ("a table may roll twice: 'Roll two dice and use the higher result
                "On 6–10, ...'; a test or an attack is rolled once")
 
 
-@dataclass(frozen=True)
+@astnode
 class RollResult:
     """``the total is 15 or higher`` (the condition of "If ..."): a row of the roll before it,
     joined to it by :meth:`DiceRules.merge_otherwise`; never left in an AST."""
@@ -51,7 +52,7 @@ class RollResult:
     span: Optional[tuple[int, int]] = None
 
 
-@dataclass(frozen=True)
+@astnode
 class _RowElse:
     """A row ended by "; otherwise, ...": the row and the table's ``otherwise``."""
 

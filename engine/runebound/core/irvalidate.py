@@ -25,6 +25,7 @@ in turn stays linear in the instance.
 from __future__ import annotations
 
 import json
+from json.encoder import encode_basestring_ascii as _json_str
 
 _ANNOTATIONS = frozenset({"$schema", "$id", "title", "description", "$comment", "$defs",
                           "examples", "default"})
@@ -65,7 +66,7 @@ class _Node:
     __slots__ = ("types", "enum", "const", "minimum", "maximum", "min_length", "max_length",
                  "properties", "required", "additional", "min_properties", "items",
                  "min_items", "max_items", "unique", "discriminator", "branches", "plain",
-                 "ref", "ref_name", "any_of")
+                 "ref", "ref_name", "any_of", "scalar", "type_test")
 
     def __init__(self) -> None:
         self.types = self.enum = self.minimum = self.maximum = None
@@ -81,6 +82,8 @@ class _Node:
         self.plain: list[_Node] = []  # allOf members that are not discriminated branches
         self.ref = self.ref_name = None
         self.any_of: list[_Node] = []
+        self.scalar = None  # whether _scalar has anything to check (found at the first check)
+        self.type_test = None  # types' test, one function (made at the first check)
 
 
 def _refers(schema) -> bool:
@@ -193,6 +196,8 @@ def _key(value) -> str | None:
     """A scalar's comparison key (``1`` and ``true`` differ), None for an object or array:
     enums and consts hold scalars only, so a container never matches (nor is serialised,
     however deep it is)."""
+    if type(value) is str:  # most keys (an op, an enum's word): json.dumps' own encoding of
+        return _json_str(value)  # a str, without the call through json.dumps (issue 38)
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10 ** 18:
         return "<a very large integer>"  # no schema constant is this large; str() may refuse
     return json.dumps(value) if isinstance(value, _SCALARS) else None
@@ -202,6 +207,21 @@ def _scalar_constant(value, keyword: str) -> str:
     if not isinstance(value, _SCALARS):
         raise SchemaUnsupported(f"{keyword}: only scalar values are implemented")
     return json.dumps(value)
+
+
+def _type_test(node: _Node):
+    """One function for ``any(_TYPES[t](value) for t in node.types)``, kept on the node."""
+    tests = tuple(_TYPES[t] for t in node.types)
+    node.type_test = tests[0] if len(tests) == 1 else (lambda v: any(t(v) for t in tests))
+    return node.type_test
+
+
+def _checks_scalar(node: _Node) -> bool:
+    """Whether :meth:`Checker._scalar` checks anything of ``node`` (most object and array
+    nodes of the IR have nothing but their type; issue 38)."""
+    return not (node.types is None and node.enum is None and node.const is _MISSING
+                and node.minimum is None and node.maximum is None
+                and node.min_length is None and node.max_length is None)
 
 
 def _describe(types: tuple[str, ...]) -> str:
@@ -245,14 +265,19 @@ class Checker:
                                             "levels deep")
                     depths = {**(depths or {}), name: depth}
                 children.append((value, node.ref, path, depths))
-            self._scalar(value, node, path)
+            scalar = node.scalar
+            if scalar is None:  # (the schema is compiled whole before any check)
+                scalar = node.scalar = _checks_scalar(node)
+            if scalar:
+                self._scalar(value, node, path)
             if node.any_of:
                 visits += self._any_of(value, node, path, depths)
             if isinstance(value, dict):
                 self._object(value, node, path, depths, children)
             elif isinstance(value, list):
                 self._array(value, node, path, depths, children)
-            children.extend((value, member, path, depths) for member in node.plain)
+            if node.plain:
+                children.extend((value, member, path, depths) for member in node.plain)
             stack.extend(reversed(children))
         return visits
 
@@ -268,7 +293,7 @@ class Checker:
         raise Invalid(path, f"{_short(value)} matches no alternative ({failed.message})")
 
     def _scalar(self, value, node: _Node, path: tuple) -> None:
-        if node.types is not None and not any(_TYPES[t](value) for t in node.types):
+        if node.types is not None and not (node.type_test or _type_test(node))(value):
             raise Invalid(path, f"{_short(value)} is not of type {_describe(node.types)}")
         if node.enum is not None and _key(value) not in node.enum:
             allowed = ", ".join(sorted(node.enum))

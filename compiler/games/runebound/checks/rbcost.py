@@ -66,13 +66,15 @@ def _ally_acts(nodes, finding):
     acts of a trigger's clause said with a subject (the Hero rests, hires, trades, escapes,
     defeats, enters and is tested; resting removes the Allies' exhaustion too). An unknown
     terrain of "another Hero enters a <terrain> space" is RF420, as of "your Hero"."""
-    from runeforge.dsl.runebound.printer_rbcost import hero_act, you_event
-
-    from .place import unknown_terrains
-
     for node in nodes:
         if type(node) is not n.HeroAct:
             continue
+        # imported here, where they are needed: an import statement run for every ability
+        # was a seventh of checking one (issue 38)
+        from runeforge.dsl.runebound.printer_rbcost import hero_act, you_event
+
+        from .place import unknown_terrains
+
         if node.verb == "enter":
             yield from unknown_terrains(node.detail, node.span, finding)
         if node.who in ("this_ally", "your_ally"):

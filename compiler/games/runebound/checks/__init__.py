@@ -20,6 +20,7 @@ from . import prohib as checks_prohib  # issue 32 (session prohib): this Item's 
 from . import rbcost as checks_rbcost  # branch rbcost: a cost after an opener
 from . import rbmodi as checks_rbmodi  # branch rbmodi: modifiers the engine cannot run
 from . import rbnp as checks_rbnp  # branch rbnp: recipients coordinated with "or"
+from . import rbsix2 as checks_rbsix2  # branch rbsix2: adventure cards' constructions
 from . import skills as checks_skills  # issue 32 (session skills): a skill a card gives
 from . import trig as checks_trig  # issue 32 (branch rbtrig): clauses of this Ally, attacks
 from . import trig2 as checks_trig2  # issue 32 (branch rbtrig2): escapes, tests' results
@@ -87,6 +88,7 @@ def check_ability(a: n.Ability, ctx: CardContext) -> Iterator[Finding]:
     yield from checks_trig2.check(a, ctx, nodes, Finding)  # issue 32 (branch rbtrig2)
     yield from checks_rbcost.check(a, ctx, nodes, Finding)  # branch rbcost: opener's costs
     yield from checks_rbmodi.check(a, ctx, nodes, Finding)  # branch rbmodi: modifiers
+    yield from checks_rbsix2.check(a, ctx, nodes, Finding)  # branch rbsix2: adventure cards
 
 
 def check_compiled(ir: dict, ctx: CardContext, text: str) -> list[Finding]:

@@ -383,3 +383,8 @@ from .render_rbmodi import TEMPLATES as _RBMODI  # noqa: E402
 
 OTHER.update(_RBMODI)
 TEMPLATES = all_templates()
+# ---- branch rbsix2: another adventure card of the same colour (render_rbsix2.py)
+from .render_rbsix2 import VERBS as _RBSIX2_VERBS  # noqa: E402
+
+VERB_CLAUSES.update(_RBSIX2_VERBS)
+TEMPLATES = all_templates()

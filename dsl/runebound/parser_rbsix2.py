@@ -1,0 +1,103 @@
+"""Transformer rules of branch rbsix2 (issue 32): constructions of adventure cards.
+
+* "Each player who has two Allies must discard one of them.": "them" is what the subject was
+  picked by (its Allies, its Items); read as "discard one of your Allies / Items" said of each
+  of those Heroes. Said with no such subject, "them" names nothing: refused where it is
+  written (RF550).
+* "Draw another adventure card (of the same colour).", "Draw a new adventure card.": one more
+  card from the deck of the colour of the card that says it (:class:`~.nodes.DrawAdventure`
+  with the colour ``same``; the checks refuse it on a card that has no colour, RF551).
+
+parser.py installs the rules at its end; this module does not import parser.py.
+"""
+
+from __future__ import annotations
+
+from ..errors import AbilitySyntaxError
+from . import nodes as n
+from .parser_parts import _sp, _values
+
+SAME = "same"  # the colour of DrawAdventure that is the colour of the card that says it
+_OF_THEM = {"ally": n.DiscardAlly, "item": n.DiscardItem}
+
+
+class DiscardThem:
+    """``discard one of them`` as written, before its subject is known; never left in an AST."""
+
+    __slots__ = ("span",)
+
+    def __init__(self, span):
+        self.span = span
+
+
+def _unbound(span):
+    return AbilitySyntaxError(
+        "'one of them' names the Allies or Items the Heroes were picked by, and no subject "
+        "before it says any", *span, code="RF550",
+        hint="say whose: 'Each Hero with 2 or more Allies discards one of them.', or "
+             "'Discard one of your Allies.'")
+
+
+def _bound(subject, clause):
+    """``clause`` with "one of them" read against ``subject`` (the same object otherwise)."""
+    if isinstance(clause, n.And):
+        items = tuple(_bound(subject, c) for c in clause.items)
+        return clause if items == clause.items else n.And(items, span=clause.span)
+    if not isinstance(clause, DiscardThem):
+        return clause
+    having = subject.having if isinstance(subject, n.Selector) else None
+    if not having or having[0] == 0 or having[1] not in _OF_THEM:
+        raise _unbound(clause.span)
+    return _OF_THEM[having[1]](span=clause.span)
+
+
+class Rbsix2Rules:
+    """Transformer methods of the block "branch rbsix2" of ability.lark."""
+
+    def rb2_discard_them(self, ch):
+        return DiscardThem(_sp(ch))
+
+    def rb2_draw_same(self, ch):
+        return n.DrawAdventure(SAME, span=_sp(ch))
+
+
+def _free(node):
+    """Refuse a "one of them" no subject bound (the action said alone)."""
+    if isinstance(node, DiscardThem):
+        raise _unbound(node.span)
+    if isinstance(node, n.And):
+        for item in node.items:
+            _free(item)
+
+
+def install(cls) -> None:
+    for name, value in vars(Rbsix2Rules).items():
+        if not name.startswith("__"):
+            setattr(cls, name, value)
+    for rule in ("subject_does", "subject_may"):
+        core = getattr(cls, rule)
+
+        def bound(self, ch, core=core):
+            values = _values(ch)
+            if len(values) == 2:
+                clause = _bound(values[0], values[1])
+                if clause is not values[1]:
+                    ch = [values[0] if c is values[0] else clause if c is values[1] else c
+                          for c in ch]
+            return core(self, ch)
+
+        setattr(cls, rule, bound)
+    for rule in ("action_list", "actions", "phrase"):
+        core = getattr(cls, rule, None)
+        if core is None:
+            continue
+
+        def checked(self, ch, core=core):
+            for c in ch:
+                _free(c)
+            return core(self, ch)
+
+        setattr(cls, rule, checked)
+
+
+__all__ = ["SAME", "DiscardThem", "install"]

@@ -1,0 +1,24 @@
+"""Canonical English of branch rbsix2 (parser_rbsix2.py), registered on
+:func:`runeforge.dsl.runebound.printer.text` by :func:`install` (printer.py calls it).
+
+"Draw another adventure card of the same colour and resolve it." is the canonical form of
+"draw another / a new adventure card (of the same colour)" (the colour ``same``).
+"""
+
+from __future__ import annotations
+
+from . import nodes as n
+from .parser_rbsix2 import SAME
+
+SAME_TEXT = "draw another adventure card of the same colour and resolve it"
+
+
+def install(text) -> None:
+    drawn = text.dispatch(n.DrawAdventure)
+
+    @text.register
+    def _(node: n.DrawAdventure) -> str:
+        return SAME_TEXT if node.colour == SAME else drawn(node)
+
+
+__all__ = ["SAME_TEXT", "install"]

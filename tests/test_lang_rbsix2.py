@@ -208,3 +208,34 @@ def test_what_cannot_run_is_refused_at_its_words(kind, text, code, words):
     start, end = hit[0].span
     assert words in text[start:end], (text[start:end], words)
     assert hit[0].hint
+
+
+# ---- an event's rule on every Hero's movement dice ----------------------------------------------
+
+def test_an_event_takes_a_movement_die_from_every_hero():
+    from runeforge.engine.runebound.game.turn import TurnOver
+
+    game, heroes = _game_with("mired-roads", "green")
+    before = [game.combat.stat(h, "movement_dice") for h in heroes]
+    card = game.draw_adventure("green")
+    try:
+        game.resolve_card(heroes[0], card)
+    except TurnOver:
+        pass
+    assert game.state.active_event == "mired-roads"
+    assert [game.combat.stat(h, "movement_dice") for h in heroes] == [b - 1 for b in before]
+
+
+def test_the_movement_die_rule_is_said_one_way():
+    written = ["Until this event is replaced, all Heroes roll one fewer movement die.",
+               "As long as this event remains in effect, each Hero rolls 1 fewer movement die.",
+               "While this event is in play, each Hero receives -1 movement die."]
+    canonical = "While this event is in play, each Hero receives -1 movement die."
+    for text in written:
+        assert print_ability(parse_ability(text)) == canonical
+        ir, found = compile_ability(text, _ctx("event"))
+        assert ir is not None and not [f for f in found if f.severity == "error"], \
+            [(f.code, f.message) for f in found]
+    for locale in LOCALES:
+        said = render_ability(parse_ability(canonical), locale)
+        assert said and "{" not in said, (locale, said)

@@ -38,6 +38,9 @@ _FIGURE_STATS = {"mind", "body", "spirit", "life", "stamina", "ranged_damage", "
 _SUBJECT_STATS = {
     "you": _FIGURE_STATS | {"movement_dice", "escape_roll"},  # only a Hero escapes
     "hero": _FIGURE_STATS | {"movement_dice", "escape_roll"},
+    # branch rbsix2: "Until this event is replaced, all Heroes roll one fewer movement die."
+    # (the movement step reads each Hero's own movement_dice, the active event's rules among them)
+    "each_hero": _FIGURE_STATS | {"movement_dice"},
     "enemy": _FIGURE_STATS - {"stamina"},
     "this_challenge": _FIGURE_STATS - {"stamina"},  # issue 32: a challenge's own text
 }

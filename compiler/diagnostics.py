@@ -168,6 +168,8 @@ CODES: dict[str, str] = {
     "RF550": "'one of them' with no subject picked by the Allies or Items it names",
     "RF551": "'another adventure card (of the same colour)' on a card that has no colour (not "
              "an adventure card)",
+    "RF552": "'if you did not inflict at least N wounds on your enemy this round' away from a "
+             "combat round (its end or a phase), or with N 0",
     # RF6xx: localisation
     "RF601": "missing or empty translation",
     "RF602": "slot or placeholder mismatch in a translation",

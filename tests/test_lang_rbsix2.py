@@ -6,7 +6,10 @@
   of them" bound to what they were picked by ("... must discard one of them");
 * "draw another adventure card (of the same colour)", "draw a new adventure card": the deck of
   the card's own colour (refused off an adventure card, RF551);
-* "experience counters (of your choice)" are experience.
+* "experience counters (of your choice)" are experience;
+* "At the end of any combat round in which you did not inflict at least 1 wound on this
+  challenge, ..." is the condition on the wounds the enemy took this round (RF552 away from a
+  round).
 
 Each form parses, prints one canonical wording that parses back to the same node, renders in
 every locale and runs (scenarios, and the game's own draw); what cannot run is refused at its
@@ -66,6 +69,18 @@ SAME = [
     ("encounter", ["You may pay 5 gold. If you do, gain one experience counter of your choice.",
                    "Pay 5 gold to gain 1 experience."],
      "Pay 5 gold to gain 1 experience."),
+    ("challenge", ["At the end of any combat round in which you did not inflict at least 1 "
+                   "wound on this challenge, take 1 exhaustion.",
+                   "At the end of each round in which you didn't inflict any wound on your "
+                   "enemy, take 1 exhaustion.",
+                   "At the end of each combat round, if you did not inflict a wound on this "
+                   "challenge in this combat round, take 1 exhaustion."],
+     "At the end of each combat round, if you did not inflict at least 1 wound on your enemy "
+     "this round, take 1 exhaustion."),
+    ("item", ["Melee: If your Hero did not inflict at least 2 wounds on your enemy this combat "
+              "round, take 1 exhaustion."],
+     "Melee: If you did not inflict at least 2 wounds on your enemy this round, take 1 "
+     "exhaustion."),
     ("event", ["Each Hero in a town gains 2 experience counters.",
                "Each Hero in a town gains 2 experience."],
      "Each Hero in a town gains 2 experience."),
@@ -109,7 +124,7 @@ def test_the_scenarios_run_each_form():
     result = pipeline.check([str(CONTENT)])
     assert result.ok, [d.message for d in result.diagnostics if d.is_error]
     mine, failed = folder_scenarios(result, CONTENT)
-    assert len(mine) == 4 and not failed, failed
+    assert len(mine) == 5 and not failed, failed
 
 
 @functools.lru_cache(maxsize=1)
@@ -197,6 +212,13 @@ REFUSED = [
     ("item", "Draw another adventure card.", "RF551", "Draw another adventure card"),
     ("ally", "When this Ally is defeated, draw a new adventure card.", "RF551",
      "draw a new adventure card"),
+    # the wounds of a round away from any round; a round with "at least 0 wounds"
+    ("encounter", "If you did not inflict at least 1 wound on your enemy this round, gain 1 "
+                  "gold.", "RF552", "you did not inflict at least 1 wound"),
+    ("challenge", "At the start of each combat round, if you did not inflict any wound on your "
+                  "enemy this round, take 1 wound.", "RF552", "you did not inflict any wound"),
+    ("challenge", "At the end of each combat round in which you did not inflict at least 0 "
+                  "wounds on this challenge, take 1 exhaustion.", "RF552", "at least 0 wounds"),
 ]
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from .lexer_token import make_token as _token
 
 WORDS = {"NEW": ("new",), "SAME": ("same",), "COLOUR": ("colour", "color"),
-         "CHOICE": ("choice",)}
+         "CHOICE": ("choice",), "WHICH": ("which",)}
 
 _OPENERS = frozenset({"ANOTHER", "NEW"})
 

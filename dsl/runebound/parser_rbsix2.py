@@ -4,6 +4,10 @@
   picked by (its Allies, its Items); read as "discard one of your Allies / Items" said of each
   of those Heroes. Said with no such subject, "them" names nothing: refused where it is
   written (RF550).
+* "if you did not inflict at least 1 wound on your enemy this round": the condition
+  ``round_unhurt`` (its count); "At the end of any combat round in which you did not inflict
+  ...," is that condition over the round's end (the trigger of "At the end of each combat
+  round,").
 * "Draw another adventure card (of the same colour).", "Draw a new adventure card.": one more
   card from the deck of the colour of the card that says it (:class:`~.nodes.DrawAdventure`
   with the colour ``same``; the checks refuse it on a card that has no colour, RF551).
@@ -12,6 +16,8 @@ parser.py installs the rules at its end; this module does not import parser.py.
 """
 
 from __future__ import annotations
+
+from lark import Token
 
 from ..errors import AbilitySyntaxError
 from . import nodes as n
@@ -51,8 +57,41 @@ def _bound(subject, clause):
     return _OF_THEM[having[1]](span=clause.span)
 
 
+class _Unhurt:
+    """"you did not inflict at least N wounds on your enemy", before its round is said."""
+
+    __slots__ = ("count", "span")
+
+    def __init__(self, count, span):
+        self.count, self.span = count, span
+
+
+def _unhurt_condition(unhurt: _Unhurt, span) -> n.Condition:
+    if unhurt.count == 0:
+        raise AbilitySyntaxError(
+            "'at least 0 wounds' always holds: no round is without them", *unhurt.span,
+            code="RF552", hint="write 'at least 1 wound'")
+    return n.Condition("round_unhurt", count=unhurt.count, span=span)
+
+
 class Rbsix2Rules:
     """Transformer methods of the block "branch rbsix2" of ability.lark."""
+
+    def rb2_unhurt(self, ch):
+        numbers = [int(c) for c in ch if isinstance(c, Token) and c.type == "NUMBER"]
+        return _Unhurt(numbers[0] if numbers else 1, _sp(ch))
+
+    def rb2_round_unhurt(self, ch):
+        return _unhurt_condition(_values(ch)[0], _sp(ch))
+
+    def rb2_round_end_which(self, ch):
+        unhurt, effect = [v for v in _values(ch) if not isinstance(v, Token)][-2:]
+        at = next(i for i, c in enumerate(ch) if isinstance(c, Token) and c.type == "ROUND")
+        condition = _unhurt_condition(unhurt, unhurt.span)
+        guarded = n.IfState(condition, self._nested(effect),
+                            span=(unhurt.span[0], _sp(ch)[1]))
+        return n.Trigger(n.CombatRound("end", span=_sp(ch[:at + 1])), guarded,
+                         event_first=True, span=_sp(ch))
 
     def rb2_discard_them(self, ch):
         return DiscardThem(_sp(ch))

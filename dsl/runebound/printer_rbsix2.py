@@ -13,6 +13,12 @@ from .parser_rbsix2 import SAME
 SAME_TEXT = "draw another adventure card of the same colour and resolve it"
 
 
+def round_unhurt_text(count: int) -> str:
+    """The condition ``round_unhurt``: the enemy took fewer than ``count`` wounds this round."""
+    wounds = "wound" if count == 1 else "wounds"
+    return f"you did not inflict at least {count} {wounds} on your enemy this round"
+
+
 def install(text) -> None:
     drawn = text.dispatch(n.DrawAdventure)
 
@@ -21,4 +27,4 @@ def install(text) -> None:
         return SAME_TEXT if node.colour == SAME else drawn(node)
 
 
-__all__ = ["SAME_TEXT", "install"]
+__all__ = ["SAME_TEXT", "install", "round_unhurt_text"]

@@ -124,7 +124,7 @@ def test_the_scenarios_run_each_form():
     result = pipeline.check([str(CONTENT)])
     assert result.ok, [d.message for d in result.diagnostics if d.is_error]
     mine, failed = folder_scenarios(result, CONTENT)
-    assert len(mine) == 5 and not failed, failed
+    assert len(mine) == 7 and not failed, failed
 
 
 @functools.lru_cache(maxsize=1)
@@ -261,3 +261,47 @@ def test_the_movement_die_rule_is_said_one_way():
     for locale in LOCALES:
         said = render_ability(parse_ability(canonical), locale)
         assert said and "{" not in said, (locale, said)
+
+
+# ---- gold counted over a game track after other gold ---------------------------------------------
+
+TRACK_SAME = [
+    ("challenge", ["Reward: 3 gold, plus 1 gold for each card on the Doom Track.",
+                   "Reward: 3 gold plus 1 gold for every card on the doom track."],
+     "When you defeat a challenge, gain 3 gold, plus 1 gold for each card on the doom track."),
+    ("challenge", ["Reward: 1 gold for each card on the undefeated adventure track."],
+     "When you defeat a challenge, gain 1 gold for each card on the undefeated track."),
+    ("encounter", ["Gain 2 gold, plus 1 gold for each card on the doom track (maximum 3).",
+                   "Gain 2 gold plus 1 gold for every card on the doom track, to a maximum of 3."],
+     "Gain 2 gold, plus 1 gold for each card on the doom track, to a maximum of 3."),
+]
+
+
+@pytest.mark.parametrize("kind, written, canonical", TRACK_SAME, ids=[s[2][:50] for s in TRACK_SAME])
+def test_gold_counted_over_a_track_is_one_node_printed_one_way(kind, written, canonical):
+    test_each_wording_is_one_node_printed_one_way(kind, written, canonical)
+    test_the_canonical_wordings_render_in_every_locale(kind, written, canonical)
+
+
+def test_a_reward_counted_over_a_track_is_said_last():
+    ir, found = compile_ability("Reward: 1 gold for each card on the doom track, plus 2 gold.",
+                                _ctx("challenge"))
+    assert ir is None and found and found[0].severity == "error"
+
+
+@pytest.mark.parametrize("cards, gold", [(0, 2), (2, 4), (5, 5)])
+def test_the_game_counts_the_doom_track_after_the_first_gold(cards, gold):
+    from runeforge.engine.runebound.game.turn import TurnOver
+
+    game, (hero, _) = _game_with("tithe-of-ruin", "green")
+    pool = [c for c in game.state.adventure_decks["red"]][:cards]
+    for c in pool:
+        game.state.adventure_decks["red"].remove(c)
+    game.state.doom_track[:] = pool
+    before = hero.gold
+    card = game.draw_adventure("green")
+    try:
+        game.resolve_card(hero, card)
+    except TurnOver:
+        pass
+    assert hero.gold - before == gold

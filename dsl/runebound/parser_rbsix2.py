@@ -21,7 +21,9 @@ from lark import Token
 
 from ..errors import AbilitySyntaxError
 from . import nodes as n
+from .nodes_board import ForEachOnTrack
 from .parser_parts import _sp, _values
+from .parser_rbmod import _Gains
 
 SAME = "same"  # the colour of DrawAdventure that is the colour of the card that says it
 _OF_THEM = {"ally": n.DiscardAlly, "item": n.DiscardItem}
@@ -74,8 +76,28 @@ def _unhurt_condition(unhurt: _Unhurt, span) -> n.Condition:
     return n.Condition("round_unhurt", count=unhurt.count, span=span)
 
 
+def _track_each(ch, effect):
+    """``effect`` counted over the track the bound "for each card on ..." among ``ch`` names."""
+    at = next(i for i, c in enumerate(ch) if isinstance(c, Token) and c.type == "EACHFOR")
+    tail = ch[at:]
+    track = str(_values(tail)[0])
+    most = [int(c) for c in tail if isinstance(c, Token) and c.type == "NUMBER"]
+    return ForEachOnTrack(track, effect, span=(tail[0].start_pos, _sp(ch)[1]),
+                          most=most[0] if most else None)
+
+
 class Rbsix2Rules:
     """Transformer methods of the block "branch rbsix2" of ability.lark."""
+
+    def rb2_gain_plus_track(self, ch):
+        first, second = [v for v in _values(ch) if isinstance(v, n.Amount)][:2]
+        gain = n.GainGold(first, span=(ch[0].start_pos, first.span[1] + 5))
+        more = _track_each(ch, n.GainGold(second, span=second.span))
+        return n.And((gain, more), span=_sp(ch))
+
+    def rb2_reward_gold_track(self, ch):
+        amount = _values(ch)[0]
+        return _track_each(ch, n.GainGold(amount, span=amount.span))
 
     def rb2_unhurt(self, ch):
         numbers = [int(c) for c in ch if isinstance(c, Token) and c.type == "NUMBER"]
@@ -126,6 +148,25 @@ def install(cls) -> None:
             return core(self, ch)
 
         setattr(cls, rule, bound)
+    reward_ability = cls.reward_ability
+
+    def reward_ability_(self, ch):
+        """A reward's gold counted over a track (alone, or after other gold with "plus") goes
+        the way of branch rbmod's counted gold: the objects flattened, the count said last."""
+        ch = [_Gains((c,), c.span) if isinstance(c, ForEachOnTrack) else c for c in ch]
+        for c in ch:
+            if isinstance(c, _Gains):
+                last = len(c.items) - 1
+                for i, g in enumerate(c.items):
+                    if isinstance(g, ForEachOnTrack) and i != last:
+                        raise AbilitySyntaxError(
+                            "a reward counted 'for each ...' is said last, after gold",
+                            *g.span, code="RF471",
+                            hint="say the other objects first: 'Reward: 2 gold, plus 1 gold "
+                                 "for each card on the doom track.'")
+        return reward_ability(self, ch)
+
+    cls.reward_ability = reward_ability_
     for rule in ("action_list", "actions", "phrase"):
         core = getattr(cls, rule, None)
         if core is None:

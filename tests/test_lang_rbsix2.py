@@ -81,6 +81,12 @@ SAME = [
               "round, take 1 exhaustion."],
      "Melee: If you did not inflict at least 2 wounds on your enemy this round, take 1 "
      "exhaustion."),
+    ("challenge", ["This challenge has +1 Life for every card on the Undefeated Adventure Track.",
+                   "Before Combat: This challenge receives +1 Life for each card on the "
+                   "undefeated track."],
+     "Before Combat: This challenge receives +1 Life for each card on the undefeated track."),
+    ("challenge", ["This challenge has +2 Body for each Ally you have."],
+     "Before Combat: This challenge receives +2 Body for each Ally you have."),
     ("event", ["Each Hero in a town gains 2 experience counters.",
                "Each Hero in a town gains 2 experience."],
      "Each Hero in a town gains 2 experience."),
@@ -124,7 +130,7 @@ def test_the_scenarios_run_each_form():
     result = pipeline.check([str(CONTENT)])
     assert result.ok, [d.message for d in result.diagnostics if d.is_error]
     mine, failed = folder_scenarios(result, CONTENT)
-    assert len(mine) == 7 and not failed, failed
+    assert len(mine) == 8 and not failed, failed
 
 
 @functools.lru_cache(maxsize=1)

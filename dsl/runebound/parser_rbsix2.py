@@ -8,6 +8,8 @@
   ``round_unhurt`` (its count); "At the end of any combat round in which you did not inflict
   ...," is that condition over the round's end (the trigger of "At the end of each combat
   round,").
+* "This challenge has +1 Life for each card on the doom track." with no timing: the Before
+  Combat bonus, counted as its combat begins (:func:`counted_when_fought`).
 * "Draw another adventure card (of the same colour).", "Draw a new adventure card.": one more
   card from the deck of the colour of the card that says it (:class:`~.nodes.DrawAdventure`
   with the colour ``same``; the checks refuse it on a card that has no colour, RF551).
@@ -16,6 +18,8 @@ parser.py installs the rules at its end; this module does not import parser.py.
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from lark import Token
 
@@ -131,6 +135,22 @@ def _free(node):
             _free(item)
 
 
+def _own_counted_bonus(node) -> bool:
+    return type(node) in (n.ForEach, ForEachOnTrack) and type(node.effect) is n.Modifier \
+        and node.effect.subject == "this_challenge"
+
+
+def counted_when_fought(a: n.Ability) -> n.Ability:
+    """"This challenge has +1 Life for each card on the doom track." (said with no timing): a
+    challenge's stats count only in its combat, so its own bonus counted over what changes is
+    counted as that combat begins, the Before Combat bonus (an always-on rule is kept as a
+    constant, RF451 elsewhere). Printed "Before Combat: This challenge receives ..."."""
+    if a.tag or a.window or a.costs or a.limits or not a.sentences \
+            or not all(_own_counted_bonus(s) for s in a.sentences):
+        return a
+    return replace(a, tag="before_combat")
+
+
 def install(cls) -> None:
     for name, value in vars(Rbsix2Rules).items():
         if not name.startswith("__"):
@@ -167,6 +187,12 @@ def install(cls) -> None:
         return reward_ability(self, ch)
 
     cls.reward_ability = reward_ability_
+    ability = cls.ability
+
+    def ability_(self, ch):
+        return counted_when_fought(ability(self, ch))
+
+    cls.ability = ability_
     for rule in ("action_list", "actions", "phrase"):
         core = getattr(cls, rule, None)
         if core is None:

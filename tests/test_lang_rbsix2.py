@@ -218,6 +218,9 @@ REFUSED = [
     ("item", "Draw another adventure card.", "RF551", "Draw another adventure card"),
     ("ally", "When this Ally is defeated, draw a new adventure card.", "RF551",
      "draw a new adventure card"),
+    # a card kept in front of the Hero is its data, as "Take this card." is
+    ("encounter", "Place this card in front of you. At the start of each of your turns, take 1 "
+                  "wound.", "RF471", "Place this card in front of you"),
     # the wounds of a round away from any round; a round with "at least 0 wounds"
     ("encounter", "If you did not inflict at least 1 wound on your enemy this round, gain 1 "
                   "gold.", "RF552", "you did not inflict at least 1 wound"),

@@ -99,6 +99,14 @@ class Rbsix2Rules:
         more = _track_each(ch, n.GainGold(second, span=second.span))
         return n.And((gain, more), span=_sp(ch))
 
+    def rb2_place_in_front(self, ch):
+        raise AbilitySyntaxError(
+            "a card the Hero keeps in front of them is said in its data, not its text",
+            *_sp(ch), code="RF471",
+            hint="give the card 'reward: {keep: true, becomes: item}' (it stays with the Hero, "
+                 "its text in force) and drop these words; an Ally is placed with its stats: "
+                 "'Place this card in front of you as an Ally with Life 3 and Body 2.'")
+
     def rb2_reward_gold_track(self, ch):
         amount = _values(ch)[0]
         return _track_each(ch, n.GainGold(amount, span=amount.span))

@@ -314,3 +314,14 @@ def test_the_game_counts_the_doom_track_after_the_first_gold(cards, gold):
     except TurnOver:
         pass
     assert hero.gold - before == gold
+
+
+@pytest.mark.parametrize("text", [
+    "Reward: 1 gold for each card on the doom track (maximum 3) and 1 experience.",
+    "Reward: 1 experience, plus 1 gold for each card on the doom track.",
+])
+def test_a_reward_counted_over_a_track_before_other_objects_is_refused_at_the_count(text):
+    ir, found = compile_ability(text, _ctx("challenge"))
+    hit = [f for f in found if f.code == "RF471"]
+    assert ir is None and hit and hit[0].hint
+    assert text[hit[0].span[0]:hit[0].span[1]].startswith("for each card on the doom track")

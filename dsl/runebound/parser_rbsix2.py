@@ -182,16 +182,18 @@ def install(cls) -> None:
         """A reward's gold counted over a track (alone, or after other gold with "plus") goes
         the way of branch rbmod's counted gold: the objects flattened, the count said last."""
         ch = [_Gains((c,), c.span) if isinstance(c, ForEachOnTrack) else c for c in ch]
-        for c in ch:
-            if isinstance(c, _Gains):
-                last = len(c.items) - 1
-                for i, g in enumerate(c.items):
-                    if isinstance(g, ForEachOnTrack) and i != last:
-                        raise AbilitySyntaxError(
-                            "a reward counted 'for each ...' is said last, after gold",
-                            *g.span, code="RF471",
-                            hint="say the other objects first: 'Reward: 2 gold, plus 1 gold "
-                                 "for each card on the doom track.'")
+        start = next(i for i, c in enumerate(ch) if isinstance(c, Token) and c.type == "REWARD")
+        at = next((i for i, c in enumerate(ch) if i > start and isinstance(c, Token)
+                   and c.type == "DOT"), len(ch))
+        said = [g for c in ch[start:at] if not isinstance(c, Token)
+                for g in (c.items if isinstance(c, _Gains) else (c,))]
+        for i, g in enumerate(said):
+            if isinstance(g, ForEachOnTrack) and (i != len(said) - 1 or i and
+                                                  type(said[i - 1]) is not n.GainGold):
+                raise AbilitySyntaxError(
+                    "a reward counted 'for each ...' is said last, after gold", *g.span,
+                    code="RF471", hint="say the other objects first: 'Reward: 2 gold, plus 1 "
+                                       "gold for each card on the doom track.'")
         return reward_ability(self, ch)
 
     cls.reward_ability = reward_ability_

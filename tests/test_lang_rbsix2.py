@@ -325,3 +325,13 @@ def test_a_reward_counted_over_a_track_before_other_objects_is_refused_at_the_co
     hit = [f for f in found if f.code == "RF471"]
     assert ir is None and hit and hit[0].hint
     assert text[hit[0].span[0]:hit[0].span[1]].startswith("for each card on the doom track")
+
+
+def test_a_wound_cap_said_of_that_hero_prints_and_parses_back():
+    # found by the language fuzzer's fixed walk once this branch's rules moved it: the printer
+    # had no words for "that Hero" (a die roll's) under a wound cap
+    ast = parse_ability("Choose one: that Hero cannot take more than 2 wounds in each combat "
+                        "phase; or gain 1 gold.")
+    said = print_ability(ast)
+    assert said.startswith("Choose one: that Hero takes no more than 2 wounds")
+    assert parse_ability(said) == ast

@@ -175,6 +175,12 @@ CODES: dict[str, str] = {
     "RF524": "'may' said of a subject that chooses nothing, or before a rule",
     "RF525": "the verb does not agree with its subject ('Each Hero gain'; a warning: fmt "
              "writes the agreeing form)",
+    # ---- branch rbsix2 (issue 32): adventure cards' constructions
+    "RF550": "'one of them' with no subject picked by the Allies or Items it names",
+    "RF551": "'another adventure card (of the same colour)' on a card that has no colour (not "
+             "an adventure card)",
+    "RF552": "'if you did not inflict at least N wounds on your enemy this round' away from a "
+             "combat round (its end or a phase), or with N 0",
     # RF6xx: localisation
     "RF601": "missing or empty translation",
     "RF602": "slot or placeholder mismatch in a translation",

@@ -207,7 +207,8 @@ def ability(draw):
 _ally_stat_names = st.sampled_from(["life", "mind", "body", "spirit", "stamina",
                                     "ranged_damage", "melee_damage", "magic_damage"])
 decks_clause = st.one_of(
-    st.builds(n.DrawAdventure, st.sampled_from(["green", "yellow", "blue", "red"])),
+    st.builds(n.DrawAdventure, st.sampled_from(["green", "yellow", "blue", "red",
+                                                   "same"])),
     st.builds(n.DrawMarketKeep, amount),
     st.just(n.ReturnToDeck()),
     st.builds(n.GainExperience, amount),

@@ -351,12 +351,21 @@ def test_the_count_is_the_games_so_it_wraps_each_heros_effect():
 
 
 def test_an_always_on_bonus_per_card_is_rf451_and_timed_it_compiles():
-    text = "This challenge receives +1 Life for every card on the undefeated adventure track."
-    ir, findings = compile_ability(text, CardContext("challenge"))
+    text = "Your Hero receives +1 Body for every card on the undefeated adventure track."
+    ir, findings = compile_ability(text, CardContext("item", "constant"))
     assert ir is None and [f.code for f in findings] == ["RF451"]
     assert "Before Combat:" in findings[0].hint
-    timed = compile_ability("Before Combat: " + text, CardContext("challenge"))
+    timed = compile_ability("Before Combat: " + text, CardContext("item", "constant"))
     assert timed[1] == [] and timed[0]["effects"][0]["op"] == "repeat_track"
+
+
+def test_a_challenges_own_bonus_per_card_is_counted_as_its_combat_begins():
+    # branch rbsix2: a challenge's stats count only in its combat, so its own bonus said with
+    # no timing is the Before Combat one (not RF451)
+    text = "This challenge receives +1 Life for every card on the undefeated adventure track."
+    ir, findings = compile_ability(text, CardContext("challenge"))
+    assert findings == [] and ir["timing"]["tag"] == "before_combat"
+    assert ir["effects"][0]["op"] == "repeat_track"
 
 
 def test_exact_odds_leave_a_track_count_to_the_game():

@@ -16,6 +16,8 @@ from lark.lexer import Lexer
 from ..errors import AbilitySyntaxError, suggest
 from .lexer_np import shared_determiners, single_determiners  # branch rbnp
 from .lexer_rbmod import rbmod_pass  # branch rbmod
+from .lexer_rbsix2 import WORDS as _RBSIX2_WORDS  # branch rbsix2
+from .lexer_rbsix2 import rbsix2_pass
 from .lexer_rbverb import bare_attacks  # branch rbverb
 from .lexer_token import make_token
 
@@ -392,6 +394,8 @@ class AbilityLexer(Lexer):
             tokens = rbmod_pass(tokens, low)
         if "attack" in low:  # branch rbverb: "cannot attack" with no object (lexer_rbverb.py)
             tokens = bare_attacks(tokens)
+        if "resolve" in low:  # branch rbsix2: "another adventure card and resolve it"
+            tokens = rbsix2_pass(tokens)
         return tokens
 
 
@@ -408,3 +412,9 @@ for _terminal, _words in {"DEFEND": ("defend", "defends"),
     _TERMINAL_WORDS[_terminal] = _words
     VOCABULARY.update(dict.fromkeys(_words, _terminal))
     DISPLAY[_terminal] = f"'{_words[0]}'"
+# ---- branch rbsix2: "another adventure card of the same colour", "of your choice"
+for _terminal, _words in _RBSIX2_WORDS.items():
+    _TERMINAL_WORDS[_terminal] = _words
+    VOCABULARY.update(dict.fromkeys(_words, _terminal))
+    DISPLAY[_terminal] = f"'{_words[0]}'"
+DISPLAY["ANDRESOLVE"] = "'and resolve it'"

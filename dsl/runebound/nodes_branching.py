@@ -31,6 +31,7 @@ CONDITION_KINDS = {
     "item_class": "value",    # you have a weapon | armor | artifact ...
     "enemy_colour": "value",  # your enemy is a <colour> challenge
     "unwounded": None,        # you took no wounds in this combat (issue 32, session when)
+    "round_unhurt": "count",  # you did not inflict N wounds on your enemy this round (rbsix2)
 }
 
 

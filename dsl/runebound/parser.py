@@ -609,3 +609,7 @@ from . import parser_rbmodi  # noqa: E402
 
 parser_rbmodi.install(_ToAst)
 parser_rbmodi.REPARSE.append(parse_ability)  # its round-trip guard reads a sentence back
+# ---- branch rbsix2: "one of them" bound to its subject, another adventure card
+from . import parser_rbsix2  # noqa: E402
+
+parser_rbsix2.install(_ToAst)

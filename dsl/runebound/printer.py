@@ -404,3 +404,7 @@ import sys  # noqa: E402
 from .printer_rbmodi import install as _install_rbmodi  # noqa: E402
 
 _install_rbmodi(text, _after_to, sys.modules[__name__])
+# ---- branch rbsix2: another adventure card of the same colour
+from .printer_rbsix2 import install as _install_rbsix2  # noqa: E402
+
+_install_rbsix2(text, amount)

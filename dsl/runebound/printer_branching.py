@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from . import nodes_branching as b
 from .nodes_lists import join, terrain_words, values
+from .printer_rbsix2 import round_unhurt_text  # branch rbsix2
 
 RANGE_DASH = "\u2013"
 
@@ -37,6 +38,8 @@ def condition(c: b.Condition) -> str:
         return f"you have no {what.get(c.value, c.value)}"
     if c.kind == "unwounded":  # issue 32 (session when)
         return "you took no wounds in this combat"
+    if c.kind == "round_unhurt":  # branch rbsix2
+        return round_unhurt_text(c.count)
     if c.kind == "skill":
         return f"you have the {c.value} skill"
     if c.kind == "ally":

@@ -31,6 +31,8 @@ def register(text, targets, noun) -> None:
             who = "you take"
         elif isinstance(node.subject, n.Selector):
             who = f"{selector(node.subject)} takes"
+        elif node.subject == "that_hero":  # "that Hero" of a die roll (parses here too)
+            who = "that Hero takes"
         else:
             who = f"{targets[node.subject]} takes"
         wounds = "wound" if node.value == 1 else "wounds"

@@ -79,6 +79,8 @@ def _spell(terminal: str, rnd: random.Random) -> str:
         return "for"
     if terminal == "ATTACKS_NOTHING":  # branch rbverb: "attack" after "cannot", no object
         return "attack"
+    if terminal == "ANDRESOLVE":  # branch rbsix2: "and resolve it" after another adventure card
+        return "and resolve it"
     words = list(_TERMINAL_WORDS.get(terminal, ()))
     words += ["{%s}" % icon for icon, t in ICONS.items() if t == terminal]
     words += [ch for ch, t in PUNCTUATION.items() if t == terminal]
@@ -148,6 +150,7 @@ _EXPLICIT["FLOORCOMMA"] = st.just(", ")  # the lexer's comma before "to a minimu
 _EXPLICIT["FLOORLPAR"] = st.just("( ")  # the lexer's parenthesis before "(to a) minimum"
 _EXPLICIT["EACHFOR"] = st.just("for ")  # branch rbmod: the lexer's "for" of a bound "for each"
 _EXPLICIT["ATTACKS_NOTHING"] = st.just("attack ")  # branch rbverb: "cannot attack" alone
+_EXPLICIT["ANDRESOLVE"] = st.just("and resolve it ")  # branch rbsix2: after another card
 grammar_text = from_lark(GRAMMAR_PARSER, start="ability", explicit=_EXPLICIT)
 printed_text = ability().map(print_ability)
 

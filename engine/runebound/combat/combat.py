@@ -72,6 +72,7 @@ class Combat(Resolver):
                 if escape and self._escape_step(hero, challenge, rounds):
                     return self._end(self._escaped(hero, challenge, rounds))
                 attacked = self.round_attacks = set()  # ability attacks count too
+                self.round_begins()  # branch rbsix2: the wounds of this round
                 self.fire({"kind": "round_start", "hero": hero.id})  # issue 32
                 for phase in PHASES:
                     self._step(phase, rounds)
@@ -90,6 +91,7 @@ class Combat(Resolver):
     def _begin(self, enemies: dict) -> None:
         self.state.combat_no += 1
         self.combat_wounds = {}  # issue 32: the wounds each figure takes in this combat
+        self.round_wounds = {}  # branch rbsix2: combat_wounds as the round began
         before, self.enemies = self.enemies, dict(enemies)
         self.enemies_changed(before)  # the challenge's rules now apply to its Hero
         self.finished = False

@@ -32,6 +32,7 @@ class Duel(Combat):
                     return self._end(CombatResult("escaped", rounds, loser=attacker.id))
                 self.log.emit("roles", round=rounds, attacker=active.id, defender=passive.id)
                 attacked = self.round_attacks = set()  # ability attacks count too
+                self.round_begins()  # branch rbsix2: the wounds of this round
                 for figure in (active, passive):  # issue 32: each Hero's round triggers
                     self.fire({"kind": "round_start", "hero": figure.id})
                 for phase in PHASES:

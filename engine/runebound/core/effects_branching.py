@@ -49,6 +49,12 @@ def holds(condition: dict, ctx) -> bool:
         return count(hero, condition["token"]) == 0
     if kind == "unwounded":  # issue 32 (session when): no wound landed in the Hero's combat
         return engine.combat_wounds.get(hero.id, 0) == 0
+    if kind == "round_unhurt":  # branch rbsix2: fewer than count wounds on the enemy this round
+        enemy = getattr(engine, "enemies", {}).get(hero.id)
+        if enemy is None:
+            return False
+        landed = engine.combat_wounds.get(enemy.id, 0) - engine.round_wounds.get(enemy.id, 0)
+        return landed < condition["count"]
     if kind == "skill":
         return condition["skill"].lower() in {s.lower() for s in getattr(hero, "skills", ())}
     if kind == "ally":

@@ -223,6 +223,8 @@ def ir_schema() -> dict:
                             count=COUNT),
         "none": _fields("kind", "none", token=_enum((*TOKENS, "gold", "item", "ally", "trophy"))),
         "unwounded": _fields("kind", "unwounded"),  # issue 32 (session when)
+        # branch rbsix2: the enemy took fewer than count wounds in this combat round
+        "round_unhurt": _fields("kind", "round_unhurt", count=COUNT),
         "skill": _fields("kind", "skill", skill={"type": "string"}),
         "ally": _fields("kind", "ally"),
         "item_class": _fields("kind", "item_class", **{"class": {"type": "string"}}),

@@ -4,6 +4,9 @@ schema by :func:`runeforge.engine.runebound.core.ir.ir_schema` (docs/effect-ir.m
 from __future__ import annotations
 
 COLOURS = ("green", "yellow", "blue", "red")
+# branch rbsix2: "draw another adventure card of the same colour": the colour of the card whose
+# text says it, known to the game when it applies the grant (game/decks.py)
+SAME_COLOUR = "same"
 # the statistics of an Ally card, which the language can give an Ally placed from a card (the
 # compiler's check RF431 insists on Life; a stat not given is 0, as on a card)
 ALLY_STATS = ("life", "mind", "body", "spirit", "stamina", "ranged_damage", "melee_damage",
@@ -20,7 +23,7 @@ def effect_ops(op, amount, enum, count, target) -> list[dict]:
     stats = {"type": "object", "additionalProperties": False,
              "properties": {s: count for s in ALLY_STATS}}
     return [
-        op("draw_adventure", colour=enum(COLOURS)),
+        op("draw_adventure", colour=enum((*COLOURS, SAME_COLOUR))),
         op("draw_market_keep", amount=amount()),
         op("return_to_deck"),
         op("place_ally", stats=stats),

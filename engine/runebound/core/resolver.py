@@ -65,7 +65,13 @@ class Resolver(Rolls, StandingRules, CardText):
         # empties it; read by the condition "if you took no wounds"), and the totals that the
         # triggers of the tests under way add to ("add 3 to the result", effects_when.py)
         self.combat_wounds: dict[str, int] = {}
+        self.round_wounds: dict[str, int] = {}  # combat_wounds as the round began (rbsix2)
         self.test_bonuses: list[int] = []
+
+    def round_begins(self) -> None:
+        """Note the wounds landed so far, so that those of this round are told (branch rbsix2:
+        "if you did not inflict at least 1 wound on your enemy this round")."""
+        self.round_wounds = dict(self.combat_wounds)
 
     def _landed(self, fig: Figure, wounds: int) -> None:
         """Count ``wounds`` landed on ``fig`` in its combat ("if you took no wounds")."""

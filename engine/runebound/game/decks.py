@@ -2,8 +2,8 @@
 and experience. The effects record grants (:mod:`..core.effects_decks`); ``Game.apply_grants``
 hands them here once the card text is done.
 
-* ``draw_adventure``: the Hero adventures in the deck of that colour exactly as on an adventure
-  counter of that colour: the game's (or the adventure's) own ``draw_and_play`` (events and
+* ``draw_adventure``: the Hero adventures in the deck of that colour (``same``: the colour of
+  the card whose text says it, branch rbsix2) exactly as on an adventure counter of that colour: the game's (or the adventure's) own ``draw_and_play`` (events and
   encounters are played and another card drawn, until a challenge is fought).
 * ``draw_market_keep``: the top N market cards; the player keeps one (decision ``keep``), free,
   within the carrying limits; the rest go to the bottom of the market deck (seed 000: where a
@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from ..core.effects import walk
 from ..core.effects_decks import GAME_GRANTS
+from ..core.ir_decks import SAME_COLOUR
 
 
 class DeckEffects:
@@ -29,8 +30,13 @@ class DeckEffects:
         hero = self.hero(grant["hero"])
         op = grant["op"]
         if op == "draw_adventure":
-            if self.state.phase == "game":
-                self.draw_and_play(hero, grant["colour"])
+            colour = grant["colour"]
+            if colour == SAME_COLOUR:  # branch rbsix2: the colour of the card that says it
+                colour = self.colour_of(grant["source"]) if grant.get("source") else ""
+            if not colour:
+                self.emit("grant_unused", **grant, reason="the card has no colour")
+            elif self.state.phase == "game":
+                self.draw_and_play(hero, colour)
             else:
                 self.emit("grant_unused", **grant, reason=f"phase {self.state.phase}")
         elif op == "draw_market_keep":

@@ -22,12 +22,11 @@ from . import prohib as checks_prohib  # issue 32 (session prohib): this Item's 
 from . import rbcost as checks_rbcost  # branch rbcost: a cost after an opener
 from . import rbmodi as checks_rbmodi  # branch rbmodi: modifiers the engine cannot run
 from . import rbnp as checks_rbnp  # branch rbnp: recipients coordinated with "or"
+from . import rbsix2 as checks_rbsix2  # branch rbsix2: adventure cards' constructions
 from . import skills as checks_skills  # issue 32 (session skills): a skill a card gives
-from . import trig as checks_trig  # noqa: I001
+from . import trig as checks_trig  # issue 32 (branch rbtrig): clauses of this Ally, attacks
 from . import trig2 as checks_trig2  # issue 32 (branch rbtrig2): escapes, tests' results
-from . import (
-    turnend as checks_turnend,  # branch runs: a rule given as the turn ends  # issue 32 (branch rbtrig): clauses of this Ally, attacks
-)
+from . import turnend as checks_turnend  # branch runs: a rule given as the turn ends
 from . import when as checks_when  # issue 32 (session when): triggers on a test
 from .branching import check_branching  # families 1-3 (issue 21)
 from .combat import check_combat
@@ -42,6 +41,9 @@ _FIGURE_STATS = {"mind", "body", "spirit", "life", "stamina", "ranged_damage", "
 _SUBJECT_STATS = {
     "you": _FIGURE_STATS | {"movement_dice", "escape_roll"},  # only a Hero escapes
     "hero": _FIGURE_STATS | {"movement_dice", "escape_roll"},
+    # branch rbsix2: "Until this event is replaced, all Heroes roll one fewer movement die."
+    # (the movement step reads each Hero's own movement_dice, the active event's rules among them)
+    "each_hero": _FIGURE_STATS | {"movement_dice"},
     "enemy": _FIGURE_STATS - {"stamina"},
     "this_challenge": _FIGURE_STATS - {"stamina"},  # issue 32: a challenge's own text
 }
@@ -93,6 +95,7 @@ def check_ability(a: n.Ability, ctx: CardContext) -> Iterator[Finding]:
     yield from checks_rbcost.check(a, ctx, nodes, Finding)  # branch rbcost: opener's costs
     yield from checks_rbmodi.check(a, ctx, nodes, Finding)  # branch rbmodi: modifiers
     yield from checks_phasetrig.check(a, ctx, nodes, Finding)  # branch runs (RF561)
+    yield from checks_rbsix2.check(a, ctx, nodes, Finding)  # branch rbsix2: adventure cards
 
 
 def check_compiled(ir: dict, ctx: CardContext, text: str) -> list[Finding]:

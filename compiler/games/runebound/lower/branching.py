@@ -34,6 +34,8 @@ def condition(c: n.Condition) -> dict:
         return {"kind": kind, "class": c.value}
     if kind == "enemy_colour":
         return {"kind": kind, "colour": ir_value(c.value)}
+    if kind == "round_unhurt":  # branch rbsix2: the enemy's wounds of this round
+        return {"kind": kind, "count": c.count}
     return {"kind": kind}  # town, ally
 
 

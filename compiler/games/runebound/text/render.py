@@ -389,3 +389,7 @@ render_rbcost.install(Renderer)
 from . import render_rbmodi  # noqa: E402
 
 render_rbmodi.install(Renderer)
+# ---- branch rbsix2: gold counted over a track after other gold
+from . import render_rbsix2  # noqa: E402
+
+render_rbsix2.install(Renderer)

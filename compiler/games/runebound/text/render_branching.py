@@ -60,6 +60,9 @@ class BranchingRender:
         if kind == "at_least":
             noun = CountedTerm.of(self.term("terms", c.value), category(self.locale, c.count))
             return self.t("condition.at_least", n=self.num(c.count), noun=noun)
+        if kind == "round_unhurt":  # branch rbsix2
+            noun = CountedTerm.of(self.term("terms", "wound"), category(self.locale, c.count))
+            return self.t("condition.round_unhurt", n=self.num(c.count), noun=noun)
         raise TypeError(f"unknown condition kind {kind!r}")
 
     def _ifstate(self, node: n.IfState, mood: str) -> str:

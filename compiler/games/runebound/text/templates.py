@@ -383,3 +383,10 @@ from .render_rbmodi import TEMPLATES as _RBMODI  # noqa: E402
 
 OTHER.update(_RBMODI)
 TEMPLATES = all_templates()
+# ---- branch rbsix2: another adventure card of the same colour (render_rbsix2.py)
+from .render_rbsix2 import TEMPLATES as _RBSIX2  # noqa: E402
+from .render_rbsix2 import VERBS as _RBSIX2_VERBS  # noqa: E402
+
+VERB_CLAUSES.update(_RBSIX2_VERBS)
+OTHER.update(_RBSIX2)
+TEMPLATES = all_templates()

@@ -15,7 +15,8 @@ A text compiles when it parses, passes the checks and lowers to IR the engine ru
 only count; warnings do not). Each set prints its share and "met" or "missed by".
 
     python -m benchmarks.heldout_lang            # one line per set, met / missed
-    python -m benchmarks.heldout_lang --why      # each failure with its first error
+    python -m benchmarks.heldout_lang --why      # each failure with its first error (not
+                                                 # for the blind sets, BLIND)
     python -m benchmarks.heldout_lang --hints    # hints of the syntax errors (held-out and
                                                  # the corpus's texts that must fail)
 """
@@ -43,6 +44,10 @@ DELVE_SETS = (("delve set 1", "delve-heldout.yaml"), ("delve set 2", "delve-held
               ("delve set 5", "delve-heldout-5.yaml"), ("delve set 6", "delve-heldout-6.yaml"),
               ("delve set 7", "delve-heldout-7.yaml"))
 TARGET = {"runebound": 90, "delve": 80}  # per cent, issue 32's acceptance
+# The newest set of each game stays blind: its count is the measure of how far the grammar
+# generalises, so --why never lists its failures (reading them would turn it into one more
+# set to fit).
+BLIND = frozenset({"runebound set 7", "delve set 7"})
 SKILLS = frozenset({"Swim", "Climb", "Diplomacy", "Stealth"})
 
 
@@ -123,14 +128,14 @@ def main(argv=None) -> None:
         return
     for name, path in RUNEBOUND_SETS:
         ok, total, failures = measure(path)
-        if args.why:
+        if args.why and name not in BLIND:
             for kind, text, f in failures:
                 where = f"{f.code} {f.message} [{text[f.span[0]:f.span[1]]!r}]" if f else "?"
                 print(f"{kind:9} {text}\n          -> {where}")
         verdict(name, ok, total, TARGET["runebound"])
     for name, file in DELVE_SETS:
         ok, total, failures = measure_delve(file)
-        if args.why:
+        if args.why and name not in BLIND:
             for kind, text, d in failures:
                 print(f"{kind:9} {text}\n          -> {d.code} {d.message} | {d.hint}")
         verdict(name, ok, total, TARGET["delve"])

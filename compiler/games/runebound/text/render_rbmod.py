@@ -26,19 +26,21 @@ def _plus(before, node) -> bool:
         and isinstance(node.effect, n.GainGold)
 
 
-def install(renderer_cls) -> None:
-    joined = renderer_cls._and
+def pairs_joined(joined, is_pair, key):
+    """An ``And``'s printer that says each pair ``is_pair(a, b)`` as one phrase (template
+    ``key(b)`` with ``a`` as its effect and ``b``'s gold), the rest as ``joined`` says them:
+    "gain 3 gold, plus 1 gold for each ..." here and in render_rbsix2.py."""
 
     def _and(self, node: n.And, mood: str) -> str:
         items = node.items
-        if not any(_plus(a, b) for a, b in zip(items, items[1:], strict=False)):
+        if not any(is_pair(a, b) for a, b in zip(items, items[1:], strict=False)):
             return joined(self, node, mood)
         parts, i = [], 0
         while i < len(items):
             item = items[i]
-            if i + 1 < len(items) and _plus(item, items[i + 1]):
+            if i + 1 < len(items) and is_pair(item, items[i + 1]):
                 more = items[i + 1]
-                said = self.t(f"effect.plus.{more.per}", effect=self.effect(item, mood),
+                said = self.t(key(more), effect=self.effect(item, mood),
                               gold=self.qty(more.effect.amount, "gold"))
                 parts.append(_most(self, more, said))
                 i += 2
@@ -47,7 +49,11 @@ def install(renderer_cls) -> None:
                 i += 1
         return self.join(parts)
 
-    renderer_cls._and = _and
+    return _and
+
+
+def install(renderer_cls) -> None:
+    renderer_cls._and = pairs_joined(renderer_cls._and, _plus, lambda more: f"effect.plus.{more.per}")
 
     def _insteadmodifier(self, node, mood: str) -> str:
         return self.t("effect.instead", effect=self._modifier(node, mood))

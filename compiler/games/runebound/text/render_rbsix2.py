@@ -13,7 +13,7 @@ from runeforge.dsl.runebound.nodes_board import ForEachOnTrack
 from runeforge.dsl.runebound.printer_board import TRACK_WORDS
 from runeforge.dsl.runebound.printer_rbsix2 import SAME_TEXT
 
-from .render_core import _most
+from .render_rbmod import pairs_joined
 
 VERBS = {"effect.draw_adventure.same": SAME_TEXT}
 # the condition round_unhurt: the enemy's wounds of this round (printer_rbsix2.round_unhurt_text)
@@ -31,24 +31,5 @@ def _plus_track(before, node) -> bool:
 
 
 def install(renderer_cls) -> None:
-    joined = renderer_cls._and
-
-    def _and(self, node: n.And, mood: str) -> str:
-        items = node.items
-        if not any(_plus_track(a, b) for a, b in zip(items, items[1:], strict=False)):
-            return joined(self, node, mood)
-        parts, i = [], 0
-        while i < len(items):
-            item = items[i]
-            if i + 1 < len(items) and _plus_track(item, items[i + 1]):
-                more = items[i + 1]
-                said = self.t(f"effect.plus_track.{more.track}", effect=self.effect(item, mood),
-                              gold=self.qty(more.effect.amount, "gold"))
-                parts.append(_most(self, more, said))
-                i += 2
-            else:
-                parts.append(self.effect(item, mood))
-                i += 1
-        return self.join(parts)
-
-    renderer_cls._and = _and
+    renderer_cls._and = pairs_joined(renderer_cls._and, _plus_track,
+                                     lambda more: f"effect.plus_track.{more.track}")

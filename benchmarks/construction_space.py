@@ -26,10 +26,9 @@ held-out text.
 
 from __future__ import annotations
 
-import argparse
-import collections
 import random
 
+from benchmarks.construction_report import arguments, count, report, tally
 from benchmarks.heldout_lang import usage as heldout_usage
 from runeforge.games.runebound.abilities import compile_abilities
 from runeforge.games.runebound.checks import CardContext
@@ -168,56 +167,25 @@ def slot_of(text: str, pos: int, slots: dict) -> str:
     return "modifier"
 
 
-def main(argv=None) -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--n", type=int, default=2000)
-    ap.add_argument("--seed", type=int, default=7)
-    ap.add_argument("--worst", type=int, default=25)
-    ap.add_argument("--show", type=int, default=0, help="print N failing sentences")
-    ap.add_argument("--grep", default="", help="print only failures whose text has this")
-    ap.add_argument("--refused", action="store_true",
-                    help="print the refusals at check (parsed, not compiled), not syntax errors")
-    args = ap.parse_args(argv)
-    rng = random.Random(args.seed)
-    parsed = compiled = 0
-    by_slot = collections.Counter()
-    option_total, option_fail = collections.Counter(), collections.Counter()
-    shown = 0
-    refusals = collections.Counter()
-    for _ in range(args.n):
+def measure(n: int, seed: int) -> dict:
+    """The figures of one run (benchmarks/construction_report.py's tally)."""
+    rng = random.Random(seed)
+    out = tally(n)
+    for _ in range(n):
         text, slots = sentence(rng)
         kind = card_kind(text, rng)
         usage = heldout_usage(kind, text)
         irs, findings = compile_abilities(text, CardContext(kind, usage, None, frozenset()))
         errors = [f for f in findings if f.severity == "error"]
         syntax = [f for f in errors if f.code in ("RF301", "RF302")]
-        for name, value in slots.items():
-            option_total[(name, value)] += 1
-        if not syntax:
-            parsed += 1
-            compiled += irs is not None and not errors
-            if errors:
-                refusals[errors[0].code] += 1
-                if args.refused and shown < args.show and args.grep in text:
-                    shown += 1
-                    print(f"  {text}\n    -> {errors[0].code} {errors[0].message}")
-            continue
-        slot = slot_of(text, syntax[0].span[0], slots)
-        by_slot[slot] += 1
-        option_fail[(slot, slots[slot])] += 1
-        if not args.refused and shown < args.show and args.grep in text:
-            shown += 1
-            print(f"  {text}\n    -> {syntax[0].code} {syntax[0].message}")
-    n = args.n
-    print(f"{n} sentences: {parsed} parse ({100 * parsed / n:.0f} %), {compiled} compile "
-          f"({100 * compiled / n:.0f} %)")
-    print("refused at check, by code: " + ", ".join(f"{k} {v}" for k, v in refusals.most_common()))
-    print("first syntax error by slot: " + ", ".join(f"{k} {v}" for k, v in by_slot.most_common()))
-    print("slot options that fail most (failures where the first error is in the option / "
-          "sentences with it):")
-    worst = sorted(option_fail, key=lambda k: -option_fail[k] / option_total[k])
-    for key in worst[:args.worst]:
-        print(f"  {option_fail[key]:4d}/{option_total[key]:<4d} {key[0]:8} {key[1].strip()!r}")
+        count(out, kind, text, slots, slots, irs is not None, errors, syntax,
+              lambda f: slot_of(text, f.span[0], slots))  # noqa: B023 (called at once)
+    return out
+
+
+def main(argv=None) -> None:
+    args = arguments(__doc__, argv)
+    report(measure(args.n, args.seed), args)
 
 
 if __name__ == "__main__":

@@ -33,10 +33,9 @@ falls in and the slot options that fail most.
 
 from __future__ import annotations
 
-import argparse
-import collections
 import random
 
+from benchmarks.construction_report import arguments, count, report, tally
 from benchmarks.corpus_delve import compile_one
 
 SYNTAX = ("RF301", "RF302", "RF303", "RF304", "RF305")
@@ -307,62 +306,20 @@ def measure(n: int, seed: int) -> dict:
     """The figures of one run: parsed, compiled, the refusals by code, the first syntax error
     by slot and by slot option, and the failing texts."""
     rng = random.Random(seed)
-    out = {"n": n, "parsed": 0, "compiled": 0, "refusals": collections.Counter(),
-           "by_slot": collections.Counter(), "total": collections.Counter(),
-           "fail": collections.Counter(), "failures": []}
+    out = tally(n)
     for _ in range(n):
         text, kind, slots = sentence(rng)
         ir, diags = compile_one(text, kind)
         errors = [d for d in diags if d.severity == "error"]
         syntax = [d for d in errors if d.code in SYNTAX]
-        for name in ORDER:
-            out["total"][(name, slots[name])] += 1
-        if not syntax:
-            out["parsed"] += 1
-            out["compiled"] += ir is not None and not errors
-            if errors:
-                out["refusals"][errors[0].code] += 1
-                out["failures"].append(("refused", kind, text, errors[0]))
-            continue
-        slot = slot_of(text, max(0, syntax[0].col - 1), slots)
-        out["by_slot"][slot] += 1
-        out["fail"][(slot, slots[slot])] += 1
-        out["failures"].append(("syntax", kind, text, syntax[0]))
+        count(out, kind, text, slots, ORDER, ir is not None, errors, syntax,
+              lambda d: slot_of(text, max(0, d.col - 1), slots))  # noqa: B023 (called at once)
     return out
 
 
 def main(argv=None) -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--n", type=int, default=2000)
-    ap.add_argument("--seed", type=int, default=7)
-    ap.add_argument("--worst", type=int, default=25)
-    ap.add_argument("--show", type=int, default=0, help="print N failing sentences")
-    ap.add_argument("--grep", default="", help="print only failures whose text has this")
-    ap.add_argument("--refused", action="store_true",
-                    help="print the refusals at check (parsed, not compiled), not syntax errors")
-    args = ap.parse_args(argv)
-    m = measure(args.n, args.seed)
-    shown = 0
-    for what, kind, text, diag in m["failures"]:
-        if shown >= args.show or args.grep not in text:
-            continue
-        if (what == "refused") == args.refused:
-            shown += 1
-            print(f"  {kind}: {text}\n    -> {diag.code} {diag.message}")
-    n = m["n"]
-    print(f"seed {args.seed}: {n} sentences: {m['parsed']} parse "
-          f"({100 * m['parsed'] / n:.0f} %), {m['compiled']} compile "
-          f"({100 * m['compiled'] / n:.0f} %)")
-    print("refused at check, by code: "
-          + ", ".join(f"{k} {v}" for k, v in m["refusals"].most_common()))
-    print("first syntax error by slot: "
-          + ", ".join(f"{k} {v}" for k, v in m["by_slot"].most_common()))
-    print("slot options that fail most (failures where the first error is in the option / "
-          "sentences with it):")
-    fail, total = m["fail"], m["total"]
-    worst = sorted(fail, key=lambda k: (-fail[k] / total[k], -fail[k]))
-    for key in worst[:args.worst]:
-        print(f"  {fail[key]:4d}/{total[key]:<4d} {key[0]:8} {key[1].strip()!r}")
+    args = arguments(__doc__, argv)
+    report(measure(args.n, args.seed), args)
 
 
 if __name__ == "__main__":

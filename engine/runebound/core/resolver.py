@@ -58,7 +58,6 @@ class Resolver(Rolls, StandingRules, CardText):
         self.finished = False
         self._trigger_depth = 0
         self._built: dict[int, list] = {}
-        self.grants: list[dict] = []  # movement / market effects for the turn loop
         self.round_attacks: set[str] = set()  # figures that attacked this combat round
         self._faced_done: dict[str, tuple] = {}  # hero id -> the moment its enemy's text ran
         # issue 32: wounds that landed on each figure since its combat began (Combat._begin
@@ -67,6 +66,16 @@ class Resolver(Rolls, StandingRules, CardText):
         self.combat_wounds: dict[str, int] = {}
         self.round_wounds: dict[str, int] = {}  # combat_wounds as the round began (rbsix2)
         self.test_bonuses: list[int] = []
+
+    @property
+    def grants(self) -> list[dict]:
+        """Movement / market effects for the turn loop, kept in the state (a saved game keeps
+        those not yet applied)."""
+        return self.state.grants
+
+    @grants.setter
+    def grants(self, value: list[dict]) -> None:
+        self.state.grants = value
 
     def round_begins(self) -> None:
         """Note the wounds landed so far, so that those of this round are told (branch rbsix2:

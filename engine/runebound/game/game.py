@@ -53,8 +53,24 @@ class Game(DeckEffects, TurnSteps, AdventureStep, MarketStep, ExperienceStep, Do
         self.defeated_challenges: list[tuple[str, str]] = []
         self.knocked_out: list[str] = []
         self.steps = 0
-        self.pending_movement: list[dict] = []
-        self.movement_done = False  # the active Hero's movement step has passed (turn.py)
+
+    # the movement grants waiting for the movement step, and whether the active Hero's step has
+    # passed (turn.py): kept in the state, so a game saved in the middle of a turn keeps them
+    @property
+    def pending_movement(self) -> list[dict]:
+        return self.state.pending_movement
+
+    @pending_movement.setter
+    def pending_movement(self, value: list[dict]) -> None:
+        self.state.pending_movement = value
+
+    @property
+    def movement_done(self) -> bool:
+        return self.state.movement_done
+
+    @movement_done.setter
+    def movement_done(self, value: bool) -> None:
+        self.state.movement_done = value
 
     # ------------------------------------------------------------------ helpers
     def hero(self, hero_id: str):

@@ -20,7 +20,7 @@ from .durations_nest import flatten
 from .effects import EXTRA_TARGETS, Context, run_all
 from .effects_combat import capped_wounds, immune_to
 from .effects_trig import ally_leaves
-from .firings import may_fire
+from .firings import may_fire, trigger_instances
 from .rolls import Rolls
 from .ruleset import Ruleset
 from .standing import StandingRules
@@ -395,13 +395,10 @@ class Resolver(Rolls, StandingRules, CardText):
         self._trigger_depth += 1
         try:
             # a snapshot: what the triggers do may change what is held
-            for owner, card_id, effect, x in [*self.standing_triggers(),
-                                              *self._duration_sources()]:
-                if effect.op != "trigger":
-                    continue
+            for owner, card_id, effect, x, key in trigger_instances(self):
                 ctx = Context(self, owner, card_id, x=x, phase=event.get("phase"))
                 if effect.matches(event, ctx, self) and may_fire(self, owner, card_id,
-                                                                  effect.raw):
+                                                                  effect.raw, key):
                     self.log.emit("trigger", hero=owner.id, source=card_id, event=event)
                     run_all(effect.effects, ctx)
         finally:

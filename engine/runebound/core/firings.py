@@ -50,16 +50,10 @@ def trigger_instances(engine) -> list[tuple]:
         out.append((owner, card_id, effect, x, key))
     if not engine.state.effects:
         return out
+    durations = list(engine._durations())  # (an adventure adds its own: Kyros's Lords)
+    actives = {id(engine._built.get(id(a))): a for a in engine.state.effects}
     equal: dict[str, int] = {}
-    for active in list(engine.state.effects):
-        owner = next((h for h in engine.state.heroes if h.id == active.owner), None)
-        if owner is None:
-            continue
-        built = engine._built.get(id(active))
-        if built is None:
-            from .effects import build_effects
-
-            built = engine._built[id(active)] = build_effects(active.effects)
+    for owner, source, built, x in durations:
         dkey = None
         for j, effect in enumerate(built):
             if effect.op != "trigger":
@@ -67,12 +61,14 @@ def trigger_instances(engine) -> list[tuple]:
             key = None
             if effect.raw.get("limits"):
                 if dkey is None:
-                    content = _digest([active.owner, active.source, active.until,
-                                       active.effects, active.x])
+                    active = actives.get(id(built))
+                    held = active.effects if active is not None else [e.op for e in built]
+                    content = _digest([owner.id, source, getattr(active, "until", None),
+                                       held, x])
                     n = equal[content] = equal.get(content, -1) + 1
-                    dkey = f"{active.source}#duration:{content}/{n}"
+                    dkey = f"{source}#duration:{content}/{n}"
                 key = f"{dkey}.{j}:fired"
-            out.append((owner, active.source, effect, active.x, key))
+            out.append((owner, source, effect, x, key))
     return out
 
 

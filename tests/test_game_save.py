@@ -180,3 +180,28 @@ def test_grants_recorded_but_not_applied_survive_a_save(place_bundle):  # noqa: 
     assert again.combat.grants == game.combat.grants
     again.after_effects(again.hero(hero.id))
     assert _movement_step(again, again.hero(hero.id))["extra"] == 1
+
+
+def test_a_knock_out_of_this_turn_survives_a_save(place_bundle):  # noqa: F811
+    """Seed 002: a Hero knocked out may be changed once the turn ends; the queue of those
+    knocked out lived on the Game."""
+    from tests.test_lang_place_games import _game
+
+    game, hero = _game(place_bundle)
+    game.knocked_out.append(hero.id)
+    again = _restored(game)
+    assert again.knocked_out == [hero.id]
+
+
+def test_a_changed_hero_keeps_the_movement_grants_waiting_for_it(place_bundle):  # noqa: F811
+    from tests.test_lang_place_games import _game
+
+    game, hero = _game(place_bundle, movement=["step"])
+    game.state.positions[hero.id] = "H2"
+    game.refresh(hero)
+    _granted(game, hero, "At the start of your turn, roll 1 additional movement die.", "hero",
+             "start_of_turn")
+    new_id = sorted(c for c in game.state.removed if game.card(c).kind == "hero")[0]
+    game.change_hero(hero, new_id)
+    assert [g["hero"] for g in game.pending_movement] == [new_id]
+    assert _movement_step(game, hero)["extra"] == 1  # was 0: the grant named the old Hero

@@ -51,7 +51,6 @@ class Game(DeckEffects, TurnSteps, AdventureStep, MarketStep, ExperienceStep, Do
         self.combat.verify_cache = debug  # every cached stat checked against a fresh one
         self.expected_cards = expected_cards or {}
         self.defeated_challenges: list[tuple[str, str]] = []
-        self.knocked_out: list[str] = []
         self.steps = 0
 
     # the movement grants waiting for the movement step, and whether the active Hero's step has
@@ -63,6 +62,14 @@ class Game(DeckEffects, TurnSteps, AdventureStep, MarketStep, ExperienceStep, Do
     @pending_movement.setter
     def pending_movement(self, value: list[dict]) -> None:
         self.state.pending_movement = value
+
+    @property
+    def knocked_out(self) -> list[str]:  # those knocked out this turn (turn.py)
+        return self.state.knocked_out
+
+    @knocked_out.setter
+    def knocked_out(self, value: list[str]) -> None:
+        self.state.knocked_out = value
 
     @property
     def movement_done(self) -> bool:

@@ -24,7 +24,7 @@ _GAME_FIELDS = {
     "board_counters": dict, "box_counters": dict, "active_event": None, "bank_gold": int,
     "experience_box": int, "experience": dict, "experience_credit": dict, "phase": str,
     "endgame": dict, "winner": None, "how": None, "red_challenges": dict,
-    "pending_movement": list, "movement_done": bool,
+    "pending_movement": list, "movement_done": bool, "knocked_out": list,
 }
 
 
@@ -69,6 +69,8 @@ class GameState(State):
     # of a turn keeps them (branch runs2)
     pending_movement: list[dict] = field(default_factory=list)
     movement_done: bool = False
+    # the Heroes knocked out this turn, offered a new Hero once it ends (seed 002; turn.py)
+    knocked_out: list[str] = field(default_factory=list)
 
     @property
     def active_hero(self) -> str:

@@ -76,13 +76,18 @@ def test_draw_market_keep_keeps_one_and_puts_the_rest_under_the_deck():
     assert deck[-2:] == rest
 
 
-def test_draw_adventure_uses_the_games_own_draw(monkeypatch):
+def test_draw_adventure_draws_one_card_of_its_colour(monkeypatch):
+    """"Draw a green adventure card and resolve it." is one card, resolved (branch runs2: it
+    was a whole adventure, drawing on until a challenge was fought)."""
     game, (hero, _) = _game()
     calls = []
-    monkeypatch.setattr(type(game), "draw_and_play",
-                        lambda self, h, colour: calls.append((h.id, colour)))
+    monkeypatch.setattr(type(game), "resolve_card",
+                        lambda self, h, card, hazard=False: calls.append((h.id, card)) or
+                        self.card(card).kind)
+    top = list(game.state.adventure_decks["green"][:2])
     _grant(game, hero, "draw_adventure", colour="green")
-    assert calls == [(hero.id, "green")]
+    assert calls == [(hero.id, top[0])]
+    assert game.state.adventure_decks["green"][0] == top[1]
 
 
 def test_return_to_deck_moves_a_played_card_under_its_deck():

@@ -166,7 +166,7 @@ def test_the_game_draws_from_the_deck_of_the_cards_own_colour(monkeypatch):
 
     game, (hero, _) = _game_with("echoing-trail", "yellow")
     calls = []
-    monkeypatch.setattr(type(game), "draw_and_play",
+    monkeypatch.setattr(type(game), "draw_one_more",
                         lambda self, h, colour: calls.append((h.id, colour)))
     card = game.draw_adventure("yellow")
     assert card == "echoing-trail"
@@ -180,7 +180,7 @@ def test_the_game_draws_from_the_deck_of_the_cards_own_colour(monkeypatch):
 def test_a_grant_of_the_same_colour_from_a_card_without_one_is_unused(monkeypatch):
     game, (hero, _) = _game_with("echoing-trail", "yellow")
     calls = []
-    monkeypatch.setattr(type(game), "draw_and_play",
+    monkeypatch.setattr(type(game), "draw_one_more",
                         lambda self, h, colour: calls.append(colour))
     game.combat.grants.append({"hero": hero.id, "source": None, "op": "draw_adventure",
                                "colour": "same"})
@@ -204,6 +204,50 @@ def test_a_whole_game_plays_another_card_of_the_same_colour():
     assert check_invariants(game) == []
     drawn = [r["card"] for r in game.log.records if r.get("type") == "adventure_card"]
     assert drawn[0] == "echoing-trail" and drawn[1] == yellow[0]
+
+
+def _adventure(monkeypatch, after: list[str], loop: bool = True) -> list[str]:
+    """The cards drawn when Echoing Trail ("Gain 1 gold and draw another adventure card of the
+    same color.") is drawn with ``after`` (kinds) under it in the yellow deck: by the turn's
+    adventure (``loop``) or alone (as a travel hazard draws one card). Challenges are not
+    fought (the fight is the combat's); the adventure ends at one."""
+    from runeforge.engine.runebound.game.turn import TurnOver
+
+    game, (hero, _) = _game_with("echoing-trail", "yellow")
+    deck = game.state.adventure_decks["yellow"]
+    rest = deck[1:]
+    under = []
+    for kind in after:
+        card = next(c for c in rest if game.card(c).kind == kind and c not in under)
+        under.append(card)
+    deck[1:] = under + [c for c in rest if c not in under]
+    monkeypatch.setattr(type(game), "fight_card", lambda self, h, card, mode: None)
+    try:
+        if loop:
+            game.draw_and_play(hero, "yellow")
+        else:
+            game.resolve_card(hero, game.draw_adventure("yellow"))
+    except TurnOver:
+        pass
+    drawn = [r["card"] for r in game.log.records if r.get("type") == "adventure_card"]
+    assert drawn[0] == "echoing-trail"
+    return [game.card(c).kind for c in drawn[1:]]
+
+
+def test_another_card_is_the_adventures_next_card_not_a_second_adventure(monkeypatch):
+    """The card drawn by the text is a challenge: the adventure ends with it. The grant began
+    an adventure of its own and the turn's draws went on after it: a second challenge."""
+    assert _adventure(monkeypatch, ["challenge", "challenge"]) == ["challenge"]
+
+
+def test_an_event_drawn_by_the_text_lets_the_adventure_draw_on(monkeypatch):
+    """Seed 000: after an event the player draws a new card, until a challenge is fought."""
+    assert _adventure(monkeypatch, ["event", "challenge", "challenge"]) == [
+        "event", "challenge"]
+
+
+def test_another_card_drawn_outside_an_adventure_is_one_card(monkeypatch):
+    assert _adventure(monkeypatch, ["event", "challenge"], loop=False) == ["event"]
 
 
 # ---- what cannot run is refused at its words --------------------------------------------------

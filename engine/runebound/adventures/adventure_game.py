@@ -129,7 +129,7 @@ class AdventureHooks(ShowdownSteps, InvasionSteps):
                 rule = (self.rules.adventure.event_discard if cdef.kind == "event"
                         else self.rules.adventure.encounter_after_play)
                 self.discard_played(card, rule)
-            elif self.resolve_card(hero, card) == "challenge":
+            elif self.played_ends_adventure(hero, card):
                 return
             if source is None:
                 return

@@ -140,22 +140,31 @@ def _heal(A, e, ctx) -> None:
 
 def _test(A, e, ctx) -> None:
     src, g = A.src, A.g
-    rs = g.plan.ruleset
     src.line("b = 0")
-    skills = {s.lower() for s in g.plan.hero.skills}
-    if e.skill is not None and e.skill.lower() in skills:
-        src.line(f"b += {int(rs.skill_bonus)}")
-        if rs.skill_bonus_per_exhaustion:
-            src.line(f"room = {g.s('h', 'stamina', True)} - hx")
-            with src.block("if room > 0:"):
-                src.line("opts = list(range(room + 1))")
-                g.decide("skill_exhaustion", "opts", "room", source=src.string(ctx.card.id),
-                         into="n")
-                src.line("exhaust(-1, n, True, step)")
-                src.line(f"b += {int(rs.skill_bonus_per_exhaustion)} * n")
+    has = g.plan.has_skill(e.skill) if e.skill is not None else False
+    if has is True:
+        _skill_bonus(A, ctx)
+    elif has:  # given by a card the Hero may lose in the fight (branch runs2)
+        with src.block(f"if {has}:"):
+            _skill_bonus(A, ctx)
     src.line("r = roll()")
     src.line(f"oc = 'success' if r + {g.s('h', e.attribute, True)} + b >= "
              f"{int(e.target_number)} else 'failure'")
+
+
+def _skill_bonus(A, ctx) -> None:
+    """The tested skill's bonus (core/rolls.py ``skill_test``)."""
+    src, g = A.src, A.g
+    rs = g.plan.ruleset
+    src.line(f"b += {int(rs.skill_bonus)}")
+    if rs.skill_bonus_per_exhaustion:
+        src.line(f"room = {g.s('h', 'stamina', True)} - hx")
+        with src.block("if room > 0:"):
+            src.line("opts = list(range(room + 1))")
+            g.decide("skill_exhaustion", "opts", "room", source=src.string(ctx.card.id),
+                     into="n")
+            src.line("exhaust(-1, n, True, step)")
+            src.line(f"b += {int(rs.skill_bonus_per_exhaustion)} * n")
 
 
 def _if(A, e, ctx) -> None:

@@ -284,6 +284,24 @@ class Plan:
             return base
         return "(" + " + ".join([str(base), *terms]) + ")"
 
+    def has_skill(self, skill: str, late: bool = True):
+        """Does the Hero have ``skill`` (a test's): True, False or an expression over the
+        kernel's locals. Printed on the Hero's card it is always theirs; given by a held card
+        ("You have the Swim skill.") only while the card is held, as the engine reads it
+        (skills_of): an Ally who falls or an Item discarded in the fight takes it away (branch
+        runs2; the plan's Hero had every held card's skill for the whole fight)."""
+        wanted = skill.lower()
+        if wanted in {s.lower() for s in self.cards[0].data.get("skills") or ()}:
+            return True
+        conds = []
+        for card, e in self.standing():
+            if e.op == "grant_skill" and e.skill.lower() == wanted:
+                cond = card.held(late)
+                if cond is None:
+                    return True
+                conds.append(cond)
+        return " or ".join(conds) if conds else False
+
     def restricted(self, action: str, late: bool = False):
         """Is ``action`` (escape, ally_attack) barred: True, False or an expression."""
         conds = []

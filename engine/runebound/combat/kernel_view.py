@@ -73,6 +73,7 @@ class KernelView:
             if kind != "challenge":
                 skills += [s for s in granted_by(catalog.card(cid).standing_effects)
                            if s not in skills]
+        self._printed = list(hero_card.data.get("skills") or [])
         self.hero = _Figure(hero_id, hero_card.name, "hero", "h", skills=skills)
         self.enemy = _Figure(chal_id, chal_card.name, "challenge", "c")
         self._allies = [_Figure(cid, catalog.card(cid).name, "ally", f"a{ally}")
@@ -98,6 +99,7 @@ class KernelView:
             fig.wounds, fig.exhaustion = w, x
             if alive:
                 h.allies.append(fig)
+        h.skills = self._skills(h)  # a card lost in the fight takes its skill (branch runs2)
         h.used = {}
         for key in used:
             if key[1] == 1:  # the combat bucket, as the engine names it
@@ -109,6 +111,14 @@ class KernelView:
         self._stats = stats
         self._barred = barred
         self.state.effects = lasting
+
+    def _skills(self, h) -> list:
+        """The Hero's skills now: printed, and given by the cards still held (skills_of)."""
+        skills = list(self._printed)
+        for cid in (h.id, *h.items, *(a.id for a in h.allies)):
+            skills += [s for s in granted_by(self.catalog.card(cid).standing_effects)
+                       if s not in skills]
+        return skills
 
     # ---------------------------------------------------------------- the engine's reads
     def stat(self, fig, name: str) -> int:

@@ -55,8 +55,10 @@ def holds(condition: dict, ctx) -> bool:
             return False
         landed = engine.combat_wounds.get(enemy.id, 0) - engine.round_wounds.get(enemy.id, 0)
         return landed < condition["count"]
-    if kind == "skill":
-        return condition["skill"].lower() in {s.lower() for s in getattr(hero, "skills", ())}
+    if kind == "skill":  # printed, or given by a card held (branch runs2: the printed only)
+        from .skills import skills_of
+
+        return condition["skill"].lower() in skills_of(engine, hero)
     if kind == "ally":
         return bool(getattr(hero, "allies", ()))
     if kind == "item_class":

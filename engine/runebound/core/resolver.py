@@ -20,7 +20,7 @@ from .durations_nest import flatten
 from .effects import EXTRA_TARGETS, Context, run_all
 from .effects_combat import capped_wounds, immune_to
 from .effects_trig import ally_leaves
-from .firings import may_fire
+from .firings import may_fire, trigger_instances
 from .rolls import Rolls
 from .ruleset import Ruleset
 from .standing import StandingRules
@@ -58,7 +58,6 @@ class Resolver(Rolls, StandingRules, CardText):
         self.finished = False
         self._trigger_depth = 0
         self._built: dict[int, list] = {}
-        self.grants: list[dict] = []  # movement / market effects for the turn loop
         self.round_attacks: set[str] = set()  # figures that attacked this combat round
         self._faced_done: dict[str, tuple] = {}  # hero id -> the moment its enemy's text ran
         # issue 32: wounds that landed on each figure since its combat began (Combat._begin
@@ -67,6 +66,16 @@ class Resolver(Rolls, StandingRules, CardText):
         self.combat_wounds: dict[str, int] = {}
         self.round_wounds: dict[str, int] = {}  # combat_wounds as the round began (rbsix2)
         self.test_bonuses: list[int] = []
+
+    @property
+    def grants(self) -> list[dict]:
+        """Movement / market effects for the turn loop, kept in the state (a saved game keeps
+        those not yet applied)."""
+        return self.state.grants
+
+    @grants.setter
+    def grants(self, value: list[dict]) -> None:
+        self.state.grants = value
 
     def round_begins(self) -> None:
         """Note the wounds landed so far, so that those of this round are told (branch rbsix2:
@@ -386,13 +395,10 @@ class Resolver(Rolls, StandingRules, CardText):
         self._trigger_depth += 1
         try:
             # a snapshot: what the triggers do may change what is held
-            for owner, card_id, effect, x in [*self.standing_triggers(),
-                                              *self._duration_sources()]:
-                if effect.op != "trigger":
-                    continue
+            for owner, card_id, effect, x, key in trigger_instances(self):
                 ctx = Context(self, owner, card_id, x=x, phase=event.get("phase"))
                 if effect.matches(event, ctx, self) and may_fire(self, owner, card_id,
-                                                                  effect.raw):
+                                                                  effect.raw, key):
                     self.log.emit("trigger", hero=owner.id, source=card_id, event=event)
                     run_all(effect.effects, ctx)
         finally:

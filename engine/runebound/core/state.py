@@ -134,6 +134,9 @@ class State:
     discarded_adventures: list[str] = field(default_factory=list)
     turn: int = 1
     combat_no: int = 0
+    # what the effects granted and the turn loop has not yet applied (``Resolver.grants``:
+    # movement, market, board and deck grants); kept here so a saved game keeps them
+    grants: list[dict] = field(default_factory=list)
 
     def hero(self, hero_id: str) -> Hero:
         for h in self.heroes:
@@ -150,6 +153,7 @@ class State:
             "discarded_adventures": list(self.discarded_adventures),
             "turn": self.turn,
             "combat_no": self.combat_no,
+            "grants": [dict(g) for g in self.grants],
         }
 
     @classmethod
@@ -162,4 +166,5 @@ class State:
             discarded_adventures=list(data.get("discarded_adventures", [])),
             turn=int(data.get("turn", 1)),
             combat_no=int(data.get("combat_no", 0)),
+            grants=[dict(g) for g in data.get("grants", [])],
         )

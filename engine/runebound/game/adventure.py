@@ -59,7 +59,7 @@ class AdventureStep:
             if card is None:
                 self.emit("deck_empty", colour=colour)
                 return
-            if self.resolve_card(hero, card) == "challenge":
+            if self.played_ends_adventure(hero, card):
                 return
 
     def resolve_card(self, hero, card: str, hazard: bool = False) -> str:

@@ -2,9 +2,13 @@
 and experience. The effects record grants (:mod:`..core.effects_decks`); ``Game.apply_grants``
 hands them here once the card text is done.
 
-* ``draw_adventure``: the Hero adventures in the deck of that colour (``same``: the colour of
-  the card whose text says it, branch rbsix2) exactly as on an adventure counter of that colour: the game's (or the adventure's) own ``draw_and_play`` (events and
-  encounters are played and another card drawn, until a challenge is fought).
+* ``draw_adventure``: the Hero draws one more card from the deck of that colour (``same``: the
+  colour of the card whose text says it, branch rbsix2) and plays it, as the text says ("Draw
+  another adventure card of the same colour."). Drawn within an adventure, it is the card
+  drawn next: a challenge fought there ends the adventure (``challenge_within``), an event or
+  encounter lets the adventure's own draws go on (seed 000: after an event or encounter "nosta
+  uusi kortti"). Before (branch runs2) the grant began a whole adventure of its own, until a
+  challenge was fought, and the turn's draws then went on as well: two challenges.
 * ``draw_market_keep``: the top N market cards; the player keeps one (decision ``keep``), free,
   within the carrying limits; the rest go to the bottom of the market deck (seed 000: where a
   market card given up goes).
@@ -36,7 +40,7 @@ class DeckEffects:
             if not colour:
                 self.emit("grant_unused", **grant, reason="the card has no colour")
             elif self.state.phase == "game":
-                self.draw_and_play(hero, colour)
+                self.draw_one_more(hero, colour)
             else:
                 self.emit("grant_unused", **grant, reason=f"phase {self.state.phase}")
         elif op == "draw_market_keep":
@@ -50,6 +54,27 @@ class DeckEffects:
             credit[hero.id] = credit.get(hero.id, 0) + grant["amount"]
             self.emit("experience_gained", hero=hero.id, points=grant["amount"],
                       written=credit[hero.id])
+
+    # a challenge drawn by an effect was fought: the adventure whose card said it is over
+    # (read and reset by draw_and_play around each card it plays; never between two steps)
+    challenge_within = False
+
+    def draw_one_more(self, hero, colour: str) -> None:
+        """"Draw another adventure card (of the same colour)": one card, played."""
+        card = self.draw_adventure(colour)
+        if card is None:
+            self.emit("deck_empty", colour=colour)
+            return
+        if self.resolve_card(hero, card) == "challenge":
+            self.challenge_within = True
+
+    def played_ends_adventure(self, hero, card: str) -> bool:
+        """Play ``card`` drawn by an adventure: does the adventure end (a challenge fought,
+        the card's own or one its text drew)?"""
+        self.challenge_within = False
+        kind = self.resolve_card(hero, card)
+        within, self.challenge_within = self.challenge_within, False
+        return kind == "challenge" or within
 
     def draw_market_keep(self, hero, n: int) -> None:
         s = self.state

@@ -51,10 +51,33 @@ class Game(DeckEffects, TurnSteps, AdventureStep, MarketStep, ExperienceStep, Do
         self.combat.verify_cache = debug  # every cached stat checked against a fresh one
         self.expected_cards = expected_cards or {}
         self.defeated_challenges: list[tuple[str, str]] = []
-        self.knocked_out: list[str] = []
         self.steps = 0
-        self.pending_movement: list[dict] = []
-        self.movement_done = False  # the active Hero's movement step has passed (turn.py)
+
+    # the movement grants waiting for the movement step, and whether the active Hero's step has
+    # passed (turn.py): kept in the state, so a game saved in the middle of a turn keeps them
+    @property
+    def pending_movement(self) -> list[dict]:
+        return self.state.pending_movement
+
+    @pending_movement.setter
+    def pending_movement(self, value: list[dict]) -> None:
+        self.state.pending_movement = value
+
+    @property
+    def knocked_out(self) -> list[str]:  # those knocked out this turn (turn.py)
+        return self.state.knocked_out
+
+    @knocked_out.setter
+    def knocked_out(self, value: list[str]) -> None:
+        self.state.knocked_out = value
+
+    @property
+    def movement_done(self) -> bool:
+        return self.state.movement_done
+
+    @movement_done.setter
+    def movement_done(self, value: bool) -> None:
+        self.state.movement_done = value
 
     # ------------------------------------------------------------------ helpers
     def hero(self, hero_id: str):

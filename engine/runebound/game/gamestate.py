@@ -24,6 +24,7 @@ _GAME_FIELDS = {
     "board_counters": dict, "box_counters": dict, "active_event": None, "bank_gold": int,
     "experience_box": int, "experience": dict, "experience_credit": dict, "phase": str,
     "endgame": dict, "winner": None, "how": None, "red_challenges": dict,
+    "pending_movement": list, "movement_done": bool, "knocked_out": list,
 }
 
 
@@ -62,6 +63,14 @@ class GameState(State):
     winner: str | None = None
     how: str | None = None
     red_challenges: dict[str, int] = field(default_factory=dict)  # red challenges defeated
+    # the movement grants waiting for their Hero's movement step ("Roll 1 additional movement
+    # die", "move 3 spaces" granted before it), and whether the active Hero's movement step
+    # has passed (a move granted after it moves the Hero at once): a game saved in the middle
+    # of a turn keeps them (branch runs2)
+    pending_movement: list[dict] = field(default_factory=list)
+    movement_done: bool = False
+    # the Heroes knocked out this turn, offered a new Hero once it ends (seed 002; turn.py)
+    knocked_out: list[str] = field(default_factory=list)
 
     @property
     def active_hero(self) -> str:
@@ -84,7 +93,7 @@ class GameState(State):
         core = State.from_dict(data)
         game = cls(**{k: getattr(core, k) for k in
                       ("heroes", "effects", "market_bottom", "undefeated",
-                       "discarded_adventures", "turn", "combat_no")})
+                       "discarded_adventures", "turn", "combat_no", "grants")})
         for name in _GAME_FIELDS:
             if name in data:
                 setattr(game, name, data[name])

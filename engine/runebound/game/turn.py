@@ -241,6 +241,8 @@ class TurnSteps:
         for effect in s.effects:
             if effect.owner == old:
                 effect.owner = new_id
+        # the grants waiting for the Hero's movement step are the new Hero's (branch runs2)
+        s.pending_movement[:] = _renamed(s.pending_movement, old, new_id)
         for players in {id(self.players): self.players,
                         id(self.combat.players): self.combat.players}.values():
             if old in players:

@@ -178,15 +178,20 @@ def _mark_attack_damage(ops: list[dict]) -> None:
             _mark_attack_damage(op["effects"])
 
 
+from . import trigtest as _trigtest  # noqa: E402 - branch runs2
+
+
 def is_static(ability: n.Ability) -> bool:
     """Always on while the card is in play: no tag, window, limit or cost, only modifiers,
     market-price changes, restrictions and triggers ("Every time ..., gain 1 gold.")."""
     # a sentence of such rules joined by "and" is one too ("+1 Body and +1 Mind.": before
     # session prohib it was no rule at all, and ran nowhere)
     standing = STATIC_CLAUSES + STATIC_SENTENCES + (n.Trigger,)
+    bound = _trigtest.bound_outcomes(ability)  # a trigger's test's outcome is the trigger's
     return (ability.tag is None and ability.window is None and not ability.costs
             and not ability.limits
-            and all(isinstance(c, standing) for s in ability.sentences for c in n.clauses(s)))
+            and all(isinstance(c, standing) for i, s in enumerate(ability.sentences)
+                    if i not in bound for c in n.clauses(s)))
 
 
 # node type -> the moment the ability waits for (the first of this list found wins); the
@@ -204,7 +209,8 @@ def lower(ability: n.Ability) -> dict:
     static = is_static(ability)
     tag = "any_phase" if ability.tag == "all_phases" else ability.tag
     limits = list(dict.fromkeys(ability.limits)) if ability.limits else ([] if static else ["turn"])
-    effects = [op for s in ability.sentences for op in effect(s)]
+    # an outcome said after a trigger's test goes into the trigger (branch runs2, trigtest.py)
+    effects = _trigtest.fold(ability, [effect(s) for s in ability.sentences])
     _mark_attack_damage(effects)
     return {
         "source": print_ability(ability),

@@ -17,9 +17,12 @@ from runeforge.dsl.runebound import nodes as n
 def counts_firings(ability: n.Ability) -> bool:
     """Is ``ability`` a limit before a rule made only of triggers, which the engine keeps
     always on (no cost, no window), so that its limits count the triggers' firings?"""
+    from .trigtest import bound_outcomes  # an outcome of a trigger's test is the trigger's
+
+    bound = bound_outcomes(ability)
     return (bool(ability.limits) and not ability.costs and ability.window is None
             and bool(ability.sentences)
-            and all(type(s) is n.Trigger for s in ability.sentences))
+            and all(type(s) is n.Trigger or i in bound for i, s in enumerate(ability.sentences)))
 
 
 def count_firings(ability: n.Ability, ir: dict) -> dict:

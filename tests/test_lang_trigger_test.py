@@ -1,0 +1,87 @@
+"""A trigger's test and the outcome said after it (issue 32, branch runs2): "Every time your
+Hero takes 1 or more wounds, test Body Swim (14). If you fail, take 1 exhaustion." The outcome
+is the trigger's: each firing tests and then acts on its result. The lowering put the outcome
+beside the trigger, which made the rule an ability to use (once a turn) instead of a rule
+always on, and the firing only tested (Leaky Diving Helm, tests/data/lang-runs2)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import runeforge.engine.runebound.analysis.kernel_check  # noqa: F401 - registers grant_skill
+from runeforge.games.runebound.abilities import compile_text
+
+CONTENT = Path(__file__).resolve().parent / "data" / "lang-runs2"
+HELM = "Every time your Hero takes 1 or more wounds, test Body Swim (14). If you fail, take 1 " \
+       "exhaustion."
+# the Helm of the test content says "If you succeed, gain 1 gold.": the kernel leaves a
+# trigger on wounds that makes a figure suffer (exhaustion too) to the engine
+
+
+@pytest.mark.parametrize("text, outcomes", [
+    (HELM, ["failure"]),
+    ("Every time your Hero takes 1 or more wounds, test Body (14). If you fail, take 1 "
+     "exhaustion. If you succeed, gain 1 gold.", ["failure", "success"]),
+    ("Test Body (14) every time your Hero takes 1 or more wounds. If you fail, take 1 "
+     "exhaustion.", ["failure"]),
+    ("Every time you defeat a challenge, test Spirit Swim (12). If you succeed, gain 2 gold.",
+     ["success"]),
+])
+def test_an_outcome_after_a_triggers_test_is_the_triggers(text, outcomes):
+    ir = compile_text(text, "item", "constant")
+    assert ir["static"] is True and ir["limits"] == []
+    (trigger,) = ir["effects"]
+    assert trigger["op"] == "trigger"
+    assert [e["outcome"] for e in trigger["effects"] if e["op"] == "if"] == outcomes
+
+
+def test_a_limit_before_it_counts_the_firings():
+    ir = compile_text("Once per turn, " + HELM[0].lower() + HELM[1:], "item", "constant")
+    (trigger,) = ir["effects"]
+    assert trigger["limits"] == ["turn"] and trigger["effects"][-1]["op"] == "if"
+
+
+def test_an_outcome_after_a_test_that_is_no_triggers_stays_the_abilitys():
+    ir = compile_text("Every time your Hero takes 1 or more wounds, gain 1 gold. Test Body "
+                      "(14). If you fail, take 1 exhaustion.", "item", "constant")
+    assert [e["op"] for e in ir["effects"]] == ["trigger", "test", "if"]
+
+
+def _wounded(rolls):
+    from runeforge.engine.common.dice import ScriptedDice
+    from runeforge.engine.runebound.combat.combat import Combat
+    from runeforge.engine.runebound.core.decisions import ScriptedPlayer
+    from runeforge.engine.runebound.core.ruleset import BASE
+    from runeforge.engine.runebound.core.state import State
+    from runeforge.engine.runebound.core.windows import Moment
+    from tests.engine_bundle import catalog
+
+    cat = catalog(str(CONTENT))
+    assert all(a.standing for a in cat.card("leaky-diving-helm").abilities)
+    hero = cat.new_hero("varikas-the-dead", items=["leaky-diving-helm"], gold=0)
+    dice = ScriptedDice(rolls)
+    combat = Combat(cat, State(heroes=[hero]), dice, {hero.id: ScriptedPlayer([])}, BASE)
+    combat.moment = Moment("phase", "melee", combat=1, round=1, turn=1)
+    combat.fire({"kind": "takes_wounds", "figure": hero.id, "amount": 1, "phase": "melee"})
+    return hero, dice
+
+
+def test_the_engine_fires_the_test_and_its_outcome():
+    hero, dice = _wounded([20])
+    assert (dice.used, hero.gold) == (1, 1)  # was 0: the outcome never ran
+    hero, dice = _wounded([2])  # 2 + Body: short of 14
+    assert (dice.used, hero.gold) == (1, 0)
+
+
+@pytest.mark.parametrize("mode", ["bot", "ask"])
+def test_the_kernel_fights_it_as_the_engine(mode):
+    from runeforge.engine.runebound.analysis.kernel_check import differential
+    from tests.engine_bundle import catalog
+
+    cat = catalog(str(CONTENT))
+    for allies in ((), ("river-guide",)):
+        result = differential(cat, "varikas-the-dead", "flooded-crypt-horror",
+                              ("leaky-diving-helm",), allies, seeds=range(100), mode=mode)
+        assert result is None, result

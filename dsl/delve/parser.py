@@ -15,7 +15,7 @@ from __future__ import annotations
 from functools import lru_cache
 from importlib import resources
 
-from lark import Lark, Token, v_args
+from lark import Lark, Token
 from lark.exceptions import UnexpectedInput, VisitError
 
 from .. import larktables
@@ -26,14 +26,14 @@ from .clauses import Tree2Ast
 from .hints import explain
 from .lexer import DISPLAY, TERMINAL_WORDS, VOCABULARY, DelveLexer, tokenize
 from .limits import MAX_NESTING
-from .words import YOU, span_of, spanned, tspan
+from .words import YOU, span_of, spanned_rules, tspan
 
 __all__ = ["VOCABULARY", "interactive", "parse_ability", "parser"]
 
 NUMBER_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 
 
-@v_args(wrapper=spanned)
+@spanned_rules
 class _ToAst(Tree2Ast):
     """The forms: a header (a cost, a name, "Spend a hero die") over the body."""
 

@@ -157,9 +157,12 @@ def _frozen_dataclass(cls, options: dict):
         return dataclass(frozen=True, repr=False, eq=False, **options)(cls)
     made: list = []
     asked: list = []
+    # (a class without a docstring gets one from __init__'s signature: __init__ made at once)
+    lazy = bool(cls.__dict__.get("__doc__"))
     with _PATCHING:
         dataclasses._frozen_get_del_attr = _frozen_get_del_attr
-        dataclasses._init_fn = _lazy_init_fn(made, asked)
+        if lazy:
+            dataclasses._init_fn = _lazy_init_fn(made, asked)
         try:
             out = dataclass(frozen=True, repr=False, eq=False, **options)(cls)
         finally:

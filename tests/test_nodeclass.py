@@ -181,7 +181,8 @@ def test_init_is_the_dataclass_one_once_called():
     fields, __post_init__ and its errors as dataclass gives them)."""
     body = {"__annotations__": {"a": "int", "b": "list", "c": "int"},
             "b": field(default_factory=list), "c": field(default=3, kw_only=True),
-            "__post_init__": lambda self: object.__setattr__(self, "seen", True)}
+            "__post_init__": lambda self: object.__setattr__(self, "seen", True),
+            "__doc__": "A node."}
     ours, theirs = _both(body)
     assert ours.__init__.__qualname__ == theirs.__init__.__qualname__ == "C.__init__"
     assert ours.__init__.__module__ == theirs.__init__.__module__
@@ -209,3 +210,13 @@ def test_a_field_without_default_after_one_with_is_refused_when_the_class_is_mad
     with pytest.raises(TypeError) as theirs:
         dataclass(frozen=True)(type("C", (), dict(body)))
     assert str(ours.value) == str(theirs.value)
+
+
+def test_a_class_without_a_docstring_gets_the_dataclass_one():
+    """dataclass writes a missing docstring from __init__'s signature: such a class gets its
+    __init__ at once, and the same docstring."""
+    body = {"__annotations__": {"a": "int", "b": "list"}, "b": field(default_factory=list)}
+    ours, theirs = _both(body)
+    assert ours.__doc__ == theirs.__doc__ == "C(a: 'int', b: 'list' = <factory>)"
+    documented, _ = _both({**body, "__doc__": "A node."})
+    assert documented.__doc__ == "A node."

@@ -13,13 +13,13 @@ modifiers nest deeper than ``MAX_NESTING``."""
 from __future__ import annotations
 
 from functools import lru_cache
-from importlib import resources
 
 from lark import Lark, Token
 from lark.exceptions import UnexpectedInput, VisitError
 
 from .. import larktables
 from ..errors import AbilitySyntaxError
+from ..pkgfiles import files as package_files
 from . import nodes as n
 from .build import body_effects
 from .clauses import Tree2Ast
@@ -151,11 +151,11 @@ def _missed(who, event) -> n.Selector:
 
 
 def _grammar() -> str:
-    return resources.files(__package__).joinpath("delve.lark").read_text(encoding="utf-8")
+    return package_files(__package__).joinpath("delve.lark").read_text(encoding="utf-8")
 
 
 def _shared_dir() -> str:
-    return str(resources.files("runeforge.dsl"))
+    return str(package_files("runeforge.dsl"))
 
 
 class _Text:
@@ -176,7 +176,7 @@ TABLES = "delve.tables.json"
 
 
 def tables_key() -> str:
-    shared = resources.files("runeforge.dsl").joinpath("shared.lark").read_text(encoding="utf-8")
+    shared = package_files("runeforge.dsl").joinpath("shared.lark").read_text(encoding="utf-8")
     return larktables.grammar_key([_grammar(), shared], _OPTIONS)
 
 

@@ -12,7 +12,6 @@ import os
 import re
 import stat
 import sys
-import tempfile
 from pathlib import Path
 
 # the names write_bytes_atomic gives its temporary files: mkstemp's 8 random characters
@@ -23,6 +22,8 @@ def write_bytes_atomic(path: str | os.PathLike, data: bytes, mode: int | None = 
     """Write ``data`` to ``path`` atomically, creating parent directories."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
+    import tempfile  # here: every command imports this module, few write a file (issue 38)
+
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as fh:

@@ -13,8 +13,9 @@ import os
 import re
 import unicodedata
 from collections import OrderedDict
-from importlib import resources
 from pathlib import Path
+
+from runeforge.dsl.pkgfiles import files as package_files
 
 from . import games
 from . import schema as schemas
@@ -43,7 +44,7 @@ def kebab(name: str) -> str:
 
 def bundled_dir() -> Path:
     """The bundled ``cards/`` directory (works from editable and normal installs)."""
-    return Path(str(resources.files("runeforge.cards")))
+    return Path(str(package_files("runeforge.cards")))
 
 
 def yaml_files(root: Path) -> list[Path]:

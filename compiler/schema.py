@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from importlib import resources
 from typing import TYPE_CHECKING, Any, Protocol
+
+from runeforge.dsl.pkgfiles import files as package_files
 
 from . import games
 from .diagnostics import Diagnostic, did_you_mean
@@ -36,7 +37,7 @@ class Locator(Protocol):
 
 
 def _manifest_path():
-    return resources.files("runeforge").joinpath("schemas").joinpath(MANIFEST + SUFFIX)
+    return package_files("runeforge").joinpath("schemas").joinpath(MANIFEST + SUFFIX)
 
 
 @lru_cache(maxsize=None)

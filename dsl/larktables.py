@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from importlib import resources
 
 import lark
 from lark import Lark
@@ -27,6 +26,7 @@ from lark.lexer import TerminalDef
 
 from . import larkmemo, larkrows
 from .larklazy import LazyLark, WholeOnDemand
+from .pkgfiles import files as package_files
 
 FORMAT = 1
 _LEXER = "<custom lexer>"
@@ -202,7 +202,7 @@ def document(parser: Lark, lexer, key: str) -> str:
 def read_tables(package: str, name: str, key: str, packed: bool = False) -> dict | None:
     """The stored tables for ``key`` (as parse_document gives them), or None when the file is missing, stale or malformed."""
     try:
-        text = resources.files(package).joinpath(name).read_text(encoding="utf-8")
+        text = package_files(package).joinpath(name).read_text(encoding="utf-8")
         doc = parse_document(text, packed)
     except (OSError, ValueError):
         return None
@@ -463,7 +463,7 @@ def fresh_document(key_fn, lexer, build) -> str:
 def main() -> None:
     """Regenerate the shipped tables files (run after editing a grammar)."""
     for package, name, key_fn, lexer, build in grammars():
-        path = resources.files(package).joinpath(name)
+        path = package_files(package).joinpath(name)
         text = fresh_document(key_fn, lexer, build)
         with open(str(path), "w", encoding="utf-8") as f:
             f.write(text)

@@ -10,6 +10,7 @@ examples of docs/language.md's core blocks (tests/test_lang_core.py runs those).
 
 from __future__ import annotations
 
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -206,3 +207,44 @@ def test_a_verb_that_does_not_agree_is_a_located_warning_with_the_agreeing_form(
 def test_an_agreeing_verb_gets_no_warning(text):
     _, findings = compile_abilities(text, _ctx("event"))
     assert "RF525" not in [f.code for f in findings]
+
+
+def _agreement_texts() -> list[str]:
+    """Texts for the agreement check's word filter: the bundled abilities, the Runebound
+    corpus's, and subjects × verbs × what stands between them."""
+    import yaml
+
+    from runeforge.games.runebound.checks.rbverb import PLAIN, THIRD
+
+    root = Path(__file__).resolve().parents[1]
+    texts = []
+    for path in sorted((root / "cards").rglob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        for card in data.get("cards", []) if isinstance(data, dict) else []:
+            if isinstance(card, dict):
+                texts += [a for a in card.get("abilities", []) or [] if isinstance(a, str)]
+    corpus = yaml.safe_load((root / "tests/data/corpus/runebound.yaml").read_text("utf-8"))
+    for form in corpus["forms"]:
+        texts += [form["text"], *form.get("variants", [])]
+    subjects = ["you", "You", "YOU", "each Hero", "Every other hero", "your Hero", "this Ally",
+                "one of your Allies", "Each of your Allies", "Heroes", "players", "another Hero"]
+    gaps = [" ", "  ", "\n", "\t ", ", ", " 2 ", "' ", " {wound} ", "-", "\u2019"]
+    for i, verb in enumerate([*THIRD, *PLAIN]):
+        for j, subject in enumerate(subjects):
+            gap = gaps[(i + j) % len(gaps)]
+            start = ["", "If ", "Then ", "Gain 1 gold. ", "x"][(i * 3 + j) % 5]
+            texts += [f"{start}{subject}{gap}{verb} 1 gold.", f"{start}{subject} {verb.upper()}."]
+    return texts
+
+
+def test_the_word_filter_never_hides_a_finding(monkeypatch):
+    """check() tokenizes only the texts its word filter lets through: over every text here,
+    the findings are those of the check without the filter, and some of each kind."""
+    from runeforge.games.runebound.checks import rbverb
+
+    texts = _agreement_texts()
+    filtered = [rbverb.check(t) for t in texts]
+    skipped = sum(not rbverb._may_disagree(t) for t in texts)
+    monkeypatch.setattr(rbverb, "_may_disagree", lambda text: True)
+    assert filtered == [rbverb.check(t) for t in texts]
+    assert sum(bool(f) for f in filtered) > 50 and skipped > 100

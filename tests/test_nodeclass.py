@@ -133,3 +133,90 @@ def test_every_ast_node_of_the_bundled_abilities_is_what_the_dataclass_makes():
             before = node
             checked += 1
     assert checked > 500
+
+
+def test_the_frozen_methods_are_the_dataclass_ones():
+    """@astnode's __setattr__ and __delattr__ (closures, not compiled per class): the same
+    errors and messages as dataclass's, for fields, other names, and a subclass that is not a
+    dataclass (which may set its own attributes, but not the fields)."""
+    ours, theirs = _both(BODIES["flags"])
+    for cls in (ours, theirs):
+        assert cls.__setattr__.__qualname__ == "C.__setattr__"
+        assert cls.__delattr__.__qualname__ == "C.__delattr__"
+    a, b = ours(1), theirs(1)
+    for name in ("a", "span", "other"):
+        for target in (a, b):
+            with pytest.raises(dataclasses.FrozenInstanceError) as set_err:
+                setattr(target, name, 2)
+            with pytest.raises(dataclasses.FrozenInstanceError) as del_err:
+                delattr(target, name)
+            assert str(set_err.value) == f"cannot assign to field {name!r}"
+            assert str(del_err.value) == f"cannot delete field {name!r}"
+    sub_ours, sub_theirs = type("S", (ours,), {}), type("S", (theirs,), {})
+    for sub in (sub_ours, sub_theirs):
+        x = sub(1)
+        x.other = 3
+        assert x.other == 3
+        del x.other
+        with pytest.raises(AttributeError):
+            x.other  # noqa: B018
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            x.a = 2
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            del x.span
+
+
+def test_other_frozen_dataclasses_keep_their_generated_methods():
+    """The shared methods are @astnode's only: a plain frozen dataclass made after one still
+    gets the methods dataclass compiles for it."""
+    ours, _ = _both(BODIES["plain"])
+    plain = dataclass(frozen=True)(type("P", (), {"__annotations__": {"a": "int"}}))
+    assert ours.__setattr__.__code__ is not plain.__setattr__.__code__
+    assert plain.__setattr__.__code__.co_filename == "<string>"
+
+
+def test_init_is_the_dataclass_one_once_called():
+    """@astnode's __init__ is compiled at the first instance: before, a stand-in of the same
+    name that makes and runs it; after, the dataclass's own (defaults, factories, keyword-only
+    fields, __post_init__ and its errors as dataclass gives them)."""
+    body = {"__annotations__": {"a": "int", "b": "list", "c": "int"},
+            "b": field(default_factory=list), "c": field(default=3, kw_only=True),
+            "__post_init__": lambda self: object.__setattr__(self, "seen", True),
+            "__doc__": "A node."}
+    ours, theirs = _both(body)
+    assert ours.__init__.__qualname__ == theirs.__init__.__qualname__ == "C.__init__"
+    assert ours.__init__.__module__ == theirs.__init__.__module__
+    stand_in = ours.__init__
+    for cls in (ours, theirs):
+        x = cls(1, c=4)
+        assert (x.a, x.b, x.c, x.seen) == (1, [], 4, True)
+        with pytest.raises(TypeError) as err:
+            cls(1, 2, 3)
+        assert "positional argument" in str(err.value)
+    assert ours.__init__ is not stand_in and ours.__init__.__qualname__ == "C.__init__"
+    assert ours.__init__.__code__.co_varnames == theirs.__init__.__code__.co_varnames
+    sub = type("S", (ours,), {})  # not a dataclass: runs the base's
+    assert sub(5).a == 5
+    fresh, _ = _both(body)
+    fresh_stand_in = fresh.__init__
+    y = type("T", (fresh,), {})(6)  # the stand-in called with an instance of a subclass
+    assert y.a == 6 and type(y).__init__ is fresh.__init__ is not fresh_stand_in
+
+
+def test_a_field_without_default_after_one_with_is_refused_when_the_class_is_made():
+    body = {"__annotations__": {"a": "int", "b": "int"}, "a": 1}
+    with pytest.raises(TypeError) as ours:
+        astnode(type("C", (), dict(body)))
+    with pytest.raises(TypeError) as theirs:
+        dataclass(frozen=True)(type("C", (), dict(body)))
+    assert str(ours.value) == str(theirs.value)
+
+
+def test_a_class_without_a_docstring_gets_the_dataclass_one():
+    """dataclass writes a missing docstring from __init__'s signature: such a class gets its
+    __init__ at once, and the same docstring."""
+    body = {"__annotations__": {"a": "int", "b": "list"}, "b": field(default_factory=list)}
+    ours, theirs = _both(body)
+    assert ours.__doc__ == theirs.__doc__ == "C(a: 'int', b: 'list' = <factory>)"
+    documented, _ = _both({**body, "__doc__": "A node."})
+    assert documented.__doc__ == "A node."

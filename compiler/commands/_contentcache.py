@@ -29,7 +29,6 @@ import hashlib
 import importlib.util
 import json
 import os
-import secrets
 import stat
 import sys
 import time
@@ -89,8 +88,9 @@ def _name(kind: str, key_: str) -> str:
     return f"{kind}-{key_}{SUFFIX}"
 
 
-def key(dirs) -> str | None:
-    """The cache key of loading ``dirs`` after the bundled content (None: cache off)."""
+def key(dirs, code: str | None = None) -> str | None:
+    """The cache key of loading ``dirs`` after the bundled content (None: cache off);
+    ``code``: :func:`code_digest`, when the caller has it already."""
     if cache_dir() is None:
         return None
     import runeforge
@@ -116,6 +116,13 @@ def key(dirs) -> str | None:
                 st = path.stat()
                 h.update(f"file:{path.relative_to(root).as_posix()}:{st.st_size}:"
                          f"{st.st_mtime_ns}\n".encode())
+    h.update((code if code is not None else code_digest()).encode())
+    return h.hexdigest()
+
+
+def code_digest() -> str:
+    """The digest of the compiler's own files: the size and modification time of each."""
+    h = hashlib.sha256()
     for package in ("runeforge", "runeforge.dsl", "runeforge.engine", "runeforge.locales"):
         code = Path(importlib.util.find_spec(package).origin).parent
         for parts, path in _code_files(str(code)):
@@ -211,7 +218,7 @@ def get(key_: str | None, kind: str, **options):
 
 
 def _write_entry(dir_fd: int, name: str, raw: bytes) -> None:
-    temp = f".{name}.{secrets.token_hex(4)}{TEMP_SUFFIX}"
+    temp = f".{name}.{os.urandom(4).hex()}{TEMP_SUFFIX}"  # (secrets.token_hex(4))
     flags = (os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW
              | getattr(os, "O_CLOEXEC", 0))
     fd = os.open(temp, flags, 0o600, dir_fd=dir_fd)
@@ -283,10 +290,10 @@ def put(key_: str | None, kind: str, value) -> None:
         os.close(dir_fd)
 
 
-def check_key(dirs) -> str | None:
+def check_key(dirs, code: str | None = None) -> str | None:
     """The key of a whole check of ``dirs`` after the bundled content: :func:`key` and the
     working directory (diagnostics name files relative to it)."""
-    base = key(dirs)
+    base = key(dirs, code)
     if base is None:
         return None
     return hashlib.sha256(f"{base}|check|{os.getcwd()}".encode()).hexdigest()
@@ -300,7 +307,8 @@ def checked(dirs, run_ir: bool = True, fresh=None):
     what computes the result on a miss (default ``pipeline.check(dirs)``)."""
     from runeforge import pipeline
 
-    key_ = check_key(dirs)
+    code = code_digest() if cache_dir() is not None else None
+    key_ = check_key(dirs, code)
     hit = get(key_, "check", run_ir=run_ir)
     if hit is not None:
         content, diags, compiled = hit
@@ -308,9 +316,11 @@ def checked(dirs, run_ir: bool = True, fresh=None):
     _no_collection_at_exit()
     with cyclic_gc_paused():
         result = fresh() if fresh is not None else pipeline.check(dirs)
-        # kept only when no file changed while it was checked (else it is not the key's result)
+        # kept only when no content file changed while it was checked (else it is not the
+        # key's result); the compiler's own files are not listed again (the modules of this
+        # run were read when it started, a later change is a later run's key; issue 38)
         if key_ is not None and not any(d.code in ("RF001", "RF004") for d in result.diagnostics) \
-                and check_key(dirs) == key_:
+                and check_key(dirs, code) == key_:
             put(key_, "check", result)
     return result
 

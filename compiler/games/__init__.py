@@ -45,8 +45,9 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import Any, Callable
+
+from runeforge.dsl.pkgfiles import files as package_files
 
 DEFAULT_GAME = "runebound-2e"
 ENTRY_POINT_GROUP = "runeforge.games"
@@ -207,7 +208,7 @@ class Game:
 
     def schema_path(self, kind: str):
         package, folder = self.schema_dir
-        return resources.files(package).joinpath(folder).joinpath(f"{kind}.schema.json")
+        return package_files(package).joinpath(folder).joinpath(f"{kind}.schema.json")
 
     def compile_card(self, card, content):
         return _call(self.dialect.compile_card, card, content)

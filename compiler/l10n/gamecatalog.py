@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import io
 from functools import lru_cache
-from importlib import resources
 
 from babel.messages import mofile, pofile
 from babel.support import Translations
 
 from runeforge.diagnostics import Diagnostic
+from runeforge.dsl.pkgfiles import files as package_files
 
 from .layered import Layered, has_pack_catalogs
 
@@ -19,7 +19,7 @@ LOCALES = ("en", "fi", "pl", "el", "ru")
 
 
 def catalog_path(domain: str, locale: str):
-    return resources.files("runeforge.locales").joinpath(locale, "LC_MESSAGES", f"{domain}.po")
+    return package_files("runeforge.locales").joinpath(locale, "LC_MESSAGES", f"{domain}.po")
 
 
 def translations(domain: str, locale: str) -> Layered | None:

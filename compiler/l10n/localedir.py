@@ -7,9 +7,9 @@ generated from it), ``babel_locale("pt-BR")`` is Babel's ``pt_BR``.
 
 from __future__ import annotations
 
-from importlib import resources
-
 from babel import Locale
+
+from runeforge.dsl.pkgfiles import files as package_files
 
 
 def babel_locale(locale: str) -> Locale:
@@ -17,4 +17,4 @@ def babel_locale(locale: str) -> Locale:
 
 
 def locales_dir():
-    return resources.files("runeforge.locales")
+    return package_files("runeforge.locales")

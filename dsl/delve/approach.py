@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from dataclasses import field
 
-from lark import Transformer, v_args
+from lark import Transformer
 
 from ..errors import AbilitySyntaxError
 from ..nodeclass import astnode
 from . import nodes as n
 from .problems import Problem
-from .words import YOU, Pred, Who, spanned
+from .words import YOU, Pred, Who, spanned_rules
 
 # the durations whose end comes after the adversary phase of the round (a lure in force
 # when the adversaries move); "until the end of your turn" ends before it
@@ -48,7 +48,7 @@ def _end(ch) -> int:
     return max(ends)
 
 
-@v_args(wrapper=spanned)
+@spanned_rules
 class ApproachWords(Transformer):
     """The transformer's rule for ``MOVE direction`` (delve.lark, session delve9)."""
 

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from dataclasses import field
 
-from lark import Transformer, v_args
+from lark import Transformer
 
 from ..errors import AbilitySyntaxError
 from ..nodeclass import astnode
 from . import nodes as n
-from .words import Pred, span_of, spanned, tok
+from .words import Pred, span_of, spanned_rules, tok
 
 ACTS = ("move", "recuperate")
 NAMES = {"move": "Move", "recuperate": "Recuperate"}
@@ -35,7 +35,7 @@ class TakeAction:
     who: n.Selector | None = None
 
 
-@v_args(wrapper=spanned)
+@spanned_rules
 class BasicActionWords(Transformer):
     """The transformer's rules (delve.lark, session delve9)."""
 

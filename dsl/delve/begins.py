@@ -14,17 +14,17 @@
 
 from __future__ import annotations
 
-from lark import Transformer, v_args
+from lark import Transformer
 
 from ..errors import AbilitySyntaxError
 from . import nodes as n
-from .words import YOU, Mod, Part, Who, span_of, spanned
+from .words import YOU, Mod, Part, Who, span_of, spanned_rules
 
 # the triggers that fire before an adversary moves in the adversary phase
 BEFORE_IT_MOVES = ("phase_start", "activated")
 
 
-@v_args(wrapper=spanned)
+@spanned_rules
 class BeginsWords(Transformer):
     """The transformer's rules (delve.lark, session delve10)."""
 

@@ -12,17 +12,17 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from lark import Transformer, v_args
+from lark import Transformer
 
 from ..errors import AbilitySyntaxError
 from . import nodes as n
-from .words import Pred, span_of, spanned, tok
+from .words import Pred, span_of, spanned_rules, tok
 
 ROLLS = (n.Strike, n.Attack, n.Reroll)
 MAX_DICE = 6
 
 
-@v_args(wrapper=spanned)
+@spanned_rules
 class BestOfWords(Transformer):
     """The transformer's rule for the sentence (delve.lark, session delve9)."""
 

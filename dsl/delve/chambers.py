@@ -9,14 +9,14 @@ heroes in this adversary's chamber"."""
 
 from __future__ import annotations
 
-from lark import Transformer, v_args
+from lark import Transformer
 
 from ..errors import AbilitySyntaxError
 from . import nodes as n
-from .words import YOU, Who, span_of, spanned
+from .words import YOU, Who, span_of, spanned_rules
 
 
-@v_args(wrapper=spanned)
+@spanned_rules
 class ChamberWords(Transformer):
     """The transformer's rules (delve.lark, session delve9)."""
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from lark import Token, v_args
+from lark import Token
 
 from ..errors import AbilitySyntaxError
 from . import nodes as n
@@ -40,7 +40,7 @@ from .words import (
     low,
     objs,
     span_of,
-    spanned,
+    spanned_rules,
     tok,
     tspan,
 )
@@ -65,7 +65,7 @@ def _range(ch) -> str | None:
 MAX_STRIKES = 6
 
 
-@v_args(wrapper=spanned)
+@spanned_rules
 class Tree2Ast(TollWords, ScoutWords, PlaceWords, ComparisonWords, ApproachWords, SpentWords,
                SoakWords, BestOfWords, MovementWords, BasicActionWords, ChamberWords,
                TriggerWords, BeginsWords, RollWords, UnmovedWords,

@@ -12,11 +12,11 @@ more wounds", so the grammar tells it from "with Hit 3+, Damage 2"."""
 
 from __future__ import annotations
 
-from lark import Transformer, v_args
+from lark import Transformer
 
 from . import nodes as n
 from .problems import Problem
-from .words import span_of, spanned
+from .words import span_of, spanned_rules
 
 KINDS = ("wounds_up_to", "vigour_up_to", "unwounded")
 _COUNT = ("NUMBER", "ONE", "A")
@@ -44,7 +44,7 @@ def _bound(ch, below: bool, what: str, meta) -> n.Filter:
     return n.Filter(f"{what}_up_to", max(value, 0), span_of(meta))
 
 
-@v_args(wrapper=spanned)
+@spanned_rules
 class ComparisonWords(Transformer):
     """The transformer's rules (delve.lark, session delve11)."""
 

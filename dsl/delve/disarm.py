@@ -19,12 +19,12 @@ from __future__ import annotations
 
 from dataclasses import field
 
-from lark import Transformer, v_args
+from lark import Transformer
 
 from ..nodeclass import astnode
 from . import nodes as n
 from .problems import Problem
-from .words import Pred, span_of, spanned, tok
+from .words import Pred, span_of, spanned_rules, tok
 
 
 @astnode
@@ -35,7 +35,7 @@ class Disarm:
     span: tuple[int, int] = field(default=(0, 0), compare=False, repr=False)
 
 
-@v_args(wrapper=spanned)
+@spanned_rules
 class DisarmWords(Transformer):
     """The transformer's rule (delve.lark, branch delve12)."""
 

@@ -14,13 +14,13 @@ nothing takes it back."""
 
 from __future__ import annotations
 
-from lark import Transformer, v_args
+from lark import Transformer
 
 from ..errors import AbilitySyntaxError
-from .words import Mod, Pred, span_of, spanned, tok
+from .words import Mod, Pred, span_of, spanned_rules, tok
 
 
-@v_args(wrapper=spanned)
+@spanned_rules
 class FirstTimeWords(Transformer):
     """The transformer's rules (delve.lark, branch delve12)."""
 

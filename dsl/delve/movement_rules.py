@@ -13,13 +13,13 @@ follow (issue 32, session delve9). Each is read, then kept or refused at its wor
 
 from __future__ import annotations
 
-from lark import Transformer, v_args
+from lark import Transformer
 
 from ..errors import AbilitySyntaxError
-from .words import Pred, Who, span_of, spanned
+from .words import Pred, Who, span_of, spanned_rules
 
 
-@v_args(wrapper=spanned)
+@spanned_rules
 class MovementWords(Transformer):
     """The transformer's rules (delve.lark, session delve9)."""
 

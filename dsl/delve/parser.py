@@ -13,27 +13,27 @@ modifiers nest deeper than ``MAX_NESTING``."""
 from __future__ import annotations
 
 from functools import lru_cache
-from importlib import resources
 
-from lark import Lark, Token, v_args
+from lark import Lark, Token
 from lark.exceptions import UnexpectedInput, VisitError
 
 from .. import larktables
 from ..errors import AbilitySyntaxError
+from ..pkgfiles import files as package_files
 from . import nodes as n
 from .build import body_effects
 from .clauses import Tree2Ast
 from .hints import explain
 from .lexer import DISPLAY, TERMINAL_WORDS, VOCABULARY, DelveLexer, tokenize
 from .limits import MAX_NESTING
-from .words import YOU, span_of, spanned, tspan
+from .words import YOU, span_of, spanned_rules, tspan
 
 __all__ = ["VOCABULARY", "interactive", "parse_ability", "parser"]
 
 NUMBER_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 
 
-@v_args(wrapper=spanned)
+@spanned_rules
 class _ToAst(Tree2Ast):
     """The forms: a header (a cost, a name, "Spend a hero die") over the body."""
 
@@ -151,11 +151,11 @@ def _missed(who, event) -> n.Selector:
 
 
 def _grammar() -> str:
-    return resources.files(__package__).joinpath("delve.lark").read_text(encoding="utf-8")
+    return package_files(__package__).joinpath("delve.lark").read_text(encoding="utf-8")
 
 
 def _shared_dir() -> str:
-    return str(resources.files("runeforge.dsl"))
+    return str(package_files("runeforge.dsl"))
 
 
 class _Text:
@@ -176,7 +176,7 @@ TABLES = "delve.tables.json"
 
 
 def tables_key() -> str:
-    shared = resources.files("runeforge.dsl").joinpath("shared.lark").read_text(encoding="utf-8")
+    shared = package_files("runeforge.dsl").joinpath("shared.lark").read_text(encoding="utf-8")
     return larktables.grammar_key([_grammar(), shared], _OPTIONS)
 
 

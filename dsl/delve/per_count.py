@@ -15,17 +15,17 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from lark import Transformer, v_args
+from lark import Transformer
 
 from ..errors import AbilitySyntaxError
 from . import nodes as n
 from .problems import Problem
-from .words import Mod, Who, span_of, spanned
+from .words import Mod, Who, span_of, spanned_rules
 
 COUNTED = (n.Heal, n.Renown, n.Suffer)
 
 
-@v_args(wrapper=spanned)
+@spanned_rules
 class ForEachWords(Transformer):
     """The transformer's rule (delve.lark, branch delve12)."""
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from dataclasses import field
 
-from lark import Transformer, v_args
+from lark import Transformer
 
 from ..nodeclass import astnode
-from .words import Pred, span_of, spanned, tok
+from .words import Pred, span_of, spanned_rules, tok
 
 TEXT = {("own",): "your chamber", ("adjacent",): "an adjacent chamber",
         ("adjacent", "own"): "your chamber or an adjacent chamber"}
@@ -29,7 +29,7 @@ class Place:
     span: tuple[int, int] = field(default=(0, 0), compare=False, repr=False)
 
 
-@v_args(wrapper=spanned)
+@spanned_rules
 class PlaceWords(Transformer):
     """The transformer's rules (delve.lark, session delve11)."""
 

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from dataclasses import field, replace
 
-from lark import Transformer, v_args
+from lark import Transformer
 
 from ..errors import AbilitySyntaxError
 from ..nodeclass import astnode
 from . import nodes as n
-from .words import Mod, Pred, span_of, spanned, tok, toks
+from .words import Mod, Pred, span_of, spanned_rules, tok, toks
 
 FACES = 6
 
@@ -43,7 +43,7 @@ class RollRow:
     span: tuple[int, int] = field(default=(0, 0), compare=False, repr=False)
 
 
-@v_args(wrapper=spanned)
+@spanned_rules
 class RollWords(Transformer):
     """The transformer's rules (delve.lark, session delve10)."""
 

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from dataclasses import field, replace
 
-from lark import Transformer, v_args
+from lark import Transformer
 
 from ..errors import AbilitySyntaxError
 from ..nodeclass import astnode
-from .words import Pred, span_of, spanned, tok
+from .words import Pred, span_of, spanned_rules, tok
 
 LOOK = "look at the top card of the exploration deck"
 BURY = "put it on the bottom of the exploration deck"
@@ -39,7 +39,7 @@ class _Bury:
     span: tuple[int, int] = field(default=(0, 0), compare=False, repr=False)
 
 
-@v_args(wrapper=spanned)
+@spanned_rules
 class ScoutWords(Transformer):
     """The transformer's rules (delve.lark, session delve11)."""
 

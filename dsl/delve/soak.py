@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from dataclasses import field
 
-from lark import Transformer, v_args
+from lark import Transformer
 
 from ..nodeclass import astnode
 from . import nodes as n
 from .problems import Problem
-from .words import YOU, Clause, Pred, Who, span_of, spanned
+from .words import YOU, Clause, Pred, Who, span_of, spanned_rules
 
 
 @astnode
@@ -30,7 +30,7 @@ class Soak:
     on: n.Selector | None = None
 
 
-@v_args(wrapper=spanned)
+@spanned_rules
 class SoakWords(Transformer):
     """The transformer's rule for the sentence (delve.lark, session delve9)."""
 

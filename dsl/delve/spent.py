@@ -9,16 +9,16 @@ spent, so "once per round" on it is "once per turn" (printed so)."""
 
 from __future__ import annotations
 
-from lark import Transformer, v_args
+from lark import Transformer
 
 from .problems import Problem
-from .words import span_of, spanned, tok
+from .words import span_of, spanned_rules, tok
 
 FACES = 6
 ALL = tuple(range(1, FACES + 1))
 
 
-@v_args(wrapper=spanned)
+@spanned_rules
 class SpentWords(Transformer):
     """The transformer's rules for the event (delve.lark, session delve9)."""
 

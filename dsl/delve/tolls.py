@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from dataclasses import field
 
-from lark import Transformer, v_args
+from lark import Transformer
 
 from ..errors import AbilitySyntaxError
 from ..nodeclass import astnode
 from . import nodes as n
 from .problems import Problem
-from .words import Pred, span_of, spanned, tok
+from .words import Pred, span_of, spanned_rules, tok
 
 ACTS = {"EXPLORE": "explore", "MOVE": "move", "RECUPERATE": "recuperate"}
 
@@ -39,7 +39,7 @@ class Toll:
     was_span: tuple[int, int] = field(default=(0, 0), compare=False, repr=False)
 
 
-@v_args(wrapper=spanned)
+@spanned_rules
 class TollWords(Transformer):
     """The transformer's rule (delve.lark, session delve11)."""
 

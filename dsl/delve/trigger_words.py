@@ -18,16 +18,16 @@
 
 from __future__ import annotations
 
-from lark import Transformer, v_args
+from lark import Transformer
 
 from ..errors import AbilitySyntaxError
-from .words import YOU, Mod, Part, Who, span_of, spanned, tok
+from .words import YOU, Mod, Part, Who, span_of, spanned_rules, tok
 
 # the basic actions whose use the engine fires as an event, and the event
 EVENTS = {"recuperate": "recuperated", "explore": "explored"}
 
 
-@v_args(wrapper=spanned)
+@spanned_rules
 class TriggerWords(Transformer):
     """The transformer's rules (delve.lark, session delve10)."""
 

@@ -10,14 +10,14 @@ it, it is RF914 (``checks.py``). Printed ``If it cannot be pushed, …``."""
 
 from __future__ import annotations
 
-from lark import Transformer, v_args
+from lark import Transformer
 
-from .words import YOU, Who, span_of, spanned
+from .words import YOU, Who, span_of, spanned_rules
 
 CONDS = ("unpushed", "unpulled")
 
 
-@v_args(wrapper=spanned)
+@spanned_rules
 class UnmovedWords(Transformer):
     """The transformer's rules (delve.lark, session delve10)."""
 

@@ -135,6 +135,26 @@ def spanned(f, _data, children, _meta):
     return f(Spans(children), children)
 
 
+_WRAPPED = type(v_args(wrapper=spanned)(spanned))  # lark's wrapper of one method
+
+
+def spanned_rules(cls):
+    """``@spanned_rules`` on a transformer class: each public method the class
+    defines itself, not wrapped already, wrapped as ``v_args`` wraps a method. Lark's class
+    decorator finds those by listing every member of the class and of each base (``inspect.
+    getmembers``): the Delve dialect's 21 classes, one of them over 20 bases, spent ~5 ms of
+    every start on it (issue 38). tests/test_delve_spanned.py compares the two."""
+    wrap = v_args(wrapper=spanned)
+    own = list(vars(cls).items())
+    if any(hasattr(value, "_apply_v_args") for _, value in own):
+        return wrap(cls)  # (a class inside: v_args wraps it, not its methods; lark's own way)
+    for name, value in own:
+        if name.startswith("_") or isinstance(value, _WRAPPED) or not callable(getattr(cls, name)):
+            continue
+        setattr(cls, name, wrap(value))
+    return cls
+
+
 def toks(children, *types) -> list[Token]:
     return [c for c in children if isinstance(c, Token) and c.type in types]
 
@@ -160,7 +180,7 @@ def _noun(children) -> tuple[str, bool]:
     return ("adversary" if noun.type == "ADVERSARY" else "hero"), low(noun) in PLURAL_WORDS
 
 
-@v_args(wrapper=spanned)
+@spanned_rules
 class Words(Transformer):
     """Parse tree -> the values above (the rules named in delve.lark)."""
 

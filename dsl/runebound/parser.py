@@ -10,13 +10,13 @@ from __future__ import annotations
 import re
 import threading
 from functools import lru_cache
-from importlib import resources
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from .. import larktables
 from ..errors import AbilitySyntaxError
+from ..pkgfiles import files as package_files
 from . import nodes as n
 from .expect import explain_unexpected
 from .lexer import AbilityLexer
@@ -350,7 +350,7 @@ parser_decks.install(_ToAst)
 
 
 def _grammar_text() -> str:
-    return resources.files(__package__).joinpath("ability.lark").read_text(encoding="utf-8")
+    return package_files(__package__).joinpath("ability.lark").read_text(encoding="utf-8")
 
 
 _OPTIONS = {"parser": "lalr", "start": "ability", "maybe_placeholders": False,

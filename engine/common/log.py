@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 
 
 class EventLog:
@@ -47,6 +46,8 @@ class EventLog:
 
     def write(self, path: str) -> None:
         """Write the log atomically (temp file in the same directory, then os.replace)."""
+        import tempfile  # here: a log is rarely written to a file (issue 38)
+
         directory = os.path.dirname(os.path.abspath(path))
         # the compiler's naming (.NAME.XXXXXXXX.tmp), which its commands clean up after a kill
         fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{os.path.basename(path)}.",

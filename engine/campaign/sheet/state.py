@@ -9,7 +9,8 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
-from importlib import resources
+
+from runeforge.engine.common.pkgfiles import files as package_files
 
 from ..data import CampaignData
 from .streams import shuffle
@@ -31,7 +32,7 @@ class SheetError(Exception):
 
 
 def schema() -> dict:
-    text = resources.files("runeforge.engine.campaign").joinpath("sheet.schema.json")
+    text = package_files("runeforge.engine.campaign").joinpath("sheet.schema.json")
     return json.loads(text.read_text(encoding="utf-8"))
 
 

@@ -27,9 +27,9 @@ def bundled_document(name: str) -> dict:
     Read with libyaml when PyYAML has it (a tenth of ruamel's time; these bundled files hold
     no scalar that YAML 1.1 and 1.2 read differently, which tests/test_yaml_front_ends.py checks
     against ruamel's YAML 1.2), else with ruamel."""
-    from importlib import resources
+    from runeforge.engine.common.pkgfiles import files as package_files
 
-    ref = resources.files("runeforge.cards").joinpath("rules", f"{name}.yaml")
+    ref = package_files("runeforge.cards").joinpath("rules", f"{name}.yaml")
     try:
         text = ref.read_text(encoding="utf-8")
     except FileNotFoundError:

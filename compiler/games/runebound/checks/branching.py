@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from importlib import resources
 
 from runeforge.dsl.errors import suggest
+from runeforge.dsl.pkgfiles import files as package_files
 from runeforge.dsl.runebound import nodes as n
 from runeforge.dsl.runebound.nodes_lists import values
 from runeforge.dsl.runebound.printer import text
@@ -36,7 +36,7 @@ _OUT_OF_COMBAT_KINDS = ("event", "encounter")
 
 @lru_cache(maxsize=None)
 def _schema_enum(kind: str, prop: str) -> tuple[str, ...]:
-    doc = json.loads(resources.files("runeforge.schemas").joinpath(
+    doc = json.loads(package_files("runeforge").joinpath("schemas").joinpath(
         f"{kind}.schema.json").read_text(encoding="utf-8"))
     found = []
 

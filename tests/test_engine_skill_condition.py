@@ -5,11 +5,12 @@ a test of Lore counted the Primer's skill."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-import runeforge.engine.runebound.core.skills  # noqa: F401 - registers grant_skill
 from runeforge.games.runebound.abilities import compile_text
 
 CONTENT = Path(__file__).resolve().parent / "data" / "lang-runs2"
@@ -43,3 +44,18 @@ def test_a_skill_given_by_a_held_card_meets_a_condition_on_it(items, gold):
 def test_the_otherwise_branch_follows_the_same_skills():
     text = "If you have the Lore skill, gain 2 gold. Otherwise, gain 1 gold."
     assert (_gold((), text), _gold(("sages-primer",), text)) == (1, 2)
+
+
+def test_a_fresh_process_builds_a_catalog_with_a_granted_skill():
+    """The catalog registers ``grant_skill`` itself: in a process that never imported
+    core/skills.py, a card saying "You have the Lore skill." failed with "unknown effect op
+    'grant_skill'" (found by branch runs2, whose tests imported the module first)."""
+    code = ("from tests.engine_bundle import catalog\n"
+            f"cat = catalog({str(CONTENT)!r})\n"
+            "hero = cat.new_hero('varikas-the-dead', items=['sages-primer'], gold=0)\n"
+            "print(hero.items)\n")
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-800:]
+    assert "sages-primer" in done.stdout

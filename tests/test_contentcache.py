@@ -397,3 +397,35 @@ def test_a_lone_surrogate_in_a_files_text_is_not_stored(cache_at):
         assert not entry(cache_at, "content").exists()
     finally:
         object.__setattr__(f.source, "text", kept)
+
+
+def test_an_entry_is_read_with_the_collector_off_and_left_as_it_was(cache_at, clean_content,
+                                                                      monkeypatch):
+    """get() decodes an entry with the cyclic collector off (its objects set off collections
+    that were a tenth of a warm command) and leaves it on, or off, as it found it, for a hit,
+    a miss of a malformed entry and a decoder that raises."""
+    import gc
+
+    from runeforge.commands import _contentcodec
+
+    cache.put(KEY, "content", clean_content)
+    seen = []
+    decode = _contentcodec.decode_content
+
+    def spy(data, **options):
+        seen.append(gc.isenabled())
+        return decode(data, **options)
+
+    monkeypatch.setattr(_contentcodec, "decode_content", spy)
+    was = gc.isenabled()
+    try:
+        for enabled in (True, False):
+            (gc.enable if enabled else gc.disable)()
+            assert cache.get(KEY, "content") is not None
+            assert gc.isenabled() is enabled
+        gc.enable()
+        entry(cache_at).write_text('{"format": 1, "cards": 7}')
+        assert cache.get(KEY, "content") is None and gc.isenabled()
+    finally:
+        (gc.enable if was else gc.disable)()
+    assert seen == [False, False, False]

@@ -57,11 +57,14 @@ def _load_all(dirs):
     if content is not None:
         content._cache_key = key
         return content
-    result = pipeline.check(dirs, compile=False)
-    if not result.ok:
-        print_diagnostics(result.diagnostics)
-        finish(result.diagnostics)
-    _contentcache.put(key, "content", result.content)
+    # the collector off while the content is loaded, as for a whole check (the loaded files'
+    # objects set off collections that were a third of a first `odds`; issue 38)
+    with _contentcache.cyclic_gc_paused():
+        result = pipeline.check(dirs, compile=False)
+        if not result.ok:
+            print_diagnostics(result.diagnostics)
+            finish(result.diagnostics)
+        _contentcache.put(key, "content", result.content)
     result.content._cache_key = key
     return result.content
 

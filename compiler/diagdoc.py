@@ -99,7 +99,7 @@ EXAMPLES = {
              "attack.`",
     "RF444": "`Every time your Hero takes 1 or more wounds, your Hero takes 1 wound.`",
     "RF450": "`This challenge takes 1 wound.` on an item (write 'your enemy')",
-    "RF451": "`You receive +1 Mind for each Item you have.` (give it a timing)",
+    "RF451": "`Items cost you 1 less gold for each Ally you have.` (give it a timing)",
     "RF452": "`Each Hero tests Body (5).` ('If you succeed' could not say whose)",
     "RF454": "`Before combat: gain 1 gold. If you were defeated, take 1 wound.` (write "
              "'When your Hero is knocked out, ...')",

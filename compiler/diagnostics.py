@@ -99,7 +99,7 @@ CODES: dict[str, str] = {
     "RF444": "an 'Every time ... takes wounds' rule whose own wounds set it off again",
     # ---- issue 32 (part III): the compositional core
     "RF450": "'this challenge' on a card that is not a challenge",
-    "RF451": "a bonus 'for each ...' as an always-on rule",
+    "RF451": "a price or a restriction 'for each ...' as an always-on rule",
     "RF452": "a test or an attack said of other Heroes",
     "RF454": "'if you were defeated' away from 'After combat,': a defeated Hero's turn ends at once",
     "RF453": "'keep it as a trophy' on a card that is not an encounter",

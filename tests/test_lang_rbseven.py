@@ -2,12 +2,20 @@
 compiled, run by the engine, printed and parsed back.
 
 * A counted stat bonus stays live: "You receive +1 Mind for each Item you have." is an
-  always-on rule the engine counts whenever the stat is read (engine/runebound/core/counted.py)."""
+  always-on rule the engine counts whenever the stat is read (engine/runebound/core/counted.py).
+* An attack's result said by its subject ("If the attack succeeds,", "If this Ally attacks and
+  succeeds,", "your attack misses") with no attack before it is the trigger on that attack's
+  result; under a combat phase's tag, for this combat round (dsl/runebound/parser_rbseven.py).
+  The scenarios of tests/data/lang-rbseven run them."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from runeforge.dsl.errors import AbilitySyntaxError
+from runeforge.dsl.runebound import nodes as n
 from runeforge.dsl.runebound import parse_ability, print_ability
 from runeforge.games.runebound.abilities import compile_ability
 from runeforge.games.runebound.checks import CardContext
@@ -66,3 +74,57 @@ def test_a_counted_price_is_still_refused():
     assert ir is None and findings[0].code == "RF451" and findings[0].hint
     start, end = findings[0].span
     assert text[start:end] == "for each Ally you have"
+
+
+CONTENT = Path(__file__).resolve().parent / "data" / "lang-rbseven"
+ATTACK_RESULTS = [
+    ("Melee: Activate to add +3 to your combat roll. If the attack succeeds, inflict 1 "
+     "additional wound.", "item", "hero", True, True),
+    ("Ranged: If your attack succeeds, your enemy takes 1 extra wound.", "item", "hero", True,
+     True),
+    ("Melee: If this Ally attacks and succeeds, your Hero gains 1 gold.", "ally", "this_ally",
+     True, True),
+    ("Magic: If the attack misses, take 1 wound.", "item", "hero", False, True),
+    ("If your attack fails, take 1 exhaustion.", "hero", "hero", False, False),
+    ("Whenever your attack hits, gain 1 gold.", "hero", "hero", True, False),
+]
+
+
+@pytest.mark.parametrize("text, kind, who, success, round_", ATTACK_RESULTS)
+def test_an_attacks_result_with_no_attack_before_it_is_a_trigger(text, kind, who, success,
+                                                                 round_):
+    ability = parse_ability(text)
+    (trigger,) = [s for s in n.ability_nodes(ability) if type(s) is n.Trigger]
+    assert trigger.event == n.AttackResult(who, success)
+    assert any(type(s) is n.During and s.until == "end_of_round"
+               for s in ability.sentences) is round_
+    printed = print_ability(ability)
+    assert parse_ability(printed) == ability  # fmt prints a form that parses back
+    usage = ("activated" if "Activate" in text else "constant") if kind == "item" else None
+    ir, findings = compile_ability(text, CardContext(kind, usage, None, frozenset()))
+    assert ir is not None and not [f for f in findings if f.severity == "error"], findings
+
+
+def test_after_an_attack_it_is_that_attacks_outcome():
+    ability = parse_ability("Melee: Make a melee attack. If the attack succeeds, inflict 1 "
+                            "additional wound.")
+    assert [type(s) for s in ability.sentences] == [n.Attack, n.Outcome]
+    assert ability.sentences[1].effect == n.InflictAdditional(
+        n.Amount("fixed", (1,)), "enemy")
+
+
+def test_after_a_test_it_is_refused_at_its_words():
+    text = "Test Body (10). If the attack succeeds, gain 1 gold."
+    with pytest.raises(AbilitySyntaxError) as err:
+        parse_ability(text)
+    assert err.value.start == len("Test Body (10). ") and err.value.hint
+
+
+def test_the_scenarios_run_each_attack_result():
+    from runeforge import pipeline, scenarios
+
+    result = pipeline.check([str(CONTENT)])
+    assert result.ok, [d.message for d in result.diagnostics if d.is_error]
+    mine = [r for r in scenarios.run(result.content, result.compiled)
+            if "lang-rbseven" in r.path]
+    assert len(mine) == 3 and not [(r.name, r.error) for r in mine if not r.passed]

@@ -6,6 +6,8 @@ compiled, run by the engine, printed and parsed back.
 * An attack's result said by its subject ("If the attack succeeds,", "If this Ally attacks and
   succeeds,", "your attack misses") with no attack before it is the trigger on that attack's
   result; under a combat phase's tag, for this combat round (dsl/runebound/parser_rbseven.py).
+* "Instead of rolling movement dice, <effect>." is the window before moving, each move of the
+  effect replacing the roll; "this weapon" (an Item's class after "this") is "this Item".
   The scenarios of tests/data/lang-rbseven run them."""
 
 from __future__ import annotations
@@ -127,4 +129,69 @@ def test_the_scenarios_run_each_attack_result():
     assert result.ok, [d.message for d in result.diagnostics if d.is_error]
     mine = [r for r in scenarios.run(result.content, result.compiled)
             if "lang-rbseven" in r.path]
-    assert len(mine) == 3 and not [(r.name, r.error) for r in mine if not r.passed]
+    assert len(mine) == 5 and not [(r.name, r.error) for r in mine if not r.passed]
+
+
+SAME = [
+    ("hero", "Instead of rolling movement dice, you may take 1 exhaustion to move up to 2 "
+     "spaces in any direction.", "Before moving, take 1 exhaustion to move up to 2 spaces in "
+     "any direction instead of rolling movement dice."),
+    ("hero", "Once per turn, instead of rolling movement dice, move 3 spaces.",
+     "Once per turn, before moving, move 3 spaces instead of rolling movement dice."),
+    ("item", "This weapon cannot be sold.", "This Item cannot be sold."),
+    ("item", "When you sell this armor, gain 2 gold.", "Every time you sell this card, gain 2 "
+     "gold."),
+]
+
+
+@pytest.mark.parametrize("kind, written, canonical", SAME)
+def test_a_wording_is_its_canonical_form(kind, written, canonical):
+    from runeforge.games.runebound.abilities import canonical_text
+
+    assert canonical_text(written) == canonical
+    assert parse_ability(written) == parse_ability(canonical)
+    ctx = CardContext(kind, "constant" if kind == "item" else None, None, frozenset())
+    ir, findings = compile_ability(written, ctx)
+    assert ir is not None and not findings, findings
+    assert ir == compile_ability(canonical, ctx)[0]
+
+
+def test_instead_of_rolling_with_no_move_is_refused_at_its_words():
+    text = "Instead of rolling movement dice, gain 1 gold."
+    with pytest.raises(AbilitySyntaxError) as err:
+        parse_ability(text)
+    assert (err.value.start, err.value.end) == (0, len("Instead of rolling movement dice,"))
+    assert "move" in err.value.hint
+
+
+def test_a_weapon_off_this_is_not_the_card():
+    with pytest.raises(AbilitySyntaxError):
+        parse_ability("Weapons cannot be sold.")
+
+
+# ---- "this phase": a duration that ends as the combat's next step begins ----------------------
+
+def test_this_phase_lasts_until_the_next_step_begins():
+    from tests.engine_bundle import catalog, fight
+
+    cat = catalog(CONTENT)
+    hero = cat.new_hero("varikas-the-dead", items=["stone-ward"])
+    # ranged: defend (20); melee: use the ward, defend with a 2 (2 + Body 4 + 10 >= 12); magic:
+    # attack (20); the boar (life 2) survives one wound; round 2: ranged attack (20) defeats it
+    answers = [("use_ability", None), ("escape", False), ("phase_action", "defend"),
+               ("use_ability", "stone-ward#0"), ("phase_action", "defend"),
+               ("phase_action", "attack"), ("escape", False), ("phase_action", "attack")]
+    _result, combat, _state = fight(cat, hero, "tusk-boar", [20, 2, 20, 20], answers)
+    records = combat.log.records
+    kinds = [(r["type"], r.get("until") or r.get("window")) for r in records]
+    begun = kinds.index(("duration", "end_of_phase"))
+    ended = kinds.index(("expired", "end_of_phase"))
+    assert kinds.index(("window", "melee")) < begun < ended < kinds.index(("window", "magic"))
+    assert hero.wounds == 0  # the melee defence held with the ward's +10 Body
+    assert all(e.until != "end_of_phase" for e in combat.state.effects)
+
+
+def test_this_phase_with_no_phase_tag_is_refused():
+    text = "You receive +2 Body this phase."
+    ir, findings = compile_ability(text, CardContext("item", "constant", None, frozenset()))
+    assert ir is None and findings[0].code == "RF565" and findings[0].hint

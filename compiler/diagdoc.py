@@ -99,7 +99,7 @@ EXAMPLES = {
              "attack.`",
     "RF444": "`Every time your Hero takes 1 or more wounds, your Hero takes 1 wound.`",
     "RF450": "`This challenge takes 1 wound.` on an item (write 'your enemy')",
-    "RF451": "`You receive +1 Mind for each Item you have.` (give it a timing)",
+    "RF451": "`Items cost you 1 less gold for each Ally you have.` (give it a timing)",
     "RF452": "`Each Hero tests Body (5).` ('If you succeed' could not say whose)",
     "RF454": "`Before combat: gain 1 gold. If you were defeated, take 1 wound.` (write "
              "'When your Hero is knocked out, ...')",
@@ -130,6 +130,7 @@ EXAMPLES = {
     "RF560": "`Until the end of this turn, until the next event, you receive +1 Body.`",
     "RF562": "`Every time your Hero enters a forest space, move 1 space.`",
     "RF563": "`At the end of your turn, you receive +1 Body.`",
+    "RF565": "`You receive +2 Body this phase.` (no phase's tag)",
     "RF564": "`Before Combat: Every time your Hero takes 1 or more wounds, gain 1 gold.`",
     "RF561": "`Melee: Every time your Hero enters a town, gain 1 gold.` (write 'Every time "
              "...' for a rule always on)",

@@ -99,7 +99,7 @@ CODES: dict[str, str] = {
     "RF444": "an 'Every time ... takes wounds' rule whose own wounds set it off again",
     # ---- issue 32 (part III): the compositional core
     "RF450": "'this challenge' on a card that is not a challenge",
-    "RF451": "a bonus 'for each ...' as an always-on rule",
+    "RF451": "a price or a restriction 'for each ...' as an always-on rule",
     "RF452": "a test or an attack said of other Heroes",
     "RF454": "'if you were defeated' away from 'After combat,': a defeated Hero's turn ends at once",
     "RF453": "'keep it as a trophy' on a card that is not an encounter",
@@ -156,6 +156,7 @@ CODES: dict[str, str] = {
              "move 1 space.'): it may fire in a combat or in the movement step itself",
     "RF563": "a rule given at the end of the turn that lasts to the end of the turn at the "
              "latest ('At the end of your turn, you receive +1 Body.'): it ends as it begins",
+    "RF565": "'this phase' said where no combat phase is under way (no phase's tag)",
     "RF564": "a window before a rule made only of triggers ('Before Combat: Every time ...'): "
              "such a rule is always on, and the window would be dropped",
     "RF561": "a trigger under a phase's tag ('Melee: Every time you enter a town, ...') on an "

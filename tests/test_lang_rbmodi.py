@@ -174,8 +174,9 @@ REFUSED = [
     # "against" where no challenge is fought (the existing check, at the modifier's words)
     ("item", "At the start of your turn, gain 2 gold against yellow challenges.", "RF415",
      "against yellow challenges"),
-    # a count on an always-on bonus (the existing check): the count would never change
-    ("item", "You receive +1 Mind for each Item you have.", "RF451", "for each Item you have"),
+    # a count on an always-on price (the existing check): the count would never change
+    ("item", "Items cost you 1 less gold for each Ally you have.", "RF451",
+     "for each Ally you have"),
 ]
 
 

@@ -47,21 +47,26 @@ from .parser_rewards import RewardRules  # issue 32 (session rbcard): 'Reward: 3
 _ATTACK_OUTCOMES: list[tuple[int, int]] = []
 
 
-def _check_attack_outcomes(costs, walked) -> None:
+def _check_attack_outcomes(costs, walked) -> list:
     """'If your attack succeeds' says the result of an attack: the attack or test it follows
-    must be an attack (after a test it would mean another thing than 'If you succeed')."""
+    must be an attack (after a test it would mean another thing than 'If you succeed').
+    Returns the spans of those that follow no attack or test (branch rbseven: triggers)."""
     if not _ATTACK_OUTCOMES:
-        return
+        return []
     tried = sorted((node.span[0], isinstance(node, n.Attack))
                    for nodes in [list(n.walk(c)) for c in costs] + walked for node in nodes
                    if isinstance(node, (n.Attack, n.Test)) and node.span)
     outcomes, _ATTACK_OUTCOMES[:] = list(_ATTACK_OUTCOMES), []
+    lone = []
     for start, end in outcomes:
         before = [is_attack for at, is_attack in tried if at < start]
         if before and not before[-1]:
             raise AbilitySyntaxError(
                 "'If your attack ...' follows a test, not an attack", start, end,
                 hint="write 'If you succeed,' or 'If you fail,' for the test's result")
+        if not before:
+            lone.append((start, end))
+    return lone
 
 
 class _ToAst(BranchingRules, RewardRules, Transformer):  # BranchingRules: families 1-3
@@ -116,7 +121,10 @@ class _ToAst(BranchingRules, RewardRules, Transformer):  # BranchingRules: famil
                              "exhaustion. ...'")
         for nodes in [list(n.walk(c)) for c in costs] + walked:
             _check_amounts(nodes)
-        _check_attack_outcomes(costs, walked)
+        lone = _check_attack_outcomes(costs, walked)
+        if lone:  # branch rbseven: an attack's result that no attack before it answers
+            sentences = parser_rbseven.lone_outcomes_as_triggers(sentences, lone, tag)
+            walked = [list(n.walk(s)) for s in sentences]
         ability = n.Ability(tag=tag, limits=limits or (), window=window, costs=costs,
                             cost_style=style, sentences=tuple(sentences), span=_sp(ch),
                             limits_span=limits_span)
@@ -613,3 +621,7 @@ parser_rbmodi.REPARSE.append(parse_ability)  # its round-trip guard reads a sent
 from . import parser_rbsix2  # noqa: E402
 
 parser_rbsix2.install(_ToAst)
+# ---- branch rbseven: an attack's result said by its subject
+from . import parser_rbseven  # noqa: E402
+
+parser_rbseven.install(_ToAst)

@@ -29,6 +29,7 @@ TARGETS = {"hero": "your Hero", "enemy": "your enemy", "ally": "one of your Alli
            "another_hero": "another Hero", "you": "you"}
 DURATIONS = {"end_of_combat": "until the end of this combat",
              "end_of_round": "until the end of this combat round",
+             "end_of_phase": "until the end of this phase",  # branch rbseven
              "end_of_turn": "until the end of this turn",
              "start_of_next_turn": "until the start of your next turn"}
 STATS = {"mind": "Mind", "body": "Body", "spirit": "Spirit", "life": "Life",

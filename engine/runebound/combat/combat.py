@@ -98,10 +98,12 @@ class Combat(Resolver):
         self.round_attacks = set()
 
     def _step(self, step: str, round_no: int) -> None:
+        self.expire("end_of_phase")  # branch rbseven: "this phase" ends as the next step begins
         self.moment = moment_at(step, step, self.state.combat_no, round_no, self.state.turn)
         self.log.emit("window", window=step, round=round_no)
 
     def _end(self, result: CombatResult) -> CombatResult:
+        self.expire("end_of_phase")
         self.expire("end_of_round")
         self.expire("end_of_combat")
         self.moment = moment_at(AFTER_COMBAT, None, self.state.combat_no, 0, self.state.turn)

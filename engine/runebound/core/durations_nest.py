@@ -4,7 +4,8 @@ until the earlier of the two ends, so the engine puts them in force as a duratio
 that ends then (:func:`flatten`). Before, the inner duration was kept as an effect of the outer
 one and never run: the text compiled and did nothing.
 
-Ends are ordered along one turn: a combat round ends before its combat, a combat before its
+Ends are ordered along one turn: a combat phase ends before its round (branch rbseven), a
+combat round ends before its combat, a combat before its
 turn, the turn before its owner's next one starts, which is before that turn ends. The ends of
 family 8 that are not on that line ("until the next event", "until this card is discarded")
 are not comparable with the others: ``check`` refuses them nested in another end (RF560), and
@@ -12,7 +13,7 @@ the engine then keeps the inner end."""
 
 from __future__ import annotations
 
-ORDER = ("end_of_round", "end_of_combat", "end_of_turn", "start_of_next_turn",
+ORDER = ("end_of_phase", "end_of_round", "end_of_combat", "end_of_turn", "start_of_next_turn",
          "end_of_next_turn")
 
 

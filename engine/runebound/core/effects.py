@@ -288,7 +288,10 @@ class ForDuration(Effect):
     op = "for_duration"
 
     def run(self, ctx):
-        ctx.engine.add_duration(ctx, self.until, self.raw_effects)
+        until = self.until
+        if until == "end_of_phase":  # branch rbseven: said under a phase's tag (RF565 else)
+            until = used_until(ctx, until)
+        ctx.engine.add_duration(ctx, until, self.raw_effects)
 
 
 @dataclass

@@ -62,6 +62,7 @@ MODIFIABLE_STATS = (
 )
 DURATIONS = ("end_of_combat", "end_of_round", "end_of_turn", "start_of_next_turn")
 DURATIONS += ("next_event", "end_of_next_turn", "while_held")  # ---- family 8 (issue 21)
+DURATIONS += ("end_of_phase",)  # branch rbseven: "this phase" (ends when the next step begins)
 # ---- family 4 (issue 21): targets by the board; where a Hero enters (game/movement.py)
 MAX_WITHIN = 9
 TARGETS += ("each_hero_in_space", *(f"each_hero_within_{k}" for k in range(1, MAX_WITHIN + 1)))

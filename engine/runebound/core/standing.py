@@ -22,6 +22,7 @@ from __future__ import annotations
 from runeforge.engine.common.errors import EngineError
 
 from .cardwindows import HELD_IN_FORCE_KINDS
+from .counted import counted_modifiers
 from .effects import Context, build_effects
 from .effects_branching import (  # family 1 (issue 21)
     while_modifiers,
@@ -102,6 +103,8 @@ class StandingRules:
                 total = hit[1] if name in _ROLLS else hit[1] + getattr(fig, name, 0)
                 if self.state.effects:
                     total += self.duration_modifiers(fig, name)
+                if "repeat" in summary[2]:  # issue 32: counted bonuses, never cached
+                    total += counted_modifiers(self, fig, name)
                 return total
         total = 0 if name in _ROLLS else getattr(fig, name, 0)
         if cache is None:
@@ -128,6 +131,8 @@ class StandingRules:
                 total += while_modifiers(self, fig, name)
         if self.state.effects:
             total += self.duration_modifiers(fig, name)
+        if "repeat" in self.catalog.standing_ops:  # issue 32: counted bonuses, never cached
+            total += counted_modifiers(self, fig, name)
         return total
 
     def standing_modifier(self, fig: Figure, name: str) -> int:

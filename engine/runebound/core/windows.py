@@ -33,7 +33,7 @@ COMBAT_STEPS = (BEFORE_COMBAT, ESCAPE, *PHASES)
 MOVEMENT_WINDOWS = (BEFORE_MOVING, AFTER_MOVING)
 
 # Durations end at these engine events.
-EXPIRY_ORDER = ("end_of_round", "end_of_combat", "end_of_turn", "start_of_next_turn")
+EXPIRY_ORDER = ("end_of_phase", "end_of_round", "end_of_combat", "end_of_turn", "start_of_next_turn")
 
 
 @dataclass(frozen=True)

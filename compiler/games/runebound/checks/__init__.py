@@ -22,6 +22,7 @@ from . import prohib as checks_prohib  # issue 32 (session prohib): this Item's 
 from . import rbcost as checks_rbcost  # branch rbcost: a cost after an opener
 from . import rbmodi as checks_rbmodi  # branch rbmodi: modifiers the engine cannot run
 from . import rbnp as checks_rbnp  # branch rbnp: recipients coordinated with "or"
+from . import rbseven as checks_rbseven  # branch rbseven: "this phase"
 from . import rbsix2 as checks_rbsix2  # branch rbsix2: adventure cards' constructions
 from . import skills as checks_skills  # issue 32 (session skills): a skill a card gives
 from . import trig as checks_trig  # issue 32 (branch rbtrig): clauses of this Ally, attacks
@@ -96,6 +97,7 @@ def check_ability(a: n.Ability, ctx: CardContext) -> Iterator[Finding]:
     yield from checks_rbmodi.check(a, ctx, nodes, Finding)  # branch rbmodi: modifiers
     yield from checks_phasetrig.check(a, ctx, nodes, Finding)  # branch runs (RF561)
     yield from checks_rbsix2.check(a, ctx, nodes, Finding)  # branch rbsix2: adventure cards
+    yield from checks_rbseven.check(a, ctx, nodes, Finding)  # branch rbseven: "this phase"
 
 
 def check_compiled(ir: dict, ctx: CardContext, text: str) -> list[Finding]:

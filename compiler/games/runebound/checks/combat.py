@@ -20,12 +20,17 @@ def _additional_wounds(a: n.Ability, finding):
     """RF425: "inflict N additional wounds" adds to an attack that succeeded: it belongs in
     "If you succeed," after an attack of the same ability, and on the enemy it hit."""
     attacked = False
+    # branch rbseven: a trigger on a successful attack is that attack's success (its wounds
+    # are dealt after the trigger's effects)
+    hit = {id(x) for s in a.sentences for t in n.walk(s)
+           if type(t) is n.Trigger and type(t.event) is n.AttackResult and t.event.success
+           for x in n.walk(t.effect)}
     for s in a.sentences:
         for node, success in _with_outcome(s, False):
             if isinstance(node, n.Attack):
                 attacked = True
             elif isinstance(node, n.InflictAdditional):
-                if not (attacked and success):
+                if not (attacked and success or id(node) in hit):
                     yield finding(
                         "RF425", "additional wounds with no successful attack to add them to",
                         node.span, hint="make an attack first and write 'If you succeed, "

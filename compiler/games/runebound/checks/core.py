@@ -2,9 +2,11 @@
 
 * RF450 (error): "this challenge" on a card that is not a challenge, "this Ally" off an Ally,
   "you buy / sell this card" off an Item: it names no card.
-* RF451 (error): "for each ..." on an always-on rule ("You receive +1 Mind for each Item you
-  have."): the engine keeps always-on rules as constants, so the count would never change;
-  give it a timing, where it is counted when used.
+* RF451 (error): "for each ..." on an always-on price or restriction ("Items cost you 1 less
+  gold for each Ally you have."): the engine keeps those as constants, so the count would never
+  change; give it a timing, where it is counted when used. A counted stat bonus ("You receive
+  +1 Mind for each Item you have.") is always on: the engine counts it whenever the stat is
+  read (engine/runebound/core/counted.py).
 * RF452 (error): a test or an attack said of other Heroes ("Each Hero tests Body (5).") —
   "If you succeed" would not say whose test it follows.
 * RF453 (error): "keep it as a trophy" on a card other than an encounter: only an encounter's
@@ -93,13 +95,16 @@ def check(a: n.Ability, ctx, nodes, finding):
                           hint="put it on an encounter, or give a challenge 'reward: keep: "
                                "true' in its card data")
         elif kind is n.ForEach and standing and id(node) not in counted_once(a) and any(
-                isinstance(inner, (n.Modifier, n.CostModifier, n.Restrict))
+                isinstance(inner, (n.CostModifier, n.Restrict))
                 for inner in n.walk(node.effect)):
-            yield finding("RF451", "a bonus 'for each ...' cannot be an always-on rule: the "
-                                   "engine keeps those as constants", node.span,
-                          hint="give it a timing ('Before Combat: you receive +1 Body for "
-                               "each Ally you have.'), where the count is taken when it is "
-                               "used")
+            # issue 32 (rbseven): a counted stat bonus stays live (the engine counts when the
+            # stat is read); a price or a restriction counted has no such reading
+            yield finding("RF451", "a price or a restriction 'for each ...' cannot be an "
+                                   "always-on rule: the engine counts only stat bonuses when "
+                                   "they are read", node.span,
+                          hint="give it a timing ('At the start of your turn, ...'), where "
+                               "the count is taken when it is used, or make it a stat bonus "
+                               "('You receive +1 Mind for each Item you have.')")
         elif kind is n.Selector and node.place not in (None, "space", "town"):
             # "each Hero in a swamp or forest space": each terrain at its word (issue 32, lists)
             yield from unknown_terrains(node.place, node.span, finding)

@@ -26,6 +26,7 @@ from runeforge.games.runebound.lower.rbmodi import lasting_dice
 
 # what a duration's words are, for the messages
 _WHAT = {"end_of_combat": "this combat", "end_of_round": "this combat round",
+         "end_of_phase": "this phase",
          "end_of_turn": "this turn"}
 
 # clauses with no amount for "for each" to multiply

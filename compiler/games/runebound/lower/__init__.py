@@ -190,8 +190,16 @@ def is_static(ability: n.Ability) -> bool:
     bound = _trigtest.bound_outcomes(ability)  # a trigger's test's outcome is the trigger's
     return (ability.tag is None and ability.window is None and not ability.costs
             and not ability.limits
-            and all(isinstance(c, standing) for i, s in enumerate(ability.sentences)
+            and all(isinstance(c, standing) or counted_bonus(c)
+                    for i, s in enumerate(ability.sentences)
                     if i not in bound for c in n.clauses(s)))
+
+
+def counted_bonus(clause) -> bool:
+    """Is ``clause`` a counted stat bonus ("+1 Mind for each Item you have."), which the
+    engine keeps always on and counts whenever the stat is read (issue 32, rbseven)?"""
+    return type(clause) is n.ForEach and all(type(c) is n.Modifier
+                                             for c in n.clauses(clause.effect))
 
 
 # node type -> the moment the ability waits for (the first of this list found wins); the

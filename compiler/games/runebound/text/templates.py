@@ -129,6 +129,7 @@ OTHER: dict[str, str] = {
     "window.defeat_challenge": "when you defeat a challenge",
     "window.knocked_out": "when your Hero is knocked out",
     "duration.end_of_combat": "until the end of this combat",
+    "duration.end_of_phase": "until the end of this phase",  # branch rbseven
     "duration.end_of_round": "until the end of this combat round",
     "duration.end_of_turn": "until the end of this turn",
     "duration.start_of_next_turn": "until the start of your next turn",

@@ -1,0 +1,25 @@
+"""Checks of branch rbseven (issue 32).
+
+* RF565 "this phase" (``until the end of this phase``, IR duration ``end_of_phase``) away from a
+  combat phase: said under a combat phase's tag ("Melee: You receive +2 Body this phase.") it
+  ends as the combat's next step begins; anywhere else no phase is under way when the ability is
+  used, so it would name no end.
+"""
+
+from __future__ import annotations
+
+from runeforge.dsl.runebound import nodes as n
+
+PHASE_TAGS = ("ranged", "melee", "magic", "any_phase", "all_phases")
+
+
+def check(a, ctx, nodes, finding):
+    if a.tag in PHASE_TAGS:
+        return
+    for node in nodes:
+        if type(node) is n.During and node.until == "end_of_phase":
+            yield finding("RF565", "'this phase' is a combat phase, and this ability is not used "
+                                   "in one", node.span,
+                          hint="give it a phase's tag ('Melee: You receive +2 Body this "
+                               "phase.'), or say 'this combat round' or 'this combat'")
+            return

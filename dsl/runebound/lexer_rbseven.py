@@ -1,0 +1,25 @@
+"""Lexer pass of branch rbseven (issue 32): "this weapon", "this armor", "this artifact" ... is
+the Item card that says it, "this Item": an Item's class (the schema's ``class`` of an Item:
+weapon, armor, artifact, rune, relic, consumable) after "this" names the card, as authors name
+it ("Discard this weapon to heal 2 wounds.", "This armor cannot be sold."). Printed "this Item".
+Off an Item's card "this Item" names no card (RF450). lexer.py calls :func:`this_item_class`."""
+
+from __future__ import annotations
+
+from .lexer_token import make_token as _token
+
+ITEM_CLASSES = frozenset({"weapon", "armor", "armour", "artifact", "rune", "relic",
+                          "consumable"})
+
+
+def this_item_class(tokens):
+    """``tokens`` with each Item class after "this" as the word ITEM."""
+    toks = list(tokens)
+    for i in range(1, len(toks)):
+        tok = toks[i]
+        if tok.type == "WORD" and toks[i - 1].type == "THIS" and str(tok).lower() in ITEM_CLASSES:
+            toks[i] = _token("ITEM", str(tok), tok.start_pos, tok.end_pos)
+    return toks
+
+
+__all__ = ["ITEM_CLASSES", "this_item_class"]

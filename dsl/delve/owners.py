@@ -80,6 +80,8 @@ def _walk(effects):
         yield e
         if isinstance(e, (n.Until, n.Rider)):
             yield from _walk(e.effects)
+        if isinstance(e, n.Rider) and e.instead:   # what it replaces (branch delveseven)
+            yield from _walk(e.instead)
         if isinstance(e, RollDie):      # its rows (session delve10)
             for _, effects in e.rows:
                 yield from _walk(effects)
@@ -191,5 +193,6 @@ EFFECTS["hero"] += (AttackBonus,)   # "It deals +1 Damage against …" after a h
 WHY[AttackBonus] = "an adversary's attacks grow by its rule: 'Its attacks deal +1 Damage.'"
 EFFECTS["hero"] += (Disarm,)       # "… cannot attack" for a while (issue 32, branch delve12)
 EFFECTS["adversary"] += (Disarm,)
+EFFECTS["hero"] += (n.Steadfast,)   # "you cannot be pushed" (branch delveseven; braced.py)
 EFFECTS["hero"] += (Place,)   # "Place your figure in an empty space …": a hero's own figure
 WHY[Place] = "an adversary moves by its behaviour or towards or away from someone"

@@ -18,6 +18,7 @@ from .approach import Approach, print_approach
 from .attack_riders import AttackBonus, print_bonus  # issue 32 (session delve11)
 from .basic_actions import TakeAction, print_take
 from .best_of import with_best_of
+from .braced import print_subject  # issue 32 (branch delveseven)
 from .disarm import Disarm, print_disarm  # issue 32 (branch delve12)
 from .per_count import with_for_each  # issue 32 (branch delve12)
 from .placing import Place, print_place  # issue 32 (session delve11)
@@ -229,7 +230,8 @@ def print_effect(e) -> str:
     if isinstance(e, n.Until):
         return f"{DURATION_TEXT[e.duration]}, {print_effects(e.effects)}"
     if isinstance(e, n.Rider):
-        return f"if {print_cond(e)}, {print_effects(e.effects)}"
+        return f"if {print_cond(e)}, {print_effects(e.effects)}" + (
+            " instead" if e.instead is not None else "")   # branch delveseven
     raise TypeError(e)  # pragma: no cover
 
 
@@ -295,6 +297,8 @@ def _rule(e) -> str:
         text = f"immune to {e.range} attacks"
         if e.on is not None:
             text = f"{_verb(e.on, 'are', 'is')} {text}"
+    if isinstance(e, n.Steadfast) and print_subject(e.on):   # "you cannot be pushed"
+        return f"{print_subject(e.on)} {text}"                 # (branch delveseven)
     return text if e.on is None else f"{print_selector(e.on)} {text}"
 
 
@@ -335,6 +339,8 @@ MODALS = (n.Until, n.Rider, AttackBonus)   # delve11: "It deals +1 Damage …" a
 def sentences(effects) -> list[list]:
     """The effects cut into sentences: a duration or a rider runs to the end of its own."""
     out: list[list] = [[]]
+    effects = [x for e in effects for x in (   # "… instead": what it replaces, said first
+        (*e.instead, e) if isinstance(e, n.Rider) and e.instead else (e,))]
     for e in effects:
         if isinstance(e, MODALS) and out[-1]:
             out.append([])

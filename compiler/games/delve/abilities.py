@@ -146,7 +146,8 @@ def _effect_ir(effect, owner: str = "hero") -> dict:
     if isinstance(effect, Scout):   # issue 32 (session delve11): the exploration deck
         return {"op": "scout", **({"bury": effect.bury} if effect.bury else {})}
     if isinstance(effect, Disarm):   # issue 32 (branch delve12): no attack for a while
-        return {"op": "disarm", "targets": sel(effect.target)}
+        return {"op": "disarm", "targets": sel(effect.target),   # delveseven: "… cannot attack you"
+                **({"against": sel(effect.against)} if effect.against is not None else {})}
     if isinstance(effect, Toll):   # issue 32 (session delve11): a dearer basic action
         return {"op": "toll", "targets": sel(effect.target), "act": effect.act,
                 "need": effect.need}
@@ -172,6 +173,8 @@ def _effect_ir(effect, owner: str = "hero") -> dict:
         out["who"] = sel(effect.who)
     if effect.cond in ("some", "wounds"):
         out["n"] = effect.n
+    if effect.instead:   # "… instead": run when the condition fails (branch delveseven)
+        out["otherwise"] = [_effect_ir(e, owner) for e in effect.instead]
     return out
 
 

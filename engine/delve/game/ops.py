@@ -308,6 +308,10 @@ def _lasting(game, owner, e: dict, until: str, ctx: dict) -> list[dict]:
         return [entry]
     if e["op"] == "ward" and e.get("wounds", 1) > 1:  # "the first 2 wounds" (issue 32)
         entry["wounds"] = e["wounds"]
+    if e["op"] == "disarm" and e.get("against"):   # "… cannot attack you" (delveseven):
+        entry["spare"] = [f.id for f in _pick(game, owner, e["against"], ctx)]  # at cast
+    if e["op"] == "steadfast":   # "you cannot be pushed" for a while (delveseven)
+        entry.update(pushed=e["pushed"], pulled=e["pulled"])
     sel = e.get("targets") or e.get("on")
     if sel is None:                       # a ward on the owner
         return [entry]
@@ -341,6 +345,9 @@ def _if(game, owner, name, e, turn, ctx, choice):
     if e["cond"] in ("unpushed", "unpulled"):   # issue 32 (session delve10)
         return unmoved.run_if(game, owner, name, e, turn, ctx, apply)
     if not met(game, owner, e, ctx):
+        if e.get("otherwise"):   # "… instead": the effect it replaces (branch delveseven)
+            return {"op": "if", "met": False, "effects": apply(
+                game, owner, name, e["otherwise"], None, turn, ctx)}
         return {"op": "if", "met": False}
     return {"op": "if", "met": True, "effects": apply(game, owner, name, e["effects"], None,
                                                       turn, ctx)}

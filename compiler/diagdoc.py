@@ -210,6 +210,8 @@ EXAMPLES = {
              "attack another adversary.`",
     "RF983": "`Anchor (3+): Choose an adversary. Until the end of the round, it cannot be "
              "pushed.`",
+    "RF984": "`After this adversary attacks, the hero it attacked discards 1 unspent hero "
+             "die.` (in the adversary phase no hero holds a die)",
     "RF975": "`When this adversary is slain, the hero who slew it loses 1 renown.`",
     "RF951": "`structure:` with two Act I adventures, or eight in all",
     "RF952": "an Act I adventure whose two `branches:` name the same Act II adventure",

@@ -250,6 +250,7 @@ CODES: dict[str, str] = {
     "RF980": "Delve 'instead' with no effect before it to replace",
     "RF981": "Delve 'instead' replacing the attack or roll its own condition reads",
     "RF983": "Delve 'cannot be pushed' for a while said of a figure not the ability's own",
+    "RF984": "Delve hero dice discarded where no hero holds any (outside a hero's turn)",
     "RF982": "Delve 'cannot attack <who>' naming adversaries (adversaries attack heroes only)",
     # RF95x: campaigns (seed 004): the campaign document, its map and its cards
     "RF951": "campaign structure is not the nine adventures of a campaign",

@@ -256,3 +256,93 @@ def test_the_doc_block_has_variants_and_refusals():
 def test_each_doc_line_prints_as_its_canonical_form_or_is_refused(kind, said, after):
     from tests.test_delve_docs import check_variant_line
     check_variant_line(kind, said, after)
+
+
+# ---------------------------------------------------------------- an adversary's rules on a
+# hero's miss and on a hero moving adjacent to it
+MISS_RULE = "Each time a hero misses this adversary with an attack, that hero must discard " \
+            "one unspent hero die."
+NEAR_RULE = "When a hero moves adjacent to this adversary, that hero suffers 1 wound."
+
+
+def _foe_with(records, text: str, kind: str = "gloom-rat"):
+    import dataclasses
+    foe = {**records.adversaries[kind], "abilities": [compile_one(text, "adversary")[0]]}
+    return dataclasses.replace(records, adversaries={**records.adversaries, kind: foe})
+
+
+@pytest.mark.parametrize("attack_roll", [1, 6])
+def test_a_miss_at_the_adversary_costs_the_hero_an_unspent_die(base, attack_roll):  # noqa: F811
+    """The hero pays its axe with the 3 and misses (a 1): its player sets aside the 2 of the
+    dice left; a hit (a 6) costs nothing."""
+    axe = "Axe (1+): Combat, Hit 4, Damage 1."
+    answers = [{"action": "weapon", "weapon": "Axe", "die": 0}]
+    answers += [{"die": 2}] if attack_roll == 1 else []
+    g, me = play(_foe_with(base, MISS_RULE), [axe], [3, 5, 6, 2, attack_roll],
+                 answers + [None], foes=[("gloom-rat", (1, 2))], heroes=(CASTER,))
+    g.hero_turn(me)
+    seen = [t for t in events(g, "trigger") if t["event"] == "missed"]
+    if attack_roll == 1:
+        (fired,) = seen
+        assert fired["effects"] == [{"op": "discard", "discarded": {CASTER: [2]}}]
+    else:
+        assert seen == []
+    # the die discarded was offered to no later decision: only the 5 and the 6 were left
+    later = [d for d in g.players[CASTER].asked if d.kind == "delve.action"][1:]
+    assert all(sorted(d.info["dice"]) == ([5, 6] if attack_roll == 1 else [2, 5, 6])
+               for d in later) and later
+
+
+@pytest.mark.parametrize("to, wounds", [([2, 2], 1), ([0, 1], 0)])
+def test_a_hero_that_moves_adjacent_to_the_adversary_fires_its_rule(base, to, wounds):  # noqa: F811
+    g, me = play(_foe_with(base, NEAR_RULE, "bone-sentry"), [], [1, 1, 1, 1],
+                 [{"action": "move", "to": to}, None], foes=[("bone-sentry", (3, 3))],
+                 heroes=(CASTER,))
+    g.hero_turn(me)
+    assert me.cell == tuple(to) and me.wounds == wounds
+
+
+def test_a_hero_moved_by_its_own_ability_fires_it_too(base):  # noqa: F811
+    g, me = play(_foe_with(base, NEAR_RULE, "bone-sentry"), ["Dash (1+): Move up to 2 spaces."],
+                 [1, 1, 1, 1], [{"action": "ability", "ability": "Dash", "to": [2, 2]}, None],
+                 foes=[("bone-sentry", (3, 3))], heroes=(CASTER,))
+    g.hero_turn(me)
+    assert me.cell == (2, 2) and me.wounds == 1
+
+
+@pytest.mark.parametrize("said, canonical", [
+    (MISS_RULE, "When a hero attacks this adversary and misses, that hero discards 1 unspent "
+                "hero die."),
+    ("When a hero attacks this adversary and misses, that hero loses two of their unspent "
+     "dice.", "When a hero attacks this adversary and misses, that hero discards 2 unspent "
+              "hero dice."),
+    (NEAR_RULE, "Every time a hero moves adjacent to this adversary, that hero suffers 1 "
+                "wound."),
+    ("Whenever a hero moves next to this adversary, that hero discards 1 hero die.",
+     "Every time a hero moves adjacent to this adversary, that hero discards 1 unspent hero "
+     "die."),
+])
+def test_an_adversarys_rules_on_heroes_print_one_wording(said, canonical):
+    compiled, diags = compile_one(said, "adversary")
+    assert compiled is not None, [str(d) for d in diags]
+    assert print_ability(parse_ability(said)) == canonical
+    assert compile_one(canonical, "adversary")[0] == compiled
+    _canonical(canonical)
+
+
+@pytest.mark.parametrize("text, owner, code", [
+    ("After this adversary attacks, the hero it attacked discards 1 unspent hero die.",
+     "adversary", "RF984"),
+    ("At the end of each round, each hero discards 1 unspent hero die.", "adversary", "RF984"),
+    ("When a hero attacks this adversary and misses, each adversary discards 1 unspent hero "
+     "die.", "adversary", "RF913"),
+    ("Gamble (2+): Discard 1 unspent hero die and gain 1 renown.", "hero", "RF925"),
+    ("When a hero moves adjacent to this adversary, that hero suffers 1 wound.", "hero",
+     "RF925"),
+    ("Whenever an adversary moves adjacent to you, it suffers 1 wound.", "adversary", "RF925"),
+])
+def test_an_adversarys_rules_on_heroes_that_cannot_run_are_refused(text, owner, code):
+    compiled, diags = compile_one(text, owner)
+    mine = [d for d in diags if d.code == code]
+    assert compiled is None and mine, [str(d) for d in diags]
+    assert all(d.hint for d in mine)

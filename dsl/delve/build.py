@@ -26,6 +26,7 @@ from . import (
     begins,
     best_of,
     disarm,
+    discard,
     first_time,
     instead,
     per_count,
@@ -198,6 +199,8 @@ def effect_of(clause: Clause, text: str, agree: bool = True):
         return n.Root(who or n.Selector("self", span=span), span)
     if kind == "disarm":   # "… cannot attack [<who>]" (issue 32, branches delve12, delveseven)
         return disarm.build(who, span, d.get("against"))
+    if kind == "discard":   # "that hero discards 1 unspent hero die" (branch delveseven)
+        return discard.build(who, d, span)
     if kind == "shielded":   # "you cannot be attacked [by …]" (branch delveseven)
         return disarm.build_shielded(who, span, d["by"])
     if kind == "lose_renown":   # read, then refused (issue 32, branch delve12)

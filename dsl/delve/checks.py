@@ -14,6 +14,7 @@ from .attack_riders import AttackBonus  # issue 32 (session delve11)
 from .braced import braced_problems  # issue 32 (branch delveseven)
 from .comparisons import filter_problems  # issue 32 (session delve11)
 from .disarm import Disarm, disarm_problems  # issue 32 (branch delve12)
+from .discard import discard_problems  # issue 32 (branch delveseven)
 from .instead import instead_problems  # issue 32 (branch delveseven)
 from .owners import owner_problems
 from .per_count import for_each_problems  # issue 32 (branch delve12)
@@ -370,5 +371,6 @@ def check_ability(ability, owner: str = "hero") -> list[Problem]:
     for effect in ability.effects:
         out += _effect_problems(effect, scope, form == "constant")
     out += spent_problems(ability)   # issue 32 (session delve9)
+    out += discard_problems(ability)   # branch delveseven: only in a hero's turn
     out += owner_problems(ability, owner)
     return sorted(out, key=lambda p: p.span)

@@ -20,6 +20,7 @@ from .basic_actions import TakeAction, print_take
 from .best_of import with_best_of
 from .braced import print_subject  # issue 32 (branch delveseven)
 from .disarm import Disarm, print_disarm  # issue 32 (branch delve12)
+from .discard import Discard, print_discard  # issue 32 (branch delveseven)
 from .per_count import with_for_each  # issue 32 (branch delve12)
 from .placing import Place, print_place  # issue 32 (session delve11)
 from .rolls import RollDie, print_roll
@@ -200,6 +201,8 @@ def print_effect(e) -> str:
         return f"choose {print_selector(e.target)}"
     if isinstance(e, n.Root):
         return f"{print_selector(e.target)} cannot move"
+    if isinstance(e, Discard):  # issue 32 (branch delveseven)
+        return print_discard(e, print_selector, _verb)
     if isinstance(e, Disarm):  # issue 32 (branch delve12)
         return print_disarm(e, print_selector)
     if isinstance(e, (n.Steadfast, n.Immune, n.Guard, n.Pin)):
@@ -377,6 +380,9 @@ def print_event(ability: n.Trigger) -> str:
         return f"When {print_selector(who)} {_verb(who, 'are', 'is')} slain"
     if ev in ("pushed", "pulled"):
         return f"Every time {print_selector(who)} is {ev}"
+    if ev == "approached" and who is not None and who.side == "hero":   # delveseven
+        return f"Every time {print_selector(who)} {_verb(who, 'move', 'moves')} adjacent to " \
+            "this adversary"
     if ev == "approached":
         return f"Every time {print_selector(who)} {_verb(who, 'move', 'moves')} adjacent to you"
     if ev == "missed":

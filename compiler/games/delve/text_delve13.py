@@ -8,7 +8,9 @@
   adversary cannot attack you."): ``effect.disarm_you`` / ``effect.disarm_at`` (the heroes in
   brackets, the adversaries after a colon, as ``effect.disarm``, so no case has to change);
 * a hero who cannot be pushed ("Until the start of your next turn, you cannot be pushed."):
-  ``rule.steadfast_you.*``."""
+  ``rule.steadfast_you.*``;
+* heroes made to discard unspent hero dice ("that hero discards 1 unspent hero die"):
+  ``effect.discard`` (``.many`` for a plural subject), counted."""
 
 from __future__ import annotations
 
@@ -22,6 +24,13 @@ TEMPLATES13 = {
     "rule.steadfast_you.pushed": "you cannot be pushed",
     "rule.steadfast_you.pulled": "you cannot be pulled",
     "rule.steadfast_you.both": "you cannot be pushed or pulled",
+    # dsl/delve/discard.py: heroes set aside unspent hero dice (an adversary's rule)
+    "effect.discard": ("{who} discards {n} unspent hero die", "{who} discards {n} unspent hero dice"),
+    "effect.discard.many": ("{who} discard {n} unspent hero die",
+                            "{who} discard {n} unspent hero dice"),
+    # an adversary's rule on a hero moving adjacent to it (dsl/delve/parser.py)
+    "form.hero_approached": "Every time {who} moves adjacent to this adversary, {effects}.",
+    "form.hero_approached.many": "Every time {who} move adjacent to this adversary, {effects}.",
 }
 
 

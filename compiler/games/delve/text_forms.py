@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from runeforge.dsl.delve import nodes as n
+from runeforge.dsl.delve.discard import Discard  # issue 32 (branch delveseven)
 from runeforge.dsl.delve.printer import print_cost, sentences, singular
 from runeforge.dsl.delve.rolls import RollDie
 
@@ -26,6 +27,7 @@ NEW_NODES = (n.Strike, n.Shift, n.Suffer, n.Reroll, n.Ward, n.Boost, n.Until, n.
              n.Root, n.Steadfast, n.Immune, n.Guard, n.Pin, n.Forbid,
              n.Unpinned, n.Hamper, Approach, Soak, TakeAction, RollDie) + NODES11
 NEW_NODES += NODES12   # issue 32 (branch delve12)
+NEW_NODES += (Discard,)   # issue 32 (branch delveseven)
 
 
 def _cap(text: str) -> str:
@@ -262,6 +264,9 @@ def _new_clause(e, locale: str) -> str:
         return _rule(e, locale)
     if isinstance(e, RollDie):   # issue 32 (session delve10): a die and its rows
         return render_roll(e, locale, _t, who, _many, _effects, _cap)
+    if isinstance(e, Discard):   # issue 32 (branch delveseven): unspent dice set aside
+        return _many("effect.discard", e.target, locale, e.dice, who=who(e.target, locale),
+                     n=e.dice)
     if isinstance(e, NODES12):   # issue 32 (branches delve12, delveseven)
         return render13(e, locale, _t, who) or render12(e, locale, _t, who)
     if isinstance(e, NODES11):   # issue 32 (session delve11)
@@ -339,6 +344,8 @@ def _event(a: n.Trigger, locale: str, body: str) -> str:
         return _t(f"form.{ev}_you", locale).format(effects=body)
     if ev in ("pushed", "pulled", "activated", "missed"):  # issue 32 (session delveg): this adversary's own
         return _t(f"form.{ev}", locale).format(who=who(a.who, locale), effects=body)
+    if ev == "approached" and a.who is not None and a.who.side == "hero":   # delveseven
+        return _many("form.hero_approached", a.who, locale, who=who(a.who, locale), effects=body)
     if ev in ("wounded", "slain", "attacks", "approached"):
         return _many(f"form.{ev}", a.who, locale, who=who(a.who, locale), effects=body)
     if ev == "spent":   # issue 32 (session delve9)

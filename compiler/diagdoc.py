@@ -203,6 +203,16 @@ EXAMPLES = {
     "RF972": "`Dash (3+): Move 1 space for each adversary adjacent to you.`",
     "RF973": "`Mend (3+): Heal 1 wound for a visible adversary.`",
     "RF974": "`The first time this adversary suffers a wound, it heals 1 wound.`",
+    "RF980": "`Mend (2+): If you rolled a 6, heal 2 wounds instead.` (nothing before it to "
+             "replace)",
+    "RF981": "`Smite (3+): Make a combat attack against an adversary adjacent to you. If it "
+             "hits, the target suffers 2 wounds instead.`",
+    "RF982": "`Daze (3+): Until the end of the round, each adversary adjacent to you cannot "
+             "attack another adversary.`",
+    "RF983": "`Anchor (3+): Choose an adversary. Until the end of the round, it cannot be "
+             "pushed.`",
+    "RF984": "`After this adversary attacks, the hero it attacked discards 1 unspent hero "
+             "die.` (in the adversary phase no hero holds a die)",
     "RF975": "`When this adversary is slain, the hero who slew it loses 1 renown.`",
     "RF951": "`structure:` with two Act I adventures, or eight in all",
     "RF952": "an Act I adventure whose two `branches:` name the same Act II adventure",

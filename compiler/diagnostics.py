@@ -247,6 +247,12 @@ CODES: dict[str, str] = {
     "RF973": "Delve 'for …' count of one figure, or counted from 'it'",
     "RF974": "Delve 'the first time …' with no period (it would fire once a game)",
     "RF975": "Delve renown lost (the renown track only moves forward)",
+    # RF980-RF989: branch delveseven (issue 32)
+    "RF980": "Delve 'instead' with no effect before it to replace",
+    "RF981": "Delve 'instead' replacing the attack or roll its own condition reads",
+    "RF983": "Delve 'cannot be pushed' for a while said of a figure not the ability's own",
+    "RF984": "Delve hero dice discarded where no hero holds any (outside a hero's turn)",
+    "RF982": "Delve 'cannot attack <who>' naming adversaries (adversaries attack heroes only)",
     # RF95x: campaigns (seed 004): the campaign document, its map and its cards
     "RF951": "campaign structure is not the nine adventures of a campaign",
     "RF952": "campaign Act II pool or Act I branches do not fit",

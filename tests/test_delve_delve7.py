@@ -200,7 +200,9 @@ def test_a_pull_that_ends_adjacent_fires_it_and_it_is_the_adversary(base):  # no
 
 @pytest.mark.parametrize("text, kind", [
     ("Whenever a hero moves adjacent to you, gain 1 renown.", "hero"),
-    ("When a hero moves adjacent to this adversary, it heals 1 wound.", "adversary"),
+    # a hero moving adjacent to this adversary is its rule since branch delveseven; an
+    # adversary moving adjacent to it is no one's
+    ("When an adversary moves adjacent to this adversary, it heals 1 wound.", "adversary"),
     ("Whenever an adversary moves adjacent to you, it heals 1 wound.", "adversary"),
 ])
 def test_only_adversaries_moving_next_to_a_hero_are_watched(text, kind):

@@ -116,7 +116,8 @@ def test_variants_print_in_one_canonical_voice(variant, canonical):
 
 @pytest.mark.parametrize("text, code", [
     ("Shove (2+): Push another hero 1 space away from you.", "RF913"),
-    ("(2+): If you rolled a 6, gain 1 renown.", "RF914"),
+    # an ability paid with a die reads that die (branch delveseven); a trigger has none
+    ("Every time you slay an adversary, if you rolled a 6, gain 1 renown.", "RF914"),
     ("(3+): Add 1 to your missile attack rolls.", "RF915"),
     ("(2+): Until the end of your turn, heal 1 wound.", "RF916"),
     ("Bow (3+): Missile, Hit 3, Damage 1. If you rolled a 7, gain 1 renown.", "RF917"),

@@ -49,7 +49,13 @@ KNOWN_CONFLICTS = {("TO", "predicate : DEAL count ADDITIONAL DAMAGE"),
                    # issue 32 (branch delve12): "… attacks the first time …" (a trigger after
                    # the event) against "attacks the hero with the most wounds" (its object):
                    # shift, the object, as for EACH, EVERY and THIS
-                   ("THE", "event : actor ATTACK")}
+                   ("THE", "event : actor ATTACK"),
+                   # issue 32 (branch delveseven): "… cannot attack you | each other hero |
+                   # this hero | the hero who slew it" (its object) against a tail or a
+                   # trigger after "cannot attack" ("each round", "every time", "the first
+                   # time", "this …"): shift, the object, as for the event "attacks"
+                   *(((w, "predicate : CANNOT ATTACK") for w in ("YOU", "EACH", "THIS",
+                                                                  "EVERY", "THE")))}
 
 
 def test_the_lalr_table_has_only_the_known_conflicts():

@@ -21,6 +21,7 @@ from runeforge.dsl.delve.attack_riders import AttackBonus
 from runeforge.dsl.delve.basic_actions import TakeAction
 from runeforge.dsl.delve.checks import check_ability
 from runeforge.dsl.delve.disarm import Disarm  # issue 32 (branch delve12)
+from runeforge.dsl.delve.discard import Discard  # issue 32 (branch delveseven)
 from runeforge.dsl.delve.owners import EFFECTS, EVENTS
 from runeforge.dsl.delve.parser import parse_ability
 from runeforge.dsl.delve.placing import Place
@@ -190,6 +191,7 @@ RUNS[Scout] = "scout"             # issue 32 (session delve11): the exploration 
 RUNS[AttackBonus] = "strike"      # issue 32 (session delve11): on the strike before it
 RUNS[Place] = "place"             # issue 32 (session delve11): your figure set down
 LASTING_OR_RULES[Disarm] = "disarm"   # issue 32 (branch delve12): no attack for a while
+RUNS[Discard] = "discard"   # issue 32 (branch delveseven): unspent hero dice set aside
 
 
 def test_the_checks_accept_the_events_the_engine_fires():

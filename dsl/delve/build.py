@@ -26,7 +26,9 @@ from . import (
     begins,
     best_of,
     disarm,
+    discard,
     first_time,
+    instead,
     per_count,
     placing,
     rolls,
@@ -195,12 +197,17 @@ def effect_of(clause: Clause, text: str, agree: bool = True):
         return n.Pick(d["obj"], span)
     if kind == "root":
         return n.Root(who or n.Selector("self", span=span), span)
-    if kind == "disarm":   # "… cannot attack" (issue 32, branch delve12)
-        return disarm.build(who, span)
+    if kind == "disarm":   # "… cannot attack [<who>]" (issue 32, branches delve12, delveseven)
+        return disarm.build(who, span, d.get("against"))
+    if kind == "discard":   # "that hero discards 1 unspent hero die" (branch delveseven)
+        return discard.build(who, d, span)
+    if kind == "shielded":   # "you cannot be attacked [by …]" (branch delveseven)
+        return disarm.build_shielded(who, span, d["by"])
     if kind == "lose_renown":   # read, then refused (issue 32, branch delve12)
         raise first_time.lost(p.span)
-    if kind == "steadfast":
-        return n.Steadfast(who, d["pushed"], d["pulled"], span)
+    if kind == "steadfast":   # "you cannot be pushed": the hero's own (branch delveseven)
+        return n.Steadfast(who or (n.Selector("self", span=span) if clause.said_you else None),
+                           d["pushed"], d["pulled"], span)
     if kind == "immune":
         return n.Immune(who, d["range"], span)
     if kind == "hamper":
@@ -353,10 +360,11 @@ def _wrap(mod: Mod, effects: tuple, span):
     if mod.kind == "duration":
         return n.Until(mod.value, effects, span)
     c = mod.value
+    effects, marked = instead.strip(effects)   # "… instead" (branch delveseven)
     if c["cond"] == "hits":
         effects = tuple(e.suffer() if isinstance(e, _Extra) else e for e in effects)
     return n.Rider(c["cond"], c.get("face"), effects, span, c.get("face_span", (0, 0)),
-                   c.get("who"), c.get("n", 0))
+                   c.get("who"), c.get("n", 0), () if marked else None)
 
 
 def _attach_stats(done: list, mod: Mod, prior: list) -> None:
@@ -436,6 +444,8 @@ def sentence_effects(parts: list[Part], text: str, info: Sentence, prior: list) 
                 effects = per_count.attach(effects, mod)
             elif mod.kind == "with_damage":
                 effects = _with_damage(effects, mod)
+            elif mod.kind == "instead":   # "… instead" (branch delveseven)
+                effects = instead.mark(effects, mod)
             elif mod.kind == "instead_move":   # "… instead of moving" (session delve10)
                 effects = begins.instead_of_moving(effects, mod, info.trigger)
             elif mod.kind == "stats" and len(effects) > 1:  # "make two attacks, Hit 4+, …"
@@ -519,6 +529,7 @@ def body_effects(sentences: list, text: str) -> tuple[tuple, Sentence]:
     effects: list = []
     for parts in sentences:
         effects += sentence_effects(parts, text, info, effects)
+    effects = instead.fold(effects)   # branch delveseven: "If …, … instead."
     effects = rolls.fold(effects)     # issue 32 (session delve10): rows on their roll
     effects = best_of.fold(effects)   # issue 32 (session delve9): on the roll before it
     effects = scouting.fold(effects)  # issue 32 (session delve11): on the look before it

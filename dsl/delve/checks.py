@@ -11,8 +11,11 @@ from __future__ import annotations
 from . import nodes as n
 from .approach import Approach, lure_problems
 from .attack_riders import AttackBonus  # issue 32 (session delve11)
+from .braced import braced_problems  # issue 32 (branch delveseven)
 from .comparisons import filter_problems  # issue 32 (session delve11)
 from .disarm import Disarm, disarm_problems  # issue 32 (branch delve12)
+from .discard import discard_problems  # issue 32 (branch delveseven)
+from .instead import instead_problems  # issue 32 (branch delveseven)
 from .owners import owner_problems
 from .per_count import for_each_problems  # issue 32 (branch delve12)
 from .problems import Problem
@@ -156,6 +159,8 @@ def _lasting(effect, scope: _Scope, lasting_ok: bool) -> list[Problem]:
                                "here it would happen once", effect.span,
                                "write it as a rule of its own, with no cost"))
         return out
+    if isinstance(effect, n.Steadfast) and lasting_ok == "until":   # a hero braced for a
+        return out                                                    # while (delveseven)
     if isinstance(effect, RULES):
         if scope.form != "constant" or not lasting_ok:
             out.append(Problem("RF928", "this is a rule that always holds; here it would "
@@ -246,6 +251,9 @@ def _effect_problems(effect, scope: _Scope, lasting_ok) -> list[Problem]:
             out.append(Problem("RF913", "this rule forbids heroes, and names none",
                                effect.target.span, "write 'heroes adjacent to this adversary "
                                "cannot heal wounds'"))
+    elif isinstance(effect, n.Steadfast) and scope.owner == "hero" or \
+            isinstance(effect, n.Steadfast) and lasting_ok == "until":   # branch delveseven
+        out += braced_problems(effect, scope.owner, lasting_ok)
     elif isinstance(effect, (n.Steadfast, n.Immune, n.Guard)):
         out += _selector(effect.on, "this rule protects", "adversary", scope)
     elif isinstance(effect, n.Reroll):
@@ -283,7 +291,8 @@ def _until(effect: n.Until, scope: _Scope) -> list[Problem]:
         if isinstance(inner, Approach):   # a course held for a while (session delve9)
             out += lure_problems(inner, effect.duration, effect.span) \
                 or _effect_problems(inner, scope, "until")
-        elif not isinstance(inner, LASTING) or isinstance(inner, n.Ward) and inner.per:
+        elif not isinstance(inner, LASTING + (n.Steadfast,)) \
+                or isinstance(inner, n.Ward) and inner.per:   # Steadfast: delveseven
             out.append(Problem("RF916", "a duration lasts over a lasting effect; this "
                                "one happens at once", inner.span,
                                "drop 'until …', or make it 'add 1 to your attack rolls'"))
@@ -293,13 +302,15 @@ def _until(effect: n.Until, scope: _Scope) -> list[Problem]:
 
 
 def _rider(effect: n.Rider, scope: _Scope) -> list[Problem]:
-    out = []
+    out = instead_problems(effect)   # "… instead" (branch delveseven): what it replaces
+    for inner in effect.instead or ():
+        out += _effect_problems(inner, scope, False)
     if effect.cond in ("rolled", "rolled_up"):
         if scope.rolled is None:
-            out.append(Problem("RF914", "'if you rolled' follows a roll, and no attack "
-                               "or reroll comes before it", effect.span,
-                               "put it after an attack: '…, Damage 1. If you rolled a "
-                               "6, …'"))
+            out.append(Problem("RF914", "'if you rolled' reads the die that paid for the "
+                               "ability, or an attack or reroll before it, and there is none",
+                               effect.span, "put it in an ability with a cost, '(4+): …', or "
+                               "after an attack: '…, Damage 1. If you rolled a 6, …'"))
         if effect.face is not None and not 1 <= effect.face <= FACES:
             out.append(Problem("RF917", f"a hero die shows 1 to {FACES}, so it never "
                                f"rolls {effect.face}", effect.face_span,
@@ -347,6 +358,8 @@ def check_ability(ability, owner: str = "hero") -> list[Problem]:
         out += _cost_problems(ability.cost, isinstance(ability, n.Action))
     form = "constant" if isinstance(ability, n.Constant) else "ability"
     scope = _Scope(form, owner)
+    if isinstance(ability, (n.Action, n.Spend)):   # "if you rolled a 6": the die that paid
+        scope.rolled = "cost"                       # (branch delveseven)
     if isinstance(ability, n.Trigger) and ability.event in ("slain", "attacks", "wounded",
                                                                    "pushed", "pulled",
                                                                    "approached", "missed"):
@@ -358,5 +371,6 @@ def check_ability(ability, owner: str = "hero") -> list[Problem]:
     for effect in ability.effects:
         out += _effect_problems(effect, scope, form == "constant")
     out += spent_problems(ability)   # issue 32 (session delve9)
+    out += discard_problems(ability)   # branch delveseven: only in a hero's turn
     out += owner_problems(ability, owner)
     return sorted(out, key=lambda p: p.span)

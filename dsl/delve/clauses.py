@@ -16,7 +16,9 @@ from .best_of import BestOfWords
 from .chambers import ChamberWords
 from .comparisons import ComparisonWords  # issue 32 (session delve11)
 from .disarm import DisarmWords  # issue 32 (branch delve12)
+from .discard import DiscardWords  # issue 32 (branch delveseven)
 from .first_time import FirstTimeWords  # issue 32 (branch delve12)
+from .instead import InsteadWords  # issue 32 (branch delveseven)
 from .movement_rules import MovementWords
 from .per_count import ForEachWords  # issue 32 (branch delve12)
 from .placing import PlaceWords  # issue 32 (session delve11)
@@ -70,6 +72,7 @@ class Tree2Ast(TollWords, ScoutWords, PlaceWords, ComparisonWords, ApproachWords
                SoakWords, BestOfWords, MovementWords, BasicActionWords, ChamberWords,
                TriggerWords, BeginsWords, RollWords, UnmovedWords,
                DisarmWords, ForEachWords, FirstTimeWords,   # these three: branch delve12
+               InsteadWords, DiscardWords,   # branch delveseven
                Words):
     """The whole transformer (delve.lark's rules)."""
 

@@ -24,7 +24,7 @@ from lark import Transformer
 from ..nodeclass import astnode
 from . import nodes as n
 from .problems import Problem
-from .words import Pred, span_of, spanned_rules, tok
+from .words import YOU, Pred, Who, span_of, spanned_rules, tok
 
 
 @astnode
@@ -33,6 +33,9 @@ class Disarm:
 
     target: n.Selector
     span: tuple[int, int] = field(default=(0, 0), compare=False, repr=False)
+    # "… cannot attack <who>" / "cannot target <who>" (branch delveseven): the heroes they
+    # may not attack; None: no one
+    against: n.Selector | None = None
 
 
 @spanned_rules
@@ -42,12 +45,36 @@ class DisarmWords(Transformer):
     def disarm(self, meta, ch):
         return Pred("disarm", tok(ch, "CANNOT"), span_of(meta), {})
 
+    def disarm_at(self, meta, ch):   # "… cannot attack | target <who>" (branch delveseven)
+        who = next(c for c in ch if c is YOU or isinstance(c, Who))
+        return Pred("disarm", tok(ch, "CANNOT"), span_of(meta), {"against": _sel(who, meta)})
 
-def build(who, span) -> Disarm:
-    return Disarm(who or n.Selector("self", span=span), span)
+    def shielded(self, meta, ch):    # "<who> cannot be attacked | targeted [by <who>]"
+        who = next((c for c in ch if c is YOU or isinstance(c, Who)), None)
+        return Pred("shielded", tok(ch, "CANNOT"), span_of(meta),
+                    {"by": None if who is None else _sel(who, meta)})
+
+
+def _sel(who, meta) -> n.Selector:
+    return n.Selector("self", span=span_of(meta)) if who is YOU else who.sel
+
+
+def build(who, span, against=None) -> Disarm:
+    return Disarm(who or n.Selector("self", span=span), span, against)
+
+
+def build_shielded(who, span, by) -> Disarm:
+    """"You cannot be attacked [by adversaries adjacent to you]": the adversaries (each, when
+    none are named) may not attack the subject."""
+    return Disarm(by or n.Selector("each", "adversary", span=span), span,
+                  who or n.Selector("self", span=span))
 
 
 def print_disarm(e: Disarm, print_selector) -> str:
+    if e.against is not None:   # branch delveseven
+        whom = "you" if e.against.quantity == "self" and e.against.side is None \
+            else print_selector(e.against)
+        return f"{print_selector(e.target)} cannot attack {whom}"
     return f"{print_selector(e.target)} cannot attack"
 
 
@@ -55,6 +82,11 @@ def disarm_problems(e: Disarm, lasting_ok, owner: str) -> list[Problem]:
     """What the engine cannot run of the effect (``owner``: the kind of card; its duration:
     checks.py)."""
     out = []
+    if e.against is not None and e.against.side == "adversary":   # branch delveseven
+        out.append(Problem("RF982", "adversaries attack heroes only, so they never attack an "
+                           "adversary", e.against.span, "name heroes: 'Until the end of the "
+                           "round, each adversary adjacent to you cannot attack other "
+                           "heroes.'"))
     if e.target.side == "hero" or (e.target.quantity == "self" and owner == "hero"):
         out.append(Problem("RF970", "only adversaries are held back from attacking: a hero's "
                            "player chooses its actions", e.target.span,

@@ -103,6 +103,8 @@ TERMINAL_WORDS.update({"INSTEAD": ("instead",),  # issue 32 (session delve11)
                        "DECK": ("deck",), "EXPLORATION": ("exploration",),
                        "PLACE": ("place",), "EMPTY": ("empty",)})
 TERMINAL_WORDS.update({"LOSE": ("lose", "loses")})   # issue 32 (branch delve12)
+TERMINAL_WORDS.update({"TARGETED": ("targeted",),   # issue 32 (branch delveseven)
+                       "DISCARD": ("discard", "discards")})
 NUMBER_WORDS = {"zero": 0, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 VOCABULARY_MAP: dict[str, str] = {w: t for t, ws in TERMINAL_WORDS.items() for w in ws}
 # the words of the dialect (the hints and "did you mean" choose among them)
@@ -119,7 +121,7 @@ DISPLAY: dict[str, str] = {t: f"'{w[0]}'" for t, w in TERMINAL_WORDS.items()}
 DISPLAY.update({"NUMBER": "a number", "NAME": "a name", "WORD": "a word",
                 "RANGE": "'combat', 'missile' or 'area'", "DICEKIND": "'spent' or 'unspent'",
                 "ADDITIONAL": "'additional'", "$END": "the end of the ability",
-                "WITHW": "'with'", "POSS": "'s", "FACECOMMA": "','"})
+                "WITHW": "'with'", "FOES": "'adversaries'", "POSS": "'s", "FACECOMMA": "','"})
 DISPLAY.update({v: f"'{k}'" for k, v in PUNCTUATION.items() if k.isascii()})
 
 # a leading name: capitalised words (and "of", "the", "and", "a", … between them) right
@@ -190,11 +192,24 @@ def tokenize(text: str):
         t.type == "AND" and i + 1 < len(toks) and toks[i + 1].type == "MISS")]
     toks = join_relatives(toks)   # "that is adjacent to you and has …" (delve9)
     toks = face_commas(the_chamber(toks))   # "… in the chamber"; "On a 4, 5 or 6," (delve10)
+    toks = pin_lead(toks)   # "Adversaries cannot pin you." (branch delveseven)
     toks = drop_instead(toks)   # "If it cannot be pushed, it suffers 1 wound instead." (delve10)
     return iter(toks)
 
 
 _COUNT = ("NUMBER", "ONE", "A")
+
+
+def pin_lead(toks: list) -> list:
+    """"Adversaries cannot pin you" opens with FOES, not ADVERSARY: one word of lookahead
+    after "adversaries cannot" could not tell it from a clause whose subject is adversaries
+    ("Adversaries cannot attack you until …", branch delveseven)."""
+    for i, t in enumerate(toks):
+        nxt = [x.type for x in toks[i + 1:i + 4]]
+        if t.type == "ADVERSARY" and (nxt[:2] == ["CANNOT", "PIN"]
+                                      or nxt == ["DO", "NOT", "PIN"]):
+            t.type = "FOES"
+    return toks
 
 
 def _ranks(toks, j: int) -> bool:

@@ -292,6 +292,7 @@ class Rider:
     face_span: tuple[int, int] = _span()
     who: Selector | None = None     # none / some: the figures counted; wounds: whose
     n: int = 0                      # some: at least n; wounds: at least n
+    instead: tuple | None = None    # "… instead": the effects it replaces (delveseven)
 
 
 @astnode

@@ -25,6 +25,7 @@ from .approach import Approach
 from .attack_riders import AttackBonus  # issue 32 (session delve11)
 from .basic_actions import TakeAction
 from .disarm import Disarm  # issue 32 (branch delve12)
+from .discard import Discard  # issue 32 (branch delveseven)
 from .placing import Place  # issue 32 (session delve11)
 from .problems import Problem
 from .rolls import RollDie
@@ -38,7 +39,8 @@ EVENTS = {
              "spent",  # a hero die spent (issue 32, session delve9)
              "explored_empty"),  # a chamber explored that holds no adversaries (delve10)
     "adversary": ("slain", "wounded", "attacks", "round_start", "round_end", "phase_start",
-                  "phase_end", "pushed", "pulled", "activated", "missed"),
+                  "phase_end", "pushed", "pulled", "activated", "missed",
+                  "approached"),   # a hero moves adjacent to it (branch delveseven)
 }
 EFFECTS = {
     "hero": (n.Explore, n.Move, n.Heal, n.Attack, n.Renown, n.Skill, n.Strike, n.Shift,
@@ -80,6 +82,8 @@ def _walk(effects):
         yield e
         if isinstance(e, (n.Until, n.Rider)):
             yield from _walk(e.effects)
+        if isinstance(e, n.Rider) and e.instead:   # what it replaces (branch delveseven)
+            yield from _walk(e.instead)
         if isinstance(e, RollDie):      # its rows (session delve10)
             for _, effects in e.rows:
                 yield from _walk(effects)
@@ -112,6 +116,13 @@ def owner_problems(ability, owner: str) -> list:
         out.append(_problem("RF925", "a hero's 'is slain' trigger names the adversaries it "
                             "watches", ability.event_span or ability.span,
                             "write 'When an adversary adjacent to you is slain, …'"))
+    if isinstance(ability, n.Trigger) and ability.event == "approached" and ability.who \
+            is not None and (ability.who.side == "hero") != (owner == "adversary"):
+        mine = "a hero moves adjacent to this adversary" if owner == "adversary" else \
+            "an adversary moves adjacent to you"
+        out.append(_problem("RF925", f"on a{'n' if owner[0] == 'a' else ''} {owner}'s card "
+                            f"this rule watches '{mine}'", ability.event_span or ability.span,
+                            f"write 'When {mine}, …'"))
     if isinstance(ability, n.Trigger) and ability.event == "wounded" and owner == "adversary" \
             and not _is_self(ability.who):
         out.append(_problem("RF925", "an adversary's trigger is on its own wounds",
@@ -191,5 +202,8 @@ EFFECTS["hero"] += (AttackBonus,)   # "It deals +1 Damage against …" after a h
 WHY[AttackBonus] = "an adversary's attacks grow by its rule: 'Its attacks deal +1 Damage.'"
 EFFECTS["hero"] += (Disarm,)       # "… cannot attack" for a while (issue 32, branch delve12)
 EFFECTS["adversary"] += (Disarm,)
+EFFECTS["adversary"] += (Discard,)   # "that hero discards 1 unspent hero die" (delveseven)
+WHY[Discard] = "a hero spends its own dice; only an adversary's rule takes them away"
+EFFECTS["hero"] += (n.Steadfast,)   # "you cannot be pushed" (branch delveseven; braced.py)
 EFFECTS["hero"] += (Place,)   # "Place your figure in an empty space …": a hero's own figure
 WHY[Place] = "an adversary moves by its behaviour or towards or away from someone"

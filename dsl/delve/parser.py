@@ -121,6 +121,8 @@ def _approached(who, event) -> None:
     """The engine fires "an adversary moves adjacent to you" on a hero's card, for the
     adversaries its selector picks (issue 32, session delve7); nothing else."""
     ref = event.get("ref")
+    if isinstance(ref, n.Selector) and ref.quantity == "self" and ref.side == "adversary":
+        return _hero_approaches(who, event)   # an adversary's rule (branch delveseven)
     if ref is not YOU:
         at = ref.span if isinstance(ref, n.Selector) else event["span"]
         raise AbilitySyntaxError("only a hero's rule on an adversary moving adjacent to it "
@@ -132,6 +134,17 @@ def _approached(who, event) -> None:
         at = who.span if isinstance(who, n.Selector) else event["span"]
         raise AbilitySyntaxError("the rule watches adversaries moving", *at, code="RF925",
                                  hint="write 'Whenever an adversary moves adjacent to you, …'")
+
+
+def _hero_approaches(who, event) -> None:
+    """"When a hero moves adjacent to this adversary": an adversary's rule on a hero that ends
+    a move adjacent to it (branch delveseven; game/events.approached)."""
+    if not isinstance(who, n.Selector) or who.side != "hero" or who.quantity not in (
+            "one", "each"):
+        at = who.span if isinstance(who, n.Selector) else event["span"]
+        raise AbilitySyntaxError("the rule watches heroes moving", *at, code="RF925",
+                                 hint="write 'When a hero moves adjacent to this adversary, "
+                                      "…'")
 
 
 def _missed(who, event) -> n.Selector:

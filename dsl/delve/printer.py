@@ -18,7 +18,9 @@ from .approach import Approach, print_approach
 from .attack_riders import AttackBonus, print_bonus  # issue 32 (session delve11)
 from .basic_actions import TakeAction, print_take
 from .best_of import with_best_of
+from .braced import print_subject  # issue 32 (branch delveseven)
 from .disarm import Disarm, print_disarm  # issue 32 (branch delve12)
+from .discard import Discard, print_discard  # issue 32 (branch delveseven)
 from .per_count import with_for_each  # issue 32 (branch delve12)
 from .placing import Place, print_place  # issue 32 (session delve11)
 from .rolls import RollDie, print_roll
@@ -199,6 +201,8 @@ def print_effect(e) -> str:
         return f"choose {print_selector(e.target)}"
     if isinstance(e, n.Root):
         return f"{print_selector(e.target)} cannot move"
+    if isinstance(e, Discard):  # issue 32 (branch delveseven)
+        return print_discard(e, print_selector, _verb)
     if isinstance(e, Disarm):  # issue 32 (branch delve12)
         return print_disarm(e, print_selector)
     if isinstance(e, (n.Steadfast, n.Immune, n.Guard, n.Pin)):
@@ -229,7 +233,8 @@ def print_effect(e) -> str:
     if isinstance(e, n.Until):
         return f"{DURATION_TEXT[e.duration]}, {print_effects(e.effects)}"
     if isinstance(e, n.Rider):
-        return f"if {print_cond(e)}, {print_effects(e.effects)}"
+        return f"if {print_cond(e)}, {print_effects(e.effects)}" + (
+            " instead" if e.instead is not None else "")   # branch delveseven
     raise TypeError(e)  # pragma: no cover
 
 
@@ -295,6 +300,8 @@ def _rule(e) -> str:
         text = f"immune to {e.range} attacks"
         if e.on is not None:
             text = f"{_verb(e.on, 'are', 'is')} {text}"
+    if isinstance(e, n.Steadfast) and print_subject(e.on):   # "you cannot be pushed"
+        return f"{print_subject(e.on)} {text}"                 # (branch delveseven)
     return text if e.on is None else f"{print_selector(e.on)} {text}"
 
 
@@ -335,6 +342,8 @@ MODALS = (n.Until, n.Rider, AttackBonus)   # delve11: "It deals +1 Damage …" a
 def sentences(effects) -> list[list]:
     """The effects cut into sentences: a duration or a rider runs to the end of its own."""
     out: list[list] = [[]]
+    effects = [x for e in effects for x in (   # "… instead": what it replaces, said first
+        (*e.instead, e) if isinstance(e, n.Rider) and e.instead else (e,))]
     for e in effects:
         if isinstance(e, MODALS) and out[-1]:
             out.append([])
@@ -371,6 +380,9 @@ def print_event(ability: n.Trigger) -> str:
         return f"When {print_selector(who)} {_verb(who, 'are', 'is')} slain"
     if ev in ("pushed", "pulled"):
         return f"Every time {print_selector(who)} is {ev}"
+    if ev == "approached" and who is not None and who.side == "hero":   # delveseven
+        return f"Every time {print_selector(who)} {_verb(who, 'move', 'moves')} adjacent to " \
+            "this adversary"
     if ev == "approached":
         return f"Every time {print_selector(who)} {_verb(who, 'move', 'moves')} adjacent to you"
     if ev == "missed":

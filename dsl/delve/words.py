@@ -401,7 +401,7 @@ class Words(Transformer):
     def unpinned(self, meta, ch):
         # "Adversaries cannot pin you." with no move to govern is "You are never pinned."
         # (issue 32, session delve10; build._side)
-        rule = tok(ch, "ADVERSARY") is not None and tok(ch, "DURING") is None
+        rule = tok(ch, "FOES") is not None and tok(ch, "DURING") is None   # FOES: delveseven
         return Mod("unpinned", "rule" if rule else None, span_of(meta))
 
     def including(self, meta, ch):

@@ -98,8 +98,10 @@ EFFECT_SCHEMA = {"oneOf": [
          amount=_COUNT, range=_RANGE, against=_SEL, on=_SEL),
     _op("pick", targets=_SEL),
     _op("root", targets=_SEL),
-    _op("disarm", targets=_SEL),   # issue 32 (branch delve12): no attack, under "until"
+    _opt("disarm", ("targets",), targets=_SEL,   # issue 32 (branch delve12): no attack
+         against=_SEL),   # branch delveseven: "… cannot attack you": only these heroes
     _op("pin", targets=_SEL),
+    _op("discard", targets=_SEL, dice=_COUNT),   # branch delveseven: unspent dice set aside
     _op("unpinned"),
     _opt("hamper", ("targets", "amount"), targets=_SEL, amount=_SIGNED, range=_RANGE),  # a hero's rule: never pinned (delveg)
     _op("forbid", targets=_SEL, act={"enum": ["heal", "recuperate", "explore"]}),  # delveg
@@ -131,7 +133,8 @@ EFFECT_SCHEMA = {"oneOf": [
                                                    # its figure in place (delve10)
                                                    "unpushed", "unpulled"]},
          face=_FACE, who=_SEL, n={"type": "integer", "minimum": 0, "maximum": 999},
-         effects=_EFFECTS),
+         effects=_EFFECTS,
+         otherwise=_EFFECTS),   # "… instead": run when cond fails (branch delveseven)
 ]}
 # issue 32 (session delve11): an adversary's rule, the heroes it names must spend a die of
 # ``need`` or more for their Explore or Move (engine/delve/game/tolls.py)

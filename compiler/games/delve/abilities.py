@@ -12,6 +12,7 @@ from runeforge.dsl.delve.approach import Approach
 from runeforge.dsl.delve.basic_actions import TakeAction
 from runeforge.dsl.delve.checks import check_ability
 from runeforge.dsl.delve.disarm import Disarm  # issue 32 (branch delve12)
+from runeforge.dsl.delve.discard import Discard  # issue 32 (branch delveseven)
 from runeforge.dsl.delve.errors import AbilitySyntaxError  # noqa: F401  (re-export)
 from runeforge.dsl.delve.parser import parse_ability
 from runeforge.dsl.delve.placing import Place  # issue 32 (session delve11)
@@ -145,8 +146,11 @@ def _effect_ir(effect, owner: str = "hero") -> dict:
         return {"op": "place", "where": list(effect.where)}
     if isinstance(effect, Scout):   # issue 32 (session delve11): the exploration deck
         return {"op": "scout", **({"bury": effect.bury} if effect.bury else {})}
+    if isinstance(effect, Discard):   # branch delveseven: unspent hero dice set aside
+        return {"op": "discard", "targets": sel(effect.target), "dice": effect.dice}
     if isinstance(effect, Disarm):   # issue 32 (branch delve12): no attack for a while
-        return {"op": "disarm", "targets": sel(effect.target)}
+        return {"op": "disarm", "targets": sel(effect.target),   # delveseven: "… cannot attack you"
+                **({"against": sel(effect.against)} if effect.against is not None else {})}
     if isinstance(effect, Toll):   # issue 32 (session delve11): a dearer basic action
         return {"op": "toll", "targets": sel(effect.target), "act": effect.act,
                 "need": effect.need}
@@ -172,6 +176,8 @@ def _effect_ir(effect, owner: str = "hero") -> dict:
         out["who"] = sel(effect.who)
     if effect.cond in ("some", "wounds"):
         out["n"] = effect.n
+    if effect.instead:   # "… instead": run when the condition fails (branch delveseven)
+        out["otherwise"] = [_effect_ir(e, owner) for e in effect.instead]
     return out
 
 

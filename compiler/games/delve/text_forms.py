@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from runeforge.dsl.delve import nodes as n
+from runeforge.dsl.delve.discard import Discard  # issue 32 (branch delveseven)
 from runeforge.dsl.delve.printer import print_cost, sentences, singular
 from runeforge.dsl.delve.rolls import RollDie
 
@@ -19,12 +20,14 @@ from .text_delve9 import Approach, Soak, TakeAction, render9, spent_event
 from .text_delve10 import render_roll
 from .text_delve11 import NODES11, render11  # issue 32 (session delve11)
 from .text_delve12 import NODES12, render12  # issue 32 (branch delve12)
+from .text_delve13 import render13  # issue 32 (branch delveseven)
 from .text_templates import ADJECTIVES
 
 NEW_NODES = (n.Strike, n.Shift, n.Suffer, n.Reroll, n.Ward, n.Boost, n.Until, n.Rider, n.Pick,
              n.Root, n.Steadfast, n.Immune, n.Guard, n.Pin, n.Forbid,
              n.Unpinned, n.Hamper, Approach, Soak, TakeAction, RollDie) + NODES11
 NEW_NODES += NODES12   # issue 32 (branch delve12)
+NEW_NODES += (Discard,)   # issue 32 (branch delveseven)
 
 
 def _cap(text: str) -> str:
@@ -163,6 +166,8 @@ def _rule(e, locale: str) -> str:
         return _many("rule.pin", e.target, locale, who=who(e.target, locale))
     if isinstance(e, n.Steadfast):
         what = "both" if e.pushed and e.pulled else "pushed" if e.pushed else "pulled"
+        if e.on is not None and e.on.quantity == "self" and e.on.side is None:
+            return _t(f"rule.steadfast_you.{what}", locale)   # branch delveseven
         if e.on is None:
             return _t(f"rule.steadfast.{what}", locale)
         return _t(f"rule.steadfast_on.{what}", locale).format(who=who(e.on, locale))
@@ -174,6 +179,8 @@ def _rule(e, locale: str) -> str:
 
 def _rider(e: n.Rider, locale: str) -> str:
     effects = _effects(e.effects, locale, "imp")
+    if e.instead is not None:   # "… instead" (branch delveseven): the replaced effect is
+        effects = _t("rider.instead", locale).format(effects=effects)   # said before it
     if e.cond in ("unpushed", "unpulled"):   # issue 32 (session delve10)
         return _t(f"rider.{e.cond}", locale).format(who=who(e.who, locale), effects=effects)
     if e.cond in ("rolled", "hits", "slays"):
@@ -257,8 +264,11 @@ def _new_clause(e, locale: str) -> str:
         return _rule(e, locale)
     if isinstance(e, RollDie):   # issue 32 (session delve10): a die and its rows
         return render_roll(e, locale, _t, who, _many, _effects, _cap)
-    if isinstance(e, NODES12):   # issue 32 (branch delve12)
-        return render12(e, locale, _t, who)
+    if isinstance(e, Discard):   # issue 32 (branch delveseven): unspent dice set aside
+        return _many("effect.discard", e.target, locale, e.dice, who=who(e.target, locale),
+                     n=e.dice)
+    if isinstance(e, NODES12):   # issue 32 (branches delve12, delveseven)
+        return render13(e, locale, _t, who) or render12(e, locale, _t, who)
     if isinstance(e, NODES11):   # issue 32 (session delve11)
         return render11(e, locale, _t, who)
     if isinstance(e, (Approach, Soak, TakeAction)):   # issue 32 (session delve9)
@@ -334,6 +344,8 @@ def _event(a: n.Trigger, locale: str, body: str) -> str:
         return _t(f"form.{ev}_you", locale).format(effects=body)
     if ev in ("pushed", "pulled", "activated", "missed"):  # issue 32 (session delveg): this adversary's own
         return _t(f"form.{ev}", locale).format(who=who(a.who, locale), effects=body)
+    if ev == "approached" and a.who is not None and a.who.side == "hero":   # delveseven
+        return _many("form.hero_approached", a.who, locale, who=who(a.who, locale), effects=body)
     if ev in ("wounded", "slain", "attacks", "approached"):
         return _many(f"form.{ev}", a.who, locale, who=who(a.who, locale), effects=body)
     if ev == "spent":   # issue 32 (session delve9)

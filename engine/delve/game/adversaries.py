@@ -40,8 +40,9 @@ def _attack(game, figure, record) -> None:
     if disarm.disarmed(game, figure):   # "… cannot attack" for a while (issue 32, delve12)
         return
     aims = traits.aims(game, figure)
+    spare = disarm.spared(game, figure)   # "… cannot attack you" for a while (delveseven)
     for w in adversary_weapons(record):
-        foes = targets(s.board, figure, w, s.figures)
+        foes = [f for f in targets(s.board, figure, w, s.figures) if f.id not in spare]
         if not foes:
             continue
         aim = next((a for a in aims if a.get("range") in (None, w.range)), None)
@@ -65,7 +66,9 @@ def _has_target(game, figure, record, cell) -> bool:
     here = figure.cell
     figure.cell = cell
     try:
-        return any(targets(s.board, figure, w, s.figures) for w in adversary_weapons(record))
+        spare = disarm.spared(game, figure)   # heroes it may not attack (delveseven)
+        return any(f.id not in spare for w in adversary_weapons(record)
+                   for f in targets(s.board, figure, w, s.figures))
     finally:
         figure.cell = here
 
@@ -95,7 +98,8 @@ def _act(game, figure) -> None:
             and not _has_target(game, figure, record, figure.cell):
         reach = s.board.reach(figure.cell, record["move"] + traits.extra_move(game, figure),
                               occupied)
-        hero_cells = [h.cell for h in heroes]
+        spare = disarm.spared(game, figure)   # it heads for a hero it may attack (delveseven)
+        hero_cells = [h.cell for h in heroes if h.id not in spare] or [h.cell for h in heroes]
         near = distances(s.board, hero_cells, occupied - set(hero_cells))
         order = sorted(reach, key=lambda c: (reach[c], c[1], c[0]))
         goal = None

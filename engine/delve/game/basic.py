@@ -25,7 +25,9 @@ def take(game, owner, e: dict, choice, apply) -> dict:
         if goal is None or tuple(goal) not in cells:
             return {"op": "basic", "act": "move", "path": []}
         path = path_to(s.board, owner.cell, tuple(goal), game.occupied(owner))
+        before = owner.cell
         ab.step_to(s.board, owner, path, s.figures, game.move_value(owner))
+        events.approached(game, owner, before, apply)   # branch delveseven
         return {"op": "basic", "act": "move", "path": [list(c) for c in path]}
     if not owner.wounds or traits.forbidden(game, owner, "recuperate"):
         return {"op": "basic", "act": "recuperate", "healed": 0}

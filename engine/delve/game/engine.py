@@ -199,9 +199,11 @@ class DelveGame:
         if kind == "move":
             goal = tuple(act["to"])
             path = path_to(s.board, hero.cell, goal, self.occupied(hero))
+            before = hero.cell
             actions.move(turn, s.board, hero, act["die"], path, s.figures,
                          self.move_value(hero), rules, self.pinned(hero))
             self.log.emit("move", hero=hero.id, die=face, path=[list(c) for c in path])
+            hz.approached(self, hero, before)   # "When a hero moves adjacent to this adversary"
         elif kind == "recuperate":
             healed = actions.recuperate(turn, hero, act["die"], rules)
             self.log.emit("recuperate", hero=hero.id, die=face, healed=healed)

@@ -34,7 +34,8 @@ FIRED = {
              "spent",  # a hero die spent, after its action (game/spending.py; delve9)
              "explored_empty"),  # with "explored", the chamber holding no adversary (delve10)
     "adversary": ("slain", "wounded", "attacks", "round_start", "round_end", "phase_start",
-                  "phase_end", "pushed", "pulled", "activated", "missed"),
+                  "phase_end", "pushed", "pulled", "activated", "missed",
+                  "approached"),   # a hero ends a move adjacent to it (branch delveseven)
 }
 
 
@@ -170,6 +171,8 @@ def approached(game, figure, before, apply) -> None:
     adjacent to it, from a cell ``before`` that was not (issue 32, session delve7): "Whenever
     an adversary moves adjacent to you, it suffers 1 wound." ("it": the adversary)."""
     s = game.state
+    if figure.side == "hero" and figure in s.figures and id(game) not in _APPROACHING:
+        return _hero_approached(game, figure, before, apply)   # branch delveseven
     if figure.side != "adversary" or figure not in s.figures or id(game) in _APPROACHING:
         return                  # a move made by such a rule fires no other (no chain)
     ctx = {"picked": [figure], "target": figure}
@@ -183,6 +186,27 @@ def approached(game, figure, before, apply) -> None:
                     and figure in fx.candidates(s.board, hero, ir["who"], s.figures)]
             if mine:
                 run(game, hero, "approached", mine, dict(ctx), apply)
+    finally:
+        _APPROACHING.discard(id(game))
+
+
+def _hero_approached(game, hero, before, apply) -> None:
+    """Each adversary's rules when a hero ends a move (its own, an ability's, a push or a
+    pull) adjacent to it from a cell that was not (branch delveseven): "When a hero moves
+    adjacent to this adversary, that hero suffers 1 wound." ("that hero": the hero), in the
+    order the adversaries were placed."""
+    s = game.state
+    _APPROACHING.add(id(game))
+    try:
+        for foe in list(s.adversaries()):
+            if hero not in s.figures or s.result is not None:
+                return
+            if not s.board.adjacent(foe.cell, hero.cell) or s.board.adjacent(before, foe.cell):
+                continue
+            mine = [(k, ir) for k, ir in _rules(game, foe, "approached") if ir.get("who")
+                    and hero in fx.candidates(s.board, foe, ir["who"], s.figures)]
+            if mine:
+                run(game, foe, "approached", mine, {"picked": [hero], "target": hero}, apply)
     finally:
         _APPROACHING.discard(id(game))
 

@@ -54,7 +54,8 @@ def strike(game, figure, e: dict, ctx: dict, apply) -> dict:
     for w in weapons:
         sel = e.get("targets") or {"quantity": "each" if w.range == "area" else "one",
                                    "side": "hero"}
-        reach = {f.id for f in targets(s.board, figure, w, s.figures)}
+        reach = {f.id for f in targets(s.board, figure, w, s.figures)} \
+            - disarm.spared(game, figure)   # "… cannot attack you" (branch delveseven)
         found = [f for f in fx.candidates(s.board, figure, sel, s.figures, ctx)
                  if f.id in reach]
         sets = fx.choices(sel, found)

@@ -142,7 +142,8 @@ def use(game, hero, turn, act: dict) -> None:
         return
     ab.pay(turn, a, act["die"], game.rules)
     try:
-        done = ops.apply(game, hero, a.name, a.effects, act, turn=turn)
+        # the die that paid is the ability's first roll ("If you rolled a 6, …"; delveseven)
+        done = ops.apply(game, hero, a.name, a.effects, act, turn=turn, ctx={"rolls": [face]})
     finally:
         turn.finish()
     game.log.emit("ability", hero=hero.id, ability=a.name, die=face, cost=need, effects=done)

@@ -21,6 +21,7 @@ from . import (
     attack_riders,
     basic,
     basic_others,
+    discard,
     events,
     foes,
     per_count,
@@ -136,7 +137,9 @@ def _move(game, owner, name, e, turn, ctx, choice):
     if goal is None or tuple(goal) not in cells:
         return {"op": "move", "path": []}
     path = path_to(s.board, owner.cell, tuple(goal), game.occupied(owner))
+    before = owner.cell
     ab.step_to(s.board, owner, path, s.figures, e["up_to"])
+    events.approached(game, owner, before, apply)   # "a hero moves adjacent …" (delveseven)
     return {"op": "move", "path": [list(c) for c in path]}
 
 
@@ -152,7 +155,9 @@ def _move_others(game, owner, e, ctx, choice):
         if goal is None or tuple(goal) not in cells:
             continue
         path = path_to(s.board, f.cell, tuple(goal), game.occupied(f))
+        before = f.cell
         ab.step_to(s.board, f, path, s.figures, e["up_to"])
+        events.approached(game, f, before, apply)   # branch delveseven
         moved[f.id] = [list(c) for c in path]
     return {"op": "move", "path": [], "moved": moved}
 
@@ -231,7 +236,7 @@ def _shift(game, owner, name, e, turn, ctx, choice):
     for f in [s.figure(fid) for fid, path in moved.items() if path]:   # its rules (delveg)
         if f is not None and f.side == "adversary" and f is not owner:
             events.shifted(game, f, owner, towards, apply)
-        if f is not None and f.side == "adversary":     # the heroes' rules (delve7)
+        if f is not None:     # the heroes' rules (delve7); a hero's: adversaries' (delveseven)
             events.approached(game, f, before[f.id], apply)
     ctx["stayed"] = [fid for fid, path in moved.items() if not path]   # delve10: unmoved
     return {"op": "shift", "moved": moved}
@@ -308,6 +313,10 @@ def _lasting(game, owner, e: dict, until: str, ctx: dict) -> list[dict]:
         return [entry]
     if e["op"] == "ward" and e.get("wounds", 1) > 1:  # "the first 2 wounds" (issue 32)
         entry["wounds"] = e["wounds"]
+    if e["op"] == "disarm" and e.get("against"):   # "… cannot attack you" (delveseven):
+        entry["spare"] = [f.id for f in _pick(game, owner, e["against"], ctx)]  # at cast
+    if e["op"] == "steadfast":   # "you cannot be pushed" for a while (delveseven)
+        entry.update(pushed=e["pushed"], pulled=e["pulled"])
     sel = e.get("targets") or e.get("on")
     if sel is None:                       # a ward on the owner
         return [entry]
@@ -341,6 +350,9 @@ def _if(game, owner, name, e, turn, ctx, choice):
     if e["cond"] in ("unpushed", "unpulled"):   # issue 32 (session delve10)
         return unmoved.run_if(game, owner, name, e, turn, ctx, apply)
     if not met(game, owner, e, ctx):
+        if e.get("otherwise"):   # "… instead": the effect it replaces (branch delveseven)
+            return {"op": "if", "met": False, "effects": apply(
+                game, owner, name, e["otherwise"], None, turn, ctx)}
         return {"op": "if", "met": False}
     return {"op": "if", "met": True, "effects": apply(game, owner, name, e["effects"], None,
                                                       turn, ctx)}
@@ -380,4 +392,5 @@ for _name in per_count.AMOUNT:   # issue 32 (branch delve12): "… for each adve
     OPS[_name] = per_count.counted(OPS[_name])
 OPS["scout"] = scouting.run   # issue 32 (session delve11): the exploration deck
 OPS["strike"] = attack_riders.with_bonus(OPS["strike"])   # delve11: "It deals +1 Damage …"
+OPS["discard"] = discard.run   # branch delveseven: unspent hero dice set aside
 OPS["place"] = placing.run    # issue 32 (session delve11): a hero's figure lifted and set down

@@ -91,6 +91,8 @@ def immune(game, figure, rng: str) -> bool:
 def steadfast(game, figure, towards: bool) -> bool:
     """The figure cannot be pulled (``towards``) or pushed (away)."""
     key = "pulled" if towards else "pushed"
+    if any(e[key] for e in fx.held(game.state.lasting, figure.id, "steadfast")):
+        return True   # "Until the start of your next turn, you cannot be pushed." (delveseven)
     return any(e["op"] == "steadfast" and e[key] for e in rules_of(game, figure))
 
 

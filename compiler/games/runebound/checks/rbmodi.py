@@ -45,27 +45,30 @@ def _lasting() -> tuple:
     return STATIC_CLAUSES + STATIC_SENTENCES + (n.Trigger,)
 
 
-def _clauses(effect) -> list:
-    """The clauses under ``effect`` a count multiplies: through "and", "each Hero ...", "you
-    may ..." and a payment in the text ("pay 1 gold to ...")."""
+_THROUGH = (n.Each, n.MayDo, n.PayTo)  # "and", "each Hero ...", "you may ...", "pay 1 gold to"
+
+
+def _through(effect, kinds) -> list:
+    """The clauses under ``effect``, through "and" and every clause whose type is in
+    ``kinds`` (its own effect is walked instead)."""
     out = []
     for clause in n.clauses(effect):
-        if type(clause) in (n.Each, n.MayDo, n.PayTo):
-            out.extend(_clauses(clause.effect))
+        if type(clause) in kinds:
+            out.extend(_through(clause.effect, kinds))
         else:
             out.append(clause)
     return out
+
+
+def _clauses(effect) -> list:
+    """The clauses under ``effect`` a count multiplies: through "and", "each Hero ...", "you
+    may ..." and a payment in the text ("pay 1 gold to ...")."""
+    return _through(effect, _THROUGH)
 
 
 def _counted(effect) -> list:
     """The clauses a count multiplies: through the clauses above, a duration and a condition."""
-    out = []
-    for clause in _clauses(effect):
-        if type(clause) in (n.During, n.IfState, n.ForEach):
-            out.extend(_counted(clause.effect))
-        else:
-            out.append(clause)
-    return out
+    return _through(effect, _THROUGH + (n.During, n.IfState, n.ForEach))
 
 
 def _words(clause) -> str:

@@ -139,6 +139,8 @@ SAME = [
     ("hero", "Once per turn, instead of rolling movement dice, move 3 spaces.",
      "Once per turn, before moving, move 3 spaces instead of rolling movement dice."),
     ("item", "This weapon cannot be sold.", "This Item cannot be sold."),
+    ("ally", "When this Ally dies, gain 2 gold.", "Every time this Ally is defeated, gain 2 "
+     "gold."),
     ("item", "Activate to heal 2 wounds at no cost.", "Activate to discard 2 wounds from your "
      "Hero."),
     ("item", "When you sell this armor, gain 2 gold.", "Every time you sell this card, gain 2 "

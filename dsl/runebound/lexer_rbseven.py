@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from .lexer_token import make_token as _token
 
+WORDS = {"DIES": ("dies",)}  # "When this Ally dies, ...": it is defeated (killed)
+
 ITEM_CLASSES = frozenset({"weapon", "armor", "armour", "artifact", "rune", "relic",
                           "consumable"})
 
@@ -40,4 +42,4 @@ def no_cost(tokens):
     return out
 
 
-__all__ = ["ITEM_CLASSES", "no_cost", "this_item_class"]
+__all__ = ["ITEM_CLASSES", "WORDS", "no_cost", "this_item_class"]

@@ -156,6 +156,8 @@ CODES: dict[str, str] = {
              "move 1 space.'): it may fire in a combat or in the movement step itself",
     "RF563": "a rule given at the end of the turn that lasts to the end of the turn at the "
              "latest ('At the end of your turn, you receive +1 Body.'): it ends as it begins",
+    "RF566": "a test with no target number ('Test Mind.'): the rules resolve a test against "
+             "its number only",
     "RF565": "'this phase' said where no combat phase is under way (no phase's tag)",
     "RF564": "a window before a rule made only of triggers ('Before Combat: Every time ...'): "
              "such a rule is always on, and the window would be dropped",

@@ -139,6 +139,10 @@ SAME = [
     ("hero", "Once per turn, instead of rolling movement dice, move 3 spaces.",
      "Once per turn, before moving, move 3 spaces instead of rolling movement dice."),
     ("item", "This weapon cannot be sold.", "This Item cannot be sold."),
+    ("ally", "When this Ally dies, gain 2 gold.", "Every time this Ally is defeated, gain 2 "
+     "gold."),
+    ("item", "Activate to heal 2 wounds at no cost.", "Activate to discard 2 wounds from your "
+     "Hero."),
     ("item", "When you sell this armor, gain 2 gold.", "Every time you sell this card, gain 2 "
      "gold."),
 ]
@@ -150,7 +154,8 @@ def test_a_wording_is_its_canonical_form(kind, written, canonical):
 
     assert canonical_text(written) == canonical
     assert parse_ability(written) == parse_ability(canonical)
-    ctx = CardContext(kind, "constant" if kind == "item" else None, None, frozenset())
+    usage = ("activated" if "Activate" in written else "constant") if kind == "item" else None
+    ctx = CardContext(kind, usage, None, frozenset())
     ir, findings = compile_ability(written, ctx)
     assert ir is not None and not findings, findings
     assert ir == compile_ability(canonical, ctx)[0]
@@ -195,3 +200,25 @@ def test_this_phase_with_no_phase_tag_is_refused():
     text = "You receive +2 Body this phase."
     ir, findings = compile_ability(text, CardContext("item", "constant", None, frozenset()))
     assert ir is None and findings[0].code == "RF565" and findings[0].hint
+
+
+# ---- "Test Mind." with no target number -------------------------------------------------------
+
+@pytest.mark.parametrize("text, said", [
+    ("Test Mind. If you pass, gain 2 gold. If you fail, take 1 exhaustion.", "Test Mind"),
+    ("Test Spirit. If you succeed, heal 2 wounds. Otherwise, take 1 exhaustion.",
+     "Test Spirit"),
+    ("Test Body Swim. If you fail, take 1 wound.", "Test Body Swim"),
+])
+def test_a_test_with_no_target_number_is_refused_at_its_words(text, said):
+    ability = parse_ability(text)
+    assert parse_ability(print_ability(ability)) == ability  # fmt keeps it as written
+    ir, findings = compile_ability(text, CardContext("encounter", None, None,
+                                                     frozenset({"Swim"})))
+    assert ir is None and [f.code for f in findings] == ["RF566"]
+    start, end = findings[0].span
+    assert text[start:end] == said and f"'{said} (12)." in findings[0].hint
+    numbered = text.replace(said, f"{said} (12)", 1)
+    ir, findings = compile_ability(numbered, CardContext("encounter", None, None,
+                                                         frozenset({"Swim"})))
+    assert ir is not None and not findings and ir["effects"][0]["target_number"] == 12

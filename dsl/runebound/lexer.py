@@ -16,7 +16,8 @@ from lark.lexer import Lexer
 from ..errors import AbilitySyntaxError, suggest
 from .lexer_np import shared_determiners, single_determiners  # branch rbnp
 from .lexer_rbmod import rbmod_pass  # branch rbmod
-from .lexer_rbseven import ITEM_CLASSES, this_item_class  # branch rbseven
+from .lexer_rbseven import ITEM_CLASSES, no_cost, this_item_class  # branch rbseven
+from .lexer_rbseven import WORDS as _RBSEVEN_WORDS
 from .lexer_rbsix2 import WORDS as _RBSIX2_WORDS  # branch rbsix2
 from .lexer_rbsix2 import rbsix2_pass
 from .lexer_rbverb import bare_attacks  # branch rbverb
@@ -399,6 +400,8 @@ class AbilityLexer(Lexer):
             tokens = rbsix2_pass(tokens)
         if "this " in low and any(c in low for c in ITEM_CLASSES):  # branch rbseven
             tokens = this_item_class(tokens)
+        if "no cost" in low:  # branch rbseven: "at no cost" adds nothing to an effect
+            tokens = no_cost(tokens)
         return tokens
 
 
@@ -421,3 +424,8 @@ for _terminal, _words in _RBSIX2_WORDS.items():
     VOCABULARY.update(dict.fromkeys(_words, _terminal))
     DISPLAY[_terminal] = f"'{_words[0]}'"
 DISPLAY["ANDRESOLVE"] = "'and resolve it'"
+# ---- branch rbseven: "When this Ally dies, ..."
+for _terminal, _words in _RBSEVEN_WORDS.items():
+    _TERMINAL_WORDS[_terminal] = _words
+    VOCABULARY.update(dict.fromkeys(_words, _terminal))
+    DISPLAY[_terminal] = f"'{_words[0]}'"

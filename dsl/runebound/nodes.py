@@ -166,7 +166,7 @@ class Test:
 
     attribute: str
     skill: Optional[str]
-    target_number: int
+    target_number: Optional[int]  # None: "Test Mind." said with no number (RF566, rbseven)
     span: Span = _span()
 
 

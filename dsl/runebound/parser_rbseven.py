@@ -11,6 +11,7 @@
   time you attack and succeed, X."), so an ability used once per turn does not answer the
   attacks of later rounds. :func:`lone_outcomes_as_triggers` rewrites the sentences; parser.py
   calls it with the spans of the outcomes that follow nothing.
+* "Test Mind." (no target number) is a Test whose number is None: refused at check (RF566).
 * "Instead of rolling movement dice, <effect>." is the window before moving, each move of the
   effect replacing the roll ("Before moving, move 2 spaces instead of rolling movement dice.");
   with no move in the effect, a syntax error at the words.
@@ -24,7 +25,7 @@ from dataclasses import replace
 
 from ..errors import AbilitySyntaxError
 from . import nodes as n
-from .parser_parts import _constant, _Marker, _sp
+from .parser_parts import _constant, _Marker, _sp, _values
 
 COMBAT_TAGS = ("ranged", "melee", "magic")
 
@@ -34,6 +35,10 @@ class _InsteadOfRolling(str):
 
 
 class Rbseven:
+    def rb7_bare_test(self, ch):  # "Test Mind.": no target number (RF566 at check)
+        vals = _values(ch)
+        return n.Test(vals[0], vals[1] if len(vals) > 1 else None, None, span=_sp(ch))
+
     until_end_of_phase = _constant("end_of_phase")
 
     def rb7_instead_of_rolling(self, ch):

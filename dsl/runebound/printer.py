@@ -160,6 +160,8 @@ def _(node: n.Heal) -> str:
 @text.register
 def _(node: n.Test) -> str:
     skill = f" {node.skill}" if node.skill else ""
+    if node.target_number is None:  # branch rbseven: as written, refused at check (RF566)
+        return f"test {STATS[node.attribute]}{skill}"
     return f"test {STATS[node.attribute]}{skill} ({node.target_number})"
 
 

@@ -63,15 +63,20 @@ def texts(path: Path = HELD_OUT) -> list[tuple[str, str]]:
 
 def usage(kind: str, text: str) -> str | None:
     """An item's usage is card data, not text: the one its text needs, as its author would
-    set it (a card that says "discard this card" or "this item" is one-use; one that
-    activates, or exhausts itself, which is how an item is activated, is activated), else
-    constant."""
+    set it (a card that says "discard this card", "this item" or "this weapon" is one-use;
+    one that activates, or exhausts itself, which is how an item is activated, is activated),
+    else constant."""
     if kind != "item":
         return None
     low = text.lower()
-    return "one-use" if re.search(r"\bdiscard this (card|item)\b", low) else \
-        "activated" if re.search(r"\bactivate|\bexhaust this (card|item)\b", low) else \
+    return "one-use" if re.search(rf"\bdiscard this {_ITEM}\b", low) else \
+        "activated" if re.search(rf"\bactivate|\bexhaust this {_ITEM}\b", low) else \
         "constant"
+
+
+# the words for the card itself on an Item, as the grammar reads them ("this weapon" is this
+# Item, branch rbseven)
+_ITEM = r"(card|item|weapon|armou?r|artifact|rune|relic|consumable)"
 
 
 def measure(path: Path = HELD_OUT) -> tuple[int, int, list]:

@@ -346,3 +346,37 @@ def test_an_adversarys_rules_on_heroes_that_cannot_run_are_refused(text, owner, 
     mine = [d for d in diags if d.code == code]
     assert compiled is None and mine, [str(d) for d in diags]
     assert all(d.hint for d in mine)
+
+
+# ---------------------------------------------------------------- a limit on an adversary's
+# rules: once a round (it has no turn; "once per turn" on its card is the same)
+SPITE = "Every time this adversary suffers a wound, each hero adjacent to it suffers 1 wound."
+
+
+@pytest.mark.parametrize("limit, wounds", [("", 2), (" Only once per turn.", 1),
+                                           (" Only once per round.", 1)])
+def test_an_adversarys_limited_rule_fires_once_a_round(base, limit, wounds):  # noqa: F811
+    """The hero wounds the brute twice in its turn; the brute's rule answers each wound,
+    or only the first when it is limited; in the next round it answers again."""
+    from runeforge.engine.delve.game import ops
+
+    jab = "Jab (1+): Each adversary adjacent to you suffers 1 wound."
+    g, me = play(_foe_with(base, SPITE + limit, "tunnel-brute"), [jab], [1, 1, 1, 1],
+                 [{"action": "ability", "ability": "Jab"}, {"action": "ability", "ability": "Jab"},
+                  None], foes=[("tunnel-brute", (1, 2))], heroes=(CASTER,))
+    g.hero_turn(me)
+    assert g.state.figure("tunnel-brute-1").wounds == 2 and me.wounds == wounds
+    g.state.round += 1
+    ops.apply(g, me, "Jab", [{"op": "suffer", "targets": {"quantity": "each", "side": "adversary",
+                                                         "filters": [{"kind": "adjacent"}]},
+                              "wounds": 1}], None)
+    assert me.wounds == wounds + 1
+
+
+def test_once_per_round_on_a_trigger_that_fires_in_any_turn_is_its_own_limit():
+    said = "Every time an adversary moves adjacent to you, it suffers 1 wound. Only once per round."
+    compiled = compile_one(said)[0]
+    assert compiled["limit"] == "round"
+    _canonical(said)
+    own = compile_one("Every time you explore a chamber, gain 1 renown. Only once per round.")[0]
+    assert own["limit"] == "turn"    # a hero explores only in its own turn

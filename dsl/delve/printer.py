@@ -364,7 +364,8 @@ def _cap(text: str) -> str:
 def print_body(effects, limit: str | None = None, first_capital: bool = True) -> str:
     parts = [print_effects(s) for s in sentences(effects)]
     text = ". ".join(_cap(p) if i or first_capital else p for i, p in enumerate(parts)) + "."
-    return text + (" Only once per turn." if limit == "turn" else "")
+    return text + {"turn": " Only once per turn.", "round": " Only once per round."}.get(
+        limit, "")   # "round": a trigger that fires in any turn (branch delveseven)
 
 
 def print_event(ability: n.Trigger) -> str:

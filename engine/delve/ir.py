@@ -166,7 +166,7 @@ IR_SCHEMA = {
     "properties": {
         "form": {"enum": ["action", "spend", "trigger", "constant"]},
         "name": {"type": "string"},
-        "limit": {"const": "turn"},
+        "limit": {"enum": ["turn", "round"]},   # "round": branch delveseven
         "range": _RANGE,
         "cost": {"type": "object", "additionalProperties": False,
                  "required": ["need", "escalating"],

@@ -323,8 +323,8 @@ def _body(effects, locale: str, mood: str, first_capital: bool = True,
     text = _cap(parts[0]) if first_capital else parts[0]
     for part in parts[1:]:
         text = _t("sentence", locale).format(first=text, next=_cap(part))
-    if limit == "turn":
-        text += ". " + _t("limit.turn", locale)[:-1]
+    if limit in ("turn", "round"):   # "round": branch delveseven
+        text += ". " + _t(f"limit.{limit}", locale)[:-1]
     return text
 
 

@@ -380,3 +380,46 @@ def test_once_per_round_on_a_trigger_that_fires_in_any_turn_is_its_own_limit():
     _canonical(said)
     own = compile_one("Every time you explore a chamber, gain 1 renown. Only once per round.")[0]
     assert own["limit"] == "turn"    # a hero explores only in its own turn
+
+
+# ---------------------------------------------------------------- wounds nothing takes off
+PIERCE = "Wounds from this adversary's attacks cannot be prevented or reduced."
+WARD = "Parry (3+): Until the end of the round, prevent the first wound you would suffer."
+
+
+@pytest.mark.parametrize("rule, wounds", [(PIERCE, 1), ("", 0)])
+def test_a_ward_does_not_take_off_a_piercing_adversarys_wound(base, rule, wounds):  # noqa: F811
+    """The hero wards itself; the rat bites (a 6): the ward takes the wound off unless the
+    rat's rule says nothing may."""
+    from runeforge.engine.delve.game.adversaries import adversary_phase
+
+    records = _foe_with(base, rule) if rule else base
+    g, me = play(records, [WARD], [3, 1, 1, 1, 6], [{"action": "ability", "ability": "Parry"},
+                                                     None], foes=[("gloom-rat", (1, 2))],
+                 heroes=(CASTER,))
+    g.hero_turn(me)
+    adversary_phase(g)
+    assert me.wounds == wounds
+
+
+@pytest.mark.parametrize("said", [
+    PIERCE, "Its attacks cannot be prevented.", "Damage from its attacks cannot be reduced or "
+    "prevented.", "This adversary's attacks cannot be prevented or reduced."])
+def test_piercing_prints_one_wording(said):
+    compiled, diags = compile_one(said, "adversary")
+    assert compiled == {"form": "constant", "effects": [{"op": "pierce"}]}, diags
+    assert print_ability(parse_ability(said)) == PIERCE
+    ability = parse_ability(PIERCE)
+    texts = {loc: render_ability(ability, loc) for loc in LOCALES}
+    assert all(t and "cannot" not in t for t in texts.values()), texts
+
+
+@pytest.mark.parametrize("text, owner, code", [
+    (PIERCE, "hero", "RF925"),
+    ("Your attacks cannot be prevented.", "hero", "RF301"),
+    ("When this adversary is activated, its attacks cannot be prevented.", "adversary",
+     "RF928"),
+])
+def test_piercing_that_cannot_run_is_refused(text, owner, code):
+    compiled, diags = compile_one(text, owner)
+    assert compiled is None and code in {d.code for d in diags}, [str(d) for d in diags]

@@ -250,7 +250,6 @@ def test_the_first_time_each_turn_fires_once_in_the_turn(base):  # noqa: F811
 
 
 @pytest.mark.parametrize("text, owner, code", [
-    ("The first time you suffer a wound each round, gain 1 renown.", "hero", "RF925"),
     ("The first time this adversary suffers a wound, it heals 1 wound.", "adversary", "RF974"),
     ("When this adversary is slain, the hero who slew it loses 1 renown.", "adversary",
      "RF975"),

@@ -346,3 +346,80 @@ def test_an_adversarys_rules_on_heroes_that_cannot_run_are_refused(text, owner, 
     mine = [d for d in diags if d.code == code]
     assert compiled is None and mine, [str(d) for d in diags]
     assert all(d.hint for d in mine)
+
+
+# ---------------------------------------------------------------- a limit on an adversary's
+# rules: once a round (it has no turn; "once per turn" on its card is the same)
+SPITE = "Every time this adversary suffers a wound, each hero adjacent to it suffers 1 wound."
+
+
+@pytest.mark.parametrize("limit, wounds", [("", 2), (" Only once per turn.", 1),
+                                           (" Only once per round.", 1)])
+def test_an_adversarys_limited_rule_fires_once_a_round(base, limit, wounds):  # noqa: F811
+    """The hero wounds the brute twice in its turn; the brute's rule answers each wound,
+    or only the first when it is limited; in the next round it answers again."""
+    from runeforge.engine.delve.game import ops
+
+    jab = "Jab (1+): Each adversary adjacent to you suffers 1 wound."
+    g, me = play(_foe_with(base, SPITE + limit, "tunnel-brute"), [jab], [1, 1, 1, 1],
+                 [{"action": "ability", "ability": "Jab"}, {"action": "ability", "ability": "Jab"},
+                  None], foes=[("tunnel-brute", (1, 2))], heroes=(CASTER,))
+    g.hero_turn(me)
+    assert g.state.figure("tunnel-brute-1").wounds == 2 and me.wounds == wounds
+    g.state.round += 1
+    ops.apply(g, me, "Jab", [{"op": "suffer", "targets": {"quantity": "each", "side": "adversary",
+                                                         "filters": [{"kind": "adjacent"}]},
+                              "wounds": 1}], None)
+    assert me.wounds == wounds + 1
+
+
+def test_once_per_round_on_a_trigger_that_fires_in_any_turn_is_its_own_limit():
+    said = "Every time an adversary moves adjacent to you, it suffers 1 wound. Only once per round."
+    compiled = compile_one(said)[0]
+    assert compiled["limit"] == "round"
+    _canonical(said)
+    own = compile_one("Every time you explore a chamber, gain 1 renown. Only once per round.")[0]
+    assert own["limit"] == "turn"    # a hero explores only in its own turn
+
+
+# ---------------------------------------------------------------- wounds nothing takes off
+PIERCE = "Wounds from this adversary's attacks cannot be prevented or reduced."
+WARD = "Parry (3+): Until the end of the round, prevent the first wound you would suffer."
+
+
+@pytest.mark.parametrize("rule, wounds", [(PIERCE, 1), ("", 0)])
+def test_a_ward_does_not_take_off_a_piercing_adversarys_wound(base, rule, wounds):  # noqa: F811
+    """The hero wards itself; the rat bites (a 6): the ward takes the wound off unless the
+    rat's rule says nothing may."""
+    from runeforge.engine.delve.game.adversaries import adversary_phase
+
+    records = _foe_with(base, rule) if rule else base
+    g, me = play(records, [WARD], [3, 1, 1, 1, 6], [{"action": "ability", "ability": "Parry"},
+                                                     None], foes=[("gloom-rat", (1, 2))],
+                 heroes=(CASTER,))
+    g.hero_turn(me)
+    adversary_phase(g)
+    assert me.wounds == wounds
+
+
+@pytest.mark.parametrize("said", [
+    PIERCE, "Its attacks cannot be prevented.", "Damage from its attacks cannot be reduced or "
+    "prevented.", "This adversary's attacks cannot be prevented or reduced."])
+def test_piercing_prints_one_wording(said):
+    compiled, diags = compile_one(said, "adversary")
+    assert compiled == {"form": "constant", "effects": [{"op": "pierce"}]}, diags
+    assert print_ability(parse_ability(said)) == PIERCE
+    ability = parse_ability(PIERCE)
+    texts = {loc: render_ability(ability, loc) for loc in LOCALES}
+    assert all(t and "cannot" not in t for t in texts.values()), texts
+
+
+@pytest.mark.parametrize("text, owner, code", [
+    (PIERCE, "hero", "RF925"),
+    ("Your attacks cannot be prevented.", "hero", "RF301"),
+    ("When this adversary is activated, its attacks cannot be prevented.", "adversary",
+     "RF928"),
+])
+def test_piercing_that_cannot_run_is_refused(text, owner, code):
+    compiled, diags = compile_one(text, owner)
+    assert compiled is None and code in {d.code for d in diags}, [str(d) for d in diags]

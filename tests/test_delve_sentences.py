@@ -24,6 +24,7 @@ from runeforge.dsl.delve.disarm import Disarm  # issue 32 (branch delve12)
 from runeforge.dsl.delve.discard import Discard  # issue 32 (branch delveseven)
 from runeforge.dsl.delve.owners import EFFECTS, EVENTS
 from runeforge.dsl.delve.parser import parse_ability
+from runeforge.dsl.delve.pierce import Pierce  # issue 32 (branch delveseven)
 from runeforge.dsl.delve.placing import Place
 from runeforge.dsl.delve.printer import print_ability
 from runeforge.dsl.delve.rolls import RollDie
@@ -192,6 +193,7 @@ RUNS[AttackBonus] = "strike"      # issue 32 (session delve11): on the strike be
 RUNS[Place] = "place"             # issue 32 (session delve11): your figure set down
 LASTING_OR_RULES[Disarm] = "disarm"   # issue 32 (branch delve12): no attack for a while
 RUNS[Discard] = "discard"   # issue 32 (branch delveseven): unspent hero dice set aside
+LASTING_OR_RULES[Pierce] = "pierce"   # issue 32 (branch delveseven): a rule on its hits
 
 
 def test_the_checks_accept_the_events_the_engine_fires():

@@ -30,6 +30,7 @@ from . import (
     first_time,
     instead,
     per_count,
+    pierce,
     placing,
     rolls,
     scouting,
@@ -299,6 +300,12 @@ def _attacks_effect(subj: Attacks, p, span):
     …" (a guard of that adversary)."""
     kind, d = p.kind, p.data
     target = subj.against if subj.against is not None else d.get("obj")
+    if subj.its and kind == "unlessened":   # "… cannot be prevented" (branch delveseven)
+        return pierce.Pierce(subj.range, span)
+    if kind == "unlessened":
+        raise AbilitySyntaxError("only an adversary's own attacks deal wounds nothing takes off",
+                                 *span, hint="write 'Wounds from this adversary's attacks "
+                                             "cannot be prevented or reduced.'")
     if subj.its:   # "its attacks deal +1 Damage" (issue 32, session delve8)
         if kind not in ("deal", "their") or target is not None or d["n"] < 1:
             raise AbilitySyntaxError("an adversary's own attacks gain Damage or add to their "

@@ -18,6 +18,7 @@ from .discard import discard_problems  # issue 32 (branch delveseven)
 from .instead import instead_problems  # issue 32 (branch delveseven)
 from .owners import owner_problems
 from .per_count import for_each_problems  # issue 32 (branch delve12)
+from .pierce import Pierce  # issue 32 (branch delveseven)
 from .problems import Problem
 from .rolls import RollDie
 from .soak import Soak, soak_problems
@@ -79,6 +80,7 @@ ZERO = ("RF912", "an amount of 0 does nothing", "use 1 or more, or drop the effe
 LASTING = (n.Boost, n.Ward, n.Root)          # last for a while: under a duration
 RULES = (n.Steadfast, n.Immune, n.Guard, n.Pin, n.Forbid, n.Unpinned, n.Hamper,
          Soak)   # "… from a single attack, prevent 1 of them" (issue 32, session delve9)   # always hold: an adversary's rules
+RULES += (Pierce,)   # its attacks' wounds nothing takes off (branch delveseven)
 RULES += (Toll,)   # "heroes … must spend a 3+ die to explore" (issue 32, session delve11)
 LASTING += (Disarm,)   # "… cannot attack" under a duration (issue 32, branch delve12)
 PRONOUNS = ("them", "it", "that")

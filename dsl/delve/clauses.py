@@ -21,6 +21,7 @@ from .first_time import FirstTimeWords  # issue 32 (branch delve12)
 from .instead import InsteadWords  # issue 32 (branch delveseven)
 from .movement_rules import MovementWords
 from .per_count import ForEachWords  # issue 32 (branch delve12)
+from .pierce import PierceWords  # issue 32 (branch delveseven)
 from .placing import PlaceWords  # issue 32 (session delve11)
 from .rolls import RollWords
 from .scouting import ScoutWords  # issue 32 (session delve11)
@@ -72,7 +73,7 @@ class Tree2Ast(TollWords, ScoutWords, PlaceWords, ComparisonWords, ApproachWords
                SoakWords, BestOfWords, MovementWords, BasicActionWords, ChamberWords,
                TriggerWords, BeginsWords, RollWords, UnmovedWords,
                DisarmWords, ForEachWords, FirstTimeWords,   # these three: branch delve12
-               InsteadWords, DiscardWords,   # branch delveseven
+               InsteadWords, DiscardWords, PierceWords,   # branch delveseven
                Words):
     """The whole transformer (delve.lark's rules)."""
 

@@ -26,6 +26,7 @@ from .attack_riders import AttackBonus  # issue 32 (session delve11)
 from .basic_actions import TakeAction
 from .disarm import Disarm  # issue 32 (branch delve12)
 from .discard import Discard  # issue 32 (branch delveseven)
+from .pierce import Pierce  # issue 32 (branch delveseven)
 from .placing import Place  # issue 32 (session delve11)
 from .problems import Problem
 from .rolls import RollDie
@@ -204,6 +205,8 @@ EFFECTS["hero"] += (Disarm,)       # "… cannot attack" for a while (issue 32, 
 EFFECTS["adversary"] += (Disarm,)
 EFFECTS["adversary"] += (Discard,)   # "that hero discards 1 unspent hero die" (delveseven)
 WHY[Discard] = "a hero spends its own dice; only an adversary's rule takes them away"
+EFFECTS["adversary"] += (Pierce,)   # "Wounds from this adversary's attacks cannot be …"
+WHY[Pierce] = "this is a rule of an adversary"
 EFFECTS["hero"] += (n.Steadfast,)   # "you cannot be pushed" (branch delveseven; braced.py)
 EFFECTS["hero"] += (Place,)   # "Place your figure in an empty space …": a hero's own figure
 WHY[Place] = "an adversary moves by its behaviour or towards or away from someone"

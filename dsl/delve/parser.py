@@ -61,11 +61,10 @@ class _ToAst(Tree2Ast):
                                          "makes a rule of its own, with no cost", *ev_span,
                                          code="RF926", hint="write it as an ability of its "
                                          "own: 'Every time you slay an adversary, …'")
-            if info.round_span is not None and event["event"] != "spent":  # delve9: own turn
-                raise AbilitySyntaxError("a rule fires in any turn: 'once per round' is not "
-                                         "'once per turn' here", *info.round_span,
-                                         code="RF925", hint="write 'Only once per turn.'")
-            return _trigger(event, ev_span, effects, name, info.limit, span)
+            limit = info.limit
+            if info.round_span is not None and event["event"] not in OWN_TURN:
+                limit = "round"   # fires in any turn: counted per round (branch delveseven)
+            return _trigger(event, ev_span, effects, name, limit, span)
         if form == "spend":
             return n.Spend(cost, effects, info.limit, span)
         if form == "action":
@@ -89,6 +88,12 @@ class _ToAst(Tree2Ast):
 
     def plain(self, meta, ch):
         return self._finish(meta, ch, "rule")
+
+
+# a hero's events that fire only in its own turn: there "once per round" is "once per turn"
+# (a hero has one turn a round; delve9, delveseven)
+OWN_TURN = ("spent", "slay", "explored", "explored_empty", "recuperated", "turn_start",
+            "turn_end")
 
 
 def _trigger(event: dict, ev_span, effects, name, limit, span) -> n.Trigger:

@@ -22,6 +22,7 @@ from .braced import print_subject  # issue 32 (branch delveseven)
 from .disarm import Disarm, print_disarm  # issue 32 (branch delve12)
 from .discard import Discard, print_discard  # issue 32 (branch delveseven)
 from .per_count import with_for_each  # issue 32 (branch delve12)
+from .pierce import Pierce, print_pierce  # issue 32 (branch delveseven)
 from .placing import Place, print_place  # issue 32 (session delve11)
 from .rolls import RollDie, print_roll
 from .scouting import Scout, print_scout  # issue 32 (session delve11)
@@ -201,6 +202,8 @@ def print_effect(e) -> str:
         return f"choose {print_selector(e.target)}"
     if isinstance(e, n.Root):
         return f"{print_selector(e.target)} cannot move"
+    if isinstance(e, Pierce):  # issue 32 (branch delveseven)
+        return print_pierce(e)
     if isinstance(e, Discard):  # issue 32 (branch delveseven)
         return print_discard(e, print_selector, _verb)
     if isinstance(e, Disarm):  # issue 32 (branch delve12)
@@ -364,7 +367,8 @@ def _cap(text: str) -> str:
 def print_body(effects, limit: str | None = None, first_capital: bool = True) -> str:
     parts = [print_effects(s) for s in sentences(effects)]
     text = ". ".join(_cap(p) if i or first_capital else p for i, p in enumerate(parts)) + "."
-    return text + (" Only once per turn." if limit == "turn" else "")
+    return text + {"turn": " Only once per turn.", "round": " Only once per round."}.get(
+        limit, "")   # "round": a trigger that fires in any turn (branch delveseven)
 
 
 def print_event(ability: n.Trigger) -> str:

@@ -101,7 +101,8 @@ EFFECT_SCHEMA = {"oneOf": [
     _opt("disarm", ("targets",), targets=_SEL,   # issue 32 (branch delve12): no attack
          against=_SEL),   # branch delveseven: "… cannot attack you": only these heroes
     _op("pin", targets=_SEL),
-    _op("discard", targets=_SEL, dice=_COUNT),   # branch delveseven: unspent dice set aside
+    _op("discard", targets=_SEL, dice=_COUNT),
+    _opt("pierce", (), range=_RANGE),   # branch delveseven: its hits lessened by nothing   # branch delveseven: unspent dice set aside
     _op("unpinned"),
     _opt("hamper", ("targets", "amount"), targets=_SEL, amount=_SIGNED, range=_RANGE),  # a hero's rule: never pinned (delveg)
     _op("forbid", targets=_SEL, act={"enum": ["heal", "recuperate", "explore"]}),  # delveg
@@ -166,7 +167,7 @@ IR_SCHEMA = {
     "properties": {
         "form": {"enum": ["action", "spend", "trigger", "constant"]},
         "name": {"type": "string"},
-        "limit": {"const": "turn"},
+        "limit": {"enum": ["turn", "round"]},   # "round": branch delveseven
         "range": _RANGE,
         "cost": {"type": "object", "additionalProperties": False,
                  "required": ["need", "escalating"],

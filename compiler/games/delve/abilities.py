@@ -15,6 +15,7 @@ from runeforge.dsl.delve.disarm import Disarm  # issue 32 (branch delve12)
 from runeforge.dsl.delve.discard import Discard  # issue 32 (branch delveseven)
 from runeforge.dsl.delve.errors import AbilitySyntaxError  # noqa: F401  (re-export)
 from runeforge.dsl.delve.parser import parse_ability
+from runeforge.dsl.delve.pierce import Pierce  # issue 32 (branch delveseven)
 from runeforge.dsl.delve.placing import Place  # issue 32 (session delve11)
 from runeforge.dsl.delve.printer import print_ability
 from runeforge.dsl.delve.rolls import RollDie
@@ -146,6 +147,8 @@ def _effect_ir(effect, owner: str = "hero") -> dict:
         return {"op": "place", "where": list(effect.where)}
     if isinstance(effect, Scout):   # issue 32 (session delve11): the exploration deck
         return {"op": "scout", **({"bury": effect.bury} if effect.bury else {})}
+    if isinstance(effect, Pierce):   # branch delveseven: its hits lessened by nothing
+        return {"op": "pierce", **({"range": effect.range} if effect.range else {})}
     if isinstance(effect, Discard):   # branch delveseven: unspent hero dice set aside
         return {"op": "discard", "targets": sel(effect.target), "dice": effect.dice}
     if isinstance(effect, Disarm):   # issue 32 (branch delve12): no attack for a while

@@ -31,6 +31,12 @@ TEMPLATES13 = {
     # an adversary's rule on a hero moving adjacent to it (dsl/delve/parser.py)
     "form.hero_approached": "Every time {who} moves adjacent to this adversary, {effects}.",
     "form.hero_approached.many": "Every time {who} move adjacent to this adversary, {effects}.",
+    # dsl/delve/pierce.py: an adversary's rule on its own hits
+    "rule.pierce": "wounds from this adversary's attacks cannot be prevented or reduced",
+    "rule.pierce_range": "wounds from this adversary's {range} attacks cannot be prevented or "
+                         "reduced",
+    # a trigger that fires in any turn, at most once a round (dsl/delve/parser.py)
+    "limit.round": "Only once per round.",
 }
 
 

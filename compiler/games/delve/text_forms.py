@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from runeforge.dsl.delve import nodes as n
 from runeforge.dsl.delve.discard import Discard  # issue 32 (branch delveseven)
+from runeforge.dsl.delve.pierce import Pierce  # issue 32 (branch delveseven)
 from runeforge.dsl.delve.printer import print_cost, sentences, singular
 from runeforge.dsl.delve.rolls import RollDie
 
@@ -27,7 +28,7 @@ NEW_NODES = (n.Strike, n.Shift, n.Suffer, n.Reroll, n.Ward, n.Boost, n.Until, n.
              n.Root, n.Steadfast, n.Immune, n.Guard, n.Pin, n.Forbid,
              n.Unpinned, n.Hamper, Approach, Soak, TakeAction, RollDie) + NODES11
 NEW_NODES += NODES12   # issue 32 (branch delve12)
-NEW_NODES += (Discard,)   # issue 32 (branch delveseven)
+NEW_NODES += (Discard, Pierce)   # issue 32 (branch delveseven)
 
 
 def _cap(text: str) -> str:
@@ -264,6 +265,9 @@ def _new_clause(e, locale: str) -> str:
         return _rule(e, locale)
     if isinstance(e, RollDie):   # issue 32 (session delve10): a die and its rows
         return render_roll(e, locale, _t, who, _many, _effects, _cap)
+    if isinstance(e, Pierce):   # issue 32 (branch delveseven): its hits lessened by nothing
+        return _t("rule.pierce_range" if e.range else "rule.pierce", locale).format(
+            range=_range_word(e.range, locale) if e.range else "")
     if isinstance(e, Discard):   # issue 32 (branch delveseven): unspent dice set aside
         return _many("effect.discard", e.target, locale, e.dice, who=who(e.target, locale),
                      n=e.dice)
@@ -323,8 +327,8 @@ def _body(effects, locale: str, mood: str, first_capital: bool = True,
     text = _cap(parts[0]) if first_capital else parts[0]
     for part in parts[1:]:
         text = _t("sentence", locale).format(first=text, next=_cap(part))
-    if limit == "turn":
-        text += ". " + _t("limit.turn", locale)[:-1]
+    if limit in ("turn", "round"):   # "round": branch delveseven
+        text += ". " + _t(f"limit.{limit}", locale)[:-1]
     return text
 
 

@@ -68,8 +68,17 @@ def _rules(game, figure, event: str, rng: str | None = None) -> list[tuple[str, 
 
 
 def _once(game, figure, key: str, ir: dict) -> bool:
-    """False when a once-per-turn rule already fired in the hero's turn this round."""
-    if ir.get("limit") != "turn":
+    """False when a once-per-turn rule already fired in the hero's turn this round, or a
+    once-per-round rule (an adversary's "once per turn" too: it has no turn but its one
+    activation a round; branch delveseven) this round."""
+    if ir.get("limit") not in ("turn", "round"):
+        return True
+    if ir["limit"] == "round" or figure.side == "adversary":
+        s = game.state
+        mark = [figure.id, key, s.round]
+        if mark in s.fired:
+            return False
+        s.fired = [x for x in s.fired if x[2] == s.round] + [mark]
         return True
     turn = game.state.turns.get(figure.id)
     if turn is None:

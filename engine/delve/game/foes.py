@@ -18,11 +18,12 @@ def roll_at(game, figure, w, hero, apply) -> dict:
     hit = roll + traits.own_bonus(game, figure, "roll", w.range) >= w.hit
     damage = w.damage + game.carried.extra_damage(s.kinds[figure.id]) \
         + traits.own_bonus(game, figure, "damage", w.range)
-    if hit:                     # "… from a single attack, prevent 1 of them" (delve9)
+    sure = traits.pierces(game, figure, w.range)   # nothing lessens its hits (delveseven)
+    if hit and not sure:        # "… from a single attack, prevent 1 of them" (delve9)
         damage = soak.reduce(game, hero, damage)
     # issue 32: a ward ("prevent the first wound you would suffer", or a rule that
     # ignores the first wound each round) takes one wound off
-    warded = traits.ward_off(game, hero, damage) if hit and damage > 0 else 0
+    warded = traits.ward_off(game, hero, damage) if hit and damage > 0 and not sure else 0
     if warded:
         damage -= warded
     taken = wound(hero, damage) if hit and damage > 0 else 0

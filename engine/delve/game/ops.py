@@ -392,5 +392,6 @@ for _name in per_count.AMOUNT:   # issue 32 (branch delve12): "… for each adve
     OPS[_name] = per_count.counted(OPS[_name])
 OPS["scout"] = scouting.run   # issue 32 (session delve11): the exploration deck
 OPS["strike"] = attack_riders.with_bonus(OPS["strike"])   # delve11: "It deals +1 Damage …"
+OPS["pierce"] = _never_bare   # branch delveseven: a rule, read by traits.pierces
 OPS["discard"] = discard.run   # branch delveseven: unspent hero dice set aside
 OPS["place"] = placing.run    # issue 32 (session delve11): a hero's figure lifted and set down

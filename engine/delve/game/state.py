@@ -92,6 +92,7 @@ class GameState:
     lasting: list = field(default_factory=list)          # lasting effects (until …), issue 32
     recuperations: dict = field(default_factory=dict)    # hero id -> Recuperates (A3: game)
     deck_at: list | None = None                          # R10c: [chamber, exit] by the deck
+    fired: list = field(default_factory=list)            # [figure, rule, round]: once a round
 
     def figure(self, fid: str) -> Figure | None:
         return next((f for f in self.figures if f.id == fid), None)
@@ -115,7 +116,8 @@ class GameState:
                 "uses": {k: dict(v) for k, v in self.uses.items()},
                 **({"lasting": [dict(e) for e in self.lasting]} if self.lasting else {}),
                 **({"recuperations": dict(self.recuperations)} if self.recuperations else {}),
-                **({"deck_at": list(self.deck_at)} if self.deck_at else {})}
+                **({"deck_at": list(self.deck_at)} if self.deck_at else {}),
+                **({"fired": [list(x) for x in self.fired]} if self.fired else {})}
 
     @classmethod
     def from_dict(cls, data: dict, tiles: dict) -> GameState:
@@ -131,7 +133,8 @@ class GameState:
                    {k: dict(v) for k, v in data.get("uses", {}).items()},
                    [dict(e) for e in data.get("lasting", [])],
                    dict(data.get("recuperations", {})),
-                   list(data["deck_at"]) if data.get("deck_at") else None)
+                   list(data["deck_at"]) if data.get("deck_at") else None,
+                   [list(x) for x in data.get("fired", [])])
 
 
 def new_game(records: Records, hero_ids, seed: int, trial: Trial | None = None,

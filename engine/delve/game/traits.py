@@ -88,6 +88,13 @@ def immune(game, figure, rng: str) -> bool:
     return any(e["op"] == "immune" and e["range"] == rng for e in rules_of(game, figure))
 
 
+def pierces(game, figure, rng: str | None) -> bool:
+    """An adversary's rule "Wounds from this adversary's attacks cannot be prevented or
+    reduced" (branch delveseven) holds for its attacks of range ``rng``."""
+    return any(e["op"] == "pierce" and e.get("range") in (None, rng)
+               for e in rules_of(game, figure))
+
+
 def steadfast(game, figure, towards: bool) -> bool:
     """The figure cannot be pulled (``towards``) or pushed (away)."""
     key = "pulled" if towards else "pushed"

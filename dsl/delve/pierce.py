@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from dataclasses import field
 
-from lark import Transformer, v_args
+from lark import Transformer
 
 from ..nodeclass import astnode
-from .words import Pred, span_of, spanned, tok
+from .words import Pred, span_of, spanned_rules, tok
 
 
 @astnode
@@ -28,7 +28,7 @@ class Pierce:
     span: tuple[int, int] = field(default=(0, 0), compare=False, repr=False)
 
 
-@v_args(wrapper=spanned)
+@spanned_rules
 class PierceWords(Transformer):
     """The transformer's rule (delve.lark, branch delveseven)."""
 

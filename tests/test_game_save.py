@@ -205,3 +205,31 @@ def test_a_changed_hero_keeps_the_movement_grants_waiting_for_it(place_bundle): 
     game.change_hero(hero, new_id)
     assert [g["hero"] for g in game.pending_movement] == [new_id]
     assert _movement_step(game, hero)["extra"] == 1  # was 0: the grant named the old Hero
+
+
+# ---- the adventure layer's records of the whole game (branch runs3) ---------------------------
+
+@pytest.mark.parametrize("adventure, record", [
+    ("crown-of-the-elder-kings", "elder_king"),
+    ("sceptre-of-kyros", "giant_lords_defeated"),
+])
+def test_an_adventure_games_records_survive_a_save(adventure, record):
+    """The Elder King, the Giant Lords defeated, every defeat and the side decks' cards were
+    attributes of the Game alone: a saved adventure game lost them."""
+    from runeforge.engine.runebound.adventures.adventure_game import new_adventure_game
+    from runeforge.engine.runebound.bots.game_bot import make_bot
+    from tests.engine_bundle import bundle
+
+    def new():
+        return new_adventure_game(bundle(), adventure=adventure, players=2, seed=3,
+                                  make_bot=make_bot)
+
+    game = new()
+    game.run()
+    names = ("elder_king", "giant_lords_defeated", "adventure_defeats", "side_cards")
+    kept = {name: getattr(game, name) for name in names}
+    assert kept[record] and kept["adventure_defeats"]  # the game made the records
+    again = new()  # a fresh game of the same adventure, given the saved state
+    again.state = GameState.from_dict(_saved(game.state))
+    assert {name: getattr(again, name) for name in names} == kept
+    assert again.state.to_dict() == game.state.to_dict()

@@ -112,7 +112,7 @@ def test_joined_modifiers_hold_in_the_game():
 
 
 @pytest.mark.parametrize("text", [
-    "Once per turn, every time you defeat a challenge, gain 1 gold. Gain 1 gold.",
+    "Once per turn, gain 1 gold. Every time you defeat a challenge, gain 1 gold.",
     "Once per turn, take 1 exhaustion to gain 1 gold every time you defeat a challenge.",
     "Once per combat, you receive +1 Body. Every time you escape, take 1 exhaustion."])
 def test_a_limit_before_a_trigger_is_refused(text):

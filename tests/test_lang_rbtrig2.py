@@ -119,8 +119,10 @@ REFUSED = [
     # a limit before the trigger (stop 51): the engine counts uses, not firings, so it was
     # compiled to a text that fired every time once used; refused at the limit where a
     # sentence beside the trigger is used (branch runs: triggers alone count their firings)
-    ("Once per turn, if you fail a Mind test, you may take 1 exhaustion to gain 2 gold. "
-     "Gain 1 gold.", "hero", "RF493", "Once per turn,"),
+    # (branch runs3: an effect said after the trigger is the trigger's, so the limit counts
+    # the firings; one said before it is used)
+    ("Once per turn, gain 1 gold. If you fail a Mind test, you may take 1 exhaustion to "
+     "gain 2 gold.", "hero", "RF493", "Once per turn,"),
 ]
 
 

@@ -265,7 +265,7 @@ def test_the_kernel_leaves_a_limited_trigger_to_the_engine():
 
 
 @pytest.mark.parametrize("text", [
-    "Once per turn, every time you defeat a challenge, gain 1 gold. Gain 1 gold.",
+    "Once per turn, gain 1 gold. Every time you defeat a challenge, gain 1 gold.",
     "Once per turn, take 1 exhaustion to gain 1 gold every time you defeat a challenge.",
 ])
 def test_a_limit_the_engine_would_count_against_uses_is_still_rf493(text):

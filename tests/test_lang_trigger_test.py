@@ -43,10 +43,61 @@ def test_a_limit_before_it_counts_the_firings():
     assert trigger["limits"] == ["turn"] and trigger["effects"][-1]["op"] == "if"
 
 
-def test_an_outcome_after_a_test_that_is_no_triggers_stays_the_abilitys():
+def test_a_test_said_after_a_triggers_effect_is_the_triggers_too():
+    """Branch runs3: the sentences after a trigger in a rule with no tag, window or cost are
+    the trigger's (was: an ability to use that tested once), the outcome with them."""
     ir = compile_text("Every time your Hero takes 1 or more wounds, gain 1 gold. Test Body "
                       "(14). If you fail, take 1 exhaustion.", "item", "constant")
-    assert [e["op"] for e in ir["effects"]] == ["trigger", "test", "if"]
+    (trigger,) = ir["effects"]
+    assert ir["static"] is True
+    assert [e["op"] for e in trigger["effects"]] == ["gain_gold", "test", "if"]
+
+
+@pytest.mark.parametrize("text", [
+    "Every time your Hero takes 1 or more wounds, gain 1 gold. Take 1 exhaustion.",
+    "Gain 1 gold every time your Hero takes 1 or more wounds. Take 1 exhaustion.",
+    "Each time you take a wound, gain 1 gold. You take 1 exhaustion.",
+])
+def test_an_effect_said_after_a_trigger_is_the_triggers(text):
+    ir = compile_text(text, "item", "constant")
+    assert ir["static"] is True and ir["limits"] == []  # was an ability to use once a turn
+    (trigger,) = ir["effects"]
+    assert [e["op"] for e in trigger["effects"]] == ["gain_gold", "suffer"]
+    limited = compile_text("Once per turn, " + text[0].lower() + text[1:], "item", "constant")
+    (trigger,) = limited["effects"]
+    assert trigger["limits"] == ["turn"] and trigger["effects"][-1]["op"] == "suffer"
+
+
+@pytest.mark.parametrize("text, ops", [
+    ("Every time you defeat a challenge, gain 1 gold. You receive +1 Body.",
+     ["trigger", "modify"]),  # always on by itself: a rule of its own
+    ("Every time you defeat a challenge, gain 1 gold. Every time your Hero takes 1 or more "
+     "wounds, take 1 exhaustion.", ["trigger", "trigger"]),
+])
+def test_a_rule_always_on_by_itself_stays_its_own(text, ops):
+    ir = compile_text(text, "item", "constant")
+    assert [e["op"] for e in ir["effects"]] == ops
+    assert all(len(e["effects"]) == 1 for e in ir["effects"] if e["op"] == "trigger")
+
+
+def test_the_engine_fires_the_whole_effect_every_time():
+    from runeforge.engine.common.dice import ScriptedDice
+    from runeforge.engine.runebound.combat.combat import Combat
+    from runeforge.engine.runebound.core.decisions import ScriptedPlayer
+    from runeforge.engine.runebound.core.ruleset import BASE
+    from runeforge.engine.runebound.core.state import State
+    from runeforge.engine.runebound.core.windows import Moment
+    from tests.engine_bundle import catalog
+
+    cat = catalog(str(CONTENT.parent / "lang-runs"))
+    assert all(a.standing for a in cat.card("toll-charm").abilities)
+    hero = cat.new_hero("varikas-the-dead", items=["toll-charm"], gold=0)
+    combat = Combat(cat, State(heroes=[hero]), ScriptedDice([]), {hero.id: ScriptedPlayer([])},
+                    BASE)
+    for rnd in (1, 2):
+        combat.moment = Moment("phase", "melee", combat=1, round=rnd, turn=1)
+        combat.fire({"kind": "takes_wounds", "figure": hero.id, "amount": 1, "phase": "melee"})
+    assert (hero.gold, hero.exhaustion) == (2, 2)  # was (0, 0): the rule was never in force
 
 
 def _wounded(rolls):

@@ -54,14 +54,27 @@ def _game_class(base: type) -> type:
     return _CLASSES[base]
 
 
+def _saved(name: str) -> property:
+    """The Game's attribute ``name``, kept in the saved state (``GameState``, branch runs3)."""
+    return property(lambda self: getattr(self.state, name),
+                    lambda self, value: setattr(self.state, name, value),
+                    doc=f"``state.{name}``: a saved adventure game keeps it")
+
+
 class AdventureHooks(ShowdownSteps, InvasionSteps):
+    # the adventure's records of the whole game live in the saved state
+    elder_king = _saved("elder_king")
+    giant_lords_defeated = _saved("giant_lords_defeated")
+    adventure_defeats = _saved("adventure_defeats")
+    side_cards = _saved("side_cards")
+
     # ------------------------------------------------------------------ set-up
     def setup_adventure(self, bundle, spec, rules, expansions, mode) -> None:
         s = self.state
         self.spec, self.adventure_rules = spec, rules
         self.elder_king = None
         self.giant_lords_defeated = 0
-        self.adventure_defeats: list[tuple[str, str]] = []  # (hero, card), whole game
+        self.adventure_defeats = []  # [hero, card], the whole game
         rng = random.Random(f"runeforge-adventure-{s.seed}")
         # the box (coins, counters, tokens) is the base game's; winning is the adventure's
         self.adventure = dataclasses.replace(self.adventure, id=spec.id, name=spec.name,
@@ -95,7 +108,7 @@ class AdventureHooks(ShowdownSteps, InvasionSteps):
             if colour not in rules.counter_colours():
                 del s.board_counters[space]
                 s.box_counters[colour] = s.box_counters.get(colour, 0) + 1
-        self.side_cards = {c for d in decks.side.values() for c in d}
+        self.side_cards = sorted({c for d in decks.side.values() for c in d})
         if s.doom:
             self.setup_doom_track()
         self.options = {**getattr(self, "options", {}), "adventure": spec.id,
@@ -161,7 +174,7 @@ class AdventureHooks(ShowdownSteps, InvasionSteps):
         finally:
             self._fighting_card = False
         if result.outcome == "defeated":
-            self.adventure_defeats.append((hero.id, card))
+            self.adventure_defeats.append([hero.id, card])
             self.check_win(hero)
         if result.outcome == "defeated" and self.state.phase == "game":
             if self.adventure_rules.on_defeat(self, hero, card) == "endgame":

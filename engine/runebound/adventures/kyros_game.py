@@ -249,7 +249,7 @@ class InvasionSteps:
             else:
                 self.move_to_nearest_town(hero)
             raise TurnOver()
-        self.adventure_defeats.append((hero.id, lord))
+        self.adventure_defeats.append([hero.id, lord])
         del s.endgame["occupied"][town]
         s.endgame["fame_tokens"][lord] = len(tokens)
         s.endgame["free_card"] = hero.id

@@ -235,8 +235,17 @@ def before_model(abilities) -> BeforeModel:
     model = BeforeModel()
     abilities = list(abilities)
     allies = any(role == "ally" for _c, _i, role, _ir in abilities)
+    seen: set = set()
     for card, index, role, ir in abilities:
         why = inert_reason(ir)
+        if not why and not ir["static"] and (card, index) in seen:  # issue 32 (runs3):
+            # each copy has its own uses (Resolver.refusal); the model names one ref a card
+            model.uncovered.append((card, index, ir["source"], "a second copy of the card, "
+                                    "with a use of its own (not modelled)"))
+            if acts_before_combat(ir, role) or ir["reaction"]:
+                model.uncovered_before.append(model.uncovered[-1])
+            continue
+        seen.add((card, index))
         if why:
             model.inert.append((card, index, ir["source"], why))
             continue

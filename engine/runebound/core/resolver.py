@@ -315,8 +315,12 @@ class Resolver(Rolls, StandingRules, CardText):
             return f"{name}: {barred}"
         if "activate" in ability.cost_ops and ability.card_id in hero.activated:
             return f"{name} is already activated (face down) until refreshed"
+        # Each copy of the card held has its own uses (issue 32, branch runs3): a choice names
+        # the ability, not the copy, and copies are alike, so a bucket holds as many uses as
+        # the Hero holds copies (the keys of one copy, so saved games read as before).
+        copies = max(1, self.held_cards(hero).count(ability.card_id))
         for bucket in self.moment.limit_buckets(ability.limits, ability.tag):
-            if hero.used.get(f"{ability.ref}@{bucket}", 0):
+            if hero.used.get(f"{ability.ref}@{bucket}", 0) >= copies:  # one use a copy
                 return f"{name}: already used ({_bucket_text(bucket)})"
         ctx = Context(self, hero, ability.card_id, pending=pending)
         try:

@@ -77,7 +77,8 @@ class Hero(Figure):
     activated: list[str] = field(default_factory=list)  # face-down cards until refresh
     trophies: list[str] = field(default_factory=list)  # adventure cards kept as rewards
     adventure_counters: list[str] = field(default_factory=list)
-    # Ability uses, keyed "<card>#<index>@<bucket>", and activations, keyed by step.
+    # Ability uses, keyed "<card>#<index>@<bucket>" (how many: each copy of the card held
+    # has its own use, Resolver.refusal), and activations, keyed by step.
     used: dict[str, int] = field(default_factory=dict)
     activations: dict[str, int] = field(default_factory=dict)
 

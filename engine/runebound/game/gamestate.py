@@ -25,6 +25,8 @@ _GAME_FIELDS = {
     "experience_box": int, "experience": dict, "experience_credit": dict, "phase": str,
     "endgame": dict, "winner": None, "how": None, "red_challenges": dict,
     "pending_movement": list, "movement_done": bool, "knocked_out": list,
+    "elder_king": None, "giant_lords_defeated": int, "adventure_defeats": list,
+    "side_cards": list,
 }
 
 
@@ -71,6 +73,13 @@ class GameState(State):
     movement_done: bool = False
     # the Heroes knocked out this turn, offered a new Hero once it ends (seed 002; turn.py)
     knocked_out: list[str] = field(default_factory=list)
+    # the adventure layer's records of the whole game (adventures/adventure_game.py reads them
+    # as the Game's attributes): a saved adventure game keeps them (branch runs3; they were
+    # attributes of the Game alone)
+    elder_king: str | None = None  # Crown: the Hero who is the Elder King
+    giant_lords_defeated: int = 0  # Kyros: the Giant Lords defeated so far
+    adventure_defeats: list[list[str]] = field(default_factory=list)  # [hero, card], in order
+    side_cards: list[str] = field(default_factory=list)  # the cards of the side decks
 
     @property
     def active_hero(self) -> str:

@@ -370,3 +370,5 @@ from . import choiceduration as _lower_choiceduration  # noqa: E402
 
 _lower_choiceduration.register(
     effect, lambda: STATIC_CLAUSES + STATIC_SENTENCES + (n.Trigger,))
+# ---- branch runs3: an effect said after a trigger is the trigger's unless always on itself
+_trigtest.register(lambda: STATIC_CLAUSES + STATIC_SENTENCES)

@@ -7,24 +7,46 @@ itself only tested. :func:`bound_outcomes` finds such sentences (an ``If you suc
 right after a trigger whose effect ends with a test, or after another such sentence), and
 :func:`fold` puts their IR into the trigger's effects, so the rule is always on as a rule of
 triggers is and each firing tests and then acts on its result.
+
+Branch runs3: the same holds of any effect said after a trigger in a rule nothing makes an
+ability to use (no "Melee:"-like tag, window or cost): "Every time your Hero takes 1 or more
+wounds, gain 1 gold. Take 1 exhaustion." is one rule, and each firing gains the gold and takes
+the exhaustion. It compiled as an ability to use once a turn whose use registered the trigger
+and took the exhaustion once. A sentence that is itself always on ("+1 Body.", "While ...,
+...") stays a rule of its own, and another trigger starts a trigger of its own.
 """
 
 from __future__ import annotations
 
 from runeforge.dsl.runebound import nodes as n
 
+_standing = tuple  # the node types always on by themselves (lower/__init__.py: register)
+
+
+def register(standing) -> None:
+    """``standing()``: the node types of rules always on by themselves ("+1 Body.")."""
+    global _standing
+    _standing = standing
+
 
 def bound_outcomes(ability: n.Ability) -> set[int]:
     """The indices of ``ability``'s sentences that are outcomes of the trigger before them."""
+    standing = _standing()
+    rule = ability.tag is None and ability.window is None and not ability.costs
     bound: set[int] = set()
-    open_trigger = False
+    open_trigger = after_trigger = False  # a test to act on; a trigger the effect continues
     for i, s in enumerate(ability.sentences):
         if type(s) is n.Trigger:
             open_trigger = type(n.clauses(s.effect)[-1]) is n.Test
+            after_trigger = True
         elif type(s) is n.Outcome and open_trigger:
             bound.add(i)
+        elif (rule and after_trigger and type(s) is not n.Outcome
+              and not all(isinstance(c, standing) for c in n.clauses(s))):
+            bound.add(i)  # "Every time ..., gain 1 gold. Take 1 exhaustion." (runs3)
+            open_trigger = type(n.clauses(s)[-1]) is n.Test
         else:
-            open_trigger = False
+            open_trigger = after_trigger = False
     return bound
 
 
@@ -41,4 +63,4 @@ def fold(ability: n.Ability, per_sentence: list[list[dict]]) -> list[dict]:
     return out
 
 
-__all__ = ["bound_outcomes", "fold"]
+__all__ = ["bound_outcomes", "fold", "register"]

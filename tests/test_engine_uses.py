@@ -1,0 +1,83 @@
+"""An ability's uses are counted per copy of its card (issue 32, branch runs3): two copies of
+one Item held by a Hero each give their "Before Combat:" use (once per turn, once per combat);
+the count was keyed by the card id and ability alone, so the first copy's use spent the
+second's. The firings of triggers are counted per copy the same way (test_engine_firings)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from runeforge.engine.common.errors import IllegalAction
+from runeforge.engine.runebound.core.state import Hero
+from runeforge.engine.runebound.core.windows import BEFORE_COMBAT, Moment
+
+CONTENT = Path(__file__).resolve().parent / "data" / "lang-runs"
+REF = "purse-stone#0"
+
+
+def _combat(items):
+    from runeforge.engine.common.dice import ScriptedDice
+    from runeforge.engine.runebound.combat.combat import Combat
+    from runeforge.engine.runebound.core.decisions import ScriptedPlayer
+    from runeforge.engine.runebound.core.ruleset import BASE
+    from runeforge.engine.runebound.core.state import State
+    from tests.engine_bundle import catalog
+
+    cat = catalog(str(CONTENT))
+    hero = cat.new_hero("varikas-the-dead", items=list(items), gold=0)
+    combat = Combat(cat, State(heroes=[hero]), ScriptedDice([]), {hero.id: ScriptedPlayer([])},
+                    BASE)
+    combat.moment = Moment("step", BEFORE_COMBAT, combat=1, round=0, turn=1)
+    return combat, hero
+
+
+def test_two_copies_each_give_their_use():
+    combat, hero = _combat(["purse-stone", "purse-stone"])
+    combat.use_ability(hero, REF)
+    assert combat.refusal(hero, combat.ability(REF)) is None  # was "already used"
+    combat.use_ability(hero, REF)
+    assert hero.gold == 2
+    with pytest.raises(IllegalAction, match="already used"):
+        combat.use_ability(hero, REF)
+
+
+def test_one_copy_still_gives_one_use():
+    combat, hero = _combat(["purse-stone"])
+    combat.use_ability(hero, REF)
+    with pytest.raises(IllegalAction, match="already used"):
+        combat.use_ability(hero, REF)
+    assert hero.gold == 1
+
+
+def test_a_copy_lost_takes_its_use():
+    combat, hero = _combat(["purse-stone", "purse-stone"])
+    combat.use_ability(hero, REF)
+    hero.items.remove("purse-stone")
+    assert "already used" in combat.refusal(hero, combat.ability(REF))
+
+
+def test_the_uses_survive_a_save():
+    combat, hero = _combat(["purse-stone", "purse-stone"])
+    combat.use_ability(hero, REF)
+    again = Hero.from_dict(hero.to_dict())
+    assert again.used == hero.used
+    combat.state.heroes = [again]
+    combat.use_ability(again, REF)
+    assert "already used" in combat.refusal(again, combat.ability(REF))
+
+
+def test_the_exact_odds_leave_a_second_copy_out():
+    """The exact model counts a use per ref ("card#index"): a second copy's use is not
+    modelled (said so), a static rule's copy needs no use."""
+    from runeforge.engine.runebound.analysis.before_model import before_model
+    from runeforge.games.runebound.abilities import compile_text
+
+    ir = compile_text("Before Combat: Gain 1 gold.", "item", "constant")
+    assert not before_model([("purse-stone", 0, "item", ir)]).uncovered_before
+    model = before_model([("purse-stone", 0, "item", ir)] * 2)
+    [(_card, _i, _source, why)] = model.uncovered_before
+    assert "second copy" in why
+    bonus = compile_text("+1 to your melee attacks.", "item", "constant")
+    assert not before_model([("charm", 0, "item", bonus)] * 2).uncovered

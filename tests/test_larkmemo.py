@@ -126,7 +126,7 @@ def test_a_malformed_block_in_a_file_falls_back_to_building(monkeypatch):
     text = json.dumps(doc)
     with pytest.raises(ValueError):  # the reader refuses it as it reads
         larktables.parse_document(text, True)
-    real = larktables.resources.files
+    real = larktables.package_files
 
     class Stored:  # the tables file of the package reads as ``text``, any other file as is
         def __init__(self, package):
@@ -138,7 +138,7 @@ def test_a_malformed_block_in_a_file_falls_back_to_building(monkeypatch):
         def read_text(self, encoding):
             return text
 
-    monkeypatch.setattr(larktables.resources, "files", Stored)
+    monkeypatch.setattr(larktables, "package_files", Stored)
     assert larktables.read_tables(package, name, key_fn(), True) is None
     parser, from_file = larktables.load(package, name, key_fn(), lexer, build)
     assert not from_file

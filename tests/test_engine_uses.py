@@ -81,3 +81,58 @@ def test_the_exact_odds_leave_a_second_copy_out():
     assert "second copy" in why
     bonus = compile_text("+1 to your melee attacks.", "item", "constant")
     assert not before_model([("charm", 0, "item", bonus)] * 2).uncovered
+
+
+# Activation is counted per copy as the uses are (issue 32, branch runs4): "Activate" turned
+# the card face down by its id, so activating one copy turned the other down too.
+LAMP = "lamp-of-tolls#0"
+
+
+def _next_combat(combat, number):
+    combat.moment = Moment("step", BEFORE_COMBAT, combat=number, round=0, turn=1)
+
+
+def test_two_copies_are_activated_one_each():
+    combat, hero = _combat(["lamp-of-tolls", "lamp-of-tolls"])
+    combat.use_ability(hero, LAMP)
+    _next_combat(combat, 2)  # one activation a Before Combat step: the next combat's step
+    assert combat.refusal(hero, combat.ability(LAMP)) is None  # was "already activated"
+    combat.use_ability(hero, LAMP)
+    assert hero.gold == 2 and hero.activated == ["lamp-of-tolls", "lamp-of-tolls"]
+    _next_combat(combat, 3)
+    with pytest.raises(IllegalAction, match="already activated"):
+        combat.use_ability(hero, LAMP)
+
+
+def test_one_copy_is_activated_once():
+    combat, hero = _combat(["lamp-of-tolls"])
+    combat.use_ability(hero, LAMP)
+    _next_combat(combat, 2)
+    assert "already activated" in combat.refusal(hero, combat.ability(LAMP))
+    with pytest.raises(IllegalAction, match="already activated"):
+        combat.check_activation(hero, "lamp-of-tolls")
+
+
+def test_a_copy_lost_leaves_the_other_face_down():
+    """The copy that stays keeps what was spent, its use (test_a_copy_lost_takes_its_use) and
+    its face-down state; the last copy leaving takes its face-down state with it."""
+    combat, hero = _combat(["lamp-of-tolls", "lamp-of-tolls"])
+    combat.use_ability(hero, LAMP)
+    combat.discard_item(hero, "lamp-of-tolls")
+    assert hero.activated == ["lamp-of-tolls"]
+    _next_combat(combat, 2)
+    assert "already activated" in combat.refusal(hero, combat.ability(LAMP))
+    combat.discard_item(hero, "lamp-of-tolls")
+    assert hero.activated == [] and hero.items == []
+
+
+def test_the_activations_survive_a_save():
+    combat, hero = _combat(["lamp-of-tolls", "lamp-of-tolls"])
+    combat.use_ability(hero, LAMP)
+    _next_combat(combat, 2)
+    combat.use_ability(hero, LAMP)
+    again = Hero.from_dict(hero.to_dict())
+    assert again.activated == ["lamp-of-tolls", "lamp-of-tolls"]
+    combat.state.heroes = [again]
+    _next_combat(combat, 3)
+    assert "already activated" in combat.refusal(again, combat.ability(LAMP))

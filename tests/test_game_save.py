@@ -233,3 +233,36 @@ def test_an_adventure_games_records_survive_a_save(adventure, record):
     again.state = GameState.from_dict(_saved(game.state))
     assert {name: getattr(again, name) for name in names} == kept
     assert again.state.to_dict() == game.state.to_dict()
+
+
+# ---- the base game's defeats not yet checked for a win (branch runs4) --------------------------
+
+def test_a_defeat_not_yet_checked_for_a_win_survives_a_save(place_bundle):  # noqa: F811
+    """``Game.defeated_challenges`` (the defeats since the last check for a win) lived on the
+    Game alone: a game saved between a defeat and the check lost the win."""
+    import dataclasses
+
+    from tests.test_lang_place_games import _game
+
+    game, hero = _game(place_bundle)
+    target = game.adventure.defeat_to_win[0] if game.adventure.defeat_to_win else next(
+        c for c in game.catalog.cards if game.catalog.card(c).kind == "challenge")
+    game.adventure = dataclasses.replace(game.adventure, defeat_to_win=(target,))
+    game.defeated_challenges.append([hero.id, target])
+    again = _restored(game)
+    assert again.defeated_challenges == [[hero.id, target]]
+    assert again.state.to_dict() == game.state.to_dict()
+    again.adventure = game.adventure
+    assert again.check_win(again.hero(hero.id))  # was False: the defeat was lost
+    assert again.state.winner == hero.id
+
+
+def test_a_changed_hero_keeps_its_defeats_in_the_saved_state(place_bundle):  # noqa: F811
+    from tests.test_lang_place_games import _game
+
+    game, hero = _game(place_bundle)
+    game.defeated_challenges.append([hero.id, "some-challenge"])
+    new_id = next(c for c in game.catalog.cards if game.catalog.card(c).kind == "hero"
+                  and c not in game.state.seats)
+    game.change_hero(hero, new_id)
+    assert game.state.to_dict()["defeated_challenges"] == [[new_id, "some-challenge"]]

@@ -18,7 +18,7 @@ from ..core.effects_trig import ally_leaves
 from ..core.effects_trig2 import escaped  # issue 32 (branch rbtrig2): "you escape"
 from ..core.resolver import Defeat, Resolver
 from ..core.rolls import ATTRIBUTE_OF
-from ..core.state import Challenge, Figure, Hero
+from ..core.state import Challenge, Figure, Hero, item_left
 from ..core.windows import (
     AFTER_COMBAT,
     BEFORE_COMBAT,
@@ -289,8 +289,7 @@ class Combat(Resolver):
         if card_id in hero.items:
             hero.items.remove(card_id)
             self.modifiers_changed()
-            if card_id in hero.activated:
-                hero.activated.remove(card_id)
+            item_left(hero, card_id)
             return card_id
         ally = hero.ally(card_id)
         if ally is None:

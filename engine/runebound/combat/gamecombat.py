@@ -214,7 +214,7 @@ class GameCombat(ActiveEventRules, Duel):
             self.game.challenge_done(challenge.id, self.mode)
         self.log.emit("reward", hero=hero.id, gold=0 if hazard else challenge.reward_gold,
                       kept=challenge.id if kept else None, counter=counter)
-        self.game.defeated_challenges.append((hero.id, challenge.id))
+        self.game.defeated_challenges.append([hero.id, challenge.id])
         try:
             self.fire({"kind": "defeat_challenge", "hero": hero.id})
             self.open_window(hero, DEFEAT_CHALLENGE)

@@ -24,7 +24,7 @@ from .firings import may_fire, trigger_instances
 from .rolls import Rolls
 from .ruleset import Ruleset
 from .standing import StandingRules
-from .state import ActiveEffect, Figure, Hero, State
+from .state import ActiveEffect, Figure, Hero, State, item_left
 from .windows import WOUNDS_INFLICTED, Moment, moment_at, timing_refusal
 
 MAX_TRIGGER_DEPTH = 8
@@ -234,8 +234,7 @@ class Resolver(Rolls, StandingRules, CardText):
     def discard_item(self, hero: Hero, card_id: str) -> None:
         hero.items.remove(card_id)
         self.modifiers_changed()
-        if card_id in hero.activated:
-            hero.activated.remove(card_id)
+        item_left(hero, card_id)
         self.state.market_bottom.append(card_id)
         self.log.emit("discarded", hero=hero.id, card=card_id, to="market_bottom")
 
@@ -253,7 +252,7 @@ class Resolver(Rolls, StandingRules, CardText):
     # ----------------------------------------------------------------- activation
     def check_activation(self, hero: Hero, card_id: str) -> None:
         name = self.catalog.card(card_id).name
-        if card_id in hero.activated:
+        if self.face_down(hero, card_id):
             raise IllegalAction(f"{name} is already activated (face down) until refreshed")
         allowance, key = self.moment.activation_scope()
         limit = getattr(self.ruleset, allowance, 1) if allowance else 1
@@ -263,6 +262,13 @@ class Resolver(Rolls, StandingRules, CardText):
                 f"cannot activate {name}: {hero.name} has already activated {limit} card(s) "
                 f"in this {step} step ({', '.join(hero.activated) or '-'}); one-use and "
                 "constant cards do not count")
+
+    def face_down(self, hero: Hero, card_id: str) -> bool:
+        """Is every copy of ``card_id`` the Hero holds activated? Each copy is activated once
+        (issue 32, branch runs4), as each has its own uses (:meth:`refusal`): ``activated``
+        lists the card once per copy face down, so saved games read as before."""
+        copies = max(1, self.held_cards(hero).count(card_id))
+        return hero.activated.count(card_id) >= copies
 
     def activate(self, hero: Hero, card_id: str) -> None:
         _, key = self.moment.activation_scope()
@@ -313,7 +319,7 @@ class Resolver(Rolls, StandingRules, CardText):
         barred = activation_bar(self, kind, ability)  # issue 32 (session rbrules)
         if barred:
             return f"{name}: {barred}"
-        if "activate" in ability.cost_ops and ability.card_id in hero.activated:
+        if "activate" in ability.cost_ops and self.face_down(hero, ability.card_id):
             return f"{name} is already activated (face down) until refreshed"
         # Each copy of the card held has its own uses (issue 32, branch runs3): a choice names
         # the ability, not the copy, and copies are alike, so a bucket holds as many uses as

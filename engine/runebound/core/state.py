@@ -115,6 +115,15 @@ class ActiveEffect:
         return cls(**_pick(cls, data))
 
 
+def item_left(holder, card_id: str) -> None:
+    """A copy of the Item ``card_id`` has left ``holder`` (a Hero, or a Giant Lord holding
+    Items): the copies still held keep what was spent, their uses (Resolver.refusal) and
+    their face-down state, so a face-down copy turns up only when no more copies are held
+    than are face down (issue 32, branch runs4)."""
+    if holder.activated.count(card_id) > holder.items.count(card_id):
+        holder.activated.remove(card_id)
+
+
 def figure_from_dict(data: dict) -> Figure:
     kind = data.get("kind")
     if kind == "hero":

@@ -50,7 +50,6 @@ class Game(DeckEffects, TurnSteps, AdventureStep, MarketStep, ExperienceStep, Do
         self.combat.cache_stats(not no_game_caches())
         self.combat.verify_cache = debug  # every cached stat checked against a fresh one
         self.expected_cards = expected_cards or {}
-        self.defeated_challenges: list[tuple[str, str]] = []
         self.steps = 0
 
     # the movement grants waiting for the movement step, and whether the active Hero's step has
@@ -62,6 +61,14 @@ class Game(DeckEffects, TurnSteps, AdventureStep, MarketStep, ExperienceStep, Do
     @pending_movement.setter
     def pending_movement(self, value: list[dict]) -> None:
         self.state.pending_movement = value
+
+    @property
+    def defeated_challenges(self) -> list[list[str]]:  # [hero, card] since check_win (runs4)
+        return self.state.defeated_challenges
+
+    @defeated_challenges.setter
+    def defeated_challenges(self, value: list[list[str]]) -> None:
+        self.state.defeated_challenges = value
 
     @property
     def knocked_out(self) -> list[str]:  # those knocked out this turn (turn.py)

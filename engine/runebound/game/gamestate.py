@@ -26,7 +26,7 @@ _GAME_FIELDS = {
     "endgame": dict, "winner": None, "how": None, "red_challenges": dict,
     "pending_movement": list, "movement_done": bool, "knocked_out": list,
     "elder_king": None, "giant_lords_defeated": int, "adventure_defeats": list,
-    "side_cards": list,
+    "side_cards": list, "defeated_challenges": list,
 }
 
 
@@ -80,6 +80,10 @@ class GameState(State):
     giant_lords_defeated: int = 0  # Kyros: the Giant Lords defeated so far
     adventure_defeats: list[list[str]] = field(default_factory=list)  # [hero, card], in order
     side_cards: list[str] = field(default_factory=list)  # the cards of the side decks
+    # the base game's defeats since its last check for a win, [hero, card] (Game.check_win
+    # reads them as the Game's attribute): a game saved between a defeat and the check keeps
+    # them (branch runs4; an attribute of the Game alone, the win was lost)
+    defeated_challenges: list[list[str]] = field(default_factory=list)
 
     @property
     def active_hero(self) -> str:
@@ -93,7 +97,8 @@ class GameState(State):
                 value = {k: (list(v) if isinstance(v, list) else
                              dict(v) if isinstance(v, dict) else v) for k, v in value.items()}
             elif isinstance(value, list):
-                value = [dict(v) if isinstance(v, dict) else v for v in value]
+                value = [dict(v) if isinstance(v, dict) else
+                         list(v) if isinstance(v, list) else v for v in value]
             out[name] = value
         return out
 

@@ -24,6 +24,7 @@ from runeforge.engine.common.errors import IllegalAction
 
 from ..core.effects_rbcost import hero_act  # branch rbcost: "you hire an Ally"
 from ..core.effects_trig import ally_leaves
+from ..core.state import item_left
 from ..core.windows import MARKET_STEP, moment_at
 
 MAX_MARKET_ACTIONS = 24  # a safety net for players that never say "done"
@@ -116,8 +117,7 @@ class MarketStep:
             self.combat.fire({"kind": "item_sell", "hero": hero.id, "card": what})
             hero.items.remove(what)
             self.combat.modifiers_changed()
-            if what in hero.activated:
-                hero.activated.remove(what)
+            item_left(hero, what)
             stack.append(what)
             self.combat.gain_gold(hero, self.sell_price(what), source="sell")
         elif verb == "heal_wound":

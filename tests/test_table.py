@@ -194,6 +194,19 @@ def test_runebound_seat_sees_no_deck(bundle, result):
         table.close()
 
 
+def test_each_copy_of_an_item_shows_its_own_side():
+    """Two copies of one Item, one activated: the table shows one spent, one ready (the engine
+    lets each copy be activated once a turn; the view showed both spent)."""
+    from runeforge.table.views_board import items_shown
+
+    shown = items_shown(["lamp", "lamp", "sword"], ["lamp"], str.upper)
+    assert [(i["id"], i["spent"]) for i in shown] == [("lamp", True), ("lamp", False),
+                                                       ("sword", False)]
+    assert [i["spent"] for i in items_shown(["lamp", "lamp"], ["lamp", "lamp"], str)] == \
+        [True, True]
+    assert shown[2]["name"] == "SWORD"
+
+
 # ------------------------------------------------------------------ saves
 def play_out(table: Table, rng: random.Random, stop=None) -> int:
     """Answer every question with a seeded pick until the end (or ``stop`` answers)."""

@@ -5,6 +5,20 @@ dice (Delve). Decks are counts; face-down cards are counts."""
 from __future__ import annotations
 
 
+def items_shown(items, activated, names) -> list[dict]:
+    """A Hero's Items as the table shows them, each copy face up or spent: ``activated`` lists
+    a card once for each of its copies turned face down (the engine's count, Resolver.face_down),
+    so with two copies and one activated, one shows spent and the other ready."""
+    down = {}
+    for c in activated:
+        down[c] = down.get(c, 0) + 1
+    out = []
+    for c in items:
+        out.append({"id": c, "name": names(c), "spent": down.get(c, 0) > 0})
+        down[c] = down.get(c, 0) - 1
+    return out
+
+
 def runebound(game, names, humans) -> dict:
     s, board = game.state, game.board
     spaces = [{"id": sp.id, "q": sp.q, "r": sp.r, "terrain": sp.terrain, "town": sp.town,
@@ -19,7 +33,7 @@ def runebound(game, names, humans) -> dict:
             "space": s.positions.get(hero_id), "gold": h.gold, "wounds": h.wounds,
             "exhaustion": h.exhaustion, "life": game.combat.stat(h, "life"),
             "level": game.level(hero_id),
-            "items": [{"id": c, "name": names(c), "spent": c in h.activated} for c in h.items],
+            "items": items_shown(h.items, h.activated, names),
             "allies": [{"id": a.id, "name": names(a.id), "wounds": a.wounds} for a in h.allies],
             "trophies": [{"id": c, "name": names(c)} for c in h.trophies],
             "counters": list(h.adventure_counters),

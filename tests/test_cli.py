@@ -220,3 +220,14 @@ def test_colour_only_when_allowed(cli, content_dir, item_text):
     assert "\x1b[" in res.stdout
     res = cli("check", content_dir.root, env={"NO_COLOR": "1", "FORCE_COLOR": None})
     assert "\x1b[" not in res.output
+
+
+def test_check_coverage_of_a_folder_without_abilities_gives_no_share(cli, tmp_path):
+    """A folder whose cards have no abilities (here: a file that does not load) has no share
+    to print: before, it read "0/0 abilities parse (100.0%)", a figure nothing stood behind."""
+    (tmp_path / "mine.yaml").write_text("- name: not a content file\n", encoding="utf-8")
+    res = cli("check", "--coverage", str(tmp_path))
+    assert res.exit_code == 1
+    assert "100.0%" not in res.stdout and "no abilities to measure" in res.stdout
+    cov = json.loads(cli("check", "--coverage", "--format", "json", str(tmp_path)).stdout)
+    assert cov["coverage"]["total"] == 0 and cov["coverage"]["percent"] is None

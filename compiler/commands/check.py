@@ -61,7 +61,7 @@ def coverage(result, bundled: bool = True) -> dict:
     parsed = sum(r["parses"] for r in rows)
     done = sum(r["compiles"] for r in rows)
     return {"total": total, "parses": parsed, "compiles": done,
-            "percent": round(100.0 * done / total, 1) if total else 100.0, "abilities": rows}
+            "percent": round(100.0 * done / total, 1) if total else None, "abilities": rows}
 
 
 def print_coverage(cov: dict, fmt: str) -> None:
@@ -73,9 +73,15 @@ def print_coverage(cov: dict, fmt: str) -> None:
         mark = "ok " if row["compiles"] else ("ir?" if row["parses"] else "ERR")
         out.print(f"{mark} {row['card']}[{row['ability']}]: {row['text']}", markup=False)
     total = cov["total"]
+    if not total:
+        # a share of nothing is no figure: a folder of cards without abilities, or one whose
+        # files failed to load, must not read as "100 % compile"
+        out.print("coverage: no abilities to measure (the cards checked have none, or their "
+                  "files did not load)", markup=False)
+        return
 
     def pct(n: int) -> str:
-        return f"{100.0 * n / total:.1f}%" if total else "100.0%"
+        return f"{100.0 * n / total:.1f}%"
 
     out.print(f"coverage: {cov['parses']}/{total} abilities parse ({pct(cov['parses'])}), "
               f"{cov['compiles']}/{total} compile ({pct(cov['compiles'])})", markup=False)

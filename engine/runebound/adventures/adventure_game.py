@@ -195,6 +195,10 @@ class AdventureHooks(ShowdownSteps, InvasionSteps):
             self.state.phase = "endgame"
 
     def check_win(self, hero) -> bool:
+        # the adventure reads its own record of the whole game (adventure_defeats); the base
+        # game's defeats since the last check are taken here too, or they piled up in the
+        # saved state for the whole game (branch mends)
+        self.defeated_challenges.clear()
         if self.state.phase == "over":
             return True
         if (self.state.phase == "game" and not self.state.endgame.get("pending")

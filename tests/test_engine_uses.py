@@ -136,3 +136,51 @@ def test_the_activations_survive_a_save():
     combat.state.heroes = [again]
     _next_combat(combat, 3)
     assert "already activated" in combat.refusal(again, combat.ability(LAMP))
+
+
+# One count of copies for uses, activations and firings (issue 32, branch mends): the firings
+# of a limited trigger were keyed by each copy's index (firings.py), the uses and activations
+# counted in one bucket per rule (the resolver); they are all one key per rule now, whose
+# bucket holds one for each copy (state.copies_held).
+
+def _wound(combat, hero, turn=1, rnd=1):
+    combat.moment = Moment("phase", "melee", combat=9, round=rnd, turn=turn)
+    combat.fire({"kind": "takes_wounds", "figure": hero.id, "amount": 1, "phase": "melee"})
+
+
+def test_two_copies_each_fire_activate_and_are_used_once_across_a_save():
+    combat, hero = _combat(["tally-charm", "purse-stone", "lamp-of-tolls"] * 2)
+    combat.use_ability(hero, REF)
+    combat.use_ability(hero, LAMP)
+    _wound(combat, hero)
+    assert hero.gold == 4  # a use, an activation, and both charms fired
+    fired = {k: v for k, v in hero.used.items() if ":fired@" in k}
+    assert fired and set(fired.values()) == {2}, fired  # was a key per copy, each 1
+    assert all("/" not in k for k in fired)
+    assert {v for k, v in hero.used.items() if k.startswith(f"{REF}@")} == {1}
+
+    again = Hero.from_dict(hero.to_dict())  # saved and restored mid-turn
+    assert again.used == hero.used and again.activated == ["lamp-of-tolls"]
+    combat.state.heroes = [again]
+    combat.modifiers_changed()
+    _next_combat(combat, 2)
+    combat.use_ability(again, REF)  # the second copy's use
+    combat.use_ability(again, LAMP)  # the second copy's activation
+    assert again.gold == 6
+    _next_combat(combat, 3)
+    for ref, why in ((REF, "already used"), (LAMP, "already activated")):
+        assert why in combat.refusal(again, combat.ability(ref))
+    _wound(combat, again, rnd=2)
+    assert again.gold == 6  # both copies fired this turn
+    _wound(combat, again, turn=2)
+    assert again.gold == 8
+
+
+def test_a_copy_bought_mid_turn_fires_once_more():
+    combat, hero = _combat(["tally-charm"])
+    _wound(combat, hero)
+    hero.items.append("tally-charm")
+    combat.modifiers_changed()
+    _wound(combat, hero, rnd=2)
+    _wound(combat, hero, rnd=3)
+    assert hero.gold == 2

@@ -257,6 +257,58 @@ def test_a_defeat_not_yet_checked_for_a_win_survives_a_save(place_bundle):  # no
     assert again.state.winner == hero.id
 
 
+def _winning_target(game):
+    import dataclasses
+
+    target = game.adventure.defeat_to_win[0] if game.adventure.defeat_to_win else next(
+        c for c in game.catalog.cards if game.catalog.card(c).kind == "challenge")
+    game.adventure = dataclasses.replace(game.adventure, defeat_to_win=(target,))
+    return target
+
+
+def test_a_check_that_returns_early_takes_the_defeats_it_was_given(place_bundle):  # noqa: F811
+    """Branch mends: check_win returned early (the game over) without taking the defeats
+    recorded since the last check, so they leaked into the next check: a game restored from
+    that state (and played on, its phase "game") declared the stale defeat's win."""
+    from tests.test_lang_place_games import _game
+
+    game, hero = _game(place_bundle)
+    target = _winning_target(game)
+    game.state.phase = "over"  # e.g. the endgame ended the game
+    game.defeated_challenges.append([hero.id, target])
+    assert game.check_win(hero)  # the early return
+    assert game.defeated_challenges == [] and game.state.to_dict()["defeated_challenges"] == []
+    again = _restored(game)
+    again.adventure = game.adventure
+    again.state.phase, again.state.winner = "game", None
+    assert not again.check_win(again.hero(hero.id))  # was True: the defeat was read again
+    assert again.state.winner is None
+
+
+def test_a_winning_check_takes_its_defeats_too(place_bundle):  # noqa: F811
+    from tests.test_lang_place_games import _game
+
+    game, hero = _game(place_bundle)
+    target = _winning_target(game)
+    other = game.state.seats[1]
+    game.defeated_challenges.extend([[other, "not-a-winning-card"], [hero.id, target]])
+    assert game.check_win(hero) and game.state.winner == hero.id  # the first to meet it
+    assert game.defeated_challenges == []  # was both: the win returned before clearing
+
+
+def test_an_adventure_game_saves_no_defeats_its_checks_took():
+    """An adventure game's check_win reads its record of the whole game (adventure_defeats)
+    and never took the base game's defeats since the last check: they piled up in the saved
+    state for the whole game (every defeat of the game was in its end state)."""
+    from runeforge.commands.play import play_game
+    from tests.test_game_caches import GAMES
+    from tests.test_game_props import content
+
+    game = play_game(content()[0], dict(GAMES["crown-base-1"]))
+    assert game.state.phase == "over" and game.adventure_defeats
+    assert game.state.to_dict()["defeated_challenges"] == []
+
+
 def test_a_changed_hero_keeps_its_defeats_in_the_saved_state(place_bundle):  # noqa: F811
     from tests.test_lang_place_games import _game
 

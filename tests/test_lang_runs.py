@@ -179,7 +179,7 @@ def test_the_scenarios_fire_the_melee_trigger_in_its_phase_and_the_limited_one_o
     result = pipeline.check([str(CONTENT)])
     assert result.ok, [d.message for d in result.diagnostics if d.is_error]
     mine, failed = folder_scenarios(result, CONTENT)
-    assert len(mine) == 2 and not failed, failed
+    assert len(mine) == 3 and not failed, failed
 
 
 def test_the_kernel_leaves_a_bound_trigger_to_the_engine():

@@ -100,6 +100,49 @@ def test_the_engine_fires_the_whole_effect_every_time():
     assert (hero.gold, hero.exhaustion) == (2, 2)  # was (0, 0): the rule was never in force
 
 
+def test_under_a_phase_tag_the_effect_after_the_trigger_is_the_triggers_too():
+    """Branch mends: 'Melee: Every time ..., gain 1 gold. Take 1 exhaustion.' split into a
+    trigger and an exhaustion taken once, at the ability's use; it is the untagged rule bound
+    to the melee phase, and the engine keeps it always on (a rule made only of triggers)."""
+    text = "Every time your Hero takes 1 or more wounds, gain 1 gold. Take 1 exhaustion."
+    for tag in ("Melee", "Ranged", "Magic"):
+        ir = compile_text(f"{tag}: {text}", "item", "constant")
+        (trigger,) = ir["effects"]
+        assert [e["op"] for e in trigger["effects"]] == ["gain_gold", "suffer"]
+        assert trigger["during"] == tag.lower()
+    # under a window or another tag the sentence stays the use's (RF564 refuses the window
+    # over a rule made only of triggers, which the engine would drop)
+    ir = compile_text(f"Before Combat: {text}", "item", "constant")
+    assert [e["op"] for e in ir["effects"]] == ["trigger", "suffer"]
+
+
+def test_the_engine_fires_the_tagged_whole_effect_in_its_phase_only():
+    from runeforge.engine.common.dice import ScriptedDice
+    from runeforge.engine.runebound.combat.combat import Combat
+    from runeforge.engine.runebound.core.decisions import ScriptedPlayer
+    from runeforge.engine.runebound.core.ruleset import BASE
+    from runeforge.engine.runebound.core.state import State
+    from runeforge.engine.runebound.core.windows import Moment
+    from tests.engine_bundle import catalog
+
+    cat = catalog(str(CONTENT.parent / "lang-runs"))
+    assert all(a.standing for a in cat.card("toll-gauntlet").abilities)
+    hero = cat.new_hero("varikas-the-dead", items=["toll-gauntlet"], gold=0)
+    combat = Combat(cat, State(heroes=[hero]), ScriptedDice([]), {hero.id: ScriptedPlayer([])},
+                    BASE)
+    seen = []
+    for rnd in (1, 2):
+        for phase in ("ranged", "melee", "magic"):
+            combat.moment = Moment("phase", phase, combat=1, round=rnd, turn=1)
+            if phase == "melee":  # nothing before the firing: no use took the exhaustion
+                seen.append((hero.gold, hero.exhaustion))
+            combat.fire({"kind": "takes_wounds", "figure": hero.id, "amount": 1,
+                         "phase": phase})
+            seen.append((phase, hero.gold, hero.exhaustion))
+    assert seen == [("ranged", 0, 0), (0, 0), ("melee", 1, 1), ("magic", 1, 1),
+                    ("ranged", 1, 1), (1, 1), ("melee", 2, 2), ("magic", 2, 2)]
+
+
 def _wounded(rolls):
     from runeforge.engine.common.dice import ScriptedDice
     from runeforge.engine.runebound.combat.combat import Combat

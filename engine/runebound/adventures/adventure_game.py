@@ -130,22 +130,53 @@ class AdventureHooks(ShowdownSteps, InvasionSteps):
             if not deck:
                 self.emit("deck_empty", colour=key)
                 return
-            card = deck.pop(0)
-            cdef = self.card(card)
-            side_left = bool(self.state.adventure_decks.get(SIDE + colour))
-            action, source = next_draw(self.spec, cdef.kind, source, side_left)
-            if action == "discard":
-                self.emit("adventure_card", hero=hero.id, card=card, kind=cdef.kind,
-                          discarded=True)
-                if cdef.kind == "event" and cdef.data.get("renew", True) and self.spec.renew:
-                    self.renew_counters(hero)
-                rule = (self.rules.adventure.event_discard if cdef.kind == "event"
-                        else self.rules.adventure.encounter_after_play)
-                self.discard_played(card, rule)
-            elif self.played_ends_adventure(hero, card):
+            _, source, fought = self._play_drawn(hero, colour, deck.pop(0), source)
+            if fought or source is None:
                 return
-            if source is None:
-                return
+
+    def _play_drawn(self, hero, colour: str, card: str, source: str):
+        """Play ``card`` drawn from ``source`` ("base" or "side") of ``colour``'s decks as
+        the adventure says (:func:`.adventure_rules.next_draw`): (the action, the deck the
+        next card comes from or None, was a challenge fought)."""
+        cdef = self.card(card)
+        side_left = bool(self.state.adventure_decks.get(SIDE + colour))
+        action, nxt = next_draw(self.spec, cdef.kind, source, side_left)
+        if action == "discard":
+            self.emit("adventure_card", hero=hero.id, card=card, kind=cdef.kind,
+                      discarded=True)
+            if cdef.kind == "event" and cdef.data.get("renew", True) and self.spec.renew:
+                self.renew_counters(hero)
+            rule = (self.rules.adventure.event_discard if cdef.kind == "event"
+                    else self.rules.adventure.encounter_after_play)
+            self.discard_played(card, rule)
+            return action, nxt, False
+        return action, nxt, self.played_ends_adventure(hero, card)
+
+    def draw_one_more(self, hero, colour: str) -> None:
+        """"Draw another adventure card (and resolve it)" under the adventure's decks (branch
+        mends): the card comes from the base deck of its colour, and seed 001's rule holds
+        for it as for every draw from that deck. An event or encounter the adventure
+        redirects is discarded unresolved and replaced by a card of the side deck (Sceptre
+        of Kyros), or resolved and followed by one (Crown of the Elder Kings); with the side
+        deck empty a discarded card is replaced from the base deck again. It drew from the
+        base deck alone and resolved whatever came (a Kyros event that should be
+        discarded, a Crown card with no Crown card after it)."""
+        before, fought, source = self.challenge_within, False, "base"
+        for _ in range(60):
+            if source == "base":
+                card = self.draw_adventure(colour)  # refilled as the base game's
+            else:
+                side = self.state.adventure_decks.get(SIDE + colour) or []
+                card = side.pop(0) if side else None
+            if card is None:
+                self.emit("deck_empty", colour=colour if source == "base" else SIDE + colour)
+                break
+            action, nxt, fought = self._play_drawn(hero, colour, card, source)
+            if fought or nxt is None or source == "side" or (
+                    action != "discard" and nxt != "side"):
+                break  # one card played (a redirected one: with its side card)
+            source = nxt
+        self.challenge_within = before or fought
 
     def renew_counters(self, hero) -> None:
         """The sun icon renews only the colours the adventure places counters of."""
@@ -195,6 +226,10 @@ class AdventureHooks(ShowdownSteps, InvasionSteps):
             self.state.phase = "endgame"
 
     def check_win(self, hero) -> bool:
+        # the adventure reads its own record of the whole game (adventure_defeats); the base
+        # game's defeats since the last check are taken here too, or they piled up in the
+        # saved state for the whole game (branch mends)
+        self.defeated_challenges.clear()
         if self.state.phase == "over":
             return True
         if (self.state.phase == "game" and not self.state.endgame.get("pending")

@@ -4,17 +4,21 @@ a turn. The trigger's IR carries ``limits`` (the lowering writes them, lower/fir
 firing draws on the same buckets as a use of an ability with those limits
 (:meth:`Moment.limit_buckets`), kept in the owner's ``used`` under the trigger's own key.
 
-The key names the trigger's instance, never its text (branch runs2): two copies of one card
-held by a Hero, or two durations with the same rule, each count their own firings; the key
-was the card id and a digest of the trigger's IR, so the first copy's firing spent the
-second's. A held card's trigger is keyed by the card, its ability and effect index, and which
-copy of the card (in the order the Hero holds them); a duration's by its source, the
-duration's content and which of the equal durations in force it is."""
+The key names the trigger's instance, never its text (branch runs2): the same text on two
+cards, or a held card's trigger and a duration from it, count apart; the key was the card id
+and a digest of the trigger's IR. Copies are counted as an ability's uses and a card's
+activations are (branch mends; runs2 keyed each copy by its own index here): one key per rule
+(a held card's: the card, its ability and effect index; a duration's: its source and content),
+and its bucket holds a firing for each copy (:func:`.state.copies_held`) or each equal
+duration in force. Two copies of one card, or two equal durations, each fire once per turn."""
 
 from __future__ import annotations
 
 import hashlib
 import json
+from collections import Counter
+
+from .state import copies_held
 
 
 def _digest(value) -> str:
@@ -32,27 +36,25 @@ def _place_in_card(card, effect) -> str:
 
 
 def trigger_instances(engine) -> list[tuple]:
-    """(owner, card id, trigger effect, x, key) of every trigger in force, held cards' first
-    then durations' (the order of ``static_sources``); ``key`` (the instance's, for its
-    firings) is computed for a limited trigger only, None for the rest. A list: firing one
-    may change what is held."""
+    """(owner, card id, trigger effect, x, key, copies) of every trigger in force, held cards'
+    first then durations' (the order of ``static_sources``); ``key`` (the rule's, for its
+    firings) and ``copies`` (the firings its bucket holds) are computed for a limited trigger
+    only, None and 1 for the rest. A list: firing one may change what is held."""
     out = []
-    copies: dict[tuple, int] = {}
     for owner, card_id, effect, x in engine.standing_triggers():
         if effect.op != "trigger":
             continue
-        key = None
+        key, copies = None, 1
         if effect.raw.get("limits"):
-            seen = (id(owner), card_id, id(effect))
-            copy = copies[seen] = copies.get(seen, -1) + 1
-            key = f"{card_id}#{_place_in_card(engine.catalog.cards.get(card_id), effect)}" \
-                  f"/{copy}:fired"
-        out.append((owner, card_id, effect, x, key))
+            key = f"{card_id}#{_place_in_card(engine.catalog.cards.get(card_id), effect)}:fired"
+            copies = max(1, copies_held(owner, card_id))
+        out.append((owner, card_id, effect, x, key, copies))
     if not engine.state.effects:
         return out
     durations = list(engine._durations())  # (an adventure adds its own: Kyros's Lords)
     actives = {id(engine._built.get(id(a))): a for a in engine.state.effects}
-    equal: dict[str, int] = {}
+    equal: Counter = Counter()  # equal durations in force, by their content
+    found = []
     for owner, source, built, x in durations:
         dkey = None
         for j, effect in enumerate(built):
@@ -63,26 +65,28 @@ def trigger_instances(engine) -> list[tuple]:
                 if dkey is None:
                     active = actives.get(id(built))
                     held = active.effects if active is not None else [e.op for e in built]
-                    content = _digest([owner.id, source, getattr(active, "until", None),
-                                       held, x])
-                    n = equal[content] = equal.get(content, -1) + 1
-                    dkey = f"{source}#duration:{content}/{n}"
+                    dkey = f"{source}#duration:" + _digest(
+                        [owner.id, source, getattr(active, "until", None), held, x])
+                    equal[dkey] += 1
                 key = f"{dkey}.{j}:fired"
-            out.append((owner, source, effect, x, key))
+            found.append((owner, source, effect, x, key, dkey))
+    out += [(owner, source, effect, x, key, equal[dkey] if dkey else 1)
+            for owner, source, effect, x, key, dkey in found]
     return out
 
 
-def may_fire(engine, owner, source: str, raw: dict, key: str | None = None) -> bool:
-    """Can the trigger ``raw`` (of ``source``, the instance ``key``) fire now for ``owner``?
-    If so, the firing is counted (the caller fires it); if its limit is spent, the engine
-    logs it."""
+def may_fire(engine, owner, source: str, raw: dict, key: str | None = None,
+              copies: int = 1) -> bool:
+    """Can the trigger ``raw`` (of ``source``, the rule ``key`` held in ``copies`` copies)
+    fire now for ``owner``? If so, the firing is counted (the caller fires it); if its limit
+    is spent (a firing for each copy), the engine logs it."""
     limits = raw.get("limits")
     if not limits:
         return True
     if key is None:  # a caller that does not know the instance: the card and the IR
         key = f"{source}#fired:{_digest(raw)}"
     buckets = [f"{key}@{b}" for b in engine.moment.limit_buckets(limits, None)]
-    if any(owner.used.get(b, 0) for b in buckets):
+    if any(owner.used.get(b, 0) >= copies for b in buckets):
         engine.log.emit("trigger_spent", hero=owner.id, source=source)
         return False
     for b in buckets:

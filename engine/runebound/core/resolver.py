@@ -24,7 +24,7 @@ from .firings import may_fire, trigger_instances
 from .rolls import Rolls
 from .ruleset import Ruleset
 from .standing import StandingRules
-from .state import ActiveEffect, Figure, Hero, State, item_left
+from .state import ActiveEffect, Figure, Hero, State, copies_held, item_left
 from .windows import WOUNDS_INFLICTED, Moment, moment_at, timing_refusal
 
 MAX_TRIGGER_DEPTH = 8
@@ -266,9 +266,9 @@ class Resolver(Rolls, StandingRules, CardText):
     def face_down(self, hero: Hero, card_id: str) -> bool:
         """Is every copy of ``card_id`` the Hero holds activated? Each copy is activated once
         (issue 32, branch runs4), as each has its own uses (:meth:`refusal`): ``activated``
-        lists the card once per copy face down, so saved games read as before."""
-        copies = max(1, self.held_cards(hero).count(card_id))
-        return hero.activated.count(card_id) >= copies
+        lists the card once per copy face down, so saved games read as before. The copies are
+        counted once for all (:func:`.state.copies_held`)."""
+        return hero.activated.count(card_id) >= max(1, copies_held(hero, card_id))
 
     def activate(self, hero: Hero, card_id: str) -> None:
         _, key = self.moment.activation_scope()
@@ -323,8 +323,9 @@ class Resolver(Rolls, StandingRules, CardText):
             return f"{name} is already activated (face down) until refreshed"
         # Each copy of the card held has its own uses (issue 32, branch runs3): a choice names
         # the ability, not the copy, and copies are alike, so a bucket holds as many uses as
-        # the Hero holds copies (the keys of one copy, so saved games read as before).
-        copies = max(1, self.held_cards(hero).count(ability.card_id))
+        # the Hero holds copies (the keys of one copy, so saved games read as before);
+        # activations and firings count copies so too (state.copies_held, branch mends).
+        copies = max(1, copies_held(hero, ability.card_id))
         for bucket in self.moment.limit_buckets(ability.limits, ability.tag):
             if hero.used.get(f"{ability.ref}@{bucket}", 0) >= copies:  # one use a copy
                 return f"{name}: already used ({_bucket_text(bucket)})"
@@ -405,10 +406,10 @@ class Resolver(Rolls, StandingRules, CardText):
         self._trigger_depth += 1
         try:
             # a snapshot: what the triggers do may change what is held
-            for owner, card_id, effect, x, key in trigger_instances(self):
+            for owner, card_id, effect, x, key, copies in trigger_instances(self):
                 ctx = Context(self, owner, card_id, x=x, phase=event.get("phase"))
                 if effect.matches(event, ctx, self) and may_fire(self, owner, card_id,
-                                                                  effect.raw, key):
+                                                                  effect.raw, key, copies):
                     self.log.emit("trigger", hero=owner.id, source=card_id, event=event)
                     run_all(effect.effects, ctx)
         finally:

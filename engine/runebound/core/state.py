@@ -115,12 +115,23 @@ class ActiveEffect:
         return cls(**_pick(cls, data))
 
 
+def copies_held(holder, card_id: str) -> int:
+    """How many copies of ``card_id`` ``holder`` holds (a Hero: his own card, his Items and his
+    Allies; a Giant Lord: the Items it holds). The one count of copies (branch mends): a
+    limit's bucket holds a use, an activation or a firing for each copy (Resolver.refusal,
+    Resolver.face_down, firings.py), keyed by the rule and never by the copy, since copies
+    are alike and a choice names the ability; a copy leaving reads it too (:func:`item_left`)."""
+    return (int(getattr(holder, "id", None) == card_id)
+            + list(getattr(holder, "items", ())).count(card_id)
+            + sum(1 for a in getattr(holder, "allies", ()) if a.id == card_id))
+
+
 def item_left(holder, card_id: str) -> None:
     """A copy of the Item ``card_id`` has left ``holder`` (a Hero, or a Giant Lord holding
     Items): the copies still held keep what was spent, their uses (Resolver.refusal) and
     their face-down state, so a face-down copy turns up only when no more copies are held
     than are face down (issue 32, branch runs4)."""
-    if holder.activated.count(card_id) > holder.items.count(card_id):
+    if holder.activated.count(card_id) > copies_held(holder, card_id):
         holder.activated.remove(card_id)
 
 

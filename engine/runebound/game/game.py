@@ -239,14 +239,20 @@ class Game(DeckEffects, TurnSteps, AdventureStep, MarketStep, ExperienceStep, Do
 
     # ------------------------------------------------------------------ winning
     def check_win(self, hero) -> bool:
+        """Has a Hero won? The first to meet the adventure's condition wins and the game ends
+        (seed 000, "Pelin voittaminen ja loppuminen"). Every check takes the defeats recorded
+        since the last one, whichever way it returns (branch mends): a check that returned
+        early (the game over, a defeat that wins) kept them, and a later check (a restored
+        game) read them again."""
+        beaten_since = list(self.defeated_challenges)
+        self.defeated_challenges.clear()
         if self.state.phase == "over":
             return True
         adv = self.adventure
-        for who, beaten in self.defeated_challenges:
+        for who, beaten in beaten_since:
             if beaten in adv.defeat_to_win:
                 self.declare(who, f"defeated {self.card(beaten).name}")
                 return True
-        self.defeated_challenges.clear()
         for h in self.state.heroes:
             if adv.hold_marker and len(h.items) >= adv.hold_count:
                 runes = [c for c in h.items if adv.carries_marker(self.card(c).data)]
@@ -257,6 +263,7 @@ class Game(DeckEffects, TurnSteps, AdventureStep, MarketStep, ExperienceStep, Do
 
     def declare(self, winner: str | None, how: str) -> None:
         self.state.winner, self.state.how, self.state.phase = winner, how, "over"
+        self.defeated_challenges.clear()  # the game is over: no check is left to read them
         self.emit("winner", hero=winner, how=how)
 
 

@@ -82,7 +82,8 @@ class GameState(State):
     side_cards: list[str] = field(default_factory=list)  # the cards of the side decks
     # the base game's defeats since its last check for a win, [hero, card] (Game.check_win
     # reads them as the Game's attribute): a game saved between a defeat and the check keeps
-    # them (branch runs4; an attribute of the Game alone, the win was lost)
+    # them (branch runs4; an attribute of the Game alone, the win was lost). Every check takes
+    # them, whichever way it returns, and the game's end drops them (branch mends)
     defeated_challenges: list[list[str]] = field(default_factory=list)
 
     @property

@@ -14,11 +14,19 @@ wounds, gain 1 gold. Take 1 exhaustion." is one rule, and each firing gains the 
 the exhaustion. It compiled as an ability to use once a turn whose use registered the trigger
 and took the exhaustion once. A sentence that is itself always on ("+1 Body.", "While ...,
 ...") stays a rule of its own, and another trigger starts a trigger of its own.
+
+Branch mends: a phase's tag does not change that. "Melee: Every time ..., gain 1 gold. Take 1
+exhaustion." is the same rule bound to the melee phase (lower/phasebind.py): it split into a
+trigger and an exhaustion taken once, at the ability's use. A rule made only of triggers under
+a phase's tag is always on in the engine (Ability.standing), so the folded rule is too, and
+fires in that phase only. Under another tag or a window (RF564) or with a cost, the sentence
+after the trigger stays the use's.
 """
 
 from __future__ import annotations
 
 from runeforge.dsl.runebound import nodes as n
+from runeforge.engine.runebound.core.ir import PHASES
 
 _standing = tuple  # the node types always on by themselves (lower/__init__.py: register)
 
@@ -32,7 +40,8 @@ def register(standing) -> None:
 def bound_outcomes(ability: n.Ability) -> set[int]:
     """The indices of ``ability``'s sentences that are outcomes of the trigger before them."""
     standing = _standing()
-    rule = ability.tag is None and ability.window is None and not ability.costs
+    rule = (ability.tag in (None, *PHASES) and ability.window is None  # (mends: a phase's tag)
+            and not ability.costs)
     bound: set[int] = set()
     open_trigger = after_trigger = False  # a test to act on; a trigger the effect continues
     for i, s in enumerate(ability.sentences):

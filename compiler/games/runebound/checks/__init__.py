@@ -108,10 +108,12 @@ def check_ability(a: n.Ability, ctx: CardContext) -> Iterator[Finding]:
         yield from checks_rbnp.check(a, ctx, nodes, Finding)  # branch rbnp: "your Hero or ..."
     if checks_trig2 in woken:
         yield from checks_trig2.check(a, ctx, nodes, Finding)  # issue 32 (branch rbtrig2)
-    yield from checks_rbcost.check(a, ctx, nodes, Finding)  # branch rbcost: opener's costs
+    if checks_rbcost in woken:
+        yield from checks_rbcost.check(a, ctx, nodes, Finding)  # branch rbcost: opener's costs
     if checks_rbmodi in woken:
         yield from checks_rbmodi.check(a, ctx, nodes, Finding)  # branch rbmodi: modifiers
-    yield from checks_phasetrig.check(a, ctx, nodes, Finding)  # branch runs (RF561)
+    if checks_phasetrig in woken:
+        yield from checks_phasetrig.check(a, ctx, nodes, Finding)  # branch runs (RF561)
     if checks_rbsix2 in woken:
         yield from checks_rbsix2.check(a, ctx, nodes, Finding)  # branch rbsix2: adventure cards
     if checks_rbseven in woken:
@@ -291,7 +293,8 @@ GATED: dict = {_reaction: (n.Cancel,), _outcomes: (n.Outcome,), _tests: (n.Test,
                check_branching: (n.Condition, n.Choice, n.DieTable, n.WhileState)}
 GATED.update((module, module.NODES) for module in (
     checks_decks, checks_when, checks_trig, checks_prohib, checks_limited, checks_skills,
-    checks_rbnp, checks_trig2, checks_rbmodi, checks_rbsix2, checks_rbseven))
+    checks_rbnp, checks_trig2, checks_rbcost, checks_rbmodi, checks_phasetrig, checks_rbsix2,
+    checks_rbseven))
 INDEX: dict = {}  # node type -> the checks of GATED it wakes (made as a type is first seen)
 
 

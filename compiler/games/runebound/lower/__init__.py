@@ -307,10 +307,13 @@ _lower_before_lasting = lower
 
 def without_this_event(ability: n.Ability) -> n.Ability:
     """``ability`` with each sentence "While this event is in play, X" made X."""
+    for s in ability.sentences:  # most abilities say none: no new tuple (issue 38)
+        if isinstance(s, n.During) and s.until == "this_event":
+            break
+    else:
+        return ability
     sentences = tuple(s.effect if isinstance(s, n.During) and s.until == "this_event" else s
                       for s in ability.sentences)
-    if all(a is b for a, b in zip(sentences, ability.sentences, strict=True)):  # (issue 38)
-        return ability
     return replace(ability, sentences=sentences)
 
 

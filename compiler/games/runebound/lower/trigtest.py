@@ -31,6 +31,11 @@ def register(standing) -> None:
 
 def bound_outcomes(ability: n.Ability) -> set[int]:
     """The indices of ``ability``'s sentences that are outcomes of the trigger before them."""
+    for s in ability.sentences:  # none without a trigger sentence: most abilities (issue 38)
+        if type(s) is n.Trigger:
+            break
+    else:
+        return set()
     standing = _standing()
     rule = ability.tag is None and ability.window is None and not ability.costs
     bound: set[int] = set()

@@ -92,7 +92,7 @@ class _ToAst(BranchingRules, RewardRules, Transformer):  # BranchingRules: famil
         if isinstance(first, _Marker):  # "<costs> to <effect>."
             costs, sentences[0] = first.value
             style = "to"
-        elif _only_costs(first) and any(isinstance(c, COST_TYPES) for c in _items(first)) \
+        elif any(isinstance(c, COST_TYPES) for c in _items(first)) and _only_costs(first) \
                 and not (len(sentences) == 1 and all(isinstance(c, EFFECT_COSTS)
                                                      for c in _items(first))):
             costs, style = tuple(_items(first)), "sentence"

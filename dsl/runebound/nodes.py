@@ -12,6 +12,7 @@ which one was written so that the printer gives the author's text back.
 from __future__ import annotations
 
 from dataclasses import field, fields
+from operator import attrgetter
 from typing import Optional, Union
 
 from ..nodeclass import astnode
@@ -318,18 +319,48 @@ def _is_node(kind: type) -> bool:
 _NODE_KIND: dict = {}  # type -> is it a node (a dataclass); asked for every field value
 
 
+def _field_values(cls: type):
+    """A function giving the values of ``cls``'s child fields as a tuple, made once a class."""
+    names = _child_fields(cls)
+    if len(names) > 1:
+        get = attrgetter(*names)
+    elif names:
+        one = attrgetter(names[0])
+
+        def get(node):
+            return (one(node),)
+    else:
+        def get(node):
+            return ()
+    _FIELD_VALUES[cls] = get
+    return get
+
+
+_FIELD_VALUES: dict = {}  # type -> its _field_values getter
+
+
 def children(node) -> list:
-    """The nodes directly below ``node``, in source order (of every family's nodes)."""
+    """The nodes directly below ``node``, in source order (of every family's nodes).
+
+    Every walk asks it of every node (the parse, the checks and the lowering walk each
+    ability): one getter a class and the node-kind table read inline (issue 38)."""
+    kind = type(node)
+    get = _FIELD_VALUES.get(kind) or _field_values(kind)
     out = []
-    for name in _child_fields(type(node)):
-        value = getattr(node, name)
+    is_node = _NODE_KIND.get
+    for value in get(node):
         kind = type(value)
         if kind in _LEAVES:
             continue
         if kind is tuple:
-            out.extend(v for v in value if _is_node(type(v)))
-        elif _is_node(kind):
-            out.append(value)
+            for v in value:
+                found = is_node(type(v))
+                if found or found is None and _is_node(type(v)):
+                    out.append(v)
+        else:
+            found = is_node(kind)
+            if found or found is None and _is_node(kind):
+                out.append(value)
     return out
 
 
@@ -362,6 +393,18 @@ def walk(node):
         stack.extend(reversed(children(node)))
 
 
+def walk_list(node) -> list:
+    """``list(walk(node))``, made without a generator (the parse and ability_nodes walk every
+    sentence of every ability)."""
+    out = []
+    stack = [node]
+    while stack:
+        node = stack.pop()
+        out.append(node)
+        stack.extend(reversed(children(node)))
+    return out
+
+
 def clauses(node) -> list:
     """The clauses of an effect joined by "and" (nested joins flattened), or the effect alone:
     "+1 Body and +1 Mind." is two always-on clauses, one sentence."""
@@ -376,7 +419,7 @@ def ability_nodes(ability) -> list:
     field that is not a dataclass field takes no part in equality)."""
     found = ability.__dict__.get("_nodes")
     if found is None:
-        found = [node for s in ability.sentences for node in walk(s)]
+        found = [node for s in ability.sentences for node in walk_list(s)]
         object.__setattr__(ability, "_nodes", found)
     return found
 

@@ -92,7 +92,7 @@ class _ToAst(BranchingRules, RewardRules, Transformer):  # BranchingRules: famil
         if isinstance(first, _Marker):  # "<costs> to <effect>."
             costs, sentences[0] = first.value
             style = "to"
-        elif _only_costs(first) and any(isinstance(c, COST_TYPES) for c in _items(first)) \
+        elif any(isinstance(c, COST_TYPES) for c in _items(first)) and _only_costs(first) \
                 and not (len(sentences) == 1 and all(isinstance(c, EFFECT_COSTS)
                                                      for c in _items(first))):
             costs, style = tuple(_items(first)), "sentence"
@@ -108,23 +108,25 @@ class _ToAst(BranchingRules, RewardRules, Transformer):  # BranchingRules: famil
                     "a cost can only start the ability", *s.span,
                     hint="write it first: 'Activate to ...' or 'Activate and take 1 "
                          "exhaustion. ...'")
-            nodes = list(n.walk(s))
+            nodes = n.walk_list(s)
             walked.append(nodes)
+            costly = [node for node in nodes if isinstance(node, COST_TYPES)]
+            if not costly:  # most sentences (issue 38: no second pass then)
+                continue
             paid_inside = {id(c) for node in nodes if isinstance(node, (n.PayTo, n.PayOr))
                            for c in node.costs}  # issue 32: "pay 1 gold to ..." in the text
-            for node in nodes:
-                if isinstance(node, COST_TYPES) and id(node) not in paid_inside \
-                        and not isinstance(node, EFFECT_COSTS):
+            for node in costly:
+                if id(node) not in paid_inside and not isinstance(node, EFFECT_COSTS):
                     raise AbilitySyntaxError(
                         "a cost can only start the ability", *node.span,
                         hint="write it first: 'Activate to ...' or 'Activate and take 1 "
                              "exhaustion. ...'")
-        for nodes in [list(n.walk(c)) for c in costs] + walked:
+        for nodes in [n.walk_list(c) for c in costs] + walked:
             _check_amounts(nodes)
         lone = _check_attack_outcomes(costs, walked)
         if lone:  # branch rbseven: an attack's result that no attack before it answers
             sentences = parser_rbseven.lone_outcomes_as_triggers(sentences, lone, tag)
-            walked = [list(n.walk(s)) for s in sentences]
+            walked = [n.walk_list(s) for s in sentences]
         ability = n.Ability(tag=tag, limits=limits or (), window=window, costs=costs,
                             cost_style=style, sentences=tuple(sentences), span=_sp(ch),
                             limits_span=limits_span)

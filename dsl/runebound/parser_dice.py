@@ -187,8 +187,8 @@ class DiceRules:
     def merge_rolls(children: list) -> list:
         """"If the total is ...," and "Otherwise, ..." after a roll are its rows."""
         out = []
-        for child in children:
-            found = _table_before(out)
+        for child in children:  # the table before is looked for only for what joins one
+            found = _table_before(out) if isinstance(child, (b.IfState, _Otherwise)) else None
             if isinstance(child, b.IfState) and isinstance(child.condition, RollResult):
                 if found is None or found[0].otherwise is not None:
                     raise AbilitySyntaxError(

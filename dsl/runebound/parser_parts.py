@@ -26,7 +26,10 @@ def _end(x) -> int:
 
 
 def _sp(children) -> tuple[int, int]:
-    return (_start(children[0]), _end(children[-1]))
+    # _start of the first and _end of the last, inline: every rule of a parse asks (issue 38)
+    first, last = children[0], children[-1]
+    return (first.start_pos if isinstance(first, Token) else first.span[0],
+            last.end_pos if isinstance(last, Token) else last.span[1])
 
 
 def _values(children):
@@ -81,9 +84,11 @@ def ally_cost(item):
     return item
 
 
+_ALWAYS_COSTS = (n.Activate, n.DiscardCard, n.AllyExhaustion) + n.FAMILY_COSTS + n.CORE_COSTS
+
+
 def _is_cost(item) -> bool:
-    if isinstance(item, (n.Activate, n.DiscardCard, n.AllyExhaustion) + n.FAMILY_COSTS +
-                  n.CORE_COSTS):
+    if isinstance(item, _ALWAYS_COSTS):
         return True
     if isinstance(item, n.PayGold):
         return item.amount.kind in ("fixed", "x")

@@ -143,6 +143,9 @@ def _free(node):
             _free(item)
 
 
+_FREE_TYPES = (DiscardThem, n.And)  # what _free looks into
+
+
 def _own_counted_bonus(node) -> bool:
     return type(node) in (n.ForEach, ForEachOnTrack) and type(node.effect) is n.Modifier \
         and node.effect.subject == "this_challenge"
@@ -210,7 +213,8 @@ def install(cls) -> None:
 
         def checked(self, ch, core=core):
             for c in ch:
-                _free(c)
+                if isinstance(c, _FREE_TYPES):  # no call for the other children (issue 38)
+                    _free(c)
             return core(self, ch)
 
         setattr(cls, rule, checked)

@@ -73,31 +73,64 @@ class CardContext:
 
 def check_ability(a: n.Ability, ctx: CardContext) -> Iterator[Finding]:
     nodes = n.ability_nodes(a)  # source order, walked once
+    woken = _woken(nodes)  # the checks that read a node type of this ability (issue 38)
     yield from _phase_tag(a, nodes)
     yield from _usage(a, ctx)
-    yield from _reaction(a, nodes)
+    if _reaction in woken:
+        yield from _reaction(a, nodes)
     yield from _x_binding(a, nodes)
-    yield from _outcomes(nodes)
-    yield from _tests(nodes, ctx)
-    yield from _modifiers(nodes)
+    if _outcomes in woken:
+        yield from _outcomes(nodes)
+    if _tests in woken:
+        yield from _tests(nodes, ctx)
+    if _modifiers in woken:
+        yield from _modifiers(nodes)
     yield from _limits(a, ctx)
-    yield from check_branching(a, ctx, nodes, Finding)  # families 1-3 (issue 21)
-    yield from check_combat(a, nodes, ctx, Finding)  # ---- family 7: combat
+    if check_branching in woken:
+        yield from check_branching(a, ctx, nodes, Finding)  # families 1-3 (issue 21)
+    if check_combat in woken:
+        yield from check_combat(a, nodes, ctx, Finding)  # ---- family 7: combat
     yield from check_place(a, ctx, nodes, Finding)  # family 4/8/9 (place.py)
-    yield from checks_decks.check(a, ctx, nodes, Finding)  # family 5/6 (issue 21)
+    if checks_decks in woken:
+        yield from checks_decks.check(a, ctx, nodes, Finding)  # family 5/6 (issue 21)
     yield from checks_core.check(a, ctx, nodes, Finding)  # issue 32: the compositional core
-    yield from checks_when.check(a, ctx, nodes, Finding)  # issue 32 (session when): tests
-    yield from checks_trig.check(a, ctx, nodes, Finding)  # issue 32 (branch rbtrig)
-    yield from checks_prohib.check(a, ctx, nodes, Finding)  # issue 32 (session prohib)
-    yield from checks_limited.check(a, ctx, nodes, Finding)  # issue 32 (stop 51)
-    yield from checks_skills.check(a, ctx, nodes, Finding)  # issue 32 (session skills)
-    yield from checks_rbnp.check(a, ctx, nodes, Finding)  # branch rbnp: "your Hero or this Ally"
-    yield from checks_trig2.check(a, ctx, nodes, Finding)  # issue 32 (branch rbtrig2)
-    yield from checks_rbcost.check(a, ctx, nodes, Finding)  # branch rbcost: opener's costs
-    yield from checks_rbmodi.check(a, ctx, nodes, Finding)  # branch rbmodi: modifiers
-    yield from checks_phasetrig.check(a, ctx, nodes, Finding)  # branch runs (RF561)
-    yield from checks_rbsix2.check(a, ctx, nodes, Finding)  # branch rbsix2: adventure cards
-    yield from checks_rbseven.check(a, ctx, nodes, Finding)  # branch rbseven: "this phase"
+    if checks_when in woken:
+        yield from checks_when.check(a, ctx, nodes, Finding)  # issue 32 (session when): tests
+    if checks_trig in woken:
+        yield from checks_trig.check(a, ctx, nodes, Finding)  # issue 32 (branch rbtrig)
+    if checks_prohib in woken:
+        yield from checks_prohib.check(a, ctx, nodes, Finding)  # issue 32 (session prohib)
+    if checks_limited in woken:
+        yield from checks_limited.check(a, ctx, nodes, Finding)  # issue 32 (stop 51)
+    if checks_skills in woken:
+        yield from checks_skills.check(a, ctx, nodes, Finding)  # issue 32 (session skills)
+    if checks_rbnp in woken:
+        yield from checks_rbnp.check(a, ctx, nodes, Finding)  # branch rbnp: "your Hero or ..."
+    if checks_trig2 in woken:
+        yield from checks_trig2.check(a, ctx, nodes, Finding)  # issue 32 (branch rbtrig2)
+    if checks_rbcost in woken:
+        yield from checks_rbcost.check(a, ctx, nodes, Finding)  # branch rbcost: opener's costs
+    if checks_rbmodi in woken:
+        yield from checks_rbmodi.check(a, ctx, nodes, Finding)  # branch rbmodi: modifiers
+    if checks_phasetrig in woken:
+        yield from checks_phasetrig.check(a, ctx, nodes, Finding)  # branch runs (RF561)
+    if checks_rbsix2 in woken:
+        yield from checks_rbsix2.check(a, ctx, nodes, Finding)  # branch rbsix2: adventure cards
+    if checks_rbseven in woken:
+        yield from checks_rbseven.check(a, ctx, nodes, Finding)  # branch rbseven: "this phase"
+
+
+def _woken(nodes) -> set:
+    """The checks of GATED that read a node type of ``nodes``: the others find nothing there.
+    Each type's checks are looked up once (INDEX); an ability has a few types."""
+    woken = set()
+    for kind in {type(node) for node in nodes}:
+        found = INDEX.get(kind)
+        if found is None:
+            found = INDEX[kind] = frozenset(check for check, types in GATED.items()
+                                            if issubclass(kind, types))
+        woken |= found
+    return woken
 
 
 def check_compiled(ir: dict, ctx: CardContext, text: str) -> list[Finding]:
@@ -249,6 +282,20 @@ def _limits(a: n.Ability, ctx: CardContext):
         yield Finding("RF413", "limit is redundant: an activated or one-use card can be used "
                                "once until it is refreshed", a.limits_span, hint="drop the limit",
                       severity="warning")
+
+
+# issue 38: the checks that read only some node types (a module's NODES, or the types named
+# here for the checks above), run by check_ability only on an ability that has one of them
+# (tests/test_checks_gated.py runs each ungated over the corpus to show that it finds nothing
+# else); a check that starts reading another type adds it to its NODES
+GATED: dict = {_reaction: (n.Cancel,), _outcomes: (n.Outcome,), _tests: (n.Test,),
+               _modifiers: (n.Modifier,), check_combat: n.COMBAT_CLAUSES,
+               check_branching: (n.Condition, n.Choice, n.DieTable, n.WhileState)}
+GATED.update((module, module.NODES) for module in (
+    checks_decks, checks_when, checks_trig, checks_prohib, checks_limited, checks_skills,
+    checks_rbnp, checks_trig2, checks_rbcost, checks_rbmodi, checks_phasetrig, checks_rbsix2,
+    checks_rbseven))
+INDEX: dict = {}  # node type -> the checks of GATED it wakes (made as a type is first seen)
 
 
 from .place import check_place  # noqa: E402  family 4/8/9 (issue 21)

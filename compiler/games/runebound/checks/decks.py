@@ -20,6 +20,11 @@ PAYERS = ("each_other_hero", "another_hero")
 FAMILY = (n.GainGoldEqual, n.PlaceAlly, n.ReturnToDeck, n.PaysYou)
 
 
+# the node types check() reads: an ability with none of them gets no finding here, and
+# checks/__init__.py runs check() only on one that has one (issue 38)
+NODES = FAMILY
+
+
 def check(a: n.Ability, ctx, nodes, Finding):  # noqa: N803 - checks.Finding, passed in
     """The family's findings (``Finding`` is checks.Finding: passed in, not imported, so that
     checks.py can import this module without a cycle)."""

@@ -17,6 +17,10 @@ from __future__ import annotations
 from runeforge.dsl.runebound import nodes as n
 from runeforge.games.runebound.lower.firings import counts_firings
 
+# the node types check() reads: an ability with none of them gets no finding here, and
+# checks/__init__.py runs check() only on one that has one (issue 38)
+NODES = (n.Trigger,)
+
 
 def check(a: n.Ability, ctx, nodes, finding):
     if not a.limits or counts_firings(a):  # a rule of triggers alone: its firings count

@@ -8,6 +8,10 @@ from __future__ import annotations
 
 from runeforge.dsl.runebound import nodes as n
 
+# the node types check() reads: an ability with none of them gets no finding here, and
+# checks/__init__.py runs check() only on one that has one (issue 38)
+NODES = (n.Restrict,)
+
 
 def check(a: n.Ability, ctx, nodes, finding):
     if ctx.kind == "item":

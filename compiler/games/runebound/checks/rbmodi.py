@@ -109,6 +109,11 @@ def _cap(s: str) -> str:
     return s[:1].upper() + s[1:]
 
 
+# the node types check() reads: an ability with none of them gets no finding here, and
+# checks/__init__.py runs check() only on one that has one (issue 38)
+NODES = (n.During, n.ForEach)
+
+
 def check(a: n.Ability, ctx, nodes, finding):
     """RF530 and RF531 for ability ``a`` (one pass over ``nodes``)."""
     lasting = None

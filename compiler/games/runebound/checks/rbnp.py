@@ -11,6 +11,11 @@ from runeforge.dsl.runebound import nodes as n
 _SAID = {"hero_or_this_ally": "this Ally", "hero_or_other_ally": "another Ally"}
 
 
+# the node types check() reads: an ability with none of them gets no finding here, and
+# checks/__init__.py runs check() only on one that has one (issue 38)
+NODES = (n.Heal,)
+
+
 def check(a, ctx, nodes, finding):
     if ctx.kind == "ally":
         return

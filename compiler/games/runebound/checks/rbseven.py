@@ -28,6 +28,11 @@ def _bare_tests(nodes, finding):
 PHASE_TAGS = ("ranged", "melee", "magic", "any_phase", "all_phases")
 
 
+# the node types check() reads: an ability with none of them gets no finding here, and
+# checks/__init__.py runs check() only on one that has one (issue 38)
+NODES = (n.Test, n.During)
+
+
 def check(a, ctx, nodes, finding):
     yield from _bare_tests(nodes, finding)
     if a.tag in PHASE_TAGS:

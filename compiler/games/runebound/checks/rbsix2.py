@@ -44,6 +44,11 @@ def _round_unhurt(a, nodes, finding):
                                "round, take 1 exhaustion.'")
 
 
+# the node types check() reads: an ability with none of them gets no finding here, and
+# checks/__init__.py runs check() only on one that has one (issue 38)
+NODES = (n.Condition, n.DrawAdventure)
+
+
 def check(a, ctx, nodes, finding):
     yield from _round_unhurt(a, nodes, finding)
     if ctx.kind in ADVENTURE_KINDS:

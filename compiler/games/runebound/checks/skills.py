@@ -17,6 +17,11 @@ HELD = ("item", "ally", "hero")  # the kinds of card a Hero holds, whose rules a
 _SAY = "say it alone, as the card's always-on rule: 'You have the {skill} skill.'"
 
 
+# the node types check() reads: an ability with none of them gets no finding here, and
+# checks/__init__.py runs check() only on one that has one (issue 38)
+NODES = (n.GrantSkill,)
+
+
 def check(a: n.Ability, ctx, nodes, finding):
     grants = [node for node in nodes if type(node) is n.GrantSkill]
     if not grants:

@@ -22,6 +22,11 @@ def _off_ally(node, said: str, finding):
                             "'this Ally'", node.span, hint="put the rule on the Ally's card")
 
 
+# the node types check() reads: an ability with none of them gets no finding here, and
+# checks/__init__.py runs check() only on one that has one (issue 38)
+NODES = (n.AllyDiscarded, n.TakesWounds, n.Trigger, n.AttackResult, n.Outcome, n.Attack)
+
+
 def check(a: n.Ability, ctx, nodes, finding):
     """The findings of ability ``a`` of a card of ``ctx.kind`` (``nodes``: its walk)."""
     ally, challenge = ctx.kind == "ally", ctx.kind == "challenge"

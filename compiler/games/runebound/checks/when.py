@@ -38,6 +38,11 @@ def _unwounded(a: n.Ability, nodes, finding):
                                "'After combat, if you took no wounds, gain 1 gold.'")
 
 
+# the node types check() reads: an ability with none of them gets no finding here, and
+# checks/__init__.py runs check() only on one that has one (issue 38)
+NODES = (n.Condition, n.TestBonus, n.SkillTested, n.AllyLost, n.HeroDefeated)
+
+
 def check(a: n.Ability, ctx, nodes, finding):
     """The findings of ability ``a`` of a card of ``ctx.kind`` (``nodes``: its walk)."""
     yield from _unwounded(a, nodes, finding)

@@ -186,13 +186,13 @@ def is_static(ability: n.Ability) -> bool:
     market-price changes, restrictions and triggers ("Every time ..., gain 1 gold.")."""
     # a sentence of such rules joined by "and" is one too ("+1 Body and +1 Mind.": before
     # session prohib it was no rule at all, and ran nowhere)
+    if ability.tag is not None or ability.window is not None or ability.costs \
+            or ability.limits:  # the sentences need no look then (issue 38)
+        return False
     standing = STATIC_CLAUSES + STATIC_SENTENCES + (n.Trigger,)
     bound = _trigtest.bound_outcomes(ability)  # a trigger's test's outcome is the trigger's
-    return (ability.tag is None and ability.window is None and not ability.costs
-            and not ability.limits
-            and all(isinstance(c, standing) or counted_bonus(c)
-                    for i, s in enumerate(ability.sentences)
-                    if i not in bound for c in n.clauses(s)))
+    return all(isinstance(c, standing) or counted_bonus(c)
+               for i, s in enumerate(ability.sentences) if i not in bound for c in n.clauses(s))
 
 
 def counted_bonus(clause) -> bool:
@@ -307,10 +307,13 @@ _lower_before_lasting = lower
 
 def without_this_event(ability: n.Ability) -> n.Ability:
     """``ability`` with each sentence "While this event is in play, X" made X."""
+    for s in ability.sentences:  # most abilities say none: no new tuple (issue 38)
+        if isinstance(s, n.During) and s.until == "this_event":
+            break
+    else:
+        return ability
     sentences = tuple(s.effect if isinstance(s, n.During) and s.until == "this_event" else s
                       for s in ability.sentences)
-    if sentences == tuple(ability.sentences):
-        return ability
     return replace(ability, sentences=sentences)
 
 

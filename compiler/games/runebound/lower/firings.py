@@ -17,12 +17,13 @@ from runeforge.dsl.runebound import nodes as n
 def counts_firings(ability: n.Ability) -> bool:
     """Is ``ability`` a limit before a rule made only of triggers, which the engine keeps
     always on (no cost, no window), so that its limits count the triggers' firings?"""
+    if not ability.limits or ability.costs or ability.window is not None \
+            or not ability.sentences:  # most abilities: no sentence to look at (issue 38)
+        return False
     from .trigtest import bound_outcomes  # an outcome of a trigger's test is the trigger's
 
     bound = bound_outcomes(ability)
-    return (bool(ability.limits) and not ability.costs and ability.window is None
-            and bool(ability.sentences)
-            and all(type(s) is n.Trigger or i in bound for i, s in enumerate(ability.sentences)))
+    return all(type(s) is n.Trigger or i in bound for i, s in enumerate(ability.sentences))
 
 
 def count_firings(ability: n.Ability, ir: dict) -> dict:

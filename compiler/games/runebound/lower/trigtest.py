@@ -39,6 +39,11 @@ def register(standing) -> None:
 
 def bound_outcomes(ability: n.Ability) -> set[int]:
     """The indices of ``ability``'s sentences that are outcomes of the trigger before them."""
+    for s in ability.sentences:  # none without a trigger sentence: most abilities (issue 38)
+        if type(s) is n.Trigger:
+            break
+    else:
+        return set()
     standing = _standing()
     rule = (ability.tag in (None, *PHASES) and ability.window is None  # (mends: a phase's tag)
             and not ability.costs)

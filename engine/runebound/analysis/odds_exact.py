@@ -76,6 +76,40 @@ def exact_solver(hero: dict, challenge: dict, allies=(), modifiers: dict | None 
                   tuple(_side(a, "ally") for a in allies), tuple(abilities), stamina, ally_ids)
 
 
+# solvers shared by every caller of the process (the bots of all games): see shared_solver
+_SHARED: dict = {}
+_SHARED_MAX = 512
+
+
+def shared_solver(hero: dict, challenge: dict, allies=(), modifiers: dict | None = None,
+                  abilities=(), stamina: int = 0, ally_ids=None):
+    """:func:`exact_solver`, one solver per process for each set of inputs. A solver's
+    values, decisions and cancels are a function of what it is built from (the three
+    :class:`~.odds_solver.Side` s, the abilities, the Stamina and the Allies' ids: the key,
+    all of it) and of the state asked, never of which states were asked before, so a
+    combat's Before Combat solve, its rounds and every later game on the same numbers share
+    the states one of them solved (issue 38). ``RUNEFORGE_NO_GAME_CACHES=1`` gives a new
+    solver every time (the logs must not change: bench_game.py and
+    tests/test_game_caches.py compare)."""
+    from ..game.game import no_game_caches
+
+    h, c = _side(hero, "hero", modifiers), _side(challenge, "challenge")
+    al = tuple(_side(a, "ally") for a in allies)
+    abilities = tuple(abilities)
+    ids = None if ally_ids is None else tuple(ally_ids)
+    if not any(ab.kind == "strike" for ab in abilities):
+        stamina = 0  # it pays strikes only: without one, every Stamina solves the same
+    if no_game_caches():
+        return Solver(h, c, al, abilities, stamina, ids)
+    key = (h, c, al, abilities, stamina, ids)
+    solver = _SHARED.get(key)
+    if solver is None:
+        if len(_SHARED) >= _SHARED_MAX:
+            _SHARED.clear()  # a bound on the memory; the values never depend on it
+        solver = _SHARED[key] = Solver(h, c, al, abilities, stamina, ids)
+    return solver
+
+
 def exact_odds(hero: dict, challenge: dict, allies=(), modifiers: dict | None = None,
                hero_wounds: int = 0, abilities=(), stamina: int = 0,
                exhaustion: int = 0, ally_ids=None) -> OddsResult:

@@ -116,6 +116,21 @@ class Solver:
         self.choice: dict = {}  # state -> {(k, mask): action}
         self._hlife, self._clife = hero.life, chal.life
         self._keys_cache: dict = {}
+        # exhaustion only pays strikes: without one, the states that differ in exhaustion
+        # alone have the same values and decisions, so they are filed as one (exhaustion 0)
+        self._exh_free = not any(ab.kind == "strike" for ab in self.abilities)
+
+    def canon(self, state):
+        """The state ``state`` is filed under (see ``_exh_free``); the solver's own successor
+        states keep the exhaustion of their start, so only states from outside need it."""
+        if self._exh_free and state[3][1]:
+            h, c, allies, (flags, _exh) = state
+            return (h, c, allies, (flags, 0))
+        return state
+
+    def start_value(self, state) -> tuple:
+        """The 5-vector of the round start ``state`` (solved now if it was not yet)."""
+        return self._value(3, 0, self.canon(state))
 
     # --- helpers -------------------------------------------------------------------------
     def _alive_mask(self, allies) -> int:
@@ -290,7 +305,7 @@ class Solver:
     # --- whole combat --------------------------------------------------------------------
     def solve(self, hero_wounds: int, exhaustion: int = 0) -> OddsResult:
         s0 = (hero_wounds, 0, (0,) * self.n, (self.all_flags, exhaustion))
-        win, loss, stal, wounds, wwin = self._value(3, 0, s0)
+        win, loss, stal, wounds, wwin = self.start_value(s0)
         return OddsResult(
             win=win, loss=loss, stalemate=stal,
             # wounds never go down; clamp the rounding noise of "no wound taken" to 0
@@ -305,8 +320,8 @@ class Solver:
         loop started with these wounds (Allies unhurt), the abilities of ``flags`` (default:
         all) and this exhaustion; a terminal start is won or lost."""
         flags = self.all_flags if flags is None else flags
-        return self._value(3, 0, (hero_wounds, challenge_wounds, (0,) * self.n,
-                                  (flags, exhaustion)))
+        return self.start_value((hero_wounds, challenge_wounds, (0,) * self.n,
+                                 (flags, exhaustion)))
 
     def _label(self, who: int) -> str:
         if who >= STRIKE:
@@ -321,14 +336,14 @@ class Solver:
         for name in attacked:
             mask |= 1 << names.index(name)
         extra = (self.all_flags, 0) if extra is None else tuple(extra)
-        key = (k, mask & self._alive_mask(allies), (h, c, allies, extra))
+        key = (k, mask & self._alive_mask(allies), self.canon((h, c, allies, extra)))
         who = self.choice.get(key[2], {}).get(key[:2])
         if who is None:
             raise KeyError(f"situation not reachable from the start: {key}")
         return self._label(who)
 
     def policy_table(self, hero_wounds: int, exhaustion: int = 0) -> list[PolicyEntry]:
-        s0 = (hero_wounds, 0, (0,) * self.n, (self.all_flags, exhaustion))
+        s0 = self.canon((hero_wounds, 0, (0,) * self.n, (self.all_flags, exhaustion)))
         names = ("hero",) + self.ally_names
         seen, todo, out = {(0, 0, s0)}, [(0, 0, s0)], []
         while todo:
@@ -391,7 +406,7 @@ class Solver:
     def cancel_choice(self, k: int, attacked_mask: int, state, wounds: int):
         """The cancel (ability index or None) the policy uses when ``wounds`` land on the
         Hero in phase ``k``; ``attacked_mask`` as after the action. KeyError if not solved."""
-        return self.hit_choice[(k + 1, attacked_mask, state, wounds)]
+        return self.hit_choice[(k + 1, attacked_mask, self.canon(state), wounds)]
 
 
 _ZERO = (0.0, 0.0, 0.0, 0.0, 0.0)

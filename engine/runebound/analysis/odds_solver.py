@@ -98,6 +98,7 @@ class Solver:
                               if ab.kind == "cancel")
         self._alive: dict = {}  # ally wounds -> alive mask
         self.n = len(allies)
+        self._whos = tuple(range(self.n + 1))  # 0: the Hero, 1..: the Allies
         names: list[str] = []
         for a in allies:  # unique labels: a second "Guard" becomes "Guard#2"
             name, i = a.name, 2
@@ -112,7 +113,7 @@ class Solver:
         self.start: dict = {}  # state -> (win, loss, stalemate, wounds, wounds*win)
         # state -> {(k, mask): same 5-vector, 3: the start's}: one hash of the state a
         # lookup (a tuple does not keep its hash)
-        self.node: dict = {}
+        self.node: dict = _Nodes(self)
         self.choice: dict = {}  # state -> {(k, mask): action}
         self._hlife, self._clife = hero.life, chal.life
         self._keys_cache: dict = {}
@@ -151,55 +152,81 @@ class Solver:
             return (1.0, 0.0, 0.0, h, h)
         if h >= self._hlife:
             return (0.0, 1.0, 0.0, h, 0.0)
-        values = self.node.get(state)
-        if values is None:
-            self._solve_state(state)
-            values = self.node[state]
+        values = self.node[state]  # solved now if it was not
         return values[3] if k == 3 else values[(k, mask)]
 
-    def _actions(self, k: int, mask: int, state, alive: int):
-        """(action, constant 5-vector, p_unchanged) of each legal action at a chain node: the
-        constant part collects the outcomes that change something (their values are known)."""
+    def _row(self, k: int, mask: int, state, alive: int) -> list:
+        """(action, constant 5-vector, p_unchanged, next chain node or None) of each legal
+        action at a chain node: the constant part collects the outcomes that change something
+        (their values are known). The hot loop of the solver: ``_value`` is inlined (a
+        successor changes one count, so only that count can make it terminal; ``node`` solves
+        a missing state itself)."""
         h, c, allies, ex = state
         cd = self.chal.damage[k]
-        value = self._value
+        node = self.node
+        clife, hlife = self._clife, self._hlife
+        nk = k + 1
+        last = k == 2  # the next node is the start of the next round (values[3])
         out = []
         plain = not self.abilities  # no once-per-combat ability: the fast path
         if not plain:
+            value = self._value
             flags, exh = ex
             for i, ab in self._strikes[k]:
                 if flags >> i & 1 and exh + ab.cost <= self.stamina \
                         and alive & self.needs[i] == self.needs[i]:
                     nxt = (h, c + ab.amount, allies, (flags & ~(1 << i), exh + ab.cost))
-                    out.append((STRIKE + i, value(k, mask, nxt), 0.0))
-        for who in range(self.n + 1):
+                    out.append((STRIKE + i, value(k, mask, nxt), 0.0, None))
+        p, dmg = self.p, self.dmg
+        for who in self._whos:
             bit = 1 << who
             if mask & bit or not alive & bit:
                 continue
-            ps, dealt = self.p[who][k], self.dmg[who][k]
+            ps, dealt = p[who][k], dmg[who][k]
             nmask = mask | bit
+            nm = nmask & alive
             pf = 1.0 - ps
             x = y = None
             if dealt and ps > 0.0:
-                x = value(k + 1, nmask & alive, (h, c + dealt, allies, ex))
+                c2 = c + dealt
+                if c2 >= clife:
+                    x = (1.0, 0.0, 0.0, h, h)
+                else:
+                    values = node[(h, c2, allies, ex)]
+                    x = values[3] if last else values[(nk, nm)]
             if cd and pf > 0.0:
                 if who == HERO:
-                    y = value(k + 1, nmask & alive, (h + cd, c, allies, ex)) if plain \
-                        else self._hit(k, k + 1, nmask & alive, state, cd)
+                    if not plain:
+                        y = self._hit(k, nk, nm, state, cd)
+                    elif h + cd >= hlife:
+                        y = (0.0, 1.0, 0.0, h + cd, 0.0)
+                    else:
+                        values = node[(h + cd, c, allies, ex)]
+                        y = values[3] if last else values[(nk, nm)]
                 else:
                     aw = list(allies)
                     aw[who - 1] = min(aw[who - 1] + cd, self.allies[who - 1].life)
                     aw = tuple(aw)
-                    y = value(k + 1, nmask & self._alive_mask(aw), (h, c, aw, ex))
+                    na = nmask & self._alive_mask(aw)
+                    values = node[(h, c, aw, ex)]
+                    y = values[3] if last else values[(nk, na)]
             stay = 1.0 if not dealt and not cd else (0.0 if dealt else ps) + (0.0 if cd else pf)
-            out.append((who, _mix(ps, x, pf, y), stay))
+            out.append((who, _mix(ps, x, pf, y), stay, None if last else (nk, nm)))
         if cd == 0:
-            out.append((DEFEND, _ZERO, 1.0))
+            out.append((DEFEND, _ZERO, 1.0, None if last else (nk, mask & alive)))
         else:
-            ps = self.p[HERO][k]
-            y = None if ps >= 1.0 else value(k + 1, mask, (h + cd, c, allies, ex)) if plain \
-                else self._hit(k, k + 1, mask, state, cd)
-            out.append((DEFEND, _mix(ps, None, 1.0 - ps, y), ps))
+            ps = p[HERO][k]
+            if ps >= 1.0:
+                y = None
+            elif not plain:
+                y = self._hit(k, nk, mask, state, cd)
+            elif h + cd >= hlife:
+                y = (0.0, 1.0, 0.0, h + cd, 0.0)
+            else:
+                values = node[(h + cd, c, allies, ex)]
+                y = values[3] if last else values[(nk, mask)]
+            out.append((DEFEND, _mix(ps, None, 1.0 - ps, y), ps,
+                        None if last else (nk, mask & alive)))
         return out
 
     def _hit(self, k: int, nk: int, nmask: int, state, cd: int) -> tuple:
@@ -242,14 +269,10 @@ class Solver:
         alive = self._alive_mask(state[2])
         keys = self._chain_keys(alive)
         # per chain node: (action, constant 5-vector, p_unchanged, next chain node or None)
+        row = self._row
         acts = {}
-        for k, mask in keys:
-            row = []
-            for who, const, stay in self._actions(k, mask, state, alive):
-                nmask = mask if who == DEFEND or who >= STRIKE else mask | (1 << who)
-                nk = None if k == 2 or who >= STRIKE else (k + 1, nmask & alive)
-                row.append((who, const, stay, nk))
-            acts[(k, mask)] = row
+        for key in keys:  # a loop, not a comprehension: one frame less a level of recursion
+            acts[key] = row(key[0], key[1], state, alive)
         eps = _EPS
 
         def sweep(v):
@@ -410,6 +433,21 @@ class Solver:
 
 
 _ZERO = (0.0, 0.0, 0.0, 0.0, 0.0)
+
+
+class _Nodes(dict):
+    """state -> {(k, mask): 5-vector, 3: the start's}; a state not there yet is solved when
+    it is first read (a plain lookup in the solver's hot loop)."""
+
+    __slots__ = ("solver",)
+
+    def __init__(self, solver):
+        super().__init__()
+        self.solver = solver
+
+    def __missing__(self, state):
+        self.solver._solve_state(state)
+        return dict.__getitem__(self, state)
 
 
 def better(v: tuple, w: tuple) -> bool:

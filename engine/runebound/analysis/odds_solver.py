@@ -90,6 +90,7 @@ class Solver:
                 ids = list(ally_ids)
                 self.needs.append(2 << ids.index(ab.holder) if ab.holder in ids else 0)
         self.hit_choice: dict = {}  # (next k, mask, state, wounds) -> ability index or None
+        self._hit_value: dict = {}  # the same keys -> the 5-vector of that choice
         # the abilities by what they do, in index order (the order the loops try them)
         self._strikes = tuple(tuple((i, ab) for i, ab in enumerate(self.abilities)
                                     if ab.kind == "strike" and ab.phases[0] == k)
@@ -231,23 +232,36 @@ class Solver:
 
     def _hit(self, k: int, nk: int, nmask: int, state, cd: int) -> tuple:
         """Value of ``cd`` wounds inflicted on the Hero in phase ``k`` (next node ``nk``,
-        ``nmask``): taken, or partly cancelled by a cancel still there, whichever is best."""
-        h, c, allies, (flags, exh) = state
-        best, bv = None, self._value(nk, nmask, (h + cd, c, allies, (flags, exh)))
-        if not self._cancels:
-            self.hit_choice[(nk, nmask, state, cd)] = None
+        ``nmask``): taken, or partly cancelled by a cancel still there, whichever is best.
+        Kept by its key (the rows of several chain nodes lead to the same hit)."""
+        key = (nk, nmask, state, cd)
+        bv = self._hit_value.get(key)
+        if bv is not None:
             return bv
-        alive = self._alive_mask(allies)
-        for i, ab in self._cancels:
-            if flags >> i & 1 and k in ab.phases \
-                    and alive & self.needs[i] == self.needs[i]:
-                after = (h, c, allies, (flags & ~(1 << i), exh))
-                left = cd - ab.amount  # the window stays open while wounds are left
-                v = self._hit(k, nk, nmask, after, left) if left > 0 else \
-                    self._value(nk, nmask, after)
-                if better(v, bv):
-                    best, bv = i, v
-        self.hit_choice[(nk, nmask, state, cd)] = best
+        h, c, allies, ex = state
+        if h + cd >= self._hlife:
+            bv = (0.0, 1.0, 0.0, h + cd, 0.0)
+        else:
+            values = self.node[(h + cd, c, allies, ex)]
+            bv = values[3] if nk == 3 else values[(nk, nmask)]
+        best = None
+        if self._cancels:
+            flags, exh = ex
+            alive = self._alive_mask(allies)
+            needs = self.needs
+            for i, ab in self._cancels:
+                if flags >> i & 1 and k in ab.phases and alive & needs[i] == needs[i]:
+                    after = (h, c, allies, (flags & ~(1 << i), exh))
+                    left = cd - ab.amount  # the window stays open while wounds are left
+                    if left > 0:
+                        v = self._hit(k, nk, nmask, after, left)
+                    else:  # the same wounds: not the end of the combat
+                        values = self.node[after]
+                        v = values[3] if nk == 3 else values[(nk, nmask)]
+                    if better(v, bv):
+                        best, bv = i, v
+        self.hit_choice[key] = best
+        self._hit_value[key] = bv
         return bv
 
     # --- one round-start state -----------------------------------------------------------

@@ -72,6 +72,10 @@ class Solver:
     """States are ``(hero wounds, challenge wounds, ally wounds, (flags, exhaustion))``:
     ``flags`` has bit ``i`` set while ``abilities[i]`` is still there to use."""
 
+    # the Newton step skips the sweep that would only repeat its choices (False: sweep
+    # every step, as the method says; tests/test_solver_sharing.py compares the two)
+    shortcut = True
+
     def __init__(self, hero: Side, chal: Side, allies: tuple[Side, ...],
                  abilities: tuple[RoundAbility, ...] = (), stamina: int = 0,
                  ally_ids: tuple[str, ...] | None = None):
@@ -91,6 +95,7 @@ class Solver:
                 self.needs.append(2 << ids.index(ab.holder) if ab.holder in ids else 0)
         self.hit_choice: dict = {}  # (next k, mask, state, wounds) -> ability index or None
         self._hit_value: dict = {}  # the same keys -> the 5-vector of that choice
+        self.sweeps = 0  # sweeps of the chain nodes run so far (a measure of the work)
         # the abilities by what they do, in index order (the order the loops try them)
         self._strikes = tuple(tuple((i, ab) for i, ab in enumerate(self.abilities)
                                     if ab.kind == "strike" and ab.phases[0] == k)
@@ -290,11 +295,15 @@ class Solver:
         eps = _EPS
 
         def sweep(v):
+            """The best action of every chain node when "the round ends unchanged" is worth
+            ``v``; also each node's options as (w, p, wd), the numbers its choice compares."""
             val = {}
             pick = {}
+            seen = []
             for key in keys:
                 best = None
                 bt = bp = bwd = 0.0
+                options = []
                 for who, c, stay, nk in acts[key]:
                     if nk is None:
                         n0 = n1 = n2 = n3 = n4 = 0.0
@@ -304,6 +313,7 @@ class Solver:
                     w = c[0] + stay * n0
                     p = stay * n5
                     wd = c[3] + stay * n3
+                    options.append((w, p, wd))
                     tot = w + p * v
                     if (best is None or tot > bt + eps
                             or (tot >= bt - eps and (p < bp - eps
@@ -312,11 +322,33 @@ class Solver:
                         bt, bp, bwd = tot, p, wd
                         pick[key] = who
                 val[key] = best
-            return val, pick
+                seen.append((options, len(options)))
+            return val, pick, seen
+
+        def same_choices(seen, v) -> bool:
+            """Would sweep(v) choose what the sweep that gave ``seen`` chose, at every node?
+            Then it computes the same numbers again (a node's options depend on v only
+            through the choices after it), so it is not run. The comparison is the sweep's."""
+            for (options, n), key in zip(seen, keys, strict=True):
+                first = None
+                bt = bp = bwd = 0.0
+                i = 0
+                for j in range(n):
+                    w, p, wd = options[j]
+                    tot = w + p * v
+                    if (first is None or tot > bt + eps
+                            or (tot >= bt - eps and (p < bp - eps
+                                                     or (p <= bp + eps and wd < bwd - eps)))):
+                        first = True
+                        bt, bp, bwd, i = tot, p, wd, j
+                if acts[key][i][0] != pick[key]:
+                    return False
+            return True
 
         v = 0.0
+        val, pick, seen = sweep(v)
+        self.sweeps += 1
         for _ in range(200):
-            val, pick = sweep(v)
             r = val[(0, 0)]
             if r[5] >= 1.0:
                 break  # T(v) = v with p = 1: nothing the player can do changes anything
@@ -324,6 +356,10 @@ class Solver:
             if nv <= v + 1e-15:
                 break
             v = nv
+            if self.shortcut and same_choices(seen, v):
+                break  # sweep(v) would give val again, hence v again: the fixed point
+            val, pick, seen = sweep(v)
+            self.sweeps += 1
         r = val[(0, 0)]
         p = r[5]
         if p >= 1.0:

@@ -217,7 +217,16 @@ class Solver:
                     values = node[(h, c, aw, ex)]
                     y = values[3] if last else values[(nk, na)]
             stay = 1.0 if not dealt and not cd else (0.0 if dealt else ps) + (0.0 if cd else pf)
-            out.append((who, _mix(ps, x, pf, y), stay, None if last else (nk, nm)))
+            # ps * x + pf * y over 5-vectors; None: an outcome that changes nothing
+            if x is None:
+                const = _ZERO if y is None else (pf * y[0], pf * y[1], pf * y[2], pf * y[3],
+                                                 pf * y[4])
+            elif y is None:
+                const = (ps * x[0], ps * x[1], ps * x[2], ps * x[3], ps * x[4])
+            else:
+                const = (ps * x[0] + pf * y[0], ps * x[1] + pf * y[1], ps * x[2] + pf * y[2],
+                         ps * x[3] + pf * y[3], ps * x[4] + pf * y[4])
+            out.append((who, const, stay, None if last else (nk, nm)))
         if cd == 0:
             out.append((DEFEND, _ZERO, 1.0, None if last else (nk, mask & alive)))
         else:
@@ -231,8 +240,10 @@ class Solver:
             else:
                 values = node[(h + cd, c, allies, ex)]
                 y = values[3] if last else values[(nk, mask)]
-            out.append((DEFEND, _mix(ps, None, 1.0 - ps, y), ps,
-                        None if last else (nk, mask & alive)))
+            pf = 1.0 - ps
+            const = _ZERO if y is None else (pf * y[0], pf * y[1], pf * y[2], pf * y[3],
+                                             pf * y[4])
+            out.append((DEFEND, const, ps, None if last else (nk, mask & alive)))
         return out
 
     def _hit(self, k: int, nk: int, nmask: int, state, cd: int) -> tuple:
@@ -252,7 +263,7 @@ class Solver:
         best = None
         if self._cancels:
             flags, exh = ex
-            alive = self._alive_mask(allies)
+            alive = self._alive.get(allies) or self._alive_mask(allies)  # never 0: the Hero
             needs = self.needs
             for i, ab in self._cancels:
                 if flags >> i & 1 and k in ab.phases and alive & needs[i] == needs[i]:
@@ -322,19 +333,18 @@ class Solver:
                         bt, bp, bwd = tot, p, wd
                         pick[key] = who
                 val[key] = best
-                seen.append((options, len(options)))
+                seen.append(options)
             return val, pick, seen
 
         def same_choices(seen, v) -> bool:
             """Would sweep(v) choose what the sweep that gave ``seen`` chose, at every node?
             Then it computes the same numbers again (a node's options depend on v only
             through the choices after it), so it is not run. The comparison is the sweep's."""
-            for (options, n), key in zip(seen, keys, strict=True):
+            for options, key in zip(seen, keys, strict=True):
                 first = None
                 bt = bp = bwd = 0.0
                 i = 0
-                for j in range(n):
-                    w, p, wd = options[j]
+                for j, (w, p, wd) in enumerate(options):
                     tot = w + p * v
                     if (first is None or tot > bt + eps
                             or (tot >= bt - eps and (p < bp - eps
@@ -503,13 +513,3 @@ class _Nodes(dict):
 def better(v: tuple, w: tuple) -> bool:
     """Is 5-vector ``v`` strictly better than ``w``: more wins, then fewer wounds."""
     return v[0] > w[0] + _EPS or (v[0] >= w[0] - _EPS and v[3] < w[3] - _EPS)
-
-
-def _mix(p: float, x: tuple | None, q: float, y: tuple | None) -> tuple:
-    """p * x + q * y over 5-vectors; None stands for an outcome that changes nothing."""
-    if x is None:
-        return _ZERO if y is None else (q * y[0], q * y[1], q * y[2], q * y[3], q * y[4])
-    if y is None:
-        return (p * x[0], p * x[1], p * x[2], p * x[3], p * x[4])
-    return (p * x[0] + q * y[0], p * x[1] + q * y[1], p * x[2] + q * y[2],
-            p * x[3] + q * y[3], p * x[4] + q * y[4])

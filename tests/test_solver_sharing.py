@@ -179,3 +179,17 @@ def test_the_newton_step_that_skips_a_repeated_sweep_changes_nothing():
         assert fast.choice == slow.choice and fast.hit_choice == slow.hit_choice
         assert dict(fast.node) == dict(slow.node)
     assert sweeps["fast"] < sweeps["slow"]
+
+
+def test_the_solvers_used_longest_ago_leave_when_the_states_pass_the_bound(monkeypatch):
+    monkeypatch.setattr(odds_exact, "_SHARED_STATES", 30)
+    first = shared_solver(**base())
+    first.start_value((0, 0, (0,), (first.all_flags, 0)))
+    assert len(first.start) >= 30
+    second = shared_solver(**base(stamina=3))  # over the bound: the first one leaves
+    assert list(odds_exact._SHARED.values()) == [second]
+    assert shared_solver(**base()) is not first
+    third = shared_solver(**base(stamina=2))
+    assert shared_solver(**base(stamina=3)) is second  # used again: it stays
+    assert list(odds_exact._SHARED.values())[-1] is second and third in \
+        odds_exact._SHARED.values()

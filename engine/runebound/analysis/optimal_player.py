@@ -37,7 +37,7 @@ from ..core.skills import skills_of
 from ..core.windows import BEFORE_COMBAT
 from .before_model import before_model
 from .odds_before import Rules, decide_before_combat, exact_combat_odds
-from .odds_exact import shared_solver
+from .odds_exact import shared_solver, solve_start
 from .odds_solver import OddsResult
 
 _PHASES = PHASES
@@ -362,18 +362,8 @@ _NO_ANSWER = object()
 
 
 def _deep(solver, state) -> None:
-    """Solve ``state`` as a round start, with the recursion room exact_odds gives a solve
-    (about 3 frames per wound of life)."""
-    import sys
-
-    need = 3 * (solver.hero.life + solver.chal.life + sum(a.life for a in solver.allies)) + 200
-    old = sys.getrecursionlimit()
-    if need > old:
-        sys.setrecursionlimit(need + old)
-    try:
-        solver.start_value(state)
-    finally:
-        sys.setrecursionlimit(old)
+    """Solve ``state`` as a round start, with the recursion room exact_odds gives a solve."""
+    solve_start(solver, state)
 
 
 def _spent(hero, ability, bucket: str) -> bool:

@@ -11,7 +11,7 @@ takes its bots from here.
 against a challenge's printed stats, with the optimal phase policy of the exact model (no
 escape; the Hero's and items' standing modifiers are in ``engine.stat``; once-per-combat
 abilities and Before Combat text are left out, so a Before Combat wound is counted by
-``before_wounds``). Solves are cached per process by their numbers.
+``before_wounds``). Solves are cached per process by their numbers (and the solvers shared: odds_exact.shared_solver).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from __future__ import annotations
 from ..bots.estimates import PHASE_ATTR
 from ..bots.game_bot import GameBot
 from ..bots.game_bot import make_bot as _make_bot
-from .odds_exact import exact_odds
+from .odds_exact import shared_solver, solve_start
 from .optimal_player import OptimalPlayer
 
 _CACHE: dict[tuple, float] = {}
@@ -55,7 +55,13 @@ def exact_win(engine, hero, enemy: dict, before_wounds: int = 0) -> float:
     if found is None:
         if len(_CACHE) > _CACHE_MAX:
             _CACHE.clear()
-        found = _CACHE[key] = exact_odds(h, c, allies[:2], hero_wounds=wounds).win
+        # exact_odds(h, c, allies[:2], hero_wounds=wounds).win, on the solver the process
+        # shares (named as the optimal player names its sides: a fight it judges here is
+        # often the one it plays next)
+        solver = shared_solver(dict(h, name=""), dict(c, name=""),
+                               [dict(a, name=f"a{i}") for i, a in enumerate(allies[:2])])
+        found = _CACHE[key] = solve_start(
+            solver, (wounds, 0, (0,) * len(solver.allies), (solver.all_flags, 0)))[0]
     return found
 
 

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 
 from ..core.ir import ATTRIBUTES, PHASES
 from .before_model import BeforeModel
-from .odds_exact import exact_solver
+from .odds_exact import shared_solver
 from .odds_solver import p_roll_at_least
 
 _ATTR = dict(zip(PHASES, ATTRIBUTES, strict=True))
@@ -392,7 +392,7 @@ def exact_combat_odds(hero: dict, chal: dict, allies=(), model: BeforeModel | No
                       rules: Rules = Rules(), skills=(), start=(0, 0, 0),
                       skip: int = 0, ally_ids=None) -> BeforeSolution:
     """Exact odds of the whole combat: :func:`solve_before` over the round loop of
-    :func:`~.odds_exact.exact_solver` (one solve per set of lasting modifiers). ``hero`` and
+    :func:`~.odds_exact.shared_solver` (one solve per set of lasting modifiers). ``hero`` and
     ``chal`` as for :func:`solve_before`; ``allies``: stat dicts as :func:`~.odds_exact.exact_odds`
     takes them (life with the margin); ``ally_ids``: their card ids (an Ally's
     once-per-combat ability is there while it lives)."""
@@ -403,7 +403,7 @@ def exact_combat_odds(hero: dict, chal: dict, allies=(), model: BeforeModel | No
     def leaf(h, c, mods, e=0, spent=frozenset()):
         solver = solvers.get(mods)
         if solver is None:
-            solver = solvers[mods] = exact_solver(
+            solver = solvers[mods] = shared_solver(
                 round_card(hero, mods), round_card(chal, ()), allies,
                 {f"{p}_roll": _get(hero, f"{p}_roll", mods) for p in PHASES},
                 rounds, _get(hero, "stamina", mods), ally_ids)

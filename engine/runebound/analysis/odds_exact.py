@@ -76,6 +76,60 @@ def exact_solver(hero: dict, challenge: dict, allies=(), modifiers: dict | None 
                   tuple(_side(a, "ally") for a in allies), tuple(abilities), stamina, ally_ids)
 
 
+# solvers shared by every caller of the process (the bots of all games): see shared_solver
+_SHARED: dict = {}
+_SHARED_MAX = 512  # solvers
+_SHARED_STATES = 20_000  # round-start states solved in them (~3 kB each with their tables)
+
+
+def shared_solver(hero: dict, challenge: dict, allies=(), modifiers: dict | None = None,
+                  abilities=(), stamina: int = 0, ally_ids=None):
+    """:func:`exact_solver`, one solver per process for each set of inputs. A solver's
+    values, decisions and cancels are a function of what it is built from (the three
+    :class:`~.odds_solver.Side` s, the abilities, the Stamina and the Allies' ids: the key,
+    all of it) and of the state asked, never of which states were asked before, so a
+    combat's Before Combat solve, its rounds and every later game on the same numbers share
+    the states one of them solved (issue 38). ``RUNEFORGE_NO_GAME_CACHES=1`` gives a new
+    solver every time (the logs must not change: bench_game.py and
+    tests/test_game_caches.py compare)."""
+    from ..game.game import no_game_caches
+
+    h, c = _side(hero, "hero", modifiers), _side(challenge, "challenge")
+    al = tuple(_side(a, "ally") for a in allies)
+    abilities = tuple(abilities)
+    ids = None if ally_ids is None else tuple(ally_ids)
+    if not any(ab.kind == "strike" for ab in abilities):
+        stamina = 0  # it pays strikes only: without one, every Stamina solves the same
+    if not any(ab.holder for ab in abilities):
+        ids = None  # they name the holders of Allies' abilities only
+    if no_game_caches():
+        return Solver(h, c, al, abilities, stamina, ids)
+    key = (h, c, al, abilities, stamina, ids)
+    solver = _SHARED.pop(key, None)
+    if solver is None:
+        solver = Solver(h, c, al, abilities, stamina, ids)
+        # a bound on the memory (the values never depend on it): the solvers used longest
+        # ago leave first
+        states = sum(len(s.start) for s in _SHARED.values())
+        while _SHARED and (len(_SHARED) >= _SHARED_MAX or states >= _SHARED_STATES):
+            states -= len(_SHARED.pop(next(iter(_SHARED))).start)
+    _SHARED[key] = solver  # the most recently used last
+    return solver
+
+
+def solve_start(solver, state) -> tuple:
+    """``solver.start_value(state)`` with the recursion room a solve needs (about 3 frames
+    per wound of life, as :func:`exact_odds` gives it)."""
+    need = 3 * (solver.hero.life + solver.chal.life + sum(a.life for a in solver.allies)) + 200
+    old = sys.getrecursionlimit()
+    if need > old:
+        sys.setrecursionlimit(need + old)
+    try:
+        return solver.start_value(state)
+    finally:
+        sys.setrecursionlimit(old)
+
+
 def exact_odds(hero: dict, challenge: dict, allies=(), modifiers: dict | None = None,
                hero_wounds: int = 0, abilities=(), stamina: int = 0,
                exhaustion: int = 0, ally_ids=None) -> OddsResult:

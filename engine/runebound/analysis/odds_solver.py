@@ -72,6 +72,10 @@ class Solver:
     """States are ``(hero wounds, challenge wounds, ally wounds, (flags, exhaustion))``:
     ``flags`` has bit ``i`` set while ``abilities[i]`` is still there to use."""
 
+    # the Newton step skips the sweep that would only repeat its choices (False: sweep
+    # every step, as the method says; tests/test_solver_sharing.py compares the two)
+    shortcut = True
+
     def __init__(self, hero: Side, chal: Side, allies: tuple[Side, ...],
                  abilities: tuple[RoundAbility, ...] = (), stamina: int = 0,
                  ally_ids: tuple[str, ...] | None = None):
@@ -90,6 +94,8 @@ class Solver:
                 ids = list(ally_ids)
                 self.needs.append(2 << ids.index(ab.holder) if ab.holder in ids else 0)
         self.hit_choice: dict = {}  # (next k, mask, state, wounds) -> ability index or None
+        self._hit_value: dict = {}  # the same keys -> the 5-vector of that choice
+        self.sweeps = 0  # sweeps of the chain nodes run so far (a measure of the work)
         # the abilities by what they do, in index order (the order the loops try them)
         self._strikes = tuple(tuple((i, ab) for i, ab in enumerate(self.abilities)
                                     if ab.kind == "strike" and ab.phases[0] == k)
@@ -98,6 +104,7 @@ class Solver:
                               if ab.kind == "cancel")
         self._alive: dict = {}  # ally wounds -> alive mask
         self.n = len(allies)
+        self._whos = tuple(range(self.n + 1))  # 0: the Hero, 1..: the Allies
         names: list[str] = []
         for a in allies:  # unique labels: a second "Guard" becomes "Guard#2"
             name, i = a.name, 2
@@ -112,10 +119,25 @@ class Solver:
         self.start: dict = {}  # state -> (win, loss, stalemate, wounds, wounds*win)
         # state -> {(k, mask): same 5-vector, 3: the start's}: one hash of the state a
         # lookup (a tuple does not keep its hash)
-        self.node: dict = {}
+        self.node: dict = _Nodes(self)
         self.choice: dict = {}  # state -> {(k, mask): action}
         self._hlife, self._clife = hero.life, chal.life
         self._keys_cache: dict = {}
+        # exhaustion only pays strikes: without one, the states that differ in exhaustion
+        # alone have the same values and decisions, so they are filed as one (exhaustion 0)
+        self._exh_free = not any(ab.kind == "strike" for ab in self.abilities)
+
+    def canon(self, state):
+        """The state ``state`` is filed under (see ``_exh_free``); the solver's own successor
+        states keep the exhaustion of their start, so only states from outside need it."""
+        if self._exh_free and state[3][1]:
+            h, c, allies, (flags, _exh) = state
+            return (h, c, allies, (flags, 0))
+        return state
+
+    def start_value(self, state) -> tuple:
+        """The 5-vector of the round start ``state`` (solved now if it was not yet)."""
+        return self._value(3, 0, self.canon(state))
 
     # --- helpers -------------------------------------------------------------------------
     def _alive_mask(self, allies) -> int:
@@ -136,76 +158,126 @@ class Solver:
             return (1.0, 0.0, 0.0, h, h)
         if h >= self._hlife:
             return (0.0, 1.0, 0.0, h, 0.0)
-        values = self.node.get(state)
-        if values is None:
-            self._solve_state(state)
-            values = self.node[state]
+        values = self.node[state]  # solved now if it was not
         return values[3] if k == 3 else values[(k, mask)]
 
-    def _actions(self, k: int, mask: int, state, alive: int):
-        """(action, constant 5-vector, p_unchanged) of each legal action at a chain node: the
-        constant part collects the outcomes that change something (their values are known)."""
+    def _row(self, k: int, mask: int, state, alive: int) -> list:
+        """(action, constant 5-vector, p_unchanged, next chain node or None) of each legal
+        action at a chain node: the constant part collects the outcomes that change something
+        (their values are known). The hot loop of the solver: ``_value`` is inlined (a
+        successor changes one count, so only that count can make it terminal; ``node`` solves
+        a missing state itself)."""
         h, c, allies, ex = state
         cd = self.chal.damage[k]
-        value = self._value
+        node = self.node
+        clife, hlife = self._clife, self._hlife
+        nk = k + 1
+        last = k == 2  # the next node is the start of the next round (values[3])
         out = []
         plain = not self.abilities  # no once-per-combat ability: the fast path
         if not plain:
+            value = self._value
             flags, exh = ex
             for i, ab in self._strikes[k]:
                 if flags >> i & 1 and exh + ab.cost <= self.stamina \
                         and alive & self.needs[i] == self.needs[i]:
                     nxt = (h, c + ab.amount, allies, (flags & ~(1 << i), exh + ab.cost))
-                    out.append((STRIKE + i, value(k, mask, nxt), 0.0))
-        for who in range(self.n + 1):
+                    out.append((STRIKE + i, value(k, mask, nxt), 0.0, None))
+        p, dmg = self.p, self.dmg
+        for who in self._whos:
             bit = 1 << who
             if mask & bit or not alive & bit:
                 continue
-            ps, dealt = self.p[who][k], self.dmg[who][k]
+            ps, dealt = p[who][k], dmg[who][k]
             nmask = mask | bit
+            nm = nmask & alive
             pf = 1.0 - ps
             x = y = None
             if dealt and ps > 0.0:
-                x = value(k + 1, nmask & alive, (h, c + dealt, allies, ex))
+                c2 = c + dealt
+                if c2 >= clife:
+                    x = (1.0, 0.0, 0.0, h, h)
+                else:
+                    values = node[(h, c2, allies, ex)]
+                    x = values[3] if last else values[(nk, nm)]
             if cd and pf > 0.0:
                 if who == HERO:
-                    y = value(k + 1, nmask & alive, (h + cd, c, allies, ex)) if plain \
-                        else self._hit(k, k + 1, nmask & alive, state, cd)
+                    if not plain:
+                        y = self._hit(k, nk, nm, state, cd)
+                    elif h + cd >= hlife:
+                        y = (0.0, 1.0, 0.0, h + cd, 0.0)
+                    else:
+                        values = node[(h + cd, c, allies, ex)]
+                        y = values[3] if last else values[(nk, nm)]
                 else:
                     aw = list(allies)
                     aw[who - 1] = min(aw[who - 1] + cd, self.allies[who - 1].life)
                     aw = tuple(aw)
-                    y = value(k + 1, nmask & self._alive_mask(aw), (h, c, aw, ex))
+                    na = nmask & self._alive_mask(aw)
+                    values = node[(h, c, aw, ex)]
+                    y = values[3] if last else values[(nk, na)]
             stay = 1.0 if not dealt and not cd else (0.0 if dealt else ps) + (0.0 if cd else pf)
-            out.append((who, _mix(ps, x, pf, y), stay))
+            # ps * x + pf * y over 5-vectors; None: an outcome that changes nothing
+            if x is None:
+                const = _ZERO if y is None else (pf * y[0], pf * y[1], pf * y[2], pf * y[3],
+                                                 pf * y[4])
+            elif y is None:
+                const = (ps * x[0], ps * x[1], ps * x[2], ps * x[3], ps * x[4])
+            else:
+                const = (ps * x[0] + pf * y[0], ps * x[1] + pf * y[1], ps * x[2] + pf * y[2],
+                         ps * x[3] + pf * y[3], ps * x[4] + pf * y[4])
+            out.append((who, const, stay, None if last else (nk, nm)))
         if cd == 0:
-            out.append((DEFEND, _ZERO, 1.0))
+            out.append((DEFEND, _ZERO, 1.0, None if last else (nk, mask & alive)))
         else:
-            ps = self.p[HERO][k]
-            y = None if ps >= 1.0 else value(k + 1, mask, (h + cd, c, allies, ex)) if plain \
-                else self._hit(k, k + 1, mask, state, cd)
-            out.append((DEFEND, _mix(ps, None, 1.0 - ps, y), ps))
+            ps = p[HERO][k]
+            if ps >= 1.0:
+                y = None
+            elif not plain:
+                y = self._hit(k, nk, mask, state, cd)
+            elif h + cd >= hlife:
+                y = (0.0, 1.0, 0.0, h + cd, 0.0)
+            else:
+                values = node[(h + cd, c, allies, ex)]
+                y = values[3] if last else values[(nk, mask)]
+            pf = 1.0 - ps
+            const = _ZERO if y is None else (pf * y[0], pf * y[1], pf * y[2], pf * y[3],
+                                             pf * y[4])
+            out.append((DEFEND, const, ps, None if last else (nk, mask & alive)))
         return out
 
     def _hit(self, k: int, nk: int, nmask: int, state, cd: int) -> tuple:
         """Value of ``cd`` wounds inflicted on the Hero in phase ``k`` (next node ``nk``,
-        ``nmask``): taken, or partly cancelled by a cancel still there, whichever is best."""
-        h, c, allies, (flags, exh) = state
-        best, bv = None, self._value(nk, nmask, (h + cd, c, allies, (flags, exh)))
-        if not self._cancels:
-            self.hit_choice[(nk, nmask, state, cd)] = None
+        ``nmask``): taken, or partly cancelled by a cancel still there, whichever is best.
+        Kept by its key (the rows of several chain nodes lead to the same hit)."""
+        key = (nk, nmask, state, cd)
+        bv = self._hit_value.get(key)
+        if bv is not None:
             return bv
-        alive = self._alive_mask(allies)
-        for i, ab in self._cancels:
-            if flags >> i & 1 and k in ab.phases \
-                    and alive & self.needs[i] == self.needs[i]:
-                after = (h, c, allies, (flags & ~(1 << i), exh))
-                left = cd - ab.amount  # the window stays open while wounds are left
-                v = self._hit(k, nk, nmask, after, left) if left > 0 else \
-                    self._value(nk, nmask, after)
-                if better(v, bv):
-                    best, bv = i, v
-        self.hit_choice[(nk, nmask, state, cd)] = best
+        h, c, allies, ex = state
+        if h + cd >= self._hlife:
+            bv = (0.0, 1.0, 0.0, h + cd, 0.0)
+        else:
+            values = self.node[(h + cd, c, allies, ex)]
+            bv = values[3] if nk == 3 else values[(nk, nmask)]
+        best = None
+        if self._cancels:
+            flags, exh = ex
+            alive = self._alive.get(allies) or self._alive_mask(allies)  # never 0: the Hero
+            needs = self.needs
+            for i, ab in self._cancels:
+                if flags >> i & 1 and k in ab.phases and alive & needs[i] == needs[i]:
+                    after = (h, c, allies, (flags & ~(1 << i), exh))
+                    left = cd - ab.amount  # the window stays open while wounds are left
+                    if left > 0:
+                        v = self._hit(k, nk, nmask, after, left)
+                    else:  # the same wounds: not the end of the combat
+                        values = self.node[after]
+                        v = values[3] if nk == 3 else values[(nk, nmask)]
+                    if better(v, bv):
+                        best, bv = i, v
+        self.hit_choice[key] = best
+        self._hit_value[key] = bv
         return bv
 
     # --- one round-start state -----------------------------------------------------------
@@ -227,22 +299,22 @@ class Solver:
         alive = self._alive_mask(state[2])
         keys = self._chain_keys(alive)
         # per chain node: (action, constant 5-vector, p_unchanged, next chain node or None)
+        row = self._row
         acts = {}
-        for k, mask in keys:
-            row = []
-            for who, const, stay in self._actions(k, mask, state, alive):
-                nmask = mask if who == DEFEND or who >= STRIKE else mask | (1 << who)
-                nk = None if k == 2 or who >= STRIKE else (k + 1, nmask & alive)
-                row.append((who, const, stay, nk))
-            acts[(k, mask)] = row
+        for key in keys:  # a loop, not a comprehension: one frame less a level of recursion
+            acts[key] = row(key[0], key[1], state, alive)
         eps = _EPS
 
         def sweep(v):
+            """The best action of every chain node when "the round ends unchanged" is worth
+            ``v``; also each node's options as (w, p, wd), the numbers its choice compares."""
             val = {}
             pick = {}
+            seen = []
             for key in keys:
                 best = None
                 bt = bp = bwd = 0.0
+                options = []
                 for who, c, stay, nk in acts[key]:
                     if nk is None:
                         n0 = n1 = n2 = n3 = n4 = 0.0
@@ -252,6 +324,7 @@ class Solver:
                     w = c[0] + stay * n0
                     p = stay * n5
                     wd = c[3] + stay * n3
+                    options.append((w, p, wd))
                     tot = w + p * v
                     if (best is None or tot > bt + eps
                             or (tot >= bt - eps and (p < bp - eps
@@ -260,11 +333,32 @@ class Solver:
                         bt, bp, bwd = tot, p, wd
                         pick[key] = who
                 val[key] = best
-            return val, pick
+                seen.append(options)
+            return val, pick, seen
+
+        def same_choices(seen, v) -> bool:
+            """Would sweep(v) choose what the sweep that gave ``seen`` chose, at every node?
+            Then it computes the same numbers again (a node's options depend on v only
+            through the choices after it), so it is not run. The comparison is the sweep's."""
+            for options, key in zip(seen, keys, strict=True):
+                first = None
+                bt = bp = bwd = 0.0
+                i = 0
+                for j, (w, p, wd) in enumerate(options):
+                    tot = w + p * v
+                    if (first is None or tot > bt + eps
+                            or (tot >= bt - eps and (p < bp - eps
+                                                     or (p <= bp + eps and wd < bwd - eps)))):
+                        first = True
+                        bt, bp, bwd, i = tot, p, wd, j
+                if acts[key][i][0] != pick[key]:
+                    return False
+            return True
 
         v = 0.0
+        val, pick, seen = sweep(v)
+        self.sweeps += 1
         for _ in range(200):
-            val, pick = sweep(v)
             r = val[(0, 0)]
             if r[5] >= 1.0:
                 break  # T(v) = v with p = 1: nothing the player can do changes anything
@@ -272,6 +366,10 @@ class Solver:
             if nv <= v + 1e-15:
                 break
             v = nv
+            if self.shortcut and same_choices(seen, v):
+                break  # sweep(v) would give val again, hence v again: the fixed point
+            val, pick, seen = sweep(v)
+            self.sweeps += 1
         r = val[(0, 0)]
         p = r[5]
         if p >= 1.0:
@@ -290,7 +388,7 @@ class Solver:
     # --- whole combat --------------------------------------------------------------------
     def solve(self, hero_wounds: int, exhaustion: int = 0) -> OddsResult:
         s0 = (hero_wounds, 0, (0,) * self.n, (self.all_flags, exhaustion))
-        win, loss, stal, wounds, wwin = self._value(3, 0, s0)
+        win, loss, stal, wounds, wwin = self.start_value(s0)
         return OddsResult(
             win=win, loss=loss, stalemate=stal,
             # wounds never go down; clamp the rounding noise of "no wound taken" to 0
@@ -305,8 +403,8 @@ class Solver:
         loop started with these wounds (Allies unhurt), the abilities of ``flags`` (default:
         all) and this exhaustion; a terminal start is won or lost."""
         flags = self.all_flags if flags is None else flags
-        return self._value(3, 0, (hero_wounds, challenge_wounds, (0,) * self.n,
-                                  (flags, exhaustion)))
+        return self.start_value((hero_wounds, challenge_wounds, (0,) * self.n,
+                                 (flags, exhaustion)))
 
     def _label(self, who: int) -> str:
         if who >= STRIKE:
@@ -321,14 +419,14 @@ class Solver:
         for name in attacked:
             mask |= 1 << names.index(name)
         extra = (self.all_flags, 0) if extra is None else tuple(extra)
-        key = (k, mask & self._alive_mask(allies), (h, c, allies, extra))
+        key = (k, mask & self._alive_mask(allies), self.canon((h, c, allies, extra)))
         who = self.choice.get(key[2], {}).get(key[:2])
         if who is None:
             raise KeyError(f"situation not reachable from the start: {key}")
         return self._label(who)
 
     def policy_table(self, hero_wounds: int, exhaustion: int = 0) -> list[PolicyEntry]:
-        s0 = (hero_wounds, 0, (0,) * self.n, (self.all_flags, exhaustion))
+        s0 = self.canon((hero_wounds, 0, (0,) * self.n, (self.all_flags, exhaustion)))
         names = ("hero",) + self.ally_names
         seen, todo, out = {(0, 0, s0)}, [(0, 0, s0)], []
         while todo:
@@ -391,22 +489,27 @@ class Solver:
     def cancel_choice(self, k: int, attacked_mask: int, state, wounds: int):
         """The cancel (ability index or None) the policy uses when ``wounds`` land on the
         Hero in phase ``k``; ``attacked_mask`` as after the action. KeyError if not solved."""
-        return self.hit_choice[(k + 1, attacked_mask, state, wounds)]
+        return self.hit_choice[(k + 1, attacked_mask, self.canon(state), wounds)]
 
 
 _ZERO = (0.0, 0.0, 0.0, 0.0, 0.0)
 
 
+class _Nodes(dict):
+    """state -> {(k, mask): 5-vector, 3: the start's}; a state not there yet is solved when
+    it is first read (a plain lookup in the solver's hot loop)."""
+
+    __slots__ = ("solver",)
+
+    def __init__(self, solver):
+        super().__init__()
+        self.solver = solver
+
+    def __missing__(self, state):
+        self.solver._solve_state(state)
+        return dict.__getitem__(self, state)
+
+
 def better(v: tuple, w: tuple) -> bool:
     """Is 5-vector ``v`` strictly better than ``w``: more wins, then fewer wounds."""
     return v[0] > w[0] + _EPS or (v[0] >= w[0] - _EPS and v[3] < w[3] - _EPS)
-
-
-def _mix(p: float, x: tuple | None, q: float, y: tuple | None) -> tuple:
-    """p * x + q * y over 5-vectors; None stands for an outcome that changes nothing."""
-    if x is None:
-        return _ZERO if y is None else (q * y[0], q * y[1], q * y[2], q * y[3], q * y[4])
-    if y is None:
-        return (p * x[0], p * x[1], p * x[2], p * x[3], p * x[4])
-    return (p * x[0] + q * y[0], p * x[1] + q * y[1], p * x[2] + q * y[2],
-            p * x[3] + q * y[3], p * x[4] + q * y[4])

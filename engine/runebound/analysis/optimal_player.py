@@ -37,7 +37,7 @@ from ..core.skills import skills_of
 from ..core.windows import BEFORE_COMBAT
 from .before_model import before_model
 from .odds_before import Rules, decide_before_combat, exact_combat_odds
-from .odds_exact import exact_solver
+from .odds_exact import shared_solver, solve_start
 from .odds_solver import OddsResult
 
 _PHASES = PHASES
@@ -56,9 +56,7 @@ def decide_phase(solution, hero_wounds: int, enemy_wounds: int, ally_wounds, pha
     if hero_wounds >= solver.hero.life or enemy_wounds >= solver.chal.life:
         raise KeyError("the combat is over")
     extra = (solver.all_flags, 0) if extra is None else tuple(extra)
-    state = (hero_wounds, enemy_wounds, aw, extra)
-    if state not in solver.start:
-        solver._value(3, 0, state)  # solve that start of a round
+    solver.start_value((hero_wounds, enemy_wounds, aw, extra))  # solved if it was not
     return solution.decision(hero_wounds, enemy_wounds, aw, phase, attacked, extra)
 
 
@@ -241,7 +239,8 @@ class OptimalPlayer(HeuristicBot):
             return d
 
         self._stats_key = sig
-        self._stats = (side(hero, "hero"), side(enemy, "enemy", rolls=False),
+        # unnamed Hero and enemy, as the Before Combat solve names them: one shared solver
+        self._stats = (side(hero, ""), side(enemy, "", rolls=False),
                        [side(a, f"a{i}") for i, a in enumerate(allies)], allies)
         return self._stats
 
@@ -264,15 +263,15 @@ class OptimalPlayer(HeuristicBot):
                rounds, stamina, ids)
         res = self.cache.get(key)
         if res is None:
-            solver = exact_solver(h, c, ally_dicts, abilities=rounds, stamina=stamina,
-                                  ally_ids=ids)
+            solver = shared_solver(h, c, ally_dicts, abilities=rounds, stamina=stamina,
+                                   ally_ids=ids)
             res = self.cache[key] = OddsResult(0.0, 0.0, 0.0, 0.0, 0.0, _solver=solver)
         bucket = f"@combat:{engine.state.combat_no}"
         flags = sum(1 << i for i, a in enumerate(rounds) if not _spent(hero, a, bucket))
         state = (hero.wounds, enemy.wounds, tuple(a.wounds for a in allies),
                  (flags, hero.exhaustion))
         solver = res._solver
-        if state not in solver.start:
+        if solver.canon(state) not in solver.start:
             _deep(solver, state)
         return (res, 0, (0,) * len(allies), tuple(d["life"] for d in ally_dicts), ids, rounds)
 
@@ -363,18 +362,8 @@ _NO_ANSWER = object()
 
 
 def _deep(solver, state) -> None:
-    """Solve ``state`` as a round start, with the recursion room exact_odds gives a solve
-    (about 3 frames per wound of life)."""
-    import sys
-
-    need = 3 * (solver.hero.life + solver.chal.life + sum(a.life for a in solver.allies)) + 200
-    old = sys.getrecursionlimit()
-    if need > old:
-        sys.setrecursionlimit(need + old)
-    try:
-        solver._value(3, 0, state)
-    finally:
-        sys.setrecursionlimit(old)
+    """Solve ``state`` as a round start, with the recursion room exact_odds gives a solve."""
+    solve_start(solver, state)
 
 
 def _spent(hero, ability, bucket: str) -> bool:

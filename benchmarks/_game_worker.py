@@ -1,6 +1,6 @@
 """A worker of bench_game.py: plays the games it is sent and reports their times.
 
-Reads one JSON object a line on stdin ({"ruleset", "seed", "players", "debug"}), plays that
+Reads one JSON object a line on stdin ({"ruleset", "seed", "players", "debug", "cold"}), plays that
 game of the bundled adventure with heuristic bots and writes one JSON line back: the CPU
 and wall time of the game and the SHA-256 of its event log (so two workers running
 different versions of the engine can show that they played the same game). It imports
@@ -18,11 +18,24 @@ import time
 from _games import content, play
 
 
+def forget_shared() -> None:
+    """Forget the solvers earlier games left in this process (odds_exact's shared table), so a
+    game asked for ``cold`` is timed from the start a first game has. Older checkouts have no
+    such table: nothing to forget."""
+    try:
+        from runeforge.engine.runebound.analysis import odds_exact
+    except ImportError:
+        return
+    getattr(odds_exact, "_SHARED", {}).clear()
+
+
 def main() -> None:
     content()
     print("ready", flush=True)
     for line in sys.stdin:
         job = json.loads(line)
+        if job.get("cold"):
+            forget_shared()
         cpu, wall = time.process_time(), time.perf_counter()
         game = play(seed=job["seed"], ruleset=job["ruleset"], players=job["players"],
                     bots="heuristic", debug=job.get("debug", False))

@@ -167,8 +167,12 @@ def report(ruleset: str, games: int, workers: dict, rev: str) -> None:
               f"x{paired(cpu['caches off'], cpu['after']):.2f}")
     ratios = []  # the same seed with and without debug
     for seed in range(1, max(3, games // 5) + 1):
-        plain = workers["after"].play(ruleset=ruleset, seed=seed, players=4)["cpu"]
-        debug = workers["after"].play(ruleset=ruleset, seed=seed, players=4, debug=True)["cpu"]
+        # each from a cold start (no solvers shared from the games before): otherwise the
+        # second of the two replays a game whose fights the first just solved, and debug mode
+        # read as cheaper than none (x0.7-0.8, branch gamespeed)
+        plain = workers["after"].play(ruleset=ruleset, seed=seed, players=4, cold=True)["cpu"]
+        debug = workers["after"].play(ruleset=ruleset, seed=seed, players=4, debug=True,
+                                      cold=True)["cpu"]
         ratios.append(debug / plain)
     print(f"  debug mode (invariants and cache checks after every step) "
           f"x{statistics.median(ratios):.2f} the time of the same game")

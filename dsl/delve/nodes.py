@@ -269,6 +269,7 @@ class Boost:
     span: tuple[int, int] = _span()
     against: Selector | None = None  # "… against adversaries with 2 or more wounds" (lang4)
     on: Selector | None = None       # "this adversary moves 2 additional spaces" (delve8)
+    next: bool = False               # "your next attack …": one attack only (delveheroes)
 
 
 @astnode

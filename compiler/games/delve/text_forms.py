@@ -243,7 +243,8 @@ def _new_clause(e, locale: str) -> str:
             return _t(key, locale).replace("{n}", str(e.amount)).format(**slots)
         if e.stat == "move":
             return _t("effect.boost.move", locale).replace("{n}", str(e.amount))
-        key = f"effect.boost.{e.stat}" + ("_range" if e.range else "")
+        key = f"effect.boost.{e.stat}" + ("_range" if e.range else "") \
+            + ("_next" if e.next else "")   # "your next attack …" (branch delveheroes)
         slots = {"range": _range_word(e.range, locale)} if e.range else {}
         if e.against is not None:  # issue 32 (session lang4)
             key += "_against"

@@ -205,3 +205,58 @@ def test_not_pinned_with_no_move_is_refused_and_the_rule_stays_a_rule():
     assert ir is None and diags and diags[0].hint
     assert print_ability(parse_ability("Nimble: You are never pinned.")) == \
         "Nimble: You are never pinned."
+
+
+# ---------------------------------------------------------------- free actions, attacks, deck
+def test_another_hero_may_recuperate_without_spending_a_die_in_the_engine(base):  # noqa: F811
+    from tests.test_delve_forms import SEFA
+    text = ("Kindle Resolve (5+): Each other hero in this chamber may Recuperate once without "
+            "spending a die.")
+    _same(text, "Kindle Resolve (5+): Each other hero in this chamber may take a Recuperate "
+                "action.")
+    g, me = play(base, [text], [5, 1, 1, 1],
+                 [{"action": "ability", "ability": "Kindle Resolve"}, None],
+                 wounds={SEFA: 2, CASTER: 2})
+    g.hero_turn(me)
+    assert g.state.figure(SEFA).wounds == 1 and me.wounds == 2
+
+
+@pytest.mark.parametrize("said, canonical", [
+    ("Rest (2+): Recuperate without spending a die.", "Rest (2+): Take a Recuperate action."),
+    ("Dash (2+): Move without spending a die.", "Dash (2+): Take a Move action."),
+    ("Twin (5+): Make two combat attacks against an adjacent adversary. Each has Hit 4+, "
+     "Damage 1.", "Twin (5+): Make a combat attack against an adversary adjacent to you, Hit "
+     "4+, Damage 1 and make a combat attack against an adversary adjacent to you, Hit 4+, "
+     "Damage 1."),
+    ("Volley (5+): Make two missile attacks against two different visible adversaries. Each "
+     "has Hit 4+, Damage 1.", "Volley (5+): Make a missile attack against 2 visible "
+     "adversaries, Hit 4+, Damage 1."),
+    ("Read the Draught (3+): Look at the top exploration card, then put it back on the top or "
+     "the bottom of the deck.", "Read the Draught (3+): Look at the top card of the "
+     "exploration deck. You may put it on the bottom of the exploration deck."),
+])
+def test_more_wordings_are_the_dialects_forms(said, canonical):
+    _same(said, canonical)
+
+
+def test_two_attacks_at_two_adversaries_roll_once_at_each_in_the_engine(base):  # noqa: F811
+    from tests.test_delve_abilities import events
+    text = ("Volley (5+): Make two missile attacks against two different visible adversaries. "
+            "Each has Hit 4+, Damage 1.")
+    g, me = play(base, [text], [5, 1, 1, 1, 6, 6, 6, 6],
+                 [{"action": "ability", "ability": "Volley"}, None],
+                 foes=[("rust-golem", (3, 1)), ("rust-golem", (3, 3))])
+    g.hero_turn(me)
+    rolls = [r for e in events(g, "ability") for x in e["effects"] if x["op"] == "strike"
+             for r in x.get("results", [])]
+    wounds = [g.state.figure(f).wounds for f in ("rust-golem-1", "rust-golem-2")]
+    assert wounds == [1, 1], (rolls, wounds)
+
+
+@pytest.mark.parametrize("text, code", [
+    ("Read (3+): Put it back on the top or the bottom of the deck.", "RF914"),
+    ("Rest (2+): Explore. Each has Hit 4+, Damage 1.", "RF301"),
+])
+def test_more_refusals(text, code):
+    ir, diags = compile_one(text)
+    assert ir is None and code in [d.code for d in diags]

@@ -144,7 +144,11 @@ class Tree2Ast(TollWords, ScoutWords, PlaceWords, ComparisonWords, ApproachWords
         sel = who[0].sel if who else None
         if sel is not None and who[0].plural and sel.quantity == "each":
             sel = replace(sel, quantity="one")
-        return self._pred("strike", meta, ch, range=_range(ch), obj=sel, times=times.value)
+        n_times = times.value
+        if sel is not None and sel.quantity == "n" and sel.count == n_times:
+            n_times = 1   # "two attacks against two different adversaries": one at each, as
+            #               one attack at 2 rolls once for each (A1; branch delveheroes)
+        return self._pred("strike", meta, ch, range=_range(ch), obj=sel, times=n_times)
 
     def attack(self, meta, ch):
         stats = objs(ch, Mod)[0]

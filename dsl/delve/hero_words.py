@@ -11,16 +11,18 @@ The tokenizer (:func:`normalise`) reads a few words as the dialect's own:
 
 The grammar (its delveheroes block) reads conditions on the attack before ("If the target is
 slain", "If this slays the target" = "If this attack slays the target"; "On a hit," = "If it
-hits,"): :class:`HeroWords` builds them, and :func:`slain_cond` refuses "<who> is slain" of a
+hits,"), a basic action by its verb ("may Recuperate once without spending a die" = "may take
+a Recuperate action"), the deck's top card put back on top or at the bottom (the player's
+choice, as "you may put it on the bottom"): :class:`HeroWords` builds them, and :func:`slain_cond` refuses "<who> is slain" of a
 figure the attack did not target (a slay anywhere else is a trigger: "Every time …").
 """
 
 from __future__ import annotations
 
-from lark import Transformer
+from lark import Token, Transformer
 
 from ..errors import AbilitySyntaxError
-from .words import YOU, Mod, Who, span_of, spanned_rules
+from .words import YOU, Mod, Pred, Who, span_of, spanned_rules
 
 _COUNTED = ("WOUND", "RENOWN", "DAMAGE", "SPACE")
 _ADVERBS = ("directly", "straight")
@@ -63,6 +65,18 @@ class HeroWords(Transformer):
 
     def on_hit(self, meta, ch):
         return Mod("cond", {"cond": "hits", "span": span_of(meta)}, span_of(meta))
+
+    def free_action(self, meta, ch):
+        """"Recuperate once without spending a die" = "take a Recuperate action"."""
+        verb = next(t for t in ch if isinstance(t, Token) and t.type in ("RECUPERATE", "MOVE"))
+        act = "move" if verb.type == "MOVE" else "recuperate"
+        return Pred("take_action", verb, span_of(meta), {"act": act})
+
+    def bury_choice(self, meta, ch):
+        """"put it back on the top or the bottom": the player's choice ("you may put it on
+        the bottom")."""
+        return Pred("bury", next(t for t in ch if isinstance(t, Token) and t.type == "PUT"),
+                    span_of(meta), {"may": True})
 
 
 def slain_cond(meta, ch) -> dict:

@@ -260,3 +260,45 @@ def test_two_attacks_at_two_adversaries_roll_once_at_each_in_the_engine(base):  
 def test_more_refusals(text, code):
     ir, diags = compile_one(text)
     assert ir is None and code in [d.code for d in diags]
+
+
+# ---------------------------------------------------------------- "if it misses", durations
+RECKLESS = "Reckless Swing (2+): Combat. Hit 5+, Damage 3. If the attack misses, this hero takes 1 wound."
+
+
+@pytest.mark.parametrize("roll, wounds", [(2, 1), (6, 0)])
+def test_if_it_misses_runs_on_a_miss_only(base, roll, wounds):  # noqa: F811
+    g, me = play(base, [RECKLESS], [2, 1, 1, 1, roll],
+                 [{"action": "ability", "ability": "Reckless Swing"}, None],
+                 foes=[("rust-golem", (1, 2))])
+    g.hero_turn(me)
+    assert me.wounds == wounds
+
+
+@pytest.mark.parametrize("said, canonical", [
+    (RECKLESS, "Reckless Swing (2+): Attack an adjacent adversary: combat, Hit 5+, Damage 3. "
+               "If it misses, suffer 1 wound."),
+    ("Reckless Swing (2+): Combat. Hit 5+, Damage 3. On a miss, suffer 1 wound.",
+     "Reckless Swing (2+): Attack an adjacent adversary: combat, Hit 5+, Damage 3. If it "
+     "misses, suffer 1 wound."),
+    ("Guard (2+): For the rest of your turn, add 1 to your attack rolls.",
+     "Guard (2+): Until the end of your turn, add 1 to your attack rolls."),
+    ("Guard (2+): Until your next turn, prevent the first wound you would suffer.",
+     "Guard (2+): Until the start of your next turn, prevent the first wound you would "
+     "suffer."),
+])
+def test_misses_and_durations_print_canonically(said, canonical):
+    _same(said, canonical)
+    from runeforge.games.delve.text import render_ability
+    a = parse_ability(canonical)
+    assert all("miss" not in render_ability(a, loc) for loc in ("fi", "pl", "el", "ru"))
+
+
+@pytest.mark.parametrize("text, owner, code", [
+    ("Reckless (2+): If it misses, suffer 1 wound.", "hero", "RF914"),
+    ("When this adversary is slain, if it misses, each hero suffers 1 wound.", "adversary",
+     "RF925"),
+])
+def test_misses_needs_an_attack_of_a_hero(text, owner, code):
+    ir, diags = compile_one(text, owner)
+    assert ir is None and code in [d.code for d in diags]

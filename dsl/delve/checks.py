@@ -324,7 +324,7 @@ def _rider(effect: n.Rider, scope: _Scope) -> list[Problem]:
                            "before it", effect.span, f"put it after a {word}: '{word.title()} "
                            "an adversary adjacent to you 1 space. If it cannot be "
                            f"{word}ed, …'"))
-    elif effect.cond in ("hits", "slays") and scope.rolled != "attack":
+    elif effect.cond in ("hits", "slays", "misses") and scope.rolled != "attack":
         out.append(Problem("RF914", "'if it hits' and 'if this attack slays' follow an "
                            "attack, and none comes before", effect.span,
                            "put it after an attack"))

@@ -66,6 +66,12 @@ class HeroWords(Transformer):
     def on_hit(self, meta, ch):
         return Mod("cond", {"cond": "hits", "span": span_of(meta)}, span_of(meta))
 
+    def misses(self, meta, ch):
+        return {"cond": "misses", "span": span_of(meta)}
+
+    def on_miss(self, meta, ch):
+        return Mod("cond", {"cond": "misses", "span": span_of(meta)}, span_of(meta))
+
     def free_action(self, meta, ch):
         """"Recuperate once without spending a die" = "take a Recuperate action"."""
         verb = next(t for t in ch if isinstance(t, Token) and t.type in ("RECUPERATE", "MOVE"))

@@ -320,6 +320,8 @@ def print_cond(e: n.Rider) -> str:
         return f"you rolled a {e.face} or higher"
     if e.cond == "hits":
         return "it hits"
+    if e.cond == "misses":   # issue 32 (branch delveheroes)
+        return "it misses"
     if e.cond == "slays":
         return "this attack slays the target"
     if e.cond == "wounds":

@@ -130,6 +130,7 @@ EFFECT_SCHEMA = {"oneOf": [
                                                  "end_of_phase"]},
         effects=_EFFECTS),
     _opt("if", ("cond", "effects"), cond={"enum": ["rolled", "rolled_up", "hits", "slays",
+                                                   "misses",   # branch delveheroes
                                                    "none", "some", "wounds",
                                                    # after a push or pull that left
                                                    # its figure in place (delve10)

@@ -184,7 +184,7 @@ def _rider(e: n.Rider, locale: str) -> str:
         effects = _t("rider.instead", locale).format(effects=effects)   # said before it
     if e.cond in ("unpushed", "unpulled"):   # issue 32 (session delve10)
         return _t(f"rider.{e.cond}", locale).format(who=who(e.who, locale), effects=effects)
-    if e.cond in ("rolled", "hits", "slays"):
+    if e.cond in ("rolled", "hits", "slays", "misses"):   # misses: delveheroes
         return _t(f"rider.{e.cond}", locale).format(face=e.face, effects=effects)
     if e.cond == "rolled_up":
         return _t("rider.rolled_up", locale).format(face=e.face, effects=effects)

@@ -342,6 +342,8 @@ def met(game, owner, e: dict, ctx: dict) -> bool:
         return any(r >= e["face"] for r in ctx.get("rolls", ()))
     if cond in ("hits", "slays"):
         return ctx.get("hit" if cond == "hits" else "slain", False)
+    if cond == "misses":   # "If it misses, …" (issue 32, branch delveheroes)
+        return not ctx.get("hit", False)
     s = game.state
     if cond == "wounds":
         who = fx.candidates(s.board, owner, e["who"], s.figures, ctx) if e.get("who") else [owner]

@@ -29,12 +29,14 @@ from . import (
     discard,
     first_time,
     instead,
+    next_attack,
     per_count,
     pierce,
     placing,
     rolls,
     scouting,
     soak,
+    this_hero,
     tolls,
 )
 from . import nodes as n
@@ -90,8 +92,8 @@ def _agree(clause: Clause, text: str) -> None:
         if not clause.said_you:
             return          # an imperative, or an adversary's rule with its subject left out
         want = base_form(word)
-    elif isinstance(subj, Attacks):
-        want = base_form(word)
+    elif isinstance(subj, Attacks):   # "your next attack deals" (delveheroes)
+        want = third_person(base_form(word)) if subj.next else base_form(word)
     else:
         singular = not subj.plural and is_singular(subj.sel) \
             and not plural_all(subj.sel.span, text)   # "all heroes are" (delve12)
@@ -113,6 +115,7 @@ def effect_of(clause: Clause, text: str, agree: bool = True):
     """The effect a clause says (subject and verb together)."""
     if agree:
         _agree(clause, text)
+    clause = this_hero.as_you(clause)   # "this hero suffers …" = "you suffer …" (delveheroes)
     p, subj, span = clause.pred, clause.subject, clause.span
     kind, d = p.kind, p.data
     who = subj.sel if isinstance(subj, Who) else None
@@ -299,6 +302,8 @@ def _attacks_effect(subj: Attacks, p, span):
     """"your combat attacks deal +1 Damage" (a bonus), "area attacks against this adversary
     …" (a guard of that adversary)."""
     kind, d = p.kind, p.data
+    if subj.next:   # "your next attack deals +1 Damage" (branch delveheroes)
+        return next_attack.build(subj, p, span)
     target = subj.against if subj.against is not None else d.get("obj")
     if subj.its and kind == "unlessened":   # "… cannot be prevented" (branch delveseven)
         return pierce.Pierce(subj.range, span)

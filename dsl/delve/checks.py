@@ -173,7 +173,8 @@ def _lasting(effect, scope: _Scope, lasting_ok: bool) -> list[Problem]:
     if isinstance(effect, n.Root) and scope.owner == "adversary" and scope.form == "constant" \
             and lasting_ok is True and effect.target.side == "hero":
         return out  # "Heroes adjacent to this adversary cannot move.": its rule (lang4)
-    if scope.form == "constant" and isinstance(effect, (n.Ward, n.Root)) and lasting_ok is True:
+    if scope.form == "constant" and (isinstance(effect, (n.Ward, n.Root)) or getattr(
+            effect, "next", False)) and lasting_ok is True:   # "next": delveheroes
         out.append(Problem("RF915", "this effect needs a time to start and end", effect.span,
                            "give it a cost and a duration: '(N+): Until the end of your "
                            "turn, …', or make it come back: '… each round'"))
@@ -323,7 +324,7 @@ def _rider(effect: n.Rider, scope: _Scope) -> list[Problem]:
                            "before it", effect.span, f"put it after a {word}: '{word.title()} "
                            "an adversary adjacent to you 1 space. If it cannot be "
                            f"{word}ed, …'"))
-    elif effect.cond in ("hits", "slays") and scope.rolled != "attack":
+    elif effect.cond in ("hits", "slays", "misses") and scope.rolled != "attack":
         out.append(Problem("RF914", "'if it hits' and 'if this attack slays' follow an "
                            "attack, and none comes before", effect.span,
                            "put it after an attack"))

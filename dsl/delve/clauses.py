@@ -18,8 +18,10 @@ from .comparisons import ComparisonWords  # issue 32 (session delve11)
 from .disarm import DisarmWords  # issue 32 (branch delve12)
 from .discard import DiscardWords  # issue 32 (branch delveseven)
 from .first_time import FirstTimeWords  # issue 32 (branch delve12)
+from .hero_words import HeroWords  # issue 32 (branch delveheroes)
 from .instead import InsteadWords  # issue 32 (branch delveseven)
 from .movement_rules import MovementWords
+from .next_attack import NextAttackWords  # issue 32 (branch delveheroes)
 from .per_count import ForEachWords  # issue 32 (branch delve12)
 from .pierce import PierceWords  # issue 32 (branch delveseven)
 from .placing import PlaceWords  # issue 32 (session delve11)
@@ -74,6 +76,7 @@ class Tree2Ast(TollWords, ScoutWords, PlaceWords, ComparisonWords, ApproachWords
                TriggerWords, BeginsWords, RollWords, UnmovedWords,
                DisarmWords, ForEachWords, FirstTimeWords,   # these three: branch delve12
                InsteadWords, DiscardWords, PierceWords,   # branch delveseven
+               HeroWords, NextAttackWords,   # branch delveheroes
                Words):
     """The whole transformer (delve.lark's rules)."""
 
@@ -141,7 +144,11 @@ class Tree2Ast(TollWords, ScoutWords, PlaceWords, ComparisonWords, ApproachWords
         sel = who[0].sel if who else None
         if sel is not None and who[0].plural and sel.quantity == "each":
             sel = replace(sel, quantity="one")
-        return self._pred("strike", meta, ch, range=_range(ch), obj=sel, times=times.value)
+        n_times = times.value
+        if sel is not None and sel.quantity == "n" and sel.count == n_times:
+            n_times = 1   # "two attacks against two different adversaries": one at each, as
+            #               one attack at 2 rolls once for each (A1; branch delveheroes)
+        return self._pred("strike", meta, ch, range=_range(ch), obj=sel, times=n_times)
 
     def attack(self, meta, ch):
         stats = objs(ch, Mod)[0]

@@ -99,7 +99,8 @@ def instead_problems(e: n.Rider) -> list[Problem]:
         return [Problem("RF980", "'instead' replaces an effect said before it, and none is",
                         e.span, "say what it replaces first: 'Heal 1 wound. If you rolled a "
                         "6, heal 2 wounds instead.'")]
-    if e.cond in ("rolled", "rolled_up", "hits", "slays") and isinstance(e.instead[0], ROLLERS):
+    if e.cond in ("rolled", "rolled_up", "hits", "slays", "misses") \
+            and isinstance(e.instead[0], ROLLERS):
         return [Problem("RF981", "this condition reads the roll of the effect it would "
                         "replace, which then never happens", e.span,
                         "replace what follows the roll: 'Make a combat attack against an "

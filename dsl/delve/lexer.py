@@ -24,9 +24,12 @@ from lark.lexer import Lexer
 from ..errors import AbilitySyntaxError
 from . import comparisons  # issue 32 (session delve11)
 from .anaphora import the_chamber
+from .hero_words import normalise as hero_words  # issue 32 (branch delveheroes)
 from .limits import MAX_NUMBER, MAX_TEXT
+from .pinning_heroes import unpinned_move  # issue 32 (branch delveheroes)
 from .relatives import join_relatives
 from .rolls import face_commas
+from .this_hero import possessive  # issue 32 (branch delveheroes)
 from .unmoved import drop_instead
 
 # terminal -> the words (lower case) that spell it; the first is the display form
@@ -194,6 +197,8 @@ def tokenize(text: str):
     toks = face_commas(the_chamber(toks))   # "… in the chamber"; "On a 4, 5 or 6," (delve10)
     toks = pin_lead(toks)   # "Adversaries cannot pin you." (branch delveseven)
     toks = drop_instead(toks)   # "If it cannot be pushed, it suffers 1 wound instead." (delve10)
+    toks = hero_words(possessive(toks))   # "this hero's", "takes 1 wound" (delveheroes)
+    toks = unpinned_move(toks)   # "You are never pinned during this move." (delveheroes)
     return iter(toks)
 
 

@@ -36,7 +36,7 @@ FILTERS = ("adjacent", "adjacent_target", "within", "chamber", "visible", "wound
            "wounds_up_to", "vigour_up_to", "unwounded")  # at most (issue 32, session delve11)
 REFS = ("", "it", "adversary", "target")   # a filter's figure: you, it, this adversary, the target
 DURATIONS = ("end_of_turn", "end_of_round", "next_turn", "end_of_phase")
-CONDITIONS = ("rolled", "hits", "slays")
+CONDITIONS = ("rolled", "hits", "slays", "misses")   # misses: branch delveheroes
 STATE_CONDITIONS = ("rolled_up", "none", "some", "wounds")
 STATS = ("roll", "damage", "move")
 
@@ -269,6 +269,7 @@ class Boost:
     span: tuple[int, int] = _span()
     against: Selector | None = None  # "… against adversaries with 2 or more wounds" (lang4)
     on: Selector | None = None       # "this adversary moves 2 additional spaces" (delve8)
+    next: bool = False               # "your next attack …": one attack only (delveheroes)
 
 
 @astnode

@@ -71,7 +71,7 @@ WHY = {
     n.Unpinned: "an adversary is never pinned; this is a hero's rule",
     TakeAction: "an adversary takes no hero's basic actions",
 }
-HERO_ONLY_CONDITIONS = ("rolled", "rolled_up", "hits", "slays")
+HERO_ONLY_CONDITIONS = ("rolled", "rolled_up", "hits", "slays", "misses")
 
 
 def _problem(code, message, span, hint):

@@ -21,6 +21,7 @@ from .best_of import with_best_of
 from .braced import print_subject  # issue 32 (branch delveseven)
 from .disarm import Disarm, print_disarm  # issue 32 (branch delve12)
 from .discard import Discard, print_discard  # issue 32 (branch delveseven)
+from .next_attack import print_next  # issue 32 (branch delveheroes)
 from .per_count import with_for_each  # issue 32 (branch delve12)
 from .pierce import Pierce, print_pierce  # issue 32 (branch delveseven)
 from .placing import Place, print_place  # issue 32 (session delve11)
@@ -180,6 +181,8 @@ def print_effect(e) -> str:
     if isinstance(e, n.Ward):
         return _ward(e)
     if isinstance(e, n.Boost):
+        if e.next:   # "your next attack …" (issue 32, branch delveheroes)
+            return print_next(e, _range(e.range))
         if e.on is not None and e.stat == "move":  # issue 32 (session delve8)
             return (f"{print_selector(e.on)} moves "
                     f"{_plural(e.amount, 'additional space', 'additional spaces')}")
@@ -317,6 +320,8 @@ def print_cond(e: n.Rider) -> str:
         return f"you rolled a {e.face} or higher"
     if e.cond == "hits":
         return "it hits"
+    if e.cond == "misses":   # issue 32 (branch delveheroes)
+        return "it misses"
     if e.cond == "slays":
         return "this attack slays the target"
     if e.cond == "wounds":

@@ -59,7 +59,8 @@ def build(kind: str, clause, text: str, span):
     if kind == "peek":
         return Scout(None, span)
     said = text[clause.span[0]:clause.pred.span[0]].lower().split()
-    return _Bury("may" in said or "can" in said, span)   # "you must put it …": it goes
+    return _Bury("may" in said or "can" in said or clause.pred.data.get("may", False),
+                 span)   # "you must put it …": it goes; "on the top or the bottom": may
 
 
 def fold(effects: list) -> list:

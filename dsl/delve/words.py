@@ -54,6 +54,7 @@ class Attacks:
     against: n.Selector | None
     span: tuple
     its: bool = False
+    next: bool | str = False   # "your next attack [this turn]" ("turn"; next_attack.py)
 
 
 @dataclass

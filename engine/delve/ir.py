@@ -95,7 +95,8 @@ EFFECT_SCHEMA = {"oneOf": [
     _opt("reroll", ("dice",), dice={"enum": ["spent", "unspent"]}, best_of=_BEST),
     _opt("ward", (), on=_SEL, per={"enum": ["round", "turn"]}, wounds=_COUNT),
     _opt("boost", ("stat", "amount"), stat={"enum": ["roll", "damage", "move"]},
-         amount=_COUNT, range=_RANGE, against=_SEL, on=_SEL),
+         amount=_COUNT, range=_RANGE, against=_SEL, on=_SEL,
+         next={"const": True}),   # one attack only (issue 32, branch delveheroes)
     _op("pick", targets=_SEL),
     _op("root", targets=_SEL),
     _opt("disarm", ("targets",), targets=_SEL,   # issue 32 (branch delve12): no attack
@@ -129,6 +130,7 @@ EFFECT_SCHEMA = {"oneOf": [
                                                  "end_of_phase"]},
         effects=_EFFECTS),
     _opt("if", ("cond", "effects"), cond={"enum": ["rolled", "rolled_up", "hits", "slays",
+                                                   "misses",   # branch delveheroes
                                                    "none", "some", "wounds",
                                                    # after a push or pull that left
                                                    # its figure in place (delve10)

@@ -117,6 +117,8 @@ def _effect_ir(effect, owner: str = "hero") -> dict:
             out["against"] = sel(effect.against)
         if effect.on is not None:
             out["on"] = sel(effect.on)
+        if effect.next:   # "your next attack …" (issue 32, branch delveheroes)
+            out["next"] = True
         return {**out, "range": effect.range} if effect.range else out
     if isinstance(effect, (n.Pick, n.Root, n.Pin)):
         return {"op": type(effect).__name__.lower(), "targets": sel(effect.target)}

@@ -184,7 +184,7 @@ def _rider(e: n.Rider, locale: str) -> str:
         effects = _t("rider.instead", locale).format(effects=effects)   # said before it
     if e.cond in ("unpushed", "unpulled"):   # issue 32 (session delve10)
         return _t(f"rider.{e.cond}", locale).format(who=who(e.who, locale), effects=effects)
-    if e.cond in ("rolled", "hits", "slays"):
+    if e.cond in ("rolled", "hits", "slays", "misses"):   # misses: delveheroes
         return _t(f"rider.{e.cond}", locale).format(face=e.face, effects=effects)
     if e.cond == "rolled_up":
         return _t("rider.rolled_up", locale).format(face=e.face, effects=effects)
@@ -243,7 +243,8 @@ def _new_clause(e, locale: str) -> str:
             return _t(key, locale).replace("{n}", str(e.amount)).format(**slots)
         if e.stat == "move":
             return _t("effect.boost.move", locale).replace("{n}", str(e.amount))
-        key = f"effect.boost.{e.stat}" + ("_range" if e.range else "")
+        key = f"effect.boost.{e.stat}" + ("_range" if e.range else "") \
+            + ("_next" if e.next else "")   # "your next attack …" (branch delveheroes)
         slots = {"range": _range_word(e.range, locale)} if e.range else {}
         if e.against is not None:  # issue 32 (session lang4)
             key += "_against"

@@ -13,6 +13,7 @@ from .text_delve10 import TEMPLATES10
 from .text_delve11 import TEMPLATES11
 from .text_delve12 import TEMPLATES12
 from .text_delve13 import TEMPLATES13
+from .text_heroes import TEMPLATES_HEROES  # issue 32 (branch delveheroes)
 
 # key -> English text; a tuple is (singular, plural) for a count ``{n}``
 CLAUSES = {
@@ -328,4 +329,5 @@ TEMPLATES.update(TEMPLATES10)  # issue 32 (session delve10): compiler/games/delv
 TEMPLATES.update({k: v for k, v in who_templates().items() if k not in TEMPLATES})
 TEMPLATES.update(TEMPLATES11)  # issue 32 (session delve11): compiler/games/delve/text_delve11.py
 TEMPLATES.update(TEMPLATES12)  # issue 32 (branch delve12): compiler/games/delve/text_delve12.py
+TEMPLATES.update(TEMPLATES_HEROES)  # issue 32 (branch delveheroes): text_heroes.py
 TEMPLATES.update(TEMPLATES13)  # issue 32 (branch delveseven): compiler/games/delve/text_delve13.py

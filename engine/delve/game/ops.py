@@ -24,6 +24,7 @@ from . import (
     discard,
     events,
     foes,
+    next_attack,
     per_count,
     placing,
     rolls,
@@ -84,6 +85,8 @@ def attack_with(game, hero, w: Weapon, chosen, ctx: dict, tally: bool = True) ->
     ctx["rolls"] = [r["roll"] for r in results]
     ctx["hit"] = any(r["hit"] for r in results)
     ctx["slain"] = any(r["slain"] for r in results)
+    if results:   # "your next attack …" is spent on this one (branch delveheroes)
+        next_attack.spend(game, hero, w.range)
     if tally:
         after_attack(game, hero, results, rng=w.range)
     return results
@@ -309,7 +312,8 @@ def _lasting(game, owner, e: dict, until: str, ctx: dict) -> list[dict]:
     if e["op"] == "boost":
         entry.update(stat=e["stat"], amount=e["amount"],
                      **({"range": e["range"]} if e.get("range") else {}),
-                     **({"against": e["against"]} if e.get("against") else {}))
+                     **({"against": e["against"]} if e.get("against") else {}),
+                     **({"next": True} if e.get("next") else {}))   # delveheroes
         return [entry]
     if e["op"] == "ward" and e.get("wounds", 1) > 1:  # "the first 2 wounds" (issue 32)
         entry["wounds"] = e["wounds"]
@@ -338,6 +342,8 @@ def met(game, owner, e: dict, ctx: dict) -> bool:
         return any(r >= e["face"] for r in ctx.get("rolls", ()))
     if cond in ("hits", "slays"):
         return ctx.get("hit" if cond == "hits" else "slain", False)
+    if cond == "misses":   # "If it misses, …" (issue 32, branch delveheroes)
+        return not ctx.get("hit", False)
     s = game.state
     if cond == "wounds":
         who = fx.candidates(s.board, owner, e["who"], s.figures, ctx) if e.get("who") else [owner]

@@ -194,7 +194,17 @@ def tokenize(text: str):
     toks = face_commas(the_chamber(toks))   # "… in the chamber"; "On a 4, 5 or 6," (delve10)
     toks = pin_lead(toks)   # "Adversaries cannot pin you." (branch delveseven)
     toks = drop_instead(toks)   # "If it cannot be pushed, it suffers 1 wound instead." (delve10)
-    return iter(toks)
+    return iter(next_to(toks))
+
+
+def next_to(toks: list) -> list:
+    """"next to" is "adjacent to" wherever the grammar reads a place ("each adversary next to
+    this hero", "a hero that is next to you"; branch delvelang): "next" before "to" is never
+    the "next" of a turn or a phase."""
+    for i, t in enumerate(toks[:-1]):
+        if t.type == "NEXT" and toks[i + 1].type == "TO":
+            t.type = "ADJACENT"
+    return toks
 
 
 _COUNT = ("NUMBER", "ONE", "A")

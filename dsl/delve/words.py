@@ -318,6 +318,10 @@ class Words(Transformer):
     def yourself(self, meta, ch):
         return Who(n.Selector("self", span=span_of(meta)))
 
+    def this_hero(self, meta, ch):
+        """"this hero" on a hero's card is its own hero: "yourself" (branch delvelang)."""
+        return Who(n.Selector("self", span=span_of(meta)))
+
     def this_adversary(self, meta, ch):
         return Who(n.Selector("self", "adversary", span=span_of(meta)))
 

@@ -69,3 +69,37 @@ def test_this_hero_where_no_hero_is_meant_is_refused_located(text, owner, code):
     assert ir is None and errors[0].code == code
     said = text[errors[0].col - 1:errors[0].col - 1 + errors[0].length].lower()
     assert said in ("this hero", "yourself") or code == "RF301" and said == "makes"
+
+
+@pytest.mark.parametrize("said, canonical", [
+    ("Thornshot (3+): Missile. Hit 3+, Damage 1. If the target is slain, gain 1 extra renown.",
+     "Thornshot (3+): Missile, Hit 3+, Damage 1. If this attack slays the target, gain 1 "
+     "renown."),
+    ("Hook (4+): Missile. Hit 4+, Damage 1. On a hit, push the target 1 space.",
+     "Hook (4+): Missile, Hit 4+, Damage 1. If it hits, push the target 1 space."),
+    ("This adversary cannot be targeted by Area attacks.",
+     "This adversary is immune to area attacks."),
+    ("Haste (2+): Until the end of the turn, add 1 to your Move.",
+     "Haste (2+): Until the end of your turn, add 1 to your Move."),
+])
+def test_outcomes_agents_and_short_durations_print_the_canonical_wording(said, canonical):
+    ability = parse_ability(said)
+    assert parse_ability(print_ability(ability)) == ability
+    assert compile_one(said, "adversary" if said.startswith("This adversary") else "hero")[0] \
+        == compile_one(canonical, "adversary" if said.startswith("This adversary") else "hero")[0]
+
+
+def test_on_a_hit_runs_only_when_the_attack_hits(base):  # noqa: F811
+    """The rider after "On a hit," pushes the target on a hit (a 6) and not on a miss (a 1)."""
+    from runeforge.engine.delve.rules.effects import distance
+    text = "Hook (1+): Combat, Hit 4+, Damage 1. On a hit, push the target 1 space."
+    moved = {}
+    for roll in (6, 1):
+        g, me = play(base, [text], [1, 1, 1, 1, roll],
+                     [{"action": "ability", "ability": "Hook"}, None],
+                     foes=[("bone-sentry", (1, 2))])
+        foe = g.state.figure("bone-sentry-1")
+        before = distance(me.cell, foe.cell)
+        g.hero_turn(me)
+        moved[roll] = distance(me.cell, foe.cell) - before
+    assert moved == {6: 1, 1: 0}

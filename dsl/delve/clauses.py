@@ -349,6 +349,16 @@ class Tree2Ast(TollWords, ScoutWords, PlaceWords, ComparisonWords, ApproachWords
     def slays(self, meta, ch):
         return {"cond": "slays", "span": span_of(meta)}
 
+    def slain_cond(self, meta, ch):
+        """"if the target is slain" / "if it dies": the attack before it slew its target
+        (branch delvelang); any other figure's death is no condition the engine reads."""
+        who = _actor(ch)
+        if who == "you" or who.quantity not in ("target", "it"):
+            raise AbilitySyntaxError("only an attack's target is known to be slain here",
+                                     *span_of(meta), code="RF301",
+                                     hint="after an attack, write 'If the target is slain, …'")
+        return {"cond": "slays", "span": span_of(meta)}
+
     def none(self, meta, ch):
         return ("none", 0)
 

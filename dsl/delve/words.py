@@ -420,6 +420,9 @@ class Words(Transformer):
     def cond_mod(self, meta, ch):
         return Mod("cond", next(c for c in ch if isinstance(c, dict)), span_of(meta))
 
+    def on_hit(self, meta, ch):   # "On a hit, …" is "If it hits, …" (branch delvelang)
+        return Mod("cond", {"cond": "hits", "span": span_of(meta)}, span_of(meta))
+
 
 def ref_name(ref) -> str:
     """A filter's figure (nodes.REFS): "" you (or yourself), "it", "adversary" (this

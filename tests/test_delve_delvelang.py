@@ -103,3 +103,88 @@ def test_on_a_hit_runs_only_when_the_attack_hits(base):  # noqa: F811
         g.hero_turn(me)
         moved[roll] = distance(me.cell, foe.cell) - before
     assert moved == {6: 1, 1: 0}
+
+
+def _warden(base, text: str):  # noqa: F811
+    """A game with a warden next to the caster whose card holds every ability of ``text``."""
+    import dataclasses
+
+    from benchmarks.corpus_delve import TextCard
+    from runeforge.games.delve.abilities import compile_texts
+    from tests.test_delve_abilities import SEFA, game
+    from tests.test_delve_forms import hero_with
+
+    compiled, diags = compile_texts(TextCard(text, "adversary"), [(("abilities", 0), text)])
+    assert compiled, [str(d) for d in diags]
+    warden = {**base.adversaries["tunnel-brute"], "abilities": [ir for _, ir in compiled]}
+    records = dataclasses.replace(hero_with(base),
+                                  adversaries={**base.adversaries, "test-warden": warden})
+    g = game(records, [CASTER, SEFA], [], [], foes=[("test-warden", (1, 2))])
+    return g, g.state.figure(CASTER), len(compiled)
+
+
+@pytest.mark.parametrize("text, renown", [
+    ("Killing it earns 3 renown instead of 1.", 3),
+    ("The hero who slays this adversary gains 2 renown instead of 1.", 2),
+    ("This adversary cannot be pushed. Slaying this adversary gains 2 renown instead of 1.", 2),
+    ("This adversary cannot be pushed.", 1),
+])
+def test_the_slayer_gains_the_renown_the_adversary_is_worth(base, text, renown):  # noqa: F811
+    from runeforge.engine.common.dice import ScriptedDice
+    from runeforge.engine.delve.game import ops
+    from runeforge.engine.delve.rules.attacks import Weapon
+
+    g, me, _ = _warden(base, text)
+    warden = g.state.adversaries()[0]
+    g.dice = ScriptedDice([6])
+    before = me.renown
+    ops.after_attack(g, me, [ops.roll_at(g, me, Weapon("Test", 1, "combat", 4, 20), warden.id)])
+    assert g.state.figure(warden.id) is None
+    assert me.renown - before == renown
+
+
+def test_a_text_of_a_rule_and_a_trigger_is_two_abilities_both_run(base):  # noqa: F811
+    """The rule holds (a push leaves the adversary where it is) and the trigger fires."""
+    from runeforge.engine.common.dice import ScriptedDice
+    from runeforge.engine.delve.game import ops
+    from runeforge.engine.delve.rules.attacks import Weapon
+
+    text = ("This adversary cannot be pushed. When this adversary is slain, each hero adjacent "
+            "to it suffers 1 wound.")
+    g, me, count = _warden(base, text)
+    assert count == 2
+    warden = g.state.adversaries()[0]
+    cell = warden.cell
+    ops.apply(g, me, "test", [{"op": "shift", "targets": {"quantity": "each", "side": "adversary"},
+                               "spaces": 1, "direction": "away"}], None)
+    assert warden.cell == cell
+    g.dice = ScriptedDice([6])
+    wounds = me.wounds
+    ops.after_attack(g, me, [ops.roll_at(g, me, Weapon("Test", 1, "combat", 4, 20), warden.id)])
+    assert me.wounds == wounds + 1
+
+
+@pytest.mark.parametrize("text, owner, canonical", [
+    ("Wounds from this adversary's attacks cannot be prevented or reduced. Killing it earns 2 "
+     "renown instead of 1.", "adversary",
+     "Wounds from this adversary's attacks cannot be prevented or reduced. When this adversary "
+     "is slain, the hero who slew it gains 1 renown."),
+    ("You are never pinned. Dash (2+): Move up to 2 spaces.", "hero",
+     "You are never pinned. Dash (2+): Move up to 2 spaces."),
+])
+def test_a_sequence_prints_each_ability_and_reads_back(text, owner, canonical):
+    from runeforge.dsl.delve.sequence import abilities_of
+    from runeforge.games.delve.abilities import canonical_text
+    from runeforge.games.delve.text import render_card
+
+    assert len(abilities_of(text, owner)) == 2
+    printed = canonical_text(text)
+    assert printed == canonical and canonical_text(printed) == printed
+
+    class Card:
+        kind = owner
+        data = {"abilities": [text]}
+
+    for loc in ("en", "fi", "pl", "el", "ru"):
+        ((index, said),) = render_card(Card(), loc)
+        assert index == 0 and said.count(".") >= 2

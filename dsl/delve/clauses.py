@@ -13,6 +13,7 @@ from .approach import ApproachWords
 from .basic_actions import BasicActionWords
 from .begins import BeginsWords
 from .best_of import BestOfWords
+from .bounty import BountyWords  # issue 32 (branch delvelang)
 from .chambers import ChamberWords
 from .comparisons import ComparisonWords  # issue 32 (session delve11)
 from .disarm import DisarmWords  # issue 32 (branch delve12)
@@ -74,6 +75,7 @@ class Tree2Ast(TollWords, ScoutWords, PlaceWords, ComparisonWords, ApproachWords
                TriggerWords, BeginsWords, RollWords, UnmovedWords,
                DisarmWords, ForEachWords, FirstTimeWords,   # these three: branch delve12
                InsteadWords, DiscardWords, PierceWords,   # branch delveseven
+               BountyWords,   # branch delvelang
                Words):
     """The whole transformer (delve.lark's rules)."""
 

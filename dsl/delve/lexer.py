@@ -105,7 +105,9 @@ TERMINAL_WORDS.update({"INSTEAD": ("instead",),  # issue 32 (session delve11)
 TERMINAL_WORDS.update({"LOSE": ("lose", "loses")})   # issue 32 (branch delve12)
 TERMINAL_WORDS.update({"TARGETED": ("targeted",),   # issue 32 (branch delveseven)
                        "DISCARD": ("discard", "discards"), "REDUCED": ("reduced",)})
-TERMINAL_WORDS.update({"DAMAGED": ("damaged",)})   # issue 32 (branch delvelang)
+TERMINAL_WORDS.update({"DAMAGED": ("damaged",),   # issue 32 (branch delvelang)
+                       "SLAYING": ("slaying", "killing"), "EARN": ("earn", "earns"),
+                       "GIVE": ("give", "gives", "grant", "grants")})
 NUMBER_WORDS = {"zero": 0, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 VOCABULARY_MAP: dict[str, str] = {w: t for t, ws in TERMINAL_WORDS.items() for w in ws}
 # the words of the dialect (the hints and "did you mean" choose among them)

@@ -188,3 +188,33 @@ def test_a_sequence_prints_each_ability_and_reads_back(text, owner, canonical):
     for loc in ("en", "fi", "pl", "el", "ru"):
         ((index, said),) = render_card(Card(), loc)
         assert index == 0 and said.count(".") >= 2
+
+
+@pytest.mark.parametrize("said, same, kind", [
+    ("Thornlash (3+): Range Combat. Hit 4, Damage 1.",
+     "Thornlash (3+): Combat, Hit 4+, Damage 1.", "hero"),
+    ("Thornlash (3+): Missile: Hit 3+, Damage 2.",
+     "Thornlash (3+): Missile, Hit 3+, Damage 2.", "hero"),
+    ("Bolt (3+): Make a missile attack: Hit 4+, Damage 1.",
+     "Bolt (3+): Make a missile attack, Hit 4+, Damage 1.", "hero"),
+    ("In the adversary phase, this adversary heals 1 wound.",
+     "When activated, this adversary heals 1 wound.", "adversary"),
+])
+def test_weapon_lines_and_the_adversary_phase_are_the_existing_forms(said, same, kind):
+    ir, diags = compile_one(said, kind)
+    assert ir is not None, [str(d) for d in diags]
+    assert ir == compile_one(same, kind)[0]
+    ability = parse_ability(said)
+    assert parse_ability(print_ability(ability)) == ability
+
+
+def test_in_the_adversary_phase_runs_on_the_adversarys_turn(base):  # noqa: F811
+    from runeforge.engine.delve.game.adversaries import adversary_phase
+
+    g, me, _ = _warden(base, "In the adversary phase, every hero adjacent to this adversary "
+                             "suffers 1 wound.")
+    from runeforge.engine.common.dice import ScriptedDice
+    g.dice = ScriptedDice([1] * 12)   # its own attacks miss
+    wounds = me.wounds
+    adversary_phase(g)
+    assert me.wounds == wounds + 1

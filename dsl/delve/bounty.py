@@ -41,3 +41,8 @@ class BountyWords(Transformer):
         pred = Pred("renown", verb, (verb.start_pos, span[1]), {"n": worth.value - was.value})
         return [Part(None, when, [], subject),
                 Part(Clause(slayer, False, pred, span), None, [], span)]
+
+    def in_phase(self, meta, ch):
+        """"In the adversary phase, …" is an adversary's turn in it: "When activated, …"."""
+        span = span_of(meta)
+        return Mod("when", {"event": "activated", "who": "self", "span": span}, span)

@@ -55,7 +55,12 @@ KNOWN_CONFLICTS = {("TO", "predicate : DEAL count ADDITIONAL DAMAGE"),
                    # trigger after "cannot attack" ("each round", "every time", "the first
                    # time", "this …"): shift, the object, as for the event "attacks"
                    *(((w, "predicate : CANNOT ATTACK") for w in ("YOU", "EACH", "THIS",
-                                                                  "EVERY", "THE")))}
+                                                                  "EVERY", "THE"))),
+                   # issue 32 (branch delvelang): "Attack an adjacent adversary: Combat, Hit
+                   # 4+, Damage 1" (the attack's own colon) against Hit and Damage after a
+                   # colon ("Make a missile attack: Hit 4+, Damage 1"): shift, the range
+                   # after "attack <who>:" as before
+                   ("COLON", "predicate : ATTACK who")}
 
 
 def test_the_lalr_table_has_only_the_known_conflicts():

@@ -41,11 +41,12 @@ def _dir(ch):
     return next(c for c in ch if isinstance(c, tuple) and c and c[0] in ("towards", "away"))
 
 
-def _end(ch) -> int:
-    """Where the words end (a selector's own span; "you" ends with the word before it)."""
+def _end(ch, meta=None) -> int:
+    """Where the words end (a selector's own span; "you" ends with the word before it; the
+    rule's own end when its words carry none, as in the parse a hint tries)."""
     ends = [c.sel.span[1] if isinstance(c, Who) else c.end_pos for c in ch
             if isinstance(c, Who) or getattr(c, "end_pos", None) is not None]
-    return max(ends)
+    return max(ends) if ends else getattr(meta, "end_pos", 0) or 0
 
 
 @spanned_rules
@@ -58,10 +59,10 @@ class ApproachWords(Transformer):
         return Pred("approach", verb, (verb.start_pos, way[2]), {"dir": way[:2]})
 
     def far_towards(self, meta, ch):
-        return ("towards", _ref(ch), _end(ch))
+        return ("towards", _ref(ch), _end(ch, meta))
 
     def far_away(self, meta, ch):
-        return ("away", _ref(ch), _end(ch))
+        return ("away", _ref(ch), _end(ch, meta))
 
 
 def _ref(ch):

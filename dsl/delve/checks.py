@@ -111,6 +111,11 @@ def _selector(sel, verb: str, side: str, scope: _Scope) -> list[Problem]:
         out.append(Problem("RF914", f"'{word}' refers to figures picked before it, and none "
                            "are", sel.span, "name them: 'each adversary adjacent to you', or "
                            "'Choose an adversary. …'"))
+    if q == "self" and sel.side is None and scope.owner == "adversary":   # branch delvelang
+        out.append(Problem("RF913", "an adversary's card names no hero of its own ('yourself', "
+                           "'this hero' are a hero's)", sel.span,
+                           "name the adversary ('this adversary') or the heroes ('each hero "
+                           "adjacent to this adversary')"))
     if sel.side is not None and sel.side != side and side != "any" and q != "self":
         out.append(Problem("RF913", f"{verb} {'adversaries' if side == 'adversary' else 'heroes'}"
                            f", not {'heroes' if sel.side == 'hero' else 'adversaries'}",

@@ -13,6 +13,7 @@ from .approach import ApproachWords
 from .basic_actions import BasicActionWords
 from .begins import BeginsWords
 from .best_of import BestOfWords
+from .bounty import BountyWords  # issue 32 (branch delvelang)
 from .chambers import ChamberWords
 from .comparisons import ComparisonWords  # issue 32 (session delve11)
 from .disarm import DisarmWords  # issue 32 (branch delve12)
@@ -77,6 +78,7 @@ class Tree2Ast(TollWords, ScoutWords, PlaceWords, ComparisonWords, ApproachWords
                DisarmWords, ForEachWords, FirstTimeWords,   # these three: branch delve12
                InsteadWords, DiscardWords, PierceWords,   # branch delveseven
                HeroWords, NextAttackWords,   # branch delveheroes
+               BountyWords,   # branch delvelang
                Words):
     """The whole transformer (delve.lark's rules)."""
 
@@ -354,6 +356,16 @@ class Tree2Ast(TollWords, ScoutWords, PlaceWords, ComparisonWords, ApproachWords
         return {"cond": "hits", "span": span_of(meta)}
 
     def slays(self, meta, ch):
+        return {"cond": "slays", "span": span_of(meta)}
+
+    def slain_cond(self, meta, ch):
+        """"if the target is slain" / "if it dies": the attack before it slew its target
+        (branch delvelang); any other figure's death is no condition the engine reads."""
+        who = _actor(ch)
+        if who == "you" or who.quantity not in ("target", "it"):
+            raise AbilitySyntaxError("only an attack's target is known to be slain here",
+                                     *span_of(meta), code="RF301",
+                                     hint="after an attack, write 'If the target is slain, …'")
         return {"cond": "slays", "span": span_of(meta)}
 
     def none(self, meta, ch):

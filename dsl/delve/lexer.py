@@ -108,6 +108,9 @@ TERMINAL_WORDS.update({"INSTEAD": ("instead",),  # issue 32 (session delve11)
 TERMINAL_WORDS.update({"LOSE": ("lose", "loses")})   # issue 32 (branch delve12)
 TERMINAL_WORDS.update({"TARGETED": ("targeted",),   # issue 32 (branch delveseven)
                        "DISCARD": ("discard", "discards"), "REDUCED": ("reduced",)})
+TERMINAL_WORDS.update({"DAMAGED": ("damaged",),   # issue 32 (branch delvelang)
+                       "SLAYING": ("slaying", "killing"), "EARN": ("earn", "earns"),
+                       "GIVE": ("give", "gives", "grant", "grants")})
 NUMBER_WORDS = {"zero": 0, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 VOCABULARY_MAP: dict[str, str] = {w: t for t, ws in TERMINAL_WORDS.items() for w in ws}
 # the words of the dialect (the hints and "did you mean" choose among them)
@@ -199,7 +202,17 @@ def tokenize(text: str):
     toks = drop_instead(toks)   # "If it cannot be pushed, it suffers 1 wound instead." (delve10)
     toks = hero_words(possessive(toks))   # "this hero's", "takes 1 wound" (delveheroes)
     toks = unpinned_move(toks)   # "You are never pinned during this move." (delveheroes)
-    return iter(toks)
+    return iter(next_to(toks))
+
+
+def next_to(toks: list) -> list:
+    """"next to" is "adjacent to" wherever the grammar reads a place ("each adversary next to
+    this hero", "a hero that is next to you"; branch delvelang): "next" before "to" is never
+    the "next" of a turn or a phase."""
+    for i, t in enumerate(toks[:-1]):
+        if t.type == "NEXT" and toks[i + 1].type == "TO":
+            t.type = "ADJACENT"
+    return toks
 
 
 _COUNT = ("NUMBER", "ONE", "A")

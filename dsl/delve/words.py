@@ -319,6 +319,10 @@ class Words(Transformer):
     def yourself(self, meta, ch):
         return Who(n.Selector("self", span=span_of(meta)))
 
+    def this_hero(self, meta, ch):
+        """"this hero" on a hero's card is its own hero: "yourself" (branch delvelang)."""
+        return Who(n.Selector("self", span=span_of(meta)))
+
     def this_adversary(self, meta, ch):
         return Who(n.Selector("self", "adversary", span=span_of(meta)))
 
@@ -416,6 +420,9 @@ class Words(Transformer):
 
     def cond_mod(self, meta, ch):
         return Mod("cond", next(c for c in ch if isinstance(c, dict)), span_of(meta))
+
+    def on_hit(self, meta, ch):   # "On a hit, …" is "If it hits, …" (branch delvelang)
+        return Mod("cond", {"cond": "hits", "span": span_of(meta)}, span_of(meta))
 
 
 def ref_name(ref) -> str:

@@ -20,6 +20,7 @@ from runeforge.dsl.delve.placing import Place  # issue 32 (session delve11)
 from runeforge.dsl.delve.printer import print_ability
 from runeforge.dsl.delve.rolls import RollDie
 from runeforge.dsl.delve.scouting import Scout  # issue 32 (session delve11)
+from runeforge.dsl.delve.sequence import abilities_of  # issue 32 (branch delvelang)
 from runeforge.dsl.delve.soak import Soak
 from runeforge.dsl.delve.tolls import Toll  # issue 32 (session delve11)
 from runeforge.engine.delve.ir import validate_ability
@@ -239,7 +240,8 @@ def compile_card(card, content=None):
              if isinstance(t, str)]
     compiled, diags = compile_texts(card, keyed)
     irs = [ir for _, ir in compiled]
-    if (getattr(card, "kind", None) == "hero" and len(irs) == len(keyed)
+    whole = len({keys for keys, _ in compiled}) == len(keyed)   # a text may hold several
+    if (getattr(card, "kind", None) == "hero" and whole
             and not any(is_renown_rule(ir) for ir in irs)):
         diags.append(card.diag(
             "RF930", f"hero '{card.data.get('name', card.id)}' has no renown rule of its own",
@@ -254,28 +256,43 @@ def compile_texts(card, keyed) -> tuple[list, list]:
     ``card`` with the YAML keys where it stands (diagnostics are located there); a text with
     an error has no IR."""
     out, diags = [], []
+    owner = owner_of(card)
     for keys, text in keyed:
-        try:
-            ability = parse_ability(text)
+        try:   # one ability, or several one after another (branch delvelang)
+            parts = abilities_of(text, owner)
         except AbilitySyntaxError as err:
             diags.append(card.span_diag(keys, (err.start, err.end), err.code, err.message,
                                         hint=err.hint))
             continue
-        owner = owner_of(card)
-        problems = check_ability(ability, owner)
-        diags.extend(card.span_diag(keys, p.span, p.code, p.message, hint=p.hint,
-                                    severity=p.severity) for p in problems)
-        if any(p.severity == "error" for p in problems):
-            continue
-        ir = lower(ability, owner)
-        validate_ability(ir, _schema_check)
-        out.append((keys, ir))
+        compiled = []
+        for offset, _part, ability in parts:
+            problems = check_ability(ability, owner)
+            diags.extend(card.span_diag(keys, (p.span[0] + offset, p.span[1] + offset), p.code,
+                                        p.message, hint=p.hint, severity=p.severity)
+                         for p in problems)
+            if any(p.severity == "error" for p in problems):
+                compiled = None
+                break
+            ir = lower(ability, owner)
+            validate_ability(ir, _schema_check)
+            compiled.append((keys, ir))
+        out.extend(compiled or ())
     return out, diags
 
 
 def canonical_text(text: str) -> str:
-    """The canonical form of one ability (DiagnosticError located in the string)."""
+    """The canonical form of one ability, or of the abilities one text holds one after
+    another (each printed, joined by a space; branch delvelang): the text has no card, so
+    it is read as a hero's, then as an adversary's (DiagnosticError located in the
+    string)."""
     try:
+        for owner in ("hero", "adversary"):
+            try:
+                parts = abilities_of(text, owner)
+            except AbilitySyntaxError:
+                break
+            if len(parts) > 1:
+                return " ".join(print_ability(ability) for _, _, ability in parts)
         return print_ability(parse_ability(text))
     except AbilitySyntaxError as err:
         raise DiagnosticError(Diagnostic(err.code, err.message, "<ability>", 1, err.start + 1,

@@ -10,7 +10,7 @@ names are translated under ``delve.action``. English is the canonical printer's 
 from __future__ import annotations
 
 from runeforge.diagnostics import Diagnostic
-from runeforge.dsl.delve.parser import parse_ability
+from runeforge.dsl.delve.sequence import abilities_of  # issue 32 (branch delvelang)
 from runeforge.l10n import gamecatalog
 
 from .text_catalog import CTX, DOMAIN, _catalog_path, _t, action_name, label, translations
@@ -109,7 +109,9 @@ def render_card(card, locale: str) -> list[tuple[int, str]]:
     for i, text in enumerate(card.data.get("abilities", []) or []):
         if isinstance(text, str):
             try:
-                out.append((i, render_ability(parse_ability(text), locale)))
+                parts = abilities_of(text, "adversary" if getattr(card, "kind", "") == "adversary"
+                                     else "hero")
+                out.append((i, " ".join(render_ability(a, locale) for _, _, a in parts)))
             except Exception:  # noqa: BLE001 - a text that does not parse was reported by check
                 continue
     return out

@@ -53,3 +53,29 @@ def test_a_held_bonus_is_the_ir_of_its_rule_under_the_condition():
 def test_a_held_effect_that_happens_once_is_still_refused():
     ir, diags = compile_one("While you are wounded, heal 1 wound.", "hero")
     assert ir is None and any(d.code == "RF918" for d in diags)
+
+
+@pytest.mark.parametrize("said, canonical", [
+    ("Whenever you slay an adversary with a Combat weapon, you may move 1 space.",
+     "Whenever you slay an adversary with a combat attack, you may move 1 space."),
+    ("While you are adjacent to another hero, your Combat weapons gain +1 Damage.",
+     "While you are adjacent to another hero, your combat attacks deal +1 Damage."),
+    ("As long as you are wounded, add 1 to your Move value.",
+     "While you are wounded, add 1 to your Move."),
+    ("Your attacks add 1 to their rolls as long as an adversary is adjacent to you.",
+     "Your attacks add 1 to their rolls while an adversary is adjacent to you."),
+])
+def test_weapons_as_long_as_and_move_value_are_the_existing_words(said, canonical):
+    ir, _ = compile_one(said, "hero")
+    assert ir is not None and ir == compile_one(canonical, "hero")[0]
+
+
+def test_as_long_as_held_bonus_runs(base):  # noqa: F811
+    from runeforge.engine.delve.game import traits
+
+    g, me = play(base, ["As long as you are wounded, add 1 to your Move value."], [], [],
+                 foes=[("mire-crawler", (1, 2))], heroes=(CASTER,))
+    me.wounds = 0
+    assert traits.bonus(g, CASTER, "move") == 0
+    me.wounds = 1
+    assert traits.bonus(g, CASTER, "move") == 1

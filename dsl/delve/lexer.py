@@ -25,6 +25,7 @@ from ..errors import AbilitySyntaxError
 from . import comparisons  # issue 32 (session delve11)
 from .anaphora import the_chamber
 from .limits import MAX_NUMBER, MAX_TEXT
+from .passive_words import passive_words  # issue 32 (branch delvepassive)
 from .relatives import join_relatives
 from .rolls import face_commas
 from .unmoved import drop_instead
@@ -194,6 +195,7 @@ def tokenize(text: str):
     toks = face_commas(the_chamber(toks))   # "… in the chamber"; "On a 4, 5 or 6," (delve10)
     toks = pin_lead(toks)   # "Adversaries cannot pin you." (branch delveseven)
     toks = drop_instead(toks)   # "If it cannot be pushed, it suffers 1 wound instead." (delve10)
+    toks = passive_words(toks)   # "your Combat weapons", "as long as" (delvepassive)
     return iter(toks)
 
 

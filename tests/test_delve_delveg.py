@@ -161,7 +161,7 @@ def test_a_conditional_rule_on_the_heros_own_wounds(base):  # noqa: F811
 
 
 @pytest.mark.parametrize("text, kind", [
-    ("Your attacks deal +1 Damage while you have 2 or more wounds.", "hero"),
+    ("While you have 2 or more wounds, heal 1 wound.", "hero"),   # a bonus holds (delvepassive)
     ("While this adversary is wounded, it suffers 1 wound.", "adversary"),
 ])
 def test_only_a_rule_holds_under_a_condition_without_a_cost(text, kind):

@@ -15,6 +15,7 @@ from .braced import braced_problems  # issue 32 (branch delveseven)
 from .comparisons import filter_problems  # issue 32 (session delve11)
 from .disarm import Disarm, disarm_problems  # issue 32 (branch delve12)
 from .discard import discard_problems  # issue 32 (branch delveseven)
+from .held_passive import held_boost  # issue 32 (branch delvepassive)
 from .instead import instead_problems  # issue 32 (branch delveseven)
 from .owners import owner_problems
 from .per_count import for_each_problems  # issue 32 (branch delve12)
@@ -195,7 +196,8 @@ def _effect_problems(effect, scope: _Scope, lasting_ok) -> list[Problem]:
     if getattr(effect, "for_each", None) is not None:   # issue 32 (branch delve12)
         out += for_each_problems(effect) + _selector(effect.for_each, "", "any", scope)
     if scope.form == "constant" and not isinstance(effect, LASTING + RULES + (n.Until,)) \
-            and not held_rule(effect) and not aim_rule(effect):
+            and not held_rule(effect) and not aim_rule(effect) \
+            and not held_boost(effect, scope.owner):   # branch delvepassive
         out.append(Problem("RF918", "this effect happens once, so it needs a cost or a "
                            "trigger; a rule with neither only changes numbers", effect.span,
                            "write '(N+): …' or 'Every time you …, …'"))
@@ -337,7 +339,8 @@ def _rider(effect: n.Rider, scope: _Scope) -> list[Problem]:
         out.append(Problem(ZERO[0], "a count of 0 is always met", effect.span,
                            "write 'if there are no …' or use 1 or more"))
     for inner in effect.effects:
-        out += _effect_problems(inner, scope, scope.form == "constant" and held_rule(effect))
+        out += _effect_problems(inner, scope, scope.form == "constant" and (
+            held_rule(effect) or held_boost(effect, scope.owner)))
     return out
 
 

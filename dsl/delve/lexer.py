@@ -26,6 +26,7 @@ from . import comparisons  # issue 32 (session delve11)
 from .anaphora import the_chamber
 from .hero_words import normalise as hero_words  # issue 32 (branch delveheroes)
 from .limits import MAX_NUMBER, MAX_TEXT
+from .passive_words import passive_words  # issue 32 (branch delvepassive)
 from .pinning_heroes import unpinned_move  # issue 32 (branch delveheroes)
 from .relatives import join_relatives
 from .rolls import face_commas
@@ -202,6 +203,7 @@ def tokenize(text: str):
     toks = drop_instead(toks)   # "If it cannot be pushed, it suffers 1 wound instead." (delve10)
     toks = hero_words(possessive(toks))   # "this hero's", "takes 1 wound" (delveheroes)
     toks = unpinned_move(toks)   # "You are never pinned during this move." (delveheroes)
+    toks = passive_words(toks)   # "your Combat weapons", "as long as" (delvepassive)
     return iter(next_to(toks))
 
 

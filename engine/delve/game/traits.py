@@ -189,7 +189,12 @@ def bonus(game, hero_id: str, stat: str, rng: str | None = None, target=None) ->
     bonus ``against`` some adversaries counts only on an attack at one of them (issue 32)."""
     records = [game.records.heroes[hero_id]] + [game.records.skills[k] for k in
                                                 game.state.skills.get(hero_id, [])]
-    always = [e for r in records for e in ab.constants_of(r)] + game.carried.constants(hero_id)
+    figure = game.state.figure(hero_id)
+    if figure is not None:   # a bonus held while the board is in a state (branch delvepassive)
+        always = [e for e in rules_of(game, figure) if e["op"] == "boost"]
+    else:
+        always = [e for r in records for e in ab.constants_of(r)] + \
+            game.carried.constants(hero_id)
     lasting = [{**e, "hero": hero_id} for e in always] + game.state.lasting
     if any("against" in e for e in lasting):
         lasting = [e for e in lasting if "against" not in e or _aimed(game, hero_id, e, target)]

@@ -50,6 +50,24 @@ SAME = [
     # a test's outcomes as labels
     ("encounter", "Test Spirit (8). Pass: gain 2 gold. Fail: take 1 wound.",
      "Test Spirit (8). If you succeed, gain 2 gold. If you fail, take 1 wound."),
+    # noun phrases in other words (lexer_rblang.noun_phrases)
+    ("hero", "This Hero receives +1 Body.", "Your Hero receives +1 Body."),
+    ("hero", "This Hero's melee attacks deal 1 additional wound.",
+     "Your melee attacks inflict 1 additional wound."),
+    ("hero", "Melee: Take 1 exhaustion to add 3 to your Hero's combat roll.",
+     "Melee: Take 1 exhaustion to receive +3 to melee combat rolls."),
+    ("encounter", "If your Hero is on a town, gain 1 gold.",
+     "If your Hero is in a town, gain 1 gold."),
+    ("ally", "While your Hero is on any forest space, this Ally receives +1 Melee.",
+     "While your Hero is in a forest space, this Ally receives +1 melee damage."),
+    ("hero", "You receive +2 on all Escape tests.", "You receive +2 to escape rolls."),
+    ("item", "Melee: If your melee attack succeeds, inflict 2 additional wounds.",
+     "Melee: Until the end of this combat round, every time you attack and succeed, inflict 2 "
+     "additional wounds on your enemy."),
+    ("hero", "Ranged: If the ranged attack hits, gain 1 gold.",
+     "Ranged: Until the end of this combat round, every time you attack and succeed, gain 1 "
+     "gold."),
+    ("encounter", "Discard one item to gain 4 gold.", "Discard an Item to gain 4 gold."),
 ]
 
 
@@ -70,6 +88,15 @@ def test_at_least_keeps_its_own_reading_where_no_count_is_held():
     text = ("At the end of each combat round, if you did not inflict at least 1 wound on your "
             "enemy this round, take 1 wound.")
     assert canonical_text(text) == text
+
+
+def test_another_phases_attack_under_a_tag_is_refused_at_its_word():
+    from runeforge.dsl.errors import AbilitySyntaxError
+
+    text = "Magic: If your melee attack fails, take 1 exhaustion."
+    with pytest.raises(AbilitySyntaxError) as err:
+        parse_ability(text)
+    assert text[err.value.start:err.value.end] == "melee"
 
 
 def test_any_is_a_count_only_after_have():
@@ -106,6 +133,17 @@ def test_the_refresh_step_is_the_start_of_the_turn_in_the_engine(place_bundle):
     ir = _run(game, hero, "During your Refresh step, gain 2 gold.", "hero")
     assert ir["timing"]["window"] == "start_of_turn"
     assert hero.gold == gold + 2
+
+
+@pytest.mark.parametrize("town, gained", [(True, 1), (False, 0)])
+def test_on_a_town_is_where_the_engine_finds_the_hero(place_bundle, town, gained):
+    from tests.test_lang_place_games import _game
+
+    game, hero = _game(place_bundle)
+    game.state.positions[hero.id] = game.board.town_space("Frostgate") if town else "H2"
+    gold = hero.gold
+    _run(game, hero, "If your Hero is on a town, gain 1 gold.", "encounter")
+    assert hero.gold == gold + gained
 
 
 @pytest.mark.parametrize("wounds, healed", [(2, 1), (1, 0)])

@@ -3,7 +3,20 @@
 have 2 or more Allies,", "each Hero with at least 3 gold" is "each Hero with 3 or more gold",
 "While your Hero has any wounds," is "While your Hero has 1 or more wounds," ("at least one",
 "at least a" are 1). Printed "N or more". Elsewhere "at least" keeps its own reading ("did not
-inflict at least 1 wound"). lexer.py calls :func:`at_least_counts`."""
+inflict at least 1 wound"). lexer.py calls :func:`at_least_counts`.
+
+:func:`noun_phrases` reads the noun phrases authors write for the ones the grammar has:
+
+* "this Hero" on a Hero's card is the Hero who holds it, "your Hero" (and "this Hero's" "your");
+* "your Hero's X" is "your X" ("your Hero's melee attacks", "your Hero's combat roll");
+* "on a forest space" after "is" is "in a forest space" (a Hero stands in a space);
+* "Escape test(s)" is "escape attempt(s)" (an escape is a test of the challenge's stat);
+* under a combat phase's tag, "your melee attack succeeds" (the tag's phase named) is "your
+  attack succeeds" (the attack of that phase: the tag already says which); another phase stays
+  as written, a syntax error at it;
+* "discard one Item" / "discard 1 Item" is "discard an Item".
+
+Each is printed in the grammar's words."""
 
 from __future__ import annotations
 
@@ -46,4 +59,59 @@ def at_least_counts(tokens):
     return out
 
 
-__all__ = ["WORDS", "at_least_counts"]
+_PHASES = {"RANGED", "MELEE", "MAGIC"}
+_OUTCOMES = {"SUCCEED", "FAIL", "HIT", "MISS"}
+
+
+def _tag_phase(toks) -> str | None:
+    """The combat phase of the ability's tag ("Melee:" -> MELEE), or None."""
+    if len(toks) > 1 and toks[0].type in _PHASES and toks[1].type == "COLON":
+        return toks[0].type
+    return None
+
+
+def noun_phrases(tokens):
+    """``tokens`` with the noun phrases of the module's docstring in the grammar's words."""
+    toks = list(tokens)
+    tag = _tag_phase(toks)
+    out, i = [], 0
+    while i < len(toks):
+        tok, nxt = toks[i], toks[i + 1] if i + 1 < len(toks) else None
+        after = [t.type for t in toks[i + 1:i + 4]]
+        prev = out[-1].type if out else None
+        if tok.type == "THIS" and nxt is not None and nxt.type in ("HERO", "HEROS"):
+            out.append(_token("YOUR", str(tok), tok.start_pos, tok.end_pos))
+            i += 1
+            continue
+        if tok.type == "HEROS" and prev == "YOUR":  # "your Hero's X": "your X"
+            i += 1
+            continue
+        if tok.type == "ON" and prev == "IS" and after[:1] in (["A"], ["ANY"], ["WORD"]):
+            out.append(_token("IN", str(tok), tok.start_pos, tok.end_pos))
+            if after[0] != "A":
+                out.append(_token("A", "a", tok.end_pos, tok.end_pos))
+            i += 2 if after[0] == "ANY" else 1
+            if after[0] == "ANY":
+                out[-1] = _token("A", str(toks[i - 1]), toks[i - 1].start_pos,
+                                 toks[i - 1].end_pos)
+            continue
+        if tok.type == "TEST" and prev == "ESCAPE":
+            out.append(_token("ATTEMPT", str(tok), tok.start_pos, tok.end_pos))
+            i += 1
+            continue
+        if tok.type == tag and prev in ("YOUR", "THE") and after[:1] == ["ATTACK"] and \
+                after[1:2] and after[1] in _OUTCOMES:
+            i += 1  # "your melee attack succeeds" under "Melee:"
+            continue
+        if tok.type == "DISCARD" and after[:2] in (["ONE", "ITEM"], ["NUMBER", "ITEM"]) and \
+                str(toks[i + 1]) in ("one", "One", "1"):
+            one = toks[i + 1]
+            out += [tok, _token("A", str(one), one.start_pos, one.end_pos)]
+            i += 2
+            continue
+        out.append(tok)
+        i += 1
+    return out
+
+
+__all__ = ["WORDS", "at_least_counts", "noun_phrases"]

@@ -68,6 +68,18 @@ SAME = [
      "Ranged: Until the end of this combat round, every time you attack and succeed, gain 1 "
      "gold."),
     ("encounter", "Discard one item to gain 4 gold.", "Discard an Item to gain 4 gold."),
+    # signs and stops between clauses (lexer_rblang.clauses)
+    ("item", "If your Hero has no exhaustion, your Hero's melee attacks deal +1 wound.",
+     "If you have no exhaustion, your melee attacks inflict 1 additional wound."),
+    ("challenge", "Melee: This challenge deals +1 wound.",
+     "Melee: This challenge receives +1 melee damage."),
+    ("hero", "Magic: Take 1 exhaustion for +3 to your combat roll.",
+     "Magic: Take 1 exhaustion to receive +3 to magic combat rolls."),
+    ("encounter", "If you have 3 or more gold, lose 3 gold; otherwise take 1 wound.",
+     "If you have 3 or more gold, lose 3 gold. Otherwise, take 1 wound."),
+    ("encounter", "If you have 2 or more Allies, gain 4 gold. Otherwise test Spirit (14); if you "
+     "fail, take 2 exhaustion.", "If you have 2 or more Allies, gain 4 gold. Otherwise, test "
+     "Spirit (14). If you fail, take 2 exhaustion."),
 ]
 
 
@@ -144,6 +156,22 @@ def test_on_a_town_is_where_the_engine_finds_the_hero(place_bundle, town, gained
     gold = hero.gold
     _run(game, hero, "If your Hero is on a town, gain 1 gold.", "encounter")
     assert hero.gold == gold + gained
+
+
+@pytest.mark.parametrize("gold, lost, wounded", [(4, 3, 0), (2, 0, 1)])
+def test_a_semicolon_otherwise_is_the_engines_otherwise(place_bundle, gold, lost, wounded):
+    from runeforge.engine.runebound.core.effects import Context, build_effects, run_all
+    from runeforge.games.runebound.abilities import compile_abilities
+    from tests.test_lang_place_games import _game
+
+    game, hero = _game(place_bundle)
+    hero.gold, wounds = gold, hero.wounds
+    irs, _ = compile_abilities("If you have 3 or more gold, lose 3 gold; otherwise take 1 "
+                               "wound.", _ctx("encounter"))
+    for ir in irs:
+        run_all(build_effects(ir["effects"]), Context(game.combat, hero, hero.id))
+    game.after_effects(hero)
+    assert (hero.gold, hero.wounds) == (gold - lost, wounds + wounded)
 
 
 @pytest.mark.parametrize("wounds, healed", [(2, 1), (1, 0)])

@@ -16,7 +16,7 @@ from lark.lexer import Lexer
 from ..errors import AbilitySyntaxError, suggest
 from .lexer_np import shared_determiners, single_determiners  # branch rbnp
 from .lexer_rblang import WORDS as _RBLANG_WORDS  # branch rblang
-from .lexer_rblang import at_least_counts, noun_phrases
+from .lexer_rblang import at_least_counts, clauses, noun_phrases
 from .lexer_rbmod import rbmod_pass  # branch rbmod
 from .lexer_rbseven import ITEM_CLASSES, no_cost, this_item_class  # branch rbseven
 from .lexer_rbseven import WORDS as _RBSEVEN_WORDS
@@ -409,6 +409,8 @@ class AbilityLexer(Lexer):
         if "hero" in low or " on " in low or "escape" in low or "attack" in low or \
                 "discard" in low:  # branch rblang: "this Hero", "your Hero's melee attacks"
             tokens = noun_phrases(tokens)
+        if "+" in text or ";" in text or "otherwise" in low:  # branch rblang: "deal +1 wound"
+            tokens = clauses(tokens)
         return tokens
 
 

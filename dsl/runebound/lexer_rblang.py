@@ -16,7 +16,16 @@ inflict at least 1 wound"). lexer.py calls :func:`at_least_counts`.
   as written, a syntax error at it;
 * "discard one Item" / "discard 1 Item" is "discard an Item".
 
-Each is printed in the grammar's words."""
+Each is printed in the grammar's words.
+
+:func:`clauses` reads the signs and stops authors write between clauses:
+
+* "deal / inflict +1 wound" is "deal 1 additional wound" (a bonus to the wounds dealt);
+* "<cost> for +3 to your combat roll" is "<cost> to receive +3 ..." (what the cost buys);
+* "If ..., X; otherwise Y." is "If ..., X. Otherwise, Y." and "...; if you fail, Y." is
+  "... . If you fail, Y." (a semicolon before "if", or before "otherwise" in a sentence that
+  began with "if", ends the sentence; a die table's row keeps its "; otherwise");
+* "Otherwise take 1 wound." is "Otherwise, take 1 wound."."""
 
 from __future__ import annotations
 
@@ -114,4 +123,41 @@ def noun_phrases(tokens):
     return out
 
 
-__all__ = ["WORDS", "at_least_counts", "noun_phrases"]
+_COST_ENDS = {"EXHAUSTION", "GOLD", "WOUND", "CARD", "ACTIVATE", "ITEM", "ALLY"}
+
+
+def clauses(tokens):
+    """``tokens`` with the signs and stops of the module's docstring in the grammar's words."""
+    toks = list(tokens)
+    out, i, opened_if = [], 0, False
+    while i < len(toks):
+        tok = toks[i]
+        prev = out[-1].type if out else None
+        nxt = toks[i + 1].type if i + 1 < len(toks) else None
+        if prev in (None, "DOT", "COLON"):
+            opened_if = tok.type == "IF"
+        if tok.type == "SIGNED" and prev in ("DEAL", "INFLICT") and nxt == "WOUND" and \
+                not str(tok).startswith("-"):
+            out += [_token("NUMBER", str(tok).lstrip("+"), tok.start_pos, tok.end_pos),
+                    _token("ADDITIONAL", "additional", tok.start_pos, tok.end_pos)]
+            i += 1
+            continue
+        if tok.type == "FOR" and prev in _COST_ENDS and nxt == "SIGNED":
+            out += [_token("TO", str(tok), tok.start_pos, tok.end_pos),
+                    _token("RECEIVE", "receive", tok.start_pos, tok.end_pos)]
+            i += 1
+            continue
+        if tok.type == "SEMICOLON" and (nxt == "IF" or (nxt == "OTHERWISE" and opened_if)):
+            out.append(_token("DOT", str(tok), tok.start_pos, tok.end_pos))
+            i += 1
+            continue
+        if tok.type == "OTHERWISE" and prev in (None, "DOT") and nxt != "COMMA":
+            out += [tok, _token("COMMA", ",", tok.end_pos, tok.end_pos)]
+            i += 1
+            continue
+        out.append(tok)
+        i += 1
+    return out
+
+
+__all__ = ["WORDS", "at_least_counts", "clauses", "noun_phrases"]

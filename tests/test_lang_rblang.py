@@ -68,6 +68,11 @@ SAME = [
      "Ranged: Until the end of this combat round, every time you attack and succeed, gain 1 "
      "gold."),
     ("encounter", "Discard one item to gain 4 gold.", "Discard an Item to gain 4 gold."),
+    # the defence said as its roll
+    ("challenge", "Melee: Whenever your Hero fails a defence roll, take 1 exhaustion.",
+     "Melee: Every time you fail to defend, take 1 exhaustion."),
+    ("hero", "Every time you succeed at a defense roll, gain 1 gold.",
+     "Every time you defend successfully, gain 1 gold."),
     # signs and stops between clauses (lexer_rblang.clauses)
     ("item", "If your Hero has no exhaustion, your Hero's melee attacks deal +1 wound.",
      "If you have no exhaustion, your melee attacks inflict 1 additional wound."),

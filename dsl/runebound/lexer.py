@@ -15,6 +15,7 @@ from lark.lexer import Lexer
 
 from ..errors import AbilitySyntaxError, suggest
 from .lexer_np import shared_determiners, single_determiners  # branch rbnp
+from .lexer_rblang import DEFENCE as _DEFENCE
 from .lexer_rblang import WORDS as _RBLANG_WORDS  # branch rblang
 from .lexer_rblang import at_least_counts, clauses, noun_phrases
 from .lexer_rbmod import rbmod_pass  # branch rbmod
@@ -443,3 +444,4 @@ for _terminal, _words in _RBLANG_WORDS.items():
     _TERMINAL_WORDS[_terminal] = _words
     VOCABULARY.update(dict.fromkeys(_words, _terminal))
     DISPLAY[_terminal] = f"'{_words[0]}'"
+VOCABULARY.update(dict.fromkeys(_DEFENCE, "DEFEND"))  # "fails a defence roll"

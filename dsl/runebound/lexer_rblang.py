@@ -34,6 +34,8 @@ from .lexer_token import make_token as _token
 # "Refresh:" / "During your Refresh step," (the turn's first step); "until another event
 # replaces this one"
 WORDS = {"REFRESH": ("refresh",), "REPLACE": ("replace", "replaces")}
+# "fails a defence roll" (the Hero's defend roll; lexer.py adds them to DEFEND's words)
+DEFENCE = ("defence", "defense")
 
 _HOLDERS = frozenset({"HAVE", "WITH"})
 # what "any" counts after "have": "has any wounds", "have any Allies"
@@ -160,4 +162,4 @@ def clauses(tokens):
     return out
 
 
-__all__ = ["WORDS", "at_least_counts", "clauses", "noun_phrases"]
+__all__ = ["DEFENCE", "WORDS", "at_least_counts", "clauses", "noun_phrases"]

@@ -5,11 +5,14 @@ never tuned on:
 
 * Runebound: ``benchmarks/heldout_runebound.txt`` (set 1), ``heldout_runebound_2.txt``
   (set 2), ``heldout_runebound_3.txt`` (set 3), ``heldout_runebound_4.txt`` (set 4) and
-  ``heldout_runebound_5.txt`` (set 5), ``heldout_runebound_6.txt`` (set 6) and ``heldout_runebound_7.txt`` (set 7), one text per line as ``<card kind> | <text>``; target:
+  ``heldout_runebound_5.txt`` (set 5), ``heldout_runebound_6.txt`` (set 6), ``heldout_runebound_7.txt`` (set 7),
+  ``heldout_runebound_8.txt`` (set 8) and ``heldout_runebound_9.txt`` (set 9, both written
+  blind but open to read), one text per line as ``<card kind> | <text>``; target:
   at least 90 % compile;
 * Delve: ``tests/data/corpus/delve-heldout.yaml`` (set 1), ``delve-heldout-2.yaml`` (set 2),
   ``delve-heldout-3.yaml`` (set 3), ``delve-heldout-4.yaml`` (set 4), ``delve-heldout-5.yaml``
-  (set 5), ``-6`` (set 6) and ``-7`` (set 7); target: at least 80 % compile.
+  (set 5), ``-6`` (set 6), ``-7`` (set 7), ``-8`` (set 8) and ``-9`` (set 9); target: at
+  least 80 % compile.
 
 A text compiles when it parses, passes the checks and lowers to IR the engine runs (errors
 only count; warnings do not). Each set prints its share and "met" or "missed by".
@@ -38,7 +41,9 @@ RUNEBOUND_SETS = (("runebound set 1", HELD_OUT),
                   ("runebound set 4", HERE / "heldout_runebound_4.txt"),
                   ("runebound set 5", HERE / "heldout_runebound_5.txt"),
                   ("runebound set 6", HERE / "heldout_runebound_6.txt"),
-                  ("runebound set 7", HERE / "heldout_runebound_7.txt"))
+                  ("runebound set 7", HERE / "heldout_runebound_7.txt"),
+                  ("runebound set 8", HERE / "heldout_runebound_8.txt"),
+                  ("runebound set 9", HERE / "heldout_runebound_9.txt"))
 DELVE_SETS = (("delve set 1", "delve-heldout.yaml"), ("delve set 2", "delve-heldout-2.yaml"),
               ("delve set 3", "delve-heldout-3.yaml"), ("delve set 4", "delve-heldout-4.yaml"),
               ("delve set 5", "delve-heldout-5.yaml"), ("delve set 6", "delve-heldout-6.yaml"),

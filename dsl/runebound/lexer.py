@@ -15,6 +15,9 @@ from lark.lexer import Lexer
 
 from ..errors import AbilitySyntaxError, suggest
 from .lexer_np import shared_determiners, single_determiners  # branch rbnp
+from .lexer_rblang import DEFENCE as _DEFENCE
+from .lexer_rblang import WORDS as _RBLANG_WORDS  # branch rblang
+from .lexer_rblang import at_least_counts, clauses, noun_phrases
 from .lexer_rbmod import rbmod_pass  # branch rbmod
 from .lexer_rbseven import ITEM_CLASSES, no_cost, this_item_class  # branch rbseven
 from .lexer_rbseven import WORDS as _RBSEVEN_WORDS
@@ -402,6 +405,13 @@ class AbilityLexer(Lexer):
             tokens = this_item_class(tokens)
         if "no cost" in low:  # branch rbseven: "at no cost" adds nothing to an effect
             tokens = no_cost(tokens)
+        if "least" in low or "any" in low:  # branch rblang: "have at least 2 Allies"
+            tokens = at_least_counts(tokens)
+        if "hero" in low or " on " in low or "escape" in low or "attack" in low or \
+                "discard" in low:  # branch rblang: "this Hero", "your Hero's melee attacks"
+            tokens = noun_phrases(tokens)
+        if "+" in text or ";" in text or "otherwise" in low:  # branch rblang: "deal +1 wound"
+            tokens = clauses(tokens)
         return tokens
 
 
@@ -429,3 +439,9 @@ for _terminal, _words in _RBSEVEN_WORDS.items():
     _TERMINAL_WORDS[_terminal] = _words
     VOCABULARY.update(dict.fromkeys(_words, _terminal))
     DISPLAY[_terminal] = f"'{_words[0]}'"
+# ---- branch rblang: "During your Refresh step,", "until another event replaces this one"
+for _terminal, _words in _RBLANG_WORDS.items():
+    _TERMINAL_WORDS[_terminal] = _words
+    VOCABULARY.update(dict.fromkeys(_words, _terminal))
+    DISPLAY[_terminal] = f"'{_words[0]}'"
+VOCABULARY.update(dict.fromkeys(_DEFENCE, "DEFEND"))  # "fails a defence roll"

@@ -95,9 +95,12 @@ def _this_event(a, ctx, node, finding):
     span = getattr(node.until, "span", None) or node.span
     if ctx.kind != "event":
         article = "an" if ctx.kind[0] in "aeiou" else "a"
-        yield finding("RF450", f"'this event' names no card here: {article} {ctx.kind} card is "
-                               "not an event", span,
-                      hint="write 'Until the next event, ...'")
+        # "while this card is in play" reads as this event too (branch rblang): a card the
+        # Hero holds says its own duration
+        held = {"item": "While you hold this card, ...", "ally": "While this Ally is with you, ..."}
+        yield finding("RF450", f"'this event' (or 'this card ... in play') names no card here: "
+                               f"{article} {ctx.kind} card is not an event", span,
+                      hint=f"write '{held.get(ctx.kind, 'Until the next event, ...')}'")
     elif not any(s is node for s in a.sentences) or not is_static(without_this_event(a)):
         yield finding("RF458", "'while this event is in play' holds an always-on rule (a "
                                "bonus, a price, what Heroes cannot do, a trigger); this one "

@@ -129,6 +129,15 @@ def owner_problems(ability, owner: str) -> list:
         out.append(_problem("RF925", "an adversary's trigger is on its own wounds",
                             ability.event_span or ability.span,
                             "write 'Every time this adversary suffers a wound, …'"))
+    if isinstance(ability, n.Trigger) and ability.event == "attacks" and owner == "adversary" \
+            and ability.who is not None and not _is_self(ability.who):
+        # "When a hero attacks this adversary, …" read as the adversary's own attack: the
+        # engine fires an adversary's 'attacks' after ITS attack, so it ran on the wrong turn
+        out.append(_problem("RF925", "an adversary's 'attacks' trigger is on its own attacks; "
+                            "the engine runs no rule when a hero attacks it and hits",
+                            ability.event_span or ability.span,
+                            "write 'After this adversary attacks, …', or 'When a hero attacks "
+                            "this adversary and misses, …'"))
     for e in _walk(ability.effects):
         if not _runs(e, owner):
             why = WHY.get(type(e), "the engine does not run it here") if owner == "adversary" \

@@ -38,7 +38,9 @@ RUNEBOUND_SETS = (("runebound set 1", HELD_OUT),
                   ("runebound set 4", HERE / "heldout_runebound_4.txt"),
                   ("runebound set 5", HERE / "heldout_runebound_5.txt"),
                   ("runebound set 6", HERE / "heldout_runebound_6.txt"),
-                  ("runebound set 7", HERE / "heldout_runebound_7.txt"))
+                  ("runebound set 7", HERE / "heldout_runebound_7.txt"),
+                  ("runebound set 8", HERE / "heldout_runebound_8.txt"),
+                  ("runebound set 9", HERE / "heldout_runebound_9.txt"))
 DELVE_SETS = (("delve set 1", "delve-heldout.yaml"), ("delve set 2", "delve-heldout-2.yaml"),
               ("delve set 3", "delve-heldout-3.yaml"), ("delve set 4", "delve-heldout-4.yaml"),
               ("delve set 5", "delve-heldout-5.yaml"), ("delve set 6", "delve-heldout-6.yaml"),

@@ -15,6 +15,8 @@ from lark.lexer import Lexer
 
 from ..errors import AbilitySyntaxError, suggest
 from .lexer_np import shared_determiners, single_determiners  # branch rbnp
+from .lexer_rbkinds import WORDS as _RBKINDS_WORDS  # branch rbkinds
+from .lexer_rbkinds import clause_semicolons
 from .lexer_rbmod import rbmod_pass  # branch rbmod
 from .lexer_rbseven import ITEM_CLASSES, no_cost, this_item_class  # branch rbseven
 from .lexer_rbseven import WORDS as _RBSEVEN_WORDS
@@ -402,6 +404,8 @@ class AbilityLexer(Lexer):
             tokens = this_item_class(tokens)
         if "no cost" in low:  # branch rbseven: "at no cost" adds nothing to an effect
             tokens = no_cost(tokens)
+        if ";" in text:  # branch rbkinds: "...; otherwise ..." (lexer_rbkinds.py)
+            tokens = clause_semicolons(tokens)
         return tokens
 
 
@@ -426,6 +430,11 @@ for _terminal, _words in _RBSIX2_WORDS.items():
 DISPLAY["ANDRESOLVE"] = "'and resolve it'"
 # ---- branch rbseven: "When this Ally dies, ..."
 for _terminal, _words in _RBSEVEN_WORDS.items():
+    _TERMINAL_WORDS[_terminal] = _words
+    VOCABULARY.update(dict.fromkeys(_words, _terminal))
+    DISPLAY[_terminal] = f"'{_words[0]}'"
+# ---- branch rbkinds: "until another event replaces this one"
+for _terminal, _words in _RBKINDS_WORDS.items():
     _TERMINAL_WORDS[_terminal] = _words
     VOCABULARY.update(dict.fromkeys(_words, _terminal))
     DISPLAY[_terminal] = f"'{_words[0]}'"

@@ -1,0 +1,49 @@
+"""Words and the lexer pass of branch rbkinds (issue 32, part III): challenges', events' and
+encounters' constructions.
+
+* "replace(s)": "until another event replaces this one" (ability.lark, the rbkinds block).
+* A semicolon that joins two sentences: "If you have 3 or more gold, lose 3 gold; otherwise take
+  1 wound." and "Test Body (12); if you fail, take 2 wounds." are the two sentences "...  .
+  Otherwise, ..." and "... . If you fail, ...": :func:`clause_semicolons` makes such a semicolon
+  the full stop it stands for. A semicolon before "otherwise" ends a sentence only when that
+  sentence opens with "If" (a die table's row keeps its "; otherwise", ability.lark's
+  row_otherwise); before "if" it always does (no row, choice or list goes on with "if").
+lexer.py adds :data:`WORDS` to its vocabulary and calls :func:`clause_semicolons`.
+"""
+
+from __future__ import annotations
+
+from .lexer_token import make_token as _token
+
+WORDS = {"REPLACE": ("replace", "replaces")}
+
+_TAGS = frozenset({"COMBAT", "RANGED", "MELEE", "MAGIC", "PHASE"})
+
+
+def _opens_with_if(types: list, i: int) -> bool:
+    """Whether the sentence that the semicolon at ``i`` is in opens with "If" (after a tag
+    such as "Before Combat:")."""
+    start = i
+    while start > 0 and types[start - 1] != "DOT":
+        start -= 1
+    colon = next((k for k in range(start, i) if types[k] == "COLON"), None)
+    if colon is not None and colon - start <= 2 and types[colon - 1] in _TAGS:
+        start = colon + 1
+    return start < i and types[start] == "IF"
+
+
+def clause_semicolons(tokens):
+    """``tokens`` with each semicolon that ends a sentence (see the module) as a full stop."""
+    toks = list(tokens)
+    types = [t.type for t in toks]
+    for i, tok in enumerate(toks[:-1]):
+        if tok.type != "SEMICOLON":
+            continue
+        after = types[i + 1]
+        if after == "IF" or (after == "OTHERWISE" and _opens_with_if(types, i)):
+            toks[i] = _token("DOT", str(tok), tok.start_pos, tok.end_pos)
+            types[i] = "DOT"
+    return toks
+
+
+__all__ = ["WORDS", "clause_semicolons"]

@@ -9,7 +9,9 @@ written with.
 * an event's lasting rules said of its own card: "while this card is in play", "until another
   event replaces this one", "until it is replaced";
 * a challenge's own wounds taken away: "remove 1 wound from this challenge", "heal 1 wound on
-  this challenge".
+  this challenge";
+* a card discarded said by its count: "discard one item", "discard 1 Ally" (more than one is
+  refused at its words).
 
 Each wording parses to the node of its canonical form, which fmt prints, renders in every locale
 and the engine runs (the scenarios of tests/data/lang-rbkinds); off its card it is refused at its
@@ -73,6 +75,10 @@ SAME = [
                    "At the start of each combat round, heal 1 wound on this challenge.",
                    "At the start of each combat round, heal 1 wound from this challenge."],
      "At the start of each combat round, discard 1 wound from this challenge."),
+    ("encounter", ["Discard one item to gain 4 gold.", "Discard 1 Item to gain 4 gold.",
+                   "You may discard one item. If you do, gain 4 gold."],
+     "Discard an Item to gain 4 gold."),
+    ("encounter", ["Discard one Ally.", "Discard 1 ally."], "Discard one of your Allies."),
 ]
 
 
@@ -112,6 +118,13 @@ def test_off_its_card_the_form_is_refused_where_it_is_said(kind, text):
     ir, found = compile_ability(text, _ctx(kind))
     codes = [f.code for f in found if f.severity == "error"]
     assert codes == ["RF450"], [(f.code, f.message) for f in found]
+
+
+def test_more_than_one_card_discarded_at_once_is_refused_at_its_words():
+    ir, found = compile_ability("Discard 2 items to gain 4 gold.", _ctx("encounter"))
+    errors = [f for f in found if f.severity == "error"]
+    assert ir is None and [f.code for f in errors] == ["RF301"], errors
+    assert "one Item is discarded at a time" in errors[0].message
 
 
 def test_the_scenarios_run_each_form():

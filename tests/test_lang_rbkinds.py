@@ -11,7 +11,9 @@ written with.
 * a challenge's own wounds taken away: "remove 1 wound from this challenge", "heal 1 wound on
   this challenge";
 * a card discarded said by its count: "discard one item", "discard 1 Ally" (more than one is
-  refused at its words).
+  refused at its words);
+* "more" of a verb's amount is "additional" ("gain 2 more gold", "roll 1 more movement die"),
+  "during this combat" is "in this combat".
 
 Each wording parses to the node of its canonical form, which fmt prints, renders in every locale
 and the engine runs (the scenarios of tests/data/lang-rbkinds); off its card it is refused at its
@@ -79,6 +81,14 @@ SAME = [
                    "You may discard one item. If you do, gain 4 gold."],
      "Discard an Item to gain 4 gold."),
     ("encounter", ["Discard one Ally.", "Discard 1 ally."], "Discard one of your Allies."),
+    ("challenge", ["Reward: 4 gold. If your Hero took no wounds during this combat, gain 2 more "
+                   "gold.",
+                   "Reward: 4 gold. If you took no wounds during the combat, gain 2 extra gold."],
+     "When you defeat a challenge, gain 4 gold. If you took no wounds in this combat, gain 2 "
+     "gold."),
+    ("encounter", ["Take 1 more wound.", "Take one more wound."], "Take 1 wound."),
+    ("hero", ["Before moving, roll 1 more movement die."],
+     "Before moving, roll 1 additional movement die."),
 ]
 
 
@@ -120,6 +130,13 @@ def test_off_its_card_the_form_is_refused_where_it_is_said(kind, text):
     assert codes == ["RF450"], [(f.code, f.message) for f in found]
 
 
+def test_more_stays_a_price_and_a_count():
+    """'more' after a price or in 'N or more' keeps its meaning; only a verb's amount changes."""
+    assert print_ability(parse_ability("Items cost 1 more gold.")) == "Items cost you 1 more gold."
+    assert print_ability(parse_ability("If you have 2 or more gold, gain 1 more gold.")) == \
+        "If you have 2 or more gold, gain 1 gold."
+
+
 def test_more_than_one_card_discarded_at_once_is_refused_at_its_words():
     ir, found = compile_ability("Discard 2 items to gain 4 gold.", _ctx("encounter"))
     errors = [f for f in found if f.severity == "error"]
@@ -134,4 +151,4 @@ def test_the_scenarios_run_each_form():
     result = pipeline.check([str(CONTENT)])
     assert result.ok, [d.message for d in result.diagnostics if d.is_error]
     mine, failed = folder_scenarios(result, CONTENT)
-    assert len(mine) == 6 and not failed, failed
+    assert len(mine) == 7 and not failed, failed

@@ -8,7 +8,11 @@ encounters' constructions.
   the full stop it stands for. A semicolon before "otherwise" ends a sentence only when that
   sentence opens with "If" (a die table's row keeps its "; otherwise", ability.lark's
   row_otherwise); before "if" it always does (no row, choice or list goes on with "if").
-lexer.py adds :data:`WORDS` to its vocabulary and calls :func:`clause_semicolons`.
+* "more" after the amount of a gain, a wound taken or dealt, a move or a roll ("gain 2 more
+  gold", "take 1 more wound", "your Hero moves 1 more space", "roll 1 more movement die") is "additional"
+  (:func:`more_as_additional`); after a price ("costs 1 more gold") and in "N or more" it stays.
+lexer.py adds :data:`WORDS` to its vocabulary and calls :func:`clause_semicolons` and
+:func:`more_as_additional`.
 """
 
 from __future__ import annotations
@@ -46,4 +50,19 @@ def clause_semicolons(tokens):
     return toks
 
 
-__all__ = ["WORDS", "clause_semicolons"]
+_VERBS = frozenset({"GAIN", "TAKE", "MOVE", "ROLL", "INFLICT", "DEAL"})
+_COUNTED = frozenset({"GOLD", "WOUND", "EXHAUSTION", "SPACE", "MOVEMENT"})
+
+
+def more_as_additional(tokens):
+    """``tokens`` with each "more" of a verb's amount (see the module) as ADDITIONAL."""
+    toks = list(tokens)
+    for i in range(2, len(toks) - 1):
+        tok = toks[i]
+        if (tok.type == "MORE" and toks[i - 1].type in ("NUMBER", "ONE", "A")
+                and toks[i - 2].type in _VERBS and toks[i + 1].type in _COUNTED):
+            toks[i] = _token("ADDITIONAL", str(tok), tok.start_pos, tok.end_pos)
+    return toks
+
+
+__all__ = ["WORDS", "clause_semicolons", "more_as_additional"]

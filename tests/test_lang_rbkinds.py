@@ -13,7 +13,9 @@ written with.
 * a card discarded said by its count: "discard one item", "discard 1 Ally" (more than one is
   refused at its words);
 * "more" of a verb's amount is "additional" ("gain 2 more gold", "roll 1 more movement die"),
-  "during this combat" is "in this combat".
+  "during this combat" is "in this combat";
+* a subject denied with "no": "No Hero may attack another Hero." is "Heroes cannot attack
+  another Hero.".
 
 Each wording parses to the node of its canonical form, which fmt prints, renders in every locale
 and the engine runs (the scenarios of tests/data/lang-rbkinds); off its card it is refused at its
@@ -89,6 +91,13 @@ SAME = [
     ("encounter", ["Take 1 more wound.", "Take one more wound."], "Take 1 wound."),
     ("hero", ["Before moving, roll 1 more movement die."],
      "Before moving, roll 1 additional movement die."),
+    ("event", ["No Hero may attack another Hero.", "No Heroes can attack another Hero."],
+     "Heroes cannot attack other Heroes."),
+    ("event", ["No Hero may attack another Hero while this event is in play.",
+               "While this event is in play, no Hero can attack another Hero."],
+     "While this event is in play, Heroes cannot attack other Heroes."),
+    ("event", ["While this event is in play, no Allies can be hired."],
+     "While this event is in play, Heroes cannot buy Allies."),
 ]
 
 
@@ -135,6 +144,12 @@ def test_more_stays_a_price_and_a_count():
     assert print_ability(parse_ability("Items cost 1 more gold.")) == "Items cost you 1 more gold."
     assert print_ability(parse_ability("If you have 2 or more gold, gain 1 more gold.")) == \
         "If you have 2 or more gold, gain 1 gold."
+
+
+def test_no_keeps_its_meaning_off_a_clauses_subject():
+    """'no' of a condition's count is not a denied subject."""
+    assert print_ability(parse_ability("If you have no Allies, gain 2 gold.")) == \
+        "If you have no Allies, gain 2 gold."
 
 
 def test_more_than_one_card_discarded_at_once_is_refused_at_its_words():

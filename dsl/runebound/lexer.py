@@ -16,7 +16,7 @@ from lark.lexer import Lexer
 from ..errors import AbilitySyntaxError, suggest
 from .lexer_np import shared_determiners, single_determiners  # branch rbnp
 from .lexer_rbkinds import WORDS as _RBKINDS_WORDS  # branch rbkinds
-from .lexer_rbkinds import clause_semicolons, more_as_additional
+from .lexer_rbkinds import clause_semicolons, more_as_additional, no_subjects
 from .lexer_rbmod import rbmod_pass  # branch rbmod
 from .lexer_rbseven import ITEM_CLASSES, no_cost, this_item_class  # branch rbseven
 from .lexer_rbseven import WORDS as _RBSEVEN_WORDS
@@ -408,6 +408,8 @@ class AbilityLexer(Lexer):
             tokens = clause_semicolons(tokens)
         if " more " in low:  # branch rbkinds: "gain 2 more gold" (lexer_rbkinds.py)
             tokens = more_as_additional(tokens)
+        if "no " in low:  # branch rbkinds: "No Hero may attack ..." (lexer_rbkinds.py)
+            tokens = no_subjects(tokens)
         return tokens
 
 

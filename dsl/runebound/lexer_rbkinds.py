@@ -11,8 +11,11 @@ encounters' constructions.
 * "more" after the amount of a gain, a wound taken or dealt, a move or a roll ("gain 2 more
   gold", "take 1 more wound", "your Hero moves 1 more space", "roll 1 more movement die") is "additional"
   (:func:`more_as_additional`); after a price ("costs 1 more gold") and in "N or more" it stays.
-lexer.py adds :data:`WORDS` to its vocabulary and calls :func:`clause_semicolons` and
-:func:`more_as_additional`.
+* A subject denied with "no": "No Hero may attack another Hero.", "no Allies can be hired" are
+  "Heroes cannot attack another Hero.", "Allies cannot be hired" (:func:`no_subjects`; a
+  clause's first words only, so "you have no Allies" keeps its "no").
+lexer.py adds :data:`WORDS` to its vocabulary and calls :func:`clause_semicolons`,
+:func:`more_as_additional` and :func:`no_subjects`.
 """
 
 from __future__ import annotations
@@ -65,4 +68,27 @@ def more_as_additional(tokens):
     return toks
 
 
-__all__ = ["WORDS", "clause_semicolons", "more_as_additional"]
+_CLAUSE_OPENERS = frozenset({"COMMA", "DOT", "COLON"})
+_DENIED = frozenset({"HERO", "ALLY", "ITEM"})
+
+
+def no_subjects(tokens):
+    """``tokens`` with each clause-opening "no <Heroes | Allies | Items> may / can" as
+    "<Heroes | Allies | Items> cannot" (see the module)."""
+    toks = list(tokens)
+    out, i = [], 0
+    while i < len(toks):
+        tok = toks[i]
+        if (tok.type == "NO" and (i == 0 or toks[i - 1].type in _CLAUSE_OPENERS)
+                and i + 2 < len(toks) and toks[i + 1].type in _DENIED
+                and toks[i + 2].type == "MAY"):
+            may = toks[i + 2]
+            out += [toks[i + 1], _token("CANNOT", "cannot", may.start_pos, may.end_pos)]
+            i += 3
+            continue
+        out.append(tok)
+        i += 1
+    return out
+
+
+__all__ = ["WORDS", "clause_semicolons", "more_as_additional", "no_subjects"]

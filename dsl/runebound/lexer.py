@@ -15,6 +15,8 @@ from lark.lexer import Lexer
 
 from ..errors import AbilitySyntaxError, suggest
 from .lexer_np import shared_determiners, single_determiners  # branch rbnp
+from .lexer_rbkinds import WORDS as _RBKINDS_WORDS  # branch rbkinds
+from .lexer_rbkinds import clause_semicolons, more_as_additional, no_subjects
 from .lexer_rblang import DEFENCE as _DEFENCE
 from .lexer_rblang import WORDS as _RBLANG_WORDS  # branch rblang
 from .lexer_rblang import at_least_counts, clauses, noun_phrases
@@ -405,13 +407,19 @@ class AbilityLexer(Lexer):
             tokens = this_item_class(tokens)
         if "no cost" in low:  # branch rbseven: "at no cost" adds nothing to an effect
             tokens = no_cost(tokens)
-        if "least" in low or "any" in low:  # branch rblang: "have at least 2 Allies"
+        if "least" in low or "any" in low or "or more" in low:  # branch rblang: "have at least 2 Allies"
             tokens = at_least_counts(tokens)
         if "hero" in low or " on " in low or "escape" in low or "attack" in low or \
                 "discard" in low:  # branch rblang: "this Hero", "your Hero's melee attacks"
             tokens = noun_phrases(tokens)
         if "+" in text or ";" in text or "otherwise" in low:  # branch rblang: "deal +1 wound"
             tokens = clauses(tokens)
+        if ";" in text:  # branch rbkinds: "...; otherwise ..." (lexer_rbkinds.py)
+            tokens = clause_semicolons(tokens)
+        if " more " in low:  # branch rbkinds: "gain 2 more gold" (lexer_rbkinds.py)
+            tokens = more_as_additional(tokens)
+        if "no " in low:  # branch rbkinds: "No Hero may attack ..." (lexer_rbkinds.py)
+            tokens = no_subjects(tokens)
         return tokens
 
 
@@ -445,3 +453,8 @@ for _terminal, _words in _RBLANG_WORDS.items():
     VOCABULARY.update(dict.fromkeys(_words, _terminal))
     DISPLAY[_terminal] = f"'{_words[0]}'"
 VOCABULARY.update(dict.fromkeys(_DEFENCE, "DEFEND"))  # "fails a defence roll"
+# ---- branch rbkinds: "until another event replaces this one"
+for _terminal, _words in _RBKINDS_WORDS.items():
+    _TERMINAL_WORDS[_terminal] = _words
+    VOCABULARY.update(dict.fromkeys(_words, _terminal))
+    DISPLAY[_terminal] = f"'{_words[0]}'"

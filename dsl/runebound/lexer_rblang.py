@@ -43,7 +43,8 @@ _COUNTED = frozenset({"WOUND", "EXHAUSTION", "GOLD", "ALLY", "ITEM", "TROPHY"})
 
 
 def at_least_counts(tokens):
-    """``tokens`` with "at least N" and "any <tokens>" after "have" / "with" as "N or more"."""
+    """``tokens`` with "at least N", "one or more" and "any <tokens>" after "have" / "with" as
+    "N or more"."""
     toks = list(tokens)
     out, i = [], 0
     while i < len(toks):
@@ -58,6 +59,11 @@ def at_least_counts(tokens):
                     _token("OR", "or", tok.start_pos, toks[i + 1].end_pos),
                     _token("MORE", "more", tok.start_pos, toks[i + 1].end_pos)]
             i += 3
+            continue
+        if held and tok.type in ("ONE", "A") and after == ["OR", "MORE"]:
+            # "one or more Items" (branch rbkinds): the number the grammar counts with
+            out.append(_token("NUMBER", "1", tok.start_pos, tok.end_pos))
+            i += 1
             continue
         if held and tok.type == "ANY" and after[:1] and after[0] in _COUNTED:
             out += [_token("NUMBER", "1", tok.start_pos, tok.end_pos),

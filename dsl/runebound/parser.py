@@ -627,3 +627,7 @@ parser_rbsix2.install(_ToAst)
 from . import parser_rbseven  # noqa: E402
 
 parser_rbseven.install(_ToAst)
+# ---- branch rbkinds: challenges', events' and encounters' constructions
+from . import parser_rbkinds  # noqa: E402
+
+parser_rbkinds.install(_ToAst)

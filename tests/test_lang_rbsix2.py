@@ -25,9 +25,10 @@ import pytest
 
 from runeforge.dsl.runebound.parser import parse_ability
 from runeforge.dsl.runebound.printer import print_ability
-from runeforge.games.runebound.abilities import compile_ability, compile_text
+from runeforge.games.runebound.abilities import compile_ability
 from runeforge.games.runebound.checks import CardContext
 from runeforge.games.runebound.text.render import render_ability
+from tests.lang_wordings import assert_one_node_printed_one_way
 
 ROOT = Path(__file__).resolve().parents[1]
 CONTENT = ROOT / "tests" / "data" / "lang-rbsix2"
@@ -95,14 +96,7 @@ SAME = [
 
 @pytest.mark.parametrize("kind, written, canonical", SAME, ids=[s[2][:50] for s in SAME])
 def test_each_wording_is_one_node_printed_one_way(kind, written, canonical):
-    ast = parse_ability(canonical)
-    assert print_ability(ast) == canonical
-    for text in written:
-        assert parse_ability(text) == ast, text
-        ir, found = compile_ability(text, _ctx(kind))
-        assert ir is not None and [f.code for f in found if f.severity == "error"] == [], \
-            [(f.code, f.message) for f in found]
-    compile_text(canonical, kind)  # the IR is valid (the engine's own schema)
+    assert_one_node_printed_one_way(kind, written, canonical, _ctx(kind))
 
 
 @pytest.mark.parametrize("kind, written, canonical", SAME, ids=[s[2][:50] for s in SAME])

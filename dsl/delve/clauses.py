@@ -323,6 +323,7 @@ class Tree2Ast(TollWords, ScoutWords, PlaceWords, ComparisonWords, ApproachWords
     def ev_attacks(self, meta, ch):
         who = objs(ch, Who)
         return {"event": "attacks", "who": who[0].sel if who else "you",
+                "obj": who[1].sel if len(who) > 1 else None,   # whom it attacks (parser.py)
                 "span": span_of(meta)}
 
     def ev_pushed(self, meta, ch):  # issue 32 (session delveg): its own push or pull

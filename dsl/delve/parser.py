@@ -113,6 +113,8 @@ def _trigger(event: dict, ev_span, effects, name, limit, span) -> n.Trigger:
         _approached(who, event)
     if kind == "missed":
         who = _missed(who, event)
+    if kind == "attacks" and event.get("obj") is not None:
+        _attacked_hero(event["obj"])
     if kind == "slay" and event.get("obj") is not None:
         obj = event["obj"]
         if obj.side != "adversary" or obj.quantity not in ("one", "another"):
@@ -120,6 +122,18 @@ def _trigger(event: dict, ev_span, effects, name, limit, span) -> n.Trigger:
                                      hint="write 'Every time you slay an adversary, …'")
     return n.Trigger(kind, effects, event.get("range"), span, who, name, limit, ev_span,
                      tuple(event.get("faces", ())))
+
+
+def _attacked_hero(obj) -> None:
+    """An adversary's 'attacks' rule runs after each of its attacks, whichever hero it
+    attacks: one that names the hero ("After this adversary attacks the hero with the most
+    wounds, …") would run after its other attacks too, so it is refused at the words."""
+    if obj.side == "hero" and obj.quantity in ("one", "any") and not obj.filters:
+        return   # "After this adversary attacks a hero, …": every attack
+    raise AbilitySyntaxError("an adversary's 'attacks' rule runs after each of its attacks, "
+                             "whichever hero it attacks", *obj.span, code="RF925",
+                             hint="write 'After this adversary attacks, …' and name the hero "
+                                  "'the hero it attacked'")
 
 
 def _approached(who, event) -> None:

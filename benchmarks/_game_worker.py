@@ -23,10 +23,10 @@ def forget_shared() -> None:
     game asked for ``cold`` is timed from the start a first game has. Older checkouts have no
     such table: nothing to forget."""
     try:
-        from runeforge.engine.runebound.analysis import odds_exact
+        from runeforge.engine.runebound.analysis.odds_exact import forget_shared as forget
     except ImportError:
         return
-    getattr(odds_exact, "_SHARED", {}).clear()
+    forget()
 
 
 def main() -> None:

@@ -193,3 +193,12 @@ def test_the_solvers_used_longest_ago_leave_when_the_states_pass_the_bound(monke
     assert shared_solver(**base(stamina=3)) is second  # used again: it stays
     assert list(odds_exact._SHARED.values())[-1] is second and third in \
         odds_exact._SHARED.values()
+
+
+def test_forget_shared_starts_the_next_solve_cold():
+    """bench_game's cold games call forget_shared: after it, the same inputs get a new
+    solver, not the one an earlier game solved."""
+    first = shared_solver(HERO, CHAL)
+    assert shared_solver(HERO, CHAL) is first
+    odds_exact.forget_shared()
+    assert shared_solver(HERO, CHAL) is not first

@@ -117,6 +117,12 @@ def shared_solver(hero: dict, challenge: dict, allies=(), modifiers: dict | None
     return solver
 
 
+def forget_shared() -> None:
+    """Drop every shared solver (a process that times games from the same cold start each
+    time: benchmarks/bench_game.py's debug-mode figure)."""
+    _SHARED.clear()
+
+
 def solve_start(solver, state) -> tuple:
     """``solver.start_value(state)`` with the recursion room a solve needs (about 3 frames
     per wound of life, as :func:`exact_odds` gives it)."""

@@ -9,20 +9,18 @@ The tokenizer (:func:`normalise`) reads a few words as the dialect's own:
 * "directly" / "straight" before "away" or "towards" adds nothing ("push it 1 space directly
   away from you": a push is always away).
 
-The grammar (its delveheroes block) reads conditions on the attack before ("If the target is
-slain", "If this slays the target" = "If this attack slays the target"; "On a hit," = "If it
-hits,"), a basic action by its verb ("may Recuperate once without spending a die" = "may take
-a Recuperate action"), the deck's top card put back on top or at the bottom (the player's
-choice, as "you may put it on the bottom"): :class:`HeroWords` builds them, and :func:`slain_cond` refuses "<who> is slain" of a
-figure the attack did not target (a slay anywhere else is a trigger: "Every time …").
+The grammar (its delveheroes block) reads "If it misses" / "On a miss" (the conditions "If the
+target is slain", "If this slays the target" and "On a hit," are branch delvelang's, in
+clauses.py and words.py), a basic action by its verb ("may Recuperate once without spending a
+die" = "may take a Recuperate action"), the deck's top card put back on top or at the bottom (the player's
+choice, as "you may put it on the bottom"): :class:`HeroWords` builds them.
 """
 
 from __future__ import annotations
 
 from lark import Token, Transformer
 
-from ..errors import AbilitySyntaxError
-from .words import YOU, Mod, Pred, Who, span_of, spanned_rules
+from .words import Mod, Pred, span_of, spanned_rules
 
 _COUNTED = ("WOUND", "RENOWN", "DAMAGE", "SPACE")
 _ADVERBS = ("directly", "straight")
@@ -60,12 +58,6 @@ def _wounds_follow(kinds: list) -> bool:
 class HeroWords(Transformer):
     """The transformer's rules (delve.lark, branch delveheroes)."""
 
-    def slain_cond(self, meta, ch):
-        return slain_cond(meta, ch)
-
-    def on_hit(self, meta, ch):
-        return Mod("cond", {"cond": "hits", "span": span_of(meta)}, span_of(meta))
-
     def misses(self, meta, ch):
         return {"cond": "misses", "span": span_of(meta)}
 
@@ -85,13 +77,3 @@ class HeroWords(Transformer):
                     span_of(meta), {"may": True})
 
 
-def slain_cond(meta, ch) -> dict:
-    """"if the target is slain", "if it is slain" after an attack: the attack slew it."""
-    who = next((c for c in ch if c is YOU or isinstance(c, Who)), None)
-    if isinstance(who, Who) and who.sel.quantity in ("target", "it", "that") \
-            and who.sel.side in (None, "adversary") and not who.sel.filters:
-        return {"cond": "slays", "span": span_of(meta)}
-    span = who.sel.span if isinstance(who, Who) else span_of(meta)
-    raise AbilitySyntaxError("'is slain' here says whether the attack before slew its target",
-                             *span, hint="write 'If the target is slain, …' after an attack, "
-                                         "or a trigger: 'Every time you slay an adversary, …'")

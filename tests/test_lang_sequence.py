@@ -196,3 +196,31 @@ def test_the_language_servers_hover_shows_every_ir_a_string_holds():
     toll = _ir_of(service, service.content.cards["toll-gate"], 0)
     assert toll["source"] == "Pay 2 gold or take 2 wounds."
     assert _ir_of(service, ogre, 1) is None  # no second string
+
+
+def test_the_hover_of_a_delve_string_of_several_abilities_shows_each_ir(tmp_path):
+    """Delve's dialect parse reads a text of several abilities as the compiler does (a rule,
+    then an action), so the language server's hover shows both IRs and the structure of
+    each; before, the dialect parsed one ability only, and the hover showed no IR."""
+    import shutil
+
+    from runeforge.analysis import AnalysisService
+    from runeforge.loader import bundled_dir
+    from runeforge.lsp.hover import _ir_of, structure
+
+    root = tmp_path / "delve"
+    shutil.copytree(bundled_dir() / "delve", root)
+    heroes = root / "heroes.yaml"
+    text = heroes.read_text(encoding="utf-8")
+    old = '"Quick Feet (2+): Move up to 2 spaces."'
+    assert old in text
+    heroes.write_text(text.replace(
+        old, '"You are never pinned. Quick Feet (2+): Move up to 2 spaces."'), encoding="utf-8")
+    service = AnalysisService([str(root)], include_bundled=False)
+    service.check_all()
+    sefa = next(c for c in service.content.cards.values() if c.name == "Sefa Quillmark")
+    irs = _ir_of(service, sefa, 2)
+    assert isinstance(irs, list) and len(irs) == 2, irs
+    assert _ir_of(service, sefa, 0) is not None and not isinstance(_ir_of(service, sefa, 0), list)
+    lines = structure("delve", "You are never pinned. Quick Feet (2+): Move up to 2 spaces.")
+    assert not lines[0].startswith("does not parse"), lines

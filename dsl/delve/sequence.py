@@ -26,6 +26,7 @@ from ..errors import AbilitySyntaxError
 from .checks import check_ability
 from .lexer import name_span, tokenize
 from .parser import parse_ability
+from .printer import print_ability
 
 # the words that open a trigger (the grammar's ``when`` and ``bounty``)
 _ONE = frozenset({"WHEN", "WHENEVER", "AFTER", "SLAYING"})
@@ -94,3 +95,24 @@ def abilities_of(text: str, owner: str) -> list[tuple[int, str, object]]:
     if error is not None:
         raise error
     return [(0, text, whole)]
+
+
+def parse_card_text(text: str):
+    """The dialect's parse (the language server's hover reads it): one ability's AST, or a
+    tuple of them when the text holds several. The text has no card, so it is read as a
+    hero's, then as an adversary's, as ``canonical_text`` reads it."""
+    for owner in ("hero", "adversary"):
+        try:
+            parts = abilities_of(text, owner)
+        except AbilitySyntaxError:
+            break
+        if len(parts) > 1:
+            return tuple(ability for _, _, ability in parts)
+    return parse_ability(text)
+
+
+def print_card_text(ast) -> str:
+    """The dialect's print: the canonical text of ``parse_card_text``'s result."""
+    if isinstance(ast, tuple):
+        return " ".join(print_ability(a) for a in ast)
+    return print_ability(ast)

@@ -43,19 +43,21 @@ RUNEBOUND_SETS = (("runebound set 1", HELD_OUT),
                   ("runebound set 6", HERE / "heldout_runebound_6.txt"),
                   ("runebound set 7", HERE / "heldout_runebound_7.txt"),
                   ("runebound set 8", HERE / "heldout_runebound_8.txt"),
-                  ("runebound set 9", HERE / "heldout_runebound_9.txt"))
+                  ("runebound set 9", HERE / "heldout_runebound_9.txt"),
+                  ("runebound set 11", HERE / "heldout_runebound_11.txt"))
 DELVE_SETS = (("delve set 1", "delve-heldout.yaml"), ("delve set 2", "delve-heldout-2.yaml"),
               ("delve set 3", "delve-heldout-3.yaml"), ("delve set 4", "delve-heldout-4.yaml"),
               ("delve set 5", "delve-heldout-5.yaml"), ("delve set 6", "delve-heldout-6.yaml"),
               ("delve set 7", "delve-heldout-7.yaml"),
               ("delve set 8", "delve-heldout-8.yaml"),
               ("delve set 9", "delve-heldout-9.yaml"),
-              ("delve set 10", "delve-heldout-10.yaml"))
+              ("delve set 10", "delve-heldout-10.yaml"),
+              ("delve set 11", "delve-heldout-11.yaml"))
 TARGET = {"runebound": 90, "delve": 80}  # per cent, issue 32's acceptance
 # The newest set of each game stays blind: its count is the measure of how far the grammar
 # generalises, so --why never lists its failures (reading them would turn it into one more
 # set to fit).
-BLIND = frozenset({"runebound set 7", "delve set 7"})
+BLIND = frozenset({"runebound set 7", "delve set 7", "runebound set 11", "delve set 11"})
 
 
 def bundled_skills() -> frozenset:

@@ -9,8 +9,9 @@ import pytest
 
 from runeforge.dsl import larkmemo, larktables
 from runeforge.dsl.runebound import parser as runebound
+from tests.lark_built import grammars
 
-GRAMMARS = {g[1]: g for g in larktables.grammars()}
+GRAMMARS = grammars()  # each fresh build made once per process
 
 
 def _packed(name):

@@ -68,6 +68,10 @@ def holds(condition: dict, ctx) -> bool:
     if kind == "enemy_colour":
         enemy = getattr(engine, "enemies", {}).get(hero.id)
         return matches(getattr(enemy, "colour", None), condition["colour"])
+    if kind == "moment":  # branch rbtime: a moment of a combat (core/moments.py)
+        from .moments import at_moment
+
+        return at_moment(engine, condition)
     raise ValueError(f"unknown condition kind {kind!r}")
 
 

@@ -231,6 +231,9 @@ def ir_schema() -> dict:
         "item_class": _fields("kind", "item_class", **{"class": {"type": "string"}}),
         "enemy_colour": _fields("kind", "enemy_colour", colour=ir_lists.schema(
             ir_decks.COLOURS, {"type": "string"})),
+        # branch rbtime: a moment of a combat, its phase and/or its round (core/moments.py)
+        "moment": _fields("kind", "moment", phase=_enum([*PHASES, None]),
+                          round={"type": ["integer", "null"], "minimum": 1}),
     }
     events = {
         "takes_wounds": _fields("kind", "takes_wounds", target=target,

@@ -163,3 +163,99 @@ def test_a_phase_said_of_an_ability_with_another_tag_is_refused_at_its_words():
         parse_ability(text)
     assert err.value.code == "RF401"
     assert text[err.value.start:err.value.end] == "during the magic phase"
+
+
+# ---------------------------------------------------------------- the turn's moments, how often
+@pytest.mark.parametrize("variant, canonical", [
+    ("At the start of each turn, gain 1 gold.", "At the start of your turn, gain 1 gold."),
+    ("At the beginning of every turn, gain 1 gold.", "At the start of your turn, gain 1 gold."),
+    ("At the start of each of his turns, gain 1 gold.", "At the start of your turn, gain 1 gold."),
+    ("Gain 1 gold at the end of each turn.", "At the end of your turn, gain 1 gold."),
+    ("At the end of the turn, gain 1 gold.", "At the end of your turn, gain 1 gold."),
+    ("At the end of every combat, gain 1 gold.", "After combat, gain 1 gold."),
+    ("After every combat, gain 1 gold.", "After combat, gain 1 gold."),
+    ("At the end of your movement, gain 1 gold.", "After moving, gain 1 gold."),
+    ("After your movement step, gain 1 gold.", "After moving, gain 1 gold."),
+    ("During your movement step, gain 1 gold.", "Before moving, gain 1 gold."),
+    ("After each combat round, gain 1 gold.", "At the end of each combat round, gain 1 gold."),
+    ("Each turn, you may gain 1 gold.", "Once per turn, you may gain 1 gold."),
+    ("You may gain 1 gold each turn.", "Once per turn, you may gain 1 gold."),
+    ("You may gain 1 gold in each combat.", "Once per combat, you may gain 1 gold."),
+    ("In each combat round, you may gain 1 gold.", "Once per combat round, you may gain 1 gold."),
+    ("Before moving, once per turn, you may take 1 exhaustion to gain 1 gold.",
+     "Once per turn, before moving, take 1 exhaustion to gain 1 gold."),
+    ("You receive +1 Body while in forest spaces.",
+     "While your Hero is in a forest space, you receive +1 Body."),
+    ("You receive +1 Body while on a forest or swamp space.",
+     "While your Hero is in a forest or swamp space, you receive +1 Body."),
+    ("In any town, Items cost you 1 less gold.", "Items cost you 1 less gold."),
+    ("In a town, you receive +1 Mind.", "While your Hero is in a town, you receive +1 Mind."),
+    ("In a town, gain 1 gold.", "If your Hero is in a town, gain 1 gold."),
+    ("Your Hero receives +1 Spirit as long as this Ally has no wounds.",
+     "While this Ally has no wounds, your Hero receives +1 Spirit."),
+    ("Your Hero receives +1 Spirit while this Ally is unwounded.",
+     "While this Ally has no wounds, your Hero receives +1 Spirit."),
+    ("If this Ally is not wounded, gain 1 gold.", "If this Ally has no wounds, gain 1 gold."),
+])
+def test_a_moment_of_the_turn_or_a_frequency_prints_canonically(variant, canonical):
+    test_a_wording_prints_as_its_canonical_text_which_reads_back(variant, canonical)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("text", ["While this Ally has no wounds, your Hero receives +1 Spirit.",
+                                  "If this Ally has no exhaustion, gain 1 gold."])
+def test_this_allys_condition_renders_in_every_locale(locale, text):
+    test_a_moment_renders_in_every_locale(locale, text)
+
+
+def _game_with_ally(*texts):
+    """A two-player game whose first Hero has an Ally with ``texts``."""
+    from runeforge.engine.runebound.bots.game_bot import make_bot
+    from runeforge.engine.runebound.core.catalog import Catalog
+    from runeforge.engine.runebound.game.setup import new_game
+    from tests.engine_bundle import bundle
+
+    b = bundle()
+    b["cards"].append({"id": "test-squire", "kind": "ally", "name": "Test Squire", "cost": 1,
+                       "mind": 1, "body": 1, "spirit": 1, "ranged_damage": 0,
+                       "melee_damage": 1, "magic_damage": 0, "life": 3, "stamina": 3,
+                       "pack": "core", "game": "runebound-2e", "text": list(texts),
+                       "abilities": [compile_text(t, kind="ally") for t in texts]})
+    game = new_game(b, catalog=Catalog(b), players=2, packs="adventure", make_bot=make_bot,
+                    debug=True)
+    hero = game.hero(game.state.seats[0])
+    ally = game.catalog.new_ally("test-squire")
+    hero.allies.append(ally)
+    game.combat.modifiers_changed()
+    return game, hero, ally
+
+
+def test_a_bonus_while_this_ally_has_no_wounds_ends_with_its_first_wound():
+    game, hero, ally = _game_with_ally(
+        "Your Hero receives +1 Spirit as long as this Ally has no wounds.")
+    combat = game.combat
+    spirit = hero.spirit
+    assert combat.stat(hero, "spirit") == spirit + 1
+    ally.wounds = 1
+    assert combat.stat(hero, "spirit") == spirit
+    ally.wounds = 0
+    assert combat.stat(hero, "spirit") == spirit + 1
+
+
+@pytest.mark.parametrize("token, field", [("wound", "wounds"), ("exhaustion", "exhaustion")])
+def test_an_if_on_this_allys_tokens_reads_its_own_card(token, field):
+    game, hero, ally = _game_with_ally("You receive +1 Body.")
+    condition = {"kind": "ally_none", "token": token}
+    ctx = Context(game.combat, hero, "test-squire")
+    assert holds(condition, ctx) is True
+    setattr(ally, field, 2)
+    assert holds(condition, ctx) is False
+    assert holds(condition, Context(game.combat, hero, "another-card")) is False  # not this Ally
+
+
+def test_this_allys_wounds_off_an_ally_card_are_refused_at_their_words():
+    text = "If this Ally has no wounds, gain 1 gold."
+    _, findings = compile_ability(text, CardContext("item", "constant"))
+    [(code, where)] = [(f.code, text[f.span[0]:f.span[1]]) for f in findings
+                       if f.severity == "error"]
+    assert (code, where) == ("RF450", "this Ally has no wounds")

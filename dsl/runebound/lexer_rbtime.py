@@ -4,7 +4,8 @@
 * "carry / carrying", "inventory", "party", "possession", "own": a card held by its Hero
   ("while this item is in your inventory", "while this Ally is with your party");
 * "his" / "her": the Hero's own turn ("at the start of his turn");
-* "first": the first combat round ("during the first combat round").
+* "first": the first combat round ("during the first combat round");
+* "unwounded": an Ally with no wounds ("while this Ally is unwounded").
 
 lexer.py adds :data:`WORDS` to its vocabulary.
 """
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 WORDS = {"CARRY": ("carry", "carries", "carrying"), "INVENTORY": ("inventory",),
          "PARTY": ("party",), "POSSESSION": ("possession",), "OWN": ("own", "owns"),
-         "HIS": ("his", "her"), "FIRST": ("first",)}
+         "HIS": ("his", "her"), "FIRST": ("first",),
+         "UNWOUNDED": ("unwounded",)}
 
 __all__ = ["WORDS"]

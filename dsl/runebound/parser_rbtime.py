@@ -137,6 +137,14 @@ class RbtimeRules:
     def rbt_first_round(self, ch):  # "the first combat round (of each combat)"
         return n.Condition("moment", None, 1, span=_sp(ch))
 
+    def rbt_ally_none(self, ch):  # "this Ally has no wounds / no exhaustion"
+        token = "exhaustion" if any(getattr(c, "type", None) == "EXHAUSTION" for c in ch) \
+            else "wound"
+        return n.Condition("ally_none", token, span=_sp(ch))
+
+    def rbt_ally_unwounded(self, ch):  # "this Ally is unwounded / is not wounded"
+        return n.Condition("ally_none", "wound", span=_sp(ch))
+
     def rbt_moment_cond(self, ch):  # "it is the magic phase" (the printed condition)
         return replace(_values(ch)[0], span=_sp(ch))
 
@@ -151,6 +159,20 @@ class RbtimeRules:
             costs, inner = effect.value
             return _Marker("costed", (costs, _used_at(mod, inner)), effect.span)
         return at_moment(mod, effect)
+
+    def rbt_in_town_first(self, ch):  # "In any town, items cost you 1 gold less." / "In a town, ..."
+        from .parser_prohibit import apply as price_applies
+
+        effect, span = _values(ch)[-1], _sp(ch[:-2])
+        if isinstance(effect, n.CostModifier):  # every market is a town's: the rule as it is
+            return price_applies(_Mod("price_every_town", None, span), effect)
+        cond = n.Condition("town", span=span)
+        if isinstance(effect, _Marker) and effect.kind == "costed":
+            costs, inner = effect.value
+            return _Marker("costed", (costs, n.IfState(cond, inner, span=span)), effect.span)
+        if _standing(effect):
+            return n.WhileState(cond, effect, span=span)
+        return n.IfState(cond, effect, span=span)
 
 
 def install(cls) -> None:

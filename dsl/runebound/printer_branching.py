@@ -43,6 +43,8 @@ def condition(c: b.Condition) -> str:
         return round_unhurt_text(c.count)
     if c.kind == "moment":  # branch rbtime
         return moment_text(c)
+    if c.kind == "ally_none":  # branch rbtime
+        return f"this Ally has no {'wounds' if c.value == 'wound' else c.value}"
     if c.kind == "skill":
         return f"you have the {c.value} skill"
     if c.kind == "ally":

@@ -72,6 +72,10 @@ def holds(condition: dict, ctx) -> bool:
         from .moments import at_moment
 
         return at_moment(engine, condition)
+    if kind == "ally_none":  # branch rbtime: this Ally (the card's own) has none of a token
+        from .moments import ally_none
+
+        return ally_none(hero, ctx.source, condition["token"])
     raise ValueError(f"unknown condition kind {kind!r}")
 
 

@@ -234,6 +234,8 @@ def ir_schema() -> dict:
         # branch rbtime: a moment of a combat, its phase and/or its round (core/moments.py)
         "moment": _fields("kind", "moment", phase=_enum([*PHASES, None]),
                           round={"type": ["integer", "null"], "minimum": 1}),
+        # branch rbtime: this Ally (the card's own) has none of a token
+        "ally_none": _fields("kind", "ally_none", token=_enum(("wound", "exhaustion"))),
     }
     events = {
         "takes_wounds": _fields("kind", "takes_wounds", target=target,

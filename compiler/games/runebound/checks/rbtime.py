@@ -6,6 +6,7 @@
   another phase's tag, or on an event or encounter outside a trigger (resolved out of combat).
   The check would never hold, so the effect would never happen. A rule in force ("While it is
   the magic phase, ...") holds in every combat and is not refused.
+* RF450 "this Ally has no wounds" off an Ally's own card: no Ally is "this" one there.
 """
 
 from __future__ import annotations
@@ -44,10 +45,16 @@ def _moment_ifs(a):
 
 
 # the node types check() reads (checks/__init__.py runs it only on an ability that has one)
-NODES = (n.IfState,)
+NODES = (n.IfState, n.Condition)
 
 
 def check(a, ctx, nodes, finding):
+    if ctx.kind != "ally":
+        for c in nodes:
+            if type(c) is n.Condition and c.kind == "ally_none":
+                yield finding("RF450", "'this Ally' names no card here: only an Ally's own text "
+                                       "can count the wounds on this Ally", c.span,
+                              hint="say it of your Hero: 'if you have no wounds'")
     for node, in_trigger in _moment_ifs(a):
         where = _where_never(a, ctx, node.condition, in_trigger)
         if where:

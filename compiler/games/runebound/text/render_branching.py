@@ -61,8 +61,8 @@ class BranchingRender:
         if kind == "at_least":
             noun = CountedTerm.of(self.term("terms", c.value), category(self.locale, c.count))
             return self.t("condition.at_least", n=self.num(c.count), noun=noun)
-        if kind == "moment":  # branch rbtime
-            return self.t(f"condition.moment.{moment_key(c)}")
+        if kind in ("moment", "ally_none"):  # branch rbtime
+            return self.t(f"condition.{kind}.{moment_key(c) if kind == 'moment' else c.value}")
         if kind == "round_unhurt":  # branch rbsix2
             noun = CountedTerm.of(self.term("terms", "wound"), category(self.locale, c.count))
             return self.t("condition.round_unhurt", n=self.num(c.count), noun=noun)

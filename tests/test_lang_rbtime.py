@@ -259,3 +259,72 @@ def test_this_allys_wounds_off_an_ally_card_are_refused_at_their_words():
     [(code, where)] = [(f.code, text[f.span[0]:f.span[1]]) for f in findings
                        if f.severity == "error"]
     assert (code, where) == ("RF450", "this Ally has no wounds")
+
+
+# ---------------------------------------------------------------- a trigger's condition, tests
+@pytest.mark.parametrize("variant, canonical", [
+    ("Every time your Hero defeats a challenge while this Ally is unwounded, gain 1 gold.",
+     "Every time you defeat a challenge, if this Ally has no wounds, gain 1 gold."),
+    ("Whenever you defeat a challenge while you have 2 or more wounds, gain 1 gold.",
+     "Every time you defeat a challenge, if you have 2 or more wounds, gain 1 gold."),
+    ("Whenever your Hero defeats a challenge while carrying this item, gain 1 gold.",
+     "Every time you defeat a challenge, gain 1 gold."),
+    ("When you defeat another Hero while you have this item, gain 1 gold.",
+     "Every time you defeat another Hero, gain 1 gold."),
+    ("Your Hero gets +2 Mind for skill tests.", "Every time you test Mind, add 2 to the result."),
+    ("You receive +1 Spirit for all tests.", "Every time you test Spirit, add 1 to the result."),
+])
+def test_a_triggers_condition_and_a_bonus_for_tests_print_canonically(variant, canonical):
+    test_a_wording_prints_as_its_canonical_text_which_reads_back(variant, canonical)
+
+
+def test_a_trigger_under_this_allys_condition_fires_only_while_it_holds():
+    game, hero, ally = _game_with_ally(
+        "Every time your Hero defeats a challenge while this Ally is unwounded, gain 1 gold.")
+    gold = hero.gold
+    game.combat.fire({"kind": "defeat_challenge", "hero": hero.id})
+    assert hero.gold == gold + 1
+    ally.wounds = 1
+    game.combat.fire({"kind": "defeat_challenge", "hero": hero.id})
+    assert hero.gold == gold + 1
+
+
+def test_for_skill_tests_after_no_attribute_bonus_is_refused_at_its_words():
+    text = "You gain 1 gold for skill tests."
+    with pytest.raises(AbilitySyntaxError) as err:
+        parse_ability(text)
+    assert text[err.value.start:err.value.end] == "for skill tests"
+
+
+# ---------------------------------------------------------------- a combat as a whole, more words
+@pytest.mark.parametrize("variant, canonical", [
+    ("During combat, you receive +1 Body.", "While you are in combat, you receive +1 Body."),
+    ("You receive +1 Body in combat.", "While you are in combat, you receive +1 Body."),
+    ("While in combat, you receive +1 Body.", "While you are in combat, you receive +1 Body."),
+    ("During any combat, activate to gain 1 gold.", "Any Phase: Activate to gain 1 gold."),
+    ("At the start of every combat, gain 1 gold.", "Before Combat: Gain 1 gold."),
+    ("Before each combat, gain 1 gold.", "Before Combat: Gain 1 gold."),
+    ("Magic: Activate to receive +1 Body until the end of the phase.",
+     "Magic: Activate to receive +1 Body until the end of this phase."),
+    ("For the remainder of this combat, you receive +1 Body.",
+     "Until the end of this combat, you receive +1 Body."),
+    ("If your Hero is unwounded, gain 1 gold.", "If you have no wounds, gain 1 gold."),
+    ("While you are wounded, you receive +1 Body.",
+     "While you have 1 or more wounds, you receive +1 Body."),
+])
+def test_a_combat_as_a_whole_and_more_words_print_canonically(variant, canonical):
+    test_a_wording_prints_as_its_canonical_text_which_reads_back(variant, canonical)
+
+
+def test_a_bonus_in_combat_holds_in_every_step_of_a_combat_only():
+    game, hero = _game_with("You receive +1 Body in combat.")
+    combat = game.combat
+    body = combat.stat(hero, "body")  # no combat under way
+    for step, rnd in (("before_combat", 0), ("escape", 1), ("ranged", 1), ("magic", 2)):
+        _at(game, step, rnd)
+        assert combat.stat(hero, "body") == body + 1, (step, rnd)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_in_combat_renders_in_every_locale(locale):
+    test_a_moment_renders_in_every_locale(locale, "While you are in combat, you receive +1 Body.")

@@ -33,6 +33,7 @@ from .parser_modifiers import MORE_MODIFIERS, STANDING, _Mod
 from .parser_parts import _items, _Marker, _sp, _values
 
 PHASES = ("ranged", "melee", "magic")
+_TAGS = {"ranged": "Ranged", "melee": "Melee", "magic": "Magic", "any_phase": "Any Phase"}
 # (phase, span) of each phase said in the parse under way over an effect that happens at once:
 # the ability's tag (ability_ reads and clears it; parser.py's _fresh_state clears it too)
 _PENDING: list = []
@@ -93,6 +94,9 @@ def _used_at(mod: _Mod, effect):
     to be the first round as it resolves."""
     cond = mod.value
     phase, first = cond.value, cond.count
+    if phase is None and first is None:  # "during combat, gain 1 gold": in any phase
+        _PENDING.append(("any_phase", mod.span))
+        return effect
     if phase is not None:
         _PENDING.append((phase, mod.span))
         if first is None:
@@ -105,6 +109,28 @@ def _used_at(mod: _Mod, effect):
 MORE_MODIFIERS["rbt_moment"] = at_moment
 
 
+ATTRIBUTES = ("mind", "body", "spirit")
+
+
+def for_tests(mod: _Mod, effect):
+    """"Your Hero gets +2 Mind for skill tests.": every time the Hero tests that attribute, add 2
+    to the result (the node "+2 on Mind tests" is)."""
+    from .parser_subjects import as_target
+
+    if type(effect) is n.Modifier and str(effect.stat) in ATTRIBUTES and effect.value > 0 \
+            and as_target(effect.subject) in ("you", "hero"):
+        bonus = n.TestBonus(n.Amount("fixed", (effect.value,), span=mod.span), span=mod.span)
+        return n.Trigger(n.SkillTested(str(effect.stat), None, span=mod.span), bonus,
+                         event_first=True, span=mod.span)
+    raise AbilitySyntaxError(
+        "'for skill tests' says a bonus of your Hero's Mind, Body or Spirit that counts in its "
+        "tests", *mod.span, code="RF301",
+        hint="write it after such a bonus: 'Your Hero gets +2 Mind for skill tests.'")
+
+
+MORE_MODIFIERS["rbt_for_tests"] = for_tests
+
+
 def tag_from_moment(children: list) -> list:
     """The ability's children with the phase said over an effect that happens at once as its
     tag; refused (RF401) where the ability has another tag or a window."""
@@ -115,12 +141,13 @@ def tag_from_moment(children: list) -> list:
     tags = [c for c in children if isinstance(c, _Marker) and c.kind == "tag"]
     windows = [c for c in children if isinstance(c, _Marker) and c.kind == "window"]
     if len(phases) > 1 or windows or any(t.value != phase for t in tags):
+        said = "a combat" if phase == "any_phase" else f"the {phase} phase"
         raise AbilitySyntaxError(
-            f"'the {phase} phase' said of an effect times the ability, which "
+            f"'{said}' said of an effect times the ability, which "
             + ("another tag or a window times already" if tags or windows
                else "two phases cannot both time"),
             *span, code="RF401",
-            hint=f"write the phase as the ability's tag: '{phase.title()}: ...', or say a rule "
+            hint=f"write the phase as the ability's tag: '{_TAGS[phase]}: ...', or say a rule "
                  "in force ('you receive +1 Body') that holds in that phase")
     if tags:
         return children
@@ -144,6 +171,24 @@ class RbtimeRules:
 
     def rbt_ally_unwounded(self, ch):  # "this Ally is unwounded / is not wounded"
         return n.Condition("ally_none", "wound", span=_sp(ch))
+
+    def rbt_trigger_while(self, ch):  # "Every time <event> while <condition>, <effect>"
+        vals = _values(ch)
+        event, cond, effect = vals[0], vals[1], vals[-1]
+        inner = n.IfState(cond, self._nested(effect), span=cond.span)
+        return n.Trigger(event, inner, event_first=True, span=_sp(ch))
+
+    def rbt_mod_for_tests(self, ch):  # "... +2 Mind for skill tests"
+        return _Mod("rbt_for_tests", None, _sp(ch))
+
+    def rbt_any_combat(self, ch):  # "during (any) combat", "you are in combat"
+        return n.Condition("moment", None, None, span=_sp(ch))
+
+    def rbt_hero_unwounded(self, ch):  # "your Hero is unwounded": you have no wounds
+        return n.Condition("none", "wound", span=_sp(ch))
+
+    def rbt_hero_wounded(self, ch):  # "you are wounded": you have 1 or more wounds
+        return n.Condition("at_least", "wound", 1, span=_sp(ch))
 
     def rbt_moment_cond(self, ch):  # "it is the magic phase" (the printed condition)
         return replace(_values(ch)[0], span=_sp(ch))

@@ -3,7 +3,8 @@
 ``moment``: a moment of a combat, "it is the magic phase", "it is the first combat round", "it
 is the ranged phase of the first combat round". It holds while the combat under way is at that step: its phase (``phase``, or any when None) of
 its round (``round``, or any when None; Before Combat is round 0, no round of the count). Outside
-a combat it never holds. The engine's ``moment`` (core/windows.Moment) says where the game is.
+a combat it never holds. With neither ("you are in combat"), it holds in every step of a
+combat, Before Combat and the escape step too. The engine's ``moment`` (core/windows.Moment) says where the game is.
 
 ``ally_none``: "this Ally has no wounds" (no exhaustion), of the Ally card that says it.
 """
@@ -13,9 +14,11 @@ from __future__ import annotations
 
 def at_moment(engine, condition: dict) -> bool:
     moment = engine.moment
+    phase, rnd = condition.get("phase"), condition.get("round")
+    if phase is None and rnd is None:  # "you are in combat": any step of it
+        return moment.in_combat
     if not moment.in_combat or moment.round < 1:
         return False
-    phase, rnd = condition.get("phase"), condition.get("round")
     if phase is not None and moment.step != phase:
         return False
     return rnd is None or moment.round == rnd

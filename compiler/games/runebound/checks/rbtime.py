@@ -22,7 +22,7 @@ def _where_never(a, ctx, c, in_trigger: bool):
         return None
     if a.window is not None:
         return f"in the window '{a.window.replace('_', ' ')}', outside any combat round"
-    if a.tag == "before_combat":
+    if a.tag == "before_combat" and (c.value, c.count) != (None, None):  # "in combat" holds
         return "in Before Combat, before the first combat round"
     if a.tag in PHASES and c.value not in (None, a.tag):
         return f"under the tag '{a.tag.title()}:', in the {a.tag} phase only"

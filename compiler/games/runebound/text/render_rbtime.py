@@ -12,6 +12,7 @@ TEMPLATES = {
     "condition.moment.ranged.first": "it is the ranged phase of the first combat round",
     "condition.moment.melee.first": "it is the melee phase of the first combat round",
     "condition.moment.magic.first": "it is the magic phase of the first combat round",
+    "condition.moment.combat": "you are in combat",
     # this Ally's own tokens (the condition ally_none)
     "condition.ally_none.wound": "this Ally has no wounds",
     "condition.ally_none.exhaustion": "this Ally has no exhaustion",

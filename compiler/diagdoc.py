@@ -132,6 +132,7 @@ EXAMPLES = {
     "RF563": "`At the end of your turn, you receive +1 Body.`",
     "RF566": "`Test Mind. If you pass, gain 2 gold.` (no target number)",
     "RF565": "`You receive +2 Body this phase.` (no phase's tag)",
+    "RF567": "`At the start of your turn, if it is the magic phase, gain 1 gold.`",
     "RF564": "`Before Combat: Every time your Hero takes 1 or more wounds, gain 1 gold.`",
     "RF561": "`Melee: Every time your Hero enters a town, gain 1 gold.` (write 'Every time "
              "...' for a rule always on)",

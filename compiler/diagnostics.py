@@ -159,6 +159,9 @@ CODES: dict[str, str] = {
     "RF566": "a test with no target number ('Test Mind.'): the rules resolve a test against "
              "its number only",
     "RF565": "'this phase' said where no combat phase is under way (no phase's tag)",
+    "RF567": "'if it is the magic phase' (or 'the first combat round') checked where the "
+             "ability is never used at that moment (a window of the turn, Before Combat, "
+             "another phase's tag, an event's or encounter's own text)",
     "RF564": "a window before a rule made only of triggers ('Before Combat: Every time ...'): "
              "such a rule is always on, and the window would be dropped",
     "RF561": "a trigger under a phase's tag ('Melee: Every time you enter a town, ...') on an "

@@ -458,3 +458,10 @@ for _terminal, _words in _RBKINDS_WORDS.items():
     _TERMINAL_WORDS[_terminal] = _words
     VOCABULARY.update(dict.fromkeys(_words, _terminal))
     DISPLAY[_terminal] = f"'{_words[0]}'"
+# ---- branch rbtime: "while carrying this item", "in your inventory", "his turn"
+from .lexer_rbtime import WORDS as _RBTIME_WORDS  # noqa: E402
+
+for _terminal, _words in _RBTIME_WORDS.items():
+    _TERMINAL_WORDS[_terminal] = _words
+    VOCABULARY.update(dict.fromkeys(_words, _terminal))
+    DISPLAY[_terminal] = f"'{_words[0]}'"

@@ -32,6 +32,8 @@ CONDITION_KINDS = {
     "enemy_colour": "value",  # your enemy is a <colour> challenge
     "unwounded": None,        # you took no wounds in this combat (issue 32, session when)
     "round_unhurt": "count",  # you did not inflict N wounds on your enemy this round (rbsix2)
+    "moment": "both",  # it is the <phase> phase / the first combat round (branch rbtime)
+    "ally_none": "value",  # this Ally has no wounds | exhaustion (value: token; branch rbtime)
 }
 
 

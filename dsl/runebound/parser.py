@@ -631,3 +631,13 @@ parser_rbseven.install(_ToAst)
 from . import parser_rbkinds  # noqa: E402
 
 parser_rbkinds.install(_ToAst)
+# ---- branch rbtime: the moment of a combat an effect applies in
+from . import parser_rbtime  # noqa: E402
+
+parser_rbtime.install(_ToAst)
+_fresh_before_rbtime = _fresh_state
+
+
+def _fresh_state() -> None:  # noqa: F811 - also forget the phases said over an effect (rbtime)
+    _fresh_before_rbtime()
+    parser_rbtime.forget()

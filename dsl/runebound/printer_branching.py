@@ -11,6 +11,7 @@ from __future__ import annotations
 from . import nodes_branching as b
 from .nodes_lists import join, terrain_words, values
 from .printer_rbsix2 import round_unhurt_text  # branch rbsix2
+from .printer_rbtime import moment_text  # branch rbtime
 
 RANGE_DASH = "\u2013"
 
@@ -40,6 +41,10 @@ def condition(c: b.Condition) -> str:
         return "you took no wounds in this combat"
     if c.kind == "round_unhurt":  # branch rbsix2
         return round_unhurt_text(c.count)
+    if c.kind == "moment":  # branch rbtime
+        return moment_text(c)
+    if c.kind == "ally_none":  # branch rbtime
+        return f"this Ally has no {'wounds' if c.value == 'wound' else c.value}"
     if c.kind == "skill":
         return f"you have the {c.value} skill"
     if c.kind == "ally":

@@ -68,6 +68,14 @@ def holds(condition: dict, ctx) -> bool:
     if kind == "enemy_colour":
         enemy = getattr(engine, "enemies", {}).get(hero.id)
         return matches(getattr(enemy, "colour", None), condition["colour"])
+    if kind == "moment":  # branch rbtime: a moment of a combat (core/moments.py)
+        from .moments import at_moment
+
+        return at_moment(engine, condition)
+    if kind == "ally_none":  # branch rbtime: this Ally (the card's own) has none of a token
+        from .moments import ally_none
+
+        return ally_none(hero, ctx.source, condition["token"])
     raise ValueError(f"unknown condition kind {kind!r}")
 
 

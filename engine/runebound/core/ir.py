@@ -231,6 +231,11 @@ def ir_schema() -> dict:
         "item_class": _fields("kind", "item_class", **{"class": {"type": "string"}}),
         "enemy_colour": _fields("kind", "enemy_colour", colour=ir_lists.schema(
             ir_decks.COLOURS, {"type": "string"})),
+        # branch rbtime: a moment of a combat, its phase and/or its round (core/moments.py)
+        "moment": _fields("kind", "moment", phase=_enum([*PHASES, None]),
+                          round={"type": ["integer", "null"], "minimum": 1}),
+        # branch rbtime: this Ally (the card's own) has none of a token
+        "ally_none": _fields("kind", "ally_none", token=_enum(("wound", "exhaustion"))),
     }
     events = {
         "takes_wounds": _fields("kind", "takes_wounds", target=target,

@@ -24,6 +24,7 @@ from . import rbmodi as checks_rbmodi  # branch rbmodi: modifiers the engine can
 from . import rbnp as checks_rbnp  # branch rbnp: recipients coordinated with "or"
 from . import rbseven as checks_rbseven  # branch rbseven: "this phase"
 from . import rbsix2 as checks_rbsix2  # branch rbsix2: adventure cards' constructions
+from . import rbtime as checks_rbtime  # branch rbtime: a moment of a combat as a condition
 from . import skills as checks_skills  # issue 32 (session skills): a skill a card gives
 from . import trig as checks_trig  # issue 32 (branch rbtrig): clauses of this Ally, attacks
 from . import trig2 as checks_trig2  # issue 32 (branch rbtrig2): escapes, tests' results
@@ -118,6 +119,8 @@ def check_ability(a: n.Ability, ctx: CardContext) -> Iterator[Finding]:
         yield from checks_rbsix2.check(a, ctx, nodes, Finding)  # branch rbsix2: adventure cards
     if checks_rbseven in woken:
         yield from checks_rbseven.check(a, ctx, nodes, Finding)  # branch rbseven: "this phase"
+    if checks_rbtime in woken:
+        yield from checks_rbtime.check(a, ctx, nodes, Finding)  # branch rbtime: RF567
 
 
 def _woken(nodes) -> set:
@@ -294,7 +297,7 @@ GATED: dict = {_reaction: (n.Cancel,), _outcomes: (n.Outcome,), _tests: (n.Test,
 GATED.update((module, module.NODES) for module in (
     checks_decks, checks_when, checks_trig, checks_prohib, checks_limited, checks_skills,
     checks_rbnp, checks_trig2, checks_rbcost, checks_rbmodi, checks_phasetrig, checks_rbsix2,
-    checks_rbseven))
+    checks_rbseven, checks_rbtime))
 INDEX: dict = {}  # node type -> the checks of GATED it wakes (made as a type is first seen)
 
 

@@ -36,6 +36,10 @@ def condition(c: n.Condition) -> dict:
         return {"kind": kind, "colour": ir_value(c.value)}
     if kind == "round_unhurt":  # branch rbsix2: the enemy's wounds of this round
         return {"kind": kind, "count": c.count}
+    if kind == "moment":  # branch rbtime: a moment of a combat (phase and/or round)
+        return {"kind": kind, "phase": c.value, "round": c.count}
+    if kind == "ally_none":  # branch rbtime: this Ally's own wounds or exhaustion
+        return {"kind": kind, "token": c.value}
     return {"kind": kind}  # town, ally
 
 

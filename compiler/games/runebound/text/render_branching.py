@@ -14,6 +14,7 @@ from dataclasses import dataclass, fields
 
 from runeforge.dsl.runebound import nodes as n
 from runeforge.dsl.runebound.printer_branching import condition as printed_condition
+from runeforge.dsl.runebound.printer_rbtime import moment_key  # branch rbtime
 
 from .render_place import _terrain
 from .templates import TEMPLATES
@@ -60,6 +61,8 @@ class BranchingRender:
         if kind == "at_least":
             noun = CountedTerm.of(self.term("terms", c.value), category(self.locale, c.count))
             return self.t("condition.at_least", n=self.num(c.count), noun=noun)
+        if kind in ("moment", "ally_none"):  # branch rbtime
+            return self.t(f"condition.{kind}.{moment_key(c) if kind == 'moment' else c.value}")
         if kind == "round_unhurt":  # branch rbsix2
             noun = CountedTerm.of(self.term("terms", "wound"), category(self.locale, c.count))
             return self.t("condition.round_unhurt", n=self.num(c.count), noun=noun)

@@ -391,3 +391,8 @@ from .render_rbsix2 import VERBS as _RBSIX2_VERBS  # noqa: E402
 VERB_CLAUSES.update(_RBSIX2_VERBS)
 OTHER.update(_RBSIX2)
 TEMPLATES = all_templates()
+# ---- branch rbtime: a moment of a combat as a condition (render_rbtime.py)
+from .render_rbtime import TEMPLATES as _RBTIME  # noqa: E402
+
+OTHER.update(_RBTIME)
+TEMPLATES = all_templates()

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from . import comparisons  # issue 32 (session delve11)
 from . import nodes as n
+from .adversary_dadv import missed_text  # issue 32 (branch dadv)
 from .approach import Approach, print_approach
 from .attack_riders import AttackBonus, print_bonus  # issue 32 (session delve11)
 from .basic_actions import TakeAction, print_take
@@ -394,8 +395,8 @@ def print_event(ability: n.Trigger) -> str:
             "this adversary"
     if ev == "approached":
         return f"Every time {print_selector(who)} {_verb(who, 'move', 'moves')} adjacent to you"
-    if ev == "missed":
-        return f"When a hero attacks {print_selector(who)} and misses"
+    if ev == "missed":   # with its range: branch dadv
+        return missed_text(ability)
     if ev == "activated":
         return f"When {print_selector(who)} is activated"
     if ev == "attacks":

@@ -1,0 +1,64 @@
+"""Delve adversary rules of issue 32, part III (branch dadv), run in the engine: a rule on a
+hero's miss by an attack of one range fires for that range only; the variants of the corpus
+(tests/data/corpus/delve-forms.yaml, its dadv block) print as the forms they mean."""
+
+from __future__ import annotations
+
+import pytest
+
+from runeforge.dsl.delve.parser import parse_ability
+from runeforge.dsl.delve.printer import print_ability
+from runeforge.games.delve.text import render_ability
+from tests.test_delve_abilities import events
+from tests.test_delve_delveseven import _foe_with
+from tests.test_delve_forms import CASTER, base, play  # noqa: F401  (base: a fixture)
+
+AXE = "Axe (1+): Combat, Hit 4, Damage 1."
+
+
+@pytest.mark.parametrize("rng, fires", [("Combat", True), ("Missile", False), ("", True)])
+def test_a_miss_rule_with_a_range_fires_only_for_that_range(base, rng, fires):  # noqa: F811
+    """The hero misses the adjacent adversary with its axe (a combat attack, a roll of 1): a
+    rule on combat misses (or on any miss) wounds it; one on missile misses does not."""
+    with_range = f" with a {rng} attack" if rng else ""
+    rule = f"Whenever a hero misses this adversary{with_range}, that hero takes 1 wound."
+    g, me = play(_foe_with(base, rule), [AXE], [3, 5, 6, 2, 1],
+                 [{"action": "weapon", "weapon": "Axe", "die": 0}, None],
+                 foes=[("gloom-rat", (1, 2))], heroes=(CASTER,))
+    before = me.wounds
+    g.hero_turn(me)
+    seen = [t for t in events(g, "trigger") if t["event"] == "missed"]
+    assert bool(seen) is fires
+    assert me.wounds == before + (1 if fires else 0)
+
+
+@pytest.mark.parametrize("text", [
+    "When a hero attacks this adversary with a combat attack and misses, that hero suffers 1 "
+    "wound.",
+    "When a hero attacks this adversary with an area attack and misses, that hero suffers 1 "
+    "wound.",
+])
+def test_the_missed_range_form_prints_itself_and_renders_in_every_locale(text):
+    ability = parse_ability(text)
+    assert print_ability(ability) == text
+    assert render_ability(ability, "en") == text
+    texts = {loc: render_ability(ability, loc) for loc in ("fi", "pl", "el", "ru")}
+    assert all(t and "{" not in t and "misses" not in t for t in texts.values()), texts
+
+
+def _doc_lines() -> list[tuple[str, str, str]]:
+    from tests.test_delve_docs import variant_lines
+    return variant_lines("dadv-variants")
+
+
+@pytest.mark.parametrize("kind, said, after", _doc_lines())
+def test_each_doc_line_prints_as_its_canonical_form_or_is_refused(kind, said, after):
+    from tests.test_delve_docs import check_variant_line
+    refused = check_variant_line(kind, said, after)
+    if refused is not None:
+        assert all(d.hint for d in refused)
+        return
+    assert parse_ability(print_ability(parse_ability(after))) == parse_ability(after)
+    for locale in ("en", "fi", "pl", "el", "ru"):
+        out = render_ability(parse_ability(said), locale)
+        assert out and "{" not in out and out == render_ability(parse_ability(after), locale)

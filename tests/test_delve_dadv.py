@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from benchmarks.corpus_delve import compile_one
 from runeforge.dsl.delve.parser import parse_ability
 from runeforge.dsl.delve.printer import print_ability
 from runeforge.games.delve.text import render_ability
@@ -62,3 +63,34 @@ def test_each_doc_line_prints_as_its_canonical_form_or_is_refused(kind, said, af
     for locale in ("en", "fi", "pl", "el", "ru"):
         out = render_ability(parse_ability(said), locale)
         assert out and "{" not in out and out == render_ability(parse_ability(after), locale)
+
+
+# ---------------------------------------------------------------- a prohibition said of no one
+@pytest.mark.parametrize("rule, held_far", [
+    ("No hero may explore.", True),
+    ("No hero adjacent to this adversary can explore.", False),
+])
+def test_no_hero_may_forbids_the_heroes_it_names(base, rule, held_far):  # noqa: F811
+    from runeforge.engine.delve.game import traits
+    from tests.test_delve_delveg import NEAR, _with_warden
+    g, me = _with_warden(base, rule, NEAR)
+    assert traits.forbidden(g, me, "explore") and not g.can_explore(me)
+    far, _ = _with_warden(base, rule, (9, 9))
+    assert traits.forbidden(far, far.state.figure(CASTER), "explore") is held_far
+
+
+@pytest.mark.parametrize("text, canonical", [
+    ("No hero may explore.", "Each hero cannot explore."),
+    ("No heroes in the same chamber as this adversary may recuperate.",
+     "Each hero in this adversary's chamber cannot recuperate."),
+    ("If no hero is adjacent to this adversary, this adversary is immune to missile attacks.",
+     None),   # "no hero" in a condition stays a condition
+])
+def test_no_hero_may_prints_as_each_hero_cannot(text, canonical):
+    from runeforge.games.delve.abilities import canonical_text
+    ir, diags = compile_one(text, "adversary")
+    assert ir is not None, [str(d) for d in diags]
+    if canonical is not None:
+        assert canonical_text(text) == canonical
+    else:
+        assert ir["effects"][0]["op"] == "if" and ir["effects"][0]["cond"] == "none"

@@ -80,6 +80,8 @@ def print_filter(f: n.Filter) -> str:
 
 
 ADJECTIVES = ("other", "visible", "wounded")     # the order they stand in before the noun
+# after "the hero with the most wounds" an adjective is said as a filter (branch dadv)
+RANKED_ADJECTIVES = {"visible": "in line of sight", "wounded": "that is wounded"}
 
 
 def singular(sel: n.Selector) -> bool:
@@ -109,7 +111,7 @@ def _one_selector(sel: n.Selector) -> str:
     if q == "attacked":
         return f"the {sel.side} it attacked"
     if q in ("most", "fewest"):  # issue 32 (session delve8)
-        tail = [print_filter(f) for f in sel.filters]
+        tail = [RANKED_ADJECTIVES.get(f.kind) or print_filter(f) for f in sel.filters]
         return " ".join([f"the {sel.side} with the {q} {RANK_TEXT[sel.rank]}", *tail])
     noun = NOUNS[sel.side][0 if singular(sel) else 1]
     kinds = {f.kind for f in sel.filters}

@@ -17,7 +17,7 @@ from runeforge.dsl.delve.rolls import RollDie
 
 from .text_catalog import _t, action_name
 from .text_catalog import counted as _counted
-from .text_dadv import missed_range  # issue 32 (branch dadv)
+from .text_dadv import missed_range, ranked_adjectives  # issue 32 (branch dadv)
 from .text_delve9 import Approach, Soak, TakeAction, render9, spent_event
 from .text_delve10 import render_roll
 from .text_delve11 import NODES11, render11  # issue 32 (session delve11)
@@ -88,7 +88,8 @@ def _one(sel: n.Selector, locale: str) -> str:
     if q in ("that", "slayer", "attacked"):
         return _t(f"who.{q}.{sel.side}", locale)
     if q in ("most", "fewest"):  # issue 32 (session delve8)
-        return _filters(sel, _t(f"who.{q}.{sel.side}.{sel.rank}", locale), locale)
+        text = _filters(sel, _t(f"who.{q}.{sel.side}.{sel.rank}", locale), locale)
+        return ranked_adjectives(sel, text, locale, _t)   # branch dadv
     key = f"who.{q}.{sel.side}" + "".join(f".{a}" for a in _adjs(sel))
     text = _n(key, locale, sel.count) if q in ("up_to", "n") else _t(key, locale)
     return _filters(sel, text, locale)

@@ -94,3 +94,31 @@ def test_no_hero_may_prints_as_each_hero_cannot(text, canonical):
         assert canonical_text(text) == canonical
     else:
         assert ir["effects"][0]["op"] == "if" and ir["effects"][0]["cond"] == "none"
+
+
+# ---------------------------------------------------------------- its own attack, no range
+@pytest.mark.parametrize("roll, wounded", [(6, 1), (1, 0)])
+def test_an_adversarys_attack_with_its_numbers_and_no_range_reaches_its_chamber(base, roll,  # noqa: F811
+                                                                              wounded):
+    """"… attacks each hero in its chamber: Hit 5+, Damage 1": both heroes, the one next to it
+    (by combat) and the one across the chamber (missile, area), are rolled at; a 6 hits."""
+    from runeforge.engine.delve.game import ops
+    from tests.test_delve_abilities import SEFA, game
+    text = "When activated, this adversary attacks each hero in its chamber: Hit 5+, Damage 1."
+    ir, diags = compile_one(text, "adversary")
+    assert ir is not None, [str(d) for d in diags]
+    assert ir["effects"][0]["hit"] == 5 and "range" not in ir["effects"][0]
+    from tests.test_delve_forms import hero_with
+    g = game(hero_with(base), [CASTER, SEFA], [roll, roll], [], foes=[("tunnel-brute", (1, 2))])
+    (foe,) = g.state.adversaries()
+    heroes = [g.state.figure(h) for h in (CASTER, SEFA)]
+    assert [h.wounds for h in heroes] == [0, 0]
+    ops.apply(g, foe, "test", ir["effects"], None)
+    attacks = events(g, "adversary_attack")
+    assert sorted(a["target"] for a in attacks) == sorted([CASTER, SEFA])
+    assert [h.wounds for h in heroes] == [wounded, wounded]
+
+
+def test_a_heros_attack_with_numbers_still_names_its_range():
+    ir, diags = compile_one("Swipe (3+): Attack an adjacent adversary: Hit 4+, Damage 1.")
+    assert ir is None and "RF907" in {d.code for d in diags}

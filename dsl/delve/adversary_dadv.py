@@ -29,9 +29,13 @@ _CLAUSE_END = ("DOT", "COMMA", "SEMI", "COLON")
 
 
 def no_one_may(toks: list) -> list:
-    """``toks`` with "no <figures …> may | can <verb>" at the start of a clause said as "each
+    """``toks`` with a colon before "Hit" a comma ("attacks that hero: Hit 4+, Damage 1" is
+    "…, Hit 4+, Damage 1"; not after a leading name, "Bite: Hit …" stays its label), and "no <figures …> may | can <verb>" at the start of a clause said as "each
     <figures …> cannot <verb>", and "in that chamber" as "in the chamber"."""
     for i, t in enumerate(toks):
+        if t.type == "COLON" and i + 1 < len(toks) and toks[i + 1].type == "HIT" \
+                and i and toks[i - 1].type != "NAME":
+            t.type = "COMMA"
         if t.type == "THAT" and 0 < i < len(toks) - 1 and toks[i - 1].type == "IN" \
                 and toks[i + 1].type == "CHAMBER":
             t.type = "THE"

@@ -122,3 +122,20 @@ def test_an_adversarys_attack_with_its_numbers_and_no_range_reaches_its_chamber(
 def test_a_heros_attack_with_numbers_still_names_its_range():
     ir, diags = compile_one("Swipe (3+): Attack an adjacent adversary: Hit 4+, Damage 1.")
     assert ir is None and "RF907" in {d.code for d in diags}
+
+
+# ---------------------------------------------------------------- a die rolled for each hero
+@pytest.mark.parametrize("roll, wounded", [(5, 1), (4, 0)])
+def test_a_die_rolled_for_each_hero_in_its_chamber_wounds_on_its_faces(base, roll, wounded):  # noqa: F811
+    from runeforge.engine.delve.game import ops
+    from tests.test_delve_abilities import SEFA, game
+    from tests.test_delve_forms import hero_with
+    text = "In the adversary phase, roll a die for every hero in its chamber: on 5 or 6, that " \
+           "hero takes 1 wound."
+    ir, diags = compile_one(text, "adversary")
+    assert ir is not None, [str(d) for d in diags]
+    g = game(hero_with(base), [CASTER, SEFA], [roll, roll], [], foes=[("tunnel-brute", (1, 2))])
+    (foe,) = g.state.adversaries()
+    heroes = [g.state.figure(h) for h in (CASTER, SEFA)]
+    ops.apply(g, foe, "test", ir["effects"], None)
+    assert [h.wounds for h in heroes] == [wounded, wounded]

@@ -19,13 +19,124 @@
 
 from __future__ import annotations
 
-from lark import Transformer
+from lark import Token, Transformer
 
 from . import nodes as n
-from .words import Mod, Who, _filters, _noun, _sorted, low, objs, span_of, spanned_rules, tok
+from .agreement import plural_all
+from .words import (
+    Clause,
+    Mod,
+    Pred,
+    Who,
+    _filters,
+    _noun,
+    _sorted,
+    low,
+    objs,
+    span_of,
+    spanned_rules,
+    tok,
+)
 
 _CLAUSE_START = ("DOT", "COMMA", "SEMI", "COLON", "NAME")
 _CLAUSE_END = ("DOT", "COMMA", "SEMI", "COLON")
+
+
+def _word(t: Token, type_: str, value: str, start: int | None = None,
+          end: int | None = None) -> Token:
+    start = t.start_pos if start is None else start
+    end = t.end_pos if end is None else end
+    return Token(type_, value, start_pos=start, line=1, column=start + 1, end_line=1,
+                 end_column=end + 1, end_pos=end)
+
+
+def _is(t: Token, *words: str) -> bool:
+    return t.type == "WORD" and str(t).lower() in words
+
+
+# "but is not slain", "and is not slain", "but survives", "and does not die" after a wound:
+# the engine fires a wound's rules only on a figure that survives it (game/events.wounded)
+_SURVIVES = (("IS", "NOT", "SLAIN"), ("DOES", "NOT", "DIE"), ("DO", "NOT", "DIE"))
+
+
+def _survives(toks: list, j: int) -> int:
+    """The number of tokens from ``toks[j]`` that say the wounded figure survives, or 0."""
+    if not (toks[j].type == "AND" or _is(toks[j], "but")):
+        return 0
+    if j + 1 < len(toks) and _is(toks[j + 1], "survives", "survive"):
+        return 2
+    kinds = tuple(t.type if t.type != "DIES" else "DIE" for t in toks[j + 1:j + 4])
+    words = tuple(str(t).lower() for t in toks[j + 1:j + 4])
+    if kinds[:2] == ("IS", "NOT") and kinds[2:] == ("SLAIN",) or \
+            words in (("does", "not", "die"), ("do", "not", "die")):
+        return 4
+    return 0
+
+
+def _need_higher(toks: list, i: int) -> tuple[int, list] | None:
+    """"need(s) a roll [of] N higher [than their Hit [value]] [to hit | to succeed]" at
+    ``toks[i]``: (tokens read, "subtract N from their roll")."""
+    if not (toks[i].type == "NEEDS" or _is(toks[i], "need")):
+        return None
+    j = i + 1
+    if j + 1 < len(toks) and toks[j].type in ("A", "ONE") and toks[j + 1].type == "ROLL":
+        j += 2
+    else:
+        return None
+    if j < len(toks) and toks[j].type == "OF":
+        j += 1
+    if not (j + 1 < len(toks) and toks[j].type == "NUMBER" and toks[j + 1].type == "HIGHER"):
+        return None
+    number, j = toks[j], j + 2
+    if j + 2 < len(toks) and toks[j].type == "THAN" and toks[j + 1].type in ("THEIR", "ITS",
+                                                                           "THE") \
+            and toks[j + 2].type == "HIT":
+        j += 3
+        if j < len(toks) and _is(toks[j], "value", "number"):
+            j += 1
+    if j + 1 < len(toks) and toks[j].type == "TO" and (toks[j + 1].type == "HIT"
+                                                       or _is(toks[j + 1], "succeed")):
+        j += 2
+    end = toks[j - 1].end_pos
+    start = toks[i].start_pos
+    said = [_word(toks[i], "SUBTRACT", "subtract", start, end), number,
+            _word(toks[i], "FROM", "from", start, end), _word(toks[i], "THEIR", "their", start, end),
+            _word(toks[i], "ROLL", "rolls", start, end)]
+    return j - i, said
+
+
+def adversary_words(toks: list) -> list:
+    """The tokenizer's pass of this module: :func:`no_one_may`; a wounded figure's survival
+    said after its wound, dropped ("Each time this adversary suffers a wound but is not slain,
+    …"); "need a roll 1 higher [than their Hit]" is "subtract 1 from their rolls"; a colon
+    before "on 5 or 6" ends its sentence ("Roll a die for each hero: on 5 or 6, …");
+    "Hero attacks against …" are "attacks against …"."""
+    toks = no_one_may(toks)
+    out: list = []
+    i = 0
+    while i < len(toks):
+        t = toks[i]
+        if out and out[-1].type in ("WOUND", "WOUNDED") and (gone := _survives(toks, i)):
+            i += gone
+            continue
+        if (said := _need_higher(toks, i)) is not None:
+            out += said[1]
+            i += said[0]
+            continue
+        if t.type == "COLON" and i + 1 < len(toks) and toks[i + 1].type == "ON" \
+                and any(x.type == "DIE" for x in out):
+            out.append(_word(t, "DOT", "."))
+            i += 1
+            continue
+        if t.type == "HERO" and str(t).lower() == "hero" and i + 1 < len(toks) \
+                and (not out or out[-1].type in _CLAUSE_START) and (
+                toks[i + 1].type == "ATTACK" or toks[i + 1].type == "RANGE"
+                and i + 2 < len(toks) and toks[i + 2].type == "ATTACK"):
+            i += 1      # "Hero attacks against this adversary …" (attacks are heroes')
+            continue
+        out.append(t)
+        i += 1
+    return out
 
 
 def no_one_may(toks: list) -> list:
@@ -70,6 +181,16 @@ class AdversaryWords(Transformer):
         most = tok(ch, "MOST") is not None
         return Who(n.Selector("most" if most else "fewest", side, 1,
                               _sorted(_filters(ch, meta)), span_of(meta), rank="wounds"))
+
+    def roll_for(self, meta, ch):
+        """"Roll a die for each hero in its chamber": each of them rolls a die."""
+        who = objs(ch, Who)[0]
+        roll = tok(ch, "ROLL")
+        text = self._text() if hasattr(self, "_text") else ""
+        plural = who.plural or plural_all(who.sel.span, text)
+        verb = _word(roll, "ROLL", "roll" if plural else "rolls")
+        return Clause(who, False, Pred("roll_die", verb, span_of(meta), {}), span_of(meta),
+                      False)
 
     def if_missed(self, meta, ch):
         return Mod("when", _missed(meta, ch), span_of(meta))

@@ -139,3 +139,16 @@ def test_a_die_rolled_for_each_hero_in_its_chamber_wounds_on_its_faces(base, rol
     heroes = [g.state.figure(h) for h in (CASTER, SEFA)]
     ops.apply(g, foe, "test", ir["effects"], None)
     assert [h.wounds for h in heroes] == [wounded, wounded]
+
+
+# ---------------------------------------------------------------- the hero that moves near it
+@pytest.mark.parametrize("rule", ["Any hero that moves adjacent to this adversary suffers 1 "
+                                  "wound.",
+                                  "Heroes that move next to this adversary take 1 wound."])
+@pytest.mark.parametrize("to, wounds", [([2, 2], 1), ([0, 1], 0)])
+def test_a_hero_that_moves_adjacent_to_it_is_the_subject_of_the_rule(base, rule, to, wounds):  # noqa: F811
+    g, me = play(_foe_with(base, rule, "bone-sentry"), [], [1, 1, 1, 1],
+                 [{"action": "move", "to": to}, None], foes=[("bone-sentry", (3, 3))],
+                 heroes=(CASTER,))
+    g.hero_turn(me)
+    assert me.cell == tuple(to) and me.wounds == wounds

@@ -26,6 +26,7 @@ from .agreement import plural_all
 from .words import (
     Clause,
     Mod,
+    Part,
     Pred,
     Who,
     _filters,
@@ -191,6 +192,22 @@ class AdversaryWords(Transformer):
         verb = _word(roll, "ROLL", "roll" if plural else "rolls")
         return Clause(who, False, Pred("roll_die", verb, span_of(meta), {}), span_of(meta),
                       False)
+
+    def approacher(self, meta, ch):
+        """"Any hero that moves adjacent to this adversary suffers 1 wound": the trigger on a
+        hero moving adjacent to it (game/events.approached), its effect on that hero."""
+        q = next((c for c in ch if isinstance(c, tuple)), ("each",))
+        pred = objs(ch, Pred)[0]
+        span = span_of(meta)
+        subject = (span[0], pred.span[0])
+        hero = n.Selector("one" if q[0] in ("one", "each") else q[0], "hero", span=subject)
+        when = Mod("when", {"event": "approached", "who": hero, "span": subject,
+                            "ref": n.Selector("self", "adversary", span=subject)}, subject)
+        said = tok(ch, "HERO")   # "Heroes that move …": the verb agrees with the plural
+        that = Who(n.Selector("that", "hero", span=subject), low(said) == "heroes")
+        modal = any(getattr(c, "type", None) in ("MAY", "CAN", "MUST") for c in ch)
+        return [Part(None, when, [], subject),
+                Part(Clause(that, False, pred, (pred.span[0], span[1]), modal), None, [], span)]
 
     def if_missed(self, meta, ch):
         return Mod("when", _missed(meta, ch), span_of(meta))

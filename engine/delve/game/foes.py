@@ -47,6 +47,8 @@ def strike(game, figure, e: dict, ctx: dict, apply) -> dict:
     s = game.state
     if disarm.disarmed(game, figure):   # "… cannot attack" for a while (issue 32, delve12)
         return {"op": "strike", "results": [], "held": True}
+    if figure.id not in s.kinds or figure not in s.figures:   # slain before it strikes (dadv)
+        return {"op": "strike", "results": []}
     record = game.records.adversaries[s.kinds[figure.id]]
     if "hit" in e and e.get("range") is None:   # its own numbers, no range (branch dadv)
         return strike_dadv.strike_any(game, figure, e, ctx, apply, roll_at)

@@ -111,7 +111,7 @@ def adversary_words(toks: list) -> list:
     said after its wound, dropped ("Each time this adversary suffers a wound but is not slain,
     …"); "need a roll 1 higher [than their Hit]" is "subtract 1 from their rolls"; a colon
     before "on 5 or 6" ends its sentence ("Roll a die for each hero: on 5 or 6, …");
-    "Hero attacks against …" are "attacks against …"."""
+    "Hero attacks against …" are "attacks against …"; "wound markers" are wounds (R18)."""
     toks = no_one_may(toks)
     out: list = []
     i = 0
@@ -119,6 +119,9 @@ def adversary_words(toks: list) -> list:
         t = toks[i]
         if out and out[-1].type in ("WOUND", "WOUNDED") and (gone := _survives(toks, i)):
             i += gone
+            continue
+        if out and out[-1].type == "WOUND" and _is(t, "marker", "markers", "token", "tokens"):
+            i += 1      # "remove 1 wound marker" (R18: the markers are its wounds)
             continue
         if (said := _need_higher(toks, i)) is not None:
             out += said[1]

@@ -60,7 +60,12 @@ KNOWN_CONFLICTS = {("TO", "predicate : DEAL count ADDITIONAL DAMAGE"),
                    # 4+, Damage 1" (the attack's own colon) against Hit and Damage after a
                    # colon ("Make a missile attack: Hit 4+, Damage 1"): shift, the range
                    # after "attack <who>:" as before
-                   ("COLON", "predicate : ATTACK who")}
+                   ("COLON", "predicate : ATTACK who"),
+                   # branch dadv: "a hero attacks this adversary with a combat attack and
+                   # misses" (shift: the event's own words, as "misses … with an attack");
+                   # "roll a die for each hero in its chamber" (shift: each of them rolls; a
+                   # count after a roll was refused, RF972)
+                   ("WITH", "event : actor ATTACK who"), ("FOR", "predicate : ROLL A DIE")}
 
 
 def test_the_lalr_table_has_only_the_known_conflicts():

@@ -209,7 +209,8 @@ def _effect_problems(effect, scope: _Scope, lasting_ok) -> list[Problem]:
         out += _attack_stats(effect)
         out += _selector(effect.target, "attacks strike", "adversary" if effect.by is None
                          else "hero", scope)
-        if effect.range is None and effect.hit is not None:   # issue 32 (session delve8)
+        if effect.range is None and effect.hit is not None and effect.by is None:   # delve8;
+            # an adversary's: any range that reaches (branch dadv, game/strike_dadv.py)
             out.append(Problem("RF907", "an attack with its own Hit and Damage names its "
                                "range", effect.span, "write 'make a combat attack against "
                                "…, Hit 4+, Damage 1'"))

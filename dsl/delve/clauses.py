@@ -9,6 +9,7 @@ from lark import Token
 
 from ..errors import AbilitySyntaxError
 from . import nodes as n
+from .adversary_dadv import AdversaryWords  # issue 32 (branch dadv)
 from .approach import ApproachWords
 from .basic_actions import BasicActionWords
 from .begins import BeginsWords
@@ -79,6 +80,7 @@ class Tree2Ast(TollWords, ScoutWords, PlaceWords, ComparisonWords, ApproachWords
                InsteadWords, DiscardWords, PierceWords,   # branch delveseven
                HeroWords, NextAttackWords,   # branch delveheroes
                BountyWords,   # branch delvelang
+               AdversaryWords,   # branch dadv
                Words):
     """The whole transformer (delve.lark's rules)."""
 

@@ -23,6 +23,7 @@ from lark.lexer import Lexer
 
 from ..errors import AbilitySyntaxError
 from . import comparisons  # issue 32 (session delve11)
+from .adversary_dadv import adversary_words  # issue 32 (branch dadv)
 from .anaphora import the_chamber
 from .hero_words import normalise as hero_words  # issue 32 (branch delveheroes)
 from .limits import MAX_NUMBER, MAX_TEXT
@@ -109,6 +110,7 @@ TERMINAL_WORDS.update({"INSTEAD": ("instead",),  # issue 32 (session delve11)
 TERMINAL_WORDS.update({"LOSE": ("lose", "loses")})   # issue 32 (branch delve12)
 TERMINAL_WORDS.update({"TARGETED": ("targeted",),   # issue 32 (branch delveseven)
                        "DISCARD": ("discard", "discards"), "REDUCED": ("reduced",)})
+TERMINAL_WORDS.update({"SEE": ("see", "sees"), "SAME": ("same",)})   # branch dadv
 TERMINAL_WORDS.update({"DAMAGED": ("damaged",),   # issue 32 (branch delvelang)
                        "SLAYING": ("slaying", "killing"), "EARN": ("earn", "earns"),
                        "GIVE": ("give", "gives", "grant", "grants")})
@@ -197,6 +199,7 @@ def tokenize(text: str):
     # "attacks this adversary and misses" (issue 32, session delve7): the "and" is the event's
     toks = [t for i, t in enumerate(toks) if not (
         t.type == "AND" and i + 1 < len(toks) and toks[i + 1].type == "MISS")]
+    toks = adversary_words(toks)   # "No hero may explore." (branch dadv)
     toks = join_relatives(toks)   # "that is adjacent to you and has …" (delve9)
     toks = face_commas(the_chamber(toks))   # "… in the chamber"; "On a 4, 5 or 6," (delve10)
     toks = pin_lead(toks)   # "Adversaries cannot pin you." (branch delveseven)

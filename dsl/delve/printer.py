@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from . import comparisons  # issue 32 (session delve11)
 from . import nodes as n
+from .adversary_dadv import missed_text  # issue 32 (branch dadv)
 from .approach import Approach, print_approach
 from .attack_riders import AttackBonus, print_bonus  # issue 32 (session delve11)
 from .basic_actions import TakeAction, print_take
@@ -79,6 +80,8 @@ def print_filter(f: n.Filter) -> str:
 
 
 ADJECTIVES = ("other", "visible", "wounded")     # the order they stand in before the noun
+# after "the hero with the most wounds" an adjective is said as a filter (branch dadv)
+RANKED_ADJECTIVES = {"visible": "in line of sight", "wounded": "that is wounded"}
 
 
 def singular(sel: n.Selector) -> bool:
@@ -108,7 +111,7 @@ def _one_selector(sel: n.Selector) -> str:
     if q == "attacked":
         return f"the {sel.side} it attacked"
     if q in ("most", "fewest"):  # issue 32 (session delve8)
-        tail = [print_filter(f) for f in sel.filters]
+        tail = [RANKED_ADJECTIVES.get(f.kind) or print_filter(f) for f in sel.filters]
         return " ".join([f"the {sel.side} with the {q} {RANK_TEXT[sel.rank]}", *tail])
     noun = NOUNS[sel.side][0 if singular(sel) else 1]
     kinds = {f.kind for f in sel.filters}
@@ -394,8 +397,8 @@ def print_event(ability: n.Trigger) -> str:
             "this adversary"
     if ev == "approached":
         return f"Every time {print_selector(who)} {_verb(who, 'move', 'moves')} adjacent to you"
-    if ev == "missed":
-        return f"When a hero attacks {print_selector(who)} and misses"
+    if ev == "missed":   # with its range: branch dadv
+        return missed_text(ability)
     if ev == "activated":
         return f"When {print_selector(who)} is activated"
     if ev == "attacks":

@@ -17,6 +17,7 @@ from runeforge.dsl.delve.rolls import RollDie
 
 from .text_catalog import _t, action_name
 from .text_catalog import counted as _counted
+from .text_dadv import missed_range, ranked_adjectives  # issue 32 (branch dadv)
 from .text_delve9 import Approach, Soak, TakeAction, render9, spent_event
 from .text_delve10 import render_roll
 from .text_delve11 import NODES11, render11  # issue 32 (session delve11)
@@ -87,7 +88,8 @@ def _one(sel: n.Selector, locale: str) -> str:
     if q in ("that", "slayer", "attacked"):
         return _t(f"who.{q}.{sel.side}", locale)
     if q in ("most", "fewest"):  # issue 32 (session delve8)
-        return _filters(sel, _t(f"who.{q}.{sel.side}.{sel.rank}", locale), locale)
+        text = _filters(sel, _t(f"who.{q}.{sel.side}.{sel.rank}", locale), locale)
+        return ranked_adjectives(sel, text, locale, _t)   # branch dadv
     key = f"who.{q}.{sel.side}" + "".join(f".{a}" for a in _adjs(sel))
     text = _n(key, locale, sel.count) if q in ("up_to", "n") else _t(key, locale)
     return _filters(sel, text, locale)
@@ -347,6 +349,8 @@ def _event(a: n.Trigger, locale: str, body: str) -> str:
         return _t(f"form.clock.{ev}", locale).format(effects=body)
     if ev in ("wounded", "attacks") and a.who is None:
         return _t(f"form.{ev}_you", locale).format(effects=body)
+    if (said := missed_range(a, locale, body, _t, who)) is not None:   # branch dadv
+        return said
     if ev in ("pushed", "pulled", "activated", "missed"):  # issue 32 (session delveg): this adversary's own
         return _t(f"form.{ev}", locale).format(who=who(a.who, locale), effects=body)
     if ev == "approached" and a.who is not None and a.who.side == "hero":   # delveseven

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from .text_dadv import TEMPLATES_DADV  # issue 32 (branch dadv)
 from .text_delve9 import TEMPLATES9
 from .text_delve10 import TEMPLATES10
 from .text_delve11 import TEMPLATES11
@@ -331,3 +332,4 @@ TEMPLATES.update(TEMPLATES11)  # issue 32 (session delve11): compiler/games/delv
 TEMPLATES.update(TEMPLATES12)  # issue 32 (branch delve12): compiler/games/delve/text_delve12.py
 TEMPLATES.update(TEMPLATES_HEROES)  # issue 32 (branch delveheroes): text_heroes.py
 TEMPLATES.update(TEMPLATES13)  # issue 32 (branch delveseven): compiler/games/delve/text_delve13.py
+TEMPLATES.update(TEMPLATES_DADV)  # issue 32 (branch dadv): compiler/games/delve/text_dadv.py

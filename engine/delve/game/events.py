@@ -223,10 +223,11 @@ def _hero_approached(game, hero, before, apply) -> None:
 _APPROACHING: set[int] = set()   # the games running an "approached" rule now
 
 
-def missed(game, figure, hero, apply) -> None:
+def missed(game, figure, hero, apply, rng: str | None = None) -> None:
     """An adversary's rules after a hero's attack roll at it missed (issue 32, session
-    delve7): "When a hero attacks this adversary and misses, that hero suffers 1 wound."""
-    rules = _rules(game, figure, "missed")
+    delve7): "When a hero attacks this adversary and misses, that hero suffers 1 wound."; a
+    rule with a range fires only for a miss by an attack of that range (branch dadv)."""
+    rules = _rules(game, figure, "missed", rng)
     if rules and figure in game.state.figures and hero in game.state.figures:
         run(game, figure, "missed", rules, {"picked": [hero]}, apply)
 

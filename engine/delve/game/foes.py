@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..rules import effects as fx
 from ..rules.attacks import Weapon, targets, wound
-from . import disarm, events, soak, traits
+from . import disarm, events, soak, strike_dadv, traits
 from .state import adversary_weapons
 
 
@@ -47,7 +47,11 @@ def strike(game, figure, e: dict, ctx: dict, apply) -> dict:
     s = game.state
     if disarm.disarmed(game, figure):   # "… cannot attack" for a while (issue 32, delve12)
         return {"op": "strike", "results": [], "held": True}
+    if figure.id not in s.kinds or figure not in s.figures:   # slain before it strikes (dadv)
+        return {"op": "strike", "results": []}
     record = game.records.adversaries[s.kinds[figure.id]]
+    if "hit" in e and e.get("range") is None:   # its own numbers, no range (branch dadv)
+        return strike_dadv.strike_any(game, figure, e, ctx, apply, roll_at)
     if "hit" in e:
         weapons = [Weapon("strike", 1, e["range"], e["hit"], e["damage"])]
     else:

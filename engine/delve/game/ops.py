@@ -59,7 +59,7 @@ def roll_at(game, hero, w: Weapon, fid: str, best_of: int = 1) -> dict:
     hit = roll + roll_b >= w.hit
     taken = 0
     if not hit and target.side == "adversary":      # its rule on a miss (issue 32, delve7)
-        events.missed(game, target, hero, apply)
+        events.missed(game, target, hero, apply, w.range)
     if hit:
         damage = w.damage + traits.bonus(game, hero.id, "damage", w.range, target) \
             + traits.guard(game, target, "damage", w.range)

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from ..core.ir import PHASES
 from .odds_result import OddsResult, PolicyEntry
+from .odds_sweep import kernel
 
 ATTRIBUTES = ("mind", "body", "spirit")  # combat value of the ranged, melee, magic phase
 STAT_FIELDS = ATTRIBUTES + ("ranged_damage", "melee_damage", "magic_damage", "life")
@@ -300,88 +301,13 @@ class Solver:
         keys = self._chain_keys(alive)
         # per chain node: (action, constant 5-vector, p_unchanged, next chain node or None)
         row = self._row
-        acts = {}
+        rows = []
         for key in keys:  # a loop, not a comprehension: one frame less a level of recursion
-            acts[key] = row(key[0], key[1], state, alive)
-        eps = _EPS
-
-        def sweep(v):
-            """The best action of every chain node when "the round ends unchanged" is worth
-            ``v``; also each node's options as (w, p, wd), the numbers its choice compares."""
-            val = {}
-            pick = {}
-            seen = []
-            for key in keys:
-                best = None
-                bt = bp = bwd = 0.0
-                options = []
-                for who, c, stay, nk in acts[key]:
-                    if nk is None:
-                        n0 = n1 = n2 = n3 = n4 = 0.0
-                        n5 = 1.0
-                    else:
-                        n0, n1, n2, n3, n4, n5 = val[nk]
-                    w = c[0] + stay * n0
-                    p = stay * n5
-                    wd = c[3] + stay * n3
-                    options.append((w, p, wd))
-                    tot = w + p * v
-                    if (best is None or tot > bt + eps
-                            or (tot >= bt - eps and (p < bp - eps
-                                                     or (p <= bp + eps and wd < bwd - eps)))):
-                        best = (w, c[1] + stay * n1, c[2] + stay * n2, wd, c[4] + stay * n4, p)
-                        bt, bp, bwd = tot, p, wd
-                        pick[key] = who
-                val[key] = best
-                seen.append(options)
-            return val, pick, seen
-
-        def same_choices(seen, v) -> bool:
-            """Would sweep(v) choose what the sweep that gave ``seen`` chose, at every node?
-            Then it computes the same numbers again (a node's options depend on v only
-            through the choices after it), so it is not run. The comparison is the sweep's."""
-            for options, key in zip(seen, keys, strict=True):
-                first = None
-                bt = bp = bwd = 0.0
-                i = 0
-                for j, (w, p, wd) in enumerate(options):
-                    tot = w + p * v
-                    if (first is None or tot > bt + eps
-                            or (tot >= bt - eps and (p < bp - eps
-                                                     or (p <= bp + eps and wd < bwd - eps)))):
-                        first = True
-                        bt, bp, bwd, i = tot, p, wd, j
-                if acts[key][i][0] != pick[key]:
-                    return False
-            return True
-
-        v = 0.0
-        val, pick, seen = sweep(v)
-        self.sweeps += 1
-        for _ in range(200):
-            r = val[(0, 0)]
-            if r[5] >= 1.0:
-                break  # T(v) = v with p = 1: nothing the player can do changes anything
-            nv = r[0] / (1.0 - r[5])
-            if nv <= v + 1e-15:
-                break
-            v = nv
-            if self.shortcut and same_choices(seen, v):
-                break  # sweep(v) would give val again, hence v again: the fixed point
-            val, pick, seen = sweep(v)
-            self.sweeps += 1
-        r = val[(0, 0)]
-        p = r[5]
-        if p >= 1.0:
-            vec = (0.0, 0.0, 1.0, state[0], 0.0)
-        else:
-            q = 1.0 / (1.0 - p)
-            vec = (r[0] * q, r[1] * q, r[2] * q, r[3] * q, r[4] * q)
+            rows.append(row(key[0], key[1], state, alive))
+        # the Newton iteration, in the source generated for this chain's shape (odds_sweep)
+        vec, values, pick, sweeps = kernel(alive, keys, rows)(rows, state[0], self.shortcut)
+        self.sweeps += sweeps
         self.start[state] = vec
-        v0, v1, v2, v3, v4 = vec
-        values = {key: (x[0] + x[5] * v0, x[1] + x[5] * v1, x[2] + x[5] * v2,
-                        x[3] + x[5] * v3, x[4] + x[5] * v4) for key, x in val.items()}
-        values[3] = vec
         self.node[state] = values
         self.choice[state] = pick
 

@@ -1,8 +1,9 @@
-"""The exact odds' Newton iteration generated per chain shape (odds_sweep.kernel) computes
-what its plain loop (odds_sweep.reference) computes, bit for bit: the same start values, node
-values, choices and number of sweeps, with and without the shortcut, over random combats with
-0-2 Allies and once-per-combat strikes and cancels. The games' logs rest on it (the bots play
-the solver's choices)."""
+"""The exact odds' code generated per shape computes what its plain definition computes, bit
+for bit, over random combats with 0-2 Allies and once-per-combat strikes and cancels: the
+Newton iteration (odds_sweep.kernel against odds_sweep.reference: the same start values, node
+values, choices and number of sweeps, with and without the shortcut) and a state's rows
+(odds_rows.row_kernel against Solver._row, node by node). The games' logs rest on it (the
+bots play the solver's choices)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import random
 
 import pytest
 
-from runeforge.engine.runebound.analysis import odds_sweep
+from runeforge.engine.runebound.analysis import odds_rows, odds_sweep
 from runeforge.engine.runebound.analysis.odds_exact import exact_solver
 from runeforge.engine.runebound.analysis.odds_solver import RoundAbility
 
@@ -47,10 +48,13 @@ def bits(x):
 def test_the_generated_iteration_is_the_plain_loop_bit_for_bit(trial):
     solver = solved(trial)
     assert solver.start
-    for state in solver.start:
+    filed = dict(solver.hit_choice)  # the cancels the solve filed, by node mask
+    for state in list(solver.start):
         alive = solver._alive_mask(state[2])
         keys = solver._chain_keys(alive)
         rows = [solver._row(k, m, state, alive) for k, m in keys]
+        generated = odds_rows.row_kernel(alive, not solver.abilities, keys)(solver, state)
+        assert bits(generated) == bits(rows)
         for shortcut in (True, False):
             want = odds_sweep.reference(keys, rows, state[0], shortcut)
             got = odds_sweep.kernel(alive, keys, rows)(rows, state[0], shortcut)
@@ -58,6 +62,9 @@ def test_the_generated_iteration_is_the_plain_loop_bit_for_bit(trial):
         # and it is what the solver filed for the state
         assert bits((solver.start[state], solver.node[state], solver.choice[state])) == \
             bits(want[:3])
+    # _row asked nothing the generated rows had not asked (the decide_cancel the bots call
+    # reads a cancel by the mask of the node it is asked at)
+    assert solver.hit_choice == filed
 
 
 def test_a_kernel_is_generated_once_a_shape():

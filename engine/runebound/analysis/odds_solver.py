@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from ..core.ir import PHASES
 from .odds_result import OddsResult, PolicyEntry
+from .odds_rows import row_kernel
 from .odds_sweep import kernel
 
 ATTRIBUTES = ("mind", "body", "spirit")  # combat value of the ranged, melee, magic phase
@@ -177,13 +178,7 @@ class Solver:
         out = []
         plain = not self.abilities  # no once-per-combat ability: the fast path
         if not plain:
-            value = self._value
-            flags, exh = ex
-            for i, ab in self._strikes[k]:
-                if flags >> i & 1 and exh + ab.cost <= self.stamina \
-                        and alive & self.needs[i] == self.needs[i]:
-                    nxt = (h, c + ab.amount, allies, (flags & ~(1 << i), exh + ab.cost))
-                    out.append((STRIKE + i, value(k, mask, nxt), 0.0, None))
+            out += self._strike_entries(k, mask, state, alive)
         p, dmg = self.p, self.dmg
         for who in self._whos:
             bit = 1 << who
@@ -247,6 +242,17 @@ class Solver:
             out.append((DEFEND, const, ps, None if last else (nk, mask & alive)))
         return out
 
+    def _strike_entries(self, k: int, mask: int, state, alive: int) -> list:
+        """The entries of ``_row`` for the once-per-combat strikes usable at the node."""
+        h, c, allies, (flags, exh) = state
+        out = []
+        for i, ab in self._strikes[k]:
+            if flags >> i & 1 and exh + ab.cost <= self.stamina \
+                    and alive & self.needs[i] == self.needs[i]:
+                nxt = (h, c + ab.amount, allies, (flags & ~(1 << i), exh + ab.cost))
+                out.append((STRIKE + i, self._value(k, mask, nxt), 0.0, None))
+        return out
+
     def _hit(self, k: int, nk: int, nmask: int, state, cd: int) -> tuple:
         """Value of ``cd`` wounds inflicted on the Hero in phase ``k`` (next node ``nk``,
         ``nmask``): taken, or partly cancelled by a cancel still there, whichever is best.
@@ -300,10 +306,9 @@ class Solver:
         alive = self._alive_mask(state[2])
         keys = self._chain_keys(alive)
         # per chain node: (action, constant 5-vector, p_unchanged, next chain node or None)
-        row = self._row
-        rows = []
-        for key in keys:  # a loop, not a comprehension: one frame less a level of recursion
-            rows.append(row(key[0], key[1], state, alive))
+        # its chain nodes' rows, in the source generated for this alive mask (odds_rows;
+        # self._row is the definition)
+        rows = row_kernel(alive, not self.abilities, keys)(self, state)
         # the Newton iteration, in the source generated for this chain's shape (odds_sweep)
         vec, values, pick, sweeps = kernel(alive, keys, rows)(rows, state[0], self.shortcut)
         self.sweeps += sweeps

@@ -50,6 +50,11 @@ def rows_source(alive: int, plain: bool, keys) -> str:
         put("    hit = S._hit")
         put("    strikes = S._strikes")
         put("    strike_entries = S._strike_entries")
+        put("    HC = S.hit_choice")
+        put("    HV = S._hit_value")
+        # per phase: may a cancel answer wounds on the Hero now? If not, _hit would take the
+        # wounds and file "no cancel": done inline
+        put("    CAN0, CAN1, CAN2 = S._cancel_phases(state)")
     phases = sorted({k for k, _m in keys}, reverse=True)
     for k in phases:  # the successors of each phase, read once
         put(f"    cd{k} = CD[{k}]")
@@ -65,14 +70,14 @@ def rows_source(alive: int, plain: bool, keys) -> str:
             put(f"    st{w}_{k} = 1.0 if not dealt and not cd{k} else "
                 f"(0.0 if dealt else ps) + (0.0 if cd{k} else pf)")
             if w == HERO:
-                # a miss on the Hero (the Hero's attack and the defence): without cancels
+                # a miss on the Hero (the Hero's attack and the defence), the wounds taken
+                # (with cancels, _hit reads the same successor first)
                 put(f"    YT{k} = YV{k} = None")
-                if plain:
-                    put(f"    if cd{k} and pf > 0.0:")
-                    put(f"        if h + cd{k} >= hlife:")
-                    put(f"            YT{k} = (0.0, 1.0, 0.0, h + cd{k}, 0.0)")
-                    put("        else:")
-                    put(f"            YV{k} = node[(h + cd{k}, c, allies, ex)]")
+                put(f"    if cd{k} and pf > 0.0:")
+                put(f"        if h + cd{k} >= hlife:")
+                put(f"            YT{k} = (0.0, 1.0, 0.0, h + cd{k}, 0.0)")
+                put("        else:")
+                put(f"            YV{k} = node[(h + cd{k}, c, allies, ex)]")
             else:
                 put(f"    YV{w}_{k} = None")
                 put(f"    if cd{k} and pf > 0.0:")
@@ -102,8 +107,10 @@ def rows_source(alive: int, plain: bool, keys) -> str:
                 if plain:
                     put(f"    y = YT{k} if YV{k} is None else YV{k}[{at}]")
                 else:
-                    put(f"    y = hit({k}, {nk}, {nm}, state, cd{k}) "
-                        f"if cd{k} and pf{w}_{k} > 0.0 else None")
+                    put(f"    if cd{k} and pf{w}_{k} > 0.0:")
+                    _hit(put, k, nk, nm, at, "        ")
+                    put("    else:")
+                    put("        y = None")
             else:
                 na = "3" if last else f"({nk}, {(mask | 1 << w)} & AM{w}_{k})"
                 put(f"    y = None if YV{w}_{k} is None else YV{w}_{k}[{na}]")
@@ -125,7 +132,10 @@ def rows_source(alive: int, plain: bool, keys) -> str:
             if plain:
                 put(f"        y = None if {ps} >= 1.0 else YT{k} if YV{k} is None else YV{k}[{at}]")
             else:
-                put(f"        y = None if {ps} >= 1.0 else hit({k}, {nk}, {mask}, state, cd{k})")
+                put(f"        if {ps} >= 1.0:")
+                put("            y = None")
+                put("        else:")
+                _hit(put, k, nk, mask, at, "            ")
             put(f"        {name} = ({DEFEND}, ZERO if y is None else ({pf} * y[0], {pf} * y[1], "
                 f"{pf} * y[2], {pf} * y[3], {pf} * y[4]), {ps}, {nxt!r})")
             entries.append(name)
@@ -137,6 +147,18 @@ def rows_source(alive: int, plain: bool, keys) -> str:
         rows.append(row)
     put("    return [%s]" % ", ".join(rows))
     return "\n".join(out) + "\n"
+
+
+def _hit(put, k: int, nk: int, mask: int, at: str, pad: str) -> None:
+    """``y = S._hit(k, nk, mask, state, cd)``; inline when no cancel can answer in phase
+    ``k`` (the wounds taken, "no cancel" filed by the same key, as ``_hit`` does)."""
+    put(f"{pad}if CAN{k}:")
+    put(f"{pad}    y = hit({k}, {nk}, {mask}, state, cd{k})")
+    put(f"{pad}else:")
+    put(f"{pad}    y = YT{k} if YV{k} is None else YV{k}[{at}]")
+    put(f"{pad}    key = ({nk}, {mask}, state, cd{k})")
+    put(f"{pad}    HC[key] = None")
+    put(f"{pad}    HV[key] = y")
 
 
 def _const(put, ps: str, pf: str) -> None:

@@ -253,6 +253,18 @@ class Solver:
                 out.append((STRIKE + i, self._value(k, mask, nxt), 0.0, None))
         return out
 
+    def _cancel_phases(self, state) -> tuple:
+        """For phases 0-2: may a cancel still there answer wounds on the Hero in ``state``
+        (the test ``_hit`` makes before it tries them)?"""
+        if not self._cancels:
+            return False, False, False
+        flags = state[3][0]
+        alive = self._alive_mask(state[2])
+        needs = self.needs
+        usable = [ab for i, ab in self._cancels
+                  if flags >> i & 1 and alive & needs[i] == needs[i]]
+        return tuple(any(k in ab.phases for ab in usable) for k in range(3))
+
     def _hit(self, k: int, nk: int, nmask: int, state, cd: int) -> tuple:
         """Value of ``cd`` wounds inflicted on the Hero in phase ``k`` (next node ``nk``,
         ``nmask``): taken, or partly cancelled by a cancel still there, whichever is best.

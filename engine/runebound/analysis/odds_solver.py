@@ -9,6 +9,8 @@ from dataclasses import dataclass
 
 from ..core.ir import PHASES
 from .odds_result import OddsResult, PolicyEntry
+from .odds_rows import row_kernel
+from .odds_sweep import kernel
 
 ATTRIBUTES = ("mind", "body", "spirit")  # combat value of the ranged, melee, magic phase
 STAT_FIELDS = ATTRIBUTES + ("ranged_damage", "melee_damage", "magic_damage", "life")
@@ -176,13 +178,7 @@ class Solver:
         out = []
         plain = not self.abilities  # no once-per-combat ability: the fast path
         if not plain:
-            value = self._value
-            flags, exh = ex
-            for i, ab in self._strikes[k]:
-                if flags >> i & 1 and exh + ab.cost <= self.stamina \
-                        and alive & self.needs[i] == self.needs[i]:
-                    nxt = (h, c + ab.amount, allies, (flags & ~(1 << i), exh + ab.cost))
-                    out.append((STRIKE + i, value(k, mask, nxt), 0.0, None))
+            out += self._strike_entries(k, mask, state, alive)
         p, dmg = self.p, self.dmg
         for who in self._whos:
             bit = 1 << who
@@ -246,6 +242,29 @@ class Solver:
             out.append((DEFEND, const, ps, None if last else (nk, mask & alive)))
         return out
 
+    def _strike_entries(self, k: int, mask: int, state, alive: int) -> list:
+        """The entries of ``_row`` for the once-per-combat strikes usable at the node."""
+        h, c, allies, (flags, exh) = state
+        out = []
+        for i, ab in self._strikes[k]:
+            if flags >> i & 1 and exh + ab.cost <= self.stamina \
+                    and alive & self.needs[i] == self.needs[i]:
+                nxt = (h, c + ab.amount, allies, (flags & ~(1 << i), exh + ab.cost))
+                out.append((STRIKE + i, self._value(k, mask, nxt), 0.0, None))
+        return out
+
+    def _cancel_phases(self, state) -> tuple:
+        """For phases 0-2: may a cancel still there answer wounds on the Hero in ``state``
+        (the test ``_hit`` makes before it tries them)?"""
+        if not self._cancels:
+            return False, False, False
+        flags = state[3][0]
+        alive = self._alive_mask(state[2])
+        needs = self.needs
+        usable = [ab for i, ab in self._cancels
+                  if flags >> i & 1 and alive & needs[i] == needs[i]]
+        return tuple(any(k in ab.phases for ab in usable) for k in range(3))
+
     def _hit(self, k: int, nk: int, nmask: int, state, cd: int) -> tuple:
         """Value of ``cd`` wounds inflicted on the Hero in phase ``k`` (next node ``nk``,
         ``nmask``): taken, or partly cancelled by a cancel still there, whichever is best.
@@ -299,89 +318,13 @@ class Solver:
         alive = self._alive_mask(state[2])
         keys = self._chain_keys(alive)
         # per chain node: (action, constant 5-vector, p_unchanged, next chain node or None)
-        row = self._row
-        acts = {}
-        for key in keys:  # a loop, not a comprehension: one frame less a level of recursion
-            acts[key] = row(key[0], key[1], state, alive)
-        eps = _EPS
-
-        def sweep(v):
-            """The best action of every chain node when "the round ends unchanged" is worth
-            ``v``; also each node's options as (w, p, wd), the numbers its choice compares."""
-            val = {}
-            pick = {}
-            seen = []
-            for key in keys:
-                best = None
-                bt = bp = bwd = 0.0
-                options = []
-                for who, c, stay, nk in acts[key]:
-                    if nk is None:
-                        n0 = n1 = n2 = n3 = n4 = 0.0
-                        n5 = 1.0
-                    else:
-                        n0, n1, n2, n3, n4, n5 = val[nk]
-                    w = c[0] + stay * n0
-                    p = stay * n5
-                    wd = c[3] + stay * n3
-                    options.append((w, p, wd))
-                    tot = w + p * v
-                    if (best is None or tot > bt + eps
-                            or (tot >= bt - eps and (p < bp - eps
-                                                     or (p <= bp + eps and wd < bwd - eps)))):
-                        best = (w, c[1] + stay * n1, c[2] + stay * n2, wd, c[4] + stay * n4, p)
-                        bt, bp, bwd = tot, p, wd
-                        pick[key] = who
-                val[key] = best
-                seen.append(options)
-            return val, pick, seen
-
-        def same_choices(seen, v) -> bool:
-            """Would sweep(v) choose what the sweep that gave ``seen`` chose, at every node?
-            Then it computes the same numbers again (a node's options depend on v only
-            through the choices after it), so it is not run. The comparison is the sweep's."""
-            for options, key in zip(seen, keys, strict=True):
-                first = None
-                bt = bp = bwd = 0.0
-                i = 0
-                for j, (w, p, wd) in enumerate(options):
-                    tot = w + p * v
-                    if (first is None or tot > bt + eps
-                            or (tot >= bt - eps and (p < bp - eps
-                                                     or (p <= bp + eps and wd < bwd - eps)))):
-                        first = True
-                        bt, bp, bwd, i = tot, p, wd, j
-                if acts[key][i][0] != pick[key]:
-                    return False
-            return True
-
-        v = 0.0
-        val, pick, seen = sweep(v)
-        self.sweeps += 1
-        for _ in range(200):
-            r = val[(0, 0)]
-            if r[5] >= 1.0:
-                break  # T(v) = v with p = 1: nothing the player can do changes anything
-            nv = r[0] / (1.0 - r[5])
-            if nv <= v + 1e-15:
-                break
-            v = nv
-            if self.shortcut and same_choices(seen, v):
-                break  # sweep(v) would give val again, hence v again: the fixed point
-            val, pick, seen = sweep(v)
-            self.sweeps += 1
-        r = val[(0, 0)]
-        p = r[5]
-        if p >= 1.0:
-            vec = (0.0, 0.0, 1.0, state[0], 0.0)
-        else:
-            q = 1.0 / (1.0 - p)
-            vec = (r[0] * q, r[1] * q, r[2] * q, r[3] * q, r[4] * q)
+        # its chain nodes' rows, in the source generated for this alive mask (odds_rows;
+        # self._row is the definition)
+        rows = row_kernel(alive, not self.abilities, keys)(self, state)
+        # the Newton iteration, in the source generated for this chain's shape (odds_sweep)
+        vec, values, pick, sweeps = kernel(alive, keys, rows)(rows, state[0], self.shortcut)
+        self.sweeps += sweeps
         self.start[state] = vec
-        v0, v1, v2, v3, v4 = vec
-        values = {key: (x[0] + x[5] * v0, x[1] + x[5] * v1, x[2] + x[5] * v2,
-                        x[3] + x[5] * v3, x[4] + x[5] * v4) for key, x in val.items()}
-        values[3] = vec
         self.node[state] = values
         self.choice[state] = pick
 

@@ -1,0 +1,174 @@
+"""The rows of a round-start state of the exact odds (``Solver._row`` for every chain node of
+the state at once), as Python generated per alive mask and kind of solver (with or without
+once-per-combat abilities).
+
+``Solver._row`` is the definition: per chain node (phase, attacked mask), the actions with
+their constant 5-vector, the probability that nothing changes and the next node. A state's
+rows read the same successor states at every node of a phase (the Hero's or an Ally's hit,
+a miss on the Hero or on an Ally), and in the last phase an action leads to the next round's
+start whatever the mask. The generated function reads each successor once a phase, writes
+each node's row with its masks and keys as constants, and builds a last-phase entry once for
+all the nodes that share it (except a miss on the Hero with a cancel: ``Solver._hit`` files
+its choice by the mask, so it is asked at each node as ``_row`` asks it). The entries, their
+float operations and their order are ``_row``'s (tests/test_odds_sweep.py compares them
+bit for bit); only the order in which missing successor states get solved differs, and a
+state's values never depend on that order (tests/test_solver_sharing.py).
+"""
+
+from __future__ import annotations
+
+_KERNELS: dict = {}  # (alive, plain) -> generated function
+DEFEND = -1
+HERO = 0
+
+
+def row_kernel(alive: int, plain: bool, keys):
+    """The generated ``f(solver, state) -> rows`` (in the order of ``keys``, the solver's
+    chain nodes for ``alive``)."""
+    fn = _KERNELS.get((alive, plain))
+    if fn is None:
+        scope: dict = {}
+        exec(compile(rows_source(alive, plain, keys), "<odds_rows kernel>", "exec"),  # noqa: S102
+             scope)
+        fn = _KERNELS[(alive, plain)] = scope["rows"]
+    return fn
+
+
+def rows_source(alive: int, plain: bool, keys) -> str:
+    whos = [w for w in range(alive.bit_length()) if alive >> w & 1]
+    out = ["def rows(S, state):"]
+    put = out.append
+    put("    h, c, allies, ex = state")
+    put("    node = S.node")
+    put("    P = S.p")
+    put("    D = S.dmg")
+    put("    CD = S.chal.damage")
+    put("    clife = S._clife")
+    put("    hlife = S._hlife")
+    put("    ZERO = (0.0, 0.0, 0.0, 0.0, 0.0)")
+    if not plain:
+        put("    hit = S._hit")
+        put("    strikes = S._strikes")
+        put("    strike_entries = S._strike_entries")
+        put("    HC = S.hit_choice")
+        put("    HV = S._hit_value")
+        # per phase: may a cancel answer wounds on the Hero now? If not, _hit would take the
+        # wounds and file "no cancel": done inline
+        put("    CAN0, CAN1, CAN2 = S._cancel_phases(state)")
+    phases = sorted({k for k, _m in keys}, reverse=True)
+    for k in phases:  # the successors of each phase, read once
+        put(f"    cd{k} = CD[{k}]")
+        for w in whos:
+            put(f"    ps = P[{w}][{k}]; dealt = D[{w}][{k}]; pf{w}_{k} = pf = 1.0 - ps; "
+                f"ps{w}_{k} = ps")
+            put(f"    XT{w}_{k} = XV{w}_{k} = None")  # no hit / a defeat / the values table
+            put("    if dealt and ps > 0.0:")
+            put("        if c + dealt >= clife:")
+            put(f"            XT{w}_{k} = (1.0, 0.0, 0.0, h, h)")
+            put("        else:")
+            put(f"            XV{w}_{k} = node[(h, c + dealt, allies, ex)]")
+            put(f"    st{w}_{k} = 1.0 if not dealt and not cd{k} else "
+                f"(0.0 if dealt else ps) + (0.0 if cd{k} else pf)")
+            if w == HERO:
+                # a miss on the Hero (the Hero's attack and the defence), the wounds taken
+                # (with cancels, _hit reads the same successor first)
+                put(f"    YT{k} = YV{k} = None")
+                put(f"    if cd{k} and pf > 0.0:")
+                put(f"        if h + cd{k} >= hlife:")
+                put(f"            YT{k} = (0.0, 1.0, 0.0, h + cd{k}, 0.0)")
+                put("        else:")
+                put(f"            YV{k} = node[(h + cd{k}, c, allies, ex)]")
+            else:
+                put(f"    YV{w}_{k} = None")
+                put(f"    if cd{k} and pf > 0.0:")
+                put("        aw = list(allies)")
+                put(f"        aw[{w - 1}] = min(aw[{w - 1}] + cd{k}, S.allies[{w - 1}].life)")
+                put("        aw = tuple(aw)")
+                put(f"        AM{w}_{k} = S._alive_mask(aw)")
+                put(f"        YV{w}_{k} = node[(h, c, aw, ex)]")
+    rows = []
+    shared: dict = {}  # last-phase entries already built: their variable
+    for i, (k, mask) in enumerate(keys):
+        last = k == 2
+        nk = k + 1
+        entries = []
+        for w in whos:
+            if mask >> w & 1:
+                continue
+            nm = (mask | 1 << w) & alive
+            name = f"e{i}_{w}"
+            hero_hit = w == HERO and not plain
+            if last and not hero_hit and ("w", w) in shared:
+                entries.append(shared[("w", w)])
+                continue
+            at = "3" if last else repr((nk, nm))
+            put(f"    x = XT{w}_{k} if XV{w}_{k} is None else XV{w}_{k}[{at}]")
+            if w == HERO:
+                if plain:
+                    put(f"    y = YT{k} if YV{k} is None else YV{k}[{at}]")
+                else:
+                    put(f"    if cd{k} and pf{w}_{k} > 0.0:")
+                    _hit(put, k, nk, nm, at, "        ")
+                    put("    else:")
+                    put("        y = None")
+            else:
+                na = "3" if last else f"({nk}, {(mask | 1 << w)} & AM{w}_{k})"
+                put(f"    y = None if YV{w}_{k} is None else YV{w}_{k}[{na}]")
+            _const(put, f"ps{w}_{k}", f"pf{w}_{k}")
+            put(f"    {name} = ({w}, cst, st{w}_{k}, {None if last else (nk, nm)!r})")
+            entries.append(name)
+            if last and not hero_hit:
+                shared[("w", w)] = name
+        name = f"d{i}"
+        nxt = None if last else (nk, mask)
+        if last and plain and ("d",) in shared:
+            entries.append(shared[("d",)])
+        else:
+            at = "3" if last else repr((nk, mask))
+            put(f"    if cd{k} == 0:")
+            put(f"        {name} = ({DEFEND}, ZERO, 1.0, {nxt!r})")
+            put("    else:")
+            ps, pf = f"ps0_{k}", f"pf0_{k}"  # the Hero's (a defence: P[0][k] as _row reads)
+            if plain:
+                put(f"        y = None if {ps} >= 1.0 else YT{k} if YV{k} is None else YV{k}[{at}]")
+            else:
+                put(f"        if {ps} >= 1.0:")
+                put("            y = None")
+                put("        else:")
+                _hit(put, k, nk, mask, at, "            ")
+            put(f"        {name} = ({DEFEND}, ZERO if y is None else ({pf} * y[0], {pf} * y[1], "
+                f"{pf} * y[2], {pf} * y[3], {pf} * y[4]), {ps}, {nxt!r})")
+            entries.append(name)
+            if last and plain:
+                shared[("d",)] = name
+        row = "[" + ", ".join(entries) + "]"
+        if not plain:
+            row = f"(strike_entries({k}, {mask}, state, {alive}) if strikes[{k}] else []) + {row}"
+        rows.append(row)
+    put("    return [%s]" % ", ".join(rows))
+    return "\n".join(out) + "\n"
+
+
+def _hit(put, k: int, nk: int, mask: int, at: str, pad: str) -> None:
+    """``y = S._hit(k, nk, mask, state, cd)``; inline when no cancel can answer in phase
+    ``k`` (the wounds taken, "no cancel" filed by the same key, as ``_hit`` does)."""
+    put(f"{pad}if CAN{k}:")
+    put(f"{pad}    y = hit({k}, {nk}, {mask}, state, cd{k})")
+    put(f"{pad}else:")
+    put(f"{pad}    y = YT{k} if YV{k} is None else YV{k}[{at}]")
+    put(f"{pad}    key = ({nk}, {mask}, state, cd{k})")
+    put(f"{pad}    HC[key] = None")
+    put(f"{pad}    HV[key] = y")
+
+
+def _const(put, ps: str, pf: str) -> None:
+    """``cst``, the constant 5-vector of an action: ps * x + pf * y, None being an outcome
+    that changes nothing (``Solver._row``'s arithmetic, branch for branch)."""
+    put("    if x is None:")
+    put(f"        cst = ZERO if y is None else ({pf} * y[0], {pf} * y[1], {pf} * y[2], "
+        f"{pf} * y[3], {pf} * y[4])")
+    put("    elif y is None:")
+    put(f"        cst = ({ps} * x[0], {ps} * x[1], {ps} * x[2], {ps} * x[3], {ps} * x[4])")
+    put("    else:")
+    put(f"        cst = ({ps} * x[0] + {pf} * y[0], {ps} * x[1] + {pf} * y[1], "
+        f"{ps} * x[2] + {pf} * y[2], {ps} * x[3] + {pf} * y[3], {ps} * x[4] + {pf} * y[4])")

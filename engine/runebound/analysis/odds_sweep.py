@@ -1,0 +1,200 @@
+"""The Newton/Dinkelbach iteration of one round-start state of the exact odds
+(:mod:`.odds_solver`), as a plain loop (:func:`reference`, the definition) and as Python
+source generated for the shape of the state's chain (:func:`kernel`, what the solver runs).
+
+A round-start state's chain nodes (phase, attacked mask) and, at each node, its actions
+``(action, constant 5-vector, p_unchanged, next node or None)`` come from
+``Solver._row``. Which nodes there are depends on the alive mask only, and which node each
+action leads to on the alive mask and the number of actions of each node (a node's once-per-
+combat strikes come first and lead to no node; the attacks and the defence after them lead
+where the mask says): so ``(alive, the rows' lengths)`` is the *shape*, and one function is
+generated per shape, with every node's numbers in locals, every loop unrolled and the best
+action's 6-vector worked out only for the action chosen. It performs the same float
+operations, in the same order, as :func:`reference` (tests/test_odds_sweep.py compares them
+bit for bit): the values and the choices, hence the games, do not change; the work of a
+state falls by about half (``benchmarks/work_game.py``).
+"""
+
+from __future__ import annotations
+
+_EPS = 1e-12
+_KERNELS: dict = {}  # (alive, lengths of the rows) -> generated function
+
+
+def reference(keys, rows, h, shortcut=True):
+    """(start 5-vector, {node: 5-vector, 3: start}, {node: action}, sweeps) of the state
+    whose chain ``keys`` (latest phase first, the root ``(0, 0)`` last) has the ``rows``
+    (in the order of ``keys``); ``h``: the state's Hero wounds (a stalemate keeps them)."""
+    acts = dict(zip(keys, rows, strict=True))
+    eps = _EPS
+
+    def sweep(v):
+        val, pick, seen = {}, {}, []
+        for key in keys:
+            best = None
+            bt = bp = bwd = 0.0
+            options = []
+            for who, c, stay, nk in acts[key]:
+                if nk is None:
+                    n0 = n1 = n2 = n3 = n4 = 0.0
+                    n5 = 1.0
+                else:
+                    n0, n1, n2, n3, n4, n5 = val[nk]
+                w = c[0] + stay * n0
+                p = stay * n5
+                wd = c[3] + stay * n3
+                options.append((w, p, wd))
+                tot = w + p * v
+                if (best is None or tot > bt + eps
+                        or (tot >= bt - eps and (p < bp - eps
+                                                 or (p <= bp + eps and wd < bwd - eps)))):
+                    best = (w, c[1] + stay * n1, c[2] + stay * n2, wd, c[4] + stay * n4, p)
+                    bt, bp, bwd = tot, p, wd
+                    pick[key] = who
+            val[key] = best
+            seen.append(options)
+        return val, pick, seen
+
+    def same_choices(seen, pick, v) -> bool:
+        for options, key in zip(seen, keys, strict=True):
+            first = None
+            bt = bp = bwd = 0.0
+            i = 0
+            for j, (w, p, wd) in enumerate(options):
+                tot = w + p * v
+                if (first is None or tot > bt + eps
+                        or (tot >= bt - eps and (p < bp - eps
+                                                 or (p <= bp + eps and wd < bwd - eps)))):
+                    first = True
+                    bt, bp, bwd, i = tot, p, wd, j
+            if acts[key][i][0] != pick[key]:
+                return False
+        return True
+
+    v = 0.0
+    val, pick, seen = sweep(v)
+    sweeps = 1
+    for _ in range(200):
+        r = val[(0, 0)]
+        if r[5] >= 1.0:
+            break  # T(v) = v with p = 1: nothing the player can do changes anything
+        nv = r[0] / (1.0 - r[5])
+        if nv <= v + 1e-15:
+            break
+        v = nv
+        if shortcut and same_choices(seen, pick, v):
+            break  # sweep(v) would give val again, hence v again: the fixed point
+        val, pick, seen = sweep(v)
+        sweeps += 1
+    r = val[(0, 0)]
+    p = r[5]
+    if p >= 1.0:
+        vec = (0.0, 0.0, 1.0, h, 0.0)
+    else:
+        q = 1.0 / (1.0 - p)
+        vec = (r[0] * q, r[1] * q, r[2] * q, r[3] * q, r[4] * q)
+    v0, v1, v2, v3, v4 = vec
+    values = {key: (x[0] + x[5] * v0, x[1] + x[5] * v1, x[2] + x[5] * v2,
+                    x[3] + x[5] * v3, x[4] + x[5] * v4) for key, x in val.items()}
+    values[3] = vec
+    return vec, values, pick, sweeps
+
+
+def kernel(alive: int, keys, rows):
+    """The generated function ``f(rows, h, shortcut)`` for this shape (see the module
+    docstring); it returns what :func:`reference` returns."""
+    shape = (alive, tuple(map(len, rows)))
+    fn = _KERNELS.get(shape)
+    if fn is None:
+        fn = _KERNELS[shape] = _compile(keys, rows)
+    return fn
+
+
+def kernel_source(keys, rows) -> str:
+    """The Python source of the kernel for the shape of ``keys`` and ``rows``."""
+    index = {key: i for i, key in enumerate(keys)}
+    nexts = [[None if a[3] is None else index[a[3]] for a in row] for row in rows]
+    root = index[(0, 0)]
+    out = ["def solve(rows, h, shortcut, eps=%r):" % _EPS]
+    put = out.append
+    put("    (%s,) = rows" % ", ".join(f"r{i}" for i in range(len(keys))))
+    for i, row in enumerate(rows):
+        put("    (%s,) = r%d" % (", ".join(f"(o{i}_{j}, c{i}_{j}, s{i}_{j}, _)"
+                                           for j in range(len(row))), i))
+        for j in range(len(row)):
+            put(f"    (c{i}_{j}_0, c{i}_{j}_1, c{i}_{j}_2, c{i}_{j}_3, c{i}_{j}_4) = c{i}_{j}")
+    put("    v = 0.0")
+    put("    n = sweeps = 0")
+    put("    while True:")
+    for i, row in enumerate(rows):  # the sweep at v
+        for j, t in enumerate(nexts[i]):
+            n0, n3, n5 = ("0.0", "0.0", "1.0") if t is None else (f"V{t}_0", f"V{t}_3",
+                                                                 f"V{t}_5")
+            put(f"        w{i}_{j} = c{i}_{j}_0 + s{i}_{j} * {n0}")
+            put(f"        p{i}_{j} = s{i}_{j} * {n5}")
+            put(f"        d{i}_{j} = c{i}_{j}_3 + s{i}_{j} * {n3}")
+        _argmax(put, i, len(row), "J", "        ")
+        for j, t in enumerate(nexts[i]):  # the chosen action's 6-vector
+            n1, n2, n4 = ("0.0", "0.0", "0.0") if t is None else (f"V{t}_1", f"V{t}_2",
+                                                                 f"V{t}_4")
+            put(f"        {'if' if j == 0 else 'elif'} J{i} == {j}:")
+            put(f"            V{i}_0 = w{i}_{j}; V{i}_1 = c{i}_{j}_1 + s{i}_{j} * {n1}; "
+                f"V{i}_2 = c{i}_{j}_2 + s{i}_{j} * {n2}; V{i}_3 = d{i}_{j}; "
+                f"V{i}_4 = c{i}_{j}_4 + s{i}_{j} * {n4}; V{i}_5 = p{i}_{j}")
+    put("        sweeps += 1")
+    put("        if n == 200:")
+    put("            break")
+    put("        n += 1")
+    put(f"        if V{root}_5 >= 1.0:")
+    put("            break  # T(v) = v with p = 1: nothing the player can do changes anything")
+    put(f"        nv = V{root}_0 / (1.0 - V{root}_5)")
+    put("        if nv <= v + 1e-15:")
+    put("            break")
+    put("        v = nv")
+    put("        if shortcut:  # would the sweep at v choose as the last one did?")
+    put("            same = True")
+    put("            while True:")
+    for i, row in enumerate(rows):
+        if len(row) > 1:  # a node with one action chooses it at any v
+            _argmax(put, i, len(row), "K", "                ")
+            put(f"                if K{i} != J{i}:")
+            put("                    same = False")
+            put("                    break")
+    put("                break")
+    put("            if same:")
+    put("                break  # it would give these values again, hence v: the fixed point")
+    put(f"    p = V{root}_5")
+    put("    if p >= 1.0:")
+    put("        vec = (0.0, 0.0, 1.0, h, 0.0)")
+    put("    else:")
+    put("        q = 1.0 / (1.0 - p)")
+    put(f"        vec = (V{root}_0 * q, V{root}_1 * q, V{root}_2 * q, V{root}_3 * q, "
+        f"V{root}_4 * q)")
+    put("    v0, v1, v2, v3, v4 = vec")
+    put("    values = {")
+    for i, key in enumerate(keys):
+        put(f"        {key!r}: (V{i}_0 + V{i}_5 * v0, V{i}_1 + V{i}_5 * v1, "
+            f"V{i}_2 + V{i}_5 * v2, V{i}_3 + V{i}_5 * v3, V{i}_4 + V{i}_5 * v4),")
+    put("        3: vec}")
+    put("    pick = {%s}" % ", ".join(
+        f"{key!r}: ({', '.join(f'o{i}_{j}' for j in range(len(rows[i])))},)[J{i}]"
+        for i, key in enumerate(keys)))
+    put("    return vec, values, pick, sweeps")
+    return "\n".join(out) + "\n"
+
+
+def _compile(keys, rows):
+    scope: dict = {}
+    exec(compile(kernel_source(keys, rows), "<odds_sweep kernel>", "exec"), scope)  # noqa: S102
+    return scope["solve"]
+
+
+def _argmax(put, i: int, count: int, var: str, pad: str) -> None:
+    """The sweep's choice at node ``i`` (the first best, as the loop of :func:`reference`
+    takes it) into ``<var><i>``."""
+    put(f"{pad}bt = w{i}_0 + p{i}_0 * v; bp = p{i}_0; bwd = d{i}_0; {var}{i} = 0")
+    for j in range(1, count):
+        put(f"{pad}tot = w{i}_{j} + p{i}_{j} * v")
+        put(f"{pad}if tot > bt + eps or (tot >= bt - eps and (p{i}_{j} < bp - eps or "
+            f"(p{i}_{j} <= bp + eps and d{i}_{j} < bwd - eps))):")
+        put(f"{pad}    bt = tot; bp = p{i}_{j}; bwd = d{i}_{j}; {var}{i} = {j}")

@@ -1,0 +1,78 @@
+"""The exact odds' code generated per shape computes what its plain definition computes, bit
+for bit, over random combats with 0-2 Allies and once-per-combat strikes and cancels: the
+Newton iteration (odds_sweep.kernel against odds_sweep.reference: the same start values, node
+values, choices and number of sweeps, with and without the shortcut) and a state's rows
+(odds_rows.row_kernel against Solver._row, node by node). The games' logs rest on it (the
+bots play the solver's choices)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from runeforge.engine.runebound.analysis import odds_rows, odds_sweep
+from runeforge.engine.runebound.analysis.odds_exact import exact_solver
+from runeforge.engine.runebound.analysis.odds_solver import RoundAbility
+
+STRIKE = RoundAbility("Bolt", "bolt#0", "strike", (1,), 2, cost=2)
+CANCEL = RoundAbility("Ward", "ward#0", "cancel", (-1, 0, 1, 2), 1)
+OWL = RoundAbility("Owl", "owl#0", "cancel", (0, 1, 2), 1, holder="a1")
+
+
+def side(rng, name, attribute, life):
+    return {"name": name, "mind": rng.randint(*attribute), "body": rng.randint(*attribute),
+            "spirit": rng.randint(*attribute), "ranged_damage": rng.randint(0, 2),
+            "melee_damage": rng.randint(0, 3), "magic_damage": rng.randint(0, 2),
+            "life": rng.randint(*life)}
+
+
+def solved(trial: int):
+    rng = random.Random(9000 + trial)
+    allies = tuple(side(rng, f"a{i}", (0, 5), (1, 3)) for i in range(trial % 3))
+    abilities = [(), (STRIKE,), (CANCEL,), (STRIKE, CANCEL)][trial % 4]
+    if len(allies) == 2 and trial % 5 == 0:
+        abilities += (OWL,)
+    solver = exact_solver(side(rng, "", (0, 6), (3, 6)), side(rng, "", (8, 16), (2, 5)),
+                          allies, abilities=abilities, stamina=rng.randint(0, 4),
+                          ally_ids=tuple(f"a{i}" for i in range(len(allies))))
+    solver.start_value((0, 0, (0,) * len(allies), (solver.all_flags, 0)))
+    return solver
+
+
+def bits(x):
+    return repr(x)  # floats by their shortest exact form: -0.0 and 0.0 differ
+
+
+@pytest.mark.parametrize("trial", range(24))
+def test_the_generated_iteration_is_the_plain_loop_bit_for_bit(trial):
+    solver = solved(trial)
+    assert solver.start
+    filed = dict(solver.hit_choice)  # the cancels the solve filed, by node mask
+    for state in list(solver.start):
+        alive = solver._alive_mask(state[2])
+        keys = solver._chain_keys(alive)
+        rows = [solver._row(k, m, state, alive) for k, m in keys]
+        generated = odds_rows.row_kernel(alive, not solver.abilities, keys)(solver, state)
+        assert bits(generated) == bits(rows)
+        for shortcut in (True, False):
+            want = odds_sweep.reference(keys, rows, state[0], shortcut)
+            got = odds_sweep.kernel(alive, keys, rows)(rows, state[0], shortcut)
+            assert bits(got) == bits(want)
+        # and it is what the solver filed for the state
+        assert bits((solver.start[state], solver.node[state], solver.choice[state])) == \
+            bits(want[:3])
+    # _row asked nothing the generated rows had not asked (the decide_cancel the bots call
+    # reads a cancel by the mask of the node it is asked at)
+    assert solver.hit_choice == filed
+
+
+def test_a_kernel_is_generated_once_a_shape():
+    odds_sweep._KERNELS.clear()
+    for trial in range(4):
+        solved(trial)
+    shapes = dict(odds_sweep._KERNELS)
+    assert shapes
+    for trial in range(4):
+        solved(trial)
+    assert odds_sweep._KERNELS == shapes  # the same functions, none new

@@ -631,3 +631,7 @@ parser_rbseven.install(_ToAst)
 from . import parser_rbkinds  # noqa: E402
 
 parser_rbkinds.install(_ToAst)
+# ---- branch rbverbs: Runebound verbs and their objects
+from . import parser_rbverbs  # noqa: E402
+
+parser_rbverbs.install(_ToAst)

@@ -1,0 +1,98 @@
+"""Branch rbverbs (issue 32, part III): Runebound verbs and their objects.
+
+* gold and the bank: "take 2 gold (from the bank)", "receive 2 gold from the bank" are "gain 2
+  gold"; "give / lose 1 gold to the bank" is "lose 1 gold"; "pay 1 gold to the bank" is the
+  price "pay 1 gold"; "Every Hero with 3 or more gold pays 1 gold to the bank." is "... loses 1
+  gold"; "take 2 gold from each other Hero" is "Each other Hero pays you 2 gold.".
+
+Each form parses, prints one canonical wording that parses back to the same node, renders in
+every locale and runs (scenarios); what cannot run is refused at its words.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from runeforge.dsl.runebound.parser import parse_ability
+from runeforge.games.runebound.abilities import compile_ability
+from runeforge.games.runebound.checks import CardContext
+from runeforge.games.runebound.text.render import render_ability
+from tests.lang_wordings import assert_one_node_printed_one_way
+
+ROOT = Path(__file__).resolve().parents[1]
+CONTENT = ROOT / "tests" / "data" / "lang-rbverbs"
+LOCALES = ("en", "fi", "pl", "el", "ru")
+
+
+def _ctx(kind):
+    return CardContext(kind, None, None, frozenset())
+
+
+# (card kind, the wordings an author may write, the canonical wording fmt prints)
+SAME = [
+    ("encounter", ["Take 2 gold from the bank.", "Take 2 gold.", "Receive 2 gold from the bank.",
+                   "Gain 2 gold from the bank.", "Your Hero takes 2 gold from the bank."],
+     "Gain 2 gold."),
+    ("encounter", ["Give 2 gold to the bank.", "Lose 2 gold to the bank.", "Lose 2 gold."],
+     "Lose 2 gold."),
+    ("event", ["Every Hero with 3 or more gold pays 1 gold to the bank.",
+               "Each Hero with 3 or more gold pays 1 gold.",
+               "Every Hero with 3 or more gold gives 1 gold to the bank.",
+               "Each Hero with 3 or more gold loses 1 gold to the bank."],
+     "Each Hero with 3 or more gold loses 1 gold."),
+    ("event", ["Each Hero in a town takes 2 gold from the bank.",
+               "Every Hero in a town receives 2 gold from the bank."],
+     "Each Hero in a town gains 2 gold."),
+    ("encounter", ["Take 2 gold from each other Hero."], "Each other Hero pays you 2 gold."),
+    ("encounter", ["Take 1 gold from another Hero."], "Another Hero pays you 1 gold."),
+    ("encounter", ["Pay 1 gold to the bank to heal 1 wound.",
+                   "You may pay 1 gold to the bank. If you do, heal 1 wound."],
+     "Pay 1 gold to discard 1 wound from your Hero."),
+    ("hero", ["When you defeat a challenge, take 1 additional gold from the bank."],
+     "When you defeat a challenge, gain 1 gold."),
+]
+
+
+@pytest.mark.parametrize("kind, written, canonical", SAME, ids=[s[2][:50] for s in SAME])
+def test_each_wording_is_one_node_printed_one_way(kind, written, canonical):
+    assert_one_node_printed_one_way(kind, written, canonical, _ctx(kind))
+
+
+@pytest.mark.parametrize("kind, written, canonical", SAME, ids=[s[2][:50] for s in SAME])
+def test_the_canonical_wordings_render_in_every_locale(kind, written, canonical):
+    ast = parse_ability(canonical)
+    assert render_ability(ast, "en") == canonical
+    for locale in LOCALES:
+        said = render_ability(ast, locale)
+        assert said and "{" not in said, (locale, said)
+
+
+@pytest.mark.parametrize("kind, text, code", [
+    ("encounter", "Take 2 gold from each Hero.", "RF433"),  # the Hero himself pays no one
+])
+def test_what_cannot_run_is_refused_at_its_words(kind, text, code):
+    _ir, found = compile_ability(text, _ctx(kind))
+    errors = [f for f in found if f.severity == "error"]
+    assert [f.code for f in errors] == [code]
+    assert errors[0].span is not None and errors[0].hint
+
+
+def test_the_bank_is_no_object_of_a_price_with_its_to():
+    """'to the bank' is read as the bank only after gold: the 'to' of a price still leads the
+    effect it pays for."""
+    ast = parse_ability("Pay 1 gold to the bank to gain 1 experience.")
+    assert ast == parse_ability("Pay 1 gold to gain 1 experience.")
+
+
+# ---- the engine runs what the sentence says ---------------------------------------------------
+
+def test_the_scenarios_run_each_form():
+    from runeforge import pipeline
+    from tests.engine_bundle import folder_scenarios
+
+    result = pipeline.check([str(CONTENT)])
+    assert result.ok, [d.message for d in result.diagnostics if d.is_error]
+    mine, failed = folder_scenarios(result, CONTENT)
+    assert len(mine) == 4 and not failed, failed

@@ -52,6 +52,26 @@ SAME = [
      "Pay 1 gold to discard 1 wound from your Hero."),
     ("hero", ["When you defeat a challenge, take 1 additional gold from the bank."],
      "When you defeat a challenge, gain 1 gold."),
+    ("item", ["+2 to all combat rolls.", "You receive +2 to all your combat rolls.",
+              "This weapon gives +2 to all combat rolls.", "You get +2 on every combat roll.",
+              "Give you +2 to all of your attacks.", "You receive +2 to ranged combat rolls. "
+              "You receive +2 to melee combat rolls. You receive +2 to magic combat rolls."],
+     "You receive +2 to ranged combat rolls. You receive +2 to melee combat rolls. You receive "
+     "+2 to magic combat rolls."),
+    ("ally", ["If your Hero is in a forest space, this Ally gets +3 to all combat rolls.",
+              "If your Hero is in a forest space, this Ally receives +3 to all its attacks."],
+     "If your Hero is in a forest space, this Ally receives +3 to ranged combat rolls and this "
+     "Ally receives +3 to melee combat rolls and this Ally receives +3 to magic combat rolls."),
+    ("item", ["This weapon gives +2 to your ranged combat rolls.",
+              "This item grants you +2 to your ranged combat rolls.",
+              "Give you +2 to ranged combat rolls."],
+     "You receive +2 to ranged combat rolls."),
+    ("ally", ["This Ally gives your Hero +1 Body.", "This Ally grants your Hero +1 Body.",
+              "Give your Hero +1 Body."],
+     "Your Hero receives +1 Body."),
+    ("event", ["Each Hero receives +1 to all combat rolls while this event is in play."],
+     "While this event is in play, each Hero receives +1 to ranged combat rolls and each Hero "
+     "receives +1 to melee combat rolls and each Hero receives +1 to magic combat rolls."),
 ]
 
 
@@ -95,4 +115,4 @@ def test_the_scenarios_run_each_form():
     result = pipeline.check([str(CONTENT)])
     assert result.ok, [d.message for d in result.diagnostics if d.is_error]
     mine, failed = folder_scenarios(result, CONTENT)
-    assert len(mine) == 4 and not failed, failed
+    assert len(mine) == 5 and not failed, failed

@@ -72,6 +72,17 @@ SAME = [
     ("event", ["Each Hero receives +1 to all combat rolls while this event is in play."],
      "While this event is in play, each Hero receives +1 to ranged combat rolls and each Hero "
      "receives +1 to melee combat rolls and each Hero receives +1 to magic combat rolls."),
+    ("encounter", ["Roll the dice. 2-8: Lose all your gold. 9-15: Nothing happens. 16-20: Gain "
+                   "5 gold.",
+                   "Roll 2 dice. On a result of 2-8, lose all gold. On 9-15, nothing happens. "
+                   "On a total of 16-20, gain 5 gold."],
+     "Roll two dice. On 2–8, lose all gold. On 9–15, nothing happens. On 16–20, gain 5 gold."),
+    ("encounter", ["Roll two dice. If the total is 15 or higher, gain 2 gold.",
+                   "Roll 2 dice. On a result of 15 or more, gain 2 gold.",
+                   "Roll the dice. On 15 or more, gain 2 gold."],
+     "Roll two dice. On 15 or more, gain 2 gold."),
+    ("encounter", ["Roll the die. On 1-5, take 1 wound.", "Roll one die. On 1-5, take 1 wound."],
+     "Roll a die. On 1–5, take 1 wound."),
 ]
 
 
@@ -91,12 +102,23 @@ def test_the_canonical_wordings_render_in_every_locale(kind, written, canonical)
 
 @pytest.mark.parametrize("kind, text, code", [
     ("encounter", "Take 2 gold from each Hero.", "RF433"),  # the Hero himself pays no one
+    ("encounter", "Roll 3 dice. On 15 or more, gain 2 gold.", "RF301"),  # one die or two
+    ("encounter", "Roll two dice. On 1-5, take 1 wound.", "RF419"),  # two dice total 2-20
 ])
 def test_what_cannot_run_is_refused_at_its_words(kind, text, code):
     _ir, found = compile_ability(text, _ctx(kind))
     errors = [f for f in found if f.severity == "error"]
     assert [f.code for f in errors] == [code]
     assert errors[0].span is not None and errors[0].hint
+
+
+def test_two_dice_are_said_in_each_locale_not_as_one_die():
+    ast = parse_ability("Roll two dice. On 15 or more, gain 2 gold.")
+    one = parse_ability("Roll a die. On 5 or more, gain 2 gold.")
+    for locale in LOCALES:
+        two_said, one_said = render_ability(ast, locale), render_ability(one, locale)
+        assert two_said.split(".")[0] != one_said.split(".")[0], locale
+        assert locale == "en" or "Roll" not in two_said, (locale, two_said)
 
 
 def test_the_bank_is_no_object_of_a_price_with_its_to():
@@ -115,4 +137,4 @@ def test_the_scenarios_run_each_form():
     result = pipeline.check([str(CONTENT)])
     assert result.ok, [d.message for d in result.diagnostics if d.is_error]
     mine, failed = folder_scenarios(result, CONTENT)
-    assert len(mine) == 5 and not failed, failed
+    assert len(mine) == 7 and not failed, failed

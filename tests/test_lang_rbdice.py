@@ -171,7 +171,7 @@ def test_overlaps_and_results_never_rolled_stay_errors(text, span, words):
      "gain 1 gold.", "RF481", "gain 1 gold"),
     ("Roll three dice and add your Body. On 20 or more, gain 1 gold.", "RF301", "three"),
     ("Roll a die and use the higher result. On 1–10, gain 1 gold.", "RF301", "use"),
-    ("Roll 2 dice. 1-5: take 1 wound. 6-10: gain 2 gold.", "RF301", "2"),
+    ("Roll 3 dice. 1-5: take 1 wound. 6-10: gain 2 gold.", "RF301", "3"),  # one die or two
 ])
 def test_what_cannot_be_rolled_is_refused_where_it_is_written(text, code, at):
     with pytest.raises(AbilitySyntaxError) as err:

@@ -26,6 +26,8 @@ from .lexer_rbseven import WORDS as _RBSEVEN_WORDS
 from .lexer_rbsix2 import WORDS as _RBSIX2_WORDS  # branch rbsix2
 from .lexer_rbsix2 import rbsix2_pass
 from .lexer_rbverb import bare_attacks  # branch rbverb
+from .lexer_rbverbs import WORDS as _RBVERBS_WORDS  # branch rbverbs
+from .lexer_rbverbs import rbverbs_pass
 from .lexer_token import make_token
 
 # terminal -> the words (lower case) that spell it. The first word is the display form
@@ -420,6 +422,8 @@ class AbilityLexer(Lexer):
             tokens = more_as_additional(tokens)
         if "no " in low:  # branch rbkinds: "No Hero may attack ..." (lexer_rbkinds.py)
             tokens = no_subjects(tokens)
+        if "bank" in low or "give" in low or "grant" in low:  # branch rbverbs (lexer_rbverbs.py)
+            tokens = rbverbs_pass(tokens)
         return tokens
 
 
@@ -465,3 +469,9 @@ for _terminal, _words in _RBTIME_WORDS.items():
     _TERMINAL_WORDS[_terminal] = _words
     VOCABULARY.update(dict.fromkeys(_words, _terminal))
     DISPLAY[_terminal] = f"'{_words[0]}'"
+# ---- branch rbverbs: "pay 1 gold to the bank", "This item grants your Hero +1 Body."
+for _terminal, _words in _RBVERBS_WORDS.items():
+    _TERMINAL_WORDS[_terminal] = _words
+    VOCABULARY.update(dict.fromkeys(_words, _terminal))
+    DISPLAY[_terminal] = f"'{_words[0]}'"
+DISPLAY["BANKED"] = "'to the bank'"

@@ -641,3 +641,7 @@ _fresh_before_rbtime = _fresh_state
 def _fresh_state() -> None:  # noqa: F811 - also forget the phases said over an effect (rbtime)
     _fresh_before_rbtime()
     parser_rbtime.forget()
+# ---- branch rbverbs: Runebound verbs and their objects
+from . import parser_rbverbs  # noqa: E402
+
+parser_rbverbs.install(_ToAst)

@@ -132,7 +132,7 @@ class LoseGold(_CoreEffect):
     op = "lose_gold"
 
     def run(self, ctx):
-        lost = min(ctx.owner.gold, self.amount.resolve(ctx))
+        lost = min(ctx.owner.gold, self.amount.resolve(ctx, upper=ctx.owner.gold))  # "all"
         if lost:
             ctx.engine.gain_gold(ctx.owner, -lost, source=ctx.source)
 

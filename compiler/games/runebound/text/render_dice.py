@@ -18,6 +18,7 @@ TEMPLATES = {
     "effect.roll_table.add.1": "roll a die and add your {stat}",
     "effect.roll_table.add.2": "roll two dice and add your {stat}",
     "effect.roll_table.higher": "roll two dice and use the higher result",
+    "effect.roll_table.dice.2": "roll two dice",  # branch rbverbs: two dice summed
     "table.at_most": "{n} or less",
     "table.at_least": "{n} or more",
     "table.otherwise": "otherwise, {effect}",
@@ -31,6 +32,8 @@ def _head(self, node: n.DieTable) -> str:
         return self.t(f"effect.roll_table.add.{node.dice}", stat=self.term("stats", node.add))
     if node.keep == "higher":
         return self.t("effect.roll_table.higher")
+    if node.dice > 1:  # branch rbverbs: "Roll two dice. On 2–8, ..."
+        return self.t(f"effect.roll_table.dice.{node.dice}")
     return self.t("effect.roll_table")
 
 

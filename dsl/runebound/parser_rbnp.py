@@ -36,6 +36,15 @@ def forget() -> None:
     _TAG.clear()
 
 
+def every_roll() -> list[str]:
+    """The phases whose combat rolls "your attacks" / "all combat rolls" name: under a phase's
+    tag only that phase's ("Melee: Your attacks get +2." is +2 to the melee roll, the one
+    attack the ability's window makes; a bonus to the other two would only carry into a later
+    round's phases, which the text does not say), else all three."""
+    phase = _TAG[0] if _TAG else None
+    return [phase] if phase in PHASES else list(PHASES)
+
+
 def _roll_here(ch) -> str:
     span = _sp(ch)
     phase = _TAG[0] if _TAG else None

@@ -25,6 +25,7 @@ from ..errors import AbilitySyntaxError
 from . import nodes as n
 from .nodes_dice import MAX_DICE
 from .parser_parts import _sp, _values, immune_set
+from .parser_rbnp import every_roll
 from .parser_subjects import with_subject
 
 PHASES = ("ranged", "melee", "magic")
@@ -47,7 +48,7 @@ class Rbverbs:
         value = int(next(t for t in ch if isinstance(t, Token) and t.type == "SIGNED"))
         span = _sp(ch)
         rules = [with_subject(subject, n.Modifier("you", f"{p}_roll", value, span=span), span, self)
-                 for p in PHASES]
+                 for p in every_roll()]
         return immune_set(rules, span, self)
 
 

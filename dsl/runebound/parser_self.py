@@ -24,6 +24,7 @@ from ..errors import AbilitySyntaxError
 from . import nodes as n
 from .nodes_lists import canonical
 from .parser_parts import _ImmuneSet, _sp, _values, immune_set
+from .parser_rbnp import every_roll
 from .parser_subjects import _Special, with_subject
 
 
@@ -84,7 +85,7 @@ class SelfRules:
     def attack_bonus(self, ch):  # "Your (magic) attacks (against this challenge) get -2"
         value = int(next(t for t in ch if isinstance(t, Token) and t.type == "SIGNED"))
         span = _sp(ch)
-        phases = _phases(ch) or ["ranged", "melee", "magic"]  # "your attacks": every phase
+        phases = _phases(ch) or every_roll()  # "your attacks": every phase (the tag's)
         return immune_set([n.Modifier("you", f"{p}_roll", value, span=span) for p in phases],
                           span, self)
 

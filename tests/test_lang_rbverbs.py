@@ -138,3 +138,32 @@ def test_the_scenarios_run_each_form():
     assert result.ok, [d.message for d in result.diagnostics if d.is_error]
     mine, failed = folder_scenarios(result, CONTENT)
     assert len(mine) == 7 and not failed, failed
+
+
+@pytest.mark.parametrize("text,stats", [
+    ("Melee: Your attacks get +2.", ["melee_roll"]),
+    ("Magic: +2 to all combat rolls.", ["magic_roll"]),
+    ("Ranged: This Ally gets +1 to all its attacks.", ["ranged_roll"]),
+    ("Your attacks get +2.", ["ranged_roll", "melee_roll", "magic_roll"]),
+    ("+2 to all combat rolls.", ["ranged_roll", "melee_roll", "magic_roll"]),
+])
+def test_every_roll_under_a_phase_tag_is_that_phases_roll(text, stats):
+    """Under a phase's tag, "your attacks" / "all combat rolls" is the roll of the one attack
+    that phase makes: before, "Melee: Your attacks get +2." also gave +2 to the ranged and
+    magic rolls, which the melee window never uses (they carried into a later round)."""
+    ir, findings = compile_ability(text, _ctx("ally"))
+    assert ir is not None and not [f for f in findings if f.severity == "error"], findings
+    assert [e["stat"] for e in ir["effects"]] == stats
+
+
+@pytest.mark.parametrize("locale", ["en", "fi", "pl", "el", "ru"])
+@pytest.mark.parametrize("text", ["Lose all gold.", "Each other Hero loses all gold.",
+                                  "Heal all wounds.", "Remove all exhaustion."])
+def test_all_of_a_token_says_all_once(locale, text):
+    """"all gold" is the template's "all {noun}" with the noun's counted form: the Finnish term
+    table also spelled gold's form for "all" with "kaikki", so the text read "menetä kaikki
+    kaikki kultarahat"."""
+    import re
+
+    said = render_ability(parse_ability(text), locale).lower()
+    assert not re.search(r"\b(\w+) \1\b", said), said

@@ -102,6 +102,22 @@ SAME = [
     ("challenge", ["Whenever this challenge takes 2 or more wounds, it inflicts 1 wound on your "
                    "Hero."],
      "Every time your enemy takes 2 or more wounds, inflict 1 wound on your Hero."),
+    ("event", ["Heroes with no Allies gain 2 gold.", "Each Hero without any Allies gains 2 gold.",
+               "Every player without Allies gains 2 gold."],
+     "Each Hero with no Allies gains 2 gold."),
+    ("event", ["Each Hero carrying 3 or more Items loses 1 gold.",
+               "Heroes holding at least 3 Items lose 1 gold."],
+     "Each Hero with 3 or more Items loses 1 gold."),
+    ("event", ["The Hero who has the most gold loses 2 gold.",
+               "The player that has the most gold loses 2 gold."],
+     "The Hero with the most gold loses 2 gold."),
+    ("hero", ["Each Hero other than you takes 2 wounds."], "Each other Hero takes 2 wounds."),
+    ("item", ["Each of your magic attacks deals +1 wound.",
+              "Magic attacks made by your Hero deal +1 wound.",
+              "Magic attacks made by you inflict 1 extra wound."],
+     "Your magic attacks inflict 1 additional wound."),
+    ("item", ["Your Hero receives +1 Body. If he has no wounds, he gains 1 gold."],
+     "Your Hero receives +1 Body. If you have no wounds, gain 1 gold."),
     ("challenge", ["Before Combat: Your Allies each take 1 wound."],
      "Before Combat: Each of your Allies takes 1 wound."),
 ]
@@ -131,6 +147,8 @@ KEPT = [
     ("challenge", "The Hero who defeats a challenge gains 1 gold.", "RF301"),
     # an attack as the subject of a verb attacks do not take
     ("item", "Every magic attack heals 1 wound.", "RF301"),
+    # "Heroes with the <skill> skill" keeps its own reading (a count only is "each Hero with")
+    ("hero", "Heroes with the Swim skill gain 1 gold.", "RF301"),
     # "it" with no challenge or Ally named before it
     ("challenge", "It is immune to magic attacks.", "RF301"),
     # "it is an Ally": a drawn card's kind, not this card

@@ -52,12 +52,17 @@ _ATTACK_VERBS = frozenset({"INFLICT", "DEAL", "RECEIVE", "GAIN", "CANNOT"})
 # words of a participle or relative clause before a place ("standing in a town")
 _PARTICIPLES = frozenset({"standing", "located", "currently"})
 _PLACES = frozenset({"IN", "ON", "WITHIN"})
+# participles of having before a count ("each Hero carrying 3 or more Items")
+_HOLDING = frozenset({"carrying", "holding", "having", "possessing"})
+_COUNTS = frozenset({"NUMBER", "A", "ONE", "NO", "AT", "ANY"})
 # the card the Hero who holds it resolves ("the Hero who resolves this encounter")
 _RESOLVERS = frozenset({"resolves", "resolve", "encounters", "encounter", "draws", "drew",
                         "faces", "resolved"})
 _CARD_NOUNS = frozenset({"CARD", "EVENT", "CHALLENGE"})
 _GIVERS = frozenset({"GIVE", "INFLICT", "DEAL"})
 _GIVER_WORDS = frozenset({"causes", "cause", "earns", "earn", "grants", "grant"})
+# the words after which "he" / "she" opens a clause or a condition's clause
+_PRONOUN_AFTER = frozenset({"AND", "IF", "WHILE", "UNLESS", "WHEN", "WHENEVER"})
 _HERO_SELECTORS = frozenset({"EACH", "EVERY", "ALL", "ANY", "ANOTHER", "OTHER", "THAT"})
 
 
@@ -109,8 +114,18 @@ def _hero_place(toks, out, i) -> int | None:
         return j + 2
     if skip:
         return j
+    if tok.type in ("WHO", "THAT") and nxt is not None and nxt.type == "HAVE" and \
+            j + 2 < len(toks) and toks[j + 2].type == "THE":
+        out.append(_t("WITH", "with", tok, nxt))  # "the Hero who has the most gold"
+        return j + 2
     if tok.type == "THAT" and nxt is not None and nxt.type == "HAVE":
         out.append(_t("WHO", str(tok), tok))
+        return j + 1
+    if _word(tok, "without"):  # "each Hero without (any) Allies": with no Allies
+        out += [_t("WITH", "with", tok), _t("NO", "no", tok)]
+        return j + 2 if nxt is not None and nxt.type == "ANY" else j + 1
+    if _word(tok, *_HOLDING) and nxt is not None and nxt.type in _COUNTS:
+        out.append(_t("WITH", str(tok), tok))  # "each Hero carrying 3 or more Items"
         return j + 1
     return None
 
@@ -122,6 +137,8 @@ def _attack_subject(toks, i):
     j, det = i, toks[i].type in ("EVERY", "EACH", "ALL")
     if det:
         j += 1
+        if toks[i].type == "EACH" and [t.type for t in toks[j:j + 2]] == ["OF", "YOUR"]:
+            j += 2  # "each of your magic attacks"
         if toks[i].type == "ALL" and [t.type for t in toks[j:j + 2]] == ["OF", "YOUR"]:
             j += 2
         elif toks[i].type == "ALL" and j < len(toks) and toks[j].type == "YOUR":
@@ -134,6 +151,9 @@ def _attack_subject(toks, i):
     kinds = [t.type for t in toks[j:j + 3]]
     relative = 3 if kinds == ["YOUR", "HERO", "MAKE"] else 2 if kinds[:2] == ["YOU", "MAKE"] \
         else 0
+    if not relative and j < len(toks) and _word(toks[j], "made") and \
+            [t.type for t in toks[j + 1:j + 3]] in (["BY", "YOU"], ["BY", "YOUR"]):
+        relative = 3 if toks[j + 2].type == "YOU" else 4  # "made by you / your Hero"
     j += relative
     if (det or relative) and j < len(toks) and toks[j].type in _ATTACK_VERBS:
         return j, phase
@@ -176,10 +196,11 @@ def _given(toks, j):
         k += 1
     elif [t.type for t in toks[k:k + 2]] == ["YOUR", "HERO"]:
         k += 2
-    if k + 1 >= len(toks) or toks[k].type not in ("NUMBER", "A", "ONE") or \
-            toks[k + 1].type not in ("WOUND", "EXHAUSTION", "GOLD"):
+    extra = 1 if k + 1 < len(toks) and toks[k + 1].type == "ADDITIONAL" else 0
+    if k + 1 + extra >= len(toks) or toks[k].type not in ("NUMBER", "A", "ONE") or \
+            toks[k + 1 + extra].type not in ("WOUND", "EXHAUSTION", "GOLD"):
         return None
-    token = toks[k + 1].type
+    token = toks[k + 1 + extra].type
     giving = verb.type in _GIVERS or _word(verb, *_GIVER_WORDS)
     if giving and token in ("WOUND", "EXHAUSTION"):
         head = ("TAKE", "take")
@@ -289,6 +310,17 @@ def subjects(tokens):
                         out[-1]]
             i += 1
             continue
+        if tok.type == "HERO" and prev in _OPENS and str(tok).lower() in ("heroes", "players") \
+                and nxt is not None and (nxt.type in _PLACES | {"WHO", "THAT"} or
+                                         _word(nxt, *_PARTICIPLES, *_HOLDING, "without") or
+                                         (nxt.type == "WITH" and i + 2 < len(toks) and
+                                          toks[i + 2].type in _COUNTS)):
+            out.append(_t("EACH", "each", tok))  # "Heroes with no Allies": each Hero ...
+        if tok.type == "OTHER" and prev == "HERO" and [t.type for t in toks[i + 1:i + 3]] == \
+                ["THAN", "YOU"] and len(out) > 1 and out[-2].type in ("EACH", "EVERY", "ALL"):
+            out.insert(len(out) - 1, _t("OTHER", "other", tok))  # "each Hero other than you"
+            i += 3
+            continue
         if tok.type == "HERO":
             out.append(tok)
             k = _hero_place(toks, out, i + 1)
@@ -328,7 +360,7 @@ def subjects(tokens):
                 out += head
                 i = k
                 continue
-        if prev in _OPENS | {"AND"} and _word(tok, "he", "she") and \
+        if prev in _OPENS | _PRONOUN_AFTER and _word(tok, "he", "she") and \
                 _antecedent_is_your_hero(out):
             out += [_t("YOUR", "your", tok), _t("HERO", "Hero", tok)]
             pronoun = True

@@ -118,6 +118,12 @@ SAME = [
      "Your magic attacks inflict 1 additional wound."),
     ("item", ["Your Hero receives +1 Body. If he has no wounds, he gains 1 gold."],
      "Your Hero receives +1 Body. If you have no wounds, gain 1 gold."),
+    ("item", ["This item lets you reroll your combat roll.",
+              "This weapon allows you to reroll your combat roll."],
+     "You may reroll your combat roll."),
+    ("event", ["This event lets every Hero draw 1 market card.",
+               "This event allows each Hero to draw 1 market card."],
+     "Each Hero may draw 1 market card."),
     ("challenge", ["Before Combat: Your Allies each take 1 wound."],
      "Before Combat: Each of your Allies takes 1 wound."),
 ]

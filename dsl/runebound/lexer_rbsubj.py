@@ -30,6 +30,8 @@ for the ones the grammar reads. :func:`subjects` rewrites them, each into the gr
   challenge takes a wound / is wounded" is "Every time your enemy takes a wound";
 * the enemy said with "the": "deal 1 wound to the enemy", "on the challenge (you are fighting)"
   are "your enemy";
+* the card that lets its Hero act: "This item lets you move 1 additional space", "This event
+  allows every Hero to heal 1 wound" are "You may ...", "Every Hero may ...";
 * the Hero whose turn it is: "the active Hero", "the current player" are "your Hero";
 * "each" after a plural subject: "Your Allies each take 1 wound" is "Each of your Allies takes 1
   wound".
@@ -249,6 +251,28 @@ def _card_gives(toks, i):
     return j if j < len(toks) and toks[j].type == "SIGNED" else None
 
 
+_LETS = ("lets", "let", "allows", "allow", "enables", "enable")
+# the subjects "lets" takes: who may do what follows
+_LET_SUBJECTS = (("YOU",), ("YOUR", "HERO"), ("EACH", "HERO"), ("EVERY", "HERO"), ("HERO",),
+                 ("ALL", "HERO"), ("EACH", "OTHER", "HERO"), ("EVERY", "OTHER", "HERO"))
+
+
+def _card_lets(toks, i):
+    """(start, end) of the subject after "this <card> lets / allows" at ``i`` ("This event lets
+    every Hero ..."); or None."""
+    if i + 3 >= len(toks) or toks[i].type != "THIS":
+        return None
+    noun = toks[i + 1]
+    if not (noun.type in _CARD_SELF | {"EVENT"} or _word(noun, *_ITEM_CLASSES)) or \
+            not _word(toks[i + 2], *_LETS):
+        return None
+    j = i + 3
+    for words in sorted(_LET_SUBJECTS, key=len, reverse=True):
+        if tuple(t.type for t in toks[j:j + len(words)]) == words:
+            return j, j + len(words)
+    return None
+
+
 def _fighting(toks, j) -> int:
     """How many tokens from ``j`` say "you are fighting" / "you face": 0 when none."""
     for words in _FIGHTING:
@@ -273,6 +297,14 @@ def subjects(tokens):
                 out += [_t("YOUR", str(tok), tok), _t("HERO", "Hero", toks[i + 1]),
                         _t("RECEIVE", "receives", toks[i + 2])]
                 i = k
+                continue
+        if prev in _OPENS:
+            k = _card_lets(toks, i)
+            if k is not None:  # "This event lets every Hero heal 1 wound.": "Every Hero may"
+                start, end = k
+                out += toks[start:end]
+                out.append(_t("MAY", "may", toks[i + 2]))
+                i = end + (1 if end < len(toks) and toks[end].type == "TO" else 0)
                 continue
         if prev in _OPENS and tok.type == "IT" and nxt is not None and nxt.type in _IT_VERBS \
                 and not (nxt.type == "IS" and i + 2 < len(toks) and toks[i + 2].type == "A"):

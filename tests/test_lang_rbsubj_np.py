@@ -240,9 +240,12 @@ def test_an_attack_and_a_failed_roll_as_subjects_lower_to_the_rules_the_engine_r
 
 THAT = [
     ("event", ["Whenever a Hero defeats a challenge, that Hero gains 1 extra gold.",
-               "Whenever any Hero defeats a challenge, that Hero gains 1 gold."],
+               "Whenever any Hero defeats a challenge, that Hero gains 1 gold.",
+               "When a player defeats a challenge, he gains 1 gold.",
+               "Each time a Hero defeats a challenge, they gain 1 gold."],
      "Every time any Hero defeats a challenge, that Hero gains 1 gold."),
-    ("item", ["Whenever another Hero rests, that Hero heals 1 wound."],
+    ("item", ["Whenever another Hero rests, that Hero heals 1 wound.",
+              "After another Hero rests, she heals 1 wound."],
      "Every time another Hero rests, that Hero discards 1 wound."),
 ]
 

@@ -18,6 +18,8 @@ for the ones the grammar reads. :func:`subjects` rewrites them, each into the gr
 * "he" / "she" as a clause's subject, with "your Hero" the only Hero named before it, is "your
   Hero" ("Your Hero receives +1 Body. While your Hero has no exhaustion, he receives +2 Body
   instead."); "his" / "her" after it is "its";
+* "he" / "she" / "they" opening the effect of a trigger said of "a / any / another Hero" is
+  "that Hero" (the Hero who acted: "Whenever a Hero rests, he heals 1 wound.");
 * "The Hero who defeats this challenge <does>" opening a challenge's text is "When you defeat
   this challenge, your Hero <does>"; "The Hero who resolves / encounters / draws this card /
   encounter / event" is "your Hero" (the Hero who holds the card resolves it).
@@ -216,6 +218,14 @@ def _given(toks, j):
     return [_t(head[0], head[1], verb)], k
 
 
+def _acting_hero(out) -> bool:
+    """Whether the only Hero ``out`` names is a trigger's "a / any / another Hero" (the Hero
+    whose act sets it off, whom "that Hero" names)."""
+    heroes = [k for k, t in enumerate(out) if t.type == "HERO"]
+    return len(heroes) == 1 and heroes[0] > 0 and out[heroes[0] - 1].type in ("A", "ANY",
+                                                                              "ANOTHER")
+
+
 def _antecedent_is_your_hero(out) -> bool:
     """Whether the Heroes named in ``out`` are the card's own Hero only ("your Hero", "you")."""
     kinds = [t.type for t in out]
@@ -396,6 +406,11 @@ def subjects(tokens):
                 _antecedent_is_your_hero(out):
             out += [_t("YOUR", "your", tok), _t("HERO", "Hero", tok)]
             pronoun = True
+            i += 1
+            continue
+        if prev == "COMMA" and (_word(tok, "he", "she") or tok.type == "THEY") and \
+                _acting_hero(out):  # "Whenever a Hero rests, he ...": that Hero
+            out += [_t("THAT", "that", tok), _t("HERO", "Hero", tok)]
             i += 1
             continue
         if pronoun and _word(tok, "his", "her"):

@@ -25,6 +25,8 @@ from .lexer_rbseven import ITEM_CLASSES, no_cost, this_item_class  # branch rbse
 from .lexer_rbseven import WORDS as _RBSEVEN_WORDS
 from .lexer_rbsix2 import WORDS as _RBSIX2_WORDS  # branch rbsix2
 from .lexer_rbsix2 import rbsix2_pass
+from .lexer_rbsubj import TRIGGER_WORDS as _RBSUBJ_WORDS  # branch rbsubj
+from .lexer_rbsubj import subjects as rbsubj_subjects
 from .lexer_rbverb import bare_attacks  # branch rbverb
 from .lexer_rbverbs import WORDS as _RBVERBS_WORDS  # branch rbverbs
 from .lexer_rbverbs import rbverbs_pass
@@ -394,6 +396,8 @@ class AbilityLexer(Lexer):
         if "immediately" in low or "also" in low:
             tokens = idle_adverbs(tokens)
         tokens = terrain_lists(tokens) if "," in text else tokens
+        if any(w in low for w in _RBSUBJ_WORDS):  # branch rbsubj (lexer_rbsubj.py)
+            tokens = rbsubj_subjects(tokens)  # branch rbsubj: "each Hero standing in a town"
         if "single" in low:  # branch rbnp: "a single die" is "a die" (lexer_np.py)
             tokens = single_determiners(tokens)
         if " and " in low:  # branch rbnp: "your Hero and Allies" (lexer_np.py)

@@ -6,9 +6,9 @@ objects.
   to the verb ("pay 1 gold to the bank" is "pay 1 gold", "take 2 gold from the bank" is "gain 2
   gold"); one token lets the grammar tell it from the "to" of a price ("Pay 1 gold to heal 1
   wound."), which one token of look-ahead cannot.
-* "This item / Ally / card gives (grants) your Hero +1 Body." at the head of a sentence is "Give
-  your Hero +1 Body.": the card that says it is the one that gives, so the subject adds nothing
-  (printed in the imperative's canonical form, "Your Hero receives +1 Body.").
+* "give" / "grants" is a verb: "Give your Hero +1 Body." (printed in the imperative's canonical
+  form, "Your Hero receives +1 Body."); "This item / weapon / Ally gives …" at the head of a
+  sentence is read as "Give …" by lexer_rbsubj.py's pass (one reading of the card as giver).
 
 lexer.py adds :data:`WORDS` to its vocabulary and calls :func:`rbverbs_pass`.
 """
@@ -29,8 +29,7 @@ def _into(tok) -> bool:
 
 
 def rbverbs_pass(tokens):
-    """``tokens`` with "to / from the bank" after gold as BANKED, and "this <card> gives" at
-    the head of a sentence as "give"."""
+    """``tokens`` with "to / from the bank" after gold as BANKED."""
     toks = list(tokens)
     types = [t.type for t in toks]
     out, i = [], 0
@@ -39,10 +38,6 @@ def rbverbs_pass(tokens):
                 and (types[i] in _BANK_PREPOSITIONS or _into(toks[i])):
             out.append(_token("BANKED", "to the bank", toks[i].start_pos, toks[i + 2].end_pos))
             i += 3
-            continue
-        if types[i] == "THIS" and (i == 0 or types[i - 1] in _HEADS) \
-                and types[i + 1:i + 2] and types[i + 1] in _CARDS and types[i + 2:i + 3] == ["GIVE"]:
-            i += 2
             continue
         out.append(toks[i])
         i += 1

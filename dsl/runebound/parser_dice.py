@@ -29,6 +29,7 @@ from ..errors import AbilitySyntaxError
 from ..nodeclass import astnode
 from . import nodes as n
 from . import nodes_branching as b
+from . import parser_rbsubj as _rbsubj  # branch rbsubj
 from .nodes_dice import MAX_DICE, ThatHero
 from .parser_branching import _Faces, _Otherwise
 from .parser_parts import _sp, _values, _word
@@ -117,6 +118,7 @@ def _table_before(out: list):
 
 def _allowed_that_hero(children) -> set[int]:
     found = set()
+    found.update(_rbsubj.that_hero_of_triggers(children))  # rbsubj: "a Hero ..., that Hero"
     for child in children:
         if isinstance(child, n.Each) and isinstance(child.effect, b.DieTable):
             table = child.effect

@@ -303,6 +303,8 @@ def ir_schema() -> dict:
     # and an act of "you" said of another Hero or any Hero: the event of "you", for the Hero who acted
     events["other_act"] = _fields("kind", "other_act", who=_enum(("another", "any")),
                                   event={"$ref": "#/$defs/event"})
+    for _act in ("other_act", "hero_act"):  # branch rbsubj: "..., that Hero gains 1 gold."
+        events[_act]["properties"]["runs_for"] = {"const": "actor"}  # (optional)
     # ---- issue 32 (branch rbboard): the board's adventure counters (ir_board.py)
     from . import ir_board
 

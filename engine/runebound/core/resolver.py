@@ -19,6 +19,7 @@ from .catalog import Ability, Catalog
 from .durations_nest import flatten
 from .effects import EXTRA_TARGETS, Context, run_all
 from .effects_combat import capped_wounds, immune_to
+from .effects_rbsubj import run_context  # branch rbsubj
 from .effects_trig import ally_leaves
 from .firings import may_fire, trigger_instances
 from .rolls import Rolls
@@ -408,8 +409,9 @@ class Resolver(Rolls, StandingRules, CardText):
             # a snapshot: what the triggers do may change what is held
             for owner, card_id, effect, x, key, copies in trigger_instances(self):
                 ctx = Context(self, owner, card_id, x=x, phase=event.get("phase"))
-                if effect.matches(event, ctx, self) and may_fire(self, owner, card_id,
-                                                                  effect.raw, key, copies):
+                if effect.matches(event, ctx, self) and \
+                        (ctx := run_context(self, effect, event, ctx)) is not None and \
+                        may_fire(self, owner, card_id, effect.raw, key, copies):  # rbsubj
                     self.log.emit("trigger", hero=owner.id, source=card_id, event=event)
                     run_all(effect.effects, ctx)
         finally:

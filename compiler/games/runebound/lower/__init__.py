@@ -375,3 +375,7 @@ _lower_choiceduration.register(
     effect, lambda: STATIC_CLAUSES + STATIC_SENTENCES + (n.Trigger,))
 # ---- branch runs3: an effect said after a trigger is the trigger's unless always on itself
 _trigtest.register(lambda: STATIC_CLAUSES + STATIC_SENTENCES)
+# ---- branch rbsubj: "Whenever a Hero ..., that Hero ..." runs for the Hero who acted
+from . import rbsubj as _lower_rbsubj  # noqa: E402
+
+_lower_rbsubj.register(effect)

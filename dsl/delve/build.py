@@ -42,6 +42,7 @@ from . import (
 from . import nodes as n
 from .agreement import plural_all  # issue 32 (branch delve12)
 from .printer import singular as is_singular
+from .spared_dhero import spared  # issue 32 (branch dhero)
 from .words import YOU, Attacks, Clause, Mod, Part, Who, low
 
 ONLY_YOU = ("explore", "skill", "strike", "attack", "weapon", "reroll", "boost", "pick",
@@ -221,6 +222,8 @@ def effect_of(clause: Clause, text: str, agree: bool = True):
                                           "from their attack rolls'")
         return n.Hamper(who, d["n"], d["range"], span)
     if kind == "never_pinned":
+        if who is not None and who.side == "hero" and who.quantity not in ("self", "that"):
+            return spared(who, span)   # heroes spared the pin (branch dhero)
         if who is not None and who.quantity != "self":
             raise AbilitySyntaxError("only the hero whose card it is can be never pinned",
                                      *who.span, hint="write 'You are never pinned.'")

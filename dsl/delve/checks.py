@@ -23,6 +23,7 @@ from .pierce import Pierce  # issue 32 (branch delveseven)
 from .problems import Problem
 from .rolls import RollDie
 from .soak import Soak, soak_problems
+from .spared_dhero import PINS, Spared  # issue 32 (branch dhero)
 from .spent import spent_problems
 from .tolls import Toll, toll_problems  # issue 32 (session delve11)
 from .unmoved import CONDS as UNMOVED
@@ -82,6 +83,7 @@ LASTING = (n.Boost, n.Ward, n.Root)          # last for a while: under a duratio
 RULES = (n.Steadfast, n.Immune, n.Guard, n.Pin, n.Forbid, n.Unpinned, n.Hamper,
          Soak)   # "… from a single attack, prevent 1 of them" (issue 32, session delve9)   # always hold: an adversary's rules
 RULES += (Pierce,)   # its attacks' wounds nothing takes off (branch delveseven)
+RULES += (Spared,)   # heroes spared the pin (branch dhero)
 RULES += (Toll,)   # "heroes … must spend a 3+ die to explore" (issue 32, session delve11)
 LASTING += (Disarm,)   # "… cannot attack" under a duration (issue 32, branch delve12)
 PRONOUNS = ("them", "it", "that")
@@ -166,6 +168,8 @@ def _lasting(effect, scope: _Scope, lasting_ok: bool) -> list[Problem]:
             out.append(Problem("RF928", f"'each {effect.per}' makes a rule that always holds; "
                                "here it would happen once", effect.span,
                                "write it as a rule of its own, with no cost"))
+        return out
+    if isinstance(effect, PINS) and lasting_ok == "until":   # not pinned for a while (dhero)
         return out
     if isinstance(effect, n.Steadfast) and lasting_ok == "until":   # a hero braced for a
         return out                                                    # while (delveseven)
@@ -301,7 +305,7 @@ def _until(effect: n.Until, scope: _Scope) -> list[Problem]:
         if isinstance(inner, Approach):   # a course held for a while (session delve9)
             out += lure_problems(inner, effect.duration, effect.span) \
                 or _effect_problems(inner, scope, "until")
-        elif not isinstance(inner, LASTING + (n.Steadfast,)) \
+        elif not isinstance(inner, LASTING + (n.Steadfast,) + PINS) \
                 or isinstance(inner, n.Ward) and inner.per:   # Steadfast: delveseven
             out.append(Problem("RF916", "a duration lasts over a lasting effect; this "
                                "one happens at once", inner.span,

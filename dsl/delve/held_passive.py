@@ -14,6 +14,7 @@ from __future__ import annotations
 from . import nodes as n
 
 HELD = ("none", "some", "wounds")   # the conditions traits._board_holds reads
+HELD += ("pinned", "not_pinned", "unwounded")   # a hero's state (branch dhero)
 
 
 def held_boost(effect, owner: str) -> bool:

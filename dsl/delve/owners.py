@@ -32,6 +32,7 @@ from .problems import Problem
 from .rolls import RollDie
 from .scouting import Scout  # issue 32 (session delve11)
 from .soak import Soak
+from .spared_dhero import Spared  # issue 32 (branch dhero)
 from .tolls import Toll  # issue 32 (session delve11)
 
 EVENTS = {
@@ -205,6 +206,8 @@ def _selector_problems(sel: n.Selector, owner: str, ability) -> list:
 
 # issue 32 (session delve11): the cost of a basic action, an adversary's rule on heroes
 EFFECTS["adversary"] += (Toll,)
+EFFECTS["hero"] += (Spared,)   # heroes spared the pin (branch dhero)
+WHY[Spared] = "only heroes are pinned; this is a hero's rule"
 WHY[Toll] = "this is a rule of an adversary"
 EFFECTS["hero"] += (Scout,)   # the exploration deck: only a hero explores
 WHY[Scout] = "only a hero explores, and looks at the exploration deck"

@@ -14,6 +14,7 @@ from runeforge.dsl.delve.discard import Discard  # issue 32 (branch delveseven)
 from runeforge.dsl.delve.pierce import Pierce  # issue 32 (branch delveseven)
 from runeforge.dsl.delve.printer import print_cost, sentences, singular
 from runeforge.dsl.delve.rolls import RollDie
+from runeforge.dsl.delve.spared_dhero import Spared  # issue 32 (branch dhero)
 
 from .text_catalog import _t, action_name
 from .text_catalog import counted as _counted
@@ -22,6 +23,7 @@ from .text_delve10 import render_roll
 from .text_delve11 import NODES11, render11  # issue 32 (session delve11)
 from .text_delve12 import NODES12, render12  # issue 32 (branch delve12)
 from .text_delve13 import render13  # issue 32 (branch delveseven)
+from .text_dhero import render_state, slay_event  # issue 32 (branch dhero)
 from .text_templates import ADJECTIVES
 
 NEW_NODES = (n.Strike, n.Shift, n.Suffer, n.Reroll, n.Ward, n.Boost, n.Until, n.Rider, n.Pick,
@@ -29,6 +31,7 @@ NEW_NODES = (n.Strike, n.Shift, n.Suffer, n.Reroll, n.Ward, n.Boost, n.Until, n.
              n.Unpinned, n.Hamper, Approach, Soak, TakeAction, RollDie) + NODES11
 NEW_NODES += NODES12   # issue 32 (branch delve12)
 NEW_NODES += (Discard, Pierce)   # issue 32 (branch delveseven)
+NEW_NODES += (Spared,)   # issue 32 (branch dhero)
 
 
 def _cap(text: str) -> str:
@@ -182,6 +185,8 @@ def _rider(e: n.Rider, locale: str) -> str:
     effects = _effects(e.effects, locale, "imp")
     if e.instead is not None:   # "… instead" (branch delveseven): the replaced effect is
         effects = _t("rider.instead", locale).format(effects=effects)   # said before it
+    if (state := render_state(e, effects, locale, _t, who)) is not None:   # branch dhero
+        return state
     if e.cond in ("unpushed", "unpulled"):   # issue 32 (session delve10)
         return _t(f"rider.{e.cond}", locale).format(who=who(e.who, locale), effects=effects)
     if e.cond in ("rolled", "hits", "slays", "misses"):   # misses: delveheroes
@@ -260,6 +265,8 @@ def _new_clause(e, locale: str) -> str:
         return _many(key, e.target, locale, who=who(e.target, locale), n=-e.amount, **slots)
     if isinstance(e, n.Unpinned):
         return _t("rule.unpinned", locale)
+    if isinstance(e, Spared):   # heroes spared the pin (branch dhero)
+        return _many("rule.spared", e.target, locale, who=who(e.target, locale))
     if isinstance(e, n.Forbid):
         return _t(f"rule.forbid.{e.act}", locale).format(who=who(e.target, locale))
     if isinstance(e, (n.Steadfast, n.Immune, n.Guard, n.Pin)):
@@ -359,6 +366,8 @@ def _event(a: n.Trigger, locale: str, body: str) -> str:
     area = "_area" if a.range == "area" else ""
     event = (_t("event.slay_range" + area, locale).format(range=_range_word(a.range, locale))
              if a.range else _t(f"event.{ev}", locale))
+    if ev == "slay" and a.who is not None:   # only the adversaries it names (branch dhero)
+        event = slay_event(a, locale, _t, who, _range_word)
     return _t("form.trigger", locale).format(event=event, effects=body)
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..rules import effects as fx
+from . import events_dhero  # issue 32 (branch dhero)
 from .choose import fallen
 
 # the events the game fires for each kind of figure (docs/delve.md prints this table; the
@@ -102,12 +103,16 @@ def run(game, figure, event: str, rules, ctx: dict, apply, turn=None) -> None:
             fire(game, figure, "explored", apply)
 
 
-def fire(game, hero, event: str, apply, rng: str | None = None, turn=None) -> None:
+def fire(game, hero, event: str, apply, rng: str | None = None, turn=None,
+         victim=None) -> None:
     """R22: ``hero``'s rules for one of its own events (``slay``, ``explored``,
-    ``recuperated``, ``turn_start``, ``turn_end``)."""
+    ``recuperated``, ``turn_start``, ``turn_end``); ``victim``: the adversary a slay slew."""
     if hero not in game.state.figures:
         return
-    run(game, hero, event, _rules(game, hero, event, rng), {}, apply, turn)
+    rules = _rules(game, hero, event, rng)
+    if event == "slay":   # a rule that names the adversaries it counts (branch dhero)
+        rules = events_dhero.slay_rules(game, hero, rules, victim)
+    run(game, hero, event, rules, {}, apply, turn)
     if event == "explored" and _newest_empty(game):     # issue 32 (session delve10)
         fire(game, hero, "explored_empty", apply, rng, turn)
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 from ..rules import abilities as ab
 from ..rules import effects as fx
 from ..rules.attacks import wound
+from . import pins_dhero, states_dhero  # issue 32 (branch dhero)
 
 
 def rules_of(game, figure) -> list[dict]:
@@ -52,6 +53,8 @@ def _board_holds(game, figure, e: dict) -> bool:
     """A condition on the board (``none``, ``some``, ``wounds``: the only ones a rule may
     hold under, dsl/delve/checks.py ``held_rule``), as ``ops.met`` reads it."""
     s, cond = game.state, e["cond"]
+    if cond in states_dhero.CONDS:   # a hero's state (branch dhero)
+        return states_dhero.holds(game, figure, e)
     if cond == "wounds":
         who = fx.candidates(s.board, figure, e["who"], s.figures, {}) if e.get("who") \
             else [figure]
@@ -154,7 +157,9 @@ def hampered(game, hero, rng: str | None) -> int:
 
 def never_pinned(game, hero) -> bool:
     """A rule of the hero's own cards: "You are never pinned." (issue 32, session delveg)."""
-    return hero.side == "hero" and any(e["op"] == "unpinned" for e in rules_of(game, hero))
+    return hero.side == "hero" and (any(e["op"] == "unpinned" and "targets" not in e
+                                        for e in rules_of(game, hero))
+                                    or pins_dhero.spared(game, hero, rules_of))   # dhero
 
 
 def pinned(game, hero) -> bool:

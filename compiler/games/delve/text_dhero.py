@@ -1,0 +1,48 @@
+"""Rules text of branch dhero's forms (issue 32, part III). English is the canonical
+printer's (dsl/delve/printer.py, hero_states_dhero.STATE_TEXT); the msgids are in
+``TEMPLATES_DHERO``.
+
+* a slay rule that names the adversaries it counts: ``event.slay_who`` (``_range``,
+  ``_range_area`` with the attack's range);
+* heroes spared the pin: ``rule.spared`` (``.many`` for a plural subject);
+* a hero's state as a condition ("While you are pinned, …", "If that hero is not pinned,
+  …", "As long as you have no wounds, …"): ``rider.<state>_you`` / ``rider.<state>``."""
+
+from __future__ import annotations
+
+from runeforge.dsl.delve.hero_states_dhero import STATES
+
+TEMPLATES_DHERO = {
+    "rider.pinned_you": "if you are pinned, {effects}",
+    "rider.pinned": "if {who} is pinned, {effects}",
+    "rider.not_pinned_you": "if you are not pinned, {effects}",
+    "rider.not_pinned": "if {who} is not pinned, {effects}",
+    "rider.unwounded_you": "if you have no wounds, {effects}",
+    "rider.unwounded": "if {who} has no wounds, {effects}",
+    # a slay rule for the adversaries it names only ("… slay an adversary with 4 or more
+    # Vigour"), and with the attack's range
+    "event.slay_who": "slay {who}",
+    "event.slay_who_range": "slay {who} with a {range} attack",
+    "event.slay_who_range_area": "slay {who} with an {range} attack",
+    # heroes spared the pin (dsl/delve/spared_dhero.py)
+    "rule.spared": "{who} is never pinned",
+    "rule.spared.many": "{who} are never pinned",
+}
+
+
+def render_state(e, effects: str, locale: str, t, who) -> str | None:
+    """The text of a rider on a hero's state, or None; ``t`` and ``who`` are text_forms'."""
+    if e.cond not in STATES:
+        return None
+    if e.who is None:
+        return t(f"rider.{e.cond}_you", locale).format(effects=effects)
+    return t(f"rider.{e.cond}", locale).format(who=who(e.who, locale), effects=effects)
+
+
+def slay_event(a, locale: str, t, who, range_word) -> str:
+    """"slay <the adversaries the rule names> [with a <range> attack]"."""
+    if a.range is None:
+        return t("event.slay_who", locale).format(who=who(a.who, locale))
+    area = "_area" if a.range == "area" else ""
+    return t("event.slay_who_range" + area, locale).format(
+        who=who(a.who, locale), range=range_word(a.range, locale))

@@ -214,3 +214,48 @@ def test_spared_lowers_prints_and_is_refused_for_adversaries():
         "You are never pinned.", "hero")[0]
     ir, diags = compile_one("Heroes adjacent to this adversary are not pinned.", "adversary")
     assert ir is None and any(d.code == "RF925" for d in diags)
+
+
+# ---------------------------------------------------------------- a hero's events
+MEND = "Mend (1+): Heal 1 wound on another hero adjacent to you."
+
+
+@pytest.mark.parametrize("rule, sefa_wounds, gained", [
+    ("Renown: Each time you heal a wound on another hero, gain 1 renown.", 2, 1),
+    ("Each time you heal a wound on a hero with 2 or more wounds, gain 1 renown.", 2, 0),
+    ("Each time you heal another hero, that hero gains 1 renown.", 2, 0),   # the healed gains
+    ("Every time you heal a wound on a hero within 2 spaces of you, gain 1 renown.", 2, 1),
+])
+def test_a_rule_on_healing_another_hero_fires_when_it_heals(  # noqa: F811
+        base, rule, sefa_wounds, gained):  # noqa: F811
+    from tests.test_delve_forms import SEFA
+    g, me = play(base, [MEND, rule], [1, 1, 1, 1],
+                 [{"action": "ability", "ability": "Mend"}, None],
+                 wounds={SEFA: sefa_wounds, CASTER: 0})
+    sefa = g.state.figure(SEFA)
+    sefa.cell = (me.cell[0] + 1, me.cell[1])
+    assert distance(me.cell, sefa.cell) == 1
+    mine, theirs = me.renown, sefa.renown
+    g.hero_turn(me)
+    assert sefa.wounds == max(0, sefa_wounds - 1)
+    assert me.renown - mine == gained
+    if "that hero gains" in rule:
+        assert sefa.renown - theirs == 1
+
+
+def test_a_rule_on_gaining_a_skill_fires_after_the_skill(base):  # noqa: F811
+    from runeforge.engine.delve.game.growth import grant_skill
+    g, me = play(base, ["When you gain a skill, heal 1 wound."], [], [None], heroes=(CASTER,),
+                 wounds={CASTER: 2})
+    assert grant_skill(g, me) is not None
+    assert me.wounds == 1 and g.state.skills[CASTER]
+
+
+@pytest.mark.parametrize("text", [
+    "Each time you heal a wound on yourself, gain 1 renown.",
+    "Each time you heal 2 wounds on another hero, gain 1 renown.",
+    "Each time you heal an adversary, gain 1 renown.",
+])
+def test_healing_rules_the_engine_does_not_watch_are_refused(text):
+    ir, diags = compile_one(text, "hero")
+    assert ir is None and any(d.code == "RF925" for d in diags)

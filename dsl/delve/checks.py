@@ -377,7 +377,8 @@ def check_ability(ability, owner: str = "hero") -> list[Problem]:
         scope.rolled = "cost"                       # (branch delveseven)
     if isinstance(ability, n.Trigger) and ability.event in ("slain", "attacks", "wounded",
                                                                    "pushed", "pulled",
-                                                                   "approached", "missed"):
+                                                                   "approached", "missed",
+                                                                   "healed"):   # dhero
         scope.picked = True
     if isinstance(ability, n.Constant) and ability.limit:
         out.append(Problem("RF918", "'once per turn' limits something that happens; a rule "

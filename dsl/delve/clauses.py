@@ -18,6 +18,7 @@ from .chambers import ChamberWords
 from .comparisons import ComparisonWords  # issue 32 (session delve11)
 from .disarm import DisarmWords  # issue 32 (branch delve12)
 from .discard import DiscardWords  # issue 32 (branch delveseven)
+from .events_dhero import HeroEventWords  # issue 32 (branch dhero)
 from .first_time import FirstTimeWords  # issue 32 (branch delve12)
 from .hero_states_dhero import HeroStateWords  # issue 32 (branch dhero)
 from .hero_words import HeroWords  # issue 32 (branch delveheroes)
@@ -80,7 +81,7 @@ class Tree2Ast(TollWords, ScoutWords, PlaceWords, ComparisonWords, ApproachWords
                InsteadWords, DiscardWords, PierceWords,   # branch delveseven
                HeroWords, NextAttackWords,   # branch delveheroes
                BountyWords,   # branch delvelang
-               HeroStateWords,   # branch dhero
+               HeroStateWords, HeroEventWords,   # branch dhero
                Words):
     """The whole transformer (delve.lark's rules)."""
 

@@ -39,7 +39,8 @@ EVENTS = {
     "hero": ("slay", "explored", "recuperated", "turn_start", "turn_end", "round_start",
              "round_end", "phase_start", "phase_end", "wounded", "slain", "approached",
              "spent",  # a hero die spent (issue 32, session delve9)
-             "explored_empty"),  # a chamber explored that holds no adversaries (delve10)
+             "explored_empty",  # a chamber explored that holds no adversaries (delve10)
+             "healed", "skill"),  # another hero healed, a skill gained (branch dhero)
     "adversary": ("slain", "wounded", "attacks", "round_start", "round_end", "phase_start",
                   "phase_end", "pushed", "pulled", "activated", "missed",
                   "approached"),   # a hero moves adjacent to it (branch delveseven)

@@ -21,6 +21,7 @@ from .best_of import with_best_of
 from .braced import print_subject  # issue 32 (branch delveseven)
 from .disarm import Disarm, print_disarm  # issue 32 (branch delve12)
 from .discard import Discard, print_discard  # issue 32 (branch delveseven)
+from .events_dhero import print_hero_event  # issue 32 (branch dhero)
 from .hero_states_dhero import STATES, print_state  # issue 32 (branch dhero)
 from .next_attack import print_next  # issue 32 (branch delveheroes)
 from .per_count import with_for_each  # issue 32 (branch delve12)
@@ -407,6 +408,8 @@ def print_event(ability: n.Trigger) -> str:
     if ev == "attacks":
         return "After you attack" if who is None else \
             f"After {print_selector(who)} {_verb(who, 'attack', 'attacks')}"
+    if (said := print_hero_event(ability, print_selector)) is not None:   # branch dhero
+        return said
     if ev == "spent":  # issue 32 (session delve9)
         return f"Every time you {print_spent(ability.faces)}"
     text = f"Every time you {EVENT_TEXT[ev]}"

@@ -164,7 +164,8 @@ for _schema in EFFECT_SCHEMA["oneOf"]:
 EVENTS = ["slay", "explored", "explored_empty", "recuperated", "turn_end", "turn_start",
           "round_start", "round_end", "phase_start", "phase_end", "wounded", "slain", "attacks", "pushed",
           "pulled", "activated", "approached", "missed",
-          "spent"]  # a hero die spent (issue 32, session delve9): with ``faces``
+          "spent",  # a hero die spent (issue 32, session delve9): with ``faces``
+          "healed", "skill"]  # another hero healed, a skill gained (branch dhero)
 
 IR_SCHEMA = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",

@@ -4,6 +4,7 @@ printer's (dsl/delve/printer.py, hero_states_dhero.STATE_TEXT); the msgids are i
 
 * a slay rule that names the adversaries it counts: ``event.slay_who`` (``_range``,
   ``_range_area`` with the attack's range);
+* a hero's events: ``event.healed`` (another hero healed), ``event.skill``;
 * heroes spared the pin: ``rule.spared`` (``.many`` for a plural subject);
 * a hero's state as a condition ("While you are pinned, …", "If that hero is not pinned,
   …", "As long as you have no wounds, …"): ``rider.<state>_you`` / ``rider.<state>``."""
@@ -27,6 +28,9 @@ TEMPLATES_DHERO = {
     # heroes spared the pin (dsl/delve/spared_dhero.py)
     "rule.spared": "{who} is never pinned",
     "rule.spared.many": "{who} are never pinned",
+    # a hero's events (dsl/delve/events_dhero.py)
+    "event.healed": "heal a wound on {who}",
+    "event.skill": "gain a skill",
 }
 
 
@@ -46,3 +50,10 @@ def slay_event(a, locale: str, t, who, range_word) -> str:
     area = "_area" if a.range == "area" else ""
     return t("event.slay_who_range" + area, locale).format(
         who=who(a.who, locale), range=range_word(a.range, locale))
+
+
+def hero_event(a, locale: str, t, who) -> str:
+    """"heal a wound on <heroes>", "gain a skill"."""
+    if a.event == "healed":
+        return t("event.healed", locale).format(who=who(a.who, locale))
+    return t("event.skill", locale)

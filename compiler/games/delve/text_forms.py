@@ -23,7 +23,7 @@ from .text_delve10 import render_roll
 from .text_delve11 import NODES11, render11  # issue 32 (session delve11)
 from .text_delve12 import NODES12, render12  # issue 32 (branch delve12)
 from .text_delve13 import render13  # issue 32 (branch delveseven)
-from .text_dhero import render_state, slay_event  # issue 32 (branch dhero)
+from .text_dhero import hero_event, render_state, slay_event  # issue 32 (branch dhero)
 from .text_templates import ADJECTIVES
 
 NEW_NODES = (n.Strike, n.Shift, n.Suffer, n.Reroll, n.Ward, n.Boost, n.Until, n.Rider, n.Pick,
@@ -360,6 +360,9 @@ def _event(a: n.Trigger, locale: str, body: str) -> str:
         return _many("form.hero_approached", a.who, locale, who=who(a.who, locale), effects=body)
     if ev in ("wounded", "slain", "attacks", "approached"):
         return _many(f"form.{ev}", a.who, locale, who=who(a.who, locale), effects=body)
+    if ev in ("healed", "skill"):   # a hero's events (branch dhero)
+        return _t("form.trigger", locale).format(event=hero_event(a, locale, _t, who),
+                                                 effects=body)
     if ev == "spent":   # issue 32 (session delve9)
         return _t("form.trigger", locale).format(event=spent_event(a.faces, locale, _t),
                                                  effects=body)

@@ -33,7 +33,8 @@ FIRED = {
     "hero": ("slay", "explored", "recuperated", "turn_start", "turn_end", "round_start",
              "round_end", "phase_start", "phase_end", "wounded", "slain", "approached",
              "spent",  # a hero die spent, after its action (game/spending.py; delve9)
-             "explored_empty"),  # with "explored", the chamber holding no adversary (delve10)
+             "explored_empty",  # with "explored", the chamber holding no adversary (delve10)
+             "healed", "skill"),  # another hero healed, a skill gained (branch dhero)
     "adversary": ("slain", "wounded", "attacks", "round_start", "round_end", "phase_start",
                   "phase_end", "pushed", "pulled", "activated", "missed",
                   "approached"),   # a hero ends a move adjacent to it (branch delveseven)

@@ -23,6 +23,7 @@ from . import (
     basic_others,
     discard,
     events,
+    events_dhero,  # issue 32 (branch dhero)
     foes,
     next_attack,
     per_count,
@@ -173,6 +174,7 @@ def _heal(game, owner, name, e, turn, ctx, choice):
         return {"op": "heal", "healed": ab.heal(owner, e["wounds"])}
     healed = {f.id: 0 if traits.forbidden(game, f, "heal") else ab.heal(f, e["wounds"])
               for f in _pick(game, owner, e["on"], ctx, choice)}
+    events_dhero.healed(game, owner, healed, apply)   # "each time you heal another hero"
     return {"op": "heal", "healed": sum(healed.values()), "on": healed}
 
 

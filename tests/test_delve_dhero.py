@@ -259,3 +259,23 @@ def test_a_rule_on_gaining_a_skill_fires_after_the_skill(base):  # noqa: F811
 def test_healing_rules_the_engine_does_not_watch_are_refused(text):
     ir, diags = compile_one(text, "hero")
     assert ir is None and any(d.code == "RF925" for d in diags)
+
+
+# ---------------------------------------------------------------- moved this round
+@pytest.mark.parametrize("text, before, after", [
+    ("If you have not moved this round, add 1 to your attack rolls.", 1, 0),
+    ("While you have moved this turn, add 1 to your attack rolls.", 0, 1),
+])
+def test_a_bonus_held_by_whether_the_hero_moved_this_round(  # noqa: F811
+        base, text, before, after):  # noqa: F811
+    from runeforge.engine.delve.game import traits
+    from runeforge.engine.delve.rules.effects import expire
+    g, me = play(base, [text, "Dash (1+): Move up to 2 spaces."], [1, 1, 1, 1],
+                 [{"action": "ability", "ability": "Dash"}, None, None], heroes=(CASTER,))
+    assert traits.bonus(g, CASTER, "roll", "combat") == before
+    start = me.cell
+    g.hero_turn(me)
+    assert me.cell != start                          # the ability moved the hero
+    assert traits.bonus(g, CASTER, "roll", "combat") == after
+    g.state.lasting = expire(g.state.lasting, None, "end_of_round")   # a new round
+    assert traits.bonus(g, CASTER, "roll", "combat") == before

@@ -2,7 +2,8 @@
 
 * "Each time you heal a wound on another hero, gain 1 renown." (also "heal another hero",
   "heal a wound on an adjacent hero"): event ``healed`` with ``who``, the heroes it counts;
-  the engine fires it when an effect of the hero heals at least one wound on one of them (once
+  ("another hero" or "a hero" with nothing more: none, any hero but you); the engine fires
+  it when an effect of the hero heals at least one wound on one of them (once
   per hero healed; game/events_dhero.healed), with "that hero" the hero healed.
 * "When you gain a skill, …": event ``skill``, after a skill joins the hero's cards (R24;
   game/growth.grant_skill).
@@ -37,7 +38,8 @@ class HeroEventWords(Transformer):
             raise AbilitySyntaxError("the rule fires once for each hero healed, whatever the "
                                      "number of wounds", *amount[0][1], code="RF925",
                                      hint="write 'Each time you heal a wound on another hero, …'")
-        return {"event": "healed", "who": sel, "span": span_of(meta)}
+        # "another hero", "a hero": any hero but you (the engine never counts you): no who
+        return {"event": "healed", "who": sel if sel.filters else "you", "span": span_of(meta)}
 
     def ev_skill(self, meta, ch):
         return {"event": "skill", "span": span_of(meta)}
@@ -45,7 +47,8 @@ class HeroEventWords(Transformer):
 
 def print_hero_event(ability, print_selector) -> str | None:
     if ability.event == "healed":
-        return f"Every time you heal a wound on {print_selector(ability.who)}"
+        who = "another hero" if ability.who is None else print_selector(ability.who)
+        return f"Every time you heal a wound on {who}"
     if ability.event == "skill":
         return "Every time you gain a skill"
     return None

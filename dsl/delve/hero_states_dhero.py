@@ -8,6 +8,9 @@ branch dhero).
   counts the rule or runs the rider (engine/delve/game/states_dhero.py); a standing bonus
   may hold under it (held_passive.HELD). Pinning is a hero's (A5): "this adversary is
   pinned" as a condition is refused (RF925), and so is a figure that is not one.
+* "If you have not moved this round, …" (also "this turn": a hero has one turn a round),
+  "if you have moved this round": ``not_moved`` / ``moved``, the hero left its cell since the
+  round began (its Move, an ability's move, a push or a pull).
 * "the first time each round you explore" (the period before its event) is "the first time
   you explore each round" (first_time.py).
 * "your missile attacks hit on a roll 1 lower (than their Hit value)" is "… add 1 to their
@@ -25,7 +28,7 @@ from ..errors import AbilitySyntaxError
 from . import nodes as n
 from .words import Who, is_ref, span_of, spanned_rules
 
-STATES = ("pinned", "not_pinned", "unwounded")   # the IR conds (engine: states_dhero.CONDS)
+STATES = ("pinned", "not_pinned", "unwounded", "moved", "not_moved")   # the IR conds (engine: states_dhero.CONDS)
 
 
 def state_words(toks: list) -> list:
@@ -72,6 +75,12 @@ class HeroStateWords(Transformer):
     def unwounded_cond(self, meta, ch):
         return self._state("unwounded", meta, ch)
 
+    def moved_cond(self, meta, ch):
+        return self._state("moved", meta, ch)
+
+    def not_moved_cond(self, meta, ch):
+        return self._state("not_moved", meta, ch)
+
 
 def is_state(effect) -> bool:
     return isinstance(effect, n.Rider) and effect.cond in STATES
@@ -80,7 +89,9 @@ def is_state(effect) -> bool:
 # what the canonical printer says for each state (printer.print_cond), of you / of a hero
 STATE_TEXT = {"pinned": ("you are pinned", "{who} is pinned"),
               "not_pinned": ("you are not pinned", "{who} is not pinned"),
-              "unwounded": ("you have no wounds", "{who} has no wounds")}
+              "unwounded": ("you have no wounds", "{who} has no wounds"),
+              "moved": ("you have moved this round", "{who} has moved this round"),
+              "not_moved": ("you have not moved this round", "{who} has not moved this round")}
 
 
 def print_state(e, print_selector) -> str:

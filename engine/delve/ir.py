@@ -158,7 +158,8 @@ for _schema in EFFECT_SCHEMA["oneOf"]:
 # have no wounds, …"), read by game/states_dhero.py
 for _schema in EFFECT_SCHEMA["oneOf"]:
     if _schema["properties"]["op"] == {"const": "if"}:
-        _schema["properties"]["cond"]["enum"] += ["pinned", "not_pinned", "unwounded"]
+        _schema["properties"]["cond"]["enum"] += ["pinned", "not_pinned", "unwounded",
+                                                  "moved", "not_moved"]
     if _schema["properties"]["op"] == {"const": "unpinned"}:   # the heroes it spares
         _schema["properties"]["targets"] = _SEL
 EVENTS = ["slay", "explored", "explored_empty", "recuperated", "turn_end", "turn_start",

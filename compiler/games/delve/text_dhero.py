@@ -11,6 +11,7 @@ printer's (dsl/delve/printer.py, hero_states_dhero.STATE_TEXT); the msgids are i
 
 from __future__ import annotations
 
+from runeforge.dsl.delve import nodes as n
 from runeforge.dsl.delve.hero_states_dhero import STATES
 
 TEMPLATES_DHERO = {
@@ -20,6 +21,10 @@ TEMPLATES_DHERO = {
     "rider.not_pinned": "if {who} is not pinned, {effects}",
     "rider.unwounded_you": "if you have no wounds, {effects}",
     "rider.unwounded": "if {who} has no wounds, {effects}",
+    "rider.moved_you": "if you have moved this round, {effects}",
+    "rider.moved": "if {who} has moved this round, {effects}",
+    "rider.not_moved_you": "if you have not moved this round, {effects}",
+    "rider.not_moved": "if {who} has not moved this round, {effects}",
     # a slay rule for the adversaries it names only ("… slay an adversary with 4 or more
     # Vigour"), and with the attack's range
     "event.slay_who": "slay {who}",
@@ -55,5 +60,6 @@ def slay_event(a, locale: str, t, who, range_word) -> str:
 def hero_event(a, locale: str, t, who) -> str:
     """"heal a wound on <heroes>", "gain a skill"."""
     if a.event == "healed":
-        return t("event.healed", locale).format(who=who(a.who, locale))
+        other = a.who if a.who is not None else n.Selector("another", "hero")
+        return t("event.healed", locale).format(who=who(other, locale))
     return t("event.skill", locale)

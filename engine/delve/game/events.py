@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..rules import effects as fx
-from . import events_dhero  # issue 32 (branch dhero)
+from . import events_dhero, states_dhero  # issue 32 (branch dhero)
 from .choose import fallen
 
 # the events the game fires for each kind of figure (docs/delve.md prints this table; the
@@ -186,6 +186,7 @@ def approached(game, figure, before, apply) -> None:
     adjacent to it, from a cell ``before`` that was not (issue 32, session delve7): "Whenever
     an adversary moves adjacent to you, it suffers 1 wound." ("it": the adversary)."""
     s = game.state
+    states_dhero.moved(game, figure, before)   # "if you have not moved this round" (dhero)
     if figure.side == "hero" and figure in s.figures and id(game) not in _APPROACHING:
         return _hero_approached(game, figure, before, apply)   # branch delveseven
     if figure.side != "adversary" or figure not in s.figures or id(game) in _APPROACHING:

@@ -24,7 +24,7 @@ def slay_rules(game, hero, rules: list, victim) -> list:
 def healed(game, hero, figures: dict, apply) -> None:
     """``hero``'s "each time you heal a wound on another hero" rules (event ``healed``), once
     for each other hero in ``figures`` (id -> wounds healed) healed at least one wound, when
-    the rule's ``who`` picks it; "that hero" is the hero healed."""
+    the rule's ``who`` picks it (none: any other hero); "that hero" is the hero healed."""
     from . import events
 
     s = game.state
@@ -32,8 +32,8 @@ def healed(game, hero, figures: dict, apply) -> None:
         figure = s.figure(fid)
         if not count or figure is None or figure is hero or figure.side != "hero":
             continue
-        mine = [(k, ir) for k, ir in events._rules(game, hero, "healed") if ir.get("who")
-                and figure in fx.candidates(s.board, hero, ir["who"], s.figures)]
+        mine = [(k, ir) for k, ir in events._rules(game, hero, "healed") if not ir.get("who")
+                or figure in fx.candidates(s.board, hero, ir["who"], s.figures)]
         if mine:
             events.run(game, hero, "healed", mine, {"picked": [figure], "target": figure},
                        apply)

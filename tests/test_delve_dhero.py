@@ -279,3 +279,49 @@ def test_a_bonus_held_by_whether_the_hero_moved_this_round(  # noqa: F811
     assert traits.bonus(g, CASTER, "roll", "combat") == after
     g.state.lasting = expire(g.state.lasting, None, "end_of_round")   # a new round
     assert traits.bonus(g, CASTER, "roll", "combat") == before
+
+
+# ---------------------------------------------------------------- a bonus to other heroes
+@pytest.mark.parametrize("text, stat, rng", [
+    ("Other heroes in your chamber add 1 to their attack rolls.", "roll", "combat"),
+    ("Heroes adjacent to you add 1 to their combat attack rolls.", "roll", "combat"),
+    ("Each other hero within 2 spaces of you deals +1 Damage.", "damage", "missile"),
+    ("Heroes adjacent to you get +1 Move.", "move", None),
+])
+def test_a_bonus_to_other_heroes_counts_for_them_not_for_you(  # noqa: F811
+        base, text, stat, rng):  # noqa: F811
+    from runeforge.engine.delve.game import traits
+    from tests.test_delve_forms import SEFA
+    g, me = play(base, [text], [], [])
+    other = g.state.figure(SEFA)
+    other.cell = (me.cell[0] + 1, me.cell[1])
+    assert distance(me.cell, other.cell) == 1
+    assert traits.bonus(g, SEFA, stat, rng) == 1
+    assert traits.bonus(g, CASTER, stat, rng) == 0          # "other heroes", "adjacent to you"
+    g.state.figures.remove(me)                               # the rule's hero gone
+    assert traits.bonus(g, SEFA, stat, rng) == 0
+
+
+def test_a_bonus_to_other_heroes_against_adversaries_near_the_rules_hero(base):  # noqa: F811
+    from runeforge.engine.delve.game import traits
+    from tests.test_delve_forms import SEFA
+    g, me = play(base, ["Other heroes in your chamber add 1 to their Hit rolls against "
+                        "adversaries adjacent to you."], [], [],
+                 foes=[("mire-crawler", (1, 2))])
+    crawler = g.state.adversaries()[0]
+    other = g.state.figure(SEFA)
+    assert distance(me.cell, crawler.cell) == 1
+    assert traits.bonus(g, SEFA, "roll", "combat", crawler) == 1
+    crawler.cell = (3, 3)                                    # no longer adjacent to me
+    assert traits.bonus(g, SEFA, "roll", "combat", crawler) == 0
+    assert traits.bonus(g, other.id, "roll", "combat", None) == 0
+
+
+@pytest.mark.parametrize("text", [
+    "(2+): Until the end of your turn, heroes adjacent to you add 1 to their attack rolls.",
+    "Add 1 to their attack rolls.",
+    "(2+): Choose a hero adjacent to you. That hero adds 1 to their attack rolls.",
+])
+def test_a_bonus_to_other_heroes_the_engine_does_not_time_is_refused(text):
+    ir, diags = compile_one(text, "hero")
+    assert ir is None and any(d.code == "RF925" for d in diags), [str(d) for d in diags]

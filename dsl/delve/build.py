@@ -39,6 +39,7 @@ from . import (
     this_hero,
     tolls,
 )
+from . import aura_dhero as aura  # issue 32 (branch dhero)
 from . import nodes as n
 from .agreement import plural_all  # issue 32 (branch delve12)
 from .printer import singular as is_singular
@@ -129,6 +130,8 @@ def effect_of(clause: Clause, text: str, agree: bool = True):
         return rolls.RollDie(who, (), span)
     if who is not None and kind == "take_action":   # heroes take it (session delve10)
         return basic_actions.build(d, span, who)
+    if aura.is_aura(who, kind, d):   # a bonus to other heroes (branch dhero)
+        return aura.build(who, kind, d, span)
     if who is not None and kind in ONLY_YOU + ("their",):
         raise AbilitySyntaxError(f"only you can '{low(p.verb)}' here", *who.span,
                                  hint="leave out the subject: the ability's hero does it")

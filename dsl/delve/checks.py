@@ -11,6 +11,7 @@ from __future__ import annotations
 from . import nodes as n
 from .approach import Approach, lure_problems
 from .attack_riders import AttackBonus  # issue 32 (session delve11)
+from .aura_dhero import is_aura_node  # issue 32 (branch dhero)
 from .braced import braced_problems  # issue 32 (branch delveseven)
 from .comparisons import filter_problems  # issue 32 (session delve11)
 from .disarm import Disarm, disarm_problems  # issue 32 (branch delve12)
@@ -170,6 +171,12 @@ def _lasting(effect, scope: _Scope, lasting_ok: bool) -> list[Problem]:
                                "write it as a rule of its own, with no cost"))
         return out
     if isinstance(effect, PINS) and lasting_ok == "until":   # not pinned for a while (dhero)
+        return out
+    if is_aura_node(effect) and (scope.form != "constant" or lasting_ok is not True):
+        out.append(Problem("RF925", "a bonus to other heroes is a standing rule of the card; "
+                           "the engine does not time it or hold it under a condition",
+                           effect.span, "write it as a rule of its own: 'Other heroes in your "
+                           "chamber add 1 to their attack rolls.'"))   # branch dhero
         return out
     if isinstance(effect, n.Steadfast) and lasting_ok == "until":   # a hero braced for a
         return out                                                    # while (delveseven)

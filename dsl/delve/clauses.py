@@ -10,6 +10,7 @@ from lark import Token
 from ..errors import AbilitySyntaxError
 from . import nodes as n
 from .approach import ApproachWords
+from .aura_dhero import AuraWords  # issue 32 (branch dhero)
 from .basic_actions import BasicActionWords
 from .begins import BeginsWords
 from .best_of import BestOfWords
@@ -81,7 +82,7 @@ class Tree2Ast(TollWords, ScoutWords, PlaceWords, ComparisonWords, ApproachWords
                InsteadWords, DiscardWords, PierceWords,   # branch delveseven
                HeroWords, NextAttackWords,   # branch delveheroes
                BountyWords,   # branch delvelang
-               HeroStateWords, HeroEventWords,   # branch dhero
+               HeroStateWords, HeroEventWords, AuraWords,   # branch dhero
                Words):
     """The whole transformer (delve.lark's rules)."""
 

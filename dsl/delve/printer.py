@@ -16,6 +16,7 @@ from . import comparisons  # issue 32 (session delve11)
 from . import nodes as n
 from .approach import Approach, print_approach
 from .attack_riders import AttackBonus, print_bonus  # issue 32 (session delve11)
+from .aura_dhero import is_aura_node, print_aura  # issue 32 (branch dhero)
 from .basic_actions import TakeAction, print_take
 from .best_of import with_best_of
 from .braced import print_subject  # issue 32 (branch delveseven)
@@ -183,6 +184,8 @@ def print_effect(e) -> str:
         return f"roll one of your {e.dice} dice again"
     if isinstance(e, n.Ward):
         return _ward(e)
+    if is_aura_node(e):   # a bonus to other heroes (branch dhero)
+        return print_aura(e, print_selector, _verb, _range(e.range))
     if isinstance(e, n.Boost):
         if e.next:   # "your next attack …" (issue 32, branch delveheroes)
             return print_next(e, _range(e.range))

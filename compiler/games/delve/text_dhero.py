@@ -4,6 +4,7 @@ printer's (dsl/delve/printer.py, hero_states_dhero.STATE_TEXT); the msgids are i
 
 * a slay rule that names the adversaries it counts: ``event.slay_who`` (``_range``,
   ``_range_area`` with the attack's range);
+* a bonus to other heroes: ``aura.<stat>`` (``.many``), ``aura.against``;
 * a hero's events: ``event.healed`` (another hero healed), ``event.skill``;
 * heroes spared the pin: ``rule.spared`` (``.many`` for a plural subject);
 * a hero's state as a condition ("While you are pinned, …", "If that hero is not pinned,
@@ -36,6 +37,16 @@ TEMPLATES_DHERO = {
     # a hero's events (dsl/delve/events_dhero.py)
     "event.healed": "heal a wound on {who}",
     "event.skill": "gain a skill",
+    # a bonus to other heroes (dsl/delve/aura_dhero.py); .many for a plural subject
+    "aura.roll": "{who} adds {n} to their attack rolls",
+    "aura.roll.many": "{who} add {n} to their attack rolls",
+    "aura.roll_range": "{who} adds {n} to their {range} attack rolls",
+    "aura.roll_range.many": "{who} add {n} to their {range} attack rolls",
+    "aura.damage": "{who} deals +{n} Damage",
+    "aura.damage.many": "{who} deal +{n} Damage",
+    "aura.move": "{who} adds {n} to their Move",
+    "aura.move.many": "{who} add {n} to their Move",
+    "aura.against": "{bonus} against {whom}",
 }
 
 
@@ -63,3 +74,15 @@ def hero_event(a, locale: str, t, who) -> str:
         other = a.who if a.who is not None else n.Selector("another", "hero")
         return t("event.healed", locale).format(who=who(other, locale))
     return t("event.skill", locale)
+
+
+def render_aura(e, locale: str, many, who, range_word) -> str:
+    """"<heroes> add N to their [range] attack rolls [against …]", "… deal +N Damage", "… add
+    N to their Move"."""
+    key = f"aura.{e.stat}" + ("_range" if e.range and e.stat == "roll" else "")
+    slots = {"range": range_word(e.range, locale)} if e.range and e.stat == "roll" else {}
+    bonus = many(key, e.on, locale, who=who(e.on, locale), n=e.amount, **slots)
+    if e.against is None:
+        return bonus
+    from .text_catalog import _t
+    return _t("aura.against", locale).format(bonus=bonus, whom=who(e.against, locale))

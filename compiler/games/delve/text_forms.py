@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from runeforge.dsl.delve import nodes as n
+from runeforge.dsl.delve.aura_dhero import is_aura_node  # issue 32 (branch dhero)
 from runeforge.dsl.delve.discard import Discard  # issue 32 (branch delveseven)
 from runeforge.dsl.delve.pierce import Pierce  # issue 32 (branch delveseven)
 from runeforge.dsl.delve.printer import print_cost, sentences, singular
@@ -23,7 +24,7 @@ from .text_delve10 import render_roll
 from .text_delve11 import NODES11, render11  # issue 32 (session delve11)
 from .text_delve12 import NODES12, render12  # issue 32 (branch delve12)
 from .text_delve13 import render13  # issue 32 (branch delveseven)
-from .text_dhero import hero_event, render_state, slay_event  # issue 32 (branch dhero)
+from .text_dhero import hero_event, render_aura, render_state, slay_event  # branch dhero
 from .text_templates import ADJECTIVES
 
 NEW_NODES = (n.Strike, n.Shift, n.Suffer, n.Reroll, n.Ward, n.Boost, n.Until, n.Rider, n.Pick,
@@ -239,6 +240,8 @@ def _new_clause(e, locale: str) -> str:
         return _t(f"effect.reroll.{e.dice}", locale)
     if isinstance(e, n.Ward):
         return _ward(e, locale)
+    if is_aura_node(e):   # a bonus to other heroes (branch dhero)
+        return render_aura(e, locale, _many, who, _range_word)
     if isinstance(e, n.Boost):
         if e.stat == "move" and e.on is not None:  # issue 32 (session delve8)
             return _n("effect.boost.move_on", locale, e.amount, who=who(e.on, locale))

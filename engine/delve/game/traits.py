@@ -19,7 +19,7 @@ from __future__ import annotations
 from ..rules import abilities as ab
 from ..rules import effects as fx
 from ..rules.attacks import wound
-from . import pins_dhero, states_dhero  # issue 32 (branch dhero)
+from . import aura_dhero, pins_dhero, states_dhero  # issue 32 (branch dhero)
 
 
 def rules_of(game, figure) -> list[dict]:
@@ -196,10 +196,12 @@ def bonus(game, hero_id: str, stat: str, rng: str | None = None, target=None) ->
                                                 game.state.skills.get(hero_id, [])]
     figure = game.state.figure(hero_id)
     if figure is not None:   # a bonus held while the board is in a state (branch delvepassive)
-        always = [e for e in rules_of(game, figure) if e["op"] == "boost"]
+        always = [e for e in rules_of(game, figure) if e["op"] == "boost"
+                  and not aura_dhero.is_aura(e)] + aura_dhero.given(   # others' (dhero)
+                      game, figure, rules_of, target)
     else:
-        always = [e for r in records for e in ab.constants_of(r)] + \
-            game.carried.constants(hero_id)
+        always = [e for r in records for e in ab.constants_of(r) if not aura_dhero.is_aura(e)] \
+            + game.carried.constants(hero_id)
     lasting = [{**e, "hero": hero_id} for e in always] + game.state.lasting
     if any("against" in e for e in lasting):
         lasting = [e for e in lasting if "against" not in e or _aimed(game, hero_id, e, target)]

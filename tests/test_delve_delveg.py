@@ -129,7 +129,7 @@ def test_a_hero_who_is_never_pinned_moves_for_the_basic_cost_next_to_an_adversar
 
 @pytest.mark.parametrize("text, kind, code", [
     ("This adversary is never pinned.", "adversary", "RF925"),
-    ("Each hero adjacent to you is never pinned.", "hero", "RF301"),
+    ("Each adversary adjacent to you is never pinned.", "hero", "RF301"),   # heroes: dhero
     ("(2+): You are never pinned.", "hero", "RF928"),
 ])
 def test_never_pinned_is_a_rule_of_the_heros_own_card(text, kind, code):

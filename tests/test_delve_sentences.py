@@ -30,6 +30,7 @@ from runeforge.dsl.delve.printer import print_ability
 from runeforge.dsl.delve.rolls import RollDie
 from runeforge.dsl.delve.scouting import Scout
 from runeforge.dsl.delve.soak import Soak
+from runeforge.dsl.delve.spared_dhero import Spared  # issue 32 (branch dhero)
 from runeforge.dsl.delve.tolls import Toll
 from runeforge.engine.delve.game import events, ops
 from runeforge.engine.delve.ir import validate_ability
@@ -194,6 +195,7 @@ RUNS[Place] = "place"             # issue 32 (session delve11): your figure set 
 LASTING_OR_RULES[Disarm] = "disarm"   # issue 32 (branch delve12): no attack for a while
 RUNS[Discard] = "discard"   # issue 32 (branch delveseven): unspent hero dice set aside
 LASTING_OR_RULES[Pierce] = "pierce"   # issue 32 (branch delveseven): a rule on its hits
+LASTING_OR_RULES[Spared] = "unpinned"   # branch dhero: heroes spared the pin
 
 
 def test_the_checks_accept_the_events_the_engine_fires():

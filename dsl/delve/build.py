@@ -39,9 +39,11 @@ from . import (
     this_hero,
     tolls,
 )
+from . import aura_dhero as aura  # issue 32 (branch dhero)
 from . import nodes as n
 from .agreement import plural_all  # issue 32 (branch delve12)
 from .printer import singular as is_singular
+from .spared_dhero import spared  # issue 32 (branch dhero)
 from .words import YOU, Attacks, Clause, Mod, Part, Who, low
 
 ONLY_YOU = ("explore", "skill", "strike", "attack", "weapon", "reroll", "boost", "pick",
@@ -128,6 +130,8 @@ def effect_of(clause: Clause, text: str, agree: bool = True):
         return rolls.RollDie(who, (), span)
     if who is not None and kind == "take_action":   # heroes take it (session delve10)
         return basic_actions.build(d, span, who)
+    if aura.is_aura(who, kind, d):   # a bonus to other heroes (branch dhero)
+        return aura.build(who, kind, d, span)
     if who is not None and kind in ONLY_YOU + ("their",):
         raise AbilitySyntaxError(f"only you can '{low(p.verb)}' here", *who.span,
                                  hint="leave out the subject: the ability's hero does it")
@@ -221,6 +225,8 @@ def effect_of(clause: Clause, text: str, agree: bool = True):
                                           "from their attack rolls'")
         return n.Hamper(who, d["n"], d["range"], span)
     if kind == "never_pinned":
+        if who is not None and who.side == "hero" and who.quantity not in ("self", "that"):
+            return spared(who, span)   # heroes spared the pin (branch dhero)
         if who is not None and who.quantity != "self":
             raise AbilitySyntaxError("only the hero whose card it is can be never pinned",
                                      *who.span, hint="write 'You are never pinned.'")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from . import nodes as n
 from .approach import Approach, lure_problems
 from .attack_riders import AttackBonus  # issue 32 (session delve11)
+from .aura_dhero import is_aura_node  # issue 32 (branch dhero)
 from .braced import braced_problems  # issue 32 (branch delveseven)
 from .comparisons import filter_problems  # issue 32 (session delve11)
 from .disarm import Disarm, disarm_problems  # issue 32 (branch delve12)
@@ -23,6 +24,7 @@ from .pierce import Pierce  # issue 32 (branch delveseven)
 from .problems import Problem
 from .rolls import RollDie
 from .soak import Soak, soak_problems
+from .spared_dhero import PINS, Spared  # issue 32 (branch dhero)
 from .spent import spent_problems
 from .tolls import Toll, toll_problems  # issue 32 (session delve11)
 from .unmoved import CONDS as UNMOVED
@@ -82,6 +84,7 @@ LASTING = (n.Boost, n.Ward, n.Root)          # last for a while: under a duratio
 RULES = (n.Steadfast, n.Immune, n.Guard, n.Pin, n.Forbid, n.Unpinned, n.Hamper,
          Soak)   # "… from a single attack, prevent 1 of them" (issue 32, session delve9)   # always hold: an adversary's rules
 RULES += (Pierce,)   # its attacks' wounds nothing takes off (branch delveseven)
+RULES += (Spared,)   # heroes spared the pin (branch dhero)
 RULES += (Toll,)   # "heroes … must spend a 3+ die to explore" (issue 32, session delve11)
 LASTING += (Disarm,)   # "… cannot attack" under a duration (issue 32, branch delve12)
 PRONOUNS = ("them", "it", "that")
@@ -166,6 +169,14 @@ def _lasting(effect, scope: _Scope, lasting_ok: bool) -> list[Problem]:
             out.append(Problem("RF928", f"'each {effect.per}' makes a rule that always holds; "
                                "here it would happen once", effect.span,
                                "write it as a rule of its own, with no cost"))
+        return out
+    if isinstance(effect, PINS) and lasting_ok == "until":   # not pinned for a while (dhero)
+        return out
+    if is_aura_node(effect) and (scope.form != "constant" or lasting_ok is not True):
+        out.append(Problem("RF925", "a bonus to other heroes is a standing rule of the card; "
+                           "the engine does not time it or hold it under a condition",
+                           effect.span, "write it as a rule of its own: 'Other heroes in your "
+                           "chamber add 1 to their attack rolls.'"))   # branch dhero
         return out
     if isinstance(effect, n.Steadfast) and lasting_ok == "until":   # a hero braced for a
         return out                                                    # while (delveseven)
@@ -302,7 +313,7 @@ def _until(effect: n.Until, scope: _Scope) -> list[Problem]:
         if isinstance(inner, Approach):   # a course held for a while (session delve9)
             out += lure_problems(inner, effect.duration, effect.span) \
                 or _effect_problems(inner, scope, "until")
-        elif not isinstance(inner, LASTING + (n.Steadfast,)) \
+        elif not isinstance(inner, LASTING + (n.Steadfast,) + PINS) \
                 or isinstance(inner, n.Ward) and inner.per:   # Steadfast: delveseven
             out.append(Problem("RF916", "a duration lasts over a lasting effect; this "
                                "one happens at once", inner.span,
@@ -374,7 +385,8 @@ def check_ability(ability, owner: str = "hero") -> list[Problem]:
         scope.rolled = "cost"                       # (branch delveseven)
     if isinstance(ability, n.Trigger) and ability.event in ("slain", "attacks", "wounded",
                                                                    "pushed", "pulled",
-                                                                   "approached", "missed"):
+                                                                   "approached", "missed",
+                                                                   "healed"):   # dhero
         scope.picked = True
     if isinstance(ability, n.Constant) and ability.limit:
         out.append(Problem("RF918", "'once per turn' limits something that happens; a rule "

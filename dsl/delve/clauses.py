@@ -11,6 +11,7 @@ from ..errors import AbilitySyntaxError
 from . import nodes as n
 from .adversary_dadv import AdversaryWords  # issue 32 (branch dadv)
 from .approach import ApproachWords
+from .aura_dhero import AuraWords  # issue 32 (branch dhero)
 from .basic_actions import BasicActionWords
 from .begins import BeginsWords
 from .best_of import BestOfWords
@@ -19,7 +20,9 @@ from .chambers import ChamberWords
 from .comparisons import ComparisonWords  # issue 32 (session delve11)
 from .disarm import DisarmWords  # issue 32 (branch delve12)
 from .discard import DiscardWords  # issue 32 (branch delveseven)
+from .events_dhero import HeroEventWords  # issue 32 (branch dhero)
 from .first_time import FirstTimeWords  # issue 32 (branch delve12)
+from .hero_states_dhero import HeroStateWords  # issue 32 (branch dhero)
 from .hero_words import HeroWords  # issue 32 (branch delveheroes)
 from .instead import InsteadWords  # issue 32 (branch delveseven)
 from .movement_rules import MovementWords
@@ -81,6 +84,7 @@ class Tree2Ast(TollWords, ScoutWords, PlaceWords, ComparisonWords, ApproachWords
                HeroWords, NextAttackWords,   # branch delveheroes
                BountyWords,   # branch delvelang
                AdversaryWords,   # branch dadv
+               HeroStateWords, HeroEventWords, AuraWords,   # branch dhero
                Words):
     """The whole transformer (delve.lark's rules)."""
 

@@ -12,8 +12,10 @@ hero's boosts through ``rules_of``, which keeps a held rule only while its condi
 from __future__ import annotations
 
 from . import nodes as n
+from .hero_states_dhero import STATES  # issue 32 (branch dhero)
 
 HELD = ("none", "some", "wounds")   # the conditions traits._board_holds reads
+HELD += STATES   # a hero's state (branch dhero)
 
 
 def held_boost(effect, owner: str) -> bool:

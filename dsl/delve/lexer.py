@@ -25,6 +25,7 @@ from ..errors import AbilitySyntaxError
 from . import comparisons  # issue 32 (session delve11)
 from .adversary_dadv import adversary_words  # issue 32 (branch dadv)
 from .anaphora import the_chamber
+from .hero_states_dhero import state_words  # issue 32 (branch dhero)
 from .hero_words import normalise as hero_words  # issue 32 (branch delveheroes)
 from .limits import MAX_NUMBER, MAX_TEXT
 from .passive_words import passive_words  # issue 32 (branch delvepassive)
@@ -108,6 +109,8 @@ TERMINAL_WORDS.update({"INSTEAD": ("instead",),  # issue 32 (session delve11)
                        "DECK": ("deck",), "EXPLORATION": ("exploration",),
                        "PLACE": ("place",), "EMPTY": ("empty",)})
 TERMINAL_WORDS.update({"LOSE": ("lose", "loses")})   # issue 32 (branch delve12)
+TERMINAL_WORDS.update({"LONGER": ("longer",), "INTO": ("into",),   # issue 32 (branch dhero)
+                       "MOVED": ("moved",), "YET": ("yet",)})
 TERMINAL_WORDS.update({"TARGETED": ("targeted",),   # issue 32 (branch delveseven)
                        "DISCARD": ("discard", "discards"), "REDUCED": ("reduced",)})
 TERMINAL_WORDS.update({"SEE": ("see", "sees"), "SAME": ("same",)})   # branch dadv
@@ -132,6 +135,7 @@ DISPLAY.update({"NUMBER": "a number", "NAME": "a name", "WORD": "a word",
                 "ADDITIONAL": "'additional'", "$END": "the end of the ability",
                 "WITHW": "'with'", "FOES": "'adversaries'", "POSS": "'s", "FACECOMMA": "','"})
 DISPLAY.update({v: f"'{k}'" for k, v in PUNCTUATION.items() if k.isascii()})
+DISPLAY["VALUE"] = "'value'"   # "their Hit value" (hero_states_dhero.py, branch dhero)
 
 # a leading name: capitalised words (and "of", "the", "and", "a", … between them) right
 # before a cost "(3+)" / "[3+]" or a colon
@@ -207,6 +211,7 @@ def tokenize(text: str):
     toks = hero_words(possessive(toks))   # "this hero's", "takes 1 wound" (delveheroes)
     toks = unpinned_move(toks)   # "You are never pinned during this move." (delveheroes)
     toks = passive_words(toks)   # "your Combat weapons", "as long as" (delvepassive)
+    toks = state_words(toks)   # "with a Vigour of", "their Hit value" (branch dhero)
     return iter(next_to(toks))
 
 

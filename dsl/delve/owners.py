@@ -32,13 +32,15 @@ from .problems import Problem
 from .rolls import RollDie
 from .scouting import Scout  # issue 32 (session delve11)
 from .soak import Soak
+from .spared_dhero import Spared  # issue 32 (branch dhero)
 from .tolls import Toll  # issue 32 (session delve11)
 
 EVENTS = {
     "hero": ("slay", "explored", "recuperated", "turn_start", "turn_end", "round_start",
              "round_end", "phase_start", "phase_end", "wounded", "slain", "approached",
              "spent",  # a hero die spent (issue 32, session delve9)
-             "explored_empty"),  # a chamber explored that holds no adversaries (delve10)
+             "explored_empty",  # a chamber explored that holds no adversaries (delve10)
+             "healed", "skill"),  # another hero healed, a skill gained (branch dhero)
     "adversary": ("slain", "wounded", "attacks", "round_start", "round_end", "phase_start",
                   "phase_end", "pushed", "pulled", "activated", "missed",
                   "approached"),   # a hero moves adjacent to it (branch delveseven)
@@ -205,6 +207,8 @@ def _selector_problems(sel: n.Selector, owner: str, ability) -> list:
 
 # issue 32 (session delve11): the cost of a basic action, an adversary's rule on heroes
 EFFECTS["adversary"] += (Toll,)
+EFFECTS["hero"] += (Spared,)   # heroes spared the pin (branch dhero)
+WHY[Spared] = "only heroes are pinned; this is a hero's rule"
 WHY[Toll] = "this is a rule of an adversary"
 EFFECTS["hero"] += (Scout,)   # the exploration deck: only a hero explores
 WHY[Scout] = "only a hero explores, and looks at the exploration deck"

@@ -23,6 +23,7 @@ from ..pkgfiles import files as package_files
 from . import nodes as n
 from .build import body_effects
 from .clauses import Tree2Ast
+from .hero_states_dhero import slain_one  # issue 32 (branch dhero)
 from .hints import explain
 from .lexer import DISPLAY, TERMINAL_WORDS, VOCABULARY, DelveLexer, tokenize
 from .limits import MAX_NESTING
@@ -120,6 +121,7 @@ def _trigger(event: dict, ev_span, effects, name, limit, span) -> n.Trigger:
         if obj.side != "adversary" or obj.quantity not in ("one", "another"):
             raise AbilitySyntaxError("a slay rule counts one adversary at a time", *obj.span,
                                      hint="write 'Every time you slay an adversary, …'")
+        who = slain_one(obj)   # "an adversary with 4 or more Vigour": only those (dhero)
     return n.Trigger(kind, effects, event.get("range"), span, who, name, limit, ev_span,
                      tuple(event.get("faces", ())))
 

@@ -17,11 +17,14 @@ from . import nodes as n
 from .adversary_dadv import missed_text  # issue 32 (branch dadv)
 from .approach import Approach, print_approach
 from .attack_riders import AttackBonus, print_bonus  # issue 32 (session delve11)
+from .aura_dhero import is_aura_node, print_aura  # issue 32 (branch dhero)
 from .basic_actions import TakeAction, print_take
 from .best_of import with_best_of
 from .braced import print_subject  # issue 32 (branch delveseven)
 from .disarm import Disarm, print_disarm  # issue 32 (branch delve12)
 from .discard import Discard, print_discard  # issue 32 (branch delveseven)
+from .events_dhero import print_hero_event  # issue 32 (branch dhero)
+from .hero_states_dhero import STATES, print_state  # issue 32 (branch dhero)
 from .next_attack import print_next  # issue 32 (branch delveheroes)
 from .per_count import with_for_each  # issue 32 (branch delve12)
 from .pierce import Pierce, print_pierce  # issue 32 (branch delveseven)
@@ -29,6 +32,7 @@ from .placing import Place, print_place  # issue 32 (session delve11)
 from .rolls import RollDie, print_roll
 from .scouting import Scout, print_scout  # issue 32 (session delve11)
 from .soak import Soak, print_soak
+from .spared_dhero import Spared, print_spared  # issue 32 (branch dhero)
 from .spent import print_spent
 from .tolls import Toll, print_toll  # issue 32 (session delve11)
 from .unmoved import CONDS as UNMOVED
@@ -183,6 +187,8 @@ def print_effect(e) -> str:
         return f"roll one of your {e.dice} dice again"
     if isinstance(e, n.Ward):
         return _ward(e)
+    if is_aura_node(e):   # a bonus to other heroes (branch dhero)
+        return print_aura(e, print_selector, _verb, _range(e.range))
     if isinstance(e, n.Boost):
         if e.next:   # "your next attack …" (issue 32, branch delveheroes)
             return print_next(e, _range(e.range))
@@ -221,6 +227,8 @@ def print_effect(e) -> str:
                 f"{-e.amount} from their {_range(e.range)}attack rolls")
     if isinstance(e, n.Unpinned):
         return "you are never pinned"
+    if isinstance(e, Spared):   # heroes spared the pin (branch dhero)
+        return print_spared(e, print_selector, _verb)
     if isinstance(e, n.Forbid):
         return f"{print_selector(e.target)} cannot {FORBID_TEXT[e.act]}"
     if isinstance(e, RollDie):  # issue 32 (session delve10)
@@ -317,6 +325,8 @@ def _rule(e) -> str:
 def print_cond(e: n.Rider) -> str:
     if e.cond in UNMOVED:   # "if it cannot be pushed" (session delve10)
         return print_unmoved(e, print_selector)
+    if e.cond in STATES:   # "you are pinned", "you have no wounds" (branch dhero)
+        return print_state(e, print_selector)
     if e.cond == "rolled":
         return f"you rolled a {e.face}"
     if e.cond == "rolled_up":
@@ -404,9 +414,13 @@ def print_event(ability: n.Trigger) -> str:
     if ev == "attacks":
         return "After you attack" if who is None else \
             f"After {print_selector(who)} {_verb(who, 'attack', 'attacks')}"
+    if (said := print_hero_event(ability, print_selector)) is not None:   # branch dhero
+        return said
     if ev == "spent":  # issue 32 (session delve9)
         return f"Every time you {print_spent(ability.faces)}"
     text = f"Every time you {EVENT_TEXT[ev]}"
+    if ev == "slay" and who is not None:   # "slay an adversary with 4 or more Vigour" (dhero)
+        text = f"Every time you slay {print_selector(who)}"
     return text + (f" with {_article(ability.range)} {ability.range} attack"
                    if ability.range else "")
 

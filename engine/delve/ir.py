@@ -154,10 +154,19 @@ for _schema in EFFECT_SCHEMA["oneOf"]:
         _schema["properties"]["bonus"] = {"type": "array", "minItems": 1, "items": {
             "type": "object", "additionalProperties": False, "required": ["stat", "amount"],
             "properties": {"stat": {"const": "damage"}, "amount": _COUNT, "against": _SEL}}}
+# branch dhero: a hero's state as a condition ("While you are pinned, …", "As long as you
+# have no wounds, …"), read by game/states_dhero.py
+for _schema in EFFECT_SCHEMA["oneOf"]:
+    if _schema["properties"]["op"] == {"const": "if"}:
+        _schema["properties"]["cond"]["enum"] += ["pinned", "not_pinned", "unwounded",
+                                                  "moved", "not_moved"]
+    if _schema["properties"]["op"] == {"const": "unpinned"}:   # the heroes it spares
+        _schema["properties"]["targets"] = _SEL
 EVENTS = ["slay", "explored", "explored_empty", "recuperated", "turn_end", "turn_start",
           "round_start", "round_end", "phase_start", "phase_end", "wounded", "slain", "attacks", "pushed",
           "pulled", "activated", "approached", "missed",
-          "spent"]  # a hero die spent (issue 32, session delve9): with ``faces``
+          "spent",  # a hero die spent (issue 32, session delve9): with ``faces``
+          "healed", "skill"]  # another hero healed, a skill gained (branch dhero)
 
 IR_SCHEMA = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",

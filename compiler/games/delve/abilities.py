@@ -22,6 +22,7 @@ from runeforge.dsl.delve.rolls import RollDie
 from runeforge.dsl.delve.scouting import Scout  # issue 32 (session delve11)
 from runeforge.dsl.delve.sequence import abilities_of  # issue 32 (branch delvelang)
 from runeforge.dsl.delve.soak import Soak
+from runeforge.dsl.delve.spared_dhero import Spared  # issue 32 (branch dhero)
 from runeforge.dsl.delve.tolls import Toll  # issue 32 (session delve11)
 from runeforge.engine.delve.ir import validate_ability
 
@@ -128,6 +129,8 @@ def _effect_ir(effect, owner: str = "hero") -> dict:
         return {**out, "range": effect.range} if effect.range else out
     if isinstance(effect, n.Unpinned):
         return {"op": "unpinned"}
+    if isinstance(effect, Spared):   # heroes spared the pin (branch dhero)
+        return {"op": "unpinned", "targets": sel(effect.target)}
     if isinstance(effect, n.Forbid):
         return {"op": "forbid", "targets": sel(effect.target), "act": effect.act}
     if isinstance(effect, n.Steadfast):

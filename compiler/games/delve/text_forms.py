@@ -10,10 +10,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from runeforge.dsl.delve import nodes as n
+from runeforge.dsl.delve.aura_dhero import is_aura_node  # issue 32 (branch dhero)
 from runeforge.dsl.delve.discard import Discard  # issue 32 (branch delveseven)
 from runeforge.dsl.delve.pierce import Pierce  # issue 32 (branch delveseven)
 from runeforge.dsl.delve.printer import print_cost, sentences, singular
 from runeforge.dsl.delve.rolls import RollDie
+from runeforge.dsl.delve.spared_dhero import Spared  # issue 32 (branch dhero)
 
 from .text_catalog import _t, action_name
 from .text_catalog import counted as _counted
@@ -23,6 +25,7 @@ from .text_delve10 import render_roll
 from .text_delve11 import NODES11, render11  # issue 32 (session delve11)
 from .text_delve12 import NODES12, render12  # issue 32 (branch delve12)
 from .text_delve13 import render13  # issue 32 (branch delveseven)
+from .text_dhero import hero_event, render_aura, render_state, slay_event  # branch dhero
 from .text_templates import ADJECTIVES
 
 NEW_NODES = (n.Strike, n.Shift, n.Suffer, n.Reroll, n.Ward, n.Boost, n.Until, n.Rider, n.Pick,
@@ -30,6 +33,7 @@ NEW_NODES = (n.Strike, n.Shift, n.Suffer, n.Reroll, n.Ward, n.Boost, n.Until, n.
              n.Unpinned, n.Hamper, Approach, Soak, TakeAction, RollDie) + NODES11
 NEW_NODES += NODES12   # issue 32 (branch delve12)
 NEW_NODES += (Discard, Pierce)   # issue 32 (branch delveseven)
+NEW_NODES += (Spared,)   # issue 32 (branch dhero)
 
 
 def _cap(text: str) -> str:
@@ -184,6 +188,8 @@ def _rider(e: n.Rider, locale: str) -> str:
     effects = _effects(e.effects, locale, "imp")
     if e.instead is not None:   # "… instead" (branch delveseven): the replaced effect is
         effects = _t("rider.instead", locale).format(effects=effects)   # said before it
+    if (state := render_state(e, effects, locale, _t, who)) is not None:   # branch dhero
+        return state
     if e.cond in ("unpushed", "unpulled"):   # issue 32 (session delve10)
         return _t(f"rider.{e.cond}", locale).format(who=who(e.who, locale), effects=effects)
     if e.cond in ("rolled", "hits", "slays", "misses"):   # misses: delveheroes
@@ -236,6 +242,8 @@ def _new_clause(e, locale: str) -> str:
         return _t(f"effect.reroll.{e.dice}", locale)
     if isinstance(e, n.Ward):
         return _ward(e, locale)
+    if is_aura_node(e):   # a bonus to other heroes (branch dhero)
+        return render_aura(e, locale, _many, who, _range_word)
     if isinstance(e, n.Boost):
         if e.stat == "move" and e.on is not None:  # issue 32 (session delve8)
             return _n("effect.boost.move_on", locale, e.amount, who=who(e.on, locale))
@@ -262,6 +270,8 @@ def _new_clause(e, locale: str) -> str:
         return _many(key, e.target, locale, who=who(e.target, locale), n=-e.amount, **slots)
     if isinstance(e, n.Unpinned):
         return _t("rule.unpinned", locale)
+    if isinstance(e, Spared):   # heroes spared the pin (branch dhero)
+        return _many("rule.spared", e.target, locale, who=who(e.target, locale))
     if isinstance(e, n.Forbid):
         return _t(f"rule.forbid.{e.act}", locale).format(who=who(e.target, locale))
     if isinstance(e, (n.Steadfast, n.Immune, n.Guard, n.Pin)):
@@ -357,12 +367,17 @@ def _event(a: n.Trigger, locale: str, body: str) -> str:
         return _many("form.hero_approached", a.who, locale, who=who(a.who, locale), effects=body)
     if ev in ("wounded", "slain", "attacks", "approached"):
         return _many(f"form.{ev}", a.who, locale, who=who(a.who, locale), effects=body)
+    if ev in ("healed", "skill"):   # a hero's events (branch dhero)
+        return _t("form.trigger", locale).format(event=hero_event(a, locale, _t, who),
+                                                 effects=body)
     if ev == "spent":   # issue 32 (session delve9)
         return _t("form.trigger", locale).format(event=spent_event(a.faces, locale, _t),
                                                  effects=body)
     area = "_area" if a.range == "area" else ""
     event = (_t("event.slay_range" + area, locale).format(range=_range_word(a.range, locale))
              if a.range else _t(f"event.{ev}", locale))
+    if ev == "slay" and a.who is not None:   # only the adversaries it names (branch dhero)
+        event = slay_event(a, locale, _t, who, _range_word)
     return _t("form.trigger", locale).format(event=event, effects=body)
 
 

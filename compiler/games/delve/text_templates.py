@@ -14,6 +14,7 @@ from .text_delve10 import TEMPLATES10
 from .text_delve11 import TEMPLATES11
 from .text_delve12 import TEMPLATES12
 from .text_delve13 import TEMPLATES13
+from .text_dhero import TEMPLATES_DHERO  # issue 32 (branch dhero)
 from .text_heroes import TEMPLATES_HEROES  # issue 32 (branch delveheroes)
 
 # key -> English text; a tuple is (singular, plural) for a count ``{n}``
@@ -333,3 +334,4 @@ TEMPLATES.update(TEMPLATES12)  # issue 32 (branch delve12): compiler/games/delve
 TEMPLATES.update(TEMPLATES_HEROES)  # issue 32 (branch delveheroes): text_heroes.py
 TEMPLATES.update(TEMPLATES13)  # issue 32 (branch delveseven): compiler/games/delve/text_delve13.py
 TEMPLATES.update(TEMPLATES_DADV)  # issue 32 (branch dadv): compiler/games/delve/text_dadv.py
+TEMPLATES.update(TEMPLATES_DHERO)  # issue 32 (branch dhero): compiler/games/delve/text_dhero.py

@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..rules import effects as fx
+from . import events_dhero, states_dhero  # issue 32 (branch dhero)
 from .choose import fallen
 
 # the events the game fires for each kind of figure (docs/delve.md prints this table; the
@@ -32,7 +33,8 @@ FIRED = {
     "hero": ("slay", "explored", "recuperated", "turn_start", "turn_end", "round_start",
              "round_end", "phase_start", "phase_end", "wounded", "slain", "approached",
              "spent",  # a hero die spent, after its action (game/spending.py; delve9)
-             "explored_empty"),  # with "explored", the chamber holding no adversary (delve10)
+             "explored_empty",  # with "explored", the chamber holding no adversary (delve10)
+             "healed", "skill"),  # another hero healed, a skill gained (branch dhero)
     "adversary": ("slain", "wounded", "attacks", "round_start", "round_end", "phase_start",
                   "phase_end", "pushed", "pulled", "activated", "missed",
                   "approached"),   # a hero ends a move adjacent to it (branch delveseven)
@@ -102,12 +104,16 @@ def run(game, figure, event: str, rules, ctx: dict, apply, turn=None) -> None:
             fire(game, figure, "explored", apply)
 
 
-def fire(game, hero, event: str, apply, rng: str | None = None, turn=None) -> None:
+def fire(game, hero, event: str, apply, rng: str | None = None, turn=None,
+         victim=None) -> None:
     """R22: ``hero``'s rules for one of its own events (``slay``, ``explored``,
-    ``recuperated``, ``turn_start``, ``turn_end``)."""
+    ``recuperated``, ``turn_start``, ``turn_end``); ``victim``: the adversary a slay slew."""
     if hero not in game.state.figures:
         return
-    run(game, hero, event, _rules(game, hero, event, rng), {}, apply, turn)
+    rules = _rules(game, hero, event, rng)
+    if event == "slay":   # a rule that names the adversaries it counts (branch dhero)
+        rules = events_dhero.slay_rules(game, hero, rules, victim)
+    run(game, hero, event, rules, {}, apply, turn)
     if event == "explored" and _newest_empty(game):     # issue 32 (session delve10)
         fire(game, hero, "explored_empty", apply, rng, turn)
 
@@ -180,6 +186,7 @@ def approached(game, figure, before, apply) -> None:
     adjacent to it, from a cell ``before`` that was not (issue 32, session delve7): "Whenever
     an adversary moves adjacent to you, it suffers 1 wound." ("it": the adversary)."""
     s = game.state
+    states_dhero.moved(game, figure, before)   # "if you have not moved this round" (dhero)
     if figure.side == "hero" and figure in s.figures and id(game) not in _APPROACHING:
         return _hero_approached(game, figure, before, apply)   # branch delveseven
     if figure.side != "adversary" or figure not in s.figures or id(game) in _APPROACHING:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from runeforge.engine.common.decisions import Decision
 
 from ..rules.attacks import gain_renown
+from . import events_dhero  # issue 32 (branch dhero)
 
 SKILL = "delve.skill"
 
@@ -35,4 +36,5 @@ def grant_skill(game, hero) -> str | None:
         pick = answer if answer in free else free[0]
     s.skills.setdefault(hero.id, []).append(pick)
     game.log.emit("skill", hero=hero.id, skill=pick)
+    events_dhero.skill_gained(game, hero)   # "when you gain a skill, …" (branch dhero)
     return pick

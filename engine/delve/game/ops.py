@@ -23,6 +23,7 @@ from . import (
     basic_others,
     discard,
     events,
+    events_dhero,  # issue 32 (branch dhero)
     foes,
     next_attack,
     per_count,
@@ -30,6 +31,7 @@ from . import (
     rolls,
     scouting,
     soak,
+    states_dhero,  # issue 32 (branch dhero)
     traits,
     unmoved,
 )
@@ -96,19 +98,19 @@ def after_attack(game, hero, results: list[dict], rng: str | None = None) -> Non
     """Slain adversaries leave the game's tally (their "when slain" rules run first); skills
     from renown laps; R22 slay rules."""
     s = game.state
-    slain = 0
+    victims = []
     for r in results:
         if r["slain"] and r["target"] in s.kinds:
             figure = fallen(game).get(r["target"])
             if figure is not None:
                 events.slain(game, figure, hero, apply)
             s.slain.append(s.kinds.pop(r["target"]))
-            slain += 1
+            victims.append(figure)   # whom it slew, for the slay rules (branch dhero)
         for _ in range(r["skills"]):
             grant_skill(game, hero)
     s.renown[hero.id] = hero.renown
-    for _ in range(slain):
-        events.fire(game, hero, "slay", apply, rng)
+    for victim in victims:
+        events.fire(game, hero, "slay", apply, rng, victim=victim)
 
 
 def apply(game, owner, name: str, effects, first: dict | None, turn=None,
@@ -172,6 +174,7 @@ def _heal(game, owner, name, e, turn, ctx, choice):
         return {"op": "heal", "healed": ab.heal(owner, e["wounds"])}
     healed = {f.id: 0 if traits.forbidden(game, f, "heal") else ab.heal(f, e["wounds"])
               for f in _pick(game, owner, e["on"], ctx, choice)}
+    events_dhero.healed(game, owner, healed, apply)   # "each time you heal another hero"
     return {"op": "heal", "healed": sum(healed.values()), "on": healed}
 
 
@@ -345,6 +348,8 @@ def met(game, owner, e: dict, ctx: dict) -> bool:
     if cond == "misses":   # "If it misses, …" (issue 32, branch delveheroes)
         return not ctx.get("hit", False)
     s = game.state
+    if cond in states_dhero.CONDS:   # a hero's state (branch dhero)
+        return states_dhero.holds(game, owner, e, ctx)
     if cond == "wounds":
         who = fx.candidates(s.board, owner, e["who"], s.figures, ctx) if e.get("who") else [owner]
         return bool(who) and who[0].wounds >= e["n"]

@@ -19,6 +19,7 @@ from __future__ import annotations
 from ..rules import abilities as ab
 from ..rules import effects as fx
 from ..rules.attacks import wound
+from . import aura_dhero, pins_dhero, states_dhero  # issue 32 (branch dhero)
 
 
 def rules_of(game, figure) -> list[dict]:
@@ -52,6 +53,8 @@ def _board_holds(game, figure, e: dict) -> bool:
     """A condition on the board (``none``, ``some``, ``wounds``: the only ones a rule may
     hold under, dsl/delve/checks.py ``held_rule``), as ``ops.met`` reads it."""
     s, cond = game.state, e["cond"]
+    if cond in states_dhero.CONDS:   # a hero's state (branch dhero)
+        return states_dhero.holds(game, figure, e)
     if cond == "wounds":
         who = fx.candidates(s.board, figure, e["who"], s.figures, {}) if e.get("who") \
             else [figure]
@@ -154,7 +157,9 @@ def hampered(game, hero, rng: str | None) -> int:
 
 def never_pinned(game, hero) -> bool:
     """A rule of the hero's own cards: "You are never pinned." (issue 32, session delveg)."""
-    return hero.side == "hero" and any(e["op"] == "unpinned" for e in rules_of(game, hero))
+    return hero.side == "hero" and (any(e["op"] == "unpinned" and "targets" not in e
+                                        for e in rules_of(game, hero))
+                                    or pins_dhero.spared(game, hero, rules_of))   # dhero
 
 
 def pinned(game, hero) -> bool:
@@ -191,10 +196,12 @@ def bonus(game, hero_id: str, stat: str, rng: str | None = None, target=None) ->
                                                 game.state.skills.get(hero_id, [])]
     figure = game.state.figure(hero_id)
     if figure is not None:   # a bonus held while the board is in a state (branch delvepassive)
-        always = [e for e in rules_of(game, figure) if e["op"] == "boost"]
+        always = [e for e in rules_of(game, figure) if e["op"] == "boost"
+                  and not aura_dhero.is_aura(e)] + aura_dhero.given(   # others' (dhero)
+                      game, figure, rules_of, target)
     else:
-        always = [e for r in records for e in ab.constants_of(r)] + \
-            game.carried.constants(hero_id)
+        always = [e for r in records for e in ab.constants_of(r) if not aura_dhero.is_aura(e)] \
+            + game.carried.constants(hero_id)
     lasting = [{**e, "hero": hero_id} for e in always] + game.state.lasting
     if any("against" in e for e in lasting):
         lasting = [e for e in lasting if "against" not in e or _aimed(game, hero_id, e, target)]

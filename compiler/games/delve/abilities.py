@@ -14,13 +14,15 @@ from runeforge.dsl.delve.checks import check_ability
 from runeforge.dsl.delve.disarm import Disarm  # issue 32 (branch delve12)
 from runeforge.dsl.delve.discard import Discard  # issue 32 (branch delveseven)
 from runeforge.dsl.delve.errors import AbilitySyntaxError  # noqa: F401  (re-export)
-from runeforge.dsl.delve.parser import parse_ability
 from runeforge.dsl.delve.pierce import Pierce  # issue 32 (branch delveseven)
 from runeforge.dsl.delve.placing import Place  # issue 32 (session delve11)
-from runeforge.dsl.delve.printer import print_ability
 from runeforge.dsl.delve.rolls import RollDie
 from runeforge.dsl.delve.scouting import Scout  # issue 32 (session delve11)
-from runeforge.dsl.delve.sequence import abilities_of  # issue 32 (branch delvelang)
+from runeforge.dsl.delve.sequence import (  # issue 32 (branch delvelang)
+    abilities_of,
+    parse_card_text,
+    print_card_text,
+)
 from runeforge.dsl.delve.soak import Soak
 from runeforge.dsl.delve.spared_dhero import Spared  # issue 32 (branch dhero)
 from runeforge.dsl.delve.tolls import Toll  # issue 32 (session delve11)
@@ -289,14 +291,7 @@ def canonical_text(text: str) -> str:
     it is read as a hero's, then as an adversary's (DiagnosticError located in the
     string)."""
     try:
-        for owner in ("hero", "adversary"):
-            try:
-                parts = abilities_of(text, owner)
-            except AbilitySyntaxError:
-                break
-            if len(parts) > 1:
-                return " ".join(print_ability(ability) for _, _, ability in parts)
-        return print_ability(parse_ability(text))
+        return print_card_text(parse_card_text(text))
     except AbilitySyntaxError as err:
         raise DiagnosticError(Diagnostic(err.code, err.message, "<ability>", 1, err.start + 1,
                                          err.end - err.start, hint=err.hint,

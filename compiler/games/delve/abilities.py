@@ -25,6 +25,7 @@ from runeforge.dsl.delve.soak import Soak
 from runeforge.dsl.delve.tolls import Toll  # issue 32 (session delve11)
 from runeforge.engine.delve.ir import validate_ability
 
+from . import activation  # branch dfix
 from .irvalid import schema_check as _schema_check
 
 
@@ -94,6 +95,8 @@ def _effect_ir(effect, owner: str = "hero") -> dict:
             out["by"] = sel(effect.by)
         if effect.target is not None:
             out["targets"] = sel(effect.target)
+            if owner == "adversary" and effect.by is not None and effect.target.quantity == "it":
+                out["targets"] = {"quantity": "them"}   # the one named before, not itself (dfix)
         if effect.hit is not None:
             out.update(hit=effect.hit, damage=effect.damage)
         return out
@@ -214,6 +217,8 @@ def lower(ability, owner: str = "hero") -> dict:
         if ability.limit:
             ir["limit"] = ability.limit
     ir["effects"] = attack_riders.merge([_effect_ir(e, owner) for e in ability.effects])
+    if replaced := activation.replaces(ir):   # its own move / attack of the turn (dfix)
+        ir["replaces"] = replaced
     return ir
 
 

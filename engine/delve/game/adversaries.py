@@ -82,15 +82,17 @@ def _move_to(game, figure, cell, reach_from) -> None:
     hz.approached(game, figure, before)         # "an adversary moves adjacent to you"
 
 
-def _act(game, figure) -> None:
+def _act(game, figure, done: frozenset = frozenset()) -> None:
+    """Its move and attack by its behaviour, less the parts its activation rule did
+    (``done``: ``move``, ``attack``; branch dfix)."""
     s = game.state
     record = game.records.adversaries[s.kinds[figure.id]]
-    behaviour = record.get("behaviour", "advance")
+    behaviour = "hold" if "move" in done else record.get("behaviour", "advance")
     heroes = s.heroes_up()
     if not heroes:
         return
-    if approach.follow(game, figure, hz.ops.apply):   # a course held (issue 32, delve9)
-        if figure in s.figures and s.result is None:
+    if "move" not in done and approach.follow(game, figure, hz.ops.apply):   # a course held
+        if figure in s.figures and s.result is None and "attack" not in done:   # (delve9)
             _attack(game, figure, record)
         return
     occupied = game.occupied(figure)
@@ -117,7 +119,8 @@ def _act(game, figure) -> None:
         _move_to(game, figure, goal, reach)
         if figure not in s.figures or s.result is not None:
             return                      # a hero's rule slew it as it came near (issue 32)
-    _attack(game, figure, record)
+    if "attack" not in done:
+        _attack(game, figure, record)
 
 
 def adversary_phase(game) -> None:
@@ -125,7 +128,7 @@ def adversary_phase(game) -> None:
     game.log.emit("adversary_phase", round=s.round)
     for figure in list(s.adversaries()):
         if figure in s.figures and s.heroes_up():
-            hz.activated(game, figure)              # "When activated, …" (issue 32)
+            done = hz.activated(game, figure)       # "When activated, …" (issue 32)
             if figure in s.figures and s.heroes_up() and s.result is None:
-                _act(game, figure)
+                _act(game, figure, frozenset(done))
             game.step("adversary")

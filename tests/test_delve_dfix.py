@@ -105,3 +105,18 @@ def test_its_rules_after_it_attacks_follow_the_rules_attack(base):  # noqa: F811
     _phase(g, 1)                                     # its attack misses: still an attack
     assert [r["event"] for r in events(g, "trigger")] == ["activated", "attacks"]
     assert len(events(g, "adversary_attack")) == 1 and foe.wounds == 1
+
+
+@pytest.mark.parametrize("rule", [
+    "When activated, this adversary attacks the hero with the most wounds.",
+    "In the adversary phase, this adversary attacks the nearest hero: Hit 4+, Damage 1.",
+])
+def test_a_rule_that_is_only_its_attack_comes_after_its_move(base, rule):  # noqa: F811
+    """Its behaviour moves it next to the heroes first, then the rule is its one attack."""
+    g, _ = _with_warden(base, rule, FAR)
+    _phase(g, 6)
+    kinds = [r["type"] for r in g.log.records]
+    assert kinds.index("adversary_move") < kinds.index("trigger")
+    (fired,) = events(g, "trigger")
+    (strike,) = fired["effects"]
+    assert len(strike["results"]) == 1 and len(events(g, "adversary_attack")) == 1

@@ -19,6 +19,10 @@ heroes that rule picks among those the weapon reaches, a weapon that reaches non
 passed over): roll one die; a roll of at least Hit gives
 Damage wounds (R17-R19). A hero whose wounds reach its Vigour is down and leaves the board.
 Numbers of this rule are data here and in the adversary records (Move, Hit, Damage).
+
+Its rules "When activated, …" run as its turn begins. Those that move it or make it attack
+are its move or its attack of the turn (the IR's ``replaces``, branch dfix): its behaviour
+leaves that part out; a rule that is its attack and not its move runs after the move.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ from __future__ import annotations
 from ..board.sight import sees
 from ..rules import effects as fx
 from ..rules.attacks import targets
-from . import approach, disarm, traits
+from . import approach, disarm, events, traits
 from . import foes as adversary_attacks
 from . import heroes as hz
 from .paths import distances, path_to
@@ -128,7 +132,21 @@ def adversary_phase(game) -> None:
     game.log.emit("adversary_phase", round=s.round)
     for figure in list(s.adversaries()):
         if figure in s.figures and s.heroes_up():
-            done = hz.activated(game, figure)       # "When activated, …" (issue 32)
-            if figure in s.figures and s.heroes_up() and s.result is None:
-                _act(game, figure, frozenset(done))
+            _turn(game, figure)
             game.step("adversary")
+
+
+def _turn(game, figure) -> None:
+    """Its activation rules, then its behaviour less what they did. A rule that is its
+    attack and not its move ("When activated, this adversary attacks the hero with the most
+    wounds") comes after the move of its behaviour, as its attack would (branch dfix)."""
+    s = game.state
+    parts = events.activation_parts(game, figure)
+    if "attack" in parts and "move" not in parts:
+        _act(game, figure, frozenset({"attack"}))
+        if figure in s.figures and s.heroes_up() and s.result is None:
+            hz.activated(game, figure)
+        return
+    done = hz.activated(game, figure)               # "When activated, …" (issue 32)
+    if figure in s.figures and s.heroes_up() and s.result is None:
+        _act(game, figure, frozenset(done))

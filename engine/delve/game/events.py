@@ -236,6 +236,12 @@ def missed(game, figure, hero, apply, rng: str | None = None) -> None:
         run(game, figure, "missed", rules, {"picked": [hero]}, apply)
 
 
+def activation_parts(game, figure) -> set[str]:
+    """The parts of its turn (``move``, ``attack``) its activation rules do (branch dfix)."""
+    return {part for _, ir in _rules(game, figure, "activated")
+            for part in ir.get("replaces", ())}
+
+
 def activated(game, figure, apply) -> set[str]:
     """An adversary's rules when it is activated in the adversary phase, before it moves
     and attacks (issue 32, session delve7): "When activated, this adversary moves …". The

@@ -120,3 +120,24 @@ def test_a_rule_that_is_only_its_attack_comes_after_its_move(base, rule):  # noq
     (fired,) = events(g, "trigger")
     (strike,) = fired["effects"]
     assert len(strike["results"]) == 1 and len(events(g, "adversary_attack")) == 1
+
+
+@pytest.mark.parametrize("weapon, refused", [("combat", True), ("missile", False)])
+def test_an_attack_of_a_range_its_card_has_no_weapon_of_is_refused(weapon, refused):
+    from benchmarks.corpus_delve import TextCard
+    from runeforge.games.delve.abilities import compile_texts
+
+    text = "When activated, this adversary makes a missile attack against each visible hero."
+
+    class Armed(TextCard):
+        @property
+        def data(self):
+            return {"abilities": [self.text],
+                    "weapons": [{"name": "Claw", "range": weapon, "hit": 3, "damage": 1}]}
+
+    compiled, diags = compile_texts(Armed(text, "adversary"), [(("abilities", 0), text)])
+    codes = [d.code for d in diags]
+    assert (codes == ["RF932"] and not compiled) if refused else (compiled and not codes)
+    if refused:
+        assert text[diags[0].col - 1:].startswith("this adversary makes a missile attack")
+        assert diags[0].hint

@@ -25,7 +25,7 @@ from runeforge.dsl.delve.soak import Soak
 from runeforge.dsl.delve.tolls import Toll  # issue 32 (session delve11)
 from runeforge.engine.delve.ir import validate_ability
 
-from . import activation  # branch dfix
+from . import activation, own_weapons  # branch dfix
 from .irvalid import schema_check as _schema_check
 
 
@@ -275,7 +275,10 @@ def compile_texts(card, keyed) -> tuple[list, list]:
             diags.extend(card.span_diag(keys, (p.span[0] + offset, p.span[1] + offset), p.code,
                                         p.message, hint=p.hint, severity=p.severity)
                          for p in problems)
-            if any(p.severity == "error" for p in problems):
+            unarmed = own_weapons.unarmed(card, ability) if owner == "adversary" else []
+            diags.extend(card.span_diag(keys, (a + offset, b + offset), own_weapons.CODE, msg,
+                                        hint=hint) for (a, b), msg, hint in unarmed)   # dfix
+            if unarmed or any(p.severity == "error" for p in problems):
                 compiled = None
                 break
             ir = lower(ability, owner)

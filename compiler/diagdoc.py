@@ -196,6 +196,8 @@ EXAMPLES = {
     "RF929": "`placement: north` with `portals: [east, north]`",
     "RF930": "a hero whose abilities are all actions and weapons (no `Every time …, gain 1 "
              "renown.`)",
+    "RF932": "`When activated, this adversary makes a missile attack against each visible "
+             "hero.` on an adversary whose only weapon is a combat one",
     "RF931": "`Volley (5+): Make a missile attack against 2 visible adversaries. Roll "
              "separately for each target.` (each target already gets its own roll)",
     "RF970": "`Daze (3+): Until the end of the round, each hero adjacent to you cannot "

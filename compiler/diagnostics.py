@@ -258,6 +258,7 @@ CODES: dict[str, str] = {
     "RF983": "Delve 'cannot be pushed' for a while said of a figure not the ability's own",
     "RF984": "Delve hero dice discarded where no hero holds any (outside a hero's turn)",
     "RF982": "Delve 'cannot attack <who>' naming adversaries (adversaries attack heroes only)",
+    "RF932": "Delve adversary's attack of a range its card has no weapon of",
     # RF95x: campaigns (seed 004): the campaign document, its map and its cards
     "RF951": "campaign structure is not the nine adventures of a campaign",
     "RF952": "campaign Act II pool or Act I branches do not fit",

@@ -124,6 +124,12 @@ BAD = {
               "    move: 1\n    behaviour: hold\n"
               "    weapons:\n      - {name: Claw, range: combat, hit: 3, damage: 0}\n",
               "damage"),
+    # an attack of a range it has no weapon of would never be made (branch dfix)
+    "RF932": ("adversary", "cards", "  - name: Odd Beast\n    origin: original\n    vigour: 1\n"
+              "    move: 1\n    behaviour: hold\n"
+              "    weapons:\n      - {name: Claw, range: combat, hit: 3, damage: 1}\n"
+              "    abilities:\n      - When activated, this adversary makes a missile attack "
+              "against each visible hero.\n", "missile attack"),
 }
 
 

@@ -99,6 +99,7 @@ class _Scope:
         self.rolled = None      # "attack" or "reroll": the last effect that rolled a die
         self.picked = False     # a selector picked figures ("each of them", "it")
         self.shifted = None     # "unpushed" / "unpulled": the last push or pull (delve10)
+        self.others = False     # a figure other than the card's own adversary named (dfix)
 
 
 def _selector(sel, verb: str, side: str, scope: _Scope) -> list[Problem]:
@@ -141,7 +142,23 @@ def _selector(sel, verb: str, side: str, scope: _Scope) -> list[Problem]:
         out += _selector(other, verb, side, scope)
     if sel.side is not None or q in ("self", "slayer", "attacked"):
         scope.picked = True
+    if sel.side is not None and q != "self" or q in ("slayer", "attacked"):
+        scope.others = True
     return out
+
+
+def _own_attack(effect, scope: _Scope) -> list[Problem]:
+    """An adversary attacking "it" / "that hero" attacks the figure named last before it
+    (branch dfix); with no one but itself named, it would attack itself."""
+    t = effect.target
+    if scope.owner != "adversary" or effect.by is None or t is None \
+            or t.quantity not in PRONOUNS or scope.others:
+        return []
+    word = {"them": "each of them", "it": "it", "that": f"that {t.side}"}[t.quantity]
+    return [Problem("RF914", f"'{word}' is the hero this adversary attacks, and no hero is "
+                    "named before it", t.span, "name the hero: 'this adversary moves towards "
+                    "the nearest hero, then attacks it', or 'this adversary attacks the "
+                    "nearest hero'")]
 
 
 def _amount(effect) -> list[Problem]:
@@ -217,7 +234,7 @@ def _effect_problems(effect, scope: _Scope, lasting_ok) -> list[Problem]:
         scope.rolled = "attack"
         scope.picked = True
     elif isinstance(effect, n.Strike):
-        out += _attack_stats(effect)
+        out += _attack_stats(effect) + _own_attack(effect, scope)
         out += _selector(effect.target, "attacks strike", "adversary" if effect.by is None
                          else "hero", scope)
         if effect.range is None and effect.hit is not None and effect.by is None:   # delve8;
@@ -388,6 +405,9 @@ def check_ability(ability, owner: str = "hero") -> list[Problem]:
                                                                    "approached", "missed",
                                                                    "healed"):   # dhero
         scope.picked = True
+        # the hero the event names ("the hero who slew it", the one that moved it: dfix)
+        scope.others = ability.event in ("slain", "attacks", "pushed", "pulled", "approached",
+                                         "missed")
     if isinstance(ability, n.Constant) and ability.limit:
         out.append(Problem("RF918", "'once per turn' limits something that happens; a rule "
                            "with no cost and no trigger happens at no time", ability.span,

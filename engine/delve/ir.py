@@ -187,6 +187,9 @@ IR_SCHEMA = {
         "who": _SEL,
         "faces": {"type": "array", "minItems": 1, "uniqueItems": True, "items": _FACE},
         "label": {"type": "string"},
+        # an activation rule's own move / attack of the turn (branch dfix)
+        "replaces": {"type": "array", "uniqueItems": True,
+                     "items": {"enum": ["move", "attack"]}},
         "effects": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/effect"}},
     },
     "allOf": [

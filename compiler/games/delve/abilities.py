@@ -28,6 +28,7 @@ from runeforge.dsl.delve.spared_dhero import Spared  # issue 32 (branch dhero)
 from runeforge.dsl.delve.tolls import Toll  # issue 32 (session delve11)
 from runeforge.engine.delve.ir import validate_ability
 
+from . import activation, own_weapons  # branch dfix
 from .irvalid import schema_check as _schema_check
 
 
@@ -97,6 +98,8 @@ def _effect_ir(effect, owner: str = "hero") -> dict:
             out["by"] = sel(effect.by)
         if effect.target is not None:
             out["targets"] = sel(effect.target)
+            if owner == "adversary" and effect.by is not None and effect.target.quantity == "it":
+                out["targets"] = {"quantity": "them"}   # the one named before, not itself (dfix)
         if effect.hit is not None:
             out.update(hit=effect.hit, damage=effect.damage)
         return out
@@ -219,6 +222,8 @@ def lower(ability, owner: str = "hero") -> dict:
         if ability.limit:
             ir["limit"] = ability.limit
     ir["effects"] = attack_riders.merge([_effect_ir(e, owner) for e in ability.effects])
+    if replaced := activation.replaces(ir):   # its own move / attack of the turn (dfix)
+        ir["replaces"] = replaced
     return ir
 
 
@@ -275,7 +280,10 @@ def compile_texts(card, keyed) -> tuple[list, list]:
             diags.extend(card.span_diag(keys, (p.span[0] + offset, p.span[1] + offset), p.code,
                                         p.message, hint=p.hint, severity=p.severity)
                          for p in problems)
-            if any(p.severity == "error" for p in problems):
+            unarmed = own_weapons.unarmed(card, ability) if owner == "adversary" else []
+            diags.extend(card.span_diag(keys, (a + offset, b + offset), own_weapons.CODE, msg,
+                                        hint=hint) for (a, b), msg, hint in unarmed)   # dfix
+            if unarmed or any(p.severity == "error" for p in problems):
                 compiled = None
                 break
             ir = lower(ability, owner)

@@ -19,6 +19,10 @@ heroes that rule picks among those the weapon reaches, a weapon that reaches non
 passed over): roll one die; a roll of at least Hit gives
 Damage wounds (R17-R19). A hero whose wounds reach its Vigour is down and leaves the board.
 Numbers of this rule are data here and in the adversary records (Move, Hit, Damage).
+
+Its rules "When activated, …" run as its turn begins. Those that move it or make it attack
+are its move or its attack of the turn (the IR's ``replaces``, branch dfix): its behaviour
+leaves that part out; a rule that is its attack and not its move runs after the move.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ from __future__ import annotations
 from ..board.sight import sees
 from ..rules import effects as fx
 from ..rules.attacks import targets
-from . import approach, disarm, traits
+from . import approach, disarm, events, traits
 from . import foes as adversary_attacks
 from . import heroes as hz
 from .paths import distances, path_to
@@ -82,15 +86,17 @@ def _move_to(game, figure, cell, reach_from) -> None:
     hz.approached(game, figure, before)         # "an adversary moves adjacent to you"
 
 
-def _act(game, figure) -> None:
+def _act(game, figure, done: frozenset = frozenset()) -> None:
+    """Its move and attack by its behaviour, less the parts its activation rule did
+    (``done``: ``move``, ``attack``; branch dfix)."""
     s = game.state
     record = game.records.adversaries[s.kinds[figure.id]]
-    behaviour = record.get("behaviour", "advance")
+    behaviour = "hold" if "move" in done else record.get("behaviour", "advance")
     heroes = s.heroes_up()
     if not heroes:
         return
-    if approach.follow(game, figure, hz.ops.apply):   # a course held (issue 32, delve9)
-        if figure in s.figures and s.result is None:
+    if "move" not in done and approach.follow(game, figure, hz.ops.apply):   # a course held
+        if figure in s.figures and s.result is None and "attack" not in done:   # (delve9)
             _attack(game, figure, record)
         return
     occupied = game.occupied(figure)
@@ -117,7 +123,8 @@ def _act(game, figure) -> None:
         _move_to(game, figure, goal, reach)
         if figure not in s.figures or s.result is not None:
             return                      # a hero's rule slew it as it came near (issue 32)
-    _attack(game, figure, record)
+    if "attack" not in done:
+        _attack(game, figure, record)
 
 
 def adversary_phase(game) -> None:
@@ -125,7 +132,21 @@ def adversary_phase(game) -> None:
     game.log.emit("adversary_phase", round=s.round)
     for figure in list(s.adversaries()):
         if figure in s.figures and s.heroes_up():
-            hz.activated(game, figure)              # "When activated, …" (issue 32)
-            if figure in s.figures and s.heroes_up() and s.result is None:
-                _act(game, figure)
+            _turn(game, figure)
             game.step("adversary")
+
+
+def _turn(game, figure) -> None:
+    """Its activation rules, then its behaviour less what they did. A rule that is its
+    attack and not its move ("When activated, this adversary attacks the hero with the most
+    wounds") comes after the move of its behaviour, as its attack would (branch dfix)."""
+    s = game.state
+    parts = events.activation_parts(game, figure)
+    if "attack" in parts and "move" not in parts:
+        _act(game, figure, frozenset({"attack"}))
+        if figure in s.figures and s.heroes_up() and s.result is None:
+            hz.activated(game, figure)
+        return
+    done = hz.activated(game, figure)               # "When activated, …" (issue 32)
+    if figure in s.figures and s.heroes_up() and s.result is None:
+        _act(game, figure, frozenset(done))

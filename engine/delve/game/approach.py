@@ -72,6 +72,8 @@ def run(game, owner, e: dict, ctx: dict, choice, apply) -> dict:
     for f in pick(game, owner, e["targets"], ctx, choice):
         if f in game.state.figures:
             moved[f.id] = go(game, f, ref, towards, apply)
+    if e["targets"]["quantity"] == "self" and ref is not owner:   # the figure it went to is
+        ctx["picked"] = [ref]     # the one named last: "…, then attacks it" (branch dfix)
     return {"op": "approach", "moved": moved}
 
 

@@ -91,17 +91,21 @@ def _once(game, figure, key: str, ir: dict) -> bool:
     return True
 
 
-def run(game, figure, event: str, rules, ctx: dict, apply, turn=None) -> None:
-    """Run ``rules`` (key, trigger IR) of ``figure`` after ``event``."""
+def run(game, figure, event: str, rules, ctx: dict, apply, turn=None) -> list[tuple]:
+    """Run ``rules`` (key, trigger IR) of ``figure`` after ``event``; (IR, what each effect
+    did) of those that ran."""
+    ran: list[tuple[dict, list]] = []
     for key, ir in rules:
         if game.state.result is not None:
-            return
+            return ran
         if not _once(game, figure, key, ir):
             continue
         done = apply(game, figure, "renown rule", ir["effects"], None, turn, dict(ctx))
+        ran.append((ir, done))
         game.log.emit("trigger", hero=figure.id, event=event, effects=done)
         if figure.side == "hero" and any(r["op"] == "explore" and r["card"] for r in done):
             fire(game, figure, "explored", apply)
+    return ran
 
 
 def fire(game, hero, event: str, apply, rng: str | None = None, turn=None,
@@ -239,12 +243,31 @@ def missed(game, figure, hero, apply, rng: str | None = None) -> None:
         run(game, figure, "missed", rules, {"picked": [hero]}, apply)
 
 
-def activated(game, figure, apply) -> None:
+def activation_parts(game, figure) -> set[str]:
+    """The parts of its turn (``move``, ``attack``) its activation rules do (branch dfix)."""
+    return {part for _, ir in _rules(game, figure, "activated")
+            for part in ir.get("replaces", ())}
+
+
+def activated(game, figure, apply) -> set[str]:
     """An adversary's rules when it is activated in the adversary phase, before it moves
-    and attacks (issue 32, session delve7): "When activated, this adversary moves …"."""
+    and attacks (issue 32, session delve7): "When activated, this adversary moves …". The
+    parts of its turn the rules that ran did themselves (their ``replaces``: ``move``,
+    ``attack``; branch dfix), which its behaviour then leaves out; the rule's attack is its
+    attack of the turn, so its rules after it attacks follow it (on the first hero it rolled
+    at), as they follow the attack of its behaviour."""
     rules = _rules(game, figure, "activated")
-    if rules and figure in game.state.figures:
-        run(game, figure, "activated", rules, {}, apply)
+    if not rules or figure not in game.state.figures:
+        return set()
+    there = {f.id: f for f in game.state.figures}     # a hero it strikes down is still named
+    ran = run(game, figure, "activated", rules, {}, apply)
+    parts = {part for ir, _ in ran for part in ir.get("replaces", ())}
+    if "attack" in parts:     # its attack of the turn: "After this adversary attacks, …"
+        hit = [r["target"] for ir, done in ran if "attack" in ir.get("replaces", ())
+               for d in done if d["op"] == "strike" for r in d.get("results", ())]
+        if hit and there.get(hit[0]) is not None:
+            attacked(game, figure, there[hit[0]], apply)
+    return parts
 
 
 def clock(game, event: str, apply) -> None:

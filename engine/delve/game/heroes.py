@@ -63,9 +63,10 @@ def approached(game, figure, before) -> None:
     events.approached(game, figure, before, ops.apply)
 
 
-def activated(game, figure) -> None:
-    """An adversary's rules as it is activated (issue 32, session delve7)."""
-    events.activated(game, figure, ops.apply)
+def activated(game, figure) -> set[str]:
+    """An adversary's rules as it is activated (issue 32, session delve7); the parts of its
+    turn they did (branch dfix)."""
+    return events.activated(game, figure, ops.apply)
 
 
 def options(game, hero, turn) -> list[dict]:

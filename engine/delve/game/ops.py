@@ -245,6 +245,8 @@ def _shift(game, owner, name, e, turn, ctx, choice):
         if f is not None:     # the heroes' rules (delve7); a hero's: adversaries' (delveseven)
             events.approached(game, f, before[f.id], apply)
     ctx["stayed"] = [fid for fid, path in moved.items() if not path]   # delve10: unmoved
+    if e["targets"]["quantity"] == "self" and ref is not owner:   # "… moves towards the
+        ctx["picked"] = [ref]        # nearest hero, then attacks that hero" (branch dfix)
     return {"op": "shift", "moved": moved}
 
 

@@ -35,9 +35,19 @@ def row_kernel(alive: int, plain: bool, keys):
 
 
 def rows_source(alive: int, plain: bool, keys) -> str:
-    whos = [w for w in range(alive.bit_length()) if alive >> w & 1]
     out = ["def rows(S, state):"]
-    put = out.append
+    rows_code(out.append, alive, plain, keys)
+    return "\n".join(out) + "\n"
+
+
+def rows_code(put, alive: int, plain: bool, keys, fused: bool = False):
+    """The body of :func:`rows_source`. ``fused`` (a solver without strikes): no rows are
+    built or returned; each action's constant 5-vector is left in the locals ``<name>_0`` ..
+    ``<name>_4``, and the result is the layout :func:`.odds_sweep.sweep_source` reads
+    (per node, per action: that name, p_unchanged, the action, the next node's index)."""
+    whos = [w for w in range(alive.bit_length()) if alive >> w & 1]
+    index = {key: i for i, key in enumerate(keys)}
+    layout = []
     put("    h, c, allies, ex = state")
     put("    node = S.node")
     put("    P = S.p")
@@ -87,7 +97,7 @@ def rows_source(alive: int, plain: bool, keys) -> str:
                 put(f"        AM{w}_{k} = S._alive_mask(aw)")
                 put(f"        YV{w}_{k} = node[(h, c, aw, ex)]")
     rows = []
-    shared: dict = {}  # last-phase entries already built: their variable
+    shared: dict = {}  # last-phase entries already built: their entry
     for i, (k, mask) in enumerate(keys):
         last = k == 2
         nk = k + 1
@@ -114,19 +124,27 @@ def rows_source(alive: int, plain: bool, keys) -> str:
             else:
                 na = "3" if last else f"({nk}, {(mask | 1 << w)} & AM{w}_{k})"
                 put(f"    y = None if YV{w}_{k} is None else YV{w}_{k}[{na}]")
-            _const(put, f"ps{w}_{k}", f"pf{w}_{k}")
-            put(f"    {name} = ({w}, cst, st{w}_{k}, {None if last else (nk, nm)!r})")
-            entries.append(name)
+            if fused:
+                _const(put, f"ps{w}_{k}", f"pf{w}_{k}", name)
+                entries.append((name, f"st{w}_{k}", repr(w), None if last else index[(nk, nm)]))
+            else:
+                _const(put, f"ps{w}_{k}", f"pf{w}_{k}")
+                put(f"    {name} = ({w}, cst, st{w}_{k}, {None if last else (nk, nm)!r})")
+                entries.append(name)
             if last and not hero_hit:
-                shared[("w", w)] = name
-        name = f"d{i}"
+                shared[("w", w)] = entries[-1]
+        name = f"g{i}" if fused else f"d{i}"
         nxt = None if last else (nk, mask)
         if last and plain and ("d",) in shared:
             entries.append(shared[("d",)])
         else:
             at = "3" if last else repr((nk, mask))
             put(f"    if cd{k} == 0:")
-            put(f"        {name} = ({DEFEND}, ZERO, 1.0, {nxt!r})")
+            if fused:
+                put(f"        {name}_0 = {name}_1 = {name}_2 = {name}_3 = {name}_4 = 0.0; "
+                    f"{name}_s = 1.0")
+            else:
+                put(f"        {name} = ({DEFEND}, ZERO, 1.0, {nxt!r})")
             put("    else:")
             ps, pf = f"ps0_{k}", f"pf0_{k}"  # the Hero's (a defence: P[0][k] as _row reads)
             if plain:
@@ -136,17 +154,31 @@ def rows_source(alive: int, plain: bool, keys) -> str:
                 put("            y = None")
                 put("        else:")
                 _hit(put, k, nk, mask, at, "            ")
-            put(f"        {name} = ({DEFEND}, ZERO if y is None else ({pf} * y[0], {pf} * y[1], "
-                f"{pf} * y[2], {pf} * y[3], {pf} * y[4]), {ps}, {nxt!r})")
-            entries.append(name)
+            if fused:
+                put(f"        {name}_s = {ps}")
+                put("        if y is None:")
+                put(f"            {name}_0 = {name}_1 = {name}_2 = {name}_3 = {name}_4 = 0.0")
+                put("        else:")
+                put(f"            {name}_0 = {pf} * y[0]; {name}_1 = {pf} * y[1]; "
+                    f"{name}_2 = {pf} * y[2]; {name}_3 = {pf} * y[3]; {name}_4 = {pf} * y[4]")
+                entries.append((name, f"{name}_s", repr(DEFEND),
+                                None if last else index[nxt]))
+            else:
+                put(f"        {name} = ({DEFEND}, ZERO if y is None else ({pf} * y[0], "
+                    f"{pf} * y[1], {pf} * y[2], {pf} * y[3], {pf} * y[4]), {ps}, {nxt!r})")
+                entries.append(name)
             if last and plain:
-                shared[("d",)] = name
+                shared[("d",)] = entries[-1]
+        if fused:
+            layout.append(entries)
+            continue
         row = "[" + ", ".join(entries) + "]"
         if not plain:
             row = f"(strike_entries({k}, {mask}, state, {alive}) if strikes[{k}] else []) + {row}"
         rows.append(row)
-    put("    return [%s]" % ", ".join(rows))
-    return "\n".join(out) + "\n"
+    if not fused:
+        put("    return [%s]" % ", ".join(rows))
+    return layout
 
 
 def _hit(put, k: int, nk: int, mask: int, at: str, pad: str) -> None:
@@ -161,9 +193,23 @@ def _hit(put, k: int, nk: int, mask: int, at: str, pad: str) -> None:
     put(f"{pad}    HV[key] = y")
 
 
-def _const(put, ps: str, pf: str) -> None:
+def _const(put, ps: str, pf: str, name: str | None = None) -> None:
     """``cst``, the constant 5-vector of an action: ps * x + pf * y, None being an outcome
-    that changes nothing (``Solver._row``'s arithmetic, branch for branch)."""
+    that changes nothing (``Solver._row``'s arithmetic, branch for branch); with ``name``,
+    its five numbers in ``<name>_0`` .. ``<name>_4`` instead."""
+    if name is not None:
+        n = [f"{name}_{i}" for i in range(5)]
+        put("    if x is None:")
+        put("        if y is None:")
+        put(f"            {' = '.join(n)} = 0.0")
+        put("        else:")
+        put("            " + "; ".join(f"{n[i]} = {pf} * y[{i}]" for i in range(5)))
+        put("    elif y is None:")
+        put("        " + "; ".join(f"{n[i]} = {ps} * x[{i}]" for i in range(5)))
+        put("    else:")
+        put("        " + "; ".join(f"{n[i]} = {ps} * x[{i}] + {pf} * y[{i}]"
+                                   for i in range(5)))
+        return
     put("    if x is None:")
     put(f"        cst = ZERO if y is None else ({pf} * y[0], {pf} * y[1], {pf} * y[2], "
         f"{pf} * y[3], {pf} * y[4])")

@@ -113,8 +113,9 @@ def kernel(alive: int, keys, rows):
 def kernel_source(keys, rows) -> str:
     """The Python source of the kernel for the shape of ``keys`` and ``rows``."""
     index = {key: i for i, key in enumerate(keys)}
-    nexts = [[None if a[3] is None else index[a[3]] for a in row] for row in rows]
-    root = index[(0, 0)]
+    layout = [[(f"c{i}_{j}", f"s{i}_{j}", f"o{i}_{j}",
+                None if a[3] is None else index[a[3]]) for j, a in enumerate(row)]
+              for i, row in enumerate(rows)]
     out = ["def solve(rows, h, shortcut, eps=%r):" % _EPS]
     put = out.append
     put("    (%s,) = rows" % ", ".join(f"r{i}" for i in range(len(keys))))
@@ -123,24 +124,37 @@ def kernel_source(keys, rows) -> str:
                                            for j in range(len(row))), i))
         for j in range(len(row)):
             put(f"    (c{i}_{j}_0, c{i}_{j}_1, c{i}_{j}_2, c{i}_{j}_3, c{i}_{j}_4) = c{i}_{j}")
+    sweep_source(put, keys, layout)
+    return "\n".join(out) + "\n"
+
+
+def sweep_source(put, keys, layout) -> None:
+    """The iteration and its result (``return vec, values, pick, sweeps``), for a function
+    whose locals hold every action of every node: ``layout[i][j]`` is ``(constant, stay,
+    action, next)`` of action ``j`` of node ``i``: the name whose ``_0``..``_4`` are the
+    constant 5-vector, the expression of p_unchanged, the expression of the action's code,
+    the index of the next node (None: none). ``h`` and ``shortcut`` are locals, and ``eps``
+    is ``_EPS``."""
+    root = keys.index((0, 0))
     put("    v = 0.0")
     put("    n = sweeps = 0")
     put("    while True:")
-    for i, row in enumerate(rows):  # the sweep at v
-        for j, t in enumerate(nexts[i]):
+    for i, row in enumerate(layout):  # the sweep at v
+        for j, (c, s, _o, t) in enumerate(row):
             n0, n3, n5 = ("0.0", "0.0", "1.0") if t is None else (f"V{t}_0", f"V{t}_3",
                                                                  f"V{t}_5")
-            put(f"        w{i}_{j} = c{i}_{j}_0 + s{i}_{j} * {n0}")
-            put(f"        p{i}_{j} = s{i}_{j} * {n5}")
-            put(f"        d{i}_{j} = c{i}_{j}_3 + s{i}_{j} * {n3}")
+            put(f"        w{i}_{j} = {c}_0 + {s} * {n0}")
+            put(f"        p{i}_{j} = {s} * {n5}")
+            put(f"        d{i}_{j} = {c}_3 + {s} * {n3}")
         _argmax(put, i, len(row), "J", "        ")
-        for j, t in enumerate(nexts[i]):  # the chosen action's 6-vector
+        for j, (c, s, _o, t) in enumerate(row):  # the chosen action's 6-vector
             n1, n2, n4 = ("0.0", "0.0", "0.0") if t is None else (f"V{t}_1", f"V{t}_2",
                                                                  f"V{t}_4")
-            put(f"        {'if' if j == 0 else 'elif'} J{i} == {j}:")
-            put(f"            V{i}_0 = w{i}_{j}; V{i}_1 = c{i}_{j}_1 + s{i}_{j} * {n1}; "
-                f"V{i}_2 = c{i}_{j}_2 + s{i}_{j} * {n2}; V{i}_3 = d{i}_{j}; "
-                f"V{i}_4 = c{i}_{j}_4 + s{i}_{j} * {n4}; V{i}_5 = p{i}_{j}")
+            head = "if" if j == 0 else "elif"
+            put(f"        {head} J{i} == {j}:" if len(row) > 1 else "        if True:")
+            put(f"            V{i}_0 = w{i}_{j}; V{i}_1 = {c}_1 + {s} * {n1}; "
+                f"V{i}_2 = {c}_2 + {s} * {n2}; V{i}_3 = d{i}_{j}; "
+                f"V{i}_4 = {c}_4 + {s} * {n4}; V{i}_5 = p{i}_{j}")
     put("        sweeps += 1")
     put("        if n == 200:")
     put("            break")
@@ -154,7 +168,7 @@ def kernel_source(keys, rows) -> str:
     put("        if shortcut:  # would the sweep at v choose as the last one did?")
     put("            same = True")
     put("            while True:")
-    for i, row in enumerate(rows):
+    for i, row in enumerate(layout):
         if len(row) > 1:  # a node with one action chooses it at any v
             _argmax(put, i, len(row), "K", "                ")
             put(f"                if K{i} != J{i}:")
@@ -177,10 +191,9 @@ def kernel_source(keys, rows) -> str:
             f"V{i}_2 + V{i}_5 * v2, V{i}_3 + V{i}_5 * v3, V{i}_4 + V{i}_5 * v4),")
     put("        3: vec}")
     put("    pick = {%s}" % ", ".join(
-        f"{key!r}: ({', '.join(f'o{i}_{j}' for j in range(len(rows[i])))},)[J{i}]"
+        f"{key!r}: ({', '.join(o for _c, _s, o, _t in layout[i])},)[J{i}]"
         for i, key in enumerate(keys)))
     put("    return vec, values, pick, sweeps")
-    return "\n".join(out) + "\n"
 
 
 def _compile(keys, rows):

@@ -10,9 +10,12 @@ combat strikes come first and lead to no node; the attacks and the defence after
 where the mask says): so ``(alive, the rows' lengths)`` is the *shape*, and one function is
 generated per shape, with every node's numbers in locals, every loop unrolled and the best
 action's 6-vector worked out only for the action chosen. It performs the same float
-operations, in the same order, as :func:`reference` (tests/test_odds_sweep.py compares them
-bit for bit): the values and the choices, hence the games, do not change; the work of a
-state falls by about half (``benchmarks/work_game.py``).
+operations, in the same order, as :func:`reference`, but for the ones whose result is known
+exactly: an action that leads to no node adds ``stay * 0.0`` and multiplies by ``1.0``, and
+as no number of the solver is negative or -0.0, its constants are read as they are
+(tests/test_odds_sweep.py compares kernel and loop bit for bit): the values and the choices,
+hence the games, do not change; the work of a state falls by about half
+(``benchmarks/work_game.py``).
 """
 
 from __future__ import annotations
@@ -139,22 +142,25 @@ def sweep_source(put, keys, layout) -> None:
     put("    v = 0.0")
     put("    n = sweeps = 0")
     put("    while True:")
+    # an action that leads to no node (the last phase, a strike) has loop-invariant numbers:
+    # c + stay * 0.0 is c and stay * 1.0 is stay (every number here is >= +0.0, never -0.0),
+    # so its constants are read as they are, with no local and no arithmetic
+    terms = [[(f"{c}_0", s, f"{c}_3", f"{c}_1", f"{c}_2", f"{c}_4") if t is None else
+              (f"w{i}_{j}", f"p{i}_{j}", f"d{i}_{j}", f"{c}_1 + {s} * V{t}_1",
+               f"{c}_2 + {s} * V{t}_2", f"{c}_4 + {s} * V{t}_4")
+              for j, (c, s, _o, t) in enumerate(row)] for i, row in enumerate(layout)]
     for i, row in enumerate(layout):  # the sweep at v
         for j, (c, s, _o, t) in enumerate(row):
-            n0, n3, n5 = ("0.0", "0.0", "1.0") if t is None else (f"V{t}_0", f"V{t}_3",
-                                                                 f"V{t}_5")
-            put(f"        w{i}_{j} = {c}_0 + {s} * {n0}")
-            put(f"        p{i}_{j} = {s} * {n5}")
-            put(f"        d{i}_{j} = {c}_3 + {s} * {n3}")
-        _argmax(put, i, len(row), "J", "        ")
-        for j, (c, s, _o, t) in enumerate(row):  # the chosen action's 6-vector
-            n1, n2, n4 = ("0.0", "0.0", "0.0") if t is None else (f"V{t}_1", f"V{t}_2",
-                                                                 f"V{t}_4")
+            if t is not None:
+                put(f"        w{i}_{j} = {c}_0 + {s} * V{t}_0")
+                put(f"        p{i}_{j} = {s} * V{t}_5")
+                put(f"        d{i}_{j} = {c}_3 + {s} * V{t}_3")
+        _argmax(put, i, terms[i], "J", "        ")
+        for j, (w, p, d, x1, x2, x4) in enumerate(terms[i]):  # the chosen action's 6-vector
             head = "if" if j == 0 else "elif"
             put(f"        {head} J{i} == {j}:" if len(row) > 1 else "        if True:")
-            put(f"            V{i}_0 = w{i}_{j}; V{i}_1 = {c}_1 + {s} * {n1}; "
-                f"V{i}_2 = {c}_2 + {s} * {n2}; V{i}_3 = d{i}_{j}; "
-                f"V{i}_4 = {c}_4 + {s} * {n4}; V{i}_5 = p{i}_{j}")
+            put(f"            V{i}_0 = {w}; V{i}_1 = {x1}; V{i}_2 = {x2}; V{i}_3 = {d}; "
+                f"V{i}_4 = {x4}; V{i}_5 = {p}")
     put("        sweeps += 1")
     put("        if n == 200:")
     put("            break")
@@ -170,7 +176,7 @@ def sweep_source(put, keys, layout) -> None:
     put("            while True:")
     for i, row in enumerate(layout):
         if len(row) > 1:  # a node with one action chooses it at any v
-            _argmax(put, i, len(row), "K", "                ")
+            _argmax(put, i, terms[i], "K", "                ")
             put(f"                if K{i} != J{i}:")
             put("                    same = False")
             put("                    break")
@@ -202,12 +208,14 @@ def _compile(keys, rows):
     return scope["solve"]
 
 
-def _argmax(put, i: int, count: int, var: str, pad: str) -> None:
+def _argmax(put, i: int, terms, var: str, pad: str) -> None:
     """The sweep's choice at node ``i`` (the first best, as the loop of :func:`reference`
-    takes it) into ``<var><i>``."""
-    put(f"{pad}bt = w{i}_0 + p{i}_0 * v; bp = p{i}_0; bwd = d{i}_0; {var}{i} = 0")
-    for j in range(1, count):
-        put(f"{pad}tot = w{i}_{j} + p{i}_{j} * v")
-        put(f"{pad}if tot > bt + eps or (tot >= bt - eps and (p{i}_{j} < bp - eps or "
-            f"(p{i}_{j} <= bp + eps and d{i}_{j} < bwd - eps))):")
-        put(f"{pad}    bt = tot; bp = p{i}_{j}; bwd = d{i}_{j}; {var}{i} = {j}")
+    takes it) into ``<var><i>``; ``terms``: each action's (w, p, wd, ...) expressions."""
+    w, p, d = terms[0][:3]
+    put(f"{pad}bt = {w} + {p} * v; bp = {p}; bwd = {d}; {var}{i} = 0")
+    for j in range(1, len(terms)):
+        w, p, d = terms[j][:3]
+        put(f"{pad}tot = {w} + {p} * v")
+        put(f"{pad}if tot > bt + eps or (tot >= bt - eps and ({p} < bp - eps or "
+            f"({p} <= bp + eps and {d} < bwd - eps))):")
+        put(f"{pad}    bt = tot; bp = {p}; bwd = {d}; {var}{i} = {j}")

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from .odds_fused import fused_kernel
 from .odds_policy import DEFEND, HERO, STRIKE, PolicyQueries
 from .odds_result import OddsResult
-from .odds_rows import row_kernel
+from .odds_rows import RowConstants, row_kernel
 from .odds_sweep import kernel
 
 ATTRIBUTES = ("mind", "body", "spirit")  # combat value of the ranged, melee, magic phase
@@ -123,6 +123,7 @@ class Solver(PolicyQueries):
         self.choice: dict = {}  # state -> {(k, mask): action}
         self._hlife, self._clife = hero.life, chal.life
         self._keys_cache: dict = {}
+        self._rc = RowConstants(self)  # alive -> the numbers the rows read
         # exhaustion only pays strikes: without one, the states that differ in exhaustion
         # alone have the same values and decisions, so they are filed as one (exhaustion 0)
         self._exh_free = not any(ab.kind == "strike" for ab in self.abilities)

@@ -63,7 +63,7 @@ def rows_code(put, alive: int, plain: bool, keys, fused: bool = False):
         put("    HV = S._hit_value")
         # per phase: may a cancel answer wounds on the Hero now? If not, _hit would take the
         # wounds and file "no cancel": done inline
-        put("    CAN0, CAN1, CAN2 = S._cancel_phases(state)")
+        put("    CAN0, CAN1, CAN2 = S._can.get((ex[0], allies)) or S._cancel_phases(state)")
     phases = sorted({k for k, _m in keys}, reverse=True)
     for k in phases:  # the successors of each phase, read once
         for w in whos:

@@ -124,6 +124,8 @@ class Solver(PolicyQueries):
         self._hlife, self._clife = hero.life, chal.life
         self._keys_cache: dict = {}
         self._rc = RowConstants(self)  # alive -> the numbers the rows read
+        self._fused: dict = {}  # ally wounds -> generated solve (no strikes)
+        self._can: dict = {}  # (flags, ally wounds) -> _cancel_phases
         # exhaustion only pays strikes: without one, the states that differ in exhaustion
         # alone have the same values and decisions, so they are filed as one (exhaustion 0)
         self._exh_free = not any(ab.kind == "strike" for ab in self.abilities)
@@ -256,14 +258,17 @@ class Solver(PolicyQueries):
     def _cancel_phases(self, state) -> tuple:
         """For phases 0-2: may a cancel still there answer wounds on the Hero in ``state``
         (the test ``_hit`` makes before it tries them)?"""
-        if not self._cancels:
-            return False, False, False
         flags = state[3][0]
-        alive = self._alive_mask(state[2])
-        needs = self.needs
-        usable = [ab for i, ab in self._cancels
-                  if flags >> i & 1 and alive & needs[i] == needs[i]]
-        return tuple(any(k in ab.phases for ab in usable) for k in range(3))
+        if not self._cancels:
+            out = False, False, False
+        else:
+            alive = self._alive_mask(state[2])
+            needs = self.needs
+            usable = [ab for i, ab in self._cancels
+                      if flags >> i & 1 and alive & needs[i] == needs[i]]
+            out = tuple(any(k in ab.phases for ab in usable) for k in range(3))
+        self._can[(flags, state[2])] = out  # the generated rows read it there first
+        return out
 
     def _hit(self, k: int, nk: int, nmask: int, state, cd: int) -> tuple:
         """Value of ``cd`` wounds inflicted on the Hero in phase ``k`` (next node ``nk``,
@@ -315,11 +320,14 @@ class Solver(PolicyQueries):
         return keys
 
     def _solve_state(self, state) -> None:
-        alive = self._alive_mask(state[2])
-        keys = self._chain_keys(alive)
-        if not self._any_strike:  # rows and iteration in one generated function
-            vec, values, pick, sweeps = fused_kernel(alive, not self.abilities, keys)(
-                self, state, self.shortcut)
+        fn = self._fused.get(state[2])  # by the Allies' wounds: no alive mask to work out
+        if fn is None:
+            alive = self._alive_mask(state[2])
+            keys = self._chain_keys(alive)
+            if not self._any_strike:  # rows and iteration in one generated function
+                fn = self._fused[state[2]] = fused_kernel(alive, not self.abilities, keys)
+        if fn is not None:
+            vec, values, pick, sweeps = fn(self, state, self.shortcut)
         else:
             vec, values, pick, sweeps = self._solve_rows(alive, keys, state)
         self.sweeps += sweeps

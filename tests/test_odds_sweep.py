@@ -84,3 +84,15 @@ def test_a_kernel_is_generated_once_a_shape():
     for trial in range(4):
         solved(trial)
     assert odds_sweep._KERNELS == shapes  # the same functions, none new
+
+
+def test_a_joined_kernel_is_generated_once_an_alive_mask_and_kind():
+    odds_fused._KERNELS.clear()
+    for trial in (0, 2, 4, 6):  # no strike: the joined function solves them
+        solved(trial)
+    kinds = dict(odds_fused._KERNELS)
+    assert kinds and all(isinstance(alive, int) and isinstance(plain, bool)
+                         for alive, plain in kinds)
+    for trial in (0, 2, 4, 6):
+        solved(trial)
+    assert odds_fused._KERNELS == kinds  # the same functions, none new

@@ -2,8 +2,9 @@
 for bit, over random combats with 0-2 Allies and once-per-combat strikes and cancels: the
 Newton iteration (odds_sweep.kernel against odds_sweep.reference: the same start values, node
 values, choices and number of sweeps, with and without the shortcut) and a state's rows
-(odds_rows.row_kernel against Solver._row, node by node). The games' logs rest on it (the
-bots play the solver's choices)."""
+(odds_rows.row_kernel against Solver._row, node by node), and the two joined in one function
+(odds_fused.fused_kernel, solvers without strikes) against the same. The games' logs rest on
+it (the bots play the solver's choices)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import random
 
 import pytest
 
-from runeforge.engine.runebound.analysis import odds_rows, odds_sweep
+from runeforge.engine.runebound.analysis import odds_fused, odds_rows, odds_sweep
 from runeforge.engine.runebound.analysis.odds_exact import exact_solver
 from runeforge.engine.runebound.analysis.odds_solver import RoundAbility
 
@@ -49,6 +50,7 @@ def test_the_generated_iteration_is_the_plain_loop_bit_for_bit(trial):
     solver = solved(trial)
     assert solver.start
     filed = dict(solver.hit_choice)  # the cancels the solve filed, by node mask
+    fused = 0
     for state in list(solver.start):
         alive = solver._alive_mask(state[2])
         keys = solver._chain_keys(alive)
@@ -59,12 +61,18 @@ def test_the_generated_iteration_is_the_plain_loop_bit_for_bit(trial):
             want = odds_sweep.reference(keys, rows, state[0], shortcut)
             got = odds_sweep.kernel(alive, keys, rows)(rows, state[0], shortcut)
             assert bits(got) == bits(want)
+            if not any(ab.kind == "strike" for ab in solver.abilities):
+                joined = odds_fused.fused_kernel(alive, not solver.abilities, keys)
+                assert bits(joined(solver, state, shortcut)) == bits(want)
+                fused += 1
         # and it is what the solver filed for the state
         assert bits((solver.start[state], solver.node[state], solver.choice[state])) == \
             bits(want[:3])
     # _row asked nothing the generated rows had not asked (the decide_cancel the bots call
     # reads a cancel by the mask of the node it is asked at)
     assert solver.hit_choice == filed
+    # the rows and the iteration joined (solvers without strikes) checked on every state
+    assert fused == (0 if solver._any_strike else 2 * len(solver.start))
 
 
 def test_a_kernel_is_generated_once_a_shape():
@@ -76,3 +84,15 @@ def test_a_kernel_is_generated_once_a_shape():
     for trial in range(4):
         solved(trial)
     assert odds_sweep._KERNELS == shapes  # the same functions, none new
+
+
+def test_a_joined_kernel_is_generated_once_an_alive_mask_and_kind():
+    odds_fused._KERNELS.clear()
+    for trial in (0, 2, 4, 6):  # no strike: the joined function solves them
+        solved(trial)
+    kinds = dict(odds_fused._KERNELS)
+    assert kinds and all(isinstance(alive, int) and isinstance(plain, bool)
+                         for alive, plain in kinds)
+    for trial in (0, 2, 4, 6):
+        solved(trial)
+    assert odds_fused._KERNELS == kinds  # the same functions, none new

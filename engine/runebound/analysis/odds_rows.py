@@ -6,7 +6,9 @@ once-per-combat abilities).
 their constant 5-vector, the probability that nothing changes and the next node. A state's
 rows read the same successor states at every node of a phase (the Hero's or an Ally's hit,
 a miss on the Hero or on an Ally), and in the last phase an action leads to the next round's
-start whatever the mask. The generated function reads each successor once a phase, writes
+start whatever the mask. The generated function takes the solver's own numbers (lives,
+probabilities, damage, the probability that nothing changes) from a tuple worked out once a
+solver and alive mask (:class:`RowConstants`), reads each successor once a phase, writes
 each node's row with its masks and keys as constants, and builds a last-phase entry once for
 all the nodes that share it (except a miss on the Hero with a cancel: ``Solver._hit`` files
 its choice by the mask, so it is asked at each node as ``_row`` asks it). The entries, their
@@ -35,16 +37,23 @@ def row_kernel(alive: int, plain: bool, keys):
 
 
 def rows_source(alive: int, plain: bool, keys) -> str:
-    whos = [w for w in range(alive.bit_length()) if alive >> w & 1]
     out = ["def rows(S, state):"]
-    put = out.append
+    rows_code(out.append, alive, plain, keys)
+    return "\n".join(out) + "\n"
+
+
+def rows_code(put, alive: int, plain: bool, keys, fused: bool = False):
+    """The body of :func:`rows_source`. ``fused`` (a solver without strikes): no rows are
+    built or returned; each action's constant 5-vector is left in the locals ``<name>_0`` ..
+    ``<name>_4``, and the result is the layout :func:`.odds_sweep.sweep_source` reads
+    (per node, per action: that name, p_unchanged, the action, the next node's index)."""
+    whos = [w for w in range(alive.bit_length()) if alive >> w & 1]
+    index = {key: i for i, key in enumerate(keys)}
+    layout = []
     put("    h, c, allies, ex = state")
     put("    node = S.node")
-    put("    P = S.p")
-    put("    D = S.dmg")
-    put("    CD = S.chal.damage")
-    put("    clife = S._clife")
-    put("    hlife = S._hlife")
+    # the solver's numbers for this alive mask (RowConstants), in locals at once
+    put("    (%s,) = S._rc[%d]" % (", ".join(constant_names(alive)), alive))
     put("    ZERO = (0.0, 0.0, 0.0, 0.0, 0.0)")
     if not plain:
         put("    hit = S._hit")
@@ -54,40 +63,35 @@ def rows_source(alive: int, plain: bool, keys) -> str:
         put("    HV = S._hit_value")
         # per phase: may a cancel answer wounds on the Hero now? If not, _hit would take the
         # wounds and file "no cancel": done inline
-        put("    CAN0, CAN1, CAN2 = S._cancel_phases(state)")
+        put("    CAN0, CAN1, CAN2 = S._can.get((ex[0], allies)) or S._cancel_phases(state)")
     phases = sorted({k for k, _m in keys}, reverse=True)
     for k in phases:  # the successors of each phase, read once
-        put(f"    cd{k} = CD[{k}]")
         for w in whos:
-            put(f"    ps = P[{w}][{k}]; dealt = D[{w}][{k}]; pf{w}_{k} = pf = 1.0 - ps; "
-                f"ps{w}_{k} = ps")
             put(f"    XT{w}_{k} = XV{w}_{k} = None")  # no hit / a defeat / the values table
-            put("    if dealt and ps > 0.0:")
-            put("        if c + dealt >= clife:")
+            put(f"    if hx{w}_{k}:")
+            put(f"        if c + dl{w}_{k} >= clife:")
             put(f"            XT{w}_{k} = (1.0, 0.0, 0.0, h, h)")
             put("        else:")
-            put(f"            XV{w}_{k} = node[(h, c + dealt, allies, ex)]")
-            put(f"    st{w}_{k} = 1.0 if not dealt and not cd{k} else "
-                f"(0.0 if dealt else ps) + (0.0 if cd{k} else pf)")
+            put(f"            XV{w}_{k} = node[(h, c + dl{w}_{k}, allies, ex)]")
             if w == HERO:
                 # a miss on the Hero (the Hero's attack and the defence), the wounds taken
                 # (with cancels, _hit reads the same successor first)
                 put(f"    YT{k} = YV{k} = None")
-                put(f"    if cd{k} and pf > 0.0:")
+                put(f"    if mx{w}_{k}:")
                 put(f"        if h + cd{k} >= hlife:")
                 put(f"            YT{k} = (0.0, 1.0, 0.0, h + cd{k}, 0.0)")
                 put("        else:")
                 put(f"            YV{k} = node[(h + cd{k}, c, allies, ex)]")
             else:
                 put(f"    YV{w}_{k} = None")
-                put(f"    if cd{k} and pf > 0.0:")
+                put(f"    if mx{w}_{k}:")
                 put("        aw = list(allies)")
-                put(f"        aw[{w - 1}] = min(aw[{w - 1}] + cd{k}, S.allies[{w - 1}].life)")
+                put(f"        aw[{w - 1}] = min(aw[{w - 1}] + cd{k}, al{w})")
                 put("        aw = tuple(aw)")
                 put(f"        AM{w}_{k} = S._alive_mask(aw)")
                 put(f"        YV{w}_{k} = node[(h, c, aw, ex)]")
     rows = []
-    shared: dict = {}  # last-phase entries already built: their variable
+    shared: dict = {}  # last-phase entries already built: their entry
     for i, (k, mask) in enumerate(keys):
         last = k == 2
         nk = k + 1
@@ -107,26 +111,34 @@ def rows_source(alive: int, plain: bool, keys) -> str:
                 if plain:
                     put(f"    y = YT{k} if YV{k} is None else YV{k}[{at}]")
                 else:
-                    put(f"    if cd{k} and pf{w}_{k} > 0.0:")
+                    put(f"    if mx{w}_{k}:")
                     _hit(put, k, nk, nm, at, "        ")
                     put("    else:")
                     put("        y = None")
             else:
                 na = "3" if last else f"({nk}, {(mask | 1 << w)} & AM{w}_{k})"
                 put(f"    y = None if YV{w}_{k} is None else YV{w}_{k}[{na}]")
-            _const(put, f"ps{w}_{k}", f"pf{w}_{k}")
-            put(f"    {name} = ({w}, cst, st{w}_{k}, {None if last else (nk, nm)!r})")
-            entries.append(name)
+            if fused:
+                _const(put, f"ps{w}_{k}", f"pf{w}_{k}", name)
+                entries.append((name, f"st{w}_{k}", repr(w), None if last else index[(nk, nm)]))
+            else:
+                _const(put, f"ps{w}_{k}", f"pf{w}_{k}")
+                put(f"    {name} = ({w}, cst, st{w}_{k}, {None if last else (nk, nm)!r})")
+                entries.append(name)
             if last and not hero_hit:
-                shared[("w", w)] = name
-        name = f"d{i}"
+                shared[("w", w)] = entries[-1]
+        name = f"g{i}" if fused else f"d{i}"
         nxt = None if last else (nk, mask)
         if last and plain and ("d",) in shared:
             entries.append(shared[("d",)])
         else:
             at = "3" if last else repr((nk, mask))
             put(f"    if cd{k} == 0:")
-            put(f"        {name} = ({DEFEND}, ZERO, 1.0, {nxt!r})")
+            if fused:
+                put(f"        {name}_0 = {name}_1 = {name}_2 = {name}_3 = {name}_4 = 0.0; "
+                    f"{name}_s = 1.0")
+            else:
+                put(f"        {name} = ({DEFEND}, ZERO, 1.0, {nxt!r})")
             put("    else:")
             ps, pf = f"ps0_{k}", f"pf0_{k}"  # the Hero's (a defence: P[0][k] as _row reads)
             if plain:
@@ -136,17 +148,31 @@ def rows_source(alive: int, plain: bool, keys) -> str:
                 put("            y = None")
                 put("        else:")
                 _hit(put, k, nk, mask, at, "            ")
-            put(f"        {name} = ({DEFEND}, ZERO if y is None else ({pf} * y[0], {pf} * y[1], "
-                f"{pf} * y[2], {pf} * y[3], {pf} * y[4]), {ps}, {nxt!r})")
-            entries.append(name)
+            if fused:
+                put(f"        {name}_s = {ps}")
+                put("        if y is None:")
+                put(f"            {name}_0 = {name}_1 = {name}_2 = {name}_3 = {name}_4 = 0.0")
+                put("        else:")
+                put(f"            {name}_0 = {pf} * y[0]; {name}_1 = {pf} * y[1]; "
+                    f"{name}_2 = {pf} * y[2]; {name}_3 = {pf} * y[3]; {name}_4 = {pf} * y[4]")
+                entries.append((name, f"{name}_s", repr(DEFEND),
+                                None if last else index[nxt]))
+            else:
+                put(f"        {name} = ({DEFEND}, ZERO if y is None else ({pf} * y[0], "
+                    f"{pf} * y[1], {pf} * y[2], {pf} * y[3], {pf} * y[4]), {ps}, {nxt!r})")
+                entries.append(name)
             if last and plain:
-                shared[("d",)] = name
+                shared[("d",)] = entries[-1]
+        if fused:
+            layout.append(entries)
+            continue
         row = "[" + ", ".join(entries) + "]"
         if not plain:
             row = f"(strike_entries({k}, {mask}, state, {alive}) if strikes[{k}] else []) + {row}"
         rows.append(row)
-    put("    return [%s]" % ", ".join(rows))
-    return "\n".join(out) + "\n"
+    if not fused:
+        put("    return [%s]" % ", ".join(rows))
+    return layout
 
 
 def _hit(put, k: int, nk: int, mask: int, at: str, pad: str) -> None:
@@ -161,9 +187,23 @@ def _hit(put, k: int, nk: int, mask: int, at: str, pad: str) -> None:
     put(f"{pad}    HV[key] = y")
 
 
-def _const(put, ps: str, pf: str) -> None:
+def _const(put, ps: str, pf: str, name: str | None = None) -> None:
     """``cst``, the constant 5-vector of an action: ps * x + pf * y, None being an outcome
-    that changes nothing (``Solver._row``'s arithmetic, branch for branch)."""
+    that changes nothing (``Solver._row``'s arithmetic, branch for branch); with ``name``,
+    its five numbers in ``<name>_0`` .. ``<name>_4`` instead."""
+    if name is not None:
+        n = [f"{name}_{i}" for i in range(5)]
+        put("    if x is None:")
+        put("        if y is None:")
+        put(f"            {' = '.join(n)} = 0.0")
+        put("        else:")
+        put("            " + "; ".join(f"{n[i]} = {pf} * y[{i}]" for i in range(5)))
+        put("    elif y is None:")
+        put("        " + "; ".join(f"{n[i]} = {ps} * x[{i}]" for i in range(5)))
+        put("    else:")
+        put("        " + "; ".join(f"{n[i]} = {ps} * x[{i}] + {pf} * y[{i}]"
+                                   for i in range(5)))
+        return
     put("    if x is None:")
     put(f"        cst = ZERO if y is None else ({pf} * y[0], {pf} * y[1], {pf} * y[2], "
         f"{pf} * y[3], {pf} * y[4])")
@@ -172,3 +212,42 @@ def _const(put, ps: str, pf: str) -> None:
     put("    else:")
     put(f"        cst = ({ps} * x[0] + {pf} * y[0], {ps} * x[1] + {pf} * y[1], "
         f"{ps} * x[2] + {pf} * y[2], {ps} * x[3] + {pf} * y[3], {ps} * x[4] + {pf} * y[4])")
+
+
+def constant_names(alive: int) -> list:
+    """The locals of :class:`RowConstants`' tuple for ``alive``, in its order."""
+    whos = [w for w in range(alive.bit_length()) if alive >> w & 1]
+    names = ["clife", "hlife", "cd0", "cd1", "cd2"]
+    for w in whos:
+        for k in range(3):
+            names += [f"{n}{w}_{k}" for n in ("ps", "pf", "dl", "st", "hx", "mx")]
+    return names + [f"al{w}" for w in whos if w]
+
+
+class RowConstants(dict):
+    """alive mask -> the numbers of a solver the rows read at every state (built once):
+    the lives, the enemy's damage per phase, and per attacker and phase the success
+    probability ``ps``, ``pf = 1 - ps``, the damage dealt, the probability that nothing
+    changes, whether a hit changes something (``hx``) and a miss does (``mx``), as
+    ``Solver._row`` works them out; then the Allies' lives."""
+
+    __slots__ = ("solver",)
+
+    def __init__(self, solver):
+        super().__init__()
+        self.solver = solver
+
+    def __missing__(self, alive):
+        S = self.solver
+        cds = S.chal.damage
+        out = [S._clife, S._hlife, cds[0], cds[1], cds[2]]
+        whos = [w for w in range(alive.bit_length()) if alive >> w & 1]
+        for w in whos:
+            for k in range(3):
+                ps, dealt, cd = S.p[w][k], S.dmg[w][k], cds[k]
+                pf = 1.0 - ps
+                st = 1.0 if not dealt and not cd else (0.0 if dealt else ps) + (0.0 if cd else pf)
+                out += [ps, pf, dealt, st, bool(dealt and ps > 0.0), bool(cd and pf > 0.0)]
+        out += [S.allies[w - 1].life for w in whos if w]
+        self[alive] = out = tuple(out)
+        return out

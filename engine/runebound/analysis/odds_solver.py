@@ -7,17 +7,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core.ir import PHASES
-from .odds_result import OddsResult, PolicyEntry
-from .odds_rows import row_kernel
+from .odds_fused import fused_kernel
+from .odds_policy import DEFEND, HERO, STRIKE, PolicyQueries
+from .odds_result import OddsResult
+from .odds_rows import RowConstants, row_kernel
 from .odds_sweep import kernel
 
 ATTRIBUTES = ("mind", "body", "spirit")  # combat value of the ranged, melee, magic phase
 STAT_FIELDS = ATTRIBUTES + ("ranged_damage", "melee_damage", "magic_damage", "life")
 _EPS = 1e-12
-DEFEND = -1  # action codes: DEFEND, HERO, 1 + ally index, or STRIKE + ability index
-HERO = 0
-STRIKE = 1000
 
 # P(2d10 >= n) with a 0 counting as 10: sums 2..20, counts 1,2,..,10,..,2,1 out of 100.
 _AT_LEAST = {}
@@ -70,7 +68,7 @@ class RoundAbility:
         return self.ref.rsplit("#", 1)[0]
 
 
-class Solver:
+class Solver(PolicyQueries):
     """States are ``(hero wounds, challenge wounds, ally wounds, (flags, exhaustion))``:
     ``flags`` has bit ``i`` set while ``abilities[i]`` is still there to use."""
 
@@ -125,9 +123,13 @@ class Solver:
         self.choice: dict = {}  # state -> {(k, mask): action}
         self._hlife, self._clife = hero.life, chal.life
         self._keys_cache: dict = {}
+        self._rc = RowConstants(self)  # alive -> the numbers the rows read
+        self._fused: dict = {}  # ally wounds -> generated solve (no strikes)
+        self._can: dict = {}  # (flags, ally wounds) -> _cancel_phases
         # exhaustion only pays strikes: without one, the states that differ in exhaustion
         # alone have the same values and decisions, so they are filed as one (exhaustion 0)
         self._exh_free = not any(ab.kind == "strike" for ab in self.abilities)
+        self._any_strike = not self._exh_free
 
     def canon(self, state):
         """The state ``state`` is filed under (see ``_exh_free``); the solver's own successor
@@ -256,14 +258,17 @@ class Solver:
     def _cancel_phases(self, state) -> tuple:
         """For phases 0-2: may a cancel still there answer wounds on the Hero in ``state``
         (the test ``_hit`` makes before it tries them)?"""
-        if not self._cancels:
-            return False, False, False
         flags = state[3][0]
-        alive = self._alive_mask(state[2])
-        needs = self.needs
-        usable = [ab for i, ab in self._cancels
-                  if flags >> i & 1 and alive & needs[i] == needs[i]]
-        return tuple(any(k in ab.phases for ab in usable) for k in range(3))
+        if not self._cancels:
+            out = False, False, False
+        else:
+            alive = self._alive_mask(state[2])
+            needs = self.needs
+            usable = [ab for i, ab in self._cancels
+                      if flags >> i & 1 and alive & needs[i] == needs[i]]
+            out = tuple(any(k in ab.phases for ab in usable) for k in range(3))
+        self._can[(flags, state[2])] = out  # the generated rows read it there first
+        return out
 
     def _hit(self, k: int, nk: int, nmask: int, state, cd: int) -> tuple:
         """Value of ``cd`` wounds inflicted on the Hero in phase ``k`` (next node ``nk``,
@@ -315,18 +320,28 @@ class Solver:
         return keys
 
     def _solve_state(self, state) -> None:
-        alive = self._alive_mask(state[2])
-        keys = self._chain_keys(alive)
+        fn = self._fused.get(state[2])  # by the Allies' wounds: no alive mask to work out
+        if fn is None:
+            alive = self._alive_mask(state[2])
+            keys = self._chain_keys(alive)
+            if not self._any_strike:  # rows and iteration in one generated function
+                fn = self._fused[state[2]] = fused_kernel(alive, not self.abilities, keys)
+        if fn is not None:
+            vec, values, pick, sweeps = fn(self, state, self.shortcut)
+        else:
+            vec, values, pick, sweeps = self._solve_rows(alive, keys, state)
+        self.sweeps += sweeps
+        self.start[state] = vec
+        self.node[state] = values
+        self.choice[state] = pick
+
+    def _solve_rows(self, alive: int, keys, state) -> tuple:
         # per chain node: (action, constant 5-vector, p_unchanged, next chain node or None)
         # its chain nodes' rows, in the source generated for this alive mask (odds_rows;
         # self._row is the definition)
         rows = row_kernel(alive, not self.abilities, keys)(self, state)
         # the Newton iteration, in the source generated for this chain's shape (odds_sweep)
-        vec, values, pick, sweeps = kernel(alive, keys, rows)(rows, state[0], self.shortcut)
-        self.sweeps += sweeps
-        self.start[state] = vec
-        self.node[state] = values
-        self.choice[state] = pick
+        return kernel(alive, keys, rows)(rows, state[0], self.shortcut)
 
     # --- whole combat --------------------------------------------------------------------
     def solve(self, hero_wounds: int, exhaustion: int = 0) -> OddsResult:
@@ -348,91 +363,6 @@ class Solver:
         flags = self.all_flags if flags is None else flags
         return self.start_value((hero_wounds, challenge_wounds, (0,) * self.n,
                                  (flags, exhaustion)))
-
-    def _label(self, who: int) -> str:
-        if who >= STRIKE:
-            return f"use {self.abilities[who - STRIKE].name}"
-        return "hero defends" if who == DEFEND else \
-            "hero attacks" if who == HERO else f"{self.ally_names[who - 1]} attacks"
-
-    def decision(self, h: int, c: int, allies: tuple, k: int, attacked, extra=None) -> str:
-        allies = tuple(min(w, a.life) for w, a in zip(allies, self.allies, strict=True))
-        names = ("hero",) + self.ally_names
-        mask = 0
-        for name in attacked:
-            mask |= 1 << names.index(name)
-        extra = (self.all_flags, 0) if extra is None else tuple(extra)
-        key = (k, mask & self._alive_mask(allies), self.canon((h, c, allies, extra)))
-        who = self.choice.get(key[2], {}).get(key[:2])
-        if who is None:
-            raise KeyError(f"situation not reachable from the start: {key}")
-        return self._label(who)
-
-    def policy_table(self, hero_wounds: int, exhaustion: int = 0) -> list[PolicyEntry]:
-        s0 = self.canon((hero_wounds, 0, (0,) * self.n, (self.all_flags, exhaustion)))
-        names = ("hero",) + self.ally_names
-        seen, todo, out = {(0, 0, s0)}, [(0, 0, s0)], []
-        while todo:
-            k, mask, st = todo.pop()
-            who = self.choice[st][(k, mask)]
-            h, c, allies, (flags, _e) = st
-            out.append(PolicyEntry(h, c, allies, PHASES[k],
-                                   tuple(names[b] for b in range(self.n + 1) if mask >> b & 1),
-                                   self._label(who), self.node[st][(k, mask)][0],
-                                   tuple(a.name for i, a in enumerate(self.abilities)
-                                         if flags >> i & 1)))
-            for prob, nk, nmask, nxt in self._outcomes(k, mask, st, who):
-                if prob <= 0.0:
-                    continue
-                if nxt[1] >= self.chal.life or nxt[0] >= self.hero.life:
-                    continue
-                if nk == 3:
-                    nk, nmask = 0, 0
-                key = (nk, nmask & self._alive_mask(nxt[2]), nxt)
-                if key not in seen:
-                    seen.add(key)
-                    todo.append(key)
-        out.sort(key=lambda e: (e.hero_wounds, e.challenge_wounds, e.ally_wounds,
-                                PHASES.index(e.phase), len(e.attacked), e.attacked))
-        return out
-
-    def _outcomes(self, k, mask, st, who):
-        """(probability, next phase, mask, next state) of each outcome of an action."""
-        h, c, allies, ex = st
-        cd = self.chal.damage[k]
-        if who >= STRIKE:
-            i = who - STRIKE
-            ab = self.abilities[i]
-            return [(1.0, k, mask, (h, c + ab.amount, allies,
-                                    (ex[0] & ~(1 << i), ex[1] + ab.cost)))]
-        if who == DEFEND:
-            ps = self.p[HERO][k] if cd else 1.0
-            return [(ps, k + 1, mask, st), (1.0 - ps, k + 1, mask, self._after_hit(k, mask, st, cd))]
-        ps = self.p[who][k]
-        nmask = mask | (1 << who)
-        win = (ps, k + 1, nmask, (h, c + self.dmg[who][k], allies, ex))
-        if who == HERO:
-            alive = self._alive_mask(allies)
-            return [win, (1.0 - ps, k + 1, nmask, self._after_hit(k, nmask & alive, st, cd))]
-        aw = list(allies)
-        aw[who - 1] = min(aw[who - 1] + cd, self.allies[who - 1].life)
-        return [win, (1.0 - ps, k + 1, nmask, (h, c, tuple(aw), ex))]
-
-    def _after_hit(self, k, nmask, st, cd):
-        """The state after ``cd`` wounds on the Hero, with the cancel the policy uses."""
-        h, c, allies, (flags, exh) = st
-        if cd <= 0:
-            return st
-        i = self.hit_choice.get((k + 1, nmask, st, cd))
-        if i is None:
-            return (h + cd, c, allies, (flags, exh))
-        return self._after_hit(k, nmask, (h, c, allies, (flags & ~(1 << i), exh)),
-                               cd - self.abilities[i].amount)
-
-    def cancel_choice(self, k: int, attacked_mask: int, state, wounds: int):
-        """The cancel (ability index or None) the policy uses when ``wounds`` land on the
-        Hero in phase ``k``; ``attacked_mask`` as after the action. KeyError if not solved."""
-        return self.hit_choice[(k + 1, attacked_mask, self.canon(state), wounds)]
 
 
 _ZERO = (0.0, 0.0, 0.0, 0.0, 0.0)

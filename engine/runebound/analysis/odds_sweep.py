@@ -10,9 +10,12 @@ combat strikes come first and lead to no node; the attacks and the defence after
 where the mask says): so ``(alive, the rows' lengths)`` is the *shape*, and one function is
 generated per shape, with every node's numbers in locals, every loop unrolled and the best
 action's 6-vector worked out only for the action chosen. It performs the same float
-operations, in the same order, as :func:`reference` (tests/test_odds_sweep.py compares them
-bit for bit): the values and the choices, hence the games, do not change; the work of a
-state falls by about half (``benchmarks/work_game.py``).
+operations, in the same order, as :func:`reference`, but for the ones whose result is known
+exactly: an action that leads to no node adds ``stay * 0.0`` and multiplies by ``1.0``, and
+as no number of the solver is negative or -0.0, its constants are read as they are
+(tests/test_odds_sweep.py compares kernel and loop bit for bit): the values and the choices,
+hence the games, do not change; the work of a state falls by about half
+(``benchmarks/work_game.py``).
 """
 
 from __future__ import annotations
@@ -113,8 +116,9 @@ def kernel(alive: int, keys, rows):
 def kernel_source(keys, rows) -> str:
     """The Python source of the kernel for the shape of ``keys`` and ``rows``."""
     index = {key: i for i, key in enumerate(keys)}
-    nexts = [[None if a[3] is None else index[a[3]] for a in row] for row in rows]
-    root = index[(0, 0)]
+    layout = [[(f"c{i}_{j}", f"s{i}_{j}", f"o{i}_{j}",
+                None if a[3] is None else index[a[3]]) for j, a in enumerate(row)]
+              for i, row in enumerate(rows)]
     out = ["def solve(rows, h, shortcut, eps=%r):" % _EPS]
     put = out.append
     put("    (%s,) = rows" % ", ".join(f"r{i}" for i in range(len(keys))))
@@ -123,24 +127,40 @@ def kernel_source(keys, rows) -> str:
                                            for j in range(len(row))), i))
         for j in range(len(row)):
             put(f"    (c{i}_{j}_0, c{i}_{j}_1, c{i}_{j}_2, c{i}_{j}_3, c{i}_{j}_4) = c{i}_{j}")
+    sweep_source(put, keys, layout)
+    return "\n".join(out) + "\n"
+
+
+def sweep_source(put, keys, layout) -> None:
+    """The iteration and its result (``return vec, values, pick, sweeps``), for a function
+    whose locals hold every action of every node: ``layout[i][j]`` is ``(constant, stay,
+    action, next)`` of action ``j`` of node ``i``: the name whose ``_0``..``_4`` are the
+    constant 5-vector, the expression of p_unchanged, the expression of the action's code,
+    the index of the next node (None: none). ``h`` and ``shortcut`` are locals, and ``eps``
+    is ``_EPS``."""
+    root = keys.index((0, 0))
     put("    v = 0.0")
     put("    n = sweeps = 0")
     put("    while True:")
-    for i, row in enumerate(rows):  # the sweep at v
-        for j, t in enumerate(nexts[i]):
-            n0, n3, n5 = ("0.0", "0.0", "1.0") if t is None else (f"V{t}_0", f"V{t}_3",
-                                                                 f"V{t}_5")
-            put(f"        w{i}_{j} = c{i}_{j}_0 + s{i}_{j} * {n0}")
-            put(f"        p{i}_{j} = s{i}_{j} * {n5}")
-            put(f"        d{i}_{j} = c{i}_{j}_3 + s{i}_{j} * {n3}")
-        _argmax(put, i, len(row), "J", "        ")
-        for j, t in enumerate(nexts[i]):  # the chosen action's 6-vector
-            n1, n2, n4 = ("0.0", "0.0", "0.0") if t is None else (f"V{t}_1", f"V{t}_2",
-                                                                 f"V{t}_4")
-            put(f"        {'if' if j == 0 else 'elif'} J{i} == {j}:")
-            put(f"            V{i}_0 = w{i}_{j}; V{i}_1 = c{i}_{j}_1 + s{i}_{j} * {n1}; "
-                f"V{i}_2 = c{i}_{j}_2 + s{i}_{j} * {n2}; V{i}_3 = d{i}_{j}; "
-                f"V{i}_4 = c{i}_{j}_4 + s{i}_{j} * {n4}; V{i}_5 = p{i}_{j}")
+    # an action that leads to no node (the last phase, a strike) has loop-invariant numbers:
+    # c + stay * 0.0 is c and stay * 1.0 is stay (every number here is >= +0.0, never -0.0),
+    # so its constants are read as they are, with no local and no arithmetic
+    terms = [[(f"{c}_0", s, f"{c}_3", f"{c}_1", f"{c}_2", f"{c}_4") if t is None else
+              (f"w{i}_{j}", f"p{i}_{j}", f"d{i}_{j}", f"{c}_1 + {s} * V{t}_1",
+               f"{c}_2 + {s} * V{t}_2", f"{c}_4 + {s} * V{t}_4")
+              for j, (c, s, _o, t) in enumerate(row)] for i, row in enumerate(layout)]
+    for i, row in enumerate(layout):  # the sweep at v
+        for j, (c, s, _o, t) in enumerate(row):
+            if t is not None:
+                put(f"        w{i}_{j} = {c}_0 + {s} * V{t}_0")
+                put(f"        p{i}_{j} = {s} * V{t}_5")
+                put(f"        d{i}_{j} = {c}_3 + {s} * V{t}_3")
+        _argmax(put, i, terms[i], "J", "        ")
+        for j, (w, p, d, x1, x2, x4) in enumerate(terms[i]):  # the chosen action's 6-vector
+            head = "if" if j == 0 else "elif"
+            put(f"        {head} J{i} == {j}:" if len(row) > 1 else "        if True:")
+            put(f"            V{i}_0 = {w}; V{i}_1 = {x1}; V{i}_2 = {x2}; V{i}_3 = {d}; "
+                f"V{i}_4 = {x4}; V{i}_5 = {p}")
     put("        sweeps += 1")
     put("        if n == 200:")
     put("            break")
@@ -154,9 +174,9 @@ def kernel_source(keys, rows) -> str:
     put("        if shortcut:  # would the sweep at v choose as the last one did?")
     put("            same = True")
     put("            while True:")
-    for i, row in enumerate(rows):
+    for i, row in enumerate(layout):
         if len(row) > 1:  # a node with one action chooses it at any v
-            _argmax(put, i, len(row), "K", "                ")
+            _argmax(put, i, terms[i], "K", "                ")
             put(f"                if K{i} != J{i}:")
             put("                    same = False")
             put("                    break")
@@ -177,10 +197,9 @@ def kernel_source(keys, rows) -> str:
             f"V{i}_2 + V{i}_5 * v2, V{i}_3 + V{i}_5 * v3, V{i}_4 + V{i}_5 * v4),")
     put("        3: vec}")
     put("    pick = {%s}" % ", ".join(
-        f"{key!r}: ({', '.join(f'o{i}_{j}' for j in range(len(rows[i])))},)[J{i}]"
+        f"{key!r}: ({', '.join(o for _c, _s, o, _t in layout[i])},)[J{i}]"
         for i, key in enumerate(keys)))
     put("    return vec, values, pick, sweeps")
-    return "\n".join(out) + "\n"
 
 
 def _compile(keys, rows):
@@ -189,12 +208,14 @@ def _compile(keys, rows):
     return scope["solve"]
 
 
-def _argmax(put, i: int, count: int, var: str, pad: str) -> None:
+def _argmax(put, i: int, terms, var: str, pad: str) -> None:
     """The sweep's choice at node ``i`` (the first best, as the loop of :func:`reference`
-    takes it) into ``<var><i>``."""
-    put(f"{pad}bt = w{i}_0 + p{i}_0 * v; bp = p{i}_0; bwd = d{i}_0; {var}{i} = 0")
-    for j in range(1, count):
-        put(f"{pad}tot = w{i}_{j} + p{i}_{j} * v")
-        put(f"{pad}if tot > bt + eps or (tot >= bt - eps and (p{i}_{j} < bp - eps or "
-            f"(p{i}_{j} <= bp + eps and d{i}_{j} < bwd - eps))):")
-        put(f"{pad}    bt = tot; bp = p{i}_{j}; bwd = d{i}_{j}; {var}{i} = {j}")
+    takes it) into ``<var><i>``; ``terms``: each action's (w, p, wd, ...) expressions."""
+    w, p, d = terms[0][:3]
+    put(f"{pad}bt = {w} + {p} * v; bp = {p}; bwd = {d}; {var}{i} = 0")
+    for j in range(1, len(terms)):
+        w, p, d = terms[j][:3]
+        put(f"{pad}tot = {w} + {p} * v")
+        put(f"{pad}if tot > bt + eps or (tot >= bt - eps and ({p} < bp - eps or "
+            f"({p} <= bp + eps and {d} < bwd - eps))):")
+        put(f"{pad}    bt = tot; bp = {p}; bwd = {d}; {var}{i} = {j}")

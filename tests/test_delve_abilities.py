@@ -274,7 +274,7 @@ def test_r24_a_skill_gained_by_a_lap_is_playable(records):
     assert not [o for o in offered(g, GARRICK, [3]) if o.get("weapon") == "Keen Eye"]
     # one copy of each skill: the next question no longer offers Keen Eye
     g.players[GARRICK].answers = ["keen-eye"]
-    assert hz.grant_skill(g, hero) == "deep-breath"
+    assert hz.grant_skill(g, hero, hz.apply) == "deep-breath"
     assert "keen-eye" not in g.players[GARRICK].asked[-1].options
 
 

@@ -245,9 +245,10 @@ def test_a_rule_on_healing_another_hero_fires_when_it_heals(  # noqa: F811
 
 def test_a_rule_on_gaining_a_skill_fires_after_the_skill(base):  # noqa: F811
     from runeforge.engine.delve.game.growth import grant_skill
+    from runeforge.engine.delve.game.ops import apply
     g, me = play(base, ["When you gain a skill, heal 1 wound."], [], [None], heroes=(CASTER,),
                  wounds={CASTER: 2})
-    assert grant_skill(g, me) is not None
+    assert grant_skill(g, me, apply) is not None
     assert me.wounds == 1 and g.state.skills[CASTER]
 
 

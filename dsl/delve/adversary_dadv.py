@@ -214,11 +214,3 @@ class AdversaryWords(Transformer):
 
     def if_missed(self, meta, ch):
         return Mod("when", _missed(meta, ch), span_of(meta))
-
-
-def missed_text(ability) -> str:
-    """The canonical words of the event ``missed`` (dsl/delve/printer.py)."""
-    from .printer import print_selector
-    rng = ability.range
-    with_range = f" with {'an' if rng == 'area' else 'a'} {rng} attack" if rng else ""
-    return f"When a hero attacks {print_selector(ability.who)}{with_range} and misses"

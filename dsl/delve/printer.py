@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from . import comparisons  # issue 32 (session delve11)
 from . import nodes as n
-from .adversary_dadv import missed_text  # issue 32 (branch dadv)
 from .approach import Approach, print_approach
 from .attack_riders import AttackBonus, print_bonus  # issue 32 (session delve11)
 from .aura_dhero import is_aura_node, print_aura  # issue 32 (branch dhero)
@@ -441,3 +440,11 @@ def print_ability(ability) -> str:
         return _label(ability.name) + print_body(ability.effects, ability.limit)
     return (f"{_label(ability.name)}{print_event(ability)}, "
             f"{print_body(ability.effects, ability.limit, first_capital=False)}")
+
+
+def missed_text(ability) -> str:
+    """The canonical words of the event ``missed`` (branch dadv)."""
+    rng = ability.range
+    with_range = f" with {'an' if rng == 'area' else 'a'} {rng} attack" if rng else ""
+    return f"When a hero attacks {print_selector(ability.who)}{with_range} and misses"
+

@@ -76,7 +76,7 @@ def hero_event(a, locale: str, t, who) -> str:
     return t("event.skill", locale)
 
 
-def render_aura(e, locale: str, many, who, range_word) -> str:
+def render_aura(e, locale: str, many, who, range_word, t) -> str:
     """"<heroes> add N to their [range] attack rolls [against …]", "… deal +N Damage", "… add
     N to their Move"."""
     key = f"aura.{e.stat}" + ("_range" if e.range and e.stat == "roll" else "")
@@ -84,5 +84,4 @@ def render_aura(e, locale: str, many, who, range_word) -> str:
     bonus = many(key, e.on, locale, who=who(e.on, locale), n=e.amount, **slots)
     if e.against is None:
         return bonus
-    from .text_catalog import _t
-    return _t("aura.against", locale).format(bonus=bonus, whom=who(e.against, locale))
+    return t("aura.against", locale).format(bonus=bonus, whom=who(e.against, locale))

@@ -243,7 +243,7 @@ def _new_clause(e, locale: str) -> str:
     if isinstance(e, n.Ward):
         return _ward(e, locale)
     if is_aura_node(e):   # a bonus to other heroes (branch dhero)
-        return render_aura(e, locale, _many, who, _range_word)
+        return render_aura(e, locale, _many, who, _range_word, _t)
     if isinstance(e, n.Boost):
         if e.stat == "move" and e.on is not None:  # issue 32 (session delve8)
             return _n("effect.boost.move_on", locale, e.amount, who=who(e.on, locale))

@@ -280,3 +280,19 @@ def clock(game, event: str, apply) -> None:
             return
         if figure in s.figures:
             run(game, figure, event, _rules(game, figure, event), {}, apply)
+
+
+def healed(game, hero, figures: dict, apply) -> None:
+    """``hero``'s "each time you heal a wound on another hero" rules (event ``healed``, branch
+    dhero), once for each other hero in ``figures`` (id -> wounds healed) healed at least one
+    wound, when the rule's ``who`` picks it (none: any other hero); "that hero" is the hero
+    healed."""
+    s = game.state
+    for fid, count in figures.items():
+        figure = s.figure(fid)
+        if not count or figure is None or figure is hero or figure.side != "hero":
+            continue
+        mine = [(k, ir) for k, ir in _rules(game, hero, "healed") if not ir.get("who")
+                or figure in fx.candidates(s.board, hero, ir["who"], s.figures)]
+        if mine:
+            run(game, hero, "healed", mine, {"picked": [figure], "target": figure}, apply)

@@ -7,22 +7,24 @@ from __future__ import annotations
 from runeforge.engine.common.decisions import Decision
 
 from ..rules.attacks import gain_renown
-from . import events_dhero  # issue 32 (branch dhero)
+from . import events  # "when you gain a skill, …" (branch dhero)
 
 SKILL = "delve.skill"
 
 
-def renown(game, hero, amount: int) -> int:
-    """R23, R24: gain renown; each full lap gains a skill. Returns the skills gained."""
+def renown(game, hero, amount: int, apply) -> int:
+    """R23, R24: gain renown; each full lap gains a skill. Returns the skills gained.
+    ``apply`` (ops.apply) runs the rules a skill gained fires."""
     gained = gain_renown(hero, amount, game.rules)
     for _ in range(gained):
-        grant_skill(game, hero)
+        grant_skill(game, hero, apply)
     game.state.renown[hero.id] = hero.renown
     return gained
 
 
-def grant_skill(game, hero) -> str | None:
-    """R24: the hero takes one skill no hero holds yet (``delve.skill``; card order)."""
+def grant_skill(game, hero, apply) -> str | None:
+    """R24: the hero takes one skill no hero holds yet (``delve.skill``; card order);
+    ``apply`` (ops.apply, from the caller) runs its "when you gain a skill" rules."""
     s = game.state
     held = {k for ks in s.skills.values() for k in ks}
     free = [k for k in game.records.skills if k not in held]
@@ -36,5 +38,6 @@ def grant_skill(game, hero) -> str | None:
         pick = answer if answer in free else free[0]
     s.skills.setdefault(hero.id, []).append(pick)
     game.log.emit("skill", hero=hero.id, skill=pick)
-    events_dhero.skill_gained(game, hero)   # "when you gain a skill, …" (branch dhero)
+    # the hero's "when you gain a skill, …" rules, the new skill's own among them (branch dhero)
+    events.fire(game, hero, "skill", apply)
     return pick

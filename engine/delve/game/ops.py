@@ -23,7 +23,6 @@ from . import (
     basic_others,
     discard,
     events,
-    events_dhero,  # issue 32 (branch dhero)
     foes,
     next_attack,
     per_count,
@@ -107,7 +106,7 @@ def after_attack(game, hero, results: list[dict], rng: str | None = None) -> Non
             s.slain.append(s.kinds.pop(r["target"]))
             victims.append(figure)   # whom it slew, for the slay rules (branch dhero)
         for _ in range(r["skills"]):
-            grant_skill(game, hero)
+            grant_skill(game, hero, apply)
     s.renown[hero.id] = hero.renown
     for victim in victims:
         events.fire(game, hero, "slay", apply, rng, victim=victim)
@@ -174,22 +173,22 @@ def _heal(game, owner, name, e, turn, ctx, choice):
         return {"op": "heal", "healed": ab.heal(owner, e["wounds"])}
     healed = {f.id: 0 if traits.forbidden(game, f, "heal") else ab.heal(f, e["wounds"])
               for f in _pick(game, owner, e["on"], ctx, choice)}
-    events_dhero.healed(game, owner, healed, apply)   # "each time you heal another hero"
+    events.healed(game, owner, healed, apply)   # "each time you heal another hero"
     return {"op": "heal", "healed": sum(healed.values()), "on": healed}
 
 
 def _renown(game, owner, name, e, turn, ctx, choice):
     if e.get("on") is None:
         return {"op": "renown", "amount": e["amount"],
-                "skills": renown(game, owner, e["amount"])}
-    got = {f.id: renown(game, f, e["amount"]) for f in _pick(game, owner, e["on"], ctx, choice)
+                "skills": renown(game, owner, e["amount"], apply)}
+    got = {f.id: renown(game, f, e["amount"], apply) for f in _pick(game, owner, e["on"], ctx, choice)
            if f.side == "hero"}
     return {"op": "renown", "amount": e["amount"], "on": sorted(got)}
 
 
 def _skill(game, owner, name, e, turn, ctx, choice):
     owner.skills += 1
-    return {"op": "skill", "skill": grant_skill(game, owner)}
+    return {"op": "skill", "skill": grant_skill(game, owner, apply)}
 
 
 def _attack(game, owner, name, e, turn, ctx, choice):

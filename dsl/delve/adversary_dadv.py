@@ -145,11 +145,12 @@ def adversary_words(toks: list) -> list:
 
 def no_one_may(toks: list) -> list:
     """``toks`` with a colon before "Hit" a comma ("attacks that hero: Hit 4+, Damage 1" is
-    "…, Hit 4+, Damage 1"; not after a leading name, "Bite: Hit …" stays its label), and "no <figures …> may | can <verb>" at the start of a clause said as "each
+    "…, Hit 4+, Damage 1"; not after a leading name or a cost, "Bite: Hit …" and "(3+): Hit …"
+    keep their label), and "no <figures …> may | can <verb>" at the start of a clause said as "each
     <figures …> cannot <verb>", and "in that chamber" as "in the chamber"."""
     for i, t in enumerate(toks):
         if t.type == "COLON" and i + 1 < len(toks) and toks[i + 1].type == "HIT" \
-                and i and toks[i - 1].type != "NAME":
+                and i and toks[i - 1].type not in ("NAME", "RPAR", "RSQB"):
             t.type = "COMMA"
         if t.type == "THAT" and 0 < i < len(toks) - 1 and toks[i - 1].type == "IN" \
                 and toks[i + 1].type == "CHAMBER":

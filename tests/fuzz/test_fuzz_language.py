@@ -81,6 +81,8 @@ def _spell(terminal: str, rnd: random.Random) -> str:
         return "attack"
     if terminal == "ANDRESOLVE":  # branch rbsix2: "and resolve it" after another adventure card
         return "and resolve it"
+    if terminal == "BANKED":  # branch rbverbs: "to the bank" after gold
+        return "to the bank"
     words = list(_TERMINAL_WORDS.get(terminal, ()))
     words += ["{%s}" % icon for icon, t in ICONS.items() if t == terminal]
     words += [ch for ch, t in PUNCTUATION.items() if t == terminal]
@@ -151,6 +153,12 @@ _EXPLICIT["FLOORLPAR"] = st.just("( ")  # the lexer's parenthesis before "(to a)
 _EXPLICIT["EACHFOR"] = st.just("for ")  # branch rbmod: the lexer's "for" of a bound "for each"
 _EXPLICIT["ATTACKS_NOTHING"] = st.just("attack ")  # branch rbverb: "cannot attack" alone
 _EXPLICIT["ANDRESOLVE"] = st.just("and resolve it ")  # branch rbsix2: after another card
+_EXPLICIT["BANKED"] = st.just("to the bank ")  # branch rbverbs: the lexer's "to the bank"
+# only the grammar's own terminals: a word the lexer reads in a pass ("bank", branch rbverbs) is
+# no terminal of the grammar, and from_lark refuses a strategy for one
+_GRAMMAR_TERMINALS = {sym.name for rule in GRAMMAR_PARSER.rules for sym in rule.expansion
+                      if sym.is_term}
+_EXPLICIT = {t: s for t, s in _EXPLICIT.items() if t in _GRAMMAR_TERMINALS}
 grammar_text = from_lark(GRAMMAR_PARSER, start="ability", explicit=_EXPLICIT)
 printed_text = ability().map(print_ability)
 

@@ -431,51 +431,34 @@ class AbilityLexer(Lexer):
         return tokens
 
 
+def _register(words: dict) -> None:
+    """Each branch's words (terminal -> its spellings): the tokenizer reads each spelling as
+    the terminal, completion and hints spell the terminal with its first."""
+    for terminal, spellings in words.items():
+        _TERMINAL_WORDS[terminal] = spellings
+        VOCABULARY.update(dict.fromkeys(spellings, terminal))
+        DISPLAY[terminal] = f"'{spellings[0]}'"
+
+
 # ---- issue 32 (branch rbboard): the board's adventure counters ("a blue adventure counter on
 # each empty blue gem space")
-for _terminal, _words in {"COUNTER": ("counter", "counters"), "GEM": ("gem", "gems"),
-                          "EMPTY": ("empty",)}.items():
-    _TERMINAL_WORDS[_terminal] = _words
-    VOCABULARY.update(dict.fromkeys(_words, _terminal))
-    DISPLAY[_terminal] = f"'{_words[0]}'"
+_register({"COUNTER": ("counter", "counters"), "GEM": ("gem", "gems"), "EMPTY": ("empty",)})
 # ---- issue 32 (session rbdefend): "If you fail to defend, ...", "your Hero defends successfully"
-for _terminal, _words in {"DEFEND": ("defend", "defends"),
-                          "SUCCESSFULLY": ("successfully",)}.items():
-    _TERMINAL_WORDS[_terminal] = _words
-    VOCABULARY.update(dict.fromkeys(_words, _terminal))
-    DISPLAY[_terminal] = f"'{_words[0]}'"
+_register({"DEFEND": ("defend", "defends"), "SUCCESSFULLY": ("successfully",)})
 # ---- branch rbsix2: "another adventure card of the same colour", "of your choice"
-for _terminal, _words in _RBSIX2_WORDS.items():
-    _TERMINAL_WORDS[_terminal] = _words
-    VOCABULARY.update(dict.fromkeys(_words, _terminal))
-    DISPLAY[_terminal] = f"'{_words[0]}'"
+_register(_RBSIX2_WORDS)
 DISPLAY["ANDRESOLVE"] = "'and resolve it'"
 # ---- branch rbseven: "When this Ally dies, ..."
-for _terminal, _words in _RBSEVEN_WORDS.items():
-    _TERMINAL_WORDS[_terminal] = _words
-    VOCABULARY.update(dict.fromkeys(_words, _terminal))
-    DISPLAY[_terminal] = f"'{_words[0]}'"
+_register(_RBSEVEN_WORDS)
 # ---- branch rblang: "During your Refresh step,", "until another event replaces this one"
-for _terminal, _words in _RBLANG_WORDS.items():
-    _TERMINAL_WORDS[_terminal] = _words
-    VOCABULARY.update(dict.fromkeys(_words, _terminal))
-    DISPLAY[_terminal] = f"'{_words[0]}'"
+_register(_RBLANG_WORDS)
 VOCABULARY.update(dict.fromkeys(_DEFENCE, "DEFEND"))  # "fails a defence roll"
 # ---- branch rbkinds: "until another event replaces this one"
-for _terminal, _words in _RBKINDS_WORDS.items():
-    _TERMINAL_WORDS[_terminal] = _words
-    VOCABULARY.update(dict.fromkeys(_words, _terminal))
-    DISPLAY[_terminal] = f"'{_words[0]}'"
+_register(_RBKINDS_WORDS)
 # ---- branch rbtime: "while carrying this item", "in your inventory", "his turn"
 from .lexer_rbtime import WORDS as _RBTIME_WORDS  # noqa: E402
 
-for _terminal, _words in _RBTIME_WORDS.items():
-    _TERMINAL_WORDS[_terminal] = _words
-    VOCABULARY.update(dict.fromkeys(_words, _terminal))
-    DISPLAY[_terminal] = f"'{_words[0]}'"
+_register(_RBTIME_WORDS)
 # ---- branch rbverbs: "pay 1 gold to the bank", "This item grants your Hero +1 Body."
-for _terminal, _words in _RBVERBS_WORDS.items():
-    _TERMINAL_WORDS[_terminal] = _words
-    VOCABULARY.update(dict.fromkeys(_words, _terminal))
-    DISPLAY[_terminal] = f"'{_words[0]}'"
+_register(_RBVERBS_WORDS)
 DISPLAY["BANKED"] = "'to the bank'"

@@ -59,7 +59,8 @@ def exact_win(engine, hero, enemy: dict, before_wounds: int = 0) -> float:
         # shares (named as the optimal player names its sides: a fight it judges here is
         # often the one it plays next)
         solver = shared_solver(dict(h, name=""), dict(c, name=""),
-                               [dict(a, name=f"a{i}") for i, a in enumerate(allies[:2])])
+                               [dict(a, name=f"a{i}") for i, a in enumerate(allies[:2])],
+                               lean=True)
         found = _CACHE[key] = solve_start(
             solver, (wounds, 0, (0,) * len(solver.allies), (solver.all_flags, 0)))[0]
     return found

@@ -78,8 +78,12 @@ class Solver(PolicyQueries):
 
     def __init__(self, hero: Side, chal: Side, allies: tuple[Side, ...],
                  abilities: tuple[RoundAbility, ...] = (), stamina: int = 0,
-                 ally_ids: tuple[str, ...] | None = None):
+                 ally_ids: tuple[str, ...] | None = None, lean: bool = False):
         self.hero, self.chal, self.allies = hero, chal, allies
+        # lean: what the decisions read only (the bots' solvers): wins, the Hero's final
+        # wounds and the choices, bit for bit as a full solve has them; loss, stalemate and
+        # wounds * win are 0.0 in the values of the states solved by the joined kernel
+        self.lean = lean
         self.abilities, self.stamina = tuple(abilities), stamina
         self.all_flags = (1 << len(self.abilities)) - 1
         # the alive-mask bit an ability needs (its Ally's); 0: the Hero's, or an Ally that
@@ -325,7 +329,8 @@ class Solver(PolicyQueries):
             alive = self._alive_mask(state[2])
             keys = self._chain_keys(alive)
             if not self._any_strike:  # rows and iteration in one generated function
-                fn = self._fused[state[2]] = fused_kernel(alive, not self.abilities, keys)
+                fn = self._fused[state[2]] = fused_kernel(alive, not self.abilities, keys,
+                                                          self.lean)
         if fn is not None:
             vec, values, pick, sweeps = fn(self, state, self.shortcut)
         else:
@@ -345,6 +350,9 @@ class Solver(PolicyQueries):
 
     # --- whole combat --------------------------------------------------------------------
     def solve(self, hero_wounds: int, exhaustion: int = 0) -> OddsResult:
+        if self.lean:
+            raise ValueError("a lean solver keeps the numbers of the decisions only; its "
+                             "loss and stalemate are not worked out")
         s0 = (hero_wounds, 0, (0,) * self.n, (self.all_flags, exhaustion))
         win, loss, stal, wounds, wwin = self.start_value(s0)
         return OddsResult(

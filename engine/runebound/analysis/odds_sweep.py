@@ -131,13 +131,16 @@ def kernel_source(keys, rows) -> str:
     return "\n".join(out) + "\n"
 
 
-def sweep_source(put, keys, layout) -> None:
+def sweep_source(put, keys, layout, lean: bool = False) -> None:
     """The iteration and its result (``return vec, values, pick, sweeps``), for a function
     whose locals hold every action of every node: ``layout[i][j]`` is ``(constant, stay,
     action, next)`` of action ``j`` of node ``i``: the name whose ``_0``..``_4`` are the
     constant 5-vector, the expression of p_unchanged, the expression of the action's code,
     the index of the next node (None: none). ``h`` and ``shortcut`` are locals, and ``eps``
-    is ``_EPS``."""
+    is ``_EPS``. ``lean``: the constants have ``_0`` and ``_3`` only, and the values carry
+    wins and the Hero's final wounds alone (loss, stalemate and wounds * win are 0.0; the
+    choices, made from those two and p_unchanged, are the same, and so are those numbers,
+    bit for bit: no operation on them reads the others)."""
     root = keys.index((0, 0))
     put("    v = 0.0")
     put("    n = sweeps = 0")
@@ -159,8 +162,11 @@ def sweep_source(put, keys, layout) -> None:
         for j, (w, p, d, x1, x2, x4) in enumerate(terms[i]):  # the chosen action's 6-vector
             head = "if" if j == 0 else "elif"
             put(f"        {head} J{i} == {j}:" if len(row) > 1 else "        if True:")
-            put(f"            V{i}_0 = {w}; V{i}_1 = {x1}; V{i}_2 = {x2}; V{i}_3 = {d}; "
-                f"V{i}_4 = {x4}; V{i}_5 = {p}")
+            if lean:
+                put(f"            V{i}_0 = {w}; V{i}_3 = {d}; V{i}_5 = {p}")
+            else:
+                put(f"            V{i}_0 = {w}; V{i}_1 = {x1}; V{i}_2 = {x2}; V{i}_3 = {d}; "
+                    f"V{i}_4 = {x4}; V{i}_5 = {p}")
     put("        sweeps += 1")
     put("        if n == 200:")
     put("            break")
@@ -188,13 +194,20 @@ def sweep_source(put, keys, layout) -> None:
     put("        vec = (0.0, 0.0, 1.0, h, 0.0)")
     put("    else:")
     put("        q = 1.0 / (1.0 - p)")
-    put(f"        vec = (V{root}_0 * q, V{root}_1 * q, V{root}_2 * q, V{root}_3 * q, "
-        f"V{root}_4 * q)")
-    put("    v0, v1, v2, v3, v4 = vec")
-    put("    values = {")
-    for i, key in enumerate(keys):
-        put(f"        {key!r}: (V{i}_0 + V{i}_5 * v0, V{i}_1 + V{i}_5 * v1, "
-            f"V{i}_2 + V{i}_5 * v2, V{i}_3 + V{i}_5 * v3, V{i}_4 + V{i}_5 * v4),")
+    if lean:
+        put(f"        vec = (V{root}_0 * q, 0.0, 0.0, V{root}_3 * q, 0.0)")
+        put("    v0, v1, v2, v3, v4 = vec")
+        put("    values = {")
+        for i, key in enumerate(keys):
+            put(f"        {key!r}: (V{i}_0 + V{i}_5 * v0, 0.0, 0.0, V{i}_3 + V{i}_5 * v3, 0.0),")
+    else:
+        put(f"        vec = (V{root}_0 * q, V{root}_1 * q, V{root}_2 * q, V{root}_3 * q, "
+            f"V{root}_4 * q)")
+        put("    v0, v1, v2, v3, v4 = vec")
+        put("    values = {")
+        for i, key in enumerate(keys):
+            put(f"        {key!r}: (V{i}_0 + V{i}_5 * v0, V{i}_1 + V{i}_5 * v1, "
+                f"V{i}_2 + V{i}_5 * v2, V{i}_3 + V{i}_5 * v3, V{i}_4 + V{i}_5 * v4),")
     put("        3: vec}")
     put("    pick = {%s}" % ", ".join(
         f"{key!r}: ({', '.join(o for _c, _s, o, _t in layout[i])},)[J{i}]"

@@ -106,6 +106,11 @@ class Solver(PolicyQueries):
                               for k in range(3))
         self._cancels = tuple((i, ab) for i, ab in enumerate(self.abilities)
                               if ab.kind == "cancel")
+        # per phase, the cancels that can answer in it, in index order, as _hit tries them:
+        # (flag bit, amount, the alive-mask bits they need)
+        self._cancels_in = tuple(tuple((1 << i, ab.amount, self.needs[i])
+                                       for i, ab in self._cancels if k in ab.phases)
+                                 for k in range(3))
         self._alive: dict = {}  # ally wounds -> alive mask
         self.n = len(allies)
         self._whos = tuple(range(self.n + 1))  # 0: the Hero, 1..: the Allies
@@ -289,21 +294,26 @@ class Solver(PolicyQueries):
             values = self.node[(h + cd, c, allies, ex)]
             bv = values[3] if nk == 3 else values[(nk, nmask)]
         best = None
-        if self._cancels:
-            flags, exh = ex
-            alive = self._alive.get(allies) or self._alive_mask(allies)  # never 0: the Hero
-            needs = self.needs
-            for i, ab in self._cancels:
-                if flags >> i & 1 and k in ab.phases and alive & needs[i] == needs[i]:
-                    after = (h, c, allies, (flags & ~(1 << i), exh))
-                    left = cd - ab.amount  # the window stays open while wounds are left
-                    if left > 0:
-                        v = self._hit(k, nk, nmask, after, left)
-                    else:  # the same wounds: not the end of the combat
-                        values = self.node[after]
-                        v = values[3] if nk == 3 else values[(nk, nmask)]
-                    if better(v, bv):
-                        best, bv = i, v
+        flags, exh = ex
+        alive = None
+        for bit, amount, need in self._cancels_in[k]:  # the cancels of phase k, in order
+            if not flags & bit:
+                continue
+            if need:
+                if alive is None:
+                    alive = self._alive.get(allies) or self._alive_mask(allies)  # never 0
+                if alive & need != need:
+                    continue
+            after = (h, c, allies, (flags & ~bit, exh))
+            left = cd - amount  # the window stays open while wounds are left
+            if left > 0:
+                v = self._hit(k, nk, nmask, after, left)
+            else:  # the same wounds: not the end of the combat
+                values = self.node[after]
+                v = values[3] if nk == 3 else values[(nk, nmask)]
+            # better(v, bv), inline: more wins, then fewer wounds
+            if v[0] > bv[0] + _EPS or (v[0] >= bv[0] - _EPS and v[3] < bv[3] - _EPS):
+                best, bv = bit.bit_length() - 1, v
         self.hit_choice[key] = best
         self._hit_value[key] = bv
         return bv

@@ -158,7 +158,10 @@ def sweep_source(put, keys, layout, lean: bool = False) -> None:
                 put(f"        w{i}_{j} = {c}_0 + {s} * V{t}_0")
                 put(f"        p{i}_{j} = {s} * V{t}_5")
                 put(f"        d{i}_{j} = {c}_3 + {s} * V{t}_3")
-        _argmax(put, i, terms[i], "J", "        ")
+        if len(row) > 1:
+            _argmax(put, i, terms[i], "J", "        ")
+        else:  # a node with one action chooses it: no comparison to make
+            put(f"        J{i} = 0")
         for j, (w, p, d, x1, x2, x4) in enumerate(terms[i]):  # the chosen action's 6-vector
             head = "if" if j == 0 else "elif"
             put(f"        {head} J{i} == {j}:" if len(row) > 1 else "        if True:")

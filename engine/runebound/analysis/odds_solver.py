@@ -82,7 +82,7 @@ class Solver(PolicyQueries):
         self.hero, self.chal, self.allies = hero, chal, allies
         # lean: what the decisions read only (the bots' solvers): wins, the Hero's final
         # wounds and the choices, bit for bit as a full solve has them; loss, stalemate and
-        # wounds * win are 0.0 in the values of the states solved by the joined kernel
+        # wounds * win are 0.0 in the values (the generated iterations do not work them out)
         self.lean = lean
         self.abilities, self.stamina = tuple(abilities), stamina
         self.all_flags = (1 << len(self.abilities)) - 1
@@ -356,7 +356,7 @@ class Solver(PolicyQueries):
         # self._row is the definition)
         rows = row_kernel(alive, not self.abilities, keys)(self, state)
         # the Newton iteration, in the source generated for this chain's shape (odds_sweep)
-        return kernel(alive, keys, rows)(rows, state[0], self.shortcut)
+        return kernel(alive, keys, rows, self.lean)(rows, state[0], self.shortcut)
 
     # --- whole combat --------------------------------------------------------------------
     def solve(self, hero_wounds: int, exhaustion: int = 0) -> OddsResult:

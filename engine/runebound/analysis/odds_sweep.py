@@ -21,7 +21,7 @@ hence the games, do not change; the work of a state falls by about half
 from __future__ import annotations
 
 _EPS = 1e-12
-_KERNELS: dict = {}  # (alive, lengths of the rows) -> generated function
+_KERNELS: dict = {}  # (alive, lengths of the rows, lean) -> generated function
 
 
 def reference(keys, rows, h, shortcut=True):
@@ -103,17 +103,18 @@ def reference(keys, rows, h, shortcut=True):
     return vec, values, pick, sweeps
 
 
-def kernel(alive: int, keys, rows):
+def kernel(alive: int, keys, rows, lean: bool = False):
     """The generated function ``f(rows, h, shortcut)`` for this shape (see the module
-    docstring); it returns what :func:`reference` returns."""
-    shape = (alive, tuple(map(len, rows)))
+    docstring); it returns what :func:`reference` returns (``lean``: its wins, wounds and
+    choices, the other numbers 0.0, as :func:`sweep_source` says)."""
+    shape = (alive, tuple(map(len, rows)), lean)
     fn = _KERNELS.get(shape)
     if fn is None:
-        fn = _KERNELS[shape] = _compile(keys, rows)
+        fn = _KERNELS[shape] = _compile(keys, rows, lean)
     return fn
 
 
-def kernel_source(keys, rows) -> str:
+def kernel_source(keys, rows, lean: bool = False) -> str:
     """The Python source of the kernel for the shape of ``keys`` and ``rows``."""
     index = {key: i for i, key in enumerate(keys)}
     layout = [[(f"c{i}_{j}", f"s{i}_{j}", f"o{i}_{j}",
@@ -127,7 +128,7 @@ def kernel_source(keys, rows) -> str:
                                            for j in range(len(row))), i))
         for j in range(len(row)):
             put(f"    (c{i}_{j}_0, c{i}_{j}_1, c{i}_{j}_2, c{i}_{j}_3, c{i}_{j}_4) = c{i}_{j}")
-    sweep_source(put, keys, layout)
+    sweep_source(put, keys, layout, lean)
     return "\n".join(out) + "\n"
 
 
@@ -218,9 +219,9 @@ def sweep_source(put, keys, layout, lean: bool = False) -> None:
     put("    return vec, values, pick, sweeps")
 
 
-def _compile(keys, rows):
+def _compile(keys, rows, lean: bool = False):
     scope: dict = {}
-    exec(compile(kernel_source(keys, rows), "<odds_sweep kernel>", "exec"), scope)  # noqa: S102
+    exec(compile(kernel_source(keys, rows, lean), "<odds_sweep kernel>", "exec"), scope)  # noqa: S102
     return scope["solve"]
 
 

@@ -19,13 +19,16 @@ from _games import content, play
 
 
 def forget_shared() -> None:
-    """Forget the solvers earlier games left in this process (odds_exact's shared table), so a
-    game asked for ``cold`` is timed from the start a first game has. Older checkouts have no
-    such table: nothing to forget."""
+    """Forget what earlier games left in this process (the bots' win probabilities and
+    odds_exact's shared solvers: bot_odds.forget), so a game asked for ``cold`` is timed from
+    the start a first game has. Older checkouts have less or nothing to forget."""
     try:
-        from runeforge.engine.runebound.analysis.odds_exact import forget_shared as forget
+        from runeforge.engine.runebound.analysis.bot_odds import forget
     except ImportError:
-        return
+        try:
+            from runeforge.engine.runebound.analysis.odds_exact import forget_shared as forget
+        except ImportError:
+            return
     forget()
 
 

@@ -398,21 +398,29 @@ def simulation(games: int = 16) -> None:
     busiest worker's (or half of all CPU spent, the parent's included, when that is more):
     the speed-up two idle cores give, unless the two workers slow each other down through
     the shared memory, or the machine's other work does (a worker that is preempted often
-    refills its caches each time). The load average is printed beside, and what the CPU
-    figure is made of below it."""
+    refills its caches each time). Both runs start with the bots' solvers and odds cold
+    (bot_odds.forget), as in a fresh process. The load average is printed beside, and what
+    the CPU figure is made of below it."""
     from runeforge import pipeline
     from runeforge.backends.bundle import build_bundle
     from runeforge.engine.common import sweep
     from runeforge.engine.runebound.analysis import simulate as sim
+    from runeforge.engine.runebound.analysis.bot_odds import forget
 
     print()
     result = pipeline.check(())
     bundle = build_bundle(result.content, result.compiled)
     specs = sim.specs(games, seed=1, players=(4,))
+    # Each run starts from what a fresh process has: the 2 workers fork from this process,
+    # and would otherwise inherit the solvers and win probabilities the 1-worker run left
+    # here (measured: they then spent 0.78 of the CPU one worker spent on the same games,
+    # which flattered the figure by a third)
+    forget()
     c = time.process_time()
     t = time.perf_counter()
     one = sim.run_local(bundle, specs, workers=1)
     wall1, cpu1 = time.perf_counter() - t, time.process_time() - c
+    forget()
     c = time.process_time()
     t = time.perf_counter()
     two = sweep.run_local(_timed_one, bundle, specs, workers=2)

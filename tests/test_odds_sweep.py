@@ -3,8 +3,9 @@ for bit, over random combats with 0-2 Allies and once-per-combat strikes and can
 Newton iteration (odds_sweep.kernel against odds_sweep.reference: the same start values, node
 values, choices and number of sweeps, with and without the shortcut) and a state's rows
 (odds_rows.row_kernel against Solver._row, node by node), and the two joined in one function
-(odds_fused.fused_kernel, solvers without strikes) against the same. The games' logs rest on
-it (the bots play the solver's choices)."""
+(odds_fused.fused_kernel, solvers without strikes) against the same; and a lean solver (the
+bots': wins and wounds only) against a full one. The games' logs rest on it (the bots play
+the solver's choices)."""
 
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ def side(rng, name, attribute, life):
             "life": rng.randint(*life)}
 
 
-def solved(trial: int):
+def solved(trial: int, lean: bool = False):
     rng = random.Random(9000 + trial)
     allies = tuple(side(rng, f"a{i}", (0, 5), (1, 3)) for i in range(trial % 3))
     abilities = [(), (STRIKE,), (CANCEL,), (STRIKE, CANCEL)][trial % 4]
@@ -36,7 +37,7 @@ def solved(trial: int):
         abilities += (OWL,)
     solver = exact_solver(side(rng, "", (0, 6), (3, 6)), side(rng, "", (8, 16), (2, 5)),
                           allies, abilities=abilities, stamina=rng.randint(0, 4),
-                          ally_ids=tuple(f"a{i}" for i in range(len(allies))))
+                          ally_ids=tuple(f"a{i}" for i in range(len(allies))), lean=lean)
     solver.start_value((0, 0, (0,) * len(allies), (solver.all_flags, 0)))
     return solver
 
@@ -91,8 +92,40 @@ def test_a_joined_kernel_is_generated_once_an_alive_mask_and_kind():
     for trial in (0, 2, 4, 6):  # no strike: the joined function solves them
         solved(trial)
     kinds = dict(odds_fused._KERNELS)
-    assert kinds and all(isinstance(alive, int) and isinstance(plain, bool)
-                         for alive, plain in kinds)
+    assert kinds and all(isinstance(alive, int) and isinstance(plain, bool) and lean is False
+                         for alive, plain, lean in kinds)
     for trial in (0, 2, 4, 6):
         solved(trial)
     assert odds_fused._KERNELS == kinds  # the same functions, none new
+
+
+def lean_part(vector):
+    """What a lean solver keeps of a 5-vector: wins and the Hero's final wounds."""
+    return vector[0], vector[3]
+
+
+@pytest.mark.parametrize("trial", range(24))
+def test_a_lean_solver_keeps_the_full_solvers_wins_wounds_and_choices_bit_for_bit(trial):
+    """The bots' solvers are lean (Solver.lean): the joined kernel works out wins and the
+    Hero's final wounds only. Every state the full solve filed is filed by the lean one, with
+    the same wins, wounds, choices and cancels, bit for bit (their choices read nothing
+    else); the rest of a lean vector is 0.0 (with a strike, the rows' path solves, its
+    generated iteration lean too)."""
+    full, lean = solved(trial), solved(trial, lean=True)
+    assert lean.start.keys() == full.start.keys()
+    for state, vector in full.start.items():
+        assert bits(lean_part(lean.start[state])) == bits(lean_part(vector))
+        assert lean.node[state].keys() == full.node[state].keys()
+        for key, values in full.node[state].items():
+            got = lean.node[state][key]
+            assert bits(lean_part(got)) == bits(lean_part(values))
+            assert got[1] == got[2] == got[4] == 0.0 or (got[2] == 1.0 and key == 3)
+    assert lean.choice == full.choice
+    assert lean.hit_choice == full.hit_choice
+    assert lean.sweeps == full.sweeps
+
+
+def test_a_lean_solver_refuses_to_report_a_combat():
+    """solve() reports loss and stalemate, which a lean solver does not work out."""
+    with pytest.raises(ValueError, match="lean"):
+        solved(0, lean=True).solve(0)

@@ -202,3 +202,16 @@ def test_forget_shared_starts_the_next_solve_cold():
     assert shared_solver(HERO, CHAL) is first
     odds_exact.forget_shared()
     assert shared_solver(HERO, CHAL) is not first
+
+
+def test_bot_odds_forget_drops_the_win_probabilities_and_the_solvers():
+    """bench_odds' simulate runs and bench_game's cold games start from bot_odds.forget: no
+    win probability an earlier game kept (exact_win would answer from it without asking a
+    solver) and no shared solver."""
+    from runeforge.engine.runebound.analysis import bot_odds
+
+    first = shared_solver(HERO, CHAL)
+    bot_odds._CACHE[("a key",)] = 0.5
+    bot_odds.forget()
+    assert not bot_odds._CACHE
+    assert shared_solver(HERO, CHAL) is not first

@@ -390,12 +390,14 @@ def _plan(model: BeforeModel, decisions: dict) -> list[dict]:
 
 def exact_combat_odds(hero: dict, chal: dict, allies=(), model: BeforeModel | None = None,
                       rules: Rules = Rules(), skills=(), start=(0, 0, 0),
-                      skip: int = 0, ally_ids=None) -> BeforeSolution:
+                      skip: int = 0, ally_ids=None, lean: bool = False) -> BeforeSolution:
     """Exact odds of the whole combat: :func:`solve_before` over the round loop of
     :func:`~.odds_exact.shared_solver` (one solve per set of lasting modifiers). ``hero`` and
     ``chal`` as for :func:`solve_before`; ``allies``: stat dicts as :func:`~.odds_exact.exact_odds`
     takes them (life with the margin); ``ally_ids``: their card ids (an Ally's
-    once-per-combat ability is there while it lives)."""
+    once-per-combat ability is there while it lives); ``lean``: the round loop's solvers
+    keep the decisions' numbers only (the bots': wins and wounds, on which every choice
+    rests; the solution's loss and stalemate are then not worked out)."""
     model = model or BeforeModel()
     solvers: dict = {}
     rounds = tuple(model.rounds)
@@ -406,7 +408,7 @@ def exact_combat_odds(hero: dict, chal: dict, allies=(), model: BeforeModel | No
             solver = solvers[mods] = shared_solver(
                 round_card(hero, mods), round_card(chal, ()), allies,
                 {f"{p}_roll": _get(hero, f"{p}_roll", mods) for p in PHASES},
-                rounds, _get(hero, "stamina", mods), ally_ids)
+                rounds, _get(hero, "stamina", mods), ally_ids, lean)
         flags = sum(1 << i for i, a in enumerate(rounds) if a.ref not in spent)
         return solver.value(h, c, flags, e)
 

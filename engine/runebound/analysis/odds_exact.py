@@ -68,12 +68,14 @@ def _side(card: dict, what: str, modifiers: dict | None = None) -> Side:
 
 
 def exact_solver(hero: dict, challenge: dict, allies=(), modifiers: dict | None = None,
-                 abilities=(), stamina: int = 0, ally_ids=None):
+                 abilities=(), stamina: int = 0, ally_ids=None, lean: bool = False):
     """The round loop's solver for these stats (as :func:`exact_odds` takes them), to be asked
     ``value(hero_wounds, challenge_wounds)`` for any start (the caller gives the recursion
-    room: about 3 frames per wound of life); raises ValueError on bad input."""
+    room: about 3 frames per wound of life); ``lean``: the decisions' numbers only
+    (:attr:`.odds_solver.Solver.lean`); raises ValueError on bad input."""
     return Solver(_side(hero, "hero", modifiers), _side(challenge, "challenge"),
-                  tuple(_side(a, "ally") for a in allies), tuple(abilities), stamina, ally_ids)
+                  tuple(_side(a, "ally") for a in allies), tuple(abilities), stamina, ally_ids,
+                  lean)
 
 
 # solvers shared by every caller of the process (the bots of all games): see shared_solver
@@ -83,13 +85,15 @@ _SHARED_STATES = 20_000  # round-start states solved in them (~3 kB each with th
 
 
 def shared_solver(hero: dict, challenge: dict, allies=(), modifiers: dict | None = None,
-                  abilities=(), stamina: int = 0, ally_ids=None):
+                  abilities=(), stamina: int = 0, ally_ids=None, lean: bool = False):
     """:func:`exact_solver`, one solver per process for each set of inputs. A solver's
     values, decisions and cancels are a function of what it is built from (the three
     :class:`~.odds_solver.Side` s, the abilities, the Stamina and the Allies' ids: the key,
     all of it) and of the state asked, never of which states were asked before, so a
     combat's Before Combat solve, its rounds and every later game on the same numbers share
-    the states one of them solved (issue 38). ``RUNEFORGE_NO_GAME_CACHES=1`` gives a new
+    the states one of them solved (issue 38). ``lean``: a solver of the decisions' numbers
+    only (:attr:`.odds_solver.Solver.lean`; the bots' solvers), filed apart from the full
+    ones. ``RUNEFORGE_NO_GAME_CACHES=1`` gives a new
     solver every time (the logs must not change: bench_game.py and
     tests/test_game_caches.py compare)."""
     from ..game.game import no_game_caches
@@ -103,11 +107,11 @@ def shared_solver(hero: dict, challenge: dict, allies=(), modifiers: dict | None
     if not any(ab.holder for ab in abilities):
         ids = None  # they name the holders of Allies' abilities only
     if no_game_caches():
-        return Solver(h, c, al, abilities, stamina, ids)
-    key = (h, c, al, abilities, stamina, ids)
+        return Solver(h, c, al, abilities, stamina, ids, lean)
+    key = (h, c, al, abilities, stamina, ids, lean)
     solver = _SHARED.pop(key, None)
     if solver is None:
-        solver = Solver(h, c, al, abilities, stamina, ids)
+        solver = Solver(h, c, al, abilities, stamina, ids, lean)
         # a bound on the memory (the values never depend on it): the solvers used longest
         # ago leave first
         states = sum(len(s.start) for s in _SHARED.values())

@@ -16,25 +16,26 @@ from __future__ import annotations
 from .odds_rows import rows_code
 from .odds_sweep import _EPS, sweep_source
 
-_KERNELS: dict = {}  # (alive, plain) -> generated function
+_KERNELS: dict = {}  # (alive, plain, lean) -> generated function
 
 
-def fused_kernel(alive: int, plain: bool, keys):
+def fused_kernel(alive: int, plain: bool, keys, lean: bool = False):
     """The generated ``f(solver, state, shortcut) -> (start 5-vector, values, choices,
     sweeps)`` for a solver without strikes (``plain``: without any ability); ``keys``: the
-    solver's chain nodes for ``alive``."""
-    fn = _KERNELS.get((alive, plain))
+    solver's chain nodes for ``alive``; ``lean``: the vectors carry wins and the Hero's final
+    wounds only (:attr:`.odds_solver.Solver.lean`)."""
+    fn = _KERNELS.get((alive, plain, lean))
     if fn is None:
         scope: dict = {}
-        exec(compile(fused_source(alive, plain, keys), "<odds_fused kernel>", "exec"),  # noqa: S102
-             scope)
-        fn = _KERNELS[(alive, plain)] = scope["solve"]
+        exec(compile(fused_source(alive, plain, keys, lean), "<odds_fused kernel>",  # noqa: S102
+                     "exec"), scope)
+        fn = _KERNELS[(alive, plain, lean)] = scope["solve"]
     return fn
 
 
-def fused_source(alive: int, plain: bool, keys) -> str:
+def fused_source(alive: int, plain: bool, keys, lean: bool = False) -> str:
     out = ["def solve(S, state, shortcut, eps=%r):" % _EPS]
     put = out.append
-    layout = rows_code(put, alive, plain, keys, fused=True)
-    sweep_source(put, keys, layout)
+    layout = rows_code(put, alive, plain, keys, fused=True, lean=lean)
+    sweep_source(put, keys, layout, lean)
     return "\n".join(out) + "\n"

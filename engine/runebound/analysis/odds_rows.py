@@ -42,11 +42,14 @@ def rows_source(alive: int, plain: bool, keys) -> str:
     return "\n".join(out) + "\n"
 
 
-def rows_code(put, alive: int, plain: bool, keys, fused: bool = False):
+def rows_code(put, alive: int, plain: bool, keys, fused: bool = False, lean: bool = False):
     """The body of :func:`rows_source`. ``fused`` (a solver without strikes): no rows are
     built or returned; each action's constant 5-vector is left in the locals ``<name>_0`` ..
     ``<name>_4``, and the result is the layout :func:`.odds_sweep.sweep_source` reads
-    (per node, per action: that name, p_unchanged, the action, the next node's index)."""
+    (per node, per action: that name, p_unchanged, the action, the next node's index).
+    ``lean`` (fused only): the numbers the decisions read alone, ``<name>_0`` (wins) and
+    ``<name>_3`` (the Hero's final wounds); loss, stalemate and wounds * win are not worked
+    out (:attr:`.odds_solver.Solver.lean`)."""
     whos = [w for w in range(alive.bit_length()) if alive >> w & 1]
     index = {key: i for i, key in enumerate(keys)}
     layout = []
@@ -119,7 +122,7 @@ def rows_code(put, alive: int, plain: bool, keys, fused: bool = False):
                 na = "3" if last else f"({nk}, {(mask | 1 << w)} & AM{w}_{k})"
                 put(f"    y = None if YV{w}_{k} is None else YV{w}_{k}[{na}]")
             if fused:
-                _const(put, f"ps{w}_{k}", f"pf{w}_{k}", name)
+                _const(put, f"ps{w}_{k}", f"pf{w}_{k}", name, lean)
                 entries.append((name, f"st{w}_{k}", repr(w), None if last else index[(nk, nm)]))
             else:
                 _const(put, f"ps{w}_{k}", f"pf{w}_{k}")
@@ -135,7 +138,7 @@ def rows_code(put, alive: int, plain: bool, keys, fused: bool = False):
             at = "3" if last else repr((nk, mask))
             put(f"    if cd{k} == 0:")
             if fused:
-                put(f"        {name}_0 = {name}_1 = {name}_2 = {name}_3 = {name}_4 = 0.0; "
+                put(f"        {' = '.join(f'{name}_{c}' for c in _comps(lean))} = 0.0; "
                     f"{name}_s = 1.0")
             else:
                 put(f"        {name} = ({DEFEND}, ZERO, 1.0, {nxt!r})")
@@ -151,10 +154,10 @@ def rows_code(put, alive: int, plain: bool, keys, fused: bool = False):
             if fused:
                 put(f"        {name}_s = {ps}")
                 put("        if y is None:")
-                put(f"            {name}_0 = {name}_1 = {name}_2 = {name}_3 = {name}_4 = 0.0")
+                put(f"            {' = '.join(f'{name}_{c}' for c in _comps(lean))} = 0.0")
                 put("        else:")
-                put(f"            {name}_0 = {pf} * y[0]; {name}_1 = {pf} * y[1]; "
-                    f"{name}_2 = {pf} * y[2]; {name}_3 = {pf} * y[3]; {name}_4 = {pf} * y[4]")
+                put("            " + "; ".join(f"{name}_{c} = {pf} * y[{c}]"
+                                               for c in _comps(lean)))
                 entries.append((name, f"{name}_s", repr(DEFEND),
                                 None if last else index[nxt]))
             else:
@@ -187,22 +190,28 @@ def _hit(put, k: int, nk: int, mask: int, at: str, pad: str) -> None:
     put(f"{pad}    HV[key] = y")
 
 
-def _const(put, ps: str, pf: str, name: str | None = None) -> None:
+def _comps(lean: bool) -> tuple:
+    """The components of a 5-vector the generated code works out: all, or (lean) the two
+    the decisions read, wins and the Hero's final wounds."""
+    return (0, 3) if lean else (0, 1, 2, 3, 4)
+
+
+def _const(put, ps: str, pf: str, name: str | None = None, lean: bool = False) -> None:
     """``cst``, the constant 5-vector of an action: ps * x + pf * y, None being an outcome
     that changes nothing (``Solver._row``'s arithmetic, branch for branch); with ``name``,
-    its five numbers in ``<name>_0`` .. ``<name>_4`` instead."""
+    its numbers in ``<name>_0`` .. ``<name>_4`` instead (``lean``: ``_0`` and ``_3`` only)."""
     if name is not None:
-        n = [f"{name}_{i}" for i in range(5)]
+        comps = _comps(lean)
         put("    if x is None:")
         put("        if y is None:")
-        put(f"            {' = '.join(n)} = 0.0")
+        put(f"            {' = '.join(f'{name}_{i}' for i in comps)} = 0.0")
         put("        else:")
-        put("            " + "; ".join(f"{n[i]} = {pf} * y[{i}]" for i in range(5)))
+        put("            " + "; ".join(f"{name}_{i} = {pf} * y[{i}]" for i in comps))
         put("    elif y is None:")
-        put("        " + "; ".join(f"{n[i]} = {ps} * x[{i}]" for i in range(5)))
+        put("        " + "; ".join(f"{name}_{i} = {ps} * x[{i}]" for i in comps))
         put("    else:")
-        put("        " + "; ".join(f"{n[i]} = {ps} * x[{i}] + {pf} * y[{i}]"
-                                   for i in range(5)))
+        put("        " + "; ".join(f"{name}_{i} = {ps} * x[{i}] + {pf} * y[{i}]"
+                                   for i in comps))
         return
     put("    if x is None:")
     put(f"        cst = ZERO if y is None else ({pf} * y[0], {pf} * y[1], {pf} * y[2], "

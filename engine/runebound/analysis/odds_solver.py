@@ -78,8 +78,12 @@ class Solver(PolicyQueries):
 
     def __init__(self, hero: Side, chal: Side, allies: tuple[Side, ...],
                  abilities: tuple[RoundAbility, ...] = (), stamina: int = 0,
-                 ally_ids: tuple[str, ...] | None = None):
+                 ally_ids: tuple[str, ...] | None = None, lean: bool = False):
         self.hero, self.chal, self.allies = hero, chal, allies
+        # lean: what the decisions read only (the bots' solvers): wins, the Hero's final
+        # wounds and the choices, bit for bit as a full solve has them; loss, stalemate and
+        # wounds * win are 0.0 in the values (the generated iterations do not work them out)
+        self.lean = lean
         self.abilities, self.stamina = tuple(abilities), stamina
         self.all_flags = (1 << len(self.abilities)) - 1
         # the alive-mask bit an ability needs (its Ally's); 0: the Hero's, or an Ally that
@@ -102,6 +106,11 @@ class Solver(PolicyQueries):
                               for k in range(3))
         self._cancels = tuple((i, ab) for i, ab in enumerate(self.abilities)
                               if ab.kind == "cancel")
+        # per phase, the cancels that can answer in it, in index order, as _hit tries them:
+        # (flag bit, amount, the alive-mask bits they need)
+        self._cancels_in = tuple(tuple((1 << i, ab.amount, self.needs[i])
+                                       for i, ab in self._cancels if k in ab.phases)
+                                 for k in range(3))
         self._alive: dict = {}  # ally wounds -> alive mask
         self.n = len(allies)
         self._whos = tuple(range(self.n + 1))  # 0: the Hero, 1..: the Allies
@@ -285,21 +294,26 @@ class Solver(PolicyQueries):
             values = self.node[(h + cd, c, allies, ex)]
             bv = values[3] if nk == 3 else values[(nk, nmask)]
         best = None
-        if self._cancels:
-            flags, exh = ex
-            alive = self._alive.get(allies) or self._alive_mask(allies)  # never 0: the Hero
-            needs = self.needs
-            for i, ab in self._cancels:
-                if flags >> i & 1 and k in ab.phases and alive & needs[i] == needs[i]:
-                    after = (h, c, allies, (flags & ~(1 << i), exh))
-                    left = cd - ab.amount  # the window stays open while wounds are left
-                    if left > 0:
-                        v = self._hit(k, nk, nmask, after, left)
-                    else:  # the same wounds: not the end of the combat
-                        values = self.node[after]
-                        v = values[3] if nk == 3 else values[(nk, nmask)]
-                    if better(v, bv):
-                        best, bv = i, v
+        flags, exh = ex
+        alive = None
+        for bit, amount, need in self._cancels_in[k]:  # the cancels of phase k, in order
+            if not flags & bit:
+                continue
+            if need:
+                if alive is None:
+                    alive = self._alive.get(allies) or self._alive_mask(allies)  # never 0
+                if alive & need != need:
+                    continue
+            after = (h, c, allies, (flags & ~bit, exh))
+            left = cd - amount  # the window stays open while wounds are left
+            if left > 0:
+                v = self._hit(k, nk, nmask, after, left)
+            else:  # the same wounds: not the end of the combat
+                values = self.node[after]
+                v = values[3] if nk == 3 else values[(nk, nmask)]
+            # better(v, bv), inline: more wins, then fewer wounds
+            if v[0] > bv[0] + _EPS or (v[0] >= bv[0] - _EPS and v[3] < bv[3] - _EPS):
+                best, bv = bit.bit_length() - 1, v
         self.hit_choice[key] = best
         self._hit_value[key] = bv
         return bv
@@ -325,7 +339,8 @@ class Solver(PolicyQueries):
             alive = self._alive_mask(state[2])
             keys = self._chain_keys(alive)
             if not self._any_strike:  # rows and iteration in one generated function
-                fn = self._fused[state[2]] = fused_kernel(alive, not self.abilities, keys)
+                fn = self._fused[state[2]] = fused_kernel(alive, not self.abilities, keys,
+                                                          self.lean)
         if fn is not None:
             vec, values, pick, sweeps = fn(self, state, self.shortcut)
         else:
@@ -341,10 +356,13 @@ class Solver(PolicyQueries):
         # self._row is the definition)
         rows = row_kernel(alive, not self.abilities, keys)(self, state)
         # the Newton iteration, in the source generated for this chain's shape (odds_sweep)
-        return kernel(alive, keys, rows)(rows, state[0], self.shortcut)
+        return kernel(alive, keys, rows, self.lean)(rows, state[0], self.shortcut)
 
     # --- whole combat --------------------------------------------------------------------
     def solve(self, hero_wounds: int, exhaustion: int = 0) -> OddsResult:
+        if self.lean:
+            raise ValueError("a lean solver keeps the numbers of the decisions only; its "
+                             "loss and stalemate are not worked out")
         s0 = (hero_wounds, 0, (0,) * self.n, (self.all_flags, exhaustion))
         win, loss, stal, wounds, wwin = self.start_value(s0)
         return OddsResult(

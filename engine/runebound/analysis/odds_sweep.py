@@ -21,7 +21,7 @@ hence the games, do not change; the work of a state falls by about half
 from __future__ import annotations
 
 _EPS = 1e-12
-_KERNELS: dict = {}  # (alive, lengths of the rows) -> generated function
+_KERNELS: dict = {}  # (alive, lengths of the rows, lean) -> generated function
 
 
 def reference(keys, rows, h, shortcut=True):
@@ -103,17 +103,18 @@ def reference(keys, rows, h, shortcut=True):
     return vec, values, pick, sweeps
 
 
-def kernel(alive: int, keys, rows):
+def kernel(alive: int, keys, rows, lean: bool = False):
     """The generated function ``f(rows, h, shortcut)`` for this shape (see the module
-    docstring); it returns what :func:`reference` returns."""
-    shape = (alive, tuple(map(len, rows)))
+    docstring); it returns what :func:`reference` returns (``lean``: its wins, wounds and
+    choices, the other numbers 0.0, as :func:`sweep_source` says)."""
+    shape = (alive, tuple(map(len, rows)), lean)
     fn = _KERNELS.get(shape)
     if fn is None:
-        fn = _KERNELS[shape] = _compile(keys, rows)
+        fn = _KERNELS[shape] = _compile(keys, rows, lean)
     return fn
 
 
-def kernel_source(keys, rows) -> str:
+def kernel_source(keys, rows, lean: bool = False) -> str:
     """The Python source of the kernel for the shape of ``keys`` and ``rows``."""
     index = {key: i for i, key in enumerate(keys)}
     layout = [[(f"c{i}_{j}", f"s{i}_{j}", f"o{i}_{j}",
@@ -127,17 +128,20 @@ def kernel_source(keys, rows) -> str:
                                            for j in range(len(row))), i))
         for j in range(len(row)):
             put(f"    (c{i}_{j}_0, c{i}_{j}_1, c{i}_{j}_2, c{i}_{j}_3, c{i}_{j}_4) = c{i}_{j}")
-    sweep_source(put, keys, layout)
+    sweep_source(put, keys, layout, lean)
     return "\n".join(out) + "\n"
 
 
-def sweep_source(put, keys, layout) -> None:
+def sweep_source(put, keys, layout, lean: bool = False) -> None:
     """The iteration and its result (``return vec, values, pick, sweeps``), for a function
     whose locals hold every action of every node: ``layout[i][j]`` is ``(constant, stay,
     action, next)`` of action ``j`` of node ``i``: the name whose ``_0``..``_4`` are the
     constant 5-vector, the expression of p_unchanged, the expression of the action's code,
     the index of the next node (None: none). ``h`` and ``shortcut`` are locals, and ``eps``
-    is ``_EPS``."""
+    is ``_EPS``. ``lean``: the constants have ``_0`` and ``_3`` only, and the values carry
+    wins and the Hero's final wounds alone (loss, stalemate and wounds * win are 0.0; the
+    choices, made from those two and p_unchanged, are the same, and so are those numbers,
+    bit for bit: no operation on them reads the others)."""
     root = keys.index((0, 0))
     put("    v = 0.0")
     put("    n = sweeps = 0")
@@ -155,12 +159,18 @@ def sweep_source(put, keys, layout) -> None:
                 put(f"        w{i}_{j} = {c}_0 + {s} * V{t}_0")
                 put(f"        p{i}_{j} = {s} * V{t}_5")
                 put(f"        d{i}_{j} = {c}_3 + {s} * V{t}_3")
-        _argmax(put, i, terms[i], "J", "        ")
+        if len(row) > 1:
+            _argmax(put, i, terms[i], "J", "        ")
+        else:  # a node with one action chooses it: no comparison to make
+            put(f"        J{i} = 0")
         for j, (w, p, d, x1, x2, x4) in enumerate(terms[i]):  # the chosen action's 6-vector
             head = "if" if j == 0 else "elif"
             put(f"        {head} J{i} == {j}:" if len(row) > 1 else "        if True:")
-            put(f"            V{i}_0 = {w}; V{i}_1 = {x1}; V{i}_2 = {x2}; V{i}_3 = {d}; "
-                f"V{i}_4 = {x4}; V{i}_5 = {p}")
+            if lean:
+                put(f"            V{i}_0 = {w}; V{i}_3 = {d}; V{i}_5 = {p}")
+            else:
+                put(f"            V{i}_0 = {w}; V{i}_1 = {x1}; V{i}_2 = {x2}; V{i}_3 = {d}; "
+                    f"V{i}_4 = {x4}; V{i}_5 = {p}")
     put("        sweeps += 1")
     put("        if n == 200:")
     put("            break")
@@ -188,13 +198,20 @@ def sweep_source(put, keys, layout) -> None:
     put("        vec = (0.0, 0.0, 1.0, h, 0.0)")
     put("    else:")
     put("        q = 1.0 / (1.0 - p)")
-    put(f"        vec = (V{root}_0 * q, V{root}_1 * q, V{root}_2 * q, V{root}_3 * q, "
-        f"V{root}_4 * q)")
-    put("    v0, v1, v2, v3, v4 = vec")
-    put("    values = {")
-    for i, key in enumerate(keys):
-        put(f"        {key!r}: (V{i}_0 + V{i}_5 * v0, V{i}_1 + V{i}_5 * v1, "
-            f"V{i}_2 + V{i}_5 * v2, V{i}_3 + V{i}_5 * v3, V{i}_4 + V{i}_5 * v4),")
+    if lean:
+        put(f"        vec = (V{root}_0 * q, 0.0, 0.0, V{root}_3 * q, 0.0)")
+        put("    v0, v1, v2, v3, v4 = vec")
+        put("    values = {")
+        for i, key in enumerate(keys):
+            put(f"        {key!r}: (V{i}_0 + V{i}_5 * v0, 0.0, 0.0, V{i}_3 + V{i}_5 * v3, 0.0),")
+    else:
+        put(f"        vec = (V{root}_0 * q, V{root}_1 * q, V{root}_2 * q, V{root}_3 * q, "
+            f"V{root}_4 * q)")
+        put("    v0, v1, v2, v3, v4 = vec")
+        put("    values = {")
+        for i, key in enumerate(keys):
+            put(f"        {key!r}: (V{i}_0 + V{i}_5 * v0, V{i}_1 + V{i}_5 * v1, "
+                f"V{i}_2 + V{i}_5 * v2, V{i}_3 + V{i}_5 * v3, V{i}_4 + V{i}_5 * v4),")
     put("        3: vec}")
     put("    pick = {%s}" % ", ".join(
         f"{key!r}: ({', '.join(o for _c, _s, o, _t in layout[i])},)[J{i}]"
@@ -202,9 +219,9 @@ def sweep_source(put, keys, layout) -> None:
     put("    return vec, values, pick, sweeps")
 
 
-def _compile(keys, rows):
+def _compile(keys, rows, lean: bool = False):
     scope: dict = {}
-    exec(compile(kernel_source(keys, rows), "<odds_sweep kernel>", "exec"), scope)  # noqa: S102
+    exec(compile(kernel_source(keys, rows, lean), "<odds_sweep kernel>", "exec"), scope)  # noqa: S102
     return scope["solve"]
 
 

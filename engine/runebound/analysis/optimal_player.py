@@ -264,7 +264,7 @@ class OptimalPlayer(HeuristicBot):
         res = self.cache.get(key)
         if res is None:
             solver = shared_solver(h, c, ally_dicts, abilities=rounds, stamina=stamina,
-                                   ally_ids=ids)
+                                   ally_ids=ids, lean=True)
             res = self.cache[key] = OddsResult(0.0, 0.0, 0.0, 0.0, 0.0, _solver=solver)
         bucket = f"@combat:{engine.state.combat_no}"
         flags = sum(1 << i for i, a in enumerate(rounds) if not _spent(hero, a, bucket))
@@ -350,7 +350,8 @@ class OptimalPlayer(HeuristicBot):
         if solution is None:
             try:
                 solution = exact_combat_odds(h, c, ally_dicts, model, rules, skills,
-                                             start, skip, tuple(a.id for a in allies))
+                                             start, skip, tuple(a.id for a in allies),
+                                             lean=True)
             except ValueError:
                 return None
             self.before_cache[ckey] = solution

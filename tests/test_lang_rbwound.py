@@ -57,6 +57,38 @@ def test_the_canonical_form_round_trips_and_renders_in_five_locales(text):
         seen.add(out)
 
 
+@pytest.mark.parametrize("text, printed", [
+    ("Melee: You may exhaust this card to deal 1 additional wound to your enemy.",
+     "Melee: Activate to inflict 1 additional wound on your enemy."),
+    ("Ranged: Take 1 exhaustion to inflict 2 additional wounds.",
+     "Ranged: Take 1 exhaustion to inflict 2 additional wounds on your enemy."),
+])
+def test_a_priced_additional_wound_of_a_phase_is_that_phases_rule(text, printed):
+    """The wounds go on top of the Hero's attacks of the tagged phase until it ends (RF425 no
+    longer refuses it: the phase's attack is the one they are added to)."""
+    ability = parse_ability(text)
+    assert print_ability(ability) == printed and parse_ability(printed) == ability
+    ir = lower(ability)
+    validate_ability(ir)
+    phase, value = ability.tag, ability.sentences[0].amount.values[0]
+    assert ir["source"] == printed and ir["effects"] == [
+        {"op": "for_duration", "until": "end_of_phase",
+         "effects": [{"op": "extra_wounds", "phase": phase, "value": value}]}]
+    assert not [f for f in check_ability(ability, CardContext("item", "activated"))
+                if f.severity == "error"]
+    for locale in LOCALES:
+        out = render_ability(ability, locale)
+        assert out and "{" not in out, (locale, out)
+
+
+def test_additional_wounds_with_no_phase_or_on_the_hero_are_still_refused():
+    for text in ("Activate to deal 1 additional wound to your enemy.",
+                 "Melee: Activate to inflict 1 additional wound on your Hero."):
+        codes = [f.code for f in check_ability(parse_ability(text), CardContext("item",
+                                                                                 "activated"))]
+        assert "RF425" in codes, text
+
+
 def test_a_cancel_on_you_or_this_phase_is_the_cores_cancel():
     want = lower(parse_ability("Any Phase: Take 1 exhaustion to cancel 1 wound being "
                                "inflicted on your Hero."))
@@ -100,7 +132,7 @@ def test_the_scenarios_pass_in_the_engine(cli):
     res = cli("test", "--format", "json", CONTENT)
     data = json.loads(res.stdout)
     mine = [s for s in data["scenarios"] if "lang_rbwound" in s["path"]]
-    assert len(mine) == 3
+    assert len(mine) == 5
     assert all(s["passed"] for s in mine), [s for s in mine if not s["passed"]]
 
 

@@ -4,6 +4,7 @@ combat"), codes RF425-RF429. Called by :func:`runeforge.games.runebound.checks.c
 from __future__ import annotations
 
 from runeforge.dsl.runebound import nodes as n
+from runeforge.games.runebound.lower.rbwound import priced_phase_wounds  # branch rbwound
 
 
 def check_combat(a: n.Ability, nodes, ctx, finding):
@@ -19,6 +20,8 @@ def check_combat(a: n.Ability, nodes, ctx, finding):
 def _additional_wounds(a: n.Ability, finding):
     """RF425: "inflict N additional wounds" adds to an attack that succeeded: it belongs in
     "If you succeed," after an attack of the same ability, and on the enemy it hit."""
+    if priced_phase_wounds(a) is not None:  # branch rbwound: that phase's attacks (lowered so)
+        return
     attacked = False
     # branch rbseven: a trigger on a successful attack is that attack's success (its wounds
     # are dealt after the trigger's effects)

@@ -383,3 +383,4 @@ _lower_rbsubj.register(effect)
 from . import rbwound as _lower_rbwound  # noqa: E402
 
 _lower_rbwound.register(effect)
+lower = _lower_rbwound.lowered(lower)  # a priced additional wound of a phase: its rule

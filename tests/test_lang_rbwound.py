@@ -89,6 +89,19 @@ def test_additional_wounds_with_no_phase_or_on_the_hero_are_still_refused():
         assert "RF425" in codes, text
 
 
+def test_a_challenges_own_additional_wound_is_its_phase_damage():
+    """"Melee: Inflict 1 additional wound on your Hero." on a challenge lowers as "Melee: This
+    challenge receives +1 melee damage." (the scenario shows the Hero taking 2 of a damage 1);
+    on an Item it names no attack and stays RF425."""
+    text = "Melee: Inflict 1 additional wound on your Hero."
+    ability = parse_ability(text)
+    want = lower(parse_ability("Melee: This challenge receives +1 melee damage."))
+    assert lower(ability)["effects"] == want["effects"] and lower(ability)["source"] == text
+    assert not [f for f in check_ability(ability, CardContext("challenge", None))
+                if f.severity == "error"]
+    assert "RF425" in [f.code for f in check_ability(ability, CardContext("item", "constant"))]
+
+
 def test_a_cancel_on_you_or_this_phase_is_the_cores_cancel():
     want = lower(parse_ability("Any Phase: Take 1 exhaustion to cancel 1 wound being "
                                "inflicted on your Hero."))
@@ -132,7 +145,7 @@ def test_the_scenarios_pass_in_the_engine(cli):
     res = cli("test", "--format", "json", CONTENT)
     data = json.loads(res.stdout)
     mine = [s for s in data["scenarios"] if "lang_rbwound" in s["path"]]
-    assert len(mine) == 5
+    assert len(mine) == 6
     assert all(s["passed"] for s in mine), [s for s in mine if not s["passed"]]
 
 

@@ -4,14 +4,18 @@ combat"), codes RF425-RF429. Called by :func:`runeforge.games.runebound.checks.c
 from __future__ import annotations
 
 from runeforge.dsl.runebound import nodes as n
-from runeforge.games.runebound.lower.rbwound import priced_phase_wounds  # branch rbwound
+from runeforge.games.runebound.lower.rbwound import (  # branch rbwound
+    challenge_phase_wounds,
+    priced_phase_wounds,
+)
 
 
 def check_combat(a: n.Ability, nodes, ctx, finding):
     """The findings (made by ``finding``, checks.Finding) of the combat family's rules."""
     if not any(isinstance(node, n.COMBAT_CLAUSES) for node in nodes):
         return  # the common case: one pass over the nodes already walked
-    yield from _additional_wounds(a, finding)
+    if not (ctx.kind == "challenge" and challenge_phase_wounds(a)):  # branch rbwound: its own
+        yield from _additional_wounds(a, finding)
     yield from _rerolls(a, nodes, ctx, finding)
     yield from _protections(nodes, finding, ctx.kind)
     yield from _assists(a, nodes, ctx, finding)

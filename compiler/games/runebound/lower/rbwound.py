@@ -37,11 +37,25 @@ def priced_phase_wounds(a: n.Ability) -> n.Ability | None:
     return replace(a, sentences=(n.During("end_of_phase", rule, span=s.span),))
 
 
+def challenge_phase_wounds(a: n.Ability) -> n.Ability | None:
+    """"Melee: Inflict 1 additional wound on your Hero." on a challenge card (nothing else, no
+    price): the challenge's own attack of that phase deals a wound more when it hits - "Melee:
+    This challenge receives +1 melee damage." (None: not that shape; the checks keep RF425 for
+    it on any other card, where it names no attack)."""
+    if a.tag not in PHASES or a.costs or a.limits or a.window or len(a.sentences) != 1:
+        return None
+    s = a.sentences[0]
+    if type(s) is not n.InflictAdditional or s.target != "hero" or s.amount.kind != "fixed":
+        return None
+    rule = n.Modifier("this_challenge", f"{a.tag}_damage", s.amount.values[0], span=s.span)
+    return replace(a, sentences=(rule,))
+
+
 def lowered(lower_before):
     """``lower`` that lowers a priced additional wound of a phase as its rule (the source text
     stays the author's canonical form)."""
     def lower(ability: n.Ability) -> dict:
-        rule = priced_phase_wounds(ability)
+        rule = priced_phase_wounds(ability) or challenge_phase_wounds(ability)
         if rule is None:
             return lower_before(ability)
         return {**lower_before(rule), "source": lower_before(ability)["source"]}

@@ -136,6 +136,10 @@ EXAMPLES = {
     "RF564": "`Before Combat: Every time your Hero takes 1 or more wounds, gain 1 gold.`",
     "RF561": "`Melee: Every time your Hero enters a town, gain 1 gold.` (write 'Every time "
              "...' for a rule always on)",
+    "RF575": "`Cancel the first 0 wounds inflicted on your Hero in each combat.`",
+    "RF576": "`Melee: Cancel the first wound inflicted on your Hero in each combat.`",
+    "RF577": "`Cancel the first wound inflicted on your Hero in each combat.` on an event",
+    "RF578": "`Prevent the first wound dealt to this Ally in each combat.` on an Item",
     "RF501": "two cards named `Rune Plate` (the hint names the other file:line)",
     "RF502": "`removes: [belt-of-strenght]` in a manifest",
     "RF503": "`id: belt` on `Belt of Strength` without `id_override: true`",

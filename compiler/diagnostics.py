@@ -166,6 +166,15 @@ CODES: dict[str, str] = {
              "such a rule is always on, and the window would be dropped",
     "RF561": "a trigger under a phase's tag ('Melee: Every time you enter a town, ...') on an "
              "event that never happens in a combat phase: bound to the phase, it never fires",
+    # ---- branch rbwound (issue 32, part III): the first wounds of each combat cancelled
+    "RF575": "'the first 0 wounds' cancelled: no wound at all",
+    "RF576": "'cancel the first wound ... in each combat' said where it would happen once (after "
+             "a timing, a cost or a limit, in a duration, a condition or a trigger): it is a "
+             "rule always in force",
+    "RF577": "'cancel the first wound ... in each combat' on an event or an encounter, which "
+             "holds no rule in a combat",
+    "RF578": "'cancel the first wound ... in each combat' of a figure the card cannot name "
+             "('this Ally' off an Ally, a challenge's rule of another than itself)",
     # RF5xx: content and references
     "RF501": "duplicate card id",
     "RF502": "reference to an unknown id",

@@ -462,3 +462,7 @@ _register(_RBTIME_WORDS)
 # ---- branch rbverbs: "pay 1 gold to the bank", "This item grants your Hero +1 Body."
 _register(_RBVERBS_WORDS)
 DISPLAY["BANKED"] = "'to the bank'"
+# ---- branch rbwound: "prevent(s)" / "ignore(s)" / "cancels" a wound, "dealt" (lexer_rbwound.py)
+from .lexer_rbwound import WORDS as _RBWOUND_WORDS  # noqa: E402
+
+_register(_RBWOUND_WORDS)

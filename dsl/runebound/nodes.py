@@ -462,6 +462,9 @@ from .nodes_place import (  # noqa: E402,F401  family 4/8/9 (issue 21)
 )
 from .nodes_rbcost import *  # noqa: E402,F401,F403  branch rbcost: "you rest", "another Hero rests"
 
+# ---- branch rbwound: cancelling the first wounds of each combat (round)
+from .nodes_rbwound import *  # noqa: E402,F401,F403
+
 # ---- issue 32 (session skills): a skill a card gives its Hero
 from .nodes_skill import *  # noqa: E402,F401,F403
 from .nodes_trig import *  # noqa: E402,F401,F403  issue 32 (branch rbtrig)

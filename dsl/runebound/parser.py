@@ -645,3 +645,7 @@ def _fresh_state() -> None:  # noqa: F811 - also forget the phases said over an 
 from . import parser_rbverbs  # noqa: E402
 
 parser_rbverbs.install(_ToAst)
+# ---- branch rbwound: cancelling wounds (the first of each combat, "on you", "this phase")
+from . import parser_rbwound  # noqa: E402
+
+parser_rbwound.install(_ToAst)

@@ -411,3 +411,7 @@ _install_rbmodi(text, _after_to, sys.modules[__name__])
 from .printer_rbsix2 import install as _install_rbsix2  # noqa: E402
 
 _install_rbsix2(text, amount)
+# ---- branch rbwound: the first wounds of each combat (round) cancelled
+from .printer_rbwound import install as _install_rbwound  # noqa: E402
+
+_install_rbwound(text, TARGETS)

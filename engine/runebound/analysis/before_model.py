@@ -50,6 +50,7 @@ NOT_MODELLED = {
     "reroll": "a reroll of a combat roll (not modelled)",
     "wound_cap": "a cap on the wounds the Hero takes in each combat phase (not modelled)",
     "immune": "immunity to a phase's attacks (not modelled)",
+    "cancel_first": "the first wounds of each combat (round) cancelled (not modelled)",
 }
 
 

@@ -41,6 +41,7 @@ ENGINE_ONLY_OPS = {
     "reroll": "a reroll of a combat roll",
     "wound_cap": "a cap on the wounds the Hero takes in each combat phase",
     "immune": "immunity to a phase's attacks",
+    "cancel_first": "the first wounds of each combat (round) cancelled",  # branch rbwound
 }
 
 

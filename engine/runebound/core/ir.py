@@ -309,6 +309,9 @@ def ir_schema() -> dict:
     from . import ir_board
 
     effect_ops += ir_board.effect_ops(_op, _enum, COUNT, effects)
+    from . import wounds_rbwound  # branch rbwound: the first wounds of each combat cancelled
+
+    effect_ops.append(wounds_rbwound.schema(_op, _enum, COUNT, target))
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://runeforge.invalid/schemas/ir-ability.schema.json",

@@ -27,6 +27,7 @@ from .ruleset import Ruleset
 from .standing import StandingRules
 from .state import ActiveEffect, Figure, Hero, State, copies_held, item_left
 from .windows import WOUNDS_INFLICTED, Moment, moment_at, timing_refusal
+from .wounds_rbwound import first_cancelled  # branch rbwound
 
 MAX_TRIGGER_DEPTH = 8
 MOVEMENT_OPS = frozenset({"move", "movement_dice"})  # the movement step's, never a combat's
@@ -189,7 +190,8 @@ class Resolver(Rolls, StandingRules, CardText):
         self.log.emit("wounds_inflicted", figure=fig.id, amount=amount, source=source,
                       phase=phase)
         owner = fig if isinstance(fig, Hero) else self.owner_of(fig)
-        if owner is not None:  # on a Hero or one of its Allies: its player may react
+        batch.amount = first_cancelled(self, fig, batch.amount)  # branch rbwound
+        if owner is not None and batch.amount > 0:  # a Hero or its Ally: its player may react
             self.open_window(owner, WOUNDS_INFLICTED, pending=batch)
         taken = capped_wounds(self, fig, batch.amount)  # ---- family 7: combat
         if taken > 0:

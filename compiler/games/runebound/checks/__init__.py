@@ -25,6 +25,7 @@ from . import rbnp as checks_rbnp  # branch rbnp: recipients coordinated with "o
 from . import rbseven as checks_rbseven  # branch rbseven: "this phase"
 from . import rbsix2 as checks_rbsix2  # branch rbsix2: adventure cards' constructions
 from . import rbtime as checks_rbtime  # branch rbtime: a moment of a combat as a condition
+from . import rbwound as checks_rbwound  # branch rbwound: the first wounds cancelled
 from . import skills as checks_skills  # issue 32 (session skills): a skill a card gives
 from . import trig as checks_trig  # issue 32 (branch rbtrig): clauses of this Ally, attacks
 from . import trig2 as checks_trig2  # issue 32 (branch rbtrig2): escapes, tests' results
@@ -121,6 +122,8 @@ def check_ability(a: n.Ability, ctx: CardContext) -> Iterator[Finding]:
         yield from checks_rbseven.check(a, ctx, nodes, Finding)  # branch rbseven: "this phase"
     if checks_rbtime in woken:
         yield from checks_rbtime.check(a, ctx, nodes, Finding)  # branch rbtime: RF567
+    if checks_rbwound in woken:
+        yield from checks_rbwound.check(a, ctx, nodes, Finding)  # branch rbwound: RF576-RF578
 
 
 def _woken(nodes) -> set:
@@ -297,7 +300,7 @@ GATED: dict = {_reaction: (n.Cancel,), _outcomes: (n.Outcome,), _tests: (n.Test,
 GATED.update((module, module.NODES) for module in (
     checks_decks, checks_when, checks_trig, checks_prohib, checks_limited, checks_skills,
     checks_rbnp, checks_trig2, checks_rbcost, checks_rbmodi, checks_phasetrig, checks_rbsix2,
-    checks_rbseven, checks_rbtime))
+    checks_rbseven, checks_rbtime, checks_rbwound))
 INDEX: dict = {}  # node type -> the checks of GATED it wakes (made as a type is first seen)
 
 

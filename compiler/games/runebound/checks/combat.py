@@ -4,13 +4,18 @@ combat"), codes RF425-RF429. Called by :func:`runeforge.games.runebound.checks.c
 from __future__ import annotations
 
 from runeforge.dsl.runebound import nodes as n
+from runeforge.games.runebound.lower.rbwound import (  # branch rbwound
+    challenge_phase_wounds,
+    priced_phase_wounds,
+)
 
 
 def check_combat(a: n.Ability, nodes, ctx, finding):
     """The findings (made by ``finding``, checks.Finding) of the combat family's rules."""
     if not any(isinstance(node, n.COMBAT_CLAUSES) for node in nodes):
         return  # the common case: one pass over the nodes already walked
-    yield from _additional_wounds(a, finding)
+    if not (ctx.kind == "challenge" and challenge_phase_wounds(a)):  # branch rbwound: its own
+        yield from _additional_wounds(a, finding)
     yield from _rerolls(a, nodes, ctx, finding)
     yield from _protections(nodes, finding, ctx.kind)
     yield from _assists(a, nodes, ctx, finding)
@@ -19,6 +24,8 @@ def check_combat(a: n.Ability, nodes, ctx, finding):
 def _additional_wounds(a: n.Ability, finding):
     """RF425: "inflict N additional wounds" adds to an attack that succeeded: it belongs in
     "If you succeed," after an attack of the same ability, and on the enemy it hit."""
+    if priced_phase_wounds(a) is not None:  # branch rbwound: that phase's attacks (lowered so)
+        return
     attacked = False
     # branch rbseven: a trigger on a successful attack is that attack's success (its wounds
     # are dealt after the trigger's effects)

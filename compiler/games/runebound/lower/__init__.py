@@ -379,3 +379,8 @@ _trigtest.register(lambda: STATIC_CLAUSES + STATIC_SENTENCES)
 from . import rbsubj as _lower_rbsubj  # noqa: E402
 
 _lower_rbsubj.register(effect)
+# ---- branch rbwound: the first wounds of each combat (round) cancelled
+from . import rbwound as _lower_rbwound  # noqa: E402
+
+_lower_rbwound.register(effect)
+lower = _lower_rbwound.lowered(lower)  # a priced additional wound of a phase: its rule

@@ -393,3 +393,7 @@ render_rbmodi.install(Renderer)
 from . import render_rbsix2  # noqa: E402
 
 render_rbsix2.install(Renderer)
+# ---- branch rbwound: the first wounds of each combat (round) cancelled
+from . import render_rbwound  # noqa: E402
+
+render_rbwound.install(Renderer)

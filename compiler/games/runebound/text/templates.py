@@ -396,3 +396,8 @@ from .render_rbtime import TEMPLATES as _RBTIME  # noqa: E402
 
 OTHER.update(_RBTIME)
 TEMPLATES = all_templates()
+# ---- branch rbwound: the first wounds of each combat (round) cancelled (render_rbwound.py)
+from .render_rbwound import TEMPLATES as _RBWOUND  # noqa: E402
+
+OTHER.update(_RBWOUND)
+TEMPLATES = all_templates()

@@ -136,6 +136,10 @@ EXAMPLES = {
     "RF564": "`Before Combat: Every time your Hero takes 1 or more wounds, gain 1 gold.`",
     "RF561": "`Melee: Every time your Hero enters a town, gain 1 gold.` (write 'Every time "
              "...' for a rule always on)",
+    "RF585": "`You may have 2 Allies instead of 2.`",
+    "RF586": "`You may carry 1 additional weapon.` on a challenge, or `This card counts as 2 "
+             "weapons.` on an Ally",
+    "RF587": "`Every time you defeat a challenge, you may carry 1 additional weapon.`",
     "RF501": "two cards named `Rune Plate` (the hint names the other file:line)",
     "RF502": "`removes: [belt-of-strenght]` in a manifest",
     "RF503": "`id: belt` on `Belt of Strength` without `id_override: true`",

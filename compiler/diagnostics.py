@@ -166,6 +166,12 @@ CODES: dict[str, str] = {
              "such a rule is always on, and the window would be dropped",
     "RF561": "a trigger under a phase's tag ('Melee: Every time you enter a town, ...') on an "
              "event that never happens in a combat phase: bound to the phase, it never fires",
+    # ---- branch rblimits (issue 32, part III): carrying limits
+    "RF585": "a carrying limit changed by nothing ('You may have 2 Allies instead of 2.')",
+    "RF586": "a carrying rule on a card that cannot hold it (a limit on a challenge or an "
+             "encounter; what a card counts as off an Item or Ally, or of another kind's limit)",
+    "RF587": "a carrying rule that is not the card's always-on rule (on a condition, a trigger "
+             "or as a cost's effect)",
     # RF5xx: content and references
     "RF501": "duplicate card id",
     "RF502": "reference to an unknown id",

@@ -645,3 +645,7 @@ def _fresh_state() -> None:  # noqa: F811 - also forget the phases said over an 
 from . import parser_rbverbs  # noqa: E402
 
 parser_rbverbs.install(_ToAst)
+# ---- branch rblimits: carrying limits
+from . import parser_rblimits  # noqa: E402
+
+parser_rblimits.install(_ToAst)

@@ -411,3 +411,7 @@ _install_rbmodi(text, _after_to, sys.modules[__name__])
 from .printer_rbsix2 import install as _install_rbsix2  # noqa: E402
 
 _install_rbsix2(text, amount)
+# ---- branch rblimits: carrying limits
+from .printer_rblimits import install as _install_rblimits  # noqa: E402
+
+_install_rblimits(text)

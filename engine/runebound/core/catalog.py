@@ -15,6 +15,7 @@ from functools import cached_property
 from runeforge.engine.common.errors import BundleError
 
 from . import (
+    carry_rblimits,  # noqa: F401 - branch rblimits: registers carry_as, carry_exempt
     effects_branching,  # noqa: F401  registers the ops of families 1-3 (issue 21)
     effects_combat,  # noqa: F401  (family 7: registers its effect ops)
     effects_core,  # noqa: F401 - the compositional core (issue 32 part III): its ops and cost

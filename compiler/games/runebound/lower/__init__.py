@@ -379,3 +379,8 @@ _trigtest.register(lambda: STATIC_CLAUSES + STATIC_SENTENCES)
 from . import rbsubj as _lower_rbsubj  # noqa: E402
 
 _lower_rbsubj.register(effect)
+# ---- branch rblimits: carrying limits (a limit's bonus, what a card counts as)
+from . import rblimits as _lower_rblimits  # noqa: E402
+
+STATIC_CLAUSES += _lower_rblimits.STATIC
+_lower_rblimits.register(effect)

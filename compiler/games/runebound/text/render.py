@@ -393,3 +393,7 @@ render_rbmodi.install(Renderer)
 from . import render_rbsix2  # noqa: E402
 
 render_rbsix2.install(Renderer)
+# ---- branch rblimits: carrying limits
+from . import render_rblimits  # noqa: E402
+
+render_rblimits.install(Renderer)

@@ -396,3 +396,8 @@ from .render_rbtime import TEMPLATES as _RBTIME  # noqa: E402
 
 OTHER.update(_RBTIME)
 TEMPLATES = all_templates()
+# ---- branch rblimits: carrying limits (render_rblimits.py)
+from .render_rblimits import TEMPLATES as _RBLIMITS  # noqa: E402
+
+OTHER.update(_RBLIMITS)
+TEMPLATES = all_templates()

@@ -413,3 +413,7 @@ carry_clause = st.one_of(
         lambda node: node.kinds[0] != node.kinds[1]),
 )
 effect = st.one_of(effect, carry_clause)
+_ko_instead = st.one_of(st.just(n.KnockoutInstead()), st.just(n.MayDo(n.KnockoutInstead())))
+effect = st.one_of(effect, st.builds(n.KnockoutKeep, st.just("gold"), st.booleans()), _ko_instead,
+                   st.builds(lambda i: n.KnockoutRules(n.KnockoutKeep("gold", False), i),
+                             _ko_instead))

@@ -79,6 +79,20 @@ def test_what_the_engine_cannot_do_is_refused_where_it_is_said(text, kind, code)
 
 # ---- the engine: a whole game's market reads the limits -------------------------------------
 
+@pytest.fixture(autouse=True)
+def _the_shared_catalog_comes_back():
+    """The games share one catalog (tests.test_game_props.content, cached): the cards these
+    tests give a text get their own back, so no other test meets them."""
+    from tests.test_game_props import content
+
+    catalog = content()[1]
+    saved = dict(catalog.cards)
+    yield
+    catalog.cards.clear()
+    catalog.cards.update(saved)
+    catalog.refresh()
+
+
 def _game():
     from tests.test_game_scenarios import make
 
@@ -178,3 +192,95 @@ def test_the_exact_odds_report_a_limit_as_ignored():
 
     for text in ("You may have 3 Allies instead of 2.", "This card counts as 2 weapons."):
         assert "carrying limit" in _inert_static(lower(parse_ability(text)))
+
+
+# ---- the knock-out's losses a card changes -------------------------------------------------
+
+KO_FORMS = [
+    ("This Hero never loses gold when knocked out.", "You do not lose gold when knocked out.",
+     [{"op": "knockout_keep", "losses": ["gold"]}]),
+    ("When your Hero is knocked out, you do not lose your gold.",
+     "When your Hero is knocked out, you keep your gold.",
+     [{"op": "knockout_keep", "losses": ["gold"]}]),
+    ("When your Hero is knocked out, you may discard this card instead of your most expensive "
+     "item or Ally.", "When your Hero is knocked out, you may discard this card instead of your "
+     "most expensive Item or Ally.", [{"op": "knockout_instead", "optional": True}]),
+    ("When your Hero is knocked out, you keep your gold, and you must discard this item instead "
+     "of your most expensive item or ally.", "When your Hero is knocked out, you keep your "
+     "gold, and you must discard this card instead of your most expensive Item or Ally.",
+     [{"op": "knockout_keep", "losses": ["gold"]}, {"op": "knockout_instead", "optional": False}]),
+]
+
+
+@pytest.mark.parametrize("text, canonical, ops", KO_FORMS)
+def test_the_knock_out_rules_print_back_and_are_always_on(text, canonical, ops):
+    ast = parse_ability(text)
+    assert print_ability(ast) == canonical
+    assert parse_ability(canonical) == ast
+    ir = compile_text(text, "item")
+    assert ir["static"] and ir["timing"] == {"tag": None, "window": None}
+    assert ir["effects"] == ops and ir["limits"] == []
+
+
+@pytest.mark.parametrize("text, kind, code", [
+    ("You keep your gold.", "hero", "RF588"),
+    ("When your Hero is knocked out, you keep your gold. Gain 1 gold.", "item", "RF588"),
+    ("Discard this card instead of your most expensive Item or Ally.", "item", "RF588"),
+    ("When your Hero is knocked out, discard this card instead of your most expensive Item or "
+     "Ally.", "hero", "RF589"),
+    ("When your Hero is knocked out, you keep your gold.", "challenge", "RF589"),
+    ("This Hero never loses gold when knocked out.", "encounter", "RF589"),
+])
+def test_a_knock_out_rule_the_engine_cannot_read_is_refused(text, kind, code):
+    test_what_the_engine_cannot_do_is_refused_where_it_is_said(text, kind, code)
+
+
+def _knock_out(game, hero) -> None:
+    game.combat.knock_out(hero)
+
+
+def test_a_hero_who_never_loses_gold_keeps_it():
+    game, hero = _game()
+    hero.gold = 5
+    _knock_out(game, hero)
+    assert hero.gold == 0  # the ruleset's loss
+    hero.gold = 5
+    _with_text(game, hero.id, "This Hero never loses gold when knocked out.")
+    _knock_out(game, hero)
+    assert hero.gold == 5
+
+
+def _priced(game, count: int) -> list[str]:
+    """``count`` items without text, of different prices, dearest first."""
+    seen, out = set(), []
+    for c in sorted(game.catalog.cards, key=lambda c: -game.card(c).cost):
+        card = game.card(c)
+        if card.kind == "item" and not card.standing_effects and card.cost not in seen:
+            seen.add(card.cost)
+            out.append(c)
+    assert len(out) >= count
+    return out[:count]
+
+
+@pytest.mark.parametrize("rule", [None, "must", "may"])
+def test_a_card_discarded_instead_of_the_priciest(rule):
+    game, hero = _game()
+    dear, cheap = _priced(game, 2)
+    hero.items.extend([dear, cheap])
+    if rule:
+        verb = "you may discard" if rule == "may" else "you must discard"
+        _with_text(game, cheap, f"When your Hero is knocked out, {verb} this card instead of "
+                                "your most expensive Item or Ally.")
+        game.players[hero.id].answers["knockout_loss"] = [cheap]
+    game.combat.modifiers_changed()
+    _knock_out(game, hero)
+    assert hero.items == ([dear] if rule else [cheap])
+    asked = [d for d in game.players[hero.id].asked if d.kind == "knockout_loss"]
+    assert (sorted(asked[0].options) == sorted([dear, cheap])) if rule == "may" else not asked
+
+
+def test_the_exact_odds_report_a_knock_out_rule_as_ignored():
+    from runeforge.commands._combatcontent import _inert_static
+
+    ir = compile_text("This Hero never loses gold when knocked out.", "hero")
+    assert "knock-out" in _inert_static(ir)

@@ -255,6 +255,8 @@ def _inert_static(ir: dict) -> str | None:
     if all(e["op"] in ("carry_as", "carry_exempt") or e["op"] == "modify"
            and e["stat"].endswith("_limit") for e in ir["effects"]):  # branch rblimits
         return "a carrying limit (no effect on the odds)"
+    if all(e["op"] in ("knockout_keep", "knockout_instead") for e in ir["effects"]):
+        return "a rule of the knock-out's losses (no effect on the odds)"  # branch rblimits
     if all(e["op"] == "trigger" and all(x["op"] == "gain_gold" for x in e["effects"])
            for e in ir["effects"]):
         return "gains gold only (no effect on the odds)"

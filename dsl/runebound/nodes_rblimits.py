@@ -55,3 +55,38 @@ class CarriedAs:
 
 
 __all__ = ["CarriedAs", "CarryLimit", "KINDS"]
+
+
+# ---- the knock-out's losses a card changes (the ruleset's knock_out.loses)
+
+@astnode
+class KnockoutKeep:
+    """``you keep your gold`` (under "When your Hero is knocked out,"; ``when`` False) or
+    ``you do not lose gold when knocked out`` (``when`` True): the Hero keeps that loss
+    (``loss``: gold) when knocked out, while the card's rule is in force."""
+
+    loss: str = "gold"
+    when: bool = False
+    span: Span = _span()
+
+
+@astnode
+class KnockoutInstead:
+    """``discard this card instead of your most expensive Item or Ally``: when its Hero is
+    knocked out, the card is lost in place of the priciest one ("you may": the player
+    chooses)."""
+
+    span: Span = _span()
+
+
+@astnode
+class KnockoutRules:
+    """Two knock-out rules said in one sentence ("you keep your gold, and you may discard this
+    card instead of ..."): ``keep`` and ``instead`` (a KnockoutInstead, or its MayDo)."""
+
+    keep: object
+    instead: object
+    span: Span = _span()
+
+
+__all__ += ["KnockoutInstead", "KnockoutKeep", "KnockoutRules"]

@@ -106,7 +106,35 @@ class LimitRules:
         return n.CarriedAs((_kind(toks[6]), _kind(toks[9])), span=_sp(ch))
 
 
+class KnockoutRules:
+    """"never loses gold when knocked out", "you keep your gold", "discard this card instead of
+    your most expensive item or Ally" (``expensive`` read by its spelling)."""
+
+    def rbl_ko_keep_when(self, ch):
+        return n.KnockoutKeep("gold", True, span=_sp(ch))
+
+    def rbl_ko_keep(self, ch):
+        return n.KnockoutKeep("gold", False, span=_sp(ch))
+
+    def rbl_ko_instead(self, ch):
+        toks = _tokens(ch)
+        _word(next(t for t in toks if t.type == "WORD"), "expensive", "costly", "valuable",
+              expected="'expensive'")
+        return n.KnockoutInstead(span=_sp(ch))
+
+    def rbl_ko_keep_instead(self, ch):
+        toks = _tokens(ch)
+        at = next(i for i, t in enumerate(toks) if t.type == "GOLD")
+        keep = n.KnockoutKeep("gold", False, span=(toks[0].start_pos, toks[at].end_pos))
+        start = next(i for i, t in enumerate(toks) if t.type == "DISCARD")
+        instead = self.rbl_ko_instead(toks[start:])
+        if any(t.type == "MAY" for t in toks[at:start]):
+            instead = n.MayDo(instead, span=(toks[at + 1].start_pos, toks[-1].end_pos))
+        return n.KnockoutRules(keep, instead, span=_sp(ch))
+
+
 def install(cls) -> None:
-    for name, value in vars(LimitRules).items():
-        if not name.startswith("__"):
-            setattr(cls, name, value)
+    for rules in (LimitRules, KnockoutRules):
+        for name, value in vars(rules).items():
+            if not name.startswith("__"):
+                setattr(cls, name, value)

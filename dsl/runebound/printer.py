@@ -413,5 +413,7 @@ from .printer_rbsix2 import install as _install_rbsix2  # noqa: E402
 _install_rbsix2(text, amount)
 # ---- branch rblimits: carrying limits
 from .printer_rblimits import install as _install_rblimits  # noqa: E402
+from .printer_rblimits import install_knockout as _install_knockout  # noqa: E402
 
 _install_rblimits(text)
+_install_knockout(text)

@@ -43,3 +43,18 @@ def install(text) -> None:
             return f"this card counts as both {_a(kinds[0])} and {_a(kinds[1])}"
         kind = kinds[0] if kinds else "weapon"
         return f"this card counts as {len(kinds)} {noun(kind, len(kinds))}"
+
+
+def install_knockout(text) -> None:
+    @text.register
+    def _(node: n.KnockoutKeep) -> str:
+        return "you do not lose gold when knocked out" if node.when else "you keep your gold"
+
+    @text.register
+    def _(node: n.KnockoutInstead) -> str:
+        return "discard this card instead of your most expensive Item or Ally"
+
+    @text.register
+    def _(node: n.KnockoutRules) -> str:
+        instead = text(node.instead)  # "you may discard ..." / "you must discard ..."
+        return f"{text(node.keep)}, and {instead if type(node.instead) is n.MayDo else 'you must ' + instead}"

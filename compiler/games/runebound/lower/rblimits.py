@@ -27,3 +27,41 @@ def carried_as(node: n.CarriedAs) -> list[dict]:
 def register(effect) -> None:
     effect.register(n.CarryLimit)(carry_limit)
     effect.register(n.CarriedAs)(carried_as)
+
+
+# ---- the knock-out's losses: always-on rules, also when said under "When your Hero is
+# knocked out," (the window the language gives them; the engine reads them as the Hero is
+# knocked out, before the losses, not in the window that opens after them)
+STATIC += (n.KnockoutKeep, n.KnockoutRules)
+
+
+def knockout_ops(clause) -> list[dict] | None:
+    """The ops of a knock-out rule, or None for another clause."""
+    kind = type(clause)
+    if kind is n.KnockoutKeep:
+        return [{"op": "knockout_keep", "losses": [clause.loss]}]
+    if kind is n.KnockoutInstead:
+        return [{"op": "knockout_instead", "optional": False}]
+    if kind is n.MayDo and type(clause.effect) is n.KnockoutInstead:
+        return [{"op": "knockout_instead", "optional": True}]
+    if kind is n.KnockoutRules:
+        return knockout_ops(clause.keep) + knockout_ops(clause.instead)
+    return None
+
+
+def knockout_rules(ability: n.Ability, ir: dict) -> dict:
+    """``ir`` as an always-on rule when every clause of ``ability`` is a knock-out rule said
+    with no window or under "When your Hero is knocked out," (and nothing else before it)."""
+    if ability.window not in (None, "knocked_out") or ability.tag or ability.costs \
+            or ability.limits:
+        return ir
+    ops = [knockout_ops(c) for s in ability.sentences for c in n.clauses(s)]
+    if not ops or any(o is None for o in ops):
+        return ir
+    return {**ir, "timing": {"tag": None, "window": None}, "limits": [], "static": True,
+            "reaction": None, "effects": [op for o in ops for op in o]}
+
+
+def register_knockout(effect) -> None:
+    for kind in (n.KnockoutKeep, n.KnockoutInstead, n.KnockoutRules):
+        effect.register(kind)(lambda node: knockout_ops(node))

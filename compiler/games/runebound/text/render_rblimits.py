@@ -24,6 +24,17 @@ TEMPLATES = {
     "noun.one.weapon": "a weapon",
     "noun.one.armor": "an armor",
     "noun.one.ally": "an Ally",
+    # the knock-out's losses a card changes
+    "effect.knockout_keep": "you keep your gold",
+    "effect.knockout_keep.when": "you do not lose gold when knocked out",
+    "effect.knockout_instead": "discard this card instead of your most expensive Item or Ally",
+    "effect.knockout_instead.inf": "discard this card instead of your most expensive Item or Ally",
+    "effect.knockout_instead.purp": "discard this card instead of your most expensive Item or "
+                                    "Ally",
+    "effect.knockout_rules.must": "{keep}, and you must discard this card instead of your most "
+                                  "expensive Item or Ally",
+    "effect.knockout_rules.may": "{keep}, and you may discard this card instead of your most "
+                                 "expensive Item or Ally",
 }
 
 
@@ -46,5 +57,19 @@ def install(renderer_cls) -> None:
         what = self.qty(n.Amount("fixed", (len(kinds),)), kinds[0] if kinds else "weapon")
         return self.t("effect.carried_as.count", what=what)
 
+    def _knockoutkeep(self, node: n.KnockoutKeep, mood: str) -> str:
+        return self.t("effect.knockout_keep.when" if node.when else "effect.knockout_keep")
+
+    def _knockoutinstead(self, node: n.KnockoutInstead, mood: str) -> str:
+        return self.t("effect.knockout_instead" if mood == "imp" else
+                      f"effect.knockout_instead.{mood}")
+
+    def _knockoutrules(self, node: n.KnockoutRules, mood: str) -> str:
+        how = "may" if type(node.instead) is n.MayDo else "must"
+        return self.t(f"effect.knockout_rules.{how}", keep=self.effect(node.keep, mood))
+
+    renderer_cls._knockoutkeep = _knockoutkeep
+    renderer_cls._knockoutinstead = _knockoutinstead
+    renderer_cls._knockoutrules = _knockoutrules
     renderer_cls._carrylimit = _carrylimit
     renderer_cls._carriedas = _carriedas

@@ -140,6 +140,14 @@ EXAMPLES = {
     "RF576": "`Melee: Cancel the first wound inflicted on your Hero in each combat.`",
     "RF577": "`Cancel the first wound inflicted on your Hero in each combat.` on an event",
     "RF578": "`Prevent the first wound dealt to this Ally in each combat.` on an Item",
+    "RF585": "`You may have 2 Allies instead of 2.`",
+    "RF586": "`You may carry 1 additional weapon.` on a challenge, or `This card counts as 2 "
+             "weapons.` on an Ally",
+    "RF587": "`Every time you defeat a challenge, you may carry 1 additional weapon.`",
+    "RF588": "`You keep your gold.` (no knock-out named), or `When your Hero is knocked out, you "
+             "keep your gold. Gain 1 gold.`",
+    "RF589": "`When your Hero is knocked out, discard this card instead of your most expensive "
+             "Item or Ally.` on a Hero card",
     "RF501": "two cards named `Rune Plate` (the hint names the other file:line)",
     "RF502": "`removes: [belt-of-strenght]` in a manifest",
     "RF503": "`id: belt` on `Belt of Strength` without `id_override: true`",

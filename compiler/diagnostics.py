@@ -175,6 +175,16 @@ CODES: dict[str, str] = {
              "holds no rule in a combat",
     "RF578": "'cancel the first wound ... in each combat' of a figure the card cannot name "
              "('this Ally' off an Ally, a challenge's rule of another than itself)",
+    # ---- branch rblimits (issue 32, part III): carrying limits
+    "RF585": "a carrying limit changed by nothing ('You may have 2 Allies instead of 2.')",
+    "RF586": "a carrying rule on a card that cannot hold it (a limit on a challenge or an "
+             "encounter; what a card counts as off an Item or Ally, or of another kind's limit)",
+    "RF587": "a carrying rule that is not the card's always-on rule (on a condition, a trigger "
+             "or as a cost's effect)",
+    "RF588": "a knock-out rule ('you keep your gold', 'discard this card instead of your most "
+             "expensive Item or Ally') not said alone or under 'When your Hero is knocked out,'",
+    "RF589": "a knock-out rule on a card that cannot hold it (a challenge or encounter; a card "
+             "other than an Item or Ally lost in place of the priciest)",
     # RF5xx: content and references
     "RF501": "duplicate card id",
     "RF502": "reference to an unknown id",

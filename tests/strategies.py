@@ -402,3 +402,18 @@ effect = st.one_of(effect, st.builds(n.AddToTrack, _counter_colour, st.just("doo
 effect = st.one_of(effect, st.builds(n.DiscardFromMarket, st.sampled_from(["ally", "item", "card"])),
                    st.builds(n.DrawMarketTo, st.integers(1, 9).map(
                        lambda k: n.Amount("fixed", (k,)))))
+# ---- branch rblimits: carrying limits (sentences of their own, as a rule of the card)
+_carry_kind = st.sampled_from(["weapon", "armor", "ally"])
+carry_clause = st.one_of(
+    st.builds(lambda k, c, old: n.CarryLimit(k, c, None if old is None else c + old), _carry_kind,
+              st.integers(1, 9), st.one_of(st.none(), st.integers(1, 3))),
+    st.builds(lambda e: n.CarriedAs(exempt=e), st.sampled_from(["weapon", "armor", "ally", "all"])),
+    st.builds(lambda k, c: n.CarriedAs((k,) * c), _carry_kind, st.integers(1, 3)),
+    st.builds(lambda a, b: n.CarriedAs((a, b)), _carry_kind, _carry_kind).filter(
+        lambda node: node.kinds[0] != node.kinds[1]),
+)
+effect = st.one_of(effect, carry_clause)
+_ko_instead = st.one_of(st.just(n.KnockoutInstead()), st.just(n.MayDo(n.KnockoutInstead())))
+effect = st.one_of(effect, st.builds(n.KnockoutKeep, st.just("gold"), st.booleans()), _ko_instead,
+                   st.builds(lambda i: n.KnockoutRules(n.KnockoutKeep("gold", False), i),
+                             _ko_instead))

@@ -252,6 +252,11 @@ def _inert_static(ir: dict) -> str | None:
         return "a price rule (no effect on the odds)"
     if all(e["op"] == "restrict" and e["action"] in OUTSIDE_COMBAT for e in ir["effects"]):
         return "a rule outside combat (no effect on the odds)"  # issue 32 (session rbrules)
+    if all(e["op"] in ("carry_as", "carry_exempt") or e["op"] == "modify"
+           and e["stat"].endswith("_limit") for e in ir["effects"]):  # branch rblimits
+        return "a carrying limit (no effect on the odds)"
+    if all(e["op"] in ("knockout_keep", "knockout_instead") for e in ir["effects"]):
+        return "a rule of the knock-out's losses (no effect on the odds)"  # branch rblimits
     if all(e["op"] == "trigger" and all(x["op"] == "gain_gold" for x in e["effects"])
            for e in ir["effects"]):
         return "gains gold only (no effect on the odds)"
@@ -263,7 +268,7 @@ def _usable(effect: dict, role: str) -> bool:
     if op == "restrict":
         return effect["action"] == "escape" or (effect["action"] == "ally_attack"
                                                 and role == "challenge")
-    if op != "modify":
+    if op != "modify" or effect["stat"].endswith("_limit"):  # a carrying limit (rblimits)
         return False
     if effect["target"] in ("hero", "you"):
         return True

@@ -20,6 +20,7 @@ from .lexer_rbkinds import clause_semicolons, more_as_additional, no_subjects
 from .lexer_rblang import DEFENCE as _DEFENCE
 from .lexer_rblang import WORDS as _RBLANG_WORDS  # branch rblang
 from .lexer_rblang import at_least_counts, clauses, noun_phrases
+from .lexer_rblimits import never_lose  # branch rblimits
 from .lexer_rbmod import rbmod_pass  # branch rbmod
 from .lexer_rbseven import ITEM_CLASSES, no_cost, this_item_class  # branch rbseven
 from .lexer_rbseven import WORDS as _RBSEVEN_WORDS
@@ -428,6 +429,8 @@ class AbilityLexer(Lexer):
             tokens = no_subjects(tokens)
         if "bank" in low or "give" in low or "grant" in low:  # branch rbverbs (lexer_rbverbs.py)
             tokens = rbverbs_pass(tokens)
+        if "never" in low:  # branch rblimits: "never loses gold" (lexer_rblimits.py)
+            tokens = never_lose(tokens)
         return tokens
 
 

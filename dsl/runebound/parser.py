@@ -649,3 +649,7 @@ parser_rbverbs.install(_ToAst)
 from . import parser_rbwound  # noqa: E402
 
 parser_rbwound.install(_ToAst)
+# ---- branch rblimits: carrying limits
+from . import parser_rblimits  # noqa: E402
+
+parser_rblimits.install(_ToAst)

@@ -415,3 +415,9 @@ _install_rbsix2(text, amount)
 from .printer_rbwound import install as _install_rbwound  # noqa: E402
 
 _install_rbwound(text, TARGETS)
+# ---- branch rblimits: carrying limits
+from .printer_rblimits import install as _install_rblimits  # noqa: E402
+from .printer_rblimits import install_knockout as _install_knockout  # noqa: E402
+
+_install_rblimits(text)
+_install_knockout(text)

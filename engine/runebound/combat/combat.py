@@ -16,6 +16,7 @@ from runeforge.engine.common.errors import IllegalAction
 from ..core.effects_combat import immune_to, open_assists
 from ..core.effects_trig import ally_leaves
 from ..core.effects_trig2 import escaped  # issue 32 (branch rbtrig2): "you escape"
+from ..core.knockout_rblimits import kept_losses, loss_options  # branch rblimits
 from ..core.resolver import Defeat, Resolver
 from ..core.rolls import ATTRIBUTE_OF
 from ..core.state import Challenge, Figure, Hero, item_left
@@ -263,7 +264,7 @@ class Combat(Resolver):
             pass
         self.set_tokens(hero, "wounds", 0, source="knocked_out")
         self.set_tokens(hero, "exhaustion", 0, source="knocked_out")
-        if self.ruleset.knockout_loses_gold:
+        if self.ruleset.knockout_loses_gold and "gold" not in kept_losses(self, hero):
             self.set_tokens(hero, "gold", 0, source="knocked_out")
         if self.ruleset.knockout_loses_adventure_counters and hero.adventure_counters:
             self.log.emit("lost_counters", hero=hero.id, counters=list(hero.adventure_counters))
@@ -273,6 +274,7 @@ class Combat(Resolver):
         if losable:
             top = max(self.catalog.card(c).cost for c in losable)
             tied = [c for c in losable if self.catalog.card(c).cost == top]
+            tied = loss_options(self, hero, tied)  # branch rblimits: "discard this card instead"
             lost = tied[0] if len(tied) == 1 else self.ask(hero, "knockout_loss", tied)
             if hero.ally(lost) is not None:  # "this Ally is discarded" (issue 32, rbtrig)
                 ally_leaves(self, hero, lost)

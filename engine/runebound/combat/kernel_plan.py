@@ -184,7 +184,8 @@ class Plan:
                 if inner.op not in COMBAT_OPS or inner.op in ("for_duration", "trigger",
                                                               "cancel", "attack"):
                     raise Unsupported(f"{where}: a trigger that makes a {inner.op!r}")
-        elif e.op not in ("modify", "restrict", "cost_modifier", "grant_skill"):  # the last:
+        elif e.op not in ("modify", "restrict", "cost_modifier", "grant_skill", "carry_as",
+                          "carry_exempt"):  # grant_skill: (carry_*: the market's, rblimits)
             # the plan's Hero has it from the start (build, session skills)
             raise Unsupported(f"{where}: an always-on {e.op!r}")
 

@@ -15,10 +15,12 @@ from functools import cached_property
 from runeforge.engine.common.errors import BundleError
 
 from . import (
+    carry_rblimits,  # noqa: F401 - branch rblimits: registers carry_as, carry_exempt
     effects_branching,  # noqa: F401  registers the ops of families 1-3 (issue 21)
     effects_combat,  # noqa: F401  (family 7: registers its effect ops)
     effects_core,  # noqa: F401 - the compositional core (issue 32 part III): its ops and cost
     effects_decks,  # noqa: F401 - family 5/6 (issue 21): registers its ops
+    knockout_rblimits,  # noqa: F401 - branch rblimits: registers knockout_keep, _instead
     skills,  # noqa: F401 - 'You have the Swim skill.': registers grant_skill
 )
 from .bundle import own_cards

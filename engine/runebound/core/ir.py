@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from . import ir_decks, ir_lists
+from . import ir_decks, ir_lists, ir_rblimits
 from .irvalidate import Checker, Invalid
 
 IR_VERSION = 2
@@ -60,6 +60,7 @@ MODIFIABLE_STATS = (
     "movement_dice",
     "escape_roll",  # issue 32 (session sequence): "+2 on escape attempts"
 )
+MODIFIABLE_STATS += ir_rblimits.LIMIT_STATS  # branch rblimits: "You may have 3 Allies instead of 2."
 DURATIONS = ("end_of_combat", "end_of_round", "end_of_turn", "start_of_next_turn")
 DURATIONS += ("next_event", "end_of_next_turn", "while_held")  # ---- family 8 (issue 21)
 DURATIONS += ("end_of_phase",)  # branch rbseven: "this phase" (ends when the next step begins)
@@ -312,6 +313,7 @@ def ir_schema() -> dict:
     from . import wounds_rbwound  # branch rbwound: the first wounds of each combat cancelled
 
     effect_ops.append(wounds_rbwound.schema(_op, _enum, COUNT, target))
+    effect_ops += ir_rblimits.effect_ops(_op, _enum)  # branch rblimits: what a card counts as
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://runeforge.invalid/schemas/ir-ability.schema.json",

@@ -152,7 +152,7 @@ class DeckEffects:
         under the market deck, the new one goes where played encounters go."""
         slot = self.slot_of(card)
         held = self.held_in(hero, slot) if slot else []
-        if hero.ally(card) is not None and len(held) > self.limit(slot):
+        if hero.ally(card) is not None and len(held) > self.limit(slot, hero):
             options = sorted({c for c in held if c not in hero.trophies} | {card})
             choice = options[0] if len(options) == 1 else \
                 self.ask(hero.id, "discard_excess", options, slot=slot, new=card)

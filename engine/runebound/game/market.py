@@ -26,6 +26,7 @@ from ..core.effects_rbcost import hero_act  # branch rbcost: "you hire an Ally"
 from ..core.effects_trig import ally_leaves
 from ..core.state import item_left
 from ..core.windows import MARKET_STEP, moment_at
+from .carry_rblimits import carried_in, has_room, limit_bonus  # branch rblimits
 
 MAX_MARKET_ACTIONS = 24  # a safety net for players that never say "done"
 
@@ -145,25 +146,23 @@ class MarketStep:
         cls = card.data.get("class")
         return cls if cls in ("weapon", "armor") else None
 
-    def limit(self, slot: str) -> int:
+    def limit(self, slot: str, hero=None) -> int:  # hero: with the rules that change it
         m = self.rules.market
-        return {"weapon": m.weapon_limit, "armor": m.armor_limit, "ally": m.ally_limit,
-                "familiar": m.familiar_limit}[slot]
+        return max(0, {"weapon": m.weapon_limit, "armor": m.armor_limit, "ally": m.ally_limit,
+                       "familiar": m.familiar_limit}[slot] + limit_bonus(self, hero, slot))
 
     def held_in(self, hero, slot: str) -> list[str]:
-        cards = [*hero.items, *(a.id for a in hero.allies)]
-        return [c for c in cards if self.slot_of(c) == slot]
+        return carried_in(self, hero, slot)  # branch rblimits: what each card counts as
 
     def room_for(self, hero, card_id: str) -> bool:
-        slot = self.slot_of(card_id)
-        return slot is None or len(self.held_in(hero, slot)) < self.limit(slot)
+        return has_room(self, hero, card_id)  # branch rblimits: every slot the card fills
 
     def enforce_limits(self, hero) -> None:
         """Over a limit (a reward, spoils, a trade): give up cards of that kind until within
         it; kept adventure cards are never given up (seed 000)."""
         for slot in ("weapon", "armor", "ally", "familiar"):
-            while len(self.held_in(hero, slot)) > self.limit(slot):
-                losable = sorted(c for c in self.held_in(hero, slot) if c not in hero.trophies)
+            while len(self.held_in(hero, slot)) > self.limit(slot, hero):
+                losable = sorted({c for c in self.held_in(hero, slot) if c not in hero.trophies})
                 if not losable:
                     break
                 card = losable[0] if len(losable) == 1 else \

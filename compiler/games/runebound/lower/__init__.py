@@ -384,3 +384,14 @@ from . import rbwound as _lower_rbwound  # noqa: E402
 
 _lower_rbwound.register(effect)
 lower = _lower_rbwound.lowered(lower)  # a priced additional wound of a phase: its rule
+# ---- branch rblimits: carrying limits (a limit's bonus, what a card counts as)
+from . import rblimits as _lower_rblimits  # noqa: E402
+
+STATIC_CLAUSES += _lower_rblimits.STATIC
+_lower_rblimits.register(effect)
+_lower_rblimits.register_knockout(effect)
+_lower_before_rblimits = lower
+
+
+def lower(ability: n.Ability) -> dict:  # noqa: F811 - a knock-out rule is always on (rblimits)
+    return _lower_rblimits.knockout_rules(ability, _lower_before_rblimits(ability))

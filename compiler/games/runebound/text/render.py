@@ -397,3 +397,7 @@ render_rbsix2.install(Renderer)
 from . import render_rbwound  # noqa: E402
 
 render_rbwound.install(Renderer)
+# ---- branch rblimits: carrying limits
+from . import render_rblimits  # noqa: E402
+
+render_rblimits.install(Renderer)

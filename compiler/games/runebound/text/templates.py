@@ -400,4 +400,8 @@ TEMPLATES = all_templates()
 from .render_rbwound import TEMPLATES as _RBWOUND  # noqa: E402
 
 OTHER.update(_RBWOUND)
+# ---- branch rblimits: carrying limits (render_rblimits.py)
+from .render_rblimits import TEMPLATES as _RBLIMITS  # noqa: E402
+
+OTHER.update(_RBLIMITS)
 TEMPLATES = all_templates()

@@ -22,4 +22,4 @@ def test_an_active_events_trigger_runs_once_per_reading(text, kind, gains):
     game.play_event(heroes[0], take(game, numbered[2]))
     before = [h.gold for h in heroes]
     game.combat.fire({"kind": kind, "hero": heroes[0].id, "card": of_kind(game, "item")[0]})
-    assert [h.gold - b for h, b in zip(heroes, before)] == gains
+    assert [h.gold - b for h, b in zip(heroes, before, strict=True)] == gains

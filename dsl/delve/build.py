@@ -25,6 +25,7 @@ from . import (
     basic_actions,
     begins,
     best_of,
+    dice_ddice,
     disarm,
     discard,
     first_time,
@@ -38,6 +39,7 @@ from . import (
     soak,
     this_hero,
     tolls,
+    ward_ddice,
 )
 from . import aura_dhero as aura  # issue 32 (branch dhero)
 from . import nodes as n
@@ -50,6 +52,7 @@ ONLY_YOU = ("explore", "skill", "strike", "attack", "weapon", "reroll", "boost",
             "put_back", "deal_wounds",
             "take_action",  # issue 32 (session delve9): a basic action by name
             "place", "peek")  # issue 32 (session delve11): your figure, the deck
+ONLY_YOU += ("die",)   # your own hero dice (branch ddice)
 THIRD = {"have": "has", "are": "is", "do": "does", "can": "can", "may": "may",
          "cannot": "cannot", "push": "pushes", "slay": "slays"}
 
@@ -207,6 +210,10 @@ def effect_of(clause: Clause, text: str, agree: bool = True):
         return n.Root(who or n.Selector("self", span=span), span)
     if kind == "disarm":   # "… cannot attack [<who>]" (issue 32, branches delve12, delveseven)
         return disarm.build(who, span, d.get("against"))
+    if kind == "ward_until":   # "the next wound … before your next turn is ignored" (ddice)
+        return ward_ddice.build(d, span)
+    if kind == "die":   # "change one of your dice to show a 6" (branch ddice)
+        return dice_ddice.build(d, span)
     if kind == "discard":   # "that hero discards 1 unspent hero die" (branch delveseven)
         return discard.build(who, d, span)
     if kind == "shielded":   # "you cannot be attacked [by …]" (branch delveseven)

@@ -223,6 +223,8 @@ EXAMPLES = {
              "hero holds dice then)",
     "RF935": "`Mark (2+): Until the end of the turn, attacks against adjacent adversaries deal "
              "+1 Damage.` (choose the adversary first, then say 'attacks against it')",
+    "RF936": "`Gamble (2+): Move up to 2 spaces on a roll of 5 or 6.` (write 'Roll a die. On a "
+             "5 or 6, move up to 2 spaces.')",
     "RF975": "`When this adversary is slain, the hero who slew it loses 1 renown.`",
     "RF951": "`structure:` with two Act I adventures, or eight in all",
     "RF952": "an Act I adventure whose two `branches:` name the same Act II adventure",

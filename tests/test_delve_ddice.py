@@ -140,7 +140,7 @@ def test_dice_changes_the_engine_cannot_run_are_refused_at_their_words(text, kin
 def _doc_variants():
     from tests.test_delve_docs import variant_lines
     return variant_lines("ddice-variants") + variant_lines("ddice-variants-marked") \
-        + variant_lines("ddice-variants-words")
+        + variant_lines("ddice-variants-words") + variant_lines("ddice-variants-rolls")
 
 
 @pytest.mark.parametrize("kind, said, after", _doc_variants())
@@ -279,3 +279,30 @@ def test_the_next_wound_before_your_next_turn_is_ignored_in_the_engine(base):  #
         {"action": "ability", "ability": "Bleed", "die": 0}, None])
     g.hero_turn(me)
     assert me.wounds == 1     # 2 wounds, the first of them ignored
+
+
+# ---------------------------------------------------------------- a roll said after its effect
+def test_each_adversary_takes_a_wound_on_its_own_roll_of_four_or_more(base):  # noqa: F811
+    """Two adversaries in the chamber roll a 6 and a 1: only the first is wounded."""
+    text = "Kindled Floor (1+): Each adversary in your chamber takes 1 wound on a roll of 4 or " \
+        "more."
+    g, me = play(base, [text], [1, 1, 1, 1, 6, 1], [
+        {"action": "ability", "ability": "Kindled Floor", "die": 0}, None],
+        foes=[("rust-golem", (1, 2)), ("tunnel-brute", (3, 3))])
+    g.hero_turn(me)
+    assert sorted(g.state.figure(f).wounds for f in ("rust-golem-1", "tunnel-brute-2")) == [0, 1]
+
+
+def test_a_roll_after_its_effect_is_the_roll_before_it():
+    said = "(3+): Each adversary in your chamber takes 1 wound on a roll of 4 or more."
+    same = "(3+): Each adversary in this chamber rolls a die. On a 4, 5 or 6, that adversary " \
+        "suffers 1 wound."
+    assert compile_one(said)[0] == compile_one(same)[0] is not None
+    assert print_ability(parse_ability(said)) == same
+    for loc in LOCALES:
+        assert render_ability(parse_ability(said), loc)
+
+
+def test_a_roll_after_a_move_is_refused_with_the_roll_said_first():
+    compiled, diags = compile_one("Gamble (2+): Move up to 2 spaces on a roll of 5 or 6.")
+    assert compiled is None and [d.code for d in diags] == ["RF936"] and diags[0].hint

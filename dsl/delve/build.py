@@ -34,6 +34,7 @@ from . import (
     per_count,
     pierce,
     placing,
+    roll_tail_ddice,
     rolls,
     scouting,
     soak,
@@ -469,6 +470,8 @@ def sentence_effects(parts: list[Part], text: str, info: Sentence, prior: list) 
                 effects = per_count.attach(effects, mod)
             elif mod.kind == "with_damage":
                 effects = _with_damage(effects, mod)
+            elif mod.kind == "on_a_roll":   # "… 1 wound on a roll of 4 or more" (ddice)
+                effects = roll_tail_ddice.attach(effects, mod)
             elif mod.kind == "instead":   # "… instead" (branch delveseven)
                 effects = instead.mark(effects, mod)
             elif mod.kind == "instead_move":   # "… instead of moving" (session delve10)

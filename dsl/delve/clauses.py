@@ -31,6 +31,7 @@ from .next_attack import NextAttackWords  # issue 32 (branch delveheroes)
 from .per_count import ForEachWords  # issue 32 (branch delve12)
 from .pierce import PierceWords  # issue 32 (branch delveseven)
 from .placing import PlaceWords  # issue 32 (session delve11)
+from .roll_tail_ddice import RollTailWords  # issue 32 (branch ddice)
 from .rolls import RollWords
 from .scouting import ScoutWords  # issue 32 (session delve11)
 from .soak import SoakWords
@@ -87,7 +88,7 @@ class Tree2Ast(TollWords, ScoutWords, PlaceWords, ComparisonWords, ApproachWords
                BountyWords,   # branch delvelang
                AdversaryWords,   # branch dadv
                HeroStateWords, HeroEventWords, AuraWords,   # branch dhero
-               DieWords, WardWords,   # branch ddice
+               DieWords, WardWords, RollTailWords,   # branch ddice
                Words):
     """The whole transformer (delve.lark's rules)."""
 

@@ -33,6 +33,7 @@ from lark import Token, Transformer
 
 from ..nodeclass import astnode
 from .problems import Problem
+from .roll_tail_ddice import fold_on_a_roll
 from .words import Pred, span_of, spanned_rules, tok
 
 FACES = 6      # a hero die (rules.yaml: die_faces)
@@ -93,6 +94,7 @@ def die_words(toks: list) -> list:
     for i, t in enumerate(toks):
         if t.type in ("WORD", "TURN", "LOWER") and _low(t) in _VERBS:
             toks[i] = Token.new_borrow_pos(_VERBS[_low(t)], str(t), t)
+    toks = fold_on_a_roll(toks)   # "… 1 wound on a roll of 4 or more" (roll_tail_ddice.py)
     i = 0
     while i < len(toks):
         folded = _fold(toks, i, ("to", "a", "maximum", "of"), "DIECAP")

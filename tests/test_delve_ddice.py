@@ -306,3 +306,19 @@ def test_a_roll_after_its_effect_is_the_roll_before_it():
 def test_a_roll_after_a_move_is_refused_with_the_roll_said_first():
     compiled, diags = compile_one("Gamble (2+): Move up to 2 spaces on a roll of 5 or 6.")
     assert compiled is None and [d.code for d in diags] == ["RF936"] and diags[0].hint
+
+
+def test_figures_in_it_are_in_the_chamber_named_before(base):  # noqa: F811
+    """Kindled Floor heals the hero and rolls for each adversary in the same chamber."""
+    text = "Kindled Floor (1+): Each hero in your chamber heals 1 wound, and each adversary " \
+        "in it takes 1 wound on a roll of 4 or more."
+    compiled, _ = compile_one(text)
+    roll = compiled["effects"][1]
+    assert roll["op"] == "roll" and roll["who"]["filters"] == [{"kind": "chamber"}]
+    g, me = play(base, [text], [1, 1, 1, 1, 5], [
+        {"action": "ability", "ability": "Kindled Floor", "die": 0}, None],
+        foes=[("rust-golem", (1, 2))], wounds={CASTER: 1})
+    g.hero_turn(me)
+    assert me.wounds == 0 and g.state.figure("rust-golem-1").wounds == 1
+    compiled, diags = compile_one("(3+): Each adversary in it suffers 1 wound.")
+    assert compiled is None and diags     # no chamber named before: "it" is nothing

@@ -95,6 +95,7 @@ def die_words(toks: list) -> list:
         if t.type in ("WORD", "TURN", "LOWER") and _low(t) in _VERBS:
             toks[i] = Token.new_borrow_pos(_VERBS[_low(t)], str(t), t)
     toks = fold_on_a_roll(toks)   # "… 1 wound on a roll of 4 or more" (roll_tail_ddice.py)
+    toks = in_it(toks)   # "each hero in your chamber …, and each adversary in it …"
     i = 0
     while i < len(toks):
         folded = _fold(toks, i, ("to", "a", "maximum", "of"), "DIECAP")
@@ -105,6 +106,26 @@ def die_words(toks: list) -> list:
             toks = folded
         i += 1
     return toks
+
+
+def in_it(toks: list) -> list:
+    """"each adversary in it" after a chamber was named ("Each hero in your chamber heals 1
+    wound, and each adversary in it takes 1 wound"): "it" after figures "in" is that chamber
+    (figures are in chambers, never in figures), read as the chamber's words, as anaphora.py
+    reads "in the chamber"; with no chamber named before, "it" stays (RF914 or a syntax
+    error)."""
+    from .anaphora import _copy, _named
+    out: list = []
+    last = None
+    for i, t in enumerate(toks):
+        if t.type == "CHAMBER":
+            last = _named(toks, i) or last
+        if t.type == "IT" and last and len(out) >= 2 and out[-1].type == "IN" \
+                and out[-2].type in ("ADVERSARY", "HERO"):
+            out += [_copy(w, w.type, str(w), t.start_pos, t.end_pos) for w in last]
+            continue
+        out.append(t)
+    return out
 
 
 def _count(ch) -> int:

@@ -229,6 +229,14 @@ EXAMPLES = {
              "pushed.`",
     "RF984": "`After this adversary attacks, the hero it attacked discards 1 unspent hero "
              "die.` (in the adversary phase no hero holds a die)",
+    "RF933": "`Loaded Die (3+): Change one of your unspent dice to show a 7.` (a hero die "
+             "shows 1 to 6)",
+    "RF934": "`At the end of each round, change one of your unspent dice to show a 6.` (no "
+             "hero holds dice then)",
+    "RF935": "`Mark (2+): Until the end of the turn, attacks against adjacent adversaries deal "
+             "+1 Damage.` (choose the adversary first, then say 'attacks against it')",
+    "RF936": "`Gamble (2+): Move up to 2 spaces on a roll of 5 or 6.` (write 'Roll a die. On a "
+             "5 or 6, move up to 2 spaces.')",
     "RF975": "`When this adversary is slain, the hero who slew it loses 1 renown.`",
     "RF951": "`structure:` with two Act I adventures, or eight in all",
     "RF952": "an Act I adventure whose two `branches:` name the same Act II adventure",

@@ -278,6 +278,11 @@ CODES: dict[str, str] = {
     "RF984": "Delve hero dice discarded where no hero holds any (outside a hero's turn)",
     "RF982": "Delve 'cannot attack <who>' naming adversaries (adversaries attack heroes only)",
     "RF932": "Delve adversary's attack of a range its card has no weapon of",
+    # RF933-RF937: branch ddice (issue 32, part III)
+    "RF933": "Delve hero die set to a face it does not have, or changed by 0",
+    "RF934": "Delve hero die changed where its hero holds none (outside its own turn)",
+    "RF935": "Delve attacks against adversaries said by description changed for a while",
+    "RF936": "Delve 'on a roll of …' after an effect that is not wounds, heals or renown",
     # RF95x: campaigns (seed 004): the campaign document, its map and its cards
     "RF951": "campaign structure is not the nine adventures of a campaign",
     "RF952": "campaign Act II pool or Act I branches do not fit",

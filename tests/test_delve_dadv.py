@@ -120,7 +120,8 @@ def test_an_adversarys_attack_with_its_numbers_and_no_range_reaches_its_chamber(
 
 
 def test_a_heros_attack_with_numbers_still_names_its_range():
-    ir, diags = compile_one("Swipe (3+): Attack an adjacent adversary: Hit 4+, Damage 1.")
+    # (adversaries adjacent to the hero say it: combat, branch ddice's reach_ddice.py)
+    ir, diags = compile_one("Swipe (3+): Attack a visible adversary: Hit 4+, Damage 1.")
     assert ir is None and "RF907" in {d.code for d in diags}
 
 

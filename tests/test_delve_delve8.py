@@ -134,7 +134,7 @@ def test_variants_print_one_canonical_form(said, canonical, kind):
     ("Hack (3+): This adversary attacks the nearest hero.", "hero", "RF925"),
     ("When this adversary is slain, the adversary with the most renown suffers 1 wound.",
      "adversary", "RF913"),
-    ("Hack (3+): Attack an adjacent adversary, Hit 4+, Damage 1.", "hero", "RF907"),
+    ("Hack (3+): Attack a visible adversary, Hit 4+, Damage 1.", "hero", "RF907"),  # adjacent: combat (ddice)
     ("When activated, this adversary makes a combat attack against the adversary with the most "
      "wounds.", "adversary", "RF913"),
     ("Every time you slay an adversary, this adversary moves 2 extra spaces.", "hero", "RF925"),

@@ -20,6 +20,7 @@ from runeforge.dsl.delve.approach import Approach
 from runeforge.dsl.delve.attack_riders import AttackBonus
 from runeforge.dsl.delve.basic_actions import TakeAction
 from runeforge.dsl.delve.checks import check_ability
+from runeforge.dsl.delve.dice_ddice import SetDie  # issue 32 (branch ddice)
 from runeforge.dsl.delve.disarm import Disarm  # issue 32 (branch delve12)
 from runeforge.dsl.delve.discard import Discard  # issue 32 (branch delveseven)
 from runeforge.dsl.delve.owners import EFFECTS, EVENTS
@@ -196,6 +197,7 @@ LASTING_OR_RULES[Disarm] = "disarm"   # issue 32 (branch delve12): no attack for
 RUNS[Discard] = "discard"   # issue 32 (branch delveseven): unspent hero dice set aside
 LASTING_OR_RULES[Pierce] = "pierce"   # issue 32 (branch delveseven): a rule on its hits
 LASTING_OR_RULES[Spared] = "unpinned"   # branch dhero: heroes spared the pin
+RUNS[SetDie] = "die"   # branch ddice: a hero's own die changed
 
 
 def test_the_checks_accept_the_events_the_engine_fires():

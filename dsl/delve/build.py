@@ -25,6 +25,7 @@ from . import (
     basic_actions,
     begins,
     best_of,
+    dice_ddice,
     disarm,
     discard,
     first_time,
@@ -33,11 +34,13 @@ from . import (
     per_count,
     pierce,
     placing,
+    roll_tail_ddice,
     rolls,
     scouting,
     soak,
     this_hero,
     tolls,
+    ward_ddice,
 )
 from . import aura_dhero as aura  # issue 32 (branch dhero)
 from . import nodes as n
@@ -50,6 +53,7 @@ ONLY_YOU = ("explore", "skill", "strike", "attack", "weapon", "reroll", "boost",
             "put_back", "deal_wounds",
             "take_action",  # issue 32 (session delve9): a basic action by name
             "place", "peek")  # issue 32 (session delve11): your figure, the deck
+ONLY_YOU += ("die",)   # your own hero dice (branch ddice)
 THIRD = {"have": "has", "are": "is", "do": "does", "can": "can", "may": "may",
          "cannot": "cannot", "push": "pushes", "slay": "slays"}
 
@@ -207,6 +211,10 @@ def effect_of(clause: Clause, text: str, agree: bool = True):
         return n.Root(who or n.Selector("self", span=span), span)
     if kind == "disarm":   # "… cannot attack [<who>]" (issue 32, branches delve12, delveseven)
         return disarm.build(who, span, d.get("against"))
+    if kind == "ward_until":   # "the next wound … before your next turn is ignored" (ddice)
+        return ward_ddice.build(d, span)
+    if kind == "die":   # "change one of your dice to show a 6" (branch ddice)
+        return dice_ddice.build(d, span)
     if kind == "discard":   # "that hero discards 1 unspent hero die" (branch delveseven)
         return discard.build(who, d, span)
     if kind == "shielded":   # "you cannot be attacked [by …]" (branch delveseven)
@@ -462,6 +470,8 @@ def sentence_effects(parts: list[Part], text: str, info: Sentence, prior: list) 
                 effects = per_count.attach(effects, mod)
             elif mod.kind == "with_damage":
                 effects = _with_damage(effects, mod)
+            elif mod.kind == "on_a_roll":   # "… 1 wound on a roll of 4 or more" (ddice)
+                effects = roll_tail_ddice.attach(effects, mod)
             elif mod.kind == "instead":   # "… instead" (branch delveseven)
                 effects = instead.mark(effects, mod)
             elif mod.kind == "instead_move":   # "… instead of moving" (session delve10)

@@ -14,10 +14,12 @@ from .attack_riders import AttackBonus  # issue 32 (session delve11)
 from .aura_dhero import is_aura_node  # issue 32 (branch dhero)
 from .braced import braced_problems  # issue 32 (branch delveseven)
 from .comparisons import filter_problems  # issue 32 (session delve11)
+from .dice_ddice import die_problems  # issue 32 (branch ddice)
 from .disarm import Disarm, disarm_problems  # issue 32 (branch delve12)
 from .discard import discard_problems  # issue 32 (branch delveseven)
 from .held_passive import held_boost  # issue 32 (branch delvepassive)
 from .instead import instead_problems  # issue 32 (branch delveseven)
+from .marked_ddice import marked_problems  # issue 32 (branch ddice)
 from .owners import owner_problems
 from .per_count import for_each_problems  # issue 32 (branch delve12)
 from .pierce import Pierce  # issue 32 (branch delveseven)
@@ -195,6 +197,8 @@ def _lasting(effect, scope: _Scope, lasting_ok: bool) -> list[Problem]:
                            effect.span, "write it as a rule of its own: 'Other heroes in your "
                            "chamber add 1 to their attack rolls.'"))   # branch dhero
         return out
+    if isinstance(effect, n.Guard) and lasting_ok == "until":   # on a chosen adversary for
+        return out                                                # a while (branch ddice)
     if isinstance(effect, n.Steadfast) and lasting_ok == "until":   # a hero braced for a
         return out                                                    # while (delveseven)
     if isinstance(effect, RULES):
@@ -330,7 +334,7 @@ def _until(effect: n.Until, scope: _Scope) -> list[Problem]:
         if isinstance(inner, Approach):   # a course held for a while (session delve9)
             out += lure_problems(inner, effect.duration, effect.span) \
                 or _effect_problems(inner, scope, "until")
-        elif not isinstance(inner, LASTING + (n.Steadfast,) + PINS) \
+        elif not isinstance(inner, LASTING + (n.Steadfast, n.Guard) + PINS) \
                 or isinstance(inner, n.Ward) and inner.per:   # Steadfast: delveseven
             out.append(Problem("RF916", "a duration lasts over a lasting effect; this "
                                "one happens at once", inner.span,
@@ -416,5 +420,7 @@ def check_ability(ability, owner: str = "hero") -> list[Problem]:
         out += _effect_problems(effect, scope, form == "constant")
     out += spent_problems(ability)   # issue 32 (session delve9)
     out += discard_problems(ability)   # branch delveseven: only in a hero's turn
+    out += die_problems(ability)   # branch ddice: your own dice, in your turn
+    out += marked_problems(ability, owner)   # branch ddice: a guard for a while
     out += owner_problems(ability, owner)
     return sorted(out, key=lambda p: p.span)

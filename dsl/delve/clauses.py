@@ -18,6 +18,7 @@ from .best_of import BestOfWords
 from .bounty import BountyWords  # issue 32 (branch delvelang)
 from .chambers import ChamberWords
 from .comparisons import ComparisonWords  # issue 32 (session delve11)
+from .dice_ddice import DieWords  # issue 32 (branch ddice)
 from .disarm import DisarmWords  # issue 32 (branch delve12)
 from .discard import DiscardWords  # issue 32 (branch delveseven)
 from .events_dhero import HeroEventWords  # issue 32 (branch dhero)
@@ -30,6 +31,7 @@ from .next_attack import NextAttackWords  # issue 32 (branch delveheroes)
 from .per_count import ForEachWords  # issue 32 (branch delve12)
 from .pierce import PierceWords  # issue 32 (branch delveseven)
 from .placing import PlaceWords  # issue 32 (session delve11)
+from .roll_tail_ddice import RollTailWords  # issue 32 (branch ddice)
 from .rolls import RollWords
 from .scouting import ScoutWords  # issue 32 (session delve11)
 from .soak import SoakWords
@@ -37,6 +39,7 @@ from .spent import SpentWords
 from .tolls import TollWords  # issue 32 (session delve11)
 from .trigger_words import TriggerWords
 from .unmoved import UnmovedWords
+from .ward_ddice import WardWords  # issue 32 (branch ddice)
 from .words import (
     YOU,
     Attacks,
@@ -85,6 +88,7 @@ class Tree2Ast(TollWords, ScoutWords, PlaceWords, ComparisonWords, ApproachWords
                BountyWords,   # branch delvelang
                AdversaryWords,   # branch dadv
                HeroStateWords, HeroEventWords, AuraWords,   # branch dhero
+               DieWords, WardWords, RollTailWords,   # branch ddice
                Words):
     """The whole transformer (delve.lark's rules)."""
 

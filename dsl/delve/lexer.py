@@ -25,6 +25,7 @@ from ..errors import AbilitySyntaxError
 from . import comparisons  # issue 32 (session delve11)
 from .adversary_dadv import adversary_words  # issue 32 (branch dadv)
 from .anaphora import the_chamber
+from .dice_ddice import die_words  # issue 32 (branch ddice)
 from .hero_states_dhero import state_words  # issue 32 (branch dhero)
 from .hero_words import normalise as hero_words  # issue 32 (branch delveheroes)
 from .limits import MAX_NUMBER, MAX_TEXT
@@ -212,6 +213,7 @@ def tokenize(text: str):
     toks = unpinned_move(toks)   # "You are never pinned during this move." (delveheroes)
     toks = passive_words(toks)   # "your Combat weapons", "as long as" (delvepassive)
     toks = state_words(toks)   # "with a Vigour of", "their Hit value" (branch dhero)
+    toks = die_words(toks)   # "change one of your dice", "…, to a maximum of 6" (branch ddice)
     return iter(next_to(toks))
 
 

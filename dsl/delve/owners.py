@@ -24,6 +24,7 @@ from . import nodes as n
 from .approach import Approach
 from .attack_riders import AttackBonus  # issue 32 (session delve11)
 from .basic_actions import TakeAction
+from .dice_ddice import SetDie  # issue 32 (branch ddice)
 from .disarm import Disarm  # issue 32 (branch delve12)
 from .discard import Discard  # issue 32 (branch delveseven)
 from .pierce import Pierce  # issue 32 (branch delveseven)
@@ -223,3 +224,6 @@ WHY[Pierce] = "this is a rule of an adversary"
 EFFECTS["hero"] += (n.Steadfast,)   # "you cannot be pushed" (branch delveseven; braced.py)
 EFFECTS["hero"] += (Place,)   # "Place your figure in an empty space …": a hero's own figure
 WHY[Place] = "an adversary moves by its behaviour or towards or away from someone"
+EFFECTS["hero"] += (SetDie,)   # "change one of your dice to show a 6" (branch ddice)
+WHY[SetDie] = "an adversary has no hero dice"
+EFFECTS["hero"] += (n.Guard,)   # for a while, on a chosen adversary (branch ddice: marked_ddice.py)

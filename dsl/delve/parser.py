@@ -27,6 +27,7 @@ from .hero_states_dhero import slain_one  # issue 32 (branch dhero)
 from .hints import explain
 from .lexer import DISPLAY, TERMINAL_WORDS, VOCABULARY, DelveLexer, tokenize
 from .limits import MAX_NESTING
+from .reach_ddice import combat_when_adjacent  # issue 32 (branch ddice)
 from .words import YOU, span_of, spanned_rules, tspan
 
 __all__ = ["VOCABULARY", "interactive", "parse_ability", "parser"]
@@ -268,6 +269,7 @@ def parse_ability(text: str):
         raise err.orig_exc from None
     finally:
         _TEXT.value = previous
+    ability = combat_when_adjacent(ability)   # "Attack every adjacent adversary, Hit 5, …" (ddice)
     depth, node = _depth(ability.effects)
     if depth > MAX_NESTING:
         raise AbilitySyntaxError(f"this sentence nests {depth} modifiers such as 'if it "

@@ -20,6 +20,7 @@ from .aura_dhero import is_aura_node, print_aura  # issue 32 (branch dhero)
 from .basic_actions import TakeAction, print_take
 from .best_of import with_best_of
 from .braced import print_subject  # issue 32 (branch delveseven)
+from .dice_ddice import SetDie, print_die  # issue 32 (branch ddice)
 from .disarm import Disarm, print_disarm  # issue 32 (branch delve12)
 from .discard import Discard, print_discard  # issue 32 (branch delveseven)
 from .events_dhero import print_hero_event  # issue 32 (branch dhero)
@@ -215,6 +216,8 @@ def print_effect(e) -> str:
         return f"{print_selector(e.target)} cannot move"
     if isinstance(e, Pierce):  # issue 32 (branch delveseven)
         return print_pierce(e)
+    if isinstance(e, SetDie):  # issue 32 (branch ddice)
+        return print_die(e)
     if isinstance(e, Discard):  # issue 32 (branch delveseven)
         return print_discard(e, print_selector, _verb)
     if isinstance(e, Disarm):  # issue 32 (branch delve12)

@@ -103,6 +103,8 @@ EFFECT_SCHEMA = {"oneOf": [
          against=_SEL),   # branch delveseven: "… cannot attack you": only these heroes
     _op("pin", targets=_SEL),
     _op("discard", targets=_SEL, dice=_COUNT),
+    _opt("die", ("dice",), dice={"enum": ["spent", "unspent"]}, face=_FACE, by=_SIGNED,
+         most=_FACE),   # branch ddice: a hero's own die changed
     _opt("pierce", (), range=_RANGE),   # branch delveseven: its hits lessened by nothing   # branch delveseven: unspent dice set aside
     _op("unpinned"),
     _opt("hamper", ("targets", "amount"), targets=_SEL, amount=_SIGNED, range=_RANGE),  # a hero's rule: never pinned (delveg)
@@ -110,7 +112,7 @@ EFFECT_SCHEMA = {"oneOf": [
     _op("steadfast", pushed={"type": "boolean"}, pulled={"type": "boolean"}),
     _op("immune", range=_RANGE),
     _opt("guard", ("stat", "amount"), stat={"enum": ["roll", "damage"]}, amount=_SIGNED,
-         range=_RANGE),
+         range=_RANGE, on=_SEL),   # on: a chosen adversary, for a while (branch ddice)
     # issue 32 (session delve9): a move with no number, as far as each figure's Move allows
     # (towards: until adjacent); under ``until``, the adversaries' course in their phase
     _opt("approach", ("targets", "direction"), targets=_SEL,

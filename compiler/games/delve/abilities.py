@@ -11,6 +11,8 @@ from runeforge.dsl.delve import nodes as n
 from runeforge.dsl.delve.approach import Approach
 from runeforge.dsl.delve.basic_actions import TakeAction
 from runeforge.dsl.delve.checks import check_ability
+from runeforge.dsl.delve.dice_ddice import SetDie  # issue 32 (branch ddice)
+from runeforge.dsl.delve.dice_ddice import to_ir as die_ir  # issue 32 (branch ddice)
 from runeforge.dsl.delve.disarm import Disarm  # issue 32 (branch delve12)
 from runeforge.dsl.delve.discard import Discard  # issue 32 (branch delveseven)
 from runeforge.dsl.delve.errors import AbilitySyntaxError  # noqa: F401  (re-export)
@@ -144,6 +146,8 @@ def _effect_ir(effect, owner: str = "hero") -> dict:
         return {"op": "immune", "range": effect.range}
     if isinstance(effect, n.Guard):
         out = {"op": "guard", "stat": effect.stat, "amount": effect.amount}
+        if effect.on.quantity != "self":   # a chosen adversary, for a while (branch ddice)
+            out["on"] = sel(effect.on)
         return {**out, "range": effect.range} if effect.range else out
     if isinstance(effect, TakeAction):   # issue 32 (session delve9): a free basic action
         out = {"op": "basic", "act": effect.act}   # others: they choose (session delve10)
@@ -160,6 +164,8 @@ def _effect_ir(effect, owner: str = "hero") -> dict:
         return {"op": "scout", **({"bury": effect.bury} if effect.bury else {})}
     if isinstance(effect, Pierce):   # branch delveseven: its hits lessened by nothing
         return {"op": "pierce", **({"range": effect.range} if effect.range else {})}
+    if isinstance(effect, SetDie):   # branch ddice: your own hero dice changed
+        return die_ir(effect)
     if isinstance(effect, Discard):   # branch delveseven: unspent hero dice set aside
         return {"op": "discard", "targets": sel(effect.target), "dice": effect.dice}
     if isinstance(effect, Disarm):   # issue 32 (branch delve12): no attack for a while

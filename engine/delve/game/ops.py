@@ -21,9 +21,11 @@ from . import (
     attack_riders,
     basic,
     basic_others,
+    dice_ddice,
     discard,
     events,
     foes,
+    marked_ddice,
     next_attack,
     per_count,
     placing,
@@ -323,6 +325,8 @@ def _lasting(game, owner, e: dict, until: str, ctx: dict) -> list[dict]:
         entry["wounds"] = e["wounds"]
     if e["op"] == "disarm" and e.get("against"):   # "… cannot attack you" (delveseven):
         entry["spare"] = [f.id for f in _pick(game, owner, e["against"], ctx)]  # at cast
+    if e["op"] == "guard":   # attacks against a chosen adversary, for a while (ddice)
+        entry.update(marked_ddice.fields(e))
     if e["op"] == "steadfast":   # "you cannot be pushed" for a while (delveseven)
         entry.update(pushed=e["pushed"], pulled=e["pulled"])
     sel = e.get("targets") or e.get("on")
@@ -407,3 +411,4 @@ OPS["strike"] = attack_riders.with_bonus(OPS["strike"])   # delve11: "It deals +
 OPS["pierce"] = _never_bare   # branch delveseven: a rule, read by traits.pierces
 OPS["discard"] = discard.run   # branch delveseven: unspent hero dice set aside
 OPS["place"] = placing.run    # issue 32 (session delve11): a hero's figure lifted and set down
+OPS["die"] = dice_ddice.run   # branch ddice: a hero's own die changed

@@ -19,7 +19,12 @@ from __future__ import annotations
 from ..rules import abilities as ab
 from ..rules import effects as fx
 from ..rules.attacks import wound
-from . import aura_dhero, pins_dhero, states_dhero  # issue 32 (branch dhero)
+from . import (  # issue 32 (branch dhero)
+    aura_dhero,
+    marked_ddice,  # issue 32 (branch ddice)
+    pins_dhero,
+    states_dhero,
+)
 
 
 def rules_of(game, figure) -> list[dict]:
@@ -109,7 +114,8 @@ def steadfast(game, figure, towards: bool) -> bool:
 def guard(game, figure, stat: str, rng: str | None) -> int:
     """What attacks of range ``rng`` against ``figure`` add to their ``stat`` (roll, damage)."""
     return sum(e["amount"] for e in rules_of(game, figure) if e["op"] == "guard"
-               and e["stat"] == stat and e.get("range") in (None, rng))
+               and e["stat"] == stat and e.get("range") in (None, rng)) \
+        + marked_ddice.held(game, figure, stat, rng)   # for a while, on it (branch ddice)
 
 
 def rooted(game, figure) -> bool:

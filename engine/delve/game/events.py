@@ -25,6 +25,7 @@ from dataclasses import replace
 
 from ..rules import effects as fx
 from . import events_dhero, states_dhero  # issue 32 (branch dhero)
+from .activation_dadv2 import ran_parts  # a part under a failed condition (branch dadv2)
 from .choose import fallen
 
 # the events the game fires for each kind of figure (docs/delve.md prints this table; the
@@ -261,7 +262,7 @@ def activated(game, figure, apply) -> set[str]:
         return set()
     there = {f.id: f for f in game.state.figures}     # a hero it strikes down is still named
     ran = run(game, figure, "activated", rules, {}, apply)
-    parts = {part for ir, _ in ran for part in ir.get("replaces", ())}
+    parts = ran_parts(ran)   # a part under a failed "if" is not done
     if "attack" in parts:     # its attack of the turn: "After this adversary attacks, …"
         hit = [r["target"] for ir, done in ran if "attack" in ir.get("replaces", ())
                for d in done if d["op"] == "strike" for r in d.get("results", ())]

@@ -250,7 +250,7 @@ CODES: dict[str, str] = {
     "RF971": "Delve 'cannot attack' as a rule that always holds (it lasts for a while)",
     "RF972": "Delve 'for each …' after an effect that is not wounds or renown",
     "RF973": "Delve 'for …' count of one figure, or counted from 'it'",
-    "RF974": "Delve 'the first time …' with no period (it would fire once a game)",
+    "RF974": "Delve 'the first time …' with no period (once a game) beside another limit",
     "RF975": "Delve renown lost (the renown track only moves forward)",
     # RF980-RF989: branch delveseven (issue 32)
     "RF980": "Delve 'instead' with no effect before it to replace",
@@ -259,6 +259,9 @@ CODES: dict[str, str] = {
     "RF984": "Delve hero dice discarded where no hero holds any (outside a hero's turn)",
     "RF982": "Delve 'cannot attack <who>' naming adversaries (adversaries attack heroes only)",
     "RF932": "Delve adversary's attack of a range its card has no weapon of",
+    # RF938-RF942: branch dadv2 (issue 32)
+    "RF938": "Delve adversaries placed by a rule that cannot place them, or once a game off a "
+             "trigger",
     # RF95x: campaigns (seed 004): the campaign document, its map and its cards
     "RF951": "campaign structure is not the nine adventures of a campaign",
     "RF952": "campaign Act II pool or Act I branches do not fit",

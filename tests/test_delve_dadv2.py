@@ -44,3 +44,115 @@ def test_a_conditional_turn_falls_back_to_its_behaviour_when_the_condition_fails
     attacks = events(g, "adversary_attack")
     assert len(attacks) == 1                  # one attack either way, never none, never two
     assert bool(events(g, "adversary_move")) is (not wounded or "move" not in parts)
+
+
+# ---- adversaries of its own kind placed by its rule (IR spawn), once a game (limit game)
+
+SPAWN = [
+    ("When this adversary is slain, place two adversaries with Vigour 1 in empty spaces next "
+     "to where it fell.", {"op": "spawn", "count": 2, "where": "adjacent", "vigour": 1}),
+    ("The first time this adversary suffers a wound, place another adversary of the same type "
+     "in an empty space adjacent to it.", {"op": "spawn", "count": 1, "where": "adjacent"}),
+    ("The first time this adversary is wounded, place a copy of it with Vigour 1 in an "
+     "adjacent empty space.", {"op": "spawn", "count": 1, "where": "adjacent", "vigour": 1}),
+    ("When slain, place a new adversary of the same kind in the centre of the chamber, with "
+     "Vigour 1.", {"op": "spawn", "count": 1, "where": "centre", "vigour": 1}),
+    ("Whenever this adversary suffers a wound, place 2 copies of it adjacent to it. Only once "
+     "per game.", {"op": "spawn", "count": 2, "where": "adjacent"}),
+]
+
+
+@pytest.mark.parametrize("text, effect", SPAWN)
+def test_spawning_compiles_to_one_effect_and_prints_back(text, effect):
+    from runeforge.games.delve.abilities import canonical_text
+    ir = compile_one(text, "adversary")[0]
+    assert ir is not None and ir["effects"] == [effect]
+    assert (ir.get("limit") == "game") is ("first time" in text.lower() or "per game" in text)
+    canonical = canonical_text(text)
+    assert canonical_text(canonical) == canonical and compile_one(canonical, "adversary")[0] == ir
+
+
+def _spawned(g, kind="test-warden"):
+    return [f for f in g.state.adversaries() if g.state.kinds[f.id] == kind]
+
+
+def test_a_slain_adversary_places_two_of_its_kind_next_to_where_it_fell(base):  # noqa: F811
+    from runeforge.engine.delve.game.ops import drop_adversary
+    g, _ = _with_warden(base, SPAWN[0][0], FAR)
+    (foe,) = g.state.adversaries()
+    drop_adversary(g, foe)
+    new = _spawned(g)
+    assert len(new) == 2 and foe not in g.state.figures
+    assert all(f.vigour == 1 and f.wounds == 0 for f in new)
+    assert all(g.state.board.adjacent(foe.cell, f.cell) for f in new)
+    assert len({f.cell for f in new} | {h.cell for h in g.state.heroes_up()}) == \
+        2 + len(g.state.heroes_up())                    # empty spaces: no figure shares one
+
+
+@pytest.mark.parametrize("text, once", [(SPAWN[1][0], True), (SPAWN[4][0], True),
+                                        ("Whenever this adversary suffers a wound, place a "
+                                         "copy of it adjacent to it.", False)])
+def test_the_first_time_fires_once_a_game(base, text, once):  # noqa: F811
+    from runeforge.engine.delve.game.ops import hurt
+    g, _ = _with_warden(base, text, FAR)
+    (foe,) = g.state.adversaries()
+    count = 2 if "2 copies" in text else 1
+    hurt(g, foe, 1)
+    g.state.round += 1                                  # a later round: still once a game
+    hurt(g, foe, 1)
+    record = base.adversaries["tunnel-brute"]
+    new = [f for f in _spawned(g) if f is not foe]
+    assert len(new) == (count if once else 2 * count)
+    assert all(f.vigour == record["vigour"] for f in new)   # its record's Vigour
+
+
+def test_a_slain_adversary_places_one_in_the_centre_of_its_chamber(base):  # noqa: F811
+    from runeforge.engine.delve.board.placement import centre_cells
+    from runeforge.engine.delve.game.ops import drop_adversary
+    g, _ = _with_warden(base, SPAWN[3][0], FAR)
+    (foe,) = g.state.adversaries()
+    room = g.state.board.chambers[g.state.board.owner[foe.cell]]
+    expect = centre_cells(g.state.board, room, 1, g.occupied(foe))
+    drop_adversary(g, foe)
+    (new,) = _spawned(g)
+    assert [new.cell] == expect and new.vigour == 1
+
+
+@pytest.mark.parametrize("text, owner, code", [
+    ("When you slay an adversary, place an adversary adjacent to it.", "hero", "RF925"),
+    ("When slain, place 0 adversaries adjacent to it.", "adversary", "RF938"),
+    ("When slain, place an adversary with Vigour 0 adjacent to it.", "adversary", "RF938"),
+    ("When slain, each hero suffers 1 wound, with Vigour 1.", "adversary", "RF938"),
+    ("Mend (3+): Heal 1 wound. Only once per game.", "hero", "RF938"),
+    ("The first time you slay an adversary, gain 1 renown. Only once per turn.", "hero",
+     "RF974"),
+])
+def test_spawning_and_once_a_game_refused_where_they_mean_nothing(text, owner, code):
+    ir, diags = compile_one(text, owner)
+    mine = [d for d in diags if d.code == code]
+    assert ir is None and mine and all(d.hint for d in mine), [str(d) for d in diags]
+
+
+def _doc_lines() -> list[tuple[str, str, str]]:
+    from tests.test_delve_docs import variant_lines
+    return variant_lines("dadv2-variants")
+
+
+@pytest.mark.parametrize("kind, said, after", _doc_lines())
+def test_each_doc_line_prints_as_its_canonical_form_or_is_refused(kind, said, after):
+    from tests.test_delve_docs import check_variant_line
+    refused = check_variant_line(kind, said, after)
+    if refused is not None:
+        assert all(d.hint for d in refused)
+
+
+@pytest.mark.parametrize("text", [t for t, _ in SPAWN])
+def test_every_locale_renders_spawning_and_once_a_game(text):
+    from runeforge.dsl.delve.parser import parse_ability
+    from runeforge.dsl.delve.printer import print_ability
+    from runeforge.games.delve.text_forms import render_ability
+    ability = parse_ability(text)
+    assert render_ability(ability, "en") == print_ability(ability)
+    texts = {loc: render_ability(ability, loc) for loc in ("fi", "pl", "el", "ru")}
+    assert all(t and "{" not in t and "adversary" not in t and "game" not in t
+               for t in texts.values()), texts

@@ -33,6 +33,7 @@ from .placing import PlaceWords  # issue 32 (session delve11)
 from .rolls import RollWords
 from .scouting import ScoutWords  # issue 32 (session delve11)
 from .soak import SoakWords
+from .spawn_dadv2 import SpawnWords  # branch dadv2
 from .spent import SpentWords
 from .tolls import TollWords  # issue 32 (session delve11)
 from .trigger_words import TriggerWords
@@ -85,6 +86,7 @@ class Tree2Ast(TollWords, ScoutWords, PlaceWords, ComparisonWords, ApproachWords
                BountyWords,   # branch delvelang
                AdversaryWords,   # branch dadv
                HeroStateWords, HeroEventWords, AuraWords,   # branch dhero
+               SpawnWords,   # branch dadv2
                Words):
     """The whole transformer (delve.lark's rules)."""
 

@@ -117,6 +117,9 @@ TERMINAL_WORDS.update({"SEE": ("see", "sees"), "SAME": ("same",)})   # branch da
 TERMINAL_WORDS.update({"DAMAGED": ("damaged",),   # issue 32 (branch delvelang)
                        "SLAYING": ("slaying", "killing"), "EARN": ("earn", "earns"),
                        "GIVE": ("give", "gives", "grant", "grants")})
+TERMINAL_WORDS.update({"GAME": ("game",), "COPY": ("copy", "copies"),   # branch dadv2
+                       "KIND": ("kind", "type"), "NEW": ("new",), "WHERE": ("where",),
+                       "CENTRE": ("centre", "center", "middle"), "FELL": ("fell", "stood")})
 NUMBER_WORDS = {"zero": 0, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 VOCABULARY_MAP: dict[str, str] = {w: t for t, ws in TERMINAL_WORDS.items() for w in ws}
 # the words of the dialect (the hints and "did you mean" choose among them)

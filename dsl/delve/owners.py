@@ -33,6 +33,7 @@ from .rolls import RollDie
 from .scouting import Scout  # issue 32 (session delve11)
 from .soak import Soak
 from .spared_dhero import Spared  # issue 32 (branch dhero)
+from .spawn_dadv2 import Spawn  # branch dadv2
 from .tolls import Toll  # issue 32 (session delve11)
 
 EVENTS = {
@@ -223,3 +224,5 @@ WHY[Pierce] = "this is a rule of an adversary"
 EFFECTS["hero"] += (n.Steadfast,)   # "you cannot be pushed" (branch delveseven; braced.py)
 EFFECTS["hero"] += (Place,)   # "Place your figure in an empty space …": a hero's own figure
 WHY[Place] = "an adversary moves by its behaviour or towards or away from someone"
+EFFECTS["adversary"] += (Spawn,)   # adversaries of its own kind placed (branch dadv2)
+WHY[Spawn] = "only an adversary's rule places adversaries, of its own kind"

@@ -9,6 +9,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from .text_dadv import TEMPLATES_DADV  # issue 32 (branch dadv)
+from .text_dadv2 import TEMPLATES_DADV2  # branch dadv2
 from .text_delve9 import TEMPLATES9
 from .text_delve10 import TEMPLATES10
 from .text_delve11 import TEMPLATES11
@@ -335,3 +336,4 @@ TEMPLATES.update(TEMPLATES_HEROES)  # issue 32 (branch delveheroes): text_heroes
 TEMPLATES.update(TEMPLATES13)  # issue 32 (branch delveseven): compiler/games/delve/text_delve13.py
 TEMPLATES.update(TEMPLATES_DADV)  # issue 32 (branch dadv): compiler/games/delve/text_dadv.py
 TEMPLATES.update(TEMPLATES_DHERO)  # issue 32 (branch dhero): compiler/games/delve/text_dhero.py
+TEMPLATES.update(TEMPLATES_DADV2)  # branch dadv2: compiler/games/delve/text_dadv2.py

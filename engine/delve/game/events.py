@@ -74,14 +74,14 @@ def _once(game, figure, key: str, ir: dict) -> bool:
     """False when a once-per-turn rule already fired in the hero's turn this round, or a
     once-per-round rule (an adversary's "once per turn" too: it has no turn but its one
     activation a round; branch delveseven) this round."""
-    if ir.get("limit") not in ("turn", "round"):
+    if ir.get("limit") not in ("turn", "round", "game"):
         return True
-    if ir["limit"] == "round" or figure.side == "adversary":
+    if ir["limit"] in ("round", "game") or figure.side == "adversary":
         s = game.state
-        mark = [figure.id, key, s.round]
+        mark = [figure.id, key, "game" if ir["limit"] == "game" else s.round]   # dadv2
         if mark in s.fired:
             return False
-        s.fired = [x for x in s.fired if x[2] == s.round] + [mark]
+        s.fired = [x for x in s.fired if x[2] in (s.round, "game")] + [mark]
         return True
     turn = game.state.turns.get(figure.id)
     if turn is None:

@@ -30,6 +30,7 @@ from . import (
     rolls,
     scouting,
     soak,
+    spawn_dadv2,  # branch dadv2
     states_dhero,  # issue 32 (branch dhero)
     traits,
     unmoved,
@@ -407,3 +408,4 @@ OPS["strike"] = attack_riders.with_bonus(OPS["strike"])   # delve11: "It deals +
 OPS["pierce"] = _never_bare   # branch delveseven: a rule, read by traits.pierces
 OPS["discard"] = discard.run   # branch delveseven: unspent hero dice set aside
 OPS["place"] = placing.run    # issue 32 (session delve11): a hero's figure lifted and set down
+OPS["spawn"] = spawn_dadv2.run   # branch dadv2: adversaries of its kind placed by its rule

@@ -262,6 +262,8 @@ CODES: dict[str, str] = {
     # RF938-RF942: branch dadv2 (issue 32)
     "RF938": "Delve adversaries placed by a rule that cannot place them, or once a game off a "
              "trigger",
+    "RF939": "Delve 'until this adversary is slain' / 'while it is near them' not before an "
+             "adversary's rule on heroes",
     # RF95x: campaigns (seed 004): the campaign document, its map and its cards
     "RF951": "campaign structure is not the nine adventures of a campaign",
     "RF952": "campaign Act II pool or Act I branches do not fit",

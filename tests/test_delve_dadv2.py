@@ -156,3 +156,47 @@ def test_every_locale_renders_spawning_and_once_a_game(text):
     texts = {loc: render_ability(ability, loc) for loc in ("fi", "pl", "el", "ru")}
     assert all(t and "{" not in t and "adversary" not in t and "game" not in t
                for t in texts.values()), texts
+
+
+# ---- prohibitions said with the adversary's presence (prohibit_dadv2.py): the existing rules
+
+PRESENCE = [
+    ("Heroes cannot Explore while this adversary is in their chamber.",
+     "Heroes in this adversary's chamber cannot explore."),
+    ("While this adversary is in a chamber, heroes in that chamber cannot Recuperate.",
+     "Heroes in this adversary's chamber cannot recuperate."),
+    ("Until this adversary is slain, no hero may Explore.", "No hero may explore."),
+    ("Heroes cannot recuperate while this adversary is adjacent to them.",
+     "Heroes adjacent to this adversary cannot recuperate."),
+    ("Heroes must spend a 3+ die to move while this adversary is next to them.",
+     "Heroes adjacent to this adversary must spend a 3+ die to move."),
+    ("Until this adversary is slain, heroes in its chamber must spend a 4+ die to explore.",
+     "Heroes in this adversary's chamber must spend a 4+ die to explore."),
+]
+
+
+@pytest.mark.parametrize("text, same", PRESENCE)
+def test_a_prohibition_said_with_its_presence_is_the_rule_on_the_heroes_near_it(text, same):
+    ir = compile_one(text, "adversary")[0]
+    assert ir is not None and ir == compile_one(same, "adversary")[0]
+
+
+@pytest.mark.parametrize("cell, held", [((1, 2), True), (FAR, False)])
+def test_the_narrowed_prohibition_holds_only_next_to_it_in_the_engine(base, cell, held):  # noqa: F811
+    from tests.test_delve_delveg import _kinds
+    g, me = _with_warden(base, PRESENCE[3][0], cell)
+    assert ("recuperate" in _kinds(g, me)) != held
+
+
+@pytest.mark.parametrize("text, owner, code", [
+    ("Until this adversary is slain, add 1 to your attack rolls.", "hero", "RF939"),
+    ("When this adversary is slain, until this adversary is slain, heroes cannot explore.",
+     "adversary", "RF939"),
+    ("Each hero suffers 1 wound while this adversary is in their chamber.", "adversary",
+     "RF939"),
+    ("Until this adversary is slain, no hero may explore.", "hero", "RF925"),
+])
+def test_its_presence_before_anything_but_its_rule_on_heroes_is_refused(text, owner, code):
+    ir, diags = compile_one(text, owner)
+    mine = [d for d in diags if d.code == code]
+    assert ir is None and mine and all(d.hint for d in mine), [str(d) for d in diags]

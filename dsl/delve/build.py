@@ -33,6 +33,7 @@ from . import (
     per_count,
     pierce,
     placing,
+    prohibit_dadv2,
     rolls,
     scouting,
     soak,
@@ -472,6 +473,8 @@ def sentence_effects(parts: list[Part], text: str, info: Sentence, prior: list) 
                 effects = begins.instead_of_moving(effects, mod, info.trigger)
             elif mod.kind == "stats" and len(effects) > 1:  # "make two attacks, Hit 4+, …"
                 effects = [_stats(e, mod) for e in effects]
+            elif mod.kind == "near_them":   # "… while this adversary is in their chamber"
+                effects = prohibit_dadv2.narrow(effects, mod)   # (branch dadv2)
             elif mod.kind in ("stats", "vigour"):  # "... against it with Hit 3+ and Damage 2"
                 done = out + effects   # "vigour": "place … with Vigour 1" (branch dadv2)
                 (_attach_stats if mod.kind == "stats" else spawn_dadv2.attach)(done, mod, prior)
@@ -531,6 +534,8 @@ def _side(mod: Mod, info: Sentence, out: list, prior: list) -> None:
             info.round_span = mod.span
     elif mod.kind == "stats":
         _attach_stats(out, mod, prior)
+    elif mod.kind == "while_here":   # "Until this adversary is slain, …" (branch dadv2)
+        info.presence = [*getattr(info, "presence", []), mod.span]
     elif mod.kind == "vigour":   # ", with Vigour 1" after "place …" (branch dadv2)
         spawn_dadv2.attach(out, mod, prior)
     elif mod.kind == "first_time":   # issue 32 (branch delve12)

@@ -30,6 +30,7 @@ from .next_attack import NextAttackWords  # issue 32 (branch delveheroes)
 from .per_count import ForEachWords  # issue 32 (branch delve12)
 from .pierce import PierceWords  # issue 32 (branch delveseven)
 from .placing import PlaceWords  # issue 32 (session delve11)
+from .prohibit_dadv2 import ProhibitWords  # branch dadv2
 from .rolls import RollWords
 from .scouting import ScoutWords  # issue 32 (session delve11)
 from .soak import SoakWords
@@ -86,7 +87,7 @@ class Tree2Ast(TollWords, ScoutWords, PlaceWords, ComparisonWords, ApproachWords
                BountyWords,   # branch delvelang
                AdversaryWords,   # branch dadv
                HeroStateWords, HeroEventWords, AuraWords,   # branch dhero
-               SpawnWords,   # branch dadv2
+               SpawnWords, ProhibitWords,   # branch dadv2
                Words):
     """The whole transformer (delve.lark's rules)."""
 

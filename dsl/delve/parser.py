@@ -21,7 +21,7 @@ from .. import larktables
 from ..errors import AbilitySyntaxError
 from ..pkgfiles import files as package_files
 from . import nodes as n
-from . import spawn_dadv2  # issue 32 (branch dadv2): once a game
+from . import prohibit_dadv2, spawn_dadv2  # issue 32 (branch dadv2)
 from .build import body_effects
 from .clauses import Tree2Ast
 from .hero_states_dhero import slain_one  # issue 32 (branch dhero)
@@ -56,6 +56,8 @@ class _ToAst(Tree2Ast):
                                      max(0, end - 1), end, code="RF303",
                                      hint="add an effect: 'Every time you slay an adversary, "
                                           "gain 1 renown.'")
+        prohibit_dadv2.check_presence(getattr(info, "presence", []), effects,   # dadv2
+                                      form == "rule" and info.trigger is None)
         if info.trigger is not None:
             event, ev_span = info.trigger
             if form != "rule":

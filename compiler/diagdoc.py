@@ -218,7 +218,10 @@ EXAMPLES = {
              "card: it would never attack)",
     "RF972": "`Dash (3+): Move 1 space for each adversary adjacent to you.`",
     "RF973": "`Mend (3+): Heal 1 wound for a visible adversary.`",
-    "RF974": "`The first time this adversary suffers a wound, it heals 1 wound.`",
+    "RF938": "`(3+): Place an adversary of the same kind adjacent to it. Only once per game.`",
+    "RF939": "`Until this adversary is slain, add 1 to your attack rolls.`",
+    "RF974": "`The first time this adversary suffers a wound, it heals 1 wound. Only once per "
+             "round.`",
     "RF980": "`Mend (2+): If you rolled a 6, heal 2 wounds instead.` (nothing before it to "
              "replace)",
     "RF981": "`Smite (3+): Make a combat attack against an adversary adjacent to you. If it "

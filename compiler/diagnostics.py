@@ -269,7 +269,7 @@ CODES: dict[str, str] = {
     "RF971": "Delve 'cannot attack' as a rule that always holds (it lasts for a while)",
     "RF972": "Delve 'for each …' after an effect that is not wounds or renown",
     "RF973": "Delve 'for …' count of one figure, or counted from 'it'",
-    "RF974": "Delve 'the first time …' with no period (it would fire once a game)",
+    "RF974": "Delve 'the first time …' with no period (once a game) beside another limit",
     "RF975": "Delve renown lost (the renown track only moves forward)",
     # RF980-RF989: branch delveseven (issue 32)
     "RF980": "Delve 'instead' with no effect before it to replace",
@@ -283,6 +283,11 @@ CODES: dict[str, str] = {
     "RF934": "Delve hero die changed where its hero holds none (outside its own turn)",
     "RF935": "Delve attacks against adversaries said by description changed for a while",
     "RF936": "Delve 'on a roll of …' after an effect that is not wounds, heals or renown",
+    # RF938-RF942: branch dadv2 (issue 32)
+    "RF938": "Delve adversaries placed by a rule that cannot place them, or once a game off a "
+             "trigger",
+    "RF939": "Delve 'until this adversary is slain' / 'while it is near them' not before an "
+             "adversary's rule on heroes",
     # RF95x: campaigns (seed 004): the campaign document, its map and its cards
     "RF951": "campaign structure is not the nine adventures of a campaign",
     "RF952": "campaign Act II pool or Act I branches do not fit",

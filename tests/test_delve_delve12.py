@@ -250,7 +250,8 @@ def test_the_first_time_each_turn_fires_once_in_the_turn(base):  # noqa: F811
 
 
 @pytest.mark.parametrize("text, owner, code", [
-    ("The first time this adversary suffers a wound, it heals 1 wound.", "adversary", "RF974"),
+    ("The first time this adversary suffers a wound, it heals 1 wound. Only once per round.",
+     "adversary", "RF974"),   # once a game (no period) and once a round (branch dadv2)
     ("When this adversary is slain, the hero who slew it loses 1 renown.", "adversary",
      "RF975"),
     ("Gamble (2+): Lose 1 renown and heal 2 wounds.", "hero", "RF975"),

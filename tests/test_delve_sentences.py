@@ -32,6 +32,7 @@ from runeforge.dsl.delve.rolls import RollDie
 from runeforge.dsl.delve.scouting import Scout
 from runeforge.dsl.delve.soak import Soak
 from runeforge.dsl.delve.spared_dhero import Spared  # issue 32 (branch dhero)
+from runeforge.dsl.delve.spawn_dadv2 import Spawn  # branch dadv2
 from runeforge.dsl.delve.tolls import Toll
 from runeforge.engine.delve.game import events, ops
 from runeforge.engine.delve.ir import validate_ability
@@ -195,6 +196,7 @@ RUNS[AttackBonus] = "strike"      # issue 32 (session delve11): on the strike be
 RUNS[Place] = "place"             # issue 32 (session delve11): your figure set down
 LASTING_OR_RULES[Disarm] = "disarm"   # issue 32 (branch delve12): no attack for a while
 RUNS[Discard] = "discard"   # issue 32 (branch delveseven): unspent hero dice set aside
+RUNS[Spawn] = "spawn"   # branch dadv2: adversaries of its kind placed by its rule
 LASTING_OR_RULES[Pierce] = "pierce"   # issue 32 (branch delveseven): a rule on its hits
 LASTING_OR_RULES[Spared] = "unpinned"   # branch dhero: heroes spared the pin
 RUNS[SetDie] = "die"   # branch ddice: a hero's own die changed

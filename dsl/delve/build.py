@@ -35,9 +35,11 @@ from . import (
     pierce,
     placing,
     roll_tail_ddice,
+    prohibit_dadv2,
     rolls,
     scouting,
     soak,
+    spawn_dadv2,
     this_hero,
     tolls,
     ward_ddice,
@@ -52,7 +54,8 @@ from .words import YOU, Attacks, Clause, Mod, Part, Who, low
 ONLY_YOU = ("explore", "skill", "strike", "attack", "weapon", "reroll", "boost", "pick",
             "put_back", "deal_wounds",
             "take_action",  # issue 32 (session delve9): a basic action by name
-            "place", "peek")  # issue 32 (session delve11): your figure, the deck
+            "place", "peek",  # issue 32 (session delve11): your figure, the deck
+            "spawn")  # branch dadv2: adversaries placed by an adversary's rule
 ONLY_YOU += ("die",)   # your own hero dice (branch ddice)
 THIRD = {"have": "has", "are": "is", "do": "does", "can": "can", "may": "may",
          "cannot": "cannot", "push": "pushes", "slay": "slays"}
@@ -146,6 +149,8 @@ def effect_of(clause: Clause, text: str, agree: bool = True):
     rider = attack_riders.build(who, p, text, span) if kind == "deal" else None
     if rider is not None:    # "It deals +1 damage against …" after an attack (delve11)
         return rider
+    if kind == "spawn":      # "place another adversary of the same kind …" (dadv2)
+        return spawn_dadv2.build(d, span)
     if kind == "place":      # "place your figure in an empty space …" (delve11)
         return placing.build(d, span)
     if kind in ("peek", "bury"):   # "look at the top card of the exploration deck" (delve11)
@@ -478,9 +483,11 @@ def sentence_effects(parts: list[Part], text: str, info: Sentence, prior: list) 
                 effects = begins.instead_of_moving(effects, mod, info.trigger)
             elif mod.kind == "stats" and len(effects) > 1:  # "make two attacks, Hit 4+, …"
                 effects = [_stats(e, mod) for e in effects]
-            elif mod.kind == "stats":  # "... against it with Hit 3+ and Damage 2"
-                done = out + effects
-                _attach_stats(done, mod, prior)
+            elif mod.kind == "near_them":   # "… while this adversary is in their chamber"
+                effects = prohibit_dadv2.narrow(effects, mod)   # (branch dadv2)
+            elif mod.kind in ("stats", "vigour"):  # "... against it with Hit 3+ and Damage 2"
+                done = out + effects   # "vigour": "place … with Vigour 1" (branch dadv2)
+                (_attach_stats if mod.kind == "stats" else spawn_dadv2.attach)(done, mod, prior)
                 out[:], effects = done[:len(out)], done[len(out):]
             else:
                 _side(mod, info, out + effects, prior)
@@ -530,11 +537,17 @@ def _side(mod: Mod, info: Sentence, out: list, prior: list) -> None:
                                      hint="split it into two abilities")
         info.trigger = (mod.value, mod.span)
     elif mod.kind == "limit":
-        info.limit = "turn"
+        if info.limit == "game" and mod.value != "game":   # "the first time" (dadv2)
+            raise first_time.twice(mod.span)
+        info.limit = "game" if mod.value == "game" else "turn"   # "game": branch dadv2
         if mod.value == "round":
             info.round_span = mod.span
     elif mod.kind == "stats":
         _attach_stats(out, mod, prior)
+    elif mod.kind == "while_here":   # "Until this adversary is slain, …" (branch dadv2)
+        info.presence = [*getattr(info, "presence", []), mod.span]
+    elif mod.kind == "vigour":   # ", with Vigour 1" after "place …" (branch dadv2)
+        spawn_dadv2.attach(out, mod, prior)
     elif mod.kind == "first_time":   # issue 32 (branch delve12)
         first_time.side(mod, info)
     elif mod.kind == "unpinned":

@@ -32,9 +32,11 @@ from .per_count import ForEachWords  # issue 32 (branch delve12)
 from .pierce import PierceWords  # issue 32 (branch delveseven)
 from .placing import PlaceWords  # issue 32 (session delve11)
 from .roll_tail_ddice import RollTailWords  # issue 32 (branch ddice)
+from .prohibit_dadv2 import ProhibitWords  # branch dadv2
 from .rolls import RollWords
 from .scouting import ScoutWords  # issue 32 (session delve11)
 from .soak import SoakWords
+from .spawn_dadv2 import SpawnWords  # branch dadv2
 from .spent import SpentWords
 from .tolls import TollWords  # issue 32 (session delve11)
 from .trigger_words import TriggerWords
@@ -89,6 +91,7 @@ class Tree2Ast(TollWords, ScoutWords, PlaceWords, ComparisonWords, ApproachWords
                AdversaryWords,   # branch dadv
                HeroStateWords, HeroEventWords, AuraWords,   # branch dhero
                DieWords, WardWords, RollTailWords,   # branch ddice
+               SpawnWords, ProhibitWords,   # branch dadv2
                Words):
     """The whole transformer (delve.lark's rules)."""
 

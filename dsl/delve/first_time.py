@@ -5,8 +5,8 @@ adversary, gain 1 renown. Only once per turn." (a trigger with its limit; printe
 round" is "Only once per round", with what that limit already means: a die spent fires only in
 the hero's own turn, so it is once per turn; any other trigger fires in any turn and the limit
 is refused (RF925, parser.py). With no period ("The first time this adversary suffers a wound,
-…") the rule would fire once a game, a count the engine does not keep: RF974, with the hint to
-say the period.
+…") the rule fires once a game (limit ``game``, branch dadv2: events._once keeps the mark for
+the rest of the game); said beside another limit ("… Only once per round.") it is RF974.
 
 "lose N renown" (``<heroes> lose(s) N renown``) is read and refused at its words (RF975):
 renown only moves the marker forward along the track (R23), and each lap gives a skill (R24);
@@ -39,11 +39,11 @@ def side(mod: Mod, info) -> None:
     if info.trigger is not None:
         raise AbilitySyntaxError("an ability has one trigger", *mod.span,
                                  hint="split it into two abilities")
-    if period is None:
-        raise AbilitySyntaxError("'the first time' with no period would fire once a game; the "
-                                 "engine limits a rule to once per turn", *mod.span,
-                                 code="RF974", hint="say the period: 'The first time you slay "
-                                 "an adversary each turn, …'")
+    if period is None and info.limit is not None:
+        raise twice(mod.span)
+    if period is None:   # once a game (branch dadv2): events._once keeps its mark
+        info.trigger, info.limit = (ev, mod.span), "game"
+        return
     info.trigger = (ev, mod.span)
     info.limit = "turn"
     if period.type == "ROUND":
@@ -55,3 +55,11 @@ def lost(span) -> AbilitySyntaxError:
                               "the track (R23) and a lap gives a skill (R24)", *span,
                               code="RF975", hint="drop it, or pay with a wound: 'Suffer 1 wound "
                               "to …'")
+
+
+def twice(span) -> AbilitySyntaxError:
+    """RF974: "the first time" with no period (once a game) and another limit (branch dadv2)."""
+    return AbilitySyntaxError("'the first time' with no period is once a game, and the rule "
+                              "says another limit", *span, code="RF974",
+                              hint="drop 'only once per …', or say the period: 'The first "
+                              "time this adversary suffers a wound each round, …'")

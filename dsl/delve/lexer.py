@@ -31,6 +31,7 @@ from .hero_words import normalise as hero_words  # issue 32 (branch delveheroes)
 from .limits import MAX_NUMBER, MAX_TEXT
 from .passive_words import passive_words  # issue 32 (branch delvepassive)
 from .pinning_heroes import unpinned_move  # issue 32 (branch delveheroes)
+from .prohibit_dadv2 import its_presence  # branch dadv2
 from .relatives import join_relatives
 from .rolls import face_commas
 from .this_hero import possessive  # issue 32 (branch delveheroes)
@@ -118,6 +119,9 @@ TERMINAL_WORDS.update({"SEE": ("see", "sees"), "SAME": ("same",)})   # branch da
 TERMINAL_WORDS.update({"DAMAGED": ("damaged",),   # issue 32 (branch delvelang)
                        "SLAYING": ("slaying", "killing"), "EARN": ("earn", "earns"),
                        "GIVE": ("give", "gives", "grant", "grants")})
+TERMINAL_WORDS.update({"GAME": ("game",), "COPY": ("copy", "copies"),   # branch dadv2
+                       "KIND": ("kind", "type"), "NEW": ("new",), "WHERE": ("where",),
+                       "CENTRE": ("centre", "center", "middle"), "FELL": ("fell", "stood")})
 NUMBER_WORDS = {"zero": 0, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 VOCABULARY_MAP: dict[str, str] = {w: t for t, ws in TERMINAL_WORDS.items() for w in ws}
 # the words of the dialect (the hints and "did you mean" choose among them)
@@ -134,7 +138,7 @@ DISPLAY: dict[str, str] = {t: f"'{w[0]}'" for t, w in TERMINAL_WORDS.items()}
 DISPLAY.update({"NUMBER": "a number", "NAME": "a name", "WORD": "a word",
                 "RANGE": "'combat', 'missile' or 'area'", "DICEKIND": "'spent' or 'unspent'",
                 "ADDITIONAL": "'additional'", "$END": "the end of the ability",
-                "WITHW": "'with'", "FOES": "'adversaries'", "POSS": "'s", "FACECOMMA": "','"})
+                "WITHW": "'with'", "WHILEHERE": "'while'", "FOES": "'adversaries'", "POSS": "'s", "FACECOMMA": "','"})
 DISPLAY.update({v: f"'{k}'" for k, v in PUNCTUATION.items() if k.isascii()})
 DISPLAY["VALUE"] = "'value'"   # "their Hit value" (hero_states_dhero.py, branch dhero)
 
@@ -205,6 +209,7 @@ def tokenize(text: str):
     toks = [t for i, t in enumerate(toks) if not (
         t.type == "AND" and i + 1 < len(toks) and toks[i + 1].type == "MISS")]
     toks = adversary_words(toks)   # "No hero may explore." (branch dadv)
+    toks = its_presence(toks)   # "… while this adversary is in their chamber" (dadv2)
     toks = join_relatives(toks)   # "that is adjacent to you and has …" (delve9)
     toks = face_commas(the_chamber(toks))   # "… in the chamber"; "On a 4, 5 or 6," (delve10)
     toks = pin_lead(toks)   # "Adversaries cannot pin you." (branch delveseven)

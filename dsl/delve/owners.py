@@ -34,6 +34,7 @@ from .rolls import RollDie
 from .scouting import Scout  # issue 32 (session delve11)
 from .soak import Soak
 from .spared_dhero import Spared  # issue 32 (branch dhero)
+from .spawn_dadv2 import Spawn  # branch dadv2
 from .tolls import Toll  # issue 32 (session delve11)
 
 EVENTS = {
@@ -227,3 +228,5 @@ WHY[Place] = "an adversary moves by its behaviour or towards or away from someon
 EFFECTS["hero"] += (SetDie,)   # "change one of your dice to show a 6" (branch ddice)
 WHY[SetDie] = "an adversary has no hero dice"
 EFFECTS["hero"] += (n.Guard,)   # for a while, on a chosen adversary (branch ddice: marked_ddice.py)
+EFFECTS["adversary"] += (Spawn,)   # adversaries of its own kind placed (branch dadv2)
+WHY[Spawn] = "only an adversary's rule places adversaries, of its own kind"

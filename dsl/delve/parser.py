@@ -21,6 +21,7 @@ from .. import larktables
 from ..errors import AbilitySyntaxError
 from ..pkgfiles import files as package_files
 from . import nodes as n
+from . import prohibit_dadv2, spawn_dadv2  # issue 32 (branch dadv2)
 from .build import body_effects
 from .clauses import Tree2Ast
 from .hero_states_dhero import slain_one  # issue 32 (branch dhero)
@@ -56,6 +57,8 @@ class _ToAst(Tree2Ast):
                                      max(0, end - 1), end, code="RF303",
                                      hint="add an effect: 'Every time you slay an adversary, "
                                           "gain 1 renown.'")
+        prohibit_dadv2.check_presence(getattr(info, "presence", []), effects,   # dadv2
+                                      form == "rule" and info.trigger is None)
         if info.trigger is not None:
             event, ev_span = info.trigger
             if form != "rule":
@@ -67,6 +70,7 @@ class _ToAst(Tree2Ast):
             if info.round_span is not None and event["event"] not in OWN_TURN:
                 limit = "round"   # fires in any turn: counted per round (branch delveseven)
             return _trigger(event, ev_span, effects, name, limit, span)
+        spawn_dadv2.game_limit(info.limit, span)   # once a game: a trigger's (branch dadv2)
         if form == "spend":
             return n.Spend(cost, effects, info.limit, span)
         if form == "action":

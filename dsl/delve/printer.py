@@ -33,6 +33,7 @@ from .rolls import RollDie, print_roll
 from .scouting import Scout, print_scout  # issue 32 (session delve11)
 from .soak import Soak, print_soak
 from .spared_dhero import Spared, print_spared  # issue 32 (branch dhero)
+from .spawn_dadv2 import Spawn, print_spawn  # branch dadv2
 from .spent import print_spent
 from .tolls import Toll, print_toll  # issue 32 (session delve11)
 from .unmoved import CONDS as UNMOVED
@@ -241,6 +242,8 @@ def print_effect(e) -> str:
         return print_bonus(e, print_selector)
     if isinstance(e, Place):  # issue 32 (session delve11)
         return print_place(e)
+    if isinstance(e, Spawn):  # branch dadv2: adversaries of its kind
+        return print_spawn(e)
     if isinstance(e, Scout):  # issue 32 (session delve11)
         return print_scout(e)
     if isinstance(e, Toll):  # issue 32 (session delve11)
@@ -387,7 +390,8 @@ def _cap(text: str) -> str:
 def print_body(effects, limit: str | None = None, first_capital: bool = True) -> str:
     parts = [print_effects(s) for s in sentences(effects)]
     text = ". ".join(_cap(p) if i or first_capital else p for i, p in enumerate(parts)) + "."
-    return text + {"turn": " Only once per turn.", "round": " Only once per round."}.get(
+    return text + {"turn": " Only once per turn.", "round": " Only once per round.",
+                   "game": " Only once per game."}.get(   # "game": branch dadv2
         limit, "")   # "round": a trigger that fires in any turn (branch delveseven)
 
 

@@ -150,6 +150,11 @@ EFFECT_SCHEMA["oneOf"].append(_opt("scout", (), bury={"enum": ["may", "must"]}))
 # a hero's figure to an empty cell of its chamber and/or an adjacent one
 EFFECT_SCHEMA["oneOf"].append(_op("place", where={"type": "array", "minItems": 1,
                                                   "items": {"enum": ["adjacent", "own"]}}))
+# branch dadv2: adversaries of the rule's adversary's kind placed next to it or in its chamber
+EFFECT_SCHEMA["oneOf"].append(_opt("spawn", ("count", "where"),
+                                   count={"type": "integer", "minimum": 1, "maximum": 999},
+                                   where={"enum": ["adjacent", "centre"]},
+                                   vigour={"type": "integer", "minimum": 1, "maximum": 999}))
 # "It deals +1 Damage against …" after a hero's strike: on that attack's rolls only
 for _schema in EFFECT_SCHEMA["oneOf"]:
     if _schema["properties"]["op"] == {"const": "strike"}:
@@ -180,7 +185,7 @@ IR_SCHEMA = {
     "properties": {
         "form": {"enum": ["action", "spend", "trigger", "constant"]},
         "name": {"type": "string"},
-        "limit": {"enum": ["turn", "round"]},   # "round": branch delveseven
+        "limit": {"enum": ["turn", "round", "game"]},   # "round": delveseven; "game": dadv2
         "range": _RANGE,
         "cost": {"type": "object", "additionalProperties": False,
                  "required": ["need", "escalating"],

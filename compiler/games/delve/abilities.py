@@ -27,6 +27,7 @@ from runeforge.dsl.delve.sequence import (  # issue 32 (branch delvelang)
 )
 from runeforge.dsl.delve.soak import Soak
 from runeforge.dsl.delve.spared_dhero import Spared  # issue 32 (branch dhero)
+from runeforge.dsl.delve.spawn_dadv2 import Spawn  # branch dadv2
 from runeforge.dsl.delve.tolls import Toll  # issue 32 (session delve11)
 from runeforge.engine.delve.ir import validate_ability
 
@@ -158,6 +159,9 @@ def _effect_ir(effect, owner: str = "hero") -> dict:
         if effect.against is not None:
             bonus["against"] = sel(effect.against)
         return {"op": "attack_bonus", "bonus": bonus}
+    if isinstance(effect, Spawn):   # branch dadv2: adversaries of its kind placed
+        return {"op": "spawn", "count": effect.count, "where": effect.where,
+                **({"vigour": effect.vigour} if effect.vigour is not None else {})}
     if isinstance(effect, Place):   # issue 32 (session delve11): your figure set down
         return {"op": "place", "where": list(effect.where)}
     if isinstance(effect, Scout):   # issue 32 (session delve11): the exploration deck

@@ -7,8 +7,9 @@ attack ("… then attacks it") that attack is its attack of the turn: the advers
 does not move it, or make it attack, again by its behaviour. The IR says which parts the
 rule replaces (``replaces``: ``move``, ``attack``), and the engine reads that list
 (``game/adversaries.py``); a rule that only heals, wounds or moves others replaces nothing.
-A part said under a condition ("if …, this adversary attacks it") is replaced whenever the
-rule fires: the card states what the adversary does in its turn."""
+A part said under a condition ("if …, this adversary attacks it") is listed too, but the
+engine leaves it to the behaviour when the condition fails (branch dadv2,
+``engine/delve/game/activation_dadv2.py``): the adversary then moves and attacks as usual."""
 
 from __future__ import annotations
 

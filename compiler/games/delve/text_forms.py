@@ -21,6 +21,7 @@ from .text_catalog import _t, action_name
 from .text_catalog import counted as _counted
 from .text_dadv import missed_range, ranked_adjectives  # issue 32 (branch dadv)
 from .text_ddice import SetDie, render_ddice  # issue 32 (branch ddice)
+from .text_dadv2 import Spawn, render_spawn  # branch dadv2
 from .text_delve9 import Approach, Soak, TakeAction, render9, spent_event
 from .text_delve10 import render_roll
 from .text_delve11 import NODES11, render11  # issue 32 (session delve11)
@@ -36,6 +37,7 @@ NEW_NODES += NODES12   # issue 32 (branch delve12)
 NEW_NODES += (Discard, Pierce)   # issue 32 (branch delveseven)
 NEW_NODES += (Spared,)   # issue 32 (branch dhero)
 NEW_NODES += (SetDie,)   # issue 32 (branch ddice)
+NEW_NODES += (Spawn,)   # branch dadv2
 
 
 def _cap(text: str) -> str:
@@ -285,6 +287,8 @@ def _new_clause(e, locale: str) -> str:
             range=_range_word(e.range, locale) if e.range else "")
     if isinstance(e, SetDie):   # issue 32 (branch ddice): a hero's own die changed
         return render_ddice(e, locale, _t)
+    if isinstance(e, Spawn):   # branch dadv2: adversaries of its kind placed
+        return render_spawn(e, locale, _t, _n)
     if isinstance(e, Discard):   # issue 32 (branch delveseven): unspent dice set aside
         return _many("effect.discard", e.target, locale, e.dice, who=who(e.target, locale),
                      n=e.dice)
@@ -344,7 +348,7 @@ def _body(effects, locale: str, mood: str, first_capital: bool = True,
     text = _cap(parts[0]) if first_capital else parts[0]
     for part in parts[1:]:
         text = _t("sentence", locale).format(first=text, next=_cap(part))
-    if limit in ("turn", "round"):   # "round": branch delveseven
+    if limit in ("turn", "round", "game"):   # "round": branch delveseven; "game": dadv2
         text += ". " + _t(f"limit.{limit}", locale)[:-1]
     return text
 

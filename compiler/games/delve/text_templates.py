@@ -10,6 +10,7 @@ from itertools import combinations
 
 from .text_dadv import TEMPLATES_DADV  # issue 32 (branch dadv)
 from .text_ddice import TEMPLATES_DDICE  # issue 32 (branch ddice)
+from .text_dadv2 import TEMPLATES_DADV2  # branch dadv2
 from .text_delve9 import TEMPLATES9
 from .text_delve10 import TEMPLATES10
 from .text_delve11 import TEMPLATES11
@@ -337,3 +338,4 @@ TEMPLATES.update(TEMPLATES13)  # issue 32 (branch delveseven): compiler/games/de
 TEMPLATES.update(TEMPLATES_DADV)  # issue 32 (branch dadv): compiler/games/delve/text_dadv.py
 TEMPLATES.update(TEMPLATES_DHERO)  # issue 32 (branch dhero): compiler/games/delve/text_dhero.py
 TEMPLATES.update(TEMPLATES_DDICE)  # issue 32 (branch ddice): compiler/games/delve/text_ddice.py
+TEMPLATES.update(TEMPLATES_DADV2)  # branch dadv2: compiler/games/delve/text_dadv2.py

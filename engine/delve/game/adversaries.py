@@ -144,8 +144,10 @@ def _turn(game, figure) -> None:
     parts = events.activation_parts(game, figure)
     if "attack" in parts and "move" not in parts:
         _act(game, figure, frozenset({"attack"}))
-        if figure in s.figures and s.heroes_up() and s.result is None:
-            hz.activated(game, figure)
+        if figure in s.figures and s.heroes_up() and s.result is None \
+                and "attack" not in hz.activated(game, figure) \
+                and figure in s.figures and s.heroes_up() and s.result is None:
+            _attack(game, figure, game.records.adversaries[s.kinds[figure.id]])   # (dadv2)
         return
     done = hz.activated(game, figure)               # "When activated, …" (issue 32)
     if figure in s.figures and s.heroes_up() and s.result is None:

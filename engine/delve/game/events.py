@@ -25,6 +25,7 @@ from dataclasses import replace
 
 from ..rules import effects as fx
 from . import events_dhero, states_dhero  # issue 32 (branch dhero)
+from .activation_dadv2 import ran_parts  # a part under a failed condition (branch dadv2)
 from .choose import fallen
 
 # the events the game fires for each kind of figure (docs/delve.md prints this table; the
@@ -73,14 +74,14 @@ def _once(game, figure, key: str, ir: dict) -> bool:
     """False when a once-per-turn rule already fired in the hero's turn this round, or a
     once-per-round rule (an adversary's "once per turn" too: it has no turn but its one
     activation a round; branch delveseven) this round."""
-    if ir.get("limit") not in ("turn", "round"):
+    if ir.get("limit") not in ("turn", "round", "game"):
         return True
-    if ir["limit"] == "round" or figure.side == "adversary":
+    if ir["limit"] in ("round", "game") or figure.side == "adversary":
         s = game.state
-        mark = [figure.id, key, s.round]
+        mark = [figure.id, key, "game" if ir["limit"] == "game" else s.round]   # dadv2
         if mark in s.fired:
             return False
-        s.fired = [x for x in s.fired if x[2] == s.round] + [mark]
+        s.fired = [x for x in s.fired if x[2] in (s.round, "game")] + [mark]
         return True
     turn = game.state.turns.get(figure.id)
     if turn is None:
@@ -261,7 +262,7 @@ def activated(game, figure, apply) -> set[str]:
         return set()
     there = {f.id: f for f in game.state.figures}     # a hero it strikes down is still named
     ran = run(game, figure, "activated", rules, {}, apply)
-    parts = {part for ir, _ in ran for part in ir.get("replaces", ())}
+    parts = ran_parts(ran)   # a part under a failed "if" is not done
     if "attack" in parts:     # its attack of the turn: "After this adversary attacks, …"
         hit = [r["target"] for ir, done in ran if "attack" in ir.get("replaces", ())
                for d in done if d["op"] == "strike" for r in d.get("results", ())]

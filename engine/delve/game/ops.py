@@ -32,6 +32,7 @@ from . import (
     rolls,
     scouting,
     soak,
+    spawn_dadv2,  # branch dadv2
     states_dhero,  # issue 32 (branch dhero)
     traits,
     unmoved,
@@ -412,3 +413,4 @@ OPS["pierce"] = _never_bare   # branch delveseven: a rule, read by traits.pierce
 OPS["discard"] = discard.run   # branch delveseven: unspent hero dice set aside
 OPS["place"] = placing.run    # issue 32 (session delve11): a hero's figure lifted and set down
 OPS["die"] = dice_ddice.run   # branch ddice: a hero's own die changed
+OPS["spawn"] = spawn_dadv2.run   # branch dadv2: adversaries of its kind placed by its rule

@@ -31,8 +31,8 @@ from .next_attack import NextAttackWords  # issue 32 (branch delveheroes)
 from .per_count import ForEachWords  # issue 32 (branch delve12)
 from .pierce import PierceWords  # issue 32 (branch delveseven)
 from .placing import PlaceWords  # issue 32 (session delve11)
-from .roll_tail_ddice import RollTailWords  # issue 32 (branch ddice)
 from .prohibit_dadv2 import ProhibitWords  # branch dadv2
+from .roll_tail_ddice import RollTailWords  # issue 32 (branch ddice)
 from .rolls import RollWords
 from .scouting import ScoutWords  # issue 32 (session delve11)
 from .soak import SoakWords

@@ -20,8 +20,8 @@ from runeforge.dsl.delve.spared_dhero import Spared  # issue 32 (branch dhero)
 from .text_catalog import _t, action_name
 from .text_catalog import counted as _counted
 from .text_dadv import missed_range, ranked_adjectives  # issue 32 (branch dadv)
-from .text_ddice import SetDie, render_ddice  # issue 32 (branch ddice)
 from .text_dadv2 import Spawn, render_spawn  # branch dadv2
+from .text_ddice import SetDie, render_ddice  # issue 32 (branch ddice)
 from .text_delve9 import Approach, Soak, TakeAction, render9, spent_event
 from .text_delve10 import render_roll
 from .text_delve11 import NODES11, render11  # issue 32 (session delve11)

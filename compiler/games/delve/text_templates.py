@@ -9,8 +9,8 @@ from __future__ import annotations
 from itertools import combinations
 
 from .text_dadv import TEMPLATES_DADV  # issue 32 (branch dadv)
-from .text_ddice import TEMPLATES_DDICE  # issue 32 (branch ddice)
 from .text_dadv2 import TEMPLATES_DADV2  # branch dadv2
+from .text_ddice import TEMPLATES_DDICE  # issue 32 (branch ddice)
 from .text_delve9 import TEMPLATES9
 from .text_delve10 import TEMPLATES10
 from .text_delve11 import TEMPLATES11

@@ -428,6 +428,8 @@ class AbilityLexer(Lexer):
             tokens = no_subjects(tokens)
         if "bank" in low or "give" in low or "grant" in low:  # branch rbverbs (lexer_rbverbs.py)
             tokens = rbverbs_pass(tokens)
+        if "market" in low:  # branch rbmarket: the market deck's offer (lexer_rbmarket.py)
+            tokens = offer_pass(tokens)
         return tokens
 
 
@@ -462,3 +464,10 @@ _register(_RBTIME_WORDS)
 # ---- branch rbverbs: "pay 1 gold to the bank", "This item grants your Hero +1 Body."
 _register(_RBVERBS_WORDS)
 DISPLAY["BANKED"] = "'to the bank'"
+# ---- branch rbmarket: "sell Items for their full cost", "Healing a wound costs 2 gold."
+from .lexer_rbmarket import DISPLAY as _RBMARKET_DISPLAY  # noqa: E402
+from .lexer_rbmarket import WORDS as _RBMARKET_WORDS  # noqa: E402
+from .lexer_rbmarket import offer_pass  # noqa: E402
+
+_register(_RBMARKET_WORDS)
+DISPLAY.update(_RBMARKET_DISPLAY)

@@ -461,6 +461,7 @@ from .nodes_place import (  # noqa: E402,F401  family 4/8/9 (issue 21)
     TerrainRule,
 )
 from .nodes_rbcost import *  # noqa: E402,F401,F403  branch rbcost: "you rest", "another Hero rests"
+from .nodes_rbmarket import *  # noqa: E402,F401,F403  branch rbmarket: sell and heal prices
 
 # ---- issue 32 (session skills): a skill a card gives its Hero
 from .nodes_skill import *  # noqa: E402,F401,F403

@@ -645,3 +645,7 @@ def _fresh_state() -> None:  # noqa: F811 - also forget the phases said over an 
 from . import parser_rbverbs  # noqa: E402
 
 parser_rbverbs.install(_ToAst)
+# ---- branch rbmarket: the market's prices of selling and healing
+from . import parser_rbmarket  # noqa: E402
+
+parser_rbmarket.install(_ToAst)

@@ -411,3 +411,7 @@ _install_rbmodi(text, _after_to, sys.modules[__name__])
 from .printer_rbsix2 import install as _install_rbsix2  # noqa: E402
 
 _install_rbsix2(text, amount)
+# ---- branch rbmarket: the market's prices of selling and healing
+from .printer_rbmarket import install as _install_rbmarket  # noqa: E402
+
+_install_rbmarket(text)

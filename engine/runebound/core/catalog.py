@@ -19,6 +19,7 @@ from . import (
     effects_combat,  # noqa: F401  (family 7: registers its effect ops)
     effects_core,  # noqa: F401 - the compositional core (issue 32 part III): its ops and cost
     effects_decks,  # noqa: F401 - family 5/6 (issue 21): registers its ops
+    market_rbmarket,  # noqa: F401 - branch rbmarket: the market's sell and heal prices
     skills,  # noqa: F401 - 'You have the Swim skill.': registers grant_skill
 )
 from .bundle import own_cards

@@ -379,3 +379,8 @@ _trigtest.register(lambda: STATIC_CLAUSES + STATIC_SENTENCES)
 from . import rbsubj as _lower_rbsubj  # noqa: E402
 
 _lower_rbsubj.register(effect)
+# ---- branch rbmarket: the market's prices of selling and healing
+from . import rbmarket as _lower_rbmarket  # noqa: E402
+
+STATIC_CLAUSES += _lower_rbmarket.STANDING
+_lower_rbmarket.register(effect)

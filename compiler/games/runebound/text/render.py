@@ -393,3 +393,7 @@ render_rbmodi.install(Renderer)
 from . import render_rbsix2  # noqa: E402
 
 render_rbsix2.install(Renderer)
+# ---- branch rbmarket: the market's prices of selling and healing
+from . import render_rbmarket  # noqa: E402
+
+render_rbmarket.install(Renderer)

@@ -169,6 +169,8 @@ CODES: dict[str, str] = {
              "...'): no card sold for 'its' to name",
     "RF571": "a price of selling or healing ('Items sell for their full cost.') after the "
              "card's costs ('Activate to ...'): the rule holds, nothing asks for the cost",
+    "RF572": "market cards drawn with one kept, said of other Heroes ('Each Hero looks at the "
+             "top 2 cards of the market deck, keeps one and ...'): said of your Hero only",
     "RF561": "a trigger under a phase's tag ('Melee: Every time you enter a town, ...') on an "
              "event that never happens in a combat phase: bound to the phase, it never fires",
     # RF5xx: content and references

@@ -167,11 +167,14 @@ def test_prices_of_the_market_change_what_the_market_asks():
     assert game.price(hero, card) == game.price(other, card) + 1
 
 
-@pytest.mark.parametrize("text, code", [("Gain 2 gold. You receive its full cost.", "RF570"),
-                                        ("Activate to sell this card for its full cost.",
-                                         "RF571")])
-def test_refused_with_their_codes(text, code):
-    _ir, findings = compile_ability(text, CardContext("item", "activated", None, frozenset()))
+@pytest.mark.parametrize("text, kind, code", [
+    ("Gain 2 gold. You receive its full cost.", "item", "RF570"),
+    ("Activate to sell this card for its full cost.", "item", "RF571"),
+    ("Each Hero looks at the top 2 cards of the market deck, keeps one and puts the other on the "
+     "bottom of the deck.", "event", "RF572")])
+def test_refused_with_their_codes(text, kind, code):
+    _ir, findings = compile_ability(text, CardContext(kind, "activated" if kind == "item" else None,
+                                                      None, frozenset()))
     assert code in [f.code for f in findings if f.severity == "error"]
 
 

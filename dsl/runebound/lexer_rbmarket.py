@@ -23,7 +23,8 @@ WORDS = {"FULL": ("full",), "HALF": ("half",), "PRICE": ("price", "prices"),
          "NORMAL": ("normal", "usual"), "PUT": ("put", "puts"),
          "TOWN_POSS": ("town's", "town\u2019s"), "LOOK": ("look", "looks"), "BACK": ("back",),
          "ORDER": ("order",), "RETURNS": ("returns",),
-         "REARRANGE": ("rearrange", "rearranges")}
+         "REARRANGE": ("rearrange", "rearranges"), "OTHERS": ("others",),
+         "KEEPS": ("keeps",), "CHOOSES": ("chooses",)}
 DISPLAY = {"OFFERIF": "'; if it is an'", "OFFERMAY": "'; you may'", "OFFERELSE": "'; otherwise,'"}
 
 _SEPARATORS = frozenset({"DOT", "SEMICOLON", "COMMA"})

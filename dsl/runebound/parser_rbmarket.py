@@ -75,6 +75,11 @@ class Rbmarket:
         deck = colours[0] if colours else "market" if "MARKET" in types else "any"
         return n.ArrangeDeck(deck, _ints(ch)[0], span=_sp(ch))
 
+    def rbm_look_keep(self, ch):
+        """"look at the top 3 cards of the market deck, take one for free and put the others on
+        the bottom" is "draw 3 market cards and keep one"."""
+        return n.DrawMarketKeep(_values(ch)[0], span=_sp(ch))
+
     def rbm_offer(self, ch):
         """The market deck's offer; the top card only ("the top 2 cards ... if it is" has no
         "it")."""

@@ -164,6 +164,13 @@ CODES: dict[str, str] = {
              "another phase's tag, an event's or encounter's own text)",
     "RF564": "a window before a rule made only of triggers ('Before Combat: Every time ...'): "
              "such a rule is always on, and the window would be dropped",
+    # ---- branch rbmarket (issue 32): the market's prices of selling and healing
+    "RF570": "'you receive its full cost' outside a sale's trigger ('When you sell this card, "
+             "...'): no card sold for 'its' to name",
+    "RF571": "a price of selling or healing ('Items sell for their full cost.') after the "
+             "card's costs ('Activate to ...'): the rule holds, nothing asks for the cost",
+    "RF572": "market cards drawn with one kept, said of other Heroes ('Each Hero looks at the "
+             "top 2 cards of the market deck, keeps one and ...'): said of your Hero only",
     "RF561": "a trigger under a phase's tag ('Melee: Every time you enter a town, ...') on an "
              "event that never happens in a combat phase: bound to the phase, it never fires",
     # ---- branch rbwound (issue 32, part III): the first wounds of each combat cancelled

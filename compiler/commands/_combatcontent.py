@@ -248,7 +248,7 @@ def _inert_static(ir: dict) -> str | None:
     only gain gold (no cost in a fight the exact model plays is paid in gold)."""
     if not ir["static"] or not ir["effects"]:
         return None
-    if all(e["op"] == "cost_modifier" for e in ir["effects"]):
+    if all(e["op"] in ("cost_modifier", "sell_price", "heal_price") for e in ir["effects"]):
         return "a price rule (no effect on the odds)"
     if all(e["op"] == "restrict" and e["action"] in OUTSIDE_COMBAT for e in ir["effects"]):
         return "a rule outside combat (no effect on the odds)"  # issue 32 (session rbrules)

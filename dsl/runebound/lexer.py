@@ -431,6 +431,8 @@ class AbilityLexer(Lexer):
             tokens = rbverbs_pass(tokens)
         if "never" in low:  # branch rblimits: "never loses gold" (lexer_rblimits.py)
             tokens = never_lose(tokens)
+        if "market" in low:  # branch rbmarket: the market deck's offer (lexer_rbmarket.py)
+            tokens = offer_pass(tokens)
         return tokens
 
 
@@ -469,3 +471,10 @@ DISPLAY["BANKED"] = "'to the bank'"
 from .lexer_rbwound import WORDS as _RBWOUND_WORDS  # noqa: E402
 
 _register(_RBWOUND_WORDS)
+# ---- branch rbmarket: "sell Items for their full cost", "Healing a wound costs 2 gold."
+from .lexer_rbmarket import DISPLAY as _RBMARKET_DISPLAY  # noqa: E402
+from .lexer_rbmarket import WORDS as _RBMARKET_WORDS  # noqa: E402
+from .lexer_rbmarket import offer_pass  # noqa: E402
+
+_register(_RBMARKET_WORDS)
+DISPLAY.update(_RBMARKET_DISPLAY)

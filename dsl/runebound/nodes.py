@@ -462,6 +462,7 @@ from .nodes_place import (  # noqa: E402,F401  family 4/8/9 (issue 21)
 )
 from .nodes_rbcost import *  # noqa: E402,F401,F403  branch rbcost: "you rest", "another Hero rests"
 from .nodes_rblimits import *  # noqa: E402,F401,F403  branch rblimits: carrying limits
+from .nodes_rbmarket import *  # noqa: E402,F401,F403  branch rbmarket: sell and heal prices
 
 # ---- branch rbwound: cancelling the first wounds of each combat (round)
 from .nodes_rbwound import *  # noqa: E402,F401,F403

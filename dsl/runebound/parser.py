@@ -653,3 +653,7 @@ parser_rbwound.install(_ToAst)
 from . import parser_rblimits  # noqa: E402
 
 parser_rblimits.install(_ToAst)
+# ---- branch rbmarket: the market's prices of selling and healing
+from . import parser_rbmarket  # noqa: E402
+
+parser_rbmarket.install(_ToAst)

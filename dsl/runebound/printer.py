@@ -421,3 +421,7 @@ from .printer_rblimits import install_knockout as _install_knockout  # noqa: E40
 
 _install_rblimits(text)
 _install_knockout(text)
+# ---- branch rbmarket: the market's prices of selling and healing
+from .printer_rbmarket import install as _install_rbmarket  # noqa: E402
+
+_install_rbmarket(text)

@@ -59,6 +59,11 @@ def _spelt(words) -> st.SearchStrategy[str]:
 
 # ---- seeds -------------------------------------------------------------------------------------
 
+# branch rbmarket: the lexer's seams of "draw the top card of the market deck; if it is an Ally,
+# you may take it for free; otherwise, ..." (lexer_rbmarket.offer_pass)
+_OFFER_SEAMS = {"OFFERIF": "; if it is an", "OFFERMAY": "; you may", "OFFERELSE": "; otherwise,"}
+
+
 def _spell(terminal: str, rnd: random.Random) -> str:
     """One spelling of a terminal of the grammar (a word, icon, number or punctuation)."""
     if terminal == "NUMBER":
@@ -83,6 +88,8 @@ def _spell(terminal: str, rnd: random.Random) -> str:
         return "and resolve it"
     if terminal == "BANKED":  # branch rbverbs: "to the bank" after gold
         return "to the bank"
+    if terminal in _OFFER_SEAMS:  # branch rbmarket: the seams of the market deck's offer
+        return _OFFER_SEAMS[terminal]
     words = list(_TERMINAL_WORDS.get(terminal, ()))
     words += ["{%s}" % icon for icon, t in ICONS.items() if t == terminal]
     words += [ch for ch, t in PUNCTUATION.items() if t == terminal]
@@ -154,6 +161,7 @@ _EXPLICIT["EACHFOR"] = st.just("for ")  # branch rbmod: the lexer's "for" of a b
 _EXPLICIT["ATTACKS_NOTHING"] = st.just("attack ")  # branch rbverb: "cannot attack" alone
 _EXPLICIT["ANDRESOLVE"] = st.just("and resolve it ")  # branch rbsix2: after another card
 _EXPLICIT["BANKED"] = st.just("to the bank ")  # branch rbverbs: the lexer's "to the bank"
+_EXPLICIT.update({t: st.just(f"{w} ") for t, w in _OFFER_SEAMS.items()})  # branch rbmarket
 # only the grammar's own terminals: a word the lexer reads in a pass ("bank", branch rbverbs) is
 # no terminal of the grammar, and from_lark refuses a strategy for one
 _GRAMMAR_TERMINALS = {sym.name for rule in GRAMMAR_PARSER.rules for sym in rule.expansion

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from ..core.cardwindows import runner
 from ..core.effects import EXTRA_TARGETS, walk
+from ..core.ir_rbmarket import MARKET_RULE_OPS
 from ..core.ruleset import Ruleset
 from ..core.skills import granted_by
 from ..core.windows import Moment, timing_refusal
@@ -185,8 +186,9 @@ class Plan:
                                                               "cancel", "attack"):
                     raise Unsupported(f"{where}: a trigger that makes a {inner.op!r}")
         elif e.op not in ("modify", "restrict", "cost_modifier", "grant_skill", "carry_as",
-                          "carry_exempt"):  # grant_skill: (carry_*: the market's, rblimits)
-            # the plan's Hero has it from the start (build, session skills)
+                          "carry_exempt", *MARKET_RULE_OPS):  # carry_* (rblimits) and the
+            # last (rbmarket): the market's, not combat's; grant_skill: the plan's Hero has it
+            # from the start (build, session skills)
             raise Unsupported(f"{where}: an always-on {e.op!r}")
 
     def _read_duration(self, where: str, until: str, raw: dict) -> None:

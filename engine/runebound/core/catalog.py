@@ -21,6 +21,7 @@ from . import (
     effects_core,  # noqa: F401 - the compositional core (issue 32 part III): its ops and cost
     effects_decks,  # noqa: F401 - family 5/6 (issue 21): registers its ops
     knockout_rblimits,  # noqa: F401 - branch rblimits: registers knockout_keep, _instead
+    market_rbmarket,  # noqa: F401 - branch rbmarket: the market's sell and heal prices
     skills,  # noqa: F401 - 'You have the Swim skill.': registers grant_skill
 )
 from .bundle import own_cards

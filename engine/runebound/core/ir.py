@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from . import ir_decks, ir_lists, ir_rblimits
+from . import ir_decks, ir_lists, ir_rblimits, ir_rbmarket
 from .irvalidate import Checker, Invalid
 
 IR_VERSION = 2
@@ -273,6 +273,9 @@ def ir_schema() -> dict:
     from . import ir_core
 
     effect_ops += ir_core.effect_ops(_op, _amount, _enum, COUNT, effects)
+    effect_ops += ir_rbmarket.effect_ops(_op, _enum, COUNT)  # branch rbmarket: market rules
+    effect_ops += ir_rbmarket.offer_ops(_op, _enum)  # branch rbmarket: the market deck's offer
+    effect_ops += ir_rbmarket.arrange_ops(_op, _enum, COUNT)  # rbmarket: a deck's top in any order
     costs += ir_core.cost_ops(_op)
     costs.append(_op("ally_exhaustion", amount=_amount(("fixed", "x"))))  # "this Ally" pays
     # ---- issue 32 (session when): "When you test Mind, ... add 3 to the result"

@@ -30,6 +30,7 @@ from .experience import ExperienceStep
 from .invariants import InvariantError, check_invariants
 from .market import MarketStep
 from .move_now import move_now  # branch runs: a move granted after the movement step
+from .offer_rbmarket import GRANTS as OFFER_GRANTS  # branch rbmarket: the market deck's offer
 from .place import GRANTS as PLACE_GRANTS
 from .turn import TurnOver, TurnSteps
 
@@ -212,6 +213,8 @@ class Game(DeckEffects, TurnSteps, AdventureStep, MarketStep, ExperienceStep, Do
                     self.emit("grant_unused", **grant, reason="not in a town")
             elif grant["op"] in PLACE_GRANTS:  # family 4/9: the board and the game
                 PLACE_GRANTS[grant["op"]](self, grant)
+            elif grant["op"] in OFFER_GRANTS:  # branch rbmarket: the market deck's offer
+                OFFER_GRANTS[grant["op"]](self, grant)
             elif grant["op"] in GAME_GRANTS:  # family 5/6 (issue 21): decks.py
                 self.apply_deck_grant(grant)
             elif grant["op"] == "end_turn":  # issue 32: after_effects ends the turn

@@ -24,6 +24,8 @@ from runeforge.engine.common.errors import IllegalAction
 
 from ..core.effects_rbcost import hero_act  # branch rbcost: "you hire an Ally"
 from ..core.effects_trig import ally_leaves
+from ..core.market_rbmarket import heal_price as _heal_price  # branch rbmarket
+from ..core.market_rbmarket import sell_price as _sell_price
 from ..core.state import item_left
 from ..core.windows import MARKET_STEP, moment_at
 from .carry_rblimits import carried_in, has_room, limit_bonus  # branch rblimits
@@ -64,8 +66,18 @@ class MarketStep:
     def price(self, hero, card_id: str) -> int:
         return self.combat.price_of(hero, card_id)
 
-    def sell_price(self, card_id: str) -> int | None:
-        return self.rules.market.sell_price(self.card(card_id).cost)
+    def sell_price(self, card_id: str, hero=None) -> int | None:
+        cost = self.card(card_id).cost
+        share = self.rules.market.sell_price(cost)
+        # branch rbmarket: "Heroes sell Items for their full cost instead of half."
+        return share if hero is None else _sell_price(self.combat, hero, card_id, cost, share)
+
+    def heal_price(self, hero, token: str) -> int:
+        """Gold to heal one wound / exhaustion: the ruleset's, or a rule's in force (rbmarket:
+        "Healing a wound costs 2 gold instead of 1.")."""
+        m = self.rules.market
+        base = m.wound_price if token == "wounds" else m.exhaustion_price
+        return _heal_price(self.combat, hero, token, base)
 
     # ------------------------------------------------------------------ options
     def market_options(self, hero, town: str) -> list[str]:
@@ -81,16 +93,16 @@ class MarketStep:
                 options.append(("hire:" if kind == "ally" else "buy:") + card_id)
         no_selling = self.combat.restricted("sell_items", hero)  # "Items cannot be sold." (rbrules)
         for card_id in sorted(set(hero.items)) if no_selling is None else ():
-            if card_id not in hero.trophies and self.sell_price(card_id) is not None \
+            if card_id not in hero.trophies and self.sell_price(card_id, hero) is not None \
                     and self.combat.card_restricted("sell_items", card_id) is None:
                 options.append(f"sell:{card_id}")
         options += [f"discard:{c}" for c in self.discardable(hero)]
-        m = self.rules.market
+        wound_price, exhaustion_price = (self.heal_price(hero, t) for t in ("wounds", "exhaustion"))
         unhealed = self.combat.restricted("heal_in_town", hero)  # "Heroes cannot be healed in towns."
         for fig in [hero, *hero.allies]:
-            if fig.wounds and hero.gold >= m.wound_price and (fig is not hero or unhealed is None):
+            if fig.wounds and hero.gold >= wound_price and (fig is not hero or unhealed is None):
                 options.append(f"heal_wound:{fig.id}")
-            if fig.exhaustion and hero.gold >= m.exhaustion_price:
+            if fig.exhaustion and hero.gold >= exhaustion_price:
                 options.append(f"heal_exhaustion:{fig.id}")
         options.append("done")
         return list(dict.fromkeys(options))
@@ -116,18 +128,20 @@ class MarketStep:
             # issue 32: "When you sell this card, ..." runs while the Hero still holds it
             self.combat.fire({"kind": "card_sell", "hero": hero.id, "card": what})
             self.combat.fire({"kind": "item_sell", "hero": hero.id, "card": what})
+            price = self.sell_price(what, hero)  # while the Hero holds it ("this card")
             hero.items.remove(what)
             self.combat.modifiers_changed()
             item_left(hero, what)
             stack.append(what)
-            self.combat.gain_gold(hero, self.sell_price(what), source="sell")
+            self.combat.gain_gold(hero, price, source="sell")
         elif verb == "heal_wound":
             fig = self._figure(hero, what)
-            self.combat.set_tokens(hero, "gold", hero.gold - m.wound_price, "heal")
+            self.combat.set_tokens(hero, "gold", hero.gold - self.heal_price(hero, "wounds"), "heal")
             self.combat.set_tokens(fig, "wounds", fig.wounds - 1, "heal")
         elif verb == "heal_exhaustion":
             fig = self._figure(hero, what)
-            self.combat.set_tokens(hero, "gold", hero.gold - m.exhaustion_price, "heal")
+            self.combat.set_tokens(hero, "gold", hero.gold - self.heal_price(hero, "exhaustion"),
+                                   "heal")
             cleared = fig.exhaustion if m.exhaustion_per == "figure" else 1
             self.combat.set_tokens(fig, "exhaustion", fig.exhaustion - cleared, "heal")
         elif verb == "discard":

@@ -21,6 +21,7 @@ from . import phasetrig as checks_phasetrig  # branch runs: a trigger bound to a
 from . import prohib as checks_prohib  # issue 32 (session prohib): this Item's own rule
 from . import rbcost as checks_rbcost  # branch rbcost: a cost after an opener
 from . import rblimits as checks_rblimits  # branch rblimits: carrying limits
+from . import rbmarket as checks_rbmarket  # branch rbmarket: sell and heal prices
 from . import rbmodi as checks_rbmodi  # branch rbmodi: modifiers the engine cannot run
 from . import rbnp as checks_rbnp  # branch rbnp: recipients coordinated with "or"
 from . import rbseven as checks_rbseven  # branch rbseven: "this phase"
@@ -127,6 +128,8 @@ def check_ability(a: n.Ability, ctx: CardContext) -> Iterator[Finding]:
         yield from checks_rbwound.check(a, ctx, nodes, Finding)  # branch rbwound: RF576-RF578
     if checks_rblimits in woken:
         yield from checks_rblimits.check(a, ctx, nodes, Finding)  # branch rblimits: RF585-RF587
+    if checks_rbmarket in woken:
+        yield from checks_rbmarket.check(a, ctx, nodes, Finding)  # branch rbmarket: RF570-1
 
 
 def _woken(nodes) -> set:
@@ -303,7 +306,7 @@ GATED: dict = {_reaction: (n.Cancel,), _outcomes: (n.Outcome,), _tests: (n.Test,
 GATED.update((module, module.NODES) for module in (
     checks_decks, checks_when, checks_trig, checks_prohib, checks_limited, checks_skills,
     checks_rbnp, checks_trig2, checks_rbcost, checks_rbmodi, checks_phasetrig, checks_rbsix2,
-    checks_rbseven, checks_rbtime, checks_rbwound))
+    checks_rbseven, checks_rbtime, checks_rbwound, checks_rbmarket))
 GATED[checks_rblimits] = checks_rblimits.NODES  # branch rblimits
 INDEX: dict = {}  # node type -> the checks of GATED it wakes (made as a type is first seen)
 

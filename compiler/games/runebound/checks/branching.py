@@ -30,6 +30,7 @@ from .board import TERRAINS, TOWNS
 
 MIN_OPTIONS, MAX_OPTIONS = 2, 4
 WHILE_CLAUSES = (n.Modifier, n.CostModifier, n.Restrict)  # the static clauses
+WHILE_CLAUSES += (n.SellFull, n.HealPrice)  # branch rbmarket: sell and heal prices
 # card kinds whose text runs outside combat (their abilities have no combat tag)
 _OUT_OF_COMBAT_KINDS = ("event", "encounter")
 

@@ -395,3 +395,8 @@ _lower_before_rblimits = lower
 
 def lower(ability: n.Ability) -> dict:  # noqa: F811 - a knock-out rule is always on (rblimits)
     return _lower_rblimits.knockout_rules(ability, _lower_before_rblimits(ability))
+# ---- branch rbmarket: the market's prices of selling and healing
+from . import rbmarket as _lower_rbmarket  # noqa: E402
+
+STATIC_CLAUSES += _lower_rbmarket.STANDING
+_lower_rbmarket.register(effect)

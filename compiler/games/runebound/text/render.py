@@ -401,3 +401,7 @@ render_rbwound.install(Renderer)
 from . import render_rblimits  # noqa: E402
 
 render_rblimits.install(Renderer)
+# ---- branch rbmarket: the market's prices of selling and healing
+from . import render_rbmarket  # noqa: E402
+
+render_rbmarket.install(Renderer)

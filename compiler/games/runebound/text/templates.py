@@ -404,4 +404,10 @@ OTHER.update(_RBWOUND)
 from .render_rblimits import TEMPLATES as _RBLIMITS  # noqa: E402
 
 OTHER.update(_RBLIMITS)
+# ---- branch rbmarket: the market's prices of selling and healing (render_rbmarket.py)
+from .render_rbmarket import TEMPLATES as _RBMARKET  # noqa: E402
+from .render_rbmarket import VERBS as _RBMARKET_VERBS  # noqa: E402
+
+VERB_CLAUSES.update(_RBMARKET_VERBS)
+OTHER.update(_RBMARKET)
 TEMPLATES = all_templates()

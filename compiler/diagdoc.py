@@ -136,6 +136,7 @@ EXAMPLES = {
     "RF564": "`Before Combat: Every time your Hero takes 1 or more wounds, gain 1 gold.`",
     "RF561": "`Melee: Every time your Hero enters a town, gain 1 gold.` (write 'Every time "
              "...' for a rule always on)",
+    "RF580": "`You must keep the second result.` (no reroll before it)",
     "RF501": "two cards named `Rune Plate` (the hint names the other file:line)",
     "RF502": "`removes: [belt-of-strenght]` in a manifest",
     "RF503": "`id: belt` on `Belt of Strength` without `id_override: true`",

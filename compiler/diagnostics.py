@@ -166,6 +166,8 @@ CODES: dict[str, str] = {
              "such a rule is always on, and the window would be dropped",
     "RF561": "a trigger under a phase's tag ('Melee: Every time you enter a town, ...') on an "
              "event that never happens in a combat phase: bound to the phase, it never fires",
+    "RF580": "'You must keep the second result.' with no reroll before it, or after one that "
+             "keeps the better of two rolls (branch rbroll)",
     # RF5xx: content and references
     "RF501": "duplicate card id",
     "RF502": "reference to an unknown id",

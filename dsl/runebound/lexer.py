@@ -428,6 +428,8 @@ class AbilityLexer(Lexer):
             tokens = no_subjects(tokens)
         if "bank" in low or "give" in low or "grant" in low:  # branch rbverbs (lexer_rbverbs.py)
             tokens = rbverbs_pass(tokens)
+        if "test" in low:  # branch rbroll: "Swim tests receive +2" (lexer_rbroll.py)
+            tokens = rbroll_pass(tokens)
         return tokens
 
 
@@ -462,3 +464,9 @@ _register(_RBTIME_WORDS)
 # ---- branch rbverbs: "pay 1 gold to the bank", "This item grants your Hero +1 Body."
 _register(_RBVERBS_WORDS)
 DISPLAY["BANKED"] = "'to the bank'"
+# ---- branch rbroll: "tests of Spirit skills"
+from .lexer_rbroll import WORDS as _RBROLL_WORDS  # noqa: E402
+from .lexer_rbroll import rbroll_pass  # noqa: E402
+
+_register(_RBROLL_WORDS)
+DISPLAY["SKILLNAME"] = "a skill's name"

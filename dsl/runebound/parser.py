@@ -645,3 +645,7 @@ def _fresh_state() -> None:  # noqa: F811 - also forget the phases said over an 
 from . import parser_rbverbs  # noqa: E402
 
 parser_rbverbs.install(_ToAst)
+# ---- branch rbroll: tests by their skill, any test, bonuses to them
+from . import parser_rbroll  # noqa: E402
+
+parser_rbroll.install(_ToAst)

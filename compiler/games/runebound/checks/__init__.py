@@ -22,6 +22,7 @@ from . import prohib as checks_prohib  # issue 32 (session prohib): this Item's 
 from . import rbcost as checks_rbcost  # branch rbcost: a cost after an opener
 from . import rbmodi as checks_rbmodi  # branch rbmodi: modifiers the engine cannot run
 from . import rbnp as checks_rbnp  # branch rbnp: recipients coordinated with "or"
+from . import rbroll as checks_rbroll  # branch rbroll: the skill of a test's trigger
 from . import rbseven as checks_rbseven  # branch rbseven: "this phase"
 from . import rbsix2 as checks_rbsix2  # branch rbsix2: adventure cards' constructions
 from . import rbtime as checks_rbtime  # branch rbtime: a moment of a combat as a condition
@@ -121,6 +122,8 @@ def check_ability(a: n.Ability, ctx: CardContext) -> Iterator[Finding]:
         yield from checks_rbseven.check(a, ctx, nodes, Finding)  # branch rbseven: "this phase"
     if checks_rbtime in woken:
         yield from checks_rbtime.check(a, ctx, nodes, Finding)  # branch rbtime: RF567
+    if checks_rbroll in woken:
+        yield from checks_rbroll.check(a, ctx, nodes, Finding)  # branch rbroll: RF408
 
 
 def _woken(nodes) -> set:
@@ -298,6 +301,7 @@ GATED.update((module, module.NODES) for module in (
     checks_decks, checks_when, checks_trig, checks_prohib, checks_limited, checks_skills,
     checks_rbnp, checks_trig2, checks_rbcost, checks_rbmodi, checks_phasetrig, checks_rbsix2,
     checks_rbseven, checks_rbtime))
+GATED[checks_rbroll] = checks_rbroll.NODES  # branch rbroll
 INDEX: dict = {}  # node type -> the checks of GATED it wakes (made as a type is first seen)
 
 

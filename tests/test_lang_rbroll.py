@@ -220,3 +220,42 @@ def test_the_new_rerolls_render_in_every_locale(locale, text):
     if locale == "en":
         assert rendered.lower().replace("melee: ", "").replace("ranged: ", "") in \
             text.lower()
+
+
+# ---- a test's result by its skill alone, or any test's --------------------------------------------
+
+RESULTS = [
+    ("Whenever your Hero fails a skill test, gain 1 gold.",
+     "Every time you fail a skill test, gain 1 gold."),
+    ("If you fail a Swim test, take 1 exhaustion.",
+     "Every time you fail a Swim test, take 1 exhaustion."),
+    ("When you pass a Mind skill test, gain 1 gold.",
+     "Every time you pass a Mind test, gain 1 gold."),
+]
+
+
+@pytest.mark.parametrize("variant, canonical", RESULTS)
+def test_a_result_variant_is_its_canonical_form(variant, canonical):
+    assert print_ability(parse_ability(variant)) == canonical
+    assert parse_ability(canonical) == parse_ability(variant)
+
+
+def test_a_failed_skill_test_fires_for_any_test_and_a_skill_for_its_own():
+    """'fails a skill test' pays on a failed test of any attribute and none on a pass; 'fail a
+    Swim test' on a failed Swim test only (the roll of 2 fails every target of 30)."""
+    rule = "Whenever your Hero fails a skill test, gain 1 gold."
+    assert _test_roll(rule, "body", None, 2, 30)[2] == 1
+    assert _test_roll(rule, "spirit", "Diplomacy", 2, 30)[2] == 1
+    assert _test_roll(rule, "mind", None, 20, 2)[2] == 0
+    swim = "If you fail a Swim test, gain 1 gold."
+    assert _test_roll(swim, "mind", "Swim", 2, 30)[2] == 1
+    assert _test_roll(swim, "mind", "Diplomacy", 2, 30)[2] == 0
+
+
+@pytest.mark.parametrize("locale", ["en", "fi", "pl", "el", "ru"])
+@pytest.mark.parametrize("text", [r[1] for r in RESULTS])
+def test_a_result_renders_in_every_locale(locale, text):
+    from runeforge.games.runebound.text.render import render_ability
+
+    rendered = render_ability(parse_ability(text), locale)
+    assert rendered and "{" not in rendered and "event.test_result" not in rendered

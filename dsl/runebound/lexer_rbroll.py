@@ -4,7 +4,8 @@
   (an attempt), "you may roll again", "keep the second result", "the two results", registered
   by lexer.py's ``_register``.
 * :func:`rbroll_pass`: a skill's name that opens a sentence (or follows its opening "all /
-  every / each / any") before "test(s)" — "Swim tests you make receive +2." — is SKILLNAME, so
+  every / each / any", or "a": "If you fail a Swim test") before "test(s)" — "Swim tests you
+  make receive +2." — is SKILLNAME, so
   the grammar reads a sentence that opens with a skill's test without reading every unknown
   word there as a skill (an unknown word elsewhere stays RF302 at its place).
 """
@@ -17,7 +18,7 @@ WORDS = {"SKILL": ("skill", "skills"),
          "ATTEMPT": ("attempt", "attempts", "try", "tries"),
          "AGAIN": ("again",), "SECOND": ("second",), "ACCEPT": ("accept",),
          "RESULT": ("result", "results")}
-_OPENERS = frozenset({"DOT", "COLON", "ALL", "EVERY", "EACH", "ANY"})
+_OPENERS = frozenset({"DOT", "COLON", "ALL", "EVERY", "EACH", "ANY", "A"})
 
 
 def rbroll_pass(tokens):

@@ -649,3 +649,4 @@ parser_rbverbs.install(_ToAst)
 from . import parser_rbroll  # noqa: E402
 
 parser_rbroll.install(_ToAst)
+parser_rbroll.install_results(_ToAst)

@@ -209,3 +209,35 @@ def install(cls) -> None:
 
 
 __all__ = ["install"]
+
+
+# ---- a test's result by its skill alone, or any test's ----------------------------------------
+
+def _result(ch, success: bool) -> n.TestResult:
+    """"you fail a Swim test" / "you pass a skill test" / "a Mind skill test"."""
+    return n.TestResult(_attribute(ch), _skill(ch), success, span=_sp(ch))
+
+
+class RbrollResults:
+    def rbr_test_failed(self, ch):  # "you fail a Swim test", "your Hero fails a skill test"
+        return _result(ch, False)
+
+    def rbr_test_passed(self, ch):
+        return _result(ch, True)
+
+    def rbr_if_test_failed(self, ch):  # "If you fail a Swim test, ..."
+        return self._rbr_if_test(ch, False)
+
+    def rbr_if_test_passed(self, ch):
+        return self._rbr_if_test(ch, True)
+
+    def _rbr_if_test(self, ch, success: bool):
+        effect = _values(ch)[-1]
+        event = _result(ch[:-2], success)
+        return n.Trigger(event, self._nested(effect), event_first=True, span=_sp(ch))
+
+
+def install_results(cls) -> None:
+    for name, value in vars(RbrollResults).items():
+        if not name.startswith("__"):
+            setattr(cls, name, value)

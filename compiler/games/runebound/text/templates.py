@@ -274,6 +274,10 @@ OTHER.update({"event.test": "you test {attribute}", "event.defeat_hero": "you de
               "event.test.skill": "you test {attribute} {skill}"})
 OTHER.update({"event.test.any": "you take a skill test",  # branch rbroll: any test
               "event.test.skill_only": "you test {skill}"})  # a skill's test, any attribute
+OTHER.update({"event.test_result.failure.any": "you fail a skill test",  # branch rbroll
+              "event.test_result.success.any": "you pass a skill test",
+              "event.test_result.failure.skill_only": "you fail a {skill} test",
+              "event.test_result.success.skill_only": "you pass a {skill} test"})
 
 # ---- issue 32 (branch rbtrig): a trigger's clause said of its subject (render_trig.py)
 OTHER.update({"event.ally_discarded": "this Ally is discarded",

@@ -148,6 +148,7 @@ EXAMPLES = {
              "keep your gold. Gain 1 gold.`",
     "RF589": "`When your Hero is knocked out, discard this card instead of your most expensive "
              "Item or Ally.` on a Hero card",
+    "RF580": "`You must keep the second result.` (no reroll before it)",
     "RF501": "two cards named `Rune Plate` (the hint names the other file:line)",
     "RF502": "`removes: [belt-of-strenght]` in a manifest",
     "RF503": "`id: belt` on `Belt of Strength` without `id_override: true`",

@@ -192,6 +192,8 @@ CODES: dict[str, str] = {
              "expensive Item or Ally') not said alone or under 'When your Hero is knocked out,'",
     "RF589": "a knock-out rule on a card that cannot hold it (a challenge or encounter; a card "
              "other than an Item or Ally lost in place of the priciest)",
+    "RF580": "'You must keep the second result.' with no reroll before it, or after one that "
+             "keeps the better of two rolls (branch rbroll)",
     # RF5xx: content and references
     "RF501": "duplicate card id",
     "RF502": "reference to an unknown id",

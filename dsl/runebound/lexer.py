@@ -433,6 +433,8 @@ class AbilityLexer(Lexer):
             tokens = never_lose(tokens)
         if "market" in low:  # branch rbmarket: the market deck's offer (lexer_rbmarket.py)
             tokens = offer_pass(tokens)
+        if "test" in low:  # branch rbroll: "Swim tests receive +2" (lexer_rbroll.py)
+            tokens = rbroll_pass(tokens)
         return tokens
 
 
@@ -478,3 +480,9 @@ from .lexer_rbmarket import offer_pass  # noqa: E402
 
 _register(_RBMARKET_WORDS)
 DISPLAY.update(_RBMARKET_DISPLAY)
+# ---- branch rbroll: "tests of Spirit skills"
+from .lexer_rbroll import WORDS as _RBROLL_WORDS  # noqa: E402
+from .lexer_rbroll import rbroll_pass  # noqa: E402
+
+_register(_RBROLL_WORDS)
+DISPLAY["SKILLNAME"] = "a skill's name"

@@ -47,6 +47,8 @@ class Reroll:
     failed combat roll", only a roll that failed (branch rbnp)."""
 
     failed: bool = False
+    better: bool = False  # branch rbroll: "roll twice and use the better result"
+    attack: bool = False  # branch rbroll: "reroll a failed attack roll" (no defence roll)
     span: Span = _span()
 
 

@@ -37,7 +37,7 @@ class TestResult:
 
     __test__ = False  # not a pytest class
 
-    attribute: str
+    attribute: Optional[str]  # None: a test of any attribute (branch rbroll)
     skill: Optional[str]
     success: bool
     span: Span = _span()

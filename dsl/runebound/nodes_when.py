@@ -26,7 +26,7 @@ class SkillTested:
     """``you test <attribute> [<skill>]`` as a trigger event (``skill`` None: any test of the
     attribute)."""
 
-    attribute: str
+    attribute: Optional[str]  # None: a test of any attribute (branch rbroll)
     skill: Optional[str] = None
     span: Span = _span()
 

@@ -657,3 +657,8 @@ parser_rblimits.install(_ToAst)
 from . import parser_rbmarket  # noqa: E402
 
 parser_rbmarket.install(_ToAst)
+# ---- branch rbroll: tests by their skill, any test, bonuses to them
+from . import parser_rbroll  # noqa: E402
+
+parser_rbroll.install(_ToAst)
+parser_rbroll.install_results(_ToAst)

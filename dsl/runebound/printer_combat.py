@@ -21,6 +21,9 @@ def register(text, targets, noun) -> None:
 
     @text.register
     def _(node: n.Reroll) -> str:
+        if node.better or node.attack:  # branch rbroll
+            return ("roll your combat roll twice and use the higher result" if node.better
+                    else "reroll a failed attack roll")
         return "reroll a failed combat roll" if node.failed else "reroll your combat roll"
 
     @text.register

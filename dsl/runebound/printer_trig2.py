@@ -10,6 +10,8 @@ from .printer_when import ATTRIBUTES
 
 
 def test_result(e: n.TestResult) -> str:
+    if e.attribute is None:  # branch rbroll: a skill's test whatever its attribute, or any
+        return f"you {'pass' if e.success else 'fail'} a {e.skill or 'skill'} test"
     skill = f" {e.skill}" if e.skill else ""
     return f"you {'pass' if e.success else 'fail'} a {ATTRIBUTES[e.attribute]}{skill} test"
 

@@ -12,6 +12,8 @@ def with_events(inner):
     """printer.event, taught "you test Mind"."""
 
     def event(e) -> str:
+        if isinstance(e, n.SkillTested) and e.attribute is None:  # branch rbroll
+            return f"you test {e.skill}" if e.skill else "you take a skill test"
         if isinstance(e, n.SkillTested):
             skill = f" {e.skill}" if e.skill else ""
             return f"you test {ATTRIBUTES[e.attribute]}{skill}"

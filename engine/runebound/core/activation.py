@@ -7,13 +7,14 @@ the combat kernel bars the same abilities in its legality (kernel_abilities.lega
 from __future__ import annotations
 
 from .rerolls_rbnp import reroll_bar  # branch rbnp: "reroll a failed combat roll"
+from .rerolls_rbroll import attack_reroll_bar  # branch rbroll: "reroll a failed attack roll"
 
 ACTIONS = ("activate_items", "activate_items_in_combat")
 
 
 def activation_bar(engine, kind: str, ability) -> str | None:
     """Why ``ability`` of a card of ``kind`` cannot be used now, or None."""
-    why = reroll_bar(engine, ability)
+    why = reroll_bar(engine, ability) or attack_reroll_bar(engine, ability)  # rbnp, rbroll
     if why:
         return why
     if kind != "item" or "activate" not in ability.cost_ops:

@@ -52,9 +52,11 @@ class InflictAdditional(Effect):
 class Reroll(Effect):
     op = "reroll"
     failed: bool = False  # "reroll a failed combat roll" (branch rbnp; rerolls_rbnp.py)
+    better: bool = False  # branch rbroll: keep the better of the two rolls (rerolls_rbroll.py)
+    attack: bool = False  # branch rbroll: a failed attack roll only (rerolls_rbroll.py)
 
     def run(self, ctx):
-        reroll(ctx.engine, ctx.source)
+        reroll(ctx.engine, ctx.source, self.better)
 
 
 @dataclass
@@ -94,7 +96,7 @@ def build(ir: dict) -> Effect | None:
     if op == "inflict_additional":
         return InflictAdditional(Amount.from_ir(ir["amount"]), ir["target"])
     if op == "reroll":
-        return Reroll(ir.get("failed", False))
+        return Reroll(ir.get("failed", False), ir.get("better", False), ir.get("attack", False))
     if op == "wound_cap":
         return WoundCap(ir["target"], ir["value"], ir.get("per", "phase"))
     if op == "immune":
@@ -166,13 +168,15 @@ def combat_roll(engine, fig, purpose: str, attribute: str, bonus: int, target: i
     return pending["ok"]
 
 
-def reroll(engine, source: str) -> None:
+def reroll(engine, source: str, better: bool = False) -> None:
     pending = getattr(engine, "pending_roll", None)
     if pending is None:
         raise IllegalAction(f"{source}: there is no combat roll to reroll")
     engine.log.emit("reroll", figure=pending["fig"].id, source=source)
+    first = pending["ok"]
     pending["ok"] = engine.roll(pending["fig"], pending["purpose"], pending["attribute"],
                                 pending["bonus"], pending["target"], **pending["extra"])
+    pending["ok"] = pending["ok"] or (better and first)  # branch rbroll: the better of two
 
 
 # ---- a cap on wounds per phase, immunity to a phase's attacks -----------------------------

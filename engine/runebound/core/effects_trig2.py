@@ -32,7 +32,7 @@ test_done.__test__ = False  # not a pytest function
 def _test_result(trigger: dict, event: dict, ctx) -> bool:
     if event.get("hero") != ctx.owner.id or event["success"] != trigger["success"]:
         return False
-    if event["attribute"] != trigger["attribute"]:
+    if trigger["attribute"] not in (None, event["attribute"]):  # None: any (branch rbroll)
         return False
     wanted = trigger.get("skill")
     return wanted is None or (event.get("skill") or "").lower() == wanted.lower()

@@ -45,7 +45,7 @@ def tested(engine, hero, attribute: str, skill: str | None) -> int:
 
 
 def _matches(trigger: dict, event: dict, ctx) -> bool:
-    if event.get("hero") != ctx.owner.id or event["attribute"] != trigger["attribute"]:
+    if event.get("hero") != ctx.owner.id or trigger["attribute"] not in (None, event["attribute"]):
         return False
     wanted = trigger.get("skill")
     return wanted is None or (event.get("skill") or "").lower() == wanted.lower()

@@ -200,7 +200,8 @@ def ir_schema() -> dict:
         # ---- family 7: combat
         _op("extra_wounds", phase=_enum([*PHASES, None]), value=COUNT),
         _op("inflict_additional", amount=_amount(), target=target),
-        {**_op("reroll", failed={"const": True}), "required": ["op"]},  # failed: branch rbnp
+        {**_op("reroll", failed={"const": True}, better={"const": True},  # failed: rbnp;
+               attack={"const": True}), "required": ["op"]},  # better, attack: rbroll
         {**_op("wound_cap", target=target, value=COUNT, per=_enum(("round",))),
          "required": ["op", "target", "value"]},  # per: issue 32 (session lang4)
         _op("immune", target=target, phase=_enum(PHASES)),
@@ -282,7 +283,7 @@ def ir_schema() -> dict:
     effect_ops.append(_op("test_bonus", amount=_amount(("fixed",))))
     events["defeat_hero"] = _fields("kind", "defeat_hero")  # "you defeat another Hero"
     events["ally_lost"] = _fields("kind", "ally_lost")  # "one of your Allies is defeated"
-    events["test"] = _fields("kind", "test", attribute=_enum(ATTRIBUTES),
+    events["test"] = _fields("kind", "test", attribute=_enum((*ATTRIBUTES, None)),
                              skill={"type": ["string", "null"]})
     # issue 32 (branch rbtrig): "you attack and fail", "this Ally attacks and succeeds" (the
     # figure's own attack roll); "this Ally is discarded" (the Ally's own card)
@@ -294,7 +295,7 @@ def ir_schema() -> dict:
                                                 "maxLength": 100}))
     # issue 32 (branch rbtrig2): "you escape"; "you fail a Spirit test" (a skill test's result)
     events["escaped"] = _fields("kind", "escaped")
-    events["test_result"] = _fields("kind", "test_result", attribute=_enum(ATTRIBUTES),
+    events["test_result"] = _fields("kind", "test_result", attribute=_enum((*ATTRIBUTES, None)),
                                     skill={"type": ["string", "null"]},
                                     success={"type": "boolean"})
     # issue 32 (session rbdefend): "you fail to defend" (the Hero's defence roll in a combat

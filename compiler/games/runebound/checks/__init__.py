@@ -24,6 +24,7 @@ from . import rblimits as checks_rblimits  # branch rblimits: carrying limits
 from . import rbmarket as checks_rbmarket  # branch rbmarket: sell and heal prices
 from . import rbmodi as checks_rbmodi  # branch rbmodi: modifiers the engine cannot run
 from . import rbnp as checks_rbnp  # branch rbnp: recipients coordinated with "or"
+from . import rbroll as checks_rbroll  # branch rbroll: the skill of a test's trigger
 from . import rbseven as checks_rbseven  # branch rbseven: "this phase"
 from . import rbsix2 as checks_rbsix2  # branch rbsix2: adventure cards' constructions
 from . import rbtime as checks_rbtime  # branch rbtime: a moment of a combat as a condition
@@ -130,6 +131,8 @@ def check_ability(a: n.Ability, ctx: CardContext) -> Iterator[Finding]:
         yield from checks_rblimits.check(a, ctx, nodes, Finding)  # branch rblimits: RF585-RF587
     if checks_rbmarket in woken:
         yield from checks_rbmarket.check(a, ctx, nodes, Finding)  # branch rbmarket: RF570-1
+    if checks_rbroll in woken:
+        yield from checks_rbroll.check(a, ctx, nodes, Finding)  # branch rbroll: RF408
 
 
 def _woken(nodes) -> set:
@@ -308,6 +311,7 @@ GATED.update((module, module.NODES) for module in (
     checks_rbnp, checks_trig2, checks_rbcost, checks_rbmodi, checks_phasetrig, checks_rbsix2,
     checks_rbseven, checks_rbtime, checks_rbwound, checks_rbmarket))
 GATED[checks_rblimits] = checks_rblimits.NODES  # branch rblimits
+GATED[checks_rbroll] = checks_rbroll.NODES  # branch rbroll
 INDEX: dict = {}  # node type -> the checks of GATED it wakes (made as a type is first seen)
 
 

@@ -29,6 +29,9 @@ def register(effect, amount) -> None:
 
     @effect.register
     def _(node: n.Reroll) -> list[dict]:
+        if node.better or node.attack:  # branch rbroll
+            return [{"op": "reroll", "better": True} if node.better else
+                    {"op": "reroll", "failed": True, "attack": True}]
         return [{"op": "reroll", "failed": True}] if node.failed else [{"op": "reroll"}]
 
     @effect.register

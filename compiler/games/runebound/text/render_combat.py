@@ -23,6 +23,9 @@ def _inflictadditional(self, node: n.InflictAdditional, mood: str) -> str:
 
 
 def _reroll(self, node: n.Reroll, mood: str) -> str:
+    if node.better or node.attack:  # branch rbroll
+        return self.verb("effect.reroll_better" if node.better else "effect.reroll_failed_attack",
+                         mood)
     return self.verb("effect.reroll_failed" if node.failed else "effect.reroll", mood)
 
 

@@ -15,6 +15,11 @@ def _with_events(inner):
             return self.t("event.escaped")
         if isinstance(e, n.TestResult):
             key = f"event.test_result.{'success' if e.success else 'failure'}"
+            if e.attribute is None:  # branch rbroll: a skill's test, whatever its attribute
+                if not e.skill:
+                    return self.t(f"{key}.any")
+                return self.t(f"{key}.skill_only",
+                              skill=self.terms.find("skills", e.skill) or e.skill)
             attribute = self.term("stats", e.attribute)
             if not e.skill:
                 return self.t(key, attribute=attribute)

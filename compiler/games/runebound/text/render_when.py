@@ -13,6 +13,11 @@ def _testbonus(self, node: n.TestBonus, mood: str) -> str:
 
 def _with_events(inner):
     def event(self, e) -> str:
+        if isinstance(e, n.SkillTested) and e.attribute is None:  # branch rbroll
+            if not e.skill:
+                return self.t("event.test.any")
+            return self.t("event.test.skill_only",
+                          skill=self.terms.find("skills", e.skill) or e.skill)
         if isinstance(e, n.SkillTested):
             attribute = self.term("stats", e.attribute)
             if not e.skill:

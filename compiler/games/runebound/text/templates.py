@@ -272,6 +272,12 @@ OTHER.update({"condition.none.gold": "you have no gold", "condition.none.item": 
 OTHER.update({"event.test": "you test {attribute}", "event.defeat_hero": "you defeat another Hero",
               "event.ally_lost": "one of your Allies is defeated",
               "event.test.skill": "you test {attribute} {skill}"})
+OTHER.update({"event.test.any": "you take a skill test",  # branch rbroll: any test
+              "event.test.skill_only": "you test {skill}"})  # a skill's test, any attribute
+OTHER.update({"event.test_result.failure.any": "you fail a skill test",  # branch rbroll
+              "event.test_result.success.any": "you pass a skill test",
+              "event.test_result.failure.skill_only": "you fail a {skill} test",
+              "event.test_result.success.skill_only": "you pass a {skill} test"})
 
 # ---- issue 32 (branch rbtrig): a trigger's clause said of its subject (render_trig.py)
 OTHER.update({"event.ally_discarded": "this Ally is discarded",
@@ -354,6 +360,8 @@ OTHER.update(_SKILLS)
 TEMPLATES = all_templates()
 # ---- branch rbnp: "reroll a failed combat roll" (render_combat.py)
 VERB_CLAUSES.update({"effect.reroll_failed": "reroll a failed combat roll"})
+VERB_CLAUSES.update({"effect.reroll_better": "roll your combat roll twice and use the higher result",  # rbroll
+                     "effect.reroll_failed_attack": "reroll a failed attack roll"})
 TEMPLATES = all_templates()
 # ---- issue 32 (branch rbboard): the board's adventure counters (render_board.py)
 from .render_board import TEMPLATES as _BOARD  # noqa: E402

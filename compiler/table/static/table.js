@@ -17,6 +17,7 @@ const CONTROLS = {
   keep: "cards", discard_item: "cards", discard_ally: "cards", town: "space",
   renew_space: "space", doom_card: "cards",
   undefeated: "cards", free_market_card: "cards",
+  market_offer: "buttons", arrange_deck: "buttons", arrange: "cards",  // branch rbmarket
   // Delve
   "delve.action": "dice", "delve.effect": "cells", "delve.skill": "cards",
 };

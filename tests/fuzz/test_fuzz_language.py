@@ -62,6 +62,9 @@ def _spelt(words) -> st.SearchStrategy[str]:
 # branch rbmarket: the lexer's seams of "draw the top card of the market deck; if it is an Ally,
 # you may take it for free; otherwise, ..." (lexer_rbmarket.offer_pass)
 _OFFER_SEAMS = {"OFFERIF": "; if it is an", "OFFERMAY": "; you may", "OFFERELSE": "; otherwise,"}
+# a word a lexer pass reads as a terminal of its own where it stands: "never" before "lose(s)"
+# (branch rblimits), a skill's name before "test(s)" (branch rbroll)
+_PASS_WORDS = {"NEVER": "never", "SKILLNAME": "Stealth"}
 
 
 def _spell(terminal: str, rnd: random.Random) -> str:
@@ -90,6 +93,8 @@ def _spell(terminal: str, rnd: random.Random) -> str:
         return "to the bank"
     if terminal in _OFFER_SEAMS:  # branch rbmarket: the seams of the market deck's offer
         return _OFFER_SEAMS[terminal]
+    if terminal in _PASS_WORDS:  # a word a lexer pass makes a terminal of (rblimits, rbroll)
+        return _PASS_WORDS[terminal]
     words = list(_TERMINAL_WORDS.get(terminal, ()))
     words += ["{%s}" % icon for icon, t in ICONS.items() if t == terminal]
     words += [ch for ch, t in PUNCTUATION.items() if t == terminal]
@@ -162,6 +167,7 @@ _EXPLICIT["ATTACKS_NOTHING"] = st.just("attack ")  # branch rbverb: "cannot atta
 _EXPLICIT["ANDRESOLVE"] = st.just("and resolve it ")  # branch rbsix2: after another card
 _EXPLICIT["BANKED"] = st.just("to the bank ")  # branch rbverbs: the lexer's "to the bank"
 _EXPLICIT.update({t: st.just(f"{w} ") for t, w in _OFFER_SEAMS.items()})  # branch rbmarket
+_EXPLICIT.update({t: st.just(f"{w} ") for t, w in _PASS_WORDS.items()})  # rblimits, rbroll
 # only the grammar's own terminals: a word the lexer reads in a pass ("bank", branch rbverbs) is
 # no terminal of the grammar, and from_lark refuses a strategy for one
 _GRAMMAR_TERMINALS = {sym.name for rule in GRAMMAR_PARSER.rules for sym in rule.expansion

@@ -544,121 +544,16 @@ __all__ = ["MAX_NESTING", "MAX_TEXT", "parse_ability", "raw_parser", "Unexpected
            "UnexpectedEOF", "UnexpectedToken"]
 
 
-# ---- family 4/8/9: movement and place, durations, game-level effects (issue 21)
-from .parser_place import RULES as _PLACE_RULES  # noqa: E402
+# ---- the grammar's parts after the families, in order (parser_order.PARTS; a new branch adds
+# its module there): each may wrap the rules of the parts before it
+from . import parser_core, parser_rbseven  # noqa: E402  (read by the rules above)
+from .parser_order import install_parts  # noqa: E402
 
-for _rule, _method in _PLACE_RULES.items():
-    setattr(_ToAst, _rule, _method)
-
-# ---- issue 32 (part III): the compositional core (after every family: it wraps their rules)
-from . import parser_core  # noqa: E402
-
-parser_core.install(_ToAst)
-
-# ---- issue 32 (session np): objects and noun phrases (wraps action_list and choose_one last)
-from . import parser_np  # noqa: E402
-
-parser_np.install(_ToAst)
-
-# ---- issue 32 (session bonus): bonuses, amounts and tokens as English says them
-from .parser_bonus import RULES as _BONUS_RULES  # noqa: E402
-
-for _rule, _method in _BONUS_RULES.items():
-    setattr(_ToAst, _rule, _method)
-# ---- issue 32 (session rbsubj): a card's lasting rules said of the card
-from . import parser_lasting  # noqa: E402
-
-parser_lasting.install(_ToAst)
-# ---- issue 32 (session rbrules): prohibitions and a price's modifiers
-from . import parser_prohibit  # noqa: E402
-
-parser_prohibit.install(_ToAst)
-# ---- issue 32 (lists): "a blue or red challenge", "a forest, hills or mountain space"
-from .parser_lists import RULES as _LIST_RULES  # noqa: E402
-
-for _rule, _method in _LIST_RULES.items():
-    setattr(_ToAst, _rule, _method)
-
-# ---- issue 32 (session rbdice): die rolls as authors write them
-from . import parser_dice  # noqa: E402
-
-parser_dice.install(_ToAst)
-
-# ---- issue 32 (session skills): a skill a card gives its Hero
-from . import parser_skills  # noqa: E402
-
-parser_skills.install(_ToAst)
-# ---- branch rbnp: noun phrases and objects as English builds them
-from . import parser_rbnp  # noqa: E402
-
-parser_rbnp.install(_ToAst)
-_fresh_before_rbnp = _fresh_state
+_FORGET = install_parts(_ToAst, parse_ability)
+_fresh_before_parts = _fresh_state
 
 
-def _fresh_state() -> None:  # noqa: F811 - also forget the tag of "your combat roll" (rbnp)
-    _fresh_before_rbnp()
-    parser_rbnp.forget()
-# ---- issue 32 (branch rbboard): the board's adventure counters
-from . import parser_board  # noqa: E402
-
-parser_board.install(_ToAst)
-# ---- branch rbmod: modifiers, amounts and comparatives
-from . import parser_rbmod  # noqa: E402
-
-parser_rbmod.install(_ToAst)
-# ---- branch rbverb: a clause as subject, modal and verb phrase
-from . import parser_rbverb  # noqa: E402
-
-parser_rbverb.install(_ToAst)
-# ---- branch rbcost: a cost after an opener is a payment at the opener's moment
-from . import parser_rbcost  # noqa: E402
-
-parser_rbcost.install(_ToAst)
-# ---- branch rbmodi: the modifiers of a clause, after it or before it, in one canonical order
-from . import parser_rbmodi  # noqa: E402
-
-parser_rbmodi.install(_ToAst)
-parser_rbmodi.REPARSE.append(parse_ability)  # its round-trip guard reads a sentence back
-# ---- branch rbsix2: "one of them" bound to its subject, another adventure card
-from . import parser_rbsix2  # noqa: E402
-
-parser_rbsix2.install(_ToAst)
-# ---- branch rbseven: an attack's result said by its subject
-from . import parser_rbseven  # noqa: E402
-
-parser_rbseven.install(_ToAst)
-# ---- branch rbkinds: challenges', events' and encounters' constructions
-from . import parser_rbkinds  # noqa: E402
-
-parser_rbkinds.install(_ToAst)
-# ---- branch rbtime: the moment of a combat an effect applies in
-from . import parser_rbtime  # noqa: E402
-
-parser_rbtime.install(_ToAst)
-_fresh_before_rbtime = _fresh_state
-
-
-def _fresh_state() -> None:  # noqa: F811 - also forget the phases said over an effect (rbtime)
-    _fresh_before_rbtime()
-    parser_rbtime.forget()
-# ---- branch rbverbs: Runebound verbs and their objects
-from . import parser_rbverbs  # noqa: E402
-
-parser_rbverbs.install(_ToAst)
-# ---- branch rbwound: cancelling wounds (the first of each combat, "on you", "this phase")
-from . import parser_rbwound  # noqa: E402
-
-parser_rbwound.install(_ToAst)
-# ---- branch rblimits: carrying limits
-from . import parser_rblimits  # noqa: E402
-
-parser_rblimits.install(_ToAst)
-# ---- branch rbmarket: the market's prices of selling and healing
-from . import parser_rbmarket  # noqa: E402
-
-parser_rbmarket.install(_ToAst)
-# ---- branch rbroll: tests by their skill, any test, bonuses to them
-from . import parser_rbroll  # noqa: E402
-
-parser_rbroll.install(_ToAst)
-parser_rbroll.install_results(_ToAst)
+def _fresh_state() -> None:  # noqa: F811 - also forget what the parts keep of a parse
+    _fresh_before_parts()
+    for forget in _FORGET:
+        forget()

@@ -7,7 +7,7 @@ from lark import Token
 
 from ..errors import AbilitySyntaxError
 from . import nodes as n
-from .parser_parts import _one_of
+from .parser_parts import _one_of, install_rules
 
 
 class _Pair(tuple):
@@ -129,9 +129,7 @@ class DecksToAst:
 def install(transformer_cls) -> None:
     """Add the family's methods to the parser's transformer and join ``keep one`` in
     action lists."""
-    for name, value in vars(DecksToAst).items():
-        if not name.startswith("__"):
-            setattr(transformer_cls, name, value)
+    install_rules(transformer_cls, DecksToAst)
     base = transformer_cls.action_list
 
     def action_list(self, ch):

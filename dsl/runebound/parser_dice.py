@@ -32,7 +32,7 @@ from . import nodes_branching as b
 from . import parser_rbsubj as _rbsubj  # branch rbsubj
 from .nodes_dice import MAX_DICE, ThatHero
 from .parser_branching import _Faces, _Otherwise
-from .parser_parts import _sp, _values, _word
+from .parser_parts import _sp, _values, _word, install_rules
 
 # "that Hero" and "the total is ..." said in the parse under way (the parser's lock holds one
 # parse at a time): only then are the sentences walked for them (a parse without them, nearly
@@ -244,9 +244,7 @@ def install(cls) -> None:
     """Add :class:`DiceRules` to the transformer ``cls``; "that Hero ..." and the sentences
     after a roll go through the rules it has."""
     subject_does, merge_otherwise = cls.subject_does, cls.merge_otherwise
-    for name, value in vars(DiceRules).items():
-        if not name.startswith("__"):
-            setattr(cls, name, value)
+    install_rules(cls, DiceRules)
 
     subject_takes = cls.subject_takes
 

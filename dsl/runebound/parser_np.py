@@ -28,7 +28,7 @@ from lark import Token
 
 from ..errors import AbilitySyntaxError
 from . import nodes as n
-from .parser_parts import _Items, _Marker, _Seq, _sp, _values
+from .parser_parts import _Items, _Marker, _Seq, _sp, _values, install_rules
 
 
 class _More:
@@ -285,10 +285,7 @@ def install(cls) -> None:
     """Add the rules to the parser's transformer ``cls`` and wrap its ``action_list``."""
     from .nodes_branching import Choice
 
-    for name, value in vars(NounPhraseRules).items():
-        if not name.startswith("__"):
-            assert not hasattr(cls, name), f"{name} is already a rule"
-            setattr(cls, name, value)
+    install_rules(cls, NounPhraseRules, new=True)
     for name in ("heal", "discard_tokens", "heal_this_challenge"):
         setattr(cls, name, _counted(getattr(cls, name)))
     base = cls.action_list

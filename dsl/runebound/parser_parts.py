@@ -168,3 +168,15 @@ def immune_set(nodes, span, parser=None):
         return n.And(tuple(nodes), span=span)
     parser._immune_set = True  # the ability rule splits or plain-joins it (this parse)
     return _ImmuneSet(tuple(nodes), span=span)
+
+
+def install_rules(cls, *rule_classes, new: bool = False) -> None:
+    """Put the rules of each of ``rule_classes`` (a branch's transformer methods and names) on
+    the transformer ``cls``, later ones over earlier ones: how a parser part joins the
+    grammar's transformer (each branch's module calls it from its ``install``). ``new``: each
+    name must be a rule the transformer does not have yet (a part that adds, never replaces)."""
+    for rules in rule_classes:
+        for name, value in vars(rules).items():
+            if not name.startswith("__"):
+                assert not (new and hasattr(cls, name)), f"{name} is already a rule"
+                setattr(cls, name, value)

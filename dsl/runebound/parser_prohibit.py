@@ -39,7 +39,7 @@ from lark import Token
 from ..errors import AbilitySyntaxError
 from . import nodes as n
 from .parser_modifiers import MORE_MODIFIERS, _Mod
-from .parser_parts import _sp, _values, _word
+from .parser_parts import _sp, _values, _word, install_rules
 from .parser_subjects import MORE_SPECIALS, _Special
 
 CODE = "RF472"
@@ -243,9 +243,7 @@ def install(cls) -> None:
     MORE_SPECIALS["trades"] = trades
     for kind in ("price_every_town", "price_to_trade", "price_floor"):
         MORE_MODIFIERS[kind] = apply
-    for name, method in vars(ProhibitRules).items():
-        if not name.startswith("__"):
-            setattr(cls, name, method)
+    install_rules(cls, ProhibitRules)
 
 
 __all__ = ["Bar", "Trades", "bar", "trades", "apply", "install", "CODE"]

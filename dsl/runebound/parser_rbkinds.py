@@ -10,7 +10,7 @@ parser.py installs the rules at its end; this module does not import parser.py.
 from __future__ import annotations
 
 from . import nodes as n
-from .parser_parts import _sp, _values
+from .parser_parts import _sp, _values, install_rules
 
 
 class Rbkinds:
@@ -19,9 +19,7 @@ class Rbkinds:
 
 
 def install(cls) -> None:
-    for name, value in vars(Rbkinds).items():
-        if not name.startswith("__"):
-            setattr(cls, name, value)
+    install_rules(cls, Rbkinds)
 
 
 __all__ = ["Rbkinds", "install"]

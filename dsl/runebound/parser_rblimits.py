@@ -13,7 +13,7 @@ from lark import Token
 
 from ..errors import AbilitySyntaxError
 from . import nodes as n
-from .parser_parts import _sp
+from .parser_parts import _sp, install_rules
 
 # an Item's class and the words for the card itself ("this shield")
 _SELF_WORDS = frozenset({"weapon", "armor", "armour", "artifact", "rune", "relic", "shield",
@@ -134,7 +134,4 @@ class KnockoutRules:
 
 
 def install(cls) -> None:
-    for rules in (LimitRules, KnockoutRules):
-        for name, value in vars(rules).items():
-            if not name.startswith("__"):
-                setattr(cls, name, value)
+    install_rules(cls, LimitRules, KnockoutRules)

@@ -30,7 +30,7 @@ from lark import Token
 
 from ..errors import AbilitySyntaxError
 from . import nodes as n
-from .parser_parts import _ints, _Marker, _sp, _values
+from .parser_parts import _ints, _Marker, _sp, _values, install_rules
 
 
 def _number_of(amount) -> int:
@@ -174,9 +174,7 @@ def install(cls) -> None:
     from .parser_modifiers import MORE_MODIFIERS
 
     MORE_MODIFIERS["price_every_town"] = _in_every_town(MORE_MODIFIERS["price_every_town"])
-    for name, value in vars(Rbmarket).items():
-        if not name.startswith("__"):
-            setattr(cls, name, value)
+    install_rules(cls, Rbmarket)
     ability = cls.ability
 
     def ability_rbmarket(self, ch):

@@ -18,7 +18,7 @@ from . import nodes as n
 from .nodes_rbmod import InsteadModifier
 from .parser_lists import value_of
 from .parser_modifiers import MORE_MODIFIERS, _apply, _Mod
-from .parser_parts import _ints, _sp, _values
+from .parser_parts import _ints, _sp, _values, install_rules
 from .parser_rewards import _Harm
 
 
@@ -238,11 +238,7 @@ class InsteadRules:
 
 def install(cls) -> None:
     """Add the rules to the transformer ``cls``; its reward line takes the objects above."""
-    for rules in (RbmodRules, InsteadRules, MultiplierRules, ComparativeRules):
-        for name, value in vars(rules).items():
-            if not name.startswith("__"):
-                assert not hasattr(cls, name), f"{name} is already a rule"
-                setattr(cls, name, value)
+    install_rules(cls, RbmodRules, InsteadRules, MultiplierRules, ComparativeRules, new=True)
     reward_ability = cls.reward_ability
 
     def reward_ability_(self, ch):

@@ -29,7 +29,7 @@ from . import nodes as n
 from .nodes_board import ForEachOnTrack
 from .parser_lists import value_of
 from .parser_modifiers import _AGAINST, _apply, _Mod
-from .parser_parts import _Marker, _sp, _values
+from .parser_parts import _Marker, _sp, _values, install_rules
 
 # the rank of each modifier kind in the canonical nesting (low: applied first, innermost)
 _RANK = {"duration": 0, "for_each": 1, "for_each_track": 1, "against": 2, "if": 2, "while": 2}
@@ -146,10 +146,7 @@ class RbmodiRules:
 def install(cls) -> None:
     """Add the rules to the transformer ``cls`` and put the modifiers of its phrases and of a
     leading duration in the canonical order."""
-    for name, value in vars(RbmodiRules).items():
-        if not name.startswith("__"):
-            assert not hasattr(cls, name), f"{name} is already a rule"
-            setattr(cls, name, value)
+    install_rules(cls, RbmodiRules, new=True)
     phrase, during = cls.phrase, cls.during
 
     def phrase_(self, ch):

@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 from ..errors import AbilitySyntaxError
-from .parser_parts import _sp
+from .parser_parts import _sp, install_rules
 
 
 class RbnpRules:
@@ -88,9 +88,7 @@ RbnpRules.add_roll_bonus_here = _add_roll_bonus_here
 
 
 def install(cls) -> None:
-    for name, value in vars(RbnpRules).items():
-        if not name.startswith("__"):
-            setattr(cls, name, value)
+    install_rules(cls, RbnpRules)
     for name in ("tag_before_combat", "tag_ranged", "tag_melee", "tag_magic", "tag_any_phase",
                  "tag_all_phases"):
         setattr(cls, name, _remembering(getattr(cls, name)))

@@ -14,7 +14,7 @@ from lark import Token
 from ..errors import AbilitySyntaxError
 from . import nodes as n
 from .parser_bonus import _bonus
-from .parser_parts import _sp, _values, _word
+from .parser_parts import _sp, _values, _word, install_rules
 from .parser_subjects import as_target
 
 
@@ -188,10 +188,7 @@ def _attack_reroll(sentence):
 
 
 def install(cls) -> None:
-    for rules in (Rbroll, RbrollRerolls):
-        for name, value in vars(rules).items():
-            if not name.startswith("__"):
-                setattr(cls, name, value)
+    install_rules(cls, Rbroll, RbrollRerolls)
     cls.ability = _with_keep_second(cls.ability)
     does = cls.subject_does
 
@@ -238,6 +235,4 @@ class RbrollResults:
 
 
 def install_results(cls) -> None:
-    for name, value in vars(RbrollResults).items():
-        if not name.startswith("__"):
-            setattr(cls, name, value)
+    install_rules(cls, RbrollResults)

@@ -25,7 +25,7 @@ from dataclasses import replace
 
 from ..errors import AbilitySyntaxError
 from . import nodes as n
-from .parser_parts import _constant, _Marker, _sp, _values
+from .parser_parts import _constant, _Marker, _sp, _values, install_rules
 
 COMBAT_TAGS = ("ranged", "melee", "magic")
 
@@ -93,9 +93,7 @@ def instead_of_rolling(ability: n.Ability, span) -> n.Ability:
 
 
 def install(cls) -> None:
-    for name, value in vars(Rbseven).items():
-        if not name.startswith("__"):
-            setattr(cls, name, value)
+    install_rules(cls, Rbseven)
     ability = cls.ability
 
     def ability_(self, ch):

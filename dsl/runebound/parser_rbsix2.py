@@ -26,7 +26,7 @@ from lark import Token
 from ..errors import AbilitySyntaxError
 from . import nodes as n
 from .nodes_board import ForEachOnTrack
-from .parser_parts import _sp, _values
+from .parser_parts import _sp, _values, install_rules
 from .parser_rbmod import _Gains
 
 SAME = "same"  # the colour of DrawAdventure that is the colour of the card that says it
@@ -163,9 +163,7 @@ def counted_when_fought(a: n.Ability) -> n.Ability:
 
 
 def install(cls) -> None:
-    for name, value in vars(Rbsix2Rules).items():
-        if not name.startswith("__"):
-            setattr(cls, name, value)
+    install_rules(cls, Rbsix2Rules)
     for rule in ("subject_does", "subject_may"):
         core = getattr(cls, rule)
 

@@ -30,7 +30,7 @@ from dataclasses import replace
 from ..errors import AbilitySyntaxError
 from . import nodes as n
 from .parser_modifiers import MORE_MODIFIERS, STANDING, _Mod
-from .parser_parts import _items, _Marker, _sp, _values
+from .parser_parts import _items, _Marker, _sp, _values, install_rules
 
 PHASES = ("ranged", "melee", "magic")
 _TAGS = {"ranged": "Ranged", "melee": "Melee", "magic": "Magic", "any_phase": "Any Phase"}
@@ -221,9 +221,7 @@ class RbtimeRules:
 
 
 def install(cls) -> None:
-    for name, value in vars(RbtimeRules).items():
-        if not name.startswith("__"):
-            setattr(cls, name, value)
+    install_rules(cls, RbtimeRules)
     ability = cls.ability
 
     def ability_(self, ch):

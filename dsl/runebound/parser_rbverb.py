@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from ..errors import AbilitySyntaxError
 from . import nodes as n
-from .parser_parts import _sp, _values
+from .parser_parts import _sp, _values, install_rules
 from .parser_subjects import _Special, with_subject
 
 # targets that are an Ally (the card's own, one of the Hero's, each of them)
@@ -173,9 +173,7 @@ def _may(subject, clause, span, parser):
 
 
 def install(cls) -> None:
-    for name, value in vars(RbverbRules).items():
-        if not name.startswith("__"):
-            setattr(cls, name, value)
+    install_rules(cls, RbverbRules)
 
     core_does = cls.subject_does  # the core's, as earlier branches extended it ("that Hero")
 

@@ -24,7 +24,7 @@ from lark import Token
 from ..errors import AbilitySyntaxError
 from . import nodes as n
 from .nodes_dice import MAX_DICE
-from .parser_parts import _sp, _values, immune_set
+from .parser_parts import _sp, _values, immune_set, install_rules
 from .parser_rbnp import every_roll
 from .parser_subjects import with_subject
 
@@ -57,9 +57,7 @@ def _summed(table, count: int):
 
 
 def install(cls) -> None:
-    for name, value in vars(Rbverbs).items():
-        if not name.startswith("__"):
-            setattr(cls, name, value)
+    install_rules(cls, Rbverbs)
     one_die = cls.die_table_one  # "Roll one die." (more dice refused at the number)
 
     def die_table_one(self, ch):  # "Roll 2 dice. On ..., ...": two dice summed

@@ -19,7 +19,7 @@ from lark import Token
 from ..errors import AbilitySyntaxError
 from . import nodes as n
 from .parser_lists import value_of
-from .parser_parts import _sp, _values, _word
+from .parser_parts import _sp, _values, _word, install_rules
 
 
 class Rbwound:
@@ -54,9 +54,7 @@ class Rbwound:
 
 
 def install(cls) -> None:
-    for name, value in vars(Rbwound).items():
-        if not name.startswith("__"):
-            setattr(cls, name, value)
+    install_rules(cls, Rbwound)
 
 
 __all__ = ["Rbwound", "install"]

@@ -5,7 +5,7 @@ anyone but you / your Hero, it is refused at check (checks/skills.py)."""
 from __future__ import annotations
 
 from . import nodes as n
-from .parser_parts import _sp, _values
+from .parser_parts import _sp, _values, install_rules
 
 
 class SkillRules:
@@ -16,6 +16,4 @@ class SkillRules:
 
 
 def install(cls) -> None:
-    for name, value in vars(SkillRules).items():
-        if not name.startswith("__"):
-            setattr(cls, name, value)
+    install_rules(cls, SkillRules)

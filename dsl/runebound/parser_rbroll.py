@@ -103,6 +103,17 @@ class _KeepSecond:
 
     def __init__(self, span):
         self.span = span
+        _SAID[0] += 1
+
+
+# how many "keep the second result" this parse made (forget() before each parse): with none, an
+# ability without a reroll needs none of the walks below (the parse's hot path, bench_dsl)
+_SAID = [0]
+
+
+def forget() -> None:
+    """Before each parse (parser_order: a part's forget)."""
+    _SAID[0] = 0
 
 
 class RbrollRerolls:
@@ -142,6 +153,12 @@ def _with_keep_second(inner):
     and refuses it (RF580) with none before it, or after one that keeps the better roll."""
 
     def ability(self, ch):
+        if not _SAID[0]:  # no "keep the second result" said: only an attack's reroll to bind
+            a = inner(self, ch)
+            if not any(type(x) is n.Reroll for x in n.ability_nodes(a)):
+                return a
+            sentences = tuple(_attack_reroll(s) for s in a.sentences)
+            return a if sentences == a.sentences else replace(a, sentences=sentences)
         kept, before = [], []
         for c in ch:
             if not isinstance(c, _KeepSecond):

@@ -96,10 +96,7 @@ class MarketOffer(Effect):
     op = "market_offer"
 
     def run(self, ctx):
-        record = {"hero": ctx.owner.id, "source": ctx.source, "op": self.op,
-                  "kind": self.kind, "price": self.price}
-        ctx.engine.grants.append(record)
-        ctx.engine.log.emit("grant", **record)
+        _grant(ctx, self.op, kind=self.kind, price=self.price)
 
 
 @dataclass
@@ -113,11 +110,15 @@ class ArrangeDeck(Effect):
     op = "arrange_deck"
 
     def run(self, ctx):
-        record = {"hero": ctx.owner.id, "source": ctx.source, "op": self.op,
-                  "deck": self.deck, "amount": self.amount}
-        ctx.engine.grants.append(record)
-        ctx.engine.log.emit("grant", **record)
+        _grant(ctx, self.op, deck=self.deck, amount=self.amount)
 
+
+
+def _grant(ctx, op: str, **fields) -> None:
+    """Record a grant the game applies once the card text is done (game/offer_rbmarket.py)."""
+    record = {"hero": ctx.owner.id, "source": ctx.source, "op": op, **fields}
+    ctx.engine.grants.append(record)
+    ctx.engine.log.emit("grant", **record)
 
 BUILDERS = {
     "arrange_deck": lambda ir: ArrangeDeck(ir["deck"], int(ir["amount"])),

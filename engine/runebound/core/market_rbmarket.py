@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from .effects import EXTRA_BUILDERS, Effect
 from .effects_branching import while_ops, while_sources
+from .effects_decks import grant
 from .ir_rbmarket import MARKET_RULE_OPS
 
 
@@ -96,7 +97,7 @@ class MarketOffer(Effect):
     op = "market_offer"
 
     def run(self, ctx):
-        _grant(ctx, self.op, kind=self.kind, price=self.price)
+        grant(ctx, self.op, kind=self.kind, price=self.price)
 
 
 @dataclass
@@ -110,15 +111,8 @@ class ArrangeDeck(Effect):
     op = "arrange_deck"
 
     def run(self, ctx):
-        _grant(ctx, self.op, deck=self.deck, amount=self.amount)
+        grant(ctx, self.op, deck=self.deck, amount=self.amount)
 
-
-
-def _grant(ctx, op: str, **fields) -> None:
-    """Record a grant the game applies once the card text is done (game/offer_rbmarket.py)."""
-    record = {"hero": ctx.owner.id, "source": ctx.source, "op": op, **fields}
-    ctx.engine.grants.append(record)
-    ctx.engine.log.emit("grant", **record)
 
 BUILDERS = {
     "arrange_deck": lambda ir: ArrangeDeck(ir["deck"], int(ir["amount"])),

@@ -242,6 +242,9 @@ EXAMPLES = {
     "RF936": "`Gamble (2+): Move up to 2 spaces on a roll of 5 or 6.` (write 'Roll a die. On a "
              "5 or 6, move up to 2 spaces.')",
     "RF975": "`When this adversary is slain, the hero who slew it loses 1 renown.`",
+    "RF940": "`Vault (4+): Move up to 3 spaces through obstacles and other figures.` (a "
+             "warning: every move passes obstructions)",
+    "RF941": "`Heroes adjacent to this adversary may move through other figures.`",
     "RF951": "`structure:` with two Act I adventures, or eight in all",
     "RF952": "an Act I adventure whose two `branches:` name the same Act II adventure",
     "RF953": "two Interludes both with `side: heroes`",

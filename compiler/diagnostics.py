@@ -297,6 +297,11 @@ CODES: dict[str, str] = {
              "trigger",
     "RF939": "Delve 'until this adversary is slain' / 'while it is near them' not before an "
              "adversary's rule on heroes",
+    # RF940-RF945: branch dmove (issue 32): movement through figures
+    "RF940": "Delve move said to pass obstructions beside figures (every move already does; "
+             "a warning)",
+    "RF941": "Delve move through other figures said of a figure not the card's own, or "
+             "after an effect that is not a move",
     # RF95x: campaigns (seed 004): the campaign document, its map and its cards
     "RF951": "campaign structure is not the nine adventures of a campaign",
     "RF952": "campaign Act II pool or Act I branches do not fit",

@@ -31,6 +31,7 @@ from . import (
     first_time,
     instead,
     next_attack,
+    passage_dmove,  # issue 32 (branch dmove)
     per_count,
     pierce,
     placing,
@@ -130,6 +131,8 @@ def effect_of(clause: Clause, text: str, agree: bool = True):
     who = subj.sel if isinstance(subj, Who) else None
     if isinstance(subj, Attacks):
         return _attacks_effect(subj, p, span)
+    if kind == "pass_through":   # "You may move through other figures." (branch dmove)
+        return passage_dmove.build(who, d, span)
     if who is not None and kind in ("strike", "boost") and _adversary_itself(who) and (
             kind == "strike" or d["stat"] == "move"):
         return _by_adversary(kind, d, who, span)     # issue 32 (session delve8)
@@ -477,6 +480,8 @@ def sentence_effects(parts: list[Part], text: str, info: Sentence, prior: list) 
                 effects = _with_damage(effects, mod)
             elif mod.kind == "on_a_roll":   # "… 1 wound on a roll of 4 or more" (ddice)
                 effects = roll_tail_ddice.attach(effects, mod)
+            elif mod.kind == "through":   # "…, even through other figures" (branch dmove)
+                effects = passage_dmove.attach(effects, mod)
             elif mod.kind == "instead":   # "… instead" (branch delveseven)
                 effects = instead.mark(effects, mod)
             elif mod.kind == "instead_move":   # "… instead of moving" (session delve10)

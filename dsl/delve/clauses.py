@@ -28,6 +28,7 @@ from .hero_words import HeroWords  # issue 32 (branch delveheroes)
 from .instead import InsteadWords  # issue 32 (branch delveseven)
 from .movement_rules import MovementWords
 from .next_attack import NextAttackWords  # issue 32 (branch delveheroes)
+from .passage_dmove import PassageWords  # issue 32 (branch dmove)
 from .per_count import ForEachWords  # issue 32 (branch delve12)
 from .pierce import PierceWords  # issue 32 (branch delveseven)
 from .placing import PlaceWords  # issue 32 (session delve11)
@@ -92,6 +93,7 @@ class Tree2Ast(TollWords, ScoutWords, PlaceWords, ComparisonWords, ApproachWords
                HeroStateWords, HeroEventWords, AuraWords,   # branch dhero
                DieWords, WardWords, RollTailWords,   # branch ddice
                SpawnWords, ProhibitWords,   # branch dadv2
+               PassageWords,   # branch dmove
                Words):
     """The whole transformer (delve.lark's rules)."""
 

@@ -29,6 +29,7 @@ from .dice_ddice import die_words  # issue 32 (branch ddice)
 from .hero_states_dhero import state_words  # issue 32 (branch dhero)
 from .hero_words import normalise as hero_words  # issue 32 (branch delveheroes)
 from .limits import MAX_NUMBER, MAX_TEXT
+from .passage_dmove import through_words  # issue 32 (branch dmove)
 from .passive_words import passive_words  # issue 32 (branch delvepassive)
 from .pinning_heroes import unpinned_move  # issue 32 (branch delveheroes)
 from .prohibit_dadv2 import its_presence  # branch dadv2
@@ -140,6 +141,7 @@ DISPLAY.update({"NUMBER": "a number", "NAME": "a name", "WORD": "a word",
                 "ADDITIONAL": "'additional'", "$END": "the end of the ability",
                 "WITHW": "'with'", "WHILEHERE": "'while'", "FOES": "'adversaries'", "POSS": "'s", "FACECOMMA": "','"})
 DISPLAY.update({v: f"'{k}'" for k, v in PUNCTUATION.items() if k.isascii()})
+DISPLAY["THROUGHFIG"] = "'through other figures'"   # branch dmove (passage_dmove.py)
 DISPLAY["VALUE"] = "'value'"   # "their Hit value" (hero_states_dhero.py, branch dhero)
 
 # a leading name: capitalised words (and "of", "the", "and", "a", … between them) right
@@ -219,6 +221,7 @@ def tokenize(text: str):
     toks = passive_words(toks)   # "your Combat weapons", "as long as" (delvepassive)
     toks = state_words(toks)   # "with a Vigour of", "their Hit value" (branch dhero)
     toks = die_words(toks)   # "change one of your dice", "…, to a maximum of 6" (branch ddice)
+    toks = through_words(toks)   # "…, even through spaces occupied by adversaries" (dmove)
     return iter(next_to(toks))
 
 

@@ -70,6 +70,9 @@ class Move:
     span: tuple[int, int] = _span()
     on: Selector | None = None
     their: bool = False
+    # branch dmove: "… through other figures" (figures, heroes, adversaries: passage_dmove.py)
+    through: str = ""
+    through_obstacles: bool = field(default=False, compare=False, repr=False)
 
 
 @astnode

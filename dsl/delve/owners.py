@@ -27,6 +27,7 @@ from .basic_actions import TakeAction
 from .dice_ddice import SetDie  # issue 32 (branch ddice)
 from .disarm import Disarm  # issue 32 (branch delve12)
 from .discard import Discard  # issue 32 (branch delveseven)
+from .passage_dmove import Passage  # issue 32 (branch dmove)
 from .pierce import Pierce  # issue 32 (branch delveseven)
 from .placing import Place  # issue 32 (session delve11)
 from .problems import Problem
@@ -230,3 +231,5 @@ WHY[SetDie] = "an adversary has no hero dice"
 EFFECTS["hero"] += (n.Guard,)   # for a while, on a chosen adversary (branch ddice: marked_ddice.py)
 EFFECTS["adversary"] += (Spawn,)   # adversaries of its own kind placed (branch dadv2)
 WHY[Spawn] = "only an adversary's rule places adversaries, of its own kind"
+EFFECTS["hero"] += (Passage,)   # "You may move through other figures." (branch dmove)
+EFFECTS["adversary"] += (Passage,)

@@ -26,6 +26,9 @@ from .discard import Discard, print_discard  # issue 32 (branch delveseven)
 from .events_dhero import print_hero_event  # issue 32 (branch dhero)
 from .hero_states_dhero import STATES, print_state  # issue 32 (branch dhero)
 from .next_attack import print_next  # issue 32 (branch delveheroes)
+from .passage_dmove import Passage  # issue 32 (branch dmove)
+from .passage_dmove import print_rider as print_through
+from .passage_dmove import print_rule as print_passage
 from .per_count import with_for_each  # issue 32 (branch delve12)
 from .pierce import Pierce, print_pierce  # issue 32 (branch delveseven)
 from .placing import Place, print_place  # issue 32 (session delve11)
@@ -160,6 +163,7 @@ def print_effect(e) -> str:
         return "explore"
     if isinstance(e, n.Move):
         spaces = "up to " + _plural(e.up_to, "space", "spaces")
+        spaces += print_through(e)   # "… through other figures" (branch dmove)
         if e.on is None:
             return "move " + spaces
         who = print_selector(e.on)
@@ -230,6 +234,8 @@ def print_effect(e) -> str:
                 f"{-e.amount} from their {_range(e.range)}attack rolls")
     if isinstance(e, n.Unpinned):
         return "you are never pinned"
+    if isinstance(e, Passage):   # "you may move through other figures" (branch dmove)
+        return print_passage(e)
     if isinstance(e, Spared):   # heroes spared the pin (branch dhero)
         return print_spared(e, print_selector, _verb)
     if isinstance(e, n.Forbid):

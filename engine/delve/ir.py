@@ -169,6 +169,13 @@ for _schema in EFFECT_SCHEMA["oneOf"]:
                                                   "moved", "not_moved"]
     if _schema["properties"]["op"] == {"const": "unpinned"}:   # the heroes it spares
         _schema["properties"]["targets"] = _SEL
+# branch dmove: a move that passes through other figures (engine/delve/game/passage_dmove.py):
+# a move effect's rider, or a figure's own rule for every move it makes
+_THROUGH = {"enum": ["figures", "heroes", "adversaries"]}
+EFFECT_SCHEMA["oneOf"].append(_opt("pass_through", ("through",), through=_THROUGH))
+for _schema in EFFECT_SCHEMA["oneOf"]:
+    if _schema["properties"]["op"] == {"const": "move"}:
+        _schema["properties"]["through"] = _THROUGH
 EVENTS = ["slay", "explored", "explored_empty", "recuperated", "turn_end", "turn_start",
           "round_start", "round_end", "phase_start", "phase_end", "wounded", "slain", "attacks", "pushed",
           "pulled", "activated", "approached", "missed",

@@ -16,6 +16,8 @@ from runeforge.dsl.delve.dice_ddice import to_ir as die_ir  # issue 32 (branch d
 from runeforge.dsl.delve.disarm import Disarm  # issue 32 (branch delve12)
 from runeforge.dsl.delve.discard import Discard  # issue 32 (branch delveseven)
 from runeforge.dsl.delve.errors import AbilitySyntaxError  # noqa: F401  (re-export)
+from runeforge.dsl.delve.passage_dmove import Passage  # issue 32 (branch dmove)
+from runeforge.dsl.delve.passage_dmove import to_ir as passage_ir  # branch dmove
 from runeforge.dsl.delve.pierce import Pierce  # issue 32 (branch delveseven)
 from runeforge.dsl.delve.placing import Place  # issue 32 (session delve11)
 from runeforge.dsl.delve.rolls import RollDie
@@ -81,6 +83,8 @@ def _effect_ir(effect, owner: str = "hero") -> dict:
         return {"op": "explore"}
     if isinstance(effect, n.Move):
         out = {"op": "move", "up_to": effect.up_to}
+        if effect.through:   # "… through other figures" (branch dmove)
+            out["through"] = effect.through
         if effect.on is None:
             return out
         return {**out, "targets": sel(effect.on), **({"chooser": "them"} if effect.their else {})}
@@ -168,6 +172,8 @@ def _effect_ir(effect, owner: str = "hero") -> dict:
         return {"op": "scout", **({"bury": effect.bury} if effect.bury else {})}
     if isinstance(effect, Pierce):   # branch delveseven: its hits lessened by nothing
         return {"op": "pierce", **({"range": effect.range} if effect.range else {})}
+    if isinstance(effect, Passage):   # branch dmove: "You may move through other figures."
+        return passage_ir(effect)
     if isinstance(effect, SetDie):   # branch ddice: your own hero dice changed
         return die_ir(effect)
     if isinstance(effect, Discard):   # branch delveseven: unspent hero dice set aside

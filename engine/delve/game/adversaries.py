@@ -30,10 +30,10 @@ from __future__ import annotations
 from ..board.sight import sees
 from ..rules import effects as fx
 from ..rules.attacks import targets
-from . import approach, disarm, events, traits
+from . import approach, disarm, events, passage_dmove, traits  # passage_dmove: dmove
 from . import foes as adversary_attacks
 from . import heroes as hz
-from .paths import distances, path_to
+from .paths import distances
 from .state import adversary_weapons
 
 SKIRMISH = {"keep_away": 2}   # the project's own number: steps a skirmisher stays away
@@ -80,7 +80,7 @@ def _has_target(game, figure, record, cell) -> bool:
 def _move_to(game, figure, cell, reach_from) -> None:
     if cell == figure.cell:
         return
-    path = path_to(game.state.board, figure.cell, cell, game.occupied(figure))
+    path = passage_dmove.path(game, figure, cell)   # branch dmove: through figures
     game.log.emit("adversary_move", adversary=figure.id, path=[list(c) for c in path])
     before, figure.cell = figure.cell, cell
     hz.approached(game, figure, before)         # "an adversary moves adjacent to you"
@@ -102,8 +102,8 @@ def _act(game, figure, done: frozenset = frozenset()) -> None:
     occupied = game.occupied(figure)
     if behaviour != "hold" and not traits.rooted(game, figure) \
             and not _has_target(game, figure, record, figure.cell):
-        reach = s.board.reach(figure.cell, record["move"] + traits.extra_move(game, figure),
-                              occupied)
+        reach = passage_dmove.reach(game, figure, record["move"]   # branch dmove
+                                    + traits.extra_move(game, figure))
         spare = disarm.spared(game, figure)   # it heads for a hero it may attack (delveseven)
         hero_cells = [h.cell for h in heroes if h.id not in spare] or [h.cell for h in heroes]
         near = distances(s.board, hero_cells, occupied - set(hero_cells))

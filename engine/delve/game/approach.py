@@ -11,9 +11,9 @@ additional spaces"); a figure held in place (``root``) stays."""
 from __future__ import annotations
 
 from ..rules import effects as fx
-from . import events, traits
+from . import events, passage_dmove, traits  # passage_dmove: branch dmove
 from .choose import pick
-from .paths import distances, path_to
+from .paths import distances
 
 FAR = 10 ** 6
 
@@ -30,7 +30,7 @@ def goal(game, figure, ref, towards: bool, moves: int) -> tuple:
     """Where ``figure`` ends a move of up to ``moves`` steps towards or away from ``ref``."""
     s = game.state
     occupied = game.occupied(figure)
-    reach = s.board.reach(figure.cell, moves, occupied)
+    reach = passage_dmove.reach(game, figure, moves)   # branch dmove: through figures
     near = distances(s.board, [ref.cell], occupied - {ref.cell})
     if towards:
         return min(reach, key=lambda c: (near.get(c, FAR), reach[c], c[1], c[0]))
@@ -47,7 +47,7 @@ def go(game, figure, ref, towards: bool, apply) -> list:
     cell = goal(game, figure, ref, towards, allowance(game, figure))
     if cell == figure.cell:
         return []
-    path = path_to(s.board, figure.cell, cell, game.occupied(figure)) or []
+    path = passage_dmove.path(game, figure, cell) or []   # branch dmove
     before, figure.cell = figure.cell, cell
     if figure.side == "adversary":          # "an adversary moves adjacent to you" (delve7)
         events.approached(game, figure, before, apply)

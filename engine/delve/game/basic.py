@@ -11,9 +11,8 @@ own cost, or none for a trigger, is what was paid.
 from __future__ import annotations
 
 from ..rules import abilities as ab
-from . import events, traits
+from . import events, passage_dmove, traits  # passage_dmove: branch dmove
 from .choose import ask, reach
-from .paths import path_to
 
 
 def take(game, owner, e: dict, choice, apply) -> dict:
@@ -24,9 +23,10 @@ def take(game, owner, e: dict, choice, apply) -> dict:
             game, owner, [{"to": list(c)} for c in cells], "to")
         if goal is None or tuple(goal) not in cells:
             return {"op": "basic", "act": "move", "path": []}
-        path = path_to(s.board, owner.cell, tuple(goal), game.occupied(owner))
+        path = passage_dmove.path(game, owner, tuple(goal))   # branch dmove
         before = owner.cell
-        ab.step_to(s.board, owner, path, s.figures, game.move_value(owner))
+        ab.step_to(s.board, owner, path, passage_dmove.in_the_way(game, owner),
+                   game.move_value(owner))
         events.approached(game, owner, before, apply)   # branch delveseven
         return {"op": "basic", "act": "move", "path": [list(c) for c in path]}
     if not owner.wounds or traits.forbidden(game, owner, "recuperate"):

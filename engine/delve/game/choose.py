@@ -14,7 +14,7 @@ from runeforge.engine.common.decisions import Decision
 from ..rules import abilities as ab
 from ..rules import effects as fx
 from ..rules.attacks import Weapon, targets
-from . import traits
+from . import passage_dmove, traits  # passage_dmove: branch dmove
 from .cards import DEFAULT_TARGET
 
 EFFECT = "delve.effect"
@@ -40,11 +40,12 @@ def fallen(game) -> dict:
     return game.fallen_figures
 
 
-def reach(game, hero, up_to: int) -> list[tuple]:
-    """The cells a move of up to ``up_to`` spaces may end on (none for a figure held)."""
+def reach(game, hero, up_to: int, through: str | None = None) -> list[tuple]:
+    """The cells a move of up to ``up_to`` spaces may end on (none for a figure held);
+    ``through``: the figures it passes (branch dmove, passage_dmove.py)."""
     if traits.rooted(game, hero):
         return []
-    cells = game.state.board.reach(hero.cell, up_to, game.occupied(hero))
+    cells = passage_dmove.reach(game, hero, up_to, through)
     return sorted((c for c in cells if c != hero.cell), key=lambda c: (c[1], c[0]))
 
 

@@ -33,10 +33,9 @@ from ..rules.attacks import Figure
 from ..rules.costs import HeroTurn, roll_hero_dice
 from . import adversaries as adv
 from . import heroes as hz
-from . import spending, tolls, traits
+from . import passage_dmove, spending, tolls, traits  # passage_dmove: branch dmove
 from .carried import Carried
 from .invariants import Watch
-from .paths import path_to
 from .state import GameState, Records, new_game
 from .trial import Trial, default_trial
 
@@ -123,7 +122,7 @@ class DelveGame:
 
     def options(self, hero: Figure, turn: HeroTurn) -> list[dict]:
         """Every legal action of ``hero`` now (A2: the turn ends when this is empty)."""
-        s, rules, out = self.state, tolls.rules_for(self, hero), []   # delve11: dearer
+        rules, out = tolls.rules_for(self, hero), []   # delve11: dearer
         if self.can_explore(hero, turn):
             out += [{"action": "explore", "die": d} for d in self.paying_dice(turn, rules.explore)]
         if turn.explore_first:
@@ -137,7 +136,7 @@ class DelveGame:
                     for d in self.paying_dice(turn, turn.recuperate_cost(rules))]
         move_dice = self.paying_dice(turn, turn.move_cost(rules, pinned))
         if move_dice and not traits.rooted(self, hero):
-            reach = s.board.reach(hero.cell, self.move_value(hero), self.occupied(hero))
+            reach = passage_dmove.reach(self, hero, self.move_value(hero))   # branch dmove
             cells = sorted((c for c in reach if c != hero.cell), key=lambda c: (c[1], c[0]))
             out += [{"action": "move", "die": d, "to": list(c)} for d in move_dice
                     for c in cells]
@@ -198,9 +197,10 @@ class DelveGame:
         face = turn.dice[act["die"]]
         if kind == "move":
             goal = tuple(act["to"])
-            path = path_to(s.board, hero.cell, goal, self.occupied(hero))
+            path = passage_dmove.path(self, hero, goal)   # branch dmove: through figures
             before = hero.cell
-            actions.move(turn, s.board, hero, act["die"], path, s.figures,
+            actions.move(turn, s.board, hero, act["die"], path,
+                         passage_dmove.in_the_way(self, hero),
                          self.move_value(hero), rules, self.pinned(hero))
             self.log.emit("move", hero=hero.id, die=face, path=[list(c) for c in path])
             hz.approached(self, hero, before)   # "When a hero moves adjacent to this adversary"

@@ -90,7 +90,7 @@ def options(game, hero, turn) -> list[dict]:
             out += [{**base, "die": d, "targets": t} for d in dice for t in sets]
         elif first["op"] == "move":
             out += [{**base, "die": d, "to": list(c)} for d in dice
-                    for c in reach(game, hero, first["up_to"])]
+                    for c in reach(game, hero, first["up_to"], first.get("through"))]
         else:
             out += [{**base, "die": d} for d in dice]
     return out
@@ -114,7 +114,7 @@ def _can_start(game, hero, turn, first: dict) -> bool:
     if op in ("shift", "suffer", "pick") and first["targets"]["quantity"] not in ("self",):
         return bool(fx.candidates(s.board, hero, first["targets"], s.figures))
     if op == "move":
-        return bool(reach(game, hero, first["up_to"]))
+        return bool(reach(game, hero, first["up_to"], first.get("through")))
     if op == "approach":      # a move with no number (issue 32, session delve9)
         return approach.can_start(game, hero, first)
     if op == "reroll":

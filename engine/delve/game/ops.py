@@ -37,11 +37,11 @@ from . import (
     traits,
     unmoved,
 )
+from . import passage_dmove as passage  # branch dmove: moves through figures
 from .cards import strike_weapons
 from .choose import ask, attack_sets, fallen, reach, strike_sets
 from .choose import pick as _pick
 from .growth import grant_skill, renown
-from .paths import path_to
 
 
 def hurt(game, figure, wounds: int, by=None) -> tuple[int, bool]:
@@ -138,14 +138,15 @@ def _move(game, owner, name, e, turn, ctx, choice):
     s = game.state
     if e.get("targets"):
         return _move_others(game, owner, e, ctx, choice)
-    cells = reach(game, owner, e["up_to"])
+    cells = reach(game, owner, e["up_to"], e.get("through"))
     goal = choice.get("to") if choice else ask(game, owner, [{"to": list(c)} for c in cells],
                                                "to")
     if goal is None or tuple(goal) not in cells:
         return {"op": "move", "path": []}
-    path = path_to(s.board, owner.cell, tuple(goal), game.occupied(owner))
+    path = passage.path(game, owner, tuple(goal), e.get("through"))   # branch dmove
     before = owner.cell
-    ab.step_to(s.board, owner, path, s.figures, e["up_to"])
+    ab.step_to(s.board, owner, path, passage.in_the_way(game, owner, e.get("through")),
+               e["up_to"])
     events.approached(game, owner, before, apply)   # "a hero moves adjacent …" (delveseven)
     return {"op": "move", "path": [list(c) for c in path]}
 
@@ -156,14 +157,15 @@ def _move_others(game, owner, e, ctx, choice):
     s = game.state
     moved = {}
     for f in _pick(game, owner, e["targets"], ctx, choice):
-        cells = reach(game, f, e["up_to"])
+        cells = reach(game, f, e["up_to"], e.get("through"))
         who = f if e.get("chooser") == "them" else owner
         goal = ask(game, who, [{"to": list(c)} for c in cells], "to")
         if goal is None or tuple(goal) not in cells:
             continue
-        path = path_to(s.board, f.cell, tuple(goal), game.occupied(f))
+        path = passage.path(game, f, tuple(goal), e.get("through"))   # branch dmove
         before = f.cell
-        ab.step_to(s.board, f, path, s.figures, e["up_to"])
+        ab.step_to(s.board, f, path, passage.in_the_way(game, f, e.get("through")),
+                   e["up_to"])
         events.approached(game, f, before, apply)   # branch delveseven
         moved[f.id] = [list(c) for c in path]
     return {"op": "move", "path": [], "moved": moved}
@@ -413,4 +415,5 @@ OPS["pierce"] = _never_bare   # branch delveseven: a rule, read by traits.pierce
 OPS["discard"] = discard.run   # branch delveseven: unspent hero dice set aside
 OPS["place"] = placing.run    # issue 32 (session delve11): a hero's figure lifted and set down
 OPS["die"] = dice_ddice.run   # branch ddice: a hero's own die changed
+OPS["pass_through"] = _never_bare   # branch dmove: a rule, read by passage_dmove.sides
 OPS["spawn"] = spawn_dadv2.run   # branch dadv2: adversaries of its kind placed by its rule

@@ -179,8 +179,7 @@ def print_rule(e: Passage) -> str:
 
 def print_rider(e) -> str:
     """The words after a move's own (" through other figures"), or ""."""
-    through = getattr(e, "through", "")
-    return f" {PHRASE[through]}" if through else ""
+    return f" {PHRASE[e.through]}" if isinstance(e, n.Move) and e.through else ""
 
 
 def problems(effect, owner: str) -> list[Problem]:

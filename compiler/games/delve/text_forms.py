@@ -28,6 +28,7 @@ from .text_delve11 import NODES11, render11  # issue 32 (session delve11)
 from .text_delve12 import NODES12, render12  # issue 32 (branch delve12)
 from .text_delve13 import render13  # issue 32 (branch delveseven)
 from .text_dhero import hero_event, render_aura, render_state, slay_event  # branch dhero
+from .text_dmove import Passage, render_passage, render_through  # issue 32 (branch dmove)
 from .text_templates import ADJECTIVES
 
 NEW_NODES = (n.Strike, n.Shift, n.Suffer, n.Reroll, n.Ward, n.Boost, n.Until, n.Rider, n.Pick,
@@ -37,6 +38,7 @@ NEW_NODES += NODES12   # issue 32 (branch delve12)
 NEW_NODES += (Discard, Pierce)   # issue 32 (branch delveseven)
 NEW_NODES += (Spared,)   # issue 32 (branch dhero)
 NEW_NODES += (SetDie,)   # issue 32 (branch ddice)
+NEW_NODES += (Passage,)   # issue 32 (branch dmove)
 NEW_NODES += (Spawn,)   # branch dadv2
 
 
@@ -287,6 +289,8 @@ def _new_clause(e, locale: str) -> str:
             range=_range_word(e.range, locale) if e.range else "")
     if isinstance(e, SetDie):   # issue 32 (branch ddice): a hero's own die changed
         return render_ddice(e, locale, _t)
+    if isinstance(e, Passage):   # issue 32 (branch dmove): "you may move through …"
+        return render_passage(e, locale, _t)
     if isinstance(e, Spawn):   # branch dadv2: adversaries of its kind placed
         return render_spawn(e, locale, _t, _n)
     if isinstance(e, Discard):   # issue 32 (branch delveseven): unspent dice set aside
@@ -311,6 +315,9 @@ def _clause(e, locale: str, mood: str) -> str:
     if getattr(e, "for_each", None) is not None:   # issue 32 (branch delve12)
         return _t("rider.for_each", locale).format(
             effect=_clause(replace(e, for_each=None), locale, mood), who=who(e.for_each, locale))
+    through = render_through(e, locale, _t, lambda m: _clause(m, locale, mood))   # dmove
+    if through is not None:
+        return through
     suffix = ".purp" if mood == "purp" else ""
     if isinstance(e, NEW_NODES) or (isinstance(e, (n.Heal, n.Renown)) and e.on):
         return _new_clause(e, locale)

@@ -1,0 +1,109 @@
+"""Branch dmove (issue 32): moves through other figures, played in the engine.
+
+Figures block every move (A4); a move's rider ("Move up to 2 spaces through adversaries.")
+or a figure's own rule ("You may move through other figures.", "This adversary moves
+through adversaries.") lets it pass them, never ending on one. Each test boxes a figure into
+a corner of the entry hall with other figures, so that without the words it cannot move at
+all (the same test without them is the control)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from benchmarks.corpus_delve import compile_one
+from runeforge.engine.delve.game import passage_dmove
+from runeforge.engine.delve.game.adversaries import adversary_phase
+from runeforge.engine.delve.ir import validate_ability
+from runeforge.engine.delve.rules.attacks import Figure
+from runeforge.engine.delve.rules.costs import HeroTurn
+from tests.test_delve_abilities import SEFA
+from tests.test_delve_forms import CASTER, base, play  # noqa: F401  (base: a fixture)
+
+CORNER, BOX = (0, 0), [(1, 0), (0, 1), (1, 1)]
+HOLD = "rust-golem"     # behaviour "hold": it stays where it is put
+
+
+def _boxed(g, me, walls=BOX, by=HOLD):
+    """``me`` into the corner, the three cells next to it held by figures of ``by``."""
+    me.cell = CORNER
+    g.state.figure(SEFA).cell = (3, 3)
+    for i, cell in enumerate(walls):
+        fid = f"{by}-box{i}"
+        g.state.figures.append(Figure(fid, "adversary", cell, g.records.adversaries[by]["vigour"]))
+        g.state.kinds[fid] = by
+    return g
+
+
+def _ir(text, kind="hero"):
+    ir, diags = compile_one(text, kind)
+    assert ir is not None, [str(d) for d in diags]
+    validate_ability(ir)
+    return ir
+
+
+@pytest.mark.parametrize("text", [
+    "Vault (2+): Move up to 2 spaces through adversaries.",
+    "Vault (2+): Move up to 2 spaces, even through spaces occupied by adversaries.",
+    "Vault (2+): Move up to 2 spaces, passing over obstacles and other figures.",
+    "Vault (2+): move up to two spaces, moving past other figures",
+])
+def test_a_moves_rider_passes_the_figures_it_names_and_ends_in_an_empty_space(base, text):
+    g, me = play(base, [text], [2, 1, 1, 1],
+                 [{"action": "ability", "ability": "Vault", "to": [2, 2]}, None])
+    _boxed(g, me)
+    g.hero_turn(me)
+    assert me.cell == (2, 2)
+    assert [r for r in g.log.records if r["type"] == "ability"]
+
+
+def test_without_the_rider_the_boxed_hero_cannot_move(base):
+    g, me = play(base, ["Vault (2+): Move up to 2 spaces."], [2, 1, 1, 1], [None])
+    _boxed(g, me)
+    opts = g.options(me, HeroTurn(CASTER, [2, 1, 1, 1]))
+    assert not [o for o in opts if o.get("ability") == "Vault" or o["action"] == "move"]
+
+
+def test_a_rider_naming_heroes_does_not_pass_adversaries(base):
+    g, me = play(base, ["Vault (2+): Move up to 2 spaces through heroes."], [2, 1, 1, 1],
+                 [None])
+    _boxed(g, me)
+    assert passage_dmove.reach(g, me, 2, "heroes") == {CORNER: 0}
+    assert (2, 2) in passage_dmove.reach(g, me, 2, "adversaries")
+
+
+def test_the_heros_rule_opens_its_move_action_too(base):
+    g, me = play(base, ["You may move through other figures."], [2, 1, 1, 1],
+                 [{"action": "move", "to": [2, 2]}, None])
+    _boxed(g, me)
+    assert any(o["action"] == "move" and o["to"] == [2, 2]
+               for o in g.options(me, HeroTurn(CASTER, [2])))   # pinned: (2+)
+    g.hero_turn(me)
+    assert me.cell == (2, 2)
+    # never onto a figure
+    assert all(tuple(o["to"]) not in BOX for o in g.options(me, HeroTurn(CASTER, [2]))
+               if o["action"] == "move")
+
+
+def test_an_adversarys_rule_lets_it_advance_past_the_adversaries_around_it(base):
+    rat = "gloom-rat"      # advances; Move 5
+    rule = _ir("This adversary moves through adversaries.", "adversary")
+    adv = {**base.adversaries[rat],
+           "abilities": [*base.adversaries[rat].get("abilities", []), rule]}
+    records = dataclasses.replace(base, adversaries={**base.adversaries, rat: adv})
+    for with_rule, recs in ((False, base), (True, records)):
+        g, me = play(recs, [], [1] * 20, [None])
+        _boxed(g, me)                      # the golems around the corner
+        me.cell = (3, 2)                   # the heroes far from it
+        _spawn(g, rat, CORNER)
+        adversary_phase(g)
+        moved = g.state.figure(f"{rat}-x").cell
+        assert (moved != CORNER) == with_rule, moved
+        assert moved not in BOX and moved not in ((3, 2), (3, 3))
+
+
+def _spawn(g, kind, cell):
+    fid = f"{kind}-x"
+    g.state.figures.append(Figure(fid, "adversary", cell, g.records.adversaries[kind]["vigour"]))
+    g.state.kinds[fid] = kind

@@ -13,16 +13,25 @@ import dataclasses
 import pytest
 
 from benchmarks.corpus_delve import compile_one
+from runeforge.backends.bundle import build_bundle
 from runeforge.engine.delve.game import passage_dmove
 from runeforge.engine.delve.game.adversaries import adversary_phase
+from runeforge.engine.delve.game.state import Records
 from runeforge.engine.delve.ir import validate_ability
 from runeforge.engine.delve.rules.attacks import Figure
 from runeforge.engine.delve.rules.costs import HeroTurn
+from runeforge.pipeline import check
 from tests.test_delve_abilities import SEFA
-from tests.test_delve_forms import CASTER, base, play  # noqa: F401  (base: a fixture)
+from tests.test_delve_forms import CASTER, play
 
 CORNER, BOX = (0, 0), [(1, 0), (0, 1), (1, 1)]
 HOLD = "rust-golem"     # behaviour "hold": it stays where it is put
+
+
+@pytest.fixture(scope="module")
+def base():
+    result = check(())
+    return Records.from_bundle(build_bundle(result.content, result.compiled))
 
 
 def _boxed(g, me, walls=BOX, by=HOLD):

@@ -116,3 +116,31 @@ def _spawn(g, kind, cell):
     fid = f"{kind}-x"
     g.state.figures.append(Figure(fid, "adversary", cell, g.records.adversaries[kind]["vigour"]))
     g.state.kinds[fid] = kind
+
+
+@pytest.mark.parametrize("text", ["This adversary does not move.", "Does not move.",
+                                  "It never moves.", "This adversary cannot move."])
+def test_an_adversary_that_does_not_move_holds_its_place_in_the_adversary_phase(base, text):
+    rat = "gloom-rat"      # advances; Move 5
+    adv = {**base.adversaries[rat],
+           "abilities": [*base.adversaries[rat].get("abilities", []), _ir(text, "adversary")]}
+    records = dataclasses.replace(base, adversaries={**base.adversaries, rat: adv})
+    for rooted, recs in ((False, base), (True, records)):
+        g, me = play(recs, [], [1] * 20, [None])
+        me.cell, g.state.figure(SEFA).cell = (3, 3), (3, 2)
+        _spawn(g, rat, CORNER)
+        adversary_phase(g)
+        assert (g.state.figure(f"{rat}-x").cell == CORNER) == rooted
+
+
+def test_a_hero_still_pushes_an_adversary_that_does_not_move(base):
+    rat = "gloom-rat"
+    adv = {**base.adversaries[rat], "abilities": [_ir("Does not move.", "adversary")]}
+    records = dataclasses.replace(base, adversaries={**base.adversaries, rat: adv})
+    g, me = play(records, ["Shove (2+): Push an adversary adjacent to you 1 space."],
+                 [2, 1, 1, 1], [{"action": "ability", "ability": "Shove"}, None])
+    me.cell = (1, 1)
+    g.state.figure(SEFA).cell = (3, 3)
+    _spawn(g, rat, (1, 2))
+    g.hero_turn(me)
+    assert g.state.figure(f"{rat}-x").cell != (1, 2)

@@ -216,7 +216,7 @@ def effect_of(clause: Clause, text: str, agree: bool = True):
     if kind == "pick":
         return n.Pick(d["obj"], span)
     if kind == "root":
-        return n.Root(who or n.Selector("self", span=span), span)
+        return n.Root(who or passage_dmove.own_subject(d, span), span)   # dmove: "Does not move."
     if kind == "disarm":   # "… cannot attack [<who>]" (issue 32, branches delve12, delveseven)
         return disarm.build(who, span, d.get("against"))
     if kind == "ward_until":   # "the next wound … before your next turn is ignored" (ddice)

@@ -21,7 +21,10 @@ from .held_passive import held_boost  # issue 32 (branch delvepassive)
 from .instead import instead_problems  # issue 32 (branch delveseven)
 from .marked_ddice import marked_problems  # issue 32 (branch ddice)
 from .owners import owner_problems
-from .passage_dmove import Passage  # issue 32 (branch dmove)
+from .passage_dmove import (
+    Passage,  # issue 32 (branch dmove)
+    own_root,  # issue 32 (branch dmove): "This adversary does not move."
+)
 from .passage_dmove import problems as passage_problems
 from .per_count import for_each_problems  # issue 32 (branch delve12)
 from .pierce import Pierce  # issue 32 (branch delveseven)
@@ -212,7 +215,8 @@ def _lasting(effect, scope: _Scope, lasting_ok: bool) -> list[Problem]:
                                "to area attacks.'"))
         return out
     if isinstance(effect, n.Root) and scope.owner == "adversary" and scope.form == "constant" \
-            and lasting_ok is True and effect.target.side == "hero":
+            and lasting_ok is True and (effect.target.side == "hero"
+                                        or own_root(effect, scope.owner)):   # branch dmove
         return out  # "Heroes adjacent to this adversary cannot move.": its rule (lang4)
     if scope.form == "constant" and (isinstance(effect, (n.Ward, n.Root)) or getattr(
             effect, "next", False)) and lasting_ok is True:   # "next": delveheroes

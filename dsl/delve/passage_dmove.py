@@ -141,6 +141,15 @@ class PassageWords(Transformer):
         return Pred("pass_through", verb, span_of(meta),
                     {"through": what, "obstacles": obstacles})
 
+    def stay_put(self, meta, ch):
+        """"does not move", "never moves" (= "cannot move"): the verb that agrees with the
+        subject is "does" or "moves"; said with no subject in the third person ("Does not
+        move.") it is the card's adversary."""
+        verb = next(c for c in ch if getattr(c, "type", None) in ("DO", "MOVE")
+                    and (c.type == "DO" or not any(getattr(x, "type", None) == "DO"
+                                                   for x in ch)))
+        return Pred("root", verb, span_of(meta), {"third": _low(verb) in ("does", "moves")})
+
     def through_rider(self, meta, ch):
         what, obstacles = _what(ch[0])
         return Mod("through", (what, obstacles), span_of(meta))
@@ -205,3 +214,17 @@ def problems(effect, owner: str) -> list[Problem]:
 
 def to_ir(e: Passage) -> dict:
     return {"op": "pass_through", "through": e.through}
+
+
+def own_subject(data: dict, span) -> n.Selector:
+    """The figure a sentence with no subject speaks of: "you", or with a verb in the third
+    person ("Does not move.", branch dmove) the card's adversary."""
+    if data.get("third"):
+        return n.Selector("self", side="adversary", span=span)
+    return n.Selector("self", span=span)
+
+
+def own_root(effect, owner: str) -> bool:
+    """"This adversary does not move." as a rule of its own card (it holds always)."""
+    return owner == "adversary" and isinstance(effect, n.Root) and \
+        effect.target.quantity in ("self", "it") and effect.target.side in ("adversary", None)

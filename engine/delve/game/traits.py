@@ -124,8 +124,9 @@ def rooted(game, figure) -> bool:
     s = game.state
     if fx.held(s.lasting, figure.id, "root"):
         return True
-    if figure.side != "hero":
-        return False
+    if figure.side != "hero":   # its own rule: "This adversary does not move." (branch dmove)
+        return any(e["op"] == "root" and e["targets"].get("quantity") in ("self", "it")
+                   for e in rules_of(game, figure))
     for foe in s.adversaries():
         for e in rules_of(game, foe):
             if e["op"] == "root" and figure in fx.candidates(s.board, foe, e["targets"],

@@ -302,6 +302,8 @@ CODES: dict[str, str] = {
              "a warning)",
     "RF941": "Delve move through other figures said of a figure not the card's own, or "
              "after an effect that is not a move",
+    "RF942": "Delve hero named by where it starts its move, with a predicate not settled as "
+             "a move starts (only pinned and a Move's cost are)",
     # RF95x: campaigns (seed 004): the campaign document, its map and its cards
     "RF951": "campaign structure is not the nine adventures of a campaign",
     "RF952": "campaign Act II pool or Act I branches do not fit",

@@ -144,3 +144,27 @@ def test_a_hero_still_pushes_an_adversary_that_does_not_move(base):
     _spawn(g, rat, (1, 2))
     g.hero_turn(me)
     assert g.state.figure(f"{rat}-x").cell != (1, 2)
+
+
+@pytest.mark.parametrize("text", [
+    "Heroes that start their move adjacent to this adversary must spend a 4+ die to move.",
+    "A hero who starts a Move action next to this adversary must spend a 4+ die to move.",
+])
+def test_where_a_hero_starts_its_move_sets_the_cost_of_that_move(base, text):
+    rat = "gloom-rat"
+    adv = {**base.adversaries[rat], "abilities": [_ir(text, "adversary")]}
+    records = dataclasses.replace(base, adversaries={**base.adversaries, rat: adv})
+    g, me = play(records, [], [1] * 4, [None])
+    me.cell, g.state.figure(SEFA).cell = (1, 1), (3, 3)
+    _spawn(g, rat, (0, 0))
+    moves = lambda faces: [o for o in g.options(me, HeroTurn(CASTER, faces))  # noqa: E731
+                           if o["action"] == "move"]
+    assert not moves([3, 3]) and moves([4])
+    me.cell = (3, 1)                      # not next to it: the Move costs as ever
+    assert moves([1])
+
+
+def test_nothing_else_happens_as_a_move_starts():
+    ir, diags = compile_one("A hero who starts a move next to this adversary suffers 1 wound.",
+                            "adversary")
+    assert ir is None and [d.code for d in diags] == ["RF942"] and diags[0].hint

@@ -35,6 +35,7 @@ from .pinning_heroes import unpinned_move  # issue 32 (branch delveheroes)
 from .prohibit_dadv2 import its_presence  # branch dadv2
 from .relatives import join_relatives
 from .rolls import face_commas
+from .start_move_dmove import start_move_words  # issue 32 (branch dmove)
 from .this_hero import possessive  # issue 32 (branch delveheroes)
 from .unmoved import drop_instead
 
@@ -222,6 +223,7 @@ def tokenize(text: str):
     toks = state_words(toks)   # "with a Vigour of", "their Hit value" (branch dhero)
     toks = die_words(toks)   # "change one of your dice", "…, to a maximum of 6" (branch ddice)
     toks = through_words(toks)   # "…, even through spaces occupied by adversaries" (dmove)
+    toks = start_move_words(toks)   # "a hero who starts a move next to it is pinned" (dmove)
     return iter(next_to(toks))
 
 

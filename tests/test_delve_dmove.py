@@ -22,6 +22,7 @@ from runeforge.engine.delve.rules.attacks import Figure
 from runeforge.engine.delve.rules.costs import HeroTurn
 from runeforge.pipeline import check
 from tests.test_delve_abilities import SEFA
+from tests.test_delve_docs import check_variant_line, variant_lines
 from tests.test_delve_forms import CASTER, play
 
 CORNER, BOX = (0, 0), [(1, 0), (0, 1), (1, 1)]
@@ -168,3 +169,9 @@ def test_nothing_else_happens_as_a_move_starts():
     ir, diags = compile_one("A hero who starts a move next to this adversary suffers 1 wound.",
                             "adversary")
     assert ir is None and [d.code for d in diags] == ["RF942"] and diags[0].hint
+
+
+@pytest.mark.parametrize("kind, said, after", variant_lines("dmove-variants"))
+def test_each_dmove_doc_line_prints_as_its_canonical_form_or_is_refused(kind, said, after):
+    found = check_variant_line(kind, said, after)
+    assert found is None or all(d.hint for d in found)

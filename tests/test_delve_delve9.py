@@ -410,7 +410,7 @@ def test_moving_away_from_adjacent_adversaries_freely_is_never_being_pinned(base
      "each target.", "hero", "RF931"),
     ("You may move through obstacles.", "hero", "RF931"),
     ("This adversary ignores obstacles.", "adversary", "RF931"),
-    ("You may move through other figures.", "hero", "RF925"),
+    ("You may move through other figures.", "adversary", "RF941"),   # a hero's rule (dmove)
     ("Inspire (3+): Another hero may reroll one of their unspent hero dice.", "hero", "RF925"),
     ("You may move away from adjacent heroes freely.", "hero", "RF925"),
 ])

@@ -175,3 +175,34 @@ def test_nothing_else_happens_as_a_move_starts():
 def test_each_dmove_doc_line_prints_as_its_canonical_form_or_is_refused(kind, said, after):
     found = check_variant_line(kind, said, after)
     assert found is None or all(d.hint for d in found)
+
+
+def _with_rule(base, kind, text):
+    adv = {**base.adversaries[kind], "abilities": [_ir(text, "adversary")]}
+    return dataclasses.replace(base, adversaries={**base.adversaries, kind: adv})
+
+
+@pytest.mark.parametrize("text", [
+    "Any hero that ends a Move action next to this adversary takes 1 wound.",
+    "When a hero ends its move adjacent to this adversary, that hero suffers 1 wound.",
+])
+def test_a_hero_that_ends_its_move_next_to_the_adversary_is_wounded(base, text):
+    sentry = "bone-sentry"
+    for rule, recs in ((False, base), (True, _with_rule(base, sentry, text))):
+        # it starts next to the sentry and ends next to it: "moves adjacent" would not fire
+        g, me = play(recs, [], [2, 1, 1, 1], [{"action": "move", "to": [2, 1]}, None])
+        me.cell, g.state.figure(SEFA).cell = (0, 1), (3, 3)
+        _spawn(g, sentry, (1, 0))
+        g.hero_turn(me)
+        assert me.cell == (2, 1) and me.wounds == (1 if rule else 0)
+
+
+def test_a_move_that_ends_away_from_it_wounds_no_one(base):
+    sentry = "bone-sentry"
+    recs = _with_rule(base, sentry, "Any hero that ends a Move action next to this adversary "
+                                    "takes 1 wound.")
+    g, me = play(recs, [], [2, 1, 1, 1], [{"action": "move", "to": [3, 2]}, None])
+    me.cell, g.state.figure(SEFA).cell = (0, 1), (3, 3)
+    _spawn(g, sentry, (1, 0))
+    g.hero_turn(me)
+    assert me.cell == (3, 2) and me.wounds == 0

@@ -25,7 +25,8 @@ from . import nodes as n
 from .problems import Problem
 from .words import Pred, span_of, spanned_rules, tok
 
-IN_A_HEROS_TURN = ("missed", "approached", "wounded", "pushed", "pulled", "slain")
+IN_A_HEROS_TURN = ("missed", "approached", "wounded", "pushed", "pulled", "slain",
+                   "move_ended")   # branch dmove
 
 
 @astnode

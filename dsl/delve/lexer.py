@@ -29,6 +29,7 @@ from .dice_ddice import die_words  # issue 32 (branch ddice)
 from .hero_states_dhero import state_words  # issue 32 (branch dhero)
 from .hero_words import normalise as hero_words  # issue 32 (branch delveheroes)
 from .limits import MAX_NUMBER, MAX_TEXT
+from .move_end_dmove import end_words  # issue 32 (branch dmove)
 from .passage_dmove import through_words  # issue 32 (branch dmove)
 from .passive_words import passive_words  # issue 32 (branch delvepassive)
 from .pinning_heroes import unpinned_move  # issue 32 (branch delveheroes)
@@ -224,6 +225,7 @@ def tokenize(text: str):
     toks = die_words(toks)   # "change one of your dice", "…, to a maximum of 6" (branch ddice)
     toks = through_words(toks)   # "…, even through spaces occupied by adversaries" (dmove)
     toks = start_move_words(toks)   # "a hero who starts a move next to it is pinned" (dmove)
+    toks = end_words(toks)   # "any hero that ends a Move action next to it …" (dmove)
     return iter(next_to(toks))
 
 

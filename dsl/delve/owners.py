@@ -233,3 +233,4 @@ EFFECTS["adversary"] += (Spawn,)   # adversaries of its own kind placed (branch 
 WHY[Spawn] = "only an adversary's rule places adversaries, of its own kind"
 EFFECTS["hero"] += (Passage,)   # "You may move through other figures." (branch dmove)
 EFFECTS["adversary"] += (Passage,)
+EVENTS["adversary"] += ("move_ended",)   # a hero ends its move next to it (branch dmove)

@@ -20,8 +20,12 @@ from lark.exceptions import UnexpectedInput, VisitError
 from .. import larktables
 from ..errors import AbilitySyntaxError
 from ..pkgfiles import files as package_files
+from . import (  # issue 32 (branch dadv2)
+    move_end_dmove,  # issue 32 (branch dmove)
+    prohibit_dadv2,
+    spawn_dadv2,
+)
 from . import nodes as n
-from . import prohibit_dadv2, spawn_dadv2  # issue 32 (branch dadv2)
 from .build import body_effects
 from .clauses import Tree2Ast
 from .hero_states_dhero import slain_one  # issue 32 (branch dhero)
@@ -117,6 +121,8 @@ def _trigger(event: dict, ev_span, effects, name, limit, span) -> n.Trigger:
                                                     f"{kind}, …' on the adversary's card")
     if kind == "approached":
         _approached(who, event)
+    if kind == "move_ended":   # "When a hero ends its move adjacent to this adversary" (dmove)
+        move_end_dmove.check(who, event)
     if kind == "missed":
         who = _missed(who, event)
     if kind == "attacks" and event.get("obj") is not None:

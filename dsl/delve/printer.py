@@ -25,6 +25,7 @@ from .disarm import Disarm, print_disarm  # issue 32 (branch delve12)
 from .discard import Discard, print_discard  # issue 32 (branch delveseven)
 from .events_dhero import print_hero_event  # issue 32 (branch dhero)
 from .hero_states_dhero import STATES, print_state  # issue 32 (branch dhero)
+from .move_end_dmove import print_event as print_move_ended  # issue 32 (branch dmove)
 from .next_attack import print_next  # issue 32 (branch delveheroes)
 from .passage_dmove import Passage  # issue 32 (branch dmove)
 from .passage_dmove import print_rider as print_through
@@ -419,6 +420,8 @@ def print_event(ability: n.Trigger) -> str:
             "this adversary"
     if ev == "approached":
         return f"Every time {print_selector(who)} {_verb(who, 'move', 'moves')} adjacent to you"
+    if ev == "move_ended":   # branch dmove
+        return print_move_ended(who, print_selector, _verb)
     if ev == "missed":   # with its range: branch dadv
         return missed_text(ability)
     if ev == "activated":

@@ -181,6 +181,7 @@ EVENTS = ["slay", "explored", "explored_empty", "recuperated", "turn_end", "turn
           "pulled", "activated", "approached", "missed",
           "spent",  # a hero die spent (issue 32, session delve9): with ``faces``
           "healed", "skill"]  # another hero healed, a skill gained (branch dhero)
+EVENTS += ["move_ended"]   # branch dmove: a hero ends its own move next to the adversary
 
 IR_SCHEMA = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",

@@ -16,6 +16,10 @@ from runeforge.dsl.delve.passage_dmove import PHRASE, Passage
 
 TEMPLATES_DMOVE = {f"effect.through.{what}": "{move} " + phrase
                    for what, phrase in PHRASE.items()}
+TEMPLATES_DMOVE["form.move_ended"] = ("Every time {who} ends a move adjacent to this adversary, "
+                                      "{effects}.")
+TEMPLATES_DMOVE["form.move_ended.many"] = ("Every time {who} end a move adjacent to this "
+                                           "adversary, {effects}.")
 TEMPLATES_DMOVE.update({f"rule.pass_through.{who}.{what}": f"{subject} may move {phrase}"
                         for who, subject in (("you", "you"), ("it", "this adversary"))
                         for what, phrase in PHRASE.items()})

@@ -378,6 +378,8 @@ def _event(a: n.Trigger, locale: str, body: str) -> str:
         return said
     if ev in ("pushed", "pulled", "activated", "missed"):  # issue 32 (session delveg): this adversary's own
         return _t(f"form.{ev}", locale).format(who=who(a.who, locale), effects=body)
+    if ev == "move_ended":   # branch dmove: a hero ends its move next to this adversary
+        return _many("form.move_ended", a.who, locale, who=who(a.who, locale), effects=body)
     if ev == "approached" and a.who is not None and a.who.side == "hero":   # delveseven
         return _many("form.hero_approached", a.who, locale, who=who(a.who, locale), effects=body)
     if ev in ("wounded", "slain", "attacks", "approached"):

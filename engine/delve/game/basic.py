@@ -11,7 +11,7 @@ own cost, or none for a trigger, is what was paid.
 from __future__ import annotations
 
 from ..rules import abilities as ab
-from . import events, passage_dmove, traits  # passage_dmove: branch dmove
+from . import events, move_end_dmove, passage_dmove, traits  # *_dmove: branch dmove
 from .choose import ask, reach
 
 
@@ -28,6 +28,7 @@ def take(game, owner, e: dict, choice, apply) -> dict:
         ab.step_to(s.board, owner, path, passage_dmove.in_the_way(game, owner),
                    game.move_value(owner))
         events.approached(game, owner, before, apply)   # branch delveseven
+        move_end_dmove.ended(game, owner, path, apply)   # branch dmove
         return {"op": "basic", "act": "move", "path": [list(c) for c in path]}
     if not owner.wounds or traits.forbidden(game, owner, "recuperate"):
         return {"op": "basic", "act": "recuperate", "healed": 0}

@@ -33,7 +33,7 @@ from ..rules.attacks import Figure
 from ..rules.costs import HeroTurn, roll_hero_dice
 from . import adversaries as adv
 from . import heroes as hz
-from . import passage_dmove, spending, tolls, traits  # passage_dmove: branch dmove
+from . import move_end_dmove, passage_dmove, spending, tolls, traits  # *_dmove: dmove
 from .carried import Carried
 from .invariants import Watch
 from .state import GameState, Records, new_game
@@ -204,6 +204,7 @@ class DelveGame:
                          self.move_value(hero), rules, self.pinned(hero))
             self.log.emit("move", hero=hero.id, die=face, path=[list(c) for c in path])
             hz.approached(self, hero, before)   # "When a hero moves adjacent to this adversary"
+            move_end_dmove.ended(self, hero, path, hz.ops.apply)   # "… ends its move …" (dmove)
         elif kind == "recuperate":
             healed = actions.recuperate(turn, hero, act["die"], rules)
             self.log.emit("recuperate", hero=hero.id, die=face, healed=healed)

@@ -26,6 +26,7 @@ from . import (
     events,
     foes,
     marked_ddice,
+    move_end_dmove,  # branch dmove: "… ends its move next to this adversary"
     next_attack,
     per_count,
     placing,
@@ -148,6 +149,7 @@ def _move(game, owner, name, e, turn, ctx, choice):
     ab.step_to(s.board, owner, path, passage.in_the_way(game, owner, e.get("through")),
                e["up_to"])
     events.approached(game, owner, before, apply)   # "a hero moves adjacent …" (delveseven)
+    move_end_dmove.ended(game, owner, path, apply)   # "… ends its move next to …" (dmove)
     return {"op": "move", "path": [list(c) for c in path]}
 
 
@@ -167,6 +169,7 @@ def _move_others(game, owner, e, ctx, choice):
         ab.step_to(s.board, f, path, passage.in_the_way(game, f, e.get("through")),
                    e["up_to"])
         events.approached(game, f, before, apply)   # branch delveseven
+        move_end_dmove.ended(game, f, path, apply)   # branch dmove
         moved[f.id] = [list(c) for c in path]
     return {"op": "move", "path": [], "moved": moved}
 

@@ -245,6 +245,7 @@ EXAMPLES = {
     "RF940": "`Vault (4+): Move up to 3 spaces through obstacles and other figures.` (a "
              "warning: every move passes obstructions)",
     "RF941": "`Heroes adjacent to this adversary may move through other figures.`",
+    "RF943": "`This adversary moves through walls.`",
     "RF942": "`A hero who starts a move next to this adversary suffers 1 wound.`",
     "RF951": "`structure:` with two Act I adventures, or eight in all",
     "RF952": "an Act I adventure whose two `branches:` name the same Act II adventure",

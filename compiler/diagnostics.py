@@ -302,6 +302,7 @@ CODES: dict[str, str] = {
              "a warning)",
     "RF941": "Delve move through other figures said of a figure not the card's own, or "
              "after an effect that is not a move",
+    "RF943": "Delve move through walls (walls block every move, A4)",
     "RF942": "Delve hero named by where it starts its move, with a predicate not settled as "
              "a move starts (only pinned and a Move's cost are)",
     # RF95x: campaigns (seed 004): the campaign document, its map and its cards

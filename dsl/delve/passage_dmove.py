@@ -19,6 +19,9 @@ The words after the move are one token, THROUGHFIG (:func:`through_words`): "[,]
 nothing, as every move already passes them: a warning, RF940, and the canonical text drops
 them. Obstructions alone are still RF931 (movement_rules.py: the sentence says nothing).
 
+Walls are RF943 wherever the phrase names them ("moves through walls"): they block every move
+(A4), and the engine has no way through them.
+
 Refused: the rule said of figures other than the card's own (RF941: "Heroes adjacent to this
 adversary may move through figures"), the rider after an effect that is not a move (RF941)."""
 
@@ -76,12 +79,19 @@ def _match(toks: list, i: int):
     while True:
         if j < len(toks) and toks[j].type in ("OTHER", "ANY"):
             j += 1
+        if j < len(toks) and _low(toks[j]) in ("wall", "walls"):
+            raise AbilitySyntaxError("walls block every move (A4): the engine has no move "
+                                     "through them", toks[j].start_pos, toks[j].end_pos,
+                                     code="RF943", hint="a move may pass other figures: "
+                                     "'Move up to 3 spaces through other figures.'; walls "
+                                     "and wall corners still block it")
         if not (j < len(toks) and toks[j].type in _NOUNS):
             return None
         seen.append(_NOUNS[toks[j].type])
         j += 1
         if j + 1 < len(toks) and toks[j].type in ("AND", "OR", "COMMA") and (
-                toks[j + 1].type in _NOUNS or toks[j + 1].type == "OTHER"):
+                toks[j + 1].type in _NOUNS or toks[j + 1].type == "OTHER"
+                or _low(toks[j + 1]) in ("wall", "walls")):
             j += 1
             continue
         break

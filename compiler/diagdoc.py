@@ -246,6 +246,8 @@ EXAMPLES = {
              "warning: every move passes obstructions)",
     "RF941": "`Heroes adjacent to this adversary may move through other figures.`",
     "RF943": "`This adversary moves through walls.`",
+    "RF944": "`You never move adjacent to an adversary.` (a hero moves where its player "
+             "chooses)",
     "RF942": "`A hero who starts a move next to this adversary suffers 1 wound.`",
     "RF951": "`structure:` with two Act I adventures, or eight in all",
     "RF952": "an Act I adventure whose two `branches:` name the same Act II adventure",

@@ -303,6 +303,7 @@ CODES: dict[str, str] = {
     "RF941": "Delve move through other figures said of a figure not the card's own, or "
              "after an effect that is not a move",
     "RF943": "Delve move through walls (walls block every move, A4)",
+    "RF944": "Delve 'never moves adjacent to …' said of a figure not the card's own adversary",
     "RF942": "Delve hero named by where it starts its move, with a predicate not settled as "
              "a move starts (only pinned and a Move's cost are)",
     # RF95x: campaigns (seed 004): the campaign document, its map and its cards

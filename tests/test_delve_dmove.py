@@ -206,3 +206,16 @@ def test_a_move_that_ends_away_from_it_wounds_no_one(base):
     _spawn(g, sentry, (1, 0))
     g.hero_turn(me)
     assert me.cell == (3, 2) and me.wounds == 0
+
+
+def test_an_adversary_that_never_moves_adjacent_to_a_hero_stops_short(base):
+    rat = "gloom-rat"      # advances; Move 5
+    for rule, recs in ((False, base),
+                       (True, _with_rule(base, rat, "It never moves adjacent to a hero."))):
+        g, me = play(recs, [], [1] * 20, [None])
+        me.cell, g.state.figure(SEFA).cell = (3, 3), (3, 2)
+        _spawn(g, rat, CORNER)
+        adversary_phase(g)
+        cell = g.state.figure(f"{rat}-x").cell
+        near = any(g.state.board.adjacent(cell, h) for h in ((3, 3), (3, 2)))
+        assert cell != CORNER and near == (not rule), cell

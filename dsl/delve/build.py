@@ -30,6 +30,7 @@ from . import (
     discard,
     first_time,
     instead,
+    keep_away_dmove,  # issue 32 (branch dmove)
     next_attack,
     passage_dmove,  # issue 32 (branch dmove)
     per_count,
@@ -133,6 +134,8 @@ def effect_of(clause: Clause, text: str, agree: bool = True):
         return _attacks_effect(subj, p, span)
     if kind == "pass_through":   # "You may move through other figures." (branch dmove)
         return passage_dmove.build(who, d, span)
+    if kind == "keep_away":   # "It never moves adjacent to a hero." (branch dmove)
+        return keep_away_dmove.build(who, d, span)
     if who is not None and kind in ("strike", "boost") and _adversary_itself(who) and (
             kind == "strike" or d["stat"] == "move"):
         return _by_adversary(kind, d, who, span)     # issue 32 (session delve8)

@@ -19,6 +19,8 @@ from .disarm import Disarm, disarm_problems  # issue 32 (branch delve12)
 from .discard import discard_problems  # issue 32 (branch delveseven)
 from .held_passive import held_boost  # issue 32 (branch delvepassive)
 from .instead import instead_problems  # issue 32 (branch delveseven)
+from .keep_away_dmove import KeepAway  # issue 32 (branch dmove)
+from .keep_away_dmove import problems as keep_away_problems
 from .marked_ddice import marked_problems  # issue 32 (branch ddice)
 from .owners import owner_problems
 from .passage_dmove import (
@@ -92,7 +94,7 @@ RULES = (n.Steadfast, n.Immune, n.Guard, n.Pin, n.Forbid, n.Unpinned, n.Hamper,
          Soak)   # "… from a single attack, prevent 1 of them" (issue 32, session delve9)   # always hold: an adversary's rules
 RULES += (Pierce,)   # its attacks' wounds nothing takes off (branch delveseven)
 RULES += (Spared,)   # heroes spared the pin (branch dhero)
-RULES += (Passage,)   # "You may move through other figures." (branch dmove)
+RULES += (Passage, KeepAway)   # "You may move through other figures." (branch dmove)
 RULES += (Toll,)   # "heroes … must spend a 3+ die to explore" (issue 32, session delve11)
 LASTING += (Disarm,)   # "… cannot attack" under a duration (issue 32, branch delve12)
 PRONOUNS = ("them", "it", "that")
@@ -233,6 +235,7 @@ def _lasting(effect, scope: _Scope, lasting_ok: bool) -> list[Problem]:
 def _effect_problems(effect, scope: _Scope, lasting_ok) -> list[Problem]:
     out: list[Problem] = _amount(effect) + _lasting(effect, scope, lasting_ok)
     out += passage_problems(effect, scope.owner)   # branch dmove: RF940, RF941
+    out += keep_away_problems(effect, scope.owner)   # branch dmove: RF944
     if getattr(effect, "for_each", None) is not None:   # issue 32 (branch delve12)
         out += for_each_problems(effect) + _selector(effect.for_each, "", "any", scope)
     if scope.form == "constant" and not isinstance(effect, LASTING + RULES + (n.Until,)) \

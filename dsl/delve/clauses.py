@@ -26,6 +26,7 @@ from .first_time import FirstTimeWords  # issue 32 (branch delve12)
 from .hero_states_dhero import HeroStateWords  # issue 32 (branch dhero)
 from .hero_words import HeroWords  # issue 32 (branch delveheroes)
 from .instead import InsteadWords  # issue 32 (branch delveseven)
+from .keep_away_dmove import KeepAwayWords  # issue 32 (branch dmove)
 from .move_end_dmove import MoveEndWords  # issue 32 (branch dmove)
 from .movement_rules import MovementWords
 from .next_attack import NextAttackWords  # issue 32 (branch delveheroes)
@@ -94,7 +95,7 @@ class Tree2Ast(TollWords, ScoutWords, PlaceWords, ComparisonWords, ApproachWords
                HeroStateWords, HeroEventWords, AuraWords,   # branch dhero
                DieWords, WardWords, RollTailWords,   # branch ddice
                SpawnWords, ProhibitWords,   # branch dadv2
-               PassageWords, MoveEndWords,   # branch dmove
+               PassageWords, MoveEndWords, KeepAwayWords,   # branch dmove
                Words):
     """The whole transformer (delve.lark's rules)."""
 

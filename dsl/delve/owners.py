@@ -27,6 +27,7 @@ from .basic_actions import TakeAction
 from .dice_ddice import SetDie  # issue 32 (branch ddice)
 from .disarm import Disarm  # issue 32 (branch delve12)
 from .discard import Discard  # issue 32 (branch delveseven)
+from .keep_away_dmove import KeepAway  # issue 32 (branch dmove)
 from .passage_dmove import Passage  # issue 32 (branch dmove)
 from .pierce import Pierce  # issue 32 (branch delveseven)
 from .placing import Place  # issue 32 (session delve11)
@@ -234,3 +235,5 @@ WHY[Spawn] = "only an adversary's rule places adversaries, of its own kind"
 EFFECTS["hero"] += (Passage,)   # "You may move through other figures." (branch dmove)
 EFFECTS["adversary"] += (Passage,)
 EVENTS["adversary"] += ("move_ended",)   # a hero ends its move next to it (branch dmove)
+EFFECTS["adversary"] += (KeepAway,)   # "It never moves adjacent to a hero." (branch dmove)
+WHY[KeepAway] = "a hero moves where its player chooses; this is a rule of an adversary"

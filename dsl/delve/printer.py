@@ -25,6 +25,7 @@ from .disarm import Disarm, print_disarm  # issue 32 (branch delve12)
 from .discard import Discard, print_discard  # issue 32 (branch delveseven)
 from .events_dhero import print_hero_event  # issue 32 (branch dhero)
 from .hero_states_dhero import STATES, print_state  # issue 32 (branch dhero)
+from .keep_away_dmove import KeepAway, print_keep_away  # issue 32 (branch dmove)
 from .move_end_dmove import print_event as print_move_ended  # issue 32 (branch dmove)
 from .next_attack import print_next  # issue 32 (branch delveheroes)
 from .passage_dmove import Passage  # issue 32 (branch dmove)
@@ -237,6 +238,8 @@ def print_effect(e) -> str:
         return "you are never pinned"
     if isinstance(e, Passage):   # "you may move through other figures" (branch dmove)
         return print_passage(e)
+    if isinstance(e, KeepAway):   # "this adversary never moves adjacent to a hero" (dmove)
+        return print_keep_away(e, print_selector)
     if isinstance(e, Spared):   # heroes spared the pin (branch dhero)
         return print_spared(e, print_selector, _verb)
     if isinstance(e, n.Forbid):

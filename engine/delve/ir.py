@@ -173,6 +173,7 @@ for _schema in EFFECT_SCHEMA["oneOf"]:
 # a move effect's rider, or a figure's own rule for every move it makes
 _THROUGH = {"enum": ["figures", "heroes", "adversaries"]}
 EFFECT_SCHEMA["oneOf"].append(_opt("pass_through", ("through",), through=_THROUGH))
+EFFECT_SCHEMA["oneOf"].append(_opt("keep_away", ("from",), **{"from": _SEL}))  # never adjacent
 for _schema in EFFECT_SCHEMA["oneOf"]:
     if _schema["properties"]["op"] == {"const": "move"}:
         _schema["properties"]["through"] = _THROUGH

@@ -16,6 +16,7 @@ from runeforge.dsl.delve.dice_ddice import to_ir as die_ir  # issue 32 (branch d
 from runeforge.dsl.delve.disarm import Disarm  # issue 32 (branch delve12)
 from runeforge.dsl.delve.discard import Discard  # issue 32 (branch delveseven)
 from runeforge.dsl.delve.errors import AbilitySyntaxError  # noqa: F401  (re-export)
+from runeforge.dsl.delve.keep_away_dmove import KeepAway  # issue 32 (branch dmove)
 from runeforge.dsl.delve.passage_dmove import Passage  # issue 32 (branch dmove)
 from runeforge.dsl.delve.passage_dmove import to_ir as passage_ir  # branch dmove
 from runeforge.dsl.delve.pierce import Pierce  # issue 32 (branch delveseven)
@@ -174,6 +175,8 @@ def _effect_ir(effect, owner: str = "hero") -> dict:
         return {"op": "pierce", **({"range": effect.range} if effect.range else {})}
     if isinstance(effect, Passage):   # branch dmove: "You may move through other figures."
         return passage_ir(effect)
+    if isinstance(effect, KeepAway):   # branch dmove: "It never moves adjacent to a hero."
+        return {"op": "keep_away", "from": sel(effect.away_from)}
     if isinstance(effect, SetDie):   # branch ddice: your own hero dice changed
         return die_ir(effect)
     if isinstance(effect, Discard):   # branch delveseven: unspent hero dice set aside

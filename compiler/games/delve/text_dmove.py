@@ -12,10 +12,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from runeforge.dsl.delve import nodes as n
+from runeforge.dsl.delve.keep_away_dmove import KeepAway
 from runeforge.dsl.delve.passage_dmove import PHRASE, Passage
 
 TEMPLATES_DMOVE = {f"effect.through.{what}": "{move} " + phrase
                    for what, phrase in PHRASE.items()}
+TEMPLATES_DMOVE["rule.keep_away"] = "this adversary never moves adjacent to {who}"
 TEMPLATES_DMOVE["form.move_ended"] = ("Every time {who} ends a move adjacent to this adversary, "
                                       "{effects}.")
 TEMPLATES_DMOVE["form.move_ended.many"] = ("Every time {who} end a move adjacent to this "
@@ -38,3 +40,10 @@ def render_passage(e, locale: str, t) -> str | None:
     if not isinstance(e, Passage):
         return None
     return t(f"rule.pass_through.{'it' if e.adversary else 'you'}.{e.through}", locale)
+
+
+def render_keep_away(e, locale: str, t, who) -> str | None:
+    """"this adversary never moves adjacent to a hero" (keep_away_dmove.py), or None."""
+    if not isinstance(e, KeepAway):
+        return None
+    return t("rule.keep_away", locale).format(who=who(e.away_from, locale))

@@ -28,7 +28,13 @@ from .text_delve11 import NODES11, render11  # issue 32 (session delve11)
 from .text_delve12 import NODES12, render12  # issue 32 (branch delve12)
 from .text_delve13 import render13  # issue 32 (branch delveseven)
 from .text_dhero import hero_event, render_aura, render_state, slay_event  # branch dhero
-from .text_dmove import Passage, render_passage, render_through  # issue 32 (branch dmove)
+from .text_dmove import (  # issue 32 (branch dmove)  # issue 32 (branch dmove)
+    KeepAway,
+    Passage,
+    render_keep_away,
+    render_passage,
+    render_through,
+)
 from .text_templates import ADJECTIVES
 
 NEW_NODES = (n.Strike, n.Shift, n.Suffer, n.Reroll, n.Ward, n.Boost, n.Until, n.Rider, n.Pick,
@@ -38,7 +44,7 @@ NEW_NODES += NODES12   # issue 32 (branch delve12)
 NEW_NODES += (Discard, Pierce)   # issue 32 (branch delveseven)
 NEW_NODES += (Spared,)   # issue 32 (branch dhero)
 NEW_NODES += (SetDie,)   # issue 32 (branch ddice)
-NEW_NODES += (Passage,)   # issue 32 (branch dmove)
+NEW_NODES += (Passage, KeepAway)   # issue 32 (branch dmove)
 NEW_NODES += (Spawn,)   # branch dadv2
 
 
@@ -291,6 +297,8 @@ def _new_clause(e, locale: str) -> str:
         return render_ddice(e, locale, _t)
     if isinstance(e, Passage):   # issue 32 (branch dmove): "you may move through …"
         return render_passage(e, locale, _t)
+    if isinstance(e, KeepAway):   # issue 32 (branch dmove): "… never moves adjacent to …"
+        return render_keep_away(e, locale, _t, who)
     if isinstance(e, Spawn):   # branch dadv2: adversaries of its kind placed
         return render_spawn(e, locale, _t, _n)
     if isinstance(e, Discard):   # issue 32 (branch delveseven): unspent dice set aside

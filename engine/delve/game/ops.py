@@ -245,7 +245,8 @@ def _shift(game, owner, name, e, turn, ctx, choice):
             moved[f.id] = []
             continue
         before[f.id] = f.cell
-        moved[f.id] = fx.shift(s.board, ref.cell, f, e["spaces"], towards, game.occupied(f))
+        moved[f.id] = fx.shift(s.board, ref.cell, f, e["spaces"], towards, game.occupied(f)
+                               | (passage.kept_out(game, f) if f is owner else set()))  # dmove
     for f in [s.figure(fid) for fid, path in moved.items() if path]:   # its rules (delveg)
         if f is not None and f.side == "adversary" and f is not owner:
             events.shifted(game, f, owner, towards, apply)
@@ -419,4 +420,5 @@ OPS["discard"] = discard.run   # branch delveseven: unspent hero dice set aside
 OPS["place"] = placing.run    # issue 32 (session delve11): a hero's figure lifted and set down
 OPS["die"] = dice_ddice.run   # branch ddice: a hero's own die changed
 OPS["pass_through"] = _never_bare   # branch dmove: a rule, read by passage_dmove.sides
+OPS["keep_away"] = _never_bare   # branch dmove: a rule, read by passage_dmove.kept_out
 OPS["spawn"] = spawn_dadv2.run   # branch dadv2: adversaries of its kind placed by its rule

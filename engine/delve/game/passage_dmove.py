@@ -16,6 +16,7 @@ Walls and wall corners still block (A4), and obstructions never did (they block 
 
 from __future__ import annotations
 
+from ..rules import effects as fx
 from . import traits
 from .paths import path_to
 
@@ -33,9 +34,23 @@ def sides(game, mover, through: str | None = None) -> frozenset:
 
 
 def blocking(game, mover, through: str | None = None) -> set:
-    """The cells that block ``mover``'s steps (the figures it may not pass)."""
+    """The cells that block ``mover``'s steps (the figures it may not pass, and the spaces
+    its own rule keeps it out of)."""
     passing = sides(game, mover, through)
-    return {f.cell for f in game.state.figures if f is not mover and f.side not in passing}
+    return {f.cell for f in game.state.figures if f is not mover and f.side not in passing} \
+        | kept_out(game, mover)
+
+
+def kept_out(game, mover) -> set:
+    """The spaces ``mover``'s own ``keep_away`` rules bar to its moves ("It never moves
+    adjacent to a hero.", branch dmove): those adjacent to a figure the rule picks, less the
+    space it stands on."""
+    s, out = game.state, set()
+    for e in traits.rules_of(game, mover):
+        if e["op"] == "keep_away":
+            for f in fx.candidates(s.board, mover, e["from"], s.figures):
+                out.update(c for c in s.board.steps(f.cell) if c != mover.cell)
+    return out
 
 
 def reach(game, mover, up_to: int, through: str | None = None) -> dict:

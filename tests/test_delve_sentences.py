@@ -23,8 +23,10 @@ from runeforge.dsl.delve.checks import check_ability
 from runeforge.dsl.delve.dice_ddice import SetDie  # issue 32 (branch ddice)
 from runeforge.dsl.delve.disarm import Disarm  # issue 32 (branch delve12)
 from runeforge.dsl.delve.discard import Discard  # issue 32 (branch delveseven)
+from runeforge.dsl.delve.keep_away_dmove import KeepAway  # branch dmove
 from runeforge.dsl.delve.owners import EFFECTS, EVENTS
 from runeforge.dsl.delve.parser import parse_ability
+from runeforge.dsl.delve.passage_dmove import Passage  # branch dmove
 from runeforge.dsl.delve.pierce import Pierce  # issue 32 (branch delveseven)
 from runeforge.dsl.delve.placing import Place
 from runeforge.dsl.delve.printer import print_ability
@@ -135,7 +137,9 @@ EVENT_WHO = {"wounded": st.none() | who, "slain": st.just(n.Selector("self", "ad
              "missed": st.just(n.Selector("self", "adversary")),  # issue 32 (delve7)
              "approached": st.sampled_from((n.Selector("one", "adversary"),  # delve7
                                             n.Selector("each", "adversary"))),
-             "attacks": st.none() | st.just(n.Selector("it"))}
+             "attacks": st.none() | st.just(n.Selector("it")),
+             "move_ended": st.sampled_from((n.Selector("one", "hero"),  # branch dmove
+                                            n.Selector("each", "hero")))}
 
 
 @st.composite
@@ -200,6 +204,8 @@ RUNS[Spawn] = "spawn"   # branch dadv2: adversaries of its kind placed by its ru
 LASTING_OR_RULES[Pierce] = "pierce"   # issue 32 (branch delveseven): a rule on its hits
 LASTING_OR_RULES[Spared] = "unpinned"   # branch dhero: heroes spared the pin
 RUNS[SetDie] = "die"   # branch ddice: a hero's own die changed
+LASTING_OR_RULES[Passage] = "pass_through"   # branch dmove: moves through other figures
+LASTING_OR_RULES[KeepAway] = "keep_away"   # branch dmove: never adjacent to …
 
 
 def test_the_checks_accept_the_events_the_engine_fires():

@@ -200,6 +200,8 @@ CODES: dict[str, str] = {
     "RF535": "'This Ally cannot attack ...' not said as the Ally card's always-on rule of its own "
              "(after a timing, a cost or a limit, in a duration, a condition or a trigger)",
     "RF536": "a bar on attacking on an encounter, which holds no rule in a combat",
+    "RF537": "'<colour> challenges are immune to this effect' with no effect on your enemy before "
+             "it (first in the ability, or after an effect that does nothing to the enemy)",
     "RF580": "'You must keep the second result.' with no reroll before it, or after one that "
              "keeps the better of two rolls (branch rbroll)",
     # RF5xx: content and references

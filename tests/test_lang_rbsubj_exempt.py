@@ -49,3 +49,17 @@ def test_an_exemption_of_no_effect_on_the_enemy_is_refused_at_its_words(text, co
         parse_ability(text)
     assert err.value.code == code and err.value.hint
     assert "immune to this effect" in text[err.value.start:err.value.end]
+
+
+@pytest.mark.parametrize("text, said", [
+    ("Yellow challenges receive +1 Life.", "Your enemy receives +1 Life against yellow challenges."),
+    ("Red and blue challenges get -1 Body.",
+     "Your enemy receives -1 Body against blue or red challenges."),
+    ("Melee: Take 1 exhaustion. Red challenges receive -2 Body until the end of this combat.",
+     "Melee: Take 1 exhaustion. Your enemy receives -2 Body against red challenges until the "
+     "end of this combat."),
+])
+def test_a_class_of_challenges_receives_the_enemys_bonus_against_them(text, said):
+    """The same AST (so IR and engine rule) as the core's "against <colours> challenges"."""
+    assert parse_ability(text) == parse_ability(said)
+    validate_ability(lower(parse_ability(text)))

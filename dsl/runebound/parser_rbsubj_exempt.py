@@ -1,5 +1,12 @@
-"""Transformer rules of branch rbsubj (issue 32, part III): a class of challenges exempt from
-the effect before it.
+"""Transformer rules of branch rbsubj (issue 32, part III): a class of challenges as a subject.
+
+"Yellow and red challenges receive +1 Life." is a bonus of your enemy while it is such a
+challenge: the core's "Your enemy receives +1 Life against yellow or red challenges." (the
+modifier "against": a "while" rule, an "if" in a used ability; printed "While your enemy is a
+yellow or red challenge, your enemy receives +1 Life."), with that form's checks (RF415 on an
+event, whose text knows no enemy).
+
+A class of challenges exempt from the effect before it:
 
 "Before Combat: Discard this card to inflict 3 wounds on your enemy. Red challenges are immune to
 this effect." names, as the subject of a sentence of its own, the challenges the effect of the
@@ -17,10 +24,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from lark import Token
+
 from ..errors import AbilitySyntaxError
 from . import nodes as n
 from .parser_lists import value_of
-from .parser_parts import _sp, install_rules
+from .parser_modifiers import _apply, _Mod
+from .parser_parts import _sp, _values, install_rules
 from .parser_trig2 import unless
 
 CODE = "RF537"
@@ -65,6 +75,12 @@ def _fold(a: n.Ability) -> n.Ability:
 
 
 class RbsubjExempt:
+    def rbsubj_class_bonus(self, ch):  # "Yellow challenges receive +1 Life."
+        stat = [v for v in _values(ch) if isinstance(v, str)][-1]
+        value = int(next(t for t in ch if isinstance(t, Token) and t.type == "SIGNED"))
+        bonus = n.Modifier("enemy", stat, value, span=_sp(ch))
+        return _apply(_Mod("against", value_of(ch), _sp(ch[:2])), bonus)
+
     def rbsubj_exempt(self, ch):  # "Red and blue challenges are immune to this effect."
         self._exempt = True
         return _Exempt(value_of(ch, {}), _sp(ch))

@@ -23,6 +23,14 @@ for _p, _word in _PHASES.items():
     TEMPLATES[f"attack_bar.when.{_p}"] = f"in the {_word} phase"
     TEMPLATES[f"attack_bar.when.{_p}_round_1"] = f"in the {_word} phase of the first combat round"
 TEMPLATES["attack_bar.when.round_1"] = "during the first combat round"
+# a selector of Heroes moves with the options of "Move" ("Each other Hero moves 2 spaces in any
+# direction."): the third person of effect.move.any / .instead / .any_instead
+TEMPLATES.update({"each.move.any": "moves {spaces} in any direction",
+                  "each.move.instead": "moves {spaces} instead of rolling movement dice",
+                  "each.move.any_instead": "moves {spaces} in any direction instead of rolling "
+                                           "movement dice"})
+_MOVE_KEYS = {(True, False): "each.move.any", (False, True): "each.move.instead",
+              (True, True): "each.move.any_instead"}
 
 
 # action -> (the subject's key, the when key): the dsl's names (the compiler's text does not
@@ -47,6 +55,18 @@ def install(renderer_cls) -> None:
         return self.t(key + ".when", when=self.t(f"attack_bar.when.{when}"))
 
     renderer_cls._restrict = _restrict
+    from . import render_core
+
+    third = render_core._third  # the clause said of each Hero picked (render_core._each)
+
+    def _third(self, node):
+        key = _MOVE_KEYS.get((node.any_direction, node.instead_of_rolling)) \
+            if type(node) is n.Move else None
+        if key is None:
+            return third(self, node)
+        return self.t(key, spaces=self.qty(node.amount, "space"))
+
+    render_core._third = _third
 
 
 __all__ = ["ACTIONS", "SUBJECTS", "TEMPLATES", "install"]

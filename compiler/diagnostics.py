@@ -192,6 +192,16 @@ CODES: dict[str, str] = {
              "expensive Item or Ally') not said alone or under 'When your Hero is knocked out,'",
     "RF589": "a knock-out rule on a card that cannot hold it (a challenge or encounter; a card "
              "other than an Item or Ally lost in place of the priciest)",
+    # ---- branch rbsubj (issue 32, part III): who may not attack, and when
+    "RF533": "a bar on attacking said of what does not attack (only Heroes and Allies do), or "
+             "'this round' / 'in the same round' (the engine bars a phase or the first combat "
+             "round)",
+    "RF534": "'This Ally cannot attack ...' off an Ally's own card: 'this Ally' names no card",
+    "RF535": "'This Ally cannot attack ...' not said as the Ally card's always-on rule of its own "
+             "(after a timing, a cost or a limit, in a duration, a condition or a trigger)",
+    "RF536": "a bar on attacking on an encounter, which holds no rule in a combat",
+    "RF537": "'<colour> challenges are immune to this effect' with no effect on your enemy before "
+             "it (first in the ability, or after an effect that does nothing to the enemy)",
     "RF580": "'You must keep the second result.' with no reroll before it, or after one that "
              "keeps the better of two rolls (branch rbroll)",
     # RF5xx: content and references
@@ -202,8 +212,8 @@ CODES: dict[str, str] = {
     "RF505": "card name gives an empty id",
     # ---- branch rbverb (issue 32): a clause's subject and verb phrase, refused at their words
     "RF520": "a trophy gained or discarded as a count: a trophy is a card a Hero keeps",
-    "RF521": "'cannot move' or 'cannot attack' with no object: no rule of the engine stops a "
-             "Hero moving or attacking",
+    "RF521": "'cannot move' with no object: no rule of the engine stops a Hero moving ('cannot "
+             "attack' is a rule of who may not attack when, branch rbsubj)",
     "RF522": "a verb an Ally cannot do: only wounds, exhaustion and bonuses are said of an Ally",
     "RF523": "an attack, a wound inflicted or a reroll said of a subject other than your Hero",
     "RF524": "'may' said of a subject that chooses nothing, or before a rule",

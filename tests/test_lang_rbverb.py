@@ -101,7 +101,7 @@ def test_each_refusal_in_the_docs_is_true(kind, text, code):
 @pytest.mark.parametrize("text, code, at", [
     ("Each Hero gains 1 trophy.", "RF520", "gains 1 trophy"),
     ("You cannot move.", "RF521", "cannot move"),
-    ("Heroes cannot attack this turn.", "RF521", "cannot attack"),
+    ("Each other Hero cannot move.", "RF521", "cannot move"),  # "cannot attack": rbsubj's rule
     ("This Ally gains 2 gold.", "RF522", "This Ally gains 2 gold"),
     ("Each Hero makes a magic attack.", "RF523", "Each Hero makes a magic attack"),
 ])

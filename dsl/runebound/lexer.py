@@ -28,6 +28,7 @@ from .lexer_rbsix2 import WORDS as _RBSIX2_WORDS  # branch rbsix2
 from .lexer_rbsix2 import rbsix2_pass
 from .lexer_rbsubj import TRIGGER_WORDS as _RBSUBJ_WORDS  # branch rbsubj
 from .lexer_rbsubj import subjects as rbsubj_subjects
+from .lexer_rbsubj_bar import attack_bars  # branch rbsubj: who may not attack when
 from .lexer_rbverb import bare_attacks  # branch rbverb
 from .lexer_rbverbs import WORDS as _RBVERBS_WORDS  # branch rbverbs
 from .lexer_rbverbs import rbverbs_pass
@@ -408,6 +409,7 @@ class AbilityLexer(Lexer):
             tokens = rbmod_pass(tokens, low)
         if "attack" in low:  # branch rbverb: "cannot attack" with no object (lexer_rbverb.py)
             tokens = bare_attacks(tokens)
+            tokens = attack_bars(tokens)  # branch rbsubj: when (lexer_rbsubj_bar.py)
         if "resolve" in low:  # branch rbsix2: "another adventure card and resolve it"
             tokens = rbsix2_pass(tokens)
         if "this " in low and any(c in low for c in ITEM_CLASSES):  # branch rbseven

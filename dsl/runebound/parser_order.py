@@ -36,6 +36,8 @@ PARTS = (
     "parser_rblimits",  # carrying limits, knock-out losses
     "parser_rbmarket",  # the market's prices of selling and healing, its deck's offer
     "parser_rbroll",    # tests by their skill, any test, bonuses to them, rerolls
+    "parser_rbsubj_bar",  # who may not attack, and when (rbsubj)
+    "parser_rbsubj_exempt",  # "Red challenges are immune to this effect." (rbsubj)
 )
 
 

@@ -425,3 +425,7 @@ _install_knockout(text)
 from .printer_rbmarket import install as _install_rbmarket  # noqa: E402
 
 _install_rbmarket(text)
+# ---- branch rbsubj: who may not attack, and when
+from .printer_rbsubj_bar import install as _install_rbsubj_bar  # noqa: E402
+
+_install_rbsubj_bar(text)

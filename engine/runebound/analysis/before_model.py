@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..core.attackbar_rbsubj import ACTIONS as BAR_ACTIONS  # branch rbsubj
 from ..core.ir import PHASES, WINDOWS
 from .odds_solver import RoundAbility
 
@@ -316,6 +317,8 @@ def _round_refusal(ir: dict, role: str) -> str | None:
     """Why an ability that does not act in Before Combat is not covered (None: it changes
     nothing the model does not already read: static modifiers and rules)."""
     if ir["static"]:
+        if any(e["op"] == "restrict" and e.get("action") in BAR_ACTIONS for e in ir["effects"]):
+            return "a rule of who may not attack in a phase or round (not modelled)"  # rbsubj
         if all(e["op"] in ("modify", "restrict", "cost_modifier") for e in ir["effects"]):
             return None
         # ---- family 1 (issue 21): a rule in force only while a condition holds

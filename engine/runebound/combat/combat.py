@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from runeforge.engine.common.errors import IllegalAction
 
+from ..core.attackbar_rbsubj import may_attack  # branch rbsubj
 from ..core.effects_combat import immune_to, open_assists
 from ..core.effects_trig import ally_leaves
 from ..core.effects_trig2 import escaped  # issue 32 (branch rbtrig2): "you escape"
@@ -157,10 +158,11 @@ class Combat(Resolver):
     def _phase(self, hero: Hero, enemy: Figure, phase: str, attacked: set[str],
                hero_vs_hero: bool) -> None:
         options = []
-        if hero.id not in attacked:
+        if hero.id not in attacked and may_attack(self, hero, hero, phase):  # rbsubj: a rule
             options.append("attack")
         if not self.restricted("ally_attack"):
-            options += [f"ally:{a.id}" for a in hero.allies if a.id not in attacked]
+            options += [f"ally:{a.id}" for a in hero.allies if a.id not in attacked
+                        and may_attack(self, hero, a, phase)]  # of a phase / round (rbsubj)
         options.append("defend")
         info = self._phase_info(hero, enemy, phase, attacked, options, hero_vs_hero)
         action = self.ask(hero, "phase_action", options, phase=phase, **info)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..core.attackbar_rbsubj import ACTIONS as _BAR_ACTIONS  # branch rbsubj
 from ..core.cardwindows import runner
 from ..core.effects import EXTRA_TARGETS, walk
 from ..core.ir_rbmarket import MARKET_RULE_OPS
@@ -129,6 +130,8 @@ class Plan:
             raise Unsupported(f"{where}: an Ally discarded as its own card's cost")
         if _by_the_board(ab.ir):  # ---- family 4 (issue 21): Heroes in a space, within N
             raise Unsupported(f"{where}: a target by the board (the Heroes in a space)")
+        if _attack_bar(ab.ir):  # branch rbsubj: who may not attack when (the engine reads it)
+            raise Unsupported(f"{where}: a rule of who may not attack in a phase or round")
         if _round_cap(ab.ir):  # issue 32 (session lang4): the kernel counts phases only
             raise Unsupported(f"{where}: a cap on the wounds of each combat round")
         if ab.standing:
@@ -378,4 +381,16 @@ def _by_the_board(ir) -> bool:
             stack.extend(item.values())
         elif isinstance(item, list):
             stack.extend(item)
+    return False
+
+
+def _attack_bar(raw) -> bool:
+    """Whether the raw IR ``raw`` holds a restriction of branch rbsubj's (who may not attack in
+    a phase or round: attackbar_rbsubj), anywhere inside it."""
+    if isinstance(raw, dict):
+        if raw.get("op") == "restrict" and raw.get("action") in _BAR_ACTIONS:
+            return True
+        return any(_attack_bar(v) for v in raw.values())
+    if isinstance(raw, list):
+        return any(_attack_bar(v) for v in raw)
     return False

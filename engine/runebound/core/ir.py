@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from . import ir_decks, ir_lists, ir_rblimits, ir_rbmarket
+from . import attackbar_rbsubj, ir_decks, ir_lists, ir_rblimits, ir_rbmarket
 from .irvalidate import Checker, Invalid
 
 IR_VERSION = 2
@@ -80,6 +80,7 @@ RESTRICTIONS += ("rest", "own_rest", "attack_heroes", "own_attack_heroes", "heal
 # issue 32 (session prohib): "You cannot buy Items / Allies" (your Hero alone) and "This Item
 # cannot be sold" (this_*: the rule of the very card it is written on, standing.restricted)
 RESTRICTIONS += ("own_buy_items", "own_buy_allies", "this_sell_items")
+RESTRICTIONS += attackbar_rbsubj.ACTIONS  # branch rbsubj: who may not attack in which phase / round
 MARKET_SUBJECTS = ("item", "ally")
 COST_OPS = ("activate", "discard", "exhaustion", "wounds", "gold")
 # ---- family 7: combat: "reroll your combat roll" is used right after the Hero's combat roll

@@ -17,7 +17,8 @@ def check(a: n.Ability, ctx, nodes, finding):
     if ctx.kind == "item":
         return
     for node in nodes:
-        if type(node) is n.Restrict and node.action.startswith("this_"):
+        if type(node) is n.Restrict and node.action.startswith("this_") \
+                and not node.action.startswith("this_ally_"):  # rbsubj's: checks/rbsubj.py
             yield finding("RF450", "'this Item' names no card here: only an Item's own text "
                                    "can say 'this Item'", node.span,
                           hint="put the rule on the Item's card, or say it of every Item: "

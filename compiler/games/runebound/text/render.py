@@ -405,3 +405,7 @@ render_rblimits.install(Renderer)
 from . import render_rbmarket  # noqa: E402
 
 render_rbmarket.install(Renderer)
+# ---- branch rbsubj: who may not attack, and when
+from . import render_rbsubj_bar  # noqa: E402
+
+render_rbsubj_bar.install(Renderer)

@@ -419,3 +419,8 @@ from .render_rbmarket import VERBS as _RBMARKET_VERBS  # noqa: E402
 VERB_CLAUSES.update(_RBMARKET_VERBS)
 OTHER.update(_RBMARKET)
 TEMPLATES = all_templates()
+# ---- branch rbsubj: who may not attack, and when (render_rbsubj_bar.py)
+from .render_rbsubj_bar import TEMPLATES as _RBSUBJ_BAR  # noqa: E402
+
+OTHER.update(_RBSUBJ_BAR)
+TEMPLATES = all_templates()

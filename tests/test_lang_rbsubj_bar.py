@@ -178,3 +178,26 @@ def test_the_kernel_leaves_the_rule_to_the_engine_and_the_odds_report_it():
     model = before_model([("shy-lanternbearer", 0, "ally", ir)])
     assert [why for *_x, why in model.uncovered] == [
         "a rule of who may not attack in a phase or round (not modelled)"]
+
+
+def test_a_bar_held_while_a_condition_holds_bars_only_then():
+    """The Chains bar the Hero's magic attack while the Hero is wounded (a 'while' rule: no
+    card's standing restriction names it, so the engine must read the 'while' rules too)."""
+    from runeforge.engine.common.dice import ScriptedDice
+    from runeforge.engine.runebound.combat.combat import Combat
+    from runeforge.engine.runebound.core.attackbar_rbsubj import barring
+    from runeforge.engine.runebound.core.decisions import ScriptedPlayer
+    from runeforge.engine.runebound.core.ruleset import BASE
+    from runeforge.engine.runebound.core.state import State
+    from runeforge.engine.runebound.core.windows import Moment
+
+    cat = _catalog()
+    hero = cat.new_hero("varikas-the-dead", items=["heavy-chains"])
+    combat = Combat(cat, State(heroes=[hero]), ScriptedDice([]), {hero.id: ScriptedPlayer([])},
+                    BASE)
+    combat._begin({hero.id: cat.new_challenge("idle-marsh-toad")})
+    combat.moment = Moment("magic", "magic", combat.state.combat_no, 1)
+    assert barring(combat, hero, hero, "magic") is None
+    hero.wounds = 1
+    assert barring(combat, hero, hero, "magic") == "heavy-chains"
+    assert barring(combat, hero, hero, "melee") is None

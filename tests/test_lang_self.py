@@ -132,11 +132,12 @@ def test_allies_barred_in_the_magic_phase_only():
 
 
 @pytest.mark.parametrize("phase", ["Ranged", "Melee"])
-def test_allies_barred_in_another_phase_alone_is_refused_where_written(phase):
-    from runeforge.dsl.errors import AbilitySyntaxError
+def test_allies_barred_in_another_phase_alone_is_the_bar_of_that_phase(phase):
+    """Refused (the engine barred Allies to the end of a round or combat only) until branch
+    rbsubj gave the engine the bar of a phase: the Allies of the Hero facing the challenge."""
     from runeforge.dsl.runebound import parse_ability
+    from runeforge.games.runebound.lower import lower
 
     text = f"Your Allies cannot attack this challenge during the {phase} phase."
-    with pytest.raises(AbilitySyntaxError) as err:
-        parse_ability(text)
-    assert err.value.start == 0 and "Allies cannot attack this challenge." in err.value.hint
+    assert lower(parse_ability(text))["effects"] == [
+        {"op": "restrict", "action": f"own_ally_attack_{phase.lower()}"}]

@@ -107,10 +107,29 @@ def _never(toks):
     return out
 
 
+def _this_challenge(toks):
+    """"(Your) Allies cannot attack this challenge in the Ranged phase / during the first combat
+    round": on the challenge's card the Allies can attack nothing else, so the object goes and
+    the bar is the one of a phase / round ("attack" as ATTACKS_NOTHING; printed "Allies cannot
+    attack in the Ranged phase."). The Magic phase alone stays session self's form (the Allies
+    barred from the magic step to the end of the round, the same rule)."""
+    out = list(toks)
+    for i in range(len(out) - 3, 0, -1):
+        if out[i].type == "ATTACK" and out[i - 1].type == "CANNOT" and \
+                _at(out, i - 2) == "ALLY" and _at(out, i - 3) != "THIS" and \
+                _at(out, i + 1) == "THIS" and _at(out, i + 2) == "CHALLENGE":
+            found = when_words(out, i + 3)
+            if found is None or found[0] == "magic":
+                continue
+            t = out[i]
+            out[i:i + 3] = [_token("ATTACKS_NOTHING", str(t), t.start_pos, out[i + 2].end_pos)]
+    return out
+
+
 def attack_bars(tokens):
     """``tokens`` with the words of when after "cannot attack" (or opening its sentence) as one
     BARWHEN / BARTHISROUND token."""
-    toks = _never(list(tokens))
+    toks = _this_challenge(_never(list(tokens)))
     if not any(t.type == "ATTACKS_NOTHING" for t in toks):
         return toks
     out, i = [], 0

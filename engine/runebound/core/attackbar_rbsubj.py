@@ -47,7 +47,6 @@ _PARSED = {action(who, when, pre): (pre, who, when)
            for who, (_stem, prefixes) in WHO.items() for pre in prefixes for when in WHENS}
 # every action of this module but the core's own, in a stable order (ir.RESTRICTIONS)
 ACTIONS = tuple(a for a in _PARSED if a not in EXISTING)
-_PLAIN = tuple(a for a, (pre, _w, _n) in _PARSED.items() if not pre)
 
 
 def _holds(when: str, phase: str, round_no: int) -> bool:
@@ -58,9 +57,12 @@ def _holds(when: str, phase: str, round_no: int) -> bool:
 def barring(engine, hero, figure, phase: str) -> str | None:
     """The card whose rule bars ``figure`` (``hero`` or one of their Allies) from attacking in
     ``phase`` of the round now, or None."""
+    from .effects_branching import while_ops  # (it imports the IR, which imports this)
+
     catalog = engine.catalog
-    if not engine.state.effects and not (catalog.restricted_actions & _ACTION_SET):
-        return None  # no card has such a rule and no duration is in force
+    if not engine.state.effects and not (catalog.restricted_actions & _ACTION_SET) \
+            and "restrict" not in while_ops(catalog):
+        return None  # no card has such a rule, no duration is in force, no "while" holds one
     ally = figure is not hero
     who = "ally" if ally else "hero"
     round_no = engine.moment.round

@@ -1,0 +1,75 @@
+"""Words of branch rbwho (issue 32, part III): the acts of a Hero a trigger names.
+
+:func:`rbwho_pass` (lexer.py runs it last):
+
+* a trigger's connective before a verb's "-ing" form ("When resting,", "After hiring an Ally,",
+  "Whenever defeating a challenge,", "When encountering a travel hazard,") says the act of the
+  Hero who holds the card: read as "you" and the verb ("When you rest,"), so every verb the
+  triggers have of "you" has its "-ing" form, and the canonical text is the "you" form;
+* "encounter(s) a travel hazard" is ENCOUNTER A TRAVEL HAZARD (the words stay WORD elsewhere:
+  "the Hero who encounters this card" is branch rbsubj's);
+* "leave(s) your party" is LEAVE YOUR PARTY ("one of your Allies leaves your party").
+
+"Before" and "While" are not connectives here: "before moving" / "while moving" are the
+movement step's windows (branch rbmove) and "while" opens a condition.
+"""
+
+from __future__ import annotations
+
+from .lexer_token import make_token
+
+# the connectives of a trigger after which an "-ing" form is the act of "you"
+_CONNECTIVES = frozenset({"WHEN", "WHENEVER", "AFTER"})
+# "-ing" form -> the terminal of the verb (its other forms are that terminal already)
+GERUNDS = {
+    "resting": "REST", "hiring": "HIRE", "buying": "BUY", "selling": "SELL",
+    "defeating": "DEFEAT", "escaping": "ESCAPE", "entering": "ENTER", "failing": "FAIL",
+    "passing": "SUCCEED", "succeeding": "SUCCEED", "attacking": "ATTACK",
+    "encountering": "ENCOUNTER", "drawing": "DRAW", "testing": "TEST", "taking": "TAKE",
+    "defending": "DEFEND", "suffering": "TAKE",
+}
+_ENCOUNTER = frozenset({"encounter", "encounters", "encountering"})
+_LEAVE = frozenset({"leave", "leaves"})
+# how the pass's terminals are named in an error message (lexer.py adds them to DISPLAY)
+DISPLAY = {"ENCOUNTER": "'encounter'", "TRAVEL": "'travel'", "HAZARD": "'hazard'",
+           "LEAVE": "'leaves'"}
+# the words that make the pass worth running (lexer.py tests the text for one of them)
+CUES = ("ing", "hazard", "leave")
+
+
+def _word(tok, words) -> bool:
+    return tok.type == "WORD" and str(tok).lower() in words
+
+
+def _as(type_: str, tok):
+    return make_token(type_, str(tok), tok.start_pos, tok.end_pos)
+
+
+def rbwho_pass(tokens):
+    toks = list(tokens)
+    out = []
+    i = 0
+    while i < len(toks):
+        tok = toks[i]
+        low = str(tok).lower()
+        if tok.type == "WORD" and low in GERUNDS and out and out[-1].type in _CONNECTIVES:
+            # "When resting," -> "When you rest," ("you": the "-ing" form's own span)
+            out.append(make_token("YOU", "you", tok.start_pos, tok.start_pos))
+            tok = _as(GERUNDS[low], tok)
+            low = "encounter" if tok.type == "ENCOUNTER" else low
+        if (tok.type == "ENCOUNTER" or _word(tok, _ENCOUNTER)) and \
+                [t.type for t in toks[i + 1:i + 2]] == ["A"] and \
+                i + 3 < len(toks) and _word(toks[i + 2], {"travel"}) and \
+                _word(toks[i + 3], {"hazard", "hazards"}):
+            out += [_as("ENCOUNTER", tok), toks[i + 1], _as("TRAVEL", toks[i + 2]),
+                    _as("HAZARD", toks[i + 3])]
+            i += 4
+            continue
+        if _word(tok, _LEAVE) and [t.type for t in toks[i + 1:i + 3]] == ["YOUR", "PARTY"]:
+            tok = _as("LEAVE", tok)
+        out.append(tok)
+        i += 1
+    return out
+
+
+__all__ = ["CUES", "DISPLAY", "GERUNDS", "rbwho_pass"]

@@ -1,0 +1,51 @@
+"""Transformer rules of branch rbwho (issue 32, part III): more acts of a Hero a trigger names
+(ability.lark, the rbwho block; the words: lexer_rbwho.py).
+
+* "you encounter a travel hazard", "you buy experience", "you attack another Hero" (and of
+  another Hero, any Hero): :class:`~.nodes.HeroAct` with the verbs ``hazard``,
+  ``buy_experience``, ``attack_hero`` (IR event ``hero_act``);
+* "another Hero attacks you" (any Hero too): ``attack_you``, the act with the card's Hero as its
+  object;
+* "hire another Ally" is rbcost's ``hire``; "one of your Allies leaves your party" is the core's
+  :class:`~.nodes.DiscardAlly` (the grammar names its rule).
+
+parser.py installs the rules (parser_order.py); this module does not import parser.py.
+"""
+
+from __future__ import annotations
+
+from . import nodes as n
+from .parser_parts import _Marker, _sp, _values, install_rules
+
+
+def _act(verb):
+    return lambda self, ch: _Marker("rbc", verb, _sp(ch))
+
+
+def _subject(who):
+    def rule(self, ch):
+        act = next(v for v in _values(ch) if isinstance(v, _Marker))
+        return n.HeroAct(who, act.value, None, span=_sp(ch))
+
+    return rule
+
+
+class Rbwho:
+    rbh_hazard = _act("hazard")
+    rbh_buy_experience = _act("buy_experience")
+    rbh_attack_hero = _act("attack_hero")
+    rbh_attack_you = _act("attack_you")  # "you attack you": refused at check (RF540)
+    rbh_you_event = _subject("you")
+    rbh_another_event = _subject("another")
+    rbh_any_event = _subject("any")
+
+    def rbh_you_attack(self, ch):  # rbtrig's attacker: your Hero, or this Ally (RF514)
+        who = "you" if str(_values(ch)[0]) == "hero" else "this_ally"
+        return n.HeroAct(who, "attack_hero", None, span=_sp(ch))
+
+
+def install(cls) -> None:
+    install_rules(cls, Rbwho, new=True)
+
+
+__all__ = ["Rbwho", "install"]

@@ -419,3 +419,8 @@ from .render_rbmarket import VERBS as _RBMARKET_VERBS  # noqa: E402
 VERB_CLAUSES.update(_RBMARKET_VERBS)
 OTHER.update(_RBMARKET)
 TEMPLATES = all_templates()
+# ---- branch rbwho: more acts of a Hero a trigger names (render_rbwho.py)
+from .render_rbwho import TEMPLATES as _RBWHO  # noqa: E402
+
+OTHER.update(_RBWHO)
+TEMPLATES = all_templates()

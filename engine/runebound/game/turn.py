@@ -8,8 +8,8 @@ Wings of Regiroth), then ``destination`` (a space id from the exact reachable se
 
 from __future__ import annotations
 
-from ..core.durations_more import owner_turn_starts
 from ..core.acts_rbwho import act  # branch rbwho: "When you encounter a travel hazard,"
+from ..core.durations_more import owner_turn_starts
 from ..core.effects_rbcost import hero_act  # branch rbcost: "you rest", "another Hero rests"
 from ..core.state import STAT_FIELDS
 from ..core.windows import AFTER_MOVING, BEFORE_MOVING, moment_at

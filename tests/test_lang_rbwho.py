@@ -104,6 +104,7 @@ def test_the_defenders_trigger_runs_for_the_attacker_and_only_when_it_is_attacke
     "Every time you attack another Hero, gain 1 gold.",
     "Every time another Hero attacks another Hero, gain 1 gold.",
     "Every time any Hero attacks another Hero, gain 1 gold.",
+    "Every time you hire this Ally, gain 2 gold.",
 ])
 def test_the_acts_render_in_five_locales(canonical):
     ability = parse_ability(canonical)
@@ -126,3 +127,22 @@ def test_the_acts_render_in_five_locales(canonical):
 def test_an_ing_form_after_a_connective_is_the_act_of_you(text, canonical):
     ctx = CardContext("hero", None, None)
     assert compile_ability(text, ctx)[0] == compile_ability(canonical, ctx)[0]
+
+
+def test_an_allys_own_hire_sets_off_its_trigger_and_a_later_hire_does_not():
+    game, (hero, _other) = _game()
+    town = game.board.space(game.state.positions[hero.id]).town
+    game.state.market_stacks.setdefault(town, []).extend(["toll-road-guide", "hedge-mage"])
+    hero.gold = 20
+    price = game.price(hero, "toll-road-guide")
+    game.market_action(hero, town, "hire:toll-road-guide")  # "The Hero who hires this Ally"
+    assert hero.gold == 20 - price + 2
+    gold, price = hero.gold, game.price(hero, "hedge-mage")
+    game.market_action(hero, town, "hire:hedge-mage")  # another Ally: not this one
+    assert hero.gold == gold - price
+
+
+@pytest.mark.parametrize("kind", ["item", "hero", "event"])
+def test_hiring_this_ally_is_refused_off_an_allys_card(kind):
+    ir, found = compile_ability("When you hire this Ally, gain 2 gold.", CardContext(kind))
+    assert ir is None and [f.code for f in found if f.severity == "error"] == ["RF541"]

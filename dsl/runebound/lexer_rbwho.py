@@ -8,7 +8,10 @@
   triggers have of "you" has its "-ing" form, and the canonical text is the "you" form;
 * "encounter(s) a travel hazard" is ENCOUNTER A TRAVEL HAZARD (the words stay WORD elsewhere:
   "the Hero who encounters this card" is branch rbsubj's);
-* "leave(s) your party" is LEAVE YOUR PARTY ("one of your Allies leaves your party").
+* "leave(s) your party" is LEAVE YOUR PARTY ("one of your Allies leaves your party");
+* "The Hero who hires this Ally <does> ..." opening a sentence is "When you hire this Ally,
+  your Hero <does> ..." (the Hero who hired the card holds it), as branch rbsubj reads "The
+  Hero who defeats this challenge".
 
 "Before" and "While" are not connectives here: "before moving" / "while moving" are the
 movement step's windows (branch rbmove) and "while" opens a condition.
@@ -34,7 +37,7 @@ _LEAVE = frozenset({"leave", "leaves"})
 DISPLAY = {"ENCOUNTER": "'encounter'", "TRAVEL": "'travel'", "HAZARD": "'hazard'",
            "LEAVE": "'leaves'"}
 # the words that make the pass worth running (lexer.py tests the text for one of them)
-CUES = ("ing", "hazard", "leave")
+CUES = ("ing", "hazard", "leave", "who hires")
 
 
 def _word(tok, words) -> bool:
@@ -64,6 +67,16 @@ def rbwho_pass(tokens):
             out += [_as("ENCOUNTER", tok), toks[i + 1], _as("TRAVEL", toks[i + 2]),
                     _as("HAZARD", toks[i + 3])]
             i += 4
+            continue
+        if tok.type == "THE" and (not out or out[-1].type == "DOT") and \
+                [t.type for t in toks[i + 1:i + 6]] == ["HERO", "WHO", "HIRE", "THIS", "ALLY"]:
+            who, hire, this, ally = toks[i + 1], toks[i + 3], toks[i + 4], toks[i + 5]
+            out += [_as("WHEN", tok), make_token("YOU", "you", who.start_pos, who.end_pos),
+                    _as("HIRE", hire), this, ally,
+                    make_token("COMMA", ",", ally.end_pos, ally.end_pos),
+                    make_token("YOUR", "your", tok.start_pos, tok.start_pos),
+                    _as("HERO", who)]
+            i += 6
             continue
         if _word(tok, _LEAVE) and [t.type for t in toks[i + 1:i + 3]] == ["YOUR", "PARTY"]:
             tok = _as("LEAVE", tok)

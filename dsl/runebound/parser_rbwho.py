@@ -41,6 +41,9 @@ class Rbwho:
     rbh_another_event = _subject("another")
     rbh_any_event = _subject("any")
 
+    def rbh_hire_this(self, ch):  # "you hire this Ally": the card's own hire
+        return n.HeroAct("you", "hire_this", None, span=_sp(ch))
+
     def rbh_cancel_it(self, ch):  # "ignore it", "cancel it": RF540
         said = f"{str(ch[0]).lower()} {ch[1]}"
         raise AbilitySyntaxError(

@@ -9,7 +9,8 @@ VERBS = {
     "hazard": ("encounter a travel hazard", "encounters a travel hazard"),
     "buy_experience": ("buy experience", "buys experience"),
     "attack_hero": ("attack another Hero", "attacks another Hero"),
-    "attack_you": ("attack you", "attacks you"),  # of another Hero / any Hero only (RF540)
+    "attack_you": ("attack you", "attacks you"),
+    "hire_this": ("hire this Ally", "hires this Ally"),  # of you only (the grammar)  # of another Hero / any Hero only (RF540)
 }
 
 __all__ = ["VERBS"]

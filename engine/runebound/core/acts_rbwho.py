@@ -5,9 +5,11 @@ Hero who acted>, "verb": <verb>}``, matched by the trigger's ``who`` (you / anot
 module adds the verbs the engine had no moment for, each fired where the game does the act:
 
 * :data:`ACTS` — verb -> where the engine fires it (docs and the check read the same table);
-* :data:`OBJECTS` — a verb said with the card's Hero as its object ("another Hero attacks
-  you"): the trigger's verb -> (the event's verb, the event's field that must name the Hero who
-  holds the card). The event's ``hero`` is still the actor, so "that Hero" is the attacker.
+* :data:`OBJECTS` — a verb said with the card's Hero or the card itself as its object
+  ("another Hero attacks you", "you hire this Ally"): the trigger's verb -> (the event's verb,
+  the event's field, and whom it must name: ``owner``, the Hero who holds the card, or
+  ``card``, the card that says it). The event's ``hero`` is still the actor, so "that Hero"
+  is the attacker.
 
 :func:`act` fires an act; :func:`matcher` wraps rbcost's matcher of ``hero_act`` with
 :data:`OBJECTS` (effects.py installs it).
@@ -24,8 +26,9 @@ ACTS = {
     "attack_hero": "combat/duel.py Duel.fight_heroes: a Hero attacks another Hero, before the "
                    "combat's Before Combat step (the event names the defender as 'target')",
 }
-# a verb with the card's Hero as its object -> (the fired verb, the field naming that Hero)
-OBJECTS = {"attack_you": ("attack_hero", "target")}
+# a verb with an object -> (the fired verb, the field naming the object, whom it must name)
+OBJECTS = {"attack_you": ("attack_hero", "target", "owner"),
+           "hire_this": ("hire", "card", "card")}  # the market's hire (effects_rbcost)
 # every verb a trigger's IR may name through this module
 VERBS = (*ACTS, *OBJECTS)
 
@@ -43,8 +46,8 @@ def matcher(base):
     def match(trigger: dict, event: dict, ctx) -> bool:
         said = OBJECTS.get(trigger.get("verb"))
         if said is not None:
-            verb, field = said
-            if event.get(field) != ctx.owner.id:
+            verb, field, whom = said
+            if event.get(field) != (ctx.owner.id if whom == "owner" else ctx.source):
                 return False
             trigger = {**trigger, "verb": verb}
         return base(trigger, event, ctx)

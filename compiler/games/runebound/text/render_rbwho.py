@@ -18,6 +18,7 @@ TEMPLATES = {
     "event.hero_act.attack_hero.any": "any Hero attacks another Hero",
     "event.hero_act.attack_you.another": "another Hero attacks you",
     "event.hero_act.attack_you.any": "any Hero attacks you",
+    "event.hero_act.hire_this.you": "you hire this Ally",
 }
 
 __all__ = ["TEMPLATES"]

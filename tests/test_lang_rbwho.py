@@ -146,3 +146,30 @@ def test_an_allys_own_hire_sets_off_its_trigger_and_a_later_hire_does_not():
 def test_hiring_this_ally_is_refused_off_an_allys_card(kind):
     ir, found = compile_ability("When you hire this Ally, gain 2 gold.", CardContext(kind))
     assert ir is None and [f.code for f in found if f.severity == "error"] == ["RF541"]
+
+
+def test_a_relative_clause_on_an_act_runs_for_the_hero_who_acted():
+    game, (hero, other) = _game()
+    hero.items.append("innkeepers-tally")  # Any Hero who rests gains 1 gold.
+    gold = (hero.gold, other.gold)
+    game.rest(other, 1)
+    assert (hero.gold, other.gold) == (gold[0], gold[1] + 1)
+    game.rest(hero, 1)
+    assert (hero.gold, other.gold) == (gold[0] + 1, gold[1] + 1)
+
+
+@pytest.mark.parametrize("text, canonical", [
+    ("Each Hero who defeats a challenge gains 1 gold.",
+     "Every time any Hero defeats a challenge, that Hero gains 1 gold."),
+    ("A Hero who encounters a travel hazard takes 1 wound.",
+     "Every time any Hero encounters a travel hazard, that Hero takes 1 wound."),
+    ("Every player who fails a Spirit test takes 1 exhaustion.",
+     "Every time any Hero fails a Spirit test, that Hero takes 1 exhaustion."),
+    ("While this event is in play, each Hero that buys an Item gains 1 gold.",
+     "While this event is in play, every time any Hero buys an Item, that Hero gains 1 gold."),
+])
+def test_a_relative_clause_on_an_act_is_a_trigger_of_any_hero(text, canonical):
+    ctx = CardContext("event", None, None)
+    ir, found = compile_ability(text, ctx)
+    assert [f.code for f in found if f.severity == "error"] == []
+    assert ir == compile_ability(canonical, ctx)[0]

@@ -9,6 +9,12 @@
 * "encounter(s) a travel hazard" is ENCOUNTER A TRAVEL HAZARD (the words stay WORD elsewhere:
   "the Hero who encounters this card" is branch rbsubj's);
 * "leave(s) your party" is LEAVE YOUR PARTY ("one of your Allies leaves your party");
+* "Each (Every, Any, A) Hero who <act> <does> ..." opening a sentence or a clause after a comma,
+  where <act> is an act the triggers name ("Each Hero who defeats a challenge gains 1 gold.",
+  "A Hero who encounters a travel hazard takes 1 wound.") is "Every time any Hero <act>, that
+  Hero <does> ...": the relative clause is the trigger's event, "that Hero" the Hero who acted
+  (branch rbsubj's anaphora); the clause ends at the first verb of the main clause
+  (:data:`_MAIN_VERBS`);
 * "The Hero who hires this Ally <does> ..." opening a sentence is "When you hire this Ally,
   your Hero <does> ..." (the Hero who hired the card holds it), as branch rbsubj reads "The
   Hero who defeats this challenge".
@@ -31,13 +37,20 @@ GERUNDS = {
     "encountering": "ENCOUNTER", "drawing": "DRAW", "testing": "TEST", "taking": "TAKE",
     "defending": "DEFEND", "suffering": "TAKE",
 }
+# the verbs of an act a relative clause says ("who rests", "who defeats a challenge")
+_ACTS = frozenset({"REST", "HIRE", "BUY", "SELL", "ESCAPE", "DEFEAT", "ENTER", "FAIL",
+                   "SUCCEED", "ENCOUNTER", "ATTACK"})
+# the verbs that open the main clause after it ("... gains 1 gold", "... may ...")
+_MAIN_VERBS = frozenset({"GAIN", "TAKE", "HEAL", "LOSE", "DRAW", "DISCARD", "MAY", "MUST",
+                         "RECEIVE", "PAY", "PLACE", "REMOVE", "END", "CANNOT"})
+_ANY_HERO = frozenset({"A", "ANY", "EACH", "EVERY"})
 _ENCOUNTER = frozenset({"encounter", "encounters", "encountering"})
 _LEAVE = frozenset({"leave", "leaves"})
 # how the pass's terminals are named in an error message (lexer.py adds them to DISPLAY)
 DISPLAY = {"ENCOUNTER": "'encounter'", "TRAVEL": "'travel'", "HAZARD": "'hazard'",
            "LEAVE": "'leaves'"}
 # the words that make the pass worth running (lexer.py tests the text for one of them)
-CUES = ("ing", "hazard", "leave", "who hires")
+CUES = ("ing", "hazard", "leave", "who ", "that ")
 
 
 def _word(tok, words) -> bool:
@@ -48,7 +61,50 @@ def _as(type_: str, tok):
     return make_token(type_, str(tok), tok.start_pos, tok.end_pos)
 
 
+def _relative_act(toks, i, out):
+    """"Each Hero who defeats a challenge gains ..." from ``i`` (at EACH) as "Every time any
+    Hero defeats a challenge, that Hero gains ...", appended to ``out``; the index after the
+    relative clause, or None."""
+    if out and out[-1].type not in ("DOT", "COMMA") or \
+            [t.type for t in toks[i + 1:i + 2]] != ["HERO"] or i + 3 >= len(toks) or \
+            toks[i + 2].type not in ("WHO", "THAT") or toks[i + 3].type not in _ACTS:
+        return None
+    if toks[i + 3].type in ("FAIL", "SUCCEED") and \
+            [t.type for t in toks[i + 4:i + 5]] not in (["A"], ["AT"], ["ON"], ["IN"]):
+        return None  # "each Hero who fails" (the test just said): not an act of its own
+    j = i + 4
+    while j < len(toks) and toks[j].type not in _MAIN_VERBS and toks[j].type != "DOT":
+        j += 1
+    if j >= len(toks) or toks[j].type == "DOT":
+        return None
+    det, hero, who = toks[i], toks[i + 1], toks[i + 2]
+    out += [make_token("EVERY", "every", det.start_pos, det.start_pos),
+            make_token("TIME", "time", det.start_pos, det.start_pos),
+            make_token("ANY", "any", det.start_pos, det.end_pos), hero, *toks[i + 3:j],
+            make_token("COMMA", ",", who.start_pos, who.start_pos),
+            make_token("THAT", "that", who.start_pos, who.end_pos),
+            make_token("HERO", "Hero", hero.start_pos, hero.end_pos)]
+    return j
+
+
 def rbwho_pass(tokens):
+    toks = _words(tokens)
+    out = []
+    i = 0
+    while i < len(toks):
+        if toks[i].type in _ANY_HERO:
+            k = _relative_act(toks, i, out)
+            if k is not None:
+                i = k
+                continue
+        out.append(toks[i])
+        i += 1
+    return out
+
+
+def _words(tokens):
+    """The "-ing" forms, "encounter a travel hazard", "leaves your party", "The Hero who hires
+    this Ally" read (the first pass of :func:`rbwho_pass`)."""
     toks = list(tokens)
     out = []
     i = 0

@@ -49,8 +49,6 @@ _LEAVE = frozenset({"leave", "leaves"})
 # how the pass's terminals are named in an error message (lexer.py adds them to DISPLAY)
 DISPLAY = {"ENCOUNTER": "'encounter'", "TRAVEL": "'travel'", "HAZARD": "'hazard'",
            "LEAVE": "'leaves'"}
-# the words that make the pass worth running (lexer.py tests the text for one of them)
-CUES = ("ing", "hazard", "leave", "who ", "that ")
 
 
 def _word(tok, words) -> bool:
@@ -140,5 +138,10 @@ def _words(tokens):
         i += 1
     return out
 
+
+# the words that make the pass worth running (lexer.py tests the text for one of them: the
+# pass is skipped for most texts)
+CUES = (*GERUNDS, "hazard", "leave", "hero who", "hero that", "heroes who", "player who",
+        "player that", "players who")
 
 __all__ = ["CUES", "DISPLAY", "GERUNDS", "rbwho_pass"]

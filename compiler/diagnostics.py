@@ -149,6 +149,11 @@ CODES: dict[str, str] = {
              "a turn, a prohibition)",
     "RF532": "'against <colour> challenges' after an attack: an attack is against the enemy "
              "fought; say the colour as a condition ('If your enemy is a red challenge, ...')",
+    # ---- branch rbwho: the acts of a Hero a trigger names (issue 32)
+    "RF540": "'ignore it' / 'cancel it' of a travel hazard or a card: the engine resolves a "
+             "card as it comes, and no effect cancels it (only wounds are cancelled)",
+    "RF541": "'When you hire this Ally, ...' on a card that is not an Ally: only an Ally card "
+             "is hired, so the trigger never fires",
     # ---- branch runs (issue 32, "what compiles runs")
     "RF560": "a duration inside a duration whose ends cannot be ordered ('until the next "
              "event' inside 'until the end of this turn')",

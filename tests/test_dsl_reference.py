@@ -240,6 +240,7 @@ def test_every_construct_of_the_grammar_has_an_example():
                            "RF514",  # branch rbcost: an act no Ally does ("this Ally rests")
                            "RF532",  # branch rbmodi: 'against <colours>' after an attack
                            "RF533",  # branch rbsubj: a bar "this round", refused
+                           "RF540",  # branch rbwho: 'ignore it' of a travel hazard
                            "RF566")]  # branch rbseven: a test with no target number
     assert refused
     for text in refused:

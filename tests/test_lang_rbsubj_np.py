@@ -144,8 +144,8 @@ def test_the_canonical_wordings_render_in_every_locale(kind, written, canonical)
 KEPT = [
     # "he" with Heroes other than your Hero named before it: no antecedent to pick
     ("event", "Each Hero in a town gains 1 gold. He takes 1 wound.", "RF302"),
-    # the Hero who hires this Ally: the language has no window of this Ally's hire
-    ("ally", "The Hero who hires this Ally gains 2 gold.", "RF301"),
+    # the Hero who hires this Ally: the Ally card's own hire (branch rbwho), never an Item's
+    ("item", "The Hero who hires this Ally gains 2 gold.", "RF541"),
     # a Hero named by an act on another card is not the card's own Hero
     ("challenge", "The Hero who defeats a challenge gains 1 gold.", "RF301"),
     # an attack as the subject of a verb attacks do not take

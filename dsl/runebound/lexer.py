@@ -437,6 +437,8 @@ class AbilityLexer(Lexer):
             tokens = offer_pass(tokens)
         if "test" in low:  # branch rbroll: "Swim tests receive +2" (lexer_rbroll.py)
             tokens = rbroll_pass(tokens)
+        if any(c in low for c in _RBWHO_CUES):  # branch rbwho: "When resting," (lexer_rbwho.py)
+            tokens = rbwho_pass(tokens)
         return tokens
 
 
@@ -488,3 +490,9 @@ from .lexer_rbroll import rbroll_pass  # noqa: E402
 
 _register(_RBROLL_WORDS)
 DISPLAY["SKILLNAME"] = "a skill's name"
+# ---- branch rbwho: "When resting,", "encounter a travel hazard", "leaves your party"
+from .lexer_rbwho import CUES as _RBWHO_CUES  # noqa: E402
+from .lexer_rbwho import DISPLAY as _RBWHO_DISPLAY  # noqa: E402
+from .lexer_rbwho import rbwho_pass  # noqa: E402
+
+DISPLAY.update(_RBWHO_DISPLAY)

@@ -38,6 +38,7 @@ PARTS = (
     "parser_rbroll",    # tests by their skill, any test, bonuses to them, rerolls
     "parser_rbsubj_bar",  # who may not attack, and when (rbsubj)
     "parser_rbsubj_exempt",  # "Red challenges are immune to this effect." (rbsubj)
+    "parser_rbwho",     # more acts of a Hero a trigger names, "-ing" forms, "leaves your party"
 )
 
 

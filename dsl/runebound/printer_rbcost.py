@@ -56,3 +56,8 @@ def with_events(inner):
 
 
 __all__ = ["hero_act", "with_events", "you_event"]
+
+# branch rbwho: more acts of a Hero ("you encounter a travel hazard", "another Hero attacks you")
+from .printer_rbwho import VERBS as _RBWHO_VERBS  # noqa: E402
+
+VERB.update(_RBWHO_VERBS)

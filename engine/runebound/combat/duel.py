@@ -9,6 +9,7 @@ the loser is knocked out. Neither Hero gains experience.
 
 from __future__ import annotations
 
+from ..core.acts_rbwho import act  # branch rbwho
 from ..core.resolver import Defeat
 from ..core.state import Hero
 from ..core.windows import BEFORE_COMBAT, PHASES
@@ -22,6 +23,8 @@ class Duel(Combat):
                       ruleset=self.ruleset.name, combat=self.state.combat_no)
         rounds = 0
         try:
+            # branch rbwho: "When another Hero attacks you," / "When you attack another Hero,"
+            act(self, attacker, "attack_hero", target=defender.id)
             self._step(BEFORE_COMBAT, 0)
             self.open_window(defender, BEFORE_COMBAT)  # the defender first
             self.open_window(attacker, BEFORE_COMBAT)

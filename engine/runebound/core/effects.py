@@ -436,3 +436,7 @@ _bind_board(run_all=run_all, build_effects=build_effects)
 from . import effects_rbcost as _rbcost  # noqa: E402
 
 EVENT_MATCHERS.update(_rbcost.MATCHERS)
+# ---- branch rbwho: more acts ("you encounter a travel hazard", "another Hero attacks you")
+from . import acts_rbwho as _rbwho  # noqa: E402
+
+EVENT_MATCHERS["hero_act"] = _rbwho.matcher(EVENT_MATCHERS["hero_act"])

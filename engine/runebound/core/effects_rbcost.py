@@ -12,9 +12,10 @@ by effects.py, as effects_place's are); ``other_act`` is matched by ``Trigger.ma
 from __future__ import annotations
 
 
-def hero_act(engine, hero, verb: str) -> None:
-    """Fire ``hero_act`` for ``hero``, who did ``verb`` (``rest``, ``hire``)."""
-    engine.fire({"kind": "hero_act", "hero": hero.id, "verb": verb})
+def hero_act(engine, hero, verb: str, **fields) -> None:
+    """Fire ``hero_act`` for ``hero``, who did ``verb`` (``rest``, ``hire``); ``fields``: the
+    act's object (branch rbwho: ``card``, the Ally hired)."""
+    engine.fire({"kind": "hero_act", "hero": hero.id, "verb": verb, **fields})
 
 
 def _hero_act(trigger: dict, event: dict, ctx) -> bool:

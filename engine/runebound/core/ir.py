@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from . import attackbar_rbsubj, ir_decks, ir_lists, ir_rblimits, ir_rbmarket
+from .acts_rbwho import VERBS as _RBWHO_VERBS  # branch rbwho: more acts of a Hero
 from .irvalidate import Checker, Invalid
 
 IR_VERSION = 2
@@ -305,7 +306,7 @@ def ir_schema() -> dict:
                                       phase={"enum": [*PHASES, None]})
     # branch rbcost: "you rest", "another Hero rests", "any Hero hires an Ally"
     events["hero_act"] = _fields("kind", "hero_act", who=_enum(("you", "another", "any")),
-                                 verb=_enum(("rest", "hire")))
+                                 verb=_enum(("rest", "hire", *_RBWHO_VERBS)))
     # and an act of "you" said of another Hero or any Hero: the event of "you", for the Hero who acted
     events["other_act"] = _fields("kind", "other_act", who=_enum(("another", "any")),
                                   event={"$ref": "#/$defs/event"})

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from itertools import combinations, combinations_with_replacement
 
+from ..core.acts_rbwho import act  # branch rbwho
+
 MAX_PURCHASES = 20
 
 
@@ -73,6 +75,7 @@ class ExperienceStep:
             self.combat.set_tokens(hero, "exhaustion", 0, "experience")
         self.emit("experience", hero=hero.id, tokens=list(types),
                   barred=list(self.barred_colours(hero.id)), level=self.level(hero.id))
+        act(self.combat, hero, "buy_experience")  # branch rbwho: "When you buy experience"
 
     def pay_points(self, hero, cost: int) -> None:
         s = self.state

@@ -120,7 +120,7 @@ class MarketStep:
                 hero.items.append(what)
             self.combat.modifiers_changed()
             if verb == "hire":  # "When you hire an Ally, ..." (branch rbcost)
-                hero_act(self.combat, hero, "hire")
+                hero_act(self.combat, hero, "hire", card=what)  # rbwho: "hire this Ally"
             if verb == "buy":  # issue 32: "When you buy this card / an Item, ..."
                 self.combat.fire({"kind": "card_buy", "hero": hero.id, "card": what})
                 self.combat.fire({"kind": "item_buy", "hero": hero.id, "card": what})

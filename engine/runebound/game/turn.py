@@ -8,6 +8,7 @@ Wings of Regiroth), then ``destination`` (a space id from the exact reachable se
 
 from __future__ import annotations
 
+from ..core.acts_rbwho import act  # branch rbwho: "When you encounter a travel hazard,"
 from ..core.durations_more import owner_turn_starts
 from ..core.effects_rbcost import hero_act  # branch rbcost: "you rest", "another Hero rests"
 from ..core.state import STAT_FIELDS
@@ -274,6 +275,7 @@ class TurnSteps:
         hn = sum(len(face) for face in self.roll_movement(n))
         colour = self.colour_of(track[(hn - 1) % len(track)]) if track else "green"
         self.emit("travel_hazard", hero=hero.id, space=space, number=hn, colour=colour)
+        act(self.combat, hero, "hazard")  # branch rbwho: "When you encounter a travel hazard"
         card = self.draw_adventure(colour)
         if card is not None:
             self.resolve_card(hero, card, hazard=True)

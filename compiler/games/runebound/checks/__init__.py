@@ -29,6 +29,7 @@ from . import rbseven as checks_rbseven  # branch rbseven: "this phase"
 from . import rbsix2 as checks_rbsix2  # branch rbsix2: adventure cards' constructions
 from . import rbsubj as checks_rbsubj  # branch rbsubj: who may not attack, and when
 from . import rbtime as checks_rbtime  # branch rbtime: a moment of a combat as a condition
+from . import rbwho as checks_rbwho  # branch rbwho: "hire this Ally" on an Ally only
 from . import rbwound as checks_rbwound  # branch rbwound: the first wounds cancelled
 from . import skills as checks_skills  # issue 32 (session skills): a skill a card gives
 from . import trig as checks_trig  # issue 32 (branch rbtrig): clauses of this Ally, attacks
@@ -136,6 +137,8 @@ def check_ability(a: n.Ability, ctx: CardContext) -> Iterator[Finding]:
         yield from checks_rbroll.check(a, ctx, nodes, Finding)  # branch rbroll: RF408
     if checks_rbsubj in woken:
         yield from checks_rbsubj.check(a, ctx, nodes, Finding)  # branch rbsubj: RF534-RF536
+    if checks_rbwho in woken:
+        yield from checks_rbwho.check(a, ctx, nodes, Finding)  # branch rbwho: RF541
 
 
 def _woken(nodes) -> set:
@@ -316,6 +319,7 @@ GATED.update((module, module.NODES) for module in (
 GATED[checks_rblimits] = checks_rblimits.NODES  # branch rblimits
 GATED[checks_rbroll] = checks_rbroll.NODES  # branch rbroll
 GATED[checks_rbsubj] = checks_rbsubj.NODES  # branch rbsubj
+GATED[checks_rbwho] = checks_rbwho.NODES  # branch rbwho
 INDEX: dict = {}  # node type -> the checks of GATED it wakes (made as a type is first seen)
 
 

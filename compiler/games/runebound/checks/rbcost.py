@@ -71,7 +71,7 @@ def _ally_acts(nodes, finding):
             continue
         # imported here, where they are needed: an import statement run for every ability
         # was a seventh of checking one (issue 38)
-        from runeforge.dsl.runebound.printer_rbcost import hero_act, you_event
+        from runeforge.dsl.runebound.printer_rbcost import VERB, hero_act, you_event
 
         from .place import unknown_terrains
 
@@ -82,7 +82,7 @@ def _ally_acts(nodes, finding):
 
             said = hero_act(node, event)
             hero = hero_act(n.HeroAct("you", node.verb, node.detail), event) \
-                if node.verb in ("rest", "hire") else event(you_event(node))
+                if node.verb in VERB else event(you_event(node))
             yield finding("RF514", f"an Ally does not do this ('{said}'): only a Hero does, so "
                                    "this trigger would never fire", node.span,
                           hint=f"say it of the Hero: 'Every time {hero}, ...'")

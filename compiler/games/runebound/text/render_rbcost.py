@@ -6,6 +6,7 @@ chooses its verb's person and case."""
 from __future__ import annotations
 
 from runeforge.dsl.runebound import nodes as n
+from runeforge.dsl.runebound.printer_rbcost import VERB
 
 
 def _other_act(self, e) -> str:
@@ -29,7 +30,7 @@ def _other_act(self, e) -> str:
 def _with_events(inner):
     def event(self, e) -> str:
         if isinstance(e, n.HeroAct):
-            if e.verb in ("rest", "hire"):
+            if e.verb in VERB:  # rest, hire and branch rbwho's acts
                 return self.t(f"event.hero_act.{e.verb}.{e.who}")
             return _other_act(self, e)
         return inner(self, e)

@@ -423,4 +423,8 @@ TEMPLATES = all_templates()
 from .render_rbsubj_bar import TEMPLATES as _RBSUBJ_BAR  # noqa: E402
 
 OTHER.update(_RBSUBJ_BAR)
+# ---- branch rbwho: more acts of a Hero a trigger names (render_rbwho.py)
+from .render_rbwho import TEMPLATES as _RBWHO  # noqa: E402
+
+OTHER.update(_RBWHO)
 TEMPLATES = all_templates()

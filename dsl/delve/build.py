@@ -40,6 +40,7 @@ from . import (
     scouting,
     soak,
     spawn_dadv2,
+    target_dtarget,  # issue 32 (branch dtarget)
     this_hero,
     tolls,
     ward_ddice,
@@ -133,6 +134,8 @@ def effect_of(clause: Clause, text: str, agree: bool = True):
     if who is not None and kind in ("strike", "boost") and _adversary_itself(who) and (
             kind == "strike" or d["stat"] == "move"):
         return _by_adversary(kind, d, who, span)     # issue 32 (session delve8)
+    if kind == "strike" and target_dtarget.left_out(clause, d, base_form):   # "Attacks the
+        return _by_adversary(kind, d, n.Selector("self", "adversary", span=span), span)  # dtarget
     if kind == "roll_die":   # "<who> rolls a die" (session delve10): rows follow
         return rolls.RollDie(who, (), span)
     if who is not None and kind == "take_action":   # heroes take it (session delve10)

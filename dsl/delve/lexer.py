@@ -34,6 +34,7 @@ from .pinning_heroes import unpinned_move  # issue 32 (branch delveheroes)
 from .prohibit_dadv2 import its_presence  # branch dadv2
 from .relatives import join_relatives
 from .rolls import face_commas
+from .target_dtarget import target_words  # issue 32 (branch dtarget)
 from .this_hero import possessive  # issue 32 (branch delveheroes)
 from .unmoved import drop_instead
 
@@ -219,6 +220,7 @@ def tokenize(text: str):
     toks = passive_words(toks)   # "your Combat weapons", "as long as" (delvepassive)
     toks = state_words(toks)   # "with a Vigour of", "their Hit value" (branch dhero)
     toks = die_words(toks)   # "change one of your dice", "…, to a maximum of 6" (branch ddice)
+    toks = target_words(toks)   # "in turn", "it can reach", "targets" (branch dtarget)
     return iter(next_to(toks))
 
 

@@ -29,6 +29,7 @@ from .hints import explain
 from .lexer import DISPLAY, TERMINAL_WORDS, VOCABULARY, DelveLexer, tokenize
 from .limits import MAX_NESTING
 from .reach_ddice import combat_when_adjacent  # issue 32 (branch ddice)
+from .target_dtarget import activation_attack  # issue 32 (branch dtarget)
 from .words import YOU, span_of, spanned_rules, tspan
 
 __all__ = ["VOCABULARY", "interactive", "parse_ability", "parser"]
@@ -274,6 +275,7 @@ def parse_ability(text: str):
     finally:
         _TEXT.value = previous
     ability = combat_when_adjacent(ability)   # "Attack every adjacent adversary, Hit 5, …" (ddice)
+    ability = activation_attack(ability)   # an adversary's attack line (branch dtarget)
     depth, node = _depth(ability.effects)
     if depth > MAX_NESTING:
         raise AbilitySyntaxError(f"this sentence nests {depth} modifiers such as 'if it "

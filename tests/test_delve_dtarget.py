@@ -1,0 +1,112 @@
+"""Delve (issue 32, part III, branch dtarget): whom an adversary's attack targets, its attack
+line said in prose (the attack of its activation), and how many wounds one attack deals.
+
+The corpus block is tests/data/corpus/dtarget.yaml: each form's variants compile to one IR and
+print to one canonical text; each text that must fail fails with its code."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from benchmarks.corpus_delve import compile_one
+from runeforge.games.delve.abilities import canonical_text
+from tests.test_delve_abilities import events
+from tests.test_delve_delveg import FAR, NEAR, _with_warden
+from tests.test_delve_forms import CASTER, SEFA, base  # noqa: F401  (base: a fixture)
+
+CORPUS = yaml.safe_load((Path(__file__).parent / "data" / "corpus" / "dtarget.yaml")
+                        .read_text(encoding="utf-8"))["texts"]
+
+
+def _key(ir: dict) -> dict:
+    return {k: v for k, v in ir.items() if k not in ("name", "label")}
+
+
+@pytest.mark.parametrize("form", sorted({t["form"] for t in CORPUS if t["expect"] == "ok"}))
+def test_each_forms_variants_compile_to_one_ir_and_one_canonical_text(form):
+    irs = []
+    for t in (t for t in CORPUS if t.get("form") == form):
+        ir, diags = compile_one(t["text"], t["kind"])
+        assert ir is not None, (t["text"], [str(d) for d in diags])
+        canonical = canonical_text(t["text"])
+        assert canonical_text(canonical) == canonical
+        again, _ = compile_one(canonical, t["kind"])
+        assert again == ir, canonical
+        irs.append(_key(ir))
+    assert all(ir == irs[0] for ir in irs), form
+
+
+@pytest.mark.parametrize("item", [t for t in CORPUS if t["expect"] != "ok"],
+                         ids=lambda t: f"{t['expect']}:{t['text'][:40]}")
+def test_each_text_that_must_fail_fails_with_its_code(item):
+    ir, diags = compile_one(item["text"], item["kind"])
+    assert ir is None
+    errors = [d for d in diags if d.severity == "error"]
+    assert item["expect"] in {d.code for d in errors}, [str(d) for d in errors]
+    assert all(d.hint for d in errors)
+
+
+def _phase(g, rolls) -> None:
+    from runeforge.engine.common.dice import ScriptedDice
+    from runeforge.engine.delve.game.adversaries import adversary_phase
+    g.dice = ScriptedDice(list(rolls))
+    adversary_phase(g)
+
+
+# ---- an attack line with its own Hit and Damage is the attack of its activation
+
+LINES = [
+    "Attacks every hero in its chamber: Hit 5+, Damage 1.",
+    "This adversary attacks each hero in its chamber. Hit 5+, Damage 1.",
+    "Makes an attack against every hero in this adversary's chamber, Hit 5+, Damage 1.",
+]
+
+
+@pytest.mark.parametrize("line", LINES)
+def test_an_attack_line_is_the_attack_of_its_turn_with_its_own_numbers(base, line):  # noqa: F811
+    """Far from both heroes, the Brute's club (combat) would reach no one: the line's attack
+    (any range that reaches, Hit 5+, Damage 1) strikes every hero in its chamber, once each,
+    in its turn of the adversary phase, and its behaviour makes no attack of its own."""
+    ir = compile_one(line, "adversary")[0]
+    assert ir["form"] == "trigger" and ir["event"] == "activated"
+    assert ir["replaces"] == ["attack"]
+    g, me = _with_warden(base, line, FAR)
+    _phase(g, [5] * 12)
+    attacks = events(g, "adversary_attack")
+    assert sorted(a["target"] for a in attacks) == sorted([CASTER, SEFA])
+    assert all(a["hit"] and a["wounds"] == 1 for a in attacks)      # Damage 1, not the club's 3
+    assert me.wounds == 3 and g.state.figure(SEFA).wounds == 3
+
+
+def test_an_attack_line_misses_below_its_own_hit(base):  # noqa: F811
+    g, me = _with_warden(base, LINES[0], FAR)
+    _phase(g, [4] * 12)
+    attacks = events(g, "adversary_attack")
+    assert len(attacks) == 2 and not any(a["hit"] for a in attacks)
+    assert me.wounds == 2
+
+
+@pytest.mark.parametrize("sefa, target", [(1, CASTER), (3, SEFA)])
+def test_the_most_wounded_hero_it_can_see_is_the_one_it_attacks(base, sefa, target):  # noqa: F811
+    line = "Attacks the most wounded hero it can see. Hit 2+, Damage 1."
+    g, _ = _with_warden(base, line, NEAR)
+    g.state.figure(SEFA).wounds = sefa          # the caster has 2
+    _phase(g, [6] * 12)
+    (attack,) = events(g, "adversary_attack")
+    assert attack["target"] == target and attack["wounds"] == 1
+
+
+def test_when_it_attacks_it_targets_is_the_rule_for_whom_it_attacks():
+    said = compile_one("When this adversary attacks, it always targets the hero with the most "
+                       "wounds that it can reach.", "adversary")[0]
+    rule = compile_one("This adversary attacks the hero with the most wounds.", "adversary")[0]
+    assert said == rule and said["form"] == "constant"
+
+
+def test_a_hero_imperative_keeps_its_meaning():
+    ir = compile_one("Strike (3+): Attack the nearest adversary.", "hero")[0]
+    assert ir["effects"][0] == {"op": "strike", "targets": {"quantity": "nearest",
+                                                           "side": "adversary"}}

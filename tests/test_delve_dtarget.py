@@ -110,3 +110,59 @@ def test_a_hero_imperative_keeps_its_meaning():
     ir = compile_one("Strike (3+): Attack the nearest adversary.", "hero")[0]
     assert ir["effects"][0] == {"op": "strike", "targets": {"quantity": "nearest",
                                                            "side": "adversary"}}
+
+
+# ---- how many wounds one attack deals (IR soak with a cap or a size; game/soak.py)
+
+def _hero_attack(g, me, damage: int) -> dict:
+    from runeforge.engine.delve.game.ops import roll_at
+    from runeforge.engine.delve.rules.attacks import Weapon
+    foe = next(f for f in g.state.adversaries() if g.state.kinds[f.id] == "test-warden")
+    foe.vigour = 9          # room for every wound the attack could deal
+    from runeforge.engine.common.dice import ScriptedDice
+    g.dice = ScriptedDice([6])
+    return roll_at(g, me, Weapon("test", 1, "combat", 2, damage), foe.id)
+
+
+@pytest.mark.parametrize("rule, damage, taken", [
+    ("This adversary cannot suffer more than 1 wound from a single attack.", 3, 1),
+    ("This adversary cannot suffer more than 1 wound from a single attack.", 1, 1),
+    ("It never takes more than 2 wounds from any attack.", 5, 2),
+    ("Ignores wounds from attacks that deal only 1 Damage.", 1, 0),
+    ("Ignores wounds from attacks that deal only 1 Damage.", 2, 2),
+    ("This adversary ignores wounds from attacks that deal 2 Damage or less.", 2, 0),
+    ("This adversary ignores wounds from attacks that deal 2 Damage or less.", 3, 3),
+])
+def test_an_adversarys_rule_counts_the_wounds_of_each_hero_attack(base, rule, damage,  # noqa: F811
+                                                                   taken):
+    g, me = _with_warden(base, rule, NEAR)
+    assert _hero_attack(g, me, damage)["wounds"] == taken
+
+
+@pytest.mark.parametrize("adjacent, taken", [(True, 1), (False, 3)])
+def test_a_cap_under_while_holds_only_while_the_board_does(base, adjacent, taken):  # noqa: F811
+    rule = ("While another adversary is adjacent to it, this adversary cannot suffer more "
+            "than 1 wound from a single attack.")
+    g, me = _with_warden(base, rule, NEAR)
+    if adjacent:
+        from runeforge.engine.delve.rules.attacks import Figure
+        (foe,) = g.state.adversaries()
+        occupied = frozenset(f.cell for f in g.state.figures)
+        cell = next(iter(g.state.board.steps(foe.cell, occupied)))
+        g.state.figures.append(Figure("gloom-rat-9", "adversary", cell, 1))
+        g.state.kinds["gloom-rat-9"] = "gloom-rat"
+    assert _hero_attack(g, me, 3)["wounds"] == taken
+
+
+@pytest.mark.parametrize("text, taken", [
+    ("You cannot suffer more than 1 wound from a single attack.", 1),
+    ("Ignore wounds from attacks that deal 2 Damage or less.", 3),   # the club deals 3
+    ("This hero ignores wounds from attacks that deal 3 Damage or less.", 0),
+])
+def test_a_heros_rule_counts_the_wounds_of_an_adversarys_attack(base, text, taken):  # noqa: F811
+    """The Brute's Stone Club (Hit 3+, Damage 3) in the adversary phase."""
+    g, me = _with_warden(base, "It always targets the hero with the most wounds.", NEAR, text)
+    g.state.figure(SEFA).wounds = 0     # the caster has 2: the one it attacks
+    _phase(g, [6] * 12)
+    hits = [a for a in events(g, "adversary_attack") if a["target"] == CASTER]
+    assert hits and hits[0]["hit"] and hits[0]["wounds"] == taken

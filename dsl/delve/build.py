@@ -44,6 +44,7 @@ from . import (
     this_hero,
     tolls,
     ward_ddice,
+    wounds_dtarget,  # issue 32 (branch dtarget)
 )
 from . import aura_dhero as aura  # issue 32 (branch dhero)
 from . import nodes as n
@@ -160,6 +161,8 @@ def effect_of(clause: Clause, text: str, agree: bool = True):
         return scouting.build(kind, clause, text, span)
     if kind == "toll":       # "heroes … must spend a 3+ die to explore" (delve11)
         return tolls.build(who, d, span)
+    if kind in ("soak_cap", "soak_small"):   # "cannot suffer more than 1 wound …" (dtarget)
+        return wounds_dtarget.build(clause, kind, d, span)
     if kind == "soak":       # "… from a single attack, prevent 1 of them" (delve9)
         return soak.build(d, span)
     if kind == "approach":   # "moves toward the nearest hero" (issue 32, session delve9)

@@ -59,6 +59,7 @@ from .words import (
     tok,
     tspan,
 )
+from .wounds_dtarget import WoundCapWords  # issue 32 (branch dtarget)
 
 
 def _amount(ch) -> tuple[int, tuple]:
@@ -90,6 +91,7 @@ class Tree2Ast(TollWords, ScoutWords, PlaceWords, ComparisonWords, ApproachWords
                BountyWords,   # branch delvelang
                AdversaryWords,   # branch dadv
                HeroStateWords, HeroEventWords, AuraWords,   # branch dhero
+               WoundCapWords,   # branch dtarget
                DieWords, WardWords, RollTailWords,   # branch ddice
                SpawnWords, ProhibitWords,   # branch dadv2
                Words):

@@ -38,6 +38,7 @@ from .spent import print_spent
 from .tolls import Toll, print_toll  # issue 32 (session delve11)
 from .unmoved import CONDS as UNMOVED
 from .unmoved import print_unmoved
+from .wounds_dtarget import print_wounds  # issue 32 (branch dtarget)
 
 TARGET_TEXT = {"adjacent": "an adjacent adversary", "visible": "a visible adversary",
                "each": "each adversary in this chamber"}
@@ -248,6 +249,8 @@ def print_effect(e) -> str:
         return print_scout(e)
     if isinstance(e, Toll):  # issue 32 (session delve11)
         return print_toll(e, print_selector)
+    if isinstance(e, Soak) and (e.cap is not None or e.at_most is not None):   # dtarget
+        return print_wounds(e, print_selector)
     if isinstance(e, Soak):  # issue 32 (session delve9)
         return print_soak(e, print_selector)
     if isinstance(e, Approach):  # issue 32 (session delve9)

@@ -118,7 +118,9 @@ EFFECT_SCHEMA = {"oneOf": [
     _opt("approach", ("targets", "direction"), targets=_SEL,
          direction={"enum": ["away", "towards"]}, **{"from": _SEL}),
     # a rule: an attack of ``at_least`` wounds or more deals ``amount`` fewer (delve9)
-    _op("soak", at_least=_COUNT, amount=_COUNT),
+    # "… prevent 1 of them" (delve9); a cap, or only small attacks (branch dtarget)
+    {**_opt("soak", ("at_least",), at_least=_COUNT, amount=_COUNT, at_most=_COUNT,
+            cap=_COUNT), "oneOf": [{"required": ["amount"]}, {"required": ["cap"]}]},
     # a basic action taken by name, free (delve9): Move up to the hero's Move, Recuperate
     _opt("basic", ("act",), act={"enum": ["move", "recuperate"]},
          targets=_SEL, chooser={"const": "them"}),  # other heroes take it (delve10)

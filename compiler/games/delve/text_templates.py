@@ -17,6 +17,7 @@ from .text_delve11 import TEMPLATES11
 from .text_delve12 import TEMPLATES12
 from .text_delve13 import TEMPLATES13
 from .text_dhero import TEMPLATES_DHERO  # issue 32 (branch dhero)
+from .text_dtarget import TEMPLATES_DTARGET  # issue 32 (branch dtarget)
 from .text_heroes import TEMPLATES_HEROES  # issue 32 (branch delveheroes)
 
 # key -> English text; a tuple is (singular, plural) for a count ``{n}``
@@ -339,3 +340,4 @@ TEMPLATES.update(TEMPLATES_DADV)  # issue 32 (branch dadv): compiler/games/delve
 TEMPLATES.update(TEMPLATES_DHERO)  # issue 32 (branch dhero): compiler/games/delve/text_dhero.py
 TEMPLATES.update(TEMPLATES_DDICE)  # issue 32 (branch ddice): compiler/games/delve/text_ddice.py
 TEMPLATES.update(TEMPLATES_DADV2)  # branch dadv2: compiler/games/delve/text_dadv2.py
+TEMPLATES.update(TEMPLATES_DTARGET)  # branch dtarget: compiler/games/delve/text_dtarget.py

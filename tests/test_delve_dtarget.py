@@ -166,3 +166,54 @@ def test_a_heros_rule_counts_the_wounds_of_an_adversarys_attack(base, text, take
     _phase(g, [6] * 12)
     hits = [a for a in events(g, "adversary_attack") if a["target"] == CASTER]
     assert hits and hits[0]["hit"] and hits[0]["wounds"] == taken
+
+
+# ---- what an attack must roll to hit (IR hit_need; game/hit_dtarget.py)
+
+@pytest.mark.parametrize("rule, hit, roll, hits", [
+    ("This adversary can only be wounded by an attack roll of 6.", 2, 5, False),
+    ("This adversary can only be wounded by an attack roll of 6.", 2, 6, True),
+    ("Attacks against it hit only on a roll of 5+.", 6, 5, False),      # least: Hit 6 stays
+    ("Hero attacks against this adversary must roll 5 or higher to hit, whatever the "
+     "weapon's Hit value.", 6, 5, True),                                 # set: 5 replaces 6
+    ("Hero attacks against this adversary must roll 5 or higher to hit, whatever the "
+     "weapon's Hit value.", 2, 4, False),                                # set: 5 replaces 2
+    ("Missile attacks against this adversary must roll 6 to hit.", 2, 5, True),   # combat
+])
+def test_a_hero_attack_needs_what_the_adversarys_rule_says(base, rule, hit, roll,  # noqa: F811
+                                                         hits):
+    from runeforge.engine.common.dice import ScriptedDice
+    from runeforge.engine.delve.game.ops import roll_at
+    from runeforge.engine.delve.rules.attacks import Weapon
+    g, me = _with_warden(base, rule, NEAR)
+    (foe,) = g.state.adversaries()
+    foe.vigour = 9
+    g.dice = ScriptedDice([roll])
+    assert roll_at(g, me, Weapon("test", 1, "combat", hit, 1), foe.id)["hit"] is hits
+
+
+@pytest.mark.parametrize("roll, hits", [(5, False), (6, True)])
+def test_a_heros_rule_on_what_an_adversarys_attack_needs(base, roll, hits):  # noqa: F811
+    """The Brute's Stone Club hits on 3+; the hero's rule asks 6 of it."""
+    g, me = _with_warden(base, "It always targets the hero with the most wounds.", NEAR,
+                         "You can only be wounded by an attack roll of 6.")
+    g.state.figure(SEFA).wounds = 0
+    _phase(g, [roll] * 12)
+    (attack,) = [a for a in events(g, "adversary_attack") if a["target"] == CASTER]
+    assert attack["hit"] is hits
+
+
+@pytest.mark.parametrize("text", [
+    "This adversary can only be wounded by an attack roll of 6.",
+    "Missile attacks against this adversary must roll 6 to hit, whatever their Hit value.",
+    "This adversary cannot suffer more than 2 wounds from a single attack.",
+    "Ignores wounds from attacks that deal 2 Damage or less.",
+])
+def test_the_rules_render_in_every_locale(text):
+    from runeforge.dsl.delve.parser import parse_ability
+    from runeforge.games.delve.text import render_ability
+    ability = parse_ability(text)
+    assert render_ability(ability, "en") == canonical_text(text)
+    for loc in ("fi", "pl", "el", "ru"):
+        said = render_ability(ability, loc)
+        assert said and "attack" not in said.lower(), (loc, said)

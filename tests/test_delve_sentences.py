@@ -23,6 +23,7 @@ from runeforge.dsl.delve.checks import check_ability
 from runeforge.dsl.delve.dice_ddice import SetDie  # issue 32 (branch ddice)
 from runeforge.dsl.delve.disarm import Disarm  # issue 32 (branch delve12)
 from runeforge.dsl.delve.discard import Discard  # issue 32 (branch delveseven)
+from runeforge.dsl.delve.hit_dtarget import HitNeed  # issue 32 (branch dtarget)
 from runeforge.dsl.delve.owners import EFFECTS, EVENTS
 from runeforge.dsl.delve.parser import parse_ability
 from runeforge.dsl.delve.pierce import Pierce  # issue 32 (branch delveseven)
@@ -200,6 +201,7 @@ RUNS[Spawn] = "spawn"   # branch dadv2: adversaries of its kind placed by its ru
 LASTING_OR_RULES[Pierce] = "pierce"   # issue 32 (branch delveseven): a rule on its hits
 LASTING_OR_RULES[Spared] = "unpinned"   # branch dhero: heroes spared the pin
 RUNS[SetDie] = "die"   # branch ddice: a hero's own die changed
+LASTING_OR_RULES[HitNeed] = "hit_need"   # branch dtarget: what attacks against it must roll
 
 
 def test_the_checks_accept_the_events_the_engine_fires():

@@ -29,6 +29,7 @@ from . import (
     disarm,
     discard,
     first_time,
+    hit_dtarget,  # issue 32 (branch dtarget)
     instead,
     next_attack,
     per_count,
@@ -130,6 +131,8 @@ def effect_of(clause: Clause, text: str, agree: bool = True):
     p, subj, span = clause.pred, clause.subject, clause.span
     kind, d = p.kind, p.data
     who = subj.sel if isinstance(subj, Who) else None
+    if kind == "hit_need":   # "… must roll 5 or higher to hit" (branch dtarget)
+        return hit_dtarget.build(subj, d, span)
     if isinstance(subj, Attacks):
         return _attacks_effect(subj, p, span)
     if who is not None and kind in ("strike", "boost") and _adversary_itself(who) and (

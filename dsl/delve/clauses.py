@@ -25,6 +25,7 @@ from .events_dhero import HeroEventWords  # issue 32 (branch dhero)
 from .first_time import FirstTimeWords  # issue 32 (branch delve12)
 from .hero_states_dhero import HeroStateWords  # issue 32 (branch dhero)
 from .hero_words import HeroWords  # issue 32 (branch delveheroes)
+from .hit_dtarget import HitNeedWords  # issue 32 (branch dtarget)
 from .instead import InsteadWords  # issue 32 (branch delveseven)
 from .movement_rules import MovementWords
 from .next_attack import NextAttackWords  # issue 32 (branch delveheroes)
@@ -91,7 +92,7 @@ class Tree2Ast(TollWords, ScoutWords, PlaceWords, ComparisonWords, ApproachWords
                BountyWords,   # branch delvelang
                AdversaryWords,   # branch dadv
                HeroStateWords, HeroEventWords, AuraWords,   # branch dhero
-               WoundCapWords,   # branch dtarget
+               WoundCapWords, HitNeedWords,   # branch dtarget
                DieWords, WardWords, RollTailWords,   # branch ddice
                SpawnWords, ProhibitWords,   # branch dadv2
                Words):

@@ -28,6 +28,7 @@ from .anaphora import the_chamber
 from .dice_ddice import die_words  # issue 32 (branch ddice)
 from .hero_states_dhero import state_words  # issue 32 (branch dhero)
 from .hero_words import normalise as hero_words  # issue 32 (branch delveheroes)
+from .hit_dtarget import whatever_hit  # issue 32 (branch dtarget)
 from .limits import MAX_NUMBER, MAX_TEXT
 from .passive_words import passive_words  # issue 32 (branch delvepassive)
 from .pinning_heroes import unpinned_move  # issue 32 (branch delveheroes)
@@ -139,7 +140,7 @@ DISPLAY: dict[str, str] = {t: f"'{w[0]}'" for t, w in TERMINAL_WORDS.items()}
 DISPLAY.update({"NUMBER": "a number", "NAME": "a name", "WORD": "a word",
                 "RANGE": "'combat', 'missile' or 'area'", "DICEKIND": "'spent' or 'unspent'",
                 "ADDITIONAL": "'additional'", "$END": "the end of the ability",
-                "WITHW": "'with'", "WHILEHERE": "'while'", "FOES": "'adversaries'", "POSS": "'s", "FACECOMMA": "','"})
+                "WITHW": "'with'", "WHATEVERHIT": "'whatever'", "WHILEHERE": "'while'", "FOES": "'adversaries'", "POSS": "'s", "FACECOMMA": "','"})
 DISPLAY.update({v: f"'{k}'" for k, v in PUNCTUATION.items() if k.isascii()})
 DISPLAY["VALUE"] = "'value'"   # "their Hit value" (hero_states_dhero.py, branch dhero)
 
@@ -221,6 +222,7 @@ def tokenize(text: str):
     toks = state_words(toks)   # "with a Vigour of", "their Hit value" (branch dhero)
     toks = die_words(toks)   # "change one of your dice", "…, to a maximum of 6" (branch ddice)
     toks = target_words(toks)   # "in turn", "it can reach", "targets" (branch dtarget)
+    toks = whatever_hit(toks)   # ", whatever the weapon's Hit value" (branch dtarget)
     return iter(next_to(toks))
 
 

@@ -24,7 +24,8 @@ the meaning a card reader gives it:
   weapon's reach, which the engine already asks (its targets are among those its weapon
   reaches), and is dropped; "targets" after the adversary ("it always targets the hero …") is
   "attacks"; "When this adversary attacks, it [always] targets | attacks <who>" is the rule
-  "This adversary attacks <who>" (whom each of its attacks goes to).
+  "This adversary attacks <who>" (whom each of its attacks goes to); "wound markers" are
+  wounds.
 """
 
 from __future__ import annotations
@@ -72,6 +73,11 @@ def target_words(toks: list) -> list:
                 and out and out[-1].type in ("HERO", "WOUND", "VIGOUR", "RENOWN", "VISIBLE",
                                              "CHAMBER", "ADJACENT"):
             i += lead + 3
+            continue
+        # "wound markers" are wounds (the tokens on a figure's card)
+        if t.type == "WORD" and str(t).lower() in ("marker", "markers") and out \
+                and out[-1].type == "WOUND":
+            i += 1
             continue
         # "it always targets the hero …": "targets" is "attacks"
         if _is(t, "TARGET", "targets") and out and out[-1].type in ("ALWAYS", "IT",

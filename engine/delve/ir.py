@@ -121,6 +121,10 @@ EFFECT_SCHEMA = {"oneOf": [
     # "… prevent 1 of them" (delve9); a cap, or only small attacks (branch dtarget)
     {**_opt("soak", ("at_least",), at_least=_COUNT, amount=_COUNT, at_most=_COUNT,
             cap=_COUNT), "oneOf": [{"required": ["amount"]}, {"required": ["cap"]}]},
+    # what attacks against the figure must roll (branch dtarget): at least ``need``, or
+    # ``need`` whatever the weapon's Hit (``set``)
+    _opt("hit_need", ("need", "mode"), need=_FACE, mode={"enum": ["least", "set"]},
+         range=_RANGE),
     # a basic action taken by name, free (delve9): Move up to the hero's Move, Recuperate
     _opt("basic", ("act",), act={"enum": ["move", "recuperate"]},
          targets=_SEL, chooser={"const": "them"}),  # other heroes take it (delve10)

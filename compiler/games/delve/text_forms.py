@@ -28,7 +28,7 @@ from .text_delve11 import NODES11, render11  # issue 32 (session delve11)
 from .text_delve12 import NODES12, render12  # issue 32 (branch delve12)
 from .text_delve13 import render13  # issue 32 (branch delveseven)
 from .text_dhero import hero_event, render_aura, render_state, slay_event  # branch dhero
-from .text_dtarget import render_dtarget  # issue 32 (branch dtarget)
+from .text_dtarget import HitNeed, render_dtarget  # issue 32 (branch dtarget)
 from .text_templates import ADJECTIVES
 
 NEW_NODES = (n.Strike, n.Shift, n.Suffer, n.Reroll, n.Ward, n.Boost, n.Until, n.Rider, n.Pick,
@@ -39,6 +39,7 @@ NEW_NODES += (Discard, Pierce)   # issue 32 (branch delveseven)
 NEW_NODES += (Spared,)   # issue 32 (branch dhero)
 NEW_NODES += (SetDie,)   # issue 32 (branch ddice)
 NEW_NODES += (Spawn,)   # branch dadv2
+NEW_NODES += (HitNeed,)   # branch dtarget
 
 
 def _cap(text: str) -> str:
@@ -297,7 +298,7 @@ def _new_clause(e, locale: str) -> str:
         return render13(e, locale, _t, who) or render12(e, locale, _t, who)
     if isinstance(e, NODES11):   # issue 32 (session delve11)
         return render11(e, locale, _t, who)
-    if (said := render_dtarget(e, locale, _t, who)) is not None:   # branch dtarget: caps
+    if (said := render_dtarget(e, locale, _t, who, _range_word)) is not None:   # dtarget
         return said
     if isinstance(e, (Approach, Soak, TakeAction)):   # issue 32 (session delve9)
         return render9(e, locale, _t, who, _many)

@@ -25,6 +25,7 @@ from . import (
     discard,
     events,
     foes,
+    hit_dtarget,  # branch dtarget
     marked_ddice,
     next_attack,
     per_count,
@@ -60,7 +61,7 @@ def roll_at(game, hero, w: Weapon, fid: str, best_of: int = 1) -> dict:
     roll = max(rolled)      # "Roll two dice and use the higher result." (issue 32, delve9)
     roll_b = traits.bonus(game, hero.id, "roll", w.range, target) \
         + traits.guard(game, target, "roll", w.range) + traits.hampered(game, hero, w.range)
-    hit = roll + roll_b >= w.hit
+    hit = roll + roll_b >= hit_dtarget.need(game, target, w.hit, w.range)   # its rule (dtarget)
     taken = 0
     if not hit and target.side == "adversary":      # its rule on a miss (issue 32, delve7)
         events.missed(game, target, hero, apply, w.range)
@@ -410,6 +411,7 @@ for _name in per_count.AMOUNT:   # issue 32 (branch delve12): "… for each adve
 OPS["scout"] = scouting.run   # issue 32 (session delve11): the exploration deck
 OPS["strike"] = attack_riders.with_bonus(OPS["strike"])   # delve11: "It deals +1 Damage …"
 OPS["pierce"] = _never_bare   # branch delveseven: a rule, read by traits.pierces
+OPS["hit_need"] = _never_bare   # branch dtarget: a rule, read by hit_dtarget.need
 OPS["discard"] = discard.run   # branch delveseven: unspent hero dice set aside
 OPS["place"] = placing.run    # issue 32 (session delve11): a hero's figure lifted and set down
 OPS["die"] = dice_ddice.run   # branch ddice: a hero's own die changed

@@ -15,6 +15,7 @@ from benchmarks.corpus_delve import compile_one
 from runeforge.games.delve.abilities import canonical_text
 from tests.test_delve_abilities import events
 from tests.test_delve_delveg import FAR, NEAR, _with_warden
+from tests.test_delve_docs import variant_lines
 from tests.test_delve_forms import CASTER, SEFA, base  # noqa: F401  (base: a fixture)
 
 CORPUS = yaml.safe_load((Path(__file__).parent / "data" / "corpus" / "dtarget.yaml")
@@ -217,3 +218,14 @@ def test_the_rules_render_in_every_locale(text):
     for loc in ("fi", "pl", "el", "ru"):
         said = render_ability(ability, loc)
         assert said and "attack" not in said.lower(), (loc, said)
+
+
+@pytest.mark.parametrize("kind, said, after", variant_lines("dtarget-variants"))
+def test_each_doc_variant_prints_as_its_form_or_is_refused(kind, said, after):
+    ir, diags = compile_one(said, kind)
+    if after.startswith("RF"):
+        assert ir is None and after in {d.code for d in diags}, [str(d) for d in diags]
+        return
+    assert ir is not None, [str(d) for d in diags]
+    assert canonical_text(said) == after
+    assert compile_one(after, kind)[0] == ir

@@ -229,3 +229,25 @@ def test_each_doc_variant_prints_as_its_form_or_is_refused(kind, said, after):
     assert ir is not None, [str(d) for d in diags]
     assert canonical_text(said) == after
     assert compile_one(after, kind)[0] == ir
+
+
+# ---- the hero's next attack hits on a roll of its own (lasting next_hit; hit_dtarget.own)
+
+TWIN = ("Twin (1+): {first} Make 2 combat attacks against an adjacent adversary, Hit 6+, "
+        "Damage 1.")
+
+
+@pytest.mark.parametrize("first, wounds", [
+    ("Until the end of this turn, the next attack this hero makes hits on a roll of 2+.", 1),
+    ("Your next combat attack this turn hits on a roll of 2+.", 1),
+    ("Your next missile attack this turn hits on a roll of 2+.", 0),   # not a combat attack's
+    ("Heal 1 wound.", 0),                                              # no rule: Hit 6+
+])
+def test_the_next_attack_hits_on_its_own_roll_once(base, first, wounds):  # noqa: F811
+    from tests.test_delve_forms import play
+    g, me = play(base, [TWIN.format(first=first)], [1, 1, 1, 1, 2, 2],
+                 [{"action": "ability", "ability": "Twin"}, None],
+                 foes=[("rust-golem", (1, 2))])
+    g.hero_turn(me)
+    assert g.state.figure("rust-golem-1").wounds == wounds    # the second attack missed
+    assert not [e for e in g.state.lasting if e["op"] == "next_hit" and "range" not in e]

@@ -23,7 +23,7 @@ from runeforge.dsl.delve.checks import check_ability
 from runeforge.dsl.delve.dice_ddice import SetDie  # issue 32 (branch ddice)
 from runeforge.dsl.delve.disarm import Disarm  # issue 32 (branch delve12)
 from runeforge.dsl.delve.discard import Discard  # issue 32 (branch delveseven)
-from runeforge.dsl.delve.hit_dtarget import HitNeed  # issue 32 (branch dtarget)
+from runeforge.dsl.delve.hit_dtarget import HitNeed, NextHit  # issue 32 (branch dtarget)
 from runeforge.dsl.delve.owners import EFFECTS, EVENTS
 from runeforge.dsl.delve.parser import parse_ability
 from runeforge.dsl.delve.pierce import Pierce  # issue 32 (branch delveseven)
@@ -202,6 +202,7 @@ LASTING_OR_RULES[Pierce] = "pierce"   # issue 32 (branch delveseven): a rule on 
 LASTING_OR_RULES[Spared] = "unpinned"   # branch dhero: heroes spared the pin
 RUNS[SetDie] = "die"   # branch ddice: a hero's own die changed
 LASTING_OR_RULES[HitNeed] = "hit_need"   # branch dtarget: what attacks against it must roll
+LASTING_OR_RULES[NextHit] = "next_hit"   # branch dtarget: the next attack's need
 
 
 def test_the_checks_accept_the_events_the_engine_fires():

@@ -133,6 +133,8 @@ def effect_of(clause: Clause, text: str, agree: bool = True):
     who = subj.sel if isinstance(subj, Who) else None
     if kind == "hit_need":   # "… must roll 5 or higher to hit" (branch dtarget)
         return hit_dtarget.build(subj, d, span)
+    if kind == "hit_on":     # "your next attack hits on a roll of 2+" (branch dtarget)
+        return hit_dtarget.build_on(subj, d, span)
     if isinstance(subj, Attacks):
         return _attacks_effect(subj, p, span)
     if who is not None and kind in ("strike", "boost") and _adversary_itself(who) and (

@@ -18,7 +18,7 @@ from .dice_ddice import die_problems  # issue 32 (branch ddice)
 from .disarm import Disarm, disarm_problems  # issue 32 (branch delve12)
 from .discard import discard_problems  # issue 32 (branch delveseven)
 from .held_passive import held_boost  # issue 32 (branch delvepassive)
-from .hit_dtarget import HitNeed, hit_problems  # issue 32 (branch dtarget)
+from .hit_dtarget import HitNeed, NextHit, hit_problems, next_hit_problems  # dtarget
 from .instead import instead_problems  # issue 32 (branch delveseven)
 from .marked_ddice import marked_problems  # issue 32 (branch ddice)
 from .owners import owner_problems
@@ -90,6 +90,7 @@ RULES += (Pierce,)   # its attacks' wounds nothing takes off (branch delveseven)
 RULES += (Spared,)   # heroes spared the pin (branch dhero)
 RULES += (Toll,)   # "heroes … must spend a 3+ die to explore" (issue 32, session delve11)
 RULES += (HitNeed,)   # "… must roll 5 or higher to hit" (branch dtarget)
+LASTING += (NextHit,)   # "your next attack hits on a roll of 2+" (branch dtarget)
 LASTING += (Disarm,)   # "… cannot attack" under a duration (issue 32, branch delve12)
 PRONOUNS = ("them", "it", "that")
 
@@ -268,6 +269,8 @@ def _effect_problems(effect, scope: _Scope, lasting_ok) -> list[Problem]:
         out += toll_problems(effect) + _selector(effect.target, "", "any", scope)
     elif isinstance(effect, HitNeed):   # branch dtarget
         out += hit_problems(effect, scope.owner)
+    elif isinstance(effect, NextHit):   # branch dtarget
+        out += next_hit_problems(effect)
     elif isinstance(effect, Soak):   # issue 32 (session delve9)
         out += soak_problems(effect, scope.owner)
     elif isinstance(effect, RollDie):   # issue 32 (session delve10): its rows, after its who

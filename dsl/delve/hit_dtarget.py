@@ -42,6 +42,17 @@ class HitNeed:
     range: str | None = None
 
 
+@astnode
+class NextHit:
+    """The hero's next [range] attack hits on a roll of ``need`` or more, whatever its
+    weapon's Hit (lasting: under a duration, spent by the attack)."""
+
+    need: int
+    range: str | None = None
+    span: tuple[int, int] = field(default=(0, 0), compare=False, repr=False)
+    next: bool = True     # a lasting effect with a time to start and end (checks: RF915)
+
+
 def _face(ch) -> int:
     return next(int(c) for c in ch if getattr(c, "type", None) == "NUMBER")
 
@@ -56,10 +67,46 @@ class HitNeedWords(Transformer):
         return Pred("hit_need", None, span_of(meta), {"need": _face(ch), "mode": mode,
                                                       "range": low(rng) if rng else None})
 
+    def hit_on_roll(self, meta, ch):   # "… hits on a roll of 2+"
+        return Pred("hit_on", tok(ch, "HIT"), span_of(meta), {"need": _face(ch)})
+
     def hit_roll_need(self, meta, ch):   # "must roll 5 or higher to hit[, whatever …]"
         mode = "set" if tok(ch, "WHATEVERHIT") is not None else "least"
         return Pred("hit_need", tok(ch, "ROLL") or tok(ch, "HIT"), span_of(meta),
                     {"need": _face(ch), "mode": mode})
+
+
+def build_on(subj, d: dict, span):
+    """"<attacks> hit(s) on a roll of N+": the hero's next attack (a :class:`NextHit`, under
+    "this turn" for "your next attack this turn"), or attacks against a figure (its rule,
+    ``set``); anything else is refused, located."""
+    if isinstance(subj, Attacks) and subj.next:
+        hit = NextHit(d["need"], subj.range, span)
+        return n.Until("end_of_turn", (hit,), span) if subj.next == "turn" else hit
+    if isinstance(subj, Attacks) and subj.against is not None and not subj.own:
+        return HitNeed(d["need"], "set", span, subj.against, subj.range)
+    from ..errors import AbilitySyntaxError
+    raise AbilitySyntaxError("only your next attack, or attacks against a figure, hit on a "
+                             "roll of their own", *span, code="RF925",
+                             hint="write 'Until the end of your turn, your next attack hits on "
+                                  "a roll of 2+.'")
+
+
+def print_next_hit(e: NextHit) -> str:
+    rng = f"{e.range} " if e.range else ""
+    return f"your next {rng}attack hits on a roll of {e.need}+"
+
+
+def next_hit_problems(e: NextHit) -> list[Problem]:
+    if 1 <= e.need <= 6:
+        return []
+    return [Problem("RF917", f"a die never shows {e.need}", e.span,
+                    "use a face from 1 to 6: 'Until the end of your turn, your next attack hits "
+                    "on a roll of 2+.'")]
+
+
+def next_hit_ir(e: NextHit) -> dict:
+    return {"op": "next_hit", "need": e.need, **({"range": e.range} if e.range else {})}
 
 
 def build(subj, d: dict, span) -> HitNeed:

@@ -27,7 +27,7 @@ from .basic_actions import TakeAction
 from .dice_ddice import SetDie  # issue 32 (branch ddice)
 from .disarm import Disarm  # issue 32 (branch delve12)
 from .discard import Discard  # issue 32 (branch delveseven)
-from .hit_dtarget import HitNeed  # issue 32 (branch dtarget)
+from .hit_dtarget import HitNeed, NextHit  # issue 32 (branch dtarget)
 from .pierce import Pierce  # issue 32 (branch delveseven)
 from .placing import Place  # issue 32 (session delve11)
 from .problems import Problem
@@ -211,7 +211,8 @@ def _selector_problems(sel: n.Selector, owner: str, ability) -> list:
 # issue 32 (session delve11): the cost of a basic action, an adversary's rule on heroes
 EFFECTS["adversary"] += (Toll,)
 EFFECTS["adversary"] += (HitNeed,)   # branch dtarget: what attacks against it must roll
-EFFECTS["hero"] += (HitNeed,)
+EFFECTS["hero"] += (HitNeed, NextHit)
+WHY[NextHit] = "an adversary has no next attack of its own to better; its weapons have their Hit"
 EFFECTS["hero"] += (Spared,)   # heroes spared the pin (branch dhero)
 WHY[Spared] = "only heroes are pinned; this is a hero's rule"
 WHY[Toll] = "this is a rule of an adversary"

@@ -25,7 +25,7 @@ from .disarm import Disarm, print_disarm  # issue 32 (branch delve12)
 from .discard import Discard, print_discard  # issue 32 (branch delveseven)
 from .events_dhero import print_hero_event  # issue 32 (branch dhero)
 from .hero_states_dhero import STATES, print_state  # issue 32 (branch dhero)
-from .hit_dtarget import HitNeed, print_hit_need  # issue 32 (branch dtarget)
+from .hit_dtarget import HitNeed, NextHit, print_hit_need, print_next_hit  # dtarget
 from .next_attack import print_next  # issue 32 (branch delveheroes)
 from .per_count import with_for_each  # issue 32 (branch delve12)
 from .pierce import Pierce, print_pierce  # issue 32 (branch delveseven)
@@ -252,6 +252,8 @@ def print_effect(e) -> str:
         return print_toll(e, print_selector)
     if isinstance(e, HitNeed):   # branch dtarget
         return print_hit_need(e, print_selector)
+    if isinstance(e, NextHit):   # branch dtarget
+        return print_next_hit(e)
     if isinstance(e, Soak) and (e.cap is not None or e.at_most is not None):   # dtarget
         return print_wounds(e, print_selector)
     if isinstance(e, Soak):  # issue 32 (session delve9)

@@ -125,6 +125,8 @@ EFFECT_SCHEMA = {"oneOf": [
     # ``need`` whatever the weapon's Hit (``set``)
     _opt("hit_need", ("need", "mode"), need=_FACE, mode={"enum": ["least", "set"]},
          range=_RANGE),
+    # the hero's next attack hits on ``need`` or more, whatever its Hit (lasting; dtarget)
+    _opt("next_hit", ("need",), need=_FACE, range=_RANGE),
     # a basic action taken by name, free (delve9): Move up to the hero's Move, Recuperate
     _opt("basic", ("act",), act={"enum": ["move", "recuperate"]},
          targets=_SEL, chooser={"const": "them"}),  # other heroes take it (delve10)

@@ -184,6 +184,8 @@ def _effect_ir(effect, owner: str = "hero") -> dict:
                 "need": effect.need}
     if isinstance(effect, hit_dtarget.HitNeed):   # branch dtarget: what attacks must roll
         return hit_dtarget.to_ir(effect)
+    if isinstance(effect, hit_dtarget.NextHit):   # branch dtarget: the next attack's need
+        return hit_dtarget.next_hit_ir(effect)
     if isinstance(effect, Soak):   # issue 32 (session delve9): fewer wounds of one attack
         if effect.cap is not None or effect.at_most is not None:   # branch dtarget
             return wounds_dtarget.ir_fields(effect)

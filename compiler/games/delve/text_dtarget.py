@@ -4,7 +4,7 @@ a figure (dsl/delve/wounds_dtarget.py). English is the canonical printer's; the 
 
 from __future__ import annotations
 
-from runeforge.dsl.delve.hit_dtarget import HitNeed
+from runeforge.dsl.delve.hit_dtarget import HitNeed, NextHit
 from runeforge.dsl.delve.soak import Soak
 
 SET = ", whatever the weapon's Hit value"
@@ -25,6 +25,8 @@ TEMPLATES_DTARGET = {
     "rule.hit_need_you": "you can only be wounded by an attack roll of {need} or higher",
     "rule.hit_need_you_set": "you can only be wounded by an attack roll of {need} or higher"
                              + SET,
+    "effect.next_hit": "your next attack hits on a roll of {need}+",
+    "effect.next_hit_range": "your next {range} attack hits on a roll of {need}+",
     "rule.hit_need_range_you": "you can only be wounded by a {range} attack roll of {need} or "
                                "higher",
     "rule.hit_need_range_you_set": "you can only be wounded by a {range} attack roll of {need} "
@@ -34,6 +36,10 @@ TEMPLATES_DTARGET = {
 
 def render_dtarget(e, locale: str, t, who, range_word=None) -> str | None:
     """The text of a cap, of small attacks ignored or of a hit need, or None."""
+    if isinstance(e, NextHit):
+        key = "effect.next_hit_range" if e.range else "effect.next_hit"
+        return t(key, locale).format(need=e.need, range=range_word(e.range, locale)
+                                     if e.range else "")
     if isinstance(e, HitNeed):
         key = "rule.hit_need" + ("_range" if e.range else "") + (
             "_you" if e.on is None else "") + ("_set" if e.mode == "set" else "")

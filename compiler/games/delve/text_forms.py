@@ -28,7 +28,7 @@ from .text_delve11 import NODES11, render11  # issue 32 (session delve11)
 from .text_delve12 import NODES12, render12  # issue 32 (branch delve12)
 from .text_delve13 import render13  # issue 32 (branch delveseven)
 from .text_dhero import hero_event, render_aura, render_state, slay_event  # branch dhero
-from .text_dtarget import HitNeed, render_dtarget  # issue 32 (branch dtarget)
+from .text_dtarget import HitNeed, NextHit, render_dtarget  # issue 32 (branch dtarget)
 from .text_templates import ADJECTIVES
 
 NEW_NODES = (n.Strike, n.Shift, n.Suffer, n.Reroll, n.Ward, n.Boost, n.Until, n.Rider, n.Pick,
@@ -39,7 +39,7 @@ NEW_NODES += (Discard, Pierce)   # issue 32 (branch delveseven)
 NEW_NODES += (Spared,)   # issue 32 (branch dhero)
 NEW_NODES += (SetDie,)   # issue 32 (branch ddice)
 NEW_NODES += (Spawn,)   # branch dadv2
-NEW_NODES += (HitNeed,)   # branch dtarget
+NEW_NODES += (HitNeed, NextHit)   # branch dtarget
 
 
 def _cap(text: str) -> str:

@@ -251,3 +251,31 @@ def test_the_next_attack_hits_on_its_own_roll_once(base, first, wounds):  # noqa
     g.hero_turn(me)
     assert g.state.figure("rust-golem-1").wounds == wounds    # the second attack missed
     assert not [e for e in g.state.lasting if e["op"] == "next_hit" and "range" not in e]
+
+
+# ---- an adversary's rule when its attack wounds a hero (event wounds; wounds_dtarget.py)
+
+@pytest.mark.parametrize("roll, healed", [(6, True), (1, False)])
+def test_its_rule_runs_when_its_attack_wounds_a_hero(base, roll, healed):  # noqa: F811
+    rule = "When this adversary wounds a hero, heal 1 wound on it."
+    g, me = _with_warden(base, rule, NEAR)
+    g.state.figure(SEFA).wounds = me.wounds = 0     # its 3 wounds take no one down
+    (foe,) = g.state.adversaries()
+    foe.wounds = 2
+    _phase(g, [roll] * 12)      # the Stone Club hits on 3+
+    fired = [r for r in events(g, "trigger") if r["event"] == "wounds"]
+    assert bool(fired) is healed
+    assert foe.wounds == (1 if healed else 2)
+
+
+def test_a_ward_that_takes_the_wound_leaves_the_rule_unfired(base):  # noqa: F811
+    rule = "When this adversary wounds a hero, heal 1 wound on it."
+    g, me = _with_warden(base, rule, NEAR,
+                         "Ignore wounds from attacks that deal 3 Damage or less.")
+    g.state.figure(SEFA).wounds = 0
+    (foe,) = g.state.adversaries()
+    g.state.figures.remove(g.state.figure(SEFA))     # the caster is the one it attacks
+    foe.wounds = 2
+    _phase(g, [6] * 12)
+    assert not [r for r in events(g, "trigger") if r["event"] == "wounds"]
+    assert foe.wounds == 2 and me.wounds == 2

@@ -414,11 +414,12 @@ def check_ability(ability, owner: str = "hero") -> list[Problem]:
     if isinstance(ability, n.Trigger) and ability.event in ("slain", "attacks", "wounded",
                                                                    "pushed", "pulled",
                                                                    "approached", "missed",
-                                                                   "healed"):   # dhero
+                                                                   "healed",   # dhero
+                                                                   "wounds"):   # dtarget
         scope.picked = True
         # the hero the event names ("the hero who slew it", the one that moved it: dfix)
         scope.others = ability.event in ("slain", "attacks", "pushed", "pulled", "approached",
-                                         "missed")
+                                         "missed", "wounds")
     if isinstance(ability, n.Constant) and ability.limit:
         out.append(Problem("RF918", "'once per turn' limits something that happens; a rule "
                            "with no cost and no trigger happens at no time", ability.span,

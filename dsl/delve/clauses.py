@@ -39,6 +39,7 @@ from .scouting import ScoutWords  # issue 32 (session delve11)
 from .soak import SoakWords
 from .spawn_dadv2 import SpawnWords  # branch dadv2
 from .spent import SpentWords
+from .target_dtarget import TargetWords  # issue 32 (branch dtarget)
 from .tolls import TollWords  # issue 32 (session delve11)
 from .trigger_words import TriggerWords
 from .unmoved import UnmovedWords
@@ -92,7 +93,7 @@ class Tree2Ast(TollWords, ScoutWords, PlaceWords, ComparisonWords, ApproachWords
                BountyWords,   # branch delvelang
                AdversaryWords,   # branch dadv
                HeroStateWords, HeroEventWords, AuraWords,   # branch dhero
-               WoundCapWords, HitNeedWords,   # branch dtarget
+               WoundCapWords, HitNeedWords, TargetWords,   # branch dtarget
                DieWords, WardWords, RollTailWords,   # branch ddice
                SpawnWords, ProhibitWords,   # branch dadv2
                Words):

@@ -46,7 +46,8 @@ EVENTS = {
              "healed", "skill"),  # another hero healed, a skill gained (branch dhero)
     "adversary": ("slain", "wounded", "attacks", "round_start", "round_end", "phase_start",
                   "phase_end", "pushed", "pulled", "activated", "missed",
-                  "approached"),   # a hero moves adjacent to it (branch delveseven)
+                  "approached",   # a hero moves adjacent to it (branch delveseven)
+                  "wounds"),   # its attack wounded a hero (branch dtarget)
 }
 EFFECTS = {
     "hero": (n.Explore, n.Move, n.Heal, n.Attack, n.Renown, n.Skill, n.Strike, n.Shift,

@@ -110,6 +110,19 @@ def _trigger(event: dict, ev_span, effects, name, limit, span) -> n.Trigger:
         who = n.Selector("self", "adversary")
     if who == "you":
         who = None
+    if kind == "wounds" and (not isinstance(who, n.Selector) or who.quantity != "self"
+                             or who.side != "adversary"):   # branch dtarget
+        raise AbilitySyntaxError("only an adversary's own rule runs when its attack wounds a "
+                                 "hero", *event["span"], code="RF925",
+                                 hint="write 'When this adversary wounds a hero, …' on the "
+                                      "adversary's card")
+    if kind == "wounds":   # any hero it wounds (branch dtarget)
+        obj = event["obj"]
+        if obj.side != "hero" or obj.quantity not in ("one", "any") or obj.filters:
+            raise AbilitySyntaxError("the rule runs after each of its attacks that wounds a "
+                                     "hero, whichever hero", *obj.span, code="RF925",
+                                     hint="write 'When this adversary wounds a hero, …' and "
+                                          "name the hero 'that hero'")
     if kind in ("pushed", "pulled", "activated") and (who is None or who.quantity != "self"
                                          or who.side != "adversary"):
         at = who.span if isinstance(who, n.Selector) else event["span"]

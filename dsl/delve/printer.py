@@ -425,6 +425,8 @@ def print_event(ability: n.Trigger) -> str:
         return missed_text(ability)
     if ev == "activated":
         return f"When {print_selector(who)} is activated"
+    if ev == "wounds":   # its attack wounded a hero (branch dtarget)
+        return f"When {print_selector(who)} wounds a hero"
     if ev == "attacks":
         return "After you attack" if who is None else \
             f"After {print_selector(who)} {_verb(who, 'attack', 'attacks')}"

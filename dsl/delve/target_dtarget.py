@@ -25,12 +25,18 @@ the meaning a card reader gives it:
   reaches), and is dropped; "targets" after the adversary ("it always targets the hero …") is
   "attacks"; "When this adversary attacks, it [always] targets | attacks <who>" is the rule
   "This adversary attacks <who>" (whom each of its attacks goes to); "wound markers" are
-  wounds.
+  wounds; "suffers a wound but is not slain" is "suffers a wound" (its rules on a wound run
+  only while it stands).
+* **its attack wounded a hero** (:class:`TargetWords`): the event "When this adversary | it
+  wounds a hero, …" (``wounds``; "that hero" is the hero; engine game/wounds_dtarget.py).
 """
 
 from __future__ import annotations
 
+from lark import Transformer
+
 from . import nodes as n
+from .words import YOU, Who, span_of, spanned_rules
 
 _DETERMINERS = ("THE", "A", "EACH", "EVERY", "ALL", "ANY", "ONE", "NEAREST", "ANOTHER",
                 "NUMBER", "UP")
@@ -73,6 +79,13 @@ def target_words(toks: list) -> list:
                 and out and out[-1].type in ("HERO", "WOUND", "VIGOUR", "RENOWN", "VISIBLE",
                                              "CHAMBER", "ADJACENT"):
             i += lead + 3
+            continue
+        # "suffers a wound but (and) is not slain": the rules on a wound run only for a figure
+        # the wound left standing (events.wounded), so the words add nothing
+        if t.type in ("AND", "WORD") and str(t).lower() in ("and", "but") and out \
+                and out[-1].type == "WOUND" and [x.type for x in nxt[:3]] == ["IS", "NOT",
+                                                                             "SLAIN"]:
+            i += 4
             continue
         # "wound markers" are wounds (the tokens on a figure's card)
         if t.type == "WORD" and str(t).lower() in ("marker", "markers") and out \
@@ -118,3 +131,16 @@ def activation_attack(ability):
     start = ability.span[0]
     return n.Trigger("activated", tuple(effects), None, ability.span, who, ability.name, None,
                      (start, start))
+
+
+@spanned_rules
+class TargetWords(Transformer):
+    """The event "<this adversary | it> wounds <a hero>" (delve.lark, branch dtarget): its
+    attack wounded a hero (engine/delve/game/wounds_dtarget.py)."""
+
+    def ev_wounds(self, meta, ch):
+        whos = [c for c in ch if isinstance(c, Who)]
+        actor = "you" if any(c is YOU for c in ch) else whos[0].sel
+        if isinstance(actor, n.Selector) and actor.quantity == "it":   # "it": the adversary
+            actor = n.Selector("self", "adversary", span=actor.span)
+        return {"event": "wounds", "who": actor, "obj": whos[-1].sel, "span": span_of(meta)}

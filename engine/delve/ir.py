@@ -181,7 +181,8 @@ EVENTS = ["slay", "explored", "explored_empty", "recuperated", "turn_end", "turn
           "round_start", "round_end", "phase_start", "phase_end", "wounded", "slain", "attacks", "pushed",
           "pulled", "activated", "approached", "missed",
           "spent",  # a hero die spent (issue 32, session delve9): with ``faces``
-          "healed", "skill"]  # another hero healed, a skill gained (branch dhero)
+          "healed", "skill",  # another hero healed, a skill gained (branch dhero)
+          "wounds"]  # an adversary's attack wounded a hero (branch dtarget)
 
 IR_SCHEMA = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",

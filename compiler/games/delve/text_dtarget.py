@@ -25,6 +25,7 @@ TEMPLATES_DTARGET = {
     "rule.hit_need_you": "you can only be wounded by an attack roll of {need} or higher",
     "rule.hit_need_you_set": "you can only be wounded by an attack roll of {need} or higher"
                              + SET,
+    "form.wounds": "When {who} wounds a hero, {effects}.",
     "effect.next_hit": "your next attack hits on a roll of {need}+",
     "effect.next_hit_range": "your next {range} attack hits on a roll of {need}+",
     "rule.hit_need_range_you": "you can only be wounded by a {range} attack roll of {need} or "

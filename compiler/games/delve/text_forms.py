@@ -373,7 +373,7 @@ def _event(a: n.Trigger, locale: str, body: str) -> str:
         return _t(f"form.{ev}_you", locale).format(effects=body)
     if (said := missed_range(a, locale, body, _t, who)) is not None:   # branch dadv
         return said
-    if ev in ("pushed", "pulled", "activated", "missed"):  # issue 32 (session delveg): this adversary's own
+    if ev in ("pushed", "pulled", "activated", "missed", "wounds"):   # wounds: dtarget  # issue 32 (session delveg): this adversary's own
         return _t(f"form.{ev}", locale).format(who=who(a.who, locale), effects=body)
     if ev == "approached" and a.who is not None and a.who.side == "hero":   # delveseven
         return _many("form.hero_approached", a.who, locale, who=who(a.who, locale), effects=body)

@@ -38,7 +38,8 @@ FIRED = {
              "healed", "skill"),  # another hero healed, a skill gained (branch dhero)
     "adversary": ("slain", "wounded", "attacks", "round_start", "round_end", "phase_start",
                   "phase_end", "pushed", "pulled", "activated", "missed",
-                  "approached"),   # a hero ends a move adjacent to it (branch delveseven)
+                  "approached",   # a hero ends a move adjacent to it (branch delveseven)
+                  "wounds"),   # its attack wounded a hero (branch dtarget, wounds_dtarget.py)
 }
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..rules import effects as fx
 from ..rules.attacks import Weapon, targets, wound
-from . import disarm, events, hit_dtarget, soak, strike_dadv, traits
+from . import disarm, events, hit_dtarget, soak, strike_dadv, traits, wounds_dtarget
 from .state import adversary_weapons
 
 
@@ -37,6 +37,7 @@ def roll_at(game, figure, w, hero, apply) -> dict:
         game.log.emit("hero_down", hero=hero.id)
     if taken:
         events.wounded(game, hero, figure, apply)   # the rules on a wound (issue 32)
+        wounds_dtarget.wounds(game, figure, hero, apply)   # its rule (branch dtarget)
     return {"target": hero.id, "roll": roll, "hit": hit, "wounds": taken}
 
 

@@ -137,6 +137,7 @@ EVENT_WHO = {"wounded": st.none() | who, "slain": st.just(n.Selector("self", "ad
              "approached": st.sampled_from((n.Selector("one", "adversary"),  # delve7
                                             n.Selector("each", "adversary"))),
              "attacks": st.none() | st.just(n.Selector("it"))}
+EVENT_WHO["wounds"] = st.just(n.Selector("self", "adversary"))   # branch dtarget
 
 
 @st.composite

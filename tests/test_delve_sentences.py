@@ -23,6 +23,7 @@ from runeforge.dsl.delve.checks import check_ability
 from runeforge.dsl.delve.dice_ddice import SetDie  # issue 32 (branch ddice)
 from runeforge.dsl.delve.disarm import Disarm  # issue 32 (branch delve12)
 from runeforge.dsl.delve.discard import Discard  # issue 32 (branch delveseven)
+from runeforge.dsl.delve.hit_dtarget import HitNeed, NextHit  # issue 32 (branch dtarget)
 from runeforge.dsl.delve.keep_away_dmove import KeepAway  # branch dmove
 from runeforge.dsl.delve.owners import EFFECTS, EVENTS
 from runeforge.dsl.delve.parser import parse_ability
@@ -140,6 +141,7 @@ EVENT_WHO = {"wounded": st.none() | who, "slain": st.just(n.Selector("self", "ad
              "attacks": st.none() | st.just(n.Selector("it")),
              "move_ended": st.sampled_from((n.Selector("one", "hero"),  # branch dmove
                                             n.Selector("each", "hero")))}
+EVENT_WHO["wounds"] = st.just(n.Selector("self", "adversary"))   # branch dtarget
 
 
 @st.composite
@@ -206,6 +208,8 @@ LASTING_OR_RULES[Spared] = "unpinned"   # branch dhero: heroes spared the pin
 RUNS[SetDie] = "die"   # branch ddice: a hero's own die changed
 LASTING_OR_RULES[Passage] = "pass_through"   # branch dmove: moves through other figures
 LASTING_OR_RULES[KeepAway] = "keep_away"   # branch dmove: never adjacent to …
+LASTING_OR_RULES[HitNeed] = "hit_need"   # branch dtarget: what attacks against it must roll
+LASTING_OR_RULES[NextHit] = "next_hit"   # branch dtarget: the next attack's need
 
 
 def test_the_checks_accept_the_events_the_engine_fires():

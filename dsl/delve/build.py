@@ -29,6 +29,7 @@ from . import (
     disarm,
     discard,
     first_time,
+    hit_dtarget,  # issue 32 (branch dtarget)
     instead,
     keep_away_dmove,  # issue 32 (branch dmove)
     next_attack,
@@ -42,9 +43,11 @@ from . import (
     scouting,
     soak,
     spawn_dadv2,
+    target_dtarget,  # issue 32 (branch dtarget)
     this_hero,
     tolls,
     ward_ddice,
+    wounds_dtarget,  # issue 32 (branch dtarget)
 )
 from . import aura_dhero as aura  # issue 32 (branch dhero)
 from . import nodes as n
@@ -130,6 +133,10 @@ def effect_of(clause: Clause, text: str, agree: bool = True):
     p, subj, span = clause.pred, clause.subject, clause.span
     kind, d = p.kind, p.data
     who = subj.sel if isinstance(subj, Who) else None
+    if kind == "hit_need":   # "… must roll 5 or higher to hit" (branch dtarget)
+        return hit_dtarget.build(subj, d, span)
+    if kind == "hit_on":     # "your next attack hits on a roll of 2+" (branch dtarget)
+        return hit_dtarget.build_on(subj, d, span)
     if isinstance(subj, Attacks):
         return _attacks_effect(subj, p, span)
     if kind == "pass_through":   # "You may move through other figures." (branch dmove)
@@ -139,6 +146,8 @@ def effect_of(clause: Clause, text: str, agree: bool = True):
     if who is not None and kind in ("strike", "boost") and _adversary_itself(who) and (
             kind == "strike" or d["stat"] == "move"):
         return _by_adversary(kind, d, who, span)     # issue 32 (session delve8)
+    if kind == "strike" and target_dtarget.left_out(clause, d, base_form):   # "Attacks the
+        return _by_adversary(kind, d, n.Selector("self", "adversary", span=span), span)  # dtarget
     if kind == "roll_die":   # "<who> rolls a die" (session delve10): rows follow
         return rolls.RollDie(who, (), span)
     if who is not None and kind == "take_action":   # heroes take it (session delve10)
@@ -163,6 +172,8 @@ def effect_of(clause: Clause, text: str, agree: bool = True):
         return scouting.build(kind, clause, text, span)
     if kind == "toll":       # "heroes … must spend a 3+ die to explore" (delve11)
         return tolls.build(who, d, span)
+    if kind in ("soak_cap", "soak_small"):   # "cannot suffer more than 1 wound …" (dtarget)
+        return wounds_dtarget.build(clause, kind, d, span)
     if kind == "soak":       # "… from a single attack, prevent 1 of them" (delve9)
         return soak.build(d, span)
     if kind == "approach":   # "moves toward the nearest hero" (issue 32, session delve9)

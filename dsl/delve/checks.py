@@ -18,6 +18,7 @@ from .dice_ddice import die_problems  # issue 32 (branch ddice)
 from .disarm import Disarm, disarm_problems  # issue 32 (branch delve12)
 from .discard import discard_problems  # issue 32 (branch delveseven)
 from .held_passive import held_boost  # issue 32 (branch delvepassive)
+from .hit_dtarget import HitNeed, NextHit, hit_problems, next_hit_problems  # dtarget
 from .instead import instead_problems  # issue 32 (branch delveseven)
 from .keep_away_dmove import KeepAway  # issue 32 (branch dmove)
 from .keep_away_dmove import problems as keep_away_problems
@@ -96,6 +97,8 @@ RULES += (Pierce,)   # its attacks' wounds nothing takes off (branch delveseven)
 RULES += (Spared,)   # heroes spared the pin (branch dhero)
 RULES += (Passage, KeepAway)   # "You may move through other figures." (branch dmove)
 RULES += (Toll,)   # "heroes … must spend a 3+ die to explore" (issue 32, session delve11)
+RULES += (HitNeed,)   # "… must roll 5 or higher to hit" (branch dtarget)
+LASTING += (NextHit,)   # "your next attack hits on a roll of 2+" (branch dtarget)
 LASTING += (Disarm,)   # "… cannot attack" under a duration (issue 32, branch delve12)
 PRONOUNS = ("them", "it", "that")
 
@@ -275,6 +278,10 @@ def _effect_problems(effect, scope: _Scope, lasting_ok) -> list[Problem]:
         out += _selector(effect.target, "", "any", scope)
     elif isinstance(effect, Toll):   # issue 32 (session delve11)
         out += toll_problems(effect) + _selector(effect.target, "", "any", scope)
+    elif isinstance(effect, HitNeed):   # branch dtarget
+        out += hit_problems(effect, scope.owner)
+    elif isinstance(effect, NextHit):   # branch dtarget
+        out += next_hit_problems(effect)
     elif isinstance(effect, Soak):   # issue 32 (session delve9)
         out += soak_problems(effect, scope.owner)
     elif isinstance(effect, RollDie):   # issue 32 (session delve10): its rows, after its who
@@ -419,11 +426,12 @@ def check_ability(ability, owner: str = "hero") -> list[Problem]:
                                                                    "pushed", "pulled",
                                                                    "approached", "missed",
                                                                    "healed",   # dhero
-                                                                   "move_ended"):   # dmove
+                                                                   "move_ended",   # dmove
+                                                                   "wounds"):   # dtarget
         scope.picked = True
         # the hero the event names ("the hero who slew it", the one that moved it: dfix)
         scope.others = ability.event in ("slain", "attacks", "pushed", "pulled", "approached",
-                                         "missed", "move_ended")
+                                         "missed", "move_ended", "wounds")
     if isinstance(ability, n.Constant) and ability.limit:
         out.append(Problem("RF918", "'once per turn' limits something that happens; a rule "
                            "with no cost and no trigger happens at no time", ability.span,

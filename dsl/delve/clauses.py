@@ -25,6 +25,7 @@ from .events_dhero import HeroEventWords  # issue 32 (branch dhero)
 from .first_time import FirstTimeWords  # issue 32 (branch delve12)
 from .hero_states_dhero import HeroStateWords  # issue 32 (branch dhero)
 from .hero_words import HeroWords  # issue 32 (branch delveheroes)
+from .hit_dtarget import HitNeedWords  # issue 32 (branch dtarget)
 from .instead import InsteadWords  # issue 32 (branch delveseven)
 from .keep_away_dmove import KeepAwayWords  # issue 32 (branch dmove)
 from .move_end_dmove import MoveEndWords  # issue 32 (branch dmove)
@@ -41,6 +42,7 @@ from .scouting import ScoutWords  # issue 32 (session delve11)
 from .soak import SoakWords
 from .spawn_dadv2 import SpawnWords  # branch dadv2
 from .spent import SpentWords
+from .target_dtarget import TargetWords  # issue 32 (branch dtarget)
 from .tolls import TollWords  # issue 32 (session delve11)
 from .trigger_words import TriggerWords
 from .unmoved import UnmovedWords
@@ -62,6 +64,7 @@ from .words import (
     tok,
     tspan,
 )
+from .wounds_dtarget import WoundCapWords  # issue 32 (branch dtarget)
 
 
 def _amount(ch) -> tuple[int, tuple]:
@@ -93,6 +96,7 @@ class Tree2Ast(TollWords, ScoutWords, PlaceWords, ComparisonWords, ApproachWords
                BountyWords,   # branch delvelang
                AdversaryWords,   # branch dadv
                HeroStateWords, HeroEventWords, AuraWords,   # branch dhero
+               WoundCapWords, HitNeedWords, TargetWords,   # branch dtarget
                DieWords, WardWords, RollTailWords,   # branch ddice
                SpawnWords, ProhibitWords,   # branch dadv2
                PassageWords, MoveEndWords, KeepAwayWords,   # branch dmove

@@ -28,6 +28,7 @@ from .anaphora import the_chamber
 from .dice_ddice import die_words  # issue 32 (branch ddice)
 from .hero_states_dhero import state_words  # issue 32 (branch dhero)
 from .hero_words import normalise as hero_words  # issue 32 (branch delveheroes)
+from .hit_dtarget import whatever_hit  # issue 32 (branch dtarget)
 from .limits import MAX_NUMBER, MAX_TEXT
 from .move_end_dmove import end_words  # issue 32 (branch dmove)
 from .passage_dmove import through_words  # issue 32 (branch dmove)
@@ -37,6 +38,7 @@ from .prohibit_dadv2 import its_presence  # branch dadv2
 from .relatives import join_relatives
 from .rolls import face_commas
 from .start_move_dmove import start_move_words  # issue 32 (branch dmove)
+from .target_dtarget import target_words  # issue 32 (branch dtarget)
 from .this_hero import possessive  # issue 32 (branch delveheroes)
 from .unmoved import drop_instead
 
@@ -141,7 +143,7 @@ DISPLAY: dict[str, str] = {t: f"'{w[0]}'" for t, w in TERMINAL_WORDS.items()}
 DISPLAY.update({"NUMBER": "a number", "NAME": "a name", "WORD": "a word",
                 "RANGE": "'combat', 'missile' or 'area'", "DICEKIND": "'spent' or 'unspent'",
                 "ADDITIONAL": "'additional'", "$END": "the end of the ability",
-                "WITHW": "'with'", "WHILEHERE": "'while'", "FOES": "'adversaries'", "POSS": "'s", "FACECOMMA": "','"})
+                "WITHW": "'with'", "WHATEVERHIT": "'whatever'", "WHILEHERE": "'while'", "FOES": "'adversaries'", "POSS": "'s", "FACECOMMA": "','"})
 DISPLAY.update({v: f"'{k}'" for k, v in PUNCTUATION.items() if k.isascii()})
 DISPLAY["THROUGHFIG"] = "'through other figures'"   # branch dmove (passage_dmove.py)
 DISPLAY["VALUE"] = "'value'"   # "their Hit value" (hero_states_dhero.py, branch dhero)
@@ -226,6 +228,8 @@ def tokenize(text: str):
     toks = through_words(toks)   # "…, even through spaces occupied by adversaries" (dmove)
     toks = start_move_words(toks)   # "a hero who starts a move next to it is pinned" (dmove)
     toks = end_words(toks)   # "any hero that ends a Move action next to it …" (dmove)
+    toks = target_words(toks)   # "in turn", "it can reach", "targets" (branch dtarget)
+    toks = whatever_hit(toks)   # ", whatever the weapon's Hit value" (branch dtarget)
     return iter(next_to(toks))
 
 

@@ -21,7 +21,8 @@ EVENTS = ("slay", "explored", "recuperated", "turn_end", "turn_start", "round_st
           "activated", "approached", "missed",
           "spent",
           "healed", "skill",
-          "move_ended")  # branch dhero: another hero healed, a skill gained; a hero die spent (issue 32, session delve9)  # an adversary moved by a push or a pull (issue 32, delveg)
+          "move_ended",  # branch dmove
+          "wounds")  # branch dhero: another hero healed, a skill gained; a hero die spent (issue 32, session delve9)  # an adversary moved by a push or a pull (issue 32, delveg)
 # who a selector picks (issue 32): how many, of which side, filtered how. ``n``: exactly
 # ``count`` figures ("two visible adversaries"); ``nearest``: the nearest one; ``it`` and
 # ``that``: a pronoun (the figure picked last, or on an adversary's card the adversary);

@@ -27,6 +27,7 @@ from .basic_actions import TakeAction
 from .dice_ddice import SetDie  # issue 32 (branch ddice)
 from .disarm import Disarm  # issue 32 (branch delve12)
 from .discard import Discard  # issue 32 (branch delveseven)
+from .hit_dtarget import HitNeed, NextHit  # issue 32 (branch dtarget)
 from .keep_away_dmove import KeepAway  # issue 32 (branch dmove)
 from .passage_dmove import Passage  # issue 32 (branch dmove)
 from .pierce import Pierce  # issue 32 (branch delveseven)
@@ -47,7 +48,8 @@ EVENTS = {
              "healed", "skill"),  # another hero healed, a skill gained (branch dhero)
     "adversary": ("slain", "wounded", "attacks", "round_start", "round_end", "phase_start",
                   "phase_end", "pushed", "pulled", "activated", "missed",
-                  "approached"),   # a hero moves adjacent to it (branch delveseven)
+                  "approached",   # a hero moves adjacent to it (branch delveseven)
+                  "wounds"),   # its attack wounded a hero (branch dtarget)
 }
 EFFECTS = {
     "hero": (n.Explore, n.Move, n.Heal, n.Attack, n.Renown, n.Skill, n.Strike, n.Shift,
@@ -211,6 +213,9 @@ def _selector_problems(sel: n.Selector, owner: str, ability) -> list:
 
 # issue 32 (session delve11): the cost of a basic action, an adversary's rule on heroes
 EFFECTS["adversary"] += (Toll,)
+EFFECTS["adversary"] += (HitNeed,)   # branch dtarget: what attacks against it must roll
+EFFECTS["hero"] += (HitNeed, NextHit)
+WHY[NextHit] = "an adversary has no next attack of its own to better; its weapons have their Hit"
 EFFECTS["hero"] += (Spared,)   # heroes spared the pin (branch dhero)
 WHY[Spared] = "only heroes are pinned; this is a hero's rule"
 WHY[Toll] = "this is a rule of an adversary"

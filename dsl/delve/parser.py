@@ -33,6 +33,7 @@ from .hints import explain
 from .lexer import DISPLAY, TERMINAL_WORDS, VOCABULARY, DelveLexer, tokenize
 from .limits import MAX_NESTING
 from .reach_ddice import combat_when_adjacent  # issue 32 (branch ddice)
+from .target_dtarget import activation_attack  # issue 32 (branch dtarget)
 from .words import YOU, span_of, spanned_rules, tspan
 
 __all__ = ["VOCABULARY", "interactive", "parse_ability", "parser"]
@@ -113,6 +114,19 @@ def _trigger(event: dict, ev_span, effects, name, limit, span) -> n.Trigger:
         who = n.Selector("self", "adversary")
     if who == "you":
         who = None
+    if kind == "wounds" and (not isinstance(who, n.Selector) or who.quantity != "self"
+                             or who.side != "adversary"):   # branch dtarget
+        raise AbilitySyntaxError("only an adversary's own rule runs when its attack wounds a "
+                                 "hero", *event["span"], code="RF925",
+                                 hint="write 'When this adversary wounds a hero, …' on the "
+                                      "adversary's card")
+    if kind == "wounds":   # any hero it wounds (branch dtarget)
+        obj = event["obj"]
+        if obj.side != "hero" or obj.quantity not in ("one", "any") or obj.filters:
+            raise AbilitySyntaxError("the rule runs after each of its attacks that wounds a "
+                                     "hero, whichever hero", *obj.span, code="RF925",
+                                     hint="write 'When this adversary wounds a hero, …' and "
+                                          "name the hero 'that hero'")
     if kind in ("pushed", "pulled", "activated") and (who is None or who.quantity != "self"
                                          or who.side != "adversary"):
         at = who.span if isinstance(who, n.Selector) else event["span"]
@@ -280,6 +294,7 @@ def parse_ability(text: str):
     finally:
         _TEXT.value = previous
     ability = combat_when_adjacent(ability)   # "Attack every adjacent adversary, Hit 5, …" (ddice)
+    ability = activation_attack(ability)   # an adversary's attack line (branch dtarget)
     depth, node = _depth(ability.effects)
     if depth > MAX_NESTING:
         raise AbilitySyntaxError(f"this sentence nests {depth} modifiers such as 'if it "

@@ -25,6 +25,7 @@ from .disarm import Disarm, print_disarm  # issue 32 (branch delve12)
 from .discard import Discard, print_discard  # issue 32 (branch delveseven)
 from .events_dhero import print_hero_event  # issue 32 (branch dhero)
 from .hero_states_dhero import STATES, print_state  # issue 32 (branch dhero)
+from .hit_dtarget import HitNeed, NextHit, print_hit_need, print_next_hit  # dtarget
 from .keep_away_dmove import KeepAway, print_keep_away  # issue 32 (branch dmove)
 from .move_end_dmove import print_event as print_move_ended  # issue 32 (branch dmove)
 from .next_attack import print_next  # issue 32 (branch delveheroes)
@@ -43,6 +44,7 @@ from .spent import print_spent
 from .tolls import Toll, print_toll  # issue 32 (session delve11)
 from .unmoved import CONDS as UNMOVED
 from .unmoved import print_unmoved
+from .wounds_dtarget import print_wounds  # issue 32 (branch dtarget)
 
 TARGET_TEXT = {"adjacent": "an adjacent adversary", "visible": "a visible adversary",
                "each": "each adversary in this chamber"}
@@ -258,6 +260,12 @@ def print_effect(e) -> str:
         return print_scout(e)
     if isinstance(e, Toll):  # issue 32 (session delve11)
         return print_toll(e, print_selector)
+    if isinstance(e, HitNeed):   # branch dtarget
+        return print_hit_need(e, print_selector)
+    if isinstance(e, NextHit):   # branch dtarget
+        return print_next_hit(e)
+    if isinstance(e, Soak) and (e.cap is not None or e.at_most is not None):   # dtarget
+        return print_wounds(e, print_selector)
     if isinstance(e, Soak):  # issue 32 (session delve9)
         return print_soak(e, print_selector)
     if isinstance(e, Approach):  # issue 32 (session delve9)
@@ -429,6 +437,8 @@ def print_event(ability: n.Trigger) -> str:
         return missed_text(ability)
     if ev == "activated":
         return f"When {print_selector(who)} is activated"
+    if ev == "wounds":   # its attack wounded a hero (branch dtarget)
+        return f"When {print_selector(who)} wounds a hero"
     if ev == "attacks":
         return "After you attack" if who is None else \
             f"After {print_selector(who)} {_verb(who, 'attack', 'attacks')}"

@@ -28,6 +28,8 @@ class Soak:
     amount: int
     span: tuple[int, int] = field(default=(0, 0), compare=False, repr=False)
     on: n.Selector | None = None
+    at_most: int | None = None   # only attacks of at most this many wounds (branch dtarget)
+    cap: int | None = None       # the attack deals at most this many (branch dtarget)
 
 
 @spanned_rules
@@ -57,7 +59,13 @@ def print_soak(e: Soak, print_selector) -> str:
 
 def soak_problems(e: Soak, owner: str) -> list[Problem]:
     out = []
-    if e.amount < 1 or e.at_least < 1:
+    if e.cap is not None or e.at_most is not None:   # a cap, or small attacks (dtarget)
+        size = e.cap if e.cap is not None else e.at_most
+        if size < 1:
+            out.append(Problem("RF912", "an amount of 0 does nothing", e.span,
+                               "use 1 or more: 'This adversary cannot suffer more than 1 "
+                               "wound from a single attack.'"))
+    elif e.amount < 1 or e.at_least < 1:
         out.append(Problem("RF912", "an amount of 0 does nothing", e.span,
                            "use 1 or more, or drop the effect"))
     elif e.amount > e.at_least:

@@ -118,7 +118,15 @@ EFFECT_SCHEMA = {"oneOf": [
     _opt("approach", ("targets", "direction"), targets=_SEL,
          direction={"enum": ["away", "towards"]}, **{"from": _SEL}),
     # a rule: an attack of ``at_least`` wounds or more deals ``amount`` fewer (delve9)
-    _op("soak", at_least=_COUNT, amount=_COUNT),
+    # "… prevent 1 of them" (delve9); a cap, or only small attacks (branch dtarget)
+    {**_opt("soak", ("at_least",), at_least=_COUNT, amount=_COUNT, at_most=_COUNT,
+            cap=_COUNT), "oneOf": [{"required": ["amount"]}, {"required": ["cap"]}]},
+    # what attacks against the figure must roll (branch dtarget): at least ``need``, or
+    # ``need`` whatever the weapon's Hit (``set``)
+    _opt("hit_need", ("need", "mode"), need=_FACE, mode={"enum": ["least", "set"]},
+         range=_RANGE),
+    # the hero's next attack hits on ``need`` or more, whatever its Hit (lasting; dtarget)
+    _opt("next_hit", ("need",), need=_FACE, range=_RANGE),
     # a basic action taken by name, free (delve9): Move up to the hero's Move, Recuperate
     _opt("basic", ("act",), act={"enum": ["move", "recuperate"]},
          targets=_SEL, chooser={"const": "them"}),  # other heroes take it (delve10)
@@ -181,7 +189,8 @@ EVENTS = ["slay", "explored", "explored_empty", "recuperated", "turn_end", "turn
           "round_start", "round_end", "phase_start", "phase_end", "wounded", "slain", "attacks", "pushed",
           "pulled", "activated", "approached", "missed",
           "spent",  # a hero die spent (issue 32, session delve9): with ``faces``
-          "healed", "skill"]  # another hero healed, a skill gained (branch dhero)
+          "healed", "skill",  # another hero healed, a skill gained (branch dhero)
+          "wounds"]  # an adversary's attack wounded a hero (branch dtarget)
 EVENTS += ["move_ended"]   # branch dmove: a hero ends its own move next to the adversary
 
 IR_SCHEMA = {

@@ -6,7 +6,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from runeforge.diagnostics import Diagnostic, DiagnosticError
-from runeforge.dsl.delve import attack_riders  # issue 32 (session delve11)
+from runeforge.dsl.delve import (
+    attack_riders,  # issue 32 (session delve11)
+    hit_dtarget,  # issue 32 (branch dtarget)
+    wounds_dtarget,  # issue 32 (branch dtarget)
+)
 from runeforge.dsl.delve import nodes as n
 from runeforge.dsl.delve.approach import Approach
 from runeforge.dsl.delve.basic_actions import TakeAction
@@ -187,7 +191,13 @@ def _effect_ir(effect, owner: str = "hero") -> dict:
     if isinstance(effect, Toll):   # issue 32 (session delve11): a dearer basic action
         return {"op": "toll", "targets": sel(effect.target), "act": effect.act,
                 "need": effect.need}
+    if isinstance(effect, hit_dtarget.HitNeed):   # branch dtarget: what attacks must roll
+        return hit_dtarget.to_ir(effect)
+    if isinstance(effect, hit_dtarget.NextHit):   # branch dtarget: the next attack's need
+        return hit_dtarget.next_hit_ir(effect)
     if isinstance(effect, Soak):   # issue 32 (session delve9): fewer wounds of one attack
+        if effect.cap is not None or effect.at_most is not None:   # branch dtarget
+            return wounds_dtarget.ir_fields(effect)
         return {"op": "soak", "at_least": effect.at_least, "amount": effect.amount}
     if isinstance(effect, Approach):   # issue 32 (session delve9): as far as its Move allows
         out = {"op": "approach", "targets": sel(effect.target),

@@ -35,6 +35,7 @@ from .text_dmove import (  # issue 32 (branch dmove)  # issue 32 (branch dmove)
     render_passage,
     render_through,
 )
+from .text_dtarget import HitNeed, NextHit, render_dtarget  # issue 32 (branch dtarget)
 from .text_templates import ADJECTIVES
 
 NEW_NODES = (n.Strike, n.Shift, n.Suffer, n.Reroll, n.Ward, n.Boost, n.Until, n.Rider, n.Pick,
@@ -46,6 +47,7 @@ NEW_NODES += (Spared,)   # issue 32 (branch dhero)
 NEW_NODES += (SetDie,)   # issue 32 (branch ddice)
 NEW_NODES += (Passage, KeepAway)   # issue 32 (branch dmove)
 NEW_NODES += (Spawn,)   # branch dadv2
+NEW_NODES += (HitNeed, NextHit)   # branch dtarget
 
 
 def _cap(text: str) -> str:
@@ -308,6 +310,8 @@ def _new_clause(e, locale: str) -> str:
         return render13(e, locale, _t, who) or render12(e, locale, _t, who)
     if isinstance(e, NODES11):   # issue 32 (session delve11)
         return render11(e, locale, _t, who)
+    if (said := render_dtarget(e, locale, _t, who, _range_word)) is not None:   # dtarget
+        return said
     if isinstance(e, (Approach, Soak, TakeAction)):   # issue 32 (session delve9)
         return render9(e, locale, _t, who, _many)
     if isinstance(e, n.Until):
@@ -384,7 +388,7 @@ def _event(a: n.Trigger, locale: str, body: str) -> str:
         return _t(f"form.{ev}_you", locale).format(effects=body)
     if (said := missed_range(a, locale, body, _t, who)) is not None:   # branch dadv
         return said
-    if ev in ("pushed", "pulled", "activated", "missed"):  # issue 32 (session delveg): this adversary's own
+    if ev in ("pushed", "pulled", "activated", "missed", "wounds"):   # wounds: dtarget  # issue 32 (session delveg): this adversary's own
         return _t(f"form.{ev}", locale).format(who=who(a.who, locale), effects=body)
     if ev == "move_ended":   # branch dmove: a hero ends its move next to this adversary
         return _many("form.move_ended", a.who, locale, who=who(a.who, locale), effects=body)

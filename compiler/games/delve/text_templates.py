@@ -18,6 +18,7 @@ from .text_delve12 import TEMPLATES12
 from .text_delve13 import TEMPLATES13
 from .text_dhero import TEMPLATES_DHERO  # issue 32 (branch dhero)
 from .text_dmove import TEMPLATES_DMOVE  # issue 32 (branch dmove)
+from .text_dtarget import TEMPLATES_DTARGET  # issue 32 (branch dtarget)
 from .text_heroes import TEMPLATES_HEROES  # issue 32 (branch delveheroes)
 
 # key -> English text; a tuple is (singular, plural) for a count ``{n}``
@@ -341,3 +342,4 @@ TEMPLATES.update(TEMPLATES_DHERO)  # issue 32 (branch dhero): compiler/games/del
 TEMPLATES.update(TEMPLATES_DDICE)  # issue 32 (branch ddice): compiler/games/delve/text_ddice.py
 TEMPLATES.update(TEMPLATES_DADV2)  # branch dadv2: compiler/games/delve/text_dadv2.py
 TEMPLATES.update(TEMPLATES_DMOVE)  # issue 32 (branch dmove): compiler/games/delve/text_dmove.py
+TEMPLATES.update(TEMPLATES_DTARGET)  # branch dtarget: compiler/games/delve/text_dtarget.py

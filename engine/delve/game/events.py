@@ -39,6 +39,7 @@ FIRED = {
     "adversary": ("slain", "wounded", "attacks", "round_start", "round_end", "phase_start",
                   "phase_end", "pushed", "pulled", "activated", "missed",
                   "approached",   # a hero ends a move adjacent to it (branch delveseven)
+                  "wounds",   # its attack wounded a hero (branch dtarget, wounds_dtarget.py)
                   "move_ended"),   # a hero ends its own move next to it (branch dmove)
 }
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..rules import effects as fx
 from ..rules.attacks import Weapon, targets, wound
-from . import disarm, events, soak, strike_dadv, traits
+from . import disarm, events, hit_dtarget, soak, strike_dadv, traits, wounds_dtarget
 from .state import adversary_weapons
 
 
@@ -15,7 +15,8 @@ def roll_at(game, figure, w, hero, apply) -> dict:
     takes wounds off, a hero whose wounds reach its Vigour is down."""
     s = game.state
     roll = game.dice.die(game.rules.die_faces)
-    hit = roll + traits.own_bonus(game, figure, "roll", w.range) >= w.hit
+    hit = roll + traits.own_bonus(game, figure, "roll", w.range) \
+        >= hit_dtarget.need(game, hero, w.hit, w.range)   # the hero's rule (branch dtarget)
     damage = w.damage + game.carried.extra_damage(s.kinds[figure.id]) \
         + traits.own_bonus(game, figure, "damage", w.range)
     sure = traits.pierces(game, figure, w.range)   # nothing lessens its hits (delveseven)
@@ -36,6 +37,7 @@ def roll_at(game, figure, w, hero, apply) -> dict:
         game.log.emit("hero_down", hero=hero.id)
     if taken:
         events.wounded(game, hero, figure, apply)   # the rules on a wound (issue 32)
+        wounds_dtarget.wounds(game, figure, hero, apply)   # its rule (branch dtarget)
     return {"target": hero.id, "roll": roll, "hit": hit, "wounds": taken}
 
 

@@ -15,5 +15,5 @@ def spend(game, hero, rng: str | None) -> None:
     used."""
     s = game.state
     s.lasting = [e for e in s.lasting if not (
-        e.get("next") and e["op"] == "boost" and e["hero"] == hero.id
+        e.get("next") and e["op"] in ("boost", "next_hit") and e["hero"] == hero.id
         and (e.get("range") is None or e.get("range") == rng))]

@@ -25,6 +25,7 @@ from . import (
     discard,
     events,
     foes,
+    hit_dtarget,  # branch dtarget
     marked_ddice,
     move_end_dmove,  # branch dmove: "… ends its move next to this adversary"
     next_attack,
@@ -61,7 +62,8 @@ def roll_at(game, hero, w: Weapon, fid: str, best_of: int = 1) -> dict:
     roll = max(rolled)      # "Roll two dice and use the higher result." (issue 32, delve9)
     roll_b = traits.bonus(game, hero.id, "roll", w.range, target) \
         + traits.guard(game, target, "roll", w.range) + traits.hampered(game, hero, w.range)
-    hit = roll + roll_b >= w.hit
+    need = hit_dtarget.own(game, hero, w.hit, w.range)   # "your next attack hits on 2+"
+    hit = roll + roll_b >= hit_dtarget.need(game, target, need, w.range)   # its rule (dtarget)
     taken = 0
     if not hit and target.side == "adversary":      # its rule on a miss (issue 32, delve7)
         events.missed(game, target, hero, apply, w.range)
@@ -334,6 +336,8 @@ def _lasting(game, owner, e: dict, until: str, ctx: dict) -> list[dict]:
         entry["spare"] = [f.id for f in _pick(game, owner, e["against"], ctx)]  # at cast
     if e["op"] == "guard":   # attacks against a chosen adversary, for a while (ddice)
         entry.update(marked_ddice.fields(e))
+    if e["op"] == "next_hit":   # "your next attack hits on a roll of 2+" (branch dtarget)
+        entry.update(hit_dtarget.fields(e))
     if e["op"] == "steadfast":   # "you cannot be pushed" for a while (delveseven)
         entry.update(pushed=e["pushed"], pulled=e["pulled"])
     sel = e.get("targets") or e.get("on")
@@ -416,6 +420,8 @@ for _name in per_count.AMOUNT:   # issue 32 (branch delve12): "… for each adve
 OPS["scout"] = scouting.run   # issue 32 (session delve11): the exploration deck
 OPS["strike"] = attack_riders.with_bonus(OPS["strike"])   # delve11: "It deals +1 Damage …"
 OPS["pierce"] = _never_bare   # branch delveseven: a rule, read by traits.pierces
+OPS["hit_need"] = _never_bare   # branch dtarget: a rule, read by hit_dtarget.need
+OPS["next_hit"] = _never_bare   # branch dtarget: lasting, read by hit_dtarget.own
 OPS["discard"] = discard.run   # branch delveseven: unspent hero dice set aside
 OPS["place"] = placing.run    # issue 32 (session delve11): a hero's figure lifted and set down
 OPS["die"] = dice_ddice.run   # branch ddice: a hero's own die changed

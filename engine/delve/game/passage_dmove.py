@@ -25,28 +25,30 @@ PASSABLE = {"figures": ("hero", "adversary"), "heroes": ("hero",),
             "adversaries": ("adversary",)}
 
 
-def sides(game, mover, through: str | None = None) -> frozenset:
+def sides(game, mover, through: str | None = None, rules=None) -> frozenset:
     """The sides whose figures ``mover``'s move passes: the effect's own ``through`` and the
-    ``pass_through`` rules of its card."""
+    ``pass_through`` rules of its card (``rules``: its rules, when the caller has them)."""
+    rules = traits.rules_of(game, mover) if rules is None else rules
     words = [through] if through else []
-    words += [e["through"] for e in traits.rules_of(game, mover) if e["op"] == "pass_through"]
+    words += [e["through"] for e in rules if e["op"] == "pass_through"]
     return frozenset(side for w in words for side in PASSABLE.get(w, ()))
 
 
 def blocking(game, mover, through: str | None = None) -> set:
     """The cells that block ``mover``'s steps (the figures it may not pass, and the spaces
     its own rule keeps it out of)."""
-    passing = sides(game, mover, through)
+    rules = traits.rules_of(game, mover)   # once: a move asks this at every decision
+    passing = sides(game, mover, through, rules)
     return {f.cell for f in game.state.figures if f is not mover and f.side not in passing} \
-        | kept_out(game, mover)
+        | kept_out(game, mover, rules)
 
 
-def kept_out(game, mover) -> set:
+def kept_out(game, mover, rules=None) -> set:
     """The spaces ``mover``'s own ``keep_away`` rules bar to its moves ("It never moves
     adjacent to a hero.", branch dmove): those adjacent to a figure the rule picks, less the
     space it stands on."""
     s, out = game.state, set()
-    for e in traits.rules_of(game, mover):
+    for e in traits.rules_of(game, mover) if rules is None else rules:
         if e["op"] == "keep_away":
             for f in fx.candidates(s.board, mover, e["from"], s.figures):
                 out.update(c for c in s.board.steps(f.cell) if c != mover.cell)

@@ -111,7 +111,7 @@ EXAMPLES = {
     "RF458": "`While this event is in play, each Hero gains 2 gold.`",
     "RF456": "`When your Hero would be knocked out, heal all your wounds.` (write 'When "
              "your Hero is knocked out, ...')",
-    "RF470": "`Move your Hero to any river space.`, or `Until the end of this turn, you have the Swim skill.`",
+    "RF470": "`Draw a green challenge card.`, or `Until the end of this turn, you have the Swim skill.`",
     "RF471": "`Reward: 3 gold.` on an item, or on a challenge that also has `reward: {gold: 2}`",
     "RF478": "`Melee: Make a melee attack against your Hero.` on a Hero (write 'Make a melee "
              "attack.')",

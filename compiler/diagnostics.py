@@ -108,7 +108,7 @@ CODES: dict[str, str] = {
     "RF458": "'while this event is in play' over what is not an always-on rule of the event",
     "RF456": "'would be knocked out': the knock-out's window opens after it, nothing prevents it",
     # ---- issue 32 (session np): objects and noun phrases
-    "RF470": "an object the engine cannot act on (a space of a terrain to move to; a skill given but as a held card's always-on rule)",
+    "RF470": "an object the engine cannot act on (a kind of card drawn or taken from a deck; a skill given but as a held card's always-on rule)",
     # ---- issue 32 (session rbcard): a challenge's printed reward
     "RF471": "a 'Reward:' line off a challenge, not gold or experience, or gold said twice",
     # ---- issue 32 (branch rbtrig): a trigger's clause said of its subject, attack objects

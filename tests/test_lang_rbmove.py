@@ -96,3 +96,165 @@ def test_the_extra_die_bought_before_moving_is_rolled_in_that_movement_step(plac
     game.movement(hero)
     asked = [d.info for d in game.players[hero.id].asked if d.kind == "movement"]
     assert asked[-1]["extra"] == 0
+
+
+# ---- a Hero moved to a space of a terrain ---------------------------------------------------
+
+@pytest.mark.parametrize("said, printed, ir", [
+    ("Move your Hero to an adjacent plains space.",
+     "Move your Hero to an adjacent plains space.",
+     {"op": "move_to_space", "place": "plains", "reach": "adjacent"}),
+    ("Move to any river space.", "Move your Hero to any river space.",
+     {"op": "move_to_space", "place": "river", "reach": "any"}),
+    ("Move your Hero to the nearest forest or hills space.",
+     "Move your Hero to the nearest hill or forest space.",
+     {"op": "move_to_space", "place": ["hills", "forest"], "reach": "nearest"}),
+    ("Move your Hero to a neighbouring swamp, road or mountain space.",
+     "Move your Hero to an adjacent road, swamp or mountain space.",
+     {"op": "move_to_space", "place": ["road", "swamp", "mountains"], "reach": "adjacent"}),
+    ("Move your Hero to any town.", "Move your Hero to any town.",
+     {"op": "move_to_space", "place": "town", "reach": "any"}),
+    ("Move your Hero to an adjacent town space.", "Move your Hero to an adjacent town.",
+     {"op": "move_to_space", "place": "town", "reach": "adjacent"}),
+])
+def test_a_move_to_a_terrains_space_lowers_prints_and_renders(said, printed, ir):
+    ability = parse_ability(said)
+    assert print_ability(ability) == printed and parse_ability(printed) == ability
+    out = lower(ability)
+    validate_ability(out)
+    assert out["effects"] == [ir]
+    seen = set()
+    for locale in LOCALES:
+        text = render_ability(ability, locale)
+        assert text and "{" not in text and text not in seen, (locale, text)
+        seen.add(text)
+    assert render_ability(ability, "en") == printed
+
+
+def test_the_nearest_town_stays_the_move_to_a_town():
+    assert lower(parse_ability("Move your Hero to the nearest town."))["effects"] == [
+        {"op": "move_to", "town": None}]
+
+
+@pytest.mark.parametrize("text, kind, code", [
+    ("Move your Hero to any Tamalir space.", "encounter", "RF420"),
+    ("Move your Hero to an adjacent desert space.", "encounter", "RF420"),
+    ("Melee: Activate to move your Hero to an adjacent river space.", "item", "RF421"),
+    ("Before Combat: Move your Hero to any town.", "hero", "RF421"),
+])
+def test_a_move_the_engine_cannot_make_is_refused_at_check(text, kind, code):
+    from runeforge.games.runebound.abilities import compile_ability
+    from runeforge.games.runebound.checks import CardContext
+
+    ir, found = compile_ability(text, CardContext(kind, "activated" if kind == "item" else None,
+                                                  None, frozenset()))
+    hit = [f for f in found if f.code == code]
+    assert ir is None and hit and hit[0].hint, [(f.code, f.message) for f in found]
+
+
+def _moved(place_bundle, text, at=None, pick=None, **scripts):
+    """Run ``text`` for the Hero (out of combat, as an encounter's text is run) from ``at`` and
+    apply its grants; return (game, hero, start)."""
+    from runeforge.engine.runebound.core.effects import Context, build_effects, run_all
+    from runeforge.engine.runebound.core.windows import moment_at
+    from tests.test_lang_place_games import _game
+
+    game, hero = _game(place_bundle, **scripts)
+    start = at or pick(game.board)
+    game.state.positions[hero.id] = start
+    game.combat.moment = moment_at("none", turn=game.state.turn)
+    run_all(build_effects(compile_text(text, "encounter")["effects"]),
+            Context(game.combat, hero, "rbmove-test"))
+    game.after_effects(hero)
+    return game, hero, start
+
+
+def _with_neighbour(terrains, min_fits=1):
+    """A space with at least ``min_fits`` neighbours of the terrains (first in board order)."""
+    def pick(board):
+        for sid in sorted(board.spaces):
+            fits = [nb for nb in board.neighbours(sid) if board.terrain(nb) in terrains]
+            if len(set(fits)) >= min_fits and board.terrain(sid) != "town":
+                return sid
+        pytest.skip(f"no space next to {terrains} on this board")
+    return pick
+
+
+def test_the_engine_moves_the_hero_to_an_adjacent_space_of_the_terrain(place_bundle):
+    terrains = None
+    from tests.test_lang_place_games import _game
+
+    board = _game(place_bundle)[0].board
+    kinds = sorted({board.terrain(s) for s in board.spaces} - {"town"})
+    terrains = (kinds[0],)
+    game, hero, start = _moved(place_bundle, f"Move your Hero to an adjacent {kinds[0]} "
+                               "space.", pick=_with_neighbour(terrains))
+    at = game.state.positions[hero.id]
+    assert at != start and at in board.neighbours(start) and board.terrain(at) == kinds[0]
+    assert game.state.previous[hero.id] == start  # a step: an escape leads back there
+    moved = [r for r in game.log.records if r.get("type") == "moved"]
+    assert moved[-1]["to"] == at and moved[-1]["why"] == "rbmove-test"
+
+
+def test_the_player_chooses_among_the_adjacent_spaces(place_bundle):
+    from tests.test_lang_place_games import _game
+
+    board = _game(place_bundle)[0].board
+    for kind in sorted({board.terrain(s) for s in board.spaces} - {"town"}):
+        start = next((s for s in sorted(board.spaces) if board.terrain(s) != "town" and len(
+            {nb for nb in board.neighbours(s) if board.terrain(nb) == kind}) >= 2), None)
+        if start:
+            break
+    else:
+        pytest.skip("no space with two neighbours of one terrain")
+    options = sorted({nb for nb in board.neighbours(start) if board.terrain(nb) == kind})
+    game, hero, _ = _moved(place_bundle, f"Move your Hero to an adjacent {kind} space.",
+                           at=start, destination=[options[-1]])
+    asked = [d for d in game.players[hero.id].asked if d.kind == "destination"]
+    assert asked and sorted(asked[-1].options) == options
+    assert game.state.positions[hero.id] == options[-1]
+
+
+def test_the_engine_moves_the_hero_to_any_or_the_nearest_space_of_the_terrain(place_bundle):
+    from tests.test_lang_place_games import _game
+
+    board = _game(place_bundle)[0].board
+    start = sorted(s for s in board.spaces if board.terrain(s) != "town")[0]
+    kind = next(board.terrain(s) for s in sorted(board.spaces, reverse=True)
+                if board.terrain(s) not in ("town", board.terrain(start)))
+    game, hero, _ = _moved(place_bundle, f"Move your Hero to any {kind} space.", at=start)
+    assert board.terrain(game.state.positions[hero.id]) == kind
+    game, hero, _ = _moved(place_bundle, f"Move your Hero to the nearest {kind} space.",
+                           at=start)
+    at = game.state.positions[hero.id]
+    dist = board.distances_from(start)
+    assert board.terrain(at) == kind and dist[at] == min(
+        dist[s] for s in board.spaces if board.terrain(s) == kind and s in dist)
+    assert hero.id not in game.state.previous  # put there: no way back by an escape
+
+
+def test_the_engine_moves_the_hero_to_any_town(place_bundle):
+    from tests.test_lang_place_games import _game
+
+    board = _game(place_bundle)[0].board
+    start = sorted(s for s in board.spaces if board.terrain(s) != "town")[0]
+    game, hero, _ = _moved(place_bundle, "Move your Hero to any town.", at=start)
+    assert board.is_town(game.state.positions[hero.id])
+
+
+def test_with_no_such_space_nothing_happens_and_the_log_says_why(place_bundle):
+    from tests.test_lang_place_games import _game
+
+    board = _game(place_bundle)[0].board
+    kinds = {board.terrain(s) for s in board.spaces}
+    for start in sorted(board.spaces):
+        missing = sorted(k for k in ("road", "river", "plains", "hills", "forest", "swamp",
+                                     "mountains") if k not in {board.terrain(nb) for nb in
+                                                               board.neighbours(start)})
+        if missing:
+            break
+    game, hero, _ = _moved(place_bundle, f"Move your Hero to an adjacent {missing[0]} space.",
+                           at=start)
+    assert game.state.positions[hero.id] == start
+    unused = [r for r in game.log.records if r.get("type") == "grant_unused"]
+    assert unused and unused[-1]["op"] == "move_to_space", kinds

@@ -486,3 +486,7 @@ from .lexer_rbroll import rbroll_pass  # noqa: E402
 
 _register(_RBROLL_WORDS)
 DISPLAY["SKILLNAME"] = "a skill's name"
+# ---- branch rbmove: "an adjacent plains space" (lexer_rbmove.py)
+from .lexer_rbmove import WORDS as _RBMOVE_WORDS  # noqa: E402
+
+_register(_RBMOVE_WORDS)

@@ -474,3 +474,5 @@ from .nodes_trig2 import *  # noqa: E402,F401,F403  issue 32 (branch rbtrig2)
 
 # ---- issue 32 (session when): triggers on a Hero's test
 from .nodes_when import *  # noqa: E402,F401,F403
+# ---- branch rbmove: a Hero moved to a space of a terrain
+from .nodes_rbmove import *  # noqa: E402,F401,F403

@@ -425,3 +425,7 @@ _install_knockout(text)
 from .printer_rbmarket import install as _install_rbmarket  # noqa: E402
 
 _install_rbmarket(text)
+# ---- branch rbmove: a Hero moved to a space of a terrain
+from .printer_rbmove import install as _install_rbmove  # noqa: E402
+
+_install_rbmove(text)

@@ -22,6 +22,7 @@ from . import (
     effects_decks,  # noqa: F401 - family 5/6 (issue 21): registers its ops
     knockout_rblimits,  # noqa: F401 - branch rblimits: registers knockout_keep, _instead
     market_rbmarket,  # noqa: F401 - branch rbmarket: the market's sell and heal prices
+    effects_rbmove,  # noqa: F401 - branch rbmove: a Hero moved to a space of a terrain
     skills,  # noqa: F401 - 'You have the Swim skill.': registers grant_skill
 )
 from .bundle import own_cards

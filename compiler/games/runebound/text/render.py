@@ -405,3 +405,7 @@ render_rblimits.install(Renderer)
 from . import render_rbmarket  # noqa: E402
 
 render_rbmarket.install(Renderer)
+# ---- branch rbmove: a Hero moved to a space of a terrain
+from . import render_rbmove  # noqa: E402
+
+render_rbmove.install(Renderer)

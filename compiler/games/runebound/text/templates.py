@@ -419,3 +419,8 @@ from .render_rbmarket import VERBS as _RBMARKET_VERBS  # noqa: E402
 VERB_CLAUSES.update(_RBMARKET_VERBS)
 OTHER.update(_RBMARKET)
 TEMPLATES = all_templates()
+# ---- branch rbmove: a Hero moved to a space of a terrain (render_rbmove.py)
+from .render_rbmove import VERBS as _RBMOVE_VERBS  # noqa: E402
+
+VERB_CLAUSES.update(_RBMOVE_VERBS)
+TEMPLATES = all_templates()

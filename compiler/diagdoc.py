@@ -261,6 +261,8 @@ EXAMPLES = {
     "RF965": "`runeforge replay` of a log cut in the middle of a line, or a directory",
     "RF966": "a record with no `seq`, or `\"players\": 9` in the options record",
     "RF967": "a log whose rolled `\"dice\"` were edited, replayed",
+    "RF494": "`You may use any hills symbol as a hills symbol.`",
+    "RF495": "`When moving, gain 1 gold.` (write 'Before moving, ...' or 'After moving, ...')",
 }
 
 

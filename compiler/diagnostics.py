@@ -130,6 +130,9 @@ CODES: dict[str, str] = {
     "RF491": "a card added to the undefeated track (only a challenge left undefeated goes there)",
     "RF493": "a limit before a trigger and what is not one ('Once per combat, every time ..., "
              "... Gain 1 gold.'), or a cost: the engine would count uses, not firings",
+    # ---- branch rbmove: movement
+    "RF494": "a terrain's symbol used as the same terrain's symbol: the rule changes nothing",
+    "RF495": "'when moving' before what is not a movement rule: it opens no moment of its own",
     # ---- branch rbmod: modifiers, amounts and comparatives
     "RF484": "a bonus said 'instead' with no earlier bonus to replace, or with no condition",
     "RF483": "a multiplier of wounds or damage ('Double your melee damage'): the engine adds "

@@ -258,3 +258,129 @@ def test_with_no_such_space_nothing_happens_and_the_log_says_why(place_bundle):
     assert game.state.positions[hero.id] == start
     unused = [r for r in game.log.records if r.get("type") == "grant_unused"]
     assert unused and unused[-1]["op"] == "move_to_space", kinds
+
+
+# ---- a terrain's symbol used as another's; "When moving, ..." --------------------------------
+
+@pytest.mark.parametrize("said, rules", [
+    ("When moving, you may use any hills symbol as a mountain symbol, and any mountain symbol "
+     "as a hills symbol.", [("mountains", "hills"), ("hills", "mountains")]),
+    ("You may use any swamp symbol as a forest symbol.", [("forest", "swamp")]),
+    ("While moving, you may use your road symbols as river symbols.", [("river", "road")]),
+    ("Use each plains symbol as a hill symbol.", [("hills", "plains")]),
+])
+def test_a_symbol_used_as_another_is_the_movement_rule(said, rules):
+    ability = parse_ability(said)
+    ir = lower(ability)
+    validate_ability(ir)
+    assert ir["static"] is True
+    assert ir["effects"] == [{"op": "terrain_rule", "skill": None, "terrain": t, "like": like}
+                             for t, like in rules]
+    printed = print_ability(ability)
+    assert parse_ability(printed) == ability and lower(parse_ability(printed))["effects"] == \
+        ir["effects"]
+    for locale in LOCALES:
+        out = render_ability(ability, locale)
+        assert out and "{" not in out, (locale, out)
+
+
+def test_two_optional_movement_rules_are_the_rules_not_an_optional_effect():
+    """Before, "You may move through A as if they were B and move through B as if they were A."
+    lowered to an optional effect of a non-static ability: no movement step read it."""
+    ir = lower(parse_ability("You may move through hills as if they were mountains and move "
+                             "through mountains as if they were hills."))
+    assert ir["static"] is True and [e["op"] for e in ir["effects"]] == ["terrain_rule"] * 2
+
+
+@pytest.mark.parametrize("text, code, words", [
+    ("You may use any hills symbol as a hills symbol.", "RF494",
+     "any hills symbol as a hills symbol"),
+    ("When moving, gain 1 gold.", "RF495", "When moving,"),
+    ("While moving, take 1 exhaustion to move 1 space.", "RF495", "While moving,"),
+])
+def test_a_symbol_rule_that_says_nothing_is_refused_at_its_words(text, code, words):
+    with pytest.raises(AbilitySyntaxError) as err:
+        parse_ability(text)
+    assert err.value.code == code and err.value.hint
+    assert text[err.value.start:err.value.end] == words
+
+
+def test_the_movement_step_lets_a_hills_die_enter_mountains():
+    """The rule in force: a die showing hills may enter a mountain space (and only hills)."""
+    from runeforge.engine.runebound.core.state import ActiveEffect
+    from runeforge.engine.runebound.game.place import with_terrain_rules
+    from tests.test_game_scenarios import make
+
+    game, (hero, _) = make()
+    ir = compile_text("You may use any hills symbol as a mountain symbol.", "hero")
+    rolled = (frozenset({"hills"}), frozenset({"road"}))
+    assert "mountains" not in with_terrain_rules(game, hero, rolled)[0]
+    game.state.effects.append(ActiveEffect(hero.id, "test-card", "end_of_turn", ir["effects"],
+                                           None))
+    out = with_terrain_rules(game, hero, rolled)
+    assert "mountains" in out[0] and "mountains" not in out[1]
+
+
+# ---- a movement die's face ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("said, printed, symbol", [
+    ("You may treat one of your movement dice as showing a river symbol.",
+     "Treat one of your movement dice as showing a river symbol.", "river"),
+    ("Treat one movement die as showing any symbol each time you roll for movement.",
+     "Treat one of your movement dice as showing any symbol.", "any"),
+    ("When moving, you may treat a movement die as showing a hills symbol.",
+     "Treat one of your movement dice as showing a hill symbol.", "hills"),
+])
+def test_a_die_shown_as_a_symbol_is_a_movement_rule(said, printed, symbol):
+    ability = parse_ability(said)
+    assert print_ability(ability) == printed and parse_ability(printed) == ability
+    ir = lower(ability)
+    validate_ability(ir)
+    assert ir["static"] is True and ir["effects"] == [{"op": "die_face", "symbol": symbol}]
+    seen = set()
+    for locale in LOCALES:
+        out = render_ability(ability, locale)
+        assert out and "{" not in out and out not in seen, (locale, out)
+        seen.add(out)
+    assert render_ability(ability, "en") == printed
+
+
+def _one_die_step(with_rule: str | None):
+    """The movement step of a Hero next to a space whose terrain his one die does not show;
+    returns (the destinations offered, that space, the game, the Hero)."""
+    from runeforge.engine.runebound.core.state import ActiveEffect
+    from tests.test_game_scenarios import Faces, make
+
+    game, (hero, _) = make(movement=["roll:1"])
+    board, faces = game.board, game.movement_dice.dice[0].faces
+    for start in sorted(board.spaces):
+        if board.is_town(start):
+            continue
+        for nb in sorted(board.neighbours(start)):
+            terrain = board.terrain(nb)
+            miss = [i for i, f in enumerate(faces) if terrain not in f]
+            if terrain != "town" and miss:
+                break
+        else:
+            continue
+        break
+    game.state.positions[hero.id] = start
+    if with_rule:
+        ir = compile_text(with_rule.replace("TERRAIN", terrain), "hero")
+        game.state.effects.append(ActiveEffect(hero.id, "test-card", "end_of_turn",
+                                               ir["effects"], None))
+    game.rng = Faces([miss[0]])
+    game.movement(hero)
+    asked = [d for d in game.players[hero.id].asked if d.kind == "destination"]
+    return asked[-1].options, nb, game, hero
+
+
+def test_the_movement_step_lets_one_die_show_the_symbol():
+    without, nb, _, _ = _one_die_step(None)
+    assert nb not in without
+    offered, nb, game, hero = _one_die_step("Treat one of your movement dice as showing a "
+                                            "TERRAIN symbol.")
+    assert nb in offered and set(without) <= set(offered)
+    assert game.log.of_type("die_face")
+    anything, nb, _, _ = _one_die_step("Treat one of your movement dice as showing any symbol.")
+    assert nb in anything

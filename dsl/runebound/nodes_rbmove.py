@@ -29,4 +29,15 @@ class MoveToSpace:
     span: Span = field(default=None, compare=False, repr=False, kw_only=True)
 
 
-__all__ = ["MOVE_REACHES", "MoveToSpace"]
+@astnode
+class DieFace:
+    """``Treat one of your movement dice as showing a river symbol.`` (``... any symbol``): an
+    always-on movement rule; each time the Hero rolls for movement, one die of the roll (the
+    player's choice, made as he chooses where to go) shows ``symbol`` too (a terrain id, or
+    ``any``: every terrain)."""
+
+    symbol: str
+    span: Span = field(default=None, compare=False, repr=False, kw_only=True)
+
+
+__all__ = ["DieFace", "MOVE_REACHES", "MoveToSpace"]

@@ -20,7 +20,20 @@ def destination(node) -> str:
     return f"any {words}"
 
 
+def symbol(node) -> str:
+    if node.symbol == "any":
+        return "any symbol"
+    from .nodes_place import TERRAIN_TEXT
+
+    word = TERRAIN_TEXT.get(node.symbol, node.symbol)
+    return f"{article(word)} {word} symbol"
+
+
 def install(text) -> None:
     @text.register
     def _(node: n.MoveToSpace) -> str:
         return f"move your Hero to {destination(node)}"
+
+    @text.register
+    def _(node: n.DieFace) -> str:
+        return f"treat one of your movement dice as showing {symbol(node)}"

@@ -26,7 +26,25 @@ class MoveToSpace(_GameEffect):
         _grant(ctx, self.op, place=self.place, reach=self.reach)
 
 
-BUILDERS = {"move_to_space": lambda ir: MoveToSpace(ir["place"], ir["reach"])}
+@dataclass
+class DieFace(_GameEffect):
+    """"Treat one of your movement dice as showing a river symbol.": always on (the movement
+    step reads it, game/faces_rbmove.py); used as a non-static ability (with a cost or a
+    window) it holds to the end of the turn, as family 4's movement rule does."""
+
+    symbol: str
+    op = "die_face"
+    static_kind = True
+
+    def run(self, ctx):
+        ctx.engine.add_duration(ctx, "end_of_turn", [self.ir()])
+
+    def ir(self):
+        return {"op": self.op, "symbol": self.symbol}
+
+
+BUILDERS = {"move_to_space": lambda ir: MoveToSpace(ir["place"], ir["reach"]),
+            "die_face": lambda ir: DieFace(ir["symbol"])}
 EXTRA_BUILDERS.update(BUILDERS)
 
-__all__ = ["BUILDERS", "MoveToSpace"]
+__all__ = ["BUILDERS", "DieFace", "MoveToSpace"]

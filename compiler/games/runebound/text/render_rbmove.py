@@ -21,8 +21,15 @@ def _movetospace(self, node: n.MoveToSpace, mood: str) -> str:
                      terrain=_terrain(self, node.place))
 
 
+def _dieface(self, node: n.DieFace, mood: str) -> str:
+    if node.symbol == "any":
+        return self.verb("effect.die_face.any", mood)
+    return self.verb("effect.die_face", mood, terrain=_terrain(self, node.symbol))
+
+
 def install(renderer_cls) -> None:
     renderer_cls._movetospace = _movetospace
+    renderer_cls._dieface = _dieface
 
 
 TEMPLATES: dict = {}
@@ -33,4 +40,6 @@ VERBS = {
     "effect.move_to_space.nearest": "move {hero} to the nearest {terrain} space",
     "effect.move_to_space.town.adjacent": "move {hero} to an adjacent town",
     "effect.move_to_space.town.any": "move {hero} to any town",
+    "effect.die_face": "treat one of your movement dice as showing a {terrain} symbol",
+    "effect.die_face.any": "treat one of your movement dice as showing any symbol",
 }

@@ -111,7 +111,7 @@ EXAMPLES = {
     "RF458": "`While this event is in play, each Hero gains 2 gold.`",
     "RF456": "`When your Hero would be knocked out, heal all your wounds.` (write 'When "
              "your Hero is knocked out, ...')",
-    "RF470": "`Move your Hero to any river space.`, or `Until the end of this turn, you have the Swim skill.`",
+    "RF470": "`Draw a green challenge card.`, or `Until the end of this turn, you have the Swim skill.`",
     "RF471": "`Reward: 3 gold.` on an item, or on a challenge that also has `reward: {gold: 2}`",
     "RF478": "`Melee: Make a melee attack against your Hero.` on a Hero (write 'Make a melee "
              "attack.')",
@@ -268,6 +268,8 @@ EXAMPLES = {
     "RF965": "`runeforge replay` of a log cut in the middle of a line, or a directory",
     "RF966": "a record with no `seq`, or `\"players\": 9` in the options record",
     "RF967": "a log whose rolled `\"dice\"` were edited, replayed",
+    "RF494": "`You may use any hills symbol as a hills symbol.`",
+    "RF495": "`When moving, gain 1 gold.` (write 'Before moving, ...' or 'After moving, ...')",
 }
 
 

@@ -108,7 +108,7 @@ CODES: dict[str, str] = {
     "RF458": "'while this event is in play' over what is not an always-on rule of the event",
     "RF456": "'would be knocked out': the knock-out's window opens after it, nothing prevents it",
     # ---- issue 32 (session np): objects and noun phrases
-    "RF470": "an object the engine cannot act on (a space of a terrain to move to; a skill given but as a held card's always-on rule)",
+    "RF470": "an object the engine cannot act on (a kind of card drawn or taken from a deck; a skill given but as a held card's always-on rule)",
     # ---- issue 32 (session rbcard): a challenge's printed reward
     "RF471": "a 'Reward:' line off a challenge, not gold or experience, or gold said twice",
     # ---- issue 32 (branch rbtrig): a trigger's clause said of its subject, attack objects
@@ -130,6 +130,9 @@ CODES: dict[str, str] = {
     "RF491": "a card added to the undefeated track (only a challenge left undefeated goes there)",
     "RF493": "a limit before a trigger and what is not one ('Once per combat, every time ..., "
              "... Gain 1 gold.'), or a cost: the engine would count uses, not firings",
+    # ---- branch rbmove: movement
+    "RF494": "a terrain's symbol used as the same terrain's symbol: the rule changes nothing",
+    "RF495": "'when moving' before what is not a movement rule: it opens no moment of its own",
     # ---- branch rbmod: modifiers, amounts and comparatives
     "RF484": "a bonus said 'instead' with no earlier bonus to replace, or with no condition",
     "RF483": "a multiplier of wounds or damage ('Double your melee damage'): the engine adds "

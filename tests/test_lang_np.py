@@ -129,8 +129,8 @@ def test_a_list_ending_in_or_offers_each_item():
 @pytest.mark.parametrize("text, words", [
     # a skill given is a held card's always-on rule since session skills; said otherwise it
     # is refused at check (tests/test_lang_skills.py)
-    ("Move your Hero to any river space and end your turn.", "Move your Hero to any river space"),
-    ("Pay 1 gold to move to the nearest forest space.", "move to the nearest forest space"),
+    # a space of a terrain to move to is an effect since branch rbmove (tests/test_lang_rbmove.py)
+    ("Gain the top Item of the market deck.", "Gain the top Item of the market deck"),
     ("Draw a red challenge card and resolve it.", "Draw a red challenge card"),
 ])
 def test_an_object_the_engine_cannot_act_on_is_refused_at_its_words(text, words):

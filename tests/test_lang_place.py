@@ -228,7 +228,7 @@ def test_a_movement_rule_names_a_known_skill_and_terrains():
 
 
 @pytest.mark.parametrize("text, message", [
-    ("Move your Hero to.", "expected 'a', 'any', 'the' or a town after 'to'"),
+    ("Move your Hero to.", "expected 'a', 'adjacent', 'any', 'the' or a town after 'to'"),
     ("Every time your Hero enters a space, gain 1 gold.", "expected 'town' or a terrain after 'a'"),
     ("Place doom token on the doom track.",
      "expected a number, 'X', 'up to', 'all', 'a', 'it', 'one' or 'this' after 'Place'"),

@@ -496,3 +496,7 @@ from .lexer_rbwho import DISPLAY as _RBWHO_DISPLAY  # noqa: E402
 from .lexer_rbwho import rbwho_pass  # noqa: E402
 
 DISPLAY.update(_RBWHO_DISPLAY)
+# ---- branch rbmove: "an adjacent plains space" (lexer_rbmove.py)
+from .lexer_rbmove import WORDS as _RBMOVE_WORDS  # noqa: E402
+
+_register(_RBMOVE_WORDS)

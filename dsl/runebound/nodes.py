@@ -464,6 +464,9 @@ from .nodes_rbcost import *  # noqa: E402,F401,F403  branch rbcost: "you rest", 
 from .nodes_rblimits import *  # noqa: E402,F401,F403  branch rblimits: carrying limits
 from .nodes_rbmarket import *  # noqa: E402,F401,F403  branch rbmarket: sell and heal prices
 
+# ---- branch rbmove: a Hero moved to a space of a terrain
+from .nodes_rbmove import *  # noqa: E402,F401,F403
+
 # ---- branch rbwound: cancelling the first wounds of each combat (round)
 from .nodes_rbwound import *  # noqa: E402,F401,F403
 

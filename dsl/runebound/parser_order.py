@@ -39,6 +39,7 @@ PARTS = (
     "parser_rbsubj_bar",  # who may not attack, and when (rbsubj)
     "parser_rbsubj_exempt",  # "Red challenges are immune to this effect." (rbsubj)
     "parser_rbwho",     # more acts of a Hero a trigger names, "-ing" forms, "leaves your party"
+    "parser_rbmove",    # movement: a price's purpose after its moment, terrain destinations
 )
 
 

@@ -429,3 +429,7 @@ _install_rbmarket(text)
 from .printer_rbsubj_bar import install as _install_rbsubj_bar  # noqa: E402
 
 _install_rbsubj_bar(text)
+# ---- branch rbmove: a Hero moved to a space of a terrain
+from .printer_rbmove import install as _install_rbmove  # noqa: E402
+
+_install_rbmove(text)

@@ -20,6 +20,7 @@ from . import (
     effects_combat,  # noqa: F401  (family 7: registers its effect ops)
     effects_core,  # noqa: F401 - the compositional core (issue 32 part III): its ops and cost
     effects_decks,  # noqa: F401 - family 5/6 (issue 21): registers its ops
+    effects_rbmove,  # noqa: F401 - branch rbmove: a Hero moved to a space of a terrain
     knockout_rblimits,  # noqa: F401 - branch rblimits: registers knockout_keep, _instead
     market_rbmarket,  # noqa: F401 - branch rbmarket: the market's sell and heal prices
     skills,  # noqa: F401 - 'You have the Swim skill.': registers grant_skill

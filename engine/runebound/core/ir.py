@@ -8,7 +8,14 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from . import attackbar_rbsubj, ir_decks, ir_lists, ir_rblimits, ir_rbmarket
+from . import (
+    attackbar_rbsubj,
+    ir_decks,
+    ir_lists,
+    ir_rblimits,
+    ir_rbmarket,
+    ir_rbmove,  # branch rbmove
+)
 from .acts_rbwho import VERBS as _RBWHO_VERBS  # branch rbwho: more acts of a Hero
 from .irvalidate import Checker, Invalid
 
@@ -279,6 +286,7 @@ def ir_schema() -> dict:
     effect_ops += ir_rbmarket.effect_ops(_op, _enum, COUNT)  # branch rbmarket: market rules
     effect_ops += ir_rbmarket.offer_ops(_op, _enum)  # branch rbmarket: the market deck's offer
     effect_ops += ir_rbmarket.arrange_ops(_op, _enum, COUNT)  # rbmarket: a deck's top in any order
+    effect_ops += ir_rbmove.effect_ops(_op, _enum, ENTER_PLACES)  # rbmove: to a terrain's space
     costs += ir_core.cost_ops(_op)
     costs.append(_op("ally_exhaustion", amount=_amount(("fixed", "x"))))  # "this Ally" pays
     # ---- issue 32 (session when): "When you test Mind, ... add 3 to the result"

@@ -13,6 +13,7 @@ from ..core.durations_more import owner_turn_starts
 from ..core.effects_rbcost import hero_act  # branch rbcost: "you rest", "another Hero rests"
 from ..core.state import STAT_FIELDS
 from ..core.windows import AFTER_MOVING, BEFORE_MOVING, moment_at
+from . import faces_rbmove as die_faces  # branch rbmove: a movement die's face
 from .movement import Figure as MoveFigure
 from .movement import dice_allowed, find_path, free_step_targets, reachable, rest_exhaustion_removed
 from .place import entered, unbarred, with_terrain_rules
@@ -91,9 +92,13 @@ class TurnSteps:
             if rested:
                 self.rest(hero, rested)
             rolled = with_terrain_rules(self, hero, self.roll_movement(k))  # family 4
-            reach = sorted(reachable(self.board, start, rolled))
+            faced = die_faces.variants(self, hero, rolled)  # rbmove: "treat one die as ..."
+            reach = sorted(reachable(self.board, start, rolled)) if faced == [rolled] else \
+                die_faces.reach(self, start, faced)
             dest = self.ask(hero.id, "destination", reach, how="dice", at=start,
                             rolled=[sorted(f) for f in rolled])
+            if faced != [rolled]:
+                rolled = die_faces.used(self, start, dest, faced)
             self.last_roll = (hero.id, start, dest, rolled)  # the path is found if needed
             prev = start
         elif choice == "step":

@@ -336,3 +336,14 @@ def _install_counters() -> None:
 
 
 _install_counters()
+
+
+def _install_rbmove() -> None:
+    """branch rbmove: the checks of a Hero moved to a space of a terrain (rbmove.py) join
+    family 4's table of checks by node (place.py)."""
+    from . import place, rbmove
+
+    rbmove.install(place._CHECKS)
+
+
+_install_rbmove()

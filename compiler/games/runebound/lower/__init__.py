@@ -400,3 +400,8 @@ from . import rbmarket as _lower_rbmarket  # noqa: E402
 
 STATIC_CLAUSES += _lower_rbmarket.STANDING
 _lower_rbmarket.register(effect)
+# ---- branch rbmove: a Hero moved to a space of a terrain
+from . import rbmove as _lower_rbmove  # noqa: E402
+
+STATIC_CLAUSES += _lower_rbmove.STATIC
+_lower_rbmove.register(effect)

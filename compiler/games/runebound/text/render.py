@@ -409,3 +409,7 @@ render_rbmarket.install(Renderer)
 from . import render_rbsubj_bar  # noqa: E402
 
 render_rbsubj_bar.install(Renderer)
+# ---- branch rbmove: a Hero moved to a space of a terrain
+from . import render_rbmove  # noqa: E402
+
+render_rbmove.install(Renderer)

@@ -427,4 +427,8 @@ OTHER.update(_RBSUBJ_BAR)
 from .render_rbwho import TEMPLATES as _RBWHO  # noqa: E402
 
 OTHER.update(_RBWHO)
+# ---- branch rbmove: a Hero moved to a space of a terrain (render_rbmove.py)
+from .render_rbmove import VERBS as _RBMOVE_VERBS  # noqa: E402
+
+VERB_CLAUSES.update(_RBMOVE_VERBS)
 TEMPLATES = all_templates()

@@ -31,7 +31,8 @@ def _ungated(a, ctx):
                c.checks_limited, c.checks_skills, c.checks_rbnp, c.checks_trig2,
                c.checks_rbcost, c.checks_rbmodi, c.checks_phasetrig, c.checks_rbsix2,
                c.checks_rbseven, c.checks_rbtime, c.checks_rbwound,
-               c.checks_rblimits]  # branch rblimits
+               c.checks_rblimits,  # branch rblimits
+               c.checks_rbdamage]  # branch rbdamage
     found = [*c._phase_tag(a, nodes), *c._usage(a, ctx), *c._reaction(a, nodes),
              *c._x_binding(a, nodes), *c._outcomes(nodes), *c._tests(nodes, ctx),
              *c._modifiers(nodes), *c._limits(a, ctx),

@@ -486,3 +486,7 @@ from .lexer_rbroll import rbroll_pass  # noqa: E402
 
 _register(_RBROLL_WORDS)
 DISPLAY["SKILLNAME"] = "a skill's name"
+# ---- branch rbdamage: "a single attack", "any successful attack", "whatever the damage"
+from .lexer_rbdamage import WORDS as _RBDAMAGE_WORDS  # noqa: E402
+
+_register(_RBDAMAGE_WORDS)

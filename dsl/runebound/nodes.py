@@ -461,6 +461,7 @@ from .nodes_place import (  # noqa: E402,F401  family 4/8/9 (issue 21)
     TerrainRule,
 )
 from .nodes_rbcost import *  # noqa: E402,F401,F403  branch rbcost: "you rest", "another Hero rests"
+from .nodes_rbdamage import *  # noqa: E402,F401,F403  branch rbdamage: an attack's wounds
 from .nodes_rblimits import *  # noqa: E402,F401,F403  branch rblimits: carrying limits
 from .nodes_rbmarket import *  # noqa: E402,F401,F403  branch rbmarket: sell and heal prices
 

@@ -36,6 +36,7 @@ PARTS = (
     "parser_rblimits",  # carrying limits, knock-out losses
     "parser_rbmarket",  # the market's prices of selling and healing, its deck's offer
     "parser_rbroll",    # tests by their skill, any test, bonuses to them, rerolls
+    "parser_rbdamage",  # how an attack's wounds are counted: multipliers, caps per attack
 )
 
 

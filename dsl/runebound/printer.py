@@ -425,3 +425,7 @@ _install_knockout(text)
 from .printer_rbmarket import install as _install_rbmarket  # noqa: E402
 
 _install_rbmarket(text)
+# ---- branch rbdamage: how the wounds of an attack are counted
+from .printer_rbdamage import install as _install_rbdamage  # noqa: E402
+
+_install_rbdamage(text, TARGETS)

@@ -43,6 +43,7 @@ ENGINE_ONLY_OPS = {
     "wound_cap": "a cap on the wounds the Hero takes in each combat phase",
     "immune": "immunity to a phase's attacks",
     "cancel_first": "the first wounds of each combat (round) cancelled",  # branch rbwound
+    "damage_rule": "the wounds of an attack multiplied or capped",  # branch rbdamage
 }
 
 

@@ -400,3 +400,7 @@ from . import rbmarket as _lower_rbmarket  # noqa: E402
 
 STATIC_CLAUSES += _lower_rbmarket.STANDING
 _lower_rbmarket.register(effect)
+# ---- branch rbdamage: how the wounds of an attack are counted (multipliers, caps per attack)
+from . import rbdamage as _lower_rbdamage  # noqa: E402
+
+_lower_rbdamage.register(effect)

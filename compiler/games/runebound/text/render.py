@@ -405,3 +405,7 @@ render_rblimits.install(Renderer)
 from . import render_rbmarket  # noqa: E402
 
 render_rbmarket.install(Renderer)
+# ---- branch rbdamage: how the wounds of an attack are counted
+from . import render_rbdamage  # noqa: E402
+
+render_rbdamage.install(Renderer)

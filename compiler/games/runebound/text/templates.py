@@ -419,3 +419,10 @@ from .render_rbmarket import VERBS as _RBMARKET_VERBS  # noqa: E402
 VERB_CLAUSES.update(_RBMARKET_VERBS)
 OTHER.update(_RBMARKET)
 TEMPLATES = all_templates()
+# ---- branch rbdamage: how the wounds of an attack are counted (render_rbdamage.py)
+from .render_rbdamage import TEMPLATES as _RBDAMAGE  # noqa: E402
+from .render_rbdamage import VERBS as _RBDAMAGE_VERBS  # noqa: E402
+
+VERB_CLAUSES.update(_RBDAMAGE_VERBS)
+OTHER.update(_RBDAMAGE)
+TEMPLATES = all_templates()

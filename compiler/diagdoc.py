@@ -144,6 +144,7 @@ EXAMPLES = {
     "RF554": "`This Ally inflicts double damage.` on an Item",
     "RF555": "`This challenge inflicts double damage against red challenges.`",
     "RF556": "`Your Hero takes no more than 1 wound from a single attack.` on an event",
+    "RF557": "`If your attack succeeds by 3 or more, gain 1 gold.`",
     "RF585": "`You may have 2 Allies instead of 2.`",
     "RF586": "`You may carry 1 additional weapon.` on a challenge, or `This card counts as 2 "
              "weapons.` on an Ally",

@@ -224,6 +224,8 @@ CODES: dict[str, str] = {
              "a Hero, who has no colour)",
     "RF556": "a rule of an attack's wounds on an event or an encounter, which holds no rule in "
              "a combat",
+    "RF557": "'if your attack succeeds by N or more' before anything but additional wounds on "
+             "your enemy (or with N 0)",
     # RF6xx: localisation
     "RF601": "missing or empty translation",
     "RF602": "slot or placeholder mismatch in a translation",

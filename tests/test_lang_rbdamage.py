@@ -47,6 +47,10 @@ def _rule(mode, value, target, side="deals", phase=None, **more):
      [_rule("cap", 1, "enemy", "takes", "melee")]),
     ("This Ally takes no wounds from a failed attack roll.",
      [_rule("cap", 0, "this_ally", "takes", roll="attack")]),
+    ("Magic: If your magic attack succeeds by 5 or more, inflict 1 additional wound.",
+     [_rule("add", 1, "hero", phase="magic", margin=5)]),
+    ("Melee: This challenge takes no more than 1 wound from a single attack.",
+     [_rule("cap", 1, "enemy", "takes", "melee")]),
     ("Magic: Activate to triple your magic damage this phase.",
      [{"op": "for_duration", "until": "end_of_phase",
        "effects": [_rule("multiply", 3, "hero", phase="magic")]}]),
@@ -67,6 +71,8 @@ def test_the_rule_lowers_to_one_damage_record(text, effects):
     "Magic: Activate to double your damage until the end of this phase.",
     "Melee: You may double your melee damage this phase.",
     "Triple your ranged damage against green challenges.",
+    "If your magic attack succeeds by 5 or more, inflict 1 additional wound.",
+    "If your attack succeeds by 4 or more, inflict 2 additional wounds.",
 ])
 def test_the_canonical_form_round_trips_and_renders_in_five_locales(text):
     ability = parse_ability(text)
@@ -213,6 +219,27 @@ def test_a_duration_of_the_phase_holds_in_that_phase_only():
     combat._step("melee", 3)
     combat.combat_defend(hero, foe, "melee")
     assert hero.wounds == 4
+
+
+def test_a_threshold_adds_wounds_to_a_hit_that_beat_its_target_by_enough():
+    """The Seeker's Wand: Varikas's magic attack (Spirit 4, damage 1) against the wolves
+    (Spirit 9) hits by 5 with a 10 (1 + 1 wounds), by 4 with a 9 (1 wound); a melee hit by 9
+    gets none (the rule is the magic phase's)."""
+    got = []
+    for roll, phase in ((10, "magic"), (9, "magic"), (16, "melee")):
+        combat, hero, foe = _combat(items=["seekers-wand"], enemy="frenzied-ogre", dice=[roll])
+        _at(combat, phase)
+        combat.combat_attack(hero, foe, phase, 0, source=hero.id)
+        got.append(foe.wounds)
+    assert got == [2, 1, 1]
+
+
+def test_a_threshold_with_any_other_effect_is_refused_at_its_words():
+    text = "Melee: If your attack succeeds by 3 or more, gain 1 gold."
+    with pytest.raises(AbilitySyntaxError) as err:
+        parse_ability(text)
+    assert err.value.code == "RF557" and "additional wound" in err.value.hint
+    assert text[err.value.start:err.value.end] == text[len("Melee: "):-1]
 
 
 def test_wounds_an_ability_inflicts_are_not_an_attacks_damage():

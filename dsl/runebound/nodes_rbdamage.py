@@ -19,7 +19,8 @@ class DamageRule:
     """``This Ally inflicts double damage against blue and red challenges.`` (``mode``
     "multiply", ``side`` "deals"), ``This challenge takes no more than 1 wound from a single
     attack.`` ("cap", "takes"), ``Your Hero takes no wounds from a failed defence roll.`` ("cap"
-    0, "takes", ``roll`` "defend"): a standing rule on the wounds of each attack ``subject``
+    0, "takes", ``roll`` "defend"), ``If your magic attack succeeds by 5 or more, inflict 1
+    additional wound.`` ("add" 1, ``margin`` 5): a standing rule on the wounds of each attack ``subject``
     deals or takes, in ``phase`` (None: any), against / from a figure of ``colours`` (empty:
     any)."""
 
@@ -30,6 +31,7 @@ class DamageRule:
     phase: Optional[str] = None
     colours: tuple = ()
     roll: Optional[str] = None
+    margin: Optional[int] = None  # mode "add": only a hit whose roll beat its target by this
     span: Span = field(default=None, compare=False, repr=False, kw_only=True)
 
 

@@ -11,12 +11,16 @@
 * "This challenge takes only 1 wound from any successful attack, whatever the damage", "cannot
   suffer more than 1 wound from a single attack", "takes no more than 2 wounds from each
   attack": a cap on the wounds one attack puts on the figure ("cap", side "takes");
-* "Your Hero takes no wounds from a failed defence roll": the cap 0 of the wounds of that roll.
+* "Your Hero takes no wounds from a failed defence roll": the cap 0 of the wounds of that roll;
+* "If your magic attack succeeds by 5 or more, inflict 1 additional wound.": wounds added to a
+  hit that beat its target by that much ("add", ``margin``).
 
 parser.py installs the rules through parser_order.PARTS; this module does not import it.
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from lark import Token
 
@@ -130,6 +134,21 @@ class Rbdamage:
             else "defend"
         return _Special("rbd_rule", ("cap", 0, "takes", phase, colours, roll), _sp(ch))
 
+    def rbd_margin(self, ch):  # "If your magic attack succeeds by 5 or more, inflict 1 ..."
+        margin = int(next(c for c in ch if isinstance(c, Token) and c.type == "NUMBER"))
+        phase = next((str(v) for v in _values(ch) if isinstance(v, str) and str(v) in PHASES),
+                     None)
+        effect = self._nested(ch[-1])
+        if type(effect) is not n.InflictAdditional or effect.target != "enemy" \
+                or effect.amount.kind != "fixed" or margin < 1:
+            raise AbilitySyntaxError(
+                "a hit's margin counts wounds only: 'succeeds by N or more' takes additional "
+                "wounds on your enemy", *_sp(ch), code="RF557",
+                hint="write 'If your magic attack succeeds by 5 or more, inflict 1 additional "
+                     "wound.' (N at least 1), or 'If your attack succeeds, ...' for any effect")
+        return n.DamageRule("add", effect.amount.values[0], "hero", "deals", phase,
+                            margin=margin, span=_sp(ch))
+
     def double_wounds(self, ch):
         """The core's "Double your melee damage (this phase)", "Double all wounds this
         challenge inflicts during the Melee phase": the multiplier of the wounds your Hero's
@@ -162,10 +181,29 @@ def _against_first(before):
     return against_first
 
 
+def phase_rule(a: n.Ability) -> n.Ability:
+    """"Magic: If your magic attack succeeds by 5 or more, inflict 1 additional wound." (one
+    rule under a phase's tag, no price, limit or window): the always-on rule of that phase's
+    attacks, as "Melee: Deal 1 additional wound." is (parser_verbs.phase_extra_wounds); under the
+    tag the lexer has dropped the phase's word of "your magic attack"."""
+    if a.tag not in PHASES or a.limits or a.window or a.costs or len(a.sentences) != 1:
+        return a
+    rule = a.sentences[0]
+    if type(rule) is not n.DamageRule or rule.phase not in (None, a.tag):
+        return a
+    return replace(a, tag=None, sentences=(replace(rule, phase=a.tag),))
+
+
 def install(cls) -> None:
     before = cls.against_first
     install_rules(cls, Rbdamage)
     cls.against_first = _against_first(before)
+    ability = cls.ability
+
+    def ability_(self, ch):
+        return phase_rule(ability(self, ch))
+
+    cls.ability = ability_
 
 
-__all__ = ["Rbdamage", "figure", "install"]
+__all__ = ["Rbdamage", "figure", "install", "phase_rule"]

@@ -36,6 +36,11 @@ def install(text, targets) -> None:
     def _(node: n.DamageRule) -> str:
         phase = f" in the {node.phase} phase" if node.phase else ""
         against = f" against {colours_text(node.colours)} challenges" if node.colours else ""
+        if node.mode == "add":  # a hit's margin (parser: "your Hero" only)
+            attack = f"your {node.phase} attack" if node.phase else "your attack"
+            wounds = "1 additional wound" if node.value == 1 else \
+                f"{node.value} additional wounds"
+            return f"if {attack} succeeds by {node.margin} or more, inflict {wounds}"
         if node.side == "deals":
             times = TIMES[node.value]
             if node.subject == "hero":

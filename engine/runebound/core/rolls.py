@@ -26,6 +26,7 @@ class Rolls:
         value = self.stat(fig, attribute)
         total = natural + value + bonus
         ok = total >= target
+        self.last_margin = total - target  # branch rbdamage: "succeeds by 5 or more"
         self.log.emit("roll", figure=fig.id, purpose=purpose, dice=list(self.dice.last_faces),
                       natural=natural, attribute=attribute, value=value, bonus=bonus,
                       total=total, target=target, success=ok, **extra)
@@ -61,7 +62,8 @@ class Rolls:
             if normal_damage:
                 extra += self.stat(actor, f"{phase}_damage")
             # the ability's "If you succeed" says what else it inflicts (normal_damage False)
-            self.inflict(enemy, attack_wounds(self, actor, enemy, phase, extra, "attack"),
+            self.inflict(enemy, attack_wounds(self, actor, enemy, phase, extra, "attack",
+                                              getattr(self, "last_margin", None)),
                          source=actor.id, phase=phase)
         else:
             self.inflict(actor, attack_wounds(self, enemy, actor, phase,

@@ -19,4 +19,6 @@ def register(effect) -> None:
             out["colours"] = list(node.colours)
         if node.roll:
             out["roll"] = node.roll
+        if node.margin is not None:
+            out["margin"] = node.margin
         return [out]

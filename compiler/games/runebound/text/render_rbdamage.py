@@ -24,6 +24,9 @@ TEMPLATES = {
     "effect.damage_rule.cap": "{target} takes no more than {wounds} from a single attack",
     "effect.damage_rule.none.defend": "{target} takes no wounds from a failed defence roll",
     "effect.damage_rule.none.attack": "{target} takes no wounds from a failed attack roll",
+    "effect.damage_rule.margin": "if your attack succeeds by {margin} or more, inflict {wounds}",
+    "effect.damage_rule.margin.phase": "if your {phase} attack succeeds by {margin} or more, "
+                                       "inflict {wounds}",
     "effect.damage_rule.in_phase": "{rule} in the {phase} phase",
     "effect.damage_rule.against": "{rule} against {colours} challenges",
     "effect.damage_rule.this_phase": "{rule} this phase",
@@ -33,7 +36,13 @@ TEMPLATES = {
 def _damagerule(self, node: n.DamageRule, mood: str) -> str:
     phase = self.term("phases", node.phase) if node.phase else None
     scoped = False
-    if node.side == "deals" and node.subject == "hero":
+    if node.mode == "add":  # "if your magic attack succeeds by 5 or more, inflict 1 ..."
+        wounds = self.qty(n.Amount("fixed", (node.value,)), "additional_wound")
+        key = "effect.damage_rule.margin" + (".phase" if phase else "")
+        slots = {"phase": phase} if phase else {}
+        out = self.t(key, margin=str(node.margin), wounds=wounds, **slots)
+        scoped = True
+    elif node.side == "deals" and node.subject == "hero":
         key = f"effect.damage_rule.yours.{node.value}" + (".phase" if phase else "")
         out = self.verb(key, mood, phase=phase) if phase else self.verb(key, mood)
         scoped = True

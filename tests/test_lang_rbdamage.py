@@ -51,6 +51,10 @@ def _rule(mode, value, target, side="deals", phase=None, **more):
      [_rule("add", 1, "hero", phase="magic", margin=5)]),
     ("Melee: This challenge takes no more than 1 wound from a single attack.",
      [_rule("cap", 1, "enemy", "takes", "melee")]),
+    ("Every time this challenge takes 2 or more wounds from one attack, gain 1 gold.",
+     [{"op": "trigger", "event": {"kind": "takes_wounds", "target": "enemy", "phase": None,
+                                  "amount": {"kind": "at_least", "value": 2}, "attack": True},
+       "effects": [{"op": "gain_gold", "amount": {"kind": "fixed", "value": 1}}]}]),
     ("Magic: Activate to triple your magic damage this phase.",
      [{"op": "for_duration", "until": "end_of_phase",
        "effects": [_rule("multiply", 3, "hero", phase="magic")]}]),
@@ -71,8 +75,9 @@ def test_the_rule_lowers_to_one_damage_record(text, effects):
     "Magic: Activate to double your damage until the end of this phase.",
     "Melee: You may double your melee damage this phase.",
     "Triple your ranged damage against green challenges.",
-    "If your magic attack succeeds by 5 or more, inflict 1 additional wound.",
+    "Magic: If your attack succeeds by 5 or more, inflict 1 additional wound.",
     "If your attack succeeds by 4 or more, inflict 2 additional wounds.",
+    "Every time your enemy takes 2 or more wounds from a single attack, gain 1 gold.",
 ])
 def test_the_canonical_form_round_trips_and_renders_in_five_locales(text):
     ability = parse_ability(text)
@@ -240,6 +245,19 @@ def test_a_threshold_with_any_other_effect_is_refused_at_its_words():
         parse_ability(text)
     assert err.value.code == "RF557" and "additional wound" in err.value.hint
     assert text[err.value.start:err.value.end] == text[len("Melee: "):-1]
+
+
+def test_a_trigger_on_one_attacks_wounds_fires_for_an_attack_only():
+    """The Tally Stone: Varikas's ranged hit (damage 2) on the Ogre gives 1 gold; 2 wounds an
+    effect inflicts (no attack) give none, nor does a melee hit of 1."""
+    combat, hero, foe = _combat(items=["tally-stone"], enemy="frenzied-ogre", dice=[20, 20])
+    _at(combat, "ranged")
+    combat.combat_attack(hero, foe, "ranged", 0, source=hero.id)
+    assert hero.gold == 1
+    combat.inflict(foe, 2, source="x", phase=None)
+    _at(combat, "melee")
+    combat.combat_attack(hero, foe, "melee", 0, source=hero.id)
+    assert foe.wounds == 5 and hero.gold == 1
 
 
 def test_wounds_an_ability_inflicts_are_not_an_attacks_damage():

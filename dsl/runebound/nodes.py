@@ -43,6 +43,7 @@ class TakesWounds:
     amount: Amount
     phase: Optional[str] = None
     span: Span = _span()
+    attack: bool = False  # branch rbdamage: "... from a single attack" (an attack's wounds)
 
 
 @astnode

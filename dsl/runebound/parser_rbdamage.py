@@ -20,8 +20,6 @@ parser.py installs the rules through parser_order.PARTS; this module does not im
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from lark import Token
 
 from ..errors import AbilitySyntaxError
@@ -149,6 +147,11 @@ class Rbdamage:
         return n.DamageRule("add", effect.amount.values[0], "hero", "deals", phase,
                             margin=margin, span=_sp(ch))
 
+    def rbd_takes_from_attack(self, ch):  # "your enemy takes 2 or more wounds from a single .."
+        said = _values(ch)
+        target = "hero" if len(said) == 1 else str(said[0])  # "you take ..." is your Hero
+        return n.TakesWounds(target, said[-1], None, span=_sp(ch), attack=True)
+
     def double_wounds(self, ch):
         """The core's "Double your melee damage (this phase)", "Double all wounds this
         challenge inflicts during the Melee phase": the multiplier of the wounds your Hero's
@@ -181,29 +184,10 @@ def _against_first(before):
     return against_first
 
 
-def phase_rule(a: n.Ability) -> n.Ability:
-    """"Magic: If your magic attack succeeds by 5 or more, inflict 1 additional wound." (one
-    rule under a phase's tag, no price, limit or window): the always-on rule of that phase's
-    attacks, as "Melee: Deal 1 additional wound." is (parser_verbs.phase_extra_wounds); under the
-    tag the lexer has dropped the phase's word of "your magic attack"."""
-    if a.tag not in PHASES or a.limits or a.window or a.costs or len(a.sentences) != 1:
-        return a
-    rule = a.sentences[0]
-    if type(rule) is not n.DamageRule or rule.phase not in (None, a.tag):
-        return a
-    return replace(a, tag=None, sentences=(replace(rule, phase=a.tag),))
-
-
 def install(cls) -> None:
     before = cls.against_first
     install_rules(cls, Rbdamage)
     cls.against_first = _against_first(before)
-    ability = cls.ability
-
-    def ability_(self, ch):
-        return phase_rule(ability(self, ch))
-
-    cls.ability = ability_
 
 
-__all__ = ["Rbdamage", "figure", "install", "phase_rule"]
+__all__ = ["Rbdamage", "figure", "install"]

@@ -237,7 +237,7 @@ def event(e) -> str:
         out = f"{TARGETS[e.target]} takes {noun(e.amount, 'wound', 'wounds')}"
         if e.phase:
             out += f" as the result of a {e.phase} combat roll"
-        return out
+        return out + (" from a single attack" if e.attack else "")  # branch rbdamage
     if isinstance(e, n.DefeatChallenge):
         return "you defeat a challenge"
     if isinstance(e, n.KnockedOut):

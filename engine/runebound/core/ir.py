@@ -321,6 +321,7 @@ def ir_schema() -> dict:
     from . import damage_rbdamage  # branch rbdamage: how the wounds of an attack are counted
 
     effect_ops.append(damage_rbdamage.schema(_op, _enum, COUNT, target))
+    events["takes_wounds"]["properties"]["attack"] = {"const": True}  # "from a single attack"
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://runeforge.invalid/schemas/ir-ability.schema.json",

@@ -244,6 +244,8 @@ class Renderer(BranchingRender):  # BranchingRender: families 1-3 (issue 21)
             if e.phase:
                 return self.t("event.takes_wounds.phase", phase=self.term("phases", e.phase),
                               **values)
+            if e.attack:  # branch rbdamage: "... from a single attack"
+                return self.t("event.takes_wounds.attack", **values)
             return self.t("event.takes_wounds", **values)
         if isinstance(e, n.DefeatChallenge):
             return self.t("event.defeat_challenge")

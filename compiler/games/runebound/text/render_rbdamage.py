@@ -27,6 +27,7 @@ TEMPLATES = {
     "effect.damage_rule.margin": "if your attack succeeds by {margin} or more, inflict {wounds}",
     "effect.damage_rule.margin.phase": "if your {phase} attack succeeds by {margin} or more, "
                                        "inflict {wounds}",
+    "event.takes_wounds.attack": "{target} takes {wounds} from a single attack",
     "effect.damage_rule.in_phase": "{rule} in the {phase} phase",
     "effect.damage_rule.against": "{rule} against {colours} challenges",
     "effect.damage_rule.this_phase": "{rule} this phase",

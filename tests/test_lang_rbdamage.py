@@ -276,6 +276,8 @@ def test_the_kernel_leaves_the_rule_to_the_engine_and_the_odds_report_it():
         Plan.build(cat, "varikas-the-dead", "hungry-wolves", items=["huntsmans-longbow"])
     with pytest.raises(Unsupported, match="multiplied or capped"):
         Plan.build(cat, "varikas-the-dead", "stone-sentinel")
+    with pytest.raises(Unsupported, match="wounds of one attack"):
+        Plan.build(cat, "varikas-the-dead", "hungry-wolves", items=["tally-stone"])
     ir = lower(parse_ability("Double your melee damage."))
     model = before_model([("huntsmans-longbow", 0, "item", ir)])
     assert [why for *_x, why in model.uncovered] == [

@@ -292,3 +292,15 @@ def test_the_scenarios_pass_in_the_engine(cli):
     mine = [s for s in data["scenarios"] if "lang_rbdamage" in s["path"]]
     assert len(mine) == 2
     assert all(s["passed"] for s in mine), [s for s in mine if not s["passed"]]
+
+
+def test_no_wounds_from_a_failed_attack_is_the_wounded_figures_own_roll():
+    """"Your Hero takes no wounds from a failed attack roll.": the wounds of the Hero's own
+    missed attack, not those of another Hero's hit in a duel (a roll the wounded Hero did not
+    make), nor those of a failed defence."""
+    from runeforge.engine.runebound.core.damage_rbdamage import DamageRule
+
+    rule = DamageRule("cap", 0, "hero", "takes", roll="attack")
+    assert rule.applies("melee", None, "attack", None)
+    assert not rule.applies("melee", None, "hit", 3)
+    assert not rule.applies("melee", None, "defend", None)

@@ -7,7 +7,7 @@ A damage rule is one record (IR op ``damage_rule``)::
      "target": <figure>, "side": "deals" | "takes",
      "phase": null | "ranged" | "melee" | "magic",   # the attack's phase (null: any)
      "colours": [...],                                 # optional: the other figure's colour
-     "roll": null | "attack" | "defend",              # optional: the roll the wounds come from
+     "roll": null | "attack" | "defend",              # optional: the wounded figure's failed roll
      "margin": N}                                      # optional (add): a hit beating its target by N
 
 ``side`` "deals": the wounds ``target`` inflicts with an attack ("Double your melee damage",
@@ -19,7 +19,8 @@ whose roll beat its target by ``margin`` or more ("If your magic attack succeeds
 inflict 1 additional wound"); "multiply" multiplies them by ``value``; "cap" lets at most
 ``value`` of one attack through. ``colours`` names the colour of
 the other figure of the attack (the one wounded for "deals", the one wounding for "takes");
-``roll`` the roll whose result sent the wounds (a failed defence, an attack hit or missed).
+``roll`` the wounded figure's own roll that failed and sent the wounds ("defend": a failed
+defence; "attack": its failed attack, never another figure's hit on it).
 
 The combat rolls (:mod:`.rolls`) ask :func:`attack_wounds` for the wounds of each attack's
 result before they are inflicted: first every additional wound is added (``extra_wounds``),
@@ -71,8 +72,9 @@ class DamageRule(_StandingRule):
 
     def applies(self, phase: str | None, other, roll: str, margin: int | None) -> bool:
         """Does the rule count the wounds of an attack of ``phase`` whose other figure is
-        ``other``, sent by a ``roll`` ("attack" or "defend"; ``margin``: by how much the hit's
-        roll beat its target, None for the wounds of a failed roll)?"""
+        ``other``, sent by ``roll`` ("hit": the dealer's attack succeeded; "attack" / "defend":
+        the wounded figure's own attack / defence failed; ``margin``: by how much the hit's roll
+        beat its target, None for the wounds of a failed roll)?"""
         if self.margin is not None and (margin is None or margin < self.margin):
             return False
         if self.phase is not None and self.phase != phase:
@@ -101,7 +103,7 @@ def schema(_op, _enum, count, target) -> dict:
 
 
 def attack_wounds(engine, dealer, victim, phase: str | None, amount: int, roll: str,
-                  margin: int | None = None) -> int:
+                  margin: int | None = None) -> int:  # roll: "hit", or the victim's failed one
     """The wounds ``dealer``'s attack result puts on ``victim`` (``amount`` before the damage
     rules: the damage and every additional wound), after the thresholds, multipliers and caps
     in force (``margin``: by how much ``dealer``'s hit beat its target; None: no hit).

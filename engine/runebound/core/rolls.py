@@ -62,7 +62,7 @@ class Rolls:
             if normal_damage:
                 extra += self.stat(actor, f"{phase}_damage")
             # the ability's "If you succeed" says what else it inflicts (normal_damage False)
-            self.inflict(enemy, attack_wounds(self, actor, enemy, phase, extra, "attack",
+            self.inflict(enemy, attack_wounds(self, actor, enemy, phase, extra, "hit",
                                               getattr(self, "last_margin", None)),
                          source=actor.id, phase=phase)
         else:

@@ -140,6 +140,11 @@ EXAMPLES = {
     "RF576": "`Melee: Cancel the first wound inflicted on your Hero in each combat.`",
     "RF577": "`Cancel the first wound inflicted on your Hero in each combat.` on an event",
     "RF578": "`Prevent the first wound dealt to this Ally in each combat.` on an Item",
+    "RF553": "`Each Hero takes no more than 1 wound from a single attack.`",  # rbdamage
+    "RF554": "`This Ally inflicts double damage.` on an Item",
+    "RF555": "`This challenge inflicts double damage against red challenges.`",
+    "RF556": "`Your Hero takes no more than 1 wound from a single attack.` on an event",
+    "RF557": "`If your attack succeeds by 3 or more, gain 1 gold.`",
     "RF585": "`You may have 2 Allies instead of 2.`",
     "RF586": "`You may carry 1 additional weapon.` on a challenge, or `This card counts as 2 "
              "weapons.` on an Ally",

@@ -135,8 +135,8 @@ CODES: dict[str, str] = {
     "RF495": "'when moving' before what is not a movement rule: it opens no moment of its own",
     # ---- branch rbmod: modifiers, amounts and comparatives
     "RF484": "a bonus said 'instead' with no earlier bonus to replace, or with no condition",
-    "RF483": "a multiplier of wounds or damage ('Double your melee damage'): the engine adds "
-             "wounds, it does not multiply them",
+    "RF483": "a multiplier of wounds or damage the engine has no rule for (no longer raised: "
+             "branch rbdamage multiplies an attack's wounds, IR damage_rule)",
     # ---- branch rbcost: a cost after an opener ("When you buy an Item, activate to ...")
     "RF510": "a cost after an opener that the card's kind never pays ('Activate' on a Hero or "
              "an Ally, 'Discard this card' on a Hero or an adventure card)",
@@ -233,6 +233,17 @@ CODES: dict[str, str] = {
              "an adventure card)",
     "RF552": "'if you did not inflict at least N wounds on your enemy this round' away from a "
              "combat round (its end or a phase), or with N 0",
+    # ---- branch rbdamage: how the wounds of an attack are counted (multipliers, caps)
+    "RF553": "the wounds of an attack counted for a figure the rule cannot name (only your "
+             "Hero, this Ally, each of your Allies, this challenge or your enemy)",
+    "RF554": "'this Ally' or 'this challenge' in a rule of an attack's wounds on a card that is "
+             "not that Ally or challenge",
+    "RF555": "'against <colour> challenges' said of the wounds a challenge deals (its enemy is "
+             "a Hero, who has no colour)",
+    "RF556": "a rule of an attack's wounds on an event or an encounter, which holds no rule in "
+             "a combat",
+    "RF557": "'if your attack succeeds by N or more' before anything but additional wounds on "
+             "your enemy (or with N 0)",
     # RF6xx: localisation
     "RF601": "missing or empty translation",
     "RF602": "slot or placeholder mismatch in a translation",

@@ -500,3 +500,7 @@ DISPLAY.update(_RBWHO_DISPLAY)
 from .lexer_rbmove import WORDS as _RBMOVE_WORDS  # noqa: E402
 
 _register(_RBMOVE_WORDS)
+# ---- branch rbdamage: "a single attack", "any successful attack", "whatever the damage"
+from .lexer_rbdamage import WORDS as _RBDAMAGE_WORDS  # noqa: E402
+
+_register(_RBDAMAGE_WORDS)

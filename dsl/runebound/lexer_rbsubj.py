@@ -77,7 +77,8 @@ def _t(type_: str, value: str, tok, end=None):
 
 # words other branches made tokens of their own, which this pass still reads by their text
 # (branch rbtime: "carrying", "owns", "his" / "her")
-_READ_AS_WORDS = frozenset({"WORD", "CARRY", "OWN", "HIS", "WITHOUT"})  # WITHOUT: rbmarket
+_READ_AS_WORDS = frozenset({"WORD", "CARRY", "OWN", "HIS", "WITHOUT",  # WITHOUT: rbmarket
+                            "SUCCESSFUL"})  # SUCCESSFUL: rbdamage
 
 
 def _word(tok, *words) -> bool:

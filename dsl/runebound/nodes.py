@@ -43,6 +43,7 @@ class TakesWounds:
     amount: Amount
     phase: Optional[str] = None
     span: Span = _span()
+    attack: bool = False  # branch rbdamage: "... from a single attack" (an attack's wounds)
 
 
 @astnode
@@ -461,6 +462,7 @@ from .nodes_place import (  # noqa: E402,F401  family 4/8/9 (issue 21)
     TerrainRule,
 )
 from .nodes_rbcost import *  # noqa: E402,F401,F403  branch rbcost: "you rest", "another Hero rests"
+from .nodes_rbdamage import *  # noqa: E402,F401,F403  branch rbdamage: an attack's wounds
 from .nodes_rblimits import *  # noqa: E402,F401,F403  branch rblimits: carrying limits
 from .nodes_rbmarket import *  # noqa: E402,F401,F403  branch rbmarket: sell and heal prices
 

@@ -10,6 +10,7 @@ from dataclasses import field
 from typing import Optional
 
 from ..nodeclass import astnode
+from .nodes_rbdamage import DamageRule  # branch rbdamage
 from .nodes_rbwound import CancelFirst  # branch rbwound
 
 Span = Optional[tuple[int, int]]  # as in nodes.py (this module does not import it: no cycle)
@@ -84,7 +85,8 @@ class AttackOther:
 
 COMBAT_CLAUSES = (ExtraWounds, InflictAdditional, Reroll, WoundCap, Immune, AttackOther)
 # The clauses that are always-on rules when they make up a cost-free, untimed ability.
-COMBAT_STANDING = (ExtraWounds, WoundCap, Immune, CancelFirst)  # the last: branch rbwound
+COMBAT_STANDING = (ExtraWounds, WoundCap, Immune, CancelFirst,  # CancelFirst: branch rbwound
+                   DamageRule)  # branch rbdamage
 
 __all__ = ["COMBAT_CLAUSES", "COMBAT_STANDING", "AttackOther", "ExtraWounds", "Immune",
            "InflictAdditional", "Reroll", "WoundCap"]

@@ -40,6 +40,7 @@ PARTS = (
     "parser_rbsubj_exempt",  # "Red challenges are immune to this effect." (rbsubj)
     "parser_rbwho",     # more acts of a Hero a trigger names, "-ing" forms, "leaves your party"
     "parser_rbmove",    # movement: a price's purpose after its moment, terrain destinations
+    "parser_rbdamage",  # how an attack's wounds are counted: multipliers, caps per attack
 )
 
 

@@ -237,7 +237,7 @@ def event(e) -> str:
         out = f"{TARGETS[e.target]} takes {noun(e.amount, 'wound', 'wounds')}"
         if e.phase:
             out += f" as the result of a {e.phase} combat roll"
-        return out
+        return out + (" from a single attack" if e.attack else "")  # branch rbdamage
     if isinstance(e, n.DefeatChallenge):
         return "you defeat a challenge"
     if isinstance(e, n.KnockedOut):
@@ -433,3 +433,7 @@ _install_rbsubj_bar(text)
 from .printer_rbmove import install as _install_rbmove  # noqa: E402
 
 _install_rbmove(text)
+# ---- branch rbdamage: how the wounds of an attack are counted
+from .printer_rbdamage import install as _install_rbdamage  # noqa: E402
+
+_install_rbdamage(text, TARGETS)

@@ -52,6 +52,7 @@ NOT_MODELLED = {
     "wound_cap": "a cap on the wounds the Hero takes in each combat phase (not modelled)",
     "immune": "immunity to a phase's attacks (not modelled)",
     "cancel_first": "the first wounds of each combat (round) cancelled (not modelled)",
+    "damage_rule": "the wounds of an attack multiplied or capped (not modelled)",  # rbdamage
 }
 
 

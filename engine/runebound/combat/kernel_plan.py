@@ -44,6 +44,7 @@ ENGINE_ONLY_OPS = {
     "wound_cap": "a cap on the wounds the Hero takes in each combat phase",
     "immune": "immunity to a phase's attacks",
     "cancel_first": "the first wounds of each combat (round) cancelled",  # branch rbwound
+    "damage_rule": "the wounds of an attack multiplied or capped",  # branch rbdamage
 }
 
 
@@ -180,6 +181,8 @@ class Plan:
         if e.op == "trigger":
             if e.event["kind"] not in TRIGGER_KINDS:
                 raise Unsupported(f"{where}: a trigger on {e.event['kind']!r}")
+            if e.event.get("attack"):  # branch rbdamage: an attack's wounds told apart
+                raise Unsupported(f"{where}: a trigger on the wounds of one attack (engine only)")
             if e.raw.get("limits"):  # its firings counted (branch runs): the engine counts
                 raise Unsupported(f"{where}: a trigger whose firings a limit counts")
             if e.raw.get("during"):  # bound to a phase (branch runs): the engine matches it

@@ -272,6 +272,8 @@ class Trigger(Effect):
             return event.get("hero") == ctx.owner.id
         if self.event["phase"] is not None and event.get("phase") != self.event["phase"]:
             return False
+        if self.event.get("attack") and event.get("phase") is None:  # branch rbdamage: the
+            return False  # wounds of an attack's result are the ones inflicted in a phase
         amount = Amount.from_ir(self.event["amount"])
         if amount.kind == "fixed" and event["amount"] != amount.value:
             return False

@@ -6,6 +6,7 @@ A mixin of :class:`~runeforge.engine.runebound.core.resolver.Resolver` (it uses 
 
 from __future__ import annotations
 
+from .damage_rbdamage import attack_wounds  # branch rbdamage: multipliers and caps
 from .effects import Context
 from .effects_combat import combat_roll, extra_wounds
 from .effects_defend import defence_rolled  # issue 32 (session rbdefend): "you fail to defend"
@@ -25,6 +26,7 @@ class Rolls:
         value = self.stat(fig, attribute)
         total = natural + value + bonus
         ok = total >= target
+        self.last_margin = total - target  # branch rbdamage: "succeeds by 5 or more"
         self.log.emit("roll", figure=fig.id, purpose=purpose, dice=list(self.dice.last_faces),
                       natural=natural, attribute=attribute, value=value, bonus=bonus,
                       total=total, target=target, success=ok, **extra)
@@ -58,13 +60,15 @@ class Rolls:
         if ok:
             extra = extra_wounds(self, actor, phase)  # ---- family 7: combat
             if normal_damage:
-                self.inflict(enemy, self.stat(actor, f"{phase}_damage") + extra,
-                             source=actor.id, phase=phase)
-            elif extra:  # the ability's "If you succeed" says what else it inflicts
-                self.inflict(enemy, extra, source=actor.id, phase=phase)
+                extra += self.stat(actor, f"{phase}_damage")
+            # the ability's "If you succeed" says what else it inflicts (normal_damage False)
+            self.inflict(enemy, attack_wounds(self, actor, enemy, phase, extra, "hit",
+                                              getattr(self, "last_margin", None)),
+                         source=actor.id, phase=phase)
         else:
-            self.inflict(actor, self.stat(enemy, f"{phase}_damage"), source=enemy.id,
-                         phase=phase)
+            self.inflict(actor, attack_wounds(self, enemy, actor, phase,
+                                              self.stat(enemy, f"{phase}_damage"), "attack"),
+                         source=enemy.id, phase=phase)
         return ok
 
     def combat_defend(self, hero: Hero, enemy: Figure, phase: str, bonus: int = 0,
@@ -76,8 +80,9 @@ class Rolls:
                          source=source)  # ---- family 7: combat (rerolls)
         defence_rolled(self, hero, ok, phase)  # issue 32 (session rbdefend): before its wounds
         if not ok:
-            self.inflict(hero, self.stat(enemy, f"{phase}_damage"), source=enemy.id,
-                         phase=phase)
+            self.inflict(hero, attack_wounds(self, enemy, hero, phase,
+                                             self.stat(enemy, f"{phase}_damage"), "defend"),
+                         source=enemy.id, phase=phase)
         return ok
 
     def ability_attack(self, ctx: Context, phase: str, bonus: int,

@@ -141,8 +141,9 @@ def _(node: n.Restrict) -> list[dict]:
 
 def event(e) -> dict:
     if isinstance(e, n.TakesWounds):
-        return {"kind": "takes_wounds", "target": e.target, "amount": amount(e.amount),
-                "phase": e.phase}
+        out = {"kind": "takes_wounds", "target": e.target, "amount": amount(e.amount),
+               "phase": e.phase}
+        return {**out, "attack": True} if e.attack else out  # branch rbdamage
     if isinstance(e, n.DefeatChallenge):
         return {"kind": "defeat_challenge"}
     return {"kind": "knocked_out"}
@@ -405,3 +406,8 @@ from . import rbmove as _lower_rbmove  # noqa: E402
 
 STATIC_CLAUSES += _lower_rbmove.STATIC
 _lower_rbmove.register(effect)
+# ---- branch rbdamage: how the wounds of an attack are counted (multipliers, caps per attack)
+from . import rbdamage as _lower_rbdamage  # noqa: E402
+
+_lower_rbdamage.register(effect)
+lower = _lower_rbdamage.lowered(lower)  # a damage rule alone under a phase's tag: its rule

@@ -244,6 +244,8 @@ class Renderer(BranchingRender):  # BranchingRender: families 1-3 (issue 21)
             if e.phase:
                 return self.t("event.takes_wounds.phase", phase=self.term("phases", e.phase),
                               **values)
+            if e.attack:  # branch rbdamage: "... from a single attack"
+                return self.t("event.takes_wounds.attack", **values)
             return self.t("event.takes_wounds", **values)
         if isinstance(e, n.DefeatChallenge):
             return self.t("event.defeat_challenge")
@@ -413,3 +415,7 @@ render_rbsubj_bar.install(Renderer)
 from . import render_rbmove  # noqa: E402
 
 render_rbmove.install(Renderer)
+# ---- branch rbdamage: how the wounds of an attack are counted
+from . import render_rbdamage  # noqa: E402
+
+render_rbdamage.install(Renderer)

@@ -431,4 +431,10 @@ OTHER.update(_RBWHO)
 from .render_rbmove import VERBS as _RBMOVE_VERBS  # noqa: E402
 
 VERB_CLAUSES.update(_RBMOVE_VERBS)
+# ---- branch rbdamage: how the wounds of an attack are counted (render_rbdamage.py)
+from .render_rbdamage import TEMPLATES as _RBDAMAGE  # noqa: E402
+from .render_rbdamage import VERBS as _RBDAMAGE_VERBS  # noqa: E402
+
+VERB_CLAUSES.update(_RBDAMAGE_VERBS)
+OTHER.update(_RBDAMAGE)
 TEMPLATES = all_templates()

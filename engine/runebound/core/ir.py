@@ -314,9 +314,9 @@ def ir_schema() -> dict:
     from . import ir_board
 
     effect_ops += ir_board.effect_ops(_op, _enum, COUNT, effects)
-    from . import wounds_rbwound  # branch rbwound: the first wounds of each combat cancelled
+    from . import ir_rbwound  # branch rbwound: the first wounds of each combat cancelled
 
-    effect_ops.append(wounds_rbwound.schema(_op, _enum, COUNT, target))
+    effect_ops.append(ir_rbwound.schema(_op, _enum, COUNT, target))
     effect_ops += ir_rblimits.effect_ops(_op, _enum)  # branch rblimits: what a card counts as
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",

@@ -70,6 +70,14 @@ def _hook(obj: dict):
     return _hook_packed(obj)
 
 
+def _hook_blocks(obj: dict):
+    """:func:`_hook_packed`, the states' rows left in their block (:class:`.larkrows.Block`):
+    :func:`load` splits a state's row when the parser enters it."""
+    if len(obj) == 1 and larkrows.TAG in obj:
+        return larkrows.decode(obj[larkrows.TAG])
+    return _hook_packed(obj)
+
+
 def _hook_packed(obj: dict):
     """:func:`_hook`, leaving the compact states as they are stored ({"#states": rows}):
     :func:`load` builds Lark's states from them in one pass."""
@@ -132,11 +140,16 @@ def _unpack_states(rows) -> dict:
     return out
 
 
-def parse_document(text: str, packed: bool = False) -> dict:
+BLOCKS = "blocks"
+
+
+def parse_document(text: str, packed: bool | str = False) -> dict:
     """A tables file's text to its data (tuples and int keys restored). ``packed``: a
     table's states and the memo's rules stay in the compact forms they are stored in
-    ({"#states": rows}, {"#rules": ...}: :mod:`.larkmemo`)."""
-    return json.loads(text, object_hook=_hook_packed if packed else _hook)
+    ({"#states": rows}, {"#rules": ...}: :mod:`.larkmemo`); :data:`BLOCKS`: the states'
+    rows too stay as they are stored ({"#states": a :class:`.larkrows.Block`})."""
+    hook = _hook_blocks if packed == BLOCKS else _hook_packed if packed else _hook
+    return json.loads(text, object_hook=hook)
 
 
 def serialize(parser: Lark, lexer) -> dict:
@@ -216,7 +229,7 @@ def load(package: str, name: str, key: str, lexer, build, **load_options) -> tup
     """(parser, from_file): the parser from the stored tables when they match ``key``,
     otherwise ``build()``. ``load_options`` are Lark's load-time options (transformer,
     propagate_positions)."""
-    doc = read_tables(package, name, key, True)  # positional: tests stand in for it
+    doc = read_tables(package, name, key, BLOCKS)  # positional: tests stand in for it
     if doc is not None:
         try:
             data, memo = doc["data"], doc["memo"]
@@ -228,10 +241,12 @@ def load(package: str, name: str, key: str, lexer, build, **load_options) -> tup
             states = table["states"]
             packed = isinstance(states, dict) and set(states) == {"#states"}
             if packed:
-                rows = _checked_rows(states["#states"])
+                rows = states["#states"]
+                if not isinstance(rows, larkrows.Block):
+                    rows = _checked_rows(rows)
                 rules = _rule_ids(data, {})  # the reduces are checked as they are filled
                 if rules is None:  # Lark reads the states itself, from the tagged form
-                    table["states"] = states = _unpack_states(rows)
+                    table["states"] = states = _unpack_states(_row_lists(rows))
                     packed = False
             else:
                 rules = _rule_ids(data, states)
@@ -244,7 +259,7 @@ def load(package: str, name: str, key: str, lexer, build, **load_options) -> tup
                 try:
                     _fill_states_packed(parser, rows, table["tokens"], rules)
                 except KeyError:  # a reduce by a rule not among the parser's: Lark reads them
-                    table["states"] = _unpack_states(rows)
+                    table["states"] = _unpack_states(_row_lists(rows))
                     parser = LazyLark._load_from_dict(data, memo, **load_options)
             elif rules is not None:
                 _fill_states(parser, states, table["tokens"], rules)
@@ -252,6 +267,12 @@ def load(package: str, name: str, key: str, lexer, build, **load_options) -> tup
         except Exception:  # noqa: BLE001 - a bad file must only cost the build below
             pass
     return build(), False
+
+
+def _row_lists(rows) -> list:
+    """The rows as lists of ints (a block split, its rows checked as :func:`_checked_rows`
+    checks lists)."""
+    return _checked_rows(rows.rows()) if isinstance(rows, larkrows.Block) else rows
 
 
 def _rule_ids(data: dict, states: dict) -> dict | None:
@@ -336,10 +357,12 @@ def _deserialize_memo(memo_json: dict) -> dict:
     return des(memo_json, {"Rule": Rule, "TerminalDef": TerminalDef})
 
 
-def _fill_states_packed(parser: Lark, rows: list, tokens: dict, rule_ids: dict) -> None:
-    """:func:`_fill_states` from the compact states, as they are stored: every row checked
-    here (KeyError for a terminal or a reduced rule the parser does not have), each state's
-    actions built when the parser first enters it (:class:`_LazyStates`)."""
+def _fill_states_packed(parser: Lark, rows, tokens: dict, rule_ids: dict) -> None:
+    """:func:`_fill_states` from the compact states, as they are stored (lists of ints, or
+    the block they are read from: :class:`.larkrows.Block`): every row checked here
+    (KeyError for a terminal or a reduced rule the parser does not have, ValueError for a
+    malformed row), each state's actions built when the parser first enters it
+    (:class:`_LazyStates`)."""
     from itertools import chain, compress
 
     from lark.parsers.lalr_analysis import Reduce, Shift
@@ -347,14 +370,21 @@ def _fill_states_packed(parser: Lark, rows: list, tokens: dict, rule_ids: dict) 
     by_id = {memo_id: (Reduce, parser.rules[i]) for memo_id, i in rule_ids.items()}
     # each row (_checked_rows): a state, then (terminal, action, arg) triples; an action
     # other than 0 (shift) is checked as a reduce (1): stricter than the build, never looser
-    terminals = set(chain.from_iterable(row[1::3] for row in rows))
-    reduced = set(chain.from_iterable(compress(row[3::3], row[2::3]) for row in rows))
+    if isinstance(rows, larkrows.Block):
+        heads, terminals, actions, args = rows.columns()  # in C's loops (issue 38)
+        terminals, reduced = set(terminals), set(compress(args, actions))
+        index = dict(zip(heads, range(len(heads)), strict=True))
+        row_of = rows.row
+    else:
+        terminals = set(chain.from_iterable(row[1::3] for row in rows))
+        reduced = set(chain.from_iterable(compress(row[3::3], row[2::3]) for row in rows))
+        index = {row[0]: i for i, row in enumerate(rows)}
+        row_of = rows.__getitem__
     if not terminals <= set(tokens):
         raise KeyError("a terminal the parser does not have")
     if not reduced <= set(by_id):
         raise KeyError("a reduce by a rule the parser does not have")
-    index = {row[0]: row for row in rows}
-    parser.parser.parser._parse_table.states = _LazyStates(index, tokens, by_id, Shift)
+    parser.parser.parser._parse_table.states = _LazyStates(index, row_of, tokens, by_id, Shift)
 
 
 class _LazyStates(WholeOnDemand):
@@ -362,14 +392,16 @@ class _LazyStates(WholeOnDemand):
     state's actions built from its stored row when it is first looked up: a check enters a
     sixth of the states, and building them all was a fifth of loading a tables file
     (issue 38). Whatever sees the whole (iteration, len, items, equality, a copy, pickling)
-    builds the rest first, so it is the plain dict :func:`_fill_states` makes."""
+    builds the rest first, so it is the plain dict :func:`_fill_states` makes. ``index``:
+    {state: its row's number}, ``row_of``: that number to the row."""
 
-    def __init__(self, rows: dict, tokens: dict, by_id: dict, shift) -> None:
+    def __init__(self, index: dict, row_of, tokens: dict, by_id: dict, shift) -> None:
         super().__init__()
-        self._rows, self._tokens, self._by_id, self._shift = rows, tokens, by_id, shift
+        self._index, self._row_of = index, row_of
+        self._tokens, self._by_id, self._shift = tokens, by_id, shift
 
     def _build(self, state):
-        it = iter(self._rows[state])
+        it = iter(self._row_of(self._index[state]))
         next(it)
         tokens, by_id, shift = self._tokens, self._by_id, self._shift
         actions = {tokens[t]: by_id[a] if k == 1 else (shift, a)
@@ -378,18 +410,18 @@ class _LazyStates(WholeOnDemand):
         return actions
 
     def __missing__(self, state):
-        if state not in self._rows:
+        if state not in self._index:
             raise KeyError(state)
         return self._build(state)
 
     def _whole(self) -> "_LazyStates":
-        for state in self._rows:
+        for state in self._index:
             if not dict.__contains__(self, state):
                 self._build(state)
         return self
 
     def __contains__(self, state) -> bool:
-        return dict.__contains__(self, state) or state in self._rows
+        return dict.__contains__(self, state) or state in self._index
 
 
 def canonical(doc: dict):

@@ -144,3 +144,37 @@ def test_a_malformed_block_in_a_file_falls_back_to_building(monkeypatch):
     parser, from_file = larktables.load(package, name, key_fn(), lexer, build)
     assert not from_file
     assert parser.parse("Gain 1 gold.") is not None
+
+
+# --- the rows left in their block as load() reads them (branch speedcold) --------------------
+
+@pytest.mark.parametrize("name", sorted(GRAMMARS))
+def test_a_block_holds_the_rows_and_their_columns(name):
+    """load() reads the states from the block (issue 38): its rows are the lists the packed
+    form gives, and its columns are each row's state, terminals, actions and arguments."""
+    package, name, key_fn, lexer, build = GRAMMARS[name]
+    block = larktables.read_tables(package, name, key_fn(), larktables.BLOCKS)[
+        "data"]["parser"]["parser"]["states"]["#states"]
+    assert isinstance(block, larkrows.Block)
+    rows = _packed(name)["data"]["parser"]["parser"]["states"]["#states"]
+    assert block.rows() == rows and len(block) == len(rows)
+    heads, terminals, actions, args = block.columns()
+    assert heads == [r[0] for r in rows]
+    assert list(terminals) == [x for r in rows for x in r[1::3]]
+    assert list(actions) == [x for r in rows for x in r[2::3]]
+    assert list(args) == [x for r in rows for x in r[3::3]]
+    assert all(list(block.row(i)) == r for i, r in enumerate(rows))
+
+
+def test_a_block_row_of_a_wrong_length_falls_back_to_building(monkeypatch):
+    package, name, key_fn, lexer, build = GRAMMARS[runebound.TABLES]
+    doc = larktables.read_tables(package, name, key_fn(), larktables.BLOCKS)
+    block = doc["data"]["parser"]["parser"]["states"]["#states"]
+    block.lengths[0] += 1  # the numbers still add up, two rows are no state + triples
+    block.lengths[1] -= 1
+    with pytest.raises(ValueError):
+        block.columns()
+    monkeypatch.setattr(larktables, "read_tables", lambda *a: doc)
+    parser, from_file = larktables.load(package, name, key_fn(), lexer, build)
+    assert not from_file
+    assert parser.parse("Gain 1 gold.") is not None

@@ -85,3 +85,16 @@ def test_engine_commands_import_no_pdf_web_or_lsp_stack(args):
     mods = imported(*args)
     assert "runeforge" in mods
     assert not mods & NEVER_FOR_CHECK, sorted(mods & NEVER_FOR_CHECK)
+
+
+def test_check_imports_no_engine_rules():
+    """The IR's schema, which a check validates every compiled ability against, is data of
+    the IR modules (ir*.py): a cold check imports none of the engine's rules (the effects, the
+    game state, the windows: a tenth of its imports before branch speedcold moved the
+    rbwound op's schema to ir_rbwound.py; issue 38)."""
+    mods = imported("check", full=True)
+    assert "runeforge.engine.runebound.core.ir" in mods  # it ran: the IR was validated
+    engine_rules = {m for m in mods if m.startswith("runeforge.engine.runebound.core.")
+                    and m.rsplit(".", 1)[1].startswith(("effects", "state", "windows",
+                                                         "wounds", "resolver"))}
+    assert not engine_rules, sorted(engine_rules)

@@ -300,8 +300,32 @@ def _tokens(text: str):
             yield _token("WORD", value, start, end)
 
 
+class _Held:
+    """The tokens :func:`tokenize` just made of a text, held for the parser's lexer: the
+    parser's caller tokenizes first (its length and number limits are reported before the
+    parser reads anything), and the lexer hands the parser those tokens instead of
+    tokenizing the same text again (issue 38: every Delve ability was tokenized twice)."""
+
+    text: str | None = None
+    tokens: list = []
+
+    def hold(self, text: str, tokens: list) -> None:
+        self.text, self.tokens = text, tokens
+
+    def take(self, text: str):
+        """The held tokens of ``text`` (once), else None."""
+        if self.text is not text:
+            return None
+        tokens, self.text, self.tokens = self.tokens, None, []
+        return tokens
+
+
+HELD = _Held()
+
+
 class DelveLexer(Lexer):
-    """Lark custom lexer: ``lex(text)`` yields :func:`tokenize`'s tokens."""
+    """Lark custom lexer: ``lex(text)`` yields :func:`tokenize`'s tokens (those
+    :data:`HELD` for the text, when its caller tokenized it just before)."""
 
     __future_interface__ = 0
 
@@ -309,4 +333,5 @@ class DelveLexer(Lexer):
         pass
 
     def lex(self, text: str):  # type: ignore[override]
-        return tokenize(text)
+        held = HELD.take(text)
+        return iter(held) if held is not None else tokenize(text)

@@ -30,7 +30,7 @@ from .build import body_effects
 from .clauses import Tree2Ast
 from .hero_states_dhero import slain_one  # issue 32 (branch dhero)
 from .hints import explain
-from .lexer import DISPLAY, TERMINAL_WORDS, VOCABULARY, DelveLexer, tokenize
+from .lexer import DISPLAY, HELD, TERMINAL_WORDS, VOCABULARY, DelveLexer, tokenize
 from .limits import MAX_NESTING
 from .reach_ddice import combat_when_adjacent  # issue 32 (branch ddice)
 from .target_dtarget import activation_attack  # issue 32 (branch dtarget)
@@ -283,9 +283,10 @@ def parse_ability(text: str):
     if not text.strip():
         raise AbilitySyntaxError("the ability is empty", 0, 1, code="RF303",
                                  hint="write the ability text, or remove the empty entry")
-    list(tokenize(text))                # RF108 / RF305 before the parser reads anything
+    tokens = list(tokenize(text))       # RF108 / RF305 before the parser reads anything
     previous, _TEXT.value = _TEXT.value, text
     try:
+        HELD.hold(text, tokens)         # the parser's lexer reads these, not a second pass
         ability = parser().parse(text)
     except UnexpectedInput as err:
         raise explain(err, text, parse_ability) from None
@@ -293,6 +294,7 @@ def parse_ability(text: str):
         raise err.orig_exc from None
     finally:
         _TEXT.value = previous
+        HELD.take(text)                 # not held past this parse (a parse that failed early)
     ability = combat_when_adjacent(ability)   # "Attack every adjacent adversary, Hit 5, …" (ddice)
     ability = activation_attack(ability)   # an adversary's attack line (branch dtarget)
     depth, node = _depth(ability.effects)

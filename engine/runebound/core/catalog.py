@@ -24,6 +24,7 @@ from . import (
     knockout_rblimits,  # noqa: F401 - branch rblimits: registers knockout_keep, _instead
     market_rbmarket,  # noqa: F401 - branch rbmarket: the market's sell and heal prices
     skills,  # noqa: F401 - 'You have the Swim skill.': registers grant_skill
+    wounds_rbwound,  # noqa: F401 - branch rbwound: registers cancel_first (ir.py no longer does)
 )
 from .bundle import own_cards
 from .cardwindows import HELD, ability_timing, runner

@@ -324,9 +324,9 @@ def ir_schema() -> dict:
     from . import ir_board
 
     effect_ops += ir_board.effect_ops(_op, _enum, COUNT, effects)
-    from . import wounds_rbwound  # branch rbwound: the first wounds of each combat cancelled
+    from . import ir_rbwound  # branch rbwound: the first wounds of each combat cancelled
 
-    effect_ops.append(wounds_rbwound.schema(_op, _enum, COUNT, target))
+    effect_ops.append(ir_rbwound.schema(_op, _enum, COUNT, target))
     effect_ops += ir_rblimits.effect_ops(_op, _enum)  # branch rblimits: what a card counts as
     from . import damage_rbdamage  # branch rbdamage: how the wounds of an attack are counted
 

@@ -18,9 +18,7 @@ from dataclasses import dataclass
 
 from .effects import EXTRA_BUILDERS
 from .effects_combat import _rules, _StandingRule
-
-OP = "cancel_first"
-PERS = ("combat", "round")
+from .ir_rbwound import OP, PERS, schema  # noqa: F401 - the op's IR, here by its old names
 
 
 @dataclass
@@ -36,12 +34,6 @@ def build(ir: dict) -> CancelFirst:
 
 
 EXTRA_BUILDERS[OP] = build
-
-
-def schema(_op, _enum, count, target) -> dict:
-    """The IR schema of the op (engine/runebound/core/ir.py appends it)."""
-    return {**_op(OP, target=target, value=count, per=_enum(PERS)),
-            "required": ["op", "target", "value", "per"]}
 
 
 def first_cancelled(engine, fig, amount: int) -> int:

@@ -337,10 +337,25 @@ effect = st.one_of(  # "if you have no Allies", "if you took no wounds in this c
 # fails", "you attack and succeed", "this Ally is discarded"), the event before or after
 _said_of = st.one_of(st.builds(n.AttackResult, st.sampled_from(["hero", "this_ally"]),
                                st.booleans()), st.just(n.AllyDiscarded()))
+
+
+def _not_a_failed_attack_reroll(t) -> bool:
+    """"Every time you attack and fail, (you may) reroll your combat roll." is written, and
+    parsed, as branch rbroll's reroll of a failed attack (``Reroll(failed=True, attack=True)``):
+    that is its canonical AST, so the trigger form of it is no AST the parser returns."""
+    if not (isinstance(t.event, n.AttackResult) and t.event.who == "hero"
+            and not t.event.success):
+        return True
+    inner = t.effect.effect if isinstance(t.effect, n.MayDo) else t.effect
+    return not (isinstance(inner, n.Reroll) and not inner.better)
+
+
 effect = st.one_of(
     effect,
-    st.builds(lambda e, a: n.Trigger(e, a, event_first=True), _said_of, action_list),
-    st.builds(lambda e, a: n.Trigger(e, a, event_first=False), _said_of, action_list),
+    st.builds(lambda e, a: n.Trigger(e, a, event_first=True), _said_of, action_list)
+    .filter(_not_a_failed_attack_reroll),
+    st.builds(lambda e, a: n.Trigger(e, a, event_first=False), _said_of, action_list)
+    .filter(_not_a_failed_attack_reroll),
 )
 # ---- issue 32 (session rbdice): die rolls as authors write them: two dice with a stat or the
 # higher of two, open rows ("3 or less", "8 or more"), "Otherwise", a roll by other Heroes whose

@@ -219,3 +219,20 @@ def test_an_adversary_that_never_moves_adjacent_to_a_hero_stops_short(base):
         cell = g.state.figure(f"{rat}-x").cell
         near = any(g.state.board.adjacent(cell, h) for h in ((3, 3), (3, 2)))
         assert cell != CORNER and near == (not rule), cell
+
+
+@pytest.mark.parametrize("text, kind, code", [
+    ("This adversary moves through walls.", "adversary", "RF943"),
+    ("Phase (3+): Move up to 3 spaces through other figures and walls.", "hero", "RF943"),
+    ("You never move adjacent to an adversary.", "hero", "RF944"),
+    ("Heroes never move adjacent to this adversary.", "adversary", "RF944"),
+])
+def test_a_move_the_engine_cannot_make_is_refused_at_its_words(text, kind, code):
+    ir, diags = compile_one(text, kind)
+    assert ir is None and code in [d.code for d in diags], (text, diags)
+
+
+def test_obstacles_named_beside_figures_are_a_warning_and_the_move_still_runs():
+    ir, diags = compile_one("This adversary may move through obstacles and other figures.",
+                            "adversary")
+    assert ir is not None and [d.code for d in diags] == ["RF940"], diags

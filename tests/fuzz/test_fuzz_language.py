@@ -64,7 +64,12 @@ def _spelt(words) -> st.SearchStrategy[str]:
 _OFFER_SEAMS = {"OFFERIF": "; if it is an", "OFFERMAY": "; you may", "OFFERELSE": "; otherwise,"}
 # a word a lexer pass reads as a terminal of its own where it stands: "never" before "lose(s)"
 # (branch rblimits), a skill's name before "test(s)" (branch rbroll)
-_PASS_WORDS = {"NEVER": "never", "SKILLNAME": "Stealth"}
+_PASS_WORDS = {"NEVER": "never", "SKILLNAME": "Stealth",
+               # branch rbsubj: the words of when after "attack" (lexer_rbsubj_bar)
+               "BARWHEN": "in the Ranged phase", "BARTHISROUND": "in the same round",
+               # branch rbwho: words its pass makes terminals of where they stand (lexer_rbwho)
+               "ENCOUNTER": "encounter", "TRAVEL": "travel", "HAZARD": "hazard",
+               "LEAVE": "leaves"}
 
 
 def _spell(terminal: str, rnd: random.Random) -> str:

@@ -16,6 +16,7 @@ from runeforge.engine.common.errors import BundleError
 
 from . import (
     carry_rblimits,  # noqa: F401 - branch rblimits: registers carry_as, carry_exempt
+    damage_rbdamage,  # noqa: F401 - branch rbdamage: registers damage_rule (ir.py does not)
     effects_branching,  # noqa: F401  registers the ops of families 1-3 (issue 21)
     effects_combat,  # noqa: F401  (family 7: registers its effect ops)
     effects_core,  # noqa: F401 - the compositional core (issue 32 part III): its ops and cost

@@ -38,13 +38,7 @@ from dataclasses import dataclass, field
 
 from .effects import EXTRA_BUILDERS
 from .effects_combat import _rules, _StandingRule
-
-OP = "damage_rule"
-MODES = ("add", "multiply", "cap")  # in the order they count
-SIDES = ("deals", "takes")
-ROLLS = ("attack", "defend")
-PHASES = ("ranged", "melee", "magic")
-COLOURS = ("green", "yellow", "blue", "red")
+from .ir_rbdamage import COLOURS, MODES, OP, PHASES, ROLLS, SIDES, schema  # noqa: F401
 
 
 @dataclass
@@ -91,15 +85,6 @@ def build(ir: dict) -> DamageRule:
 
 
 EXTRA_BUILDERS[OP] = build
-
-
-def schema(_op, _enum, count, target) -> dict:
-    """The IR schema of the op (engine/runebound/core/ir.py appends it)."""
-    colours = {"type": "array", "items": _enum(COLOURS), "minItems": 1, "uniqueItems": True}
-    return {**_op(OP, mode=_enum(MODES), value=count, target=target, side=_enum(SIDES),
-                  phase=_enum((*PHASES, None)), colours=colours, roll=_enum(ROLLS),
-                  margin={"type": "integer", "minimum": 1, "maximum": 20}),
-            "required": ["op", "mode", "value", "target", "side", "phase"]}
 
 
 def attack_wounds(engine, dealer, victim, phase: str | None, amount: int, roll: str,

@@ -328,9 +328,9 @@ def ir_schema() -> dict:
 
     effect_ops.append(ir_rbwound.schema(_op, _enum, COUNT, target))
     effect_ops += ir_rblimits.effect_ops(_op, _enum)  # branch rblimits: what a card counts as
-    from . import damage_rbdamage  # branch rbdamage: how the wounds of an attack are counted
+    from . import ir_rbdamage  # branch rbdamage: how the wounds of an attack are counted
 
-    effect_ops.append(damage_rbdamage.schema(_op, _enum, COUNT, target))
+    effect_ops.append(ir_rbdamage.schema(_op, _enum, COUNT, target))
     events["takes_wounds"]["properties"]["attack"] = {"const": True}  # "from a single attack"
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",

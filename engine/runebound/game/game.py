@@ -30,9 +30,12 @@ from .experience import ExperienceStep
 from .invariants import InvariantError, check_invariants
 from .market import MarketStep
 from .move_now import move_now  # branch runs: a move granted after the movement step
+from .move_rbmove import GRANTS as RBMOVE_GRANTS  # branch rbmove (it imports place.py)
 from .offer_rbmarket import GRANTS as OFFER_GRANTS  # branch rbmarket: the market deck's offer
-from .place import GRANTS as PLACE_GRANTS
+from .place import GRANTS as _PLACE_GRANTS
 from .turn import TurnOver, TurnSteps
+
+PLACE_GRANTS = {**_PLACE_GRANTS, **RBMOVE_GRANTS}  # family 4/9, and a move to a terrain's space
 
 
 class Game(DeckEffects, TurnSteps, AdventureStep, MarketStep, ExperienceStep, DoomTrack, Endgame):

@@ -162,7 +162,3 @@ def with_terrain_rules(game, hero, rolled: tuple) -> tuple:
 from .counters import GRANTS as _COUNTER_GRANTS  # noqa: E402
 
 GRANTS.update(_COUNTER_GRANTS)
-# ---- branch rbmove: a Hero moved to a space of a terrain (move_rbmove.py)
-from .move_rbmove import GRANTS as _RBMOVE_GRANTS  # noqa: E402
-
-GRANTS.update(_RBMOVE_GRANTS)

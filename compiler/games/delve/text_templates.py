@@ -204,6 +204,7 @@ def who_templates() -> dict:
         out[f"who.that.{side}"] = f"that {side}"
         out[f"who.slayer.{side}"] = f"the {side} who slew it"
         out[f"who.attacked.{side}"] = f"the {side} it attacked"
+        out[f"who.wounder.{side}"] = f"the {side} who wounded it"   # branch dprose
     return out
 
 

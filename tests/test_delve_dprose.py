@@ -1,0 +1,101 @@
+"""Delve (issue 32, part III, branch dprose): ranked selectors with adjectives before the noun
+("the visible hero with the most wounds", "the most wounded adjacent hero") and the figure that
+dealt a wound in a rule on that wound ("the hero that wounded it", selector ``wounder``).
+
+The corpus block is tests/data/corpus/dprose.yaml: each form's variants compile to one IR and
+print to one canonical text; each text that must fail fails with its code."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from benchmarks.corpus_delve import compile_one
+from runeforge.games.delve.abilities import canonical_text
+from tests.test_delve_abilities import events
+from tests.test_delve_delveg import NEAR, _with_warden
+from tests.test_delve_dtarget import _hero_attack, _phase
+from tests.test_delve_forms import CASTER, SEFA, base  # noqa: F401  (base: a fixture)
+
+CORPUS = yaml.safe_load((Path(__file__).parent / "data" / "corpus" / "dprose.yaml")
+                        .read_text(encoding="utf-8"))["texts"]
+
+
+def _key(ir: dict) -> dict:
+    return {k: v for k, v in ir.items() if k not in ("name", "label")}
+
+
+@pytest.mark.parametrize("form", sorted({t["form"] for t in CORPUS if t["expect"] == "ok"}))
+def test_each_forms_variants_compile_to_one_ir_and_one_canonical_text(form):
+    irs = []
+    for t in (t for t in CORPUS if t.get("form") == form):
+        ir, diags = compile_one(t["text"], t["kind"])
+        assert ir is not None, (t["text"], [str(d) for d in diags])
+        canonical = canonical_text(t["text"])
+        assert canonical_text(canonical) == canonical
+        again, _ = compile_one(canonical, t["kind"])
+        assert again == ir, canonical
+        irs.append(_key(ir))
+    assert all(ir == irs[0] for ir in irs), form
+
+
+@pytest.mark.parametrize("item", [t for t in CORPUS if t["expect"] != "ok"],
+                         ids=lambda t: f"{t['expect']}:{t['text'][:40]}")
+def test_each_text_that_must_fail_fails_with_its_code(item):
+    ir, diags = compile_one(item["text"], item["kind"])
+    assert ir is None
+    errors = [d for d in diags if d.severity == "error"]
+    assert item["expect"] in {d.code for d in errors}, [str(d) for d in errors]
+    assert all(d.hint for d in errors)
+
+
+# ---- ranked, adjectives first: the adversary's attack goes to the hero they pick
+
+@pytest.mark.parametrize("sefa, target", [(1, CASTER), (3, SEFA)])
+def test_the_visible_hero_with_the_most_wounds_is_the_one_it_attacks(base, sefa,  # noqa: F811
+                                                                     target):
+    line = "Attacks the visible hero with the most wounds. Hit 2+, Damage 1."
+    g, _ = _with_warden(base, line, NEAR)
+    g.state.figure(SEFA).wounds = sefa          # the caster has 2
+    _phase(g, [6] * 12)
+    (attack,) = events(g, "adversary_attack")
+    assert attack["target"] == target and attack["wounds"] == 1
+
+
+# ---- the hero that wounded it (events.wounded's ``by``, the context's ``wounder``)
+
+def test_the_hero_who_wounded_it_suffers_the_wound_it_names(base):  # noqa: F811
+    g, me = _with_warden(base, "When this adversary is wounded, the hero who wounded it "
+                               "suffers 1 wound.", NEAR)
+    g.state.figure(SEFA).wounds = me.wounds = 0
+    assert _hero_attack(g, me, 1)["wounds"] == 1
+    assert me.wounds == 1                       # the attacker, not the other hero
+    assert g.state.figure(SEFA).wounds == 0
+
+
+def test_it_moves_away_from_the_hero_that_wounded_it(base):  # noqa: F811
+    g, me = _with_warden(base, "Each time this adversary suffers a wound, it moves 1 space "
+                               "away from the hero that wounded it.", NEAR)
+    foe = next(f for f in g.state.adversaries())
+    before = foe.cell
+    _hero_attack(g, me, 1)
+    assert foe.wounds == 1 and foe.cell != before
+    assert not g.state.board.adjacent(me.cell, foe.cell)       # away from the attacker
+
+
+def test_a_wound_with_no_wounder_picks_no_one(base):  # noqa: F811
+    from runeforge.engine.delve.game import ops
+    g, me = _with_warden(base, "When this adversary is wounded, the hero who wounded it "
+                               "suffers 1 wound.", NEAR)
+    me.wounds = 0
+    foe = next(f for f in g.state.adversaries())
+    foe.vigour = 9
+    ops.hurt(g, foe, 1, None)                   # a wound no figure dealt
+    assert foe.wounds == 1 and me.wounds == 0
+
+
+def test_the_printed_selector_reads_back():
+    text = "Every time this adversary suffers a wound, the hero who wounded it suffers 1 wound."
+    assert canonical_text(text) == text

@@ -99,3 +99,30 @@ def test_a_wound_with_no_wounder_picks_no_one(base):  # noqa: F811
 def test_the_printed_selector_reads_back():
     text = "Every time this adversary suffers a wound, the hero who wounded it suffers 1 wound."
     assert canonical_text(text) == text
+
+
+# ---- an attack line with its targets, as a stat line, is the attack of its turn
+
+@pytest.mark.parametrize("roll, hit", [(5, True), (4, False)])
+def test_a_stat_line_with_targets_is_the_attack_of_its_turn(base, roll, hit):  # noqa: F811
+    """Far from both heroes, its club reaches no one: the line's own attack (Hit 5+,
+    Damage 1) strikes every hero in its chamber in its turn, and the rule after it holds."""
+    from tests.test_delve_delveg import FAR
+    text = ("Area: Hit 5+, Damage 1 against every hero in its chamber. When this adversary is "
+            "slain, each adjacent hero suffers 1 wound.")
+    g, me = _with_warden(base, text, FAR)
+    _phase(g, [roll] * 12)
+    attacks = events(g, "adversary_attack")
+    assert sorted(a["target"] for a in attacks) == sorted([CASTER, SEFA])
+    assert all(a["hit"] is hit and a["wounds"] == (1 if hit else 0) for a in attacks)
+    assert me.wounds == (3 if hit else 2)
+
+
+def test_a_stat_line_is_an_ability_of_its_own_beside_another():
+    from benchmarks.corpus_delve import TextCard
+    from runeforge.games.delve.abilities import compile_texts
+    text = ("Combat: Hit 4+, Damage 2 against each adjacent hero. When this adversary is slain, "
+            "each adjacent hero suffers 1 wound.")
+    compiled, _ = compile_texts(TextCard(text, "adversary"), [(("abilities", 0), text)])
+    assert [ir["event"] for _, ir in compiled] == ["activated", "slain"]
+    assert [e["op"] for e in compiled[1][1]["effects"]] == ["suffer"]

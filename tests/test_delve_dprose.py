@@ -16,6 +16,7 @@ from benchmarks.corpus_delve import compile_one
 from runeforge.games.delve.abilities import canonical_text
 from tests.test_delve_abilities import events
 from tests.test_delve_delveg import NEAR, _with_warden
+from tests.test_delve_docs import variant_lines
 from tests.test_delve_dtarget import _hero_attack, _phase
 from tests.test_delve_forms import CASTER, SEFA, base  # noqa: F401  (base: a fixture)
 
@@ -126,3 +127,14 @@ def test_a_stat_line_is_an_ability_of_its_own_beside_another():
     compiled, _ = compile_texts(TextCard(text, "adversary"), [(("abilities", 0), text)])
     assert [ir["event"] for _, ir in compiled] == ["activated", "slain"]
     assert [e["op"] for e in compiled[1][1]["effects"]] == ["suffer"]
+
+
+@pytest.mark.parametrize("kind, said, after", variant_lines("dprose-variants"))
+def test_each_doc_variant_prints_as_its_form_or_is_refused(kind, said, after):
+    ir, diags = compile_one(said, kind)
+    if after.startswith("RF"):
+        assert ir is None and after in {d.code for d in diags}, [str(d) for d in diags]
+        return
+    assert ir is not None, [str(d) for d in diags]
+    assert canonical_text(said) == after
+    assert compile_one(after, kind)[0] == ir

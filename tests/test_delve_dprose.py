@@ -138,3 +138,73 @@ def test_each_doc_variant_prints_as_its_form_or_is_refused(kind, said, after):
     assert ir is not None, [str(d) for d in diags]
     assert canonical_text(said) == after
     assert compile_one(after, kind)[0] == ir
+
+
+# ---- stat lines that restate the card's data (compiler/games/delve/restate_dprose.py)
+
+class _Card:
+    """An adversary card with the Tunnel Brute's data and one ability text."""
+
+    kind = "adversary"
+    path = "<card>"
+
+    def __init__(self, text: str):
+        self.text = text
+        self.data = {"vigour": 6, "abilities": [text], "weapons": [
+            {"name": "Stone Club", "range": "combat", "hit": 3, "damage": 3}]}
+
+    def span_diag(self, keys, span, code, message, *, hint=None, severity="error"):
+        from runeforge.diagnostics import Diagnostic
+        start, end = span
+        return Diagnostic(code, message, self.path, 1, start + 1, max(1, end - start),
+                          severity, hint, self.text)
+
+
+def _card(text: str):
+    from runeforge.games.delve.abilities import compile_texts
+    card = _Card(text)
+    return compile_texts(card, [(("abilities", 0), text)])
+
+
+@pytest.mark.parametrize("text, code, col", [
+    ("Vigour 6. Attacks the nearest visible hero.", "RF946", 1),
+    ("Attacks the nearest visible hero. Combat: Hit 3+, Damage 3.", "RF946", 35),
+    ("Vigour 4. Attacks the nearest visible hero.", "RF947", 1),
+    ("Attacks the nearest visible hero. Combat: Hit 4+, Damage 2.", "RF947", 35),
+    ("Missile: Hit 4+, Damage 2. Attacks the nearest visible hero.", "RF947", 1),
+])
+def test_a_stat_line_is_checked_against_the_cards_data(text, code, col):
+    compiled, diags = _card(text)
+    (found,) = [d for d in diags if d.code in ("RF946", "RF947")]
+    assert found.code == code and found.col == col and found.hint
+    if code == "RF946":      # a repeat: a warning, the rest compiles as it would alone
+        assert found.severity == "warning"
+        alone = _card(text.replace("Vigour 6. ", "").replace(" Combat: Hit 3+, Damage 3.", ""))
+        assert [ir for _, ir in compiled] == [ir for _, ir in alone[0]]
+    else:                    # a disagreement: an error naming the data field, no IR
+        assert found.severity == "error" and not compiled
+        assert ("'vigour'" if "Vigour" in text else "'weapons'") in found.message
+
+
+def test_a_restated_stat_line_changes_nothing_the_engine_runs(base):  # noqa: F811
+    """The Brute's club is its data: with the line restating it, the adversary phase runs
+    as without it (Hit 3+, Damage 3 from its Stone Club)."""
+    said = "Vigour 6. Combat: Hit 3+, Damage 3. This adversary attacks the nearest visible hero."
+    compiled, _ = _card(said)
+    (ir,) = [ir for _, ir in compiled]
+    assert ir == compile_one("This adversary attacks the nearest visible hero.", "adversary")[0]
+    g, me = _with_warden(base, said, NEAR)
+    _phase(g, [3] * 12)
+    (attack,) = events(g, "adversary_attack")
+    assert attack["hit"] and attack["wounds"] == 3
+
+
+def test_a_stat_line_prints_first_and_in_each_locale():
+    from runeforge.games.delve.text import render_card
+    text = "Attacks the nearest visible hero. Vigour 6."
+    assert canonical_text(text) == "Vigour 6. This adversary attacks the nearest visible hero."
+    rendered = {loc: render_card(_Card(text), loc)[0][1] for loc in ("en", "fi", "pl", "el",
+                                                                     "ru")}
+    assert rendered["en"] == "Vigour 6. This adversary attacks the nearest visible hero."
+    assert rendered["fi"].startswith("Elinvoima 6.") and rendered["ru"].startswith("Живучесть 6.")
+    assert len(set(rendered.values())) == 5

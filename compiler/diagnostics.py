@@ -335,6 +335,11 @@ CODES: dict[str, str] = {
     "RF944": "Delve 'never moves adjacent to …' said of a figure not the card's own adversary",
     "RF942": "Delve hero named by where it starts its move, with a predicate not settled as "
              "a move starts (only pinned and a Move's cost are)",
+    # RF946-RF947: branch dprose (issue 32, part III): an adversary's stat line in its text
+    "RF946": "Delve stat line in an adversary's text ('Vigour 3.', 'Combat: Hit 4+, Damage 2.') "
+             "that repeats its card's data (a warning)",
+    "RF947": "Delve stat line in an adversary's text that differs from its card's data "
+             "('vigour', 'weapons')",
     # RF95x: campaigns (seed 004): the campaign document, its map and its cards
     "RF951": "campaign structure is not the nine adventures of a campaign",
     "RF952": "campaign Act II pool or Act I branches do not fit",

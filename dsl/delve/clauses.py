@@ -64,6 +64,7 @@ from .words import (
     tok,
     tspan,
 )
+from .wounder_dprose import WounderWords  # branch dprose
 from .wounds_dtarget import WoundCapWords  # issue 32 (branch dtarget)
 
 
@@ -100,6 +101,7 @@ class Tree2Ast(TollWords, ScoutWords, PlaceWords, ComparisonWords, ApproachWords
                DieWords, WardWords, RollTailWords,   # branch ddice
                SpawnWords, ProhibitWords,   # branch dadv2
                PassageWords, MoveEndWords, KeepAwayWords,   # branch dmove
+               WounderWords,   # branch dprose
                Words):
     """The whole transformer (delve.lark's rules)."""
 

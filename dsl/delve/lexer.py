@@ -38,6 +38,7 @@ from .prohibit_dadv2 import its_presence  # branch dadv2
 from .relatives import join_relatives
 from .rolls import face_commas
 from .start_move_dmove import start_move_words  # issue 32 (branch dmove)
+from .statline_dprose import stat_line_words  # branch dprose
 from .target_dtarget import target_words  # issue 32 (branch dtarget)
 from .this_hero import possessive  # issue 32 (branch delveheroes)
 from .unmoved import drop_instead
@@ -230,6 +231,7 @@ def tokenize(text: str):
     toks = end_words(toks)   # "any hero that ends a Move action next to it …" (dmove)
     toks = target_words(toks)   # "in turn", "it can reach", "targets" (branch dtarget)
     toks = whatever_hit(toks)   # ", whatever the weapon's Hit value" (branch dtarget)
+    toks = stat_line_words(toks)   # "Missile: Hit 3, Damage 1 against …" (branch dprose)
     return iter(next_to(toks))
 
 

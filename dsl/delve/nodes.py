@@ -29,7 +29,7 @@ EVENTS = ("slay", "explored", "recuperated", "turn_end", "turn_start", "round_st
 # ``self``: "yourself" (side None) or "this adversary"; ``slayer``/``attacked``: the hero of
 # the trigger's event ("the hero who slew it", "the hero it attacked").
 QUANTITIES = ("one", "each", "up_to", "n", "another", "each_other", "nearest", "target",
-              "them", "that", "it", "self", "slayer", "attacked",
+              "them", "that", "it", "self", "slayer", "attacked", "wounder",
               "most", "fewest")  # "the hero with the most wounds" (issue 32, session delve8)
 RANKS = ("wounds", "renown", "vigour")   # what "the most" / "the fewest" counts (``rank``)
 SIDES = ("adversary", "hero")

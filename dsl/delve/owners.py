@@ -204,6 +204,10 @@ def _selector_problems(sel: n.Selector, owner: str, ability) -> list:
         out.append(_problem("RF914", "'the hero who slew it' follows 'When this adversary is "
                             "slain'", sel.span, "start the ability with 'When this adversary "
                             "is slain, …'"))
+    if sel.quantity == "wounder" and event != "wounded":   # branch dprose
+        out.append(_problem("RF914", f"'the {sel.side} who wounded it' follows 'When … suffers "
+                            "a wound'", sel.span, "start the ability with 'Each time this "
+                            "adversary suffers a wound, …' or 'When you are wounded, …'"))
     if sel.quantity == "attacked" and event != "attacks":
         out.append(_problem("RF914", "'the hero it attacked' follows 'After this adversary "
                             "attacks'", sel.span, "start the ability with 'After this "

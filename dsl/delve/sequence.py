@@ -27,6 +27,10 @@ from .checks import check_ability
 from .lexer import name_span, tokenize
 from .parser import parse_ability
 from .printer import print_ability
+from .statline_dprose import (  # branch dprose: an attack line with its targets
+    has_stat_line,
+    is_stat_line,
+)
 
 # the words that open a trigger (the grammar's ``when`` and ``bounty``)
 _ONE = frozenset({"WHEN", "WHENEVER", "AFTER", "SLAYING"})
@@ -55,11 +59,14 @@ def starts(text: str) -> list[int]:
     except AbilitySyntaxError:
         return []   # the whole text's parse reports it
     out = []
+    last = 0        # where the sentence before this one starts
     for i, t in enumerate(toks[:-1]):
         if t.type == "DOT":
             start = toks[i + 1].start_pos
-            if _opens([x.type for x in toks[i + 1:i + 6]], text[start:]):
+            if _opens([x.type for x in toks[i + 1:i + 6]], text[start:]) \
+                    or is_stat_line(text[last:]) or is_stat_line(text[start:]):   # dprose
                 out.append(start)
+            last = start
     return out
 
 
@@ -73,7 +80,7 @@ def abilities_of(text: str, owner: str) -> list[tuple[int, str, object]]:
     whole text's AbilitySyntaxError when it does not parse and cannot be cut."""
     try:
         whole = parse_ability(text)
-        if _clean(whole, owner):
+        if _clean(whole, owner) and not has_stat_line(text):   # has_stat_line: dprose
             return [(0, text, whole)]
         error = None
     except AbilitySyntaxError as err:

@@ -39,6 +39,7 @@ from runeforge.dsl.delve.tolls import Toll  # issue 32 (session delve11)
 from runeforge.engine.delve.ir import validate_ability
 
 from . import activation, own_weapons  # branch dfix
+from . import restate_dprose as restate  # branch dprose
 from .irvalid import schema_check as _schema_check
 
 
@@ -297,6 +298,12 @@ def compile_texts(card, keyed) -> tuple[list, list]:
     out, diags = [], []
     owner = owner_of(card)
     for keys, text in keyed:
+        text, stats = restate.split(text, owner)   # branch dprose: "Vigour 3." (its data)
+        found = restate.check(card.data, stats)
+        diags.extend(card.span_diag(keys, span, code, msg, hint=hint, severity=sev)
+                     for span, code, msg, hint, sev in found)
+        if any(sev == "error" for *_, sev in found) or stats and not text.strip():
+            continue
         try:   # one ability, or several one after another (branch delvelang)
             parts = abilities_of(text, owner)
         except AbilitySyntaxError as err:
@@ -328,6 +335,10 @@ def canonical_text(text: str) -> str:
     it is read as a hero's, then as an adversary's (DiagnosticError located in the
     string)."""
     try:
+        rest, stats = restate.split(text, "adversary")   # branch dprose: stat lines first
+        if stats:
+            return restate.canonical(text, stats, print_card_text(parse_card_text(rest))
+                                     if rest.strip() else "")
         return print_card_text(parse_card_text(text))
     except AbilitySyntaxError as err:
         raise DiagnosticError(Diagnostic(err.code, err.message, "<ability>", 1, err.start + 1,

@@ -13,6 +13,7 @@ from runeforge.diagnostics import Diagnostic
 from runeforge.dsl.delve.sequence import abilities_of  # issue 32 (branch delvelang)
 from runeforge.l10n import gamecatalog
 
+from . import restate_dprose as restate  # branch dprose
 from .text_catalog import CTX, DOMAIN, _catalog_path, _t, action_name, label, translations
 from .text_forms import render_ability
 from .text_templates import TEMPLATES
@@ -109,9 +110,11 @@ def render_card(card, locale: str) -> list[tuple[int, str]]:
     for i, text in enumerate(card.data.get("abilities", []) or []):
         if isinstance(text, str):
             try:
-                parts = abilities_of(text, "adversary" if getattr(card, "kind", "") == "adversary"
-                                     else "hero")
-                out.append((i, " ".join(render_ability(a, locale) for _, _, a in parts)))
+                owner = "adversary" if getattr(card, "kind", "") == "adversary" else "hero"
+                text, stats = restate.split(text, owner)   # branch dprose: "Vigour 3."
+                parts = abilities_of(text, owner) if text.strip() else []
+                out.append((i, " ".join([*(restate.render(s, locale, _t) for s in stats),
+                                         *(render_ability(a, locale) for _, _, a in parts)])))
             except Exception:  # noqa: BLE001 - a text that does not parse was reported by check
                 continue
     return out

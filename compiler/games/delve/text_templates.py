@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from .restate_dprose import TEMPLATES_DPROSE  # branch dprose
 from .text_dadv import TEMPLATES_DADV  # issue 32 (branch dadv)
 from .text_dadv2 import TEMPLATES_DADV2  # branch dadv2
 from .text_ddice import TEMPLATES_DDICE  # issue 32 (branch ddice)
@@ -204,6 +205,7 @@ def who_templates() -> dict:
         out[f"who.that.{side}"] = f"that {side}"
         out[f"who.slayer.{side}"] = f"the {side} who slew it"
         out[f"who.attacked.{side}"] = f"the {side} it attacked"
+        out[f"who.wounder.{side}"] = f"the {side} who wounded it"   # branch dprose
     return out
 
 
@@ -343,3 +345,4 @@ TEMPLATES.update(TEMPLATES_DDICE)  # issue 32 (branch ddice): compiler/games/del
 TEMPLATES.update(TEMPLATES_DADV2)  # branch dadv2: compiler/games/delve/text_dadv2.py
 TEMPLATES.update(TEMPLATES_DMOVE)  # issue 32 (branch dmove): compiler/games/delve/text_dmove.py
 TEMPLATES.update(TEMPLATES_DTARGET)  # branch dtarget: compiler/games/delve/text_dtarget.py
+TEMPLATES.update(TEMPLATES_DPROSE)  # branch dprose: compiler/games/delve/restate_dprose.py

@@ -68,6 +68,8 @@ def _base(board: Board, owner: Figure, sel: dict, figures, ctx: dict) -> list[Fi
         return [f for f in ctx.get("picked", ()) if f in figures]
     if q in ("slayer", "attacked"):
         return _event_figure(ctx, q, figures)
+    if q == "wounder":   # branch dprose: the figure that dealt the wound, of the side named
+        return [f for f in _event_figure(ctx, q, figures) if f.side == sel.get("side")]
     side = sel.get("side", "adversary")
     out = [f for f in figures if f.side == side and not f.slain]
     if q in ("another", "each_other"):
@@ -119,7 +121,7 @@ def choices(sel: dict, found: list[Figure]) -> list[list[str]]:
     ids = [f.id for f in found]
     if not ids:
         return []
-    if q in ("one", "another", "target", "nearest", "slayer", "attacked", "most",
+    if q in ("one", "another", "target", "nearest", "slayer", "attacked", "wounder", "most",
              "fewest") or (
             sel.get("or") and q in ("self", "one")):
         return [[i] for i in ids]

@@ -275,6 +275,7 @@ EXAMPLES = {
     "RF967": "a log whose rolled `\"dice\"` were edited, replayed",
     "RF494": "`You may use any hills symbol as a hills symbol.`",
     "RF495": "`When moving, gain 1 gold.` (write 'Before moving, ...' or 'After moving, ...')",
+    "RF496": "`Move 2 additional spaces into forest.`",
 }
 
 

@@ -133,6 +133,8 @@ CODES: dict[str, str] = {
     # ---- branch rbmove: movement
     "RF494": "a terrain's symbol used as the same terrain's symbol: the rule changes nothing",
     "RF495": "'when moving' before what is not a movement rule: it opens no moment of its own",
+    # ---- branch rbmove2: movement, continued
+    "RF496": "a move of two or more spaces into a terrain: the engine steps one space onto it",
     # ---- branch rbmod: modifiers, amounts and comparatives
     "RF484": "a bonus said 'instead' with no earlier bonus to replace, or with no condition",
     "RF483": "a multiplier of wounds or damage the engine has no rule for (no longer raised: "

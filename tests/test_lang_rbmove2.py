@@ -1,0 +1,94 @@
+"""Branch rbmove2 (issue 32, part III): movement, continued.
+
+* An extra step into a terrain: "move 1 additional space into hills or mountains", "move 1 extra
+  space onto a river or road space" is the move to an adjacent space of those terrains
+  (rbmove's move_to_space, reach adjacent) and prints so; a step of 2 or more is RF496.
+* The engine: the step bought before moving puts the Hero on an adjacent space of one of the
+  terrains (game/move_rbmove.py), a step he can escape back from; with no such space nothing
+  moves.
+
+The corpus is tests/data/corpus/rbmove2.yaml."""
+
+from __future__ import annotations
+
+import pytest
+
+from runeforge.dsl.errors import AbilitySyntaxError
+from runeforge.dsl.runebound.parser import parse_ability
+from runeforge.dsl.runebound.printer import print_ability
+from runeforge.games.runebound.abilities import compile_text
+from runeforge.games.runebound.text.render import render_ability
+from tests.test_lang_rbmove import (
+    _moved,
+    _with_neighbour,
+    place_bundle,  # noqa: F401 (a fixture)
+)
+
+LOCALES = ("en", "fi", "pl", "el", "ru")
+
+
+@pytest.mark.parametrize("said, place", [
+    ("Before moving, take 1 exhaustion to move 1 additional space into hills or mountains.",
+     ["hills", "mountains"]),
+    ("Take 1 wound once per turn before moving to move 1 extra space onto a river or road space.",
+     ["road", "river"]),
+    ("Your Hero may move 1 space into a swamp.", "swamp"),
+    ("After combat, pay 2 gold to move one extra space into forest.", "forest"),
+])
+def test_a_step_into_a_terrain_is_the_move_to_an_adjacent_space_of_it(said, place):
+    ir = compile_text(said, "hero")
+    found = ir["effects"][0]
+    found = found["effects"][0] if found["op"] == "optional" else found
+    assert found == {"op": "move_to_space", "place": place, "reach": "adjacent"}
+    printed = print_ability(parse_ability(said))
+    assert "adjacent" in printed and parse_ability(printed) == parse_ability(said)
+    for locale in LOCALES:
+        out = render_ability(parse_ability(said), locale)
+        assert out and "{" not in out, (locale, out)
+
+
+@pytest.mark.parametrize("text", [
+    "Move 2 additional spaces into forest.",
+    "Before moving, activate to move up to 3 extra spaces onto roads.",
+    "Move X additional spaces into hills.",
+])
+def test_a_step_of_more_than_one_space_into_a_terrain_is_refused(text):
+    with pytest.raises(AbilitySyntaxError) as err:
+        parse_ability(text)
+    assert err.value.code == "RF496" and err.value.hint
+
+
+def test_into_the_bank_is_still_the_bank():
+    assert print_ability(parse_ability("Pay 1 gold into the bank to gain 2 gold.")) == \
+        "Pay 1 gold to gain 2 gold."
+
+
+def test_the_engine_steps_the_hero_onto_an_adjacent_space_of_the_terrains(place_bundle):  # noqa: F811
+    from tests.test_lang_place_games import _game
+
+    board = _game(place_bundle)[0].board
+    kinds = sorted({board.terrain(s) for s in board.spaces} - {"town"})
+    pair = tuple(kinds[:2])
+    game, hero, start = _moved(place_bundle, f"Move 1 additional space into {pair[0]} or "
+                               f"{pair[1]}.", pick=_with_neighbour(pair))
+    at = game.state.positions[hero.id]
+    assert at != start and at in board.neighbours(start) and board.terrain(at) in pair
+    assert game.state.previous[hero.id] == start  # one step: an escape leads back there
+
+
+def test_with_no_adjacent_space_of_the_terrain_the_hero_stays(place_bundle):  # noqa: F811
+    from tests.test_lang_place_games import _game
+
+    board = _game(place_bundle)[0].board
+    kinds = sorted({board.terrain(s) for s in board.spaces} - {"town"})
+    for sid in sorted(board.spaces):
+        near = {board.terrain(nb) for nb in board.neighbours(sid)}
+        missing = [k for k in kinds if k not in near]
+        if missing and board.terrain(sid) != "town":
+            break
+    else:
+        pytest.skip("every space touches every terrain")
+    game, hero, start = _moved(place_bundle, f"Move 1 space into {missing[0]}.", at=sid)
+    assert game.state.positions[hero.id] == start
+    unused = [r for r in game.log.records if r.get("type") == "grant_unused"]
+    assert unused and unused[-1]["reason"] == "no such space to move to"

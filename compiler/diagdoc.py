@@ -276,6 +276,7 @@ EXAMPLES = {
     "RF494": "`You may use any hills symbol as a hills symbol.`",
     "RF495": "`When moving, gain 1 gold.` (write 'Before moving, ...' or 'After moving, ...')",
     "RF496": "`Move 2 additional spaces into forest.`",
+    "RF497": "`When your Hero ends his movement in a forest space, gain 1 gold. Take 1 wound.`",
 }
 
 

@@ -135,6 +135,8 @@ CODES: dict[str, str] = {
     "RF495": "'when moving' before what is not a movement rule: it opens no moment of its own",
     # ---- branch rbmove2: movement, continued
     "RF496": "a move of two or more spaces into a terrain: the engine steps one space onto it",
+    "RF497": "a second sentence after 'When your Hero ends his movement in <place>,': the "
+             "place is the condition of one sentence",
     # ---- branch rbmod: modifiers, amounts and comparatives
     "RF484": "a bonus said 'instead' with no earlier bonus to replace, or with no condition",
     "RF483": "a multiplier of wounds or damage the engine has no rule for (no longer raised: "

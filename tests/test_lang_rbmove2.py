@@ -92,3 +92,83 @@ def test_with_no_adjacent_space_of_the_terrain_the_hero_stays(place_bundle):  # 
     assert game.state.positions[hero.id] == start
     unused = [r for r in game.log.records if r.get("type") == "grant_unused"]
     assert unused and unused[-1]["reason"] == "no such space to move to"
+
+
+# ---- a Hero's movement ending on a terrain -------------------------------------------------
+
+@pytest.mark.parametrize("said, printed", [
+    ("When your Hero ends his movement in a forest space, gain 1 gold.",
+     "After moving, if your Hero is in a forest space, gain 1 gold."),
+    ("If you end your movement in a town, gain 1 gold.",
+     "After moving, if your Hero is in a town, gain 1 gold."),
+    ("Whenever your Hero ends its movement on a swamp or river space, take 1 wound.",
+     "After moving, if your Hero is in a river or swamp space, take 1 wound."),
+    ("If your Hero ends her movement in hills or mountains, you may take 1 wound to gain 2 "
+     "gold.", "After moving, if your Hero is in a hill or mountain space, take 1 wound to gain "
+              "2 gold."),
+    ("Each time you end your move on a road, pay 1 gold to heal 1 wound.",
+     "After moving, if your Hero is in a road space, pay 1 gold to discard 1 wound from your "
+     "Hero."),
+    ("Once per turn, when your Hero ends their movement in a plains space, draw 1 card from "
+     "the market deck.", None),
+])
+def test_a_movement_ending_on_a_terrain_is_the_after_moving_window_with_the_place(said,
+                                                                                   printed):
+    ability = parse_ability(said)
+    if printed is None:
+        printed = print_ability(ability)
+    assert print_ability(ability) == printed
+    assert parse_ability(printed) == ability  # the same ability as the canonical text
+    assert ability.window == "after_moving"
+    for locale in LOCALES:
+        out = render_ability(ability, locale)
+        assert out and "{" not in out, (locale, out)
+
+
+@pytest.mark.parametrize("text", [
+    "When your Hero ends his movement in a forest space, gain 1 gold. Take 1 wound.",
+    "If you end your movement in a swamp, take 1 wound. Otherwise, gain 1 gold.",
+])
+def test_a_second_sentence_after_the_place_is_refused(text):
+    with pytest.raises(AbilitySyntaxError) as err:
+        parse_ability(text)
+    assert err.value.code == "RF497" and err.value.hint
+
+
+def _ending_in(place_bundle, text, inside: bool):  # noqa: F811
+    """The Hero (his card given ``text``) steps from a space onto a forest neighbour (inside)
+    or onto a neighbour of another terrain; return his gold before and after."""
+    from runeforge.engine.runebound.core.catalog import Ability
+    from tests.test_lang_place_games import _game
+
+    game, hero = _game(place_bundle)
+    board = game.board
+    for sid in sorted(board.spaces):
+        near = [nb for nb in board.neighbours(sid)
+                if (board.terrain(nb) == "forest") == inside and board.terrain(nb) != "town"]
+        if near and board.terrain(sid) != "town":
+            break
+    else:
+        pytest.skip("no such step on this board")
+    game, hero = _game(place_bundle, movement=["step"], destination=[near[0]])
+    game.state.positions[hero.id] = sid
+    card = game.catalog.card(hero.id)
+    ability = Ability.from_ir(card.id, len(card.abilities), compile_text(text, "hero"))
+    card.abilities.append(ability)
+    card.__dict__.pop("held_abilities", None)
+    try:
+        gold = hero.gold
+        game.movement(hero)
+        assert game.state.positions[hero.id] == near[0]
+        return gold, hero.gold
+    finally:
+        card.abilities.remove(ability)
+        card.__dict__.pop("held_abilities", None)
+
+
+def test_the_engine_runs_it_once_the_hero_has_moved_onto_the_terrain(place_bundle):  # noqa: F811
+    text = "When your Hero ends his movement in a forest space, gain 2 gold."
+    before, after = _ending_in(place_bundle, text, inside=True)
+    assert after == before + 2
+    before, after = _ending_in(place_bundle, text, inside=False)
+    assert after == before

@@ -8,6 +8,12 @@
   so ("Move your Hero to an adjacent hills or mountains space."). A step of 2 or more spaces
   into a terrain is RF496: which spaces on the way must be of the terrain is not said, and the
   engine moves a Hero one step to a space of a terrain only.
+* "When (If, Whenever) your Hero ends his (her, its, their) movement in a forest space (on a
+  swamp, in a town), <effect>." is the movement step's after-moving window (the engine opens it
+  once the Hero has moved, rolled or rested: turn.py) with the Hero's place as the condition:
+  the ability of "After moving, if your Hero is in a forest space, <effect>.", and it prints
+  so. The condition holds over one sentence; a second sentence after it is RF497 (it would run
+  wherever the Hero ended).
 
 parser.py installs the rules at its end; this module does not import parser.py.
 """
@@ -17,7 +23,18 @@ from __future__ import annotations
 from ..errors import AbilitySyntaxError
 from . import nodes as n
 from .parser_lists import value_of
-from .parser_parts import _sp, install_rules
+from .parser_parts import _Marker, _sp, install_rules
+
+
+class _EndsIn(_Marker):
+    """The window "When your Hero ends his movement in <place>,": after moving, with the
+    condition of the place (kept for the ability, which wraps its sentence in it)."""
+
+    __slots__ = ("condition",)
+
+    def __init__(self, condition, span):
+        super().__init__("window", "after_moving", span)
+        self.condition = condition
 
 
 class Rbmove2:
@@ -34,8 +51,46 @@ class Rbmove2:
         return n.MoveToSpace(value_of(ch), "adjacent", span=_sp(ch))
 
 
+class Rbmove2Ends:
+    def rbm2_ends_in(self, ch):  # "When your Hero ends his movement in a forest space,"
+        return _EndsIn(n.Condition("terrain", value_of(ch), None, span=_sp(ch)), _sp(ch))
+
+    def rbm2_ends_in_town(self, ch):  # "If you end your movement in a town,"
+        return _EndsIn(n.Condition("town", None, None, span=_sp(ch)), _sp(ch))
+
+
+def _conditioned(sentence, condition):
+    """``sentence`` under ``condition``, as "if ..., <sentence>" parses (a price inside it is
+    the sentence's own payment, PayTo)."""
+    if isinstance(sentence, _Marker) and sentence.kind == "costed":
+        costs, effect = sentence.value
+        sentence = n.PayTo(tuple(costs), effect, span=sentence.span)
+    return n.IfState(condition, sentence, span=getattr(sentence, "span", None))
+
+
+def _with_ends_in(inner):
+    def ability(self, ch):
+        ends = next((c for c in ch if isinstance(c, _EndsIn)), None)
+        if ends is None:
+            return inner(self, ch)
+        said = [c for c in ch if not (isinstance(c, _Marker) and c.kind in ("tag", "limit",
+                                                                            "window"))]
+        if len(said) != 1:
+            start = ends.span[1]
+            raise AbilitySyntaxError(
+                "the place where the Hero ends his movement is the condition of one sentence: "
+                "the next would happen wherever he ended", start, _sp(ch)[1], code="RF497",
+                hint="say it in one sentence: 'When your Hero ends his movement in a forest "
+                     "space, gain 1 gold and take 1 wound.'")
+        out = [_Marker("window", "after_moving", ends.span) if c is ends else
+               _conditioned(c, ends.condition) if c is said[0] else c for c in ch]
+        return inner(self, out)
+    return ability
+
+
 def install(cls) -> None:
-    install_rules(cls, Rbmove2)
+    install_rules(cls, Rbmove2, Rbmove2Ends)
+    cls.ability = _with_ends_in(cls.ability)
 
 
-__all__ = ["Rbmove2", "install"]
+__all__ = ["Rbmove2", "Rbmove2Ends", "install"]

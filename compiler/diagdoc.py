@@ -277,6 +277,8 @@ EXAMPLES = {
     "RF495": "`When moving, gain 1 gold.` (write 'Before moving, ...' or 'After moving, ...')",
     "RF496": "`Move 2 additional spaces into forest.`",
     "RF497": "`When your Hero ends his movement in a forest space, gain 1 gold. Take 1 wound.`",
+    "RF498": "`After moving, take 1 exhaustion to gain 1 gold. You may not rest on a turn in "
+             "which you use this card.`",
 }
 
 

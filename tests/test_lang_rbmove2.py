@@ -172,3 +172,47 @@ def test_the_engine_runs_it_once_the_hero_has_moved_onto_the_terrain(place_bundl
     assert after == before + 2
     before, after = _ending_in(place_bundle, text, inside=False)
     assert after == before
+
+
+# ---- a rule for the turn the card is used ---------------------------------------------------
+
+def _rested(place_bundle, text):  # noqa: F811
+    """The Hero, 2 exhaustion on him, uses ``text`` (his card's) before moving, then rolls no
+    movement die (a rest); return his exhaustion after the step."""
+    from runeforge.engine.runebound.core.effects import Context, build_effects, run_all
+    from runeforge.engine.runebound.core.windows import moment_at
+    from tests.test_lang_place_games import _game
+
+    game, hero = _game(place_bundle, movement=["roll:0"])
+    game.state.positions[hero.id] = "H2"
+    game.refresh(hero)
+    hero.exhaustion = 2
+    if text:
+        ir = compile_text(text, "hero")
+        assert ir["timing"]["window"] == "before_moving"
+        game.combat.moment = moment_at("before_moving", turn=game.state.turn)
+        run_all(build_effects(ir["effects"]), Context(game.combat, hero, hero.id))
+        game.after_effects(hero)
+    game.movement(hero)
+    return hero.exhaustion, [r for r in game.log.records if r.get("type") == "rest_barred"]
+
+
+def test_the_hero_does_not_rest_on_the_turn_he_used_the_card(place_bundle):  # noqa: F811
+    free, barred = _rested(place_bundle, None)
+    assert free < 2 and not barred  # he rests when nothing bars it
+    text = ("Before moving, take 1 wound to roll 1 additional movement die. You may not rest "
+            "on a turn in which you use this card.")
+    kept, barred = _rested(place_bundle, text)
+    assert kept == 2 and barred
+
+
+@pytest.mark.parametrize("text", [
+    "After moving, take 1 exhaustion to gain 1 gold. You may not rest on a turn in which you "
+    "use this card.",
+    "Take 1 wound to gain 1 gold. You cannot rest during any turn when you use this card.",
+    "You may not rest on a turn in which you use this item.",
+])
+def test_a_use_that_may_come_after_the_rest_is_refused(text):
+    with pytest.raises(AbilitySyntaxError) as err:
+        parse_ability(text)
+    assert err.value.code == "RF498" and err.value.hint

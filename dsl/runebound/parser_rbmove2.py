@@ -14,6 +14,12 @@
   the ability of "After moving, if your Hero is in a forest space, <effect>.", and it prints
   so. The condition holds over one sentence; a second sentence after it is RF497 (it would run
   wherever the Hero ended).
+* "You may not rest on a turn in which you use this item." (a sentence of the ability that uses
+  the card; "cannot", "during any turn when you activate this card", "on the same turn that you
+  use it") is the rule until the end of this turn ("You cannot rest this turn.": the engine bars
+  the rest from the use on, standing.py's own_rest). The use must come before the movement
+  step, where the Hero rests, so that the rule holds the whole turn: the ability's window is at
+  the start of the turn or before moving, else RF498 (it may be used after the Hero rested).
 
 parser.py installs the rules at its end; this module does not import parser.py.
 """
@@ -23,7 +29,7 @@ from __future__ import annotations
 from ..errors import AbilitySyntaxError
 from . import nodes as n
 from .parser_lists import value_of
-from .parser_parts import _Marker, _sp, install_rules
+from .parser_parts import _Marker, _sp, _word, install_rules
 
 
 class _EndsIn(_Marker):
@@ -59,6 +65,34 @@ class Rbmove2Ends:
         return _EndsIn(n.Condition("town", None, None, span=_sp(ch)), _sp(ch))
 
 
+# the spans of "on a turn in which you use this item" this parse read (forget() before each)
+_TURN_OF_USE: list = []
+_BEFORE_REST = ("start_of_turn", "before_moving")  # the windows before the movement step
+
+
+def forget() -> None:
+    """Before each parse (parser_order: a part's forget)."""
+    _TURN_OF_USE.clear()
+
+
+class Rbmove2Use:
+    def rbm2_turn_of_use(self, ch):  # "on a turn in which you use this item": this turn
+        _TURN_OF_USE.append(_sp(ch))
+        return _word("end_of_turn", _sp(ch))
+
+
+def _turn_of_use_checked(a):
+    if _TURN_OF_USE and a.window not in _BEFORE_REST:
+        start, end = _TURN_OF_USE[0]
+        raise AbilitySyntaxError(
+            "a rule for the turn the card is used holds from its use on: used here, it may come "
+            "after the Hero rested or did what it bars this turn", start, end, code="RF498",
+            hint="use the card at the start of the turn: 'Before moving, activate to roll 1 "
+                 "additional movement die. You may not rest on a turn in which you use this "
+                 "item.'")
+    return a
+
+
 def _conditioned(sentence, condition):
     """``sentence`` under ``condition``, as "if ..., <sentence>" parses (a price inside it is
     the sentence's own payment, PayTo)."""
@@ -72,7 +106,7 @@ def _with_ends_in(inner):
     def ability(self, ch):
         ends = next((c for c in ch if isinstance(c, _EndsIn)), None)
         if ends is None:
-            return inner(self, ch)
+            return _turn_of_use_checked(inner(self, ch))
         said = [c for c in ch if not (isinstance(c, _Marker) and c.kind in ("tag", "limit",
                                                                             "window"))]
         if len(said) != 1:
@@ -84,13 +118,13 @@ def _with_ends_in(inner):
                      "space, gain 1 gold and take 1 wound.'")
         out = [_Marker("window", "after_moving", ends.span) if c is ends else
                _conditioned(c, ends.condition) if c is said[0] else c for c in ch]
-        return inner(self, out)
+        return _turn_of_use_checked(inner(self, out))
     return ability
 
 
 def install(cls) -> None:
-    install_rules(cls, Rbmove2, Rbmove2Ends)
+    install_rules(cls, Rbmove2, Rbmove2Ends, Rbmove2Use)
     cls.ability = _with_ends_in(cls.ability)
 
 
-__all__ = ["Rbmove2", "Rbmove2Ends", "install"]
+__all__ = ["Rbmove2", "Rbmove2Ends", "Rbmove2Use", "forget", "install"]

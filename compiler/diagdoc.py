@@ -275,6 +275,10 @@ EXAMPLES = {
     "RF967": "a log whose rolled `\"dice\"` were edited, replayed",
     "RF494": "`You may use any hills symbol as a hills symbol.`",
     "RF495": "`When moving, gain 1 gold.` (write 'Before moving, ...' or 'After moving, ...')",
+    "RF496": "`Move 2 additional spaces into forest.`",
+    "RF497": "`When your Hero ends his movement in a forest space, gain 1 gold. Take 1 wound.`",
+    "RF498": "`After moving, take 1 exhaustion to gain 1 gold. You may not rest on a turn in "
+             "which you use this card.`",
 }
 
 

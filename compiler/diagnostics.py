@@ -133,6 +133,12 @@ CODES: dict[str, str] = {
     # ---- branch rbmove: movement
     "RF494": "a terrain's symbol used as the same terrain's symbol: the rule changes nothing",
     "RF495": "'when moving' before what is not a movement rule: it opens no moment of its own",
+    # ---- branch rbmove2: movement, continued
+    "RF496": "a move of two or more spaces into a terrain: the engine steps one space onto it",
+    "RF497": "a second sentence after 'When your Hero ends his movement in <place>,': the "
+             "place is the condition of one sentence",
+    "RF498": "a rule for the turn a card is used ('You may not rest on a turn in which you use "
+             "this item') on a use that may come after the movement step",
     # ---- branch rbmod: modifiers, amounts and comparatives
     "RF484": "a bonus said 'instead' with no earlier bonus to replace, or with no condition",
     "RF483": "a multiplier of wounds or damage the engine has no rule for (no longer raised: "

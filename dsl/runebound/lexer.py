@@ -504,3 +504,7 @@ _register(_RBMOVE_WORDS)
 from .lexer_rbdamage import WORDS as _RBDAMAGE_WORDS  # noqa: E402
 
 _register(_RBDAMAGE_WORDS)
+# ---- branch rbmove2: "move 1 additional space into hills" (lexer_rbmove2.py)
+from .lexer_rbmove2 import WORDS as _RBMOVE2_WORDS  # noqa: E402
+
+_register(_RBMOVE2_WORDS)

@@ -25,7 +25,7 @@ _HEADS = frozenset({"DOT", "COLON"})
 
 
 def _into(tok) -> bool:
-    return tok.type == "WORD" and str(tok).lower() == "into"
+    return tok.type in ("WORD", "INTO") and str(tok).lower() == "into"  # INTO: rbmove2
 
 
 def rbverbs_pass(tokens):

@@ -41,6 +41,7 @@ PARTS = (
     "parser_rbwho",     # more acts of a Hero a trigger names, "-ing" forms, "leaves your party"
     "parser_rbmove",    # movement: a price's purpose after its moment, terrain destinations
     "parser_rbdamage",  # how an attack's wounds are counted: multipliers, caps per attack
+    "parser_rbmove2",   # movement, continued: an extra step into a terrain
 )
 
 

@@ -41,6 +41,7 @@ PARTS = (
     "parser_rbwho",     # more acts of a Hero a trigger names, "-ing" forms, "leaves your party"
     "parser_rbmove",    # movement: a price's purpose after its moment, terrain destinations
     "parser_rbdamage",  # how an attack's wounds are counted: multipliers, caps per attack
+    "parser_rbattack2",  # an attack's result said of its figure with the attack's kind
 )
 
 

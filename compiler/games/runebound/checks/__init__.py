@@ -19,9 +19,9 @@ from . import limited as checks_limited  # issue 32 (stop 51): a limit before a 
 from . import movewhen as checks_movewhen  # branch runs: movement in a trigger
 from . import phasetrig as checks_phasetrig  # branch runs: a trigger bound to a phase
 from . import prohib as checks_prohib  # issue 32 (session prohib): this Item's own rule
+from . import rbattack2 as checks_rbattack2  # branch rbattack2: an attack's result by its kind
 from . import rbcost as checks_rbcost  # branch rbcost: a cost after an opener
 from . import rbdamage as checks_rbdamage  # branch rbdamage: how an attack's wounds are counted
-from . import rbattack2 as checks_rbattack2  # branch rbattack2: an attack's result by its kind
 from . import rblimits as checks_rblimits  # branch rblimits: carrying limits
 from . import rbmarket as checks_rbmarket  # branch rbmarket: sell and heal prices
 from . import rbmodi as checks_rbmodi  # branch rbmodi: modifiers the engine cannot run

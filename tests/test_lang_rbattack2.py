@@ -126,3 +126,15 @@ def test_the_exact_odds_list_the_trigger_as_ignored(cli):
     # reported as ignored; gold only, so the odds still cover the fight
     assert ignored["thorn-warden"]["affects_odds"] is False
     assert report["covered"] is True
+
+
+def test_still_and_but_if_after_a_bonus_are_the_result_before():
+    plain, errors = _compile("Melee: Add 2 to your combat roll. If the attack fails, take 1 "
+                             "wound.", "item")
+    for text in ("Melee: Add 2 to your combat roll, but if the attack still fails, take 1 wound.",
+                 "Melee: Add 2 to your combat roll. If the attack still fails, take 1 wound."):
+        ir, found = _compile(text, "item")
+        assert errors == found == [] and ir["effects"] == plain["effects"], text
+    with pytest.raises(AbilitySyntaxError) as err:
+        parse_ability("Melee: Add 2 to your combat roll, but still take 1 wound.")
+    assert err.value.code == "RF302"

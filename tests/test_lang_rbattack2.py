@@ -138,3 +138,66 @@ def test_still_and_but_if_after_a_bonus_are_the_result_before():
     with pytest.raises(AbilitySyntaxError) as err:
         parse_ability("Melee: Add 2 to your combat roll, but still take 1 wound.")
     assert err.value.code == "RF302"
+
+
+# ---- "that Hero may ..." after a trigger said of another or any Hero ----------------------
+
+THAT_MAY = [
+    ("Whenever a Hero defeats a challenge, that Hero may gain 1 gold.", "event",
+     "Every time any Hero defeats a challenge, that Hero may gain 1 gold."),
+    ("Each Hero who defeats a challenge may gain 1 gold.", "event",
+     "Every time any Hero defeats a challenge, that Hero may gain 1 gold."),
+    ("When another Hero rests, that Hero may gain 2 gold.", "hero",
+     "Every time another Hero rests, that Hero may gain 2 gold."),
+]
+
+
+@pytest.mark.parametrize("text,kind,canonical", THAT_MAY, ids=lambda x: str(x)[:40])
+def test_that_hero_may_is_the_acting_heros_choice(text, kind, canonical):
+    ir, errors = _compile(text, kind)
+    assert errors == []
+    assert print_ability(parse_ability(text)) == canonical
+    trigger = ir["effects"][0]
+    assert trigger["event"]["runs_for"] == "actor"
+    assert [e["op"] for e in trigger["effects"]] == ["optional"]
+
+
+@pytest.mark.parametrize("text", [
+    "Whenever you rest, that Hero may gain 1 gold.",  # no other Hero acted
+    "That Hero may gain 1 gold.",
+    "Whenever another Hero rests, that Hero may gain 1 gold and heal 1 wound.",
+])
+def test_that_hero_may_with_no_acting_hero_to_name_is_refused(text):
+    assert "RF481" in _compile(text, "hero")[1]
+
+
+class _Asked:
+    def __init__(self, answer, log):
+        self.answer, self.log = answer, log
+
+    def decide(self, decision, engine):
+        self.log.append((decision.kind, decision.actor))
+        return self.answer if decision.kind == "optional" else decision.options[0]
+
+
+@pytest.mark.parametrize("answer", [True, False])
+def test_the_hero_who_acted_is_asked_and_gains_the_gold(answer):
+    from runeforge.engine.runebound.core.catalog import Ability, CardDef
+    from tests.test_game_scenarios import make
+
+    game, (hero, other) = make(players=2)
+    card = next(c for c in sorted(game.catalog.cards) if game.card(c).kind == "item")
+    ir, errors = _compile("Whenever another Hero escapes, that Hero may gain 2 gold.", "item")
+    assert errors == []
+    old = game.catalog.cards[card]
+    game.catalog.cards[card] = CardDef(card, "item", old.name, old.data,
+                                       [Ability.from_ir(card, 0, ir)])
+    game.catalog.refresh()
+    hero.items.append(card)
+    game.combat.modifiers_changed()
+    asked: list = []
+    game.players[hero.id], game.players[other.id] = _Asked(True, asked), _Asked(answer, asked)
+    before = (hero.gold, other.gold)
+    game.combat.fire({"kind": "escaped", "hero": other.id})
+    assert asked == [("optional", other.id)]  # the Hero who escaped chooses, not the holder
+    assert (hero.gold - before[0], other.gold - before[1]) == (0, 2 if answer else 0)

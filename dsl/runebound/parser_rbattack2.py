@@ -73,12 +73,27 @@ def _ally(success: bool):
     return rule
 
 
+def _that_hero_may(self, ch):
+    """"that Hero may gain 1 gold": the optional clause said of "you", run for the Hero who
+    acted (parser_rbsubj.actor_effect reads the ThatHero as it reads "that Hero gains ...")."""
+    from .nodes_dice import ThatHero
+    from .parser_dice import _SAID
+    from .parser_subjects import with_subject
+
+    _SAID.append("that")  # read where "that Hero" is allowed (parser_dice.merge_rolls)
+
+    clause = _values(ch)[-1]
+    said = with_subject("you", clause, _sp(ch), self)
+    return ThatHero(n.MayDo(said, span=_sp(ch)), span=_sp(ch))
+
+
 RULES = {
     "rba2_deed_ok": _deed(True), "rba2_deed_fail": _deed(False),
     "rba2_make_ok": _make(True), "rba2_make_fail": _make(False),
     "rba2_by": _by,
     "rba2_ally_ok": _ally(True), "rba2_ally_fail": _ally(False),
     "rba2_result": lambda self, ch: ch[0],
+    "rba2_that_hero_may": _that_hero_may,
 }
 
 __all__ = ["RULES"]

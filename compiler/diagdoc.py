@@ -140,6 +140,8 @@ EXAMPLES = {
     "RF576": "`Melee: Cancel the first wound inflicted on your Hero in each combat.`",
     "RF577": "`Cancel the first wound inflicted on your Hero in each combat.` on an event",
     "RF578": "`Prevent the first wound dealt to this Ally in each combat.` on an Item",
+    "RF542": "`Every time another Hero succeeds at a melee attack, gain 1 gold.`",  # rbattack2
+    "RF543": "`Melee: Every time you fail a ranged attack, take 1 wound.`",
     "RF553": "`Each Hero takes no more than 1 wound from a single attack.`",  # rbdamage
     "RF554": "`This Ally inflicts double damage.` on an Item",
     "RF555": "`This challenge inflicts double damage against red challenges.`",

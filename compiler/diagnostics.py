@@ -161,6 +161,11 @@ CODES: dict[str, str] = {
     # ---- branch rbwho: the acts of a Hero a trigger names (issue 32)
     "RF540": "'ignore it' / 'cancel it' of a travel hazard or a card: the engine resolves a "
              "card as it comes, and no effect cancels it (only wounds are cancelled)",
+    # ---- branch rbattack2: an attack's result with the attack's kind
+    "RF542": "an attack's result said of a figure the engine fires it for only on its own card "
+             "('another Hero succeeds at a melee attack', 'one of your Allies fails an attack')",
+    "RF543": "a trigger on one phase's attacks under another phase's tag ('Melee: Every time "
+             "you fail a ranged attack, ...'): bound to the tag's phase, it would never fire",
     "RF541": "'When you hire this Ally, ...' on a card that is not an Ally: only an Ally card "
              "is hired, so the trigger never fires",
     # ---- branch runs (issue 32, "what compiles runs")

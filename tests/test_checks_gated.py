@@ -34,7 +34,8 @@ def _ungated(a, ctx):
                c.checks_rblimits,  # branch rblimits
                c.checks_rbsubj,  # branch rbsubj
                c.checks_rbwho,  # branch rbwho
-               c.checks_rbdamage]  # branch rbdamage (last in check_ability)
+               c.checks_rbdamage,  # branch rbdamage
+               c.checks_rbattack2]  # branch rbattack2 (last in check_ability)
     found = [*c._phase_tag(a, nodes), *c._usage(a, ctx), *c._reaction(a, nodes),
              *c._x_binding(a, nodes), *c._outcomes(nodes), *c._tests(nodes, ctx),
              *c._modifiers(nodes), *c._limits(a, ctx),

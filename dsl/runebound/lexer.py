@@ -439,6 +439,8 @@ class AbilityLexer(Lexer):
             tokens = rbroll_pass(tokens)
         if any(c in low for c in _RBWHO_CUES):  # branch rbwho: "When resting," (lexer_rbwho.py)
             tokens = rbwho_pass(tokens)
+        if "still" in low or "but if" in low:  # branch rbattack2: "If the attack still fails,"
+            tokens = still_but(tokens)
         return tokens
 
 
@@ -491,6 +493,7 @@ from .lexer_rbroll import rbroll_pass  # noqa: E402
 _register(_RBROLL_WORDS)
 DISPLAY["SKILLNAME"] = "a skill's name"
 # ---- branch rbwho: "When resting,", "encounter a travel hazard", "leaves your party"
+from .lexer_rbattack2 import still_but  # noqa: E402  branch rbattack2
 from .lexer_rbwho import CUES as _RBWHO_CUES  # noqa: E402
 from .lexer_rbwho import DISPLAY as _RBWHO_DISPLAY  # noqa: E402
 from .lexer_rbwho import rbwho_pass  # noqa: E402

@@ -33,6 +33,8 @@ class AttackResult:
     success: bool
     span: Span = _span()
     against: Optional[str] = field(default=None, compare=False, repr=False, kw_only=True)
+    # branch rbattack2: "this Ally succeeds at a melee attack" (that phase's attacks only)
+    phase: Optional[str] = field(default=None, kw_only=True)
 
 
 @astnode

@@ -42,6 +42,7 @@ PARTS = (
     "parser_rbmove",    # movement: a price's purpose after its moment, terrain destinations
     "parser_rbdamage",  # how an attack's wounds are counted: multipliers, caps per attack
     "parser_rbmove2",   # movement, continued: an extra step into a terrain
+    "parser_rbattack2",  # an attack's result said of its figure with the attack's kind
 )
 
 

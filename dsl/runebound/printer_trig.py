@@ -9,6 +9,10 @@ from . import nodes as n
 
 
 def attack_result(e: n.AttackResult) -> str:
+    if e.phase:  # branch rbattack2: that phase's attacks only
+        from .printer_rbattack2 import phased
+
+        return phased(e)
     if e.who == "this_ally":
         return f"this Ally attacks and {'succeeds' if e.success else 'fails'}"
     return f"you attack and {'succeed' if e.success else 'fail'}"

@@ -16,6 +16,7 @@ The matchers are data of :data:`~.effects.EVENT_MATCHERS`, as the other later fa
 from __future__ import annotations
 
 from .effects import EVENT_MATCHERS
+from .trig_rbattack2 import attack_kind_matches
 
 
 def attack_rolled(engine, actor, ok: bool, phase: str | None) -> None:
@@ -34,6 +35,8 @@ def ally_leaves(engine, hero, ally_id: str) -> None:
 
 def _attack_result(trigger: dict, event: dict, ctx) -> bool:
     if event.get("hero") != ctx.owner.id or event["success"] != trigger["success"]:
+        return False
+    if not attack_kind_matches(trigger, event):  # branch rbattack2: "a melee attack"
         return False
     wanted = ctx.owner.id if trigger["who"] == "hero" else ctx.source
     return event["figure"] == wanted

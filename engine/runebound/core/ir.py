@@ -299,6 +299,8 @@ def ir_schema() -> dict:
     # figure's own attack roll); "this Ally is discarded" (the Ally's own card)
     events["attack_result"] = _fields("kind", "attack_result", who=_enum(("hero", "this_ally")),
                                       success={"type": "boolean"})
+    # branch rbattack2: "this Ally succeeds at a melee attack" (that phase's attacks only)
+    events["attack_result"]["properties"]["phase"] = _enum(PHASES)
     events["ally_discarded"] = _fields("kind", "ally_discarded")
     # issue 32 (session skills): "You have the Swim skill." (core/skills.py)
     effect_ops.append(_op("grant_skill", skill={"type": "string", "minLength": 1,

@@ -19,6 +19,7 @@ from . import limited as checks_limited  # issue 32 (stop 51): a limit before a 
 from . import movewhen as checks_movewhen  # branch runs: movement in a trigger
 from . import phasetrig as checks_phasetrig  # branch runs: a trigger bound to a phase
 from . import prohib as checks_prohib  # issue 32 (session prohib): this Item's own rule
+from . import rbattack2 as checks_rbattack2  # branch rbattack2: an attack's result by its kind
 from . import rbcost as checks_rbcost  # branch rbcost: a cost after an opener
 from . import rbdamage as checks_rbdamage  # branch rbdamage: how an attack's wounds are counted
 from . import rblimits as checks_rblimits  # branch rblimits: carrying limits
@@ -142,6 +143,8 @@ def check_ability(a: n.Ability, ctx: CardContext) -> Iterator[Finding]:
         yield from checks_rbwho.check(a, ctx, nodes, Finding)  # branch rbwho: RF541
     if checks_rbdamage in woken:
         yield from checks_rbdamage.check(a, ctx, nodes, Finding)  # branch rbdamage: RF554-6
+    if checks_rbattack2 in woken:
+        yield from checks_rbattack2.check(a, ctx, nodes, Finding)  # branch rbattack2: RF543
 
 
 def _woken(nodes) -> set:
@@ -324,6 +327,7 @@ GATED[checks_rbroll] = checks_rbroll.NODES  # branch rbroll
 GATED[checks_rbsubj] = checks_rbsubj.NODES  # branch rbsubj
 GATED[checks_rbwho] = checks_rbwho.NODES  # branch rbwho
 GATED[checks_rbdamage] = checks_rbdamage.NODES  # branch rbdamage
+GATED[checks_rbattack2] = checks_rbattack2.NODES  # branch rbattack2
 INDEX: dict = {}  # node type -> the checks of GATED it wakes (made as a type is first seen)
 
 

@@ -11,7 +11,8 @@ from runeforge.dsl.runebound import nodes as n
 def with_events(inner):
     def event(e) -> dict:
         if isinstance(e, n.AttackResult):
-            return {"kind": "attack_result", "who": e.who, "success": e.success}
+            out = {"kind": "attack_result", "who": e.who, "success": e.success}
+            return {**out, "phase": e.phase} if e.phase else out  # branch rbattack2
         if isinstance(e, n.AllyDiscarded):
             return {"kind": "ally_discarded"}
         return inner(e)

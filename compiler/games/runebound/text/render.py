@@ -419,3 +419,7 @@ render_rbmove.install(Renderer)
 from . import render_rbdamage  # noqa: E402
 
 render_rbdamage.install(Renderer)
+# ---- branch rbattack2: an attack's result with the attack's kind
+from . import render_rbattack2  # noqa: E402
+
+render_rbattack2.install(Renderer)

@@ -437,4 +437,8 @@ from .render_rbdamage import VERBS as _RBDAMAGE_VERBS  # noqa: E402
 
 VERB_CLAUSES.update(_RBDAMAGE_VERBS)
 OTHER.update(_RBDAMAGE)
+# ---- branch rbattack2: an attack's result with the attack's kind (render_rbattack2.py)
+from .render_rbattack2 import TEMPLATES as _RBATTACK2  # noqa: E402
+
+OTHER.update(_RBATTACK2)
 TEMPLATES = all_templates()

@@ -197,9 +197,20 @@ def _(node: n.Restrict) -> str:
     return "Allies cannot attack this challenge"
 
 
+def and_join(items, say) -> str:
+    """``items`` said with ``say``, joined by "and"; "… on your Hero, and Items cost you 1 less
+    gold": before a clause with its own subject (a price rule), "and" alone after "your Hero"
+    would read the subject as one more object of the verb before ("your Hero and Items")."""
+    out = say(items[0])
+    for item in items[1:]:
+        sep = ", and " if isinstance(item, n.CostModifier) and out.endswith("Hero") else " and "
+        out += sep + say(item)
+    return out
+
+
 @text.register
 def _(node: n.And) -> str:
-    return " and ".join(text(i) for i in node.items)
+    return and_join(node.items, text)
 
 
 @text.register
@@ -295,7 +306,7 @@ def _after_to(node) -> str:
     if isinstance(node, n.Trigger) and not node.event_first:
         return f"{_after_to(node.effect)} every time {event(node.event)}"
     if isinstance(node, n.And):  # "... to take 1 wound and receive +2 Body" (the verbs share it)
-        return " and ".join(_bare_you(i) for i in node.items)
+        return and_join(node.items, _bare_you)
     return _bare_you(node)
 
 

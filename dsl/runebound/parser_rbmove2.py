@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from ..errors import AbilitySyntaxError
 from . import nodes as n
+from .parser_branching import _Otherwise
 from .parser_lists import value_of
 from .parser_parts import _Marker, _sp, _word, install_rules
 
@@ -116,8 +117,11 @@ def _with_ends_in(inner):
                 "the next would happen wherever he ended", start, _sp(ch)[1], code="RF497",
                 hint="say it in one sentence: 'When your Hero ends his movement in a forest "
                      "space, gain 1 gold and take 1 wound.'")
+        # an "Otherwise, ..." left alone is the core's error ("must follow 'If ...'"), not a
+        # sentence to put under the place's condition (where it would hide from that check)
+        keep = isinstance(said[0], _Otherwise)
         out = [_Marker("window", "after_moving", ends.span) if c is ends else
-               _conditioned(c, ends.condition) if c is said[0] else c for c in ch]
+               _conditioned(c, ends.condition) if c is said[0] and not keep else c for c in ch]
         return _turn_of_use_checked(inner(self, out))
     return ability
 

@@ -24,6 +24,7 @@ from . import (
     attack_riders,
     basic_actions,
     begins,
+    behaviour_dsight,  # issue 32 (branch dsight)
     best_of,
     dice_ddice,
     disarm,
@@ -478,6 +479,7 @@ def sentence_effects(parts: list[Part], text: str, info: Sentence, prior: list) 
             i += 1
             continue
         clause = _shared_subject(part.clause, last)
+        clause = behaviour_dsight.own_subject(clause, base_form)   # "Moves 4 spaces …" (dsight)
         if isinstance(clause.subject, Who):
             last = clause.subject
         effect = effect_of(clause, text) if clause is part.clause else \

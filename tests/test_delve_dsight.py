@@ -1,0 +1,123 @@
+"""Branch dsight (issue 32): an adversary's behaviour said in sentences with no subject.
+
+"Moves 2 spaces towards the nearest hero.", "Moves towards the nearest hero, then attacks
+it.", "Moves 1 space away from the nearest hero." on an adversary's card are its move (and
+attack) of the turn in the adversary phase, as "When this adversary is activated, this
+adversary moves …" (dsl/delve/behaviour_dsight.py). Each engine test plays the adversary
+phase with and without the sentence (the control: its behaviour, advance, Move 5)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from benchmarks.corpus_delve import compile_one
+from runeforge.backends.bundle import build_bundle
+from runeforge.dsl.delve.parser import parse_ability
+from runeforge.dsl.delve.printer import print_ability
+from runeforge.engine.delve.game.adversaries import adversary_phase
+from runeforge.engine.delve.game.state import Records
+from runeforge.engine.delve.ir import validate_ability
+from runeforge.engine.delve.rules.attacks import Figure
+from runeforge.pipeline import check
+from tests.test_delve_abilities import SEFA
+from tests.test_delve_docs import check_variant_line, variant_lines
+from tests.test_delve_forms import play
+
+RAT = "gloom-rat"      # behaviour advance, Move 5
+CORNER = (0, 0)
+
+
+@pytest.fixture(scope="module")
+def base():
+    result = check(())
+    return Records.from_bundle(build_bundle(result.content, result.compiled))
+
+
+def _ir(text, kind="adversary"):
+    ir, diags = compile_one(text, kind)
+    assert ir is not None, [str(d) for d in diags]
+    validate_ability(ir)
+    return ir
+
+
+def _with_rule(base, text):
+    adv = {**base.adversaries[RAT], "abilities": [_ir(text)]}
+    return dataclasses.replace(base, adversaries={**base.adversaries, RAT: adv})
+
+
+def _phase(recs, rat_cell):
+    g, me = play(recs, [], [1] * 20, [None])
+    me.cell, g.state.figure(SEFA).cell = (3, 3), (3, 2)
+    fid = f"{RAT}-x"
+    g.state.figures.append(Figure(fid, "adversary", rat_cell, g.records.adversaries[RAT]["vigour"]))
+    g.state.kinds[fid] = RAT
+    adversary_phase(g)
+    return g, g.state.figure(fid).cell
+
+
+def _steps(a, b):
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+@pytest.mark.parametrize("text", [
+    "Moves 1 space towards the nearest hero.",
+    "moves one space toward the nearest hero",
+    "Moves 1 space towards the nearest hero, then attacks it.",
+])
+def test_a_subjectless_move_is_the_adversarys_move_of_the_turn(base, text):
+    for rule, recs in ((False, base), (True, _with_rule(base, text))):
+        g, cell = _phase(recs, CORNER)
+        near = any(g.state.board.adjacent(cell, h) for h in ((3, 3), (3, 2)))
+        assert near == (not rule), cell            # its Move 5 would reach them
+        if rule:
+            assert cell != CORNER and _steps(CORNER, cell) == 1, cell
+
+
+def test_a_subjectless_move_away_steps_back_from_the_hero(base):
+    start = (2, 2)                                  # next to both heroes
+    for rule, recs in ((False, base),
+                       (True, _with_rule(base, "Moves 1 space away from the nearest hero."))):
+        g, cell = _phase(recs, start)
+        near = any(g.state.board.adjacent(cell, h) for h in ((3, 3), (3, 2)))
+        assert near == (not rule), cell
+
+
+@pytest.mark.parametrize("said, same", [
+    ("Moves 3 spaces towards the nearest hero.",
+     "When activated, this adversary moves 3 spaces towards the nearest hero."),
+    ("Moves towards the nearest hero, then attacks it.",
+     "When activated, this adversary moves towards the nearest hero, then attacks it."),
+    ("Moves 1 space away from the nearest hero.",
+     "When activated, this adversary moves 1 space away from the nearest hero."),
+    ("Moves 2 spaces towards the nearest hero. Then it attacks the nearest hero.",
+     "When activated, this adversary moves 2 spaces towards the nearest hero. Then it "
+     "attacks the nearest hero."),
+])
+def test_it_means_what_the_sentence_with_its_subject_means(said, same):
+    assert _ir(said) == _ir(same)
+    printed = print_ability(parse_ability(said))
+    assert printed.startswith("When this adversary is activated, ")
+    assert print_ability(parse_ability(printed)) == printed
+    assert _ir(printed) == _ir(said)
+
+
+@pytest.mark.parametrize("kind, text, code", [
+    ("adversary", "Moves up to 6 spaces.", "RF925"),        # no destination
+    ("hero", "Moves 2 spaces towards the nearest adversary.", "RF925"),
+])
+def test_refused_where_it_says_nothing_the_engine_does(kind, text, code):
+    ir, diags = compile_one(text, kind)
+    assert ir is None and code in [d.code for d in diags] and all(d.hint for d in diags)
+
+
+def test_a_heros_imperative_move_keeps_its_meaning():
+    ir = _ir("Dash (2+): Move 3 spaces towards the nearest adversary.", "hero")
+    assert ir["form"] == "action" and ir["effects"][0]["targets"] == {"quantity": "self"}
+
+
+@pytest.mark.parametrize("kind, said, after", variant_lines("dsight-variants"))
+def test_each_dsight_doc_line_prints_as_its_canonical_form_or_is_refused(kind, said, after):
+    found = check_variant_line(kind, said, after)
+    assert found is None or all(d.hint for d in found)

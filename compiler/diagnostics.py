@@ -335,6 +335,9 @@ CODES: dict[str, str] = {
     "RF944": "Delve 'never moves adjacent to …' said of a figure not the card's own adversary",
     "RF942": "Delve hero named by where it starts its move, with a predicate not settled as "
              "a move starts (only pinned and a Move's cost are)",
+    # RF945, RF985-RF988: branch dsight (issue 32)
+    "RF945": "Delve 'instead of attacking' after what is not an adversary's own turn (its "
+             "activation's effects, other than an attack)",
     # RF95x: campaigns (seed 004): the campaign document, its map and its cards
     "RF951": "campaign structure is not the nine adventures of a campaign",
     "RF952": "campaign Act II pool or Act I branches do not fit",

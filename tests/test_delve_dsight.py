@@ -121,3 +121,50 @@ def test_a_heros_imperative_move_keeps_its_meaning():
 def test_each_dsight_doc_line_prints_as_its_canonical_form_or_is_refused(kind, said, after):
     found = check_variant_line(kind, said, after)
     assert found is None or all(d.hint for d in found)
+
+
+def _attacks(g):
+    return [r for r in g.log.records if r["type"] == "adversary_attack"]
+
+
+@pytest.mark.parametrize("text", [
+    "When activated, this adversary recovers 1 wound instead of attacking.",
+    "In the adversary phase, it heals 2 wounds instead of attacking.",
+    "When activated, each hero adjacent to this adversary suffers 1 wound instead of attacking.",
+])
+def test_instead_of_attacking_leaves_out_its_attack_of_the_turn(base, text):
+    for rule, recs in ((False, base), (True, _with_rule(base, text))):
+        g, cell = _phase(recs, (2, 2))                  # next to both heroes
+        assert bool(_attacks(g)) == (not rule)
+
+
+def test_a_behaviour_sentence_instead_of_attacking_moves_and_does_not_attack(base):
+    text = "Moves 1 space towards the nearest hero instead of attacking."
+    g, cell = _phase(_with_rule(base, "Moves 1 space towards the nearest hero."), (1, 1))
+    assert _attacks(g)                                   # one step: next to a hero, it attacks
+    g, cell = _phase(_with_rule(base, text), (1, 1))
+    assert cell != (1, 1) and not _attacks(g)
+
+
+@pytest.mark.parametrize("kind, text", [
+    ("hero", "Dash (2+): Move 3 spaces towards the nearest adversary instead of attacking."),
+    ("adversary", "Attacks the nearest hero instead of attacking."),
+    ("adversary", "When this adversary suffers a wound, it heals 1 wound instead of attacking."),
+    ("adversary", "When activated, this adversary attacks the nearest hero instead of attacking."),
+])
+def test_instead_of_attacking_elsewhere_is_rf945_at_the_words(kind, text):
+    ir, diags = compile_one(text, kind)
+    assert ir is None and [d.code for d in diags] == ["RF945"] and diags[0].hint
+    assert text[diags[0].col - 1:].startswith("instead of attacking")
+
+
+@pytest.mark.parametrize("locale", ["en", "fi", "pl", "el", "ru"])
+def test_the_behaviour_sentences_render_in_every_locale(locale):
+    from runeforge.games.delve.text import render_ability
+    for text in ("Moves 2 spaces towards the nearest hero, then attacks it.",
+                 "Moves towards the nearest hero instead of attacking.",
+                 "Moves 1 space away from the nearest hero."):
+        out = render_ability(parse_ability(text), locale)
+        assert out and "{" not in out
+        if locale == "en":
+            assert out == print_ability(parse_ability(text))

@@ -502,6 +502,8 @@ def sentence_effects(parts: list[Part], text: str, info: Sentence, prior: list) 
                 effects = instead.mark(effects, mod)
             elif mod.kind == "instead_move":   # "… instead of moving" (session delve10)
                 effects = begins.instead_of_moving(effects, mod, info.trigger)
+            elif mod.kind == "instead_attack":   # "… instead of attacking" (branch dsight)
+                effects = behaviour_dsight.instead_of_attacking(effects, mod, info.trigger)
             elif mod.kind == "stats" and len(effects) > 1:  # "make two attacks, Hit 4+, …"
                 effects = [_stats(e, mod) for e in effects]
             elif mod.kind == "near_them":   # "… while this adversary is in their chamber"

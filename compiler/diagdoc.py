@@ -255,6 +255,8 @@ EXAMPLES = {
              "chooses)",
     "RF942": "`A hero who starts a move next to this adversary suffers 1 wound.`",
     "RF945": "`Dash (2+): Move 3 spaces towards the nearest adversary instead of attacking.`",
+    "RF985": "`After this adversary attacks, it moves 1 space away from the hero that wounded "
+             "it.`",
     "RF951": "`structure:` with two Act I adventures, or eight in all",
     "RF952": "an Act I adventure whose two `branches:` name the same Act II adventure",
     "RF953": "two Interludes both with `side: heroes`",

@@ -338,6 +338,7 @@ CODES: dict[str, str] = {
     # RF945, RF985-RF988: branch dsight (issue 32)
     "RF945": "Delve 'instead of attacking' after what is not an adversary's own turn (its "
              "activation's effects, other than an attack)",
+    "RF985": "Delve 'the hero that wounded it' outside the adversary's own wound's trigger",
     # RF95x: campaigns (seed 004): the campaign document, its map and its cards
     "RF951": "campaign structure is not the nine adventures of a campaign",
     "RF952": "campaign Act II pool or Act I branches do not fit",

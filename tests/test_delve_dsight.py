@@ -42,9 +42,9 @@ def _ir(text, kind="adversary"):
     return ir
 
 
-def _with_rule(base, text):
-    adv = {**base.adversaries[RAT], "abilities": [_ir(text)]}
-    return dataclasses.replace(base, adversaries={**base.adversaries, RAT: adv})
+def _with_rule(base, text, kind=RAT):
+    adv = {**base.adversaries[kind], "abilities": [_ir(text)]}
+    return dataclasses.replace(base, adversaries={**base.adversaries, kind: adv})
 
 
 def _phase(recs, rat_cell):
@@ -168,3 +168,67 @@ def test_the_behaviour_sentences_render_in_every_locale(locale):
         assert out and "{" not in out
         if locale == "en":
             assert out == print_ability(parse_ability(text))
+
+
+# ---------------------------------------------------------------- "the hero that wounded it"
+GOLEM = "rust-golem"    # Vigour 5: one wound leaves it standing
+
+
+def _stung(base, rule, ability):
+    """The caster at (1, 1) wounds a golem at (1, 2) with ``ability``; the golem's card
+    holds ``rule`` (or nothing)."""
+    recs = _with_rule(base, rule, GOLEM) if rule else base
+    g, me = play(recs, [ability], [2, 1, 1, 1], [{"action": "ability", "ability": "Jab"}, None])
+    me.cell, g.state.figure(SEFA).cell = (1, 1), (3, 3)
+    fid = f"{GOLEM}-x"
+    g.state.figures.append(Figure(fid, "adversary", (1, 2),
+                                  g.records.adversaries[GOLEM]["vigour"]))
+    g.state.kinds[fid] = GOLEM
+    g.hero_turn(me)
+    return g, me, g.state.figure(fid)
+
+
+@pytest.mark.parametrize("rule", [
+    "Every time this adversary suffers a wound, it moves 1 space away from the hero that "
+    "wounded it.",
+    "Whenever this adversary is wounded, it moves 1 space away from the hero who wounded it.",
+])
+def test_the_wounded_adversary_steps_away_from_the_hero_that_wounded_it(base, rule):
+    jab = "Jab (2+): An adversary adjacent to you suffers 1 wound."
+    for with_rule in (False, True):
+        g, me, rat = _stung(base, rule if with_rule else None, jab)
+        assert rat.wounds == 1
+        assert g.state.board.adjacent(me.cell, rat.cell) == (not with_rule), rat.cell
+
+
+def test_the_hero_that_wounded_it_suffers_a_wound_back(base):
+    jab = "Jab (2+): An adversary adjacent to you suffers 1 wound."
+    rule = "When this adversary suffers a wound, the hero who wounded it suffers 1 wound."
+    for with_rule in (False, True):
+        g, me, rat = _stung(base, rule if with_rule else None, jab)
+        assert rat.wounds == 1 and me.wounds == (1 if with_rule else 0)
+        assert g.state.figure(SEFA).wounds == 0
+
+
+@pytest.mark.parametrize("kind, text", [
+    ("adversary", "After this adversary attacks, it moves 1 space away from the hero that "
+                  "wounded it."),
+    ("adversary", "When activated, this adversary moves towards the hero that wounded it."),
+    ("hero", "Every time you suffer a wound, the hero that wounded it suffers 1 wound."),
+])
+def test_the_hero_that_wounded_it_outside_a_wound_of_an_adversary_is_rf985(kind, text):
+    ir, diags = compile_one(text, kind)
+    assert ir is None and [d.code for d in diags] == ["RF985"] and diags[0].hint
+    assert text[diags[0].col - 1:].startswith("the hero")
+
+
+@pytest.mark.parametrize("locale", ["en", "fi", "pl", "el", "ru"])
+def test_the_hero_that_wounded_it_renders_in_every_locale(locale):
+    from runeforge.games.delve.text import render_ability
+    text = "Every time this adversary suffers a wound, the hero that wounded it suffers 1 wound."
+    out = render_ability(parse_ability(text), locale)
+    assert out and "{" not in out and "who.wounder" not in out
+    if locale == "en":
+        assert out == text
+    else:
+        assert "the hero that wounded it" not in out

@@ -85,6 +85,27 @@ class BehaviourWords(Transformer):
     def instead_of_attacking(self, meta, ch):
         return Mod("instead_attack", None, span_of(meta))
 
+    def wounder(self, meta, ch):
+        """"the hero that (who) wounded it | this adversary": the figure that dealt the wound
+        of the trigger (IR quantity ``wounder``; the engine's ``events.wounded`` names it)."""
+        return Who(n.Selector("wounder", "hero", span=span_of(meta)))
+
+
+def wounder_problems(sel, ability) -> list:
+    """RF985: "the hero that wounded it" outside the trigger of an adversary's wound (its
+    own, "Every time this adversary suffers a wound", or one a hero watches, "Every time an
+    adversary adjacent to you suffers a wound"): a hero's wound is dealt by adversaries."""
+    if sel.quantity != "wounder":
+        return []
+    who = getattr(ability, "who", None)
+    if isinstance(ability, n.Trigger) and ability.event == "wounded" and who is not None \
+            and who.side == "adversary":
+        return []
+    from .problems import Problem
+    return [Problem("RF985", "'the hero that wounded it' follows 'When this adversary suffers "
+                    "a wound'", sel.span, "start the ability with 'Every time this adversary "
+                    "suffers a wound, …'")]
+
 
 def _itself(e):
     """The adversary an effect is done by or to, when it is the card's own; else None."""

@@ -444,7 +444,8 @@ def _shared_subject(clause: Clause, last: Who | None) -> Clause:
     if base_form(word) == word.lower() or verb.type in ("CANNOT", "IMMUNE"):
         return clause
     sel = last.sel
-    if sel.quantity not in ("target", "it", "that", "self", "slayer", "attacked", "them"):
+    if sel.quantity not in ("target", "it", "that", "self", "slayer", "attacked", "them",
+                            "wounder"):
         sel = n.Selector("them", span=sel.span)
         return Clause(Who(sel, False), False, clause.pred, clause.span, clause.modal)
     return Clause(Who(sel, last.plural), False, clause.pred, clause.span, clause.modal)

@@ -153,9 +153,9 @@ def _selector(sel, verb: str, side: str, scope: _Scope) -> list[Problem]:
                            sel.span, f"write 'the adversary with the {q} wounds'"))
     for other in sel.union:
         out += _selector(other, verb, side, scope)
-    if sel.side is not None or q in ("self", "slayer", "attacked"):
+    if sel.side is not None or q in ("self", "slayer", "attacked", "wounder"):
         scope.picked = True
-    if sel.side is not None and q != "self" or q in ("slayer", "attacked"):
+    if sel.side is not None and q != "self" or q in ("slayer", "attacked", "wounder"):
         scope.others = True
     return out
 

@@ -30,6 +30,7 @@ EVENTS = ("slay", "explored", "recuperated", "turn_end", "turn_start", "round_st
 # the trigger's event ("the hero who slew it", "the hero it attacked").
 QUANTITIES = ("one", "each", "up_to", "n", "another", "each_other", "nearest", "target",
               "them", "that", "it", "self", "slayer", "attacked",
+              "wounder",   # "the hero that wounded it" (branch dsight)
               "most", "fewest")  # "the hero with the most wounds" (issue 32, session delve8)
 RANKS = ("wounds", "renown", "vigour")   # what "the most" / "the fewest" counts (``rank``)
 SIDES = ("adversary", "hero")

@@ -177,7 +177,7 @@ def _approached(who, event) -> None:
                                  hint="write 'Whenever an adversary moves adjacent to you, "
                                       "…' on a hero's card")
     if not isinstance(who, n.Selector) or who.side != "adversary" or who.quantity in (
-            "self", "it", "that", "them", "target", "slayer", "attacked"):
+            "self", "it", "that", "them", "target", "slayer", "attacked", "wounder"):
         at = who.span if isinstance(who, n.Selector) else event["span"]
         raise AbilitySyntaxError("the rule watches adversaries moving", *at, code="RF925",
                                  hint="write 'Whenever an adversary moves adjacent to you, …'")

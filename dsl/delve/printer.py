@@ -64,7 +64,8 @@ NOUNS = {"adversary": ("adversary", "adversaries"), "hero": ("hero", "heroes")}
 REF_TEXT = {"": "you", "it": "it", "adversary": "this adversary", "target": "the target"}
 RANK_TEXT = {"wounds": "wounds", "renown": "renown", "vigour": "Vigour"}
 SINGULAR = ("most", "fewest", "one", "each", "another", "each_other", "nearest", "target", "it", "that", "self",
-            "slayer", "attacked", "them")     # "them" prints as "each of them"
+            "slayer", "attacked", "them",     # "them" prints as "each of them"
+            "wounder")   # branch dsight
 
 
 def _plural(count: int, one: str, many: str) -> str:
@@ -122,6 +123,8 @@ def _one_selector(sel: n.Selector) -> str:
         return f"the {sel.side} who slew it"
     if q == "attacked":
         return f"the {sel.side} it attacked"
+    if q == "wounder":   # branch dsight
+        return f"the {sel.side} that wounded it"
     if q in ("most", "fewest"):  # issue 32 (session delve8)
         tail = [RANKED_ADJECTIVES.get(f.kind) or print_filter(f) for f in sel.filters]
         return " ".join([f"the {sel.side} with the {q} {RANK_TEXT[sel.rank]}", *tail])

@@ -22,7 +22,7 @@ from . import nodes as n
 from .rolls import RollDie
 from .words import Mod, span_of, spanned_rules
 
-PRONOUNS = ("it", "that", "them", "target", "slayer", "attacked")
+PRONOUNS = ("it", "that", "them", "target", "slayer", "attacked", "wounder")
 _FIELDS = {n.Suffer: "target", n.Heal: "on", n.Renown: "on"}
 
 

@@ -46,6 +46,7 @@ def _op(name: str, **props) -> dict:
 
 QUANTITIES = ["one", "each", "up_to", "n", "another", "each_other", "nearest", "target",
               "them", "self", "slayer", "attacked",
+              "wounder",   # "the hero that wounded it" (branch dsight)
               "most", "fewest"]  # "the hero with the most wounds" (issue 32, session delve8)
 FILTERS = ["adjacent", "adjacent_target", "within", "chamber", "visible", "wounded", "other",
            "wounds", "vigour",

@@ -103,7 +103,7 @@ def _one(sel: n.Selector, locale: str) -> str:
         return _t(f"who.{q}", locale)
     if q == "self":
         return _t("who.self.adversary" if sel.side == "adversary" else "who.self", locale)
-    if q in ("that", "slayer", "attacked"):
+    if q in ("that", "slayer", "attacked", "wounder"):
         return _t(f"who.{q}.{sel.side}", locale)
     if q in ("most", "fewest"):  # issue 32 (session delve8)
         text = _filters(sel, _t(f"who.{q}.{sel.side}.{sel.rank}", locale), locale)

@@ -204,6 +204,8 @@ def who_templates() -> dict:
         out[f"who.that.{side}"] = f"that {side}"
         out[f"who.slayer.{side}"] = f"the {side} who slew it"
         out[f"who.attacked.{side}"] = f"the {side} it attacked"
+        if side == "hero":   # "the hero that wounded it" (branch dsight)
+            out["who.wounder.hero"] = "the hero that wounded it"
     return out
 
 

@@ -137,7 +137,8 @@ def wounded(game, figure, by, apply) -> None:
     s = game.state
     if figure.slain or figure not in s.figures:
         return
-    ctx = {"picked": [figure], "target": figure}
+    ctx = {"picked": [figure], "target": figure,   # wounder: a hero's wound of it (dsight)
+           "wounder": by if getattr(by, "side", None) == "hero" else None}
     for key, ir in _rules(game, figure, "wounded"):
         who = ir.get("who")
         if who is None or who["quantity"] == "self":

@@ -66,7 +66,7 @@ def _base(board: Board, owner: Figure, sel: dict, figures, ctx: dict) -> list[Fi
         return _event_figure(ctx, "target", figures)
     if q == "them":
         return [f for f in ctx.get("picked", ()) if f in figures]
-    if q in ("slayer", "attacked"):
+    if q in ("slayer", "attacked", "wounder"):   # wounder: branch dsight
         return _event_figure(ctx, q, figures)
     side = sel.get("side", "adversary")
     out = [f for f in figures if f.side == side and not f.slain]
@@ -120,7 +120,7 @@ def choices(sel: dict, found: list[Figure]) -> list[list[str]]:
     if not ids:
         return []
     if q in ("one", "another", "target", "nearest", "slayer", "attacked", "most",
-             "fewest") or (
+             "fewest", "wounder") or (
             sel.get("or") and q in ("self", "one")):
         return [[i] for i in ids]
     if q in ("up_to", "n"):

@@ -232,3 +232,22 @@ def test_the_hero_that_wounded_it_renders_in_every_locale(locale):
         assert out == text
     else:
         assert "the hero that wounded it" not in out
+
+
+# ---------------------------------------------------------------- towards the most wounded
+@pytest.mark.parametrize("text", [
+    "Moves 1 space towards the hero with the most wounds.",
+    "Moves 1 space towards the most wounded hero.",
+])
+def test_a_move_towards_the_most_wounded_hero_passes_the_nearer_one(base, text):
+    for rule, said in ((False, "Moves 1 space towards the nearest hero."), (True, text)):
+        g, me = play(_with_rule(base, said), [], [1] * 20, [None], wounds={SEFA: 2})
+        me.cell, g.state.figure(SEFA).cell = (3, 3), (0, 0)
+        fid = f"{RAT}-x"
+        g.state.figures.append(Figure(fid, "adversary", (2, 2),
+                                      g.records.adversaries[RAT]["vigour"]))
+        g.state.kinds[fid] = RAT
+        adversary_phase(g)
+        cell = g.state.figure(fid).cell
+        assert g.state.board.adjacent(cell, (0, 0)) == rule, cell
+        assert g.state.board.adjacent(cell, (3, 3)) == (not rule), cell

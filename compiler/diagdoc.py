@@ -256,6 +256,9 @@ EXAMPLES = {
     "RF944": "`You never move adjacent to an adversary.` (a hero moves where its player "
              "chooses)",
     "RF942": "`A hero who starts a move next to this adversary suffers 1 wound.`",
+    "RF945": "`Dash (2+): Move 3 spaces towards the nearest adversary instead of attacking.`",
+    "RF985": "`Every time you suffer a wound, the hero that wounded it suffers 1 wound.` (on a "
+             "hero's card: adversaries wound heroes)",
     "RF951": "`structure:` with two Act I adventures, or eight in all",
     "RF952": "an Act I adventure whose two `branches:` name the same Act II adventure",
     "RF953": "two Interludes both with `side: heroes`",

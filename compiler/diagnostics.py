@@ -351,6 +351,11 @@ CODES: dict[str, str] = {
              "that repeats its card's data (a warning)",
     "RF947": "Delve stat line in an adversary's text that differs from its card's data "
              "('vigour', 'weapons')",
+    # RF945, RF985-RF988: branch dsight (issue 32)
+    "RF945": "Delve 'instead of attacking' after what is not an adversary's own turn (its "
+             "activation's effects, other than an attack)",
+    "RF985": "Delve 'the hero that wounded it' in the trigger of a hero's wound (adversaries "
+             "wound heroes: 'the adversary that wounded you')",
     # RF95x: campaigns (seed 004): the campaign document, its map and its cards
     "RF951": "campaign structure is not the nine adventures of a campaign",
     "RF952": "campaign Act II pool or Act I branches do not fit",

@@ -113,7 +113,8 @@ def test_fmt_prints_one_canonical_wording_that_reads_back(text, canonical):
     ("(3+): Until the end of the round, move towards the nearest adversary.", "hero", "RF916"),
     ("Taunt (2+): Choose an adversary. Until the end of your turn, it moves towards you.",
      "hero", "RF916"),
-    ("This adversary moves toward the nearest hero.", "adversary", "RF918"),
+    ("The nearest hero moves toward this adversary.", "adversary", "RF918"),   # dsight: its own
+    # move ("This adversary moves toward the nearest hero.") is its move of the turn now
 ])
 def test_what_the_engine_cannot_do_is_refused_with_its_code(text, owner, code):
     compiled, diags = compile_one(text, owner)

@@ -24,6 +24,7 @@ from . import (
     attack_riders,
     basic_actions,
     begins,
+    behaviour_dsight,  # issue 32 (branch dsight)
     best_of,
     dice_ddice,
     disarm,
@@ -479,6 +480,7 @@ def sentence_effects(parts: list[Part], text: str, info: Sentence, prior: list) 
             i += 1
             continue
         clause = _shared_subject(part.clause, last)
+        clause = behaviour_dsight.own_subject(clause, base_form)   # "Moves 4 spaces …" (dsight)
         if isinstance(clause.subject, Who):
             last = clause.subject
         effect = effect_of(clause, text) if clause is part.clause else \
@@ -501,6 +503,8 @@ def sentence_effects(parts: list[Part], text: str, info: Sentence, prior: list) 
                 effects = instead.mark(effects, mod)
             elif mod.kind == "instead_move":   # "… instead of moving" (session delve10)
                 effects = begins.instead_of_moving(effects, mod, info.trigger)
+            elif mod.kind == "instead_attack":   # "… instead of attacking" (branch dsight)
+                effects = behaviour_dsight.instead_of_attacking(effects, mod, info.trigger)
             elif mod.kind == "stats" and len(effects) > 1:  # "make two attacks, Hit 4+, …"
                 effects = [_stats(e, mod) for e in effects]
             elif mod.kind == "near_them":   # "… while this adversary is in their chamber"

@@ -14,6 +14,7 @@ from .approach import ApproachWords
 from .aura_dhero import AuraWords  # issue 32 (branch dhero)
 from .basic_actions import BasicActionWords
 from .begins import BeginsWords
+from .behaviour_dsight import BehaviourWords  # issue 32 (branch dsight)
 from .best_of import BestOfWords
 from .bounty import BountyWords  # issue 32 (branch delvelang)
 from .chambers import ChamberWords
@@ -102,6 +103,7 @@ class Tree2Ast(TollWords, ScoutWords, PlaceWords, ComparisonWords, ApproachWords
                SpawnWords, ProhibitWords,   # branch dadv2
                PassageWords, MoveEndWords, KeepAwayWords,   # branch dmove
                WounderWords,   # branch dprose
+               BehaviourWords,   # branch dsight
                Words):
     """The whole transformer (delve.lark's rules)."""
 

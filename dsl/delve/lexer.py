@@ -122,6 +122,7 @@ TERMINAL_WORDS.update({"LONGER": ("longer",), "INTO": ("into",),   # issue 32 (b
 TERMINAL_WORDS.update({"TARGETED": ("targeted",),   # issue 32 (branch delveseven)
                        "DISCARD": ("discard", "discards"), "REDUCED": ("reduced",)})
 TERMINAL_WORDS.update({"SEE": ("see", "sees"), "SAME": ("same",)})   # branch dadv
+TERMINAL_WORDS.update({"ATTACKING": ("attacking",)})   # "instead of attacking" (dsight)
 TERMINAL_WORDS.update({"DAMAGED": ("damaged",),   # issue 32 (branch delvelang)
                        "SLAYING": ("slaying", "killing"), "EARN": ("earn", "earns"),
                        "GIVE": ("give", "gives", "grant", "grants")})

@@ -24,6 +24,7 @@ from . import nodes as n
 from .approach import Approach
 from .attack_riders import AttackBonus  # issue 32 (session delve11)
 from .basic_actions import TakeAction
+from .behaviour_dsight import wounder_problems  # issue 32 (branch dsight)
 from .dice_ddice import SetDie  # issue 32 (branch ddice)
 from .disarm import Disarm  # issue 32 (branch delve12)
 from .discard import Discard  # issue 32 (branch delveseven)
@@ -204,6 +205,7 @@ def _selector_problems(sel: n.Selector, owner: str, ability) -> list:
         out.append(_problem("RF914", "'the hero who slew it' follows 'When this adversary is "
                             "slain'", sel.span, "start the ability with 'When this adversary "
                             "is slain, …'"))
+    out += wounder_problems(sel, ability)   # a hero wounded by a hero (branch dsight)
     if sel.quantity == "wounder" and event != "wounded":   # branch dprose
         out.append(_problem("RF914", f"'the {sel.side} who wounded it' follows 'When … suffers "
                             "a wound'", sel.span, "start the ability with 'Each time this "

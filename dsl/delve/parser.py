@@ -26,6 +26,7 @@ from . import (  # issue 32 (branch dadv2)
     spawn_dadv2,
 )
 from . import nodes as n
+from .behaviour_dsight import activation_move  # issue 32 (branch dsight)
 from .build import body_effects
 from .clauses import Tree2Ast
 from .hero_states_dhero import slain_one  # issue 32 (branch dhero)
@@ -297,6 +298,7 @@ def parse_ability(text: str):
         HELD.take(text)                 # not held past this parse (a parse that failed early)
     ability = combat_when_adjacent(ability)   # "Attack every adjacent adversary, Hit 5, …" (ddice)
     ability = activation_attack(ability)   # an adversary's attack line (branch dtarget)
+    ability = activation_move(ability)   # an adversary's behaviour sentence (branch dsight)
     depth, node = _depth(ability.effects)
     if depth > MAX_NESTING:
         raise AbilitySyntaxError(f"this sentence nests {depth} modifiers such as 'if it "

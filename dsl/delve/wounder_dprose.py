@@ -19,12 +19,17 @@ from __future__ import annotations
 from lark import Transformer
 
 from . import nodes as n
-from .words import Who, _noun, span_of, spanned_rules
+from .words import Who, span_of, spanned_rules
 
 
 @spanned_rules
 class WounderWords(Transformer):
-    """``THE (HERO | ADVERSARY) (WHO | THAT) WOUNDED (IT | YOU)`` -> ``wounder``."""
+    """``THE (HERO | ADVERSARY) (WHO | THAT) WOUNDED (IT | YOU | THIS ADVERSARY)`` ->
+    ``wounder``."""
 
     def wounder(self, meta, ch):
-        return Who(n.Selector("wounder", _noun(ch)[0], span=span_of(meta)))
+        # the noun after "the" ("the hero that wounded this adversary" names the hero; the
+        # adversary after "wounded" is the one wounded, branch dsight's wording)
+        side = next(("hero" if t.type == "HERO" else "adversary") for t in ch
+                    if getattr(t, "type", None) in ("HERO", "ADVERSARY"))
+        return Who(n.Selector("wounder", side, span=span_of(meta)))

@@ -66,7 +66,7 @@ def _base(board: Board, owner: Figure, sel: dict, figures, ctx: dict) -> list[Fi
         return _event_figure(ctx, "target", figures)
     if q == "them":
         return [f for f in ctx.get("picked", ()) if f in figures]
-    if q in ("slayer", "attacked"):
+    if q in ("slayer", "attacked", "wounder"):   # wounder: branch dsight
         return _event_figure(ctx, q, figures)
     if q == "wounder":   # branch dprose: the figure that dealt the wound, of the side named
         return [f for f in _event_figure(ctx, q, figures) if f.side == sel.get("side")]

@@ -2,15 +2,11 @@
 ("the visible hero with the most wounds", "the most wounded adjacent hero") and the figure that
 dealt a wound in a rule on that wound ("the hero that wounded it", selector ``wounder``).
 
-The corpus block is tests/data/corpus/dprose.yaml: each form's variants compile to one IR and
-print to one canonical text; each text that must fail fails with its code."""
+Its corpus, tests/data/corpus/dprose.yaml, is run by tests/test_corpus_delve_branches.py."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-import yaml
 
 from benchmarks.corpus_delve import compile_one
 from runeforge.games.delve.abilities import canonical_text
@@ -20,40 +16,8 @@ from tests.test_delve_docs import variant_lines
 from tests.test_delve_dtarget import _hero_attack, _phase
 from tests.test_delve_forms import CASTER, SEFA, base  # noqa: F401  (base: a fixture)
 
-CORPUS = yaml.safe_load((Path(__file__).parent / "data" / "corpus" / "dprose.yaml")
-                        .read_text(encoding="utf-8"))["texts"]
-
-
-def _key(ir: dict) -> dict:
-    return {k: v for k, v in ir.items() if k not in ("name", "label")}
-
-
-@pytest.mark.parametrize("form", sorted({t["form"] for t in CORPUS if t["expect"] == "ok"}))
-def test_each_forms_variants_compile_to_one_ir_and_one_canonical_text(form):
-    irs = []
-    for t in (t for t in CORPUS if t.get("form") == form):
-        ir, diags = compile_one(t["text"], t["kind"])
-        assert ir is not None, (t["text"], [str(d) for d in diags])
-        canonical = canonical_text(t["text"])
-        assert canonical_text(canonical) == canonical
-        again, _ = compile_one(canonical, t["kind"])
-        assert again == ir, canonical
-        irs.append(_key(ir))
-    assert all(ir == irs[0] for ir in irs), form
-
-
-@pytest.mark.parametrize("item", [t for t in CORPUS if t["expect"] != "ok"],
-                         ids=lambda t: f"{t['expect']}:{t['text'][:40]}")
-def test_each_text_that_must_fail_fails_with_its_code(item):
-    ir, diags = compile_one(item["text"], item["kind"])
-    assert ir is None
-    errors = [d for d in diags if d.severity == "error"]
-    assert item["expect"] in {d.code for d in errors}, [str(d) for d in errors]
-    assert all(d.hint for d in errors)
-
 
 # ---- ranked, adjectives first: the adversary's attack goes to the hero they pick
-
 @pytest.mark.parametrize("sefa, target", [(1, CASTER), (3, SEFA)])
 def test_the_visible_hero_with_the_most_wounds_is_the_one_it_attacks(base, sefa,  # noqa: F811
                                                                      target):

@@ -18,11 +18,9 @@ import pytest
 
 from runeforge.dsl.errors import AbilitySyntaxError
 from runeforge.dsl.runebound.parser import parse_ability
-from runeforge.dsl.runebound.printer import print_ability
 from runeforge.engine.runebound.core.ir import validate_ability
-from runeforge.games.runebound.checks import CardContext, check_ability
 from runeforge.games.runebound.lower import lower
-from runeforge.games.runebound.text.render import render_ability
+from tests.lang_common import assert_refused_at, assert_round_trips_and_renders
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "tests" / "lang_rbdamage"
@@ -80,14 +78,7 @@ def test_the_rule_lowers_to_one_damage_record(text, effects):
     "Every time your enemy takes 2 or more wounds from a single attack, gain 1 gold.",
 ])
 def test_the_canonical_form_round_trips_and_renders_in_five_locales(text):
-    ability = parse_ability(text)
-    assert print_ability(ability) == text and parse_ability(text) == ability
-    assert render_ability(ability, "en") == text
-    seen = {text}
-    for locale in LOCALES[1:]:
-        out = render_ability(ability, locale)
-        assert out and "{" not in out and out not in seen, (locale, out)
-        seen.add(out)
+    assert_round_trips_and_renders(text)
 
 
 @pytest.mark.parametrize("text, kind, code, words", [
@@ -100,11 +91,7 @@ def test_the_canonical_form_round_trips_and_renders_in_five_locales(text):
      "Your Hero takes no more than 1 wound from a single attack"),
 ])
 def test_the_rule_is_refused_where_it_would_not_run(text, kind, code, words):
-    found = [f for f in check_ability(parse_ability(text), CardContext(kind, None))
-             if f.code == code]
-    assert found and found[0].hint, text
-    start, end = found[0].span
-    assert text[start:end] == words
+    assert_refused_at(text, kind, code, words)
 
 
 def test_a_figure_the_rule_cannot_name_is_refused_at_its_words():

@@ -20,6 +20,7 @@ from runeforge.engine.runebound.core.ir import validate_ability
 from runeforge.games.runebound.checks import CardContext, check_ability
 from runeforge.games.runebound.lower import lower
 from runeforge.games.runebound.text.render import render_ability
+from tests.lang_common import assert_refused_at, assert_round_trips_and_renders
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "tests" / "lang_rbwound"
@@ -47,14 +48,7 @@ def test_the_rule_lowers_to_cancel_first_always_on(text, ir):
     "Cancel the first 3 wounds inflicted on each of your Allies in each combat round.",
 ])
 def test_the_canonical_form_round_trips_and_renders_in_five_locales(text):
-    ability = parse_ability(text)
-    assert print_ability(ability) == text and parse_ability(text) == ability
-    assert render_ability(ability, "en") == text
-    seen = {text}
-    for locale in LOCALES[1:]:
-        out = render_ability(ability, locale)
-        assert out and "{" not in out and out not in seen, (locale, out)
-        seen.add(out)
+    assert_round_trips_and_renders(text)
 
 
 @pytest.mark.parametrize("text, printed", [
@@ -126,11 +120,7 @@ def test_a_cancel_on_you_or_this_phase_is_the_cores_cancel():
      "Cancel the first wound inflicted on your Hero in each combat"),
 ])
 def test_the_rule_is_refused_where_it_would_not_run(text, kind, code, words):
-    found = [f for f in check_ability(parse_ability(text), CardContext(kind, None))
-             if f.code == code]
-    assert found and found[0].hint, text
-    start, end = found[0].span
-    assert text[start:end] == words
+    assert_refused_at(text, kind, code, words)
 
 
 def test_the_first_zero_wounds_is_refused_at_its_words():

@@ -63,10 +63,12 @@ def test_the_forms_corpus_has_a_hundred_texts_and_its_failures():
     assert {t["kind"] for t in FORMS} >= {"hero", "adversary", "skill"}
 
 
-@pytest.mark.parametrize("form", sorted({t["form"] for t in FORMS if t["expect"] == "ok"}))
-def test_each_forms_variants_compile_to_one_ir_and_one_canonical_text(form):
+def assert_one_ir_and_one_text(texts: list, form: str) -> None:
+    """Each of ``form``'s variants in ``texts`` compiles to one IR and prints to one canonical
+    text, which is its own canonical text and compiles to that IR again (also the Delve
+    branches' corpora, tests/test_corpus_delve_branches.py)."""
     irs = []
-    for t in (t for t in FORMS if t.get("form") == form):
+    for t in (t for t in texts if t.get("form") == form):
         ir, diags = compile_one(t["text"], t["kind"])
         assert ir is not None, (t["text"], [str(d) for d in diags])
         canonical = canonical_text(t["text"])
@@ -75,6 +77,11 @@ def test_each_forms_variants_compile_to_one_ir_and_one_canonical_text(form):
         assert again == ir, canonical
         irs.append(_key(ir))
     assert all(ir == irs[0] for ir in irs), form
+
+
+@pytest.mark.parametrize("form", sorted({t["form"] for t in FORMS if t["expect"] == "ok"}))
+def test_each_forms_variants_compile_to_one_ir_and_one_canonical_text(form):
+    assert_one_ir_and_one_text(FORMS, form)
 
 
 @pytest.mark.parametrize("item", [t for t in FORMS if t["expect"] != "ok"],

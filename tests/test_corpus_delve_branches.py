@@ -12,7 +12,7 @@ import pytest
 import yaml
 
 from benchmarks.corpus_delve import compile_one
-from runeforge.games.delve.abilities import canonical_text
+from tests import test_corpus_delve as base
 
 FILES = sorted(p for p in (Path(__file__).resolve().parent / "data" / "corpus").glob("d*.yaml")
                if not p.name.startswith("delve"))
@@ -20,10 +20,6 @@ DATA = {p.stem: yaml.safe_load(p.read_text(encoding="utf-8"))["texts"] for p in 
 FORMS = sorted({(name, t["form"]) for name, texts in DATA.items() for t in texts
                 if t["expect"] == "ok"})
 FAILS = [(name, t) for name, texts in DATA.items() for t in texts if t["expect"] != "ok"]
-
-
-def _key(ir: dict) -> dict:
-    return {k: v for k, v in ir.items() if k not in ("name", "label")}
 
 
 def test_the_branches_corpora_are_found():
@@ -34,16 +30,7 @@ def test_the_branches_corpora_are_found():
 
 @pytest.mark.parametrize("name, form", FORMS, ids=lambda v: v if isinstance(v, str) else "")
 def test_each_forms_variants_compile_to_one_ir_and_one_canonical_text(name, form):
-    irs = []
-    for t in (t for t in DATA[name] if t.get("form") == form):
-        ir, diags = compile_one(t["text"], t["kind"])
-        assert ir is not None, (t["text"], [str(d) for d in diags])
-        canonical = canonical_text(t["text"])
-        assert canonical_text(canonical) == canonical
-        again, _ = compile_one(canonical, t["kind"])
-        assert again == ir, canonical
-        irs.append(_key(ir))
-    assert all(ir == irs[0] for ir in irs), form
+    base.assert_one_ir_and_one_text(DATA[name], form)
 
 
 @pytest.mark.parametrize("name, item", FAILS,

@@ -31,6 +31,7 @@ from . import nodes as n
 from .parser_branching import _Otherwise
 from .parser_lists import value_of
 from .parser_parts import _Marker, _sp, _word, install_rules
+from .parser_rbnp import roll_in_clause_error
 
 
 class _EndsIn(_Marker):
@@ -120,6 +121,8 @@ def _with_ends_in(inner):
         # an "Otherwise, ..." left alone is the core's error ("must follow 'If ...'"), not a
         # sentence to put under the place's condition (where it would hide from that check)
         keep = isinstance(said[0], _Otherwise)
+        if isinstance(said[0], n.DieTable):  # a roll under the place's condition (the core's
+            raise roll_in_clause_error(ends.span[1], _sp(ch)[1])  # refusal of a roll in an if)
         out = [_Marker("window", "after_moving", ends.span) if c is ends else
                _conditioned(c, ends.condition) if c is said[0] and not keep else c for c in ch]
         return _turn_of_use_checked(inner(self, out))

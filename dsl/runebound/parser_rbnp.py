@@ -17,9 +17,15 @@ from .parser_parts import _sp, install_rules
 
 class RbnpRules:
     def roll_in_clause(self, ch):
-        raise AbilitySyntaxError(
+        raise roll_in_clause_error(*_sp(ch))
+
+
+def roll_in_clause_error(start: int, end: int) -> AbilitySyntaxError:
+    """RF481: a die rolled inside a trigger's effect, a price's 'to ...' or a condition (also
+    parser_rbmove2: the place a movement ends in is a condition)."""
+    return AbilitySyntaxError(
             "a die is rolled in a sentence of its own, its rows after it; the engine rolls no "
-            "die inside a trigger's effect, a price's 'to ...' or a condition", *_sp(ch),
+            "die inside a trigger's effect, a price's 'to ...' or a condition", start, end,
             code="RF481",
             hint="write the roll as its own sentence with its rows ('Roll a die. On 6 or more, "
                  "gain 1 gold. Otherwise, nothing happens.'); a wound is cancelled only as it is "

@@ -118,9 +118,12 @@ def _with_ends_in(inner):
                 "the next would happen wherever he ended", start, _sp(ch)[1], code="RF497",
                 hint="say it in one sentence: 'When your Hero ends his movement in a forest "
                      "space, gain 1 gold and take 1 wound.'")
-        # an "Otherwise, ..." left alone is the core's error ("must follow 'If ...'"), not a
-        # sentence to put under the place's condition (where it would hide from that check)
-        keep = isinstance(said[0], _Otherwise)
+        # a parser part's placeholder that the core resolves in the ability ("Otherwise, ..."
+        # alone, "Red challenges are immune to this effect." alone: _Otherwise, _Exempt, each
+        # a private class) is the core's to accept or refuse; under the place's condition it
+        # would hide from that check and read back as nothing
+        keep = isinstance(said[0], _Otherwise) or (
+            type(said[0]).__name__.startswith("_") and not isinstance(said[0], _Marker))
         if isinstance(said[0], n.DieTable):  # a roll under the place's condition (the core's
             raise roll_in_clause_error(ends.span[1], _sp(ch)[1])  # refusal of a roll in an if)
         out = [_Marker("window", "after_moving", ends.span) if c is ends else
